@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../events/define';
+
+const optionalText = z.string().max(200).nullable();
+export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/);
+
+export const UserRegistered = defineEvent({
+  type: 'UserRegistered',
+  version: 1,
+  category: 'user',
+  description: 'A brand or creator registered with email and password (scrypt hash, never the password).',
+  schema: z.object({
+    userId: z.string().min(1),
+    username: z.string().min(3).max(50),
+    email: z.string().min(3).max(320),
+    passwordHash: z.string().min(1),
+    companyName: optionalText,
+    country: countryCodeSchema.nullable(),
+    phoneNumber: z.string().max(40).nullable(),
+  }),
+  example: {
+    userId: 'u_7f3a',
+    username: 'acme',
+    email: 'team@acme.example',
+    passwordHash: 'scrypt$16384$8$1$c2FsdA$aGFzaA',
+    companyName: 'Acme',
+    country: 'NL',
+    phoneNumber: null,
+  },
+});
+
+export const OnboardingCompleted = defineEvent({
+  type: 'OnboardingCompleted',
+  version: 1,
+  category: 'user',
+  description: 'The user finished (or skipped) onboarding; the optional fields may be empty.',
+  schema: z.object({ companyName: optionalText, country: countryCodeSchema.nullable(), phoneNumber: z.string().max(40).nullable() }),
+  example: { companyName: 'Acme', country: 'NL', phoneNumber: '+31 6 1234 5678' },
+});
+
+export const ProfileUpdated = defineEvent({
+  type: 'ProfileUpdated',
+  version: 1,
+  category: 'user',
+  description: 'The user edited the profile (full replacement of the profile fields).',
+  schema: z.object({
+    username: z.string().min(2).max(50),
+    email: z.string().min(3).max(320),
+    companyName: optionalText,
+    country: countryCodeSchema.nullable(),
+    phoneNumber: z.string().max(40).nullable(),
+  }),
+  example: { username: 'acme', email: 'hello@acme.example', companyName: 'Acme BV', country: 'NL', phoneNumber: null },
+});
+
+export const PayoutAccountLinked = defineEvent({
+  type: 'PayoutAccountLinked',
+  version: 1,
+  category: 'user',
+  description: 'A connected payout account was opened for the user (creators paid by payment request).',
+  schema: z.object({ accountId: z.string().min(1) }),
+  example: { accountId: 'acct_9Z' },
+});
+
+export const PayoutAccountStatusChanged = defineEvent({
+  type: 'PayoutAccountStatusChanged',
+  version: 1,
+  category: 'user',
+  description: 'The payout account\'s capability changed (payouts_enabled / details_submitted).',
+  schema: z.object({ accountId: z.string().min(1), payoutsEnabled: z.boolean(), detailsSubmitted: z.boolean() }),
+  example: { accountId: 'acct_9Z', payoutsEnabled: true, detailsSubmitted: true },
+});
+
+export const PushSubscriptionAdded = defineEvent({
+  type: 'PushSubscriptionAdded',
+  version: 1,
+  category: 'user',
+  description: 'A browser push subscription was registered for the user.',
+  schema: z.object({
+    endpoint: z.url().max(2_000),
+    keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+  }),
+  example: { endpoint: 'https://push.example/abc', keys: { p256dh: 'BN...', auth: 'xyz' } },
+});
+
+export const PushSubscriptionRemoved = defineEvent({
+  type: 'PushSubscriptionRemoved',
+  version: 1,
+  category: 'user',
+  description: 'A push subscription was removed (by the user, or because the push service said it is gone).',
+  schema: z.object({ endpoint: z.string().min(1).max(2_000) }),
+  example: { endpoint: 'https://push.example/abc' },
+});
+
+export const adminRoles = ['admin', 'auditor'] as const;
+export type AdminRole = (typeof adminRoles)[number];
+
+export const AdminAccountCreated = defineEvent({
+  type: 'AdminAccountCreated',
+  version: 1,
+  category: 'admin',
+  description: 'An admin or auditor account was created (CLI or first-start bootstrap).',
+  schema: z.object({ adminId: z.string().min(1), username: z.string().min(1).max(100), passwordHash: z.string().min(1), role: z.enum(adminRoles) }),
+  example: { adminId: 'a_1', username: 'ops', passwordHash: 'scrypt$16384$8$1$c2FsdA$aGFzaA', role: 'admin' },
+});
+
+export const AdminLoggedIn = defineEvent({
+  type: 'AdminLoggedIn',
+  version: 1,
+  category: 'admin',
+  description: 'An admin signed in (lastLoginAt).',
+  schema: z.object({}),
+  example: {},
+});
+
+export const AdminDeactivated = defineEvent({
+  type: 'AdminDeactivated',
+  version: 1,
+  category: 'admin',
+  description: 'The account can no longer sign in.',
+  schema: z.object({ reason: z.string().max(500).nullable() }),
+  example: { reason: 'left the team' },
+});
+
+/** Reservation streams (`unique-email-<sha256>`, ...) keep emails and usernames unique on the write side. */
+export const ValueReserved = defineEvent({
+  type: 'ValueReserved',
+  version: 1,
+  category: 'unique',
+  description: 'A unique value (email, username, admin username) was claimed by an owner stream.',
+  schema: z.object({ kind: z.enum(['email', 'username', 'admin-username']), ownerId: z.string().min(1) }),
+  example: { kind: 'email', ownerId: 'u_7f3a' },
+});
+
+export const ValueReleased = defineEvent({
+  type: 'ValueReleased',
+  version: 1,
+  category: 'unique',
+  description: 'The owner gave the value up (profile change), so another may claim it.',
+  schema: z.object({ kind: z.enum(['email', 'username', 'admin-username']), ownerId: z.string().min(1) }),
+  example: { kind: 'email', ownerId: 'u_7f3a' },
+});
+
+/** Integer ids are handed out in blocks (hi/lo): one append per block keeps creation off a hot stream. */
+export const IdBlockReserved = defineEvent({
+  type: 'IdBlockReserved',
+  version: 1,
+  category: 'sequence',
+  description: 'A block of integer ids [from, to] was reserved by one app instance.',
+  schema: z.object({ from: z.number().int().positive(), to: z.number().int().positive() }),
+  example: { from: 101, to: 200 },
+});
+
+export const accountEventDefinitions = [
+  UserRegistered,
+  OnboardingCompleted,
+  ProfileUpdated,
+  PayoutAccountLinked,
+  PayoutAccountStatusChanged,
+  PushSubscriptionAdded,
+  PushSubscriptionRemoved,
+] as const;
+export const adminEventDefinitions = [AdminAccountCreated, AdminLoggedIn, AdminDeactivated] as const;
+export const supportEventDefinitions = [ValueReserved, ValueReleased, IdBlockReserved] as const;
+
+export type UserEvent = EventOf<(typeof accountEventDefinitions)[number]>;
+export type AdminEvent = EventOf<(typeof adminEventDefinitions)[number]>;
+export type SupportEvent = EventOf<(typeof supportEventDefinitions)[number]>;

@@ -1,0 +1,51 @@
+import { assign, setup } from 'xstate';
+import type { AdminEvent, AdminRole } from './account.events';
+
+export interface AdminContext {
+  adminId: string;
+  username: string;
+  passwordHash: string;
+  role: AdminRole;
+  createdAt: string | null;
+  lastLoginAt: string | null;
+}
+
+export const emptyAdminContext: AdminContext = {
+  adminId: '',
+  username: '',
+  passwordHash: '',
+  role: 'auditor',
+  createdAt: null,
+  lastLoginAt: null,
+};
+
+export function evolveAdminContext(c: AdminContext, event: AdminEvent): AdminContext {
+  switch (event.type) {
+    case 'AdminAccountCreated':
+      return { ...c, ...event.data, createdAt: event.metadata.at };
+    case 'AdminLoggedIn':
+      return { ...c, lastLoginAt: event.metadata.at };
+    case 'AdminDeactivated':
+      return c;
+  }
+}
+
+/** Admin and auditor accounts: active until deactivated; only active accounts sign in. */
+export const adminMachine = setup({
+  types: { context: {} as AdminContext, events: {} as AdminEvent },
+  actions: { evolve: assign(({ context, event }) => evolveAdminContext(context, event)) },
+}).createMachine({
+  id: 'admin',
+  context: emptyAdminContext,
+  initial: 'new',
+  states: {
+    new: { on: { AdminAccountCreated: { target: 'active', actions: 'evolve' } } },
+    active: {
+      on: {
+        AdminLoggedIn: { actions: 'evolve' },
+        AdminDeactivated: { target: 'deactivated', actions: 'evolve' },
+      },
+    },
+    deactivated: { type: 'final' },
+  },
+});

@@ -1,0 +1,298 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../events/define';
+import { MAX_DEAL_CENTS } from '../money';
+
+export const platforms = ['Instagram', 'TikTok', 'YouTube', 'X'] as const;
+export const platformSchema = z.enum(platforms);
+export type Platform = z.infer<typeof platformSchema>;
+
+export const deliverableOptions = [
+  '1 Instagram Story',
+  '1 Instagram Post',
+  '1 TikTok Video',
+  'Link in bio (24h)',
+  'Unboxing photo',
+  'Product review',
+  'Custom deliverable',
+] as const;
+
+const cents = z.number().int().nonnegative();
+const isoInstant = z.iso.datetime();
+/** A calendar date or a date-time string, as the spec allows for deadlines. */
+const dateText = z.string().min(1).max(40);
+
+/** The fields a brand writes; shared by creation and edit. */
+export const dealTermsSchema = z.object({
+  influencer: z.string().min(1).max(200),
+  profileLink: z.string().max(2_000).nullable(),
+  title: z.string().max(300).nullable(),
+  description: z.union([z.string().min(1).max(10_000), z.array(z.string().max(2_000)).min(1).max(50)]),
+  amountCents: z.number().int().positive().max(MAX_DEAL_CENTS),
+  feeCents: cents,
+  totalCents: cents,
+  deadline: dateText,
+  publicationDeadline: dateText.nullable(),
+  deliverables: z.array(z.string().min(1).max(200)).max(20),
+  platforms: z.array(platformSchema).max(4),
+  briefingFiles: z.string().max(2_000).nullable(),
+});
+export type DealTerms = z.infer<typeof dealTermsSchema>;
+
+const exampleTerms: DealTerms = {
+  influencer: '@sanne.creates',
+  profileLink: 'https://instagram.com/sanne.creates',
+  title: 'Spring launch',
+  description: ['1 reel about the spring collection', 'Tag @brand'],
+  amountCents: 25_000,
+  feeCents: 2_050,
+  totalCents: 27_050,
+  deadline: '2026-12-01',
+  publicationDeadline: null,
+  deliverables: ['1 Instagram Post'],
+  platforms: ['Instagram'],
+  briefingFiles: null,
+};
+
+export const releaseTriggers = ['brand', 'admin', 'review_period_elapsed', 'dispute_period_elapsed'] as const;
+export const releaseTriggerSchema = z.enum(releaseTriggers);
+export type ReleaseTrigger = z.infer<typeof releaseTriggerSchema>;
+
+export const DealCreated = defineEvent({
+  type: 'DealCreated',
+  version: 1,
+  category: 'deal',
+  description: 'A brand created a deal; fees are fixed by machines/money.ts at this moment.',
+  schema: dealTermsSchema.extend({ dealId: z.number().int().positive(), ownerId: z.string().min(1) }),
+  example: { dealId: 42, ownerId: 'u_7f3a', ...exampleTerms },
+});
+
+export const DealUpdated = defineEvent({
+  type: 'DealUpdated',
+  version: 1,
+  category: 'deal',
+  description: 'The brand edited the terms while the deal awaited payment (full replacement of the terms).',
+  schema: dealTermsSchema,
+  example: { ...exampleTerms, amountCents: 30_000, feeCents: 2_460, totalCents: 32_460 },
+});
+
+export const ShareLinkGenerated = defineEvent({
+  type: 'ShareLinkGenerated',
+  version: 1,
+  category: 'deal',
+  description: 'A 128-bit random token was issued; /accept/:token opens the deal for the creator.',
+  schema: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/) }),
+  example: { token: 'q3Zb7kR0yJ1m9XcL2vT8wA' },
+});
+
+export const CheckoutSessionCreated = defineEvent({
+  type: 'CheckoutSessionCreated',
+  version: 1,
+  category: 'deal',
+  description: 'A checkout session for the total was opened with the payment gateway.',
+  schema: z.object({ sessionId: z.string().min(1), totalCents: cents, gateway: z.enum(['stripe', 'simulated']) }),
+  example: { sessionId: 'cs_test_a1b2', totalCents: 27_050, gateway: 'simulated' },
+});
+
+export const PaymentSucceeded = defineEvent({
+  type: 'PaymentSucceeded',
+  version: 1,
+  category: 'deal',
+  description: 'The gateway confirmed the payment by webhook; the money is now held in escrow.',
+  schema: z.object({
+    checkoutSessionId: z.string().min(1),
+    paymentIntentId: z.string().min(1).nullable(),
+    chargeId: z.string().min(1).nullable(),
+    amountCents: cents,
+    method: z.string().nullable(),
+    gatewayEventId: z.string().min(1),
+  }),
+  example: {
+    checkoutSessionId: 'cs_test_a1b2',
+    paymentIntentId: 'pi_3Nf',
+    chargeId: 'ch_3Nf',
+    amountCents: 27_050,
+    method: 'ideal',
+    gatewayEventId: 'evt_1',
+  },
+});
+
+export const PaymentFailed = defineEvent({
+  type: 'PaymentFailed',
+  version: 1,
+  category: 'deal',
+  description: 'An asynchronous payment (e.g. iDEAL) failed; the deal still awaits payment.',
+  schema: z.object({ checkoutSessionId: z.string().min(1), reason: z.string(), gatewayEventId: z.string().min(1) }),
+  example: { checkoutSessionId: 'cs_test_a1b2', reason: 'async_payment_failed', gatewayEventId: 'evt_2' },
+});
+
+export const CreatorAccepted = defineEvent({
+  type: 'CreatorAccepted',
+  version: 1,
+  category: 'deal',
+  description: 'The creator accepted the deal through the link (influencerAcceptedAt).',
+  schema: z.object({}),
+  example: {},
+});
+
+export const BankOnboardingStarted = defineEvent({
+  type: 'BankOnboardingStarted',
+  version: 1,
+  category: 'deal',
+  description: 'A connected account was opened for the creator and an onboarding link issued.',
+  schema: z.object({ accountId: z.string().min(1) }),
+  example: { accountId: 'acct_1Pq' },
+});
+
+export const BankAccountConnected = defineEvent({
+  type: 'BankAccountConnected',
+  version: 1,
+  category: 'deal',
+  description: 'The creator finished bank setup: payouts are enabled on the connected account.',
+  schema: z.object({ accountId: z.string().min(1) }),
+  example: { accountId: 'acct_1Pq' },
+});
+
+export const ContentDelivered = defineEvent({
+  type: 'ContentDelivered',
+  version: 1,
+  category: 'deal',
+  description: 'The creator marked the assignment as completed.',
+  schema: z.object({}),
+  example: {},
+});
+
+export const ReviewPeriodStarted = defineEvent({
+  type: 'ReviewPeriodStarted',
+  version: 1,
+  category: 'deal',
+  description: 'The brand has until endsAt to approve or dispute; then the funds release automatically.',
+  schema: z.object({ startsAt: isoInstant, endsAt: isoInstant }),
+  example: { startsAt: '2026-11-20T10:00:00.000Z', endsAt: '2026-11-22T10:00:00.000Z' },
+});
+
+export const ReviewPeriodElapsed = defineEvent({
+  type: 'ReviewPeriodElapsed',
+  version: 1,
+  category: 'deal',
+  description: 'The timer reactor saw the review period end without approval or dispute.',
+  schema: z.object({ endsAt: isoInstant }),
+  example: { endsAt: '2026-11-22T10:00:00.000Z' },
+});
+
+export const DisputeOpened = defineEvent({
+  type: 'DisputeOpened',
+  version: 1,
+  category: 'deal',
+  description: 'The brand disputed the delivery; the payment is held until endsAt (72 h).',
+  schema: z.object({ reason: z.string().min(1).max(1_000), description: z.string().max(5_000).nullable(), endsAt: isoInstant }),
+  example: { reason: 'Not satisfied with deliverables', description: null, endsAt: '2026-11-25T10:00:00.000Z' },
+});
+
+export const DisputePeriodElapsed = defineEvent({
+  type: 'DisputePeriodElapsed',
+  version: 1,
+  category: 'deal',
+  description: 'The dispute hold ended unresolved; the funds release automatically (dispute auto_resolved).',
+  schema: z.object({ endsAt: isoInstant }),
+  example: { endsAt: '2026-11-25T10:00:00.000Z' },
+});
+
+export const FundsReleased = defineEvent({
+  type: 'FundsReleased',
+  version: 1,
+  category: 'deal',
+  description: 'The creator amount was transferred to the connected account.',
+  schema: z.object({ trigger: releaseTriggerSchema, transferId: z.string().min(1), amountCents: cents }),
+  example: { trigger: 'brand', transferId: 'tr_1Q', amountCents: 25_000 },
+});
+
+export const TransferFailed = defineEvent({
+  type: 'TransferFailed',
+  version: 1,
+  category: 'deal',
+  description: 'A release was attempted and the gateway refused it; the deal stays where it was and can be retried.',
+  schema: z.object({ trigger: releaseTriggerSchema, code: z.string().min(1), message: z.string() }),
+  example: { trigger: 'review_period_elapsed', code: 'funds_settling', message: 'Payment still processing' },
+});
+
+export const DealCompletedManually = defineEvent({
+  type: 'DealCompletedManually',
+  version: 1,
+  category: 'deal',
+  description: 'Test-mode fallback when a payout cannot be made: the deal is marked completed without a transfer.',
+  schema: z.object({ reason: z.string() }),
+  example: { reason: 'payout failed in test mode' },
+});
+
+export const DealPutOnHold = defineEvent({
+  type: 'DealPutOnHold',
+  version: 1,
+  category: 'deal',
+  description: 'An admin (or a card chargeback) paused every timer of the deal until an admin acts.',
+  schema: z.object({ source: z.enum(['admin', 'chargeback']), reason: z.string() }),
+  example: { source: 'admin', reason: 'Manual review' },
+});
+
+export const DealReleasedFromHold = defineEvent({
+  type: 'DealReleasedFromHold',
+  version: 1,
+  category: 'deal',
+  description: 'An admin resumed the timers; the running period is extended by the time spent on hold.',
+  schema: z.object({ reviewPeriodEndsAt: isoInstant.nullable(), disputePeriodEndsAt: isoInstant.nullable() }),
+  example: { reviewPeriodEndsAt: '2026-11-23T09:00:00.000Z', disputePeriodEndsAt: null },
+});
+
+export const DealRefunded = defineEvent({
+  type: 'DealRefunded',
+  version: 1,
+  category: 'deal',
+  description: 'An admin refunded the brand in full (reversing a transfer first if one was made); the deal is cancelled.',
+  schema: z.object({ refundId: z.string().min(1), amountCents: cents, transferReversalId: z.string().min(1).nullable() }),
+  example: { refundId: 're_1R', amountCents: 27_050, transferReversalId: null },
+});
+
+export const ChargebackOpened = defineEvent({
+  type: 'ChargebackOpened',
+  version: 1,
+  category: 'deal',
+  description: 'The card issuer opened a chargeback (charge.dispute.created); admins see it.',
+  schema: z.object({ disputeId: z.string().min(1), amountCents: cents, reason: z.string(), gatewayEventId: z.string().min(1) }),
+  example: { disputeId: 'dp_1', amountCents: 27_050, reason: 'fraudulent', gatewayEventId: 'evt_9' },
+});
+
+export const DealDeleted = defineEvent({
+  type: 'DealDeleted',
+  version: 1,
+  category: 'deal',
+  description: 'The brand deleted an unpaid deal.',
+  schema: z.object({}),
+  example: {},
+});
+
+export const dealEventDefinitions = [
+  DealCreated,
+  DealUpdated,
+  ShareLinkGenerated,
+  CheckoutSessionCreated,
+  PaymentSucceeded,
+  PaymentFailed,
+  CreatorAccepted,
+  BankOnboardingStarted,
+  BankAccountConnected,
+  ContentDelivered,
+  ReviewPeriodStarted,
+  ReviewPeriodElapsed,
+  DisputeOpened,
+  DisputePeriodElapsed,
+  FundsReleased,
+  TransferFailed,
+  DealCompletedManually,
+  DealPutOnHold,
+  DealReleasedFromHold,
+  DealRefunded,
+  ChargebackOpened,
+  DealDeleted,
+] as const;
+
+export type DealEvent = EventOf<(typeof dealEventDefinitions)[number]>;
+export type DealEventType = DealEvent['type'];

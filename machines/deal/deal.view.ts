@@ -1,0 +1,99 @@
+import type { EventFromLogic, SnapshotFrom, StateValue } from 'xstate';
+import { deepestMeta } from '../statechart';
+import type { EventMetadata } from '../events/metadata';
+import { dealMachine, type DealStateMeta, type DealStatus, type BadgeColour } from './deal.machine';
+import type { DealContext } from './deal.context';
+
+type Snapshot = SnapshotFrom<typeof dealMachine>;
+type Event = EventFromLogic<typeof dealMachine>;
+
+/** What a user (or the timer reactor) may ask of a deal; each maps to the event it would append. */
+export const dealActions = [
+  'edit',
+  'delete',
+  'generateLink',
+  'checkout',
+  'accept',
+  'startBankSetup',
+  'deliver',
+  'release',
+  'dispute',
+  'adminRelease',
+  'hold',
+  'resume',
+  'refund',
+  'manualComplete',
+  'elapseReviewPeriod',
+  'elapseDisputePeriod',
+] as const;
+export type DealAction = (typeof dealActions)[number];
+
+const probeMeta = (at: string): EventMetadata => ({
+  actor: { kind: 'system', id: 'probe' },
+  at,
+  correlationId: 'probe',
+  causationId: null,
+  schemaVersion: 1,
+});
+
+/** A representative event for each action, shaped so the guards judge the action, not the sample. */
+export function probeEvent(action: DealAction, context: DealContext, now: string): Event {
+  const metadata = probeMeta(now);
+  const terms = context.terms ?? {
+    influencer: 'probe', profileLink: null, title: null, description: 'probe', amountCents: 1, feeCents: 0, totalCents: 1,
+    deadline: now, publicationDeadline: null, deliverables: [], platforms: [], briefingFiles: null,
+  };
+  switch (action) {
+    case 'edit': return { type: 'DealUpdated', data: { ...terms, amountCents: 1, feeCents: 0, totalCents: 1 }, metadata };
+    case 'delete': return { type: 'DealDeleted', data: {}, metadata };
+    case 'generateLink': return { type: 'ShareLinkGenerated', data: { token: 'probeprobeprobeprobeprobe' }, metadata };
+    case 'checkout': return { type: 'CheckoutSessionCreated', data: { sessionId: 'probe', totalCents: 1, gateway: 'simulated' }, metadata };
+    case 'accept': return { type: 'CreatorAccepted', data: {}, metadata };
+    case 'startBankSetup': return { type: 'BankOnboardingStarted', data: { accountId: 'probe' }, metadata };
+    case 'deliver': return { type: 'ContentDelivered', data: {}, metadata };
+    case 'release': return { type: 'FundsReleased', data: { trigger: 'brand', transferId: 'probe', amountCents: 0 }, metadata };
+    case 'adminRelease': return { type: 'FundsReleased', data: { trigger: 'admin', transferId: 'probe', amountCents: 0 }, metadata };
+    case 'dispute': return { type: 'DisputeOpened', data: { reason: 'probe', description: null, endsAt: now }, metadata };
+    case 'hold': return { type: 'DealPutOnHold', data: { source: 'admin', reason: 'probe' }, metadata };
+    case 'resume': return { type: 'DealReleasedFromHold', data: { reviewPeriodEndsAt: null, disputePeriodEndsAt: null }, metadata };
+    case 'refund': return { type: 'DealRefunded', data: { refundId: 'probe', amountCents: 0, transferReversalId: null }, metadata };
+    case 'manualComplete': return { type: 'DealCompletedManually', data: { reason: 'probe' }, metadata };
+    case 'elapseReviewPeriod': return { type: 'ReviewPeriodElapsed', data: { endsAt: context.reviewPeriodEndsAt ?? now }, metadata };
+    case 'elapseDisputePeriod': return { type: 'DisputePeriodElapsed', data: { endsAt: context.disputePeriodEndsAt ?? now }, metadata };
+  }
+}
+
+export interface DealStateView {
+  value: StateValue;
+  status: DealStatus | 'new';
+  step: number | null;
+  badge: BadgeColour;
+  brandText: string;
+  creatorText: string;
+  onHold: boolean;
+  can: DealAction[];
+}
+
+export function dealStateMeta(snapshot: Snapshot): DealStateMeta | null {
+  return deepestMeta<DealStateMeta>(snapshot);
+}
+
+/** Everything a screen needs to render a deal's status, progress and buttons, from the snapshot. */
+export function dealStateView(snapshot: Snapshot, now: string): DealStateView {
+  const meta = dealStateMeta(snapshot);
+  return {
+    value: snapshot.value,
+    status: meta?.status ?? 'new',
+    step: meta?.step ?? null,
+    badge: meta?.badge ?? 'grey',
+    brandText: meta?.brandText ?? '',
+    creatorText: meta?.creatorText ?? '',
+    onHold: snapshot.context.hold !== null,
+    can: dealActions.filter((action) => snapshot.can(probeEvent(action, snapshot.context, now))),
+  };
+}
+
+/** Rebuilds a snapshot from the value and context an API answer carries (the UI does this). */
+export function dealSnapshotFrom(value: StateValue, context: DealContext): Snapshot {
+  return dealMachine.resolveState({ value, context });
+}

@@ -1,0 +1,21 @@
+import type { EventDefinition } from './define';
+import { dealEventDefinitions } from '../deal/deal.events';
+import { paymentRequestEventDefinitions } from '../payment-request/payment-request.events';
+import { accountEventDefinitions, adminEventDefinitions, supportEventDefinitions } from '../account/account.events';
+
+/** Every event type the ledger stores, with its schema and version: the contract of stored JSON. */
+export const eventCatalog: readonly EventDefinition[] = [
+  ...dealEventDefinitions,
+  ...paymentRequestEventDefinitions,
+  ...accountEventDefinitions,
+  ...adminEventDefinitions,
+  ...supportEventDefinitions,
+];
+
+const byType = new Map<string, EventDefinition>(eventCatalog.map((d) => [d.type, d]));
+
+export function eventDefinition(type: string): EventDefinition | undefined {
+  return byType.get(type);
+}
+
+export const eventTypes: readonly string[] = eventCatalog.map((d) => d.type);

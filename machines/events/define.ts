@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+
+export type StreamCategory =
+  | 'deal'
+  | 'payment-request'
+  | 'user'
+  | 'admin'
+  | 'unique'
+  | 'sequence';
+
+/** One entry of the event catalogue: the schema is the contract of the stored JSON. */
+export interface EventDefinition<T extends string = string, S extends z.ZodType = z.ZodType> {
+  type: T;
+  version: number;
+  category: StreamCategory;
+  description: string;
+  schema: S;
+  example: z.infer<S>;
+}
+
+export function defineEvent<T extends string, S extends z.ZodType>(def: EventDefinition<T, S>): EventDefinition<T, S> {
+  return def;
+}
+
+/** The event type a definition describes, with its data typed by the schema. */
+export type EventOf<D> = D extends EventDefinition<infer T, infer S>
+  ? { type: T; data: z.infer<S>; metadata: import('./metadata').EventMetadata }
+  : never;

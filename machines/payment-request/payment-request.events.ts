@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../events/define';
+import { MAX_REQUEST_CENTS } from '../money';
+
+const cents = z.number().int().nonnegative();
+const isoInstant = z.iso.datetime();
+
+export const PaymentRequestCreated = defineEvent({
+  type: 'PaymentRequestCreated',
+  version: 1,
+  category: 'payment-request',
+  description: 'A creator asked a brand for payment; the link is valid until expiresAt.',
+  schema: z.object({
+    requestId: z.number().int().positive(),
+    creatorId: z.string().min(1),
+    creatorName: z.string().min(1).max(200),
+    creatorEmail: z.string().max(320).nullable(),
+    title: z.string().min(1).max(300),
+    description: z.string().min(1).max(10_000),
+    amountCents: z.number().int().positive().max(MAX_REQUEST_CENTS),
+    feeCents: cents,
+    totalCents: cents,
+    brandName: z.string().min(1).max(200),
+    brandEmail: z.string().min(3).max(320),
+    brandHandle: z.string().max(200).nullable(),
+    deadline: z.string().min(1).max(40),
+    token: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/),
+    expiresAt: isoInstant,
+  }),
+  example: {
+    requestId: 7,
+    creatorId: 'u_91c2',
+    creatorName: 'Creator',
+    creatorEmail: null,
+    title: 'Instagram reel',
+    description: 'One reel about the autumn collection',
+    amountCents: 40_000,
+    feeCents: 2_000,
+    totalCents: 42_000,
+    brandName: 'Acme',
+    brandEmail: 'marketing@acme.example',
+    brandHandle: '@acme',
+    deadline: '2026-12-15',
+    token: 'Zk1q9XcL2vT8wAq3Zb7kR0',
+    expiresAt: '2026-12-15T23:59:59.999Z',
+  },
+});
+
+export const PaymentRequestAccepted = defineEvent({
+  type: 'PaymentRequestAccepted',
+  version: 1,
+  category: 'payment-request',
+  description: 'The brand accepted the request through its link (no login).',
+  schema: z.object({}),
+  example: {},
+});
+
+export const PaymentRequestCheckoutCreated = defineEvent({
+  type: 'PaymentRequestCheckoutCreated',
+  version: 1,
+  category: 'payment-request',
+  description: 'A checkout session for the total was opened.',
+  schema: z.object({ sessionId: z.string().min(1), totalCents: cents, gateway: z.enum(['stripe', 'simulated']) }),
+  example: { sessionId: 'cs_test_r1', totalCents: 42_000, gateway: 'simulated' },
+});
+
+export const PaymentRequestPaid = defineEvent({
+  type: 'PaymentRequestPaid',
+  version: 1,
+  category: 'payment-request',
+  description: 'The gateway confirmed the payment by webhook; the money is held in escrow.',
+  schema: z.object({
+    checkoutSessionId: z.string().min(1),
+    paymentIntentId: z.string().min(1).nullable(),
+    chargeId: z.string().min(1).nullable(),
+    amountCents: cents,
+    method: z.string().nullable(),
+    gatewayEventId: z.string().min(1),
+  }),
+  example: { checkoutSessionId: 'cs_test_r1', paymentIntentId: 'pi_9', chargeId: 'ch_9', amountCents: 42_000, method: 'card', gatewayEventId: 'evt_5' },
+});
+
+export const PaymentRequestPaymentFailed = defineEvent({
+  type: 'PaymentRequestPaymentFailed',
+  version: 1,
+  category: 'payment-request',
+  description: 'An asynchronous payment failed; the request stays accepted and can be paid again.',
+  schema: z.object({ checkoutSessionId: z.string().min(1), reason: z.string(), gatewayEventId: z.string().min(1) }),
+  example: { checkoutSessionId: 'cs_test_r1', reason: 'async_payment_failed', gatewayEventId: 'evt_6' },
+});
+
+export const PaymentRequestCompleted = defineEvent({
+  type: 'PaymentRequestCompleted',
+  version: 1,
+  category: 'payment-request',
+  description: 'The creator marked the paid request completed; the escrowed amount is paid out.',
+  schema: z.object({ transferId: z.string().min(1).nullable() }),
+  example: { transferId: 'tr_7' },
+});
+
+export const PaymentRequestExpired = defineEvent({
+  type: 'PaymentRequestExpired',
+  version: 1,
+  category: 'payment-request',
+  description: 'The request reached expiresAt before it was paid.',
+  schema: z.object({ expiresAt: isoInstant }),
+  example: { expiresAt: '2026-12-15T23:59:59.999Z' },
+});
+
+export const PaymentRequestRejected = defineEvent({
+  type: 'PaymentRequestRejected',
+  version: 1,
+  category: 'payment-request',
+  description: 'The brand declined the request.',
+  schema: z.object({ reason: z.string().max(1_000).nullable() }),
+  example: { reason: null },
+});
+
+export const paymentRequestEventDefinitions = [
+  PaymentRequestCreated,
+  PaymentRequestAccepted,
+  PaymentRequestCheckoutCreated,
+  PaymentRequestPaid,
+  PaymentRequestPaymentFailed,
+  PaymentRequestCompleted,
+  PaymentRequestExpired,
+  PaymentRequestRejected,
+] as const;
+
+export type PaymentRequestEvent = EventOf<(typeof paymentRequestEventDefinitions)[number]>;

@@ -1,0 +1,50 @@
+import type { EventFromLogic, SnapshotFrom, StateValue } from 'xstate';
+import { deepestMeta } from '../statechart';
+import { paymentRequestMachine, type PaymentRequestStateMeta, type PaymentRequestStatus } from './payment-request.machine';
+import type { PaymentRequestContext } from './payment-request.context';
+
+type Snapshot = SnapshotFrom<typeof paymentRequestMachine>;
+type Event = EventFromLogic<typeof paymentRequestMachine>;
+
+export const paymentRequestActions = ['accept', 'checkout', 'complete', 'reject', 'expire'] as const;
+export type PaymentRequestAction = (typeof paymentRequestActions)[number];
+
+export function probePaymentRequestEvent(action: PaymentRequestAction, context: PaymentRequestContext, now: string): Event {
+  const metadata = { actor: { kind: 'system' as const, id: 'probe' }, at: now, correlationId: 'probe', causationId: null, schemaVersion: 1 };
+  switch (action) {
+    case 'accept': return { type: 'PaymentRequestAccepted', data: {}, metadata };
+    case 'checkout': return { type: 'PaymentRequestCheckoutCreated', data: { sessionId: 'probe', totalCents: 0, gateway: 'simulated' }, metadata };
+    case 'complete': return { type: 'PaymentRequestCompleted', data: { transferId: null }, metadata };
+    case 'reject': return { type: 'PaymentRequestRejected', data: { reason: null }, metadata };
+    case 'expire': return { type: 'PaymentRequestExpired', data: { expiresAt: context.request?.expiresAt ?? now }, metadata };
+  }
+}
+
+export interface PaymentRequestStateView {
+  value: StateValue;
+  status: PaymentRequestStatus | 'new';
+  step: number | null;
+  badge: PaymentRequestStateMeta['badge'];
+  text: string;
+  /** True once expiresAt has passed, even before the expiry event lands. */
+  pastExpiry: boolean;
+  can: PaymentRequestAction[];
+}
+
+export function paymentRequestStateView(snapshot: Snapshot, now: string): PaymentRequestStateView {
+  const meta = deepestMeta<PaymentRequestStateMeta>(snapshot);
+  const expiresAt = snapshot.context.request?.expiresAt;
+  return {
+    value: snapshot.value,
+    status: meta?.status ?? 'new',
+    step: meta?.step ?? null,
+    badge: meta?.badge ?? 'grey',
+    text: meta?.text ?? '',
+    pastExpiry: expiresAt !== undefined && Date.parse(now) >= Date.parse(expiresAt),
+    can: paymentRequestActions.filter((a) => snapshot.can(probePaymentRequestEvent(a, snapshot.context, now))),
+  };
+}
+
+export function paymentRequestSnapshotFrom(value: StateValue, context: PaymentRequestContext): Snapshot {
+  return paymentRequestMachine.resolveState({ value, context });
+}

@@ -1,0 +1,94 @@
+/**
+ * The event-store port. Semantics follow KurrentDB so both adapters behave alike:
+ * - streams are addressed by name (`deal-42`); revisions start at 0 within a stream;
+ * - every event also has a global `position`, strictly increasing in one global order
+ *   (a number: SQLite's row id, or KurrentDB's log position);
+ * - `append` checks the expected state and is idempotent per stream by event id;
+ * - `subscribe` catches up from a position and then goes live, with no gap and no duplicate.
+ */
+
+export type ExpectedRevision = 'no_stream' | 'any' | 'stream_exists' | number;
+
+/** What a writer hands to `append`. `data` and `metadata` are JSON-serialisable objects. */
+export interface EventData {
+  id: string;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+}
+
+export interface RecordedEvent extends EventData {
+  streamId: string;
+  /** 0-based position within the stream. */
+  revision: number;
+  /** Global position: strictly increasing across the whole store. */
+  position: number;
+  /** When the store wrote it (ISO-8601). */
+  recordedAt: string;
+}
+
+export interface AppendResult {
+  /** Revision of the last event now in the stream (the next expected revision). */
+  nextExpectedRevision: number;
+  /** Global position of the last event written (or already present, for an idempotent retry). */
+  position: number;
+}
+
+export interface ReadStreamOptions {
+  /** First revision to read (inclusive); default 0. */
+  fromRevision?: number;
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Read events with position strictly greater than this; default: from the start. */
+  after?: number;
+  maxCount?: number;
+}
+
+export interface SubscribeOptions {
+  /** Deliver events with position strictly greater than this; default: from the start. */
+  after?: number;
+  /** Largest batch handed to the handler at once. */
+  batchSize?: number;
+}
+
+/** Called with consecutive batches in global order; the next batch waits for the returned promise. */
+export type BatchHandler = (events: RecordedEvent[]) => Promise<void> | void;
+
+export interface Subscription {
+  /** Stops delivery; resolves when no handler call is running. */
+  close(): Promise<void>;
+  /** Rejects if the subscription died (handler threw, store failed). */
+  readonly done: Promise<void>;
+}
+
+export interface EventStore {
+  append(streamId: string, events: EventData[], expected: ExpectedRevision): Promise<AppendResult>;
+  /** Throws StreamNotFound when the stream has no events. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  subscribe(options: SubscribeOptions, handler: BatchHandler): Subscription;
+  /** Position of the newest event in the store (0 when empty). */
+  headPosition(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedVersion extends Error {
+  override readonly name = 'WrongExpectedVersion';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    /** Current revision, or -1 when the stream does not exist. */
+    readonly actual: number,
+  ) {
+    super(`Wrong expected version on ${streamId}: expected ${String(expected)}, actual ${actual < 0 ? 'no stream' : actual}`);
+  }
+}
+
+export class StreamNotFound extends Error {
+  override readonly name = 'StreamNotFound';
+  constructor(readonly streamId: string) {
+    super(`Stream not found: ${streamId}`);
+  }
+}

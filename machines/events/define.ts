@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { EventMetadata } from './metadata';
 
 export type StreamCategory =
   | 'deal'
@@ -24,5 +25,5 @@ export function defineEvent<T extends string, S extends z.ZodType>(def: EventDef
 
 /** The event type a definition describes, with its data typed by the schema. */
 export type EventOf<D> = D extends EventDefinition<infer T, infer S>
-  ? { type: T; data: z.infer<S>; metadata: import('./metadata').EventMetadata }
+  ? { type: T; data: z.infer<S>; metadata: EventMetadata }
   : never;

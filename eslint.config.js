@@ -1,0 +1,50 @@
+// Lint rules, including DESIGN.md §2's import boundaries, checked on every `npm test`.
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'data/**', 'dist/**', 'web/dist/**', 'coverage/**', 'tests/e2e/screenshots/**'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './machines', from: './server', message: 'machines/ is pure: no server code.' },
+            { target: './machines', from: './projections', message: 'machines/ is pure: no projections.' },
+            { target: './machines', from: './web', message: 'machines/ is pure: no web code.' },
+            { target: './projections', from: './server', message: 'projections/ may import machines only.' },
+            { target: './projections', from: './web', message: 'projections/ may import machines only.' },
+            { target: './server', from: './web', message: 'server/ may import machines and projections only.' },
+            { target: './web', from: './server', message: 'web/ may import machines only.' },
+            { target: './web', from: './projections', message: 'web/ may import machines only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // machines/ may import xstate and zod only: no node built-ins, no React, no databases.
+    files: ['machines/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!xstate$|zod$|\\.{1,2}/).*', message: 'machines/ may import only xstate, zod and other machines files.' },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { dealActions } from '../deal/deal.view';
+import { paymentRequestActions } from '../payment-request/payment-request.view';
+import { platformSchema } from '../deal/deal.events';
+import { dealStatuses } from '../deal/deal.machine';
+import { paymentRequestStatuses } from '../payment-request/payment-request.machine';
+
+/**
+ * The HTTP contract shared by the server (response schemas, OpenAPI) and the web app (types).
+ * Amounts appear twice: as the spec's decimal strings ("250.00") and as integer cents.
+ */
+
+export const errorSchema = z.object({ error: z.string(), message: z.string() });
+export type ApiError = z.infer<typeof errorSchema>;
+
+const iso = z.string();
+const nullableIso = iso.nullable();
+/** XState state values are strings or nested objects: {"pending_delivery":"accepted"}. */
+const stateValueSchema: z.ZodType<string | Record<string, unknown>> = z.union([z.string(), z.record(z.string(), z.unknown())]);
+
+export const dealStateSchema = z.object({
+  status: z.enum([...dealStatuses, 'new']),
+  step: z.number().int().nullable(),
+  badge: z.string(),
+  brandText: z.string(),
+  creatorText: z.string(),
+  onHold: z.boolean(),
+  can: z.array(z.enum(dealActions)),
+});
+
+export const dealSchema = z.object({
+  id: z.number().int(),
+  influencer: z.string(),
+  profileLink: z.string().nullable(),
+  title: z.string().nullable(),
+  description: z.union([z.string(), z.array(z.string())]),
+  amount: z.string(),
+  platformFee: z.string(),
+  totalAmount: z.string(),
+  amountCents: z.number().int(),
+  platformFeeCents: z.number().int(),
+  totalAmountCents: z.number().int(),
+  deadline: z.string(),
+  publicationDeadline: z.string().nullable(),
+  deliverables: z.array(z.string()),
+  platforms: z.array(platformSchema),
+  briefingFiles: z.string().nullable(),
+  status: z.enum(dealStatuses),
+  shareableToken: z.string().nullable(),
+  /** Present (an opaque account id, or "connected" in a creator-link view) once a bank account is connected. */
+  stripeAccountId: z.string().nullable(),
+  influencerAcceptedAt: nullableIso,
+  paidAt: nullableIso,
+  deliveredAt: nullableIso,
+  reviewPeriodStartsAt: nullableIso,
+  reviewPeriodEndsAt: nullableIso,
+  disputeCreatedAt: nullableIso,
+  disputePeriodEndsAt: nullableIso,
+  completedAt: nullableIso,
+  createdAt: iso,
+  dispute: z.object({ reason: z.string(), description: z.string().nullable(), status: z.string() }).nullable(),
+  onHold: z.boolean(),
+  lastTransferError: z.object({ code: z.string(), message: z.string(), at: iso }).nullable(),
+  /** The partner name shown on share panels and the creator page: company name, else username. */
+  brandName: z.string(),
+  /** The machine snapshot's value and (redacted) context: the UI rebuilds the snapshot from these. */
+  machine: z.object({ value: stateValueSchema, context: z.record(z.string(), z.unknown()) }),
+  state: dealStateSchema,
+});
+export type DealDto = z.infer<typeof dealSchema>;
+
+export const adminDealSchema = dealSchema.extend({
+  user: z.object({ companyName: z.string().nullable(), username: z.string(), email: z.string() }),
+  chargebacks: z.array(z.object({ disputeId: z.string(), amountCents: z.number(), reason: z.string(), at: iso })),
+});
+export type AdminDealDto = z.infer<typeof adminDealSchema>;
+
+export const paymentRequestStateSchema = z.object({
+  status: z.enum([...paymentRequestStatuses, 'new']),
+  step: z.number().int().nullable(),
+  badge: z.string(),
+  text: z.string(),
+  pastExpiry: z.boolean(),
+  can: z.array(z.enum(paymentRequestActions)),
+});
+
+export const paymentRequestSchema = z.object({
+  id: z.number().int(),
+  creatorName: z.string(),
+  creatorEmail: z.string().nullable(),
+  title: z.string(),
+  description: z.string(),
+  amount: z.string(),
+  platformFee: z.string(),
+  totalAmount: z.string(),
+  amountCents: z.number().int(),
+  platformFeeCents: z.number().int(),
+  totalAmountCents: z.number().int(),
+  brandName: z.string(),
+  brandEmail: z.string(),
+  brandHandle: z.string().nullable(),
+  deadline: z.string(),
+  status: z.enum(paymentRequestStatuses),
+  shareableToken: z.string(),
+  shareableUrl: z.string(),
+  expiresAt: iso,
+  acceptedAt: nullableIso,
+  paidAt: nullableIso,
+  completedAt: nullableIso,
+  createdAt: iso,
+  machine: z.object({ value: stateValueSchema, context: z.record(z.string(), z.unknown()) }),
+  state: paymentRequestStateSchema,
+});
+export type PaymentRequestDto = z.infer<typeof paymentRequestSchema>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  companyName: z.string().nullable(),
+  country: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  isOnboardingComplete: z.boolean(),
+  emailVerified: z.boolean(),
+  createdAt: iso,
+});
+export type UserDto = z.infer<typeof userSchema>;
+
+export const authAnswerSchema = z.object({ token: z.string(), user: userSchema });
+export const profileSchema = userSchema.pick({ username: true, email: true, companyName: true, country: true, phoneNumber: true });
+export const userStatsSchema = z.object({ totalDeals: z.number().int(), successfulDeals: z.number().int() });
+export const dashboardStatsSchema = z.object({
+  recentDeals: z.array(dealSchema),
+  totalDeals: z.number().int(),
+  activeDeals: z.number().int(),
+  completedDeals: z.number().int(),
+});
+export const adminCountsSchema = z.object({
+  all: z.number().int(),
+  pending_payment: z.number().int(),
+  in_progress: z.number().int(),
+  awaiting_approval: z.number().int(),
+  disputed: z.number().int(),
+  completed: z.number().int(),
+});
+
+/** Which resources changed: the payload of each server-sent event on /api/events/stream. */
+export const changeNoticeSchema = z.object({
+  kind: z.enum(['deal', 'payment-request', 'user']),
+  id: z.union([z.number(), z.string()]),
+  type: z.string(),
+  position: z.number(),
+});
+export type ChangeNotice = z.infer<typeof changeNoticeSchema>;

@@ -17,6 +17,8 @@ export const metadataSchema = z.object({
   /** The id of the event or request that directly caused this one (null for a user request). */
   causationId: z.string().min(1).nullable(),
   schemaVersion: z.number().int().positive(),
+  /** The machine state the stream reached with this event ("pending_delivery.accepted"): the statechart's verdict, recorded so projections need not re-run it. */
+  state: z.string().optional(),
 });
 export type EventMetadata = z.infer<typeof metadataSchema>;
 

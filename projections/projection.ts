@@ -1,0 +1,45 @@
+import type { Database } from 'better-sqlite3';
+import type { DomainEvent } from '../machines/events/metadata';
+
+/** A decoded event as projections see it: the domain event plus where it sits in the store. */
+export interface ProjectedEvent extends DomainEvent {
+  id: string;
+  streamId: string;
+  revision: number;
+  position: number;
+}
+
+/**
+ * A read model: its tables, and how one event changes them. `apply` runs inside the runner's
+ * batch transaction (with the checkpoint), so it must be synchronous and must not commit.
+ */
+export interface Projection {
+  name: string;
+  /** Bump when the tables or the folding change: the runner then rebuilds this read model. */
+  version: number;
+  setup(db: Database): void;
+  /** Drops everything `setup` made. */
+  reset(db: Database): void;
+  /** Prepares statements once the tables exist; returns the per-event function. */
+  prepare(db: Database): (event: ProjectedEvent) => void;
+}
+
+/** The part of the event store the runner reads (structurally the server's EventStore). */
+export interface StoredEvent {
+  id: string;
+  streamId: string;
+  revision: number;
+  position: number;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+}
+
+export interface EventSource {
+  readAll(options?: { after?: number; maxCount?: number }): Promise<StoredEvent[]>;
+  subscribe(
+    options: { after?: number; batchSize?: number },
+    handler: (events: StoredEvent[]) => Promise<void> | void,
+  ): { close(): Promise<void>; readonly done: Promise<void> };
+  headPosition(): Promise<number>;
+}

@@ -1,0 +1,157 @@
+import type { Database } from 'better-sqlite3';
+import { decodeEvent } from '../machines/events/codec';
+import type { EventSource, ProjectedEvent, Projection, StoredEvent } from './projection';
+
+export interface RunnerOptions {
+  source: EventSource;
+  db: Database;
+  projections: Projection[];
+  batchSize?: number;
+}
+
+type Listener = (events: ProjectedEvent[]) => void;
+
+/**
+ * Feeds read models from the event store. Each batch is applied in one read-database transaction
+ * together with the checkpoints, so after a crash the read models resume exactly where the last
+ * committed batch ended: no event applied twice, none skipped.
+ */
+export function createProjectionRunner({ source, db, projections, batchSize = 2_000 }: RunnerOptions) {
+  db.exec(`CREATE TABLE IF NOT EXISTS projection_checkpoints (
+    name TEXT PRIMARY KEY, version INTEGER NOT NULL, position INTEGER NOT NULL)`);
+  const readCheckpoint = db.prepare<[string], { version: number; position: number }>(
+    'SELECT version, position FROM projection_checkpoints WHERE name = ?',
+  );
+  const writeCheckpoint = db.prepare(
+    `INSERT INTO projection_checkpoints (name, version, position) VALUES (?, ?, ?)
+     ON CONFLICT(name) DO UPDATE SET version = excluded.version, position = excluded.position`,
+  );
+
+  const checkpoints = new Map<string, number>();
+  for (const p of projections) {
+    const row = readCheckpoint.get(p.name);
+    if (!row || row.version !== p.version) {
+      // New or changed read model: rebuild it from position 0.
+      p.reset(db);
+      p.setup(db);
+      writeCheckpoint.run(p.name, p.version, 0);
+      checkpoints.set(p.name, 0);
+    } else {
+      p.setup(db);
+      checkpoints.set(p.name, row.position);
+    }
+  }
+  const appliers = projections.map((p) => ({ projection: p, apply: p.prepare(db) }));
+
+  let position = Math.min(...projections.map((p) => checkpoints.get(p.name) ?? 0), Number.MAX_SAFE_INTEGER);
+  if (projections.length === 0) position = 0;
+  const waiters: { position: number; resolve: () => void }[] = [];
+  const listeners = new Set<Listener>();
+  let subscription: ReturnType<EventSource['subscribe']> | null = null;
+
+  const applyBatch = db.transaction((batch: ProjectedEvent[]) => {
+    for (const { projection, apply } of appliers) {
+      const from = checkpoints.get(projection.name) ?? 0;
+      for (const event of batch) if (event.position > from) apply(event);
+    }
+    const last = batch[batch.length - 1]!.position;
+    for (const { projection } of appliers) {
+      if ((checkpoints.get(projection.name) ?? 0) < last) writeCheckpoint.run(projection.name, projection.version, last);
+    }
+  });
+
+  function handle(stored: StoredEvent[]): void {
+    if (stored.length === 0) return;
+    const batch = stored.map(toProjected);
+    applyBatch(batch);
+    const last = batch[batch.length - 1]!.position;
+    for (const { projection } of appliers) {
+      if ((checkpoints.get(projection.name) ?? 0) < last) checkpoints.set(projection.name, last);
+    }
+    position = last;
+    for (let i = waiters.length - 1; i >= 0; i--) {
+      if (waiters[i]!.position <= position) {
+        waiters[i]!.resolve();
+        waiters.splice(i, 1);
+      }
+    }
+    for (const listener of listeners) listener(batch);
+  }
+
+  return {
+    /** Catches up and keeps following the store. */
+    start(): void {
+      if (subscription) return;
+      subscription = source.subscribe({ after: position, batchSize }, handle);
+    },
+    async stop(): Promise<void> {
+      await subscription?.close();
+      subscription = null;
+    },
+    /** Rejects if the subscription died (a bad event names its stream and position). */
+    get done(): Promise<void> {
+      return subscription?.done ?? Promise.resolve();
+    },
+    get position(): number {
+      return position;
+    },
+    /** Read-your-writes: resolves once every read model has applied `target`. */
+    waitForPosition(target: number, timeoutMs = 10_000): Promise<void> {
+      if (target <= position) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          const index = waiters.indexOf(entry);
+          if (index >= 0) waiters.splice(index, 1);
+          reject(new Error(`Read models did not reach position ${target} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const entry = {
+          position: target,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        };
+        waiters.push(entry);
+      });
+    },
+    /** Called after each applied batch (live updates, reactors). */
+    onApplied(listener: Listener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /**
+     * Drops every read model and replays the whole store from position 0, page by page.
+     * Call while stopped; `onProgress` gets (applied, total).
+     */
+    async rebuild(onProgress?: (applied: number, total: number) => void): Promise<number> {
+      await this.stop();
+      const total = await source.headPosition();
+      db.transaction(() => {
+        for (const p of projections) {
+          p.reset(db);
+          p.setup(db);
+          writeCheckpoint.run(p.name, p.version, 0);
+          checkpoints.set(p.name, 0);
+        }
+      })();
+      appliers.splice(0, appliers.length, ...projections.map((p) => ({ projection: p, apply: p.prepare(db) })));
+      position = 0;
+      let applied = 0;
+      for (;;) {
+        const page = await source.readAll({ after: position, maxCount: batchSize * 5 });
+        if (page.length === 0) break;
+        handle(page);
+        applied += page.length;
+        onProgress?.(applied, total);
+      }
+      return applied;
+    },
+  };
+}
+
+export type ProjectionRunner = ReturnType<typeof createProjectionRunner>;
+
+function toProjected(stored: StoredEvent): ProjectedEvent {
+  const event = decodeEvent(stored);
+  return { ...event, id: stored.id, streamId: stored.streamId, revision: stored.revision, position: stored.position };
+}

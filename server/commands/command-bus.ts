@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { transition, type AnyMachineSnapshot, type AnyStateMachine, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import { eventDefinition } from '../../machines/events/catalog';
+import { decodeEvent } from '../../machines/events/codec';
+import type { Actor, EventMetadata } from '../../machines/events/metadata';
+import { initialSnapshot, replay, stateKey } from '../../machines/statechart';
+import { StreamNotFound, WrongExpectedVersion, type EventStore, type RecordedEvent } from '../event-store/event-store';
+import type { Clock } from '../shared/clock';
+import type { Aggregate } from './aggregate';
+import { DomainError } from './domain-error';
+import { createSnapshotCache } from './snapshot-cache';
+
+/** Who asks, and the request or event that caused the command. */
+export interface CommandContext {
+  actor: Actor;
+  correlationId?: string;
+  causationId?: string | null;
+}
+
+/** An event a command wants to append: type and data; the bus adds metadata and an id. */
+export interface Draft {
+  type: string;
+  data: unknown;
+  /** A fixed event id makes the append idempotent (webhooks, timers); default: a random UUID. */
+  id?: string;
+}
+
+export interface Loaded<M extends AnyStateMachine> {
+  streamId: string;
+  snapshot: SnapshotFrom<M>;
+  /** Revision of the last event, -1 for a stream that does not exist yet. */
+  revision: number;
+  /** The injected clock's now, as an ISO string: the `at` every appended event will carry. */
+  now: string;
+}
+
+export type Decide<M extends AnyStateMachine> = (state: Loaded<M>) => Draft[] | Promise<Draft[]>;
+
+export interface CommandResult<M extends AnyStateMachine> {
+  snapshot: SnapshotFrom<M>;
+  revision: number;
+  /** Global position of the last event appended (or of the stream's head for a no-op). */
+  position: number;
+  events: RecordedEvent[];
+}
+
+export interface CommandBusOptions {
+  store: EventStore;
+  clock: Clock;
+  newId?: () => string;
+  /** Bounded retries after WrongExpectedVersion. */
+  maxAttempts?: number;
+  cacheSize?: number;
+}
+
+/**
+ * The command pipeline: load the stream (skipping what the snapshot cache already folded), let the
+ * command decide its events, check each against the statechart (`can`), append with the expected
+ * revision, and on a concurrent write reload and decide again.
+ */
+export function createCommandBus({ store, clock, newId = randomUUID, maxAttempts = 25, cacheSize = 10_000 }: CommandBusOptions) {
+  const cache = createSnapshotCache(cacheSize);
+
+  async function load<M extends AnyStateMachine>(aggregate: Aggregate<M>, streamId: string): Promise<Loaded<M>> {
+    const cached = cache.get(streamId);
+    let snapshot = (cached?.snapshot as SnapshotFrom<M> | undefined) ?? initialSnapshot(aggregate.machine);
+    let revision = cached?.revision ?? -1;
+    let recorded: RecordedEvent[] = [];
+    try {
+      recorded = await store.readStream(streamId, { fromRevision: revision + 1 });
+    } catch (error) {
+      if (!(error instanceof StreamNotFound)) throw error;
+    }
+    if (recorded.length > 0) {
+      snapshot = replay(aggregate.machine, recorded.map((r) => decodeEvent(r) as EventFromLogic<M>), snapshot);
+      revision = recorded[recorded.length - 1]!.revision;
+      cache.set(streamId, { snapshot, revision });
+    }
+    return { streamId, snapshot, revision, now: clock.now().toISOString() };
+  }
+
+  async function execute<M extends AnyStateMachine>(
+    aggregate: Aggregate<M>,
+    streamId: string,
+    decide: Decide<M>,
+    context: CommandContext,
+  ): Promise<CommandResult<M>> {
+    const correlationId = context.correlationId ?? newId();
+    for (let attempt = 1; ; attempt++) {
+      const loaded = await load(aggregate, streamId);
+      const drafts = await decide(loaded);
+      if (drafts.length === 0) {
+        return { snapshot: loaded.snapshot, revision: loaded.revision, position: await store.headPosition(), events: [] };
+      }
+      let snapshot = loaded.snapshot;
+      const toAppend = drafts.map((draft) => {
+        const definition = eventDefinition(draft.type);
+        if (!definition) throw new DomainError('invalid_event', `Unknown event type ${draft.type}`);
+        const parsed = definition.schema.safeParse(draft.data);
+        if (!parsed.success) {
+          throw new DomainError('validation_failed', `Invalid ${draft.type}: ${parsed.error.issues[0]?.message ?? 'invalid data'}`, {
+            issues: parsed.error.issues,
+          });
+        }
+        const metadata: EventMetadata = {
+          actor: context.actor,
+          at: loaded.now,
+          correlationId,
+          causationId: context.causationId ?? null,
+          schemaVersion: definition.version,
+        };
+        const event = { type: draft.type, data: parsed.data, metadata } as EventFromLogic<M>;
+        if (!(snapshot as AnyMachineSnapshot).can(event)) {
+          throw new DomainError(
+            'illegal_transition',
+            `Cannot ${humanize(draft.type)} while the ${aggregate.name} is ${aggregate.describe(snapshot as never)}`,
+            { eventType: draft.type, status: aggregate.describe(snapshot as never) },
+          );
+        }
+        snapshot = transition(aggregate.machine, snapshot, event)[0] as SnapshotFrom<M>;
+        metadata.state = stateKey((snapshot as AnyMachineSnapshot).value);
+        return { id: draft.id ?? newId(), type: draft.type, data: parsed.data, metadata };
+      });
+      try {
+        const expected = loaded.revision < 0 ? 'no_stream' : loaded.revision;
+        const result = await store.append(streamId, toAppend, expected);
+        cache.set(streamId, { snapshot, revision: result.nextExpectedRevision });
+        const events: RecordedEvent[] = toAppend.map((e, i) => ({
+          ...e,
+          streamId,
+          revision: loaded.revision + 1 + i,
+          // The append's position (that of its last event): what read-your-writes waits for.
+          position: result.position,
+          recordedAt: loaded.now,
+        }));
+        return { snapshot, revision: result.nextExpectedRevision, position: result.position, events };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersion)) throw error;
+        cache.delete(streamId);
+        if (attempt >= maxAttempts) {
+          throw new DomainError('concurrency', `The ${aggregate.name} was changed by someone else; please try again`);
+        }
+        // Spread retries a little so a crowd of writers does not collide again in lock-step.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, attempt * 2)));
+      }
+    }
+  }
+
+  return {
+    load,
+    execute,
+    /** Forgets cached snapshots (tests, or after an out-of-band change). */
+    clearCache: () => cache.clear(),
+  };
+}
+
+export type CommandBus = ReturnType<typeof createCommandBus>;
+
+/** "FundsReleased" → "funds released"; used in refusal messages. */
+function humanize(type: string): string {
+  return type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { StreamNotFound, WrongExpectedVersion, type EventStore } from '../event-store/event-store';
+import type { Clock } from '../shared/clock';
+
+/**
+ * Integer ids (deal 42, payment request 7) from a sequence stream, handed out in blocks (hi/lo):
+ * an instance reserves [from, to] with one optimistic append and then counts locally, so creating
+ * deals does not serialise every writer on one hot stream. A restart leaves a gap, never a duplicate.
+ */
+export function createIdAllocator({ store, clock, sequence, blockSize = 100 }: {
+  store: EventStore;
+  clock: Clock;
+  sequence: string;
+  blockSize?: number;
+}) {
+  const streamId = `sequence-${sequence}`;
+  let next = 0;
+  let last = -1;
+  let refill: Promise<void> | null = null;
+
+  async function reserveBlock(): Promise<void> {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      let revision = -1;
+      let from = 1;
+      try {
+        const events = await store.readStream(streamId);
+        const tail = events[events.length - 1]!;
+        revision = tail.revision;
+        from = (tail.data as { to: number }).to + 1;
+      } catch (error) {
+        if (!(error instanceof StreamNotFound)) throw error;
+      }
+      const to = from + blockSize - 1;
+      try {
+        await store.append(
+          streamId,
+          [{
+            id: randomUUID(),
+            type: 'IdBlockReserved',
+            data: { from, to },
+            metadata: { actor: { kind: 'system', id: 'id-allocator' }, at: clock.now().toISOString(), correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
+          }],
+          revision < 0 ? 'no_stream' : revision,
+        );
+        next = from;
+        last = to;
+        return;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersion)) throw error;
+      }
+    }
+    throw new Error(`Could not reserve an id block on ${streamId}`);
+  }
+
+  return async function nextId(): Promise<number> {
+    while (next > last) {
+      refill ??= reserveBlock().finally(() => {
+        refill = null;
+      });
+      await refill;
+    }
+    return next++;
+  };
+}

@@ -1,0 +1,62 @@
+import type { EventData, ExpectedRevision } from './event-store';
+
+/**
+ * Argument checks shared by both adapters, so a bad call fails the same way (a TypeError naming
+ * the offending value) whichever store is configured, and before anything is written.
+ */
+
+export function assertStreamId(streamId: unknown): asserts streamId is string {
+  if (typeof streamId !== 'string' || streamId.trim() === '') {
+    throw new TypeError(`Stream name must be a non-empty string, got ${describe(streamId)}`);
+  }
+  // KurrentDB reserves `$` for system streams and our $all reads filter them out.
+  if (streamId.startsWith('$')) {
+    throw new TypeError(`Stream name "${streamId}" is reserved: names starting with "$" are system streams`);
+  }
+}
+
+export function assertExpectedRevision(expected: unknown): asserts expected is ExpectedRevision {
+  if (expected === 'no_stream' || expected === 'any' || expected === 'stream_exists') return;
+  if (typeof expected === 'number' && Number.isSafeInteger(expected) && expected >= 0) return;
+  throw new TypeError(
+    `Expected revision must be "no_stream", "any", "stream_exists" or an integer >= 0, got ${describe(expected)}`,
+  );
+}
+
+/** Checks the events of one append; ids must be unique within it. */
+export function assertEvents(streamId: string, events: unknown): asserts events is EventData[] {
+  if (!Array.isArray(events) || events.length === 0) {
+    throw new TypeError(`Append to ${streamId} needs a non-empty array of events`);
+  }
+  const seen = new Set<string>();
+  events.forEach((event: unknown, index) => {
+    if (typeof event !== 'object' || event === null) {
+      throw new TypeError(`Event #${index} appended to ${streamId} is not an object`);
+    }
+    const { id, type } = event as Partial<EventData>;
+    if (typeof id !== 'string' || id.trim() === '') {
+      throw new TypeError(`Event #${index} appended to ${streamId} needs a non-empty string id, got ${describe(id)}`);
+    }
+    if (typeof type !== 'string' || type.trim() === '') {
+      throw new TypeError(`Event ${id} appended to ${streamId} needs a non-empty string type, got ${describe(type)}`);
+    }
+    if (seen.has(id)) throw new TypeError(`Event id ${id} appears twice in one append to ${streamId}`);
+    seen.add(id);
+  });
+}
+
+/** JSON text of a payload; `undefined` metadata is stored as `null` (KurrentDB reads empty metadata back as absent). */
+export function toJson(streamId: string, eventId: string, field: 'data' | 'metadata', value: unknown): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value === undefined && field === 'metadata' ? null : value);
+  } catch (error) {
+    throw new TypeError(`Event ${eventId} on ${streamId}: ${field} is not JSON-serialisable (${(error as Error).message})`);
+  }
+  if (text === undefined) throw new TypeError(`Event ${eventId} on ${streamId}: ${field} is not JSON-serialisable`);
+  return text;
+}
+
+function describe(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+}

@@ -1,0 +1,187 @@
+import {
+  StreamNotFound,
+  type AppendResult,
+  type EventStore,
+  type RecordedEvent,
+} from './event-store';
+import { assertEvents, assertExpectedRevision, assertStreamId, toJson } from './event-validation';
+import { openEventDatabase } from './sqlite-database';
+import { createSqliteAppendWriter, type PreparedAppend } from './sqlite-append-writer';
+import { createGroupCommitQueue, type BatchOutcome } from './group-commit-queue';
+import { startCatchUpSubscription } from './catch-up-subscription';
+
+export interface SqliteEventStoreOptions {
+  /** Database file; created if missing. */
+  path: string;
+  /** How long a writer waits for another process's write lock (ms). */
+  busyTimeoutMs?: number;
+  /** How often an idle subscription looks for appends made by other processes (ms). */
+  pollIntervalMs?: number;
+  /** Most appends written in one transaction. */
+  maxBatch?: number;
+}
+
+/** Counters for tests and the bench: how well appends are being grouped. */
+export interface SqliteEventStoreStats {
+  /** Transactions committed (one fsync each). */
+  commits: number;
+  /** Append calls acknowledged (written or idempotent retries). */
+  appends: number;
+  /** Append calls refused inside a batch (wrong expected version). */
+  refused: number;
+  largestBatch: number;
+}
+
+export interface SqliteEventStore extends EventStore {
+  stats(): SqliteEventStoreStats;
+}
+
+type EventRow = [number, string, number, string, string, string, string, string];
+
+export function createSqliteEventStore(options: SqliteEventStoreOptions): SqliteEventStore {
+  const db = openEventDatabase(options.path, options.busyTimeoutMs);
+  const apply = createSqliteAppendWriter(db);
+  const stats: SqliteEventStoreStats = { commits: 0, appends: 0, refused: 0, largestBatch: 0 };
+  const listeners = new Set<() => void>();
+  const subscriptions = new Set<{ close(): Promise<void> }>();
+  let closed = false;
+  let closing: Promise<void> | undefined;
+
+  // Each append runs in its own savepoint (nested db.transaction) inside one BEGIN IMMEDIATE.
+  const applyOne = db.transaction((append: PreparedAppend, recordedAt: string) => apply(append, recordedAt));
+  const writeAll = db.transaction((appends: PreparedAppend[]): BatchOutcome<AppendResult>[] => {
+    const recordedAt = new Date().toISOString();
+    return appends.map((append) => {
+      try {
+        return { ok: true, value: applyOne(append, recordedAt) };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    });
+  });
+
+  const queue = createGroupCommitQueue<PreparedAppend, AppendResult>((appends) => {
+    const outcomes = writeAll.immediate(appends);
+    stats.commits += 1;
+    stats.largestBatch = Math.max(stats.largestBatch, appends.length);
+    for (const outcome of outcomes) {
+      if (outcome.ok) stats.appends += 1;
+      else stats.refused += 1;
+    }
+    listeners.forEach((listener) => listener());
+    return outcomes;
+  }, options.maxBatch);
+
+  const selectAll = db
+    .prepare<[number, number], EventRow>(
+      `SELECT position, stream_id, revision, event_id, type, data, metadata, recorded_at
+       FROM events WHERE position > ? ORDER BY position LIMIT ?`,
+    )
+    .raw(true);
+  const selectStream = db
+    .prepare<[string, number, number], EventRow>(
+      `SELECT position, stream_id, revision, event_id, type, data, metadata, recorded_at
+       FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`,
+    )
+    .raw(true);
+  const streamExists = db.prepare<[string], number>('SELECT 1 FROM events WHERE stream_id = ? LIMIT 1').pluck();
+  const maxPosition = db.prepare<[], number | null>('SELECT MAX(position) FROM events').pluck();
+
+  function ensureOpen(): void {
+    if (closed) throw new Error('Event store is closed');
+  }
+
+  async function readAll(readOptions: { after?: number; maxCount?: number } = {}): Promise<RecordedEvent[]> {
+    ensureOpen();
+    return selectAll.all(readOptions.after ?? 0, limitOf(readOptions.maxCount)).map(toRecorded);
+  }
+
+  return {
+    async append(streamId, events, expected) {
+      ensureOpen();
+      assertStreamId(streamId);
+      assertExpectedRevision(expected);
+      assertEvents(streamId, events);
+      // Serialise before queueing so a bad payload fails this append only, never the batch.
+      const prepared = events.map((event) => ({
+        id: event.id,
+        type: event.type,
+        data: toJson(streamId, event.id, 'data', event.data),
+        metadata: toJson(streamId, event.id, 'metadata', event.metadata),
+      }));
+      return queue.submit({ streamId, expected, events: prepared });
+    },
+
+    async readStream(streamId, readOptions = {}) {
+      ensureOpen();
+      assertStreamId(streamId);
+      const rows = selectStream.all(streamId, readOptions.fromRevision ?? 0, limitOf(readOptions.maxCount));
+      if (rows.length === 0 && streamExists.get(streamId) === undefined) throw new StreamNotFound(streamId);
+      return rows.map(toRecorded);
+    },
+
+    readAll,
+
+    subscribe(subscribeOptions, handler) {
+      ensureOpen();
+      const source = {
+        readAll: (page: { after: number; maxCount: number }) => readAll(page),
+        onCommit(listener: () => void) {
+          listeners.add(listener);
+          return () => void listeners.delete(listener);
+        },
+      };
+      const subscription = startCatchUpSubscription(source, subscribeOptions, handler, options.pollIntervalMs ?? 100);
+      subscriptions.add(subscription);
+      void subscription.done.catch(() => undefined).finally(() => subscriptions.delete(subscription));
+      return subscription;
+    },
+
+    async headPosition() {
+      ensureOpen();
+      return maxPosition.get() ?? 0;
+    },
+
+    stats: () => ({ ...stats }),
+
+    close() {
+      if (!closing) {
+        // Refuse new work first, then let subscriptions stop and queued appends commit.
+        closed = true;
+        closing = (async () => {
+          await Promise.all([...subscriptions].map((subscription) => subscription.close()));
+          await queue.drain();
+          db.close();
+        })();
+      }
+      return closing;
+    },
+  };
+}
+
+/** SQLite's LIMIT -1 means "no limit"; callers replaying large stores page with maxCount. */
+function limitOf(maxCount: number | undefined): number {
+  return maxCount === undefined ? -1 : Math.max(0, Math.trunc(maxCount));
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  const [position, streamId, revision, id, type, data, metadata, recordedAt] = row;
+  return {
+    id,
+    type,
+    data: parseJson(data, streamId, position, 'data'),
+    metadata: parseJson(metadata, streamId, position, 'metadata'),
+    streamId,
+    revision,
+    position,
+    recordedAt,
+  };
+}
+
+function parseJson(text: string, streamId: string, position: number, field: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Error(`Malformed ${field} JSON in stream ${streamId} at position ${position}: ${(error as Error).message}`);
+  }
+}

@@ -6,6 +6,7 @@ export default defineConfig({
     // Browser and crash tests start processes; keep files in parallel but bounded on 2 cores.
     pool: 'forks',
     maxWorkers: 2,
+    reporters: ['default', './tests/reporters/summary.reporter.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -4,7 +4,7 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'dist/**', 'web/dist/**', 'coverage/**', 'tests/e2e/screenshots/**'] },
+  { ignores: ['node_modules/**', 'data/**', 'dist/**', 'web/dist/**', 'coverage/**', 'tests/e2e/screenshots/**', '.tmp*/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],

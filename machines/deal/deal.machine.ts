@@ -138,7 +138,8 @@ export const dealMachine = setup({
           on: {
             ContentDelivered: { guard: 'bankAccountConnected', target: '#deal.delivered', actions: 'evolve' },
             FundsReleased: { guard: 'adminReleases', target: '#deal.completed', actions: 'evolve' },
-            TransferFailed: { guard: 'releaseCouldBeAttempted', actions: 'evolve' },
+            // Before delivery only an admin release can be attempted, so only its failure is recorded.
+            TransferFailed: { guard: 'adminReleases', actions: 'evolve' },
           },
         },
       },

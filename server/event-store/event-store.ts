@@ -3,7 +3,12 @@
  * - streams are addressed by name (`deal-42`); revisions start at 0 within a stream;
  * - every event also has a global `position`, strictly increasing in one global order
  *   (a number: SQLite's row id, or KurrentDB's log position);
- * - `append` checks the expected state and is idempotent per stream by event id;
+ * - `append` checks the expected state and is idempotent per stream by event id: the same ids
+ *   re-appended at the same expected revision (or with `any`) return the original result and
+ *   write nothing; a retry whose ids are not the events that followed its expected revision
+ *   is a WrongExpectedVersion (details in sqlite-append-writer.ts);
+ * - stream names and event types starting with `$` are reserved (KurrentDB system streams);
+ *   event ids must be UUIDs for KurrentDB (SQLite takes any non-empty string);
  * - `subscribe` catches up from a position and then goes live, with no gap and no duplicate.
  */
 
@@ -67,6 +72,7 @@ export interface EventStore {
   append(streamId: string, events: EventData[], expected: ExpectedRevision): Promise<AppendResult>;
   /** Throws StreamNotFound when the stream has no events. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Without maxCount it reads everything after `after`: page with maxCount on large stores. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   subscribe(options: SubscribeOptions, handler: BatchHandler): Subscription;
   /** Position of the newest event in the store (0 when empty). */

@@ -40,6 +40,9 @@ export function assertEvents(streamId: string, events: unknown): asserts events 
     if (typeof type !== 'string' || type.trim() === '') {
       throw new TypeError(`Event ${id} appended to ${streamId} needs a non-empty string type, got ${describe(type)}`);
     }
+    if (type.startsWith('$')) {
+      throw new TypeError(`Event type "${type}" on ${streamId} is reserved: types starting with "$" are system events`);
+    }
     if (seen.has(id)) throw new TypeError(`Event id ${id} appears twice in one append to ${streamId}`);
     seen.add(id);
   });

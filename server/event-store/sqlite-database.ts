@@ -28,7 +28,8 @@ export function openEventDatabase(path: string, busyTimeoutMs = 5_000): Database
 /**
  * `position` is the rowid: SQLite hands out max(rowid)+1 and rows are never deleted, so it is
  * strictly increasing in commit order (one writer at a time holds the write lock).
- * The two unique indexes give the per-stream revision order and per-stream event-id idempotency.
+ * The unique (stream_id, revision) index orders each stream and backs every expected-version
+ * and idempotency check (see sqlite-append-writer.ts for why event ids are not indexed).
  * data/metadata stay JSON text: readable with the sqlite3 shell, cheap to parse.
  */
 const SCHEMA = `
@@ -43,5 +44,6 @@ CREATE TABLE IF NOT EXISTS events (
   recorded_at TEXT    NOT NULL
 );
 CREATE UNIQUE INDEX IF NOT EXISTS events_stream_revision ON events (stream_id, revision);
-CREATE UNIQUE INDEX IF NOT EXISTS events_stream_event_id ON events (stream_id, event_id);
+-- Early development files had an event-id index; it only slows writes down now.
+DROP INDEX IF EXISTS events_stream_event_id;
 `;

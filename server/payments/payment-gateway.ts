@@ -17,6 +17,16 @@ export interface CheckoutInput {
   cancelUrl: string;
   metadata: Record<string, string>;
   idempotencyKey: string;
+  /** The stream id, set on the PaymentIntent so Stripe groups the charge with its transfer. */
+  transferGroup?: string;
+}
+
+/** Who a connected account belongs to: `{dealId}` or `{userId}`, so `account.updated` finds its owner. */
+export interface ConnectedAccountInput {
+  reference: string;
+  email: string | null;
+  idempotencyKey: string;
+  metadata?: Record<string, string>;
 }
 
 export interface TransferInput {
@@ -55,6 +65,22 @@ export type GatewayErrorCode =
   | 'invalid_request'
   | 'gateway_unavailable';
 
+/** Codes that mean the gateway refused and nothing moved; any other failure has an unknown outcome. */
+export const definiteRefusals: readonly GatewayErrorCode[] = [
+  'funds_settling',
+  'payouts_not_enabled',
+  'no_bank_account',
+  'balance_insufficient',
+  'invalid_request',
+];
+
+/** Where the Stripe SDK sends its requests (tests point it at a local stand-in). */
+export interface StripeApiAddress {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+}
+
 export class GatewayError extends Error {
   override readonly name = 'GatewayError';
   constructor(
@@ -74,12 +100,16 @@ export interface PaymentGateway {
   /** True for the simulated gateway and for Stripe test keys (sk_test_...): enables manual-complete. */
   readonly testMode: boolean;
   createCheckoutSession(input: CheckoutInput): Promise<{ sessionId: string; url: string }>;
-  createConnectedAccount(input: { reference: string; email: string | null; idempotencyKey: string }): Promise<{ accountId: string }>;
+  createConnectedAccount(input: ConnectedAccountInput): Promise<{ accountId: string }>;
   createAccountLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
   getAccountStatus(accountId: string): Promise<{ payoutsEnabled: boolean; detailsSubmitted: boolean }>;
   transfer(input: TransferInput): Promise<{ transferId: string }>;
   /** Full refund; reverses transfers of the group first when funds had already left. */
   refund(input: RefundInput): Promise<{ refundId: string; transferReversalId: string | null }>;
+  /** The charge behind a payment intent (the `source_transaction` of its transfer) and how it was paid. */
+  paymentDetails(paymentIntentId: string): Promise<{ chargeId: string | null; method: string | null }>;
+  /** The checkout metadata (`dealId` / `paymentRequestId`) of a charge, so a chargeback finds its deal. */
+  chargeMetadata(chargeId: string): Promise<Record<string, string> | null>;
   /** Verifies the signature over the raw body; throws WebhookSignatureError when it does not match. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): GatewayWebhookEvent;
 }

@@ -1,0 +1,31 @@
+import type { Database } from 'better-sqlite3';
+import type { AdminContext } from '../machines/account/admin.machine';
+import type { UserContext } from '../machines/account/user.machine';
+
+export interface AdminRecord {
+  active: boolean;
+  context: AdminContext;
+}
+
+/** Users and admin accounts: lookups for login, profile and the admin list's owner details. */
+export function createAccountQueries(db: Database) {
+  const userById = db.prepare<[string], { context: string }>('SELECT context FROM rm_users WHERE id = ?');
+  const userByEmail = db.prepare<[string], { context: string }>('SELECT context FROM rm_users WHERE email_key = ? LIMIT 1');
+  const adminById = db.prepare<[string], { state: string; context: string }>('SELECT state, context FROM rm_admins WHERE id = ?');
+  const adminByName = db.prepare<[string], { state: string; context: string }>(
+    "SELECT state, context FROM rm_admins WHERE username_key = ? ORDER BY state = 'active' DESC LIMIT 1",
+  );
+  const adminCount = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM rm_admins');
+  const user = (row: { context: string } | undefined) => (row ? (JSON.parse(row.context) as UserContext) : null);
+  const admin = (row: { state: string; context: string } | undefined): AdminRecord | null =>
+    row ? { active: row.state !== 'deactivated', context: JSON.parse(row.context) as AdminContext } : null;
+  return {
+    userById: (id: string) => user(userById.get(id)),
+    userByEmail: (email: string) => user(userByEmail.get(email.trim().toLowerCase())),
+    adminById: (id: string) => admin(adminById.get(id)),
+    adminByUsername: (username: string) => admin(adminByName.get(username.trim().toLowerCase())),
+    adminCount: () => adminCount.get()?.n ?? 0,
+  };
+}
+
+export type AccountQueries = ReturnType<typeof createAccountQueries>;

@@ -1,0 +1,81 @@
+import type { Database } from 'better-sqlite3';
+import type { DealContext } from '../machines/deal/deal.context';
+import { adminChips, dealFilters, type AdminChip, type DealFilter } from './deal-order';
+
+export interface DealRecord {
+  id: number;
+  ownerId: string;
+  status: string;
+  state: string;
+  createdAt: string;
+  context: DealContext;
+  /** The read model's position of the row's last event (cache keys, ETags). */
+  position: number;
+}
+
+interface Row {
+  id: number;
+  owner_id: string;
+  status: string;
+  state: string;
+  created_at: string;
+  context: string;
+  position: number;
+}
+
+const columns = 'id, owner_id, status, state, created_at, context, position';
+const toRecord = (r: Row): DealRecord => ({
+  id: r.id, ownerId: r.owner_id, status: r.status, state: r.state, createdAt: r.created_at,
+  context: JSON.parse(r.context) as DealContext, position: r.position,
+});
+const inList = (statuses: readonly string[]) => statuses.map((s) => `'${s}'`).join(', ');
+
+/** Reads over the deals read model. Sorting follows spec §4 (status order, then newest first). */
+export function createDealQueries(db: Database) {
+  const byId = db.prepare<[number], Row>(`SELECT ${columns} FROM rm_deals WHERE id = ?`);
+  const byToken = db.prepare<[string], Row>(
+    `SELECT ${columns} FROM rm_deals WHERE id = (SELECT ref_id FROM rm_tokens WHERE token = ? AND kind = 'deal')`,
+  );
+  const ownerList = Object.fromEntries(
+    (Object.keys(dealFilters) as DealFilter[]).map((f) => {
+      const statuses = dealFilters[f];
+      const where = statuses ? ` AND status IN (${inList(statuses)})` : '';
+      return [f, db.prepare<[string], Row>(
+        `SELECT ${columns} FROM rm_deals WHERE owner_id = ?${where} ORDER BY status_rank, created_at DESC, id DESC`,
+      )];
+    }),
+  ) as Record<DealFilter, ReturnType<typeof db.prepare<[string], Row>>>;
+  const recent = db.prepare<[string, number], Row>(
+    `SELECT ${columns} FROM rm_deals WHERE owner_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
+  );
+  const adminList = Object.fromEntries(
+    (Object.keys(adminChips) as AdminChip[]).map((chip) => {
+      const statuses = adminChips[chip];
+      const where = statuses ? `WHERE status IN (${inList(statuses)})` : '';
+      return [chip, db.prepare<[number, number], Row>(`SELECT ${columns} FROM rm_deals ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)];
+    }),
+  ) as Record<AdminChip, ReturnType<typeof db.prepare<[number, number], Row>>>;
+  const counts = db.prepare<[string], { status: string; n: number }>('SELECT status, n FROM rm_deal_counts WHERE owner_id = ?');
+  const ownerVersion = db.prepare<[string], { p: number | null; n: number }>('SELECT max(position) AS p, count(*) AS n FROM rm_deals WHERE owner_id = ?');
+
+  const one = (row: Row | undefined) => (row ? toRecord(row) : null);
+  const countsFor = (ownerId: string): Record<string, number> => {
+    const out: Record<string, number> = {};
+    for (const { status, n } of counts.all(ownerId)) out[status] = n;
+    return out;
+  };
+
+  return {
+    byId: (id: number) => one(byId.get(id)),
+    byToken: (token: string) => one(byToken.get(token)),
+    listForOwner: (ownerId: string, filter: DealFilter = 'all') => ownerList[filter].all(ownerId).map(toRecord),
+    recentForOwner: (ownerId: string, limit = 10) => recent.all(ownerId, limit).map(toRecord),
+    listForAdmin: (chip: AdminChip = 'all', limit = 500, offset = 0) => adminList[chip].all(limit, offset).map(toRecord),
+    /** Deal counts per status, for one owner or ('*') for everyone. */
+    countsFor,
+    /** Changes whenever one of an owner's deals changes, is added or is deleted (response caches). */
+    ownerVersion: (ownerId: string): string => { const v = ownerVersion.get(ownerId); return `${v?.p ?? 0}:${v?.n ?? 0}`; },
+  };
+}
+
+export type DealQueries = ReturnType<typeof createDealQueries>;

@@ -1,0 +1,44 @@
+import type { Database } from 'better-sqlite3';
+import type { PaymentRequestContext } from '../machines/payment-request/payment-request.context';
+
+export interface PaymentRequestRecord {
+  id: number;
+  creatorId: string;
+  status: string;
+  state: string;
+  context: PaymentRequestContext;
+}
+
+interface Row {
+  id: number;
+  creator_id: string;
+  status: string;
+  state: string;
+  context: string;
+}
+
+const toRecord = (r: Row): PaymentRequestRecord => ({
+  id: r.id, creatorId: r.creator_id, status: r.status, state: r.state, context: JSON.parse(r.context) as PaymentRequestContext,
+});
+
+export function createPaymentRequestQueries(db: Database) {
+  const cols = 'id, creator_id, status, state, context';
+  const byId = db.prepare<[number], Row>(`SELECT ${cols} FROM rm_payment_requests WHERE id = ?`);
+  const byToken = db.prepare<[string], Row>(
+    `SELECT ${cols} FROM rm_payment_requests WHERE id = (SELECT ref_id FROM rm_tokens WHERE token = ? AND kind = 'payment-request')`,
+  );
+  const forCreator = db.prepare<[string], Row>(`SELECT ${cols} FROM rm_payment_requests WHERE creator_id = ? ORDER BY created_at DESC, id DESC`);
+  return {
+    byId: (id: number) => {
+      const row = byId.get(id);
+      return row ? toRecord(row) : null;
+    },
+    byToken: (token: string) => {
+      const row = byToken.get(token);
+      return row ? toRecord(row) : null;
+    },
+    listForCreator: (creatorId: string) => forCreator.all(creatorId).map(toRecord),
+  };
+}
+
+export type PaymentRequestQueries = ReturnType<typeof createPaymentRequestQueries>;

@@ -1,0 +1,133 @@
+import type { Database } from 'better-sqlite3';
+import type { ProjectedEvent, Projection } from './projection';
+
+/**
+ * Due timers, derived from events so they survive restarts: a deal's review end, its dispute end,
+ * and a payment request's expiry. A row goes when the deal or request moves on, is paused while
+ * the deal is on hold, and takes the extended end on resume. After its period elapsed a deal row
+ * stays as a release retry until the funds are out (a refused transfer retries after 15 minutes).
+ */
+
+export type TimerKind = 'review_period' | 'dispute_period' | 'request_expiry';
+
+export interface DueTimer {
+  streamId: string;
+  kind: TimerKind;
+  /** Deal id or payment-request id. */
+  entityId: number;
+  endsAt: string;
+  /** True once the period's elapsed event was appended (only the release is left). */
+  elapsed: boolean;
+}
+
+export const RELEASE_RETRY_MS = 15 * 60_000;
+
+const entityIdOf = (streamId: string): number => Number(/(\d+)$/.exec(streamId)?.[1] ?? 0);
+const heldStates = /^(pending_delivery|delivered|dispute)/;
+
+export const timersProjection: Projection = {
+  name: 'timers',
+  version: 1,
+  setup(db) {
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS timers (
+        stream_id TEXT NOT NULL, kind TEXT NOT NULL, entity_id INTEGER NOT NULL,
+        ends_at TEXT NOT NULL, due_ms INTEGER NOT NULL, paused INTEGER NOT NULL DEFAULT 0,
+        elapsed INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (stream_id, kind));
+      CREATE INDEX IF NOT EXISTS timers_due ON timers (paused, due_ms);
+      CREATE TABLE IF NOT EXISTS timer_holds (stream_id TEXT PRIMARY KEY);`);
+  },
+  reset(db) {
+    db.exec('DROP TABLE IF EXISTS timers; DROP TABLE IF EXISTS timer_holds;');
+  },
+  prepare(db) {
+    const upsert = db.prepare(
+      `INSERT INTO timers (stream_id, kind, entity_id, ends_at, due_ms, paused, elapsed)
+       VALUES (@streamId, @kind, @entityId, @endsAt, @dueMs, (SELECT COUNT(*) FROM timer_holds WHERE stream_id = @streamId), 0)
+       ON CONFLICT(stream_id, kind) DO UPDATE SET ends_at = excluded.ends_at, due_ms = excluded.due_ms, elapsed = 0`,
+    );
+    const remove = db.prepare<[string]>('DELETE FROM timers WHERE stream_id = ?');
+    const removeKind = db.prepare<[string, string]>('DELETE FROM timers WHERE stream_id = ? AND kind = ?');
+    const markElapsed = db.prepare<[number, string, string]>('UPDATE timers SET elapsed = 1, due_ms = ? WHERE stream_id = ? AND kind = ?');
+    const retryLater = db.prepare<[number, string]>('UPDATE timers SET due_ms = ? WHERE stream_id = ? AND elapsed = 1');
+    const extend = db.prepare<[string, number, string, string]>(
+      'UPDATE timers SET ends_at = ?, due_ms = ? WHERE stream_id = ? AND kind = ? AND elapsed = 0',
+    );
+    const pause = db.prepare<[number, string]>('UPDATE timers SET paused = ? WHERE stream_id = ?');
+    const hold = db.prepare<[string]>('INSERT OR IGNORE INTO timer_holds (stream_id) VALUES (?)');
+    const unhold = db.prepare<[string]>('DELETE FROM timer_holds WHERE stream_id = ?');
+
+    const start = (event: ProjectedEvent, kind: TimerKind, endsAt: string) =>
+      upsert.run({ streamId: event.streamId, kind, entityId: entityIdOf(event.streamId), endsAt, dueMs: Date.parse(endsAt) });
+    const finish = (streamId: string) => {
+      remove.run(streamId);
+      unhold.run(streamId);
+    };
+    const setHold = (streamId: string) => {
+      hold.run(streamId);
+      pause.run(1, streamId);
+    };
+
+    return (event) => {
+      const at = Date.parse(event.metadata.at);
+      const data = event.data as Record<string, unknown>;
+      switch (event.type) {
+        case 'ReviewPeriodStarted':
+          return void start(event, 'review_period', String(data.endsAt));
+        case 'ReviewPeriodElapsed':
+          return void markElapsed.run(at, event.streamId, 'review_period');
+        case 'DisputeOpened':
+          removeKind.run(event.streamId, 'review_period');
+          return void start(event, 'dispute_period', String(data.endsAt));
+        case 'DisputePeriodElapsed':
+          return void markElapsed.run(at, event.streamId, 'dispute_period');
+        case 'TransferFailed':
+          return void retryLater.run(at + RELEASE_RETRY_MS, event.streamId);
+        case 'DealPutOnHold':
+          return setHold(event.streamId);
+        case 'ChargebackOpened':
+          // The machine holds money still in escrow; after release there is nothing left to time.
+          if (heldStates.test(event.metadata.state ?? '')) setHold(event.streamId);
+          return;
+        case 'DealReleasedFromHold':
+          unhold.run(event.streamId);
+          for (const [kind, endsAt] of [['review_period', data.reviewPeriodEndsAt], ['dispute_period', data.disputePeriodEndsAt]] as const) {
+            if (typeof endsAt === 'string') extend.run(endsAt, Date.parse(endsAt), event.streamId, kind);
+          }
+          return void pause.run(0, event.streamId);
+        case 'FundsReleased':
+        case 'DealCompletedManually':
+        case 'DealRefunded':
+        case 'DealDeleted':
+          return finish(event.streamId);
+        case 'PaymentRequestCreated':
+          return void start(event, 'request_expiry', String(data.expiresAt));
+        case 'PaymentRequestPaid':
+        case 'PaymentRequestCompleted':
+        case 'PaymentRequestExpired':
+        case 'PaymentRequestRejected':
+          return void remove.run(event.streamId);
+        default:
+          return;
+      }
+    };
+  },
+};
+
+interface TimerRow {
+  stream_id: string;
+  kind: TimerKind;
+  entity_id: number;
+  ends_at: string;
+  elapsed: number;
+}
+
+/** Timers due at `nowIso`, oldest first; paused (held) timers are never due. */
+export function dueTimers(db: Database, nowIso: string, limit: number): DueTimer[] {
+  const rows = db
+    .prepare<[number, number], TimerRow>(
+      'SELECT stream_id, kind, entity_id, ends_at, elapsed FROM timers WHERE paused = 0 AND due_ms <= ? ORDER BY due_ms LIMIT ?',
+    )
+    .all(Date.parse(nowIso), limit);
+  return rows.map((r) => ({ streamId: r.stream_id, kind: r.kind, entityId: r.entity_id, endsAt: r.ends_at, elapsed: r.elapsed === 1 }));
+}

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import type { UserContext } from '../../machines/account/user.machine';
+import type { AccountQueries } from '../../projections/accounts.queries';
+import { decoyHash, hashPassword, verifyPassword } from '../auth/password';
+import { userAggregate } from '../commands/aggregate';
+import type { CommandBus, CommandContext } from '../commands/command-bus';
+import { DomainError } from '../commands/domain-error';
+import type { UniqueValues } from '../commands/unique-values';
+import type { ProfileBody, RegisterBody } from './account.schemas';
+
+const EMAIL_TAKEN = 'Email is already registered';
+const USERNAME_TAKEN = 'Username is already taken';
+
+/** Registration, login and profile changes. Login appends nothing: only its outcome matters. */
+export function createAccountCommands({ bus, unique, accounts }: { bus: CommandBus; unique: UniqueValues; accounts: AccountQueries }) {
+  const stream = (userId: string) => userAggregate.streamId(userId);
+
+  return {
+    async register(body: RegisterBody, ctxFor: (userId: string) => CommandContext) {
+      const userId = `u_${randomUUID().replace(/-/g, '')}`;
+      const ctx = ctxFor(userId);
+      await unique.reserve('email', body.email, userId, ctx, EMAIL_TAKEN);
+      try {
+        await unique.reserve('username', body.username, userId, ctx, USERNAME_TAKEN);
+      } catch (error) {
+        await unique.release('email', body.email, userId, ctx);
+        throw error;
+      }
+      const passwordHash = await hashPassword(body.password);
+      const { password: _password, ...profile } = body;
+      const result = await bus.execute(userAggregate, stream(userId), () => [
+        { type: 'UserRegistered', data: { userId, ...profile, passwordHash } },
+      ], ctx);
+      return { userId, position: result.position };
+    },
+
+    /** Null for an unknown email or a wrong password; both take the same time. */
+    async verifyLogin(email: string, password: string): Promise<UserContext | null> {
+      const user = accounts.userByEmail(email);
+      const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
+      return user && ok ? user : null;
+    },
+
+    async completeOnboarding(userId: string, fields: { companyName: string | null; country: string | null; phoneNumber: string | null }, ctx: CommandContext) {
+      const result = await bus.execute(userAggregate, stream(userId), (state) => {
+        if (state.revision < 0) throw new DomainError('not_found', 'User not found');
+        // Completing again (e.g. from the profile screen) just updates the optional fields.
+        if (state.snapshot.value === 'onboarded') {
+          const c = state.snapshot.context;
+          return [{ type: 'ProfileUpdated', data: { username: c.username, email: c.email, ...fields } }];
+        }
+        return [{ type: 'OnboardingCompleted', data: fields }];
+      }, ctx);
+      return { position: result.position };
+    },
+
+    async updateProfile(userId: string, body: ProfileBody, ctx: CommandContext) {
+      const current = (await bus.load(userAggregate, stream(userId))).snapshot.context;
+      if (!current.userId) throw new DomainError('not_found', 'User not found');
+      const emailChanged = current.email.toLowerCase() !== body.email.toLowerCase();
+      const nameChanged = current.username.toLowerCase() !== body.username.toLowerCase();
+      if (emailChanged) await unique.reserve('email', body.email, userId, ctx, EMAIL_TAKEN);
+      if (nameChanged) {
+        try {
+          await unique.reserve('username', body.username, userId, ctx, USERNAME_TAKEN);
+        } catch (error) {
+          if (emailChanged) await unique.release('email', body.email, userId, ctx);
+          throw error;
+        }
+      }
+      const result = await bus.execute(userAggregate, stream(userId), () => [{ type: 'ProfileUpdated', data: body }], ctx);
+      // The old values are given up only once the new ones are recorded.
+      if (emailChanged) await unique.release('email', current.email, userId, ctx);
+      if (nameChanged) await unique.release('username', current.username, userId, ctx);
+      return { position: result.position };
+    },
+  };
+}
+
+export type AccountCommands = ReturnType<typeof createAccountCommands>;

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { companyField, countryField, emailField, phoneField } from '../http/fields';
+
+/** Spec §5 registration rules and messages. */
+export const registerBody = z.object({
+  username: z
+    .string({ error: 'Username must be at least 3 characters' })
+    .trim()
+    .min(3, 'Username must be at least 3 characters')
+    .max(50, 'Username must be at most 50 characters'),
+  email: emailField(),
+  password: z
+    .string({ error: 'Password must be at least 6 characters' })
+    .min(6, 'Password must be at least 6 characters')
+    .max(200, 'Password must be at most 200 characters'),
+  companyName: companyField,
+  country: countryField,
+  phoneNumber: phoneField,
+});
+
+export const loginBody = z.object({
+  email: emailField(),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+
+export const adminLoginBody = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+
+export const onboardingBody = z
+  .object({ companyName: companyField, country: countryField, phoneNumber: phoneField })
+  .nullish()
+  .transform((b) => ({ companyName: b?.companyName ?? null, country: b?.country ?? null, phoneNumber: b?.phoneNumber ?? null }));
+
+/** Spec §5 profile-form rules (note: 2 characters here, 3 at registration). */
+export const profileBody = z.object({
+  username: z
+    .string({ error: 'Username must be at least 2 characters' })
+    .trim()
+    .min(2, 'Username must be at least 2 characters')
+    .max(50, 'Username must be at most 50 characters'),
+  email: emailField('Please enter a valid email address'),
+  companyName: companyField,
+  country: countryField,
+  phoneNumber: phoneField,
+});
+
+export type RegisterBody = z.output<typeof registerBody>;
+export type ProfileBody = z.output<typeof profileBody>;

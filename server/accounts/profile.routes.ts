@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { errorSchema, profileSchema, userStatsSchema } from '../../machines/contract/api';
+import { userOf } from '../auth/authenticate';
+import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+import { profileBody } from './account.schemas';
+
+const tags = ['profile'];
+const security = [{ bearerAuth: [] }];
+const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema };
+
+/**
+ * Profile (spec §7), its second path used by the profile screen (/api/user/profile, same
+ * behaviour), user stats, and the creator's payout-account status and onboarding link.
+ */
+export function profileRoutes(app: ZodApp, { ctx, guards, accounts }: RouteDeps): void {
+  const profileOf = (userId: string) => {
+    const u = ctx.queries.accounts.userById(userId)!;
+    return { username: u.username, email: u.email, companyName: u.companyName, country: u.country, phoneNumber: u.phoneNumber };
+  };
+
+  for (const path of ['/api/profile', '/api/user/profile']) {
+    app.get(path, {
+      preHandler: guards.requireUser,
+      schema: { tags, security, response: { 200: profileSchema, ...errors } },
+    }, async (request) => profileOf(userOf(request).userId));
+
+    app.put(path, {
+      preHandler: guards.requireUser,
+      schema: { tags, security, body: profileBody, response: { 200: profileSchema, ...errors } },
+    }, async (request) => {
+      const { userId } = userOf(request);
+      const { position } = await accounts.updateProfile(userId, request.body, commandContext(request, { kind: 'brand', id: userId }));
+      await ctx.settle(position);
+      return profileOf(userId);
+    });
+  }
+
+  app.get('/api/user/stats', {
+    preHandler: guards.requireUser,
+    schema: { tags, security, response: { 200: userStatsSchema, ...errors } },
+  }, async (request) => {
+    const counts = ctx.queries.deals.countsFor(userOf(request).userId);
+    const total = Object.values(counts).reduce((a, b) => a + b, 0);
+    return { totalDeals: total, successfulDeals: (counts['completed'] ?? 0) + (counts['approved_after_dispute'] ?? 0) };
+  });
+
+  app.get('/api/stripe/account-status', {
+    preHandler: guards.requireUser,
+    schema: { tags: ['payouts'], security, response: { 200: z.object({ status: z.string() }), ...errors, 502: errorSchema } },
+  }, async (request) => ({ status: await ctx.payments.escrow.userBankStatus(userOf(request).userId) }));
+
+  app.post('/api/stripe/create-onboarding-link', {
+    preHandler: guards.requireUser,
+    schema: { tags: ['payouts'], security, response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema } },
+  }, async (request) => {
+    const { userId } = userOf(request);
+    const { url } = await ctx.payments.escrow.startUserOnboarding(userId, commandContext(request, { kind: 'creator', id: userId }));
+    await ctx.settle(await ctx.store.headPosition());
+    return { url };
+  });
+}

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import type { AdminRole } from '../../machines/account/account.events';
+import type { AccountQueries } from '../../projections/accounts.queries';
+import { decoyHash, hashPassword, verifyPassword } from '../auth/password';
+import { adminAggregate } from '../commands/aggregate';
+import type { CommandBus, CommandContext } from '../commands/command-bus';
+import type { UniqueValues } from '../commands/unique-values';
+
+/** Admin and auditor accounts: created by the CLI or the first-start bootstrap; login is recorded. */
+export function createAdminAccounts({ bus, unique, accounts }: { bus: CommandBus; unique: UniqueValues; accounts: AccountQueries }) {
+  return {
+    async create(username: string, password: string, role: AdminRole, ctx: CommandContext) {
+      const adminId = `a_${randomUUID().replace(/-/g, '')}`;
+      await unique.reserve('admin-username', username, adminId, ctx, 'Admin username is already taken');
+      const passwordHash = await hashPassword(password);
+      const result = await bus.execute(adminAggregate, adminAggregate.streamId(adminId), () => [
+        { type: 'AdminAccountCreated', data: { adminId, username: username.trim(), passwordHash, role } },
+      ], ctx);
+      return { adminId, position: result.position };
+    },
+
+    /** Null unless the account exists, is active and the password matches; success appends AdminLoggedIn. */
+    async login(username: string, password: string, ctx: CommandContext) {
+      const account = accounts.adminByUsername(username);
+      const ok = await verifyPassword(password, account?.context.passwordHash ?? (await decoyHash()));
+      if (!account || !account.active || !ok) return null;
+      const { adminId, role } = account.context;
+      const result = await bus.execute(adminAggregate, adminAggregate.streamId(adminId), () => [{ type: 'AdminLoggedIn', data: {} }], {
+        ...ctx,
+        actor: { kind: 'admin', id: adminId },
+      });
+      return { adminId, username: account.context.username, role, position: result.position };
+    },
+
+    /** First start: creates ADMIN_USERNAME once (a no-op when that username already exists). */
+    async bootstrap(username: string, password: string): Promise<boolean> {
+      if (await unique.ownerOf('admin-username', username)) return false;
+      await this.create(username, password, 'admin', { actor: { kind: 'system', id: 'bootstrap' } });
+      return true;
+    },
+  };
+}
+
+export type AdminAccounts = ReturnType<typeof createAdminAccounts>;

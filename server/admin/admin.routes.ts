@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { adminCountsSchema, adminDealSchema, errorSchema } from '../../machines/contract/api';
+import type { AdminChip } from '../../projections/deal-order';
+import { adminOf } from '../auth/authenticate';
+import { DomainError } from '../commands/domain-error';
+import { StreamNotFound } from '../event-store/event-store';
+import { idParam } from '../http/fields';
+import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+import type { DealResult } from '../payments/escrow.types';
+import { dealHistory, disputeTimeline } from './deal-history';
+
+const tags = ['admin'];
+const security = [{ bearerAuth: [] }];
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const chips = ['all', 'pending_payment', 'in_progress', 'awaiting_approval', 'disputed', 'completed'] as const;
+
+/** The admin area: every deal, chip counts, history; actions need the admin role (auditors read only). */
+export function adminRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDeps): void {
+  const read = { preHandler: guards.requireAdminReader };
+  const act = { preHandler: guards.requireAdminActor };
+  const deal = (id: number) => {
+    const record = ctx.queries.deals.byId(id);
+    if (!record) throw new DomainError('not_found', 'Deal not found');
+    return record;
+  };
+
+  app.get('/api/admin/me', { ...read, schema: { tags, security, response: { 200: z.object({ id: z.string(), username: z.string(), role: z.enum(['admin', 'auditor']) }), ...errors } } }, async (request) => {
+    const p = adminOf(request);
+    return { id: p.adminId, username: p.username, role: p.role };
+  });
+
+  app.get('/api/admin/deals', {
+    ...read,
+    schema: {
+      tags, security,
+      querystring: z.object({
+        filter: z.enum(chips, { error: `filter must be one of ${chips.join(', ')}` }).default('all'),
+        limit: z.coerce.number().int().min(1).max(1_000).default(500),
+        offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+      }),
+      response: { 200: z.array(adminDealSchema), ...errors },
+    },
+  }, async (request) => dealViews.adminList(request.query.filter as AdminChip, request.query.limit, request.query.offset));
+
+  app.get('/api/admin/deals/counts', { ...read, schema: { tags, security, response: { 200: adminCountsSchema, ...errors } } }, async () => {
+    const c = ctx.queries.deals.countsFor('*');
+    const n = (s: string) => c[s] ?? 0;
+    return {
+      all: Object.values(c).reduce((a, b) => a + b, 0),
+      pending_payment: n('pending_payment'),
+      in_progress: n('pending_delivery'),
+      awaiting_approval: n('delivered'),
+      disputed: n('dispute'),
+      completed: n('completed') + n('approved_after_dispute'),
+    };
+  });
+
+  app.get('/api/admin/deals/:id', { ...read, schema: { tags, security, params: idParam, response: { 200: adminDealSchema, ...errors } } }, async (request) =>
+    dealViews.forAdmin(deal(request.params.id)));
+
+  const history = async (id: number) => {
+    try {
+      return dealHistory(await ctx.store.readStream(`deal-${id}`));
+    } catch (error) {
+      if (error instanceof StreamNotFound) throw new DomainError('not_found', 'Deal not found');
+      throw error;
+    }
+  };
+  const entry = z.object({
+    revision: z.number(), position: z.number(), type: z.string(), at: z.string(),
+    actor: z.object({ kind: z.string(), id: z.string() }), correlationId: z.string(), data: z.unknown(), state: z.string(), status: z.string(),
+  });
+  app.get('/api/admin/deals/:id/events', { ...read, schema: { tags, security, params: idParam, response: { 200: z.array(entry), ...errors } } }, async (request) =>
+    history(request.params.id));
+
+  app.get('/api/admin/disputes/:id/timeline', {
+    ...read,
+    schema: {
+      tags, security, params: idParam,
+      response: { 200: z.array(z.object({ at: z.string(), type: z.string(), actor: z.object({ kind: z.string(), id: z.string() }), status: z.string(), summary: z.string() })), ...errors },
+    },
+  }, async (request) => disputeTimeline(await history(request.params.id)));
+
+  const action = (path: string, run: (id: number, cc: ReturnType<typeof commandContext>) => Promise<DealResult>) =>
+    app.post(path, { ...act, schema: { tags, security, params: idParam, response: { 200: z.object({ success: z.boolean(), deal: adminDealSchema }), ...errors, 502: errorSchema } } }, async (request) => {
+      deal(request.params.id);
+      const cc = commandContext(request, { kind: 'admin', id: adminOf(request).adminId });
+      const result = await run(request.params.id, cc);
+      await ctx.settle(result.position);
+      return { success: true, deal: dealViews.forAdmin(deal(request.params.id)) };
+    });
+  const escrow = () => ctx.payments.escrow;
+  action('/api/admin/deals/:id/release', (id, cc) => escrow().releaseFunds(id, 'admin', cc));
+  action('/api/admin/deals/:id/hold', (id, cc) => escrow().hold(id, cc));
+  action('/api/admin/deals/:id/resume', (id, cc) => escrow().resume(id, cc));
+  action('/api/admin/deals/:id/refund', (id, cc) => escrow().refund(id, cc));
+}

@@ -1,0 +1,121 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { allProjections } from '../projections/all-projections';
+import { createAccountQueries, type AccountQueries } from '../projections/accounts.queries';
+import { createDealQueries, type DealQueries } from '../projections/deals.queries';
+import { createPaymentRequestQueries, type PaymentRequestQueries } from '../projections/payment-requests.queries';
+import { createProjectionRunner, type ProjectionRunner } from '../projections/runner';
+import { createDescriptionImprover, type DescriptionImprover } from './ai/description-improver';
+import { resolveJwtSecret } from './auth/jwt-secret';
+import { createTokenService, type TokenService } from './auth/tokens';
+import { createCommandBus, type CommandBus } from './commands/command-bus';
+import { createIdAllocator } from './commands/id-allocator';
+import { createUniqueValues, type UniqueValues } from './commands/unique-values';
+import type { AppConfig } from './config';
+import type { EventStore } from './event-store/event-store';
+import { openEventStore } from './event-store/open-event-store';
+import { createLiveHub, type LiveHub } from './live/live-hub';
+import { createPaymentsWiring, type PaymentsWiring } from './payments-wiring';
+import { createPushService, webPushSender, type PushSender, type PushService } from './push/push.service';
+import { resolveVapidKeys } from './push/vapid-keys';
+import { systemClock, type Clock } from './shared/clock';
+
+/** Everything the HTTP app and the CLIs are built from: the composition root's product. */
+export interface AppContext {
+  config: AppConfig;
+  clock: Clock;
+  store: EventStore;
+  bus: CommandBus;
+  readDb: Database.Database;
+  runner: ProjectionRunner;
+  queries: { deals: DealQueries; requests: PaymentRequestQueries; accounts: AccountQueries };
+  ids: { deal: () => Promise<number>; request: () => Promise<number> };
+  unique: UniqueValues;
+  tokens: TokenService;
+  payments: PaymentsWiring;
+  push: PushService;
+  improveDescription: DescriptionImprover;
+  live: LiveHub;
+  /** Waits until the read models have applied `position` (read-your-writes). */
+  settle(position: number): Promise<void>;
+  /** Stops reactors, live streams and the runner, then closes both databases. Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface ContextOptions {
+  clock?: Clock;
+  /** Replaces web-push (tests). */
+  pushSender?: PushSender;
+  /** Replaces the read database (the bench runs it in memory); default `<DATA_DIR>/read.db`. */
+  readDbPath?: string;
+  /** Start the timer reactor (default true; tests drive timers themselves). */
+  startReactors?: boolean;
+}
+
+export function openReadDatabase(path: string): Database.Database {
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  // Read models are rebuildable from the event store: durability of each commit is not needed.
+  db.pragma('synchronous = OFF');
+  db.pragma('cache_size = -65536');
+  db.pragma('temp_store = MEMORY');
+  return db;
+}
+
+/** config → event store → command bus → read DB → projection runner → gateway → escrow → reactors. */
+export async function createAppContext(config: AppConfig, options: ContextOptions = {}): Promise<AppContext> {
+  const clock = options.clock ?? systemClock;
+  mkdirSync(config.dataDir, { recursive: true });
+  const store = openEventStore({ dataDir: config.dataDir, kurrentUrl: config.kurrentUrl });
+  const bus = createCommandBus({ store, clock });
+  const readDb = openReadDatabase(options.readDbPath ?? join(config.dataDir, 'read.db'));
+  const runner = createProjectionRunner({ source: store, db: readDb, projections: allProjections });
+  const queries = {
+    deals: createDealQueries(readDb),
+    requests: createPaymentRequestQueries(readDb),
+    accounts: createAccountQueries(readDb),
+  };
+  const live = createLiveHub({ db: readDb });
+  const offApplied = runner.onApplied((batch) => live.publish(batch));
+  runner.start();
+
+  const settle = (position: number) => runner.waitForPosition(position);
+  const unique = createUniqueValues({ store, clock });
+  const tokens = createTokenService({
+    secret: resolveJwtSecret(config),
+    clock,
+    userTtlHours: config.jwtExpiresInHours,
+    adminTtlHours: config.adminJwtExpiresInHours,
+  });
+  const vapid = resolveVapidKeys({ dataDir: config.dataDir, publicKey: config.vapid.publicKey, privateKey: config.vapid.privateKey });
+  const push = createPushService({
+    bus,
+    accounts: queries.accounts,
+    keys: vapid,
+    sender: options.pushSender ?? webPushSender(vapid, config.vapid.subject),
+  });
+  const payments = createPaymentsWiring({ config, store, bus, clock, runner, readDb });
+  if (options.startReactors ?? true) payments.start();
+
+  let closing: Promise<void> | null = null;
+  return {
+    config, clock, store, bus, readDb, runner, queries, unique, tokens, payments, push, live, settle,
+    ids: {
+      deal: createIdAllocator({ store, clock, sequence: 'deal' }),
+      request: createIdAllocator({ store, clock, sequence: 'payment-request' }),
+    },
+    improveDescription: createDescriptionImprover(config.ai),
+    close() {
+      closing ??= (async () => {
+        await payments.stop();
+        live.closeAll();
+        offApplied();
+        await runner.stop();
+        await store.close();
+        readDb.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { createAccountCommands } from './accounts/account-commands';
+import { authRoutes } from './accounts/auth.routes';
+import { profileRoutes } from './accounts/profile.routes';
+import { adminRoutes } from './admin/admin.routes';
+import { createAdminAccounts } from './admin/admin-accounts';
+import { aiAssistRoutes } from './ai/ai-assist.routes';
+import type { AppContext } from './app-context';
+import { createAuthGuards } from './auth/authenticate';
+import { createDealCommands } from './deals/deal-commands';
+import { dealLinkRoutes } from './deals/deal-link.routes';
+import { createDealViews } from './deals/deal-views';
+import { dealsRoutes } from './deals/deals.routes';
+import { registerErrorHandling } from './http/error-handler';
+import type { RouteDeps, ZodApp } from './http/route-deps';
+import { eventsStreamRoutes } from './live/events-stream.routes';
+import { createPaymentRequestCommands } from './payment-requests/payment-request-commands';
+import { paymentRequestsRoutes } from './payment-requests/payment-requests.routes';
+import { pushRoutes } from './push/push.routes';
+import { registerWebApp } from './web/web-app.plugin';
+
+export interface BuildOptions {
+  /** Serve web/dist (main.ts); tests leave it off. */
+  serveWebApp?: boolean;
+  logger?: boolean;
+}
+
+/** Builds the HTTP app from its dependencies; `app.inject` in tests, `listen` in main.ts. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = Fastify({
+    logger: options.logger ? { level: config.logLevel, redact: ['req.headers.authorization'] } : false,
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: () => randomUUID(),
+    trustProxy: config.env === 'production',
+    // Keep ids like "42abc" and 1e99 out of the handlers: the zod params turn them into 400s.
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>() as unknown as ZodApp;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app as unknown as FastifyInstance, { notFound: !options.serveWebApp });
+
+  // Many clients send "content-type: application/json" with no body on POST: treat it as no body.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+  });
+  if (config.corsOrigin) {
+    await app.register(cors, { origin: config.corsOrigin.split(',').map((o) => o.trim()), credentials: true });
+  }
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Escrow deal ledger API', version: '1.0.0', description: 'Brand–creator escrow payments. Errors are JSON {error, message}.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.decorateRequest('principal', null);
+  const guards = createAuthGuards({ tokens: ctx.tokens, accounts: ctx.queries.accounts });
+  const deps: RouteDeps = {
+    ctx,
+    guards,
+    accounts: createAccountCommands({ bus: ctx.bus, unique: ctx.unique, accounts: ctx.queries.accounts }),
+    admins: createAdminAccounts({ bus: ctx.bus, unique: ctx.unique, accounts: ctx.queries.accounts }),
+    deals: createDealCommands({ bus: ctx.bus, nextDealId: ctx.ids.deal }),
+    dealViews: createDealViews({ deals: ctx.queries.deals, accounts: ctx.queries.accounts, clock: ctx.clock }),
+    requests: createPaymentRequestCommands({ bus: ctx.bus, clock: ctx.clock, nextRequestId: ctx.ids.request, expiryDays: config.requestExpiryDays }),
+  };
+
+  app.get('/api/health', { schema: { tags: ['ops'], hide: true } }, async () => ({ ok: true, position: ctx.runner.position }));
+  for (const routes of [authRoutes, profileRoutes, dealsRoutes, dealLinkRoutes, paymentRequestsRoutes, adminRoutes, pushRoutes, aiAssistRoutes, eventsStreamRoutes]) {
+    routes(app, deps);
+  }
+  await ctx.payments.registerRoutes(app as unknown as FastifyInstance);
+  if (options.serveWebApp) await registerWebApp(app as unknown as FastifyInstance);
+
+  app.addHook('onClose', async () => ctx.live.closeAll());
+  return app as unknown as FastifyInstance;
+}

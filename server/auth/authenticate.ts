@@ -1,0 +1,108 @@
+import type { FastifyRequest } from 'fastify';
+import type { AccountQueries } from '../../projections/accounts.queries';
+import { DomainError } from '../commands/domain-error';
+import { ADMIN_AUDIENCE, USER_AUDIENCE, TokenError, type Principal, type TokenService } from './tokens';
+
+export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
+export type AdminPrincipal = Extract<Principal, { kind: 'admin' }>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+const unauthorized = (message: string) => new DomainError('unauthorized', message);
+
+/** The bearer token of a request; `?access_token=` too where allowed (EventSource cannot send headers). */
+export function bearerToken(request: FastifyRequest, allowQuery = false): string | null {
+  const header = request.headers.authorization;
+  if (typeof header === 'string' && header.trim() !== '') {
+    const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+    if (!match) throw unauthorized('Invalid authentication token format');
+    return match[1]!.trim();
+  }
+  if (allowQuery) {
+    const query = request.query as Record<string, unknown> | undefined;
+    const token = query?.['access_token'];
+    if (typeof token === 'string' && token !== '') return token;
+  }
+  return null;
+}
+
+/** Spec §8: a token without three dot-separated parts is malformed, before any signature check. */
+function assertJwtShape(token: string): void {
+  const parts = token.split('.');
+  if (parts.length !== 3 || parts.some((p) => p === '')) throw unauthorized('Invalid authentication token format');
+}
+
+/** Guards that routes put in `preHandler`: they set `request.principal` or refuse with 401/403. */
+export function createAuthGuards({ tokens, accounts }: { tokens: TokenService; accounts: AccountQueries }) {
+  const verify = (token: string, audience: typeof USER_AUDIENCE | typeof ADMIN_AUDIENCE): Principal => {
+    assertJwtShape(token);
+    try {
+      return tokens.verify(token, audience);
+    } catch (error) {
+      if (error instanceof TokenError) throw unauthorized(error.message === 'Token expired' ? 'Token expired' : 'Invalid or expired token');
+      throw error;
+    }
+  };
+
+  function authenticateUser(request: FastifyRequest, allowQuery = false): UserPrincipal {
+    const token = bearerToken(request, allowQuery);
+    if (!token) throw unauthorized('Authentication required');
+    const principal = verify(token, USER_AUDIENCE) as UserPrincipal;
+    if (!accounts.userById(principal.userId)) throw unauthorized('Invalid or expired token');
+    request.principal = principal;
+    return principal;
+  }
+
+  function authenticateAdmin(request: FastifyRequest, mode: 'read' | 'act'): AdminPrincipal {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized('Admin authentication required');
+    const principal = verify(token, ADMIN_AUDIENCE) as AdminPrincipal;
+    const account = accounts.adminById(principal.adminId);
+    if (!account || !account.active) throw unauthorized('Invalid or expired token');
+    // The role is read from the account, not the token, so a changed role applies at once.
+    const role = account.context.role;
+    if (mode === 'act' && role !== 'admin') throw new DomainError('forbidden', 'Auditors can view but not act');
+    request.principal = { ...principal, role };
+    return { ...principal, role };
+  }
+
+  return {
+    authenticateUser,
+    authenticateAdmin,
+    /** preHandler: a logged-in brand or creator. */
+    requireUser: async (request: FastifyRequest) => {
+      authenticateUser(request);
+    },
+    /** preHandler for SSE: also accepts `?access_token=`. */
+    requireUserOrQueryToken: async (request: FastifyRequest) => {
+      authenticateUser(request, true);
+    },
+    /** preHandler: an admin or auditor (read-only routes). */
+    requireAdminReader: async (request: FastifyRequest) => {
+      authenticateAdmin(request, 'read');
+    },
+    /** preHandler: an admin who may act (auditors get 403). */
+    requireAdminActor: async (request: FastifyRequest) => {
+      authenticateAdmin(request, 'act');
+    },
+  };
+}
+
+export type AuthGuards = ReturnType<typeof createAuthGuards>;
+
+/** The user principal a `requireUser` preHandler set. */
+export function userOf(request: FastifyRequest): UserPrincipal {
+  const p = request.principal;
+  if (!p || p.kind !== 'user') throw unauthorized('Authentication required');
+  return p;
+}
+
+export function adminOf(request: FastifyRequest): AdminPrincipal {
+  const p = request.principal;
+  if (!p || p.kind !== 'admin') throw unauthorized('Admin authentication required');
+  return p;
+}

@@ -1,0 +1,74 @@
+import jwt from 'jsonwebtoken';
+import type { AdminRole } from '../../machines/account/account.events';
+import type { Clock } from '../shared/clock';
+
+/** Who a verified bearer token speaks for. */
+export type Principal =
+  | { kind: 'user'; userId: string }
+  | { kind: 'admin'; adminId: string; username: string; role: AdminRole };
+
+const ISSUER = 'escrow-deal-ledger';
+/** Separate audiences: a user token never opens admin routes and vice versa. */
+export const USER_AUDIENCE = 'escrow:user';
+export const ADMIN_AUDIENCE = 'escrow:admin';
+
+export class TokenError extends Error {
+  override readonly name = 'TokenError';
+}
+
+/** HS256 tokens with expiry. Time comes from the injected clock, so tests can expire them. */
+export function createTokenService({ secret, clock, userTtlHours, adminTtlHours }: {
+  secret: string;
+  clock: Clock;
+  userTtlHours: number;
+  adminTtlHours: number;
+}) {
+  const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
+  const sign = (payload: Record<string, unknown>, subject: string, audience: string, ttlHours: number) =>
+    jwt.sign({ ...payload, iat: nowSeconds(), exp: nowSeconds() + Math.round(ttlHours * 3600) }, secret, {
+      algorithm: 'HS256', subject, audience, issuer: ISSUER,
+    });
+
+  // Verifying an HMAC costs far more than the rest of a cached read: remember tokens already
+  // verified (keyed by the exact string) until their own expiry.
+  const verified = new Map<string, { principal: Principal; exp: number }>();
+
+  return {
+    signUser: (userId: string) => sign({}, userId, USER_AUDIENCE, userTtlHours),
+    signAdmin: (adminId: string, username: string, role: AdminRole) =>
+      sign({ role, username }, adminId, ADMIN_AUDIENCE, adminTtlHours),
+    /** Throws TokenError for a bad signature, wrong audience or expired token. */
+    verify(token: string, audience: typeof USER_AUDIENCE | typeof ADMIN_AUDIENCE): Principal {
+      const key = `${audience} ${token}`;
+      const hit = verified.get(key);
+      if (hit) {
+        if (hit.exp > nowSeconds()) return hit.principal;
+        verified.delete(key);
+        throw new TokenError('Token expired');
+      }
+      const principal = this.verifyUncached(token, audience);
+      const exp = (jwt.decode(token) as jwt.JwtPayload | null)?.exp ?? 0;
+      if (verified.size >= 10_000) verified.delete(verified.keys().next().value as string);
+      verified.set(key, { principal, exp });
+      return principal;
+    },
+    verifyUncached(token: string, audience: typeof USER_AUDIENCE | typeof ADMIN_AUDIENCE): Principal {
+      let claims: jwt.JwtPayload;
+      try {
+        const decoded = jwt.verify(token, secret, { algorithms: ['HS256'], audience, issuer: ISSUER, clockTimestamp: nowSeconds() });
+        if (typeof decoded === 'string') throw new TokenError('Invalid token');
+        claims = decoded;
+      } catch (error) {
+        throw new TokenError(error instanceof jwt.TokenExpiredError ? 'Token expired' : 'Invalid token');
+      }
+      const subject = typeof claims.sub === 'string' ? claims.sub : '';
+      if (!subject) throw new TokenError('Invalid token');
+      if (audience === USER_AUDIENCE) return { kind: 'user', userId: subject };
+      const role = claims['role'] === 'admin' || claims['role'] === 'auditor' ? claims['role'] : null;
+      if (!role) throw new TokenError('Invalid token');
+      return { kind: 'admin', adminId: subject, username: String(claims['username'] ?? ''), role };
+    },
+  };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;

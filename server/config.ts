@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+/**
+ * Configuration from the environment, validated once at start. Everything the composition root
+ * needs comes from here, so a typo in an env var fails loudly instead of silently defaulting.
+ */
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+const positiveNumber = (fallback: number) => z.coerce.number().positive().default(fallback);
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    PUBLIC_URL: optionalText,
+    JWT_SECRET: optionalText,
+    JWT_EXPIRES_IN_HOURS: positiveNumber(24 * 7),
+    ADMIN_JWT_EXPIRES_IN_HOURS: positiveNumber(12),
+    ADMIN_USERNAME: optionalText,
+    ADMIN_PASSWORD: optionalText,
+    KURRENTDB_URL: optionalText,
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_PUBLISHABLE_KEY: optionalText,
+    REVIEW_PERIOD_HOURS: positiveNumber(48),
+    DISPUTE_PERIOD_HOURS: positiveNumber(72),
+    REQUEST_EXPIRY_DAYS: positiveNumber(30),
+    CORS_ORIGIN: optionalText,
+    BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(256 * 1024),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+    LOGIN_FAILURE_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60_000),
+    VAPID_PUBLIC_KEY: optionalText,
+    VAPID_PRIVATE_KEY: optionalText,
+    VAPID_SUBJECT: z.string().default('mailto:support@example.com'),
+    AI_BASE_URL: optionalText,
+    AI_API_KEY: optionalText,
+    AI_MODEL: z.string().default('gpt-4o-mini'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET is required when NODE_ENV=production' });
+    }
+    if (env.JWT_SECRET && env.JWT_SECRET.length < 32) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET must be at least 32 characters' });
+    }
+  });
+
+export type Env = z.infer<typeof configSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  jwtSecret: string | undefined;
+  jwtExpiresInHours: number;
+  adminJwtExpiresInHours: number;
+  adminBootstrap: { username: string; password: string } | null;
+  kurrentUrl: string | undefined;
+  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; publishableKey: string | undefined };
+  reviewPeriodHours: number;
+  disputePeriodHours: number;
+  requestExpiryDays: number;
+  corsOrigin: string | undefined;
+  bodyLimitBytes: number;
+  login: { maxFailures: number; windowMs: number };
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
+  ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Parses the environment; throws a ConfigError listing every problem. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = configSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: e.JWT_SECRET,
+    jwtExpiresInHours: e.JWT_EXPIRES_IN_HOURS,
+    adminJwtExpiresInHours: e.ADMIN_JWT_EXPIRES_IN_HOURS,
+    adminBootstrap: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : null,
+    kurrentUrl: e.KURRENTDB_URL,
+    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, publishableKey: e.STRIPE_PUBLISHABLE_KEY },
+    reviewPeriodHours: e.REVIEW_PERIOD_HOURS,
+    disputePeriodHours: e.DISPUTE_PERIOD_HOURS,
+    requestExpiryDays: e.REQUEST_EXPIRY_DAYS,
+    corsOrigin: e.CORS_ORIGIN,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_FAILURE_WINDOW_MS },
+    vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
+    ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL },
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,87 @@
+import type { DealDto, AdminDealDto } from '../../machines/contract/api';
+import type { DealContext } from '../../machines/deal/deal.context';
+import type { DealStatus } from '../../machines/deal/deal.machine';
+import { dealSnapshotFrom, dealStateView } from '../../machines/deal/deal.view';
+import { centsToDecimal } from '../../machines/money';
+import type { DealRecord } from '../../projections/deals.queries';
+import { stateValueFromKey } from '../../projections/state-meta';
+
+export type DealView = 'owner' | 'link' | 'admin';
+
+/** The context a creator-link page may see: no owner id, no payment or account ids. */
+export function redactDealContext(c: DealContext): Record<string, unknown> {
+  return {
+    ...c,
+    ownerId: null,
+    checkoutSessionId: null,
+    paymentIntentId: null,
+    chargeId: null,
+    onboardingAccountId: null,
+    stripeAccountId: c.stripeAccountId ? 'connected' : null,
+    transferId: null,
+    refundId: null,
+    lastPaymentFailure: null,
+    lastTransferError: null,
+    chargebacks: [],
+  };
+}
+
+/**
+ * A deal as the API answers it: the spec's fields (decimal strings and cents), the machine's value
+ * and context (redacted for link views) and the state view (status, step, texts, allowed actions).
+ */
+export function toDealDto(record: Pick<DealRecord, 'id' | 'state' | 'context'>, now: string, view: DealView, brandName: string): DealDto {
+  const c = record.context;
+  const terms = c.terms!;
+  const snapshot = dealSnapshotFrom(stateValueFromKey(record.state), c);
+  const state = dealStateView(snapshot, now);
+  const link = view === 'link';
+  return {
+    id: record.id,
+    influencer: terms.influencer,
+    profileLink: terms.profileLink,
+    title: terms.title,
+    description: terms.description,
+    amount: centsToDecimal(terms.amountCents),
+    platformFee: centsToDecimal(terms.feeCents),
+    totalAmount: centsToDecimal(terms.totalCents),
+    amountCents: terms.amountCents,
+    platformFeeCents: terms.feeCents,
+    totalAmountCents: terms.totalCents,
+    deadline: terms.deadline,
+    publicationDeadline: terms.publicationDeadline,
+    deliverables: terms.deliverables,
+    platforms: terms.platforms,
+    briefingFiles: terms.briefingFiles,
+    status: state.status === 'new' ? 'pending_payment' : (state.status as DealStatus),
+    shareableToken: c.shareableToken,
+    stripeAccountId: c.stripeAccountId ? (link ? 'connected' : c.stripeAccountId) : null,
+    influencerAcceptedAt: c.influencerAcceptedAt,
+    paidAt: c.paidAt,
+    deliveredAt: c.deliveredAt,
+    reviewPeriodStartsAt: c.reviewPeriodStartsAt,
+    reviewPeriodEndsAt: c.reviewPeriodEndsAt,
+    disputeCreatedAt: c.disputeCreatedAt,
+    disputePeriodEndsAt: c.disputePeriodEndsAt,
+    completedAt: c.completedAt,
+    createdAt: c.createdAt ?? now,
+    dispute: c.dispute,
+    onHold: c.hold !== null,
+    lastTransferError: link ? null : c.lastTransferError,
+    brandName,
+    machine: { value: snapshot.value as DealDto['machine']['value'], context: link ? redactDealContext(c) : { ...c } },
+    state: { ...state, status: state.status },
+  };
+}
+
+export function toAdminDealDto(
+  record: Pick<DealRecord, 'id' | 'state' | 'context'>,
+  now: string,
+  owner: { companyName: string | null; username: string; email: string },
+): AdminDealDto {
+  return {
+    ...toDealDto(record, now, 'admin', owner.companyName ?? owner.username),
+    user: owner,
+    chargebacks: record.context.chargebacks,
+  };
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { dealSchema, errorSchema } from '../../machines/contract/api';
+import { tokenParam } from '../http/fields';
+import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+
+const tags = ['deal link (creator)'];
+const errors = { 400: errorSchema, 404: errorSchema, 409: errorSchema };
+
+/**
+ * The creator's routes: no login, the 128-bit token in the path is the credential. Answers are the
+ * link view of the deal (no brand email, no owner or payment ids).
+ */
+export function dealLinkRoutes(app: ZodApp, { ctx, deals, dealViews }: RouteDeps): void {
+  const creator = (request: Parameters<typeof commandContext>[0], dealId: number) =>
+    commandContext(request, { kind: 'creator-link', id: `deal-${dealId}` });
+
+  app.get('/api/deals/token/:token', {
+    schema: { tags, params: tokenParam, response: { 200: dealSchema, ...errors } },
+  }, async (request) => {
+    const record = dealViews.linkRecord(request.params.token);
+    const c = record.context;
+    // Back from bank onboarding: ask the gateway once whether payouts now work.
+    if (record.state === 'pending_delivery.accepted' && c.onboardingAccountId && !c.stripeAccountId) {
+      try {
+        const result = await ctx.payments.escrow.syncDealBankAccount(record.id, creator(request, record.id));
+        await ctx.settle(result.position);
+      } catch (error) {
+        request.log.warn({ err: error }, 'bank account status check failed');
+      }
+    }
+    return dealViews.forLink(request.params.token);
+  });
+
+  app.post('/api/deals/accept/:token', {
+    schema: { tags, params: tokenParam, response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors } },
+  }, async (request) => {
+    const record = dealViews.linkRecord(request.params.token);
+    const { position } = await deals.accept(record.id, request.params.token, creator(request, record.id));
+    await ctx.settle(position);
+    return { success: true, deal: dealViews.forLink(request.params.token) };
+  });
+
+  app.post('/api/deals/start-onboarding/:token', {
+    schema: { tags, params: tokenParam, response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema } },
+  }, async (request) => {
+    const record = dealViews.linkRecord(request.params.token);
+    const { url } = await ctx.payments.escrow.startDealOnboarding(record.id, request.params.token, creator(request, record.id));
+    await ctx.settle(await ctx.store.headPosition());
+    return { url };
+  });
+
+  app.post('/api/deals/deliver/:token', {
+    schema: { tags, params: tokenParam, response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors } },
+  }, async (request) => {
+    const record = dealViews.linkRecord(request.params.token);
+    const result = await ctx.payments.escrow.deliver(record.id, creator(request, record.id));
+    await ctx.settle(result.position);
+    return { success: true, deal: dealViews.forLink(request.params.token) };
+  });
+}

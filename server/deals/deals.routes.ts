@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { dealSchema, dashboardStatsSchema, errorSchema } from '../../machines/contract/api';
+import { userOf } from '../auth/authenticate';
+import { dealAggregate } from '../commands/aggregate';
+import { DomainError } from '../commands/domain-error';
+import { idParam } from '../http/fields';
+import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+import { assertOwnedDeal } from './deal-commands';
+import { dealListQuery, dealTermsBody, disputeBody } from './deal.schemas';
+
+const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
+const tags = ['deals'];
+const security = [{ bearerAuth: [] }];
+
+/** The brand's deal routes (spec §7 "Deals"); money-moving ones go through the Escrow. */
+export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews }: RouteDeps): void {
+  const brand = (request: Parameters<typeof userOf>[0]) => {
+    const { userId } = userOf(request);
+    return { userId, cc: commandContext(request, { kind: 'brand', id: userId }) };
+  };
+  /** Ownership is checked on the write side before the Escrow is asked to act. */
+  const assertOwned = async (dealId: number, userId: string) => assertOwnedDeal(await ctx.bus.load(dealAggregate, dealAggregate.streamId(dealId)), userId);
+  const base = { preHandler: guards.requireUser };
+
+  app.get('/api/deals', {
+    ...base,
+    schema: { tags, security, summary: "The brand's deals, sorted as spec §4 (filter: all | active | completed)", querystring: dealListQuery, response: { 200: z.array(dealSchema), ...errors } },
+  }, async (request, reply) => {
+    const { userId } = userOf(request);
+    // A pre-encoded buffer skips the response serializer (the cached list is already JSON).
+    return reply.type('application/json; charset=utf-8').send(dealViews.listJsonForOwner(userId, request.query.filter) as never);
+  });
+
+  app.get('/api/deals/:id', {
+    ...base,
+    schema: { tags, security, params: idParam, response: { 200: dealSchema, ...errors } },
+  }, async (request) => dealViews.forOwner(request.params.id, userOf(request).userId));
+
+  app.post('/api/deals', {
+    ...base,
+    schema: { tags, security, body: dealTermsBody, response: { 201: dealSchema, ...errors } },
+  }, async (request, reply) => {
+    const { userId, cc } = brand(request);
+    const { dealId, position } = await deals.create(userId, request.body, cc);
+    await ctx.settle(position);
+    return reply.status(201).send(dealViews.forOwner(dealId, userId));
+  });
+
+  app.put('/api/deals/:id', {
+    ...base,
+    schema: { tags, security, params: idParam, body: dealTermsBody, response: { 200: dealSchema, ...errors } },
+  }, async (request) => {
+    const { userId, cc } = brand(request);
+    const { position } = await deals.update(request.params.id, userId, request.body, cc);
+    await ctx.settle(position);
+    return dealViews.forOwner(request.params.id, userId);
+  });
+
+  app.delete('/api/deals/:id', {
+    ...base,
+    schema: { tags, security, params: idParam, response: { 200: z.object({ success: z.boolean(), id: z.number() }), ...errors } },
+  }, async (request) => {
+    const { userId, cc } = brand(request);
+    const { position } = await deals.remove(request.params.id, userId, cc);
+    await ctx.settle(position);
+    return { success: true, id: request.params.id };
+  });
+
+  app.post('/api/deals/:id/generate-token', {
+    ...base,
+    schema: {
+      tags, security, params: idParam,
+      response: { 200: z.object({ token: z.string(), shareableUrl: z.string(), deal: dealSchema }), ...errors },
+    },
+  }, async (request) => {
+    const { userId, cc } = brand(request);
+    const { token, position } = await deals.generateToken(request.params.id, userId, cc);
+    await ctx.settle(position);
+    return { token, shareableUrl: `${ctx.config.publicUrl}/accept/${token}`, deal: dealViews.forOwner(request.params.id, userId) };
+  });
+
+  app.get('/api/deals/:id/payment-status', {
+    ...base,
+    schema: { tags, security, params: idParam, response: { 200: z.object({ updated: z.boolean(), status: z.string(), paidAt: z.string().nullable() }), ...errors } },
+  }, async (request) => {
+    const record = dealViews.ownerRecord(request.params.id, userOf(request).userId);
+    return { updated: record.context.paidAt !== null, status: record.status, paidAt: record.context.paidAt };
+  });
+
+  app.post('/api/deals/:id/release', {
+    ...base,
+    schema: { tags, security, params: idParam, response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors, 502: errorSchema } },
+  }, async (request) => {
+    const { userId, cc } = brand(request);
+    await assertOwned(request.params.id, userId);
+    const result = await ctx.payments.escrow.releaseFunds(request.params.id, 'brand', cc);
+    await ctx.settle(result.position);
+    return { success: true, deal: dealViews.forOwner(request.params.id, userId) };
+  });
+
+  app.post('/api/deals/:id/dispute', {
+    ...base,
+    schema: { tags, security, params: idParam, body: disputeBody, response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors } },
+  }, async (request) => {
+    const { userId, cc } = brand(request);
+    await assertOwned(request.params.id, userId);
+    const result = await ctx.payments.escrow.openDispute(request.params.id, request.body.reason, cc);
+    await ctx.settle(result.position);
+    return { success: true, deal: dealViews.forOwner(request.params.id, userId) };
+  });
+
+  app.post('/api/deals/:id/manual-complete', {
+    ...base,
+    schema: { tags, security, summary: 'Test mode only: complete a deal whose payout failed', params: idParam, response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors, 403: errorSchema } },
+  }, async (request) => {
+    const { userId, cc } = brand(request);
+    await assertOwned(request.params.id, userId);
+    if (!ctx.payments.gateway.testMode) throw new DomainError('forbidden', 'Manual completion is only available in test mode');
+    const result = await ctx.payments.escrow.manualComplete(request.params.id, cc);
+    await ctx.settle(result.position);
+    return { success: true, deal: dealViews.forOwner(request.params.id, userId) };
+  });
+
+  app.post('/api/create-checkout-session', {
+    ...base,
+    schema: { tags, security, body: z.object({ dealId: z.coerce.number({ error: 'dealId is required' }).int('Invalid id').positive('Invalid id').max(Number.MAX_SAFE_INTEGER, 'Invalid id') }), response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema } },
+  }, async (request) => {
+    const { userId, cc } = brand(request);
+    await assertOwned(request.body.dealId, userId);
+    const { url } = await ctx.payments.escrow.startDealCheckout(request.body.dealId, cc);
+    await ctx.settle(await ctx.store.headPosition());
+    return { url };
+  });
+
+  app.get('/api/dashboard/stats', {
+    ...base,
+    schema: { tags, security, response: { 200: dashboardStatsSchema, ...errors } },
+  }, async (request) => {
+    const { userId } = userOf(request);
+    const counts = ctx.queries.deals.countsFor(userId);
+    const n = (s: string) => counts[s] ?? 0;
+    return {
+      recentDeals: dealViews.recentForOwner(userId, 10),
+      totalDeals: Object.values(counts).reduce((a, b) => a + b, 0),
+      activeDeals: n('pending_payment') + n('pending_delivery'),
+      completedDeals: n('completed') + n('approved_after_dispute'),
+    };
+  });
+}

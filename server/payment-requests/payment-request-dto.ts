@@ -1,0 +1,59 @@
+import type { PaymentRequestDto } from '../../machines/contract/api';
+import type { PaymentRequestContext } from '../../machines/payment-request/payment-request.context';
+import type { PaymentRequestStatus } from '../../machines/payment-request/payment-request.machine';
+import { paymentRequestSnapshotFrom, paymentRequestStateView } from '../../machines/payment-request/payment-request.view';
+import { centsToDecimal } from '../../machines/money';
+import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
+import { stateValueFromKey } from '../../projections/state-meta';
+
+/** The context a brand's link page may see: no creator id, no payment ids. */
+function redact(c: PaymentRequestContext): Record<string, unknown> {
+  return {
+    ...c,
+    request: c.request ? { ...c.request, creatorId: null } : null,
+    checkoutSessionId: null,
+    paymentIntentId: null,
+    chargeId: null,
+    transferId: null,
+    lastPaymentFailure: null,
+  };
+}
+
+export function toPaymentRequestDto(
+  record: Pick<PaymentRequestRecord, 'id' | 'state' | 'context'>,
+  now: string,
+  publicUrl: string,
+  view: 'owner' | 'link',
+): PaymentRequestDto {
+  const c = record.context;
+  const r = c.request!;
+  const snapshot = paymentRequestSnapshotFrom(stateValueFromKey(record.state), c);
+  const state = paymentRequestStateView(snapshot, now);
+  return {
+    id: record.id,
+    creatorName: r.creatorName,
+    creatorEmail: r.creatorEmail,
+    title: r.title,
+    description: r.description,
+    amount: centsToDecimal(r.amountCents),
+    platformFee: centsToDecimal(r.feeCents),
+    totalAmount: centsToDecimal(r.totalCents),
+    amountCents: r.amountCents,
+    platformFeeCents: r.feeCents,
+    totalAmountCents: r.totalCents,
+    brandName: r.brandName,
+    brandEmail: r.brandEmail,
+    brandHandle: r.brandHandle,
+    deadline: r.deadline,
+    status: state.status === 'new' ? 'pending' : (state.status as PaymentRequestStatus),
+    shareableToken: r.token,
+    shareableUrl: `${publicUrl}/pay-request/${r.token}`,
+    expiresAt: r.expiresAt,
+    acceptedAt: c.acceptedAt,
+    paidAt: c.paidAt,
+    completedAt: c.completedAt,
+    createdAt: c.createdAt ?? now,
+    machine: { value: snapshot.value as PaymentRequestDto['machine']['value'], context: view === 'link' ? redact(c) : { ...c } },
+    state,
+  };
+}

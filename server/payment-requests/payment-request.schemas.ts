@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { MAX_REQUEST_CENTS, centsToDecimal, parseEuroToCents } from '../../machines/money';
+import { dateText, emailField, optionalText, requiredText } from '../http/fields';
+
+const amount = z.union([z.string(), z.number()], { error: 'Amount is required' }).transform((value, ctx) => {
+  if (typeof value === 'string' && value.trim() === '') {
+    ctx.addIssue({ code: 'custom', message: 'Amount is required' });
+    return z.NEVER;
+  }
+  const cents = parseEuroToCents(value);
+  if (cents === null || cents <= 0) {
+    ctx.addIssue({ code: 'custom', message: 'Amount must be a positive number with at most 2 decimals' });
+    return z.NEVER;
+  }
+  if (cents > MAX_REQUEST_CENTS) {
+    ctx.addIssue({ code: 'custom', message: `Amount must be at most €${centsToDecimal(MAX_REQUEST_CENTS)}` });
+    return z.NEVER;
+  }
+  return cents;
+});
+
+/** Spec §3 creation payload; the screen sends a placeholder creator name and an empty creator email. */
+export const createRequestBody = z.object({
+  creatorName: optionalText('Creator name', 200),
+  creatorEmail: optionalText('Creator email', 320).refine(
+    (v) => v === null || z.email().safeParse(v).success,
+    'Invalid email address',
+  ),
+  title: requiredText('Title', 300),
+  description: requiredText('Description', 10_000),
+  amount,
+  brandName: requiredText('Brand name', 200),
+  brandEmail: emailField(),
+  brandHandle: optionalText('Brand handle', 200),
+  deadline: dateText('Deadline'),
+});
+export type CreateRequestBody = z.output<typeof createRequestBody>;
+
+export const rejectBody = z
+  .object({ reason: optionalText('Reason', 1_000) })
+  .nullish()
+  .transform((b) => ({ reason: b?.reason ?? null }));

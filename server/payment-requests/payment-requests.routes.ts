@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { errorSchema, paymentRequestSchema } from '../../machines/contract/api';
+import { paymentRequestAggregate } from '../commands/aggregate';
+import { userOf } from '../auth/authenticate';
+import { DomainError } from '../commands/domain-error';
+import { idParam, tokenParam } from '../http/fields';
+import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+import { EXPIRED_MESSAGE, isExpired, requestNotFound } from './payment-request-commands';
+import { toPaymentRequestDto } from './payment-request-dto';
+import { createRequestBody, rejectBody } from './payment-request.schemas';
+
+const tags = ['payment requests'];
+const security = [{ bearerAuth: [] }];
+const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema, 410: errorSchema };
+
+/** Creator-made payment requests (spec §7); the brand acts through the link token without login. */
+export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests }: RouteDeps): void {
+  const now = () => ctx.clock.now().toISOString();
+  const publicUrl = ctx.config.publicUrl;
+  const byToken = (token: string) => {
+    const record = ctx.queries.requests.byToken(token);
+    if (!record || record.context.request?.token !== token) throw requestNotFound();
+    return record;
+  };
+  const linkDto = (token: string) => toPaymentRequestDto(byToken(token), now(), publicUrl, 'link');
+  const brandCtx = (request: Parameters<typeof commandContext>[0], id: number) =>
+    commandContext(request, { kind: 'creator-link', id: `payment-request-${id}` });
+
+  app.post('/api/payment-requests', {
+    preHandler: guards.requireUser,
+    schema: { tags, security, body: createRequestBody, response: { 201: paymentRequestSchema, ...errors } },
+  }, async (request, reply) => {
+    const { userId } = userOf(request);
+    const creator = ctx.queries.accounts.userById(userId);
+    const { requestId, position } = await requests.create(userId, creator?.username ?? 'Creator', request.body, commandContext(request, { kind: 'creator', id: userId }));
+    await ctx.settle(position);
+    return reply.status(201).send(toPaymentRequestDto(ctx.queries.requests.byId(requestId)!, now(), publicUrl, 'owner'));
+  });
+
+  app.get('/api/payment-requests', {
+    preHandler: guards.requireUser,
+    schema: { tags, security, response: { 200: z.array(paymentRequestSchema), ...errors } },
+  }, async (request) => {
+    const at = now();
+    return ctx.queries.requests.listForCreator(userOf(request).userId).map((r) => toPaymentRequestDto(r, at, publicUrl, 'owner'));
+  });
+
+  app.get('/api/payment-requests/token/:token', {
+    schema: {
+      tags, params: tokenParam,
+      description: `An unpaid request past its expiry answers 410 with the message '${EXPIRED_MESSAGE}'.`,
+      response: { 200: paymentRequestSchema, ...errors },
+    },
+  }, async (request) => {
+    const record = byToken(request.params.token);
+    if (isExpired(record.status, record.context.request!.expiresAt, now())) throw new DomainError('expired', EXPIRED_MESSAGE);
+    return toPaymentRequestDto(record, now(), publicUrl, 'link');
+  });
+
+  app.post('/api/payment-requests/accept/:token', {
+    schema: { tags, params: tokenParam, response: { 200: z.object({ success: z.boolean(), request: paymentRequestSchema }), ...errors } },
+  }, async (request) => {
+    const record = byToken(request.params.token);
+    const { position } = await requests.accept(record.id, request.params.token, brandCtx(request, record.id));
+    await ctx.settle(position);
+    return { success: true, request: linkDto(request.params.token) };
+  });
+
+  app.post('/api/payment-requests/reject/:token', {
+    schema: { tags, params: tokenParam, body: rejectBody, response: { 200: z.object({ success: z.boolean(), request: paymentRequestSchema }), ...errors } },
+  }, async (request) => {
+    const record = byToken(request.params.token);
+    const { position } = await requests.reject(record.id, request.params.token, request.body.reason, brandCtx(request, record.id));
+    await ctx.settle(position);
+    return { success: true, request: linkDto(request.params.token) };
+  });
+
+  app.post('/api/payment-requests/:token/checkout', {
+    schema: { tags, params: tokenParam, response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema } },
+  }, async (request) => {
+    const record = byToken(request.params.token);
+    await requests.assertPayable(record.id, request.params.token);
+    const { url } = await ctx.payments.escrow.startRequestCheckout(record.id, brandCtx(request, record.id));
+    await ctx.settle(await ctx.store.headPosition());
+    return { url };
+  });
+
+  app.post('/api/payment-requests/:id/complete', {
+    preHandler: guards.requireUser,
+    schema: { tags, security, params: idParam, response: { 200: paymentRequestSchema, ...errors, 502: errorSchema } },
+  }, async (request) => {
+    const { userId } = userOf(request);
+    const loaded = await ctx.bus.load(paymentRequestAggregate, paymentRequestAggregate.streamId(request.params.id));
+    if (loaded.revision < 0 || loaded.snapshot.context.request?.creatorId !== userId) throw requestNotFound();
+    const result = await ctx.payments.escrow.completePaymentRequest(request.params.id, commandContext(request, { kind: 'creator', id: userId }));
+    await ctx.settle(result.position);
+    return toPaymentRequestDto(ctx.queries.requests.byId(request.params.id)!, now(), publicUrl, 'owner');
+  });
+}

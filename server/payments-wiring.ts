@@ -1,0 +1,66 @@
+import type { Database } from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import type { ProjectionRunner } from '../projections/runner';
+import type { CommandBus } from './commands/command-bus';
+import type { AppConfig } from './config';
+import type { EventStore } from './event-store/event-store';
+import { createGateway } from './payments/create-gateway';
+import { createEscrow } from './payments/escrow';
+import type { Escrow } from './payments/escrow.types';
+import { webhookRoutes } from './payments/webhook.routes';
+import type { SimulatedGateway } from './payments/simulated-gateway';
+import { simulatedGatewayRoutes } from './payments/simulated-gateway.routes';
+import { createTimerReactor, type TimerReactor } from './timers/timer-reactor';
+import type { PaymentGateway } from './payments/payment-gateway';
+import type { Clock } from './shared/clock';
+
+/** The payments side as the composition root sees it: gateway, escrow, their routes and reactors. */
+export interface PaymentsWiring {
+  gateway: PaymentGateway;
+  escrow: Escrow;
+  /** Fires due timers; `start` runs it every 5 s (tests call `tick` with a test clock). */
+  reactor: TimerReactor;
+  registerRoutes(app: FastifyInstance): Promise<void>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export interface PaymentsDeps {
+  config: AppConfig;
+  store: EventStore;
+  bus: CommandBus;
+  clock: Clock;
+  runner: ProjectionRunner;
+  readDb: Database;
+}
+
+export function createPaymentsWiring({ config, bus, clock, readDb }: PaymentsDeps): PaymentsWiring {
+  const gateway = createGateway({
+    publicUrl: config.publicUrl,
+    ...(config.stripe.secretKey ? { stripeSecretKey: config.stripe.secretKey } : {}),
+    ...(config.stripe.webhookSecret ? { stripeWebhookSecret: config.stripe.webhookSecret } : {}),
+  });
+  const emailOf = readDb.prepare<[string], { email: string }>('SELECT email FROM rm_users WHERE id = ?');
+  const escrow = createEscrow({
+    bus,
+    clock,
+    gateway,
+    config: { publicUrl: config.publicUrl, reviewPeriodHours: config.reviewPeriodHours, disputePeriodHours: config.disputePeriodHours },
+    users: { emailOf: async (userId) => emailOf.get(userId)?.email ?? null },
+  });
+  const reactor = createTimerReactor({ db: readDb, escrow, bus, clock, intervalMs: 5_000 });
+  return {
+    gateway,
+    escrow,
+    reactor,
+    async registerRoutes(app) {
+      await app.register(webhookRoutes, { escrow, gateway });
+      // Its /sim pages also plug the in-process webhook transport in.
+      if (isSimulated(gateway)) await app.register(simulatedGatewayRoutes, { gateway });
+    },
+    start: () => reactor.start(),
+    stop: () => reactor.stop(),
+  };
+}
+
+export const isSimulated = (gateway: PaymentGateway): gateway is SimulatedGateway => gateway.mode === 'simulated';

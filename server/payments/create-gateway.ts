@@ -1,0 +1,33 @@
+import type { PaymentGateway, StripeApiAddress } from './payment-gateway';
+import { createSimulatedGateway } from './simulated-gateway';
+import { createStripeGateway } from './stripe-gateway';
+
+export interface GatewayConfig {
+  stripeSecretKey?: string;
+  stripeWebhookSecret?: string;
+  publicUrl: string;
+  stripeApi?: StripeApiAddress;
+}
+
+/**
+ * Stripe when STRIPE_SECRET_KEY is set, else the offline simulated gateway (whose webhook secret is
+ * generated unless given). Nothing else in the app knows which one runs: check `gateway.mode`
+ * only to decide whether to register the simulated gateway's /sim pages.
+ */
+export function createGateway(config: GatewayConfig): PaymentGateway {
+  if (config.stripeSecretKey) {
+    if (!config.stripeWebhookSecret) {
+      // Without it no payment could ever be confirmed: fail at start, not at the first checkout.
+      throw new Error('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set');
+    }
+    return createStripeGateway({
+      secretKey: config.stripeSecretKey,
+      webhookSecret: config.stripeWebhookSecret,
+      ...(config.stripeApi ? { api: config.stripeApi } : {}),
+    });
+  }
+  return createSimulatedGateway({
+    publicUrl: config.publicUrl,
+    ...(config.stripeWebhookSecret ? { webhookSecret: config.stripeWebhookSecret } : {}),
+  });
+}

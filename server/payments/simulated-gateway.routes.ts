@@ -1,0 +1,76 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { SimulatedGateway } from './simulated-gateway';
+import { checkoutPage, onboardingPage } from './simulated-pages';
+import { WEBHOOK_PATH } from './simulated-webhooks';
+
+export interface SimulatedGatewayRoutesOptions {
+  gateway: SimulatedGateway;
+}
+
+type Form = Record<string, string | undefined>;
+
+/**
+ * The simulated gateway's own checkout and onboarding pages (registered only when it runs). The
+ * outcomes travel as signed webhooks through `app.inject` into the app's real webhook route: in
+ * process, so it works offline, behind any proxy and in tests, with no PUBLIC_URL reachability.
+ */
+export const simulatedGatewayRoutes: FastifyPluginAsync<SimulatedGatewayRoutesOptions> = async (app, { gateway }) => {
+  gateway.useWebhookTransport(async ({ payload, signature }) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: WEBHOOK_PATH,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+    return response.statusCode;
+  });
+
+  // HTML forms post urlencoded bodies; parsed here only, the rest of the app is untouched.
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+  }
+
+  app.get<{ Params: { sessionId: string } }>('/sim/checkout/:sessionId', async (request, reply) => {
+    const session = gateway.ledger.sessions.get(request.params.sessionId);
+    if (!session) return reply.code(404).type('text/plain').send('Checkout session not found');
+    return reply.type('text/html').send(checkoutPage({ action: request.url, description: session.input.description, totalCents: session.totalCents, status: session.status }));
+  });
+
+  app.post<{ Params: { sessionId: string }; Body: Form }>('/sim/checkout/:sessionId', async (request, reply) => {
+    const session = gateway.ledger.sessions.get(request.params.sessionId);
+    if (!session) return reply.code(404).type('text/plain').send('Checkout session not found');
+    const outcome = request.body?.outcome;
+    if (outcome === 'cancel' || session.status !== 'open') return reply.redirect(session.input.cancelUrl, 303);
+    try {
+      if (outcome === 'pay') {
+        await gateway.payCheckout(session.id, request.body?.method === 'card' ? 'card' : 'ideal');
+        return reply.redirect(session.input.successUrl, 303);
+      }
+      await gateway.failCheckout(session.id);
+      return reply.redirect(session.input.cancelUrl, 303);
+    } catch (error) {
+      const page = checkoutPage({ action: request.url, description: session.input.description, totalCents: session.totalCents, status: 'open', error: (error as Error).message });
+      return reply.code(502).type('text/html').send(page);
+    }
+  });
+
+  app.get<{ Params: { accountId: string } }>('/sim/onboarding/:accountId', async (request, reply) => {
+    if (!gateway.ledger.accounts.has(request.params.accountId)) return reply.code(404).type('text/plain').send('Account not found');
+    return reply.type('text/html').send(onboardingPage({ action: request.url, accountId: request.params.accountId }));
+  });
+
+  app.post<{ Params: { accountId: string }; Body: Form }>('/sim/onboarding/:accountId', async (request, reply) => {
+    const account = gateway.ledger.accounts.get(request.params.accountId);
+    if (!account) return reply.code(404).type('text/plain').send('Account not found');
+    const complete = request.body?.outcome === 'complete';
+    try {
+      await gateway.finishOnboarding(account.id, complete);
+    } catch (error) {
+      return reply.code(502).type('text/html').send(onboardingPage({ action: request.url, accountId: account.id, error: (error as Error).message }));
+    }
+    const target = complete ? account.returnUrl : account.refreshUrl;
+    return reply.redirect(target ?? '/', 303);
+  });
+};

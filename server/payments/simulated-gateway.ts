@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import {
+  GatewayError,
+  WebhookSignatureError,
+  type GatewayErrorCode,
+  type GatewayWebhookEvent,
+  type PaymentGateway,
+} from './payment-gateway';
+import { gatewayErrorMessage } from './gateway-error-messages';
+import { createSimulatedLedger, type SimulatedLedger } from './simulated-ledger';
+import { createSimulatedWebhooks, type WebhookTransport } from './simulated-webhooks';
+
+export type { WebhookTransport } from './simulated-webhooks';
+
+export interface SimulatedGatewayOptions {
+  publicUrl: string;
+  /** Signing secret of the simulated webhooks; generated when absent. */
+  webhookSecret?: string;
+}
+
+/**
+ * The offline gateway (no STRIPE_SECRET_KEY): checkout and onboarding happen on the app's own
+ * /sim pages, and every outcome reaches the app as a Stripe-shaped, signed webhook through the
+ * same route Stripe would call, so the escrow cannot tell the two apart.
+ */
+export interface SimulatedGateway extends PaymentGateway {
+  readonly mode: 'simulated';
+  readonly webhookSecret: string;
+  /** Sessions, accounts, transfers and refunds as the simulated "Stripe" sees them. */
+  readonly ledger: SimulatedLedger;
+  /** Card: completed (paid). iDEAL: completed (unpaid), then async_payment_succeeded. */
+  payCheckout(sessionId: string, method: 'card' | 'ideal'): Promise<void>;
+  failCheckout(sessionId: string): Promise<void>;
+  /** Marks the account ready (payouts enabled) or leaves it incomplete, then sends account.updated. */
+  finishOnboarding(accountId: string, complete: boolean): Promise<void>;
+  /** A card chargeback on a charge: charge.dispute.created. */
+  openChargeback(chargeId: string, reason: string): Promise<void>;
+  /** Makes every following transfer fail with this code (null: succeed again). For demos and tests. */
+  failTransfersWith(code: GatewayErrorCode | null): void;
+  /** Where signed webhooks go; the /sim routes plug in `app.inject` (default: HTTP POST to PUBLIC_URL). */
+  useWebhookTransport(transport: WebhookTransport): void;
+}
+
+export function createSimulatedGateway(options: SimulatedGatewayOptions): SimulatedGateway {
+  const webhookSecret = options.webhookSecret ?? `whsec_sim_${randomBytes(24).toString('hex')}`;
+  const ledger = createSimulatedLedger(options.publicUrl);
+  const webhooks = createSimulatedWebhooks({ publicUrl: options.publicUrl, webhookSecret });
+  let failTransfers: GatewayErrorCode | null = null;
+
+  function sessionOrThrow(sessionId: string) {
+    const session = ledger.sessions.get(sessionId);
+    if (!session) throw new GatewayError('invalid_request', `No such checkout session: ${sessionId}`);
+    return session;
+  }
+
+  return {
+    mode: 'simulated',
+    testMode: true,
+    webhookSecret,
+    ledger,
+
+    async createCheckoutSession(input) {
+      const session = ledger.openSession(input);
+      return { sessionId: session.id, url: session.url };
+    },
+    async createConnectedAccount(input) {
+      return { accountId: ledger.openAccount(input).id };
+    },
+    async createAccountLink(input) {
+      const account = ledger.accounts.get(input.accountId);
+      if (!account) throw new GatewayError('invalid_request', `No such account: ${input.accountId}`);
+      account.returnUrl = input.returnUrl;
+      account.refreshUrl = input.refreshUrl;
+      return { url: `${options.publicUrl}/sim/onboarding/${account.id}` };
+    },
+    async getAccountStatus(accountId) {
+      const account = ledger.accounts.get(accountId);
+      if (!account) throw new GatewayError('invalid_request', `No such account: ${accountId}`);
+      return { payoutsEnabled: account.payoutsEnabled, detailsSubmitted: account.detailsSubmitted };
+    },
+    async transfer(input) {
+      if (failTransfers) throw new GatewayError(failTransfers, gatewayErrorMessage(failTransfers, 'simulated refusal'));
+      return { transferId: ledger.transfer(input).id };
+    },
+    async refund(input) {
+      return ledger.refund(input);
+    },
+    async paymentDetails(paymentIntentId) {
+      return ledger.paymentOfIntent(paymentIntentId);
+    },
+    async chargeMetadata(chargeId) {
+      return ledger.sessionOfCharge(chargeId)?.metadata ?? null;
+    },
+    verifyWebhook(rawBody, signatureHeader) {
+      if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
+      try {
+        return Stripe.webhooks.constructEvent(rawBody, signatureHeader, webhookSecret) as unknown as GatewayWebhookEvent;
+      } catch (error) {
+        throw new WebhookSignatureError((error as Error).message);
+      }
+    },
+
+    async payCheckout(sessionId, method) {
+      const session = sessionOrThrow(sessionId);
+      ledger.charge(session, method);
+      if (method === 'card') {
+        await webhooks.send('checkout.session.completed', ledger.sessionObject(session, 'paid'));
+        return;
+      }
+      // iDEAL confirms asynchronously in Stripe: the session completes unpaid first.
+      await webhooks.send('checkout.session.completed', ledger.sessionObject(session, 'unpaid'));
+      await webhooks.send('checkout.session.async_payment_succeeded', ledger.sessionObject(session, 'paid'));
+    },
+    async failCheckout(sessionId) {
+      const session = sessionOrThrow(sessionId);
+      session.status = 'complete';
+      await webhooks.send('checkout.session.async_payment_failed', ledger.sessionObject(session, 'unpaid'));
+    },
+    async finishOnboarding(accountId, complete) {
+      const account = ledger.accounts.get(accountId);
+      if (!account) throw new GatewayError('invalid_request', `No such account: ${accountId}`);
+      if (complete) {
+        account.payoutsEnabled = true;
+        account.detailsSubmitted = true;
+      }
+      await webhooks.send('account.updated', ledger.accountObject(account));
+    },
+    async openChargeback(chargeId, reason) {
+      const session = ledger.sessionOfCharge(chargeId);
+      if (!session) throw new GatewayError('invalid_request', `No such charge: ${chargeId}`);
+      await webhooks.send('charge.dispute.created', {
+        id: `dp_sim_${randomBytes(8).toString('hex')}`,
+        object: 'dispute',
+        amount: session.totalCents,
+        currency: 'eur',
+        charge: chargeId,
+        payment_intent: session.paymentIntentId,
+        reason,
+        status: 'needs_response',
+      });
+    },
+    failTransfersWith(code) {
+      failTransfers = code;
+    },
+    useWebhookTransport(transport) {
+      webhooks.useTransport(transport);
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { errorSchema } from '../../machines/contract/api';
+import { userOf } from '../auth/authenticate';
+import { userAggregate } from '../commands/aggregate';
+import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+
+const tags = ['push'];
+const security = [{ bearerAuth: [] }];
+const errors = { 400: errorSchema, 401: errorSchema };
+const sent = z.object({ success: z.boolean(), sent: z.number(), failed: z.number() });
+
+const subscriptionBody = z.object({
+  subscription: z.object(
+    {
+      endpoint: z.url({ error: 'subscription.endpoint must be a URL' }).max(2_000),
+      keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }, { error: 'subscription.keys is required' }),
+    },
+    { error: 'subscription is required' },
+  ),
+});
+
+/** Push notifications, authenticated by the bearer token (not the spec's fixed user header: DESIGN §3). */
+export function pushRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
+  const auth = { preHandler: guards.requireUser };
+
+  app.get('/api/push/public-key', { schema: { tags, response: { 200: z.object({ publicKey: z.string() }) } } }, async () => ({
+    publicKey: ctx.push.publicKey,
+  }));
+
+  app.post('/api/push/subscribe', { ...auth, schema: { tags, security, body: subscriptionBody, response: { 200: z.object({ success: z.boolean() }), ...errors } } }, async (request) => {
+    const { userId } = userOf(request);
+    const result = await ctx.bus.execute(userAggregate, userAggregate.streamId(userId), () => [
+      { type: 'PushSubscriptionAdded', data: request.body.subscription },
+    ], commandContext(request, { kind: 'brand', id: userId }));
+    await ctx.settle(result.position);
+    return { success: true };
+  });
+
+  app.post('/api/push/unsubscribe', {
+    ...auth,
+    schema: { tags, security, body: z.object({ endpoint: z.string().max(2_000).optional() }).nullish(), response: { 200: z.object({ success: z.boolean(), removed: z.number() }), ...errors } },
+  }, async (request) => {
+    const { userId } = userOf(request);
+    const endpoint = request.body?.endpoint;
+    let removed = 0;
+    const result = await ctx.bus.execute(userAggregate, userAggregate.streamId(userId), (state) => {
+      const subs = state.snapshot.context.pushSubscriptions.filter((s) => endpoint === undefined || s.endpoint === endpoint);
+      removed = subs.length;
+      return subs.map((s) => ({ type: 'PushSubscriptionRemoved', data: { endpoint: s.endpoint } }));
+    }, commandContext(request, { kind: 'brand', id: userId }));
+    await ctx.settle(result.position);
+    return { success: true, removed };
+  });
+
+  app.post('/api/push/test', {
+    ...auth,
+    schema: { tags, security, body: z.object({ title: z.string().max(200).optional(), body: z.string().max(1_000).optional() }).nullish(), response: { 200: sent, ...errors } },
+  }, async (request) => {
+    const result = await ctx.push.notifyUser(userOf(request).userId, {
+      title: request.body?.title || 'Test Notification',
+      body: request.body?.body || 'Push notifications are working.',
+      tag: 'test',
+    });
+    return { success: result.sent > 0, ...result };
+  });
+
+  app.post('/api/push/simulate/deal-accepted', {
+    ...auth,
+    schema: {
+      tags, security,
+      body: z.object({ dealId: z.coerce.number().int().positive().optional(), influencer: z.string().max(200).optional(), amount: z.union([z.string(), z.number()]).optional() }).nullish(),
+      response: { 200: sent, ...errors },
+    },
+  }, async (request) => {
+    const b = request.body ?? {};
+    const result = await ctx.push.notifyUser(userOf(request).userId, {
+      title: 'Deal accepted!',
+      body: `${b.influencer ?? 'The creator'} accepted your deal${b.amount !== undefined ? ` of €${String(b.amount)}` : ''}.`,
+      url: b.dealId ? `/deals/${b.dealId}` : '/',
+      tag: 'deal-accepted',
+    });
+    return { success: result.sent > 0, ...result };
+  });
+}

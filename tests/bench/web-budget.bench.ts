@@ -1,0 +1,70 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ensureWebBuild, webDist, webManifest } from '../e2e/support/web-build';
+import type { BenchLine, BenchSuite } from './bench.types';
+
+/**
+ * The web budget (issue 5): the JavaScript /accept/:token loads first (entry chunk, its static
+ * imports, the accept route's lazy chunk and its static imports) <= 120 KB gzip, and all CSS
+ * <= 30 KB gzip. Baseline: the gzip size of every JS chunk of the app.
+ */
+const JS_TARGET_KB = 120;
+const CSS_TARGET_KB = 30;
+const ACCEPT_ROUTE = 'src/routes/accept.tsx';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const gzipKb = (file: string): number => gzipSync(readFileSync(join(webDist, file)), { level: 9 }).length / 1024;
+
+/** A chunk plus everything it imports statically, as manifest keys. */
+function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const next of manifest[key].imports ?? []) closure(manifest, next, seen);
+  return seen;
+}
+
+export const run: BenchSuite = async () => {
+  ensureWebBuild();
+  const manifest = JSON.parse(readFileSync(webManifest, 'utf8')) as Manifest;
+  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  if (!entry) throw new Error('No entry chunk in the Vite manifest');
+  if (!manifest[ACCEPT_ROUTE]) throw new Error(`${ACCEPT_ROUTE} is not a chunk of its own`);
+
+  const first = new Set([...closure(manifest, entry), ...closure(manifest, ACCEPT_ROUTE)]);
+  const firstJs = [...first].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
+  const acceptKb = firstJs.reduce((sum, f) => sum + gzipKb(f), 0);
+
+  const assets = readdirSync(join(webDist, 'assets'));
+  const allJsKb = assets.filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipKb(join('assets', f)), 0);
+  const cssKb = assets.filter((f) => f.endsWith('.css')).reduce((sum, f) => sum + gzipKb(join('assets', f)), 0);
+
+  const lines: BenchLine[] = [
+    {
+      id: 'web-accept-js',
+      label: 'JS loaded first by /accept/:token (gzip)',
+      value: acceptKb,
+      unit: 'KB',
+      baseline: { label: 'all JS chunks (gzip)', value: allJsKb },
+      target: `<= ${JS_TARGET_KB} KB`,
+      met: acceptKb <= JS_TARGET_KB,
+      extra: `${firstJs.length} chunks`,
+    },
+    {
+      id: 'web-css',
+      label: 'all CSS (gzip)',
+      value: cssKb,
+      unit: 'KB',
+      target: `<= ${CSS_TARGET_KB} KB`,
+      met: cssKb <= CSS_TARGET_KB,
+    },
+  ];
+  return lines;
+};

@@ -1,0 +1,110 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export type Snap = (page: Page, name: string) => Promise<void>;
+
+const inDays = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+let counter = 0;
+export const unique = (base: string): string => `${base}${Date.now().toString(36)}${(counter += 1)}`;
+
+/** Waits until the text is visible anywhere on the page. */
+export async function see(page: Page, text: string | RegExp, timeout = 20_000): Promise<void> {
+  await page.getByText(text).first().waitFor({ state: 'visible', timeout });
+}
+
+/** Registers a fresh account and completes onboarding; ends on the deals screen. */
+export async function registerAndOnboard(page: Page, snap: Snap, name: string): Promise<{ email: string; password: string }> {
+  const email = `${name}@example.com`;
+  const password = 'secret-password';
+  await page.goto('/register');
+  await see(page, 'Create account');
+  await page.getByLabel('Username', { exact: true }).fill(name);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Company name (optional)').fill(`${name} BV`);
+  await page.getByLabel('Country (optional)').selectOption('NL');
+  await snap(page, 'register');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/onboarding');
+  await see(page, 'Complete your profile');
+  await page.getByLabel('Phone number (optional)').fill('+31 6 12345678');
+  await snap(page, 'onboarding');
+  await page.getByRole('button', { name: 'Complete setup' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await see(page, 'No deals created yet');
+  await snap(page, 'dashboard-empty');
+  return { email, password };
+}
+
+/** Creates a deal, pays it in the simulated checkout and copies the link; returns the accept URL. */
+export async function createAndPayDeal(page: Page, snap: Snap, influencer: string): Promise<string> {
+  await page.getByRole('link', { name: 'New Deal', exact: true }).click();
+  await page.waitForURL('**/create');
+  await page.getByLabel('Influencer').fill(influencer);
+  await page.getByLabel('Title (optional)').fill('Spring launch reel');
+  await page.getByLabel('Description').fill('- 1 reel about the spring collection\n- Tag @brand in the caption');
+  await page.getByLabel('Amount (€)').fill('1800');
+  await see(page, 'The product currently supports deals up to €1,750. For larger deals, please contact us.');
+  await page.getByLabel('Amount (€)').fill('250');
+  await page.getByLabel('Content delivery date').fill(inDays(10));
+  await page.getByLabel('1 Instagram Post').check();
+  await page.getByLabel('Instagram', { exact: true }).check();
+  await page.getByLabel(/I understand that the money will only be released/).check();
+  await snap(page, 'create-deal');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.waitForURL('**/payment/*');
+  await see(page, 'Totaal te betalen');
+  await snap(page, 'payment');
+  await page.getByRole('button', { name: /Betaal/ }).click();
+  await page.waitForURL('**/sim/checkout/**');
+  await snap(page, 'sim-checkout');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await page.waitForURL('**/payment-success/*');
+  await see(page, 'Payment Successful!');
+  const link = (await page.getByTestId('share-link').textContent({ timeout: 20_000 })) ?? '';
+  expect(link).toContain('/accept/');
+  await page.getByRole('button', { name: 'Copy', exact: true }).click();
+  await see(page, 'Copied!');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await snap(page, 'payment-success');
+  return link;
+}
+
+/** The creator opens the link, accepts, completes bank setup and marks delivery. */
+export async function creatorDelivers(context: BrowserContext, link: string, snap: Snap): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(link);
+  await see(page, "You're invited!");
+  await snap(page, 'accept-invite');
+  await page.getByRole('button', { name: 'Accept Deal' }).click();
+  await see(page, 'Deal Accepted!');
+  await see(page, 'Success! You have accepted the deal');
+  await snap(page, 'accept-accepted');
+  await page.getByRole('button', { name: /Set up bank details/ }).click();
+  await page.waitForURL('**/sim/onboarding/**');
+  await snap(page, 'sim-onboarding');
+  await page.getByRole('button', { name: 'Complete setup' }).click();
+  await page.waitForURL('**/accept/**');
+  await see(page, 'Bank Details Setup Complete!');
+  await page.getByRole('button', { name: 'Mark assignment as completed' }).waitFor({ timeout: 20_000 });
+  expect(new URL(page.url()).search).toBe('');
+  await snap(page, 'accept-bank-connected');
+  // The page reloads itself 3 s after the bank setup (spec §4); act after that.
+  await page.waitForTimeout(3_500);
+  await page.getByRole('button', { name: 'Mark assignment as completed' }).click();
+  await see(page, 'Assignment Completed!');
+  await expect.poll(() => page.getByTestId('creator-status').textContent(), { timeout: 20_000 }).toBe('Delivered');
+  await snap(page, 'accept-delivered');
+  await page.close();
+}
+
+/** The brand's card for a creator, on the deals screen. */
+export const cardOf = (page: Page, influencer: string) => page.getByTestId('deal-card').filter({ hasText: influencer });
+
+/** Clicks a button and confirms the prompt that follows. */
+export async function confirmAction(page: Page, button: string, prompt: string, snap: Snap, name: string, scope = page.locator('body')): Promise<void> {
+  await scope.getByRole('button', { name: button, exact: true }).click();
+  await see(page, prompt);
+  await snap(page, name);
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { AppContext } from '../../../server/app-context';
+import { isSimulated } from '../../../server/payments-wiring';
+import { bearer } from './test-app';
+
+/** Pays a deal through the simulated gateway: checkout route, then the card "payment" webhook. */
+export async function payDeal(app: FastifyInstance, ctx: AppContext, token: string, dealId: number): Promise<void> {
+  const res = await app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: bearer(token), payload: { dealId } });
+  expect(res.statusCode, res.body).toBe(200);
+  const gateway = ctx.payments.gateway;
+  if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
+  const sessionId = ctx.queries.deals.byId(dealId)!.context.checkoutSessionId!;
+  await gateway.payCheckout(sessionId, 'card');
+  await ctx.settle(await ctx.store.headPosition());
+}
+
+/** Link token, acceptance and a connected bank account: the deal is ready for delivery. */
+export async function acceptAndConnect(app: FastifyInstance, ctx: AppContext, token: string, dealId: number): Promise<string> {
+  const gen = await app.inject({ method: 'POST', url: `/api/deals/${dealId}/generate-token`, headers: bearer(token) });
+  const link = (gen.json() as { token: string }).token;
+  expect((await app.inject({ method: 'POST', url: `/api/deals/accept/${link}` })).statusCode).toBe(200);
+  const onboarding = await app.inject({ method: 'POST', url: `/api/deals/start-onboarding/${link}` });
+  expect(onboarding.statusCode, onboarding.body).toBe(200);
+  const gateway = ctx.payments.gateway;
+  if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
+  await gateway.finishOnboarding(ctx.queries.deals.byId(dealId)!.context.onboardingAccountId!, true);
+  await ctx.settle(await ctx.store.headPosition());
+  // The creator page's reload checks the account once more.
+  await app.inject({ url: `/api/deals/token/${link}` });
+  return link;
+}

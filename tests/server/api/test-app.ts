@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../../server/app';
+import { createAppContext, type AppContext } from '../../../server/app-context';
+import { loadConfig } from '../../../server/config';
+import type { PushSubscriptionJson } from '../../../server/push/push.service';
+import { createTestClock, type TestClock } from '../../../server/shared/clock';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  clock: TestClock;
+  pushed: { subscription: PushSubscriptionJson; payload: string }[];
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** One app per test file: a temp data dir, a test clock, a fake push sender. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'escrow-api-'));
+  const clock = createTestClock('2026-03-02T09:00:00.000Z');
+  const pushed: TestApp['pushed'] = [];
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://app.test',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const ctx = await createAppContext(config, {
+    clock,
+    startReactors: false,
+    pushSender: async (subscription, payload) => {
+      if (subscription.endpoint.includes('gone')) throw Object.assign(new Error('gone'), { statusCode: 410 });
+      pushed.push({ subscription, payload });
+      return { statusCode: 201 };
+    },
+  });
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app, ctx, clock, pushed, dataDir,
+    async close() {
+      await app.close();
+      await ctx.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+let counter = 0;
+/** Registers a fresh user and returns its token and id. */
+export async function registerUser(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  counter++;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { username: `user${counter}_${Date.now() % 100000}`, email: `user${counter}_${Date.now()}@example.com`, password: 'secret123', companyName: `Brand ${counter}`, ...overrides },
+  });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const body = res.json() as { token: string; user: { id: string; email: string; username: string } };
+  return { token: body.token, userId: body.user.id, email: body.user.email, username: body.user.username };
+}
+
+export const dealPayload = (overrides: Record<string, unknown> = {}) => ({
+  influencer: '@sanne.creates',
+  profileLink: 'https://instagram.com/sanne.creates',
+  title: 'Spring launch',
+  description: 'One reel about the spring collection',
+  amount: '250',
+  deadline: '2026-04-01',
+  publicationDeadline: null,
+  deliverables: ['1 Instagram Post'],
+  platforms: ['Instagram'],
+  briefingFiles: null,
+  ...overrides,
+});
+
+export async function createDeal(app: FastifyInstance, token: string, overrides: Record<string, unknown> = {}) {
+  const res = await app.inject({ method: 'POST', url: '/api/deals', headers: bearer(token), payload: dealPayload(overrides) });
+  if (res.statusCode !== 201) throw new Error(`create deal failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: number; status: string; shareableToken: string | null };
+}
+
+export const json = (res: LightMyRequestResponse) => res.json() as Record<string, unknown>;

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { WrongExpectedVersionError, StreamNotFoundError, type KurrentDBClient } from '@kurrent/kurrentdb-client';
+import { createKurrentEventStore } from '../../../server/event-store/kurrent-event-store';
+import {
+  readPositionAfter,
+  toPortError,
+  toRecorded,
+  toStreamState,
+} from '../../../server/event-store/kurrent-event-mapping';
+import { startKurrentSubscription } from '../../../server/event-store/kurrent-subscription';
+import { StreamNotFound, WrongExpectedVersion, type RecordedEvent } from '../../../server/event-store/event-store';
+import { describeEventStoreContract } from './event-store.contract';
+import { eventually, newEvent, rejectionOf, sleep } from './event-store-fixtures';
+
+const url = process.env.KURRENTDB_URL;
+
+// Against a real server only when one is configured (see docs/operations.md).
+describe.runIf(url)('KurrentDB (KURRENTDB_URL)', () => {
+  describeEventStoreContract('KurrentDB', () => createKurrentEventStore({ connectionString: url! }));
+});
+
+/** A resolved $all event as the client hands it over. */
+function resolved(streamId: string, revision: number, position: number, type = 'Tested') {
+  const p = BigInt(position);
+  return {
+    event: {
+      streamId,
+      id: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
+      isJson: true as const,
+      revision: BigInt(revision),
+      type,
+      created: new Date('2025-01-01T00:00:00.000Z'),
+      data: { position },
+      metadata: undefined,
+      position: { commit: p, prepare: p },
+    },
+    commitPosition: p,
+  };
+}
+
+describe('KurrentDB adapter mapping (no server needed)', () => {
+  it('maps expected states and positions onto the client types', () => {
+    expect([toStreamState('no_stream'), toStreamState('any'), toStreamState('stream_exists'), toStreamState(4)]).toEqual([
+      'no_stream',
+      'any',
+      'stream_exists',
+      4n,
+    ]);
+    expect(readPositionAfter(undefined)).toBe('start');
+    expect(readPositionAfter(0)).toBe('start');
+    expect(readPositionAfter(1234)).toEqual({ commit: 1234n, prepare: 1234n });
+  });
+
+  it('maps the client errors onto the port errors', () => {
+    const wrong = new WrongExpectedVersionError(undefined, { streamName: 'deal-1', expected: 2n, current: 5n });
+    expect(toPortError(wrong, 'deal-1', 2)).toEqual(new WrongExpectedVersion('deal-1', 2, 5));
+    const missing = new WrongExpectedVersionError(undefined, { streamName: 'deal-1', expected: 'stream_exists', current: 'no_stream' });
+    expect(toPortError(missing, 'deal-1', 'stream_exists')).toMatchObject({ actual: -1, expected: 'stream_exists' });
+    const notFound = toPortError(new StreamNotFoundError(undefined, 'deal-2'), 'deal-2');
+    expect(notFound).toBeInstanceOf(StreamNotFound);
+    expect(notFound).toMatchObject({ streamId: 'deal-2' });
+    const other = new Error('unavailable');
+    expect(toPortError(other, 'deal-3')).toBe(other);
+  });
+
+  it('turns resolved events into RecordedEvents and drops system events', () => {
+    expect(toRecorded(resolved('deal-1', 3, 812))).toEqual({
+      id: '00000000-0000-4000-8000-000000000812',
+      type: 'Tested',
+      data: { position: 812 },
+      metadata: null,
+      streamId: 'deal-1',
+      revision: 3,
+      position: 812,
+      recordedAt: '2025-01-01T00:00:00.000Z',
+    });
+    expect(toRecorded(resolved('$ce-deal', 0, 900, '$>'))).toBeUndefined();
+    expect(toRecorded(resolved('deal-1', 0, 901, '$metadata'))).toBeUndefined();
+    const binary = resolved('deal-1', 0, 902);
+    expect(() => toRecorded({ ...binary, event: { ...binary.event, isJson: false } } as never)).toThrow(
+      'stream deal-1 at position 902',
+    );
+  });
+
+  it('refuses event ids that are not UUIDs before reaching the server', async () => {
+    const store = createKurrentEventStore({ connectionString: 'kurrentdb://127.0.0.1:1?tls=false' });
+    const error = await rejectionOf(store.append('deal-1', [{ ...newEvent(), id: 'not-a-uuid' }], 'any'));
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toContain('must be a UUID');
+    await store.close();
+    expect(await rejectionOf(store.readAll())).toMatchObject({ message: 'Event store is closed' });
+  });
+
+  it('batches what the subscription has buffered, awaits the handler, drops repeats, and closes', async () => {
+    const stream = new PassThrough({ objectMode: true });
+    let unsubscribed = false;
+    const source = Object.assign(stream, {
+      async unsubscribe() {
+        unsubscribed = true;
+        stream.destroy();
+      },
+    });
+    const client = { subscribeToAll: () => source } as unknown as KurrentDBClient;
+    const batches: RecordedEvent[][] = [];
+    let busy = false;
+    const subscription = startKurrentSubscription(client, { after: 100, batchSize: 3 }, async (batch) => {
+      expect(busy).toBe(false); // never two handler calls at once
+      busy = true;
+      batches.push(batch);
+      await sleep(20);
+      busy = false;
+    });
+    for (const position of [100, 110, 120, 130, 140]) source.write(resolved('deal-1', position / 10, position));
+    source.write(resolved('$ce-deal', 0, 145, '$>'));
+    await eventually(() => batches.flat().length === 4, 5_000, 'four events');
+    source.write(resolved('deal-1', 14, 140)); // a repeat must not be delivered twice
+    source.write(resolved('deal-2', 0, 150));
+    await eventually(() => batches.flat().length === 5, 5_000, 'the live event');
+
+    expect(batches.flat().map((e) => e.position)).toEqual([110, 120, 130, 140, 150]);
+    expect(Math.max(...batches.map((b) => b.length))).toBeLessThanOrEqual(3);
+    await subscription.close();
+    expect(unsubscribed).toBe(true);
+    await expect(subscription.done).resolves.toBeUndefined();
+  });
+});

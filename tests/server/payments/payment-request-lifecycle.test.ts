@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { paymentRequestAggregate } from '../../../server/commands/aggregate';
+import { createHarness, givenRequest, givenUser, requestState, submit, type Harness } from './support/escrow-harness';
+
+describe('payment-request lifecycle on the simulated gateway', () => {
+  let h: Harness;
+  const creator = { actor: { kind: 'creator' as const, id: 'u_creator' } };
+  const visitor = { actor: { kind: 'brand' as const, id: 'link' } };
+  beforeEach(async () => {
+    h = await createHarness();
+    await givenUser(h, 'u_creator');
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  async function accept(requestId: number) {
+    await h.bus.execute(paymentRequestAggregate, paymentRequestAggregate.streamId(requestId), () => [{ type: 'PaymentRequestAccepted', data: {} }], visitor);
+  }
+
+  it('given an accepted request, when the brand pays by iDEAL, then it is paid and the browser returns to the request success page', async () => {
+    const { requestId, token } = await givenRequest(h, 'u_creator');
+    await accept(requestId);
+    const { url } = await h.escrow.startRequestCheckout(requestId, visitor);
+    const response = await submit(h, url, { method: 'ideal', outcome: 'pay' });
+    expect(response.headers.location).toBe(`http://escrow.test/pay-request-success/${token}`);
+    const { status, context } = await requestState(h, requestId);
+    expect(status).toBe('paid');
+    expect(context.paidCents).toBe(42_000);
+  });
+
+  it('given a paid request and a creator with payouts enabled, when the creator completes it, then the amount is transferred once', async () => {
+    const { requestId } = await givenRequest(h, 'u_creator');
+    await accept(requestId);
+    await submit(h, (await h.escrow.startRequestCheckout(requestId, visitor)).url, { method: 'card', outcome: 'pay' });
+    expect(await h.escrow.userBankStatus('u_creator')).toBe('Not connected');
+    const { url } = await h.escrow.startUserOnboarding('u_creator', creator);
+    await submit(h, url, { outcome: 'complete' });
+    expect(await h.escrow.userBankStatus('u_creator')).toBe('Connected');
+
+    const result = await h.escrow.completePaymentRequest(requestId, creator);
+    expect(paymentRequestAggregate.describe(result.snapshot)).toBe('completed');
+    expect(h.gateway.ledger.transfers).toMatchObject([{ amountCents: 40_000, transferGroup: `payment-request-${requestId}` }]);
+    expect(result.snapshot.context.transferId).toBe(h.gateway.ledger.transfers[0]?.id);
+    await expect(h.escrow.completePaymentRequest(requestId, creator)).rejects.toMatchObject({ code: 'illegal_transition' });
+    expect(h.gateway.ledger.transfers).toHaveLength(1);
+  });
+
+  it('given a creator who left bank setup incomplete, when checking the status, then it is Setup incomplete', async () => {
+    const { url } = await h.escrow.startUserOnboarding('u_creator', creator);
+    await submit(h, url, { outcome: 'incomplete' });
+    expect(await h.escrow.userBankStatus('u_creator')).toBe('Setup incomplete');
+  });
+
+  it('given an expired request, when the brand starts checkout, then it is refused with "Payment request has expired"', async () => {
+    const { requestId } = await givenRequest(h, 'u_creator', 24);
+    await accept(requestId);
+    h.clock.advance(24 * 3_600_000);
+    await expect(h.escrow.startRequestCheckout(requestId, visitor)).rejects.toThrow('Payment request has expired');
+  });
+});

@@ -1,0 +1,79 @@
+import type { SnapshotFrom } from 'xstate';
+import type { DealEvent } from '../../machines/deal/deal.events';
+import type { dealMachine } from '../../machines/deal/deal.machine';
+import type { DealContext } from '../../machines/deal/deal.context';
+import { stateKey } from '../../machines/statechart';
+import { actors, event, HOUR, terms, T0, type AnyEventType, type DataOf } from './event-factory';
+
+/**
+ * The deal machine as a test model: which concrete events to try in a state (with data and
+ * times derived from the state, so timer guards see realistic instants), and an abstraction of the
+ * snapshot that keeps exactly what the guards and the view depend on (so self-loops that only
+ * record data collapse and the graph stays finite).
+ */
+type Snapshot = SnapshotFrom<typeof dealMachine>;
+
+const MINUTE = 60_000;
+const timeFields: (keyof DealContext)[] = [
+  'createdAt', 'paidAt', 'influencerAcceptedAt', 'deliveredAt', 'reviewPeriodStartsAt', 'reviewElapsedAt',
+  'disputeCreatedAt', 'disputeElapsedAt', 'completedAt', 'cancelledAt', 'deletedAt',
+];
+
+/** The model's "now" in a state: one minute after the latest thing that happened. */
+export function modelNow(context: DealContext): string {
+  const times = timeFields.map((f) => context[f]).filter((v): v is string => typeof v === 'string').map(Date.parse);
+  if (context.hold) times.push(Date.parse(context.hold.since));
+  return new Date((times.length ? Math.max(...times) : Date.parse(T0)) + MINUTE).toISOString();
+}
+
+const later = (a: string, b: string | null): string => (b !== null && Date.parse(b) > Date.parse(a) ? b : a);
+const plusHours = (iso: string, h: number) => new Date(Date.parse(iso) + h * HOUR).toISOString();
+
+function make<T extends AnyEventType>(type: T, data: Partial<DataOf<T>>, at: string): DealEvent {
+  return event(type, data, at, actors.system) as unknown as DealEvent;
+}
+
+export function dealModelEvents(snapshot: Snapshot): DealEvent[] {
+  const c = snapshot.context;
+  const now = modelNow(c);
+  const heldFor = c.hold ? Date.parse(now) - Date.parse(c.hold.since) : 0;
+  const extend = (end: string | null) => (end === null ? null : new Date(Date.parse(end) + heldFor).toISOString());
+  return [
+    make('DealCreated', { dealId: 1, ...terms(25_000) }, now),
+    make('DealUpdated', terms(30_000), now),
+    make('ShareLinkGenerated', {}, now),
+    make('CheckoutSessionCreated', {}, now),
+    make('PaymentFailed', {}, now),
+    make('PaymentSucceeded', {}, now),
+    make('DealDeleted', {}, now),
+    make('CreatorAccepted', {}, now),
+    make('BankOnboardingStarted', { accountId: 'acct_1' }, now),
+    make('BankAccountConnected', { accountId: 'acct_1' }, now),
+    make('ContentDelivered', {}, now),
+    make('ReviewPeriodStarted', { startsAt: now, endsAt: plusHours(now, 48) }, now),
+    make('ReviewPeriodElapsed', { endsAt: c.reviewPeriodEndsAt ?? now }, later(now, c.reviewPeriodEndsAt)),
+    make('DisputeOpened', { endsAt: plusHours(now, 72) }, now),
+    make('DisputePeriodElapsed', { endsAt: c.disputePeriodEndsAt ?? now }, later(now, c.disputePeriodEndsAt)),
+    ...(['brand', 'admin', 'review_period_elapsed', 'dispute_period_elapsed'] as const).map((trigger) => make('FundsReleased', { trigger }, now)),
+    make('DealCompletedManually', {}, now),
+    make('DealPutOnHold', {}, now),
+    make('DealReleasedFromHold', { reviewPeriodEndsAt: extend(c.reviewPeriodEndsAt), disputePeriodEndsAt: extend(c.disputePeriodEndsAt) }, now),
+    make('DealRefunded', {}, now),
+    make('ChargebackOpened', {}, now),
+    ...(['brand', 'admin'] as const).map((trigger) => make('TransferFailed', { trigger }, now)),
+  ];
+}
+
+/** Vertex identity: the state plus every fact a guard or the view reads. */
+export function serializeDealModelState(snapshot: Snapshot): string {
+  const c = snapshot.context;
+  const flags = [
+    c.hold ? 'held' : '',
+    c.shareableToken ? 'link' : '',
+    c.onboardingAccountId ? 'onboarding' : '',
+    c.reviewPeriodEndsAt ? 'review' : '',
+    c.reviewElapsedAt ? 'review-elapsed' : '',
+    c.disputeElapsedAt ? 'dispute-elapsed' : '',
+  ].filter(Boolean);
+  return `${stateKey(snapshot.value)}[${flags.join(',')}]`;
+}

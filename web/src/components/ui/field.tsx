@@ -1,0 +1,56 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+
+export const inputClass =
+  'block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500';
+
+interface Wrap {
+  label: string;
+  error?: string | null;
+  hint?: ReactNode;
+}
+
+function Frame({ id, label, error, hint, children }: Wrap & { id: string; children: ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+      {hint && !error && <p className="text-xs text-slate-500">{hint}</p>}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function TextField({ label, error, hint, ...rest }: Wrap & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <Frame id={id} label={label} error={error} hint={hint}>
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={inputClass} {...rest} />
+    </Frame>
+  );
+}
+
+export function TextArea({ label, error, hint, ...rest }: Wrap & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  return (
+    <Frame id={id} label={label} error={error} hint={hint}>
+      <textarea id={id} aria-invalid={error ? true : undefined} className={inputClass} {...rest} />
+    </Frame>
+  );
+}
+
+export function SelectField({ label, error, hint, children, ...rest }: Wrap & SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = useId();
+  return (
+    <Frame id={id} label={label} error={error} hint={hint}>
+      <select id={id} className={inputClass} {...rest}>
+        {children}
+      </select>
+    </Frame>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { dismissToast, getToast, subscribeToast } from './toast-store';
+import { t } from '../../i18n';
+
+const SWIPE_THRESHOLD_PX = 50;
+
+/** Renders the single current toast; swipe right or press × to dismiss, F8 focuses the region. */
+export function ToastViewport() {
+  const current = useSyncExternalStore(subscribeToast, getToast, getToast);
+  const region = useRef<HTMLOListElement>(null);
+  const startX = useRef<number | null>(null);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'F8') region.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <section aria-label={`${t('toast.region')} (F8)`} className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex justify-center p-3">
+      <ol ref={region} tabIndex={-1} className="w-full max-w-sm outline-none">
+        {current && (
+          <li
+            key={current.id}
+            role="status"
+            aria-live="polite"
+            data-testid="toast"
+            onPointerDown={(e) => (startX.current = e.clientX)}
+            onPointerUp={(e) => {
+              if (startX.current !== null && e.clientX - startX.current > SWIPE_THRESHOLD_PX) dismissToast();
+              startX.current = null;
+            }}
+            className={`pointer-events-auto flex items-start gap-3 rounded-xl border p-4 shadow-lg ${
+              current.variant === 'destructive' ? 'border-red-200 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900'
+            }`}
+          >
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold">{current.title}</p>
+              {current.description && <p className="mt-1 text-sm opacity-90">{current.description}</p>}
+            </div>
+            <button type="button" onClick={dismissToast} aria-label={t('toast.close')} className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100">
+              ×
+            </button>
+          </li>
+        )}
+      </ol>
+    </section>
+  );
+}

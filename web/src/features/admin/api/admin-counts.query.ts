@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminApi } from './admin-api';
+
+export interface AdminCounts {
+  all: number;
+  pending_payment: number;
+  in_progress: number;
+  awaiting_approval: number;
+  disputed: number;
+  completed: number;
+}
+
+export const fetchAdminCounts = () => adminApi<AdminCounts>('/api/admin/deals/counts');
+export const adminCountsQueryOptions = () => queryOptions({ queryKey: ['admin', 'counts'], queryFn: fetchAdminCounts, refetchInterval: 5_000 });
+export const useAdminCounts = () => useQuery(adminCountsQueryOptions());

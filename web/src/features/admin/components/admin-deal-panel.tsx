@@ -1,0 +1,67 @@
+import type { AdminDealDto } from '../../../../../machines/contract/api';
+import { formatEuro } from '../../../../../machines/money';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { DetailRow } from '../../../components/ui/detail-row';
+import { toast } from '../../../components/ui/toast-store';
+import { useConfirm } from '../../../components/ui/use-confirm';
+import { formatDate } from '../../../lib/dates';
+import { t, type MessageKey } from '../../../i18n';
+import { useAdminHold } from '../api/admin-hold.mutation';
+import { useAdminRefund } from '../api/admin-refund.mutation';
+import { useAdminRelease } from '../api/admin-release.mutation';
+import { useAdminResume } from '../api/admin-resume.mutation';
+import { EventHistory } from './event-history';
+
+/** The admin detail panel; actions come from the deal's `state.can` (spec §4 "Admin actions"). */
+export function AdminDealPanel({ deal, readOnly }: { deal: AdminDealDto; readOnly: boolean }) {
+  const { ask, dialog } = useConfirm();
+  const release = useAdminRelease();
+  const hold = useAdminHold();
+  const resume = useAdminResume();
+  const refund = useAdminRefund();
+  const allowed = deal.state.can;
+  const busy = release.isPending || hold.isPending || resume.isPending || refund.isPending;
+
+  const act = (mutation: { mutate: (id: number, o: { onSuccess: () => void; onError: () => void }) => void }, confirmKey: MessageKey, failKey: MessageKey) =>
+    ask(t(confirmKey), () =>
+      mutation.mutate(deal.id, {
+        onSuccess: () => toast({ title: t('admin.done') }),
+        onError: () => toast({ title: t('admin.errorTitle'), description: t(failKey), variant: 'destructive' }),
+      }),
+    );
+
+  const actions = [
+    allowed.includes('adminRelease') && <Button key="r" variant="success" disabled={busy} onClick={() => act(release, 'admin.confirmRelease', 'admin.releaseFailed')}>{t('admin.release')}</Button>,
+    allowed.includes('hold') && <Button key="h" variant="secondary" disabled={busy} onClick={() => act(hold, 'admin.confirmHold', 'admin.holdFailed')} title={t('admin.holdHint')}>{t('admin.hold')}</Button>,
+    allowed.includes('resume') && <Button key="s" variant="secondary" disabled={busy} onClick={() => act(resume, 'admin.confirmResume', 'admin.resumeFailed')}>{t('admin.resume')}</Button>,
+    allowed.includes('refund') && <Button key="f" variant="danger" disabled={busy} onClick={() => act(refund, 'admin.confirmRefund', 'admin.refundFailed')}>{t('admin.refund', { amount: formatEuro(deal.totalAmountCents, 'en-US') })}</Button>,
+  ].filter(Boolean);
+
+  const noActions = deal.status === 'completed' ? t('admin.noActionsCompleted') : deal.status === 'pending_payment' ? t('admin.noActionsPending') : t('admin.noActions');
+  return (
+    <section className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={t('admin.dealId', { id: deal.id })}>
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="font-bold">{t('admin.dealId', { id: deal.id })}</h2>
+        <Badge tone={deal.state.badge as 'grey'}>{t(`admin.status.${deal.status}` as MessageKey)}</Badge>
+      </div>
+      <dl className="space-y-1 text-sm">
+        <DetailRow label={t('admin.brand')} value={`${deal.user.companyName || deal.user.username} · ${deal.user.email}`} />
+        <DetailRow label={t('admin.creator')} value={deal.influencer} />
+        <DetailRow label={t('admin.amount')} value={formatEuro(deal.amountCents, 'en-US')} />
+        <DetailRow label={t('admin.totalPaid')} value={formatEuro(deal.totalAmountCents, 'en-US')} />
+        {deal.title && <DetailRow label={t('card.assignment')} value={deal.title} />}
+        <DetailRow label={t('admin.deadline')} value={formatDate(deal.deadline, 'en-US')} />
+      </dl>
+      <p className="whitespace-pre-line break-words text-sm text-slate-600">{Array.isArray(deal.description) ? deal.description.join('\n') : deal.description}</p>
+      {deal.onHold && <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900">{t('admin.onHold')}</p>}
+      {deal.chargebacks.length > 0 && <p className="rounded-lg bg-red-50 p-2 text-sm text-red-800">{t('admin.chargebacks')}: {deal.chargebacks.length}</p>}
+      <div>
+        <h3 className="mb-2 font-semibold">{t('admin.actions')}</h3>
+        {readOnly ? <p className="text-sm text-slate-500">{t('admin.auditor')}</p> : actions.length > 0 ? <div className="flex flex-wrap gap-2">{actions}</div> : <p className="text-sm text-slate-500">{noActions}</p>}
+      </div>
+      <EventHistory dealId={deal.id} />
+      {dialog}
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+/** Email check used by the forms (spec §5 "email valid"). */
+export const isEmail = (value: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());

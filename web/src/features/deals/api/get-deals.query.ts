@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DealDto } from '../../../../../machines/contract/api';
+import { api } from '../../../lib/http';
+import { dealKeys } from './keys';
+
+export type DealFilter = 'all' | 'active' | 'completed';
+
+export const fetchDeals = (filter: DealFilter) => api<DealDto[]>(`/api/deals?filter=${filter}`);
+
+export const dealsQueryOptions = (filter: DealFilter) =>
+  queryOptions({ queryKey: dealKeys.list(filter), queryFn: () => fetchDeals(filter), refetchInterval: 5_000 });
+
+export const useDeals = (filter: DealFilter) => useQuery(dealsQueryOptions(filter));

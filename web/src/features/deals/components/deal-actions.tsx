@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { DealDto } from '../../../../../machines/contract/api';
+import type { DealStateView } from '../../../../../machines/deal/deal.view';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { formatDate } from '../../../lib/dates';
+import { t } from '../../../i18n';
+import { can } from '../model/deal-view';
+
+interface Props {
+  deal: DealDto;
+  view: DealStateView;
+  busy: boolean;
+  onShare: () => void;
+  onRelease: () => void;
+  onDispute: () => void;
+}
+
+/** The brand's buttons, decided by what the machine snapshot can do (spec §4 "Actions per status"). */
+export function DealActions({ deal, view, busy, onShare, onRelease, onDispute }: Props) {
+  const buttons: ReactNode[] = [];
+  const hasLink = deal.shareableToken !== null;
+
+  if (can(view, 'edit')) {
+    buttons.push(
+      <Link key="edit" to={`/create?edit=${deal.id}`} className={buttonClass('secondary')}>
+        {t('action.edit')}
+      </Link>,
+    );
+  }
+  if (can(view, 'checkout') && !hasLink) {
+    buttons.push(
+      <Link key="pay" to={`/payment/${deal.id}`} className={buttonClass('primary')}>
+        {t('action.payNow')}
+      </Link>,
+    );
+  }
+  if (hasLink && (view.status === 'pending_payment' || view.status === 'pending_delivery')) {
+    buttons.push(
+      <Button key="share" variant="secondary" onClick={onShare}>
+        {view.status === 'pending_payment' ? t('action.linkCreated') : t('action.share')}
+      </Button>,
+    );
+  }
+  if (view.status === 'pending_delivery') {
+    buttons.push(
+      <Button key="waiting" variant="secondary" disabled>
+        {t('action.waitingForDelivery')}
+      </Button>,
+    );
+  }
+  if (can(view, 'release')) {
+    buttons.push(
+      <Button key="release" variant="success" disabled={busy} onClick={onRelease}>
+        {view.status === 'dispute' ? t('action.releasePayment') : t('action.approve')}
+      </Button>,
+    );
+  }
+  if (can(view, 'dispute')) {
+    buttons.push(
+      <Button key="dispute" variant="danger" disabled={busy} onClick={onDispute}>
+        {t('action.dispute')}
+      </Button>,
+    );
+  }
+  if (view.status === 'completed' || view.status === 'approved_after_dispute') {
+    buttons.push(
+      <a key="feedback" href="mailto:support@escrowdeals.example?subject=Feedback" className={buttonClass('secondary')}>
+        {t('action.feedback')}
+      </a>,
+    );
+    buttons.push(
+      <span key="released" className="self-center text-xs text-emerald-700">
+        {t('action.fundsReleasedOn', { date: formatDate(deal.completedAt, 'en-US') })}
+      </span>,
+    );
+  }
+  if (view.status === 'cancelled') {
+    buttons.push(
+      <Button key="cancelled" variant="secondary" disabled>
+        {t('action.cancelled')}
+      </Button>,
+    );
+  }
+  return <div className="flex flex-wrap gap-2">{buttons}</div>;
+}

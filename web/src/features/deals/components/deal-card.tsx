@@ -1,0 +1,67 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { DealDto } from '../../../../../machines/contract/api';
+import { formatEuro } from '../../../../../machines/money';
+import { dotTones } from '../../../components/ui/badge';
+import { daysRemaining, formatDate } from '../../../lib/dates';
+import { t, tKey } from '../../../i18n';
+import { can, useDealView } from '../model/deal-view';
+import { descriptionText } from '../model/deal-text';
+import { DealActions } from './deal-actions';
+import { DealExpanded } from './deal-expanded';
+import { DealProgress } from './deal-progress';
+import { PlatformIcons } from './platform-icons';
+import { SwipeToDelete } from './swipe-to-delete';
+
+interface Props {
+  deal: DealDto;
+  busy: boolean;
+  onShare: (deal: DealDto) => void;
+  onRelease: (id: number) => void;
+  onDispute: (id: number) => void;
+  onDelete: (id: number) => void;
+}
+
+export function DealCard({ deal, busy, onShare, onRelease, onDispute, onDelete }: Props) {
+  const view = useDealView(deal);
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  if (!view) return null;
+  const canDelete = can(view, 'delete');
+
+  return (
+    <SwipeToDelete enabled={canDelete} onDelete={() => onDelete(deal.id)}>
+      <article className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="deal-card" data-deal-id={deal.id} data-status={view.status}>
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <Link to={`/deals/${deal.id}`} className="block truncate font-semibold hover:underline">
+              {deal.influencer}
+            </Link>
+            <p className="truncate text-sm text-slate-600">{deal.title ?? descriptionText(deal.description)}</p>
+            <div className="mt-1">
+              <PlatformIcons platforms={deal.platforms} />
+            </div>
+          </div>
+          <p className="shrink-0 text-lg font-bold">{formatEuro(deal.amountCents, 'en-US')}</p>
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+          <span className="inline-flex items-center gap-2" data-testid="deal-status">
+            <span className={`h-2.5 w-2.5 rounded-full ${dotTones[view.badge]}`} aria-hidden="true" />
+            {tKey(view.brandText)}
+          </span>
+          <span className="text-slate-500">
+            {formatDate(deal.deadline, 'en-US')} · {t('card.daysLeft', { days: daysRemaining(deal.deadline) })}
+          </span>
+        </div>
+        <DealProgress step={view.step} />
+        <DealActions deal={deal} view={view} busy={busy} onShare={() => onShare(deal)} onRelease={() => onRelease(deal.id)} onDispute={() => onDispute(deal.id)} />
+        <button type="button" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((o) => !o)} className="text-sm font-medium text-brand-600">
+          {open ? t('card.hideDetails') : t('card.details')}
+        </button>
+        <div id={detailsId} hidden={!open}>
+          {open && <DealExpanded deal={deal} canDelete={canDelete} onDelete={() => onDelete(deal.id)} />}
+        </div>
+      </article>
+    </SwipeToDelete>
+  );
+}

@@ -1,0 +1,15 @@
+import { descriptionLines } from '../model/deal-text';
+
+export function DescriptionView({ description }: { description: string | string[] }) {
+  const { bullets, lines } = descriptionLines(description);
+  if (bullets) {
+    return (
+      <ul className="list-disc space-y-0.5 pl-5 text-sm text-slate-700">
+        {lines.map((line, i) => (
+          <li key={i} className="break-words">{line}</li>
+        ))}
+      </ul>
+    );
+  }
+  return <p className="whitespace-pre-line break-words text-sm text-slate-700">{lines.join('\n')}</p>;
+}

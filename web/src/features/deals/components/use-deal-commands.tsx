@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { useConfirm } from '../../../components/ui/use-confirm';
+import { toast } from '../../../components/ui/toast-store';
+import { errorText } from '../../../lib/http';
+import { t } from '../../../i18n';
+import { useReleaseDeal } from '../api/release-deal.mutation';
+import { useDisputeDeal } from '../api/dispute-deal.mutation';
+import { useDeleteDeal } from '../api/delete-deal.mutation';
+import { useManualComplete } from '../api/manual-complete.mutation';
+
+const PAYOUT_PROBLEMS = [/bank account/i, /payouts_enabled/, /Insufficient funds/i, /balance_insufficient/];
+
+/** Release, dispute and delete with the spec's confirmation prompts and toasts (spec §8). */
+export function useDealCommands(): {
+  release: (id: number) => void;
+  dispute: (id: number) => void;
+  remove: (id: number) => void;
+  busy: boolean;
+  dialog: ReactNode;
+} {
+  const { ask, dialog } = useConfirm();
+  const releaseM = useReleaseDeal();
+  const disputeM = useDisputeDeal();
+  const deleteM = useDeleteDeal();
+  const manualM = useManualComplete();
+
+  const offerManual = (id: number) =>
+    ask(t('confirm.manualComplete'), () =>
+      manualM.mutate(id, {
+        onSuccess: () => window.location.reload(),
+        onError: () => toast({ title: t('toast.manualFailed'), variant: 'destructive' }),
+      }),
+    );
+
+  const release = (id: number) =>
+    ask(t('confirm.release'), () =>
+      releaseM.mutate(id, {
+        onSuccess: () => toast({ title: t('toast.released'), description: t('toast.releasedText') }),
+        onError: (error) => {
+          const message = error.message;
+          if (message.includes('funds_settling')) {
+            toast({ title: t('toast.settling'), description: t('toast.settlingText'), variant: 'destructive' });
+          } else if (PAYOUT_PROBLEMS.some((re) => re.test(message))) {
+            offerManual(id);
+          } else {
+            toast({ title: t('toast.releaseError'), description: errorText(error) || t('toast.tryAgain'), variant: 'destructive' });
+          }
+        },
+      }),
+    );
+
+  const dispute = (id: number) =>
+    ask(
+      t('confirm.dispute'),
+      () =>
+        disputeM.mutate(
+          { id },
+          {
+            onSuccess: () => toast({ title: t('toast.disputed'), description: t('toast.disputedText') }),
+            onError: () => toast({ title: t('toast.disputeError'), description: t('toast.tryAgain'), variant: 'destructive' }),
+          },
+        ),
+      true,
+    );
+
+  const remove = (id: number) =>
+    ask(
+      t('confirm.delete'),
+      () =>
+        deleteM.mutate(id, {
+          onSuccess: () => toast({ title: t('toast.deleted') }),
+          onError: (error) => toast({ title: t('toast.deleteError'), description: errorText(error), variant: 'destructive' }),
+        }),
+      true,
+    );
+
+  const busy = releaseM.isPending || disputeM.isPending || deleteM.isPending || manualM.isPending;
+  return { release, dispute, remove, busy, dialog };
+}

@@ -1,0 +1,82 @@
+import type { DealDto } from '../../../../../machines/contract/api';
+import { centsToDecimal, MAX_DEAL_CENTS, parseEuroToCents } from '../../../../../machines/money';
+import type { DealInput } from '../api/deal-input';
+import { descriptionText } from '../model/deal-text';
+
+/** Spec §2 option lists (shown as-is; X shows as 'X (Twitter)'). */
+export const DELIVERABLES = ['1 Instagram Story', '1 Instagram Post', '1 TikTok Video', 'Link in bio (24h)', 'Unboxing photo', 'Product review', 'Custom deliverable'] as const;
+export const PLATFORMS = ['Instagram', 'TikTok', 'YouTube', 'X'] as const;
+
+export interface DealFormState {
+  influencer: string;
+  profileLink: string;
+  title: string;
+  description: string;
+  amount: string;
+  deadline: string;
+  publicationDeadline: string;
+  deliverables: string[];
+  platforms: string[];
+  briefingFiles: string;
+  confirmed: boolean;
+}
+
+export const emptyDealForm: DealFormState = {
+  influencer: '',
+  profileLink: '',
+  title: '',
+  description: '',
+  amount: '',
+  deadline: '',
+  publicationDeadline: '',
+  deliverables: [],
+  platforms: [],
+  briefingFiles: '',
+  confirmed: false,
+};
+
+const day = (value: string | null): string => (value ? value.slice(0, 10) : '');
+
+export function formFromDeal(deal: DealDto): DealFormState {
+  return {
+    influencer: deal.influencer,
+    profileLink: deal.profileLink ?? '',
+    title: deal.title ?? '',
+    description: descriptionText(deal.description),
+    amount: deal.amount,
+    deadline: day(deal.deadline),
+    publicationDeadline: day(deal.publicationDeadline),
+    deliverables: deal.deliverables,
+    platforms: deal.platforms,
+    briefingFiles: deal.briefingFiles ?? '',
+    confirmed: true,
+  };
+}
+
+export const amountCents = (amount: string): number | null => (amount.trim() === '' ? null : parseEuroToCents(amount));
+
+/** True when the amount is above the €1,750 cap (spec §5). */
+export const overCap = (amount: string): boolean => {
+  const cents = amountCents(amount);
+  return cents !== null && cents > MAX_DEAL_CENTS;
+};
+
+export const missingRequired = (f: DealFormState): boolean =>
+  !f.confirmed || f.influencer.trim() === '' || f.description.trim() === '' || !amountCents(f.amount);
+
+const orNull = (v: string): string | null => (v.trim() === '' ? null : v.trim());
+
+export function toDealInput(f: DealFormState): DealInput {
+  return {
+    influencer: f.influencer.trim(),
+    profileLink: orNull(f.profileLink),
+    title: orNull(f.title),
+    description: f.description.trim(),
+    amount: centsToDecimal(amountCents(f.amount) ?? 0),
+    deadline: f.deadline,
+    publicationDeadline: orNull(f.publicationDeadline),
+    deliverables: f.deliverables,
+    platforms: f.platforms,
+    briefingFiles: orNull(f.briefingFiles),
+  };
+}

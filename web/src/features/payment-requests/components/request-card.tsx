@@ -1,0 +1,52 @@
+import type { PaymentRequestDto } from '../../../../../machines/contract/api';
+import { formatEuro } from '../../../../../machines/money';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { toast } from '../../../components/ui/toast-store';
+import { formatDate } from '../../../lib/dates';
+import { t, tKey } from '../../../i18n';
+import { useRequestView } from '../model/request-view';
+import { shareLink } from '../model/share-link';
+
+export function RequestCard({ request, busy, onComplete }: { request: PaymentRequestDto; busy: boolean; onComplete: (id: number) => void }) {
+  const view = useRequestView(request);
+  if (!view) return null;
+  const copyError = () => toast({ title: t('creq.copyError'), description: t('creq.copyErrorText'), variant: 'destructive' });
+  return (
+    <article className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="request-card" data-status={view.status}>
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 className="break-words font-semibold">{request.title}</h2>
+          <p className="truncate text-sm text-slate-500">{request.brandName || request.brandEmail}</p>
+        </div>
+        <Badge tone={view.badge}>{tKey(view.text)}</Badge>
+      </div>
+      <p className="text-sm">
+        <span className="text-lg font-bold">{formatEuro(request.amountCents, 'nl-NL')}</span>{' '}
+        <span className="text-slate-500">({t('mreq.withFee', { total: formatEuro(request.totalAmountCents, 'nl-NL') })})</span>
+      </p>
+      <p className="text-sm text-slate-600">
+        {t('mreq.deadline')}: {formatDate(request.deadline, 'nl-NL')}
+      </p>
+      <p className="text-sm text-slate-600">
+        {request.brandName}
+        {request.brandHandle ? ` · ${request.brandHandle}` : ''}
+      </p>
+      <p tabIndex={0} className="max-h-24 overflow-y-auto whitespace-pre-line break-words rounded-lg bg-slate-50 p-2 text-sm">
+        {request.description}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {view.can.includes('complete') && (
+          <Button variant="success" disabled={busy} onClick={() => onComplete(request.id)}>
+            {t('mreq.complete')}
+          </Button>
+        )}
+        <CopyButton text={request.shareableUrl} label={t('mreq.copy')} copiedLabel={t('creq.copied')} onError={copyError} />
+        <Button variant="secondary" onClick={() => void shareLink(request.shareableUrl, request.title, copyError)}>
+          {t('mreq.share')}
+        </Button>
+      </div>
+    </article>
+  );
+}

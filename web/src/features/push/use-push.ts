@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useState } from 'react';
+import { toast } from '../../components/ui/toast-store';
+import { t } from '../../i18n';
+import { fetchPushPublicKey } from './api/push-public-key';
+import { subscribePush } from './api/push-subscribe';
+import { unsubscribePush } from './api/push-unsubscribe';
+
+function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
+  const padded = (value + '='.repeat((4 - (value.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/');
+  const raw = atob(padded);
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i += 1) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+export const pushSupported = (): boolean => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+
+/** Push state and the enable/disable flow of spec §4. */
+export function usePush() {
+  const supported = pushSupported();
+  const [permission, setPermission] = useState<NotificationPermission>(supported ? Notification.permission : 'denied');
+  const [subscribed, setSubscribed] = useState(false);
+  const [loading, setLoading] = useState(false);
+
+  useEffect(() => {
+    if (!supported) {
+      console.info('Service workers not supported');
+      console.info('Push messaging not supported');
+      return;
+    }
+    void navigator.serviceWorker.getRegistration().then((reg) => reg?.pushManager.getSubscription().then((sub) => setSubscribed(sub !== null)));
+  }, [supported]);
+
+  const enable = useCallback(async (): Promise<boolean> => {
+    setLoading(true);
+    try {
+      const result = await Notification.requestPermission();
+      setPermission(result);
+      if (result !== 'granted') {
+        toast({ title: t('push.permissionDenied'), description: t('push.permissionDeniedText'), variant: 'destructive' });
+        return false;
+      }
+      const registration = await navigator.serviceWorker.ready;
+      const key = await fetchPushPublicKey();
+      const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(key) });
+      try {
+        await subscribePush(subscription.toJSON());
+      } catch (error) {
+        console.error('Push subscription failed on the server', error);
+        toast({ title: t('push.subscribeFailed'), description: t('push.failedText'), variant: 'destructive' });
+        return false;
+      }
+      setSubscribed(true);
+      toast({ title: t('push.enabled'), description: t('push.enabledText') });
+      return true;
+    } catch {
+      toast({ title: t('push.error'), description: t('push.failedText'), variant: 'destructive' });
+      return false;
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  const disable = useCallback(async () => {
+    setLoading(true);
+    try {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await (await registration?.pushManager.getSubscription())?.unsubscribe();
+      await unsubscribePush().catch(() => undefined);
+      setSubscribed(false);
+      toast({ title: t('push.disabled'), description: t('push.disabledText') });
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  const testLocal = useCallback(async (): Promise<boolean> => {
+    try {
+      const registration = await navigator.serviceWorker.ready;
+      // Stays until the user interacts with it (spec §9).
+      await registration.showNotification(t('push.testTitle'), { body: t('push.testBody'), requireInteraction: true, icon: '/icon-192.png' });
+      return true;
+    } catch {
+      toast({ title: t('push.testFailed'), description: t('push.testFailedText'), variant: 'destructive' });
+      return false;
+    }
+  }, []);
+
+  return { supported, permission, subscribed, loading, enable, disable, testLocal };
+}

@@ -1,0 +1,4 @@
+import { addMessages } from '.';
+import { enBrand } from './en-brand';
+
+addMessages(enBrand);

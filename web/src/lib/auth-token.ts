@@ -1,0 +1,32 @@
+/** The brand/creator session: a JWT kept in local storage as `authToken` (spec §3). */
+const KEY = 'authToken';
+const listeners = new Set<() => void>();
+
+export function getAuthToken(): string | null {
+  try {
+    return localStorage.getItem(KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setAuthToken(token: string): void {
+  localStorage.setItem(KEY, token);
+  listeners.forEach((l) => l());
+}
+
+export function clearAuthToken(): void {
+  localStorage.removeItem(KEY);
+  listeners.forEach((l) => l());
+}
+
+/** A JWT has three dot-separated parts; anything else is removed as invalid (spec §4). */
+export function hasWellFormedToken(): boolean {
+  const token = getAuthToken();
+  return token !== null && token.split('.').length === 3;
+}
+
+export function subscribeAuthToken(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

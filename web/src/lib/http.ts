@@ -1,0 +1,82 @@
+import { clearAuthToken, getAuthToken } from './auth-token';
+import { clearAdminToken, getAdminToken } from './admin-token';
+
+/** Which bearer token a call sends: the user's, the admin's, or none (token-link pages). */
+export type AuthMode = 'user' | 'admin' | 'none';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    // Spec §8: "<status>: <body text>", or the status text when the body is empty.
+    super(`${status}: ${body || statusText}`);
+    this.name = 'HttpError';
+  }
+
+  /** The server's `message` field when the body is our JSON error shape. */
+  get serverMessage(): string {
+    try {
+      const parsed = JSON.parse(this.body) as { message?: unknown };
+      return typeof parsed.message === 'string' ? parsed.message : this.body;
+    } catch {
+      return this.body;
+    }
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  auth?: AuthMode;
+  /** Answer null instead of throwing on 401 (spec §7 "a mode can return null"). */
+  on401?: 'throw' | 'null';
+}
+
+function bearer(auth: AuthMode): string | null {
+  if (auth === 'admin') return getAdminToken();
+  if (auth === 'none') return null;
+  const token = getAuthToken();
+  if (token === null) return null;
+  if (token.split('.').length !== 3) {
+    clearAuthToken();
+    throw new HttpError(401, 'Invalid authentication token format', 'Unauthorized');
+  }
+  return token;
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, auth = 'user', on401 = 'throw' } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = bearer(auth);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(path, {
+    method,
+    headers,
+    credentials: 'include',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status === 401) {
+    if (auth === 'admin') clearAdminToken();
+    else if (token) clearAuthToken();
+    if (on401 === 'null') return null as T;
+  }
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    throw new HttpError(response.status, text, response.statusText);
+  }
+  if (response.status === 204) return null as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** The human part of an error for a toast: the server's message, else the error's message. */
+export function errorText(error: unknown): string {
+  if (error instanceof HttpError) return error.serverMessage || error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+export const isHttpStatus = (error: unknown, status: number): boolean =>
+  error instanceof HttpError && error.status === status;

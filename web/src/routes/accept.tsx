@@ -1,0 +1,142 @@
+import { useEffect, useRef } from 'react';
+import { useParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { formatEuro } from '../../../machines/money';
+import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { DetailRow } from '../components/ui/detail-row';
+import { Spinner } from '../components/ui/spinner';
+import { toast } from '../components/ui/toast-store';
+import { useDealByToken } from '../features/deals/api/get-deal-by-token.query';
+import { useAcceptDeal } from '../features/deals/api/accept-deal.mutation';
+import { useStartOnboarding } from '../features/deals/api/start-onboarding.mutation';
+import { useDeliverDeal } from '../features/deals/api/deliver-deal.mutation';
+import { dealKeys } from '../features/deals/api/keys';
+import { DescriptionView } from '../features/deals/components/description-view';
+import { DealProgress } from '../features/deals/components/deal-progress';
+import { can, useDealView } from '../features/deals/model/deal-view';
+import { useStripeSetupReturn } from '../features/deals/model/use-stripe-setup-return';
+import { formatDate } from '../lib/dates';
+import { useEventStream } from '../lib/use-event-stream';
+import { t, tKey } from '../i18n';
+import { HeroIcon, Icon } from '../components/ui/icon';
+
+/** The creator's deal page behind the share link (spec §2, §4). English, dates en-US. */
+export default function AcceptRoute() {
+  const token = useParams().token ?? '';
+  const client = useQueryClient();
+  const deal = useDealByToken(token);
+  const view = useDealView(deal.data);
+  const accept = useAcceptDeal();
+  const onboarding = useStartOnboarding();
+  const deliver = useDeliverDeal();
+  const warned = useRef(false);
+
+  useEventStream(token ? `/api/events/stream/deal/${encodeURIComponent(token)}` : null, () => {
+    void client.invalidateQueries({ queryKey: dealKeys.byToken(token) });
+  });
+  useStripeSetupReturn(() => client.invalidateQueries({ queryKey: dealKeys.byToken(token) }));
+
+  // The fetch error toast shows on first load only (spec §4).
+  useEffect(() => {
+    if (deal.isError && !deal.data && !warned.current) {
+      warned.current = true;
+      toast({ title: t('toast.tokenError'), variant: 'destructive' });
+    }
+  }, [deal.isError, deal.data]);
+
+  if (deal.isPending) return <Spinner />;
+  if (!deal.data || !view) {
+    return (
+      <main className="mx-auto max-w-md px-5 py-16 text-center">
+        <HeroIcon name="search" tone="bg-slate-100 text-slate-600" />
+        <h1 className="mt-3 text-2xl font-bold">{t('accept.notFoundTitle')}</h1>
+        <p className="mt-2 text-slate-600">{t('accept.notFoundText')}</p>
+      </main>
+    );
+  }
+  const d = deal.data;
+  const accepted = d.influencerAcceptedAt !== null;
+
+  const onAccept = () =>
+    accept.mutate(token, {
+      onSuccess: () => toast({ title: t('toast.accepted') }),
+      onError: () => toast({ title: t('toast.acceptError'), variant: 'destructive' }),
+    });
+  const onBank = () =>
+    onboarding.mutate(token, {
+      onSuccess: (answer) => {
+        if (answer.url) window.location.assign(answer.url);
+        else toast({ title: t('toast.onboardingNoUrl'), variant: 'destructive' });
+      },
+      onError: () => toast({ title: t('toast.onboardingError'), variant: 'destructive' }),
+    });
+  const onDeliver = () =>
+    deliver.mutate(token, {
+      onSuccess: () => toast({ title: t('toast.delivered'), description: t('toast.deliveredText') }),
+      onError: () => toast({ title: t('toast.deliverError'), variant: 'destructive' }),
+    });
+
+  return (
+    <main className="mx-auto w-full max-w-md space-y-4 px-4 py-6">
+      <header className="text-center">
+        <HeroIcon name={accepted ? 'handshake' : 'mail'} />
+        <h1 className="mt-2 text-2xl font-bold">{accepted ? t('accept.accepted') : t('accept.invited')}</h1>
+        <p className="text-sm text-slate-600">{t('accept.invitedText', { brand: d.brandName || t('share.defaultBrand') })}</p>
+      </header>
+      <Card>
+        <p className="text-sm text-slate-500">{t('accept.status')}</p>
+        <p className="mb-3 font-semibold" data-testid="creator-status">{tKey(view.creatorText)}</p>
+        <DealProgress step={view.step} />
+      </Card>
+      <Card>
+        <h2 className="font-semibold">{d.title ?? d.influencer}</h2>
+        <dl className="my-3 space-y-1 text-sm">
+          <DetailRow label={t('accept.from')} value={d.brandName || t('share.defaultBrand')} />
+          <DetailRow label={t('accept.youReceive')} value={formatEuro(d.amountCents, 'en-US')} />
+          <DetailRow label={t('accept.deadline')} value={formatDate(d.deadline, 'en-US')} />
+          {d.deliverables.length > 0 && <DetailRow label={t('accept.deliverables')} value={d.deliverables.join(', ')} />}
+        </dl>
+        <DescriptionView description={d.description} />
+      </Card>
+      {!accepted && (
+        <Card className="bg-emerald-50">
+          <h2 className="flex items-center gap-2 font-semibold text-emerald-900"><Icon name="lock" /> {t('accept.escrowTitle')}</h2>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-emerald-900">
+            <li>{t('accept.escrow1')}</li>
+            <li>{t('accept.escrow2')}</li>
+            <li>{t('accept.escrow3')}</li>
+            <li>{t('accept.escrow4')}</li>
+          </ul>
+        </Card>
+      )}
+      {can(view, 'accept') && (
+        <Button block onClick={onAccept} disabled={accept.isPending}>
+          {accept.isPending ? t('accept.accepting') : t('accept.accept')}
+        </Button>
+      )}
+      {!accepted && view.status === 'pending_payment' && <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t('accept.notPaid')}</p>}
+      {can(view, 'startBankSetup') && (
+        <Card>
+          <p className="mb-3 text-sm">{t('accept.bankNeeded')}</p>
+          <Button block onClick={onBank} disabled={onboarding.isPending}>
+            <Icon name="bank" /> {t('accept.bankSetup')}
+          </Button>
+        </Card>
+      )}
+      {can(view, 'deliver') && (
+        <Card>
+          <p className="mb-1 text-sm font-medium text-emerald-700">✓ {t('accept.bankConnected')}</p>
+          <p className="mb-3 text-sm">{t('accept.deliverText')}</p>
+          <Button block variant="success" onClick={onDeliver} disabled={deliver.isPending}>
+            {deliver.isPending ? t('accept.delivering') : t('accept.deliver')}
+          </Button>
+        </Card>
+      )}
+      {view.status === 'delivered' && <p className="rounded-lg bg-violet-50 p-3 text-sm">{t('accept.deliveredText')}</p>}
+      {view.status === 'dispute' && <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800">{t('accept.disputeText')}</p>}
+      {(view.status === 'completed' || view.status === 'approved_after_dispute') && <p className="rounded-lg bg-emerald-50 p-3 text-sm">{t('accept.completedText')}</p>}
+      {view.status === 'cancelled' && <p className="rounded-lg bg-slate-100 p-3 text-sm">{t('accept.cancelledText')}</p>}
+    </main>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { formatEuro } from '../../../machines/money';
+import { Button } from '../components/ui/button';
+import { Spinner } from '../components/ui/spinner';
+import { toast } from '../components/ui/toast-store';
+import { AdminSessionExpired } from '../features/admin/api/admin-api';
+import { useAdminCounts, type AdminCounts } from '../features/admin/api/admin-counts.query';
+import { useAdminDeals } from '../features/admin/api/admin-deals.query';
+import { useAdminMe } from '../features/admin/api/admin-me.query';
+import { AdminDealPanel } from '../features/admin/components/admin-deal-panel';
+import { clearAdminToken } from '../lib/admin-token';
+import { formatDate } from '../lib/dates';
+import { t, type MessageKey } from '../i18n';
+
+type Chip = keyof AdminCounts;
+const CHIPS: Chip[] = ['all', 'pending_payment', 'in_progress', 'awaiting_approval', 'disputed', 'completed'];
+const chipStatuses: Record<Chip, string[] | null> = {
+  all: null,
+  pending_payment: ['pending_payment'],
+  in_progress: ['pending_delivery'],
+  awaiting_approval: ['delivered'],
+  disputed: ['dispute'],
+  completed: ['completed', 'approved_after_dispute'],
+};
+
+export default function AdminRoute() {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const deals = useAdminDeals();
+  const counts = useAdminCounts();
+  const me = useAdminMe();
+  const [chip, setChip] = useState<Chip>('all');
+  const [selected, setSelected] = useState<number | null>(null);
+  const readOnly = me.data?.role === 'auditor';
+
+  const expired = [deals.error, counts.error, me.error].some((e) => e instanceof AdminSessionExpired);
+  useEffect(() => {
+    if (!expired) return;
+    clearAdminToken();
+    toast({ title: t('admin.sessionExpired'), variant: 'destructive' });
+    navigate('/admin/login', { replace: true });
+  }, [expired, navigate]);
+  useEffect(() => {
+    if (deals.isError && !expired) toast({ title: t('admin.errorTitle'), description: t('admin.fetchFailed'), variant: 'destructive' });
+  }, [deals.isError, expired]);
+
+  const statuses = chipStatuses[chip];
+  const list = (deals.data ?? []).filter((d) => d.status !== 'deleted' && (!statuses || statuses.includes(d.status)));
+  const current = deals.data?.find((d) => d.id === selected) ?? null;
+
+  return (
+    <main className="mx-auto w-full max-w-5xl px-4 py-4">
+      <header className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <div className="flex items-center gap-2">
+          <Button variant="ghost" onClick={() => navigate(-1)} aria-label={t('admin.back')}>←</Button>
+          <h1 className="text-xl font-bold">{t('admin.title')}</h1>
+          {readOnly && <span className="rounded bg-slate-200 px-2 py-0.5 text-xs">{t('admin.auditor')}</span>}
+        </div>
+        <div className="flex gap-2">
+          <Button variant="secondary" onClick={() => void client.invalidateQueries({ queryKey: ['admin'] })}>{t('admin.refresh')}</Button>
+          <Button variant="secondary" onClick={() => { clearAdminToken(); client.removeQueries({ queryKey: ['admin'] }); navigate('/admin/login'); }}>{t('admin.logout')}</Button>
+        </div>
+      </header>
+      <div className="mb-4 flex flex-wrap gap-2" role="group" aria-label="Filter">
+        {CHIPS.map((c) => (
+          <button key={c} type="button" aria-pressed={chip === c} onClick={() => { setChip(c); setSelected(null); }}
+            className={`rounded-full border px-3 py-1.5 text-sm font-medium ${chip === c ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white'}`}>
+            {t(`admin.chip.${c}` as MessageKey)} <span className="opacity-75">({counts.data?.[c] ?? 0})</span>
+          </button>
+        ))}
+      </div>
+      {deals.isPending && <Spinner />}
+      <div className="grid gap-4 md:grid-cols-2">
+        <ul className="space-y-2" aria-label={t('admin.title')}>
+          {deals.isSuccess && list.length === 0 && <li className="text-sm text-slate-500">{t('admin.empty')}</li>}
+          {list.map((d) => (
+            <li key={d.id}>
+              <button type="button" onClick={() => setSelected(d.id)} aria-current={selected === d.id}
+                className={`w-full rounded-xl border bg-white p-3 text-left text-sm shadow-sm ${selected === d.id ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200'}`}>
+                <span className="flex justify-between gap-2"><span className="truncate font-semibold">{d.influencer}</span><span className="font-semibold">{formatEuro(d.amountCents, 'en-US')}</span></span>
+                <span className="flex justify-between gap-2 text-slate-500"><span>{t(`admin.status.${d.status}` as MessageKey)}</span><span>{formatDate(d.createdAt, 'en-US')}</span></span>
+                {d.title && <span className="block truncate text-slate-600">{d.title}</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <div>{current ? <AdminDealPanel deal={current} readOnly={readOnly} /> : <p className="text-sm text-slate-500">{t('admin.select')}</p>}</div>
+      </div>
+    </main>
+  );
+}

@@ -1,9 +1,8 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { createAccountCommands } from './accounts/account-commands';
@@ -19,6 +18,7 @@ import { dealLinkRoutes } from './deals/deal-link.routes';
 import { createDealViews } from './deals/deal-views';
 import { dealsRoutes } from './deals/deals.routes';
 import { registerErrorHandling } from './http/error-handler';
+import { registerSecurityHeaders } from './http/security-headers';
 import type { RouteDeps, ZodApp } from './http/route-deps';
 import { eventsStreamRoutes } from './live/events-stream.routes';
 import { createPaymentRequestCommands } from './payment-requests/payment-request-commands';
@@ -42,6 +42,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     trustProxy: config.env === 'production',
     // Keep ids like "42abc" and 1e99 out of the handlers: the zod params turn them into 400s.
     routerOptions: { maxParamLength: 200 },
+    // Two log lines per request cost more than a cached read itself; errors are still logged by
+    // the error handler, and LOG_LEVEL=debug brings the per-request lines back.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   }).withTypeProvider<ZodTypeProvider>() as unknown as ZodApp;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -59,18 +62,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     }
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-  });
+  await registerSecurityHeaders(app as unknown as FastifyInstance);
   if (config.corsOrigin) {
     await app.register(cors, { origin: config.corsOrigin.split(',').map((o) => o.trim()), credentials: true });
   }
@@ -86,13 +78,16 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   app.decorateRequest('principal', null);
   const guards = createAuthGuards({ tokens: ctx.tokens, accounts: ctx.queries.accounts });
+  const dealViews = createDealViews({ deals: ctx.queries.deals, accounts: ctx.queries.accounts, clock: ctx.clock });
+  // Cached list answers are dropped as soon as the read models applied a change to them.
+  const offApplied = ctx.runner.onApplied((events) => dealViews.onApplied(events));
   const deps: RouteDeps = {
     ctx,
     guards,
     accounts: createAccountCommands({ bus: ctx.bus, unique: ctx.unique, accounts: ctx.queries.accounts }),
     admins: createAdminAccounts({ bus: ctx.bus, unique: ctx.unique, accounts: ctx.queries.accounts }),
     deals: createDealCommands({ bus: ctx.bus, nextDealId: ctx.ids.deal }),
-    dealViews: createDealViews({ deals: ctx.queries.deals, accounts: ctx.queries.accounts, clock: ctx.clock }),
+    dealViews,
     requests: createPaymentRequestCommands({ bus: ctx.bus, clock: ctx.clock, nextRequestId: ctx.ids.request, expiryDays: config.requestExpiryDays }),
   };
 
@@ -103,6 +98,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await ctx.payments.registerRoutes(app as unknown as FastifyInstance);
   if (options.serveWebApp) await registerWebApp(app as unknown as FastifyInstance);
 
-  app.addHook('onClose', async () => ctx.live.closeAll());
+  app.addHook('onClose', async () => {
+    offApplied();
+    ctx.live.closeAll();
+  });
   return app as unknown as FastifyInstance;
 }

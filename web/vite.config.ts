@@ -4,10 +4,23 @@ import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const reactRouterDist = fileURLToPath(new URL('../node_modules/react-router/dist/production/', import.meta.url));
 
 export default defineConfig({
   root,
   plugins: [react(), tailwindcss()],
+  resolve: {
+    // @xstate/react imports the pre-React-18 shims of use-sync-external-store; React 19 has the hook
+    // built in, so point the shims at the built-in versions and ship no fallback code.
+    alias: [
+      // react-router's package exports only its development build (dev warnings switched on); the
+      // production build beside it is the same code with them off, so the minifier drops them.
+      { find: /^react-router$/, replacement: `${reactRouterDist}index.mjs` },
+      { find: /^react-router\/dom$/, replacement: `${reactRouterDist}dom-export.mjs` },
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/lib/react-sync-external-store.ts', import.meta.url)) },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

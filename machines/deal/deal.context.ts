@@ -52,6 +52,10 @@ export interface DealContext {
   cancelledAt: string | null;
   chargebacks: { disputeId: string; amountCents: number; reason: string; at: string }[];
   deletedAt: string | null;
+  /** The session whose failure was last recorded: each session's failure counts once. */
+  lastFailedSessionId: string | null;
+  /** Extra payments (a second paid session) that were refunded automatically. */
+  duplicateRefunds: { checkoutSessionId: string; refundId: string; amountCents: number; at: string }[];
 }
 
 export const emptyDealContext: DealContext = {
@@ -87,6 +91,8 @@ export const emptyDealContext: DealContext = {
   cancelledAt: null,
   chargebacks: [],
   deletedAt: null,
+  lastFailedSessionId: null,
+  duplicateRefunds: [],
 };
 
 const settleDispute = (c: DealContext, status: DealDispute['status']): DealDispute | null =>
@@ -117,7 +123,7 @@ export function evolveDealContext(c: DealContext, event: DealEvent): DealContext
         lastPaymentFailure: null,
       };
     case 'PaymentFailed':
-      return { ...c, lastPaymentFailure: event.data.reason };
+      return { ...c, lastPaymentFailure: event.data.reason, lastFailedSessionId: event.data.checkoutSessionId };
     case 'CreatorAccepted':
       return { ...c, influencerAcceptedAt: at };
     case 'BankOnboardingStarted':
@@ -146,12 +152,14 @@ export function evolveDealContext(c: DealContext, event: DealEvent): DealContext
         releaseTrigger: event.data.trigger,
         completedAt: at,
         lastTransferError: null,
+        // The money has left escrow: nothing is held any more (an admin may release a held deal).
+        hold: null,
         dispute: settleDispute(c, event.data.trigger === 'dispute_period_elapsed' ? 'auto_resolved' : 'resolved'),
       };
     case 'TransferFailed':
       return { ...c, lastTransferError: { code: event.data.code, message: event.data.message, at } };
     case 'DealCompletedManually':
-      return { ...c, completedAt: at, releaseTrigger: 'manual', dispute: settleDispute(c, 'resolved') };
+      return { ...c, completedAt: at, releaseTrigger: 'manual', hold: null, dispute: settleDispute(c, 'resolved') };
     case 'DealPutOnHold':
       return { ...c, hold: { since: at, source: event.data.source, reason: event.data.reason } };
     case 'DealReleasedFromHold':
@@ -175,5 +183,9 @@ export function evolveDealContext(c: DealContext, event: DealEvent): DealContext
     }
     case 'DealDeleted':
       return { ...c, deletedAt: at };
+    case 'DuplicatePaymentRefunded': {
+      const { checkoutSessionId, refundId, amountCents } = event.data;
+      return { ...c, duplicateRefunds: [...c.duplicateRefunds, { checkoutSessionId, refundId, amountCents, at }] };
+    }
   }
 }

@@ -260,6 +260,21 @@ export const ChargebackOpened = defineEvent({
   example: { disputeId: 'dp_1', amountCents: 27_050, reason: 'fraudulent', gatewayEventId: 'evt_9' },
 });
 
+export const DuplicatePaymentRefunded = defineEvent({
+  type: 'DuplicatePaymentRefunded',
+  version: 1,
+  category: 'deal',
+  description: 'A second checkout session was paid for an already-paid deal; that payment was refunded in full automatically.',
+  schema: z.object({
+    checkoutSessionId: z.string().min(1),
+    paymentIntentId: z.string().min(1).nullable(),
+    refundId: z.string().min(1),
+    amountCents: cents,
+    gatewayEventId: z.string().min(1),
+  }),
+  example: { checkoutSessionId: 'cs_test_b2', paymentIntentId: 'pi_4Xy', refundId: 're_2S', amountCents: 27_050, gatewayEventId: 'evt_11' },
+});
+
 export const DealDeleted = defineEvent({
   type: 'DealDeleted',
   version: 1,
@@ -292,6 +307,7 @@ export const dealEventDefinitions = [
   DealRefunded,
   ChargebackOpened,
   DealDeleted,
+  DuplicatePaymentRefunded,
 ] as const;
 
 export type DealEvent = EventOf<(typeof dealEventDefinitions)[number]>;

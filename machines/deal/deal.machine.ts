@@ -64,6 +64,16 @@ export const dealMachine = setup({
       (context.onboardingAccountId === null || context.onboardingAccountId === event.data.accountId),
     /** Deliver only with a bank account connected, so the funds have somewhere to go. */
     bankAccountConnected: ({ context }) => context.stripeAccountId !== null,
+    /**
+     * A refunded extra payment is recorded once per session, and never for the session that paid
+     * the deal. Only while the money is in escrow: completed and later states accept nothing new
+     * (tests/machines), so a late duplicate there is refunded without a deal event (docs/payments.md).
+     */
+    newDuplicatePayment: ({ context, event }) =>
+      event.type === 'DuplicatePaymentRefunded' &&
+      context.paidAt !== null &&
+      event.data?.checkoutSessionId !== context.checkoutSessionId &&
+      !context.duplicateRefunds.some((r) => r.checkoutSessionId === event.data?.checkoutSessionId),
     reviewPeriodNotStarted: ({ context }) => context.reviewPeriodEndsAt === null,
     reviewStillOpen: ({ context }) => context.reviewElapsedAt === null,
     /** An automatic release only at or after the period's end, and never while held. */
@@ -120,6 +130,7 @@ export const dealMachine = setup({
         DealReleasedFromHold: { guard: 'onHold', actions: 'evolve' },
         DealRefunded: { target: 'cancelled', actions: 'evolve' },
         ChargebackOpened: { actions: 'evolve' },
+        DuplicatePaymentRefunded: { guard: 'newDuplicatePayment', actions: 'evolve' },
       },
       states: {
         awaiting_acceptance: {
@@ -161,6 +172,7 @@ export const dealMachine = setup({
         DealReleasedFromHold: { guard: 'onHold', actions: 'evolve' },
         DealRefunded: { target: 'cancelled', actions: 'evolve' },
         ChargebackOpened: { actions: 'evolve' },
+        DuplicatePaymentRefunded: { guard: 'newDuplicatePayment', actions: 'evolve' },
       },
     },
     dispute: {
@@ -179,6 +191,7 @@ export const dealMachine = setup({
         DealReleasedFromHold: { guard: 'onHold', actions: 'evolve' },
         DealRefunded: { target: 'cancelled', actions: 'evolve' },
         ChargebackOpened: { actions: 'evolve' },
+        DuplicatePaymentRefunded: { guard: 'newDuplicatePayment', actions: 'evolve' },
       },
     },
     completed: {

@@ -16,6 +16,14 @@ export interface PaymentRequestContext {
   transferId: string | null;
   expiredAt: string | null;
   rejectedAt: string | null;
+  /** The session whose failure was last recorded: each session's failure counts once. */
+  lastFailedSessionId: string | null;
+  /** Set while the payout waits for the creator's payout account (PaymentRequestPayoutDeferred). */
+  payoutDeferredAt: string | null;
+  /** A chargeback freezes the escrowed amount until an admin releases the hold. */
+  hold: { since: string; disputeId: string; reason: string } | null;
+  chargebacks: { disputeId: string; amountCents: number; reason: string; at: string }[];
+  duplicateRefunds: { checkoutSessionId: string; refundId: string; amountCents: number; at: string }[];
 }
 
 export const emptyPaymentRequestContext: PaymentRequestContext = {
@@ -32,6 +40,11 @@ export const emptyPaymentRequestContext: PaymentRequestContext = {
   transferId: null,
   expiredAt: null,
   rejectedAt: null,
+  lastFailedSessionId: null,
+  payoutDeferredAt: null,
+  hold: null,
+  chargebacks: [],
+  duplicateRefunds: [],
 };
 
 /** Records what each event says; the machine decides whether it may happen. */
@@ -55,12 +68,29 @@ export function evolvePaymentRequestContext(c: PaymentRequestContext, event: Pay
         lastPaymentFailure: null,
       };
     case 'PaymentRequestPaymentFailed':
-      return { ...c, lastPaymentFailure: event.data.reason };
+      return { ...c, lastPaymentFailure: event.data.reason, lastFailedSessionId: event.data.checkoutSessionId };
     case 'PaymentRequestCompleted':
-      return { ...c, completedAt: at, transferId: event.data.transferId };
+      // A deferred payout keeps the moment the creator completed the request.
+      return { ...c, completedAt: c.completedAt ?? at, transferId: event.data.transferId };
     case 'PaymentRequestExpired':
       return { ...c, expiredAt: at };
     case 'PaymentRequestRejected':
       return { ...c, rejectedAt: at };
+    case 'PaymentRequestPayoutDeferred':
+      return { ...c, completedAt: at, payoutDeferredAt: at };
+    case 'PaymentRequestChargebackOpened': {
+      const { disputeId, amountCents, reason } = event.data;
+      return {
+        ...c,
+        chargebacks: [...c.chargebacks, { disputeId, amountCents, reason, at }],
+        hold: c.hold ?? { since: at, disputeId, reason: `Chargeback: ${reason}` },
+      };
+    }
+    case 'PaymentRequestHoldReleased':
+      return { ...c, hold: null };
+    case 'PaymentRequestDuplicatePaymentRefunded': {
+      const { checkoutSessionId, refundId, amountCents } = event.data;
+      return { ...c, duplicateRefunds: [...c.duplicateRefunds, { checkoutSessionId, refundId, amountCents, at }] };
+    }
   }
 }

@@ -116,6 +116,49 @@ export const PaymentRequestRejected = defineEvent({
   example: { reason: null },
 });
 
+export const PaymentRequestPayoutDeferred = defineEvent({
+  type: 'PaymentRequestPayoutDeferred',
+  version: 1,
+  category: 'payment-request',
+  description:
+    "The creator completed the request before their payout account was ready: the amount stays in escrow and is transferred once the account reports payouts enabled.",
+  schema: z.object({ creatorId: z.string().min(1), amountCents: cents, reason: z.string() }),
+  example: { creatorId: 'u_91c2', amountCents: 40_000, reason: 'payout account not ready' },
+});
+
+export const PaymentRequestChargebackOpened = defineEvent({
+  type: 'PaymentRequestChargebackOpened',
+  version: 1,
+  category: 'payment-request',
+  description: 'The card issuer opened a chargeback (charge.dispute.created); money still in escrow is held until an admin acts.',
+  schema: z.object({ disputeId: z.string().min(1), amountCents: cents, reason: z.string(), gatewayEventId: z.string().min(1) }),
+  example: { disputeId: 'dp_2', amountCents: 42_000, reason: 'fraudulent', gatewayEventId: 'evt_12' },
+});
+
+export const PaymentRequestHoldReleased = defineEvent({
+  type: 'PaymentRequestHoldReleased',
+  version: 1,
+  category: 'payment-request',
+  description: 'An admin resolved the chargeback hold; the creator can complete the request (or the deferred payout proceeds).',
+  schema: z.object({ note: z.string().max(1_000).nullable() }),
+  example: { note: 'Chargeback won' },
+});
+
+export const PaymentRequestDuplicatePaymentRefunded = defineEvent({
+  type: 'PaymentRequestDuplicatePaymentRefunded',
+  version: 1,
+  category: 'payment-request',
+  description: 'A second checkout session was paid for an already-paid request; that payment was refunded in full automatically.',
+  schema: z.object({
+    checkoutSessionId: z.string().min(1),
+    paymentIntentId: z.string().min(1).nullable(),
+    refundId: z.string().min(1),
+    amountCents: cents,
+    gatewayEventId: z.string().min(1),
+  }),
+  example: { checkoutSessionId: 'cs_test_r2', paymentIntentId: 'pi_10', refundId: 're_3', amountCents: 42_000, gatewayEventId: 'evt_13' },
+});
+
 export const paymentRequestEventDefinitions = [
   PaymentRequestCreated,
   PaymentRequestAccepted,
@@ -125,6 +168,10 @@ export const paymentRequestEventDefinitions = [
   PaymentRequestCompleted,
   PaymentRequestExpired,
   PaymentRequestRejected,
+  PaymentRequestPayoutDeferred,
+  PaymentRequestChargebackOpened,
+  PaymentRequestHoldReleased,
+  PaymentRequestDuplicatePaymentRefunded,
 ] as const;
 
 export type PaymentRequestEvent = EventOf<(typeof paymentRequestEventDefinitions)[number]>;

@@ -36,6 +36,16 @@ export const paymentRequestMachine = setup({
       context.request !== null && Date.parse(event.metadata.at) < Date.parse(context.request.expiresAt),
     expiryReached: ({ context, event }) =>
       context.request !== null && Date.parse(event.metadata.at) >= Date.parse(context.request.expiresAt),
+    notOnHold: ({ context }) => context.hold === null,
+    onHold: ({ context }) => context.hold !== null,
+    /** Leaving payout_pending needs the transfer itself: a completion without one is no payout. */
+    payoutMade: ({ context, event }) => event.type === 'PaymentRequestCompleted' && event.data?.transferId != null && context.hold === null,
+    newChargeback: ({ context, event }) =>
+      event.type === 'PaymentRequestChargebackOpened' && !context.chargebacks.some((c) => c.disputeId === event.data?.disputeId),
+    newDuplicatePayment: ({ context, event }) =>
+      event.type === 'PaymentRequestDuplicatePaymentRefunded' &&
+      event.data?.checkoutSessionId !== context.checkoutSessionId &&
+      !context.duplicateRefunds.some((r) => r.checkoutSessionId === event.data?.checkoutSessionId),
   },
   actions: {
     evolve: assign(({ context, event }) => evolvePaymentRequestContext(context, event)),
@@ -69,7 +79,24 @@ export const paymentRequestMachine = setup({
     },
     paid: {
       meta: meta({ status: 'paid', text: 'request.status.paid', badge: 'green', step: 3 }),
-      on: { PaymentRequestCompleted: { target: 'completed', actions: 'evolve' } },
+      on: {
+        // A chargeback holds the escrowed amount: nothing is paid out until an admin releases it.
+        PaymentRequestCompleted: { guard: 'notOnHold', target: 'completed', actions: 'evolve' },
+        PaymentRequestPayoutDeferred: { guard: 'notOnHold', target: 'payout_pending', actions: 'evolve' },
+        PaymentRequestChargebackOpened: { guard: 'newChargeback', actions: 'evolve' },
+        PaymentRequestHoldReleased: { guard: 'onHold', actions: 'evolve' },
+        PaymentRequestDuplicatePaymentRefunded: { guard: 'newDuplicatePayment', actions: 'evolve' },
+      },
+    },
+    /** Completed by the creator; the amount waits in escrow until their payout account is ready. */
+    payout_pending: {
+      meta: meta({ status: 'completed', text: 'request.status.completed', badge: 'green', step: 7 }),
+      on: {
+        PaymentRequestCompleted: { guard: 'payoutMade', target: 'completed', actions: 'evolve' },
+        PaymentRequestChargebackOpened: { guard: 'newChargeback', actions: 'evolve' },
+        PaymentRequestHoldReleased: { guard: 'onHold', actions: 'evolve' },
+        PaymentRequestDuplicatePaymentRefunded: { guard: 'newDuplicatePayment', actions: 'evolve' },
+      },
     },
     completed: {
       type: 'final',

@@ -38,6 +38,16 @@ function assertJwtShape(token: string): void {
 
 /** Guards that routes put in `preHandler`: they set `request.principal` or refuse with 401/403. */
 export function createAuthGuards({ tokens, accounts }: { tokens: TokenService; accounts: AccountQueries }) {
+  // Users are never deleted (the user machine has no such event), so once a token's user was
+  // found it stays found: remember the id instead of reading and parsing its row per request.
+  const knownUsers = new Set<string>();
+  const userExists = (userId: string): boolean => {
+    if (knownUsers.has(userId)) return true;
+    if (!accounts.userById(userId)) return false;
+    if (knownUsers.size >= 100_000) knownUsers.clear();
+    knownUsers.add(userId);
+    return true;
+  };
   const verify = (token: string, audience: typeof USER_AUDIENCE | typeof ADMIN_AUDIENCE): Principal => {
     assertJwtShape(token);
     try {
@@ -52,7 +62,7 @@ export function createAuthGuards({ tokens, accounts }: { tokens: TokenService; a
     const token = bearerToken(request, allowQuery);
     if (!token) throw unauthorized('Authentication required');
     const principal = verify(token, USER_AUDIENCE) as UserPrincipal;
-    if (!accounts.userById(principal.userId)) throw unauthorized('Invalid or expired token');
+    if (!userExists(principal.userId)) throw unauthorized('Invalid or expired token');
     request.principal = principal;
     return principal;
   }

@@ -70,8 +70,32 @@ export function toDealDto(record: Pick<DealRecord, 'id' | 'state' | 'context'>, 
     lastTransferError: link ? null : c.lastTransferError,
     brandName,
     machine: { value: snapshot.value as DealDto['machine']['value'], context: link ? redactDealContext(c) : { ...c } },
-    state: { ...state, status: state.status },
+    // Listed field by field: answers are serialised without a schema pass (docs/adr/0006), so
+    // nothing beyond dealStateSchema (e.g. the view's own `value`) may slip into the JSON.
+    state: { status: state.status, step: state.step, badge: state.badge, brandText: state.brandText, creatorText: state.creatorText, onHold: state.onHold, can: state.can },
   };
+}
+
+/**
+ * The context fields the deal machine's guards read (deal.machine.ts `guards`). A list item's
+ * `machine.context` carries only these: the web merges them over `emptyDealContext` and rebuilds
+ * a snapshot whose `can()` answers exactly as with the full context. Keep in step with the guards.
+ */
+export const GUARD_CONTEXT_FIELDS = [
+  'shareableToken', 'hold', 'onboardingAccountId', 'stripeAccountId',
+  'reviewPeriodEndsAt', 'reviewElapsedAt', 'disputePeriodEndsAt', 'disputeElapsedAt',
+] as const satisfies readonly (keyof DealContext)[];
+
+/**
+ * A deal as the brand's list answers it: every card field and `state` as in `toDealDto`, but the
+ * machine context cut to the guard fields (the full context is on GET /api/deals/:id). That is
+ * what made a 50-deal list ~107 KB: terms and payment ids repeated inside every item.
+ */
+export function toDealListItem(record: Pick<DealRecord, 'id' | 'state' | 'context'>, now: string, brandName: string): DealDto {
+  const dto = toDealDto(record, now, 'owner', brandName);
+  const context: Record<string, unknown> = {};
+  for (const field of GUARD_CONTEXT_FIELDS) context[field] = record.context[field];
+  return { ...dto, machine: { value: dto.machine.value, context } };
 }
 
 export function toAdminDealDto(

@@ -2,22 +2,49 @@ import type { AdminDealDto, DealDto } from '../../machines/contract/api';
 import type { AdminChip, DealFilter } from '../../projections/deal-order';
 import type { AccountQueries } from '../../projections/accounts.queries';
 import type { DealQueries, DealRecord } from '../../projections/deals.queries';
+import type { ProjectedEvent } from '../../projections/projection';
 import type { Clock } from '../shared/clock';
 import { dealNotFound } from './deal-commands';
-import { toAdminDealDto, toDealDto } from './deal-dto';
+import { toAdminDealDto, toDealDto, toDealListItem } from './deal-dto';
+import type { EncodedAnswer } from '../http/encoded-answer';
+import { createDealListCache } from './deal-list-cache';
 
 const DEFAULT_BRAND = 'Brand';
 
 /**
+ * The first guard deadline still ahead in a list: the reviewPeriodOver / disputePeriodOver guards
+ * compare these with the time, so a list's `can` may change then without any event.
+ */
+function nextDeadline(records: readonly DealRecord[], nowMs: number): number {
+  let next = Infinity;
+  for (const { context: c } of records) {
+    for (const at of [c.reviewPeriodEndsAt, c.disputePeriodEndsAt]) {
+      const ms = at === null ? NaN : Date.parse(at);
+      if (ms > nowMs && ms < next) next = ms;
+    }
+  }
+  return next;
+}
+
+/**
  * Deal reads for the routes: read model → DTO (with the state view at the clock's now).
- * The brand's list is cached as a JSON string per owner and filter until one of the owner's deals
- * changes or the second turns (the `can` list depends on the time), so polling costs almost nothing.
+ * The brand's list is encoded (JSON + gzip + ETag) once per change of the owner's deals and kept
+ * until `onApplied` sees one, or a guard deadline in it passes: polling costs a map lookup.
  */
 export function createDealViews({ deals, accounts, clock }: { deals: DealQueries; accounts: AccountQueries; clock: Clock }) {
-  const listCache = new Map<string, { version: string; second: number; body: Buffer }>();
+  const listCache = createDealListCache();
+  // Every deal answer names its brand; the name changes only with a user event (see onApplied),
+  // so it is looked up once rather than read and JSON-parsed from the users table per answer.
+  const brandNames = new Map<string, string>();
   const brandNameOf = (ownerId: string): string => {
+    const known = brandNames.get(ownerId);
+    if (known !== undefined) return known;
     const owner = accounts.userById(ownerId);
-    return owner?.companyName ?? owner?.username ?? DEFAULT_BRAND;
+    const name = owner?.companyName ?? owner?.username ?? DEFAULT_BRAND;
+    if (!owner) return name;
+    if (brandNames.size >= 50_000) brandNames.clear();
+    brandNames.set(ownerId, name);
+    return name;
   };
   const now = () => clock.now().toISOString();
 
@@ -40,22 +67,34 @@ export function createDealViews({ deals, accounts, clock }: { deals: DealQueries
       const record = this.linkRecord(token);
       return toDealDto(record, now(), 'link', brandNameOf(record.ownerId));
     },
-    listForOwner(userId: string, filter: DealFilter): DealDto[] {
+    /** The brand's list, encoded; from the cache when nothing changed since it was built. */
+    encodedListForOwner(userId: string, filter: DealFilter): EncodedAnswer {
+      const nowMs = clock.now().getTime();
+      const hit = listCache.get(userId, filter, nowMs);
+      if (hit) return hit;
       const brand = brandNameOf(userId);
-      const at = now();
-      return deals.listForOwner(userId, filter).map((r) => toDealDto(r, at, 'owner', brand));
+      const at = new Date(nowMs).toISOString();
+      const records = deals.listForOwner(userId, filter);
+      return listCache.set(userId, filter, records.map((r) => toDealListItem(r, at, brand)), nextDeadline(records, nowMs));
     },
-    /** The list as encoded JSON, from the cache when nothing changed (no re-encoding per request). */
-    listJsonForOwner(userId: string, filter: DealFilter): Buffer {
-      const key = `${userId}:${filter}`;
-      const version = deals.ownerVersion(userId);
-      const second = Math.floor(clock.now().getTime() / 1000);
-      const hit = listCache.get(key);
-      if (hit && hit.version === version && hit.second === second) return hit.body;
-      const body = Buffer.from(JSON.stringify(this.listForOwner(userId, filter)));
-      if (listCache.size > 5_000) listCache.clear();
-      listCache.set(key, { version, second, body });
-      return body;
+    /**
+     * Feed with each batch the projection runner applied: drops the lists of every owner whose
+     * deals (or brand name) changed. Runs before the command's `settle` resolves.
+     */
+    onApplied(events: readonly ProjectedEvent[]): void {
+      for (const event of events) {
+        if (event.streamId.startsWith('user-')) {
+          const userId = event.streamId.slice(5);
+          brandNames.delete(userId);
+          listCache.invalidateOwner(userId);
+        } else if (event.streamId.startsWith('deal-')) {
+          // DealCreated names its owner; later events are traced through the read model.
+          const named = (event.data as { ownerId?: unknown }).ownerId;
+          const owner = typeof named === 'string' ? named : deals.ownerOf(Number(event.streamId.slice(5)));
+          if (typeof owner === 'string') listCache.invalidateOwner(owner);
+          else listCache.clear();
+        }
+      }
     },
     recentForOwner(userId: string, limit: number): DealDto[] {
       const brand = brandNameOf(userId);

@@ -3,6 +3,7 @@ import { dealSchema, dashboardStatsSchema, errorSchema } from '../../machines/co
 import { userOf } from '../auth/authenticate';
 import { dealAggregate } from '../commands/aggregate';
 import { DomainError } from '../commands/domain-error';
+import { sendEncoded, typedJsonAnswer } from '../http/encoded-answer';
 import { idParam } from '../http/fields';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
 import { assertOwnedDeal } from './deal-commands';
@@ -20,15 +21,15 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews }: Rout
   };
   /** Ownership is checked on the write side before the Escrow is asked to act. */
   const assertOwned = async (dealId: number, userId: string) => assertOwnedDeal(await ctx.bus.load(dealAggregate, dealAggregate.streamId(dealId)), userId);
-  const base = { preHandler: guards.requireUser };
+  // Deal answers come from typed DTO builders: no zod pass per response (docs/adr/0006).
+  const base = { preHandler: guards.requireUser, ...typedJsonAnswer };
 
   app.get('/api/deals', {
     ...base,
     schema: { tags, security, summary: "The brand's deals, sorted as spec §4 (filter: all | active | completed)", querystring: dealListQuery, response: { 200: z.array(dealSchema), ...errors } },
   }, async (request, reply) => {
-    const { userId } = userOf(request);
-    // A pre-encoded buffer skips the response serializer (the cached list is already JSON).
-    return reply.type('application/json; charset=utf-8').send(dealViews.listJsonForOwner(userId, request.query.filter) as never);
+    // Encoded once per change (slim items, gzip, ETag): a poll is a map lookup and a write.
+    return sendEncoded(request, reply, dealViews.encodedListForOwner(userOf(request).userId, request.query.filter));
   });
 
   app.get('/api/deals/:id', {

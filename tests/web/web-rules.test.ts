@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DealDto } from '../../machines/contract/api';
 import { dealMachine } from '../../machines/deal/deal.machine';
 import { paymentRequestMachine } from '../../machines/payment-request/payment-request.machine';
-import { shouldShowBottomNav } from '../../web/src/app/bottom-nav';
+import { shouldShowBottomNav } from '../../web/src/app/bottom-nav-rules';
 import { filterAndSort } from '../../web/src/features/deals/model/deal-sort';
 import { descriptionLines } from '../../web/src/features/deals/model/deal-text';
 import { countries, flagOf } from '../../web/src/features/profile/countries';

@@ -68,12 +68,24 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  // E2E_SERVER_LOG=1 echoes the server's output (for debugging a failing browser test).
+  const echo = process.env.E2E_SERVER_LOG === '1';
+  const collect = (d: Buffer) => {
+    log += d.toString();
+    if (echo) process.stderr.write(d);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
   await waitUntilUp(url, child, () => log);
+  let stopping = false;
+  // A server that dies mid-test leaves only ERR_CONNECTION_REFUSED in the browser: show why.
+  child.once('exit', (code, signal) => {
+    if (!stopping) process.stderr.write(`\n[e2e] server exited unexpectedly (${code ?? signal}); its output:\n${log.slice(-8_000)}\n`);
+  });
   return {
     url,
     stop: async () => {
+      stopping = true;
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');

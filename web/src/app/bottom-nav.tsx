@@ -1,45 +1,19 @@
-import { NavLink, useLocation } from 'react-router-dom';
-import { t } from '../i18n';
+import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router-dom';
+import { shouldShowBottomNav } from './bottom-nav-rules';
 import { useAuthToken } from './use-auth-token';
 
-const HIDDEN_PREFIXES = ['/accept/', '/pay-request/', '/pay-request-success/', '/admin'];
-const HIDDEN_PATHS = ['/login', '/register', '/onboarding'];
+// The bar's own code loads only where it shows, so link pages such as /accept/:token never fetch it.
+const Tabs = lazy(() => import('./bottom-nav-tabs'));
 
-/** Spec §2: only for authenticated users, hidden on the link pages, admin and the auth screens. */
-export function shouldShowBottomNav(pathname: string, authenticated: boolean): boolean {
-  if (!authenticated) return false;
-  if (HIDDEN_PATHS.includes(pathname)) return false;
-  return !HIDDEN_PREFIXES.some((p) => pathname.startsWith(p));
-}
-
-const tabs = [
-  { to: '/', label: () => t('nav.deals'), icon: 'M3 7h18M3 12h18M3 17h12' },
-  { to: '/create', label: () => t('nav.create'), icon: 'M12 5v14M5 12h14' },
-  { to: '/profile', label: () => t('nav.profile'), icon: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 8a7 7 0 0 1 14 0' },
-];
-
+/** The three-tab bar of spec §2, where `shouldShowBottomNav` allows it. */
 export function BottomNav() {
   const { pathname } = useLocation();
   const token = useAuthToken();
   if (!shouldShowBottomNav(pathname, token !== null)) return null;
   return (
-    <nav aria-label={t('nav.label')} className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
-      <ul className="mx-auto flex max-w-md">
-        {tabs.map((tab) => (
-          <li key={tab.to} className="flex-1">
-            <NavLink
-              to={tab.to}
-              end
-              className={({ isActive }) => `flex flex-col items-center gap-0.5 py-2 text-xs font-medium ${isActive || (tab.to === '/' && pathname === '/deals') ? 'text-brand-600' : 'text-slate-500'}`}
-            >
-              <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-                <path d={tab.icon} />
-              </svg>
-              {tab.label()}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <Suspense fallback={null}>
+      <Tabs pathname={pathname} />
+    </Suspense>
   );
 }

@@ -1,26 +1,37 @@
-import { useMemo } from 'react';
-import type { StateValue } from 'xstate';
+import { useSelector } from '@xstate/react';
+import type { SnapshotFrom, StateValue } from 'xstate';
 import type { DealDto } from '../../../../../machines/contract/api';
-import { dealSnapshotFrom, dealStateView, type DealAction, type DealStateView } from '../../../../../machines/deal/deal.view';
-import { emptyDealContext, type DealContext } from '../../../../../machines/deal/deal.context';
+import type { dealMachine } from '../../../../../machines/deal/deal.machine';
+import { dealStateView, type DealAction, type DealStateView } from '../../../../../machines/deal/deal.view';
+import { dealActorFrom, useDealActor } from './deal-actor';
 
 /**
- * Rebuilds the deal machine's snapshot from the `machine` the API returns and reads status,
- * texts, badge, progress step and allowed actions from it (DESIGN §3: the UI renders from the
- * statechart). The server's `state` is the fallback if the snapshot cannot be rebuilt.
+ * Status, texts, badge, progress step and allowed actions, read from the deal machine's snapshot
+ * (DESIGN §3: the UI renders from the statechart). The server's `state` is the fallback when the
+ * snapshot cannot be restored.
  */
-export function dealViewOf(deal: DealDto, now: string = new Date().toISOString()): DealStateView {
-  try {
-    const context: DealContext = { ...emptyDealContext, ...(deal.machine.context as Partial<DealContext>) };
-    return dealStateView(dealSnapshotFrom(deal.machine.value as StateValue, context), now);
-  } catch {
-    const s = deal.state;
-    return { ...s, value: deal.machine.value as StateValue, badge: s.badge as DealStateView['badge'] };
-  }
+const fromSnapshot = (snapshot: SnapshotFrom<typeof dealMachine>): DealStateView => dealStateView(snapshot, new Date().toISOString());
+
+function fallbackView(deal: DealDto): DealStateView {
+  const s = deal.state;
+  return { ...s, value: deal.machine.value as StateValue, badge: s.badge as DealStateView['badge'] };
 }
 
+/** The view of one API answer, without React (tests, one-off reads). */
+export function dealViewOf(deal: DealDto): DealStateView {
+  const actor = dealActorFrom(deal.machine);
+  return actor ? fromSnapshot(actor.getSnapshot()) : fallbackView(deal);
+}
+
+/** Stable, so useSelector recomputes only when the actor's snapshot changes. */
+const selectView = (snapshot: SnapshotFrom<typeof dealMachine> | undefined): DealStateView | null => (snapshot ? fromSnapshot(snapshot) : null);
+
+/** Subscribes to the deal's actor (restored from the API answer) and selects the view from it. */
 export function useDealView(deal: DealDto | undefined): DealStateView | null {
-  return useMemo(() => (deal ? dealViewOf(deal) : null), [deal]);
+  const actor = useDealActor(deal);
+  const view = useSelector(actor ?? undefined, selectView);
+  if (view) return view;
+  return deal ? fallbackView(deal) : null;
 }
 
 export const can = (view: DealStateView | null, action: DealAction): boolean => view?.can.includes(action) ?? false;

@@ -1,0 +1,74 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, phoneContext, screens } from './support/browser';
+import { registerAndOnboard, see, unique } from './support/flows';
+import { createUnpaidDeal, inDays, payOnPaymentPage } from './support/deal-form-flows';
+import { startServer, type RunningServer } from './support/server';
+
+/** The value of a label/value row on the page. */
+const row = (page: Page, label: string) => page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd').textContent();
+const nlDate = (page: Page, day: string) =>
+  page.evaluate((d) => new Date(`${d}T00:00:00`).toLocaleDateString('nl-NL', { year: 'numeric', month: 'short', day: 'numeric' }), day);
+
+describe('deal detail page /deals/:id (Dutch, nl-NL dates)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let dealId = 0;
+  const snap = screens('detail');
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    page = await (await phoneContext(browser, server.url)).newPage();
+    await registerAndOnboard(page, snap, unique('detailer'));
+    dealId = await createUnpaidDeal(page, { influencer: '@noor.shoots', title: 'Winter campagne', amount: '400' });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('pending_payment: Dutch texts, nl-NL dates, a pay-now link and no share card', async () => {
+    await page.goto(`/deals/${dealId}`);
+    await page.getByRole('heading', { name: 'Winter campagne' }).waitFor();
+    await see(page, 'Wacht op betaling');
+    expect(await row(page, 'Creator')).toBe('@noor.shoots');
+    expect((await row(page, 'Bedrag'))?.replace(/\s/g, ' ')).toBe('€ 400,00');
+    expect(await row(page, 'Deadline')).toBe(await nlDate(page, inDays(14)));
+    expect(await row(page, 'Aangemaakt')).toMatch(/^\d{1,2} [a-z]{3}\.? \d{4}/);
+    expect(await page.locator('[lang="nl"]').count()).toBe(1);
+    const pay = page.getByRole('link', { name: 'Nu betalen' });
+    expect(await pay.getAttribute('href')).toBe(`/payment/${dealId}`);
+    expect(await page.getByText('Deel met influencer').count()).toBe(0);
+    await snap(page, 'pending-payment');
+
+    await page.getByRole('link', { name: 'Terug' }).click();
+    await page.waitForURL((url) => url.pathname === '/deals');
+    await page.goto(`/deals/${dealId}`);
+    await pay.click();
+    await page.waitForURL(`**/payment/${dealId}`);
+  });
+
+  it('pending_delivery: the share-with-influencer card with a copyable link, no pay-now link', async () => {
+    await payOnPaymentPage(page);
+    await page.getByTestId('share-link').waitFor();
+    await page.goto(`/deals/${dealId}`);
+    await see(page, 'Wacht op levering');
+    await see(page, 'Deel met influencer');
+    const link = page.getByText(/\/accept\//);
+    await link.waitFor();
+    const url = (await link.textContent()) ?? '';
+    await page.getByRole('button', { name: 'Kopiëren' }).click();
+    await see(page, 'Gekopieerd!');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    expect(await page.getByRole('link', { name: 'Nu betalen' }).count()).toBe(0);
+    await snap(page, 'pending-delivery');
+  });
+
+  it('an unknown id shows "Deal niet gevonden"', async () => {
+    await page.goto('/deals/999999');
+    await see(page, 'Deal niet gevonden');
+    await snap(page, 'not-found');
+  });
+});

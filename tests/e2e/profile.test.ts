@@ -1,0 +1,134 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, phoneContext, screens } from './support/browser';
+import { registerAndOnboard, see, unique } from './support/flows';
+import { startServer, type RunningServer } from './support/server';
+
+const TERMS_SECTIONS = ['1. Definitions', '2. Escrow Service', '3. Fees', '4. Liability', '5. User Responsibility', '6. Payouts', '7. Changes', '8. Contact'];
+
+/** True while keyboard focus stays inside the open dialog. */
+const focusInDialog = (page: Page) => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+
+describe('profile screen', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let name = '';
+  const snap = screens('profile');
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    page = await (await phoneContext(browser, server.url)).newPage();
+    name = unique('prof');
+    await registerAndOnboard(page, snap, name);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the user card, the two stat tiles and the bank panel for a new account', async () => {
+    await page.goto('/profile');
+    await see(page, 'Account settings');
+    await expect.poll(() => page.getByTestId('profile-username').textContent()).toContain(name);
+    await see(page, `${name}@example.com`);
+    for (const tile of ['Total deals', 'Successful']) {
+      expect(await page.getByText(tile, { exact: true }).locator('..').textContent()).toBe(`0${tile}`);
+    }
+    await see(page, 'Bank Details & Payouts');
+    await see(page, 'Not connected');
+    await see(page, 'Setup required');
+    await page.getByRole('button', { name: 'Connect Bank Account' }).waitFor();
+    for (const toggle of ['Email notifications', 'Push notifications', 'Auto-release funds']) await page.getByRole('switch', { name: toggle }).waitFor();
+    expect(await page.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toMatch(/^mailto:/);
+    await snap(page, 'new-account');
+  });
+
+  it('Edit Profile: focus is trapped, the form validates, Save updates and closes', async () => {
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Update your profile information').waitFor();
+    await dialog.getByRole('heading', { name: 'Edit Profile' }).waitFor();
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press(i % 4 === 3 ? 'Shift+Tab' : 'Tab');
+      expect(await focusInDialog(page), `focus left the dialog after ${i + 1} presses`).toBe(true);
+    }
+    await dialog.getByLabel('Username').fill('x');
+    await dialog.getByLabel('Email Address').fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await see(page, 'Username must be at least 2 characters');
+    await see(page, 'Please enter a valid email address');
+    await snap(page, 'edit-errors');
+
+    const renamed = `${name}x`;
+    await dialog.getByLabel('Username').fill(renamed);
+    await dialog.getByLabel('Email Address').fill(`${renamed}@example.org`);
+    await dialog.getByLabel('Company Name (optional)').fill('Renamed Studio');
+    await dialog.getByLabel('Country (optional)').selectOption('BE');
+    await dialog.getByLabel('Phone Number (optional)').fill('+32 470 12 34 56');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await see(page, 'Profile updated');
+    expect(await page.getByTestId('toast').textContent()).toContain('Your profile has been successfully updated.');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => page.getByTestId('profile-username').textContent()).toContain(renamed);
+    expect(await page.getByTestId('profile-username').textContent()).toContain('🇧🇪');
+    await see(page, `${renamed}@example.org`);
+    await see(page, 'Renamed Studio');
+    await see(page, '+32 470 12 34 56');
+    await snap(page, 'edited');
+
+    await page.reload();
+    await expect.poll(() => page.getByTestId('profile-username').textContent()).toContain(renamed);
+  });
+
+  it('the bank panel goes from Setup incomplete to Connected through the simulated onboarding', async () => {
+    await page.getByRole('button', { name: 'Connect Bank Account' }).click();
+    await page.waitForURL('**/sim/onboarding/**');
+    await page.getByRole('button', { name: 'Leave incomplete' }).click();
+    await page.waitForURL('**/profile**');
+    await see(page, 'Your bank setup is not finished yet.');
+    await page.getByRole('button', { name: 'Complete Bank Setup' }).waitFor();
+    await snap(page, 'bank-incomplete');
+    await page.getByRole('button', { name: 'Complete Bank Setup' }).click();
+    await page.waitForURL('**/sim/onboarding/**');
+    await page.getByRole('button', { name: 'Complete setup' }).click();
+    await page.waitForURL('**/profile**');
+    await page.getByRole('button', { name: 'Manage Bank Details' }).waitFor();
+    await see(page, 'Connected');
+    await see(page, 'Ready');
+    await snap(page, 'bank-connected');
+  });
+
+  it('the bank panel says "Error fetching status" when the status call fails', async () => {
+    await page.route('**/api/stripe/account-status', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x","message":"down"}' }));
+    await page.reload();
+    await see(page, 'Error fetching status');
+    await snap(page, 'bank-error');
+    await page.unroute('**/api/stripe/account-status');
+  });
+
+  it('Terms & conditions opens a modal with its 8 sections and a Close button', async () => {
+    await page.getByRole('button', { name: 'Terms & conditions' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Last updated').waitFor();
+    expect(await dialog.locator('h3').allTextContents()).toEqual(TERMS_SECTIONS);
+    await snap(page, 'terms');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
+
+  it('Log out asks first, then shows "Logged out", forgets the token and goes to /login', async () => {
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await see(page, 'Are you sure you want to log out?');
+    await snap(page, 'confirm-logout');
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL('**/login');
+    await see(page, 'Logged out');
+    expect(await page.getByTestId('toast').textContent()).toContain('You have been successfully logged out.');
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    await snap(page, 'logged-out');
+    await page.goto('/profile');
+    await page.waitForURL('**/login');
+  });
+});

@@ -57,7 +57,6 @@ export function createDealQueries(db: Database) {
   ) as Record<AdminChip, ReturnType<typeof db.prepare<[number, number], Row>>>;
   const counts = db.prepare<[string], { status: string; n: number }>('SELECT status, n FROM rm_deal_counts WHERE owner_id = ?');
   const ownerOf = db.prepare<[number], { owner_id: string }>('SELECT owner_id FROM rm_deals WHERE id = ?');
-  const ownerVersion = db.prepare<[string], { p: number | null; n: number }>('SELECT max(position) AS p, count(*) AS n FROM rm_deals WHERE owner_id = ?');
 
   const one = (row: Row | undefined) => (row ? toRecord(row) : null);
   const countsFor = (ownerId: string): Record<string, number> => {
@@ -76,8 +75,6 @@ export function createDealQueries(db: Database) {
     countsFor,
     /** The owner of a live deal (cache invalidation); null once deleted or never created. */
     ownerOf: (id: number): string | null => ownerOf.get(id)?.owner_id ?? null,
-    /** Changes whenever one of an owner's deals changes, is added or is deleted (response caches). */
-    ownerVersion: (ownerId: string): string => { const v = ownerVersion.get(ownerId); return `${v?.p ?? 0}:${v?.n ?? 0}`; },
   };
 }
 

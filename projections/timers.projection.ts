@@ -3,12 +3,13 @@ import type { ProjectedEvent, Projection } from './projection';
 
 /**
  * Due timers, derived from events so they survive restarts: a deal's review end, its dispute end,
- * and a payment request's expiry. A row goes when the deal or request moves on, is paused while
+ * a payment request's expiry, and a deferred payout (due at once, paused until the creator's payout
+ * account reports payouts enabled and while a chargeback holds the request). A row goes when the deal or request moves on, is paused while
  * the deal is on hold, and takes the extended end on resume. After its period elapsed a deal row
  * stays as a release retry until the funds are out (a refused transfer retries after 15 minutes).
  */
 
-export type TimerKind = 'review_period' | 'dispute_period' | 'request_expiry';
+export type TimerKind = 'review_period' | 'dispute_period' | 'request_expiry' | 'deferred_payout';
 
 export interface DueTimer {
   streamId: string;
@@ -27,18 +28,19 @@ const heldStates = /^(pending_delivery|delivered|dispute)/;
 
 export const timersProjection: Projection = {
   name: 'timers',
-  version: 1,
+  version: 2,
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS timers (
         stream_id TEXT NOT NULL, kind TEXT NOT NULL, entity_id INTEGER NOT NULL,
         ends_at TEXT NOT NULL, due_ms INTEGER NOT NULL, paused INTEGER NOT NULL DEFAULT 0,
-        elapsed INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (stream_id, kind));
+        elapsed INTEGER NOT NULL DEFAULT 0, owner_id TEXT, PRIMARY KEY (stream_id, kind));
       CREATE INDEX IF NOT EXISTS timers_due ON timers (paused, due_ms);
-      CREATE TABLE IF NOT EXISTS timer_holds (stream_id TEXT PRIMARY KEY);`);
+      CREATE TABLE IF NOT EXISTS timer_holds (stream_id TEXT PRIMARY KEY);
+      CREATE TABLE IF NOT EXISTS timer_payout_ready (user_id TEXT PRIMARY KEY);`);
   },
   reset(db) {
-    db.exec('DROP TABLE IF EXISTS timers; DROP TABLE IF EXISTS timer_holds;');
+    db.exec('DROP TABLE IF EXISTS timers; DROP TABLE IF EXISTS timer_holds; DROP TABLE IF EXISTS timer_payout_ready;');
   },
   prepare(db) {
     const upsert = db.prepare(
@@ -56,6 +58,18 @@ export const timersProjection: Projection = {
     const pause = db.prepare<[number, string]>('UPDATE timers SET paused = ? WHERE stream_id = ?');
     const hold = db.prepare<[string]>('INSERT OR IGNORE INTO timer_holds (stream_id) VALUES (?)');
     const unhold = db.prepare<[string]>('DELETE FROM timer_holds WHERE stream_id = ?');
+    const deferPayout = db.prepare(
+      `INSERT OR IGNORE INTO timers (stream_id, kind, entity_id, ends_at, due_ms, paused, elapsed, owner_id)
+       VALUES (@streamId, 'deferred_payout', @entityId, @endsAt, @dueMs, 1, 0, @ownerId)`,
+    );
+    const ready = db.prepare<[string]>('INSERT OR IGNORE INTO timer_payout_ready (user_id) VALUES (?)');
+    const notReady = db.prepare<[string]>('DELETE FROM timer_payout_ready WHERE user_id = ?');
+    // A deferred payout runs only when its creator is ready and no chargeback holds the request.
+    const refreshPayouts = db.prepare<[string, string]>(
+      `UPDATE timers SET paused = (EXISTS (SELECT 1 FROM timer_holds h WHERE h.stream_id = timers.stream_id)
+         OR NOT EXISTS (SELECT 1 FROM timer_payout_ready r WHERE r.user_id = timers.owner_id))
+       WHERE kind = 'deferred_payout' AND (stream_id = ? OR owner_id = ?)`,
+    );
 
     const start = (event: ProjectedEvent, kind: TimerKind, endsAt: string) =>
       upsert.run({ streamId: event.streamId, kind, entityId: entityIdOf(event.streamId), endsAt, dueMs: Date.parse(endsAt) });
@@ -102,6 +116,21 @@ export const timersProjection: Projection = {
           return finish(event.streamId);
         case 'PaymentRequestCreated':
           return void start(event, 'request_expiry', String(data.expiresAt));
+        case 'PaymentRequestPayoutDeferred':
+          deferPayout.run({ streamId: event.streamId, entityId: entityIdOf(event.streamId), endsAt: event.metadata.at, dueMs: at, ownerId: String(data.creatorId) });
+          return void refreshPayouts.run(event.streamId, '');
+        case 'PaymentRequestChargebackOpened':
+          setHold(event.streamId);
+          return void refreshPayouts.run(event.streamId, '');
+        case 'PaymentRequestHoldReleased':
+          unhold.run(event.streamId);
+          return void refreshPayouts.run(event.streamId, '');
+        case 'PayoutAccountStatusChanged': {
+          const userId = event.streamId.replace(/^user-/, '');
+          if (data.payoutsEnabled === true) ready.run(userId);
+          else notReady.run(userId);
+          return void refreshPayouts.run('', userId);
+        }
         case 'PaymentRequestPaid':
         case 'PaymentRequestCompleted':
         case 'PaymentRequestExpired':

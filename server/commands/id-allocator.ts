@@ -18,7 +18,7 @@ export function createIdAllocator({ store, clock, sequence, blockSize = 100 }: {
   let last = -1;
   let refill: Promise<void> | null = null;
 
-  async function reserveBlock(): Promise<void> {
+  async function reserveBlock(): Promise<{ from: number; to: number }> {
     for (let attempt = 0; attempt < 50; attempt++) {
       let revision = -1;
       let from = 1;
@@ -42,9 +42,7 @@ export function createIdAllocator({ store, clock, sequence, blockSize = 100 }: {
           }],
           revision < 0 ? 'no_stream' : revision,
         );
-        next = from;
-        last = to;
-        return;
+        return { from, to };
       } catch (error) {
         if (!(error instanceof WrongExpectedVersion)) throw error;
       }
@@ -52,13 +50,30 @@ export function createIdAllocator({ store, clock, sequence, blockSize = 100 }: {
     throw new Error(`Could not reserve an id block on ${streamId}`);
   }
 
-  return async function nextId(): Promise<number> {
-    while (next > last) {
-      refill ??= reserveBlock().finally(() => {
+  // Blocks are fetched ahead: once half of the current block is used, the next one is reserved in
+  // the background, so a busy instance never waits on the sequence stream.
+  let spare: { from: number; to: number } | null = null;
+  const startRefill = () => {
+    refill ??= reserveBlock()
+      .then((block) => {
+        spare = block;
+      })
+      .finally(() => {
         refill = null;
       });
-      await refill;
+    return refill;
+  };
+
+  return async function nextId(): Promise<number> {
+    while (next > last) {
+      if (spare) {
+        ({ from: next, to: last } = spare);
+        spare = null;
+      } else {
+        await startRefill();
+      }
     }
+    if (!spare && !refill && last - next < blockSize / 2) void startRefill().catch(() => undefined);
     return next++;
   };
 }

@@ -84,6 +84,8 @@ export function toDealDto(record: Pick<DealRecord, 'id' | 'state' | 'context'>, 
 export const GUARD_CONTEXT_FIELDS = [
   'shareableToken', 'hold', 'onboardingAccountId', 'stripeAccountId',
   'reviewPeriodEndsAt', 'reviewElapsedAt', 'disputePeriodEndsAt', 'disputeElapsedAt',
+  // newDuplicatePayment (a webhook's event, no UI action), kept so every guard judges alike.
+  'paidAt', 'checkoutSessionId', 'duplicateRefunds',
 ] as const satisfies readonly (keyof DealContext)[];
 
 /**

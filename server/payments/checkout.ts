@@ -11,6 +11,16 @@ import { asGatewayError, canTake, gatewayFailure, refusal, requireStream, type E
 export function createCheckout(rt: EscrowRuntime) {
   const base = rt.config.publicUrl.replace(/\/$/, '');
 
+  /**
+   * A new checkout closes the previous open session, so an old tab cannot be paid as well. Best
+   * effort: if closing fails (or the old session was paid meanwhile) the duplicate payment is
+   * refunded automatically by the webhook handler, so money is never kept either way.
+   */
+  async function expireStale(previous: string | null, mine: string | null): Promise<void> {
+    if (previous === null || previous === mine) return;
+    await rt.gateway.expireCheckoutSession(previous).catch(() => undefined);
+  }
+
   async function openSession(input: Parameters<typeof rt.gateway.createCheckoutSession>[0]) {
     try {
       return await rt.gateway.createCheckoutSession(input);
@@ -23,6 +33,7 @@ export function createCheckout(rt: EscrowRuntime) {
     async startDealCheckout(dealId: number, ctx: CommandContext): Promise<{ url: string }> {
       const streamId = dealAggregate.streamId(dealId);
       let url = '';
+      let mine: string | null = null;
       await rt.bus.execute(
         dealAggregate,
         streamId,
@@ -31,6 +42,9 @@ export function createCheckout(rt: EscrowRuntime) {
           const terms = snapshot.context.terms!;
           const data = (sessionId: string) => ({ sessionId, totalCents: terms.totalCents, gateway: rt.gateway.mode });
           if (!canTake(snapshot, 'CheckoutSessionCreated', data('probe'), now)) throw refusal(dealAggregate, snapshot, 'start checkout');
+          // A concurrent call recorded the session this call opened: use it, do not close it.
+          if (mine !== null && snapshot.context.checkoutSessionId === mine) return [];
+          await expireStale(snapshot.context.checkoutSessionId, mine);
           const session = await openSession({
             kind: 'deal',
             reference: String(dealId),
@@ -43,6 +57,7 @@ export function createCheckout(rt: EscrowRuntime) {
             idempotencyKey: `${streamId}:checkout:${revision}`,
           });
           url = session.url;
+          mine = session.sessionId;
           return [{ type: 'CheckoutSessionCreated', data: data(session.sessionId) }];
         },
         ctx,
@@ -53,6 +68,7 @@ export function createCheckout(rt: EscrowRuntime) {
     async startRequestCheckout(requestId: number, ctx: CommandContext): Promise<{ url: string }> {
       const streamId = paymentRequestAggregate.streamId(requestId);
       let url = '';
+      let mine: string | null = null;
       await rt.bus.execute(
         paymentRequestAggregate,
         streamId,
@@ -64,6 +80,8 @@ export function createCheckout(rt: EscrowRuntime) {
             if (Date.parse(now) >= Date.parse(request.expiresAt)) throw new DomainError('expired', 'Payment request has expired');
             throw refusal(paymentRequestAggregate, snapshot, 'start checkout');
           }
+          if (mine !== null && snapshot.context.checkoutSessionId === mine) return [];
+          await expireStale(snapshot.context.checkoutSessionId, mine);
           const session = await openSession({
             kind: 'payment_request',
             reference: String(requestId),
@@ -77,6 +95,7 @@ export function createCheckout(rt: EscrowRuntime) {
             idempotencyKey: `${streamId}:checkout:${revision}`,
           });
           url = session.url;
+          mine = session.sessionId;
           return [{ type: 'PaymentRequestCheckoutCreated', data: data(session.sessionId) }];
         },
         ctx,

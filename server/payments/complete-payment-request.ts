@@ -1,18 +1,48 @@
 import { paymentRequestAggregate, userAggregate } from '../commands/aggregate';
 import type { CommandContext } from '../commands/command-bus';
+import { DomainError } from '../commands/domain-error';
 import type { PaymentRequestResult } from './escrow.types';
-import { asGatewayError, canTake, gatewayFailure, refusal, requireStream, type EscrowRuntime } from './escrow-support';
+import { asGatewayError, canTake, deterministicId, gatewayFailure, refusal, requireStream, type EscrowRuntime } from './escrow-support';
+
+type RequestContext = Parameters<typeof paymentRequestAggregate.describe>[0]['context'];
 
 /**
- * The creator completes a paid request. When the creator's payout account is ready the escrowed
- * amount is transferred (one transfer per request: a fixed key and the gateway's one-per-group
- * rule); otherwise the request completes with `transferId: null` and the payout stays with the
- * platform for an admin to settle (docs/payments.md).
+ * Payouts of payment requests. One transfer per request ever: a fixed key and the gateway's
+ * one-live-transfer-per-group rule, whether the creator completes with a ready payout account or
+ * the payout was deferred and is made later by the timer reactor once the account is ready.
  */
-export function createCompletePaymentRequest(rt: EscrowRuntime) {
-  return function completePaymentRequest(requestId: number, ctx: CommandContext): Promise<PaymentRequestResult> {
+export function createRequestPayouts(rt: EscrowRuntime) {
+  /** The creator's payout account, if it can receive the transfer now. */
+  async function readyAccount(c: RequestContext): Promise<string | null> {
+    const creator = (await rt.bus.load(userAggregate, userAggregate.streamId(c.request!.creatorId))).snapshot.context;
+    return creator.payoutAccountId !== null && creator.payoutsEnabled ? creator.payoutAccountId : null;
+  }
+
+  async function transfer(requestId: number, streamId: string, c: RequestContext, destinationAccountId: string): Promise<string> {
+    try {
+      const made = await rt.gateway.transfer({
+        amountCents: c.request!.amountCents,
+        destinationAccountId,
+        transferGroup: streamId,
+        sourceTransaction: c.chargeId,
+        idempotencyKey: `${streamId}:transfer`,
+        metadata: { paymentRequestId: String(requestId), streamId },
+      });
+      return made.transferId;
+    } catch (error) {
+      throw gatewayFailure(asGatewayError(error));
+    }
+  }
+
+  /**
+   * The creator completes a paid request. With a ready payout account the amount is transferred
+   * now; otherwise PaymentRequestPayoutDeferred records the outstanding payout (the request shows
+   * as completed) and the reactor pays it when the account reports payouts enabled.
+   */
+  function completePaymentRequest(requestId: number, ctx: CommandContext): Promise<PaymentRequestResult> {
     const streamId = paymentRequestAggregate.streamId(requestId);
     return rt.lock.run(streamId, async () => {
+      // Survives the bus's conflict retries: the gateway is asked at most once per command.
       let transferId: string | null = null;
       let attempted = false;
       return rt.bus.execute(
@@ -21,31 +51,67 @@ export function createCompletePaymentRequest(rt: EscrowRuntime) {
         async ({ snapshot, revision, now }) => {
           requireStream(revision, 'Payment request');
           const c = snapshot.context;
-          if (!canTake(snapshot, 'PaymentRequestCompleted', { transferId: null }, now)) {
+          // A deferred payout is already completed for the creator; the reactor pays it.
+          if (c.payoutDeferredAt !== null) throw refusal(paymentRequestAggregate, snapshot, 'complete the request');
+          if (!canTake(snapshot, 'PaymentRequestCompleted', { transferId: 'probe' }, now)) {
+            if (c.hold !== null) throw new DomainError('illegal_transition', 'Cannot complete the request while a chargeback holds the payment; an admin must act', { status: 'on_hold' });
             throw refusal(paymentRequestAggregate, snapshot, 'complete the request');
           }
           if (!attempted) {
-            const creator = (await rt.bus.load(userAggregate, userAggregate.streamId(c.request!.creatorId))).snapshot.context;
-            if (creator.payoutAccountId !== null && creator.payoutsEnabled) {
-              try {
-                ({ transferId } = await rt.gateway.transfer({
-                  amountCents: c.request!.amountCents,
-                  destinationAccountId: creator.payoutAccountId,
-                  transferGroup: streamId,
-                  sourceTransaction: c.chargeId,
-                  idempotencyKey: `${streamId}:transfer`,
-                  metadata: { paymentRequestId: String(requestId), streamId },
-                }));
-              } catch (error) {
-                throw gatewayFailure(asGatewayError(error));
-              }
-            }
+            const account = await readyAccount(c);
+            if (account !== null) transferId = await transfer(requestId, streamId, c, account);
             attempted = true;
           }
-          return [{ type: 'PaymentRequestCompleted', data: { transferId } }];
+          if (transferId !== null) {
+            return [{ type: 'PaymentRequestCompleted', data: { transferId }, id: deterministicId(streamId, 'PaymentRequestCompleted', transferId) }];
+          }
+          const data = { creatorId: c.request!.creatorId, amountCents: c.request!.amountCents, reason: 'payout account not ready' };
+          return [{ type: 'PaymentRequestPayoutDeferred', data }];
         },
         ctx,
       );
     });
-  };
+  }
+
+  /** The reactor's call: pays a deferred payout once the account is ready; a no-op otherwise. */
+  function payDeferredPayout(requestId: number, ctx: CommandContext): Promise<PaymentRequestResult> {
+    const streamId = paymentRequestAggregate.streamId(requestId);
+    return rt.lock.run(streamId, async () => {
+      let transferId: string | null = null;
+      return rt.bus.execute(
+        paymentRequestAggregate,
+        streamId,
+        async ({ snapshot, revision, now }) => {
+          requireStream(revision, 'Payment request');
+          const c = snapshot.context;
+          if (c.payoutDeferredAt === null || !canTake(snapshot, 'PaymentRequestCompleted', { transferId: 'probe' }, now)) return [];
+          if (transferId === null) {
+            const account = await readyAccount(c);
+            if (account === null) return [];
+            transferId = await transfer(requestId, streamId, c, account);
+          }
+          return [{ type: 'PaymentRequestCompleted', data: { transferId }, id: deterministicId(streamId, 'PaymentRequestCompleted', transferId) }];
+        },
+        ctx,
+      );
+    });
+  }
+
+  /** An admin resolves a chargeback hold: the creator may complete (or the deferred payout proceeds). */
+  function releaseRequestHold(requestId: number, note: string | null, ctx: CommandContext): Promise<PaymentRequestResult> {
+    const streamId = paymentRequestAggregate.streamId(requestId);
+    return rt.bus.execute(
+      paymentRequestAggregate,
+      streamId,
+      ({ snapshot, revision, now }) => {
+        requireStream(revision, 'Payment request');
+        const data = { note };
+        if (!canTake(snapshot, 'PaymentRequestHoldReleased', data, now)) throw refusal(paymentRequestAggregate, snapshot, 'release the hold');
+        return [{ type: 'PaymentRequestHoldReleased', data }];
+      },
+      ctx,
+    );
+  }
+
+  return { completePaymentRequest, payDeferredPayout, releaseRequestHold };
 }

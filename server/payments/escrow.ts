@@ -2,7 +2,7 @@ import type { CommandBus } from '../commands/command-bus';
 import type { Clock } from '../shared/clock';
 import { createBankOnboarding } from './bank-onboarding';
 import { createCheckout } from './checkout';
-import { createCompletePaymentRequest } from './complete-payment-request';
+import { createRequestPayouts } from './complete-payment-request';
 import { createDealLifecycle } from './deal-lifecycle';
 import { createKeyedLock, type EscrowRuntime } from './escrow-support';
 import type { Escrow, EscrowConfig } from './escrow.types';
@@ -29,6 +29,7 @@ export function createEscrow(deps: EscrowDeps): Escrow {
   const checkout = createCheckout(rt);
   const onboarding = createBankOnboarding(rt);
   const lifecycle = createDealLifecycle(rt);
+  const payouts = createRequestPayouts(rt);
   return {
     gateway: deps.gateway,
     startDealCheckout: checkout.startDealCheckout,
@@ -44,7 +45,9 @@ export function createEscrow(deps: EscrowDeps): Escrow {
     hold: lifecycle.hold,
     resume: lifecycle.resume,
     refund: createRefundDeal(rt),
-    completePaymentRequest: createCompletePaymentRequest(rt),
+    completePaymentRequest: payouts.completePaymentRequest,
+    payDeferredPayout: payouts.payDeferredPayout,
+    releaseRequestHold: payouts.releaseRequestHold,
     handleWebhook: createWebhookHandler(rt),
   };
 }

@@ -47,8 +47,12 @@ export interface Escrow {
   resume(dealId: number, ctx: CommandContext): Promise<DealResult>;
   /** Full refund to the brand (reversing a transfer first if needed); the deal is cancelled. */
   refund(dealId: number, ctx: CommandContext): Promise<DealResult>;
-  /** Creator completes a paid request: pays out the escrowed amount when a payout account is ready. */
+  /** Creator completes a paid request: pays out now, or records PaymentRequestPayoutDeferred when the payout account is not ready. */
   completePaymentRequest(requestId: number, ctx: CommandContext): Promise<PaymentRequestResult>;
+  /** Timer reactor: transfers a deferred payout exactly once, when the creator's account is ready (else a no-op). */
+  payDeferredPayout(requestId: number, ctx: CommandContext): Promise<PaymentRequestResult>;
+  /** Admin: resolves a chargeback hold on a payment request. */
+  releaseRequestHold(requestId: number, note: string | null, ctx: CommandContext): Promise<PaymentRequestResult>;
   /** A verified Stripe-shaped webhook; idempotent by event id, safe out of order. */
   handleWebhook(event: GatewayWebhookEvent): Promise<void>;
 }

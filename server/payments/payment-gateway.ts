@@ -46,6 +46,11 @@ export interface RefundInput {
   amountCents: number;
   transferGroup: string;
   idempotencyKey: string;
+  /**
+   * Reverse the group's live transfers first (default true). False for refunding an extra
+   * (duplicate) payment: the creator's transfer paid for the deal and must stay.
+   */
+  reverseTransfers?: boolean;
 }
 
 /** Stripe-shaped webhook event (id, type, data.object), already signature-checked. */
@@ -106,6 +111,10 @@ export interface PaymentGateway {
   transfer(input: TransferInput): Promise<{ transferId: string }>;
   /** Full refund; reverses transfers of the group first when funds had already left. */
   refund(input: RefundInput): Promise<{ refundId: string; transferReversalId: string | null }>;
+  /** Closes a still-open checkout session so it can no longer be paid; a session already paid or closed is left alone. */
+  expireCheckoutSession(sessionId: string): Promise<void>;
+  /** Fully reverses one transfer (a transfer that lost a race against a refund). */
+  reverseTransfer(input: { transferId: string; idempotencyKey: string }): Promise<{ reversalId: string }>;
   /** The charge behind a payment intent (the `source_transaction` of its transfer) and how it was paid. */
   paymentDetails(paymentIntentId: string): Promise<{ chargeId: string | null; method: string | null }>;
   /** The checkout metadata (`dealId` / `paymentRequestId`) of a charge, so a chargeback finds its deal. */

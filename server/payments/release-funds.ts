@@ -27,6 +27,7 @@ export function transferKey(streamId: string, context: DealContext): string {
 export function createReleaseFunds(rt: EscrowRuntime) {
   return function releaseFunds(dealId: number, trigger: ReleaseTrigger, ctx: CommandContext): Promise<DealResult> {
     const streamId = dealAggregate.streamId(dealId);
+    const reverse = (s: string, id: string) => reverseLateTransfer(rt, s, id);
     return rt.lock.run(streamId, async () => {
       // Survive the bus's conflict retries: never call the gateway twice within one command.
       let transferId: string | null = null;
@@ -42,7 +43,12 @@ export function createReleaseFunds(rt: EscrowRuntime) {
           if (c.transferId !== null) return [];
           const amountCents = c.terms?.amountCents ?? 0;
           const released = (id: string) => ({ type: 'FundsReleased', data: { trigger, transferId: id, amountCents } });
-          if (!canTake(snapshot, 'FundsReleased', released('probe').data, now)) throw whyNot(snapshot, trigger);
+          if (!canTake(snapshot, 'FundsReleased', released('probe').data, now)) {
+            // Another instance refunded the brand while this transfer was under way (its reversal
+            // found nothing yet): take the creator's transfer back, or the money would go out twice.
+            if (transferId !== null && c.refundId !== null) await reverse(streamId, transferId);
+            throw whyNot(snapshot, trigger);
+          }
           if (transferId === null) {
             const key = transferKey(streamId, c);
             try {
@@ -70,6 +76,16 @@ export function createReleaseFunds(rt: EscrowRuntime) {
       return result;
     });
   };
+}
+
+async function reverseLateTransfer(rt: EscrowRuntime, streamId: string, transferId: string): Promise<void> {
+  try {
+    await rt.gateway.reverseTransfer({ transferId, idempotencyKey: `${streamId}:reversal:${transferId}` });
+  } catch (error) {
+    const failure = asGatewayError(error);
+    // Already reversed (the refund got to it first): nothing left to take back.
+    if (failure.code !== 'invalid_request') throw gatewayFailure(failure);
+  }
 }
 
 function whyNot(snapshot: Parameters<typeof dealAggregate.describe>[0], trigger: ReleaseTrigger): DomainError {

@@ -86,6 +86,12 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
     async refund(input) {
       return ledger.refund(input);
     },
+    async expireCheckoutSession(sessionId) {
+      ledger.expireSession(sessionId);
+    },
+    async reverseTransfer(input) {
+      return ledger.reverseTransfer(input.transferId, input.idempotencyKey);
+    },
     async paymentDetails(paymentIntentId) {
       return ledger.paymentOfIntent(paymentIntentId);
     },
@@ -103,6 +109,7 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
 
     async payCheckout(sessionId, method) {
       const session = sessionOrThrow(sessionId);
+      if (session.status === 'expired') throw new GatewayError('invalid_request', `invalid_request: checkout session ${sessionId} has expired`);
       ledger.charge(session, method);
       if (method === 'card') {
         await webhooks.send('checkout.session.completed', ledger.sessionObject(session, 'paid'));

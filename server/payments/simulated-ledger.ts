@@ -9,7 +9,7 @@ export interface SimulatedSession {
   input: CheckoutInput;
   totalCents: number;
   metadata: Record<string, string>;
-  status: 'open' | 'complete';
+  status: 'open' | 'complete' | 'expired';
   method: 'card' | 'ideal' | null;
   paymentIntentId: string;
   chargeId: string | null;
@@ -144,9 +144,10 @@ export function createSimulatedLedger(publicUrl: string) {
         if (chargeId && refunds.some((r) => r.chargeId === chargeId)) {
           throw new GatewayError('invalid_request', `invalid_request: charge ${chargeId} has already been refunded`);
         }
-        // Funds that already left for the creator come back first.
+        // Funds that already left for the creator come back first (not for an extra payment).
         let transferReversalId: string | null = null;
-        for (const t of transfers.filter((x) => x.transferGroup === input.transferGroup && !x.reversed)) {
+        const live = input.reverseTransfers === false ? [] : transfers.filter((x) => x.transferGroup === input.transferGroup && !x.reversed);
+        for (const t of live) {
           t.reversed = true;
           transferReversalId = newId('trr');
         }
@@ -162,6 +163,21 @@ export function createSimulatedLedger(publicUrl: string) {
         return made;
       });
       return { refundId: refund.id, transferReversalId: refund.transferReversalId };
+    },
+
+    /** Like Stripe: only an open session can be expired; a paid or closed one is left as it is. */
+    expireSession(sessionId: string): void {
+      const session = sessions.get(sessionId);
+      if (session?.status === 'open') session.status = 'expired';
+    },
+
+    reverseTransfer(transferId: string, idempotencyKey: string): { reversalId: string } {
+      return once(`reversal:${idempotencyKey}`, () => {
+        const transfer = transfers.find((t) => t.id === transferId);
+        if (!transfer) throw new GatewayError('invalid_request', `invalid_request: no such transfer ${transferId}`);
+        transfer.reversed = true;
+        return { reversalId: newId('trr') };
+      });
     },
 
     paymentOfIntent(paymentIntentId: string): { chargeId: string | null; method: string | null } {

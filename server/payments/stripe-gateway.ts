@@ -118,7 +118,8 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     refund: (input) =>
       call(async () => {
         let transferReversalId: string | null = null;
-        for (const transfer of await liveTransfers(input.transferGroup)) {
+        const toReverse = input.reverseTransfers === false ? [] : await liveTransfers(input.transferGroup);
+        for (const transfer of toReverse) {
           const reversal = await stripe.transfers.createReversal(
             transfer.id,
             { metadata: { transferGroup: input.transferGroup } },
@@ -135,6 +136,22 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
           { idempotencyKey: input.idempotencyKey },
         );
         return { refundId: refund.id, transferReversalId };
+      }),
+
+    expireCheckoutSession: async (sessionId) => {
+      try {
+        await stripe.checkout.sessions.expire(sessionId, {}, { idempotencyKey: `${sessionId}:expire` });
+      } catch (error) {
+        // Stripe refuses to expire a session that is already complete or expired: nothing to close.
+        const mapped = toGatewayError(error);
+        if (mapped.code !== 'invalid_request') throw mapped;
+      }
+    },
+
+    reverseTransfer: (input) =>
+      call(async () => {
+        const reversal = await stripe.transfers.createReversal(input.transferId, {}, { idempotencyKey: input.idempotencyKey });
+        return { reversalId: reversal.id };
       }),
 
     paymentDetails: (paymentIntentId) =>

@@ -2,11 +2,13 @@ import type { AnyStateMachine } from 'xstate';
 import { dealAggregate, paymentRequestAggregate, userAggregate, type Aggregate } from '../commands/aggregate';
 import type { CommandContext, Decide, Draft } from '../commands/command-bus';
 import type { GatewayWebhookEvent } from './payment-gateway';
+import { settlePayment } from './duplicate-payment';
 import { canTake, deterministicId, type EscrowRuntime } from './escrow-support';
 
 type StripeObject = Record<string, unknown>;
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const metadataOf = (o: StripeObject): Record<string, string> => (o.metadata ?? {}) as Record<string, string>;
+type FailureContext = { checkoutSessionId: string | null; lastFailedSessionId: string | null };
 
 /**
  * Turns verified gateway events into ledger events. Idempotent by event id: the appended event's id
@@ -39,19 +41,26 @@ export function createWebhookHandler(rt: EscrowRuntime) {
       method: details.method,
       gatewayEventId: event.id,
     };
-    await toTarget(event, session, { deal: 'PaymentSucceeded', request: 'PaymentRequestPaid' }, data);
+    const metadata = metadataOf(session);
+    if (metadata.dealId) {
+      const types = { paid: 'PaymentSucceeded', duplicate: 'DuplicatePaymentRefunded' };
+      await settlePayment(rt, dealAggregate, dealAggregate.streamId(metadata.dealId), event, types, data);
+    } else if (metadata.paymentRequestId) {
+      const types = { paid: 'PaymentRequestPaid', duplicate: 'PaymentRequestDuplicatePaymentRefunded' };
+      await settlePayment(rt, paymentRequestAggregate, paymentRequestAggregate.streamId(metadata.paymentRequestId), event, types, data);
+    }
   }
 
   /**
    * A failure is the one webhook fact the machine accepts again and again (a self-loop), and the
    * store does not check ids at the current revision; so it is recorded only for the current
-   * session and only once: a redelivery, or a stale session's failure, changes nothing.
+   * session and once per session: a redelivery, or a stale session's failure, changes nothing,
+   * while a new session's failure after an earlier one is recorded again.
    */
   async function failed(event: GatewayWebhookEvent, session: StripeObject): Promise<void> {
     const checkoutSessionId = String(session.id);
     const data = { checkoutSessionId, reason: 'async_payment_failed', gatewayEventId: event.id };
-    const fresh = (c: { checkoutSessionId: string | null; lastPaymentFailure: string | null }) =>
-      c.checkoutSessionId === checkoutSessionId && c.lastPaymentFailure === null;
+    const fresh = (c: FailureContext) => c.checkoutSessionId === checkoutSessionId && c.lastFailedSessionId !== checkoutSessionId;
     await toTarget(event, session, { deal: 'PaymentFailed', request: 'PaymentRequestPaymentFailed' }, data, fresh);
   }
 
@@ -60,7 +69,7 @@ export function createWebhookHandler(rt: EscrowRuntime) {
     session: StripeObject,
     types: { deal: string; request: string },
     data: unknown,
-    accept: (c: { checkoutSessionId: string | null; lastPaymentFailure: string | null }) => boolean = () => true,
+    accept: (c: FailureContext) => boolean,
   ) {
     const metadata = metadataOf(session);
     if (metadata.dealId) {
@@ -92,15 +101,17 @@ export function createWebhookHandler(rt: EscrowRuntime) {
   async function chargeback(event: GatewayWebhookEvent, dispute: StripeObject): Promise<void> {
     const chargeId = text(dispute.charge);
     const metadata = chargeId ? await rt.gateway.chargeMetadata(chargeId) : null;
-    if (!metadata?.dealId) return;
     const disputeId = String(dispute.id);
+    const facts = { disputeId, amountCents: Number(dispute.amount ?? 0), reason: String(dispute.reason ?? 'unknown'), gatewayEventId: event.id };
+    if (metadata?.paymentRequestId) {
+      // The machine holds a paid (or payout-pending) request; after the payout there is nothing to hold.
+      const streamId = paymentRequestAggregate.streamId(metadata.paymentRequestId);
+      await record(paymentRequestAggregate, streamId, event, () => ({ type: 'PaymentRequestChargebackOpened', data: facts }));
+      return;
+    }
+    if (!metadata?.dealId) return;
     await record(dealAggregate, dealAggregate.streamId(metadata.dealId), event, ({ snapshot }) =>
-      snapshot.context.chargebacks.some((c) => c.disputeId === disputeId)
-        ? null
-        : {
-            type: 'ChargebackOpened',
-            data: { disputeId, amountCents: Number(dispute.amount ?? 0), reason: String(dispute.reason ?? 'unknown'), gatewayEventId: event.id },
-          },
+      snapshot.context.chargebacks.some((c) => c.disputeId === disputeId) ? null : { type: 'ChargebackOpened', data: facts },
     );
   }
 

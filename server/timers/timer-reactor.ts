@@ -10,7 +10,7 @@ import type { Clock } from '../shared/clock';
 export interface TimerReactorOptions {
   /** The read database the timers projection writes to. */
   db: Database;
-  escrow: Pick<Escrow, 'releaseFunds'>;
+  escrow: Pick<Escrow, 'releaseFunds' | 'payDeferredPayout'>;
   bus: CommandBus;
   clock: Clock;
   intervalMs: number;
@@ -67,7 +67,14 @@ export function createTimerReactor(options: TimerReactorOptions) {
     );
   }
 
+  /** Pays a deferred payout; a no-op (creator not ready after all) waits like a failure. */
+  async function payOut(t: DueTimer) {
+    const result = await escrow.payDeferredPayout(t.entityId, system);
+    if (result.events.length === 0) throw new Error(`Deferred payout of ${t.streamId} is not payable yet`);
+  }
+
   async function fire(t: DueTimer): Promise<void> {
+    if (t.kind === 'deferred_payout') return payOut(t);
     if (t.kind === 'review_period') return elapseAndRelease(t, 'ReviewPeriodElapsed', 'review_period_elapsed');
     if (t.kind === 'dispute_period') return elapseAndRelease(t, 'DisputePeriodElapsed', 'dispute_period_elapsed');
     return expire(t);

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { DealEvent } from '../../machines/deal/deal.events';
+import { dealEventDefinitions, type DealEvent } from '../../machines/deal/deal.events';
 import type { dealMachine } from '../../machines/deal/deal.machine';
 import type { DealContext } from '../../machines/deal/deal.context';
 import { stateKey } from '../../machines/statechart';
@@ -33,35 +33,28 @@ function make<T extends AnyEventType>(type: T, data: Partial<DataOf<T>>, at: str
   return event(type, data, at, actors.system) as unknown as DealEvent;
 }
 
+/** One concrete event per type (several for release triggers), data and times derived from the state. */
 export function dealModelEvents(snapshot: Snapshot): DealEvent[] {
   const c = snapshot.context;
   const now = modelNow(c);
   const heldFor = c.hold ? Date.parse(now) - Date.parse(c.hold.since) : 0;
   const extend = (end: string | null) => (end === null ? null : new Date(Date.parse(end) + heldFor).toISOString());
-  return [
-    make('DealCreated', { dealId: 1, ...terms(25_000) }, now),
-    make('DealUpdated', terms(30_000), now),
-    make('ShareLinkGenerated', {}, now),
-    make('CheckoutSessionCreated', {}, now),
-    make('PaymentFailed', {}, now),
-    make('PaymentSucceeded', {}, now),
-    make('DealDeleted', {}, now),
-    make('CreatorAccepted', {}, now),
-    make('BankOnboardingStarted', { accountId: 'acct_1' }, now),
-    make('BankAccountConnected', { accountId: 'acct_1' }, now),
-    make('ContentDelivered', {}, now),
-    make('ReviewPeriodStarted', { startsAt: now, endsAt: plusHours(now, 48) }, now),
-    make('ReviewPeriodElapsed', { endsAt: c.reviewPeriodEndsAt ?? now }, later(now, c.reviewPeriodEndsAt)),
-    make('DisputeOpened', { endsAt: plusHours(now, 72) }, now),
-    make('DisputePeriodElapsed', { endsAt: c.disputePeriodEndsAt ?? now }, later(now, c.disputePeriodEndsAt)),
-    ...(['brand', 'admin', 'review_period_elapsed', 'dispute_period_elapsed'] as const).map((trigger) => make('FundsReleased', { trigger }, now)),
-    make('DealCompletedManually', {}, now),
-    make('DealPutOnHold', {}, now),
-    make('DealReleasedFromHold', { reviewPeriodEndsAt: extend(c.reviewPeriodEndsAt), disputePeriodEndsAt: extend(c.disputePeriodEndsAt) }, now),
-    make('DealRefunded', {}, now),
-    make('ChargebackOpened', {}, now),
-    ...(['brand', 'admin'] as const).map((trigger) => make('TransferFailed', { trigger }, now)),
-  ];
+  const specific: Partial<Record<DealEvent['type'], () => DealEvent[]>> = {
+    DealCreated: () => [make('DealCreated', { dealId: 1, ...terms(25_000) }, now)],
+    DealUpdated: () => [make('DealUpdated', terms(30_000), now)],
+    BankOnboardingStarted: () => [make('BankOnboardingStarted', { accountId: 'acct_1' }, now)],
+    BankAccountConnected: () => [make('BankAccountConnected', { accountId: 'acct_1' }, now)],
+    ReviewPeriodStarted: () => [make('ReviewPeriodStarted', { startsAt: now, endsAt: plusHours(now, 48) }, now)],
+    ReviewPeriodElapsed: () => [make('ReviewPeriodElapsed', { endsAt: c.reviewPeriodEndsAt ?? now }, later(now, c.reviewPeriodEndsAt))],
+    DisputeOpened: () => [make('DisputeOpened', { endsAt: plusHours(now, 72) }, now)],
+    DisputePeriodElapsed: () => [make('DisputePeriodElapsed', { endsAt: c.disputePeriodEndsAt ?? now }, later(now, c.disputePeriodEndsAt))],
+    FundsReleased: () => (['brand', 'admin', 'review_period_elapsed', 'dispute_period_elapsed'] as const).map((trigger) => make('FundsReleased', { trigger }, now)),
+    TransferFailed: () => (['brand', 'admin'] as const).map((trigger) => make('TransferFailed', { trigger }, now)),
+    DealReleasedFromHold: () => [make('DealReleasedFromHold', { reviewPeriodEndsAt: extend(c.reviewPeriodEndsAt), disputePeriodEndsAt: extend(c.disputePeriodEndsAt) }, now)],
+  };
+  // Every type of the catalogue is tried (new types with their example data), so the model never
+  // sends XState's bare `{type}` placeholder.
+  return dealEventDefinitions.flatMap((d) => specific[d.type]?.() ?? [make(d.type, {}, now)]);
 }
 
 /** Vertex identity: the state plus every fact a guard or the view reads. */

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealSchema, type DealDto } from '../../../machines/contract/api';
@@ -23,6 +24,14 @@ const webCan = (deal: DealDto, now: string) =>
   dealStateView(dealSnapshotFrom(deal.machine.value as never, { ...emptyDealContext, ...(deal.machine.context as Partial<DealContext>) }), now).can;
 
 describe('the brand deal list (slim items, gzip, ETag, cache invalidation)', () => {
+  it('given the deal machine, then every context field its guards read is in the list items', () => {
+    const source = readFileSync(new URL('../../../machines/deal/deal.machine.ts', import.meta.url), 'utf8');
+    const guards = source.slice(source.indexOf('guards: {'), source.indexOf('actions: {'));
+    const read = new Set([...guards.matchAll(/context\.(\w+)/g)].map((m) => m[1]!));
+    expect(read.size).toBeGreaterThan(0);
+    expect([...read].filter((f) => !(GUARD_CONTEXT_FIELDS as readonly string[]).includes(f))).toEqual([]);
+  });
+
   it('given deals, then list items carry the card fields and only the guard context; the detail keeps the full context', async () => {
     const deal = await createDeal(t.app, brand.token);
     const items = (await list(brand.token)).json() as DealDto[];

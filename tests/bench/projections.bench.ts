@@ -1,0 +1,104 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchLine, BenchSuite } from './bench.types';
+import { seedEventStore } from '../support/bench/seed-events';
+
+/**
+ * (d) projection rebuild: every read model of projections/all-projections.ts replayed from position 0
+ * over EVENTS stored events (a realistic mix of deal, payment-request and user streams whose metadata
+ * carries `state`, as the pipeline stamps it). Seeding writes the SQLite event log directly in big
+ * transactions; the rebuild runs in a child process so the seeding does not inflate its memory, and
+ * reports events/s and peak RSS (sampled during the run, and the kernel's maxRSS).
+ */
+const EVENTS = Number(process.env.BENCH_PROJECTION_EVENTS ?? 1_000_000);
+const TARGET_RATE = 100_000;
+const TARGET_RSS_MB = 300;
+
+interface ChildReport {
+  events: number;
+  seconds: number;
+  peakRssMb: number;
+  maxRssMb: number;
+  projections: string[];
+}
+
+async function rebuildInChild(dir: string): Promise<ChildReport> {
+  const self = fileURLToPath(import.meta.url);
+  const child = spawn(process.execPath, ['--import', 'tsx', self], {
+    env: { ...process.env, PROJECTION_BENCH_CHILD: dir },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`rebuild child exited with ${String(code)}: ${out}`);
+  return JSON.parse(out.trim().split('\n').at(-1)!) as ChildReport;
+}
+
+async function childMain(dir: string): Promise<void> {
+  const Database = (await import('better-sqlite3')).default;
+  const { createSqliteEventStore } = await import('../../server/event-store/sqlite-event-store');
+  const { createProjectionRunner } = await import('../../projections/runner');
+  const { allProjections } = await import('../../projections/all-projections');
+  const store = createSqliteEventStore({ path: join(dir, 'events.db') });
+  // The read database as the app opens it (server/app-context.ts openReadDatabase).
+  const db = new Database(join(dir, 'read.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  db.pragma('cache_size = -65536');
+  db.pragma('temp_store = MEMORY');
+  const runner = createProjectionRunner({ source: store, db, projections: allProjections, batchSize: 5_000 });
+  let peak = process.memoryUsage().rss;
+  const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
+  const timer = setInterval(sample, 25);
+  const start = performance.now();
+  const events = await runner.rebuild(sample);
+  const seconds = (performance.now() - start) / 1000;
+  clearInterval(timer);
+  sample();
+  db.close();
+  await store.close();
+  const report: ChildReport = {
+    events,
+    seconds,
+    peakRssMb: peak / 2 ** 20,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    projections: allProjections.map((p) => p.name),
+  };
+  process.stdout.write(`${JSON.stringify(report)}\n`);
+}
+
+export const run: BenchSuite = async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'projections-bench-'));
+  try {
+    const seedStart = performance.now();
+    const seeded = seedEventStore(join(dir, 'events.db'), EVENTS);
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+    const report = await rebuildInChild(dir);
+    const rate = report.events / report.seconds;
+    const rss = Math.max(report.peakRssMb, report.maxRssMb);
+    const line: BenchLine = {
+      id: 'd',
+      label: `projection rebuild, ${report.projections.length} read models (${report.projections.join(', ')}), ${report.events.toLocaleString('en-US')} events`,
+      value: Math.round(rate),
+      unit: 'events/s',
+      baseline: { label: 'target', value: TARGET_RATE },
+      target: `>= 100,000 events/s, peak RSS < ${TARGET_RSS_MB} MB`,
+      met: rate >= TARGET_RATE && rss < TARGET_RSS_MB,
+      extra: `peak RSS ${rss.toFixed(0)} MB (sampled ${report.peakRssMb.toFixed(0)}, maxRSS ${report.maxRssMb.toFixed(0)}); ${report.seconds.toFixed(1)} s; seeded ${seeded.toLocaleString('en-US')} events in ${seedSeconds.toFixed(1)} s`,
+    };
+    return [line];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+if (process.env.PROJECTION_BENCH_CHILD) {
+  childMain(process.env.PROJECTION_BENCH_CHILD).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

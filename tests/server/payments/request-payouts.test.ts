@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { paymentRequestAggregate } from '../../../server/commands/aggregate';
+import { admin, createHarness, givenRequest, givenUser, requestState, submit, type Harness } from './support/escrow-harness';
+
+describe('payment-request payouts: deferred until the account is ready, held by a chargeback', () => {
+  let h: Harness;
+  const creator = { actor: { kind: 'creator' as const, id: 'u_creator' } };
+  const visitor = { actor: { kind: 'brand' as const, id: 'link' } };
+  beforeEach(async () => {
+    h = await createHarness();
+    await givenUser(h, 'u_creator');
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  async function givenPaidRequest() {
+    const { requestId } = await givenRequest(h, 'u_creator');
+    await h.bus.execute(paymentRequestAggregate, paymentRequestAggregate.streamId(requestId), () => [{ type: 'PaymentRequestAccepted', data: {} }], visitor);
+    await submit(h, (await h.escrow.startRequestCheckout(requestId, visitor)).url, { method: 'card', outcome: 'pay' });
+    return requestId;
+  }
+
+  async function connectCreator() {
+    const { url } = await h.escrow.startUserOnboarding('u_creator', creator);
+    await submit(h, url, { outcome: 'complete' });
+  }
+
+  it('given no ready payout account, when the creator completes, then the payout is recorded as deferred and nothing moves', async () => {
+    const requestId = await givenPaidRequest();
+    await h.escrow.completePaymentRequest(requestId, creator);
+    const { status, context } = await requestState(h, requestId);
+    expect(status).toBe('completed');
+    expect(context.payoutDeferredAt).not.toBeNull();
+    expect(context.transferId).toBeNull();
+    expect(await h.types(paymentRequestAggregate.streamId(requestId))).toContain('PaymentRequestPayoutDeferred');
+    await h.tick();
+    expect(h.gateway.ledger.transfers).toHaveLength(0);
+    await expect(h.escrow.completePaymentRequest(requestId, creator)).rejects.toMatchObject({ code: 'illegal_transition' });
+  });
+
+  it('given a deferred payout, when account.updated shows payouts enabled, then the reactor transfers exactly once with the request key', async () => {
+    const requestId = await givenPaidRequest();
+    await h.escrow.completePaymentRequest(requestId, creator);
+    await connectCreator();
+    await h.tick();
+    await h.tick();
+    await h.escrow.payDeferredPayout(requestId, { actor: { kind: 'system', id: 'again' } });
+    expect(h.gateway.ledger.transfers).toMatchObject([{ amountCents: 40_000, idempotencyKey: `payment-request-${requestId}:transfer` }]);
+    const { status, context } = await requestState(h, requestId);
+    expect(status).toBe('completed');
+    expect(context.transferId).toBe(h.gateway.ledger.transfers[0]!.id);
+    expect((await h.types(paymentRequestAggregate.streamId(requestId))).filter((t) => t === 'PaymentRequestCompleted')).toHaveLength(1);
+  });
+
+  it('given a paid request, when a chargeback arrives, then it is held: the creator cannot complete until an admin releases the hold', async () => {
+    const requestId = await givenPaidRequest();
+    await connectCreator();
+    await h.gateway.openChargeback((await requestState(h, requestId)).context.chargeId!, 'fraudulent');
+    const held = await requestState(h, requestId);
+    expect(held.context.hold).toMatchObject({ reason: 'Chargeback: fraudulent' });
+    expect(held.context.chargebacks).toHaveLength(1);
+    await expect(h.escrow.completePaymentRequest(requestId, creator)).rejects.toThrow(/chargeback/);
+    expect(h.gateway.ledger.transfers).toHaveLength(0);
+
+    await h.escrow.releaseRequestHold(requestId, 'Chargeback won', admin);
+    await h.escrow.completePaymentRequest(requestId, creator);
+    expect((await requestState(h, requestId)).status).toBe('completed');
+    expect(h.gateway.ledger.transfers).toHaveLength(1);
+  });
+
+  it('given a deferred payout under a chargeback, when the account becomes ready, then nothing is paid until the hold is released', async () => {
+    const requestId = await givenPaidRequest();
+    await h.escrow.completePaymentRequest(requestId, creator);
+    await h.gateway.openChargeback((await requestState(h, requestId)).context.chargeId!, 'fraudulent');
+    await connectCreator();
+    await h.tick();
+    await h.escrow.payDeferredPayout(requestId, { actor: { kind: 'system', id: 'probe' } });
+    expect(h.gateway.ledger.transfers).toHaveLength(0);
+    await h.escrow.releaseRequestHold(requestId, null, admin);
+    await h.tick();
+    expect(h.gateway.ledger.transfers).toHaveLength(1);
+    expect((await requestState(h, requestId)).context.transferId).not.toBeNull();
+  });
+});

@@ -1,0 +1,38 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dueTimers } from '../../../projections/timers.projection';
+import { paymentRequestAggregate } from '../../../server/commands/aggregate';
+import { createHarness, givenRequest, givenUser, submit, type Harness } from '../payments/support/escrow-harness';
+
+describe('deferred payouts in the timers read model', () => {
+  let h: Harness;
+  const creator = { actor: { kind: 'creator' as const, id: 'u_creator' } };
+  const visitor = { actor: { kind: 'brand' as const, id: 'link' } };
+  beforeEach(async () => {
+    h = await createHarness();
+    await givenUser(h, 'u_creator');
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  const caughtUp = async () => h.runner.waitForPosition(await h.store.headPosition());
+
+  it('given a deferred payout, then its row is paused until the creator is ready, then due, then gone once paid', async () => {
+    const { requestId } = await givenRequest(h, 'u_creator');
+    await h.bus.execute(paymentRequestAggregate, paymentRequestAggregate.streamId(requestId), () => [{ type: 'PaymentRequestAccepted', data: {} }], visitor);
+    await submit(h, (await h.escrow.startRequestCheckout(requestId, visitor)).url, { method: 'card', outcome: 'pay' });
+    await h.escrow.completePaymentRequest(requestId, creator);
+    await caughtUp();
+    const now = () => h.clock.now().toISOString();
+    expect(dueTimers(h.readDb, now(), 10)).toEqual([]);
+
+    await submit(h, (await h.escrow.startUserOnboarding('u_creator', creator)).url, { outcome: 'complete' });
+    await caughtUp();
+    expect(dueTimers(h.readDb, now(), 10)).toMatchObject([{ kind: 'deferred_payout', entityId: requestId }]);
+
+    expect(await h.tick()).toBe(1);
+    await caughtUp();
+    expect(dueTimers(h.readDb, now(), 10)).toEqual([]);
+    expect(h.gateway.ledger.transfers).toHaveLength(1);
+  });
+});

@@ -4,7 +4,7 @@ import { emptyDealContext, evolveDealContext, type DealContext } from '../machin
 import type { DealEvent } from '../machines/deal/deal.events';
 import { dealMachine, type DealStateMeta } from '../machines/deal/deal.machine';
 import { stateKey } from '../machines/statechart';
-import { dealStatusRank } from './deal-order';
+import { dealStatusRank } from '../machines/deal/deal-order';
 import type { ProjectedEvent, Projection } from './projection';
 import { createRowCache } from './row-cache';
 import { metaByStateKey, stateValueFromKey } from './state-meta';

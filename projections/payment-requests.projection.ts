@@ -29,7 +29,8 @@ export const paymentRequestsProjection: Projection = {
       CREATE TABLE IF NOT EXISTS rm_payment_requests (
         id INTEGER PRIMARY KEY, creator_id TEXT NOT NULL, status TEXT NOT NULL, state TEXT NOT NULL,
         created_at TEXT NOT NULL, expires_at TEXT NOT NULL, context TEXT NOT NULL, position INTEGER NOT NULL);
-      CREATE INDEX IF NOT EXISTS rm_payment_requests_creator ON rm_payment_requests (creator_id, created_at DESC, id DESC);`);
+      CREATE INDEX IF NOT EXISTS rm_payment_requests_creator ON rm_payment_requests (creator_id, created_at DESC, id DESC);
+      CREATE INDEX IF NOT EXISTS rm_payment_requests_created ON rm_payment_requests (created_at DESC, id DESC);`);
   },
   reset(db) {
     db.exec('DROP TABLE IF EXISTS rm_payment_requests;');

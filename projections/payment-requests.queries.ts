@@ -28,6 +28,7 @@ export function createPaymentRequestQueries(db: Database) {
     `SELECT ${cols} FROM rm_payment_requests WHERE id = (SELECT ref_id FROM rm_tokens WHERE token = ? AND kind = 'payment-request')`,
   );
   const forCreator = db.prepare<[string], Row>(`SELECT ${cols} FROM rm_payment_requests WHERE creator_id = ? ORDER BY created_at DESC, id DESC`);
+  const all = db.prepare<[number, number], Row>(`SELECT ${cols} FROM rm_payment_requests ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`);
   return {
     byId: (id: number) => {
       const row = byId.get(id);
@@ -38,6 +39,8 @@ export function createPaymentRequestQueries(db: Database) {
       return row ? toRecord(row) : null;
     },
     listForCreator: (creatorId: string) => forCreator.all(creatorId).map(toRecord),
+    /** Every creator's requests, newest first (the admin list). */
+    listAll: (limit = 500, offset = 0) => all.all(limit, offset).map(toRecord),
   };
 }
 

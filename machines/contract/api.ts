@@ -72,6 +72,8 @@ export type DealDto = z.infer<typeof dealSchema>;
 export const adminDealSchema = dealSchema.extend({
   user: z.object({ companyName: z.string().nullable(), username: z.string(), email: z.string() }),
   chargebacks: z.array(z.object({ disputeId: z.string(), amountCents: z.number(), reason: z.string(), at: iso })),
+  /** Extra payments of the deal that were refunded in full at once (DuplicatePaymentRefunded). */
+  duplicateRefunds: z.array(z.object({ checkoutSessionId: z.string(), refundId: z.string(), amountCents: z.number(), at: iso })),
 });
 export type AdminDealDto = z.infer<typeof adminDealSchema>;
 
@@ -108,6 +110,13 @@ export const paymentRequestSchema = z.object({
   paidAt: nullableIso,
   completedAt: nullableIso,
   createdAt: iso,
+  /** A card chargeback holds the escrowed amount: the creator cannot complete until an admin releases it. */
+  onHold: z.boolean(),
+  /**
+   * Completed by the creator while the payout waits for their payout account (machine state
+   * `payout_pending`); `status` stays `completed`, the spec's status list has no payout state.
+   */
+  payoutPending: z.boolean(),
   machine: z.object({ value: stateValueSchema, context: z.record(z.string(), z.unknown()) }),
   state: paymentRequestStateSchema,
 });
@@ -152,3 +161,26 @@ export const changeNoticeSchema = z.object({
   position: z.number(),
 });
 export type ChangeNotice = z.infer<typeof changeNoticeSchema>;
+
+/** Actions only an admin takes on a payment request; offered when the machine can take their event. */
+export const adminRequestActions = ['releaseHold'] as const;
+export type AdminRequestAction = (typeof adminRequestActions)[number];
+
+/**
+ * A payment request as admins see it (GET /api/admin/payment-requests): the creator's answer plus
+ * who the creator is, the machine state (`payout_pending` shows as status `completed`), the
+ * chargeback hold, the deferred payout and refunded duplicate payments.
+ */
+export const adminPaymentRequestSchema = paymentRequestSchema.extend({
+  creator: z.object({ id: z.string(), username: z.string(), email: z.string(), payoutsEnabled: z.boolean() }),
+  /** The statechart state: pending, accepted, paid, payout_pending, completed, expired, rejected. */
+  machineState: z.string(),
+  hold: z.object({ since: iso, disputeId: z.string(), reason: z.string() }).nullable(),
+  chargebacks: z.array(z.object({ disputeId: z.string(), amountCents: z.number(), reason: z.string(), at: iso })),
+  payoutDeferredAt: nullableIso,
+  transferId: z.string().nullable(),
+  duplicateRefunds: z.array(z.object({ checkoutSessionId: z.string(), refundId: z.string(), amountCents: z.number(), at: iso })),
+  /** Admin actions the machine allows now (`releaseHold` while a chargeback holds the request). */
+  adminCan: z.array(z.enum(adminRequestActions)),
+});
+export type AdminPaymentRequestDto = z.infer<typeof adminPaymentRequestSchema>;

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { adminCountsSchema, adminDealSchema, errorSchema } from '../../machines/contract/api';
-import type { AdminChip } from '../../projections/deal-order';
+import type { AdminChip } from '../../machines/deal/deal-order';
 import { adminOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { StreamNotFound } from '../event-store/event-store';
 import { idParam } from '../http/fields';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
 import type { DealResult } from '../payments/escrow.types';
+import { adminRequestRoutes } from './admin-requests.routes';
 import { dealHistory, disputeTimeline } from './deal-history';
 
 const tags = ['admin'];
@@ -15,7 +16,8 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 const chips = ['all', 'pending_payment', 'in_progress', 'awaiting_approval', 'disputed', 'completed'] as const;
 
 /** The admin area: every deal, chip counts, history; actions need the admin role (auditors read only). */
-export function adminRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDeps): void {
+export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { ctx, guards, dealViews } = deps;
   const read = { preHandler: guards.requireAdminReader };
   const act = { preHandler: guards.requireAdminActor };
   const deal = (id: number) => {
@@ -94,4 +96,5 @@ export function adminRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDeps):
   action('/api/admin/deals/:id/hold', (id, cc) => escrow().hold(id, cc));
   action('/api/admin/deals/:id/resume', (id, cc) => escrow().resume(id, cc));
   action('/api/admin/deals/:id/refund', (id, cc) => escrow().refund(id, cc));
+  adminRequestRoutes(app, deps);
 }

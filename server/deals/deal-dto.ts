@@ -109,5 +109,6 @@ export function toAdminDealDto(
     ...toDealDto(record, now, 'admin', owner.companyName ?? owner.username),
     user: owner,
     chargebacks: record.context.chargebacks,
+    duplicateRefunds: record.context.duplicateRefunds,
   };
 }

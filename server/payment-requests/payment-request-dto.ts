@@ -4,6 +4,7 @@ import type { PaymentRequestStatus } from '../../machines/payment-request/paymen
 import { paymentRequestSnapshotFrom, paymentRequestStateView } from '../../machines/payment-request/payment-request.view';
 import { centsToDecimal } from '../../machines/money';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
+import { stateKey } from '../../machines/statechart';
 import { stateValueFromKey } from '../../projections/state-meta';
 
 /** The context a brand's link page may see: no creator id, no payment ids. */
@@ -53,6 +54,8 @@ export function toPaymentRequestDto(
     paidAt: c.paidAt,
     completedAt: c.completedAt,
     createdAt: c.createdAt ?? now,
+    onHold: c.hold !== null,
+    payoutPending: stateKey(snapshot.value) === 'payout_pending',
     machine: { value: snapshot.value as PaymentRequestDto['machine']['value'], context: view === 'link' ? redact(c) : { ...c } },
     state,
   };

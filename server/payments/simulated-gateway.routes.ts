@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { SimulatedGateway } from './simulated-gateway';
-import { checkoutPage, onboardingPage } from './simulated-pages';
+import { checkoutPage, onboardingPage, paymentPage } from './simulated-pages';
 import { WEBHOOK_PATH } from './simulated-webhooks';
 
 export interface SimulatedGatewayRoutesOptions {
@@ -54,6 +54,28 @@ export const simulatedGatewayRoutes: FastifyPluginAsync<SimulatedGatewayRoutesOp
       const page = checkoutPage({ action: request.url, description: session.input.description, totalCents: session.totalCents, status: 'open', error: (error as Error).message });
       return reply.code(502).type('text/html').send(page);
     }
+  });
+
+  // Test mode only (these routes exist only with the simulated gateway): a card chargeback on a paid session.
+  const showPayment = (sessionId: string, action: string, extra: { notice?: string; error?: string } = {}) => {
+    const session = gateway.ledger.sessions.get(sessionId);
+    if (!session) return null;
+    return paymentPage({ action, description: session.input.description, totalCents: session.totalCents, chargeId: session.chargeId, ...extra });
+  };
+  app.get<{ Params: { sessionId: string } }>('/sim/payments/:sessionId', async (request, reply) => {
+    const html = showPayment(request.params.sessionId, request.url);
+    return html === null ? reply.code(404).type('text/plain').send('Checkout session not found') : reply.type('text/html').send(html);
+  });
+  app.post<{ Params: { sessionId: string }; Body: Form }>('/sim/payments/:sessionId', async (request, reply) => {
+    const session = gateway.ledger.sessions.get(request.params.sessionId);
+    if (!session) return reply.code(404).type('text/plain').send('Checkout session not found');
+    if (request.body?.outcome !== 'chargeback' || session.chargeId === null) return reply.redirect(request.url, 303);
+    try {
+      await gateway.openChargeback(session.chargeId, 'fraudulent');
+    } catch (error) {
+      return reply.code(502).type('text/html').send(showPayment(session.id, request.url, { error: (error as Error).message }));
+    }
+    return reply.type('text/html').send(showPayment(session.id, request.url, { notice: 'Chargeback sent (charge.dispute.created).' }));
   });
 
   app.get<{ Params: { accountId: string } }>('/sim/onboarding/:accountId', async (request, reply) => {

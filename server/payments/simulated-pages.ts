@@ -63,3 +63,21 @@ export function onboardingPage(input: { action: string; accountId: string; error
 </div>`,
   );
 }
+
+/** Test tools for a paid session: send the chargeback Stripe would (charge.dispute.created). */
+export function paymentPage(input: { action: string; description: string; totalCents: number; chargeId: string | null; notice?: string; error?: string }): string {
+  return page(
+    'Payment',
+    `<div class="card">
+  <h1>Simulated payment</h1>
+  <p>Test-mode tools for: <strong>${escape(input.description)}</strong></p>
+  <div class="amount">${escape(formatEuro(input.totalCents, 'nl-NL'))}</div>
+  ${input.notice ? `<p role="status">${escape(input.notice)}</p>` : ''}
+  ${input.error ? `<p class="error">${escape(input.error)}</p>` : ''}
+  ${input.chargeId === null ? '<p>This session has not been paid; there is no charge to dispute.</p>' : `<p>Charge <code>${escape(input.chargeId)}</code></p>
+  <form method="post" action="${escape(input.action)}">
+    <button class="danger" type="submit" name="outcome" value="chargeback">Simulate chargeback</button>
+  </form>`}
+</div>`,
+  );
+}

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { transition, type AnyMachineSnapshot, type AnyStateMachine, type SnapshotFrom } from 'xstate';
+import { transition, type AnyMachineSnapshot, type AnyStateMachine, type ContextFrom, type EventFromLogic, type SnapshotFrom } from 'xstate';
 import type { TestParam } from 'xstate/graph';
 import { createCommandBus, type CommandResult } from '../../server/commands/command-bus';
 import type { Aggregate } from '../../server/commands/aggregate';
@@ -45,7 +45,7 @@ export interface WalkConfig<M extends AnyStateMachine, A extends string> {
   eventTypes: readonly string[];
   actions: readonly A[];
   view(snapshot: SnapshotFrom<M>, now: string): { can: A[] };
-  probe(action: A, context: SnapshotFrom<M>['context'], now: string): ModelEvent;
+  probe(action: A, context: ContextFrom<M>, now: string): ModelEvent;
   /** The instants at which to compare the view with the pipeline in a state. */
   instants(snapshot: SnapshotFrom<M>): string[];
 }
@@ -62,7 +62,7 @@ export function createModelWalker<M extends AnyStateMachine, A extends string>(p
   let expectedSnapshot = initialSnapshot(config.aggregate.machine);
 
   async function accepts(action: A, snapshot: SnapshotFrom<M>, now: string): Promise<boolean> {
-    const probe = config.probe(action, snapshot.context, now);
+    const probe = config.probe(action, (snapshot as AnyMachineSnapshot).context as ContextFrom<M>, now);
     p.clock.set(now);
     stats.probes += 1;
     try {
@@ -102,7 +102,7 @@ export function createModelWalker<M extends AnyStateMachine, A extends string>(p
         const event = step.event;
         p.clock.set(event.metadata.at);
         stats.steps += 1;
-        expectedSnapshot = transition(config.aggregate.machine, expectedSnapshot, event)[0] as SnapshotFrom<M>;
+        expectedSnapshot = transition(config.aggregate.machine, expectedSnapshot, event as EventFromLogic<M>)[0] as SnapshotFrom<M>;
         last = await p.bus.execute(config.aggregate, streamId, () => [{ type: event.type, data: event.data }], { actor: event.metadata.actor });
         expect(last.events.map((e) => e.type)).toEqual([event.type]);
       }]),

@@ -30,3 +30,21 @@ export async function acceptAndConnect(app: FastifyInstance, ctx: AppContext, to
   await app.inject({ url: `/api/deals/token/${link}` });
   return link;
 }
+
+/** A creator's request, accepted and paid by card through the simulated gateway; returns its id and link token. */
+export async function createPaidRequest(app: FastifyInstance, ctx: AppContext, creatorToken: string, title = 'Instagram reel'): Promise<{ id: number; token: string }> {
+  const created = await app.inject({
+    method: 'POST', url: '/api/payment-requests', headers: bearer(creatorToken),
+    payload: { title, description: 'One reel', amount: '400', brandName: 'Acme', brandEmail: 'marketing@acme.example', deadline: '2026-03-20' },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const { id, shareableToken: token } = created.json() as { id: number; shareableToken: string };
+  expect((await app.inject({ method: 'POST', url: `/api/payment-requests/accept/${token}` })).statusCode).toBe(200);
+  const checkout = await app.inject({ method: 'POST', url: `/api/payment-requests/${token}/checkout` });
+  expect(checkout.statusCode, checkout.body).toBe(200);
+  const gateway = ctx.payments.gateway;
+  if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
+  await gateway.payCheckout(ctx.queries.requests.byId(id)!.context.checkoutSessionId!, 'card');
+  await ctx.settle(await ctx.store.headPosition());
+  return { id, token };
+}

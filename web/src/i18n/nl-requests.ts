@@ -115,4 +115,6 @@ export const nlRequests = {
   'mreq.deadline': 'Deadline',
   'mreq.withFee': 'incl. kosten {total}',
   'mreq.new': 'Nieuw verzoek',
+  'mreq.onHold': 'Geblokkeerd door een terugboeking (chargeback) van de kaarthouder. Een beheerder beoordeelt dit; daarna kun je het verzoek voltooien.',
+  'mreq.payoutPending': 'Uitbetaling volgt zodra je bankrekening is ingesteld (Profiel → Bankrekening).',
 };

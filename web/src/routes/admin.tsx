@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatEuro } from '../../../machines/money';
@@ -10,11 +10,14 @@ import { useAdminCounts, type AdminCounts } from '../features/admin/api/admin-co
 import { useAdminDeals } from '../features/admin/api/admin-deals.query';
 import { useAdminMe } from '../features/admin/api/admin-me.query';
 import { AdminDealPanel } from '../features/admin/components/admin-deal-panel';
+import { AdminRequestsSection } from '../features/admin/components/admin-requests-section';
 import { clearAdminToken } from '../lib/admin-token';
 import { formatDate } from '../lib/dates';
 import { t, type MessageKey } from '../i18n';
 
 type Chip = keyof AdminCounts;
+type Tab = 'deals' | 'requests';
+const TABS: Tab[] = ['deals', 'requests'];
 const CHIPS: Chip[] = ['all', 'pending_payment', 'in_progress', 'awaiting_approval', 'disputed', 'completed'];
 const chipStatuses: Record<Chip, string[] | null> = {
   all: null,
@@ -31,17 +34,20 @@ export default function AdminRoute() {
   const deals = useAdminDeals();
   const counts = useAdminCounts();
   const me = useAdminMe();
+  const [tab, setTab] = useState<Tab>('deals');
   const [chip, setChip] = useState<Chip>('all');
   const [selected, setSelected] = useState<number | null>(null);
   const readOnly = me.data?.role === 'auditor';
 
   const expired = [deals.error, counts.error, me.error].some((e) => e instanceof AdminSessionExpired);
-  useEffect(() => {
-    if (!expired) return;
+  const endSession = useCallback(() => {
     clearAdminToken();
     toast({ title: t('admin.sessionExpired'), variant: 'destructive' });
     navigate('/admin/login', { replace: true });
-  }, [expired, navigate]);
+  }, [navigate]);
+  useEffect(() => {
+    if (expired) endSession();
+  }, [expired, endSession]);
   useEffect(() => {
     if (deals.isError && !expired) toast({ title: t('admin.errorTitle'), description: t('admin.fetchFailed'), variant: 'destructive' });
   }, [deals.isError, expired]);
@@ -63,6 +69,15 @@ export default function AdminRoute() {
           <Button variant="secondary" onClick={() => { clearAdminToken(); client.removeQueries({ queryKey: ['admin'] }); navigate('/admin/login'); }}>{t('admin.logout')}</Button>
         </div>
       </header>
+      <div className="mb-4 flex gap-1 border-b border-slate-200" role="tablist">
+        {TABS.map((name) => (
+          <button key={name} type="button" role="tab" aria-selected={tab === name} onClick={() => setTab(name)}
+            className={`-mb-px border-b-2 px-3 py-2 text-sm font-semibold ${tab === name ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-500'}`}>
+            {t(`admin.tab.${name}`)}
+          </button>
+        ))}
+      </div>
+      {tab === 'requests' ? <AdminRequestsSection readOnly={readOnly} onExpired={endSession} /> : <>
       <div className="mb-4 flex flex-wrap gap-2" role="group" aria-label="Filter">
         {CHIPS.map((c) => (
           <button key={c} type="button" aria-pressed={chip === c} onClick={() => { setChip(c); setSelected(null); }}
@@ -88,6 +103,7 @@ export default function AdminRoute() {
         </ul>
         <div>{current ? <AdminDealPanel deal={current} readOnly={readOnly} /> : <p className="text-sm text-slate-500">{t('admin.select')}</p>}</div>
       </div>
+      </>}
     </main>
   );
 }

@@ -12,6 +12,7 @@ import { useAdminRefund } from '../api/admin-refund.mutation';
 import { useAdminRelease } from '../api/admin-release.mutation';
 import { useAdminResume } from '../api/admin-resume.mutation';
 import { EventHistory } from './event-history';
+import { MoneyNotes } from './money-notes';
 
 /** The admin detail panel; actions come from the deal's `state.can` (spec §4 "Admin actions"). */
 export function AdminDealPanel({ deal, readOnly }: { deal: AdminDealDto; readOnly: boolean }) {
@@ -55,7 +56,7 @@ export function AdminDealPanel({ deal, readOnly }: { deal: AdminDealDto; readOnl
       </dl>
       <p className="whitespace-pre-line break-words text-sm text-slate-600">{Array.isArray(deal.description) ? deal.description.join('\n') : deal.description}</p>
       {deal.onHold && <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900">{t('admin.onHold')}</p>}
-      {deal.chargebacks.length > 0 && <p className="rounded-lg bg-red-50 p-2 text-sm text-red-800">{t('admin.chargebacks')}: {deal.chargebacks.length}</p>}
+      <MoneyNotes chargebacks={deal.chargebacks} duplicateRefunds={deal.duplicateRefunds} />
       <div>
         <h3 className="mb-2 font-semibold">{t('admin.actions')}</h3>
         {readOnly ? <p className="text-sm text-slate-500">{t('admin.auditor')}</p> : actions.length > 0 ? <div className="flex flex-wrap gap-2">{actions}</div> : <p className="text-sm text-slate-500">{noActions}</p>}

@@ -1,6 +1,9 @@
-import type { DealStatus } from '../machines/deal/deal.machine';
+import type { DealStatus } from './deal.machine';
 
-/** Spec §4 list order by status; unknown statuses sort last. Within a status, newest first. */
+/**
+ * Spec §4 list rules, shared by the read models (server-side sort and filters) and the web app.
+ * Order by status; unknown statuses sort last. Within a status, newest first.
+ */
 const order: Partial<Record<DealStatus, number>> = {
   delivered: 0,
   dispute: 1,
@@ -31,3 +34,13 @@ export const adminChips = {
   completed: ['completed', 'approved_after_dispute'],
 } as const satisfies Record<string, readonly DealStatus[] | null>;
 export type AdminChip = keyof typeof adminChips;
+
+/** Whether a deal with this status belongs under a list filter (deleted deals never do). */
+export const inDealFilter = (filter: DealFilter, status: string): boolean => {
+  const statuses: readonly string[] | null = dealFilters[filter];
+  return status !== 'deleted' && (statuses === null || statuses.includes(status));
+};
+
+/** The list order: by status rank, then newest createdAt first. */
+export const compareDeals = (a: { status: string; createdAt: string }, b: { status: string; createdAt: string }): number =>
+  dealStatusRank(a.status) - dealStatusRank(b.status) || Date.parse(b.createdAt) - Date.parse(a.createdAt);

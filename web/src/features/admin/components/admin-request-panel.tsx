@@ -1,0 +1,58 @@
+import type { AdminPaymentRequestDto } from '../../../../../machines/contract/api';
+import { formatEuro } from '../../../../../machines/money';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { DetailRow } from '../../../components/ui/detail-row';
+import { toast } from '../../../components/ui/toast-store';
+import { useConfirm } from '../../../components/ui/use-confirm';
+import { formatDate } from '../../../lib/dates';
+import { t, type MessageKey } from '../../../i18n';
+import { useAdminReleaseHold } from '../api/admin-release-hold.mutation';
+import { adminRequestCan } from '../model/admin-request-can';
+import { MoneyNotes } from './money-notes';
+
+/** One payment request for admins: creator, money, hold and payout facts; actions from the statechart. */
+export function AdminRequestPanel({ request, readOnly }: { request: AdminPaymentRequestDto; readOnly: boolean }) {
+  const { ask, dialog } = useConfirm();
+  const releaseHold = useAdminReleaseHold();
+  const allowed = adminRequestCan(request);
+  const title = t('admin.requestId', { id: request.id });
+
+  const release = () =>
+    ask(t('admin.confirmReleaseHold'), () =>
+      releaseHold.mutate(request.id, {
+        onSuccess: () => toast({ title: t('admin.done') }),
+        onError: () => toast({ title: t('admin.errorTitle'), description: t('admin.releaseHoldFailed'), variant: 'destructive' }),
+      }),
+    );
+  const actions = [
+    allowed.includes('releaseHold') && <Button key="rh" variant="success" disabled={releaseHold.isPending} onClick={release}>{t('admin.releaseHold')}</Button>,
+  ].filter(Boolean);
+
+  return (
+    <section className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={title}>
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="font-bold">{title}</h2>
+        <Badge tone={request.state.badge as 'grey'}>{t(`admin.request.status.${request.status}` as MessageKey)}</Badge>
+      </div>
+      <dl className="space-y-1 text-sm">
+        <DetailRow label={t('admin.creator')} value={`${request.creator.username} · ${request.creator.email}`} />
+        <DetailRow label={t('admin.requestBrand')} value={`${request.brandName} · ${request.brandEmail}`} />
+        <DetailRow label={t('admin.amount')} value={formatEuro(request.amountCents, 'en-US')} />
+        <DetailRow label={t('admin.totalPaid')} value={formatEuro(request.totalAmountCents, 'en-US')} />
+        <DetailRow label={t('card.assignment')} value={request.title} />
+        <DetailRow label={t('admin.deadline')} value={formatDate(request.deadline, 'en-US')} />
+        <DetailRow label={t('admin.requestState')} value={request.machineState} />
+        <DetailRow label={t('admin.payoutAccount')} value={t(request.creator.payoutsEnabled ? 'admin.payoutReady' : 'admin.payoutNotReady')} />
+      </dl>
+      {request.hold && <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900" data-testid="request-hold">{t('admin.requestOnHold', { reason: request.hold.reason })}</p>}
+      {request.payoutPending && <p className="rounded-lg bg-sky-50 p-2 text-sm text-sky-900">{t('admin.payoutPending', { amount: formatEuro(request.amountCents, 'en-US') })}</p>}
+      <MoneyNotes chargebacks={request.chargebacks} duplicateRefunds={request.duplicateRefunds} />
+      <div>
+        <h3 className="mb-2 font-semibold">{t('admin.actions')}</h3>
+        {readOnly ? <p className="text-sm text-slate-500">{t('admin.auditor')}</p> : actions.length > 0 ? <div className="flex flex-wrap gap-2">{actions}</div> : <p className="text-sm text-slate-500">{t('admin.noActions')}</p>}
+      </div>
+      {dialog}
+    </section>
+  );
+}

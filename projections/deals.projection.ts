@@ -6,7 +6,7 @@ import { dealMachine, type DealStateMeta } from '../machines/deal/deal.machine';
 import { stateKey } from '../machines/statechart';
 import { dealStatusRank } from '../machines/deal/deal-order';
 import type { ProjectedEvent, Projection } from './projection';
-import { createRowCache } from './row-cache';
+import { createRowStore } from './row-cache';
 import { metaByStateKey, stateValueFromKey } from './state-meta';
 
 const metaOf = metaByStateKey<DealStateMeta>(dealMachine);
@@ -18,10 +18,12 @@ interface DealRow {
   status: string;
   createdAt: string;
   context: DealContext;
+  /** Position of the row's last event (0 until one is folded). */
+  position: number;
 }
 
 /**
- * Deals read model: one row per live deal with its folded context (JSON, written once per event),
+ * Deals read model: one row per live deal with its folded context (JSON, written once per batch),
  * the machine state reached (`metadata.state`), and the columns the list, admin and token
  * queries filter and sort on. Per-owner and global counts per status are kept incrementally.
  */
@@ -44,7 +46,6 @@ export const dealsProjection: Projection = {
     db.exec('DROP TABLE IF EXISTS rm_deals; DROP TABLE IF EXISTS rm_deal_counts;');
   },
   prepare(db: Database) {
-    const cache = createRowCache<number, DealRow>();
     const select = db.prepare<[number], { owner_id: string; state: string; status: string; created_at: string; context: string }>(
       'SELECT owner_id, state, status, created_at, context FROM rm_deals WHERE id = ?',
     );
@@ -58,43 +59,64 @@ export const dealsProjection: Projection = {
       INSERT INTO rm_deal_counts (owner_id, status, n) VALUES (?, ?, ?)
       ON CONFLICT(owner_id, status) DO UPDATE SET n = n + excluded.n`);
 
-    const load = (id: number): DealRow | undefined => {
-      const cached = cache.get(id);
-      if (cached) return cached;
-      const row = select.get(id);
-      if (!row) return undefined;
-      return { ownerId: row.owner_id, state: row.state, status: row.status, createdAt: row.created_at, context: JSON.parse(row.context) as DealContext };
+    const rows = createRowStore<number, DealRow>({
+      capacity: 4_096,
+      load(id) {
+        const row = select.get(id);
+        if (!row) return undefined;
+        return { ownerId: row.owner_id, state: row.state, status: row.status, createdAt: row.created_at, context: JSON.parse(row.context) as DealContext, position: 0 };
+      },
+      write(id, row) {
+        upsert.run({
+          id, ownerId: row.ownerId, status: row.status, state: row.state, rank: dealStatusRank(row.status), createdAt: row.createdAt,
+          context: JSON.stringify(row.context), position: row.position,
+        });
+      },
+      remove: (id) => void remove.run(id),
+    });
+    // Count changes of the batch, summed per (owner, status) and written once in `flush`. Keys
+    // touched with a net zero are written too: the per-event upserts created such rows with n = 0.
+    const countDeltas = new Map<string, { ownerId: string; status: string; n: number }>();
+    const adjust1 = (ownerId: string, status: string, delta: number): void => {
+      const key = `${ownerId}\u0000${status}`;
+      const entry = countDeltas.get(key);
+      if (entry) entry.n += delta;
+      else countDeltas.set(key, { ownerId, status, n: delta });
     };
     const adjust = (ownerId: string, status: string, delta: number): void => {
-      count.run(ownerId, status, delta);
-      count.run('*', status, delta);
+      adjust1(ownerId, status, delta);
+      adjust1('*', status, delta);
     };
 
-    return (event: ProjectedEvent) => {
+    const apply = (event: ProjectedEvent): void => {
       if (!event.streamId.startsWith('deal-')) return;
       const id = Number(event.streamId.slice(5));
       const domainEvent = event as unknown as DealEvent;
-      const previous = load(id);
+      const previous = rows.get(id);
       if (!previous && domainEvent.type !== 'DealCreated') return;
-      const before = previous ?? { ownerId: '', state: 'new', status: 'new', createdAt: event.metadata.at, context: emptyDealContext };
+      const before = previous ?? { ownerId: '', state: 'new', status: 'new', createdAt: event.metadata.at, context: emptyDealContext, position: 0 };
       const context = evolveDealContext(before.context, domainEvent);
       const state = event.metadata.state ?? replayState(before, domainEvent);
       const status = dealStatusOfState(state);
-      const row: DealRow = { ownerId: context.ownerId, state, status, createdAt: context.createdAt ?? before.createdAt, context };
+      const row: DealRow = { ownerId: context.ownerId, state, status, createdAt: context.createdAt ?? before.createdAt, context, position: event.position };
       if (status !== before.status) {
         if (previous) adjust(row.ownerId, before.status, -1);
         if (status !== 'deleted') adjust(row.ownerId, status, 1);
       }
-      if (status === 'deleted') {
-        remove.run(id);
-        cache.delete(id);
-        return;
-      }
-      upsert.run({
-        id, ownerId: row.ownerId, status, state, rank: dealStatusRank(status), createdAt: row.createdAt,
-        context: JSON.stringify(context), position: event.position,
-      });
-      cache.set(id, row);
+      if (status === 'deleted') rows.delete(id);
+      else rows.set(id, row);
+    };
+    return {
+      apply,
+      flush(): void {
+        rows.flush();
+        for (const { ownerId, status, n } of countDeltas.values()) count.run(ownerId, status, n);
+        countDeltas.clear();
+      },
+      discard(): void {
+        rows.discard();
+        countDeltas.clear();
+      },
     };
   },
 };

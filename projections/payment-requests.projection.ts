@@ -9,7 +9,7 @@ import type { PaymentRequestEvent } from '../machines/payment-request/payment-re
 import { paymentRequestMachine, type PaymentRequestStateMeta } from '../machines/payment-request/payment-request.machine';
 import { stateKey } from '../machines/statechart';
 import type { ProjectedEvent, Projection } from './projection';
-import { createRowCache } from './row-cache';
+import { createRowStore } from './row-cache';
 import { metaByStateKey, stateValueFromKey } from './state-meta';
 
 const metaOf = metaByStateKey<PaymentRequestStateMeta>(paymentRequestMachine);
@@ -18,6 +18,10 @@ export const requestStatusOfState = (state: string): string => metaOf.get(state)
 interface RequestRow {
   state: string;
   context: PaymentRequestContext;
+  /** The insert's created_at (unused once the row exists: the upsert keeps the stored one). */
+  createdAt: string;
+  /** Position of the row's last event. */
+  position: number;
 }
 
 /** Payment requests per creator: the folded context (JSON) and the machine state reached. */
@@ -36,40 +40,47 @@ export const paymentRequestsProjection: Projection = {
     db.exec('DROP TABLE IF EXISTS rm_payment_requests;');
   },
   prepare(db: Database) {
-    const cache = createRowCache<number, RequestRow>();
     const select = db.prepare<[number], { state: string; context: string }>('SELECT state, context FROM rm_payment_requests WHERE id = ?');
     const upsert = db.prepare(`
       INSERT INTO rm_payment_requests (id, creator_id, status, state, created_at, expires_at, context, position)
       VALUES (@id, @creatorId, @status, @state, @createdAt, @expiresAt, @context, @position)
       ON CONFLICT(id) DO UPDATE SET status = excluded.status, state = excluded.state,
         context = excluded.context, position = excluded.position`);
+    // Folded in memory and written once per batch (see createRowStore).
+    const rows = createRowStore<number, RequestRow>({
+      capacity: 4_096,
+      load(id) {
+        const row = select.get(id);
+        return row ? { state: row.state, context: JSON.parse(row.context) as PaymentRequestContext, createdAt: '', position: 0 } : undefined;
+      },
+      write(id, { state, context, createdAt, position }) {
+        const request = context.request!;
+        upsert.run({
+          id, creatorId: request.creatorId, status: requestStatusOfState(state), state,
+          createdAt, expiresAt: request.expiresAt, context: JSON.stringify(context), position,
+        });
+      },
+      remove: () => undefined,
+    });
 
-    return (event: ProjectedEvent) => {
+    const apply = (event: ProjectedEvent): void => {
       if (!event.streamId.startsWith('payment-request-')) return;
       const id = Number(event.streamId.slice('payment-request-'.length));
       const domainEvent = event as unknown as PaymentRequestEvent;
-      let previous = cache.get(id);
-      if (!previous) {
-        const row = select.get(id);
-        if (row) previous = { state: row.state, context: JSON.parse(row.context) as PaymentRequestContext };
-      }
+      const previous = rows.get(id);
       if (!previous && domainEvent.type !== 'PaymentRequestCreated') return;
       const before = previous ?? { state: 'new', context: emptyPaymentRequestContext };
       const context = evolvePaymentRequestContext(before.context, domainEvent);
-      const request = context.request;
-      if (!request) return;
+      if (!context.request) return;
       const state = event.metadata.state ?? replayState(before, domainEvent);
-      upsert.run({
-        id, creatorId: request.creatorId, status: requestStatusOfState(state), state,
-        createdAt: context.createdAt ?? event.metadata.at, expiresAt: request.expiresAt,
-        context: JSON.stringify(context), position: event.position,
-      });
-      cache.set(id, { state, context });
+      // created_at is only written by the row's insert (the upsert keeps it), as before.
+      rows.set(id, { state, context, createdAt: context.createdAt ?? event.metadata.at, position: event.position });
     };
+    return { apply, flush: () => rows.flush(), discard: () => rows.discard() };
   },
 };
 
-function replayState(row: RequestRow, event: PaymentRequestEvent): string {
+function replayState(row: Pick<RequestRow, 'state' | 'context'>, event: PaymentRequestEvent): string {
   const snapshot = paymentRequestMachine.resolveState({ value: stateValueFromKey(row.state), context: row.context });
   return stateKey(transition(paymentRequestMachine, snapshot, event)[0].value);
 }

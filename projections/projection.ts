@@ -20,8 +20,22 @@ export interface Projection {
   setup(db: Database): void;
   /** Drops everything `setup` made. */
   reset(db: Database): void;
-  /** Prepares statements once the tables exist; returns the per-event function. */
-  prepare(db: Database): (event: ProjectedEvent) => void;
+  /** Prepares statements once the tables exist; returns the per-event function or a writer. */
+  prepare(db: Database): ApplyEvent | ProjectionWriter;
+}
+
+export type ApplyEvent = (event: ProjectedEvent) => void;
+
+/**
+ * A projection that folds in memory and writes once per batch: `flush` runs inside the batch
+ * transaction after the batch's last `apply` and before the checkpoint, so the rows and the
+ * checkpoint still commit together; `discard` runs when the batch failed (rolled back), so state
+ * held in memory is dropped rather than trusted.
+ */
+export interface ProjectionWriter {
+  apply: ApplyEvent;
+  flush(): void;
+  discard(): void;
 }
 
 /** The part of the event store the runner reads (structurally the server's EventStore). */

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { decodeEvent } from '../machines/events/codec';
-import type { EventSource, ProjectedEvent, Projection, StoredEvent } from './projection';
+import type { EventSource, ProjectedEvent, Projection, ProjectionWriter, StoredEvent } from './projection';
 
 export interface RunnerOptions {
   source: EventSource;
@@ -41,7 +41,7 @@ export function createProjectionRunner({ source, db, projections, batchSize = 2_
       checkpoints.set(p.name, row.position);
     }
   }
-  const appliers = projections.map((p) => ({ projection: p, apply: p.prepare(db) }));
+  const appliers = projections.map((p) => ({ projection: p, writer: writerOf(p, db) }));
 
   let position = Math.min(...projections.map((p) => checkpoints.get(p.name) ?? 0), Number.MAX_SAFE_INTEGER);
   if (projections.length === 0) position = 0;
@@ -49,16 +49,28 @@ export function createProjectionRunner({ source, db, projections, batchSize = 2_
   const listeners = new Set<Listener>();
   let subscription: ReturnType<EventSource['subscribe']> | null = null;
 
-  const applyBatch = db.transaction((batch: ProjectedEvent[]) => {
-    for (const { projection, apply } of appliers) {
+  const applyInTransaction = db.transaction((batch: ProjectedEvent[]) => {
+    for (const { projection, writer } of appliers) {
       const from = checkpoints.get(projection.name) ?? 0;
+      const { apply } = writer;
       for (const event of batch) if (event.position > from) apply(event);
+      writer.flush();
     }
     const last = batch[batch.length - 1]!.position;
     for (const { projection } of appliers) {
       if ((checkpoints.get(projection.name) ?? 0) < last) writeCheckpoint.run(projection.name, projection.version, last);
     }
   });
+
+  const applyBatch = (batch: ProjectedEvent[]): void => {
+    try {
+      applyInTransaction(batch);
+    } catch (error) {
+      // Rolled back: rows the projections hold in memory may be ahead of the database.
+      for (const { writer } of appliers) writer.discard();
+      throw error;
+    }
+  };
 
   function handle(stored: StoredEvent[]): void {
     if (stored.length === 0) return;
@@ -134,7 +146,7 @@ export function createProjectionRunner({ source, db, projections, batchSize = 2_
           checkpoints.set(p.name, 0);
         }
       })();
-      appliers.splice(0, appliers.length, ...projections.map((p) => ({ projection: p, apply: p.prepare(db) })));
+      appliers.splice(0, appliers.length, ...projections.map((p) => ({ projection: p, writer: writerOf(p, db) })));
       position = 0;
       let applied = 0;
       for (;;) {
@@ -152,6 +164,14 @@ export function createProjectionRunner({ source, db, projections, batchSize = 2_
 }
 
 export type ProjectionRunner = ReturnType<typeof createProjectionRunner>;
+
+const noop = (): void => undefined;
+
+/** Projections that write per event get a writer with nothing to flush. */
+function writerOf(projection: Projection, db: Database): ProjectionWriter {
+  const prepared = projection.prepare(db);
+  return typeof prepared === 'function' ? { apply: prepared, flush: noop, discard: noop } : prepared;
+}
 
 function toProjected(stored: StoredEvent): ProjectedEvent {
   // decodeEvent returns a fresh object: extend it in place rather than copying it (hot in rebuilds).

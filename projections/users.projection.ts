@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { UserEvent } from '../machines/account/account.events';
 import { emptyUserContext, evolveUserContext, type UserContext } from '../machines/account/user.machine';
 import type { ProjectedEvent, Projection } from './projection';
-import { createRowCache } from './row-cache';
+import { createRowStore } from './row-cache';
 
 /** Users: login by email, profile, owner details for the admin list. Folded with the user machine's evolve. */
 export const usersProjection: Projection = {
@@ -19,29 +19,35 @@ export const usersProjection: Projection = {
     db.exec('DROP TABLE IF EXISTS rm_users;');
   },
   prepare(db: Database) {
-    const cache = createRowCache<string, UserContext>(5_000);
-    const select = db.prepare<[string], { context: string }>('SELECT context FROM rm_users WHERE id = ?');
+    const select = db.prepare<[string], { context: string; state: string }>('SELECT context, state FROM rm_users WHERE id = ?');
     const upsert = db.prepare(`
       INSERT INTO rm_users (id, email_key, username, email, company_name, state, context)
       VALUES (@id, @emailKey, @username, @email, @companyName, @state, @context)
       ON CONFLICT(id) DO UPDATE SET email_key = excluded.email_key, username = excluded.username, email = excluded.email,
         company_name = excluded.company_name, state = excluded.state, context = excluded.context`);
-    return (event: ProjectedEvent) => {
+    // Folded in memory and written once per batch (see createRowStore).
+    const rows = createRowStore<string, { context: UserContext; state: string }>({
+      capacity: 2_048,
+      load(id) {
+        const row = select.get(id);
+        return row ? { context: JSON.parse(row.context) as UserContext, state: row.state } : undefined;
+      },
+      write(id, { context, state }) {
+        upsert.run({
+          id, emailKey: context.email.trim().toLowerCase(), username: context.username, email: context.email,
+          companyName: context.companyName, state, context: JSON.stringify(context),
+        });
+      },
+      remove: () => undefined,
+    });
+    const apply = (event: ProjectedEvent): void => {
       if (!event.streamId.startsWith('user-')) return;
       const id = event.streamId.slice(5);
-      let before = cache.get(id);
-      if (!before) {
-        const row = select.get(id);
-        before = row ? (JSON.parse(row.context) as UserContext) : emptyUserContext;
-      }
+      const before = rows.get(id)?.context ?? emptyUserContext;
       const context = evolveUserContext(before, event as unknown as UserEvent);
       if (context.userId === '') return;
-      upsert.run({
-        id, emailKey: context.email.trim().toLowerCase(), username: context.username, email: context.email,
-        companyName: context.companyName, state: event.metadata.state ?? (context.onboardedAt ? 'onboarded' : 'registered'),
-        context: JSON.stringify(context),
-      });
-      cache.set(id, context);
+      rows.set(id, { context, state: event.metadata.state ?? (context.onboardedAt ? 'onboarded' : 'registered') });
     };
+    return { apply, flush: () => rows.flush(), discard: () => rows.discard() };
   },
 };

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { transition, type AnyMachineSnapshot, type AnyStateMachine, type EventFromLogic, type SnapshotFrom } from 'xstate';
-import { eventDefinition } from '../../machines/events/catalog';
+import type { AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
 import { decodeEvent } from '../../machines/events/codec';
-import type { Actor, EventMetadata } from '../../machines/events/metadata';
-import { initialSnapshot, replay, stateKey } from '../../machines/statechart';
+import type { Actor } from '../../machines/events/metadata';
 import { StreamNotFound, WrongExpectedVersion, type EventStore, type RecordedEvent } from '../event-store/event-store';
 import type { Clock } from '../shared/clock';
 import type { Aggregate } from './aggregate';
+import { checkDrafts } from './check-drafts';
 import { DomainError } from './domain-error';
+import { fold, initialOf } from './fold';
 import { createSnapshotCache } from './snapshot-cache';
 
 /** Who asks, and the request or event that caused the command. */
@@ -63,7 +63,7 @@ export function createCommandBus({ store, clock, newId = randomUUID, maxAttempts
 
   async function load<M extends AnyStateMachine>(aggregate: Aggregate<M>, streamId: string): Promise<Loaded<M>> {
     const cached = cache.get(streamId);
-    let snapshot = (cached?.snapshot as SnapshotFrom<M> | undefined) ?? initialSnapshot(aggregate.machine);
+    let snapshot = (cached?.snapshot as SnapshotFrom<M> | undefined) ?? initialOf(aggregate.machine);
     let revision = cached?.revision ?? -1;
     let recorded: RecordedEvent[] = [];
     try {
@@ -72,11 +72,18 @@ export function createCommandBus({ store, clock, newId = randomUUID, maxAttempts
       if (!(error instanceof StreamNotFound)) throw error;
     }
     if (recorded.length > 0) {
-      snapshot = replay(aggregate.machine, recorded.map((r) => decodeEvent(r) as EventFromLogic<M>), snapshot);
+      snapshot = fold(aggregate.machine, recorded.map((r) => decodeEvent(r) as EventFromLogic<M>), snapshot);
       revision = recorded[recorded.length - 1]!.revision;
       cache.set(streamId, { snapshot, revision });
     }
     return { streamId, snapshot, revision, now: clock.now().toISOString() };
+  }
+
+  /** The cached state as a Loaded, unverified: the stream may have moved on in another instance. */
+  function fromCache<M extends AnyStateMachine>(streamId: string): Loaded<M> | undefined {
+    const cached = cache.get(streamId);
+    if (!cached) return undefined;
+    return { streamId, snapshot: cached.snapshot as SnapshotFrom<M>, revision: cached.revision, now: clock.now().toISOString() };
   }
 
   async function execute<M extends AnyStateMachine>(
@@ -86,41 +93,31 @@ export function createCommandBus({ store, clock, newId = randomUUID, maxAttempts
     context: CommandContext,
   ): Promise<CommandResult<M>> {
     const correlationId = context.correlationId ?? newId();
+    // Optimistic: a cached snapshot is decided on and appended at its revision without reading the
+    // stream; the expected-revision check is what verifies it. Only refusals and no-ops, which
+    // append nothing and so verify nothing, fall back to a real read before they are answered.
+    let trustCache = true;
     for (let attempt = 1; ; attempt++) {
-      const loaded = await load(aggregate, streamId);
-      const drafts = await decide(loaded);
-      if (drafts.length === 0) {
-        return { snapshot: loaded.snapshot, revision: loaded.revision, position: await store.headPosition(), events: [] };
+      const optimistic = trustCache ? fromCache<M>(streamId) : undefined;
+      const loaded = optimistic ?? (await load(aggregate, streamId));
+      let checked: ReturnType<typeof checkDrafts<M>>;
+      try {
+        const drafts = await decide(loaded);
+        if (drafts.length === 0) {
+          if (optimistic) {
+            trustCache = false;
+            continue;
+          }
+          return { snapshot: loaded.snapshot, revision: loaded.revision, position: await store.headPosition(), events: [] };
+        }
+        const stamp = { actor: context.actor, at: loaded.now, correlationId, causationId: context.causationId ?? null };
+        checked = checkDrafts(aggregate, loaded.snapshot, drafts, stamp, newId);
+      } catch (error) {
+        if (!(optimistic && error instanceof DomainError)) throw error;
+        trustCache = false;
+        continue;
       }
-      let snapshot = loaded.snapshot;
-      const toAppend = drafts.map((draft) => {
-        const definition = eventDefinition(draft.type);
-        if (!definition) throw new DomainError('invalid_event', `Unknown event type ${draft.type}`);
-        const parsed = definition.schema.safeParse(draft.data);
-        if (!parsed.success) {
-          throw new DomainError('validation_failed', `Invalid ${draft.type}: ${parsed.error.issues[0]?.message ?? 'invalid data'}`, {
-            issues: parsed.error.issues,
-          });
-        }
-        const metadata: EventMetadata = {
-          actor: context.actor,
-          at: loaded.now,
-          correlationId,
-          causationId: context.causationId ?? null,
-          schemaVersion: definition.version,
-        };
-        const event = { type: draft.type, data: parsed.data, metadata } as EventFromLogic<M>;
-        if (!(snapshot as AnyMachineSnapshot).can(event)) {
-          throw new DomainError(
-            'illegal_transition',
-            `Cannot ${humanize(draft.type)} while the ${aggregate.name} is ${aggregate.describe(snapshot as never)}`,
-            { eventType: draft.type, status: aggregate.describe(snapshot as never) },
-          );
-        }
-        snapshot = transition(aggregate.machine, snapshot, event)[0] as SnapshotFrom<M>;
-        metadata.state = stateKey((snapshot as AnyMachineSnapshot).value);
-        return { id: draft.id ?? newId(), type: draft.type, data: parsed.data, metadata };
-      });
+      const { snapshot, events: toAppend } = checked;
       try {
         const expected = loaded.revision < 0 ? 'no_stream' : loaded.revision;
         const result = await store.append(streamId, toAppend, expected);
@@ -136,7 +133,9 @@ export function createCommandBus({ store, clock, newId = randomUUID, maxAttempts
         return { snapshot, revision: result.nextExpectedRevision, position: result.position, events };
       } catch (error) {
         if (!(error instanceof WrongExpectedVersion)) throw error;
-        cache.delete(streamId);
+        // Drop the entry only if it is no newer than what failed: a concurrent command of this
+        // instance may already have cached the state that beat us, and the retry can use it.
+        cache.invalidate(streamId, loaded.revision);
         if (attempt >= maxAttempts) {
           throw new DomainError('concurrency', `The ${aggregate.name} was changed by someone else; please try again`);
         }
@@ -155,8 +154,3 @@ export function createCommandBus({ store, clock, newId = randomUUID, maxAttempts
 }
 
 export type CommandBus = ReturnType<typeof createCommandBus>;
-
-/** "FundsReleased" → "funds released"; used in refusal messages. */
-function humanize(type: string): string {
-  return type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-}

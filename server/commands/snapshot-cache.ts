@@ -24,6 +24,11 @@ export function createSnapshotCache(capacity: number) {
       entries.set(streamId, state);
       if (entries.size > capacity) entries.delete(entries.keys().next().value as string);
     },
+    /** Forgets the entry unless it is newer than `revision` (the revision found to be stale). */
+    invalidate(streamId: string, revision: number): void {
+      const current = entries.get(streamId);
+      if (current && current.revision <= revision) entries.delete(streamId);
+    },
     delete(streamId: string): void {
       entries.delete(streamId);
     },

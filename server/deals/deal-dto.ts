@@ -8,7 +8,7 @@ import { stateValueFromKey } from '../../projections/state-meta';
 
 export type DealView = 'owner' | 'link' | 'admin';
 
-/** The context a creator-link page may see: no owner id, no payment or account ids. */
+/** The context a creator-link page may see: no owner id, no payment, refund or account ids. */
 export function redactDealContext(c: DealContext): Record<string, unknown> {
   return {
     ...c,
@@ -23,6 +23,9 @@ export function redactDealContext(c: DealContext): Record<string, unknown> {
     lastPaymentFailure: null,
     lastTransferError: null,
     chargebacks: [],
+    // The brand's refunds and an admin's hold reason are not the creator's business.
+    duplicateRefunds: [],
+    hold: c.hold ? { ...c.hold, reason: '' } : null,
   };
 }
 

@@ -115,8 +115,13 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
     async readStream(streamId, readOptions = {}) {
       ensureOpen();
       assertStreamId(streamId);
-      const rows = selectStream.all(streamId, readOptions.fromRevision ?? 0, limitOf(readOptions.maxCount));
-      if (rows.length === 0 && streamExists.get(streamId) === undefined) throw new StreamNotFound(streamId);
+      const fromRevision = readOptions.fromRevision ?? 0;
+      const rows = selectStream.all(streamId, fromRevision, limitOf(readOptions.maxCount));
+      // Revisions start at 0, so reading from 0 and finding nothing already proves there is no
+      // stream; only a read from further on (or maxCount 0) needs the second query.
+      if (rows.length === 0 && (fromRevision <= 0 && readOptions.maxCount !== 0 || streamExists.get(streamId) === undefined)) {
+        throw new StreamNotFound(streamId);
+      }
       return rows.map(toRecorded);
     },
 

@@ -7,7 +7,7 @@ import type { PaymentRequestRecord } from '../../projections/payment-requests.qu
 import { stateKey } from '../../machines/statechart';
 import { stateValueFromKey } from '../../projections/state-meta';
 
-/** The context a brand's link page may see: no creator id, no payment ids. */
+/** The context a brand's link page may see: no creator id, no payment, refund or dispute ids. */
 function redact(c: PaymentRequestContext): Record<string, unknown> {
   return {
     ...c,
@@ -17,6 +17,11 @@ function redact(c: PaymentRequestContext): Record<string, unknown> {
     chargeId: null,
     transferId: null,
     lastPaymentFailure: null,
+    lastFailedSessionId: null,
+    // Chargeback and refund records are for admins; the link page needs none of their ids.
+    hold: c.hold ? { since: c.hold.since, disputeId: '', reason: '' } : null,
+    chargebacks: [],
+    duplicateRefunds: c.duplicateRefunds.map((r) => ({ ...r, checkoutSessionId: '', refundId: '' })),
   };
 }
 

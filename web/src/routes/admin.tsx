@@ -77,33 +77,37 @@ export default function AdminRoute() {
           </button>
         ))}
       </div>
-      {tab === 'requests' ? <AdminRequestsSection readOnly={readOnly} onExpired={endSession} /> : <>
-      <div className="mb-4 flex flex-wrap gap-2" role="group" aria-label="Filter">
-        {CHIPS.map((c) => (
-          <button key={c} type="button" aria-pressed={chip === c} onClick={() => { setChip(c); setSelected(null); }}
-            className={`rounded-full border px-3 py-1.5 text-sm font-medium ${chip === c ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white'}`}>
-            {t(`admin.chip.${c}` as MessageKey)} <span className="opacity-75">({counts.data?.[c] ?? 0})</span>
-          </button>
-        ))}
-      </div>
-      {deals.isPending && <Spinner />}
-      <div className="grid gap-4 md:grid-cols-2">
-        <ul className="space-y-2" aria-label={t('admin.title')}>
-          {deals.isSuccess && list.length === 0 && <li className="text-sm text-slate-500">{t('admin.empty')}</li>}
-          {list.map((d) => (
-            <li key={d.id}>
-              <button type="button" onClick={() => setSelected(d.id)} aria-current={selected === d.id}
-                className={`w-full rounded-xl border bg-white p-3 text-left text-sm shadow-sm ${selected === d.id ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200'}`}>
-                <span className="flex justify-between gap-2"><span className="truncate font-semibold">{d.influencer}</span><span className="font-semibold">{formatEuro(d.amountCents, 'en-US')}</span></span>
-                <span className="flex justify-between gap-2 text-slate-500"><span>{t(`admin.status.${d.status}` as MessageKey)}</span><span>{formatDate(d.createdAt, 'en-US')}</span></span>
-                {d.title && <span className="block truncate text-slate-600">{d.title}</span>}
+      {tab === 'requests' ? (
+        <AdminRequestsSection readOnly={readOnly} onExpired={endSession} />
+      ) : (
+        <>
+          <div className="mb-4 flex flex-wrap gap-2" role="group" aria-label="Filter">
+            {CHIPS.map((c) => (
+              <button key={c} type="button" aria-pressed={chip === c} onClick={() => { setChip(c); setSelected(null); }}
+                className={`rounded-full border px-3 py-1.5 text-sm font-medium ${chip === c ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white'}`}>
+                {t(`admin.chip.${c}` as MessageKey)} <span className="opacity-75">({counts.data?.[c] ?? 0})</span>
               </button>
-            </li>
-          ))}
-        </ul>
-        <div>{current ? <AdminDealPanel deal={current} readOnly={readOnly} /> : <p className="text-sm text-slate-500">{t('admin.select')}</p>}</div>
-      </div>
-      </>}
+            ))}
+          </div>
+          {deals.isPending && <Spinner />}
+          <div className="grid gap-4 md:grid-cols-2">
+            <ul className="space-y-2" aria-label={t('admin.title')}>
+              {deals.isSuccess && list.length === 0 && <li className="text-sm text-slate-500">{t('admin.empty')}</li>}
+              {list.map((d) => (
+                <li key={d.id}>
+                  <button type="button" onClick={() => setSelected(d.id)} aria-current={selected === d.id}
+                    className={`w-full rounded-xl border bg-white p-3 text-left text-sm shadow-sm ${selected === d.id ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200'}`}>
+                    <span className="flex justify-between gap-2"><span className="truncate font-semibold">{d.influencer}</span><span className="font-semibold">{formatEuro(d.amountCents, 'en-US')}</span></span>
+                    <span className="flex justify-between gap-2 text-slate-500"><span>{t(`admin.status.${d.status}` as MessageKey)}</span><span>{formatDate(d.createdAt, 'en-US')}</span></span>
+                    {d.title && <span className="block truncate text-slate-600">{d.title}</span>}
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <div>{current ? <AdminDealPanel deal={current} readOnly={readOnly} /> : <p className="text-sm text-slate-500">{t('admin.select')}</p>}</div>
+          </div>
+        </>
+      )}
     </main>
   );
 }

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
+import { eventDefinition } from '../../machines/events/catalog';
+import type { Actor, EventMetadata } from '../../machines/events/metadata';
+import { stateKey } from '../../machines/statechart';
+import type { Aggregate } from './aggregate';
+import { DomainError } from './domain-error';
+import { step } from './fold';
+
+/** What a command decided, validated and stamped: ready to append. */
+export interface CheckedEvent {
+  id: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+}
+
+export interface DraftLike {
+  type: string;
+  data: unknown;
+  id?: string;
+}
+
+export interface Stamp {
+  actor: Actor;
+  at: string;
+  correlationId: string;
+  causationId: string | null;
+}
+
+/**
+ * Validates each draft against its zod schema, checks the statechart takes it (`can`), folds it
+ * and stamps metadata (incl. the state reached). One bad draft refuses the whole command.
+ */
+export function checkDrafts<M extends AnyStateMachine>(
+  aggregate: Aggregate<M>,
+  from: SnapshotFrom<M>,
+  drafts: readonly DraftLike[],
+  stamp: Stamp,
+  newId: () => string = randomUUID,
+): { snapshot: SnapshotFrom<M>; events: CheckedEvent[] } {
+  let snapshot = from;
+  const events: CheckedEvent[] = new Array<CheckedEvent>(drafts.length);
+  for (let i = 0; i < drafts.length; i++) {
+    const draft = drafts[i]!;
+    const definition = eventDefinition(draft.type);
+    if (!definition) throw new DomainError('invalid_event', `Unknown event type ${draft.type}`);
+    const parsed = definition.schema.safeParse(draft.data);
+    if (!parsed.success) {
+      throw new DomainError('validation_failed', `Invalid ${draft.type}: ${parsed.error.issues[0]?.message ?? 'invalid data'}`, {
+        issues: parsed.error.issues,
+      });
+    }
+    const metadata: EventMetadata = {
+      actor: stamp.actor,
+      at: stamp.at,
+      correlationId: stamp.correlationId,
+      causationId: stamp.causationId,
+      schemaVersion: definition.version,
+    };
+    const event = { type: draft.type, data: parsed.data, metadata } as EventFromLogic<M>;
+    if (!(snapshot as AnyMachineSnapshot).can(event)) {
+      const status = aggregate.describe(snapshot as never);
+      throw new DomainError('illegal_transition', `Cannot ${humanize(draft.type)} while the ${aggregate.name} is ${status}`, {
+        eventType: draft.type,
+        status,
+      });
+    }
+    snapshot = step(aggregate.machine, snapshot, event);
+    metadata.state = stateKey((snapshot as AnyMachineSnapshot).value);
+    events[i] = { id: draft.id ?? newId(), type: draft.type, data: parsed.data, metadata };
+  }
+  return { snapshot, events };
+}
+
+/** "FundsReleased" → "funds released"; used in refusal messages. */
+function humanize(type: string): string {
+  return type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}

@@ -1,0 +1,60 @@
+import { createActor, type AnyActorScope, type AnyStateMachine, type EventFromLogic, type SnapshotFrom } from 'xstate';
+
+/**
+ * `transition(machine, snapshot, event)` from xstate builds a throw-away actor scope on every
+ * call, and the Actor constructor eagerly computes the machine's initial snapshot: per command
+ * that is a second full state-entry computation plus an actor system, all garbage a moment later
+ * (it dominated the pipeline's allocations). Our machines are pure (no invoke, spawn, timers or
+ * I/O; DESIGN §3), so one inert scope per machine can be shared by every transition: it is the
+ * same `machine.transition(snapshot, event, scope)` xstate's helper calls, with the emitted
+ * actions dropped exactly as the command bus and replay already drop them.
+ */
+const scopes = new WeakMap<AnyStateMachine, AnyActorScope>();
+
+function scopeOf(machine: AnyStateMachine): AnyActorScope {
+  let scope = scopes.get(machine);
+  if (!scope) {
+    const self = createActor(machine);
+    const noop = (): void => undefined;
+    scope = {
+      self,
+      defer: noop,
+      id: '',
+      logger: noop,
+      sessionId: '',
+      stopChild: noop,
+      system: self.system,
+      emit: noop,
+      actionExecutor: noop,
+    } as unknown as AnyActorScope;
+    scopes.set(machine, scope);
+  }
+  return scope;
+}
+
+const initials = new WeakMap<AnyStateMachine, unknown>();
+
+/**
+ * The machine's initial snapshot, computed once: snapshots are immutable values (every transition
+ * returns a new one, contexts evolve by copy), which the snapshot cache already relies on.
+ */
+export function initialOf<M extends AnyStateMachine>(machine: M): SnapshotFrom<M> {
+  let initial = initials.get(machine) as SnapshotFrom<M> | undefined;
+  if (!initial) {
+    initial = machine.getInitialSnapshot(scopeOf(machine)) as SnapshotFrom<M>;
+    initials.set(machine, initial);
+  }
+  return initial;
+}
+
+/** The snapshot after `event`; same result as xstate's `transition(...)[0]`, without its garbage. */
+export function step<M extends AnyStateMachine>(machine: M, snapshot: SnapshotFrom<M>, event: EventFromLogic<M>): SnapshotFrom<M> {
+  return machine.transition(snapshot, event, scopeOf(machine)) as SnapshotFrom<M>;
+}
+
+/** Replays accepted history (events are facts, so nothing is refused) onto `from`. */
+export function fold<M extends AnyStateMachine>(machine: M, events: Iterable<EventFromLogic<M>>, from: SnapshotFrom<M>): SnapshotFrom<M> {
+  let snapshot = from;
+  for (const event of events) snapshot = step(machine, snapshot, event);
+  return snapshot;
+}

@@ -1,0 +1,100 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminLogin } from './support/admin-flows';
+import { launchBrowser, phoneContext, screens } from './support/browser';
+import { registerAndOnboard, see, unique } from './support/flows';
+import { createPaymentRequest } from './support/request-flows';
+import { ADMIN, startServer, type RunningServer } from './support/server';
+
+const TITLE = 'Chargeback campagne';
+const HELD = /^On hold: Chargeback: fraudulent/;
+const CREATOR_HELD = 'Geblokkeerd door een terugboeking';
+
+describe('admin: payment requests on chargeback hold', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let creator: Page;
+  let sessionId = '';
+  const snap = screens('admin-requests');
+  const card = () => creator.getByTestId('request-card').filter({ hasText: TITLE });
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    context = await phoneContext(browser, server.url);
+    creator = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a brand pays a request and the test-mode gateway page sends a chargeback', async () => {
+    await registerAndOnboard(creator, snap, unique('holdcreator'));
+    const link = await createPaymentRequest(creator, snap, TITLE);
+
+    const brand = await (await phoneContext(browser, server.url)).newPage();
+    await brand.goto(link);
+    await brand.getByRole('button', { name: 'Accepteren' }).click();
+    await see(brand, 'Geaccepteerd');
+    await brand.getByRole('button', { name: 'Nu betalen' }).click();
+    await brand.waitForURL('**/sim/checkout/**');
+    sessionId = new URL(brand.url()).pathname.split('/').pop() ?? '';
+    await brand.getByLabel('Card').check();
+    await brand.getByRole('button', { name: 'Pay', exact: true }).click();
+    await brand.waitForURL('**/pay-request-success/**');
+
+    await brand.goto(`/sim/payments/${sessionId}`);
+    await see(brand, 'Test mode — no real money');
+    await snap(brand, 'sim-payment');
+    await brand.getByRole('button', { name: 'Simulate chargeback' }).click();
+    await see(brand, 'Chargeback sent (charge.dispute.created).');
+    await snap(brand, 'sim-chargeback-sent');
+    await brand.close();
+  });
+
+  it('the creator sees the request blocked, without the complete button', async () => {
+    await creator.goto('/payment-requests');
+    await expect.poll(() => card().getAttribute('data-status'), { timeout: 20_000 }).toBe('paid');
+    await card().getByText(CREATOR_HELD).waitFor();
+    expect(await card().getByRole('button', { name: 'Markeer als voltooid' }).count()).toBe(0);
+    await snap(creator, 'creator-held');
+  });
+
+  it('an admin sees the hold in the payment-request tab and releases it', async () => {
+    const page = await context.newPage();
+    await adminLogin(page, ADMIN);
+    await page.getByRole('tab', { name: 'Payment requests' }).click();
+    const item = page.getByTestId('admin-request').filter({ hasText: TITLE });
+    await item.getByText('On hold', { exact: true }).waitFor();
+    await snap(page, 'list');
+    await item.click();
+    const panel = page.getByRole('region', { name: /^Payment request #/ });
+    await panel.getByText(HELD).waitFor();
+    await panel.getByTestId('chargebacks').getByText(/fraudulent/).waitFor();
+    await snap(page, 'held');
+
+    await panel.getByRole('button', { name: 'Release hold' }).click();
+    await see(page, /^Release the chargeback hold\?/);
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => panel.getByText(HELD).count(), { timeout: 20_000 }).toBe(0);
+    expect(await panel.getByRole('button', { name: 'Release hold' }).count()).toBe(0);
+    // The chargeback stays on record after the hold is released.
+    await panel.getByTestId('chargebacks').waitFor();
+    await snap(page, 'released');
+    await page.close();
+  });
+
+  it('after the release the creator completes the request; the payout waits for the bank account', async () => {
+    await creator.goto('/payment-requests');
+    const complete = card().getByRole('button', { name: 'Markeer als voltooid' });
+    await complete.waitFor({ timeout: 20_000 });
+    expect(await card().getByText(CREATOR_HELD).count()).toBe(0);
+    await complete.click();
+    await expect.poll(() => card().getAttribute('data-status'), { timeout: 20_000 }).toBe('completed');
+    await creator.getByRole('tab', { name: 'Afgerond' }).click();
+    await card().getByTestId('request-payout-pending').waitFor();
+    await snap(creator, 'creator-completed');
+  });
+});

@@ -30,6 +30,7 @@ interface DealRow {
 export const dealsProjection: Projection = {
   name: 'deals',
   version: 1,
+  deferredIndexes: ['rm_deals_owner_order', 'rm_deals_owner_created', 'rm_deals_status_created', 'rm_deals_created'],
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS rm_deals (

@@ -28,6 +28,7 @@ interface RequestRow {
 export const paymentRequestsProjection: Projection = {
   name: 'payment-requests',
   version: 1,
+  deferredIndexes: ['rm_payment_requests_creator', 'rm_payment_requests_created'],
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS rm_payment_requests (

@@ -17,6 +17,11 @@ export interface Projection {
   name: string;
   /** Bump when the tables or the folding change: the runner then rebuilds this read model. */
   version: number;
+  /**
+   * Secondary indexes that only the queries read, never this projection's own writes: a rebuild
+   * drops them before the replay and builds them once after it (see rebuild-mode.ts).
+   */
+  deferredIndexes?: readonly string[];
   setup(db: Database): void;
   /** Drops everything `setup` made. */
   reset(db: Database): void;

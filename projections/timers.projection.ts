@@ -25,6 +25,8 @@ export const RELEASE_RETRY_MS = 15 * 60_000;
 
 const entityIdOf = (streamId: string): number => Number(/(\d+)$/.exec(streamId)?.[1] ?? 0);
 const heldStates = /^(pending_delivery|delivered|dispute)/;
+// Parsed only by the few events that need it (not per event: most events of a rebuild touch no timer).
+const atOf = (event: ProjectedEvent): number => Date.parse(event.metadata.at);
 
 export const timersProjection: Projection = {
   name: 'timers',
@@ -83,20 +85,19 @@ export const timersProjection: Projection = {
     };
 
     return (event) => {
-      const at = Date.parse(event.metadata.at);
       const data = event.data as Record<string, unknown>;
       switch (event.type) {
         case 'ReviewPeriodStarted':
           return void start(event, 'review_period', String(data.endsAt));
         case 'ReviewPeriodElapsed':
-          return void markElapsed.run(at, event.streamId, 'review_period');
+          return void markElapsed.run(atOf(event), event.streamId, 'review_period');
         case 'DisputeOpened':
           removeKind.run(event.streamId, 'review_period');
           return void start(event, 'dispute_period', String(data.endsAt));
         case 'DisputePeriodElapsed':
-          return void markElapsed.run(at, event.streamId, 'dispute_period');
+          return void markElapsed.run(atOf(event), event.streamId, 'dispute_period');
         case 'TransferFailed':
-          return void retryLater.run(at + RELEASE_RETRY_MS, event.streamId);
+          return void retryLater.run(atOf(event) + RELEASE_RETRY_MS, event.streamId);
         case 'DealPutOnHold':
           return setHold(event.streamId);
         case 'ChargebackOpened':
@@ -117,7 +118,7 @@ export const timersProjection: Projection = {
         case 'PaymentRequestCreated':
           return void start(event, 'request_expiry', String(data.expiresAt));
         case 'PaymentRequestPayoutDeferred':
-          deferPayout.run({ streamId: event.streamId, entityId: entityIdOf(event.streamId), endsAt: event.metadata.at, dueMs: at, ownerId: String(data.creatorId) });
+          deferPayout.run({ streamId: event.streamId, entityId: entityIdOf(event.streamId), endsAt: event.metadata.at, dueMs: atOf(event), ownerId: String(data.creatorId) });
           return void refreshPayouts.run(event.streamId, '');
         case 'PaymentRequestChargebackOpened':
           setHold(event.streamId);

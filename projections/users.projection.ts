@@ -8,6 +8,7 @@ import { createRowStore } from './row-cache';
 export const usersProjection: Projection = {
   name: 'users',
   version: 1,
+  deferredIndexes: ['rm_users_email'],
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS rm_users (

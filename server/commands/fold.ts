@@ -39,11 +39,10 @@ const initials = new WeakMap<AnyStateMachine, unknown>();
  * returns a new one, contexts evolve by copy), which the snapshot cache already relies on.
  */
 export function initialOf<M extends AnyStateMachine>(machine: M): SnapshotFrom<M> {
-  let initial = initials.get(machine) as SnapshotFrom<M> | undefined;
-  if (!initial) {
-    initial = machine.getInitialSnapshot(scopeOf(machine)) as SnapshotFrom<M>;
-    initials.set(machine, initial);
-  }
+  const known = initials.get(machine) as SnapshotFrom<M> | undefined;
+  if (known) return known;
+  const initial = machine.getInitialSnapshot(scopeOf(machine)) as SnapshotFrom<M>;
+  initials.set(machine, initial);
   return initial;
 }
 

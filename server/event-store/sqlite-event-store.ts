@@ -119,7 +119,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
       const rows = selectStream.all(streamId, fromRevision, limitOf(readOptions.maxCount));
       // Revisions start at 0, so reading from 0 and finding nothing already proves there is no
       // stream; only a read from further on (or maxCount 0) needs the second query.
-      if (rows.length === 0 && (fromRevision <= 0 && readOptions.maxCount !== 0 || streamExists.get(streamId) === undefined)) {
+      if (rows.length === 0 && ((fromRevision <= 0 && readOptions.maxCount !== 0) || streamExists.get(streamId) === undefined)) {
         throw new StreamNotFound(streamId);
       }
       return rows.map(toRecorded);

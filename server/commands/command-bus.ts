@@ -54,9 +54,9 @@ export interface CommandBusOptions {
 }
 
 /**
- * The command pipeline: load the stream (skipping what the snapshot cache already folded), let the
- * command decide its events, check each against the statechart (`can`), append with the expected
- * revision, and on a concurrent write reload and decide again.
+ * The command pipeline: take the cached snapshot (or load the stream, skipping what the cache
+ * already folded), let the command decide its events, check each against the statechart (`can`),
+ * append with the expected revision, and on a concurrent write reload and decide again (ADR 0008).
  */
 export function createCommandBus({ store, clock, newId = randomUUID, maxAttempts = 25, cacheSize = 10_000 }: CommandBusOptions) {
   const cache = createSnapshotCache(cacheSize);
@@ -123,7 +123,10 @@ export function createCommandBus({ store, clock, newId = randomUUID, maxAttempts
         const result = await store.append(streamId, toAppend, expected);
         cache.set(streamId, { snapshot, revision: result.nextExpectedRevision });
         const events: RecordedEvent[] = toAppend.map((e, i) => ({
-          ...e,
+          id: e.id,
+          type: e.type,
+          data: e.data,
+          metadata: e.metadata,
           streamId,
           revision: loaded.revision + 1 + i,
           // The append's position (that of its last event): what read-your-writes waits for.

@@ -73,7 +73,32 @@ export function checkDrafts<M extends AnyStateMachine>(
   return { snapshot, events };
 }
 
-/** "FundsReleased" → "funds released"; used in refusal messages. */
+/** What a refused event would have done, in words users read: "Cannot edit the deal while ...". */
+const actionWords: Record<string, string> = {
+  DealCreated: 'create the deal',
+  DealUpdated: 'edit the deal',
+  DealDeleted: 'delete the deal',
+  ShareLinkGenerated: 'create a share link',
+  CheckoutSessionCreated: 'start a payment',
+  PaymentSucceeded: 'record a payment',
+  CreatorAccepted: 'accept the deal',
+  BankOnboardingStarted: 'start bank setup',
+  BankAccountConnected: 'connect a bank account',
+  ContentDelivered: 'mark the assignment as completed',
+  DisputeOpened: 'open a dispute',
+  FundsReleased: 'release the funds',
+  DealCompletedManually: 'complete the deal manually',
+  DealPutOnHold: 'put the deal on hold',
+  DealReleasedFromHold: 'resume the deal',
+  DealRefunded: 'refund the deal',
+  PaymentRequestAccepted: 'accept the request',
+  PaymentRequestCheckoutCreated: 'start a payment',
+  PaymentRequestCompleted: 'complete the request',
+  PaymentRequestRejected: 'decline the request',
+  OnboardingCompleted: 'complete onboarding',
+};
+
+/** "FundsReleased" → "release the funds"; unknown types fall back to their words ("funds released"). */
 function humanize(type: string): string {
-  return type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return actionWords[type] ?? type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }

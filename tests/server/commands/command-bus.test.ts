@@ -52,7 +52,7 @@ describe('command pipeline: given / when / then', () => {
     const error = await rejectionOf(whenCommand(p, dealAggregate, stream, dealHistory.delivered()));
     expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({ code: 'illegal_transition', status: 409, details: { eventType: 'ContentDelivered', status: 'pending_delivery' } });
-    expect(error.message).toBe('Cannot content delivered while the deal is pending_delivery');
+    expect(error.message).toBe('Cannot mark the assignment as completed while the deal is pending_delivery');
     expect(await p.store.headPosition()).toBe(head);
   });
 });

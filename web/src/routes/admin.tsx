@@ -13,20 +13,14 @@ import { AdminDealPanel } from '../features/admin/components/admin-deal-panel';
 import { AdminRequestsSection } from '../features/admin/components/admin-requests-section';
 import { clearAdminToken } from '../lib/admin-token';
 import { formatDate } from '../lib/dates';
+import { adminChips } from '../../../machines/deal/deal-order';
 import { t, type MessageKey } from '../i18n';
 
 type Chip = keyof AdminCounts;
 type Tab = 'deals' | 'requests';
 const TABS: Tab[] = ['deals', 'requests'];
-const CHIPS: Chip[] = ['all', 'pending_payment', 'in_progress', 'awaiting_approval', 'disputed', 'completed'];
-const chipStatuses: Record<Chip, string[] | null> = {
-  all: null,
-  pending_payment: ['pending_payment'],
-  in_progress: ['pending_delivery'],
-  awaiting_approval: ['delivered'],
-  disputed: ['dispute'],
-  completed: ['completed', 'approved_after_dispute'],
-};
+// The chips and the statuses each covers are the same rules the server counts with.
+const CHIPS = Object.keys(adminChips) as Chip[];
 
 export default function AdminRoute() {
   const navigate = useNavigate();
@@ -52,7 +46,7 @@ export default function AdminRoute() {
     if (deals.isError && !expired) toast({ title: t('admin.errorTitle'), description: t('admin.fetchFailed'), variant: 'destructive' });
   }, [deals.isError, expired]);
 
-  const statuses = chipStatuses[chip];
+  const statuses: readonly string[] | null = adminChips[chip];
   const list = (deals.data ?? []).filter((d) => d.status !== 'deleted' && (!statuses || statuses.includes(d.status)));
   const current = deals.data?.find((d) => d.id === selected) ?? null;
 

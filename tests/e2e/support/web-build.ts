@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const repoRoot = join(import.meta.dirname, '..', '..', '..');
@@ -24,8 +24,33 @@ export function webBuildIsStale(): boolean {
   return sources.some((d) => existsSync(d) && newestMtime(d) > built) || configs.some((f) => existsSync(f) && statSync(f).mtimeMs > built);
 }
 
-/** Builds the web app once if it is missing or stale. */
+const lockDir = join(repoRoot, 'web', '.build-lock');
+
+/**
+ * Builds the web app once if it is missing or stale. Test files run in parallel workers, so a
+ * directory lock keeps two builds from writing web/dist at once. NODE_ENV is forced to production:
+ * under vitest it is "test", which would make Vite ship React's development build.
+ */
 export function ensureWebBuild(): void {
   if (!webBuildIsStale()) return;
-  execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: repoRoot, stdio: 'inherit' });
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      mkdirSync(lockDir);
+      break;
+    } catch {
+      if (Date.now() > deadline) rmSync(lockDir, { recursive: true, force: true });
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+    }
+  }
+  try {
+    if (!webBuildIsStale()) return;
+    execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+  } finally {
+    rmSync(lockDir, { recursive: true, force: true });
+  }
 }

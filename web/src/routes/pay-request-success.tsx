@@ -8,8 +8,9 @@ import { RequestSteps } from '../features/payment-requests/components/request-st
 import { useRequestView } from '../features/payment-requests/model/request-view';
 import { t } from '../i18n';
 import { HeroIcon, Icon } from '../components/ui/icon';
+import { supportMailto } from '../lib/support';
 
-const SUPPORT = 'mailto:support@escrowdeals.example';
+const SUPPORT = supportMailto();
 
 /** Shown after the brand paid a payment request (Dutch, spec §2). */
 export default function PayRequestSuccessRoute() {

@@ -16,8 +16,9 @@ import { TermsModal } from '../features/profile/components/terms-modal';
 import { flagOf } from '../features/profile/countries';
 import { clearAuthToken } from '../lib/auth-token';
 import { t } from '../i18n';
+import { supportMailto } from '../lib/support';
 
-const SUPPORT_MAIL = 'mailto:support@escrowdeals.example';
+const SUPPORT_MAIL = supportMailto();
 
 export default function ProfileRoute() {
   const navigate = useNavigate();

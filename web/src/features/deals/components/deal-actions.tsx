@@ -6,6 +6,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/dates';
 import { t } from '../../../i18n';
 import { can } from '../model/deal-view';
+import { supportMailto } from '../../../lib/support';
 
 interface Props {
   deal: DealDto;
@@ -65,7 +66,7 @@ export function DealActions({ deal, view, busy, onShare, onRelease, onDispute }:
   }
   if (view.status === 'completed' || view.status === 'approved_after_dispute') {
     buttons.push(
-      <a key="feedback" href="mailto:support@escrowdeals.example?subject=Feedback" className={buttonClass('secondary')}>
+      <a key="feedback" href={supportMailto('Feedback')} className={buttonClass('secondary')}>
         {t('action.feedback')}
       </a>,
     );

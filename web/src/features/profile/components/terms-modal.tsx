@@ -1,28 +1,27 @@
 import { feePercent } from '../../../../../machines/money';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { t } from '../../../i18n';
+import { t, type MessageKey } from '../../../i18n';
+import { SUPPORT_EMAIL } from '../../../lib/support';
 
+const sections = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 // Fee figures come from machines/money so the terms never disagree with what is charged.
-const sections: [string, string][] = [
-  ['1. Definitions', 'The "platform" is Escrow Deals. A "brand" creates and pays deals; a "creator" delivers content and receives the payout.'],
-  ['2. Escrow Service', 'Payments are held in escrow until the creator delivers. The brand has 48 hours after delivery to approve or dispute; without action the funds are released automatically. A dispute holds the payment for up to 72 hours.'],
-  ['3. Fees', `Brands pay a platform fee of ${feePercent('deal')}% on top of the creator amount for deals; payment requests carry a ${feePercent('payment_request')}% fee. Creators receive the full agreed amount.`],
-  ['4. Liability', 'The platform mediates disputes but is not a party to the collaboration and is not liable for the content delivered.'],
-  ['5. User Responsibility', 'Users provide accurate information and comply with applicable law and platform rules.'],
-  ['6. Payouts', 'Payouts arrive within 1-2 business days after approval (typically 2-5 business days depending on the bank).'],
-  ['7. Changes', 'We may update these terms; the latest version is always shown here.'],
-  ['8. Contact', 'Questions? Email support@escrowdeals.example.'],
-];
+const vars = {
+  dealFee: feePercent('deal'),
+  requestFee: feePercent('payment_request'),
+  reviewHours: 48,
+  disputeHours: 72,
+  supportEmail: SUPPORT_EMAIL,
+};
 
 export function TermsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Modal open={open} onClose={onClose} title={t('profile.terms')} description="Last updated: [date]">
+    <Modal open={open} onClose={onClose} title={t('profile.terms')} description={t('terms.lastUpdated')}>
       <div className="space-y-3 text-sm">
-        {sections.map(([title, text]) => (
-          <section key={title}>
-            <h3 className="font-semibold">{title}</h3>
-            <p className="text-slate-600">{text}</p>
+        {sections.map((n) => (
+          <section key={n}>
+            <h3 className="font-semibold">{t(`terms.s${n}.title` as MessageKey)}</h3>
+            <p className="text-slate-600">{t(`terms.s${n}.text` as MessageKey, vars)}</p>
           </section>
         ))}
         <Button block onClick={onClose}>

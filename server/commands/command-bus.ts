@@ -34,6 +34,15 @@ export interface Loaded<M extends AnyStateMachine> {
   now: string;
 }
 
+export interface ExecuteOptions {
+  /**
+   * The stream id was just allocated (a new deal or request id), so the stream cannot exist yet:
+   * skip reading it and append with `no_stream`; if it does exist after all, the append fails and
+   * the command is decided again on the real stream.
+   */
+  newStream?: boolean;
+}
+
 export type Decide<M extends AnyStateMachine> = (state: Loaded<M>) => Draft[] | Promise<Draft[]>;
 
 export interface CommandResult<M extends AnyStateMachine> {
@@ -79,6 +88,11 @@ export function createCommandBus({ store, clock, newId = randomUUID, maxAttempts
     return { streamId, snapshot, revision, now: clock.now().toISOString() };
   }
 
+  /** A stream the caller has just named (a freshly allocated id): nothing to read; `no_stream` verifies it. */
+  function fresh<M extends AnyStateMachine>(aggregate: Aggregate<M>, streamId: string): Loaded<M> {
+    return { streamId, snapshot: initialOf(aggregate.machine), revision: -1, now: clock.now().toISOString() };
+  }
+
   /** The cached state as a Loaded, unverified: the stream may have moved on in another instance. */
   function fromCache<M extends AnyStateMachine>(streamId: string): Loaded<M> | undefined {
     const cached = cache.get(streamId);
@@ -91,6 +105,7 @@ export function createCommandBus({ store, clock, newId = randomUUID, maxAttempts
     streamId: string,
     decide: Decide<M>,
     context: CommandContext,
+    options: ExecuteOptions = {},
   ): Promise<CommandResult<M>> {
     const correlationId = context.correlationId ?? newId();
     // Optimistic: a cached snapshot is decided on and appended at its revision without reading the
@@ -98,7 +113,7 @@ export function createCommandBus({ store, clock, newId = randomUUID, maxAttempts
     // append nothing and so verify nothing, fall back to a real read before they are answered.
     let trustCache = true;
     for (let attempt = 1; ; attempt++) {
-      const optimistic = trustCache ? fromCache<M>(streamId) : undefined;
+      const optimistic = trustCache ? (fromCache<M>(streamId) ?? (options.newStream && attempt === 1 ? fresh(aggregate, streamId) : undefined)) : undefined;
       const loaded = optimistic ?? (await load(aggregate, streamId));
       let checked: ReturnType<typeof checkDrafts<M>>;
       try {

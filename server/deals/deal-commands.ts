@@ -53,7 +53,7 @@ export function createDealCommands({ bus, nextDealId }: { bus: CommandBus; nextD
       const dealId = await nextDealId();
       const result = await bus.execute(dealAggregate, stream(dealId), () => [
         { type: 'DealCreated', data: { dealId, ownerId, ...toTerms(body) } },
-      ], ctx);
+      ], ctx, { newStream: true });
       return { dealId, position: result.position };
     },
 

@@ -57,7 +57,7 @@ export function createPaymentRequestCommands({ bus, clock, nextRequestId, expiry
           totalCents: money.totalCents, brandName: body.brandName, brandEmail: body.brandEmail, brandHandle: body.brandHandle,
           deadline: body.deadline, token, expiresAt: expiresAt.toISOString(),
         },
-      }], ctx);
+      }], ctx, { newStream: true });
       return { requestId, token, position: result.position };
     },
 

@@ -72,8 +72,11 @@ async function pipelineLifecyclesPerSecond(path: string): Promise<{ rate: number
       while (performance.now() < deadline) {
         const dealId = nextId++;
         const streamId = dealAggregate.streamId(dealId);
+        let first = true;
         for (const drafts of lifecycle(dealId, new Date().toISOString())) {
-          await bus.execute(dealAggregate, streamId, () => drafts, { actor: actors.brand });
+          // As server/deals/deal-commands.ts does: a freshly allocated id is created without a read.
+          await bus.execute(dealAggregate, streamId, () => drafts, { actor: actors.brand }, { newStream: first });
+          first = false;
         }
         done += 1;
       }

@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import webPush from 'web-push';
 import type { AccountQueries } from '../../projections/accounts.queries';
 import { userAggregate } from '../commands/aggregate';
@@ -19,9 +20,14 @@ export interface PushMessage {
 /** Sends one message to one subscription; web-push by default, a fake in tests. */
 export type PushSender = (subscription: PushSubscriptionJson, payload: string) => Promise<{ statusCode: number }>;
 
-export function webPushSender(keys: VapidKeys, subject: string): PushSender {
+/** `transport.agent` lets tests reach a local push endpoint with a self-signed certificate; production passes none. */
+export function webPushSender(keys: VapidKeys, subject: string, transport: { agent?: Agent } = {}): PushSender {
   return (subscription, payload) =>
-    webPush.sendNotification(subscription, payload, { vapidDetails: { subject, ...keys }, TTL: 3_600 });
+    webPush.sendNotification(subscription, payload, {
+      vapidDetails: { subject, ...keys },
+      TTL: 3_600,
+      ...(transport.agent ? { agent: transport.agent } : {}),
+    });
 }
 
 /** Push notifications to every browser a user subscribed; subscriptions the push service calls gone are dropped. */

@@ -1,25 +1,80 @@
-import { initialTransition, transition, type AnyMachineSnapshot, type AnyStateMachine, type SnapshotFrom, type EventFromLogic } from 'xstate';
+import { createActor, type AnyActorScope, type AnyMachineSnapshot, type AnyStateMachine, type SnapshotFrom, type EventFromLogic } from 'xstate';
 
 /**
- * Pure helpers over XState v5 machines: replaying a stream is a fold of `transition`, and a
+ * Pure helpers over XState v5 machines: replaying a stream is a fold of transitions, and a
  * state's meta (status, texts, badge, progress step) comes from the deepest active state node.
  */
 
-export function initialSnapshot<M extends AnyStateMachine>(machine: M): SnapshotFrom<M> {
-  return (initialTransition as (m: AnyStateMachine) => [unknown, unknown])(machine)[0] as SnapshotFrom<M>;
+/**
+ * `transition(machine, snapshot, event)` from xstate builds a throw-away actor scope on every
+ * call, and the Actor constructor eagerly computes the machine's initial snapshot: per command
+ * that is a second full state-entry computation plus an actor system, all garbage a moment later
+ * (it dominated the pipeline's allocations). Our machines are pure (no invoke, spawn, timers or
+ * I/O; DESIGN §3), so one inert scope per machine can be shared by every transition: it is the
+ * same `machine.transition(snapshot, event, scope)` xstate's helper calls, with the emitted
+ * actions dropped exactly as the command bus and replay already drop them.
+ */
+const scopes = new WeakMap<AnyStateMachine, AnyActorScope>();
+
+function scopeOf(machine: AnyStateMachine): AnyActorScope {
+  let scope = scopes.get(machine);
+  if (!scope) {
+    const self = createActor(machine);
+    const noop = (): void => undefined;
+    scope = {
+      self,
+      defer: noop,
+      id: '',
+      logger: noop,
+      sessionId: '',
+      stopChild: noop,
+      system: self.system,
+      emit: noop,
+      actionExecutor: noop,
+    } as unknown as AnyActorScope;
+    scopes.set(machine, scope);
+  }
+  return scope;
 }
+
+const initials = new WeakMap<AnyStateMachine, unknown>();
+
+/**
+ * The machine's initial snapshot, computed once: snapshots are immutable values (every transition
+ * returns a new one, contexts evolve by copy), which the snapshot cache already relies on.
+ */
+export function initialOf<M extends AnyStateMachine>(machine: M): SnapshotFrom<M> {
+  const known = initials.get(machine) as SnapshotFrom<M> | undefined;
+  if (known) return known;
+  const initial = machine.getInitialSnapshot(scopeOf(machine)) as SnapshotFrom<M>;
+  initials.set(machine, initial);
+  return initial;
+}
+
+/** The snapshot after `event`; same result as xstate's `transition(...)[0]`, without its garbage. */
+export function step<M extends AnyStateMachine>(machine: M, snapshot: SnapshotFrom<M>, event: EventFromLogic<M>): SnapshotFrom<M> {
+  return machine.transition(snapshot, event, scopeOf(machine)) as SnapshotFrom<M>;
+}
+
+/** Replays accepted history (events are facts, so nothing is refused) onto `from`. */
+export function fold<M extends AnyStateMachine>(machine: M, events: Iterable<EventFromLogic<M>>, from: SnapshotFrom<M>): SnapshotFrom<M> {
+  let snapshot = from;
+  for (const event of events) snapshot = step(machine, snapshot, event);
+  return snapshot;
+}
+
+/** The machine's initial snapshot (before any event): `new`. */
+export const initialSnapshot = initialOf;
 
 /** Applies one event; returns null when the snapshot cannot take it (no transition enabled). */
 export function apply<M extends AnyStateMachine>(machine: M, snapshot: SnapshotFrom<M>, event: EventFromLogic<M>): SnapshotFrom<M> | null {
   if (!(snapshot as AnyMachineSnapshot).can(event)) return null;
-  return transition(machine, snapshot, event)[0] as SnapshotFrom<M>;
+  return step(machine, snapshot, event);
 }
 
 /** Replays already-accepted history. Events are facts, so this never refuses. */
 export function replay<M extends AnyStateMachine>(machine: M, events: Iterable<EventFromLogic<M>>, from?: SnapshotFrom<M>): SnapshotFrom<M> {
-  let snapshot = from ?? initialSnapshot(machine);
-  for (const event of events) snapshot = transition(machine, snapshot, event)[0] as SnapshotFrom<M>;
-  return snapshot;
+  return fold(machine, events, from ?? initialOf(machine));
 }
 
 /** The meta object of the deepest active state node that declares one. */

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
 import { eventDefinition } from '../../machines/events/catalog';
 import type { Actor, EventMetadata } from '../../machines/events/metadata';
-import { stateKey } from '../../machines/statechart';
 import type { Aggregate } from './aggregate';
 import { DomainError } from './domain-error';
-import { step } from './fold';
+import { stateKey, step } from '../../machines/statechart';
 
 /** What a command decided, validated and stamped: ready to append. */
 export interface CheckedEvent {

@@ -7,7 +7,7 @@ import type { Clock } from '../shared/clock';
 import type { Aggregate } from './aggregate';
 import { checkDrafts } from './check-drafts';
 import { DomainError } from './domain-error';
-import { fold, initialOf } from './fold';
+import { fold, initialOf } from '../../machines/statechart';
 import { createSnapshotCache } from './snapshot-cache';
 
 /** Who asks, and the request or event that caused the command. */

@@ -5,7 +5,7 @@ import { transition, type EventFromLogic } from 'xstate';
 import { dealMachine } from '../../machines/deal/deal.machine';
 import { dealAggregate } from '../../server/commands/aggregate';
 import { createCommandBus, type Draft } from '../../server/commands/command-bus';
-import { initialOf, step } from '../../server/commands/fold';
+import { initialOf, step } from '../../machines/statechart';
 import { createSqliteEventStore } from '../../server/event-store/sqlite-event-store';
 import { systemClock } from '../../server/shared/clock';
 import { actors, event, terms } from '../support/event-factory';

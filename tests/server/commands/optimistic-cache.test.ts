@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { transition } from 'xstate';
 import { dealAggregate } from '../../../server/commands/aggregate';
-import { initialOf, step } from '../../../server/commands/fold';
+import { initialOf, step } from '../../../machines/statechart';
 import { dealMachine } from '../../../machines/deal/deal.machine';
 import { initialSnapshot } from '../../../machines/statechart';
 import { actors, dealGiven, dealHistory } from '../../support/event-factory';

@@ -19,7 +19,10 @@ const amount = z.union([z.string(), z.number()], { error: 'Amount is required' }
   return cents;
 });
 
-/** Spec §3 creation payload; the screen sends a placeholder creator name and an empty creator email. */
+/**
+ * Spec §3 creation payload. The spec's screen sends a placeholder creator name; ours sends none, so
+ * the server fills in the creator's company name or username (a brand should see who is asking).
+ */
 export const createRequestBody = z.object({
   creatorName: optionalText('Creator name', 200),
   creatorEmail: optionalText('Creator email', 320).refine(

@@ -32,7 +32,8 @@ export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests }: Ro
   }, async (request, reply) => {
     const { userId } = userOf(request);
     const creator = ctx.queries.accounts.userById(userId);
-    const { requestId, position } = await requests.create(userId, creator?.username ?? 'Creator', request.body, commandContext(request, { kind: 'creator', id: userId }));
+    // Without a name in the payload the brand sees who asks: the creator's company name, else username.
+    const { requestId, position } = await requests.create(userId, creator?.companyName || creator?.username || 'Creator', request.body, commandContext(request, { kind: 'creator', id: userId }));
     await ctx.settle(position);
     return reply.status(201).send(toPaymentRequestDto(ctx.queries.requests.byId(requestId)!, now(), publicUrl, 'owner'));
   });

@@ -30,6 +30,17 @@ describe('payment requests', () => {
     expect(list[0]).toMatchObject({ id: r.id, brandName: 'Acme', brandEmail: 'marketing@acme.example', brandHandle: '@acme' });
   });
 
+  it('given no creator name in the payload, then the brand sees the creator\'s company name, else the username', async () => {
+    const r = await create({ creatorName: '' });
+    expect(r.creatorName).toMatch(/^Brand \d+$/);
+    const solo = await registerUser(t.app, { companyName: null });
+    const res = await t.app.inject({ method: 'POST', url: '/api/payment-requests', headers: bearer(solo.token), payload: payload({ creatorName: '' }) });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().creatorName).toBe(solo.username);
+    const page = (await t.app.inject({ url: `/api/payment-requests/token/${res.json().shareableToken}` })).json();
+    expect(page.creatorName).toBe(solo.username);
+  });
+
   it('given a far deadline, then the request expires 30 days after creation', async () => {
     const r = await create({ deadline: '2026-12-31' });
     expect(r.expiresAt).toBe('2026-04-01T09:00:00.000Z');

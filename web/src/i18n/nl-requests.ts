@@ -51,7 +51,6 @@ export const nlRequests = {
   'creq.share': 'Delen',
   'creq.new': 'Nieuw verzoek',
   'creq.home': 'Terug naar home',
-  'creq.placeholderName': 'Creator',
   'creq.myRequests': 'Mijn betaalverzoeken',
   'creq.copyError': 'Fout bij kopiëren',
   'creq.copyErrorText': 'Kon de link niet kopiëren',

@@ -28,7 +28,7 @@ export default function CreatorRequestRoute() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     create.mutate(
-      { ...form, amount: centsToDecimal(cents ?? 0), creatorName: t('creq.placeholderName'), creatorEmail: '' },
+      { ...form, amount: centsToDecimal(cents ?? 0), creatorName: '', creatorEmail: '' },
       {
         onSuccess: setCreated,
         onError: (error) =>

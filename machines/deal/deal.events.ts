@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chargebackData, duplicatePaymentRefundedData, paymentConfirmedData, paymentFailedData } from '../events/gateway-event-data';
 import { defineEvent, type EventOf } from '../events/define';
 import { MAX_DEAL_CENTS } from '../money';
 
@@ -98,14 +99,7 @@ export const PaymentSucceeded = defineEvent({
   version: 1,
   category: 'deal',
   description: 'The gateway confirmed the payment by webhook; the money is now held in escrow.',
-  schema: z.object({
-    checkoutSessionId: z.string().min(1),
-    paymentIntentId: z.string().min(1).nullable(),
-    chargeId: z.string().min(1).nullable(),
-    amountCents: cents,
-    method: z.string().nullable(),
-    gatewayEventId: z.string().min(1),
-  }),
+  schema: paymentConfirmedData,
   example: {
     checkoutSessionId: 'cs_test_a1b2',
     paymentIntentId: 'pi_3Nf',
@@ -121,7 +115,7 @@ export const PaymentFailed = defineEvent({
   version: 1,
   category: 'deal',
   description: 'An asynchronous payment (e.g. iDEAL) failed; the deal still awaits payment.',
-  schema: z.object({ checkoutSessionId: z.string().min(1), reason: z.string(), gatewayEventId: z.string().min(1) }),
+  schema: paymentFailedData,
   example: { checkoutSessionId: 'cs_test_a1b2', reason: 'async_payment_failed', gatewayEventId: 'evt_2' },
 });
 
@@ -256,7 +250,7 @@ export const ChargebackOpened = defineEvent({
   version: 1,
   category: 'deal',
   description: 'The card issuer opened a chargeback (charge.dispute.created); admins see it.',
-  schema: z.object({ disputeId: z.string().min(1), amountCents: cents, reason: z.string(), gatewayEventId: z.string().min(1) }),
+  schema: chargebackData,
   example: { disputeId: 'dp_1', amountCents: 27_050, reason: 'fraudulent', gatewayEventId: 'evt_9' },
 });
 
@@ -265,13 +259,7 @@ export const DuplicatePaymentRefunded = defineEvent({
   version: 1,
   category: 'deal',
   description: 'A second checkout session was paid for an already-paid deal; that payment was refunded in full automatically.',
-  schema: z.object({
-    checkoutSessionId: z.string().min(1),
-    paymentIntentId: z.string().min(1).nullable(),
-    refundId: z.string().min(1),
-    amountCents: cents,
-    gatewayEventId: z.string().min(1),
-  }),
+  schema: duplicatePaymentRefundedData,
   example: { checkoutSessionId: 'cs_test_b2', paymentIntentId: 'pi_4Xy', refundId: 're_2S', amountCents: 27_050, gatewayEventId: 'evt_11' },
 });
 

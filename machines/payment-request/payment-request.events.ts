@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chargebackData, duplicatePaymentRefundedData, paymentConfirmedData, paymentFailedData } from '../events/gateway-event-data';
 import { defineEvent, type EventOf } from '../events/define';
 import { MAX_REQUEST_CENTS } from '../money';
 
@@ -69,14 +70,7 @@ export const PaymentRequestPaid = defineEvent({
   version: 1,
   category: 'payment-request',
   description: 'The gateway confirmed the payment by webhook; the money is held in escrow.',
-  schema: z.object({
-    checkoutSessionId: z.string().min(1),
-    paymentIntentId: z.string().min(1).nullable(),
-    chargeId: z.string().min(1).nullable(),
-    amountCents: cents,
-    method: z.string().nullable(),
-    gatewayEventId: z.string().min(1),
-  }),
+  schema: paymentConfirmedData,
   example: { checkoutSessionId: 'cs_test_r1', paymentIntentId: 'pi_9', chargeId: 'ch_9', amountCents: 42_000, method: 'card', gatewayEventId: 'evt_5' },
 });
 
@@ -85,7 +79,7 @@ export const PaymentRequestPaymentFailed = defineEvent({
   version: 1,
   category: 'payment-request',
   description: 'An asynchronous payment failed; the request stays accepted and can be paid again.',
-  schema: z.object({ checkoutSessionId: z.string().min(1), reason: z.string(), gatewayEventId: z.string().min(1) }),
+  schema: paymentFailedData,
   example: { checkoutSessionId: 'cs_test_r1', reason: 'async_payment_failed', gatewayEventId: 'evt_6' },
 });
 
@@ -131,7 +125,7 @@ export const PaymentRequestChargebackOpened = defineEvent({
   version: 1,
   category: 'payment-request',
   description: 'The card issuer opened a chargeback (charge.dispute.created); money still in escrow is held until an admin acts.',
-  schema: z.object({ disputeId: z.string().min(1), amountCents: cents, reason: z.string(), gatewayEventId: z.string().min(1) }),
+  schema: chargebackData,
   example: { disputeId: 'dp_2', amountCents: 42_000, reason: 'fraudulent', gatewayEventId: 'evt_12' },
 });
 
@@ -149,13 +143,7 @@ export const PaymentRequestDuplicatePaymentRefunded = defineEvent({
   version: 1,
   category: 'payment-request',
   description: 'A second checkout session was paid for an already-paid request; that payment was refunded in full automatically.',
-  schema: z.object({
-    checkoutSessionId: z.string().min(1),
-    paymentIntentId: z.string().min(1).nullable(),
-    refundId: z.string().min(1),
-    amountCents: cents,
-    gatewayEventId: z.string().min(1),
-  }),
+  schema: duplicatePaymentRefundedData,
   example: { checkoutSessionId: 'cs_test_r2', paymentIntentId: 'pi_10', refundId: 're_3', amountCents: 42_000, gatewayEventId: 'evt_13' },
 });
 

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/**
+ * Event data the payment gateway's webhooks produce, identical for deals and payment requests:
+ * one schema each, so a payment, a failure, a chargeback or a refunded duplicate is recorded the
+ * same way on both kinds of stream.
+ */
+const cents = z.number().int().nonnegative();
+const gatewayEventId = z.string().min(1);
+
+export const paymentConfirmedData = z.object({
+  checkoutSessionId: z.string().min(1),
+  paymentIntentId: z.string().min(1).nullable(),
+  chargeId: z.string().min(1).nullable(),
+  amountCents: cents,
+  method: z.string().nullable(),
+  gatewayEventId,
+});
+
+export const paymentFailedData = z.object({ checkoutSessionId: z.string().min(1), reason: z.string(), gatewayEventId });
+
+export const chargebackData = z.object({ disputeId: z.string().min(1), amountCents: cents, reason: z.string(), gatewayEventId });
+
+export const duplicatePaymentRefundedData = z.object({
+  checkoutSessionId: z.string().min(1),
+  paymentIntentId: z.string().min(1).nullable(),
+  refundId: z.string().min(1),
+  amountCents: cents,
+  gatewayEventId,
+});

@@ -18,6 +18,18 @@ const nullableIso = iso.nullable();
 /** XState state values are strings or nested objects: {"pending_delivery":"accepted"}. */
 const stateValueSchema: z.ZodType<string | Record<string, unknown>> = z.union([z.string(), z.record(z.string(), z.unknown())]);
 
+/** Amounts as the spec's decimal strings ("250.00") and as integer cents; deals and requests alike. */
+const moneyFields = {
+  amount: z.string(),
+  platformFee: z.string(),
+  totalAmount: z.string(),
+  amountCents: z.number().int(),
+  platformFeeCents: z.number().int(),
+  totalAmountCents: z.number().int(),
+};
+const chargebacksSchema = z.array(z.object({ disputeId: z.string(), amountCents: z.number(), reason: z.string(), at: iso }));
+const duplicateRefundsSchema = z.array(z.object({ checkoutSessionId: z.string(), refundId: z.string(), amountCents: z.number(), at: iso }));
+
 export const dealStateSchema = z.object({
   status: z.enum([...dealStatuses, 'new']),
   step: z.number().int().nullable(),
@@ -34,12 +46,7 @@ export const dealSchema = z.object({
   profileLink: z.string().nullable(),
   title: z.string().nullable(),
   description: z.union([z.string(), z.array(z.string())]),
-  amount: z.string(),
-  platformFee: z.string(),
-  totalAmount: z.string(),
-  amountCents: z.number().int(),
-  platformFeeCents: z.number().int(),
-  totalAmountCents: z.number().int(),
+  ...moneyFields,
   deadline: z.string(),
   publicationDeadline: z.string().nullable(),
   deliverables: z.array(z.string()),
@@ -71,9 +78,9 @@ export type DealDto = z.infer<typeof dealSchema>;
 
 export const adminDealSchema = dealSchema.extend({
   user: z.object({ companyName: z.string().nullable(), username: z.string(), email: z.string() }),
-  chargebacks: z.array(z.object({ disputeId: z.string(), amountCents: z.number(), reason: z.string(), at: iso })),
+  chargebacks: chargebacksSchema,
   /** Extra payments of the deal that were refunded in full at once (DuplicatePaymentRefunded). */
-  duplicateRefunds: z.array(z.object({ checkoutSessionId: z.string(), refundId: z.string(), amountCents: z.number(), at: iso })),
+  duplicateRefunds: duplicateRefundsSchema,
 });
 export type AdminDealDto = z.infer<typeof adminDealSchema>;
 
@@ -92,12 +99,7 @@ export const paymentRequestSchema = z.object({
   creatorEmail: z.string().nullable(),
   title: z.string(),
   description: z.string(),
-  amount: z.string(),
-  platformFee: z.string(),
-  totalAmount: z.string(),
-  amountCents: z.number().int(),
-  platformFeeCents: z.number().int(),
-  totalAmountCents: z.number().int(),
+  ...moneyFields,
   brandName: z.string(),
   brandEmail: z.string(),
   brandHandle: z.string().nullable(),
@@ -176,10 +178,10 @@ export const adminPaymentRequestSchema = paymentRequestSchema.extend({
   /** The statechart state: pending, accepted, paid, payout_pending, completed, expired, rejected. */
   machineState: z.string(),
   hold: z.object({ since: iso, disputeId: z.string(), reason: z.string() }).nullable(),
-  chargebacks: z.array(z.object({ disputeId: z.string(), amountCents: z.number(), reason: z.string(), at: iso })),
+  chargebacks: chargebacksSchema,
   payoutDeferredAt: nullableIso,
   transferId: z.string().nullable(),
-  duplicateRefunds: z.array(z.object({ checkoutSessionId: z.string(), refundId: z.string(), amountCents: z.number(), at: iso })),
+  duplicateRefunds: duplicateRefundsSchema,
   /** Admin actions the machine allows now (`releaseHold` while a chargeback holds the request). */
   adminCan: z.array(z.enum(adminRequestActions)),
 });

@@ -63,3 +63,27 @@ export function toJson(streamId: string, eventId: string, field: 'data' | 'metad
 function describe(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }
+
+/** An event checked and serialised for writing: what both adapters send to their storage. */
+export interface SerialisedEvent {
+  id: string;
+  type: string;
+  data: string;
+  metadata: string;
+}
+
+/**
+ * Every check an append makes before it reaches storage, shared by both adapters so a bad stream
+ * name, expected revision or payload fails alike on each (and fails this append only).
+ */
+export function validateAppend(streamId: unknown, events: unknown, expected: unknown): SerialisedEvent[] {
+  assertStreamId(streamId);
+  assertExpectedRevision(expected);
+  assertEvents(streamId, events);
+  return events.map((event) => ({
+    id: event.id,
+    type: event.type,
+    data: toJson(streamId, event.id, 'data', event.data),
+    metadata: toJson(streamId, event.id, 'metadata', event.metadata),
+  }));
+}

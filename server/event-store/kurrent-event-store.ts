@@ -1,6 +1,6 @@
 import { BACKWARDS, END, FORWARDS, KurrentDBClient } from '@kurrent/kurrentdb-client';
 import type { EventStore, RecordedEvent, Subscription } from './event-store';
-import { assertEvents, assertExpectedRevision, assertStreamId, toJson } from './event-validation';
+import { assertStreamId, validateAppend } from './event-validation';
 import {
   readPositionAfter,
   toKurrentEvents,
@@ -49,14 +49,8 @@ export function createKurrentEventStore(options: KurrentEventStoreOptions): Even
   return {
     async append(streamId, events, expected) {
       ensureOpen();
-      assertStreamId(streamId);
-      assertExpectedRevision(expected);
-      assertEvents(streamId, events);
-      // Same payload checks as the SQLite adapter, so a bad event fails alike on both.
-      events.forEach((event) => {
-        toJson(streamId, event.id, 'data', event.data);
-        toJson(streamId, event.id, 'metadata', event.metadata);
-      });
+      // Same checks as the SQLite adapter, so a bad event fails alike on both.
+      validateAppend(streamId, events, expected);
       const proposed = toKurrentEvents(streamId, events);
       try {
         const result = await client.appendToStream(streamId, proposed, { streamState: toStreamState(expected) });

@@ -4,7 +4,7 @@ import {
   type EventStore,
   type RecordedEvent,
 } from './event-store';
-import { assertEvents, assertExpectedRevision, assertStreamId, toJson } from './event-validation';
+import { assertStreamId, validateAppend } from './event-validation';
 import { openEventDatabase } from './sqlite-database';
 import { createSqliteAppendWriter, type PreparedAppend } from './sqlite-append-writer';
 import { createGroupCommitQueue, type BatchOutcome } from './group-commit-queue';
@@ -99,16 +99,8 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
   return {
     async append(streamId, events, expected) {
       ensureOpen();
-      assertStreamId(streamId);
-      assertExpectedRevision(expected);
-      assertEvents(streamId, events);
-      // Serialise before queueing so a bad payload fails this append only, never the batch.
-      const prepared = events.map((event) => ({
-        id: event.id,
-        type: event.type,
-        data: toJson(streamId, event.id, 'data', event.data),
-        metadata: toJson(streamId, event.id, 'metadata', event.metadata),
-      }));
+      // Serialised before queueing so a bad payload fails this append only, never the batch.
+      const prepared = validateAppend(streamId, events, expected);
       return queue.submit({ streamId, expected, events: prepared });
     },
 

@@ -1,5 +1,6 @@
 import { paymentRequestAggregate, userAggregate } from '../commands/aggregate';
-import type { CommandContext } from '../commands/command-bus';
+import type { CommandContext, Draft, Loaded } from '../commands/command-bus';
+import type { paymentRequestMachine } from '../../machines/payment-request/payment-request.machine';
 import { DomainError } from '../commands/domain-error';
 import type { PaymentRequestResult } from './escrow.types';
 import { asGatewayError, canTake, deterministicId, gatewayFailure, refusal, requireStream, type EscrowRuntime } from './escrow-support';
@@ -35,65 +36,66 @@ export function createRequestPayouts(rt: EscrowRuntime) {
   }
 
   /**
-   * The creator completes a paid request. With a ready payout account the amount is transferred
-   * now; otherwise PaymentRequestPayoutDeferred records the outstanding payout (the request shows
-   * as completed) and the reactor pays it when the account reports payouts enabled.
+   * Decides a payout under the stream's lock. `payOnce` asks the gateway at most once per command
+   * (its outcome survives the bus's conflict retries): the transfer id, or null when the creator's
+   * payout account cannot receive it yet.
    */
-  function completePaymentRequest(requestId: number, ctx: CommandContext): Promise<PaymentRequestResult> {
+  function decidePayout(
+    requestId: number,
+    ctx: CommandContext,
+    decide: (loaded: Loaded<typeof paymentRequestMachine>, payOnce: () => Promise<string | null>) => Promise<Draft[]>,
+  ): Promise<PaymentRequestResult> {
     const streamId = paymentRequestAggregate.streamId(requestId);
     return rt.lock.run(streamId, async () => {
-      // Survives the bus's conflict retries: the gateway is asked at most once per command.
-      let transferId: string | null = null;
-      let attempted = false;
+      let outcome: Promise<string | null> | null = null;
       return rt.bus.execute(
         paymentRequestAggregate,
         streamId,
-        async ({ snapshot, revision, now }) => {
-          requireStream(revision, 'Payment request');
-          const c = snapshot.context;
-          // A deferred payout is already completed for the creator; the reactor pays it.
-          if (c.payoutDeferredAt !== null) throw refusal(paymentRequestAggregate, snapshot, 'complete the request');
-          if (!canTake(snapshot, 'PaymentRequestCompleted', { transferId: 'probe' }, now)) {
-            if (c.hold !== null) throw new DomainError('illegal_transition', 'Cannot complete the request while a chargeback holds the payment; an admin must act', { status: 'on_hold' });
-            throw refusal(paymentRequestAggregate, snapshot, 'complete the request');
-          }
-          if (!attempted) {
-            const account = await readyAccount(c);
-            if (account !== null) transferId = await transfer(requestId, streamId, c, account);
-            attempted = true;
-          }
-          if (transferId !== null) {
-            return [{ type: 'PaymentRequestCompleted', data: { transferId }, id: deterministicId(streamId, 'PaymentRequestCompleted', transferId) }];
-          }
-          const data = { creatorId: c.request!.creatorId, amountCents: c.request!.amountCents, reason: 'payout account not ready' };
-          return [{ type: 'PaymentRequestPayoutDeferred', data }];
+        (loaded) => {
+          requireStream(loaded.revision, 'Payment request');
+          const c = loaded.snapshot.context;
+          const payOnce = () =>
+            (outcome ??= readyAccount(c).then((account) => (account === null ? null : transfer(requestId, streamId, c, account))));
+          return decide(loaded, payOnce);
         },
         ctx,
       );
     });
   }
 
+  const completed = (streamId: string, transferId: string): Draft => ({
+    type: 'PaymentRequestCompleted',
+    data: { transferId },
+    id: deterministicId(streamId, 'PaymentRequestCompleted', transferId),
+  });
+
+  /**
+   * The creator completes a paid request. With a ready payout account the amount is transferred
+   * now; otherwise PaymentRequestPayoutDeferred records the outstanding payout (the request shows
+   * as completed) and the reactor pays it when the account reports payouts enabled.
+   */
+  function completePaymentRequest(requestId: number, ctx: CommandContext): Promise<PaymentRequestResult> {
+    return decidePayout(requestId, ctx, async ({ snapshot, streamId, now }, payOnce) => {
+      const c = snapshot.context;
+      // A deferred payout is already completed for the creator; the reactor pays it.
+      if (c.payoutDeferredAt !== null) throw refusal(paymentRequestAggregate, snapshot, 'complete the request');
+      if (!canTake(snapshot, 'PaymentRequestCompleted', { transferId: 'probe' }, now)) {
+        if (c.hold !== null) throw new DomainError('illegal_transition', 'Cannot complete the request while a chargeback holds the payment; an admin must act', { status: 'on_hold' });
+        throw refusal(paymentRequestAggregate, snapshot, 'complete the request');
+      }
+      const transferId = await payOnce();
+      if (transferId !== null) return [completed(streamId, transferId)];
+      const data = { creatorId: c.request!.creatorId, amountCents: c.request!.amountCents, reason: 'payout account not ready' };
+      return [{ type: 'PaymentRequestPayoutDeferred', data }];
+    });
+  }
+
   /** The reactor's call: pays a deferred payout once the account is ready; a no-op otherwise. */
   function payDeferredPayout(requestId: number, ctx: CommandContext): Promise<PaymentRequestResult> {
-    const streamId = paymentRequestAggregate.streamId(requestId);
-    return rt.lock.run(streamId, async () => {
-      let transferId: string | null = null;
-      return rt.bus.execute(
-        paymentRequestAggregate,
-        streamId,
-        async ({ snapshot, revision, now }) => {
-          requireStream(revision, 'Payment request');
-          const c = snapshot.context;
-          if (c.payoutDeferredAt === null || !canTake(snapshot, 'PaymentRequestCompleted', { transferId: 'probe' }, now)) return [];
-          if (transferId === null) {
-            const account = await readyAccount(c);
-            if (account === null) return [];
-            transferId = await transfer(requestId, streamId, c, account);
-          }
-          return [{ type: 'PaymentRequestCompleted', data: { transferId }, id: deterministicId(streamId, 'PaymentRequestCompleted', transferId) }];
-        },
-        ctx,
-      );
+    return decidePayout(requestId, ctx, async ({ snapshot, streamId, now }, payOnce) => {
+      if (snapshot.context.payoutDeferredAt === null || !canTake(snapshot, 'PaymentRequestCompleted', { transferId: 'probe' }, now)) return [];
+      const transferId = await payOnce();
+      return transferId === null ? [] : [completed(streamId, transferId)];
     });
   }
 

@@ -1,18 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paymentRequestAggregate } from '../../../server/commands/aggregate';
-import { createHarness, givenRequest, givenUser, requestState, submit, type Harness } from './support/escrow-harness';
+import { givenRequest, requestState, submit, type Harness, requestCreator, requestVisitor, useHarness } from './support/escrow-harness';
 
 describe('payment-request lifecycle on the simulated gateway', () => {
   let h: Harness;
-  const creator = { actor: { kind: 'creator' as const, id: 'u_creator' } };
-  const visitor = { actor: { kind: 'brand' as const, id: 'link' } };
-  beforeEach(async () => {
-    h = await createHarness();
-    await givenUser(h, 'u_creator');
-  });
-  afterEach(async () => {
-    await h.close();
-  });
+  const creator = requestCreator;
+  const visitor = requestVisitor;
+  useHarness((harness) => (h = harness), { users: ['u_creator'] });
 
   async function accept(requestId: number) {
     await h.bus.execute(paymentRequestAggregate, paymentRequestAggregate.streamId(requestId), () => [{ type: 'PaymentRequestAccepted', data: {} }], visitor);

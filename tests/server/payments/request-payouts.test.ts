@@ -1,18 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paymentRequestAggregate } from '../../../server/commands/aggregate';
-import { admin, createHarness, givenRequest, givenUser, requestState, submit, type Harness } from './support/escrow-harness';
+import { admin, givenRequest, requestState, submit, type Harness, requestCreator, requestVisitor, useHarness } from './support/escrow-harness';
 
 describe('payment-request payouts: deferred until the account is ready, held by a chargeback', () => {
   let h: Harness;
-  const creator = { actor: { kind: 'creator' as const, id: 'u_creator' } };
-  const visitor = { actor: { kind: 'brand' as const, id: 'link' } };
-  beforeEach(async () => {
-    h = await createHarness();
-    await givenUser(h, 'u_creator');
-  });
-  afterEach(async () => {
-    await h.close();
-  });
+  const creator = requestCreator;
+  const visitor = requestVisitor;
+  useHarness((harness) => (h = harness), { users: ['u_creator'] });
 
   async function givenPaidRequest() {
     const { requestId } = await givenRequest(h, 'u_creator');

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createGateway } from '../../../server/payments/create-gateway';
+import { describe, expect, it } from 'vitest';
 import type { PaymentGateway } from '../../../server/payments/payment-gateway';
-import { startFakeStripe, stripeError, type FakeStripe } from './support/fake-stripe';
+import { stripeError, type FakeStripe, useFakeStripeGateway } from './support/fake-stripe';
 
 describe('Stripe adapter: stale sessions, duplicate refunds and late reversals', () => {
   let stripe: FakeStripe;
   let gateway: PaymentGateway;
 
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    gateway = createGateway({ stripeSecretKey: 'sk_test_123', stripeWebhookSecret: 'whsec_test', publicUrl: 'http://app.test', stripeApi: stripe.api });
+  useFakeStripeGateway((s, g) => {
+    stripe = s;
+    gateway = g;
   });
-  afterAll(async () => {
-    await stripe.close();
-  });
-  beforeEach(() => stripe.reset());
 
   it('given an open session, when it is expired, then POST /v1/checkout/sessions/:id/expire is sent with a key', async () => {
     stripe.on('POST', '/v1/checkout/sessions/cs_old/expire', () => ({ body: { id: 'cs_old', object: 'checkout.session', status: 'expired' } }));

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGateway } from '../../../server/payments/create-gateway';
 import { GatewayError, type PaymentGateway } from '../../../server/payments/payment-gateway';
-import { startFakeStripe, stripeError, type FakeStripe } from './support/fake-stripe';
+import { stripeError, type FakeStripe, useFakeStripeGateway } from './support/fake-stripe';
 
 describe('Stripe adapter against a local stand-in for the Stripe API', () => {
   let stripe: FakeStripe;
   let gateway: PaymentGateway;
 
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    gateway = createGateway({ stripeSecretKey: 'sk_test_123', stripeWebhookSecret: 'whsec_test', publicUrl: 'http://app.test', stripeApi: stripe.api });
+  useFakeStripeGateway((s, g) => {
+    stripe = s;
+    gateway = g;
   });
-  afterAll(async () => {
-    await stripe.close();
-  });
-  beforeEach(() => stripe.reset());
 
   const transferInput = {
     amountCents: 25_000,

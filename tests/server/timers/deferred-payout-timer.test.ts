@@ -1,19 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dueTimers } from '../../../projections/timers.projection';
 import { paymentRequestAggregate } from '../../../server/commands/aggregate';
-import { createHarness, givenRequest, givenUser, submit, type Harness } from '../payments/support/escrow-harness';
+import { givenRequest, submit, type Harness, requestCreator, requestVisitor, useHarness } from '../payments/support/escrow-harness';
 
 describe('deferred payouts in the timers read model', () => {
   let h: Harness;
-  const creator = { actor: { kind: 'creator' as const, id: 'u_creator' } };
-  const visitor = { actor: { kind: 'brand' as const, id: 'link' } };
-  beforeEach(async () => {
-    h = await createHarness();
-    await givenUser(h, 'u_creator');
-  });
-  afterEach(async () => {
-    await h.close();
-  });
+  const creator = requestCreator;
+  const visitor = requestVisitor;
+  useHarness((harness) => (h = harness), { users: ['u_creator'] });
 
   const caughtUp = async () => h.runner.waitForPosition(await h.store.headPosition());
 

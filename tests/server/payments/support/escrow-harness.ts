@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, beforeEach } from 'vitest';
 import { breakdown } from '../../../../machines/money';
 import { createProjectionRunner, type ProjectionRunner } from '../../../../projections/runner';
 import { timersProjection } from '../../../../projections/timers.projection';
@@ -22,6 +23,9 @@ export const PUBLIC_URL = 'http://escrow.test';
 export const brand: CommandContext = { actor: { kind: 'brand', id: 'u_brand' } };
 export const creatorLink: CommandContext = { actor: { kind: 'creator-link', id: 'link' } };
 export const admin: CommandContext = { actor: { kind: 'admin', id: 'a_1' } };
+/** The logged-in creator of payment requests, and the brand acting through a request link. */
+export const requestCreator: CommandContext = { actor: { kind: 'creator', id: 'u_creator' } };
+export const requestVisitor: CommandContext = { actor: { kind: 'brand', id: 'link' } };
 export const HOUR = HOUR_MS;
 
 export interface Harness {
@@ -211,4 +215,17 @@ export async function givenRequest(h: Harness, creatorId: string, expiresInHours
 export async function requestState(h: Harness, requestId: number) {
   const { snapshot } = await h.bus.load(paymentRequestAggregate, paymentRequestAggregate.streamId(requestId));
   return { status: paymentRequestAggregate.describe(snapshot), context: snapshot.context };
+}
+
+/** A fresh harness per test (optionally with registered users), closed after it. */
+export function useHarness(assign: (h: Harness) => void, options: { users?: string[] } = {}): void {
+  let current: Harness | null = null;
+  beforeEach(async () => {
+    current = await createHarness();
+    for (const userId of options.users ?? []) await givenUser(current, userId);
+    assign(current);
+  });
+  afterEach(async () => {
+    await current?.close();
+  });
 }

@@ -1,5 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { createGateway } from '../../../../server/payments/create-gateway';
+import type { PaymentGateway } from '../../../../server/payments/payment-gateway';
 
 export interface RecordedRequest {
   method: string;
@@ -64,3 +67,16 @@ export const stripeError = (status: number, code: string, message: string) => ({
   status,
   body: { error: { type: status >= 500 ? 'api_error' : 'invalid_request_error', code, message } },
 });
+
+/** The Stripe adapter pointed at a fake Stripe for the whole file, its record cleared before each test. */
+export function useFakeStripeGateway(assign: (stripe: FakeStripe, gateway: PaymentGateway) => void): void {
+  let stripe: FakeStripe | null = null;
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    assign(stripe, createGateway({ stripeSecretKey: 'sk_test_123', stripeWebhookSecret: 'whsec_test', publicUrl: 'http://app.test', stripeApi: stripe.api }));
+  });
+  afterAll(async () => {
+    await stripe?.close();
+  });
+  beforeEach(() => stripe?.reset());
+}

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminWithCli } from './support/admin-accounts';
+import { adminLogin } from './support/admin-flows';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { createAndPayDeal, registerAndOnboard, see, unique } from './support/flows';
 import { createUnpaidDeal } from './support/deal-form-flows';
@@ -9,15 +10,6 @@ import { ADMIN, startServer, type RunningServer } from './support/server';
 const AUDITOR = { username: 'e2e-auditor', password: 'auditor-password' };
 const ON_HOLD = 'On hold: automatic release is paused until an admin acts.';
 const ACTIONS = ['Release payment', 'Hold payment', 'Resume', /^Refund/];
-
-async function adminLogin(page: Page, account: { username: string; password: string }): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('Username').fill(account.username);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/admin');
-  await see(page, 'Admin dashboard');
-}
 
 const chip = (page: Page, name: RegExp) => page.getByRole('group', { name: 'Filter' }).getByRole('button', { name });
 const panel = (page: Page) => page.getByRole('region', { name: /^Deal #/ });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { GatewayError, type CheckoutInput, type ConnectedAccountInput, type RefundInput, type TransferInput } from './payment-gateway';
+import { GatewayError, type CheckoutInput, type ConnectedAccountInput, type RefundInput, type TransferInput } from '../payment-gateway';
 
 /** What the simulated "Stripe" remembers, in memory: its own objects, idempotent by key like Stripe. */
 

@@ -6,8 +6,8 @@ import {
   type GatewayErrorCode,
   type GatewayWebhookEvent,
   type PaymentGateway,
-} from './payment-gateway';
-import { gatewayErrorMessage } from './gateway-error-messages';
+} from '../payment-gateway';
+import { gatewayErrorMessage } from '../gateway-error-messages';
 import { createSimulatedLedger, type SimulatedLedger } from './simulated-ledger';
 import { createSimulatedWebhooks, type WebhookTransport } from './simulated-webhooks';
 

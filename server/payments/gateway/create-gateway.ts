@@ -1,6 +1,6 @@
 import type { PaymentGateway, StripeApiAddress } from './payment-gateway';
-import { createSimulatedGateway } from './simulated-gateway';
-import { createStripeGateway } from './stripe-gateway';
+import { createSimulatedGateway } from './simulated/simulated-gateway';
+import { createStripeGateway } from './stripe/stripe-gateway';
 
 export interface GatewayConfig {
   stripeSecretKey?: string;

@@ -37,6 +37,7 @@ export interface PaymentsDeps {
 export function createPaymentsWiring({ config, bus, clock, readDb }: PaymentsDeps): PaymentsWiring {
   const gateway = createGateway({
     publicUrl: config.publicUrl,
+    dataDir: config.dataDir,
     ...(config.stripe.secretKey ? { stripeSecretKey: config.stripe.secretKey } : {}),
     ...(config.stripe.webhookSecret ? { stripeWebhookSecret: config.stripe.webhookSecret } : {}),
   });
@@ -59,7 +60,10 @@ export function createPaymentsWiring({ config, bus, clock, readDb }: PaymentsDep
       if (isSimulated(gateway)) await app.register(simulatedGatewayRoutes, { gateway });
     },
     start: () => reactor.start(),
-    stop: () => reactor.stop(),
+    async stop() {
+      await reactor.stop();
+      if (isSimulated(gateway)) gateway.close();
+    },
   };
 }
 

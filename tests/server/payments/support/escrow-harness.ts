@@ -90,6 +90,7 @@ export async function createHarness(options: { wrapStore?: (store: EventStore) =
       await app.close();
       await raw.close();
       readDb.close();
+      gateway.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

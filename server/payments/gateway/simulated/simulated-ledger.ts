@@ -284,7 +284,8 @@ export function createSimulatedLedger(options: SimulatedLedgerOptions) {
   /**
    * Stripe answers a repeated Idempotency-Key with the first result; so does the simulation, also
    * after a restart and from another process. `make` writes its records and returns what to
-   * remember; a thrown refusal rolls everything back and is not remembered (Stripe alike for 4xx).
+   * remember; a thrown refusal rolls everything back and is not remembered, so a transfer refused
+   * for `payouts_not_enabled` succeeds with the same key once the account is ready (as before).
    */
   function once<R>(key: string, make: () => R): R {
     return db

@@ -32,14 +32,16 @@ export interface PaymentsDeps {
   clock: Clock;
   runner: ProjectionRunner;
   readDb: Database;
+  /** Wraps the gateway before anything uses it (metrics); the composition root passes it. */
+  decorateGateway?: (gateway: PaymentGateway) => PaymentGateway;
 }
 
-export function createPaymentsWiring({ config, bus, clock, readDb }: PaymentsDeps): PaymentsWiring {
-  const gateway = createGateway({
+export function createPaymentsWiring({ config, bus, clock, readDb, decorateGateway = (g) => g }: PaymentsDeps): PaymentsWiring {
+  const gateway = decorateGateway(createGateway({
     publicUrl: config.publicUrl,
     ...(config.stripe.secretKey ? { stripeSecretKey: config.stripe.secretKey } : {}),
     ...(config.stripe.webhookSecret ? { stripeWebhookSecret: config.stripe.webhookSecret } : {}),
-  });
+  }));
   const emailOf = readDb.prepare<[string], { email: string }>('SELECT email FROM rm_users WHERE id = ?');
   const escrow = createEscrow({
     bus,

@@ -3,7 +3,7 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { timerBacklog, type TimerKind } from '../../projections/timers.projection';
 import type { CommandOutcome } from '../commands/command-bus';
 import { WrongExpectedVersion, type EventStore } from '../event-store/event-store';
-import type { PaymentGateway } from '../payments/payment-gateway';
+import type { PaymentGateway } from '../payments/gateway/payment-gateway';
 import type { Clock } from '../shared/clock';
 import { ensureProcessMetrics, processRegistry } from './notification-metrics';
 import { measureProjectionLag, withTimeout } from './projection-lag';

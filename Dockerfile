@@ -38,4 +38,4 @@ EXPOSE 3000
 # Liveness: the process answers. Load balancers and orchestrators use /api/ready for traffic.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "dist/server/main.js"]
+CMD ["node", "--enable-source-maps", "dist/server/main.js"]

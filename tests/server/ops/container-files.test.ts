@@ -46,7 +46,7 @@ describe('Dockerfile', () => {
     expect(user).toBeDefined();
     expect(user).not.toMatch(/USER (root|0)\b/);
     const cmd = runtime.find((l) => l.startsWith('CMD '))!;
-    expect(JSON.parse(cmd.slice(4))).toEqual(['node', 'dist/server/main.js']);
+    expect(JSON.parse(cmd.slice(4))).toEqual(['node', '--enable-source-maps', 'dist/server/main.js']);
     // dist/server/main.js is what tsconfig.build.json makes of server/main.ts.
     const build = JSON.parse(readFileSync(join(repoRoot, 'tsconfig.build.json'), 'utf8')) as { compilerOptions: { outDir: string; rootDir: string } };
     expect(build.compilerOptions).toMatchObject({ outDir: 'dist', rootDir: '.' });

@@ -59,7 +59,7 @@ function productionNodeModules(target: string): void {
 
 it('builds, and the compiled server runs on production dependencies only', { timeout: 240_000 }, async () => {
   expect(pkg.scripts.build).toBe('npm run build:server && npm run build:web');
-  expect(pkg.scripts['start:prod']).toContain('node dist/server/main.js');
+  expect(pkg.scripts['start:prod']).toContain('node --enable-source-maps dist/server/main.js');
   execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: repoRoot, stdio: 'pipe' });
   ensureWebBuild();
 
@@ -90,7 +90,7 @@ it('builds, and the compiled server runs on production dependencies only', { tim
   const port = await freePort();
   const token = 'prod-build-metrics-token';
   let output = '';
-  server = spawn(process.execPath, ['dist/server/main.js'], {
+  server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     cwd: app,
     env: {
       PATH: process.env.PATH ?? '',

@@ -183,6 +183,9 @@ export function evolveDealContext(c: DealContext, event: DealEvent): DealContext
     }
     case 'DealDeleted':
       return { ...c, deletedAt: at };
+    case 'DealNoteAdded':
+      // A note is history only (the timelines read it from the stream); the deal's data is unchanged.
+      return c;
     case 'DuplicatePaymentRefunded': {
       const { checkoutSessionId, refundId, amountCents } = event.data;
       return { ...c, duplicateRefunds: [...c.duplicateRefunds, { checkoutSessionId, refundId, amountCents, at }] };

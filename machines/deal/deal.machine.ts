@@ -105,6 +105,9 @@ export const dealMachine = setup({
   id: 'deal',
   context: emptyDealContext,
   initial: 'new',
+  // An admin's note is accepted in every state (final ones too: xstate takes root transitions
+  // there) and changes neither the state nor the data.
+  on: { DealNoteAdded: { actions: 'evolve' } },
   states: {
     new: {
       on: {

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { WrongExpectedVersion, type AppendResult, type ExpectedRevision } from './event-store';
+import { GENESIS, chainHash } from './hash-chain';
 
 /** An append already validated and serialised, waiting for its group commit. */
 export interface PreparedAppend {
@@ -24,9 +25,9 @@ export interface PreparedAppend {
 export const ANY_WINDOW = 10_000;
 
 export function createSqliteAppendWriter(db: Database.Database) {
-  const currentRevision = db
-    .prepare<[string], number>('SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1')
-    .pluck();
+  const currentHead = db.prepare<[string], { revision: number; hash: string | null }>(
+    'SELECT revision, hash FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
+  );
   const recentRevisionOfId = db
     .prepare<[string, number, string], number>(
       `SELECT revision FROM events
@@ -37,9 +38,9 @@ export function createSqliteAppendWriter(db: Database.Database) {
     .prepare<[string, number, number], { event_id: string; position: number }>(
       'SELECT event_id, position FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
     );
-  const insert = db.prepare<[string, number, string, string, string, string, string]>(
-    `INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  const insert = db.prepare<[string, number, string, string, string, string, string, string]>(
+    `INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at, hash)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
 
   /** The original result when `ids` sit at `start`, `start+1`, … in the stream, else undefined. */
@@ -51,7 +52,8 @@ export function createSqliteAppendWriter(db: Database.Database) {
 
   return function apply(append: PreparedAppend, recordedAt: string): AppendResult {
     const { streamId, expected, events } = append;
-    const actual = currentRevision.get(streamId) ?? -1;
+    const head = currentHead.get(streamId);
+    const actual = head?.revision ?? -1;
     const ids = events.map((event) => event.id);
     const conflict = () => new WrongExpectedVersion(streamId, expected, actual);
 
@@ -76,8 +78,11 @@ export function createSqliteAppendWriter(db: Database.Database) {
     }
 
     let position = 0;
+    // An unchained predecessor (a file from before chains) restarts the chain from GENESIS.
+    let previous = head?.hash ?? GENESIS;
     events.forEach((event, i) => {
-      const info = insert.run(streamId, actual + 1 + i, event.id, event.type, event.data, event.metadata, recordedAt);
+      previous = chainHash(previous, event.type, event.data, event.metadata);
+      const info = insert.run(streamId, actual + 1 + i, event.id, event.type, event.data, event.metadata, recordedAt, previous);
       position = Number(info.lastInsertRowid);
     });
     return { nextExpectedRevision: actual + events.length, position };

@@ -49,7 +49,7 @@ describe('admin', () => {
     expect(release.statusCode, release.body).toBe(200);
     expect(release.json().deal.status).toBe('completed');
     const events = (await t.app.inject({ url: `/api/admin/deals/${deal.id}/events`, headers: bearer(auditorToken) })).json();
-    expect(events[0]).toMatchObject({ type: 'DealCreated', status: 'pending_payment', actor: { kind: 'brand', id: brand.userId } });
+    expect(events[0]).toMatchObject({ type: 'DealCreated', status: 'pending_payment', actor: { kind: 'brand', name: brand.username } });
     expect(events.at(-1)).toMatchObject({ type: 'FundsReleased', status: 'completed', actor: { kind: 'admin' } });
     const timeline = (await t.app.inject({ url: `/api/admin/disputes/${deal.id}/timeline`, headers: bearer(auditorToken) })).json();
     expect(timeline.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(['DisputeOpened', 'DealPutOnHold', 'DealReleasedFromHold', 'FundsReleased']));

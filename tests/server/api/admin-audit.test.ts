@@ -9,7 +9,7 @@ import { initialOf, fold, stateKey } from '../../../machines/statechart';
 import type { DealEvent } from '../../../machines/deal/deal.events';
 import { createAdminAccounts } from '../../../server/admin/admin-accounts';
 import { csvColumns, disputeCsvRows, disputeExportSchema } from '../../../server/admin/disputes';
-import { createTimerReactor } from '../../../server/timers/timer-reactor';
+import { createTimerReactor } from '../../../server/reactors/timers.reactor';
 import { acceptAndConnect, createPaidRequest, payDeal } from './flow-helpers';
 import { bearer, createDeal, createTestApp, registerUser, type TestApp } from './test-app';
 

@@ -25,9 +25,25 @@ export interface PreparedAppend {
 export const ANY_WINDOW = 10_000;
 
 export function createSqliteAppendWriter(db: Database.Database) {
-  const currentHead = db.prepare<[string], { revision: number; hash: string | null }>(
-    'SELECT revision, hash FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
-  );
+  // Index-only (stream_id, revision): the stream's head revision without touching the row.
+  const currentRevision = db
+    .prepare<[string], number>('SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1')
+    .pluck();
+  const hashAt = db.prepare<[string, number], string | null>('SELECT hash FROM events WHERE stream_id = ? AND revision = ?').pluck();
+  /**
+   * The last hash this writer wrote per stream, keyed by its revision: when the stream's head is
+   * still that revision the chain continues from it without reading the row (that read cost ~10 %
+   * of append throughput). Another process's append moves the head, so its hash is read then.
+   * `forget()` drops it all when a batch's transaction fails, as its writes were rolled back.
+   */
+  const heads = new Map<string, { revision: number; hash: string }>();
+  const previousHash = (streamId: string, revision: number): string => {
+    if (revision < 0) return GENESIS;
+    const known = heads.get(streamId);
+    if (known && known.revision === revision) return known.hash;
+    // An unchained predecessor (a file from before chains) restarts the chain from GENESIS.
+    return hashAt.get(streamId, revision) ?? GENESIS;
+  };
   const recentRevisionOfId = db
     .prepare<[string, number, string], number>(
       `SELECT revision FROM events
@@ -50,10 +66,9 @@ export function createSqliteAppendWriter(db: Database.Database) {
     return { nextExpectedRevision: start + ids.length - 1, position: rows[rows.length - 1]!.position };
   }
 
-  return function apply(append: PreparedAppend, recordedAt: string): AppendResult {
+  function apply(append: PreparedAppend, recordedAt: string): AppendResult {
     const { streamId, expected, events } = append;
-    const head = currentHead.get(streamId);
-    const actual = head?.revision ?? -1;
+    const actual = currentRevision.get(streamId) ?? -1;
     const ids = events.map((event) => event.id);
     const conflict = () => new WrongExpectedVersion(streamId, expected, actual);
 
@@ -78,15 +93,18 @@ export function createSqliteAppendWriter(db: Database.Database) {
     }
 
     let position = 0;
-    // An unchained predecessor (a file from before chains) restarts the chain from GENESIS.
-    let previous = head?.hash ?? GENESIS;
+    let previous = previousHash(streamId, actual);
     events.forEach((event, i) => {
       previous = chainHash(previous, event.type, event.data, event.metadata);
       const info = insert.run(streamId, actual + 1 + i, event.id, event.type, event.data, event.metadata, recordedAt, previous);
       position = Number(info.lastInsertRowid);
     });
+    if (heads.size >= 100_000) heads.clear();
+    heads.set(streamId, { revision: actual + events.length, hash: previous });
     return { nextExpectedRevision: actual + events.length, position };
-  };
+  }
+
+  return Object.assign(apply, { forget: () => heads.clear() });
 }
 
 export type SqliteAppendWriter = ReturnType<typeof createSqliteAppendWriter>;

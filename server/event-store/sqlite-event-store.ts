@@ -61,7 +61,13 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
   });
 
   const queue = createGroupCommitQueue<PreparedAppend, AppendResult>((appends) => {
-    const outcomes = writeAll.immediate(appends);
+    let outcomes: BatchOutcome<AppendResult>[];
+    try {
+      outcomes = writeAll.immediate(appends);
+    } catch (error) {
+      apply.forget();
+      throw error;
+    }
     stats.commits += 1;
     stats.largestBatch = Math.max(stats.largestBatch, appends.length);
     for (const outcome of outcomes) {

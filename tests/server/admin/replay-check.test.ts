@@ -62,6 +62,21 @@ describe('npm run replay-check', () => {
 });
 
 describe('npm run verify', () => {
+  it('keeps one chain when two processes (two store instances on one file) append to the same stream in turn', async () => {
+    const other = createSqliteEventStore({ path: join(dir, 'events.db') });
+    try {
+      const one = (n: number) => [{ id: randomUUID(), type: 'Tested', data: { n }, metadata: null }];
+      await store.append('s-1', one(0), 'no_stream');
+      await other.append('s-1', one(1), 0);
+      await store.append('s-1', one(2), 1);
+      await store.append('s-1', one(3), 2);
+      await other.append('s-1', one(4), 3);
+    } finally {
+      await other.close();
+    }
+    expect(await verifyStore(store)).toEqual({ streams: 1, events: 5, breaks: [] });
+  });
+
   it('finds every stream intact, then the first break of a stream whose stored event was edited', async () => {
     await write('deal-1', stamped([dealHistory.created(), dealHistory.paid(), dealHistory.accepted()]));
     await write('deal-2', stamped([dealHistory.created()]));

@@ -95,14 +95,18 @@ export function disputeDetail(summary: DisputeSummary, history: HistoryEntry[]):
     ...(opened ? [{ at: opened.at, by: opened.actor.name, text: [data(opened)['reason'], data(opened)['description']].filter(Boolean).join(' — ') }] : []),
     ...history.filter((e) => e.type === 'DealNoteAdded').map((e) => ({ at: e.at, by: e.actor.name, text: String(data(e)['note']) })),
   ];
+  // Holds from the replayed view: on hold after an event that was not on hold before it, and back.
   const holds: DisputeDetail['holds'] = [];
+  let held = false;
   for (const e of history) {
-    if (e.type === 'DealPutOnHold' || (e.type === 'ChargebackOpened' && e.summary.includes('put on hold'))) {
-      holds.push({ since: e.at, until: null, source: e.type === 'DealPutOnHold' ? String(data(e)['source']) : 'chargeback', reason: String(data(e)['reason']), by: e.actor.name });
-    } else if (['DealReleasedFromHold', 'FundsReleased', 'DealRefunded', 'DealCompletedManually'].includes(e.type)) {
-      const open = holds.find((h) => h.until === null);
-      if (open) open.until = e.at;
+    if (!held && e.view.onHold) {
+      const d = data(e);
+      const reason = e.type === 'ChargebackOpened' ? `Chargeback: ${String(d['reason'])}` : String(d['reason'] ?? e.summary);
+      holds.push({ since: e.at, until: null, source: e.type === 'DealPutOnHold' ? String(d['source']) : 'chargeback', reason, by: e.actor.name });
+    } else if (held && !e.view.onHold) {
+      holds[holds.length - 1]!.until = e.at;
     }
+    held = e.view.onHold;
   }
   return {
     ...summary,

@@ -140,6 +140,7 @@ describe('disputes for auditors', () => {
   it('lists every deal ever disputed with its outcome, filters by outcome and date, and exports JSON and CSV that read back', async () => {
     const open = await disputedDeal('=HYPERLINK("http://evil")');
     const refunded = await disputedDeal();
+    expect((await post(`/api/admin/deals/${refunded.id}/hold`)).statusCode).toBe(200);
     expect((await post(`/api/admin/deals/${refunded.id}/refund`)).statusCode).toBe(200);
 
     const all = (await get('/api/admin/disputes')).json() as { dealId: number; outcome: string }[];
@@ -157,7 +158,9 @@ describe('disputes for auditors', () => {
     expect(page.money.map((m: { kind: string }) => m.kind)).toEqual(['payment', 'refund']);
     expect(page.money[0].reference).toBe('present');
     expect(page.money[1].reference).toMatch(/^re_/);
-    expect(page.decisions.map((d: { type: string; by: string }) => [d.type, d.by])).toEqual([['DealRefunded', 'root']]);
+    expect(page.decisions.map((d: { type: string; by: string }) => [d.type, d.by])).toEqual([['DealPutOnHold', 'root'], ['DealRefunded', 'root']]);
+    expect(page.holds).toEqual([{ since: expect.any(String), until: page.resolvedAt, source: 'admin', reason: 'Held by an admin for manual review', by: 'root' }]);
+    expect(page.evidence[0]).toMatchObject({ by: brand.username, text: expect.stringContaining('Late') });
     expect((await get(`/api/admin/disputes/${(await createDeal(t.app, brand.token)).id}`)).statusCode).toBe(404);
 
     const day = now.toISOString().slice(0, 10);

@@ -91,6 +91,7 @@ export const enAdmin = {
   'admin.tab.accounts': 'Accounts',
   'admin.replay': 'Replay the history',
   'admin.replayStep': 'Event {n} of {total}',
+  'admin.replayJump': 'Show event {n}: {type}',
   'admin.replayProgress': 'Progress',
   'admin.replayProgressValue': 'Step {step} of {total}',
   'admin.replayHeld': 'Held in escrow',

@@ -74,7 +74,7 @@ export function ReplayTimeline({ dealId }: { dealId: number }) {
           <ol className="max-h-64 space-y-1 overflow-y-auto border-l-2 border-slate-200 pl-3 text-xs" data-testid="event-history">
             {entries.map((e, i) => (
               <li key={e.revision} className={`break-words ${i === at ? 'font-semibold text-brand-700' : ''} ${e.type === 'DealNoteAdded' ? 'rounded bg-amber-50 p-1' : ''}`}>
-                <button type="button" className="text-left" onClick={() => setIndex(i)} aria-current={i === at}>
+                <button type="button" className="text-left" onClick={() => setIndex(i)} aria-current={i === at} aria-label={t('admin.replayJump', { n: i + 1, type: e.type })}>
                   <span className="font-semibold">{e.type}</span>{' '}
                   <span className="text-slate-500">{formatDateTime(e.at, 'en-US')} · {e.actor.name}</span>
                   <span className="block text-slate-600">{e.summary}</span>

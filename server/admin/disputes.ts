@@ -113,8 +113,10 @@ export function disputeDetail(summary: DisputeSummary, history: HistoryEntry[]):
     description: opened ? ((data(opened)['description'] as string | null) ?? null) : null,
     evidence,
     holds,
-    decisions: history.filter((e) => e.actor.kind === 'admin').map((e) => ({ at: e.at, by: e.actor.name, type: e.type, summary: e.summary })),
+    // What admins decided (their notes are evidence, above) and what resolved itself, from the dispute on.
+    decisions: history.filter((e) => e.actor.kind === 'admin' && e.type !== 'DealNoteAdded').map((e) => ({ at: e.at, by: e.actor.name, type: e.type, summary: e.summary })),
     automatic: history
+      .slice(Math.max(0, history.findIndex((e) => e.type === 'DisputeOpened')))
       .filter((e) => e.actor.kind === 'system' || e.actor.kind === 'stripe' || ['review_period_elapsed', 'dispute_period_elapsed'].includes(String(data(e)['trigger'])))
       .map((e) => ({ at: e.at, type: e.type, summary: e.summary })),
     money: history

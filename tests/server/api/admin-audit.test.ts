@@ -96,6 +96,13 @@ describe('replay timeline', () => {
 
     const timeline = (await get(`/api/admin/disputes/${id}/timeline`)).json() as { type: string; actor: { name: string } }[];
     expect(timeline.find((e) => e.type === 'DealNoteAdded')?.actor.name).toBe('root');
+
+    const page = (await get(`/api/admin/disputes/${id}`)).json();
+    expect(page.outcome).toBe('auto_released');
+    expect(page.automatic.map((e: { type: string }) => e.type)).toEqual(['DisputePeriodElapsed', 'FundsReleased']);
+    expect(page.decisions).toEqual([]);
+    expect(page.evidence.map((e: { by: string }) => e.by)).toEqual([brand.username, 'root']);
+    expect(page.money.map((m: { kind: string; amountCents: number }) => [m.kind, m.amountCents])).toEqual([['payment', 27_050], ['release', 25_000]]);
   });
 
   it('a note is accepted in a final state without changing it; an empty note is 400; auditors get 403', async () => {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,5 +90,14 @@ describe('npm run verify', () => {
     store = createSqliteEventStore({ path: join(dir, 'events.db') });
     const { breaks } = await verifyStore(store, 2);
     expect(breaks).toEqual([{ streamId: 'deal-1', revision: 1, position: 2, type: 'PaymentSucceeded', reason: 'mismatch' }]);
-  });
+
+    // The command itself, as an operator runs it on the data folder.
+    const cli = (script: string) => spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: process.cwd(), env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' }, encoding: 'utf8', timeout: 60_000 });
+    const verify = cli('server/cli/verify.ts');
+    expect(verify.status, verify.stderr).toBe(1);
+    expect(verify.stdout).toContain('deal-1 revision 1 (position 2, PaymentSucceeded): content does not match its hash');
+    const replay = cli('server/cli/replay-check.ts');
+    expect(replay.status, replay.stderr).toBe(0);
+    expect(replay.stdout).toContain('OK: 2 deal and payment-request streams (4 events)');
+  }, 60_000);
 });

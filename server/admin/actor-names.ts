@@ -5,6 +5,8 @@ import type { AccountQueries } from '../../projections/accounts.queries';
 const systemNames: Record<string, string> = {
   'timer-reactor': 'timer',
   timer: 'timer',
+  // The payments reactor records what the provider answered to a money intent.
+  'payments-reactor': 'payment provider',
   escrow: 'system (payments)',
   bootstrap: 'system (first start)',
   cli: 'system (command line)',

@@ -1,4 +1,4 @@
-import type { DealContext } from '../../machines/deal/deal.context';
+import { escrowedCents, type DealContext } from '../../machines/deal/deal.context';
 import type { DealEvent } from '../../machines/deal/deal.events';
 import { dealMachine } from '../../machines/deal/deal.machine';
 import { dealStateView, type DealAction } from '../../machines/deal/deal.view';
@@ -41,8 +41,8 @@ export interface HistoryEntry {
   summary: string;
 }
 
-export const heldCentsOf = (c: DealContext): number =>
-  c.paidAt !== null && c.completedAt === null && c.cancelledAt === null ? c.paidCents : 0;
+/** Money in escrow for the deal, from the deal's ledger (machines/deal/deal.context.ts). */
+export const heldCentsOf = (c: DealContext): number => escrowedCents(c);
 
 const euro = (cents: number) => `€${centsToDecimal(cents)}`;
 
@@ -63,6 +63,20 @@ export function describeDealEvent(event: DealEvent, before: DealContext, actorNa
     case 'ReviewPeriodElapsed': return `Review period ended at ${event.data.endsAt} without approval or dispute.`;
     case 'DisputeOpened': return `The brand opened a dispute: "${event.data.reason}". Payment held until ${event.data.endsAt}.`;
     case 'DisputePeriodElapsed': return `Dispute period ended at ${event.data.endsAt} unresolved.`;
+    case 'FundsReleaseRequested': {
+      const amount = euro(event.data.amountCents);
+      switch (event.data.trigger) {
+        case 'brand': return `The brand approved: release of ${amount} to the creator requested.`;
+        case 'admin': return `Admin ${actorName} asked to release ${amount} to the creator.`;
+        case 'review_period_elapsed': return `Release of ${amount} requested automatically: review period ended at ${before.reviewPeriodEndsAt ?? 'its deadline'}.`;
+        case 'dispute_period_elapsed': return `Release of ${amount} requested automatically: dispute period ended at ${before.disputePeriodEndsAt ?? 'its deadline'} unresolved.`;
+      }
+      return `Release of ${amount} requested.`;
+    }
+    case 'RefundRequested': return `Admin ${actorName} asked to refund ${euro(event.data.amountCents)} to the brand.`;
+    case 'RefundFailed': return `The payment provider refused the refund: ${event.data.code} — ${event.data.message}; it can be asked again.`;
+    case 'CheckoutSessionClosed': return `Checkout closed (${event.data.reason.replace(/_/g, ' ')}).`;
+    case 'UnexpectedPaymentReceived': return `A payment of ${euro(event.data.amountCents)} that does not fund the deal arrived (${event.data.reason.replace(/_/g, ' ')}); it is refunded automatically.`;
     case 'FundsReleased': {
       const amount = euro(event.data.amountCents);
       switch (event.data.trigger) {
@@ -118,7 +132,8 @@ export function dealHistory(recorded: RecordedEvent[], actorName: ActorNames): H
 
 const disputeTypes = new Set([
   'ContentDelivered', 'ReviewPeriodStarted', 'DisputeOpened', 'DealPutOnHold', 'DealReleasedFromHold', 'DisputePeriodElapsed',
-  'FundsReleased', 'TransferFailed', 'DealCompletedManually', 'DealRefunded', 'ChargebackOpened', 'DuplicatePaymentRefunded', 'DealNoteAdded',
+  'FundsReleaseRequested', 'FundsReleased', 'TransferFailed', 'DealCompletedManually', 'RefundRequested', 'RefundFailed', 'DealRefunded',
+  'ChargebackOpened', 'UnexpectedPaymentReceived', 'DuplicatePaymentRefunded', 'DealNoteAdded',
 ]);
 
 export interface DisputeTimelineEntry {

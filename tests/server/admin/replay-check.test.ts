@@ -10,7 +10,7 @@ import { fold, initialOf, stateKey } from '../../../machines/statechart';
 import { replayCheck } from '../../../server/admin/replay-check';
 import { createSqliteEventStore, type SqliteEventStore } from '../../../server/event-store/sqlite-event-store';
 import { verifyStore } from '../../../server/event-store/hash-chain';
-import { dealHistory, event, type AnyEvent } from '../../support/event-factory';
+import { dealGiven, dealHistory, event, type AnyEvent } from '../../support/event-factory';
 
 let dir: string;
 let store: SqliteEventStore;
@@ -35,7 +35,7 @@ function stamped(events: AnyEvent[]) {
 
 describe('npm run replay-check', () => {
   it('passes streams the current statecharts replay to their recorded state, and lists refused and diverging ones', async () => {
-    const current = [dealHistory.created(), dealHistory.paid(), dealHistory.accepted()];
+    const current = dealGiven.accepted();
     await write('deal-1', stamped(current));
     // An older machine let the creator deliver before connecting a bank account.
     await write('deal-2', [
@@ -45,6 +45,7 @@ describe('npm run replay-check', () => {
     // An older machine had a "paid" state where today's has pending_delivery.awaiting_acceptance.
     await write('deal-3', [
       { event: dealHistory.created(), state: 'pending_payment' },
+      { event: dealHistory.checkout(), state: 'pending_payment' },
       { event: dealHistory.paid(), state: 'paid' },
     ]);
     // A stream whose event no longer decodes (a type the catalogue dropped).
@@ -53,8 +54,8 @@ describe('npm run replay-check', () => {
     const { streams, problems } = await replayCheck(store);
     expect(streams).toBe(4);
     expect(problems.map((p) => [p.streamId, p.kind, p.revision])).toEqual([
-      ['deal-2', 'refused', 3],
-      ['deal-3', 'different_state', 1],
+      ['deal-2', 'refused', 4],
+      ['deal-3', 'different_state', 2],
       ['deal-4', 'undecodable', 1],
     ]);
     expect(problems[0]!.message).toBe('the current machine refuses ContentDelivered in state pending_delivery.accepted');
@@ -79,25 +80,25 @@ describe('npm run verify', () => {
   });
 
   it('finds every stream intact, then the first break of a stream whose stored event was edited', async () => {
-    await write('deal-1', stamped([dealHistory.created(), dealHistory.paid(), dealHistory.accepted()]));
+    await write('deal-1', stamped([dealHistory.created(), dealHistory.checkout(), dealHistory.paid(), dealHistory.accepted()]));
     await write('deal-2', stamped([dealHistory.created()]));
-    expect(await verifyStore(store, 2)).toEqual({ streams: 2, events: 4, breaks: [] });
+    expect(await verifyStore(store, 2)).toEqual({ streams: 2, events: 5, breaks: [] });
     await store.close();
 
     const file = new Database(join(dir, 'events.db'));
-    file.prepare("UPDATE events SET metadata = replace(metadata, 'stripe', 'brand') WHERE stream_id = 'deal-1' AND revision = 1").run();
+    file.prepare("UPDATE events SET metadata = replace(metadata, 'stripe', 'brand') WHERE stream_id = 'deal-1' AND revision = 2").run();
     file.close();
     store = createSqliteEventStore({ path: join(dir, 'events.db') });
     const { breaks } = await verifyStore(store, 2);
-    expect(breaks).toEqual([{ streamId: 'deal-1', revision: 1, position: 2, type: 'PaymentSucceeded', reason: 'mismatch' }]);
+    expect(breaks).toEqual([{ streamId: 'deal-1', revision: 2, position: 3, type: 'PaymentSucceeded', reason: 'mismatch' }]);
 
     // The command itself, as an operator runs it on the data folder.
     const cli = (script: string) => spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: process.cwd(), env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' }, encoding: 'utf8', timeout: 60_000 });
     const verify = cli('server/cli/verify.ts');
     expect(verify.status, verify.stderr).toBe(1);
-    expect(verify.stdout).toContain('deal-1 revision 1 (position 2, PaymentSucceeded): content does not match its hash');
+    expect(verify.stdout).toContain('deal-1 revision 2 (position 3, PaymentSucceeded): content does not match its hash');
     const replay = cli('server/cli/replay-check.ts');
     expect(replay.status, replay.stderr).toBe(0);
-    expect(replay.stdout).toContain('OK: 2 deal and payment-request streams (4 events)');
+    expect(replay.stdout).toContain('OK: 2 deal and payment-request streams (5 events)');
   }, 60_000);
 });

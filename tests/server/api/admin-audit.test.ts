@@ -9,7 +9,6 @@ import { initialOf, fold, stateKey } from '../../../machines/statechart';
 import type { DealEvent } from '../../../machines/deal/deal.events';
 import { createAdminAccounts } from '../../../server/admin/admin-accounts';
 import { csvColumns, disputeCsvRows, disputeExportSchema } from '../../../server/admin/disputes';
-import { createTimerReactor } from '../../../server/reactors/timers.reactor';
 import { acceptAndConnect, createPaidRequest, payDeal } from './flow-helpers';
 import { bearer, createDeal, createTestApp, registerUser, type TestApp } from './test-app';
 
@@ -65,8 +64,9 @@ describe('replay timeline', () => {
     expect((await post(`/api/admin/deals/${id}/notes`, { note: 'Asked the creator for the raw files.' })).statusCode).toBe(200);
     // The dispute period runs out: the timer reactor releases the funds.
     t.clock.advance(73 * 3_600_000);
-    const reactor = createTimerReactor({ db: t.ctx.readDb, escrow: t.ctx.payments.escrow, bus: t.ctx.bus, clock: t.clock, intervalMs: 60_000 });
-    await reactor.tick();
+    await t.ctx.payments.reactor.tick();
+    // The timer records the intent; the payments reactor makes the transfer and records it.
+    await expect.poll(async () => (await t.ctx.store.readStream(`deal-${id}`)).at(-1)?.type, { timeout: 10_000 }).toBe('FundsReleased');
     await t.ctx.settle(await t.ctx.store.headPosition());
     auditorToken = await login('audit', 'audit-pass-1');
 
@@ -99,7 +99,11 @@ describe('replay timeline', () => {
 
     const page = (await get(`/api/admin/disputes/${id}`)).json();
     expect(page.outcome).toBe('auto_released');
-    expect(page.automatic.map((e: { type: string }) => e.type)).toEqual(['DisputePeriodElapsed', 'FundsReleased']);
+    expect(page.automatic.map((e: { type: string; summary: string }) => [e.type, e.summary.split(':')[0]])).toEqual([
+      ['DisputePeriodElapsed', 'Dispute period ended at 2026-03-05T09'.split(':')[0]],
+      ['FundsReleaseRequested', 'Release of €250.00 requested automatically'],
+      ['FundsReleased', 'Released €250.00 automatically'],
+    ]);
     expect(page.decisions).toEqual([]);
     expect(page.evidence.map((e: { by: string }) => e.by)).toEqual([brand.username, 'root']);
     expect(page.money.map((m: { kind: string; amountCents: number }) => [m.kind, m.amountCents])).toEqual([['payment', 27_050], ['release', 25_000]]);
@@ -165,7 +169,7 @@ describe('disputes for auditors', () => {
     expect(page.money.map((m: { kind: string }) => m.kind)).toEqual(['payment', 'refund']);
     expect(page.money[0].reference).toBe('present');
     expect(page.money[1].reference).toMatch(/^re_/);
-    expect(page.decisions.map((d: { type: string; by: string }) => [d.type, d.by])).toEqual([['DealPutOnHold', 'root'], ['DealRefunded', 'root']]);
+    expect(page.decisions.map((d: { type: string; by: string }) => [d.type, d.by])).toEqual([['DealPutOnHold', 'root'], ['RefundRequested', 'root']]);
     expect(page.holds).toEqual([{ since: expect.any(String), until: page.resolvedAt, source: 'admin', reason: 'Held by an admin for manual review', by: 'root' }]);
     expect(page.evidence[0]).toMatchObject({ by: brand.username, text: expect.stringContaining('Late') });
     expect((await get(`/api/admin/disputes/${(await createDeal(t.app, brand.token)).id}`)).statusCode).toBe(404);

@@ -5,6 +5,7 @@ import type { AccountQueries } from '../../projections/accounts.queries';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
 import { stateValueFromKey } from '../../projections/state-meta';
 import { toPaymentRequestDto } from '../payment-requests/payment-request-dto';
+import { redactForAdmin } from './admin-redaction';
 
 /** The event each admin action would append; the machine's `can()` decides whether it is offered. */
 function probe(action: AdminRequestAction, now: string): PaymentRequestEvent {
@@ -23,7 +24,7 @@ export function adminRequestCan(record: Pick<PaymentRequestRecord, 'state' | 'co
 export function toAdminPaymentRequestDto(record: PaymentRequestRecord, now: string, publicUrl: string, accounts: AccountQueries): AdminPaymentRequestDto {
   const c = record.context;
   const creator = accounts.userById(record.creatorId);
-  return {
+  return redactForAdmin({
     ...toPaymentRequestDto(record, now, publicUrl, 'owner'),
     creator: {
       id: record.creatorId,
@@ -38,5 +39,5 @@ export function toAdminPaymentRequestDto(record: PaymentRequestRecord, now: stri
     transferId: c.transferId,
     duplicateRefunds: c.duplicateRefunds,
     adminCan: adminRequestCan(record, now),
-  };
+  });
 }

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { allProjections } from '../projections/all-projections';
 import { createAccountQueries, type AccountQueries } from '../projections/accounts.queries';
@@ -63,13 +63,25 @@ export function openReadDatabase(path: string): Database.Database {
   return db;
 }
 
+/**
+ * The data folder holds every event, password hash and the generated secrets: owner only (0700,
+ * files 0600), also for files an older version created with the default umask.
+ */
+export function restrictDataFiles(dataDir: string): void {
+  chmodSync(dataDir, 0o700);
+  for (const entry of readdirSync(dataDir, { withFileTypes: true })) {
+    if (entry.isFile()) chmodSync(join(dataDir, entry.name), 0o600);
+  }
+}
+
 /** config → event store → command bus → read DB → projection runner → gateway → escrow → reactors. */
 export async function createAppContext(config: AppConfig, options: ContextOptions = {}): Promise<AppContext> {
   const clock = options.clock ?? systemClock;
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const store = openEventStore({ dataDir: config.dataDir, kurrentUrl: config.kurrentUrl });
   const bus = createCommandBus({ store, clock });
   const readDb = openReadDatabase(options.readDbPath ?? join(config.dataDir, 'read.db'));
+  restrictDataFiles(config.dataDir);
   const runner = createProjectionRunner({ source: store, db: readDb, projections: allProjections });
   const queries = {
     deals: createDealQueries(readDb),

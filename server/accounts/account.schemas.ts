@@ -23,6 +23,14 @@ export const loginBody = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
 });
 
+export const changePasswordBody = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+  newPassword: z
+    .string({ error: 'Password must be at least 6 characters' })
+    .min(6, 'Password must be at least 6 characters')
+    .max(200, 'Password must be at most 200 characters'),
+});
+
 export const adminLoginBody = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),

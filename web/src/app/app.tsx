@@ -7,13 +7,11 @@ import { AppRoutes } from './app-routes';
 import { BottomNav } from './bottom-nav';
 import { LiveUpdates } from './live-updates';
 import { queryClient } from './query-client';
-import { TokenFromUrl } from './token-from-url';
 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <TokenFromUrl />
         <LiveUpdates />
         <Suspense fallback={<Spinner />}>
           <AppRoutes />

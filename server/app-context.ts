@@ -105,6 +105,7 @@ export async function createAppContext(config: AppConfig, options: ContextOption
     bus,
     accounts: queries.accounts,
     keys: vapid,
+    allowedHosts: config.push.allowedHosts,
     sender: options.pushSender ?? webPushSender(vapid, config.vapid.subject),
   });
   const payments = createPaymentsWiring({ config, store, bus, clock, runner, readDb });

@@ -10,8 +10,13 @@ export type DealView = 'owner' | 'link' | 'admin';
 
 /** The context a creator-link page may see: no owner id, no payment, refund or account ids. */
 export function redactDealContext(c: DealContext): Record<string, unknown> {
+  // Every gateway or account id (a field named "…Id") is hidden, also ones added later; the
+  // deal's own number stays.
+  const ids: Record<string, null> = {};
+  for (const key of Object.keys(c)) if (key.endsWith('Id') && key !== 'dealId') ids[key] = null;
   return {
     ...c,
+    ...ids,
     ownerId: null,
     checkoutSessionId: null,
     paymentIntentId: null,
@@ -20,6 +25,7 @@ export function redactDealContext(c: DealContext): Record<string, unknown> {
     stripeAccountId: c.stripeAccountId ? 'connected' : null,
     transferId: null,
     refundId: null,
+    lastFailedSessionId: null,
     lastPaymentFailure: null,
     lastTransferError: null,
     chargebacks: [],

@@ -93,7 +93,7 @@ export async function createAppContext(config: AppConfig, options: ContextOption
   runner.start();
 
   const settle = (position: number) => runner.waitForPosition(position);
-  const unique = createUniqueValues({ store, clock });
+  const unique = createUniqueValues({ store, clock, reclaimAfterMs: config.reservationReclaimAfterMs });
   const tokens = createTokenService({
     secret: resolveJwtSecret(config),
     clock,

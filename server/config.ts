@@ -55,6 +55,7 @@ export const configSchema = z
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
     LOGIN_FAILURE_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60_000),
     LOGIN_MAX_ACCOUNT_FAILURES: positiveInt(20),
+    RESERVATION_RECLAIM_AFTER_MS: positiveInt(60_000),
     TRUST_PROXY: trustProxyField,
     SIMULATED_PAYMENTS: flag,
     API_DOCS: z.enum(['on', 'off', '']).optional(),
@@ -118,6 +119,8 @@ export interface AppConfig {
   corsOrigin: string | undefined;
   bodyLimitBytes: number;
   login: { maxFailures: number; windowMs: number; maxAccountFailures: number };
+  /** An email/username reservation whose account never got recorded (a crash) is reclaimed after this. */
+  reservationReclaimAfterMs: number;
   /** Fastify `trustProxy`: false, a hop count or proxy addresses (TRUST_PROXY). */
   trustProxy: number | string | false;
   /** Payments run on the simulated gateway (no Stripe key): test money, shown as such in the web app. */
@@ -161,6 +164,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     corsOrigin: e.CORS_ORIGIN,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_FAILURE_WINDOW_MS, maxAccountFailures: e.LOGIN_MAX_ACCOUNT_FAILURES },
+    reservationReclaimAfterMs: e.RESERVATION_RECLAIM_AFTER_MS,
     trustProxy: e.TRUST_PROXY,
     simulatedPayments: !e.STRIPE_SECRET_KEY,
     apiDocs: e.API_DOCS ? e.API_DOCS === 'on' : e.NODE_ENV !== 'production',

@@ -72,7 +72,7 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
       if (!account) throw new GatewayError('invalid_request', `No such account: ${input.accountId}`);
       account.returnUrl = input.returnUrl;
       account.refreshUrl = input.refreshUrl;
-      return { url: `${options.publicUrl}/sim/onboarding/${account.id}` };
+      return { url: `${options.publicUrl}/sim/onboarding/${account.id}?key=${account.ownerKey}` };
     },
     async getAccountStatus(accountId) {
       const account = ledger.accounts.get(accountId);

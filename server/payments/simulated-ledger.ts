@@ -5,6 +5,8 @@ import { GatewayError, type CheckoutInput, type ConnectedAccountInput, type Refu
 
 export interface SimulatedSession {
   id: string;
+  /** Only the payer's checkout URL carries it: the /sim pages act for whoever holds it. */
+  payerKey: string;
   url: string;
   input: CheckoutInput;
   totalCents: number;
@@ -24,6 +26,8 @@ export interface SimulatedAccount {
   detailsSubmitted: boolean;
   returnUrl: string | null;
   refreshUrl: string | null;
+  /** Only the account link carries it: the onboarding page acts for whoever holds it. */
+  ownerKey: string;
 }
 
 export interface SimulatedTransfer {
@@ -72,9 +76,11 @@ export function createSimulatedLedger(publicUrl: string) {
     openSession(input: CheckoutInput): SimulatedSession {
       return once(`checkout:${input.idempotencyKey}`, () => {
         const id = newId('cs');
+        const payerKey = randomBytes(16).toString('hex');
         const session: SimulatedSession = {
           id,
-          url: `${publicUrl}/sim/checkout/${id}`,
+          payerKey,
+          url: `${publicUrl}/sim/checkout/${id}?key=${payerKey}`,
           input,
           totalCents: input.totalCents,
           metadata: { ...input.metadata },
@@ -105,6 +111,7 @@ export function createSimulatedLedger(publicUrl: string) {
           detailsSubmitted: false,
           returnUrl: null,
           refreshUrl: null,
+          ownerKey: randomBytes(16).toString('hex'),
         };
         accounts.set(account.id, account);
         return account;

@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner';
 import { ToastViewport } from '../components/ui/toast-viewport';
+import { TestModeBanner } from '../features/settings/test-mode-banner';
 import { AppRoutes } from './app-routes';
 import { BottomNav } from './bottom-nav';
 import { LiveUpdates } from './live-updates';
@@ -12,6 +13,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
+        <TestModeBanner />
         <LiveUpdates />
         <Suspense fallback={<Spinner />}>
           <AppRoutes />

@@ -17,7 +17,7 @@ describe('simulated gateway: the test-mode chargeback page', () => {
     const sessionId = t.ctx.queries.requests.byId(id)!.context.checkoutSessionId!;
     const gateway = t.ctx.payments.gateway;
     if (!isSimulated(gateway)) throw new Error('simulated gateway expected');
-    const key = gateway.ledger.sessions.get(sessionId)!.payerKey;
+    const key = gateway.accessKey('payer', sessionId);
     const page = await t.app.inject({ url: `/sim/payments/${sessionId}?key=${key}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Test mode — no real money');

@@ -47,7 +47,7 @@ export const simulatedGatewayRoutes: FastifyPluginAsync<SimulatedGatewayRoutesOp
 
   const sessionFor = (request: FastifyRequest<{ Params: { sessionId: string } }>) => {
     const session = gateway.ledger.sessions.get(request.params.sessionId);
-    return session && holdsKey(request, session.payerKey) ? session : undefined;
+    return session && holdsKey(request, gateway.accessKey('payer', session.id)) ? session : undefined;
   };
 
   app.get<{ Params: { sessionId: string } }>('/sim/checkout/:sessionId', async (request, reply) => {
@@ -98,13 +98,13 @@ export const simulatedGatewayRoutes: FastifyPluginAsync<SimulatedGatewayRoutesOp
 
   app.get<{ Params: { accountId: string } }>('/sim/onboarding/:accountId', async (request, reply) => {
     const account = gateway.ledger.accounts.get(request.params.accountId);
-    if (!account || !holdsKey(request, account.ownerKey)) return reply.code(404).type('text/plain').send('Account not found');
+    if (!account || !holdsKey(request, gateway.accessKey('account', account.id))) return reply.code(404).type('text/plain').send('Account not found');
     return reply.type('text/html').send(onboardingPage({ action: request.url, accountId: request.params.accountId }));
   });
 
   app.post<{ Params: { accountId: string }; Body: Form }>('/sim/onboarding/:accountId', async (request, reply) => {
     const account = gateway.ledger.accounts.get(request.params.accountId);
-    if (!account || !holdsKey(request, account.ownerKey)) return reply.code(404).type('text/plain').send('Account not found');
+    if (!account || !holdsKey(request, gateway.accessKey('account', account.id))) return reply.code(404).type('text/plain').send('Account not found');
     const complete = request.body?.outcome === 'complete';
     try {
       await gateway.finishOnboarding(account.id, complete);

@@ -48,7 +48,7 @@ const describe = (e: HistoryEntry): string => {
   switch (e.type) {
     case 'ContentDelivered': return 'The creator marked the assignment as delivered.';
     case 'ReviewPeriodStarted': return `Review period runs until ${String(d['endsAt'])}.`;
-    case 'DisputeOpened': return `The brand opened a dispute: "${String(d['reason'])}". Payment held until ${String(d['endsAt'])}.`;
+    case 'DisputeOpened': return `The brand opened a dispute: "${String(d['reason'])}"${d['description'] ? ` (${String(d['description'])})` : ''}. Payment held until ${String(d['endsAt'])}.`;
     case 'DealPutOnHold': return `Put on hold (${String(d['source'])}): ${String(d['reason'])}.`;
     case 'DealReleasedFromHold': return 'Released from hold; timers resumed.';
     case 'DisputePeriodElapsed': return 'The dispute period ended unresolved.';

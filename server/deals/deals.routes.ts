@@ -105,7 +105,7 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews }: Rout
   }, async (request) => {
     const { userId, cc } = brand(request);
     await assertOwned(request.params.id, userId);
-    const result = await ctx.payments.escrow.openDispute(request.params.id, request.body.reason, cc);
+    const result = await ctx.payments.escrow.openDispute(request.params.id, request.body.reason, cc, request.body.description);
     await ctx.settle(result.position);
     return { success: true, deal: dealViews.forOwner(request.params.id, userId) };
   });

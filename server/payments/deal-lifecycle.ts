@@ -26,11 +26,12 @@ export function createDealLifecycle(rt: EscrowRuntime) {
         { type: 'ReviewPeriodStarted', data: { startsAt: now, endsAt: addHours(now, rt.config.reviewPeriodHours) } },
       ]),
 
-    openDispute: (dealId: number, reason: string, ctx: CommandContext): Promise<DealResult> =>
+    /** The brand's own words (reason and optional description) are kept on the event and shown in the timelines. */
+    openDispute: (dealId: number, reason: string, ctx: CommandContext, description: string | null = null): Promise<DealResult> =>
       run(dealId, ctx, (_c, now) => [
         {
           type: 'DisputeOpened',
-          data: { reason: reason.trim() || 'Not satisfied with deliverables', description: null, endsAt: addHours(now, rt.config.disputePeriodHours) },
+          data: { reason: reason.trim() || 'Not satisfied with deliverables', description: description?.trim() || null, endsAt: addHours(now, rt.config.disputePeriodHours) },
         },
       ]),
 

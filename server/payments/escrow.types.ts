@@ -37,7 +37,7 @@ export interface Escrow {
   /** Creator marks delivery: appends ContentDelivered + ReviewPeriodStarted (48 h by default). */
   deliver(dealId: number, ctx: CommandContext): Promise<DealResult>;
   /** Brand disputes: appends DisputeOpened with the 72-hour end. */
-  openDispute(dealId: number, reason: string, ctx: CommandContext): Promise<DealResult>;
+  openDispute(dealId: number, reason: string, ctx: CommandContext, description?: string | null): Promise<DealResult>;
   /** Transfers the creator amount exactly once; a refusal appends TransferFailed and throws. */
   releaseFunds(dealId: number, trigger: ReleaseTrigger, ctx: CommandContext): Promise<DealResult>;
   /** Test mode only: completes a deal whose payout cannot be made. */

@@ -39,13 +39,19 @@ export function dealHistory(recorded: RecordedEvent[]): HistoryEntry[] {
 }
 
 const disputeTypes = new Set([
-  'ContentDelivered', 'ReviewPeriodStarted', 'DisputeOpened', 'DealPutOnHold', 'DealReleasedFromHold', 'DisputePeriodElapsed',
+  'CreatorAccepted', 'ShareLinkRotated', 'ContentDelivered', 'ReviewPeriodStarted', 'DisputeOpened', 'DealPutOnHold', 'DealReleasedFromHold', 'DisputePeriodElapsed',
   'FundsReleased', 'TransferFailed', 'DealCompletedManually', 'DealRefunded', 'ChargebackOpened',
 ]);
 
 const describe = (e: HistoryEntry): string => {
   const d = e.data as Record<string, unknown>;
   switch (e.type) {
+    case 'CreatorAccepted':
+      // Who claimed the deal: only they can set up the payout and deliver.
+      return d['claimedByUserId']
+        ? `The creator accepted while signed in as account ${String(d['claimedByUserId'])}; the deal is bound to that account and the accepting browser.`
+        : d['claimSecretHash'] ? 'The creator accepted through the link; the deal is bound to the accepting browser.' : 'The creator accepted through the link.';
+    case 'ShareLinkRotated': return 'The brand replaced the creator link before acceptance; the old link no longer works.';
     case 'ContentDelivered': return 'The creator marked the assignment as delivered.';
     case 'ReviewPeriodStarted': return `Review period runs until ${String(d['endsAt'])}.`;
     case 'DisputeOpened': return `The brand opened a dispute: "${String(d['reason'])}"${d['description'] ? ` (${String(d['description'])})` : ''}. Payment held until ${String(d['endsAt'])}.`;

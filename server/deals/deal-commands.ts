@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { breakdown } from '../../machines/money';
 import type { DealTerms } from '../../machines/deal/deal.events';
 import { dealAggregate } from '../commands/aggregate';
@@ -43,6 +43,27 @@ function toTerms(body: DealTermsBody): DealTerms {
 
 /** 128 bits from the OS RNG, URL-safe: the whole secret of a creator link. */
 export const newShareToken = (): string => randomBytes(16).toString('base64url');
+
+/** SHA-256 hex of a claim secret: only the hash is stored (on CreatorAccepted). */
+export const claimHash = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+
+/**
+ * The deal is claimed (accepted) and this request is not from the claimer: neither the accepting
+ * browser's claim secret nor the signed-in creator who accepted. Deals accepted before claims
+ * existed carry neither and stay open to the link, as they were.
+ */
+export function assertClaimer(c: { claimSecretHash: string | null; claimedByUserId: string | null }, claim: { secret: string | null; userId: string | null }): void {
+  if (c.claimSecretHash === null && c.claimedByUserId === null) return;
+  if (c.claimedByUserId !== null && claim.userId === c.claimedByUserId) return;
+  if (c.claimSecretHash !== null && claim.secret !== null) {
+    const given = Buffer.from(claimHash(claim.secret), 'hex');
+    if (timingSafeEqual(given, Buffer.from(c.claimSecretHash, 'hex'))) return;
+  }
+  throw new DomainError(
+    'forbidden',
+    'This deal was accepted in another browser. Open the link in the browser that accepted it (or sign in as the creator who accepted it); if that was not you, contact the brand.',
+  );
+}
 
 /** Deal commands that move no money (those go through the Escrow). Each returns the append position. */
 export function createDealCommands({ bus, nextDealId }: { bus: CommandBus; nextDealId: () => Promise<number> }) {
@@ -89,14 +110,34 @@ export function createDealCommands({ bus, nextDealId }: { bus: CommandBus; nextD
       return { token, position: result.position };
     },
 
-    /** The creator accepts through the link; accepting twice is a no-op, not an error. */
-    async accept(dealId: number, token: string, ctx: CommandContext) {
+    /**
+     * The creator accepts through the link, which binds the deal to this browser (a claim secret,
+     * answered once; only its hash is stored) and to the signed-in creator, if any. Accepting
+     * again is a no-op, not an error, and hands out no secret.
+     */
+    async accept(dealId: number, token: string, ctx: CommandContext, claimedByUserId: string | null = null) {
+      let claimSecret: string | null = null;
       const result = await bus.execute(dealAggregate, stream(dealId), (state) => {
         assertLinkDeal(state, token);
+        claimSecret = null;
         if (state.snapshot.context.influencerAcceptedAt !== null) return [];
-        return [{ type: 'CreatorAccepted', data: {} }];
+        claimSecret = randomBytes(32).toString('base64url');
+        return [{ type: 'CreatorAccepted', data: { claimSecretHash: claimHash(claimSecret), ...(claimedByUserId ? { claimedByUserId } : {}) } }];
       }, ctx);
-      return { position: result.position };
+      return { position: result.position, claimSecret: claimSecret as string | null };
+    },
+
+    /** The brand replaces the link before anyone accepted it; the old one stops working. */
+    async rotateToken(dealId: number, userId: string, ctx: CommandContext) {
+      let token = '';
+      const result = await bus.execute(dealAggregate, stream(dealId), (state) => {
+        assertOwnedDeal(state, userId);
+        const c = state.snapshot.context;
+        if (c.influencerAcceptedAt !== null) throw new DomainError('conflict', 'The creator already accepted this deal; its link can no longer be replaced');
+        token = newShareToken();
+        return [{ type: c.shareableToken === null ? 'ShareLinkGenerated' : 'ShareLinkRotated', data: { token } }];
+      }, ctx);
+      return { token, position: result.position };
     },
   };
 }

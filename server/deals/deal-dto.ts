@@ -26,6 +26,7 @@ export function redactDealContext(c: DealContext): Record<string, unknown> {
     transferId: null,
     refundId: null,
     lastFailedSessionId: null,
+    claimSecretHash: null,
     lastPaymentFailure: null,
     lastTransferError: null,
     chargebacks: [],
@@ -91,7 +92,7 @@ export function toDealDto(record: Pick<DealRecord, 'id' | 'state' | 'context'>, 
  * a snapshot whose `can()` answers exactly as with the full context. Keep in step with the guards.
  */
 export const GUARD_CONTEXT_FIELDS = [
-  'shareableToken', 'hold', 'onboardingAccountId', 'stripeAccountId',
+  'shareableToken', 'influencerAcceptedAt', 'hold', 'onboardingAccountId', 'stripeAccountId',
   'reviewPeriodEndsAt', 'reviewElapsedAt', 'disputePeriodEndsAt', 'disputeElapsedAt',
   // newDuplicatePayment (a webhook's event, no UI action), kept so every guard judges alike.
   'paidAt', 'checkoutSessionId', 'duplicateRefunds',

@@ -132,6 +132,15 @@ describe('authorization matrix', () => {
     expect(res.statusCode).toBe(404);
   });
 
+  it('given rotate-token (on a deal of its own, so the links above stay valid), then only the owning brand gets through', async () => {
+    const own = (await createDeal(t.app, tokens.brandA!)).id;
+    await t.app.inject({ method: 'POST', url: `/api/deals/${own}/generate-token`, headers: headersFor('brandA') });
+    for (const who of everyone) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/deals/${own}/rotate-token`, headers: headersFor(who) });
+      expect(res.statusCode, who).toBe(who === 'brandA' ? 200 : who === 'brandB' ? 404 : 401);
+    }
+  });
+
   it('given link tokens, when reading by token, then each token opens only its own deal; a forged token is 404', async () => {
     const a = (await t.app.inject({ url: `/api/deals/token/${linkA}` })).json();
     const b = (await t.app.inject({ url: `/api/deals/token/${linkB}` })).json();

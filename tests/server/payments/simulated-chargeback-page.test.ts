@@ -51,8 +51,8 @@ describe('simulated gateway: the test-mode chargeback page', () => {
     const deal = await createDeal(t.app, brand.token);
     await payDeal(t.app, t.ctx, brand.token, deal.id);
     const link = (await t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/generate-token`, headers: bearer(brand.token) })).json().token;
-    await t.app.inject({ method: 'POST', url: `/api/deals/accept/${link}` });
-    const onboarding = new URL((await t.app.inject({ method: 'POST', url: `/api/deals/start-onboarding/${link}` })).json().url);
+    const claimSecret = (await t.app.inject({ method: 'POST', url: `/api/deals/accept/${link}` })).json().claimSecret;
+    const onboarding = new URL((await t.app.inject({ method: 'POST', url: `/api/deals/start-onboarding/${link}`, headers: { 'x-claim-secret': claimSecret } })).json().url);
     expect(onboarding.searchParams.get('key')).toMatch(/^[0-9a-f]{32}$/);
     expect((await t.app.inject({ url: onboarding.pathname })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: onboarding.pathname, headers: form, payload: 'outcome=complete' })).statusCode).toBe(404);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccounts } from '../../../server/admin/admin-accounts';
-import { acceptAndConnect, payDeal } from '../api/flow-helpers';
+import { acceptAndConnect, claimHeader, payDeal } from '../api/flow-helpers';
 import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
 
 /** Issue 9 row 15: the brand's dispute reason (and description) is stored and shown. */
@@ -21,7 +21,7 @@ describe('dispute reason', () => {
     const { id } = await createDeal(t.app, brand.token);
     await payDeal(t.app, t.ctx, brand.token, id);
     const link = await acceptAndConnect(t.app, t.ctx, brand.token, id);
-    expect((await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) })).statusCode).toBe(200);
 
     const res = await t.app.inject({
       method: 'POST', url: `/api/deals/${id}/dispute`, headers: bearer(brand.token),

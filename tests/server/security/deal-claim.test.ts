@@ -42,7 +42,7 @@ describe('claiming a deal link', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().claimSecret).toBeUndefined();
 
-    for (const headers of [{}, { 'x-claim-secret': 'not-the-secret' }, { 'x-claim-secret': '' }]) {
+    for (const headers of [{}, { 'x-claim-secret': 'not-the-secret' }, { 'x-claim-secret': '' }] as Record<string, string>[]) {
       const onboarding = await post(`/api/deals/start-onboarding/${link}`, headers);
       expect(onboarding.statusCode).toBe(403);
       expect(onboarding.json().message).toContain('accepted in another browser');

@@ -1,15 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { breakdown } from '../../machines/money';
 import type { DealTerms } from '../../machines/deal/deal.events';
-import { dealAggregate } from '../commands/aggregate';
-import type { CommandBus, CommandContext, Loaded } from '../commands/command-bus';
+import type { CommandContext } from '../commands/command-bus';
 import { DomainError } from '../commands/domain-error';
-import type { dealMachine } from '../../machines/deal/deal.machine';
+import { dealNotFound, type CommandRunner, type DealResult, type DealState } from '../commands/run-command';
 import type { DealTermsBody } from './deal.schemas';
 
-type DealState = Loaded<typeof dealMachine>;
-
-export const dealNotFound = () => new DomainError('not_found', 'Deal not found');
+export { dealNotFound } from '../commands/run-command';
 
 /** The deal exists, is not deleted and belongs to `userId`; anything else reads as "not found". */
 export function assertOwnedDeal(state: DealState, userId: string): void {
@@ -65,80 +62,66 @@ export function assertClaimer(c: { claimSecretHash: string | null; claimedByUser
   );
 }
 
-/** Deal commands that move no money (those go through the Escrow). Each returns the append position. */
-export function createDealCommands({ bus, nextDealId }: { bus: CommandBus; nextDealId: () => Promise<number> }) {
-  const stream = (id: number) => dealAggregate.streamId(id);
+export interface DealCommandsDeps {
+  run: CommandRunner;
+  nextDealId: () => Promise<number>;
+  periods: { reviewPeriodHours: number; disputePeriodHours: number };
+}
+
+/**
+ * The deal's commands as routes use them: who may ask (owner, link, admin) and the command; the
+ * decisions are machines/deal/deal.commands.ts's. Money commands record an intent (the payments
+ * reactor carries it out); `key` is the intent's idempotency key.
+ */
+export function createDealCommands({ run, nextDealId, periods }: DealCommandsDeps) {
+  const owned = (userId: string) => ({ authorize: (s: DealState) => assertOwnedDeal(s, userId) });
+  const linked = (token: string) => ({ authorize: (s: DealState) => assertLinkDeal(s, token) });
 
   return {
     async create(ownerId: string, body: DealTermsBody, ctx: CommandContext) {
       const dealId = await nextDealId();
-      const result = await bus.execute(dealAggregate, stream(dealId), () => [
-        { type: 'DealCreated', data: { dealId, ownerId, ...toTerms(body) } },
-      ], ctx, { newStream: true });
+      const result = await run.deal(dealId, { type: 'CreateDeal', dealId, ownerId, terms: toTerms(body) }, ctx, { newStream: true });
       return { dealId, position: result.position };
     },
-
-    async update(dealId: number, userId: string, body: DealTermsBody, ctx: CommandContext) {
-      const result = await bus.execute(dealAggregate, stream(dealId), (state) => {
-        assertOwnedDeal(state, userId);
-        return [{ type: 'DealUpdated', data: toTerms(body) }];
-      }, ctx);
-      return { position: result.position };
-    },
-
-    async remove(dealId: number, userId: string, ctx: CommandContext) {
-      const result = await bus.execute(dealAggregate, stream(dealId), (state) => {
-        assertOwnedDeal(state, userId);
-        return [{ type: 'DealDeleted', data: {} }];
-      }, ctx);
-      return { position: result.position };
-    },
-
-    /** Idempotent: a deal keeps the first token it was given. */
+    update: (dealId: number, userId: string, body: DealTermsBody, ctx: CommandContext): Promise<DealResult> =>
+      run.deal(dealId, { type: 'UpdateDealTerms', terms: toTerms(body) }, ctx, owned(userId)),
+    remove: (dealId: number, userId: string, ctx: CommandContext): Promise<DealResult> => run.deal(dealId, { type: 'DeleteDeal' }, ctx, owned(userId)),
+    /** A deal keeps the first token it was given. */
     async generateToken(dealId: number, userId: string, ctx: CommandContext) {
-      let token = '';
-      const result = await bus.execute(dealAggregate, stream(dealId), (state) => {
-        assertOwnedDeal(state, userId);
-        const existing = state.snapshot.context.shareableToken;
-        if (existing) {
-          token = existing;
-          return [];
-        }
-        token = newShareToken();
-        return [{ type: 'ShareLinkGenerated', data: { token } }];
-      }, ctx);
-      return { token, position: result.position };
+      const result = await run.deal(dealId, { type: 'GenerateShareLink', token: newShareToken() }, ctx, owned(userId));
+      return { token: result.snapshot.context.shareableToken!, position: result.position };
     },
+    /** The brand's own words (reason and optional description) are kept on the event and shown in the timelines. */
+    dispute: (dealId: number, userId: string, reason: string, ctx: CommandContext, description: string | null = null): Promise<DealResult> =>
+      run.deal(dealId, { type: 'OpenDispute', reason, description, disputePeriodHours: periods.disputePeriodHours }, ctx, owned(userId)),
+    /** The brand replaces the link before anyone accepted it; the old one stops working. */
+    async rotateToken(dealId: number, userId: string, ctx: CommandContext) {
+      const result = await run.deal(dealId, { type: 'RotateShareLink', token: newShareToken() }, ctx, owned(userId));
+      return { token: result.snapshot.context.shareableToken!, position: result.position };
+    },
+    release: (dealId: number, userId: string, key: string, ctx: CommandContext): Promise<DealResult> =>
+      run.deal(dealId, { type: 'ReleaseFunds', trigger: 'brand', key }, ctx, owned(userId)),
+    manualComplete: (dealId: number, userId: string, ctx: CommandContext): Promise<DealResult> =>
+      run.deal(dealId, { type: 'CompleteManually' }, ctx, owned(userId)),
 
     /**
      * The creator accepts through the link, which binds the deal to this browser (a claim secret,
-     * answered once; only its hash is stored) and to the signed-in creator, if any. Accepting
-     * again is a no-op, not an error, and hands out no secret.
+     * answered once; only its hash is stored) and to the signed-in creator, if any.
      */
     async accept(dealId: number, token: string, ctx: CommandContext, claimedByUserId: string | null = null) {
-      let claimSecret: string | null = null;
-      const result = await bus.execute(dealAggregate, stream(dealId), (state) => {
-        assertLinkDeal(state, token);
-        claimSecret = null;
-        if (state.snapshot.context.influencerAcceptedAt !== null) return [];
-        claimSecret = randomBytes(32).toString('base64url');
-        return [{ type: 'CreatorAccepted', data: { claimSecretHash: claimHash(claimSecret), ...(claimedByUserId ? { claimedByUserId } : {}) } }];
-      }, ctx);
-      return { position: result.position, claimSecret: claimSecret as string | null };
+      const claimSecret = randomBytes(32).toString('base64url');
+      const result = await run.deal(dealId, { type: 'AcceptDeal', claimSecretHash: claimHash(claimSecret), claimedByUserId }, ctx, linked(token));
+      return { ...result, claimSecret };
     },
+    deliver: (dealId: number, token: string, ctx: CommandContext): Promise<DealResult> =>
+      run.deal(dealId, { type: 'DeliverContent', reviewPeriodHours: periods.reviewPeriodHours }, ctx, linked(token)),
 
-    /** The brand replaces the link before anyone accepted it; the old one stops working. */
-    async rotateToken(dealId: number, userId: string, ctx: CommandContext) {
-      let token = '';
-      const result = await bus.execute(dealAggregate, stream(dealId), (state) => {
-        assertOwnedDeal(state, userId);
-        const c = state.snapshot.context;
-        if (c.influencerAcceptedAt !== null) throw new DomainError('conflict', 'The creator already accepted this deal; its link can no longer be replaced');
-        token = newShareToken();
-        return [{ type: c.shareableToken === null ? 'ShareLinkGenerated' : 'ShareLinkRotated', data: { token } }];
-      }, ctx);
-      return { token, position: result.position };
-    },
+    adminRelease: (dealId: number, key: string, ctx: CommandContext): Promise<DealResult> =>
+      run.deal(dealId, { type: 'ReleaseFunds', trigger: 'admin', key }, ctx),
+    hold: (dealId: number, ctx: CommandContext): Promise<DealResult> =>
+      run.deal(dealId, { type: 'PutOnHold', reason: 'Held by an admin for manual review' }, ctx),
+    resume: (dealId: number, ctx: CommandContext): Promise<DealResult> => run.deal(dealId, { type: 'ReleaseHold' }, ctx),
+    refund: (dealId: number, key: string, ctx: CommandContext): Promise<DealResult> => run.deal(dealId, { type: 'RequestRefund', key }, ctx),
   };
 }
 

@@ -27,6 +27,12 @@ export function redactDealContext(c: DealContext): Record<string, unknown> {
     refundId: null,
     lastFailedSessionId: null,
     claimSecretHash: null,
+    // Money in flight (sessions, release and refund intents) is the brand's business only.
+    openSession: null,
+    pendingRelease: null,
+    pendingRefund: null,
+    lastRefundError: null,
+    unexpectedPayments: [],
     lastPaymentFailure: null,
     lastTransferError: null,
     chargebacks: [],
@@ -94,8 +100,10 @@ export function toDealDto(record: Pick<DealRecord, 'id' | 'state' | 'context'>, 
 export const GUARD_CONTEXT_FIELDS = [
   'shareableToken', 'influencerAcceptedAt', 'hold', 'onboardingAccountId', 'stripeAccountId',
   'reviewPeriodEndsAt', 'reviewElapsedAt', 'disputePeriodEndsAt', 'disputeElapsedAt',
-  // newDuplicatePayment (a webhook's event, no UI action), kept so every guard judges alike.
-  'paidAt', 'checkoutSessionId', 'duplicateRefunds',
+  // What is due and what the ledger holds: the money guards (release, refund, checkout) compare them.
+  'amounts', 'money', 'openSession', 'pendingRelease', 'pendingRefund', 'unexpectedPayments',
+  // The webhooks' guards (no UI action), kept so every guard judges alike.
+  'paidAt', 'checkoutSessionId', 'duplicateRefunds', 'lastFailedSessionId',
 ] as const satisfies readonly (keyof DealContext)[];
 
 /**

@@ -48,7 +48,7 @@ export function dealLinkRoutes(app: ZodApp, { ctx, deals, dealViews }: RouteDeps
     if (record.state === 'pending_delivery.accepted' && c.onboardingAccountId && !c.stripeAccountId) {
       try {
         const result = await ctx.payments.escrow.syncDealBankAccount(record.id, creator(request, record.id));
-        await ctx.settle(result.position);
+        if (result) await ctx.settle(result.position);
       } catch (error) {
         request.log.warn({ err: error }, 'bank account status check failed');
       }
@@ -76,8 +76,8 @@ export function dealLinkRoutes(app: ZodApp, { ctx, deals, dealViews }: RouteDeps
   }, async (request) => {
     const record = dealViews.linkRecord(request.params.token);
     assertClaimer(record.context, claimOf(request));
-    const { url } = await ctx.payments.escrow.startDealOnboarding(record.id, request.params.token, creator(request, record.id));
-    await ctx.settle(await ctx.store.headPosition());
+    const { url, position } = await ctx.payments.escrow.startDealOnboarding(record.id, request.params.token, creator(request, record.id));
+    await ctx.settle(position);
     return { url };
   });
 
@@ -86,7 +86,7 @@ export function dealLinkRoutes(app: ZodApp, { ctx, deals, dealViews }: RouteDeps
   }, async (request) => {
     const record = dealViews.linkRecord(request.params.token);
     assertClaimer(record.context, claimOf(request));
-    const result = await ctx.payments.escrow.deliver(record.id, creator(request, record.id));
+    const result = await deals.deliver(record.id, request.params.token, creator(request, record.id));
     await ctx.settle(result.position);
     return { success: true, deal: dealViews.forLink(request.params.token) };
   });

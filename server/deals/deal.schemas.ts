@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { platforms } from '../../machines/deal/deal.events';
-import { MAX_DEAL_CENTS, parseEuroToCents } from '../../machines/money';
-import { MIN_AMOUNT_CENTS, MIN_AMOUNT_MESSAGE, dateText, nameRule, optionalDateText, optionalText, requiredText } from '../http/fields';
+import { MAX_DEAL_CENTS, MIN_DEAL_CENTS, parseEuroToCents } from '../../machines/money';
+import { dateText, nameRule, optionalDateText, optionalText, requiredText } from '../http/fields';
 
 /** Spec §5's cap message, word for word. */
 export const AMOUNT_CAP_MESSAGE = 'The product currently supports deals up to €1,750. For larger deals, please contact us.';
@@ -27,8 +27,8 @@ export const dealAmountField = z
       ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0' });
       return z.NEVER;
     }
-    if (cents < MIN_AMOUNT_CENTS) {
-      ctx.addIssue({ code: 'custom', message: MIN_AMOUNT_MESSAGE });
+    if (cents < MIN_DEAL_CENTS) {
+      ctx.addIssue({ code: 'custom', message: 'The smallest deal is €0.50, the least a card payment can be' });
       return z.NEVER;
     }
     return cents;

@@ -37,9 +37,9 @@ describe('claiming a deal link', () => {
     expect(JSON.stringify(await t.ctx.store.readStream(`deal-${id}`))).not.toContain(secret);
     expect((await t.app.inject({ url: `/api/deals/token/${link}` })).body).not.toContain(claimHash(secret));
 
-    // A second accept (the forwarded link) gets no secret.
+    // A second accept (the forwarded link) is refused and gets no secret.
     const again = await post(`/api/deals/accept/${link}`);
-    expect(again.statusCode).toBe(200);
+    expect(again.statusCode).toBe(409);
     expect(again.json().claimSecret).toBeUndefined();
 
     for (const headers of [{}, { 'x-claim-secret': 'not-the-secret' }, { 'x-claim-secret': '' }] as Record<string, string>[]) {

@@ -57,7 +57,7 @@ describe('input rules', () => {
     for (const amount of ['0.01', '0.49', 0.2]) {
       const res = await createDeal({ amount });
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('Amount must be at least €0.50');
+      expect(res.json().message).toBe('The smallest deal is €0.50, the least a card payment can be');
       expect((await createRequest({ amount })).json().message).toBe('Amount must be at least €0.50');
     }
     expect((await createDeal({ amount: '0.50' })).statusCode).toBe(201);

@@ -21,6 +21,11 @@ export const tokensProjection: Projection = {
         case 'ShareLinkGenerated':
           insert.run((event.data as { token: string }).token, 'deal', Number(event.streamId.slice(5)));
           return;
+        case 'ShareLinkRotated':
+          // The old link stops working the moment the new one exists.
+          removeRef.run('deal', Number(event.streamId.slice(5)));
+          insert.run((event.data as { token: string }).token, 'deal', Number(event.streamId.slice(5)));
+          return;
         case 'DealDeleted':
           // A deleted deal's link must stop working.
           removeRef.run('deal', Number(event.streamId.slice(5)));

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { allProjections } from '../projections/all-projections';
 import { createAccountQueries, type AccountQueries } from '../projections/accounts.queries';
@@ -72,14 +72,26 @@ export function openReadDatabase(path: string): Database.Database {
   return db;
 }
 
+/**
+ * The data folder holds every event, password hash and the generated secrets: owner only (0700,
+ * files 0600), also for files an older version created with the default umask.
+ */
+export function restrictDataFiles(dataDir: string): void {
+  chmodSync(dataDir, 0o700);
+  for (const entry of readdirSync(dataDir, { withFileTypes: true })) {
+    if (entry.isFile()) chmodSync(join(dataDir, entry.name), 0o600);
+  }
+}
+
 /** config → event store → command bus → read DB → projection runner → gateway → escrow → reactors. */
 export async function createAppContext(config: AppConfig, options: ContextOptions = {}): Promise<AppContext> {
   const clock = options.clock ?? systemClock;
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const metrics = createAppMetrics();
   const store = metrics.instrumentStore(openEventStore({ dataDir: config.dataDir, kurrentUrl: config.kurrentUrl }));
   const bus = createCommandBus({ store, clock, onOutcome: metrics.onCommand });
   const readDb = openReadDatabase(options.readDbPath ?? join(config.dataDir, 'read.db'));
+  restrictDataFiles(config.dataDir);
   const runner = createProjectionRunner({ source: store, db: readDb, projections: allProjections });
   const queries = {
     deals: createDealQueries(readDb),
@@ -91,7 +103,7 @@ export async function createAppContext(config: AppConfig, options: ContextOption
   runner.start();
 
   const settle = (position: number) => runner.waitForPosition(position);
-  const unique = createUniqueValues({ store, clock });
+  const unique = createUniqueValues({ store, clock, reclaimAfterMs: config.reservationReclaimAfterMs });
   const tokens = createTokenService({
     secret: resolveJwtSecret(config),
     clock,
@@ -103,6 +115,7 @@ export async function createAppContext(config: AppConfig, options: ContextOption
     bus,
     accounts: queries.accounts,
     keys: vapid,
+    allowedHosts: config.push.allowedHosts,
     sender: options.pushSender ?? webPushSender(vapid, config.vapid.subject),
   });
   const run = createCommandRunner(bus);

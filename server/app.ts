@@ -19,6 +19,7 @@ import { dealLinkRoutes } from './deals/deal-link.routes';
 import { createDealViews } from './deals/deal-views';
 import { dealsRoutes } from './deals/deals.routes';
 import { registerErrorHandling } from './http/error-handler';
+import { registerWriteLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import type { RouteDeps, ZodApp } from './http/route-deps';
 import { eventsStreamRoutes } from './live/events-stream.routes';
@@ -26,6 +27,7 @@ import { opsRoutes } from './ops/ops.routes';
 import { createPaymentRequestCommands } from './payment-requests/payment-request-commands';
 import { paymentRequestsRoutes } from './payment-requests/payment-requests.routes';
 import { pushRoutes } from './push/push.routes';
+import { publicSettingsRoutes } from './settings/public-settings.routes';
 import { registerWebApp } from './web/web-app.plugin';
 
 export interface BuildOptions {
@@ -41,7 +43,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     logger: options.logger ? { level: config.logLevel, redact: ['req.headers.authorization'] } : false,
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => randomUUID(),
-    trustProxy: config.env === 'production',
+    // A hop count is valid at run time (Fastify's docs) though its types leave numbers out.
+    trustProxy: config.trustProxy as string | boolean,
     // Keep ids like "42abc" and 1e99 out of the handlers: the zod params turn them into 400s.
     routerOptions: { maxParamLength: 200 },
     // Two log lines per request cost more than a cached read itself; errors are still logged by
@@ -64,11 +67,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     }
   });
 
-  await registerSecurityHeaders(app as unknown as FastifyInstance);
+  await registerSecurityHeaders(app as unknown as FastifyInstance, { https: config.publicUrl.startsWith('https://') });
   if (config.corsOrigin) {
     await app.register(cors, { origin: config.corsOrigin.split(',').map((o) => o.trim()), credentials: true });
   }
   await app.register(rateLimit, { global: false });
+  registerWriteLimits(app as unknown as FastifyInstance, { config, tokens: ctx.tokens });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Escrow deal ledger API', version: '1.0.0', description: 'Brand–creator escrow payments. Errors are JSON {error, message}.' },
@@ -76,7 +80,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // Production keeps the API map to itself unless API_DOCS=on.
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   app.decorateRequest('principal', null);
   const idempotency = createIdempotency({ db: ctx.readDb, now: () => ctx.clock.now().getTime() });
@@ -84,7 +89,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const guards = createAuthGuards({ tokens: ctx.tokens, accounts: ctx.queries.accounts });
   const dealViews = createDealViews({ deals: ctx.queries.deals, accounts: ctx.queries.accounts, clock: ctx.clock });
   // Cached list answers are dropped as soon as the read models applied a change to them.
-  const offApplied = ctx.runner.onApplied((events) => dealViews.onApplied(events));
+  const offApplied = ctx.runner.onApplied((events) => {
+    dealViews.onApplied(events);
+    for (const event of events) {
+      if (event.type === 'SessionsRevoked' || event.type === 'PasswordChanged') guards.forget(event.streamId.slice('user-'.length));
+    }
+  });
   const deps: RouteDeps = {
     ctx,
     guards,
@@ -98,7 +108,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   app.get('/api/health', { schema: { tags: ['ops'], hide: true } }, async () => ({ ok: true, position: ctx.runner.position }));
   opsRoutes(app as unknown as FastifyInstance, { ctx });
-  for (const routes of [authRoutes, profileRoutes, dealsRoutes, dealLinkRoutes, paymentRequestsRoutes, adminRoutes, pushRoutes, aiAssistRoutes, eventsStreamRoutes]) {
+  for (const routes of [authRoutes, profileRoutes, dealsRoutes, dealLinkRoutes, paymentRequestsRoutes, adminRoutes, pushRoutes, aiAssistRoutes, eventsStreamRoutes, publicSettingsRoutes]) {
     routes(app, deps);
   }
   await ctx.payments.registerRoutes(app as unknown as FastifyInstance);

@@ -11,6 +11,25 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 const positiveNumber = (fallback: number) => z.coerce.number().positive().default(fallback);
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1');
+
+/**
+ * Which proxy hops may set X-Forwarded-For: none by default (a client could otherwise pick its
+ * own IP and walk past every per-IP throttle). A hop count ("1") or a list of proxy addresses.
+ */
+const trustProxyField = z
+  .string()
+  .trim()
+  .default('')
+  .refine((v) => v !== 'true', 'TRUST_PROXY=true would trust anyone; give a hop count or proxy addresses')
+  .transform((v): number | string | false => {
+    if (v === '' || v === 'false' || v === '0') return false;
+    return /^\d+$/.test(v) ? Number(v) : v;
+  });
 
 export const configSchema = z
   .object({
@@ -37,6 +56,21 @@ export const configSchema = z
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(256 * 1024),
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
     LOGIN_FAILURE_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60_000),
+    LOGIN_MAX_ACCOUNT_FAILURES: positiveInt(20),
+    RESERVATION_RECLAIM_AFTER_MS: positiveInt(60_000),
+    TRUST_PROXY: trustProxyField,
+    SIMULATED_PAYMENTS: flag,
+    API_DOCS: z.enum(['on', 'off', '']).optional(),
+    RATE_LIMIT_AUTH_PER_IP: positiveInt(30),
+    RATE_LIMIT_REGISTER_PER_IP: positiveInt(10),
+    RATE_LIMIT_WRITES_PER_USER: positiveInt(120),
+    RATE_LIMIT_COSTLY_PER_USER: positiveInt(20),
+    RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .default('fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,web.push.apple.com,notify.windows.com')
+      .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter((h) => h !== '')),
+    PUSH_MAX_SUBSCRIPTIONS: positiveInt(5),
     VAPID_PUBLIC_KEY: optionalText,
     VAPID_PRIVATE_KEY: optionalText,
     VAPID_SUBJECT: z.string().default('mailto:support@example.com'),
@@ -50,6 +84,19 @@ export const configSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET is required when NODE_ENV=production' });
+    }
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'PUBLIC_URL is required when NODE_ENV=production (links, redirects, HSTS)' });
+    }
+    if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && !env.SIMULATED_PAYMENTS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'STRIPE_SECRET_KEY is required when NODE_ENV=production; set SIMULATED_PAYMENTS=true to run on test money on purpose',
+      });
+    }
+    if (env.STRIPE_SECRET_KEY && env.SIMULATED_PAYMENTS) {
+      ctx.addIssue({ code: 'custom', path: ['SIMULATED_PAYMENTS'], message: 'SIMULATED_PAYMENTS=true cannot be combined with STRIPE_SECRET_KEY' });
     }
     if (env.JWT_SECRET && env.JWT_SECRET.length < 32) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET must be at least 32 characters' });
@@ -79,7 +126,17 @@ export interface AppConfig {
   requestExpiryDays: number;
   corsOrigin: string | undefined;
   bodyLimitBytes: number;
-  login: { maxFailures: number; windowMs: number };
+  login: { maxFailures: number; windowMs: number; maxAccountFailures: number };
+  /** An email/username reservation whose account never got recorded (a crash) is reclaimed after this. */
+  reservationReclaimAfterMs: number;
+  /** Fastify `trustProxy`: false, a hop count or proxy addresses (TRUST_PROXY). */
+  trustProxy: number | string | false;
+  /** Payments run on the simulated gateway (no Stripe key): test money, shown as such in the web app. */
+  simulatedPayments: boolean;
+  /** Serve /api/docs (default: outside production only). */
+  apiDocs: boolean;
+  rateLimits: { authPerIp: number; registerPerIp: number; writesPerUser: number; costlyPerUser: number; windowMs: number };
+  push: { allowedHosts: string[]; maxSubscriptions: number };
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
   logLevel: Env['LOG_LEVEL'];
@@ -117,7 +174,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     requestExpiryDays: e.REQUEST_EXPIRY_DAYS,
     corsOrigin: e.CORS_ORIGIN,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_FAILURE_WINDOW_MS },
+    login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_FAILURE_WINDOW_MS, maxAccountFailures: e.LOGIN_MAX_ACCOUNT_FAILURES },
+    reservationReclaimAfterMs: e.RESERVATION_RECLAIM_AFTER_MS,
+    trustProxy: e.TRUST_PROXY,
+    simulatedPayments: !e.STRIPE_SECRET_KEY,
+    apiDocs: e.API_DOCS ? e.API_DOCS === 'on' : e.NODE_ENV !== 'production',
+    rateLimits: {
+      authPerIp: e.RATE_LIMIT_AUTH_PER_IP,
+      registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,
+      writesPerUser: e.RATE_LIMIT_WRITES_PER_USER,
+      costlyPerUser: e.RATE_LIMIT_COSTLY_PER_USER,
+      windowMs: e.RATE_LIMIT_WINDOW_MS,
+    },
+    push: { allowedHosts: e.PUSH_SERVICE_HOSTS, maxSubscriptions: e.PUSH_MAX_SUBSCRIPTIONS },
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL },
     logLevel: e.LOG_LEVEL,

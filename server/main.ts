@@ -5,6 +5,8 @@ import { ConfigError, loadConfig } from './config';
 
 /** Starts the API (and the built web app): config → context → admin bootstrap → listen; stops cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
+  // Files the server creates (databases, their WAL files, generated keys) are the owner's only.
+  process.umask(0o077);
   let config;
   try {
     config = loadConfig();

@@ -92,6 +92,24 @@ export const PushSubscriptionRemoved = defineEvent({
   example: { endpoint: 'https://push.example/abc' },
 });
 
+export const PasswordChanged = defineEvent({
+  type: 'PasswordChanged',
+  version: 1,
+  category: 'user',
+  description: 'The user set a new password (scrypt hash); every token issued before it stops working.',
+  schema: z.object({ passwordHash: z.string().min(1) }),
+  example: { passwordHash: 'scrypt$16384$8$1$c2FsdA$aGFzaA' },
+});
+
+export const SessionsRevoked = defineEvent({
+  type: 'SessionsRevoked',
+  version: 1,
+  category: 'user',
+  description: 'The user logged out: every token issued before it stops working, on every device.',
+  schema: z.object({ reason: z.enum(['logout']) }),
+  example: { reason: 'logout' },
+});
+
 export const adminRoles = ['admin', 'auditor'] as const;
 export type AdminRole = (typeof adminRoles)[number];
 
@@ -159,6 +177,8 @@ export const accountEventDefinitions = [
   PayoutAccountStatusChanged,
   PushSubscriptionAdded,
   PushSubscriptionRemoved,
+  PasswordChanged,
+  SessionsRevoked,
 ] as const;
 export const adminEventDefinitions = [AdminAccountCreated, AdminLoggedIn, AdminDeactivated] as const;
 export const supportEventDefinitions = [ValueReserved, ValueReleased, IdBlockReserved] as const;

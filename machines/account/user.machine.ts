@@ -15,6 +15,8 @@ export interface UserContext {
   payoutsEnabled: boolean;
   detailsSubmitted: boolean;
   pushSubscriptions: { endpoint: string; keys: { p256dh: string; auth: string } }[];
+  /** Bumped by logout and password change; a token carries the version it was issued at. */
+  sessionVersion: number;
 }
 
 export const emptyUserContext: UserContext = {
@@ -31,6 +33,7 @@ export const emptyUserContext: UserContext = {
   payoutsEnabled: false,
   detailsSubmitted: false,
   pushSubscriptions: [],
+  sessionVersion: 0,
 };
 
 export function evolveUserContext(c: UserContext, event: UserEvent): UserContext {
@@ -54,6 +57,10 @@ export function evolveUserContext(c: UserContext, event: UserEvent): UserContext
       };
     case 'PushSubscriptionRemoved':
       return { ...c, pushSubscriptions: c.pushSubscriptions.filter((s) => s.endpoint !== event.data.endpoint) };
+    case 'PasswordChanged':
+      return { ...c, passwordHash: event.data.passwordHash, sessionVersion: (c.sessionVersion ?? 0) + 1 };
+    case 'SessionsRevoked':
+      return { ...c, sessionVersion: (c.sessionVersion ?? 0) + 1 };
   }
 }
 
@@ -83,5 +90,7 @@ export const userMachine = setup({
     PayoutAccountStatusChanged: { guard: 'knownAccount', actions: 'evolve' },
     PushSubscriptionAdded: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
     PushSubscriptionRemoved: { guard: 'subscribed', actions: 'evolve' },
+    PasswordChanged: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
+    SessionsRevoked: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
   },
 });

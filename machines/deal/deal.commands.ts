@@ -37,7 +37,9 @@ export type DealCommand =
   | { type: 'RecordCheckoutSession'; sessionId: string; totalCents: number; gateway: 'stripe' | 'simulated' }
   | { type: 'ConfirmPayment'; payment: ConfirmedPayment }
   | { type: 'RecordPaymentFailure'; checkoutSessionId: string; reason: string; gatewayEventId: string }
-  | { type: 'AcceptDeal' }
+  /** Binds the deal to the accepting browser (hash of its claim secret) and, when signed in, the creator account. */
+  | { type: 'AcceptDeal'; claimSecretHash?: string; claimedByUserId?: string | null }
+  | { type: 'RotateShareLink'; token: string }
   | { type: 'StartBankOnboarding'; accountId: string }
   | { type: 'ConnectBankAccount'; accountId: string }
   | { type: 'DeliverContent'; reviewPeriodHours: number }
@@ -181,7 +183,18 @@ export function decideDeal(command: DealCommand, snapshot: DealSnapshot, now: st
       if (c.influencerAcceptedAt !== null) {
         throw new DomainError('illegal_transition', 'The deal has already been accepted', { status: dealStatus(snapshot) });
       }
-      return only(snapshot, now, 'accept the deal', { type: 'CreatorAccepted', data: {} });
+      return only(snapshot, now, 'accept the deal', {
+        type: 'CreatorAccepted',
+        data: {
+          ...(command.claimSecretHash ? { claimSecretHash: command.claimSecretHash } : {}),
+          ...(command.claimedByUserId ? { claimedByUserId: command.claimedByUserId } : {}),
+        },
+      });
+    case 'RotateShareLink':
+      // Only before acceptance: afterwards the link belongs to whoever claimed the deal.
+      if (c.influencerAcceptedAt !== null) throw new DomainError('conflict', 'The creator already accepted this deal; its link can no longer be replaced');
+      if (c.shareableToken === null) return only(snapshot, now, 'create a share link', { type: 'ShareLinkGenerated', data: { token: command.token } });
+      return only(snapshot, now, 'replace the share link', { type: 'ShareLinkRotated', data: { token: command.token } });
     case 'StartBankOnboarding':
       // A second visit continues the same onboarding.
       if (c.onboardingAccountId === command.accountId) return [];

@@ -58,6 +58,10 @@ export interface DealContext {
   deletedAt: string | null;
   /** The session whose failure was last recorded: each session's failure counts once. */
   lastFailedSessionId: string | null;
+  /** SHA-256 (hex) of the claim secret the accepting browser got once; null before acceptance or for older deals. */
+  claimSecretHash: string | null;
+  /** The signed-in creator account that accepted, if any. */
+  claimedByUserId: string | null;
   /** Extra payments (a second paid session) that were refunded automatically. */
   duplicateRefunds: { checkoutSessionId: string; refundId: string; amountCents: number; at: string }[];
   /** The one checkout session that can fund the deal, and what it charges; null once paid or closed. */
@@ -111,6 +115,8 @@ export const emptyDealContext: DealContext = {
   chargebacks: [],
   deletedAt: null,
   lastFailedSessionId: null,
+  claimSecretHash: null,
+  claimedByUserId: null,
   duplicateRefunds: [],
   openSession: null,
   pendingRelease: null,
@@ -162,7 +168,9 @@ export function evolveDealContext(c: DealContext, event: DealEvent): DealContext
     case 'PaymentFailed':
       return { ...c, lastPaymentFailure: event.data.reason, lastFailedSessionId: event.data.checkoutSessionId };
     case 'CreatorAccepted':
-      return { ...c, influencerAcceptedAt: at };
+      return { ...c, influencerAcceptedAt: at, claimSecretHash: event.data.claimSecretHash ?? null, claimedByUserId: event.data.claimedByUserId ?? null };
+    case 'ShareLinkRotated':
+      return { ...c, shareableToken: event.data.token };
     case 'BankOnboardingStarted':
       return { ...c, onboardingAccountId: event.data.accountId };
     case 'BankAccountConnected':

@@ -125,9 +125,23 @@ export const CreatorAccepted = defineEvent({
   type: 'CreatorAccepted',
   version: 1,
   category: 'deal',
-  description: 'The creator accepted the deal through the link (influencerAcceptedAt).',
-  schema: z.object({}),
-  example: {},
+  description:
+    'The creator accepted the deal through the link (influencerAcceptedAt). The deal is bound to the accepting browser ' +
+    '(SHA-256 of the claim secret it was given once) and, when signed in, to that creator account: only they can set up the bank account and deliver.',
+  schema: z.object({
+    claimSecretHash: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+    claimedByUserId: z.string().min(1).max(100).optional(),
+  }),
+  example: { claimSecretHash: 'b5bb9d8014a0f9b1d61e21e796d78dccdf1352f23cd32812f4850b878ae4944c' },
+});
+
+export const ShareLinkRotated = defineEvent({
+  type: 'ShareLinkRotated',
+  version: 1,
+  category: 'deal',
+  description: 'The brand replaced the creator link before anyone accepted it; the old link no longer opens the deal.',
+  schema: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/) }),
+  example: { token: 'Xp4Lm0Qe7Rt2Yb9Nc5Vd1g' },
 });
 
 export const BankOnboardingStarted = defineEvent({
@@ -351,6 +365,7 @@ export const dealEventDefinitions = [
   UnexpectedPaymentReceived,
   PaymentFailed,
   CreatorAccepted,
+  ShareLinkRotated,
   BankOnboardingStarted,
   BankAccountConnected,
   ContentDelivered,

@@ -83,6 +83,8 @@ export const dealMachine = setup({
       event.data.amountCents <= MAX_DEAL_CENTS &&
       event.data.totalCents === event.data.amountCents + event.data.feeCents,
     noTokenYet: ({ context }) => context.shareableToken === null,
+    /** A link may be replaced only while nobody has accepted through it. */
+    linkNotClaimed: ({ context }) => context.shareableToken !== null && context.influencerAcceptedAt === null,
     notOnHold: ({ context }) => context.hold === null,
     onHold: ({ context }) => context.hold !== null,
     /** A session charges exactly what the deal's terms say is due now. */
@@ -171,6 +173,7 @@ export const dealMachine = setup({
       on: {
         DealUpdated: { guard: 'amountWithinCap', actions: 'evolve' },
         ShareLinkGenerated: { guard: 'noTokenYet', actions: 'evolve' },
+        ShareLinkRotated: { guard: 'linkNotClaimed', actions: 'evolve' },
         CheckoutSessionCreated: { guard: 'sessionChargesTotal', actions: 'evolve' },
         CheckoutSessionClosed: { guard: 'closesOpenSession', actions: 'evolve' },
         PaymentFailed: { guard: 'openSessionFailed', actions: 'evolve' },
@@ -187,7 +190,10 @@ export const dealMachine = setup({
       states: {
         awaiting_acceptance: {
           meta: meta({ status: 'pending_delivery', brandText: 'deal.brand.funds_held', creatorText: 'deal.creator.waiting_for_delivery', badge: 'blue', step: 3 }),
-          on: { CreatorAccepted: { target: 'accepted', actions: 'evolve' } },
+          on: {
+            CreatorAccepted: { target: 'accepted', actions: 'evolve' },
+            ShareLinkRotated: { guard: 'linkNotClaimed', actions: 'evolve' },
+          },
         },
         accepted: {
           meta: meta({ status: 'pending_delivery', brandText: 'deal.brand.funds_held', creatorText: 'deal.creator.waiting_for_delivery', badge: 'blue', step: 3 }),

@@ -41,6 +41,24 @@ export function createAccountCommands({ bus, unique, accounts }: { bus: CommandB
       return user && ok ? user : null;
     },
 
+    /** Ends every session of the user (all devices). */
+    async logout(userId: string, ctx: CommandContext) {
+      const result = await bus.execute(userAggregate, stream(userId), (state) => {
+        if (state.revision < 0) throw new DomainError('not_found', 'User not found');
+        return [{ type: 'SessionsRevoked', data: { reason: 'logout' } }];
+      }, ctx);
+      return { position: result.position };
+    },
+
+    async changePassword(userId: string, body: { currentPassword: string; newPassword: string }, ctx: CommandContext) {
+      const current = (await bus.load(userAggregate, stream(userId))).snapshot.context;
+      if (!current.userId) throw new DomainError('not_found', 'User not found');
+      if (!(await verifyPassword(body.currentPassword, current.passwordHash))) throw new DomainError('forbidden', 'Current password is wrong');
+      const passwordHash = await hashPassword(body.newPassword);
+      const result = await bus.execute(userAggregate, stream(userId), () => [{ type: 'PasswordChanged', data: { passwordHash } }], ctx);
+      return { position: result.position };
+    },
+
     async completeOnboarding(userId: string, fields: { companyName: string | null; country: string | null; phoneNumber: string | null }, ctx: CommandContext) {
       const result = await bus.execute(userAggregate, stream(userId), (state) => {
         if (state.revision < 0) throw new DomainError('not_found', 'User not found');

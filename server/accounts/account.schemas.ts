@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { companyField, countryField, emailField, phoneField } from '../http/fields';
+import { companyField, countryField, emailField, nameRule, phoneField, trimVisible } from '../http/fields';
 
 /** Spec §5 registration rules and messages. */
 export const registerBody = z.object({
   username: z
     .string({ error: 'Username must be at least 3 characters' })
-    .trim()
-    .min(3, 'Username must be at least 3 characters')
-    .max(50, 'Username must be at most 50 characters'),
+    .transform(trimVisible)
+    .pipe(z.string().min(3, 'Username must be at least 3 characters').max(50, 'Username must be at most 50 characters'))
+    .refine(...nameRule<string>('Username')),
   email: emailField(),
   password: z
     .string({ error: 'Password must be at least 6 characters' })
@@ -21,6 +21,14 @@ export const registerBody = z.object({
 export const loginBody = z.object({
   email: emailField(),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+
+export const changePasswordBody = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+  newPassword: z
+    .string({ error: 'Password must be at least 6 characters' })
+    .min(6, 'Password must be at least 6 characters')
+    .max(200, 'Password must be at most 200 characters'),
 });
 
 export const adminLoginBody = z.object({
@@ -37,9 +45,9 @@ export const onboardingBody = z
 export const profileBody = z.object({
   username: z
     .string({ error: 'Username must be at least 2 characters' })
-    .trim()
-    .min(2, 'Username must be at least 2 characters')
-    .max(50, 'Username must be at most 50 characters'),
+    .transform(trimVisible)
+    .pipe(z.string().min(2, 'Username must be at least 2 characters').max(50, 'Username must be at most 50 characters'))
+    .refine(...nameRule<string>('Username')),
   email: emailField('Please enter a valid email address'),
   companyName: companyField,
   country: countryField,

@@ -1,10 +1,11 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authAnswerSchema, errorSchema, userSchema } from '../../machines/contract/api';
 import { userOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
+import { createLimit } from '../http/rate-limits';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
-import { adminLoginBody, loginBody, onboardingBody, registerBody } from './account.schemas';
+import { adminLoginBody, changePasswordBody, loginBody, onboardingBody, registerBody } from './account.schemas';
 import { toUserDto } from './user-dto';
 
 const tags = ['auth'];
@@ -13,49 +14,90 @@ const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema, 429: erro
 
 /** Register, login (brand/creator and admin), current user and onboarding (spec §7 "Auth"). */
 export function authRoutes(app: ZodApp, { ctx, guards, accounts, admins }: RouteDeps): void {
-  // Only failed attempts count: a user who types the password right is never slowed down.
-  const failures = app.createRateLimit({
-    max: ctx.config.login.maxFailures,
-    timeWindow: ctx.config.login.windowMs,
-    keyGenerator: (request: FastifyRequest) => {
-      const body = request.body as { email?: unknown; username?: unknown } | undefined;
-      return `${request.ip}|${String(body?.email ?? body?.username ?? '').trim().toLowerCase()}`;
-    },
+  const { login: loginConfig, rateLimits } = ctx.config;
+  const fastify = app as unknown as FastifyInstance;
+  // The identity a login names, read only after the body schema passed (row 1 of issue 9: the
+  // check and the count once read different fields; a non-string email could even throw).
+  const identity = (request: FastifyRequest): string => {
+    const body = request.body as { email?: string; username?: string };
+    return `${body.email !== undefined ? 'email' : 'admin'}:${String(body.email ?? body.username).trim().toLowerCase()}`;
+  };
+  // Only failed attempts count: a user who types the password right is never slowed down…
+  const failures = createLimit(fastify, {
+    max: loginConfig.maxFailures, windowMs: loginConfig.windowMs,
+    key: (r) => `login-fail|${r.ip}|${identity(r)}`, message: 'Too many failed login attempts',
   });
-  const throttled = async (request: FastifyRequest) => {
-    const state = await failures(request, { increment: false });
-    // `isAllowed` only means allow-listed; `remaining` 0 means the failures used the whole budget.
-    if (!state.isAllowed && state.remaining === 0) {
-      throw Object.assign(new Error(`Too many failed login attempts; try again in ${state.ttlInSeconds} seconds`), { statusCode: 429 });
-    }
+  // …per address, and per account across all addresses (a botnet guessing one password).
+  const accountFailures = createLimit(fastify, {
+    max: loginConfig.maxAccountFailures, windowMs: loginConfig.windowMs,
+    key: (r) => `login-fail-account|${identity(r)}`, message: 'Too many failed login attempts for this account',
+  });
+  // Every attempt counts per address: a spray of random emails is slowed before it costs a hash each.
+  const attemptsPerIp = createLimit(fastify, {
+    max: rateLimits.authPerIp, windowMs: rateLimits.windowMs, key: (r) => `login|${r.ip}`, message: 'Too many login attempts',
+  });
+  const registrationsPerIp = createLimit(fastify, {
+    max: rateLimits.registerPerIp, windowMs: rateLimits.windowMs, key: (r) => `register|${r.ip}`, message: 'Too many registrations',
+  });
+  const loginThrottle = {
+    preValidation: async (request: FastifyRequest, reply: FastifyReply) => attemptsPerIp.hit(request, reply),
+    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+      await failures.check(request, reply);
+      await accountFailures.check(request, reply);
+    },
   };
   const failed = async (request: FastifyRequest, message: string): Promise<never> => {
-    await failures(request);
+    await failures.count(request);
+    await accountFailures.count(request);
     throw new DomainError('unauthorized', message);
   };
 
   app.post('/api/auth/register', {
+    preValidation: async (request, reply) => registrationsPerIp.hit(request, reply),
     schema: { tags, body: registerBody, response: { 201: authAnswerSchema, ...errors } },
   }, async (request, reply) => {
     const { userId, position } = await accounts.register(request.body, (id) => commandContext(request, { kind: 'brand', id }));
     await ctx.settle(position);
     const user = ctx.queries.accounts.userById(userId)!;
-    return reply.status(201).send({ token: ctx.tokens.signUser(userId), user: toUserDto(user) });
+    return reply.status(201).send({ token: ctx.tokens.signUser(userId, user.sessionVersion ?? 0), user: toUserDto(user) });
   });
 
   app.post('/api/auth/login', {
-    preValidation: throttled,
+    ...loginThrottle,
     schema: { tags, body: loginBody, response: { 200: authAnswerSchema, ...errors } },
   }, async (request) => {
     const user = await accounts.verifyLogin(request.body.email, request.body.password);
     if (!user) return failed(request, 'Invalid email or password');
-    return { token: ctx.tokens.signUser(user.userId), user: toUserDto(user) };
+    return { token: ctx.tokens.signUser(user.userId, user.sessionVersion ?? 0), user: toUserDto(user) };
   });
 
   app.get('/api/auth/me', {
     preHandler: guards.requireUser,
     schema: { tags, security, response: { 200: userSchema, ...errors } },
   }, async (request) => toUserDto(ctx.queries.accounts.userById(userOf(request).userId)!));
+
+  // Revocation: both bump the account's session version, so every token issued before stops working.
+  app.post('/api/auth/logout', {
+    preHandler: guards.requireUser,
+    schema: { tags, security, response: { 200: z.object({ success: z.boolean() }), ...errors } },
+  }, async (request) => {
+    const { userId } = userOf(request);
+    const { position } = await accounts.logout(userId, commandContext(request, { kind: 'brand', id: userId }));
+    await ctx.settle(position);
+    return { success: true };
+  });
+
+  app.post('/api/auth/change-password', {
+    preHandler: guards.requireUser,
+    schema: { tags, security, body: changePasswordBody, response: { 200: authAnswerSchema, ...errors } },
+  }, async (request) => {
+    const { userId } = userOf(request);
+    const { position } = await accounts.changePassword(userId, request.body, commandContext(request, { kind: 'brand', id: userId }));
+    await ctx.settle(position);
+    const user = ctx.queries.accounts.userById(userId)!;
+    // This device stays signed in with a fresh token; every other one is signed out.
+    return { token: ctx.tokens.signUser(userId, user.sessionVersion ?? 0), user: toUserDto(user) };
+  });
 
   app.post('/api/auth/complete-onboarding', {
     preHandler: guards.requireUser,
@@ -68,7 +110,7 @@ export function authRoutes(app: ZodApp, { ctx, guards, accounts, admins }: Route
   });
 
   app.post('/api/auth/admin-login', {
-    preValidation: throttled,
+    ...loginThrottle,
     schema: {
       tags, body: adminLoginBody,
       response: { 200: z.object({ token: z.string(), admin: z.object({ id: z.string(), username: z.string(), role: z.enum(['admin', 'auditor']) }) }), ...errors },

@@ -55,13 +55,20 @@ export function describeDealEvent(event: DealEvent, before: DealContext, actorNa
     case 'CheckoutSessionCreated': return `Checkout opened for ${euro(event.data.totalCents)}.`;
     case 'PaymentSucceeded': return `Payment of ${euro(event.data.amountCents)} confirmed by the payment provider (${event.data.method}); held in escrow.`;
     case 'PaymentFailed': return `Payment failed at the payment provider: ${event.data.reason}.`;
-    case 'CreatorAccepted': return 'The creator accepted the deal through the link.';
+    case 'CreatorAccepted':
+      // Who claimed the deal: only they can set up the payout and deliver.
+      return event.data.claimedByUserId
+        ? `The creator accepted while signed in as ${actorName}; the deal is bound to that account and the accepting browser.`
+        : event.data.claimSecretHash
+          ? 'The creator accepted through the link; the deal is bound to the accepting browser.'
+          : 'The creator accepted the deal through the link.';
+    case 'ShareLinkRotated': return 'The brand replaced the creator link before acceptance; the old link no longer works.';
     case 'BankOnboardingStarted': return 'The creator started bank account setup.';
     case 'BankAccountConnected': return 'The creator connected a bank account; payouts are enabled.';
     case 'ContentDelivered': return 'The creator marked the assignment as delivered.';
     case 'ReviewPeriodStarted': return `Review period started automatically on delivery; it runs until ${event.data.endsAt}.`;
     case 'ReviewPeriodElapsed': return `Review period ended at ${event.data.endsAt} without approval or dispute.`;
-    case 'DisputeOpened': return `The brand opened a dispute: "${event.data.reason}". Payment held until ${event.data.endsAt}.`;
+    case 'DisputeOpened': return `The brand opened a dispute: "${event.data.reason}"${event.data.description ? ` (${event.data.description})` : ''}. Payment held until ${event.data.endsAt}.`;
     case 'DisputePeriodElapsed': return `Dispute period ended at ${event.data.endsAt} unresolved.`;
     case 'FundsReleaseRequested': {
       const amount = euro(event.data.amountCents);
@@ -131,7 +138,7 @@ export function dealHistory(recorded: RecordedEvent[], actorName: ActorNames): H
 }
 
 const disputeTypes = new Set([
-  'ContentDelivered', 'ReviewPeriodStarted', 'DisputeOpened', 'DealPutOnHold', 'DealReleasedFromHold', 'DisputePeriodElapsed',
+  'CreatorAccepted', 'ShareLinkRotated', 'ContentDelivered', 'ReviewPeriodStarted', 'DisputeOpened', 'DealPutOnHold', 'DealReleasedFromHold', 'DisputePeriodElapsed',
   'FundsReleaseRequested', 'FundsReleased', 'TransferFailed', 'DealCompletedManually', 'RefundRequested', 'RefundFailed', 'DealRefunded',
   'ChargebackOpened', 'UnexpectedPaymentReceived', 'DuplicatePaymentRefunded', 'DealNoteAdded',
 ]);

@@ -38,15 +38,19 @@ function assertJwtShape(token: string): void {
 
 /** Guards that routes put in `preHandler`: they set `request.principal` or refuse with 401/403. */
 export function createAuthGuards({ tokens, accounts }: { tokens: TokenService; accounts: AccountQueries }) {
-  // Users are never deleted (the user machine has no such event), so once a token's user was
-  // found it stays found: remember the id instead of reading and parsing its row per request.
-  const knownUsers = new Set<string>();
-  const userExists = (userId: string): boolean => {
-    if (knownUsers.has(userId)) return true;
-    if (!accounts.userById(userId)) return false;
-    if (knownUsers.size >= 100_000) knownUsers.clear();
-    knownUsers.add(userId);
-    return true;
+  // Users are never deleted (the user machine has no such event), so a token's user is looked up
+  // once and its session version remembered instead of reading and parsing its row per request;
+  // `forget` drops the entry when logout or a password change bumps the version.
+  const sessionVersions = new Map<string, number>();
+  const currentSessionVersion = (userId: string): number | null => {
+    const known = sessionVersions.get(userId);
+    if (known !== undefined) return known;
+    const user = accounts.userById(userId);
+    if (!user) return null;
+    if (sessionVersions.size >= 100_000) sessionVersions.clear();
+    const version = user.sessionVersion ?? 0;
+    sessionVersions.set(userId, version);
+    return version;
   };
   const verify = (token: string, audience: typeof USER_AUDIENCE | typeof ADMIN_AUDIENCE): Principal => {
     assertJwtShape(token);
@@ -62,7 +66,9 @@ export function createAuthGuards({ tokens, accounts }: { tokens: TokenService; a
     const token = bearerToken(request, allowQuery);
     if (!token) throw unauthorized('Authentication required');
     const principal = verify(token, USER_AUDIENCE) as UserPrincipal;
-    if (!userExists(principal.userId)) throw unauthorized('Invalid or expired token');
+    const version = currentSessionVersion(principal.userId);
+    if (version === null) throw unauthorized('Invalid or expired token');
+    if (principal.sessionVersion !== version) throw unauthorized('Session ended; please log in again');
     request.principal = principal;
     return principal;
   }
@@ -81,6 +87,10 @@ export function createAuthGuards({ tokens, accounts }: { tokens: TokenService; a
   }
 
   return {
+    /** A user's session version changed (logout, password change): read it afresh next time. */
+    forget: (userId: string) => {
+      sessionVersions.delete(userId);
+    },
     authenticateUser,
     authenticateAdmin,
     /** preHandler: a logged-in brand or creator. */

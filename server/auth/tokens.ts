@@ -4,7 +4,7 @@ import type { Clock } from '../shared/clock';
 
 /** Who a verified bearer token speaks for. */
 export type Principal =
-  | { kind: 'user'; userId: string }
+  | { kind: 'user'; userId: string; sessionVersion: number }
   | { kind: 'admin'; adminId: string; username: string; role: AdminRole };
 
 const ISSUER = 'escrow-deal-ledger';
@@ -34,7 +34,8 @@ export function createTokenService({ secret, clock, userTtlHours, adminTtlHours 
   const verified = new Map<string, { principal: Principal; exp: number }>();
 
   return {
-    signUser: (userId: string) => sign({}, userId, USER_AUDIENCE, userTtlHours),
+    /** `sessionVersion` is the account's at issue time: logout and password change bump it (revocation). */
+    signUser: (userId: string, sessionVersion: number) => sign({ sv: sessionVersion }, userId, USER_AUDIENCE, userTtlHours),
     signAdmin: (adminId: string, username: string, role: AdminRole) =>
       sign({ role, username }, adminId, ADMIN_AUDIENCE, adminTtlHours),
     /** Throws TokenError for a bad signature, wrong audience or expired token. */
@@ -63,7 +64,10 @@ export function createTokenService({ secret, clock, userTtlHours, adminTtlHours 
       }
       const subject = typeof claims.sub === 'string' ? claims.sub : '';
       if (!subject) throw new TokenError('Invalid token');
-      if (audience === USER_AUDIENCE) return { kind: 'user', userId: subject };
+      if (audience === USER_AUDIENCE) {
+        const sv = claims['sv'];
+        return { kind: 'user', userId: subject, sessionVersion: typeof sv === 'number' && Number.isInteger(sv) && sv >= 0 ? sv : 0 };
+      }
       const role = claims['role'] === 'admin' || claims['role'] === 'auditor' ? claims['role'] : null;
       if (!role) throw new TokenError('Invalid token');
       return { kind: 'admin', adminId: subject, username: String(claims['username'] ?? ''), role };

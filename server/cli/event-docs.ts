@@ -31,7 +31,7 @@ const streams: Record<StreamCategory, { stream: string; title: string; machine?:
 const actorOverrides: Record<string, Actor['kind']> = {
   PaymentSucceeded: 'stripe', PaymentFailed: 'stripe', ChargebackOpened: 'stripe', BankAccountConnected: 'stripe',
   PaymentRequestPaid: 'stripe', PaymentRequestPaymentFailed: 'stripe', PayoutAccountStatusChanged: 'stripe',
-  CreatorAccepted: 'creator-link', BankOnboardingStarted: 'creator-link', ContentDelivered: 'creator-link',
+  CreatorAccepted: 'creator-link', ShareLinkRotated: 'brand', BankOnboardingStarted: 'creator-link', ContentDelivered: 'creator-link',
   ReviewPeriodStarted: 'system', ReviewPeriodElapsed: 'system', DisputePeriodElapsed: 'system', PaymentRequestExpired: 'system',
   DealPutOnHold: 'admin', DealReleasedFromHold: 'admin', DealRefunded: 'admin', DealCompletedManually: 'admin',
   PaymentRequestCreated: 'creator', PaymentRequestCompleted: 'creator', PaymentRequestAccepted: 'brand', PaymentRequestRejected: 'brand',

@@ -15,7 +15,20 @@ export const uniqueStreamId = (kind: UniqueKind, value: string): string =>
  * with "no stream" expected (or at the exact revision of its last release). Two racing claims
  * can never both win.
  */
-export function createUniqueValues({ store, clock }: { store: EventStore; clock: Clock }) {
+const ownerStream: Record<UniqueKind, (ownerId: string) => string> = {
+  email: (id) => `user-${id}`,
+  username: (id) => `user-${id}`,
+  'admin-username': (id) => `admin-${id}`,
+};
+
+/**
+ * A reservation is claimed before its account is recorded (two streams, no transaction across
+ * them). A crash in between leaves it without an account; after `reclaimAfterMs` such an orphan
+ * is released and claimed again by the next registration, so the address is never lost.
+ */
+export const DEFAULT_RECLAIM_AFTER_MS = 60_000;
+
+export function createUniqueValues({ store, clock, reclaimAfterMs = DEFAULT_RECLAIM_AFTER_MS }: { store: EventStore; clock: Clock; reclaimAfterMs?: number }) {
   const metadata = (ctx: CommandContext) => ({
     actor: ctx.actor,
     at: clock.now().toISOString(),
@@ -28,11 +41,28 @@ export function createUniqueValues({ store, clock }: { store: EventStore; clock:
     try {
       const events = await store.readStream(streamId);
       const last = events[events.length - 1]!;
-      return { revision: last.revision, owner: last.type === 'ValueReserved' ? (last.data as { ownerId: string }).ownerId : null };
+      const owner = last.type === 'ValueReserved' ? (last.data as { ownerId: string }).ownerId : null;
+      return { revision: last.revision, owner, reservedAt: String((last.metadata as { at?: unknown }).at ?? '') };
     } catch (error) {
-      if (error instanceof StreamNotFound) return { revision: -1, owner: null };
+      if (error instanceof StreamNotFound) return { revision: -1, owner: null, reservedAt: '' };
       throw error;
     }
+  }
+
+  async function streamExists(streamId: string): Promise<boolean> {
+    try {
+      return (await store.readStream(streamId)).length > 0;
+    } catch (error) {
+      if (error instanceof StreamNotFound) return false;
+      throw error;
+    }
+  }
+
+  /** Held for longer than the grace period by an owner whose account was never recorded. */
+  async function orphaned(kind: UniqueKind, owner: string, reservedAt: string): Promise<boolean> {
+    const since = Date.parse(reservedAt);
+    if (Number.isNaN(since) || clock.now().getTime() - since < reclaimAfterMs) return false;
+    return !(await streamExists(ownerStream[kind](owner)));
   }
 
   return {
@@ -41,13 +71,15 @@ export function createUniqueValues({ store, clock }: { store: EventStore; clock:
       const streamId = uniqueStreamId(kind, value);
       const state = await current(streamId);
       if (state.owner === ownerId) return;
-      if (state.owner !== null) throw new DomainError('conflict', message);
+      const reclaim = state.owner !== null && (await orphaned(kind, state.owner, state.reservedAt));
+      if (state.owner !== null && !reclaim) throw new DomainError('conflict', message);
+      const events = [{ id: randomUUID(), type: 'ValueReserved', data: { kind, ownerId }, metadata: metadata(ctx) }];
+      if (reclaim) {
+        const system = { ...ctx, actor: { kind: 'system' as const, id: 'reclaim-orphaned-reservation' } };
+        events.unshift({ id: randomUUID(), type: 'ValueReleased', data: { kind, ownerId: state.owner! }, metadata: metadata(system) });
+      }
       try {
-        await store.append(
-          streamId,
-          [{ id: randomUUID(), type: 'ValueReserved', data: { kind, ownerId }, metadata: metadata(ctx) }],
-          state.revision < 0 ? 'no_stream' : state.revision,
-        );
+        await store.append(streamId, events, state.revision < 0 ? 'no_stream' : state.revision);
       } catch (error) {
         if (error instanceof WrongExpectedVersion) throw new DomainError('conflict', message);
         throw error;

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { breakdown } from '../../machines/money';
 import type { DealTerms } from '../../machines/deal/deal.events';
 import type { CommandContext } from '../commands/command-bus';
+import { DomainError } from '../commands/domain-error';
 import { dealNotFound, type CommandRunner, type DealResult, type DealState } from '../commands/run-command';
 import type { DealTermsBody } from './deal.schemas';
 
@@ -40,6 +41,27 @@ function toTerms(body: DealTermsBody): DealTerms {
 /** 128 bits from the OS RNG, URL-safe: the whole secret of a creator link. */
 export const newShareToken = (): string => randomBytes(16).toString('base64url');
 
+/** SHA-256 hex of a claim secret: only the hash is stored (on CreatorAccepted). */
+export const claimHash = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+
+/**
+ * The deal is claimed (accepted) and this request is not from the claimer: neither the accepting
+ * browser's claim secret nor the signed-in creator who accepted. Deals accepted before claims
+ * existed carry neither and stay open to the link, as they were.
+ */
+export function assertClaimer(c: { claimSecretHash: string | null; claimedByUserId: string | null }, claim: { secret: string | null; userId: string | null }): void {
+  if (c.claimSecretHash === null && c.claimedByUserId === null) return;
+  if (c.claimedByUserId !== null && claim.userId === c.claimedByUserId) return;
+  if (c.claimSecretHash !== null && claim.secret !== null) {
+    const given = Buffer.from(claimHash(claim.secret), 'hex');
+    if (timingSafeEqual(given, Buffer.from(c.claimSecretHash, 'hex'))) return;
+  }
+  throw new DomainError(
+    'forbidden',
+    'This deal was accepted in another browser. Open the link in the browser that accepted it (or sign in as the creator who accepted it); if that was not you, contact the brand.',
+  );
+}
+
 export interface DealCommandsDeps {
   run: CommandRunner;
   nextDealId: () => Promise<number>;
@@ -69,14 +91,28 @@ export function createDealCommands({ run, nextDealId, periods }: DealCommandsDep
       const result = await run.deal(dealId, { type: 'GenerateShareLink', token: newShareToken() }, ctx, owned(userId));
       return { token: result.snapshot.context.shareableToken!, position: result.position };
     },
-    dispute: (dealId: number, userId: string, reason: string, ctx: CommandContext): Promise<DealResult> =>
-      run.deal(dealId, { type: 'OpenDispute', reason, description: null, disputePeriodHours: periods.disputePeriodHours }, ctx, owned(userId)),
+    /** The brand's own words (reason and optional description) are kept on the event and shown in the timelines. */
+    dispute: (dealId: number, userId: string, reason: string, ctx: CommandContext, description: string | null = null): Promise<DealResult> =>
+      run.deal(dealId, { type: 'OpenDispute', reason, description, disputePeriodHours: periods.disputePeriodHours }, ctx, owned(userId)),
+    /** The brand replaces the link before anyone accepted it; the old one stops working. */
+    async rotateToken(dealId: number, userId: string, ctx: CommandContext) {
+      const result = await run.deal(dealId, { type: 'RotateShareLink', token: newShareToken() }, ctx, owned(userId));
+      return { token: result.snapshot.context.shareableToken!, position: result.position };
+    },
     release: (dealId: number, userId: string, key: string, ctx: CommandContext): Promise<DealResult> =>
       run.deal(dealId, { type: 'ReleaseFunds', trigger: 'brand', key }, ctx, owned(userId)),
     manualComplete: (dealId: number, userId: string, ctx: CommandContext): Promise<DealResult> =>
       run.deal(dealId, { type: 'CompleteManually' }, ctx, owned(userId)),
 
-    accept: (dealId: number, token: string, ctx: CommandContext): Promise<DealResult> => run.deal(dealId, { type: 'AcceptDeal' }, ctx, linked(token)),
+    /**
+     * The creator accepts through the link, which binds the deal to this browser (a claim secret,
+     * answered once; only its hash is stored) and to the signed-in creator, if any.
+     */
+    async accept(dealId: number, token: string, ctx: CommandContext, claimedByUserId: string | null = null) {
+      const claimSecret = randomBytes(32).toString('base64url');
+      const result = await run.deal(dealId, { type: 'AcceptDeal', claimSecretHash: claimHash(claimSecret), claimedByUserId }, ctx, linked(token));
+      return { ...result, claimSecret };
+    },
     deliver: (dealId: number, token: string, ctx: CommandContext): Promise<DealResult> =>
       run.deal(dealId, { type: 'DeliverContent', reviewPeriodHours: periods.reviewPeriodHours }, ctx, linked(token)),
 

@@ -11,8 +11,13 @@ export type DealView = 'owner' | 'link' | 'admin';
 
 /** The context a creator-link page may see: no owner id, no payment, refund or account ids. */
 export function redactDealContext(c: DealContext): Record<string, unknown> {
+  // Every gateway or account id (a field named "…Id") is hidden, also ones added later; the
+  // deal's own number stays.
+  const ids: Record<string, null> = {};
+  for (const key of Object.keys(c)) if (key.endsWith('Id') && key !== 'dealId') ids[key] = null;
   return {
     ...c,
+    ...ids,
     ownerId: null,
     checkoutSessionId: null,
     paymentIntentId: null,
@@ -21,6 +26,14 @@ export function redactDealContext(c: DealContext): Record<string, unknown> {
     stripeAccountId: c.stripeAccountId ? 'connected' : null,
     transferId: null,
     refundId: null,
+    lastFailedSessionId: null,
+    claimSecretHash: null,
+    // Money in flight (sessions, release and refund intents) is the brand's business only.
+    openSession: null,
+    pendingRelease: null,
+    pendingRefund: null,
+    lastRefundError: null,
+    unexpectedPayments: [],
     lastPaymentFailure: null,
     lastTransferError: null,
     chargebacks: [],
@@ -86,7 +99,7 @@ export function toDealDto(record: Pick<DealRecord, 'id' | 'state' | 'context'>, 
  * a snapshot whose `can()` answers exactly as with the full context. Keep in step with the guards.
  */
 export const GUARD_CONTEXT_FIELDS = [
-  'shareableToken', 'hold', 'onboardingAccountId', 'stripeAccountId',
+  'shareableToken', 'influencerAcceptedAt', 'hold', 'onboardingAccountId', 'stripeAccountId',
   'reviewPeriodEndsAt', 'reviewElapsedAt', 'disputePeriodEndsAt', 'disputeElapsedAt',
   // What is due and what the ledger holds: the money guards (release, refund, checkout) compare them.
   'amounts', 'money', 'openSession', 'pendingRelease', 'pendingRefund', 'unexpectedPayments',

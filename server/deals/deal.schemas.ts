@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { platforms } from '../../machines/deal/deal.events';
 import { MAX_DEAL_CENTS, MIN_DEAL_CENTS, parseEuroToCents } from '../../machines/money';
-import { dateText, optionalDateText, optionalText, requiredText } from '../http/fields';
+import { dateText, nameRule, optionalDateText, optionalText, requiredText } from '../http/fields';
 
 /** Spec §5's cap message, word for word. */
 export const AMOUNT_CAP_MESSAGE = 'The product currently supports deals up to €1,750. For larger deals, please contact us.';
@@ -41,7 +41,7 @@ const profileLink = optionalText('Profile link', 2_000).refine(
 
 /** POST /api/deals and PUT /api/deals/:id: the spec's fields, all of them on both. */
 export const dealTermsBody = z.object({
-  influencer: requiredText('Influencer', 200),
+  influencer: requiredText('Influencer', 200).refine(...nameRule<string>('Influencer')),
   profileLink,
   title: optionalText('Title', 300),
   description: z.union(

@@ -78,6 +78,19 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
     return { token, shareableUrl: `${ctx.config.publicUrl}/accept/${token}`, deal: dealViews.forOwner(request.params.id, userId) };
   });
 
+  app.post('/api/deals/:id/rotate-token', {
+    ...base,
+    schema: {
+      tags, security, params: idParam, summary: 'Replace the creator link (only before the creator accepted); the old link stops working',
+      response: { 200: z.object({ token: z.string(), shareableUrl: z.string(), deal: dealSchema }), ...errors },
+    },
+  }, async (request) => {
+    const { userId, cc } = brand(request);
+    const { token, position } = await deals.rotateToken(request.params.id, userId, cc);
+    await ctx.settle(position);
+    return { token, shareableUrl: `${ctx.config.publicUrl}/accept/${token}`, deal: dealViews.forOwner(request.params.id, userId) };
+  });
+
   app.get('/api/deals/:id/payment-status', {
     ...base,
     schema: { tags, security, params: idParam, response: { 200: z.object({ updated: z.boolean(), status: z.string(), paidAt: z.string().nullable() }), ...errors } },
@@ -108,7 +121,7 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
     schema: { tags, security, params: idParam, body: disputeBody, response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors } },
   }, async (request) => {
     const { userId, cc } = brand(request);
-    const result = await deals.dispute(request.params.id, userId, request.body.reason, cc);
+    const result = await deals.dispute(request.params.id, userId, request.body.reason, cc, request.body.description);
     await ctx.settle(result.position);
     return { success: true, deal: dealViews.forOwner(request.params.id, userId) };
   });

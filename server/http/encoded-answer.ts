@@ -51,8 +51,9 @@ export function sendEncoded(request: FastifyRequest, reply: FastifyReply, answer
   const vary = reply.getHeader('vary');
   reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
   reply.header('etag', answer.etag);
-  // Private (per-user data), and revalidated each time: the 304 keeps polling cheap.
-  reply.header('cache-control', 'private, no-cache');
+  // Per-user data never rests in a browser or proxy cache (a shared computer keeps no copy); a
+  // client that keeps the ETag itself still gets its cheap 304.
+  reply.header('cache-control', 'no-store');
   if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   if (answer.gzip !== answer.json && acceptsGzip(request.headers['accept-encoding'])) {

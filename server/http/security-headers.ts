@@ -1,10 +1,16 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 
-/** Our helmet settings: the CSP fits the built web app (same-origin API, inline styles, https images). */
-const helmetOptions = {
+/**
+ * Our helmet settings: the CSP fits the built web app (same-origin API, inline styles, https
+ * images). HSTS and upgrade-insecure-requests only when the app is served over https: over plain
+ * http (a phone on the LAN) they would send the browser to an https port nobody listens on.
+ */
+const helmetOptions = (https: boolean) => ({
+  strictTransportSecurity: https,
   contentSecurityPolicy: {
     directives: {
+      upgradeInsecureRequests: https ? [] : null,
       defaultSrc: ["'self'"],
       imgSrc: ["'self'", 'data:', 'https:'],
       styleSrc: ["'self'", "'unsafe-inline'"],
@@ -13,7 +19,7 @@ const helmetOptions = {
       formAction: ["'self'"],
     },
   },
-};
+});
 
 /**
  * Helmet's headers, applied from a table computed once. `@fastify/helmet` rebuilds the helmet
@@ -21,9 +27,9 @@ const helmetOptions = {
  * read. With fixed options (no per-request nonces) the headers never vary, so we let helmet
  * compute them once on a throwaway instance and copy them: helmet's defaults stay helmet's.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, { https }: { https: boolean }): Promise<void> {
   const probe = Fastify();
-  await probe.register(helmet, helmetOptions);
+  await probe.register(helmet, helmetOptions(https));
   probe.get('/', async () => '');
   const res = await probe.inject({ url: '/' });
   await probe.close();
@@ -37,8 +43,10 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   if (!headers['content-security-policy'] || !headers['x-content-type-options']) {
     throw new Error('helmet did not produce its headers; refusing to start without them');
   }
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    // API answers are per-user or per-link: no browser or proxy keeps a copy.
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();
   });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_REQUEST_CENTS, centsToDecimal, parseEuroToCents } from '../../machines/money';
-import { dateText, emailField, optionalText, requiredText } from '../http/fields';
+import { MIN_AMOUNT_CENTS, MIN_AMOUNT_MESSAGE, dateText, emailField, nameRule, optionalText, requiredText } from '../http/fields';
 
 const amount = z.union([z.string(), z.number()], { error: 'Amount is required' }).transform((value, ctx) => {
   if (typeof value === 'string' && value.trim() === '') {
@@ -10,6 +10,10 @@ const amount = z.union([z.string(), z.number()], { error: 'Amount is required' }
   const cents = parseEuroToCents(value);
   if (cents === null || cents <= 0) {
     ctx.addIssue({ code: 'custom', message: 'Amount must be a positive number with at most 2 decimals' });
+    return z.NEVER;
+  }
+  if (cents < MIN_AMOUNT_CENTS) {
+    ctx.addIssue({ code: 'custom', message: MIN_AMOUNT_MESSAGE });
     return z.NEVER;
   }
   if (cents > MAX_REQUEST_CENTS) {
@@ -24,7 +28,7 @@ const amount = z.union([z.string(), z.number()], { error: 'Amount is required' }
  * the server fills in the creator's company name or username (a brand should see who is asking).
  */
 export const createRequestBody = z.object({
-  creatorName: optionalText('Creator name', 200),
+  creatorName: optionalText('Creator name', 200).refine(...nameRule<string | null>('Creator name')),
   creatorEmail: optionalText('Creator email', 320).refine(
     (v) => v === null || z.email().safeParse(v).success,
     'Invalid email address',
@@ -32,7 +36,7 @@ export const createRequestBody = z.object({
   title: requiredText('Title', 300),
   description: requiredText('Description', 10_000),
   amount,
-  brandName: requiredText('Brand name', 200),
+  brandName: requiredText('Brand name', 200).refine(...nameRule<string>('Brand name')),
   brandEmail: emailField(),
   brandHandle: optionalText('Brand handle', 200),
   deadline: dateText('Deadline'),

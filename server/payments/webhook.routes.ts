@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Escrow } from './escrow.types';
 import { WebhookSignatureError, type PaymentGateway } from './gateway/payment-gateway';
 import { WEBHOOK_PATH } from './gateway/simulated/simulated-webhooks';
+import { WEBHOOK_TOLERANCE_SECONDS, signatureTimestamp, webhookShapeProblem } from './webhook-shape';
 
 export interface WebhookRoutesOptions {
   escrow: Pick<Escrow, 'handleWebhook'>;
@@ -20,14 +21,22 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
 
   app.post(WEBHOOK_PATH, async (request, reply) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const header = request.headers['stripe-signature'];
+    const headers = request.headers['stripe-signature'];
+    const header = Array.isArray(headers) ? headers[0] : headers;
     let event;
     try {
-      event = gateway.verifyWebhook(raw, Array.isArray(header) ? header[0] : header);
+      event = gateway.verifyWebhook(raw, header);
     } catch (error) {
       if (!(error instanceof WebhookSignatureError)) throw error;
       return reply.code(400).send({ error: 'invalid_signature', message: `Webhook signature verification failed: ${error.message}` });
     }
+    // Stripe's SDK only refuses old timestamps; a future-dated one is as suspect (a replay window).
+    const signedAt = signatureTimestamp(header);
+    if (signedAt === null || Math.abs(Date.now() / 1000 - signedAt) > WEBHOOK_TOLERANCE_SECONDS) {
+      return reply.code(400).send({ error: 'invalid_signature', message: 'Webhook signature verification failed: timestamp outside the tolerance zone' });
+    }
+    const problem = webhookShapeProblem(event);
+    if (problem) return reply.code(400).send({ error: 'validation_failed', message: problem });
     await escrow.handleWebhook(event);
     return { received: true };
   });

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { errorSchema } from '../../machines/contract/api';
 import { userOf } from '../auth/authenticate';
 import { userAggregate } from '../commands/aggregate';
+import { DomainError } from '../commands/domain-error';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+import { pushEndpointAllowed } from './push.service';
 
 const tags = ['push'];
 const security = [{ bearerAuth: [] }];
-const errors = { 400: errorSchema, 401: errorSchema };
+const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema };
 const sent = z.object({ success: z.boolean(), sent: z.number(), failed: z.number() });
 
 const subscriptionBody = z.object({
@@ -29,9 +31,16 @@ export function pushRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
 
   app.post('/api/push/subscribe', { ...auth, schema: { tags, security, body: subscriptionBody, response: { 200: z.object({ success: z.boolean() }), ...errors } } }, async (request) => {
     const { userId } = userOf(request);
-    const result = await ctx.bus.execute(userAggregate, userAggregate.streamId(userId), () => [
-      { type: 'PushSubscriptionAdded', data: request.body.subscription },
-    ], commandContext(request, { kind: 'brand', id: userId }));
+    const { subscription } = request.body;
+    if (!pushEndpointAllowed(subscription.endpoint, ctx.config.push.allowedHosts)) {
+      throw new DomainError('validation_failed', 'subscription.endpoint must be an https address of a known push service');
+    }
+    const max = ctx.config.push.maxSubscriptions;
+    const result = await ctx.bus.execute(userAggregate, userAggregate.streamId(userId), (state) => {
+      const others = state.snapshot.context.pushSubscriptions.filter((s) => s.endpoint !== subscription.endpoint);
+      if (others.length >= max) throw new DomainError('conflict', `At most ${max} devices can receive notifications; unsubscribe one first`);
+      return [{ type: 'PushSubscriptionAdded', data: subscription }];
+    }, commandContext(request, { kind: 'brand', id: userId }));
     await ctx.settle(result.position);
     return { success: true };
   });

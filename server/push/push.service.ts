@@ -18,6 +18,23 @@ export interface PushMessage {
   tag?: string;
 }
 
+/**
+ * Only https endpoints on a known push service (PUSH_SERVICE_HOSTS, a host or any subdomain of
+ * it): the server connects to whatever a subscription names, so anything else would let a user
+ * point it at internal addresses (SSRF).
+ */
+export function pushEndpointAllowed(endpoint: string, allowedHosts: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return false;
+  const host = url.hostname.toLowerCase();
+  return allowedHosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+}
+
 /** Sends one message to one subscription; web-push by default, a fake in tests. */
 export type PushSender = (subscription: PushSubscriptionJson, payload: string) => Promise<{ statusCode: number }>;
 
@@ -32,14 +49,26 @@ export function webPushSender(keys: VapidKeys, subject: string, transport: { age
 }
 
 /** Push notifications to every browser a user subscribed; subscriptions the push service calls gone are dropped. */
-export function createPushService({ bus, accounts, sender, keys }: { bus: CommandBus; accounts: AccountQueries; sender: PushSender; keys: VapidKeys }) {
+export function createPushService({ bus, accounts, sender, keys, allowedHosts }: {
+  bus: CommandBus;
+  accounts: AccountQueries;
+  sender: PushSender;
+  keys: VapidKeys;
+  allowedHosts: readonly string[];
+}) {
   return {
+    allowedHosts,
     publicKey: keys.publicKey,
     async notifyUser(userId: string, message: PushMessage): Promise<{ sent: number; failed: number }> {
       const user = accounts.userById(userId);
       let sent = 0;
       let failed = 0;
       for (const subscription of user?.pushSubscriptions ?? []) {
+        // Stored before the host rule existed: never contacted.
+        if (!pushEndpointAllowed(subscription.endpoint, allowedHosts)) {
+          failed++;
+          continue;
+        }
         try {
           await sender(subscription, JSON.stringify(message));
           sent++;

@@ -57,7 +57,7 @@ async function seedBrands(append: (stream: string, event: object) => Promise<unk
 
 export const run: BenchSuite = async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'escrow-api-bench-'));
-  const ctx = await createAppContext(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent' }), { startReactors: false });
+  const ctx = await createAppContext(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', RATE_LIMIT_WRITES_PER_USER: '100000000' }), { startReactors: false });
   const app = await buildApp(ctx);
   const bare = Fastify();
   bare.get('/ok', async () => ({ ok: true }));

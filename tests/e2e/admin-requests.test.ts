@@ -41,11 +41,13 @@ describe('admin: payment requests on chargeback hold', () => {
     await brand.getByRole('button', { name: 'Nu betalen' }).click();
     await brand.waitForURL('**/sim/checkout/**');
     sessionId = new URL(brand.url()).pathname.split('/').pop() ?? '';
+    // The payer's key from the checkout URL: the test-mode tools act only for the payer.
+    const payerKey = new URL(brand.url()).search;
     await brand.getByLabel('Card').check();
     await brand.getByRole('button', { name: 'Pay', exact: true }).click();
     await brand.waitForURL('**/pay-request-success/**');
 
-    await brand.goto(`/sim/payments/${sessionId}`);
+    await brand.goto(`/sim/payments/${sessionId}${payerKey}`);
     await see(brand, 'Test mode — no real money');
     await snap(brand, 'sim-payment');
     await brand.getByRole('button', { name: 'Simulate chargeback' }).click();

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { cardOf, confirmAction, createAndPayDeal, creatorDelivers, registerAndOnboard, see, unique } from './support/flows';
 import { ADMIN, startServer, type RunningServer } from './support/server';
+/** The card's details toggle (its name changes when open). */
+const DETAILS = /^(Details|Hide details)$/;
 
 describe('deal flow in the browser', () => {
   let server: RunningServer;
@@ -59,8 +61,16 @@ describe('deal flow in the browser', () => {
     await page.goto('/');
     const card = cardOf(page, '@mila.makes');
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('delivered');
-    await confirmAction(page, 'Dispute', 'Are you sure you want to create a dispute? This will start a 72-hour resolution period.', snap, 'confirm-dispute', card);
+    await confirmAction(page, 'Dispute', 'Are you sure you want to create a dispute? This will start a 72-hour resolution period.', snap, 'confirm-dispute', card, {
+      label: 'What is wrong with the delivery? (optional)',
+      text: 'The reel shows last season',
+    });
     await see(page, 'Dispute created');
+    // Issue 9 row 15: the brand's own words are kept and shown in the card's details.
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('dispute');
+    await card.getByRole('button', { name: DETAILS }).click();
+    await see(page, 'Your reason: The reel shows last season');
+    await card.getByRole('button', { name: DETAILS }).click();
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('dispute');
     await snap(page, 'dashboard-dispute');
     await confirmAction(page, 'Release Payment', 'Are you sure you want to release the funds? This cannot be undone.', snap, 'confirm-release', card);

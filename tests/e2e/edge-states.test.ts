@@ -80,10 +80,25 @@ describe('not-found, expired, invalid-token and logged-out states', () => {
       await page.waitForURL('**/login');
       await expect.poll(() => page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     }
+    // Issue 9 row 5: a token in the URL is never taken as the session (login CSRF).
+    const register = async (name: string) => {
+      const res = await page.request.post('/api/auth/register', { data: { username: name, email: `${name}@example.com`, password: 'secret123' } });
+      return ((await res.json()) as { token: string }).token;
+    };
+    const mine = await register(unique('victim'));
+    const attackers = await register(unique('attacker'));
     await page.goto('/?token=aaa.bbb.ccc');
     await page.waitForURL('**/login');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
-    expect(new URL(page.url()).search).toBe('');
+    await page.evaluate((value) => localStorage.setItem('authToken', value), mine);
+    await page.goto(`/?token=${attackers}`);
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(mine);
+    // Issue 9 row 3: the simulated gateway runs, so every screen says test mode.
+    await page.getByTestId('test-mode-banner').waitFor();
+    await page.evaluate(() => localStorage.removeItem('authToken'));
+    await page.goto('/login');
+    await page.getByTestId('test-mode-banner').waitFor();
     await snap(page, 'login');
   });
 

@@ -344,6 +344,26 @@ describe('decideDeal: refunds, holds, chargebacks', () => {
   });
 });
 
+describe('decideDeal: link rotation and notes', () => {
+  const TOKEN2 = 'r0tated_token_abcdefghij';
+
+  it('RotateShareLink replaces the link before acceptance (or issues the first one); after acceptance it is refused', () => {
+    given(withEvents(dealGiven.awaitingAcceptance(), dealHistory.linked())).when({ type: 'RotateShareLink', token: TOKEN2 }, at(1)).then({ type: 'ShareLinkRotated', data: { token: TOKEN2 } });
+    given(dealGiven.pendingPayment()).when({ type: 'RotateShareLink', token: TOKEN2 }, at(1)).then({ type: 'ShareLinkGenerated', data: { token: TOKEN2 } });
+    given(dealGiven.accepted()).when({ type: 'RotateShareLink', token: TOKEN2 }, at(2)).thenRefused({
+      code: 'conflict',
+      status: 409,
+      message: 'The creator already accepted this deal; its link can no longer be replaced',
+    });
+  });
+
+  it('AddNote records the note in any state, the end states too, without changing the deal', () => {
+    for (const history of [dealGiven.pendingPayment(), dealGiven.dispute(), dealGiven.completed(), dealGiven.cancelled()]) {
+      given(history).when({ type: 'AddNote', note: 'Called the creator; content is live.' }, at(20)).then({ type: 'DealNoteAdded', data: { note: 'Called the creator; content is live.' } });
+    }
+  });
+});
+
 it('covers every command of the union', () => {
   // A compile-time list: adding a command to DealCommand without a spec here fails the type check.
   const covered: Record<DealCommand['type'], true> = {
@@ -351,7 +371,7 @@ it('covers every command of the union', () => {
     RecordPaymentFailure: true, AcceptDeal: true, StartBankOnboarding: true, ConnectBankAccount: true, DeliverContent: true, OpenDispute: true,
     ReleaseFunds: true, ElapseReviewPeriod: true, ElapseDisputePeriod: true, RecordTransfer: true, RecordTransferFailure: true, RequestRefund: true,
     RecordRefund: true, RecordRefundFailure: true, RecordUnexpectedPaymentRefund: true, CompleteManually: true, PutOnHold: true, ReleaseHold: true,
-    RecordChargeback: true,
+    RecordChargeback: true, RotateShareLink: true, AddNote: true,
   };
-  expect(Object.keys(covered)).toHaveLength(25);
+  expect(Object.keys(covered)).toHaveLength(27);
 });

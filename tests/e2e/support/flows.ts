@@ -80,6 +80,18 @@ export async function creatorDelivers(context: BrowserContext, link: string, sna
   await see(page, 'Deal Accepted!');
   await see(page, 'Success! You have accepted the deal');
   await snap(page, 'accept-accepted');
+  // Issue 9 row 16: the same link forwarded to another browser cannot set up the payout.
+  const other = await context.browser()!.newContext();
+  try {
+    const stranger = await other.newPage();
+    await stranger.goto(link);
+    await see(stranger, 'Deal Accepted!');
+    await stranger.getByRole('button', { name: /Set up bank details/ }).click();
+    await see(stranger, 'This deal was accepted in another browser');
+    expect(stranger.url()).toContain('/accept/');
+  } finally {
+    await other.close();
+  }
   await page.getByRole('button', { name: /Set up bank details/ }).click();
   await page.waitForURL('**/sim/onboarding/**');
   await snap(page, 'sim-onboarding');
@@ -102,9 +114,10 @@ export async function creatorDelivers(context: BrowserContext, link: string, sna
 export const cardOf = (page: Page, influencer: string) => page.getByTestId('deal-card').filter({ hasText: influencer });
 
 /** Clicks a button and confirms the prompt that follows. */
-export async function confirmAction(page: Page, button: string, prompt: string, snap: Snap, name: string, scope = page.locator('body')): Promise<void> {
+export async function confirmAction(page: Page, button: string, prompt: string, snap: Snap, name: string, scope = page.locator('body'), input?: { label: string; text: string }): Promise<void> {
   await scope.getByRole('button', { name: button, exact: true }).click();
   await see(page, prompt);
+  if (input) await page.getByRole('dialog').getByLabel(input.label).fill(input.text);
   await snap(page, name);
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
 }

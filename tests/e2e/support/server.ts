@@ -60,6 +60,11 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
     LOG_LEVEL: 'warn',
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
+    // Many browsers from one address register and write within minutes.
+    RATE_LIMIT_AUTH_PER_IP: '100000',
+    RATE_LIMIT_REGISTER_PER_IP: '100000',
+    RATE_LIMIT_WRITES_PER_USER: '100000',
+    RATE_LIMIT_COSTLY_PER_USER: '100000',
     ...extraEnv,
   };
   options.beforeStart?.(env);

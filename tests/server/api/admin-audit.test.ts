@@ -9,7 +9,7 @@ import { initialOf, fold, stateKey } from '../../../machines/statechart';
 import type { DealEvent } from '../../../machines/deal/deal.events';
 import { createAdminAccounts } from '../../../server/admin/admin-accounts';
 import { csvColumns, disputeCsvRows, disputeExportSchema } from '../../../server/admin/disputes';
-import { acceptAndConnect, createPaidRequest, payDeal } from './flow-helpers';
+import { acceptAndConnect, claimHeader, createPaidRequest, payDeal } from './flow-helpers';
 import { bearer, createDeal, createTestApp, registerUser, type TestApp } from './test-app';
 
 const DAY = 86_400_000;
@@ -32,7 +32,7 @@ async function disputedDeal(reason = 'Late, and "not" what we asked, sorry') {
   const deal = await createDeal(t.app, brand.token, { title: 'Spring, launch "A"' });
   await payDeal(t.app, t.ctx, brand.token, deal.id);
   const link = await acceptAndConnect(t.app, t.ctx, brand.token, deal.id);
-  expect((await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}` })).statusCode).toBe(200);
+  expect((await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) })).statusCode).toBe(200);
   const disputed = await t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/dispute`, headers: bearer(brand.token), payload: { reason } });
   expect(disputed.statusCode, disputed.body).toBe(200);
   return { id: deal.id, link };

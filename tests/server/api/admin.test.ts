@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccounts } from '../../../server/admin/admin-accounts';
-import { acceptAndConnect, payDeal } from './flow-helpers';
+import { acceptAndConnect, claimHeader, payDeal } from './flow-helpers';
 import { bearer, createDeal, createTestApp, registerUser, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -38,7 +38,7 @@ describe('admin', () => {
     const deal = await createDeal(t.app, brand.token);
     await payDeal(t.app, t.ctx, brand.token, deal.id);
     const link = await acceptAndConnect(t.app, t.ctx, brand.token, deal.id);
-    await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}` });
+    await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) });
     await t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/dispute`, headers: bearer(brand.token), payload: { reason: 'Late' } });
     const hold = await t.app.inject({ method: 'POST', url: `/api/admin/deals/${deal.id}/hold`, headers: bearer(adminToken) });
     expect(hold.json().deal.onHold).toBe(true);

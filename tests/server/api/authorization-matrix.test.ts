@@ -87,6 +87,13 @@ const rows: Row[] = [
   { route: 'admin refund', method: 'POST', url: () => `/api/admin/deals/${dealA}/refund`, expect: { admin: 'ok', auditor: 403 }, otherwise: 401 },
   { route: 'admin payment requests', method: 'GET', url: () => '/api/admin/payment-requests', expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
   { route: 'admin payment request', method: 'GET', url: () => `/api/admin/payment-requests/${requestA}`, expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
+  // Issue 9: the auditor's reads (each read route an auditor may open, and nothing it may not).
+  { route: 'admin me', method: 'GET', url: () => '/api/admin/me', expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
+  { route: 'admin deal', method: 'GET', url: () => `/api/admin/deals/${dealA}`, expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
+  { route: 'public settings', method: 'GET', url: () => '/api/settings/public', expect: Object.fromEntries(everyone.map((w) => [w, 'ok'])), otherwise: 200 },
+  { route: 'push subscribe', method: 'POST', url: () => '/api/push/subscribe', body: () => ({ subscription: { endpoint: 'https://fcm.googleapis.com/fcm/send/m', keys: { p256dh: 'BNc', auth: 'xyz' } } }), expect: users, otherwise: 401 },
+  { route: 'push unsubscribe', method: 'POST', url: () => '/api/push/unsubscribe', expect: users, otherwise: 401 },
+  { route: 'user profile (alias)', method: 'GET', url: () => '/api/user/profile', expect: users, otherwise: 401 },
   { route: 'admin release request hold', method: 'POST', url: () => `/api/admin/payment-requests/${requestA}/release-hold`, expect: { admin: 'ok', auditor: 403 }, otherwise: 401 },
   { route: 'admin integrity', method: 'GET', url: () => `/api/admin/deals/${dealA}/integrity`, expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
   { route: 'admin hold ageing', method: 'GET', url: () => '/api/admin/deals/hold-ageing', expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
@@ -118,6 +125,30 @@ describe('authorization matrix', () => {
       }
     });
   }
+
+  it('given logout and password change, then only a user token reaches them (admins, auditors, links and anonymous get 401)', async () => {
+    for (const who of ['creatorLink', 'otherLink', 'admin', 'auditor', 'anonymous'] as const) {
+      for (const url of ['/api/auth/logout', '/api/auth/change-password']) {
+        const res = await t.app.inject({ method: 'POST', url, headers: headersFor(who), payload: { currentPassword: 'secret123', newPassword: 'another-secret' } });
+        expect(res.statusCode, `${who} ${url}`).toBe(401);
+      }
+    }
+  });
+
+  it('given an auditor, when acting on a creator link or a request link, then its token is no credential there', async () => {
+    // Link routes take the token in the path only: an admin bearer adds nothing.
+    const res = await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${'b'.repeat(22)}`, headers: headersFor('auditor') });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('given rotate-token (on a deal of its own, so the links above stay valid), then only the owning brand gets through', async () => {
+    const own = (await createDeal(t.app, tokens.brandA!)).id;
+    await t.app.inject({ method: 'POST', url: `/api/deals/${own}/generate-token`, headers: headersFor('brandA') });
+    for (const who of everyone) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/deals/${own}/rotate-token`, headers: headersFor(who) });
+      expect(res.statusCode, who).toBe(who === 'brandA' ? 200 : who === 'brandB' ? 404 : 401);
+    }
+  });
 
   it('given link tokens, when reading by token, then each token opens only its own deal; a forged token is 404', async () => {
     const a = (await t.app.inject({ url: `/api/deals/token/${linkA}` })).json();

@@ -5,7 +5,7 @@ import { dealSchema, type DealDto } from '../../../machines/contract/api';
 import { emptyDealContext, type DealContext } from '../../../machines/deal/deal.context';
 import { dealSnapshotFrom, dealStateView } from '../../../machines/deal/deal.view';
 import { GUARD_CONTEXT_FIELDS } from '../../../server/deals/deal-dto';
-import { acceptAndConnect, payDeal } from './flow-helpers';
+import { acceptAndConnect, claimHeader, payDeal } from './flow-helpers';
 import { bearer, createDeal, createTestApp, dealPayload, registerUser, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -83,7 +83,7 @@ describe('the brand deal list (slim items, gzip, ETag, cache invalidation)', () 
     expect((await list(other.token, {}, 'completed')).json()).toEqual([]);
     await payDeal(t.app, t.ctx, other.token, deal.id);
     const link = await acceptAndConnect(t.app, t.ctx, other.token, deal.id);
-    await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}` });
+    await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) });
     await t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/release`, headers: bearer(other.token) });
     expect((await list(other.token, {}, 'completed')).json().map((d: DealDto) => d.id)).toEqual([deal.id]);
   });
@@ -93,7 +93,7 @@ describe('the brand deal list (slim items, gzip, ETag, cache invalidation)', () 
     const deal = await createDeal(t.app, other.token);
     await payDeal(t.app, t.ctx, other.token, deal.id);
     const link = await acceptAndConnect(t.app, t.ctx, other.token, deal.id);
-    await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}` });
+    await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) });
     const before = (await list(other.token)).json()[0] as DealDto;
     expect(before.state.can).not.toContain('elapseReviewPeriod');
     const start = t.clock.now();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptAndConnect, payDeal } from './flow-helpers';
+import { acceptAndConnect, claimHeader, payDeal } from './flow-helpers';
 import { bearer, createDeal, createTestApp, dealPayload, registerUser, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -90,7 +90,7 @@ describe('deals', () => {
     expect(edit.statusCode).toBe(409);
     expect(edit.json().message).toContain('pending_delivery');
     const link = await acceptAndConnect(t.app, t.ctx, brand.token, deal.id);
-    const delivered = await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}` });
+    const delivered = await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) });
     expect(delivered.statusCode, delivered.body).toBe(200);
     expect(delivered.json().deal).toMatchObject({ status: 'delivered', stripeAccountId: 'connected' });
     const dispute = await t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/dispute`, headers: bearer(brand.token) });
@@ -107,7 +107,7 @@ describe('deals', () => {
     const deal = await createDeal(t.app, brand.token);
     await payDeal(t.app, t.ctx, brand.token, deal.id);
     const link = await acceptAndConnect(t.app, t.ctx, brand.token, deal.id);
-    await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}` });
+    await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) });
     const release = await t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/release`, headers: bearer(brand.token) });
     expect(release.json().deal.status).toBe('completed');
     const again = await t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/release`, headers: bearer(brand.token) });
@@ -137,7 +137,7 @@ describe('deals', () => {
     const deal = await createDeal(t.app, brand.token);
     await payDeal(t.app, t.ctx, brand.token, deal.id);
     const link = await acceptAndConnect(t.app, t.ctx, brand.token, deal.id);
-    await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}` });
+    await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) });
     const res = await t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/manual-complete`, headers: bearer(brand.token) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().deal.status).toBe('completed');

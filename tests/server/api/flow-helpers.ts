@@ -15,12 +15,22 @@ export async function payDeal(app: FastifyInstance, ctx: AppContext, token: stri
   await ctx.quiesce();
 }
 
+/** Claim secrets by link token, as the accept page keeps them in localStorage. */
+export const claimSecrets = new Map<string, string>();
+export const claimHeader = (link: string): Record<string, string> => {
+  const secret = claimSecrets.get(link);
+  return secret ? { 'x-claim-secret': secret } : {};
+};
+
 /** Link token, acceptance and a connected bank account: the deal is ready for delivery. */
 export async function acceptAndConnect(app: FastifyInstance, ctx: AppContext, token: string, dealId: number): Promise<string> {
   const gen = await app.inject({ method: 'POST', url: `/api/deals/${dealId}/generate-token`, headers: bearer(token) });
   const link = (gen.json() as { token: string }).token;
-  expect((await app.inject({ method: 'POST', url: `/api/deals/accept/${link}` })).statusCode).toBe(200);
-  const onboarding = await app.inject({ method: 'POST', url: `/api/deals/start-onboarding/${link}` });
+  const accepted = await app.inject({ method: 'POST', url: `/api/deals/accept/${link}` });
+  expect(accepted.statusCode).toBe(200);
+  // The accepting "browser" keeps its claim secret (issue 9 row 16).
+  claimSecrets.set(link, (accepted.json() as { claimSecret: string }).claimSecret);
+  const onboarding = await app.inject({ method: 'POST', url: `/api/deals/start-onboarding/${link}`, headers: claimHeader(link) });
   expect(onboarding.statusCode, onboarding.body).toBe(200);
   const gateway = ctx.payments.gateway;
   if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');

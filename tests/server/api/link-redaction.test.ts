@@ -55,3 +55,23 @@ describe('link views', () => {
     expect(body).not.toMatch(/"(pi|ch|cs|dp|acct)_[A-Za-z0-9]/);
   });
 });
+
+describe('issue 9 row 10: a failed checkout', () => {
+  it('given a failed checkout session, when the creator opens the link, then its session id is not shown', async () => {
+    const brand = await registerUser(t.app);
+    const { id } = await createDeal(t.app, brand.token);
+    const gen = await t.app.inject({ method: 'POST', url: `/api/deals/${id}/generate-token`, headers: bearer(brand.token) });
+    const link = gen.json().token as string;
+    expect((await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: bearer(brand.token), payload: { dealId: id } })).statusCode).toBe(200);
+    const gateway = t.ctx.payments.gateway;
+    if (!isSimulated(gateway)) throw new Error('simulated gateway expected');
+    const sessionId = t.ctx.queries.deals.byId(id)!.context.checkoutSessionId!;
+    await gateway.failCheckout(sessionId);
+    await settle();
+    expect(t.ctx.queries.deals.byId(id)!.context.lastFailedSessionId).toBe(sessionId);
+
+    const body = (await t.app.inject({ url: `/api/deals/token/${link}` })).body;
+    expect(body).not.toContain(sessionId);
+    expect(JSON.parse(body).machine.context.lastFailedSessionId).toBeNull();
+  });
+});

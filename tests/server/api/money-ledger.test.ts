@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccounts } from '../../../server/admin/admin-accounts';
 import { isSimulated } from '../../../server/payments-wiring';
 import type { SimulatedGateway } from '../../../server/payments/gateway/simulated/simulated-gateway';
-import { acceptAndConnect, payDeal } from './flow-helpers';
+import { acceptAndConnect, claimHeader, payDeal } from './flow-helpers';
 import { bearer, createDeal, createTestApp, dealPayload, registerUser, type TestApp } from './test-app';
 
 /**
@@ -54,7 +54,7 @@ async function deliveredDeal(): Promise<number> {
   const deal = await createDeal(t.app, brand.token);
   await payDeal(t.app, t.ctx, brand.token, deal.id);
   const link = await acceptAndConnect(t.app, t.ctx, brand.token, deal.id);
-  expect((await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}` })).statusCode).toBe(200);
+  expect((await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) })).statusCode).toBe(200);
   await t.ctx.quiesce();
   return deal.id;
 }

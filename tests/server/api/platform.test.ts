@@ -64,7 +64,7 @@ describe('openapi, ai, push', () => {
   it('given a push subscription, when testing and simulating, then the sender gets the messages; unsubscribe removes it', async () => {
     const key = (await t.app.inject({ url: '/api/push/public-key' })).json().publicKey;
     expect(key).toMatch(/^[A-Za-z0-9_-]{80,}$/);
-    const sub = { endpoint: 'https://push.example/abc', keys: { p256dh: 'BNc', auth: 'xyz' } };
+    const sub = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'BNc', auth: 'xyz' } };
     expect((await t.app.inject({ method: 'POST', url: '/api/push/subscribe', headers: bearer(user.token), payload: { subscription: sub } })).statusCode).toBe(200);
     const test = await t.app.inject({ method: 'POST', url: '/api/push/test', headers: bearer(user.token), payload: { title: 'Hi', body: 'There' } });
     expect(test.json()).toMatchObject({ success: true, sent: 1 });

@@ -17,6 +17,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Rate limits far above what a test file sends from its one address and few users; the limits
+ * themselves are tested with low values (tests/server/api/rate-limits.test.ts).
+ */
+export const RELAXED_LIMITS: Record<string, string> = {
+  RATE_LIMIT_AUTH_PER_IP: '100000',
+  RATE_LIMIT_REGISTER_PER_IP: '100000',
+  RATE_LIMIT_WRITES_PER_USER: '100000',
+  RATE_LIMIT_COSTLY_PER_USER: '100000',
+};
+
 /** One app per test file: a temp data dir, a test clock, a fake push sender. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'escrow-api-'));
@@ -28,6 +39,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     PUBLIC_URL: 'http://app.test',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: 'silent',
+    ...RELAXED_LIMITS,
     ...env,
   });
   const ctx = await createAppContext(config, {

@@ -8,7 +8,7 @@ const TOKEN = 'metrics-token-0123456789';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ METRICS_TOKEN: TOKEN });
+  t = await createTestApp({ METRICS_TOKEN: TOKEN, PUSH_SERVICE_HOSTS: 'push.example' });
 });
 afterAll(() => t.close());
 

@@ -95,10 +95,13 @@ it('builds, and the compiled server runs on production dependencies only', { tim
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
+      // No Stripe keys here: simulated payments chosen on purpose, as production requires.
+      SIMULATED_PAYMENTS: 'true',
       JWT_SECRET: 'prod-build-test-secret-0123456789abcdef',
       DATA_DIR: join(work, 'data'),
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       METRICS_TOKEN: token,
       LOG_LEVEL: 'warn',
     },

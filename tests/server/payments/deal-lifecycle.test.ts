@@ -55,7 +55,7 @@ describe('deal lifecycle on the simulated gateway', () => {
   it('given a checkout page, when it is opened, then it is marked test mode and offers iDEAL, Card, Pay, Fail payment, Cancel', async () => {
     const { dealId } = await givenDeal(h);
     const { url } = await h.escrow.startDealCheckout(dealId, brand);
-    const page = await h.app.inject({ method: 'GET', url: new URL(url).pathname });
+    const page = await h.app.inject({ method: 'GET', url: `${new URL(url).pathname}${new URL(url).search}` });
     expect(page.statusCode).toBe(200);
     for (const text of ['Test mode — no real money', 'iDEAL', 'Card', '>Pay<', '>Fail payment<', '>Cancel<', 'Spring launch', '270,50']) {
       expect(page.body).toContain(text);

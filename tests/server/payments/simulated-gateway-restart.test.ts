@@ -7,6 +7,7 @@ import { createAdminAccounts } from '../../../server/admin/admin-accounts';
 import { isSimulated } from '../../../server/payments-wiring';
 import type { SimulatedGateway } from '../../../server/payments/gateway/simulated/simulated-gateway';
 import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
+import { claimHeader, claimSecrets } from '../api/flow-helpers';
 
 /**
  * The app on the simulated gateway is stopped in the middle of deals and started again on the same
@@ -31,7 +32,7 @@ function simulated(t: TestApp): SimulatedGateway {
 const submit = (app: FastifyInstance, url: string, form: Record<string, string>) =>
   app.inject({
     method: 'POST',
-    url: new URL(url).pathname,
+    url: `${new URL(url).pathname}${new URL(url).search}`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(form).toString(),
   });
@@ -45,8 +46,10 @@ async function checkout(t: TestApp, token: string, dealId: number): Promise<stri
 async function acceptAndStartOnboarding(t: TestApp, token: string, dealId: number): Promise<{ link: string; onboardingUrl: string }> {
   const gen = await t.app.inject({ method: 'POST', url: `/api/deals/${dealId}/generate-token`, headers: bearer(token) });
   const link = (gen.json() as { token: string }).token;
-  expect((await t.app.inject({ method: 'POST', url: `/api/deals/accept/${link}` })).statusCode).toBe(200);
-  const onboarding = await t.app.inject({ method: 'POST', url: `/api/deals/start-onboarding/${link}` });
+  const accepted = await t.app.inject({ method: 'POST', url: `/api/deals/accept/${link}` });
+  expect(accepted.statusCode).toBe(200);
+  claimSecrets.set(link, accepted.json().claimSecret);
+  const onboarding = await t.app.inject({ method: 'POST', url: `/api/deals/start-onboarding/${link}`, headers: claimHeader(link) });
   expect(onboarding.statusCode, onboarding.body).toBe(200);
   return { link, onboardingUrl: (onboarding.json() as { url: string }).url };
 }
@@ -75,7 +78,7 @@ describe('simulated gateway across a restart on the same DATA_DIR', () => {
       expect((await submit(before.app, aFlow.onboardingUrl, { outcome: 'complete' })).statusCode).toBe(303);
       await settle(before);
       await before.app.inject({ url: `/api/deals/token/${aFlow.link}` });
-      expect((await before.app.inject({ method: 'POST', url: `/api/deals/deliver/${aFlow.link}` })).statusCode).toBe(200);
+      expect((await before.app.inject({ method: 'POST', url: `/api/deals/deliver/${aFlow.link}`, headers: claimHeader(aFlow.link) })).statusCode).toBe(200);
       ready = { id: a.id, link: aFlow.link };
       readyAccountId = dealOf(before, a.id).context.stripeAccountId!;
       expect(readyAccountId).toMatch(/^acct_sim_/);
@@ -113,7 +116,7 @@ describe('simulated gateway across a restart on the same DATA_DIR', () => {
   });
 
   it('finishes an onboarding started before the restart on its /sim page, and that deal can then be delivered and released', async () => {
-    const page = await t.app.inject({ url: new URL(onboarding.url).pathname });
+    const page = await t.app.inject({ url: `${new URL(onboarding.url).pathname}${new URL(onboarding.url).search}` });
     expect(page.statusCode).toBe(200);
     const done = await submit(t.app, onboarding.url, { outcome: 'complete' });
     expect(done.statusCode).toBe(303);
@@ -123,14 +126,14 @@ describe('simulated gateway across a restart on the same DATA_DIR', () => {
     await t.app.inject({ url: `/api/deals/token/${onboarding.link}` });
     expect(dealOf(t, onboarding.id).context.stripeAccountId).toMatch(/^acct_sim_/);
 
-    expect((await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${onboarding.link}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${onboarding.link}`, headers: claimHeader(onboarding.link) })).statusCode).toBe(200);
     const release = await t.app.inject({ method: 'POST', url: `/api/deals/${onboarding.id}/release`, headers: bearer(brand.token) });
     expect(release.statusCode, release.body).toBe(200);
     expect(simulated(t).ledger.moneyOfGroup(`deal-${onboarding.id}`).transfers).toHaveLength(1);
   });
 
   it('pays a checkout session opened before the restart from its /sim page', async () => {
-    expect((await t.app.inject({ url: new URL(unpaid.url).pathname })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `${new URL(unpaid.url).pathname}${new URL(unpaid.url).search}` })).statusCode).toBe(200);
     expect((await submit(t.app, unpaid.url, { method: 'card', outcome: 'pay' })).statusCode).toBe(303);
     await settle(t);
     expect(dealOf(t, unpaid.id).status).toBe('pending_delivery');

@@ -105,3 +105,52 @@ describe('POST /api/stripe/webhook', () => {
     expect(response.json()).toEqual({ body: { a: 1 } });
   });
 });
+
+describe('issue 9 row 13: webhook timestamps and shapes', () => {
+  let h: Harness;
+  let app: FastifyInstance;
+  beforeEach(async () => {
+    h = await createHarness();
+    app = Fastify();
+    await app.register(webhookRoutes, { escrow: h.realEscrow, gateway: h.gateway });
+    await app.ready();
+  });
+  afterEach(async () => {
+    await app.close();
+    await h.close();
+  });
+  const send = (body: unknown, timestamp?: number) => {
+    const payload = JSON.stringify(body);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: h.gateway.webhookSecret, ...(timestamp ? { timestamp } : {}) });
+    return app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  };
+  const base = { id: 'evt_x', object: 'event', type: 'checkout.session.completed' };
+
+  it('given a future-dated (10 min) or old signature, then 400', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    for (const timestamp of [now + 600, now - 600]) {
+      const res = await send({ ...base, data: { object: { id: 'cs_1', payment_status: 'paid', metadata: {} } } }, timestamp);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/tolerance/i);
+    }
+  });
+
+  it.each([
+    { ...base, data: null },
+    { ...base, data: { object: 'x' } },
+    { ...base, data: { object: { id: 'cs_1', payment_status: 'paid', amount_total: 'lots', metadata: { dealId: '1' } } } },
+    { ...base, data: { object: { id: 'cs_1', payment_status: 'paid', metadata: { dealId: '../1' } } } },
+    { ...base, data: { object: { id: { $gt: '' }, payment_status: 'paid' } } },
+    { ...base, type: 'charge.dispute.created', data: { object: { id: 'dp_1', charge: 42 } } },
+    { ...base, type: 'account.updated', data: { object: { id: 'acct_1', metadata: 'x' } } },
+    { id: 7, type: 'x', data: { object: {} } },
+  ])('given a signed but malformed event %#, then 400', async (body) => {
+    const res = await send(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('validation_failed');
+  });
+
+  it('given an unknown event type with a valid envelope, then 200 (acknowledged, ignored)', async () => {
+    expect((await send({ id: 'evt_u', type: 'customer.created', data: { object: { id: 'cus_1' } } })).statusCode).toBe(200);
+  });
+});

@@ -186,6 +186,8 @@ beforeAll(async () => {
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
     VAPID_SUBJECT,
+    // The local push endpoint stands in for a push service.
+    PUSH_SERVICE_HOSTS: '127.0.0.1',
   });
   ctx = await createAppContext(config, {
     clock: createTestClock('2026-03-02T09:00:00.000Z'),

@@ -3,17 +3,17 @@ import { Suspense } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner';
 import { ToastViewport } from '../components/ui/toast-viewport';
+import { TestModeBanner } from '../features/settings/test-mode-banner';
 import { AppRoutes } from './app-routes';
 import { BottomNav } from './bottom-nav';
 import { LiveUpdates } from './live-updates';
 import { queryClient } from './query-client';
-import { TokenFromUrl } from './token-from-url';
 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <TokenFromUrl />
+        <TestModeBanner />
         <LiveUpdates />
         <Suspense fallback={<Spinner />}>
           <AppRoutes />

@@ -23,6 +23,8 @@ export const enBrand = {
   'card.platforms': 'Platforms',
   'card.description': 'Description',
   'card.created': 'Created',
+  'dispute.reasonLabel': 'What is wrong with the delivery? (optional)',
+  'card.disputeReason': 'Your reason: {reason}',
   'card.disputeNotice': 'A dispute is open. Contact the creator directly to resolve it; you can still approve the payment.',
   'card.onHold': 'On hold by the platform',
   'card.delete': 'Delete',

@@ -8,6 +8,7 @@ export const enCore = {
   'app.loading': 'Loading...',
   'app.notFound': 'Page not found',
   'app.backHome': 'Back to home',
+  'app.testMode': 'Test mode — payments use test money, no real money moves',
   'deal.brand.pending_payment': 'Payment has been sent',
   'deal.brand.funds_held': 'Funds are held safely by Escrow Deals',
   'deal.brand.creator_working': 'Creator is working on content',

@@ -50,6 +50,8 @@ export const nlDealPages = {
   'detail.shareTitle': 'Deel met influencer',
   'detail.shareText': 'Stuur deze link naar de creator om de deal te accepteren.',
   'detail.generate': 'Link genereren',
+  'detail.rotate': 'Nieuwe link maken (de oude werkt dan niet meer)',
+  'toast.linkRotated': 'Nieuwe link gemaakt; de oude link werkt niet meer',
   'detail.copy': 'Kopiëren',
   'detail.copied': 'Gekopieerd!',
   'detail.payNow': 'Nu betalen',

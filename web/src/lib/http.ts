@@ -32,6 +32,8 @@ export interface RequestOptions {
   auth?: AuthMode;
   /** Answer null instead of throwing on 401 (spec §7 "a mode can return null"). */
   on401?: 'throw' | 'null';
+  /** Extra request headers (e.g. the deal link's claim secret). */
+  headers?: Record<string, string>;
 }
 
 function bearer(auth: AuthMode): string | null {
@@ -48,7 +50,7 @@ function bearer(auth: AuthMode): string | null {
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = 'user', on401 = 'throw' } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = bearer(auth);
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';

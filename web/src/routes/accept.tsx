@@ -17,6 +17,7 @@ import { DealProgress } from '../features/deals/components/deal-progress';
 import { can, useDealView } from '../features/deals/model/deal-view';
 import { useStripeSetupReturn } from '../features/deals/model/use-stripe-setup-return';
 import { formatDate } from '../lib/dates';
+import { errorText, isHttpStatus } from '../lib/http';
 import { useEventStream } from '../lib/use-event-stream';
 import { t, tKey } from '../i18n';
 import { HeroIcon, Icon } from '../components/ui/icon';
@@ -69,12 +70,13 @@ export default function AcceptRoute() {
         if (answer.url) window.location.assign(answer.url);
         else toast({ title: t('toast.onboardingNoUrl'), variant: 'destructive' });
       },
-      onError: () => toast({ title: t('toast.onboardingError'), variant: 'destructive' }),
+      // 403: another browser accepted this deal; the server's message says what to do.
+      onError: (error) => toast({ title: t('toast.onboardingError'), description: isHttpStatus(error, 403) ? errorText(error) : undefined, variant: 'destructive' }),
     });
   const onDeliver = () =>
     deliver.mutate(token, {
       onSuccess: () => toast({ title: t('toast.delivered'), description: t('toast.deliveredText') }),
-      onError: () => toast({ title: t('toast.deliverError'), variant: 'destructive' }),
+      onError: (error) => toast({ title: t('toast.deliverError'), description: isHttpStatus(error, 403) ? errorText(error) : undefined, variant: 'destructive' }),
     });
 
   return (

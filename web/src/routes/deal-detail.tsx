@@ -10,13 +10,13 @@ import { Page } from '../components/ui/page';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast-store';
 import { useDeal } from '../features/deals/api/get-deal.query';
-import { useGenerateToken } from '../features/deals/api/generate-token.mutation';
+import { useGenerateToken, useRotateToken } from '../features/deals/api/generate-token.mutation';
 import { DealProgress } from '../features/deals/components/deal-progress';
 import { DescriptionView } from '../features/deals/components/description-view';
 import { acceptUrl } from '../features/deals/components/share-panel';
 import { can, useDealView } from '../features/deals/model/deal-view';
 import { formatDate, formatDateTime } from '../lib/dates';
-import { HttpError } from '../lib/http';
+import { errorText, HttpError } from '../lib/http';
 import { t, type MessageKey } from '../i18n';
 
 /** The brand's deal detail page (Dutch, dates nl-NL; spec §2). */
@@ -25,6 +25,7 @@ export default function DealDetailRoute() {
   const deal = useDeal(id);
   const view = useDealView(deal.data);
   const generate = useGenerateToken();
+  const rotate = useRotateToken();
   const [token, setToken] = useState<string | null>(null);
 
   const back = (
@@ -44,6 +45,15 @@ export default function DealDetailRoute() {
         const auth = (error instanceof HttpError && error.status === 401) || error.message.includes('Authentication');
         toast({ title: auth ? t('toast.loginPrompt') : t('toast.linkError'), variant: 'destructive' });
       },
+    });
+
+  const newLink = () =>
+    rotate.mutate(d.id, {
+      onSuccess: (answer) => {
+        setToken(answer.token);
+        toast({ title: t('toast.linkRotated') });
+      },
+      onError: (error) => toast({ title: t('toast.linkError'), description: errorText(error), variant: 'destructive' }),
     });
 
   return (
@@ -73,6 +83,11 @@ export default function DealDetailRoute() {
               <>
                 <p className="mb-2 break-all rounded-lg bg-white p-3 font-mono text-xs">{acceptUrl(shareToken)}</p>
                 <CopyButton text={acceptUrl(shareToken)} label={t('detail.copy')} copiedLabel={t('detail.copied')} block onError={() => toast({ title: t('toast.copyError'), variant: 'destructive' })} />
+                {d.influencerAcceptedAt === null && (
+                  <Button block variant="secondary" className="mt-2" onClick={newLink} disabled={rotate.isPending}>
+                    {t('detail.rotate')}
+                  </Button>
+                )}
               </>
             ) : (
               <Button block onClick={makeLink} disabled={generate.isPending}>

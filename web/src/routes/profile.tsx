@@ -15,6 +15,7 @@ import { SettingsCard } from '../features/profile/components/settings-card';
 import { TermsModal } from '../features/profile/components/terms-modal';
 import { flagOf } from '../features/profile/countries';
 import { clearAuthToken } from '../lib/auth-token';
+import { api } from '../lib/http';
 import { t } from '../i18n';
 import { supportMailto } from '../lib/support';
 
@@ -31,7 +32,9 @@ export default function ProfileRoute() {
   const p = profile.data;
 
   const logout = () =>
-    ask(t('confirm.logout'), () => {
+    ask(t('confirm.logout'), async () => {
+      // Ends the session on the server too (every device's token stops working); leave either way.
+      await api('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
       clearAuthToken();
       client.clear();
       toast({ title: t('toast.loggedOut'), description: t('toast.loggedOutText') });

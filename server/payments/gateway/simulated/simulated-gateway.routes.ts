@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
 import type { SimulatedGateway } from './simulated-gateway';
 import { checkoutPage, onboardingPage, paymentPage } from './simulated-pages';
 import { WEBHOOK_PATH } from './simulated-webhooks';
@@ -8,6 +9,18 @@ export interface SimulatedGatewayRoutesOptions {
 }
 
 type Form = Record<string, string | undefined>;
+
+/**
+ * The pages act only for whoever got the URL from the app (the payer's checkout URL, the creator's
+ * account link): it carries a key, and a missing or wrong one looks like an unknown id (404).
+ */
+function holdsKey(request: FastifyRequest, key: string): boolean {
+  const given = (request.query as Record<string, unknown> | undefined)?.['key'];
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(key);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 /**
  * The simulated gateway's own checkout and onboarding pages (registered only when it runs). The
@@ -32,14 +45,19 @@ export const simulatedGatewayRoutes: FastifyPluginAsync<SimulatedGatewayRoutesOp
     );
   }
 
-  app.get<{ Params: { sessionId: string } }>('/sim/checkout/:sessionId', async (request, reply) => {
+  const sessionFor = (request: FastifyRequest<{ Params: { sessionId: string } }>) => {
     const session = gateway.ledger.sessions.get(request.params.sessionId);
+    return session && holdsKey(request, gateway.accessKey('payer', session.id)) ? session : undefined;
+  };
+
+  app.get<{ Params: { sessionId: string } }>('/sim/checkout/:sessionId', async (request, reply) => {
+    const session = sessionFor(request);
     if (!session) return reply.code(404).type('text/plain').send('Checkout session not found');
     return reply.type('text/html').send(checkoutPage({ action: request.url, description: session.input.description, totalCents: session.totalCents, status: session.status }));
   });
 
   app.post<{ Params: { sessionId: string }; Body: Form }>('/sim/checkout/:sessionId', async (request, reply) => {
-    const session = gateway.ledger.sessions.get(request.params.sessionId);
+    const session = sessionFor(request);
     if (!session) return reply.code(404).type('text/plain').send('Checkout session not found');
     const outcome = request.body?.outcome;
     if (outcome === 'cancel' || session.status !== 'open') return reply.redirect(session.input.cancelUrl, 303);
@@ -63,11 +81,11 @@ export const simulatedGatewayRoutes: FastifyPluginAsync<SimulatedGatewayRoutesOp
     return paymentPage({ action, description: session.input.description, totalCents: session.totalCents, chargeId: session.chargeId, ...extra });
   };
   app.get<{ Params: { sessionId: string } }>('/sim/payments/:sessionId', async (request, reply) => {
-    const html = showPayment(request.params.sessionId, request.url);
+    const html = sessionFor(request) ? showPayment(request.params.sessionId, request.url) : null;
     return html === null ? reply.code(404).type('text/plain').send('Checkout session not found') : reply.type('text/html').send(html);
   });
   app.post<{ Params: { sessionId: string }; Body: Form }>('/sim/payments/:sessionId', async (request, reply) => {
-    const session = gateway.ledger.sessions.get(request.params.sessionId);
+    const session = sessionFor(request);
     if (!session) return reply.code(404).type('text/plain').send('Checkout session not found');
     if (request.body?.outcome !== 'chargeback' || session.chargeId === null) return reply.redirect(request.url, 303);
     try {
@@ -79,13 +97,14 @@ export const simulatedGatewayRoutes: FastifyPluginAsync<SimulatedGatewayRoutesOp
   });
 
   app.get<{ Params: { accountId: string } }>('/sim/onboarding/:accountId', async (request, reply) => {
-    if (!gateway.ledger.accounts.has(request.params.accountId)) return reply.code(404).type('text/plain').send('Account not found');
+    const account = gateway.ledger.accounts.get(request.params.accountId);
+    if (!account || !holdsKey(request, gateway.accessKey('account', account.id))) return reply.code(404).type('text/plain').send('Account not found');
     return reply.type('text/html').send(onboardingPage({ action: request.url, accountId: request.params.accountId }));
   });
 
   app.post<{ Params: { accountId: string }; Body: Form }>('/sim/onboarding/:accountId', async (request, reply) => {
     const account = gateway.ledger.accounts.get(request.params.accountId);
-    if (!account) return reply.code(404).type('text/plain').send('Account not found');
+    if (!account || !holdsKey(request, gateway.accessKey('account', account.id))) return reply.code(404).type('text/plain').send('Account not found');
     const complete = request.body?.outcome === 'complete';
     try {
       await gateway.finishOnboarding(account.id, complete);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import {
   GatewayError,
@@ -47,6 +47,12 @@ export interface SimulatedGateway extends PaymentGateway {
   failTransfersWith(code: GatewayErrorCode | null): void;
   /** Where signed webhooks go; the /sim routes plug in `app.inject` (default: HTTP POST to PUBLIC_URL). */
   useWebhookTransport(transport: WebhookTransport): void;
+  /**
+   * The key in the URLs the gateway hands out (checkout for the payer, account link for the
+   * creator): the /sim pages act only for whoever holds it. Derived from the gateway's secret, so
+   * every instance on one DATA_DIR agrees and nothing more is stored.
+   */
+  accessKey(kind: 'payer' | 'account', id: string): string;
 }
 
 export function createSimulatedGateway(options: SimulatedGatewayOptions): SimulatedGateway {
@@ -54,6 +60,9 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
   const webhookSecret = options.webhookSecret ?? ledger.sharedSecret('webhook_secret', () => `whsec_sim_${randomBytes(24).toString('hex')}`);
   const webhooks = createSimulatedWebhooks({ publicUrl: options.publicUrl, webhookSecret });
   let failTransfers: GatewayErrorCode | null = null;
+
+  const accessKey = (kind: 'payer' | 'account', id: string) =>
+    createHmac('sha256', webhookSecret).update(`sim-page:${kind}:${id}`).digest('hex').slice(0, 32);
 
   function sessionOrThrow(sessionId: string) {
     const session = ledger.sessions.get(sessionId);
@@ -66,10 +75,11 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
     testMode: true,
     webhookSecret,
     ledger,
+    accessKey,
 
     async createCheckoutSession(input) {
       const session = ledger.openSession(input);
-      return { sessionId: session.id, url: session.url };
+      return { sessionId: session.id, url: `${session.url}?key=${accessKey('payer', session.id)}` };
     },
     async createConnectedAccount(input) {
       return { accountId: ledger.openAccount(input).id };
@@ -78,7 +88,7 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
       const account = ledger.accounts.get(input.accountId);
       if (!account) throw new GatewayError('invalid_request', `No such account: ${input.accountId}`);
       ledger.setAccountLinks(account.id, input.returnUrl, input.refreshUrl);
-      return { url: `${options.publicUrl}/sim/onboarding/${account.id}` };
+      return { url: `${options.publicUrl}/sim/onboarding/${account.id}?key=${accessKey('account', account.id)}` };
     },
     async getAccountStatus(accountId) {
       const account = ledger.accounts.get(accountId);

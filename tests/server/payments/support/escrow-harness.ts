@@ -274,7 +274,8 @@ export async function pay(h: Harness, dealId: number, method: 'card' | 'ideal' =
 export async function submit(h: Harness, url: string, form: Record<string, string>) {
   return h.app.inject({
     method: 'POST',
-    url: new URL(url).pathname,
+    // Path and the payer's key: the /sim pages act only for whoever got the URL.
+    url: `${new URL(url).pathname}${new URL(url).search}`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(form).toString(),
   });

@@ -1,6 +1,13 @@
 import type { DealDto } from '../../../../../machines/contract/api';
+import { getAuthToken } from '../../../lib/auth-token';
 import { api } from '../../../lib/http';
+import { claimHeaders } from '../model/claim-secret';
 import { useDealMutation } from './use-deal-mutation';
 
-export const deliverDeal = (token: string) => api<{ deal: DealDto }>(`/api/deals/deliver/${encodeURIComponent(token)}`, { method: 'POST', auth: 'none' });
+export const deliverDeal = (token: string) =>
+  api<{ deal: DealDto }>(`/api/deals/deliver/${encodeURIComponent(token)}`, {
+    method: 'POST',
+    auth: getAuthToken() ? 'user' : 'none',
+    headers: claimHeaders(token),
+  });
 export const useDeliverDeal = () => useDealMutation(deliverDeal);

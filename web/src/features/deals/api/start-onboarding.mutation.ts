@@ -1,6 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import { getAuthToken } from '../../../lib/auth-token';
 import { api } from '../../../lib/http';
+import { claimHeaders } from '../model/claim-secret';
 
 export const startOnboarding = (token: string) =>
-  api<{ url?: string }>(`/api/deals/start-onboarding/${encodeURIComponent(token)}`, { method: 'POST', auth: 'none' });
+  api<{ url?: string }>(`/api/deals/start-onboarding/${encodeURIComponent(token)}`, {
+    method: 'POST',
+    auth: getAuthToken() ? 'user' : 'none',
+    headers: claimHeaders(token),
+  });
 export const useStartOnboarding = () => useMutation({ mutationFn: startOnboarding });

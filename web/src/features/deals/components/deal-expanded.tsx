@@ -51,6 +51,7 @@ export function DealExpanded({ deal, canDelete, onDelete }: { deal: DealDto; can
         {t('card.created')}: {formatDateTime(deal.createdAt, 'en-US')}
       </p>
       {deal.status === 'dispute' && <p className="rounded-lg bg-red-50 p-3 text-red-800">{t('card.disputeNotice')}</p>}
+      {deal.status === 'dispute' && deal.dispute?.reason && <p className="text-sm text-red-800">{t('card.disputeReason', { reason: deal.dispute.reason })}</p>}
       {deal.onHold && <p className="rounded-lg bg-amber-50 p-3 text-amber-800">{t('card.onHold')}</p>}
       {canDelete && (
         <button type="button" onClick={onDelete} className="text-sm font-medium text-red-600 underline">

@@ -52,15 +52,16 @@ export function useDealCommands(): {
   const dispute = (id: number) =>
     ask(
       t('confirm.dispute'),
-      () =>
+      (reason) =>
         disputeM.mutate(
-          { id },
+          { id, reason: reason.trim() || undefined },
           {
             onSuccess: () => toast({ title: t('toast.disputed'), description: t('toast.disputedText') }),
             onError: () => toast({ title: t('toast.disputeError'), description: t('toast.tryAgain'), variant: 'destructive' }),
           },
         ),
       true,
+      t('dispute.reasonLabel'),
     );
 
   const remove = (id: number) =>

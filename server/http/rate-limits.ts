@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { USER_AUDIENCE, type TokenService } from '../auth/tokens';
+import type { AppConfig } from '../config';
+
+/** One limit from @fastify/rate-limit's store: `hit` counts and refuses, `check` only refuses. */
+export interface Limit {
+  /** Counts this request and answers 429 (with Retry-After) once the budget is spent. */
+  hit(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Answers 429 when the budget is already spent, without counting (for failure-only limits). */
+  check(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Counts without refusing (a failed login counts once it is known to have failed). */
+  count(request: FastifyRequest): Promise<void>;
+}
+
+export class TooManyRequests extends Error {
+  readonly statusCode = 429;
+}
+
+/**
+ * A named limit keyed by `key(request)`. Several may apply to one route (the plugin's own route
+ * hook runs once per request), so each is a `createRateLimit` checker with our own 429 answer.
+ */
+export function createLimit(
+  app: FastifyInstance,
+  { max, windowMs, key, message }: { max: number; windowMs: number; key: (request: FastifyRequest) => string; message: string },
+): Limit {
+  const limiter = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: key });
+  const refuse = (reply: FastifyReply, seconds: number): never => {
+    reply.header('retry-after', String(Math.max(1, seconds)));
+    throw new TooManyRequests(`${message}; try again in ${Math.max(1, seconds)} seconds`);
+  };
+  return {
+    async hit(request, reply) {
+      const state = await limiter(request);
+      if (!state.isAllowed && state.isExceeded) refuse(reply, state.ttlInSeconds);
+    },
+    async check(request, reply) {
+      const state = await limiter(request, { increment: false });
+      if (!state.isAllowed && state.remaining === 0) refuse(reply, state.ttlInSeconds);
+    },
+    async count(request) {
+      await limiter(request);
+    },
+  };
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Routes that call the payment gateway or the AI service: each call costs money or a quota. */
+const COSTLY = [/checkout/, /onboarding/, /\/release/, /\/complete$/, /^\/api\/ai-assist\//, /^\/api\/push\/(test|simulate)/];
+
+/**
+ * Per-user (or, without a valid token, per-IP) limits on every write, and tighter ones on writes
+ * that reach the gateway or the AI service. Webhooks are exempt: the gateway signs them and retries.
+ */
+export function registerWriteLimits(app: FastifyInstance, { config, tokens }: { config: AppConfig; tokens: TokenService }): void {
+  const who = (request: FastifyRequest): string => {
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header.trim()) : null;
+    if (match) {
+      try {
+        const principal = tokens.verify(match[1]!, USER_AUDIENCE);
+        if (principal.kind === 'user') return `user:${principal.userId}`;
+      } catch {
+        // Not a user token: fall back to the address.
+      }
+    }
+    return `ip:${request.ip}`;
+  };
+  const { writesPerUser, costlyPerUser, windowMs } = config.rateLimits;
+  const writes = createLimit(app, { max: writesPerUser, windowMs, key: (r) => `write|${who(r)}`, message: 'Too many requests' });
+  const costly = createLimit(app, { max: costlyPerUser, windowMs, key: (r) => `costly|${who(r)}`, message: 'Too many payment or AI requests' });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!WRITE_METHODS.has(request.method)) return;
+    const path = request.url.split('?')[0]!;
+    if (!path.startsWith('/api/') || path.startsWith('/api/stripe/webhook') || path.startsWith('/api/auth/')) return;
+    await writes.hit(request, reply);
+    if (COSTLY.some((pattern) => pattern.test(path))) await costly.hit(request, reply);
+  });
+}

@@ -1,8 +1,7 @@
 import type { DealEvent } from '../../machines/deal/deal.events';
 import { dealMachine, type DealStateMeta } from '../../machines/deal/deal.machine';
 import { decodeEvent } from '../../machines/events/codec';
-import { deepestMeta, initialSnapshot, stateKey } from '../../machines/statechart';
-import { transition } from 'xstate';
+import { deepestMeta, initialOf, stateKey, step } from '../../machines/statechart';
 import type { RecordedEvent } from '../event-store/event-store';
 
 export interface HistoryEntry {
@@ -20,10 +19,10 @@ export interface HistoryEntry {
 
 /** Replays a deal's stream through the statechart, recording the state after every event. */
 export function dealHistory(recorded: RecordedEvent[]): HistoryEntry[] {
-  let snapshot = initialSnapshot(dealMachine);
+  let snapshot = initialOf(dealMachine);
   return recorded.map((r) => {
     const event = decodeEvent(r) as DealEvent;
-    snapshot = transition(dealMachine, snapshot, event)[0];
+    snapshot = step(dealMachine, snapshot, event);
     return {
       revision: r.revision,
       position: r.position,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { platforms } from '../../machines/deal/deal.events';
+import type { DealInput } from '../../machines/contract/api';
+import { dealFilters, type DealFilter } from '../../machines/deal/deal-order';
+import { platforms } from '../../machines/deal/deal-options';
 import { MAX_DEAL_CENTS, MIN_DEAL_CENTS, parseEuroToCents } from '../../machines/money';
 import { dateText, optionalDateText, optionalText, requiredText } from '../http/fields';
 
@@ -60,6 +62,10 @@ export const dealTermsBody = z.object({
 });
 export type DealTermsBody = z.output<typeof dealTermsBody>;
 
+/** The contract's DealInput (what the web sends) must be accepted by this schema: fails to compile otherwise. */
+type AcceptsDealInput = DealInput extends z.input<typeof dealTermsBody> ? true : never;
+export const dealInputAccepted: AcceptsDealInput = true;
+
 export const disputeBody = z
   .object({
     reason: optionalText('Reason', 1_000),
@@ -69,5 +75,5 @@ export const disputeBody = z
   .transform((b) => ({ reason: b?.reason ?? 'Not satisfied with deliverables', description: b?.description ?? null }));
 
 export const dealListQuery = z.object({
-  filter: z.enum(['all', 'active', 'completed'], { error: 'filter must be all, active or completed' }).default('all'),
+  filter: z.enum(Object.keys(dealFilters) as [DealFilter, ...DealFilter[]], { error: 'filter must be all, active or completed' }).default('all'),
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dealMachine } from '../../machines/deal/deal.machine';
 import { dealActions, dealSnapshotFrom, dealStateView, probeEvent } from '../../machines/deal/deal.view';
-import { initialSnapshot } from '../../machines/statechart';
+import { initialOf } from '../../machines/statechart';
 import { at, dealGiven } from '../support/event-factory';
 import { machineSpec } from '../support/machine-spec';
 
@@ -29,7 +29,7 @@ describe('dealStateView', () => {
   });
 
   it('a deal that does not exist yet has status new and no actions', () => {
-    const view = dealStateView(initialSnapshot(dealMachine), at(0));
+    const view = dealStateView(initialOf(dealMachine), at(0));
     expect(view).toMatchObject({ status: 'new', step: null, can: [] });
   });
 

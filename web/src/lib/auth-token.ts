@@ -20,12 +20,6 @@ export function clearAuthToken(): void {
   listeners.forEach((l) => l());
 }
 
-/** A JWT has three dot-separated parts; anything else is removed as invalid (spec §4). */
-export function hasWellFormedToken(): boolean {
-  const token = getAuthToken();
-  return token !== null && token.split('.').length === 3;
-}
-
 export function subscribeAuthToken(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -77,6 +77,3 @@ export function errorText(error: unknown): string {
   if (error instanceof HttpError) return error.serverMessage || error.message;
   return error instanceof Error ? error.message : String(error);
 }
-
-export const isHttpStatus = (error: unknown, status: number): boolean =>
-  error instanceof HttpError && error.status === status;

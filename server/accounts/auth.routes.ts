@@ -11,7 +11,7 @@ const tags = ['auth'];
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema, 429: errorSchema };
 
-/** Register, login (brand/creator and admin), current user and onboarding (spec §7 "Auth"). */
+/** Register, login (brand/creator and admin), current user and onboarding (docs/product.md §7 "Auth"). */
 export function authRoutes(app: ZodApp, { ctx, guards, accounts, admins }: RouteDeps): void {
   // Only failed attempts count: a user who types the password right is never slowed down.
   const failures = app.createRateLimit({

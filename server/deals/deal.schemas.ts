@@ -5,7 +5,7 @@ import { platforms } from '../../machines/deal/deal-options';
 import { MAX_DEAL_CENTS, MIN_DEAL_CENTS, parseEuroToCents } from '../../machines/money';
 import { dateText, optionalDateText, optionalText, requiredText } from '../http/fields';
 
-/** Spec §5's cap message, word for word. */
+/** docs/product.md §5's cap message, word for word. */
 export const AMOUNT_CAP_MESSAGE = 'The product currently supports deals up to €1,750. For larger deals, please contact us.';
 
 /** "250", "250.5", 250.5 → cents, with the spec's messages for the cap and for nonsense. */

@@ -7,7 +7,7 @@ import { machineSpec } from '../support/machine-spec';
 
 const { fold } = machineSpec(dealMachine);
 
-/** Spec §4: status, badge, brand text, the 7-step progress mapping, and the buttons per state. */
+/** docs/product.md §4: status, badge, brand text, the 7-step progress mapping, and the buttons per state. */
 const table = [
   ['pendingPayment', 'pending_payment', 1, 'yellow', 'deal.brand.pending_payment', ['edit', 'delete', 'generateLink', 'checkout']],
   ['awaitingAcceptance', 'pending_delivery', 3, 'blue', 'deal.brand.funds_held', ['generateLink', 'accept', 'hold', 'refund']],

@@ -117,7 +117,7 @@ describe('deals', () => {
     expect(released).toHaveLength(1);
   });
 
-  it('given deals in several statuses, when listing, then sorted by spec §4 and filtered server-side', async () => {
+  it('given deals in several statuses, when listing, then sorted by docs/product.md §4 and filtered server-side', async () => {
     const other = await registerUser(t.app);
     const paid = await createDeal(t.app, other.token, { influencer: 'paid' });
     await createDeal(t.app, other.token, { influencer: 'unpaid' });

@@ -7,7 +7,7 @@ import { meQueryOptions } from '../features/auth/api/me.query';
 const VERIFY_DELAY_MS = 200;
 
 /**
- * Spec §2 load-time handling (social-login return): `error` is dropped; `token` is stored,
+ * docs/product.md §2 load-time handling (social-login return): `error` is dropped; `token` is stored,
  * the URL cleaned, and after ~200 ms verified with /api/auth/me to pick the next screen.
  */
 export function TokenFromUrl() {

@@ -1,4 +1,4 @@
-/** The brand/creator session: a JWT kept in local storage as `authToken` (spec §3). */
+/** The brand/creator session: a JWT kept in local storage as `authToken` (docs/product.md §3). */
 const KEY = 'authToken';
 const listeners = new Set<() => void>();
 

@@ -10,7 +10,7 @@ export class HttpError extends Error {
     readonly body: string,
     statusText: string,
   ) {
-    // Spec §8: "<status>: <body text>", or the status text when the body is empty.
+    // docs/product.md §8: "<status>: <body text>", or the status text when the body is empty.
     super(`${status}: ${body || statusText}`);
     this.name = 'HttpError';
   }
@@ -30,7 +30,7 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   auth?: AuthMode;
-  /** Answer null instead of throwing on 401 (spec §7 "a mode can return null"). */
+  /** Answer null instead of throwing on 401 (docs/product.md §7 "a mode can return null"). */
   on401?: 'throw' | 'null';
 }
 

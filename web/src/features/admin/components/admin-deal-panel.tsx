@@ -14,7 +14,7 @@ import { useAdminResume } from '../api/admin-resume.mutation';
 import { EventHistory } from './event-history';
 import { MoneyNotes } from './money-notes';
 
-/** The admin detail panel; actions come from the deal's `state.can` (spec §4 "Admin actions"). */
+/** The admin detail panel; actions come from the deal's `state.can` (docs/product.md §4 "Admin actions"). */
 export function AdminDealPanel({ deal, readOnly }: { deal: AdminDealDto; readOnly: boolean }) {
   const { ask, dialog } = useConfirm();
   const release = useAdminRelease();

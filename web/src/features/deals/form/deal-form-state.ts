@@ -52,7 +52,7 @@ export function formFromDeal(deal: DealDto): DealFormState {
 
 export const amountCents = (amount: string): number | null => (amount.trim() === '' ? null : parseEuroToCents(amount));
 
-/** True when the amount is above the €1,750 cap (spec §5). */
+/** True when the amount is above the €1,750 cap (docs/product.md §5). */
 export const overCap = (amount: string): boolean => {
   const cents = amountCents(amount);
   return cents !== null && cents > MAX_DEAL_CENTS;

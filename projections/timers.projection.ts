@@ -23,6 +23,13 @@ export interface DueTimer {
 
 export const RELEASE_RETRY_MS = 15 * 60_000;
 
+/** The events that start, move, pause or end a timer (the reactor re-plans its wake-up on them). */
+export const timerEventTypes: ReadonlySet<string> = new Set([
+  'ReviewPeriodStarted', 'ReviewPeriodElapsed', 'DisputeOpened', 'DisputePeriodElapsed', 'TransferFailed', 'DealPutOnHold',
+  'ChargebackOpened', 'DealReleasedFromHold', 'PaymentRequestCreated', 'PaymentRequestPayoutDeferred', 'PaymentRequestPayoutFailed',
+  'PaymentRequestChargebackOpened', 'PaymentRequestHoldReleased', 'PayoutAccountStatusChanged',
+]);
+
 const entityIdOf = (streamId: string): number => Number(/(\d+)$/.exec(streamId)?.[1] ?? 0);
 const heldStates = /^(pending_delivery|delivered|dispute)/;
 // Parsed only by the few events that need it (not per event: most events of a rebuild touch no timer).
@@ -180,4 +187,10 @@ export function timerBacklog(db: Database, nowMs: number): { counts: Partial<Rec
     oldestDueMs = oldestDueMs === null ? row.oldest : Math.min(oldestDueMs, row.oldest);
   }
   return { counts, oldestDueMs };
+}
+
+/** When the next unpaused timer falls due after `afterMs` (ms since the epoch), or null when none is waiting. */
+export function nextDueMs(db: Database, afterMs: number): number | null {
+  const row = db.prepare<[number], { due: number | null }>('SELECT MIN(due_ms) AS due FROM timers WHERE paused = 0 AND due_ms > ?').get(afterMs);
+  return row?.due ?? null;
 }

@@ -11,6 +11,7 @@ import { resolveJwtSecret } from './auth/jwt-secret';
 import { createTokenService, type TokenService } from './auth/tokens';
 import { createCommandBus, type CommandBus } from './commands/command-bus';
 import { createIdAllocator } from './commands/id-allocator';
+import { timerEventTypes } from '../projections/timers.projection';
 import { createCommandRunner, type CommandRunner } from './commands/run-command';
 import { createUniqueValues, type UniqueValues } from './commands/unique-values';
 import type { AppConfig } from './config';
@@ -108,6 +109,10 @@ export async function createAppContext(config: AppConfig, options: ContextOption
   const payments = createPaymentsWiring({ config, store, bus, run, clock, runner, readDb, decorateGateway: metrics.instrumentGateway });
   metrics.watch({ store, runner, readDb, live, clock });
   payments.start({ timers: options.startReactors ?? true });
+  // A new or moved due time (delivery, dispute, resume) re-plans the timer reactor's next wake-up.
+  const offTimers = runner.onApplied((batch) => {
+    if (batch.some((e) => timerEventTypes.has(e.type))) payments.reactor.wake();
+  });
 
   let closing: Promise<void> | null = null;
   return {
@@ -128,6 +133,7 @@ export async function createAppContext(config: AppConfig, options: ContextOption
     improveDescription: createDescriptionImprover(config.ai),
     close() {
       closing ??= (async () => {
+        offTimers();
         await payments.stop();
         live.closeAll();
         offApplied();

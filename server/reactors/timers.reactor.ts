@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { dueTimers, type DueTimer } from '../../projections/timers.projection';
+import { dueTimers, nextDueMs, type DueTimer } from '../../projections/timers.projection';
 import { dealAggregate } from '../commands/aggregate';
 import type { CommandBus, CommandContext } from '../commands/command-bus';
 import { deterministicId } from '../commands/deterministic-id';
@@ -81,22 +81,55 @@ export function createTimerReactor(options: TimerReactorOptions) {
     return fired;
   }
 
+  function tick(): Promise<number> {
+    if (running) return running.then(() => runTick());
+    running = runTick().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  let started = false;
+  /**
+   * Sleeps until the next timer falls due (or the interval, whichever is sooner), ticks, and plans
+   * again; `soon` ticks at once (the read model changed: something may be due now). Timers that
+   * failed and wait out their backoff are retried on the interval.
+   */
+  function plan(soon = false): void {
+    if (timer) clearTimeout(timer);
+    const nowMs = clock.now().getTime();
+    const next = nextDueMs(db, nowMs);
+    const wait = soon ? 0 : next === null ? intervalMs : Math.min(intervalMs, next - nowMs);
+    timer = setTimeout(() => {
+      timer = null;
+      void tick()
+        .catch(() => undefined)
+        .finally(() => {
+          if (started) plan();
+        });
+    }, wait);
+    timer.unref();
+  }
+
   return {
     /** Handles every timer due now; resolves with how many fired without error. Never overlaps itself. */
-    tick(): Promise<number> {
-      if (running) return running.then(() => runTick());
-      running = runTick().finally(() => {
-        running = null;
-      });
-      return running;
-    },
+    tick,
+    /**
+     * Runs ticks on its own: at the next due time (so a period ends when it ends, not up to an
+     * interval later) and at least every `intervalMs`. `wake()` re-plans after the timers read
+     * model changed (the composition root calls it when the projections applied a batch).
+     */
     start(): void {
-      if (timer) return;
-      timer = setInterval(() => void this.tick().catch(() => undefined), intervalMs);
-      timer.unref();
+      if (started) return;
+      started = true;
+      plan();
+    },
+    wake(): void {
+      if (started) plan(true);
     },
     async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
+      started = false;
+      if (timer) clearTimeout(timer);
       timer = null;
       await running?.catch(() => undefined);
     },

@@ -16,6 +16,7 @@ export function createAccountQueries(db: Database) {
     "SELECT state, context FROM rm_admins WHERE username_key = ? ORDER BY state = 'active' DESC LIMIT 1",
   );
   const adminCount = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM rm_admins');
+  const allAdmins = db.prepare<[], { state: string; context: string }>('SELECT state, context FROM rm_admins ORDER BY username_key, id');
   const user = (row: { context: string } | undefined) => (row ? (JSON.parse(row.context) as UserContext) : null);
   const admin = (row: { state: string; context: string } | undefined): AdminRecord | null =>
     row ? { active: row.state !== 'deactivated', context: JSON.parse(row.context) as AdminContext } : null;
@@ -25,6 +26,8 @@ export function createAccountQueries(db: Database) {
     adminById: (id: string) => admin(adminById.get(id)),
     adminByUsername: (username: string) => admin(adminByName.get(username.trim().toLowerCase())),
     adminCount: () => adminCount.get()?.n ?? 0,
+    /** Every admin and auditor account, active or not, by username. */
+    allAdmins: () => allAdmins.all().map((row) => admin(row)!),
   };
 }
 

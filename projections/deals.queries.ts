@@ -57,6 +57,17 @@ export function createDealQueries(db: Database) {
   ) as Record<AdminChip, ReturnType<typeof db.prepare<[number, number], Row>>>;
   const counts = db.prepare<[string], { status: string; n: number }>('SELECT status, n FROM rm_deal_counts WHERE owner_id = ?');
   const ownerOf = db.prepare<[number], { owner_id: string }>('SELECT owner_id FROM rm_deals WHERE id = ?');
+  // Admin and auditor reads, not hot paths: a scan of the deals table is fine at these sizes.
+  const everDisputed = db.prepare<[string, string], Row>(
+    `SELECT ${columns} FROM rm_deals WHERE json_extract(context, '$.disputeCreatedAt') IS NOT NULL
+       AND json_extract(context, '$.disputeCreatedAt') >= ? AND json_extract(context, '$.disputeCreatedAt') < ?
+     ORDER BY json_extract(context, '$.disputeCreatedAt') DESC, id DESC`,
+  );
+  // Money is in escrow exactly in these statuses (paid, neither released nor refunded).
+  const heldSince = db.prepare<[string], Row>(
+    `SELECT ${columns} FROM rm_deals WHERE status IN ('pending_delivery', 'delivered', 'dispute')
+       AND json_extract(context, '$.paidAt') <= ? ORDER BY json_extract(context, '$.paidAt'), id`,
+  );
 
   const one = (row: Row | undefined) => (row ? toRecord(row) : null);
   const countsFor = (ownerId: string): Record<string, number> => {
@@ -73,6 +84,10 @@ export function createDealQueries(db: Database) {
     listForAdmin: (chip: AdminChip = 'all', limit = 500, offset = 0) => adminList[chip].all(limit, offset).map(toRecord),
     /** Deal counts per status, for one owner or ('*') for everyone. */
     countsFor,
+    /** Every deal that was ever in dispute, the dispute opened in [from, to) (ISO instants), newest first. */
+    everDisputed: (from = '', to = '\uffff') => everDisputed.all(from, to).map(toRecord),
+    /** Deals whose funds have been held in escrow since `cutoff` or earlier, oldest first. */
+    heldSince: (cutoff: string) => heldSince.all(cutoff).map(toRecord),
     /** The owner of a live deal (cache invalidation); null once deleted or never created. */
     ownerOf: (id: number): string | null => ownerOf.get(id)?.owner_id ?? null,
   };

@@ -30,6 +30,8 @@ export const configSchema = z
     STRIPE_PUBLISHABLE_KEY: optionalText,
     REVIEW_PERIOD_HOURS: positiveNumber(48),
     DISPUTE_PERIOD_HOURS: positiveNumber(72),
+    /** Admins are alerted when a deal's funds have been held this long (before the provider's limit on holding funds). */
+    HOLD_AGE_ALERT_DAYS: positiveNumber(60),
     REQUEST_EXPIRY_DAYS: positiveNumber(30),
     CORS_ORIGIN: optionalText,
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(256 * 1024),
@@ -73,6 +75,7 @@ export interface AppConfig {
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; publishableKey: string | undefined };
   reviewPeriodHours: number;
   disputePeriodHours: number;
+  holdAgeAlertDays: number;
   requestExpiryDays: number;
   corsOrigin: string | undefined;
   bodyLimitBytes: number;
@@ -110,6 +113,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, publishableKey: e.STRIPE_PUBLISHABLE_KEY },
     reviewPeriodHours: e.REVIEW_PERIOD_HOURS,
     disputePeriodHours: e.DISPUTE_PERIOD_HOURS,
+    holdAgeAlertDays: e.HOLD_AGE_ALERT_DAYS,
     requestExpiryDays: e.REQUEST_EXPIRY_DAYS,
     corsOrigin: e.CORS_ORIGIN,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

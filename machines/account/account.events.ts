@@ -99,7 +99,7 @@ export const AdminAccountCreated = defineEvent({
   type: 'AdminAccountCreated',
   version: 1,
   category: 'admin',
-  description: 'An admin or auditor account was created (CLI or first-start bootstrap).',
+  description: 'An admin or auditor account was created (CLI, first-start bootstrap, or an admin in the admin area).',
   schema: z.object({ adminId: z.string().min(1), username: z.string().min(1).max(100), passwordHash: z.string().min(1), role: z.enum(adminRoles) }),
   example: { adminId: 'a_1', username: 'ops', passwordHash: 'scrypt$16384$8$1$c2FsdA$aGFzaA', role: 'admin' },
 });

@@ -53,6 +53,7 @@ export type DealCommand =
   | { type: 'RecordUnexpectedPaymentRefund'; checkoutSessionId: string; refundId: string }
   | { type: 'CompleteManually' }
   | { type: 'PutOnHold'; reason: string }
+  | { type: 'AddNote'; note: string }
   | { type: 'ReleaseHold' }
   | { type: 'RecordChargeback'; disputeId: string; amountCents: number; reason: string; gatewayEventId: string };
 
@@ -271,6 +272,9 @@ export function decideDeal(command: DealCommand, snapshot: DealSnapshot, now: st
         type: 'DealCompletedManually',
         data: { reason: 'Payout could not be made; completed manually in test mode' },
       });
+    case 'AddNote':
+      // Accepted in every state (the statechart's root takes it); the author is the event's actor.
+      return only(snapshot, now, 'add a note', { type: 'DealNoteAdded', data: { note: command.note } });
     case 'PutOnHold':
       if (c.hold !== null) throw new DomainError('illegal_transition', 'The deal is already on hold', { status: 'on_hold' });
       return only(snapshot, now, 'put the deal on hold', { type: 'DealPutOnHold', data: { source: 'admin', reason: command.reason } });

@@ -241,6 +241,9 @@ export function evolveDealContext(c: DealContext, event: DealEvent): DealContext
     }
     case 'DealDeleted':
       return { ...c, deletedAt: at };
+    case 'DealNoteAdded':
+      // A note is history only (the timelines read it from the stream); the deal's data is unchanged.
+      return c;
     case 'DuplicatePaymentRefunded':
       return recordUnexpectedRefund(c, event.data, at);
   }

@@ -324,6 +324,15 @@ export const DealDeleted = defineEvent({
   example: {},
 });
 
+export const DealNoteAdded = defineEvent({
+  type: 'DealNoteAdded',
+  version: 1,
+  category: 'deal',
+  description: 'An admin wrote a note on the deal (its author is the event actor); accepted in every state, changes nothing else.',
+  schema: z.object({ note: z.string().trim().min(1).max(2_000) }),
+  example: { note: 'Called the brand: they will approve tomorrow.' },
+});
+
 export const dealEventDefinitions = [
   DealCreated,
   DealUpdated,
@@ -353,6 +362,7 @@ export const dealEventDefinitions = [
   ChargebackOpened,
   DealDeleted,
   DuplicatePaymentRefunded,
+  DealNoteAdded,
 ] as const;
 
 export type DealEvent = EventOf<(typeof dealEventDefinitions)[number]>;

@@ -153,9 +153,12 @@ export const dealMachine = setup({
   context: emptyDealContext,
   initial: 'new',
   // A payment that does not fund the deal can arrive in any state, even after the end: it is recorded and refunded.
+  // An admin's note is accepted in every state (final ones too: xstate takes root transitions
+  // there) and changes neither the state nor the data.
   on: {
     UnexpectedPaymentReceived: { guard: 'newUnexpectedPayment', actions: 'evolve' },
     DuplicatePaymentRefunded: { guard: 'refundsUnexpectedPayment', actions: 'evolve' },
+    DealNoteAdded: { actions: 'evolve' },
   },
   states: {
     new: {

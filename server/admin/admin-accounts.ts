@@ -5,6 +5,7 @@ import { decoyHash, hashPassword, verifyPassword } from '../auth/password';
 import { adminAggregate } from '../commands/aggregate';
 import type { CommandBus, CommandContext } from '../commands/command-bus';
 import type { UniqueValues } from '../commands/unique-values';
+import { DomainError } from '../commands/domain-error';
 
 /** Admin and auditor accounts: created by the CLI or the first-start bootstrap; login is recorded. */
 export function createAdminAccounts({ bus, unique, accounts }: { bus: CommandBus; unique: UniqueValues; accounts: AccountQueries }) {
@@ -30,6 +31,25 @@ export function createAdminAccounts({ bus, unique, accounts }: { bus: CommandBus
         actor: { kind: 'admin', id: adminId },
       });
       return { adminId, username: account.context.username, role, position: result.position };
+    },
+
+    /** Every admin and auditor account, without password hashes. */
+    list() {
+      return accounts.allAdmins().map(({ active, context: c }) => ({
+        id: c.adminId, username: c.username, role: c.role, active, createdAt: c.createdAt, lastLoginAt: c.lastLoginAt,
+      }));
+    },
+
+    /**
+     * Ends an account: it can no longer sign in, and every token it holds stops working at once
+     * (the admin guards read the account's active flag on each request). Nobody deactivates
+     * themselves, so the area always keeps the admin who is using it.
+     */
+    async deactivate(adminId: string, reason: string | null, ctx: CommandContext) {
+      if (ctx.actor.kind === 'admin' && ctx.actor.id === adminId) throw new DomainError('conflict', 'You cannot deactivate your own account');
+      if (!accounts.adminById(adminId)) throw new DomainError('not_found', 'Admin account not found');
+      const result = await bus.execute(adminAggregate, adminAggregate.streamId(adminId), () => [{ type: 'AdminDeactivated', data: { reason } }], ctx);
+      return { position: result.position };
     },
 
     /** First start: creates ADMIN_USERNAME once (a no-op when that username already exists). */

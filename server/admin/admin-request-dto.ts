@@ -4,13 +4,14 @@ import type { AccountQueries } from '../../projections/accounts.queries';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
 import { stateValueFromKey } from '../../projections/state-meta';
 import { toPaymentRequestDto } from '../payment-requests/payment-request-dto';
+import { redactForAdmin } from './admin-redaction';
 
 
 /** A payment request as admins see it: the owner answer plus creator, hold, payout and refund facts. */
 export function toAdminPaymentRequestDto(record: PaymentRequestRecord, now: string, publicUrl: string, accounts: AccountQueries): AdminPaymentRequestDto {
   const c = record.context;
   const creator = accounts.userById(record.creatorId);
-  return {
+  return redactForAdmin({
     ...toPaymentRequestDto(record, now, publicUrl, 'owner'),
     creator: {
       id: record.creatorId,
@@ -25,5 +26,5 @@ export function toAdminPaymentRequestDto(record: PaymentRequestRecord, now: stri
     transferId: c.transferId,
     duplicateRefunds: c.duplicateRefunds,
     adminCan: adminRequestCan(paymentRequestSnapshotFrom(stateValueFromKey(record.state), record.context), now),
-  };
+  });
 }

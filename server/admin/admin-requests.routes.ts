@@ -17,8 +17,8 @@ const releaseHoldBody = z
 
 /** Payment requests in the admin area: every creator's requests; releasing a chargeback hold needs the admin role. */
 export function adminRequestRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
-  const read = { preHandler: guards.requireAdminReader };
-  const act = { preHandler: guards.requireAdminActor };
+  const read = { preValidation: guards.requireAdminReader };
+  const act = { preValidation: guards.requireAdminActor };
   const now = () => ctx.clock.now().toISOString();
   const dto = (id: number) => {
     const record = ctx.queries.requests.byId(id);

@@ -8,7 +8,14 @@ import { idParam } from '../http/fields';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
 import type { EffectOutcome } from '../payments/effect-outcomes';
 import { adminRequestRoutes } from './admin-requests.routes';
-import { dealHistory, disputeTimeline } from './deal-history';
+import { verifyStream } from '../event-store/hash-chain';
+import { requiredText } from '../http/fields';
+import { createActorNames } from './actor-names';
+import { adminAccountRoutes } from './admin-accounts.routes';
+import { adminDisputeRoutes } from './admin-disputes.routes';
+import { dealHistory, disputeTimeline, heldCentsOf } from './deal-history';
+
+const DAY = 86_400_000;
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
@@ -18,7 +25,8 @@ const chips = Object.keys(adminChips) as [AdminChip, ...AdminChip[]];
 /** The admin area: every deal, chip counts, history; actions need the admin role (auditors read only). */
 export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
   const { ctx, guards, dealViews } = deps;
-  const read = { preHandler: guards.requireAdminReader };
+  const read = { preValidation: guards.requireAdminReader };
+  const act = { preValidation: guards.requireAdminActor };
   const deal = (id: number) => {
     const record = ctx.queries.deals.byId(id);
     if (!record) throw new DomainError('not_found', 'Deal not found');
@@ -59,35 +67,90 @@ export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
   app.get('/api/admin/deals/:id', { ...read, schema: { tags, security, params: idParam, response: { 200: adminDealSchema, ...errors } } }, async (request) =>
     dealViews.forAdmin(deal(request.params.id)));
 
-  const history = async (id: number) => {
+  const actorName = createActorNames(ctx.queries.accounts);
+  const readDeal = async (id: number) => {
     try {
-      return dealHistory(await ctx.store.readStream(`deal-${id}`));
+      return await ctx.store.readStream(`deal-${id}`);
     } catch (error) {
       if (error instanceof StreamNotFound) throw new DomainError('not_found', 'Deal not found');
       throw error;
     }
   };
+  const history = async (id: number) => dealHistory(await readDeal(id), actorName);
+  const actor = z.object({ kind: z.string(), name: z.string() });
   const entry = z.object({
     revision: z.number(), position: z.number(), type: z.string(), at: z.string(),
-    actor: z.object({ kind: z.string(), id: z.string() }), correlationId: z.string(), data: z.unknown(), state: z.string(), status: z.string(),
+    actor, correlationId: z.string(), data: z.unknown(), state: z.string(), recordedState: z.string().nullable(), status: z.string(),
+    view: z.object({ status: z.string(), step: z.number().nullable(), badge: z.string(), onHold: z.boolean(), can: z.array(z.string()), heldCents: z.number() }),
+    summary: z.string(),
   });
-  app.get('/api/admin/deals/:id/events', { ...read, schema: { tags, security, params: idParam, response: { 200: z.array(entry), ...errors } } }, async (request) =>
-    history(request.params.id));
-
-  app.get('/api/admin/disputes/:id/timeline', {
+  app.get('/api/admin/deals/:id/events', {
     ...read,
     schema: {
       tags, security, params: idParam,
-      response: { 200: z.array(z.object({ at: z.string(), type: z.string(), actor: z.object({ kind: z.string(), id: z.string() }), status: z.string(), summary: z.string() })), ...errors },
+      description: 'The deal\'s history for the replay timeline: after each event the state, the view (status, step, allowed actions, held amount) replayed through the statechart, who did it (by name) and why.',
+      response: { 200: z.array(entry), ...errors },
     },
+  }, async (request) => history(request.params.id));
+
+  app.get('/api/admin/disputes/:id/timeline', {
+    ...read,
+    schema: { tags, security, params: idParam, response: { 200: z.array(z.object({ at: z.string(), type: z.string(), actor, status: z.string(), summary: z.string() })), ...errors } },
   }, async (request) => disputeTimeline(await history(request.params.id)));
+
+  const chainBreak = z.object({ streamId: z.string(), revision: z.number(), position: z.number(), type: z.string(), reason: z.enum(['mismatch', 'missing']) });
+  app.get('/api/admin/deals/:id/integrity', {
+    ...read,
+    schema: {
+      tags, security, params: idParam,
+      description: 'Checks the deal stream\'s SHA-256 hash chain and reports the first event that no longer matches (edited, removed or reordered after it was written).',
+      response: { 200: z.object({ streamId: z.string(), ok: z.boolean(), events: z.number(), head: z.string(), firstBreak: chainBreak.nullable() }), ...errors },
+    },
+  }, async (request) => verifyStream(`deal-${request.params.id}`, await readDeal(request.params.id)));
+
+  const ageing = z.object({ dealId: z.number(), title: z.string().nullable(), heldSince: z.string(), days: z.number(), heldCents: z.number() });
+  app.get('/api/admin/deals/hold-ageing', {
+    ...read,
+    schema: {
+      tags, security,
+      description: 'Deals whose funds have been held in escrow for at least HOLD_AGE_ALERT_DAYS days (default 60), oldest first.',
+      response: { 200: z.object({ alertDays: z.number(), deals: z.array(ageing) }), ...errors },
+    },
+  }, async () => {
+    const now = ctx.clock.now().getTime();
+    const days = ctx.config.holdAgeAlertDays;
+    const cutoff = new Date(now - days * DAY).toISOString();
+    return {
+      alertDays: days,
+      deals: ctx.queries.deals.heldSince(cutoff).map((r) => ({
+        dealId: r.id, title: r.context.terms?.title ?? null, heldSince: r.context.paidAt!, days: Math.floor((now - Date.parse(r.context.paidAt!)) / DAY), heldCents: heldCentsOf(r.context),
+      })),
+    };
+  });
+
+  app.post('/api/admin/deals/:id/notes', {
+    ...act,
+    schema: {
+      tags, security, params: idParam, body: z.object({ note: requiredText('Note', 2_000) }),
+      description: 'Adds an admin note to the deal (DealNoteAdded, authored by the admin); notes show in the history and the dispute timeline. Any state, no state change.',
+      response: { 200: z.object({ success: z.boolean() }), ...errors },
+    },
+  }, async (request) => {
+    deal(request.params.id);
+    const cc = commandContext(request, { kind: 'admin', id: adminOf(request).adminId });
+    const result = await deps.deals.addNote(request.params.id, request.body.note, cc);
+    await ctx.settle(result.position);
+    return { success: true };
+  });
 
   type Act = (id: number, cc: ReturnType<typeof commandContext>, key: string) => Promise<{ position: number; outcome?: Promise<EffectOutcome> }>;
   const answer = z.object({ success: z.boolean(), pending: z.boolean().optional(), deal: adminDealSchema });
   /** Admin money actions record an intent and wait for the payments reactor's answer (202 while it is under way). */
   const action = (path: string, run: Act) =>
     app.post(path, {
-      preHandler: [guards.requireAdminActor, deps.idempotency.preHandler],
+      // The role is checked before the body, so an auditor gets 403 whatever it sends.
+      preValidation: guards.requireAdminActor,
+      preHandler: deps.idempotency.preHandler,
       schema: { tags, security, params: idParam, response: { 200: answer, 202: answer, ...errors, 502: errorSchema } },
     }, async (request, reply) => {
       deal(request.params.id);
@@ -109,4 +172,6 @@ export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
     return { position: r.position, outcome: outcomes().refund(id, key, r.position) };
   });
   adminRequestRoutes(app, deps);
+  adminDisputeRoutes(app, deps, history);
+  adminAccountRoutes(app, deps);
 }

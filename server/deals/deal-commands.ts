@@ -85,6 +85,7 @@ export function createDealCommands({ run, nextDealId, periods }: DealCommandsDep
     hold: (dealId: number, ctx: CommandContext): Promise<DealResult> =>
       run.deal(dealId, { type: 'PutOnHold', reason: 'Held by an admin for manual review' }, ctx),
     resume: (dealId: number, ctx: CommandContext): Promise<DealResult> => run.deal(dealId, { type: 'ReleaseHold' }, ctx),
+    addNote: (dealId: number, note: string, ctx: CommandContext): Promise<DealResult> => run.deal(dealId, { type: 'AddNote', note }, ctx),
     refund: (dealId: number, key: string, ctx: CommandContext): Promise<DealResult> => run.deal(dealId, { type: 'RequestRefund', key }, ctx),
   };
 }

@@ -5,6 +5,7 @@ import { dealSnapshotFrom, dealStateView } from '../../machines/deal/deal.view';
 import { centsToDecimal } from '../../machines/money';
 import type { DealRecord } from '../../projections/deals.queries';
 import { stateValueFromKey } from '../../projections/state-meta';
+import { redactForAdmin } from '../admin/admin-redaction';
 
 export type DealView = 'owner' | 'link' | 'admin';
 
@@ -110,10 +111,11 @@ export function toAdminDealDto(
   now: string,
   owner: { companyName: string | null; username: string; email: string },
 ): AdminDealDto {
-  return {
+  // Admins and auditors see the deal under the admin area's one redaction rule (no link token, session, account or payment id).
+  return redactForAdmin({
     ...toDealDto(record, now, 'admin', owner.companyName ?? owner.username),
     user: owner,
     chargebacks: record.context.chargebacks,
     duplicateRefunds: record.context.duplicateRefunds,
-  };
+  });
 }

@@ -30,6 +30,8 @@ export interface RecordedEvent extends EventData {
   position: number;
   /** When the store wrote it (ISO-8601). */
   recordedAt: string;
+  /** The stream's hash chain at this event (hash-chain.ts); null for events written before chains existed. */
+  hash?: string | null;
 }
 
 export interface AppendResult {

@@ -20,6 +20,8 @@ import {
   type ExpectedRevision,
   type RecordedEvent,
 } from './event-store';
+import type { SerialisedEvent } from './event-validation';
+import { CHAIN_KEY, chainHash } from './hash-chain';
 
 /**
  * Translation between the port and @kurrent/kurrentdb-client.
@@ -39,17 +41,45 @@ export function toStreamState(expected: ExpectedRevision): AppendStreamState {
   return BigInt(expected);
 }
 
-export function toKurrentEvents(streamId: string, events: EventData[]): KurrentEventData[] {
-  return events.map((event) => {
-    // KurrentDB stores event ids as UUIDs; anything else would be rejected (or rewritten) by the client.
+/**
+ * The client's events, each with the stream's hash chain in its metadata (hash-chain.ts): the hash
+ * covers `previous` and the JSON text `serialised` holds (what validateAppend made), and is stored
+ * under CHAIN_KEY beside the writer's own metadata (null metadata is stored as just the hash).
+ */
+/** KurrentDB stores event ids as UUIDs; anything else would be rejected (or rewritten) by the client. Checked before any I/O. */
+export function assertUuids(streamId: string, events: EventData[]): void {
+  for (const event of events) {
     if (!UUID.test(event.id)) throw new TypeError(`Event id ${event.id} on ${streamId} must be a UUID for KurrentDB`);
+  }
+}
+
+export function toKurrentEvents(streamId: string, events: EventData[], serialised: SerialisedEvent[], previous: string): KurrentEventData[] {
+  assertUuids(streamId, events);
+  let chain = previous;
+  return events.map((event, i) => {
+    const text = serialised[i]!;
+    chain = chainHash(chain, text.type, text.data, text.metadata);
+    const metadata = event.metadata;
+    const own = metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) ? (metadata as Record<string, unknown>) : {};
+    if (metadata !== null && metadata !== undefined && own !== metadata) {
+      throw new TypeError(`Event ${event.id} on ${streamId}: metadata must be an object (or null) for KurrentDB`);
+    }
     return jsonEvent({
       id: event.id,
       type: event.type,
       data: event.data as JSONType,
-      metadata: (event.metadata ?? undefined) as JSONType | undefined,
+      metadata: { ...own, [CHAIN_KEY]: chain } as JSONType,
     });
   });
+}
+
+/** The writer's metadata and the chain hash, split apart again. */
+export function splitChain(metadata: unknown): { metadata: unknown; hash: string | null } {
+  if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata) || !(CHAIN_KEY in metadata)) {
+    return { metadata: metadata ?? null, hash: null };
+  }
+  const { [CHAIN_KEY]: hash, ...rest } = metadata as Record<string, unknown>;
+  return { metadata: Object.keys(rest).length === 0 ? null : rest, hash: typeof hash === 'string' ? hash : null };
 }
 
 /** Only user streams: system streams (`$…`) and system event types are never part of our log. */
@@ -82,11 +112,13 @@ export function toRecorded(resolved: ResolvedEvent | AllStreamResolvedEvent): Re
   const where = `stream ${event.streamId} at position ${position}`;
   if (!event.isJson) throw new Error(`Event ${event.id} in ${where} is not JSON`);
   if (event.metadata instanceof Uint8Array) throw new Error(`Malformed metadata JSON in ${where}`);
+  const { metadata, hash } = splitChain(event.metadata);
   return {
     id: event.id,
     type: event.type,
     data: event.data,
-    metadata: event.metadata ?? null,
+    metadata,
+    hash,
     streamId: event.streamId,
     revision: toNumber(event.revision, 'Revision'),
     position,

@@ -2,6 +2,7 @@ import { BACKWARDS, END, FORWARDS, KurrentDBClient } from '@kurrent/kurrentdb-cl
 import type { EventStore, RecordedEvent, Subscription } from './event-store';
 import { assertStreamId, validateAppend } from './event-validation';
 import {
+  assertUuids,
   readPositionAfter,
   toKurrentEvents,
   toNumber,
@@ -11,6 +12,7 @@ import {
   userStreamsFilter,
 } from './kurrent-event-mapping';
 import { startKurrentSubscription } from './kurrent-subscription';
+import { GENESIS } from './hash-chain';
 
 export interface KurrentEventStoreOptions {
   /** e.g. `kurrentdb://localhost:2113?tls=false` (also accepts `esdb://`). */
@@ -46,13 +48,27 @@ export function createKurrentEventStore(options: KurrentEventStoreOptions): Even
     return events;
   }
 
+  async function lastHash(streamId: string): Promise<string> {
+    try {
+      const [last] = await collect(client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 }), () => true, 1);
+      return last?.hash ?? GENESIS;
+    } catch (error) {
+      if ((error as { type?: string }).type === 'stream-not-found') return GENESIS;
+      throw error;
+    }
+  }
+
   return {
     async append(streamId, events, expected) {
       ensureOpen();
       // Same checks as the SQLite adapter, so a bad event fails alike on both.
-      validateAppend(streamId, events, expected);
-      const proposed = toKurrentEvents(streamId, events);
+      const serialised = validateAppend(streamId, events, expected);
+      assertUuids(streamId, events);
       try {
+        // The chain continues from the stream's last event. A concurrent append in between fails
+        // the expected-revision check; with `any` two racing writers could both chain from the
+        // same event, which verify then reports (our commands always append at a revision).
+        const proposed = toKurrentEvents(streamId, events, serialised, await lastHash(streamId));
         const result = await client.appendToStream(streamId, proposed, { streamState: toStreamState(expected) });
         const nextExpectedRevision = toNumber(result.nextExpectedRevision, 'Revision');
         if (result.position) return { nextExpectedRevision, position: toNumber(result.position.commit, 'Position') };

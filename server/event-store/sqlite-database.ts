@@ -18,6 +18,9 @@ export function openEventDatabase(path: string, busyTimeoutMs = 5_000): Database
     // Big enough that 1M-event replays stay in cache without growing the process much.
     db.pragma('cache_size = -32000');
     db.exec(SCHEMA);
+    // Files from before hash chains get the column; their old events stay unchained (verify says "missing").
+    const columns = db.prepare<[], { name: string }>('PRAGMA table_info(events)').all();
+    if (!columns.some((c) => c.name === 'hash')) db.exec('ALTER TABLE events ADD COLUMN hash TEXT');
     return db;
   } catch (error) {
     db.close();
@@ -31,6 +34,7 @@ export function openEventDatabase(path: string, busyTimeoutMs = 5_000): Database
  * The unique (stream_id, revision) index orders each stream and backs every expected-version
  * and idempotency check (see sqlite-append-writer.ts for why event ids are not indexed).
  * data/metadata stay JSON text: readable with the sqlite3 shell, cheap to parse.
+ * hash is the stream's SHA-256 chain at the event (hash-chain.ts), computed inside the append.
  */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (
@@ -41,7 +45,8 @@ CREATE TABLE IF NOT EXISTS events (
   type        TEXT    NOT NULL,
   data        TEXT    NOT NULL,
   metadata    TEXT    NOT NULL,
-  recorded_at TEXT    NOT NULL
+  recorded_at TEXT    NOT NULL,
+  hash        TEXT
 );
 CREATE UNIQUE INDEX IF NOT EXISTS events_stream_revision ON events (stream_id, revision);
 -- Early development files had an event-id index; it only slows writes down now.

@@ -36,7 +36,7 @@ export interface SqliteEventStore extends EventStore {
   stats(): SqliteEventStoreStats;
 }
 
-type EventRow = [number, string, number, string, string, string, string, string];
+type EventRow = [number, string, number, string, string, string, string, string, string | null];
 
 export function createSqliteEventStore(options: SqliteEventStoreOptions): SqliteEventStore {
   const db = openEventDatabase(options.path, options.busyTimeoutMs);
@@ -61,7 +61,13 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
   });
 
   const queue = createGroupCommitQueue<PreparedAppend, AppendResult>((appends) => {
-    const outcomes = writeAll.immediate(appends);
+    let outcomes: BatchOutcome<AppendResult>[];
+    try {
+      outcomes = writeAll.immediate(appends);
+    } catch (error) {
+      apply.forget();
+      throw error;
+    }
     stats.commits += 1;
     stats.largestBatch = Math.max(stats.largestBatch, appends.length);
     for (const outcome of outcomes) {
@@ -74,13 +80,13 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
 
   const selectAll = db
     .prepare<[number, number], EventRow>(
-      `SELECT position, stream_id, revision, event_id, type, data, metadata, recorded_at
+      `SELECT position, stream_id, revision, event_id, type, data, metadata, recorded_at, hash
        FROM events WHERE position > ? ORDER BY position LIMIT ?`,
     )
     .raw(true);
   const selectStream = db
     .prepare<[string, number, number], EventRow>(
-      `SELECT position, stream_id, revision, event_id, type, data, metadata, recorded_at
+      `SELECT position, stream_id, revision, event_id, type, data, metadata, recorded_at, hash
        FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`,
     )
     .raw(true);
@@ -162,7 +168,7 @@ function limitOf(maxCount: number | undefined): number {
 }
 
 function toRecorded(row: EventRow): RecordedEvent {
-  const [position, streamId, revision, id, type, data, metadata, recordedAt] = row;
+  const [position, streamId, revision, id, type, data, metadata, recordedAt, hash] = row;
   return {
     id,
     type,
@@ -172,6 +178,7 @@ function toRecorded(row: EventRow): RecordedEvent {
     revision,
     position,
     recordedAt,
+    hash,
   };
 }
 

@@ -77,7 +77,7 @@ describe('admin area', () => {
     await chip(page, /^In Progress/).click();
     await page.getByRole('button', { name: /@in\.progress/ }).click();
     const p = panel(page);
-    await p.getByText('In Progress', { exact: true }).waitFor();
+    await p.getByText('In Progress', { exact: true }).first().waitFor();
     await snap(page, 'selected');
 
     await p.getByRole('button', { name: 'Hold payment' }).click();
@@ -97,7 +97,7 @@ describe('admin area', () => {
     await p.getByRole('button', { name: /^Refund/ }).click();
     await see(page, 'Refund the brand and cancel this deal?');
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    await p.getByText('Cancelled', { exact: true }).waitFor({ timeout: 20_000 });
+    await p.getByText('Cancelled', { exact: true }).first().waitFor({ timeout: 20_000 });
     for (const name of ACTIONS) expect(await p.getByRole('button', { name }).count()).toBe(0);
     await expect.poll(() => chip(page, /^In Progress/).textContent()).toBe('In Progress (0)');
     await snap(page, 'refunded');

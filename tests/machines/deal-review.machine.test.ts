@@ -109,7 +109,19 @@ describe('deal: dispute and the 72-hour hold', () => {
 });
 
 describe('deal: end states', () => {
-  const samples = dealEventDefinitions.map((d) => event(d.type, {}, at(1_000)));
+  // An admin's note is accepted everywhere (below); every other event is judged by the state.
+  const samples = dealEventDefinitions.filter((d) => d.type !== 'DealNoteAdded').map((d) => event(d.type, {}, at(1_000)));
+
+  it.each([
+    ['pending_payment', dealGiven.pendingPayment()],
+    ['dispute', dealGiven.dispute()],
+    ['completed', dealGiven.completed()],
+    ['cancelled', dealGiven.cancelled()],
+    ['deleted', dealGiven.deleted()],
+  ])('takes an admin note in %s without changing state or data', (name, history) => {
+    const { snapshot } = given(history);
+    given(history).when(event('DealNoteAdded', { note: 'Checked with the brand' }, at(1_100))).then({ state: name, context: { ...snapshot.context } });
+  });
 
   it.each([
     ['cancelled', dealGiven.cancelled()],

@@ -88,6 +88,15 @@ const rows: Row[] = [
   { route: 'admin payment requests', method: 'GET', url: () => '/api/admin/payment-requests', expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
   { route: 'admin payment request', method: 'GET', url: () => `/api/admin/payment-requests/${requestA}`, expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
   { route: 'admin release request hold', method: 'POST', url: () => `/api/admin/payment-requests/${requestA}/release-hold`, expect: { admin: 'ok', auditor: 403 }, otherwise: 401 },
+  { route: 'admin integrity', method: 'GET', url: () => `/api/admin/deals/${dealA}/integrity`, expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
+  { route: 'admin hold ageing', method: 'GET', url: () => '/api/admin/deals/hold-ageing', expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
+  { route: 'admin disputes', method: 'GET', url: () => '/api/admin/disputes', expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
+  { route: 'admin disputes export', method: 'GET', url: () => '/api/admin/disputes/export?format=csv', expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
+  { route: 'admin dispute page (never disputed)', method: 'GET', url: () => `/api/admin/disputes/${dealA}`, expect: { admin: 404, auditor: 404 }, otherwise: 401 },
+  { route: 'admin note', method: 'POST', url: () => `/api/admin/deals/${dealA}/notes`, body: () => ({ note: 'Checked' }), expect: { admin: 'ok', auditor: 403 }, otherwise: 401 },
+  { route: 'admin accounts', method: 'GET', url: () => '/api/admin/accounts', expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
+  { route: 'admin create account', method: 'POST', url: () => '/api/admin/accounts', body: () => ({ username: 'matrix-made', password: 'matrix-pass-1', role: 'auditor' }), expect: { admin: 'ok', auditor: 403 }, otherwise: 401 },
+  { route: 'admin deactivate account', method: 'POST', url: () => '/api/admin/accounts/a_missing/deactivate', expect: { admin: 404, auditor: 403 }, otherwise: 401 },
 ];
 
 function headersFor(who: Who): Record<string, string> {

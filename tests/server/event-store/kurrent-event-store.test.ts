@@ -5,9 +5,12 @@ import { createKurrentEventStore } from '../../../server/event-store/kurrent-eve
 import {
   readPositionAfter,
   toPortError,
+  toKurrentEvents,
   toRecorded,
   toStreamState,
 } from '../../../server/event-store/kurrent-event-mapping';
+import { validateAppend } from '../../../server/event-store/event-validation';
+import { CHAIN_KEY, GENESIS, chainHash, verifyStream } from '../../../server/event-store/hash-chain';
 import { startKurrentSubscription } from '../../../server/event-store/kurrent-subscription';
 import { StreamNotFound, WrongExpectedVersion, type RecordedEvent } from '../../../server/event-store/event-store';
 import { describeEventStoreContract } from './event-store.contract';
@@ -70,6 +73,7 @@ describe('KurrentDB adapter mapping (no server needed)', () => {
       type: 'Tested',
       data: { position: 812 },
       metadata: null,
+      hash: null,
       streamId: 'deal-1',
       revision: 3,
       position: 812,
@@ -81,6 +85,25 @@ describe('KurrentDB adapter mapping (no server needed)', () => {
     expect(() => toRecorded({ ...binary, event: { ...binary.event, isJson: false } } as never)).toThrow(
       'stream deal-1 at position 902',
     );
+  });
+
+  it('chains each appended event in its metadata and strips the hash again on read', () => {
+    const events = [
+      { id: '00000000-0000-4000-8000-000000000001', type: 'Tested', data: { a: 1 }, metadata: { actor: 'x' } },
+      { id: '00000000-0000-4000-8000-000000000002', type: 'Tested', data: { a: 2 }, metadata: null },
+    ];
+    const serialised = validateAppend('deal-1', events, 'any');
+    const proposed = toKurrentEvents('deal-1', events, serialised, GENESIS);
+    const first = chainHash(GENESIS, 'Tested', '{"a":1}', '{"actor":"x"}');
+    expect(proposed.map((e) => e.metadata)).toEqual([{ actor: 'x', [CHAIN_KEY]: first }, { [CHAIN_KEY]: chainHash(first, 'Tested', '{"a":2}', 'null') }]);
+    const back = (i: number) => {
+      const r = resolved('deal-1', i, 900 + i);
+      return toRecorded({ ...r, event: { ...r.event, data: events[i]!.data, metadata: proposed[i]!.metadata } } as never)!;
+    };
+    const recorded = [back(0), back(1)];
+    expect(recorded.map((r) => r.metadata)).toEqual([{ actor: 'x' }, null]);
+    expect(verifyStream('deal-1', recorded)).toMatchObject({ ok: true, events: 2 });
+    expect(verifyStream('deal-1', [recorded[0]!, { ...recorded[1]!, data: { a: 3 } }]).firstBreak).toMatchObject({ revision: 1, reason: 'mismatch' });
   });
 
   it('refuses event ids that are not UUIDs before reaching the server', async () => {

@@ -11,14 +11,17 @@ import { useAdminDeals } from '../features/admin/api/admin-deals.query';
 import { useAdminMe } from '../features/admin/api/admin-me.query';
 import { AdminDealPanel } from '../features/admin/components/admin-deal-panel';
 import { AdminRequestsSection } from '../features/admin/components/admin-requests-section';
+import { AccountsSection } from '../features/admin/components/accounts-section';
+import { DisputesSection } from '../features/admin/components/disputes-section';
+import { useHoldAgeing } from '../features/admin/api/admin-audit';
 import { clearAdminToken } from '../lib/admin-token';
 import { formatDate } from '../lib/dates';
 import { adminChips } from '../../../machines/deal/deal-order';
 import { t, type MessageKey } from '../i18n';
 
 type Chip = keyof AdminCounts;
-type Tab = 'deals' | 'requests';
-const TABS: Tab[] = ['deals', 'requests'];
+type Tab = 'deals' | 'requests' | 'disputes' | 'accounts';
+const TABS: Tab[] = ['deals', 'requests', 'disputes', 'accounts'];
 // The chips and the statuses each covers are the same rules the server counts with.
 const CHIPS = Object.keys(adminChips) as Chip[];
 
@@ -32,6 +35,8 @@ export default function AdminRoute() {
   const [chip, setChip] = useState<Chip>('all');
   const [selected, setSelected] = useState<number | null>(null);
   const readOnly = me.data?.role === 'auditor';
+  const ageing = useHoldAgeing();
+  const heldDays = new Map((ageing.data?.deals ?? []).map((d) => [d.dealId, d.days]));
 
   const expired = [deals.error, counts.error, me.error].some((e) => e instanceof AdminSessionExpired);
   const endSession = useCallback(() => {
@@ -71,8 +76,17 @@ export default function AdminRoute() {
           </button>
         ))}
       </div>
+      {heldDays.size > 0 && (
+        <p role="alert" className="mb-4 rounded-lg bg-orange-50 p-2 text-sm text-orange-900" data-testid="hold-ageing-alert">
+          {t('admin.holdAgeBanner', { count: heldDays.size, days: ageing.data?.alertDays ?? 0 })}
+        </p>
+      )}
       {tab === 'requests' ? (
         <AdminRequestsSection readOnly={readOnly} onExpired={endSession} />
+      ) : tab === 'disputes' ? (
+        <DisputesSection onExpired={endSession} />
+      ) : tab === 'accounts' ? (
+        <AccountsSection readOnly={readOnly} me={me.data?.username} />
       ) : (
         <>
           <div className="mb-4 flex flex-wrap gap-2" role="group" aria-label="Filter">
@@ -94,11 +108,12 @@ export default function AdminRoute() {
                     <span className="flex justify-between gap-2"><span className="truncate font-semibold">{d.influencer}</span><span className="font-semibold">{formatEuro(d.amountCents, 'en-US')}</span></span>
                     <span className="flex justify-between gap-2 text-slate-500"><span>{t(`admin.status.${d.status}` as MessageKey)}</span><span>{formatDate(d.createdAt, 'en-US')}</span></span>
                     {d.title && <span className="block truncate text-slate-600">{d.title}</span>}
+                    {heldDays.has(d.id) && <span className="mt-1 inline-block rounded-full bg-orange-100 px-2 py-0.5 text-xs font-semibold text-orange-800" data-testid="hold-age-chip">{t('admin.holdAgeChip', { days: heldDays.get(d.id)! })}</span>}
                   </button>
                 </li>
               ))}
             </ul>
-            <div>{current ? <AdminDealPanel deal={current} readOnly={readOnly} /> : <p className="text-sm text-slate-500">{t('admin.select')}</p>}</div>
+            <div>{current ? <AdminDealPanel deal={current} readOnly={readOnly} heldDays={heldDays.get(current.id)} /> : <p className="text-sm text-slate-500">{t('admin.select')}</p>}</div>
           </div>
         </>
       )}

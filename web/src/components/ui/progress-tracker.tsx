@@ -1,5 +1,7 @@
 import { Tooltip } from './tooltip';
 
+export const TOTAL_STEPS = 7;
+
 /**
  * The 7-step tracker. `step` comes from the machine's state meta (never a status table here);
  * `labels` are the step names, `caption` the "Step n of 7" text.

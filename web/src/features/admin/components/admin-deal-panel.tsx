@@ -11,11 +11,12 @@ import { useAdminHold } from '../api/admin-hold.mutation';
 import { useAdminRefund } from '../api/admin-refund.mutation';
 import { useAdminRelease } from '../api/admin-release.mutation';
 import { useAdminResume } from '../api/admin-resume.mutation';
-import { EventHistory } from './event-history';
+import { NoteForm } from './note-form';
+import { ReplayTimeline } from './replay-timeline';
 import { MoneyNotes } from './money-notes';
 
 /** The admin detail panel; actions come from the deal's `state.can` (docs/product.md §4 "Admin actions"). */
-export function AdminDealPanel({ deal, readOnly }: { deal: AdminDealDto; readOnly: boolean }) {
+export function AdminDealPanel({ deal, readOnly, heldDays }: { deal: AdminDealDto; readOnly: boolean; heldDays?: number | undefined }) {
   const { ask, dialog } = useConfirm();
   const release = useAdminRelease();
   const hold = useAdminHold();
@@ -55,13 +56,15 @@ export function AdminDealPanel({ deal, readOnly }: { deal: AdminDealDto; readOnl
         <DetailRow label={t('admin.deadline')} value={formatDate(deal.deadline, 'en-US')} />
       </dl>
       <p className="whitespace-pre-line break-words text-sm text-slate-600">{Array.isArray(deal.description) ? deal.description.join('\n') : deal.description}</p>
+      {heldDays !== undefined && <p role="alert" className="rounded-lg bg-orange-50 p-2 text-sm text-orange-900">{t('admin.holdAgeAlert', { days: heldDays })}</p>}
       {deal.onHold && <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900">{t('admin.onHold')}</p>}
       <MoneyNotes chargebacks={deal.chargebacks} duplicateRefunds={deal.duplicateRefunds} />
       <div>
         <h3 className="mb-2 font-semibold">{t('admin.actions')}</h3>
         {readOnly ? <p className="text-sm text-slate-500">{t('admin.auditor')}</p> : actions.length > 0 ? <div className="flex flex-wrap gap-2">{actions}</div> : <p className="text-sm text-slate-500">{noActions}</p>}
       </div>
-      <EventHistory dealId={deal.id} />
+      {!readOnly && <NoteForm dealId={deal.id} />}
+      <ReplayTimeline dealId={deal.id} />
       {dialog}
     </section>
   );

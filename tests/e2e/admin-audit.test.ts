@@ -1,0 +1,191 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdminWithCli } from './support/admin-accounts';
+import { adminLogin } from './support/admin-flows';
+import { launchBrowser, phoneContext, screens } from './support/browser';
+import { cardOf, confirmAction, createAndPayDeal, creatorDelivers, registerAndOnboard, see, unique } from './support/flows';
+import { ADMIN, startServer, type RunningServer } from './support/server';
+
+const AUDITOR = { username: 'e2e-auditor', password: 'auditor-password' };
+const panel = (page: Page) => page.getByRole('region', { name: /^Deal #/ });
+const tab = (page: Page, name: string) => page.getByRole('tab', { name });
+const state = (page: Page) => page.getByTestId('replay-state');
+
+describe('admin audit: replay, notes, disputes and exports, accounts, auditor', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let brandName = '';
+  const snap = screens('admin-audit');
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      // A tiny hold-ageing threshold (about 9 s) so the paid deal is flagged during the run.
+      startServer({ HOLD_AGE_ALERT_DAYS: '0.0001' }, { beforeStart: (env) => createAdminWithCli(env, AUDITOR.username, AUDITOR.password, 'auditor') }),
+      launchBrowser(),
+    ]);
+    context = await phoneContext(browser, server.url);
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('setup: a brand pays, the creator delivers, the brand disputes', async () => {
+    const brand = await context.newPage();
+    brandName = unique('auditbrand');
+    await registerAndOnboard(brand, snap, brandName);
+    const link = await createAndPayDeal(brand, snap, '@disputed.one');
+    await creatorDelivers(await phoneContext(browser, server.url), link, snap);
+    await brand.goto('/');
+    const card = cardOf(brand, '@disputed.one');
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('delivered');
+    await confirmAction(brand, 'Dispute', 'Are you sure you want to create a dispute? This will start a 72-hour resolution period.', snap, 'confirm-dispute', card);
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('dispute');
+    await brand.close();
+  }, 180_000);
+
+  it('replay: the slider and arrow keys step through the deal as it stood, actors by name, chain intact', async () => {
+    await adminLogin(page, ADMIN);
+    await page.getByRole('group', { name: 'Filter' }).getByRole('button', { name: /^Disputed/ }).click();
+    await page.getByRole('button', { name: /@disputed\.one/ }).click();
+    const p = panel(page);
+    await p.waitFor();
+    await expect.poll(() => p.getByTestId('chain-state').getAttribute('data-ok'), { timeout: 20_000 }).toBe('true');
+    const slider = p.getByTestId('replay-slider');
+    await slider.waitFor();
+    const last = Number(await slider.getAttribute('max'));
+    expect(last).toBeGreaterThan(6);
+    // It opens at the latest event: the dispute.
+    await expect.poll(() => state(page).textContent()).toContain('DisputeOpened');
+    expect(await state(page).textContent()).toContain('Disputed');
+
+    await slider.focus();
+    await page.keyboard.press('Home');
+    await expect.poll(() => state(page).getAttribute('data-index')).toBe('0');
+    expect(await state(page).textContent()).toContain('Event 1 of');
+    expect(await state(page).textContent()).toContain('DealCreated');
+    expect(await p.getByTestId('replay-actor').textContent()).toBe(brandName);
+    expect(await p.getByTestId('replay-held').textContent()).toBe('€0.00');
+    expect(await p.getByTestId('replay-can').textContent()).toContain('checkout');
+    await snap(page, 'replay-start');
+
+    // Step forward with the arrow key until the payment: the held amount appears.
+    for (let i = 0; i < last; i++) {
+      if ((await state(page).textContent())?.includes('PaymentSucceeded')) break;
+      await page.keyboard.press('ArrowRight');
+    }
+    expect(await state(page).textContent()).toContain('PaymentSucceeded');
+    expect(await p.getByTestId('replay-actor').textContent()).toBe('payment provider');
+    expect(await p.getByTestId('replay-held').textContent()).toBe('€270.50');
+    expect(await p.getByTestId('replay-step').textContent()).toBe('Step 3 of 7');
+    await page.keyboard.press('ArrowLeft');
+    expect(await state(page).textContent()).not.toContain('PaymentSucceeded');
+    // No raw ids anywhere in the history.
+    expect(await p.getByTestId('event-history').textContent()).not.toMatch(/u_[0-9a-f]{8}|a_[0-9a-f]{8}/);
+    await p.getByTestId('event-history').getByText('The creator accepted the deal through the link.').waitFor();
+    expect(await p.getByTestId('event-history').textContent()).toContain('creator (link)');
+    await snap(page, 'replay-payment');
+  });
+
+  it('hold ageing: the chip and the alert flag a deal whose funds have been held too long', async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByTestId('hold-ageing-alert').waitFor({ timeout: 20_000 });
+    await page.getByTestId('hold-age-chip').first().waitFor();
+    await panel(page).getByText(/^Funds held for \d+ days/).waitFor();
+  });
+
+  it('notes: an admin note becomes an event by its author in the history and the dispute timeline', async () => {
+    const p = panel(page);
+    await p.getByLabel('Admin note').fill('Asked the creator for the raw footage.');
+    await p.getByRole('button', { name: 'Add note' }).click();
+    await see(page, 'Note added');
+    await p.getByTestId('event-history').getByText(`Note by ${ADMIN.username}: Asked the creator for the raw footage.`).waitFor({ timeout: 20_000 });
+    await snap(page, 'note');
+  });
+
+  it('disputes: filter by outcome and date, open the page, download CSV and JSON', async () => {
+    await tab(page, 'Disputes').click();
+    const list = page.getByRole('list', { name: 'Disputes' });
+    await list.getByRole('button', { name: /@disputed\.one|Spring launch reel/ }).waitFor();
+    await page.getByTestId('dispute-outcome-filter').selectOption('refunded');
+    await see(page, 'No disputes in this view.');
+    await page.getByTestId('dispute-outcome-filter').selectOption('open');
+    await page.getByTestId('dispute-from').fill('2000-01-01');
+    await list.getByRole('button', { name: /Spring launch reel/ }).click();
+    await page.getByTestId('dispute-timeline').getByText(`${ADMIN.username}: Note by ${ADMIN.username}: Asked the creator for the raw footage.`, { exact: false }).waitFor();
+    expect(await page.getByTestId('dispute-outcome').textContent()).toBe('Open');
+    expect(await page.getByTestId('dispute-money').textContent()).toContain('payment · €270.50 · present');
+    await snap(page, 'dispute-page');
+
+    const page1 = page.getByRole('group', { name: 'Export this dispute' });
+    const [csv] = await Promise.all([page.waitForEvent('download'), page1.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(csv.suggestedFilename()).toMatch(/^dispute-\d+\.csv$/);
+    const text = readFileSync((await csv.path())!, 'utf8');
+    expect(text.startsWith('\ufeffdeal_id,deal_title,brand,creator,outcome,at,event,actor,amount_eur,reference,summary\r\n')).toBe(true);
+    expect(text).toContain('DisputeOpened');
+    const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('group', { name: 'Export the disputes in this view' }).getByRole('button', { name: 'Download JSON' }).click()]);
+    expect(json.suggestedFilename()).toBe('disputes-2000-01-01.json');
+    const exported = JSON.parse(readFileSync((await json.path())!, 'utf8')) as { disputes: { outcome: string }[] };
+    expect(exported.disputes.map((d) => d.outcome)).toEqual(['open']);
+  });
+
+  it('admin release resolves the dispute; the outcome reads "Released by an admin"', async () => {
+    await tab(page, 'Deals').click();
+    await page.getByRole('button', { name: /@disputed\.one/ }).click();
+    const p = panel(page);
+    await p.getByRole('button', { name: 'Release payment' }).click();
+    await see(page, 'Release the payment to the creator?');
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await p.getByText('Completed', { exact: true }).first().waitFor({ timeout: 20_000 });
+    await tab(page, 'Disputes').click();
+    await page.getByRole('list', { name: 'Disputes' }).getByText('Released by an admin').waitFor({ timeout: 20_000 });
+  });
+
+  it('accounts: an admin creates an auditor and deactivates it; its session ends', async () => {
+    await tab(page, 'Accounts').click();
+    const form = page.getByRole('form', { name: 'Create account' });
+    await form.getByLabel('Username').fill('e2e-temp');
+    await form.getByLabel('Password').fill('temp-password');
+    await form.getByLabel('Role').selectOption('auditor');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await see(page, 'Account e2e-temp created');
+    const temp = await (await phoneContext(browser, server.url)).newPage();
+    await adminLogin(temp, { username: 'e2e-temp', password: 'temp-password' });
+
+    const row = page.getByTestId('account-e2e-temp');
+    await row.getByRole('button', { name: 'Deactivate' }).click();
+    await see(page, 'Deactivate e2e-temp? Their sessions end at once.');
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await row.getByText(/deactivated/).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId(`account-${ADMIN.username}`).getByRole('button', { name: 'Deactivate' }).count()).toBe(0);
+    await snap(page, 'accounts');
+    await temp.getByRole('button', { name: 'Refresh' }).click();
+    await temp.waitForURL('**/admin/login', { timeout: 20_000 });
+  });
+
+  it('an auditor reads everything, exports, and sees no action anywhere', async () => {
+    const auditor = await (await phoneContext(browser, server.url)).newPage();
+    await adminLogin(auditor, AUDITOR);
+    await auditor.getByRole('button', { name: /@disputed\.one/ }).click();
+    const p = panel(auditor);
+    await p.getByTestId('replay-slider').waitFor();
+    expect(await p.getByLabel('Admin note').count()).toBe(0);
+    for (const name of ['Release payment', 'Hold payment', 'Resume', /^Refund/, 'Add note']) expect(await p.getByRole('button', { name }).count()).toBe(0);
+    await tab(auditor, 'Disputes').click();
+    await auditor.getByRole('list', { name: 'Disputes' }).getByRole('button').first().click();
+    const [csv] = await Promise.all([auditor.waitForEvent('download'), auditor.getByRole('group', { name: 'Export this dispute' }).getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+    await tab(auditor, 'Accounts').click();
+    await auditor.getByTestId(`account-${ADMIN.username}`).waitFor();
+    expect(await auditor.getByRole('button', { name: 'Deactivate' }).count()).toBe(0);
+    expect(await auditor.getByRole('form', { name: 'Create account' }).count()).toBe(0);
+    await tab(auditor, 'Payment requests').click();
+    expect(await auditor.getByRole('button', { name: 'Release hold' }).count()).toBe(0);
+    await snap(auditor, 'auditor');
+  });
+});

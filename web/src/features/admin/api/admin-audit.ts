@@ -1,0 +1,118 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getAdminToken } from '../../../lib/admin-token';
+import { HttpError } from '../../../lib/http';
+import { adminApi, AdminSessionExpired } from './admin-api';
+
+/** One step of a deal's replay: the deal as it stood right after the event (server-side fold). */
+export interface ReplayEntry {
+  revision: number;
+  type: string;
+  at: string;
+  actor: { kind: string; name: string };
+  state: string;
+  status: string;
+  summary: string;
+  view: { status: string; step: number | null; badge: string; onHold: boolean; can: string[]; heldCents: number };
+}
+
+export interface ChainReport {
+  ok: boolean;
+  events: number;
+  firstBreak: { revision: number; type: string; reason: 'mismatch' | 'missing' } | null;
+}
+
+export interface HoldAgeing {
+  alertDays: number;
+  deals: { dealId: number; title: string | null; heldSince: string; days: number; heldCents: number }[];
+}
+
+export const disputeOutcomes = ['open', 'approved_by_brand', 'released_by_admin', 'auto_released', 'refunded', 'completed_manually'] as const;
+export type DisputeOutcome = (typeof disputeOutcomes)[number];
+
+export interface DisputeSummary {
+  dealId: number;
+  title: string | null;
+  brand: string;
+  creator: string;
+  amountCents: number;
+  openedAt: string;
+  reason: string;
+  outcome: DisputeOutcome;
+  resolvedAt: string | null;
+}
+
+export interface DisputeDetail extends DisputeSummary {
+  description: string | null;
+  evidence: { at: string; by: string; text: string }[];
+  holds: { since: string; until: string | null; source: string; reason: string; by: string }[];
+  decisions: { at: string; by: string; type: string; summary: string }[];
+  automatic: { at: string; type: string; summary: string }[];
+  money: { at: string; kind: string; amountCents: number; reference: string | null }[];
+  timeline: { at: string; type: string; actor: { name: string }; summary: string }[];
+}
+
+export interface DisputeFilters {
+  outcome: DisputeOutcome | '';
+  from: string;
+  to: string;
+}
+
+export interface AdminAccount {
+  id: string;
+  username: string;
+  role: 'admin' | 'auditor';
+  active: boolean;
+  createdAt: string | null;
+  lastLoginAt: string | null;
+}
+
+const query = (f: DisputeFilters) => {
+  const p = new URLSearchParams();
+  if (f.outcome) p.set('outcome', f.outcome);
+  if (f.from) p.set('from', f.from);
+  if (f.to) p.set('to', f.to);
+  return p;
+};
+
+export const useReplay = (id: number) =>
+  useQuery(queryOptions({ queryKey: ['admin', 'events', id], queryFn: () => adminApi<ReplayEntry[]>(`/api/admin/deals/${id}/events`) }));
+export const useIntegrity = (id: number) =>
+  useQuery(queryOptions({ queryKey: ['admin', 'integrity', id], queryFn: () => adminApi<ChainReport>(`/api/admin/deals/${id}/integrity`) }));
+export const useHoldAgeing = () =>
+  useQuery(queryOptions({ queryKey: ['admin', 'hold-ageing'], queryFn: () => adminApi<HoldAgeing>('/api/admin/deals/hold-ageing') }));
+export const useDisputes = (f: DisputeFilters) =>
+  useQuery(queryOptions({ queryKey: ['admin', 'disputes', f], queryFn: () => adminApi<DisputeSummary[]>(`/api/admin/disputes?${query(f).toString()}`) }));
+export const useDispute = (id: number | null) =>
+  useQuery({ queryKey: ['admin', 'dispute', id], queryFn: () => adminApi<DisputeDetail>(`/api/admin/disputes/${id}`), enabled: id !== null });
+export const useAdminAccounts = () =>
+  useQuery(queryOptions({ queryKey: ['admin', 'accounts'], queryFn: () => adminApi<AdminAccount[]>('/api/admin/accounts') }));
+
+function useAdminMutation<V>(run: (v: V) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: run, onSettled: () => client.invalidateQueries({ queryKey: ['admin'] }) });
+}
+export const useAddNote = () => useAdminMutation(({ id, note }: { id: number; note: string }) => adminApi(`/api/admin/deals/${id}/notes`, { method: 'POST', body: { note } }));
+export const useCreateAccount = () =>
+  useAdminMutation((body: { username: string; password: string; role: 'admin' | 'auditor' }) => adminApi<AdminAccount>('/api/admin/accounts', { method: 'POST', body }));
+export const useDeactivateAccount = () => useAdminMutation((id: string) => adminApi<AdminAccount>(`/api/admin/accounts/${id}/deactivate`, { method: 'POST', body: {} }));
+
+/**
+ * Downloads an export with the admin token (a plain link cannot send it): fetch, then hand the
+ * blob to the browser as a file under the server's name.
+ */
+export async function downloadExport(path: string, format: 'csv' | 'json', filters?: DisputeFilters): Promise<void> {
+  const params = filters ? query(filters) : new URLSearchParams();
+  params.set('format', format);
+  const response = await fetch(`${path}?${params.toString()}`, { headers: { Authorization: `Bearer ${getAdminToken() ?? ''}` } });
+  if (response.status === 401) throw new AdminSessionExpired();
+  if (!response.ok) throw new HttpError(response.status, await response.text(), response.statusText);
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `export.${format}`;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -12,7 +12,7 @@ import { createActor, type AnyActorScope, type AnyMachineSnapshot, type AnyState
  * (it dominated the pipeline's allocations). Our machines are pure (no invoke, spawn, timers or
  * I/O; DESIGN §3), so one inert scope per machine can be shared by every transition: it is the
  * same `machine.transition(snapshot, event, scope)` xstate's helper calls, with the emitted
- * actions dropped exactly as the command bus and replay already drop them.
+ * actions dropped exactly as the command bus and `fold` already drop them.
  */
 const scopes = new WeakMap<AnyStateMachine, AnyActorScope>();
 
@@ -63,18 +63,10 @@ export function fold<M extends AnyStateMachine>(machine: M, events: Iterable<Eve
   return snapshot;
 }
 
-/** The machine's initial snapshot (before any event): `new`. */
-export const initialSnapshot = initialOf;
-
 /** Applies one event; returns null when the snapshot cannot take it (no transition enabled). */
 export function apply<M extends AnyStateMachine>(machine: M, snapshot: SnapshotFrom<M>, event: EventFromLogic<M>): SnapshotFrom<M> | null {
   if (!(snapshot as AnyMachineSnapshot).can(event)) return null;
   return step(machine, snapshot, event);
-}
-
-/** Replays already-accepted history. Events are facts, so this never refuses. */
-export function replay<M extends AnyStateMachine>(machine: M, events: Iterable<EventFromLogic<M>>, from?: SnapshotFrom<M>): SnapshotFrom<M> {
-  return fold(machine, events, from ?? initialOf(machine));
 }
 
 /** The meta object of the deepest active state node that declares one. */

@@ -1,9 +1,8 @@
 import type { Database } from 'better-sqlite3';
-import { transition } from 'xstate';
 import { emptyDealContext, evolveDealContext, type DealContext } from '../machines/deal/deal.context';
 import type { DealEvent } from '../machines/deal/deal.events';
 import { dealMachine, type DealStateMeta } from '../machines/deal/deal.machine';
-import { stateKey } from '../machines/statechart';
+import { stateKey, step } from '../machines/statechart';
 import { dealStatusRank } from '../machines/deal/deal-order';
 import type { ProjectedEvent, Projection } from './projection';
 import { createRowStore } from './row-cache';
@@ -125,5 +124,5 @@ export const dealsProjection: Projection = {
 /** Events written without `metadata.state` (older writers) get it from the machine itself. */
 function replayState(row: DealRow, event: DealEvent): string {
   const snapshot = dealMachine.resolveState({ value: stateValueFromKey(row.state), context: row.context });
-  return stateKey(transition(dealMachine, snapshot, event)[0].value);
+  return stateKey(step(dealMachine, snapshot, event).value);
 }

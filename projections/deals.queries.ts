@@ -30,7 +30,7 @@ const toRecord = (r: Row): DealRecord => ({
 });
 const inList = (statuses: readonly string[]) => statuses.map((s) => `'${s}'`).join(', ');
 
-/** Reads over the deals read model. Sorting follows spec §4 (status order, then newest first). */
+/** Reads over the deals read model. Sorting follows docs/product.md §4 (status order, then newest first). */
 export function createDealQueries(db: Database) {
   const byId = db.prepare<[number], Row>(`SELECT ${columns} FROM rm_deals WHERE id = ?`);
   const byToken = db.prepare<[string], Row>(

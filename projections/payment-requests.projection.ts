@@ -1,5 +1,4 @@
 import type { Database } from 'better-sqlite3';
-import { transition } from 'xstate';
 import {
   emptyPaymentRequestContext,
   evolvePaymentRequestContext,
@@ -7,7 +6,7 @@ import {
 } from '../machines/payment-request/payment-request.context';
 import type { PaymentRequestEvent } from '../machines/payment-request/payment-request.events';
 import { paymentRequestMachine, type PaymentRequestStateMeta } from '../machines/payment-request/payment-request.machine';
-import { stateKey } from '../machines/statechart';
+import { stateKey, step } from '../machines/statechart';
 import type { ProjectedEvent, Projection } from './projection';
 import { createRowStore } from './row-cache';
 import { metaByStateKey, stateValueFromKey } from './state-meta';
@@ -83,5 +82,5 @@ export const paymentRequestsProjection: Projection = {
 
 function replayState(row: Pick<RequestRow, 'state' | 'context'>, event: PaymentRequestEvent): string {
   const snapshot = paymentRequestMachine.resolveState({ value: stateValueFromKey(row.state), context: row.context });
-  return stateKey(transition(paymentRequestMachine, snapshot, event)[0].value);
+  return stateKey(step(paymentRequestMachine, snapshot, event).value);
 }

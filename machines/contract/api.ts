@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { platforms } from '../deal/deal-options';
 import { dealActions } from '../deal/deal.view';
 import { paymentRequestActions } from '../payment-request/payment-request.view';
 import { platformSchema } from '../deal/deal.events';
@@ -75,6 +76,25 @@ export const dealSchema = z.object({
   state: dealStateSchema,
 });
 export type DealDto = z.infer<typeof dealSchema>;
+
+/**
+ * The create/edit payload of POST /api/deals and PUT /api/deals/:id (amount as a euro decimal
+ * string), as the web sends it. The server's zod schema (server/deals/deal.schemas.ts) is checked at
+ * compile time to accept exactly this shape.
+ */
+export interface DealInput {
+  influencer: string;
+  profileLink: string | null;
+  title: string | null;
+  description: string | string[];
+  amount: string;
+  deadline: string;
+  publicationDeadline: string | null;
+  deliverables: string[];
+  platforms: DealPlatform[];
+  briefingFiles: string | null;
+}
+export type DealPlatform = (typeof platforms)[number];
 
 export const adminDealSchema = dealSchema.extend({
   user: z.object({ companyName: z.string().nullable(), username: z.string(), email: z.string() }),

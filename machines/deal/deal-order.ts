@@ -1,7 +1,7 @@
 import type { DealStatus } from './deal.machine';
 
 /**
- * Spec §4 list rules, shared by the read models (server-side sort and filters) and the web app.
+ * docs/product.md §4 list rules, shared by the read models (server-side sort and filters) and the web app.
  * Order by status; unknown statuses sort last. Within a status, newest first.
  */
 const order: Partial<Record<DealStatus, number>> = {
@@ -16,7 +16,7 @@ const order: Partial<Record<DealStatus, number>> = {
 
 export const dealStatusRank = (status: string): number => order[status as DealStatus] ?? 6;
 
-/** Spec §4 list filters. */
+/** docs/product.md §4 list filters. */
 export const dealFilters = {
   all: null,
   active: ['pending_payment', 'pending_delivery'],

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { DomainError } from '../command-error';
 import type { DraftOf } from '../events/define';
-import type { EventMetadata } from '../events/metadata';
+import { probeMetadata } from '../events/probe';
 import { deepestMeta } from '../statechart';
 import { alreadyRecorded, escrowedCents, unexpectedReason } from '../escrow-money';
 import type { DealContext } from './deal.context';
@@ -70,14 +70,6 @@ function refused(snapshot: DealSnapshot, action: string): DomainError {
   const status = dealStatus(snapshot);
   return new DomainError('illegal_transition', `Cannot ${action} while the deal is ${status}`, { status });
 }
-
-const probeMetadata = (at: string): EventMetadata => ({
-  actor: { kind: 'system', id: 'probe' },
-  at,
-  correlationId: 'probe',
-  causationId: null,
-  schemaVersion: 1,
-});
 
 /** Would the statechart take this draft now? */
 export function dealCanTake(snapshot: DealSnapshot, draft: DealDraft, now: string): boolean {

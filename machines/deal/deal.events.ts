@@ -3,19 +3,11 @@ import { chargebackData, duplicatePaymentRefundedData, paymentConfirmedData, pay
 import { defineEvent, type EventOf } from '../events/define';
 import { MAX_DEAL_CENTS } from '../money';
 
-export const platforms = ['Instagram', 'TikTok', 'YouTube', 'X'] as const;
+import { platforms } from './deal-options';
+
+export { platforms };
 export const platformSchema = z.enum(platforms);
 export type Platform = z.infer<typeof platformSchema>;
-
-export const deliverableOptions = [
-  '1 Instagram Story',
-  '1 Instagram Post',
-  '1 TikTok Video',
-  'Link in bio (24h)',
-  'Unboxing photo',
-  'Product review',
-  'Custom deliverable',
-] as const;
 
 const cents = z.number().int().nonnegative();
 const isoInstant = z.iso.datetime();

@@ -30,7 +30,7 @@ export const dealStatuses = [
 export type DealStatus = (typeof dealStatuses)[number];
 
 export interface DealStateMeta {
-  /** The status string of spec §4. */
+  /** The status string of docs/product.md §4. */
   status: DealStatus;
   /** i18n keys of the brand's and the creator's status texts. */
   brandText: string;

@@ -1,6 +1,6 @@
 import type { EventFromLogic, SnapshotFrom, StateValue } from 'xstate';
 import { deepestMeta } from '../statechart';
-import type { EventMetadata } from '../events/metadata';
+import { probeMetadata } from '../events/probe';
 import { dealMachine, type DealStateMeta, type DealStatus, type BadgeColour } from './deal.machine';
 import { escrowedCents, type DealContext } from './deal.context';
 import { MIN_DEAL_CENTS } from '../money';
@@ -29,17 +29,9 @@ export const dealActions = [
 ] as const;
 export type DealAction = (typeof dealActions)[number];
 
-const probeMeta = (at: string): EventMetadata => ({
-  actor: { kind: 'system', id: 'probe' },
-  at,
-  correlationId: 'probe',
-  causationId: null,
-  schemaVersion: 1,
-});
-
 /** A representative event for each action, shaped so the guards judge the action, not the sample. */
 export function probeEvent(action: DealAction, context: DealContext, now: string): Event {
-  const metadata = probeMeta(now);
+  const metadata = probeMetadata(now);
   const terms = context.terms ?? {
     influencer: 'probe', profileLink: null, title: null, description: 'probe', amountCents: 1, feeCents: 0, totalCents: 1,
     deadline: now, publicationDeadline: null, deliverables: [], platforms: [], briefingFiles: null,

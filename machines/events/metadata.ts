@@ -28,5 +28,3 @@ export interface DomainEvent<T extends string = string, D = unknown> {
   data: D;
   metadata: EventMetadata;
 }
-
-export const systemActor: Actor = { kind: 'system', id: 'system' };

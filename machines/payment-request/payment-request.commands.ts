@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { DomainError } from '../command-error';
 import type { DraftOf } from '../events/define';
-import type { EventMetadata } from '../events/metadata';
+import { probeMetadata } from '../events/probe';
 import { deepestMeta } from '../statechart';
 import type { ConfirmedPayment } from '../deal/deal.commands';
 import { alreadyRecorded, unexpectedReason } from '../escrow-money';
@@ -53,7 +53,6 @@ function refused(snapshot: PaymentRequestSnapshot, action: string): DomainError 
   return new DomainError('illegal_transition', `Cannot ${action} while the payment request is ${status}`, { status });
 }
 
-const probeMetadata = (at: string): EventMetadata => ({ actor: { kind: 'system', id: 'probe' }, at, correlationId: 'probe', causationId: null, schemaVersion: 1 });
 
 export function requestCanTake(snapshot: PaymentRequestSnapshot, draft: PaymentRequestDraft, now: string): boolean {
   return snapshot.can({ ...draft, metadata: probeMetadata(now) } as PaymentRequestEvent);

@@ -1,7 +1,9 @@
 import type { EventFromLogic, SnapshotFrom, StateValue } from 'xstate';
 import { deepestMeta } from '../statechart';
+import { probeMetadata } from '../events/probe';
 import { paymentRequestMachine, type PaymentRequestStateMeta, type PaymentRequestStatus } from './payment-request.machine';
 import type { PaymentRequestContext } from './payment-request.context';
+import type { AdminRequestAction } from '../contract/api';
 
 type Snapshot = SnapshotFrom<typeof paymentRequestMachine>;
 type Event = EventFromLogic<typeof paymentRequestMachine>;
@@ -10,7 +12,7 @@ export const paymentRequestActions = ['accept', 'checkout', 'complete', 'reject'
 export type PaymentRequestAction = (typeof paymentRequestActions)[number];
 
 export function probePaymentRequestEvent(action: PaymentRequestAction, context: PaymentRequestContext, now: string): Event {
-  const metadata = { actor: { kind: 'system' as const, id: 'probe' }, at: now, correlationId: 'probe', causationId: null, schemaVersion: 1 };
+  const metadata = probeMetadata(now);
   switch (action) {
     case 'accept': return { type: 'PaymentRequestAccepted', data: {}, metadata };
     case 'checkout': return { type: 'PaymentRequestCheckoutCreated', data: { sessionId: 'probe', totalCents: context.request?.totalCents ?? 0, gateway: 'simulated' }, metadata };
@@ -48,4 +50,17 @@ export function paymentRequestStateView(snapshot: Snapshot, now: string): Paymen
 
 export function paymentRequestSnapshotFrom(value: StateValue, context: PaymentRequestContext): Snapshot {
   return paymentRequestMachine.resolveState({ value, context });
+}
+
+/**
+ * The event each admin action would append; a Record over the contract's action type, so a new
+ * action fails to compile until it is added here (a type-only import keeps zod out of the web chunk).
+ */
+const adminProbes: Record<AdminRequestAction, (at: string) => Event> = {
+  releaseHold: (at) => ({ type: 'PaymentRequestHoldReleased', data: { note: null }, metadata: probeMetadata(at, { kind: 'admin', id: 'probe' }) }),
+};
+
+/** The admin actions the statechart takes now: the one definition behind the server's `adminCan` and the admin screen. */
+export function adminRequestCan(snapshot: Snapshot, now: string): AdminRequestAction[] {
+  return (Object.keys(adminProbes) as AdminRequestAction[]).filter((a) => snapshot.can(adminProbes[a](now)));
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { companyField, countryField, emailField, nameRule, phoneField, trimVisible } from '../http/fields';
 
-/** Spec §5 registration rules and messages. */
+/** docs/product.md §5 registration rules and messages. */
 export const registerBody = z.object({
   username: z
     .string({ error: 'Username must be at least 3 characters' })
@@ -41,7 +41,7 @@ export const onboardingBody = z
   .nullish()
   .transform((b) => ({ companyName: b?.companyName ?? null, country: b?.country ?? null, phoneNumber: b?.phoneNumber ?? null }));
 
-/** Spec §5 profile-form rules (note: 2 characters here, 3 at registration). */
+/** docs/product.md §5 profile-form rules (note: 2 characters here, 3 at registration). */
 export const profileBody = z.object({
   username: z
     .string({ error: 'Username must be at least 2 characters' })

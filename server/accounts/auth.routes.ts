@@ -12,7 +12,7 @@ const tags = ['auth'];
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema, 429: errorSchema };
 
-/** Register, login (brand/creator and admin), current user and onboarding (spec §7 "Auth"). */
+/** Register, login (brand/creator and admin), current user and onboarding (docs/product.md §7 "Auth"). */
 export function authRoutes(app: ZodApp, { ctx, guards, accounts, admins }: RouteDeps): void {
   const { login: loginConfig, rateLimits } = ctx.config;
   const fastify = app as unknown as FastifyInstance;

@@ -9,7 +9,7 @@ const security = [{ bearerAuth: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema };
 
 /**
- * Profile (spec §7), its second path used by the profile screen (/api/user/profile, same
+ * Profile (docs/product.md §7), its second path used by the profile screen (/api/user/profile, same
  * behaviour), user stats, and the creator's payout-account status and onboarding link.
  */
 export function profileRoutes(app: ZodApp, { ctx, guards, accounts }: RouteDeps): void {

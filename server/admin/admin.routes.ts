@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminCountsSchema, adminDealSchema, errorSchema } from '../../machines/contract/api';
-import type { AdminChip } from '../../machines/deal/deal-order';
+import { adminChips, type AdminChip } from '../../machines/deal/deal-order';
 import { adminOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { StreamNotFound } from '../event-store/event-store';
@@ -20,7 +20,7 @@ const DAY = 86_400_000;
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
-const chips = ['all', 'pending_payment', 'in_progress', 'awaiting_approval', 'disputed', 'completed'] as const;
+const chips = Object.keys(adminChips) as [AdminChip, ...AdminChip[]];
 
 /** The admin area: every deal, chip counts, history; actions need the admin role (auditors read only). */
 export function adminRoutes(app: ZodApp, deps: RouteDeps): void {

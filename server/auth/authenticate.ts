@@ -30,7 +30,7 @@ export function bearerToken(request: FastifyRequest, allowQuery = false): string
   return null;
 }
 
-/** Spec §8: a token without three dot-separated parts is malformed, before any signature check. */
+/** docs/product.md §8: a token without three dot-separated parts is malformed, before any signature check. */
 function assertJwtShape(token: string): void {
   const parts = token.split('.');
   if (parts.length !== 3 || parts.some((p) => p === '')) throw unauthorized('Invalid authentication token format');

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { platforms } from '../../machines/deal/deal.events';
+import type { DealInput } from '../../machines/contract/api';
+import { dealFilters, type DealFilter } from '../../machines/deal/deal-order';
+import { platforms } from '../../machines/deal/deal-options';
 import { MAX_DEAL_CENTS, MIN_DEAL_CENTS, parseEuroToCents } from '../../machines/money';
 import { dateText, nameRule, optionalDateText, optionalText, requiredText } from '../http/fields';
 
-/** Spec §5's cap message, word for word. */
+/** docs/product.md §5's cap message, word for word. */
 export const AMOUNT_CAP_MESSAGE = 'The product currently supports deals up to €1,750. For larger deals, please contact us.';
 
 /** "250", "250.5", 250.5 → cents, with the spec's messages for the cap and for nonsense. */
@@ -60,6 +62,10 @@ export const dealTermsBody = z.object({
 });
 export type DealTermsBody = z.output<typeof dealTermsBody>;
 
+/** The contract's DealInput (what the web sends) must be accepted by this schema: fails to compile otherwise. */
+type AcceptsDealInput = DealInput extends z.input<typeof dealTermsBody> ? true : never;
+export const dealInputAccepted: AcceptsDealInput = true;
+
 export const disputeBody = z
   .object({
     reason: optionalText('Reason', 1_000),
@@ -69,5 +75,5 @@ export const disputeBody = z
   .transform((b) => ({ reason: b?.reason ?? 'Not satisfied with deliverables', description: b?.description ?? null }));
 
 export const dealListQuery = z.object({
-  filter: z.enum(['all', 'active', 'completed'], { error: 'filter must be all, active or completed' }).default('all'),
+  filter: z.enum(Object.keys(dealFilters) as [DealFilter, ...DealFilter[]], { error: 'filter must be all, active or completed' }).default('all'),
 });

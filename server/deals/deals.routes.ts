@@ -11,7 +11,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: erro
 const tags = ['deals'];
 const security = [{ bearerAuth: [] }];
 
-/** The brand's deal routes (spec §7 "Deals"); money-moving ones go through the Escrow. */
+/** The brand's deal routes (docs/product.md §7 "Deals"); money-moving ones go through the Escrow. */
 export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempotency }: RouteDeps): void {
   const brand = (request: Parameters<typeof userOf>[0]) => {
     const { userId } = userOf(request);
@@ -24,7 +24,7 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
 
   app.get('/api/deals', {
     ...base,
-    schema: { tags, security, summary: "The brand's deals, sorted as spec §4 (filter: all | active | completed)", querystring: dealListQuery, response: { 200: z.array(dealSchema), ...errors } },
+    schema: { tags, security, summary: "The brand's deals, sorted as docs/product.md §4 (filter: all | active | completed)", querystring: dealListQuery, response: { 200: z.array(dealSchema), ...errors } },
   }, async (request, reply) => {
     // Encoded once per change (slim items, gzip, ETag): a poll is a map lookup and a write.
     return sendEncoded(request, reply, dealViews.encodedListForOwner(userOf(request).userId, request.query.filter));

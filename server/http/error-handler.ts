@@ -12,7 +12,7 @@ const fastifyErrors: Record<string, [number, string, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'bad_request', 'Invalid content length'],
 };
 
-/** The first validation issue as a sentence a user can read (spec §5 messages come from the schemas). */
+/** The first validation issue as a sentence a user can read (docs/product.md §5 messages come from the schemas). */
 function validationMessage(error: { validation: { message?: string; keyword?: string; instancePath?: string; params?: unknown }[] }, context: unknown): string {
   const first = error.validation[0];
   if (!first) return 'Invalid request';
@@ -32,7 +32,7 @@ export function registerErrorHandling(app: FastifyInstance, { notFound = true }:
       return reply.status(error.status).send({ error: error.code, message: error.message });
     }
     if (error instanceof GatewayError) {
-      // Spec §8: the client looks for funds_settling, payouts_enabled, balance_insufficient in the text.
+      // docs/product.md §8: the client looks for funds_settling, payouts_enabled, balance_insufficient in the text.
       const status = error.code === 'gateway_unavailable' ? 502 : 409;
       return reply.status(status).send({ error: error.code, message: `${error.code}: ${error.message}` });
     }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Request-field building blocks with the messages users read (spec §5). Missing and wrongly typed
+ * Request-field building blocks with the messages users read (docs/product.md §5). Missing and wrongly typed
  * values get the same "is required" message, so the first issue is always a useful sentence.
  */
 

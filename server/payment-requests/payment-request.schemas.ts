@@ -24,7 +24,7 @@ const amount = z.union([z.string(), z.number()], { error: 'Amount is required' }
 });
 
 /**
- * Spec §3 creation payload. The spec's screen sends a placeholder creator name; ours sends none, so
+ * docs/product.md §3 creation payload. The spec's screen sends a placeholder creator name; ours sends none, so
  * the server fills in the creator's company name or username (a brand should see who is asking).
  */
 export const createRequestBody = z.object({

@@ -12,7 +12,7 @@ const tags = ['payment requests'];
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema, 410: errorSchema };
 
-/** Creator-made payment requests (spec §7); the brand acts through the link token without login. */
+/** Creator-made payment requests (docs/product.md §7); the brand acts through the link token without login. */
 export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests, idempotency }: RouteDeps): void {
   const now = () => ctx.clock.now().toISOString();
   const publicUrl = ctx.config.publicUrl;

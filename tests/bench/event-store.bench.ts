@@ -14,12 +14,14 @@ import type { BenchLine, BenchSuite } from './bench.types';
  */
 const APPENDERS = 64;
 const DURATION_MS = Number(process.env.BENCH_EVENT_STORE_MS ?? 3_000);
-const TARGET = 10_000;
+/** Issue 8: keep (b) at or above 40,000 appends/s. */
+const TARGET = 40_000;
 
 const payload = { dealId: 42, amountCents: 125_000, currency: 'EUR', note: 'bench' };
 const metadata = { actor: 'bench', at: '2025-01-01T00:00:00.000Z', correlationId: 'c', causationId: 'c' };
 
-function rawInsertsPerSecond(path: string): number {
+/** (a); the pipeline suite measures it again in its own run to compare (c) in events/s with it. */
+export function rawInsertsPerSecond(path: string, durationMs: number = DURATION_MS): number {
   const db = openEventDatabase(path);
   const insert = db.prepare(
     `INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at)
@@ -33,7 +35,7 @@ function rawInsertsPerSecond(path: string): number {
   });
   let rows = 0;
   const start = performance.now();
-  while (performance.now() - start < DURATION_MS) {
+  while (performance.now() - start < durationMs) {
     writeBatch.immediate(rows);
     rows += APPENDERS;
   }
@@ -83,7 +85,7 @@ export const run: BenchSuite = async () => {
       value: Math.round(adapter.rate),
       unit: 'appends/s',
       baseline: { label: rawLine.label, value: rawLine.value },
-      target: '>= 10,000 appends/s',
+      target: '>= 40,000 appends/s',
       met: adapter.rate >= TARGET,
       extra: `${(adapter.appends / Math.max(1, adapter.commits)).toFixed(1)} appends per commit (fsync)`,
     };

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { dealMachine } from '../../machines/deal/deal.machine';
 import { dealActions, dealSnapshotFrom, dealStateView, probeEvent } from '../../machines/deal/deal.view';
-import { initialSnapshot } from '../../machines/statechart';
+import { initialOf } from '../../machines/statechart';
 import { at, dealGiven } from '../support/event-factory';
 import { machineSpec } from '../support/machine-spec';
 
 const { fold } = machineSpec(dealMachine);
 
-/** Spec §4: status, badge, brand text, the 7-step progress mapping, and the buttons per state. */
+/** docs/product.md §4: status, badge, brand text, the 7-step progress mapping, and the buttons per state. */
 const table = [
   ['pendingPayment', 'pending_payment', 1, 'yellow', 'deal.brand.pending_payment', ['edit', 'delete', 'generateLink', 'checkout']],
   ['awaitingAcceptance', 'pending_delivery', 3, 'blue', 'deal.brand.funds_held', ['generateLink', 'accept', 'hold', 'refund']],
@@ -29,7 +29,7 @@ describe('dealStateView', () => {
   });
 
   it('a deal that does not exist yet has status new and no actions', () => {
-    const view = dealStateView(initialSnapshot(dealMachine), at(0));
+    const view = dealStateView(initialOf(dealMachine), at(0));
     expect(view).toMatchObject({ status: 'new', step: null, can: [] });
   });
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
-import { apply, deepestMeta, initialSnapshot, stateKey } from '../../machines/statechart';
+import { apply, deepestMeta, initialOf, stateKey } from '../../machines/statechart';
 
 /**
  * given(events) / when(event) / then(expectations) for a pure statechart. `given` insists every
@@ -33,7 +33,7 @@ export function machineSpec<M extends AnyStateMachine>(machine: M) {
   type Ev = EventFromLogic<M>;
 
   function fold(events: readonly Ev[]): Snap {
-    let snapshot = initialSnapshot(machine);
+    let snapshot = initialOf(machine);
     events.forEach((event, i) => {
       const next = apply(machine, snapshot, event);
       if (!next) throw new Error(`given: event #${i} ${event.type} refused in ${stateKey((snapshot as AnyMachineSnapshot).value)}`);

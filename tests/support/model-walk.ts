@@ -6,7 +6,7 @@ import type { Aggregate } from '../../server/commands/aggregate';
 import { DomainError } from '../../server/commands/domain-error';
 import type { EventStore } from '../../server/event-store/event-store';
 import type { EventMetadata } from '../../machines/events/metadata';
-import { initialSnapshot, stateKey } from '../../machines/statechart';
+import { initialOf, stateKey } from '../../machines/statechart';
 import { describeState } from './machine-spec';
 import type { Pipeline } from './pipeline';
 
@@ -59,7 +59,7 @@ export function createModelWalker<M extends AnyStateMachine, A extends string>(p
   let streamId = '';
   let last: CommandResult<M> | null = null;
   // The path's own fold: graph vertices hold *a* snapshot of their class, not this path's one.
-  let expectedSnapshot = initialSnapshot(config.aggregate.machine);
+  let expectedSnapshot = initialOf(config.aggregate.machine);
 
   async function accepts(action: A, snapshot: SnapshotFrom<M>, now: string): Promise<boolean> {
     const probe = config.probe(action, (snapshot as AnyMachineSnapshot).context as ContextFrom<M>, now);
@@ -118,7 +118,7 @@ export function createModelWalker<M extends AnyStateMachine, A extends string>(p
       stats.paths += 1;
       streamId = config.aggregate.streamId(`${prefix}${stats.paths}`);
       last = null;
-      expectedSnapshot = initialSnapshot(config.aggregate.machine);
+      expectedSnapshot = initialOf(config.aggregate.machine);
     },
   };
 }

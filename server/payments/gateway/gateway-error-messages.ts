@@ -1,7 +1,7 @@
 import type { GatewayErrorCode } from './payment-gateway';
 
 /**
- * The texts of a refused transfer. The web client (spec §8) looks for these words: `funds_settling`
+ * The texts of a refused transfer. The web client (docs/product.md §8) looks for these words: `funds_settling`
  * → 'Payment still processing'; a bank-account message, `payouts_enabled`, 'Insufficient funds' or
  * `balance_insufficient` → the manual-completion offer. Each message starts with its code.
  */

@@ -61,7 +61,7 @@ export interface GatewayWebhookEvent {
   data: { object: Record<string, unknown> };
 }
 
-/** Codes the UI and the error catalogue (spec §8) understand. */
+/** Codes the UI and the error catalogue (docs/product.md §8) understand. */
 export type GatewayErrorCode =
   | 'funds_settling'
   | 'payouts_not_enabled'

@@ -101,7 +101,7 @@ export async function creatorDelivers(context: BrowserContext, link: string, sna
   await page.getByRole('button', { name: 'Mark assignment as completed' }).waitFor({ timeout: 20_000 });
   expect(new URL(page.url()).search).toBe('');
   await snap(page, 'accept-bank-connected');
-  // The page reloads itself 3 s after the bank setup (spec §4); act after that.
+  // The page reloads itself 3 s after the bank setup (docs/product.md §4); act after that.
   await page.waitForTimeout(3_500);
   await page.getByRole('button', { name: 'Mark assignment as completed' }).click();
   await see(page, 'Assignment Completed!');

@@ -117,7 +117,38 @@ describe('deals', () => {
     expect(released).toHaveLength(1);
   });
 
-  it('given deals in several statuses, when listing, then sorted by spec §4 and filtered server-side', async () => {
+  it('given a delivered deal, when the brand releases twice with one Idempotency-Key, then the same answer twice, one transfer; the key on another route body is refused (422)', async () => {
+    const deal = await createDeal(t.app, brand.token);
+    await payDeal(t.app, t.ctx, brand.token, deal.id);
+    const link = await acceptAndConnect(t.app, t.ctx, brand.token, deal.id);
+    await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}` });
+    const headers = { ...bearer(brand.token), 'idempotency-key': 'approve-once-1' };
+    const first = await t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/release`, headers });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().deal.status).toBe('completed');
+    const again = await t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/release`, headers });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const stream = await t.ctx.store.readStream(`deal-${deal.id}`);
+    expect(stream.filter((e) => e.type === 'FundsReleaseRequested')).toHaveLength(1);
+    expect(stream.filter((e) => e.type === 'FundsReleased')).toHaveLength(1);
+    // Without the key, the repeat is a new command and the statechart refuses it.
+    const bare = await t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/release`, headers: bearer(brand.token) });
+    expect(bare.statusCode).toBe(409);
+    const otherBody = await t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/release`, headers, payload: { note: 'different' } });
+    expect(otherBody.statusCode).toBe(422);
+    expect(otherBody.json().error).toBe('idempotency_mismatch');
+  });
+
+  it('given a bad Idempotency-Key, then 400 with a message', async () => {
+    const deal = await createDeal(t.app, brand.token);
+    const res = await t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/release`, headers: { ...bearer(brand.token), 'idempotency-key': 'x'.repeat(300) } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Idempotency-Key must be 1 to 255 visible ASCII characters');
+  });
+
+  it('given deals in several statuses, when listing, then sorted by docs/product.md §4 and filtered server-side', async () => {
     const other = await registerUser(t.app);
     const paid = await createDeal(t.app, other.token, { influencer: 'paid' });
     await createDeal(t.app, other.token, { influencer: 'unpaid' });

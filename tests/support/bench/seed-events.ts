@@ -4,7 +4,7 @@ import { openEventDatabase } from '../../../server/event-store/sqlite-database';
 import { dealMachine } from '../../../machines/deal/deal.machine';
 import { paymentRequestMachine } from '../../../machines/payment-request/payment-request.machine';
 import { userMachine } from '../../../machines/account/user.machine';
-import { replay, stateKey } from '../../../machines/statechart';
+import { fold, initialOf, stateKey } from '../../../machines/statechart';
 import { actors, at, event, terms, type AnyEventType, type DataOf } from '../event-factory';
 
 /**
@@ -39,7 +39,7 @@ const userSteps: Step[] = [
 
 function template(prefix: string, machine: AnyStateMachine, steps: Step[]): Template {
   const events = steps.map((s, i) => event(s.type, s.data(1) as Partial<DataOf<typeof s.type>>, at(i * 0.01)));
-  const states = events.map((_, i) => stateKey(replay(machine, events.slice(0, i + 1) as never).value));
+  const states = events.map((_, i) => stateKey(fold(machine, events.slice(0, i + 1) as never, initialOf(machine)).value));
   return { prefix, machine, steps, states };
 }
 

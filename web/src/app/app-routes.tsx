@@ -34,7 +34,7 @@ const NotFound = withTexts(brand, () => import('../routes/not-found'));
 
 const auth = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
-/** The route table of spec §2 with its access rules. */
+/** The route table of docs/product.md §2 with its access rules. */
 export function AppRoutes() {
   return (
     <Routes>

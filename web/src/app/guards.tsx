@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { getAdminToken } from '../lib/admin-token';
 import { useAuthToken } from './use-auth-token';
 
-/** Protected routes need a stored authToken, else /login (spec §2). */
+/** Protected routes need a stored authToken, else /login (docs/product.md §2). */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const token = useAuthToken();
   const location = useLocation();
@@ -11,7 +11,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** /admin checks its own admin token, else /admin/login (spec §6). */
+/** /admin checks its own admin token, else /admin/login (docs/product.md §6). */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   if (!getAdminToken()) return <Navigate to="/admin/login" replace />;
   return <>{children}</>;

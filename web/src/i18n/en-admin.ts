@@ -1,4 +1,4 @@
-/** English texts of the admin area (spec §2, §4, §8). */
+/** English texts of the admin area (docs/product.md §2, §4, §8). */
 export const enAdmin = {
   'admin.loginTitle': 'Admin login',
   'admin.username': 'Username',

@@ -2,7 +2,7 @@ import { feePercent } from '../../../machines/money';
 
 const FEE = feePercent('deal');
 
-/** Dutch texts of the payment page and the brand's deal detail page (spec §2, §8). */
+/** Dutch texts of the payment page and the brand's deal detail page (docs/product.md §2, §8). */
 export const nlDealPages = {
   'payment.title': 'Betaling',
   'payment.loading': 'Deal laden...',

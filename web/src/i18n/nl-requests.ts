@@ -2,7 +2,7 @@ import { feePercent } from '../../../machines/money';
 
 const FEE = feePercent('payment_request');
 
-/** Dutch texts of the payment-request flow (spec §2, §4, §8). */
+/** Dutch texts of the payment-request flow (docs/product.md §2, §4, §8). */
 export const nlRequests = {
   'request.status.pending': 'Wacht op acceptatie',
   'request.status.accepted': 'Geaccepteerd',

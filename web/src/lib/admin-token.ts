@@ -1,4 +1,4 @@
-/** The admin session is separate from the user session (spec §6). */
+/** The admin session is separate from the user session (docs/product.md §6). */
 const KEY = 'adminToken';
 
 export function getAdminToken(): string | null {

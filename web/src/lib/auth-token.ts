@@ -1,4 +1,4 @@
-/** The brand/creator session: a JWT kept in local storage as `authToken` (spec §3). */
+/** The brand/creator session: a JWT kept in local storage as `authToken` (docs/product.md §3). */
 const KEY = 'authToken';
 const listeners = new Set<() => void>();
 
@@ -18,12 +18,6 @@ export function setAuthToken(token: string): void {
 export function clearAuthToken(): void {
   localStorage.removeItem(KEY);
   listeners.forEach((l) => l());
-}
-
-/** A JWT has three dot-separated parts; anything else is removed as invalid (spec §4). */
-export function hasWellFormedToken(): boolean {
-  const token = getAuthToken();
-  return token !== null && token.split('.').length === 3;
 }
 
 export function subscribeAuthToken(listener: () => void): () => void {

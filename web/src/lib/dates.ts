@@ -20,7 +20,7 @@ export function formatDateTime(value: string | null | undefined, locale: DateLoc
     : '';
 }
 
-/** Whole calendar days from today to the given date, never below 0 (spec §2 deal card). */
+/** Whole calendar days from today to the given date, never below 0 (docs/product.md §2 deal card). */
 export function daysRemaining(value: string | null | undefined, now: Date = new Date()): number {
   const date = parse(value);
   if (!date) return 0;

@@ -10,7 +10,7 @@ export class HttpError extends Error {
     readonly body: string,
     statusText: string,
   ) {
-    // Spec §8: "<status>: <body text>", or the status text when the body is empty.
+    // docs/product.md §8: "<status>: <body text>", or the status text when the body is empty.
     super(`${status}: ${body || statusText}`);
     this.name = 'HttpError';
   }
@@ -30,7 +30,7 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   auth?: AuthMode;
-  /** Answer null instead of throwing on 401 (spec §7 "a mode can return null"). */
+  /** Answer null instead of throwing on 401 (docs/product.md §7 "a mode can return null"). */
   on401?: 'throw' | 'null';
   /** Extra request headers (e.g. the deal link's claim secret). */
   headers?: Record<string, string>;
@@ -80,5 +80,5 @@ export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export const isHttpStatus = (error: unknown, status: number): boolean =>
-  error instanceof HttpError && error.status === status;
+/** True when the call failed with this HTTP status (e.g. 403: the link is claimed by another browser). */
+export const isHttpStatus = (error: unknown, status: number): boolean => error instanceof HttpError && error.status === status;

@@ -1,4 +1,4 @@
-/** The support contact (spec §9: a mail address), in one place. */
+/** The support contact (docs/product.md §9: a mail address), in one place. */
 export const SUPPORT_EMAIL = 'support@escrowdeals.example';
 export const supportMailto = (subject?: string): string =>
   `mailto:${SUPPORT_EMAIL}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`;

@@ -22,7 +22,7 @@ import { useEventStream } from '../lib/use-event-stream';
 import { t, tKey } from '../i18n';
 import { HeroIcon, Icon } from '../components/ui/icon';
 
-/** The creator's deal page behind the share link (spec §2, §4). English, dates en-US. */
+/** The creator's deal page behind the share link (docs/product.md §2, §4). English, dates en-US. */
 export default function AcceptRoute() {
   const token = useParams().token ?? '';
   const client = useQueryClient();
@@ -38,7 +38,7 @@ export default function AcceptRoute() {
   });
   useStripeSetupReturn(() => client.invalidateQueries({ queryKey: dealKeys.byToken(token) }));
 
-  // The fetch error toast shows on first load only (spec §4).
+  // The fetch error toast shows on first load only (docs/product.md §4).
   useEffect(() => {
     if (deal.isError && !deal.data && !warned.current) {
       warned.current = true;

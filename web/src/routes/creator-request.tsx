@@ -15,7 +15,7 @@ import { t } from '../i18n';
 
 const EMPTY = { brandName: '', brandEmail: '', brandHandle: '', title: '', description: '', amount: '', deadline: '' };
 
-/** The creator's payment-request form (Dutch, spec §2) with the live 5 % breakdown from machines/money. */
+/** The creator's payment-request form (Dutch, docs/product.md §2) with the live 5 % breakdown from machines/money. */
 export default function CreatorRequestRoute() {
   const navigate = useNavigate();
   const create = useCreateRequest();

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router-dom';
 
-/** Spec §2: /dashboard exists but its contents are not shown; it leads to the deal overview. */
+/** docs/product.md §2: /dashboard exists but its contents are not shown; it leads to the deal overview. */
 export default function DashboardRoute() {
   return <Navigate to="/" replace />;
 }

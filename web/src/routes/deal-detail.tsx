@@ -19,7 +19,7 @@ import { formatDate, formatDateTime } from '../lib/dates';
 import { errorText, HttpError } from '../lib/http';
 import { t, type MessageKey } from '../i18n';
 
-/** The brand's deal detail page (Dutch, dates nl-NL; spec §2). */
+/** The brand's deal detail page (Dutch, dates nl-NL; docs/product.md §2). */
 export default function DealDetailRoute() {
   const id = Number(useParams().id ?? 0);
   const deal = useDeal(id);

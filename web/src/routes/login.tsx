@@ -21,7 +21,7 @@ export default function LoginRoute() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
 
-  // A stored token is checked and the user sent on; an invalid one is removed (spec §2).
+  // A stored token is checked and the user sent on; an invalid one is removed (docs/product.md §2).
   useEffect(() => {
     if (!getAuthToken()) return;
     client

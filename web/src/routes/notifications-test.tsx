@@ -7,7 +7,7 @@ import { usePushLog } from '../features/push/push-log';
 import { usePush } from '../features/push/use-push';
 import { t } from '../i18n';
 
-/** Push test page (spec §2): support, permission, subscription, test buttons and a results log. */
+/** Push test page (docs/product.md §2): support, permission, subscription, test buttons and a results log. */
 export default function NotificationsTestRoute() {
   const push = usePush();
   const log = usePushLog();

@@ -12,7 +12,7 @@ import { supportMailto } from '../lib/support';
 
 const SUPPORT = supportMailto();
 
-/** Shown after the brand paid a payment request (Dutch, spec §2). */
+/** Shown after the brand paid a payment request (Dutch, docs/product.md §2). */
 export default function PayRequestSuccessRoute() {
   const token = useParams().token ?? '';
   const request = useRequestByToken(token);

@@ -31,7 +31,7 @@ function Notice({ icon, title, text }: { icon: IconName; title: string; text?: s
   );
 }
 
-/** The brand's page behind a payment-request link (Dutch, spec §2). */
+/** The brand's page behind a payment-request link (Dutch, docs/product.md §2). */
 export default function PayRequestRoute() {
   const token = useParams().token ?? '';
   const client = useQueryClient();

@@ -22,7 +22,7 @@ const inTab: Record<Tab, (status: string) => boolean> = {
   done: (s) => s === 'completed' || s === 'rejected' || s === 'expired',
 };
 
-/** The creator's own payment requests (Dutch, spec §2), refreshed every 5 s. */
+/** The creator's own payment requests (Dutch, docs/product.md §2), refreshed every 5 s. */
 export default function PaymentRequestsRoute() {
   const [tab, setTab] = useState<Tab>('all');
   const requests = useRequests();

@@ -21,7 +21,7 @@ function checkoutErrorText(error: unknown): string {
   return t('payment.errorUnexpected');
 }
 
-/** The brand's payment page (Dutch, spec §2). */
+/** The brand's payment page (Dutch, docs/product.md §2). */
 export default function PaymentRoute() {
   const dealId = Number(useParams().dealId ?? 0);
   const deal = useDeal(dealId);

@@ -1,4 +1,4 @@
-/** A one-toast-at-a-time store (spec §9: limit 1, 5000 ms). */
+/** A one-toast-at-a-time store (docs/product.md §9: limit 1, 5000 ms). */
 export interface Toast {
   id: number;
   title: string;

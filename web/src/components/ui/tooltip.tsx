@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
-/** Spec §9: tooltips open after 700 ms; within 300 ms of another closing they open at once. */
+/** docs/product.md §9: tooltips open after 700 ms; within 300 ms of another closing they open at once. */
 const DELAY_MS = 700;
 const SKIP_DELAY_MS = 300;
 let lastClosedAt = 0;

@@ -1,2 +1,2 @@
-/** Email check used by the forms (spec §5 "email valid"). */
+/** Email check used by the forms (docs/product.md §5 "email valid"). */
 export const isEmail = (value: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());

@@ -1,4 +1,4 @@
-/** The 33 countries of spec §3: code and English name; flags derive from the code. */
+/** The 33 countries of docs/product.md §3: code and English name; flags derive from the code. */
 export const countries: readonly { code: string; name: string }[] = [
   { code: 'AT', name: 'Austria' },
   { code: 'BE', name: 'Belgium' },
@@ -38,7 +38,7 @@ export const countries: readonly { code: string; name: string }[] = [
 const WHITE_FLAG = '\u{1F3F3}\u{FE0F}';
 const known = new Set(countries.map((c) => c.code));
 
-/** The regional-indicator flag of a known code; the white flag for anything else (spec §3). */
+/** The regional-indicator flag of a known code; the white flag for anything else (docs/product.md §3). */
 export function flagOf(code: string | null | undefined): string {
   if (!code || !known.has(code.toUpperCase())) return WHITE_FLAG;
   return [...code.toUpperCase()].map((c) => String.fromCodePoint(0x1f1e6 + c.charCodeAt(0) - 65)).join('');

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { errorText } from '../../lib/http';
 import { t } from '../../i18n';
 
-/** What the server's push test calls answer (spec §7): nothing reached a device unless `sent` > 0. */
+/** What the server's push test calls answer (docs/product.md §7): nothing reached a device unless `sent` > 0. */
 interface SendResult {
   success?: boolean;
   sent?: number;

@@ -15,7 +15,7 @@ function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
 
 export const pushSupported = (): boolean => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
-/** Push state and the enable/disable flow of spec §4. */
+/** Push state and the enable/disable flow of docs/product.md §4. */
 export function usePush() {
   const supported = pushSupported();
   const [permission, setPermission] = useState<NotificationPermission>(supported ? Notification.permission : 'denied');
@@ -77,7 +77,7 @@ export function usePush() {
   const testLocal = useCallback(async (): Promise<boolean> => {
     try {
       const registration = await navigator.serviceWorker.ready;
-      // Stays until the user interacts with it (spec §9).
+      // Stays until the user interacts with it (docs/product.md §9).
       await registration.showNotification(t('push.testTitle'), { body: t('push.testBody'), requireInteraction: true, icon: '/icon-192.png' });
       return true;
     } catch {

@@ -1,6 +1,6 @@
 import { api, HttpError, type RequestOptions } from '../../../lib/http';
 
-/** Admin calls send the admin token; a 401 ends the admin session (spec §6). */
+/** Admin calls send the admin token; a 401 ends the admin session (docs/product.md §6). */
 export class AdminSessionExpired extends Error {
   constructor() {
     super('Admin session expired');

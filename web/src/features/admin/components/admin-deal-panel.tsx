@@ -15,7 +15,7 @@ import { NoteForm } from './note-form';
 import { ReplayTimeline } from './replay-timeline';
 import { MoneyNotes } from './money-notes';
 
-/** The admin detail panel; actions come from the deal's `state.can` (spec §4 "Admin actions"). */
+/** The admin detail panel; actions come from the deal's `state.can` (docs/product.md §4 "Admin actions"). */
 export function AdminDealPanel({ deal, readOnly, heldDays }: { deal: AdminDealDto; readOnly: boolean; heldDays?: number | undefined }) {
   const { ask, dialog } = useConfirm();
   const release = useAdminRelease();

@@ -4,7 +4,7 @@ import { t } from '../../../i18n';
 
 const NOTICE_MS = 4_000;
 
-/** Spec §2: the Google button only shows a "soon available" notice for 4 s. */
+/** docs/product.md §2: the Google button only shows a "soon available" notice for 4 s. */
 export function GoogleButton() {
   const [notice, setNotice] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

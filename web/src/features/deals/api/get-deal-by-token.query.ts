@@ -3,7 +3,7 @@ import type { DealDto } from '../../../../../machines/contract/api';
 import { api } from '../../../lib/http';
 import { dealKeys } from './keys';
 
-/** The creator's view of a deal through its link: no login, polled every 30 s (spec §4). */
+/** The creator's view of a deal through its link: no login, polled every 30 s (docs/product.md §4). */
 export const fetchDealByToken = (token: string) => api<DealDto>(`/api/deals/token/${encodeURIComponent(token)}`, { auth: 'none' });
 
 export const dealByTokenQueryOptions = (token: string) =>

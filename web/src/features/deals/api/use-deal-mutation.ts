@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dealKeys } from './keys';
 
-/** Every deal mutation refreshes the deal list, stats and the touched deal afterwards (spec §7). */
+/** Every deal mutation refreshes the deal list, stats and the touched deal afterwards (docs/product.md §7). */
 export function useDealMutation<TVars, TData>(fn: (vars: TVars) => Promise<TData>) {
   const client = useQueryClient();
   return useMutation({

@@ -17,7 +17,7 @@ interface Props {
   onDispute: () => void;
 }
 
-/** The brand's buttons, decided by what the machine snapshot can do (spec §4 "Actions per status"). */
+/** The brand's buttons, decided by what the machine snapshot can do (docs/product.md §4 "Actions per status"). */
 export function DealActions({ deal, view, busy, onShare, onRelease, onDispute }: Props) {
   const buttons: ReactNode[] = [];
   const hasLink = deal.shareableToken !== null;

@@ -5,7 +5,7 @@ import { t } from '../../../i18n';
 import { DescriptionView } from './description-view';
 import { PlatformIcons } from './platform-icons';
 
-/** The card's Details section (spec §2). */
+/** The card's Details section (docs/product.md §2). */
 export function DealExpanded({ deal, canDelete, onDelete }: { deal: DealDto; canDelete: boolean; onDelete: () => void }) {
   return (
     <div className="space-y-3 border-t border-slate-100 pt-3 text-sm" data-testid="deal-details">

@@ -9,7 +9,7 @@ import { t } from '../../../i18n';
 
 export const acceptUrl = (token: string): string => `${window.location.origin}/accept/${token}`;
 
-/** The dashboard's side panel with the accept link. Copy failures are silent here (spec §8). */
+/** The dashboard's side panel with the accept link. Copy failures are silent here (docs/product.md §8). */
 export function SharePanel({ deal, open, onClose }: { deal: DealDto; open: boolean; onClose: () => void }) {
   const link = deal.shareableToken ? acceptUrl(deal.shareableToken) : '';
   return (

@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { t } from '../../../i18n';
 
-/** Spec §2/§9: the delete area shows beyond 20 px, the drag stops at 120 px, release beyond 80 px deletes. */
+/** docs/product.md §2/§9: the delete area shows beyond 20 px, the drag stops at 120 px, release beyond 80 px deletes. */
 const REVEAL_PX = 20;
 const DELETE_PX = 80;
 const MAX_PX = 120;

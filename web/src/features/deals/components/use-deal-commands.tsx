@@ -10,7 +10,7 @@ import { useManualComplete } from '../api/manual-complete.mutation';
 
 const PAYOUT_PROBLEMS = [/bank account/i, /payouts_enabled/, /Insufficient funds/i, /balance_insufficient/];
 
-/** Release, dispute and delete with the spec's confirmation prompts and toasts (spec §8). */
+/** Release, dispute and delete with the spec's confirmation prompts and toasts (docs/product.md §8). */
 export function useDealCommands(): {
   release: (id: number) => void;
   dispute: (id: number) => void;

@@ -9,7 +9,7 @@ import { Icon } from '../../../components/ui/icon';
 const MIN_ROWS = 3;
 const MAX_ROWS = 8;
 
-/** The AI-improve helper: a suggestion in a 3-8-row text area the brand can adopt (spec §2). */
+/** The AI-improve helper: a suggestion in a 3-8-row text area the brand can adopt (docs/product.md §2). */
 export function AiImprove({ input, onUse }: { input: ImproveInput; onUse: (text: string) => void }) {
   const improve = useImproveDescription();
   const [suggestion, setSuggestion] = useState<string | null>(null);

@@ -1,11 +1,8 @@
-import type { DealDto } from '../../../../../machines/contract/api';
+import type { DealDto, DealInput, DealPlatform } from '../../../../../machines/contract/api';
+import { platforms } from '../../../../../machines/deal/deal-options';
 import { centsToDecimal, MAX_DEAL_CENTS, parseEuroToCents } from '../../../../../machines/money';
-import type { DealInput } from '../api/deal-input';
 import { descriptionText } from '../model/deal-text';
 
-/** Spec §2 option lists (shown as-is; X shows as 'X (Twitter)'). */
-export const DELIVERABLES = ['1 Instagram Story', '1 Instagram Post', '1 TikTok Video', 'Link in bio (24h)', 'Unboxing photo', 'Product review', 'Custom deliverable'] as const;
-export const PLATFORMS = ['Instagram', 'TikTok', 'YouTube', 'X'] as const;
 
 export interface DealFormState {
   influencer: string;
@@ -55,7 +52,7 @@ export function formFromDeal(deal: DealDto): DealFormState {
 
 export const amountCents = (amount: string): number | null => (amount.trim() === '' ? null : parseEuroToCents(amount));
 
-/** True when the amount is above the €1,750 cap (spec §5). */
+/** True when the amount is above the €1,750 cap (docs/product.md §5). */
 export const overCap = (amount: string): boolean => {
   const cents = amountCents(amount);
   return cents !== null && cents > MAX_DEAL_CENTS;
@@ -76,7 +73,7 @@ export function toDealInput(f: DealFormState): DealInput {
     deadline: f.deadline,
     publicationDeadline: orNull(f.publicationDeadline),
     deliverables: f.deliverables,
-    platforms: f.platforms,
+    platforms: f.platforms.filter((p): p is DealPlatform => (platforms as readonly string[]).includes(p)),
     briefingFiles: orNull(f.briefingFiles),
   };
 }

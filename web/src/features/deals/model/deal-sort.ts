@@ -1,8 +1,8 @@
 import type { DealDto } from '../../../../../machines/contract/api';
 import { compareDeals, inDealFilter } from '../../../../../machines/deal/deal-order';
-import type { DealFilter } from '../api/get-deals.query';
+import type { DealFilter } from '../../../../../machines/deal/deal-order';
 
-/** Spec §4 filters and order, from the same rules the server's read model sorts by. */
+/** docs/product.md §4 filters and order, from the same rules the server's read model sorts by. */
 export function filterAndSort(deals: DealDto[], filter: DealFilter): DealDto[] {
   return deals.filter((d) => inDealFilter(filter, d.status)).sort(compareDeals);
 }

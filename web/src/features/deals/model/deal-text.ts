@@ -1,4 +1,4 @@
-/** A description is text or a list; lines starting with a bullet or dash show as bullets (spec §2). */
+/** A description is text or a list; lines starting with a bullet or dash show as bullets (docs/product.md §2). */
 export function descriptionLines(description: string | string[]): { bullets: boolean; lines: string[] } {
   if (Array.isArray(description)) return { bullets: true, lines: description };
   const lines = description.split('\n').filter((l) => l.trim() !== '');

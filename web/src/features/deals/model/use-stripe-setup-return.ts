@@ -6,7 +6,7 @@ const RELOAD_DEAL_MS = 2_000;
 const RELOAD_PAGE_MS = 3_000;
 
 /**
- * Spec §4: on `stripe_setup=success` toast, clean the URL, reload the deal after 2 s and the page
+ * docs/product.md §4: on `stripe_setup=success` toast, clean the URL, reload the deal after 2 s and the page
  * after 3 s; on `refresh` clean the URL and reload the deal only.
  */
 export function useStripeSetupReturn(reloadDeal: () => void): void {

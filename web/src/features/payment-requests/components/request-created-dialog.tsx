@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { t } from '../../../i18n';
 import { shareLink } from '../model/share-link';
 
-/** The success dialog after creating a request (spec §2). */
+/** The success dialog after creating a request (docs/product.md §2). */
 export function RequestCreatedDialog({ request, onNew, onHome }: { request: PaymentRequestDto | null; onNew: () => void; onHome: () => void }) {
   if (!request) return null;
   const copyError = () => toast({ title: t('creq.copyError'), description: t('creq.copyErrorText'), variant: 'destructive' });

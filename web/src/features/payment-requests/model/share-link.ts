@@ -1,4 +1,4 @@
-/** Native share where available, else copy; an aborted share is silent (spec §2). */
+/** Native share where available, else copy; an aborted share is silent (docs/product.md §2). */
 export async function shareLink(url: string, title: string, onCopyError: () => void): Promise<void> {
   if (typeof navigator.share === 'function') {
     try {

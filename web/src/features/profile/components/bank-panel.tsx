@@ -6,7 +6,7 @@ import { useAccountStatus } from '../api/account-status.query';
 import { useCreateOnboardingLink } from '../api/create-onboarding-link.mutation';
 import { Icon } from '../../../components/ui/icon';
 
-/** 'Bank Details & Payouts' with the three states of spec §4. */
+/** 'Bank Details & Payouts' with the three states of docs/product.md §4. */
 export function BankPanel() {
   const hasToken = getAuthToken() !== null;
   const status = useAccountStatus(hasToken);

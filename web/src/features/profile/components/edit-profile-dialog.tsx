@@ -13,7 +13,7 @@ import { useUpdateProfile, type ProfileInput } from '../api/update-profile.mutat
 
 const toInput = (p: Profile): ProfileInput => ({ username: p.username, email: p.email, companyName: p.companyName ?? '', country: p.country ?? '', phoneNumber: p.phoneNumber ?? '' });
 
-/** 'Edit Profile' (spec §2, §5, §8). */
+/** 'Edit Profile' (docs/product.md §2, §5, §8). */
 export function EditProfileDialog({ open, profile, onClose }: { open: boolean; profile: Profile | undefined; onClose: () => void }) {
   return (
     <Modal open={open} onClose={onClose} title={t('profile.editTitle')} description={t('profile.editDescription')}>

@@ -7,7 +7,7 @@ import { Switch } from '../../../components/ui/switch';
 import { t } from '../../../i18n';
 import { usePush } from '../../push/use-push';
 
-/** 'Settings': email and auto-release toggles are local only (spec §4); push is real. */
+/** 'Settings': email and auto-release toggles are local only (docs/product.md §4); push is real. */
 export function SettingsCard() {
   const push = usePush();
   const [email, setEmail] = useState(true);

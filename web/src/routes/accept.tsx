@@ -17,7 +17,7 @@ import { DealProgress } from '../features/deals/components/deal-progress';
 import { can, useDealView } from '../features/deals/model/deal-view';
 import { useStripeSetupReturn } from '../features/deals/model/use-stripe-setup-return';
 import { formatDate } from '../lib/dates';
-import { useEventStream } from '../lib/use-event-stream';
+import { useLiveQueries } from '../app/live-updates';
 import { t, tKey } from '../i18n';
 import { HeroIcon, Icon } from '../components/ui/icon';
 
@@ -32,9 +32,7 @@ export default function AcceptRoute() {
   const deliver = useDeliverDeal();
   const warned = useRef(false);
 
-  useEventStream(token ? `/api/events/stream/deal/${encodeURIComponent(token)}` : null, () => {
-    void client.invalidateQueries({ queryKey: dealKeys.byToken(token) });
-  });
+  useLiveQueries(token ? `/api/events/stream/deal/${encodeURIComponent(token)}` : null, () => [dealKeys.byToken(token)], [dealKeys.byToken(token)]);
   useStripeSetupReturn(() => client.invalidateQueries({ queryKey: dealKeys.byToken(token) }));
 
   // The fetch error toast shows on first load only (spec §4).

@@ -12,6 +12,7 @@ import { useAdminMe } from '../features/admin/api/admin-me.query';
 import { AdminDealPanel } from '../features/admin/components/admin-deal-panel';
 import { AdminRequestsSection } from '../features/admin/components/admin-requests-section';
 import { clearAdminToken } from '../lib/admin-token';
+import { AdminLiveUpdates } from '../app/live-updates';
 import { formatDate } from '../lib/dates';
 import { adminChips } from '../../../machines/deal/deal-order';
 import { t, type MessageKey } from '../i18n';
@@ -52,6 +53,7 @@ export default function AdminRoute() {
 
   return (
     <main className="mx-auto w-full max-w-5xl px-4 py-4">
+      <AdminLiveUpdates />
       <header className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-2">
           <Button variant="ghost" onClick={() => navigate(-1)} aria-label={t('admin.back')}>←</Button>

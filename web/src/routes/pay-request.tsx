@@ -1,5 +1,4 @@
 import { useParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { formatEuro } from '../../../machines/money';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
@@ -15,7 +14,7 @@ import { RequestSteps } from '../features/payment-requests/components/request-st
 import { useRequestView } from '../features/payment-requests/model/request-view';
 import { daysUntil } from '../lib/dates';
 import { HttpError, errorText } from '../lib/http';
-import { useEventStream } from '../lib/use-event-stream';
+import { useLiveQueries } from '../app/live-updates';
 import { t, tKey } from '../i18n';
 import { HeroIcon, Icon, type IconName } from '../components/ui/icon';
 
@@ -34,14 +33,11 @@ function Notice({ icon, title, text }: { icon: IconName; title: string; text?: s
 /** The brand's page behind a payment-request link (Dutch, spec §2). */
 export default function PayRequestRoute() {
   const token = useParams().token ?? '';
-  const client = useQueryClient();
   const request = useRequestByToken(token);
   const view = useRequestView(request.data);
   const accept = useAcceptRequest();
   const checkout = useRequestCheckout();
-  useEventStream(token ? `/api/events/stream/request/${encodeURIComponent(token)}` : null, () => {
-    void client.invalidateQueries({ queryKey: requestKeys.byToken(token) });
-  });
+  useLiveQueries(token ? `/api/events/stream/request/${encodeURIComponent(token)}` : null, () => [requestKeys.byToken(token)], [requestKeys.byToken(token)]);
 
   if (!token) return <Notice icon="alert" title={t('preq.noToken')} />;
   if (request.isPending) return <Spinner label={t('preq.loading')} />;

@@ -5,19 +5,25 @@ import { Spinner } from '../components/ui/spinner';
 import { ToastViewport } from '../components/ui/toast-viewport';
 import { AppRoutes } from './app-routes';
 import { BottomNav } from './bottom-nav';
+import { LanguageSwitch, ProfileLanguage } from './language-switch';
 import { LiveUpdates } from './live-updates';
 import { queryClient } from './query-client';
 import { TokenFromUrl } from './token-from-url';
+import { useLanguage } from '../i18n';
 
 export function App() {
+  // Re-renders every screen when the language changes (texts are read during render).
+  useLanguage();
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <TokenFromUrl />
         <LiveUpdates />
+        <ProfileLanguage />
         <Suspense fallback={<Spinner />}>
           <AppRoutes />
         </Suspense>
+        <LanguageSwitch />
         <BottomNav />
         <ToastViewport />
       </BrowserRouter>

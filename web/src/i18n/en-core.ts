@@ -1,13 +1,20 @@
-import { feePercent } from '../../../machines/money';
-
-const FEE = feePercent('deal');
-
-/** English texts in the entry chunk: status texts, steps, navigation and the creator's accept page. */
+/**
+ * English core texts (loaded first on every screen): status texts, steps, navigation, the language
+ * switch and the creator's accept page. `{reviewPeriod}`, `{disputePeriod}`, `{dealFee}` and the other
+ * setting names are filled from GET /api/settings (see i18n/index.ts).
+ */
 export const enCore = {
   'app.name': 'Escrow Deals',
   'app.loading': 'Loading...',
   'app.notFound': 'Page not found',
   'app.backHome': 'Back to home',
+  'app.retry': 'Try again',
+  'app.loadError': 'Could not load this page. Check your connection and try again.',
+  'app.testMode': 'Test mode: no real money moves.',
+  'lang.label': 'Language',
+  'lang.en': 'English',
+  'lang.nl': 'Nederlands',
+  'lang.saveError': 'Could not save your language in your profile',
   'deal.brand.pending_payment': 'Payment has been sent',
   'deal.brand.funds_held': 'Funds are held safely by Escrow Deals',
   'deal.brand.creator_working': 'Creator is working on content',
@@ -31,6 +38,7 @@ export const enCore = {
   'steps.6': 'Approved',
   'steps.7': 'Funds released',
   'steps.label': 'Step {step} of 7',
+  'steps.current': '(current step)',
   'steps.aria': 'Deal progress',
   'nav.deals': 'My deals',
   'nav.create': 'New Deal',
@@ -58,7 +66,7 @@ export const enCore = {
   'accept.escrowTitle': 'How escrow protects you',
   'accept.escrow1': 'The brand has already paid; the money is held in escrow.',
   'accept.escrow2': 'Deliver the content and mark the assignment as completed.',
-  'accept.escrow3': 'The brand has 48 hours to approve or dispute; otherwise the funds are released automatically.',
+  'accept.escrow3': 'The brand has {reviewPeriod} to approve or dispute; otherwise the funds are released automatically.',
   'accept.escrow4': 'Your payout arrives within 1-2 business days after approval.',
   'accept.accept': 'Accept Deal',
   'accept.accepting': 'Accepting...',
@@ -70,11 +78,11 @@ export const enCore = {
   'accept.deliverText': 'Done with the assignment? Mark it as completed so the brand can approve.',
   'accept.deliver': 'Mark assignment as completed',
   'accept.delivering': 'Submitting...',
-  'accept.deliveredText': 'The brand has 48 hours to approve. After that the funds are released automatically.',
+  'accept.deliveredText': 'The brand has {reviewPeriod} to approve. After that the funds are released automatically.',
   'accept.completedText': 'The funds have been released. Your payout arrives within 1-2 business days.',
-  'accept.disputeText': 'The brand opened a dispute. The payment is on hold for up to 72 hours while it is resolved.',
+  'accept.disputeText': 'The brand opened a dispute. The payment is on hold for up to {disputePeriod} while it is resolved.',
   'accept.cancelledText': 'This deal was cancelled.',
   'accept.status': 'Status',
   'accept.from': 'From',
-  'fees.dealExplanation': `The brand pays the creator amount plus a ${FEE}% platform fee; the creator receives the full amount.`,
+  'fees.dealExplanation': 'The brand pays the creator amount plus a {dealFee}% platform fee; the creator receives the full amount.',
 };

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatEuro } from '../../../machines/money';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DetailRow } from '../components/ui/detail-row';
@@ -18,7 +17,7 @@ import { can, useDealView } from '../features/deals/model/deal-view';
 import { useStripeSetupReturn } from '../features/deals/model/use-stripe-setup-return';
 import { formatDate } from '../lib/dates';
 import { useLiveQueries } from '../app/live-updates';
-import { t, tKey } from '../i18n';
+import { t, tKey, formatMoney } from '../i18n';
 import { HeroIcon, Icon } from '../components/ui/icon';
 
 /** The creator's deal page behind the share link (spec §2, §4). English, dates en-US. */
@@ -91,8 +90,8 @@ export default function AcceptRoute() {
         <h2 className="font-semibold">{d.title ?? d.influencer}</h2>
         <dl className="my-3 space-y-1 text-sm">
           <DetailRow label={t('accept.from')} value={d.brandName || t('share.defaultBrand')} />
-          <DetailRow label={t('accept.youReceive')} value={formatEuro(d.amountCents, 'en-US')} />
-          <DetailRow label={t('accept.deadline')} value={formatDate(d.deadline, 'en-US')} />
+          <DetailRow label={t('accept.youReceive')} value={formatMoney(d.amountCents)} />
+          <DetailRow label={t('accept.deadline')} value={formatDate(d.deadline)} />
           {d.deliverables.length > 0 && <DetailRow label={t('accept.deliverables')} value={d.deliverables.join(', ')} />}
         </dl>
         <DescriptionView description={d.description} />

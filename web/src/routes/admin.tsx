@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatEuro } from '../../../machines/money';
 import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast-store';
@@ -15,7 +14,7 @@ import { clearAdminToken } from '../lib/admin-token';
 import { AdminLiveUpdates } from '../app/live-updates';
 import { formatDate } from '../lib/dates';
 import { adminChips } from '../../../machines/deal/deal-order';
-import { t, type MessageKey } from '../i18n';
+import { t, type MessageKey, formatMoney } from '../i18n';
 
 type Chip = keyof AdminCounts;
 type Tab = 'deals' | 'requests';
@@ -77,7 +76,7 @@ export default function AdminRoute() {
         <AdminRequestsSection readOnly={readOnly} onExpired={endSession} />
       ) : (
         <>
-          <div className="mb-4 flex flex-wrap gap-2" role="group" aria-label="Filter">
+          <div className="mb-4 flex flex-wrap gap-2" role="group" aria-label={t('admin.filter')}>
             {CHIPS.map((c) => (
               <button key={c} type="button" aria-pressed={chip === c} onClick={() => { setChip(c); setSelected(null); }}
                 className={`rounded-full border px-3 py-1.5 text-sm font-medium ${chip === c ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white'}`}>
@@ -93,8 +92,8 @@ export default function AdminRoute() {
                 <li key={d.id}>
                   <button type="button" onClick={() => setSelected(d.id)} aria-current={selected === d.id}
                     className={`w-full rounded-xl border bg-white p-3 text-left text-sm shadow-sm ${selected === d.id ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200'}`}>
-                    <span className="flex justify-between gap-2"><span className="truncate font-semibold">{d.influencer}</span><span className="font-semibold">{formatEuro(d.amountCents, 'en-US')}</span></span>
-                    <span className="flex justify-between gap-2 text-slate-500"><span>{t(`admin.status.${d.status}` as MessageKey)}</span><span>{formatDate(d.createdAt, 'en-US')}</span></span>
+                    <span className="flex justify-between gap-2"><span className="truncate font-semibold">{d.influencer}</span><span className="font-semibold">{formatMoney(d.amountCents)}</span></span>
+                    <span className="flex justify-between gap-2 text-slate-500"><span>{t(`admin.status.${d.status}` as MessageKey)}</span><span>{formatDate(d.createdAt)}</span></span>
                     {d.title && <span className="block truncate text-slate-600">{d.title}</span>}
                   </button>
                 </li>

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { breakdown, formatEuro, feePercent } from '../../../machines/money';
+import { breakdown } from '../../../machines/money';
 import { Button } from '../components/ui/button';
 import { TextArea, TextField } from '../components/ui/field';
 import { Page } from '../components/ui/page';
@@ -13,7 +13,7 @@ import { AiImprove } from '../features/deals/form/ai-improve';
 import { CheckGroup } from '../features/deals/form/check-group';
 import { amountCents, DELIVERABLES, emptyDealForm, formFromDeal, missingRequired, overCap, PLATFORMS, toDealInput, type DealFormState } from '../features/deals/form/deal-form-state';
 import { errorText } from '../lib/http';
-import { t, type MessageKey } from '../i18n';
+import { t, type MessageKey, formatMoney } from '../i18n';
 
 export default function CreateDealRoute() {
   const navigate = useNavigate();
@@ -77,7 +77,7 @@ export default function CreateDealRoute() {
           value={form.amount}
           onChange={(e) => set('amount', e.target.value)}
           error={capError}
-          hint={cents ? t('create.feeLine', { total: formatEuro(breakdown(cents, 'deal').totalCents, 'en-US'), fee: feePercent('deal') }) : undefined}
+          hint={cents ? t('create.feeLine', { total: formatMoney(breakdown(cents, 'deal').totalCents) }) : undefined}
         />
         <TextField label={t('create.deadline')} type="date" value={form.deadline} onChange={(e) => set('deadline', e.target.value)} />
         <TextField label={t('create.publicationDeadline')} type="date" value={form.publicationDeadline} onChange={(e) => set('publicationDeadline', e.target.value)} />

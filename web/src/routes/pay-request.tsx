@@ -1,5 +1,4 @@
 import { useParams } from 'react-router-dom';
-import { formatEuro } from '../../../machines/money';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
@@ -15,7 +14,7 @@ import { useRequestView } from '../features/payment-requests/model/request-view'
 import { daysUntil } from '../lib/dates';
 import { HttpError, errorText } from '../lib/http';
 import { useLiveQueries } from '../app/live-updates';
-import { t, tKey } from '../i18n';
+import { t, tKey, formatMoney } from '../i18n';
 import { HeroIcon, Icon, type IconName } from '../components/ui/icon';
 
 const EXPIRED_MESSAGE = 'Payment request has expired';
@@ -79,11 +78,11 @@ export default function PayRequestRoute() {
       <Card>
         <h2 className="mb-2 font-semibold">{t('preq.price')}</h2>
         <dl className="space-y-1 text-sm">
-          <DetailRow label={t('preq.service')} value={formatEuro(r.amountCents, 'nl-NL')} />
-          <DetailRow label={t('request.fee')} value={formatEuro(r.platformFeeCents, 'nl-NL')} />
+          <DetailRow label={t('preq.service')} value={formatMoney(r.amountCents)} />
+          <DetailRow label={t('request.fee')} value={formatMoney(r.platformFeeCents)} />
           <div className="flex justify-between border-t border-slate-100 pt-2 text-base font-bold">
             <dt>{t('preq.total')}</dt>
-            <dd>{formatEuro(r.totalAmountCents, 'nl-NL')}</dd>
+            <dd>{formatMoney(r.totalAmountCents)}</dd>
           </div>
         </dl>
       </Card>

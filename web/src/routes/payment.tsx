@@ -1,6 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
 import { DetailRow } from '../components/ui/detail-row';
-import { formatEuro } from '../../../machines/money';
 import { Button, buttonClass } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Page } from '../components/ui/page';
@@ -12,7 +11,7 @@ import { DescriptionView } from '../features/deals/components/description-view';
 import { can, useDealView } from '../features/deals/model/deal-view';
 import { formatDate } from '../lib/dates';
 import { HttpError } from '../lib/http';
-import { t } from '../i18n';
+import { t, formatMoney } from '../i18n';
 import { Icon } from '../components/ui/icon';
 
 function checkoutErrorText(error: unknown): string {
@@ -56,11 +55,11 @@ export default function PaymentRoute() {
           <h2 className="mb-3 font-semibold">{t('payment.overview')}</h2>
           <dl className="space-y-2 text-sm">
             <DetailRow label={t('payment.creator')} value={d.influencer} />
-            <DetailRow label={t('payment.creatorReceives')} value={formatEuro(d.amountCents, 'nl-NL')} />
-            <DetailRow label={t('payment.fee')} value={formatEuro(d.platformFeeCents, 'nl-NL')} />
+            <DetailRow label={t('payment.creatorReceives')} value={formatMoney(d.amountCents)} />
+            <DetailRow label={t('payment.fee')} value={formatMoney(d.platformFeeCents)} />
             <div className="flex justify-between border-t border-slate-100 pt-2 text-base font-bold">
               <dt>{t('payment.total')}</dt>
-              <dd data-testid="payment-total">{formatEuro(d.totalAmountCents, 'nl-NL')}</dd>
+              <dd data-testid="payment-total">{formatMoney(d.totalAmountCents)}</dd>
             </div>
           </dl>
         </Card>
@@ -72,7 +71,7 @@ export default function PaymentRoute() {
           <details>
             <summary className="cursor-pointer font-semibold">{t('payment.contract')}</summary>
             <dl className="mt-3 space-y-2 text-sm">
-              <DetailRow label={t('payment.deadline')} value={formatDate(d.deadline, 'nl-NL')} />
+              <DetailRow label={t('payment.deadline')} value={formatDate(d.deadline)} />
               {d.deliverables.length > 0 && <DetailRow label={t('payment.deliverables')} value={d.deliverables.join(', ')} />}
               {d.platforms.length > 0 && <DetailRow label={t('payment.platforms')} value={d.platforms.join(', ')} />}
               <div>
@@ -87,7 +86,7 @@ export default function PaymentRoute() {
         {can(view, 'checkout') ? (
           <>
             <Button block onClick={pay} disabled={checkout.isPending}>
-              {checkout.isPending ? t('payment.paying') : t('payment.pay', { amount: formatEuro(d.totalAmountCents, 'nl-NL') })}
+              {checkout.isPending ? t('payment.paying') : t('payment.pay', { amount: formatMoney(d.totalAmountCents) })}
             </Button>
             <p className="text-center text-xs text-slate-500">{t('payment.methods')}</p>
           </>

@@ -22,7 +22,7 @@ export function EventHistory({ dealId }: { dealId: number }) {
           <li key={i} className="break-words">
             <span className="font-semibold">{e.type}</span>{' '}
             <span className="text-slate-500">
-              {formatDateTime(e.metadata?.at ?? e.at ?? e.recordedAt, 'en-US')} {actorOf(e)}
+              {formatDateTime(e.metadata?.at ?? e.at ?? e.recordedAt)} {actorOf(e)}
             </span>
           </li>
         ))}

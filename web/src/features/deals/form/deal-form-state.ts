@@ -2,6 +2,7 @@ import type { DealDto } from '../../../../../machines/contract/api';
 import { centsToDecimal, MAX_DEAL_CENTS, parseEuroToCents } from '../../../../../machines/money';
 import type { DealInput } from '../api/deal-input';
 import { descriptionText } from '../model/deal-text';
+import { currentSettings } from '../../../i18n';
 
 /** Spec §2 option lists (shown as-is; X shows as 'X (Twitter)'). */
 export const DELIVERABLES = ['1 Instagram Story', '1 Instagram Post', '1 TikTok Video', 'Link in bio (24h)', 'Unboxing photo', 'Product review', 'Custom deliverable'] as const;
@@ -58,7 +59,8 @@ export const amountCents = (amount: string): number | null => (amount.trim() ===
 /** True when the amount is above the €1,750 cap (spec §5). */
 export const overCap = (amount: string): boolean => {
   const cents = amountCents(amount);
-  return cents !== null && cents > MAX_DEAL_CENTS;
+  // The cap the running server applies (GET /api/settings); the shared constant until it is known.
+  return cents !== null && cents > (currentSettings()?.maxDealCents ?? MAX_DEAL_CENTS);
 };
 
 export const missingRequired = (f: DealFormState): boolean =>

@@ -75,7 +75,7 @@ describe('create and edit a deal', () => {
     expect(await toastText(page)).toContain('You will be redirected to the payment page');
     dealId = Number(new URL(page.url()).pathname.split('/').pop());
     expect(dealId).toBeGreaterThan(0);
-    await see(page, 'Totaal te betalen');
+    await see(page, 'Total to pay');
     await snap(page, 'created-payment');
   });
 

@@ -39,7 +39,7 @@ export default function CreatorRequestRoute() {
 
   return (
     <Page title={t('creq.title')} subtitle={t('creq.subtitle')}>
-      <form onSubmit={submit} lang="nl" className="space-y-4">
+      <form onSubmit={submit} className="space-y-4">
         <Card className="space-y-3">
           <h2 className="font-semibold">{t('creq.s1')}</h2>
           <TextField label={t('creq.brandName')} required value={form.brandName} onChange={(e) => set('brandName')(e.target.value)} />

@@ -47,7 +47,7 @@ export default function DealDetailRoute() {
 
   return (
     <Page back={back} title={d.title ?? d.influencer} actions={<Badge tone={view.badge}>{t(`detail.status.${view.status}` as MessageKey)}</Badge>}>
-      <div className="space-y-4" lang="nl">
+      <div className="space-y-4">
         <Card>
           <DealProgress step={view.step} />
         </Card>

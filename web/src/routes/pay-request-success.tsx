@@ -19,7 +19,7 @@ export default function PayRequestSuccessRoute() {
   const r = request.data;
 
   return (
-    <main lang="nl" className="mx-auto w-full max-w-md space-y-4 px-4 py-6">
+    <main className="mx-auto w-full max-w-md space-y-4 px-4 py-6">
       <div className="flex justify-end">
         <Link to="/dashboard" className={buttonClass('ghost')}>
           {t('psuccess.dashboard')}

@@ -21,7 +21,7 @@ const EXPIRED_MESSAGE = 'Payment request has expired';
 
 function Notice({ icon, title, text }: { icon: IconName; title: string; text?: string }) {
   return (
-    <main lang="nl" className="mx-auto max-w-md px-5 py-16 text-center">
+    <main className="mx-auto max-w-md px-5 py-16 text-center">
       <HeroIcon name={icon} tone="bg-slate-100 text-slate-600" />
       <h1 className="mt-3 text-2xl font-bold">{title}</h1>
       {text && <p className="mt-2 text-slate-600">{text}</p>}
@@ -56,7 +56,7 @@ export default function PayRequestRoute() {
     });
 
   return (
-    <main lang="nl" className="mx-auto w-full max-w-md space-y-4 px-4 py-6">
+    <main className="mx-auto w-full max-w-md space-y-4 px-4 py-6">
       <header className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">{t('preq.title')}</h1>
         <div className="flex gap-2">

@@ -50,7 +50,7 @@ export default function PaymentRoute() {
 
   return (
     <Page title={t('payment.title')} subtitle={d.title ?? d.influencer}>
-      <div className="space-y-4" lang="nl">
+      <div className="space-y-4">
         <Card>
           <h2 className="mb-3 font-semibold">{t('payment.overview')}</h2>
           <dl className="space-y-2 text-sm">

@@ -13,7 +13,7 @@ export function RequestCreatedDialog({ request, onNew, onHome }: { request: Paym
   const copyError = () => toast({ title: t('creq.copyError'), description: t('creq.copyErrorText'), variant: 'destructive' });
   return (
     <Modal open onClose={onNew} title={t('creq.doneTitle')}>
-      <div lang="nl" className="space-y-4">
+      <div className="space-y-4">
         <dl className="space-y-1 text-sm">
           <DetailRow label={t('creq.titleLabel')} value={request.title} />
           <DetailRow label={t('creq.creator')} value={request.creatorName} />

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMe } from '../features/auth/api/me.query';
+import { dismissToast } from '../components/ui/toast-store';
 import { LANGUAGES, setLanguage, t, useLanguage, type Lang } from '../i18n';
 import { saveLanguage } from './language-save';
 import { useAuthToken } from './use-auth-token';
@@ -19,6 +20,8 @@ export function LanguageSwitch() {
     setBusy(true);
     try {
       await setLanguage(next);
+      // A toast holds text in the old language: it goes rather than mix languages on screen.
+      dismissToast();
       if (token) await saveLanguage(next);
     } finally {
       setBusy(false);

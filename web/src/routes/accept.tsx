@@ -19,6 +19,7 @@ import { formatDate } from '../lib/dates';
 import { useLiveQueries } from '../app/live-updates';
 import { t, tKey, formatMoney } from '../i18n';
 import { HeroIcon, Icon } from '../components/ui/icon';
+import { deliverableLabel } from '../features/deals/model/deliverables';
 
 /** The creator's deal page behind the share link (spec §2, §4). English, dates en-US. */
 export default function AcceptRoute() {
@@ -92,7 +93,7 @@ export default function AcceptRoute() {
           <DetailRow label={t('accept.from')} value={d.brandName || t('share.defaultBrand')} />
           <DetailRow label={t('accept.youReceive')} value={formatMoney(d.amountCents)} />
           <DetailRow label={t('accept.deadline')} value={formatDate(d.deadline)} />
-          {d.deliverables.length > 0 && <DetailRow label={t('accept.deliverables')} value={d.deliverables.join(', ')} />}
+          {d.deliverables.length > 0 && <DetailRow label={t('accept.deliverables')} value={d.deliverables.map(deliverableLabel).join(', ')} />}
         </dl>
         <DescriptionView description={d.description} />
       </Card>

@@ -11,6 +11,7 @@ import { useDeal } from '../features/deals/api/get-deal.query';
 import { useUpdateDeal } from '../features/deals/api/update-deal.mutation';
 import { AiImprove } from '../features/deals/form/ai-improve';
 import { CheckGroup } from '../features/deals/form/check-group';
+import { deliverableLabel } from '../features/deals/model/deliverables';
 import { amountCents, DELIVERABLES, emptyDealForm, formFromDeal, missingRequired, overCap, PLATFORMS, toDealInput, type DealFormState } from '../features/deals/form/deal-form-state';
 import { errorText } from '../lib/http';
 import { t, type MessageKey, formatMoney } from '../i18n';
@@ -81,7 +82,7 @@ export default function CreateDealRoute() {
         />
         <TextField label={t('create.deadline')} type="date" value={form.deadline} onChange={(e) => set('deadline', e.target.value)} />
         <TextField label={t('create.publicationDeadline')} type="date" value={form.publicationDeadline} onChange={(e) => set('publicationDeadline', e.target.value)} />
-        <CheckGroup legend={t('create.deliverables')} options={DELIVERABLES} labelOf={(o) => o} value={form.deliverables} onChange={(v) => set('deliverables', v)} />
+        <CheckGroup legend={t('create.deliverables')} options={DELIVERABLES} labelOf={deliverableLabel} value={form.deliverables} onChange={(v) => set('deliverables', v)} />
         <CheckGroup legend={t('create.platforms')} options={PLATFORMS} labelOf={(o) => t(`platform.${o}` as MessageKey)} value={form.platforms} onChange={(v) => set('platforms', v)} />
         <TextField label={t('create.briefing')} value={form.briefingFiles} onChange={(e) => set('briefingFiles', e.target.value)} />
         <label className="flex items-start gap-3 rounded-lg bg-slate-50 p-3 text-sm">

@@ -17,6 +17,7 @@ import { can, useDealView } from '../features/deals/model/deal-view';
 import { formatDate, formatDateTime } from '../lib/dates';
 import { HttpError } from '../lib/http';
 import { t, type MessageKey, formatMoney } from '../i18n';
+import { deliverableLabel } from '../features/deals/model/deliverables';
 
 /** The brand's deal detail page (Dutch, dates nl-NL; spec §2). */
 export default function DealDetailRoute() {
@@ -58,7 +59,7 @@ export default function DealDetailRoute() {
             <DetailRow label={t('detail.total')} value={formatMoney(d.totalAmountCents)} />
             <DetailRow label={t('detail.deadline')} value={formatDate(d.deadline)} />
             {d.publicationDeadline && <DetailRow label={t('detail.publication')} value={formatDate(d.publicationDeadline)} />}
-            {d.deliverables.length > 0 && <DetailRow label={t('detail.deliverables')} value={d.deliverables.join(', ')} />}
+            {d.deliverables.length > 0 && <DetailRow label={t('detail.deliverables')} value={d.deliverables.map(deliverableLabel).join(', ')} />}
             <DetailRow label={t('detail.created')} value={formatDateTime(d.createdAt)} />
           </dl>
           <h2 className="mb-1 mt-4 text-sm font-semibold">{t('detail.description')}</h2>

@@ -13,6 +13,7 @@ import { formatDate } from '../lib/dates';
 import { HttpError } from '../lib/http';
 import { t, formatMoney } from '../i18n';
 import { Icon } from '../components/ui/icon';
+import { deliverableLabel } from '../features/deals/model/deliverables';
 
 function checkoutErrorText(error: unknown): string {
   if (error instanceof HttpError && error.status === 404) return t('payment.errorNotFound');
@@ -72,7 +73,7 @@ export default function PaymentRoute() {
             <summary className="cursor-pointer font-semibold">{t('payment.contract')}</summary>
             <dl className="mt-3 space-y-2 text-sm">
               <DetailRow label={t('payment.deadline')} value={formatDate(d.deadline)} />
-              {d.deliverables.length > 0 && <DetailRow label={t('payment.deliverables')} value={d.deliverables.join(', ')} />}
+              {d.deliverables.length > 0 && <DetailRow label={t('payment.deliverables')} value={d.deliverables.map(deliverableLabel).join(', ')} />}
               {d.platforms.length > 0 && <DetailRow label={t('payment.platforms')} value={d.platforms.join(', ')} />}
               <div>
                 <dt className="text-slate-500">{t('payment.description')}</dt>

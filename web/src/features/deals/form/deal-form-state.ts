@@ -4,8 +4,8 @@ import type { DealInput } from '../api/deal-input';
 import { descriptionText } from '../model/deal-text';
 import { currentSettings } from '../../../i18n';
 
-/** Spec §2 option lists (shown as-is; X shows as 'X (Twitter)'). */
-export const DELIVERABLES = ['1 Instagram Story', '1 Instagram Post', '1 TikTok Video', 'Link in bio (24h)', 'Unboxing photo', 'Product review', 'Custom deliverable'] as const;
+export { DELIVERABLES } from '../model/deliverables';
+/** Spec §2 platform options (X shows as 'X (Twitter)'). */
 export const PLATFORMS = ['Instagram', 'TikTok', 'YouTube', 'X'] as const;
 
 export interface DealFormState {

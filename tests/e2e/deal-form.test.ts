@@ -98,7 +98,7 @@ describe('create and edit a deal', () => {
     await page.waitForURL(`**/payment/${dealId}`);
     await see(page, 'Deal updated!');
     await see(page, 'Autumn lookbook, 2 reels');
-    await expect.poll(() => page.locator('main').textContent()).toContain('320,00');
+    await expect.poll(() => page.locator('main').textContent()).toContain('320.00');
     await snap(page, 'updated-payment');
   });
 });

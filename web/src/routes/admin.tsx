@@ -80,7 +80,7 @@ export default function AdminRoute() {
             {CHIPS.map((c) => (
               <button key={c} type="button" aria-pressed={chip === c} onClick={() => { setChip(c); setSelected(null); }}
                 className={`rounded-full border px-3 py-1.5 text-sm font-medium ${chip === c ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white'}`}>
-                {t(`admin.chip.${c}` as MessageKey)} <span className="opacity-75">({counts.data?.[c] ?? 0})</span>
+                {t(`admin.chip.${c}` as MessageKey)} <span>({counts.data?.[c] ?? 0})</span>
               </button>
             ))}
           </div>

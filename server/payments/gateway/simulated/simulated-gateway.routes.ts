@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { SimulatedGateway } from './simulated-gateway';
 import { checkoutPage, onboardingPage, paymentPage } from './simulated-pages';
 import { WEBHOOK_PATH } from './simulated-webhooks';
-import { requestLanguage, type Language } from '../i18n/request-language';
+import { requestLanguage, type Language } from '../../../i18n/request-language';
 
 export interface SimulatedGatewayRoutesOptions {
   gateway: SimulatedGateway;

@@ -1,6 +1,6 @@
-import { formatEuro } from '../../machines/money';
-import type { Language } from '../i18n/request-language';
-import { simulatedPageTexts } from '../i18n/simulated-pages.texts';
+import { formatEuro } from '../../../../machines/money';
+import type { Language } from '../../../i18n/request-language';
+import { simulatedPageTexts } from '../../../i18n/simulated-pages.texts';
 
 /** The simulated gateway's pages: self-contained, mobile width, unmistakably test mode. */
 

@@ -9,6 +9,7 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'app.retry': 'Opnieuw proberen',
   'app.loadError': 'Deze pagina kon niet worden geladen. Controleer je verbinding en probeer het opnieuw.',
   'app.testMode': 'Testmodus: er wordt geen echt geld verplaatst.',
+  'app.tryAgainLater': 'Probeer het opnieuw.',
   'lang.label': 'Taal',
   'lang.en': 'English',
   'lang.nl': 'Nederlands',

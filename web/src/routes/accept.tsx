@@ -20,6 +20,7 @@ import { useLiveQueries } from '../app/live-updates';
 import { t, tKey, formatMoney } from '../i18n';
 import { HeroIcon, Icon } from '../components/ui/icon';
 import { deliverableLabel } from '../features/deals/model/deliverables';
+import { errorText } from '../lib/http';
 
 /** The creator's deal page behind the share link (spec §2, §4). English, dates en-US. */
 export default function AcceptRoute() {
@@ -59,7 +60,7 @@ export default function AcceptRoute() {
   const onAccept = () =>
     accept.mutate(token, {
       onSuccess: () => toast({ title: t('toast.accepted') }),
-      onError: () => toast({ title: t('toast.acceptError'), variant: 'destructive' }),
+      onError: (e) => toast({ title: t('toast.acceptError'), description: errorText(e) || t('app.tryAgainLater'), variant: 'destructive' }),
     });
   const onBank = () =>
     onboarding.mutate(token, {
@@ -67,12 +68,12 @@ export default function AcceptRoute() {
         if (answer.url) window.location.assign(answer.url);
         else toast({ title: t('toast.onboardingNoUrl'), variant: 'destructive' });
       },
-      onError: () => toast({ title: t('toast.onboardingError'), variant: 'destructive' }),
+      onError: (e) => toast({ title: t('toast.onboardingError'), description: errorText(e) || t('app.tryAgainLater'), variant: 'destructive' }),
     });
   const onDeliver = () =>
     deliver.mutate(token, {
       onSuccess: () => toast({ title: t('toast.delivered'), description: t('toast.deliveredText') }),
-      onError: () => toast({ title: t('toast.deliverError'), variant: 'destructive' }),
+      onError: (e) => toast({ title: t('toast.deliverError'), description: errorText(e) || t('app.tryAgainLater'), variant: 'destructive' }),
     });
 
   return (

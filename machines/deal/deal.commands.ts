@@ -3,7 +3,8 @@ import { DomainError } from '../command-error';
 import type { DraftOf } from '../events/define';
 import type { EventMetadata } from '../events/metadata';
 import { deepestMeta } from '../statechart';
-import { escrowedCents, type DealContext } from './deal.context';
+import { alreadyRecorded, escrowedCents, unexpectedReason } from '../escrow-money';
+import type { DealContext } from './deal.context';
 import type { DealEvent, DealTerms, ReleaseTrigger } from './deal.events';
 import type { dealMachine, DealStateMeta } from './deal.machine';
 
@@ -129,24 +130,12 @@ function resumeDraft(snapshot: DealSnapshot, now: string): DealDraft {
 
 /** A confirmed payment funds the deal only for its open session and the exact total; anything else is refunded. */
 function confirmPayment(snapshot: DealSnapshot, payment: ConfirmedPayment, now: string): DealDraft[] {
-  const c = snapshot.context;
-  const sessionId = payment.checkoutSessionId;
   // A redelivery of a payment already recorded (funding, or to be refunded) changes nothing.
-  if (c.paidAt !== null && c.checkoutSessionId === sessionId) return [];
-  if (c.unexpectedPayments.some((p) => p.checkoutSessionId === sessionId)) return [];
-  if (c.duplicateRefunds.some((r) => r.checkoutSessionId === sessionId)) return [];
+  if (alreadyRecorded(snapshot.context, payment.checkoutSessionId)) return [];
   const paid: DealDraft = { type: 'PaymentSucceeded', data: payment };
   if (dealCanTake(snapshot, paid, now)) return [paid];
-  const status = dealStatus(snapshot);
-  const reason =
-    status !== 'pending_payment'
-      ? c.paidAt !== null
-        ? ('already_paid' as const)
-        : ('deal_closed' as const)
-      : c.openSession?.sessionId !== sessionId
-        ? ('not_open_session' as const)
-        : ('amount_mismatch' as const);
-  return [{ type: 'UnexpectedPaymentReceived', data: { ...payment, reason } }];
+  const reason = unexpectedReason(snapshot.context, payment.checkoutSessionId, dealStatus(snapshot) === 'pending_payment');
+  return [{ type: 'UnexpectedPaymentReceived', data: { ...payment, reason: reason === 'closed' ? 'deal_closed' : reason } }];
 }
 
 export function decideDeal(command: DealCommand, snapshot: DealSnapshot, now: string): DealDraft[] {

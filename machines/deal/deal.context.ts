@@ -1,4 +1,5 @@
 import type { DealEvent, DealTerms, ReleaseTrigger } from './deal.events';
+import { addMoney as addEscrowMoney, escrowedCents, noMoney, recordUnexpected, recordUnexpectedRefund, type EscrowMoney, type UnexpectedPayment } from '../escrow-money';
 
 /**
  * The data a deal carries, and the one pure function that folds an event into it. The statechart
@@ -69,33 +70,11 @@ export interface DealContext {
   /** Payments that did not fund the deal, refunded (or to be refunded) by the payments reactor. */
   unexpectedPayments: UnexpectedPayment[];
   /** The money as the ledger knows it: every cent charged, refunded, transferred, or kept as fee. */
-  money: DealMoney;
+  money: EscrowMoney;
 }
 
-export interface UnexpectedPayment {
-  checkoutSessionId: string;
-  paymentIntentId: string | null;
-  chargeId: string | null;
-  amountCents: number;
-  gatewayEventId: string;
-  reason: string;
-  refundId: string | null;
-}
-
-export interface DealMoney {
-  chargedCents: number;
-  refundedCents: number;
-  transferredCents: number;
-  feeKeptCents: number;
-}
-
-/** What the platform holds for this deal now: charged − refunded − transferred − fee kept. */
-export const heldCents = (c: Pick<DealContext, 'money'>): number =>
-  c.money.chargedCents - c.money.refundedCents - c.money.transferredCents - c.money.feeKeptCents;
-
-/** Held money that funds the deal (unexpected payments waiting for their refund excluded). */
-export const escrowedCents = (c: Pick<DealContext, 'money' | 'unexpectedPayments'>): number =>
-  heldCents(c) - c.unexpectedPayments.reduce((sum, p) => sum + (p.refundId === null ? p.amountCents : 0), 0);
+export type { UnexpectedPayment } from '../escrow-money';
+export { heldCents, escrowedCents } from '../escrow-money';
 
 export const emptyDealContext: DealContext = {
   dealId: 0,
@@ -138,17 +117,12 @@ export const emptyDealContext: DealContext = {
   pendingRefund: null,
   lastRefundError: null,
   unexpectedPayments: [],
-  money: { chargedCents: 0, refundedCents: 0, transferredCents: 0, feeKeptCents: 0 },
+  money: noMoney,
 };
 
 const amountsOf = ({ amountCents, feeCents, totalCents }: DealTerms) => ({ amountCents, feeCents, totalCents });
 
-const addMoney = (c: DealContext, change: Partial<DealMoney>): DealMoney => ({
-  chargedCents: c.money.chargedCents + (change.chargedCents ?? 0),
-  refundedCents: c.money.refundedCents + (change.refundedCents ?? 0),
-  transferredCents: c.money.transferredCents + (change.transferredCents ?? 0),
-  feeKeptCents: c.money.feeKeptCents + (change.feeKeptCents ?? 0),
-});
+const addMoney = (c: DealContext, change: Partial<EscrowMoney>): EscrowMoney => addEscrowMoney(c.money, change);
 
 const settleDispute = (c: DealContext, status: DealDispute['status']): DealDispute | null =>
   c.dispute && c.dispute.status === 'open' ? { ...c.dispute, status } : c.dispute;
@@ -170,11 +144,7 @@ export function evolveDealContext(c: DealContext, event: DealEvent): DealContext
       return { ...c, openSession: c.openSession?.sessionId === event.data.sessionId ? null : c.openSession };
     case 'UnexpectedPaymentReceived': {
       const { checkoutSessionId, paymentIntentId, chargeId, amountCents, gatewayEventId, reason } = event.data;
-      return {
-        ...c,
-        money: addMoney(c, { chargedCents: amountCents }),
-        unexpectedPayments: [...c.unexpectedPayments, { checkoutSessionId, paymentIntentId, chargeId, amountCents, gatewayEventId, reason, refundId: null }],
-      };
+      return recordUnexpected(c, { checkoutSessionId, paymentIntentId, chargeId, amountCents, gatewayEventId, reason });
     }
     case 'PaymentSucceeded':
       return {
@@ -271,16 +241,7 @@ export function evolveDealContext(c: DealContext, event: DealEvent): DealContext
     }
     case 'DealDeleted':
       return { ...c, deletedAt: at };
-    case 'DuplicatePaymentRefunded': {
-      const { checkoutSessionId, refundId, amountCents } = event.data;
-      const known = c.unexpectedPayments.some((p) => p.checkoutSessionId === checkoutSessionId);
-      return {
-        ...c,
-        // Before UnexpectedPaymentReceived existed the charge was recorded only with its refund.
-        money: addMoney(c, known ? { refundedCents: amountCents } : { chargedCents: amountCents, refundedCents: amountCents }),
-        unexpectedPayments: c.unexpectedPayments.map((p) => (p.checkoutSessionId === checkoutSessionId && p.refundId === null ? { ...p, refundId } : p)),
-        duplicateRefunds: [...c.duplicateRefunds, { checkoutSessionId, refundId, amountCents, at }],
-      };
-    }
+    case 'DuplicatePaymentRefunded':
+      return recordUnexpectedRefund(c, event.data, at);
   }
 }

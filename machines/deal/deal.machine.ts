@@ -1,7 +1,8 @@
 import { assign, setup } from 'xstate';
 import { MAX_DEAL_CENTS, MIN_DEAL_CENTS } from '../money';
 import type { DealEvent, ReleaseTrigger } from './deal.events';
-import { emptyDealContext, escrowedCents, evolveDealContext, type DealContext } from './deal.context';
+import { answersUnexpectedRefund, escrowedCents, fundsEscrow, isNewUnexpectedPayment } from '../escrow-money';
+import { emptyDealContext, evolveDealContext, type DealContext } from './deal.context';
 
 export type { DealContext } from './deal.context';
 
@@ -89,34 +90,14 @@ export const dealMachine = setup({
       event.type === 'CheckoutSessionCreated' && context.amounts !== null && event.data.totalCents === context.amounts.totalCents,
     closesOpenSession: ({ context, event }) => event.type === 'CheckoutSessionClosed' && context.openSession?.sessionId === event.data.sessionId,
     /** A payment counts only for the open session, for exactly what that session charges and the terms ask. */
-    fundsTheDeal: ({ context, event }) =>
-      event.type === 'PaymentSucceeded' &&
-      context.openSession !== null &&
-      context.amounts !== null &&
-      event.data.checkoutSessionId === context.openSession.sessionId &&
-      event.data.amountCents === context.openSession.totalCents &&
-      event.data.amountCents === context.amounts.totalCents,
+    fundsTheDeal: ({ context, event }) => event.type === 'PaymentSucceeded' && fundsEscrow(context, event.data, context.amounts?.totalCents ?? null),
     /** Each session's failure counts once, and only the open session's. */
     openSessionFailed: ({ context, event }) =>
       event.type === 'PaymentFailed' &&
       context.openSession?.sessionId === event.data.checkoutSessionId &&
       context.lastFailedSessionId !== event.data.checkoutSessionId,
-    newUnexpectedPayment: ({ context, event }) =>
-      event.type === 'UnexpectedPaymentReceived' &&
-      // The session that paid the deal is never "unexpected": its redelivery changes nothing.
-      !(context.paidAt !== null && context.checkoutSessionId === event.data.checkoutSessionId) &&
-      !context.unexpectedPayments.some((p) => p.checkoutSessionId === event.data.checkoutSessionId),
-    /** The refund outcome of a recorded unexpected payment (or, in older history, a second paid session). */
-    refundsUnexpectedPayment: ({ context, event }) => {
-      if (event.type !== 'DuplicatePaymentRefunded') return false;
-      const recorded = context.unexpectedPayments.find((p) => p.checkoutSessionId === event.data.checkoutSessionId);
-      if (recorded) return recorded.refundId === null && recorded.amountCents === event.data.amountCents;
-      return (
-        context.paidAt !== null &&
-        event.data.checkoutSessionId !== context.checkoutSessionId &&
-        !context.duplicateRefunds.some((r) => r.checkoutSessionId === event.data.checkoutSessionId)
-      );
-    },
+    newUnexpectedPayment: ({ context, event }) => event.type === 'UnexpectedPaymentReceived' && isNewUnexpectedPayment(context, event.data.checkoutSessionId),
+    refundsUnexpectedPayment: ({ context, event }) => event.type === 'DuplicatePaymentRefunded' && answersUnexpectedRefund(context, event.data),
     matchesOnboardingAccount: ({ context, event }) =>
       event.type === 'BankAccountConnected' &&
       (context.onboardingAccountId === null || context.onboardingAccountId === event.data.accountId),

@@ -4,6 +4,7 @@ import type { DraftOf } from '../events/define';
 import type { EventMetadata } from '../events/metadata';
 import { deepestMeta } from '../statechart';
 import type { ConfirmedPayment } from '../deal/deal.commands';
+import { alreadyRecorded, unexpectedReason } from '../escrow-money';
 import type { PaymentRequestEvent } from './payment-request.events';
 import type { paymentRequestMachine, PaymentRequestStateMeta } from './payment-request.machine';
 
@@ -73,23 +74,11 @@ const closeOpenSession = (snapshot: PaymentRequestSnapshot, reason: 'replaced' |
   snapshot.context.openSession ? [{ type: 'PaymentRequestCheckoutClosed', data: { sessionId: snapshot.context.openSession.sessionId, reason } }] : [];
 
 function confirmPayment(snapshot: PaymentRequestSnapshot, payment: ConfirmedPayment, now: string): PaymentRequestDraft[] {
-  const c = snapshot.context;
-  const sessionId = payment.checkoutSessionId;
-  if (c.paidAt !== null && c.checkoutSessionId === sessionId) return [];
-  if (c.unexpectedPayments.some((p) => p.checkoutSessionId === sessionId)) return [];
-  if (c.duplicateRefunds.some((r) => r.checkoutSessionId === sessionId)) return [];
+  if (alreadyRecorded(snapshot.context, payment.checkoutSessionId)) return [];
   const paid: PaymentRequestDraft = { type: 'PaymentRequestPaid', data: payment };
   if (requestCanTake(snapshot, paid, now)) return [paid];
-  const status = paymentRequestStatus(snapshot);
-  const reason =
-    status !== 'accepted'
-      ? c.paidAt !== null
-        ? ('already_paid' as const)
-        : ('request_closed' as const)
-      : c.openSession?.sessionId !== sessionId
-        ? ('not_open_session' as const)
-        : ('amount_mismatch' as const);
-  return [{ type: 'PaymentRequestUnexpectedPaymentReceived', data: { ...payment, reason } }];
+  const reason = unexpectedReason(snapshot.context, payment.checkoutSessionId, paymentRequestStatus(snapshot) === 'accepted');
+  return [{ type: 'PaymentRequestUnexpectedPaymentReceived', data: { ...payment, reason: reason === 'closed' ? 'request_closed' : reason } }];
 }
 
 function payoutRefusal(snapshot: PaymentRequestSnapshot): DomainError {

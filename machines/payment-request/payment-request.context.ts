@@ -1,4 +1,5 @@
 import type { PaymentRequestEvent } from './payment-request.events';
+import { addMoney as addEscrowMoney, escrowedCents as requestEscrowedCents, noMoney, recordUnexpected, recordUnexpectedRefund, type EscrowMoney, type UnexpectedPayment } from '../escrow-money';
 
 type Created = Extract<PaymentRequestEvent, { type: 'PaymentRequestCreated' }>['data'];
 
@@ -29,17 +30,13 @@ export interface PaymentRequestContext {
   /** A payout asked for and not yet answered by the gateway. */
   pendingPayout: { key: string; amountCents: number; destinationAccountId: string } | null;
   lastPayoutError: { code: string; message: string; at: string } | null;
-  unexpectedPayments: { checkoutSessionId: string; paymentIntentId: string | null; chargeId: string | null; amountCents: number; gatewayEventId: string; refundId: string | null }[];
-  money: { chargedCents: number; refundedCents: number; transferredCents: number; feeKeptCents: number };
+  unexpectedPayments: UnexpectedPayment[];
+  /** The money as the ledger knows it (machines/escrow-money.ts). */
+  money: EscrowMoney;
 }
 
-/** What the platform holds for this request now: charged − refunded − transferred − fee kept. */
-export const requestHeldCents = (c: Pick<PaymentRequestContext, 'money'>): number =>
-  c.money.chargedCents - c.money.refundedCents - c.money.transferredCents - c.money.feeKeptCents;
-
-/** Held money that funds the request (unexpected payments waiting for their refund excluded). */
-export const requestEscrowedCents = (c: Pick<PaymentRequestContext, 'money' | 'unexpectedPayments'>): number =>
-  requestHeldCents(c) - c.unexpectedPayments.reduce((sum, p) => sum + (p.refundId === null ? p.amountCents : 0), 0);
+/** What the platform holds for this request, and how much of it funds the request (machines/escrow-money.ts). */
+export { heldCents as requestHeldCents, escrowedCents as requestEscrowedCents } from '../escrow-money';
 
 export const emptyPaymentRequestContext: PaymentRequestContext = {
   request: null,
@@ -64,15 +61,10 @@ export const emptyPaymentRequestContext: PaymentRequestContext = {
   pendingPayout: null,
   lastPayoutError: null,
   unexpectedPayments: [],
-  money: { chargedCents: 0, refundedCents: 0, transferredCents: 0, feeKeptCents: 0 },
+  money: noMoney,
 };
 
-const addMoney = (c: PaymentRequestContext, change: Partial<PaymentRequestContext['money']>): PaymentRequestContext['money'] => ({
-  chargedCents: c.money.chargedCents + (change.chargedCents ?? 0),
-  refundedCents: c.money.refundedCents + (change.refundedCents ?? 0),
-  transferredCents: c.money.transferredCents + (change.transferredCents ?? 0),
-  feeKeptCents: c.money.feeKeptCents + (change.feeKeptCents ?? 0),
-});
+const addMoney = (c: PaymentRequestContext, change: Partial<EscrowMoney>): EscrowMoney => addEscrowMoney(c.money, change);
 
 /** Records what each event says; the machine decides whether it may happen. */
 export function evolvePaymentRequestContext(c: PaymentRequestContext, event: PaymentRequestEvent): PaymentRequestContext {
@@ -87,12 +79,8 @@ export function evolvePaymentRequestContext(c: PaymentRequestContext, event: Pay
     case 'PaymentRequestCheckoutClosed':
       return { ...c, openSession: c.openSession?.sessionId === event.data.sessionId ? null : c.openSession };
     case 'PaymentRequestUnexpectedPaymentReceived': {
-      const { checkoutSessionId, paymentIntentId, chargeId, amountCents, gatewayEventId } = event.data;
-      return {
-        ...c,
-        money: addMoney(c, { chargedCents: amountCents }),
-        unexpectedPayments: [...c.unexpectedPayments, { checkoutSessionId, paymentIntentId, chargeId, amountCents, gatewayEventId, refundId: null }],
-      };
+      const { checkoutSessionId, paymentIntentId, chargeId, amountCents, gatewayEventId, reason } = event.data;
+      return recordUnexpected(c, { checkoutSessionId, paymentIntentId, chargeId, amountCents, gatewayEventId, reason });
     }
     case 'PaymentRequestPaid':
       return {
@@ -151,15 +139,7 @@ export function evolvePaymentRequestContext(c: PaymentRequestContext, event: Pay
     }
     case 'PaymentRequestHoldReleased':
       return { ...c, hold: null };
-    case 'PaymentRequestDuplicatePaymentRefunded': {
-      const { checkoutSessionId, refundId, amountCents } = event.data;
-      const known = c.unexpectedPayments.some((p) => p.checkoutSessionId === checkoutSessionId);
-      return {
-        ...c,
-        money: addMoney(c, known ? { refundedCents: amountCents } : { chargedCents: amountCents, refundedCents: amountCents }),
-        unexpectedPayments: c.unexpectedPayments.map((p) => (p.checkoutSessionId === checkoutSessionId && p.refundId === null ? { ...p, refundId } : p)),
-        duplicateRefunds: [...c.duplicateRefunds, { checkoutSessionId, refundId, amountCents, at }],
-      };
-    }
+    case 'PaymentRequestDuplicatePaymentRefunded':
+      return recordUnexpectedRefund(c, event.data, at);
   }
 }

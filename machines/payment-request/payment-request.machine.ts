@@ -1,7 +1,8 @@
 import { assign, setup } from 'xstate';
 import { MAX_REQUEST_CENTS } from '../money';
 import type { PaymentRequestEvent } from './payment-request.events';
-import { emptyPaymentRequestContext, evolvePaymentRequestContext, requestEscrowedCents, type PaymentRequestContext } from './payment-request.context';
+import { answersUnexpectedRefund, escrowedCents as requestEscrowedCents, fundsEscrow, isNewUnexpectedPayment } from '../escrow-money';
+import { emptyPaymentRequestContext, evolvePaymentRequestContext, type PaymentRequestContext } from './payment-request.context';
 
 export const paymentRequestStatuses = ['pending', 'accepted', 'paid', 'completed', 'expired', 'rejected'] as const;
 export type PaymentRequestStatus = (typeof paymentRequestStatuses)[number];
@@ -44,31 +45,13 @@ export const paymentRequestMachine = setup({
       Date.parse(event.metadata.at) < Date.parse(context.request.expiresAt),
     closesOpenSession: ({ context, event }) => event.type === 'PaymentRequestCheckoutClosed' && context.openSession?.sessionId === event.data.sessionId,
     /** A payment counts only for the open session and exactly the total due. */
-    fundsTheRequest: ({ context, event }) =>
-      event.type === 'PaymentRequestPaid' &&
-      context.request !== null &&
-      context.openSession !== null &&
-      event.data.checkoutSessionId === context.openSession.sessionId &&
-      event.data.amountCents === context.openSession.totalCents &&
-      event.data.amountCents === context.request.totalCents,
+    fundsTheRequest: ({ context, event }) => event.type === 'PaymentRequestPaid' && fundsEscrow(context, event.data, context.request?.totalCents ?? null),
     openSessionFailed: ({ context, event }) =>
       event.type === 'PaymentRequestPaymentFailed' &&
       context.openSession?.sessionId === event.data.checkoutSessionId &&
       context.lastFailedSessionId !== event.data.checkoutSessionId,
-    newUnexpectedPayment: ({ context, event }) =>
-      event.type === 'PaymentRequestUnexpectedPaymentReceived' &&
-      !(context.paidAt !== null && context.checkoutSessionId === event.data.checkoutSessionId) &&
-      !context.unexpectedPayments.some((p) => p.checkoutSessionId === event.data.checkoutSessionId),
-    refundsUnexpectedPayment: ({ context, event }) => {
-      if (event.type !== 'PaymentRequestDuplicatePaymentRefunded') return false;
-      const recorded = context.unexpectedPayments.find((p) => p.checkoutSessionId === event.data.checkoutSessionId);
-      if (recorded) return recorded.refundId === null && recorded.amountCents === event.data.amountCents;
-      return (
-        context.paidAt !== null &&
-        event.data.checkoutSessionId !== context.checkoutSessionId &&
-        !context.duplicateRefunds.some((r) => r.checkoutSessionId === event.data.checkoutSessionId)
-      );
-    },
+    newUnexpectedPayment: ({ context, event }) => event.type === 'PaymentRequestUnexpectedPaymentReceived' && isNewUnexpectedPayment(context, event.data.checkoutSessionId),
+    refundsUnexpectedPayment: ({ context, event }) => event.type === 'PaymentRequestDuplicatePaymentRefunded' && answersUnexpectedRefund(context, event.data),
     /** One payout at a time, of exactly the creator's amount, while the whole charge is in escrow and not held. */
     payoutRequestable: ({ context, event }) =>
       event.type === 'PaymentRequestPayoutRequested' &&

@@ -3,6 +3,7 @@ import webPush from 'web-push';
 import type { AccountQueries } from '../../projections/accounts.queries';
 import { userAggregate } from '../commands/aggregate';
 import type { CommandBus } from '../commands/command-bus';
+import { recordNotification } from '../ops/notification-metrics';
 import type { VapidKeys } from './vapid-keys';
 
 export interface PushSubscriptionJson {
@@ -53,6 +54,8 @@ export function createPushService({ bus, accounts, sender, keys }: { bus: Comman
           }
         }
       }
+      recordNotification('push', 'sent', sent);
+      recordNotification('push', 'failed', failed);
       return { sent, failed };
     },
   };

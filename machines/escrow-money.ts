@@ -1,0 +1,111 @@
+/**
+ * The money of one escrow (a deal or a payment request) as its ledger knows it, and the rules both
+ * kinds share: which confirmed payment funds it, which is to be refunded, and what is held. Both
+ * contexts carry these fields; both machines, deciders and contexts use these functions, so a deal
+ * and a request can never disagree about money.
+ */
+
+/** Every cent charged, refunded, transferred, or kept as fee. */
+export interface EscrowMoney {
+  chargedCents: number;
+  refundedCents: number;
+  transferredCents: number;
+  feeKeptCents: number;
+}
+
+export const noMoney: EscrowMoney = { chargedCents: 0, refundedCents: 0, transferredCents: 0, feeKeptCents: 0 };
+
+/** A payment that did not fund the escrow, refunded (or to be refunded) by the payments reactor. */
+export interface UnexpectedPayment {
+  checkoutSessionId: string;
+  paymentIntentId: string | null;
+  chargeId: string | null;
+  amountCents: number;
+  gatewayEventId: string;
+  /** Why it did not fund the escrow (deals record it). */
+  reason?: string;
+  refundId: string | null;
+}
+
+/** The money-related fields a deal's and a request's context share. */
+export interface EscrowLedger {
+  money: EscrowMoney;
+  unexpectedPayments: UnexpectedPayment[];
+  /** The session that can fund the escrow, and what it charges; null once paid or closed. */
+  openSession: { sessionId: string; totalCents: number } | null;
+  /** Once paid: the session that paid (and before that, the last session opened). */
+  checkoutSessionId: string | null;
+  paidAt: string | null;
+  duplicateRefunds: { checkoutSessionId: string; refundId: string; amountCents: number; at: string }[];
+}
+
+export function addMoney(money: EscrowMoney, change: Partial<EscrowMoney>): EscrowMoney {
+  return {
+    chargedCents: money.chargedCents + (change.chargedCents ?? 0),
+    refundedCents: money.refundedCents + (change.refundedCents ?? 0),
+    transferredCents: money.transferredCents + (change.transferredCents ?? 0),
+    feeKeptCents: money.feeKeptCents + (change.feeKeptCents ?? 0),
+  };
+}
+
+/** What the platform holds now: charged − refunded − transferred − fee kept. */
+export const heldCents = (c: Pick<EscrowLedger, 'money'>): number =>
+  c.money.chargedCents - c.money.refundedCents - c.money.transferredCents - c.money.feeKeptCents;
+
+/** Held money that funds the escrow (unexpected payments waiting for their refund excluded). */
+export const escrowedCents = (c: Pick<EscrowLedger, 'money' | 'unexpectedPayments'>): number =>
+  heldCents(c) - c.unexpectedPayments.reduce((sum, p) => sum + (p.refundId === null ? p.amountCents : 0), 0);
+
+/** The confirmation of a payment already recorded (funding, to refund, or refunded): a redelivery changes nothing. */
+export function alreadyRecorded(c: EscrowLedger, sessionId: string): boolean {
+  return (
+    (c.paidAt !== null && c.checkoutSessionId === sessionId) ||
+    c.unexpectedPayments.some((p) => p.checkoutSessionId === sessionId) ||
+    c.duplicateRefunds.some((r) => r.checkoutSessionId === sessionId)
+  );
+}
+
+/** A payment funds the escrow only through its open session, for exactly what that session and the terms charge. */
+export function fundsEscrow(c: EscrowLedger, payment: { checkoutSessionId: string; amountCents: number }, dueCents: number | null): boolean {
+  return (
+    c.openSession !== null &&
+    dueCents !== null &&
+    payment.checkoutSessionId === c.openSession.sessionId &&
+    payment.amountCents === c.openSession.totalCents &&
+    payment.amountCents === dueCents
+  );
+}
+
+/** Why a confirmed payment that does not fund the escrow is refunded. */
+export function unexpectedReason(c: EscrowLedger, sessionId: string, awaitingPayment: boolean): 'already_paid' | 'closed' | 'not_open_session' | 'amount_mismatch' {
+  if (!awaitingPayment) return c.paidAt !== null ? 'already_paid' : 'closed';
+  return c.openSession?.sessionId !== sessionId ? 'not_open_session' : 'amount_mismatch';
+}
+
+/** A payment to refund is recorded once per session, and never for the session that paid. */
+export const isNewUnexpectedPayment = (c: EscrowLedger, sessionId: string): boolean =>
+  !(c.paidAt !== null && c.checkoutSessionId === sessionId) && !c.unexpectedPayments.some((p) => p.checkoutSessionId === sessionId);
+
+/** The refund answers a recorded unexpected payment (same session, same amount, not yet refunded); or, in older history, a second paid session. */
+export function answersUnexpectedRefund(c: EscrowLedger, refund: { checkoutSessionId: string; amountCents: number }): boolean {
+  const recorded = c.unexpectedPayments.find((p) => p.checkoutSessionId === refund.checkoutSessionId);
+  if (recorded) return recorded.refundId === null && recorded.amountCents === refund.amountCents;
+  return c.paidAt !== null && refund.checkoutSessionId !== c.checkoutSessionId && !c.duplicateRefunds.some((r) => r.checkoutSessionId === refund.checkoutSessionId);
+}
+
+/** The ledger after a payment to refund was recorded: it was charged. */
+export function recordUnexpected<C extends EscrowLedger>(c: C, payment: Omit<UnexpectedPayment, 'refundId'>): C {
+  return { ...c, money: addMoney(c.money, { chargedCents: payment.amountCents }), unexpectedPayments: [...c.unexpectedPayments, { ...payment, refundId: null }] };
+}
+
+/** The ledger after an unexpected payment's refund (before intents existed, the charge was recorded only with its refund). */
+export function recordUnexpectedRefund<C extends EscrowLedger>(c: C, refund: { checkoutSessionId: string; refundId: string; amountCents: number }, at: string): C {
+  const { checkoutSessionId, refundId, amountCents } = refund;
+  const known = c.unexpectedPayments.some((p) => p.checkoutSessionId === checkoutSessionId);
+  return {
+    ...c,
+    money: addMoney(c.money, known ? { refundedCents: amountCents } : { chargedCents: amountCents, refundedCents: amountCents }),
+    unexpectedPayments: c.unexpectedPayments.map((p) => (p.checkoutSessionId === checkoutSessionId && p.refundId === null ? { ...p, refundId } : p)),
+    duplicateRefunds: [...c.duplicateRefunds, { checkoutSessionId, refundId, amountCents, at }],
+  };
+}

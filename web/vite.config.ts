@@ -2,13 +2,39 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+/**
+ * Writes .br and .gz beside every text asset of the build, so the server sends compressed bytes
+ * without compressing per request (@fastify/static `preCompressed`). On a phone on slow 4G the
+ * transfer size is most of the load time.
+ */
+function precompress(outDir: string): Plugin {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+  return {
+    name: 'precompress',
+    apply: 'build',
+    closeBundle() {
+      for (const file of walk(outDir).filter((f) => /\.(js|css|html|svg|webmanifest|json)$/.test(f) && !f.includes('.vite'))) {
+        const data = readFileSync(file);
+        if (data.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    },
+  };
+}
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const reactRouterDist = fileURLToPath(new URL('../node_modules/react-router/dist/production/', import.meta.url));
 
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress(fileURLToPath(new URL('./dist', import.meta.url)))],
   resolve: {
     // @xstate/react imports the pre-React-18 shims of use-sync-external-store; React 19 has the hook
     // built in, so point the shims at the built-in versions and ship no fallback code.
@@ -26,6 +52,14 @@ export default defineConfig({
     emptyOutDir: true,
     // The budget bench reads the manifest to find what /accept/:token loads first.
     manifest: true,
+    // Every browser we support has <link rel=modulepreload>; the polyfill only costs entry bytes.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // The libraries every screen needs in one chunk: a dozen slivers gzip worse than one file.
+        codeSplitting: { groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|react-router|react-router-dom)[\\/]/ }] },
+      },
+    },
   },
   server: {
     // `npm run dev` runs the API on 3000; Vite proxies it so the app and API share an origin.

@@ -53,6 +53,17 @@ export const ProfileUpdated = defineEvent({
   example: { username: 'acme', email: 'hello@acme.example', companyName: 'Acme BV', country: 'NL', phoneNumber: null },
 });
 
+export const languageSchema = z.enum(['en', 'nl']);
+
+export const LanguageChosen = defineEvent({
+  type: 'LanguageChosen',
+  version: 1,
+  category: 'user',
+  description: 'The user chose the language of screens and messages (kept in the profile, so it follows them to every device).',
+  schema: z.object({ language: languageSchema }),
+  example: { language: 'nl' },
+});
+
 export const PayoutAccountLinked = defineEvent({
   type: 'PayoutAccountLinked',
   version: 1,
@@ -173,6 +184,7 @@ export const accountEventDefinitions = [
   UserRegistered,
   OnboardingCompleted,
   ProfileUpdated,
+  LanguageChosen,
   PayoutAccountLinked,
   PayoutAccountStatusChanged,
   PushSubscriptionAdded,

@@ -9,6 +9,8 @@ export interface UserContext {
   companyName: string | null;
   country: string | null;
   phoneNumber: string | null;
+  /** Chosen language; null (or absent in contexts stored before it existed) = follow the browser. */
+  language?: 'en' | 'nl' | null;
   createdAt: string | null;
   onboardedAt: string | null;
   payoutAccountId: string | null;
@@ -27,6 +29,7 @@ export const emptyUserContext: UserContext = {
   companyName: null,
   country: null,
   phoneNumber: null,
+  language: null,
   createdAt: null,
   onboardedAt: null,
   payoutAccountId: null,
@@ -46,6 +49,8 @@ export function evolveUserContext(c: UserContext, event: UserEvent): UserContext
       return { ...c, ...event.data, onboardedAt: event.metadata.at };
     case 'ProfileUpdated':
       return { ...c, ...event.data };
+    case 'LanguageChosen':
+      return { ...c, language: event.data.language };
     case 'PayoutAccountLinked':
       return { ...c, payoutAccountId: event.data.accountId, payoutsEnabled: false, detailsSubmitted: false };
     case 'PayoutAccountStatusChanged':
@@ -86,6 +91,7 @@ export const userMachine = setup({
   },
   on: {
     ProfileUpdated: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
+    LanguageChosen: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
     PayoutAccountLinked: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
     PayoutAccountStatusChanged: { guard: 'knownAccount', actions: 'evolve' },
     PushSubscriptionAdded: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },

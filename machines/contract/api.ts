@@ -151,6 +151,8 @@ export const userSchema = z.object({
   companyName: z.string().nullable(),
   country: z.string().nullable(),
   phoneNumber: z.string().nullable(),
+  /** The language chosen in the profile; null = follow the browser. */
+  language: z.enum(['en', 'nl']).nullable(),
   isOnboardingComplete: z.boolean(),
   emailVerified: z.boolean(),
   createdAt: iso,
@@ -158,7 +160,7 @@ export const userSchema = z.object({
 export type UserDto = z.infer<typeof userSchema>;
 
 export const authAnswerSchema = z.object({ token: z.string(), user: userSchema });
-export const profileSchema = userSchema.pick({ username: true, email: true, companyName: true, country: true, phoneNumber: true });
+export const profileSchema = userSchema.pick({ username: true, email: true, companyName: true, country: true, phoneNumber: true, language: true });
 export const userStatsSchema = z.object({ totalDeals: z.number().int(), successfulDeals: z.number().int() });
 export const dashboardStatsSchema = z.object({
   recentDeals: z.array(dealSchema),

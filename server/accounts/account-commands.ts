@@ -72,6 +72,15 @@ export function createAccountCommands({ bus, unique, accounts }: { bus: CommandB
       return { position: result.position };
     },
 
+    /** Saves the chosen language; choosing the language already saved appends nothing. */
+    async chooseLanguage(userId: string, language: 'en' | 'nl', ctx: CommandContext) {
+      const result = await bus.execute(userAggregate, stream(userId), (state) => {
+        if (state.revision < 0) throw new DomainError('not_found', 'User not found');
+        return state.snapshot.context.language === language ? [] : [{ type: 'LanguageChosen', data: { language } }];
+      }, ctx);
+      return { position: result.position };
+    },
+
     async updateProfile(userId: string, body: ProfileBody, ctx: CommandContext) {
       const current = (await bus.load(userAggregate, stream(userId))).snapshot.context;
       if (!current.userId) throw new DomainError('not_found', 'User not found');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorSchema, profileSchema, userStatsSchema } from '../../machines/contract/api';
 import { userOf } from '../auth/authenticate';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+import { languageSchema } from '../../machines/account/account.events';
 import { profileBody } from './account.schemas';
 
 const tags = ['profile'];
@@ -15,7 +16,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema };
 export function profileRoutes(app: ZodApp, { ctx, guards, accounts }: RouteDeps): void {
   const profileOf = (userId: string) => {
     const u = ctx.queries.accounts.userById(userId)!;
-    return { username: u.username, email: u.email, companyName: u.companyName, country: u.country, phoneNumber: u.phoneNumber };
+    return { username: u.username, email: u.email, companyName: u.companyName, country: u.country, phoneNumber: u.phoneNumber, language: u.language ?? null };
   };
 
   for (const path of ['/api/profile', '/api/user/profile']) {
@@ -34,6 +35,19 @@ export function profileRoutes(app: ZodApp, { ctx, guards, accounts }: RouteDeps)
       return profileOf(userId);
     });
   }
+
+  app.put('/api/profile/language', {
+    preHandler: guards.requireUser,
+    schema: {
+      tags, security, summary: 'Saves the language of screens and messages in the profile',
+      body: z.object({ language: languageSchema }), response: { 200: z.object({ language: languageSchema }), ...errors },
+    },
+  }, async (request) => {
+    const { userId } = userOf(request);
+    const { position } = await accounts.chooseLanguage(userId, request.body.language, commandContext(request, { kind: 'brand', id: userId }));
+    await ctx.settle(position);
+    return { language: request.body.language };
+  });
 
   app.get('/api/user/stats', {
     preHandler: guards.requireUser,

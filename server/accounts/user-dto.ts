@@ -10,6 +10,7 @@ export function toUserDto(u: UserContext): UserDto {
     companyName: u.companyName,
     country: u.country,
     phoneNumber: u.phoneNumber,
+    language: u.language ?? null,
     isOnboardingComplete: u.onboardedAt !== null,
     emailVerified: false,
     createdAt: u.createdAt ?? new Date(0).toISOString(),

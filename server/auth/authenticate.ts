@@ -73,8 +73,8 @@ export function createAuthGuards({ tokens, accounts }: { tokens: TokenService; a
     return principal;
   }
 
-  function authenticateAdmin(request: FastifyRequest, mode: 'read' | 'act'): AdminPrincipal {
-    const token = bearerToken(request);
+  function authenticateAdmin(request: FastifyRequest, mode: 'read' | 'act', allowQuery = false): AdminPrincipal {
+    const token = bearerToken(request, allowQuery);
     if (!token) throw unauthorized('Admin authentication required');
     const principal = verify(token, ADMIN_AUDIENCE) as AdminPrincipal;
     const account = accounts.adminById(principal.adminId);
@@ -104,6 +104,10 @@ export function createAuthGuards({ tokens, accounts }: { tokens: TokenService; a
     /** preHandler: an admin or auditor (read-only routes). */
     requireAdminReader: async (request: FastifyRequest) => {
       authenticateAdmin(request, 'read');
+    },
+    /** preHandler for the admin SSE stream: an admin or auditor, also by `?access_token=`. */
+    requireAdminReaderOrQueryToken: async (request: FastifyRequest) => {
+      authenticateAdmin(request, 'read', true);
     },
     /** preHandler: an admin who may act (auditors get 403). */
     requireAdminActor: async (request: FastifyRequest) => {

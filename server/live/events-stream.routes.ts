@@ -49,6 +49,13 @@ export function eventsStreamRoutes(app: ZodApp, { ctx, guards, dealViews }: Rout
     if (p?.kind === 'user') open(request, reply, { kind: 'user', userId: p.userId });
   });
 
+  app.get('/api/admin/events/stream', {
+    preHandler: guards.requireAdminReaderOrQueryToken,
+    schema: { tags: ['live'], summary: 'Change notices for every deal and payment request (admins and auditors; SSE; token as bearer or ?access_token=)' },
+  }, async (request, reply) => {
+    open(request, reply, { kind: 'admin' });
+  });
+
   app.get('/api/events/stream/deal/:token', {
     schema: { tags: ['live'], summary: 'Change notices for the deal behind a creator link (SSE)', params: tokenParam },
   }, async (request, reply) => {

@@ -2,11 +2,13 @@ import type { Database } from 'better-sqlite3';
 import type { ChangeNotice } from '../../machines/contract/api';
 import type { ProjectedEvent } from '../../projections/projection';
 
-/** Who a live connection listens for: its user's deals and requests, or one linked deal or request. */
+/** Who a live connection listens for: its user's deals and requests, one linked deal or request, or everything (admin). */
 export type LiveScope =
   | { kind: 'user'; userId: string }
   | { kind: 'deal'; dealId: number }
-  | { kind: 'payment-request'; requestId: number };
+  | { kind: 'payment-request'; requestId: number }
+  /** Admins and auditors see every deal and request, so they hear of every change. */
+  | { kind: 'admin' };
 
 interface Listener {
   scope: LiveScope;
@@ -46,6 +48,7 @@ export function createLiveHub({ db }: { db: Database }) {
       case 'user': return owner === scope.userId;
       case 'deal': return notice.kind === 'deal' && notice.id === scope.dealId;
       case 'payment-request': return notice.kind === 'payment-request' && notice.id === scope.requestId;
+      case 'admin': return notice.kind !== 'user';
     }
   };
 

@@ -5,13 +5,15 @@ import { ensureWebBuild, webDist, webManifest } from '../e2e/support/web-build';
 import type { BenchLine, BenchSuite } from './bench.types';
 
 /**
- * The web budget (issue 5): the JavaScript /accept/:token loads first (entry chunk, its static
- * imports, the accept route's lazy chunk and its static imports) <= 120 KB gzip, and all CSS
- * <= 30 KB gzip. Baseline: the gzip size of every JS chunk of the app.
+ * The web budget (issues 5 and 12): the JavaScript /accept/:token loads first (entry chunk, its
+ * static imports, the accept route's lazy chunk and its static imports, plus the core texts of the
+ * visitor's language — counted as the larger of English and Dutch; the other language loads on
+ * demand) <= 120 KB gzip, and all CSS <= 30 KB gzip. Baseline: the gzip size of every JS chunk.
  */
 const JS_TARGET_KB = 120;
 const CSS_TARGET_KB = 30;
 const ACCEPT_ROUTE = 'src/routes/accept.tsx';
+const CORE_TEXTS = ['src/i18n/en-core.ts', 'src/i18n/nl-core.ts'];
 
 interface ManifestChunk {
   file: string;
@@ -40,7 +42,13 @@ export const run: BenchSuite = async () => {
 
   const first = new Set([...closure(manifest, entry), ...closure(manifest, ACCEPT_ROUTE)]);
   const firstJs = [...first].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
-  const acceptKb = firstJs.reduce((sum, f) => sum + gzipKb(f), 0);
+  const texts = CORE_TEXTS.map((key) => {
+    if (!manifest[key]) throw new Error(`${key} is not a chunk of its own (each language's core texts load on demand)`);
+    const extra = [...closure(manifest, key)].filter((k) => !first.has(k)).map((k) => manifest[k]!.file);
+    return { key, kb: extra.reduce((sum, f) => sum + gzipKb(f), 0) };
+  });
+  const largestTexts = texts.reduce((a, b) => (b.kb > a.kb ? b : a));
+  const acceptKb = firstJs.reduce((sum, f) => sum + gzipKb(f), 0) + largestTexts.kb;
 
   const assets = readdirSync(join(webDist, 'assets'));
   const allJsKb = assets.filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipKb(join('assets', f)), 0);
@@ -55,7 +63,7 @@ export const run: BenchSuite = async () => {
       baseline: { label: 'all JS chunks (gzip)', value: allJsKb },
       target: `<= ${JS_TARGET_KB} KB`,
       met: acceptKb <= JS_TARGET_KB,
-      extra: `${firstJs.length} chunks`,
+      extra: `${firstJs.length} chunks + ${largestTexts.key.split('/').pop()} ${largestTexts.kb.toFixed(2)} KB; ${texts.map((x) => `${x.key.split('/').pop()} ${x.kb.toFixed(2)} KB`).join(', ')}`,
     },
     {
       id: 'web-css',

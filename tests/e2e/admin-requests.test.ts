@@ -8,7 +8,7 @@ import { ADMIN, startServer, type RunningServer } from './support/server';
 
 const TITLE = 'Chargeback campagne';
 const HELD = /^On hold: Chargeback: fraudulent/;
-const CREATOR_HELD = 'Geblokkeerd door een terugboeking';
+const CREATOR_HELD = "Blocked by the cardholder's chargeback";
 
 describe('admin: payment requests on chargeback hold', () => {
   let server: RunningServer;
@@ -36,9 +36,9 @@ describe('admin: payment requests on chargeback hold', () => {
 
     const brand = await (await phoneContext(browser, server.url)).newPage();
     await brand.goto(link);
-    await brand.getByRole('button', { name: 'Accepteren' }).click();
-    await see(brand, 'Geaccepteerd');
-    await brand.getByRole('button', { name: 'Nu betalen' }).click();
+    await brand.getByRole('button', { name: 'Accept', exact: true }).click();
+    await see(brand, 'Accepted');
+    await brand.getByRole('button', { name: 'Pay now' }).click();
     await brand.waitForURL('**/sim/checkout/**');
     sessionId = new URL(brand.url()).pathname.split('/').pop() ?? '';
     // The payer's key from the checkout URL: the test-mode tools act only for the payer.
@@ -60,7 +60,7 @@ describe('admin: payment requests on chargeback hold', () => {
     await creator.goto('/payment-requests');
     await expect.poll(() => card().getAttribute('data-status'), { timeout: 20_000 }).toBe('paid');
     await card().getByText(CREATOR_HELD).waitFor();
-    expect(await card().getByRole('button', { name: 'Markeer als voltooid' }).count()).toBe(0);
+    expect(await card().getByRole('button', { name: 'Mark as completed' }).count()).toBe(0);
     await snap(creator, 'creator-held');
   });
 
@@ -90,12 +90,12 @@ describe('admin: payment requests on chargeback hold', () => {
 
   it('after the release the creator completes the request; the payout waits for the bank account', async () => {
     await creator.goto('/payment-requests');
-    const complete = card().getByRole('button', { name: 'Markeer als voltooid' });
+    const complete = card().getByRole('button', { name: 'Mark as completed' });
     await complete.waitFor({ timeout: 20_000 });
     expect(await card().getByText(CREATOR_HELD).count()).toBe(0);
     await complete.click();
     await expect.poll(() => card().getAttribute('data-status'), { timeout: 20_000 }).toBe('completed');
-    await creator.getByRole('tab', { name: 'Afgerond' }).click();
+    await creator.getByRole('tab', { name: 'Finished' }).click();
     await card().getByTestId('request-payout-pending').waitFor();
     await snap(creator, 'creator-completed');
   });

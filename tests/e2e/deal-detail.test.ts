@@ -22,6 +22,9 @@ describe('deal detail page /deals/:id (Dutch, nl-NL dates)', () => {
     page = await (await phoneContext(browser, server.url)).newPage();
     await registerAndOnboard(page, snap, unique('detailer'));
     dealId = await createUnpaidDeal(page, { influencer: '@noor.shoots', title: 'Winter campagne', amount: '400' });
+    // The brand switches to Dutch on the payment page; the choice holds on every later screen.
+    await page.getByRole('button', { name: 'Nederlands' }).click();
+    await page.getByRole('button', { name: /^Betaal €/ }).waitFor();
   });
 
   afterAll(async () => {
@@ -37,7 +40,7 @@ describe('deal detail page /deals/:id (Dutch, nl-NL dates)', () => {
     expect((await row(page, 'Bedrag'))?.replace(/\s/g, ' ')).toBe('€ 400,00');
     expect(await row(page, 'Deadline')).toBe(await nlDate(page, inDays(14)));
     expect(await row(page, 'Aangemaakt')).toMatch(/^\d{1,2} [a-z]{3}\.? \d{4}/);
-    expect(await page.locator('[lang="nl"]').count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('nl');
     const pay = page.getByRole('link', { name: 'Nu betalen' });
     expect(await pay.getAttribute('href')).toBe(`/payment/${dealId}`);
     expect(await page.getByText('Deel met influencer').count()).toBe(0);

@@ -75,7 +75,7 @@ describe('create and edit a deal', () => {
     expect(await toastText(page)).toContain('You will be redirected to the payment page');
     dealId = Number(new URL(page.url()).pathname.split('/').pop());
     expect(dealId).toBeGreaterThan(0);
-    await see(page, 'Totaal te betalen');
+    await see(page, 'Total to pay');
     await snap(page, 'created-payment');
   });
 
@@ -98,7 +98,7 @@ describe('create and edit a deal', () => {
     await page.waitForURL(`**/payment/${dealId}`);
     await see(page, 'Deal updated!');
     await see(page, 'Autumn lookbook, 2 reels');
-    await expect.poll(() => page.locator('main').textContent()).toContain('320,00');
+    await expect.poll(() => page.locator('main').textContent()).toContain('320.00');
     await snap(page, 'updated-payment');
   });
 });

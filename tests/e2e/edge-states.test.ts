@@ -11,7 +11,7 @@ const EXPIRY_DAYS = String(4 / 86_400);
 describe('not-found, expired, invalid-token and logged-out states', () => {
   let server: RunningServer;
   let browser: Browser;
-  const fresh = async (): Promise<Page> => (await phoneContext(browser, server.url)).newPage();
+  const fresh = async (locale?: string): Promise<Page> => (await phoneContext(browser, server.url, locale)).newPage();
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ REQUEST_EXPIRY_DAYS: EXPIRY_DAYS }), launchBrowser()]);
@@ -63,10 +63,10 @@ describe('not-found, expired, invalid-token and logged-out states', () => {
     await see(page, 'Deal not found or link is invalid');
     await snap(page, 'accept');
     await page.goto('/pay-request/this-token-does-not-exist');
-    await see(page, 'Verzoek niet gevonden');
+    await see(page, 'Request not found');
     await snap(page, 'pay-request');
     await page.goto('/pay-request');
-    await see(page, 'Geen token gevonden in URL');
+    await see(page, 'No token found in the URL');
     await snap(page, 'pay-request-no-token');
   });
 
@@ -108,7 +108,8 @@ describe('not-found, expired, invalid-token and logged-out states', () => {
     await registerAndOnboard(creator, snap, unique('maker'));
     const link = await createPaymentRequest(creator, snap, 'Verlopen opdracht');
     await new Promise((r) => setTimeout(r, 5_000));
-    const brand = await fresh();
+    // A Dutch brand's browser: the request page is Dutch.
+    const brand = await fresh('nl-NL');
     await brand.goto(link);
     await see(brand, 'Verzoek verlopen');
     await snap(brand, 'pay-request-expired');

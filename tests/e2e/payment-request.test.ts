@@ -24,7 +24,8 @@ describe('payment request in the browser', () => {
     await registerAndOnboard(creator, snap, unique('creator'));
     const link = await createPaymentRequest(creator, snap, 'Zomercampagne');
 
-    const brand = await (await phoneContext(browser, server.url)).newPage();
+    // The brand's browser is Dutch: its pages (and the test-mode checkout) are Dutch; the creator's stay English.
+    const brand = await (await phoneContext(browser, server.url, 'nl-NL')).newPage();
     await brand.goto(link);
     await see(brand, 'Zomercampagne');
     await see(brand, 'Wacht op acceptatie');
@@ -35,8 +36,8 @@ describe('payment request in the browser', () => {
     await snap(brand, 'pay-request-accepted');
     await brand.getByRole('button', { name: 'Nu betalen' }).click();
     await brand.waitForURL('**/sim/checkout/**');
-    await brand.getByLabel('Card').check();
-    await brand.getByRole('button', { name: 'Pay', exact: true }).click();
+    await brand.getByLabel('Kaart').check();
+    await brand.getByRole('button', { name: 'Betalen', exact: true }).click();
     await brand.waitForURL('**/pay-request-success/**');
     await see(brand, 'Betaling Succesvol!');
     await snap(brand, 'pay-request-success');
@@ -45,14 +46,14 @@ describe('payment request in the browser', () => {
     await snap(brand, 'pay-request-paid');
 
     await creator.goto('/payment-requests');
-    await see(creator, 'Mijn Betaalverzoeken');
+    await see(creator, 'My Payment Requests');
     const card = creator.getByTestId('request-card').filter({ hasText: 'Zomercampagne' });
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('paid');
     await snap(creator, 'requests-paid');
-    await card.getByRole('button', { name: 'Markeer als voltooid' }).click();
+    await card.getByRole('button', { name: 'Mark as completed' }).click();
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('completed');
-    await see(creator, 'Voltooid');
-    await creator.getByRole('tab', { name: 'Afgerond' }).click();
+    await see(creator, 'Completed');
+    await creator.getByRole('tab', { name: 'Finished' }).click();
     await snap(creator, 'requests-completed');
 
     await brand.goto(link);

@@ -15,9 +15,12 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A phone-sized context; clipboard permission so Copy buttons can be checked. */
-export async function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: VIEWPORT, baseURL, deviceScaleFactor: 1, hasTouch: false, locale: 'en-US' });
+/**
+ * A phone-sized context; clipboard permission so Copy buttons can be checked. `locale` is the
+ * browser's language, which the app follows until the user picks one (en-US unless a test is Dutch).
+ */
+export async function phoneContext(browser: Browser, baseURL: string, locale = 'en-US'): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: VIEWPORT, baseURL, deviceScaleFactor: 1, hasTouch: false, locale });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   return context;
 }

@@ -53,9 +53,9 @@ export async function createAndPayDeal(page: Page, snap: Snap, influencer: strin
   await snap(page, 'create-deal');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await page.waitForURL('**/payment/*');
-  await see(page, 'Totaal te betalen');
+  await see(page, 'Total to pay');
   await snap(page, 'payment');
-  await page.getByRole('button', { name: /Betaal/ }).click();
+  await page.getByRole('button', { name: /^Pay €/ }).click();
   await page.waitForURL('**/sim/checkout/**');
   await snap(page, 'sim-checkout');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
@@ -101,8 +101,7 @@ export async function creatorDelivers(context: BrowserContext, link: string, sna
   await page.getByRole('button', { name: 'Mark assignment as completed' }).waitFor({ timeout: 20_000 });
   expect(new URL(page.url()).search).toBe('');
   await snap(page, 'accept-bank-connected');
-  // The page reloads itself 3 s after the bank setup (docs/product.md §4); act after that.
-  await page.waitForTimeout(3_500);
+  // No forced reload after bank setup: the tap right away counts.
   await page.getByRole('button', { name: 'Mark assignment as completed' }).click();
   await see(page, 'Assignment Completed!');
   await expect.poll(() => page.getByTestId('creator-status').textContent(), { timeout: 20_000 }).toBe('Delivered');

@@ -121,7 +121,7 @@ describe('deals', () => {
     const deal = await createDeal(t.app, brand.token);
     await payDeal(t.app, t.ctx, brand.token, deal.id);
     const link = await acceptAndConnect(t.app, t.ctx, brand.token, deal.id);
-    await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}` });
+    await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) });
     const headers = { ...bearer(brand.token), 'idempotency-key': 'approve-once-1' };
     const first = await t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/release`, headers });
     expect(first.statusCode, first.body).toBe(200);

@@ -2,6 +2,7 @@ import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { changeNoticeSchema, type ChangeNotice } from '../../../machines/contract/api';
+import { createAdminAccounts } from '../../../server/admin/admin-accounts';
 import { payDeal } from './flow-helpers';
 import { bearer, createDeal, createTestApp, registerUser, type TestApp } from './test-app';
 
@@ -130,6 +131,23 @@ describe('token-scoped live streams', () => {
     expect(stream.notices.every((n) => n.kind === 'payment-request' && n.id === watched.id), JSON.stringify(stream.notices)).toBe(true);
     expect(stream.notices[0]).toEqual({ kind: 'payment-request', id: watched.id, type: expect.any(String), position: expect.any(Number) });
     expect(stream.notices.map((n) => n.type)).toEqual(['PaymentRequestAccepted']);
+  });
+
+  it('given an admin stream, when deals and requests of different users change, then notices for all of them arrive; a user token is refused', async () => {
+    const admins = createAdminAccounts({ bus: t.ctx.bus, unique: t.ctx.unique, accounts: t.ctx.queries.accounts });
+    await t.ctx.settle((await admins.create('live-admin', 'admin-pass-1', 'auditor', { actor: { kind: 'system', id: 'test' } })).position);
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username: 'live-admin', password: 'admin-pass-1' } });
+    const adminToken = (login.json() as { token: string }).token;
+
+    const refused = await t.app.inject({ url: `/api/admin/events/stream?access_token=${brand.token}` });
+    expect(refused.statusCode).toBe(401);
+    expect(t.ctx.live.size).toBe(0);
+
+    const stream = await openStream(`/api/admin/events/stream?access_token=${encodeURIComponent(adminToken)}`);
+    const deal = await createDeal(t.app, brand.token, { title: 'Seen by admin' });
+    const request = await createRequest('Admin sees this reel');
+    await until(() => stream.notices.some((n) => n.kind === 'deal' && n.id === deal.id) && stream.notices.some((n) => n.kind === 'payment-request' && n.id === request.id), 'notices for both');
+    expect(stream.notices.some((n) => n.kind === 'user')).toBe(false);
   });
 
   it('given unknown or wrong-kind tokens, when opening a stream, then 404 JSON and no listener is registered', async () => {

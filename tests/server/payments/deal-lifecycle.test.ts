@@ -57,8 +57,15 @@ describe('deal lifecycle on the simulated gateway', () => {
     const { url } = await h.escrow.startDealCheckout(dealId, brand);
     const page = await h.app.inject({ method: 'GET', url: `${new URL(url).pathname}${new URL(url).search}` });
     expect(page.statusCode).toBe(200);
-    for (const text of ['Test mode — no real money', 'iDEAL', 'Card', '>Pay<', '>Fail payment<', '>Cancel<', 'Spring launch', '270,50']) {
+    for (const text of ['Test mode — no real money', 'iDEAL', 'Card', '>Pay<', '>Fail payment<', '>Cancel<', 'Spring launch', '270.50', '<html lang="en">']) {
       expect(page.body).toContain(text);
+    }
+    // A Dutch browser (or the web app's language cookie) gets the page in Dutch, amounts in nl-NL.
+    for (const headers of [{ 'accept-language': 'nl-NL,nl;q=0.9,en;q=0.8' }, { cookie: 'lang=nl', 'accept-language': 'en-US' }]) {
+      const dutch = await h.app.inject({ method: 'GET', url: new URL(url).pathname, headers });
+      for (const text of ['Testmodus — geen echt geld', 'Kaart', '>Betalen<', '>Betaling laten mislukken<', '>Annuleren<', '270,50', '<html lang="nl">']) {
+        expect(dutch.body, JSON.stringify(headers)).toContain(text);
+      }
     }
   });
 

@@ -1,33 +1,34 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { loadTexts, type Area } from '../i18n';
 import { RequireAdmin, RequireAuth } from './guards';
 
 type Page = Promise<{ default: ComponentType }>;
-/** A lazy screen that also loads the text catalog it needs (the entry holds only the deal-flow texts). */
+/** A lazy screen that also loads the text areas it needs in the current language (core is always loaded). */
 // Texts first: some modules read texts while they load.
-const withTexts = (texts: () => Promise<unknown>, page: () => Page) => lazy(() => texts().then(page));
-const brand = () => import('../i18n/load-brand-texts');
-const account = () => import('../i18n/load-account-texts');
-const admin = () => import('../i18n/load-admin-texts');
-const dutch = () => import('../i18n/load-dutch-texts');
+const withTexts = (areas: Area[], page: () => Page) => lazy(() => loadTexts(areas).then(page));
+const brand: Area[] = ['brand'];
+const account: Area[] = ['brand', 'account'];
+const admin: Area[] = ['brand', 'account', 'admin'];
+const requests: Area[] = ['brand', 'requests'];
 
 // One lazy chunk per screen, so a link page such as /accept/:token loads only its own code.
 const Login = withTexts(account, () => import('../routes/login'));
 const Register = withTexts(account, () => import('../routes/register'));
 const Onboarding = withTexts(account, () => import('../routes/onboarding'));
 const Accept = lazy(() => import('../routes/accept'));
-const PayRequest = withTexts(dutch, () => import('../routes/pay-request'));
-const PayRequestSuccess = withTexts(dutch, () => import('../routes/pay-request-success'));
+const PayRequest = withTexts(requests, () => import('../routes/pay-request'));
+const PayRequestSuccess = withTexts(requests, () => import('../routes/pay-request-success'));
 const PaymentSuccess = withTexts(brand, () => import('../routes/payment-success'));
 const AdminLogin = withTexts(admin, () => import('../routes/admin-login'));
 const Deals = withTexts(brand, () => import('../routes/deals'));
 const CreateDeal = withTexts(brand, () => import('../routes/create-deal'));
-const Payment = withTexts(dutch, () => import('../routes/payment'));
+const Payment = withTexts(requests, () => import('../routes/payment'));
 const Dashboard = withTexts(brand, () => import('../routes/dashboard'));
-const DealDetail = withTexts(dutch, () => import('../routes/deal-detail'));
+const DealDetail = withTexts(requests, () => import('../routes/deal-detail'));
 const Profile = withTexts(account, () => import('../routes/profile'));
-const CreatorRequest = withTexts(dutch, () => import('../routes/creator-request'));
-const PaymentRequests = withTexts(dutch, () => import('../routes/payment-requests'));
+const CreatorRequest = withTexts(requests, () => import('../routes/creator-request'));
+const PaymentRequests = withTexts(requests, () => import('../routes/payment-requests'));
 const Admin = withTexts(admin, () => import('../routes/admin'));
 const NotificationsTest = withTexts(account, () => import('../routes/notifications-test'));
 const NotFound = withTexts(brand, () => import('../routes/not-found'));

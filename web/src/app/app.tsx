@@ -6,18 +6,24 @@ import { ToastViewport } from '../components/ui/toast-viewport';
 import { TestModeBanner } from '../features/settings/test-mode-banner';
 import { AppRoutes } from './app-routes';
 import { BottomNav } from './bottom-nav';
+import { LanguageSwitch, ProfileLanguage } from './language-switch';
 import { LiveUpdates } from './live-updates';
 import { queryClient } from './query-client';
+import { useLanguage } from '../i18n';
 
 export function App() {
+  // Re-renders every screen when the language changes (texts are read during render).
+  useLanguage();
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <TestModeBanner />
         <LiveUpdates />
+        <ProfileLanguage />
         <Suspense fallback={<Spinner />}>
           <AppRoutes />
         </Suspense>
+        <LanguageSwitch />
         <BottomNav />
         <ToastViewport />
       </BrowserRouter>

@@ -14,6 +14,7 @@ export const enAdmin = {
   'admin.refresh': 'Refresh',
   'admin.logout': 'Log out',
   'admin.auditor': 'Auditor (read-only)',
+  'admin.filter': 'Filter',
   'admin.chip.all': 'All',
   'admin.chip.pending_payment': 'Pending Payment',
   'admin.chip.in_progress': 'In Progress',

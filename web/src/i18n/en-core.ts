@@ -1,14 +1,21 @@
-import { feePercent } from '../../../machines/money';
-
-const FEE = feePercent('deal');
-
-/** English texts in the entry chunk: status texts, steps, navigation and the creator's accept page. */
+/**
+ * English core texts (loaded first on every screen): status texts, steps, navigation, the language
+ * switch and the creator's accept page. `{reviewPeriod}`, `{disputePeriod}`, `{dealFee}` and the other
+ * setting names are filled from GET /api/settings (see i18n/index.ts).
+ */
 export const enCore = {
   'app.name': 'Escrow Deals',
   'app.loading': 'Loading...',
   'app.notFound': 'Page not found',
   'app.backHome': 'Back to home',
-  'app.testMode': 'Test mode — payments use test money, no real money moves',
+  'app.retry': 'Try again',
+  'app.loadError': 'Could not load this page. Check your connection and try again.',
+  'app.testMode': 'Test mode: no real money moves.',
+  'app.tryAgainLater': 'Please try again.',
+  'lang.label': 'Language',
+  'lang.en': 'English',
+  'lang.nl': 'Nederlands',
+  'lang.saveError': 'Could not save your language in your profile',
   'deal.brand.pending_payment': 'Payment has been sent',
   'deal.brand.funds_held': 'Funds are held safely by Escrow Deals',
   'deal.brand.creator_working': 'Creator is working on content',
@@ -24,6 +31,13 @@ export const enCore = {
   'deal.creator.dispute': 'Dispute',
   'deal.creator.cancelled': 'Cancelled',
   'deal.creator.deleted': 'Deleted',
+  'deliverable.1': '1 Instagram Story',
+  'deliverable.2': '1 Instagram Post',
+  'deliverable.3': '1 TikTok Video',
+  'deliverable.4': 'Link in bio (24h)',
+  'deliverable.5': 'Unboxing photo',
+  'deliverable.6': 'Product review',
+  'deliverable.7': 'Custom deliverable',
   'steps.1': 'Deal created',
   'steps.2': 'Payment sent',
   'steps.3': 'Funds secured',
@@ -32,6 +46,7 @@ export const enCore = {
   'steps.6': 'Approved',
   'steps.7': 'Funds released',
   'steps.label': 'Step {step} of 7',
+  'steps.current': '(current step)',
   'steps.aria': 'Deal progress',
   'nav.deals': 'My deals',
   'nav.create': 'New Deal',
@@ -59,7 +74,7 @@ export const enCore = {
   'accept.escrowTitle': 'How escrow protects you',
   'accept.escrow1': 'The brand has already paid; the money is held in escrow.',
   'accept.escrow2': 'Deliver the content and mark the assignment as completed.',
-  'accept.escrow3': 'The brand has 48 hours to approve or dispute; otherwise the funds are released automatically.',
+  'accept.escrow3': 'The brand has {reviewPeriod} to approve or dispute; otherwise the funds are released automatically.',
   'accept.escrow4': 'Your payout arrives within 1-2 business days after approval.',
   'accept.accept': 'Accept Deal',
   'accept.accepting': 'Accepting...',
@@ -71,11 +86,11 @@ export const enCore = {
   'accept.deliverText': 'Done with the assignment? Mark it as completed so the brand can approve.',
   'accept.deliver': 'Mark assignment as completed',
   'accept.delivering': 'Submitting...',
-  'accept.deliveredText': 'The brand has 48 hours to approve. After that the funds are released automatically.',
+  'accept.deliveredText': 'The brand has {reviewPeriod} to approve. After that the funds are released automatically.',
   'accept.completedText': 'The funds have been released. Your payout arrives within 1-2 business days.',
-  'accept.disputeText': 'The brand opened a dispute. The payment is on hold for up to 72 hours while it is resolved.',
+  'accept.disputeText': 'The brand opened a dispute. The payment is on hold for up to {disputePeriod} while it is resolved.',
   'accept.cancelledText': 'This deal was cancelled.',
   'accept.status': 'Status',
   'accept.from': 'From',
-  'fees.dealExplanation': `The brand pays the creator amount plus a ${FEE}% platform fee; the creator receives the full amount.`,
+  'fees.dealExplanation': 'The brand pays the creator amount plus a {dealFee}% platform fee; the creator receives the full amount.',
 };

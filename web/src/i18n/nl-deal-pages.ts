@@ -1,19 +1,17 @@
-import { feePercent } from '../../../machines/money';
-
-const FEE = feePercent('deal');
+import type { enDealPages } from './en-deal-pages';
 
 /** Dutch texts of the payment page and the brand's deal detail page (docs/product.md §2, §8). */
-export const nlDealPages = {
+export const nlDealPages: Record<keyof typeof enDealPages, string> = {
   'payment.title': 'Betaling',
   'payment.loading': 'Deal laden...',
   'payment.notFound': 'Deal niet gevonden',
   'payment.overview': 'Overzicht',
   'payment.creator': 'Creator',
   'payment.creatorReceives': 'Creator ontvangt',
-  'payment.fee': `Platformkosten (${FEE}%)`,
+  'payment.fee': 'Platformkosten ({dealFee}%)',
   'payment.total': 'Totaal te betalen',
   'payment.escrowTitle': 'Veilig via escrow',
-  'payment.escrowText': 'Je betaling wordt veilig bewaard totdat de creator heeft geleverd. Na levering heb je 48 uur om goed te keuren of een geschil te openen; daarna wordt het geld automatisch vrijgegeven.',
+  'payment.escrowText': 'Je betaling wordt veilig bewaard totdat de creator heeft geleverd. Na levering heb je {reviewPeriod} om goed te keuren of een geschil te openen; daarna wordt het geld automatisch vrijgegeven.',
   'payment.contract': 'Contractdetails',
   'payment.deadline': 'Deadline',
   'payment.deliverables': 'Deliverables',

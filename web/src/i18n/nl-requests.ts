@@ -1,9 +1,7 @@
-import { feePercent } from '../../../machines/money';
-
-const FEE = feePercent('payment_request');
+import type { enRequests } from './en-requests';
 
 /** Dutch texts of the payment-request flow (docs/product.md §2, §4, §8). */
-export const nlRequests = {
+export const nlRequests: Record<keyof typeof enRequests, string> = {
   'request.status.pending': 'Wacht op acceptatie',
   'request.status.accepted': 'Geaccepteerd',
   'request.status.paid': 'Betaald',
@@ -16,7 +14,7 @@ export const nlRequests = {
   'request.steps.7': 'Voltooid',
   'request.stepsLabel': 'Stap {step} van 7',
   'request.stepsAria': 'Voortgang',
-  'request.fee': `Platformkosten (${FEE}%)`,
+  'request.fee': 'Platformkosten ({requestFee}%)',
 
   'creq.title': 'Nieuw betaalverzoek',
   'creq.subtitle': 'Vraag een merk om betaling via escrow',
@@ -37,6 +35,7 @@ export const nlRequests = {
   'creq.submit': 'Betaalverzoek aanmaken',
   'creq.submitting': 'Bezig met aanmaken...',
   'creq.createError': 'Fout bij aanmaken',
+  'creq.expiryNote': 'Het merk heeft {requestExpiry} om te betalen; daarna verloopt het verzoek.',
   'creq.createErrorText': 'Er ging iets mis bij het aanmaken van je verzoek.',
   'creq.doneTitle': 'Betaalverzoek aangemaakt',
   'creq.creator': 'Creator',
@@ -57,12 +56,12 @@ export const nlRequests = {
 
   'preq.loading': 'Verzoek laden...',
   'preq.title': 'Betaalverzoek',
-  'preq.daysLeft': 'Nog {days} dag(en)',
+  'preq.daysLeft': '{days, plural, one {Nog # dag} other {Nog # dagen}}',
   'preq.from': 'Van',
   'preq.price': 'Prijsoverzicht',
   'preq.service': 'Prijs dienst',
   'preq.total': 'Totaal te betalen',
-  'preq.warning': 'Dit verzoek verloopt over {days} dag(en)!',
+  'preq.warning': '{days, plural, one {Dit verzoek verloopt over # dag!} other {Dit verzoek verloopt over # dagen!}}',
   'preq.accept': 'Accepteren',
   'preq.accepting': 'Bezig met accepteren...',
   'preq.acceptNote': 'Door te accepteren ga je akkoord met de voorwaarden en het bedrag.',

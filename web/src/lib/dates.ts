@@ -1,5 +1,7 @@
-/** Dates in the locales the spec names: en-US on the creator page and admin, nl-NL on Dutch pages. */
-export type DateLocale = 'en-US' | 'nl-NL';
+import { currentLocale } from '../i18n';
+
+/** Dates in the current language's locale (nl-NL, en-US or en-GB) unless one is given. */
+export type DateLocale = string;
 
 function parse(value: string | null | undefined): Date | null {
   if (!value) return null;
@@ -8,12 +10,12 @@ function parse(value: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-export function formatDate(value: string | null | undefined, locale: DateLocale = 'en-US'): string {
+export function formatDate(value: string | null | undefined, locale: DateLocale = currentLocale()): string {
   const date = parse(value);
   return date ? date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' }) : '';
 }
 
-export function formatDateTime(value: string | null | undefined, locale: DateLocale = 'en-US'): string {
+export function formatDateTime(value: string | null | undefined, locale: DateLocale = currentLocale()): string {
   const date = parse(value);
   return date
     ? date.toLocaleString(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })

@@ -2,23 +2,72 @@ import { useEffect, useRef } from 'react';
 import type { ChangeNotice } from '../../../machines/contract/api';
 
 /**
- * Listens to a server-sent events stream of ChangeNotice messages. EventSource reconnects by
- * itself; polling stays as the fallback, so a dropped stream only delays updates.
+ * How many server-sent-event streams of this page are connected. Queries poll only while none is
+ * (see `fallbackPoll`): the stream is the way changes arrive, polling is the fallback.
  */
-export function useEventStream(url: string | null, onNotice: (notice: ChangeNotice) => void): void {
-  const handler = useRef(onNotice);
-  handler.current = onNotice;
+let connected = 0;
+
+export function liveStreamConnected(): boolean {
+  return connected > 0;
+}
+
+/**
+ * A `refetchInterval` that polls every `ms` only while no live stream is connected. React Query
+ * re-evaluates it after each fetch; a stream that drops fires `onDown`, which refetches at once.
+ */
+export function fallbackPoll(ms: number): () => number | false {
+  return () => (connected > 0 ? false : ms);
+}
+
+export interface StreamHandlers {
+  /** A `change` event arrived. */
+  onNotice: (notice: ChangeNotice) => void;
+  /** The stream (re)connected after being down: changes may have been missed. */
+  onReconnect?: () => void;
+  /** The stream dropped: restart the fallback polling. */
+  onDown?: () => void;
+}
+
+/**
+ * Listens to a server-sent events stream of named `change` events (contract ChangeNotice).
+ * EventSource reconnects by itself; while it is down the queries poll (`fallbackPoll`).
+ */
+export function useEventStream(url: string | null, handlers: StreamHandlers | ((notice: ChangeNotice) => void)): void {
+  const current = useRef(handlers);
+  current.current = handlers;
 
   useEffect(() => {
     if (!url || typeof EventSource === 'undefined') return;
+    const get = (): StreamHandlers => (typeof current.current === 'function' ? { onNotice: current.current } : current.current);
     const source = new EventSource(url);
-    source.onmessage = (message: MessageEvent<string>) => {
-      try {
-        handler.current(JSON.parse(message.data) as ChangeNotice);
-      } catch {
-        // Keep-alives and malformed messages carry nothing to refresh.
-      }
+    let open = false;
+    let wasOpen = false;
+    const down = () => {
+      if (!open) return;
+      open = false;
+      connected -= 1;
+      get().onDown?.();
     };
-    return () => source.close();
+    source.addEventListener('open', () => {
+      if (open) return;
+      open = true;
+      connected += 1;
+      if (wasOpen) get().onReconnect?.();
+      wasOpen = true;
+    });
+    source.addEventListener('error', down);
+    source.addEventListener('change', (message: MessageEvent<string>) => {
+      let notice: ChangeNotice;
+      try {
+        notice = JSON.parse(message.data) as ChangeNotice;
+      } catch {
+        return; // A malformed message carries nothing to refresh.
+      }
+      get().onNotice(notice);
+    });
+    return () => {
+      down();
+      source.close();
+    };
   }, [url]);
 }

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatEuro } from '../../../machines/money';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DetailRow } from '../components/ui/detail-row';
@@ -17,10 +16,11 @@ import { DealProgress } from '../features/deals/components/deal-progress';
 import { can, useDealView } from '../features/deals/model/deal-view';
 import { useStripeSetupReturn } from '../features/deals/model/use-stripe-setup-return';
 import { formatDate } from '../lib/dates';
-import { errorText, isHttpStatus } from '../lib/http';
-import { useEventStream } from '../lib/use-event-stream';
-import { t, tKey } from '../i18n';
+import { errorText } from '../lib/http';
+import { useLiveQueries } from '../app/live-updates';
+import { t, tKey, formatMoney } from '../i18n';
 import { HeroIcon, Icon } from '../components/ui/icon';
+import { deliverableLabel } from '../features/deals/model/deliverables';
 
 /** The creator's deal page behind the share link (docs/product.md §2, §4). English, dates en-US. */
 export default function AcceptRoute() {
@@ -33,9 +33,7 @@ export default function AcceptRoute() {
   const deliver = useDeliverDeal();
   const warned = useRef(false);
 
-  useEventStream(token ? `/api/events/stream/deal/${encodeURIComponent(token)}` : null, () => {
-    void client.invalidateQueries({ queryKey: dealKeys.byToken(token) });
-  });
+  useLiveQueries(token ? `/api/events/stream/deal/${encodeURIComponent(token)}` : null, () => [dealKeys.byToken(token)], [dealKeys.byToken(token)]);
   useStripeSetupReturn(() => client.invalidateQueries({ queryKey: dealKeys.byToken(token) }));
 
   // The fetch error toast shows on first load only (docs/product.md §4).
@@ -62,7 +60,7 @@ export default function AcceptRoute() {
   const onAccept = () =>
     accept.mutate(token, {
       onSuccess: () => toast({ title: t('toast.accepted') }),
-      onError: () => toast({ title: t('toast.acceptError'), variant: 'destructive' }),
+      onError: (e) => toast({ title: t('toast.acceptError'), description: errorText(e) || t('app.tryAgainLater'), variant: 'destructive' }),
     });
   const onBank = () =>
     onboarding.mutate(token, {
@@ -70,13 +68,12 @@ export default function AcceptRoute() {
         if (answer.url) window.location.assign(answer.url);
         else toast({ title: t('toast.onboardingNoUrl'), variant: 'destructive' });
       },
-      // 403: another browser accepted this deal; the server's message says what to do.
-      onError: (error) => toast({ title: t('toast.onboardingError'), description: isHttpStatus(error, 403) ? errorText(error) : undefined, variant: 'destructive' }),
+      onError: (e) => toast({ title: t('toast.onboardingError'), description: errorText(e) || t('app.tryAgainLater'), variant: 'destructive' }),
     });
   const onDeliver = () =>
     deliver.mutate(token, {
       onSuccess: () => toast({ title: t('toast.delivered'), description: t('toast.deliveredText') }),
-      onError: (error) => toast({ title: t('toast.deliverError'), description: isHttpStatus(error, 403) ? errorText(error) : undefined, variant: 'destructive' }),
+      onError: (e) => toast({ title: t('toast.deliverError'), description: errorText(e) || t('app.tryAgainLater'), variant: 'destructive' }),
     });
 
   return (
@@ -95,9 +92,9 @@ export default function AcceptRoute() {
         <h2 className="font-semibold">{d.title ?? d.influencer}</h2>
         <dl className="my-3 space-y-1 text-sm">
           <DetailRow label={t('accept.from')} value={d.brandName || t('share.defaultBrand')} />
-          <DetailRow label={t('accept.youReceive')} value={formatEuro(d.amountCents, 'en-US')} />
-          <DetailRow label={t('accept.deadline')} value={formatDate(d.deadline, 'en-US')} />
-          {d.deliverables.length > 0 && <DetailRow label={t('accept.deliverables')} value={d.deliverables.join(', ')} />}
+          <DetailRow label={t('accept.youReceive')} value={formatMoney(d.amountCents)} />
+          <DetailRow label={t('accept.deadline')} value={formatDate(d.deadline)} />
+          {d.deliverables.length > 0 && <DetailRow label={t('accept.deliverables')} value={d.deliverables.map(deliverableLabel).join(', ')} />}
         </dl>
         <DescriptionView description={d.description} />
       </Card>

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatEuro } from '../../../machines/money';
 import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast-store';
@@ -15,9 +14,10 @@ import { AccountsSection } from '../features/admin/components/accounts-section';
 import { DisputesSection } from '../features/admin/components/disputes-section';
 import { useHoldAgeing } from '../features/admin/api/admin-audit';
 import { clearAdminToken } from '../lib/admin-token';
+import { AdminLiveUpdates } from '../app/live-updates';
 import { formatDate } from '../lib/dates';
 import { adminChips } from '../../../machines/deal/deal-order';
-import { t, type MessageKey } from '../i18n';
+import { t, type MessageKey, formatMoney } from '../i18n';
 
 type Chip = keyof AdminCounts;
 type Tab = 'deals' | 'requests' | 'disputes' | 'accounts';
@@ -57,6 +57,7 @@ export default function AdminRoute() {
 
   return (
     <main className="mx-auto w-full max-w-5xl px-4 py-4">
+      <AdminLiveUpdates />
       <header className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-2">
           <Button variant="ghost" onClick={() => navigate(-1)} aria-label={t('admin.back')}>←</Button>
@@ -89,11 +90,11 @@ export default function AdminRoute() {
         <AccountsSection readOnly={readOnly} me={me.data?.username} />
       ) : (
         <>
-          <div className="mb-4 flex flex-wrap gap-2" role="group" aria-label="Filter">
+          <div className="mb-4 flex flex-wrap gap-2" role="group" aria-label={t('admin.filter')}>
             {CHIPS.map((c) => (
               <button key={c} type="button" aria-pressed={chip === c} onClick={() => { setChip(c); setSelected(null); }}
                 className={`rounded-full border px-3 py-1.5 text-sm font-medium ${chip === c ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white'}`}>
-                {t(`admin.chip.${c}` as MessageKey)} <span className="opacity-75">({counts.data?.[c] ?? 0})</span>
+                {t(`admin.chip.${c}` as MessageKey)} <span>({counts.data?.[c] ?? 0})</span>
               </button>
             ))}
           </div>
@@ -105,8 +106,8 @@ export default function AdminRoute() {
                 <li key={d.id}>
                   <button type="button" onClick={() => setSelected(d.id)} aria-current={selected === d.id}
                     className={`w-full rounded-xl border bg-white p-3 text-left text-sm shadow-sm ${selected === d.id ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200'}`}>
-                    <span className="flex justify-between gap-2"><span className="truncate font-semibold">{d.influencer}</span><span className="font-semibold">{formatEuro(d.amountCents, 'en-US')}</span></span>
-                    <span className="flex justify-between gap-2 text-slate-500"><span>{t(`admin.status.${d.status}` as MessageKey)}</span><span>{formatDate(d.createdAt, 'en-US')}</span></span>
+                    <span className="flex justify-between gap-2"><span className="truncate font-semibold">{d.influencer}</span><span className="font-semibold">{formatMoney(d.amountCents)}</span></span>
+                    <span className="flex justify-between gap-2 text-slate-500"><span>{t(`admin.status.${d.status}` as MessageKey)}</span><span>{formatDate(d.createdAt)}</span></span>
                     {d.title && <span className="block truncate text-slate-600">{d.title}</span>}
                     {heldDays.has(d.id) && <span className="mt-1 inline-block rounded-full bg-orange-100 px-2 py-0.5 text-xs font-semibold text-orange-800" data-testid="hold-age-chip">{t('admin.holdAgeChip', { days: heldDays.get(d.id)! })}</span>}
                   </button>

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { breakdown, formatEuro, feePercent } from '../../../machines/money';
+import { breakdown } from '../../../machines/money';
 import { Button } from '../components/ui/button';
 import { TextArea, TextField } from '../components/ui/field';
 import { Page } from '../components/ui/page';
@@ -11,11 +11,12 @@ import { useDeal } from '../features/deals/api/get-deal.query';
 import { useUpdateDeal } from '../features/deals/api/update-deal.mutation';
 import { AiImprove } from '../features/deals/form/ai-improve';
 import { CheckGroup } from '../features/deals/form/check-group';
+import { deliverableLabel } from '../features/deals/model/deliverables';
 import { amountCents, emptyDealForm, formFromDeal, missingRequired, overCap, toDealInput, type DealFormState } from '../features/deals/form/deal-form-state';
-// The option lists shown as-is (X shows as 'X (Twitter)' through its message).
+// The option lists come from the one definition in machines/ (X shows as 'X (Twitter)' through its message).
 import { deliverableOptions, platforms } from '../../../machines/deal/deal-options';
 import { errorText } from '../lib/http';
-import { t, type MessageKey } from '../i18n';
+import { t, type MessageKey, formatMoney } from '../i18n';
 
 export default function CreateDealRoute() {
   const navigate = useNavigate();
@@ -79,11 +80,11 @@ export default function CreateDealRoute() {
           value={form.amount}
           onChange={(e) => set('amount', e.target.value)}
           error={capError}
-          hint={cents ? t('create.feeLine', { total: formatEuro(breakdown(cents, 'deal').totalCents, 'en-US'), fee: feePercent('deal') }) : undefined}
+          hint={cents ? t('create.feeLine', { total: formatMoney(breakdown(cents, 'deal').totalCents) }) : undefined}
         />
         <TextField label={t('create.deadline')} type="date" value={form.deadline} onChange={(e) => set('deadline', e.target.value)} />
         <TextField label={t('create.publicationDeadline')} type="date" value={form.publicationDeadline} onChange={(e) => set('publicationDeadline', e.target.value)} />
-        <CheckGroup legend={t('create.deliverables')} options={deliverableOptions} labelOf={(o) => o} value={form.deliverables} onChange={(v) => set('deliverables', v)} />
+        <CheckGroup legend={t('create.deliverables')} options={deliverableOptions} labelOf={deliverableLabel} value={form.deliverables} onChange={(v) => set('deliverables', v)} />
         <CheckGroup legend={t('create.platforms')} options={platforms} labelOf={(o) => t(`platform.${o}` as MessageKey)} value={form.platforms} onChange={(v) => set('platforms', v)} />
         <TextField label={t('create.briefing')} value={form.briefingFiles} onChange={(e) => set('briefingFiles', e.target.value)} />
         <label className="flex items-start gap-3 rounded-lg bg-slate-50 p-3 text-sm">

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PaymentRequestDto } from '../../../machines/contract/api';
-import { breakdown, centsToDecimal, formatEuro, parseEuroToCents } from '../../../machines/money';
+import { breakdown, centsToDecimal, parseEuroToCents } from '../../../machines/money';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DetailRow } from '../components/ui/detail-row';
@@ -11,7 +11,7 @@ import { toast } from '../components/ui/toast-store';
 import { useCreateRequest } from '../features/payment-requests/api/create-request.mutation';
 import { RequestCreatedDialog } from '../features/payment-requests/components/request-created-dialog';
 import { HttpError } from '../lib/http';
-import { t } from '../i18n';
+import { t, formatMoney } from '../i18n';
 
 const EMPTY = { brandName: '', brandEmail: '', brandHandle: '', title: '', description: '', amount: '', deadline: '' };
 
@@ -39,7 +39,7 @@ export default function CreatorRequestRoute() {
 
   return (
     <Page title={t('creq.title')} subtitle={t('creq.subtitle')}>
-      <form onSubmit={submit} lang="nl" className="space-y-4">
+      <form onSubmit={submit} className="space-y-4">
         <Card className="space-y-3">
           <h2 className="font-semibold">{t('creq.s1')}</h2>
           <TextField label={t('creq.brandName')} required value={form.brandName} onChange={(e) => set('brandName')(e.target.value)} />
@@ -59,9 +59,9 @@ export default function CreatorRequestRoute() {
           <TextField label={t('creq.amount')} type="number" inputMode="decimal" min="0.01" step="0.01" required value={form.amount} onChange={(e) => set('amount')(e.target.value)} />
           {split && (
             <dl className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm" data-testid="request-breakdown">
-              <DetailRow label={t('creq.youReceive')} value={formatEuro(split.amountCents, 'nl-NL')} />
-              <DetailRow label={t('request.fee')} value={formatEuro(split.feeCents, 'nl-NL')} />
-              <DetailRow label={t('creq.brandPays')} value={formatEuro(split.totalCents, 'nl-NL')} />
+              <DetailRow label={t('creq.youReceive')} value={formatMoney(split.amountCents)} />
+              <DetailRow label={t('request.fee')} value={formatMoney(split.feeCents)} />
+              <DetailRow label={t('creq.brandPays')} value={formatMoney(split.totalCents)} />
             </dl>
           )}
         </Card>

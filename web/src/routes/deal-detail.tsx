@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { formatEuro } from '../../../machines/money';
 import { Badge } from '../components/ui/badge';
 import { Button, buttonClass } from '../components/ui/button';
 import { Card } from '../components/ui/card';
@@ -17,7 +16,8 @@ import { acceptUrl } from '../features/deals/components/share-panel';
 import { can, useDealView } from '../features/deals/model/deal-view';
 import { formatDate, formatDateTime } from '../lib/dates';
 import { errorText, HttpError } from '../lib/http';
-import { t, type MessageKey } from '../i18n';
+import { t, type MessageKey, formatMoney } from '../i18n';
+import { deliverableLabel } from '../features/deals/model/deliverables';
 
 /** The brand's deal detail page (Dutch, dates nl-NL; docs/product.md §2). */
 export default function DealDetailRoute() {
@@ -58,19 +58,19 @@ export default function DealDetailRoute() {
 
   return (
     <Page back={back} title={d.title ?? d.influencer} actions={<Badge tone={view.badge}>{t(`detail.status.${view.status}` as MessageKey)}</Badge>}>
-      <div className="space-y-4" lang="nl">
+      <div className="space-y-4">
         <Card>
           <DealProgress step={view.step} />
         </Card>
         <Card>
           <dl className="space-y-2 text-sm">
             <DetailRow label={t('detail.creator')} value={d.influencer} />
-            <DetailRow label={t('detail.amount')} value={formatEuro(d.amountCents, 'nl-NL')} />
-            <DetailRow label={t('detail.total')} value={formatEuro(d.totalAmountCents, 'nl-NL')} />
-            <DetailRow label={t('detail.deadline')} value={formatDate(d.deadline, 'nl-NL')} />
-            {d.publicationDeadline && <DetailRow label={t('detail.publication')} value={formatDate(d.publicationDeadline, 'nl-NL')} />}
-            {d.deliverables.length > 0 && <DetailRow label={t('detail.deliverables')} value={d.deliverables.join(', ')} />}
-            <DetailRow label={t('detail.created')} value={formatDateTime(d.createdAt, 'nl-NL')} />
+            <DetailRow label={t('detail.amount')} value={formatMoney(d.amountCents)} />
+            <DetailRow label={t('detail.total')} value={formatMoney(d.totalAmountCents)} />
+            <DetailRow label={t('detail.deadline')} value={formatDate(d.deadline)} />
+            {d.publicationDeadline && <DetailRow label={t('detail.publication')} value={formatDate(d.publicationDeadline)} />}
+            {d.deliverables.length > 0 && <DetailRow label={t('detail.deliverables')} value={d.deliverables.map(deliverableLabel).join(', ')} />}
+            <DetailRow label={t('detail.created')} value={formatDateTime(d.createdAt)} />
           </dl>
           <h2 className="mb-1 mt-4 text-sm font-semibold">{t('detail.description')}</h2>
           <DescriptionView description={d.description} />

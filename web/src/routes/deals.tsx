@@ -45,7 +45,7 @@ export default function DealsRoute() {
             role="tab"
             aria-selected={filter === f}
             onClick={() => setFilter(f)}
-            className={`rounded-lg py-2 text-sm font-semibold ${filter === f ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500'}`}
+            className={`rounded-lg py-2 text-sm font-semibold ${filter === f ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-700'}`}
           >
             {t(`filter.${f}`)}
           </button>

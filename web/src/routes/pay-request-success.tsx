@@ -1,12 +1,11 @@
 import { Link, useParams } from 'react-router-dom';
-import { formatEuro } from '../../../machines/money';
 import { buttonClass } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DetailRow } from '../components/ui/detail-row';
 import { useRequestByToken } from '../features/payment-requests/api/get-request-by-token.query';
 import { RequestSteps } from '../features/payment-requests/components/request-steps';
 import { useRequestView } from '../features/payment-requests/model/request-view';
-import { t } from '../i18n';
+import { t, formatMoney } from '../i18n';
 import { HeroIcon, Icon } from '../components/ui/icon';
 import { supportMailto } from '../lib/support';
 
@@ -20,7 +19,7 @@ export default function PayRequestSuccessRoute() {
   const r = request.data;
 
   return (
-    <main lang="nl" className="mx-auto w-full max-w-md space-y-4 px-4 py-6">
+    <main className="mx-auto w-full max-w-md space-y-4 px-4 py-6">
       <div className="flex justify-end">
         <Link to="/dashboard" className={buttonClass('ghost')}>
           {t('psuccess.dashboard')}
@@ -33,8 +32,8 @@ export default function PayRequestSuccessRoute() {
       {r && (
         <Card>
           <dl className="space-y-1 text-sm">
-            <DetailRow label={t('psuccess.paid')} value={formatEuro(r.totalAmountCents, 'nl-NL')} />
-            <DetailRow label={t('psuccess.service')} value={formatEuro(r.amountCents, 'nl-NL')} />
+            <DetailRow label={t('psuccess.paid')} value={formatMoney(r.totalAmountCents)} />
+            <DetailRow label={t('psuccess.service')} value={formatMoney(r.amountCents)} />
           </dl>
         </Card>
       )}

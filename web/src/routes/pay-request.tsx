@@ -1,6 +1,4 @@
 import { useParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
-import { formatEuro } from '../../../machines/money';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
@@ -15,15 +13,15 @@ import { RequestSteps } from '../features/payment-requests/components/request-st
 import { useRequestView } from '../features/payment-requests/model/request-view';
 import { daysUntil } from '../lib/dates';
 import { HttpError, errorText } from '../lib/http';
-import { useEventStream } from '../lib/use-event-stream';
-import { t, tKey } from '../i18n';
+import { useLiveQueries } from '../app/live-updates';
+import { t, tKey, formatMoney } from '../i18n';
 import { HeroIcon, Icon, type IconName } from '../components/ui/icon';
 
 const EXPIRED_MESSAGE = 'Payment request has expired';
 
 function Notice({ icon, title, text }: { icon: IconName; title: string; text?: string }) {
   return (
-    <main lang="nl" className="mx-auto max-w-md px-5 py-16 text-center">
+    <main className="mx-auto max-w-md px-5 py-16 text-center">
       <HeroIcon name={icon} tone="bg-slate-100 text-slate-600" />
       <h1 className="mt-3 text-2xl font-bold">{title}</h1>
       {text && <p className="mt-2 text-slate-600">{text}</p>}
@@ -34,14 +32,11 @@ function Notice({ icon, title, text }: { icon: IconName; title: string; text?: s
 /** The brand's page behind a payment-request link (Dutch, docs/product.md §2). */
 export default function PayRequestRoute() {
   const token = useParams().token ?? '';
-  const client = useQueryClient();
   const request = useRequestByToken(token);
   const view = useRequestView(request.data);
   const accept = useAcceptRequest();
   const checkout = useRequestCheckout();
-  useEventStream(token ? `/api/events/stream/request/${encodeURIComponent(token)}` : null, () => {
-    void client.invalidateQueries({ queryKey: requestKeys.byToken(token) });
-  });
+  useLiveQueries(token ? `/api/events/stream/request/${encodeURIComponent(token)}` : null, () => [requestKeys.byToken(token)], [requestKeys.byToken(token)]);
 
   if (!token) return <Notice icon="alert" title={t('preq.noToken')} />;
   if (request.isPending) return <Spinner label={t('preq.loading')} />;
@@ -61,7 +56,7 @@ export default function PayRequestRoute() {
     });
 
   return (
-    <main lang="nl" className="mx-auto w-full max-w-md space-y-4 px-4 py-6">
+    <main className="mx-auto w-full max-w-md space-y-4 px-4 py-6">
       <header className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">{t('preq.title')}</h1>
         <div className="flex gap-2">
@@ -83,11 +78,11 @@ export default function PayRequestRoute() {
       <Card>
         <h2 className="mb-2 font-semibold">{t('preq.price')}</h2>
         <dl className="space-y-1 text-sm">
-          <DetailRow label={t('preq.service')} value={formatEuro(r.amountCents, 'nl-NL')} />
-          <DetailRow label={t('request.fee')} value={formatEuro(r.platformFeeCents, 'nl-NL')} />
+          <DetailRow label={t('preq.service')} value={formatMoney(r.amountCents)} />
+          <DetailRow label={t('request.fee')} value={formatMoney(r.platformFeeCents)} />
           <div className="flex justify-between border-t border-slate-100 pt-2 text-base font-bold">
             <dt>{t('preq.total')}</dt>
-            <dd>{formatEuro(r.totalAmountCents, 'nl-NL')}</dd>
+            <dd>{formatMoney(r.totalAmountCents)}</dd>
           </div>
         </dl>
       </Card>

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { DetailRow } from '../components/ui/detail-row';
 import { Link, useParams } from 'react-router-dom';
-import { formatEuro } from '../../../machines/money';
 import { Button, buttonClass } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { CopyButton } from '../components/ui/copy-button';
@@ -17,7 +16,7 @@ import { acceptUrl } from '../features/deals/components/share-panel';
 import { useDealView } from '../features/deals/model/deal-view';
 import { formatDate } from '../lib/dates';
 import { HttpError } from '../lib/http';
-import { t } from '../i18n';
+import { t, formatMoney } from '../i18n';
 import { HeroIcon } from '../components/ui/icon';
 
 function Celebration({ title }: { title: string }) {
@@ -112,9 +111,9 @@ export default function PaymentSuccessRoute() {
           <dl className="space-y-1 text-sm">
             <DetailRow label={t('success.creator')} value={d.influencer} />
             {d.title && <DetailRow label={t('card.assignment')} value={d.title} />}
-            <DetailRow label={t('card.creatorReceives')} value={formatEuro(d.amountCents, 'en-US')} />
-            <DetailRow label={t('card.brandPays')} value={formatEuro(d.totalAmountCents, 'en-US')} />
-            <DetailRow label={t('card.deadline')} value={formatDate(d.deadline, 'en-US')} />
+            <DetailRow label={t('card.creatorReceives')} value={formatMoney(d.amountCents)} />
+            <DetailRow label={t('card.brandPays')} value={formatMoney(d.totalAmountCents)} />
+            <DetailRow label={t('card.deadline')} value={formatDate(d.deadline)} />
           </dl>
         </Card>
         <Card>

@@ -1,6 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
 import { DetailRow } from '../components/ui/detail-row';
-import { formatEuro } from '../../../machines/money';
 import { Button, buttonClass } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Page } from '../components/ui/page';
@@ -12,8 +11,9 @@ import { DescriptionView } from '../features/deals/components/description-view';
 import { can, useDealView } from '../features/deals/model/deal-view';
 import { formatDate } from '../lib/dates';
 import { HttpError } from '../lib/http';
-import { t } from '../i18n';
+import { t, formatMoney } from '../i18n';
 import { Icon } from '../components/ui/icon';
+import { deliverableLabel } from '../features/deals/model/deliverables';
 
 function checkoutErrorText(error: unknown): string {
   if (error instanceof HttpError && error.status === 404) return t('payment.errorNotFound');
@@ -51,16 +51,16 @@ export default function PaymentRoute() {
 
   return (
     <Page title={t('payment.title')} subtitle={d.title ?? d.influencer}>
-      <div className="space-y-4" lang="nl">
+      <div className="space-y-4">
         <Card>
           <h2 className="mb-3 font-semibold">{t('payment.overview')}</h2>
           <dl className="space-y-2 text-sm">
             <DetailRow label={t('payment.creator')} value={d.influencer} />
-            <DetailRow label={t('payment.creatorReceives')} value={formatEuro(d.amountCents, 'nl-NL')} />
-            <DetailRow label={t('payment.fee')} value={formatEuro(d.platformFeeCents, 'nl-NL')} />
+            <DetailRow label={t('payment.creatorReceives')} value={formatMoney(d.amountCents)} />
+            <DetailRow label={t('payment.fee')} value={formatMoney(d.platformFeeCents)} />
             <div className="flex justify-between border-t border-slate-100 pt-2 text-base font-bold">
               <dt>{t('payment.total')}</dt>
-              <dd data-testid="payment-total">{formatEuro(d.totalAmountCents, 'nl-NL')}</dd>
+              <dd data-testid="payment-total">{formatMoney(d.totalAmountCents)}</dd>
             </div>
           </dl>
         </Card>
@@ -72,8 +72,8 @@ export default function PaymentRoute() {
           <details>
             <summary className="cursor-pointer font-semibold">{t('payment.contract')}</summary>
             <dl className="mt-3 space-y-2 text-sm">
-              <DetailRow label={t('payment.deadline')} value={formatDate(d.deadline, 'nl-NL')} />
-              {d.deliverables.length > 0 && <DetailRow label={t('payment.deliverables')} value={d.deliverables.join(', ')} />}
+              <DetailRow label={t('payment.deadline')} value={formatDate(d.deadline)} />
+              {d.deliverables.length > 0 && <DetailRow label={t('payment.deliverables')} value={d.deliverables.map(deliverableLabel).join(', ')} />}
               {d.platforms.length > 0 && <DetailRow label={t('payment.platforms')} value={d.platforms.join(', ')} />}
               <div>
                 <dt className="text-slate-500">{t('payment.description')}</dt>
@@ -87,7 +87,7 @@ export default function PaymentRoute() {
         {can(view, 'checkout') ? (
           <>
             <Button block onClick={pay} disabled={checkout.isPending}>
-              {checkout.isPending ? t('payment.paying') : t('payment.pay', { amount: formatEuro(d.totalAmountCents, 'nl-NL') })}
+              {checkout.isPending ? t('payment.paying') : t('payment.pay', { amount: formatMoney(d.totalAmountCents) })}
             </Button>
             <p className="text-center text-xs text-slate-500">{t('payment.methods')}</p>
           </>

@@ -3,6 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { SimulatedGateway } from './simulated-gateway';
 import { checkoutPage, onboardingPage, paymentPage } from './simulated-pages';
 import { WEBHOOK_PATH } from './simulated-webhooks';
+import { requestLanguage, type Language } from '../../../i18n/request-language';
 
 export interface SimulatedGatewayRoutesOptions {
   gateway: SimulatedGateway;
@@ -53,7 +54,7 @@ export const simulatedGatewayRoutes: FastifyPluginAsync<SimulatedGatewayRoutesOp
   app.get<{ Params: { sessionId: string } }>('/sim/checkout/:sessionId', async (request, reply) => {
     const session = sessionFor(request);
     if (!session) return reply.code(404).type('text/plain').send('Checkout session not found');
-    return reply.type('text/html').send(checkoutPage({ action: request.url, description: session.input.description, totalCents: session.totalCents, status: session.status }));
+    return reply.type('text/html').send(checkoutPage({ action: request.url, description: session.input.description, totalCents: session.totalCents, status: session.status, lang: requestLanguage(request) }));
   });
 
   app.post<{ Params: { sessionId: string }; Body: Form }>('/sim/checkout/:sessionId', async (request, reply) => {
@@ -69,19 +70,19 @@ export const simulatedGatewayRoutes: FastifyPluginAsync<SimulatedGatewayRoutesOp
       await gateway.failCheckout(session.id);
       return reply.redirect(session.input.cancelUrl, 303);
     } catch (error) {
-      const page = checkoutPage({ action: request.url, description: session.input.description, totalCents: session.totalCents, status: 'open', error: (error as Error).message });
+      const page = checkoutPage({ action: request.url, description: session.input.description, totalCents: session.totalCents, status: 'open', error: (error as Error).message, lang: requestLanguage(request) });
       return reply.code(502).type('text/html').send(page);
     }
   });
 
   // Test mode only (these routes exist only with the simulated gateway): a card chargeback on a paid session.
-  const showPayment = (sessionId: string, action: string, extra: { notice?: string; error?: string } = {}) => {
+  const showPayment = (sessionId: string, action: string, extra: { notice?: string; error?: string; lang?: Language } = {}) => {
     const session = gateway.ledger.sessions.get(sessionId);
     if (!session) return null;
     return paymentPage({ action, description: session.input.description, totalCents: session.totalCents, chargeId: session.chargeId, ...extra });
   };
   app.get<{ Params: { sessionId: string } }>('/sim/payments/:sessionId', async (request, reply) => {
-    const html = sessionFor(request) ? showPayment(request.params.sessionId, request.url) : null;
+    const html = sessionFor(request) ? showPayment(request.params.sessionId, request.url, { lang: requestLanguage(request) }) : null;
     return html === null ? reply.code(404).type('text/plain').send('Checkout session not found') : reply.type('text/html').send(html);
   });
   app.post<{ Params: { sessionId: string }; Body: Form }>('/sim/payments/:sessionId', async (request, reply) => {
@@ -91,15 +92,15 @@ export const simulatedGatewayRoutes: FastifyPluginAsync<SimulatedGatewayRoutesOp
     try {
       await gateway.openChargeback(session.chargeId, 'fraudulent');
     } catch (error) {
-      return reply.code(502).type('text/html').send(showPayment(session.id, request.url, { error: (error as Error).message }));
+      return reply.code(502).type('text/html').send(showPayment(session.id, request.url, { error: (error as Error).message, lang: requestLanguage(request) }));
     }
-    return reply.type('text/html').send(showPayment(session.id, request.url, { notice: 'Chargeback sent (charge.dispute.created).' }));
+    return reply.type('text/html').send(showPayment(session.id, request.url, { notice: 'Chargeback sent (charge.dispute.created).', lang: requestLanguage(request) }));
   });
 
   app.get<{ Params: { accountId: string } }>('/sim/onboarding/:accountId', async (request, reply) => {
     const account = gateway.ledger.accounts.get(request.params.accountId);
     if (!account || !holdsKey(request, gateway.accessKey('account', account.id))) return reply.code(404).type('text/plain').send('Account not found');
-    return reply.type('text/html').send(onboardingPage({ action: request.url, accountId: request.params.accountId }));
+    return reply.type('text/html').send(onboardingPage({ action: request.url, accountId: request.params.accountId, lang: requestLanguage(request) }));
   });
 
   app.post<{ Params: { accountId: string }; Body: Form }>('/sim/onboarding/:accountId', async (request, reply) => {
@@ -109,7 +110,7 @@ export const simulatedGatewayRoutes: FastifyPluginAsync<SimulatedGatewayRoutesOp
     try {
       await gateway.finishOnboarding(account.id, complete);
     } catch (error) {
-      return reply.code(502).type('text/html').send(onboardingPage({ action: request.url, accountId: account.id, error: (error as Error).message }));
+      return reply.code(502).type('text/html').send(onboardingPage({ action: request.url, accountId: account.id, error: (error as Error).message, lang: requestLanguage(request) }));
     }
     const target = complete ? account.returnUrl : account.refreshUrl;
     return reply.redirect(target ?? '/', 303);

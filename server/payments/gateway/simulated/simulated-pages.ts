@@ -1,14 +1,19 @@
 import { formatEuro } from '../../../../machines/money';
+import type { Language } from '../../../i18n/request-language';
+import { simulatedPageTexts } from '../../../i18n/simulated-pages.texts';
 
 /** The simulated gateway's pages: self-contained, mobile width, unmistakably test mode. */
 
 const escape = (value: string): string =>
   value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
-function page(title: string, body: string): string {
+const money = (cents: number, lang: Language) => escape(formatEuro(cents, lang === 'nl' ? 'nl-NL' : 'en-US'));
+
+function page(title: string, body: string, lang: Language): string {
+  const x = simulatedPageTexts[lang];
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)} · Test mode</title>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)} · ${x.testMode}</title>
 <style>
   body{font-family:system-ui,-apple-system,sans-serif;margin:0;background:#f4f4f7;color:#1c1c28}
   main{max-width:420px;margin:0 auto;padding:16px}
@@ -22,62 +27,73 @@ function page(title: string, body: string): string {
   .error{color:#b42318}
 </style></head>
 <body><main>
-<div class="banner" role="status">Test mode — no real money</div>
+<div class="banner" role="status">${x.banner}</div>
 ${body}
 </main></body></html>`;
 }
 
-export function checkoutPage(input: { action: string; description: string; totalCents: number; status: string; error?: string }): string {
+export function checkoutPage(input: { action: string; description: string; totalCents: number; status: string; error?: string; lang?: Language }): string {
   const closed = input.status !== 'open';
+  const lang = input.lang ?? 'en';
+  const x = simulatedPageTexts[lang];
   return page(
-    'Checkout',
+    x.checkout,
     `<div class="card">
-  <h1>Checkout</h1>
-  <p>You are paying for: <strong>${escape(input.description)}</strong></p>
-  <div class="amount">${escape(formatEuro(input.totalCents, 'nl-NL'))}</div>
+  <h1>${x.checkout}</h1>
+  <p>${x.payingFor} <strong>${escape(input.description)}</strong></p>
+  <div class="amount">${money(input.totalCents, lang)}</div>
   ${input.error ? `<p class="error">${escape(input.error)}</p>` : ''}
-  ${closed ? '<p>This checkout session is closed.</p>' : `<form method="post" action="${escape(input.action)}">
-    <fieldset><legend>Payment method</legend>
+  ${closed ? `<p>${x.closed}</p>` : `<form method="post" action="${escape(input.action)}">
+    <fieldset><legend>${x.method}</legend>
       <label><input type="radio" name="method" value="ideal" checked> iDEAL</label>
-      <label><input type="radio" name="method" value="card"> Card</label>
+      <label><input type="radio" name="method" value="card"> ${x.card}</label>
     </fieldset>
-    <button class="primary" type="submit" name="outcome" value="pay">Pay</button>
-    <button class="danger" type="submit" name="outcome" value="fail">Fail payment</button>
-    <button class="plain" type="submit" name="outcome" value="cancel">Cancel</button>
+    <button class="primary" type="submit" name="outcome" value="pay">${x.pay}</button>
+    <button class="danger" type="submit" name="outcome" value="fail">${x.fail}</button>
+    <button class="plain" type="submit" name="outcome" value="cancel">${x.cancel}</button>
   </form>`}
 </div>`,
+    lang,
   );
 }
 
-export function onboardingPage(input: { action: string; accountId: string; error?: string }): string {
+export function onboardingPage(input: { action: string; accountId: string; error?: string; lang?: Language }): string {
+  const lang = input.lang ?? 'en';
+  const x = simulatedPageTexts[lang];
   return page(
-    'Bank setup',
+    x.bankTitle,
     `<div class="card">
-  <h1>Bank account setup</h1>
-  <p>Simulated payout onboarding for account <code>${escape(input.accountId)}</code>. No bank details are asked or stored.</p>
+  <h1>${x.bankHeading}</h1>
+  <p>${x.bankText.replace('{account}', `<code>${escape(input.accountId)}</code>`)}</p>
   ${input.error ? `<p class="error">${escape(input.error)}</p>` : ''}
   <form method="post" action="${escape(input.action)}">
-    <button class="primary" type="submit" name="outcome" value="complete">Complete setup</button>
-    <button class="plain" type="submit" name="outcome" value="incomplete">Leave incomplete</button>
+    <button class="primary" type="submit" name="outcome" value="complete">${x.complete}</button>
+    <button class="plain" type="submit" name="outcome" value="incomplete">${x.incomplete}</button>
   </form>
 </div>`,
+    lang,
   );
 }
 
 /** Test tools for a paid session: send the chargeback Stripe would (charge.dispute.created). */
-export function paymentPage(input: { action: string; description: string; totalCents: number; chargeId: string | null; notice?: string; error?: string }): string {
+export function paymentPage(input: { action: string; description: string; totalCents: number; chargeId: string | null; notice?: string; error?: string; lang?: Language }): string {
+  const lang = input.lang ?? 'en';
+  const x = simulatedPageTexts[lang];
+  // The routes pass the English notice; shown in the page's language.
+  const notice = input.notice === simulatedPageTexts.en.chargebackSent ? x.chargebackSent : input.notice;
   return page(
-    'Payment',
+    x.paymentTitle,
     `<div class="card">
-  <h1>Simulated payment</h1>
-  <p>Test-mode tools for: <strong>${escape(input.description)}</strong></p>
-  <div class="amount">${escape(formatEuro(input.totalCents, 'nl-NL'))}</div>
-  ${input.notice ? `<p role="status">${escape(input.notice)}</p>` : ''}
+  <h1>${x.paymentHeading}</h1>
+  <p>${x.toolsFor} <strong>${escape(input.description)}</strong></p>
+  <div class="amount">${money(input.totalCents, lang)}</div>
+  ${notice ? `<p role="status">${escape(notice)}</p>` : ''}
   ${input.error ? `<p class="error">${escape(input.error)}</p>` : ''}
-  ${input.chargeId === null ? '<p>This session has not been paid; there is no charge to dispute.</p>' : `<p>Charge <code>${escape(input.chargeId)}</code></p>
+  ${input.chargeId === null ? `<p>${x.notPaid}</p>` : `<p>${x.charge.replace('{charge}', `<code>${escape(input.chargeId)}</code>`)}</p>
   <form method="post" action="${escape(input.action)}">
-    <button class="danger" type="submit" name="outcome" value="chargeback">Simulate chargeback</button>
+    <button class="danger" type="submit" name="outcome" value="chargeback">${x.chargeback}</button>
   </form>`}
 </div>`,
+    lang,
   );
 }

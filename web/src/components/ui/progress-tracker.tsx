@@ -6,7 +6,7 @@ export const TOTAL_STEPS = 7;
  * The 7-step tracker. `step` comes from the machine's state meta (never a status table here);
  * `labels` are the step names, `caption` the "Step n of 7" text.
  */
-export function ProgressTracker({ step, labels, caption, ariaLabel }: { step: number | null; labels: string[]; caption: string; ariaLabel: string }) {
+export function ProgressTracker({ step, labels, caption, ariaLabel, currentLabel }: { step: number | null; labels: string[]; caption: string; ariaLabel: string; currentLabel: string }) {
   if (step === null) return null;
   return (
     <div className="space-y-1" data-testid="progress" data-step={step}>
@@ -19,7 +19,7 @@ export function ProgressTracker({ step, labels, caption, ariaLabel }: { step: nu
               <Tooltip content={`${n}. ${label}`}>
                 <button
                   type="button"
-                  aria-label={`${n}. ${label}${n === step ? ' (current)' : ''}`}
+                  aria-label={`${n}. ${label}${n === step ? ` ${currentLabel}` : ''}`}
                   aria-current={n === step ? 'step' : undefined}
                   className={`h-2.5 w-2.5 shrink-0 rounded-full focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 ${
                     done ? 'bg-brand-600' : 'bg-slate-200'

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { errorText } from '../../lib/http';
-import { t } from '../../i18n';
+import { t, currentLocale } from '../../i18n';
 
 /** What the server's push test calls answer (docs/product.md §7): nothing reached a device unless `sent` > 0. */
 interface SendResult {
@@ -14,7 +14,7 @@ const isSendResult = (value: unknown): value is SendResult => typeof value === '
 /** The notifications test page's results log: newest first, with a time stamp; `clear` empties it. */
 export function usePushLog() {
   const [lines, setLines] = useState<string[]>([]);
-  const add = useCallback((line: string) => setLines((l) => [`${new Date().toLocaleTimeString('en-US')} ${line}`, ...l]), []);
+  const add = useCallback((line: string) => setLines((l) => [`${new Date().toLocaleTimeString(currentLocale())} ${line}`, ...l]), []);
   const clear = useCallback(() => setLines([]), []);
 
   /** Runs a server test call and logs what it really did: an error, or how many devices it reached. */

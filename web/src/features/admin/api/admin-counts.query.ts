@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi } from './admin-api';
+import { fallbackPoll } from '../../../lib/use-event-stream';
 
 export interface AdminCounts {
   all: number;
@@ -11,5 +12,5 @@ export interface AdminCounts {
 }
 
 export const fetchAdminCounts = () => adminApi<AdminCounts>('/api/admin/deals/counts');
-export const adminCountsQueryOptions = () => queryOptions({ queryKey: ['admin', 'counts'], queryFn: fetchAdminCounts, refetchInterval: 5_000 });
+export const adminCountsQueryOptions = () => queryOptions({ queryKey: ['admin', 'counts'], queryFn: fetchAdminCounts, refetchInterval: fallbackPoll(5_000) });
 export const useAdminCounts = () => useQuery(adminCountsQueryOptions());

@@ -1,12 +1,11 @@
 import type { AdminDealDto } from '../../../../../machines/contract/api';
-import { formatEuro } from '../../../../../machines/money';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { DetailRow } from '../../../components/ui/detail-row';
 import { toast } from '../../../components/ui/toast-store';
 import { useConfirm } from '../../../components/ui/use-confirm';
 import { formatDate } from '../../../lib/dates';
-import { t, type MessageKey } from '../../../i18n';
+import { t, type MessageKey, formatMoney } from '../../../i18n';
 import { useAdminHold } from '../api/admin-hold.mutation';
 import { useAdminRefund } from '../api/admin-refund.mutation';
 import { useAdminRelease } from '../api/admin-release.mutation';
@@ -37,7 +36,7 @@ export function AdminDealPanel({ deal, readOnly, heldDays }: { deal: AdminDealDt
     allowed.includes('adminRelease') && <Button key="r" variant="success" disabled={busy} onClick={() => act(release, 'admin.confirmRelease', 'admin.releaseFailed')}>{t('admin.release')}</Button>,
     allowed.includes('hold') && <Button key="h" variant="secondary" disabled={busy} onClick={() => act(hold, 'admin.confirmHold', 'admin.holdFailed')} title={t('admin.holdHint')}>{t('admin.hold')}</Button>,
     allowed.includes('resume') && <Button key="s" variant="secondary" disabled={busy} onClick={() => act(resume, 'admin.confirmResume', 'admin.resumeFailed')}>{t('admin.resume')}</Button>,
-    allowed.includes('refund') && <Button key="f" variant="danger" disabled={busy} onClick={() => act(refund, 'admin.confirmRefund', 'admin.refundFailed')}>{t('admin.refund', { amount: formatEuro(deal.totalAmountCents, 'en-US') })}</Button>,
+    allowed.includes('refund') && <Button key="f" variant="danger" disabled={busy} onClick={() => act(refund, 'admin.confirmRefund', 'admin.refundFailed')}>{t('admin.refund', { amount: formatMoney(deal.totalAmountCents) })}</Button>,
   ].filter(Boolean);
 
   const noActions = deal.status === 'completed' ? t('admin.noActionsCompleted') : deal.status === 'pending_payment' ? t('admin.noActionsPending') : t('admin.noActions');
@@ -50,10 +49,10 @@ export function AdminDealPanel({ deal, readOnly, heldDays }: { deal: AdminDealDt
       <dl className="space-y-1 text-sm">
         <DetailRow label={t('admin.brand')} value={`${deal.user.companyName || deal.user.username} · ${deal.user.email}`} />
         <DetailRow label={t('admin.creator')} value={deal.influencer} />
-        <DetailRow label={t('admin.amount')} value={formatEuro(deal.amountCents, 'en-US')} />
-        <DetailRow label={t('admin.totalPaid')} value={formatEuro(deal.totalAmountCents, 'en-US')} />
+        <DetailRow label={t('admin.amount')} value={formatMoney(deal.amountCents)} />
+        <DetailRow label={t('admin.totalPaid')} value={formatMoney(deal.totalAmountCents)} />
         {deal.title && <DetailRow label={t('card.assignment')} value={deal.title} />}
-        <DetailRow label={t('admin.deadline')} value={formatDate(deal.deadline, 'en-US')} />
+        <DetailRow label={t('admin.deadline')} value={formatDate(deal.deadline)} />
       </dl>
       <p className="whitespace-pre-line break-words text-sm text-slate-600">{Array.isArray(deal.description) ? deal.description.join('\n') : deal.description}</p>
       {heldDays !== undefined && <p role="alert" className="rounded-lg bg-orange-50 p-2 text-sm text-orange-900">{t('admin.holdAgeAlert', { days: heldDays })}</p>}

@@ -1,12 +1,11 @@
 import type { AdminPaymentRequestDto } from '../../../../../machines/contract/api';
-import { formatEuro } from '../../../../../machines/money';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { DetailRow } from '../../../components/ui/detail-row';
 import { toast } from '../../../components/ui/toast-store';
 import { useConfirm } from '../../../components/ui/use-confirm';
 import { formatDate } from '../../../lib/dates';
-import { t, type MessageKey } from '../../../i18n';
+import { t, type MessageKey, formatMoney } from '../../../i18n';
 import { useAdminReleaseHold } from '../api/admin-release-hold.mutation';
 import { adminRequestCan } from '../model/admin-request-can';
 import { MoneyNotes } from './money-notes';
@@ -38,15 +37,15 @@ export function AdminRequestPanel({ request, readOnly }: { request: AdminPayment
       <dl className="space-y-1 text-sm">
         <DetailRow label={t('admin.creator')} value={`${request.creator.username} · ${request.creator.email}`} />
         <DetailRow label={t('admin.requestBrand')} value={`${request.brandName} · ${request.brandEmail}`} />
-        <DetailRow label={t('admin.amount')} value={formatEuro(request.amountCents, 'en-US')} />
-        <DetailRow label={t('admin.totalPaid')} value={formatEuro(request.totalAmountCents, 'en-US')} />
+        <DetailRow label={t('admin.amount')} value={formatMoney(request.amountCents)} />
+        <DetailRow label={t('admin.totalPaid')} value={formatMoney(request.totalAmountCents)} />
         <DetailRow label={t('card.assignment')} value={request.title} />
-        <DetailRow label={t('admin.deadline')} value={formatDate(request.deadline, 'en-US')} />
+        <DetailRow label={t('admin.deadline')} value={formatDate(request.deadline)} />
         <DetailRow label={t('admin.requestState')} value={request.machineState} />
         <DetailRow label={t('admin.payoutAccount')} value={t(request.creator.payoutsEnabled ? 'admin.payoutReady' : 'admin.payoutNotReady')} />
       </dl>
       {request.hold && <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900" data-testid="request-hold">{t('admin.requestOnHold', { reason: request.hold.reason })}</p>}
-      {request.payoutPending && <p className="rounded-lg bg-sky-50 p-2 text-sm text-sky-900">{t('admin.payoutPending', { amount: formatEuro(request.amountCents, 'en-US') })}</p>}
+      {request.payoutPending && <p className="rounded-lg bg-sky-50 p-2 text-sm text-sky-900">{t('admin.payoutPending', { amount: formatMoney(request.amountCents) })}</p>}
       <MoneyNotes chargebacks={request.chargebacks} duplicateRefunds={request.duplicateRefunds} />
       <div>
         <h3 className="mb-2 font-semibold">{t('admin.actions')}</h3>

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import { formatEuro } from '../../../../../machines/money';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { formatDate } from '../../../lib/dates';
-import { t, type MessageKey } from '../../../i18n';
+import { t, type MessageKey, formatMoney } from '../../../i18n';
 import { AdminSessionExpired } from '../api/admin-api';
 import { useAdminRequests } from '../api/admin-requests.query';
 import { AdminRequestPanel } from './admin-request-panel';
@@ -30,8 +29,8 @@ export function AdminRequestsSection({ readOnly, onExpired }: { readOnly: boolea
             <li key={r.id}>
               <button type="button" onClick={() => setSelected(r.id)} aria-current={selected === r.id} data-testid="admin-request"
                 className={`w-full rounded-xl border bg-white p-3 text-left text-sm shadow-sm ${selected === r.id ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200'}`}>
-                <span className="flex justify-between gap-2"><span className="truncate font-semibold">{r.title}</span><span className="font-semibold">{formatEuro(r.amountCents, 'en-US')}</span></span>
-                <span className="flex justify-between gap-2 text-slate-500"><span className="truncate">{r.creator.username}</span><span>{formatDate(r.createdAt, 'en-US')}</span></span>
+                <span className="flex justify-between gap-2"><span className="truncate font-semibold">{r.title}</span><span className="font-semibold">{formatMoney(r.amountCents)}</span></span>
+                <span className="flex justify-between gap-2 text-slate-500"><span className="truncate">{r.creator.username}</span><span>{formatDate(r.createdAt)}</span></span>
                 <span className="flex flex-wrap gap-2 text-slate-600">
                   <span>{t(`admin.request.status.${r.status}` as MessageKey)}</span>
                   {r.onHold && <span className="rounded bg-amber-100 px-1.5 text-amber-900">{t('admin.requestOnHoldBadge')}</span>}

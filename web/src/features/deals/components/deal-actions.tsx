@@ -72,7 +72,7 @@ export function DealActions({ deal, view, busy, onShare, onRelease, onDispute }:
     );
     buttons.push(
       <span key="released" className="self-center text-xs text-emerald-700">
-        {t('action.fundsReleasedOn', { date: formatDate(deal.completedAt, 'en-US') })}
+        {t('action.fundsReleasedOn', { date: formatDate(deal.completedAt) })}
       </span>,
     );
   }

@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { DealDto } from '../../../../../machines/contract/api';
-import { formatEuro } from '../../../../../machines/money';
 import { dotTones } from '../../../components/ui/badge';
 import { daysRemaining, formatDate } from '../../../lib/dates';
-import { t, tKey } from '../../../i18n';
+import { t, tKey, formatMoney } from '../../../i18n';
 import { can, useDealView } from '../model/deal-view';
 import { descriptionText } from '../model/deal-text';
 import { DealActions } from './deal-actions';
@@ -42,7 +41,7 @@ export function DealCard({ deal, busy, onShare, onRelease, onDispute, onDelete }
               <PlatformIcons platforms={deal.platforms} />
             </div>
           </div>
-          <p className="shrink-0 text-lg font-bold">{formatEuro(deal.amountCents, 'en-US')}</p>
+          <p className="shrink-0 text-lg font-bold">{formatMoney(deal.amountCents)}</p>
         </div>
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <span className="inline-flex items-center gap-2" data-testid="deal-status">
@@ -50,7 +49,7 @@ export function DealCard({ deal, busy, onShare, onRelease, onDispute, onDelete }
             {tKey(view.brandText)}
           </span>
           <span className="text-slate-500">
-            {formatDate(deal.deadline, 'en-US')} · {t('card.daysLeft', { days: daysRemaining(deal.deadline) })}
+            {formatDate(deal.deadline)} · {t('card.daysLeft', { days: daysRemaining(deal.deadline) })}
           </span>
         </div>
         <DealProgress step={view.step} />

@@ -1,7 +1,6 @@
 import type { DealDto } from '../../../../../machines/contract/api';
-import { formatEuro } from '../../../../../machines/money';
 import { formatDateTime } from '../../../lib/dates';
-import { t } from '../../../i18n';
+import { t, formatMoney } from '../../../i18n';
 import { DescriptionView } from './description-view';
 import { PlatformIcons } from './platform-icons';
 
@@ -12,11 +11,11 @@ export function DealExpanded({ deal, canDelete, onDelete }: { deal: DealDto; can
       <dl className="grid grid-cols-2 gap-2">
         <div>
           <dt className="text-xs text-slate-500">{t('card.creatorReceives')}</dt>
-          <dd className="font-semibold">{formatEuro(deal.amountCents, 'en-US')}</dd>
+          <dd className="font-semibold">{formatMoney(deal.amountCents)}</dd>
         </div>
         <div>
           <dt className="text-xs text-slate-500">{t('card.brandPays')}</dt>
-          <dd className="font-semibold">{formatEuro(deal.totalAmountCents, 'en-US')}</dd>
+          <dd className="font-semibold">{formatMoney(deal.totalAmountCents)}</dd>
         </div>
         {deal.title && (
           <div className="col-span-2">
@@ -48,7 +47,7 @@ export function DealExpanded({ deal, canDelete, onDelete }: { deal: DealDto; can
         <DescriptionView description={deal.description} />
       </div>
       <p className="text-xs text-slate-500">
-        {t('card.created')}: {formatDateTime(deal.createdAt, 'en-US')}
+        {t('card.created')}: {formatDateTime(deal.createdAt)}
       </p>
       {deal.status === 'dispute' && <p className="rounded-lg bg-red-50 p-3 text-red-800">{t('card.disputeNotice')}</p>}
       {deal.status === 'dispute' && deal.dispute?.reason && <p className="text-sm text-red-800">{t('card.disputeReason', { reason: deal.dispute.reason })}</p>}

@@ -1,11 +1,10 @@
 import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import { DetailRow } from '../../../components/ui/detail-row';
 import type { DealDto } from '../../../../../machines/contract/api';
-import { formatEuro } from '../../../../../machines/money';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Button } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/dates';
-import { t } from '../../../i18n';
+import { t, formatMoney } from '../../../i18n';
 
 export const acceptUrl = (token: string): string => `${window.location.origin}/accept/${token}`;
 
@@ -27,8 +26,8 @@ export function SharePanel({ deal, open, onClose }: { deal: DealDto; open: boole
           <dl className="space-y-2 text-sm">
             <DetailRow label={t('share.partner')} value={deal.brandName || t('share.defaultBrand')} />
             <DetailRow label={t('card.assignment')} value={deal.title ?? deal.influencer} />
-            <DetailRow label={t('card.creatorReceives')} value={formatEuro(deal.amountCents, 'en-US')} />
-            <DetailRow label={t('card.deadline')} value={formatDate(deal.deadline, 'en-US')} />
+            <DetailRow label={t('card.creatorReceives')} value={formatMoney(deal.amountCents)} />
+            <DetailRow label={t('card.deadline')} value={formatDate(deal.deadline)} />
           </dl>
           <Button variant="secondary" onClick={onClose} className="mt-auto">
             {t('share.close')}

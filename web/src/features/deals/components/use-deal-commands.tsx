@@ -27,7 +27,8 @@ export function useDealCommands(): {
   const offerManual = (id: number) =>
     ask(t('confirm.manualComplete'), () =>
       manualM.mutate(id, {
-        onSuccess: () => window.location.reload(),
+        // The mutation refreshes the deal's queries; no page reload (it would drop other work).
+        onSuccess: () => toast({ title: t('toast.released'), description: t('toast.releasedText') }),
         onError: () => toast({ title: t('toast.manualFailed'), variant: 'destructive' }),
       }),
     );

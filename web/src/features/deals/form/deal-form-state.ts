@@ -2,7 +2,9 @@ import type { DealDto, DealInput, DealPlatform } from '../../../../../machines/c
 import { platforms } from '../../../../../machines/deal/deal-options';
 import { centsToDecimal, MAX_DEAL_CENTS, parseEuroToCents } from '../../../../../machines/money';
 import { descriptionText } from '../model/deal-text';
+import { currentSettings } from '../../../i18n';
 
+export { DELIVERABLES } from '../model/deliverables';
 
 export interface DealFormState {
   influencer: string;
@@ -55,7 +57,8 @@ export const amountCents = (amount: string): number | null => (amount.trim() ===
 /** True when the amount is above the €1,750 cap (docs/product.md §5). */
 export const overCap = (amount: string): boolean => {
   const cents = amountCents(amount);
-  return cents !== null && cents > MAX_DEAL_CENTS;
+  // The cap the running server applies (GET /api/settings); the shared constant until it is known.
+  return cents !== null && cents > (currentSettings()?.maxDealCents ?? MAX_DEAL_CENTS);
 };
 
 export const missingRequired = (f: DealFormState): boolean =>

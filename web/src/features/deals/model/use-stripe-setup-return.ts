@@ -2,28 +2,21 @@ import { useEffect } from 'react';
 import { toast } from '../../../components/ui/toast-store';
 import { t } from '../../../i18n';
 
-const RELOAD_DEAL_MS = 2_000;
-const RELOAD_PAGE_MS = 3_000;
-
 /**
- * docs/product.md §4: on `stripe_setup=success` toast, clean the URL, reload the deal after 2 s and the page
- * after 3 s; on `refresh` clean the URL and reload the deal only.
+ * Back from bank setup (`stripe_setup=success` or `refresh`): clean the URL and refresh the deal's
+ * data; on success also say so. Never reloads the page: a reload would discard whatever the creator
+ * tapped meanwhile (the spec's 2 s / 3 s reloads lost deliveries), and the live stream keeps the
+ * page current anyway.
  */
-export function useStripeSetupReturn(reloadDeal: () => void): void {
+export function useStripeSetupReturn(refreshDeal: () => void): void {
   useEffect(() => {
     const url = new URL(window.location.href);
     const setup = url.searchParams.get('stripe_setup');
     if (setup !== 'success' && setup !== 'refresh') return;
     url.searchParams.delete('stripe_setup');
-    window.history.replaceState(null, '', `${url.pathname}${url.search}${url.hash}`);
-    if (setup === 'refresh') {
-      reloadDeal();
-      return;
-    }
-    toast({ title: t('toast.bankDone') });
-    // Not cleared on unmount: StrictMode's second run no longer sees the parameter.
-    setTimeout(reloadDeal, RELOAD_DEAL_MS);
-    setTimeout(() => window.location.reload(), RELOAD_PAGE_MS);
-    // Runs once per visit (the parameter is removed at once); the first reloadDeal is enough.
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    refreshDeal();
+    if (setup === 'success') toast({ title: t('toast.bankDone') });
+    // Runs once per visit (the parameter is removed at once).
   }, []);
 }

@@ -1,11 +1,10 @@
 import type { PaymentRequestDto } from '../../../../../machines/contract/api';
-import { formatEuro } from '../../../../../machines/money';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { toast } from '../../../components/ui/toast-store';
 import { formatDate } from '../../../lib/dates';
-import { t, tKey } from '../../../i18n';
+import { t, tKey, formatMoney } from '../../../i18n';
 import { useRequestView } from '../model/request-view';
 import { shareLink } from '../model/share-link';
 
@@ -23,11 +22,11 @@ export function RequestCard({ request, busy, onComplete }: { request: PaymentReq
         <Badge tone={view.badge}>{tKey(view.text)}</Badge>
       </div>
       <p className="text-sm">
-        <span className="text-lg font-bold">{formatEuro(request.amountCents, 'nl-NL')}</span>{' '}
-        <span className="text-slate-500">({t('mreq.withFee', { total: formatEuro(request.totalAmountCents, 'nl-NL') })})</span>
+        <span className="text-lg font-bold">{formatMoney(request.amountCents)}</span>{' '}
+        <span className="text-slate-500">({t('mreq.withFee', { total: formatMoney(request.totalAmountCents) })})</span>
       </p>
       <p className="text-sm text-slate-600">
-        {t('mreq.deadline')}: {formatDate(request.deadline, 'nl-NL')}
+        {t('mreq.deadline')}: {formatDate(request.deadline)}
       </p>
       <p className="text-sm text-slate-600">
         {request.brandName}

@@ -1,11 +1,10 @@
 import type { PaymentRequestDto } from '../../../../../machines/contract/api';
-import { formatEuro } from '../../../../../machines/money';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { DetailRow } from '../../../components/ui/detail-row';
 import { Modal } from '../../../components/ui/modal';
 import { toast } from '../../../components/ui/toast-store';
-import { t } from '../../../i18n';
+import { t, formatMoney } from '../../../i18n';
 import { shareLink } from '../model/share-link';
 
 /** The success dialog after creating a request (docs/product.md §2). */
@@ -14,13 +13,13 @@ export function RequestCreatedDialog({ request, onNew, onHome }: { request: Paym
   const copyError = () => toast({ title: t('creq.copyError'), description: t('creq.copyErrorText'), variant: 'destructive' });
   return (
     <Modal open onClose={onNew} title={t('creq.doneTitle')}>
-      <div lang="nl" className="space-y-4">
+      <div className="space-y-4">
         <dl className="space-y-1 text-sm">
           <DetailRow label={t('creq.titleLabel')} value={request.title} />
           <DetailRow label={t('creq.creator')} value={request.creatorName} />
           <DetailRow label={t('creq.brand')} value={request.brandName || request.brandEmail} />
-          <DetailRow label={t('creq.amountLabel')} value={formatEuro(request.amountCents, 'nl-NL')} />
-          <DetailRow label={t('creq.totalLabel')} value={formatEuro(request.totalAmountCents, 'nl-NL')} />
+          <DetailRow label={t('creq.amountLabel')} value={formatMoney(request.amountCents)} />
+          <DetailRow label={t('creq.totalLabel')} value={formatMoney(request.totalAmountCents)} />
           <DetailRow label={t('creq.statusLabel')} value={t('creq.waiting')} />
         </dl>
         <div>

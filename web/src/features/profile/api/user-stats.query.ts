@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http';
+import { fallbackPoll } from '../../../lib/use-event-stream';
 
 export interface UserStats {
   totalDeals: number;
@@ -7,5 +8,5 @@ export interface UserStats {
 }
 
 export const fetchUserStats = () => api<UserStats>('/api/user/stats');
-export const userStatsQueryOptions = () => queryOptions({ queryKey: ['user-stats'], queryFn: fetchUserStats, refetchInterval: 5_000 });
+export const userStatsQueryOptions = () => queryOptions({ queryKey: ['user-stats'], queryFn: fetchUserStats, refetchInterval: fallbackPoll(5_000) });
 export const useUserStats = () => useQuery(userStatsQueryOptions());

@@ -1,18 +1,12 @@
-import { feePercent } from '../../../../../machines/money';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { t, type MessageKey } from '../../../i18n';
 import { SUPPORT_EMAIL } from '../../../lib/support';
 
 const sections = [1, 2, 3, 4, 5, 6, 7, 8] as const;
-// Fee figures come from machines/money so the terms never disagree with what is charged.
-const vars = {
-  dealFee: feePercent('deal'),
-  requestFee: feePercent('payment_request'),
-  reviewHours: 48,
-  disputeHours: 72,
-  supportEmail: SUPPORT_EMAIL,
-};
+// Fees and periods come from the server's settings (filled in by t), so the terms never disagree
+// with what is charged and when money moves.
+const vars = { supportEmail: SUPPORT_EMAIL };
 
 export function TermsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (

@@ -1,0 +1,17 @@
+import type { FastifyRequest } from 'fastify';
+
+export type Language = 'en' | 'nl';
+
+/**
+ * The language of a server-rendered page: the web app's choice (cookie `lang`, set when the user
+ * picks a language), else the browser's first of English/Dutch (Accept-Language), else English.
+ */
+export function requestLanguage(request: FastifyRequest): Language {
+  const cookie = /(?:^|;\s*)lang=(en|nl)(?:;|$)/.exec(request.headers.cookie ?? '');
+  if (cookie) return cookie[1] as Language;
+  for (const part of (request.headers['accept-language'] ?? '').split(',')) {
+    const base = part.trim().split(';')[0]!.toLowerCase().split('-')[0];
+    if (base === 'en' || base === 'nl') return base;
+  }
+  return 'en';
+}

@@ -1,0 +1,54 @@
+import type { Language } from './request-language';
+
+/** Texts of the simulated gateway's test-mode pages, in English and Dutch (same keys). */
+const en = {
+  testMode: 'Test mode',
+  banner: 'Test mode — no real money',
+  checkout: 'Checkout',
+  payingFor: 'You are paying for:',
+  closed: 'This checkout session is closed.',
+  method: 'Payment method',
+  card: 'Card',
+  pay: 'Pay',
+  fail: 'Fail payment',
+  cancel: 'Cancel',
+  bankTitle: 'Bank setup',
+  bankHeading: 'Bank account setup',
+  bankText: 'Simulated payout onboarding for account {account}. No bank details are asked or stored.',
+  complete: 'Complete setup',
+  incomplete: 'Leave incomplete',
+  paymentTitle: 'Payment',
+  paymentHeading: 'Simulated payment',
+  toolsFor: 'Test-mode tools for:',
+  notPaid: 'This session has not been paid; there is no charge to dispute.',
+  charge: 'Charge {charge}',
+  chargeback: 'Simulate chargeback',
+  chargebackSent: 'Chargeback sent (charge.dispute.created).',
+};
+const nl: typeof en = {
+  testMode: 'Testmodus',
+  banner: 'Testmodus — geen echt geld',
+  checkout: 'Afrekenen',
+  payingFor: 'Je betaalt voor:',
+  closed: 'Deze betaalsessie is gesloten.',
+  method: 'Betaalmethode',
+  card: 'Kaart',
+  pay: 'Betalen',
+  fail: 'Betaling laten mislukken',
+  cancel: 'Annuleren',
+  bankTitle: 'Bankrekening',
+  bankHeading: 'Bankrekening instellen',
+  bankText: 'Gesimuleerde uitbetaalrekening {account}. Er worden geen bankgegevens gevraagd of bewaard.',
+  complete: 'Instellen voltooien',
+  incomplete: 'Onvolledig laten',
+  paymentTitle: 'Betaling',
+  paymentHeading: 'Gesimuleerde betaling',
+  toolsFor: 'Testmodus-hulpmiddelen voor:',
+  notPaid: 'Deze sessie is niet betaald; er is geen betaling om te betwisten.',
+  charge: 'Betaling {charge}',
+  chargeback: 'Terugboeking simuleren',
+  chargebackSent: 'Terugboeking verstuurd (charge.dispute.created).',
+};
+
+export type SimulatedPageTexts = typeof en;
+export const simulatedPageTexts: Record<Language, SimulatedPageTexts> = { en, nl };

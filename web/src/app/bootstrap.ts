@@ -1,0 +1,35 @@
+import type { PublicSettings } from '../../../machines/contract/public-settings';
+import { initialLanguage, setLanguage, setSettings } from '../i18n';
+
+/**
+ * What the first render needs: the core texts of the starting language and the server's public
+ * settings (texts name its durations and fees), fetched in parallel. A settings failure does not
+ * block the app: it is retried with backoff and the texts fill in when it arrives.
+ */
+export async function bootstrap(): Promise<void> {
+  const language = initialLanguage();
+  // One retry: a catalog chunk that failed to load leaves keys on screen, which is worse than a wait.
+  const texts = setLanguage(language, { persist: false }).catch(() => setLanguage(language, { persist: false }));
+  await Promise.all([texts.catch(() => undefined), loadSettings()]);
+}
+
+async function fetchSettings(): Promise<void> {
+  const response = await fetch('/api/settings', { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`settings: ${response.status}`);
+  // A type-only contract keeps zod out of the entry chunk; the route's schema guarantees the shape.
+  const body = (await response.json()) as PublicSettings;
+  if (typeof body.reviewPeriodHours !== 'number') throw new Error('settings: unexpected answer');
+  setSettings(body);
+}
+
+function loadSettings(): Promise<void> {
+  return fetchSettings().catch(() => {
+    let delay = 1_000;
+    const retry = () =>
+      void fetchSettings().catch(() => {
+        delay = Math.min(delay * 2, 30_000);
+        setTimeout(retry, delay);
+      });
+    setTimeout(retry, delay);
+  });
+}

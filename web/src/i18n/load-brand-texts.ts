@@ -1,4 +1,0 @@
-import { addMessages } from '.';
-import { enBrand } from './en-brand';
-
-addMessages(enBrand);

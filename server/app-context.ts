@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { allProjections } from '../projections/all-projections';
 import { createAccountQueries, type AccountQueries } from '../projections/accounts.queries';
 import { createDealQueries, type DealQueries } from '../projections/deals.queries';
+import { createNotificationQueries, type NotificationQueries } from '../projections/notifications.queries';
 import { createPaymentRequestQueries, type PaymentRequestQueries } from '../projections/payment-requests.queries';
 import { createProjectionRunner, type ProjectionRunner } from '../projections/runner';
 import { createDescriptionImprover, type DescriptionImprover } from './ai/description-improver';
@@ -17,6 +18,8 @@ import type { EventStore } from './event-store/event-store';
 import { openEventStore } from './event-store/open-event-store';
 import { createLiveHub, type LiveHub } from './live/live-hub';
 import { createPaymentsWiring, type PaymentsWiring } from './payments-wiring';
+import { createNotificationsWiring, type NotificationsWiring } from './notifications/notifications-wiring';
+import type { MailSender } from './notifications/mail-sender';
 import { createPushService, webPushSender, type PushSender, type PushService } from './push/push.service';
 import { resolveVapidKeys } from './push/vapid-keys';
 import { systemClock, type Clock } from './shared/clock';
@@ -29,12 +32,13 @@ export interface AppContext {
   bus: CommandBus;
   readDb: Database.Database;
   runner: ProjectionRunner;
-  queries: { deals: DealQueries; requests: PaymentRequestQueries; accounts: AccountQueries };
+  queries: { deals: DealQueries; requests: PaymentRequestQueries; accounts: AccountQueries; notifications: NotificationQueries };
   ids: { deal: () => Promise<number>; request: () => Promise<number> };
   unique: UniqueValues;
   tokens: TokenService;
   payments: PaymentsWiring;
   push: PushService;
+  notifications: NotificationsWiring;
   improveDescription: DescriptionImprover;
   live: LiveHub;
   /** Waits until the read models have applied `position` (read-your-writes). */
@@ -49,8 +53,10 @@ export interface ContextOptions {
   pushSender?: PushSender;
   /** Replaces the read database (the bench runs it in memory); default `<DATA_DIR>/read.db`. */
   readDbPath?: string;
-  /** Start the timer reactor (default true; tests drive timers themselves). */
+  /** Start the timer and notification reactors (default true; tests drive them themselves). */
   startReactors?: boolean;
+  /** Replaces the mail sender (tests). */
+  mailSender?: MailSender;
 }
 
 export function openReadDatabase(path: string): Database.Database {
@@ -75,6 +81,7 @@ export async function createAppContext(config: AppConfig, options: ContextOption
     deals: createDealQueries(readDb),
     requests: createPaymentRequestQueries(readDb),
     accounts: createAccountQueries(readDb),
+    notifications: createNotificationQueries(readDb),
   };
   const live = createLiveHub({ db: readDb });
   const offApplied = runner.onApplied((batch) => live.publish(batch));
@@ -82,8 +89,9 @@ export async function createAppContext(config: AppConfig, options: ContextOption
 
   const settle = (position: number) => runner.waitForPosition(position);
   const unique = createUniqueValues({ store, clock });
+  const secret = resolveJwtSecret(config);
   const tokens = createTokenService({
-    secret: resolveJwtSecret(config),
+    secret,
     clock,
     userTtlHours: config.jwtExpiresInHours,
     adminTtlHours: config.adminJwtExpiresInHours,
@@ -91,16 +99,25 @@ export async function createAppContext(config: AppConfig, options: ContextOption
   const vapid = resolveVapidKeys({ dataDir: config.dataDir, publicKey: config.vapid.publicKey, privateKey: config.vapid.privateKey });
   const push = createPushService({
     bus,
+    store,
+    clock,
     accounts: queries.accounts,
+    links: queries.notifications,
     keys: vapid,
     sender: options.pushSender ?? webPushSender(vapid, config.vapid.subject),
   });
   const payments = createPaymentsWiring({ config, store, bus, clock, runner, readDb });
-  if (options.startReactors ?? true) payments.start();
+  const notifications = createNotificationsWiring({
+    config, secret, store, clock, readDb, runner, push, queries, ...(options.mailSender ? { mail: options.mailSender } : {}),
+  });
+  if (options.startReactors ?? true) {
+    payments.start();
+    await notifications.start();
+  }
 
   let closing: Promise<void> | null = null;
   return {
-    config, clock, store, bus, readDb, runner, queries, unique, tokens, payments, push, live, settle,
+    config, clock, store, bus, readDb, runner, queries, unique, tokens, payments, push, notifications, live, settle,
     ids: {
       deal: createIdAllocator({ store, clock, sequence: 'deal' }),
       request: createIdAllocator({ store, clock, sequence: 'payment-request' }),
@@ -109,6 +126,7 @@ export async function createAppContext(config: AppConfig, options: ContextOption
     close() {
       closing ??= (async () => {
         await payments.stop();
+        await notifications.stop();
         live.closeAll();
         offApplied();
         await runner.stop();

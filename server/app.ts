@@ -24,6 +24,7 @@ import { eventsStreamRoutes } from './live/events-stream.routes';
 import { createPaymentRequestCommands } from './payment-requests/payment-request-commands';
 import { paymentRequestsRoutes } from './payment-requests/payment-requests.routes';
 import { pushRoutes } from './push/push.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
 import { registerWebApp } from './web/web-app.plugin';
 
 export interface BuildOptions {
@@ -92,7 +93,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   };
 
   app.get('/api/health', { schema: { tags: ['ops'], hide: true } }, async () => ({ ok: true, position: ctx.runner.position }));
-  for (const routes of [authRoutes, profileRoutes, dealsRoutes, dealLinkRoutes, paymentRequestsRoutes, adminRoutes, pushRoutes, aiAssistRoutes, eventsStreamRoutes]) {
+  for (const routes of [authRoutes, profileRoutes, dealsRoutes, dealLinkRoutes, paymentRequestsRoutes, adminRoutes, pushRoutes, notificationsRoutes, aiAssistRoutes, eventsStreamRoutes]) {
     routes(app, deps);
   }
   await ctx.payments.registerRoutes(app as unknown as FastifyInstance);

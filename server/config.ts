@@ -38,6 +38,15 @@ export const configSchema = z
     VAPID_PUBLIC_KEY: optionalText,
     VAPID_PRIVATE_KEY: optionalText,
     VAPID_SUBJECT: z.string().default('mailto:support@example.com'),
+    SMTP_URL: optionalText,
+    MAIL_FROM: z.string().default('Escrow <notifications@escrow.local>'),
+    ADMIN_ALERT_EMAILS: z
+      .string()
+      .default('')
+      .transform((v) => v.split(',').map((a) => a.trim()).filter((a) => a !== ''))
+      .pipe(z.array(z.email({ error: 'ADMIN_ALERT_EMAILS must be comma-separated email addresses' }))),
+    RELEASE_REMINDER_HOURS: positiveNumber(12),
+    HOLD_AGEING_HOURS: positiveNumber(72),
     AI_BASE_URL: optionalText,
     AI_API_KEY: optionalText,
     AI_MODEL: z.string().default('gpt-4o-mini'),
@@ -74,6 +83,8 @@ export interface AppConfig {
   login: { maxFailures: number; windowMs: number };
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
+  /** Without `smtpUrl`, mail is written to `<dataDir>/mail/*.eml` and shown on a test-mode page. */
+  notifications: { smtpUrl: string | undefined; mailFrom: string; adminEmails: string[]; releaseReminderHours: number; holdAgeingHours: number };
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -109,6 +120,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_FAILURE_WINDOW_MS },
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL },
+    notifications: {
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM,
+      adminEmails: e.ADMIN_ALERT_EMAILS,
+      releaseReminderHours: e.RELEASE_REMINDER_HOURS,
+      holdAgeingHours: e.HOLD_AGEING_HOURS,
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { UserEvent } from './account.events';
+import type { Language, UserEvent } from './account.events';
 
 export interface UserContext {
   userId: string;
@@ -15,7 +15,14 @@ export interface UserContext {
   payoutsEnabled: boolean;
   detailsSubmitted: boolean;
   pushSubscriptions: { endpoint: string; keys: { p256dh: string; auth: string } }[];
+  /** Absent in contexts stored before preferences existed: read through `notificationPreferencesOf`. */
+  notifications?: { push: boolean; email: boolean };
+  language?: Language;
 }
+
+/** Both channels are on until the user turns one off; English until a language is chosen. */
+export const notificationPreferencesOf = (c: Pick<UserContext, 'notifications'>) => c.notifications ?? { push: true, email: true };
+export const languageOf = (c: Pick<UserContext, 'language'>): Language => c.language ?? 'en';
 
 export const emptyUserContext: UserContext = {
   userId: '',
@@ -54,6 +61,10 @@ export function evolveUserContext(c: UserContext, event: UserEvent): UserContext
       };
     case 'PushSubscriptionRemoved':
       return { ...c, pushSubscriptions: c.pushSubscriptions.filter((s) => s.endpoint !== event.data.endpoint) };
+    case 'NotificationPreferencesChanged':
+      return { ...c, notifications: { push: event.data.push, email: event.data.email } };
+    case 'LanguageChanged':
+      return { ...c, language: event.data.language };
   }
 }
 
@@ -83,5 +94,7 @@ export const userMachine = setup({
     PayoutAccountStatusChanged: { guard: 'knownAccount', actions: 'evolve' },
     PushSubscriptionAdded: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
     PushSubscriptionRemoved: { guard: 'subscribed', actions: 'evolve' },
+    NotificationPreferencesChanged: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
+    LanguageChanged: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
   },
 });

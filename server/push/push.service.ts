@@ -1,20 +1,21 @@
 import type { Agent } from 'node:https';
 import webPush from 'web-push';
+import { notificationPreferencesOf } from '../../machines/account/user.machine';
 import type { AccountQueries } from '../../projections/accounts.queries';
+import type { NotificationQueries } from '../../projections/notifications.queries';
 import { userAggregate } from '../commands/aggregate';
 import type { CommandBus } from '../commands/command-bus';
+import type { EventStore } from '../event-store/event-store';
+import { appendNotificationEvent, linkPushStreamId } from '../notifications/notification-streams';
+import { deliverPush, type PushMessage } from '../notifications/push-sender';
+import type { Clock } from '../shared/clock';
 import type { VapidKeys } from './vapid-keys';
+
+export type { PushMessage };
 
 export interface PushSubscriptionJson {
   endpoint: string;
   keys: { p256dh: string; auth: string };
-}
-
-export interface PushMessage {
-  title: string;
-  body: string;
-  url?: string;
-  tag?: string;
 }
 
 /** Sends one message to one subscription; web-push by default, a fake in tests. */
@@ -30,30 +31,31 @@ export function webPushSender(keys: VapidKeys, subject: string, transport: { age
     });
 }
 
-/** Push notifications to every browser a user subscribed; subscriptions the push service calls gone are dropped. */
-export function createPushService({ bus, accounts, sender, keys }: { bus: CommandBus; accounts: AccountQueries; sender: PushSender; keys: VapidKeys }) {
+const pushActor = { actor: { kind: 'system' as const, id: 'push' } };
+
+/**
+ * Push to every browser an account subscribed (when its push preference is on), or to the browsers
+ * a link creator subscribed for one deal. Subscriptions the push service calls gone are dropped.
+ */
+export function createPushService({ bus, store, clock, accounts, links, sender, keys }: {
+  bus: CommandBus; store: EventStore; clock: Clock; accounts: AccountQueries; links: NotificationQueries; sender: PushSender; keys: VapidKeys;
+}) {
   return {
     publicKey: keys.publicKey,
     async notifyUser(userId: string, message: PushMessage): Promise<{ sent: number; failed: number }> {
       const user = accounts.userById(userId);
-      let sent = 0;
-      let failed = 0;
-      for (const subscription of user?.pushSubscriptions ?? []) {
-        try {
-          await sender(subscription, JSON.stringify(message));
-          sent++;
-        } catch (error) {
-          failed++;
-          const status = (error as { statusCode?: number }).statusCode;
-          if (status === 404 || status === 410) {
-            await bus.execute(userAggregate, userAggregate.streamId(userId), (s) =>
-              s.snapshot.context.pushSubscriptions.some((x) => x.endpoint === subscription.endpoint)
-                ? [{ type: 'PushSubscriptionRemoved', data: { endpoint: subscription.endpoint } }]
-                : [], { actor: { kind: 'system', id: 'push' } });
-          }
-        }
-      }
-      return { sent, failed };
+      if (!user || !notificationPreferencesOf(user).push) return { sent: 0, failed: 0 };
+      return deliverPush(sender, user.pushSubscriptions, message, async (endpoint) => {
+        await bus.execute(userAggregate, userAggregate.streamId(userId), (s) =>
+          s.snapshot.context.pushSubscriptions.some((x) => x.endpoint === endpoint)
+            ? [{ type: 'PushSubscriptionRemoved', data: { endpoint } }]
+            : [], pushActor);
+      });
+    },
+    async notifyDealLink(dealId: number, message: PushMessage): Promise<{ sent: number; failed: number }> {
+      return deliverPush(sender, links.linkSubscriptions(dealId), message, async (endpoint) => {
+        await appendNotificationEvent({ store, clock }, linkPushStreamId(dealId), { type: 'DealLinkPushUnsubscribed', data: { dealId, endpoint } }, 'any', pushActor);
+      });
     },
   };
 }

@@ -4,14 +4,14 @@ import type { ProjectionRunner } from '../projections/runner';
 import type { CommandBus } from './commands/command-bus';
 import type { AppConfig } from './config';
 import type { EventStore } from './event-store/event-store';
-import { createGateway } from './payments/create-gateway';
+import { createGateway } from './payments/gateway/create-gateway';
 import { createEscrow } from './payments/escrow';
 import type { Escrow } from './payments/escrow.types';
 import { webhookRoutes } from './payments/webhook.routes';
-import type { SimulatedGateway } from './payments/simulated-gateway';
-import { simulatedGatewayRoutes } from './payments/simulated-gateway.routes';
-import { createTimerReactor, type TimerReactor } from './timers/timer-reactor';
-import type { PaymentGateway } from './payments/payment-gateway';
+import type { SimulatedGateway } from './payments/gateway/simulated/simulated-gateway';
+import { simulatedGatewayRoutes } from './payments/gateway/simulated/simulated-gateway.routes';
+import { createTimerReactor, type TimerReactor } from './reactors/timers.reactor';
+import type { PaymentGateway } from './payments/gateway/payment-gateway';
 import type { Clock } from './shared/clock';
 
 /** The payments side as the composition root sees it: gateway, escrow, their routes and reactors. */
@@ -37,6 +37,7 @@ export interface PaymentsDeps {
 export function createPaymentsWiring({ config, bus, clock, readDb }: PaymentsDeps): PaymentsWiring {
   const gateway = createGateway({
     publicUrl: config.publicUrl,
+    dataDir: config.dataDir,
     ...(config.stripe.secretKey ? { stripeSecretKey: config.stripe.secretKey } : {}),
     ...(config.stripe.webhookSecret ? { stripeWebhookSecret: config.stripe.webhookSecret } : {}),
   });
@@ -59,7 +60,10 @@ export function createPaymentsWiring({ config, bus, clock, readDb }: PaymentsDep
       if (isSimulated(gateway)) await app.register(simulatedGatewayRoutes, { gateway });
     },
     start: () => reactor.start(),
-    stop: () => reactor.stop(),
+    async stop() {
+      await reactor.stop();
+      if (isSimulated(gateway)) gateway.close();
+    },
   };
 }
 

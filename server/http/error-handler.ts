@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDomainError } from '../commands/domain-error';
-import { GatewayError } from '../payments/payment-gateway';
+import { GatewayError } from '../payments/gateway/payment-gateway';
 
 /** The fixed answers for Fastify's own client errors: never a stack trace, always `{error, message}`. */
 const fastifyErrors: Record<string, [number, string, string]> = {

@@ -1,7 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import type { Aggregate } from '../commands/aggregate';
 import type { CommandContext, Decide } from '../commands/command-bus';
-import type { GatewayWebhookEvent } from './payment-gateway';
+import type { GatewayWebhookEvent } from './gateway/payment-gateway';
 import { asGatewayError, canTake, deterministicId, gatewayFailure, type EscrowRuntime } from './escrow-support';
 
 /** What a confirmed checkout payment says (the data of PaymentSucceeded / PaymentRequestPaid). */

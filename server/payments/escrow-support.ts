@@ -5,7 +5,7 @@ import type { Aggregate } from '../commands/aggregate';
 import type { CommandBus } from '../commands/command-bus';
 import { DomainError } from '../commands/domain-error';
 import type { Clock } from '../shared/clock';
-import { definiteRefusals, GatewayError, type PaymentGateway } from './payment-gateway';
+import { definiteRefusals, GatewayError, type PaymentGateway } from './gateway/payment-gateway';
 import type { EscrowConfig } from './escrow.types';
 
 /** Everything the escrow's commands share. */

@@ -6,7 +6,7 @@ import { createRequestPayouts } from './complete-payment-request';
 import { createDealLifecycle } from './deal-lifecycle';
 import { createKeyedLock, type EscrowRuntime } from './escrow-support';
 import type { Escrow, EscrowConfig } from './escrow.types';
-import type { PaymentGateway } from './payment-gateway';
+import type { PaymentGateway } from './gateway/payment-gateway';
 import { createRefundDeal } from './refund-deal';
 import { createReleaseFunds } from './release-funds';
 import { createWebhookHandler } from './webhook-handler';

@@ -2,7 +2,7 @@ import type { ReleaseTrigger } from '../../machines/deal/deal.events';
 import type { dealMachine } from '../../machines/deal/deal.machine';
 import type { paymentRequestMachine } from '../../machines/payment-request/payment-request.machine';
 import type { CommandContext, CommandResult } from '../commands/command-bus';
-import type { GatewayWebhookEvent, PaymentGateway } from './payment-gateway';
+import type { GatewayWebhookEvent, PaymentGateway } from './gateway/payment-gateway';
 
 /** Durations and addresses the escrow needs; from configuration (REVIEW_PERIOD_HOURS, ...). */
 export interface EscrowConfig {

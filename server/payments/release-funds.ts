@@ -3,8 +3,8 @@ import type { ReleaseTrigger } from '../../machines/deal/deal.events';
 import { dealAggregate } from '../commands/aggregate';
 import type { CommandContext, Draft } from '../commands/command-bus';
 import { DomainError } from '../commands/domain-error';
-import { gatewayErrorMessage } from './gateway-error-messages';
-import { definiteRefusals, type GatewayError } from './payment-gateway';
+import { gatewayErrorMessage } from './gateway/gateway-error-messages';
+import { definiteRefusals, type GatewayError } from './gateway/payment-gateway';
 import type { DealResult } from './escrow.types';
 import { asGatewayError, canTake, deterministicId, gatewayFailure, refusal, requireStream, type EscrowRuntime } from './escrow-support';
 

@@ -1,7 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { dealAggregate, paymentRequestAggregate, userAggregate, type Aggregate } from '../commands/aggregate';
 import type { CommandContext, Decide, Draft } from '../commands/command-bus';
-import type { GatewayWebhookEvent } from './payment-gateway';
+import type { GatewayWebhookEvent } from './gateway/payment-gateway';
 import { settlePayment } from './duplicate-payment';
 import { canTake, deterministicId, type EscrowRuntime } from './escrow-support';
 

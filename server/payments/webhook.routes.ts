@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Escrow } from './escrow.types';
-import { WebhookSignatureError, type PaymentGateway } from './payment-gateway';
-import { WEBHOOK_PATH } from './simulated-webhooks';
+import { WebhookSignatureError, type PaymentGateway } from './gateway/payment-gateway';
+import { WEBHOOK_PATH } from './gateway/simulated/simulated-webhooks';
 
 export interface WebhookRoutesOptions {
   escrow: Pick<Escrow, 'handleWebhook'>;

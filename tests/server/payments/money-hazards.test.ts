@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dealAggregate } from '../../../server/commands/aggregate';
 import { createCommandBus } from '../../../server/commands/command-bus';
 import { createEscrow } from '../../../server/payments/escrow';
-import type { PaymentGateway } from '../../../server/payments/payment-gateway';
+import type { PaymentGateway } from '../../../server/payments/gateway/payment-gateway';
 import { admin, brand, createHarness, dealState, givenDeal, givenDeliveredDeal, PUBLIC_URL, type Harness } from './support/escrow-harness';
 
 describe('exactly once, never early: hazards of the money flow', () => {

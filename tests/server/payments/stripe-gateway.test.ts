@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createGateway } from '../../../server/payments/create-gateway';
-import { GatewayError, type PaymentGateway } from '../../../server/payments/payment-gateway';
+import { createGateway } from '../../../server/payments/gateway/create-gateway';
+import { GatewayError, type PaymentGateway } from '../../../server/payments/gateway/payment-gateway';
 import { stripeError, type FakeStripe, useFakeStripeGateway } from './support/fake-stripe';
 
 describe('Stripe adapter against a local stand-in for the Stripe API', () => {

@@ -13,11 +13,11 @@ import type { EventStore } from '../../../../server/event-store/event-store';
 import { createSqliteEventStore } from '../../../../server/event-store/sqlite-event-store';
 import { createEscrow } from '../../../../server/payments/escrow';
 import type { Escrow } from '../../../../server/payments/escrow.types';
-import { createSimulatedGateway, type SimulatedGateway } from '../../../../server/payments/simulated-gateway';
-import { simulatedGatewayRoutes } from '../../../../server/payments/simulated-gateway.routes';
+import { createSimulatedGateway, type SimulatedGateway } from '../../../../server/payments/gateway/simulated/simulated-gateway';
+import { simulatedGatewayRoutes } from '../../../../server/payments/gateway/simulated/simulated-gateway.routes';
 import { webhookRoutes } from '../../../../server/payments/webhook.routes';
 import { createTestClock, HOUR_MS, type TestClock } from '../../../../server/shared/clock';
-import { createTimerReactor, type TimerReactor } from '../../../../server/timers/timer-reactor';
+import { createTimerReactor, type TimerReactor } from '../../../../server/reactors/timers.reactor';
 
 export const PUBLIC_URL = 'http://escrow.test';
 export const brand: CommandContext = { actor: { kind: 'brand', id: 'u_brand' } };
@@ -90,6 +90,7 @@ export async function createHarness(options: { wrapStore?: (store: EventStore) =
       await app.close();
       await raw.close();
       readDb.close();
+      gateway.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

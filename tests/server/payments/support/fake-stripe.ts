@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { createGateway } from '../../../../server/payments/create-gateway';
-import type { PaymentGateway } from '../../../../server/payments/payment-gateway';
+import { createGateway } from '../../../../server/payments/gateway/create-gateway';
+import type { PaymentGateway } from '../../../../server/payments/gateway/payment-gateway';
 
 export interface RecordedRequest {
   method: string;

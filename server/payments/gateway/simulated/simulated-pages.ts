@@ -1,4 +1,4 @@
-import { formatEuro } from '../../machines/money';
+import { formatEuro } from '../../../../machines/money';
 
 /** The simulated gateway's pages: self-contained, mobile width, unmistakably test mode. */
 

@@ -6,8 +6,8 @@ import {
   type GatewayErrorCode,
   type GatewayWebhookEvent,
   type PaymentGateway,
-} from './payment-gateway';
-import { gatewayErrorMessage } from './gateway-error-messages';
+} from '../payment-gateway';
+import { gatewayErrorMessage } from '../gateway-error-messages';
 import { createSimulatedLedger, type SimulatedLedger } from './simulated-ledger';
 import { createSimulatedWebhooks, type WebhookTransport } from './simulated-webhooks';
 
@@ -15,8 +15,13 @@ export type { WebhookTransport } from './simulated-webhooks';
 
 export interface SimulatedGatewayOptions {
   publicUrl: string;
-  /** Signing secret of the simulated webhooks; generated when absent. */
+  /**
+   * Signing secret of the simulated webhooks; when absent, generated once and kept in the
+   * database, so every instance on the same file signs alike.
+   */
   webhookSecret?: string;
+  /** The gateway's SQLite file (`DATA_DIR/simulated-gateway.sqlite` in the app); default `:memory:`. */
+  databasePath?: string;
 }
 
 /**
@@ -27,8 +32,10 @@ export interface SimulatedGatewayOptions {
 export interface SimulatedGateway extends PaymentGateway {
   readonly mode: 'simulated';
   readonly webhookSecret: string;
-  /** Sessions, accounts, transfers and refunds as the simulated "Stripe" sees them. */
+  /** Sessions, accounts, transfers and refunds as the simulated "Stripe" sees them (read from its file). */
   readonly ledger: SimulatedLedger;
+  /** Closes the gateway's database (idempotent). */
+  close(): void;
   /** Card: completed (paid). iDEAL: completed (unpaid), then async_payment_succeeded. */
   payCheckout(sessionId: string, method: 'card' | 'ideal'): Promise<void>;
   failCheckout(sessionId: string): Promise<void>;
@@ -43,8 +50,8 @@ export interface SimulatedGateway extends PaymentGateway {
 }
 
 export function createSimulatedGateway(options: SimulatedGatewayOptions): SimulatedGateway {
-  const webhookSecret = options.webhookSecret ?? `whsec_sim_${randomBytes(24).toString('hex')}`;
-  const ledger = createSimulatedLedger(options.publicUrl);
+  const ledger = createSimulatedLedger({ publicUrl: options.publicUrl, ...(options.databasePath ? { path: options.databasePath } : {}) });
+  const webhookSecret = options.webhookSecret ?? ledger.sharedSecret('webhook_secret', () => `whsec_sim_${randomBytes(24).toString('hex')}`);
   const webhooks = createSimulatedWebhooks({ publicUrl: options.publicUrl, webhookSecret });
   let failTransfers: GatewayErrorCode | null = null;
 
@@ -70,8 +77,7 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
     async createAccountLink(input) {
       const account = ledger.accounts.get(input.accountId);
       if (!account) throw new GatewayError('invalid_request', `No such account: ${input.accountId}`);
-      account.returnUrl = input.returnUrl;
-      account.refreshUrl = input.refreshUrl;
+      ledger.setAccountLinks(account.id, input.returnUrl, input.refreshUrl);
       return { url: `${options.publicUrl}/sim/onboarding/${account.id}` };
     },
     async getAccountStatus(accountId) {
@@ -108,9 +114,8 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
     },
 
     async payCheckout(sessionId, method) {
-      const session = sessionOrThrow(sessionId);
-      if (session.status === 'expired') throw new GatewayError('invalid_request', `invalid_request: checkout session ${sessionId} has expired`);
-      ledger.charge(session, method);
+      // Refuses an expired session (checked under the file's write lock).
+      const session = ledger.charge(sessionOrThrow(sessionId), method);
       if (method === 'card') {
         await webhooks.send('checkout.session.completed', ledger.sessionObject(session, 'paid'));
         return;
@@ -120,17 +125,13 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
       await webhooks.send('checkout.session.async_payment_succeeded', ledger.sessionObject(session, 'paid'));
     },
     async failCheckout(sessionId) {
-      const session = sessionOrThrow(sessionId);
-      session.status = 'complete';
+      const session = ledger.completeUnpaid(sessionOrThrow(sessionId).id);
       await webhooks.send('checkout.session.async_payment_failed', ledger.sessionObject(session, 'unpaid'));
     },
     async finishOnboarding(accountId, complete) {
-      const account = ledger.accounts.get(accountId);
+      let account = ledger.accounts.get(accountId);
       if (!account) throw new GatewayError('invalid_request', `No such account: ${accountId}`);
-      if (complete) {
-        account.payoutsEnabled = true;
-        account.detailsSubmitted = true;
-      }
+      if (complete) account = ledger.enablePayouts(accountId);
       await webhooks.send('account.updated', ledger.accountObject(account));
     },
     async openChargeback(chargeId, reason) {
@@ -152,6 +153,9 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
     },
     useWebhookTransport(transport) {
       webhooks.useTransport(transport);
+    },
+    close() {
+      ledger.close();
     },
   };
 }

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import { gatewayErrorMessage } from './gateway-error-messages';
-import { GatewayError, type GatewayErrorCode } from './payment-gateway';
+import { gatewayErrorMessage } from '../gateway-error-messages';
+import { GatewayError, type GatewayErrorCode } from '../payment-gateway';
 
 /**
  * Maps a Stripe SDK error to our codes. Only refusals Stripe definitely made (4xx with a code) are

@@ -3,7 +3,7 @@ import { dueTimers } from '../../../projections/timers.projection';
 import { dealAggregate, paymentRequestAggregate } from '../../../server/commands/aggregate';
 import { createCommandBus } from '../../../server/commands/command-bus';
 import { createEscrow } from '../../../server/payments/escrow';
-import { createTimerReactor } from '../../../server/timers/timer-reactor';
+import { createTimerReactor } from '../../../server/reactors/timers.reactor';
 import {
   admin,
   brand,

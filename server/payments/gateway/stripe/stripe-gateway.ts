@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { WebhookSignatureError, type GatewayWebhookEvent, type PaymentGateway, type StripeApiAddress } from './payment-gateway';
+import { WebhookSignatureError, type GatewayWebhookEvent, type PaymentGateway, type StripeApiAddress } from '../payment-gateway';
 import { toGatewayError } from './stripe-errors';
 
 export interface StripeGatewayOptions {

@@ -1,13 +1,19 @@
+import { join } from 'node:path';
 import type { PaymentGateway, StripeApiAddress } from './payment-gateway';
-import { createSimulatedGateway } from './simulated-gateway';
-import { createStripeGateway } from './stripe-gateway';
+import { createSimulatedGateway } from './simulated/simulated-gateway';
+import { createStripeGateway } from './stripe/stripe-gateway';
 
 export interface GatewayConfig {
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
   publicUrl: string;
   stripeApi?: StripeApiAddress;
+  /** The app's DATA_DIR: the simulated gateway keeps its records there (in memory when absent). */
+  dataDir?: string;
 }
+
+/** The simulated gateway's file inside DATA_DIR. */
+export const SIMULATED_GATEWAY_FILE = 'simulated-gateway.sqlite';
 
 /**
  * Stripe when STRIPE_SECRET_KEY is set, else the offline simulated gateway (whose webhook secret is
@@ -29,5 +35,6 @@ export function createGateway(config: GatewayConfig): PaymentGateway {
   return createSimulatedGateway({
     publicUrl: config.publicUrl,
     ...(config.stripeWebhookSecret ? { webhookSecret: config.stripeWebhookSecret } : {}),
+    ...(config.dataDir ? { databasePath: join(config.dataDir, SIMULATED_GATEWAY_FILE) } : {}),
   });
 }

@@ -1,0 +1,517 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { GatewayError, type CheckoutInput, type ConnectedAccountInput, type RefundInput, type TransferInput } from '../payment-gateway';
+
+/**
+ * What the simulated "Stripe" remembers: its own objects and the first result of every
+ * idempotency key, in a SQLite file (`DATA_DIR/simulated-gateway.sqlite`) so that in-flight deals
+ * survive a restart and several app instances on one DATA_DIR see the same gateway, as they would
+ * see one Stripe account. Every write runs in an IMMEDIATE transaction: two processes calling with
+ * the same key serialise on the write lock and the second gets the first one's result.
+ * `:memory:` (the default) gives unit tests a private gateway through the same code.
+ */
+
+export interface SimulatedSession {
+  id: string;
+  url: string;
+  input: CheckoutInput;
+  totalCents: number;
+  metadata: Record<string, string>;
+  status: 'open' | 'complete' | 'expired';
+  method: 'card' | 'ideal' | null;
+  paymentIntentId: string;
+  chargeId: string | null;
+}
+
+export interface SimulatedAccount {
+  id: string;
+  reference: string;
+  email: string | null;
+  metadata: Record<string, string>;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+  returnUrl: string | null;
+  refreshUrl: string | null;
+}
+
+export interface SimulatedTransfer {
+  id: string;
+  amountCents: number;
+  destination: string;
+  transferGroup: string;
+  sourceTransaction: string | null;
+  idempotencyKey: string;
+  reversed: boolean;
+}
+
+export interface SimulatedRefund {
+  id: string;
+  chargeId: string | null;
+  paymentIntentId: string | null;
+  amountCents: number;
+  transferGroup: string;
+  transferReversalId: string | null;
+  idempotencyKey: string;
+}
+
+/** Read-only, Map-like view of a table: always the rows as they are in the file now. */
+export interface RecordView<T> {
+  get(id: string): T | undefined;
+  has(id: string): boolean;
+  values(): T[];
+}
+
+export interface SimulatedLedgerOptions {
+  publicUrl: string;
+  /** The SQLite file; created (mode 0600) with its folder if missing. Default `:memory:`. */
+  path?: string;
+}
+
+const newId = (prefix: string) => `${prefix}_sim_${randomBytes(10).toString('hex')}`;
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS sim_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS sim_sessions (
+    id TEXT PRIMARY KEY,
+    url TEXT NOT NULL,
+    input TEXT NOT NULL,
+    total_cents INTEGER NOT NULL,
+    metadata TEXT NOT NULL,
+    status TEXT NOT NULL,
+    method TEXT,
+    payment_intent_id TEXT NOT NULL UNIQUE,
+    charge_id TEXT UNIQUE
+  );
+  CREATE TABLE IF NOT EXISTS sim_accounts (
+    id TEXT PRIMARY KEY,
+    reference TEXT NOT NULL,
+    email TEXT,
+    metadata TEXT NOT NULL,
+    payouts_enabled INTEGER NOT NULL,
+    details_submitted INTEGER NOT NULL,
+    return_url TEXT,
+    refresh_url TEXT
+  );
+  CREATE TABLE IF NOT EXISTS sim_transfers (
+    id TEXT PRIMARY KEY,
+    amount_cents INTEGER NOT NULL,
+    destination TEXT NOT NULL,
+    transfer_group TEXT NOT NULL,
+    source_transaction TEXT,
+    idempotency_key TEXT NOT NULL,
+    reversed INTEGER NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS sim_transfers_group ON sim_transfers (transfer_group);
+  CREATE TABLE IF NOT EXISTS sim_refunds (
+    id TEXT PRIMARY KEY,
+    charge_id TEXT,
+    payment_intent_id TEXT,
+    amount_cents INTEGER NOT NULL,
+    transfer_group TEXT NOT NULL,
+    transfer_reversal_id TEXT,
+    idempotency_key TEXT NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS sim_refunds_group ON sim_refunds (transfer_group);
+  CREATE INDEX IF NOT EXISTS sim_refunds_charge ON sim_refunds (charge_id);
+  -- The first result of each Idempotency-Key (scoped by operation), as Stripe keeps it.
+  CREATE TABLE IF NOT EXISTS sim_idempotency (key TEXT PRIMARY KEY, result TEXT NOT NULL);
+`;
+
+interface SessionRow {
+  id: string;
+  url: string;
+  input: string;
+  total_cents: number;
+  metadata: string;
+  status: SimulatedSession['status'];
+  method: SimulatedSession['method'];
+  payment_intent_id: string;
+  charge_id: string | null;
+}
+interface AccountRow {
+  id: string;
+  reference: string;
+  email: string | null;
+  metadata: string;
+  payouts_enabled: number;
+  details_submitted: number;
+  return_url: string | null;
+  refresh_url: string | null;
+}
+interface TransferRow {
+  id: string;
+  amount_cents: number;
+  destination: string;
+  transfer_group: string;
+  source_transaction: string | null;
+  idempotency_key: string;
+  reversed: number;
+}
+interface RefundRow {
+  id: string;
+  charge_id: string | null;
+  payment_intent_id: string | null;
+  amount_cents: number;
+  transfer_group: string;
+  transfer_reversal_id: string | null;
+  idempotency_key: string;
+}
+
+const toSession = (r: SessionRow): SimulatedSession => ({
+  id: r.id,
+  url: r.url,
+  input: JSON.parse(r.input) as CheckoutInput,
+  totalCents: r.total_cents,
+  metadata: JSON.parse(r.metadata) as Record<string, string>,
+  status: r.status,
+  method: r.method,
+  paymentIntentId: r.payment_intent_id,
+  chargeId: r.charge_id,
+});
+const toAccount = (r: AccountRow): SimulatedAccount => ({
+  id: r.id,
+  reference: r.reference,
+  email: r.email,
+  metadata: JSON.parse(r.metadata) as Record<string, string>,
+  payoutsEnabled: r.payouts_enabled === 1,
+  detailsSubmitted: r.details_submitted === 1,
+  returnUrl: r.return_url,
+  refreshUrl: r.refresh_url,
+});
+const toTransfer = (r: TransferRow): SimulatedTransfer => ({
+  id: r.id,
+  amountCents: r.amount_cents,
+  destination: r.destination,
+  transferGroup: r.transfer_group,
+  sourceTransaction: r.source_transaction,
+  idempotencyKey: r.idempotency_key,
+  reversed: r.reversed === 1,
+});
+const toRefund = (r: RefundRow): SimulatedRefund => ({
+  id: r.id,
+  chargeId: r.charge_id,
+  paymentIntentId: r.payment_intent_id,
+  amountCents: r.amount_cents,
+  transferGroup: r.transfer_group,
+  transferReversalId: r.transfer_reversal_id,
+  idempotencyKey: r.idempotency_key,
+});
+
+/** Opens (creating if needed) the gateway's file: WAL, every commit synced, readable by the owner only. */
+function openDatabase(path: string): Database.Database {
+  if (path !== ':memory:') {
+    mkdirSync(dirname(path), { recursive: true });
+    // Create it 0600 before SQLite does (SQLite would use the umask); its -wal/-shm files copy this mode.
+    closeSync(openSync(path, 'a', 0o600));
+    chmodSync(path, 0o600);
+  }
+  const db = new Database(path, { timeout: 10_000 });
+  db.pragma('journal_mode = WAL');
+  // Records of money moved: a commit must be on disk before the caller is told it happened.
+  db.pragma('synchronous = FULL');
+  db.exec(SCHEMA);
+  return db;
+}
+
+export function createSimulatedLedger(options: SimulatedLedgerOptions) {
+  const { publicUrl } = options;
+  const db = openDatabase(options.path ?? ':memory:');
+
+  const q = {
+    metaGet: db.prepare<[string], { value: string }>('SELECT value FROM sim_meta WHERE key = ?'),
+    metaPut: db.prepare<[string, string]>('INSERT OR IGNORE INTO sim_meta (key, value) VALUES (?, ?)'),
+    keyGet: db.prepare<[string], { result: string }>('SELECT result FROM sim_idempotency WHERE key = ?'),
+    keyPut: db.prepare<[string, string]>('INSERT INTO sim_idempotency (key, result) VALUES (?, ?)'),
+
+    session: db.prepare<[string], SessionRow>('SELECT * FROM sim_sessions WHERE id = ?'),
+    sessions: db.prepare<[], SessionRow>('SELECT * FROM sim_sessions ORDER BY rowid'),
+    sessionOfIntent: db.prepare<[string], SessionRow>('SELECT * FROM sim_sessions WHERE payment_intent_id = ?'),
+    sessionOfCharge: db.prepare<[string], SessionRow>('SELECT * FROM sim_sessions WHERE charge_id = ?'),
+    insertSession: db.prepare(
+      `INSERT INTO sim_sessions (id, url, input, total_cents, metadata, status, method, payment_intent_id, charge_id)
+       VALUES (@id, @url, @input, @total_cents, @metadata, @status, @method, @payment_intent_id, @charge_id)`,
+    ),
+    chargeSession: db.prepare<[string, string, string]>(
+      `UPDATE sim_sessions SET status = 'complete', method = ?, charge_id = COALESCE(charge_id, ?) WHERE id = ?`,
+    ),
+    setSessionStatus: db.prepare<[string, string]>('UPDATE sim_sessions SET status = ? WHERE id = ?'),
+    expireSession: db.prepare<[string]>(`UPDATE sim_sessions SET status = 'expired' WHERE id = ? AND status = 'open'`),
+
+    account: db.prepare<[string], AccountRow>('SELECT * FROM sim_accounts WHERE id = ?'),
+    accounts: db.prepare<[], AccountRow>('SELECT * FROM sim_accounts ORDER BY rowid'),
+    insertAccount: db.prepare(
+      `INSERT INTO sim_accounts (id, reference, email, metadata, payouts_enabled, details_submitted, return_url, refresh_url)
+       VALUES (@id, @reference, @email, @metadata, 0, 0, NULL, NULL)`,
+    ),
+    setAccountLinks: db.prepare<[string, string, string]>('UPDATE sim_accounts SET return_url = ?, refresh_url = ? WHERE id = ?'),
+    enablePayouts: db.prepare<[string]>('UPDATE sim_accounts SET payouts_enabled = 1, details_submitted = 1 WHERE id = ?'),
+
+    transfer: db.prepare<[string], TransferRow>('SELECT * FROM sim_transfers WHERE id = ?'),
+    transfers: db.prepare<[], TransferRow>('SELECT * FROM sim_transfers ORDER BY rowid'),
+    transfersOfGroup: db.prepare<[string], TransferRow>('SELECT * FROM sim_transfers WHERE transfer_group = ? ORDER BY rowid'),
+    liveTransferOfGroup: db.prepare<[string], TransferRow>('SELECT * FROM sim_transfers WHERE transfer_group = ? AND reversed = 0 ORDER BY rowid'),
+    insertTransfer: db.prepare(
+      `INSERT INTO sim_transfers (id, amount_cents, destination, transfer_group, source_transaction, idempotency_key, reversed)
+       VALUES (@id, @amount_cents, @destination, @transfer_group, @source_transaction, @idempotency_key, 0)`,
+    ),
+    reverseTransfer: db.prepare<[string]>('UPDATE sim_transfers SET reversed = 1 WHERE id = ?'),
+
+    refund: db.prepare<[string], RefundRow>('SELECT * FROM sim_refunds WHERE id = ?'),
+    refunds: db.prepare<[], RefundRow>('SELECT * FROM sim_refunds ORDER BY rowid'),
+    refundsOfGroup: db.prepare<[string], RefundRow>('SELECT * FROM sim_refunds WHERE transfer_group = ? ORDER BY rowid'),
+    refundOfCharge: db.prepare<[string], { id: string }>('SELECT id FROM sim_refunds WHERE charge_id = ? LIMIT 1'),
+    insertRefund: db.prepare(
+      `INSERT INTO sim_refunds (id, charge_id, payment_intent_id, amount_cents, transfer_group, transfer_reversal_id, idempotency_key)
+       VALUES (@id, @charge_id, @payment_intent_id, @amount_cents, @transfer_group, @transfer_reversal_id, @idempotency_key)`,
+    ),
+  };
+
+  const getSession = (id: string) => {
+    const row = q.session.get(id);
+    return row ? toSession(row) : undefined;
+  };
+  const getAccount = (id: string) => {
+    const row = q.account.get(id);
+    return row ? toAccount(row) : undefined;
+  };
+  const findIntent = (paymentIntentId: string) => {
+    const row = q.sessionOfIntent.get(paymentIntentId);
+    return row ? toSession(row) : undefined;
+  };
+
+  /**
+   * Stripe answers a repeated Idempotency-Key with the first result; so does the simulation, also
+   * after a restart and from another process. `make` writes its records and returns what to
+   * remember; a thrown refusal rolls everything back and is not remembered, so a transfer refused
+   * for `payouts_not_enabled` succeeds with the same key once the account is ready (as before).
+   */
+  function once<R>(key: string, make: () => R): R {
+    return db
+      .transaction((): R => {
+        const hit = q.keyGet.get(key);
+        if (hit) return JSON.parse(hit.result) as R;
+        const made = make();
+        q.keyPut.run(key, JSON.stringify(made));
+        return made;
+      })
+      .immediate();
+  }
+
+  /** Runs a read-modify-write under the file's write lock (another instance may write the same row). */
+  const write = <R>(fn: () => R): R => db.transaction(fn).immediate();
+
+  const sessions: RecordView<SimulatedSession> = {
+    get: getSession,
+    has: (id) => q.session.get(id) !== undefined,
+    values: () => q.sessions.all().map(toSession),
+  };
+  const accounts: RecordView<SimulatedAccount> = {
+    get: getAccount,
+    has: (id) => q.account.get(id) !== undefined,
+    values: () => q.accounts.all().map(toAccount),
+  };
+
+  return {
+    sessions,
+    accounts,
+    /** Every transfer, oldest first (a fresh read of the file). */
+    get transfers(): SimulatedTransfer[] {
+      return q.transfers.all().map(toTransfer);
+    },
+    /** Every refund, oldest first (a fresh read of the file). */
+    get refunds(): SimulatedRefund[] {
+      return q.refunds.all().map(toRefund);
+    },
+    /** What moved for one deal or request (its stream id is the transfer group): for tests and admin. */
+    moneyOfGroup(transferGroup: string): { transfers: SimulatedTransfer[]; refunds: SimulatedRefund[] } {
+      return {
+        transfers: q.transfersOfGroup.all(transferGroup).map(toTransfer),
+        refunds: q.refundsOfGroup.all(transferGroup).map(toRefund),
+      };
+    },
+
+    /** The webhook signing secret shared by every instance on this file (the first one to start picks it). */
+    sharedSecret(name: string, make: () => string): string {
+      return write(() => {
+        q.metaPut.run(name, make());
+        return q.metaGet.get(name)!.value;
+      });
+    },
+
+    openSession(input: CheckoutInput): SimulatedSession {
+      const { id } = once(`checkout:${input.idempotencyKey}`, () => {
+        const id = newId('cs');
+        q.insertSession.run({
+          id,
+          url: `${publicUrl}/sim/checkout/${id}`,
+          input: JSON.stringify(input),
+          total_cents: input.totalCents,
+          metadata: JSON.stringify(input.metadata),
+          status: 'open',
+          method: null,
+          payment_intent_id: newId('pi'),
+          charge_id: null,
+        });
+        return { id };
+      });
+      return getSession(id)!;
+    },
+
+    /** Pays the session (once: a second payment keeps the first charge); refuses an expired one. */
+    charge(session: SimulatedSession, method: 'card' | 'ideal'): SimulatedSession {
+      const paid = write(() => {
+        const current = getSession(session.id);
+        if (!current) throw new GatewayError('invalid_request', `No such checkout session: ${session.id}`);
+        if (current.status === 'expired') throw new GatewayError('invalid_request', `invalid_request: checkout session ${session.id} has expired`);
+        q.chargeSession.run(method, newId('ch'), session.id);
+        return getSession(session.id)!;
+      });
+      return Object.assign(session, paid);
+    },
+
+    /** An asynchronous payment (iDEAL) that failed: the session is over, unpaid. */
+    completeUnpaid(sessionId: string): SimulatedSession {
+      q.setSessionStatus.run('complete', sessionId);
+      return getSession(sessionId)!;
+    },
+
+    openAccount(input: ConnectedAccountInput): SimulatedAccount {
+      const { id } = once(`account:${input.idempotencyKey}`, () => {
+        const id = newId('acct');
+        q.insertAccount.run({ id, reference: input.reference, email: input.email, metadata: JSON.stringify(input.metadata ?? {}) });
+        return { id };
+      });
+      return getAccount(id)!;
+    },
+
+    setAccountLinks(accountId: string, returnUrl: string, refreshUrl: string): void {
+      q.setAccountLinks.run(returnUrl, refreshUrl, accountId);
+    },
+
+    enablePayouts(accountId: string): SimulatedAccount {
+      q.enablePayouts.run(accountId);
+      return getAccount(accountId)!;
+    },
+
+    transfer(input: TransferInput): SimulatedTransfer {
+      const { id } = once(`transfer:${input.idempotencyKey}`, () => {
+        // At most one live transfer per group: a second one would pay the creator twice.
+        const live = q.liveTransferOfGroup.get(input.transferGroup);
+        if (live) return { id: live.id };
+        const account = getAccount(input.destinationAccountId);
+        if (!account) throw new GatewayError('no_bank_account', `no_bank_account: no such connected bank account ${input.destinationAccountId}`);
+        if (!account.payoutsEnabled) {
+          throw new GatewayError('payouts_not_enabled', "payouts_not_enabled: the creator's account cannot receive payouts yet, payouts_enabled is false");
+        }
+        if (input.sourceTransaction && !q.sessionOfCharge.get(input.sourceTransaction)) {
+          throw new GatewayError('invalid_request', `invalid_request: no such charge ${input.sourceTransaction}`);
+        }
+        const id = newId('tr');
+        q.insertTransfer.run({
+          id,
+          amount_cents: input.amountCents,
+          destination: input.destinationAccountId,
+          transfer_group: input.transferGroup,
+          source_transaction: input.sourceTransaction,
+          idempotency_key: input.idempotencyKey,
+        });
+        return { id };
+      });
+      return toTransfer(q.transfer.get(id)!);
+    },
+
+    refund(input: RefundInput): { refundId: string; transferReversalId: string | null } {
+      return once(`refund:${input.idempotencyKey}`, () => {
+        const chargeId = input.chargeId ?? (input.paymentIntentId ? findIntent(input.paymentIntentId)?.chargeId ?? null : null);
+        if (chargeId && q.refundOfCharge.get(chargeId)) {
+          throw new GatewayError('invalid_request', `invalid_request: charge ${chargeId} has already been refunded`);
+        }
+        // Funds that already left for the creator come back first (not for an extra payment).
+        let transferReversalId: string | null = null;
+        const live = input.reverseTransfers === false ? [] : q.transfersOfGroup.all(input.transferGroup).filter((t) => t.reversed === 0);
+        for (const t of live) {
+          q.reverseTransfer.run(t.id);
+          transferReversalId = newId('trr');
+        }
+        const refundId = newId('re');
+        q.insertRefund.run({
+          id: refundId,
+          charge_id: chargeId,
+          payment_intent_id: input.paymentIntentId,
+          amount_cents: input.amountCents,
+          transfer_group: input.transferGroup,
+          transfer_reversal_id: transferReversalId,
+          idempotency_key: input.idempotencyKey,
+        });
+        return { refundId, transferReversalId };
+      });
+    },
+
+    /** Like Stripe: only an open session can be expired; a paid or closed one is left as it is. */
+    expireSession(sessionId: string): void {
+      q.expireSession.run(sessionId);
+    },
+
+    reverseTransfer(transferId: string, idempotencyKey: string): { reversalId: string } {
+      return once(`reversal:${idempotencyKey}`, () => {
+        if (!q.transfer.get(transferId)) throw new GatewayError('invalid_request', `invalid_request: no such transfer ${transferId}`);
+        q.reverseTransfer.run(transferId);
+        return { reversalId: newId('trr') };
+      });
+    },
+
+    paymentOfIntent(paymentIntentId: string): { chargeId: string | null; method: string | null } {
+      const session = findIntent(paymentIntentId);
+      return { chargeId: session?.chargeId ?? null, method: session?.method ?? null };
+    },
+
+    sessionOfCharge(chargeId: string): SimulatedSession | undefined {
+      const row = q.sessionOfCharge.get(chargeId);
+      return row ? toSession(row) : undefined;
+    },
+
+    /** A Stripe-shaped checkout.session object. */
+    sessionObject(session: SimulatedSession, paymentStatus: 'paid' | 'unpaid'): Record<string, unknown> {
+      return {
+        id: session.id,
+        object: 'checkout.session',
+        mode: 'payment',
+        status: session.status,
+        payment_status: paymentStatus,
+        amount_total: session.totalCents,
+        currency: 'eur',
+        client_reference_id: session.input.reference,
+        metadata: session.metadata,
+        payment_intent: session.paymentIntentId,
+        payment_method_types: ['ideal', 'card'],
+        success_url: session.input.successUrl,
+        cancel_url: session.input.cancelUrl,
+        livemode: false,
+      };
+    },
+
+    /** A Stripe-shaped account object. */
+    accountObject(account: SimulatedAccount): Record<string, unknown> {
+      return {
+        id: account.id,
+        object: 'account',
+        type: 'express',
+        email: account.email,
+        metadata: account.metadata,
+        payouts_enabled: account.payoutsEnabled,
+        details_submitted: account.detailsSubmitted,
+        charges_enabled: account.detailsSubmitted,
+        capabilities: { transfers: account.payoutsEnabled ? 'active' : 'inactive' },
+      };
+    },
+
+    /** Closes the file (idempotent). */
+    close(): void {
+      if (db.open) db.close();
+    },
+  };
+}
+
+export type SimulatedLedger = ReturnType<typeof createSimulatedLedger>;

@@ -13,7 +13,12 @@ import { mailListPage, mailPage, messagePage } from './notification-pages';
 
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
-const preferences = z.object({ push: z.boolean(), email: z.boolean(), language: z.enum(languages) });
+const language = z.enum(languages, { error: 'language must be "en" or "nl"' });
+const preferences = z.object({
+  push: z.boolean({ error: 'push must be true or false' }),
+  email: z.boolean({ error: 'email must be true or false' }),
+  language,
+});
 const subscription = z.object(
   {
     endpoint: z.url({ error: 'subscription.endpoint must be a URL' }).max(2_000),
@@ -60,7 +65,7 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
 
   // ---------------------------------------------------------------- creators without an account
 
-  const linkBody = z.object({ subscription, language: z.enum(languages).default('en') });
+  const linkBody = z.object({ subscription, language: language.default('en') });
   app.post('/api/deals/link/:token/notifications', {
     schema: { tags: ['deal link (creator)'], params: tokenParam, body: linkBody, response: { 200: z.object({ subscribed: z.boolean() }), ...errors } },
   }, async (request) => {

@@ -119,4 +119,20 @@ describe('push for one deal from the accept page', () => {
     expect(await status()).toEqual({ subscribed: false });
     await snap(again, 'notify-off');
   });
+
+  it('the profile\'s email toggle is saved on the server: it stays off after a reload', async () => {
+    await page.goto('/profile');
+    const email = page.getByRole('switch', { name: 'Email notifications' });
+    await expect.poll(() => email.getAttribute('aria-checked')).toBe('true');
+    await email.click();
+    await expect.poll(() => email.getAttribute('aria-checked')).toBe('false');
+    await page.reload();
+    await expect.poll(() => page.getByRole('switch', { name: 'Email notifications' }).getAttribute('aria-checked')).toBe('false');
+    const saved = await page.evaluate(async () => {
+      const token = localStorage.getItem('authToken');
+      const res = await fetch('/api/user/notification-preferences', { headers: { authorization: `Bearer ${token}` } });
+      return res.json() as Promise<unknown>;
+    });
+    expect(saved).toEqual({ push: true, email: false, language: 'en' });
+  });
 });

@@ -4,6 +4,7 @@ import { errorSchema } from '../../machines/contract/api';
 import { languageOf, notificationPreferencesOf } from '../../machines/account/user.machine';
 import { userOf } from '../auth/authenticate';
 import { userAggregate } from '../commands/aggregate';
+import { DomainError } from '../commands/domain-error';
 import { WrongExpectedVersion } from '../event-store/event-store';
 import { tokenParam } from '../http/fields';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
@@ -12,6 +13,7 @@ import { catalogs } from './texts';
 import { mailListPage, mailPage, messagePage } from './notification-pages';
 
 const security = [{ bearerAuth: [] }];
+const MAX_LINK_SUBSCRIPTIONS = 10;
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
 const language = z.enum(languages, { error: 'language must be "en" or "nl"' });
 const preferences = z.object({
@@ -70,6 +72,11 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
     schema: { tags: ['deal link (creator)'], params: tokenParam, body: linkBody, response: { 200: z.object({ subscribed: z.boolean() }), ...errors } },
   }, async (request) => {
     const record = dealViews.linkRecord(request.params.token);
+    const known = ctx.queries.notifications.linkSubscriptions(record.id);
+    // The link is the only credential here: bound how much one deal can collect.
+    if (known.length >= MAX_LINK_SUBSCRIPTIONS && !known.some((s) => s.endpoint === request.body.subscription.endpoint)) {
+      throw new DomainError('conflict', `At most ${MAX_LINK_SUBSCRIPTIONS} devices can get notifications for one deal`);
+    }
     const { position } = await appendNotificationEvent(ctx, linkPushStreamId(record.id), {
       type: 'DealLinkPushSubscribed', data: { dealId: record.id, subscription: request.body.subscription, language: request.body.language },
     }, 'any', commandContext(request, { kind: 'creator-link', id: `deal-${record.id}` }));

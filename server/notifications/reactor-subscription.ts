@@ -25,6 +25,17 @@ export async function startReactorSubscription(
     write.run(reactor.name, after);
   }
   let closed = false;
+  let wake: (() => void) | null = null;
+  // A pause between retries that closing cuts short.
+  const pause = (ms: number) => new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      wake = null;
+      resolve();
+    }
+    wake = done;
+  });
   const subscription = store.subscribe({ after, batchSize: 64 }, async (batch) => {
     for (const event of batch) {
       await runner.waitForPosition(event.position);
@@ -34,7 +45,7 @@ export async function startReactorSubscription(
           break;
         } catch (error) {
           onError?.(error);
-          await new Promise((resolve) => setTimeout(resolve, Math.min(retryMs * 2 ** attempt, 60_000)).unref());
+          await pause(Math.min(retryMs * 2 ** attempt, 60_000));
         }
       }
       if (closed) return;
@@ -45,6 +56,7 @@ export async function startReactorSubscription(
     done: subscription.done,
     async close() {
       closed = true;
+      wake?.();
       await subscription.close();
     },
   };

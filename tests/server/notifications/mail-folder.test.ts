@@ -50,6 +50,25 @@ describe('mail folder (no SMTP_URL)', () => {
     expect(prefs.json()).toEqual({ push: true, email: false, language: 'en' });
   });
 
+  it('two reactors handling the same events at once (two app instances) send each notification once', async () => {
+    const brand = await registerUser(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/push/subscribe', headers: { authorization: `Bearer ${brand.token}` }, payload: { subscription: { endpoint: 'https://push.example/twice', keys: { p256dh: 'p', auth: 'a' } } } });
+    const from = await t.ctx.store.headPosition();
+    const { id } = await createDeal(t.app, brand.token);
+    await payDeal(t.app, t.ctx, brand.token, id);
+    await t.ctx.settle(await t.ctx.store.headPosition());
+    const mailsBefore = t.ctx.notifications.mail.list().length;
+    const pushesBefore = t.pushed.length;
+
+    const events = await t.ctx.store.readAll({ after: from });
+    await Promise.all([0, 1, 2].map(async () => {
+      for (const event of events) await t.ctx.notifications.reactor.handle(event);
+    }));
+
+    expect(t.pushed.slice(pushesBefore).map((p) => (JSON.parse(p.payload) as { title: string }).title)).toEqual(['Payment received']);
+    expect(t.ctx.notifications.mail.list().length - mailsBefore).toBe(1);
+  });
+
   it('rejects bad preference input with a clear 400', async () => {
     const brand = await registerUser(t.app);
     const res = await t.app.inject({ method: 'PUT', url: '/api/user/notification-preferences', headers: { authorization: `Bearer ${brand.token}` }, payload: { language: 'fr' } });

@@ -28,6 +28,12 @@ export function messagePage(lang: string, title: string, text: string): string {
   return page(lang, title, `<div class="card"><h1>${escape(title)}</h1><p>${escape(text)}</p></div>`, false);
 }
 
+/** The unsubscribe link's page: a mail scanner that follows the link changes nothing; the button does. */
+export function confirmPage(lang: string, title: string, text: string, button: string, action: string): string {
+  return page(lang, title, `<div class="card"><h1>${escape(title)}</h1><p>${escape(text)}</p>
+<form method="post" action="${escape(action)}"><button type="submit" style="padding:12px 18px;border:0;border-radius:8px;background:#5b3df5;color:#fff;font-size:16px">${escape(button)}</button></form></div>`, false);
+}
+
 export function mailListPage(mails: StoredMail[]): string {
   const items = mails.map((m) => `<li data-testid="mail"><a href="/sim/mail/${escape(m.name)}">${escape(m.subject)}</a><br><small>to ${escape(m.to)} · ${escape(m.date)}</small></li>`);
   return page('en', 'Mail', `<div class="card"><h1>Mail</h1>${items.length ? `<ul>${items.join('')}</ul>` : '<p>No mail yet.</p>'}</div>`, true);

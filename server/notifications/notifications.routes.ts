@@ -1,5 +1,7 @@
+import type { FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { languages, type Language } from '../../machines/account/account.events';
+import { languages } from '../../machines/account/account.events';
 import { errorSchema } from '../../machines/contract/api';
 import { languageOf, notificationPreferencesOf } from '../../machines/account/user.machine';
 import { userOf } from '../auth/authenticate';
@@ -10,7 +12,7 @@ import { tokenParam } from '../http/fields';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
 import { appendNotificationEvent, linkPushStreamId, optOutStreamId } from './notification-streams';
 import { catalogs } from './texts';
-import { mailListPage, mailPage, messagePage } from './notification-pages';
+import { confirmPage, mailListPage, mailPage, messagePage } from './notification-pages';
 
 const security = [{ bearerAuth: [] }];
 const MAX_LINK_SUBSCRIPTIONS = 10;
@@ -127,23 +129,28 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
       if (!(error instanceof WrongExpectedVersion)) throw error;
     }
   };
-  const answer = (language: Language, ok: boolean) => {
-    const t = catalogs[language].mail;
-    return ok ? messagePage(language, t.unsubscribedTitle, t.unsubscribedBody) : messagePage(language, t.unsubscribedTitle, t.invalidLink);
-  };
-  // GET shows the result in the browser; POST is the one-click unsubscribe of mail clients (RFC 8058).
-  for (const method of ['GET', 'POST'] as const) {
-    app.route({
-      method,
-      url: '/api/notifications/unsubscribe',
-      schema: { tags: ['notifications'], querystring: unsubscribeQuery, hide: method === 'POST' },
-      handler: async (request, reply) => {
-        const recipient = notifications.unsubscribe.verify(request.query.token);
-        if (recipient) await unsubscribe(recipient, request.id);
-        return reply.code(recipient ? 200 : 400).type('text/html; charset=utf-8').send(answer(request.query.lang, recipient !== null));
-      },
+  const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body);
+  // GET only asks (mail scanners follow links); POST unsubscribes: the page's button and the
+  // one-click unsubscribe of mail clients (RFC 8058).
+  // Its own scope: the page's form and mail clients post urlencoded bodies; the rest of the app stays JSON-only.
+  void app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))));
+    const schema = { tags: ['notifications'], querystring: unsubscribeQuery };
+    scope.get('/api/notifications/unsubscribe', { schema }, async (request, reply) => {
+      const t = catalogs[request.query.lang].mail;
+      if (!notifications.unsubscribe.verify(request.query.token)) return html(reply, 400, messagePage(request.query.lang, t.unsubscribe, t.invalidLink));
+      return html(reply, 200, confirmPage(request.query.lang, t.unsubscribe, t.confirmBody, t.confirmButton, request.url));
     });
-  }
+    scope.post('/api/notifications/unsubscribe', { schema }, async (request, reply) => {
+      const t = catalogs[request.query.lang].mail;
+      const recipient = notifications.unsubscribe.verify(request.query.token);
+      if (!recipient) return html(reply, 400, messagePage(request.query.lang, t.unsubscribe, t.invalidLink));
+      await unsubscribe(recipient, request.id);
+      return html(reply, 200, messagePage(request.query.lang, t.unsubscribedTitle, t.unsubscribedBody));
+    });
+  });
 
   // ---------------------------------------------------------------- test-mode mail page
 

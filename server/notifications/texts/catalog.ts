@@ -34,7 +34,7 @@ export type NotificationKind = (typeof notificationKinds)[number];
 export interface TextCatalog {
   locale: string;
   messages: Record<NotificationKind, MessageText>;
-  mail: { open: string; unsubscribe: string; footer: string; unsubscribedTitle: string; unsubscribedBody: string; invalidLink: string };
+  mail: { open: string; unsubscribe: string; footer: string; confirmBody: string; confirmButton: string; unsubscribedTitle: string; unsubscribedBody: string; invalidLink: string };
 }
 
 /** Money and instants in the recipient's language; times in the Netherlands' zone, where the product runs. */

@@ -35,6 +35,8 @@ export const en: TextCatalog = {
     open: 'Open in the app',
     unsubscribe: 'Unsubscribe from these emails',
     footer: 'You receive this email because of a deal or payment request on our escrow service.',
+    confirmBody: 'Stop notification emails to this address?',
+    confirmButton: 'Unsubscribe',
     unsubscribedTitle: 'Unsubscribed',
     unsubscribedBody: 'You will no longer receive notification emails. You can turn them on again in your profile.',
     invalidLink: 'This unsubscribe link is not valid.',

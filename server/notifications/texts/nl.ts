@@ -35,6 +35,8 @@ export const nl: TextCatalog = {
     open: 'Openen in de app',
     unsubscribe: 'Afmelden voor deze e-mails',
     footer: 'Je ontvangt deze e-mail vanwege een deal of betaalverzoek op onze escrowdienst.',
+    confirmBody: 'Geen meldingen meer per e-mail naar dit adres?',
+    confirmButton: 'Afmelden',
     unsubscribedTitle: 'Afgemeld',
     unsubscribedBody: 'Je ontvangt geen meldingen per e-mail meer. Je kunt ze in je profiel weer aanzetten.',
     invalidLink: 'Deze afmeldlink is niet geldig.',

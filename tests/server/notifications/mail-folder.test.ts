@@ -45,7 +45,8 @@ describe('mail folder (no SMTP_URL)', () => {
     expect((await t.app.inject({ url: '/sim/mail/..%2Fjwt-secret' })).statusCode).toBe(404);
 
     const unsubscribe = /http:\/\/app\.test(\/api\/notifications\/unsubscribe\?[^\s<"]+)/.exec(one.body)![1]!.replace(/&amp;/g, '&');
-    expect((await t.app.inject({ method: 'POST', url: unsubscribe })).statusCode).toBe(200);
+    // RFC 8058 one-click: the mail client posts List-Unsubscribe=One-Click.
+    expect((await t.app.inject({ method: 'POST', url: unsubscribe, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' })).statusCode).toBe(200);
     const prefs = await t.app.inject({ url: '/api/user/notification-preferences', headers: { authorization: `Bearer ${brand.token}` } });
     expect(prefs.json()).toEqual({ push: true, email: false, language: 'en' });
   });

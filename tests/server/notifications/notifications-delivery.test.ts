@@ -263,11 +263,17 @@ describe('notifications reactor', () => {
     expect((await app.inject({ method: 'POST', url: '/api/push/test', headers: bearer(quiet.token) })).json()).toEqual({ success: false, sent: 0, failed: 0 });
 
     const [mail] = mailsTo(loud.email);
-    const unsubscribe = await app.inject({ url: unsubscribeUrlOf(mail!).replace('http://app.test', '') });
+    const url = unsubscribeUrlOf(mail!).replace('http://app.test', '');
+    // Following the link only asks (a mail scanner changes nothing); the page's button posts the form.
+    const page = await app.inject({ url });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Stop notification emails to this address?');
+    expect((await app.inject({ url: '/api/user/notification-preferences', headers: bearer(loud.token) })).json()).toMatchObject({ email: true });
+    const unsubscribe = await app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     expect(unsubscribe.statusCode).toBe(200);
     expect(unsubscribe.body).toContain('You will no longer receive notification emails.');
     expect((await app.inject({ url: '/api/user/notification-preferences', headers: bearer(loud.token) })).json()).toEqual({ push: true, email: false, language: 'en' });
-    const forged = await app.inject({ url: '/api/notifications/unsubscribe?token=dXNlcjp4.bad' });
+    const forged = await app.inject({ method: 'POST', url: '/api/notifications/unsubscribe?token=dXNlcjp4.bad' });
     expect(forged.statusCode).toBe(400);
 
     await acceptAndConnect(app, ctx, loud.token, l.id);

@@ -7,6 +7,8 @@
 export const DEAL_FEE_BPS = 820;
 /** Payment-request platform fee: 5 %, in basis points. */
 export const REQUEST_FEE_BPS = 500;
+/** Smallest deal: the least the card gateway can charge in euros (€0.50). */
+export const MIN_DEAL_CENTS = 50;
 /** Largest deal the product supports: €1,750. */
 export const MAX_DEAL_CENTS = 175_000;
 /** Largest payment request we accept (the spec gives no bound; we keep the escrow cap in line). */

@@ -30,7 +30,7 @@ const atOf = (event: ProjectedEvent): number => Date.parse(event.metadata.at);
 
 export const timersProjection: Projection = {
   name: 'timers',
-  version: 2,
+  version: 3,
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS timers (
@@ -117,6 +117,10 @@ export const timersProjection: Projection = {
           return finish(event.streamId);
         case 'PaymentRequestCreated':
           return void start(event, 'request_expiry', String(data.expiresAt));
+        case 'PaymentRequestPayoutFailed':
+          // A refused payout is asked again by the timer once the account is ready, not at once.
+          deferPayout.run({ streamId: event.streamId, entityId: entityIdOf(event.streamId), endsAt: event.metadata.at, dueMs: atOf(event) + RELEASE_RETRY_MS, ownerId: String(data.creatorId) });
+          return void refreshPayouts.run(event.streamId, '');
         case 'PaymentRequestPayoutDeferred':
           deferPayout.run({ streamId: event.streamId, entityId: entityIdOf(event.streamId), endsAt: event.metadata.at, dueMs: atOf(event), ownerId: String(data.creatorId) });
           return void refreshPayouts.run(event.streamId, '');

@@ -12,6 +12,7 @@ import { resolveJwtSecret } from './auth/jwt-secret';
 import { createTokenService, type TokenService } from './auth/tokens';
 import { createCommandBus, type CommandBus } from './commands/command-bus';
 import { createIdAllocator } from './commands/id-allocator';
+import { createCommandRunner, type CommandRunner } from './commands/run-command';
 import { createUniqueValues, type UniqueValues } from './commands/unique-values';
 import type { AppConfig } from './config';
 import type { EventStore } from './event-store/event-store';
@@ -30,6 +31,8 @@ export interface AppContext {
   clock: Clock;
   store: EventStore;
   bus: CommandBus;
+  /** Runs deal and payment-request commands through their deciders (the machines' commands files). */
+  run: CommandRunner;
   readDb: Database.Database;
   runner: ProjectionRunner;
   queries: { deals: DealQueries; requests: PaymentRequestQueries; accounts: AccountQueries; notifications: NotificationQueries };
@@ -43,6 +46,8 @@ export interface AppContext {
   live: LiveHub;
   /** Waits until the read models have applied `position` (read-your-writes). */
   settle(position: number): Promise<void>;
+  /** Waits until the reactors and the read models have handled everything appended so far, outcomes included (tools, tests). */
+  quiesce(): Promise<void>;
   /** Stops reactors, live streams and the runner, then closes both databases. Idempotent. */
   close(): Promise<void>;
 }
@@ -53,7 +58,10 @@ export interface ContextOptions {
   pushSender?: PushSender;
   /** Replaces the read database (the bench runs it in memory); default `<DATA_DIR>/read.db`. */
   readDbPath?: string;
-  /** Start the timer and notification reactors (default true; tests drive them themselves). */
+  /**
+   * Start the timer polling and the notifications reactor (default true; tests drive them
+   * themselves). The payments reactor always runs.
+   */
   startReactors?: boolean;
   /** Replaces the mail sender (tests). */
   mailSender?: MailSender;
@@ -106,18 +114,26 @@ export async function createAppContext(config: AppConfig, options: ContextOption
     keys: vapid,
     sender: options.pushSender ?? webPushSender(vapid, config.vapid.subject),
   });
-  const payments = createPaymentsWiring({ config, store, bus, clock, runner, readDb });
+  const run = createCommandRunner(bus);
+  const payments = createPaymentsWiring({ config, store, bus, run, clock, runner, readDb });
+  payments.start({ timers: options.startReactors ?? true });
   const notifications = createNotificationsWiring({
     config, secret, store, clock, readDb, runner, push, queries, ...(options.mailSender ? { mail: options.mailSender } : {}),
   });
-  if (options.startReactors ?? true) {
-    payments.start();
-    await notifications.start();
-  }
+  if (options.startReactors ?? true) await notifications.start();
 
   let closing: Promise<void> | null = null;
   return {
-    config, clock, store, bus, readDb, runner, queries, unique, tokens, payments, push, notifications, live, settle,
+    config, clock, store, bus, run, readDb, runner, queries, unique, tokens, payments, push, notifications, live, settle,
+    async quiesce() {
+      // An effect's outcome is itself an event: loop until a round appends nothing new.
+      for (;;) {
+        const head = await store.headPosition();
+        await payments.reactors.processed(head);
+        await settle(head);
+        if ((await store.headPosition()) === head) return;
+      }
+    },
     ids: {
       deal: createIdAllocator({ store, clock, sequence: 'deal' }),
       request: createIdAllocator({ store, clock, sequence: 'payment-request' }),

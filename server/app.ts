@@ -14,6 +14,7 @@ import { aiAssistRoutes } from './ai/ai-assist.routes';
 import type { AppContext } from './app-context';
 import { createAuthGuards } from './auth/authenticate';
 import { createDealCommands } from './deals/deal-commands';
+import { createIdempotency } from './http/idempotency';
 import { dealLinkRoutes } from './deals/deal-link.routes';
 import { createDealViews } from './deals/deal-views';
 import { dealsRoutes } from './deals/deals.routes';
@@ -78,6 +79,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   app.decorateRequest('principal', null);
+  const idempotency = createIdempotency({ db: ctx.readDb, now: () => ctx.clock.now().getTime() });
+  idempotency.register(app as unknown as FastifyInstance);
   const guards = createAuthGuards({ tokens: ctx.tokens, accounts: ctx.queries.accounts });
   const dealViews = createDealViews({ deals: ctx.queries.deals, accounts: ctx.queries.accounts, clock: ctx.clock });
   // Cached list answers are dropped as soon as the read models applied a change to them.
@@ -87,9 +90,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     guards,
     accounts: createAccountCommands({ bus: ctx.bus, unique: ctx.unique, accounts: ctx.queries.accounts }),
     admins: createAdminAccounts({ bus: ctx.bus, unique: ctx.unique, accounts: ctx.queries.accounts }),
-    deals: createDealCommands({ bus: ctx.bus, nextDealId: ctx.ids.deal }),
+    deals: createDealCommands({ run: ctx.run, nextDealId: ctx.ids.deal, periods: config }),
     dealViews,
-    requests: createPaymentRequestCommands({ bus: ctx.bus, clock: ctx.clock, nextRequestId: ctx.ids.request, expiryDays: config.requestExpiryDays }),
+    requests: createPaymentRequestCommands({ run: ctx.run, clock: ctx.clock, nextRequestId: ctx.ids.request, expiryDays: config.requestExpiryDays }),
+    idempotency,
   };
 
   app.get('/api/health', { schema: { tags: ['ops'], hide: true } }, async () => ({ ok: true, position: ctx.runner.position }));

@@ -13,6 +13,11 @@ import { simulatedGatewayRoutes } from './payments/gateway/simulated/simulated-g
 import { createTimerReactor, type TimerReactor } from './reactors/timers.reactor';
 import type { PaymentGateway } from './payments/gateway/payment-gateway';
 import type { Clock } from './shared/clock';
+import type { CommandRunner } from './commands/run-command';
+import { createEffectOutcomes, type EffectOutcomes } from './payments/effect-outcomes';
+import { createPaymentsReactor } from './reactors/payments.reactor';
+import { createReactorRunner, type ReactorRunner } from './reactors/reactor-runner';
+import type { Reactor } from './reactors/reactor';
 
 /** The payments side as the composition root sees it: gateway, escrow, their routes and reactors. */
 export interface PaymentsWiring {
@@ -20,8 +25,13 @@ export interface PaymentsWiring {
   escrow: Escrow;
   /** Fires due timers; `start` runs it every 5 s (tests call `tick` with a test clock). */
   reactor: TimerReactor;
+  /** Waits for the payments reactor's answer to an intent a route recorded. */
+  outcomes: EffectOutcomes;
+  /** The outbox: reactors (payments, and those added with `addReactor` before start) fed by the event subscription. */
+  reactors: ReactorRunner;
   registerRoutes(app: FastifyInstance): Promise<void>;
-  start(): void;
+  /** Starts the reactors (always) and the timer polling (unless `timers` is false). */
+  start(options?: { timers?: boolean }): void;
   stop(): Promise<void>;
 }
 
@@ -29,12 +39,15 @@ export interface PaymentsDeps {
   config: AppConfig;
   store: EventStore;
   bus: CommandBus;
+  run: CommandRunner;
   clock: Clock;
   runner: ProjectionRunner;
   readDb: Database;
+  /** More reactors on the same outbox (notifications). */
+  extraReactors?: readonly Reactor[];
 }
 
-export function createPaymentsWiring({ config, bus, clock, readDb }: PaymentsDeps): PaymentsWiring {
+export function createPaymentsWiring({ config, store, bus, run, clock, readDb, extraReactors = [] }: PaymentsDeps): PaymentsWiring {
   const gateway = createGateway({
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
@@ -44,24 +57,37 @@ export function createPaymentsWiring({ config, bus, clock, readDb }: PaymentsDep
   const emailOf = readDb.prepare<[string], { email: string }>('SELECT email FROM rm_users WHERE id = ?');
   const escrow = createEscrow({
     bus,
+    run,
     clock,
     gateway,
     config: { publicUrl: config.publicUrl, reviewPeriodHours: config.reviewPeriodHours, disputePeriodHours: config.disputePeriodHours },
     users: { emailOf: async (userId) => emailOf.get(userId)?.email ?? null },
   });
-  const reactor = createTimerReactor({ db: readDb, escrow, bus, clock, intervalMs: 5_000 });
+  const reactor = createTimerReactor({ db: readDb, escrow, bus, run, clock, intervalMs: 5_000 });
+  const reactors = createReactorRunner({
+    store,
+    db: readDb,
+    reactors: [createPaymentsReactor({ bus, run, gateway }), ...extraReactors],
+    onError: (name, event, error) => console.error(`reactor ${name} failed on ${event.type} ${event.streamId}@${event.revision}:`, (error as Error)?.message ?? error),
+  });
   return {
     gateway,
     escrow,
     reactor,
+    reactors,
+    outcomes: createEffectOutcomes({ bus, reactors }),
     async registerRoutes(app) {
       await app.register(webhookRoutes, { escrow, gateway });
       // Its /sim pages also plug the in-process webhook transport in.
       if (isSimulated(gateway)) await app.register(simulatedGatewayRoutes, { gateway });
     },
-    start: () => reactor.start(),
+    start(options = {}) {
+      reactors.start();
+      if (options.timers ?? true) reactor.start();
+    },
     async stop() {
       await reactor.stop();
+      await reactors.stop();
       if (isSimulated(gateway)) gateway.close();
     },
   };

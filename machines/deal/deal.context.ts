@@ -23,6 +23,8 @@ export interface DealContext {
   dealId: number;
   ownerId: string;
   terms: DealTerms | null;
+  /** What the terms make due, kept apart from the terms so the guards (and list items) need only this. */
+  amounts: { amountCents: number; feeCents: number; totalCents: number } | null;
   createdAt: string | null;
   shareableToken: string | null;
   checkoutSessionId: string | null;
@@ -44,7 +46,8 @@ export interface DealContext {
   disputeElapsedAt: string | null;
   dispute: DealDispute | null;
   hold: DealHold | null;
-  lastTransferError: { code: string; message: string; at: string } | null;
+  /** The last refused transfer; `key` names the release request it answered. */
+  lastTransferError: { code: string; message: string; at: string; key: string | null } | null;
   transferId: string | null;
   releaseTrigger: ReleaseTrigger | 'manual' | null;
   completedAt: string | null;
@@ -56,12 +59,49 @@ export interface DealContext {
   lastFailedSessionId: string | null;
   /** Extra payments (a second paid session) that were refunded automatically. */
   duplicateRefunds: { checkoutSessionId: string; refundId: string; amountCents: number; at: string }[];
+  /** The one checkout session that can fund the deal, and what it charges; null once paid or closed. */
+  openSession: { sessionId: string; totalCents: number } | null;
+  /** A transfer asked for and not yet answered by the gateway (FundsReleaseRequested). */
+  pendingRelease: { key: string; trigger: ReleaseTrigger; amountCents: number } | null;
+  /** A refund asked for and not yet answered (RefundRequested). */
+  pendingRefund: { key: string; amountCents: number } | null;
+  lastRefundError: { code: string; message: string; at: string; key: string } | null;
+  /** Payments that did not fund the deal, refunded (or to be refunded) by the payments reactor. */
+  unexpectedPayments: UnexpectedPayment[];
+  /** The money as the ledger knows it: every cent charged, refunded, transferred, or kept as fee. */
+  money: DealMoney;
 }
+
+export interface UnexpectedPayment {
+  checkoutSessionId: string;
+  paymentIntentId: string | null;
+  chargeId: string | null;
+  amountCents: number;
+  gatewayEventId: string;
+  reason: string;
+  refundId: string | null;
+}
+
+export interface DealMoney {
+  chargedCents: number;
+  refundedCents: number;
+  transferredCents: number;
+  feeKeptCents: number;
+}
+
+/** What the platform holds for this deal now: charged − refunded − transferred − fee kept. */
+export const heldCents = (c: Pick<DealContext, 'money'>): number =>
+  c.money.chargedCents - c.money.refundedCents - c.money.transferredCents - c.money.feeKeptCents;
+
+/** Held money that funds the deal (unexpected payments waiting for their refund excluded). */
+export const escrowedCents = (c: Pick<DealContext, 'money' | 'unexpectedPayments'>): number =>
+  heldCents(c) - c.unexpectedPayments.reduce((sum, p) => sum + (p.refundId === null ? p.amountCents : 0), 0);
 
 export const emptyDealContext: DealContext = {
   dealId: 0,
   ownerId: '',
   terms: null,
+  amounts: null,
   createdAt: null,
   shareableToken: null,
   checkoutSessionId: null,
@@ -93,7 +133,22 @@ export const emptyDealContext: DealContext = {
   deletedAt: null,
   lastFailedSessionId: null,
   duplicateRefunds: [],
+  openSession: null,
+  pendingRelease: null,
+  pendingRefund: null,
+  lastRefundError: null,
+  unexpectedPayments: [],
+  money: { chargedCents: 0, refundedCents: 0, transferredCents: 0, feeKeptCents: 0 },
 };
+
+const amountsOf = ({ amountCents, feeCents, totalCents }: DealTerms) => ({ amountCents, feeCents, totalCents });
+
+const addMoney = (c: DealContext, change: Partial<DealMoney>): DealMoney => ({
+  chargedCents: c.money.chargedCents + (change.chargedCents ?? 0),
+  refundedCents: c.money.refundedCents + (change.refundedCents ?? 0),
+  transferredCents: c.money.transferredCents + (change.transferredCents ?? 0),
+  feeKeptCents: c.money.feeKeptCents + (change.feeKeptCents ?? 0),
+});
 
 const settleDispute = (c: DealContext, status: DealDispute['status']): DealDispute | null =>
   c.dispute && c.dispute.status === 'open' ? { ...c.dispute, status } : c.dispute;
@@ -103,17 +158,29 @@ export function evolveDealContext(c: DealContext, event: DealEvent): DealContext
   switch (event.type) {
     case 'DealCreated': {
       const { dealId, ownerId, ...terms } = event.data;
-      return { ...c, dealId, ownerId, terms, createdAt: at };
+      return { ...c, dealId, ownerId, terms, amounts: amountsOf(terms), createdAt: at };
     }
     case 'DealUpdated':
-      return { ...c, terms: event.data };
+      return { ...c, terms: event.data, amounts: amountsOf(event.data) };
     case 'ShareLinkGenerated':
       return { ...c, shareableToken: event.data.token };
     case 'CheckoutSessionCreated':
-      return { ...c, checkoutSessionId: event.data.sessionId };
+      return { ...c, checkoutSessionId: event.data.sessionId, openSession: { sessionId: event.data.sessionId, totalCents: event.data.totalCents } };
+    case 'CheckoutSessionClosed':
+      return { ...c, openSession: c.openSession?.sessionId === event.data.sessionId ? null : c.openSession };
+    case 'UnexpectedPaymentReceived': {
+      const { checkoutSessionId, paymentIntentId, chargeId, amountCents, gatewayEventId, reason } = event.data;
+      return {
+        ...c,
+        money: addMoney(c, { chargedCents: amountCents }),
+        unexpectedPayments: [...c.unexpectedPayments, { checkoutSessionId, paymentIntentId, chargeId, amountCents, gatewayEventId, reason, refundId: null }],
+      };
+    }
     case 'PaymentSucceeded':
       return {
         ...c,
+        openSession: null,
+        money: addMoney(c, { chargedCents: event.data.amountCents }),
         checkoutSessionId: event.data.checkoutSessionId,
         paymentIntentId: event.data.paymentIntentId,
         chargeId: event.data.chargeId,
@@ -145,9 +212,14 @@ export function evolveDealContext(c: DealContext, event: DealEvent): DealContext
       };
     case 'DisputePeriodElapsed':
       return { ...c, disputeElapsedAt: at };
+    case 'FundsReleaseRequested':
+      return { ...c, pendingRelease: { key: event.data.key, trigger: event.data.trigger, amountCents: event.data.amountCents } };
     case 'FundsReleased':
       return {
         ...c,
+        pendingRelease: null,
+        // The creator's share leaves; the platform fee is what the platform keeps of the charge.
+        money: addMoney(c, { transferredCents: event.data.amountCents, feeKeptCents: Math.max(0, escrowedCents(c) - event.data.amountCents) }),
         transferId: event.data.transferId,
         releaseTrigger: event.data.trigger,
         completedAt: at,
@@ -157,7 +229,7 @@ export function evolveDealContext(c: DealContext, event: DealEvent): DealContext
         dispute: settleDispute(c, event.data.trigger === 'dispute_period_elapsed' ? 'auto_resolved' : 'resolved'),
       };
     case 'TransferFailed':
-      return { ...c, lastTransferError: { code: event.data.code, message: event.data.message, at } };
+      return { ...c, pendingRelease: null, lastTransferError: { code: event.data.code, message: event.data.message, at, key: event.data.key ?? null } };
     case 'DealCompletedManually':
       return { ...c, completedAt: at, releaseTrigger: 'manual', hold: null, dispute: settleDispute(c, 'resolved') };
     case 'DealPutOnHold':
@@ -169,8 +241,24 @@ export function evolveDealContext(c: DealContext, event: DealEvent): DealContext
         reviewPeriodEndsAt: event.data.reviewPeriodEndsAt ?? c.reviewPeriodEndsAt,
         disputePeriodEndsAt: event.data.disputePeriodEndsAt ?? c.disputePeriodEndsAt,
       };
+    case 'RefundRequested':
+      return { ...c, pendingRefund: { key: event.data.key, amountCents: event.data.amountCents } };
     case 'DealRefunded':
-      return { ...c, refundId: event.data.refundId, cancelledAt: at, hold: null, dispute: settleDispute(c, 'resolved') };
+      return {
+        ...c,
+        pendingRefund: null,
+        money: addMoney(c, { refundedCents: event.data.amountCents }),
+        refundId: event.data.refundId,
+        cancelledAt: at,
+        hold: null,
+        dispute: settleDispute(c, 'resolved'),
+      };
+    case 'RefundFailed':
+      return {
+        ...c,
+        pendingRefund: c.pendingRefund?.key === event.data.key ? null : c.pendingRefund,
+        lastRefundError: { code: event.data.code, message: event.data.message, at, key: event.data.key },
+      };
     case 'ChargebackOpened': {
       const chargebacks = [
         ...c.chargebacks,
@@ -185,7 +273,14 @@ export function evolveDealContext(c: DealContext, event: DealEvent): DealContext
       return { ...c, deletedAt: at };
     case 'DuplicatePaymentRefunded': {
       const { checkoutSessionId, refundId, amountCents } = event.data;
-      return { ...c, duplicateRefunds: [...c.duplicateRefunds, { checkoutSessionId, refundId, amountCents, at }] };
+      const known = c.unexpectedPayments.some((p) => p.checkoutSessionId === checkoutSessionId);
+      return {
+        ...c,
+        // Before UnexpectedPaymentReceived existed the charge was recorded only with its refund.
+        money: addMoney(c, known ? { refundedCents: amountCents } : { chargedCents: amountCents, refundedCents: amountCents }),
+        unexpectedPayments: c.unexpectedPayments.map((p) => (p.checkoutSessionId === checkoutSessionId && p.refundId === null ? { ...p, refundId } : p)),
+        duplicateRefunds: [...c.duplicateRefunds, { checkoutSessionId, refundId, amountCents, at }],
+      };
     }
   }
 }

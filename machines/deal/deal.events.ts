@@ -21,6 +21,8 @@ const cents = z.number().int().nonnegative();
 const isoInstant = z.iso.datetime();
 /** A calendar date or a date-time string, as the spec allows for deadlines. */
 const dateText = z.string().min(1).max(40);
+/** The idempotency key of an effect: set by its intent event, repeated by its outcome. */
+const effectKey = z.string().min(1).max(200);
 
 /** The fields a brand writes; shared by creation and edit. */
 export const dealTermsSchema = z.object({
@@ -191,12 +193,22 @@ export const DisputePeriodElapsed = defineEvent({
   example: { endsAt: '2026-11-25T10:00:00.000Z' },
 });
 
+export const FundsReleaseRequested = defineEvent({
+  type: 'FundsReleaseRequested',
+  version: 1,
+  category: 'deal',
+  description:
+    'Intent: the creator amount is to be transferred (brand approval, admin, or an elapsed period). The payments reactor makes the transfer with `key` as its idempotency key and records the outcome.',
+  schema: z.object({ trigger: releaseTriggerSchema, amountCents: cents, key: effectKey }),
+  example: { trigger: 'brand', amountCents: 25_000, key: '3f1c2a9e-6b7d-4c1e-9a55-0d2f8e7b6a41' },
+});
+
 export const FundsReleased = defineEvent({
   type: 'FundsReleased',
   version: 1,
   category: 'deal',
-  description: 'The creator amount was transferred to the connected account.',
-  schema: z.object({ trigger: releaseTriggerSchema, transferId: z.string().min(1), amountCents: cents }),
+  description: 'Outcome: the creator amount was transferred to the connected account (for the release request with the same key).',
+  schema: z.object({ trigger: releaseTriggerSchema, transferId: z.string().min(1), amountCents: cents, key: effectKey.optional() }),
   example: { trigger: 'brand', transferId: 'tr_1Q', amountCents: 25_000 },
 });
 
@@ -204,8 +216,8 @@ export const TransferFailed = defineEvent({
   type: 'TransferFailed',
   version: 1,
   category: 'deal',
-  description: 'A release was attempted and the gateway refused it; the deal stays where it was and can be retried.',
-  schema: z.object({ trigger: releaseTriggerSchema, code: z.string().min(1), message: z.string() }),
+  description: 'Outcome: the gateway refused the requested transfer; nothing moved, the deal stays where it was and the release can be asked again.',
+  schema: z.object({ trigger: releaseTriggerSchema, code: z.string().min(1), message: z.string(), key: effectKey.optional() }),
   example: { trigger: 'review_period_elapsed', code: 'funds_settling', message: 'Payment still processing' },
 });
 
@@ -236,13 +248,61 @@ export const DealReleasedFromHold = defineEvent({
   example: { reviewPeriodEndsAt: '2026-11-23T09:00:00.000Z', disputePeriodEndsAt: null },
 });
 
+export const RefundRequested = defineEvent({
+  type: 'RefundRequested',
+  version: 1,
+  category: 'deal',
+  description: 'Intent: an admin refunds the brand what it was charged for the deal. The payments reactor refunds with `key` as its idempotency key and records the outcome.',
+  schema: z.object({ amountCents: cents, key: effectKey }),
+  example: { amountCents: 27_050, key: '9b2e4c1a-1f3d-4e5a-8b6c-7d8e9f0a1b2c' },
+});
+
 export const DealRefunded = defineEvent({
   type: 'DealRefunded',
   version: 1,
   category: 'deal',
-  description: 'An admin refunded the brand in full (reversing a transfer first if one was made); the deal is cancelled.',
-  schema: z.object({ refundId: z.string().min(1), amountCents: cents, transferReversalId: z.string().min(1).nullable() }),
+  description: 'Outcome: the brand was refunded (any transfer of the deal reversed first); the deal is cancelled.',
+  schema: z.object({ refundId: z.string().min(1), amountCents: cents, transferReversalId: z.string().min(1).nullable(), key: effectKey.optional() }),
   example: { refundId: 're_1R', amountCents: 27_050, transferReversalId: null },
+});
+
+export const RefundFailed = defineEvent({
+  type: 'RefundFailed',
+  version: 1,
+  category: 'deal',
+  description: 'Outcome: the gateway refused a requested refund; nothing moved and the refund can be asked again.',
+  schema: z.object({ code: z.string().min(1), message: z.string(), key: effectKey }),
+  example: { code: 'invalid_request', message: 'Charge already refunded', key: '9b2e4c1a-1f3d-4e5a-8b6c-7d8e9f0a1b2c' },
+});
+
+export const CheckoutSessionClosed = defineEvent({
+  type: 'CheckoutSessionClosed',
+  version: 1,
+  category: 'deal',
+  description:
+    'The open checkout session can no longer fund the deal (terms changed, a newer session, the deal deleted). The payments reactor expires it at the gateway; a payment that still arrives on it is refunded.',
+  schema: z.object({ sessionId: z.string().min(1), reason: z.enum(['terms_changed', 'replaced', 'deal_deleted']) }),
+  example: { sessionId: 'cs_test_a1b2', reason: 'terms_changed' },
+});
+
+export const UnexpectedPaymentReceived = defineEvent({
+  type: 'UnexpectedPaymentReceived',
+  version: 1,
+  category: 'deal',
+  description:
+    'The gateway confirmed a payment that does not fund the deal (not its open session, not the amount due, or the deal is already paid or closed). Intent: the payments reactor refunds it in full.',
+  schema: paymentConfirmedData.extend({
+    reason: z.enum(['not_open_session', 'amount_mismatch', 'already_paid', 'deal_closed']),
+  }),
+  example: {
+    checkoutSessionId: 'cs_test_old',
+    paymentIntentId: 'pi_9Zz',
+    chargeId: 'ch_9Zz',
+    amountCents: 108,
+    method: 'card',
+    gatewayEventId: 'evt_12',
+    reason: 'amount_mismatch',
+  },
 });
 
 export const ChargebackOpened = defineEvent({
@@ -258,7 +318,7 @@ export const DuplicatePaymentRefunded = defineEvent({
   type: 'DuplicatePaymentRefunded',
   version: 1,
   category: 'deal',
-  description: 'A second checkout session was paid for an already-paid deal; that payment was refunded in full automatically.',
+  description: 'Outcome: a payment that did not fund the deal (UnexpectedPaymentReceived, or before that event existed a second paid session) was refunded in full.',
   schema: duplicatePaymentRefundedData,
   example: { checkoutSessionId: 'cs_test_b2', paymentIntentId: 'pi_4Xy', refundId: 're_2S', amountCents: 27_050, gatewayEventId: 'evt_11' },
 });
@@ -277,7 +337,9 @@ export const dealEventDefinitions = [
   DealUpdated,
   ShareLinkGenerated,
   CheckoutSessionCreated,
+  CheckoutSessionClosed,
   PaymentSucceeded,
+  UnexpectedPaymentReceived,
   PaymentFailed,
   CreatorAccepted,
   BankOnboardingStarted,
@@ -287,12 +349,15 @@ export const dealEventDefinitions = [
   ReviewPeriodElapsed,
   DisputeOpened,
   DisputePeriodElapsed,
+  FundsReleaseRequested,
   FundsReleased,
   TransferFailed,
   DealCompletedManually,
   DealPutOnHold,
   DealReleasedFromHold,
+  RefundRequested,
   DealRefunded,
+  RefundFailed,
   ChargebackOpened,
   DealDeleted,
   DuplicatePaymentRefunded,

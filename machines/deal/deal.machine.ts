@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
-import { MAX_DEAL_CENTS } from '../money';
+import { MAX_DEAL_CENTS, MIN_DEAL_CENTS } from '../money';
 import type { DealEvent, ReleaseTrigger } from './deal.events';
-import { emptyDealContext, evolveDealContext, type DealContext } from './deal.context';
+import { emptyDealContext, escrowedCents, evolveDealContext, type DealContext } from './deal.context';
 
 export type { DealContext } from './deal.context';
 
@@ -42,8 +42,33 @@ export interface DealStateMeta {
 const meta = (m: DealStateMeta): DealStateMeta => m;
 const reached = (now: string, deadline: string | null): boolean =>
   deadline !== null && Date.parse(now) >= Date.parse(deadline);
-const trigger = (e: DealEvent): ReleaseTrigger | null =>
-  e.type === 'FundsReleased' || e.type === 'TransferFailed' ? e.data.trigger : null;
+const releaseTrigger = (e: DealEvent): ReleaseTrigger | null =>
+  e.type === 'FundsReleaseRequested' || e.type === 'FundsReleased' || e.type === 'TransferFailed' ? e.data.trigger : null;
+/** Outcome events written before intents existed carry no key; they are replayed as they were decided. */
+const legacyOutcome = (e: DealEvent): boolean =>
+  (e.type === 'FundsReleased' || e.type === 'TransferFailed' || e.type === 'DealRefunded') && e.data.key === undefined;
+
+/** May a release with this trigger be asked for now? (Who may release, and when.) */
+function releaseAllowed(context: DealContext, trigger: ReleaseTrigger | null): boolean {
+  if (context.stripeAccountId === null) return false;
+  if (trigger === 'admin') return true;
+  if (context.hold !== null) return false;
+  if (trigger === 'brand') return true;
+  if (trigger === 'review_period_elapsed') return context.reviewElapsedAt !== null;
+  return trigger === 'dispute_period_elapsed' && context.disputeElapsedAt !== null;
+}
+
+/** The outcome answers the pending intent: same key, same amount (legacy outcomes: the old rules). */
+function answersRelease(context: DealContext, event: DealEvent): boolean {
+  if (legacyOutcome(event)) return context.pendingRelease === null && releaseAllowed(context, releaseTrigger(event));
+  const pending = context.pendingRelease;
+  if (pending === null || (event.type !== 'FundsReleased' && event.type !== 'TransferFailed')) return false;
+  if (event.data.key !== pending.key || event.data.trigger !== pending.trigger) return false;
+  return event.type === 'TransferFailed' || event.data.amountCents === pending.amountCents;
+}
+
+const pendingTrigger = (context: DealContext, event: DealEvent): ReleaseTrigger | null =>
+  legacyOutcome(event) ? releaseTrigger(event) : (context.pendingRelease?.trigger ?? null);
 
 export const dealMachine = setup({
   types: {
@@ -53,50 +78,91 @@ export const dealMachine = setup({
   guards: {
     amountWithinCap: ({ event }) =>
       (event.type === 'DealCreated' || event.type === 'DealUpdated') &&
-      event.data.amountCents > 0 &&
+      event.data.amountCents >= MIN_DEAL_CENTS &&
       event.data.amountCents <= MAX_DEAL_CENTS &&
       event.data.totalCents === event.data.amountCents + event.data.feeCents,
     noTokenYet: ({ context }) => context.shareableToken === null,
     notOnHold: ({ context }) => context.hold === null,
     onHold: ({ context }) => context.hold !== null,
+    /** A session charges exactly what the deal's terms say is due now. */
+    sessionChargesTotal: ({ context, event }) =>
+      event.type === 'CheckoutSessionCreated' && context.amounts !== null && event.data.totalCents === context.amounts.totalCents,
+    closesOpenSession: ({ context, event }) => event.type === 'CheckoutSessionClosed' && context.openSession?.sessionId === event.data.sessionId,
+    /** A payment counts only for the open session, for exactly what that session charges and the terms ask. */
+    fundsTheDeal: ({ context, event }) =>
+      event.type === 'PaymentSucceeded' &&
+      context.openSession !== null &&
+      context.amounts !== null &&
+      event.data.checkoutSessionId === context.openSession.sessionId &&
+      event.data.amountCents === context.openSession.totalCents &&
+      event.data.amountCents === context.amounts.totalCents,
+    /** Each session's failure counts once, and only the open session's. */
+    openSessionFailed: ({ context, event }) =>
+      event.type === 'PaymentFailed' &&
+      context.openSession?.sessionId === event.data.checkoutSessionId &&
+      context.lastFailedSessionId !== event.data.checkoutSessionId,
+    newUnexpectedPayment: ({ context, event }) =>
+      event.type === 'UnexpectedPaymentReceived' &&
+      // The session that paid the deal is never "unexpected": its redelivery changes nothing.
+      !(context.paidAt !== null && context.checkoutSessionId === event.data.checkoutSessionId) &&
+      !context.unexpectedPayments.some((p) => p.checkoutSessionId === event.data.checkoutSessionId),
+    /** The refund outcome of a recorded unexpected payment (or, in older history, a second paid session). */
+    refundsUnexpectedPayment: ({ context, event }) => {
+      if (event.type !== 'DuplicatePaymentRefunded') return false;
+      const recorded = context.unexpectedPayments.find((p) => p.checkoutSessionId === event.data.checkoutSessionId);
+      if (recorded) return recorded.refundId === null && recorded.amountCents === event.data.amountCents;
+      return (
+        context.paidAt !== null &&
+        event.data.checkoutSessionId !== context.checkoutSessionId &&
+        !context.duplicateRefunds.some((r) => r.checkoutSessionId === event.data.checkoutSessionId)
+      );
+    },
     matchesOnboardingAccount: ({ context, event }) =>
       event.type === 'BankAccountConnected' &&
       (context.onboardingAccountId === null || context.onboardingAccountId === event.data.accountId),
     /** Deliver only with a bank account connected, so the funds have somewhere to go. */
     bankAccountConnected: ({ context }) => context.stripeAccountId !== null,
-    /**
-     * A refunded extra payment is recorded once per session, and never for the session that paid
-     * the deal. Only while the money is in escrow: completed and later states accept nothing new
-     * (tests/machines), so a late duplicate there is refunded without a deal event (docs/payments.md).
-     */
-    newDuplicatePayment: ({ context, event }) =>
-      event.type === 'DuplicatePaymentRefunded' &&
-      context.paidAt !== null &&
-      event.data?.checkoutSessionId !== context.checkoutSessionId &&
-      !context.duplicateRefunds.some((r) => r.checkoutSessionId === event.data?.checkoutSessionId),
     reviewPeriodNotStarted: ({ context }) => context.reviewPeriodEndsAt === null,
-    reviewStillOpen: ({ context }) => context.reviewElapsedAt === null,
+    reviewStillOpen: ({ context }) => context.reviewElapsedAt === null && context.pendingRelease === null,
     /** An automatic release only at or after the period's end, and never while held. */
     reviewPeriodOver: ({ context, event }) =>
       context.hold === null && context.reviewElapsedAt === null && reached(event.metadata.at, context.reviewPeriodEndsAt),
     disputePeriodOver: ({ context, event }) =>
       context.hold === null && context.disputeElapsedAt === null && reached(event.metadata.at, context.disputePeriodEndsAt),
-    brandApproves: ({ context, event }) => trigger(event) === 'brand' && context.hold === null,
-    adminReleases: ({ context, event }) => trigger(event) === 'admin' && context.stripeAccountId !== null,
-    autoReleaseAfterReview: ({ context, event }) =>
-      trigger(event) === 'review_period_elapsed' && context.reviewElapsedAt !== null && context.hold === null,
-    autoReleaseAfterDispute: ({ context, event }) =>
-      trigger(event) === 'dispute_period_elapsed' && context.disputeElapsedAt !== null && context.hold === null,
-    /** A failed transfer is recorded only for a release that was itself allowed. */
-    releaseCouldBeAttempted: ({ context, event }) => {
-      const t = trigger(event);
-      if (context.stripeAccountId === null) return false;
-      if (t === 'admin') return true;
-      if (context.hold !== null) return false;
-      if (t === 'brand') return true;
-      if (t === 'review_period_elapsed') return context.reviewElapsedAt !== null;
-      return t === 'dispute_period_elapsed' && context.disputeElapsedAt !== null;
+    /**
+     * A transfer may be asked for once at a time, by someone allowed to, for exactly the creator's
+     * amount, and only while the deal's whole charge is in escrow (nothing leaves that was not charged).
+     */
+    releaseRequestable: ({ context, event }) =>
+      event.type === 'FundsReleaseRequested' &&
+      context.pendingRelease === null &&
+      context.pendingRefund === null &&
+      context.amounts !== null &&
+      event.data.amountCents === context.amounts.amountCents &&
+      escrowedCents(context) === context.amounts.totalCents &&
+      releaseAllowed(context, event.data.trigger),
+    adminReleaseRequestable: ({ context, event }) =>
+      event.type === 'FundsReleaseRequested' && event.data.trigger === 'admin' && context.pendingRelease === null && context.pendingRefund === null &&
+      context.amounts !== null && event.data.amountCents === context.amounts.amountCents && escrowedCents(context) === context.amounts.totalCents &&
+      context.stripeAccountId !== null,
+    answersRelease: ({ context, event }) => answersRelease(context, event),
+    releasedByBrand: ({ context, event }) => answersRelease(context, event) && pendingTrigger(context, event) === 'brand',
+    releasedByOthers: ({ context, event }) => answersRelease(context, event) && pendingTrigger(context, event) !== 'brand',
+    adminReleased: ({ context, event }) => answersRelease(context, event) && pendingTrigger(context, event) === 'admin',
+    /** A refund gives back at most what the deal's charge still holds, once at a time. */
+    refundRequestable: ({ context, event }) =>
+      event.type === 'RefundRequested' &&
+      context.pendingRelease === null &&
+      context.pendingRefund === null &&
+      event.data.amountCents > 0 &&
+      event.data.amountCents <= escrowedCents(context),
+    answersRefund: ({ context, event }) => {
+      if (event.type !== 'DealRefunded') return false;
+      if (event.data.key === undefined) return context.pendingRelease === null && context.pendingRefund === null;
+      return context.pendingRefund !== null && context.pendingRefund.key === event.data.key && context.pendingRefund.amountCents === event.data.amountCents;
     },
+    refundFailed: ({ context, event }) => event.type === 'RefundFailed' && context.pendingRefund?.key === event.data.key,
+    noEffectPending: ({ context }) => context.pendingRelease === null && context.pendingRefund === null,
   },
   actions: {
     evolve: assign(({ context, event }) => evolveDealContext(context, event)),
@@ -105,6 +171,11 @@ export const dealMachine = setup({
   id: 'deal',
   context: emptyDealContext,
   initial: 'new',
+  // A payment that does not fund the deal can arrive in any state, even after the end: it is recorded and refunded.
+  on: {
+    UnexpectedPaymentReceived: { guard: 'newUnexpectedPayment', actions: 'evolve' },
+    DuplicatePaymentRefunded: { guard: 'refundsUnexpectedPayment', actions: 'evolve' },
+  },
   states: {
     new: {
       on: {
@@ -116,9 +187,10 @@ export const dealMachine = setup({
       on: {
         DealUpdated: { guard: 'amountWithinCap', actions: 'evolve' },
         ShareLinkGenerated: { guard: 'noTokenYet', actions: 'evolve' },
-        CheckoutSessionCreated: { actions: 'evolve' },
-        PaymentFailed: { actions: 'evolve' },
-        PaymentSucceeded: { target: 'pending_delivery', actions: 'evolve' },
+        CheckoutSessionCreated: { guard: 'sessionChargesTotal', actions: 'evolve' },
+        CheckoutSessionClosed: { guard: 'closesOpenSession', actions: 'evolve' },
+        PaymentFailed: { guard: 'openSessionFailed', actions: 'evolve' },
+        PaymentSucceeded: { guard: 'fundsTheDeal', target: 'pending_delivery', actions: 'evolve' },
         DealDeleted: { target: 'deleted', actions: 'evolve' },
       },
     },
@@ -126,11 +198,7 @@ export const dealMachine = setup({
       initial: 'awaiting_acceptance',
       on: {
         ShareLinkGenerated: { guard: 'noTokenYet', actions: 'evolve' },
-        DealPutOnHold: { guard: 'notOnHold', actions: 'evolve' },
-        DealReleasedFromHold: { guard: 'onHold', actions: 'evolve' },
-        DealRefunded: { target: 'cancelled', actions: 'evolve' },
-        ChargebackOpened: { actions: 'evolve' },
-        DuplicatePaymentRefunded: { guard: 'newDuplicatePayment', actions: 'evolve' },
+        ...escrowHandlers(),
       },
       states: {
         awaiting_acceptance: {
@@ -148,9 +216,10 @@ export const dealMachine = setup({
           meta: meta({ status: 'pending_delivery', brandText: 'deal.brand.creator_working', creatorText: 'deal.creator.waiting_for_delivery', badge: 'blue', step: 4 }),
           on: {
             ContentDelivered: { guard: 'bankAccountConnected', target: '#deal.delivered', actions: 'evolve' },
-            FundsReleased: { guard: 'adminReleases', target: '#deal.completed', actions: 'evolve' },
-            // Before delivery only an admin release can be attempted, so only its failure is recorded.
-            TransferFailed: { guard: 'adminReleases', actions: 'evolve' },
+            // Before delivery only an admin may release.
+            FundsReleaseRequested: { guard: 'adminReleaseRequestable', actions: 'evolve' },
+            FundsReleased: { guard: 'adminReleased', target: '#deal.completed', actions: 'evolve' },
+            TransferFailed: { guard: 'adminReleased', actions: 'evolve' },
           },
         },
       },
@@ -160,38 +229,27 @@ export const dealMachine = setup({
       on: {
         ReviewPeriodStarted: { guard: 'reviewPeriodNotStarted', actions: 'evolve' },
         ReviewPeriodElapsed: { guard: 'reviewPeriodOver', actions: 'evolve' },
-        FundsReleased: [
-          { guard: 'brandApproves', target: 'completed', actions: 'evolve' },
-          { guard: 'adminReleases', target: 'completed', actions: 'evolve' },
-          { guard: 'autoReleaseAfterReview', target: 'completed', actions: 'evolve' },
-        ],
-        TransferFailed: { guard: 'releaseCouldBeAttempted', actions: 'evolve' },
+        FundsReleaseRequested: { guard: 'releaseRequestable', actions: 'evolve' },
+        FundsReleased: { guard: 'answersRelease', target: 'completed', actions: 'evolve' },
+        TransferFailed: { guard: 'answersRelease', actions: 'evolve' },
         DisputeOpened: { guard: 'reviewStillOpen', target: 'dispute', actions: 'evolve' },
-        DealCompletedManually: { target: 'completed', actions: 'evolve' },
-        DealPutOnHold: { guard: 'notOnHold', actions: 'evolve' },
-        DealReleasedFromHold: { guard: 'onHold', actions: 'evolve' },
-        DealRefunded: { target: 'cancelled', actions: 'evolve' },
-        ChargebackOpened: { actions: 'evolve' },
-        DuplicatePaymentRefunded: { guard: 'newDuplicatePayment', actions: 'evolve' },
+        DealCompletedManually: { guard: 'noEffectPending', target: 'completed', actions: 'evolve' },
+        ...escrowHandlers(),
       },
     },
     dispute: {
       meta: meta({ status: 'dispute', brandText: 'deal.brand.dispute', creatorText: 'deal.creator.dispute', badge: 'red', step: 5 }),
       on: {
         DisputePeriodElapsed: { guard: 'disputePeriodOver', actions: 'evolve' },
+        FundsReleaseRequested: { guard: 'releaseRequestable', actions: 'evolve' },
         FundsReleased: [
           // The brand can still approve after a dispute: that is its own final status.
-          { guard: 'brandApproves', target: 'approved_after_dispute', actions: 'evolve' },
-          { guard: 'adminReleases', target: 'completed', actions: 'evolve' },
-          { guard: 'autoReleaseAfterDispute', target: 'completed', actions: 'evolve' },
+          { guard: 'releasedByBrand', target: 'approved_after_dispute', actions: 'evolve' },
+          { guard: 'releasedByOthers', target: 'completed', actions: 'evolve' },
         ],
-        TransferFailed: { guard: 'releaseCouldBeAttempted', actions: 'evolve' },
-        DealCompletedManually: { target: 'completed', actions: 'evolve' },
-        DealPutOnHold: { guard: 'notOnHold', actions: 'evolve' },
-        DealReleasedFromHold: { guard: 'onHold', actions: 'evolve' },
-        DealRefunded: { target: 'cancelled', actions: 'evolve' },
-        ChargebackOpened: { actions: 'evolve' },
-        DuplicatePaymentRefunded: { guard: 'newDuplicatePayment', actions: 'evolve' },
+        TransferFailed: { guard: 'answersRelease', actions: 'evolve' },
+        DealCompletedManually: { guard: 'noEffectPending', target: 'completed', actions: 'evolve' },
+        ...escrowHandlers(),
       },
     },
     completed: {
@@ -203,15 +261,30 @@ export const dealMachine = setup({
       meta: meta({ status: 'approved_after_dispute', brandText: 'deal.brand.completed', creatorText: 'deal.creator.completed', badge: 'green', step: 7 }),
       on: { ChargebackOpened: { actions: 'evolve' } },
     },
+    // Not `final`: a late payment for a cancelled or deleted deal must still be recorded and refunded.
     cancelled: {
-      type: 'final',
       meta: meta({ status: 'cancelled', brandText: 'deal.brand.cancelled', creatorText: 'deal.creator.cancelled', badge: 'grey', step: null }),
+      on: { ChargebackOpened: { actions: 'evolve' } },
     },
     deleted: {
-      type: 'final',
       meta: meta({ status: 'deleted', brandText: 'deal.brand.deleted', creatorText: 'deal.creator.deleted', badge: 'grey', step: null }),
     },
   },
 });
+
+/**
+ * What every state with money in escrow accepts alike (pending delivery, delivered, dispute):
+ * admin hold and resume, refund intent and outcome, chargebacks. Written once, spread into each.
+ */
+function escrowHandlers() {
+  return {
+    DealPutOnHold: { guard: 'notOnHold', actions: 'evolve' },
+    DealReleasedFromHold: { guard: 'onHold', actions: 'evolve' },
+    RefundRequested: { guard: 'refundRequestable', actions: 'evolve' },
+    DealRefunded: { guard: 'answersRefund', target: '#deal.cancelled', actions: 'evolve' },
+    RefundFailed: { guard: 'refundFailed', actions: 'evolve' },
+    ChargebackOpened: { actions: 'evolve' },
+  } as const;
+}
 
 export type DealMachine = typeof dealMachine;

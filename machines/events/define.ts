@@ -28,3 +28,9 @@ export function defineEvent<T extends string, S extends z.ZodType>(def: EventDef
 export type EventOf<D> = D extends EventDefinition<infer T, infer S>
   ? { type: T; data: z.infer<S>; metadata: EventMetadata }
   : never;
+
+/**
+ * What a decider returns: an event's type and data, typed from the catalogue (a misspelt type or
+ * a wrong field does not compile). The command bus adds metadata; `id` fixes the event id.
+ */
+export type DraftOf<E> = E extends { type: infer T; data: infer D } ? { type: T; data: D; id?: string } : never;

@@ -83,13 +83,51 @@ export const PaymentRequestPaymentFailed = defineEvent({
   example: { checkoutSessionId: 'cs_test_r1', reason: 'async_payment_failed', gatewayEventId: 'evt_6' },
 });
 
+export const PaymentRequestPayoutRequested = defineEvent({
+  type: 'PaymentRequestPayoutRequested',
+  version: 1,
+  category: 'payment-request',
+  description:
+    "Intent: the escrowed amount is to be transferred to the creator's payout account. The payments reactor makes the transfer with `key` as its idempotency key and records the outcome.",
+  schema: z.object({ amountCents: cents, destinationAccountId: z.string().min(1), key: z.string().min(1).max(200) }),
+  example: { amountCents: 40_000, destinationAccountId: 'acct_2Xy', key: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f' },
+});
+
 export const PaymentRequestCompleted = defineEvent({
   type: 'PaymentRequestCompleted',
   version: 1,
   category: 'payment-request',
-  description: 'The creator marked the paid request completed; the escrowed amount is paid out.',
-  schema: z.object({ transferId: z.string().min(1).nullable() }),
+  description: 'Outcome: the escrowed amount was paid out to the creator (for the payout request with the same key); the request is completed.',
+  schema: z.object({ transferId: z.string().min(1).nullable(), key: z.string().min(1).max(200).optional() }),
   example: { transferId: 'tr_7' },
+});
+
+export const PaymentRequestPayoutFailed = defineEvent({
+  type: 'PaymentRequestPayoutFailed',
+  version: 1,
+  category: 'payment-request',
+  description: 'Outcome: the gateway refused the payout; nothing moved and the payout is tried again when the account is ready.',
+  schema: z.object({ creatorId: z.string().min(1), code: z.string().min(1), message: z.string(), key: z.string().min(1).max(200) }),
+  example: { creatorId: 'u_91c2', code: 'payouts_not_enabled', message: 'Payouts are not enabled on this account', key: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f' },
+});
+
+export const PaymentRequestCheckoutClosed = defineEvent({
+  type: 'PaymentRequestCheckoutClosed',
+  version: 1,
+  category: 'payment-request',
+  description: 'The open checkout session can no longer fund the request (a newer session, or the request ended); the payments reactor expires it.',
+  schema: z.object({ sessionId: z.string().min(1), reason: z.enum(['replaced', 'request_closed']) }),
+  example: { sessionId: 'cs_test_r1', reason: 'replaced' },
+});
+
+export const PaymentRequestUnexpectedPaymentReceived = defineEvent({
+  type: 'PaymentRequestUnexpectedPaymentReceived',
+  version: 1,
+  category: 'payment-request',
+  description:
+    'The gateway confirmed a payment that does not fund the request (not its open session, not the total due, already paid, or the request ended). Intent: the payments reactor refunds it.',
+  schema: paymentConfirmedData.extend({ reason: z.enum(['not_open_session', 'amount_mismatch', 'already_paid', 'request_closed']) }),
+  example: { checkoutSessionId: 'cs_test_r0', paymentIntentId: 'pi_8', chargeId: 'ch_8', amountCents: 100, method: 'card', gatewayEventId: 'evt_4', reason: 'amount_mismatch' },
 });
 
 export const PaymentRequestExpired = defineEvent({
@@ -142,7 +180,7 @@ export const PaymentRequestDuplicatePaymentRefunded = defineEvent({
   type: 'PaymentRequestDuplicatePaymentRefunded',
   version: 1,
   category: 'payment-request',
-  description: 'A second checkout session was paid for an already-paid request; that payment was refunded in full automatically.',
+  description: 'Outcome: a payment that did not fund the request (or, in older history, a second paid session) was refunded in full.',
   schema: duplicatePaymentRefundedData,
   example: { checkoutSessionId: 'cs_test_r2', paymentIntentId: 'pi_10', refundId: 're_3', amountCents: 42_000, gatewayEventId: 'evt_13' },
 });
@@ -151,9 +189,13 @@ export const paymentRequestEventDefinitions = [
   PaymentRequestCreated,
   PaymentRequestAccepted,
   PaymentRequestCheckoutCreated,
+  PaymentRequestCheckoutClosed,
   PaymentRequestPaid,
+  PaymentRequestUnexpectedPaymentReceived,
   PaymentRequestPaymentFailed,
+  PaymentRequestPayoutRequested,
   PaymentRequestCompleted,
+  PaymentRequestPayoutFailed,
   PaymentRequestExpired,
   PaymentRequestRejected,
   PaymentRequestPayoutDeferred,

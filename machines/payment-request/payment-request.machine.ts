@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import { MAX_REQUEST_CENTS } from '../money';
 import type { PaymentRequestEvent } from './payment-request.events';
-import { emptyPaymentRequestContext, evolvePaymentRequestContext, type PaymentRequestContext } from './payment-request.context';
+import { emptyPaymentRequestContext, evolvePaymentRequestContext, requestEscrowedCents, type PaymentRequestContext } from './payment-request.context';
 
 export const paymentRequestStatuses = ['pending', 'accepted', 'paid', 'completed', 'expired', 'rejected'] as const;
 export type PaymentRequestStatus = (typeof paymentRequestStatuses)[number];
@@ -38,14 +38,56 @@ export const paymentRequestMachine = setup({
       context.request !== null && Date.parse(event.metadata.at) >= Date.parse(context.request.expiresAt),
     notOnHold: ({ context }) => context.hold === null,
     onHold: ({ context }) => context.hold !== null,
-    /** Leaving payout_pending needs the transfer itself: a completion without one is no payout. */
-    payoutMade: ({ context, event }) => event.type === 'PaymentRequestCompleted' && event.data?.transferId != null && context.hold === null,
+    /** The session charges exactly the request's total, and no other session is open. */
+    sessionChargesTotal: ({ context, event }) =>
+      event.type === 'PaymentRequestCheckoutCreated' && context.request !== null && event.data.totalCents === context.request.totalCents &&
+      Date.parse(event.metadata.at) < Date.parse(context.request.expiresAt),
+    closesOpenSession: ({ context, event }) => event.type === 'PaymentRequestCheckoutClosed' && context.openSession?.sessionId === event.data.sessionId,
+    /** A payment counts only for the open session and exactly the total due. */
+    fundsTheRequest: ({ context, event }) =>
+      event.type === 'PaymentRequestPaid' &&
+      context.request !== null &&
+      context.openSession !== null &&
+      event.data.checkoutSessionId === context.openSession.sessionId &&
+      event.data.amountCents === context.openSession.totalCents &&
+      event.data.amountCents === context.request.totalCents,
+    openSessionFailed: ({ context, event }) =>
+      event.type === 'PaymentRequestPaymentFailed' &&
+      context.openSession?.sessionId === event.data.checkoutSessionId &&
+      context.lastFailedSessionId !== event.data.checkoutSessionId,
+    newUnexpectedPayment: ({ context, event }) =>
+      event.type === 'PaymentRequestUnexpectedPaymentReceived' &&
+      !(context.paidAt !== null && context.checkoutSessionId === event.data.checkoutSessionId) &&
+      !context.unexpectedPayments.some((p) => p.checkoutSessionId === event.data.checkoutSessionId),
+    refundsUnexpectedPayment: ({ context, event }) => {
+      if (event.type !== 'PaymentRequestDuplicatePaymentRefunded') return false;
+      const recorded = context.unexpectedPayments.find((p) => p.checkoutSessionId === event.data.checkoutSessionId);
+      if (recorded) return recorded.refundId === null && recorded.amountCents === event.data.amountCents;
+      return (
+        context.paidAt !== null &&
+        event.data.checkoutSessionId !== context.checkoutSessionId &&
+        !context.duplicateRefunds.some((r) => r.checkoutSessionId === event.data.checkoutSessionId)
+      );
+    },
+    /** One payout at a time, of exactly the creator's amount, while the whole charge is in escrow and not held. */
+    payoutRequestable: ({ context, event }) =>
+      event.type === 'PaymentRequestPayoutRequested' &&
+      context.hold === null &&
+      context.pendingPayout === null &&
+      context.transferId === null &&
+      context.request !== null &&
+      event.data.amountCents === context.request.amountCents &&
+      requestEscrowedCents(context) === context.request.totalCents,
+    /** The outcome answers the pending payout (legacy completions carry no key and are replayed as decided). */
+    answersPayout: ({ context, event }) => {
+      if (event.type === 'PaymentRequestCompleted' && event.data.key === undefined) return event.data.transferId != null && context.hold === null;
+      if (event.type !== 'PaymentRequestCompleted' && event.type !== 'PaymentRequestPayoutFailed') return false;
+      return context.pendingPayout !== null && context.pendingPayout.key === event.data.key && (event.type === 'PaymentRequestPayoutFailed' || event.data.transferId !== null);
+    },
+    /** Legacy history: a completion with its transfer straight from paid. */
+    legacyCompletion: ({ context, event }) => event.type === 'PaymentRequestCompleted' && event.data.key === undefined && context.hold === null,
     newChargeback: ({ context, event }) =>
       event.type === 'PaymentRequestChargebackOpened' && !context.chargebacks.some((c) => c.disputeId === event.data?.disputeId),
-    newDuplicatePayment: ({ context, event }) =>
-      event.type === 'PaymentRequestDuplicatePaymentRefunded' &&
-      event.data?.checkoutSessionId !== context.checkoutSessionId &&
-      !context.duplicateRefunds.some((r) => r.checkoutSessionId === event.data?.checkoutSessionId),
   },
   actions: {
     evolve: assign(({ context, event }) => evolvePaymentRequestContext(context, event)),
@@ -54,6 +96,11 @@ export const paymentRequestMachine = setup({
   id: 'paymentRequest',
   context: emptyPaymentRequestContext,
   initial: 'new',
+  // A payment that does not fund the request can arrive in any state, even after the end: it is recorded and refunded.
+  on: {
+    PaymentRequestUnexpectedPaymentReceived: { guard: 'newUnexpectedPayment', actions: 'evolve' },
+    PaymentRequestDuplicatePaymentRefunded: { guard: 'refundsUnexpectedPayment', actions: 'evolve' },
+  },
   states: {
     new: {
       on: { PaymentRequestCreated: { guard: 'validAmounts', target: 'pending', actions: 'evolve' } },
@@ -69,10 +116,11 @@ export const paymentRequestMachine = setup({
     accepted: {
       meta: meta({ status: 'accepted', text: 'request.status.accepted', badge: 'blue', step: 2 }),
       on: {
-        PaymentRequestCheckoutCreated: { guard: 'notExpired', actions: 'evolve' },
-        // A confirmed payment is a fact from the gateway: accepted even if it lands after expiry.
-        PaymentRequestPaid: { target: 'paid', actions: 'evolve' },
-        PaymentRequestPaymentFailed: { actions: 'evolve' },
+        PaymentRequestCheckoutCreated: { guard: 'sessionChargesTotal', actions: 'evolve' },
+        PaymentRequestCheckoutClosed: { guard: 'closesOpenSession', actions: 'evolve' },
+        // A confirmed payment of the open session is a fact from the gateway: accepted even if it lands after expiry.
+        PaymentRequestPaid: { guard: 'fundsTheRequest', target: 'paid', actions: 'evolve' },
+        PaymentRequestPaymentFailed: { guard: 'openSessionFailed', actions: 'evolve' },
         PaymentRequestRejected: { target: 'rejected', actions: 'evolve' },
         PaymentRequestExpired: { guard: 'expiryReached', target: 'expired', actions: 'evolve' },
       },
@@ -81,33 +129,32 @@ export const paymentRequestMachine = setup({
       meta: meta({ status: 'paid', text: 'request.status.paid', badge: 'green', step: 3 }),
       on: {
         // A chargeback holds the escrowed amount: nothing is paid out until an admin releases it.
-        PaymentRequestCompleted: { guard: 'notOnHold', target: 'completed', actions: 'evolve' },
+        PaymentRequestPayoutRequested: { guard: 'payoutRequestable', target: 'payout_pending', actions: 'evolve' },
+        PaymentRequestCompleted: { guard: 'legacyCompletion', target: 'completed', actions: 'evolve' },
         PaymentRequestPayoutDeferred: { guard: 'notOnHold', target: 'payout_pending', actions: 'evolve' },
         PaymentRequestChargebackOpened: { guard: 'newChargeback', actions: 'evolve' },
         PaymentRequestHoldReleased: { guard: 'onHold', actions: 'evolve' },
-        PaymentRequestDuplicatePaymentRefunded: { guard: 'newDuplicatePayment', actions: 'evolve' },
       },
     },
     /** Completed by the creator; the amount waits in escrow until their payout account is ready. */
     payout_pending: {
       meta: meta({ status: 'completed', text: 'request.status.completed', badge: 'green', step: 7 }),
       on: {
-        PaymentRequestCompleted: { guard: 'payoutMade', target: 'completed', actions: 'evolve' },
+        PaymentRequestPayoutRequested: { guard: 'payoutRequestable', actions: 'evolve' },
+        PaymentRequestCompleted: { guard: 'answersPayout', target: 'completed', actions: 'evolve' },
+        PaymentRequestPayoutFailed: { guard: 'answersPayout', actions: 'evolve' },
         PaymentRequestChargebackOpened: { guard: 'newChargeback', actions: 'evolve' },
         PaymentRequestHoldReleased: { guard: 'onHold', actions: 'evolve' },
-        PaymentRequestDuplicatePaymentRefunded: { guard: 'newDuplicatePayment', actions: 'evolve' },
       },
     },
+    // Not `final`: a late payment must still be recorded and refunded.
     completed: {
-      type: 'final',
       meta: meta({ status: 'completed', text: 'request.status.completed', badge: 'green', step: 7 }),
     },
     expired: {
-      type: 'final',
       meta: meta({ status: 'expired', text: 'request.status.expired', badge: 'grey', step: null }),
     },
     rejected: {
-      type: 'final',
       meta: meta({ status: 'rejected', text: 'request.status.rejected', badge: 'red', step: null }),
     },
   },

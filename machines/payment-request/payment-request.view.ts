@@ -13,8 +13,9 @@ export function probePaymentRequestEvent(action: PaymentRequestAction, context: 
   const metadata = { actor: { kind: 'system' as const, id: 'probe' }, at: now, correlationId: 'probe', causationId: null, schemaVersion: 1 };
   switch (action) {
     case 'accept': return { type: 'PaymentRequestAccepted', data: {}, metadata };
-    case 'checkout': return { type: 'PaymentRequestCheckoutCreated', data: { sessionId: 'probe', totalCents: 0, gateway: 'simulated' }, metadata };
-    case 'complete': return { type: 'PaymentRequestCompleted', data: { transferId: null }, metadata };
+    case 'checkout': return { type: 'PaymentRequestCheckoutCreated', data: { sessionId: 'probe', totalCents: context.request?.totalCents ?? 0, gateway: 'simulated' }, metadata };
+    // Completing is a payout now or a deferred one; both need the paid money free of any hold.
+    case 'complete': return { type: 'PaymentRequestPayoutDeferred', data: { creatorId: context.request?.creatorId ?? 'probe', amountCents: context.request?.amountCents ?? 0, reason: 'probe' }, metadata };
     case 'reject': return { type: 'PaymentRequestRejected', data: { reason: null }, metadata };
     case 'expire': return { type: 'PaymentRequestExpired', data: { expiresAt: context.request?.expiresAt ?? now }, metadata };
   }

@@ -56,7 +56,7 @@ export function adminRequestRoutes(app: ZodApp, { ctx, guards }: RouteDeps): voi
   }, async (request) => {
     dto(request.params.id);
     const cc = commandContext(request, { kind: 'admin', id: adminOf(request).adminId });
-    const result = await ctx.payments.escrow.releaseRequestHold(request.params.id, request.body.note, cc);
+    const result = await ctx.run.request(request.params.id, { type: 'ReleaseChargebackHold', note: request.body.note }, cc);
     await ctx.settle(result.position);
     return { success: true, request: dto(request.params.id) };
   });

@@ -6,7 +6,7 @@ import { DomainError } from '../commands/domain-error';
 import { StreamNotFound } from '../event-store/event-store';
 import { idParam } from '../http/fields';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
-import type { DealResult } from '../payments/escrow.types';
+import type { EffectOutcome } from '../payments/effect-outcomes';
 import { adminRequestRoutes } from './admin-requests.routes';
 import { dealHistory, disputeTimeline } from './deal-history';
 
@@ -19,7 +19,6 @@ const chips = ['all', 'pending_payment', 'in_progress', 'awaiting_approval', 'di
 export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
   const { ctx, guards, dealViews } = deps;
   const read = { preHandler: guards.requireAdminReader };
-  const act = { preHandler: guards.requireAdminActor };
   const deal = (id: number) => {
     const record = ctx.queries.deals.byId(id);
     if (!record) throw new DomainError('not_found', 'Deal not found');
@@ -83,18 +82,31 @@ export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
     },
   }, async (request) => disputeTimeline(await history(request.params.id)));
 
-  const action = (path: string, run: (id: number, cc: ReturnType<typeof commandContext>) => Promise<DealResult>) =>
-    app.post(path, { ...act, schema: { tags, security, params: idParam, response: { 200: z.object({ success: z.boolean(), deal: adminDealSchema }), ...errors, 502: errorSchema } } }, async (request) => {
+  type Act = (id: number, cc: ReturnType<typeof commandContext>, key: string) => Promise<{ position: number; outcome?: Promise<EffectOutcome> }>;
+  const answer = z.object({ success: z.boolean(), pending: z.boolean().optional(), deal: adminDealSchema });
+  /** Admin money actions record an intent and wait for the payments reactor's answer (202 while it is under way). */
+  const action = (path: string, run: Act) =>
+    app.post(path, {
+      preHandler: [guards.requireAdminActor, deps.idempotency.preHandler],
+      schema: { tags, security, params: idParam, response: { 200: answer, 202: answer, ...errors, 502: errorSchema } },
+    }, async (request, reply) => {
       deal(request.params.id);
       const cc = commandContext(request, { kind: 'admin', id: adminOf(request).adminId });
-      const result = await run(request.params.id, cc);
-      await ctx.settle(result.position);
-      return { success: true, deal: dealViews.forAdmin(deal(request.params.id)) };
+      const { outcome } = await run(request.params.id, cc, deps.idempotency.intentKey(request));
+      const pending = (await outcome) === 'pending';
+      await ctx.settle(await ctx.store.headPosition());
+      return reply.status(pending ? 202 : 200).send({ success: true, pending, deal: dealViews.forAdmin(deal(request.params.id)) });
     });
-  const escrow = () => ctx.payments.escrow;
-  action('/api/admin/deals/:id/release', (id, cc) => escrow().releaseFunds(id, 'admin', cc));
-  action('/api/admin/deals/:id/hold', (id, cc) => escrow().hold(id, cc));
-  action('/api/admin/deals/:id/resume', (id, cc) => escrow().resume(id, cc));
-  action('/api/admin/deals/:id/refund', (id, cc) => escrow().refund(id, cc));
+  const outcomes = () => ctx.payments.outcomes;
+  action('/api/admin/deals/:id/release', async (id, cc, key) => {
+    const r = await deps.deals.adminRelease(id, key, cc);
+    return { position: r.position, outcome: outcomes().release(id, key, r.position) };
+  });
+  action('/api/admin/deals/:id/hold', (id, cc) => deps.deals.hold(id, cc));
+  action('/api/admin/deals/:id/resume', (id, cc) => deps.deals.resume(id, cc));
+  action('/api/admin/deals/:id/refund', async (id, cc, key) => {
+    const r = await deps.deals.refund(id, key, cc);
+    return { position: r.position, outcome: outcomes().refund(id, key, r.position) };
+  });
   adminRequestRoutes(app, deps);
 }

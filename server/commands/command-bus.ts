@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
 import { decodeEvent } from '../../machines/events/codec';
 import type { Actor } from '../../machines/events/metadata';
+import type { DraftOf } from '../../machines/events/define';
 import { StreamNotFound, WrongExpectedVersion, type EventStore, type RecordedEvent } from '../event-store/event-store';
 import type { Clock } from '../shared/clock';
 import type { Aggregate } from './aggregate';
@@ -17,13 +18,11 @@ export interface CommandContext {
   causationId?: string | null;
 }
 
-/** An event a command wants to append: type and data; the bus adds metadata and an id. */
-export interface Draft {
-  type: string;
-  data: unknown;
-  /** A fixed event id makes the append idempotent (webhooks, timers); default: a random UUID. */
-  id?: string;
-}
+/**
+ * An event a command wants to append, typed from the machine's events (the catalogue): the bus
+ * adds metadata and an id. A fixed `id` makes the append idempotent (webhooks, timers, reactors).
+ */
+export type Draft<M extends AnyStateMachine = AnyStateMachine> = DraftOf<EventFromLogic<M>>;
 
 export interface Loaded<M extends AnyStateMachine> {
   streamId: string;
@@ -43,7 +42,7 @@ export interface ExecuteOptions {
   newStream?: boolean;
 }
 
-export type Decide<M extends AnyStateMachine> = (state: Loaded<M>) => Draft[] | Promise<Draft[]>;
+export type Decide<M extends AnyStateMachine> = (state: Loaded<M>) => Draft<M>[] | Promise<Draft<M>[]>;
 
 export interface CommandResult<M extends AnyStateMachine> {
   snapshot: SnapshotFrom<M>;
@@ -103,7 +102,8 @@ export function createCommandBus({ store, clock, newId = randomUUID, maxAttempts
   async function execute<M extends AnyStateMachine>(
     aggregate: Aggregate<M>,
     streamId: string,
-    decide: Decide<M>,
+    // The machine comes from the aggregate only, so the drafts are typed (checked) against its events.
+    decide: NoInfer<Decide<M>>,
     context: CommandContext,
     options: ExecuteOptions = {},
   ): Promise<CommandResult<M>> {
@@ -126,7 +126,7 @@ export function createCommandBus({ store, clock, newId = randomUUID, maxAttempts
           return { snapshot: loaded.snapshot, revision: loaded.revision, position: await store.headPosition(), events: [] };
         }
         const stamp = { actor: context.actor, at: loaded.now, correlationId, causationId: context.causationId ?? null };
-        checked = checkDrafts(aggregate, loaded.snapshot, drafts, stamp, newId);
+        checked = checkDrafts(aggregate, loaded.snapshot, drafts as readonly { type: string; data: unknown; id?: string }[], stamp, newId);
       } catch (error) {
         if (!(optimistic && error instanceof DomainError)) throw error;
         trustCache = false;

@@ -1,15 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { breakdown } from '../../machines/money';
 import type { DealTerms } from '../../machines/deal/deal.events';
-import { dealAggregate } from '../commands/aggregate';
-import type { CommandBus, CommandContext, Loaded } from '../commands/command-bus';
-import { DomainError } from '../commands/domain-error';
-import type { dealMachine } from '../../machines/deal/deal.machine';
+import type { CommandContext } from '../commands/command-bus';
+import { dealNotFound, type CommandRunner, type DealResult, type DealState } from '../commands/run-command';
 import type { DealTermsBody } from './deal.schemas';
 
-type DealState = Loaded<typeof dealMachine>;
-
-export const dealNotFound = () => new DomainError('not_found', 'Deal not found');
+export { dealNotFound } from '../commands/run-command';
 
 /** The deal exists, is not deleted and belongs to `userId`; anything else reads as "not found". */
 export function assertOwnedDeal(state: DealState, userId: string): void {
@@ -44,60 +40,52 @@ function toTerms(body: DealTermsBody): DealTerms {
 /** 128 bits from the OS RNG, URL-safe: the whole secret of a creator link. */
 export const newShareToken = (): string => randomBytes(16).toString('base64url');
 
-/** Deal commands that move no money (those go through the Escrow). Each returns the append position. */
-export function createDealCommands({ bus, nextDealId }: { bus: CommandBus; nextDealId: () => Promise<number> }) {
-  const stream = (id: number) => dealAggregate.streamId(id);
+export interface DealCommandsDeps {
+  run: CommandRunner;
+  nextDealId: () => Promise<number>;
+  periods: { reviewPeriodHours: number; disputePeriodHours: number };
+}
+
+/**
+ * The deal's commands as routes use them: who may ask (owner, link, admin) and the command; the
+ * decisions are machines/deal/deal.commands.ts's. Money commands record an intent (the payments
+ * reactor carries it out); `key` is the intent's idempotency key.
+ */
+export function createDealCommands({ run, nextDealId, periods }: DealCommandsDeps) {
+  const owned = (userId: string) => ({ authorize: (s: DealState) => assertOwnedDeal(s, userId) });
+  const linked = (token: string) => ({ authorize: (s: DealState) => assertLinkDeal(s, token) });
 
   return {
     async create(ownerId: string, body: DealTermsBody, ctx: CommandContext) {
       const dealId = await nextDealId();
-      const result = await bus.execute(dealAggregate, stream(dealId), () => [
-        { type: 'DealCreated', data: { dealId, ownerId, ...toTerms(body) } },
-      ], ctx, { newStream: true });
+      const result = await run.deal(dealId, { type: 'CreateDeal', dealId, ownerId, terms: toTerms(body) }, ctx, { newStream: true });
       return { dealId, position: result.position };
     },
-
-    async update(dealId: number, userId: string, body: DealTermsBody, ctx: CommandContext) {
-      const result = await bus.execute(dealAggregate, stream(dealId), (state) => {
-        assertOwnedDeal(state, userId);
-        return [{ type: 'DealUpdated', data: toTerms(body) }];
-      }, ctx);
-      return { position: result.position };
-    },
-
-    async remove(dealId: number, userId: string, ctx: CommandContext) {
-      const result = await bus.execute(dealAggregate, stream(dealId), (state) => {
-        assertOwnedDeal(state, userId);
-        return [{ type: 'DealDeleted', data: {} }];
-      }, ctx);
-      return { position: result.position };
-    },
-
-    /** Idempotent: a deal keeps the first token it was given. */
+    update: (dealId: number, userId: string, body: DealTermsBody, ctx: CommandContext): Promise<DealResult> =>
+      run.deal(dealId, { type: 'UpdateDealTerms', terms: toTerms(body) }, ctx, owned(userId)),
+    remove: (dealId: number, userId: string, ctx: CommandContext): Promise<DealResult> => run.deal(dealId, { type: 'DeleteDeal' }, ctx, owned(userId)),
+    /** A deal keeps the first token it was given. */
     async generateToken(dealId: number, userId: string, ctx: CommandContext) {
-      let token = '';
-      const result = await bus.execute(dealAggregate, stream(dealId), (state) => {
-        assertOwnedDeal(state, userId);
-        const existing = state.snapshot.context.shareableToken;
-        if (existing) {
-          token = existing;
-          return [];
-        }
-        token = newShareToken();
-        return [{ type: 'ShareLinkGenerated', data: { token } }];
-      }, ctx);
-      return { token, position: result.position };
+      const result = await run.deal(dealId, { type: 'GenerateShareLink', token: newShareToken() }, ctx, owned(userId));
+      return { token: result.snapshot.context.shareableToken!, position: result.position };
     },
+    dispute: (dealId: number, userId: string, reason: string, ctx: CommandContext): Promise<DealResult> =>
+      run.deal(dealId, { type: 'OpenDispute', reason, description: null, disputePeriodHours: periods.disputePeriodHours }, ctx, owned(userId)),
+    release: (dealId: number, userId: string, key: string, ctx: CommandContext): Promise<DealResult> =>
+      run.deal(dealId, { type: 'ReleaseFunds', trigger: 'brand', key }, ctx, owned(userId)),
+    manualComplete: (dealId: number, userId: string, ctx: CommandContext): Promise<DealResult> =>
+      run.deal(dealId, { type: 'CompleteManually' }, ctx, owned(userId)),
 
-    /** The creator accepts through the link; accepting twice is a no-op, not an error. */
-    async accept(dealId: number, token: string, ctx: CommandContext) {
-      const result = await bus.execute(dealAggregate, stream(dealId), (state) => {
-        assertLinkDeal(state, token);
-        if (state.snapshot.context.influencerAcceptedAt !== null) return [];
-        return [{ type: 'CreatorAccepted', data: {} }];
-      }, ctx);
-      return { position: result.position };
-    },
+    accept: (dealId: number, token: string, ctx: CommandContext): Promise<DealResult> => run.deal(dealId, { type: 'AcceptDeal' }, ctx, linked(token)),
+    deliver: (dealId: number, token: string, ctx: CommandContext): Promise<DealResult> =>
+      run.deal(dealId, { type: 'DeliverContent', reviewPeriodHours: periods.reviewPeriodHours }, ctx, linked(token)),
+
+    adminRelease: (dealId: number, key: string, ctx: CommandContext): Promise<DealResult> =>
+      run.deal(dealId, { type: 'ReleaseFunds', trigger: 'admin', key }, ctx),
+    hold: (dealId: number, ctx: CommandContext): Promise<DealResult> =>
+      run.deal(dealId, { type: 'PutOnHold', reason: 'Held by an admin for manual review' }, ctx),
+    resume: (dealId: number, ctx: CommandContext): Promise<DealResult> => run.deal(dealId, { type: 'ReleaseHold' }, ctx),
+    refund: (dealId: number, key: string, ctx: CommandContext): Promise<DealResult> => run.deal(dealId, { type: 'RequestRefund', key }, ctx),
   };
 }
 

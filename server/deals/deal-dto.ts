@@ -87,8 +87,10 @@ export function toDealDto(record: Pick<DealRecord, 'id' | 'state' | 'context'>, 
 export const GUARD_CONTEXT_FIELDS = [
   'shareableToken', 'hold', 'onboardingAccountId', 'stripeAccountId',
   'reviewPeriodEndsAt', 'reviewElapsedAt', 'disputePeriodEndsAt', 'disputeElapsedAt',
-  // newDuplicatePayment (a webhook's event, no UI action), kept so every guard judges alike.
-  'paidAt', 'checkoutSessionId', 'duplicateRefunds',
+  // What is due and what the ledger holds: the money guards (release, refund, checkout) compare them.
+  'amounts', 'money', 'openSession', 'pendingRelease', 'pendingRefund', 'unexpectedPayments',
+  // The webhooks' guards (no UI action), kept so every guard judges alike.
+  'paidAt', 'checkoutSessionId', 'duplicateRefunds', 'lastFailedSessionId',
 ] as const satisfies readonly (keyof DealContext)[];
 
 /**

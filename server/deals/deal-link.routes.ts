@@ -23,7 +23,7 @@ export function dealLinkRoutes(app: ZodApp, { ctx, deals, dealViews }: RouteDeps
     if (record.state === 'pending_delivery.accepted' && c.onboardingAccountId && !c.stripeAccountId) {
       try {
         const result = await ctx.payments.escrow.syncDealBankAccount(record.id, creator(request, record.id));
-        await ctx.settle(result.position);
+        if (result) await ctx.settle(result.position);
       } catch (error) {
         request.log.warn({ err: error }, 'bank account status check failed');
       }
@@ -44,8 +44,8 @@ export function dealLinkRoutes(app: ZodApp, { ctx, deals, dealViews }: RouteDeps
     schema: { tags, params: tokenParam, response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema } },
   }, async (request) => {
     const record = dealViews.linkRecord(request.params.token);
-    const { url } = await ctx.payments.escrow.startDealOnboarding(record.id, request.params.token, creator(request, record.id));
-    await ctx.settle(await ctx.store.headPosition());
+    const { url, position } = await ctx.payments.escrow.startDealOnboarding(record.id, request.params.token, creator(request, record.id));
+    await ctx.settle(position);
     return { url };
   });
 
@@ -53,7 +53,7 @@ export function dealLinkRoutes(app: ZodApp, { ctx, deals, dealViews }: RouteDeps
     schema: { tags, params: tokenParam, response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors } },
   }, async (request) => {
     const record = dealViews.linkRecord(request.params.token);
-    const result = await ctx.payments.escrow.deliver(record.id, creator(request, record.id));
+    const result = await deals.deliver(record.id, request.params.token, creator(request, record.id));
     await ctx.settle(result.position);
     return { success: true, deal: dealViews.forLink(request.params.token) };
   });

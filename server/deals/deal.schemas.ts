@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { platforms } from '../../machines/deal/deal.events';
-import { MAX_DEAL_CENTS, parseEuroToCents } from '../../machines/money';
+import { MAX_DEAL_CENTS, MIN_DEAL_CENTS, parseEuroToCents } from '../../machines/money';
 import { dateText, optionalDateText, optionalText, requiredText } from '../http/fields';
 
 /** Spec §5's cap message, word for word. */
@@ -25,6 +25,10 @@ export const dealAmountField = z
     }
     if (cents <= 0) {
       ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0' });
+      return z.NEVER;
+    }
+    if (cents < MIN_DEAL_CENTS) {
+      ctx.addIssue({ code: 'custom', message: 'The smallest deal is €0.50, the least a card payment can be' });
       return z.NEVER;
     }
     return cents;

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { dealSchema, dashboardStatsSchema, errorSchema } from '../../machines/contract/api';
 import { userOf } from '../auth/authenticate';
-import { dealAggregate } from '../commands/aggregate';
 import { DomainError } from '../commands/domain-error';
 import { sendEncoded, typedJsonAnswer } from '../http/encoded-answer';
 import { idParam } from '../http/fields';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
-import { assertOwnedDeal } from './deal-commands';
 import { dealListQuery, dealTermsBody, disputeBody } from './deal.schemas';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -14,15 +12,15 @@ const tags = ['deals'];
 const security = [{ bearerAuth: [] }];
 
 /** The brand's deal routes (spec §7 "Deals"); money-moving ones go through the Escrow. */
-export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews }: RouteDeps): void {
+export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempotency }: RouteDeps): void {
   const brand = (request: Parameters<typeof userOf>[0]) => {
     const { userId } = userOf(request);
     return { userId, cc: commandContext(request, { kind: 'brand', id: userId }) };
   };
-  /** Ownership is checked on the write side before the Escrow is asked to act. */
-  const assertOwned = async (dealId: number, userId: string) => assertOwnedDeal(await ctx.bus.load(dealAggregate, dealAggregate.streamId(dealId)), userId);
   // Deal answers come from typed DTO builders: no zod pass per response (docs/adr/0006).
   const base = { preHandler: guards.requireUser, ...typedJsonAnswer };
+  // Money routes: the client may retry safely with an Idempotency-Key header.
+  const money = { preHandler: [guards.requireUser, idempotency.preHandler], ...typedJsonAnswer };
 
   app.get('/api/deals', {
     ...base,
@@ -88,15 +86,21 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews }: Rout
     return { updated: record.context.paidAt !== null, status: record.status, paidAt: record.context.paidAt };
   });
 
+  const released = z.object({ success: z.boolean(), pending: z.boolean().optional(), deal: dealSchema });
   app.post('/api/deals/:id/release', {
-    ...base,
-    schema: { tags, security, params: idParam, response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors, 502: errorSchema } },
-  }, async (request) => {
+    ...money,
+    schema: {
+      tags, security, params: idParam,
+      summary: 'Approve: asks for the transfer to the creator; 202 while the payment provider has not answered yet',
+      response: { 200: released, 202: released, ...errors, 502: errorSchema },
+    },
+  }, async (request, reply) => {
     const { userId, cc } = brand(request);
-    await assertOwned(request.params.id, userId);
-    const result = await ctx.payments.escrow.releaseFunds(request.params.id, 'brand', cc);
-    await ctx.settle(result.position);
-    return { success: true, deal: dealViews.forOwner(request.params.id, userId) };
+    const key = idempotency.intentKey(request);
+    const result = await deals.release(request.params.id, userId, key, cc);
+    const outcome = await ctx.payments.outcomes.release(request.params.id, key, result.position);
+    await ctx.settle(await ctx.store.headPosition());
+    return reply.status(outcome === 'pending' ? 202 : 200).send({ success: true, pending: outcome === 'pending', deal: dealViews.forOwner(request.params.id, userId) });
   });
 
   app.post('/api/deals/:id/dispute', {
@@ -104,8 +108,7 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews }: Rout
     schema: { tags, security, params: idParam, body: disputeBody, response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors } },
   }, async (request) => {
     const { userId, cc } = brand(request);
-    await assertOwned(request.params.id, userId);
-    const result = await ctx.payments.escrow.openDispute(request.params.id, request.body.reason, cc);
+    const result = await deals.dispute(request.params.id, userId, request.body.reason, cc);
     await ctx.settle(result.position);
     return { success: true, deal: dealViews.forOwner(request.params.id, userId) };
   });
@@ -115,21 +118,19 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews }: Rout
     schema: { tags, security, summary: 'Test mode only: complete a deal whose payout failed', params: idParam, response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors, 403: errorSchema } },
   }, async (request) => {
     const { userId, cc } = brand(request);
-    await assertOwned(request.params.id, userId);
     if (!ctx.payments.gateway.testMode) throw new DomainError('forbidden', 'Manual completion is only available in test mode');
-    const result = await ctx.payments.escrow.manualComplete(request.params.id, cc);
+    const result = await deals.manualComplete(request.params.id, userId, cc);
     await ctx.settle(result.position);
     return { success: true, deal: dealViews.forOwner(request.params.id, userId) };
   });
 
   app.post('/api/create-checkout-session', {
-    ...base,
+    ...money,
     schema: { tags, security, body: z.object({ dealId: z.coerce.number({ error: 'dealId is required' }).int('Invalid id').positive('Invalid id').max(Number.MAX_SAFE_INTEGER, 'Invalid id') }), response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema } },
   }, async (request) => {
     const { userId, cc } = brand(request);
-    await assertOwned(request.body.dealId, userId);
-    const { url } = await ctx.payments.escrow.startDealCheckout(request.body.dealId, cc);
-    await ctx.settle(await ctx.store.headPosition());
+    const { url, position } = await ctx.payments.escrow.startDealCheckout(request.body.dealId, userId, cc);
+    await ctx.settle(position);
     return { url };
   });
 

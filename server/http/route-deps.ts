@@ -9,6 +9,7 @@ import type { CommandContext } from '../commands/command-bus';
 import type { DealCommands } from '../deals/deal-commands';
 import type { DealViews } from '../deals/deal-views';
 import type { PaymentRequestCommands } from '../payment-requests/payment-request-commands';
+import type { Idempotency } from './idempotency';
 
 /** A Fastify instance whose routes take zod schemas. */
 export type ZodApp = FastifyInstance<
@@ -28,6 +29,7 @@ export interface RouteDeps {
   deals: DealCommands;
   dealViews: DealViews;
   requests: PaymentRequestCommands;
+  idempotency: Idempotency;
 }
 
 /** Actor and correlation id of a request: every event it causes carries them. */

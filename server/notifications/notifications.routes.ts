@@ -59,8 +59,8 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
       const next = { push: request.body.push ?? now.push, email: request.body.email ?? now.email };
       const language = request.body.language ?? languageOf(c);
       return [
-        ...(next.push !== now.push || next.email !== now.email ? [{ type: 'NotificationPreferencesChanged', data: next }] : []),
-        ...(language !== languageOf(c) ? [{ type: 'LanguageChanged', data: { language } }] : []),
+        ...(next.push !== now.push || next.email !== now.email ? [{ type: 'NotificationPreferencesChanged' as const, data: next }] : []),
+        ...(language !== languageOf(c) ? [{ type: 'LanguageChanged' as const, data: { language } }] : []),
       ];
     }, commandContext(request, { kind: 'brand', id: userId }));
     await ctx.settle(result.position);
@@ -116,7 +116,7 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
       const userId = recipient.slice(5);
       const result = await ctx.bus.execute(userAggregate, userAggregate.streamId(userId), ({ snapshot }) => {
         const now = notificationPreferencesOf(snapshot.context);
-        return snapshot.context.userId !== '' && now.email ? [{ type: 'NotificationPreferencesChanged', data: { push: now.push, email: false } }] : [];
+        return snapshot.context.userId !== '' && now.email ? [{ type: 'NotificationPreferencesChanged' as const, data: { push: now.push, email: false } }] : [];
       }, meta);
       await ctx.settle(result.position);
       return;

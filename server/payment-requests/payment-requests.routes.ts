@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { errorSchema, paymentRequestSchema } from '../../machines/contract/api';
-import { paymentRequestAggregate } from '../commands/aggregate';
 import { userOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { idParam, tokenParam } from '../http/fields';
@@ -14,7 +13,7 @@ const security = [{ bearerAuth: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema, 410: errorSchema };
 
 /** Creator-made payment requests (spec §7); the brand acts through the link token without login. */
-export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests }: RouteDeps): void {
+export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests, idempotency }: RouteDeps): void {
   const now = () => ctx.clock.now().toISOString();
   const publicUrl = ctx.config.publicUrl;
   const byToken = (token: string) => {
@@ -80,21 +79,21 @@ export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests }: Ro
     schema: { tags, params: tokenParam, response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema } },
   }, async (request) => {
     const record = byToken(request.params.token);
-    await requests.assertPayable(record.id, request.params.token);
-    const { url } = await ctx.payments.escrow.startRequestCheckout(record.id, brandCtx(request, record.id));
-    await ctx.settle(await ctx.store.headPosition());
+    const { url, position } = await ctx.payments.escrow.startRequestCheckout(record.id, request.params.token, brandCtx(request, record.id));
+    await ctx.settle(position);
     return { url };
   });
 
   app.post('/api/payment-requests/:id/complete', {
-    preHandler: guards.requireUser,
+    preHandler: [guards.requireUser, idempotency.preHandler],
     schema: { tags, security, params: idParam, response: { 200: paymentRequestSchema, ...errors, 502: errorSchema } },
   }, async (request) => {
     const { userId } = userOf(request);
-    const loaded = await ctx.bus.load(paymentRequestAggregate, paymentRequestAggregate.streamId(request.params.id));
-    if (loaded.revision < 0 || loaded.snapshot.context.request?.creatorId !== userId) throw requestNotFound();
-    const result = await ctx.payments.escrow.completePaymentRequest(request.params.id, commandContext(request, { kind: 'creator', id: userId }));
-    await ctx.settle(result.position);
+    const key = idempotency.intentKey(request);
+    const result = await ctx.payments.escrow.completePaymentRequest(request.params.id, userId, key, commandContext(request, { kind: 'creator', id: userId }));
+    // The payout is the reactor's; the creator sees the request completed either way (payout_pending shows as completed).
+    await ctx.payments.outcomes.payout(request.params.id, key, result.position);
+    await ctx.settle(await ctx.store.headPosition());
     return toPaymentRequestDto(ctx.queries.requests.byId(request.params.id)!, now(), publicUrl, 'owner');
   });
 }

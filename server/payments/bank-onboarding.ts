@@ -1,118 +1,101 @@
+import { decideDeal } from '../../machines/deal/deal.commands';
 import { dealAggregate, userAggregate } from '../commands/aggregate';
-import type { CommandContext } from '../commands/command-bus';
+import type { CommandBus, CommandContext } from '../commands/command-bus';
+import { dealNotFound, type CommandRunner, type DealResult, type DealState } from '../commands/run-command';
 import { DomainError } from '../commands/domain-error';
-import type { BankStatus, DealResult } from './escrow.types';
-import { asGatewayError, canTake, deterministicId, gatewayFailure, refusal, requireStream, type EscrowRuntime } from './escrow-support';
+import { callGateway } from './gateway/gateway-failure';
+import type { PaymentGateway } from './gateway/payment-gateway';
+import type { BankStatus, EscrowConfig } from './escrow.types';
 
 const system: CommandContext = { actor: { kind: 'system', id: 'escrow' } };
 
-/** Connect Express accounts for creators: per deal (link creators) or per user (payment requests). */
-export function createBankOnboarding(rt: EscrowRuntime) {
-  const base = rt.config.publicUrl.replace(/\/$/, '');
-  const gateway = async <T>(call: () => Promise<T>): Promise<T> => {
-    try {
-      return await call();
-    } catch (error) {
-      throw gatewayFailure(asGatewayError(error));
-    }
-  };
+export interface BankOnboardingDeps {
+  bus: CommandBus;
+  run: CommandRunner;
+  gateway: PaymentGateway;
+  config: EscrowConfig;
+  users: { emailOf(userId: string): Promise<string | null> };
+}
+
+/**
+ * Connect Express accounts for creators: per deal (link creators) or per user (payment requests).
+ * Opening an account and its link moves no money; the gateway answers first, then a command
+ * records the account (one per deal or user: the key is the stream's, so a second visit continues).
+ */
+export function createBankOnboarding({ bus, run, gateway, config, users }: BankOnboardingDeps) {
+  const base = config.publicUrl.replace(/\/$/, '');
 
   return {
-    async startDealOnboarding(dealId: number, token: string, ctx: CommandContext): Promise<{ url: string }> {
+    async startDealOnboarding(dealId: number, token: string, ctx: CommandContext) {
       const streamId = dealAggregate.streamId(dealId);
-      let url = '';
-      await rt.bus.execute(
-        dealAggregate,
-        streamId,
-        async ({ snapshot, revision, now }) => {
-          requireStream(revision, 'Deal');
-          const c = snapshot.context;
-          if (c.shareableToken !== token) throw new DomainError('not_found', 'Deal not found');
-          if (!canTake(snapshot, 'BankOnboardingStarted', { accountId: 'probe' }, now)) throw refusal(dealAggregate, snapshot, 'start bank setup');
-          // One account per deal: a second visit continues the same onboarding.
-          const accountId =
-            c.onboardingAccountId ??
-            (await gateway(() =>
-              rt.gateway.createConnectedAccount({
-                reference: streamId,
-                email: null,
-                idempotencyKey: `${streamId}:account`,
-                metadata: { dealId: String(dealId), streamId },
-              }),
-            )).accountId;
-          ({ url } = await gateway(() =>
-            rt.gateway.createAccountLink({
-              accountId,
-              returnUrl: `${base}/accept/${token}?stripe_setup=success`,
-              refreshUrl: `${base}/accept/${token}?stripe_setup=refresh`,
-            }),
-          ));
-          return accountId === c.onboardingAccountId ? [] : [{ type: 'BankOnboardingStarted', data: { accountId } }];
-        },
-        ctx,
+      const authorize = (state: DealState) => {
+        const c = state.snapshot.context;
+        if (state.revision < 0 || c.shareableToken !== token || c.deletedAt !== null) throw dealNotFound();
+      };
+      const state = await bus.load(dealAggregate, streamId);
+      authorize(state);
+      const c = state.snapshot.context;
+      // Refuses now (not accepted, already connected) before any account is opened.
+      decideDeal({ type: 'StartBankOnboarding', accountId: `${c.onboardingAccountId ?? ''}probe` }, state.snapshot, state.now);
+      const accountId =
+        c.onboardingAccountId ??
+        (
+          await callGateway(() =>
+            gateway.createConnectedAccount({ reference: streamId, email: null, idempotencyKey: `${streamId}:account`, metadata: { dealId: String(dealId), streamId } }),
+          )
+        ).accountId;
+      const { url } = await callGateway(() =>
+        gateway.createAccountLink({
+          accountId,
+          returnUrl: `${base}/accept/${token}?stripe_setup=success`,
+          refreshUrl: `${base}/accept/${token}?stripe_setup=refresh`,
+        }),
       );
-      return { url };
+      const result = await run.deal(dealId, { type: 'StartBankOnboarding', accountId }, ctx, { authorize });
+      return { url, position: result.position };
     },
 
     /** The return from onboarding (or a status check): connects the account once payouts work. */
-    syncDealBankAccount(dealId: number, ctx: CommandContext): Promise<DealResult> {
-      return rt.bus.execute(
-        dealAggregate,
-        dealAggregate.streamId(dealId),
-        async ({ snapshot, revision, now, streamId }) => {
-          requireStream(revision, 'Deal');
-          const accountId = snapshot.context.onboardingAccountId;
-          if (snapshot.context.stripeAccountId !== null || accountId === null) return [];
-          if (!canTake(snapshot, 'BankAccountConnected', { accountId }, now)) return [];
-          const status = await gateway(() => rt.gateway.getAccountStatus(accountId));
-          if (!status.payoutsEnabled || !status.detailsSubmitted) return [];
-          return [{ type: 'BankAccountConnected', data: { accountId }, id: deterministicId(streamId, 'BankAccountConnected', accountId) }];
-        },
-        ctx,
-      );
+    async syncDealBankAccount(dealId: number, ctx: CommandContext): Promise<DealResult | null> {
+      const { snapshot } = await bus.load(dealAggregate, dealAggregate.streamId(dealId));
+      const accountId = snapshot.context.onboardingAccountId;
+      if (snapshot.context.stripeAccountId !== null || accountId === null) return null;
+      const status = await callGateway(() => gateway.getAccountStatus(accountId));
+      if (!status.payoutsEnabled || !status.detailsSubmitted) return null;
+      return run.deal(dealId, { type: 'ConnectBankAccount', accountId }, ctx, { dedupeKey: `connect:${accountId}` });
     },
 
     async startUserOnboarding(userId: string, ctx: CommandContext): Promise<{ url: string }> {
       const streamId = userAggregate.streamId(userId);
-      let url = '';
-      await rt.bus.execute(
-        userAggregate,
-        streamId,
-        async ({ snapshot, revision }) => {
-          requireStream(revision, 'User');
-          const existing = snapshot.context.payoutAccountId;
-          const email = (await rt.users.emailOf(userId)) ?? (snapshot.context.email || null);
-          const accountId =
-            existing ??
-            (await gateway(() =>
-              rt.gateway.createConnectedAccount({ reference: streamId, email, idempotencyKey: `${streamId}:account`, metadata: { userId, streamId } }),
-            )).accountId;
-          ({ url } = await gateway(() =>
-            rt.gateway.createAccountLink({
-              accountId,
-              returnUrl: `${base}/profile?stripe_setup=success`,
-              refreshUrl: `${base}/profile?stripe_setup=refresh`,
-            }),
-          ));
-          return existing === accountId ? [] : [{ type: 'PayoutAccountLinked', data: { accountId } }];
-        },
-        ctx,
+      const { snapshot, revision } = await bus.load(userAggregate, streamId);
+      if (revision < 0) throw new DomainError('not_found', 'User not found');
+      const existing = snapshot.context.payoutAccountId;
+      const email = (await users.emailOf(userId)) ?? (snapshot.context.email || null);
+      const accountId =
+        existing ??
+        (await callGateway(() => gateway.createConnectedAccount({ reference: streamId, email, idempotencyKey: `${streamId}:account`, metadata: { userId, streamId } })))
+          .accountId;
+      const { url } = await callGateway(() =>
+        gateway.createAccountLink({ accountId, returnUrl: `${base}/profile?stripe_setup=success`, refreshUrl: `${base}/profile?stripe_setup=refresh` }),
       );
+      if (existing !== accountId) {
+        await bus.execute(userAggregate, streamId, (s) => (s.snapshot.context.payoutAccountId === accountId ? [] : [{ type: 'PayoutAccountLinked', data: { accountId } }]), ctx);
+      }
       return { url };
     },
 
     /** 'Connected' once payouts are enabled; asks the gateway and records a change it had missed. */
     async userBankStatus(userId: string): Promise<BankStatus> {
       const streamId = userAggregate.streamId(userId);
-      const { snapshot } = await rt.bus.load(userAggregate, streamId);
+      const { snapshot } = await bus.load(userAggregate, streamId);
       const { payoutAccountId: accountId } = snapshot.context;
       if (accountId === null) return 'Not connected';
-      let { payoutsEnabled, detailsSubmitted } = snapshot.context;
+      let { payoutsEnabled } = snapshot.context;
       try {
-        const live = await rt.gateway.getAccountStatus(accountId);
-        if (live.payoutsEnabled !== payoutsEnabled || live.detailsSubmitted !== detailsSubmitted) {
-          ({ payoutsEnabled, detailsSubmitted } = live);
-          await rt.bus.execute(userAggregate, streamId, () => [{ type: 'PayoutAccountStatusChanged', data: { accountId, ...live } }], system);
+        const live = await gateway.getAccountStatus(accountId);
+        if (live.payoutsEnabled !== payoutsEnabled || live.detailsSubmitted !== snapshot.context.detailsSubmitted) {
+          payoutsEnabled = live.payoutsEnabled;
+          await bus.execute(userAggregate, streamId, () => [{ type: 'PayoutAccountStatusChanged', data: { accountId, ...live } }], system);
         }
       } catch {
         // The gateway is unreachable: answer from what the events already say.

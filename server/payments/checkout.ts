@@ -1,106 +1,94 @@
+import { decideDeal } from '../../machines/deal/deal.commands';
+import { decidePaymentRequest } from '../../machines/payment-request/payment-request.commands';
 import { dealAggregate, paymentRequestAggregate } from '../commands/aggregate';
-import type { CommandContext } from '../commands/command-bus';
-import { DomainError } from '../commands/domain-error';
-import { asGatewayError, canTake, gatewayFailure, refusal, requireStream, type EscrowRuntime } from './escrow-support';
+import type { CommandBus, CommandContext } from '../commands/command-bus';
+import { dealNotFound, requestNotFound, type CommandRunner, type DealState, type PaymentRequestState } from '../commands/run-command';
+import { callGateway } from './gateway/gateway-failure';
+import type { PaymentGateway } from './gateway/payment-gateway';
+import type { EscrowConfig } from './escrow.types';
+
+export interface CheckoutDeps {
+  bus: CommandBus;
+  run: CommandRunner;
+  gateway: PaymentGateway;
+  config: EscrowConfig;
+}
 
 /**
- * Opens checkout sessions for the total (amount + platform fee) in EUR. A payment only counts once
- * a webhook confirms it. The key includes the revision, so a retried attempt (crash, conflict)
- * reuses its session while a later attempt (after an edit or a failed payment) opens a fresh one.
+ * Opens checkout sessions for what is due now and records each one. The gateway call comes
+ * first (it moves no money; a URL must go back to the brand) and outside the command; the command
+ * then records the session, and its decider refuses one that no longer charges what is due (the
+ * terms changed meanwhile): that session is closed at once and can never fund the deal. The key
+ * includes the revision, so a retried click reuses its session while a later one opens a fresh one.
  */
-export function createCheckout(rt: EscrowRuntime) {
-  const base = rt.config.publicUrl.replace(/\/$/, '');
+export function createCheckout({ bus, run, gateway, config }: CheckoutDeps) {
+  const base = config.publicUrl.replace(/\/$/, '');
 
-  /**
-   * A new checkout closes the previous open session, so an old tab cannot be paid as well. Best
-   * effort: if closing fails (or the old session was paid meanwhile) the duplicate payment is
-   * refunded automatically by the webhook handler, so money is never kept either way.
-   */
-  async function expireStale(previous: string | null, mine: string | null): Promise<void> {
-    if (previous === null || previous === mine) return;
-    await rt.gateway.expireCheckoutSession(previous).catch(() => undefined);
-  }
-
-  async function openSession(input: Parameters<typeof rt.gateway.createCheckoutSession>[0]) {
+  async function recordOrClose<T>(sessionId: string, record: () => Promise<T>): Promise<T> {
     try {
-      return await rt.gateway.createCheckoutSession(input);
+      return await record();
     } catch (error) {
-      throw gatewayFailure(asGatewayError(error));
+      await gateway.expireCheckoutSession(sessionId).catch(() => undefined);
+      throw error;
     }
   }
 
   return {
-    async startDealCheckout(dealId: number, ctx: CommandContext): Promise<{ url: string }> {
+    async startDealCheckout(dealId: number, ownerId: string, ctx: CommandContext) {
       const streamId = dealAggregate.streamId(dealId);
-      let url = '';
-      let mine: string | null = null;
-      await rt.bus.execute(
-        dealAggregate,
-        streamId,
-        async ({ snapshot, revision, now }) => {
-          requireStream(revision, 'Deal');
-          const terms = snapshot.context.terms!;
-          const data = (sessionId: string) => ({ sessionId, totalCents: terms.totalCents, gateway: rt.gateway.mode });
-          if (!canTake(snapshot, 'CheckoutSessionCreated', data('probe'), now)) throw refusal(dealAggregate, snapshot, 'start checkout');
-          // A concurrent call recorded the session this call opened: use it, do not close it.
-          if (mine !== null && snapshot.context.checkoutSessionId === mine) return [];
-          await expireStale(snapshot.context.checkoutSessionId, mine);
-          const session = await openSession({
-            kind: 'deal',
-            reference: String(dealId),
-            description: terms.title?.trim() || `Collaboration with ${terms.influencer}`,
-            totalCents: terms.totalCents,
-            successUrl: `${base}/payment-success/${dealId}`,
-            cancelUrl: `${base}/payment/${dealId}`,
-            metadata: { kind: 'deal', dealId: String(dealId), streamId },
-            transferGroup: streamId,
-            idempotencyKey: `${streamId}:checkout:${revision}`,
-          });
-          url = session.url;
-          mine = session.sessionId;
-          return [{ type: 'CheckoutSessionCreated', data: data(session.sessionId) }];
-        },
-        ctx,
+      const authorize = (state: DealState) => {
+        const c = state.snapshot.context;
+        if (state.revision < 0 || c.ownerId !== ownerId || c.deletedAt !== null) throw dealNotFound();
+      };
+      const state = await bus.load(dealAggregate, streamId);
+      authorize(state);
+      const terms = state.snapshot.context.terms!;
+      // Refuses now (wrong status) rather than after opening a session the deal cannot take.
+      decideDeal({ type: 'RecordCheckoutSession', sessionId: 'probe', totalCents: terms.totalCents, gateway: gateway.mode }, state.snapshot, state.now);
+      const session = await callGateway(() =>
+        gateway.createCheckoutSession({
+          kind: 'deal',
+          reference: String(dealId),
+          description: terms.title?.trim() || `Collaboration with ${terms.influencer}`,
+          totalCents: terms.totalCents,
+          successUrl: `${base}/payment-success/${dealId}`,
+          cancelUrl: `${base}/payment/${dealId}`,
+          metadata: { kind: 'deal', dealId: String(dealId), streamId },
+          transferGroup: streamId,
+          idempotencyKey: `${streamId}:checkout:${state.revision}`,
+        }),
       );
-      return { url };
+      const command = { type: 'RecordCheckoutSession', sessionId: session.sessionId, totalCents: terms.totalCents, gateway: gateway.mode } as const;
+      const result = await recordOrClose(session.sessionId, () => run.deal(dealId, command, ctx, { authorize }));
+      return { url: session.url, position: result.position };
     },
 
-    async startRequestCheckout(requestId: number, ctx: CommandContext): Promise<{ url: string }> {
+    async startRequestCheckout(requestId: number, token: string, ctx: CommandContext) {
       const streamId = paymentRequestAggregate.streamId(requestId);
-      let url = '';
-      let mine: string | null = null;
-      await rt.bus.execute(
-        paymentRequestAggregate,
-        streamId,
-        async ({ snapshot, revision, now }) => {
-          requireStream(revision, 'Payment request');
-          const request = snapshot.context.request!;
-          const data = (sessionId: string) => ({ sessionId, totalCents: request.totalCents, gateway: rt.gateway.mode });
-          if (!canTake(snapshot, 'PaymentRequestCheckoutCreated', data('probe'), now)) {
-            if (Date.parse(now) >= Date.parse(request.expiresAt)) throw new DomainError('expired', 'Payment request has expired');
-            throw refusal(paymentRequestAggregate, snapshot, 'start checkout');
-          }
-          if (mine !== null && snapshot.context.checkoutSessionId === mine) return [];
-          await expireStale(snapshot.context.checkoutSessionId, mine);
-          const session = await openSession({
-            kind: 'payment_request',
-            reference: String(requestId),
-            token: request.token,
-            description: request.title,
-            totalCents: request.totalCents,
-            successUrl: `${base}/pay-request-success/${request.token}`,
-            cancelUrl: `${base}/pay-request/${request.token}`,
-            metadata: { kind: 'payment_request', paymentRequestId: String(requestId), streamId },
-            transferGroup: streamId,
-            idempotencyKey: `${streamId}:checkout:${revision}`,
-          });
-          url = session.url;
-          mine = session.sessionId;
-          return [{ type: 'PaymentRequestCheckoutCreated', data: data(session.sessionId) }];
-        },
-        ctx,
+      const authorize = (state: PaymentRequestState) => {
+        if (state.revision < 0 || state.snapshot.context.request?.token !== token) throw requestNotFound();
+      };
+      const state = await bus.load(paymentRequestAggregate, streamId);
+      authorize(state);
+      const request = state.snapshot.context.request!;
+      decidePaymentRequest({ type: 'RecordCheckoutSession', sessionId: 'probe', totalCents: request.totalCents, gateway: gateway.mode }, state.snapshot, state.now);
+      const session = await callGateway(() =>
+        gateway.createCheckoutSession({
+          kind: 'payment_request',
+          reference: String(requestId),
+          token: request.token,
+          description: request.title,
+          totalCents: request.totalCents,
+          successUrl: `${base}/pay-request-success/${request.token}`,
+          cancelUrl: `${base}/pay-request/${request.token}`,
+          metadata: { kind: 'payment_request', paymentRequestId: String(requestId), streamId },
+          transferGroup: streamId,
+          idempotencyKey: `${streamId}:checkout:${state.revision}`,
+        }),
       );
-      return { url };
+      const command = { type: 'RecordCheckoutSession', sessionId: session.sessionId, totalCents: request.totalCents, gateway: gateway.mode } as const;
+      const result = await recordOrClose(session.sessionId, () => run.request(requestId, command, ctx, { authorize }));
+      return { url: session.url, position: result.position };
     },
   };
 }

@@ -1,84 +1,68 @@
-import type { AnyStateMachine } from 'xstate';
-import { dealAggregate, paymentRequestAggregate, userAggregate, type Aggregate } from '../commands/aggregate';
-import type { CommandContext, Decide, Draft } from '../commands/command-bus';
-import type { GatewayWebhookEvent } from './gateway/payment-gateway';
-import { settlePayment } from './duplicate-payment';
-import { canTake, deterministicId, type EscrowRuntime } from './escrow-support';
+import type { ConfirmedPayment } from '../../machines/deal/deal.commands';
+import { userAggregate } from '../commands/aggregate';
+import type { CommandBus, CommandContext } from '../commands/command-bus';
+import { isDomainError } from '../commands/domain-error';
+import type { CommandRunner } from '../commands/run-command';
+import type { GatewayWebhookEvent, PaymentGateway } from './gateway/payment-gateway';
 
 type StripeObject = Record<string, unknown>;
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-const metadataOf = (o: StripeObject): Record<string, string> => (o.metadata ?? {}) as Record<string, string>;
-type FailureContext = { checkoutSessionId: string | null; lastFailedSessionId: string | null };
+const metadataOf = (o: StripeObject): Record<string, string> => (o.metadata && typeof o.metadata === 'object' ? o.metadata : {}) as Record<string, string>;
+const positiveId = (value: string | undefined): number | null => (value && /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : null);
+
+export interface WebhookDeps {
+  bus: CommandBus;
+  run: CommandRunner;
+  gateway: PaymentGateway;
+}
 
 /**
- * Turns verified gateway events into ledger events. Idempotent by event id: the appended event's id
- * is derived from the Stripe event id (a redelivery racing the original is acked by the store),
- * and an event the machine can no longer take (a redelivery, or one overtaken by later facts) or
- * whose fact is already recorded (same dispute, same account status) is ignored, so duplicates and
- * out-of-order deliveries change nothing. An unknown type is acknowledged and ignored.
+ * Turns verified gateway events into commands. Idempotent by event id: the appended events' ids
+ * derive from the gateway's event id (a redelivery racing the original is acked by the store), and
+ * the deciders ignore facts already recorded or overtaken (duplicates, out of order). A payment is
+ * not trusted because it arrived: the deal's decider checks its session and amount against what is
+ * due, and records anything else as an unexpected payment that the payments reactor refunds.
  */
-export function createWebhookHandler(rt: EscrowRuntime) {
-  /** Appends the draft (with the event-derived id) if the stream exists and the machine takes it. */
-  function record<M extends AnyStateMachine>(aggregate: Aggregate<M>, streamId: string, event: GatewayWebhookEvent, draft: (s: Parameters<Decide<M>>[0]) => Promise<Draft | null> | Draft | null) {
-    const ctx: CommandContext = { actor: { kind: 'stripe', id: event.id }, correlationId: event.id };
-    const decide: Decide<M> = async (state) => {
-      if (state.revision < 0) return [];
-      const made = await draft(state);
-      if (!made || !canTake(state.snapshot, made.type, made.data, state.now)) return [];
-      return [{ ...made, id: deterministicId('stripe', event.id, made.type) }];
-    };
-    return rt.bus.execute(aggregate, streamId, decide, ctx);
+export function createWebhookHandler({ bus, run, gateway }: WebhookDeps) {
+  const ctxOf = (event: GatewayWebhookEvent): CommandContext => ({ actor: { kind: 'stripe', id: event.id }, correlationId: event.id });
+  const dedupe = (event: GatewayWebhookEvent) => ({ dedupeKey: `stripe:${event.id}` });
+
+  /** A webhook about a deal or request that does not exist (or no longer matches) is acknowledged and dropped. */
+  async function ignoringMissing(task: () => Promise<unknown>): Promise<void> {
+    try {
+      await task();
+    } catch (error) {
+      if (isDomainError(error) && error.code === 'not_found') return;
+      throw error;
+    }
   }
 
   async function paid(event: GatewayWebhookEvent, session: StripeObject): Promise<void> {
     const paymentIntentId = text(session.payment_intent);
-    const details = paymentIntentId ? await rt.gateway.paymentDetails(paymentIntentId) : { chargeId: null, method: null };
-    const data = {
+    const details = paymentIntentId ? await gateway.paymentDetails(paymentIntentId) : { chargeId: null, method: null };
+    const amount = Number(session.amount_total ?? 0);
+    const payment: ConfirmedPayment = {
       checkoutSessionId: String(session.id),
       paymentIntentId,
       chargeId: details.chargeId,
-      amountCents: Number(session.amount_total ?? 0),
+      amountCents: Number.isSafeInteger(amount) && amount >= 0 ? amount : 0,
       method: details.method,
       gatewayEventId: event.id,
     };
     const metadata = metadataOf(session);
-    if (metadata.dealId) {
-      const types = { paid: 'PaymentSucceeded', duplicate: 'DuplicatePaymentRefunded' };
-      await settlePayment(rt, dealAggregate, dealAggregate.streamId(metadata.dealId), event, types, data);
-    } else if (metadata.paymentRequestId) {
-      const types = { paid: 'PaymentRequestPaid', duplicate: 'PaymentRequestDuplicatePaymentRefunded' };
-      await settlePayment(rt, paymentRequestAggregate, paymentRequestAggregate.streamId(metadata.paymentRequestId), event, types, data);
-    }
+    const dealId = positiveId(metadata.dealId);
+    const requestId = positiveId(metadata.paymentRequestId);
+    if (dealId !== null) await ignoringMissing(() => run.deal(dealId, { type: 'ConfirmPayment', payment }, ctxOf(event), dedupe(event)));
+    else if (requestId !== null) await ignoringMissing(() => run.request(requestId, { type: 'ConfirmPayment', payment }, ctxOf(event), dedupe(event)));
   }
 
-  /**
-   * A failure is the one webhook fact the machine accepts again and again (a self-loop), and the
-   * store does not check ids at the current revision; so it is recorded only for the current
-   * session and once per session: a redelivery, or a stale session's failure, changes nothing,
-   * while a new session's failure after an earlier one is recorded again.
-   */
   async function failed(event: GatewayWebhookEvent, session: StripeObject): Promise<void> {
-    const checkoutSessionId = String(session.id);
-    const data = { checkoutSessionId, reason: 'async_payment_failed', gatewayEventId: event.id };
-    const fresh = (c: FailureContext) => c.checkoutSessionId === checkoutSessionId && c.lastFailedSessionId !== checkoutSessionId;
-    await toTarget(event, session, { deal: 'PaymentFailed', request: 'PaymentRequestPaymentFailed' }, data, fresh);
-  }
-
-  async function toTarget(
-    event: GatewayWebhookEvent,
-    session: StripeObject,
-    types: { deal: string; request: string },
-    data: unknown,
-    accept: (c: FailureContext) => boolean,
-  ) {
+    const command = { type: 'RecordPaymentFailure', checkoutSessionId: String(session.id), reason: 'async_payment_failed', gatewayEventId: event.id } as const;
     const metadata = metadataOf(session);
-    if (metadata.dealId) {
-      const streamId = dealAggregate.streamId(metadata.dealId);
-      await record(dealAggregate, streamId, event, ({ snapshot }) => (accept(snapshot.context) ? { type: types.deal, data } : null));
-    } else if (metadata.paymentRequestId) {
-      const streamId = paymentRequestAggregate.streamId(metadata.paymentRequestId);
-      await record(paymentRequestAggregate, streamId, event, ({ snapshot }) => (accept(snapshot.context) ? { type: types.request, data } : null));
-    }
+    const dealId = positiveId(metadata.dealId);
+    const requestId = positiveId(metadata.paymentRequestId);
+    if (dealId !== null) await ignoringMissing(() => run.deal(dealId, command, ctxOf(event), dedupe(event)));
+    else if (requestId !== null) await ignoringMissing(() => run.request(requestId, command, ctxOf(event), dedupe(event)));
   }
 
   async function accountUpdated(event: GatewayWebhookEvent, account: StripeObject): Promise<void> {
@@ -86,33 +70,40 @@ export function createWebhookHandler(rt: EscrowRuntime) {
     const accountId = String(account.id);
     const payoutsEnabled = account.payouts_enabled === true;
     const detailsSubmitted = account.details_submitted === true;
-    if (metadata.dealId) {
+    const dealId = positiveId(metadata.dealId);
+    if (dealId !== null) {
       if (!payoutsEnabled || !detailsSubmitted) return;
-      await record(dealAggregate, dealAggregate.streamId(metadata.dealId), event, () => ({ type: 'BankAccountConnected', data: { accountId } }));
+      await ignoringMissing(() => run.deal(dealId, { type: 'ConnectBankAccount', accountId }, ctxOf(event), dedupe(event)));
     } else if (metadata.userId) {
-      await record(userAggregate, userAggregate.streamId(metadata.userId), event, ({ snapshot }) => {
-        const c = snapshot.context;
-        const changed = c.payoutsEnabled !== payoutsEnabled || c.detailsSubmitted !== detailsSubmitted;
-        return changed ? { type: 'PayoutAccountStatusChanged', data: { accountId, payoutsEnabled, detailsSubmitted } } : null;
-      });
+      await bus.execute(
+        userAggregate,
+        userAggregate.streamId(metadata.userId),
+        ({ snapshot, revision }) => {
+          if (revision < 0) return [];
+          const c = snapshot.context;
+          const changed = c.payoutsEnabled !== payoutsEnabled || c.detailsSubmitted !== detailsSubmitted;
+          return changed ? [{ type: 'PayoutAccountStatusChanged', data: { accountId, payoutsEnabled, detailsSubmitted } }] : [];
+        },
+        ctxOf(event),
+      );
     }
   }
 
   async function chargeback(event: GatewayWebhookEvent, dispute: StripeObject): Promise<void> {
     const chargeId = text(dispute.charge);
-    const metadata = chargeId ? await rt.gateway.chargeMetadata(chargeId) : null;
-    const disputeId = String(dispute.id);
-    const facts = { disputeId, amountCents: Number(dispute.amount ?? 0), reason: String(dispute.reason ?? 'unknown'), gatewayEventId: event.id };
-    if (metadata?.paymentRequestId) {
-      // The machine holds a paid (or payout-pending) request; after the payout there is nothing to hold.
-      const streamId = paymentRequestAggregate.streamId(metadata.paymentRequestId);
-      await record(paymentRequestAggregate, streamId, event, () => ({ type: 'PaymentRequestChargebackOpened', data: facts }));
-      return;
-    }
-    if (!metadata?.dealId) return;
-    await record(dealAggregate, dealAggregate.streamId(metadata.dealId), event, ({ snapshot }) =>
-      snapshot.context.chargebacks.some((c) => c.disputeId === disputeId) ? null : { type: 'ChargebackOpened', data: facts },
-    );
+    const metadata = chargeId ? await gateway.chargeMetadata(chargeId) : null;
+    const amount = Number(dispute.amount ?? 0);
+    const command = {
+      type: 'RecordChargeback',
+      disputeId: String(dispute.id),
+      amountCents: Number.isSafeInteger(amount) && amount >= 0 ? amount : 0,
+      reason: String(dispute.reason ?? 'unknown'),
+      gatewayEventId: event.id,
+    } as const;
+    const dealId = positiveId(metadata?.dealId);
+    const requestId = positiveId(metadata?.paymentRequestId);
+    if (requestId !== null) await ignoringMissing(() => run.request(requestId, command, ctxOf(event), dedupe(event)));
+    else if (dealId !== null) await ignoringMissing(() => run.deal(dealId, command, ctxOf(event), dedupe(event)));
   }
 
   return async function handleWebhook(event: GatewayWebhookEvent): Promise<void> {

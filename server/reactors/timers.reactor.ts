@@ -1,22 +1,23 @@
 import type { Database } from 'better-sqlite3';
-import type { ReleaseTrigger } from '../../machines/deal/deal.events';
 import { dueTimers, type DueTimer } from '../../projections/timers.projection';
-import { dealAggregate, paymentRequestAggregate } from '../commands/aggregate';
+import { dealAggregate } from '../commands/aggregate';
 import type { CommandBus, CommandContext } from '../commands/command-bus';
+import { deterministicId } from '../commands/deterministic-id';
+import type { CommandRunner } from '../commands/run-command';
 import type { Escrow } from '../payments/escrow.types';
-import { canTake, deterministicId } from '../payments/escrow-support';
 import type { Clock } from '../shared/clock';
 
 export interface TimerReactorOptions {
   /** The read database the timers projection writes to. */
   db: Database;
-  escrow: Pick<Escrow, 'releaseFunds' | 'payDeferredPayout'>;
+  escrow: Pick<Escrow, 'requestDeferredPayout'>;
   bus: CommandBus;
+  run: CommandRunner;
   clock: Clock;
   intervalMs: number;
   /** How many due timers one tick handles at most. */
   batchSize?: number;
-  /** After a failure that recorded nothing (gateway unreachable), wait this long before retrying. */
+  /** After a failure that recorded nothing, wait this long before retrying. */
   backoffMs?: number;
   onError?: (error: unknown, timer: DueTimer) => void;
 }
@@ -24,59 +25,40 @@ export interface TimerReactorOptions {
 const system: CommandContext = { actor: { kind: 'system', id: 'timer-reactor' } };
 
 /**
- * Fires due timers as commands with the injected clock. Never early: the machine's guards compare
- * the appended event's `at` (this clock) with the period's end, whatever the projection says. At
- * most once with several instances: the elapsed events carry ids derived from the period's end,
- * and the release goes through the escrow's one transfer path and key.
+ * Turns due times into commands with the injected clock: the timers projection (fed by the event
+ * subscription) says what is due, the deciders decide. Never early: the machine's guards compare
+ * the appended event's `at` (this clock) with the period's end. At most once with several
+ * instances: the events' ids derive from the stream, the period and the revision decided on, so a
+ * second instance appending "the same" elapsed event and release request writes nothing; the
+ * transfer itself is the payments reactor's, keyed by the request's key.
  */
 export function createTimerReactor(options: TimerReactorOptions) {
-  const { db, escrow, bus, clock, intervalMs, batchSize = 100, backoffMs = 60_000 } = options;
+  const { db, escrow, bus, run, clock, intervalMs, batchSize = 100, backoffMs = 60_000 } = options;
   const backoff = new Map<string, number>();
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
 
-  async function elapseAndRelease(t: DueTimer, type: 'ReviewPeriodElapsed' | 'DisputePeriodElapsed', trigger: ReleaseTrigger) {
-    const result = await bus.execute(
-      dealAggregate,
-      t.streamId,
-      ({ snapshot, now, streamId }) => {
-        const c = snapshot.context;
-        const endsAt = type === 'ReviewPeriodElapsed' ? c.reviewPeriodEndsAt : c.disputePeriodEndsAt;
-        if (endsAt === null || !canTake(snapshot, type, { endsAt }, now)) return [];
-        return [{ type, data: { endsAt }, id: deterministicId(streamId, type, endsAt) }];
-      },
-      system,
-    );
-    const c = result.snapshot.context;
-    const elapsed = type === 'ReviewPeriodElapsed' ? c.reviewElapsedAt : c.disputeElapsedAt;
-    if (elapsed !== null && c.transferId === null && c.hold === null && c.completedAt === null && c.cancelledAt === null) {
-      await escrow.releaseFunds(t.entityId, trigger, system);
-    }
+  async function elapse(t: DueTimer, type: 'ElapseReviewPeriod' | 'ElapseDisputePeriod') {
+    const { revision } = await bus.load(dealAggregate, t.streamId);
+    // A new key per attempt: after a refused transfer the timer asks again as a new request.
+    const key = deterministicId(t.streamId, type, t.endsAt, String(revision));
+    await run.deal(t.entityId, { type, key }, system, { dedupeKey: key });
   }
 
   async function expire(t: DueTimer) {
-    await bus.execute(
-      paymentRequestAggregate,
-      t.streamId,
-      ({ snapshot, now, streamId }) => {
-        const expiresAt = snapshot.context.request?.expiresAt;
-        if (!expiresAt || !canTake(snapshot, 'PaymentRequestExpired', { expiresAt }, now)) return [];
-        return [{ type: 'PaymentRequestExpired', data: { expiresAt }, id: deterministicId(streamId, 'PaymentRequestExpired', expiresAt) }];
-      },
-      system,
-    );
+    await run.request(t.entityId, { type: 'ExpirePaymentRequest' }, system, { dedupeKey: `expire:${t.endsAt}` });
   }
 
-  /** Pays a deferred payout; a no-op (creator not ready after all) waits like a failure. */
+  /** Asks for a deferred payout; a no-op (creator not ready after all) waits like a failure. */
   async function payOut(t: DueTimer) {
-    const result = await escrow.payDeferredPayout(t.entityId, system);
-    if (result.events.length === 0) throw new Error(`Deferred payout of ${t.streamId} is not payable yet`);
+    const result = await escrow.requestDeferredPayout(t.entityId, system);
+    if (result === null) throw new Error(`Deferred payout of ${t.streamId} is not payable yet`);
   }
 
   async function fire(t: DueTimer): Promise<void> {
     if (t.kind === 'deferred_payout') return payOut(t);
-    if (t.kind === 'review_period') return elapseAndRelease(t, 'ReviewPeriodElapsed', 'review_period_elapsed');
-    if (t.kind === 'dispute_period') return elapseAndRelease(t, 'DisputePeriodElapsed', 'dispute_period_elapsed');
+    if (t.kind === 'review_period') return elapse(t, 'ElapseReviewPeriod');
+    if (t.kind === 'dispute_period') return elapse(t, 'ElapseDisputePeriod');
     return expire(t);
   }
 

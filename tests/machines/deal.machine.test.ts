@@ -57,13 +57,13 @@ describe('deal: pending_payment', () => {
 
   it('records checkout sessions and failed payments without leaving pending_payment', () => {
     given(dealGiven.pendingPayment()).when(dealHistory.checkout()).then({ state: 'pending_payment', context: { checkoutSessionId: 'cs_test_a1b2' } });
-    given(dealGiven.pendingPayment())
+    given([...dealGiven.pendingPayment(), dealHistory.checkout()])
       .when(event('PaymentFailed', { reason: 'async_payment_failed' }))
       .then({ state: 'pending_payment', step: 1, context: { lastPaymentFailure: 'async_payment_failed', paidAt: null } });
   });
 
   it('payment moves the deal to pending_delivery.awaiting_acceptance, step 3', () => {
-    given([created(), event('PaymentFailed')]).when(paid()).then({
+    given([created(), dealHistory.checkout(), event('PaymentFailed')]).when(paid()).then({
       state: 'pending_delivery.awaiting_acceptance',
       status: 'pending_delivery',
       step: 3,
@@ -98,7 +98,7 @@ describe('deal: pending_delivery', () => {
 
   it('a link can still be generated after payment, but only once', () => {
     given(dealGiven.awaitingAcceptance()).when(dealHistory.linked()).then({ state: 'pending_delivery.awaiting_acceptance' });
-    given([created(), dealHistory.linked(), paid()]).when(dealHistory.linked()).thenRefused();
+    given([created(), dealHistory.linked(), dealHistory.checkout(), paid()]).when(dealHistory.linked()).thenRefused();
   });
 
   it.each(['DealUpdated', 'DealDeleted', 'PaymentSucceeded', 'ContentDelivered', 'BankAccountConnected'] as const)(
@@ -138,9 +138,9 @@ describe('deal: pending_delivery', () => {
   });
 
   it('records a failed admin transfer, but not a brand transfer that could not have been attempted', () => {
-    given(dealGiven.bankConnected())
-      .when(event('TransferFailed', { trigger: 'admin', code: 'balance_insufficient' }, at(3)))
-      .then({ state: 'pending_delivery.bank_connected', context: { lastTransferError: { code: 'balance_insufficient', at: at(3) } } });
+    given([...dealGiven.bankConnected(), event('FundsReleaseRequested', { trigger: 'admin', key: 'k1' }, at(3), actors.admin)])
+      .when(event('TransferFailed', { trigger: 'admin', code: 'balance_insufficient', key: 'k1' }, at(3)))
+      .then({ state: 'pending_delivery.bank_connected', context: { lastTransferError: { code: 'balance_insufficient', at: at(3) }, pendingRelease: null } });
     given(dealGiven.bankConnected()).when(event('TransferFailed', { trigger: 'brand' })).thenRefused();
   });
 

@@ -7,11 +7,12 @@ import { at, event, plusMs, requestHistory } from '../support/event-factory';
 import { machineSpec } from '../support/machine-spec';
 
 const { given, fold } = machineSpec(paymentRequestMachine);
-const { created, accepted, checkout, paid, completed, expiresAt } = requestHistory;
+const { created, accepted, checkout, paid, payoutRequested, completed, expiresAt } = requestHistory;
 const expire = (atIso = expiresAt) => event('PaymentRequestExpired', { expiresAt }, atIso);
 const reject = () => event('PaymentRequestRejected', { reason: 'no budget' }, at(3));
 const pending = () => [created()];
 const acceptedH = () => [created(), accepted()];
+const openH = () => [created(), accepted(), checkout()];
 const paidH = () => [created(), accepted(), checkout(), paid()];
 
 describe('payment request: creation', () => {
@@ -60,12 +61,22 @@ describe('payment request: accepted', () => {
   });
 
   it('payment moves it to paid, step 3, even when the webhook lands after expiry', () => {
-    given(acceptedH()).when(paid()).then({ state: 'paid', status: 'paid', step: 3, context: { paidCents: 42_000, paidAt: at(2) } });
-    given(acceptedH()).when(event('PaymentRequestPaid', {}, plusMs(expiresAt, 1))).then({ state: 'paid' });
+    given(openH()).when(paid()).then({ state: 'paid', status: 'paid', step: 3, context: { paidCents: 42_000, paidAt: at(2), openSession: null } });
+    given(openH()).when(event('PaymentRequestPaid', {}, plusMs(expiresAt, 1))).then({ state: 'paid' });
+  });
+
+  it('a payment counts only for the open session and exactly the total due', () => {
+    given(acceptedH()).when(paid()).thenRefused();
+    given(openH()).when(event('PaymentRequestPaid', { checkoutSessionId: 'cs_other' })).thenRefused();
+    given(openH()).when(event('PaymentRequestPaid', { amountCents: 100 })).thenRefused();
+    given(openH()).when(event('PaymentRequestUnexpectedPaymentReceived', { checkoutSessionId: 'cs_test_r1', amountCents: 100 })).then({
+      state: 'accepted',
+      context: { money: { chargedCents: 100, refundedCents: 0 }, unexpectedPayments: [{ amountCents: 100, refundId: null }] },
+    });
   });
 
   it('a failed payment is recorded and the request stays accepted', () => {
-    given(acceptedH()).when(event('PaymentRequestPaymentFailed', { reason: 'declined' })).then({ state: 'accepted', step: 2, context: { lastPaymentFailure: 'declined' } });
+    given(openH()).when(event('PaymentRequestPaymentFailed', { reason: 'declined' })).then({ state: 'accepted', step: 2, context: { lastPaymentFailure: 'declined' } });
   });
 
   it('can still be rejected or expire while unpaid', () => {
@@ -82,7 +93,13 @@ describe('payment request: accepted', () => {
 
 describe('payment request: paid and the end states', () => {
   it('the creator completes a paid request: step 7', () => {
-    given(paidH()).when(completed()).then({ state: 'completed', status: 'completed', step: 7, context: { completedAt: at(30), transferId: 'tr_7' } });
+    given(paidH()).when(payoutRequested()).then({ state: 'payout_pending', status: 'completed', step: 7, context: { completedAt: at(30), pendingPayout: { amountCents: 40_000 } } });
+    given([...paidH(), payoutRequested()]).when(completed()).then({
+      state: 'completed',
+      status: 'completed',
+      step: 7,
+      context: { completedAt: at(30), transferId: 'tr_7', pendingPayout: null, money: { chargedCents: 42_000, transferredCents: 40_000, feeKeptCents: 2_000 } },
+    });
   });
 
   it('a paid request neither expires nor is rejected', () => {
@@ -92,12 +109,13 @@ describe('payment request: paid and the end states', () => {
 
   const samples = paymentRequestEventDefinitions.map((d) => event(d.type, {}, at(2_000)));
   it.each([
-    ['completed', [...paidH(), completed()]],
+    ['completed', [...paidH(), payoutRequested(), completed()]],
     ['expired', [created(), expire()]],
     ['rejected', [created(), reject()]],
-  ])('%s is final and accepts nothing', (_n, history) => {
-    expect(fold(history).status).toBe('done');
-    for (const sample of samples) given(history).when(sample).thenRefused();
+  ])('%s accepts nothing but a late payment to refund', (_n, history) => {
+    const late = new Set(['PaymentRequestUnexpectedPaymentReceived', 'PaymentRequestDuplicatePaymentRefunded']);
+    for (const sample of samples.filter((s) => !late.has(s.type))) given(history).when(sample).thenRefused();
+    given(history).when(event('PaymentRequestUnexpectedPaymentReceived', { reason: 'request_closed' }, at(2_000))).then({ context: { unexpectedPayments: [{ refundId: null }] } });
   });
 });
 
@@ -106,7 +124,7 @@ describe('paymentRequestStateView', () => {
     ['pending', pending(), 1, ['accept', 'reject']],
     ['accepted', acceptedH(), 2, ['checkout', 'reject']],
     ['paid', paidH(), 3, ['complete']],
-    ['completed', [...paidH(), completed()], 7, []],
+    ['completed', [...paidH(), payoutRequested(), completed()], 7, []],
     ['expired', [created(), expire()], null, []],
     ['rejected', [created(), reject()], null, []],
   ] as const)('%s → step %s', (status, history, step, can) => {

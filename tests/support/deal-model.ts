@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { dealEventDefinitions, type DealEvent } from '../../machines/deal/deal.events';
 import type { dealMachine } from '../../machines/deal/deal.machine';
-import type { DealContext } from '../../machines/deal/deal.context';
+import { escrowedCents, type DealContext } from '../../machines/deal/deal.context';
 import { stateKey } from '../../machines/statechart';
 import { actors, event, HOUR, terms, T0, type AnyEventType, type DataOf } from './event-factory';
 
@@ -48,8 +48,22 @@ export function dealModelEvents(snapshot: Snapshot): DealEvent[] {
     ReviewPeriodElapsed: () => [make('ReviewPeriodElapsed', { endsAt: c.reviewPeriodEndsAt ?? now }, later(now, c.reviewPeriodEndsAt))],
     DisputeOpened: () => [make('DisputeOpened', { endsAt: plusHours(now, 72) }, now)],
     DisputePeriodElapsed: () => [make('DisputePeriodElapsed', { endsAt: c.disputePeriodEndsAt ?? now }, later(now, c.disputePeriodEndsAt))],
-    FundsReleased: () => (['brand', 'admin', 'review_period_elapsed', 'dispute_period_elapsed'] as const).map((trigger) => make('FundsReleased', { trigger }, now)),
-    TransferFailed: () => (['brand', 'admin'] as const).map((trigger) => make('TransferFailed', { trigger }, now)),
+    // Money as intent then outcome: the checkout session charges what is due, the payment pays it,
+    // a release or refund is asked for, and the gateway's answer carries the intent's key.
+    CheckoutSessionCreated: () => [make('CheckoutSessionCreated', { sessionId: 'cs_1', totalCents: c.amounts?.totalCents ?? 0 }, now)],
+    // Outcomes without their intent are still tried (the guards refuse them): an empty list would make xstate/graph send a bare `{type}`.
+    CheckoutSessionClosed: () => [make('CheckoutSessionClosed', { sessionId: c.openSession?.sessionId ?? 'cs_none' }, now)],
+    PaymentSucceeded: () => [make('PaymentSucceeded', { checkoutSessionId: c.openSession?.sessionId ?? 'cs_1', amountCents: c.openSession?.totalCents ?? 0 }, now)],
+    PaymentFailed: () => [make('PaymentFailed', { checkoutSessionId: c.openSession?.sessionId ?? 'cs_1' }, now)],
+    FundsReleaseRequested: () =>
+      (['brand', 'admin', 'review_period_elapsed', 'dispute_period_elapsed'] as const).map((trigger) =>
+        make('FundsReleaseRequested', { trigger, amountCents: c.amounts?.amountCents ?? 0, key: `release-${trigger}` }, now),
+      ),
+    FundsReleased: () => [make('FundsReleased', c.pendingRelease ? { ...c.pendingRelease } : { trigger: 'brand', key: 'none' }, now)],
+    TransferFailed: () => [make('TransferFailed', c.pendingRelease ? { trigger: c.pendingRelease.trigger, key: c.pendingRelease.key } : { trigger: 'brand', key: 'none' }, now)],
+    RefundRequested: () => [make('RefundRequested', { amountCents: escrowedCents(c), key: 'refund-1' }, now)],
+    DealRefunded: () => [make('DealRefunded', c.pendingRefund ? { amountCents: c.pendingRefund.amountCents, key: c.pendingRefund.key } : { key: 'none' }, now)],
+    RefundFailed: () => [make('RefundFailed', { key: c.pendingRefund?.key ?? 'none' }, now)],
     DealReleasedFromHold: () => [make('DealReleasedFromHold', { reviewPeriodEndsAt: extend(c.reviewPeriodEndsAt), disputePeriodEndsAt: extend(c.disputePeriodEndsAt) }, now)],
   };
   // Every type of the catalogue is tried (new types with their example data), so the model never
@@ -67,6 +81,9 @@ export function serializeDealModelState(snapshot: Snapshot): string {
     c.reviewPeriodEndsAt ? 'review' : '',
     c.reviewElapsedAt ? 'review-elapsed' : '',
     c.disputeElapsedAt ? 'dispute-elapsed' : '',
+    c.openSession ? 'session' : '',
+    c.pendingRelease ? `releasing-${c.pendingRelease.trigger}` : '',
+    c.pendingRefund ? 'refunding' : '',
   ].filter(Boolean);
   return `${stateKey(snapshot.value)}[${flags.join(',')}]`;
 }

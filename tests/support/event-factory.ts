@@ -1,4 +1,4 @@
-import type { DealEvent } from '../../machines/deal/deal.events';
+import type { DealEvent, ReleaseTrigger } from '../../machines/deal/deal.events';
 import type { PaymentRequestEvent } from '../../machines/payment-request/payment-request.events';
 import type { AdminEvent, SupportEvent, UserEvent } from '../../machines/account/account.events';
 import type { Actor, EventMetadata } from '../../machines/events/metadata';
@@ -15,6 +15,8 @@ export type AnyEventType = AnyEvent['type'];
 export type EventOfType<T extends AnyEventType> = Extract<AnyEvent, { type: T }>;
 export type DataOf<T extends AnyEventType> = EventOfType<T>['data'];
 
+/** The idempotency key tests give an intent and its outcome. */
+export const EFFECT_KEY = 'key-0001';
 export const T0 = '2026-03-02T10:00:00.000Z';
 export const HOUR = 3_600_000;
 
@@ -66,19 +68,26 @@ export const dealHistory = {
   delivered: () => event('ContentDelivered', {}, at(2), actors.creatorLink),
   reviewStarted: () => event('ReviewPeriodStarted', { startsAt: at(2), endsAt: at(50) }, at(2)),
   disputed: () => event('DisputeOpened', { endsAt: at(75) }, at(3), actors.brand),
+  /** The brand approves (intent) and the transfer is made (outcome with the same key). */
+  releaseRequested: (trigger: ReleaseTrigger = 'brand') => event('FundsReleaseRequested', { trigger, key: EFFECT_KEY }, at(4), actors.brand),
+  released: (trigger: ReleaseTrigger = 'brand') => event('FundsReleased', { trigger, key: EFFECT_KEY }, at(4.01), actors.system),
 };
 
 /** Given-prefixes by state, built from the happy path. */
 export const dealGiven = {
   pendingPayment: () => [dealHistory.created()],
-  awaitingAcceptance: () => [dealHistory.created(), dealHistory.paid()],
-  accepted: () => [dealHistory.created(), dealHistory.paid(), dealHistory.accepted()],
+  awaitingAcceptance: () => [dealHistory.created(), dealHistory.checkout(), dealHistory.paid()],
+  accepted: () => [...dealGiven.awaitingAcceptance(), dealHistory.accepted()],
   bankConnected: () => [...dealGiven.accepted(), dealHistory.onboarding(), dealHistory.bank()],
   delivered: () => [...dealGiven.bankConnected(), dealHistory.delivered(), dealHistory.reviewStarted()],
   dispute: () => [...dealGiven.delivered(), dealHistory.disputed()],
-  completed: () => [...dealGiven.delivered(), event('FundsReleased', { trigger: 'brand' }, at(4), actors.brand)],
-  approvedAfterDispute: () => [...dealGiven.dispute(), event('FundsReleased', { trigger: 'brand' }, at(4), actors.brand)],
-  cancelled: () => [...dealGiven.awaitingAcceptance(), event('DealRefunded', {}, at(3), actors.admin)],
+  completed: () => [...dealGiven.delivered(), dealHistory.releaseRequested(), dealHistory.released()],
+  approvedAfterDispute: () => [...dealGiven.dispute(), dealHistory.releaseRequested(), dealHistory.released()],
+  cancelled: () => [
+    ...dealGiven.awaitingAcceptance(),
+    event('RefundRequested', { key: EFFECT_KEY }, at(2.9), actors.admin),
+    event('DealRefunded', { key: EFFECT_KEY }, at(3), actors.system),
+  ],
   deleted: () => [dealHistory.created(), event('DealDeleted', {}, at(1), actors.brand)],
 };
 
@@ -89,5 +98,6 @@ export const requestHistory = {
   accepted: () => event('PaymentRequestAccepted', {}, at(1)),
   checkout: () => event('PaymentRequestCheckoutCreated', {}, at(1.5)),
   paid: () => event('PaymentRequestPaid', {}, at(2), actors.stripe),
-  completed: () => event('PaymentRequestCompleted', {}, at(30), actors.creator),
+  payoutRequested: () => event('PaymentRequestPayoutRequested', { key: EFFECT_KEY }, at(30), actors.creator),
+  completed: () => event('PaymentRequestCompleted', { key: EFFECT_KEY }, at(30.01), actors.system),
 };

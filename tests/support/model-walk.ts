@@ -66,7 +66,7 @@ export function createModelWalker<M extends AnyStateMachine, A extends string>(p
     p.clock.set(now);
     stats.probes += 1;
     try {
-      await probeBus.execute(config.aggregate, streamId, () => [{ type: probe.type, data: probe.data }], { actor: probe.metadata.actor });
+      await probeBus.execute(config.aggregate, streamId, () => [{ type: probe.type, data: probe.data } as never], { actor: probe.metadata.actor });
     } catch (error) {
       if (error instanceof DryRunAppend) return true;
       if (error instanceof DomainError && error.code === 'illegal_transition') return false;
@@ -103,7 +103,7 @@ export function createModelWalker<M extends AnyStateMachine, A extends string>(p
         p.clock.set(event.metadata.at);
         stats.steps += 1;
         expectedSnapshot = transition(config.aggregate.machine, expectedSnapshot, event as EventFromLogic<M>)[0] as SnapshotFrom<M>;
-        last = await p.bus.execute(config.aggregate, streamId, () => [{ type: event.type, data: event.data }], { actor: event.metadata.actor });
+        last = await p.bus.execute(config.aggregate, streamId, () => [{ type: event.type, data: event.data } as never], { actor: event.metadata.actor });
         expect(last.events.map((e) => e.type)).toEqual([event.type]);
       }]),
     ) as TestParam<SnapshotFrom<M>, never>['events'],

@@ -3,7 +3,8 @@ import type { DealDto } from '../../machines/contract/api';
 import { dealActorFrom } from '../../web/src/features/deals/model/deal-actor';
 import { dealViewOf } from '../../web/src/features/deals/model/deal-view';
 
-const machine = (value: DealDto['machine']['value']): DealDto['machine'] => ({ value, context: {} });
+// What a list item carries: the state and the guard context (here what is due).
+const machine = (value: DealDto['machine']['value']): DealDto['machine'] => ({ value, context: { amounts: { amountCents: 25_000, feeCents: 2_050, totalCents: 27_050 } } });
 
 describe('deal actor restored from the API snapshot', () => {
   it('reads status, step and the allowed actions from the restored snapshot', () => {

@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const settle = async () => t.ctx.settle(await t.ctx.store.headPosition());
+const settle = () => t.ctx.quiesce();
 const chargeback = async (chargeId: string) => {
   await gateway.openChargeback(chargeId, 'fraudulent');
   await settle();
@@ -105,6 +105,7 @@ describe('admin payment requests', () => {
     await payDeal(t.app, t.ctx, creator.token, deal.id);
     const dealSession = gateway.ledger.sessions.get(t.ctx.queries.deals.byId(deal.id)!.context.checkoutSessionId!)!;
     await gateway.payCheckout(gateway.ledger.openSession({ ...dealSession.input, idempotencyKey: 'stale-deal-tab' }).id, 'card');
+    await settle();
     await chargeback(dealSession.chargeId!);
     const answer = (await t.app.inject({ url: `/api/admin/deals/${deal.id}`, headers: bearer(auditorToken) })).json();
     expect(answer.duplicateRefunds).toMatchObject([{ amountCents: 27_050 }]);

@@ -50,7 +50,9 @@ describe('admin', () => {
     expect(release.json().deal.status).toBe('completed');
     const events = (await t.app.inject({ url: `/api/admin/deals/${deal.id}/events`, headers: bearer(auditorToken) })).json();
     expect(events[0]).toMatchObject({ type: 'DealCreated', status: 'pending_payment', actor: { kind: 'brand', id: brand.userId } });
-    expect(events.at(-1)).toMatchObject({ type: 'FundsReleased', status: 'completed', actor: { kind: 'admin' } });
+    // The admin's intent, then the payment provider's answer recorded by the payments reactor.
+    expect(events.at(-2)).toMatchObject({ type: 'FundsReleaseRequested', status: 'dispute', actor: { kind: 'admin' } });
+    expect(events.at(-1)).toMatchObject({ type: 'FundsReleased', status: 'completed', actor: { kind: 'system', id: 'payments-reactor' } });
     const timeline = (await t.app.inject({ url: `/api/admin/disputes/${deal.id}/timeline`, headers: bearer(auditorToken) })).json();
     expect(timeline.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(['DisputeOpened', 'DealPutOnHold', 'DealReleasedFromHold', 'FundsReleased']));
     expect(timeline.find((e: { type: string }) => e.type === 'DisputeOpened').summary).toContain('"Late"');

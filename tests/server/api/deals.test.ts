@@ -103,7 +103,7 @@ describe('deals', () => {
     expect(stats.json().successfulDeals).toBeGreaterThanOrEqual(1);
   });
 
-  it('given a delivered deal, when the brand releases, then completed; a second release moves no money again', async () => {
+  it('given a delivered deal, when the brand releases, then completed; a second release is refused (409) and moves no money', async () => {
     const deal = await createDeal(t.app, brand.token);
     await payDeal(t.app, t.ctx, brand.token, deal.id);
     const link = await acceptAndConnect(t.app, t.ctx, brand.token, deal.id);
@@ -111,7 +111,8 @@ describe('deals', () => {
     const release = await t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/release`, headers: bearer(brand.token) });
     expect(release.json().deal.status).toBe('completed');
     const again = await t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/release`, headers: bearer(brand.token) });
-    expect(again.json().deal.status).toBe('completed');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Cannot release the funds while the deal is completed');
     const released = (await t.ctx.store.readStream(`deal-${deal.id}`)).filter((e) => e.type === 'FundsReleased');
     expect(released).toHaveLength(1);
   });

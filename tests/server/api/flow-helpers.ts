@@ -12,7 +12,7 @@ export async function payDeal(app: FastifyInstance, ctx: AppContext, token: stri
   if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
   const sessionId = ctx.queries.deals.byId(dealId)!.context.checkoutSessionId!;
   await gateway.payCheckout(sessionId, 'card');
-  await ctx.settle(await ctx.store.headPosition());
+  await ctx.quiesce();
 }
 
 /** Link token, acceptance and a connected bank account: the deal is ready for delivery. */
@@ -25,7 +25,7 @@ export async function acceptAndConnect(app: FastifyInstance, ctx: AppContext, to
   const gateway = ctx.payments.gateway;
   if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
   await gateway.finishOnboarding(ctx.queries.deals.byId(dealId)!.context.onboardingAccountId!, true);
-  await ctx.settle(await ctx.store.headPosition());
+  await ctx.quiesce();
   // The creator page's reload checks the account once more.
   await app.inject({ url: `/api/deals/token/${link}` });
   return link;
@@ -45,6 +45,6 @@ export async function createPaidRequest(app: FastifyInstance, ctx: AppContext, c
   const gateway = ctx.payments.gateway;
   if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
   await gateway.payCheckout(ctx.queries.requests.byId(id)!.context.checkoutSessionId!, 'card');
-  await ctx.settle(await ctx.store.headPosition());
+  await ctx.quiesce();
   return { id, token };
 }

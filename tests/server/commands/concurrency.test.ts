@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dealAggregate } from '../../../server/commands/aggregate';
 import { DomainError } from '../../../server/commands/domain-error';
-import type { Draft } from '../../../server/commands/command-bus';
 import { actors, at, dealGiven, dealHistory, event } from '../../support/event-factory';
 import { ctxOf, draftOf, givenStream, openPipeline, type Pipeline } from '../../support/pipeline';
 
@@ -17,7 +16,7 @@ afterEach(async () => {
 const stream = 'deal-42';
 const N = 200;
 const release = () => event('FundsReleased', { trigger: 'brand' }, at(3), actors.brand);
-const intents: Record<string, () => Draft> = {
+const intents: Record<string, () => never> = {
   accept: () => draftOf(dealHistory.accepted()),
   bank: () => draftOf(event('BankAccountConnected', { accountId: 'acct_1Pq' })),
   deliver: () => draftOf(dealHistory.delivered()),
@@ -49,8 +48,8 @@ describe('concurrency on one deal', () => {
     expect(rejected).toHaveLength(N - 1);
     for (const error of rejected) expect(error).toMatchObject({ code: 'illegal_transition' });
     const events = await expectConsistentStream();
-    expect(events.map((e) => e.type)).toEqual(['DealCreated', 'PaymentSucceeded', 'CreatorAccepted']);
-    expect(events[2]!.id).toBe(fulfilled[0]!.events[0]!.id);
+    expect(events.map((e) => e.type)).toEqual(['DealCreated', 'CheckoutSessionCreated', 'PaymentSucceeded', 'CreatorAccepted']);
+    expect(events[3]!.id).toBe(fulfilled[0]!.events[0]!.id);
   });
 
   it(`${N} concurrent "advance one step" commands: the whole lifecycle once, in order`, async () => {
@@ -68,8 +67,8 @@ describe('concurrency on one deal', () => {
     const appended = fulfilled.flatMap((r) => r.events.map((e) => e.id));
     expect(appended).toHaveLength(4);
     const events = await expectConsistentStream();
-    expect(events.map((e) => e.type)).toEqual(['DealCreated', 'PaymentSucceeded', 'CreatorAccepted', 'BankAccountConnected', 'ContentDelivered', 'FundsReleased']);
-    expect(new Set(appended)).toEqual(new Set(events.slice(2).map((e) => e.id)));
+    expect(events.map((e) => e.type)).toEqual(['DealCreated', 'CheckoutSessionCreated', 'PaymentSucceeded', 'CreatorAccepted', 'BankAccountConnected', 'ContentDelivered', 'FundsReleased']);
+    expect(new Set(appended)).toEqual(new Set(events.slice(3).map((e) => e.id)));
   });
 
   it(`${N} mixed accept / bank / deliver / release commands: each transition at most once, every success stored, every failure a refusal`, async () => {
@@ -83,7 +82,7 @@ describe('concurrency on one deal', () => {
       expect((error as DomainError).code).toBe('illegal_transition');
     }
     const events = await expectConsistentStream();
-    const newEvents = events.slice(2);
+    const newEvents = events.slice(3);
     const types = newEvents.map((e) => e.type);
     expect(new Set(types).size).toBe(types.length);
     expect(['CreatorAccepted', 'BankAccountConnected', 'ContentDelivered', 'FundsReleased'].slice(0, types.length)).toEqual(types);

@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dealAggregate } from '../../../server/commands/aggregate';
-import { createCommandBus } from '../../../server/commands/command-bus';
-import { createEscrow } from '../../../server/payments/escrow';
-import { brand, createHarness, dealState, givenDeliveredDeal, HOUR, PUBLIC_URL, type Harness } from './support/escrow-harness';
+import { brand, createHarness, dealState, givenDeliveredDeal, HOUR, type Harness } from './support/escrow-harness';
 
 describe('concurrent releases', () => {
   let h: Harness;
@@ -21,24 +19,35 @@ describe('concurrent releases', () => {
       keys.push(input.idempotencyKey);
       return transfer(input);
     };
-    // A second app instance: its own bus (cache) and escrow (lock), the same store and gateway.
-    const other = createEscrow({
-      bus: createCommandBus({ store: h.store, clock: h.clock }),
-      clock: h.clock,
-      gateway: h.gateway,
-      config: { publicUrl: PUBLIC_URL, reviewPeriodHours: 48, disputePeriodHours: 72 },
-      users: { emailOf: async () => null },
-    });
+    // A second app instance: its own bus (cache), payments reactor (own checkpoint) and timer reactor.
+    const other = await h.secondInstance();
     h.clock.advance(48 * HOUR);
     await h.runner.waitForPosition(await h.store.headPosition());
-    const calls = Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? h.escrow : other).releaseFunds(dealId, 'brand', brand));
-    const outcomes = await Promise.allSettled([...calls, h.reactor.tick()]);
+    const calls = Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? h.escrow : other.escrow).releaseFunds(dealId, 'brand', brand));
+    const outcomes = await Promise.allSettled([...calls, h.reactor.tick(), other.timers.tick()]);
+    await h.settleEffects();
+    await other.reactors.processed(await h.store.headPosition());
 
     expect(h.gateway.ledger.transfers).toHaveLength(1);
     expect(new Set(keys).size).toBe(1);
-    expect((await h.types(dealAggregate.streamId(dealId))).filter((t) => t === 'FundsReleased')).toHaveLength(1);
+    const types = await h.types(dealAggregate.streamId(dealId));
+    expect(types.filter((t) => t === 'FundsReleaseRequested')).toHaveLength(1);
+    expect(types.filter((t) => t === 'FundsReleased')).toHaveLength(1);
     expect((await dealState(h, dealId)).status).toBe('completed');
-    // Callers that lost the race see the completed deal (idempotent), not an error.
-    expect(outcomes.filter((o) => o.status === 'fulfilled').length).toBeGreaterThanOrEqual(50);
+    // One request won; every other caller was refused (409) rather than told it released again.
+    const rejected = outcomes.slice(0, 50).filter((o) => o.status === 'rejected');
+    expect(rejected.length).toBeGreaterThanOrEqual(49);
+    for (const r of rejected) expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
+  });
+
+  it('given two instances whose payments reactors both read the release request, then one transfer and one outcome event', async () => {
+    const { dealId } = await givenDeliveredDeal(h);
+    const other = await h.secondInstance();
+    await h.escrow.releaseFunds(dealId, 'brand', brand);
+    // The second instance's reactor starts from position 0 and meets the same intent: it must not pay again.
+    await other.reactors.processed(await h.store.headPosition());
+    expect(h.gateway.ledger.transfers).toHaveLength(1);
+    const types = await h.types(dealAggregate.streamId(dealId));
+    expect(types.filter((t) => t === 'FundsReleased')).toHaveLength(1);
   });
 });

@@ -1,18 +1,18 @@
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dealAggregate } from '../../../server/commands/aggregate';
-import { createCommandBus } from '../../../server/commands/command-bus';
-import { createEscrow } from '../../../server/payments/escrow';
-import type { PaymentGateway } from '../../../server/payments/gateway/payment-gateway';
-import { admin, brand, createHarness, dealState, givenDeal, givenDeliveredDeal, PUBLIC_URL, type Harness } from './support/escrow-harness';
+import { admin, brand, createHarness, dealState, givenDeal, givenDeliveredDeal, type Harness } from './support/escrow-harness';
 
 describe('exactly once, never early: hazards of the money flow', () => {
   let h: Harness;
   beforeEach(async () => {
     h = await createHarness();
   });
+  let h2: Harness | null = null;
   afterEach(async () => {
     await h.close();
+    await h2?.close();
+    h2 = null;
   });
 
   /** Delivers one exact, signed webhook payload (the same Stripe event id each time). */
@@ -46,30 +46,28 @@ describe('exactly once, never early: hazards of the money flow', () => {
     expect((await dealState(h, dealId)).context.lastFailedSessionId).toBe(second);
   });
 
-  it('given an admin refund on one instance while another releases, then the late transfer is reversed: the money leaves once', async () => {
-    const { dealId } = await givenDeliveredDeal(h);
-    // The refund lands while the release's transfer call is in flight (its listing found nothing).
-    const racing: PaymentGateway = {
-      ...h.gateway,
-      transfer: async (input) => {
-        await h.escrow.refund(dealId, admin);
-        return h.gateway.transfer(input);
-      },
-    };
-    const other = createEscrow({
-      bus: createCommandBus({ store: h.store, clock: h.clock }),
-      clock: h.clock,
-      gateway: racing,
-      config: { publicUrl: PUBLIC_URL, reviewPeriodHours: 48, disputePeriodHours: 72 },
-      users: { emailOf: async () => null },
+  it('given a release under way (the transfer not answered yet), when an admin refunds, then the refund is refused and one transfer is made', async () => {
+    h2 = await createHarness({
+      reactorGateway: (gateway) => ({
+        ...gateway,
+        transfer: async (input) => {
+          await transferGate;
+          return gateway.transfer(input);
+        },
+      }),
     });
-    await expect(other.releaseFunds(dealId, 'brand', brand)).rejects.toMatchObject({ code: 'illegal_transition' });
-
-    expect((await dealState(h, dealId)).status).toBe('cancelled');
-    expect(h.gateway.ledger.refunds).toHaveLength(1);
-    expect(h.gateway.ledger.transfers).toHaveLength(1);
-    expect(h.gateway.ledger.transfers[0]!.reversed).toBe(true);
-    expect(await h.types(dealAggregate.streamId(dealId))).not.toContain('FundsReleased');
+    let open = (): void => undefined;
+    const transferGate = new Promise<void>((resolve) => (open = resolve));
+    const { dealId } = await givenDeliveredDeal(h2);
+    const releasing = h2.escrow.releaseFunds(dealId, 'brand', brand);
+    await expect.poll(async () => (await dealState(h2!, dealId)).context.pendingRelease).not.toBeNull();
+    await expect(h2.escrow.refund(dealId, admin)).rejects.toMatchObject({ status: 409, message: 'A release of these funds is under way' });
+    open();
+    await releasing;
+    await h2.settleEffects();
+    expect((await dealState(h2, dealId)).status).toBe('completed');
+    expect(h2.gateway.ledger.refunds).toHaveLength(0);
+    expect(h2.gateway.ledger.transfers).toHaveLength(1);
   });
 
   it('given a released deal, when an admin refunds, then it is refused and nothing is refunded or reversed', async () => {

@@ -40,7 +40,9 @@ describe('payment-request payouts: deferred until the account is ready, held by 
     await h.tick();
     await h.tick();
     await h.escrow.payDeferredPayout(requestId, { actor: { kind: 'system', id: 'again' } });
-    expect(h.gateway.ledger.transfers).toMatchObject([{ amountCents: 40_000, idempotencyKey: `payment-request-${requestId}:transfer` }]);
+    const requested = (await h.store.readStream(paymentRequestAggregate.streamId(requestId))).filter((e) => e.type === 'PaymentRequestPayoutRequested');
+    expect(requested).toHaveLength(1);
+    expect(h.gateway.ledger.transfers).toMatchObject([{ amountCents: 40_000, idempotencyKey: (requested[0]!.data as { key: string }).key }]);
     const { status, context } = await requestState(h, requestId);
     expect(status).toBe('completed');
     expect(context.transferId).toBe(h.gateway.ledger.transfers[0]!.id);

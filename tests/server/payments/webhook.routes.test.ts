@@ -14,7 +14,7 @@ describe('POST /api/stripe/webhook', () => {
   beforeEach(async () => {
     h = await createHarness();
     app = Fastify();
-    await app.register(webhookRoutes, { escrow: h.escrow, gateway: h.gateway });
+    await app.register(webhookRoutes, { escrow: h.realEscrow, gateway: h.gateway });
     app.post('/api/echo', async (request) => ({ body: request.body }));
     await app.ready();
     ({ dealId } = await givenDeal(h));

@@ -1,9 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dueTimers } from '../../../projections/timers.projection';
 import { dealAggregate, paymentRequestAggregate } from '../../../server/commands/aggregate';
-import { createCommandBus } from '../../../server/commands/command-bus';
-import { createEscrow } from '../../../server/payments/escrow';
-import { createTimerReactor } from '../../../server/reactors/timers.reactor';
 import {
   admin,
   brand,
@@ -83,11 +80,10 @@ describe('timer reactor and the timers read model', () => {
     const { dealId } = await givenDeliveredDeal(h);
     h.clock.advance(48 * HOUR);
     await caughtUp();
-    const bus = createCommandBus({ store: h.store, clock: h.clock });
-    const config = { publicUrl: 'http://escrow.test', reviewPeriodHours: 48, disputePeriodHours: 72 };
-    const escrow = createEscrow({ bus, clock: h.clock, gateway: h.gateway, config, users: { emailOf: async () => null } });
-    const second = createTimerReactor({ db: h.readDb, escrow, bus, clock: h.clock, intervalMs: 60_000 });
-    await Promise.all([h.reactor.tick(), second.tick()]);
+    const second = await h.secondInstance();
+    await Promise.all([h.reactor.tick(), second.timers.tick()]);
+    await h.settleEffects();
+    await second.reactors.processed(await h.store.headPosition());
     const types = await h.types(dealAggregate.streamId(dealId));
     expect(types.filter((t) => t === 'ReviewPeriodElapsed')).toHaveLength(1);
     expect(types.filter((t) => t === 'FundsReleased')).toHaveLength(1);

@@ -11,8 +11,15 @@ import { dealAggregate, paymentRequestAggregate, userAggregate } from '../../../
 import { createCommandBus, type CommandBus, type CommandContext } from '../../../../server/commands/command-bus';
 import type { EventStore } from '../../../../server/event-store/event-store';
 import { createSqliteEventStore } from '../../../../server/event-store/sqlite-event-store';
+import { randomUUID } from 'node:crypto';
+import { createCommandRunner, type CommandRunner, type DealResult, type PaymentRequestResult } from '../../../../server/commands/run-command';
+import { createDealCommands } from '../../../../server/deals/deal-commands';
+import { createEffectOutcomes } from '../../../../server/payments/effect-outcomes';
 import { createEscrow } from '../../../../server/payments/escrow';
+import { createPaymentsReactor } from '../../../../server/reactors/payments.reactor';
+import { createReactorRunner, type ReactorRunner } from '../../../../server/reactors/reactor-runner';
 import type { Escrow } from '../../../../server/payments/escrow.types';
+import type { PaymentGateway } from '../../../../server/payments/gateway/payment-gateway';
 import { createSimulatedGateway, type SimulatedGateway } from '../../../../server/payments/gateway/simulated/simulated-gateway';
 import { simulatedGatewayRoutes } from '../../../../server/payments/gateway/simulated/simulated-gateway.routes';
 import { webhookRoutes } from '../../../../server/payments/webhook.routes';
@@ -28,12 +35,47 @@ export const requestCreator: CommandContext = { actor: { kind: 'creator', id: 'u
 export const requestVisitor: CommandContext = { actor: { kind: 'brand', id: 'link' } };
 export const HOUR = HOUR_MS;
 
+/**
+ * The escrow's verbs as the tests speak them, each run the way the routes run it: the command
+ * through its decider, then (for money) the wait for the payments reactor's outcome.
+ */
+export interface EscrowOps {
+  startDealCheckout(dealId: number, ctx: CommandContext): Promise<{ url: string }>;
+  startRequestCheckout(requestId: number, ctx: CommandContext): Promise<{ url: string }>;
+  startDealOnboarding(dealId: number, token: string, ctx: CommandContext): Promise<{ url: string }>;
+  startUserOnboarding: Escrow['startUserOnboarding'];
+  userBankStatus: Escrow['userBankStatus'];
+  syncDealBankAccount: Escrow['syncDealBankAccount'];
+  deliver(dealId: number, ctx: CommandContext): Promise<DealResult>;
+  openDispute(dealId: number, reason: string, ctx: CommandContext): Promise<DealResult>;
+  /** Records the release intent and waits for the transfer's outcome; a refused transfer throws its 409. */
+  releaseFunds(dealId: number, trigger: 'brand' | 'admin', ctx: CommandContext, key?: string): Promise<DealResult>;
+  manualComplete(dealId: number, ctx: CommandContext): Promise<DealResult>;
+  hold(dealId: number, ctx: CommandContext): Promise<DealResult>;
+  resume(dealId: number, ctx: CommandContext): Promise<DealResult>;
+  refund(dealId: number, ctx: CommandContext, key?: string): Promise<DealResult>;
+  completePaymentRequest(requestId: number, ctx: CommandContext): Promise<PaymentRequestResult>;
+  payDeferredPayout(requestId: number, ctx: CommandContext): Promise<PaymentRequestResult | null>;
+  releaseRequestHold(requestId: number, note: string | null, ctx: CommandContext): Promise<PaymentRequestResult>;
+}
+
 export interface Harness {
   clock: TestClock;
   store: EventStore;
   bus: CommandBus;
+  run: CommandRunner;
   gateway: SimulatedGateway;
-  escrow: Escrow;
+  escrow: EscrowOps;
+  reactors: ReactorRunner;
+  /** The escrow as the routes get it (webhook route, checkout). */
+  realEscrow: Escrow;
+  /** Waits until the payments reactor has handled everything appended so far. */
+  settleEffects(): Promise<void>;
+  /**
+   * Another app instance on the same store and gateway: its own bus (cache), command runner,
+   * payments reactor (own checkpoint, from position 0 unless told) and timer reactor.
+   */
+  secondInstance(options?: { gateway?: PaymentGateway }): Promise<SecondInstance>;
   app: FastifyInstance;
   runner: ProjectionRunner;
   reactor: TimerReactor;
@@ -44,48 +86,141 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+export interface SecondInstance {
+  escrow: EscrowOps;
+  reactors: ReactorRunner;
+  timers: TimerReactor;
+  close(): Promise<void>;
+}
+
+/** Builds one instance's command side: runner, escrow, payments reactor, outcomes, timer reactor and the test verbs. */
+function buildInstance(deps: { store: EventStore; bus: CommandBus; clock: TestClock; gateway: PaymentGateway; reactorGateway?: PaymentGateway; readDb: Database.Database; checkpointDb: Database.Database }): { run: CommandRunner; real: Escrow; reactors: ReactorRunner; timers: TimerReactor; escrow: EscrowOps } {
+  const { store, bus, clock, gateway, readDb, checkpointDb } = deps;
+  const run = createCommandRunner(bus);
+  const periods = { reviewPeriodHours: 48, disputePeriodHours: 72 };
+  const real = createEscrow({ bus, run, clock, gateway, config: { publicUrl: PUBLIC_URL, ...periods }, users: { emailOf: async () => 'creator@example.test' } });
+  const reactors = createReactorRunner({
+    store,
+    db: checkpointDb,
+    reactors: [createPaymentsReactor({ bus, run, gateway: deps.reactorGateway ?? gateway })],
+    retryDelayMs: 20,
+    maxRetryDelayMs: 200,
+  });
+  reactors.start();
+  const outcomes = createEffectOutcomes({ bus, reactors });
+  const timers = createTimerReactor({ db: readDb, escrow: real, bus, run, clock, intervalMs: 60_000 });
+  const deals = createDealCommands({ run, nextDealId: async () => 0, periods });
+  const ownerOf = async (dealId: number) => (await bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot.context.ownerId;
+  const tokenOf = async (dealId: number) => (await bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot.context.shareableToken ?? '';
+  /** The command's result with the deal as it stands once the reactor recorded the outcome. */
+  const afterEffect = async (result: DealResult, dealId: number): Promise<DealResult> => {
+    const { snapshot, revision } = await bus.load(dealAggregate, dealAggregate.streamId(dealId));
+    return { ...result, snapshot, revision };
+  };
+  const escrow: EscrowOps = {
+    startDealCheckout: async (dealId, ctx) => real.startDealCheckout(dealId, await ownerOf(dealId), ctx),
+    async startRequestCheckout(requestId, ctx) {
+      const { snapshot } = await bus.load(paymentRequestAggregate, paymentRequestAggregate.streamId(requestId));
+      return real.startRequestCheckout(requestId, snapshot.context.request?.token ?? '', ctx);
+    },
+    startDealOnboarding: (dealId, token, ctx) => real.startDealOnboarding(dealId, token, ctx),
+    startUserOnboarding: (userId, ctx) => real.startUserOnboarding(userId, ctx),
+    userBankStatus: (userId) => real.userBankStatus(userId),
+    syncDealBankAccount: (dealId, ctx) => real.syncDealBankAccount(dealId, ctx),
+    deliver: async (dealId, ctx) => deals.deliver(dealId, await tokenOf(dealId), ctx),
+    openDispute: async (dealId, reason, ctx) => deals.dispute(dealId, await ownerOf(dealId), reason, ctx),
+    async releaseFunds(dealId, trigger, ctx, key = randomUUID()) {
+      const result = trigger === 'brand' ? await deals.release(dealId, await ownerOf(dealId), key, ctx) : await deals.adminRelease(dealId, key, ctx);
+      await outcomes.release(dealId, key, result.position);
+      return afterEffect(result, dealId);
+    },
+    manualComplete: async (dealId, ctx) => deals.manualComplete(dealId, await ownerOf(dealId), ctx),
+    hold: (dealId, ctx) => deals.hold(dealId, ctx),
+    resume: (dealId, ctx) => deals.resume(dealId, ctx),
+    async refund(dealId, ctx, key = randomUUID()) {
+      const result = await deals.refund(dealId, key, ctx);
+      await outcomes.refund(dealId, key, result.position);
+      return afterEffect(result, dealId);
+    },
+    async completePaymentRequest(requestId, ctx) {
+      const key = randomUUID();
+      const result = await real.completePaymentRequest(requestId, ctx.actor.id, key, ctx);
+      await outcomes.payout(requestId, key, result.position);
+      return result;
+    },
+    async payDeferredPayout(requestId, ctx) {
+      const result = await real.requestDeferredPayout(requestId, ctx);
+      if (result) await reactors.processed(result.position);
+      return result;
+    },
+    releaseRequestHold: (requestId, note, ctx) => run.request(requestId, { type: 'ReleaseChargebackHold', note }, ctx),
+  };
+  return { run, real, reactors, timers, escrow };
+}
+
 /** A real SQLite store in a temp dir, the simulated gateway behind a bare Fastify app, and the timers. */
-export async function createHarness(options: { wrapStore?: (store: EventStore) => EventStore } = {}): Promise<Harness> {
+export async function createHarness(options: { wrapStore?: (store: EventStore) => EventStore; reactorGateway?: (gateway: SimulatedGateway) => PaymentGateway } = {}): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'escrow-'));
   const raw = createSqliteEventStore({ path: join(dir, 'events.db'), pollIntervalMs: 10 });
   const store = options.wrapStore ? options.wrapStore(raw) : raw;
   const clock = createTestClock('2026-03-02T10:00:00.000Z');
   const bus = createCommandBus({ store, clock });
   const gateway = createSimulatedGateway({ publicUrl: PUBLIC_URL });
-  const escrow = createEscrow({
-    bus,
-    clock,
-    gateway,
-    config: { publicUrl: PUBLIC_URL, reviewPeriodHours: 48, disputePeriodHours: 72 },
-    users: { emailOf: async () => 'creator@example.test' },
-  });
-  const app = Fastify();
-  await app.register(webhookRoutes, { escrow, gateway });
-  await app.register(simulatedGatewayRoutes, { gateway });
-  await app.ready();
   const readDb = new Database(':memory:');
   const runner = createProjectionRunner({ source: raw, db: readDb, projections: [timersProjection] });
   runner.start();
-  const reactor = createTimerReactor({ db: readDb, escrow, bus, clock, intervalMs: 60_000 });
+  const reactorGateway = options.reactorGateway?.(gateway);
+  const { run, real, reactors, timers: reactor, escrow } = buildInstance({ store, bus, clock, gateway, ...(reactorGateway ? { reactorGateway } : {}), readDb, checkpointDb: readDb });
+  const app = Fastify();
+  await app.register(webhookRoutes, { escrow: real, gateway });
+  await app.register(simulatedGatewayRoutes, { gateway });
+  await app.ready();
+  const others: SecondInstance[] = [];
   return {
     clock,
     store,
     bus,
+    run,
     gateway,
     escrow,
+    reactors,
+    realEscrow: real,
+    async secondInstance(more = {}) {
+      const checkpointDb = new Database(':memory:');
+      const instance = buildInstance({ store, bus: createCommandBus({ store, clock }), clock, gateway, ...(more.gateway ? { reactorGateway: more.gateway } : {}), readDb, checkpointDb });
+      const other: SecondInstance = {
+        escrow: instance.escrow,
+        reactors: instance.reactors,
+        timers: instance.timers,
+        async close() {
+          await instance.timers.stop();
+          await instance.reactors.stop();
+          checkpointDb.close();
+        },
+      };
+      others.push(other);
+      return other;
+    },
+    async settleEffects() {
+      await reactors.processed(await raw.headPosition());
+    },
     app,
     runner,
     reactor,
     readDb,
     async tick() {
       await runner.waitForPosition(await raw.headPosition());
-      return reactor.tick();
+      const fired = await reactor.tick();
+      await reactors.processed(await raw.headPosition());
+      return fired;
     },
     async types(streamId) {
       return (await raw.readStream(streamId)).map((e) => e.type);
     },
     async close() {
+      for (const other of others) await other.close();
       await reactor.stop();
+      await reactors.stop();
       await runner.stop();
       await app.close();
       await raw.close();

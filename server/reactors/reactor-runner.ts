@@ -1,0 +1,125 @@
+import type { Database } from 'better-sqlite3';
+import type { EventStore, RecordedEvent, Subscription } from '../event-store/event-store';
+import type { Reactor } from './reactor';
+
+export interface ReactorRunnerOptions {
+  store: EventStore;
+  /** Holds the checkpoints (the read database: they belong to this app instance). */
+  db: Database;
+  reactors: readonly Reactor[];
+  /** First wait after a failed event; doubles up to `maxRetryDelayMs`. */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+  onError?: (reactor: string, event: RecordedEvent, error: unknown) => void;
+}
+
+/**
+ * The outbox: each reactor follows the event subscription from its checkpoint. An event is handed
+ * to the reactor until it succeeds (with a growing pause between tries), then the checkpoint moves
+ * past it; so an effect is never skipped, and after a crash at most the event in hand is handed
+ * over again, which the reactor's idempotency key turns into no second effect. Several app
+ * instances each run their reactors: the effects are keyed by the intent event, so the gateway and
+ * the store (deterministic outcome ids) make them happen once.
+ */
+export function createReactorRunner({ store, db, reactors, retryDelayMs = 200, maxRetryDelayMs = 30_000, onError }: ReactorRunnerOptions) {
+  db.exec('CREATE TABLE IF NOT EXISTS reactor_checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL)');
+  const read = db.prepare<[string], { position: number }>('SELECT position FROM reactor_checkpoints WHERE name = ?');
+  const write = db.prepare<[string, number]>(
+    'INSERT INTO reactor_checkpoints (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position',
+  );
+
+  const positions = new Map<string, number>(reactors.map((r) => [r.name, read.get(r.name)?.position ?? 0]));
+  const waiters = new Set<{ position: number; resolve: () => void }>();
+  const subscriptions: Subscription[] = [];
+  let closed = false;
+  let wakeSleepers = (): void => undefined;
+
+  const reached = (position: number): boolean => [...positions.values()].every((p) => p >= position);
+  const advance = (name: string, position: number): void => {
+    positions.set(name, position);
+    write.run(name, position);
+    for (const w of waiters) {
+      if (reached(w.position)) {
+        waiters.delete(w);
+        w.resolve();
+      }
+    }
+  };
+
+  const pause = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      const previous = wakeSleepers;
+      wakeSleepers = () => {
+        clearTimeout(timer);
+        resolve();
+        previous();
+      };
+    });
+
+  async function handleUntilDone(reactor: Reactor, event: RecordedEvent): Promise<void> {
+    let delay = retryDelayMs;
+    for (;;) {
+      try {
+        await reactor.handle(event);
+        return;
+      } catch (error) {
+        onError?.(reactor.name, event, error);
+        await pause(delay);
+        if (closed) throw new Error('reactor runner closed');
+        delay = Math.min(maxRetryDelayMs, delay * 2);
+      }
+    }
+  }
+
+  return {
+    start(): void {
+      for (const reactor of reactors) {
+        const subscription = store.subscribe({ after: positions.get(reactor.name) ?? 0, batchSize: 256 }, async (batch) => {
+          for (const event of batch) {
+            if (closed) return;
+            if (reactor.types && !reactor.types.has(event.type)) continue;
+            await handleUntilDone(reactor, event);
+            // Past an effect at once: a crash later in the batch does not hand this one over again.
+            advance(reactor.name, event.position);
+          }
+          advance(reactor.name, batch[batch.length - 1]!.position);
+        });
+        subscriptions.push(subscription);
+      }
+    },
+
+    /** Resolves once every reactor has handled the events up to `position`, or after `timeoutMs` (false). */
+    processed(position: number, timeoutMs = 10_000): Promise<boolean> {
+      if (reached(position)) return Promise.resolve(true);
+      return new Promise((resolve) => {
+        const waiter = {
+          position,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve(true);
+          },
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(waiter);
+          resolve(false);
+        }, timeoutMs);
+        waiters.add(waiter);
+      });
+    },
+
+    checkpoint(name: string): number {
+      return positions.get(name) ?? 0;
+    },
+
+    async stop(): Promise<void> {
+      closed = true;
+      wakeSleepers();
+      await Promise.all(subscriptions.map((s) => s.close()));
+      for (const w of waiters) w.resolve();
+      waiters.clear();
+    },
+  };
+}
+
+export type ReactorRunner = ReturnType<typeof createReactorRunner>;

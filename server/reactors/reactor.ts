@@ -1,0 +1,15 @@
+import type { RecordedEvent } from '../event-store/event-store';
+
+/**
+ * A reactor turns events into effects (a transfer, a refund, a notification) whose outcomes come
+ * back as events. The runner feeds it every event in global order from its own checkpoint, retries
+ * an event whose handling throws, and may hand an event over again after a crash: `handle` must be
+ * idempotent, which each reactor gets by keying its effect on the intent event (its id or its key).
+ */
+export interface Reactor {
+  /** Also the checkpoint's name: renaming a reactor replays the whole store through it. */
+  readonly name: string;
+  /** Event types it reacts to; the runner skips every other event without calling it. */
+  readonly types?: ReadonlySet<string>;
+  handle(event: RecordedEvent): Promise<void>;
+}

@@ -165,3 +165,19 @@ export function dueTimers(db: Database, nowIso: string, limit: number): DueTimer
     .all(Date.parse(nowIso), limit);
   return rows.map((r) => ({ streamId: r.stream_id, kind: r.kind, entityId: r.entity_id, endsAt: r.ends_at, elapsed: r.elapsed === 1 }));
 }
+
+/** Due timers not fired yet (metrics): how many per kind, and the oldest one's due time (ms). */
+export function timerBacklog(db: Database, nowMs: number): { counts: Partial<Record<TimerKind, number>>; oldestDueMs: number | null } {
+  const rows = db
+    .prepare<[number], { kind: TimerKind; n: number; oldest: number }>(
+      'SELECT kind, COUNT(*) AS n, MIN(due_ms) AS oldest FROM timers WHERE paused = 0 AND due_ms <= ? GROUP BY kind',
+    )
+    .all(nowMs);
+  const counts: Partial<Record<TimerKind, number>> = {};
+  let oldestDueMs: number | null = null;
+  for (const row of rows) {
+    counts[row.kind] = row.n;
+    oldestDueMs = oldestDueMs === null ? row.oldest : Math.min(oldestDueMs, row.oldest);
+  }
+  return { counts, oldestDueMs };
+}

@@ -18,6 +18,7 @@ import type { AppConfig } from './config';
 import type { EventStore } from './event-store/event-store';
 import { openEventStore } from './event-store/open-event-store';
 import { createLiveHub, type LiveHub } from './live/live-hub';
+import { createAppMetrics, type AppMetrics } from './ops/app-metrics';
 import { createPaymentsWiring, type PaymentsWiring } from './payments-wiring';
 import { createNotificationsWiring, type NotificationsWiring } from './notifications/notifications-wiring';
 import type { MailSender } from './notifications/mail-sender';
@@ -44,6 +45,8 @@ export interface AppContext {
   notifications: NotificationsWiring;
   improveDescription: DescriptionImprover;
   live: LiveHub;
+  /** Prometheus metrics (/metrics); the store, bus and gateway above report to it. */
+  metrics: AppMetrics;
   /** Waits until the read models have applied `position` (read-your-writes). */
   settle(position: number): Promise<void>;
   /** Waits until the reactors and the read models have handled everything appended so far, outcomes included (tools, tests). */
@@ -81,8 +84,9 @@ export function openReadDatabase(path: string): Database.Database {
 export async function createAppContext(config: AppConfig, options: ContextOptions = {}): Promise<AppContext> {
   const clock = options.clock ?? systemClock;
   mkdirSync(config.dataDir, { recursive: true });
-  const store = openEventStore({ dataDir: config.dataDir, kurrentUrl: config.kurrentUrl });
-  const bus = createCommandBus({ store, clock });
+  const metrics = createAppMetrics();
+  const store = metrics.instrumentStore(openEventStore({ dataDir: config.dataDir, kurrentUrl: config.kurrentUrl }));
+  const bus = createCommandBus({ store, clock, onOutcome: metrics.onCommand });
   const readDb = openReadDatabase(options.readDbPath ?? join(config.dataDir, 'read.db'));
   const runner = createProjectionRunner({ source: store, db: readDb, projections: allProjections });
   const queries = {
@@ -115,7 +119,8 @@ export async function createAppContext(config: AppConfig, options: ContextOption
     sender: options.pushSender ?? webPushSender(vapid, config.vapid.subject),
   });
   const run = createCommandRunner(bus);
-  const payments = createPaymentsWiring({ config, store, bus, run, clock, runner, readDb });
+  const payments = createPaymentsWiring({ config, store, bus, run, clock, runner, readDb, decorateGateway: metrics.instrumentGateway });
+  metrics.watch({ store, runner, readDb, live, clock });
   payments.start({ timers: options.startReactors ?? true });
   const notifications = createNotificationsWiring({
     config, secret, store, clock, readDb, runner, push, queries, ...(options.mailSender ? { mail: options.mailSender } : {}),
@@ -124,7 +129,7 @@ export async function createAppContext(config: AppConfig, options: ContextOption
 
   let closing: Promise<void> | null = null;
   return {
-    config, clock, store, bus, run, readDb, runner, queries, unique, tokens, payments, push, notifications, live, settle,
+    config, clock, store, bus, run, readDb, runner, queries, unique, tokens, payments, push, notifications, live, metrics, settle,
     async quiesce() {
       // An effect's outcome is itself an event: loop until a round appends nothing new.
       for (;;) {

@@ -22,6 +22,7 @@ import { registerErrorHandling } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import type { RouteDeps, ZodApp } from './http/route-deps';
 import { eventsStreamRoutes } from './live/events-stream.routes';
+import { opsRoutes } from './ops/ops.routes';
 import { createPaymentRequestCommands } from './payment-requests/payment-request-commands';
 import { paymentRequestsRoutes } from './payment-requests/payment-requests.routes';
 import { pushRoutes } from './push/push.routes';
@@ -97,6 +98,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   };
 
   app.get('/api/health', { schema: { tags: ['ops'], hide: true } }, async () => ({ ok: true, position: ctx.runner.position }));
+  opsRoutes(app as unknown as FastifyInstance, { ctx });
   for (const routes of [authRoutes, profileRoutes, dealsRoutes, dealLinkRoutes, paymentRequestsRoutes, adminRoutes, pushRoutes, notificationsRoutes, aiAssistRoutes, eventsStreamRoutes]) {
     routes(app, deps);
   }

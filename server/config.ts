@@ -50,6 +50,8 @@ export const configSchema = z
     AI_BASE_URL: optionalText,
     AI_API_KEY: optionalText,
     AI_MODEL: z.string().default('gpt-4o-mini'),
+    METRICS_TOKEN: optionalText,
+    READY_MAX_LAG_EVENTS: z.coerce.number().int().min(0).default(1_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -58,6 +60,9 @@ export const configSchema = z
     }
     if (env.JWT_SECRET && env.JWT_SECRET.length < 32) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET must be at least 32 characters' });
+    }
+    if (env.METRICS_TOKEN && env.METRICS_TOKEN.length < 16) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_TOKEN'], message: 'METRICS_TOKEN must be at least 16 characters' });
     }
   });
 
@@ -86,6 +91,8 @@ export interface AppConfig {
   /** Without `smtpUrl`, mail is written to `<dataDir>/mail/*.eml` and shown on a test-mode page. */
   notifications: { smtpUrl: string | undefined; mailFrom: string; adminEmails: string[]; releaseReminderHours: number; holdAgeingHours: number };
   logLevel: Env['LOG_LEVEL'];
+  /** /metrics bearer token (unset: /metrics is off); readiness's tolerated lag after the first catch-up. */
+  ops: { metricsToken: string | undefined; readyMaxLagEvents: number };
 }
 
 export class ConfigError extends Error {
@@ -128,5 +135,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       holdAgeingHours: e.HOLD_AGEING_HOURS,
     },
     logLevel: e.LOG_LEVEL,
+    ops: { metricsToken: e.METRICS_TOKEN, readyMaxLagEvents: e.READY_MAX_LAG_EVENTS },
   };
 }

@@ -45,15 +45,17 @@ export interface PaymentsDeps {
   readDb: Database;
   /** More reactors on the same outbox (notifications). */
   extraReactors?: readonly Reactor[];
+  /** Wraps the gateway before anything uses it (metrics); the composition root passes it. */
+  decorateGateway?: (gateway: PaymentGateway) => PaymentGateway;
 }
 
-export function createPaymentsWiring({ config, store, bus, run, clock, readDb, extraReactors = [] }: PaymentsDeps): PaymentsWiring {
-  const gateway = createGateway({
+export function createPaymentsWiring({ config, store, bus, run, clock, readDb, extraReactors = [], decorateGateway = (g) => g }: PaymentsDeps): PaymentsWiring {
+  const gateway = decorateGateway(createGateway({
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
     ...(config.stripe.secretKey ? { stripeSecretKey: config.stripe.secretKey } : {}),
     ...(config.stripe.webhookSecret ? { stripeWebhookSecret: config.stripe.webhookSecret } : {}),
-  });
+  }));
   const emailOf = readDb.prepare<[string], { email: string }>('SELECT email FROM rm_users WHERE id = ?');
   const escrow = createEscrow({
     bus,

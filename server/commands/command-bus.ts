@@ -59,6 +59,18 @@ export interface CommandBusOptions {
   /** Bounded retries after WrongExpectedVersion. */
   maxAttempts?: number;
   cacheSize?: number;
+  /** Told the outcome of every command (metrics); never affects the command. */
+  onOutcome?: (outcome: CommandOutcome) => void;
+}
+
+/** What a command came to, for observers: `type` is the first event it decided on ('none' if it decided nothing). */
+export interface CommandOutcome {
+  aggregate: string;
+  type: string;
+  outcome: 'accepted' | 'unchanged' | 'refused' | 'failed';
+  /** The DomainError code of a refusal, the error name of a failure; null otherwise. */
+  code: string | null;
+  durationMs: number;
 }
 
 /**
@@ -66,7 +78,7 @@ export interface CommandBusOptions {
  * already folded), let the command decide its events, check each against the statechart (`can`),
  * append with the expected revision, and on a concurrent write reload and decide again (ADR 0008).
  */
-export function createCommandBus({ store, clock, newId = randomUUID, maxAttempts = 25, cacheSize = 10_000 }: CommandBusOptions) {
+export function createCommandBus({ store, clock, newId = randomUUID, maxAttempts = 25, cacheSize = 10_000, onOutcome }: CommandBusOptions) {
   const cache = createSnapshotCache(cacheSize);
 
   async function load<M extends AnyStateMachine>(aggregate: Aggregate<M>, streamId: string): Promise<Loaded<M>> {
@@ -163,9 +175,43 @@ export function createCommandBus({ store, clock, newId = randomUUID, maxAttempts
     }
   }
 
+  /** `execute`, reporting each command's outcome to `onOutcome`. */
+  async function observed<M extends AnyStateMachine>(
+    aggregate: Aggregate<M>,
+    streamId: string,
+    decide: NoInfer<Decide<M>>,
+    context: CommandContext,
+    options: ExecuteOptions = {},
+  ): Promise<CommandResult<M>> {
+    const started = performance.now();
+    let type = 'none';
+    const tracked: Decide<M> = async (state) => {
+      type = 'none';
+      const drafts = await decide(state);
+      type = (drafts[0]?.type as string | undefined) ?? 'none';
+      return drafts;
+    };
+    const report = (outcome: CommandOutcome['outcome'], code: string | null) => {
+      try {
+        onOutcome?.({ aggregate: aggregate.name, type, outcome, code, durationMs: performance.now() - started });
+      } catch {
+        // An observer never fails a command.
+      }
+    };
+    try {
+      const result = await execute(aggregate, streamId, tracked, context, options);
+      report(result.events.length > 0 ? 'accepted' : 'unchanged', null);
+      return result;
+    } catch (error) {
+      if (error instanceof DomainError) report('refused', error.code);
+      else report('failed', error instanceof Error ? error.name : 'Error');
+      throw error;
+    }
+  }
+
   return {
     load,
-    execute,
+    execute: onOutcome ? observed : execute,
     /** Forgets cached snapshots (tests, or after an out-of-band change). */
     clearCache: () => cache.clear(),
   };

@@ -1,3 +1,4 @@
+import { recordNotification } from '../ops/notification-metrics';
 import type { PushSender, PushSubscriptionJson } from '../push/push.service';
 
 export interface PushMessage {
@@ -30,5 +31,7 @@ export async function deliverPush(
       if (status === 404 || status === 410) await onGone(subscription.endpoint);
     }
   }
+  recordNotification('push', 'sent', sent);
+  recordNotification('push', 'failed', failed);
   return { sent, failed };
 }

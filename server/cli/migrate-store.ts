@@ -1,0 +1,64 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { EventStore } from '../event-store/event-store';
+import { createKurrentEventStore } from '../event-store/kurrent-event-store';
+import { migrateStore, verifyMigration } from '../event-store/migrate-store';
+import { createSqliteEventStore } from '../event-store/sqlite-event-store';
+
+const USAGE = `Usage: npm run migrate-store -- --from <store> --to <store>
+  <store> is a SQLite event-store file (e.g. data/events.db) or a KurrentDB connection string (kurrentdb://…).
+  Copies every stream with the same events, ids and order, then verifies the copy. Stop the app first.`;
+
+const isKurrent = (spec: string) => /^(kurrentdb|esdb|kdb)(\+discover)?:\/\//i.test(spec);
+
+function open(spec: string, role: 'from' | 'to'): EventStore {
+  if (isKurrent(spec)) return createKurrentEventStore({ connectionString: spec });
+  const path = resolve(spec);
+  if (role === 'from' && !existsSync(path)) throw new Error(`No event store at ${path}`);
+  mkdirSync(dirname(path), { recursive: true });
+  return createSqliteEventStore({ path });
+}
+
+/** `npm run migrate-store -- --from data/events.db --to kurrentdb://…`: a one-off copy of the whole event log. */
+async function main(argv: string[]): Promise<number> {
+  const arg = (name: string) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const from = arg('--from');
+  const to = arg('--to');
+  if (!from || !to || argv.length !== 4) {
+    console.error(USAGE);
+    return 2;
+  }
+  if (!isKurrent(from) && !isKurrent(to) && resolve(from) === resolve(to)) {
+    console.error('--from and --to name the same file.');
+    return 2;
+  }
+  const source = open(from, 'from');
+  const target = open(to, 'to');
+  try {
+    const started = Date.now();
+    const total = await source.headPosition();
+    const report = await migrateStore(source, target, {
+      onProgress: (copied) => process.stdout.write(`\rcopied ${copied} events${isKurrent(from) ? '' : ` (source head ${total})`}`),
+    });
+    process.stdout.write('\n');
+    const verified = await verifyMigration(source, target);
+    console.log(
+      `Copied ${report.events} events (${report.streams} streams, ${report.appends} appends) in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
+        `verified ${verified} events: same streams, revisions, ids, types, data and order.`,
+    );
+    return 0;
+  } finally {
+    await Promise.allSettled([source.close(), target.close()]);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`\nmigrate-store failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

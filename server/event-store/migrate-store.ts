@@ -1,0 +1,80 @@
+import type { EventData, EventStore, ExpectedRevision, RecordedEvent } from './event-store';
+
+export interface MigrationReport {
+  /** Events read from the source (all of them, in global order). */
+  events: number;
+  /** Streams started (events at revision 0). */
+  streams: number;
+  /** Append calls made on the target. */
+  appends: number;
+}
+
+export interface MigrateOptions {
+  /** Events read per page from the source. */
+  pageSize?: number;
+  onProgress?: (copied: number) => void;
+}
+
+const toEventData = (e: RecordedEvent): EventData => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata });
+
+/**
+ * Copies every event of `source` to `target` through the event-store port only, so it works between
+ * any two adapters (SQLite → KurrentDB is the real use): in the source's global order, with the
+ * same stream names, revisions, ids, types, data and metadata. Consecutive events of one stream
+ * go in one append, at the expected revision they had in the source. That makes a re-run after an
+ * interruption safe: the appends that already happened are recognised as idempotent retries (same
+ * ids at the same expected revision) and write nothing; a target that holds other events in
+ * those streams fails with WrongExpectedVersion instead of being mixed in. The store's own
+ * recording time (`recordedAt`) is the target's; the events' `metadata.at` is what the app reads.
+ */
+export async function migrateStore(source: EventStore, target: EventStore, options: MigrateOptions = {}): Promise<MigrationReport> {
+  const pageSize = options.pageSize ?? 1_000;
+  const report: MigrationReport = { events: 0, streams: 0, appends: 0 };
+  for (let after = 0; ; ) {
+    const page = await source.readAll({ after, maxCount: pageSize });
+    if (page.length === 0) break;
+    for (let start = 0; start < page.length; ) {
+      let end = start + 1;
+      while (end < page.length && page[end]!.streamId === page[start]!.streamId) end++;
+      const run = page.slice(start, end);
+      const first = run[0]!;
+      const expected: ExpectedRevision = first.revision === 0 ? 'no_stream' : first.revision - 1;
+      await target.append(first.streamId, run.map(toEventData), expected);
+      report.appends++;
+      report.streams += run.filter((e) => e.revision === 0).length;
+      start = end;
+    }
+    report.events += page.length;
+    after = page[page.length - 1]!.position;
+    options.onProgress?.(report.events);
+  }
+  return report;
+}
+
+/**
+ * Reads both stores side by side and throws at the first difference: the target must hold exactly
+ * the source's events, in the same global order, with the same stream, revision, id, type, data and
+ * metadata (positions differ between adapters and are not compared).
+ */
+export async function verifyMigration(source: EventStore, target: EventStore, pageSize = 1_000): Promise<number> {
+  const describe = (e: RecordedEvent) => JSON.stringify([e.streamId, e.revision, e.id, e.type, e.data, e.metadata]);
+  let sourceAfter = 0;
+  let targetAfter = 0;
+  let compared = 0;
+  for (;;) {
+    const [a, b] = await Promise.all([source.readAll({ after: sourceAfter, maxCount: pageSize }), target.readAll({ after: targetAfter, maxCount: pageSize })]);
+    const n = Math.min(a.length, b.length);
+    for (let i = 0; i < n; i++) {
+      if (describe(a[i]!) !== describe(b[i]!)) {
+        throw new Error(`Event ${compared + i + 1} differs: source ${describe(a[i]!)}, target ${describe(b[i]!)}`);
+      }
+    }
+    if (a.length !== b.length) {
+      throw new Error(a.length > b.length ? `The target lacks events from number ${compared + n + 1} on` : `The target holds events the source does not (from number ${compared + n + 1} on)`);
+    }
+    if (n === 0) return compared;
+    compared += n;
+    sourceAfter = a[n - 1]!.position;
+    targetAfter = b[n - 1]!.position;
+  }
+}

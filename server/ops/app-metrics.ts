@@ -1,0 +1,189 @@
+import type { Database } from 'better-sqlite3';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { timerBacklog, type TimerKind } from '../../projections/timers.projection';
+import type { CommandOutcome } from '../commands/command-bus';
+import { WrongExpectedVersion, type EventStore } from '../event-store/event-store';
+import type { PaymentGateway } from '../payments/gateway/payment-gateway';
+import type { Clock } from '../shared/clock';
+import { ensureProcessMetrics, processRegistry } from './notification-metrics';
+import { measureProjectionLag, withTimeout } from './projection-lag';
+
+/** Lag counting stops here: beyond it the read models are simply "far behind". */
+const LAG_CAP = 10_000;
+const TIMER_KINDS: readonly TimerKind[] = ['review_period', 'dispute_period', 'request_expiry', 'deferred_payout'];
+const latencyBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export interface WatchedParts {
+  store: EventStore;
+  runner: { readonly position: number };
+  readDb: Database;
+  live: { readonly size: number };
+  clock: Clock;
+}
+
+/**
+ * The app's Prometheus metrics, one registry per app context (tests run many in one process).
+ * Counters are fed by decorators the composition root puts around the ports (event store,
+ * payment gateway) and by the command bus's outcome callback; gauges are read at scrape time.
+ */
+export function createAppMetrics() {
+  const registry = new Registry();
+  const commands = new Counter({
+    name: 'escrow_commands_total',
+    help: 'Commands by aggregate, the event type decided on, outcome (accepted, unchanged, refused, failed) and refusal code',
+    labelNames: ['aggregate', 'type', 'outcome', 'code'] as const,
+    registers: [registry],
+  });
+  const appendSeconds = new Histogram({
+    name: 'escrow_store_append_seconds',
+    help: 'Event store append latency (acknowledged = durable), by outcome (ok, conflict, error)',
+    labelNames: ['outcome'] as const,
+    buckets: latencyBuckets,
+    registers: [registry],
+  });
+  const gatewaySeconds = new Histogram({
+    name: 'escrow_gateway_call_seconds',
+    help: 'Payment gateway call latency, by method and outcome (ok, error)',
+    labelNames: ['method', 'outcome'] as const,
+    buckets: latencyBuckets,
+    registers: [registry],
+  });
+  const gatewayErrors = new Counter({
+    name: 'escrow_gateway_errors_total',
+    help: 'Payment gateway calls that failed, by method and gateway error code',
+    labelNames: ['method', 'code'] as const,
+    registers: [registry],
+  });
+
+  let parts: WatchedParts | null = null;
+  // Measured by `scrape` before the registry prints (prom-client runs async collects concurrently).
+  const storeUp = new Gauge({ name: 'escrow_store_up', help: '1 when the event store answered this scrape, else 0', registers: [registry] });
+  const head = new Gauge({ name: 'escrow_store_head_position', help: 'Position of the newest event in the store', registers: [registry] });
+  const position = new Gauge({ name: 'escrow_projection_position', help: 'Position the read models have applied', registers: [registry] });
+  const lagEvents = new Gauge({ name: 'escrow_projection_lag_events', help: `Events not yet applied to the read models (counted up to ${LAG_CAP})`, registers: [registry] });
+  const lagSeconds = new Gauge({ name: 'escrow_projection_lag_seconds', help: 'Age of the oldest event not yet applied to the read models; 0 when caught up', registers: [registry] });
+  const timersDue = new Gauge({
+    name: 'escrow_timers_due',
+    help: 'Timers that are due (not paused) but not fired yet, by kind',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    collect() {
+      if (!parts) return;
+      const backlog = timerBacklog(parts.readDb, parts.clock.now().getTime());
+      for (const kind of TIMER_KINDS) this.set({ kind }, backlog.counts[kind] ?? 0);
+      timersOverdue.set(backlog.oldestDueMs === null ? 0 : Math.max(0, (parts.clock.now().getTime() - backlog.oldestDueMs) / 1000));
+    },
+  });
+  void timersDue;
+  const timersOverdue = new Gauge({
+    name: 'escrow_timers_overdue_seconds',
+    help: 'How long the oldest due timer has waited to fire; 0 when none is due (the reactor ticks every 5 s)',
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'escrow_sse_connections',
+    help: 'Open live-update (server-sent events) connections',
+    registers: [registry],
+    collect() {
+      this.set(parts?.live.size ?? 0);
+    },
+  });
+
+  return {
+    registry,
+
+    /** For `createCommandBus({ onOutcome })`. */
+    onCommand(outcome: CommandOutcome): void {
+      commands.inc({ aggregate: outcome.aggregate, type: outcome.type, outcome: outcome.outcome, code: outcome.code ?? '' });
+    },
+
+    /** The event-store port with each append timed; everything else passes through. */
+    instrumentStore(store: EventStore): EventStore {
+      return {
+        async append(streamId, events, expected) {
+          const end = appendSeconds.startTimer();
+          try {
+            const result = await store.append(streamId, events, expected);
+            end({ outcome: 'ok' });
+            return result;
+          } catch (error) {
+            end({ outcome: error instanceof WrongExpectedVersion ? 'conflict' : 'error' });
+            throw error;
+          }
+        },
+        readStream: (streamId, options) => store.readStream(streamId, options),
+        readAll: (options) => store.readAll(options),
+        subscribe: (options, handler) => store.subscribe(options, handler),
+        headPosition: () => store.headPosition(),
+        close: () => store.close(),
+      };
+    },
+
+    /**
+     * The gateway with every asynchronous call timed and its failures counted. A proxy, so
+     * whatever the concrete gateway offers besides the port (the simulated one's test hooks)
+     * stays reachable, and methods added to the port later are measured without a change here.
+     */
+    instrumentGateway<G extends PaymentGateway>(gateway: G): G {
+      const wrapped = new Map<string, unknown>();
+      return new Proxy(gateway, {
+        get(target, property, receiver) {
+          const value: unknown = Reflect.get(target, property, receiver);
+          if (typeof value !== 'function' || typeof property !== 'string') return value;
+          if (!wrapped.has(property)) {
+            const method = property;
+            const fn = value as (...args: unknown[]) => unknown;
+            wrapped.set(method, (...args: unknown[]) => {
+              const started = performance.now();
+              const failed = (error: unknown) => {
+                gatewaySeconds.observe({ method, outcome: 'error' }, (performance.now() - started) / 1000);
+                gatewayErrors.inc({ method, code: (error as { code?: unknown }).code?.toString() ?? 'unknown' });
+              };
+              const result = fn.apply(target, args);
+              // Synchronous helpers (verifyWebhook checks a signature locally) are not gateway calls.
+              if (!(result instanceof Promise)) return result;
+              return result.then(
+                (value: unknown) => {
+                  gatewaySeconds.observe({ method, outcome: 'ok' }, (performance.now() - started) / 1000);
+                  return value;
+                },
+                (error: unknown) => {
+                  failed(error);
+                  throw error;
+                },
+              );
+            });
+          }
+          return wrapped.get(property);
+        },
+      });
+    },
+
+    /** Gives the scrape-time gauges what they read. */
+    watch(watched: WatchedParts): void {
+      parts = watched;
+    },
+
+    /** The Prometheus text of this app and of the process. */
+    async scrape(): Promise<{ contentType: string; body: string }> {
+      ensureProcessMetrics();
+      if (parts) {
+        const at = parts.runner.position;
+        position.set(at);
+        try {
+          const lag = await withTimeout(measureProjectionLag(parts.store, at, LAG_CAP), 2_000, 'event store');
+          storeUp.set(1);
+          head.set(lag.head);
+          lagEvents.set(lag.events);
+          lagSeconds.set(lag.seconds);
+        } catch {
+          storeUp.set(0);
+        }
+      }
+      const merged = Registry.merge([registry, processRegistry]);
+      return { contentType: merged.contentType, body: await merged.metrics() };
+    },
+  };
+}
+
+export type AppMetrics = ReturnType<typeof createAppMetrics>;

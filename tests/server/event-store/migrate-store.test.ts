@@ -1,0 +1,130 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createAppContext } from '../../../server/app-context';
+import { loadConfig } from '../../../server/config';
+import type { EventStore, RecordedEvent } from '../../../server/event-store/event-store';
+import { migrateStore, verifyMigration } from '../../../server/event-store/migrate-store';
+import { createSqliteEventStore } from '../../../server/event-store/sqlite-event-store';
+import { createDeal, createTestApp, registerUser } from '../api/test-app';
+
+const dir = mkdtempSync(join(tmpdir(), 'migrate-store-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+async function everything(store: EventStore): Promise<RecordedEvent[]> {
+  const all: RecordedEvent[] = [];
+  for (let after = 0; ; ) {
+    const page = await store.readAll({ after, maxCount: 700 });
+    if (page.length === 0) return all;
+    all.push(...page);
+    after = page[page.length - 1]!.position;
+  }
+}
+const shape = (e: RecordedEvent) => ({ streamId: e.streamId, revision: e.revision, id: e.id, type: e.type, data: e.data, metadata: e.metadata });
+
+function runCli(args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server/cli/migrate-store.ts'), ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('migrateStore', () => {
+  it('copies interleaved streams with the same events, ids and order, and a re-run writes nothing', async () => {
+    const source = createSqliteEventStore({ path: join(dir, 'interleaved-source.db') });
+    const revisions = new Map<string, number>();
+    for (let i = 0; i < 600; i++) {
+      const streamId = `stream-${(i * 7) % 37}`;
+      const revision = revisions.get(streamId) ?? -1;
+      const count = 1 + (i % 3);
+      const events = Array.from({ length: count }, (_, k) => ({ id: randomUUID(), type: `Happened${k}`, data: { i, k, text: 'é ✓ "quoted"' }, metadata: { at: new Date(i * 1000).toISOString(), actor: { kind: 'system', id: 'test' } } }));
+      await source.append(streamId, events, revision < 0 ? 'no_stream' : revision);
+      revisions.set(streamId, revision + count);
+    }
+    const target = createSqliteEventStore({ path: join(dir, 'interleaved-target.db') });
+    const progress: number[] = [];
+    const report = await migrateStore(source, target, { pageSize: 250, onProgress: (n) => progress.push(n) });
+    const original = await everything(source);
+    expect(report).toMatchObject({ events: original.length, streams: 37 });
+    expect(progress[progress.length - 1]).toBe(original.length);
+    expect((await everything(target)).map(shape)).toEqual(original.map(shape));
+    for (const streamId of ['stream-0', 'stream-36']) {
+      expect((await target.readStream(streamId)).map(shape)).toEqual((await source.readStream(streamId)).map(shape));
+    }
+    expect(await verifyMigration(source, target, 111)).toBe(original.length);
+
+    // Interrupted or repeated: the copy is recognised and nothing is written twice.
+    const head = await target.headPosition();
+    await migrateStore(source, target, { pageSize: 97 });
+    expect(await target.headPosition()).toBe(head);
+
+    // The verification notices a target that is not an exact copy.
+    await target.append('stream-extra', [{ id: randomUUID(), type: 'Extra', data: {}, metadata: {} }], 'no_stream');
+    await expect(verifyMigration(source, target)).rejects.toThrow(/holds events the source does not/);
+    await source.close();
+    await target.close();
+  });
+
+  it('refuses to mix into a target whose streams hold other events', async () => {
+    const source = createSqliteEventStore({ path: join(dir, 'conflict-source.db') });
+    const target = createSqliteEventStore({ path: join(dir, 'conflict-target.db') });
+    await source.append('deal-1', [{ id: randomUUID(), type: 'A', data: {}, metadata: {} }], 'no_stream');
+    await target.append('deal-1', [{ id: randomUUID(), type: 'B', data: {}, metadata: {} }], 'no_stream');
+    await expect(migrateStore(source, target)).rejects.toThrow(/Wrong expected version on deal-1/);
+    await source.close();
+    await target.close();
+  });
+});
+
+describe('npm run migrate-store', () => {
+  it('copies a real app store file to a new SQLite file that the app then runs on', { timeout: 60_000 }, async () => {
+    const t = await createTestApp();
+    const { token, userId } = await registerUser(t.app);
+    const deal = await createDeal(t.app, token, { title: 'Migrated deal' });
+    await registerUser(t.app);
+    const sourceFile = join(t.dataDir, 'events.db');
+    const source = createSqliteEventStore({ path: sourceFile });
+    const original = await everything(source);
+    await source.close();
+    await t.app.close();
+    await t.ctx.close();
+
+    const targetDir = join(dir, 'migrated');
+    const result = await runCli(['--from', sourceFile, '--to', join(targetDir, 'events.db')]);
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toContain(`Copied ${original.length} events`);
+    expect(result.output).toContain(`verified ${original.length} events`);
+
+    const target = createSqliteEventStore({ path: join(targetDir, 'events.db') });
+    expect((await everything(target)).map(shape)).toEqual(original.map(shape));
+    await target.close();
+
+    // The app on the migrated store rebuilds its read models from it.
+    mkdirSync(join(targetDir, 'fresh'), { recursive: true });
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: targetDir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', LOG_LEVEL: 'silent' });
+    const ctx = await createAppContext(config, { startReactors: false, readDbPath: join(targetDir, 'fresh', 'read.db') });
+    try {
+      await ctx.settle(await ctx.store.headPosition());
+      expect(ctx.queries.deals.byId(deal.id)?.context.terms?.title).toBe('Migrated deal');
+      expect(ctx.queries.accounts.userById(userId)).toBeTruthy();
+    } finally {
+      await ctx.close();
+      rmSync(t.dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('explains its usage', async () => {
+    const result = await runCli(['--from', 'x.db']);
+    expect(result.code).toBe(2);
+    expect(result.output).toContain('Usage: npm run migrate-store -- --from <store> --to <store>');
+  });
+});

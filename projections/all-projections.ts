@@ -1,6 +1,7 @@
 import type { Projection } from './projection';
 import { adminsProjection } from './admins.projection';
 import { dealsProjection } from './deals.projection';
+import { notificationsProjection } from './notifications.projection';
 import { paymentRequestsProjection } from './payment-requests.projection';
 import { timersProjection } from './timers.projection';
 import { tokensProjection } from './tokens.projection';
@@ -14,4 +15,5 @@ export const allProjections: Projection[] = [
   usersProjection,
   adminsProjection,
   timersProjection,
+  notificationsProjection,
 ];

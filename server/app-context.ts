@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { allProjections } from '../projections/all-projections';
 import { createAccountQueries, type AccountQueries } from '../projections/accounts.queries';
 import { createDealQueries, type DealQueries } from '../projections/deals.queries';
+import { createNotificationQueries, type NotificationQueries } from '../projections/notifications.queries';
 import { createPaymentRequestQueries, type PaymentRequestQueries } from '../projections/payment-requests.queries';
 import { createProjectionRunner, type ProjectionRunner } from '../projections/runner';
 import { createDescriptionImprover, type DescriptionImprover } from './ai/description-improver';
@@ -20,6 +21,8 @@ import { openEventStore } from './event-store/open-event-store';
 import { createLiveHub, type LiveHub } from './live/live-hub';
 import { createAppMetrics, type AppMetrics } from './ops/app-metrics';
 import { createPaymentsWiring, type PaymentsWiring } from './payments-wiring';
+import { createNotificationsWiring, type NotificationsWiring } from './notifications/notifications-wiring';
+import type { MailSender } from './notifications/mail-sender';
 import { createPushService, webPushSender, type PushSender, type PushService } from './push/push.service';
 import { resolveVapidKeys } from './push/vapid-keys';
 import { systemClock, type Clock } from './shared/clock';
@@ -34,12 +37,13 @@ export interface AppContext {
   run: CommandRunner;
   readDb: Database.Database;
   runner: ProjectionRunner;
-  queries: { deals: DealQueries; requests: PaymentRequestQueries; accounts: AccountQueries };
+  queries: { deals: DealQueries; requests: PaymentRequestQueries; accounts: AccountQueries; notifications: NotificationQueries };
   ids: { deal: () => Promise<number>; request: () => Promise<number> };
   unique: UniqueValues;
   tokens: TokenService;
   payments: PaymentsWiring;
   push: PushService;
+  notifications: NotificationsWiring;
   improveDescription: DescriptionImprover;
   live: LiveHub;
   /** Prometheus metrics (/metrics); the store, bus and gateway above report to it. */
@@ -58,8 +62,13 @@ export interface ContextOptions {
   pushSender?: PushSender;
   /** Replaces the read database (the bench runs it in memory); default `<DATA_DIR>/read.db`. */
   readDbPath?: string;
-  /** Start the timer polling (default true; tests drive timers themselves). The payments reactor always runs. */
+  /**
+   * Start the timer polling and the notifications reactor (default true; tests drive them
+   * themselves). The payments reactor always runs.
+   */
   startReactors?: boolean;
+  /** Replaces the mail sender (tests). */
+  mailSender?: MailSender;
 }
 
 export function openReadDatabase(path: string): Database.Database {
@@ -97,6 +106,7 @@ export async function createAppContext(config: AppConfig, options: ContextOption
     deals: createDealQueries(readDb),
     requests: createPaymentRequestQueries(readDb),
     accounts: createAccountQueries(readDb),
+    notifications: createNotificationQueries(readDb),
   };
   const live = createLiveHub({ db: readDb });
   const offApplied = runner.onApplied((batch) => live.publish(batch));
@@ -104,8 +114,9 @@ export async function createAppContext(config: AppConfig, options: ContextOption
 
   const settle = (position: number) => runner.waitForPosition(position);
   const unique = createUniqueValues({ store, clock, reclaimAfterMs: config.reservationReclaimAfterMs });
+  const secret = resolveJwtSecret(config);
   const tokens = createTokenService({
-    secret: resolveJwtSecret(config),
+    secret,
     clock,
     userTtlHours: config.jwtExpiresInHours,
     adminTtlHours: config.adminJwtExpiresInHours,
@@ -113,7 +124,10 @@ export async function createAppContext(config: AppConfig, options: ContextOption
   const vapid = resolveVapidKeys({ dataDir: config.dataDir, publicKey: config.vapid.publicKey, privateKey: config.vapid.privateKey });
   const push = createPushService({
     bus,
+    store,
+    clock,
     accounts: queries.accounts,
+    links: queries.notifications,
     keys: vapid,
     allowedHosts: config.push.allowedHosts,
     sender: options.pushSender ?? webPushSender(vapid, config.vapid.subject),
@@ -126,10 +140,14 @@ export async function createAppContext(config: AppConfig, options: ContextOption
   const offTimers = runner.onApplied((batch) => {
     if (batch.some((e) => timerEventTypes.has(e.type))) payments.reactor.wake();
   });
+  const notifications = createNotificationsWiring({
+    config, secret, store, clock, readDb, runner, push, queries, ...(options.mailSender ? { mail: options.mailSender } : {}),
+  });
+  if (options.startReactors ?? true) await notifications.start();
 
   let closing: Promise<void> | null = null;
   return {
-    config, clock, store, bus, run, readDb, runner, queries, unique, tokens, payments, push, live, metrics, settle,
+    config, clock, store, bus, run, readDb, runner, queries, unique, tokens, payments, push, notifications, live, metrics, settle,
     async quiesce() {
       // An effect's outcome is itself an event: loop until a round appends nothing new.
       for (;;) {
@@ -148,6 +166,7 @@ export async function createAppContext(config: AppConfig, options: ContextOption
       closing ??= (async () => {
         offTimers();
         await payments.stop();
+        await notifications.stop();
         live.closeAll();
         offApplied();
         await runner.stop();

@@ -29,6 +29,7 @@ import { paymentRequestsRoutes } from './payment-requests/payment-requests.route
 import { pushRoutes } from './push/push.routes';
 import { publicSettingsRoutes } from './settings/public-settings.routes';
 import { settingsRoutes } from './settings/settings.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
 import { registerWebApp } from './web/web-app.plugin';
 
 export interface BuildOptions {
@@ -109,7 +110,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   app.get('/api/health', { schema: { tags: ['ops'], hide: true } }, async () => ({ ok: true, position: ctx.runner.position }));
   opsRoutes(app as unknown as FastifyInstance, { ctx });
-  for (const routes of [authRoutes, profileRoutes, dealsRoutes, dealLinkRoutes, paymentRequestsRoutes, adminRoutes, pushRoutes, aiAssistRoutes, eventsStreamRoutes, publicSettingsRoutes, settingsRoutes]) {
+  for (const routes of [authRoutes, profileRoutes, dealsRoutes, dealLinkRoutes, paymentRequestsRoutes, adminRoutes, pushRoutes, aiAssistRoutes, notificationsRoutes, eventsStreamRoutes, publicSettingsRoutes, settingsRoutes]) {
     routes(app, deps);
   }
   await ctx.payments.registerRoutes(app as unknown as FastifyInstance);

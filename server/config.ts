@@ -74,6 +74,15 @@ export const configSchema = z
     VAPID_PUBLIC_KEY: optionalText,
     VAPID_PRIVATE_KEY: optionalText,
     VAPID_SUBJECT: z.string().default('mailto:support@example.com'),
+    SMTP_URL: optionalText,
+    MAIL_FROM: z.string().default('Escrow <notifications@escrow.local>'),
+    ADMIN_ALERT_EMAILS: z
+      .string()
+      .default('')
+      .transform((v) => v.split(',').map((a) => a.trim()).filter((a) => a !== ''))
+      .pipe(z.array(z.email({ error: 'ADMIN_ALERT_EMAILS must be comma-separated email addresses' }))),
+    RELEASE_REMINDER_HOURS: positiveNumber(12),
+    HOLD_AGEING_HOURS: positiveNumber(72),
     AI_BASE_URL: optionalText,
     AI_API_KEY: optionalText,
     AI_MODEL: z.string().default('gpt-4o-mini'),
@@ -139,6 +148,8 @@ export interface AppConfig {
   push: { allowedHosts: string[]; maxSubscriptions: number };
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
+  /** Without `smtpUrl`, mail is written to `<dataDir>/mail/*.eml` and shown on a test-mode page. */
+  notifications: { smtpUrl: string | undefined; mailFrom: string; adminEmails: string[]; releaseReminderHours: number; holdAgeingHours: number };
   logLevel: Env['LOG_LEVEL'];
   /** /metrics bearer token (unset: /metrics is off); readiness's tolerated lag after the first catch-up. */
   ops: { metricsToken: string | undefined; readyMaxLagEvents: number };
@@ -189,6 +200,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     push: { allowedHosts: e.PUSH_SERVICE_HOSTS, maxSubscriptions: e.PUSH_MAX_SUBSCRIPTIONS },
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL },
+    notifications: {
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM,
+      adminEmails: e.ADMIN_ALERT_EMAILS,
+      releaseReminderHours: e.RELEASE_REMINDER_HOURS,
+      holdAgeingHours: e.HOLD_AGEING_HOURS,
+    },
     logLevel: e.LOG_LEVEL,
     ops: { metricsToken: e.METRICS_TOKEN, readyMaxLagEvents: e.READY_MAX_LAG_EVENTS },
   };

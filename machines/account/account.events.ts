@@ -121,6 +121,27 @@ export const SessionsRevoked = defineEvent({
   example: { reason: 'logout' },
 });
 
+export const NotificationPreferencesChanged = defineEvent({
+  type: 'NotificationPreferencesChanged',
+  version: 1,
+  category: 'user',
+  description: 'The user switched push or email notifications on or off (profile toggles, or the email unsubscribe link).',
+  schema: z.object({ push: z.boolean(), email: z.boolean() }),
+  example: { push: true, email: false },
+});
+
+export const languages = ['en', 'nl'] as const;
+export type Language = (typeof languages)[number];
+
+export const LanguageChanged = defineEvent({
+  type: 'LanguageChanged',
+  version: 1,
+  category: 'user',
+  description: 'The user chose the language of the app and of their notifications.',
+  schema: z.object({ language: z.enum(languages) }),
+  example: { language: 'nl' },
+});
+
 export const adminRoles = ['admin', 'auditor'] as const;
 export type AdminRole = (typeof adminRoles)[number];
 
@@ -191,6 +212,8 @@ export const accountEventDefinitions = [
   PushSubscriptionRemoved,
   PasswordChanged,
   SessionsRevoked,
+  NotificationPreferencesChanged,
+  LanguageChanged,
 ] as const;
 export const adminEventDefinitions = [AdminAccountCreated, AdminLoggedIn, AdminDeactivated] as const;
 export const supportEventDefinitions = [ValueReserved, ValueReleased, IdBlockReserved] as const;

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { UserEvent } from './account.events';
+import type { Language, UserEvent } from './account.events';
 
 export interface UserContext {
   userId: string;
@@ -19,7 +19,13 @@ export interface UserContext {
   pushSubscriptions: { endpoint: string; keys: { p256dh: string; auth: string } }[];
   /** Bumped by logout and password change; a token carries the version it was issued at. */
   sessionVersion: number;
+  /** Absent in contexts stored before preferences existed: read through `notificationPreferencesOf`. */
+  notifications?: { push: boolean; email: boolean };
 }
+
+/** Both channels are on until the user turns one off; English until a language is chosen. */
+export const notificationPreferencesOf = (c: Pick<UserContext, 'notifications'>) => c.notifications ?? { push: true, email: true };
+export const languageOf = (c: Pick<UserContext, 'language'>): Language => c.language ?? 'en';
 
 export const emptyUserContext: UserContext = {
   userId: '',
@@ -66,6 +72,10 @@ export function evolveUserContext(c: UserContext, event: UserEvent): UserContext
       return { ...c, passwordHash: event.data.passwordHash, sessionVersion: (c.sessionVersion ?? 0) + 1 };
     case 'SessionsRevoked':
       return { ...c, sessionVersion: (c.sessionVersion ?? 0) + 1 };
+    case 'NotificationPreferencesChanged':
+      return { ...c, notifications: { push: event.data.push, email: event.data.email } };
+    case 'LanguageChanged':
+      return { ...c, language: event.data.language };
   }
 }
 
@@ -98,5 +108,7 @@ export const userMachine = setup({
     PushSubscriptionRemoved: { guard: 'subscribed', actions: 'evolve' },
     PasswordChanged: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
     SessionsRevoked: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
+    NotificationPreferencesChanged: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
+    LanguageChanged: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
   },
 });

@@ -1,6 +1,7 @@
 import type { EventDefinition } from './define';
 import { dealEventDefinitions } from '../deal/deal.events';
 import { paymentRequestEventDefinitions } from '../payment-request/payment-request.events';
+import { notificationEventDefinitions } from '../notifications/notification.events';
 import { accountEventDefinitions, adminEventDefinitions, supportEventDefinitions } from '../account/account.events';
 
 /** Every event type the ledger stores, with its schema and version: the contract of stored JSON. */
@@ -10,6 +11,7 @@ export const eventCatalog: readonly EventDefinition[] = [
   ...accountEventDefinitions,
   ...adminEventDefinitions,
   ...supportEventDefinitions,
+  ...notificationEventDefinitions,
 ];
 
 const byType = new Map<string, EventDefinition>(eventCatalog.map((d) => [d.type, d]));

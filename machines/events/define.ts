@@ -7,7 +7,8 @@ export type StreamCategory =
   | 'user'
   | 'admin'
   | 'unique'
-  | 'sequence';
+  | 'sequence'
+  | 'notification';
 
 /** One entry of the event catalogue: the schema is the contract of the stored JSON. */
 export interface EventDefinition<T extends string = string, S extends z.ZodType = z.ZodType> {

@@ -26,6 +26,7 @@ const streams: Record<StreamCategory, { stream: string; title: string; machine?:
   admin: { stream: 'admin-<id>', title: 'Admin account', machine: adminMachine },
   unique: { stream: 'unique-<kind>-<sha256 of the value>', title: 'Unique-value reservations' },
   sequence: { stream: 'sequence-<name>', title: 'Id sequences' },
+  notification: { stream: 'notification-<sha256 of event:recipient:channel>, reminder-deal-<id>-<hash>, hold-alert-deal-<id>-<hash>, link-push-deal-<id>, email-optout-<sha256>', title: 'Notifications' },
 };
 
 const actorOverrides: Record<string, Actor['kind']> = {
@@ -37,8 +38,9 @@ const actorOverrides: Record<string, Actor['kind']> = {
   PaymentRequestCreated: 'creator', PaymentRequestCompleted: 'creator', PaymentRequestAccepted: 'brand', PaymentRequestRejected: 'brand',
   PaymentRequestCheckoutCreated: 'brand', AdminAccountCreated: 'system', AdminLoggedIn: 'admin', AdminDeactivated: 'admin',
   ValueReserved: 'system', ValueReleased: 'system', IdBlockReserved: 'system',
+  DealLinkPushSubscribed: 'creator-link', DealLinkPushUnsubscribed: 'creator-link', EmailUnsubscribed: 'system',
 };
-const defaultActor: Record<StreamCategory, Actor['kind']> = { deal: 'brand', 'payment-request': 'brand', user: 'brand', admin: 'admin', unique: 'system', sequence: 'system' };
+const defaultActor: Record<StreamCategory, Actor['kind']> = { deal: 'brand', 'payment-request': 'brand', user: 'brand', admin: 'admin', unique: 'system', sequence: 'system', notification: 'system' };
 
 interface Transition { from: string; to: string; guard: string | null }
 

@@ -1,22 +1,37 @@
 import type { Agent } from 'node:https';
 import webPush from 'web-push';
+import { notificationPreferencesOf } from '../../machines/account/user.machine';
 import type { AccountQueries } from '../../projections/accounts.queries';
+import type { NotificationQueries } from '../../projections/notifications.queries';
 import { userAggregate } from '../commands/aggregate';
 import type { CommandBus } from '../commands/command-bus';
-import { recordNotification } from '../ops/notification-metrics';
+import type { EventStore } from '../event-store/event-store';
+import { appendNotificationEvent, linkPushStreamId } from '../notifications/notification-streams';
+import { deliverPush, type PushMessage } from '../notifications/push-sender';
+import type { Clock } from '../shared/clock';
 import type { VapidKeys } from './vapid-keys';
+
+export type { PushMessage };
 
 export interface PushSubscriptionJson {
   endpoint: string;
   keys: { p256dh: string; auth: string };
 }
 
-export interface PushMessage {
-  title: string;
-  body: string;
-  url?: string;
-  tag?: string;
+/** Sends one message to one subscription; web-push by default, a fake in tests. */
+export type PushSender = (subscription: PushSubscriptionJson, payload: string) => Promise<{ statusCode: number }>;
+
+/** `transport.agent` lets tests reach a local push endpoint with a self-signed certificate; production passes none. */
+export function webPushSender(keys: VapidKeys, subject: string, transport: { agent?: Agent } = {}): PushSender {
+  return (subscription, payload) =>
+    webPush.sendNotification(subscription, payload, {
+      vapidDetails: { subject, ...keys },
+      TTL: 3_600,
+      ...(transport.agent ? { agent: transport.agent } : {}),
+    });
 }
+
+const pushActor = { actor: { kind: 'system' as const, id: 'push' } };
 
 /**
  * Only https endpoints on a known push service (PUSH_SERVICE_HOSTS, a host or any subdomain of
@@ -35,57 +50,33 @@ export function pushEndpointAllowed(endpoint: string, allowedHosts: readonly str
   return allowedHosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
 }
 
-/** Sends one message to one subscription; web-push by default, a fake in tests. */
-export type PushSender = (subscription: PushSubscriptionJson, payload: string) => Promise<{ statusCode: number }>;
-
-/** `transport.agent` lets tests reach a local push endpoint with a self-signed certificate; production passes none. */
-export function webPushSender(keys: VapidKeys, subject: string, transport: { agent?: Agent } = {}): PushSender {
-  return (subscription, payload) =>
-    webPush.sendNotification(subscription, payload, {
-      vapidDetails: { subject, ...keys },
-      TTL: 3_600,
-      ...(transport.agent ? { agent: transport.agent } : {}),
-    });
-}
-
-/** Push notifications to every browser a user subscribed; subscriptions the push service calls gone are dropped. */
-export function createPushService({ bus, accounts, sender, keys, allowedHosts }: {
-  bus: CommandBus;
-  accounts: AccountQueries;
-  sender: PushSender;
-  keys: VapidKeys;
+/**
+ * Push to every browser an account subscribed (when its push preference is on), or to the browsers
+ * a link creator subscribed for one deal. Subscriptions the push service calls gone are dropped.
+ */
+export function createPushService({ bus, store, clock, accounts, links, sender, keys, allowedHosts }: {
+  bus: CommandBus; store: EventStore; clock: Clock; accounts: AccountQueries; links: NotificationQueries; sender: PushSender; keys: VapidKeys;
   allowedHosts: readonly string[];
 }) {
+  // Subscriptions stored before the host rule existed are never contacted.
+  const allowed = <S extends { endpoint: string }>(subscriptions: readonly S[]): S[] => subscriptions.filter((s) => pushEndpointAllowed(s.endpoint, allowedHosts));
   return {
     allowedHosts,
     publicKey: keys.publicKey,
     async notifyUser(userId: string, message: PushMessage): Promise<{ sent: number; failed: number }> {
       const user = accounts.userById(userId);
-      let sent = 0;
-      let failed = 0;
-      for (const subscription of user?.pushSubscriptions ?? []) {
-        // Stored before the host rule existed: never contacted.
-        if (!pushEndpointAllowed(subscription.endpoint, allowedHosts)) {
-          failed++;
-          continue;
-        }
-        try {
-          await sender(subscription, JSON.stringify(message));
-          sent++;
-        } catch (error) {
-          failed++;
-          const status = (error as { statusCode?: number }).statusCode;
-          if (status === 404 || status === 410) {
-            await bus.execute(userAggregate, userAggregate.streamId(userId), (s) =>
-              s.snapshot.context.pushSubscriptions.some((x) => x.endpoint === subscription.endpoint)
-                ? [{ type: 'PushSubscriptionRemoved', data: { endpoint: subscription.endpoint } }]
-                : [], { actor: { kind: 'system', id: 'push' } });
-          }
-        }
-      }
-      recordNotification('push', 'sent', sent);
-      recordNotification('push', 'failed', failed);
-      return { sent, failed };
+      if (!user || !notificationPreferencesOf(user).push) return { sent: 0, failed: 0 };
+      return deliverPush(sender, allowed(user.pushSubscriptions), message, async (endpoint) => {
+        await bus.execute(userAggregate, userAggregate.streamId(userId), (s) =>
+          s.snapshot.context.pushSubscriptions.some((x) => x.endpoint === endpoint)
+            ? [{ type: 'PushSubscriptionRemoved', data: { endpoint } }]
+            : [], pushActor);
+      });
+    },
+    async notifyDealLink(dealId: number, message: PushMessage): Promise<{ sent: number; failed: number }> {
+      return deliverPush(sender, allowed(links.linkSubscriptions(dealId)), message, async (endpoint) => {
+        await appendNotificationEvent({ store, clock }, linkPushStreamId(dealId), { type: 'DealLinkPushUnsubscribed', data: { dealId, endpoint } }, 'any', pushActor);
+      });
     },
   };
 }

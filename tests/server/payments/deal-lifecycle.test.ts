@@ -62,7 +62,7 @@ describe('deal lifecycle on the simulated gateway', () => {
     }
     // A Dutch browser (or the web app's language cookie) gets the page in Dutch, amounts in nl-NL.
     for (const headers of [{ 'accept-language': 'nl-NL,nl;q=0.9,en;q=0.8' }, { cookie: 'lang=nl', 'accept-language': 'en-US' }]) {
-      const dutch = await h.app.inject({ method: 'GET', url: new URL(url).pathname, headers });
+      const dutch = await h.app.inject({ method: 'GET', url: `${new URL(url).pathname}${new URL(url).search}`, headers });
       for (const text of ['Testmodus — geen echt geld', 'Kaart', '>Betalen<', '>Betaling laten mislukken<', '>Annuleren<', '270,50', '<html lang="nl">']) {
         expect(dutch.body, JSON.stringify(headers)).toContain(text);
       }

@@ -91,4 +91,12 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'accept.status': 'Status',
   'accept.from': 'Van',
   'fees.dealExplanation': 'Het merk betaalt het bedrag voor de creator plus {dealFee}% platformkosten; de creator ontvangt het volledige bedrag.',
+  'accept.notify': 'Stuur mij meldingen over deze deal',
+  'accept.notifyText': 'Pushmeldingen wanneer het merk uitbetaalt, een geschil opent of annuleert. Alleen voor deze deal.',
+  'accept.notifyUnsupported': 'Deze browser ondersteunt geen pushmeldingen.',
+  'accept.notifyOn': 'Meldingen aan voor deze deal',
+  'accept.notifyOff': 'Meldingen uit voor deze deal',
+  'accept.notifyDenied': 'Toestemming geweigerd',
+  'accept.notifyDeniedText': 'Pushmeldingen hebben toestemming van de browser nodig',
+  'accept.notifyFailed': 'Kon de meldingen voor deze deal niet wijzigen',
 };

@@ -13,6 +13,7 @@ import { useDeliverDeal } from '../features/deals/api/deliver-deal.mutation';
 import { dealKeys } from '../features/deals/api/keys';
 import { DescriptionView } from '../features/deals/components/description-view';
 import { DealProgress } from '../features/deals/components/deal-progress';
+import { LinkNotificationsCard } from '../features/deals/components/link-notifications-card';
 import { can, useDealView } from '../features/deals/model/deal-view';
 import { useStripeSetupReturn } from '../features/deals/model/use-stripe-setup-return';
 import { formatDate } from '../lib/dates';
@@ -136,6 +137,7 @@ export default function AcceptRoute() {
       {view.status === 'dispute' && <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800">{t('accept.disputeText')}</p>}
       {(view.status === 'completed' || view.status === 'approved_after_dispute') && <p className="rounded-lg bg-emerald-50 p-3 text-sm">{t('accept.completedText')}</p>}
       {view.status === 'cancelled' && <p className="rounded-lg bg-slate-100 p-3 text-sm">{t('accept.cancelledText')}</p>}
+      {accepted && view.status !== 'cancelled' && <LinkNotificationsCard token={token} />}
     </main>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
@@ -31,9 +31,11 @@ export default function AdminRoute() {
   const deals = useAdminDeals();
   const counts = useAdminCounts();
   const me = useAdminMe();
-  const [tab, setTab] = useState<Tab>('deals');
+  // Admin alert emails link to /admin?deal=<id> (or ?request=<id>): open on that deal or tab.
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(params.has('request') ? 'requests' : 'deals');
   const [chip, setChip] = useState<Chip>('all');
-  const [selected, setSelected] = useState<number | null>(null);
+  const [selected, setSelected] = useState<number | null>(Number(params.get('deal')) || null);
   const readOnly = me.data?.role === 'auditor';
   const ageing = useHoldAgeing();
   const heldDays = new Map((ageing.data?.deals ?? []).map((d) => [d.dealId, d.days]));

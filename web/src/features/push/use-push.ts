@@ -1,19 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
 import { t } from '../../i18n';
-import { fetchPushPublicKey } from './api/push-public-key';
 import { subscribePush } from './api/push-subscribe';
 import { unsubscribePush } from './api/push-unsubscribe';
+import { pushSupported, subscribeBrowser } from './browser-subscription';
 
-function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
-  const padded = (value + '='.repeat((4 - (value.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/');
-  const raw = atob(padded);
-  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
-  for (let i = 0; i < raw.length; i += 1) bytes[i] = raw.charCodeAt(i);
-  return bytes;
-}
-
-export const pushSupported = (): boolean => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+export { pushSupported };
 
 /** Push state and the enable/disable flow of docs/product.md §4. */
 export function usePush() {
@@ -34,15 +26,12 @@ export function usePush() {
   const enable = useCallback(async (): Promise<boolean> => {
     setLoading(true);
     try {
-      const result = await Notification.requestPermission();
+      const { permission: result, subscription } = await subscribeBrowser();
       setPermission(result);
-      if (result !== 'granted') {
+      if (result !== 'granted' || !subscription) {
         toast({ title: t('push.permissionDenied'), description: t('push.permissionDeniedText'), variant: 'destructive' });
         return false;
       }
-      const registration = await navigator.serviceWorker.ready;
-      const key = await fetchPushPublicKey();
-      const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(key) });
       try {
         await subscribePush(subscription.toJSON());
       } catch (error) {

@@ -6,24 +6,44 @@ import { Card } from '../../../components/ui/card';
 import { Switch } from '../../../components/ui/switch';
 import { t } from '../../../i18n';
 import { usePush } from '../../push/use-push';
+import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api/notification-preferences';
 
-/** 'Settings': email and auto-release toggles are local only (docs/product.md §4); push is real. */
+/**
+ * 'Settings': the email and push toggles are saved on the account and honoured by the server's
+ * notifications; push also subscribes this browser. Auto-release stays local (docs/product.md §4).
+ */
 export function SettingsCard() {
   const push = usePush();
-  const [email, setEmail] = useState(true);
+  const preferences = useNotificationPreferences();
+  const update = useUpdateNotificationPreferences();
   const [autoRelease, setAutoRelease] = useState(true);
+  const email = preferences.data?.email ?? true;
+  const pushOn = push.subscribed && (preferences.data?.push ?? true);
+  const setPush = async (on: boolean) => {
+    if (on) {
+      if (await push.enable()) update.mutate({ push: true });
+    } else {
+      await push.disable();
+      update.mutate({ push: false });
+    }
+  };
   return (
     <Card className="space-y-4">
       <h2 className="font-semibold">{t('profile.settings')}</h2>
       <Row label={t('profile.emailNotifications')}>
-        <Switch label={t('profile.emailNotifications')} checked={email} onChange={setEmail} />
+        <Switch
+          label={t('profile.emailNotifications')}
+          checked={email}
+          disabled={preferences.isPending || update.isPending}
+          onChange={(on) => update.mutate({ email: on })}
+        />
       </Row>
       <Row label={t('profile.pushNotifications')}>
         <Switch
           label={t('profile.pushNotifications')}
-          checked={push.subscribed}
-          disabled={!push.supported || push.loading}
-          onChange={(on) => void (on ? push.enable() : push.disable())}
+          checked={pushOn}
+          disabled={!push.supported || push.loading || update.isPending}
+          onChange={(on) => void setPush(on)}
         />
       </Row>
       <div className="flex flex-wrap gap-2">

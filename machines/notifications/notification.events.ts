@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { languages } from '../account/account.events';
+import { defineEvent, type EventOf } from '../events/define';
+
+const isoInstant = z.iso.datetime();
+export const notificationChannels = ['push', 'email'] as const;
+export type NotificationChannel = (typeof notificationChannels)[number];
+
+/**
+ * Claim of one notification: appended with "no stream" expected to `notification-<hash>` before
+ * the message goes out, so a redelivered event, a restart or a second app instance never sends it twice.
+ */
+export const NotificationSent = defineEvent({
+  type: 'NotificationSent',
+  version: 1,
+  category: 'notification',
+  description: 'One notification (event, recipient, channel) was claimed and handed to its sender.',
+  schema: z.object({
+    eventId: z.string().min(1),
+    recipient: z.string().min(1).max(400),
+    channel: z.enum(notificationChannels),
+    kind: z.string().min(1).max(60),
+  }),
+  example: { eventId: '6f1c2b9e-0c1a-4c51-9a43-5b7f1f0f4a11', recipient: 'user:u_7f3a', channel: 'push', kind: 'content_delivered' },
+});
+
+export const ReleaseReminderDue = defineEvent({
+  type: 'ReleaseReminderDue',
+  version: 1,
+  category: 'notification',
+  description: 'The configured time before a review period ends was reached; the brand is reminded of the automatic release.',
+  schema: z.object({ dealId: z.number().int().positive(), endsAt: isoInstant }),
+  example: { dealId: 42, endsAt: '2026-11-22T10:00:00.000Z' },
+});
+
+export const HoldAgeingAlertDue = defineEvent({
+  type: 'HoldAgeingAlertDue',
+  version: 1,
+  category: 'notification',
+  description: 'A deal stayed on hold longer than the configured age; admins are alerted.',
+  schema: z.object({ dealId: z.number().int().positive(), heldSince: isoInstant }),
+  example: { dealId: 42, heldSince: '2026-11-20T10:00:00.000Z' },
+});
+
+const pushSubscription = z.object({
+  endpoint: z.url().max(2_000),
+  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+});
+
+export const DealLinkPushSubscribed = defineEvent({
+  type: 'DealLinkPushSubscribed',
+  version: 1,
+  category: 'notification',
+  description: 'A creator without an account turned on push for one deal from its accept page (tied to the link token).',
+  schema: z.object({ dealId: z.number().int().positive(), subscription: pushSubscription, language: z.enum(languages) }),
+  example: { dealId: 42, subscription: { endpoint: 'https://push.example/abc', keys: { p256dh: 'BN...', auth: 'xyz' } }, language: 'nl' },
+});
+
+export const DealLinkPushUnsubscribed = defineEvent({
+  type: 'DealLinkPushUnsubscribed',
+  version: 1,
+  category: 'notification',
+  description: 'The creator turned push off for the deal, or the push service said the subscription is gone.',
+  schema: z.object({ dealId: z.number().int().positive(), endpoint: z.string().min(1).max(2_000) }),
+  example: { dealId: 42, endpoint: 'https://push.example/abc' },
+});
+
+export const EmailUnsubscribed = defineEvent({
+  type: 'EmailUnsubscribed',
+  version: 1,
+  category: 'notification',
+  description: 'An address without an account used the unsubscribe link; no further notification email goes to it.',
+  schema: z.object({}),
+  example: {},
+});
+
+export const notificationEventDefinitions = [
+  NotificationSent,
+  ReleaseReminderDue,
+  HoldAgeingAlertDue,
+  DealLinkPushSubscribed,
+  DealLinkPushUnsubscribed,
+  EmailUnsubscribed,
+] as const;
+
+export type NotificationEvent = EventOf<(typeof notificationEventDefinitions)[number]>;

@@ -1,0 +1,87 @@
+import type { ProjectedEvent, Projection } from './projection';
+
+/**
+ * What the notifications reactor reads besides deals, requests and users: push subscriptions that
+ * creators without an account made for one deal, addresses that unsubscribed from email, and the
+ * notification due times (the release reminder counts back from the review end; the hold-ageing
+ * alert counts forward from the start of a hold). Offsets are configuration, applied by the query.
+ */
+
+const dealIdOf = (event: ProjectedEvent): number =>
+  typeof (event.data as { dealId?: unknown }).dealId === 'number'
+    ? (event.data as { dealId: number }).dealId
+    : Number(/^deal-(\d+)$/.exec(event.streamId)?.[1] ?? 0);
+const heldStates = /^(pending_delivery|delivered|dispute)/;
+
+export const notificationsProjection: Projection = {
+  name: 'notifications',
+  version: 1,
+  setup(db) {
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS rm_link_push (
+        deal_id INTEGER NOT NULL, endpoint TEXT NOT NULL, subscription TEXT NOT NULL, language TEXT NOT NULL,
+        PRIMARY KEY (deal_id, endpoint)) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS rm_email_optouts (stream_id TEXT PRIMARY KEY) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS rm_notification_timers (
+        deal_id INTEGER NOT NULL, kind TEXT NOT NULL, at TEXT NOT NULL, at_ms INTEGER NOT NULL,
+        PRIMARY KEY (deal_id, kind));
+      CREATE INDEX IF NOT EXISTS rm_notification_timers_due ON rm_notification_timers (kind, at_ms);`);
+  },
+  reset(db) {
+    db.exec('DROP TABLE IF EXISTS rm_link_push; DROP TABLE IF EXISTS rm_email_optouts; DROP TABLE IF EXISTS rm_notification_timers;');
+  },
+  prepare(db) {
+    const addLink = db.prepare('INSERT OR REPLACE INTO rm_link_push (deal_id, endpoint, subscription, language) VALUES (?, ?, ?, ?)');
+    const removeLink = db.prepare<[number, string]>('DELETE FROM rm_link_push WHERE deal_id = ? AND endpoint = ?');
+    const optOut = db.prepare<[string]>('INSERT OR IGNORE INTO rm_email_optouts (stream_id) VALUES (?)');
+    const set = db.prepare<[number, string, string, number]>('INSERT OR REPLACE INTO rm_notification_timers (deal_id, kind, at, at_ms) VALUES (?, ?, ?, ?)');
+    const setOnce = db.prepare<[number, string, string, number]>('INSERT OR IGNORE INTO rm_notification_timers (deal_id, kind, at, at_ms) VALUES (?, ?, ?, ?)');
+    const clear = db.prepare<[number, string]>('DELETE FROM rm_notification_timers WHERE deal_id = ? AND kind = ?');
+    const clearAll = db.prepare<[number]>('DELETE FROM rm_notification_timers WHERE deal_id = ?');
+    const clearIf = db.prepare<[number, string, string]>('DELETE FROM rm_notification_timers WHERE deal_id = ? AND kind = ? AND at = ?');
+
+    return (event) => {
+      const data = event.data as Record<string, unknown>;
+      const dealId = dealIdOf(event);
+      const at = (iso: string) => Date.parse(iso);
+      switch (event.type) {
+        case 'DealLinkPushSubscribed': {
+          const sub = data.subscription as { endpoint: string };
+          return void addLink.run(dealId, sub.endpoint, JSON.stringify(sub), String(data.language ?? 'en'));
+        }
+        case 'DealLinkPushUnsubscribed':
+          return void removeLink.run(dealId, String(data.endpoint));
+        case 'EmailUnsubscribed':
+          return void optOut.run(event.streamId);
+        case 'ReviewPeriodStarted':
+          return void set.run(dealId, 'release_reminder', String(data.endsAt), at(String(data.endsAt)));
+        case 'ReleaseReminderDue':
+          return void clearIf.run(dealId, 'release_reminder', String(data.endsAt));
+        case 'HoldAgeingAlertDue':
+          return void clearIf.run(dealId, 'hold_ageing', String(data.heldSince));
+        case 'ReviewPeriodElapsed':
+        case 'DisputeOpened':
+          return void clear.run(dealId, 'release_reminder');
+        case 'DealPutOnHold':
+          // No reminder while the clock stands still; it comes back with the extended end.
+          clear.run(dealId, 'release_reminder');
+          return void setOnce.run(dealId, 'hold_ageing', event.metadata.at, at(event.metadata.at));
+        case 'ChargebackOpened':
+          if (!heldStates.test(event.metadata.state ?? '')) return;
+          clear.run(dealId, 'release_reminder');
+          return void setOnce.run(dealId, 'hold_ageing', event.metadata.at, at(event.metadata.at));
+        case 'DealReleasedFromHold':
+          clear.run(dealId, 'hold_ageing');
+          if (typeof data.reviewPeriodEndsAt === 'string') set.run(dealId, 'release_reminder', data.reviewPeriodEndsAt, at(data.reviewPeriodEndsAt));
+          return;
+        case 'FundsReleased':
+        case 'DealCompletedManually':
+        case 'DealRefunded':
+        case 'DealDeleted':
+          return void clearAll.run(dealId);
+        default:
+          return;
+      }
+    };
+  },
+};

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** One-click unsubscribe (RFC 8058) and similar headers. */
+  headers?: Record<string, string>;
+}
+
+export interface StoredMail {
+  /** File name under `<dataDir>/mail/` (no path). */
+  name: string;
+  to: string;
+  subject: string;
+  date: string;
+}
+
+export interface MailSender {
+  readonly mode: 'smtp' | 'files';
+  send(message: MailMessage): Promise<void>;
+  /** Test mode: the messages written to the mail folder, newest first (empty in SMTP mode). */
+  list(): StoredMail[];
+  /** Test mode: one written message (raw RFC 5322 text and its parts), or null. */
+  read(name: string): (StoredMail & { raw: string; text: string; html: string }) | null;
+}
+
+const safeName = /^[\w.-]+\.eml$/;
+
+/**
+ * Email through nodemailer. With `smtpUrl` it is real SMTP; without it, nodemailer's stream
+ * transport builds the very same MIME message and it is written to `<dataDir>/mail/*.eml`, with a
+ * small JSON sidecar (recipient, subject, date) for the test-mode mail page.
+ */
+export function createMailSender({ smtpUrl, from, dataDir, now = () => new Date() }: { smtpUrl: string | undefined; from: string; dataDir: string; now?: () => Date }): MailSender {
+  const folder = join(dataDir, 'mail');
+  const transport: Transporter = smtpUrl
+    ? nodemailer.createTransport(smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  return {
+    mode: smtpUrl ? 'smtp' : 'files',
+    async send(message) {
+      const info = (await transport.sendMail({ from, ...message })) as { message?: Buffer };
+      if (smtpUrl) return;
+      mkdirSync(folder, { recursive: true });
+      const date = now().toISOString();
+      const name = `${date.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
+      writeFileSync(join(folder, name), info.message ?? Buffer.alloc(0));
+      writeFileSync(join(folder, `${name}.json`), JSON.stringify({ name, to: message.to, subject: message.subject, date, text: message.text, html: message.html }));
+    },
+    list() {
+      let names: string[];
+      try {
+        names = readdirSync(folder).filter((n) => n.endsWith('.eml.json'));
+      } catch {
+        return [];
+      }
+      return names
+        .map((n) => {
+          const { name, to, subject, date } = JSON.parse(readFileSync(join(folder, n), 'utf8')) as StoredMail;
+          return { name, to, subject, date };
+        })
+        .sort((a, b) => (a.name < b.name ? 1 : -1));
+    },
+    read(name) {
+      if (!safeName.test(name)) return null;
+      try {
+        const parts = JSON.parse(readFileSync(join(folder, `${name}.json`), 'utf8')) as StoredMail & { text: string; html: string };
+        return { ...parts, raw: readFileSync(join(folder, name), 'utf8') };
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,175 @@
+import type { Language } from '../../machines/account/account.events';
+import { languageOf, notificationPreferencesOf, type UserContext } from '../../machines/account/user.machine';
+import type { NotificationChannel } from '../../machines/notifications/notification.events';
+import type { DealRecord } from '../../projections/deals.queries';
+import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
+import { renderText, type NotificationKind, type TextParams } from './texts';
+
+/**
+ * Who hears about what: a pure function from one event (plus the read models it names) to the
+ * notifications it causes, with channels already narrowed by each account's preferences and texts
+ * rendered in each recipient's language. The reactor only claims and sends what this returns.
+ */
+
+export type Recipient =
+  | { kind: 'user'; userId: string }
+  /** An address without an account (a payment request's brand) or an admin alert address. */
+  | { kind: 'address'; email: string }
+  /** The creator of one deal who turned push on from the accept page (no account). */
+  | { kind: 'deal-link'; dealId: number };
+
+export interface PlannedNotification {
+  kind: NotificationKind;
+  recipient: Recipient;
+  channels: NotificationChannel[];
+  language: Language;
+  /** Where the email goes (null for push-only recipients). */
+  email: string | null;
+  title: string;
+  body: string;
+  /** Path of the screen the notification opens (the app prefixes its public URL). */
+  url: string;
+}
+
+/** Read-model lookups the plan needs; synchronous reads of the local read database. */
+export interface NotificationFacts {
+  deal(id: number): DealRecord | null;
+  request(id: number): PaymentRequestRecord | null;
+  user(id: string): UserContext | null;
+  userByEmail(email: string): UserContext | null;
+  adminEmails: readonly string[];
+  /** Whether a creator without an account turned push on for the deal, and in which language. */
+  linkSubscribed(dealId: number): boolean;
+  linkLanguage(dealId: number): Language;
+  /** An address without an account that used the unsubscribe link. */
+  emailOptedOut(email: string): boolean;
+}
+
+export interface PlannableEvent {
+  id: string;
+  type: string;
+  streamId: string;
+  data: unknown;
+  metadata: unknown;
+}
+
+export const recipientKey = (r: Recipient): string =>
+  r.kind === 'user' ? `user:${r.userId}` : r.kind === 'address' ? `email:${r.email.trim().toLowerCase()}` : `deal-link:${r.dealId}`;
+
+const idOf = (streamId: string, prefix: string): number | null => (streamId.startsWith(prefix) ? Number(streamId.slice(prefix.length)) || null : null);
+
+export function planNotifications(event: PlannableEvent, facts: NotificationFacts): PlannedNotification[] {
+  const data = (event.data ?? {}) as Record<string, unknown>;
+  const out: PlannedNotification[] = [];
+
+  const toUser = (user: UserContext | null, kind: NotificationKind, params: TextParams, url: string) => {
+    if (!user || user.userId === '') return;
+    const prefs = notificationPreferencesOf(user);
+    const channels = (['push', 'email'] as const).filter((c) => prefs[c]);
+    if (channels.length === 0) return;
+    const language = languageOf(user);
+    out.push({ kind, recipient: { kind: 'user', userId: user.userId }, channels, language, email: user.email, url, ...renderText(language, kind, params) });
+  };
+  const toAddress = (email: string, language: Language, kind: NotificationKind, params: TextParams, url: string) => {
+    if (facts.emailOptedOut(email)) return;
+    out.push({ kind, recipient: { kind: 'address', email }, channels: ['email'], language, email, url, ...renderText(language, kind, params) });
+  };
+  const toLink = (dealId: number, kind: NotificationKind, params: TextParams, url: string) => {
+    if (!facts.linkSubscribed(dealId)) return;
+    const language = facts.linkLanguage(dealId);
+    out.push({ kind, recipient: { kind: 'deal-link', dealId }, channels: ['push'], language, email: null, url, ...renderText(language, kind, params) });
+  };
+  const toAdmins = (kind: NotificationKind, params: TextParams, url: string) => {
+    for (const email of facts.adminEmails) toAddress(email, 'en', kind, params, url);
+  };
+
+  const dealId = idOf(event.streamId, 'deal-') ?? (event.type === 'ReleaseReminderDue' || event.type === 'HoldAgeingAlertDue' ? Number(data.dealId) : null);
+  if (dealId !== null) {
+    const deal = facts.deal(dealId);
+    if (!deal) return out;
+    const c = deal.context;
+    const brand = facts.user(deal.ownerId);
+    const base: TextParams = { dealId, title: c.terms?.title ?? undefined, influencer: c.terms?.influencer };
+    const dealUrl = `/deals/${dealId}`;
+    const linkUrl = c.shareableToken ? `/accept/${c.shareableToken}` : '/';
+    const adminUrl = `/admin?deal=${dealId}`;
+    switch (event.type) {
+      case 'PaymentSucceeded':
+        toUser(brand, 'payment_received', { ...base, amountCents: Number(data.amountCents) }, dealUrl);
+        break;
+      case 'CreatorAccepted':
+        toUser(brand, 'creator_accepted', base, dealUrl);
+        break;
+      case 'ReviewPeriodStarted':
+        toUser(brand, 'content_delivered', { ...base, at: String(data.endsAt) }, dealUrl);
+        break;
+      case 'ReleaseReminderDue':
+        // Only while that review period still runs: a brand who approved or disputed first hears nothing.
+        if (c.reviewPeriodEndsAt === data.endsAt && c.reviewElapsedAt === null && c.disputeCreatedAt === null && c.transferId === null
+          && c.hold === null && c.cancelledAt === null && c.completedAt === null) {
+          toUser(brand, 'release_reminder', { ...base, at: String(data.endsAt) }, dealUrl);
+        }
+        break;
+      case 'DisputePeriodElapsed':
+        toUser(brand, 'dispute_auto_resolved', { ...base, amountCents: c.terms?.amountCents ?? 0 }, dealUrl);
+        break;
+      case 'FundsReleased':
+        toUser(brand, 'funds_released', { ...base, amountCents: Number(data.amountCents) }, dealUrl);
+        toLink(dealId, 'link_payout_sent', { ...base, amountCents: Number(data.amountCents) }, linkUrl);
+        break;
+      case 'DealRefunded':
+        toUser(brand, 'refund_done', { ...base, amountCents: Number(data.amountCents) }, dealUrl);
+        toLink(dealId, 'link_deal_refunded', base, linkUrl);
+        break;
+      case 'DisputeOpened':
+        toLink(dealId, 'link_dispute_opened', { ...base, reason: String(data.reason) }, linkUrl);
+        break;
+      case 'ChargebackOpened':
+        toAdmins('admin_chargeback', { ...base, amountCents: Number(data.amountCents), reason: String(data.reason) }, adminUrl);
+        break;
+      case 'TransferFailed':
+        toAdmins('admin_transfer_failed', { ...base, reason: `${String(data.code)}: ${String(data.message)}` }, adminUrl);
+        break;
+      case 'HoldAgeingAlertDue':
+        if (c.hold !== null && c.hold.since === data.heldSince) toAdmins('admin_hold_ageing', { ...base, at: String(data.heldSince) }, adminUrl);
+        break;
+    }
+    return out;
+  }
+
+  const requestId = idOf(event.streamId, 'payment-request-');
+  if (requestId !== null) {
+    const request = facts.request(requestId);
+    const r = request?.context.request;
+    if (!request || !r) return out;
+    const creator = facts.user(request.creatorId);
+    const params: TextParams = { requestId, title: r.title, amountCents: r.amountCents, creatorName: r.creatorName, brandName: r.brandName };
+    const brandUrl = `/pay-request/${r.token}`;
+    const creatorUrl = '/payment-requests';
+    // A brand with an account hears through its preferences; otherwise by email, in the creator's language.
+    const toBrand = (kind: NotificationKind, p: TextParams) => {
+      const account = facts.userByEmail(r.brandEmail);
+      if (account) toUser(account, kind, p, brandUrl);
+      else toAddress(r.brandEmail, creator ? languageOf(creator) : 'en', kind, p, brandUrl);
+    };
+    switch (event.type) {
+      case 'PaymentRequestCreated':
+        toBrand('request_received', params);
+        break;
+      case 'PaymentRequestAccepted':
+        toUser(creator, 'request_accepted', params, creatorUrl);
+        break;
+      case 'PaymentRequestPaid':
+        toBrand('request_paid_brand', { ...params, amountCents: r.totalCents });
+        toUser(creator, 'request_paid', params, creatorUrl);
+        break;
+      case 'PaymentRequestCompleted':
+        if (data.transferId) toUser(creator, 'payout_sent', params, creatorUrl);
+        break;
+      case 'PaymentRequestChargebackOpened':
+        toAdmins('admin_chargeback', { requestId, amountCents: Number(data.amountCents), reason: String(data.reason) }, `/admin?request=${requestId}`);
+        break;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,48 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Actor } from '../../machines/events/metadata';
+import type { NotificationChannel } from '../../machines/notifications/notification.events';
+import type { EventStore, ExpectedRevision } from '../event-store/event-store';
+import type { Clock } from '../shared/clock';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** One claim stream per (event, recipient, channel); the hash keeps addresses out of stream names. */
+export const claimStreamId = (eventId: string, recipient: string, channel: NotificationChannel): string =>
+  `notification-${sha256(`${eventId}:${recipient}:${channel}`).slice(0, 32)}`;
+
+export const optOutStreamId = (email: string): string => `email-optout-${sha256(email.trim().toLowerCase())}`;
+
+export const linkPushStreamId = (dealId: number): string => `link-push-deal-${dealId}`;
+
+/** Due-time events: one stream per deal and due moment, appended "no stream", so each fires once. */
+export const dueStreamId = (kind: 'reminder' | 'hold-alert', dealId: number, at: string): string =>
+  `${kind}-deal-${dealId}-${sha256(at).slice(0, 16)}`;
+
+/** A deterministic UUID (v5 layout) from parts: the same due moment always gets the same event id. */
+export function uuidFrom(...parts: string[]): string {
+  const hex = sha256(parts.join('\u001f'));
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Appends one event outside an aggregate (claims, opt-outs, link subscriptions), with full metadata. */
+export function appendNotificationEvent(
+  { store, clock }: { store: EventStore; clock: Clock },
+  streamId: string,
+  event: { type: string; data: unknown; id?: string },
+  expected: ExpectedRevision,
+  meta: { actor: Actor; correlationId?: string; causationId?: string | null },
+) {
+  return store.append(streamId, [{
+    id: event.id ?? randomUUID(),
+    type: event.type,
+    data: event.data,
+    metadata: {
+      actor: meta.actor,
+      at: clock.now().toISOString(),
+      correlationId: meta.correlationId ?? randomUUID(),
+      causationId: meta.causationId ?? null,
+      schemaVersion: 1,
+    },
+  }], expected);
+}

@@ -1,0 +1,78 @@
+import type { Database } from 'better-sqlite3';
+import type { AccountQueries } from '../../projections/accounts.queries';
+import type { DealQueries } from '../../projections/deals.queries';
+import type { NotificationQueries } from '../../projections/notifications.queries';
+import type { PaymentRequestQueries } from '../../projections/payment-requests.queries';
+import type { ProjectionRunner } from '../../projections/runner';
+import type { AppConfig } from '../config';
+import type { EventStore, Subscription } from '../event-store/event-store';
+import type { PushService } from '../push/push.service';
+import type { Clock } from '../shared/clock';
+import { createMailSender, type MailSender } from './mail-sender';
+import type { NotificationFacts } from './notification-plan';
+import { optOutStreamId } from './notification-streams';
+import { createNotificationTimers } from './notification-timers';
+import { createNotificationsReactor } from './notifications.reactor';
+import { startReactorSubscription } from './reactor-subscription';
+import { createUnsubscribeLinks } from './unsubscribe-link';
+
+export interface NotificationsWiringDeps {
+  config: AppConfig;
+  secret: string;
+  store: EventStore;
+  clock: Clock;
+  readDb: Database;
+  runner: ProjectionRunner;
+  push: PushService;
+  queries: { deals: DealQueries; requests: PaymentRequestQueries; accounts: AccountQueries; notifications: NotificationQueries };
+  mail?: MailSender;
+}
+
+/** The notifications reactor with its senders, due-time ticker and unsubscribe links. */
+export function createNotificationsWiring(deps: NotificationsWiringDeps) {
+  const { config, store, clock, queries } = deps;
+  const mail = deps.mail ?? createMailSender({ smtpUrl: config.notifications.smtpUrl, from: config.notifications.mailFrom, dataDir: config.dataDir, now: () => clock.now() });
+  const unsubscribe = createUnsubscribeLinks(deps.secret, config.publicUrl);
+  const facts: NotificationFacts = {
+    deal: (id) => queries.deals.byId(id),
+    request: (id) => queries.requests.byId(id),
+    user: (id) => queries.accounts.userById(id),
+    userByEmail: (email) => queries.accounts.userByEmail(email),
+    adminEmails: config.notifications.adminEmails,
+    linkSubscribed: (dealId) => queries.notifications.linkSubscriptions(dealId).length > 0,
+    linkLanguage: (dealId) => queries.notifications.linkLanguage(dealId),
+    emailOptedOut: (email) => queries.notifications.isOptedOut(optOutStreamId(email)),
+  };
+  const reactor = createNotificationsReactor({
+    store, clock, facts, mail, unsubscribe, push: deps.push, publicUrl: config.publicUrl,
+    onSendError: (error, n, channel) => console.error(`Notification ${n.kind} by ${channel} failed:`, (error as Error).message),
+  });
+  const timers = createNotificationTimers({
+    store, clock, queries: queries.notifications,
+    reminderHours: config.notifications.releaseReminderHours,
+    holdAgeingHours: config.notifications.holdAgeingHours,
+  });
+  let subscription: Subscription | null = null;
+
+  return {
+    reactor,
+    timers,
+    mail,
+    unsubscribe,
+    /** Until the shared reactor runner exists, the reactor runs on its own checkpointed subscription. */
+    async start(): Promise<void> {
+      subscription ??= await startReactorSubscription(reactor, {
+        store, db: deps.readDb, runner: deps.runner,
+        onError: (error) => console.error('Notifications reactor:', (error as Error).message),
+      });
+      timers.start();
+    },
+    async stop(): Promise<void> {
+      await timers.stop();
+      await subscription?.close();
+      subscription = null;
+    },
+  };
+}
+
+export type NotificationsWiring = ReturnType<typeof createNotificationsWiring>;

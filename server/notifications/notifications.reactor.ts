@@ -1,0 +1,81 @@
+import type { NotificationChannel } from '../../machines/notifications/notification.events';
+import { WrongExpectedVersion, type EventStore, type RecordedEvent } from '../event-store/event-store';
+import type { PushService } from '../push/push.service';
+import type { Clock } from '../shared/clock';
+import { renderEmail } from './email-template';
+import type { MailSender } from './mail-sender';
+import { planNotifications, recipientKey, type NotificationFacts, type PlannedNotification } from './notification-plan';
+import { appendNotificationEvent, claimStreamId } from './notification-streams';
+import type { Reactor } from './reactor';
+import type { UnsubscribeLinks } from './unsubscribe-link';
+
+export interface NotificationsReactorDeps {
+  store: EventStore;
+  clock: Clock;
+  facts: NotificationFacts;
+  push: Pick<PushService, 'notifyUser' | 'notifyDealLink'>;
+  mail: Pick<MailSender, 'send'>;
+  unsubscribe: Pick<UnsubscribeLinks, 'urlFor'>;
+  publicUrl: string;
+  /** A send that failed after its claim (push service or SMTP down): reported, not retried. */
+  onSendError?: (error: unknown, notification: PlannedNotification, channel: NotificationChannel) => void;
+}
+
+const actor = { kind: 'system' as const, id: 'notifications' };
+
+/**
+ * Event in, notifications out. Each (event, recipient, channel) is claimed first by appending
+ * NotificationSent to its own stream with "no stream" expected: a redelivery, a restart or a
+ * second instance finds the stream taken and sends nothing. The claim comes before the send, so
+ * a crash between the two loses that one message rather than sending it twice (ADR 0010).
+ */
+export function createNotificationsReactor(deps: NotificationsReactorDeps): Reactor {
+  const { store, clock, facts, push, mail, unsubscribe, publicUrl } = deps;
+
+  async function claim(event: RecordedEvent, n: PlannedNotification, channel: NotificationChannel): Promise<boolean> {
+    const recipient = recipientKey(n.recipient);
+    const correlationId = (event.metadata as { correlationId?: string } | null)?.correlationId;
+    try {
+      await appendNotificationEvent(
+        { store, clock },
+        claimStreamId(event.id, recipient, channel),
+        { type: 'NotificationSent', data: { eventId: event.id, recipient, channel, kind: n.kind } },
+        'no_stream',
+        { actor, causationId: event.id, ...(correlationId ? { correlationId } : {}) },
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof WrongExpectedVersion) return false;
+      throw error;
+    }
+  }
+
+  async function send(n: PlannedNotification, channel: NotificationChannel): Promise<void> {
+    const open = `${publicUrl}${n.url}`;
+    if (channel === 'email') {
+      if (!n.email) return;
+      await mail.send(renderEmail({ ...n, email: n.email }, { open, unsubscribe: unsubscribe.urlFor(recipientKey(n.recipient), n.language) }));
+      return;
+    }
+    const message = { title: n.title, body: n.body, url: n.url, tag: n.kind };
+    if (n.recipient.kind === 'user') await push.notifyUser(n.recipient.userId, message);
+    else if (n.recipient.kind === 'deal-link') await push.notifyDealLink(n.recipient.dealId, message);
+  }
+
+  return {
+    name: 'notifications',
+    async handle(event) {
+      for (const n of planNotifications(event, facts)) {
+        for (const channel of n.channels) {
+          if (channel === 'email' && !n.email) continue;
+          if (!(await claim(event, n, channel))) continue;
+          try {
+            await send(n, channel);
+          } catch (error) {
+            deps.onSendError?.(error, n, channel);
+          }
+        }
+      }
+    },
+  };
+}

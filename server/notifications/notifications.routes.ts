@@ -1,0 +1,171 @@
+import type { FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pushEndpointAllowed } from '../push/push.service';
+import { languages } from '../../machines/account/account.events';
+import { errorSchema } from '../../machines/contract/api';
+import { languageOf, notificationPreferencesOf } from '../../machines/account/user.machine';
+import { userOf } from '../auth/authenticate';
+import { userAggregate } from '../commands/aggregate';
+import { DomainError } from '../commands/domain-error';
+import { WrongExpectedVersion } from '../event-store/event-store';
+import { tokenParam } from '../http/fields';
+import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+import { appendNotificationEvent, linkPushStreamId, optOutStreamId } from './notification-streams';
+import { catalogs } from './texts';
+import { confirmPage, mailListPage, mailPage, messagePage } from './notification-pages';
+
+const security = [{ bearerAuth: [] }];
+const MAX_LINK_SUBSCRIPTIONS = 10;
+const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
+const language = z.enum(languages, { error: 'language must be "en" or "nl"' });
+const preferences = z.object({
+  push: z.boolean({ error: 'push must be true or false' }),
+  email: z.boolean({ error: 'email must be true or false' }),
+  language,
+});
+const subscription = z.object(
+  {
+    endpoint: z.url({ error: 'subscription.endpoint must be a URL' }).max(2_000),
+    keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }, { error: 'subscription.keys is required' }),
+  },
+  { error: 'subscription is required' },
+);
+
+/**
+ * Notification preferences (saved on the account), push for creators without an account (one
+ * deal, through its link), the email unsubscribe link, and the test-mode mail page.
+ */
+export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDeps): void {
+  const { notifications } = ctx;
+
+  const preferencesOf = (userId: string) => {
+    const user = ctx.queries.accounts.userById(userId)!;
+    return { ...notificationPreferencesOf(user), language: languageOf(user) };
+  };
+
+  app.get('/api/user/notification-preferences', {
+    preHandler: guards.requireUser,
+    schema: { tags: ['profile'], security, response: { 200: preferences, ...errors } },
+  }, async (request) => preferencesOf(userOf(request).userId));
+
+  app.put('/api/user/notification-preferences', {
+    preHandler: guards.requireUser,
+    schema: { tags: ['profile'], security, body: preferences.partial(), response: { 200: preferences, ...errors } },
+  }, async (request) => {
+    const { userId } = userOf(request);
+    const result = await ctx.bus.execute(userAggregate, userAggregate.streamId(userId), ({ snapshot }) => {
+      const c = snapshot.context;
+      const now = notificationPreferencesOf(c);
+      const next = { push: request.body.push ?? now.push, email: request.body.email ?? now.email };
+      const language = request.body.language ?? languageOf(c);
+      return [
+        ...(next.push !== now.push || next.email !== now.email ? [{ type: 'NotificationPreferencesChanged' as const, data: next }] : []),
+        ...(language !== languageOf(c) ? [{ type: 'LanguageChanged' as const, data: { language } }] : []),
+      ];
+    }, commandContext(request, { kind: 'brand', id: userId }));
+    await ctx.settle(result.position);
+    return preferencesOf(userId);
+  });
+
+  // ---------------------------------------------------------------- creators without an account
+
+  const linkBody = z.object({ subscription, language: language.default('en') });
+  app.post('/api/deals/link/:token/notifications', {
+    schema: { tags: ['deal link (creator)'], params: tokenParam, body: linkBody, response: { 200: z.object({ subscribed: z.boolean() }), ...errors } },
+  }, async (request) => {
+    const record = dealViews.linkRecord(request.params.token);
+    // As for account subscriptions: only https endpoints of known push services (no SSRF).
+    if (!pushEndpointAllowed(request.body.subscription.endpoint, ctx.config.push.allowedHosts)) {
+      throw new DomainError('validation_failed', 'subscription.endpoint must be an https address of a known push service');
+    }
+    const known = ctx.queries.notifications.linkSubscriptions(record.id);
+    // The link is the only credential here: bound how much one deal can collect.
+    if (known.length >= MAX_LINK_SUBSCRIPTIONS && !known.some((s) => s.endpoint === request.body.subscription.endpoint)) {
+      throw new DomainError('conflict', `At most ${MAX_LINK_SUBSCRIPTIONS} devices can get notifications for one deal`);
+    }
+    const { position } = await appendNotificationEvent(ctx, linkPushStreamId(record.id), {
+      type: 'DealLinkPushSubscribed', data: { dealId: record.id, subscription: request.body.subscription, language: request.body.language },
+    }, 'any', commandContext(request, { kind: 'creator-link', id: `deal-${record.id}` }));
+    await ctx.settle(position);
+    return { subscribed: true };
+  });
+
+  app.post('/api/deals/link/:token/notifications/off', {
+    schema: { tags: ['deal link (creator)'], params: tokenParam, body: z.object({ endpoint: z.string().min(1).max(2_000) }), response: { 200: z.object({ subscribed: z.boolean() }), ...errors } },
+  }, async (request) => {
+    const record = dealViews.linkRecord(request.params.token);
+    const known = ctx.queries.notifications.linkSubscriptions(record.id).some((s) => s.endpoint === request.body.endpoint);
+    if (known) {
+      const { position } = await appendNotificationEvent(ctx, linkPushStreamId(record.id), {
+        type: 'DealLinkPushUnsubscribed', data: { dealId: record.id, endpoint: request.body.endpoint },
+      }, 'any', commandContext(request, { kind: 'creator-link', id: `deal-${record.id}` }));
+      await ctx.settle(position);
+    }
+    return { subscribed: false };
+  });
+
+  app.get('/api/deals/link/:token/notifications', {
+    schema: { tags: ['deal link (creator)'], params: tokenParam, querystring: z.object({ endpoint: z.string().max(2_000) }), response: { 200: z.object({ subscribed: z.boolean() }), ...errors } },
+  }, async (request) => {
+    const record = dealViews.linkRecord(request.params.token);
+    return { subscribed: ctx.queries.notifications.linkSubscriptions(record.id).some((s) => s.endpoint === request.query.endpoint) };
+  });
+
+  // ---------------------------------------------------------------- unsubscribe link
+
+  const unsubscribeQuery = z.object({ token: z.string().max(2_000).default(''), lang: z.enum(languages).catch('en').default('en') });
+  const unsubscribe = async (recipient: string, correlationId: string) => {
+    const meta = { actor: { kind: 'system' as const, id: 'unsubscribe-link' }, correlationId };
+    if (recipient.startsWith('user:')) {
+      const userId = recipient.slice(5);
+      const result = await ctx.bus.execute(userAggregate, userAggregate.streamId(userId), ({ snapshot }) => {
+        const now = notificationPreferencesOf(snapshot.context);
+        return snapshot.context.userId !== '' && now.email ? [{ type: 'NotificationPreferencesChanged' as const, data: { push: now.push, email: false } }] : [];
+      }, meta);
+      await ctx.settle(result.position);
+      return;
+    }
+    const email = recipient.slice('email:'.length);
+    try {
+      const { position } = await appendNotificationEvent(ctx, optOutStreamId(email), { type: 'EmailUnsubscribed', data: {} }, 'no_stream', meta);
+      await ctx.settle(position);
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersion)) throw error;
+    }
+  };
+  const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body);
+  // GET only asks (mail scanners follow links); POST unsubscribes: the page's button and the
+  // one-click unsubscribe of mail clients (RFC 8058).
+  // Its own scope: the page's form and mail clients post urlencoded bodies; the rest of the app stays JSON-only.
+  void app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))));
+    const schema = { tags: ['notifications'], querystring: unsubscribeQuery };
+    scope.get('/api/notifications/unsubscribe', { schema }, async (request, reply) => {
+      const t = catalogs[request.query.lang].mail;
+      if (!notifications.unsubscribe.verify(request.query.token)) return html(reply, 400, messagePage(request.query.lang, t.unsubscribe, t.invalidLink));
+      return html(reply, 200, confirmPage(request.query.lang, t.unsubscribe, t.confirmBody, t.confirmButton, request.url));
+    });
+    scope.post('/api/notifications/unsubscribe', { schema }, async (request, reply) => {
+      const t = catalogs[request.query.lang].mail;
+      const recipient = notifications.unsubscribe.verify(request.query.token);
+      if (!recipient) return html(reply, 400, messagePage(request.query.lang, t.unsubscribe, t.invalidLink));
+      await unsubscribe(recipient, request.id);
+      return html(reply, 200, messagePage(request.query.lang, t.unsubscribedTitle, t.unsubscribedBody));
+    });
+  });
+
+  // ---------------------------------------------------------------- test-mode mail page
+
+  if (notifications.mail.mode === 'files') {
+    app.get('/sim/mail', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').send(mailListPage(notifications.mail.list())));
+    app.get<{ Params: { name: string } }>('/sim/mail/:name', { schema: { hide: true } }, async (request, reply) => {
+      const raw = notifications.mail.read(request.params.name);
+      if (raw === null) return reply.code(404).send({ error: 'Not Found', message: 'No such message' });
+      return reply.type('text/html; charset=utf-8').send(mailPage(request.params.name, raw));
+    });
+  }
+}

@@ -1,0 +1,47 @@
+import type { Language } from '../../../machines/account/account.events';
+
+/** What a notification text may name; every field optional, each text uses the ones it needs. */
+export interface TextParams {
+  title?: string;
+  amountCents?: number;
+  /** ISO instant (review deadline, hold start). */
+  at?: string;
+  influencer?: string;
+  creatorName?: string;
+  brandName?: string;
+  dealId?: number;
+  requestId?: number;
+  reason?: string;
+}
+
+export interface Formatter {
+  money(cents: number): string;
+  dateTime(iso: string): string;
+}
+
+export type MessageText = (p: TextParams, f: Formatter) => { title: string; body: string };
+
+export const notificationKinds = [
+  'payment_received', 'creator_accepted', 'content_delivered', 'release_reminder', 'dispute_auto_resolved',
+  'funds_released', 'refund_done', 'request_received', 'request_paid_brand',
+  'request_accepted', 'request_paid', 'payout_sent',
+  'link_dispute_opened', 'link_payout_sent', 'link_deal_refunded',
+  'admin_chargeback', 'admin_transfer_failed', 'admin_hold_ageing',
+  'test',
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+export interface TextCatalog {
+  locale: string;
+  messages: Record<NotificationKind, MessageText>;
+  mail: { open: string; unsubscribe: string; footer: string; confirmBody: string; confirmButton: string; unsubscribedTitle: string; unsubscribedBody: string; invalidLink: string };
+}
+
+/** Money and instants in the recipient's language; times in the Netherlands' zone, where the product runs. */
+export function formatterFor(locale: string): Formatter {
+  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Amsterdam' });
+  return { money: (cents) => money.format(cents / 100), dateTime: (iso) => date.format(new Date(iso)) };
+}
+
+export type { Language };

@@ -44,7 +44,7 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     await brand.goto('/');
     const card = cardOf(brand, '@disputed.one');
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('delivered');
-    await confirmAction(brand, 'Dispute', 'Are you sure you want to create a dispute? This will start a 72-hour resolution period.', snap, 'confirm-dispute', card);
+    await confirmAction(brand, 'Dispute', 'Are you sure you want to create a dispute? This will start a resolution period of 72 hours.', snap, 'confirm-dispute', card);
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('dispute');
     await brand.close();
   }, 180_000);
@@ -87,7 +87,7 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     expect(await state(page).textContent()).not.toContain('PaymentSucceeded');
     // No raw ids anywhere in the history.
     expect(await p.getByTestId('event-history').textContent()).not.toMatch(/u_[0-9a-f]{8}|a_[0-9a-f]{8}/);
-    await p.getByTestId('event-history').getByText('The creator accepted the deal through the link.').waitFor();
+    await p.getByTestId('event-history').getByText('The creator accepted through the link; the deal is bound to the accepting browser.').waitFor();
     expect(await p.getByTestId('event-history').textContent()).toContain('creator (link)');
     await snap(page, 'replay-payment');
   });

@@ -34,7 +34,7 @@ describe('push for one deal from the accept page', () => {
     endpoint = await startPushEndpoint(tls);
     // The server trusts the local push endpoint's certificate the way it trusts a real push service's.
     writeFileSync(join(tempDir, 'push-ca.pem'), tls.cert);
-    [server, browser] = await Promise.all([startServer({ NODE_EXTRA_CA_CERTS: join(tempDir, 'push-ca.pem') }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ NODE_EXTRA_CA_CERTS: join(tempDir, 'push-ca.pem'), PUSH_SERVICE_HOSTS: '127.0.0.1' }), launchBrowser()]);
     brand = await phoneContext(browser, server.url);
     creator = await phoneContext(browser, server.url);
     await creator.grantPermissions(['notifications'], { origin: server.url });

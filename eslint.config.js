@@ -40,9 +40,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { regex: '^(?!xstate$|zod$|\\.{1,2}/).*', message: 'machines/ may import only xstate, zod and other machines files.' },
-          ],
+          patterns: [{ regex: '^(?!xstate$|zod$|\\.{1,2}/).*', message: 'machines/ may import only xstate, zod and other machines files.' }],
         },
       ],
     },

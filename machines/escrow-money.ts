@@ -77,7 +77,11 @@ export function fundsEscrow(c: EscrowLedger, payment: { checkoutSessionId: strin
 }
 
 /** Why a confirmed payment that does not fund the escrow is refunded. */
-export function unexpectedReason(c: EscrowLedger, sessionId: string, awaitingPayment: boolean): 'already_paid' | 'closed' | 'not_open_session' | 'amount_mismatch' {
+export function unexpectedReason(
+  c: EscrowLedger,
+  sessionId: string,
+  awaitingPayment: boolean,
+): 'already_paid' | 'closed' | 'not_open_session' | 'amount_mismatch' {
   if (!awaitingPayment) return c.paidAt !== null ? 'already_paid' : 'closed';
   return c.openSession?.sessionId !== sessionId ? 'not_open_session' : 'amount_mismatch';
 }
@@ -90,16 +94,26 @@ export const isNewUnexpectedPayment = (c: EscrowLedger, sessionId: string): bool
 export function answersUnexpectedRefund(c: EscrowLedger, refund: { checkoutSessionId: string; amountCents: number }): boolean {
   const recorded = c.unexpectedPayments.find((p) => p.checkoutSessionId === refund.checkoutSessionId);
   if (recorded) return recorded.refundId === null && recorded.amountCents === refund.amountCents;
-  return c.paidAt !== null && refund.checkoutSessionId !== c.checkoutSessionId && !c.duplicateRefunds.some((r) => r.checkoutSessionId === refund.checkoutSessionId);
+  return (
+    c.paidAt !== null && refund.checkoutSessionId !== c.checkoutSessionId && !c.duplicateRefunds.some((r) => r.checkoutSessionId === refund.checkoutSessionId)
+  );
 }
 
 /** The ledger after a payment to refund was recorded: it was charged. */
 export function recordUnexpected<C extends EscrowLedger>(c: C, payment: Omit<UnexpectedPayment, 'refundId'>): C {
-  return { ...c, money: addMoney(c.money, { chargedCents: payment.amountCents }), unexpectedPayments: [...c.unexpectedPayments, { ...payment, refundId: null }] };
+  return {
+    ...c,
+    money: addMoney(c.money, { chargedCents: payment.amountCents }),
+    unexpectedPayments: [...c.unexpectedPayments, { ...payment, refundId: null }],
+  };
 }
 
 /** The ledger after an unexpected payment's refund (before intents existed, the charge was recorded only with its refund). */
-export function recordUnexpectedRefund<C extends EscrowLedger>(c: C, refund: { checkoutSessionId: string; refundId: string; amountCents: number }, at: string): C {
+export function recordUnexpectedRefund<C extends EscrowLedger>(
+  c: C,
+  refund: { checkoutSessionId: string; refundId: string; amountCents: number },
+  at: string,
+): C {
   const { checkoutSessionId, refundId, amountCents } = refund;
   const known = c.unexpectedPayments.some((p) => p.checkoutSessionId === checkoutSessionId);
   return {

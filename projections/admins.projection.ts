@@ -29,7 +29,10 @@ export const adminsProjection: Projection = {
       const context = evolveAdminContext(before, event as unknown as AdminEvent);
       const fallback = event.type === 'AdminDeactivated' ? 'deactivated' : 'active';
       upsert.run({
-        id, usernameKey: context.username.trim().toLowerCase(), state: event.metadata.state ?? fallback, context: JSON.stringify(context),
+        id,
+        usernameKey: context.username.trim().toLowerCase(),
+        state: event.metadata.state ?? fallback,
+        context: JSON.stringify(context),
       });
     };
   },

@@ -64,12 +64,25 @@ export const dealsProjection: Projection = {
       load(id) {
         const row = select.get(id);
         if (!row) return undefined;
-        return { ownerId: row.owner_id, state: row.state, status: row.status, createdAt: row.created_at, context: JSON.parse(row.context) as DealContext, position: 0 };
+        return {
+          ownerId: row.owner_id,
+          state: row.state,
+          status: row.status,
+          createdAt: row.created_at,
+          context: JSON.parse(row.context) as DealContext,
+          position: 0,
+        };
       },
       write(id, row) {
         upsert.run({
-          id, ownerId: row.ownerId, status: row.status, state: row.state, rank: dealStatusRank(row.status), createdAt: row.createdAt,
-          context: JSON.stringify(row.context), position: row.position,
+          id,
+          ownerId: row.ownerId,
+          status: row.status,
+          state: row.state,
+          rank: dealStatusRank(row.status),
+          createdAt: row.createdAt,
+          context: JSON.stringify(row.context),
+          position: row.position,
         });
       },
       remove: (id) => void remove.run(id),

@@ -25,29 +25,28 @@ interface Row {
 
 const columns = 'id, owner_id, status, state, created_at, context, position';
 const toRecord = (r: Row): DealRecord => ({
-  id: r.id, ownerId: r.owner_id, status: r.status, state: r.state, createdAt: r.created_at,
-  context: JSON.parse(r.context) as DealContext, position: r.position,
+  id: r.id,
+  ownerId: r.owner_id,
+  status: r.status,
+  state: r.state,
+  createdAt: r.created_at,
+  context: JSON.parse(r.context) as DealContext,
+  position: r.position,
 });
 const inList = (statuses: readonly string[]) => statuses.map((s) => `'${s}'`).join(', ');
 
 /** Reads over the deals read model. Sorting follows docs/product.md §4 (status order, then newest first). */
 export function createDealQueries(db: Database) {
   const byId = db.prepare<[number], Row>(`SELECT ${columns} FROM rm_deals WHERE id = ?`);
-  const byToken = db.prepare<[string], Row>(
-    `SELECT ${columns} FROM rm_deals WHERE id = (SELECT ref_id FROM rm_tokens WHERE token = ? AND kind = 'deal')`,
-  );
+  const byToken = db.prepare<[string], Row>(`SELECT ${columns} FROM rm_deals WHERE id = (SELECT ref_id FROM rm_tokens WHERE token = ? AND kind = 'deal')`);
   const ownerList = Object.fromEntries(
     (Object.keys(dealFilters) as DealFilter[]).map((f) => {
       const statuses = dealFilters[f];
       const where = statuses ? ` AND status IN (${inList(statuses)})` : '';
-      return [f, db.prepare<[string], Row>(
-        `SELECT ${columns} FROM rm_deals WHERE owner_id = ?${where} ORDER BY status_rank, created_at DESC, id DESC`,
-      )];
+      return [f, db.prepare<[string], Row>(`SELECT ${columns} FROM rm_deals WHERE owner_id = ?${where} ORDER BY status_rank, created_at DESC, id DESC`)];
     }),
   ) as Record<DealFilter, ReturnType<typeof db.prepare<[string], Row>>>;
-  const recent = db.prepare<[string, number], Row>(
-    `SELECT ${columns} FROM rm_deals WHERE owner_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
-  );
+  const recent = db.prepare<[string, number], Row>(`SELECT ${columns} FROM rm_deals WHERE owner_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`);
   const adminList = Object.fromEntries(
     (Object.keys(adminChips) as AdminChip[]).map((chip) => {
       const statuses = adminChips[chip];

@@ -1,9 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import {
-  emptyPaymentRequestContext,
-  evolvePaymentRequestContext,
-  type PaymentRequestContext,
-} from '../machines/payment-request/payment-request.context';
+import { emptyPaymentRequestContext, evolvePaymentRequestContext, type PaymentRequestContext } from '../machines/payment-request/payment-request.context';
 import type { PaymentRequestEvent } from '../machines/payment-request/payment-request.events';
 import { paymentRequestMachine, type PaymentRequestStateMeta } from '../machines/payment-request/payment-request.machine';
 import { stateKey, step } from '../machines/statechart';
@@ -56,8 +52,14 @@ export const paymentRequestsProjection: Projection = {
       write(id, { state, context, createdAt, position }) {
         const request = context.request!;
         upsert.run({
-          id, creatorId: request.creatorId, status: requestStatusOfState(state), state,
-          createdAt, expiresAt: request.expiresAt, context: JSON.stringify(context), position,
+          id,
+          creatorId: request.creatorId,
+          status: requestStatusOfState(state),
+          state,
+          createdAt,
+          expiresAt: request.expiresAt,
+          context: JSON.stringify(context),
+          position,
         });
       },
       remove: () => undefined,

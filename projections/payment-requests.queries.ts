@@ -18,7 +18,11 @@ interface Row {
 }
 
 const toRecord = (r: Row): PaymentRequestRecord => ({
-  id: r.id, creatorId: r.creator_id, status: r.status, state: r.state, context: JSON.parse(r.context) as PaymentRequestContext,
+  id: r.id,
+  creatorId: r.creator_id,
+  status: r.status,
+  state: r.state,
+  context: JSON.parse(r.context) as PaymentRequestContext,
 });
 
 export function createPaymentRequestQueries(db: Database) {

@@ -26,9 +26,7 @@ type Listener = (events: ProjectedEvent[]) => void;
 export function createProjectionRunner({ source, db, projections, batchSize = 2_000, rebuildBatchSize = 2_000 }: RunnerOptions) {
   db.exec(`CREATE TABLE IF NOT EXISTS projection_checkpoints (
     name TEXT PRIMARY KEY, version INTEGER NOT NULL, position INTEGER NOT NULL)`);
-  const readCheckpoint = db.prepare<[string], { version: number; position: number }>(
-    'SELECT version, position FROM projection_checkpoints WHERE name = ?',
-  );
+  const readCheckpoint = db.prepare<[string], { version: number; position: number }>('SELECT version, position FROM projection_checkpoints WHERE name = ?');
   const writeCheckpoint = db.prepare(
     `INSERT INTO projection_checkpoints (name, version, position) VALUES (?, ?, ?)
      ON CONFLICT(name) DO UPDATE SET version = excluded.version, position = excluded.position`,

@@ -25,9 +25,20 @@ export const RELEASE_RETRY_MS = 15 * 60_000;
 
 /** The events that start, move, pause or end a timer (the reactor re-plans its wake-up on them). */
 export const timerEventTypes: ReadonlySet<string> = new Set([
-  'ReviewPeriodStarted', 'ReviewPeriodElapsed', 'DisputeOpened', 'DisputePeriodElapsed', 'TransferFailed', 'DealPutOnHold',
-  'ChargebackOpened', 'DealReleasedFromHold', 'PaymentRequestCreated', 'PaymentRequestPayoutDeferred', 'PaymentRequestPayoutFailed',
-  'PaymentRequestChargebackOpened', 'PaymentRequestHoldReleased', 'PayoutAccountStatusChanged',
+  'ReviewPeriodStarted',
+  'ReviewPeriodElapsed',
+  'DisputeOpened',
+  'DisputePeriodElapsed',
+  'TransferFailed',
+  'DealPutOnHold',
+  'ChargebackOpened',
+  'DealReleasedFromHold',
+  'PaymentRequestCreated',
+  'PaymentRequestPayoutDeferred',
+  'PaymentRequestPayoutFailed',
+  'PaymentRequestChargebackOpened',
+  'PaymentRequestHoldReleased',
+  'PayoutAccountStatusChanged',
 ]);
 
 const entityIdOf = (streamId: string): number => Number(/(\d+)$/.exec(streamId)?.[1] ?? 0);
@@ -61,9 +72,7 @@ export const timersProjection: Projection = {
     const removeKind = db.prepare<[string, string]>('DELETE FROM timers WHERE stream_id = ? AND kind = ?');
     const markElapsed = db.prepare<[number, string, string]>('UPDATE timers SET elapsed = 1, due_ms = ? WHERE stream_id = ? AND kind = ?');
     const retryLater = db.prepare<[number, string]>('UPDATE timers SET due_ms = ? WHERE stream_id = ? AND elapsed = 1');
-    const extend = db.prepare<[string, number, string, string]>(
-      'UPDATE timers SET ends_at = ?, due_ms = ? WHERE stream_id = ? AND kind = ? AND elapsed = 0',
-    );
+    const extend = db.prepare<[string, number, string, string]>('UPDATE timers SET ends_at = ?, due_ms = ? WHERE stream_id = ? AND kind = ? AND elapsed = 0');
     const pause = db.prepare<[number, string]>('UPDATE timers SET paused = ? WHERE stream_id = ?');
     const hold = db.prepare<[string]>('INSERT OR IGNORE INTO timer_holds (stream_id) VALUES (?)');
     const unhold = db.prepare<[string]>('DELETE FROM timer_holds WHERE stream_id = ?');
@@ -113,7 +122,10 @@ export const timersProjection: Projection = {
           return;
         case 'DealReleasedFromHold':
           unhold.run(event.streamId);
-          for (const [kind, endsAt] of [['review_period', data.reviewPeriodEndsAt], ['dispute_period', data.disputePeriodEndsAt]] as const) {
+          for (const [kind, endsAt] of [
+            ['review_period', data.reviewPeriodEndsAt],
+            ['dispute_period', data.disputePeriodEndsAt],
+          ] as const) {
             if (typeof endsAt === 'string') extend.run(endsAt, Date.parse(endsAt), event.streamId, kind);
           }
           return void pause.run(0, event.streamId);
@@ -126,10 +138,22 @@ export const timersProjection: Projection = {
           return void start(event, 'request_expiry', String(data.expiresAt));
         case 'PaymentRequestPayoutFailed':
           // A refused payout is asked again by the timer once the account is ready, not at once.
-          deferPayout.run({ streamId: event.streamId, entityId: entityIdOf(event.streamId), endsAt: event.metadata.at, dueMs: atOf(event) + RELEASE_RETRY_MS, ownerId: String(data.creatorId) });
+          deferPayout.run({
+            streamId: event.streamId,
+            entityId: entityIdOf(event.streamId),
+            endsAt: event.metadata.at,
+            dueMs: atOf(event) + RELEASE_RETRY_MS,
+            ownerId: String(data.creatorId),
+          });
           return void refreshPayouts.run(event.streamId, '');
         case 'PaymentRequestPayoutDeferred':
-          deferPayout.run({ streamId: event.streamId, entityId: entityIdOf(event.streamId), endsAt: event.metadata.at, dueMs: atOf(event), ownerId: String(data.creatorId) });
+          deferPayout.run({
+            streamId: event.streamId,
+            entityId: entityIdOf(event.streamId),
+            endsAt: event.metadata.at,
+            dueMs: atOf(event),
+            ownerId: String(data.creatorId),
+          });
           return void refreshPayouts.run(event.streamId, '');
         case 'PaymentRequestChargebackOpened':
           setHold(event.streamId);
@@ -166,9 +190,10 @@ interface TimerRow {
 /** Timers due at `nowIso`, oldest first; paused (held) timers are never due. */
 export function dueTimers(db: Database, nowIso: string, limit: number): DueTimer[] {
   const rows = db
-    .prepare<[number, number], TimerRow>(
-      'SELECT stream_id, kind, entity_id, ends_at, elapsed FROM timers WHERE paused = 0 AND due_ms <= ? ORDER BY due_ms LIMIT ?',
-    )
+    .prepare<
+      [number, number],
+      TimerRow
+    >('SELECT stream_id, kind, entity_id, ends_at, elapsed FROM timers WHERE paused = 0 AND due_ms <= ? ORDER BY due_ms LIMIT ?')
     .all(Date.parse(nowIso), limit);
   return rows.map((r) => ({ streamId: r.stream_id, kind: r.kind, entityId: r.entity_id, endsAt: r.ends_at, elapsed: r.elapsed === 1 }));
 }
@@ -176,9 +201,10 @@ export function dueTimers(db: Database, nowIso: string, limit: number): DueTimer
 /** Due timers not fired yet (metrics): how many per kind, and the oldest one's due time (ms). */
 export function timerBacklog(db: Database, nowMs: number): { counts: Partial<Record<TimerKind, number>>; oldestDueMs: number | null } {
   const rows = db
-    .prepare<[number], { kind: TimerKind; n: number; oldest: number }>(
-      'SELECT kind, COUNT(*) AS n, MIN(due_ms) AS oldest FROM timers WHERE paused = 0 AND due_ms <= ? GROUP BY kind',
-    )
+    .prepare<
+      [number],
+      { kind: TimerKind; n: number; oldest: number }
+    >('SELECT kind, COUNT(*) AS n, MIN(due_ms) AS oldest FROM timers WHERE paused = 0 AND due_ms <= ? GROUP BY kind')
     .all(nowMs);
   const counts: Partial<Record<TimerKind, number>> = {};
   let oldestDueMs: number | null = null;

@@ -35,8 +35,13 @@ export const usersProjection: Projection = {
       },
       write(id, { context, state }) {
         upsert.run({
-          id, emailKey: context.email.trim().toLowerCase(), username: context.username, email: context.email,
-          companyName: context.companyName, state, context: JSON.stringify(context),
+          id,
+          emailKey: context.email.trim().toLowerCase(),
+          username: context.username,
+          email: context.email,
+          companyName: context.companyName,
+          state,
+          context: JSON.stringify(context),
         });
       },
       remove: () => undefined,

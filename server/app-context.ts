@@ -141,13 +141,36 @@ export async function createAppContext(config: AppConfig, options: ContextOption
     if (batch.some((e) => timerEventTypes.has(e.type))) payments.reactor.wake();
   });
   const notifications = createNotificationsWiring({
-    config, secret, store, clock, readDb, runner, push, queries, ...(options.mailSender ? { mail: options.mailSender } : {}),
+    config,
+    secret,
+    store,
+    clock,
+    readDb,
+    runner,
+    push,
+    queries,
+    ...(options.mailSender ? { mail: options.mailSender } : {}),
   });
   if (options.startReactors ?? true) await notifications.start();
 
   let closing: Promise<void> | null = null;
   return {
-    config, clock, store, bus, run, readDb, runner, queries, unique, tokens, payments, push, notifications, live, metrics, settle,
+    config,
+    clock,
+    store,
+    bus,
+    run,
+    readDb,
+    runner,
+    queries,
+    unique,
+    tokens,
+    payments,
+    push,
+    notifications,
+    live,
+    metrics,
+    settle,
     async quiesce() {
       // An effect's outcome is itself an event: loop until a round appends nothing new.
       for (;;) {

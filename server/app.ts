@@ -110,7 +110,20 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   app.get('/api/health', { schema: { tags: ['ops'], hide: true } }, async () => ({ ok: true, position: ctx.runner.position }));
   opsRoutes(app as unknown as FastifyInstance, { ctx });
-  for (const routes of [authRoutes, profileRoutes, dealsRoutes, dealLinkRoutes, paymentRequestsRoutes, adminRoutes, pushRoutes, aiAssistRoutes, notificationsRoutes, eventsStreamRoutes, publicSettingsRoutes, settingsRoutes]) {
+  for (const routes of [
+    authRoutes,
+    profileRoutes,
+    dealsRoutes,
+    dealLinkRoutes,
+    paymentRequestsRoutes,
+    adminRoutes,
+    pushRoutes,
+    aiAssistRoutes,
+    notificationsRoutes,
+    eventsStreamRoutes,
+    publicSettingsRoutes,
+    settingsRoutes,
+  ]) {
     routes(app, deps);
   }
   await ctx.payments.registerRoutes(app as unknown as FastifyInstance);

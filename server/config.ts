@@ -53,9 +53,17 @@ export const configSchema = z
     HOLD_AGE_ALERT_DAYS: positiveNumber(60),
     REQUEST_EXPIRY_DAYS: positiveNumber(30),
     CORS_ORIGIN: optionalText,
-    BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(256 * 1024),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(256 * 1024),
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
-    LOGIN_FAILURE_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60_000),
+    LOGIN_FAILURE_WINDOW_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(15 * 60_000),
     LOGIN_MAX_ACCOUNT_FAILURES: positiveInt(20),
     RESERVATION_RECLAIM_AFTER_MS: positiveInt(60_000),
     TRUST_PROXY: trustProxyField,
@@ -69,7 +77,12 @@ export const configSchema = z
     PUSH_SERVICE_HOSTS: z
       .string()
       .default('fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,web.push.apple.com,notify.windows.com')
-      .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter((h) => h !== '')),
+      .transform((v) =>
+        v
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter((h) => h !== ''),
+      ),
     PUSH_MAX_SUBSCRIPTIONS: positiveInt(5),
     VAPID_PUBLIC_KEY: optionalText,
     VAPID_PRIVATE_KEY: optionalText,
@@ -79,7 +92,12 @@ export const configSchema = z
     ADMIN_ALERT_EMAILS: z
       .string()
       .default('')
-      .transform((v) => v.split(',').map((a) => a.trim()).filter((a) => a !== ''))
+      .transform((v) =>
+        v
+          .split(',')
+          .map((a) => a.trim())
+          .filter((a) => a !== ''),
+      )
       .pipe(z.array(z.email({ error: 'ADMIN_ALERT_EMAILS must be comma-separated email addresses' }))),
     RELEASE_REMINDER_HOURS: positiveNumber(12),
     HOLD_AGEING_HOURS: positiveNumber(72),

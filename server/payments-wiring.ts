@@ -50,12 +50,14 @@ export interface PaymentsDeps {
 }
 
 export function createPaymentsWiring({ config, store, bus, run, clock, readDb, extraReactors = [], decorateGateway = (g) => g }: PaymentsDeps): PaymentsWiring {
-  const gateway = decorateGateway(createGateway({
-    publicUrl: config.publicUrl,
-    dataDir: config.dataDir,
-    ...(config.stripe.secretKey ? { stripeSecretKey: config.stripe.secretKey } : {}),
-    ...(config.stripe.webhookSecret ? { stripeWebhookSecret: config.stripe.webhookSecret } : {}),
-  }));
+  const gateway = decorateGateway(
+    createGateway({
+      publicUrl: config.publicUrl,
+      dataDir: config.dataDir,
+      ...(config.stripe.secretKey ? { stripeSecretKey: config.stripe.secretKey } : {}),
+      ...(config.stripe.webhookSecret ? { stripeWebhookSecret: config.stripe.webhookSecret } : {}),
+    }),
+  );
   const emailOf = readDb.prepare<[string], { email: string }>('SELECT email FROM rm_users WHERE id = ?');
   const escrow = createEscrow({
     bus,
@@ -70,7 +72,8 @@ export function createPaymentsWiring({ config, store, bus, run, clock, readDb, e
     store,
     db: readDb,
     reactors: [createPaymentsReactor({ bus, run, gateway }), ...extraReactors],
-    onError: (name, event, error) => console.error(`reactor ${name} failed on ${event.type} ${event.streamId}@${event.revision}:`, (error as Error)?.message ?? error),
+    onError: (name, event, error) =>
+      console.error(`reactor ${name} failed on ${event.type} ${event.streamId}@${event.revision}:`, (error as Error)?.message ?? error),
   });
   return {
     gateway,

@@ -77,7 +77,7 @@ export const PayoutAccountStatusChanged = defineEvent({
   type: 'PayoutAccountStatusChanged',
   version: 1,
   category: 'user',
-  description: 'The payout account\'s capability changed (payouts_enabled / details_submitted).',
+  description: "The payout account's capability changed (payouts_enabled / details_submitted).",
   schema: z.object({ accountId: z.string().min(1), payoutsEnabled: z.boolean(), detailsSubmitted: z.boolean() }),
   example: { accountId: 'acct_9Z', payoutsEnabled: true, detailsSubmitted: true },
 });

@@ -84,8 +84,7 @@ export const userMachine = setup({
   types: { context: {} as UserContext, events: {} as UserEvent },
   guards: {
     knownAccount: ({ context, event }) => event.type === 'PayoutAccountStatusChanged' && context.payoutAccountId === event.data.accountId,
-    subscribed: ({ context, event }) =>
-      event.type === 'PushSubscriptionRemoved' && context.pushSubscriptions.some((s) => s.endpoint === event.data.endpoint),
+    subscribed: ({ context, event }) => event.type === 'PushSubscriptionRemoved' && context.pushSubscriptions.some((s) => s.endpoint === event.data.endpoint),
   },
   actions: { evolve: assign(({ context, event }) => evolveUserContext(context, event)) },
 }).createMachine({

@@ -157,7 +157,10 @@ export function decideDeal(command: DealCommand, snapshot: DealSnapshot, now: st
       if (c.terms === null || command.totalCents !== c.terms.totalCents) {
         throw new DomainError('conflict', 'The deal changed while its payment was being prepared; please try again');
       }
-      const session: DealDraft = { type: 'CheckoutSessionCreated', data: { sessionId: command.sessionId, totalCents: command.totalCents, gateway: command.gateway } };
+      const session: DealDraft = {
+        type: 'CheckoutSessionCreated',
+        data: { sessionId: command.sessionId, totalCents: command.totalCents, gateway: command.gateway },
+      };
       if (c.openSession?.sessionId === command.sessionId) return [];
       return [...closeOpenSession(c, 'replaced'), session];
     }
@@ -236,7 +239,9 @@ export function decideDeal(command: DealCommand, snapshot: DealSnapshot, now: st
     case 'RecordTransfer': {
       const pending = c.pendingRelease;
       if (pending === null || pending.key !== command.key) return [];
-      return [{ type: 'FundsReleased', data: { trigger: pending.trigger, transferId: command.transferId, amountCents: pending.amountCents, key: pending.key } }];
+      return [
+        { type: 'FundsReleased', data: { trigger: pending.trigger, transferId: command.transferId, amountCents: pending.amountCents, key: pending.key } },
+      ];
     }
     case 'RecordTransferFailure': {
       const pending = c.pendingRelease;

@@ -1,5 +1,13 @@
 import type { DealEvent, DealTerms, ReleaseTrigger } from './deal.events';
-import { addMoney as addEscrowMoney, escrowedCents, noMoney, recordUnexpected, recordUnexpectedRefund, type EscrowMoney, type UnexpectedPayment } from '../escrow-money';
+import {
+  addMoney as addEscrowMoney,
+  escrowedCents,
+  noMoney,
+  recordUnexpected,
+  recordUnexpectedRefund,
+  type EscrowMoney,
+  type UnexpectedPayment,
+} from '../escrow-money';
 
 /**
  * The data a deal carries, and the one pure function that folds an event into it. The statechart
@@ -238,10 +246,7 @@ export function evolveDealContext(c: DealContext, event: DealEvent): DealContext
         lastRefundError: { code: event.data.code, message: event.data.message, at, key: event.data.key },
       };
     case 'ChargebackOpened': {
-      const chargebacks = [
-        ...c.chargebacks,
-        { disputeId: event.data.disputeId, amountCents: event.data.amountCents, reason: event.data.reason, at },
-      ];
+      const chargebacks = [...c.chargebacks, { disputeId: event.data.disputeId, amountCents: event.data.amountCents, reason: event.data.reason, at }];
       // Money still in escrow is frozen until an admin acts; after release there is nothing to hold.
       const active = c.completedAt === null && c.cancelledAt === null && c.paidAt !== null;
       const hold = active && c.hold === null ? { since: at, source: 'chargeback' as const, reason: `Chargeback: ${event.data.reason}` } : c.hold;

@@ -121,7 +121,10 @@ export const CreatorAccepted = defineEvent({
     'The creator accepted the deal through the link (influencerAcceptedAt). The deal is bound to the accepting browser ' +
     '(SHA-256 of the claim secret it was given once) and, when signed in, to that creator account: only they can set up the bank account and deliver.',
   schema: z.object({
-    claimSecretHash: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+    claimSecretHash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
     claimedByUserId: z.string().min(1).max(100).optional(),
   }),
   example: { claimSecretHash: 'b5bb9d8014a0f9b1d61e21e796d78dccdf1352f23cd32812f4850b878ae4944c' },
@@ -258,7 +261,8 @@ export const RefundRequested = defineEvent({
   type: 'RefundRequested',
   version: 1,
   category: 'deal',
-  description: 'Intent: an admin refunds the brand what it was charged for the deal. The payments reactor refunds with `key` as its idempotency key and records the outcome.',
+  description:
+    'Intent: an admin refunds the brand what it was charged for the deal. The payments reactor refunds with `key` as its idempotency key and records the outcome.',
   schema: z.object({ amountCents: cents, key: effectKey }),
   example: { amountCents: 27_050, key: '9b2e4c1a-1f3d-4e5a-8b6c-7d8e9f0a1b2c' },
 });
@@ -324,7 +328,8 @@ export const DuplicatePaymentRefunded = defineEvent({
   type: 'DuplicatePaymentRefunded',
   version: 1,
   category: 'deal',
-  description: 'Outcome: a payment that did not fund the deal (UnexpectedPaymentReceived, or before that event existed a second paid session) was refunded in full.',
+  description:
+    'Outcome: a payment that did not fund the deal (UnexpectedPaymentReceived, or before that event existed a second paid session) was refunded in full.',
   schema: duplicatePaymentRefundedData,
   example: { checkoutSessionId: 'cs_test_b2', paymentIntentId: 'pi_4Xy', refundId: 're_2S', amountCents: 27_050, gatewayEventId: 'evt_11' },
 });

@@ -41,8 +41,7 @@ export interface DealStateMeta {
 }
 
 const meta = (m: DealStateMeta): DealStateMeta => m;
-const reached = (now: string, deadline: string | null): boolean =>
-  deadline !== null && Date.parse(now) >= Date.parse(deadline);
+const reached = (now: string, deadline: string | null): boolean => deadline !== null && Date.parse(now) >= Date.parse(deadline);
 const releaseTrigger = (e: DealEvent): ReleaseTrigger | null =>
   e.type === 'FundsReleaseRequested' || e.type === 'FundsReleased' || e.type === 'TransferFailed' ? e.data.trigger : null;
 /** Outcome events written before intents existed carry no key; they are replayed as they were decided. */
@@ -101,8 +100,7 @@ export const dealMachine = setup({
     newUnexpectedPayment: ({ context, event }) => event.type === 'UnexpectedPaymentReceived' && isNewUnexpectedPayment(context, event.data.checkoutSessionId),
     refundsUnexpectedPayment: ({ context, event }) => event.type === 'DuplicatePaymentRefunded' && answersUnexpectedRefund(context, event.data),
     matchesOnboardingAccount: ({ context, event }) =>
-      event.type === 'BankAccountConnected' &&
-      (context.onboardingAccountId === null || context.onboardingAccountId === event.data.accountId),
+      event.type === 'BankAccountConnected' && (context.onboardingAccountId === null || context.onboardingAccountId === event.data.accountId),
     /** Deliver only with a bank account connected, so the funds have somewhere to go. */
     bankAccountConnected: ({ context }) => context.stripeAccountId !== null,
     reviewPeriodNotStarted: ({ context }) => context.reviewPeriodEndsAt === null,
@@ -125,8 +123,13 @@ export const dealMachine = setup({
       escrowedCents(context) === context.amounts.totalCents &&
       releaseAllowed(context, event.data.trigger),
     adminReleaseRequestable: ({ context, event }) =>
-      event.type === 'FundsReleaseRequested' && event.data.trigger === 'admin' && context.pendingRelease === null && context.pendingRefund === null &&
-      context.amounts !== null && event.data.amountCents === context.amounts.amountCents && escrowedCents(context) === context.amounts.totalCents &&
+      event.type === 'FundsReleaseRequested' &&
+      event.data.trigger === 'admin' &&
+      context.pendingRelease === null &&
+      context.pendingRefund === null &&
+      context.amounts !== null &&
+      event.data.amountCents === context.amounts.amountCents &&
+      escrowedCents(context) === context.amounts.totalCents &&
       context.stripeAccountId !== null,
     answersRelease: ({ context, event }) => answersRelease(context, event),
     releasedByBrand: ({ context, event }) => answersRelease(context, event) && pendingTrigger(context, event) === 'brand',
@@ -189,21 +192,39 @@ export const dealMachine = setup({
       },
       states: {
         awaiting_acceptance: {
-          meta: meta({ status: 'pending_delivery', brandText: 'deal.brand.funds_held', creatorText: 'deal.creator.waiting_for_delivery', badge: 'blue', step: 3 }),
+          meta: meta({
+            status: 'pending_delivery',
+            brandText: 'deal.brand.funds_held',
+            creatorText: 'deal.creator.waiting_for_delivery',
+            badge: 'blue',
+            step: 3,
+          }),
           on: {
             CreatorAccepted: { target: 'accepted', actions: 'evolve' },
             ShareLinkRotated: { guard: 'linkNotClaimed', actions: 'evolve' },
           },
         },
         accepted: {
-          meta: meta({ status: 'pending_delivery', brandText: 'deal.brand.funds_held', creatorText: 'deal.creator.waiting_for_delivery', badge: 'blue', step: 3 }),
+          meta: meta({
+            status: 'pending_delivery',
+            brandText: 'deal.brand.funds_held',
+            creatorText: 'deal.creator.waiting_for_delivery',
+            badge: 'blue',
+            step: 3,
+          }),
           on: {
             BankOnboardingStarted: { actions: 'evolve' },
             BankAccountConnected: { guard: 'matchesOnboardingAccount', target: 'bank_connected', actions: 'evolve' },
           },
         },
         bank_connected: {
-          meta: meta({ status: 'pending_delivery', brandText: 'deal.brand.creator_working', creatorText: 'deal.creator.waiting_for_delivery', badge: 'blue', step: 4 }),
+          meta: meta({
+            status: 'pending_delivery',
+            brandText: 'deal.brand.creator_working',
+            creatorText: 'deal.creator.waiting_for_delivery',
+            badge: 'blue',
+            step: 4,
+          }),
           on: {
             ContentDelivered: { guard: 'bankAccountConnected', target: '#deal.delivered', actions: 'evolve' },
             // Before delivery only an admin may release.

@@ -33,26 +33,52 @@ export type DealAction = (typeof dealActions)[number];
 export function probeEvent(action: DealAction, context: DealContext, now: string): Event {
   const metadata = probeMetadata(now);
   const terms = context.terms ?? {
-    influencer: 'probe', profileLink: null, title: null, description: 'probe', amountCents: 1, feeCents: 0, totalCents: 1,
-    deadline: now, publicationDeadline: null, deliverables: [], platforms: [], briefingFiles: null,
+    influencer: 'probe',
+    profileLink: null,
+    title: null,
+    description: 'probe',
+    amountCents: 1,
+    feeCents: 0,
+    totalCents: 1,
+    deadline: now,
+    publicationDeadline: null,
+    deliverables: [],
+    platforms: [],
+    briefingFiles: null,
   };
   switch (action) {
-    case 'edit': return { type: 'DealUpdated', data: { ...terms, amountCents: MIN_DEAL_CENTS, feeCents: 0, totalCents: MIN_DEAL_CENTS }, metadata };
-    case 'delete': return { type: 'DealDeleted', data: {}, metadata };
-    case 'generateLink': return { type: 'ShareLinkGenerated', data: { token: 'probeprobeprobeprobeprobe' }, metadata };
-    case 'checkout': return { type: 'CheckoutSessionCreated', data: { sessionId: 'probe', totalCents: context.amounts?.totalCents ?? 0, gateway: 'simulated' }, metadata };
-    case 'accept': return { type: 'CreatorAccepted', data: {}, metadata };
-    case 'startBankSetup': return { type: 'BankOnboardingStarted', data: { accountId: 'probe' }, metadata };
-    case 'deliver': return { type: 'ContentDelivered', data: {}, metadata };
-    case 'release': return { type: 'FundsReleaseRequested', data: { trigger: 'brand', amountCents: context.amounts?.amountCents ?? 0, key: 'probe' }, metadata };
-    case 'adminRelease': return { type: 'FundsReleaseRequested', data: { trigger: 'admin', amountCents: context.amounts?.amountCents ?? 0, key: 'probe' }, metadata };
-    case 'dispute': return { type: 'DisputeOpened', data: { reason: 'probe', description: null, endsAt: now }, metadata };
-    case 'hold': return { type: 'DealPutOnHold', data: { source: 'admin', reason: 'probe' }, metadata };
-    case 'resume': return { type: 'DealReleasedFromHold', data: { reviewPeriodEndsAt: null, disputePeriodEndsAt: null }, metadata };
-    case 'refund': return { type: 'RefundRequested', data: { amountCents: Math.max(1, escrowedCents(context)), key: 'probe' }, metadata };
-    case 'manualComplete': return { type: 'DealCompletedManually', data: { reason: 'probe' }, metadata };
-    case 'elapseReviewPeriod': return { type: 'ReviewPeriodElapsed', data: { endsAt: context.reviewPeriodEndsAt ?? now }, metadata };
-    case 'elapseDisputePeriod': return { type: 'DisputePeriodElapsed', data: { endsAt: context.disputePeriodEndsAt ?? now }, metadata };
+    case 'edit':
+      return { type: 'DealUpdated', data: { ...terms, amountCents: MIN_DEAL_CENTS, feeCents: 0, totalCents: MIN_DEAL_CENTS }, metadata };
+    case 'delete':
+      return { type: 'DealDeleted', data: {}, metadata };
+    case 'generateLink':
+      return { type: 'ShareLinkGenerated', data: { token: 'probeprobeprobeprobeprobe' }, metadata };
+    case 'checkout':
+      return { type: 'CheckoutSessionCreated', data: { sessionId: 'probe', totalCents: context.amounts?.totalCents ?? 0, gateway: 'simulated' }, metadata };
+    case 'accept':
+      return { type: 'CreatorAccepted', data: {}, metadata };
+    case 'startBankSetup':
+      return { type: 'BankOnboardingStarted', data: { accountId: 'probe' }, metadata };
+    case 'deliver':
+      return { type: 'ContentDelivered', data: {}, metadata };
+    case 'release':
+      return { type: 'FundsReleaseRequested', data: { trigger: 'brand', amountCents: context.amounts?.amountCents ?? 0, key: 'probe' }, metadata };
+    case 'adminRelease':
+      return { type: 'FundsReleaseRequested', data: { trigger: 'admin', amountCents: context.amounts?.amountCents ?? 0, key: 'probe' }, metadata };
+    case 'dispute':
+      return { type: 'DisputeOpened', data: { reason: 'probe', description: null, endsAt: now }, metadata };
+    case 'hold':
+      return { type: 'DealPutOnHold', data: { source: 'admin', reason: 'probe' }, metadata };
+    case 'resume':
+      return { type: 'DealReleasedFromHold', data: { reviewPeriodEndsAt: null, disputePeriodEndsAt: null }, metadata };
+    case 'refund':
+      return { type: 'RefundRequested', data: { amountCents: Math.max(1, escrowedCents(context)), key: 'probe' }, metadata };
+    case 'manualComplete':
+      return { type: 'DealCompletedManually', data: { reason: 'probe' }, metadata };
+    case 'elapseReviewPeriod':
+      return { type: 'ReviewPeriodElapsed', data: { endsAt: context.reviewPeriodEndsAt ?? now }, metadata };
+    case 'elapseDisputePeriod':
+      return { type: 'DisputePeriodElapsed', data: { endsAt: context.disputePeriodEndsAt ?? now }, metadata };
   }
 }
 

@@ -1,14 +1,7 @@
 import type { z } from 'zod';
 import type { EventMetadata } from './metadata';
 
-export type StreamCategory =
-  | 'deal'
-  | 'payment-request'
-  | 'user'
-  | 'admin'
-  | 'unique'
-  | 'sequence'
-  | 'notification';
+export type StreamCategory = 'deal' | 'payment-request' | 'user' | 'admin' | 'unique' | 'sequence' | 'notification';
 
 /** One entry of the event catalogue: the schema is the contract of the stored JSON. */
 export interface EventDefinition<T extends string = string, S extends z.ZodType = z.ZodType> {
@@ -25,9 +18,7 @@ export function defineEvent<T extends string, S extends z.ZodType>(def: EventDef
 }
 
 /** The event type a definition describes, with its data typed by the schema. */
-export type EventOf<D> = D extends EventDefinition<infer T, infer S>
-  ? { type: T; data: z.infer<S>; metadata: EventMetadata }
-  : never;
+export type EventOf<D> = D extends EventDefinition<infer T, infer S> ? { type: T; data: z.infer<S>; metadata: EventMetadata } : never;
 
 /**
  * What a decider returns: an event's type and data, typed from the catalogue (a misspelt type or

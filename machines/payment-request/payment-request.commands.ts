@@ -53,7 +53,6 @@ function refused(snapshot: PaymentRequestSnapshot, action: string): DomainError 
   return new DomainError('illegal_transition', `Cannot ${action} while the payment request is ${status}`, { status });
 }
 
-
 export function requestCanTake(snapshot: PaymentRequestSnapshot, draft: PaymentRequestDraft, now: string): boolean {
   return snapshot.can({ ...draft, metadata: probeMetadata(now) } as PaymentRequestEvent);
 }
@@ -95,7 +94,8 @@ export function decidePaymentRequest(command: PaymentRequestCommand, snapshot: P
       return only(snapshot, now, 'create the request', { type: 'PaymentRequestCreated', data: command.request });
     case 'AcceptPaymentRequest':
       assertNotExpired(snapshot, now);
-      if (c.acceptedAt !== null) throw new DomainError('illegal_transition', 'The payment request has already been accepted', { status: paymentRequestStatus(snapshot) });
+      if (c.acceptedAt !== null)
+        throw new DomainError('illegal_transition', 'The payment request has already been accepted', { status: paymentRequestStatus(snapshot) });
       return only(snapshot, now, 'accept the request', { type: 'PaymentRequestAccepted', data: {} });
     case 'RejectPaymentRequest': {
       assertNotExpired(snapshot, now);
@@ -151,7 +151,12 @@ export function decidePaymentRequest(command: PaymentRequestCommand, snapshot: P
       return [{ type: 'PaymentRequestCompleted', data: { transferId: command.transferId, key: command.key } }];
     case 'RecordPayoutFailure':
       if (c.pendingPayout?.key !== command.key) return [];
-      return [{ type: 'PaymentRequestPayoutFailed', data: { creatorId: c.request?.creatorId ?? 'unknown', code: command.code, message: command.message, key: command.key } }];
+      return [
+        {
+          type: 'PaymentRequestPayoutFailed',
+          data: { creatorId: c.request?.creatorId ?? 'unknown', code: command.code, message: command.message, key: command.key },
+        },
+      ];
     case 'ExpirePaymentRequest': {
       const expiresAt = c.request?.expiresAt;
       if (!expiresAt) return [];

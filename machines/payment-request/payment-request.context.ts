@@ -1,5 +1,13 @@
 import type { PaymentRequestEvent } from './payment-request.events';
-import { addMoney as addEscrowMoney, escrowedCents as requestEscrowedCents, noMoney, recordUnexpected, recordUnexpectedRefund, type EscrowMoney, type UnexpectedPayment } from '../escrow-money';
+import {
+  addMoney as addEscrowMoney,
+  escrowedCents as requestEscrowedCents,
+  noMoney,
+  recordUnexpected,
+  recordUnexpectedRefund,
+  type EscrowMoney,
+  type UnexpectedPayment,
+} from '../escrow-money';
 
 type Created = Extract<PaymentRequestEvent, { type: 'PaymentRequestCreated' }>['data'];
 

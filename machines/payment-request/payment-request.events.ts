@@ -108,7 +108,12 @@ export const PaymentRequestPayoutFailed = defineEvent({
   category: 'payment-request',
   description: 'Outcome: the gateway refused the payout; nothing moved and the payout is tried again when the account is ready.',
   schema: z.object({ creatorId: z.string().min(1), code: z.string().min(1), message: z.string(), key: z.string().min(1).max(200) }),
-  example: { creatorId: 'u_91c2', code: 'payouts_not_enabled', message: 'Payouts are not enabled on this account', key: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f' },
+  example: {
+    creatorId: 'u_91c2',
+    code: 'payouts_not_enabled',
+    message: 'Payouts are not enabled on this account',
+    key: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
+  },
 });
 
 export const PaymentRequestCheckoutClosed = defineEvent({
@@ -127,7 +132,15 @@ export const PaymentRequestUnexpectedPaymentReceived = defineEvent({
   description:
     'The gateway confirmed a payment that does not fund the request (not its open session, not the total due, already paid, or the request ended). Intent: the payments reactor refunds it.',
   schema: paymentConfirmedData.extend({ reason: z.enum(['not_open_session', 'amount_mismatch', 'already_paid', 'request_closed']) }),
-  example: { checkoutSessionId: 'cs_test_r0', paymentIntentId: 'pi_8', chargeId: 'ch_8', amountCents: 100, method: 'card', gatewayEventId: 'evt_4', reason: 'amount_mismatch' },
+  example: {
+    checkoutSessionId: 'cs_test_r0',
+    paymentIntentId: 'pi_8',
+    chargeId: 'ch_8',
+    amountCents: 100,
+    method: 'card',
+    gatewayEventId: 'evt_4',
+    reason: 'amount_mismatch',
+  },
 });
 
 export const PaymentRequestExpired = defineEvent({
@@ -153,7 +166,7 @@ export const PaymentRequestPayoutDeferred = defineEvent({
   version: 1,
   category: 'payment-request',
   description:
-    "The creator completed the request before their payout account was ready: the amount stays in escrow and is transferred once the account reports payouts enabled.",
+    'The creator completed the request before their payout account was ready: the amount stays in escrow and is transferred once the account reports payouts enabled.',
   schema: z.object({ creatorId: z.string().min(1), amountCents: cents, reason: z.string() }),
   example: { creatorId: 'u_91c2', amountCents: 40_000, reason: 'payout account not ready' },
 });

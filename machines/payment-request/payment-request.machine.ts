@@ -33,15 +33,15 @@ export const paymentRequestMachine = setup({
       event.data.amountCents > 0 &&
       event.data.amountCents <= MAX_REQUEST_CENTS &&
       event.data.totalCents === event.data.amountCents + event.data.feeCents,
-    notExpired: ({ context, event }) =>
-      context.request !== null && Date.parse(event.metadata.at) < Date.parse(context.request.expiresAt),
-    expiryReached: ({ context, event }) =>
-      context.request !== null && Date.parse(event.metadata.at) >= Date.parse(context.request.expiresAt),
+    notExpired: ({ context, event }) => context.request !== null && Date.parse(event.metadata.at) < Date.parse(context.request.expiresAt),
+    expiryReached: ({ context, event }) => context.request !== null && Date.parse(event.metadata.at) >= Date.parse(context.request.expiresAt),
     notOnHold: ({ context }) => context.hold === null,
     onHold: ({ context }) => context.hold !== null,
     /** The session charges exactly the request's total, and no other session is open. */
     sessionChargesTotal: ({ context, event }) =>
-      event.type === 'PaymentRequestCheckoutCreated' && context.request !== null && event.data.totalCents === context.request.totalCents &&
+      event.type === 'PaymentRequestCheckoutCreated' &&
+      context.request !== null &&
+      event.data.totalCents === context.request.totalCents &&
       Date.parse(event.metadata.at) < Date.parse(context.request.expiresAt),
     closesOpenSession: ({ context, event }) => event.type === 'PaymentRequestCheckoutClosed' && context.openSession?.sessionId === event.data.sessionId,
     /** A payment counts only for the open session and exactly the total due. */
@@ -50,7 +50,8 @@ export const paymentRequestMachine = setup({
       event.type === 'PaymentRequestPaymentFailed' &&
       context.openSession?.sessionId === event.data.checkoutSessionId &&
       context.lastFailedSessionId !== event.data.checkoutSessionId,
-    newUnexpectedPayment: ({ context, event }) => event.type === 'PaymentRequestUnexpectedPaymentReceived' && isNewUnexpectedPayment(context, event.data.checkoutSessionId),
+    newUnexpectedPayment: ({ context, event }) =>
+      event.type === 'PaymentRequestUnexpectedPaymentReceived' && isNewUnexpectedPayment(context, event.data.checkoutSessionId),
     refundsUnexpectedPayment: ({ context, event }) => event.type === 'PaymentRequestDuplicatePaymentRefunded' && answersUnexpectedRefund(context, event.data),
     /** One payout at a time, of exactly the creator's amount, while the whole charge is in escrow and not held. */
     payoutRequestable: ({ context, event }) =>
@@ -65,7 +66,11 @@ export const paymentRequestMachine = setup({
     answersPayout: ({ context, event }) => {
       if (event.type === 'PaymentRequestCompleted' && event.data.key === undefined) return event.data.transferId != null && context.hold === null;
       if (event.type !== 'PaymentRequestCompleted' && event.type !== 'PaymentRequestPayoutFailed') return false;
-      return context.pendingPayout !== null && context.pendingPayout.key === event.data.key && (event.type === 'PaymentRequestPayoutFailed' || event.data.transferId !== null);
+      return (
+        context.pendingPayout !== null &&
+        context.pendingPayout.key === event.data.key &&
+        (event.type === 'PaymentRequestPayoutFailed' || event.data.transferId !== null)
+      );
     },
     /** Legacy history: a completion with its transfer straight from paid. */
     legacyCompletion: ({ context, event }) => event.type === 'PaymentRequestCompleted' && event.data.key === undefined && context.hold === null,

@@ -14,12 +14,25 @@ export type PaymentRequestAction = (typeof paymentRequestActions)[number];
 export function probePaymentRequestEvent(action: PaymentRequestAction, context: PaymentRequestContext, now: string): Event {
   const metadata = probeMetadata(now);
   switch (action) {
-    case 'accept': return { type: 'PaymentRequestAccepted', data: {}, metadata };
-    case 'checkout': return { type: 'PaymentRequestCheckoutCreated', data: { sessionId: 'probe', totalCents: context.request?.totalCents ?? 0, gateway: 'simulated' }, metadata };
+    case 'accept':
+      return { type: 'PaymentRequestAccepted', data: {}, metadata };
+    case 'checkout':
+      return {
+        type: 'PaymentRequestCheckoutCreated',
+        data: { sessionId: 'probe', totalCents: context.request?.totalCents ?? 0, gateway: 'simulated' },
+        metadata,
+      };
     // Completing is a payout now or a deferred one; both need the paid money free of any hold.
-    case 'complete': return { type: 'PaymentRequestPayoutDeferred', data: { creatorId: context.request?.creatorId ?? 'probe', amountCents: context.request?.amountCents ?? 0, reason: 'probe' }, metadata };
-    case 'reject': return { type: 'PaymentRequestRejected', data: { reason: null }, metadata };
-    case 'expire': return { type: 'PaymentRequestExpired', data: { expiresAt: context.request?.expiresAt ?? now }, metadata };
+    case 'complete':
+      return {
+        type: 'PaymentRequestPayoutDeferred',
+        data: { creatorId: context.request?.creatorId ?? 'probe', amountCents: context.request?.amountCents ?? 0, reason: 'probe' },
+        metadata,
+      };
+    case 'reject':
+      return { type: 'PaymentRequestRejected', data: { reason: null }, metadata };
+    case 'expire':
+      return { type: 'PaymentRequestExpired', data: { expiresAt: context.request?.expiresAt ?? now }, metadata };
   }
 }
 

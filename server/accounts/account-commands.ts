@@ -28,9 +28,7 @@ export function createAccountCommands({ bus, unique, accounts }: { bus: CommandB
       }
       const passwordHash = await hashPassword(body.password);
       const { password: _password, ...profile } = body;
-      const result = await bus.execute(userAggregate, stream(userId), () => [
-        { type: 'UserRegistered', data: { userId, ...profile, passwordHash } },
-      ], ctx);
+      const result = await bus.execute(userAggregate, stream(userId), () => [{ type: 'UserRegistered', data: { userId, ...profile, passwordHash } }], ctx);
       return { userId, position: result.position };
     },
 
@@ -43,10 +41,15 @@ export function createAccountCommands({ bus, unique, accounts }: { bus: CommandB
 
     /** Ends every session of the user (all devices). */
     async logout(userId: string, ctx: CommandContext) {
-      const result = await bus.execute(userAggregate, stream(userId), (state) => {
-        if (state.revision < 0) throw new DomainError('not_found', 'User not found');
-        return [{ type: 'SessionsRevoked', data: { reason: 'logout' } }];
-      }, ctx);
+      const result = await bus.execute(
+        userAggregate,
+        stream(userId),
+        (state) => {
+          if (state.revision < 0) throw new DomainError('not_found', 'User not found');
+          return [{ type: 'SessionsRevoked', data: { reason: 'logout' } }];
+        },
+        ctx,
+      );
       return { position: result.position };
     },
 
@@ -60,24 +63,34 @@ export function createAccountCommands({ bus, unique, accounts }: { bus: CommandB
     },
 
     async completeOnboarding(userId: string, fields: { companyName: string | null; country: string | null; phoneNumber: string | null }, ctx: CommandContext) {
-      const result = await bus.execute(userAggregate, stream(userId), (state) => {
-        if (state.revision < 0) throw new DomainError('not_found', 'User not found');
-        // Completing again (e.g. from the profile screen) just updates the optional fields.
-        if (state.snapshot.value === 'onboarded') {
-          const c = state.snapshot.context;
-          return [{ type: 'ProfileUpdated', data: { username: c.username, email: c.email, ...fields } }];
-        }
-        return [{ type: 'OnboardingCompleted', data: fields }];
-      }, ctx);
+      const result = await bus.execute(
+        userAggregate,
+        stream(userId),
+        (state) => {
+          if (state.revision < 0) throw new DomainError('not_found', 'User not found');
+          // Completing again (e.g. from the profile screen) just updates the optional fields.
+          if (state.snapshot.value === 'onboarded') {
+            const c = state.snapshot.context;
+            return [{ type: 'ProfileUpdated', data: { username: c.username, email: c.email, ...fields } }];
+          }
+          return [{ type: 'OnboardingCompleted', data: fields }];
+        },
+        ctx,
+      );
       return { position: result.position };
     },
 
     /** Saves the chosen language; choosing the language already saved appends nothing. */
     async chooseLanguage(userId: string, language: 'en' | 'nl', ctx: CommandContext) {
-      const result = await bus.execute(userAggregate, stream(userId), (state) => {
-        if (state.revision < 0) throw new DomainError('not_found', 'User not found');
-        return state.snapshot.context.language === language ? [] : [{ type: 'LanguageChosen', data: { language } }];
-      }, ctx);
+      const result = await bus.execute(
+        userAggregate,
+        stream(userId),
+        (state) => {
+          if (state.revision < 0) throw new DomainError('not_found', 'User not found');
+          return state.snapshot.context.language === language ? [] : [{ type: 'LanguageChosen', data: { language } }];
+        },
+        ctx,
+      );
       return { position: result.position };
     },
 

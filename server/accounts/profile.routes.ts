@@ -20,56 +20,83 @@ export function profileRoutes(app: ZodApp, { ctx, guards, accounts }: RouteDeps)
   };
 
   for (const path of ['/api/profile', '/api/user/profile']) {
-    app.get(path, {
-      preHandler: guards.requireUser,
-      schema: { tags, security, response: { 200: profileSchema, ...errors } },
-    }, async (request) => profileOf(userOf(request).userId));
+    app.get(
+      path,
+      {
+        preHandler: guards.requireUser,
+        schema: { tags, security, response: { 200: profileSchema, ...errors } },
+      },
+      async (request) => profileOf(userOf(request).userId),
+    );
 
-    app.put(path, {
-      preHandler: guards.requireUser,
-      schema: { tags, security, body: profileBody, response: { 200: profileSchema, ...errors } },
-    }, async (request) => {
-      const { userId } = userOf(request);
-      const { position } = await accounts.updateProfile(userId, request.body, commandContext(request, { kind: 'brand', id: userId }));
-      await ctx.settle(position);
-      return profileOf(userId);
-    });
+    app.put(
+      path,
+      {
+        preHandler: guards.requireUser,
+        schema: { tags, security, body: profileBody, response: { 200: profileSchema, ...errors } },
+      },
+      async (request) => {
+        const { userId } = userOf(request);
+        const { position } = await accounts.updateProfile(userId, request.body, commandContext(request, { kind: 'brand', id: userId }));
+        await ctx.settle(position);
+        return profileOf(userId);
+      },
+    );
   }
 
-  app.put('/api/profile/language', {
-    preHandler: guards.requireUser,
-    schema: {
-      tags, security, summary: 'Saves the language of screens and messages in the profile',
-      body: z.object({ language: languageSchema }), response: { 200: z.object({ language: languageSchema }), ...errors },
+  app.put(
+    '/api/profile/language',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Saves the language of screens and messages in the profile',
+        body: z.object({ language: languageSchema }),
+        response: { 200: z.object({ language: languageSchema }), ...errors },
+      },
     },
-  }, async (request) => {
-    const { userId } = userOf(request);
-    const { position } = await accounts.chooseLanguage(userId, request.body.language, commandContext(request, { kind: 'brand', id: userId }));
-    await ctx.settle(position);
-    return { language: request.body.language };
-  });
+    async (request) => {
+      const { userId } = userOf(request);
+      const { position } = await accounts.chooseLanguage(userId, request.body.language, commandContext(request, { kind: 'brand', id: userId }));
+      await ctx.settle(position);
+      return { language: request.body.language };
+    },
+  );
 
-  app.get('/api/user/stats', {
-    preHandler: guards.requireUser,
-    schema: { tags, security, response: { 200: userStatsSchema, ...errors } },
-  }, async (request) => {
-    const counts = ctx.queries.deals.countsFor(userOf(request).userId);
-    const total = Object.values(counts).reduce((a, b) => a + b, 0);
-    return { totalDeals: total, successfulDeals: (counts['completed'] ?? 0) + (counts['approved_after_dispute'] ?? 0) };
-  });
+  app.get(
+    '/api/user/stats',
+    {
+      preHandler: guards.requireUser,
+      schema: { tags, security, response: { 200: userStatsSchema, ...errors } },
+    },
+    async (request) => {
+      const counts = ctx.queries.deals.countsFor(userOf(request).userId);
+      const total = Object.values(counts).reduce((a, b) => a + b, 0);
+      return { totalDeals: total, successfulDeals: (counts['completed'] ?? 0) + (counts['approved_after_dispute'] ?? 0) };
+    },
+  );
 
-  app.get('/api/stripe/account-status', {
-    preHandler: guards.requireUser,
-    schema: { tags: ['payouts'], security, response: { 200: z.object({ status: z.string() }), ...errors, 502: errorSchema } },
-  }, async (request) => ({ status: await ctx.payments.escrow.userBankStatus(userOf(request).userId) }));
+  app.get(
+    '/api/stripe/account-status',
+    {
+      preHandler: guards.requireUser,
+      schema: { tags: ['payouts'], security, response: { 200: z.object({ status: z.string() }), ...errors, 502: errorSchema } },
+    },
+    async (request) => ({ status: await ctx.payments.escrow.userBankStatus(userOf(request).userId) }),
+  );
 
-  app.post('/api/stripe/create-onboarding-link', {
-    preHandler: guards.requireUser,
-    schema: { tags: ['payouts'], security, response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema } },
-  }, async (request) => {
-    const { userId } = userOf(request);
-    const { url } = await ctx.payments.escrow.startUserOnboarding(userId, commandContext(request, { kind: 'creator', id: userId }));
-    await ctx.settle(await ctx.store.headPosition());
-    return { url };
-  });
+  app.post(
+    '/api/stripe/create-onboarding-link',
+    {
+      preHandler: guards.requireUser,
+      schema: { tags: ['payouts'], security, response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema } },
+    },
+    async (request) => {
+      const { userId } = userOf(request);
+      const { url } = await ctx.payments.escrow.startUserOnboarding(userId, commandContext(request, { kind: 'creator', id: userId }));
+      await ctx.settle(await ctx.store.headPosition());
+      return { url };
+    },
+  );
 }

@@ -10,11 +10,19 @@ const security = [{ bearerAuth: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 const account = z.object({
-  id: z.string(), username: z.string(), role: z.enum(adminRoles), active: z.boolean(), createdAt: z.string().nullable(), lastLoginAt: z.string().nullable(),
+  id: z.string(),
+  username: z.string(),
+  role: z.enum(adminRoles),
+  active: z.boolean(),
+  createdAt: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
 });
 const createBody = z.object({
   username: requiredText('Username', 100).refine((v) => /^[\w.@-]+$/.test(v), 'Username may contain letters, digits and . _ @ - only'),
-  password: z.string({ error: 'Password is required' }).min(8, 'The password must be at least 8 characters').max(200, 'The password must be at most 200 characters'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(8, 'The password must be at least 8 characters')
+    .max(200, 'The password must be at most 200 characters'),
   role: z.enum(adminRoles, { error: 'role must be admin or auditor' }),
 });
 
@@ -25,26 +33,50 @@ export function adminAccountRoutes(app: ZodApp, { ctx, guards, admins }: RouteDe
 
   app.get('/api/admin/accounts', { ...read, schema: { tags, security, response: { 200: z.array(account), ...errors } } }, async () => admins.list());
 
-  app.post('/api/admin/accounts', {
-    ...act,
-    schema: { tags, security, body: createBody, description: 'Creates an admin or auditor account. 409 when the username is taken.', response: { 201: account, ...errors } },
-  }, async (request, reply) => {
-    const { username, password, role } = request.body;
-    const { adminId, position } = await admins.create(username, password, role, commandContext(request, { kind: 'admin', id: adminOf(request).adminId }));
-    await ctx.settle(position);
-    return reply.code(201).send(admins.list().find((a) => a.id === adminId)!);
-  });
-
-  app.post('/api/admin/accounts/:id/deactivate', {
-    ...act,
-    schema: {
-      tags, security, params: z.object({ id: z.string().min(1).max(100) }), body: z.object({ reason: optionalText('Reason', 500) }).nullish().transform((b) => ({ reason: b?.reason ?? null })),
-      description: 'Deactivates an account: it cannot sign in and its current sessions end at once. 409 for your own account or one already deactivated.',
-      response: { 200: account, ...errors },
+  app.post(
+    '/api/admin/accounts',
+    {
+      ...act,
+      schema: {
+        tags,
+        security,
+        body: createBody,
+        description: 'Creates an admin or auditor account. 409 when the username is taken.',
+        response: { 201: account, ...errors },
+      },
     },
-  }, async (request) => {
-    const { position } = await admins.deactivate(request.params.id, request.body.reason, commandContext(request, { kind: 'admin', id: adminOf(request).adminId }));
-    await ctx.settle(position);
-    return admins.list().find((a) => a.id === request.params.id)!;
-  });
+    async (request, reply) => {
+      const { username, password, role } = request.body;
+      const { adminId, position } = await admins.create(username, password, role, commandContext(request, { kind: 'admin', id: adminOf(request).adminId }));
+      await ctx.settle(position);
+      return reply.code(201).send(admins.list().find((a) => a.id === adminId)!);
+    },
+  );
+
+  app.post(
+    '/api/admin/accounts/:id/deactivate',
+    {
+      ...act,
+      schema: {
+        tags,
+        security,
+        params: z.object({ id: z.string().min(1).max(100) }),
+        body: z
+          .object({ reason: optionalText('Reason', 500) })
+          .nullish()
+          .transform((b) => ({ reason: b?.reason ?? null })),
+        description: 'Deactivates an account: it cannot sign in and its current sessions end at once. 409 for your own account or one already deactivated.',
+        response: { 200: account, ...errors },
+      },
+    },
+    async (request) => {
+      const { position } = await admins.deactivate(
+        request.params.id,
+        request.body.reason,
+        commandContext(request, { kind: 'admin', id: adminOf(request).adminId }),
+      );
+      await ctx.settle(position);
+      return admins.list().find((a) => a.id === request.params.id)!;
+    },
+  );
 }

@@ -14,9 +14,12 @@ export function createAdminAccounts({ bus, unique, accounts }: { bus: CommandBus
       const adminId = `a_${randomUUID().replace(/-/g, '')}`;
       await unique.reserve('admin-username', username, adminId, ctx, 'Admin username is already taken');
       const passwordHash = await hashPassword(password);
-      const result = await bus.execute(adminAggregate, adminAggregate.streamId(adminId), () => [
-        { type: 'AdminAccountCreated', data: { adminId, username: username.trim(), passwordHash, role } },
-      ], ctx);
+      const result = await bus.execute(
+        adminAggregate,
+        adminAggregate.streamId(adminId),
+        () => [{ type: 'AdminAccountCreated', data: { adminId, username: username.trim(), passwordHash, role } }],
+        ctx,
+      );
       return { adminId, position: result.position };
     },
 
@@ -36,7 +39,12 @@ export function createAdminAccounts({ bus, unique, accounts }: { bus: CommandBus
     /** Every admin and auditor account, without password hashes. */
     list() {
       return accounts.allAdmins().map(({ active, context: c }) => ({
-        id: c.adminId, username: c.username, role: c.role, active, createdAt: c.createdAt, lastLoginAt: c.lastLoginAt,
+        id: c.adminId,
+        username: c.username,
+        role: c.role,
+        active,
+        createdAt: c.createdAt,
+        lastLoginAt: c.lastLoginAt,
       }));
     },
 

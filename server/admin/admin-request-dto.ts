@@ -6,7 +6,6 @@ import { stateValueFromKey } from '../../projections/state-meta';
 import { toPaymentRequestDto } from '../payment-requests/payment-request-dto';
 import { redactForAdmin } from './admin-redaction';
 
-
 /** A payment request as admins see it: the owner answer plus creator, hold, payout and refund facts. */
 export function toAdminPaymentRequestDto(record: PaymentRequestRecord, now: string, publicUrl: string, accounts: AccountQueries): AdminPaymentRequestDto {
   const c = record.context;

@@ -26,38 +26,55 @@ export function adminRequestRoutes(app: ZodApp, { ctx, guards }: RouteDeps): voi
     return toAdminPaymentRequestDto(record, now(), ctx.config.publicUrl, ctx.queries.accounts);
   };
 
-  app.get('/api/admin/payment-requests', {
-    ...read,
-    schema: {
-      tags, security,
-      description: 'Every payment request, newest first, with the creator, the chargeback hold, a deferred payout and refunded duplicate payments.',
-      querystring: z.object({
-        limit: z.coerce.number().int().min(1).max(1_000).default(500),
-        offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
-      }),
-      response: { 200: z.array(adminPaymentRequestSchema), ...errors },
+  app.get(
+    '/api/admin/payment-requests',
+    {
+      ...read,
+      schema: {
+        tags,
+        security,
+        description: 'Every payment request, newest first, with the creator, the chargeback hold, a deferred payout and refunded duplicate payments.',
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(1_000).default(500),
+          offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+        }),
+        response: { 200: z.array(adminPaymentRequestSchema), ...errors },
+      },
     },
-  }, async (request) => {
-    const at = now();
-    return ctx.queries.requests.listAll(request.query.limit, request.query.offset)
-      .map((r) => toAdminPaymentRequestDto(r, at, ctx.config.publicUrl, ctx.queries.accounts));
-  });
-
-  app.get('/api/admin/payment-requests/:id', { ...read, schema: { tags, security, params: idParam, response: { 200: adminPaymentRequestSchema, ...errors } } }, async (request) =>
-    dto(request.params.id));
-
-  app.post('/api/admin/payment-requests/:id/release-hold', {
-    ...act,
-    schema: {
-      tags, security, params: idParam, body: releaseHoldBody,
-      description: 'Resolves a chargeback hold (PaymentRequestHoldReleased): the creator can complete the request, or a deferred payout proceeds. 409 when the request is not on hold.',
-      response: { 200: z.object({ success: z.boolean(), request: adminPaymentRequestSchema }), ...errors },
+    async (request) => {
+      const at = now();
+      return ctx.queries.requests
+        .listAll(request.query.limit, request.query.offset)
+        .map((r) => toAdminPaymentRequestDto(r, at, ctx.config.publicUrl, ctx.queries.accounts));
     },
-  }, async (request) => {
-    dto(request.params.id);
-    const cc = commandContext(request, { kind: 'admin', id: adminOf(request).adminId });
-    const result = await ctx.run.request(request.params.id, { type: 'ReleaseChargebackHold', note: request.body.note }, cc);
-    await ctx.settle(result.position);
-    return { success: true, request: dto(request.params.id) };
-  });
+  );
+
+  app.get(
+    '/api/admin/payment-requests/:id',
+    { ...read, schema: { tags, security, params: idParam, response: { 200: adminPaymentRequestSchema, ...errors } } },
+    async (request) => dto(request.params.id),
+  );
+
+  app.post(
+    '/api/admin/payment-requests/:id/release-hold',
+    {
+      ...act,
+      schema: {
+        tags,
+        security,
+        params: idParam,
+        body: releaseHoldBody,
+        description:
+          'Resolves a chargeback hold (PaymentRequestHoldReleased): the creator can complete the request, or a deferred payout proceeds. 409 when the request is not on hold.',
+        response: { 200: z.object({ success: z.boolean(), request: adminPaymentRequestSchema }), ...errors },
+      },
+    },
+    async (request) => {
+      dto(request.params.id);
+      const cc = commandContext(request, { kind: 'admin', id: adminOf(request).adminId });
+      const result = await ctx.run.request(request.params.id, { type: 'ReleaseChargebackHold', note: request.body.note }, cc);
+      await ctx.settle(result.position);
+      return { success: true, request: dto(request.params.id) };
+    },
+  );
 }

@@ -33,23 +33,35 @@ export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
     return record;
   };
 
-  app.get('/api/admin/me', { ...read, schema: { tags, security, response: { 200: z.object({ id: z.string(), username: z.string(), role: z.enum(['admin', 'auditor']) }), ...errors } } }, async (request) => {
-    const p = adminOf(request);
-    return { id: p.adminId, username: p.username, role: p.role };
-  });
-
-  app.get('/api/admin/deals', {
-    ...read,
-    schema: {
-      tags, security,
-      querystring: z.object({
-        filter: z.enum(chips, { error: `filter must be one of ${chips.join(', ')}` }).default('all'),
-        limit: z.coerce.number().int().min(1).max(1_000).default(500),
-        offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
-      }),
-      response: { 200: z.array(adminDealSchema), ...errors },
+  app.get(
+    '/api/admin/me',
+    {
+      ...read,
+      schema: { tags, security, response: { 200: z.object({ id: z.string(), username: z.string(), role: z.enum(['admin', 'auditor']) }), ...errors } },
     },
-  }, async (request) => dealViews.adminList(request.query.filter as AdminChip, request.query.limit, request.query.offset));
+    async (request) => {
+      const p = adminOf(request);
+      return { id: p.adminId, username: p.username, role: p.role };
+    },
+  );
+
+  app.get(
+    '/api/admin/deals',
+    {
+      ...read,
+      schema: {
+        tags,
+        security,
+        querystring: z.object({
+          filter: z.enum(chips, { error: `filter must be one of ${chips.join(', ')}` }).default('all'),
+          limit: z.coerce.number().int().min(1).max(1_000).default(500),
+          offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+        }),
+        response: { 200: z.array(adminDealSchema), ...errors },
+      },
+    },
+    async (request) => dealViews.adminList(request.query.filter as AdminChip, request.query.limit, request.query.offset),
+  );
 
   app.get('/api/admin/deals/counts', { ...read, schema: { tags, security, response: { 200: adminCountsSchema, ...errors } } }, async () => {
     const c = ctx.queries.deals.countsFor('*');
@@ -65,7 +77,8 @@ export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
   });
 
   app.get('/api/admin/deals/:id', { ...read, schema: { tags, security, params: idParam, response: { 200: adminDealSchema, ...errors } } }, async (request) =>
-    dealViews.forAdmin(deal(request.params.id)));
+    dealViews.forAdmin(deal(request.params.id)),
+  );
 
   const actorName = createActorNames(ctx.queries.accounts);
   const readDeal = async (id: number) => {
@@ -79,87 +92,149 @@ export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
   const history = async (id: number) => dealHistory(await readDeal(id), actorName);
   const actor = z.object({ kind: z.string(), name: z.string() });
   const entry = z.object({
-    revision: z.number(), position: z.number(), type: z.string(), at: z.string(),
-    actor, correlationId: z.string(), data: z.unknown(), state: z.string(), recordedState: z.string().nullable(), status: z.string(),
-    view: z.object({ status: z.string(), step: z.number().nullable(), badge: z.string(), onHold: z.boolean(), can: z.array(z.string()), heldCents: z.number() }),
+    revision: z.number(),
+    position: z.number(),
+    type: z.string(),
+    at: z.string(),
+    actor,
+    correlationId: z.string(),
+    data: z.unknown(),
+    state: z.string(),
+    recordedState: z.string().nullable(),
+    status: z.string(),
+    view: z.object({
+      status: z.string(),
+      step: z.number().nullable(),
+      badge: z.string(),
+      onHold: z.boolean(),
+      can: z.array(z.string()),
+      heldCents: z.number(),
+    }),
     summary: z.string(),
   });
-  app.get('/api/admin/deals/:id/events', {
-    ...read,
-    schema: {
-      tags, security, params: idParam,
-      description: 'The deal\'s history for the replay timeline: after each event the state, the view (status, step, allowed actions, held amount) replayed through the statechart, who did it (by name) and why.',
-      response: { 200: z.array(entry), ...errors },
+  app.get(
+    '/api/admin/deals/:id/events',
+    {
+      ...read,
+      schema: {
+        tags,
+        security,
+        params: idParam,
+        description:
+          "The deal's history for the replay timeline: after each event the state, the view (status, step, allowed actions, held amount) replayed through the statechart, who did it (by name) and why.",
+        response: { 200: z.array(entry), ...errors },
+      },
     },
-  }, async (request) => history(request.params.id));
+    async (request) => history(request.params.id),
+  );
 
-  app.get('/api/admin/disputes/:id/timeline', {
-    ...read,
-    schema: { tags, security, params: idParam, response: { 200: z.array(z.object({ at: z.string(), type: z.string(), actor, status: z.string(), summary: z.string() })), ...errors } },
-  }, async (request) => disputeTimeline(await history(request.params.id)));
+  app.get(
+    '/api/admin/disputes/:id/timeline',
+    {
+      ...read,
+      schema: {
+        tags,
+        security,
+        params: idParam,
+        response: { 200: z.array(z.object({ at: z.string(), type: z.string(), actor, status: z.string(), summary: z.string() })), ...errors },
+      },
+    },
+    async (request) => disputeTimeline(await history(request.params.id)),
+  );
 
   const chainBreak = z.object({ streamId: z.string(), revision: z.number(), position: z.number(), type: z.string(), reason: z.enum(['mismatch', 'missing']) });
-  app.get('/api/admin/deals/:id/integrity', {
-    ...read,
-    schema: {
-      tags, security, params: idParam,
-      description: 'Checks the deal stream\'s SHA-256 hash chain and reports the first event that no longer matches (edited, removed or reordered after it was written).',
-      response: { 200: z.object({ streamId: z.string(), ok: z.boolean(), events: z.number(), head: z.string(), firstBreak: chainBreak.nullable() }), ...errors },
+  app.get(
+    '/api/admin/deals/:id/integrity',
+    {
+      ...read,
+      schema: {
+        tags,
+        security,
+        params: idParam,
+        description:
+          "Checks the deal stream's SHA-256 hash chain and reports the first event that no longer matches (edited, removed or reordered after it was written).",
+        response: {
+          200: z.object({ streamId: z.string(), ok: z.boolean(), events: z.number(), head: z.string(), firstBreak: chainBreak.nullable() }),
+          ...errors,
+        },
+      },
     },
-  }, async (request) => verifyStream(`deal-${request.params.id}`, await readDeal(request.params.id)));
+    async (request) => verifyStream(`deal-${request.params.id}`, await readDeal(request.params.id)),
+  );
 
   const ageing = z.object({ dealId: z.number(), title: z.string().nullable(), heldSince: z.string(), days: z.number(), heldCents: z.number() });
-  app.get('/api/admin/deals/hold-ageing', {
-    ...read,
-    schema: {
-      tags, security,
-      description: 'Deals whose funds have been held in escrow for at least HOLD_AGE_ALERT_DAYS days (default 60), oldest first.',
-      response: { 200: z.object({ alertDays: z.number(), deals: z.array(ageing) }), ...errors },
+  app.get(
+    '/api/admin/deals/hold-ageing',
+    {
+      ...read,
+      schema: {
+        tags,
+        security,
+        description: 'Deals whose funds have been held in escrow for at least HOLD_AGE_ALERT_DAYS days (default 60), oldest first.',
+        response: { 200: z.object({ alertDays: z.number(), deals: z.array(ageing) }), ...errors },
+      },
     },
-  }, async () => {
-    const now = ctx.clock.now().getTime();
-    const days = ctx.config.holdAgeAlertDays;
-    const cutoff = new Date(now - days * DAY).toISOString();
-    return {
-      alertDays: days,
-      deals: ctx.queries.deals.heldSince(cutoff).map((r) => ({
-        dealId: r.id, title: r.context.terms?.title ?? null, heldSince: r.context.paidAt!, days: Math.floor((now - Date.parse(r.context.paidAt!)) / DAY), heldCents: heldCentsOf(r.context),
-      })),
-    };
-  });
+    async () => {
+      const now = ctx.clock.now().getTime();
+      const days = ctx.config.holdAgeAlertDays;
+      const cutoff = new Date(now - days * DAY).toISOString();
+      return {
+        alertDays: days,
+        deals: ctx.queries.deals.heldSince(cutoff).map((r) => ({
+          dealId: r.id,
+          title: r.context.terms?.title ?? null,
+          heldSince: r.context.paidAt!,
+          days: Math.floor((now - Date.parse(r.context.paidAt!)) / DAY),
+          heldCents: heldCentsOf(r.context),
+        })),
+      };
+    },
+  );
 
-  app.post('/api/admin/deals/:id/notes', {
-    ...act,
-    schema: {
-      tags, security, params: idParam, body: z.object({ note: requiredText('Note', 2_000) }),
-      description: 'Adds an admin note to the deal (DealNoteAdded, authored by the admin); notes show in the history and the dispute timeline. Any state, no state change.',
-      response: { 200: z.object({ success: z.boolean() }), ...errors },
+  app.post(
+    '/api/admin/deals/:id/notes',
+    {
+      ...act,
+      schema: {
+        tags,
+        security,
+        params: idParam,
+        body: z.object({ note: requiredText('Note', 2_000) }),
+        description:
+          'Adds an admin note to the deal (DealNoteAdded, authored by the admin); notes show in the history and the dispute timeline. Any state, no state change.',
+        response: { 200: z.object({ success: z.boolean() }), ...errors },
+      },
     },
-  }, async (request) => {
-    deal(request.params.id);
-    const cc = commandContext(request, { kind: 'admin', id: adminOf(request).adminId });
-    const result = await deps.deals.addNote(request.params.id, request.body.note, cc);
-    await ctx.settle(result.position);
-    return { success: true };
-  });
+    async (request) => {
+      deal(request.params.id);
+      const cc = commandContext(request, { kind: 'admin', id: adminOf(request).adminId });
+      const result = await deps.deals.addNote(request.params.id, request.body.note, cc);
+      await ctx.settle(result.position);
+      return { success: true };
+    },
+  );
 
   type Act = (id: number, cc: ReturnType<typeof commandContext>, key: string) => Promise<{ position: number; outcome?: Promise<EffectOutcome> }>;
   const answer = z.object({ success: z.boolean(), pending: z.boolean().optional(), deal: adminDealSchema });
   /** Admin money actions record an intent and wait for the payments reactor's answer (202 while it is under way). */
   const action = (path: string, run: Act) =>
-    app.post(path, {
-      // The role is checked before the body, so an auditor gets 403 whatever it sends.
-      preValidation: guards.requireAdminActor,
-      preHandler: deps.idempotency.preHandler,
-      schema: { tags, security, params: idParam, response: { 200: answer, 202: answer, ...errors, 502: errorSchema } },
-    }, async (request, reply) => {
-      deal(request.params.id);
-      const cc = commandContext(request, { kind: 'admin', id: adminOf(request).adminId });
-      const { outcome } = await run(request.params.id, cc, deps.idempotency.intentKey(request));
-      const pending = (await outcome) === 'pending';
-      await ctx.settle(await ctx.store.headPosition());
-      return reply.status(pending ? 202 : 200).send({ success: true, pending, deal: dealViews.forAdmin(deal(request.params.id)) });
-    });
+    app.post(
+      path,
+      {
+        // The role is checked before the body, so an auditor gets 403 whatever it sends.
+        preValidation: guards.requireAdminActor,
+        preHandler: deps.idempotency.preHandler,
+        schema: { tags, security, params: idParam, response: { 200: answer, 202: answer, ...errors, 502: errorSchema } },
+      },
+      async (request, reply) => {
+        deal(request.params.id);
+        const cc = commandContext(request, { kind: 'admin', id: adminOf(request).adminId });
+        const { outcome } = await run(request.params.id, cc, deps.idempotency.intentKey(request));
+        const pending = (await outcome) === 'pending';
+        await ctx.settle(await ctx.store.headPosition());
+        return reply.status(pending ? 202 : 200).send({ success: true, pending, deal: dealViews.forAdmin(deal(request.params.id)) });
+      },
+    );
   const outcomes = () => ctx.payments.outcomes;
   action('/api/admin/deals/:id/release', async (id, cc, key) => {
     const r = await deps.deals.adminRelease(id, key, cc);

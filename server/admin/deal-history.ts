@@ -49,12 +49,18 @@ const euro = (cents: number) => `€${centsToDecimal(cents)}`;
 /** Why each event happened, in an auditor's words. `before` is the deal just before it. */
 export function describeDealEvent(event: DealEvent, before: DealContext, actorName: string): string {
   switch (event.type) {
-    case 'DealCreated': return `Deal created by ${actorName} for ${euro(event.data.amountCents)} (total ${euro(event.data.totalCents)}).`;
-    case 'DealUpdated': return `Terms edited: amount ${euro(event.data.amountCents)}.`;
-    case 'ShareLinkGenerated': return 'A link for the creator was issued.';
-    case 'CheckoutSessionCreated': return `Checkout opened for ${euro(event.data.totalCents)}.`;
-    case 'PaymentSucceeded': return `Payment of ${euro(event.data.amountCents)} confirmed by the payment provider (${event.data.method}); held in escrow.`;
-    case 'PaymentFailed': return `Payment failed at the payment provider: ${event.data.reason}.`;
+    case 'DealCreated':
+      return `Deal created by ${actorName} for ${euro(event.data.amountCents)} (total ${euro(event.data.totalCents)}).`;
+    case 'DealUpdated':
+      return `Terms edited: amount ${euro(event.data.amountCents)}.`;
+    case 'ShareLinkGenerated':
+      return 'A link for the creator was issued.';
+    case 'CheckoutSessionCreated':
+      return `Checkout opened for ${euro(event.data.totalCents)}.`;
+    case 'PaymentSucceeded':
+      return `Payment of ${euro(event.data.amountCents)} confirmed by the payment provider (${event.data.method}); held in escrow.`;
+    case 'PaymentFailed':
+      return `Payment failed at the payment provider: ${event.data.reason}.`;
     case 'CreatorAccepted':
       // Who claimed the deal: only they can set up the payout and deliver.
       return event.data.claimedByUserId
@@ -62,49 +68,76 @@ export function describeDealEvent(event: DealEvent, before: DealContext, actorNa
         : event.data.claimSecretHash
           ? 'The creator accepted through the link; the deal is bound to the accepting browser.'
           : 'The creator accepted the deal through the link.';
-    case 'ShareLinkRotated': return 'The brand replaced the creator link before acceptance; the old link no longer works.';
-    case 'BankOnboardingStarted': return 'The creator started bank account setup.';
-    case 'BankAccountConnected': return 'The creator connected a bank account; payouts are enabled.';
-    case 'ContentDelivered': return 'The creator marked the assignment as delivered.';
-    case 'ReviewPeriodStarted': return `Review period started automatically on delivery; it runs until ${event.data.endsAt}.`;
-    case 'ReviewPeriodElapsed': return `Review period ended at ${event.data.endsAt} without approval or dispute.`;
-    case 'DisputeOpened': return `The brand opened a dispute: "${event.data.reason}"${event.data.description ? ` (${event.data.description})` : ''}. Payment held until ${event.data.endsAt}.`;
-    case 'DisputePeriodElapsed': return `Dispute period ended at ${event.data.endsAt} unresolved.`;
+    case 'ShareLinkRotated':
+      return 'The brand replaced the creator link before acceptance; the old link no longer works.';
+    case 'BankOnboardingStarted':
+      return 'The creator started bank account setup.';
+    case 'BankAccountConnected':
+      return 'The creator connected a bank account; payouts are enabled.';
+    case 'ContentDelivered':
+      return 'The creator marked the assignment as delivered.';
+    case 'ReviewPeriodStarted':
+      return `Review period started automatically on delivery; it runs until ${event.data.endsAt}.`;
+    case 'ReviewPeriodElapsed':
+      return `Review period ended at ${event.data.endsAt} without approval or dispute.`;
+    case 'DisputeOpened':
+      return `The brand opened a dispute: "${event.data.reason}"${event.data.description ? ` (${event.data.description})` : ''}. Payment held until ${event.data.endsAt}.`;
+    case 'DisputePeriodElapsed':
+      return `Dispute period ended at ${event.data.endsAt} unresolved.`;
     case 'FundsReleaseRequested': {
       const amount = euro(event.data.amountCents);
       switch (event.data.trigger) {
-        case 'brand': return `The brand approved: release of ${amount} to the creator requested.`;
-        case 'admin': return `Admin ${actorName} asked to release ${amount} to the creator.`;
-        case 'review_period_elapsed': return `Release of ${amount} requested automatically: review period ended at ${before.reviewPeriodEndsAt ?? 'its deadline'}.`;
-        case 'dispute_period_elapsed': return `Release of ${amount} requested automatically: dispute period ended at ${before.disputePeriodEndsAt ?? 'its deadline'} unresolved.`;
+        case 'brand':
+          return `The brand approved: release of ${amount} to the creator requested.`;
+        case 'admin':
+          return `Admin ${actorName} asked to release ${amount} to the creator.`;
+        case 'review_period_elapsed':
+          return `Release of ${amount} requested automatically: review period ended at ${before.reviewPeriodEndsAt ?? 'its deadline'}.`;
+        case 'dispute_period_elapsed':
+          return `Release of ${amount} requested automatically: dispute period ended at ${before.disputePeriodEndsAt ?? 'its deadline'} unresolved.`;
       }
       return `Release of ${amount} requested.`;
     }
-    case 'RefundRequested': return `Admin ${actorName} asked to refund ${euro(event.data.amountCents)} to the brand.`;
-    case 'RefundFailed': return `The payment provider refused the refund: ${event.data.code} — ${event.data.message}; it can be asked again.`;
-    case 'CheckoutSessionClosed': return `Checkout closed (${event.data.reason.replace(/_/g, ' ')}).`;
-    case 'UnexpectedPaymentReceived': return `A payment of ${euro(event.data.amountCents)} that does not fund the deal arrived (${event.data.reason.replace(/_/g, ' ')}); it is refunded automatically.`;
+    case 'RefundRequested':
+      return `Admin ${actorName} asked to refund ${euro(event.data.amountCents)} to the brand.`;
+    case 'RefundFailed':
+      return `The payment provider refused the refund: ${event.data.code} — ${event.data.message}; it can be asked again.`;
+    case 'CheckoutSessionClosed':
+      return `Checkout closed (${event.data.reason.replace(/_/g, ' ')}).`;
+    case 'UnexpectedPaymentReceived':
+      return `A payment of ${euro(event.data.amountCents)} that does not fund the deal arrived (${event.data.reason.replace(/_/g, ' ')}); it is refunded automatically.`;
     case 'FundsReleased': {
       const amount = euro(event.data.amountCents);
       switch (event.data.trigger) {
-        case 'brand': return `Released ${amount} to the creator: the brand approved.`;
-        case 'admin': return `Released ${amount} to the creator by admin ${actorName}.`;
-        case 'review_period_elapsed': return `Released ${amount} automatically: review period ended at ${before.reviewPeriodEndsAt ?? 'its deadline'}.`;
-        case 'dispute_period_elapsed': return `Released ${amount} automatically: dispute period ended at ${before.disputePeriodEndsAt ?? 'its deadline'} unresolved.`;
+        case 'brand':
+          return `Released ${amount} to the creator: the brand approved.`;
+        case 'admin':
+          return `Released ${amount} to the creator by admin ${actorName}.`;
+        case 'review_period_elapsed':
+          return `Released ${amount} automatically: review period ended at ${before.reviewPeriodEndsAt ?? 'its deadline'}.`;
+        case 'dispute_period_elapsed':
+          return `Released ${amount} automatically: dispute period ended at ${before.disputePeriodEndsAt ?? 'its deadline'} unresolved.`;
       }
       return `Released ${amount}.`;
     }
-    case 'TransferFailed': return `Transfer failed (${event.data.trigger.replace(/_/g, ' ')}): ${event.data.code} — ${event.data.message}.`;
-    case 'DealCompletedManually': return `Completed without a transfer: ${event.data.reason}.`;
-    case 'DealPutOnHold': return event.data.source === 'chargeback'
-      ? `Put on hold automatically: ${event.data.reason}.`
-      : `Put on hold by ${actorName}: ${event.data.reason}.`;
-    case 'DealReleasedFromHold': return `Hold lifted by ${actorName}; timers resumed${event.data.reviewPeriodEndsAt ? `, review now ends at ${event.data.reviewPeriodEndsAt}` : ''}${event.data.disputePeriodEndsAt ? `, dispute now ends at ${event.data.disputePeriodEndsAt}` : ''}.`;
-    case 'DealRefunded': return `Refunded ${euro(event.data.amountCents)} to the brand${event.data.transferReversalId ? ' (the transfer was reversed first)' : ''}; deal cancelled.`;
-    case 'ChargebackOpened': return `Card chargeback of ${euro(event.data.amountCents)} opened by the card issuer: ${event.data.reason}${before.hold === null && before.paidAt !== null && before.completedAt === null && before.cancelledAt === null ? '; the deal was put on hold automatically' : ''}.`;
-    case 'DuplicatePaymentRefunded': return `A second payment of ${euro(event.data.amountCents)} was refunded automatically: the deal was already paid.`;
-    case 'DealDeleted': return 'The brand deleted the unpaid deal.';
-    case 'DealNoteAdded': return `Note by ${actorName}: ${event.data.note}`;
+    case 'TransferFailed':
+      return `Transfer failed (${event.data.trigger.replace(/_/g, ' ')}): ${event.data.code} — ${event.data.message}.`;
+    case 'DealCompletedManually':
+      return `Completed without a transfer: ${event.data.reason}.`;
+    case 'DealPutOnHold':
+      return event.data.source === 'chargeback' ? `Put on hold automatically: ${event.data.reason}.` : `Put on hold by ${actorName}: ${event.data.reason}.`;
+    case 'DealReleasedFromHold':
+      return `Hold lifted by ${actorName}; timers resumed${event.data.reviewPeriodEndsAt ? `, review now ends at ${event.data.reviewPeriodEndsAt}` : ''}${event.data.disputePeriodEndsAt ? `, dispute now ends at ${event.data.disputePeriodEndsAt}` : ''}.`;
+    case 'DealRefunded':
+      return `Refunded ${euro(event.data.amountCents)} to the brand${event.data.transferReversalId ? ' (the transfer was reversed first)' : ''}; deal cancelled.`;
+    case 'ChargebackOpened':
+      return `Card chargeback of ${euro(event.data.amountCents)} opened by the card issuer: ${event.data.reason}${before.hold === null && before.paidAt !== null && before.completedAt === null && before.cancelledAt === null ? '; the deal was put on hold automatically' : ''}.`;
+    case 'DuplicatePaymentRefunded':
+      return `A second payment of ${euro(event.data.amountCents)} was refunded automatically: the deal was already paid.`;
+    case 'DealDeleted':
+      return 'The brand deleted the unpaid deal.';
+    case 'DealNoteAdded':
+      return `Note by ${actorName}: ${event.data.note}`;
   }
 }
 
@@ -138,9 +171,25 @@ export function dealHistory(recorded: RecordedEvent[], actorName: ActorNames): H
 }
 
 const disputeTypes = new Set([
-  'CreatorAccepted', 'ShareLinkRotated', 'ContentDelivered', 'ReviewPeriodStarted', 'DisputeOpened', 'DealPutOnHold', 'DealReleasedFromHold', 'DisputePeriodElapsed',
-  'FundsReleaseRequested', 'FundsReleased', 'TransferFailed', 'DealCompletedManually', 'RefundRequested', 'RefundFailed', 'DealRefunded',
-  'ChargebackOpened', 'UnexpectedPaymentReceived', 'DuplicatePaymentRefunded', 'DealNoteAdded',
+  'CreatorAccepted',
+  'ShareLinkRotated',
+  'ContentDelivered',
+  'ReviewPeriodStarted',
+  'DisputeOpened',
+  'DealPutOnHold',
+  'DealReleasedFromHold',
+  'DisputePeriodElapsed',
+  'FundsReleaseRequested',
+  'FundsReleased',
+  'TransferFailed',
+  'DealCompletedManually',
+  'RefundRequested',
+  'RefundFailed',
+  'DealRefunded',
+  'ChargebackOpened',
+  'UnexpectedPaymentReceived',
+  'DuplicatePaymentRefunded',
+  'DealNoteAdded',
 ]);
 
 export interface DisputeTimelineEntry {
@@ -153,7 +202,5 @@ export interface DisputeTimelineEntry {
 
 /** The dispute-relevant part of the history (with admins' notes), in words an auditor can read. */
 export function disputeTimeline(history: HistoryEntry[]): DisputeTimelineEntry[] {
-  return history
-    .filter((e) => disputeTypes.has(e.type))
-    .map((e) => ({ at: e.at, type: e.type, actor: e.actor, status: e.status, summary: e.summary }));
+  return history.filter((e) => disputeTypes.has(e.type)).map((e) => ({ at: e.at, type: e.type, actor: e.actor, status: e.status, summary: e.summary }));
 }

@@ -13,11 +13,16 @@ export type DisputeOutcome = (typeof disputeOutcomes)[number];
 export function disputeOutcome(c: DealContext): DisputeOutcome {
   if (c.cancelledAt !== null) return 'refunded';
   switch (c.releaseTrigger) {
-    case 'brand': return 'approved_by_brand';
-    case 'admin': return 'released_by_admin';
-    case 'dispute_period_elapsed': return 'auto_released';
-    case 'manual': return 'completed_manually';
-    default: return 'open';
+    case 'brand':
+      return 'approved_by_brand';
+    case 'admin':
+      return 'released_by_admin';
+    case 'dispute_period_elapsed':
+      return 'auto_released';
+    case 'manual':
+      return 'completed_manually';
+    default:
+      return 'open';
   }
 }
 
@@ -46,11 +51,15 @@ export const disputeDetailSchema = disputeSummarySchema.extend({
   holds: z.array(z.object({ since: z.string(), until: z.string().nullable(), source: z.string(), reason: z.string(), by: z.string() })),
   decisions: z.array(z.object({ at: z.string(), by: z.string(), type: z.string(), summary: z.string() })),
   automatic: z.array(z.object({ at: z.string(), type: z.string(), summary: z.string() })),
-  money: z.array(z.object({
-    at: z.string(), kind: z.string(), amountCents: z.number().int(),
-    /** The provider's reference, under the admin redaction rule ("present" for payment ids). */
-    reference: z.string().nullable(),
-  })),
+  money: z.array(
+    z.object({
+      at: z.string(),
+      kind: z.string(),
+      amountCents: z.number().int(),
+      /** The provider's reference, under the admin redaction rule ("present" for payment ids). */
+      reference: z.string().nullable(),
+    }),
+  ),
   timeline: z.array(timelineEntrySchema),
 });
 export type DisputeDetail = z.infer<typeof disputeDetailSchema>;
@@ -114,10 +123,20 @@ export function disputeDetail(summary: DisputeSummary, history: HistoryEntry[]):
     evidence,
     holds,
     // What admins decided (their notes are evidence, above) and what resolved itself, from the dispute on.
-    decisions: history.filter((e) => e.actor.kind === 'admin' && e.type !== 'DealNoteAdded').map((e) => ({ at: e.at, by: e.actor.name, type: e.type, summary: e.summary })),
+    decisions: history
+      .filter((e) => e.actor.kind === 'admin' && e.type !== 'DealNoteAdded')
+      .map((e) => ({ at: e.at, by: e.actor.name, type: e.type, summary: e.summary })),
     automatic: history
-      .slice(Math.max(0, history.findIndex((e) => e.type === 'DisputeOpened')))
-      .filter((e) => e.actor.kind === 'system' || e.actor.kind === 'stripe' || ['review_period_elapsed', 'dispute_period_elapsed'].includes(String(data(e)['trigger'])))
+      .slice(
+        Math.max(
+          0,
+          history.findIndex((e) => e.type === 'DisputeOpened'),
+        ),
+      )
+      .filter(
+        (e) =>
+          e.actor.kind === 'system' || e.actor.kind === 'stripe' || ['review_period_elapsed', 'dispute_period_elapsed'].includes(String(data(e)['trigger'])),
+      )
       .map((e) => ({ at: e.at, type: e.type, summary: e.summary })),
     money: history
       .filter((e) => e.type in moneyKinds)

@@ -36,7 +36,10 @@ interface Folding {
   last: { revision: number; position: number; type: string; recorded: string | null } | null;
 }
 
-export async function replayCheck(store: Pick<EventStore, 'readAll'>, pageSize = 5_000): Promise<{ streams: number; events: number; problems: ReplayProblem[] }> {
+export async function replayCheck(
+  store: Pick<EventStore, 'readAll'>,
+  pageSize = 5_000,
+): Promise<{ streams: number; events: number; problems: ReplayProblem[] }> {
   const streams = new Map<string, Folding>();
   const problems: ReplayProblem[] = [];
   let after = 0;
@@ -63,7 +66,13 @@ export async function replayCheck(store: Pick<EventStore, 'readAll'>, pageSize =
       if (!f.snapshot.can(event)) {
         f.failed = true;
         const state = stateKey(f.snapshot.value);
-        problems.push({ ...at, kind: 'refused', recorded: event.metadata.state ?? null, replayed: state, message: `the current machine refuses ${r.type} in state ${state}` });
+        problems.push({
+          ...at,
+          kind: 'refused',
+          recorded: event.metadata.state ?? null,
+          replayed: state,
+          message: `the current machine refuses ${r.type} in state ${state}`,
+        });
         continue;
       }
       f.snapshot = step(f.machine, f.snapshot, event as never) as AnyMachineSnapshot;
@@ -77,8 +86,14 @@ export async function replayCheck(store: Pick<EventStore, 'readAll'>, pageSize =
     const replayed = stateKey(f.snapshot.value);
     if (replayed !== f.last.recorded) {
       problems.push({
-        streamId, revision: f.last.revision, position: f.last.position, type: f.last.type, kind: 'different_state',
-        recorded: f.last.recorded, replayed, message: `recorded ${f.last.recorded}, the current machine ends in ${replayed}`,
+        streamId,
+        revision: f.last.revision,
+        position: f.last.position,
+        type: f.last.type,
+        kind: 'different_state',
+        recorded: f.last.recorded,
+        replayed,
+        message: `recorded ${f.last.recorded}, the current machine ends in ${replayed}`,
       });
     }
   }

@@ -15,15 +15,24 @@ const body = z.object({
 
 /** POST /api/ai-assist/improve-description: an OpenAI-compatible endpoint if configured, else local. */
 export function aiAssistRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
-  app.post('/api/ai-assist/improve-description', {
-    preHandler: guards.requireUser,
-    schema: { tags: ['ai'], security: [{ bearerAuth: [] }], body, response: { 200: z.object({ improved_description: z.string() }), 400: errorSchema, 401: errorSchema, 409: errorSchema } },
-  }, async (request) => {
-    try {
-      return { improved_description: await ctx.improveDescription(request.body) };
-    } catch (error) {
-      request.log.warn({ err: error }, 'AI improve failed');
-      throw new DomainError('not_available', 'AI assistant not available');
-    }
-  });
+  app.post(
+    '/api/ai-assist/improve-description',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['ai'],
+        security: [{ bearerAuth: [] }],
+        body,
+        response: { 200: z.object({ improved_description: z.string() }), 400: errorSchema, 401: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      try {
+        return { improved_description: await ctx.improveDescription(request.body) };
+      } catch (error) {
+        request.log.warn({ err: error }, 'AI improve failed');
+        throw new DomainError('not_available', 'AI assistant not available');
+      }
+    },
+  );
 }

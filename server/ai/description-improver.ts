@@ -14,7 +14,12 @@ const sentenceCase = (s: string): string => (s ? s[0]!.toUpperCase() + s.slice(1
 export function localImprover(input: ImproveInput): string {
   const lines = input.description
     .split(/\r?\n/)
-    .map((l) => l.replace(/^\s*[-•*]\s*/, '').replace(/\s+/g, ' ').trim())
+    .map((l) =>
+      l
+        .replace(/^\s*[-•*]\s*/, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .filter((l) => l !== '')
     .map((l) => sentenceCase(/[.!?:]$/.test(l) ? l : `${l}.`));
   const parts = [lines.join('\n')];
@@ -36,7 +41,10 @@ export function createDescriptionImprover(ai: AppConfig['ai'], fetchImpl: typeof
         model: ai.model,
         temperature: 0.3,
         messages: [
-          { role: 'system', content: 'Rewrite the collaboration briefing for a social-media creator: clear, friendly, concise. Keep every fact. Answer with the briefing only.' },
+          {
+            role: 'system',
+            content: 'Rewrite the collaboration briefing for a social-media creator: clear, friendly, concise. Keep every fact. Answer with the briefing only.',
+          },
           { role: 'user', content: JSON.stringify(input) },
         ],
       }),

@@ -3,9 +3,7 @@ import type { AdminRole } from '../../machines/account/account.events';
 import type { Clock } from '../shared/clock';
 
 /** Who a verified bearer token speaks for. */
-export type Principal =
-  | { kind: 'user'; userId: string; sessionVersion: number }
-  | { kind: 'admin'; adminId: string; username: string; role: AdminRole };
+export type Principal = { kind: 'user'; userId: string; sessionVersion: number } | { kind: 'admin'; adminId: string; username: string; role: AdminRole };
 
 const ISSUER = 'escrow-deal-ledger';
 /** Separate audiences: a user token never opens admin routes and vice versa. */
@@ -17,7 +15,12 @@ export class TokenError extends Error {
 }
 
 /** HS256 tokens with expiry. Time comes from the injected clock, so tests can expire them. */
-export function createTokenService({ secret, clock, userTtlHours, adminTtlHours }: {
+export function createTokenService({
+  secret,
+  clock,
+  userTtlHours,
+  adminTtlHours,
+}: {
   secret: string;
   clock: Clock;
   userTtlHours: number;
@@ -26,7 +29,10 @@ export function createTokenService({ secret, clock, userTtlHours, adminTtlHours 
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
   const sign = (payload: Record<string, unknown>, subject: string, audience: string, ttlHours: number) =>
     jwt.sign({ ...payload, iat: nowSeconds(), exp: nowSeconds() + Math.round(ttlHours * 3600) }, secret, {
-      algorithm: 'HS256', subject, audience, issuer: ISSUER,
+      algorithm: 'HS256',
+      subject,
+      audience,
+      issuer: ISSUER,
     });
 
   // Verifying an HMAC costs far more than the rest of a cached read: remember tokens already
@@ -36,8 +42,7 @@ export function createTokenService({ secret, clock, userTtlHours, adminTtlHours 
   return {
     /** `sessionVersion` is the account's at issue time: logout and password change bump it (revocation). */
     signUser: (userId: string, sessionVersion: number) => sign({ sv: sessionVersion }, userId, USER_AUDIENCE, userTtlHours),
-    signAdmin: (adminId: string, username: string, role: AdminRole) =>
-      sign({ role, username }, adminId, ADMIN_AUDIENCE, adminTtlHours),
+    signAdmin: (adminId: string, username: string, role: AdminRole) => sign({ role, username }, adminId, ADMIN_AUDIENCE, adminTtlHours),
     /** Throws TokenError for a bad signature, wrong audience or expired token. */
     verify(token: string, audience: typeof USER_AUDIENCE | typeof ADMIN_AUDIENCE): Principal {
       const key = `${audience} ${token}`;

@@ -26,23 +26,63 @@ const streams: Record<StreamCategory, { stream: string; title: string; machine?:
   admin: { stream: 'admin-<id>', title: 'Admin account', machine: adminMachine },
   unique: { stream: 'unique-<kind>-<sha256 of the value>', title: 'Unique-value reservations' },
   sequence: { stream: 'sequence-<name>', title: 'Id sequences' },
-  notification: { stream: 'notification-<sha256 of event:recipient:channel>, reminder-deal-<id>-<hash>, hold-alert-deal-<id>-<hash>, link-push-deal-<id>, email-optout-<sha256>', title: 'Notifications' },
+  notification: {
+    stream:
+      'notification-<sha256 of event:recipient:channel>, reminder-deal-<id>-<hash>, hold-alert-deal-<id>-<hash>, link-push-deal-<id>, email-optout-<sha256>',
+    title: 'Notifications',
+  },
 };
 
 const actorOverrides: Record<string, Actor['kind']> = {
-  PaymentSucceeded: 'stripe', PaymentFailed: 'stripe', ChargebackOpened: 'stripe', BankAccountConnected: 'stripe',
-  PaymentRequestPaid: 'stripe', PaymentRequestPaymentFailed: 'stripe', PayoutAccountStatusChanged: 'stripe',
-  CreatorAccepted: 'creator-link', ShareLinkRotated: 'brand', BankOnboardingStarted: 'creator-link', ContentDelivered: 'creator-link',
-  ReviewPeriodStarted: 'system', ReviewPeriodElapsed: 'system', DisputePeriodElapsed: 'system', PaymentRequestExpired: 'system',
-  DealPutOnHold: 'admin', DealReleasedFromHold: 'admin', DealRefunded: 'admin', DealCompletedManually: 'admin',
-  PaymentRequestCreated: 'creator', PaymentRequestCompleted: 'creator', PaymentRequestAccepted: 'brand', PaymentRequestRejected: 'brand',
-  PaymentRequestCheckoutCreated: 'brand', AdminAccountCreated: 'system', AdminLoggedIn: 'admin', AdminDeactivated: 'admin',
-  ValueReserved: 'system', ValueReleased: 'system', IdBlockReserved: 'system',
-  DealLinkPushSubscribed: 'creator-link', DealLinkPushUnsubscribed: 'creator-link', EmailUnsubscribed: 'system',
+  PaymentSucceeded: 'stripe',
+  PaymentFailed: 'stripe',
+  ChargebackOpened: 'stripe',
+  BankAccountConnected: 'stripe',
+  PaymentRequestPaid: 'stripe',
+  PaymentRequestPaymentFailed: 'stripe',
+  PayoutAccountStatusChanged: 'stripe',
+  CreatorAccepted: 'creator-link',
+  ShareLinkRotated: 'brand',
+  BankOnboardingStarted: 'creator-link',
+  ContentDelivered: 'creator-link',
+  ReviewPeriodStarted: 'system',
+  ReviewPeriodElapsed: 'system',
+  DisputePeriodElapsed: 'system',
+  PaymentRequestExpired: 'system',
+  DealPutOnHold: 'admin',
+  DealReleasedFromHold: 'admin',
+  DealRefunded: 'admin',
+  DealCompletedManually: 'admin',
+  PaymentRequestCreated: 'creator',
+  PaymentRequestCompleted: 'creator',
+  PaymentRequestAccepted: 'brand',
+  PaymentRequestRejected: 'brand',
+  PaymentRequestCheckoutCreated: 'brand',
+  AdminAccountCreated: 'system',
+  AdminLoggedIn: 'admin',
+  AdminDeactivated: 'admin',
+  ValueReserved: 'system',
+  ValueReleased: 'system',
+  IdBlockReserved: 'system',
+  DealLinkPushSubscribed: 'creator-link',
+  DealLinkPushUnsubscribed: 'creator-link',
+  EmailUnsubscribed: 'system',
 };
-const defaultActor: Record<StreamCategory, Actor['kind']> = { deal: 'brand', 'payment-request': 'brand', user: 'brand', admin: 'admin', unique: 'system', sequence: 'system', notification: 'system' };
+const defaultActor: Record<StreamCategory, Actor['kind']> = {
+  deal: 'brand',
+  'payment-request': 'brand',
+  user: 'brand',
+  admin: 'admin',
+  unique: 'system',
+  sequence: 'system',
+  notification: 'system',
+};
 
-interface Transition { from: string; to: string; guard: string | null }
+interface Transition {
+  from: string;
+  to: string;
+  guard: string | null;
+}
 
 interface StateNodeLike {
   path: string[];
@@ -56,7 +96,14 @@ function transitionsOf(machine: AnyStateMachine | undefined, eventType: string):
   const walk = (node: StateNodeLike) => {
     const from = node.path.join('.') || '(any state)';
     for (const t of node.transitions.get(eventType) ?? []) {
-      const guard = typeof t.guard === 'string' ? t.guard : typeof t.guard === 'object' && t.guard ? String((t.guard as { type?: unknown }).type) : t.guard ? 'inline guard' : null;
+      const guard =
+        typeof t.guard === 'string'
+          ? t.guard
+          : typeof t.guard === 'object' && t.guard
+            ? String((t.guard as { type?: unknown }).type)
+            : t.guard
+              ? 'inline guard'
+              : null;
       found.push({ from, to: t.target?.map((n) => n.path.join('.')).join(', ') ?? from, guard });
     }
     Object.values(node.states).forEach(walk);
@@ -139,7 +186,7 @@ export function renderEventDocs(catalog: readonly EventDefinition[] = eventCatal
     '| `at` | ISO-8601 instant the event was decided (the injected clock); timer guards compare it with deadlines |',
     '| `correlationId` | ties together everything one request, webhook or timer caused |',
     '| `causationId` | id of the event or request that directly caused this one (`null` for a user request) |',
-    '| `schemaVersion` | the version of the type\'s schema the data was written with |',
+    "| `schemaVersion` | the version of the type's schema the data was written with |",
     '| `state` | the statechart state the stream reached with this event, stamped by the pipeline (ADR 0002); absent on reservation and sequence streams |',
     '',
   ];

@@ -24,7 +24,9 @@ async function main(): Promise<void> {
   });
   bar.stop();
   const seconds = (Date.now() - started) / 1000;
-  console.log(`Rebuilt ${allProjections.length} read models from ${applied} events in ${seconds.toFixed(1)} s (${Math.round(applied / Math.max(seconds, 0.001))} events/s).`);
+  console.log(
+    `Rebuilt ${allProjections.length} read models from ${applied} events in ${seconds.toFixed(1)} s (${Math.round(applied / Math.max(seconds, 0.001))} events/s).`,
+  );
   db.close();
   await store.close();
 }

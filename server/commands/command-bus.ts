@@ -92,7 +92,11 @@ export function createCommandBus({ store, clock, newId = randomUUID, maxAttempts
       if (!(error instanceof StreamNotFound)) throw error;
     }
     if (recorded.length > 0) {
-      snapshot = fold(aggregate.machine, recorded.map((r) => decodeEvent(r) as EventFromLogic<M>), snapshot);
+      snapshot = fold(
+        aggregate.machine,
+        recorded.map((r) => decodeEvent(r) as EventFromLogic<M>),
+        snapshot,
+      );
       revision = recorded[recorded.length - 1]!.revision;
       cache.set(streamId, { snapshot, revision });
     }

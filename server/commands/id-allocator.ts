@@ -7,12 +7,7 @@ import type { Clock } from '../shared/clock';
  * an instance reserves [from, to] with one optimistic append and then counts locally, so creating
  * deals does not serialise every writer on one hot stream. A restart leaves a gap, never a duplicate.
  */
-export function createIdAllocator({ store, clock, sequence, blockSize = 100 }: {
-  store: EventStore;
-  clock: Clock;
-  sequence: string;
-  blockSize?: number;
-}) {
+export function createIdAllocator({ store, clock, sequence, blockSize = 100 }: { store: EventStore; clock: Clock; sequence: string; blockSize?: number }) {
   const streamId = `sequence-${sequence}`;
   let next = 0;
   let last = -1;
@@ -34,12 +29,20 @@ export function createIdAllocator({ store, clock, sequence, blockSize = 100 }: {
       try {
         await store.append(
           streamId,
-          [{
-            id: randomUUID(),
-            type: 'IdBlockReserved',
-            data: { from, to },
-            metadata: { actor: { kind: 'system', id: 'id-allocator' }, at: clock.now().toISOString(), correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
-          }],
+          [
+            {
+              id: randomUUID(),
+              type: 'IdBlockReserved',
+              data: { from, to },
+              metadata: {
+                actor: { kind: 'system', id: 'id-allocator' },
+                at: clock.now().toISOString(),
+                correlationId: randomUUID(),
+                causationId: null,
+                schemaVersion: 1,
+              },
+            },
+          ],
           revision < 0 ? 'no_stream' : revision,
         );
         return { from, to };

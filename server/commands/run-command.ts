@@ -53,7 +53,12 @@ export function createCommandRunner(bus: CommandBus) {
       );
     },
 
-    request(requestId: number, command: PaymentRequestCommand, ctx: CommandContext, options: RunOptions<PaymentRequestState> = {}): Promise<PaymentRequestResult> {
+    request(
+      requestId: number,
+      command: PaymentRequestCommand,
+      ctx: CommandContext,
+      options: RunOptions<PaymentRequestState> = {},
+    ): Promise<PaymentRequestResult> {
       const streamId = paymentRequestAggregate.streamId(requestId);
       return bus.execute(
         paymentRequestAggregate,

@@ -90,11 +90,7 @@ export function createUniqueValues({ store, clock, reclaimAfterMs = DEFAULT_RECL
       const streamId = uniqueStreamId(kind, value);
       const state = await current(streamId);
       if (state.owner !== ownerId) return;
-      await store.append(
-        streamId,
-        [{ id: randomUUID(), type: 'ValueReleased', data: { kind, ownerId }, metadata: metadata(ctx) }],
-        state.revision,
-      );
+      await store.append(streamId, [{ id: randomUUID(), type: 'ValueReleased', data: { kind, ownerId }, metadata: metadata(ctx) }], state.revision);
     },
     async ownerOf(kind: UniqueKind, value: string): Promise<string | null> {
       return (await current(uniqueStreamId(kind, value))).owner;

@@ -49,7 +49,10 @@ export const claimHash = (secret: string): string => createHash('sha256').update
  * browser's claim secret nor the signed-in creator who accepted. Deals accepted before claims
  * existed carry neither and stay open to the link, as they were.
  */
-export function assertClaimer(c: { claimSecretHash: string | null; claimedByUserId: string | null }, claim: { secret: string | null; userId: string | null }): void {
+export function assertClaimer(
+  c: { claimSecretHash: string | null; claimedByUserId: string | null },
+  claim: { secret: string | null; userId: string | null },
+): void {
   if (c.claimSecretHash === null && c.claimedByUserId === null) return;
   if (c.claimedByUserId !== null && claim.userId === c.claimedByUserId) return;
   if (c.claimSecretHash !== null && claim.secret !== null) {

@@ -89,7 +89,15 @@ export function toDealDto(record: Pick<DealRecord, 'id' | 'state' | 'context'>, 
     machine: { value: snapshot.value as DealDto['machine']['value'], context: link ? redactDealContext(c) : { ...c } },
     // Listed field by field: answers are serialised without a schema pass (docs/adr/0006), so
     // nothing beyond dealStateSchema (e.g. the view's own `value`) may slip into the JSON.
-    state: { status: state.status, step: state.step, badge: state.badge, brandText: state.brandText, creatorText: state.creatorText, onHold: state.onHold, can: state.can },
+    state: {
+      status: state.status,
+      step: state.step,
+      badge: state.badge,
+      brandText: state.brandText,
+      creatorText: state.creatorText,
+      onHold: state.onHold,
+      can: state.can,
+    },
   };
 }
 
@@ -99,12 +107,27 @@ export function toDealDto(record: Pick<DealRecord, 'id' | 'state' | 'context'>, 
  * a snapshot whose `can()` answers exactly as with the full context. Keep in step with the guards.
  */
 export const GUARD_CONTEXT_FIELDS = [
-  'shareableToken', 'influencerAcceptedAt', 'hold', 'onboardingAccountId', 'stripeAccountId',
-  'reviewPeriodEndsAt', 'reviewElapsedAt', 'disputePeriodEndsAt', 'disputeElapsedAt',
+  'shareableToken',
+  'influencerAcceptedAt',
+  'hold',
+  'onboardingAccountId',
+  'stripeAccountId',
+  'reviewPeriodEndsAt',
+  'reviewElapsedAt',
+  'disputePeriodEndsAt',
+  'disputeElapsedAt',
   // What is due and what the ledger holds: the money guards (release, refund, checkout) compare them.
-  'amounts', 'money', 'openSession', 'pendingRelease', 'pendingRefund', 'unexpectedPayments',
+  'amounts',
+  'money',
+  'openSession',
+  'pendingRelease',
+  'pendingRefund',
+  'unexpectedPayments',
   // The webhooks' guards (no UI action), kept so every guard judges alike.
-  'paidAt', 'checkoutSessionId', 'duplicateRefunds', 'lastFailedSessionId',
+  'paidAt',
+  'checkoutSessionId',
+  'duplicateRefunds',
+  'lastFailedSessionId',
 ] as const satisfies readonly (keyof DealContext)[];
 
 /**

@@ -16,8 +16,7 @@ export const CLAIM_SECRET_HEADER = 'x-claim-secret';
  * link view of the deal (no brand email, no owner or payment ids).
  */
 export function dealLinkRoutes(app: ZodApp, { ctx, deals, dealViews }: RouteDeps): void {
-  const creator = (request: Parameters<typeof commandContext>[0], dealId: number) =>
-    commandContext(request, { kind: 'creator-link', id: `deal-${dealId}` });
+  const creator = (request: Parameters<typeof commandContext>[0], dealId: number) => commandContext(request, { kind: 'creator-link', id: `deal-${dealId}` });
 
   /** A signed-in creator on the link page (optional: the link alone is enough to accept). */
   const signedInUser = (request: FastifyRequest): string | null => {
@@ -39,55 +38,72 @@ export function dealLinkRoutes(app: ZodApp, { ctx, deals, dealViews }: RouteDeps
     return { secret, userId: signedInUser(request) };
   };
 
-  app.get('/api/deals/token/:token', {
-    schema: { tags, params: tokenParam, response: { 200: dealSchema, ...errors } },
-  }, async (request) => {
-    const record = dealViews.linkRecord(request.params.token);
-    const c = record.context;
-    // Back from bank onboarding: ask the gateway once whether payouts now work.
-    if (record.state === 'pending_delivery.accepted' && c.onboardingAccountId && !c.stripeAccountId) {
-      try {
-        const result = await ctx.payments.escrow.syncDealBankAccount(record.id, creator(request, record.id));
-        if (result) await ctx.settle(result.position);
-      } catch (error) {
-        request.log.warn({ err: error }, 'bank account status check failed');
-      }
-    }
-    return dealViews.forLink(request.params.token);
-  });
-
-  app.post('/api/deals/accept/:token', {
-    schema: {
-      tags, params: tokenParam,
-      response: { 200: z.object({ success: z.boolean(), deal: dealSchema, claimSecret: z.string().optional() }), ...errors },
+  app.get(
+    '/api/deals/token/:token',
+    {
+      schema: { tags, params: tokenParam, response: { 200: dealSchema, ...errors } },
     },
-  }, async (request) => {
-    const record = dealViews.linkRecord(request.params.token);
-    const userId = signedInUser(request);
-    const actor = userId ? commandContext(request, { kind: 'creator', id: userId }) : creator(request, record.id);
-    const { position, claimSecret } = await deals.accept(record.id, request.params.token, actor, userId);
-    await ctx.settle(position);
-    // The secret is answered once, to the browser that accepted; the page keeps it (docs/api.md).
-    return { success: true, deal: dealViews.forLink(request.params.token), ...(claimSecret ? { claimSecret } : {}) };
-  });
+    async (request) => {
+      const record = dealViews.linkRecord(request.params.token);
+      const c = record.context;
+      // Back from bank onboarding: ask the gateway once whether payouts now work.
+      if (record.state === 'pending_delivery.accepted' && c.onboardingAccountId && !c.stripeAccountId) {
+        try {
+          const result = await ctx.payments.escrow.syncDealBankAccount(record.id, creator(request, record.id));
+          if (result) await ctx.settle(result.position);
+        } catch (error) {
+          request.log.warn({ err: error }, 'bank account status check failed');
+        }
+      }
+      return dealViews.forLink(request.params.token);
+    },
+  );
 
-  app.post('/api/deals/start-onboarding/:token', {
-    schema: { tags, params: tokenParam, response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema } },
-  }, async (request) => {
-    const record = dealViews.linkRecord(request.params.token);
-    assertClaimer(record.context, claimOf(request));
-    const { url, position } = await ctx.payments.escrow.startDealOnboarding(record.id, request.params.token, creator(request, record.id));
-    await ctx.settle(position);
-    return { url };
-  });
+  app.post(
+    '/api/deals/accept/:token',
+    {
+      schema: {
+        tags,
+        params: tokenParam,
+        response: { 200: z.object({ success: z.boolean(), deal: dealSchema, claimSecret: z.string().optional() }), ...errors },
+      },
+    },
+    async (request) => {
+      const record = dealViews.linkRecord(request.params.token);
+      const userId = signedInUser(request);
+      const actor = userId ? commandContext(request, { kind: 'creator', id: userId }) : creator(request, record.id);
+      const { position, claimSecret } = await deals.accept(record.id, request.params.token, actor, userId);
+      await ctx.settle(position);
+      // The secret is answered once, to the browser that accepted; the page keeps it (docs/api.md).
+      return { success: true, deal: dealViews.forLink(request.params.token), ...(claimSecret ? { claimSecret } : {}) };
+    },
+  );
 
-  app.post('/api/deals/deliver/:token', {
-    schema: { tags, params: tokenParam, response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors } },
-  }, async (request) => {
-    const record = dealViews.linkRecord(request.params.token);
-    assertClaimer(record.context, claimOf(request));
-    const result = await deals.deliver(record.id, request.params.token, creator(request, record.id));
-    await ctx.settle(result.position);
-    return { success: true, deal: dealViews.forLink(request.params.token) };
-  });
+  app.post(
+    '/api/deals/start-onboarding/:token',
+    {
+      schema: { tags, params: tokenParam, response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema } },
+    },
+    async (request) => {
+      const record = dealViews.linkRecord(request.params.token);
+      assertClaimer(record.context, claimOf(request));
+      const { url, position } = await ctx.payments.escrow.startDealOnboarding(record.id, request.params.token, creator(request, record.id));
+      await ctx.settle(position);
+      return { url };
+    },
+  );
+
+  app.post(
+    '/api/deals/deliver/:token',
+    {
+      schema: { tags, params: tokenParam, response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors } },
+    },
+    async (request) => {
+      const record = dealViews.linkRecord(request.params.token);
+      assertClaimer(record.context, claimOf(request));
+      const result = await deals.deliver(record.id, request.params.token, creator(request, record.id));
+      await ctx.settle(result.position);
+      return { success: true, deal: dealViews.forLink(request.params.token) };
+    },
+  );
 }

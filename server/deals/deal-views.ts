@@ -75,7 +75,12 @@ export function createDealViews({ deals, accounts, clock }: { deals: DealQueries
       const brand = brandNameOf(userId);
       const at = new Date(nowMs).toISOString();
       const records = deals.listForOwner(userId, filter);
-      return listCache.set(userId, filter, records.map((r) => toDealListItem(r, at, brand)), nextDeadline(records, nowMs));
+      return listCache.set(
+        userId,
+        filter,
+        records.map((r) => toDealListItem(r, at, brand)),
+        nextDeadline(records, nowMs),
+      );
     },
     /**
      * Feed with each batch the projection runner applied: drops the lists of every owner whose

@@ -9,37 +9,32 @@ import { dateText, nameRule, optionalDateText, optionalText, requiredText } from
 export const AMOUNT_CAP_MESSAGE = 'The product currently supports deals up to €1,750. For larger deals, please contact us.';
 
 /** "250", "250.5", 250.5 → cents, with the spec's messages for the cap and for nonsense. */
-export const dealAmountField = z
-  .union([z.string(), z.number()], { error: 'Amount is required' })
-  .transform((value, ctx) => {
-    if (typeof value === 'string' && value.trim() === '') {
-      ctx.addIssue({ code: 'custom', message: 'Amount is required' });
-      return z.NEVER;
-    }
-    const cents = parseEuroToCents(value);
-    if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: 'Amount must be a positive number with at most 2 decimals' });
-      return z.NEVER;
-    }
-    if (cents > MAX_DEAL_CENTS) {
-      ctx.addIssue({ code: 'custom', message: AMOUNT_CAP_MESSAGE });
-      return z.NEVER;
-    }
-    if (cents <= 0) {
-      ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0' });
-      return z.NEVER;
-    }
-    if (cents < MIN_DEAL_CENTS) {
-      ctx.addIssue({ code: 'custom', message: 'The smallest deal is €0.50, the least a card payment can be' });
-      return z.NEVER;
-    }
-    return cents;
-  });
+export const dealAmountField = z.union([z.string(), z.number()], { error: 'Amount is required' }).transform((value, ctx) => {
+  if (typeof value === 'string' && value.trim() === '') {
+    ctx.addIssue({ code: 'custom', message: 'Amount is required' });
+    return z.NEVER;
+  }
+  const cents = parseEuroToCents(value);
+  if (cents === null) {
+    ctx.addIssue({ code: 'custom', message: 'Amount must be a positive number with at most 2 decimals' });
+    return z.NEVER;
+  }
+  if (cents > MAX_DEAL_CENTS) {
+    ctx.addIssue({ code: 'custom', message: AMOUNT_CAP_MESSAGE });
+    return z.NEVER;
+  }
+  if (cents <= 0) {
+    ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0' });
+    return z.NEVER;
+  }
+  if (cents < MIN_DEAL_CENTS) {
+    ctx.addIssue({ code: 'custom', message: 'The smallest deal is €0.50, the least a card payment can be' });
+    return z.NEVER;
+  }
+  return cents;
+});
 
-const profileLink = optionalText('Profile link', 2_000).refine(
-  (v) => v === null || /^https?:\/\/[^\s]+$/i.test(v),
-  'Profile link must be a valid URL',
-);
+const profileLink = optionalText('Profile link', 2_000).refine((v) => v === null || /^https?:\/\/[^\s]+$/i.test(v), 'Profile link must be a valid URL');
 
 /** POST /api/deals and PUT /api/deals/:id: the spec's fields, all of them on both. */
 export const dealTermsBody = z.object({
@@ -49,7 +44,10 @@ export const dealTermsBody = z.object({
   description: z.union(
     [
       requiredText('Description', 10_000),
-      z.array(z.string().trim().max(2_000)).transform((l) => l.filter((s) => s !== '')).pipe(z.array(z.string()).min(1, 'Description is required').max(50)),
+      z
+        .array(z.string().trim().max(2_000))
+        .transform((l) => l.filter((s) => s !== ''))
+        .pipe(z.array(z.string()).min(1, 'Description is required').max(50)),
     ],
     { error: 'Description is required' },
   ),
@@ -57,7 +55,10 @@ export const dealTermsBody = z.object({
   deadline: dateText('Deadline'),
   publicationDeadline: optionalDateText('Publication deadline'),
   deliverables: z.array(z.string().trim().min(1).max(200), { error: 'Deliverables must be a list' }).max(20).default([]),
-  platforms: z.array(z.enum(platforms, { error: 'Unknown platform' }), { error: 'Platforms must be a list' }).max(4).default([]),
+  platforms: z
+    .array(z.enum(platforms, { error: 'Unknown platform' }), { error: 'Platforms must be a list' })
+    .max(4)
+    .default([]),
   briefingFiles: optionalText('Briefing files', 2_000),
 });
 export type DealTermsBody = z.output<typeof dealTermsBody>;

@@ -22,143 +22,228 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
   // Money routes: the client may retry safely with an Idempotency-Key header.
   const money = { preHandler: [guards.requireUser, idempotency.preHandler], ...typedJsonAnswer };
 
-  app.get('/api/deals', {
-    ...base,
-    schema: { tags, security, summary: "The brand's deals, sorted as docs/product.md §4 (filter: all | active | completed)", querystring: dealListQuery, response: { 200: z.array(dealSchema), ...errors } },
-  }, async (request, reply) => {
-    // Encoded once per change (slim items, gzip, ETag): a poll is a map lookup and a write.
-    return sendEncoded(request, reply, dealViews.encodedListForOwner(userOf(request).userId, request.query.filter));
-  });
-
-  app.get('/api/deals/:id', {
-    ...base,
-    schema: { tags, security, params: idParam, response: { 200: dealSchema, ...errors } },
-  }, async (request) => dealViews.forOwner(request.params.id, userOf(request).userId));
-
-  app.post('/api/deals', {
-    ...base,
-    schema: { tags, security, body: dealTermsBody, response: { 201: dealSchema, ...errors } },
-  }, async (request, reply) => {
-    const { userId, cc } = brand(request);
-    const { dealId, position } = await deals.create(userId, request.body, cc);
-    await ctx.settle(position);
-    return reply.status(201).send(dealViews.forOwner(dealId, userId));
-  });
-
-  app.put('/api/deals/:id', {
-    ...base,
-    schema: { tags, security, params: idParam, body: dealTermsBody, response: { 200: dealSchema, ...errors } },
-  }, async (request) => {
-    const { userId, cc } = brand(request);
-    const { position } = await deals.update(request.params.id, userId, request.body, cc);
-    await ctx.settle(position);
-    return dealViews.forOwner(request.params.id, userId);
-  });
-
-  app.delete('/api/deals/:id', {
-    ...base,
-    schema: { tags, security, params: idParam, response: { 200: z.object({ success: z.boolean(), id: z.number() }), ...errors } },
-  }, async (request) => {
-    const { userId, cc } = brand(request);
-    const { position } = await deals.remove(request.params.id, userId, cc);
-    await ctx.settle(position);
-    return { success: true, id: request.params.id };
-  });
-
-  app.post('/api/deals/:id/generate-token', {
-    ...base,
-    schema: {
-      tags, security, params: idParam,
-      response: { 200: z.object({ token: z.string(), shareableUrl: z.string(), deal: dealSchema }), ...errors },
+  app.get(
+    '/api/deals',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: "The brand's deals, sorted as docs/product.md §4 (filter: all | active | completed)",
+        querystring: dealListQuery,
+        response: { 200: z.array(dealSchema), ...errors },
+      },
     },
-  }, async (request) => {
-    const { userId, cc } = brand(request);
-    const { token, position } = await deals.generateToken(request.params.id, userId, cc);
-    await ctx.settle(position);
-    return { token, shareableUrl: `${ctx.config.publicUrl}/accept/${token}`, deal: dealViews.forOwner(request.params.id, userId) };
-  });
-
-  app.post('/api/deals/:id/rotate-token', {
-    ...base,
-    schema: {
-      tags, security, params: idParam, summary: 'Replace the creator link (only before the creator accepted); the old link stops working',
-      response: { 200: z.object({ token: z.string(), shareableUrl: z.string(), deal: dealSchema }), ...errors },
+    async (request, reply) => {
+      // Encoded once per change (slim items, gzip, ETag): a poll is a map lookup and a write.
+      return sendEncoded(request, reply, dealViews.encodedListForOwner(userOf(request).userId, request.query.filter));
     },
-  }, async (request) => {
-    const { userId, cc } = brand(request);
-    const { token, position } = await deals.rotateToken(request.params.id, userId, cc);
-    await ctx.settle(position);
-    return { token, shareableUrl: `${ctx.config.publicUrl}/accept/${token}`, deal: dealViews.forOwner(request.params.id, userId) };
-  });
+  );
 
-  app.get('/api/deals/:id/payment-status', {
-    ...base,
-    schema: { tags, security, params: idParam, response: { 200: z.object({ updated: z.boolean(), status: z.string(), paidAt: z.string().nullable() }), ...errors } },
-  }, async (request) => {
-    const record = dealViews.ownerRecord(request.params.id, userOf(request).userId);
-    return { updated: record.context.paidAt !== null, status: record.status, paidAt: record.context.paidAt };
-  });
+  app.get(
+    '/api/deals/:id',
+    {
+      ...base,
+      schema: { tags, security, params: idParam, response: { 200: dealSchema, ...errors } },
+    },
+    async (request) => dealViews.forOwner(request.params.id, userOf(request).userId),
+  );
+
+  app.post(
+    '/api/deals',
+    {
+      ...base,
+      schema: { tags, security, body: dealTermsBody, response: { 201: dealSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const { userId, cc } = brand(request);
+      const { dealId, position } = await deals.create(userId, request.body, cc);
+      await ctx.settle(position);
+      return reply.status(201).send(dealViews.forOwner(dealId, userId));
+    },
+  );
+
+  app.put(
+    '/api/deals/:id',
+    {
+      ...base,
+      schema: { tags, security, params: idParam, body: dealTermsBody, response: { 200: dealSchema, ...errors } },
+    },
+    async (request) => {
+      const { userId, cc } = brand(request);
+      const { position } = await deals.update(request.params.id, userId, request.body, cc);
+      await ctx.settle(position);
+      return dealViews.forOwner(request.params.id, userId);
+    },
+  );
+
+  app.delete(
+    '/api/deals/:id',
+    {
+      ...base,
+      schema: { tags, security, params: idParam, response: { 200: z.object({ success: z.boolean(), id: z.number() }), ...errors } },
+    },
+    async (request) => {
+      const { userId, cc } = brand(request);
+      const { position } = await deals.remove(request.params.id, userId, cc);
+      await ctx.settle(position);
+      return { success: true, id: request.params.id };
+    },
+  );
+
+  app.post(
+    '/api/deals/:id/generate-token',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        params: idParam,
+        response: { 200: z.object({ token: z.string(), shareableUrl: z.string(), deal: dealSchema }), ...errors },
+      },
+    },
+    async (request) => {
+      const { userId, cc } = brand(request);
+      const { token, position } = await deals.generateToken(request.params.id, userId, cc);
+      await ctx.settle(position);
+      return { token, shareableUrl: `${ctx.config.publicUrl}/accept/${token}`, deal: dealViews.forOwner(request.params.id, userId) };
+    },
+  );
+
+  app.post(
+    '/api/deals/:id/rotate-token',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        params: idParam,
+        summary: 'Replace the creator link (only before the creator accepted); the old link stops working',
+        response: { 200: z.object({ token: z.string(), shareableUrl: z.string(), deal: dealSchema }), ...errors },
+      },
+    },
+    async (request) => {
+      const { userId, cc } = brand(request);
+      const { token, position } = await deals.rotateToken(request.params.id, userId, cc);
+      await ctx.settle(position);
+      return { token, shareableUrl: `${ctx.config.publicUrl}/accept/${token}`, deal: dealViews.forOwner(request.params.id, userId) };
+    },
+  );
+
+  app.get(
+    '/api/deals/:id/payment-status',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        params: idParam,
+        response: { 200: z.object({ updated: z.boolean(), status: z.string(), paidAt: z.string().nullable() }), ...errors },
+      },
+    },
+    async (request) => {
+      const record = dealViews.ownerRecord(request.params.id, userOf(request).userId);
+      return { updated: record.context.paidAt !== null, status: record.status, paidAt: record.context.paidAt };
+    },
+  );
 
   const released = z.object({ success: z.boolean(), pending: z.boolean().optional(), deal: dealSchema });
-  app.post('/api/deals/:id/release', {
-    ...money,
-    schema: {
-      tags, security, params: idParam,
-      summary: 'Approve: asks for the transfer to the creator; 202 while the payment provider has not answered yet',
-      response: { 200: released, 202: released, ...errors, 502: errorSchema },
+  app.post(
+    '/api/deals/:id/release',
+    {
+      ...money,
+      schema: {
+        tags,
+        security,
+        params: idParam,
+        summary: 'Approve: asks for the transfer to the creator; 202 while the payment provider has not answered yet',
+        response: { 200: released, 202: released, ...errors, 502: errorSchema },
+      },
     },
-  }, async (request, reply) => {
-    const { userId, cc } = brand(request);
-    const key = idempotency.intentKey(request);
-    const result = await deals.release(request.params.id, userId, key, cc);
-    const outcome = await ctx.payments.outcomes.release(request.params.id, key, result.position);
-    await ctx.settle(await ctx.store.headPosition());
-    return reply.status(outcome === 'pending' ? 202 : 200).send({ success: true, pending: outcome === 'pending', deal: dealViews.forOwner(request.params.id, userId) });
-  });
+    async (request, reply) => {
+      const { userId, cc } = brand(request);
+      const key = idempotency.intentKey(request);
+      const result = await deals.release(request.params.id, userId, key, cc);
+      const outcome = await ctx.payments.outcomes.release(request.params.id, key, result.position);
+      await ctx.settle(await ctx.store.headPosition());
+      return reply
+        .status(outcome === 'pending' ? 202 : 200)
+        .send({ success: true, pending: outcome === 'pending', deal: dealViews.forOwner(request.params.id, userId) });
+    },
+  );
 
-  app.post('/api/deals/:id/dispute', {
-    ...base,
-    schema: { tags, security, params: idParam, body: disputeBody, response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors } },
-  }, async (request) => {
-    const { userId, cc } = brand(request);
-    const result = await deals.dispute(request.params.id, userId, request.body.reason, cc, request.body.description);
-    await ctx.settle(result.position);
-    return { success: true, deal: dealViews.forOwner(request.params.id, userId) };
-  });
+  app.post(
+    '/api/deals/:id/dispute',
+    {
+      ...base,
+      schema: { tags, security, params: idParam, body: disputeBody, response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors } },
+    },
+    async (request) => {
+      const { userId, cc } = brand(request);
+      const result = await deals.dispute(request.params.id, userId, request.body.reason, cc, request.body.description);
+      await ctx.settle(result.position);
+      return { success: true, deal: dealViews.forOwner(request.params.id, userId) };
+    },
+  );
 
-  app.post('/api/deals/:id/manual-complete', {
-    ...base,
-    schema: { tags, security, summary: 'Test mode only: complete a deal whose payout failed', params: idParam, response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors, 403: errorSchema } },
-  }, async (request) => {
-    const { userId, cc } = brand(request);
-    if (!ctx.payments.gateway.testMode) throw new DomainError('forbidden', 'Manual completion is only available in test mode');
-    const result = await deals.manualComplete(request.params.id, userId, cc);
-    await ctx.settle(result.position);
-    return { success: true, deal: dealViews.forOwner(request.params.id, userId) };
-  });
+  app.post(
+    '/api/deals/:id/manual-complete',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Test mode only: complete a deal whose payout failed',
+        params: idParam,
+        response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors, 403: errorSchema },
+      },
+    },
+    async (request) => {
+      const { userId, cc } = brand(request);
+      if (!ctx.payments.gateway.testMode) throw new DomainError('forbidden', 'Manual completion is only available in test mode');
+      const result = await deals.manualComplete(request.params.id, userId, cc);
+      await ctx.settle(result.position);
+      return { success: true, deal: dealViews.forOwner(request.params.id, userId) };
+    },
+  );
 
-  app.post('/api/create-checkout-session', {
-    ...money,
-    schema: { tags, security, body: z.object({ dealId: z.coerce.number({ error: 'dealId is required' }).int('Invalid id').positive('Invalid id').max(Number.MAX_SAFE_INTEGER, 'Invalid id') }), response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema } },
-  }, async (request) => {
-    const { userId, cc } = brand(request);
-    const { url, position } = await ctx.payments.escrow.startDealCheckout(request.body.dealId, userId, cc);
-    await ctx.settle(position);
-    return { url };
-  });
+  app.post(
+    '/api/create-checkout-session',
+    {
+      ...money,
+      schema: {
+        tags,
+        security,
+        body: z.object({
+          dealId: z.coerce.number({ error: 'dealId is required' }).int('Invalid id').positive('Invalid id').max(Number.MAX_SAFE_INTEGER, 'Invalid id'),
+        }),
+        response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema },
+      },
+    },
+    async (request) => {
+      const { userId, cc } = brand(request);
+      const { url, position } = await ctx.payments.escrow.startDealCheckout(request.body.dealId, userId, cc);
+      await ctx.settle(position);
+      return { url };
+    },
+  );
 
-  app.get('/api/dashboard/stats', {
-    ...base,
-    schema: { tags, security, response: { 200: dashboardStatsSchema, ...errors } },
-  }, async (request) => {
-    const { userId } = userOf(request);
-    const counts = ctx.queries.deals.countsFor(userId);
-    const n = (s: string) => counts[s] ?? 0;
-    return {
-      recentDeals: dealViews.recentForOwner(userId, 10),
-      totalDeals: Object.values(counts).reduce((a, b) => a + b, 0),
-      activeDeals: n('pending_payment') + n('pending_delivery'),
-      completedDeals: n('completed') + n('approved_after_dispute'),
-    };
-  });
+  app.get(
+    '/api/dashboard/stats',
+    {
+      ...base,
+      schema: { tags, security, response: { 200: dashboardStatsSchema, ...errors } },
+    },
+    async (request) => {
+      const { userId } = userOf(request);
+      const counts = ctx.queries.deals.countsFor(userId);
+      const n = (s: string) => counts[s] ?? 0;
+      return {
+        recentDeals: dealViews.recentForOwner(userId, 10),
+        totalDeals: Object.values(counts).reduce((a, b) => a + b, 0),
+        activeDeals: n('pending_payment') + n('pending_delivery'),
+        completedDeals: n('completed') + n('approved_after_dispute'),
+      };
+    },
+  );
 }

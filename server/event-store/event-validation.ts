@@ -18,9 +18,7 @@ export function assertStreamId(streamId: unknown): asserts streamId is string {
 export function assertExpectedRevision(expected: unknown): asserts expected is ExpectedRevision {
   if (expected === 'no_stream' || expected === 'any' || expected === 'stream_exists') return;
   if (typeof expected === 'number' && Number.isSafeInteger(expected) && expected >= 0) return;
-  throw new TypeError(
-    `Expected revision must be "no_stream", "any", "stream_exists" or an integer >= 0, got ${describe(expected)}`,
-  );
+  throw new TypeError(`Expected revision must be "no_stream", "any", "stream_exists" or an integer >= 0, got ${describe(expected)}`);
 }
 
 /** Checks the events of one append; ids must be unique within it. */

@@ -20,10 +20,7 @@ interface Waiting<T, R> {
   reject(error: unknown): void;
 }
 
-export function createGroupCommitQueue<T, R>(
-  writeBatch: (items: T[]) => BatchOutcome<R>[],
-  maxBatch = 1_000,
-): GroupCommitQueue<T, R> {
+export function createGroupCommitQueue<T, R>(writeBatch: (items: T[]) => BatchOutcome<R>[], maxBatch = 1_000): GroupCommitQueue<T, R> {
   let queue: Waiting<T, R>[] = [];
   let scheduled = false;
   let drained: (() => void)[] = [];

@@ -73,10 +73,7 @@ export function verifyStream(streamId: string, events: readonly RecordedEvent[])
 }
 
 /** Store-wide check (`npm run verify`): every stream's chain, read once in global order, page by page. */
-export async function verifyStore(
-  store: Pick<EventStore, 'readAll'>,
-  pageSize = 5_000,
-): Promise<{ streams: number; events: number; breaks: ChainBreak[] }> {
+export async function verifyStore(store: Pick<EventStore, 'readAll'>, pageSize = 5_000): Promise<{ streams: number; events: number; breaks: ChainBreak[] }> {
   const checkers = new Map<string, ReturnType<typeof createChainChecker>>();
   let after = 0;
   let events = 0;

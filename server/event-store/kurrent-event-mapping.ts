@@ -13,13 +13,7 @@ import {
   type ReadPosition,
   type ResolvedEvent,
 } from '@kurrent/kurrentdb-client';
-import {
-  StreamNotFound,
-  WrongExpectedVersion,
-  type EventData,
-  type ExpectedRevision,
-  type RecordedEvent,
-} from './event-store';
+import { StreamNotFound, WrongExpectedVersion, type EventData, type ExpectedRevision, type RecordedEvent } from './event-store';
 import type { SerialisedEvent } from './event-validation';
 import { CHAIN_KEY, chainHash } from './hash-chain';
 

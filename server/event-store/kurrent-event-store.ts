@@ -1,16 +1,7 @@
 import { BACKWARDS, END, FORWARDS, KurrentDBClient } from '@kurrent/kurrentdb-client';
 import type { EventStore, RecordedEvent, Subscription } from './event-store';
 import { assertStreamId, validateAppend } from './event-validation';
-import {
-  assertUuids,
-  readPositionAfter,
-  toKurrentEvents,
-  toNumber,
-  toPortError,
-  toRecorded,
-  toStreamState,
-  userStreamsFilter,
-} from './kurrent-event-mapping';
+import { assertUuids, readPositionAfter, toKurrentEvents, toNumber, toPortError, toRecorded, toStreamState, userStreamsFilter } from './kurrent-event-mapping';
 import { startKurrentSubscription } from './kurrent-subscription';
 import { GENESIS } from './hash-chain';
 

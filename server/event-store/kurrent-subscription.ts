@@ -9,11 +9,7 @@ import { readPositionAfter, toRecorded, userStreamsFilter } from './kurrent-even
  * the loop awaits the handler before pulling more, so a slow handler applies back-pressure.
  * Positions at or before the last delivered one are dropped, as a second guard against duplicates.
  */
-export function startKurrentSubscription(
-  client: KurrentDBClient,
-  options: SubscribeOptions,
-  handler: BatchHandler,
-): Subscription {
+export function startKurrentSubscription(client: KurrentDBClient, options: SubscribeOptions, handler: BatchHandler): Subscription {
   const batchSize = Math.max(1, Math.trunc(options.batchSize ?? DEFAULT_BATCH_SIZE));
   const source = client.subscribeToAll({ fromPosition: readPositionAfter(options.after), filter: userStreamsFilter() });
   let last = options.after ?? 0;

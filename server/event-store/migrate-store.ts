@@ -70,7 +70,11 @@ export async function verifyMigration(source: EventStore, target: EventStore, pa
       }
     }
     if (a.length !== b.length) {
-      throw new Error(a.length > b.length ? `The target lacks events from number ${compared + n + 1} on` : `The target holds events the source does not (from number ${compared + n + 1} on)`);
+      throw new Error(
+        a.length > b.length
+          ? `The target lacks events from number ${compared + n + 1} on`
+          : `The target holds events the source does not (from number ${compared + n + 1} on)`,
+      );
     }
     if (n === 0) return compared;
     compared += n;

@@ -26,9 +26,7 @@ export const ANY_WINDOW = 10_000;
 
 export function createSqliteAppendWriter(db: Database.Database) {
   // Index-only (stream_id, revision): the stream's head revision without touching the row.
-  const currentRevision = db
-    .prepare<[string], number>('SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1')
-    .pluck();
+  const currentRevision = db.prepare<[string], number>('SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1').pluck();
   const hashAt = db.prepare<[string, number], string | null>('SELECT hash FROM events WHERE stream_id = ? AND revision = ?').pluck();
   /**
    * The last hash this writer wrote per stream, keyed by its revision: when the stream's head is
@@ -50,10 +48,9 @@ export function createSqliteAppendWriter(db: Database.Database) {
        WHERE stream_id = ? AND revision > ? AND event_id = ? ORDER BY revision LIMIT 1`,
     )
     .pluck();
-  const idsFrom = db
-    .prepare<[string, number, number], { event_id: string; position: number }>(
-      'SELECT event_id, position FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
-    );
+  const idsFrom = db.prepare<[string, number, number], { event_id: string; position: number }>(
+    'SELECT event_id, position FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
+  );
   const insert = db.prepare<[string, number, string, string, string, string, string, string]>(
     `INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at, hash)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,

@@ -1,9 +1,4 @@
-import {
-  StreamNotFound,
-  type AppendResult,
-  type EventStore,
-  type RecordedEvent,
-} from './event-store';
+import { StreamNotFound, type AppendResult, type EventStore, type RecordedEvent } from './event-store';
 import { assertStreamId, validateAppend } from './event-validation';
 import { openEventDatabase } from './sqlite-database';
 import { createSqliteAppendWriter, type PreparedAppend } from './sqlite-append-writer';

@@ -26,7 +26,9 @@ function validationMessage(error: { validation: { message?: string; keyword?: st
 export function registerErrorHandling(app: FastifyInstance, { notFound = true }: { notFound?: boolean } = {}): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send({ error: 'validation_failed', message: validationMessage(error, (error as { validationContext?: unknown }).validationContext) });
+      return reply
+        .status(400)
+        .send({ error: 'validation_failed', message: validationMessage(error, (error as { validationContext?: unknown }).validationContext) });
     }
     if (isDomainError(error)) {
       return reply.status(error.status).send({ error: error.code, message: error.message });

@@ -51,15 +51,13 @@ export function isCalendarDate(value: string): boolean {
 /** A calendar date ("2026-12-01") or a date-time string, as the spec allows for deadlines. */
 export const dateText = (label: string) => requiredText(label, 40).refine(isCalendarDate, `${label} must be a valid date`);
 
-export const optionalDateText = (label: string) =>
-  optionalText(label, 40).refine((v) => v === null || isCalendarDate(v), `${label} must be a valid date`);
+export const optionalDateText = (label: string) => optionalText(label, 40).refine((v) => v === null || isCalendarDate(v), `${label} must be a valid date`);
 
 /** The smallest charge the gateway accepts (Stripe's EUR minimum). */
 export const MIN_AMOUNT_CENTS = 50;
 export const MIN_AMOUNT_MESSAGE = 'Amount must be at least €0.50';
 
-export const emailField = (message = 'Invalid email address') =>
-  z.string({ error: message }).trim().max(320, message).pipe(z.email(message));
+export const emailField = (message = 'Invalid email address') => z.string({ error: message }).trim().max(320, message).pipe(z.email(message));
 
 export const countryField = z
   .string({ error: 'Country must be a two-letter code' })
@@ -74,11 +72,7 @@ export const companyField = optionalText('Company name', 200).refine(...nameRule
 
 /** Positive integer path ids; anything else (letters, 1e99) is a 400, never a 500. */
 export const idParam = z.object({
-  id: z.coerce
-    .number({ error: 'Invalid id' })
-    .int('Invalid id')
-    .positive('Invalid id')
-    .max(Number.MAX_SAFE_INTEGER, 'Invalid id'),
+  id: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id').max(Number.MAX_SAFE_INTEGER, 'Invalid id'),
 });
 
 export const tokenParam = z.object({ token: z.string().min(1).max(200) });

@@ -48,7 +48,9 @@ export function createIdempotency({ db, ttlMs = 24 * 3_600_000, now = () => Date
       const key = Array.isArray(raw) ? raw[0]! : raw;
       if (!KEY_PATTERN.test(key)) throw new DomainError('validation_failed', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
       const scope = `${principalOf(request)} ${request.method} ${request.routeOptions.url ?? request.url} ${JSON.stringify(request.params ?? {})}`;
-      const fingerprint = createHash('sha256').update(JSON.stringify(request.body ?? null)).digest('hex');
+      const fingerprint = createHash('sha256')
+        .update(JSON.stringify(request.body ?? null))
+        .digest('hex');
       const slot = `${scope}\u0000${key}`;
       // A duplicate sent while the first is still running waits for its answer.
       while (inFlight.has(slot)) await inFlight.get(slot);

@@ -12,13 +12,7 @@ import type { PaymentRequestCommands } from '../payment-requests/payment-request
 import type { Idempotency } from './idempotency';
 
 /** A Fastify instance whose routes take zod schemas. */
-export type ZodApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
 /** What every route plugin is given: the context plus the services built on it. */
 export interface RouteDeps {

@@ -41,33 +41,49 @@ export function eventsStreamRoutes(app: ZodApp, { ctx, guards, dealViews }: Rout
     request.raw.on('close', close);
   }
 
-  app.get('/api/events/stream', {
-    preHandler: guards.requireUserOrQueryToken,
-    schema: { tags: ['live'], summary: "Change notices for the user's deals and requests (SSE; token as bearer or ?access_token=)" },
-  }, async (request, reply) => {
-    const p = request.principal;
-    if (p?.kind === 'user') open(request, reply, { kind: 'user', userId: p.userId });
-  });
+  app.get(
+    '/api/events/stream',
+    {
+      preHandler: guards.requireUserOrQueryToken,
+      schema: { tags: ['live'], summary: "Change notices for the user's deals and requests (SSE; token as bearer or ?access_token=)" },
+    },
+    async (request, reply) => {
+      const p = request.principal;
+      if (p?.kind === 'user') open(request, reply, { kind: 'user', userId: p.userId });
+    },
+  );
 
-  app.get('/api/admin/events/stream', {
-    preHandler: guards.requireAdminReaderOrQueryToken,
-    schema: { tags: ['live'], summary: 'Change notices for every deal and payment request (admins and auditors; SSE; token as bearer or ?access_token=)' },
-  }, async (request, reply) => {
-    open(request, reply, { kind: 'admin' });
-  });
+  app.get(
+    '/api/admin/events/stream',
+    {
+      preHandler: guards.requireAdminReaderOrQueryToken,
+      schema: { tags: ['live'], summary: 'Change notices for every deal and payment request (admins and auditors; SSE; token as bearer or ?access_token=)' },
+    },
+    async (request, reply) => {
+      open(request, reply, { kind: 'admin' });
+    },
+  );
 
-  app.get('/api/events/stream/deal/:token', {
-    schema: { tags: ['live'], summary: 'Change notices for the deal behind a creator link (SSE)', params: tokenParam },
-  }, async (request, reply) => {
-    const record = dealViews.linkRecord(request.params.token);
-    open(request, reply, { kind: 'deal', dealId: record.id });
-  });
+  app.get(
+    '/api/events/stream/deal/:token',
+    {
+      schema: { tags: ['live'], summary: 'Change notices for the deal behind a creator link (SSE)', params: tokenParam },
+    },
+    async (request, reply) => {
+      const record = dealViews.linkRecord(request.params.token);
+      open(request, reply, { kind: 'deal', dealId: record.id });
+    },
+  );
 
-  app.get('/api/events/stream/request/:token', {
-    schema: { tags: ['live'], summary: 'Change notices for the payment request behind a link (SSE)', params: tokenParam },
-  }, async (request, reply) => {
-    const record = ctx.queries.requests.byToken(request.params.token);
-    if (!record) return reply.status(404).send({ error: 'not_found', message: 'Payment request not found' });
-    open(request, reply, { kind: 'payment-request', requestId: record.id });
-  });
+  app.get(
+    '/api/events/stream/request/:token',
+    {
+      schema: { tags: ['live'], summary: 'Change notices for the payment request behind a link (SSE)', params: tokenParam },
+    },
+    async (request, reply) => {
+      const record = ctx.queries.requests.byToken(request.params.token);
+      if (!record) return reply.status(404).send({ error: 'not_found', message: 'Payment request not found' });
+      open(request, reply, { kind: 'payment-request', requestId: record.id });
+    },
+  );
 }

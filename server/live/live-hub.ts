@@ -45,10 +45,14 @@ export function createLiveHub({ db }: { db: Database }) {
 
   const matches = (scope: LiveScope, notice: ChangeNotice, owner: string | null): boolean => {
     switch (scope.kind) {
-      case 'user': return owner === scope.userId;
-      case 'deal': return notice.kind === 'deal' && notice.id === scope.dealId;
-      case 'payment-request': return notice.kind === 'payment-request' && notice.id === scope.requestId;
-      case 'admin': return notice.kind !== 'user';
+      case 'user':
+        return owner === scope.userId;
+      case 'deal':
+        return notice.kind === 'deal' && notice.id === scope.dealId;
+      case 'payment-request':
+        return notice.kind === 'payment-request' && notice.id === scope.requestId;
+      case 'admin':
+        return notice.kind !== 'user';
     }
   };
 

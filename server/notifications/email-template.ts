@@ -2,8 +2,7 @@ import type { MailMessage } from './mail-sender';
 import type { PlannedNotification } from './notification-plan';
 import { catalogs } from './texts';
 
-const escape = (value: string): string =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const escape = (value: string): string => value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** One notification as an email: plain text and HTML, the screen's link and a working unsubscribe link. */
 export function renderEmail(n: PlannedNotification & { email: string }, links: { open: string; unsubscribe: string }): MailMessage {

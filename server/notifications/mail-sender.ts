@@ -36,7 +36,17 @@ const safeName = /^[\w.-]+\.eml$/;
  * transport builds the very same MIME message and it is written to `<dataDir>/mail/*.eml`, with a
  * small JSON sidecar (recipient, subject, date) for the test-mode mail page.
  */
-export function createMailSender({ smtpUrl, from, dataDir, now = () => new Date() }: { smtpUrl: string | undefined; from: string; dataDir: string; now?: () => Date }): MailSender {
+export function createMailSender({
+  smtpUrl,
+  from,
+  dataDir,
+  now = () => new Date(),
+}: {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  now?: () => Date;
+}): MailSender {
   const folder = join(dataDir, 'mail');
   const transport: Transporter = smtpUrl
     ? nodemailer.createTransport(smtpUrl)
@@ -51,7 +61,10 @@ export function createMailSender({ smtpUrl, from, dataDir, now = () => new Date(
       const date = now().toISOString();
       const name = `${date.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
       writeFileSync(join(folder, name), info.message ?? Buffer.alloc(0));
-      writeFileSync(join(folder, `${name}.json`), JSON.stringify({ name, to: message.to, subject: message.subject, date, text: message.text, html: message.html }));
+      writeFileSync(
+        join(folder, `${name}.json`),
+        JSON.stringify({ name, to: message.to, subject: message.subject, date, text: message.text, html: message.html }),
+      );
     },
     list() {
       let names: string[];

@@ -2,8 +2,7 @@ import type { StoredMail } from './mail-sender';
 
 /** Small self-contained pages: the unsubscribe answer and the test-mode mail folder. */
 
-const escape = (value: string): string =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const escape = (value: string): string => value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 function page(lang: string, title: string, body: string, testMode: boolean): string {
   return `<!doctype html>
@@ -30,22 +29,35 @@ export function messagePage(lang: string, title: string, text: string): string {
 
 /** The unsubscribe link's page: a mail scanner that follows the link changes nothing; the button does. */
 export function confirmPage(lang: string, title: string, text: string, button: string, action: string): string {
-  return page(lang, title, `<div class="card"><h1>${escape(title)}</h1><p>${escape(text)}</p>
-<form method="post" action="${escape(action)}"><button type="submit" style="padding:12px 18px;border:0;border-radius:8px;background:#5b3df5;color:#fff;font-size:16px">${escape(button)}</button></form></div>`, false);
+  return page(
+    lang,
+    title,
+    `<div class="card"><h1>${escape(title)}</h1><p>${escape(text)}</p>
+<form method="post" action="${escape(action)}"><button type="submit" style="padding:12px 18px;border:0;border-radius:8px;background:#5b3df5;color:#fff;font-size:16px">${escape(button)}</button></form></div>`,
+    false,
+  );
 }
 
 export function mailListPage(mails: StoredMail[]): string {
-  const items = mails.map((m) => `<li data-testid="mail"><a href="/sim/mail/${escape(m.name)}">${escape(m.subject)}</a><br><small>to ${escape(m.to)} · ${escape(m.date)}</small></li>`);
+  const items = mails.map(
+    (m) =>
+      `<li data-testid="mail"><a href="/sim/mail/${escape(m.name)}">${escape(m.subject)}</a><br><small>to ${escape(m.to)} · ${escape(m.date)}</small></li>`,
+  );
   return page('en', 'Mail', `<div class="card"><h1>Mail</h1>${items.length ? `<ul>${items.join('')}</ul>` : '<p>No mail yet.</p>'}</div>`, true);
 }
 
 export function mailPage(name: string, mail: { to: string; subject: string; date: string; text: string; html: string; raw: string }): string {
-  return page('en', mail.subject, `<div class="card">
+  return page(
+    'en',
+    mail.subject,
+    `<div class="card">
 <p><a href="/sim/mail">← All mail</a></p>
 <h1>${escape(mail.subject)}</h1>
 <p><small>to ${escape(mail.to)} · ${escape(mail.date)} · ${escape(name)}</small></p>
 <h2>HTML</h2><iframe sandbox="allow-popups allow-top-navigation-by-user-activation" srcdoc="${escape(mail.html)}" title="HTML part"></iframe>
 <h2>Plain text</h2><pre>${escape(mail.text)}</pre>
 <details><summary>Raw message</summary><pre>${escape(mail.raw)}</pre></details>
-</div>`, true);
+</div>`,
+    true,
+  );
 }

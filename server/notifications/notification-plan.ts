@@ -105,8 +105,15 @@ export function planNotifications(event: PlannableEvent, facts: NotificationFact
         break;
       case 'ReleaseReminderDue':
         // Only while that review period still runs: a brand who approved or disputed first hears nothing.
-        if (c.reviewPeriodEndsAt === data.endsAt && c.reviewElapsedAt === null && c.disputeCreatedAt === null && c.transferId === null
-          && c.hold === null && c.cancelledAt === null && c.completedAt === null) {
+        if (
+          c.reviewPeriodEndsAt === data.endsAt &&
+          c.reviewElapsedAt === null &&
+          c.disputeCreatedAt === null &&
+          c.transferId === null &&
+          c.hold === null &&
+          c.cancelledAt === null &&
+          c.completedAt === null
+        ) {
           toUser(brand, 'release_reminder', { ...base, at: String(data.endsAt) }, dealUrl);
         }
         break;

@@ -15,8 +15,7 @@ export const optOutStreamId = (email: string): string => `email-optout-${sha256(
 export const linkPushStreamId = (dealId: number): string => `link-push-deal-${dealId}`;
 
 /** Due-time events: one stream per deal and due moment, appended "no stream", so each fires once. */
-export const dueStreamId = (kind: 'reminder' | 'hold-alert', dealId: number, at: string): string =>
-  `${kind}-deal-${dealId}-${sha256(at).slice(0, 16)}`;
+export const dueStreamId = (kind: 'reminder' | 'hold-alert', dealId: number, at: string): string => `${kind}-deal-${dealId}-${sha256(at).slice(0, 16)}`;
 
 /** A deterministic UUID (v5 layout) from parts: the same due moment always gets the same event id. */
 export function uuidFrom(...parts: string[]): string {
@@ -33,16 +32,22 @@ export function appendNotificationEvent(
   expected: ExpectedRevision,
   meta: { actor: Actor; correlationId?: string; causationId?: string | null },
 ) {
-  return store.append(streamId, [{
-    id: event.id ?? randomUUID(),
-    type: event.type,
-    data: event.data,
-    metadata: {
-      actor: meta.actor,
-      at: clock.now().toISOString(),
-      correlationId: meta.correlationId ?? randomUUID(),
-      causationId: meta.causationId ?? null,
-      schemaVersion: 1,
-    },
-  }], expected);
+  return store.append(
+    streamId,
+    [
+      {
+        id: event.id ?? randomUUID(),
+        type: event.type,
+        data: event.data,
+        metadata: {
+          actor: meta.actor,
+          at: clock.now().toISOString(),
+          correlationId: meta.correlationId ?? randomUUID(),
+          causationId: meta.causationId ?? null,
+          schemaVersion: 1,
+        },
+      },
+    ],
+    expected,
+  );
 }

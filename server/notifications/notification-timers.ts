@@ -11,8 +11,20 @@ const actor = { kind: 'system' as const, id: 'notification-timers' };
  * moment has its own stream appended "no stream" with a fixed id, so it fires once however many
  * instances tick; the notifications reactor then does the sending.
  */
-export function createNotificationTimers({ store, clock, queries, reminderHours, holdAgeingHours, intervalMs = 30_000 }: {
-  store: EventStore; clock: Clock; queries: Pick<NotificationQueries, 'dueTimers'>; reminderHours: number; holdAgeingHours: number; intervalMs?: number;
+export function createNotificationTimers({
+  store,
+  clock,
+  queries,
+  reminderHours,
+  holdAgeingHours,
+  intervalMs = 30_000,
+}: {
+  store: EventStore;
+  clock: Clock;
+  queries: Pick<NotificationQueries, 'dueTimers'>;
+  reminderHours: number;
+  holdAgeingHours: number;
+  intervalMs?: number;
 }) {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
@@ -20,9 +32,10 @@ export function createNotificationTimers({ store, clock, queries, reminderHours,
   async function runTick(): Promise<number> {
     let fired = 0;
     for (const due of queries.dueTimers(clock.now().getTime(), reminderHours * HOUR_MS, holdAgeingHours * HOUR_MS)) {
-      const [kind, type, data] = due.kind === 'release_reminder'
-        ? (['reminder', 'ReleaseReminderDue', { dealId: due.dealId, endsAt: due.at }] as const)
-        : (['hold-alert', 'HoldAgeingAlertDue', { dealId: due.dealId, heldSince: due.at }] as const);
+      const [kind, type, data] =
+        due.kind === 'release_reminder'
+          ? (['reminder', 'ReleaseReminderDue', { dealId: due.dealId, endsAt: due.at }] as const)
+          : (['hold-alert', 'HoldAgeingAlertDue', { dealId: due.dealId, heldSince: due.at }] as const);
       const streamId = dueStreamId(kind, due.dealId, due.at);
       // The same id at "no stream": a repeat before the projection caught up is a no-op, not an error.
       try {

@@ -31,7 +31,9 @@ export interface NotificationsWiringDeps {
 /** The notifications reactor with its senders, due-time ticker and unsubscribe links. */
 export function createNotificationsWiring(deps: NotificationsWiringDeps) {
   const { config, store, clock, queries } = deps;
-  const mail = deps.mail ?? createMailSender({ smtpUrl: config.notifications.smtpUrl, from: config.notifications.mailFrom, dataDir: config.dataDir, now: () => clock.now() });
+  const mail =
+    deps.mail ??
+    createMailSender({ smtpUrl: config.notifications.smtpUrl, from: config.notifications.mailFrom, dataDir: config.dataDir, now: () => clock.now() });
   const unsubscribe = createUnsubscribeLinks(deps.secret, config.publicUrl);
   const facts: NotificationFacts = {
     deal: (id) => queries.deals.byId(id),
@@ -44,11 +46,19 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
     emailOptedOut: (email) => queries.notifications.isOptedOut(optOutStreamId(email)),
   };
   const reactor = createNotificationsReactor({
-    store, clock, facts, mail, unsubscribe, push: deps.push, publicUrl: config.publicUrl,
+    store,
+    clock,
+    facts,
+    mail,
+    unsubscribe,
+    push: deps.push,
+    publicUrl: config.publicUrl,
     onSendError: (error, n, channel) => console.error(`Notification ${n.kind} by ${channel} failed:`, (error as Error).message),
   });
   const timers = createNotificationTimers({
-    store, clock, queries: queries.notifications,
+    store,
+    clock,
+    queries: queries.notifications,
     reminderHours: config.notifications.releaseReminderHours,
     holdAgeingHours: config.notifications.holdAgeingHours,
   });
@@ -62,7 +72,9 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
     /** Until the shared reactor runner exists, the reactor runs on its own checkpointed subscription. */
     async start(): Promise<void> {
       subscription ??= await startReactorSubscription(reactor, {
-        store, db: deps.readDb, runner: deps.runner,
+        store,
+        db: deps.readDb,
+        runner: deps.runner,
         onError: (error) => console.error('Notifications reactor:', (error as Error).message),
       });
       timers.start();

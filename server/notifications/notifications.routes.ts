@@ -44,73 +44,122 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
     return { ...notificationPreferencesOf(user), language: languageOf(user) };
   };
 
-  app.get('/api/user/notification-preferences', {
-    preHandler: guards.requireUser,
-    schema: { tags: ['profile'], security, response: { 200: preferences, ...errors } },
-  }, async (request) => preferencesOf(userOf(request).userId));
+  app.get(
+    '/api/user/notification-preferences',
+    {
+      preHandler: guards.requireUser,
+      schema: { tags: ['profile'], security, response: { 200: preferences, ...errors } },
+    },
+    async (request) => preferencesOf(userOf(request).userId),
+  );
 
-  app.put('/api/user/notification-preferences', {
-    preHandler: guards.requireUser,
-    schema: { tags: ['profile'], security, body: preferences.partial(), response: { 200: preferences, ...errors } },
-  }, async (request) => {
-    const { userId } = userOf(request);
-    const result = await ctx.bus.execute(userAggregate, userAggregate.streamId(userId), ({ snapshot }) => {
-      const c = snapshot.context;
-      const now = notificationPreferencesOf(c);
-      const next = { push: request.body.push ?? now.push, email: request.body.email ?? now.email };
-      const language = request.body.language ?? languageOf(c);
-      return [
-        ...(next.push !== now.push || next.email !== now.email ? [{ type: 'NotificationPreferencesChanged' as const, data: next }] : []),
-        ...(language !== languageOf(c) ? [{ type: 'LanguageChanged' as const, data: { language } }] : []),
-      ];
-    }, commandContext(request, { kind: 'brand', id: userId }));
-    await ctx.settle(result.position);
-    return preferencesOf(userId);
-  });
+  app.put(
+    '/api/user/notification-preferences',
+    {
+      preHandler: guards.requireUser,
+      schema: { tags: ['profile'], security, body: preferences.partial(), response: { 200: preferences, ...errors } },
+    },
+    async (request) => {
+      const { userId } = userOf(request);
+      const result = await ctx.bus.execute(
+        userAggregate,
+        userAggregate.streamId(userId),
+        ({ snapshot }) => {
+          const c = snapshot.context;
+          const now = notificationPreferencesOf(c);
+          const next = { push: request.body.push ?? now.push, email: request.body.email ?? now.email };
+          const language = request.body.language ?? languageOf(c);
+          return [
+            ...(next.push !== now.push || next.email !== now.email ? [{ type: 'NotificationPreferencesChanged' as const, data: next }] : []),
+            ...(language !== languageOf(c) ? [{ type: 'LanguageChanged' as const, data: { language } }] : []),
+          ];
+        },
+        commandContext(request, { kind: 'brand', id: userId }),
+      );
+      await ctx.settle(result.position);
+      return preferencesOf(userId);
+    },
+  );
 
   // ---------------------------------------------------------------- creators without an account
 
   const linkBody = z.object({ subscription, language: language.default('en') });
-  app.post('/api/deals/link/:token/notifications', {
-    schema: { tags: ['deal link (creator)'], params: tokenParam, body: linkBody, response: { 200: z.object({ subscribed: z.boolean() }), ...errors } },
-  }, async (request) => {
-    const record = dealViews.linkRecord(request.params.token);
-    // As for account subscriptions: only https endpoints of known push services (no SSRF).
-    if (!pushEndpointAllowed(request.body.subscription.endpoint, ctx.config.push.allowedHosts)) {
-      throw new DomainError('validation_failed', 'subscription.endpoint must be an https address of a known push service');
-    }
-    const known = ctx.queries.notifications.linkSubscriptions(record.id);
-    // The link is the only credential here: bound how much one deal can collect.
-    if (known.length >= MAX_LINK_SUBSCRIPTIONS && !known.some((s) => s.endpoint === request.body.subscription.endpoint)) {
-      throw new DomainError('conflict', `At most ${MAX_LINK_SUBSCRIPTIONS} devices can get notifications for one deal`);
-    }
-    const { position } = await appendNotificationEvent(ctx, linkPushStreamId(record.id), {
-      type: 'DealLinkPushSubscribed', data: { dealId: record.id, subscription: request.body.subscription, language: request.body.language },
-    }, 'any', commandContext(request, { kind: 'creator-link', id: `deal-${record.id}` }));
-    await ctx.settle(position);
-    return { subscribed: true };
-  });
-
-  app.post('/api/deals/link/:token/notifications/off', {
-    schema: { tags: ['deal link (creator)'], params: tokenParam, body: z.object({ endpoint: z.string().min(1).max(2_000) }), response: { 200: z.object({ subscribed: z.boolean() }), ...errors } },
-  }, async (request) => {
-    const record = dealViews.linkRecord(request.params.token);
-    const known = ctx.queries.notifications.linkSubscriptions(record.id).some((s) => s.endpoint === request.body.endpoint);
-    if (known) {
-      const { position } = await appendNotificationEvent(ctx, linkPushStreamId(record.id), {
-        type: 'DealLinkPushUnsubscribed', data: { dealId: record.id, endpoint: request.body.endpoint },
-      }, 'any', commandContext(request, { kind: 'creator-link', id: `deal-${record.id}` }));
+  app.post(
+    '/api/deals/link/:token/notifications',
+    {
+      schema: { tags: ['deal link (creator)'], params: tokenParam, body: linkBody, response: { 200: z.object({ subscribed: z.boolean() }), ...errors } },
+    },
+    async (request) => {
+      const record = dealViews.linkRecord(request.params.token);
+      // As for account subscriptions: only https endpoints of known push services (no SSRF).
+      if (!pushEndpointAllowed(request.body.subscription.endpoint, ctx.config.push.allowedHosts)) {
+        throw new DomainError('validation_failed', 'subscription.endpoint must be an https address of a known push service');
+      }
+      const known = ctx.queries.notifications.linkSubscriptions(record.id);
+      // The link is the only credential here: bound how much one deal can collect.
+      if (known.length >= MAX_LINK_SUBSCRIPTIONS && !known.some((s) => s.endpoint === request.body.subscription.endpoint)) {
+        throw new DomainError('conflict', `At most ${MAX_LINK_SUBSCRIPTIONS} devices can get notifications for one deal`);
+      }
+      const { position } = await appendNotificationEvent(
+        ctx,
+        linkPushStreamId(record.id),
+        {
+          type: 'DealLinkPushSubscribed',
+          data: { dealId: record.id, subscription: request.body.subscription, language: request.body.language },
+        },
+        'any',
+        commandContext(request, { kind: 'creator-link', id: `deal-${record.id}` }),
+      );
       await ctx.settle(position);
-    }
-    return { subscribed: false };
-  });
+      return { subscribed: true };
+    },
+  );
 
-  app.get('/api/deals/link/:token/notifications', {
-    schema: { tags: ['deal link (creator)'], params: tokenParam, querystring: z.object({ endpoint: z.string().max(2_000) }), response: { 200: z.object({ subscribed: z.boolean() }), ...errors } },
-  }, async (request) => {
-    const record = dealViews.linkRecord(request.params.token);
-    return { subscribed: ctx.queries.notifications.linkSubscriptions(record.id).some((s) => s.endpoint === request.query.endpoint) };
-  });
+  app.post(
+    '/api/deals/link/:token/notifications/off',
+    {
+      schema: {
+        tags: ['deal link (creator)'],
+        params: tokenParam,
+        body: z.object({ endpoint: z.string().min(1).max(2_000) }),
+        response: { 200: z.object({ subscribed: z.boolean() }), ...errors },
+      },
+    },
+    async (request) => {
+      const record = dealViews.linkRecord(request.params.token);
+      const known = ctx.queries.notifications.linkSubscriptions(record.id).some((s) => s.endpoint === request.body.endpoint);
+      if (known) {
+        const { position } = await appendNotificationEvent(
+          ctx,
+          linkPushStreamId(record.id),
+          {
+            type: 'DealLinkPushUnsubscribed',
+            data: { dealId: record.id, endpoint: request.body.endpoint },
+          },
+          'any',
+          commandContext(request, { kind: 'creator-link', id: `deal-${record.id}` }),
+        );
+        await ctx.settle(position);
+      }
+      return { subscribed: false };
+    },
+  );
+
+  app.get(
+    '/api/deals/link/:token/notifications',
+    {
+      schema: {
+        tags: ['deal link (creator)'],
+        params: tokenParam,
+        querystring: z.object({ endpoint: z.string().max(2_000) }),
+        response: { 200: z.object({ subscribed: z.boolean() }), ...errors },
+      },
+    },
+    async (request) => {
+      const record = dealViews.linkRecord(request.params.token);
+      return { subscribed: ctx.queries.notifications.linkSubscriptions(record.id).some((s) => s.endpoint === request.query.endpoint) };
+    },
+  );
 
   // ---------------------------------------------------------------- unsubscribe link
 
@@ -119,10 +168,17 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
     const meta = { actor: { kind: 'system' as const, id: 'unsubscribe-link' }, correlationId };
     if (recipient.startsWith('user:')) {
       const userId = recipient.slice(5);
-      const result = await ctx.bus.execute(userAggregate, userAggregate.streamId(userId), ({ snapshot }) => {
-        const now = notificationPreferencesOf(snapshot.context);
-        return snapshot.context.userId !== '' && now.email ? [{ type: 'NotificationPreferencesChanged' as const, data: { push: now.push, email: false } }] : [];
-      }, meta);
+      const result = await ctx.bus.execute(
+        userAggregate,
+        userAggregate.streamId(userId),
+        ({ snapshot }) => {
+          const now = notificationPreferencesOf(snapshot.context);
+          return snapshot.context.userId !== '' && now.email
+            ? [{ type: 'NotificationPreferencesChanged' as const, data: { push: now.push, email: false } }]
+            : [];
+        },
+        meta,
+      );
       await ctx.settle(result.position);
       return;
     }
@@ -141,7 +197,8 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
   void app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, Object.fromEntries(new URLSearchParams(String(body)))));
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
     const schema = { tags: ['notifications'], querystring: unsubscribeQuery };
     scope.get('/api/notifications/unsubscribe', { schema }, async (request, reply) => {
       const t = catalogs[request.query.lang].mail;
@@ -161,7 +218,8 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
 
   if (notifications.mail.mode === 'files') {
     app.get('/sim/mail', { schema: { hide: true } }, async (_request, reply) =>
-      reply.type('text/html; charset=utf-8').send(mailListPage(notifications.mail.list())));
+      reply.type('text/html; charset=utf-8').send(mailListPage(notifications.mail.list())),
+    );
     app.get<{ Params: { name: string } }>('/sim/mail/:name', { schema: { hide: true } }, async (request, reply) => {
       const raw = notifications.mail.read(request.params.name);
       if (raw === null) return reply.code(404).send({ error: 'Not Found', message: 'No such message' });

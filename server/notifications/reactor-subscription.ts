@@ -12,7 +12,13 @@ import type { Reactor } from './reactor';
  */
 export async function startReactorSubscription(
   reactor: Reactor,
-  { store, db, runner, onError, retryMs = 1_000 }: { store: EventStore; db: Database; runner: ProjectionRunner; onError?: (error: unknown) => void; retryMs?: number },
+  {
+    store,
+    db,
+    runner,
+    onError,
+    retryMs = 1_000,
+  }: { store: EventStore; db: Database; runner: ProjectionRunner; onError?: (error: unknown) => void; retryMs?: number },
 ): Promise<Subscription> {
   db.exec('CREATE TABLE IF NOT EXISTS reactor_checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL)');
   const read = db.prepare<[string], { position: number }>('SELECT position FROM reactor_checkpoints WHERE name = ?');
@@ -27,15 +33,16 @@ export async function startReactorSubscription(
   let closed = false;
   let wake: (() => void) | null = null;
   // A pause between retries that closing cuts short.
-  const pause = (ms: number) => new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      wake = null;
-      resolve();
-    }
-    wake = done;
-  });
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
   const subscription = store.subscribe({ after, batchSize: 64 }, async (batch) => {
     for (const event of batch) {
       await runner.waitForPosition(event.position);

@@ -60,8 +60,16 @@ export function createAppMetrics() {
   const storeUp = new Gauge({ name: 'escrow_store_up', help: '1 when the event store answered this scrape, else 0', registers: [registry] });
   const head = new Gauge({ name: 'escrow_store_head_position', help: 'Position of the newest event in the store', registers: [registry] });
   const position = new Gauge({ name: 'escrow_projection_position', help: 'Position the read models have applied', registers: [registry] });
-  const lagEvents = new Gauge({ name: 'escrow_projection_lag_events', help: `Events not yet applied to the read models (counted up to ${LAG_CAP})`, registers: [registry] });
-  const lagSeconds = new Gauge({ name: 'escrow_projection_lag_seconds', help: 'Age of the oldest event not yet applied to the read models; 0 when caught up', registers: [registry] });
+  const lagEvents = new Gauge({
+    name: 'escrow_projection_lag_events',
+    help: `Events not yet applied to the read models (counted up to ${LAG_CAP})`,
+    registers: [registry],
+  });
+  const lagSeconds = new Gauge({
+    name: 'escrow_projection_lag_seconds',
+    help: 'Age of the oldest event not yet applied to the read models; 0 when caught up',
+    registers: [registry],
+  });
   const timersDue = new Gauge({
     name: 'escrow_timers_due',
     help: 'Timers that are due (not paused) but not fired yet, by kind',

@@ -19,7 +19,10 @@ export function opsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): v
 
   app.get('/api/ready', { schema: { tags: ['ops'], hide: true } }, async (_request, reply) => {
     const report = await readiness();
-    return reply.status(report.ready ? 200 : 503).header('cache-control', 'no-store').send(report);
+    return reply
+      .status(report.ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(report);
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

@@ -20,7 +20,12 @@ export function assertLinkRequest(state: PaymentRequestState, token: string): vo
  * The payment request's commands as routes use them (who may ask, then the command); decisions
  * are machines/payment-request/payment-request.commands.ts's.
  */
-export function createPaymentRequestCommands({ run, clock, nextRequestId, expiryDays }: {
+export function createPaymentRequestCommands({
+  run,
+  clock,
+  nextRequestId,
+  expiryDays,
+}: {
   run: CommandRunner;
   clock: Clock;
   nextRequestId: () => Promise<number>;
@@ -37,10 +42,21 @@ export function createPaymentRequestCommands({ run, clock, nextRequestId, expiry
       const money = breakdown(body.amount, 'payment_request');
       const token = newShareToken();
       const request = {
-        requestId, creatorId, creatorName: body.creatorName ?? fallbackName, creatorEmail: body.creatorEmail,
-        title: body.title, description: body.description, amountCents: money.amountCents, feeCents: money.feeCents,
-        totalCents: money.totalCents, brandName: body.brandName, brandEmail: body.brandEmail, brandHandle: body.brandHandle,
-        deadline: body.deadline, token, expiresAt: expiresAt.toISOString(),
+        requestId,
+        creatorId,
+        creatorName: body.creatorName ?? fallbackName,
+        creatorEmail: body.creatorEmail,
+        title: body.title,
+        description: body.description,
+        amountCents: money.amountCents,
+        feeCents: money.feeCents,
+        totalCents: money.totalCents,
+        brandName: body.brandName,
+        brandEmail: body.brandEmail,
+        brandHandle: body.brandHandle,
+        deadline: body.deadline,
+        token,
+        expiresAt: expiresAt.toISOString(),
       };
       const result = await run.request(requestId, { type: 'CreatePaymentRequest', request }, ctx, { newStream: true });
       return { requestId, token, position: result.position };

@@ -29,10 +29,7 @@ const amount = z.union([z.string(), z.number()], { error: 'Amount is required' }
  */
 export const createRequestBody = z.object({
   creatorName: optionalText('Creator name', 200).refine(...nameRule<string | null>('Creator name')),
-  creatorEmail: optionalText('Creator email', 320).refine(
-    (v) => v === null || z.email().safeParse(v).success,
-    'Invalid email address',
-  ),
+  creatorEmail: optionalText('Creator email', 320).refine((v) => v === null || z.email().safeParse(v).success, 'Invalid email address'),
   title: requiredText('Title', 300),
   description: requiredText('Description', 10_000),
   amount,

@@ -25,75 +25,109 @@ export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests, idem
   const brandCtx = (request: Parameters<typeof commandContext>[0], id: number) =>
     commandContext(request, { kind: 'creator-link', id: `payment-request-${id}` });
 
-  app.post('/api/payment-requests', {
-    preHandler: guards.requireUser,
-    schema: { tags, security, body: createRequestBody, response: { 201: paymentRequestSchema, ...errors } },
-  }, async (request, reply) => {
-    const { userId } = userOf(request);
-    const creator = ctx.queries.accounts.userById(userId);
-    // Without a name in the payload the brand sees who asks: the creator's company name, else username.
-    const { requestId, position } = await requests.create(userId, creator?.companyName || creator?.username || 'Creator', request.body, commandContext(request, { kind: 'creator', id: userId }));
-    await ctx.settle(position);
-    return reply.status(201).send(toPaymentRequestDto(ctx.queries.requests.byId(requestId)!, now(), publicUrl, 'owner'));
-  });
-
-  app.get('/api/payment-requests', {
-    preHandler: guards.requireUser,
-    schema: { tags, security, response: { 200: z.array(paymentRequestSchema), ...errors } },
-  }, async (request) => {
-    const at = now();
-    return ctx.queries.requests.listForCreator(userOf(request).userId).map((r) => toPaymentRequestDto(r, at, publicUrl, 'owner'));
-  });
-
-  app.get('/api/payment-requests/token/:token', {
-    schema: {
-      tags, params: tokenParam,
-      description: `An unpaid request past its expiry answers 410 with the message '${EXPIRED_MESSAGE}'.`,
-      response: { 200: paymentRequestSchema, ...errors },
+  app.post(
+    '/api/payment-requests',
+    {
+      preHandler: guards.requireUser,
+      schema: { tags, security, body: createRequestBody, response: { 201: paymentRequestSchema, ...errors } },
     },
-  }, async (request) => {
-    const record = byToken(request.params.token);
-    if (isExpired(record.status, record.context.request!.expiresAt, now())) throw new DomainError('expired', EXPIRED_MESSAGE);
-    return toPaymentRequestDto(record, now(), publicUrl, 'link');
-  });
+    async (request, reply) => {
+      const { userId } = userOf(request);
+      const creator = ctx.queries.accounts.userById(userId);
+      // Without a name in the payload the brand sees who asks: the creator's company name, else username.
+      const { requestId, position } = await requests.create(
+        userId,
+        creator?.companyName || creator?.username || 'Creator',
+        request.body,
+        commandContext(request, { kind: 'creator', id: userId }),
+      );
+      await ctx.settle(position);
+      return reply.status(201).send(toPaymentRequestDto(ctx.queries.requests.byId(requestId)!, now(), publicUrl, 'owner'));
+    },
+  );
 
-  app.post('/api/payment-requests/accept/:token', {
-    schema: { tags, params: tokenParam, response: { 200: z.object({ success: z.boolean(), request: paymentRequestSchema }), ...errors } },
-  }, async (request) => {
-    const record = byToken(request.params.token);
-    const { position } = await requests.accept(record.id, request.params.token, brandCtx(request, record.id));
-    await ctx.settle(position);
-    return { success: true, request: linkDto(request.params.token) };
-  });
+  app.get(
+    '/api/payment-requests',
+    {
+      preHandler: guards.requireUser,
+      schema: { tags, security, response: { 200: z.array(paymentRequestSchema), ...errors } },
+    },
+    async (request) => {
+      const at = now();
+      return ctx.queries.requests.listForCreator(userOf(request).userId).map((r) => toPaymentRequestDto(r, at, publicUrl, 'owner'));
+    },
+  );
 
-  app.post('/api/payment-requests/reject/:token', {
-    schema: { tags, params: tokenParam, body: rejectBody, response: { 200: z.object({ success: z.boolean(), request: paymentRequestSchema }), ...errors } },
-  }, async (request) => {
-    const record = byToken(request.params.token);
-    const { position } = await requests.reject(record.id, request.params.token, request.body.reason, brandCtx(request, record.id));
-    await ctx.settle(position);
-    return { success: true, request: linkDto(request.params.token) };
-  });
+  app.get(
+    '/api/payment-requests/token/:token',
+    {
+      schema: {
+        tags,
+        params: tokenParam,
+        description: `An unpaid request past its expiry answers 410 with the message '${EXPIRED_MESSAGE}'.`,
+        response: { 200: paymentRequestSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const record = byToken(request.params.token);
+      if (isExpired(record.status, record.context.request!.expiresAt, now())) throw new DomainError('expired', EXPIRED_MESSAGE);
+      return toPaymentRequestDto(record, now(), publicUrl, 'link');
+    },
+  );
 
-  app.post('/api/payment-requests/:token/checkout', {
-    schema: { tags, params: tokenParam, response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema } },
-  }, async (request) => {
-    const record = byToken(request.params.token);
-    const { url, position } = await ctx.payments.escrow.startRequestCheckout(record.id, request.params.token, brandCtx(request, record.id));
-    await ctx.settle(position);
-    return { url };
-  });
+  app.post(
+    '/api/payment-requests/accept/:token',
+    {
+      schema: { tags, params: tokenParam, response: { 200: z.object({ success: z.boolean(), request: paymentRequestSchema }), ...errors } },
+    },
+    async (request) => {
+      const record = byToken(request.params.token);
+      const { position } = await requests.accept(record.id, request.params.token, brandCtx(request, record.id));
+      await ctx.settle(position);
+      return { success: true, request: linkDto(request.params.token) };
+    },
+  );
 
-  app.post('/api/payment-requests/:id/complete', {
-    preHandler: [guards.requireUser, idempotency.preHandler],
-    schema: { tags, security, params: idParam, response: { 200: paymentRequestSchema, ...errors, 502: errorSchema } },
-  }, async (request) => {
-    const { userId } = userOf(request);
-    const key = idempotency.intentKey(request);
-    const result = await ctx.payments.escrow.completePaymentRequest(request.params.id, userId, key, commandContext(request, { kind: 'creator', id: userId }));
-    // The payout is the reactor's; the creator sees the request completed either way (payout_pending shows as completed).
-    await ctx.payments.outcomes.payout(request.params.id, key, result.position);
-    await ctx.settle(await ctx.store.headPosition());
-    return toPaymentRequestDto(ctx.queries.requests.byId(request.params.id)!, now(), publicUrl, 'owner');
-  });
+  app.post(
+    '/api/payment-requests/reject/:token',
+    {
+      schema: { tags, params: tokenParam, body: rejectBody, response: { 200: z.object({ success: z.boolean(), request: paymentRequestSchema }), ...errors } },
+    },
+    async (request) => {
+      const record = byToken(request.params.token);
+      const { position } = await requests.reject(record.id, request.params.token, request.body.reason, brandCtx(request, record.id));
+      await ctx.settle(position);
+      return { success: true, request: linkDto(request.params.token) };
+    },
+  );
+
+  app.post(
+    '/api/payment-requests/:token/checkout',
+    {
+      schema: { tags, params: tokenParam, response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema } },
+    },
+    async (request) => {
+      const record = byToken(request.params.token);
+      const { url, position } = await ctx.payments.escrow.startRequestCheckout(record.id, request.params.token, brandCtx(request, record.id));
+      await ctx.settle(position);
+      return { url };
+    },
+  );
+
+  app.post(
+    '/api/payment-requests/:id/complete',
+    {
+      preHandler: [guards.requireUser, idempotency.preHandler],
+      schema: { tags, security, params: idParam, response: { 200: paymentRequestSchema, ...errors, 502: errorSchema } },
+    },
+    async (request) => {
+      const { userId } = userOf(request);
+      const key = idempotency.intentKey(request);
+      const result = await ctx.payments.escrow.completePaymentRequest(request.params.id, userId, key, commandContext(request, { kind: 'creator', id: userId }));
+      // The payout is the reactor's; the creator sees the request completed either way (payout_pending shows as completed).
+      await ctx.payments.outcomes.payout(request.params.id, key, result.position);
+      await ctx.settle(await ctx.store.headPosition());
+      return toPaymentRequestDto(ctx.queries.requests.byId(request.params.id)!, now(), publicUrl, 'owner');
+    },
+  );
 }

@@ -41,7 +41,12 @@ export function createBankOnboarding({ bus, run, gateway, config, users }: BankO
         c.onboardingAccountId ??
         (
           await callGateway(() =>
-            gateway.createConnectedAccount({ reference: streamId, email: null, idempotencyKey: `${streamId}:account`, metadata: { dealId: String(dealId), streamId } }),
+            gateway.createConnectedAccount({
+              reference: streamId,
+              email: null,
+              idempotencyKey: `${streamId}:account`,
+              metadata: { dealId: String(dealId), streamId },
+            }),
           )
         ).accountId;
       const { url } = await callGateway(() =>
@@ -73,13 +78,21 @@ export function createBankOnboarding({ bus, run, gateway, config, users }: BankO
       const email = (await users.emailOf(userId)) ?? (snapshot.context.email || null);
       const accountId =
         existing ??
-        (await callGateway(() => gateway.createConnectedAccount({ reference: streamId, email, idempotencyKey: `${streamId}:account`, metadata: { userId, streamId } })))
-          .accountId;
+        (
+          await callGateway(() =>
+            gateway.createConnectedAccount({ reference: streamId, email, idempotencyKey: `${streamId}:account`, metadata: { userId, streamId } }),
+          )
+        ).accountId;
       const { url } = await callGateway(() =>
         gateway.createAccountLink({ accountId, returnUrl: `${base}/profile?stripe_setup=success`, refreshUrl: `${base}/profile?stripe_setup=refresh` }),
       );
       if (existing !== accountId) {
-        await bus.execute(userAggregate, streamId, (s) => (s.snapshot.context.payoutAccountId === accountId ? [] : [{ type: 'PayoutAccountLinked', data: { accountId } }]), ctx);
+        await bus.execute(
+          userAggregate,
+          streamId,
+          (s) => (s.snapshot.context.payoutAccountId === accountId ? [] : [{ type: 'PayoutAccountLinked', data: { accountId } }]),
+          ctx,
+        );
       }
       return { url };
     },

@@ -71,7 +71,11 @@ export function createCheckout({ bus, run, gateway, config }: CheckoutDeps) {
       const state = await bus.load(paymentRequestAggregate, streamId);
       authorize(state);
       const request = state.snapshot.context.request!;
-      decidePaymentRequest({ type: 'RecordCheckoutSession', sessionId: 'probe', totalCents: request.totalCents, gateway: gateway.mode }, state.snapshot, state.now);
+      decidePaymentRequest(
+        { type: 'RecordCheckoutSession', sessionId: 'probe', totalCents: request.totalCents, gateway: gateway.mode },
+        state.snapshot,
+        state.now,
+      );
       const session = await callGateway(() =>
         gateway.createCheckoutSession({
           kind: 'payment_request',

@@ -29,65 +29,108 @@ export function pushRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
     publicKey: ctx.push.publicKey,
   }));
 
-  app.post('/api/push/subscribe', { ...auth, schema: { tags, security, body: subscriptionBody, response: { 200: z.object({ success: z.boolean() }), ...errors } } }, async (request) => {
-    const { userId } = userOf(request);
-    const { subscription } = request.body;
-    if (!pushEndpointAllowed(subscription.endpoint, ctx.config.push.allowedHosts)) {
-      throw new DomainError('validation_failed', 'subscription.endpoint must be an https address of a known push service');
-    }
-    const max = ctx.config.push.maxSubscriptions;
-    const result = await ctx.bus.execute(userAggregate, userAggregate.streamId(userId), (state) => {
-      const others = state.snapshot.context.pushSubscriptions.filter((s) => s.endpoint !== subscription.endpoint);
-      if (others.length >= max) throw new DomainError('conflict', `At most ${max} devices can receive notifications; unsubscribe one first`);
-      return [{ type: 'PushSubscriptionAdded', data: subscription }];
-    }, commandContext(request, { kind: 'brand', id: userId }));
-    await ctx.settle(result.position);
-    return { success: true };
-  });
-
-  app.post('/api/push/unsubscribe', {
-    ...auth,
-    schema: { tags, security, body: z.object({ endpoint: z.string().max(2_000).optional() }).nullish(), response: { 200: z.object({ success: z.boolean(), removed: z.number() }), ...errors } },
-  }, async (request) => {
-    const { userId } = userOf(request);
-    const endpoint = request.body?.endpoint;
-    let removed = 0;
-    const result = await ctx.bus.execute(userAggregate, userAggregate.streamId(userId), (state) => {
-      const subs = state.snapshot.context.pushSubscriptions.filter((s) => endpoint === undefined || s.endpoint === endpoint);
-      removed = subs.length;
-      return subs.map((s) => ({ type: 'PushSubscriptionRemoved', data: { endpoint: s.endpoint } }));
-    }, commandContext(request, { kind: 'brand', id: userId }));
-    await ctx.settle(result.position);
-    return { success: true, removed };
-  });
-
-  app.post('/api/push/test', {
-    ...auth,
-    schema: { tags, security, body: z.object({ title: z.string().max(200).optional(), body: z.string().max(1_000).optional() }).nullish(), response: { 200: sent, ...errors } },
-  }, async (request) => {
-    const result = await ctx.push.notifyUser(userOf(request).userId, {
-      title: request.body?.title || 'Test Notification',
-      body: request.body?.body || 'Push notifications are working.',
-      tag: 'test',
-    });
-    return { success: result.sent > 0, ...result };
-  });
-
-  app.post('/api/push/simulate/deal-accepted', {
-    ...auth,
-    schema: {
-      tags, security,
-      body: z.object({ dealId: z.coerce.number().int().positive().optional(), influencer: z.string().max(200).optional(), amount: z.union([z.string(), z.number()]).optional() }).nullish(),
-      response: { 200: sent, ...errors },
+  app.post(
+    '/api/push/subscribe',
+    { ...auth, schema: { tags, security, body: subscriptionBody, response: { 200: z.object({ success: z.boolean() }), ...errors } } },
+    async (request) => {
+      const { userId } = userOf(request);
+      const { subscription } = request.body;
+      if (!pushEndpointAllowed(subscription.endpoint, ctx.config.push.allowedHosts)) {
+        throw new DomainError('validation_failed', 'subscription.endpoint must be an https address of a known push service');
+      }
+      const max = ctx.config.push.maxSubscriptions;
+      const result = await ctx.bus.execute(
+        userAggregate,
+        userAggregate.streamId(userId),
+        (state) => {
+          const others = state.snapshot.context.pushSubscriptions.filter((s) => s.endpoint !== subscription.endpoint);
+          if (others.length >= max) throw new DomainError('conflict', `At most ${max} devices can receive notifications; unsubscribe one first`);
+          return [{ type: 'PushSubscriptionAdded', data: subscription }];
+        },
+        commandContext(request, { kind: 'brand', id: userId }),
+      );
+      await ctx.settle(result.position);
+      return { success: true };
     },
-  }, async (request) => {
-    const b = request.body ?? {};
-    const result = await ctx.push.notifyUser(userOf(request).userId, {
-      title: 'Deal accepted!',
-      body: `${b.influencer ?? 'The creator'} accepted your deal${b.amount !== undefined ? ` of €${String(b.amount)}` : ''}.`,
-      url: b.dealId ? `/deals/${b.dealId}` : '/',
-      tag: 'deal-accepted',
-    });
-    return { success: result.sent > 0, ...result };
-  });
+  );
+
+  app.post(
+    '/api/push/unsubscribe',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        body: z.object({ endpoint: z.string().max(2_000).optional() }).nullish(),
+        response: { 200: z.object({ success: z.boolean(), removed: z.number() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { userId } = userOf(request);
+      const endpoint = request.body?.endpoint;
+      let removed = 0;
+      const result = await ctx.bus.execute(
+        userAggregate,
+        userAggregate.streamId(userId),
+        (state) => {
+          const subs = state.snapshot.context.pushSubscriptions.filter((s) => endpoint === undefined || s.endpoint === endpoint);
+          removed = subs.length;
+          return subs.map((s) => ({ type: 'PushSubscriptionRemoved', data: { endpoint: s.endpoint } }));
+        },
+        commandContext(request, { kind: 'brand', id: userId }),
+      );
+      await ctx.settle(result.position);
+      return { success: true, removed };
+    },
+  );
+
+  app.post(
+    '/api/push/test',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        body: z.object({ title: z.string().max(200).optional(), body: z.string().max(1_000).optional() }).nullish(),
+        response: { 200: sent, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await ctx.push.notifyUser(userOf(request).userId, {
+        title: request.body?.title || 'Test Notification',
+        body: request.body?.body || 'Push notifications are working.',
+        tag: 'test',
+      });
+      return { success: result.sent > 0, ...result };
+    },
+  );
+
+  app.post(
+    '/api/push/simulate/deal-accepted',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        body: z
+          .object({
+            dealId: z.coerce.number().int().positive().optional(),
+            influencer: z.string().max(200).optional(),
+            amount: z.union([z.string(), z.number()]).optional(),
+          })
+          .nullish(),
+        response: { 200: sent, ...errors },
+      },
+    },
+    async (request) => {
+      const b = request.body ?? {};
+      const result = await ctx.push.notifyUser(userOf(request).userId, {
+        title: 'Deal accepted!',
+        body: `${b.influencer ?? 'The creator'} accepted your deal${b.amount !== undefined ? ` of €${String(b.amount)}` : ''}.`,
+        url: b.dealId ? `/deals/${b.dealId}` : '/',
+        tag: 'deal-accepted',
+      });
+      return { success: result.sent > 0, ...result };
+    },
+  );
 }

@@ -54,12 +54,28 @@ export function pushEndpointAllowed(endpoint: string, allowedHosts: readonly str
  * Push to every browser an account subscribed (when its push preference is on), or to the browsers
  * a link creator subscribed for one deal. Subscriptions the push service calls gone are dropped.
  */
-export function createPushService({ bus, store, clock, accounts, links, sender, keys, allowedHosts }: {
-  bus: CommandBus; store: EventStore; clock: Clock; accounts: AccountQueries; links: NotificationQueries; sender: PushSender; keys: VapidKeys;
+export function createPushService({
+  bus,
+  store,
+  clock,
+  accounts,
+  links,
+  sender,
+  keys,
+  allowedHosts,
+}: {
+  bus: CommandBus;
+  store: EventStore;
+  clock: Clock;
+  accounts: AccountQueries;
+  links: NotificationQueries;
+  sender: PushSender;
+  keys: VapidKeys;
   allowedHosts: readonly string[];
 }) {
   // Subscriptions stored before the host rule existed are never contacted.
-  const allowed = <S extends { endpoint: string }>(subscriptions: readonly S[]): S[] => subscriptions.filter((s) => pushEndpointAllowed(s.endpoint, allowedHosts));
+  const allowed = <S extends { endpoint: string }>(subscriptions: readonly S[]): S[] =>
+    subscriptions.filter((s) => pushEndpointAllowed(s.endpoint, allowedHosts));
   return {
     allowedHosts,
     publicKey: keys.publicKey,
@@ -67,15 +83,23 @@ export function createPushService({ bus, store, clock, accounts, links, sender, 
       const user = accounts.userById(userId);
       if (!user || !notificationPreferencesOf(user).push) return { sent: 0, failed: 0 };
       return deliverPush(sender, allowed(user.pushSubscriptions), message, async (endpoint) => {
-        await bus.execute(userAggregate, userAggregate.streamId(userId), (s) =>
-          s.snapshot.context.pushSubscriptions.some((x) => x.endpoint === endpoint)
-            ? [{ type: 'PushSubscriptionRemoved', data: { endpoint } }]
-            : [], pushActor);
+        await bus.execute(
+          userAggregate,
+          userAggregate.streamId(userId),
+          (s) => (s.snapshot.context.pushSubscriptions.some((x) => x.endpoint === endpoint) ? [{ type: 'PushSubscriptionRemoved', data: { endpoint } }] : []),
+          pushActor,
+        );
       });
     },
     async notifyDealLink(dealId: number, message: PushMessage): Promise<{ sent: number; failed: number }> {
       return deliverPush(sender, allowed(links.linkSubscriptions(dealId)), message, async (endpoint) => {
-        await appendNotificationEvent({ store, clock }, linkPushStreamId(dealId), { type: 'DealLinkPushUnsubscribed', data: { dealId, endpoint } }, 'any', pushActor);
+        await appendNotificationEvent(
+          { store, clock },
+          linkPushStreamId(dealId),
+          { type: 'DealLinkPushUnsubscribed', data: { dealId, endpoint } },
+          'any',
+          pushActor,
+        );
       });
     },
   };

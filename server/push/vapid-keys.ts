@@ -8,7 +8,15 @@ export interface VapidKeys {
 }
 
 /** VAPID keys from the environment, or generated once into the data folder and reused. */
-export function resolveVapidKeys({ dataDir, publicKey, privateKey }: { dataDir: string; publicKey?: string | undefined; privateKey?: string | undefined }): VapidKeys {
+export function resolveVapidKeys({
+  dataDir,
+  publicKey,
+  privateKey,
+}: {
+  dataDir: string;
+  publicKey?: string | undefined;
+  privateKey?: string | undefined;
+}): VapidKeys {
   if (publicKey && privateKey) return { publicKey, privateKey };
   const file = join(dataDir, 'vapid.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as VapidKeys;

@@ -9,10 +9,14 @@ export const publicSettingsSchema = z.object({
 
 /** Settings any page may read before login (no secrets): what the web app shows around every screen. */
 export function publicSettingsRoutes(app: ZodApp, { ctx }: RouteDeps): void {
-  app.get('/api/settings/public', {
-    schema: { tags: ['settings'], response: { 200: publicSettingsSchema } },
-  }, async () => {
-    const { gateway } = ctx.payments;
-    return { testMode: gateway.testMode, paymentsMode: gateway.mode === 'simulated' ? 'simulated' as const : 'stripe' as const };
-  });
+  app.get(
+    '/api/settings/public',
+    {
+      schema: { tags: ['settings'], response: { 200: publicSettingsSchema } },
+    },
+    async () => {
+      const { gateway } = ctx.payments;
+      return { testMode: gateway.testMode, paymentsMode: gateway.mode === 'simulated' ? ('simulated' as const) : ('stripe' as const) };
+    },
+  );
 }

@@ -23,10 +23,18 @@ export function publicSettings(config: AppConfig): PublicSettings {
 /** GET /api/settings: public, cacheable for a minute (configuration changes only with a restart). */
 export function settingsRoutes(app: ZodApp, { ctx }: RouteDeps): void {
   const answer = publicSettings(ctx.config);
-  app.get('/api/settings', {
-    schema: { tags: ['settings'], summary: 'Durations, fees, limits and test mode as the running server applies them (public)', response: { 200: publicSettingsSchema } },
-  }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=60');
-    return answer;
-  });
+  app.get(
+    '/api/settings',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Durations, fees, limits and test mode as the running server applies them (public)',
+        response: { 200: publicSettingsSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return answer;
+    },
+  );
 }

@@ -26,15 +26,33 @@ const CONNECTIONS = 100;
 const DURATION_S = Number(process.env.BENCH_API_SECONDS ?? 4);
 
 /** `busyUs`: the server's event-loop busy time per answer, a figure that CPU contention from other processes distorts far less than req/s and p99. */
-interface Load { rps: number; p99: number; errors: number; busyUs: number }
+interface Load {
+  rps: number;
+  p99: number;
+  errors: number;
+  busyUs: number;
+}
 
 async function load(url: string, options: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {}): Promise<Load> {
   const before = performance.eventLoopUtilization();
   // The load generator runs in a worker thread so it does not share the server's event loop.
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, workers: 1, method: options.method ?? 'GET', headers: options.headers ?? {}, ...(options.body ? { body: options.body } : {}) });
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    workers: 1,
+    method: options.method ?? 'GET',
+    headers: options.headers ?? {},
+    ...(options.body ? { body: options.body } : {}),
+  });
   const elu = performance.eventLoopUtilization(before);
   const answers = result.requests.average * DURATION_S;
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx, busyUs: answers > 0 ? (elu.active * 1000) / answers : 0 };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    busyUs: answers > 0 ? (elu.active * 1000) / answers : 0,
+  };
 }
 const busy = (l: Load) => `server busy ${l.busyUs.toFixed(0)} µs/answer`;
 
@@ -44,12 +62,14 @@ async function seedBrands(append: (stream: string, event: object) => Promise<unk
     const batch = [];
     for (let i = from; i < Math.min(BRANDS, from + 500); i++) {
       const userId = `u_bench${i}`;
-      batch.push(append(`user-${userId}`, {
-        id: randomUUID(),
-        type: 'UserRegistered',
-        data: { userId, username: `brand${i}`, email: `brand${i}@bench.example`, passwordHash, companyName: `Brand ${i}`, country: 'NL', phoneNumber: null },
-        metadata: { actor: { kind: 'system', id: 'bench' }, at, correlationId: randomUUID(), causationId: null, schemaVersion: 1, state: 'registered' },
-      }));
+      batch.push(
+        append(`user-${userId}`, {
+          id: randomUUID(),
+          type: 'UserRegistered',
+          data: { userId, username: `brand${i}`, email: `brand${i}@bench.example`, passwordHash, companyName: `Brand ${i}`, country: 'NL', phoneNumber: null },
+          metadata: { actor: { kind: 'system', id: 'bench' }, at, correlationId: randomUUID(), causationId: null, schemaVersion: 1, state: 'registered' },
+        }),
+      );
     }
     await Promise.all(batch);
   }
@@ -57,17 +77,37 @@ async function seedBrands(append: (stream: string, event: object) => Promise<unk
 
 export const run: BenchSuite = async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'escrow-api-bench-'));
-  const ctx = await createAppContext(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', RATE_LIMIT_WRITES_PER_USER: '100000000' }), { startReactors: false });
+  const ctx = await createAppContext(
+    loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_WRITES_PER_USER: '100000000',
+    }),
+    { startReactors: false },
+  );
   const app = await buildApp(ctx);
   const bare = Fastify();
   bare.get('/ok', async () => ({ ok: true }));
   try {
     await seedBrands((stream, event) => ctx.store.append(stream, [event as never], 'no_stream'), await hashPassword('bench-password'));
     await ctx.settle(await ctx.store.headPosition());
-    const register = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { username: 'benchbrand', email: 'bench@bench.example', password: 'secret123' } });
+    const register = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: 'benchbrand', email: 'bench@bench.example', password: 'secret123' },
+    });
     const token = (register.json() as { token: string }).token;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const dealBody = JSON.stringify({ influencer: '@bench', description: 'A reel', amount: '250', deadline: '2026-12-01', deliverables: ['1 Instagram Post'], platforms: ['Instagram'] });
+    const dealBody = JSON.stringify({
+      influencer: '@bench',
+      description: 'A reel',
+      amount: '250',
+      deadline: '2026-12-01',
+      deliverables: ['1 Instagram Post'],
+      platforms: ['Instagram'],
+    });
     // Distinct deals (creators, texts, amounts, dates) written as people write them, so compression
     // meets realistic data rather than 50 copies of one deal.
     const seasons = ['spring', 'summer', 'autumn', 'winter'];

@@ -53,11 +53,7 @@ async function adapterAppendsPerSecond(path: string): Promise<{ rate: number; co
     Array.from({ length: APPENDERS }, async (_, appender) => {
       const streamId = `deal-${appender}`;
       for (let revision = 0; performance.now() < deadline; revision += 1) {
-        await store.append(
-          streamId,
-          [{ id: randomUUID(), type: 'Bench', data: payload, metadata }],
-          revision === 0 ? 'no_stream' : revision - 1,
-        );
+        await store.append(streamId, [{ id: randomUUID(), type: 'Bench', data: payload, metadata }], revision === 0 ? 'no_stream' : revision - 1);
         appends += 1;
       }
     }),

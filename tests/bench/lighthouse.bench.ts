@@ -29,22 +29,54 @@ export const run: BenchSuite = async () => {
       return (await response.json()) as T;
     };
     const name = `lighthouse${Date.now().toString(36)}`;
-    const { token } = await call<{ token: string }>('POST', '/api/auth/register', { username: name, email: `${name}@example.com`, password: 'secret-password' });
+    const { token } = await call<{ token: string }>('POST', '/api/auth/register', {
+      username: name,
+      email: `${name}@example.com`,
+      password: 'secret-password',
+    });
     await call('POST', '/api/auth/complete-onboarding', { companyName: 'Acme', country: 'NL', phoneNumber: '' }, token);
     const deadline = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-    const { id } = await call<{ id: number }>('POST', '/api/deals', { influencer: '@lighthouse', title: 'Spring reel', description: 'One reel', amount: '250', deadline, deliverables: ['1 Instagram Post'], platforms: ['Instagram'] }, token);
+    const { id } = await call<{ id: number }>(
+      'POST',
+      '/api/deals',
+      {
+        influencer: '@lighthouse',
+        title: 'Spring reel',
+        description: 'One reel',
+        amount: '250',
+        deadline,
+        deliverables: ['1 Instagram Post'],
+        platforms: ['Instagram'],
+      },
+      token,
+    );
     const { url } = await call<{ url: string }>('POST', '/api/create-checkout-session', { dealId: id }, token);
-    await fetch(new URL(url, server.url), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=pay&method=ideal', redirect: 'manual' });
+    await fetch(new URL(url, server.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'outcome=pay&method=ideal',
+      redirect: 'manual',
+    });
     const link = (await call<{ token: string }>('POST', `/api/deals/${id}/generate-token`, {}, token)).token;
 
-    const pages: [string, string][] = [['/login', '/login'], ['/accept/:token', `/accept/${link}`], ['/', `/?token=${encodeURIComponent(token)}`]];
+    const pages: [string, string][] = [
+      ['/login', '/login'],
+      ['/accept/:token', `/accept/${link}`],
+      ['/', `/?token=${encodeURIComponent(token)}`],
+    ];
     const scores: { page: string; performance: number; accessibility: number; jsKb: number; totalKb: number }[] = [];
     for (const [label, path] of pages) {
-      const result = await lighthouse(`${server.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+      const result = await lighthouse(`${server.url}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
       if (!result) throw new Error(`lighthouse gave no result for ${label}`);
       const { categories, audits } = result.lhr;
-      const items = ((audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []);
-      const kb = (filter: (t: string | undefined) => boolean) => items.filter((i) => filter(i.resourceType)).reduce((s, i) => s + (i.transferSize ?? 0), 0) / 1024;
+      const items = (audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+      const kb = (filter: (t: string | undefined) => boolean) =>
+        items.filter((i) => filter(i.resourceType)).reduce((s, i) => s + (i.transferSize ?? 0), 0) / 1024;
       scores.push({
         page: label,
         performance: Math.round((categories['performance']?.score ?? 0) * 100),

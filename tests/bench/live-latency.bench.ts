@@ -69,13 +69,29 @@ export const run: BenchSuite = async () => {
     const adminToken = (await call<{ token: string }>('POST', '/api/auth/admin-login', ADMIN)).token;
 
     const createDeal = (influencer: string) =>
-      call<{ id: number }>('POST', '/api/deals', {
-        influencer, title: 'Live', description: 'One reel', amount: '100', deadline: inDays(10), deliverables: ['1 Instagram Post'], platforms: ['Instagram'],
-      }, brandToken);
+      call<{ id: number }>(
+        'POST',
+        '/api/deals',
+        {
+          influencer,
+          title: 'Live',
+          description: 'One reel',
+          amount: '100',
+          deadline: inDays(10),
+          deliverables: ['1 Instagram Post'],
+          platforms: ['Instagram'],
+        },
+        brandToken,
+      );
     const paidDealLink = async (influencer: string): Promise<string> => {
       const { id } = await createDeal(influencer);
       const { url } = await call<{ url: string }>('POST', '/api/create-checkout-session', { dealId: id }, brandToken);
-      const paid = await fetch(new URL(url, server.url), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=pay&method=ideal', redirect: 'manual' });
+      const paid = await fetch(new URL(url, server.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'outcome=pay&method=ideal',
+        redirect: 'manual',
+      });
       if (paid.status !== 303) throw new Error(`simulated payment: ${paid.status}`);
       return (await call<{ token: string }>('POST', `/api/deals/${id}/generate-token`, {}, brandToken)).token;
     };
@@ -115,14 +131,25 @@ export const run: BenchSuite = async () => {
       const link = await paidDealLink(name);
       await call('POST', `/api/deals/accept/${link}`);
       const onboarding = await call<{ url: string }>('POST', `/api/deals/start-onboarding/${link}`);
-      const connected = await fetch(new URL(onboarding.url, server.url), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=complete', redirect: 'manual' });
+      const connected = await fetch(new URL(onboarding.url, server.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'outcome=complete',
+        redirect: 'manual',
+      });
       if (connected.status !== 303) throw new Error(`simulated onboarding: ${connected.status}`);
       await creator.goto(`/accept/${link}`);
       await creator.locator('[data-testid="progress"][data-step="4"]').waitFor({ timeout: 20_000 });
       await brand.getByTestId('deal-card').filter({ hasText: name }).locator('[data-testid="progress"][data-step="4"]').waitFor({ timeout: 20_000 });
       const onBrand = await watch(brand, { kind: 'step', scope: '[data-testid="deal-card"]', name, step: 5 });
       const onCreator = await watch(creator, { kind: 'step', scope: '', name: null, step: 5 });
-      await timed(() => call('POST', `/api/deals/deliver/${link}`), [['brand', onBrand], ['creator', onCreator]]);
+      await timed(
+        () => call('POST', `/api/deals/deliver/${link}`),
+        [
+          ['brand', onBrand],
+          ['creator', onCreator],
+        ],
+      );
 
       // A brand creates a deal: the admin's list.
       const adminName = `@admin${stamp}${i}`;
@@ -130,9 +157,19 @@ export const run: BenchSuite = async () => {
       await timed(() => createDeal(adminName), [['admin', onAdmin]]);
 
       // The brand accepts a payment request on another device: its open request page.
-      const request = await call<{ shareableToken: string }>('POST', '/api/payment-requests', {
-        title: `Live request ${i}`, description: 'One reel', amount: '100', brandName: 'Acme', brandEmail: 'brand@example.com', deadline: inDays(20),
-      }, creatorToken);
+      const request = await call<{ shareableToken: string }>(
+        'POST',
+        '/api/payment-requests',
+        {
+          title: `Live request ${i}`,
+          description: 'One reel',
+          amount: '100',
+          brandName: 'Acme',
+          brandEmail: 'brand@example.com',
+          deadline: inDays(20),
+        },
+        creatorToken,
+      );
       await payer.goto(`/pay-request/${request.shareableToken}`);
       await payer.locator('[data-testid="progress"][data-step="1"]').waitFor();
       const onRequest = await watch(payer, { kind: 'step', scope: '', name: null, step: 2 });

@@ -75,7 +75,9 @@ const COMMANDS_PER_LIFECYCLE = lifecycle(1, new Date(0).toISOString()).length;
 
 function machineLifecyclesPerSecond(durationMs: number, via: 'step' | 'xstate-helper' = 'step'): number {
   const now = new Date().toISOString();
-  const events = lifecycle(1, now).flat().map((draft) => event(draft.type as 'DealCreated', draft.data as never, now) as unknown as DealEvent);
+  const events = lifecycle(1, now)
+    .flat()
+    .map((draft) => event(draft.type as 'DealCreated', draft.data as never, now) as unknown as DealEvent);
   let count = 0;
   const start = performance.now();
   while (performance.now() - start < durationMs) {

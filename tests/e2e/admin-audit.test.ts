@@ -44,14 +44,24 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     await brand.goto('/');
     const card = cardOf(brand, '@disputed.one');
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('delivered');
-    await confirmAction(brand, 'Dispute', 'Are you sure you want to create a dispute? This will start a resolution period of 72 hours.', snap, 'confirm-dispute', card);
+    await confirmAction(
+      brand,
+      'Dispute',
+      'Are you sure you want to create a dispute? This will start a resolution period of 72 hours.',
+      snap,
+      'confirm-dispute',
+      card,
+    );
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('dispute');
     await brand.close();
   }, 180_000);
 
   it('replay: the slider and arrow keys step through the deal as it stood, actors by name, chain intact', async () => {
     await adminLogin(page, ADMIN);
-    await page.getByRole('group', { name: 'Filter' }).getByRole('button', { name: /^Disputed/ }).click();
+    await page
+      .getByRole('group', { name: 'Filter' })
+      .getByRole('button', { name: /^Disputed/ })
+      .click();
     await page.getByRole('button', { name: /@disputed\.one/ }).click();
     const p = panel(page);
     await p.waitFor();
@@ -96,7 +106,9 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.getByTestId('hold-ageing-alert').waitFor({ timeout: 20_000 });
     await page.getByTestId('hold-age-chip').first().waitFor();
-    await panel(page).getByText(/^Funds held for \d+ days/).waitFor();
+    await panel(page)
+      .getByText(/^Funds held for \d+ days/)
+      .waitFor();
   });
 
   it('notes: an admin note becomes an event by its author in the history and the dispute timeline', async () => {
@@ -117,7 +129,10 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     await page.getByTestId('dispute-outcome-filter').selectOption('open');
     await page.getByTestId('dispute-from').fill('2000-01-01');
     await list.getByRole('button', { name: /Spring launch reel/ }).click();
-    await page.getByTestId('dispute-timeline').getByText(`${ADMIN.username}: Note by ${ADMIN.username}: Asked the creator for the raw footage.`, { exact: false }).waitFor();
+    await page
+      .getByTestId('dispute-timeline')
+      .getByText(`${ADMIN.username}: Note by ${ADMIN.username}: Asked the creator for the raw footage.`, { exact: false })
+      .waitFor();
     expect(await page.getByTestId('dispute-outcome').textContent()).toBe('Open');
     expect(await page.getByTestId('dispute-money').textContent()).toContain('payment · €270.50 · present');
     await snap(page, 'dispute-page');
@@ -128,7 +143,10 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     const text = readFileSync((await csv.path())!, 'utf8');
     expect(text.startsWith('\ufeffdeal_id,deal_title,brand,creator,outcome,at,event,actor,amount_eur,reference,summary\r\n')).toBe(true);
     expect(text).toContain('DisputeOpened');
-    const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('group', { name: 'Export the disputes in this view' }).getByRole('button', { name: 'Download JSON' }).click()]);
+    const [json] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('group', { name: 'Export the disputes in this view' }).getByRole('button', { name: 'Download JSON' }).click(),
+    ]);
     expect(json.suggestedFilename()).toBe('disputes-2000-01-01.json');
     const exported = JSON.parse(readFileSync((await json.path())!, 'utf8')) as { disputes: { outcome: string }[] };
     expect(exported.disputes.map((d) => d.outcome)).toEqual(['open']);
@@ -178,7 +196,10 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     for (const name of ['Release payment', 'Hold payment', 'Resume', /^Refund/, 'Add note']) expect(await p.getByRole('button', { name }).count()).toBe(0);
     await tab(auditor, 'Disputes').click();
     await auditor.getByRole('list', { name: 'Disputes' }).getByRole('button').first().click();
-    const [csv] = await Promise.all([auditor.waitForEvent('download'), auditor.getByRole('group', { name: 'Export this dispute' }).getByRole('button', { name: 'Download CSV' }).click()]);
+    const [csv] = await Promise.all([
+      auditor.waitForEvent('download'),
+      auditor.getByRole('group', { name: 'Export this dispute' }).getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
     expect(csv.suggestedFilename()).toMatch(/\.csv$/);
     await tab(auditor, 'Accounts').click();
     await auditor.getByTestId(`account-${ADMIN.username}`).waitFor();

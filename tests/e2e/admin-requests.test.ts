@@ -74,7 +74,10 @@ describe('admin: payment requests on chargeback hold', () => {
     await item.click();
     const panel = page.getByRole('region', { name: /^Payment request #/ });
     await panel.getByText(HELD).waitFor();
-    await panel.getByTestId('chargebacks').getByText(/fraudulent/).waitFor();
+    await panel
+      .getByTestId('chargebacks')
+      .getByText(/fraudulent/)
+      .waitFor();
     await snap(page, 'held');
 
     await panel.getByRole('button', { name: 'Release hold' }).click();

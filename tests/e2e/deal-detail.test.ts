@@ -6,7 +6,11 @@ import { createUnpaidDeal, inDays, payOnPaymentPage } from './support/deal-form-
 import { startServer, type RunningServer } from './support/server';
 
 /** The value of a label/value row on the page. */
-const row = (page: Page, label: string) => page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd').textContent();
+const row = (page: Page, label: string) =>
+  page
+    .locator('dt', { hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd')
+    .textContent();
 const nlDate = (page: Page, day: string) =>
   page.evaluate((d) => new Date(`${d}T00:00:00`).toLocaleDateString('nl-NL', { year: 'numeric', month: 'short', day: 'numeric' }), day);
 

@@ -61,10 +61,18 @@ describe('deal flow in the browser', () => {
     await page.goto('/');
     const card = cardOf(page, '@mila.makes');
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('delivered');
-    await confirmAction(page, 'Dispute', 'Are you sure you want to create a dispute? This will start a resolution period of 72 hours.', snap, 'confirm-dispute', card, {
-      label: 'What is wrong with the delivery? (optional)',
-      text: 'The reel shows last season',
-    });
+    await confirmAction(
+      page,
+      'Dispute',
+      'Are you sure you want to create a dispute? This will start a resolution period of 72 hours.',
+      snap,
+      'confirm-dispute',
+      card,
+      {
+        label: 'What is wrong with the delivery? (optional)',
+        text: 'The reel shows last season',
+      },
+    );
     await see(page, 'Dispute created');
     // Issue 9 row 15: the brand's own words are kept and shown in the card's details.
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('dispute');

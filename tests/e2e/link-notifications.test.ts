@@ -34,14 +34,23 @@ describe('push for one deal from the accept page', () => {
     endpoint = await startPushEndpoint(tls);
     // The server trusts the local push endpoint's certificate the way it trusts a real push service's.
     writeFileSync(join(tempDir, 'push-ca.pem'), tls.cert);
-    [server, browser] = await Promise.all([startServer({ NODE_EXTRA_CA_CERTS: join(tempDir, 'push-ca.pem'), PUSH_SERVICE_HOSTS: '127.0.0.1' }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startServer({ NODE_EXTRA_CA_CERTS: join(tempDir, 'push-ca.pem'), PUSH_SERVICE_HOSTS: '127.0.0.1' }),
+      launchBrowser(),
+    ]);
     brand = await phoneContext(browser, server.url);
     creator = await phoneContext(browser, server.url);
     await creator.grantPermissions(['notifications'], { origin: server.url });
     const subscription = keys.subscription(`${endpoint.origin}/push/accept-page`);
     await creator.addInitScript((json) => {
       // Like a browser, the subscription outlives the page (kept in this origin's storage).
-      const fake = { endpoint: json.endpoint, expirationTime: null, options: {}, toJSON: () => ({ ...json, expirationTime: null }), unsubscribe: async () => true };
+      const fake = {
+        endpoint: json.endpoint,
+        expirationTime: null,
+        options: {},
+        toJSON: () => ({ ...json, expirationTime: null }),
+        unsubscribe: async () => true,
+      };
       PushManager.prototype.subscribe = async function subscribe() {
         localStorage.setItem('test-push-subscribed', '1');
         return fake as unknown as PushSubscription;
@@ -80,7 +89,10 @@ describe('push for one deal from the accept page', () => {
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
     await snap(accept, 'notify-on');
     const endpointUrl = `${endpoint.origin}/push/accept-page`;
-    const status = async () => (await (await fetch(`${server.url}/api/deals/link/${token}/notifications?endpoint=${encodeURIComponent(endpointUrl)}`)).json()) as { subscribed: boolean };
+    const status = async () =>
+      (await (await fetch(`${server.url}/api/deals/link/${token}/notifications?endpoint=${encodeURIComponent(endpointUrl)}`)).json()) as {
+        subscribed: boolean;
+      };
     expect(await status()).toEqual({ subscribed: true });
     // Reloaded, the page asks the server and shows the switch on.
     await accept.reload();
@@ -106,7 +118,10 @@ describe('push for one deal from the accept page', () => {
     await confirmAction(page, 'Approve', 'Are you sure you want to release the funds? This cannot be undone.', snap, 'confirm-release', card);
     await see(page, 'Funds released!');
 
-    const received = () => endpoint.received.filter((r) => r.path === '/push/accept-page').map((r) => JSON.parse(decryptPushMessage(r.body, keys)) as { title: string; url: string });
+    const received = () =>
+      endpoint.received
+        .filter((r) => r.path === '/push/accept-page')
+        .map((r) => JSON.parse(decryptPushMessage(r.body, keys)) as { title: string; url: string });
     await expect.poll(received, { timeout: 20_000 }).toEqual([expect.objectContaining({ title: 'Payout sent', url: `/accept/${token}` })]);
 
     const again = await creator.newPage();
@@ -120,7 +135,7 @@ describe('push for one deal from the accept page', () => {
     await snap(again, 'notify-off');
   });
 
-  it('the profile\'s email toggle is saved on the server: it stays off after a reload', async () => {
+  it("the profile's email toggle is saved on the server: it stays off after a reload", async () => {
     await page.goto('/profile');
     const email = page.getByRole('switch', { name: 'Email notifications' });
     await expect.poll(() => email.getAttribute('aria-checked')).toBe('true');

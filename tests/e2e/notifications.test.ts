@@ -60,10 +60,12 @@ describe('notifications test page', () => {
   it('server tests log what the server did (no subscription: nothing sent); Clear empties the log', async () => {
     await page.getByRole('button', { name: 'Test server notification' }).click();
     await page.getByRole('button', { name: 'Test deal-accepted notification' }).click();
-    await expect.poll(async () => (await logLines(page)).slice(0, 2)).toEqual([
-      expect.stringMatching(/✗ Deal-accepted notification failed: sent 0, failed 0$/),
-      expect.stringMatching(/✗ Server notification failed: sent 0, failed 0$/),
-    ]);
+    await expect
+      .poll(async () => (await logLines(page)).slice(0, 2))
+      .toEqual([
+        expect.stringMatching(/✗ Deal-accepted notification failed: sent 0, failed 0$/),
+        expect.stringMatching(/✗ Server notification failed: sent 0, failed 0$/),
+      ]);
     await snap(page, 'log');
     await page.getByRole('button', { name: 'Clear' }).click();
     await see(page, 'No results yet.');

@@ -101,7 +101,9 @@ describe('profile screen', () => {
   });
 
   it('the bank panel says "Error fetching status" when the status call fails', async () => {
-    await page.route('**/api/stripe/account-status', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x","message":"down"}' }));
+    await page.route('**/api/stripe/account-status', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x","message":"down"}' }),
+    );
     await page.reload();
     await see(page, 'Error fetching status');
     await snap(page, 'bank-error');

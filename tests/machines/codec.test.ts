@@ -4,7 +4,13 @@ import { eventCatalog } from '../../machines/events/catalog';
 import { metadata } from '../support/event-factory';
 
 const stored = (patch: Partial<StoredEventLike>): StoredEventLike => ({
-  streamId: 'deal-42', position: 1_234, revision: 3, type: 'CreatorAccepted', data: {}, metadata: metadata(), ...patch,
+  streamId: 'deal-42',
+  position: 1_234,
+  revision: 3,
+  type: 'CreatorAccepted',
+  data: {},
+  metadata: metadata(),
+  ...patch,
 });
 
 function decodeError(patch: Partial<StoredEventLike>): EventDecodeError {

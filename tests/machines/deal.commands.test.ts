@@ -32,12 +32,18 @@ const onHold = () => withEvents(dealGiven.delivered(), event('DealPutOnHold', {}
 describe('decideDeal: creating and editing', () => {
   it('CreateDeal on a new stream records DealCreated; on an existing deal it is refused', () => {
     const command: DealCommand = { type: 'CreateDeal', dealId: 7, ownerId: 'u_brand', terms: CREATED_TERMS };
-    given([]).when(command, at(0)).then({ type: 'DealCreated', data: { dealId: 7, ownerId: 'u_brand', amountCents: 25_000, totalCents: TOTAL } });
-    given(dealGiven.pendingPayment()).when(command, at(0)).thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot create the deal while the deal is pending_payment' });
+    given([])
+      .when(command, at(0))
+      .then({ type: 'DealCreated', data: { dealId: 7, ownerId: 'u_brand', amountCents: 25_000, totalCents: TOTAL } });
+    given(dealGiven.pendingPayment())
+      .when(command, at(0))
+      .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot create the deal while the deal is pending_payment' });
   });
 
   it('UpdateDealTerms without a session records DealUpdated only', () => {
-    given(dealGiven.pendingPayment()).when({ type: 'UpdateDealTerms', terms: raisedTerms }, at(1)).then({ type: 'DealUpdated', data: { amountCents: 175_000 } });
+    given(dealGiven.pendingPayment())
+      .when({ type: 'UpdateDealTerms', terms: raisedTerms }, at(1))
+      .then({ type: 'DealUpdated', data: { amountCents: 175_000 } });
   });
 
   it('UpdateDealTerms raising the amount closes the open session first, so the old session can never fund the deal', () => {
@@ -66,7 +72,9 @@ describe('decideDeal: creating and editing', () => {
   });
 
   it('GenerateShareLink records the first link; asking again keeps it', () => {
-    given(dealGiven.pendingPayment()).when({ type: 'GenerateShareLink', token: 'tok_new' }, at(0.1)).then({ type: 'ShareLinkGenerated', data: { token: 'tok_new' } });
+    given(dealGiven.pendingPayment())
+      .when({ type: 'GenerateShareLink', token: 'tok_new' }, at(0.1))
+      .then({ type: 'ShareLinkGenerated', data: { token: 'tok_new' } });
     given([dealHistory.created(), dealHistory.linked()]).when({ type: 'GenerateShareLink', token: 'tok_other' }, at(0.2)).thenNothing();
     given(dealGiven.deleted())
       .when({ type: 'GenerateShareLink', token: 'tok_new' }, at(2))
@@ -78,10 +86,15 @@ describe('decideDeal: checkout and payment', () => {
   const session = (sessionId: string, totalCents = TOTAL): DealCommand => ({ type: 'RecordCheckoutSession', sessionId, totalCents, gateway: 'simulated' });
 
   it('RecordCheckoutSession records the session and its total; a new one replaces (closes) the open one; the same one again changes nothing', () => {
-    given(dealGiven.pendingPayment()).when(session('cs_1'), at(0.2)).then({ type: 'CheckoutSessionCreated', data: { sessionId: 'cs_1', totalCents: TOTAL, gateway: 'simulated' } });
+    given(dealGiven.pendingPayment())
+      .when(session('cs_1'), at(0.2))
+      .then({ type: 'CheckoutSessionCreated', data: { sessionId: 'cs_1', totalCents: TOTAL, gateway: 'simulated' } });
     given([dealHistory.created(), dealHistory.checkout()])
       .when(session('cs_2'), at(0.3))
-      .then({ type: 'CheckoutSessionClosed', data: { sessionId: 'cs_test_a1b2', reason: 'replaced' } }, { type: 'CheckoutSessionCreated', data: { sessionId: 'cs_2' } });
+      .then(
+        { type: 'CheckoutSessionClosed', data: { sessionId: 'cs_test_a1b2', reason: 'replaced' } },
+        { type: 'CheckoutSessionCreated', data: { sessionId: 'cs_2' } },
+      );
     given([dealHistory.created(), dealHistory.checkout()]).when(session('cs_test_a1b2'), at(0.3)).thenNothing();
   });
 
@@ -98,7 +111,9 @@ describe('decideDeal: checkout and payment', () => {
   });
 
   it('ConfirmPayment for the open session and the exact total records PaymentSucceeded', () => {
-    given([dealHistory.created(), dealHistory.checkout()]).when(confirm(), at(0.5)).then({ type: 'PaymentSucceeded', data: { checkoutSessionId: 'cs_test_a1b2', amountCents: TOTAL } });
+    given([dealHistory.created(), dealHistory.checkout()])
+      .when(confirm(), at(0.5))
+      .then({ type: 'PaymentSucceeded', data: { checkoutSessionId: 'cs_test_a1b2', amountCents: TOTAL } });
   });
 
   it('ConfirmPayment of a session that is not the open one is unexpected (not_open_session)', () => {
@@ -114,7 +129,9 @@ describe('decideDeal: checkout and payment', () => {
       event('CheckoutSessionClosed', { sessionId: 'cs_test_a1b2', reason: 'terms_changed' }, at(0.3), actors.brand),
       event('DealUpdated', terms(175_000), at(0.3), actors.brand),
     ];
-    const [draft] = given(history).when(confirm(), at(0.5)).then({ type: 'UnexpectedPaymentReceived', data: { reason: 'not_open_session', amountCents: TOTAL } });
+    const [draft] = given(history)
+      .when(confirm(), at(0.5))
+      .then({ type: 'UnexpectedPaymentReceived', data: { reason: 'not_open_session', amountCents: TOTAL } });
     expect(draft).toBeDefined();
   });
 
@@ -125,27 +142,51 @@ describe('decideDeal: checkout and payment', () => {
   });
 
   it('ConfirmPayment after deletion is unexpected (deal_closed); on a paid deal another session is unexpected (already_paid)', () => {
-    given(dealGiven.deleted()).when(confirm(), at(2)).then({ type: 'UnexpectedPaymentReceived', data: { reason: 'deal_closed' } });
-    given(dealGiven.awaitingAcceptance()).when(confirm({ checkoutSessionId: 'cs_second' }), at(2)).then({ type: 'UnexpectedPaymentReceived', data: { reason: 'already_paid' } });
+    given(dealGiven.deleted())
+      .when(confirm(), at(2))
+      .then({ type: 'UnexpectedPaymentReceived', data: { reason: 'deal_closed' } });
+    given(dealGiven.awaitingAcceptance())
+      .when(confirm({ checkoutSessionId: 'cs_second' }), at(2))
+      .then({ type: 'UnexpectedPaymentReceived', data: { reason: 'already_paid' } });
   });
 
   it('ConfirmPayment redelivered (the funding session, or an unexpected one already recorded) changes nothing', () => {
     given(dealGiven.awaitingAcceptance()).when(confirm(), at(2)).thenNothing();
-    const unexpected = event('UnexpectedPaymentReceived', { checkoutSessionId: 'cs_unknown', amountCents: 1, reason: 'not_open_session' }, at(0.4), actors.stripe);
-    given([dealHistory.created(), dealHistory.checkout(), unexpected]).when(confirm({ checkoutSessionId: 'cs_unknown', amountCents: 1 }), at(0.5)).thenNothing();
+    const unexpected = event(
+      'UnexpectedPaymentReceived',
+      { checkoutSessionId: 'cs_unknown', amountCents: 1, reason: 'not_open_session' },
+      at(0.4),
+      actors.stripe,
+    );
+    given([dealHistory.created(), dealHistory.checkout(), unexpected])
+      .when(confirm({ checkoutSessionId: 'cs_unknown', amountCents: 1 }), at(0.5))
+      .thenNothing();
   });
 
   it('RecordPaymentFailure counts once, for the open session only', () => {
     const failure: DealCommand = { type: 'RecordPaymentFailure', checkoutSessionId: 'cs_test_a1b2', reason: 'async_payment_failed', gatewayEventId: 'evt_f' };
-    given([dealHistory.created(), dealHistory.checkout()]).when(failure, at(0.4)).then({ type: 'PaymentFailed', data: { checkoutSessionId: 'cs_test_a1b2' } });
-    given([dealHistory.created(), dealHistory.checkout(), event('PaymentFailed', {}, at(0.4), actors.stripe)]).when(failure, at(0.5)).thenNothing();
-    given([dealHistory.created(), dealHistory.checkout()]).when({ ...failure, checkoutSessionId: 'cs_stale' }, at(0.4)).thenNothing();
+    given([dealHistory.created(), dealHistory.checkout()])
+      .when(failure, at(0.4))
+      .then({ type: 'PaymentFailed', data: { checkoutSessionId: 'cs_test_a1b2' } });
+    given([dealHistory.created(), dealHistory.checkout(), event('PaymentFailed', {}, at(0.4), actors.stripe)])
+      .when(failure, at(0.5))
+      .thenNothing();
+    given([dealHistory.created(), dealHistory.checkout()])
+      .when({ ...failure, checkoutSessionId: 'cs_stale' }, at(0.4))
+      .thenNothing();
   });
 
   it('RecordUnexpectedPaymentRefund records the refund of a recorded unexpected payment once', () => {
-    const unexpected = event('UnexpectedPaymentReceived', { checkoutSessionId: 'cs_unknown', amountCents: 1, reason: 'not_open_session' }, at(0.4), actors.stripe);
+    const unexpected = event(
+      'UnexpectedPaymentReceived',
+      { checkoutSessionId: 'cs_unknown', amountCents: 1, reason: 'not_open_session' },
+      at(0.4),
+      actors.stripe,
+    );
     const command: DealCommand = { type: 'RecordUnexpectedPaymentRefund', checkoutSessionId: 'cs_unknown', refundId: 're_1' };
-    given([dealHistory.created(), unexpected]).when(command, at(0.5)).then({ type: 'DuplicatePaymentRefunded', data: { checkoutSessionId: 'cs_unknown', refundId: 're_1', amountCents: 1 } });
+    given([dealHistory.created(), unexpected])
+      .when(command, at(0.5))
+      .then({ type: 'DuplicatePaymentRefunded', data: { checkoutSessionId: 'cs_unknown', refundId: 're_1', amountCents: 1 } });
     const refunded = event('DuplicatePaymentRefunded', { checkoutSessionId: 'cs_unknown', refundId: 're_1', amountCents: 1 }, at(0.5));
     given([dealHistory.created(), unexpected, refunded]).when(command, at(0.6)).thenNothing();
     given(dealGiven.pendingPayment()).when(command, at(0.6)).thenNothing();
@@ -155,15 +196,21 @@ describe('decideDeal: checkout and payment', () => {
 describe('decideDeal: acceptance, bank, delivery, dispute', () => {
   it('AcceptDeal once paid; a second accept and an unpaid accept are refused', () => {
     given(dealGiven.awaitingAcceptance()).when({ type: 'AcceptDeal' }, at(1)).then({ type: 'CreatorAccepted' });
-    given(dealGiven.accepted()).when({ type: 'AcceptDeal' }, at(1.1)).thenRefused({ code: 'illegal_transition', status: 409, message: 'The deal has already been accepted' });
+    given(dealGiven.accepted())
+      .when({ type: 'AcceptDeal' }, at(1.1))
+      .thenRefused({ code: 'illegal_transition', status: 409, message: 'The deal has already been accepted' });
     given(dealGiven.pendingPayment())
       .when({ type: 'AcceptDeal' }, at(1))
       .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot accept the deal while the deal is pending_payment' });
   });
 
   it('StartBankOnboarding records the account; the same account again continues it; before acceptance it is refused', () => {
-    given(dealGiven.accepted()).when({ type: 'StartBankOnboarding', accountId: 'acct_9' }, at(1.1)).then({ type: 'BankOnboardingStarted', data: { accountId: 'acct_9' } });
-    given([...dealGiven.accepted(), dealHistory.onboarding()]).when({ type: 'StartBankOnboarding', accountId: 'acct_1Pq' }, at(1.2)).thenNothing();
+    given(dealGiven.accepted())
+      .when({ type: 'StartBankOnboarding', accountId: 'acct_9' }, at(1.1))
+      .then({ type: 'BankOnboardingStarted', data: { accountId: 'acct_9' } });
+    given([...dealGiven.accepted(), dealHistory.onboarding()])
+      .when({ type: 'StartBankOnboarding', accountId: 'acct_1Pq' }, at(1.2))
+      .thenNothing();
     given(dealGiven.awaitingAcceptance())
       .when({ type: 'StartBankOnboarding', accountId: 'acct_9' }, at(1))
       .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot start bank setup while the deal is pending_delivery' });
@@ -171,7 +218,9 @@ describe('decideDeal: acceptance, bank, delivery, dispute', () => {
 
   it('ConnectBankAccount records the onboarding account once; another account is ignored', () => {
     const history = [...dealGiven.accepted(), dealHistory.onboarding()];
-    given(history).when({ type: 'ConnectBankAccount', accountId: 'acct_1Pq' }, at(1.2)).then({ type: 'BankAccountConnected', data: { accountId: 'acct_1Pq' } });
+    given(history)
+      .when({ type: 'ConnectBankAccount', accountId: 'acct_1Pq' }, at(1.2))
+      .then({ type: 'BankAccountConnected', data: { accountId: 'acct_1Pq' } });
     given(history).when({ type: 'ConnectBankAccount', accountId: 'acct_other' }, at(1.2)).thenNothing();
     given(dealGiven.bankConnected()).when({ type: 'ConnectBankAccount', accountId: 'acct_1Pq' }, at(1.3)).thenNothing();
   });
@@ -199,31 +248,47 @@ describe('decideDeal: releasing the funds', () => {
   const brandRelease: DealCommand = { type: 'ReleaseFunds', trigger: 'brand', key: KEY2 };
 
   it('ReleaseFunds by the brand after delivery asks for the creator amount, keyed', () => {
-    given(dealGiven.delivered()).when(brandRelease, at(4)).then({ type: 'FundsReleaseRequested', data: { trigger: 'brand', amountCents: 25_000, key: KEY2 } });
-    given(dealGiven.dispute()).when(brandRelease, at(4)).then({ type: 'FundsReleaseRequested', data: { trigger: 'brand' } });
+    given(dealGiven.delivered())
+      .when(brandRelease, at(4))
+      .then({ type: 'FundsReleaseRequested', data: { trigger: 'brand', amountCents: 25_000, key: KEY2 } });
+    given(dealGiven.dispute())
+      .when(brandRelease, at(4))
+      .then({ type: 'FundsReleaseRequested', data: { trigger: 'brand' } });
   });
 
   it('a repeated approve is refused naming the state', () => {
-    given(dealGiven.completed()).when(brandRelease, at(5)).thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot release the funds while the deal is completed' });
+    given(dealGiven.completed())
+      .when(brandRelease, at(5))
+      .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot release the funds while the deal is completed' });
   });
 
   it('release while a release is pending is a conflict', () => {
-    given(releasePending()).when(brandRelease, at(4.001)).thenRefused({ code: 'conflict', status: 409, message: 'A release of these funds is already under way' });
+    given(releasePending())
+      .when(brandRelease, at(4.001))
+      .thenRefused({ code: 'conflict', status: 409, message: 'A release of these funds is already under way' });
   });
 
   it('release of a refunded deal is refused; release while a refund is pending is a conflict', () => {
-    given(dealGiven.cancelled()).when(brandRelease, at(4)).thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot release the funds while the deal is cancelled' });
+    given(dealGiven.cancelled())
+      .when(brandRelease, at(4))
+      .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot release the funds while the deal is cancelled' });
     const refundPending = withEvents(dealGiven.delivered(), event('RefundRequested', { key: EFFECT_KEY }, at(3), actors.admin));
     given(refundPending).when(brandRelease, at(4)).thenRefused({ code: 'conflict', status: 409, message: 'A refund of this deal is under way' });
   });
 
   it('the brand cannot release a held deal; an admin can', () => {
-    given(onHold()).when(brandRelease, at(4)).thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot release funds while the deal is on hold; an admin must act' });
-    given(onHold()).when({ type: 'ReleaseFunds', trigger: 'admin', key: KEY2 }, at(4)).then({ type: 'FundsReleaseRequested', data: { trigger: 'admin', amountCents: 25_000 } });
+    given(onHold())
+      .when(brandRelease, at(4))
+      .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot release funds while the deal is on hold; an admin must act' });
+    given(onHold())
+      .when({ type: 'ReleaseFunds', trigger: 'admin', key: KEY2 }, at(4))
+      .then({ type: 'FundsReleaseRequested', data: { trigger: 'admin', amountCents: 25_000 } });
   });
 
   it('before delivery only an admin releases, and only with a bank account', () => {
-    given(dealGiven.bankConnected()).when({ type: 'ReleaseFunds', trigger: 'admin', key: KEY2 }, at(2)).then({ type: 'FundsReleaseRequested', data: { trigger: 'admin' } });
+    given(dealGiven.bankConnected())
+      .when({ type: 'ReleaseFunds', trigger: 'admin', key: KEY2 }, at(2))
+      .then({ type: 'FundsReleaseRequested', data: { trigger: 'admin' } });
     given(dealGiven.accepted())
       .when({ type: 'ReleaseFunds', trigger: 'admin', key: KEY2 }, at(2))
       .thenRefused({ code: 'conflict', status: 409, message: 'no_bank_account: The creator has not connected a bank account yet' });
@@ -231,10 +296,15 @@ describe('decideDeal: releasing the funds', () => {
 
   it('ElapseReviewPeriod is never early: 1 ms before the end nothing happens; at the end it elapses and asks for the release', () => {
     const command: DealCommand = { type: 'ElapseReviewPeriod', key: KEY2 };
-    given(dealGiven.delivered()).when(command, plusMs(at(50), -1)).thenNothing();
+    given(dealGiven.delivered())
+      .when(command, plusMs(at(50), -1))
+      .thenNothing();
     given(dealGiven.delivered())
       .when(command, at(50))
-      .then({ type: 'ReviewPeriodElapsed', data: { endsAt: at(50) } }, { type: 'FundsReleaseRequested', data: { trigger: 'review_period_elapsed', amountCents: 25_000, key: KEY2 } });
+      .then(
+        { type: 'ReviewPeriodElapsed', data: { endsAt: at(50) } },
+        { type: 'FundsReleaseRequested', data: { trigger: 'review_period_elapsed', amountCents: 25_000, key: KEY2 } },
+      );
   });
 
   it('ElapseReviewPeriod on hold, while a release is pending, or without a review does nothing; after a refused transfer it asks again', () => {
@@ -243,7 +313,9 @@ describe('decideDeal: releasing the funds', () => {
     given(dealGiven.awaitingAcceptance()).when(command, at(60)).thenNothing();
     const elapsed = event('ReviewPeriodElapsed', { endsAt: at(50) }, at(50));
     const requested = event('FundsReleaseRequested', { trigger: 'review_period_elapsed', key: EFFECT_KEY }, at(50));
-    given(withEvents(dealGiven.delivered(), elapsed, requested)).when(command, at(51)).thenNothing();
+    given(withEvents(dealGiven.delivered(), elapsed, requested))
+      .when(command, at(51))
+      .thenNothing();
     const failed = event('TransferFailed', { trigger: 'review_period_elapsed', key: EFFECT_KEY }, at(50.01));
     given(withEvents(dealGiven.delivered(), elapsed, requested, failed))
       .when(command, at(51))
@@ -252,10 +324,15 @@ describe('decideDeal: releasing the funds', () => {
 
   it('ElapseDisputePeriod is never early and then asks for the release', () => {
     const command: DealCommand = { type: 'ElapseDisputePeriod', key: KEY2 };
-    given(dealGiven.dispute()).when(command, plusMs(at(75), -1)).thenNothing();
+    given(dealGiven.dispute())
+      .when(command, plusMs(at(75), -1))
+      .thenNothing();
     given(dealGiven.dispute())
       .when(command, at(75))
-      .then({ type: 'DisputePeriodElapsed', data: { endsAt: at(75) } }, { type: 'FundsReleaseRequested', data: { trigger: 'dispute_period_elapsed', amountCents: 25_000 } });
+      .then(
+        { type: 'DisputePeriodElapsed', data: { endsAt: at(75) } },
+        { type: 'FundsReleaseRequested', data: { trigger: 'dispute_period_elapsed', amountCents: 25_000 } },
+      );
     given(dealGiven.delivered()).when(command, at(100)).thenNothing();
   });
 
@@ -289,7 +366,9 @@ describe('decideDeal: refunds, holds, chargebacks', () => {
   const refund: DealCommand = { type: 'RequestRefund', key: KEY2 };
 
   it('RequestRefund asks for what is escrowed, keyed', () => {
-    given(dealGiven.delivered()).when(refund, at(3)).then({ type: 'RefundRequested', data: { amountCents: TOTAL, key: KEY2 } });
+    given(dealGiven.delivered())
+      .when(refund, at(3))
+      .then({ type: 'RefundRequested', data: { amountCents: TOTAL, key: KEY2 } });
   });
 
   it('a second refund is refused; a refund while one is pending or while a release is pending is a conflict', () => {
@@ -300,8 +379,12 @@ describe('decideDeal: refunds, holds, chargebacks', () => {
   });
 
   it('a refund of a released or an unpaid deal is refused', () => {
-    given(dealGiven.completed()).when(refund, at(5)).thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot refund the payment while the deal is completed' });
-    given(dealGiven.pendingPayment()).when(refund, at(1)).thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot refund the payment while the deal is pending_payment' });
+    given(dealGiven.completed())
+      .when(refund, at(5))
+      .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot refund the payment while the deal is completed' });
+    given(dealGiven.pendingPayment())
+      .when(refund, at(1))
+      .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot refund the payment while the deal is pending_payment' });
   });
 
   it('RecordRefund answers the pending refund; a wrong key changes nothing', () => {
@@ -322,8 +405,12 @@ describe('decideDeal: refunds, holds, chargebacks', () => {
   });
 
   it('PutOnHold by an admin; a second hold is refused; an unpaid deal cannot be held', () => {
-    given(dealGiven.delivered()).when({ type: 'PutOnHold', reason: 'Check' }, at(3)).then({ type: 'DealPutOnHold', data: { source: 'admin', reason: 'Check' } });
-    given(onHold()).when({ type: 'PutOnHold', reason: 'Again' }, at(4)).thenRefused({ code: 'illegal_transition', status: 409, message: 'The deal is already on hold' });
+    given(dealGiven.delivered())
+      .when({ type: 'PutOnHold', reason: 'Check' }, at(3))
+      .then({ type: 'DealPutOnHold', data: { source: 'admin', reason: 'Check' } });
+    given(onHold())
+      .when({ type: 'PutOnHold', reason: 'Again' }, at(4))
+      .thenRefused({ code: 'illegal_transition', status: 409, message: 'The deal is already on hold' });
     given(dealGiven.pendingPayment())
       .when({ type: 'PutOnHold', reason: 'Check' }, at(1))
       .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot put the deal on hold while the deal is pending_payment' });
@@ -331,15 +418,23 @@ describe('decideDeal: refunds, holds, chargebacks', () => {
 
   it('ReleaseHold extends the running review by the time on hold; without a hold it is refused', () => {
     // Held at 3 h for 10 h: the review that ended at 50 h now ends at 60 h.
-    given(onHold()).when({ type: 'ReleaseHold' }, at(13)).then({ type: 'DealReleasedFromHold', data: { reviewPeriodEndsAt: at(60), disputePeriodEndsAt: null } });
-    given(dealGiven.delivered()).when({ type: 'ReleaseHold' }, at(13)).thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot resume the deal while the deal is delivered' });
+    given(onHold())
+      .when({ type: 'ReleaseHold' }, at(13))
+      .then({ type: 'DealReleasedFromHold', data: { reviewPeriodEndsAt: at(60), disputePeriodEndsAt: null } });
+    given(dealGiven.delivered())
+      .when({ type: 'ReleaseHold' }, at(13))
+      .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot resume the deal while the deal is delivered' });
   });
 
   it('RecordChargeback records each dispute once, even after the end', () => {
     const command: DealCommand = { type: 'RecordChargeback', disputeId: 'dp_1', amountCents: TOTAL, reason: 'fraudulent', gatewayEventId: 'evt_cb' };
-    given(dealGiven.delivered()).when(command, at(3)).then({ type: 'ChargebackOpened', data: { disputeId: 'dp_1', amountCents: TOTAL } });
+    given(dealGiven.delivered())
+      .when(command, at(3))
+      .then({ type: 'ChargebackOpened', data: { disputeId: 'dp_1', amountCents: TOTAL } });
     given(dealGiven.completed()).when(command, at(5)).then({ type: 'ChargebackOpened' });
-    given(withEvents(dealGiven.delivered(), event('ChargebackOpened', { disputeId: 'dp_1' }, at(3), actors.stripe))).when(command, at(4)).thenNothing();
+    given(withEvents(dealGiven.delivered(), event('ChargebackOpened', { disputeId: 'dp_1' }, at(3), actors.stripe)))
+      .when(command, at(4))
+      .thenNothing();
     given(dealGiven.pendingPayment()).when(command, at(1)).thenNothing();
   });
 });
@@ -348,8 +443,12 @@ describe('decideDeal: link rotation and notes', () => {
   const TOKEN2 = 'r0tated_token_abcdefghij';
 
   it('RotateShareLink replaces the link before acceptance (or issues the first one); after acceptance it is refused', () => {
-    given(withEvents(dealGiven.awaitingAcceptance(), dealHistory.linked())).when({ type: 'RotateShareLink', token: TOKEN2 }, at(1)).then({ type: 'ShareLinkRotated', data: { token: TOKEN2 } });
-    given(dealGiven.pendingPayment()).when({ type: 'RotateShareLink', token: TOKEN2 }, at(1)).then({ type: 'ShareLinkGenerated', data: { token: TOKEN2 } });
+    given(withEvents(dealGiven.awaitingAcceptance(), dealHistory.linked()))
+      .when({ type: 'RotateShareLink', token: TOKEN2 }, at(1))
+      .then({ type: 'ShareLinkRotated', data: { token: TOKEN2 } });
+    given(dealGiven.pendingPayment())
+      .when({ type: 'RotateShareLink', token: TOKEN2 }, at(1))
+      .then({ type: 'ShareLinkGenerated', data: { token: TOKEN2 } });
     given(dealGiven.accepted()).when({ type: 'RotateShareLink', token: TOKEN2 }, at(2)).thenRefused({
       code: 'conflict',
       status: 409,
@@ -359,7 +458,9 @@ describe('decideDeal: link rotation and notes', () => {
 
   it('AddNote records the note in any state, the end states too, without changing the deal', () => {
     for (const history of [dealGiven.pendingPayment(), dealGiven.dispute(), dealGiven.completed(), dealGiven.cancelled()]) {
-      given(history).when({ type: 'AddNote', note: 'Called the creator; content is live.' }, at(20)).then({ type: 'DealNoteAdded', data: { note: 'Called the creator; content is live.' } });
+      given(history)
+        .when({ type: 'AddNote', note: 'Called the creator; content is live.' }, at(20))
+        .then({ type: 'DealNoteAdded', data: { note: 'Called the creator; content is live.' } });
     }
   });
 });
@@ -367,11 +468,33 @@ describe('decideDeal: link rotation and notes', () => {
 it('covers every command of the union', () => {
   // A compile-time list: adding a command to DealCommand without a spec here fails the type check.
   const covered: Record<DealCommand['type'], true> = {
-    CreateDeal: true, UpdateDealTerms: true, DeleteDeal: true, GenerateShareLink: true, RecordCheckoutSession: true, ConfirmPayment: true,
-    RecordPaymentFailure: true, AcceptDeal: true, StartBankOnboarding: true, ConnectBankAccount: true, DeliverContent: true, OpenDispute: true,
-    ReleaseFunds: true, ElapseReviewPeriod: true, ElapseDisputePeriod: true, RecordTransfer: true, RecordTransferFailure: true, RequestRefund: true,
-    RecordRefund: true, RecordRefundFailure: true, RecordUnexpectedPaymentRefund: true, CompleteManually: true, PutOnHold: true, ReleaseHold: true,
-    RecordChargeback: true, RotateShareLink: true, AddNote: true,
+    CreateDeal: true,
+    UpdateDealTerms: true,
+    DeleteDeal: true,
+    GenerateShareLink: true,
+    RecordCheckoutSession: true,
+    ConfirmPayment: true,
+    RecordPaymentFailure: true,
+    AcceptDeal: true,
+    StartBankOnboarding: true,
+    ConnectBankAccount: true,
+    DeliverContent: true,
+    OpenDispute: true,
+    ReleaseFunds: true,
+    ElapseReviewPeriod: true,
+    ElapseDisputePeriod: true,
+    RecordTransfer: true,
+    RecordTransferFailure: true,
+    RequestRefund: true,
+    RecordRefund: true,
+    RecordRefundFailure: true,
+    RecordUnexpectedPaymentRefund: true,
+    CompleteManually: true,
+    PutOnHold: true,
+    ReleaseHold: true,
+    RecordChargeback: true,
+    RotateShareLink: true,
+    AddNote: true,
   };
   expect(Object.keys(covered)).toHaveLength(27);
 });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  assertCents, breakdown, centsToDecimal, DEAL_FEE_BPS, feeCents, feePercent, formatEuro, MAX_DEAL_CENTS, parseEuroToCents, REQUEST_FEE_BPS,
+  assertCents,
+  breakdown,
+  centsToDecimal,
+  DEAL_FEE_BPS,
+  feeCents,
+  feePercent,
+  formatEuro,
+  MAX_DEAL_CENTS,
+  parseEuroToCents,
+  REQUEST_FEE_BPS,
 } from '../../machines/money';
 
 const plain = (text: string) => text.replace(/\s/g, ' ');
@@ -41,8 +50,17 @@ describe('fees', () => {
 
 describe('parseEuroToCents', () => {
   it.each([
-    ['12.5', 1_250], ['12,50', 1_250], ['12.05', 1_205], [' 7 ', 700], ['0', 0], ['0.01', 1], ['1750', 175_000], ['999999999.99', 99_999_999_999],
-    [12.5, 1_250], [1750, 175_000], [0.1, 10],
+    ['12.5', 1_250],
+    ['12,50', 1_250],
+    ['12.05', 1_205],
+    [' 7 ', 700],
+    ['0', 0],
+    ['0.01', 1],
+    ['1750', 175_000],
+    ['999999999.99', 99_999_999_999],
+    [12.5, 1_250],
+    [1750, 175_000],
+    [0.1, 10],
   ] as const)('%j → %i cents', (input, cents) => {
     expect(parseEuroToCents(input)).toBe(cents);
   });

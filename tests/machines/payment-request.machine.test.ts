@@ -17,7 +17,9 @@ const paidH = () => [created(), accepted(), checkout(), paid()];
 
 describe('payment request: creation', () => {
   it('starts pending, step 1', () => {
-    given([]).when(created()).then({ state: 'pending', status: 'pending', step: 1, context: { createdAt: at(0), request: { amountCents: 40_000, expiresAt } } });
+    given([])
+      .when(created())
+      .then({ state: 'pending', status: 'pending', step: 1, context: { createdAt: at(0), request: { amountCents: 40_000, expiresAt } } });
   });
 
   it.each([
@@ -31,57 +33,90 @@ describe('payment request: creation', () => {
 
 describe('payment request: pending', () => {
   it('the brand accepts before expiry: accepted, step 2', () => {
-    given(pending()).when(accepted()).then({ state: 'accepted', status: 'accepted', step: 2, context: { acceptedAt: at(1) } });
+    given(pending())
+      .when(accepted())
+      .then({ state: 'accepted', status: 'accepted', step: 2, context: { acceptedAt: at(1) } });
   });
 
   it('acceptance at or after expiresAt is refused', () => {
-    given(pending()).when(event('PaymentRequestAccepted', {}, expiresAt)).thenRefused();
-    given(pending()).when(event('PaymentRequestAccepted', {}, plusMs(expiresAt, -1))).then({ state: 'accepted' });
+    given(pending())
+      .when(event('PaymentRequestAccepted', {}, expiresAt))
+      .thenRefused();
+    given(pending())
+      .when(event('PaymentRequestAccepted', {}, plusMs(expiresAt, -1)))
+      .then({ state: 'accepted' });
   });
 
   it('expires at expiresAt, not 1 ms earlier', () => {
-    given(pending()).when(expire(plusMs(expiresAt, -1))).thenRefused();
-    given(pending()).when(expire()).then({ state: 'expired', status: 'expired', step: null, context: { expiredAt: expiresAt } });
+    given(pending())
+      .when(expire(plusMs(expiresAt, -1)))
+      .thenRefused();
+    given(pending())
+      .when(expire())
+      .then({ state: 'expired', status: 'expired', step: null, context: { expiredAt: expiresAt } });
   });
 
   it('the brand rejects', () => {
-    given(pending()).when(reject()).then({ state: 'rejected', status: 'rejected', step: null, context: { rejectedAt: at(3) } });
+    given(pending())
+      .when(reject())
+      .then({ state: 'rejected', status: 'rejected', step: null, context: { rejectedAt: at(3) } });
   });
 
   it.each(['PaymentRequestPaid', 'PaymentRequestCompleted', 'PaymentRequestCheckoutCreated', 'PaymentRequestCreated'] as const)(
     'refuses %s while pending',
-    (type) => given(pending()).when(event(type, {}, at(1))).thenRefused(),
+    (type) =>
+      given(pending())
+        .when(event(type, {}, at(1)))
+        .thenRefused(),
   );
 });
 
 describe('payment request: accepted', () => {
   it('checkout before expiry only', () => {
-    given(acceptedH()).when(checkout()).then({ state: 'accepted', context: { checkoutSessionId: 'cs_test_r1' } });
-    given(acceptedH()).when(event('PaymentRequestCheckoutCreated', {}, expiresAt)).thenRefused();
+    given(acceptedH())
+      .when(checkout())
+      .then({ state: 'accepted', context: { checkoutSessionId: 'cs_test_r1' } });
+    given(acceptedH())
+      .when(event('PaymentRequestCheckoutCreated', {}, expiresAt))
+      .thenRefused();
   });
 
   it('payment moves it to paid, step 3, even when the webhook lands after expiry', () => {
-    given(openH()).when(paid()).then({ state: 'paid', status: 'paid', step: 3, context: { paidCents: 42_000, paidAt: at(2), openSession: null } });
-    given(openH()).when(event('PaymentRequestPaid', {}, plusMs(expiresAt, 1))).then({ state: 'paid' });
+    given(openH())
+      .when(paid())
+      .then({ state: 'paid', status: 'paid', step: 3, context: { paidCents: 42_000, paidAt: at(2), openSession: null } });
+    given(openH())
+      .when(event('PaymentRequestPaid', {}, plusMs(expiresAt, 1)))
+      .then({ state: 'paid' });
   });
 
   it('a payment counts only for the open session and exactly the total due', () => {
     given(acceptedH()).when(paid()).thenRefused();
-    given(openH()).when(event('PaymentRequestPaid', { checkoutSessionId: 'cs_other' })).thenRefused();
-    given(openH()).when(event('PaymentRequestPaid', { amountCents: 100 })).thenRefused();
-    given(openH()).when(event('PaymentRequestUnexpectedPaymentReceived', { checkoutSessionId: 'cs_test_r1', amountCents: 100 })).then({
-      state: 'accepted',
-      context: { money: { chargedCents: 100, refundedCents: 0 }, unexpectedPayments: [{ amountCents: 100, refundId: null }] },
-    });
+    given(openH())
+      .when(event('PaymentRequestPaid', { checkoutSessionId: 'cs_other' }))
+      .thenRefused();
+    given(openH())
+      .when(event('PaymentRequestPaid', { amountCents: 100 }))
+      .thenRefused();
+    given(openH())
+      .when(event('PaymentRequestUnexpectedPaymentReceived', { checkoutSessionId: 'cs_test_r1', amountCents: 100 }))
+      .then({
+        state: 'accepted',
+        context: { money: { chargedCents: 100, refundedCents: 0 }, unexpectedPayments: [{ amountCents: 100, refundId: null }] },
+      });
   });
 
   it('a failed payment is recorded and the request stays accepted', () => {
-    given(openH()).when(event('PaymentRequestPaymentFailed', { reason: 'declined' })).then({ state: 'accepted', step: 2, context: { lastPaymentFailure: 'declined' } });
+    given(openH())
+      .when(event('PaymentRequestPaymentFailed', { reason: 'declined' }))
+      .then({ state: 'accepted', step: 2, context: { lastPaymentFailure: 'declined' } });
   });
 
   it('can still be rejected or expire while unpaid', () => {
     given(acceptedH()).when(reject()).then({ state: 'rejected' });
-    given(acceptedH()).when(expire(plusMs(expiresAt, -1))).thenRefused();
+    given(acceptedH())
+      .when(expire(plusMs(expiresAt, -1)))
+      .thenRefused();
     given(acceptedH()).when(expire()).then({ state: 'expired' });
   });
 
@@ -93,17 +128,28 @@ describe('payment request: accepted', () => {
 
 describe('payment request: paid and the end states', () => {
   it('the creator completes a paid request: step 7', () => {
-    given(paidH()).when(payoutRequested()).then({ state: 'payout_pending', status: 'completed', step: 7, context: { completedAt: at(30), pendingPayout: { amountCents: 40_000 } } });
-    given([...paidH(), payoutRequested()]).when(completed()).then({
-      state: 'completed',
-      status: 'completed',
-      step: 7,
-      context: { completedAt: at(30), transferId: 'tr_7', pendingPayout: null, money: { chargedCents: 42_000, transferredCents: 40_000, feeKeptCents: 2_000 } },
-    });
+    given(paidH())
+      .when(payoutRequested())
+      .then({ state: 'payout_pending', status: 'completed', step: 7, context: { completedAt: at(30), pendingPayout: { amountCents: 40_000 } } });
+    given([...paidH(), payoutRequested()])
+      .when(completed())
+      .then({
+        state: 'completed',
+        status: 'completed',
+        step: 7,
+        context: {
+          completedAt: at(30),
+          transferId: 'tr_7',
+          pendingPayout: null,
+          money: { chargedCents: 42_000, transferredCents: 40_000, feeKeptCents: 2_000 },
+        },
+      });
   });
 
   it('a paid request neither expires nor is rejected', () => {
-    given(paidH()).when(expire(at(1_000))).thenRefused();
+    given(paidH())
+      .when(expire(at(1_000)))
+      .thenRefused();
     given(paidH()).when(reject()).thenRefused();
   });
 
@@ -115,7 +161,9 @@ describe('payment request: paid and the end states', () => {
   ])('%s accepts nothing but a late payment to refund', (_n, history) => {
     const late = new Set(['PaymentRequestUnexpectedPaymentReceived', 'PaymentRequestDuplicatePaymentRefunded']);
     for (const sample of samples.filter((s) => !late.has(s.type))) given(history).when(sample).thenRefused();
-    given(history).when(event('PaymentRequestUnexpectedPaymentReceived', { reason: 'request_closed' }, at(2_000))).then({ context: { unexpectedPayments: [{ refundId: null }] } });
+    given(history)
+      .when(event('PaymentRequestUnexpectedPaymentReceived', { reason: 'request_closed' }, at(2_000)))
+      .then({ context: { unexpectedPayments: [{ refundId: null }] } });
   });
 });
 

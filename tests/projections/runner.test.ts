@@ -28,8 +28,9 @@ function rowsProjection(name: string, version = 1, failAt: { position: number | 
 let p: Pipeline;
 let db: Database.Database;
 const dbPath = () => join(p.dir, 'read.db');
-const positions = (name: string) => (db.prepare(`SELECT position FROM t_${name} ORDER BY position`).pluck().all() as number[]);
-const checkpoint = (name: string) => db.prepare('SELECT version, position FROM projection_checkpoints WHERE name = ?').get(name) as { version: number; position: number } | undefined;
+const positions = (name: string) => db.prepare(`SELECT position FROM t_${name} ORDER BY position`).pluck().all() as number[];
+const checkpoint = (name: string) =>
+  db.prepare('SELECT version, position FROM projection_checkpoints WHERE name = ?').get(name) as { version: number; position: number } | undefined;
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 async function appendEvents(count: number, stream = 'deal-1'): Promise<number> {
@@ -40,7 +41,11 @@ async function appendEvents(count: number, stream = 'deal-1'): Promise<number> {
     revision = -1;
   }
   for (let i = 0; i < count; i++) {
-    await p.store.append(stream, [{ id: `${stream}-${revision + 1 + i}`, type: 'CreatorAccepted', data: {}, metadata: metadata(at(i)) }], revision + i < 0 ? 'no_stream' : revision + i);
+    await p.store.append(
+      stream,
+      [{ id: `${stream}-${revision + 1 + i}`, type: 'CreatorAccepted', data: {}, metadata: metadata(at(i)) }],
+      revision + i < 0 ? 'no_stream' : revision + i,
+    );
   }
   return p.store.headPosition();
 }

@@ -13,12 +13,18 @@ function countsProjection(failAt: { position: number | null }, discarded: { n: n
     name: 'counts',
     version: 1,
     deferredIndexes: ['t_counts_n'],
-    setup: (db) => db.exec('CREATE TABLE IF NOT EXISTS t_counts (stream TEXT PRIMARY KEY, n INTEGER NOT NULL); CREATE INDEX IF NOT EXISTS t_counts_n ON t_counts (n)'),
+    setup: (db) =>
+      db.exec('CREATE TABLE IF NOT EXISTS t_counts (stream TEXT PRIMARY KEY, n INTEGER NOT NULL); CREATE INDEX IF NOT EXISTS t_counts_n ON t_counts (n)'),
     reset: (db) => db.exec('DROP TABLE IF EXISTS t_counts'),
     prepare(db) {
       const select = db.prepare<[string], { n: number }>('SELECT n FROM t_counts WHERE stream = ?');
       const upsert = db.prepare('INSERT INTO t_counts (stream, n) VALUES (?, ?) ON CONFLICT(stream) DO UPDATE SET n = excluded.n');
-      const rows = createRowStore<string, number>({ capacity: 1, load: (s) => select.get(s)?.n, write: (s, n) => void upsert.run(s, n), remove: () => undefined });
+      const rows = createRowStore<string, number>({
+        capacity: 1,
+        load: (s) => select.get(s)?.n,
+        write: (s, n) => void upsert.run(s, n),
+        remove: () => undefined,
+      });
       return {
         apply(event) {
           if (event.position === failAt.position) throw new Error(`crashed at ${event.position}`);
@@ -71,7 +77,10 @@ describe('write-behind projections', () => {
     runner.start();
     await runner.waitForPosition(head, 5_000);
     await runner.stop();
-    expect(counts()).toEqual([{ stream: 'deal-1', n: 12 }, { stream: 'deal-2', n: 8 }]);
+    expect(counts()).toEqual([
+      { stream: 'deal-1', n: 12 },
+      { stream: 'deal-2', n: 8 },
+    ]);
   });
 
   it('rebuild defers query indexes and restores them and the pragmas afterwards', async () => {

@@ -15,13 +15,25 @@ type Snapshot = SnapshotFrom<typeof dealMachine>;
 
 const MINUTE = 60_000;
 const timeFields: (keyof DealContext)[] = [
-  'createdAt', 'paidAt', 'influencerAcceptedAt', 'deliveredAt', 'reviewPeriodStartsAt', 'reviewElapsedAt',
-  'disputeCreatedAt', 'disputeElapsedAt', 'completedAt', 'cancelledAt', 'deletedAt',
+  'createdAt',
+  'paidAt',
+  'influencerAcceptedAt',
+  'deliveredAt',
+  'reviewPeriodStartsAt',
+  'reviewElapsedAt',
+  'disputeCreatedAt',
+  'disputeElapsedAt',
+  'completedAt',
+  'cancelledAt',
+  'deletedAt',
 ];
 
 /** The model's "now" in a state: one minute after the latest thing that happened. */
 export function modelNow(context: DealContext): string {
-  const times = timeFields.map((f) => context[f]).filter((v): v is string => typeof v === 'string').map(Date.parse);
+  const times = timeFields
+    .map((f) => context[f])
+    .filter((v): v is string => typeof v === 'string')
+    .map(Date.parse);
   if (context.hold) times.push(Date.parse(context.hold.since));
   return new Date((times.length ? Math.max(...times) : Date.parse(T0)) + MINUTE).toISOString();
 }
@@ -53,18 +65,24 @@ export function dealModelEvents(snapshot: Snapshot): DealEvent[] {
     CheckoutSessionCreated: () => [make('CheckoutSessionCreated', { sessionId: 'cs_1', totalCents: c.amounts?.totalCents ?? 0 }, now)],
     // Outcomes without their intent are still tried (the guards refuse them): an empty list would make xstate/graph send a bare `{type}`.
     CheckoutSessionClosed: () => [make('CheckoutSessionClosed', { sessionId: c.openSession?.sessionId ?? 'cs_none' }, now)],
-    PaymentSucceeded: () => [make('PaymentSucceeded', { checkoutSessionId: c.openSession?.sessionId ?? 'cs_1', amountCents: c.openSession?.totalCents ?? 0 }, now)],
+    PaymentSucceeded: () => [
+      make('PaymentSucceeded', { checkoutSessionId: c.openSession?.sessionId ?? 'cs_1', amountCents: c.openSession?.totalCents ?? 0 }, now),
+    ],
     PaymentFailed: () => [make('PaymentFailed', { checkoutSessionId: c.openSession?.sessionId ?? 'cs_1' }, now)],
     FundsReleaseRequested: () =>
       (['brand', 'admin', 'review_period_elapsed', 'dispute_period_elapsed'] as const).map((trigger) =>
         make('FundsReleaseRequested', { trigger, amountCents: c.amounts?.amountCents ?? 0, key: `release-${trigger}` }, now),
       ),
     FundsReleased: () => [make('FundsReleased', c.pendingRelease ? { ...c.pendingRelease } : { trigger: 'brand', key: 'none' }, now)],
-    TransferFailed: () => [make('TransferFailed', c.pendingRelease ? { trigger: c.pendingRelease.trigger, key: c.pendingRelease.key } : { trigger: 'brand', key: 'none' }, now)],
+    TransferFailed: () => [
+      make('TransferFailed', c.pendingRelease ? { trigger: c.pendingRelease.trigger, key: c.pendingRelease.key } : { trigger: 'brand', key: 'none' }, now),
+    ],
     RefundRequested: () => [make('RefundRequested', { amountCents: escrowedCents(c), key: 'refund-1' }, now)],
     DealRefunded: () => [make('DealRefunded', c.pendingRefund ? { amountCents: c.pendingRefund.amountCents, key: c.pendingRefund.key } : { key: 'none' }, now)],
     RefundFailed: () => [make('RefundFailed', { key: c.pendingRefund?.key ?? 'none' }, now)],
-    DealReleasedFromHold: () => [make('DealReleasedFromHold', { reviewPeriodEndsAt: extend(c.reviewPeriodEndsAt), disputePeriodEndsAt: extend(c.disputePeriodEndsAt) }, now)],
+    DealReleasedFromHold: () => [
+      make('DealReleasedFromHold', { reviewPeriodEndsAt: extend(c.reviewPeriodEndsAt), disputePeriodEndsAt: extend(c.disputePeriodEndsAt) }, now),
+    ],
   };
   // Every type of the catalogue is tried (new types with their example data), so the model never
   // sends XState's bare `{type}` placeholder.

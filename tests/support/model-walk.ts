@@ -89,8 +89,12 @@ export function createModelWalker<M extends AnyStateMachine, A extends string>(p
     for (const now of config.instants(loaded.snapshot)) {
       const can = config.view(loaded.snapshot, now).can;
       for (const action of config.actions) {
-        expect({ action, now, state: stateKey(model.value), accepted: await accepts(action, loaded.snapshot, now) })
-          .toEqual({ action, now, state: stateKey(model.value), accepted: can.includes(action) });
+        expect({ action, now, state: stateKey(model.value), accepted: await accepts(action, loaded.snapshot, now) }).toEqual({
+          action,
+          now,
+          state: stateKey(model.value),
+          accepted: can.includes(action),
+        });
       }
     }
   }
@@ -98,14 +102,17 @@ export function createModelWalker<M extends AnyStateMachine, A extends string>(p
   const paramsFor = (serialize: Serialize<M>): TestParam<SnapshotFrom<M>, never> => ({
     states: { '*': (state) => checkState(state, serialize) },
     events: Object.fromEntries(
-      config.eventTypes.map((type) => [type, async (step: { event: ModelEvent }) => {
-        const event = step.event;
-        p.clock.set(event.metadata.at);
-        stats.steps += 1;
-        expectedSnapshot = transition(config.aggregate.machine, expectedSnapshot, event as EventFromLogic<M>)[0] as SnapshotFrom<M>;
-        last = await p.bus.execute(config.aggregate, streamId, () => [{ type: event.type, data: event.data } as never], { actor: event.metadata.actor });
-        expect(last.events.map((e) => e.type)).toEqual([event.type]);
-      }]),
+      config.eventTypes.map((type) => [
+        type,
+        async (step: { event: ModelEvent }) => {
+          const event = step.event;
+          p.clock.set(event.metadata.at);
+          stats.steps += 1;
+          expectedSnapshot = transition(config.aggregate.machine, expectedSnapshot, event as EventFromLogic<M>)[0] as SnapshotFrom<M>;
+          last = await p.bus.execute(config.aggregate, streamId, () => [{ type: event.type, data: event.data } as never], { actor: event.metadata.actor });
+          expect(last.events.map((e) => e.type)).toEqual([event.type]);
+        },
+      ]),
     ) as TestParam<SnapshotFrom<M>, never>['events'],
   });
 

@@ -1,7 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import {
-  createDecipheriv, createECDH, createPublicKey, generateKeyPairSync, hkdfSync, randomBytes, sign, verify, type ECDH,
-} from 'node:crypto';
+import { createDecipheriv, createECDH, createPublicKey, generateKeyPairSync, hkdfSync, randomBytes, sign, verify, type ECDH } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { createServer, type Server } from 'node:https';
@@ -27,10 +25,29 @@ export function hasOpenssl(): boolean {
 export function opensslCertificate(dir: string): { key: string; cert: string } {
   const keyFile = join(dir, 'key.pem');
   const certFile = join(dir, 'cert.pem');
-  const r = spawnSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-    '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-  ], { stdio: 'pipe', timeout: 20_000 });
+  const r = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'pipe', timeout: 20_000 },
+  );
   if (r.status !== 0) throw new Error(`openssl failed: ${r.stderr.toString()}`);
   return { key: readFileSync(keyFile, 'utf8'), cert: readFileSync(certFile, 'utf8') };
 }
@@ -40,8 +57,12 @@ export function nodeCertificate(): { key: string; cert: string } {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const der = (tag: number, ...parts: Buffer[]): Buffer => {
     const body = Buffer.concat(parts);
-    const len = body.length < 0x80 ? Buffer.from([body.length])
-      : body.length < 0x100 ? Buffer.from([0x81, body.length]) : Buffer.from([0x82, body.length >> 8, body.length & 0xff]);
+    const len =
+      body.length < 0x80
+        ? Buffer.from([body.length])
+        : body.length < 0x100
+          ? Buffer.from([0x81, body.length])
+          : Buffer.from([0x82, body.length >> 8, body.length & 0xff]);
     return Buffer.concat([Buffer.from([tag]), len, body]);
   };
   const seq = (...p: Buffer[]) => der(0x30, ...p);
@@ -61,7 +82,10 @@ export function nodeCertificate(): { key: string; cert: string } {
     publicKey.export({ type: 'spki', format: 'der' }),
   );
   const cert = seq(tbs, ecdsaWithSha256, der(0x03, Buffer.from([0x00]), sign('sha256', tbs, privateKey)));
-  const pem = `-----BEGIN CERTIFICATE-----\n${cert.toString('base64').replace(/(.{64})/g, '$1\n').trimEnd()}\n-----END CERTIFICATE-----\n`;
+  const pem = `-----BEGIN CERTIFICATE-----\n${cert
+    .toString('base64')
+    .replace(/(.{64})/g, '$1\n')
+    .trimEnd()}\n-----END CERTIFICATE-----\n`;
   return { key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), cert: pem };
 }
 
@@ -151,7 +175,6 @@ export function verifyVapid(authorization: string | undefined, publicKey: string
   expect(ok, 'VAPID JWT signature verifies against the VAPID public key').toBe(true);
   return JSON.parse(Buffer.from(p, 'base64url').toString()) as { aud: string; exp: number; sub: string };
 }
-
 
 /** A self-signed certificate for 127.0.0.1 (openssl when present, else built with node:crypto). */
 export const localTls = (dir: string) => (hasOpenssl() ? opensslCertificate(dir) : nodeCertificate());

@@ -4,7 +4,10 @@ import { dealActorFrom } from '../../web/src/features/deals/model/deal-actor';
 import { dealViewOf } from '../../web/src/features/deals/model/deal-view';
 
 // What a list item carries: the state and the guard context (here what is due).
-const machine = (value: DealDto['machine']['value']): DealDto['machine'] => ({ value, context: { amounts: { amountCents: 25_000, feeCents: 2_050, totalCents: 27_050 } } });
+const machine = (value: DealDto['machine']['value']): DealDto['machine'] => ({
+  value,
+  context: { amounts: { amountCents: 25_000, feeCents: 2_050, totalCents: 27_050 } },
+});
 
 describe('deal actor restored from the API snapshot', () => {
   it('reads status, step and the allowed actions from the restored snapshot', () => {

@@ -33,7 +33,14 @@ export function hardCodedTexts(dir: string, root: string): HardCoded[] {
       if (ts.isJsxAttribute(node) && READ_ATTRIBUTES.has(node.name.getText())) {
         const init = node.initializer;
         if (init && ts.isStringLiteral(init) && hasWords(init.text)) report(node, init.text);
-        if (init && ts.isJsxExpression(init) && init.expression && (ts.isStringLiteral(init.expression) || ts.isNoSubstitutionTemplateLiteral(init.expression)) && hasWords(init.expression.text)) report(node, init.expression.text);
+        if (
+          init &&
+          ts.isJsxExpression(init) &&
+          init.expression &&
+          (ts.isStringLiteral(init.expression) || ts.isNoSubstitutionTemplateLiteral(init.expression)) &&
+          hasWords(init.expression.text)
+        )
+          report(node, init.expression.text);
       }
       if (ts.isJsxExpression(node) && node.parent && (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent)) && node.expression) {
         const e = node.expression;

@@ -71,7 +71,10 @@ describe('English and Dutch catalogs', () => {
   it('given a component with a literal text, a literal aria-label and a literal in braces, then the scan reports all three', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hardcoded-'));
     try {
-      writeFileSync(join(dir, 'bad.tsx'), `export const A = () => <div aria-label="Close dialog"><p>Deal accepted</p>{'Try again'}{t('app.retry')}<input placeholder="https://" /></div>;\n`);
+      writeFileSync(
+        join(dir, 'bad.tsx'),
+        `export const A = () => <div aria-label="Close dialog"><p>Deal accepted</p>{'Try again'}{t('app.retry')}<input placeholder="https://" /></div>;\n`,
+      );
       expect(hardCodedTexts(dir, dir).map((h) => h.text)).toEqual(['Close dialog', 'Deal accepted', 'Try again']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -79,7 +82,17 @@ describe('English and Dutch catalogs', () => {
   });
 
   it('given texts that name durations, fees and the deal cap, then they are filled from the settings in the chosen language', async () => {
-    setSettings({ reviewPeriodHours: 0.01, disputePeriodHours: 6, requestExpiryDays: 14, dealFeeBps: 820, requestFeeBps: 500, maxDealCents: 175_000, maxRequestCents: 1_000_000, simulatedPayments: true, testMode: true });
+    setSettings({
+      reviewPeriodHours: 0.01,
+      disputePeriodHours: 6,
+      requestExpiryDays: 14,
+      dealFeeBps: 820,
+      requestFeeBps: 500,
+      maxDealCents: 175_000,
+      maxRequestCents: 1_000_000,
+      simulatedPayments: true,
+      testMode: true,
+    });
     await setLanguage('en', { persist: false });
     await loadTexts(['brand', 'requests']);
     expect(t('accept.escrow3')).toBe('The brand has 36 seconds to approve or dispute; otherwise the funds are released automatically.');

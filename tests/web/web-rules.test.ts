@@ -25,7 +25,13 @@ function metaKeys(machine: { root: { states: Record<string, unknown> } }): strin
 
 describe('web rules', () => {
   it('sorts by status then newest first, and filters as docs/product.md §4', () => {
-    const list = [deal(1, 'completed', '2026-01-01'), deal(2, 'pending_payment', '2026-01-01'), deal(3, 'delivered', '2026-01-01'), deal(4, 'pending_payment', '2026-02-01'), deal(5, 'dispute', '2026-01-01')];
+    const list = [
+      deal(1, 'completed', '2026-01-01'),
+      deal(2, 'pending_payment', '2026-01-01'),
+      deal(3, 'delivered', '2026-01-01'),
+      deal(4, 'pending_payment', '2026-02-01'),
+      deal(5, 'dispute', '2026-01-01'),
+    ];
     expect(filterAndSort(list, 'all').map((d) => d.id)).toEqual([3, 5, 4, 2, 1]);
     expect(filterAndSort(list, 'active').map((d) => d.id)).toEqual([4, 2]);
     expect(filterAndSort(list, 'completed').map((d) => d.id)).toEqual([1]);

@@ -22,11 +22,24 @@ export interface Formatter {
 export type MessageText = (p: TextParams, f: Formatter) => { title: string; body: string };
 
 export const notificationKinds = [
-  'payment_received', 'creator_accepted', 'content_delivered', 'release_reminder', 'dispute_auto_resolved',
-  'funds_released', 'refund_done', 'request_received', 'request_paid_brand',
-  'request_accepted', 'request_paid', 'payout_sent',
-  'link_dispute_opened', 'link_payout_sent', 'link_deal_refunded',
-  'admin_chargeback', 'admin_transfer_failed', 'admin_hold_ageing',
+  'payment_received',
+  'creator_accepted',
+  'content_delivered',
+  'release_reminder',
+  'dispute_auto_resolved',
+  'funds_released',
+  'refund_done',
+  'request_received',
+  'request_paid_brand',
+  'request_accepted',
+  'request_paid',
+  'payout_sent',
+  'link_dispute_opened',
+  'link_payout_sent',
+  'link_deal_refunded',
+  'admin_chargeback',
+  'admin_transfer_failed',
+  'admin_hold_ageing',
   'test',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
@@ -34,7 +47,16 @@ export type NotificationKind = (typeof notificationKinds)[number];
 export interface TextCatalog {
   locale: string;
   messages: Record<NotificationKind, MessageText>;
-  mail: { open: string; unsubscribe: string; footer: string; confirmBody: string; confirmButton: string; unsubscribedTitle: string; unsubscribedBody: string; invalidLink: string };
+  mail: {
+    open: string;
+    unsubscribe: string;
+    footer: string;
+    confirmBody: string;
+    confirmButton: string;
+    unsubscribedTitle: string;
+    unsubscribedBody: string;
+    invalidLink: string;
+  };
 }
 
 /** Money and instants in the recipient's language; times in the Netherlands' zone, where the product runs. */

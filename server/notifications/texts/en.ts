@@ -5,7 +5,10 @@ const deal = (p: { title?: string }) => (p.title ? `“${p.title}”` : 'your de
 export const en: TextCatalog = {
   locale: 'en-GB',
   messages: {
-    payment_received: (p, f) => ({ title: 'Payment received', body: `${f.money(p.amountCents ?? 0)} for ${deal(p)} is held in escrow. Share the link with ${p.influencer ?? 'the creator'}.` }),
+    payment_received: (p, f) => ({
+      title: 'Payment received',
+      body: `${f.money(p.amountCents ?? 0)} for ${deal(p)} is held in escrow. Share the link with ${p.influencer ?? 'the creator'}.`,
+    }),
     creator_accepted: (p) => ({ title: 'Deal accepted', body: `${p.influencer ?? 'The creator'} accepted ${deal(p)}.` }),
     content_delivered: (p, f) => ({
       title: 'Content delivered',
@@ -15,18 +18,36 @@ export const en: TextCatalog = {
       title: 'Funds release soon',
       body: `The funds for ${deal(p)} are released automatically on ${f.dateTime(p.at ?? '')}. Approve or open a dispute before then.`,
     }),
-    dispute_auto_resolved: (p, f) => ({ title: 'Dispute closed', body: `The dispute on ${deal(p)} ended without a decision; ${f.money(p.amountCents ?? 0)} was released to the creator.` }),
-    funds_released: (p, f) => ({ title: 'Funds released', body: `${f.money(p.amountCents ?? 0)} for ${deal(p)} was paid out to ${p.influencer ?? 'the creator'}.` }),
+    dispute_auto_resolved: (p, f) => ({
+      title: 'Dispute closed',
+      body: `The dispute on ${deal(p)} ended without a decision; ${f.money(p.amountCents ?? 0)} was released to the creator.`,
+    }),
+    funds_released: (p, f) => ({
+      title: 'Funds released',
+      body: `${f.money(p.amountCents ?? 0)} for ${deal(p)} was paid out to ${p.influencer ?? 'the creator'}.`,
+    }),
     refund_done: (p, f) => ({ title: 'Refund done', body: `${f.money(p.amountCents ?? 0)} for ${deal(p)} was refunded to you.` }),
-    request_received: (p, f) => ({ title: 'Payment request received', body: `${p.creatorName ?? 'A creator'} asks ${f.money(p.amountCents ?? 0)} for “${p.title ?? ''}”.` }),
-    request_paid_brand: (p, f) => ({ title: 'Payment request paid', body: `Your payment of ${f.money(p.amountCents ?? 0)} for “${p.title ?? ''}” is held in escrow until the work is done.` }),
+    request_received: (p, f) => ({
+      title: 'Payment request received',
+      body: `${p.creatorName ?? 'A creator'} asks ${f.money(p.amountCents ?? 0)} for “${p.title ?? ''}”.`,
+    }),
+    request_paid_brand: (p, f) => ({
+      title: 'Payment request paid',
+      body: `Your payment of ${f.money(p.amountCents ?? 0)} for “${p.title ?? ''}” is held in escrow until the work is done.`,
+    }),
     request_accepted: (p) => ({ title: 'Request accepted', body: `${p.brandName ?? 'The brand'} accepted your payment request “${p.title ?? ''}”.` }),
-    request_paid: (p, f) => ({ title: 'Request paid', body: `${p.brandName ?? 'The brand'} paid ${f.money(p.amountCents ?? 0)} for “${p.title ?? ''}”. Mark it completed when the work is done.` }),
+    request_paid: (p, f) => ({
+      title: 'Request paid',
+      body: `${p.brandName ?? 'The brand'} paid ${f.money(p.amountCents ?? 0)} for “${p.title ?? ''}”. Mark it completed when the work is done.`,
+    }),
     payout_sent: (p, f) => ({ title: 'Payout sent', body: `${f.money(p.amountCents ?? 0)} for “${p.title ?? ''}” is on its way to your bank account.` }),
     link_dispute_opened: (p) => ({ title: 'Delivery disputed', body: `The brand disputed your delivery for ${deal(p)}: ${p.reason ?? ''}` }),
     link_payout_sent: (p, f) => ({ title: 'Payout sent', body: `${f.money(p.amountCents ?? 0)} for ${deal(p)} is on its way to your bank account.` }),
     link_deal_refunded: (p) => ({ title: 'Deal cancelled', body: `${deal(p)} was cancelled and the brand was refunded.` }),
-    admin_chargeback: (p, f) => ({ title: 'Chargeback opened', body: `A chargeback of ${f.money(p.amountCents ?? 0)} (${p.reason ?? 'no reason'}) was opened on ${p.dealId ? `deal #${p.dealId}` : `request #${p.requestId ?? ''}`}.` }),
+    admin_chargeback: (p, f) => ({
+      title: 'Chargeback opened',
+      body: `A chargeback of ${f.money(p.amountCents ?? 0)} (${p.reason ?? 'no reason'}) was opened on ${p.dealId ? `deal #${p.dealId}` : `request #${p.requestId ?? ''}`}.`,
+    }),
     admin_transfer_failed: (p) => ({ title: 'Transfer failed', body: `The payout for deal #${p.dealId ?? ''} failed: ${p.reason ?? ''}` }),
     admin_hold_ageing: (p, f) => ({ title: 'Deal on hold too long', body: `Deal #${p.dealId ?? ''} has been on hold since ${f.dateTime(p.at ?? '')}.` }),
     test: (p) => ({ title: p.title ?? 'Test Notification', body: p.reason ?? 'Push notifications are working.' }),

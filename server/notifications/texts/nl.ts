@@ -5,7 +5,10 @@ const deal = (p: { title?: string }) => (p.title ? `“${p.title}”` : 'je deal
 export const nl: TextCatalog = {
   locale: 'nl-NL',
   messages: {
-    payment_received: (p, f) => ({ title: 'Betaling ontvangen', body: `${f.money(p.amountCents ?? 0)} voor ${deal(p)} staat in escrow. Deel de link met ${p.influencer ?? 'de creator'}.` }),
+    payment_received: (p, f) => ({
+      title: 'Betaling ontvangen',
+      body: `${f.money(p.amountCents ?? 0)} voor ${deal(p)} staat in escrow. Deel de link met ${p.influencer ?? 'de creator'}.`,
+    }),
     creator_accepted: (p) => ({ title: 'Deal geaccepteerd', body: `${p.influencer ?? 'De creator'} heeft ${deal(p)} geaccepteerd.` }),
     content_delivered: (p, f) => ({
       title: 'Content geleverd',
@@ -15,18 +18,39 @@ export const nl: TextCatalog = {
       title: 'Geld wordt binnenkort vrijgegeven',
       body: `Het geld voor ${deal(p)} wordt op ${f.dateTime(p.at ?? '')} automatisch vrijgegeven. Keur goed of open daarvoor een geschil.`,
     }),
-    dispute_auto_resolved: (p, f) => ({ title: 'Geschil gesloten', body: `Het geschil over ${deal(p)} is zonder besluit verlopen; ${f.money(p.amountCents ?? 0)} is aan de creator vrijgegeven.` }),
-    funds_released: (p, f) => ({ title: 'Geld vrijgegeven', body: `${f.money(p.amountCents ?? 0)} voor ${deal(p)} is uitbetaald aan ${p.influencer ?? 'de creator'}.` }),
+    dispute_auto_resolved: (p, f) => ({
+      title: 'Geschil gesloten',
+      body: `Het geschil over ${deal(p)} is zonder besluit verlopen; ${f.money(p.amountCents ?? 0)} is aan de creator vrijgegeven.`,
+    }),
+    funds_released: (p, f) => ({
+      title: 'Geld vrijgegeven',
+      body: `${f.money(p.amountCents ?? 0)} voor ${deal(p)} is uitbetaald aan ${p.influencer ?? 'de creator'}.`,
+    }),
     refund_done: (p, f) => ({ title: 'Terugbetaling gedaan', body: `${f.money(p.amountCents ?? 0)} voor ${deal(p)} is aan je terugbetaald.` }),
-    request_received: (p, f) => ({ title: 'Betaalverzoek ontvangen', body: `${p.creatorName ?? 'Een creator'} vraagt ${f.money(p.amountCents ?? 0)} voor “${p.title ?? ''}”.` }),
-    request_paid_brand: (p, f) => ({ title: 'Betaalverzoek betaald', body: `Je betaling van ${f.money(p.amountCents ?? 0)} voor “${p.title ?? ''}” staat in escrow tot het werk klaar is.` }),
+    request_received: (p, f) => ({
+      title: 'Betaalverzoek ontvangen',
+      body: `${p.creatorName ?? 'Een creator'} vraagt ${f.money(p.amountCents ?? 0)} voor “${p.title ?? ''}”.`,
+    }),
+    request_paid_brand: (p, f) => ({
+      title: 'Betaalverzoek betaald',
+      body: `Je betaling van ${f.money(p.amountCents ?? 0)} voor “${p.title ?? ''}” staat in escrow tot het werk klaar is.`,
+    }),
     request_accepted: (p) => ({ title: 'Verzoek geaccepteerd', body: `${p.brandName ?? 'Het merk'} heeft je betaalverzoek “${p.title ?? ''}” geaccepteerd.` }),
-    request_paid: (p, f) => ({ title: 'Verzoek betaald', body: `${p.brandName ?? 'Het merk'} heeft ${f.money(p.amountCents ?? 0)} betaald voor “${p.title ?? ''}”. Markeer het als voltooid als het werk klaar is.` }),
-    payout_sent: (p, f) => ({ title: 'Uitbetaling verstuurd', body: `${f.money(p.amountCents ?? 0)} voor “${p.title ?? ''}” is onderweg naar je bankrekening.` }),
+    request_paid: (p, f) => ({
+      title: 'Verzoek betaald',
+      body: `${p.brandName ?? 'Het merk'} heeft ${f.money(p.amountCents ?? 0)} betaald voor “${p.title ?? ''}”. Markeer het als voltooid als het werk klaar is.`,
+    }),
+    payout_sent: (p, f) => ({
+      title: 'Uitbetaling verstuurd',
+      body: `${f.money(p.amountCents ?? 0)} voor “${p.title ?? ''}” is onderweg naar je bankrekening.`,
+    }),
     link_dispute_opened: (p) => ({ title: 'Levering betwist', body: `Het merk betwist je levering voor ${deal(p)}: ${p.reason ?? ''}` }),
     link_payout_sent: (p, f) => ({ title: 'Uitbetaling verstuurd', body: `${f.money(p.amountCents ?? 0)} voor ${deal(p)} is onderweg naar je bankrekening.` }),
     link_deal_refunded: (p) => ({ title: 'Deal geannuleerd', body: `${deal(p)} is geannuleerd en het merk is terugbetaald.` }),
-    admin_chargeback: (p, f) => ({ title: 'Chargeback geopend', body: `Er is een chargeback van ${f.money(p.amountCents ?? 0)} (${p.reason ?? 'geen reden'}) geopend op ${p.dealId ? `deal #${p.dealId}` : `verzoek #${p.requestId ?? ''}`}.` }),
+    admin_chargeback: (p, f) => ({
+      title: 'Chargeback geopend',
+      body: `Er is een chargeback van ${f.money(p.amountCents ?? 0)} (${p.reason ?? 'geen reden'}) geopend op ${p.dealId ? `deal #${p.dealId}` : `verzoek #${p.requestId ?? ''}`}.`,
+    }),
     admin_transfer_failed: (p) => ({ title: 'Overboeking mislukt', body: `De uitbetaling voor deal #${p.dealId ?? ''} is mislukt: ${p.reason ?? ''}` }),
     admin_hold_ageing: (p, f) => ({ title: 'Deal te lang on hold', body: `Deal #${p.dealId ?? ''} staat sinds ${f.dateTime(p.at ?? '')} on hold.` }),
     test: (p) => ({ title: p.title ?? 'Testmelding', body: p.reason ?? 'Pushmeldingen werken.' }),

@@ -113,7 +113,15 @@ export async function creatorDelivers(context: BrowserContext, link: string, sna
 export const cardOf = (page: Page, influencer: string) => page.getByTestId('deal-card').filter({ hasText: influencer });
 
 /** Clicks a button and confirms the prompt that follows. */
-export async function confirmAction(page: Page, button: string, prompt: string, snap: Snap, name: string, scope = page.locator('body'), input?: { label: string; text: string }): Promise<void> {
+export async function confirmAction(
+  page: Page,
+  button: string,
+  prompt: string,
+  snap: Snap,
+  name: string,
+  scope = page.locator('body'),
+  input?: { label: string; text: string },
+): Promise<void> {
   await scope.getByRole('button', { name: button, exact: true }).click();
   await see(page, prompt);
   if (input) await page.getByRole('dialog').getByLabel(input.label).fill(input.text);

@@ -25,7 +25,11 @@ afterEach(async () => {
 
 /** Appends events as a writer of some machine version did: each stamped with the state that version recorded. */
 async function write(streamId: string, events: { event: AnyEvent; state: string }[]) {
-  await store.append(streamId, events.map(({ event: e, state }) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: { ...e.metadata, state } })), 'no_stream');
+  await store.append(
+    streamId,
+    events.map(({ event: e, state }) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: { ...e.metadata, state } })),
+    'no_stream',
+  );
 }
 
 /** Records what the current machine reaches after each event (a stream written by today's version). */
@@ -38,10 +42,7 @@ describe('npm run replay-check', () => {
     const current = dealGiven.accepted();
     await write('deal-1', stamped(current));
     // An older machine let the creator deliver before connecting a bank account.
-    await write('deal-2', [
-      ...stamped(current),
-      { event: event('ContentDelivered', {}, '2026-03-02T12:00:00.000Z'), state: 'delivered' },
-    ]);
+    await write('deal-2', [...stamped(current), { event: event('ContentDelivered', {}, '2026-03-02T12:00:00.000Z'), state: 'delivered' }]);
     // An older machine had a "paid" state where today's has pending_delivery.awaiting_acceptance.
     await write('deal-3', [
       { event: dealHistory.created(), state: 'pending_payment' },
@@ -49,7 +50,10 @@ describe('npm run replay-check', () => {
       { event: dealHistory.paid(), state: 'paid' },
     ]);
     // A stream whose event no longer decodes (a type the catalogue dropped).
-    await write('deal-4', [{ event: dealHistory.created(), state: 'pending_payment' }, { event: { ...dealHistory.paid(), type: 'PaymentCaptured' } as never, state: 'paid' }]);
+    await write('deal-4', [
+      { event: dealHistory.created(), state: 'pending_payment' },
+      { event: { ...dealHistory.paid(), type: 'PaymentCaptured' } as never, state: 'paid' },
+    ]);
 
     const { streams, problems } = await replayCheck(store);
     expect(streams).toBe(4);
@@ -93,7 +97,13 @@ describe('npm run verify', () => {
     expect(breaks).toEqual([{ streamId: 'deal-1', revision: 2, position: 3, type: 'PaymentSucceeded', reason: 'mismatch' }]);
 
     // The command itself, as an operator runs it on the data folder.
-    const cli = (script: string) => spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: process.cwd(), env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' }, encoding: 'utf8', timeout: 60_000 });
+    const cli = (script: string) =>
+      spawnSync(process.execPath, ['--import', 'tsx', script], {
+        cwd: process.cwd(),
+        env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
     const verify = cli('server/cli/verify.ts');
     expect(verify.status, verify.stderr).toBe(1);
     expect(verify.stdout).toContain('deal-1 revision 2 (position 3, PaymentSucceeded): content does not match its hash');

@@ -72,7 +72,14 @@ describe('replay timeline', () => {
 
     const res = await get(`/api/admin/deals/${id}/events`);
     expect(res.statusCode, res.body).toBe(200);
-    const entries = res.json() as { type: string; state: string; recordedState: string | null; actor: { kind: string; name: string }; summary: string; view: Record<string, unknown> }[];
+    const entries = res.json() as {
+      type: string;
+      state: string;
+      recordedState: string | null;
+      actor: { kind: string; name: string };
+      summary: string;
+      view: Record<string, unknown>;
+    }[];
     const stored = (await t.ctx.store.readStream(`deal-${id}`)).map((r) => decodeEvent(r) as DealEvent);
     expect(entries).toHaveLength(stored.length);
     entries.forEach((entry, i) => {
@@ -87,7 +94,11 @@ describe('replay timeline', () => {
     expect(by('CreatorAccepted').actor.name).toBe('creator (link)');
     expect(by('PaymentSucceeded').actor.name).toBe('payment provider');
     expect(by('PaymentSucceeded').view['heldCents']).toBe(27_050);
-    expect(by('DealNoteAdded')).toMatchObject({ actor: { kind: 'admin', name: 'root' }, summary: 'Note by root: Asked the creator for the raw files.', state: 'dispute' });
+    expect(by('DealNoteAdded')).toMatchObject({
+      actor: { kind: 'admin', name: 'root' },
+      summary: 'Note by root: Asked the creator for the raw files.',
+      state: 'dispute',
+    });
     expect(by('DisputePeriodElapsed').actor.name).toBe('timer');
     const released = by('FundsReleased');
     expect(released.summary).toMatch(/^Released €250\.00 automatically: dispute period ended at 2026-03-0\dT\d\d:\d\d:\d\d\.\d{3}Z unresolved\.$/);
@@ -106,7 +117,10 @@ describe('replay timeline', () => {
     ]);
     expect(page.decisions).toEqual([]);
     expect(page.evidence.map((e: { by: string }) => e.by)).toEqual([brand.username, 'root']);
-    expect(page.money.map((m: { kind: string; amountCents: number }) => [m.kind, m.amountCents])).toEqual([['payment', 27_050], ['release', 25_000]]);
+    expect(page.money.map((m: { kind: string; amountCents: number }) => [m.kind, m.amountCents])).toEqual([
+      ['payment', 27_050],
+      ['release', 25_000],
+    ]);
   });
 
   it('a note is accepted in a final state without changing it; an empty note is 400; auditors get 403', async () => {
@@ -125,13 +139,30 @@ describe('one redaction rule for every admin and auditor answer', () => {
     const request = await createPaidRequest(t.app, t.ctx, creator.token);
     const c = t.ctx.queries.deals.byId(id)!.context;
     const r = t.ctx.queries.requests.byId(request.id)!.context as unknown as Record<string, unknown>;
-    const secrets = [c.shareableToken, c.checkoutSessionId, c.paymentIntentId, c.chargeId, c.stripeAccountId, c.onboardingAccountId, request.token, r['checkoutSessionId'], r['paymentIntentId']]
-      .filter((v): v is string => typeof v === 'string' && v.length > 0);
+    const secrets = [
+      c.shareableToken,
+      c.checkoutSessionId,
+      c.paymentIntentId,
+      c.chargeId,
+      c.stripeAccountId,
+      c.onboardingAccountId,
+      request.token,
+      r['checkoutSessionId'],
+      r['paymentIntentId'],
+    ].filter((v): v is string => typeof v === 'string' && v.length > 0);
     expect(secrets.length).toBeGreaterThanOrEqual(8);
     const urls = [
-      '/api/admin/deals', `/api/admin/deals/${id}`, `/api/admin/deals/${id}/events`, `/api/admin/disputes/${id}/timeline`,
-      '/api/admin/disputes', `/api/admin/disputes/${id}`, `/api/admin/disputes/${id}/export?format=json`, `/api/admin/disputes/${id}/export?format=csv`,
-      '/api/admin/disputes/export?format=csv', '/api/admin/payment-requests', `/api/admin/payment-requests/${request.id}`,
+      '/api/admin/deals',
+      `/api/admin/deals/${id}`,
+      `/api/admin/deals/${id}/events`,
+      `/api/admin/disputes/${id}/timeline`,
+      '/api/admin/disputes',
+      `/api/admin/disputes/${id}`,
+      `/api/admin/disputes/${id}/export?format=json`,
+      `/api/admin/disputes/${id}/export?format=csv`,
+      '/api/admin/disputes/export?format=csv',
+      '/api/admin/payment-requests',
+      `/api/admin/payment-requests/${request.id}`,
     ];
     for (const token of [adminToken, auditorToken]) {
       for (const url of urls) {
@@ -141,8 +172,14 @@ describe('one redaction rule for every admin and auditor answer', () => {
       }
     }
     const dto = (await get(`/api/admin/deals/${id}`)).json();
-    expect(dto).toMatchObject({ shareableToken: 'present', stripeAccountId: 'present', machine: { context: { paymentIntentId: 'present', checkoutSessionId: 'present' } } });
-    const link = ((await get(`/api/admin/deals/${id}/events`)).json() as { type: string; data: { token?: string } }[]).find((e) => e.type === 'ShareLinkGenerated');
+    expect(dto).toMatchObject({
+      shareableToken: 'present',
+      stripeAccountId: 'present',
+      machine: { context: { paymentIntentId: 'present', checkoutSessionId: 'present' } },
+    });
+    const link = ((await get(`/api/admin/deals/${id}/events`)).json() as { type: string; data: { token?: string } }[]).find(
+      (e) => e.type === 'ShareLinkGenerated',
+    );
     expect(link?.data.token).toBe('present');
   });
 });
@@ -169,8 +206,13 @@ describe('disputes for auditors', () => {
     expect(page.money.map((m: { kind: string }) => m.kind)).toEqual(['payment', 'refund']);
     expect(page.money[0].reference).toBe('present');
     expect(page.money[1].reference).toMatch(/^re_/);
-    expect(page.decisions.map((d: { type: string; by: string }) => [d.type, d.by])).toEqual([['DealPutOnHold', 'root'], ['RefundRequested', 'root']]);
-    expect(page.holds).toEqual([{ since: expect.any(String), until: page.resolvedAt, source: 'admin', reason: 'Held by an admin for manual review', by: 'root' }]);
+    expect(page.decisions.map((d: { type: string; by: string }) => [d.type, d.by])).toEqual([
+      ['DealPutOnHold', 'root'],
+      ['RefundRequested', 'root'],
+    ]);
+    expect(page.holds).toEqual([
+      { since: expect.any(String), until: page.resolvedAt, source: 'admin', reason: 'Held by an admin for manual review', by: 'root' },
+    ]);
     expect(page.evidence[0]).toMatchObject({ by: brand.username, text: expect.stringContaining('Late') });
     expect((await get(`/api/admin/disputes/${(await createDeal(t.app, brand.token)).id}`)).statusCode).toBe(404);
 
@@ -209,7 +251,9 @@ describe('tamper evidence', () => {
     expect(ok.events).toBeGreaterThan(5);
 
     const file = new Database(join(t.dataDir, 'events.db'));
-    const row = file.prepare<[string], { position: number; data: string }>("SELECT position, data FROM events WHERE stream_id = ? AND type = 'DealCreated'").get(`deal-${id}`)!;
+    const row = file
+      .prepare<[string], { position: number; data: string }>("SELECT position, data FROM events WHERE stream_id = ? AND type = 'DealCreated'")
+      .get(`deal-${id}`)!;
     file.prepare('UPDATE events SET data = ? WHERE position = ?').run(row.data.replace('"amountCents":25000', '"amountCents":1000'), row.position);
     file.close();
 
@@ -252,7 +296,9 @@ describe('admin accounts over HTTP', () => {
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().active).toBe(false);
     expect((await get('/api/admin/me', secondToken)).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username: 'second', password: 'second-pass' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username: 'second', password: 'second-pass' } })).statusCode).toBe(
+      401,
+    );
     expect((await post(`/api/admin/accounts/${id}/deactivate`)).statusCode).toBe(409);
     expect((await post('/api/admin/accounts/a_nobody/deactivate')).statusCode).toBe(404);
   });
@@ -261,7 +307,11 @@ describe('admin accounts over HTTP', () => {
     const spec = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const actions = Object.entries(spec.paths)
       .filter(([path]) => path.startsWith('/api/admin/'))
-      .flatMap(([path, methods]) => Object.keys(methods).filter((m) => ['post', 'put', 'patch', 'delete'].includes(m)).map((m) => [m.toUpperCase(), path] as const));
+      .flatMap(([path, methods]) =>
+        Object.keys(methods)
+          .filter((m) => ['post', 'put', 'patch', 'delete'].includes(m))
+          .map((m) => [m.toUpperCase(), path] as const),
+      );
     expect(actions.length).toBeGreaterThanOrEqual(8);
     for (const [method, path] of actions) {
       const url = path.replace(/\{id\}/g, '1');

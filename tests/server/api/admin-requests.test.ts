@@ -16,7 +16,10 @@ beforeAll(async () => {
   gateway = t.ctx.payments.gateway;
   creator = await registerUser(t.app, { companyName: null });
   const admins = createAdminAccounts({ bus: t.ctx.bus, unique: t.ctx.unique, accounts: t.ctx.queries.accounts });
-  for (const [name, role] of [['root', 'admin'], ['audit', 'auditor']] as const) {
+  for (const [name, role] of [
+    ['root', 'admin'],
+    ['audit', 'auditor'],
+  ] as const) {
     await t.ctx.settle((await admins.create(name, 'admin-pass-1', role, { actor: { kind: 'system', id: 'test' } })).position);
   }
   const login = async (username: string) =>
@@ -31,7 +34,8 @@ const chargeback = async (chargeId: string) => {
   await gateway.openChargeback(chargeId, 'fraudulent');
   await settle();
 };
-const adminList = async (token = adminToken) => (await t.app.inject({ url: '/api/admin/payment-requests', headers: bearer(token) })).json() as Record<string, unknown>[];
+const adminList = async (token = adminToken) =>
+  (await t.app.inject({ url: '/api/admin/payment-requests', headers: bearer(token) })).json() as Record<string, unknown>[];
 const releaseHold = (id: number, token: string | null = adminToken, payload?: object) =>
   t.app.inject({ method: 'POST', url: `/api/admin/payment-requests/${id}/release-hold`, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
 const complete = (id: number) => t.app.inject({ method: 'POST', url: `/api/payment-requests/${id}/complete`, headers: bearer(creator.token) });
@@ -43,10 +47,17 @@ describe('admin payment requests', () => {
 
     const item = (await adminList(auditorToken)).find((r) => r.id === id);
     expect(item).toMatchObject({
-      status: 'paid', machineState: 'paid', amount: '400.00', totalAmountCents: 42_000, onHold: true, payoutPending: false,
+      status: 'paid',
+      machineState: 'paid',
+      amount: '400.00',
+      totalAmountCents: 42_000,
+      onHold: true,
+      payoutPending: false,
       creator: { id: creator.userId, username: creator.username, email: creator.email, payoutsEnabled: false },
       hold: { disputeId: expect.stringMatching(/^dp_/), reason: 'Chargeback: fraudulent' },
-      chargebacks: [{ amountCents: 42_000, reason: 'fraudulent' }], duplicateRefunds: [], adminCan: ['releaseHold'],
+      chargebacks: [{ amountCents: 42_000, reason: 'fraudulent' }],
+      duplicateRefunds: [],
+      adminCan: ['releaseHold'],
     });
     const mine = (await t.app.inject({ url: '/api/payment-requests', headers: bearer(creator.token) })).json().find((r: { id: number }) => r.id === id);
     expect(mine).toMatchObject({ status: 'paid', onHold: true, payoutPending: false });
@@ -76,7 +87,12 @@ describe('admin payment requests', () => {
     expect(done.statusCode, done.body).toBe(200);
     // No payout account yet: payout_pending, shown with the spec's status `completed`.
     expect(done.json()).toMatchObject({ status: 'completed', payoutPending: true, machine: { value: 'payout_pending' }, state: { step: 7, can: [] } });
-    expect((await adminList()).find((r) => r.id === id)).toMatchObject({ status: 'completed', machineState: 'payout_pending', payoutPending: true, payoutDeferredAt: expect.any(String) });
+    expect((await adminList()).find((r) => r.id === id)).toMatchObject({
+      status: 'completed',
+      machineState: 'payout_pending',
+      payoutPending: true,
+      payoutDeferredAt: expect.any(String),
+    });
   });
 
   it('given a request that is not on hold, when an admin releases the hold, then 409', async () => {

@@ -54,7 +54,9 @@ describe('admin', () => {
     expect(events.at(-2)).toMatchObject({ type: 'FundsReleaseRequested', status: 'dispute', actor: { kind: 'admin' } });
     expect(events.at(-1)).toMatchObject({ type: 'FundsReleased', status: 'completed', actor: { kind: 'system', name: 'payment provider' } });
     const timeline = (await t.app.inject({ url: `/api/admin/disputes/${deal.id}/timeline`, headers: bearer(auditorToken) })).json();
-    expect(timeline.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(['DisputeOpened', 'DealPutOnHold', 'DealReleasedFromHold', 'FundsReleased']));
+    expect(timeline.map((e: { type: string }) => e.type)).toEqual(
+      expect.arrayContaining(['DisputeOpened', 'DealPutOnHold', 'DealReleasedFromHold', 'FundsReleased']),
+    );
     expect(timeline.find((e: { type: string }) => e.type === 'DisputeOpened').summary).toContain('"Late"');
   });
 

@@ -43,7 +43,9 @@ describe('accounts and auth', () => {
   });
 
   it('given login validation, then "Invalid email address" and "Password is required"', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x', password: 'a' } })).json().message).toBe('Invalid email address');
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x', password: 'a' } })).json().message).toBe(
+      'Invalid email address',
+    );
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.co' } })).json().message).toBe('Password is required');
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { password: 'x' } })).json().message).toBe('Username is required');
   });
@@ -75,7 +77,12 @@ describe('accounts and auth', () => {
 
   it('given onboarding and profile, when completed and updated, then me and both profile paths show it', async () => {
     const u = await registerUser(t.app);
-    const done = await t.app.inject({ method: 'POST', url: '/api/auth/complete-onboarding', headers: bearer(u.token), payload: { companyName: 'Acme', country: 'nl', phoneNumber: '' } });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/complete-onboarding',
+      headers: bearer(u.token),
+      payload: { companyName: 'Acme', country: 'nl', phoneNumber: '' },
+    });
     expect(done.json().user).toMatchObject({ isOnboardingComplete: true, companyName: 'Acme', country: 'NL', phoneNumber: null });
     const skip = await t.app.inject({ method: 'POST', url: '/api/auth/complete-onboarding', headers: bearer(u.token) });
     expect(skip.statusCode).toBe(200);
@@ -83,7 +90,12 @@ describe('accounts and auth', () => {
     expect(bad.json().message).toBe('Username must be at least 2 characters');
     const badEmail = await t.app.inject({ method: 'PUT', url: '/api/user/profile', headers: bearer(u.token), payload: { username: 'ab', email: 'nope' } });
     expect(badEmail.json().message).toBe('Please enter a valid email address');
-    const ok = await t.app.inject({ method: 'PUT', url: '/api/profile', headers: bearer(u.token), payload: { username: `${u.username}x`, email: `new.${u.email}`, companyName: 'Acme BV' } });
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: bearer(u.token),
+      payload: { username: `${u.username}x`, email: `new.${u.email}`, companyName: 'Acme BV' },
+    });
     expect(ok.json()).toMatchObject({ username: `${u.username}x`, email: `new.${u.email}`, companyName: 'Acme BV' });
     expect((await t.app.inject({ url: '/api/user/profile', headers: bearer(u.token) })).json().companyName).toBe('Acme BV');
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `new.${u.email}`, password: 'secret123' } });

@@ -29,13 +29,18 @@ beforeAll(async () => {
   linkA = (await t.app.inject({ method: 'POST', url: `/api/deals/${dealA}/generate-token`, headers: bearer(a.token) })).json().token;
   linkB = (await t.app.inject({ method: 'POST', url: `/api/deals/${dealB}/generate-token`, headers: bearer(b.token) })).json().token;
   const req = await t.app.inject({
-    method: 'POST', url: '/api/payment-requests', headers: bearer(a.token),
+    method: 'POST',
+    url: '/api/payment-requests',
+    headers: bearer(a.token),
     payload: { title: 'Reel', description: 'One reel', amount: '100', brandName: 'Acme', brandEmail: 'acme@example.com', deadline: '2026-03-20' },
   });
   requestA = req.json().id;
   requestTokenA = req.json().shareableToken;
   const admins = createAdminAccounts({ bus: t.ctx.bus, unique: t.ctx.unique, accounts: t.ctx.queries.accounts });
-  for (const [name, role] of [['boss', 'admin'], ['reader', 'auditor']] as const) {
+  for (const [name, role] of [
+    ['boss', 'admin'],
+    ['reader', 'auditor'],
+  ] as const) {
     const { position } = await admins.create(name, 'admin-pass-1', role, { actor: { kind: 'system', id: 'test' } });
     await t.ctx.settle(position);
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username: name, password: 'admin-pass-1' } });
@@ -71,12 +76,25 @@ const rows: Row[] = [
   { route: 'profile', method: 'GET', url: () => '/api/profile', expect: users, otherwise: 401 },
   { route: 'me', method: 'GET', url: () => '/api/auth/me', expect: users, otherwise: 401 },
   { route: 'bank status', method: 'GET', url: () => '/api/stripe/account-status', expect: users, otherwise: 401 },
-  { route: 'ai improve', method: 'POST', url: () => '/api/ai-assist/improve-description', body: () => ({ description: 'a reel', platforms: [], deliverables: [] }), expect: users, otherwise: 401 },
+  {
+    route: 'ai improve',
+    method: 'POST',
+    url: () => '/api/ai-assist/improve-description',
+    body: () => ({ description: 'a reel', platforms: [], deliverables: [] }),
+    expect: users,
+    otherwise: 401,
+  },
   { route: 'push public key', method: 'GET', url: () => '/api/push/public-key', expect: Object.fromEntries(everyone.map((w) => [w, 'ok'])), otherwise: 200 },
   { route: 'push test', method: 'POST', url: () => '/api/push/test', expect: users, otherwise: 401 },
   { route: 'my requests', method: 'GET', url: () => '/api/payment-requests', expect: users, otherwise: 401 },
   { route: 'complete request', method: 'POST', url: () => `/api/payment-requests/${requestA}/complete`, expect: brandOwn, otherwise: 401 },
-  { route: 'request by token', method: 'GET', url: () => `/api/payment-requests/token/${requestTokenA}`, expect: Object.fromEntries(everyone.map((w) => [w, 'ok'])), otherwise: 200 },
+  {
+    route: 'request by token',
+    method: 'GET',
+    url: () => `/api/payment-requests/token/${requestTokenA}`,
+    expect: Object.fromEntries(everyone.map((w) => [w, 'ok'])),
+    otherwise: 200,
+  },
   { route: 'admin deals', method: 'GET', url: () => '/api/admin/deals', expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
   { route: 'admin counts', method: 'GET', url: () => '/api/admin/deals/counts', expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
   { route: 'admin events', method: 'GET', url: () => `/api/admin/deals/${dealA}/events`, expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
@@ -86,24 +104,69 @@ const rows: Row[] = [
   { route: 'admin resume', method: 'POST', url: () => `/api/admin/deals/${dealA}/resume`, expect: { admin: 'ok', auditor: 403 }, otherwise: 401 },
   { route: 'admin refund', method: 'POST', url: () => `/api/admin/deals/${dealA}/refund`, expect: { admin: 'ok', auditor: 403 }, otherwise: 401 },
   { route: 'admin payment requests', method: 'GET', url: () => '/api/admin/payment-requests', expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
-  { route: 'admin payment request', method: 'GET', url: () => `/api/admin/payment-requests/${requestA}`, expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
+  {
+    route: 'admin payment request',
+    method: 'GET',
+    url: () => `/api/admin/payment-requests/${requestA}`,
+    expect: { admin: 'ok', auditor: 'ok' },
+    otherwise: 401,
+  },
   // Issue 9: the auditor's reads (each read route an auditor may open, and nothing it may not).
   { route: 'admin me', method: 'GET', url: () => '/api/admin/me', expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
   { route: 'admin deal', method: 'GET', url: () => `/api/admin/deals/${dealA}`, expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
   { route: 'public settings', method: 'GET', url: () => '/api/settings/public', expect: Object.fromEntries(everyone.map((w) => [w, 'ok'])), otherwise: 200 },
-  { route: 'push subscribe', method: 'POST', url: () => '/api/push/subscribe', body: () => ({ subscription: { endpoint: 'https://fcm.googleapis.com/fcm/send/m', keys: { p256dh: 'BNc', auth: 'xyz' } } }), expect: users, otherwise: 401 },
+  {
+    route: 'push subscribe',
+    method: 'POST',
+    url: () => '/api/push/subscribe',
+    body: () => ({ subscription: { endpoint: 'https://fcm.googleapis.com/fcm/send/m', keys: { p256dh: 'BNc', auth: 'xyz' } } }),
+    expect: users,
+    otherwise: 401,
+  },
   { route: 'push unsubscribe', method: 'POST', url: () => '/api/push/unsubscribe', expect: users, otherwise: 401 },
   { route: 'user profile (alias)', method: 'GET', url: () => '/api/user/profile', expect: users, otherwise: 401 },
-  { route: 'admin release request hold', method: 'POST', url: () => `/api/admin/payment-requests/${requestA}/release-hold`, expect: { admin: 'ok', auditor: 403 }, otherwise: 401 },
+  {
+    route: 'admin release request hold',
+    method: 'POST',
+    url: () => `/api/admin/payment-requests/${requestA}/release-hold`,
+    expect: { admin: 'ok', auditor: 403 },
+    otherwise: 401,
+  },
   { route: 'admin integrity', method: 'GET', url: () => `/api/admin/deals/${dealA}/integrity`, expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
   { route: 'admin hold ageing', method: 'GET', url: () => '/api/admin/deals/hold-ageing', expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
   { route: 'admin disputes', method: 'GET', url: () => '/api/admin/disputes', expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
   { route: 'admin disputes export', method: 'GET', url: () => '/api/admin/disputes/export?format=csv', expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
-  { route: 'admin dispute page (never disputed)', method: 'GET', url: () => `/api/admin/disputes/${dealA}`, expect: { admin: 404, auditor: 404 }, otherwise: 401 },
-  { route: 'admin note', method: 'POST', url: () => `/api/admin/deals/${dealA}/notes`, body: () => ({ note: 'Checked' }), expect: { admin: 'ok', auditor: 403 }, otherwise: 401 },
+  {
+    route: 'admin dispute page (never disputed)',
+    method: 'GET',
+    url: () => `/api/admin/disputes/${dealA}`,
+    expect: { admin: 404, auditor: 404 },
+    otherwise: 401,
+  },
+  {
+    route: 'admin note',
+    method: 'POST',
+    url: () => `/api/admin/deals/${dealA}/notes`,
+    body: () => ({ note: 'Checked' }),
+    expect: { admin: 'ok', auditor: 403 },
+    otherwise: 401,
+  },
   { route: 'admin accounts', method: 'GET', url: () => '/api/admin/accounts', expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
-  { route: 'admin create account', method: 'POST', url: () => '/api/admin/accounts', body: () => ({ username: 'matrix-made', password: 'matrix-pass-1', role: 'auditor' }), expect: { admin: 'ok', auditor: 403 }, otherwise: 401 },
-  { route: 'admin deactivate account', method: 'POST', url: () => '/api/admin/accounts/a_missing/deactivate', expect: { admin: 404, auditor: 403 }, otherwise: 401 },
+  {
+    route: 'admin create account',
+    method: 'POST',
+    url: () => '/api/admin/accounts',
+    body: () => ({ username: 'matrix-made', password: 'matrix-pass-1', role: 'auditor' }),
+    expect: { admin: 'ok', auditor: 403 },
+    otherwise: 401,
+  },
+  {
+    route: 'admin deactivate account',
+    method: 'POST',
+    url: () => '/api/admin/accounts/a_missing/deactivate',
+    expect: { admin: 404, auditor: 403 },
+    otherwise: 401,
+  },
 ];
 
 function headersFor(who: Who): Record<string, string> {
@@ -115,7 +178,12 @@ describe('authorization matrix', () => {
   for (const row of rows) {
     it(`given each principal, when calling ${row.route}, then only the allowed ones get through`, async () => {
       for (const who of everyone) {
-        const res = await t.app.inject({ method: row.method, url: row.url(), headers: headersFor(who), ...(row.body ? { payload: row.body() as object } : {}) });
+        const res = await t.app.inject({
+          method: row.method,
+          url: row.url(),
+          headers: headersFor(who),
+          ...(row.body ? { payload: row.body() as object } : {}),
+        });
         const expected = row.expect[who] ?? row.otherwise;
         if (expected === 'ok') {
           expect([200, 201, 409], `${who} ${row.route}: ${res.body}`).toContain(res.statusCode);
@@ -129,7 +197,12 @@ describe('authorization matrix', () => {
   it('given logout and password change, then only a user token reaches them (admins, auditors, links and anonymous get 401)', async () => {
     for (const who of ['creatorLink', 'otherLink', 'admin', 'auditor', 'anonymous'] as const) {
       for (const url of ['/api/auth/logout', '/api/auth/change-password']) {
-        const res = await t.app.inject({ method: 'POST', url, headers: headersFor(who), payload: { currentPassword: 'secret123', newPassword: 'another-secret' } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: headersFor(who),
+          payload: { currentPassword: 'secret123', newPassword: 'another-secret' },
+        });
         expect(res.statusCode, `${who} ${url}`).toBe(401);
       }
     }
@@ -160,7 +233,7 @@ describe('authorization matrix', () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/deals/start-onboarding/${'a'.repeat(22)}` })).statusCode).toBe(404);
   });
 
-  it('given brand B, when deleting brand A\'s deal, then 404; brand A deletes it', async () => {
+  it("given brand B, when deleting brand A's deal, then 404; brand A deletes it", async () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/deals/${dealA}`, headers: headersFor('brandB') })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/deals/${dealA}`, headers: headersFor('admin') })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/deals/${dealA}` })).statusCode).toBe(401);

@@ -37,7 +37,13 @@ describe('the brand deal list (slim items, gzip, ETag, cache invalidation)', () 
     const items = (await list(brand.token)).json() as DealDto[];
     const item = items.find((d) => d.id === deal.id)!;
     expect(Object.keys(item.machine.context).sort()).toEqual([...GUARD_CONTEXT_FIELDS].sort());
-    expect(item).toMatchObject({ influencer: '@sanne.creates', title: 'Spring launch', amountCents: 25000, status: 'pending_payment', brandName: expect.any(String) });
+    expect(item).toMatchObject({
+      influencer: '@sanne.creates',
+      title: 'Spring launch',
+      amountCents: 25000,
+      status: 'pending_payment',
+      brandName: expect.any(String),
+    });
     expect(webCan(item, t.clock.now().toISOString())).toEqual(item.state.can);
     const detail = (await t.app.inject({ url: `/api/deals/${deal.id}`, headers: bearer(brand.token) })).json() as DealDto;
     expect(detail.machine.context).toMatchObject({ ownerId: brand.userId, terms: expect.any(Object) });

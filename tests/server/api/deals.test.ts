@@ -27,11 +27,18 @@ describe('deals', () => {
   it('given an amount above 1750, when creating, then 400 with the exact cap message', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/deals', headers: bearer(brand.token), payload: dealPayload({ amount: '1750.01' }) });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'validation_failed', message: 'The product currently supports deals up to €1,750. For larger deals, please contact us.' });
+    expect(res.json()).toEqual({
+      error: 'validation_failed',
+      message: 'The product currently supports deals up to €1,750. For larger deals, please contact us.',
+    });
   });
 
   it('given missing required fields, when creating, then 400 naming the field', async () => {
-    for (const [field, message] of [['influencer', 'Influencer is required'], ['description', 'Description is required'], ['amount', 'Amount is required']] as const) {
+    for (const [field, message] of [
+      ['influencer', 'Influencer is required'],
+      ['description', 'Description is required'],
+      ['amount', 'Amount is required'],
+    ] as const) {
       const payload: Record<string, unknown> = dealPayload();
       delete payload[field];
       const res = await t.app.inject({ method: 'POST', url: '/api/deals', headers: bearer(brand.token), payload });
@@ -44,7 +51,12 @@ describe('deals', () => {
 
   it('given a pending_payment deal, when updated, then the terms change; when deleted, then it is gone', async () => {
     const deal = await createDeal(t.app, brand.token);
-    const upd = await t.app.inject({ method: 'PUT', url: `/api/deals/${deal.id}`, headers: bearer(brand.token), payload: dealPayload({ amount: 100, title: 'New' }) });
+    const upd = await t.app.inject({
+      method: 'PUT',
+      url: `/api/deals/${deal.id}`,
+      headers: bearer(brand.token),
+      payload: dealPayload({ amount: 100, title: 'New' }),
+    });
     expect(upd.statusCode).toBe(200);
     expect(upd.json()).toMatchObject({ amount: '100.00', platformFee: '8.20', totalAmount: '108.20', title: 'New' });
     const del = await t.app.inject({ method: 'DELETE', url: `/api/deals/${deal.id}`, headers: bearer(brand.token) });
@@ -143,7 +155,11 @@ describe('deals', () => {
 
   it('given a bad Idempotency-Key, then 400 with a message', async () => {
     const deal = await createDeal(t.app, brand.token);
-    const res = await t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/release`, headers: { ...bearer(brand.token), 'idempotency-key': 'x'.repeat(300) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/deals/${deal.id}/release`,
+      headers: { ...bearer(brand.token), 'idempotency-key': 'x'.repeat(300) },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Idempotency-Key must be 1 to 255 visible ASCII characters');
   });

@@ -42,9 +42,16 @@ export async function acceptAndConnect(app: FastifyInstance, ctx: AppContext, to
 }
 
 /** A creator's request, accepted and paid by card through the simulated gateway; returns its id and link token. */
-export async function createPaidRequest(app: FastifyInstance, ctx: AppContext, creatorToken: string, title = 'Instagram reel'): Promise<{ id: number; token: string }> {
+export async function createPaidRequest(
+  app: FastifyInstance,
+  ctx: AppContext,
+  creatorToken: string,
+  title = 'Instagram reel',
+): Promise<{ id: number; token: string }> {
   const created = await app.inject({
-    method: 'POST', url: '/api/payment-requests', headers: bearer(creatorToken),
+    method: 'POST',
+    url: '/api/payment-requests',
+    headers: bearer(creatorToken),
     payload: { title, description: 'One reel', amount: '400', brandName: 'Acme', brandEmail: 'marketing@acme.example', deadline: '2026-03-20' },
   });
   expect(created.statusCode, created.body).toBe(201);

@@ -31,7 +31,14 @@ describe('link views', () => {
     const body = (await t.app.inject({ url: `/api/deals/token/${link}` })).body;
     const view = JSON.parse(body);
     expect(view.stripeAccountId).toBe('connected');
-    expect(view.machine.context).toMatchObject({ ownerId: null, paymentIntentId: null, chargeId: null, checkoutSessionId: null, chargebacks: [], duplicateRefunds: [] });
+    expect(view.machine.context).toMatchObject({
+      ownerId: null,
+      paymentIntentId: null,
+      chargeId: null,
+      checkoutSessionId: null,
+      chargebacks: [],
+      duplicateRefunds: [],
+    });
     expect(view.machine.context.hold.reason).toBe('');
     expect(body).not.toContain(brand.userId);
     expect(body).not.toContain(brand.email);
@@ -62,7 +69,9 @@ describe('issue 9 row 10: a failed checkout', () => {
     const { id } = await createDeal(t.app, brand.token);
     const gen = await t.app.inject({ method: 'POST', url: `/api/deals/${id}/generate-token`, headers: bearer(brand.token) });
     const link = gen.json().token as string;
-    expect((await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: bearer(brand.token), payload: { dealId: id } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: bearer(brand.token), payload: { dealId: id } })).statusCode,
+    ).toBe(200);
     const gateway = t.ctx.payments.gateway;
     if (!isSimulated(gateway)) throw new Error('simulated gateway expected');
     const sessionId = t.ctx.queries.deals.byId(id)!.context.checkoutSessionId!;

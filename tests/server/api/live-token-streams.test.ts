@@ -85,7 +85,9 @@ async function acceptDeal(link: string): Promise<void> {
 
 async function createRequest(title: string): Promise<{ id: number; token: string }> {
   const res = await t.app.inject({
-    method: 'POST', url: '/api/payment-requests', headers: bearer(creator.token),
+    method: 'POST',
+    url: '/api/payment-requests',
+    headers: bearer(creator.token),
     payload: { title, description: 'One reel', amount: '400', brandName: 'Acme', brandEmail: 'marketing@acme.example', deadline: '2026-03-20' },
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -113,7 +115,10 @@ describe('token-scoped live streams', () => {
     await acceptDeal(watchedLink);
     await until(() => stream.notices.length > 0, 'a change notice for the watched deal');
 
-    expect(stream.notices.every((n) => n.kind === 'deal' && n.id === watched.id), JSON.stringify(stream.notices)).toBe(true);
+    expect(
+      stream.notices.every((n) => n.kind === 'deal' && n.id === watched.id),
+      JSON.stringify(stream.notices),
+    ).toBe(true);
     expect(stream.notices[0]).toEqual({ kind: 'deal', id: watched.id, type: expect.any(String), position: expect.any(Number) });
     expect(stream.notices.map((n) => n.type)).toEqual(['CreatorAccepted']);
     expect(stream.notices[0]!.position).toBeGreaterThan(head);
@@ -128,7 +133,10 @@ describe('token-scoped live streams', () => {
     await acceptRequest(watched.token);
     await until(() => stream.notices.length > 0, 'a change notice for the watched request');
 
-    expect(stream.notices.every((n) => n.kind === 'payment-request' && n.id === watched.id), JSON.stringify(stream.notices)).toBe(true);
+    expect(
+      stream.notices.every((n) => n.kind === 'payment-request' && n.id === watched.id),
+      JSON.stringify(stream.notices),
+    ).toBe(true);
     expect(stream.notices[0]).toEqual({ kind: 'payment-request', id: watched.id, type: expect.any(String), position: expect.any(Number) });
     expect(stream.notices.map((n) => n.type)).toEqual(['PaymentRequestAccepted']);
   });
@@ -146,7 +154,11 @@ describe('token-scoped live streams', () => {
     const stream = await openStream(`/api/admin/events/stream?access_token=${encodeURIComponent(adminToken)}`);
     const deal = await createDeal(t.app, brand.token, { title: 'Seen by admin' });
     const request = await createRequest('Admin sees this reel');
-    await until(() => stream.notices.some((n) => n.kind === 'deal' && n.id === deal.id) && stream.notices.some((n) => n.kind === 'payment-request' && n.id === request.id), 'notices for both');
+    await until(
+      () =>
+        stream.notices.some((n) => n.kind === 'deal' && n.id === deal.id) && stream.notices.some((n) => n.kind === 'payment-request' && n.id === request.id),
+      'notices for both',
+    );
     expect(stream.notices.some((n) => n.kind === 'user')).toBe(false);
   });
 

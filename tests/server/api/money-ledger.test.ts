@@ -44,7 +44,12 @@ async function openCheckout(dealId: number): Promise<string> {
 async function webhook(event: Record<string, unknown>) {
   const payload = JSON.stringify(event);
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: gateway.webhookSecret });
-  const res = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
   await t.ctx.quiesce();
   return res;
 }
@@ -110,7 +115,16 @@ describe('money counts only for the open session and the exact total', () => {
       object: 'event',
       type: 'checkout.session.completed',
       created: Math.floor(Date.now() / 1000),
-      data: { object: { id: 'cs_unknown_1', object: 'checkout.session', payment_status: 'paid', amount_total: 1, payment_intent: null, metadata: { kind: 'deal', dealId: String(deal.id) } } },
+      data: {
+        object: {
+          id: 'cs_unknown_1',
+          object: 'checkout.session',
+          payment_status: 'paid',
+          amount_total: 1,
+          payment_intent: null,
+          metadata: { kind: 'deal', dealId: String(deal.id) },
+        },
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(await statusOf(deal.id)).toBe('pending_payment');

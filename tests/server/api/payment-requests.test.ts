@@ -11,8 +11,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const payload = (o: Record<string, unknown> = {}) => ({
-  creatorName: 'Creator', creatorEmail: '', title: 'Instagram reel', description: 'One reel', amount: '400',
-  brandName: 'Acme', brandEmail: 'marketing@acme.example', brandHandle: '@acme', deadline: '2026-03-20', ...o,
+  creatorName: 'Creator',
+  creatorEmail: '',
+  title: 'Instagram reel',
+  description: 'One reel',
+  amount: '400',
+  brandName: 'Acme',
+  brandEmail: 'marketing@acme.example',
+  brandHandle: '@acme',
+  deadline: '2026-03-20',
+  ...o,
 });
 const create = async (o: Record<string, unknown> = {}) => {
   const res = await t.app.inject({ method: 'POST', url: '/api/payment-requests', headers: bearer(creator.token), payload: payload(o) });
@@ -23,14 +31,21 @@ const create = async (o: Record<string, unknown> = {}) => {
 describe('payment requests', () => {
   it('given a creator, when creating a request, then 5 % fee, shareableUrl and expiry at the end of the deadline day', async () => {
     const r = await create();
-    expect(r).toMatchObject({ amount: '400.00', platformFee: '20.00', totalAmount: '420.00', status: 'pending', creatorEmail: null, expiresAt: '2026-03-20T23:59:59.999Z' });
+    expect(r).toMatchObject({
+      amount: '400.00',
+      platformFee: '20.00',
+      totalAmount: '420.00',
+      status: 'pending',
+      creatorEmail: null,
+      expiresAt: '2026-03-20T23:59:59.999Z',
+    });
     expect(r.shareableUrl).toBe(`http://app.test/pay-request/${r.shareableToken}`);
     expect(r.state).toMatchObject({ status: 'pending', step: 1 });
     const list = (await t.app.inject({ url: '/api/payment-requests', headers: bearer(creator.token) })).json();
     expect(list[0]).toMatchObject({ id: r.id, brandName: 'Acme', brandEmail: 'marketing@acme.example', brandHandle: '@acme' });
   });
 
-  it('given no creator name in the payload, then the brand sees the creator\'s company name, else the username', async () => {
+  it("given no creator name in the payload, then the brand sees the creator's company name, else the username", async () => {
     const r = await create({ creatorName: '' });
     expect(r.creatorName).toMatch(/^Brand \d+$/);
     const solo = await registerUser(t.app, { companyName: null });
@@ -51,7 +66,12 @@ describe('payment requests', () => {
     expect(bad.json().message).toBe('Invalid email address');
     const noTitle = await t.app.inject({ method: 'POST', url: '/api/payment-requests', headers: bearer(creator.token), payload: payload({ title: '' }) });
     expect(noTitle.json().message).toBe('Title is required');
-    const past = await t.app.inject({ method: 'POST', url: '/api/payment-requests', headers: bearer(creator.token), payload: payload({ deadline: '2026-01-01' }) });
+    const past = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment-requests',
+      headers: bearer(creator.token),
+      payload: payload({ deadline: '2026-01-01' }),
+    });
     expect(past.statusCode).toBe(400);
   });
 
@@ -86,7 +106,9 @@ describe('payment requests', () => {
     const res = await t.app.inject({ url: `/api/payment-requests/token/${r.shareableToken}` });
     expect(res.statusCode).toBe(410);
     expect(res.json()).toEqual({ error: 'expired', message: 'Payment request has expired' });
-    expect((await t.app.inject({ method: 'POST', url: `/api/payment-requests/accept/${r.shareableToken}` })).json().message).toBe('Payment request has expired');
+    expect((await t.app.inject({ method: 'POST', url: `/api/payment-requests/accept/${r.shareableToken}` })).json().message).toBe(
+      'Payment request has expired',
+    );
     t.clock.advance(-4 * 24 * 3_600_000);
   });
 

@@ -14,13 +14,31 @@ afterAll(() => t.close());
 describe('errors', () => {
   it('given bad input of every kind, then JSON 4xx errors and never a 500 or a stack', async () => {
     const cases = [
-      { method: 'POST' as const, url: '/api/deals', headers: { ...bearer(user.token), 'content-type': 'application/json' }, payload: '{"influencer":', status: 400 },
-      { method: 'POST' as const, url: '/api/deals', headers: { ...bearer(user.token), 'content-type': 'application/json' }, payload: JSON.stringify({ influencer: 5, description: [], amount: {} }), status: 400 },
+      {
+        method: 'POST' as const,
+        url: '/api/deals',
+        headers: { ...bearer(user.token), 'content-type': 'application/json' },
+        payload: '{"influencer":',
+        status: 400,
+      },
+      {
+        method: 'POST' as const,
+        url: '/api/deals',
+        headers: { ...bearer(user.token), 'content-type': 'application/json' },
+        payload: JSON.stringify({ influencer: 5, description: [], amount: {} }),
+        status: 400,
+      },
       { method: 'GET' as const, url: '/api/deals/99999999999999999999999', headers: bearer(user.token), status: 400 },
       { method: 'GET' as const, url: '/api/deals/abc', headers: bearer(user.token), status: 400 },
       { method: 'GET' as const, url: '/api/deals/-1', headers: bearer(user.token), status: 400 },
       { method: 'GET' as const, url: '/api/nope', headers: {}, status: 404 },
-      { method: 'POST' as const, url: '/api/deals', headers: { ...bearer(user.token), 'content-type': 'application/json' }, payload: JSON.stringify({ description: 'x'.repeat(5000) }), status: 413 },
+      {
+        method: 'POST' as const,
+        url: '/api/deals',
+        headers: { ...bearer(user.token), 'content-type': 'application/json' },
+        payload: JSON.stringify({ description: 'x'.repeat(5000) }),
+        status: 413,
+      },
       { method: 'POST' as const, url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '[]', status: 400 },
     ];
     for (const c of cases) {
@@ -54,10 +72,20 @@ describe('openapi, ai, push', () => {
   });
 
   it('given a description, when improved, then improved_description; an empty one gives the spec message', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/ai-assist/improve-description', headers: bearer(user.token), payload: { description: 'show the new shoes\n- tag us', platforms: ['Instagram'], deliverables: ['1 Instagram Post'] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai-assist/improve-description',
+      headers: bearer(user.token),
+      payload: { description: 'show the new shoes\n- tag us', platforms: ['Instagram'], deliverables: ['1 Instagram Post'] },
+    });
     expect(res.json().improved_description).toContain('Show the new shoes.');
     expect(res.json().improved_description).toContain('- 1 Instagram Post');
-    const empty = await t.app.inject({ method: 'POST', url: '/api/ai-assist/improve-description', headers: bearer(user.token), payload: { description: '  ' } });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai-assist/improve-description',
+      headers: bearer(user.token),
+      payload: { description: '  ' },
+    });
     expect(empty.json().message).toBe('Please enter a description first to improve it.');
   });
 
@@ -65,16 +93,26 @@ describe('openapi, ai, push', () => {
     const key = (await t.app.inject({ url: '/api/push/public-key' })).json().publicKey;
     expect(key).toMatch(/^[A-Za-z0-9_-]{80,}$/);
     const sub = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'BNc', auth: 'xyz' } };
-    expect((await t.app.inject({ method: 'POST', url: '/api/push/subscribe', headers: bearer(user.token), payload: { subscription: sub } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/push/subscribe', headers: bearer(user.token), payload: { subscription: sub } })).statusCode).toBe(
+      200,
+    );
     const test = await t.app.inject({ method: 'POST', url: '/api/push/test', headers: bearer(user.token), payload: { title: 'Hi', body: 'There' } });
     expect(test.json()).toMatchObject({ success: true, sent: 1 });
-    const sim = await t.app.inject({ method: 'POST', url: '/api/push/simulate/deal-accepted', headers: bearer(user.token), payload: { dealId: 7, influencer: '@sanne', amount: '250' } });
+    const sim = await t.app.inject({
+      method: 'POST',
+      url: '/api/push/simulate/deal-accepted',
+      headers: bearer(user.token),
+      payload: { dealId: 7, influencer: '@sanne', amount: '250' },
+    });
     expect(sim.json().sent).toBe(1);
     expect(JSON.parse(t.pushed.at(-1)!.payload)).toMatchObject({ title: 'Deal accepted!', url: '/deals/7' });
     const un = await t.app.inject({ method: 'POST', url: '/api/push/unsubscribe', headers: bearer(user.token) });
     expect(un.json()).toEqual({ success: true, removed: 1 });
     expect((await t.app.inject({ method: 'POST', url: '/api/push/test', headers: bearer(user.token) })).json().sent).toBe(0);
-    expect((await t.app.inject({ method: 'POST', url: '/api/push/subscribe', headers: bearer(user.token), payload: { subscription: { endpoint: 'x' } } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/push/subscribe', headers: bearer(user.token), payload: { subscription: { endpoint: 'x' } } }))
+        .statusCode,
+    ).toBe(400);
   });
 });
 

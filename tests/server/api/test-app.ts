@@ -54,7 +54,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const app = await buildApp(ctx);
   await app.ready();
   return {
-    app, ctx, clock, pushed, dataDir,
+    app,
+    ctx,
+    clock,
+    pushed,
+    dataDir,
     async close() {
       await app.close();
       await ctx.close();
@@ -72,7 +76,13 @@ export async function registerUser(app: FastifyInstance, overrides: Record<strin
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/register',
-    payload: { username: `user${counter}_${Date.now() % 100000}`, email: `user${counter}_${Date.now()}@example.com`, password: 'secret123', companyName: `Brand ${counter}`, ...overrides },
+    payload: {
+      username: `user${counter}_${Date.now() % 100000}`,
+      email: `user${counter}_${Date.now()}@example.com`,
+      password: 'secret123',
+      companyName: `Brand ${counter}`,
+      ...overrides,
+    },
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { token: string; user: { id: string; email: string; username: string } };

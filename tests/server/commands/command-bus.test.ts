@@ -21,7 +21,11 @@ describe('command pipeline: given / when / then', () => {
   it('appends the accepted event with metadata stamped by the pipeline, incl. the state reached', async () => {
     await givenStream(p, dealAggregate, stream, dealGiven.awaitingAcceptance());
     p.clock.set(at(1));
-    const result = await p.bus.execute(dealAggregate, stream, () => [draftOf(dealHistory.accepted())], { actor: actors.creatorLink, correlationId: 'req-1', causationId: 'evt-0' });
+    const result = await p.bus.execute(dealAggregate, stream, () => [draftOf(dealHistory.accepted())], {
+      actor: actors.creatorLink,
+      correlationId: 'req-1',
+      causationId: 'evt-0',
+    });
     expect(result.revision).toBe(3);
     expect(result.snapshot.value).toEqual({ pending_delivery: 'accepted' });
     expect(result.events).toHaveLength(1);
@@ -29,7 +33,12 @@ describe('command pipeline: given / when / then', () => {
     const stored = (await p.store.readStream(stream))[3]!;
     expect(stored.type).toBe('CreatorAccepted');
     expect(stored.metadata).toEqual({
-      actor: actors.creatorLink, at: at(1), correlationId: 'req-1', causationId: 'evt-0', schemaVersion: 1, state: 'pending_delivery.accepted',
+      actor: actors.creatorLink,
+      at: at(1),
+      correlationId: 'req-1',
+      causationId: 'evt-0',
+      schemaVersion: 1,
+      state: 'pending_delivery.accepted',
     });
   });
 
@@ -37,7 +46,16 @@ describe('command pipeline: given / when / then', () => {
     await givenStream(p, dealAggregate, stream, dealGiven.bankConnected());
     const result = await p.bus.execute(dealAggregate, stream, () => [draftOf(dealHistory.delivered()), draftOf(dealHistory.reviewStarted())], ctxOf());
     expect(result.events.map((e) => (e.metadata as { state: string }).state)).toEqual(['delivered', 'delivered']);
-    expect(await types()).toEqual(['DealCreated', 'CheckoutSessionCreated', 'PaymentSucceeded', 'CreatorAccepted', 'BankOnboardingStarted', 'BankAccountConnected', 'ContentDelivered', 'ReviewPeriodStarted']);
+    expect(await types()).toEqual([
+      'DealCreated',
+      'CheckoutSessionCreated',
+      'PaymentSucceeded',
+      'CreatorAccepted',
+      'BankOnboardingStarted',
+      'BankAccountConnected',
+      'ContentDelivered',
+      'ReviewPeriodStarted',
+    ]);
   });
 
   it('an empty decision appends nothing and answers the head position', async () => {
@@ -59,7 +77,9 @@ describe('command pipeline: given / when / then', () => {
 
 describe('command pipeline: bad input is refused before anything is appended', () => {
   it('invalid data → validation_failed with the zod issues; the stream is never created', async () => {
-    const error = await rejectionOf(p.bus.execute(dealAggregate, stream, () => [{ type: 'DealCreated', data: { ...dealHistory.created().data, amountCents: 'lots' } } as never], ctxOf()));
+    const error = await rejectionOf(
+      p.bus.execute(dealAggregate, stream, () => [{ type: 'DealCreated', data: { ...dealHistory.created().data, amountCents: 'lots' } } as never], ctxOf()),
+    );
     expect(error).toMatchObject({ code: 'validation_failed', status: 400 });
     expect(error.message).toMatch(/^Invalid DealCreated: /);
     expect((error as DomainError).details?.issues).toBeInstanceOf(Array);
@@ -80,7 +100,14 @@ describe('command pipeline: bad input is refused before anything is appended', (
   it('one bad draft among several refuses the whole command', async () => {
     await givenStream(p, dealAggregate, stream, dealGiven.bankConnected());
     const head = await p.store.headPosition();
-    const error = await rejectionOf(p.bus.execute(dealAggregate, stream, () => [draftOf(dealHistory.delivered()), { type: 'ReviewPeriodStarted', data: { startsAt: 'now' } } as never], ctxOf()));
+    const error = await rejectionOf(
+      p.bus.execute(
+        dealAggregate,
+        stream,
+        () => [draftOf(dealHistory.delivered()), { type: 'ReviewPeriodStarted', data: { startsAt: 'now' } } as never],
+        ctxOf(),
+      ),
+    );
     expect(error).toMatchObject({ code: 'validation_failed' });
     expect(await p.store.headPosition()).toBe(head);
   });

@@ -33,10 +33,15 @@ describe('command outcomes', () => {
     await givenStream(p, dealAggregate, stream, [dealHistory.accepted()]); // another instance moves it on
     const decisions: number[] = [];
     await expect(
-      bus.execute(dealAggregate, stream, (state) => {
-        decisions.push(state.revision);
-        throw new DomainError('forbidden', 'no');
-      }, ctxOf()),
+      bus.execute(
+        dealAggregate,
+        stream,
+        (state) => {
+          decisions.push(state.revision);
+          throw new DomainError('forbidden', 'no');
+        },
+        ctxOf(),
+      ),
     ).rejects.toThrow('no');
     expect(decisions.length).toBe(2);
     expect(outcomes.map(strip)).toEqual([{ aggregate: 'deal', type: 'none', outcome: 'refused', code: 'forbidden' }]);
@@ -51,7 +56,13 @@ describe('command outcomes', () => {
 
   it('reports no-ops as unchanged and store failures as failed, and a throwing observer never fails a command', async () => {
     await bus.execute(dealAggregate, stream, () => [], ctxOf());
-    const throwing = createCommandBus({ store: p.store, clock: p.clock, onOutcome: () => { throw new Error('observer broke'); } });
+    const throwing = createCommandBus({
+      store: p.store,
+      clock: p.clock,
+      onOutcome: () => {
+        throw new Error('observer broke');
+      },
+    });
     const [created] = dealGiven.awaitingAcceptance();
     await expect(throwing.execute(dealAggregate, stream, () => [draftOf(created!)], ctxOf())).resolves.toMatchObject({ revision: 0 });
     await p.store.close();

@@ -56,18 +56,31 @@ describe('concurrency on one deal', () => {
     await givenStream(p, dealAggregate, stream, dealGiven.awaitingAcceptance());
     const next: Record<string, keyof typeof intents> = { awaiting_acceptance: 'accept', accepted: 'bank', bank_connected: 'deliver', delivered: 'release' };
     const advance = () =>
-      p.bus.execute(dealAggregate, stream, ({ snapshot }) => {
-        const value = snapshot.value;
-        const key = typeof value === 'string' ? value : Object.values(value)[0]!;
-        const intent = next[key as string];
-        return intent ? [intents[intent]!()] : [];
-      }, ctxOf());
+      p.bus.execute(
+        dealAggregate,
+        stream,
+        ({ snapshot }) => {
+          const value = snapshot.value;
+          const key = typeof value === 'string' ? value : Object.values(value)[0]!;
+          const intent = next[key as string];
+          return intent ? [intents[intent]!()] : [];
+        },
+        ctxOf(),
+      );
     const { fulfilled, rejected } = await settleAll(Array.from({ length: N }, () => advance));
     expect(rejected).toEqual([]);
     const appended = fulfilled.flatMap((r) => r.events.map((e) => e.id));
     expect(appended).toHaveLength(4);
     const events = await expectConsistentStream();
-    expect(events.map((e) => e.type)).toEqual(['DealCreated', 'CheckoutSessionCreated', 'PaymentSucceeded', 'CreatorAccepted', 'BankAccountConnected', 'ContentDelivered', 'FundsReleased']);
+    expect(events.map((e) => e.type)).toEqual([
+      'DealCreated',
+      'CheckoutSessionCreated',
+      'PaymentSucceeded',
+      'CreatorAccepted',
+      'BankAccountConnected',
+      'ContentDelivered',
+      'FundsReleased',
+    ]);
     expect(new Set(appended)).toEqual(new Set(events.slice(3).map((e) => e.id)));
   });
 

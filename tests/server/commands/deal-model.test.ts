@@ -60,13 +60,24 @@ const coarse = (s: Snapshot) => {
   return `${key}[${flags.filter(Boolean).join(',')}]`;
 };
 const adminOnlyWhileHeld = new Set([
-  'DealReleasedFromHold', 'FundsReleaseRequested', 'FundsReleased', 'RefundRequested', 'DealRefunded', 'RefundFailed',
-  'DealCompletedManually', 'TransferFailed', 'ChargebackOpened',
+  'DealReleasedFromHold',
+  'FundsReleaseRequested',
+  'FundsReleased',
+  'RefundRequested',
+  'DealRefunded',
+  'RefundFailed',
+  'DealCompletedManually',
+  'TransferFailed',
+  'ChargebackOpened',
 ]);
 
 const gatewayAnswers = new Set(['FundsReleased', 'TransferFailed', 'DealRefunded', 'RefundFailed']);
 const webhookLoops = new Set(['UnexpectedPaymentReceived', 'DuplicatePaymentRefunded', 'CheckoutSessionClosed', 'PaymentFailed']);
-const name = (path: { steps: { event: { type: string } }[] }) => path.steps.slice(1).map((s) => s.event.type).join(' → ');
+const name = (path: { steps: { event: { type: string } }[] }) =>
+  path.steps
+    .slice(1)
+    .map((s) => s.event.type)
+    .join(' → ');
 const shortest = createTestModel(dealMachine, { events: dealModelEvents, serializeState: fine }).getShortestPaths();
 const simple = createTestModel(dealMachine, {
   events: dealModelEvents,
@@ -84,8 +95,19 @@ describe('deal model: shortest paths through the pipeline', () => {
   it('covers every state, the hold and resume, and stays bounded', () => {
     const reached = new Set(shortest.flatMap((path) => path.steps.map((s) => stateKey(s.state.value))));
     expect([...reached].sort()).toEqual(
-      ['new', 'approved_after_dispute', 'cancelled', 'completed', 'deleted', 'delivered', 'dispute', 'pending_delivery.accepted',
-        'pending_delivery.awaiting_acceptance', 'pending_delivery.bank_connected', 'pending_payment'].sort(),
+      [
+        'new',
+        'approved_after_dispute',
+        'cancelled',
+        'completed',
+        'deleted',
+        'delivered',
+        'dispute',
+        'pending_delivery.accepted',
+        'pending_delivery.awaiting_acceptance',
+        'pending_delivery.bank_connected',
+        'pending_payment',
+      ].sort(),
     );
     expect(shortest.some((path) => path.steps.some((s) => s.event.type === 'DealReleasedFromHold'))).toBe(true);
     expect(shortest.length).toBeGreaterThan(50);

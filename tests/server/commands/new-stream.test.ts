@@ -32,9 +32,7 @@ describe('execute with newStream', () => {
     await givenStream(p, dealAggregate, stream, [dealHistory.created()]);
     const fresh = p.newBus();
 
-    const error = await rejectionOf(
-      fresh.execute(dealAggregate, stream, () => [draftOf(dealHistory.created())], ctxOf(actors.brand), { newStream: true }),
-    );
+    const error = await rejectionOf(fresh.execute(dealAggregate, stream, () => [draftOf(dealHistory.created())], ctxOf(actors.brand), { newStream: true }));
 
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).code).toBe('illegal_transition');

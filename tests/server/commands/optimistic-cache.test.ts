@@ -47,11 +47,16 @@ describe('optimistic snapshot cache', () => {
     await whenCommand(p, dealAggregate, stream, dealHistory.accepted(), other);
     // On the stale snapshot (awaiting acceptance) onboarding would be refused; on the stream it is not.
     const decided: string[] = [];
-    const result = await p.bus.execute(dealAggregate, stream, (state) => {
-      decided.push(state.snapshot.context.influencerAcceptedAt === null ? 'stale' : 'fresh');
-      if (state.snapshot.context.influencerAcceptedAt === null) return [];
-      return [draftOf(dealHistory.onboarding())];
-    }, ctxOf(actors.creator));
+    const result = await p.bus.execute(
+      dealAggregate,
+      stream,
+      (state) => {
+        decided.push(state.snapshot.context.influencerAcceptedAt === null ? 'stale' : 'fresh');
+        if (state.snapshot.context.influencerAcceptedAt === null) return [];
+        return [draftOf(dealHistory.onboarding())];
+      },
+      ctxOf(actors.creator),
+    );
     expect(decided).toEqual(['stale', 'fresh']);
     expect(result.revision).toBe(4);
   });

@@ -22,7 +22,10 @@ const expiresAt = new Date(Date.parse(T0) + 240 * HOUR).toISOString();
 const times = ['createdAt', 'acceptedAt', 'paidAt', 'completedAt', 'expiredAt', 'rejectedAt'] as const;
 function modelNow(s: Snapshot): string {
   const c = s.context as unknown as Record<string, unknown>;
-  const all = times.map((f) => c[f]).filter((v): v is string => typeof v === 'string').map(Date.parse);
+  const all = times
+    .map((f) => c[f])
+    .filter((v): v is string => typeof v === 'string')
+    .map(Date.parse);
   return new Date((all.length ? Math.max(...all) : Date.parse(T0)) + 60_000).toISOString();
 }
 
@@ -56,7 +59,11 @@ const walker = createModelWalker(p, {
 const model = createTestModel(paymentRequestMachine, { events: requestEvents, serializeState: serialize });
 const shortest = model.getShortestPaths();
 const simple = model.getSimplePaths();
-const name = (path: { steps: { event: { type: string } }[] }) => path.steps.slice(1).map((s) => s.event.type).join(' → ');
+const name = (path: { steps: { event: { type: string } }[] }) =>
+  path.steps
+    .slice(1)
+    .map((s) => s.event.type)
+    .join(' → ');
 
 describe('payment-request model through the pipeline', () => {
   it('reaches every state', () => {
@@ -77,6 +84,8 @@ describe('payment-request model through the pipeline', () => {
 
   it('ran every path', () => {
     expect(walker.stats.paths).toBe(shortest.length + simple.length);
-    console.info(`payment-request model: ${shortest.length} shortest + ${simple.length} simple paths, ${walker.stats.steps} steps, ${walker.stats.probes} probes`);
+    console.info(
+      `payment-request model: ${shortest.length} shortest + ${simple.length} simple paths, ${walker.stats.steps} steps, ${walker.stats.probes} probes`,
+    );
   });
 });

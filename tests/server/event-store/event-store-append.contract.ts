@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  StreamNotFound,
-  WrongExpectedVersion,
-  type EventData,
-  type EventStore,
-} from '../../../server/event-store/event-store';
+import { StreamNotFound, WrongExpectedVersion, type EventData, type EventStore } from '../../../server/event-store/event-store';
 import { newEvent, newEvents, newStream, rejectionOf } from './event-store-fixtures';
 
-async function expectWrongVersion(
-  attempt: Promise<unknown>,
-  streamId: string,
-  expected: unknown,
-  actual: number,
-): Promise<void> {
+async function expectWrongVersion(attempt: Promise<unknown>, streamId: string, expected: unknown, actual: number): Promise<void> {
   const error = await rejectionOf(attempt);
   expect(error).toBeInstanceOf(WrongExpectedVersion);
   expect(error).toMatchObject({ name: 'WrongExpectedVersion', streamId, expected, actual });
@@ -79,9 +69,7 @@ export function describeAppendContract(store: () => EventStore): void {
       const next = await store().append(stream, second, 1);
       await store().append(stream, newEvents(1), 3); // the stream moves on
       expect(await store().append(stream, second, 1)).toEqual(next);
-      expect((await store().readStream(stream)).map((e) => e.id)).toEqual(
-        [...first, ...second].map((e) => e.id).concat(expect.any(String)),
-      );
+      expect((await store().readStream(stream)).map((e) => e.id)).toEqual([...first, ...second].map((e) => e.id).concat(expect.any(String)));
     });
 
     it('re-appending the same ids with any acknowledges without duplicating', async () => {

@@ -28,7 +28,12 @@ export function describeReadContract(store: () => EventStore): void {
       const [a, b] = [newStream(), newStream()];
       const written: string[] = [];
       let last = 0;
-      for (const [stream, count] of [[a, 2], [b, 1], [a, 1], [b, 3]] as const) {
+      for (const [stream, count] of [
+        [a, 2],
+        [b, 1],
+        [a, 1],
+        [b, 3],
+      ] as const) {
         const events = newEvents(count);
         const result = await store().append(stream, events, 'any');
         expect(result.position).toBeGreaterThan(last);

@@ -28,10 +28,7 @@ export function describeSubscriptionContract(store: () => EventStore): void {
       // Appends start at once, so some land during catch-up and some after it went live.
       for (let i = 0; i < 40; i += 1) {
         const events = newEvents(1 + (i % 3));
-        await Promise.all([
-          store().append(streams[i % 3]!, events, 'any'),
-          i % 5 === 0 ? sleep(2) : Promise.resolve(),
-        ]);
+        await Promise.all([store().append(streams[i % 3]!, events, 'any'), i % 5 === 0 ? sleep(2) : Promise.resolve()]);
         expected.push(...events.map((e) => e.id));
       }
       await eventually(() => received.length >= expected.length, 20_000, 'subscription to deliver every event');

@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { WrongExpectedVersionError, StreamNotFoundError, type KurrentDBClient } from '@kurrent/kurrentdb-client';
 import { createKurrentEventStore } from '../../../server/event-store/kurrent-event-store';
-import {
-  readPositionAfter,
-  toPortError,
-  toKurrentEvents,
-  toRecorded,
-  toStreamState,
-} from '../../../server/event-store/kurrent-event-mapping';
+import { readPositionAfter, toPortError, toKurrentEvents, toRecorded, toStreamState } from '../../../server/event-store/kurrent-event-mapping';
 import { validateAppend } from '../../../server/event-store/event-validation';
 import { CHAIN_KEY, GENESIS, chainHash, verifyStream } from '../../../server/event-store/hash-chain';
 import { startKurrentSubscription } from '../../../server/event-store/kurrent-subscription';
@@ -82,9 +76,7 @@ describe('KurrentDB adapter mapping (no server needed)', () => {
     expect(toRecorded(resolved('$ce-deal', 0, 900, '$>'))).toBeUndefined();
     expect(toRecorded(resolved('deal-1', 0, 901, '$metadata'))).toBeUndefined();
     const binary = resolved('deal-1', 0, 902);
-    expect(() => toRecorded({ ...binary, event: { ...binary.event, isJson: false } } as never)).toThrow(
-      'stream deal-1 at position 902',
-    );
+    expect(() => toRecorded({ ...binary, event: { ...binary.event, isJson: false } } as never)).toThrow('stream deal-1 at position 902');
   });
 
   it('chains each appended event in its metadata and strips the hash again on read', () => {

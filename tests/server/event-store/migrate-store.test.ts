@@ -29,7 +29,10 @@ const shape = (e: RecordedEvent) => ({ streamId: e.streamId, revision: e.revisio
 
 function runCli(args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server/cli/migrate-store.ts'), ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server/cli/migrate-store.ts'), ...args], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -46,7 +49,12 @@ describe('migrateStore', () => {
       const streamId = `stream-${(i * 7) % 37}`;
       const revision = revisions.get(streamId) ?? -1;
       const count = 1 + (i % 3);
-      const events = Array.from({ length: count }, (_, k) => ({ id: randomUUID(), type: `Happened${k}`, data: { i, k, text: 'é ✓ "quoted"' }, metadata: { at: new Date(i * 1000).toISOString(), actor: { kind: 'system', id: 'test' } } }));
+      const events = Array.from({ length: count }, (_, k) => ({
+        id: randomUUID(),
+        type: `Happened${k}`,
+        data: { i, k, text: 'é ✓ "quoted"' },
+        metadata: { at: new Date(i * 1000).toISOString(), actor: { kind: 'system', id: 'test' } },
+      }));
       await source.append(streamId, events, revision < 0 ? 'no_stream' : revision);
       revisions.set(streamId, revision + count);
     }

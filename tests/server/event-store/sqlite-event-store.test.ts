@@ -29,9 +29,7 @@ describe('SQLite event store: group commit', () => {
   it('writes concurrent appends in one transaction', () =>
     withStore(async (store) => {
       const before = store.stats().commits;
-      const results = await Promise.all(
-        Array.from({ length: 100 }, () => store.append(newStream(), newEvents(1), 'no_stream')),
-      );
+      const results = await Promise.all(Array.from({ length: 100 }, () => store.append(newStream(), newEvents(1), 'no_stream')));
       expect(store.stats().commits - before).toBe(1);
       expect(store.stats().largestBatch).toBe(100);
       expect(new Set(results.map((r) => r.position)).size).toBe(100);
@@ -52,9 +50,7 @@ describe('SQLite event store: group commit', () => {
       expect(store.stats().commits).toBe(1);
       expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
       expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersion);
-      expect((outcomes[4] as PromiseFulfilledResult<unknown>).value).toEqual(
-        (outcomes[0] as PromiseFulfilledResult<unknown>).value,
-      );
+      expect((outcomes[4] as PromiseFulfilledResult<unknown>).value).toEqual((outcomes[0] as PromiseFulfilledResult<unknown>).value);
       expect((await store.readStream(s)).map((e) => e.revision)).toEqual([0, 1, 2]);
       expect(store.stats()).toMatchObject({ appends: 4, refused: 1 });
     }));

@@ -10,7 +10,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const sub = (n: number) => ({ endpoint: `https://push.example/device-${n}`, keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } });
+const sub = (n: number) => ({
+  endpoint: `https://push.example/device-${n}`,
+  keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
+});
 
 describe('deal link push subscriptions', () => {
   it('subscribes and unsubscribes one browser for one deal; the deal only knows its own', async () => {
@@ -34,7 +37,9 @@ describe('deal link push subscriptions', () => {
   });
 
   it('answers 404 for an unknown link, 400 for a malformed subscription, 409 beyond ten devices', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/deals/link/nope-nope-nope-nope-nope/notifications', payload: { subscription: sub(1) } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/deals/link/nope-nope-nope-nope-nope/notifications', payload: { subscription: sub(1) } })).statusCode,
+    ).toBe(404);
     const brand = await registerUser(t.app);
     const { id } = await createDeal(t.app, brand.token);
     await payDeal(t.app, t.ctx, brand.token, id);

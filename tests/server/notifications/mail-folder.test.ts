@@ -46,14 +46,28 @@ describe('mail folder (no SMTP_URL)', () => {
 
     const unsubscribe = /http:\/\/app\.test(\/api\/notifications\/unsubscribe\?[^\s<"]+)/.exec(one.body)![1]!.replace(/&amp;/g, '&');
     // RFC 8058 one-click: the mail client posts List-Unsubscribe=One-Click.
-    expect((await t.app.inject({ method: 'POST', url: unsubscribe, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: unsubscribe,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'List-Unsubscribe=One-Click',
+        })
+      ).statusCode,
+    ).toBe(200);
     const prefs = await t.app.inject({ url: '/api/user/notification-preferences', headers: { authorization: `Bearer ${brand.token}` } });
     expect(prefs.json()).toEqual({ push: true, email: false, language: 'en' });
   });
 
   it('two reactors handling the same events at once (two app instances) send each notification once', async () => {
     const brand = await registerUser(t.app);
-    await t.app.inject({ method: 'POST', url: '/api/push/subscribe', headers: { authorization: `Bearer ${brand.token}` }, payload: { subscription: { endpoint: 'https://push.example/twice', keys: { p256dh: 'p', auth: 'a' } } } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/push/subscribe',
+      headers: { authorization: `Bearer ${brand.token}` },
+      payload: { subscription: { endpoint: 'https://push.example/twice', keys: { p256dh: 'p', auth: 'a' } } },
+    });
     const from = await t.ctx.store.headPosition();
     const { id } = await createDeal(t.app, brand.token);
     await payDeal(t.app, t.ctx, brand.token, id);
@@ -62,9 +76,11 @@ describe('mail folder (no SMTP_URL)', () => {
     const pushesBefore = t.pushed.length;
 
     const events = await t.ctx.store.readAll({ after: from });
-    await Promise.all([0, 1, 2].map(async () => {
-      for (const event of events) await t.ctx.notifications.reactor.handle(event);
-    }));
+    await Promise.all(
+      [0, 1, 2].map(async () => {
+        for (const event of events) await t.ctx.notifications.reactor.handle(event);
+      }),
+    );
 
     expect(t.pushed.slice(pushesBefore).map((p) => (JSON.parse(p.payload) as { title: string }).title)).toEqual(['Payment received']);
     expect(t.ctx.notifications.mail.list().length - mailsBefore).toBe(1);
@@ -72,7 +88,12 @@ describe('mail folder (no SMTP_URL)', () => {
 
   it('rejects bad preference input with a clear 400', async () => {
     const brand = await registerUser(t.app);
-    const res = await t.app.inject({ method: 'PUT', url: '/api/user/notification-preferences', headers: { authorization: `Bearer ${brand.token}` }, payload: { language: 'fr' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/notification-preferences',
+      headers: { authorization: `Bearer ${brand.token}` },
+      payload: { language: 'fr' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: expect.any(String), message: expect.stringContaining('language') });
     expect((await t.app.inject({ url: '/api/user/notification-preferences' })).statusCode).toBe(401);

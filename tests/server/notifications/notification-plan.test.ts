@@ -15,7 +15,13 @@ import { formatterFor } from '../../../server/notifications/texts';
  */
 
 const ENDS = '2026-03-04T10:00:00.000Z';
-const user = (userId: string, over: Partial<UserContext> = {}): UserContext => ({ ...emptyUserContext, userId, email: `${userId}@example.com`, username: userId, ...over });
+const user = (userId: string, over: Partial<UserContext> = {}): UserContext => ({
+  ...emptyUserContext,
+  userId,
+  email: `${userId}@example.com`,
+  username: userId,
+  ...over,
+});
 const brand = user('brand', { language: 'nl' });
 const creator = user('creator');
 const requestBrand = user('acme', { email: 'marketing@acme.example', notifications: { push: true, email: false } });
@@ -31,9 +37,23 @@ const dealContext: DealContext = {
 
 function facts(over: { deal?: Partial<DealContext>; users?: UserContext[]; link?: Language | null; optedOut?: string[] } = {}): NotificationFacts {
   const users = over.users ?? [brand, creator];
-  const deal: DealRecord = { id: 42, ownerId: 'brand', status: 'delivered', state: 'delivered', createdAt: '', position: 1, context: { ...dealContext, ...over.deal } };
+  const deal: DealRecord = {
+    id: 42,
+    ownerId: 'brand',
+    status: 'delivered',
+    state: 'delivered',
+    createdAt: '',
+    position: 1,
+    context: { ...dealContext, ...over.deal },
+  };
   const requestData = { ...(eventDefinition('PaymentRequestCreated')!.example as object), creatorId: 'creator' } as PaymentRequestRecord['context']['request'];
-  const request: PaymentRequestRecord = { id: 7, creatorId: 'creator', status: 'paid', state: 'paid', context: { ...emptyPaymentRequestContext, request: requestData } };
+  const request: PaymentRequestRecord = {
+    id: 7,
+    creatorId: 'creator',
+    status: 'paid',
+    state: 'paid',
+    context: { ...emptyPaymentRequestContext, request: requestData },
+  };
   const link = over.link === undefined ? 'en' : over.link;
   return {
     deal: (id) => (id === 42 ? deal : null),
@@ -69,7 +89,7 @@ describe('planNotifications', () => {
     expect(plan(event(type))).toEqual([`user:brand push+email nl → /deals/42: ${title}`]);
   });
 
-  it('the delivery names the review deadline in the brand\'s language', () => {
+  it("the delivery names the review deadline in the brand's language", () => {
     const [n] = planNotifications(event('ReviewPeriodStarted', { endsAt: ENDS }), facts());
     expect(n!.body).toContain(formatterFor('nl-NL').dateTime(ENDS));
     expect(n!.body).toContain('4 maart 2026');
@@ -100,7 +120,10 @@ describe('planNotifications', () => {
   });
 
   it('chargebacks, failed transfers and ageing holds alert every admin address by email, linking to the admin deal', () => {
-    const admins = (title: string, url = '/admin?deal=42') => [`email:ops@escrow.test email en → ${url}: ${title}`, `email:cto@escrow.test email en → ${url}: ${title}`];
+    const admins = (title: string, url = '/admin?deal=42') => [
+      `email:ops@escrow.test email en → ${url}: ${title}`,
+      `email:cto@escrow.test email en → ${url}: ${title}`,
+    ];
     expect(plan(event('ChargebackOpened'))).toEqual(admins('Chargeback opened'));
     expect(plan(event('TransferFailed'))).toEqual(admins('Transfer failed'));
     const since = '2026-03-01T10:00:00.000Z';
@@ -110,9 +133,11 @@ describe('planNotifications', () => {
     expect(plan(event('PaymentRequestChargebackOpened', {}, 'payment-request-7'))).toEqual(admins('Chargeback opened', '/admin?request=7'));
   });
 
-  it('payment requests: the brand (no account: email in the creator\'s language) and the creator with an account', () => {
+  it("payment requests: the brand (no account: email in the creator's language) and the creator with an account", () => {
     const pr = (type: string, data: Record<string, unknown> = {}) => event(type, data, 'payment-request-7');
-    expect(plan(pr('PaymentRequestCreated'))).toEqual(['email:marketing@acme.example email en → /pay-request/Zk1q9XcL2vT8wAq3Zb7kR0: Payment request received']);
+    expect(plan(pr('PaymentRequestCreated'))).toEqual([
+      'email:marketing@acme.example email en → /pay-request/Zk1q9XcL2vT8wAq3Zb7kR0: Payment request received',
+    ]);
     expect(plan(pr('PaymentRequestAccepted'))).toEqual(['user:creator push+email en → /payment-requests: Request accepted']);
     expect(plan(pr('PaymentRequestPaid'))).toEqual([
       'email:marketing@acme.example email en → /pay-request/Zk1q9XcL2vT8wAq3Zb7kR0: Payment request paid',
@@ -134,7 +159,10 @@ describe('planNotifications', () => {
     expect(plan(event('CreatorAccepted'), facts({ users: [silent] }))).toEqual([]);
   });
 
-  it.each(['DealCreated', 'ContentDelivered', 'ReviewPeriodElapsed', 'CheckoutSessionCreated', 'ShareLinkGenerated', 'NotificationSent'])('%s notifies no one', (type) => {
-    expect(plan(event(type, {}, type === 'NotificationSent' ? 'notification-abc' : 'deal-42'))).toEqual([]);
-  });
+  it.each(['DealCreated', 'ContentDelivered', 'ReviewPeriodElapsed', 'CheckoutSessionCreated', 'ShareLinkGenerated', 'NotificationSent'])(
+    '%s notifies no one',
+    (type) => {
+      expect(plan(event(type, {}, type === 'NotificationSent' ? 'notification-abc' : 'deal-42'))).toEqual([]);
+    },
+  );
 });

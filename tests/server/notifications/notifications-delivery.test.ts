@@ -57,12 +57,19 @@ async function react(from = fed): Promise<void> {
 }
 
 const pushesTo = (b: Browser, path: string) =>
-  endpoint.received.filter((r) => r.path === path).map((r) => JSON.parse(decryptPushMessage(r.body, b)) as { title: string; body: string; url: string; tag: string });
+  endpoint.received
+    .filter((r) => r.path === path)
+    .map((r) => JSON.parse(decryptPushMessage(r.body, b)) as { title: string; body: string; url: string; tag: string });
 const mailsTo = (address: string) => mailbox.filter((m) => (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.text.includes(address)));
 const unsubscribeUrlOf = (mail: ParsedMail) => /(http:\/\/app\.test\/api\/notifications\/unsubscribe\?[^\s]+)/.exec(mail.text ?? '')![1]!;
 
 async function subscribeUser(token: string, b: Browser, path: string) {
-  const res = await app.inject({ method: 'POST', url: '/api/push/subscribe', headers: bearer(token), payload: { subscription: b.subscription(`${endpoint.origin}${path}`) } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/push/subscribe',
+    headers: bearer(token),
+    payload: { subscription: b.subscription(`${endpoint.origin}${path}`) },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -141,8 +148,15 @@ describe('notifications reactor', () => {
     const link = await acceptAndConnect(app, ctx, brand.token, id);
     const creator = browser();
     const gone = browser();
-    for (const [b, path] of [[creator, '/push/creator-1'], [gone, '/push/v1/gone']] as const) {
-      const res = await app.inject({ method: 'POST', url: `/api/deals/link/${link}/notifications`, payload: { subscription: b.subscription(`${endpoint.origin}${path}`), language: 'en' } });
+    for (const [b, path] of [
+      [creator, '/push/creator-1'],
+      [gone, '/push/v1/gone'],
+    ] as const) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/deals/link/${link}/notifications`,
+        payload: { subscription: b.subscription(`${endpoint.origin}${path}`), language: 'en' },
+      });
       expect(res.json()).toEqual({ subscribed: true });
     }
     expect((await app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) })).statusCode).toBe(200);
@@ -156,7 +170,10 @@ describe('notifications reactor', () => {
     const expected = [
       { title: 'Betaling ontvangen', body: `${nl.money(total)} voor “Lente” staat in escrow. Deel de link met @sanne.` },
       { title: 'Deal geaccepteerd', body: '@sanne heeft “Lente” geaccepteerd.' },
-      { title: 'Content geleverd', body: `@sanne heeft “Lente” geleverd. Beoordeel het vóór ${nl.dateTime(deal.reviewPeriodEndsAt!)}; daarna wordt het geld automatisch vrijgegeven.` },
+      {
+        title: 'Content geleverd',
+        body: `@sanne heeft “Lente” geleverd. Beoordeel het vóór ${nl.dateTime(deal.reviewPeriodEndsAt!)}; daarna wordt het geld automatisch vrijgegeven.`,
+      },
       { title: 'Geld vrijgegeven', body: `${nl.money(amount)} voor “Lente” is uitbetaald aan @sanne.` },
     ];
     const pushed = pushesTo(brandBrowser, '/push/brand-1');
@@ -236,12 +253,14 @@ describe('notifications reactor', () => {
     expect(await ctx.notifications.timers.tick()).toBe(0);
     await react();
 
-    expect(reminders()).toEqual([{
-      title: 'Funds release soon',
-      body: `The funds for “Launch @waiting” are released automatically on ${en.dateTime(waiting.endsAt)}. Approve or open a dispute before then.`,
-      url: `/deals/${waiting.id}`,
-      tag: 'release_reminder',
-    }]);
+    expect(reminders()).toEqual([
+      {
+        title: 'Funds release soon',
+        body: `The funds for “Launch @waiting” are released automatically on ${en.dateTime(waiting.endsAt)}. Approve or open a dispute before then.`,
+        url: `/deals/${waiting.id}`,
+        tag: 'release_reminder',
+      },
+    ]);
     expect(mailsTo(brand.email).filter((m) => m.subject === 'Funds release soon')).toHaveLength(1);
   });
 
@@ -274,7 +293,11 @@ describe('notifications reactor', () => {
     const unsubscribe = await app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     expect(unsubscribe.statusCode).toBe(200);
     expect(unsubscribe.body).toContain('You will no longer receive notification emails.');
-    expect((await app.inject({ url: '/api/user/notification-preferences', headers: bearer(loud.token) })).json()).toEqual({ push: true, email: false, language: 'en' });
+    expect((await app.inject({ url: '/api/user/notification-preferences', headers: bearer(loud.token) })).json()).toEqual({
+      push: true,
+      email: false,
+      language: 'en',
+    });
     const forged = await app.inject({ method: 'POST', url: '/api/notifications/unsubscribe?token=dXNlcjp4.bad' });
     expect(forged.statusCode).toBe(400);
 
@@ -284,7 +307,7 @@ describe('notifications reactor', () => {
     expect(mailsTo(loud.email).map((m) => m.subject)).toEqual(['Payment received']);
   });
 
-  it('tells the creator and the brand (by email, in the creator\'s language) about a payment request; the brand\'s unsubscribe link holds', async () => {
+  it("tells the creator and the brand (by email, in the creator's language) about a payment request; the brand's unsubscribe link holds", async () => {
     const creator = await registerUser(app);
     await setPreferences(creator.token, { language: 'nl' });
     const cb = browser();
@@ -295,7 +318,12 @@ describe('notifications reactor', () => {
     const request = ctx.queries.requests.byId(id)!.context.request!;
     expect(pushesTo(cb, '/push/creator-account')).toEqual([
       { title: 'Verzoek geaccepteerd', body: 'Acme heeft je betaalverzoek “Reel” geaccepteerd.', url: '/payment-requests', tag: 'request_accepted' },
-      { title: 'Verzoek betaald', body: `Acme heeft ${nl.money(request.amountCents)} betaald voor “Reel”. Markeer het als voltooid als het werk klaar is.`, url: '/payment-requests', tag: 'request_paid' },
+      {
+        title: 'Verzoek betaald',
+        body: `Acme heeft ${nl.money(request.amountCents)} betaald voor “Reel”. Markeer het als voltooid als het werk klaar is.`,
+        url: '/payment-requests',
+        tag: 'request_paid',
+      },
     ]);
     const brandMails = mailsTo('marketing@acme.example');
     expect(brandMails.map((m) => m.subject)).toEqual(['Betaalverzoek ontvangen', 'Betaalverzoek betaald']);

@@ -21,18 +21,26 @@ interface Service {
 }
 const compose = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8')) as { services: Record<string, Service>; volumes: Record<string, unknown> };
 const dockerfile = readFileSync(join(repoRoot, 'Dockerfile'), 'utf8');
-const dockerignore = readFileSync(join(repoRoot, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+const dockerignore = readFileSync(join(repoRoot, '.dockerignore'), 'utf8')
+  .split('\n')
+  .map((l) => l.trim())
+  .filter((l) => l && !l.startsWith('#'));
 const configNames = new Set(Object.keys(configSchema.shape));
 
 /** Dockerfile instructions with continuation lines joined, split into stages at FROM. */
-const instructions = dockerfile.replace(/\\\n/g, ' ').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+const instructions = dockerfile
+  .replace(/\\\n/g, ' ')
+  .split('\n')
+  .map((l) => l.trim())
+  .filter((l) => l && !l.startsWith('#'));
 const stages: string[][] = [];
 for (const line of instructions) {
   if (/^FROM\s/i.test(line)) stages.push([]);
   stages[stages.length - 1]?.push(line);
 }
 const runtime = stages[stages.length - 1]!;
-const envOf = (stage: string[]) => Object.fromEntries(stage.filter((l) => l.startsWith('ENV ')).flatMap((l) => [...l.slice(4).matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1]!, m[2]!])));
+const envOf = (stage: string[]) =>
+  Object.fromEntries(stage.filter((l) => l.startsWith('ENV ')).flatMap((l) => [...l.slice(4).matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1]!, m[2]!])));
 
 describe('Dockerfile', () => {
   it('builds in one stage and runs the compiled server from a slim, non-root runtime stage', () => {

@@ -50,9 +50,14 @@ describe('/metrics', () => {
     const checkout = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: bearer(token), payload: { dealId: deal.id } });
     expect(checkout.statusCode, checkout.body).toBe(200);
     await expect(
-      t.ctx.bus.execute(userAggregate, userAggregate.streamId(userId), () => {
-        throw new DomainError('forbidden', 'not yours');
-      }, { actor: { kind: 'system', id: 'test' } }),
+      t.ctx.bus.execute(
+        userAggregate,
+        userAggregate.streamId(userId),
+        () => {
+          throw new DomainError('forbidden', 'not yours');
+        },
+        { actor: { kind: 'system', id: 'test' } },
+      ),
     ).rejects.toThrow('not yours');
 
     const after = await scrape();
@@ -80,7 +85,12 @@ describe('/metrics', () => {
   it('counts push notifications sent and failed', async () => {
     const { token } = await registerUser(t.app);
     for (const endpoint of ['https://push.example/ok', 'https://push.example/gone']) {
-      const sub = await t.app.inject({ method: 'POST', url: '/api/push/subscribe', headers: bearer(token), payload: { subscription: { endpoint, keys: { p256dh: 'k', auth: 'a' } } } });
+      const sub = await t.app.inject({
+        method: 'POST',
+        url: '/api/push/subscribe',
+        headers: bearer(token),
+        payload: { subscription: { endpoint, keys: { p256dh: 'k', auth: 'a' } } },
+      });
       expect(sub.statusCode, sub.body).toBe(200);
     }
     const before = await scrape();

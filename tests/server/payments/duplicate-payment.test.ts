@@ -1,6 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dealAggregate, paymentRequestAggregate } from '../../../server/commands/aggregate';
-import { brand, createHarness, dealState, givenDeal, givenDeliveredDeal, givenRequest, givenUser, HOUR, requestState, submit, type Harness } from './support/escrow-harness';
+import {
+  brand,
+  createHarness,
+  dealState,
+  givenDeal,
+  givenDeliveredDeal,
+  givenRequest,
+  givenUser,
+  HOUR,
+  requestState,
+  submit,
+  type Harness,
+} from './support/escrow-harness';
 
 describe('a second paid checkout session is refunded automatically', () => {
   let h: Harness;
@@ -63,7 +75,9 @@ describe('a second paid checkout session is refunded automatically', () => {
     expect((await dealState(h, dealId)).status).toBe('completed');
     expect(h.gateway.ledger.transfers).toHaveLength(1);
     expect(h.gateway.ledger.transfers[0]!.reversed).toBe(false);
-    expect(h.gateway.ledger.refunds).toMatchObject([{ chargeId: h.gateway.ledger.sessions.get(extra.id)!.chargeId, amountCents: 27_050, transferReversalId: null }]);
+    expect(h.gateway.ledger.refunds).toMatchObject([
+      { chargeId: h.gateway.ledger.sessions.get(extra.id)!.chargeId, amountCents: 27_050, transferReversalId: null },
+    ]);
   });
 
   it('given a deal deleted while its checkout was open, when that session is paid, then the payment is refunded', async () => {

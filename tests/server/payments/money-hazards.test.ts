@@ -19,7 +19,12 @@ describe('exactly once, never early: hazards of the money flow', () => {
   async function deliver(event: Record<string, unknown>) {
     const payload = JSON.stringify(event);
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: h.gateway.webhookSecret });
-    return h.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+    return h.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
   }
 
   const failure = (id: string, sessionId: string, dealId: number) => ({

@@ -18,8 +18,25 @@ import { admin, brand, createHarness, creatorLink, dealState, givenDeal, HOUR, P
  */
 
 const KINDS = [
-  'progress', 'raise', 'checkout', 'payCurrent', 'payOld', 'payUnknown', 'redeliver', 'acceptConnect', 'deliver', 'brandRelease',
-  'dispute', 'hold', 'resume', 'adminRelease', 'refund', 'delete', 'failTransfers', 'time', 'restart',
+  'progress',
+  'raise',
+  'checkout',
+  'payCurrent',
+  'payOld',
+  'payUnknown',
+  'redeliver',
+  'acceptConnect',
+  'deliver',
+  'brandRelease',
+  'dispute',
+  'hold',
+  'resume',
+  'adminRelease',
+  'refund',
+  'delete',
+  'failTransfers',
+  'time',
+  'restart',
 ] as const;
 type Kind = (typeof KINDS)[number];
 interface Step {
@@ -95,15 +112,27 @@ async function runStep(h: Harness, deals: DealUnderTest[], delivered: { payload:
       const { context } = await dealState(h, dealId);
       const totalCents = step.n % 2 === 0 ? (context.amounts?.totalCents ?? 1) : 1 + (step.n % 200_000);
       const { sessionId } = await h.gateway.createCheckoutSession({
-        kind: 'deal', reference: String(dealId), description: 'stray', totalCents, successUrl: `${PUBLIC_URL}/ok`, cancelUrl: `${PUBLIC_URL}/no`,
-        metadata: { kind: 'deal', dealId: String(dealId), streamId: d.streamId }, idempotencyKey: randomUUID(), transferGroup: d.streamId,
+        kind: 'deal',
+        reference: String(dealId),
+        description: 'stray',
+        totalCents,
+        successUrl: `${PUBLIC_URL}/ok`,
+        cancelUrl: `${PUBLIC_URL}/no`,
+        metadata: { kind: 'deal', dealId: String(dealId), streamId: d.streamId },
+        idempotencyKey: randomUUID(),
+        transferGroup: d.streamId,
       });
       return attempt(() => h.gateway.payCheckout(sessionId, method));
     }
     case 'redeliver': {
       if (delivered.length === 0) return;
       const { payload, signature } = delivered[step.n % delivered.length]!;
-      const res = await h.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/stripe/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      });
       expect(res.statusCode, res.body).toBe(200);
       return;
     }
@@ -163,7 +192,10 @@ async function checkDeal(h: Harness, d: DealUnderTest, label: string): Promise<v
   expect(charged - refunded - transferred - m.feeKeptCents, where).toBe(heldCents(context));
   expect(heldCents(context), where).toBeGreaterThanOrEqual(0);
   expect(transfers.length, where).toBeLessThanOrEqual(1);
-  expect(transfers.filter((t) => t.reversed), where).toEqual([]);
+  expect(
+    transfers.filter((t) => t.reversed),
+    where,
+  ).toEqual([]);
   expect(refunded + transferred, where).toBeLessThanOrEqual(charged);
   for (const t of transfers) expect(t.amountCents, where).toBe(context.terms!.amountCents);
   // Every unexpected payment has been refunded once the effects settled: what is held funds the deal.
@@ -202,30 +234,39 @@ const seen = new Map<string, number>();
 describe('money property: the ledger and the gateway agree after any sequence', () => {
   it('charged − refunded − transferred − fee kept = held; one transfer at most; never more out than in; escrow only by the exact open session', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom(...AMOUNTS), { minLength: 1, maxLength: 3 }), fc.array(stepArb, { minLength: 10, maxLength: 25 }), async (amounts, steps) => {
-        const h = await createHarness();
-        const delivered: { payload: string; signature: string }[] = [];
-        h.gateway.useWebhookTransport(async (request) => {
-          delivered.push(request);
-          const res = await h.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': request.signature }, payload: request.payload });
-          return res.statusCode;
-        });
-        try {
-          const deals: DealUnderTest[] = [];
-          for (const amount of amounts) {
-            const { dealId, token } = await givenDeal(h, amount);
-            deals.push({ dealId, token, streamId: dealAggregate.streamId(dealId), sessions: [] });
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...AMOUNTS), { minLength: 1, maxLength: 3 }),
+        fc.array(stepArb, { minLength: 10, maxLength: 25 }),
+        async (amounts, steps) => {
+          const h = await createHarness();
+          const delivered: { payload: string; signature: string }[] = [];
+          h.gateway.useWebhookTransport(async (request) => {
+            delivered.push(request);
+            const res = await h.app.inject({
+              method: 'POST',
+              url: '/api/stripe/webhook',
+              headers: { 'content-type': 'application/json', 'stripe-signature': request.signature },
+              payload: request.payload,
+            });
+            return res.statusCode;
+          });
+          try {
+            const deals: DealUnderTest[] = [];
+            for (const amount of amounts) {
+              const { dealId, token } = await givenDeal(h, amount);
+              deals.push({ dealId, token, streamId: dealAggregate.streamId(dealId), sessions: [] });
+            }
+            for (const [i, step] of steps.entries()) {
+              await runStep(h, deals, delivered, step);
+              await h.settleEffects();
+              for (const d of deals) await checkDeal(h, d, `step ${i} ${step.kind}`);
+            }
+            for (const d of deals) for (const e of await h.store.readStream(d.streamId)) seen.set(e.type, (seen.get(e.type) ?? 0) + 1);
+          } finally {
+            await h.close();
           }
-          for (const [i, step] of steps.entries()) {
-            await runStep(h, deals, delivered, step);
-            await h.settleEffects();
-            for (const d of deals) await checkDeal(h, d, `step ${i} ${step.kind}`);
-          }
-          for (const d of deals) for (const e of await h.store.readStream(d.streamId)) seen.set(e.type, (seen.get(e.type) ?? 0) + 1);
-        } finally {
-          await h.close();
-        }
-      }),
+        },
+      ),
       { numRuns: 30, endOnFailure: true },
     );
     // The sequences did reach the money: payments, transfers, refunds and refunded strays (not just refusals).

@@ -37,7 +37,13 @@ describe('payment-request lifecycle on the simulated gateway', () => {
     expect(result.events.map((e) => e.type)).toEqual(['PaymentRequestPayoutRequested']);
     const { status, context } = await requestState(h, requestId);
     expect(status).toBe('completed');
-    expect(h.gateway.ledger.transfers).toMatchObject([{ amountCents: 40_000, transferGroup: `payment-request-${requestId}`, idempotencyKey: context.pendingPayout?.key ?? (result.events[0]!.data as { key: string }).key }]);
+    expect(h.gateway.ledger.transfers).toMatchObject([
+      {
+        amountCents: 40_000,
+        transferGroup: `payment-request-${requestId}`,
+        idempotencyKey: context.pendingPayout?.key ?? (result.events[0]!.data as { key: string }).key,
+      },
+    ]);
     expect(context.transferId).toBe(h.gateway.ledger.transfers[0]?.id);
     await expect(h.escrow.completePaymentRequest(requestId, creator)).rejects.toMatchObject({ code: 'illegal_transition' });
     expect(h.gateway.ledger.transfers).toHaveLength(1);

@@ -23,7 +23,12 @@ describe('simulated gateway: the test-mode chargeback page', () => {
     expect(page.body).toContain('Test mode — no real money');
     expect(page.body).toContain('Simulate chargeback');
 
-    const sent = await t.app.inject({ method: 'POST', url: `/sim/payments/${sessionId}?key=${key}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=chargeback' });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/sim/payments/${sessionId}?key=${key}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=chargeback',
+    });
     expect(sent.statusCode).toBe(200);
     expect(sent.body).toContain('Chargeback sent');
     await t.ctx.settle(await t.ctx.store.headPosition());
@@ -31,14 +36,16 @@ describe('simulated gateway: the test-mode chargeback page', () => {
     expect((await t.app.inject({ url: '/sim/payments/cs_unknown' })).statusCode).toBe(404);
   });
 
-  it('issue 9 row 3: without the payer\'s key (or with another), the /sim pages answer 404 and change nothing', async () => {
+  it("issue 9 row 3: without the payer's key (or with another), the /sim pages answer 404 and change nothing", async () => {
     const creator = await registerUser(t.app);
     const { id } = await createPaidRequest(t.app, t.ctx, creator.token);
     const sessionId = t.ctx.queries.requests.byId(id)!.context.checkoutSessionId!;
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     for (const suffix of ['', '?key=', '?key=00000000000000000000000000000000', '?key[]=x']) {
       expect((await t.app.inject({ url: `/sim/payments/${sessionId}${suffix}` })).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'POST', url: `/sim/payments/${sessionId}${suffix}`, headers: form, payload: 'outcome=chargeback' })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'POST', url: `/sim/payments/${sessionId}${suffix}`, headers: form, payload: 'outcome=chargeback' })).statusCode,
+      ).toBe(404);
       expect((await t.app.inject({ url: `/sim/checkout/${sessionId}${suffix}` })).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'POST', url: `/sim/checkout/${sessionId}${suffix}`, headers: form, payload: 'outcome=fail' })).statusCode).toBe(404);
     }
@@ -52,7 +59,9 @@ describe('simulated gateway: the test-mode chargeback page', () => {
     await payDeal(t.app, t.ctx, brand.token, deal.id);
     const link = (await t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/generate-token`, headers: bearer(brand.token) })).json().token;
     const claimSecret = (await t.app.inject({ method: 'POST', url: `/api/deals/accept/${link}` })).json().claimSecret;
-    const onboarding = new URL((await t.app.inject({ method: 'POST', url: `/api/deals/start-onboarding/${link}`, headers: { 'x-claim-secret': claimSecret } })).json().url);
+    const onboarding = new URL(
+      (await t.app.inject({ method: 'POST', url: `/api/deals/start-onboarding/${link}`, headers: { 'x-claim-secret': claimSecret } })).json().url,
+    );
     expect(onboarding.searchParams.get('key')).toMatch(/^[0-9a-f]{32}$/);
     expect((await t.app.inject({ url: onboarding.pathname })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: onboarding.pathname, headers: form, payload: 'outcome=complete' })).statusCode).toBe(404);

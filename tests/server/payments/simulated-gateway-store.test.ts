@@ -44,8 +44,14 @@ function runWorker(args: string[], expectKill = false): Promise<Record<string, s
 /** A paid session and a connected account with payouts on: ready for a transfer of `group`. */
 async function givenPayable(gateway: SimulatedGateway, group: string) {
   const { sessionId } = await gateway.createCheckoutSession({
-    kind: 'deal', reference: group, description: 'Spring launch', totalCents: 27_050,
-    successUrl: 'http://escrow.test/ok', cancelUrl: 'http://escrow.test/cancel', metadata: { dealId: group }, idempotencyKey: `${group}:checkout`,
+    kind: 'deal',
+    reference: group,
+    description: 'Spring launch',
+    totalCents: 27_050,
+    successUrl: 'http://escrow.test/ok',
+    cancelUrl: 'http://escrow.test/cancel',
+    metadata: { dealId: group },
+    idempotencyKey: `${group}:checkout`,
   });
   const { chargeId } = gateway.ledger.charge(gateway.ledger.sessions.get(sessionId)!, 'card');
   const { accountId } = await gateway.createConnectedAccount({ reference: group, email: null, idempotencyKey: `${group}:account` });
@@ -54,7 +60,12 @@ async function givenPayable(gateway: SimulatedGateway, group: string) {
 }
 
 const transferInput = (group: string, accountId: string, chargeId: string | null, key: string) => ({
-  amountCents: 25_000, destinationAccountId: accountId, transferGroup: group, sourceTransaction: chargeId, idempotencyKey: key, metadata: {},
+  amountCents: 25_000,
+  destinationAccountId: accountId,
+  transferGroup: group,
+  sourceTransaction: chargeId,
+  idempotencyKey: key,
+  metadata: {},
 });
 
 describe('simulated gateway file', () => {
@@ -108,7 +119,9 @@ describe('idempotency keys on a shared file', () => {
     expect(money.transfers).toMatchObject([{ id: transfer.transferId, reversed: true }]);
     expect(money.refunds).toMatchObject([{ id: refund.refundId, chargeId, amountCents: 27_050 }]);
     // A new key for the same charge is refused, not refunded twice; the refusal is not remembered as a result.
-    await expect(b.refund({ paymentIntentId: null, chargeId, amountCents: 27_050, transferGroup: 'deal-2', idempotencyKey: 'deal-2:refund:2' })).rejects.toThrow(/already been refunded/);
+    await expect(
+      b.refund({ paymentIntentId: null, chargeId, amountCents: 27_050, transferGroup: 'deal-2', idempotencyKey: 'deal-2:refund:2' }),
+    ).rejects.toThrow(/already been refunded/);
     expect(b.ledger.refunds).toHaveLength(1);
   });
 

@@ -18,7 +18,9 @@ describe('Stripe adapter: stale sessions, duplicate refunds and late reversals',
   });
 
   it('given a session already paid, when it is expired, then the refusal is ignored (nothing left to close)', async () => {
-    stripe.on('POST', '/v1/checkout/sessions/cs_paid/expire', () => stripeError(400, 'checkout_session_not_open', 'Only Checkout Sessions with a status of open can be expired.'));
+    stripe.on('POST', '/v1/checkout/sessions/cs_paid/expire', () =>
+      stripeError(400, 'checkout_session_not_open', 'Only Checkout Sessions with a status of open can be expired.'),
+    );
     await expect(gateway.expireCheckoutSession('cs_paid')).resolves.toBeUndefined();
   });
 
@@ -34,7 +36,11 @@ describe('Stripe adapter: stale sessions, duplicate refunds and late reversals',
     });
     expect(refund).toEqual({ refundId: 're_dup', transferReversalId: null });
     expect(stripe.requests).toHaveLength(1);
-    expect(stripe.requests[0]).toMatchObject({ path: '/v1/refunds', idempotencyKey: 'deal-7:duplicate:pi_dup', form: { payment_intent: 'pi_dup', amount: '27050' } });
+    expect(stripe.requests[0]).toMatchObject({
+      path: '/v1/refunds',
+      idempotencyKey: 'deal-7:duplicate:pi_dup',
+      form: { payment_intent: 'pi_dup', amount: '27050' },
+    });
   });
 
   it('given a transfer that lost a race against a refund, when it is reversed, then one reversal with the key is created', async () => {

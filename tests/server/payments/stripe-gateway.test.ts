@@ -28,7 +28,9 @@ describe('Stripe adapter against a local stand-in for the Stripe API', () => {
   });
 
   it('given a deal, when a checkout session is created, then EUR, iDEAL and card, the total, deal id and URLs are sent with the key', async () => {
-    stripe.on('POST', '/v1/checkout/sessions', () => ({ body: { id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_1' } }));
+    stripe.on('POST', '/v1/checkout/sessions', () => ({
+      body: { id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_1' },
+    }));
     const session = await gateway.createCheckoutSession({
       kind: 'deal',
       reference: '7',
@@ -63,8 +65,17 @@ describe('Stripe adapter against a local stand-in for the Stripe API', () => {
   it('given a creator, when an Express account and its link are created, then owner metadata and the accept URLs are sent', async () => {
     stripe.on('POST', '/v1/accounts', () => ({ body: { id: 'acct_1', object: 'account' } }));
     stripe.on('POST', '/v1/account_links', () => ({ body: { object: 'account_link', url: 'https://connect.stripe.com/setup/e/acct_1/x' } }));
-    const { accountId } = await gateway.createConnectedAccount({ reference: 'deal-7', email: null, idempotencyKey: 'deal-7:account', metadata: { dealId: '7' } });
-    const link = await gateway.createAccountLink({ accountId, returnUrl: 'http://app.test/accept/tok?stripe_setup=success', refreshUrl: 'http://app.test/accept/tok?stripe_setup=refresh' });
+    const { accountId } = await gateway.createConnectedAccount({
+      reference: 'deal-7',
+      email: null,
+      idempotencyKey: 'deal-7:account',
+      metadata: { dealId: '7' },
+    });
+    const link = await gateway.createAccountLink({
+      accountId,
+      returnUrl: 'http://app.test/accept/tok?stripe_setup=success',
+      refreshUrl: 'http://app.test/accept/tok?stripe_setup=refresh',
+    });
     expect(link.url).toContain('connect.stripe.com');
     const [account, accountLink] = stripe.requests;
     expect(account).toMatchObject({ path: '/v1/accounts', idempotencyKey: 'deal-7:account' });
@@ -84,7 +95,11 @@ describe('Stripe adapter against a local stand-in for the Stripe API', () => {
 
   it('given a payment intent, when its details are read, then the latest charge and its method are returned', async () => {
     stripe.on('GET', '/v1/payment_intents/pi_1', (r) => ({
-      body: { id: 'pi_1', object: 'payment_intent', latest_charge: r.query['expand[0]'] === 'latest_charge' ? { id: 'ch_1', object: 'charge', payment_method_details: { type: 'ideal' } } : 'ch_1' },
+      body: {
+        id: 'pi_1',
+        object: 'payment_intent',
+        latest_charge: r.query['expand[0]'] === 'latest_charge' ? { id: 'ch_1', object: 'charge', payment_method_details: { type: 'ideal' } } : 'ch_1',
+      },
     }));
     expect(await gateway.paymentDetails('pi_1')).toEqual({ chargeId: 'ch_1', method: 'ideal' });
   });
@@ -101,7 +116,12 @@ describe('Stripe adapter against a local stand-in for the Stripe API', () => {
 
   it('given a live transfer already in the group, when releasing again, then no second transfer is created', async () => {
     stripe.on('GET', '/v1/transfers', () => ({
-      body: { object: 'list', has_more: false, url: '/v1/transfers', data: [{ id: 'tr_old', object: 'transfer', amount: 25_000, amount_reversed: 0, destination: 'acct_1' }] },
+      body: {
+        object: 'list',
+        has_more: false,
+        url: '/v1/transfers',
+        data: [{ id: 'tr_old', object: 'transfer', amount: 25_000, amount_reversed: 0, destination: 'acct_1' }],
+      },
     }));
     expect(await gateway.transfer(transferInput)).toEqual({ transferId: 'tr_old' });
     expect(stripe.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
@@ -110,7 +130,12 @@ describe('Stripe adapter against a local stand-in for the Stripe API', () => {
   it.each([
     ['balance_insufficient', 'The source_transaction charge is still pending and its funds are not yet available.', 'funds_settling', 'funds_settling'],
     ['balance_insufficient', 'You have insufficient available funds in your Stripe account.', 'balance_insufficient', 'Insufficient funds'],
-    ['insufficient_capabilities_for_transfer', 'Your destination account needs to have at least one of the following capabilities enabled: transfers', 'payouts_not_enabled', 'payouts_enabled'],
+    [
+      'insufficient_capabilities_for_transfer',
+      'Your destination account needs to have at least one of the following capabilities enabled: transfers',
+      'payouts_not_enabled',
+      'payouts_enabled',
+    ],
     ['no_external_account', 'This account has no external account.', 'no_bank_account', 'bank account'],
   ])('given Stripe refuses with %s (%s), when releasing, then the error is %s and mentions "%s"', async (code, message, ours, words) => {
     stripe.on('GET', '/v1/transfers', noTransfers);
@@ -131,11 +156,22 @@ describe('Stripe adapter against a local stand-in for the Stripe API', () => {
 
   it('given funds already transferred, when refunding, then the transfer is reversed first and the payment refunded in full', async () => {
     stripe.on('GET', '/v1/transfers', () => ({
-      body: { object: 'list', has_more: false, url: '/v1/transfers', data: [{ id: 'tr_1', object: 'transfer', amount: 25_000, amount_reversed: 0, destination: 'acct_1' }] },
+      body: {
+        object: 'list',
+        has_more: false,
+        url: '/v1/transfers',
+        data: [{ id: 'tr_1', object: 'transfer', amount: 25_000, amount_reversed: 0, destination: 'acct_1' }],
+      },
     }));
     stripe.on('POST', '/v1/transfers/tr_1/reversals', () => ({ body: { id: 'trr_1', object: 'transfer_reversal', amount: 25_000 } }));
     stripe.on('POST', '/v1/refunds', () => ({ body: { id: 're_1', object: 'refund', amount: 27_050 } }));
-    const result = await gateway.refund({ paymentIntentId: 'pi_1', chargeId: 'ch_1', amountCents: 27_050, transferGroup: 'deal-7', idempotencyKey: 'deal-7:refund' });
+    const result = await gateway.refund({
+      paymentIntentId: 'pi_1',
+      chargeId: 'ch_1',
+      amountCents: 27_050,
+      transferGroup: 'deal-7',
+      idempotencyKey: 'deal-7:refund',
+    });
     expect(result).toEqual({ refundId: 're_1', transferReversalId: 'trr_1' });
     const posts = stripe.requests.filter((r) => r.method === 'POST');
     expect(posts.map((p) => p.path)).toEqual(['/v1/transfers/tr_1/reversals', '/v1/refunds']);

@@ -39,7 +39,11 @@ describe('POST /api/stripe/webhook', () => {
   const post = (payload: string, signature: string) =>
     app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
   const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
-    Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? h.gateway.webhookSecret, ...(options.timestamp ? { timestamp: options.timestamp } : {}) });
+    Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? h.gateway.webhookSecret,
+      ...(options.timestamp ? { timestamp: options.timestamp } : {}),
+    });
 
   it('given a validly signed checkout.session.completed, when posted, then 200 and the deal is paid', async () => {
     const payload = event('evt_valid', 'checkout.session.completed');

@@ -111,10 +111,20 @@ describe('web-push delivery', () => {
     await subscribe(user.token, right.subscription(`${endpoint.origin}/push/v1/browser-two`));
     const before = endpoint.received.length;
 
-    await app.inject({ method: 'POST', url: '/api/push/simulate/deal-accepted', headers: bearer(user.token), payload: { dealId: 7, influencer: '@sanne', amount: '250' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/push/simulate/deal-accepted',
+      headers: bearer(user.token),
+      payload: { dealId: 7, influencer: '@sanne', amount: '250' },
+    });
 
     const msg = endpoint.received.slice(before)[0]!;
-    expect(JSON.parse(decryptPushMessage(msg.body, right))).toEqual({ title: 'Deal accepted!', body: '@sanne accepted your deal of €250.', url: '/deals/7', tag: 'deal-accepted' });
+    expect(JSON.parse(decryptPushMessage(msg.body, right))).toEqual({
+      title: 'Deal accepted!',
+      body: '@sanne accepted your deal of €250.',
+      url: '/deals/7',
+      tag: 'deal-accepted',
+    });
     expect(() => decryptPushMessage(msg.body, browser())).toThrow();
   });
 
@@ -127,10 +137,19 @@ describe('web-push delivery', () => {
     const res = await app.inject({ method: 'POST', url: '/api/push/test', headers: bearer(user.token) });
 
     expect(res.json()).toEqual({ success: true, sent: 1, failed: 3 });
-    expect(endpoint.received.slice(before).map((r) => r.path).sort()).toEqual([...paths].sort());
+    expect(
+      endpoint.received
+        .slice(before)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([...paths].sort());
     await ctx.settle(await ctx.store.headPosition());
-    expect(ctx.queries.accounts.userById(user.userId)?.pushSubscriptions.map((s) => s.endpoint).sort())
-      .toEqual([`${endpoint.origin}/push/v1/broken`, `${endpoint.origin}/push/v1/fine`]);
+    expect(
+      ctx.queries.accounts
+        .userById(user.userId)
+        ?.pushSubscriptions.map((s) => s.endpoint)
+        .sort(),
+    ).toEqual([`${endpoint.origin}/push/v1/broken`, `${endpoint.origin}/push/v1/fine`]);
     const again = await app.inject({ method: 'POST', url: '/api/push/test', headers: bearer(user.token) });
     expect(again.json()).toEqual({ success: true, sent: 1, failed: 1 });
   });

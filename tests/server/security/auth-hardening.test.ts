@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
 describe('row 1: the admin lockout keys on the validated identity', () => {
   it('given a changing extra "email" field, when guessing wrong 3 times, then the right password is still refused with 429', async () => {
@@ -31,7 +32,12 @@ describe('row 1: the admin lockout keys on the validated identity', () => {
   it('given failures from many addresses, when the account budget is spent, then every address gets 429 for that account', async () => {
     const u = await registerUser(t.app);
     for (let i = 0; i < 6; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: `10.0.0.${i + 1}`, payload: { email: u.email, password: 'nope-nope' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: `10.0.0.${i + 1}`,
+        payload: { email: u.email, password: 'nope-nope' },
+      });
       expect(res.statusCode).toBe(401);
     }
     const fresh = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.0.9.9', payload: { email: u.email, password: 'secret123' } });

@@ -64,7 +64,10 @@ describe('claiming a deal link', () => {
     expect((await post(`/api/deals/start-onboarding/${link}`, bearer(other.token))).statusCode).toBe(403);
     expect((await post(`/api/deals/start-onboarding/${link}`, bearer(creator.token))).statusCode).toBe(200);
 
-    const history = (await t.app.inject({ url: `/api/admin/deals/${id}/events`, headers: bearer(auditor) })).json() as { type: string; actor: { kind: string; id: string } }[];
+    const history = (await t.app.inject({ url: `/api/admin/deals/${id}/events`, headers: bearer(auditor) })).json() as {
+      type: string;
+      actor: { kind: string; id: string };
+    }[];
     const entries = Array.isArray(history) ? history : (history as unknown as { events: typeof history }).events;
     const acceptedEntry = entries.find((e) => e.type === 'CreatorAccepted')!;
     // Admin views name actors and never show raw account ids.

@@ -24,7 +24,9 @@ describe('dispute reason', () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) })).statusCode).toBe(200);
 
     const res = await t.app.inject({
-      method: 'POST', url: `/api/deals/${id}/dispute`, headers: bearer(brand.token),
+      method: 'POST',
+      url: `/api/deals/${id}/dispute`,
+      headers: bearer(brand.token),
       payload: { reason: 'The reel shows the wrong product', description: 'We asked for the spring line' },
     });
     expect(res.statusCode).toBe(200);

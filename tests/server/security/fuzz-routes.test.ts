@@ -22,41 +22,118 @@ beforeAll(async () => {
   dealId = (await createDeal(t.app, brand.token)).id;
   linkToken = (await t.app.inject({ method: 'POST', url: `/api/deals/${dealId}/generate-token`, headers: bearer(brand.token) })).json().token;
   const req = await t.app.inject({
-    method: 'POST', url: '/api/payment-requests', headers: bearer(brand.token),
+    method: 'POST',
+    url: '/api/payment-requests',
+    headers: bearer(brand.token),
     payload: { title: 'Reel', description: 'One reel', amount: '100', brandName: 'Acme', brandEmail: 'acme@example.com', deadline: '2026-03-20' },
   });
   requestToken = req.json().shareableToken;
   const admins = createAdminAccounts({ bus: t.ctx.bus, unique: t.ctx.unique, accounts: t.ctx.queries.accounts });
-  for (const [name, role] of [['fuzzadmin', 'admin'], ['fuzzreader', 'auditor']] as const) {
+  for (const [name, role] of [
+    ['fuzzadmin', 'admin'],
+    ['fuzzreader', 'auditor'],
+  ] as const) {
     const { position } = await admins.create(name, 'admin-pass-1', role, { actor: { kind: 'system', id: 'test' } });
     await t.ctx.settle(position);
-    who[role] = bearer((await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username: name, password: 'admin-pass-1' } })).json().token);
+    who[role] = bearer(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username: name, password: 'admin-pass-1' } })).json().token,
+    );
   }
 }, 60_000);
 afterAll(() => t.close());
 
-interface Route { method: string; path: string }
+interface Route {
+  method: string;
+  path: string;
+}
 function routes(): Route[] {
   const doc = (t.app as unknown as { swagger(): { paths: Record<string, Record<string, unknown>> } }).swagger();
   const list: Route[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const method of Object.keys(methods)) list.push({ method: method.toUpperCase(), path: path.replace(/\{(\w+)\}/g, ':$1') });
   }
-  for (const extra of [{ method: 'POST', path: '/api/auth/register' }, { method: 'GET', path: '/api/health' }]) {
+  for (const extra of [
+    { method: 'POST', path: '/api/auth/register' },
+    { method: 'GET', path: '/api/health' },
+  ]) {
     if (!list.some((r) => r.method === extra.method && r.path === extra.path)) list.push(extra);
   }
   return list;
 }
 
 const deep = (levels: number) => JSON.parse(`${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`) as unknown;
-const hostileIds = ['0', '-1', '1e99', '1.5', 'abc', '%00', '..%2F..%2Fetc', "'%20OR%201=1", 'x'.repeat(300), '__proto__', 'constructor', '9007199254740993', '%E0%A4%A', '%F0%9F%92%A9', 'null', '[]'];
+const hostileIds = [
+  '0',
+  '-1',
+  '1e99',
+  '1.5',
+  'abc',
+  '%00',
+  '..%2F..%2Fetc',
+  "'%20OR%201=1",
+  'x'.repeat(300),
+  '__proto__',
+  'constructor',
+  '9007199254740993',
+  '%E0%A4%A',
+  '%F0%9F%92%A9',
+  'null',
+  '[]',
+];
 const fieldNames = [
-  'email', 'password', 'username', 'amount', 'deadline', 'publicationDeadline', 'dealId', 'influencer', 'title', 'description', 'deliverables',
-  'platforms', 'subscription', 'endpoint', 'reason', 'companyName', 'country', 'phoneNumber', 'brandName', 'brandEmail', 'creatorEmail',
-  'currentPassword', 'newPassword', 'filter', 'profileLink', 'briefingFiles', '__proto__', 'constructor', 'prototype', 'toString',
+  'email',
+  'password',
+  'username',
+  'amount',
+  'deadline',
+  'publicationDeadline',
+  'dealId',
+  'influencer',
+  'title',
+  'description',
+  'deliverables',
+  'platforms',
+  'subscription',
+  'endpoint',
+  'reason',
+  'companyName',
+  'country',
+  'phoneNumber',
+  'brandName',
+  'brandEmail',
+  'creatorEmail',
+  'currentPassword',
+  'newPassword',
+  'filter',
+  'profileLink',
+  'briefingFiles',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
 ];
 const oddValue = fc.oneof(
-  fc.constantFrom<unknown>(null, true, false, 0, -1, 1e308, -0, '', ' ', '\u200B', '\u202E', '%00', '2030-02-31', [], {}, { toString: 'x' }, { valueOf: 1 }, ['a'], 'x'.repeat(5_000)),
+  fc.constantFrom<unknown>(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    1e308,
+    -0,
+    '',
+    ' ',
+    '\u200B',
+    '\u202E',
+    '%00',
+    '2030-02-31',
+    [],
+    {},
+    { toString: 'x' },
+    { valueOf: 1 },
+    ['a'],
+    'x'.repeat(5_000),
+  ),
   fc.string({ maxLength: 40 }),
   fc.integer(),
   fc.double(),
@@ -74,8 +151,14 @@ const rawCases = (url: string, method: string): Case[] => {
   const m = method as InjectOptions['method'];
   return [
     { label: 'malformed JSON', options: { method: m, url, headers: { 'content-type': 'application/json' }, payload: '{"a":' } },
-    { label: 'prototype pollution', options: { method: m, url, headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}' } },
-    { label: 'huge body', options: { method: m, url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ description: 'x'.repeat(200_000) }) } },
+    {
+      label: 'prototype pollution',
+      options: { method: m, url, headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}' },
+    },
+    {
+      label: 'huge body',
+      options: { method: m, url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ description: 'x'.repeat(200_000) }) },
+    },
     { label: 'text/plain', options: { method: m, url, headers: { 'content-type': 'text/plain' }, payload: 'hello' } },
     { label: 'form body', options: { method: m, url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1&a=2&__proto__[x]=1' } },
     { label: 'multipart', options: { method: m, url, headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x\r\n\r\n--x--' } },
@@ -83,8 +166,18 @@ const rawCases = (url: string, method: string): Case[] => {
     { label: 'bad bearer', options: { method: m, url, headers: { authorization: 'Bearer a.b.c' } } },
     { label: 'no scheme', options: { method: m, url, headers: { authorization: 'abc' } } },
     { label: 'basic auth', options: { method: m, url, headers: { authorization: 'Basic Zm9vOmJhcg==' } } },
-    { label: 'alg none', options: { method: m, url, headers: { authorization: `Bearer ${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"u_1"}').toString('base64url')}.` } } },
-    { label: 'bad signature header', options: { method: m, url, headers: { 'stripe-signature': 't=abc,v1=zz', 'content-type': 'application/json' }, payload: '{}' } },
+    {
+      label: 'alg none',
+      options: {
+        method: m,
+        url,
+        headers: { authorization: `Bearer ${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"u_1"}').toString('base64url')}.` },
+      },
+    },
+    {
+      label: 'bad signature header',
+      options: { method: m, url, headers: { 'stripe-signature': 't=abc,v1=zz', 'content-type': 'application/json' }, payload: '{}' },
+    },
   ];
 };
 
@@ -137,7 +230,12 @@ describe('fuzz: no route answers 5xx to any input', () => {
       const bodies = fc.sample(hostileBody, { numRuns: 30, seed: 9 });
       for (const [i, body] of bodies.entries()) {
         const headers = i % 3 === 0 ? who['user']! : i % 3 === 1 ? who['admin']! : {};
-        await send(`body #${i}`, { method: route.method as InjectOptions['method'], url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) ?? 'null' });
+        await send(`body #${i}`, {
+          method: route.method as InjectOptions['method'],
+          url,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: JSON.stringify(body) ?? 'null',
+        });
         sent++;
       }
     }

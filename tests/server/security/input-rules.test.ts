@@ -14,7 +14,9 @@ const createDeal = (overrides: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/deals', headers: bearer(token), payload: dealPayload(overrides) });
 const createRequest = (overrides: Record<string, unknown>) =>
   t.app.inject({
-    method: 'POST', url: '/api/payment-requests', headers: bearer(token),
+    method: 'POST',
+    url: '/api/payment-requests',
+    headers: bearer(token),
     payload: { title: 'Reel', description: 'One reel', amount: '100', brandName: 'Acme', brandEmail: 'acme@example.com', deadline: '2026-03-20', ...overrides },
   });
 
@@ -42,12 +44,25 @@ describe('input rules', () => {
 
   it('bidi controls are refused in usernames, company names and the names on deals and requests', async () => {
     const rlo = '\u202E';
-    const reg = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { username: `evil${rlo}gnp.exe`, email: 'bidi@example.com', password: 'secret123' } });
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: `evil${rlo}gnp.exe`, email: 'bidi@example.com', password: 'secret123' },
+    });
     expect(reg.statusCode).toBe(400);
     expect(reg.json().message).toBe('Username must not contain text-direction control characters');
-    const company = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { username: 'bidi2', email: 'bidi2@example.com', password: 'secret123', companyName: `Acme\u2066x` } });
+    const company = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: 'bidi2', email: 'bidi2@example.com', password: 'secret123', companyName: `Acme\u2066x` },
+    });
     expect(company.statusCode).toBe(400);
-    const profile = await t.app.inject({ method: 'PUT', url: '/api/profile', headers: bearer(token), payload: { username: `ab${rlo}c`, email: 'x@example.com' } });
+    const profile = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: bearer(token),
+      payload: { username: `ab${rlo}c`, email: 'x@example.com' },
+    });
     expect(profile.statusCode).toBe(400);
     expect((await createDeal({ influencer: `@a${rlo}b` })).statusCode).toBe(400);
     expect((await createRequest({ brandName: `Ac${rlo}me` })).statusCode).toBe(400);

@@ -32,9 +32,14 @@ describe('push subscriptions', () => {
     expect(t.pushed).toHaveLength(0);
   });
 
-  it('accepts the browsers\' push services', () => {
+  it("accepts the browsers' push services", () => {
     const hosts = t.ctx.config.push.allowedHosts;
-    for (const url of ['https://fcm.googleapis.com/fcm/send/a', 'https://updates.push.services.mozilla.com/wpush/v2/a', 'https://web.push.apple.com/a', 'https://db5p.notify.windows.com/w/?token=a']) {
+    for (const url of [
+      'https://fcm.googleapis.com/fcm/send/a',
+      'https://updates.push.services.mozilla.com/wpush/v2/a',
+      'https://web.push.apple.com/a',
+      'https://db5p.notify.windows.com/w/?token=a',
+    ]) {
       expect(pushEndpointAllowed(url, hosts)).toBe(true);
     }
   });

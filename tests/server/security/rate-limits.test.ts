@@ -22,19 +22,34 @@ const expect429 = (res: { statusCode: number; headers: Record<string, unknown>; 
 describe('rate limits', () => {
   it('given a spray of random emails from one address, then the 6th login attempt in the window is 429; another address is not slowed', async () => {
     for (let i = 0; i < 5; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '198.51.100.1', payload: { email: `spray${i}@example.com`, password: 'x' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '198.51.100.1',
+        payload: { email: `spray${i}@example.com`, password: 'x' },
+      });
       expect(res.statusCode).toBe(401);
     }
-    expect429(await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '198.51.100.1', payload: { email: 'spray9@example.com', password: 'x' } }));
-    const other = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '198.51.100.2', payload: { email: 'spray9@example.com', password: 'x' } });
+    expect429(
+      await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '198.51.100.1', payload: { email: 'spray9@example.com', password: 'x' } }),
+    );
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '198.51.100.2',
+      payload: { email: 'spray9@example.com', password: 'x' },
+    });
     expect(other.statusCode).toBe(401);
   });
 
   it('given registrations from one address, then the 4th in the window is 429 (probing which emails exist is throttled too)', async () => {
-    const register = (i: number) => t.app.inject({
-      method: 'POST', url: '/api/auth/register', remoteAddress: '198.51.100.3',
-      payload: { username: `probe${i}`, email: `probe${i}@example.com`, password: 'secret123' },
-    });
+    const register = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: '198.51.100.3',
+        payload: { username: `probe${i}`, email: `probe${i}@example.com`, password: 'secret123' },
+      });
     for (let i = 0; i < 3; i++) expect((await register(i)).statusCode).toBe(201);
     expect429(await register(3));
   });
@@ -53,7 +68,8 @@ describe('rate limits', () => {
 
   it('given gateway-backed and AI calls, then the tighter limit applies (3rd call is 429)', async () => {
     const u = await registerUser(t.app);
-    const improve = () => t.app.inject({ method: 'POST', url: '/api/ai-assist/improve-description', headers: bearer(u.token), payload: { description: 'one reel' } });
+    const improve = () =>
+      t.app.inject({ method: 'POST', url: '/api/ai-assist/improve-description', headers: bearer(u.token), payload: { description: 'one reel' } });
     for (let i = 0; i < 2; i++) expect((await improve()).statusCode).not.toBe(429);
     expect429(await improve());
   });

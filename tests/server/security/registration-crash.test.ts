@@ -34,8 +34,13 @@ it('given a server killed mid-burst of registrations, then after the grace perio
   await burstUntilKilled(dir);
 
   const config = loadConfig({
-    NODE_ENV: 'test', DATA_DIR: dir, JWT_SECRET: 'crash-secret-crash-secret-crash-secret', LOG_LEVEL: 'silent',
-    RATE_LIMIT_REGISTER_PER_IP: '100000', RATE_LIMIT_AUTH_PER_IP: '100000', RESERVATION_RECLAIM_AFTER_MS: '1000',
+    NODE_ENV: 'test',
+    DATA_DIR: dir,
+    JWT_SECRET: 'crash-secret-crash-secret-crash-secret',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_REGISTER_PER_IP: '100000',
+    RATE_LIMIT_AUTH_PER_IP: '100000',
+    RESERVATION_RECLAIM_AFTER_MS: '1000',
   });
   const ctx = await createAppContext(config, { startReactors: false });
   const app = await buildApp(ctx);
@@ -65,7 +70,11 @@ it('given a server killed mid-burst of registrations, then after the grace perio
       expect(after.statusCode, email).toBe(200);
     }
     // A live reservation is not taken: registering an existing address is still a 409.
-    const taken = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { username: 'someoneelse', email: 'burst0@example.com', password: 'secret123' } });
+    const taken = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: 'someoneelse', email: 'burst0@example.com', password: 'secret123' },
+    });
     expect(taken.statusCode).toBe(409);
   } finally {
     await app.close();

@@ -14,14 +14,30 @@ import { actors, at, event, terms, type AnyEventType, type DataOf } from '../eve
  * statechart reaches (computed once per template by replaying it through the machine).
  */
 type Step = { type: AnyEventType; data: (n: number) => object };
-interface Template { prefix: string; machine: AnyStateMachine; steps: Step[]; states: string[] }
+interface Template {
+  prefix: string;
+  machine: AnyStateMachine;
+  steps: Step[];
+  states: string[];
+}
 
 const token = (kind: string, n: number) => `${kind}${String(n).padStart(24, '0')}`;
 const dealSteps = (variant: 'released' | 'dispute' | 'unpaid'): Step[] => {
   const s = (type: AnyEventType, data: (n: number) => object = () => ({})): Step => ({ type, data });
-  const head = [s('DealCreated', (n) => ({ dealId: n, ownerId: `u_${n % 5_000}`, ...terms(10_000 + (n % 1_000) * 100) })), s('ShareLinkGenerated', (n) => ({ token: token('d', n) })), s('CheckoutSessionCreated')];
+  const head = [
+    s('DealCreated', (n) => ({ dealId: n, ownerId: `u_${n % 5_000}`, ...terms(10_000 + (n % 1_000) * 100) })),
+    s('ShareLinkGenerated', (n) => ({ token: token('d', n) })),
+    s('CheckoutSessionCreated'),
+  ];
   if (variant === 'unpaid') return head;
-  const paid = [s('PaymentSucceeded'), s('CreatorAccepted'), s('BankOnboardingStarted'), s('BankAccountConnected'), s('ContentDelivered'), s('ReviewPeriodStarted', () => ({ startsAt: at(2), endsAt: at(50) }))];
+  const paid = [
+    s('PaymentSucceeded'),
+    s('CreatorAccepted'),
+    s('BankOnboardingStarted'),
+    s('BankAccountConnected'),
+    s('ContentDelivered'),
+    s('ReviewPeriodStarted', () => ({ startsAt: at(2), endsAt: at(50) })),
+  ];
   const end = variant === 'dispute' ? [s('DisputeOpened', () => ({ endsAt: at(80) })), s('FundsReleased')] : [s('FundsReleased')];
   return [...head, ...paid, ...end];
 };

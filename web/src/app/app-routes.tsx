@@ -56,7 +56,14 @@ export function AppRoutes() {
       <Route path="/profile" element={auth(<Profile />)} />
       <Route path="/creator-request" element={auth(<CreatorRequest />)} />
       <Route path="/payment-requests" element={auth(<PaymentRequests />)} />
-      <Route path="/admin" element={<RequireAdmin><Admin /></RequireAdmin>} />
+      <Route
+        path="/admin"
+        element={
+          <RequireAdmin>
+            <Admin />
+          </RequireAdmin>
+        }
+      />
       <Route path="/notifications-test" element={auth(<NotificationsTest />)} />
       <Route path="*" element={<NotFound />} />
     </Routes>

@@ -10,14 +10,19 @@ const tabs = [
 /** The tabs themselves (lazy: see bottom-nav.tsx). */
 export default function BottomNavTabs({ pathname }: { pathname: string }) {
   return (
-    <nav aria-label={t('nav.label')} className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+    <nav
+      aria-label={t('nav.label')}
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+    >
       <ul className="mx-auto flex max-w-md">
         {tabs.map((tab) => (
           <li key={tab.to} className="flex-1">
             <NavLink
               to={tab.to}
               end
-              className={({ isActive }) => `flex flex-col items-center gap-0.5 py-2 text-xs font-medium ${isActive || (tab.to === '/' && pathname === '/deals') ? 'text-brand-600' : 'text-slate-500'}`}
+              className={({ isActive }) =>
+                `flex flex-col items-center gap-0.5 py-2 text-xs font-medium ${isActive || (tab.to === '/' && pathname === '/deals') ? 'text-brand-600' : 'text-slate-500'}`
+              }
             >
               <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
                 <path d={tab.icon} />

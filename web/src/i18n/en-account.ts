@@ -125,9 +125,11 @@ export const enAccount = {
   'terms.s1.title': '1. Definitions',
   'terms.s1.text': 'The "platform" is Escrow Deals. A "brand" creates and pays deals; a "creator" delivers content and receives the payout.',
   'terms.s2.title': '2. Escrow Service',
-  'terms.s2.text': 'Payments are held in escrow until the creator delivers. The brand has {reviewPeriod} after delivery to approve or dispute; without action the funds are released automatically. A dispute holds the payment for up to {disputePeriod}.',
+  'terms.s2.text':
+    'Payments are held in escrow until the creator delivers. The brand has {reviewPeriod} after delivery to approve or dispute; without action the funds are released automatically. A dispute holds the payment for up to {disputePeriod}.',
   'terms.s3.title': '3. Fees',
-  'terms.s3.text': 'Brands pay a platform fee of {dealFee}% on top of the creator amount for deals; payment requests carry a {requestFee}% fee. Creators receive the full agreed amount.',
+  'terms.s3.text':
+    'Brands pay a platform fee of {dealFee}% on top of the creator amount for deals; payment requests carry a {requestFee}% fee. Creators receive the full agreed amount.',
   'terms.s4.title': '4. Liability',
   'terms.s4.text': 'The platform mediates disputes but is not a party to the collaboration and is not liable for the content delivered.',
   'terms.s5.title': '5. User Responsibility',

@@ -104,7 +104,7 @@ export const enAdmin = {
   'admin.addNote': 'Add note',
   'admin.noteAdded': 'Note added',
   'admin.holdAgeChip': 'Held {days} d',
-  'admin.holdAgeAlert': 'Funds held for {days} days: resolve this deal before the payment provider\'s limit on holding funds.',
+  'admin.holdAgeAlert': "Funds held for {days} days: resolve this deal before the payment provider's limit on holding funds.",
   'admin.holdAgeBanner': '{count} deal(s) have held funds for {days} days or more.',
   'admin.outcome': 'Outcome',
   'admin.outcome.open': 'Open',

@@ -51,7 +51,7 @@ export const enBrand = {
   'confirm.dispute': 'Are you sure you want to create a dispute? This will start a resolution period of {disputePeriod}.',
   'confirm.delete': 'Are you sure you want to delete this deal? This cannot be undone.',
   'confirm.logout': 'Are you sure you want to log out?',
-  'confirm.manualComplete': 'The payout could not be sent to the creator\'s bank account. Mark this deal as completed manually (testing only)?',
+  'confirm.manualComplete': "The payout could not be sent to the creator's bank account. Mark this deal as completed manually (testing only)?",
   'confirm.title': 'Please confirm',
   'confirm.ok': 'Confirm',
   'confirm.cancel': 'Cancel',

@@ -9,7 +9,8 @@ export const enDealPages = {
   'payment.fee': 'Platform fee ({dealFee}%)',
   'payment.total': 'Total to pay',
   'payment.escrowTitle': 'Safe through escrow',
-  'payment.escrowText': 'Your payment is kept safe until the creator has delivered. After delivery you have {reviewPeriod} to approve or open a dispute; after that the money is released automatically.',
+  'payment.escrowText':
+    'Your payment is kept safe until the creator has delivered. After delivery you have {reviewPeriod} to approve or open a dispute; after that the money is released automatically.',
   'payment.contract': 'Contract details',
   'payment.deadline': 'Deadline',
   'payment.deliverables': 'Deliverables',

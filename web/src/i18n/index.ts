@@ -17,7 +17,13 @@ import type { enRequests } from './en-requests';
  * states a duration, fee or limit the server does not apply. Plurals use the ICU form
  * `{days, plural, one {# day} other {# days}}` with the language's plural rules.
  */
-export type MessageKey = keyof typeof enCore | keyof typeof enBrand | keyof typeof enAccount | keyof typeof enAdmin | keyof typeof enRequests | keyof typeof enDealPages;
+export type MessageKey =
+  | keyof typeof enCore
+  | keyof typeof enBrand
+  | keyof typeof enAccount
+  | keyof typeof enAdmin
+  | keyof typeof enRequests
+  | keyof typeof enDealPages;
 export type Vars = Record<string, string | number>;
 export type Lang = 'en' | 'nl';
 export type Area = 'core' | 'brand' | 'account' | 'admin' | 'requests';
@@ -54,7 +60,7 @@ const listeners = new Set<() => void>();
 /** en-GB when the browser prefers it, else en-US; Dutch is always nl-NL. */
 function localeFor(next: Lang): string {
   if (next === 'nl') return 'nl-NL';
-  const preferred = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
+  const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   return preferred.some((l) => l.toLowerCase() === 'en-gb') ? 'en-GB' : 'en-US';
 }
 
@@ -68,7 +74,7 @@ export function initialLanguage(): Lang {
   } catch {
     // Storage blocked: follow the browser.
   }
-  const preferred = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
+  const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   for (const tag of preferred) {
     const base = tag.toLowerCase().split('-')[0];
     if (isLang(base)) return base;
@@ -143,7 +149,8 @@ function number(value: number, options: Intl.NumberFormatOptions = {}): string {
 
 /** A duration in the language's words: "48 hours", "36 minuten", "1 day". */
 export function formatHours(hours: number): string {
-  const unit = (value: number, name: 'day' | 'hour' | 'minute' | 'second') => number(value, { style: 'unit', unit: name, unitDisplay: 'long', maximumFractionDigits: 1 });
+  const unit = (value: number, name: 'day' | 'hour' | 'minute' | 'second') =>
+    number(value, { style: 'unit', unit: name, unitDisplay: 'long', maximumFractionDigits: 1 });
   if (hours >= 1) return unit(hours, 'hour');
   const minutes = hours * 60;
   return minutes >= 1 ? unit(Math.round(minutes), 'minute') : unit(Math.max(1, Math.round(minutes * 60)), 'second');

@@ -127,9 +127,11 @@ export const nlAccount: Record<keyof typeof enAccount, string> = {
   'terms.s1.title': '1. Definities',
   'terms.s1.text': 'Het "platform" is Escrow Deals. Een "merk" maakt deals aan en betaalt ze; een "creator" levert content en ontvangt de uitbetaling.',
   'terms.s2.title': '2. Escrowdienst',
-  'terms.s2.text': 'Betalingen worden in escrow bewaard tot de creator levert. Het merk heeft na levering {reviewPeriod} om goed te keuren of een geschil te openen; zonder actie wordt het geld automatisch vrijgegeven. Een geschil zet de betaling maximaal {disputePeriod} vast.',
+  'terms.s2.text':
+    'Betalingen worden in escrow bewaard tot de creator levert. Het merk heeft na levering {reviewPeriod} om goed te keuren of een geschil te openen; zonder actie wordt het geld automatisch vrijgegeven. Een geschil zet de betaling maximaal {disputePeriod} vast.',
   'terms.s3.title': '3. Kosten',
-  'terms.s3.text': 'Merken betalen bij deals {dealFee}% platformkosten bovenop het bedrag voor de creator; betaalverzoeken kosten {requestFee}%. Creators ontvangen het volledige afgesproken bedrag.',
+  'terms.s3.text':
+    'Merken betalen bij deals {dealFee}% platformkosten bovenop het bedrag voor de creator; betaalverzoeken kosten {requestFee}%. Creators ontvangen het volledige afgesproken bedrag.',
   'terms.s4.title': '4. Aansprakelijkheid',
   'terms.s4.text': 'Het platform bemiddelt bij geschillen, maar is geen partij bij de samenwerking en is niet aansprakelijk voor de geleverde content.',
   'terms.s5.title': '5. Verantwoordelijkheid van gebruikers',

@@ -51,7 +51,8 @@ export const nlBrand: Record<keyof typeof enBrand, string> = {
   'confirm.dispute': 'Weet je zeker dat je een geschil wilt openen? Dit start een oplossingsperiode van {disputePeriod}.',
   'confirm.delete': 'Weet je zeker dat je deze deal wilt verwijderen? Dit kan niet ongedaan worden gemaakt.',
   'confirm.logout': 'Weet je zeker dat je wilt uitloggen?',
-  'confirm.manualComplete': 'De uitbetaling kon niet naar de bankrekening van de creator worden gestuurd. Deze deal handmatig als voltooid markeren (alleen voor testen)?',
+  'confirm.manualComplete':
+    'De uitbetaling kon niet naar de bankrekening van de creator worden gestuurd. Deze deal handmatig als voltooid markeren (alleen voor testen)?',
   'confirm.title': 'Bevestig',
   'confirm.ok': 'Bevestigen',
   'confirm.cancel': 'Annuleren',

@@ -11,7 +11,8 @@ export const nlDealPages: Record<keyof typeof enDealPages, string> = {
   'payment.fee': 'Platformkosten ({dealFee}%)',
   'payment.total': 'Totaal te betalen',
   'payment.escrowTitle': 'Veilig via escrow',
-  'payment.escrowText': 'Je betaling wordt veilig bewaard totdat de creator heeft geleverd. Na levering heb je {reviewPeriod} om goed te keuren of een geschil te openen; daarna wordt het geld automatisch vrijgegeven.',
+  'payment.escrowText':
+    'Je betaling wordt veilig bewaard totdat de creator heeft geleverd. Na levering heb je {reviewPeriod} om goed te keuren of een geschil te openen; daarna wordt het geld automatisch vrijgegeven.',
   'payment.contract': 'Contractdetails',
   'payment.deadline': 'Deadline',
   'payment.deliverables': 'Deliverables',

@@ -86,7 +86,9 @@ export default function AcceptRoute() {
       </header>
       <Card>
         <p className="text-sm text-slate-500">{t('accept.status')}</p>
-        <p className="mb-3 font-semibold" data-testid="creator-status">{tKey(view.creatorText)}</p>
+        <p className="mb-3 font-semibold" data-testid="creator-status">
+          {tKey(view.creatorText)}
+        </p>
         <DealProgress step={view.step} />
       </Card>
       <Card>
@@ -101,7 +103,9 @@ export default function AcceptRoute() {
       </Card>
       {!accepted && (
         <Card className="bg-emerald-50">
-          <h2 className="flex items-center gap-2 font-semibold text-emerald-900"><Icon name="lock" /> {t('accept.escrowTitle')}</h2>
+          <h2 className="flex items-center gap-2 font-semibold text-emerald-900">
+            <Icon name="lock" /> {t('accept.escrowTitle')}
+          </h2>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-emerald-900">
             <li>{t('accept.escrow1')}</li>
             <li>{t('accept.escrow2')}</li>
@@ -135,7 +139,9 @@ export default function AcceptRoute() {
       )}
       {view.status === 'delivered' && <p className="rounded-lg bg-violet-50 p-3 text-sm">{t('accept.deliveredText')}</p>}
       {view.status === 'dispute' && <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800">{t('accept.disputeText')}</p>}
-      {(view.status === 'completed' || view.status === 'approved_after_dispute') && <p className="rounded-lg bg-emerald-50 p-3 text-sm">{t('accept.completedText')}</p>}
+      {(view.status === 'completed' || view.status === 'approved_after_dispute') && (
+        <p className="rounded-lg bg-emerald-50 p-3 text-sm">{t('accept.completedText')}</p>
+      )}
       {view.status === 'cancelled' && <p className="rounded-lg bg-slate-100 p-3 text-sm">{t('accept.cancelledText')}</p>}
       {accepted && view.status !== 'cancelled' && <LinkNotificationsCard token={token} />}
     </main>

@@ -46,7 +46,13 @@ export default function AdminLoginRoute() {
           onBlur={() => setTouched(true)}
           error={touched && username.trim() === '' ? t('admin.usernameRequired') : null}
         />
-        <PasswordField label={t('admin.password')} value={password} onChange={setPassword} autoComplete="current-password" error={touched && password === '' ? t('admin.passwordRequired') : null} />
+        <PasswordField
+          label={t('admin.password')}
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+          error={touched && password === '' ? t('admin.passwordRequired') : null}
+        />
         <Button type="submit" block disabled={!ready || login.isPending}>
           {t('admin.submit')}
         </Button>

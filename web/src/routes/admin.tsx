@@ -62,19 +62,38 @@ export default function AdminRoute() {
       <AdminLiveUpdates />
       <header className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-2">
-          <Button variant="ghost" onClick={() => navigate(-1)} aria-label={t('admin.back')}>←</Button>
+          <Button variant="ghost" onClick={() => navigate(-1)} aria-label={t('admin.back')}>
+            ←
+          </Button>
           <h1 className="text-xl font-bold">{t('admin.title')}</h1>
           {readOnly && <span className="rounded bg-slate-200 px-2 py-0.5 text-xs">{t('admin.auditor')}</span>}
         </div>
         <div className="flex gap-2">
-          <Button variant="secondary" onClick={() => void client.invalidateQueries({ queryKey: ['admin'] })}>{t('admin.refresh')}</Button>
-          <Button variant="secondary" onClick={() => { clearAdminToken(); client.removeQueries({ queryKey: ['admin'] }); navigate('/admin/login'); }}>{t('admin.logout')}</Button>
+          <Button variant="secondary" onClick={() => void client.invalidateQueries({ queryKey: ['admin'] })}>
+            {t('admin.refresh')}
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              clearAdminToken();
+              client.removeQueries({ queryKey: ['admin'] });
+              navigate('/admin/login');
+            }}
+          >
+            {t('admin.logout')}
+          </Button>
         </div>
       </header>
       <div className="mb-4 flex gap-1 border-b border-slate-200" role="tablist">
         {TABS.map((name) => (
-          <button key={name} type="button" role="tab" aria-selected={tab === name} onClick={() => setTab(name)}
-            className={`-mb-px border-b-2 px-3 py-2 text-sm font-semibold ${tab === name ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-500'}`}>
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            onClick={() => setTab(name)}
+            className={`-mb-px border-b-2 px-3 py-2 text-sm font-semibold ${tab === name ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-500'}`}
+          >
             {t(`admin.tab.${name}`)}
           </button>
         ))}
@@ -94,8 +113,16 @@ export default function AdminRoute() {
         <>
           <div className="mb-4 flex flex-wrap gap-2" role="group" aria-label={t('admin.filter')}>
             {CHIPS.map((c) => (
-              <button key={c} type="button" aria-pressed={chip === c} onClick={() => { setChip(c); setSelected(null); }}
-                className={`rounded-full border px-3 py-1.5 text-sm font-medium ${chip === c ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white'}`}>
+              <button
+                key={c}
+                type="button"
+                aria-pressed={chip === c}
+                onClick={() => {
+                  setChip(c);
+                  setSelected(null);
+                }}
+                className={`rounded-full border px-3 py-1.5 text-sm font-medium ${chip === c ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white'}`}
+              >
                 {t(`admin.chip.${c}` as MessageKey)} <span>({counts.data?.[c] ?? 0})</span>
               </button>
             ))}
@@ -106,17 +133,40 @@ export default function AdminRoute() {
               {deals.isSuccess && list.length === 0 && <li className="text-sm text-slate-500">{t('admin.empty')}</li>}
               {list.map((d) => (
                 <li key={d.id}>
-                  <button type="button" onClick={() => setSelected(d.id)} aria-current={selected === d.id}
-                    className={`w-full rounded-xl border bg-white p-3 text-left text-sm shadow-sm ${selected === d.id ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200'}`}>
-                    <span className="flex justify-between gap-2"><span className="truncate font-semibold">{d.influencer}</span><span className="font-semibold">{formatMoney(d.amountCents)}</span></span>
-                    <span className="flex justify-between gap-2 text-slate-500"><span>{t(`admin.status.${d.status}` as MessageKey)}</span><span>{formatDate(d.createdAt)}</span></span>
+                  <button
+                    type="button"
+                    onClick={() => setSelected(d.id)}
+                    aria-current={selected === d.id}
+                    className={`w-full rounded-xl border bg-white p-3 text-left text-sm shadow-sm ${selected === d.id ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200'}`}
+                  >
+                    <span className="flex justify-between gap-2">
+                      <span className="truncate font-semibold">{d.influencer}</span>
+                      <span className="font-semibold">{formatMoney(d.amountCents)}</span>
+                    </span>
+                    <span className="flex justify-between gap-2 text-slate-500">
+                      <span>{t(`admin.status.${d.status}` as MessageKey)}</span>
+                      <span>{formatDate(d.createdAt)}</span>
+                    </span>
                     {d.title && <span className="block truncate text-slate-600">{d.title}</span>}
-                    {heldDays.has(d.id) && <span className="mt-1 inline-block rounded-full bg-orange-100 px-2 py-0.5 text-xs font-semibold text-orange-800" data-testid="hold-age-chip">{t('admin.holdAgeChip', { days: heldDays.get(d.id)! })}</span>}
+                    {heldDays.has(d.id) && (
+                      <span
+                        className="mt-1 inline-block rounded-full bg-orange-100 px-2 py-0.5 text-xs font-semibold text-orange-800"
+                        data-testid="hold-age-chip"
+                      >
+                        {t('admin.holdAgeChip', { days: heldDays.get(d.id)! })}
+                      </span>
+                    )}
                   </button>
                 </li>
               ))}
             </ul>
-            <div>{current ? <AdminDealPanel deal={current} readOnly={readOnly} heldDays={heldDays.get(current.id)} /> : <p className="text-sm text-slate-500">{t('admin.select')}</p>}</div>
+            <div>
+              {current ? (
+                <AdminDealPanel deal={current} readOnly={readOnly} heldDays={heldDays.get(current.id)} />
+              ) : (
+                <p className="text-sm text-slate-500">{t('admin.select')}</p>
+              )}
+            </div>
           </div>
         </>
       )}

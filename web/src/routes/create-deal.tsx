@@ -65,11 +65,33 @@ export default function CreateDealRoute() {
   return (
     <Page title={editing ? t('create.editTitle') : t('create.title')} subtitle={t('create.step')}>
       <form onSubmit={submit} noValidate className="space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-        <TextField label={t('create.influencer')} placeholder={t('create.influencerPlaceholder')} required value={form.influencer} onChange={(e) => set('influencer', e.target.value)} />
-        <TextField label={t('create.profileLink')} type="url" placeholder="https://" value={form.profileLink} onChange={(e) => set('profileLink', e.target.value)} />
+        <TextField
+          label={t('create.influencer')}
+          placeholder={t('create.influencerPlaceholder')}
+          required
+          value={form.influencer}
+          onChange={(e) => set('influencer', e.target.value)}
+        />
+        <TextField
+          label={t('create.profileLink')}
+          type="url"
+          placeholder="https://"
+          value={form.profileLink}
+          onChange={(e) => set('profileLink', e.target.value)}
+        />
         <TextField label={t('create.dealTitle')} value={form.title} onChange={(e) => set('title', e.target.value)} />
-        <TextArea label={t('create.description')} required rows={5} hint={t('create.descriptionHint')} value={form.description} onChange={(e) => set('description', e.target.value)} />
-        <AiImprove input={{ description: form.description, platforms: form.platforms, deliverables: form.deliverables }} onUse={(text) => set('description', text)} />
+        <TextArea
+          label={t('create.description')}
+          required
+          rows={5}
+          hint={t('create.descriptionHint')}
+          value={form.description}
+          onChange={(e) => set('description', e.target.value)}
+        />
+        <AiImprove
+          input={{ description: form.description, platforms: form.platforms, deliverables: form.deliverables }}
+          onUse={(text) => set('description', text)}
+        />
         <TextField
           label={t('create.amount')}
           type="number"
@@ -83,12 +105,34 @@ export default function CreateDealRoute() {
           hint={cents ? t('create.feeLine', { total: formatMoney(breakdown(cents, 'deal').totalCents) }) : undefined}
         />
         <TextField label={t('create.deadline')} type="date" value={form.deadline} onChange={(e) => set('deadline', e.target.value)} />
-        <TextField label={t('create.publicationDeadline')} type="date" value={form.publicationDeadline} onChange={(e) => set('publicationDeadline', e.target.value)} />
-        <CheckGroup legend={t('create.deliverables')} options={deliverableOptions} labelOf={deliverableLabel} value={form.deliverables} onChange={(v) => set('deliverables', v)} />
-        <CheckGroup legend={t('create.platforms')} options={platforms} labelOf={(o) => t(`platform.${o}` as MessageKey)} value={form.platforms} onChange={(v) => set('platforms', v)} />
+        <TextField
+          label={t('create.publicationDeadline')}
+          type="date"
+          value={form.publicationDeadline}
+          onChange={(e) => set('publicationDeadline', e.target.value)}
+        />
+        <CheckGroup
+          legend={t('create.deliverables')}
+          options={deliverableOptions}
+          labelOf={deliverableLabel}
+          value={form.deliverables}
+          onChange={(v) => set('deliverables', v)}
+        />
+        <CheckGroup
+          legend={t('create.platforms')}
+          options={platforms}
+          labelOf={(o) => t(`platform.${o}` as MessageKey)}
+          value={form.platforms}
+          onChange={(v) => set('platforms', v)}
+        />
         <TextField label={t('create.briefing')} value={form.briefingFiles} onChange={(e) => set('briefingFiles', e.target.value)} />
         <label className="flex items-start gap-3 rounded-lg bg-slate-50 p-3 text-sm">
-          <input type="checkbox" className="mt-0.5 h-5 w-5 shrink-0 accent-brand-600" checked={form.confirmed} onChange={(e) => set('confirmed', e.target.checked)} />
+          <input
+            type="checkbox"
+            className="mt-0.5 h-5 w-5 shrink-0 accent-brand-600"
+            checked={form.confirmed}
+            onChange={(e) => set('confirmed', e.target.checked)}
+          />
           <span>{t('create.confirm')}</span>
         </label>
         <Button type="submit" block disabled={pending || capError !== null}>

@@ -32,7 +32,11 @@ export default function CreatorRequestRoute() {
       {
         onSuccess: setCreated,
         onError: (error) =>
-          toast({ title: t('creq.createError'), description: error instanceof HttpError ? error.serverMessage : t('creq.createErrorText'), variant: 'destructive' }),
+          toast({
+            title: t('creq.createError'),
+            description: error instanceof HttpError ? error.serverMessage : t('creq.createErrorText'),
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -56,7 +60,16 @@ export default function CreatorRequestRoute() {
         </Card>
         <Card className="space-y-3">
           <h2 className="font-semibold">{t('creq.s4')}</h2>
-          <TextField label={t('creq.amount')} type="number" inputMode="decimal" min="0.01" step="0.01" required value={form.amount} onChange={(e) => set('amount')(e.target.value)} />
+          <TextField
+            label={t('creq.amount')}
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            required
+            value={form.amount}
+            onChange={(e) => set('amount')(e.target.value)}
+          />
           {split && (
             <dl className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm" data-testid="request-breakdown">
               <DetailRow label={t('creq.youReceive')} value={formatMoney(split.amountCents)} />

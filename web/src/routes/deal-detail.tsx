@@ -34,7 +34,12 @@ export default function DealDetailRoute() {
     </Link>
   );
   if (deal.isPending) return <Spinner />;
-  if (!deal.data || !view) return <Page back={back} title={t('detail.notFound')}>{null}</Page>;
+  if (!deal.data || !view)
+    return (
+      <Page back={back} title={t('detail.notFound')}>
+        {null}
+      </Page>
+    );
   const d = deal.data;
   const shareToken = token ?? d.shareableToken;
 
@@ -82,7 +87,13 @@ export default function DealDetailRoute() {
             {shareToken ? (
               <>
                 <p className="mb-2 break-all rounded-lg bg-white p-3 font-mono text-xs">{acceptUrl(shareToken)}</p>
-                <CopyButton text={acceptUrl(shareToken)} label={t('detail.copy')} copiedLabel={t('detail.copied')} block onError={() => toast({ title: t('toast.copyError'), variant: 'destructive' })} />
+                <CopyButton
+                  text={acceptUrl(shareToken)}
+                  label={t('detail.copy')}
+                  copiedLabel={t('detail.copied')}
+                  block
+                  onError={() => toast({ title: t('toast.copyError'), variant: 'destructive' })}
+                />
                 {d.influencerAcceptedAt === null && (
                   <Button block variant="secondary" className="mt-2" onClick={newLink} disabled={rotate.isPending}>
                     {t('detail.rotate')}

@@ -66,7 +66,14 @@ export default function DealsRoute() {
       <ul className="space-y-3" aria-label={t('dashboard.recent')}>
         {list.map((deal) => (
           <li key={deal.id}>
-            <DealCard deal={deal} busy={commands.busy} onShare={setSharing} onRelease={commands.release} onDispute={commands.dispute} onDelete={commands.remove} />
+            <DealCard
+              deal={deal}
+              busy={commands.busy}
+              onShare={setSharing}
+              onRelease={commands.release}
+              onDispute={commands.dispute}
+              onDelete={commands.remove}
+            />
           </li>
         ))}
       </ul>

@@ -28,26 +28,58 @@ export default function NotificationsTestRoute() {
       <div className="space-y-4">
         <Card>
           <dl className="space-y-1 text-sm" data-testid="push-state">
-            <div className="flex justify-between"><dt>{t('notify.support')}</dt><dd data-testid="push-support">{push.supported ? t('notify.supported') : t('notify.unsupported')}</dd></div>
-            <div className="flex justify-between"><dt>{t('notify.permission')}</dt><dd data-testid="push-permission">{push.permission}</dd></div>
-            <div className="flex justify-between"><dt>{t('notify.subscription')}</dt><dd data-testid="push-subscription">{push.subscribed ? t('notify.subscribed') : t('notify.notSubscribed')}</dd></div>
+            <div className="flex justify-between">
+              <dt>{t('notify.support')}</dt>
+              <dd data-testid="push-support">{push.supported ? t('notify.supported') : t('notify.unsupported')}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>{t('notify.permission')}</dt>
+              <dd data-testid="push-permission">{push.permission}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>{t('notify.subscription')}</dt>
+              <dd data-testid="push-subscription">{push.subscribed ? t('notify.subscribed') : t('notify.notSubscribed')}</dd>
+            </div>
           </dl>
         </Card>
         <div className="grid gap-2">
-          <Button disabled={!push.supported || push.loading} onClick={() => void enable()}>{t('notify.enable')}</Button>
-          <Button variant="secondary" disabled={!push.subscribed || push.loading} onClick={() => void disable()}>{t('notify.disable')}</Button>
-          <Button variant="secondary" disabled={!push.supported} onClick={() => void local()}>{t('notify.local')}</Button>
-          <Button variant="secondary" onClick={() => void log.runServer(t('notify.labelServer'), () => sendTestPush(t('push.testTitle'), t('push.testBody')))}>{t('notify.server')}</Button>
-          <Button variant="secondary" onClick={() => void log.runServer(t('notify.labelDealAccepted'), () => simulateDealAcceptedPush({ dealId: 1, influencer: '@creator', amount: '100.00' }))}>{t('notify.dealAccepted')}</Button>
+          <Button disabled={!push.supported || push.loading} onClick={() => void enable()}>
+            {t('notify.enable')}
+          </Button>
+          <Button variant="secondary" disabled={!push.subscribed || push.loading} onClick={() => void disable()}>
+            {t('notify.disable')}
+          </Button>
+          <Button variant="secondary" disabled={!push.supported} onClick={() => void local()}>
+            {t('notify.local')}
+          </Button>
+          <Button variant="secondary" onClick={() => void log.runServer(t('notify.labelServer'), () => sendTestPush(t('push.testTitle'), t('push.testBody')))}>
+            {t('notify.server')}
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              void log.runServer(t('notify.labelDealAccepted'), () => simulateDealAcceptedPush({ dealId: 1, influencer: '@creator', amount: '100.00' }))
+            }
+          >
+            {t('notify.dealAccepted')}
+          </Button>
         </div>
         <Card>
           <div className="mb-2 flex items-center justify-between">
             <h2 className="font-semibold">{t('notify.log')}</h2>
-            <Button variant="ghost" onClick={log.clear}>{t('notify.clear')}</Button>
+            <Button variant="ghost" onClick={log.clear}>
+              {t('notify.clear')}
+            </Button>
           </div>
-          {log.lines.length === 0 ? <p className="text-sm text-slate-500">{t('notify.empty')}</p> : (
+          {log.lines.length === 0 ? (
+            <p className="text-sm text-slate-500">{t('notify.empty')}</p>
+          ) : (
             <ul className="space-y-1 font-mono text-xs" aria-live="polite" data-testid="push-log">
-              {log.lines.map((line, i) => <li key={i} className="break-words">{line}</li>)}
+              {log.lines.map((line, i) => (
+                <li key={i} className="break-words">
+                  {line}
+                </li>
+              ))}
             </ul>
           )}
         </Card>

@@ -50,7 +50,9 @@ export default function PayRequestSuccessRoute() {
           <li>{t('psuccess.step3')}</li>
         </ol>
       </Card>
-      <p className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900"><Icon name="lock" className="mr-1 h-4 w-4 align-[-2px]" /> {t('psuccess.protection')}</p>
+      <p className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
+        <Icon name="lock" className="mr-1 h-4 w-4 align-[-2px]" /> {t('psuccess.protection')}
+      </p>
       <div className="grid gap-2">
         <Link to="/" className={buttonClass('primary', true)}>
           {t('psuccess.home')}

@@ -42,7 +42,11 @@ export default function PayRequestRoute() {
   if (request.isPending) return <Spinner label={t('preq.loading')} />;
   if (!request.data || !view) {
     const expired = request.error instanceof HttpError && request.error.serverMessage === EXPIRED_MESSAGE;
-    return expired ? <Notice icon="clock" title={t('preq.expired')} text={t('preq.expiredText')} /> : <Notice icon="search" title={t('preq.notFound')} text={t('preq.notFoundText')} />;
+    return expired ? (
+      <Notice icon="clock" title={t('preq.expired')} text={t('preq.expiredText')} />
+    ) : (
+      <Notice icon="search" title={t('preq.notFound')} text={t('preq.notFoundText')} />
+    );
   }
   const r = request.data;
   const days = daysUntil(r.expiresAt);
@@ -86,7 +90,11 @@ export default function PayRequestRoute() {
           </div>
         </dl>
       </Card>
-      {!inactive && days <= 3 && <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-semibold text-red-800">{t('preq.warning', { days: Math.max(0, days) })}</p>}
+      {!inactive && days <= 3 && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-semibold text-red-800">
+          {t('preq.warning', { days: Math.max(0, days) })}
+        </p>
+      )}
       {inactive && <p className="rounded-lg bg-slate-100 p-4 text-center font-semibold">{t('preq.inactive')}</p>}
       {!inactive && view.status === 'pending' && (
         <div className="space-y-2">
@@ -106,7 +114,9 @@ export default function PayRequestRoute() {
       )}
       {view.status === 'paid' && (
         <Card className="bg-emerald-50">
-          <h2 className="flex items-center gap-2 font-semibold text-emerald-900"><Icon name="check" /> {t('preq.paid')}</h2>
+          <h2 className="flex items-center gap-2 font-semibold text-emerald-900">
+            <Icon name="check" /> {t('preq.paid')}
+          </h2>
           <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-emerald-900">
             <li>{t('preq.next1')}</li>
             <li>{t('preq.next2')}</li>
@@ -114,7 +124,11 @@ export default function PayRequestRoute() {
           </ol>
         </Card>
       )}
-      {view.status === 'completed' && <p className="rounded-lg bg-emerald-50 p-4 text-center font-semibold text-emerald-900"><Icon name="party" /> {t('preq.completed')}</p>}
+      {view.status === 'completed' && (
+        <p className="rounded-lg bg-emerald-50 p-4 text-center font-semibold text-emerald-900">
+          <Icon name="party" /> {t('preq.completed')}
+        </p>
+      )}
     </main>
   );
 }

@@ -49,7 +49,14 @@ export default function PaymentRequestsRoute() {
       <div>
         <div role="tablist" className="mb-4 grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1">
           {TABS.map((x) => (
-            <button key={x.id} type="button" role="tab" aria-selected={tab === x.id} onClick={() => setTab(x.id)} className={`rounded-lg py-2 text-sm font-semibold ${tab === x.id ? 'bg-white shadow-sm' : 'text-slate-700'}`}>
+            <button
+              key={x.id}
+              type="button"
+              role="tab"
+              aria-selected={tab === x.id}
+              onClick={() => setTab(x.id)}
+              className={`rounded-lg py-2 text-sm font-semibold ${tab === x.id ? 'bg-white shadow-sm' : 'text-slate-700'}`}
+            >
               {t(x.label)}
             </button>
           ))}

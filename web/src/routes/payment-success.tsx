@@ -94,9 +94,17 @@ export default function PaymentSuccessRoute() {
           <p className="mb-3 text-sm text-slate-600">{t('success.shareText')}</p>
           {link ? (
             <>
-              <p data-testid="share-link" className="mb-3 break-all rounded-lg bg-white p-3 font-mono text-xs">{link}</p>
+              <p data-testid="share-link" className="mb-3 break-all rounded-lg bg-white p-3 font-mono text-xs">
+                {link}
+              </p>
               <div className="flex gap-2">
-                <CopyButton text={link} label={t('success.copy')} copiedLabel={t('share.copied')} className="flex-1" onError={() => toast({ title: t('toast.copyError'), variant: 'destructive' })} />
+                <CopyButton
+                  text={link}
+                  label={t('success.copy')}
+                  copiedLabel={t('share.copied')}
+                  className="flex-1"
+                  onError={() => toast({ title: t('toast.copyError'), variant: 'destructive' })}
+                />
                 <Button className="flex-1" onClick={() => void share()}>
                   {t('success.share')}
                 </Button>

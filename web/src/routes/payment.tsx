@@ -65,7 +65,9 @@ export default function PaymentRoute() {
           </dl>
         </Card>
         <Card className="bg-emerald-50">
-          <h2 className="flex items-center gap-2 font-semibold text-emerald-900"><Icon name="lock" /> {t('payment.escrowTitle')}</h2>
+          <h2 className="flex items-center gap-2 font-semibold text-emerald-900">
+            <Icon name="lock" /> {t('payment.escrowTitle')}
+          </h2>
           <p className="mt-1 text-sm text-emerald-900">{t('payment.escrowText')}</p>
         </Card>
         <Card>

@@ -49,7 +49,10 @@ export default function ProfileRoute() {
             <Spinner />
           ) : (
             <div className="flex items-start gap-3">
-              <div className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xl font-bold text-brand-700" aria-hidden="true">
+              <div
+                className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xl font-bold text-brand-700"
+                aria-hidden="true"
+              >
                 {(p?.username ?? '?').slice(0, 1).toUpperCase()}
               </div>
               <div className="min-w-0 flex-1">
@@ -82,10 +85,14 @@ export default function ProfileRoute() {
           <h2 className="mb-2 font-semibold">{t('profile.help')}</h2>
           <ul className="divide-y divide-slate-100 text-sm">
             <li>
-              <button type="button" className="w-full py-2.5 text-left">{t('profile.faq')}</button>
+              <button type="button" className="w-full py-2.5 text-left">
+                {t('profile.faq')}
+              </button>
             </li>
             <li>
-              <a href={SUPPORT_MAIL} className="block py-2.5">{t('profile.contact')}</a>
+              <a href={SUPPORT_MAIL} className="block py-2.5">
+                {t('profile.contact')}
+              </a>
             </li>
             <li>
               <button type="button" className="w-full py-2.5 text-left" onClick={() => setTerms(true)}>

@@ -54,8 +54,21 @@ export default function RegisterRoute() {
   return (
     <AuthLayout title={t('register.title')} subtitle={t('register.subtitle')}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField label={t('register.username')} autoComplete="username" value={form.username} onChange={(e) => set('username')(e.target.value)} error={errors.username} />
-        <TextField label={t('login.email')} type="email" autoComplete="email" value={form.email} onChange={(e) => set('email')(e.target.value)} error={errors.email} />
+        <TextField
+          label={t('register.username')}
+          autoComplete="username"
+          value={form.username}
+          onChange={(e) => set('username')(e.target.value)}
+          error={errors.username}
+        />
+        <TextField
+          label={t('login.email')}
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={(e) => set('email')(e.target.value)}
+          error={errors.email}
+        />
         <PasswordField label={t('login.password')} value={form.password} onChange={set('password')} error={errors.password} autoComplete="new-password" />
         <TextField label={t('register.company')} autoComplete="organization" value={form.companyName} onChange={(e) => set('companyName')(e.target.value)} />
         <CountrySelect label={t('register.country')} value={form.country} onChange={set('country')} />

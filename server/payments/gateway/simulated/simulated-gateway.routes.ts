@@ -54,7 +54,15 @@ export const simulatedGatewayRoutes: FastifyPluginAsync<SimulatedGatewayRoutesOp
   app.get<{ Params: { sessionId: string } }>('/sim/checkout/:sessionId', async (request, reply) => {
     const session = sessionFor(request);
     if (!session) return reply.code(404).type('text/plain').send('Checkout session not found');
-    return reply.type('text/html').send(checkoutPage({ action: request.url, description: session.input.description, totalCents: session.totalCents, status: session.status, lang: requestLanguage(request) }));
+    return reply.type('text/html').send(
+      checkoutPage({
+        action: request.url,
+        description: session.input.description,
+        totalCents: session.totalCents,
+        status: session.status,
+        lang: requestLanguage(request),
+      }),
+    );
   });
 
   app.post<{ Params: { sessionId: string }; Body: Form }>('/sim/checkout/:sessionId', async (request, reply) => {
@@ -70,7 +78,14 @@ export const simulatedGatewayRoutes: FastifyPluginAsync<SimulatedGatewayRoutesOp
       await gateway.failCheckout(session.id);
       return reply.redirect(session.input.cancelUrl, 303);
     } catch (error) {
-      const page = checkoutPage({ action: request.url, description: session.input.description, totalCents: session.totalCents, status: 'open', error: (error as Error).message, lang: requestLanguage(request) });
+      const page = checkoutPage({
+        action: request.url,
+        description: session.input.description,
+        totalCents: session.totalCents,
+        status: 'open',
+        error: (error as Error).message,
+        lang: requestLanguage(request),
+      });
       return reply.code(502).type('text/html').send(page);
     }
   });
@@ -92,9 +107,14 @@ export const simulatedGatewayRoutes: FastifyPluginAsync<SimulatedGatewayRoutesOp
     try {
       await gateway.openChargeback(session.chargeId, 'fraudulent');
     } catch (error) {
-      return reply.code(502).type('text/html').send(showPayment(session.id, request.url, { error: (error as Error).message, lang: requestLanguage(request) }));
+      return reply
+        .code(502)
+        .type('text/html')
+        .send(showPayment(session.id, request.url, { error: (error as Error).message, lang: requestLanguage(request) }));
     }
-    return reply.type('text/html').send(showPayment(session.id, request.url, { notice: 'Chargeback sent (charge.dispute.created).', lang: requestLanguage(request) }));
+    return reply
+      .type('text/html')
+      .send(showPayment(session.id, request.url, { notice: 'Chargeback sent (charge.dispute.created).', lang: requestLanguage(request) }));
   });
 
   app.get<{ Params: { accountId: string } }>('/sim/onboarding/:accountId', async (request, reply) => {
@@ -110,7 +130,10 @@ export const simulatedGatewayRoutes: FastifyPluginAsync<SimulatedGatewayRoutesOp
     try {
       await gateway.finishOnboarding(account.id, complete);
     } catch (error) {
-      return reply.code(502).type('text/html').send(onboardingPage({ action: request.url, accountId: account.id, error: (error as Error).message, lang: requestLanguage(request) }));
+      return reply
+        .code(502)
+        .type('text/html')
+        .send(onboardingPage({ action: request.url, accountId: account.id, error: (error as Error).message, lang: requestLanguage(request) }));
     }
     const target = complete ? account.returnUrl : account.refreshUrl;
     return reply.redirect(target ?? '/', 303);

@@ -1,12 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import {
-  GatewayError,
-  WebhookSignatureError,
-  type GatewayErrorCode,
-  type GatewayWebhookEvent,
-  type PaymentGateway,
-} from '../payment-gateway';
+import { GatewayError, WebhookSignatureError, type GatewayErrorCode, type GatewayWebhookEvent, type PaymentGateway } from '../payment-gateway';
 import { gatewayErrorMessage } from '../gateway-error-messages';
 import { createSimulatedLedger, type SimulatedLedger } from './simulated-ledger';
 import { createSimulatedWebhooks, type WebhookTransport } from './simulated-webhooks';
@@ -61,8 +55,7 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
   const webhooks = createSimulatedWebhooks({ publicUrl: options.publicUrl, webhookSecret });
   let failTransfers: GatewayErrorCode | null = null;
 
-  const accessKey = (kind: 'payer' | 'account', id: string) =>
-    createHmac('sha256', webhookSecret).update(`sim-page:${kind}:${id}`).digest('hex').slice(0, 32);
+  const accessKey = (kind: 'payer' | 'account', id: string) => createHmac('sha256', webhookSecret).update(`sim-page:${kind}:${id}`).digest('hex').slice(0, 32);
 
   function sessionOrThrow(sessionId: string) {
     const session = ledger.sessions.get(sessionId);

@@ -424,7 +424,7 @@ export function createSimulatedLedger(options: SimulatedLedgerOptions) {
 
     refund(input: RefundInput): { refundId: string; transferReversalId: string | null } {
       return once(`refund:${input.idempotencyKey}`, () => {
-        const chargeId = input.chargeId ?? (input.paymentIntentId ? findIntent(input.paymentIntentId)?.chargeId ?? null : null);
+        const chargeId = input.chargeId ?? (input.paymentIntentId ? (findIntent(input.paymentIntentId)?.chargeId ?? null) : null);
         if (chargeId && q.refundOfCharge.get(chargeId)) {
           throw new GatewayError('invalid_request', `invalid_request: charge ${chargeId} has already been refunded`);
         }

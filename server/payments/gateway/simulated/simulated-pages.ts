@@ -4,8 +4,7 @@ import { simulatedPageTexts } from '../../../i18n/simulated-pages.texts';
 
 /** The simulated gateway's pages: self-contained, mobile width, unmistakably test mode. */
 
-const escape = (value: string): string =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const escape = (value: string): string => value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 const money = (cents: number, lang: Language) => escape(formatEuro(cents, lang === 'nl' ? 'nl-NL' : 'en-US'));
 
@@ -43,7 +42,10 @@ export function checkoutPage(input: { action: string; description: string; total
   <p>${x.payingFor} <strong>${escape(input.description)}</strong></p>
   <div class="amount">${money(input.totalCents, lang)}</div>
   ${input.error ? `<p class="error">${escape(input.error)}</p>` : ''}
-  ${closed ? `<p>${x.closed}</p>` : `<form method="post" action="${escape(input.action)}">
+  ${
+    closed
+      ? `<p>${x.closed}</p>`
+      : `<form method="post" action="${escape(input.action)}">
     <fieldset><legend>${x.method}</legend>
       <label><input type="radio" name="method" value="ideal" checked> iDEAL</label>
       <label><input type="radio" name="method" value="card"> ${x.card}</label>
@@ -51,7 +53,8 @@ export function checkoutPage(input: { action: string; description: string; total
     <button class="primary" type="submit" name="outcome" value="pay">${x.pay}</button>
     <button class="danger" type="submit" name="outcome" value="fail">${x.fail}</button>
     <button class="plain" type="submit" name="outcome" value="cancel">${x.cancel}</button>
-  </form>`}
+  </form>`
+  }
 </div>`,
     lang,
   );
@@ -76,7 +79,15 @@ export function onboardingPage(input: { action: string; accountId: string; error
 }
 
 /** Test tools for a paid session: send the chargeback Stripe would (charge.dispute.created). */
-export function paymentPage(input: { action: string; description: string; totalCents: number; chargeId: string | null; notice?: string; error?: string; lang?: Language }): string {
+export function paymentPage(input: {
+  action: string;
+  description: string;
+  totalCents: number;
+  chargeId: string | null;
+  notice?: string;
+  error?: string;
+  lang?: Language;
+}): string {
   const lang = input.lang ?? 'en';
   const x = simulatedPageTexts[lang];
   // The routes pass the English notice; shown in the page's language.
@@ -89,10 +100,14 @@ export function paymentPage(input: { action: string; description: string; totalC
   <div class="amount">${money(input.totalCents, lang)}</div>
   ${notice ? `<p role="status">${escape(notice)}</p>` : ''}
   ${input.error ? `<p class="error">${escape(input.error)}</p>` : ''}
-  ${input.chargeId === null ? `<p>${x.notPaid}</p>` : `<p>${x.charge.replace('{charge}', `<code>${escape(input.chargeId)}</code>`)}</p>
+  ${
+    input.chargeId === null
+      ? `<p>${x.notPaid}</p>`
+      : `<p>${x.charge.replace('{charge}', `<code>${escape(input.chargeId)}</code>`)}</p>
   <form method="post" action="${escape(input.action)}">
     <button class="danger" type="submit" name="outcome" value="chargeback">${x.chargeback}</button>
-  </form>`}
+  </form>`
+  }
 </div>`,
     lang,
   );

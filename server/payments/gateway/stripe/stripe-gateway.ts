@@ -47,9 +47,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
             currency: 'eur',
             // The pinned API version (SDK 23) replaced `payment_method_types` with this filter.
             allowed_payment_method_types: ['ideal', 'card'],
-            line_items: [
-              { quantity: 1, price_data: { currency: 'eur', unit_amount: input.totalCents, product_data: { name: input.description } } },
-            ],
+            line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: input.totalCents, product_data: { name: input.description } } }],
             client_reference_id: input.reference,
             metadata: input.metadata,
             payment_intent_data: {

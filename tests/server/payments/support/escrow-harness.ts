@@ -94,11 +94,26 @@ export interface SecondInstance {
 }
 
 /** Builds one instance's command side: runner, escrow, payments reactor, outcomes, timer reactor and the test verbs. */
-function buildInstance(deps: { store: EventStore; bus: CommandBus; clock: TestClock; gateway: PaymentGateway; reactorGateway?: PaymentGateway; readDb: Database.Database; checkpointDb: Database.Database }): { run: CommandRunner; real: Escrow; reactors: ReactorRunner; timers: TimerReactor; escrow: EscrowOps } {
+function buildInstance(deps: {
+  store: EventStore;
+  bus: CommandBus;
+  clock: TestClock;
+  gateway: PaymentGateway;
+  reactorGateway?: PaymentGateway;
+  readDb: Database.Database;
+  checkpointDb: Database.Database;
+}): { run: CommandRunner; real: Escrow; reactors: ReactorRunner; timers: TimerReactor; escrow: EscrowOps } {
   const { store, bus, clock, gateway, readDb, checkpointDb } = deps;
   const run = createCommandRunner(bus);
   const periods = { reviewPeriodHours: 48, disputePeriodHours: 72 };
-  const real = createEscrow({ bus, run, clock, gateway, config: { publicUrl: PUBLIC_URL, ...periods }, users: { emailOf: async () => 'creator@example.test' } });
+  const real = createEscrow({
+    bus,
+    run,
+    clock,
+    gateway,
+    config: { publicUrl: PUBLIC_URL, ...periods },
+    users: { emailOf: async () => 'creator@example.test' },
+  });
   const reactors = createReactorRunner({
     store,
     db: checkpointDb,
@@ -159,7 +174,9 @@ function buildInstance(deps: { store: EventStore; bus: CommandBus; clock: TestCl
 }
 
 /** A real SQLite store in a temp dir, the simulated gateway behind a bare Fastify app, and the timers. */
-export async function createHarness(options: { wrapStore?: (store: EventStore) => EventStore; reactorGateway?: (gateway: SimulatedGateway) => PaymentGateway } = {}): Promise<Harness> {
+export async function createHarness(
+  options: { wrapStore?: (store: EventStore) => EventStore; reactorGateway?: (gateway: SimulatedGateway) => PaymentGateway } = {},
+): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'escrow-'));
   const raw = createSqliteEventStore({ path: join(dir, 'events.db'), pollIntervalMs: 10 });
   const store = options.wrapStore ? options.wrapStore(raw) : raw;
@@ -170,7 +187,13 @@ export async function createHarness(options: { wrapStore?: (store: EventStore) =
   const runner = createProjectionRunner({ source: raw, db: readDb, projections: [timersProjection] });
   runner.start();
   const reactorGateway = options.reactorGateway?.(gateway);
-  const { run, real, reactors, timers: reactor, escrow } = buildInstance({ store, bus, clock, gateway, ...(reactorGateway ? { reactorGateway } : {}), readDb, checkpointDb: readDb });
+  const {
+    run,
+    real,
+    reactors,
+    timers: reactor,
+    escrow,
+  } = buildInstance({ store, bus, clock, gateway, ...(reactorGateway ? { reactorGateway } : {}), readDb, checkpointDb: readDb });
   const app = Fastify();
   await app.register(webhookRoutes, { escrow: real, gateway });
   await app.register(simulatedGatewayRoutes, { gateway });
@@ -187,7 +210,15 @@ export async function createHarness(options: { wrapStore?: (store: EventStore) =
     realEscrow: real,
     async secondInstance(more = {}) {
       const checkpointDb = new Database(':memory:');
-      const instance = buildInstance({ store, bus: createCommandBus({ store, clock }), clock, gateway, ...(more.gateway ? { reactorGateway: more.gateway } : {}), readDb, checkpointDb });
+      const instance = buildInstance({
+        store,
+        bus: createCommandBus({ store, clock }),
+        clock,
+        gateway,
+        ...(more.gateway ? { reactorGateway: more.gateway } : {}),
+        readDb,
+        checkpointDb,
+      });
       const other: SecondInstance = {
         escrow: instance.escrow,
         reactors: instance.reactors,
@@ -309,7 +340,15 @@ export async function givenUser(h: Harness, userId: string) {
     () => [
       {
         type: 'UserRegistered',
-        data: { userId, username: `user_${userId}`, email: `${userId}@example.test`, passwordHash: 'scrypt$x', companyName: null, country: null, phoneNumber: null },
+        data: {
+          userId,
+          username: `user_${userId}`,
+          email: `${userId}@example.test`,
+          passwordHash: 'scrypt$x',
+          companyName: null,
+          country: null,
+          phoneNumber: null,
+        },
       },
     ],
     { actor: { kind: 'creator', id: userId } },

@@ -4,7 +4,14 @@ import { TextArea } from './field';
 import { t } from '../../i18n';
 
 /** A confirmation prompt with the spec's exact question (docs/product.md §8), optionally with a text box. */
-export function ConfirmDialog({ open, text, onConfirm, onCancel, danger = false, input }: {
+export function ConfirmDialog({
+  open,
+  text,
+  onConfirm,
+  onCancel,
+  danger = false,
+  input,
+}: {
   open: boolean;
   text: string;
   onConfirm: () => void;

@@ -4,7 +4,13 @@ import { Button, type ButtonProps } from './button';
 const COPIED_MS = 2_000;
 
 /** Copies `text`; its label reads `copiedLabel` for 2 s (docs/product.md §9). `onError` is optional: some panels fail silently. */
-export function CopyButton({ text, label, copiedLabel, onError, ...rest }: { text: string; label: string; copiedLabel: string; onError?: () => void } & Omit<ButtonProps, 'onClick'>) {
+export function CopyButton({
+  text,
+  label,
+  copiedLabel,
+  onError,
+  ...rest
+}: { text: string; label: string; copiedLabel: string; onError?: () => void } & Omit<ButtonProps, 'onClick'>) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);

@@ -2,7 +2,19 @@ import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react
 import type { ReactNode } from 'react';
 
 /** A focus-trapped dialog (headlessui); Escape and the backdrop close it. */
-export function Modal({ open, onClose, title, description, children }: { open: boolean; onClose: () => void; title: ReactNode; description?: ReactNode; children: ReactNode }) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />

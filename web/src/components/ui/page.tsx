@@ -1,7 +1,19 @@
 import type { ReactNode } from 'react';
 
 /** The mobile-width page frame: max 28rem wide, padded, leaves room for the bottom navigation. */
-export function Page({ title, subtitle, actions, children, back }: { title?: ReactNode; subtitle?: ReactNode; actions?: ReactNode; back?: ReactNode; children: ReactNode }) {
+export function Page({
+  title,
+  subtitle,
+  actions,
+  children,
+  back,
+}: {
+  title?: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  back?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <main className="mx-auto w-full max-w-md px-4 pb-28 pt-4">
       {(title || actions || back) && (

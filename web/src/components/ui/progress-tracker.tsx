@@ -6,7 +6,19 @@ export const TOTAL_STEPS = 7;
  * The 7-step tracker. `step` comes from the machine's state meta (never a status table here);
  * `labels` are the step names, `caption` the "Step n of 7" text.
  */
-export function ProgressTracker({ step, labels, caption, ariaLabel, currentLabel }: { step: number | null; labels: string[]; caption: string; ariaLabel: string; currentLabel: string }) {
+export function ProgressTracker({
+  step,
+  labels,
+  caption,
+  ariaLabel,
+  currentLabel,
+}: {
+  step: number | null;
+  labels: string[];
+  caption: string;
+  ariaLabel: string;
+  currentLabel: string;
+}) {
   if (step === null) return null;
   return (
     <div className="space-y-1" data-testid="progress" data-step={step}>

@@ -40,7 +40,12 @@ export function ToastViewport() {
               <p className="font-semibold">{current.title}</p>
               {current.description && <p className="mt-1 text-sm opacity-90">{current.description}</p>}
             </div>
-            <button type="button" onClick={dismissToast} aria-label={t('toast.close')} className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100">
+            <button
+              type="button"
+              onClick={dismissToast}
+              aria-label={t('toast.close')}
+              className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100"
+            >
               ×
             </button>
           </li>

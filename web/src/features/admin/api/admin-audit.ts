@@ -91,10 +91,14 @@ function useAdminMutation<V>(run: (v: V) => Promise<unknown>) {
   const client = useQueryClient();
   return useMutation({ mutationFn: run, onSettled: () => client.invalidateQueries({ queryKey: ['admin'] }) });
 }
-export const useAddNote = () => useAdminMutation(({ id, note }: { id: number; note: string }) => adminApi(`/api/admin/deals/${id}/notes`, { method: 'POST', body: { note } }));
+export const useAddNote = () =>
+  useAdminMutation(({ id, note }: { id: number; note: string }) => adminApi(`/api/admin/deals/${id}/notes`, { method: 'POST', body: { note } }));
 export const useCreateAccount = () =>
-  useAdminMutation((body: { username: string; password: string; role: 'admin' | 'auditor' }) => adminApi<AdminAccount>('/api/admin/accounts', { method: 'POST', body }));
-export const useDeactivateAccount = () => useAdminMutation((id: string) => adminApi<AdminAccount>(`/api/admin/accounts/${id}/deactivate`, { method: 'POST', body: {} }));
+  useAdminMutation((body: { username: string; password: string; role: 'admin' | 'auditor' }) =>
+    adminApi<AdminAccount>('/api/admin/accounts', { method: 'POST', body }),
+  );
+export const useDeactivateAccount = () =>
+  useAdminMutation((id: string) => adminApi<AdminAccount>(`/api/admin/accounts/${id}/deactivate`, { method: 'POST', body: {} }));
 
 /**
  * Downloads an export with the admin token (a plain link cannot send it): fetch, then hand the

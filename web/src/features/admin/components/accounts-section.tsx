@@ -26,20 +26,53 @@ export function AccountsSection({ readOnly, me }: { readOnly: boolean; me: strin
           onSubmit={(e) => {
             e.preventDefault();
             create.mutate(form, {
-              onSuccess: () => { toast({ title: t('admin.accountCreated', { username: form.username }) }); setForm({ username: '', password: '', role: 'auditor' }); },
+              onSuccess: () => {
+                toast({ title: t('admin.accountCreated', { username: form.username }) });
+                setForm({ username: '', password: '', role: 'auditor' });
+              },
               onError: failed,
             });
           }}
         >
-          <label className="text-sm">{t('admin.username')}<input className={inputClass} value={form.username} onChange={(e) => setForm({ ...form, username: e.target.value })} required maxLength={100} name="new-username" /></label>
-          <label className="text-sm">{t('admin.password')}<input className={inputClass} type="password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} required minLength={8} name="new-password" autoComplete="new-password" /></label>
-          <label className="text-sm">{t('admin.role')}
-            <select className={inputClass} value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as 'admin' | 'auditor' })} name="new-role">
+          <label className="text-sm">
+            {t('admin.username')}
+            <input
+              className={inputClass}
+              value={form.username}
+              onChange={(e) => setForm({ ...form, username: e.target.value })}
+              required
+              maxLength={100}
+              name="new-username"
+            />
+          </label>
+          <label className="text-sm">
+            {t('admin.password')}
+            <input
+              className={inputClass}
+              type="password"
+              value={form.password}
+              onChange={(e) => setForm({ ...form, password: e.target.value })}
+              required
+              minLength={8}
+              name="new-password"
+              autoComplete="new-password"
+            />
+          </label>
+          <label className="text-sm">
+            {t('admin.role')}
+            <select
+              className={inputClass}
+              value={form.role}
+              onChange={(e) => setForm({ ...form, role: e.target.value as 'admin' | 'auditor' })}
+              name="new-role"
+            >
               <option value="auditor">{t('admin.role.auditor')}</option>
               <option value="admin">{t('admin.role.admin')}</option>
             </select>
           </label>
-          <Button type="submit" disabled={create.isPending}>{t('admin.accountCreate')}</Button>
+          <Button type="submit" disabled={create.isPending}>
+            {t('admin.accountCreate')}
+          </Button>
         </form>
       )}
       {accounts.isError && <p className="text-sm text-red-600">{errorText(accounts.error)}</p>}
@@ -47,12 +80,22 @@ export function AccountsSection({ readOnly, me }: { readOnly: boolean; me: strin
         {accounts.data?.map((a) => (
           <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm" data-testid={`account-${a.username}`}>
             <span>
-              <span className="font-semibold">{a.username}</span> · {t(`admin.role.${a.role}`)} · {a.active ? t('admin.accountActive') : t('admin.accountInactive')}
-              <span className="block text-xs text-slate-500">{t('admin.lastLogin')}: {a.lastLoginAt ? formatDateTime(a.lastLoginAt, 'en-US') : '—'}</span>
+              <span className="font-semibold">{a.username}</span> · {t(`admin.role.${a.role}`)} ·{' '}
+              {a.active ? t('admin.accountActive') : t('admin.accountInactive')}
+              <span className="block text-xs text-slate-500">
+                {t('admin.lastLogin')}: {a.lastLoginAt ? formatDateTime(a.lastLoginAt, 'en-US') : '—'}
+              </span>
             </span>
             {!readOnly && a.active && a.username !== me && (
-              <Button variant="danger" disabled={deactivate.isPending}
-                onClick={() => ask(t('admin.confirmDeactivate', { username: a.username }), () => deactivate.mutate(a.id, { onSuccess: () => toast({ title: t('admin.done') }), onError: failed }))}>
+              <Button
+                variant="danger"
+                disabled={deactivate.isPending}
+                onClick={() =>
+                  ask(t('admin.confirmDeactivate', { username: a.username }), () =>
+                    deactivate.mutate(a.id, { onSuccess: () => toast({ title: t('admin.done') }), onError: failed }),
+                  )
+                }
+              >
                 {t('admin.deactivate')}
               </Button>
             )}

@@ -33,13 +33,30 @@ export function AdminDealPanel({ deal, readOnly, heldDays }: { deal: AdminDealDt
     );
 
   const actions = [
-    allowed.includes('adminRelease') && <Button key="r" variant="success" disabled={busy} onClick={() => act(release, 'admin.confirmRelease', 'admin.releaseFailed')}>{t('admin.release')}</Button>,
-    allowed.includes('hold') && <Button key="h" variant="secondary" disabled={busy} onClick={() => act(hold, 'admin.confirmHold', 'admin.holdFailed')} title={t('admin.holdHint')}>{t('admin.hold')}</Button>,
-    allowed.includes('resume') && <Button key="s" variant="secondary" disabled={busy} onClick={() => act(resume, 'admin.confirmResume', 'admin.resumeFailed')}>{t('admin.resume')}</Button>,
-    allowed.includes('refund') && <Button key="f" variant="danger" disabled={busy} onClick={() => act(refund, 'admin.confirmRefund', 'admin.refundFailed')}>{t('admin.refund', { amount: formatMoney(deal.totalAmountCents) })}</Button>,
+    allowed.includes('adminRelease') && (
+      <Button key="r" variant="success" disabled={busy} onClick={() => act(release, 'admin.confirmRelease', 'admin.releaseFailed')}>
+        {t('admin.release')}
+      </Button>
+    ),
+    allowed.includes('hold') && (
+      <Button key="h" variant="secondary" disabled={busy} onClick={() => act(hold, 'admin.confirmHold', 'admin.holdFailed')} title={t('admin.holdHint')}>
+        {t('admin.hold')}
+      </Button>
+    ),
+    allowed.includes('resume') && (
+      <Button key="s" variant="secondary" disabled={busy} onClick={() => act(resume, 'admin.confirmResume', 'admin.resumeFailed')}>
+        {t('admin.resume')}
+      </Button>
+    ),
+    allowed.includes('refund') && (
+      <Button key="f" variant="danger" disabled={busy} onClick={() => act(refund, 'admin.confirmRefund', 'admin.refundFailed')}>
+        {t('admin.refund', { amount: formatMoney(deal.totalAmountCents) })}
+      </Button>
+    ),
   ].filter(Boolean);
 
-  const noActions = deal.status === 'completed' ? t('admin.noActionsCompleted') : deal.status === 'pending_payment' ? t('admin.noActionsPending') : t('admin.noActions');
+  const noActions =
+    deal.status === 'completed' ? t('admin.noActionsCompleted') : deal.status === 'pending_payment' ? t('admin.noActionsPending') : t('admin.noActions');
   return (
     <section className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={t('admin.dealId', { id: deal.id })}>
       <div className="flex items-center justify-between gap-2">
@@ -54,13 +71,25 @@ export function AdminDealPanel({ deal, readOnly, heldDays }: { deal: AdminDealDt
         {deal.title && <DetailRow label={t('card.assignment')} value={deal.title} />}
         <DetailRow label={t('admin.deadline')} value={formatDate(deal.deadline)} />
       </dl>
-      <p className="whitespace-pre-line break-words text-sm text-slate-600">{Array.isArray(deal.description) ? deal.description.join('\n') : deal.description}</p>
-      {heldDays !== undefined && <p role="alert" className="rounded-lg bg-orange-50 p-2 text-sm text-orange-900">{t('admin.holdAgeAlert', { days: heldDays })}</p>}
+      <p className="whitespace-pre-line break-words text-sm text-slate-600">
+        {Array.isArray(deal.description) ? deal.description.join('\n') : deal.description}
+      </p>
+      {heldDays !== undefined && (
+        <p role="alert" className="rounded-lg bg-orange-50 p-2 text-sm text-orange-900">
+          {t('admin.holdAgeAlert', { days: heldDays })}
+        </p>
+      )}
       {deal.onHold && <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900">{t('admin.onHold')}</p>}
       <MoneyNotes chargebacks={deal.chargebacks} duplicateRefunds={deal.duplicateRefunds} />
       <div>
         <h3 className="mb-2 font-semibold">{t('admin.actions')}</h3>
-        {readOnly ? <p className="text-sm text-slate-500">{t('admin.auditor')}</p> : actions.length > 0 ? <div className="flex flex-wrap gap-2">{actions}</div> : <p className="text-sm text-slate-500">{noActions}</p>}
+        {readOnly ? (
+          <p className="text-sm text-slate-500">{t('admin.auditor')}</p>
+        ) : actions.length > 0 ? (
+          <div className="flex flex-wrap gap-2">{actions}</div>
+        ) : (
+          <p className="text-sm text-slate-500">{noActions}</p>
+        )}
       </div>
       {!readOnly && <NoteForm dealId={deal.id} />}
       <ReplayTimeline dealId={deal.id} />

@@ -25,7 +25,11 @@ export function AdminRequestPanel({ request, readOnly }: { request: AdminPayment
       }),
     );
   const actions = [
-    allowed.includes('releaseHold') && <Button key="rh" variant="success" disabled={releaseHold.isPending} onClick={release}>{t('admin.releaseHold')}</Button>,
+    allowed.includes('releaseHold') && (
+      <Button key="rh" variant="success" disabled={releaseHold.isPending} onClick={release}>
+        {t('admin.releaseHold')}
+      </Button>
+    ),
   ].filter(Boolean);
 
   return (
@@ -44,12 +48,24 @@ export function AdminRequestPanel({ request, readOnly }: { request: AdminPayment
         <DetailRow label={t('admin.requestState')} value={request.machineState} />
         <DetailRow label={t('admin.payoutAccount')} value={t(request.creator.payoutsEnabled ? 'admin.payoutReady' : 'admin.payoutNotReady')} />
       </dl>
-      {request.hold && <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900" data-testid="request-hold">{t('admin.requestOnHold', { reason: request.hold.reason })}</p>}
-      {request.payoutPending && <p className="rounded-lg bg-sky-50 p-2 text-sm text-sky-900">{t('admin.payoutPending', { amount: formatMoney(request.amountCents) })}</p>}
+      {request.hold && (
+        <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900" data-testid="request-hold">
+          {t('admin.requestOnHold', { reason: request.hold.reason })}
+        </p>
+      )}
+      {request.payoutPending && (
+        <p className="rounded-lg bg-sky-50 p-2 text-sm text-sky-900">{t('admin.payoutPending', { amount: formatMoney(request.amountCents) })}</p>
+      )}
       <MoneyNotes chargebacks={request.chargebacks} duplicateRefunds={request.duplicateRefunds} />
       <div>
         <h3 className="mb-2 font-semibold">{t('admin.actions')}</h3>
-        {readOnly ? <p className="text-sm text-slate-500">{t('admin.auditor')}</p> : actions.length > 0 ? <div className="flex flex-wrap gap-2">{actions}</div> : <p className="text-sm text-slate-500">{t('admin.noActions')}</p>}
+        {readOnly ? (
+          <p className="text-sm text-slate-500">{t('admin.auditor')}</p>
+        ) : actions.length > 0 ? (
+          <div className="flex flex-wrap gap-2">{actions}</div>
+        ) : (
+          <p className="text-sm text-slate-500">{t('admin.noActions')}</p>
+        )}
       </div>
       {dialog}
     </section>

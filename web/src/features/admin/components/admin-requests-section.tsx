@@ -27,10 +27,21 @@ export function AdminRequestsSection({ readOnly, onExpired }: { readOnly: boolea
           {requests.isSuccess && list.length === 0 && <li className="text-sm text-slate-500">{t('admin.requestsEmpty')}</li>}
           {list.map((r) => (
             <li key={r.id}>
-              <button type="button" onClick={() => setSelected(r.id)} aria-current={selected === r.id} data-testid="admin-request"
-                className={`w-full rounded-xl border bg-white p-3 text-left text-sm shadow-sm ${selected === r.id ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200'}`}>
-                <span className="flex justify-between gap-2"><span className="truncate font-semibold">{r.title}</span><span className="font-semibold">{formatMoney(r.amountCents)}</span></span>
-                <span className="flex justify-between gap-2 text-slate-500"><span className="truncate">{r.creator.username}</span><span>{formatDate(r.createdAt)}</span></span>
+              <button
+                type="button"
+                onClick={() => setSelected(r.id)}
+                aria-current={selected === r.id}
+                data-testid="admin-request"
+                className={`w-full rounded-xl border bg-white p-3 text-left text-sm shadow-sm ${selected === r.id ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200'}`}
+              >
+                <span className="flex justify-between gap-2">
+                  <span className="truncate font-semibold">{r.title}</span>
+                  <span className="font-semibold">{formatMoney(r.amountCents)}</span>
+                </span>
+                <span className="flex justify-between gap-2 text-slate-500">
+                  <span className="truncate">{r.creator.username}</span>
+                  <span>{formatDate(r.createdAt)}</span>
+                </span>
                 <span className="flex flex-wrap gap-2 text-slate-600">
                   <span>{t(`admin.request.status.${r.status}` as MessageKey)}</span>
                   {r.onHold && <span className="rounded bg-amber-100 px-1.5 text-amber-900">{t('admin.requestOnHoldBadge')}</span>}
@@ -40,7 +51,9 @@ export function AdminRequestsSection({ readOnly, onExpired }: { readOnly: boolea
             </li>
           ))}
         </ul>
-        <div>{current ? <AdminRequestPanel request={current} readOnly={readOnly} /> : <p className="text-sm text-slate-500">{t('admin.requestsSelect')}</p>}</div>
+        <div>
+          {current ? <AdminRequestPanel request={current} readOnly={readOnly} /> : <p className="text-sm text-slate-500">{t('admin.requestsSelect')}</p>}
+        </div>
       </div>
     </>
   );

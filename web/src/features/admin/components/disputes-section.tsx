@@ -17,8 +17,12 @@ function ExportButtons({ path, filters, label, onExpired }: { path: string; filt
     });
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label={label}>
-      <Button variant="secondary" onClick={() => void run('csv')}>{t('admin.exportCsv')}</Button>
-      <Button variant="secondary" onClick={() => void run('json')}>{t('admin.exportJson')}</Button>
+      <Button variant="secondary" onClick={() => void run('csv')}>
+        {t('admin.exportCsv')}
+      </Button>
+      <Button variant="secondary" onClick={() => void run('json')}>
+        {t('admin.exportJson')}
+      </Button>
     </div>
   );
 }
@@ -31,24 +35,67 @@ function DisputePage({ id, onExpired }: { id: number; onExpired: () => void }) {
   const list = (title: string, rows: string[], testId: string) => (
     <div>
       <h4 className="text-sm font-semibold">{title}</h4>
-      {rows.length ? <ul className="list-disc pl-5 text-sm" data-testid={testId}>{rows.map((r, i) => <li key={i} className="break-words">{r}</li>)}</ul> : <p className="text-sm text-slate-500">—</p>}
+      {rows.length ? (
+        <ul className="list-disc pl-5 text-sm" data-testid={testId}>
+          {rows.map((r, i) => (
+            <li key={i} className="break-words">
+              {r}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-500">—</p>
+      )}
     </div>
   );
   return (
     <section className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={t('admin.disputeTitle', { id: d.dealId })}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="font-bold">{t('admin.disputeTitle', { id: d.dealId })}</h2>
-        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs" data-testid="dispute-outcome">{t(`admin.outcome.${d.outcome}` as MessageKey)}</span>
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs" data-testid="dispute-outcome">
+          {t(`admin.outcome.${d.outcome}` as MessageKey)}
+        </span>
       </div>
-      <p className="text-sm">{d.brand} → {d.creator} · {formatEuro(d.amountCents, 'en-US')}</p>
-      <p className="text-sm"><span className="font-semibold">{t('admin.disputeReason')}:</span> {d.reason}{d.description ? ` — ${d.description}` : ''}</p>
+      <p className="text-sm">
+        {d.brand} → {d.creator} · {formatEuro(d.amountCents, 'en-US')}
+      </p>
+      <p className="text-sm">
+        <span className="font-semibold">{t('admin.disputeReason')}:</span> {d.reason}
+        {d.description ? ` — ${d.description}` : ''}
+      </p>
       <ExportButtons path={`/api/admin/disputes/${d.dealId}/export`} label={t('admin.exportOne')} onExpired={onExpired} />
-      {list(t('admin.evidence'), d.evidence.map((e) => `${formatDateTime(e.at, 'en-US')} · ${e.by}: ${e.text}`), 'dispute-evidence')}
-      {list(t('admin.holds'), d.holds.map((h) => `${formatDateTime(h.since, 'en-US')} → ${h.until ? formatDateTime(h.until, 'en-US') : t('admin.holdOngoing')} · ${h.by}: ${h.reason}`), 'dispute-holds')}
-      {list(t('admin.decisions'), d.decisions.map((e) => `${formatDateTime(e.at, 'en-US')} · ${e.by}: ${e.summary}`), 'dispute-decisions')}
-      {list(t('admin.automatic'), d.automatic.map((e) => `${formatDateTime(e.at, 'en-US')}: ${e.summary}`), 'dispute-automatic')}
-      {list(t('admin.money'), d.money.map((m) => `${formatDateTime(m.at, 'en-US')} · ${m.kind} · ${formatEuro(m.amountCents, 'en-US')}${m.reference ? ` · ${m.reference}` : ''}`), 'dispute-money')}
-      {list(t('admin.timeline'), d.timeline.map((e) => `${formatDateTime(e.at, 'en-US')} · ${e.actor.name}: ${e.summary}`), 'dispute-timeline')}
+      {list(
+        t('admin.evidence'),
+        d.evidence.map((e) => `${formatDateTime(e.at, 'en-US')} · ${e.by}: ${e.text}`),
+        'dispute-evidence',
+      )}
+      {list(
+        t('admin.holds'),
+        d.holds.map(
+          (h) => `${formatDateTime(h.since, 'en-US')} → ${h.until ? formatDateTime(h.until, 'en-US') : t('admin.holdOngoing')} · ${h.by}: ${h.reason}`,
+        ),
+        'dispute-holds',
+      )}
+      {list(
+        t('admin.decisions'),
+        d.decisions.map((e) => `${formatDateTime(e.at, 'en-US')} · ${e.by}: ${e.summary}`),
+        'dispute-decisions',
+      )}
+      {list(
+        t('admin.automatic'),
+        d.automatic.map((e) => `${formatDateTime(e.at, 'en-US')}: ${e.summary}`),
+        'dispute-automatic',
+      )}
+      {list(
+        t('admin.money'),
+        d.money.map((m) => `${formatDateTime(m.at, 'en-US')} · ${m.kind} · ${formatEuro(m.amountCents, 'en-US')}${m.reference ? ` · ${m.reference}` : ''}`),
+        'dispute-money',
+      )}
+      {list(
+        t('admin.timeline'),
+        d.timeline.map((e) => `${formatDateTime(e.at, 'en-US')} · ${e.actor.name}: ${e.summary}`),
+        'dispute-timeline',
+      )}
     </section>
   );
 }
@@ -58,18 +105,37 @@ export function DisputesSection({ onExpired }: { onExpired: () => void }) {
   const [filters, setFilters] = useState<DisputeFilters>({ outcome: '', from: '', to: '' });
   const [selected, setSelected] = useState<number | null>(null);
   const disputes = useDisputes(filters);
-  const set = (patch: Partial<DisputeFilters>) => { setFilters({ ...filters, ...patch }); setSelected(null); };
+  const set = (patch: Partial<DisputeFilters>) => {
+    setFilters({ ...filters, ...patch });
+    setSelected(null);
+  };
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3">
-        <label className="text-sm">{t('admin.outcome')}
-          <select className={inputClass} value={filters.outcome} onChange={(e) => set({ outcome: e.target.value as DisputeFilters['outcome'] })} data-testid="dispute-outcome-filter">
+        <label className="text-sm">
+          {t('admin.outcome')}
+          <select
+            className={inputClass}
+            value={filters.outcome}
+            onChange={(e) => set({ outcome: e.target.value as DisputeFilters['outcome'] })}
+            data-testid="dispute-outcome-filter"
+          >
             <option value="">{t('admin.chip.all')}</option>
-            {disputeOutcomes.map((o) => <option key={o} value={o}>{t(`admin.outcome.${o}` as MessageKey)}</option>)}
+            {disputeOutcomes.map((o) => (
+              <option key={o} value={o}>
+                {t(`admin.outcome.${o}` as MessageKey)}
+              </option>
+            ))}
           </select>
         </label>
-        <label className="text-sm">{t('admin.from')}<input type="date" className={inputClass} value={filters.from} onChange={(e) => set({ from: e.target.value })} data-testid="dispute-from" /></label>
-        <label className="text-sm">{t('admin.to')}<input type="date" className={inputClass} value={filters.to} onChange={(e) => set({ to: e.target.value })} data-testid="dispute-to" /></label>
+        <label className="text-sm">
+          {t('admin.from')}
+          <input type="date" className={inputClass} value={filters.from} onChange={(e) => set({ from: e.target.value })} data-testid="dispute-from" />
+        </label>
+        <label className="text-sm">
+          {t('admin.to')}
+          <input type="date" className={inputClass} value={filters.to} onChange={(e) => set({ to: e.target.value })} data-testid="dispute-to" />
+        </label>
         <ExportButtons path="/api/admin/disputes/export" filters={filters} label={t('admin.exportAll')} onExpired={onExpired} />
       </div>
       {disputes.isError && <p className="text-sm text-red-600">{errorText(disputes.error)}</p>}
@@ -78,16 +144,30 @@ export function DisputesSection({ onExpired }: { onExpired: () => void }) {
           {disputes.isSuccess && disputes.data.length === 0 && <li className="text-sm text-slate-500">{t('admin.disputesEmpty')}</li>}
           {disputes.data?.map((d) => (
             <li key={d.dealId}>
-              <button type="button" onClick={() => setSelected(d.dealId)} aria-current={selected === d.dealId}
-                className={`w-full rounded-xl border bg-white p-3 text-left text-sm shadow-sm ${selected === d.dealId ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200'}`}>
-                <span className="flex justify-between gap-2"><span className="truncate font-semibold">#{d.dealId} {d.title ?? d.creator}</span><span>{formatEuro(d.amountCents, 'en-US')}</span></span>
-                <span className="flex justify-between gap-2 text-slate-500"><span>{t(`admin.outcome.${d.outcome}` as MessageKey)}</span><span>{formatDate(d.openedAt, 'en-US')}</span></span>
+              <button
+                type="button"
+                onClick={() => setSelected(d.dealId)}
+                aria-current={selected === d.dealId}
+                className={`w-full rounded-xl border bg-white p-3 text-left text-sm shadow-sm ${selected === d.dealId ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200'}`}
+              >
+                <span className="flex justify-between gap-2">
+                  <span className="truncate font-semibold">
+                    #{d.dealId} {d.title ?? d.creator}
+                  </span>
+                  <span>{formatEuro(d.amountCents, 'en-US')}</span>
+                </span>
+                <span className="flex justify-between gap-2 text-slate-500">
+                  <span>{t(`admin.outcome.${d.outcome}` as MessageKey)}</span>
+                  <span>{formatDate(d.openedAt, 'en-US')}</span>
+                </span>
                 <span className="block truncate text-slate-600">{d.reason}</span>
               </button>
             </li>
           ))}
         </ul>
-        <div>{selected !== null ? <DisputePage id={selected} onExpired={onExpired} /> : <p className="text-sm text-slate-500">{t('admin.disputeSelect')}</p>}</div>
+        <div>
+          {selected !== null ? <DisputePage id={selected} onExpired={onExpired} /> : <p className="text-sm text-slate-500">{t('admin.disputeSelect')}</p>}
+        </div>
       </div>
     </div>
   );

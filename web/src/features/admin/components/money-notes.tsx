@@ -1,8 +1,17 @@
 import { formatDate } from '../../../lib/dates';
 import { t, formatMoney } from '../../../i18n';
 
-interface Chargeback { disputeId: string; amountCents: number; reason: string; at: string }
-interface DuplicateRefund { refundId: string; amountCents: number; at: string }
+interface Chargeback {
+  disputeId: string;
+  amountCents: number;
+  reason: string;
+  at: string;
+}
+interface DuplicateRefund {
+  refundId: string;
+  amountCents: number;
+  at: string;
+}
 
 /** Chargebacks and automatically refunded duplicate payments of a deal or payment request. */
 export function MoneyNotes({ chargebacks, duplicateRefunds }: { chargebacks: Chargeback[]; duplicateRefunds: DuplicateRefund[] }) {
@@ -11,17 +20,29 @@ export function MoneyNotes({ chargebacks, duplicateRefunds }: { chargebacks: Cha
     <>
       {chargebacks.length > 0 && (
         <div className="rounded-lg bg-red-50 p-2 text-sm text-red-800" data-testid="chargebacks">
-          <p className="font-semibold">{t('admin.chargebacks')}: {chargebacks.length}</p>
+          <p className="font-semibold">
+            {t('admin.chargebacks')}: {chargebacks.length}
+          </p>
           <ul className="list-inside list-disc">
-            {chargebacks.map((c) => <li key={c.disputeId} className="break-words">{t('admin.chargebackLine', { amount: formatMoney(c.amountCents), reason: c.reason, date: date(c.at) })}</li>)}
+            {chargebacks.map((c) => (
+              <li key={c.disputeId} className="break-words">
+                {t('admin.chargebackLine', { amount: formatMoney(c.amountCents), reason: c.reason, date: date(c.at) })}
+              </li>
+            ))}
           </ul>
         </div>
       )}
       {duplicateRefunds.length > 0 && (
         <div className="rounded-lg bg-sky-50 p-2 text-sm text-sky-900" data-testid="duplicate-refunds">
-          <p className="font-semibold">{t('admin.duplicateRefunds')}: {duplicateRefunds.length}</p>
+          <p className="font-semibold">
+            {t('admin.duplicateRefunds')}: {duplicateRefunds.length}
+          </p>
           <ul className="list-inside list-disc">
-            {duplicateRefunds.map((r) => <li key={r.refundId} className="break-words">{t('admin.duplicateRefundLine', { amount: formatMoney(r.amountCents), date: date(r.at) })}</li>)}
+            {duplicateRefunds.map((r) => (
+              <li key={r.refundId} className="break-words">
+                {t('admin.duplicateRefundLine', { amount: formatMoney(r.amountCents), date: date(r.at) })}
+              </li>
+            ))}
           </ul>
         </div>
       )}

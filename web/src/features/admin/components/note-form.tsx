@@ -16,15 +16,25 @@ export function NoteForm({ dealId }: { dealId: number }) {
       onSubmit={(e) => {
         e.preventDefault();
         if (!note.trim()) return;
-        add.mutate({ id: dealId, note }, {
-          onSuccess: () => { setNote(''); toast({ title: t('admin.noteAdded') }); },
-          onError: (error) => toast({ title: t('admin.errorTitle'), description: errorText(error), variant: 'destructive' }),
-        });
+        add.mutate(
+          { id: dealId, note },
+          {
+            onSuccess: () => {
+              setNote('');
+              toast({ title: t('admin.noteAdded') });
+            },
+            onError: (error) => toast({ title: t('admin.errorTitle'), description: errorText(error), variant: 'destructive' }),
+          },
+        );
       }}
     >
-      <label className="block text-sm font-medium" htmlFor={`note-${dealId}`}>{t('admin.note')}</label>
+      <label className="block text-sm font-medium" htmlFor={`note-${dealId}`}>
+        {t('admin.note')}
+      </label>
       <textarea id={`note-${dealId}`} className={inputClass} rows={2} maxLength={2_000} value={note} onChange={(e) => setNote(e.target.value)} />
-      <Button type="submit" variant="secondary" disabled={add.isPending || !note.trim()}>{t('admin.addNote')}</Button>
+      <Button type="submit" variant="secondary" disabled={add.isPending || !note.trim()}>
+        {t('admin.addNote')}
+      </Button>
     </form>
   );
 }

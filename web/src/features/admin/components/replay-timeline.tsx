@@ -12,7 +12,9 @@ function ChainChip({ dealId }: { dealId: number }) {
   if (!chain.data) return null;
   const { ok, events, firstBreak } = chain.data;
   return ok ? (
-    <span data-testid="chain-state" data-ok="true" className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs text-emerald-800">{t('admin.chainOk', { count: events })}</span>
+    <span data-testid="chain-state" data-ok="true" className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs text-emerald-800">
+      {t('admin.chainOk', { count: events })}
+    </span>
   ) : (
     <span data-testid="chain-state" data-ok="false" role="alert" className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">
       {t(firstBreak?.reason === 'missing' ? 'admin.chainMissing' : 'admin.chainBroken', { revision: firstBreak?.revision ?? 0, type: firstBreak?.type ?? '' })}
@@ -49,7 +51,12 @@ export function ReplayTimeline({ dealId }: { dealId: number }) {
           <label className="block text-sm">
             <span className="sr-only">{t('admin.replay')}</span>
             <input
-              type="range" min={0} max={last} step={1} value={at} data-testid="replay-slider"
+              type="range"
+              min={0}
+              max={last}
+              step={1}
+              value={at}
+              data-testid="replay-slider"
               aria-valuetext={`${at + 1} / ${entries.length}: ${current.type}`}
               onChange={(e) => setIndex(Number(e.target.value))}
               className="w-full accent-brand-600"
@@ -57,26 +64,48 @@ export function ReplayTimeline({ dealId }: { dealId: number }) {
           </label>
           <div className="space-y-1 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm" data-testid="replay-state" data-index={at} aria-live="polite">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <span className="font-semibold">{t('admin.replayStep', { n: at + 1, total: entries.length })} · {current.type}</span>
-              <Badge tone={current.view.badge as 'grey'}>{current.view.status === 'new' ? current.view.status : t(`admin.status.${current.view.status}` as MessageKey)}</Badge>
+              <span className="font-semibold">
+                {t('admin.replayStep', { n: at + 1, total: entries.length })} · {current.type}
+              </span>
+              <Badge tone={current.view.badge as 'grey'}>
+                {current.view.status === 'new' ? current.view.status : t(`admin.status.${current.view.status}` as MessageKey)}
+              </Badge>
             </div>
-            <p className="text-slate-600">{formatDateTime(current.at, 'en-US')} · <span data-testid="replay-actor">{current.actor.name}</span></p>
+            <p className="text-slate-600">
+              {formatDateTime(current.at, 'en-US')} · <span data-testid="replay-actor">{current.actor.name}</span>
+            </p>
             <p data-testid="replay-summary">{current.summary}</p>
             <dl className="grid grid-cols-2 gap-x-2 text-xs text-slate-600">
               <dt>{t('admin.replayProgress')}</dt>
-              <dd data-testid="replay-step">{current.view.step === null ? '—' : t('admin.replayProgressValue', { step: current.view.step, total: TOTAL_STEPS })}</dd>
+              <dd data-testid="replay-step">
+                {current.view.step === null ? '—' : t('admin.replayProgressValue', { step: current.view.step, total: TOTAL_STEPS })}
+              </dd>
               <dt>{t('admin.replayHeld')}</dt>
-              <dd data-testid="replay-held">{formatEuro(current.view.heldCents, 'en-US')}{current.view.onHold ? ` · ${t('admin.requestOnHoldBadge')}` : ''}</dd>
+              <dd data-testid="replay-held">
+                {formatEuro(current.view.heldCents, 'en-US')}
+                {current.view.onHold ? ` · ${t('admin.requestOnHoldBadge')}` : ''}
+              </dd>
               <dt>{t('admin.replayAllowed')}</dt>
               <dd data-testid="replay-can">{current.view.can.length ? current.view.can.join(', ') : '—'}</dd>
             </dl>
           </div>
           <ol className="max-h-64 space-y-1 overflow-y-auto border-l-2 border-slate-200 pl-3 text-xs" data-testid="event-history">
             {entries.map((e, i) => (
-              <li key={e.revision} className={`break-words ${i === at ? 'font-semibold text-brand-700' : ''} ${e.type === 'DealNoteAdded' ? 'rounded bg-amber-50 p-1' : ''}`}>
-                <button type="button" className="text-left" onClick={() => setIndex(i)} aria-current={i === at} aria-label={t('admin.replayJump', { n: i + 1, type: e.type })}>
+              <li
+                key={e.revision}
+                className={`break-words ${i === at ? 'font-semibold text-brand-700' : ''} ${e.type === 'DealNoteAdded' ? 'rounded bg-amber-50 p-1' : ''}`}
+              >
+                <button
+                  type="button"
+                  className="text-left"
+                  onClick={() => setIndex(i)}
+                  aria-current={i === at}
+                  aria-label={t('admin.replayJump', { n: i + 1, type: e.type })}
+                >
                   <span className="font-semibold">{e.type}</span>{' '}
-                  <span className="text-slate-500">{formatDateTime(e.at, 'en-US')} · {e.actor.name}</span>
+                  <span className="text-slate-500">
+                    {formatDateTime(e.at, 'en-US')} · {e.actor.name}
+                  </span>
                   <span className="block text-slate-600">{e.summary}</span>
                 </button>
               </li>

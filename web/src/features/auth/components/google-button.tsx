@@ -20,7 +20,10 @@ export function GoogleButton() {
           timer.current = setTimeout(() => setNotice(false), NOTICE_MS);
         }}
       >
-        <span aria-hidden="true" className="font-bold text-blue-600">G</span> {t('login.google')}
+        <span aria-hidden="true" className="font-bold text-blue-600">
+          G
+        </span>{' '}
+        {t('login.google')}
       </Button>
       {notice && (
         <p role="status" className="rounded-lg bg-sky-50 p-2 text-center text-sm text-sky-800">

@@ -4,7 +4,19 @@ import { t } from '../../../i18n';
 import { Icon } from '../../../components/ui/icon';
 
 /** Password input with a show/hide toggle. */
-export function PasswordField({ label, value, onChange, error, autoComplete }: { label: string; value: string; onChange: (v: string) => void; error?: string | null; autoComplete?: string }) {
+export function PasswordField({
+  label,
+  value,
+  onChange,
+  error,
+  autoComplete,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string | null;
+  autoComplete?: string;
+}) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (
@@ -22,7 +34,13 @@ export function PasswordField({ label, value, onChange, error, autoComplete }: {
           aria-invalid={error ? true : undefined}
           className={`${inputClass} pr-16`}
         />
-        <button type="button" onClick={() => setVisible((v) => !v)} aria-label={visible ? t('login.hide') : t('login.show')} aria-pressed={visible} className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-brand-600">
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          aria-label={visible ? t('login.hide') : t('login.show')}
+          aria-pressed={visible}
+          className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-brand-600"
+        >
           <Icon name={visible ? 'eyeOff' : 'eye'} />
         </button>
       </div>

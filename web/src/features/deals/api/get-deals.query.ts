@@ -5,7 +5,6 @@ import { api } from '../../../lib/http';
 import { dealKeys } from './keys';
 import { fallbackPoll } from '../../../lib/use-event-stream';
 
-
 export const fetchDeals = (filter: DealFilter) => api<DealDto[]>(`/api/deals?filter=${filter}`);
 
 export const dealsQueryOptions = (filter: DealFilter) =>

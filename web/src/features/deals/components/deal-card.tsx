@@ -30,7 +30,12 @@ export function DealCard({ deal, busy, onShare, onRelease, onDispute, onDelete }
 
   return (
     <SwipeToDelete enabled={canDelete} onDelete={() => onDelete(deal.id)}>
-      <article className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="deal-card" data-deal-id={deal.id} data-status={view.status}>
+      <article
+        className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+        data-testid="deal-card"
+        data-deal-id={deal.id}
+        data-status={view.status}
+      >
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
             <Link to={`/deals/${deal.id}`} className="block truncate font-semibold hover:underline">
@@ -53,7 +58,14 @@ export function DealCard({ deal, busy, onShare, onRelease, onDispute, onDelete }
           </span>
         </div>
         <DealProgress step={view.step} />
-        <DealActions deal={deal} view={view} busy={busy} onShare={() => onShare(deal)} onRelease={() => onRelease(deal.id)} onDispute={() => onDispute(deal.id)} />
+        <DealActions
+          deal={deal}
+          view={view}
+          busy={busy}
+          onShare={() => onShare(deal)}
+          onRelease={() => onRelease(deal.id)}
+          onDispute={() => onDispute(deal.id)}
+        />
         <button type="button" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((o) => !o)} className="text-sm font-medium text-brand-600">
           {open ? t('card.hideDetails') : t('card.details')}
         </button>

@@ -6,7 +6,9 @@ export function DescriptionView({ description }: { description: string | string[
     return (
       <ul className="list-disc space-y-0.5 pl-5 text-sm text-slate-700">
         {lines.map((line, i) => (
-          <li key={i} className="break-words">{line}</li>
+          <li key={i} className="break-words">
+            {line}
+          </li>
         ))}
       </ul>
     );

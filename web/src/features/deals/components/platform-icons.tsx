@@ -15,7 +15,13 @@ export function PlatformIcons({ platforms }: { platforms: string[] }) {
         const m = marks[p] ?? { mark: p.slice(0, 2), tone: 'bg-slate-200 text-slate-700' };
         const label = t(`platform.${p}` as MessageKey);
         return (
-          <span key={p} role="img" aria-label={label} title={label} className={`inline-flex h-5 min-w-5 items-center justify-center rounded px-1 text-[10px] font-bold ${m.tone}`}>
+          <span
+            key={p}
+            role="img"
+            aria-label={label}
+            title={label}
+            className={`inline-flex h-5 min-w-5 items-center justify-center rounded px-1 text-[10px] font-bold ${m.tone}`}
+          >
             {m.mark}
           </span>
         );

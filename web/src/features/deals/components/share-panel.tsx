@@ -20,7 +20,9 @@ export function SharePanel({ deal, open, onClose }: { deal: DealDto; open: boole
           <Description className="text-sm text-slate-500">{t('share.description')}</Description>
           <div className="space-y-2">
             <p className="text-xs font-medium uppercase text-slate-500">{t('share.linkLabel')}</p>
-            <p data-testid="share-link" className="break-all rounded-lg bg-slate-100 p-3 font-mono text-xs">{link}</p>
+            <p data-testid="share-link" className="break-all rounded-lg bg-slate-100 p-3 font-mono text-xs">
+              {link}
+            </p>
             <CopyButton text={link} label={t('share.copy')} copiedLabel={t('share.copied')} block />
           </div>
           <dl className="space-y-2 text-sm">

@@ -23,7 +23,11 @@ export function SwipeToDelete({ enabled, onDelete, children }: { enabled: boolea
   return (
     <div className="relative overflow-hidden rounded-2xl" data-testid="swipe-container">
       {offset > REVEAL_PX && (
-        <div data-testid="swipe-reveal" className="absolute inset-y-0 right-0 flex w-32 items-center justify-end rounded-2xl bg-red-600 pr-4 text-sm font-semibold text-white" aria-hidden="true">
+        <div
+          data-testid="swipe-reveal"
+          className="absolute inset-y-0 right-0 flex w-32 items-center justify-end rounded-2xl bg-red-600 pr-4 text-sm font-semibold text-white"
+          aria-hidden="true"
+        >
           {t('card.delete')}
         </div>
       )}

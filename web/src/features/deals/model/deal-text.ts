@@ -6,5 +6,4 @@ export function descriptionLines(description: string | string[]): { bullets: boo
   return { bullets, lines: bullets ? lines.map((l) => l.replace(/^\s*[-•*]\s+/, '')) : lines };
 }
 
-export const descriptionText = (description: string | string[]): string =>
-  Array.isArray(description) ? description.join('\n') : description;
+export const descriptionText = (description: string | string[]): string => (Array.isArray(description) ? description.join('\n') : description);

@@ -35,8 +35,16 @@ export function RequestCard({ request, busy, onComplete }: { request: PaymentReq
       <p tabIndex={0} className="max-h-24 overflow-y-auto whitespace-pre-line break-words rounded-lg bg-slate-50 p-2 text-sm">
         {request.description}
       </p>
-      {request.onHold && <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900" data-testid="request-on-hold">{t('mreq.onHold')}</p>}
-      {request.payoutPending && <p className="rounded-lg bg-sky-50 p-2 text-sm text-sky-900" data-testid="request-payout-pending">{t('mreq.payoutPending')}</p>}
+      {request.onHold && (
+        <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900" data-testid="request-on-hold">
+          {t('mreq.onHold')}
+        </p>
+      )}
+      {request.payoutPending && (
+        <p className="rounded-lg bg-sky-50 p-2 text-sm text-sky-900" data-testid="request-payout-pending">
+          {t('mreq.payoutPending')}
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         {view.can.includes('complete') && (
           <Button variant="success" disabled={busy} onClick={() => onComplete(request.id)}>

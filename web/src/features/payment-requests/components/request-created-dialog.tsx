@@ -24,7 +24,9 @@ export function RequestCreatedDialog({ request, onNew, onHome }: { request: Paym
         </dl>
         <div>
           <p className="text-xs font-medium text-slate-500">{t('creq.link')}</p>
-          <p data-testid="request-link" className="break-all rounded-lg bg-slate-100 p-3 font-mono text-xs">{request.shareableUrl}</p>
+          <p data-testid="request-link" className="break-all rounded-lg bg-slate-100 p-3 font-mono text-xs">
+            {request.shareableUrl}
+          </p>
         </div>
         <div className="grid grid-cols-2 gap-2">
           <CopyButton text={request.shareableUrl} label={t('creq.copy')} copiedLabel={t('creq.copied')} onError={copyError} />

@@ -5,5 +5,13 @@ import { t, type MessageKey } from '../../../i18n';
 const labels = [1, 2, 3, 4, 5, 6, 7].map((n) => (n <= 3 || n === 7 ? t(`request.steps.${n}` as MessageKey) : t(`steps.${n}` as MessageKey)));
 
 export function RequestSteps({ step }: { step: number | null }) {
-  return <ProgressTracker step={step} labels={labels} caption={step ? t('request.stepsLabel', { step }) : ''} ariaLabel={t('request.stepsAria')} currentLabel={t('steps.current')} />;
+  return (
+    <ProgressTracker
+      step={step}
+      labels={labels}
+      caption={step ? t('request.stepsLabel', { step }) : ''}
+      ariaLabel={t('request.stepsAria')}
+      currentLabel={t('steps.current')}
+    />
+  );
 }

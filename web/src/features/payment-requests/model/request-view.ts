@@ -1,7 +1,11 @@
 import { useMemo } from 'react';
 import type { StateValue } from 'xstate';
 import type { PaymentRequestDto } from '../../../../../machines/contract/api';
-import { paymentRequestSnapshotFrom, paymentRequestStateView, type PaymentRequestStateView } from '../../../../../machines/payment-request/payment-request.view';
+import {
+  paymentRequestSnapshotFrom,
+  paymentRequestStateView,
+  type PaymentRequestStateView,
+} from '../../../../../machines/payment-request/payment-request.view';
 import { emptyPaymentRequestContext, type PaymentRequestContext } from '../../../../../machines/payment-request/payment-request.context';
 
 /** Status, step and actions of a request, from its machine snapshot rebuilt from the API answer. */

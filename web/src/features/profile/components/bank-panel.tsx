@@ -37,7 +37,11 @@ export function BankPanel() {
           : [t('profile.notConnected'), t('profile.setupRequired'), t('profile.connectBank'), false];
     body = (
       <div className="space-y-3">
-        {warn && <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900"><Icon name="alert" className="h-4 w-4" /> {t('profile.setupIncompleteWarning')}</p>}
+        {warn && (
+          <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900">
+            <Icon name="alert" className="h-4 w-4" /> {t('profile.setupIncompleteWarning')}
+          </p>
+        )}
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <div>
             <dt className="text-slate-500">{t('profile.bankStatus')}</dt>
@@ -56,7 +60,9 @@ export function BankPanel() {
   }
   return (
     <Card>
-      <h2 className="mb-3 flex items-center gap-2 font-semibold"><Icon name="bank" /> {t('profile.bankTitle')}</h2>
+      <h2 className="mb-3 flex items-center gap-2 font-semibold">
+        <Icon name="bank" /> {t('profile.bankTitle')}
+      </h2>
       {body}
     </Card>
   );

@@ -11,7 +11,13 @@ import { CountrySelect } from '../country-select';
 import type { Profile } from '../api/get-profile.query';
 import { useUpdateProfile, type ProfileInput } from '../api/update-profile.mutation';
 
-const toInput = (p: Profile): ProfileInput => ({ username: p.username, email: p.email, companyName: p.companyName ?? '', country: p.country ?? '', phoneNumber: p.phoneNumber ?? '' });
+const toInput = (p: Profile): ProfileInput => ({
+  username: p.username,
+  email: p.email,
+  companyName: p.companyName ?? '',
+  country: p.country ?? '',
+  phoneNumber: p.phoneNumber ?? '',
+});
 
 /** 'Edit Profile' (docs/product.md §2, §5, §8). */
 export function EditProfileDialog({ open, profile, onClose }: { open: boolean; profile: Profile | undefined; onClose: () => void }) {
@@ -42,7 +48,11 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
         onClose();
       },
       onError: (error) =>
-        toast({ title: t('toast.profileFailed'), description: error instanceof HttpError ? error.serverMessage : t('toast.profileFailedText'), variant: 'destructive' }),
+        toast({
+          title: t('toast.profileFailed'),
+          description: error instanceof HttpError ? error.serverMessage : t('toast.profileFailedText'),
+          variant: 'destructive',
+        }),
     });
   };
 

@@ -123,3 +123,16 @@ export function recordUnexpectedRefund<C extends EscrowLedger>(
     duplicateRefunds: [...c.duplicateRefunds, { checkoutSessionId, refundId, amountCents, at }],
   };
 }
+
+/** The data of the refund event for a recorded unexpected payment, or null when there is none to refund (unknown, or refunded already). */
+export function unexpectedRefundData(c: EscrowLedger, refund: { checkoutSessionId: string; refundId: string }) {
+  const payment = c.unexpectedPayments.find((p) => p.checkoutSessionId === refund.checkoutSessionId);
+  if (!payment || payment.refundId !== null) return null;
+  return {
+    checkoutSessionId: payment.checkoutSessionId,
+    paymentIntentId: payment.paymentIntentId,
+    refundId: refund.refundId,
+    amountCents: payment.amountCents,
+    gatewayEventId: payment.gatewayEventId,
+  };
+}

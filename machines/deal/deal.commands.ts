@@ -3,7 +3,7 @@ import { DomainError } from '../command-error';
 import type { DraftOf } from '../events/define';
 import { probeMetadata } from '../events/probe';
 import { deepestMeta } from '../statechart';
-import { alreadyRecorded, escrowedCents, unexpectedReason } from '../escrow-money';
+import { alreadyRecorded, escrowedCents, unexpectedReason, unexpectedRefundData } from '../escrow-money';
 import type { DealContext } from './deal.context';
 import type { DealEvent, DealTerms, ReleaseTrigger } from './deal.events';
 import type { dealMachine, DealStateMeta } from './deal.machine';
@@ -270,20 +270,8 @@ export function decideDeal(command: DealCommand, snapshot: DealSnapshot, now: st
       return [{ type: 'RefundFailed', data: { code: command.code, message: command.message, key: command.key } }];
     }
     case 'RecordUnexpectedPaymentRefund': {
-      const payment = c.unexpectedPayments.find((p) => p.checkoutSessionId === command.checkoutSessionId);
-      if (!payment || payment.refundId !== null) return [];
-      return [
-        {
-          type: 'DuplicatePaymentRefunded',
-          data: {
-            checkoutSessionId: payment.checkoutSessionId,
-            paymentIntentId: payment.paymentIntentId,
-            refundId: command.refundId,
-            amountCents: payment.amountCents,
-            gatewayEventId: payment.gatewayEventId,
-          },
-        },
-      ];
+      const data = unexpectedRefundData(c, command);
+      return data ? [{ type: 'DuplicatePaymentRefunded', data }] : [];
     }
     case 'CompleteManually':
       return only(snapshot, now, 'complete the deal manually', {

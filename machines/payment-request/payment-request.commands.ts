@@ -4,7 +4,7 @@ import type { DraftOf } from '../events/define';
 import { probeMetadata } from '../events/probe';
 import { deepestMeta } from '../statechart';
 import type { ConfirmedPayment } from '../deal/deal.commands';
-import { alreadyRecorded, unexpectedReason } from '../escrow-money';
+import { alreadyRecorded, unexpectedReason, unexpectedRefundData } from '../escrow-money';
 import type { PaymentRequestEvent } from './payment-request.events';
 import type { paymentRequestMachine, PaymentRequestStateMeta } from './payment-request.machine';
 
@@ -173,20 +173,8 @@ export function decidePaymentRequest(command: PaymentRequestCommand, snapshot: P
     case 'ReleaseChargebackHold':
       return only(snapshot, now, 'release the hold', { type: 'PaymentRequestHoldReleased', data: { note: command.note } });
     case 'RecordUnexpectedPaymentRefund': {
-      const payment = c.unexpectedPayments.find((p) => p.checkoutSessionId === command.checkoutSessionId);
-      if (!payment || payment.refundId !== null) return [];
-      return [
-        {
-          type: 'PaymentRequestDuplicatePaymentRefunded',
-          data: {
-            checkoutSessionId: payment.checkoutSessionId,
-            paymentIntentId: payment.paymentIntentId,
-            refundId: command.refundId,
-            amountCents: payment.amountCents,
-            gatewayEventId: payment.gatewayEventId,
-          },
-        },
-      ];
+      const data = unexpectedRefundData(c, command);
+      return data ? [{ type: 'PaymentRequestDuplicatePaymentRefunded', data }] : [];
     }
   }
 }

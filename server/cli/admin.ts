@@ -1,3 +1,4 @@
+import { runCli } from './run-cli';
 import { createInterface } from 'node:readline';
 import { createAdminAccounts } from '../admin/admin-accounts';
 import { createAppContext } from '../app-context';
@@ -50,10 +51,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runCli(main);

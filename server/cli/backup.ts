@@ -1,3 +1,4 @@
+import { runCli } from './run-cli';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../config';
@@ -36,10 +37,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);

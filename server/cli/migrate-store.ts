@@ -1,3 +1,4 @@
+import { runCli } from './run-cli';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { EventStore } from '../event-store/event-store';
@@ -55,10 +56,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`\nmigrate-store failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+runCli(main, { name: 'migrate-store' });

@@ -1,6 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startServer } from '../e2e/support/server';
+import { apiClient, startServer } from '../e2e/support/server';
 import type { BenchLine, BenchSuite } from './bench.types';
 
 /**
@@ -19,15 +19,7 @@ export const run: BenchSuite = async () => {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
   try {
-    const call = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
-      const response = await fetch(`${server.url}${path}`, {
-        method,
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    };
+    const call = apiClient(server);
     const name = `lighthouse${Date.now().toString(36)}`;
     const { token } = await call<{ token: string }>('POST', '/api/auth/register', {
       username: name,

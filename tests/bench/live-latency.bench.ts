@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { launchBrowser, phoneContext } from '../e2e/support/browser';
-import { ADMIN, startServer } from '../e2e/support/server';
+import { ADMIN, apiClient, startServer } from '../e2e/support/server';
 import type { BenchLine, BenchSuite } from './bench.types';
 
 /**
@@ -52,15 +52,7 @@ export const run: BenchSuite = async () => {
   const server = await startServer({ LOG_LEVEL: 'error' });
   const browser = await launchBrowser();
   try {
-    const call = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
-      const response = await fetch(`${server.url}${path}`, {
-        method,
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    };
+    const call = apiClient(server);
     const register = async (name: string) =>
       (await call<{ token: string }>('POST', '/api/auth/register', { username: name, email: `${name}@example.com`, password: 'secret-password' })).token;
     const stamp = Date.now().toString(36);

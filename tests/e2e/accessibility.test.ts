@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext } from './support/browser';
 import { inDays } from './support/deal-form-flows';
-import { ADMIN, startServer, type RunningServer } from './support/server';
+import { ADMIN, apiClient, startServer, type RunningServer } from './support/server';
 
 /**
  * axe-core on every screen, in English and in Dutch: no serious or critical violation (WCAG 2.1 A
@@ -19,15 +19,7 @@ describe('accessibility of every screen in both languages', () => {
   let browser: Browser;
   const ids = { brand: '', creator: '', admin: '', unpaid: 0, paid: 0, dealLink: '', requestLink: '', session: '' };
 
-  const call = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
+  const call = <T>(method: string, path: string, body?: unknown, token?: string) => apiClient(server)<T>(method, path, body, token);
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);

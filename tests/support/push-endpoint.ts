@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { loadConfig, type AppConfig } from '../../server/config';
 import type { PushSubscriptionJson } from '../../server/push/push.service';
 
 /*
@@ -178,3 +179,19 @@ export function verifyVapid(authorization: string | undefined, publicKey: string
 
 /** A self-signed certificate for 127.0.0.1 (openssl when present, else built with node:crypto). */
 export const localTls = (dir: string) => (hasOpenssl() ? opensslCertificate(dir) : nodeCertificate());
+
+/** The app configuration of a test that pushes to the local endpoint: fresh VAPID keys, 127.0.0.1 allowed as push service. */
+export function pushTestConfig(dataDir: string, vapid: { publicKey: string; privateKey: string }, extra: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://app.test',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    // The local HTTPS push endpoint stands in for a push service.
+    PUSH_SERVICE_HOSTS: '127.0.0.1',
+    ...extra,
+  });
+}

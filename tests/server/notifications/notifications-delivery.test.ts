@@ -10,12 +10,12 @@ import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { createAppContext, type AppContext } from '../../../server/app-context';
-import { loadConfig } from '../../../server/config';
+import type { loadConfig } from '../../../server/config';
 import { formatterFor } from '../../../server/notifications/texts';
 import { isSimulated } from '../../../server/payments-wiring';
 import { webPushSender } from '../../../server/push/push.service';
 import { createTestClock, HOUR_MS } from '../../../server/shared/clock';
-import { browser, decryptPushMessage, localTls, startPushEndpoint, type Browser } from '../../support/push-endpoint';
+import { browser, decryptPushMessage, localTls, pushTestConfig, startPushEndpoint, type Browser } from '../../support/push-endpoint';
 import { acceptAndConnect, claimHeader, createPaidRequest, payDeal } from '../api/flow-helpers';
 import { bearer, createDeal, registerUser } from '../api/test-app';
 
@@ -107,17 +107,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
   vapid = webPush.generateVAPIDKeys();
-  config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: join(tempDir, 'data'),
-    PUBLIC_URL: 'http://app.test',
-    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
-    LOG_LEVEL: 'silent',
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
+  config = pushTestConfig(join(tempDir, 'data'), vapid, {
     SMTP_URL: `smtp://127.0.0.1:${port}`,
-    // The local HTTPS push endpoint stands in for a push service.
-    PUSH_SERVICE_HOSTS: '127.0.0.1',
     MAIL_FROM: 'Escrow <notify@escrow.test>',
     ADMIN_ALERT_EMAILS: ADMIN_EMAIL,
   });

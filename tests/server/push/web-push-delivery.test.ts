@@ -8,10 +8,9 @@ import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { createAppContext, type AppContext } from '../../../server/app-context';
-import { loadConfig } from '../../../server/config';
 import { webPushSender, type PushSubscriptionJson } from '../../../server/push/push.service';
 import { createTestClock } from '../../../server/shared/clock';
-import { browser, decryptPushMessage, localTls, startPushEndpoint, verifyVapid } from '../../support/push-endpoint';
+import { browser, decryptPushMessage, localTls, pushTestConfig, startPushEndpoint, verifyVapid } from '../../support/push-endpoint';
 import { bearer, registerUser } from '../api/test-app';
 
 /*
@@ -37,18 +36,7 @@ beforeAll(async () => {
   endpoint = await startPushEndpoint(tls);
   agent = new Agent({ rejectUnauthorized: false, keepAlive: false });
   vapid = webPush.generateVAPIDKeys();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: join(tempDir, 'data'),
-    PUBLIC_URL: 'http://app.test',
-    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
-    LOG_LEVEL: 'silent',
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
-    VAPID_SUBJECT,
-    // The local push endpoint stands in for a push service.
-    PUSH_SERVICE_HOSTS: '127.0.0.1',
-  });
+  const config = pushTestConfig(join(tempDir, 'data'), vapid, { VAPID_SUBJECT });
   ctx = await createAppContext(config, {
     clock: createTestClock('2026-03-02T09:00:00.000Z'),
     startReactors: false,

@@ -27,7 +27,6 @@ import { opsRoutes } from './ops/ops.routes';
 import { createPaymentRequestCommands } from './payment-requests/payment-request-commands';
 import { paymentRequestsRoutes } from './payment-requests/payment-requests.routes';
 import { pushRoutes } from './push/push.routes';
-import { publicSettingsRoutes } from './settings/public-settings.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { registerWebApp } from './web/web-app.plugin';
@@ -121,7 +120,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     aiAssistRoutes,
     notificationsRoutes,
     eventsStreamRoutes,
-    publicSettingsRoutes,
     settingsRoutes,
   ]) {
     routes(app, deps);

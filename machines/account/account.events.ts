@@ -53,13 +53,17 @@ export const ProfileUpdated = defineEvent({
   example: { username: 'acme', email: 'hello@acme.example', companyName: 'Acme BV', country: 'NL', phoneNumber: null },
 });
 
-export const languageSchema = z.enum(['en', 'nl']);
+/** The languages of screens and messages. */
+export const languages = ['en', 'nl'] as const;
+export type Language = (typeof languages)[number];
+export const languageSchema = z.enum(languages);
 
 export const LanguageChosen = defineEvent({
   type: 'LanguageChosen',
   version: 1,
   category: 'user',
-  description: 'The user chose the language of screens and messages (kept in the profile, so it follows them to every device).',
+  description:
+    'The user chose the language of screens and messages (profile, language switch or notification settings); kept in the profile, so it follows them to every device and their notifications.',
   schema: z.object({ language: languageSchema }),
   example: { language: 'nl' },
 });
@@ -130,15 +134,12 @@ export const NotificationPreferencesChanged = defineEvent({
   example: { push: true, email: false },
 });
 
-export const languages = ['en', 'nl'] as const;
-export type Language = (typeof languages)[number];
-
 export const LanguageChanged = defineEvent({
   type: 'LanguageChanged',
   version: 1,
   category: 'user',
-  description: 'The user chose the language of the app and of their notifications.',
-  schema: z.object({ language: z.enum(languages) }),
+  description: 'Older history only (new history records LanguageChosen): the user chose the language of the app and of their notifications.',
+  schema: z.object({ language: languageSchema }),
   example: { language: 'nl' },
 });
 

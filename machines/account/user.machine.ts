@@ -56,6 +56,7 @@ export function evolveUserContext(c: UserContext, event: UserEvent): UserContext
     case 'ProfileUpdated':
       return { ...c, ...event.data };
     case 'LanguageChosen':
+    case 'LanguageChanged':
       return { ...c, language: event.data.language };
     case 'PayoutAccountLinked':
       return { ...c, payoutAccountId: event.data.accountId, payoutsEnabled: false, detailsSubmitted: false };
@@ -74,8 +75,6 @@ export function evolveUserContext(c: UserContext, event: UserEvent): UserContext
       return { ...c, sessionVersion: (c.sessionVersion ?? 0) + 1 };
     case 'NotificationPreferencesChanged':
       return { ...c, notifications: { push: event.data.push, email: event.data.email } };
-    case 'LanguageChanged':
-      return { ...c, language: event.data.language };
   }
 }
 

@@ -71,7 +71,7 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
           const language = request.body.language ?? languageOf(c);
           return [
             ...(next.push !== now.push || next.email !== now.email ? [{ type: 'NotificationPreferencesChanged' as const, data: next }] : []),
-            ...(language !== languageOf(c) ? [{ type: 'LanguageChanged' as const, data: { language } }] : []),
+            ...(language !== languageOf(c) ? [{ type: 'LanguageChosen' as const, data: { language } }] : []),
           ];
         },
         commandContext(request, { kind: 'brand', id: userId }),

@@ -27,7 +27,7 @@ import { opsRoutes } from './ops/ops.routes';
 import { createPaymentRequestCommands } from './payment-requests/payment-request-commands';
 import { paymentRequestsRoutes } from './payment-requests/payment-requests.routes';
 import { pushRoutes } from './push/push.routes';
-import { settingsRoutes } from './settings/settings.routes';
+import { publicSettings, settingsRoutes } from './settings/settings.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { registerWebApp } from './web/web-app.plugin';
 
@@ -125,7 +125,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     routes(app, deps);
   }
   await ctx.payments.registerRoutes(app as unknown as FastifyInstance);
-  if (options.serveWebApp) await registerWebApp(app as unknown as FastifyInstance);
+  if (options.serveWebApp) await registerWebApp(app as unknown as FastifyInstance, { settings: publicSettings(ctx.config) });
 
   app.addHook('onClose', async () => {
     offApplied();

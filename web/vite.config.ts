@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { routePreloads } from './build/route-preloads';
 
 /**
  * Writes .br and .gz beside every text asset of the build, so the server sends compressed bytes
@@ -34,7 +35,12 @@ const reactRouterDist = fileURLToPath(new URL('../node_modules/react-router/dist
 
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), precompress(fileURLToPath(new URL('./dist', import.meta.url)))],
+  plugins: [
+    react(),
+    tailwindcss(),
+    routePreloads(fileURLToPath(new URL('./dist', import.meta.url))),
+    precompress(fileURLToPath(new URL('./dist', import.meta.url))),
+  ],
   resolve: {
     // @xstate/react imports the pre-React-18 shims of use-sync-external-store; React 19 has the hook
     // built in, so point the shims at the built-in versions and ship no fallback code.

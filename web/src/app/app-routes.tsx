@@ -1,71 +1,98 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
-import { loadTexts, type Area } from '../i18n';
+import type { QueryClient } from '@tanstack/react-query';
+import { use, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, Route, Routes, type Params } from 'react-router-dom';
+import { loadTexts } from '../i18n';
+import { getAdminToken } from '../lib/admin-token';
+import { getAuthToken } from '../lib/auth-token';
 import { RequireAdmin, RequireAuth } from './guards';
+import { queryClient } from './query-client';
+import { pageRoutes, type PageRoute } from './route-table';
 
-type Page = Promise<{ default: ComponentType }>;
-/** A lazy screen that also loads the text areas it needs in the current language (core is always loaded). */
-// Texts first: some modules read texts while they load.
-const withTexts = (areas: Area[], page: () => Page) => lazy(() => loadTexts(areas).then(page));
-const brand: Area[] = ['brand'];
-const account: Area[] = ['brand', 'account'];
-const admin: Area[] = ['brand', 'account', 'admin'];
-const requests: Area[] = ['brand', 'requests'];
+/**
+ * A screen module: the screen, and optionally `prefetch`, which starts the queries the screen shows
+ * first (with the same query options), so the app can ask for the data while it is still starting.
+ */
+export interface ScreenModule {
+  default: ComponentType;
+  prefetch?: (params: Params, client: QueryClient) => void;
+}
 
-// One lazy chunk per screen, so a link page such as /accept/:token loads only its own code.
-const Login = withTexts(account, () => import('../routes/login'));
-const Register = withTexts(account, () => import('../routes/register'));
-const Onboarding = withTexts(account, () => import('../routes/onboarding'));
-const Accept = lazy(() => import('../routes/accept'));
-const PayRequest = withTexts(requests, () => import('../routes/pay-request'));
-const PayRequestSuccess = withTexts(requests, () => import('../routes/pay-request-success'));
-const PaymentSuccess = withTexts(brand, () => import('../routes/payment-success'));
-const AdminLogin = withTexts(admin, () => import('../routes/admin-login'));
-const Deals = withTexts(brand, () => import('../routes/deals'));
-const CreateDeal = withTexts(brand, () => import('../routes/create-deal'));
-const Payment = withTexts(requests, () => import('../routes/payment'));
-const Dashboard = withTexts(brand, () => import('../routes/dashboard'));
-const DealDetail = withTexts(requests, () => import('../routes/deal-detail'));
-const Profile = withTexts(account, () => import('../routes/profile'));
-const CreatorRequest = withTexts(requests, () => import('../routes/creator-request'));
-const PaymentRequests = withTexts(requests, () => import('../routes/payment-requests'));
-const Admin = withTexts(admin, () => import('../routes/admin'));
-const NotificationsTest = withTexts(account, () => import('../routes/notifications-test'));
-const NotFound = withTexts(brand, () => import('../routes/not-found'));
+// One chunk per screen, so a link page such as /accept/:token loads only its own code.
+const modules = import.meta.glob<ScreenModule>('../routes/*.tsx');
 
-const auth = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
+interface Screen {
+  (): ReactNode;
+  /** Loads the screen's code and its texts in the current language (core is always loaded). */
+  preload: () => Promise<void>;
+}
 
-/** The route table of docs/product.md §2 with its access rules. */
+/**
+ * A screen loaded on first use, like React.lazy, but one that can be loaded before the first render:
+ * once loaded it renders at once, with no Suspense fallback in between (React holds a revealed
+ * fallback for up to 300 ms, which on a phone delays the screen and its data requests).
+ */
+function screenOf(route: PageRoute): Screen {
+  const load = modules[`../routes/${route.page}.tsx`];
+  if (!load) throw new Error(`route table names a screen that does not exist: ${route.page}`);
+  let Component: ComponentType | null = null;
+  let loading: Promise<void> | null = null;
+  const preload = () =>
+    // Texts first: some modules read texts while they load.
+    (loading ??= loadTexts(route.areas)
+      .then(load)
+      .then(
+        (module) => void (Component = module.default),
+        (error: unknown) => {
+          loading = null;
+          throw error;
+        },
+      ));
+  const Screen = (() => {
+    if (!Component) use(preload());
+    const Loaded = Component!;
+    return <Loaded />;
+  }) as Screen;
+  Screen.preload = preload;
+  return Screen;
+}
+
+const screens = new Map<string, Screen>();
+for (const route of pageRoutes) if (!screens.has(route.page)) screens.set(route.page, screenOf(route));
+const screenFor = (route: PageRoute) => screens.get(route.page)!;
+
+const matchPage = (pathname: string) => matchRoutes([...pageRoutes], pathname)?.at(-1);
+
+/** Loads the screen the app opens on (main.tsx waits for it, so the first render shows it). */
+export function preloadScreenFor(pathname: string): Promise<void> {
+  const match = matchPage(pathname);
+  return match ? screenFor(match.route).preload() : Promise.resolve();
+}
+
+/**
+ * Starts the data requests of the screen the app opens on, while texts and code still load (the
+ * server lists the screen's code in the page, so it is at hand). Screens behind a login only when a
+ * session is stored: otherwise the guard sends the visitor elsewhere.
+ */
+export function prefetchScreenData(pathname: string): void {
+  const match = matchPage(pathname);
+  if (!match) return;
+  const { route, params } = match;
+  if ((route.access === 'user' && !getAuthToken()) || (route.access === 'admin' && !getAdminToken())) return;
+  void modules[`../routes/${route.page}.tsx`]?.()
+    .then((module) => module.prefetch?.(params, queryClient))
+    .catch(() => undefined);
+}
+
+function element(route: PageRoute): ReactNode {
+  const Screen = screenFor(route);
+  if (route.access === 'user') return <RequireAuth>{<Screen />}</RequireAuth>;
+  if (route.access === 'admin') return <RequireAdmin>{<Screen />}</RequireAdmin>;
+  return <Screen />;
+}
+
+const routes = pageRoutes.map((route) => <Route key={route.path} path={route.path} element={element(route)} />);
+
+/** The route table of docs/product.md §2 (route-table.ts) with its access rules. */
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route path="/login" element={<Login />} />
-      <Route path="/register" element={<Register />} />
-      <Route path="/onboarding" element={auth(<Onboarding />)} />
-      <Route path="/accept/:token" element={<Accept />} />
-      <Route path="/pay-request/:token?" element={<PayRequest />} />
-      <Route path="/pay-request-success/:token" element={<PayRequestSuccess />} />
-      <Route path="/payment-success/:dealId" element={<PaymentSuccess />} />
-      <Route path="/admin/login" element={<AdminLogin />} />
-      <Route path="/" element={auth(<Deals />)} />
-      <Route path="/deals" element={auth(<Deals />)} />
-      <Route path="/create" element={auth(<CreateDeal />)} />
-      <Route path="/payment/:dealId" element={auth(<Payment />)} />
-      <Route path="/dashboard" element={auth(<Dashboard />)} />
-      <Route path="/deals/:id" element={auth(<DealDetail />)} />
-      <Route path="/profile" element={auth(<Profile />)} />
-      <Route path="/creator-request" element={auth(<CreatorRequest />)} />
-      <Route path="/payment-requests" element={auth(<PaymentRequests />)} />
-      <Route
-        path="/admin"
-        element={
-          <RequireAdmin>
-            <Admin />
-          </RequireAdmin>
-        }
-      />
-      <Route path="/notifications-test" element={auth(<NotificationsTest />)} />
-      <Route path="*" element={<NotFound />} />
-    </Routes>
-  );
+  return <Routes>{routes}</Routes>;
 }

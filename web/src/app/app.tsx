@@ -20,9 +20,12 @@ export function App() {
         <TestModeBanner />
         <LiveUpdates />
         <ProfileLanguage />
-        <Suspense fallback={<Spinner />}>
-          <AppRoutes />
-        </Suspense>
+        {/* At least a screen high, so the language switch below never moves while a screen loads (no layout shift). */}
+        <div className="min-h-dvh">
+          <Suspense fallback={<Spinner />}>
+            <AppRoutes />
+          </Suspense>
+        </div>
         <LanguageSwitch />
         <BottomNav />
         <ToastViewport />

@@ -13,16 +13,32 @@ export async function bootstrap(): Promise<void> {
   await Promise.all([texts.catch(() => undefined), loadSettings()]);
 }
 
-async function fetchSettings(): Promise<void> {
-  const response = await fetch('/api/settings', { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`settings: ${response.status}`);
-  // A type-only contract keeps zod out of the entry chunk; the route's schema guarantees the shape.
-  const body = (await response.json()) as PublicSettings;
+// A type-only contract keeps zod out of the entry chunk; the route's schema guarantees the shape.
+function applySettings(body: PublicSettings): void {
   if (typeof body.reviewPeriodHours !== 'number') throw new Error('settings: unexpected answer');
   setSettings(body);
 }
 
+async function fetchSettings(): Promise<void> {
+  const response = await fetch('/api/settings', { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`settings: ${response.status}`);
+  applySettings((await response.json()) as PublicSettings);
+}
+
+/** The server writes the settings into the page (server/web/web-app.plugin.ts); the dev server does not. */
+function inlineSettings(): boolean {
+  const text = document.getElementById('public-settings')?.textContent;
+  if (!text) return false;
+  try {
+    applySettings(JSON.parse(text) as PublicSettings);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function loadSettings(): Promise<void> {
+  if (inlineSettings()) return Promise.resolve();
   return fetchSettings().catch(() => {
     let delay = 1_000;
     const retry = () =>

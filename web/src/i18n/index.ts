@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { PublicSettings } from '../../../machines/contract/public-settings';
+import { areaCatalogs, type Area } from './areas';
 import type { enAccount } from './en-account';
 import type { enAdmin } from './en-admin';
 import type { enBrand } from './en-brand';
@@ -26,26 +27,21 @@ export type MessageKey =
   | keyof typeof enDealPages;
 export type Vars = Record<string, string | number>;
 export type Lang = 'en' | 'nl';
-export type Area = 'core' | 'brand' | 'account' | 'admin' | 'requests';
+export type { Area };
 export const LANGUAGES: readonly Lang[] = ['en', 'nl'];
 
 type Catalog = Record<string, string>;
-const loaders: Record<Lang, Record<Area, () => Promise<Catalog>>> = {
-  en: {
-    core: () => import('./en-core').then((m) => m.enCore),
-    brand: () => import('./en-brand').then((m) => m.enBrand),
-    account: () => import('./en-account').then((m) => m.enAccount),
-    admin: () => import('./en-admin').then((m) => m.enAdmin),
-    requests: () => Promise.all([import('./en-requests'), import('./en-deal-pages')]).then(([a, b]) => ({ ...a.enRequests, ...b.enDealPages })),
-  },
-  nl: {
-    core: () => import('./nl-core').then((m) => m.nlCore),
-    brand: () => import('./nl-brand').then((m) => m.nlBrand),
-    account: () => import('./nl-account').then((m) => m.nlAccount),
-    admin: () => import('./nl-admin').then((m) => m.nlAdmin),
-    requests: () => Promise.all([import('./nl-requests'), import('./nl-deal-pages')]).then(([a, b]) => ({ ...a.nlRequests, ...b.nlDealPages })),
-  },
-};
+// Each catalog module exports one object of texts; only the ones a screen needs are fetched.
+const catalogModules = import.meta.glob<Record<string, Catalog>>('./{en,nl}-*.ts');
+function loadArea(language: Lang, area: Area): Promise<Catalog> {
+  return Promise.all(
+    areaCatalogs[area].map((name) => {
+      const load = catalogModules[`./${language}-${name}.ts`];
+      if (!load) throw new Error(`no catalog ${language}-${name}`);
+      return load().then((module) => Object.values(module)[0]!);
+    }),
+  ).then((parts) => Object.assign({}, ...parts) as Catalog);
+}
 
 const STORAGE_KEY = 'lang';
 let lang: Lang = 'en';
@@ -96,7 +92,7 @@ export async function loadTexts(areas: readonly Area[]): Promise<void> {
   const want = lang;
   const missing = areas.filter((a) => !loaded.has(a));
   if (missing.length === 0) return;
-  const parts = await Promise.all(missing.map((a) => loaders[want][a]()));
+  const parts = await Promise.all(missing.map((a) => loadArea(want, a)));
   if (want !== lang) return loadTexts(areas);
   catalog = Object.assign({ ...catalog }, ...parts);
   for (const a of missing) loaded.add(a);
@@ -120,7 +116,7 @@ export async function setLanguage(next: Lang, { persist = true }: { persist?: bo
   if (persist) remember(next);
   if (next === lang && loaded.size > 0) return;
   const areas: Area[] = loaded.size > 0 ? [...loaded] : ['core'];
-  const parts = await Promise.all(areas.map((a) => loaders[next][a]()));
+  const parts = await Promise.all(areas.map((a) => loadArea(next, a)));
   catalog = Object.assign({}, ...parts);
   loaded = new Set(areas);
   lang = next;

@@ -1,19 +1,18 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DetailRow } from '../components/ui/detail-row';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast-store';
-import { useDealByToken } from '../features/deals/api/get-deal-by-token.query';
+import { dealByTokenQueryOptions, useDealByToken } from '../features/deals/api/get-deal-by-token.query';
 import { useAcceptDeal } from '../features/deals/api/accept-deal.mutation';
 import { useStartOnboarding } from '../features/deals/api/start-onboarding.mutation';
 import { useDeliverDeal } from '../features/deals/api/deliver-deal.mutation';
 import { dealKeys } from '../features/deals/api/keys';
 import { DescriptionView } from '../features/deals/components/description-view';
 import { DealProgress } from '../features/deals/components/deal-progress';
-import { LinkNotificationsCard } from '../features/deals/components/link-notifications-card';
 import { can, useDealView } from '../features/deals/model/deal-view';
 import { useStripeSetupReturn } from '../features/deals/model/use-stripe-setup-return';
 import { formatDate } from '../lib/dates';
@@ -22,6 +21,12 @@ import { useLiveQueries } from '../app/live-updates';
 import { t, tKey, formatMoney } from '../i18n';
 import { HeroIcon, Icon } from '../components/ui/icon';
 import { deliverableLabel } from '../features/deals/model/deliverables';
+
+// Shown only once the deal is accepted, below the deal: its push code loads when it shows.
+const LinkNotificationsCard = lazy(() => import('../features/deals/components/link-notifications-card').then((m) => ({ default: m.LinkNotificationsCard })));
+
+/** The deal, asked for while the app starts (app-routes.tsx). */
+export const prefetch = ({ token = '' }: { token?: string }, client: QueryClient) => void client.prefetchQuery(dealByTokenQueryOptions(token));
 
 /** The creator's deal page behind the share link (docs/product.md §2, §4). English, dates en-US. */
 export default function AcceptRoute() {
@@ -143,7 +148,11 @@ export default function AcceptRoute() {
         <p className="rounded-lg bg-emerald-50 p-3 text-sm">{t('accept.completedText')}</p>
       )}
       {view.status === 'cancelled' && <p className="rounded-lg bg-slate-100 p-3 text-sm">{t('accept.cancelledText')}</p>}
-      {accepted && view.status !== 'cancelled' && <LinkNotificationsCard token={token} />}
+      {accepted && view.status !== 'cancelled' && (
+        <Suspense fallback={null}>
+          <LinkNotificationsCard token={token} />
+        </Suspense>
+      )}
     </main>
   );
 }

@@ -1,10 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { DealDto } from '../../../machines/contract/api';
 import { buttonClass } from '../components/ui/button';
 import { Page } from '../components/ui/page';
 import { Spinner } from '../components/ui/spinner';
-import { useDeals } from '../features/deals/api/get-deals.query';
+import { dealsQueryOptions, useDeals } from '../features/deals/api/get-deals.query';
 import type { DealFilter } from '../../../machines/deal/deal-order';
 import { DealCard } from '../features/deals/components/deal-card';
 import { SharePanel } from '../features/deals/components/share-panel';
@@ -14,6 +15,9 @@ import { errorText } from '../lib/http';
 import { t } from '../i18n';
 
 const FILTERS: DealFilter[] = ['all', 'active', 'completed'];
+
+/** The list under the default filter, asked for while the app starts (app-routes.tsx). */
+export const prefetch = (_params: unknown, client: QueryClient) => void client.prefetchQuery(dealsQueryOptions('all'));
 
 export default function DealsRoute() {
   const [filter, setFilter] = useState<DealFilter>('all');

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
@@ -6,7 +7,7 @@ import { DetailRow } from '../components/ui/detail-row';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast-store';
 import { useAcceptRequest } from '../features/payment-requests/api/accept-request.mutation';
-import { useRequestByToken } from '../features/payment-requests/api/get-request-by-token.query';
+import { requestByTokenQueryOptions, useRequestByToken } from '../features/payment-requests/api/get-request-by-token.query';
 import { requestKeys } from '../features/payment-requests/api/keys';
 import { useRequestCheckout } from '../features/payment-requests/api/request-checkout.mutation';
 import { RequestSteps } from '../features/payment-requests/components/request-steps';
@@ -30,6 +31,11 @@ function Notice({ icon, title, text }: { icon: IconName; title: string; text?: s
 }
 
 /** The brand's page behind a payment-request link (Dutch, docs/product.md §2). */
+/** The request, asked for while the app starts (app-routes.tsx). */
+export const prefetch = ({ token = '' }: { token?: string }, client: QueryClient) => {
+  if (token) void client.prefetchQuery(requestByTokenQueryOptions(token));
+};
+
 export default function PayRequestRoute() {
   const token = useParams().token ?? '';
   const request = useRequestByToken(token);

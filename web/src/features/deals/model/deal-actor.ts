@@ -1,16 +1,19 @@
-import { useMemo } from 'react';
-import { createActor, type ActorRefFrom, type StateValue } from 'xstate';
+import { createActor, type ActorRefFrom, type SnapshotFrom, type StateValue } from 'xstate';
 import type { DealDto } from '../../../../../machines/contract/api';
 import { emptyDealContext, type DealContext } from '../../../../../machines/deal/deal.context';
 import { dealMachine } from '../../../../../machines/deal/deal.machine';
-import { dealSnapshotFrom } from '../../../../../machines/deal/deal.view';
+import { dealSnapshotFrom, dealStateView, type DealStateView } from '../../../../../machines/deal/deal.view';
+import { fallbackView } from './deal-fallback-view';
 
 export type DealActor = ActorRefFrom<typeof dealMachine>;
 
 /**
  * The deal's statechart as an actor, restored from the `machine` snapshot (value + context) the API
  * returns. Null when the snapshot cannot be restored (a newer server shape): callers then fall back
- * to the server's own `state` summary.
+ * to the server's own `state` summary. The server owns every transition (events are appended
+ * there), so the actor is never started: it is the restored snapshot to read from, not a second
+ * source of truth. This module (XState and the deal machine) loads after the first render; see
+ * deal-view.ts.
  */
 export function dealActorFrom(machine: DealDto['machine']): DealActor | null {
   try {
@@ -21,14 +24,11 @@ export function dealActorFrom(machine: DealDto['machine']): DealActor | null {
   }
 }
 
-/**
- * One actor per API answer. React Query keeps `deal.machine` referentially stable while the
- * server's snapshot is unchanged, so a poll or live update that changes nothing keeps the actor; a
- * changed snapshot restores a fresh one and its useSelector subscribers re-render. The server owns
- * every transition (events are appended there), so the actor is never started: it is the restored
- * snapshot to read from, not a second source of truth.
- */
-export function useDealActor(deal: DealDto | undefined): DealActor | null {
-  const machine = deal?.machine;
-  return useMemo(() => (machine ? dealActorFrom(machine) : null), [machine]);
+/** Status, texts, badge, progress step and allowed actions, read from the deal machine's snapshot. */
+export const viewOfSnapshot = (snapshot: SnapshotFrom<typeof dealMachine>): DealStateView => dealStateView(snapshot, new Date().toISOString());
+
+/** The view of one API answer, without React (tests, one-off reads). */
+export function dealViewOf(deal: DealDto): DealStateView {
+  const actor = dealActorFrom(deal.machine);
+  return actor ? viewOfSnapshot(actor.getSnapshot()) : fallbackView(deal);
 }

@@ -1,34 +1,55 @@
 import { useSelector } from '@xstate/react';
-import type { SnapshotFrom, StateValue } from 'xstate';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import type { SnapshotFrom } from 'xstate';
 import type { DealDto } from '../../../../../machines/contract/api';
 import type { dealMachine } from '../../../../../machines/deal/deal.machine';
-import { dealStateView, type DealAction, type DealStateView } from '../../../../../machines/deal/deal.view';
-import { dealActorFrom, useDealActor } from './deal-actor';
+import type { DealAction, DealStateView } from '../../../../../machines/deal/deal.view';
+import type * as DealActorModule from './deal-actor';
+import { fallbackView } from './deal-fallback-view';
 
 /**
  * Status, texts, badge, progress step and allowed actions, read from the deal machine's snapshot
- * (DESIGN §3: the UI renders from the statechart). The server's `state` is the fallback when the
- * snapshot cannot be restored.
+ * (DESIGN §3: the UI renders from the statechart).
+ *
+ * The statechart (XState and the deal machine, about 16 KB compressed) is not part of what a screen
+ * needs for its first paint: until it has loaded, and whenever a snapshot cannot be restored, the
+ * view is the one the server computed with the same statechart (`state` in every deal answer).
+ * It loads right after the first render; from then on the view comes from the restored snapshot.
  */
-const fromSnapshot = (snapshot: SnapshotFrom<typeof dealMachine>): DealStateView => dealStateView(snapshot, new Date().toISOString());
+type MachineModule = typeof DealActorModule;
+let machineModule: MachineModule | null = null;
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
 
-function fallbackView(deal: DealDto): DealStateView {
-  const s = deal.state;
-  return { ...s, value: deal.machine.value as StateValue, badge: s.badge as DealStateView['badge'] };
+function loadMachine(): void {
+  loading ??= import('./deal-actor').then(
+    (module) => {
+      machineModule = module;
+      for (const l of listeners) l();
+    },
+    () => {
+      // Offline or a failed chunk: the server's view stays; the next screen tries again.
+      loading = null;
+    },
+  );
 }
 
-/** The view of one API answer, without React (tests, one-off reads). */
-export function dealViewOf(deal: DealDto): DealStateView {
-  const actor = dealActorFrom(deal.machine);
-  return actor ? fromSnapshot(actor.getSnapshot()) : fallbackView(deal);
-}
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const loadedModule = () => machineModule;
 
 /** Stable, so useSelector recomputes only when the actor's snapshot changes. */
-const selectView = (snapshot: SnapshotFrom<typeof dealMachine> | undefined): DealStateView | null => (snapshot ? fromSnapshot(snapshot) : null);
+const selectView = (snapshot: SnapshotFrom<typeof dealMachine> | undefined): DealStateView | null =>
+  snapshot && machineModule ? machineModule.viewOfSnapshot(snapshot) : null;
 
-/** Subscribes to the deal's actor (restored from the API answer) and selects the view from it. */
+/** Subscribes to the deal's actor (restored from the API answer once the statechart has loaded) and selects the view from it. */
 export function useDealView(deal: DealDto | undefined): DealStateView | null {
-  const actor = useDealActor(deal);
+  const loaded = useSyncExternalStore(subscribe, loadedModule, loadedModule);
+  useEffect(loadMachine, []);
+  const machine = deal?.machine;
+  const actor = useMemo(() => (loaded && machine ? loaded.dealActorFrom(machine) : null), [loaded, machine]);
   const view = useSelector(actor ?? undefined, selectView);
   if (view) return view;
   return deal ? fallbackView(deal) : null;

@@ -124,8 +124,11 @@ it('builds, and the compiled server runs on production dependencies only', { tim
   const page = await fetch(`${url}/deals`);
   expect(page.status).toBe(200);
   const html = await page.text();
-  expect(html).toContain('<div id="root"></div>');
+  expect(html).toContain('<div id="root">');
   expect(html).toMatch(/<script type="module"[^>]+src="\/assets\//);
+  // The route's screen is preloaded and the settings are inline (server/web/web-app.plugin.ts, ADR 0014).
+  expect(html).toMatch(/<link rel="modulepreload"[^>]+href="\/assets\/deals-/);
+  expect(html).toContain('<script type="application/json" id="public-settings">');
 
   const metrics = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
   expect(metrics.status).toBe(200);

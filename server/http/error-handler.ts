@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDomainError } from '../commands/domain-error';
+import { localizeError } from '../i18n/error-texts';
+import { requestLanguage } from '../i18n/request-language';
 import { GatewayError } from '../payments/gateway/payment-gateway';
 
 /** The fixed answers for Fastify's own client errors: never a stack trace, always `{error, message}`. */
@@ -24,6 +26,15 @@ function validationMessage(error: { validation: { message?: string; keyword?: st
 }
 
 export function registerErrorHandling(app: FastifyInstance, { notFound = true }: { notFound?: boolean } = {}): void {
+  // Every error answer (`{error, message}` with a 4xx/5xx status, from here or from a route) speaks
+  // the caller's language: the web app sends its own as Accept-Language (server/i18n/error-texts.ts).
+  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
+    if (reply.statusCode < 400 || payload === null || typeof payload !== 'object') return payload;
+    const body = payload as { error?: unknown; message?: unknown };
+    if (typeof body.error !== 'string' || typeof body.message !== 'string') return payload;
+    const language = requestLanguage(request);
+    return language === 'en' ? payload : { ...body, message: localizeError(body.error, body.message, language) };
+  });
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply

@@ -222,7 +222,7 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
     );
     app.get<{ Params: { name: string } }>('/sim/mail/:name', { schema: { hide: true } }, async (request, reply) => {
       const raw = notifications.mail.read(request.params.name);
-      if (raw === null) return reply.code(404).send({ error: 'Not Found', message: 'No such message' });
+      if (raw === null) return reply.code(404).send({ error: 'not_found', message: 'No such message' });
       return reply.type('text/html; charset=utf-8').send(mailPage(request.params.name, raw));
     });
   }

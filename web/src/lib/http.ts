@@ -1,5 +1,6 @@
 import { clearAuthToken, getAuthToken } from './auth-token';
 import { clearAdminToken, getAdminToken } from './admin-token';
+import { currentLanguage } from '../i18n';
 
 /** Which bearer token a call sends: the user's, the admin's, or none (token-link pages). */
 export type AuthMode = 'user' | 'admin' | 'none';
@@ -15,7 +16,17 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 
-  /** The server's `message` field when the body is our JSON error shape. */
+  /** The server's `error` code when the body is our JSON error shape (the same in every language). */
+  get serverCode(): string | null {
+    try {
+      const parsed = JSON.parse(this.body) as { error?: unknown };
+      return typeof parsed.error === 'string' ? parsed.error : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The server's `message` field when the body is our JSON error shape (in the app's language). */
   get serverMessage(): string {
     try {
       const parsed = JSON.parse(this.body) as { message?: unknown };
@@ -50,7 +61,8 @@ function bearer(auth: AuthMode): string | null {
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = 'user', on401 = 'throw' } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // The server answers errors in the app's language (not only the browser's).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage(), ...options.headers };
   const token = bearer(auth);
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';

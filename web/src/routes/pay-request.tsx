@@ -18,8 +18,6 @@ import { useLiveQueries } from '../app/live-updates';
 import { t, tKey, formatMoney } from '../i18n';
 import { HeroIcon, Icon, type IconName } from '../components/ui/icon';
 
-const EXPIRED_MESSAGE = 'Payment request has expired';
-
 function Notice({ icon, title, text }: { icon: IconName; title: string; text?: string }) {
   return (
     <main className="mx-auto max-w-md px-5 py-16 text-center">
@@ -47,7 +45,7 @@ export default function PayRequestRoute() {
   if (!token) return <Notice icon="alert" title={t('preq.noToken')} />;
   if (request.isPending) return <Spinner label={t('preq.loading')} />;
   if (!request.data || !view) {
-    const expired = request.error instanceof HttpError && request.error.serverMessage === EXPIRED_MESSAGE;
+    const expired = request.error instanceof HttpError && request.error.serverCode === 'expired';
     return expired ? (
       <Notice icon="clock" title={t('preq.expired')} text={t('preq.expiredText')} />
     ) : (

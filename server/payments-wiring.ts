@@ -87,7 +87,8 @@ export function createPaymentsWiring({ config, store, bus, run, clock, readDb, e
       if (isSimulated(gateway)) await app.register(simulatedGatewayRoutes, { gateway });
     },
     start(options = {}) {
-      reactors.start();
+      // From the beginning, so start() subscribes at once (nothing to wait for).
+      void reactors.start();
       if (options.timers ?? true) reactor.start();
     },
     async stop() {

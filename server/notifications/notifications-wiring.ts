@@ -5,7 +5,7 @@ import type { NotificationQueries } from '../../projections/notifications.querie
 import type { PaymentRequestQueries } from '../../projections/payment-requests.queries';
 import type { ProjectionRunner } from '../../projections/runner';
 import type { AppConfig } from '../config';
-import type { EventStore, Subscription } from '../event-store/event-store';
+import type { EventStore } from '../event-store/event-store';
 import type { PushService } from '../push/push.service';
 import type { Clock } from '../shared/clock';
 import { createMailSender, type MailSender } from './mail-sender';
@@ -13,7 +13,7 @@ import type { NotificationFacts } from './notification-plan';
 import { optOutStreamId } from './notification-streams';
 import { createNotificationTimers } from './notification-timers';
 import { createNotificationsReactor } from './notifications.reactor';
-import { startReactorSubscription } from './reactor-subscription';
+import { createReactorRunner, type ReactorRunner } from '../reactors/reactor-runner';
 import { createUnsubscribeLinks } from './unsubscribe-link';
 
 export interface NotificationsWiringDeps {
@@ -62,27 +62,38 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
     reminderHours: config.notifications.releaseReminderHours,
     holdAgeingHours: config.notifications.holdAgeingHours,
   });
-  let subscription: Subscription | null = null;
+  let running: ReactorRunner | null = null;
 
   return {
     reactor,
     timers,
     mail,
     unsubscribe,
-    /** Until the shared reactor runner exists, the reactor runs on its own checkpointed subscription. */
+    /**
+     * The reactor runs on the reactor runner, a runner of its own: routes that wait for the money
+     * reactors (effect outcomes) never wait for a mail server. It starts at the store's head the
+     * first time, and hands each event over once the read models it reads have applied it.
+     */
     async start(): Promise<void> {
-      subscription ??= await startReactorSubscription(reactor, {
-        store,
-        db: deps.readDb,
-        runner: deps.runner,
-        onError: (error) => console.error('Notifications reactor:', (error as Error).message),
-      });
+      if (!running) {
+        running = createReactorRunner({
+          store,
+          db: deps.readDb,
+          reactors: [reactor],
+          firstStart: 'head',
+          before: (event) => deps.runner.waitForPosition(event.position),
+          retryDelayMs: 1_000,
+          maxRetryDelayMs: 60_000,
+          onError: (_name, _event, error) => console.error('Notifications reactor:', (error as Error).message),
+        });
+        await running.start();
+      }
       timers.start();
     },
     async stop(): Promise<void> {
       await timers.stop();
-      await subscription?.close();
-      subscription = null;
+      await running?.stop();
+      running = null;
     },
   };
 }

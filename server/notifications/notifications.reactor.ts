@@ -6,7 +6,7 @@ import { renderEmail } from './email-template';
 import type { MailSender } from './mail-sender';
 import { planNotifications, recipientKey, type NotificationFacts, type PlannedNotification } from './notification-plan';
 import { appendNotificationEvent, claimStreamId } from './notification-streams';
-import type { Reactor } from './reactor';
+import type { Reactor } from '../reactors/reactor';
 import type { UnsubscribeLinks } from './unsubscribe-link';
 
 export interface NotificationsReactorDeps {

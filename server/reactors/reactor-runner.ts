@@ -11,6 +11,14 @@ export interface ReactorRunnerOptions {
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
   onError?: (reactor: string, event: RecordedEvent, error: unknown) => void;
+  /**
+   * Where a reactor without a checkpoint starts: the whole history (money: no intent may be left
+   * behind), or the store's head at first start (notifications: switching them on for an existing
+   * ledger must not send years of history to everyone).
+   */
+  firstStart?: 'beginning' | 'head';
+  /** Awaited before each event is handed over: a reactor that reads read models waits until the projections applied it. */
+  before?: (event: RecordedEvent) => Promise<unknown>;
 }
 
 /**
@@ -21,7 +29,16 @@ export interface ReactorRunnerOptions {
  * instances each run their reactors: the effects are keyed by the intent event, so the gateway and
  * the store (deterministic outcome ids) make them happen once.
  */
-export function createReactorRunner({ store, db, reactors, retryDelayMs = 200, maxRetryDelayMs = 30_000, onError }: ReactorRunnerOptions) {
+export function createReactorRunner({
+  store,
+  db,
+  reactors,
+  retryDelayMs = 200,
+  maxRetryDelayMs = 30_000,
+  onError,
+  firstStart = 'beginning',
+  before,
+}: ReactorRunnerOptions) {
   db.exec('CREATE TABLE IF NOT EXISTS reactor_checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL)');
   const read = db.prepare<[string], { position: number }>('SELECT position FROM reactor_checkpoints WHERE name = ?');
   const write = db.prepare<[string, number]>(
@@ -29,6 +46,7 @@ export function createReactorRunner({ store, db, reactors, retryDelayMs = 200, m
   );
 
   const positions = new Map<string, number>(reactors.map((r) => [r.name, read.get(r.name)?.position ?? 0]));
+  const unstarted = reactors.filter((r) => read.get(r.name) === undefined).map((r) => r.name);
   const waiters = new Set<{ position: number; resolve: () => void }>();
   const subscriptions: Subscription[] = [];
   let closed = false;
@@ -73,12 +91,18 @@ export function createReactorRunner({ store, db, reactors, retryDelayMs = 200, m
   }
 
   return {
-    start(): void {
+    async start(): Promise<void> {
+      if (firstStart === 'head' && unstarted.length > 0) {
+        const head = await store.headPosition();
+        for (const name of unstarted) advance(name, head);
+      }
+      if (closed) return;
       for (const reactor of reactors) {
         const subscription = store.subscribe({ after: positions.get(reactor.name) ?? 0, batchSize: 256 }, async (batch) => {
           for (const event of batch) {
             if (closed) return;
             if (reactor.types && !reactor.types.has(event.type)) continue;
+            await before?.(event);
             await handleUntilDone(reactor, event);
             // Past an effect at once: a crash later in the batch does not hand this one over again.
             advance(reactor.name, event.position);

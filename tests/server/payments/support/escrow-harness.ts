@@ -121,7 +121,7 @@ function buildInstance(deps: {
     retryDelayMs: 20,
     maxRetryDelayMs: 200,
   });
-  reactors.start();
+  void reactors.start();
   const outcomes = createEffectOutcomes({ bus, reactors });
   const timers = createTimerReactor({ db: readDb, escrow: real, bus, run, clock, intervalMs: 60_000 });
   const deals = createDealCommands({ run, nextDealId: async () => 0, periods });

@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { DealDto } from '../../../../../machines/contract/api';
 import type { dealMachine } from '../../../../../machines/deal/deal.machine';
 import type { DealAction, DealStateView } from '../../../../../machines/deal/deal.view';
-import type * as DealActorModule from './deal-actor';
+import { lazyModule } from '../../../lib/lazy-module';
 import { fallbackView } from './deal-fallback-view';
 
 /**
@@ -16,40 +16,17 @@ import { fallbackView } from './deal-fallback-view';
  * view is the one the server computed with the same statechart (`state` in every deal answer).
  * It loads right after the first render; from then on the view comes from the restored snapshot.
  */
-type MachineModule = typeof DealActorModule;
-let machineModule: MachineModule | null = null;
-let loading: Promise<void> | null = null;
-const listeners = new Set<() => void>();
-
-function loadMachine(): void {
-  loading ??= import('./deal-actor').then(
-    (module) => {
-      machineModule = module;
-      for (const l of listeners) l();
-    },
-    () => {
-      // Offline or a failed chunk: the server's view stays; the next screen tries again.
-      loading = null;
-    },
-  );
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-const loadedModule = () => machineModule;
+const machine = lazyModule(() => import('./deal-actor'));
 
 /** Stable, so useSelector recomputes only when the actor's snapshot changes. */
 const selectView = (snapshot: SnapshotFrom<typeof dealMachine> | undefined): DealStateView | null =>
-  snapshot && machineModule ? machineModule.viewOfSnapshot(snapshot) : null;
+  snapshot ? (machine.current()?.viewOfSnapshot(snapshot) ?? null) : null;
 
 /** Subscribes to the deal's actor (restored from the API answer once the statechart has loaded) and selects the view from it. */
 export function useDealView(deal: DealDto | undefined): DealStateView | null {
-  const loaded = useSyncExternalStore(subscribe, loadedModule, loadedModule);
-  useEffect(loadMachine, []);
-  const machine = deal?.machine;
-  const actor = useMemo(() => (loaded && machine ? loaded.dealActorFrom(machine) : null), [loaded, machine]);
+  const loaded = machine.useModule();
+  const snapshot = deal?.machine;
+  const actor = useMemo(() => (loaded && snapshot ? loaded.dealActorFrom(snapshot) : null), [loaded, snapshot]);
   const view = useSelector(actor ?? undefined, selectView);
   if (view) return view;
   return deal ? fallbackView(deal) : null;

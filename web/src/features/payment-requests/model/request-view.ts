@@ -1,25 +1,17 @@
 import { useMemo } from 'react';
-import type { StateValue } from 'xstate';
 import type { PaymentRequestDto } from '../../../../../machines/contract/api';
-import {
-  paymentRequestSnapshotFrom,
-  paymentRequestStateView,
-  type PaymentRequestStateView,
-} from '../../../../../machines/payment-request/payment-request.view';
-import { emptyPaymentRequestContext, type PaymentRequestContext } from '../../../../../machines/payment-request/payment-request.context';
+import type { PaymentRequestStateView } from '../../../../../machines/payment-request/payment-request.view';
+import { lazyModule } from '../../../lib/lazy-module';
+import { serverRequestView } from './request-server-view';
 
-/** Status, step and actions of a request, from its machine snapshot rebuilt from the API answer. */
-export function requestViewOf(request: PaymentRequestDto, now: string = new Date().toISOString()): PaymentRequestStateView {
-  try {
-    const context: PaymentRequestContext = { ...emptyPaymentRequestContext, ...(request.machine.context as Partial<PaymentRequestContext>) };
-    const view = paymentRequestStateView(paymentRequestSnapshotFrom(request.machine.value as StateValue, context), now);
-    // A redacted context may lack expiresAt; the answer's own field still decides expiry.
-    return { ...view, pastExpiry: view.pastExpiry || Date.parse(now) >= Date.parse(request.expiresAt) };
-  } catch {
-    const s = request.state;
-    return { ...s, value: request.machine.value as StateValue, badge: s.badge as PaymentRequestStateView['badge'] };
-  }
-}
+/**
+ * Status, step and actions of a request (DESIGN §3: from the statechart). XState and the request
+ * machine load after the first render; until then the view is the server's reading of the same
+ * statechart (`state` in the answer), as for deals (deal-view.ts).
+ */
+const machine = lazyModule(() => import('./request-machine-view'));
 
-export const useRequestView = (request: PaymentRequestDto | undefined): PaymentRequestStateView | null =>
-  useMemo(() => (request ? requestViewOf(request) : null), [request]);
+export const useRequestView = (request: PaymentRequestDto | undefined): PaymentRequestStateView | null => {
+  const loaded = machine.useModule();
+  return useMemo(() => (request ? (loaded ? loaded.requestViewOf(request) : serverRequestView(request)) : null), [request, loaded]);
+};

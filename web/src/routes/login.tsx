@@ -10,7 +10,7 @@ import { PasswordField } from '../features/auth/components/password-field';
 import { useLogin } from '../features/auth/api/login.mutation';
 import { meQueryOptions } from '../features/auth/api/me.query';
 import { isEmail } from '../features/auth/validation';
-import { clearAuthToken, getAuthToken, setAuthToken } from '../lib/auth-token';
+import { getAuthToken, setAuthToken } from '../lib/auth-token';
 import { t } from '../i18n';
 
 export default function LoginRoute() {
@@ -21,13 +21,15 @@ export default function LoginRoute() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
 
-  // A stored token is checked and the user sent on; an invalid one is removed (docs/product.md §2).
+  // A stored token is checked and the user sent on; an invalid one is removed (docs/product.md §2):
+  // `api` removes it on a 401 (or a malformed token). Any other failure (offline, or the request cut
+  // off because the page is being left) keeps it: that is no verdict on the session.
   useEffect(() => {
     if (!getAuthToken()) return;
     client
       .fetchQuery(meQueryOptions())
       .then((user) => navigate(user.isOnboardingComplete ? '/' : '/onboarding', { replace: true }))
-      .catch(() => clearAuthToken());
+      .catch(() => undefined);
   }, [client, navigate]);
 
   const submit = (e: FormEvent) => {

@@ -121,8 +121,10 @@ export const run: BenchSuite = async () => {
       // The creator delivers (paid, accepted, bank connected): the creator's link page and the brand's dashboard.
       const name = `@live${stamp}${i}`;
       const link = await paidDealLink(name);
-      await call('POST', `/api/deals/accept/${link}`);
-      const onboarding = await call<{ url: string }>('POST', `/api/deals/start-onboarding/${link}`);
+      // The link is claimed by whoever accepts it: later creator calls prove it with the claim secret.
+      const { claimSecret } = await call<{ claimSecret: string }>('POST', `/api/deals/accept/${link}`);
+      const claim = { 'x-claim-secret': claimSecret };
+      const onboarding = await call<{ url: string }>('POST', `/api/deals/start-onboarding/${link}`, undefined, undefined, claim);
       const connected = await fetch(new URL(onboarding.url, server.url), {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -136,7 +138,7 @@ export const run: BenchSuite = async () => {
       const onBrand = await watch(brand, { kind: 'step', scope: '[data-testid="deal-card"]', name, step: 5 });
       const onCreator = await watch(creator, { kind: 'step', scope: '', name: null, step: 5 });
       await timed(
-        () => call('POST', `/api/deals/deliver/${link}`),
+        () => call('POST', `/api/deals/deliver/${link}`, undefined, undefined, claim),
         [
           ['brand', onBrand],
           ['creator', onCreator],

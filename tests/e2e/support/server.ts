@@ -104,10 +104,14 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
 
 /** A JSON client for the running server's API: throws with the status and body on anything but 2xx. */
 export function apiClient(server: Pick<RunningServer, 'url'>) {
-  return async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
+  return async <T>(method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<T> => {
     const response = await fetch(`${server.url}${path}`, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);

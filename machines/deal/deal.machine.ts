@@ -41,6 +41,14 @@ export interface DealStateMeta {
 }
 
 const meta = (m: DealStateMeta): DealStateMeta => m;
+/** Paid and waiting for the creator, before and after the link is accepted: the same status and step. */
+const fundsHeldMeta = meta({
+  status: 'pending_delivery',
+  brandText: 'deal.brand.funds_held',
+  creatorText: 'deal.creator.waiting_for_delivery',
+  badge: 'blue',
+  step: 3,
+});
 const reached = (now: string, deadline: string | null): boolean => deadline !== null && Date.parse(now) >= Date.parse(deadline);
 const releaseTrigger = (e: DealEvent): ReleaseTrigger | null =>
   e.type === 'FundsReleaseRequested' || e.type === 'FundsReleased' || e.type === 'TransferFailed' ? e.data.trigger : null;
@@ -192,26 +200,14 @@ export const dealMachine = setup({
       },
       states: {
         awaiting_acceptance: {
-          meta: meta({
-            status: 'pending_delivery',
-            brandText: 'deal.brand.funds_held',
-            creatorText: 'deal.creator.waiting_for_delivery',
-            badge: 'blue',
-            step: 3,
-          }),
+          meta: fundsHeldMeta,
           on: {
             CreatorAccepted: { target: 'accepted', actions: 'evolve' },
             ShareLinkRotated: { guard: 'linkNotClaimed', actions: 'evolve' },
           },
         },
         accepted: {
-          meta: meta({
-            status: 'pending_delivery',
-            brandText: 'deal.brand.funds_held',
-            creatorText: 'deal.creator.waiting_for_delivery',
-            badge: 'blue',
-            step: 3,
-          }),
+          meta: fundsHeldMeta,
           on: {
             BankOnboardingStarted: { actions: 'evolve' },
             BankAccountConnected: { guard: 'matchesOnboardingAccount', target: 'bank_connected', actions: 'evolve' },

@@ -4,7 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompress, brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { PublicSettings } from '../../machines/contract/public-settings';
-import { requestLanguage, type Language } from '../i18n/request-language';
+import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../../machines/contract/route-preloads';
+import { requestLanguage } from '../i18n/request-language';
 
 const MISSING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Escrow</title></head>
 <body style="font-family:system-ui;max-width:36rem;margin:4rem auto;padding:0 1rem">
@@ -14,13 +15,6 @@ const MISSING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"
 
 /** Paths that never fall back to the SPA: the API, the simulated gateway pages and the docs. */
 const isBackendPath = (url: string): boolean => /^\/(api|sim)(\/|$|\?)/.test(url);
-
-/** One route's preloads, as the web build lists them (web/build/route-preloads.ts). */
-interface RoutePreload {
-  path: string;
-  modules: string[];
-  texts: Record<Language, string[]>;
-}
 
 /** A route-table path ("/accept/:token", "/pay-request/:token?", "*") as a regular expression. */
 function pathPattern(path: string): RegExp {
@@ -66,7 +60,7 @@ export interface WebAppOptions {
  */
 function pageRenderer(distDir: string, settings: PublicSettings | undefined) {
   const index = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const listFile = join(distDir, '.vite', 'route-preloads.json');
+  const listFile = join(distDir, ROUTE_PRELOADS_FILE);
   const routes = existsSync(listFile)
     ? (JSON.parse(readFileSync(listFile, 'utf8')) as RoutePreload[]).map((r) => ({ ...r, pattern: pathPattern(r.path) }))
     : [];

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ensureWebBuild, webDist, webManifest } from '../e2e/support/web-build';
+import { manifestClosure, type Manifest } from '../../web/build/route-preloads';
 import type { BenchLine, BenchSuite } from './bench.types';
 
 /**
@@ -15,23 +16,9 @@ const CSS_TARGET_KB = 30;
 const ACCEPT_ROUTE = 'src/routes/accept.tsx';
 const CORE_TEXTS = ['src/i18n/en-core.ts', 'src/i18n/nl-core.ts'];
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
-  isEntry?: boolean;
-}
-type Manifest = Record<string, ManifestChunk>;
-
 const gzipKb = (file: string): number => gzipSync(readFileSync(join(webDist, file)), { level: 9 }).length / 1024;
 
-/** A chunk plus everything it imports statically, as manifest keys. */
-function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key) || !manifest[key]) return seen;
-  seen.add(key);
-  for (const next of manifest[key].imports ?? []) closure(manifest, next, seen);
-  return seen;
-}
+const closure = (manifest: Manifest, key: string): Set<string> => manifestClosure(manifest, [key]);
 
 export const run: BenchSuite = async () => {
   ensureWebBuild();

@@ -3,20 +3,27 @@ import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { pageRoutes } from '../src/app/route-table';
 import { areaCatalogs } from '../src/i18n/areas';
+import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../../machines/contract/route-preloads';
 
-/** What the server adds to a page's HTML for one route: its screen's modules, and its texts per language. */
-export interface RoutePreload {
-  path: string;
-  modules: string[];
-  texts: Record<'en' | 'nl', string[]>;
-}
+export { ROUTE_PRELOADS_FILE, type RoutePreload };
 
-export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
-
-interface ManifestChunk {
+/** A chunk of Vite's build manifest (`.vite/manifest.json`), keyed by source path or `_name.js`. */
+export interface ManifestChunk {
   file: string;
   imports?: string[];
+  css?: string[];
   isEntry?: boolean;
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+/** These chunks and everything they import statically, as manifest keys. */
+export function manifestClosure(manifest: Manifest, keys: readonly string[], into = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    if (into.has(key) || !manifest[key]) continue;
+    into.add(key);
+    manifestClosure(manifest, manifest[key].imports ?? [], into);
+  }
+  return into;
 }
 
 /**
@@ -32,15 +39,8 @@ export function routePreloads(outDir: string): Plugin {
     // Before precompression: the list is read by the server only.
     enforce: 'pre',
     closeBundle() {
-      const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-      const closure = (keys: string[], into = new Set<string>()): Set<string> => {
-        for (const key of keys) {
-          if (into.has(key) || !manifest[key]) continue;
-          into.add(key);
-          closure(manifest[key].imports ?? [], into);
-        }
-        return into;
-      };
+      const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+      const closure = (keys: string[]) => manifestClosure(manifest, keys);
       const entry = closure(Object.keys(manifest).filter((k) => manifest[k]!.isEntry));
       const url = (key: string) => `/${manifest[key]!.file}`;
       const chunk = (key: string) => {

@@ -29,6 +29,7 @@ import { paymentRequestsRoutes } from './payment-requests/payment-requests.route
 import { pushRoutes } from './push/push.routes';
 import { publicSettings, settingsRoutes } from './settings/settings.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { testMailRoutes } from './notifications/test-mail.routes';
 import { registerWebApp } from './web/web-app.plugin';
 
 export interface BuildOptions {
@@ -119,6 +120,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     pushRoutes,
     aiAssistRoutes,
     notificationsRoutes,
+    testMailRoutes,
     eventsStreamRoutes,
     settingsRoutes,
   ]) {

@@ -10,8 +10,18 @@ export type LiveScope =
   /** Admins and auditors see every deal and request, so they hear of every change. */
   | { kind: 'admin' };
 
+/**
+ * The right a stream was opened with: `stream` is the event stream whose changes can end it (the
+ * user's, the admin's or the linked deal's or request's); `holds` re-reads it from the read models.
+ */
+export interface LiveGrant {
+  stream: string;
+  holds(): boolean;
+}
+
 interface Listener {
   scope: LiveScope;
+  grant: LiveGrant;
   send(notice: ChangeNotice): void;
   close(): void;
 }
@@ -60,6 +70,10 @@ export function createLiveHub({ db }: { db: Database }) {
     /** Feed with each applied batch. */
     publish(events: ProjectedEvent[]): void {
       if (listeners.size === 0) return;
+      // Logout, a password change, a deactivation or a link rotation ends the streams it authorised:
+      // the read models already applied the batch, so `holds` sees the change.
+      const touched = new Set(events.map((e) => e.streamId));
+      for (const l of [...listeners]) if (touched.has(l.grant.stream) && !l.grant.holds()) l.close();
       for (const event of events) {
         const found = noticeFor(event);
         if (!found) continue;

@@ -73,6 +73,7 @@ export const configSchema = z
     RATE_LIMIT_REGISTER_PER_IP: positiveInt(10),
     RATE_LIMIT_WRITES_PER_USER: positiveInt(120),
     RATE_LIMIT_COSTLY_PER_USER: positiveInt(20),
+    RATE_LIMIT_ACCOUNT_STATUS_PER_USER: positiveInt(30),
     RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
     PUSH_SERVICE_HOSTS: z
       .string()
@@ -166,7 +167,7 @@ export interface AppConfig {
   simulatedPayments: boolean;
   /** Serve /api/docs (default: outside production only). */
   apiDocs: boolean;
-  rateLimits: { authPerIp: number; registerPerIp: number; writesPerUser: number; costlyPerUser: number; windowMs: number };
+  rateLimits: { authPerIp: number; registerPerIp: number; writesPerUser: number; costlyPerUser: number; accountStatusPerUser: number; windowMs: number };
   push: { allowedHosts: string[]; maxSubscriptions: number };
   /** Open event streams: per user or admin account (several tabs), per deal or request link, per address, and in all. */
   live: { maxPerUser: number; maxPerLink: number; maxPerAddress: number; maxTotal: number };
@@ -219,6 +220,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,
       writesPerUser: e.RATE_LIMIT_WRITES_PER_USER,
       costlyPerUser: e.RATE_LIMIT_COSTLY_PER_USER,
+      accountStatusPerUser: e.RATE_LIMIT_ACCOUNT_STATUS_PER_USER,
       windowMs: e.RATE_LIMIT_WINDOW_MS,
     },
     push: { allowedHosts: e.PUSH_SERVICE_HOSTS, maxSubscriptions: e.PUSH_MAX_SUBSCRIPTIONS },

@@ -60,9 +60,15 @@ export const DealLinkPushUnsubscribed = defineEvent({
   type: 'DealLinkPushUnsubscribed',
   version: 1,
   category: 'notification',
-  description: 'The creator turned push off for the deal, or the push service said the subscription is gone.',
-  schema: z.object({ dealId: z.number().int().positive(), endpoint: z.string().min(1).max(2_000) }),
-  example: { dealId: 42, endpoint: 'https://push.example/abc' },
+  description:
+    "A device stopped getting push for the deal: the creator turned it off, the push service said it is gone, the creator added a device beyond the ten slots (the oldest is replaced), or the brand rotated the link (the old link's devices are dropped).",
+  schema: z.object({
+    dealId: z.number().int().positive(),
+    endpoint: z.string().min(1).max(2_000),
+    /** Absent in events written before reasons were recorded. */
+    reason: z.enum(['turned_off', 'gone', 'replaced', 'link_rotated']).optional(),
+  }),
+  example: { dealId: 42, endpoint: 'https://push.example/abc', reason: 'turned_off' },
 });
 
 export const EmailUnsubscribed = defineEvent({

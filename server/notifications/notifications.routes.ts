@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pushEndpointAllowed } from '../push/push.service';
@@ -13,11 +13,14 @@ import { tokenParam } from '../http/fields';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
 import { appendNotificationEvent, linkPushStreamId, optOutStreamId } from './notification-streams';
 import { catalogs } from './texts';
+import { createLinkSubscriptions } from './link-subscriptions';
+import { assertClaimer } from '../deals/deal-commands';
+import { createLinkClaims } from '../deals/link-claim';
 import { confirmPage, messagePage } from './notification-pages';
 
 const security = [{ bearerAuth: [] }];
 const MAX_LINK_SUBSCRIPTIONS = 10;
-const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const language = z.enum(languages, { error: 'language must be "en" or "nl"' });
 const preferences = z.object({
   push: z.boolean({ error: 'push must be true or false' }),
@@ -83,6 +86,24 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
 
   // ---------------------------------------------------------------- creators without an account
 
+  const claims = createLinkClaims(ctx);
+  const linkSubscriptions = createLinkSubscriptions(ctx);
+  /**
+   * The link's push devices belong to the claim: once the deal is accepted only the accepting
+   * browser (its claim secret) or the signed-in creator who accepted may change them. Before
+   * acceptance nobody holds the claim: subscribing waits for it, while turning off a device
+   * subscribed then (as an earlier version allowed) stays open to the link.
+   */
+  const linkOfClaimer = (request: FastifyRequest<{ Params: { token: string } }>, { beforeAcceptance = false } = {}) => {
+    const record = dealViews.linkRecord(request.params.token);
+    if (record.context.influencerAcceptedAt === null) {
+      if (beforeAcceptance) return record;
+      throw new DomainError('conflict', 'Notifications for this deal can be turned on once it is accepted');
+    }
+    assertClaimer(record.context, claims.claimOf(request));
+    return record;
+  };
+
   const linkBody = z.object({ subscription, language: language.default('en') });
   app.post(
     '/api/deals/link/:token/notifications',
@@ -90,15 +111,16 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
       schema: { tags: ['deal link (creator)'], params: tokenParam, body: linkBody, response: { 200: z.object({ subscribed: z.boolean() }), ...errors } },
     },
     async (request) => {
-      const record = dealViews.linkRecord(request.params.token);
+      const record = linkOfClaimer(request);
       // As for account subscriptions: only https endpoints of known push services (no SSRF).
       if (!pushEndpointAllowed(request.body.subscription.endpoint, ctx.config.push.allowedHosts)) {
         throw new DomainError('validation_failed', 'subscription.endpoint must be an https address of a known push service');
       }
+      const meta = commandContext(request, { kind: 'creator-link', id: `deal-${record.id}` });
       const known = ctx.queries.notifications.linkSubscriptions(record.id);
-      // The link is the only credential here: bound how much one deal can collect.
-      if (known.length >= MAX_LINK_SUBSCRIPTIONS && !known.some((s) => s.endpoint === request.body.subscription.endpoint)) {
-        throw new DomainError('conflict', `At most ${MAX_LINK_SUBSCRIPTIONS} devices can get notifications for one deal`);
+      // Bounded per deal; the claimer's newest device replaces its oldest, so the creator always gets one.
+      if (!known.some((s) => s.endpoint === request.body.subscription.endpoint) && known.length >= MAX_LINK_SUBSCRIPTIONS) {
+        await linkSubscriptions.remove(record.id, await linkSubscriptions.oldest(record.id, known.length - MAX_LINK_SUBSCRIPTIONS + 1), 'replaced', meta);
       }
       const { position } = await appendNotificationEvent(
         ctx,
@@ -108,7 +130,7 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
           data: { dealId: record.id, subscription: request.body.subscription, language: request.body.language },
         },
         'any',
-        commandContext(request, { kind: 'creator-link', id: `deal-${record.id}` }),
+        meta,
       );
       await ctx.settle(position);
       return { subscribed: true };
@@ -126,20 +148,11 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
       },
     },
     async (request) => {
-      const record = dealViews.linkRecord(request.params.token);
+      const record = linkOfClaimer(request, { beforeAcceptance: true });
       const known = ctx.queries.notifications.linkSubscriptions(record.id).some((s) => s.endpoint === request.body.endpoint);
       if (known) {
-        const { position } = await appendNotificationEvent(
-          ctx,
-          linkPushStreamId(record.id),
-          {
-            type: 'DealLinkPushUnsubscribed',
-            data: { dealId: record.id, endpoint: request.body.endpoint },
-          },
-          'any',
-          commandContext(request, { kind: 'creator-link', id: `deal-${record.id}` }),
-        );
-        await ctx.settle(position);
+        const meta = commandContext(request, { kind: 'creator-link', id: `deal-${record.id}` });
+        await linkSubscriptions.remove(record.id, [request.body.endpoint], 'turned_off', meta);
       }
       return { subscribed: false };
     },

@@ -96,7 +96,7 @@ export function createPushService({
         await appendNotificationEvent(
           { store, clock },
           linkPushStreamId(dealId),
-          { type: 'DealLinkPushUnsubscribed', data: { dealId, endpoint } },
+          { type: 'DealLinkPushUnsubscribed', data: { dealId, endpoint, reason: 'gone' } },
           'any',
           pushActor,
         );

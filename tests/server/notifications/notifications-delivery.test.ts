@@ -146,6 +146,7 @@ describe('notifications reactor', () => {
       const res = await app.inject({
         method: 'POST',
         url: `/api/deals/link/${link}/notifications`,
+        headers: claimHeader(link),
         payload: { subscription: b.subscription(`${endpoint.origin}${path}`), language: 'en' },
       });
       expect(res.json()).toEqual({ subscribed: true });

@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context';
 import { USER_AUDIENCE } from '../auth/tokens';
 
 /** Where the accept page sends the claim secret it got once (docs/api.md). */
-export const CLAIM_SECRET_HEADER = 'x-claim-secret';
+const CLAIM_SECRET_HEADER = 'x-claim-secret';
 
 /**
  * Who speaks on a link page besides the link: a signed-in creator (optional, the link alone is

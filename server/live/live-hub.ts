@@ -22,7 +22,7 @@ export interface LiveGrant {
 /** Why a stream was refused: one of the caps on open streams was reached. */
 export type LiveRefusal = 'per_account' | 'per_link' | 'per_address' | 'total';
 
-export interface LiveLimits {
+interface LiveLimits {
   maxPerUser: number;
   maxPerLink: number;
   maxPerAddress: number;

@@ -73,6 +73,7 @@ const nlRules: readonly Rule[] = [
   [/^Manual completion is only available in test mode$/, 'Handmatig afronden kan alleen in testmodus.'],
   [/^Auditors can view but not act$/, 'Auditors kunnen meekijken, maar niets wijzigen.'],
   [/^You cannot deactivate your own account$/, 'Je kunt je eigen account niet deactiveren.'],
+  [/^Notifications for this deal can be turned on once it is accepted$/, 'Meldingen voor deze deal kunnen aan zodra de deal is geaccepteerd.'],
   [
     /^At most (\d+) devices can (get|receive) notifications( for one deal)?(; unsubscribe one first)?$/,
     (m) => `Hooguit ${m[1]} apparaten kunnen meldingen krijgen${m[3] ? ' voor één deal' : ''}${m[4] ? '; meld er eerst een af' : ''}.`,

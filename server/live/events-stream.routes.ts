@@ -12,7 +12,7 @@ const refusals: Record<LiveRefusal, string> = {
   per_account: 'Too many live-update streams are open for this account; close a tab or try again later',
   per_link: 'Too many live-update streams are open for this link; try again later',
   per_address: 'Too many live-update streams are open from this address; try again later',
-  total: 'The server holds as many live-update streams as it can; try again later',
+  total: 'Too many live-update streams are open on this server; try again later',
 };
 
 /**

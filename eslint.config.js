@@ -34,6 +34,17 @@ export default tseslint.config(
     },
   },
   {
+    // The web reaches machines/ through the `@machines/…` alias (tsconfig.json `paths`), not ../../../../machines.
+    // web/build and web/vite.config.ts are loaded by Vite's config loader, which does not read `paths`: they keep relative imports.
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+machines/', message: 'Import machines through @machines/… (tsconfig.json paths).' }] },
+      ],
+    },
+  },
+  {
     // machines/ may import xstate and zod only: no node built-ins, no React, no databases.
     files: ['machines/**/*.ts'],
     rules: {

@@ -17,7 +17,7 @@ import { useHoldAgeing } from '../features/admin/api/admin-audit';
 import { clearAdminToken } from '../lib/admin-token';
 import { AdminLiveUpdates } from '../app/live-updates';
 import { formatDate } from '../lib/dates';
-import { adminChips } from '../../../machines/deal/deal-order';
+import { adminChips } from '@machines/deal/deal-order';
 import { currentSettings, t, type MessageKey, formatMoney } from '../i18n';
 
 type Chip = keyof AdminCounts;

@@ -55,7 +55,9 @@ export function createAdminAccounts({ bus, unique, accounts }: { bus: CommandBus
      */
     async deactivate(adminId: string, reason: string | null, ctx: CommandContext) {
       if (ctx.actor.kind === 'admin' && ctx.actor.id === adminId) throw new DomainError('conflict', 'You cannot deactivate your own account');
-      if (!accounts.adminById(adminId)) throw new DomainError('not_found', 'Admin account not found');
+      const account = accounts.adminById(adminId);
+      if (!account) throw new DomainError('not_found', 'Admin account not found');
+      if (!account.active) throw new DomainError('conflict', 'The admin account is already deactivated');
       const result = await bus.execute(adminAggregate, adminAggregate.streamId(adminId), () => [{ type: 'AdminDeactivated', data: { reason } }], ctx);
       return { position: result.position };
     },

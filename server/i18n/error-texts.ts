@@ -73,6 +73,11 @@ const nlRules: readonly Rule[] = [
   [/^Manual completion is only available in test mode$/, 'Handmatig afronden kan alleen in testmodus.'],
   [/^Auditors can view but not act$/, 'Auditors kunnen meekijken, maar niets wijzigen.'],
   [/^You cannot deactivate your own account$/, 'Je kunt je eigen account niet deactiveren.'],
+  [/^The admin account is already deactivated$/, 'Het beheerdersaccount is al gedeactiveerd.'],
+  [
+    /^You created this deal: only the creator you invited can accept it$/,
+    'Je hebt deze deal zelf gemaakt: alleen de creator die je uitnodigt kan hem accepteren.',
+  ],
   [
     /^At most (\d+) devices can (get|receive) notifications( for one deal)?(; unsubscribe one first)?$/,
     (m) => `Hooguit ${m[1]} apparaten kunnen meldingen krijgen${m[3] ? ' voor één deal' : ''}${m[4] ? '; meld er eerst een af' : ''}.`,
@@ -100,6 +105,7 @@ const nlRules: readonly Rule[] = [
   [/^Too many (.+)/, 'Te veel pogingen; wacht even en probeer het opnieuw.'],
   // Input.
   [/^Deadline must be today or later$/, 'De deadline moet vandaag of later zijn.'],
+  [/^Publication deadline must be today or later$/, 'De publicatiedeadline moet vandaag of later zijn.'],
   [/^Amount is required$/, 'Vul een bedrag in.'],
   [/^Amount must be a positive number with at most 2 decimals$/, 'Het bedrag moet een positief getal zijn met hooguit 2 decimalen.'],
   [/^Amount must be greater than 0$/, 'Het bedrag moet groter zijn dan 0.'],

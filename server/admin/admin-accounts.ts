@@ -12,7 +12,7 @@ export function createAdminAccounts({ bus, unique, accounts }: { bus: CommandBus
   return {
     async create(username: string, password: string, role: AdminRole, ctx: CommandContext) {
       const adminId = `a_${randomUUID().replace(/-/g, '')}`;
-      await unique.reserve('admin-username', username, adminId, ctx, 'Admin username is already taken');
+      await unique.reserve('admin-username', username, adminId, ctx, 'Admin username is already taken, or one that looks the same');
       const passwordHash = await hashPassword(password);
       const result = await bus.execute(
         adminAggregate,

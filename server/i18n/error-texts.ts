@@ -96,9 +96,10 @@ const nlRules: readonly Rule[] = [
   ],
   [/^AI assistant not available$/, 'De AI-assistent is niet beschikbaar.'],
   // Accounts and sign-in.
-  [/^Email is already registered$/, 'Dit e-mailadres is al geregistreerd.'],
-  [/^Username is already taken$/, 'Deze gebruikersnaam is al in gebruik.'],
-  [/^Admin username is already taken$/, 'Deze beheerdersnaam is al in gebruik.'],
+  [/^Email is already registered(, or one that looks the same)?$/, 'Dit e-mailadres, of een dat er hetzelfde uitziet, is al geregistreerd.'],
+  [/^Username is already taken(, or one that looks the same)?$/, 'Deze gebruikersnaam, of een die er hetzelfde uitziet, is al in gebruik.'],
+  [/^Admin username is already taken(, or one that looks the same)?$/, 'Deze beheerdersnaam, of een die er hetzelfde uitziet, is al in gebruik.'],
+  [/^Username must not contain invisible characters$/, 'De gebruikersnaam mag geen onzichtbare tekens bevatten (zoals een spatie zonder breedte).'],
   [/^Invalid email or password$/, 'Onjuist e-mailadres of wachtwoord.'],
   [/^Invalid credentials$/, 'Onjuiste inloggegevens.'],
   [/^Current password is wrong$/, 'Je huidige wachtwoord klopt niet.'],

@@ -59,8 +59,6 @@ export type DealCommand =
   | { type: 'ReleaseHold' }
   | { type: 'RecordChargeback'; disputeId: string; amountCents: number; reason: string; gatewayEventId: string };
 
-export type DealCommandType = DealCommand['type'];
-
 /** The status users read ("pending_payment", "delivered", ...). */
 export function dealStatus(snapshot: DealSnapshot): string {
   return deepestMeta<DealStateMeta>(snapshot)?.status ?? String(snapshot.value);

@@ -44,7 +44,6 @@ export interface PaymentRequestContext {
 }
 
 /** What the platform holds for this request, and how much of it funds the request (machines/escrow-money.ts). */
-export { heldCents as requestHeldCents, escrowedCents as requestEscrowedCents } from '../escrow-money';
 
 export const emptyPaymentRequestContext: PaymentRequestContext = {
   request: null,

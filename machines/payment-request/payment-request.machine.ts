@@ -147,5 +147,3 @@ export const paymentRequestMachine = setup({
     },
   },
 });
-
-export type PaymentRequestMachine = typeof paymentRequestMachine;

@@ -21,8 +21,6 @@ const secretKeys = new Set([
   'chargeId',
 ]);
 
-export const isSecretKey = (key: string): boolean => secretKeys.has(key);
-
 /** A deep copy of `value` with every secret key's non-empty value replaced by "present". */
 export function redactForAdmin<T>(value: T): T {
   return walk(value) as T;

@@ -56,8 +56,6 @@ export type DealCommand =
   | { type: 'AddNote'; note: string }
   | { type: 'ReleaseHold' };
 
-export type DealCommandType = DealCommand['type'];
-
 /** The status users read ("pending_payment", "delivered", ...). */
 export function dealStatus(snapshot: DealSnapshot): string {
   return deepestMeta<DealStateMeta>(snapshot)?.status ?? String(snapshot.value);

@@ -21,9 +21,6 @@ export interface PaymentRequestContext extends EscrowLedger {
   lastPayoutError: { code: string; message: string; at: string } | null;
 }
 
-/** What the platform holds for this request, and how much of it funds the request (machines/escrow/escrow-ledger.ts). */
-export { heldCents as requestHeldCents, escrowedCents as requestEscrowedCents } from '../escrow/escrow-ledger';
-
 export const emptyPaymentRequestContext: PaymentRequestContext = {
   request: null,
   createdAt: null,

@@ -9,7 +9,8 @@
  *   is a WrongExpectedVersion (details in sqlite-append-writer.ts);
  * - stream names and event types starting with `$` are reserved (KurrentDB system streams);
  *   event ids must be UUIDs for KurrentDB (SQLite takes any non-empty string);
- * - `subscribe` catches up from a position and then goes live, with no gap and no duplicate.
+ * - `subscribe` catches up from a position and then goes live, with no gap and no duplicate
+ *   (the subscription contract is on `Subscription` below).
  */
 
 export type ExpectedRevision = 'no_stream' | 'any' | 'stream_exists' | number;
@@ -58,15 +59,30 @@ export interface SubscribeOptions {
   after?: number;
   /** Largest batch handed to the handler at once. */
   batchSize?: number;
+  /** Who is subscribing (`read-models`, `reactor:payments`): names it in logs, metrics and readiness. */
+  name?: string;
 }
 
 /** Called with consecutive batches in global order; the next batch waits for the returned promise. */
 export type BatchHandler = (events: RecordedEvent[]) => Promise<void> | void;
 
+/**
+ * An adapter's subscription, and what every adapter (SQLite, PostgreSQL, KurrentDB) must do:
+ * - deliver batches in global order, awaiting the handler before the next one (back-pressure);
+ * - `close()` stops delivery, waits for a running handler call, and then resolves `done`;
+ * - when the handler throws, stop delivering and reject `done` with exactly the thrown value;
+ * - when the store fails under it (a dropped connection, a leader election, a server that ends
+ *   the stream, a read that throws), stop delivering and settle `done`: reject it with the error,
+ *   or resolve it if the stream simply ended. An adapter never reconnects on its own: nothing may
+ *   be delivered after `done` has settled.
+ * The app never uses an adapter's subscription bare: resilient-subscription.ts wraps every one
+ * and, after such a failure or end, subscribes again strictly after the last position the handler
+ * finished, with a capped, jittered backoff; only a handler error ends it for good.
+ */
 export interface Subscription {
   /** Stops delivery; resolves when no handler call is running. */
   close(): Promise<void>;
-  /** Rejects if the subscription died (handler threw, store failed). */
+  /** Resolves after close() (or when the store ended the stream); rejects when the handler threw or the store failed. */
   readonly done: Promise<void>;
 }
 

@@ -8,6 +8,8 @@ import { GENESIS } from './hash-chain';
 export interface KurrentEventStoreOptions {
   /** e.g. `kurrentdb://localhost:2113?tls=false` (also accepts `esdb://`). */
   connectionString: string;
+  /** A client built elsewhere instead (tests put the client's own code over a transport they control). */
+  client?: KurrentDBClient;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface KurrentEventStoreOptions {
  * types and errors. Event ids must be UUIDs (KurrentDB stores them as such).
  */
 export function createKurrentEventStore(options: KurrentEventStoreOptions): EventStore {
-  const client = KurrentDBClient.connectionString(options.connectionString);
+  const client = options.client ?? KurrentDBClient.connectionString(options.connectionString);
   const subscriptions = new Set<Subscription>();
   let closing: Promise<void> | undefined;
 

@@ -15,7 +15,12 @@ const sameSecret = (given: string, expected: string): boolean => {
  * `Authorization: Bearer $METRICS_TOKEN` (and not served at all without a configured token).
  */
 export function opsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): void {
-  const readiness = createReadiness({ store: ctx.store, runner: ctx.runner, maxLagEvents: ctx.config.ops.readyMaxLagEvents });
+  const readiness = createReadiness({
+    store: ctx.store,
+    runner: ctx.runner,
+    maxLagEvents: ctx.config.ops.readyMaxLagEvents,
+    subscriptions: ctx.subscriptions,
+  });
 
   app.get('/api/ready', { schema: { tags: ['ops'], hide: true } }, async (_request, reply) => {
     const report = await readiness();

@@ -1,21 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
-import { WrongExpectedVersionError, StreamNotFoundError, type KurrentDBClient } from '@kurrent/kurrentdb-client';
+import { WrongExpectedVersionError, StreamNotFoundError, UnavailableError, type KurrentDBClient } from '@kurrent/kurrentdb-client';
 import { createKurrentEventStore } from '../../../server/event-store/kurrent-event-store';
 import { readPositionAfter, toPortError, toKurrentEvents, toRecorded, toStreamState } from '../../../server/event-store/kurrent-event-mapping';
 import { validateAppend } from '../../../server/event-store/event-validation';
 import { CHAIN_KEY, GENESIS, chainHash, verifyStream } from '../../../server/event-store/hash-chain';
 import { startKurrentSubscription } from '../../../server/event-store/kurrent-subscription';
 import { StreamNotFound, WrongExpectedVersion, type RecordedEvent } from '../../../server/event-store/event-store';
-import { describeEventStoreContract } from './event-store.contract';
 import { eventually, newEvent, rejectionOf, sleep } from './event-store-fixtures';
-
-const url = process.env.KURRENTDB_URL;
-
-// Against a real server only when one is configured (see docs/operations.md).
-describe.runIf(url)('KurrentDB (KURRENTDB_URL)', () => {
-  describeEventStoreContract('KurrentDB', () => createKurrentEventStore({ connectionString: url! }));
-});
+import { createFakeKurrent } from './kurrent-fake-server';
+import { withResilientSubscriptions } from '../../../server/event-store/resilient-subscription';
 
 /** A resolved $all event as the client hands it over. */
 function resolved(streamId: string, revision: number, position: number, type = 'Tested') {
@@ -138,5 +132,44 @@ describe('KurrentDB adapter mapping (no server needed)', () => {
     await subscription.close();
     expect(unsubscribed).toBe(true);
     await expect(subscription.done).resolves.toBeUndefined();
+  });
+});
+
+describe('KurrentDB subscriptions over the client when the connection breaks (no server needed)', () => {
+  it("settles done as the port says: a dropped connection rejects it with the client's UnavailableError, a stream the server ends resolves it", async () => {
+    const fake = createFakeKurrent();
+    const store = createKurrentEventStore({ connectionString: '', client: fake.client });
+    await store.append('deal-1', [newEvent(), newEvent()], 'no_stream');
+    const received: RecordedEvent[] = [];
+    const dropped = store.subscribe({}, (batch) => void received.push(...batch));
+    await eventually(() => received.length === 2, 5_000, 'two events');
+    fake.breakSubscriptions('unavailable');
+    const error = await rejectionOf(dropped.done);
+    expect(error).toBeInstanceOf(UnavailableError);
+
+    const ended = store.subscribe({ after: received[1]!.position }, () => undefined);
+    await eventually(() => fake.openCalls().length === 1, 5_000, 'a second call');
+    fake.breakSubscriptions('ended');
+    await expect(ended.done).resolves.toBeUndefined();
+    await store.close();
+  });
+
+  it('resumes through the client from the last delivered position: the new call asks the server for exactly that position', async () => {
+    const fake = createFakeKurrent();
+    const store = withResilientSubscriptions(createKurrentEventStore({ connectionString: '', client: fake.client }), { initialDelayMs: 5 });
+    await store.append('deal-1', [newEvent(), newEvent(), newEvent()], 'no_stream');
+    const received: RecordedEvent[] = [];
+    const subscription = store.subscribe({ name: 'read-models' }, (batch) => void received.push(...batch));
+    await eventually(() => received.length === 3, 5_000, 'three events');
+    fake.breakSubscriptions('unavailable');
+    await eventually(() => fake.calls.length === 2 && fake.openCalls().length === 1, 5_000, 'a second call');
+    const position = fake.calls[1]!.request.getOptions()!.getAll()!.getPosition()!;
+    expect(Number(position.getCommitPosition())).toBe(received[2]!.position);
+    await store.append('deal-1', [newEvent()], 2);
+    await eventually(() => received.length === 4, 5_000, 'the live event');
+    // KurrentDB re-sends the event at the requested position; it is not delivered twice.
+    expect(new Set(received.map((e) => e.position)).size).toBe(4);
+    await subscription.close();
+    await store.close();
   });
 });

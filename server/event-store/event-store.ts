@@ -4,9 +4,14 @@
  * - every event also has a global `position`, strictly increasing in one global order
  *   (a number: SQLite's row id, or KurrentDB's log position);
  * - `append` checks the expected state and is idempotent per stream by event id: the same ids
- *   re-appended at the same expected revision (or with `any`) return the original result and
- *   write nothing; a retry whose ids are not the events that followed its expected revision
- *   is a WrongExpectedVersion (details in sqlite-append-writer.ts);
+ *   re-appended at the same expected revision return the original result and write nothing, at
+ *   any distance; re-appended with `any` or `stream_exists`, when the first id is among the
+ *   stream's last ANY_WINDOW events. A retry whose ids are only partly the events that followed
+ *   is a WrongExpectedVersion. Both adapters check this against the stored log (SQLite in the write
+ *   transaction, sqlite-append-writer.ts; KurrentDB by reading the stream's tail, kurrent-append.ts,
+ *   not the server's in-memory id cache), so it holds across restarts and leader changes;
+ * - every append continues the stream's hash chain (hash-chain.ts) from the event it actually
+ *   follows, also when appends with `any` race;
  * - stream names and event types starting with `$` are reserved (KurrentDB system streams);
  *   event ids must be UUIDs for KurrentDB (SQLite takes any non-empty string);
  * - `subscribe` catches up from a position and then goes live, with no gap and no duplicate
@@ -14,6 +19,9 @@
  */
 
 export type ExpectedRevision = 'no_stream' | 'any' | 'stream_exists' | number;
+
+/** How far back in a stream an `any` / `stream_exists` re-append is recognised as a retry. */
+export const ANY_WINDOW = 10_000;
 
 /** What a writer hands to `append`. `data` and `metadata` are JSON-serialisable objects. */
 export interface EventData {

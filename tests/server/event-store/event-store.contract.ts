@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe } from 'vitest';
 import type { EventStore } from '../../../server/event-store/event-store';
 import { describeAppendContract } from './event-store-append.contract';
+import { describeChainContract } from './event-store-chain.contract';
 import { describeReadContract } from './event-store-read.contract';
 import { describeSubscriptionContract } from './event-store-subscription.contract';
 
@@ -30,5 +31,6 @@ export function describeEventStoreContract(name: string, factory: EventStoreFact
     describeAppendContract(current);
     describeReadContract(current);
     describeSubscriptionContract(current);
+    describeChainContract(current);
   });
 }

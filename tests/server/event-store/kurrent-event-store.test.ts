@@ -173,3 +173,21 @@ describe('KurrentDB subscriptions over the client when the connection breaks (no
     await store.close();
   });
 });
+
+describe('KurrentDB appends through the client (no server needed)', () => {
+  it('chains racing appends with any from the event each one follows: they land at exact revisions and retry when they lose', async () => {
+    const fake = createFakeKurrent();
+    const store = createKurrentEventStore({ connectionString: '', client: fake.client });
+    await store.append('link-push-deal-1', [newEvent()], 'no_stream');
+    const racing = Array.from({ length: 8 }, () => [newEvent(), newEvent()]);
+    await Promise.all(racing.map((events) => store.append('link-push-deal-1', events, 'any')));
+    const read = await store.readStream('link-push-deal-1');
+    expect(read).toHaveLength(17);
+    expect(verifyStream('link-push-deal-1', read)).toMatchObject({ ok: true, events: 17 });
+    // Every append reached the server with an exact expected revision, and more than 9 were sent: some lost a race and went again.
+    expect(fake.appends.length).toBeGreaterThan(9);
+    // The head was read from the leader, never from a follower that may lag.
+    expect(fake.bridgeReads.every((read) => read.options.requiresLeader || read.kind === 'all')).toBe(true);
+    await store.close();
+  });
+});

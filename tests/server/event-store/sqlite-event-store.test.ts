@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createSqliteEventStore, type SqliteEventStore } from '../../../server/event-store/sqlite-event-store';
-import { ANY_WINDOW } from '../../../server/event-store/sqlite-append-writer';
-import { WrongExpectedVersion, type RecordedEvent } from '../../../server/event-store/event-store';
+import { ANY_WINDOW, WrongExpectedVersion, type RecordedEvent } from '../../../server/event-store/event-store';
 import { eventually, newEvent, newEvents, newStream, rejectionOf, sleep } from './event-store-fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'sqlite-event-store-'));

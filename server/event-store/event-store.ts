@@ -23,7 +23,11 @@ export type ExpectedRevision = 'no_stream' | 'any' | 'stream_exists' | number;
 /** How far back in a stream an `any` / `stream_exists` re-append is recognised as a retry. */
 export const ANY_WINDOW = 10_000;
 
-/** What a writer hands to `append`. `data` and `metadata` are JSON-serialisable objects. */
+/**
+ * What a writer hands to `append`. `data` is JSON-serialisable; `metadata` is a JSON object without
+ * the key `chainHash` (the store's hash chain: event-validation.ts refuses anything else on every
+ * adapter), and is read back exactly as written.
+ */
 export interface EventData {
   id: string;
   type: string;

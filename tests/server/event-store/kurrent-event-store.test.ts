@@ -76,18 +76,18 @@ describe('KurrentDB adapter mapping (no server needed)', () => {
   it('chains each appended event in its metadata and strips the hash again on read', () => {
     const events = [
       { id: '00000000-0000-4000-8000-000000000001', type: 'Tested', data: { a: 1 }, metadata: { actor: 'x' } },
-      { id: '00000000-0000-4000-8000-000000000002', type: 'Tested', data: { a: 2 }, metadata: null },
+      { id: '00000000-0000-4000-8000-000000000002', type: 'Tested', data: { a: 2 }, metadata: {} },
     ];
     const serialised = validateAppend('deal-1', events, 'any');
     const proposed = toKurrentEvents('deal-1', events, serialised, GENESIS);
     const first = chainHash(GENESIS, 'Tested', '{"a":1}', '{"actor":"x"}');
-    expect(proposed.map((e) => e.metadata)).toEqual([{ actor: 'x', [CHAIN_KEY]: first }, { [CHAIN_KEY]: chainHash(first, 'Tested', '{"a":2}', 'null') }]);
+    expect(proposed.map((e) => e.metadata)).toEqual([{ actor: 'x', [CHAIN_KEY]: first }, { [CHAIN_KEY]: chainHash(first, 'Tested', '{"a":2}', '{}') }]);
     const back = (i: number) => {
       const r = resolved('deal-1', i, 900 + i);
       return toRecorded({ ...r, event: { ...r.event, data: events[i]!.data, metadata: proposed[i]!.metadata } } as never)!;
     };
     const recorded = [back(0), back(1)];
-    expect(recorded.map((r) => r.metadata)).toEqual([{ actor: 'x' }, null]);
+    expect(recorded.map((r) => r.metadata)).toEqual([{ actor: 'x' }, {}]);
     expect(verifyStream('deal-1', recorded)).toMatchObject({ ok: true, events: 2 });
     expect(verifyStream('deal-1', [recorded[0]!, { ...recorded[1]!, data: { a: 3 } }]).firstBreak).toMatchObject({ revision: 1, reason: 'mismatch' });
   });
@@ -188,6 +188,25 @@ describe('KurrentDB appends through the client (no server needed)', () => {
     expect(fake.appends.length).toBeGreaterThan(9);
     // The head was read from the leader, never from a follower that may lag.
     expect(fake.bridgeReads.every((read) => read.options.requiresLeader || read.kind === 'all')).toBe(true);
+    await store.close();
+  });
+});
+
+describe('KurrentDB metadata through the client (no server needed)', () => {
+  it('reads metadata back exactly as written, and an event another tool wrote without metadata as null', async () => {
+    const fake = createFakeKurrent();
+    const store = createKurrentEventStore({ connectionString: '', client: fake.client });
+    const shapes = [{}, { z: 1, a: { b: [] } }];
+    await store.append(
+      'deal-9',
+      shapes.map((metadata) => ({ ...newEvent(), metadata })),
+      'no_stream',
+    );
+    fake.writeRaw('deal-9', 'Imported', { x: 1 }, Buffer.alloc(0));
+    const read = await store.readStream('deal-9');
+    expect(read.map((e) => e.metadata)).toEqual([...shapes, null]);
+    expect(read.map((e) => e.hash === null)).toEqual([false, false, true]);
+    expect(verifyStream('deal-9', read.slice(0, 2))).toMatchObject({ ok: true });
     await store.close();
   });
 });

@@ -1,8 +1,8 @@
 import { BACKWARDS, END, FORWARDS, KurrentDBClient } from '@kurrent/kurrentdb-client';
 import type { EventStore, Subscription } from './event-store';
 import { assertStreamId, validateAppend } from './event-validation';
-import { assertUuids, readPositionAfter, toPortError, userStreamsFilter } from './kurrent-event-mapping';
-import { collectRecorded } from './kurrent-reads';
+import { assertUuids, toPortError, userStreamsFilter } from './kurrent-event-mapping';
+import { collectRecorded, readAllAfter } from './kurrent-reads';
 import { startKurrentSubscription } from './kurrent-subscription';
 import { createKurrentAppender } from './kurrent-append';
 
@@ -58,16 +58,7 @@ export function createKurrentEventStore(options: KurrentEventStoreOptions): Even
 
     async readAll(readOptions = {}) {
       ensureOpen();
-      const after = readOptions.after ?? 0;
-      const maxCount = readOptions.maxCount ?? Number.MAX_SAFE_INTEGER;
-      // Reading $all forwards from a position includes the event at it, hence the +1 and the filter.
-      const source = client.readAll({
-        direction: FORWARDS,
-        fromPosition: readPositionAfter(after),
-        maxCount: after > 0 ? Math.min(maxCount + 1, Number.MAX_SAFE_INTEGER) : maxCount,
-        filter: userStreamsFilter(),
-      });
-      return collectRecorded(source, { maxCount, keep: (event) => event.position > after });
+      return readAllAfter(client, readOptions.after ?? 0, readOptions.maxCount ?? Number.MAX_SAFE_INTEGER);
     },
 
     subscribe(subscribeOptions, handler) {

@@ -1,5 +1,6 @@
+import { FORWARDS, type KurrentDBClient } from '@kurrent/kurrentdb-client';
 import type { RecordedEvent } from './event-store';
-import { toRecorded } from './kurrent-event-mapping';
+import { readPositionAfter, toNumber, toRecorded, userStreamsFilter } from './kurrent-event-mapping';
 
 type ResolvedSource = AsyncIterable<Parameters<typeof toRecorded>[0]>;
 
@@ -32,4 +33,33 @@ export async function collectOrEmpty(source: ResolvedSource, options: CollectOpt
     if ((error as { type?: string }).type === 'stream-not-found') return [];
     throw error;
   }
+}
+
+/**
+ * Up to `maxCount` user events after `after`, in $all order. The server's count includes what the
+ * adapter drops (system event types in user streams: links, `$`-typed events), so one server read
+ * can come back short in the middle of the log. This reads on from the last position the server
+ * returned until the page is full or the server returns fewer records than asked for (the end):
+ * a short page means the end of the log, as on every other adapter.
+ */
+export async function readAllAfter(client: KurrentDBClient, after: number, maxCount: number): Promise<RecordedEvent[]> {
+  const events: RecordedEvent[] = [];
+  let from = after;
+  while (events.length < maxCount) {
+    // Reading forwards from a position includes the event at it, hence one more.
+    const asked = Math.min(maxCount - events.length + (from > 0 ? 1 : 0), Number.MAX_SAFE_INTEGER);
+    const source = client.readAll({ direction: FORWARDS, fromPosition: readPositionAfter(from), maxCount: asked, filter: userStreamsFilter() });
+    let returned = 0;
+    let scanned = from;
+    for await (const resolved of source) {
+      returned += 1;
+      const commit = resolved.event?.position?.commit ?? resolved.commitPosition;
+      if (commit !== undefined) scanned = Math.max(scanned, toNumber(commit, 'Position'));
+      const recorded = toRecorded(resolved);
+      if (recorded && recorded.position > from && events.length < maxCount) events.push(recorded);
+    }
+    if (returned < asked || scanned === from) break;
+    from = scanned;
+  }
+  return events;
 }

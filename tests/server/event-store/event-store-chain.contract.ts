@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventStore } from '../../../server/event-store/event-store';
-import { verifyStream } from '../../../server/event-store/hash-chain';
-import { newEvents, newStream } from './event-store-fixtures';
+import { verifyStore, verifyStream } from '../../../server/event-store/hash-chain';
+import { newEvents, newStream, readAllPaged } from './event-store-fixtures';
 
 /** The hash chain every adapter keeps (hash-chain.ts), whatever the order appends arrive in. */
 export function describeChainContract(store: () => EventStore): void {
@@ -26,6 +26,16 @@ export function describeChainContract(store: () => EventStore): void {
       expect(await store().append(stream, racing[3]!, 'any')).toEqual(results[3]);
       await store().append(stream, newEvents(2), 24);
       expect(verifyStream(stream, await store().readStream(stream))).toMatchObject({ ok: true, events: 27 });
+    });
+
+    it('verifies the whole log page by page to its end, paging on the last position read', async () => {
+      const start = await store().headPosition();
+      const streams = [newStream('verify'), newStream('verify'), newStream('verify')];
+      for (let i = 0; i < 23; i++) await store().append(streams[i % 3]!, newEvents(1 + (i % 2)), 'any');
+      // Only what this test wrote (a shared server holds other runs' streams too).
+      const mine = { readAll: (o: { after?: number; maxCount?: number }) => store().readAll({ ...o, after: Math.max(o.after ?? 0, start) }) };
+      expect(await verifyStore(mine, 4)).toEqual({ streams: 3, events: 34, breaks: [] });
+      expect((await readAllPaged(store(), start, 4)).length).toBe(34);
     });
   });
 }

@@ -4,7 +4,7 @@ import { WrongExpectedVersionError, StreamNotFoundError, UnavailableError, type 
 import { createKurrentEventStore } from '../../../server/event-store/kurrent-event-store';
 import { readPositionAfter, toPortError, toKurrentEvents, toRecorded, toStreamState } from '../../../server/event-store/kurrent-event-mapping';
 import { validateAppend } from '../../../server/event-store/event-validation';
-import { CHAIN_KEY, GENESIS, chainHash, verifyStream } from '../../../server/event-store/hash-chain';
+import { CHAIN_KEY, GENESIS, chainHash, verifyStore, verifyStream } from '../../../server/event-store/hash-chain';
 import { startKurrentSubscription } from '../../../server/event-store/kurrent-subscription';
 import { StreamNotFound, WrongExpectedVersion, type RecordedEvent } from '../../../server/event-store/event-store';
 import { eventually, newEvent, rejectionOf, sleep } from './event-store-fixtures';
@@ -207,6 +207,28 @@ describe('KurrentDB metadata through the client (no server needed)', () => {
     expect(read.map((e) => e.metadata)).toEqual([...shapes, null]);
     expect(read.map((e) => e.hash === null)).toEqual([false, false, true]);
     expect(verifyStream('deal-9', read.slice(0, 2))).toMatchObject({ ok: true });
+    await store.close();
+  });
+});
+
+describe('KurrentDB readAll through the client (no server needed)', () => {
+  it('fills each page although system events in user streams are dropped, so paging and verify reach the end', async () => {
+    const fake = createFakeKurrent({ eventsPerRead: 3 });
+    const store = createKurrentEventStore({ connectionString: '', client: fake.client });
+    for (let i = 0; i < 6; i++) {
+      await store.append(`deal-${i}`, [newEvent(), newEvent()], 'no_stream');
+      // A link a projection wrote into a user stream: the server counts it, the adapter drops it.
+      fake.writeRaw(`deal-${i}`, '$>', { link: i }, Buffer.alloc(0));
+    }
+    const pages: number[] = [];
+    for (let after = 0; ; ) {
+      const page = await store.readAll({ after, maxCount: 4 });
+      if (page.length === 0) break;
+      pages.push(page.length);
+      after = page.at(-1)!.position;
+    }
+    expect(pages).toEqual([4, 4, 4]);
+    expect(await verifyStore(store, 4)).toEqual({ streams: 6, events: 12, breaks: [] });
     await store.close();
   });
 });

@@ -20,6 +20,8 @@ import type { EventStore } from './event-store/event-store';
 import { openEventStore } from './event-store/open-event-store';
 import { createLiveHub, type LiveHub } from './live/live-hub';
 import { createAppMetrics, type AppMetrics } from './ops/app-metrics';
+import { createSubscriptionHealth, type SubscriptionHealth } from './ops/subscription-health';
+import { withResilientSubscriptions } from './event-store/resilient-subscription';
 import { createPaymentsWiring, type PaymentsWiring } from './payments-wiring';
 import { createNotificationsWiring, type NotificationsWiring } from './notifications/notifications-wiring';
 import type { MailSender } from './notifications/mail-sender';
@@ -48,6 +50,8 @@ export interface AppContext {
   live: LiveHub;
   /** Prometheus metrics (/metrics); the store, bus and gateway above report to it. */
   metrics: AppMetrics;
+  /** The store subscriptions (read models, reactors): retries, recoveries and failures (logs, metrics, readiness). */
+  subscriptions: SubscriptionHealth;
   /** Waits until the read models have applied `position` (read-your-writes). */
   settle(position: number): Promise<void>;
   /** Waits until the reactors and the read models have handled everything appended so far, outcomes included (tools, tests). */
@@ -97,6 +101,7 @@ export async function createAppContext(config: AppConfig, options: ContextOption
   const clock = options.clock ?? systemClock;
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const metrics = createAppMetrics();
+  const subscriptions = createSubscriptionHealth(metrics.registry);
   const opened = openEventStore({
     dataDir: config.dataDir,
     kurrentUrl: config.kurrentUrl,
@@ -112,7 +117,8 @@ export async function createAppContext(config: AppConfig, options: ContextOption
       throw error;
     }
   }
-  const store = metrics.instrumentStore(opened);
+  // Every subscription resumes after the store fails or drops the connection (resilient-subscription.ts).
+  const store = metrics.instrumentStore(withResilientSubscriptions(opened, { observer: subscriptions }));
   const bus = createCommandBus({ store, clock, onOutcome: metrics.onCommand });
   const readDb = openReadDatabase(options.readDbPath ?? join(config.dataDir, 'read.db'));
   restrictDataFiles(config.dataDir);
@@ -185,6 +191,7 @@ export async function createAppContext(config: AppConfig, options: ContextOption
     notifications,
     live,
     metrics,
+    subscriptions,
     settle,
     async quiesce() {
       // An effect's outcome is itself an event: loop until a round appends nothing new.

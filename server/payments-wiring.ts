@@ -54,6 +54,7 @@ export function createPaymentsWiring({ config, store, bus, run, clock, readDb, e
     createGateway({
       publicUrl: config.publicUrl,
       dataDir: config.dataDir,
+      ...(config.simulatedGatewayFile ? { simulatedGatewayFile: config.simulatedGatewayFile } : {}),
       ...(config.stripe.secretKey ? { stripeSecretKey: config.stripe.secretKey } : {}),
       ...(config.stripe.webhookSecret ? { stripeWebhookSecret: config.stripe.webhookSecret } : {}),
     }),

@@ -23,12 +23,13 @@ import { registerWriteLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import type { RouteDeps, ZodApp } from './http/route-deps';
 import { eventsStreamRoutes } from './live/events-stream.routes';
-import { opsRoutes } from './ops/ops.routes';
+import { createProbeAudience, opsRoutes } from './ops/ops.routes';
 import { createPaymentRequestCommands } from './payment-requests/payment-request-commands';
 import { paymentRequestsRoutes } from './payment-requests/payment-requests.routes';
 import { pushRoutes } from './push/push.routes';
 import { publicSettings, settingsRoutes } from './settings/settings.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { testMailRoutes } from './notifications/test-mail.routes';
 import { registerWebApp } from './web/web-app.plugin';
 
 export interface BuildOptions {
@@ -101,14 +102,17 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     guards,
     accounts: createAccountCommands({ bus: ctx.bus, unique: ctx.unique, accounts: ctx.queries.accounts }),
     admins: createAdminAccounts({ bus: ctx.bus, unique: ctx.unique, accounts: ctx.queries.accounts }),
-    deals: createDealCommands({ run: ctx.run, nextDealId: ctx.ids.deal, periods: config }),
+    deals: createDealCommands({ run: ctx.run, clock: ctx.clock, nextDealId: ctx.ids.deal, periods: config }),
     dealViews,
     requests: createPaymentRequestCommands({ run: ctx.run, clock: ctx.clock, nextRequestId: ctx.ids.request, expiryDays: config.requestExpiryDays }),
     idempotency,
   };
 
-  app.get('/api/health', { schema: { tags: ['ops'], hide: true } }, async () => ({ ok: true, position: ctx.runner.position }));
-  opsRoutes(app as unknown as FastifyInstance, { ctx });
+  const mayReadDetails = createProbeAudience(ctx, guards);
+  app.get('/api/health', { schema: { tags: ['ops'], hide: true } }, async (request) =>
+    mayReadDetails(request) ? { ok: true, position: ctx.runner.position } : { ok: true },
+  );
+  opsRoutes(app as unknown as FastifyInstance, { ctx, mayReadDetails });
   for (const routes of [
     authRoutes,
     profileRoutes,
@@ -119,6 +123,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     pushRoutes,
     aiAssistRoutes,
     notificationsRoutes,
+    testMailRoutes,
     eventsStreamRoutes,
     settingsRoutes,
   ]) {

@@ -178,6 +178,10 @@ export function decideDeal(command: DealCommand, snapshot: DealSnapshot, now: st
       if (c.influencerAcceptedAt !== null) {
         throw new DomainError('illegal_transition', 'The deal has already been accepted', { status: dealStatus(snapshot) });
       }
+      // A brand signed in on its own link would bind the deal (and its payout) to itself.
+      if (command.claimedByUserId && command.claimedByUserId === c.ownerId) {
+        throw new DomainError('conflict', 'You created this deal: only the creator you invited can accept it');
+      }
       return only(snapshot, now, 'accept the deal', {
         type: 'CreatorAccepted',
         data: {

@@ -35,6 +35,7 @@ const settings: PublicSettings = {
   maxRequestCents: 500_000,
   simulatedPayments: true,
   testMode: true,
+  mailKept: true,
 };
 
 let dist: string;

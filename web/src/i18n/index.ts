@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { PublicSettings } from '../../../machines/contract/public-settings';
+import type { PublicSettings } from '@machines/contract/public-settings';
 import { areaCatalogs, type Area } from './areas';
 import type { enAccount } from './en-account';
 import type { enAdmin } from './en-admin';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ChangeNotice } from '../../../machines/contract/api';
+import type { ChangeNotice } from '@machines/contract/api';
 
 /**
  * How many server-sent-event streams of this page are connected. Queries poll only while none is

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import type { DealDto } from '../../../../../machines/contract/api';
-import type { dealMachine } from '../../../../../machines/deal/deal.machine';
-import type { DealAction, DealStateView } from '../../../../../machines/deal/deal.view';
+import type { DealDto } from '@machines/contract/api';
+import type { dealMachine } from '@machines/deal/deal.machine';
+import type { DealAction, DealStateView } from '@machines/deal/deal.view';
 import { lazyModule } from '../../../lib/lazy-module';
 import { fallbackView } from './deal-fallback-view';
 

@@ -1,4 +1,4 @@
-import { deliverableOptions } from '../../../../../machines/deal/deal-options';
+import { deliverableOptions } from '@machines/deal/deal-options';
 import { tKey } from '../../../i18n';
 
 /** Spec §2 deliverable options (machines/deal/deal-options.ts). The English value is what a deal stores; people see it in their language. */

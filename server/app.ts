@@ -73,7 +73,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   if (config.corsOrigin) {
     await app.register(cors, { origin: config.corsOrigin.split(',').map((o) => o.trim()), credentials: true });
   }
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...ctx.sharedHttp.rateLimit });
   registerWriteLimits(app as unknown as FastifyInstance, { config, tokens: ctx.tokens });
   await app.register(swagger, {
     openapi: {
@@ -86,7 +86,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   app.decorateRequest('principal', null);
-  const idempotency = createIdempotency({ db: ctx.readDb, now: () => ctx.clock.now().getTime() });
+  const idempotency = createIdempotency({ records: ctx.sharedHttp.idempotency, now: () => ctx.clock.now().getTime() });
   idempotency.register(app as unknown as FastifyInstance);
   const guards = createAuthGuards({ tokens: ctx.tokens, accounts: ctx.queries.accounts });
   const dealViews = createDealViews({ deals: ctx.queries.deals, accounts: ctx.queries.accounts, clock: ctx.clock });

@@ -46,6 +46,7 @@ export const configSchema = z
     KURRENTDB_URL: optionalText,
     DATABASE_URL: optionalText,
     REDIS_URL: optionalText,
+    SIMULATED_GATEWAY_FILE: optionalText,
     DATABASE_START_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
@@ -176,6 +177,11 @@ export interface AppConfig {
   reservationReclaimAfterMs: number;
   /** Fastify `trustProxy`: false, a hop count or proxy addresses (TRUST_PROXY). */
   trustProxy: number | string | false;
+  /**
+   * The simulated gateway's file (default `<DATA_DIR>/simulated-gateway.sqlite`): instances on one
+   * machine with their own DATA_DIRs point here at one file, so they see one "Stripe account".
+   */
+  simulatedGatewayFile: string | undefined;
   /** Payments run on the simulated gateway (no Stripe key): test money, shown as such in the web app. */
   simulatedPayments: boolean;
   /** Serve /api/docs (default: outside production only). */
@@ -227,6 +233,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_FAILURE_WINDOW_MS, maxAccountFailures: e.LOGIN_MAX_ACCOUNT_FAILURES },
     reservationReclaimAfterMs: e.RESERVATION_RECLAIM_AFTER_MS,
     trustProxy: e.TRUST_PROXY,
+    simulatedGatewayFile: e.SIMULATED_GATEWAY_FILE,
     simulatedPayments: !e.STRIPE_SECRET_KEY,
     apiDocs: e.API_DOCS ? e.API_DOCS === 'on' : e.NODE_ENV !== 'production',
     rateLimits: {

@@ -51,6 +51,7 @@ export function createPaymentsWiring({ config, store, bus, run, clock, readDb, d
     createGateway({
       publicUrl: config.publicUrl,
       dataDir: config.dataDir,
+      ...(config.simulatedGatewayFile ? { simulatedGatewayFile: config.simulatedGatewayFile } : {}),
       ...(config.stripe.secretKey ? { stripeSecretKey: config.stripe.secretKey } : {}),
       ...(config.stripe.webhookSecret ? { stripeWebhookSecret: config.stripe.webhookSecret } : {}),
     }),

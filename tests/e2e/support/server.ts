@@ -7,6 +7,10 @@ import { ensureWebBuild, repoRoot } from './web-build';
 
 export interface RunningServer {
   url: string;
+  /** The instance's own data folder (read models, mail folder); removed by `stop`. */
+  dataDir: string;
+  /** `kill -9`: the process dies at once, mid-request if need be. */
+  kill: () => void;
   stop: () => Promise<void>;
 }
 
@@ -89,6 +93,11 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
   });
   return {
     url,
+    dataDir,
+    kill: () => {
+      stopping = true;
+      child.kill('SIGKILL');
+    },
     stop: async () => {
       stopping = true;
       if (child.exitCode === null) {

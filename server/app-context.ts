@@ -133,7 +133,7 @@ export async function createAppContext(config: AppConfig, options: ContextOption
     accounts: createAccountQueries(readDb),
     notifications: createNotificationQueries(readDb),
   };
-  const live = createLiveHub({ db: readDb });
+  const live = createLiveHub({ db: readDb, limits: config.live, onRefused: metrics.onLiveRefused });
   const offApplied = runner.onApplied((batch) => live.publish(batch));
   runner.start();
 

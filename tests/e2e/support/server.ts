@@ -69,6 +69,8 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
     RATE_LIMIT_REGISTER_PER_IP: '100000',
     RATE_LIMIT_WRITES_PER_USER: '100000',
     RATE_LIMIT_COSTLY_PER_USER: '100000',
+    // Every browser of a run streams from this one address.
+    LIVE_MAX_PER_ADDRESS: '100000',
     ...extraEnv,
   };
   options.beforeStart?.(env);

@@ -74,6 +74,9 @@ export const configSchema = z
     RATE_LIMIT_WRITES_PER_USER: positiveInt(120),
     RATE_LIMIT_COSTLY_PER_USER: positiveInt(20),
     RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+    RATE_LIMIT_REQUESTS_PER_CREATOR: positiveInt(20),
+    RATE_LIMIT_REQUESTS_PER_RECIPIENT: positiveInt(5),
+    RATE_LIMIT_REQUESTS_WINDOW_MS: positiveInt(3_600_000),
     PUSH_SERVICE_HOSTS: z
       .string()
       .default('fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,web.push.apple.com,notify.windows.com')
@@ -162,7 +165,17 @@ export interface AppConfig {
   simulatedPayments: boolean;
   /** Serve /api/docs (default: outside production only). */
   apiDocs: boolean;
-  rateLimits: { authPerIp: number; registerPerIp: number; writesPerUser: number; costlyPerUser: number; windowMs: number };
+  rateLimits: {
+    authPerIp: number;
+    registerPerIp: number;
+    writesPerUser: number;
+    costlyPerUser: number;
+    windowMs: number;
+    /** Payment requests (each one e-mails its brand) per creator and per brand address, per `requestsWindowMs`. */
+    requestsPerCreator: number;
+    requestsPerRecipient: number;
+    requestsWindowMs: number;
+  };
   push: { allowedHosts: string[]; maxSubscriptions: number };
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
@@ -214,6 +227,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       writesPerUser: e.RATE_LIMIT_WRITES_PER_USER,
       costlyPerUser: e.RATE_LIMIT_COSTLY_PER_USER,
       windowMs: e.RATE_LIMIT_WINDOW_MS,
+      requestsPerCreator: e.RATE_LIMIT_REQUESTS_PER_CREATOR,
+      requestsPerRecipient: e.RATE_LIMIT_REQUESTS_PER_RECIPIENT,
+      requestsWindowMs: e.RATE_LIMIT_REQUESTS_WINDOW_MS,
     },
     push: { allowedHosts: e.PUSH_SERVICE_HOSTS, maxSubscriptions: e.PUSH_MAX_SUBSCRIPTIONS },
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },

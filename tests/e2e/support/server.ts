@@ -65,6 +65,8 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
     RATE_LIMIT_REGISTER_PER_IP: '100000',
     RATE_LIMIT_WRITES_PER_USER: '100000',
     RATE_LIMIT_COSTLY_PER_USER: '100000',
+    RATE_LIMIT_REQUESTS_PER_CREATOR: '100000',
+    RATE_LIMIT_REQUESTS_PER_RECIPIENT: '100000',
     ...extraEnv,
   };
   options.beforeStart?.(env);

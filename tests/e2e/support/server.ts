@@ -120,3 +120,14 @@ export function apiClient(server: Pick<RunningServer, 'url'>) {
     return (await response.json()) as T;
   };
 }
+
+/** Submits a simulated gateway page (checkout or onboarding) as its form would; answers the HTTP status (303 when done). */
+export async function submitSimulatedPage(server: Pick<RunningServer, 'url'>, url: string, body: string): Promise<number> {
+  const response = await fetch(new URL(url, server.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+    redirect: 'manual',
+  });
+  return response.status;
+}

@@ -10,6 +10,8 @@ export interface GatewayConfig {
   stripeApi?: StripeApiAddress;
   /** The app's DATA_DIR: the simulated gateway keeps its records there (in memory when absent). */
   dataDir?: string;
+  /** The app's clock, for the simulated gateway's record times. */
+  now?: () => Date;
 }
 
 /** The simulated gateway's file inside DATA_DIR. */
@@ -36,5 +38,6 @@ export function createGateway(config: GatewayConfig): PaymentGateway {
     publicUrl: config.publicUrl,
     ...(config.stripeWebhookSecret ? { webhookSecret: config.stripeWebhookSecret } : {}),
     ...(config.dataDir ? { databasePath: join(config.dataDir, SIMULATED_GATEWAY_FILE) } : {}),
+    ...(config.now ? { now: config.now } : {}),
   });
 }

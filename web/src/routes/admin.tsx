@@ -12,6 +12,7 @@ import { AdminDealPanel } from '../features/admin/components/admin-deal-panel';
 import { AdminRequestsSection } from '../features/admin/components/admin-requests-section';
 import { AccountsSection } from '../features/admin/components/accounts-section';
 import { DisputesSection } from '../features/admin/components/disputes-section';
+import { ReconciliationSection } from '../features/admin/components/reconciliation-section';
 import { useHoldAgeing } from '../features/admin/api/admin-audit';
 import { clearAdminToken } from '../lib/admin-token';
 import { AdminLiveUpdates } from '../app/live-updates';
@@ -20,8 +21,8 @@ import { adminChips } from '../../../machines/deal/deal-order';
 import { t, type MessageKey, formatMoney } from '../i18n';
 
 type Chip = keyof AdminCounts;
-type Tab = 'deals' | 'requests' | 'disputes' | 'accounts';
-const TABS: Tab[] = ['deals', 'requests', 'disputes', 'accounts'];
+type Tab = 'deals' | 'requests' | 'disputes' | 'accounts' | 'reconciliation';
+const TABS: Tab[] = ['deals', 'requests', 'disputes', 'accounts', 'reconciliation'];
 // The chips and the statuses each covers are the same rules the server counts with.
 const CHIPS = Object.keys(adminChips) as Chip[];
 
@@ -33,7 +34,7 @@ export default function AdminRoute() {
   const me = useAdminMe();
   // Admin alert emails link to /admin?deal=<id> (or ?request=<id>): open on that deal or tab.
   const [params] = useSearchParams();
-  const [tab, setTab] = useState<Tab>(params.has('request') ? 'requests' : 'deals');
+  const [tab, setTab] = useState<Tab>(params.has('request') ? 'requests' : (TABS.find((name) => name === params.get('tab')) ?? 'deals'));
   const [chip, setChip] = useState<Chip>('all');
   const [selected, setSelected] = useState<number | null>(Number(params.get('deal')) || null);
   const readOnly = me.data?.role === 'auditor';
@@ -84,7 +85,7 @@ export default function AdminRoute() {
           </Button>
         </div>
       </header>
-      <div className="mb-4 flex gap-1 border-b border-slate-200" role="tablist">
+      <div className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200" role="tablist">
         {TABS.map((name) => (
           <button
             key={name}
@@ -107,6 +108,8 @@ export default function AdminRoute() {
         <AdminRequestsSection readOnly={readOnly} onExpired={endSession} />
       ) : tab === 'disputes' ? (
         <DisputesSection onExpired={endSession} />
+      ) : tab === 'reconciliation' ? (
+        <ReconciliationSection />
       ) : tab === 'accounts' ? (
         <AccountsSection readOnly={readOnly} me={me.data?.username} />
       ) : (

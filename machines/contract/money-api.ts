@@ -31,3 +31,21 @@ export const reconciliationReportSchema = z.object({
   ),
 });
 export type ReconciliationReportDto = z.infer<typeof reconciliationReportSchema>;
+
+const moneyDaySchema = z.object({
+  day: z.string(),
+  chargedCents: z.number().int(),
+  releasedCents: z.number().int(),
+  refundedCents: z.number().int(),
+  feesCents: z.number().int(),
+});
+
+export const moneyOverviewSchema = z.object({
+  at: z.string(),
+  heldCents: z.number().int(),
+  dueIn24hCents: z.number().int(),
+  dueIn7dCents: z.number().int(),
+  totals: moneyDaySchema.omit({ day: true }),
+  days: z.array(moneyDaySchema),
+});
+export type MoneyOverviewDto = z.infer<typeof moneyOverviewSchema>;

@@ -13,6 +13,7 @@ import { AdminRequestsSection } from '../features/admin/components/admin-request
 import { AccountsSection } from '../features/admin/components/accounts-section';
 import { DisputesSection } from '../features/admin/components/disputes-section';
 import { ReconciliationSection } from '../features/admin/components/reconciliation-section';
+import { MoneySection } from '../features/admin/components/money-section';
 import { useHoldAgeing } from '../features/admin/api/admin-audit';
 import { clearAdminToken } from '../lib/admin-token';
 import { AdminLiveUpdates } from '../app/live-updates';
@@ -21,8 +22,8 @@ import { adminChips } from '../../../machines/deal/deal-order';
 import { t, type MessageKey, formatMoney } from '../i18n';
 
 type Chip = keyof AdminCounts;
-type Tab = 'deals' | 'requests' | 'disputes' | 'accounts' | 'reconciliation';
-const TABS: Tab[] = ['deals', 'requests', 'disputes', 'accounts', 'reconciliation'];
+type Tab = 'deals' | 'requests' | 'disputes' | 'money' | 'reconciliation' | 'accounts';
+const TABS: Tab[] = ['deals', 'requests', 'disputes', 'money', 'reconciliation', 'accounts'];
 // The chips and the statuses each covers are the same rules the server counts with.
 const CHIPS = Object.keys(adminChips) as Chip[];
 
@@ -108,6 +109,8 @@ export default function AdminRoute() {
         <AdminRequestsSection readOnly={readOnly} onExpired={endSession} />
       ) : tab === 'disputes' ? (
         <DisputesSection onExpired={endSession} />
+      ) : tab === 'money' ? (
+        <MoneySection onExpired={endSession} />
       ) : tab === 'reconciliation' ? (
         <ReconciliationSection />
       ) : tab === 'accounts' ? (

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ReconciliationReportDto } from '../../../../../machines/contract/money-api';
+import type { MoneyOverviewDto, ReconciliationReportDto } from '../../../../../machines/contract/money-api';
 import { adminApi } from './admin-api';
 
 export type { ReconciliationReportDto } from '../../../../../machines/contract/money-api';
@@ -12,3 +12,9 @@ export const useReconciliation = (since: string) =>
       queryFn: () => adminApi<ReconciliationReportDto>(`/api/admin/reconciliation${since ? `?since=${encodeURIComponent(since)}` : ''}`),
     }),
   );
+
+export type { MoneyOverviewDto } from '../../../../../machines/contract/money-api';
+
+/** Held now, due soon, and the last 90 days of money movements. */
+export const useMoneyOverview = () =>
+  useQuery(queryOptions({ queryKey: ['admin', 'money-overview'], queryFn: () => adminApi<MoneyOverviewDto>('/api/admin/money/overview') }));

@@ -14,7 +14,7 @@ function MismatchTable({ kind, rows }: { kind: string; rows: Mismatch[] }) {
   return (
     <section className="space-y-2 rounded-2xl border border-red-200 bg-white p-3 shadow-sm" data-testid={`reconciliation-kind-${kind}`}>
       <h3 className="font-semibold">{t(`admin.movement.${kind}` as MessageKey)}</h3>
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t(`admin.movement.${kind}` as MessageKey)}>
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="text-slate-500">
@@ -68,7 +68,7 @@ export function ReconciliationSection() {
           >
             {r.mismatches.length ? t('admin.recon.mismatches', { count: r.mismatches.length }) : t('admin.recon.ok')}
           </p>
-          <div className="overflow-x-auto">
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('admin.recon.kind')}>
             <table className="w-full text-left text-sm" data-testid="reconciliation-totals">
               <caption className="text-left text-slate-500">
                 {t('admin.recon.period', { since: formatDateTime(r.since, 'en-US'), until: formatDateTime(r.until, 'en-US') })}

@@ -5,6 +5,7 @@ import { allProjections } from '../projections/all-projections';
 import { createAccountQueries, type AccountQueries } from '../projections/accounts.queries';
 import { createDealQueries, type DealQueries } from '../projections/deals.queries';
 import { createNotificationQueries, type NotificationQueries } from '../projections/notifications.queries';
+import { createMoneyQueries, type MoneyQueries } from '../projections/money.queries';
 import { createPaymentRequestQueries, type PaymentRequestQueries } from '../projections/payment-requests.queries';
 import { createProjectionRunner, type ProjectionRunner } from '../projections/runner';
 import { createDescriptionImprover, type DescriptionImprover } from './ai/description-improver';
@@ -40,7 +41,7 @@ export interface AppContext {
   run: CommandRunner;
   readDb: Database.Database;
   runner: ProjectionRunner;
-  queries: { deals: DealQueries; requests: PaymentRequestQueries; accounts: AccountQueries; notifications: NotificationQueries };
+  queries: { deals: DealQueries; requests: PaymentRequestQueries; accounts: AccountQueries; notifications: NotificationQueries; money: MoneyQueries };
   ids: { deal: () => Promise<number>; request: () => Promise<number> };
   unique: UniqueValues;
   tokens: TokenService;
@@ -132,6 +133,7 @@ export async function createAppContext(config: AppConfig, options: ContextOption
     requests: createPaymentRequestQueries(readDb),
     accounts: createAccountQueries(readDb),
     notifications: createNotificationQueries(readDb),
+    money: createMoneyQueries(readDb),
   };
   const live = createLiveHub({ db: readDb, limits: config.live, onRefused: metrics.onLiveRefused });
   const offApplied = runner.onApplied((batch) => live.publish(batch));

@@ -9,6 +9,7 @@ import { createAccountCommands } from './accounts/account-commands';
 import { authRoutes } from './accounts/auth.routes';
 import { profileRoutes } from './accounts/profile.routes';
 import { adminRoutes } from './admin/admin.routes';
+import { adminMoneyRoutes } from './admin/admin-money.routes';
 import { createAdminAccounts } from './admin/admin-accounts';
 import { aiAssistRoutes } from './ai/ai-assist.routes';
 import type { AppContext } from './app-context';
@@ -122,6 +123,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     paymentRequestsRoutes,
     requestBlockRoutes,
     adminRoutes,
+    adminMoneyRoutes,
     pushRoutes,
     aiAssistRoutes,
     notificationsRoutes,

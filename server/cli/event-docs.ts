@@ -31,6 +31,7 @@ const streams: Record<StreamCategory, { stream: string; title: string; machine?:
       'notification-<sha256 of event:recipient:channel>, reminder-deal-<id>-<hash>, hold-alert-deal-<id>-<hash>, link-push-deal-<id>, email-optout-<sha256>, request-block-<sha256 of address and creator>',
     title: 'Notifications',
   },
+  reconciliation: { stream: 'reconciliation-<YYYY-MM-DD>', title: 'Reconciliation' },
 };
 
 const actorOverrides: Record<string, Actor['kind']> = {
@@ -77,6 +78,7 @@ const defaultActor: Record<StreamCategory, Actor['kind']> = {
   unique: 'system',
   sequence: 'system',
   notification: 'system',
+  reconciliation: 'system',
 };
 
 interface Transition {

@@ -88,6 +88,14 @@ export function planNotifications(event: PlannableEvent, facts: NotificationFact
     for (const email of facts.adminEmails) toAddress(email, 'en', kind, params, url);
   };
 
+  if (event.type === 'ReconciliationCompleted') {
+    const found = Number(data.mismatches);
+    const byProblem = Object.entries((data.byProblem ?? {}) as Record<string, number>).filter(([, n]) => n > 0);
+    const reason = byProblem.map(([problem, n]) => `${problem.replace(/_/g, ' ')} ${n}`).join(', ');
+    if (found > 0) toAdmins('admin_reconciliation_mismatch', { count: found, at: String(data.until), reason }, '/admin?tab=reconciliation');
+    return out;
+  }
+
   const dealId = idOf(event.streamId, 'deal-') ?? (event.type === 'ReleaseReminderDue' || event.type === 'HoldAgeingAlertDue' ? Number(data.dealId) : null);
   if (dealId !== null) {
     const deal = facts.deal(dealId);

@@ -12,6 +12,8 @@ export interface TextParams {
   dealId?: number;
   requestId?: number;
   reason?: string;
+  /** How many (mismatches found by the reconciliation). */
+  count?: number;
 }
 
 export interface Formatter {
@@ -40,6 +42,7 @@ export const notificationKinds = [
   'admin_chargeback',
   'admin_transfer_failed',
   'admin_hold_ageing',
+  'admin_reconciliation_mismatch',
   'test',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];

@@ -52,6 +52,10 @@ export const en: TextCatalog = {
     }),
     admin_transfer_failed: (p) => ({ title: 'Transfer failed', body: `The payout for deal #${p.dealId ?? ''} failed: ${p.reason ?? ''}` }),
     admin_hold_ageing: (p, f) => ({ title: 'Deal on hold too long', body: `Deal #${p.dealId ?? ''} has been on hold since ${f.dateTime(p.at ?? '')}.` }),
+    admin_reconciliation_mismatch: (p, f) => ({
+      title: 'Reconciliation found a mismatch',
+      body: `The ledger and the payment gateway disagree on ${p.count ?? 0} money movement(s) up to ${f.dateTime(p.at ?? '')}: ${p.reason ?? ''}`,
+    }),
     test: (p) => ({ title: p.title ?? 'Test Notification', body: p.reason ?? 'Push notifications are working.' }),
   },
   mail: {

@@ -55,6 +55,10 @@ export const nl: TextCatalog = {
     }),
     admin_transfer_failed: (p) => ({ title: 'Overboeking mislukt', body: `De uitbetaling voor deal #${p.dealId ?? ''} is mislukt: ${p.reason ?? ''}` }),
     admin_hold_ageing: (p, f) => ({ title: 'Deal te lang on hold', body: `Deal #${p.dealId ?? ''} staat sinds ${f.dateTime(p.at ?? '')} on hold.` }),
+    admin_reconciliation_mismatch: (p, f) => ({
+      title: 'Afstemming vond een verschil',
+      body: `Het grootboek en de betaalprovider verschillen over ${p.count ?? 0} geldbeweging(en) tot ${f.dateTime(p.at ?? '')}: ${p.reason ?? ''}`,
+    }),
     test: (p) => ({ title: p.title ?? 'Testmelding', body: p.reason ?? 'Pushmeldingen werken.' }),
   },
   mail: {

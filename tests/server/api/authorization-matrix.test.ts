@@ -103,6 +103,7 @@ const rows: Row[] = [
   { route: 'admin hold', method: 'POST', url: () => `/api/admin/deals/${dealA}/hold`, expect: { admin: 'ok', auditor: 403 }, otherwise: 401 },
   { route: 'admin resume', method: 'POST', url: () => `/api/admin/deals/${dealA}/resume`, expect: { admin: 'ok', auditor: 403 }, otherwise: 401 },
   { route: 'admin refund', method: 'POST', url: () => `/api/admin/deals/${dealA}/refund`, expect: { admin: 'ok', auditor: 403 }, otherwise: 401 },
+  { route: 'admin reconciliation', method: 'GET', url: () => '/api/admin/reconciliation', expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
   { route: 'admin payment requests', method: 'GET', url: () => '/api/admin/payment-requests', expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
   {
     route: 'admin payment request',

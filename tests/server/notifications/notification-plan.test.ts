@@ -132,6 +132,12 @@ describe('planNotifications', () => {
     expect(plan(ageing, facts({ deal: { hold: { since, source: 'admin', reason: 'review' } } }))).toEqual(admins('Deal on hold too long'));
     expect(plan(ageing, facts())).toEqual([]);
     expect(plan(event('PaymentRequestChargebackOpened', {}, 'payment-request-7'))).toEqual(admins('Chargeback opened', '/admin?request=7'));
+    const reconciled = event('ReconciliationCompleted', {}, 'reconciliation-2026-11-20');
+    expect(plan(reconciled)).toEqual(admins('Reconciliation found a mismatch', '/admin?tab=reconciliation'));
+    expect(planNotifications(reconciled, facts())[0]!.body).toContain('1 money movement(s)');
+    expect(planNotifications(reconciled, facts())[0]!.body).toContain('missing in ledger 1');
+    const clean = { mismatches: 0, byProblem: { missing_at_gateway: 0, missing_in_ledger: 0, amount_differs: 0, intent_without_outcome: 0 } };
+    expect(plan(event('ReconciliationCompleted', clean, 'reconciliation-2026-11-21'))).toEqual([]);
   });
 
   it("payment requests: the brand (no account: email in the creator's language) and the creator with an account", () => {

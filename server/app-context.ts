@@ -97,7 +97,22 @@ export async function createAppContext(config: AppConfig, options: ContextOption
   const clock = options.clock ?? systemClock;
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const metrics = createAppMetrics();
-  const store = metrics.instrumentStore(openEventStore({ dataDir: config.dataDir, kurrentUrl: config.kurrentUrl }));
+  const opened = openEventStore({
+    dataDir: config.dataDir,
+    kurrentUrl: config.kurrentUrl,
+    databaseUrl: config.databaseUrl,
+    databaseStartTimeoutMs: config.databaseStartTimeoutMs,
+  });
+  // PostgreSQL is checked before anything else starts: a bad URL, credentials or rights stop the start with one clear message.
+  if (config.databaseUrl) {
+    try {
+      await opened.headPosition();
+    } catch (error) {
+      await opened.close();
+      throw error;
+    }
+  }
+  const store = metrics.instrumentStore(opened);
   const bus = createCommandBus({ store, clock, onOutcome: metrics.onCommand });
   const readDb = openReadDatabase(options.readDbPath ?? join(config.dataDir, 'read.db'));
   restrictDataFiles(config.dataDir);

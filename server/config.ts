@@ -44,6 +44,9 @@ export const configSchema = z
     ADMIN_USERNAME: optionalText,
     ADMIN_PASSWORD: optionalText,
     KURRENTDB_URL: optionalText,
+    DATABASE_URL: optionalText,
+    REDIS_URL: optionalText,
+    DATABASE_START_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
     STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -128,6 +131,15 @@ export const configSchema = z
     if (env.STRIPE_SECRET_KEY && env.SIMULATED_PAYMENTS) {
       ctx.addIssue({ code: 'custom', path: ['SIMULATED_PAYMENTS'], message: 'SIMULATED_PAYMENTS=true cannot be combined with STRIPE_SECRET_KEY' });
     }
+    if (env.DATABASE_URL && !/^postgres(ql)?:\/\//i.test(env.DATABASE_URL)) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'DATABASE_URL must be a postgres:// (or postgresql://) connection string' });
+    }
+    if (env.DATABASE_URL && env.KURRENTDB_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'DATABASE_URL and KURRENTDB_URL name two event stores: set one of them' });
+    }
+    if (env.REDIS_URL && !/^rediss?:\/\//i.test(env.REDIS_URL)) {
+      ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'REDIS_URL must be a redis:// (or rediss://) URL' });
+    }
     if (env.JWT_SECRET && env.JWT_SECRET.length < 32) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET must be at least 32 characters' });
     }
@@ -149,6 +161,12 @@ export interface AppConfig {
   adminJwtExpiresInHours: number;
   adminBootstrap: { username: string; password: string } | null;
   kurrentUrl: string | undefined;
+  /** `DATABASE_URL`: the PostgreSQL event store (and, with it, shared idempotency records and rate-limit counters). */
+  databaseUrl: string | undefined;
+  /** How long start-up waits for an unreachable PostgreSQL server (it may be starting). */
+  databaseStartTimeoutMs: number;
+  /** `REDIS_URL`: rate-limit counters and idempotency records in Redis instead. */
+  redisUrl: string | undefined;
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; publishableKey: string | undefined };
   reviewPeriodHours: number;
   disputePeriodHours: number;
@@ -209,6 +227,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     adminJwtExpiresInHours: e.ADMIN_JWT_EXPIRES_IN_HOURS,
     adminBootstrap: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : null,
     kurrentUrl: e.KURRENTDB_URL,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    databaseStartTimeoutMs: e.DATABASE_START_TIMEOUT_MS,
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, publishableKey: e.STRIPE_PUBLISHABLE_KEY },
     reviewPeriodHours: e.REVIEW_PERIOD_HOURS,
     disputePeriodHours: e.DISPUTE_PERIOD_HOURS,

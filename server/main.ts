@@ -3,6 +3,7 @@ import { createAppContext } from './app-context';
 import { adoptLookAlikeKeys } from './accounts/look-alike-keys';
 import { createAdminAccounts } from './admin/admin-accounts';
 import { ConfigError, loadConfig } from './config';
+import { PostgresStartError } from './event-store/postgres-connection';
 
 /** Starts the API (and the built web app): config → context → admin bootstrap → listen; stops cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -18,7 +19,16 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const ctx = await createAppContext(config);
+  let ctx;
+  try {
+    ctx = await createAppContext(config);
+  } catch (error) {
+    if (error instanceof PostgresStartError) {
+      console.error(`Cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
   const app = await buildApp(ctx, { serveWebApp: true, logger: true });
 
   if (config.adminBootstrap) {

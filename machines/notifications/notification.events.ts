@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { languages } from '../account/account.events';
-import { defineEvent, type EventOf } from '../events/define';
+import { defineEvent } from '../events/define';
 
 const isoInstant = z.iso.datetime();
 export const notificationChannels = ['push', 'email'] as const;
@@ -97,5 +97,3 @@ export const notificationEventDefinitions = [
   EmailUnsubscribed,
   PaymentRequestSenderBlocked,
 ] as const;
-
-export type NotificationEvent = EventOf<(typeof notificationEventDefinitions)[number]>;

@@ -103,5 +103,3 @@ export function createSqliteAppendWriter(db: Database.Database) {
 
   return Object.assign(apply, { forget: () => heads.clear() });
 }
-
-export type SqliteAppendWriter = ReturnType<typeof createSqliteAppendWriter>;

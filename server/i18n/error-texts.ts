@@ -1,7 +1,7 @@
 import type { Language } from './request-language';
 
 /**
- * Error messages in the caller's language (issue 12: a Dutch user meets no English). The server's
+ * Error messages in the caller's language (a Dutch user meets no English). The server's
  * messages are written in English, where the code raises them. Here each one, or each pattern,
  * has its Dutch text. A message with no entry gets the Dutch text for its error code (a general
  * sentence, never English). `tests/server/i18n/error-texts.test.ts` finds every message in the

@@ -69,5 +69,3 @@ export function createNotificationTimers({
     },
   };
 }
-
-export type NotificationTimers = ReturnType<typeof createNotificationTimers>;

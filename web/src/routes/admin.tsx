@@ -12,15 +12,16 @@ import { AdminDealPanel } from '../features/admin/components/admin-deal-panel';
 import { AdminRequestsSection } from '../features/admin/components/admin-requests-section';
 import { AccountsSection } from '../features/admin/components/accounts-section';
 import { DisputesSection } from '../features/admin/components/disputes-section';
+import { TestMailSection } from '../features/admin/components/test-mail-section';
 import { useHoldAgeing } from '../features/admin/api/admin-audit';
 import { clearAdminToken } from '../lib/admin-token';
 import { AdminLiveUpdates } from '../app/live-updates';
 import { formatDate } from '../lib/dates';
-import { adminChips } from '../../../machines/deal/deal-order';
-import { t, type MessageKey, formatMoney } from '../i18n';
+import { adminChips } from '@machines/deal/deal-order';
+import { currentSettings, t, type MessageKey, formatMoney } from '../i18n';
 
 type Chip = keyof AdminCounts;
-type Tab = 'deals' | 'requests' | 'disputes' | 'accounts';
+type Tab = 'deals' | 'requests' | 'disputes' | 'accounts' | 'mail';
 const TABS: Tab[] = ['deals', 'requests', 'disputes', 'accounts'];
 // The chips and the statuses each covers are the same rules the server counts with.
 const CHIPS = Object.keys(adminChips) as Chip[];
@@ -37,6 +38,8 @@ export default function AdminRoute() {
   const [chip, setChip] = useState<Chip>('all');
   const [selected, setSelected] = useState<number | null>(Number(params.get('deal')) || null);
   const readOnly = me.data?.role === 'auditor';
+  // Kept test-mode mail carries working links, so only admins who may act read it.
+  const tabs: Tab[] = currentSettings()?.mailKept && me.data?.role === 'admin' ? [...TABS, 'mail'] : TABS;
   const ageing = useHoldAgeing();
   const heldDays = new Map((ageing.data?.deals ?? []).map((d) => [d.dealId, d.days]));
 
@@ -85,7 +88,7 @@ export default function AdminRoute() {
         </div>
       </header>
       <div className="mb-4 flex gap-1 border-b border-slate-200" role="tablist">
-        {TABS.map((name) => (
+        {tabs.map((name) => (
           <button
             key={name}
             type="button"
@@ -109,6 +112,8 @@ export default function AdminRoute() {
         <DisputesSection onExpired={endSession} />
       ) : tab === 'accounts' ? (
         <AccountsSection readOnly={readOnly} me={me.data?.username} />
+      ) : tab === 'mail' ? (
+        <TestMailSection />
       ) : (
         <>
           <div className="mb-4 flex flex-wrap gap-2" role="group" aria-label={t('admin.filter')}>

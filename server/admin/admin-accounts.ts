@@ -6,11 +6,14 @@ import { adminAggregate } from '../commands/aggregate';
 import type { CommandBus, CommandContext } from '../commands/command-bus';
 import type { UniqueValues } from '../commands/unique-values';
 import { DomainError } from '../commands/domain-error';
+import { hasInvisibleCharacters } from '../commands/look-alike';
 
 /** Admin and auditor accounts: created by the CLI or the first-start bootstrap; login is recorded. */
 export function createAdminAccounts({ bus, unique, accounts }: { bus: CommandBus; unique: UniqueValues; accounts: AccountQueries }) {
   return {
     async create(username: string, password: string, role: AdminRole, ctx: CommandContext) {
+      // The HTTP route allows ASCII names only; the CLI and the first-start bootstrap come here directly.
+      if (hasInvisibleCharacters(username)) throw new DomainError('validation_failed', 'Admin username must not contain invisible characters');
       const adminId = `a_${randomUUID().replace(/-/g, '')}`;
       await unique.reserve('admin-username', username, adminId, ctx, 'Admin username is already taken, or one that looks the same');
       const passwordHash = await hashPassword(password);

@@ -100,6 +100,7 @@ const nlRules: readonly Rule[] = [
   [/^Email is already registered(, or one that looks the same)?$/, 'Dit e-mailadres, of een dat er hetzelfde uitziet, is al geregistreerd.'],
   [/^Username is already taken(, or one that looks the same)?$/, 'Deze gebruikersnaam, of een die er hetzelfde uitziet, is al in gebruik.'],
   [/^Admin username is already taken(, or one that looks the same)?$/, 'Deze beheerdersnaam, of een die er hetzelfde uitziet, is al in gebruik.'],
+  [/^Admin username must not contain invisible characters$/, 'De beheerdersnaam mag geen onzichtbare tekens bevatten.'],
   [/^Username must not contain invisible characters$/, 'De gebruikersnaam mag geen onzichtbare tekens bevatten (zoals een spatie zonder breedte).'],
   [/^Invalid email or password$/, 'Onjuist e-mailadres of wachtwoord.'],
   [/^Invalid credentials$/, 'Onjuiste inloggegevens.'],

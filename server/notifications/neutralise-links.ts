@@ -1,5 +1,5 @@
 import LinkifyIt from 'linkify-it';
-import tlds from 'tlds';
+import tlds from 'tlds' with { type: 'json' };
 
 /**
  * Finds what a mail client would turn into a link: addresses with a scheme, `www.`, bare domains

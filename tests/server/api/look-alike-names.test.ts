@@ -76,6 +76,14 @@ describe('look-alike e-mail addresses and admin names', () => {
     expect((await register('mailer-three', 'vic0@other.example')).statusCode).toBe(201);
   });
 
+  it('given an admin name with an invisible character from the command line, then it is refused', async () => {
+    const admins = createAdminAccounts({ bus: t.ctx.bus, unique: t.ctx.unique, accounts: t.ctx.queries.accounts });
+    await expect(admins.create('ad\u200bmin', 'second-pass', 'auditor', { actor: { kind: 'system', id: 'cli' } })).rejects.toMatchObject({
+      code: 'validation_failed',
+      message: 'Admin username must not contain invisible characters',
+    });
+  });
+
   it('given an admin named admin, then admin., ad_min and ADMIN cannot be created next to it', async () => {
     for (const username of ['admin.', 'ad_min', 'ADMIN', 'ad-min']) {
       const res = await t.app.inject({

@@ -24,12 +24,13 @@ import { registerWriteLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import type { RouteDeps, ZodApp } from './http/route-deps';
 import { eventsStreamRoutes } from './live/events-stream.routes';
-import { opsRoutes } from './ops/ops.routes';
+import { createProbeAudience, opsRoutes } from './ops/ops.routes';
 import { createPaymentRequestCommands } from './payment-requests/payment-request-commands';
 import { paymentRequestsRoutes } from './payment-requests/payment-requests.routes';
 import { pushRoutes } from './push/push.routes';
 import { publicSettings, settingsRoutes } from './settings/settings.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { testMailRoutes } from './notifications/test-mail.routes';
 import { registerWebApp } from './web/web-app.plugin';
 
 export interface BuildOptions {
@@ -73,7 +74,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   if (config.corsOrigin) {
     await app.register(cors, { origin: config.corsOrigin.split(',').map((o) => o.trim()), credentials: true });
   }
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...ctx.sharedHttp.rateLimit });
   registerWriteLimits(app as unknown as FastifyInstance, { config, tokens: ctx.tokens });
   await app.register(swagger, {
     openapi: {
@@ -86,7 +87,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   app.decorateRequest('principal', null);
-  const idempotency = createIdempotency({ db: ctx.readDb, now: () => ctx.clock.now().getTime() });
+  const idempotency = createIdempotency({ records: ctx.sharedHttp.idempotency, now: () => ctx.clock.now().getTime() });
   idempotency.register(app as unknown as FastifyInstance);
   const guards = createAuthGuards({ tokens: ctx.tokens, accounts: ctx.queries.accounts });
   const dealViews = createDealViews({ deals: ctx.queries.deals, accounts: ctx.queries.accounts, clock: ctx.clock });
@@ -102,14 +103,17 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     guards,
     accounts: createAccountCommands({ bus: ctx.bus, unique: ctx.unique, accounts: ctx.queries.accounts }),
     admins: createAdminAccounts({ bus: ctx.bus, unique: ctx.unique, accounts: ctx.queries.accounts }),
-    deals: createDealCommands({ run: ctx.run, nextDealId: ctx.ids.deal, periods: config }),
+    deals: createDealCommands({ run: ctx.run, clock: ctx.clock, nextDealId: ctx.ids.deal, periods: config }),
     dealViews,
     requests: createPaymentRequestCommands({ run: ctx.run, clock: ctx.clock, nextRequestId: ctx.ids.request, expiryDays: config.requestExpiryDays }),
     idempotency,
   };
 
-  app.get('/api/health', { schema: { tags: ['ops'], hide: true } }, async () => ({ ok: true, position: ctx.runner.position }));
-  opsRoutes(app as unknown as FastifyInstance, { ctx });
+  const mayReadDetails = createProbeAudience(ctx, guards);
+  app.get('/api/health', { schema: { tags: ['ops'], hide: true } }, async (request) =>
+    mayReadDetails(request) ? { ok: true, position: ctx.runner.position } : { ok: true },
+  );
+  opsRoutes(app as unknown as FastifyInstance, { ctx, mayReadDetails });
   for (const routes of [
     authRoutes,
     profileRoutes,
@@ -121,6 +125,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     pushRoutes,
     aiAssistRoutes,
     notificationsRoutes,
+    testMailRoutes,
     eventsStreamRoutes,
     settingsRoutes,
   ]) {

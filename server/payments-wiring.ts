@@ -17,7 +17,6 @@ import type { CommandRunner } from './commands/run-command';
 import { createEffectOutcomes, type EffectOutcomes } from './payments/effect-outcomes';
 import { createPaymentsReactor } from './reactors/payments.reactor';
 import { createReactorRunner, type ReactorRunner } from './reactors/reactor-runner';
-import type { Reactor } from './reactors/reactor';
 import { createDailyReconciliation, type DailyReconciliation } from './reconciliation/daily-reconciliation';
 
 /** The payments side as the composition root sees it: gateway, escrow, their routes and reactors. */
@@ -46,18 +45,17 @@ export interface PaymentsDeps {
   clock: Clock;
   runner: ProjectionRunner;
   readDb: Database;
-  /** More reactors on the same outbox (notifications). */
-  extraReactors?: readonly Reactor[];
   /** Wraps the gateway before anything uses it (metrics); the composition root passes it. */
   decorateGateway?: (gateway: PaymentGateway) => PaymentGateway;
 }
 
-export function createPaymentsWiring({ config, store, bus, run, clock, readDb, extraReactors = [], decorateGateway = (g) => g }: PaymentsDeps): PaymentsWiring {
+export function createPaymentsWiring({ config, store, bus, run, clock, readDb, decorateGateway = (g) => g }: PaymentsDeps): PaymentsWiring {
   const gateway = decorateGateway(
     createGateway({
       publicUrl: config.publicUrl,
       dataDir: config.dataDir,
       now: () => clock.now(),
+      ...(config.simulatedGatewayFile ? { simulatedGatewayFile: config.simulatedGatewayFile } : {}),
       ...(config.stripe.secretKey ? { stripeSecretKey: config.stripe.secretKey } : {}),
       ...(config.stripe.webhookSecret ? { stripeWebhookSecret: config.stripe.webhookSecret } : {}),
     }),
@@ -75,7 +73,7 @@ export function createPaymentsWiring({ config, store, bus, run, clock, readDb, e
   const reactors = createReactorRunner({
     store,
     db: readDb,
-    reactors: [createPaymentsReactor({ bus, run, gateway }), ...extraReactors],
+    reactors: [createPaymentsReactor({ bus, run, gateway })],
     onError: (name, event, error) =>
       console.error(`reactor ${name} failed on ${event.type} ${event.streamId}@${event.revision}:`, (error as Error)?.message ?? error),
   });

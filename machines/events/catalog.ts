@@ -21,5 +21,3 @@ const byType = new Map<string, EventDefinition>(eventCatalog.map((d) => [d.type,
 export function eventDefinition(type: string): EventDefinition | undefined {
   return byType.get(type);
 }
-
-export const eventTypes: readonly string[] = eventCatalog.map((d) => d.type);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { languages } from '../account/account.events';
-import { defineEvent, type EventOf } from '../events/define';
+import { defineEvent } from '../events/define';
 
 const isoInstant = z.iso.datetime();
 export const notificationChannels = ['push', 'email'] as const;
@@ -82,5 +82,3 @@ export const notificationEventDefinitions = [
   DealLinkPushUnsubscribed,
   EmailUnsubscribed,
 ] as const;
-
-export type NotificationEvent = EventOf<(typeof notificationEventDefinitions)[number]>;

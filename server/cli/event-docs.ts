@@ -24,7 +24,7 @@ const streams: Record<StreamCategory, { stream: string; title: string; machine?:
   'payment-request': { stream: 'payment-request-<id>', title: 'Payment request', machine: paymentRequestMachine },
   user: { stream: 'user-<id>', title: 'User account', machine: userMachine },
   admin: { stream: 'admin-<id>', title: 'Admin account', machine: adminMachine },
-  unique: { stream: 'unique-<kind>-<sha256 of the value>', title: 'Unique-value reservations' },
+  unique: { stream: 'unique-<kind>-<sha256 of the look-alike key>', title: 'Unique-value reservations' },
   sequence: { stream: 'sequence-<name>', title: 'Id sequences' },
   notification: {
     stream:

@@ -49,5 +49,3 @@ export function createNotificationTimers({
   /** `tick` fires everything due now; it resolves with how many due events were appended (or re-found). */
   return createIntervalTicker(runTick, intervalMs);
 }
-
-export type NotificationTimers = ReturnType<typeof createNotificationTimers>;

@@ -15,6 +15,7 @@ import { createNotificationTimers } from './notification-timers';
 import { createNotificationsReactor } from './notifications.reactor';
 import { createReactorRunner, type ReactorRunner } from '../reactors/reactor-runner';
 import { createUnsubscribeLinks } from './unsubscribe-link';
+import { createMailAccess } from './mail-access';
 
 export interface NotificationsWiringDeps {
   config: AppConfig;
@@ -69,6 +70,8 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
     timers,
     mail,
     unsubscribe,
+    /** Keys of the test-mode mail pages (no SMTP_URL). */
+    mailAccess: createMailAccess(deps.secret),
     /**
      * The reactor runs on the reactor runner, a runner of its own: routes that wait for the money
      * reactors (effect outcomes) never wait for a mail server. It starts at the store's head the

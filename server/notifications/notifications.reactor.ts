@@ -27,7 +27,7 @@ const actor = { kind: 'system' as const, id: 'notifications' };
  * Event in, notifications out. Each (event, recipient, channel) is claimed first by appending
  * NotificationSent to its own stream with "no stream" expected: a redelivery, a restart or a
  * second instance finds the stream taken and sends nothing. The claim comes before the send, so
- * a crash between the two loses that one message rather than sending it twice (ADR 0010).
+ * a crash between the two loses that one message rather than sending it twice (ADR 0013).
  */
 export function createNotificationsReactor(deps: NotificationsReactorDeps): Reactor {
   const { store, clock, facts, push, mail, unsubscribe, publicUrl } = deps;

@@ -4,7 +4,7 @@ import { ADMIN, apiClient, startServer } from '../e2e/support/server';
 import type { BenchLine, BenchSuite } from './bench.types';
 
 /**
- * Live updates in the browser (issue 12): how long after a change its screens show it, measured
+ * Live updates in the browser: how long after a change its screens show it, measured
  * in the page (a MutationObserver stamps the moment the DOM shows the change) from just before the
  * command is sent. Four screens, 20 changes each: the brand's dashboard and the creator's link page
  * (the creator delivers), the admin dashboard (a brand creates a deal), the brand's

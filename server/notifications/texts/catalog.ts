@@ -1,5 +1,3 @@
-import type { Language } from '../../../machines/account/account.events';
-
 /** What a notification text may name; every field optional, each text uses the ones it needs. */
 export interface TextParams {
   title?: string;
@@ -68,5 +66,3 @@ export function formatterFor(locale: string): Formatter {
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Amsterdam' });
   return { money: (cents) => money.format(cents / 100), dateTime: (iso) => date.format(new Date(iso)) };
 }
-
-export type { Language };

@@ -12,6 +12,8 @@ export interface GatewayConfig {
   dataDir?: string;
   /** The app's clock, for the simulated gateway's record times. */
   now?: () => Date;
+  /** The simulated gateway's file, shared by instances with separate data folders (default: in dataDir). */
+  simulatedGatewayFile?: string;
 }
 
 /** The simulated gateway's file inside DATA_DIR. */
@@ -37,7 +39,11 @@ export function createGateway(config: GatewayConfig): PaymentGateway {
   return createSimulatedGateway({
     publicUrl: config.publicUrl,
     ...(config.stripeWebhookSecret ? { webhookSecret: config.stripeWebhookSecret } : {}),
-    ...(config.dataDir ? { databasePath: join(config.dataDir, SIMULATED_GATEWAY_FILE) } : {}),
+    ...(config.simulatedGatewayFile
+      ? { databasePath: config.simulatedGatewayFile }
+      : config.dataDir
+        ? { databasePath: join(config.dataDir, SIMULATED_GATEWAY_FILE) }
+        : {}),
     ...(config.now ? { now: config.now } : {}),
   });
 }

@@ -7,6 +7,10 @@ import { ensureWebBuild, repoRoot } from './web-build';
 
 export interface RunningServer {
   url: string;
+  /** The instance's own data folder (read models, mail folder); removed by `stop`. */
+  dataDir: string;
+  /** `kill -9`: the process dies at once, mid-request if need be. */
+  kill: () => void;
   stop: () => Promise<void>;
 }
 
@@ -65,6 +69,8 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
     RATE_LIMIT_REGISTER_PER_IP: '100000',
     RATE_LIMIT_WRITES_PER_USER: '100000',
     RATE_LIMIT_COSTLY_PER_USER: '100000',
+    // Every browser of a run streams from this one address.
+    LIVE_MAX_PER_ADDRESS: '100000',
     ...extraEnv,
   };
   options.beforeStart?.(env);
@@ -89,6 +95,11 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
   });
   return {
     url,
+    dataDir,
+    kill: () => {
+      stopping = true;
+      child.kill('SIGKILL');
+    },
     stop: async () => {
       stopping = true;
       if (child.exitCode === null) {

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DealContext } from '../../../machines/deal/deal.context';
-import { heldCents } from '../../../machines/escrow-money';
+import { heldCents } from '../../../machines/escrow/escrow-ledger';
 import type { PaymentRequestContext } from '../../../machines/payment-request/payment-request.context';
 import { createAdminAccounts } from '../../../server/admin/admin-accounts';
 import type { MoneyOverview } from '../../../projections/money.queries';

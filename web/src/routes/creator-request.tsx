@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { PaymentRequestDto } from '../../../machines/contract/api';
-import { breakdown, centsToDecimal, parseEuroToCents } from '../../../machines/money';
+import type { PaymentRequestDto } from '@machines/contract/api';
+import { breakdown, centsToDecimal, parseEuroToCents } from '@machines/money';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DetailRow } from '../components/ui/detail-row';

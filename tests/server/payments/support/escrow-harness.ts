@@ -124,7 +124,7 @@ function buildInstance(deps: {
   void reactors.start();
   const outcomes = createEffectOutcomes({ bus, reactors });
   const timers = createTimerReactor({ db: readDb, escrow: real, bus, run, clock, intervalMs: 60_000 });
-  const deals = createDealCommands({ run, nextDealId: async () => 0, periods });
+  const deals = createDealCommands({ run, clock, nextDealId: async () => 0, periods });
   const ownerOf = async (dealId: number) => (await bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot.context.ownerId;
   const tokenOf = async (dealId: number) => (await bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot.context.shareableToken ?? '';
   /** The command's result with the deal as it stands once the reactor recorded the outcome. */

@@ -27,6 +27,7 @@ import { eventsStreamRoutes } from './live/events-stream.routes';
 import { createProbeAudience, opsRoutes } from './ops/ops.routes';
 import { createPaymentRequestCommands } from './payment-requests/payment-request-commands';
 import { paymentRequestsRoutes } from './payment-requests/payment-requests.routes';
+import { requestBlockRoutes } from './payment-requests/request-block.routes';
 import { pushRoutes } from './push/push.routes';
 import { publicSettings, settingsRoutes } from './settings/settings.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
@@ -120,6 +121,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     dealsRoutes,
     dealLinkRoutes,
     paymentRequestsRoutes,
+    requestBlockRoutes,
     adminRoutes,
     adminMoneyRoutes,
     pushRoutes,

@@ -79,6 +79,9 @@ export const configSchema = z
     RATE_LIMIT_COSTLY_PER_USER: positiveInt(20),
     RATE_LIMIT_ACCOUNT_STATUS_PER_USER: positiveInt(30),
     RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+    RATE_LIMIT_REQUESTS_PER_CREATOR: positiveInt(20),
+    RATE_LIMIT_REQUESTS_PER_RECIPIENT: positiveInt(5),
+    RATE_LIMIT_REQUESTS_WINDOW_MS: positiveInt(3_600_000),
     PUSH_SERVICE_HOSTS: z
       .string()
       .default('fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,web.push.apple.com,notify.windows.com')
@@ -192,7 +195,18 @@ export interface AppConfig {
   simulatedPayments: boolean;
   /** Serve /api/docs (default: outside production only). */
   apiDocs: boolean;
-  rateLimits: { authPerIp: number; registerPerIp: number; writesPerUser: number; costlyPerUser: number; accountStatusPerUser: number; windowMs: number };
+  rateLimits: {
+    authPerIp: number;
+    registerPerIp: number;
+    writesPerUser: number;
+    costlyPerUser: number;
+    accountStatusPerUser: number;
+    windowMs: number;
+    /** Payment requests (each one e-mails its brand) per creator and per brand address, per `requestsWindowMs`. */
+    requestsPerCreator: number;
+    requestsPerRecipient: number;
+    requestsWindowMs: number;
+  };
   push: { allowedHosts: string[]; maxSubscriptions: number };
   /** Open event streams: per user or admin account (several tabs), per deal or request link, per address, and in all. */
   live: { maxPerUser: number; maxPerLink: number; maxPerAddress: number; maxTotal: number };
@@ -253,6 +267,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       costlyPerUser: e.RATE_LIMIT_COSTLY_PER_USER,
       accountStatusPerUser: e.RATE_LIMIT_ACCOUNT_STATUS_PER_USER,
       windowMs: e.RATE_LIMIT_WINDOW_MS,
+      requestsPerCreator: e.RATE_LIMIT_REQUESTS_PER_CREATOR,
+      requestsPerRecipient: e.RATE_LIMIT_REQUESTS_PER_RECIPIENT,
+      requestsWindowMs: e.RATE_LIMIT_REQUESTS_WINDOW_MS,
     },
     push: { allowedHosts: e.PUSH_SERVICE_HOSTS, maxSubscriptions: e.PUSH_MAX_SUBSCRIPTIONS },
     live: { maxPerUser: e.LIVE_MAX_PER_USER, maxPerLink: e.LIVE_MAX_PER_LINK, maxPerAddress: e.LIVE_MAX_PER_ADDRESS, maxTotal: e.LIVE_MAX_TOTAL },

@@ -103,6 +103,14 @@ const nlRules: readonly Rule[] = [
   [/^Invalid email or password$/, 'Onjuist e-mailadres of wachtwoord.'],
   [/^Invalid credentials$/, 'Onjuiste inloggegevens.'],
   [/^Current password is wrong$/, 'Je huidige wachtwoord klopt niet.'],
+  [
+    /^Too many payment requests from your account; try again in (\d+) seconds$/,
+    (m) => `Je hebt te veel betaalverzoeken gemaakt; probeer het over ${m[1]} seconden opnieuw.`,
+  ],
+  [
+    /^Too many payment requests to this e-mail address; try again in (\d+) seconds$/,
+    (m) => `Er zijn te veel betaalverzoeken naar dit e-mailadres gestuurd; probeer het over ${m[1]} seconden opnieuw.`,
+  ],
   [/^Too many (.+)/, 'Te veel pogingen; wacht even en probeer het opnieuw.'],
   // Input.
   [/^Deadline must be today or later$/, 'De deadline moet vandaag of later zijn.'],

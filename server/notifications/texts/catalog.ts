@@ -6,6 +6,8 @@ export interface TextParams {
   at?: string;
   influencer?: string;
   creatorName?: string;
+  /** The creator's account name (a payment request's author, as the platform knows them). */
+  creatorAccount?: string;
   brandName?: string;
   dealId?: number;
   requestId?: number;
@@ -57,6 +59,14 @@ export interface TextCatalog {
     unsubscribedTitle: string;
     unsubscribedBody: string;
     invalidLink: string;
+    /** A payment request e-mail's block link and the pages behind it. */
+    block: string;
+    blockConfirmBody: string;
+    blockButton: string;
+    blockedTitle: string;
+    blockedBody: string;
+    /** Told to a creator whose request is not mailed (the address blocked them), without saying why. */
+    notMailed: string;
   };
 }
 

@@ -28,6 +28,8 @@ export const RELAXED_LIMITS: Record<string, string> = {
   RATE_LIMIT_COSTLY_PER_USER: '100000',
   RATE_LIMIT_ACCOUNT_STATUS_PER_USER: '100000',
   LIVE_MAX_PER_ADDRESS: '100000',
+  RATE_LIMIT_REQUESTS_PER_CREATOR: '100000',
+  RATE_LIMIT_REQUESTS_PER_RECIPIENT: '100000',
 };
 
 /** One app per test file: a temp data dir, a test clock, a fake push sender. */

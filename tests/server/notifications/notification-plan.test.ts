@@ -64,6 +64,7 @@ function facts(over: { deal?: Partial<DealContext>; users?: UserContext[]; link?
     linkSubscribed: () => link !== null,
     linkLanguage: () => link ?? 'en',
     emailOptedOut: (email) => (over.optedOut ?? []).includes(email),
+    requestSenderBlocked: () => false,
   };
 }
 
@@ -142,7 +143,7 @@ describe('planNotifications', () => {
   it("payment requests: the brand (no account: email in the creator's language) and the creator with an account", () => {
     const pr = (type: string, data: Record<string, unknown> = {}) => event(type, data, 'payment-request-7');
     expect(plan(pr('PaymentRequestCreated'))).toEqual([
-      'email:marketing@acme.example email en → /pay-request/Zk1q9XcL2vT8wAq3Zb7kR0: Payment request received',
+      'email:marketing@acme.example email en → /pay-request/Zk1q9XcL2vT8wAq3Zb7kR0: Payment request from a creator (not checked by us)',
     ]);
     expect(plan(pr('PaymentRequestAccepted'))).toEqual(['user:creator push+email en → /payment-requests: Request accepted']);
     expect(plan(pr('PaymentRequestPaid'))).toEqual([
@@ -153,7 +154,7 @@ describe('planNotifications', () => {
     expect(plan(pr('PaymentRequestCompleted', { transferId: null }))).toEqual([]);
     // A brand with an account hears through its own preferences (here: push only).
     expect(plan(pr('PaymentRequestCreated'), facts({ users: [brand, creator, requestBrand] }))).toEqual([
-      'user:acme push en → /pay-request/Zk1q9XcL2vT8wAq3Zb7kR0: Payment request received',
+      'user:acme push en → /pay-request/Zk1q9XcL2vT8wAq3Zb7kR0: Payment request from a creator (not checked by us)',
     ]);
     expect(plan(pr('PaymentRequestCreated'), facts({ optedOut: ['marketing@acme.example'] }))).toEqual([]);
   });

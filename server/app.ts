@@ -10,6 +10,7 @@ import { authRoutes } from './accounts/auth.routes';
 import { profileRoutes } from './accounts/profile.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { adminMoneyRoutes } from './admin/admin-money.routes';
+import { documentRoutes } from './documents/documents.routes';
 import { createAdminAccounts } from './admin/admin-accounts';
 import { aiAssistRoutes } from './ai/ai-assist.routes';
 import type { AppContext } from './app-context';
@@ -124,6 +125,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     requestBlockRoutes,
     adminRoutes,
     adminMoneyRoutes,
+    documentRoutes,
     pushRoutes,
     aiAssistRoutes,
     notificationsRoutes,

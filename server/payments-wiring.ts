@@ -54,8 +54,8 @@ export function createPaymentsWiring({ config, store, bus, run, clock, readDb, d
     createGateway({
       publicUrl: config.publicUrl,
       dataDir: config.dataDir,
-      ...(config.simulatedGatewayFile ? { simulatedGatewayFile: config.simulatedGatewayFile } : {}),
       now: () => clock.now(),
+      ...(config.simulatedGatewayFile ? { simulatedGatewayFile: config.simulatedGatewayFile } : {}),
       ...(config.stripe.secretKey ? { stripeSecretKey: config.stripe.secretKey } : {}),
       ...(config.stripe.webhookSecret ? { stripeWebhookSecret: config.stripe.webhookSecret } : {}),
     }),

@@ -49,3 +49,26 @@ export const moneyOverviewSchema = z.object({
   days: z.array(moneyDaySchema),
 });
 export type MoneyOverviewDto = z.infer<typeof moneyOverviewSchema>;
+
+/** A receipt (what the brand paid) or a statement (what the creator was paid out), printable from the parties' pages. */
+export const moneyDocumentSchema = z.object({
+  kind: z.enum(['receipt', 'statement']),
+  subject: z.enum(['deal', 'payment_request']),
+  /** The document's number: R- (receipt) or S- (statement), D (deal) or P (payment request), then the id. */
+  number: z.string(),
+  id: z.number().int(),
+  title: z.string().nullable(),
+  /** When the payment was confirmed (receipt) or the payout made (statement). */
+  issuedAt: z.string(),
+  brand: z.string(),
+  creator: z.string(),
+  amountCents: z.number().int(),
+  feeCents: z.number().int(),
+  totalCents: z.number().int(),
+  /** Receipt: what the brand paid. Statement: what was transferred to the creator. */
+  paidCents: z.number().int(),
+  method: z.string().nullable(),
+  /** The payment gateway's reference: the payment (receipt) or the transfer (statement). */
+  reference: z.string().nullable(),
+});
+export type MoneyDocumentDto = z.infer<typeof moneyDocumentSchema>;

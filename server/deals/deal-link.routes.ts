@@ -1,3 +1,6 @@
+import { moneyDocumentSchema } from '../../machines/contract/money-api';
+import { dealStatement } from '../documents/money-documents';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { dealSchema, errorSchema } from '../../machines/contract/api';
 import { tokenParam } from '../http/fields';
@@ -55,6 +58,23 @@ export function dealLinkRoutes(app: ZodApp, { ctx, deals, dealViews }: RouteDeps
       await ctx.settle(position);
       // The secret is answered once, to the browser that accepted; the page keeps it (docs/api.md).
       return { success: true, deal: dealViews.forLink(request.params.token), ...(claimSecret ? { claimSecret } : {}) };
+    },
+  );
+
+  app.get(
+    '/api/deals/link/:token/statement',
+    {
+      schema: {
+        tags,
+        params: tokenParam,
+        description: "The creator's statement of the deal's payout: only whoever claimed the deal (claim secret or signed-in account).",
+        response: { 200: moneyDocumentSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const record = dealViews.linkRecord(request.params.token);
+      assertClaimer(record.context, claimOf(request));
+      return dealStatement(record, dealViews.brandNameOf(record.ownerId));
     },
   );
 

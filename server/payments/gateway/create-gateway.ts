@@ -10,10 +10,10 @@ export interface GatewayConfig {
   stripeApi?: StripeApiAddress;
   /** The app's DATA_DIR: the simulated gateway keeps its records there (in memory when absent). */
   dataDir?: string;
-  /** The simulated gateway's file, shared by instances with separate data folders (default: in dataDir). */
-  simulatedGatewayFile?: string;
   /** The app's clock, for the simulated gateway's record times. */
   now?: () => Date;
+  /** The simulated gateway's file, shared by instances with separate data folders (default: in dataDir). */
+  simulatedGatewayFile?: string;
 }
 
 /** The simulated gateway's file inside DATA_DIR. */
@@ -44,7 +44,6 @@ export function createGateway(config: GatewayConfig): PaymentGateway {
       : config.dataDir
         ? { databasePath: join(config.dataDir, SIMULATED_GATEWAY_FILE) }
         : {}),
-    ...(config.dataDir ? { databasePath: join(config.dataDir, SIMULATED_GATEWAY_FILE) } : {}),
     ...(config.now ? { now: config.now } : {}),
   });
 }

@@ -92,11 +92,6 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.releaseHoldFailed': 'Opheffen van de blokkade mislukt',
   'admin.tab.disputes': 'Geschillen',
   'admin.tab.accounts': 'Accounts',
-  'admin.tab.mail': 'Testmail',
-  'admin.mailIntro':
-    'Testmodus: e-mail wordt niet verstuurd. Hij blijft op de server en alleen beheerders lezen hem hier; elk bericht opent op een eigen pagina.',
-  'admin.mailEmpty': 'Nog geen mail.',
-  'admin.mailFetchFailed': 'Testmail ophalen mislukt',
   'admin.tab.reconciliation': 'Afstemming',
   'admin.tab.money': 'Geld',
   'admin.money.held': 'Nu in escrow',
@@ -130,6 +125,11 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.recon.missing_in_ledger': 'Bij de provider, niet in het grootboek',
   'admin.recon.amount_differs': 'Bedragen verschillen',
   'admin.recon.intent_without_outcome': 'Geen uitkomst na 15 minuten',
+  'admin.tab.mail': 'Testmail',
+  'admin.mailIntro':
+    'Testmodus: e-mail wordt niet verstuurd. Hij blijft op de server en alleen beheerders lezen hem hier; elk bericht opent op een eigen pagina.',
+  'admin.mailEmpty': 'Nog geen mail.',
+  'admin.mailFetchFailed': 'Testmail ophalen mislukt',
   'admin.replay': 'Geschiedenis afspelen',
   'admin.replayStep': 'Gebeurtenis {n} van {total}',
   'admin.replayJump': 'Toon gebeurtenis {n}: {type}',

@@ -232,3 +232,26 @@ describe('KurrentDB readAll through the client (no server needed)', () => {
     await store.close();
   });
 });
+
+describe('KurrentDB subscription batches through the client (no server needed)', () => {
+  it("fills batches up to the batch size asked for: the client's stream buffers a whole batch while the handler works", async () => {
+    const fake = createFakeKurrent();
+    const store = createKurrentEventStore({ connectionString: '', client: fake.client });
+    for (let i = 0; i < 7; i++)
+      await store.append(
+        `deal-${i}`,
+        Array.from({ length: 100 }, () => newEvent()),
+        'no_stream',
+      );
+    const sizes: number[] = [];
+    const subscription = store.subscribe({ batchSize: 256 }, async (batch) => {
+      sizes.push(batch.length);
+      await sleep(40); // a read-model transaction's worth of work: the client buffers meanwhile
+    });
+    await eventually(() => sizes.reduce((a, b) => a + b, 0) === 700, 10_000, 'every event');
+    expect(Math.max(...sizes)).toBe(256);
+    expect(sizes.length).toBeLessThanOrEqual(5);
+    await subscription.close();
+    await store.close();
+  });
+});

@@ -23,6 +23,8 @@ export function createKurrentEventStore(options: KurrentEventStoreOptions): Even
   const client = options.client ?? KurrentDBClient.connectionString(options.connectionString);
   const subscriptions = new Set<Subscription>();
   const append = createKurrentAppender(client);
+  /** Appends under way: close() lets them finish, as they may commit even if their answer is cut off. */
+  const appending = new Set<Promise<unknown>>();
   let closing: Promise<void> | undefined;
 
   function ensureOpen(): void {
@@ -35,7 +37,10 @@ export function createKurrentEventStore(options: KurrentEventStoreOptions): Even
       // Same checks as the SQLite adapter, so a bad event fails alike on both.
       const serialised = validateAppend(streamId, events, expected);
       assertUuids(streamId, events);
-      return append(streamId, events, serialised, expected);
+      const pending = append(streamId, events, serialised, expected);
+      appending.add(pending);
+      void pending.catch(() => undefined).finally(() => appending.delete(pending));
+      return pending;
     },
 
     async readStream(streamId, readOptions = {}) {
@@ -78,7 +83,10 @@ export function createKurrentEventStore(options: KurrentEventStoreOptions): Even
 
     close() {
       closing ??= (async () => {
+        // New calls are refused from here on; appends already sent get their answer before the
+        // client goes (disposing cancels them: the caller would see an error for a committed append).
         await Promise.all([...subscriptions].map((subscription) => subscription.close()));
+        await Promise.allSettled([...appending]);
         await client.dispose();
       })();
       return closing;

@@ -255,3 +255,22 @@ describe('KurrentDB subscription batches through the client (no server needed)',
     await store.close();
   });
 });
+
+describe('KurrentDB close through the client (no server needed)', () => {
+  it('waits for appends in flight before disposing the client: they get their answer, not a CancelledError', async () => {
+    const fake = createFakeKurrent();
+    const store = createKurrentEventStore({ connectionString: '', client: fake.client });
+    const release = fake.holdAppends();
+    const pending = store.append('deal-1', [newEvent()], 'no_stream');
+    await eventually(() => fake.appends.length === 1, 5_000, 'the append to reach the server');
+    let closed = false;
+    const closing = store.close().then(() => (closed = true));
+    await sleep(50);
+    expect(closed).toBe(false);
+    expect(await rejectionOf(store.append('deal-2', [newEvent()], 'no_stream'))).toMatchObject({ message: 'Event store is closed' });
+    release();
+    await expect(pending).resolves.toEqual({ nextExpectedRevision: 0, position: fake.log[0]!.position });
+    await closing;
+    expect(closed).toBe(true);
+  });
+});

@@ -58,6 +58,9 @@ export function createKurrentAppender(client: KurrentDBClient) {
     const proposed = toKurrentEvents(streamId, events, serialised, previous);
     const result = await client.appendToStream(streamId, proposed, { streamState: toStreamState(expected) });
     const nextExpectedRevision = toNumber(result.nextExpectedRevision, 'Revision');
+    // With `throwOnAppendFailure=false` in the connection string the client answers a wrong expected
+    // version with success: false (and the current revision, -1 for no stream) instead of throwing.
+    if (!result.success) throw new WrongExpectedVersion(streamId, expected, nextExpectedRevision);
     if (result.position) return { nextExpectedRevision, position: toNumber(result.position.commit, 'Position') };
     // An idempotent retry may come back without a position: take the original event's.
     const source = client.readStream(streamId, { direction: FORWARDS, fromRevision: result.nextExpectedRevision, maxCount: 1, requiresLeader: true });
@@ -82,7 +85,7 @@ export function createKurrentAppender(client: KurrentDBClient) {
       try {
         return await write(streamId, events, serialised, head.hash, head.revision < 0 ? 'no_stream' : head.revision);
       } catch (error) {
-        const lostRace = (error as { type?: string }).type === 'wrong-expected-version';
+        const lostRace = error instanceof WrongExpectedVersion || (error as { type?: string }).type === 'wrong-expected-version';
         if (!lostRace) throw error;
         if (attempt >= MAX_APPEND_ATTEMPTS) {
           throw new Error(`Append to ${streamId} (${expected}) lost the race to other writers ${attempt} times in a row; try again`, { cause: error });

@@ -274,3 +274,23 @@ describe('KurrentDB close through the client (no server needed)', () => {
     expect(closed).toBe(true);
   });
 });
+
+describe('KurrentDB append results through the client (no server needed)', () => {
+  it('refuses a wrong expected version also when the connection string says throwOnAppendFailure=false', async () => {
+    for (const throwOnAppendFailure of [false, true]) {
+      const fake = createFakeKurrent({ throwOnAppendFailure });
+      const store = createKurrentEventStore({ connectionString: '', client: fake.client });
+      await store.append('deal-1', [newEvent()], 'no_stream');
+      const stale = await rejectionOf(store.append('deal-1', [newEvent()], 5));
+      expect(stale).toBeInstanceOf(WrongExpectedVersion);
+      expect(stale).toMatchObject({ streamId: 'deal-1', expected: 5, actual: 0 });
+      expect(await rejectionOf(store.append('deal-1', [newEvent()], 'no_stream'))).toMatchObject({ name: 'WrongExpectedVersion', actual: 0 });
+      // An `any` append that loses a race (answered "wrong version") reads the head again and lands.
+      fake.answerWrongVersion(2);
+      expect(await store.append('deal-1', [newEvent()], 'any')).toMatchObject({ nextExpectedRevision: 1 });
+      expect(fake.log).toHaveLength(2);
+      expect(verifyStream('deal-1', await store.readStream('deal-1'))).toMatchObject({ ok: true, events: 2 });
+      await store.close();
+    }
+  });
+});

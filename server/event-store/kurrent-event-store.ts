@@ -5,13 +5,22 @@ import { assertUuids, toPortError, userStreamsFilter } from './kurrent-event-map
 import { collectRecorded, readAllAfter } from './kurrent-reads';
 import { startKurrentSubscription } from './kurrent-subscription';
 import { createKurrentAppender } from './kurrent-append';
+import { withTimeout } from '../shared/with-timeout';
 
 export interface KurrentEventStoreOptions {
   /** e.g. `kurrentdb://localhost:2113?tls=false` (also accepts `esdb://`). */
   connectionString: string;
   /** A client built elsewhere instead (tests put the client's own code over a transport they control). */
   client?: KurrentDBClient;
+  /**
+   * How long one call (an append, a read) may take before it fails with an error naming it; a node
+   * that hangs must not hang the app. Subscriptions have none: they live on, and a dead connection
+   * is found by the client's keep-alive and resumed (resilient-subscription.ts).
+   */
+  deadlineMs?: number;
 }
+
+export const DEFAULT_DEADLINE_MS = 10_000;
 
 /**
  * The EventStore port on KurrentDB. The server owns most of the semantics (expected states, the
@@ -22,7 +31,9 @@ export interface KurrentEventStoreOptions {
 export function createKurrentEventStore(options: KurrentEventStoreOptions): EventStore {
   const client = options.client ?? KurrentDBClient.connectionString(options.connectionString);
   const subscriptions = new Set<Subscription>();
-  const append = createKurrentAppender(client);
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  const append = createKurrentAppender(client, deadlineMs);
+  const timed = <T>(promise: Promise<T>, what: string): Promise<T> => withTimeout(promise, deadlineMs, `KurrentDB (${what})`);
   /** Appends under way: close() lets them finish, as they may commit even if their answer is cut off. */
   const appending = new Set<Promise<unknown>>();
   let closing: Promise<void> | undefined;
@@ -55,7 +66,7 @@ export function createKurrentEventStore(options: KurrentEventStoreOptions): Even
           // Commands decide on what they read here and append at its revision: read the leader's copy.
           requiresLeader: true,
         });
-        return await collectRecorded(source, { maxCount });
+        return await timed(collectRecorded(source, { maxCount }), `reading ${streamId}`);
       } catch (error) {
         throw toPortError(error, streamId);
       }
@@ -63,7 +74,7 @@ export function createKurrentEventStore(options: KurrentEventStoreOptions): Even
 
     async readAll(readOptions = {}) {
       ensureOpen();
-      return readAllAfter(client, readOptions.after ?? 0, readOptions.maxCount ?? Number.MAX_SAFE_INTEGER);
+      return timed(readAllAfter(client, readOptions.after ?? 0, readOptions.maxCount ?? Number.MAX_SAFE_INTEGER), 'reading $all');
     },
 
     subscribe(subscribeOptions, handler) {
@@ -77,7 +88,7 @@ export function createKurrentEventStore(options: KurrentEventStoreOptions): Even
     async headPosition() {
       ensureOpen();
       const source = client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1, filter: userStreamsFilter() });
-      const [last] = await collectRecorded(source, { maxCount: 1 });
+      const [last] = await timed(collectRecorded(source, { maxCount: 1 }), 'reading the head of $all');
       return last?.position ?? 0;
     },
 

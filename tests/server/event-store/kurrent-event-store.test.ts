@@ -294,3 +294,49 @@ describe('KurrentDB append results through the client (no server needed)', () =>
     }
   });
 });
+
+describe('KurrentDB deadlines and leader reads through the client (no server needed)', () => {
+  it('fails every read of a hung node after the deadline with an error naming the call', async () => {
+    const fake = createFakeKurrent();
+    const store = createKurrentEventStore({ connectionString: '', client: fake.client, deadlineMs: 60 });
+    await store.append('deal-1', [newEvent()], 'no_stream');
+    fake.hangReads();
+    expect(await rejectionOf(store.readStream('deal-1'))).toMatchObject({ message: 'KurrentDB (reading deal-1) did not answer within 60 ms' });
+    expect(await rejectionOf(store.readAll({ after: 0, maxCount: 10 }))).toMatchObject({ message: 'KurrentDB (reading $all) did not answer within 60 ms' });
+    expect(await rejectionOf(store.headPosition())).toMatchObject({ message: 'KurrentDB (reading the head of $all) did not answer within 60 ms' });
+    // An append whose head read hangs fails too, before anything is sent.
+    expect(await rejectionOf(store.append('deal-1', [newEvent()], 'any'))).toMatchObject({
+      message: 'KurrentDB (reading deal-1 to append) did not answer within 60 ms',
+    });
+    expect(fake.appends).toHaveLength(1);
+    fake.hangReads(false);
+    await store.close();
+  });
+
+  it('sends every append with the deadline, and names the stream when the server does not answer in time', async () => {
+    const fake = createFakeKurrent();
+    const store = createKurrentEventStore({ connectionString: '', client: fake.client, deadlineMs: 80 });
+    fake.holdAppends();
+    const sent = Date.now();
+    const error = await rejectionOf(store.append('deal-2', [newEvent()], 'no_stream'));
+    expect(error).toMatchObject({ message: 'KurrentDB did not answer the call on deal-2 within its deadline' });
+    expect((error as Error).cause).toMatchObject({ type: 'deadline-exceeded' });
+    const deadline = fake.appends[0]!.deadline as Date;
+    expect(deadline.getTime() - sent).toBeGreaterThanOrEqual(70);
+    expect(deadline.getTime() - sent).toBeLessThan(1_000);
+    await store.close();
+  });
+
+  it('reads what a write depends on from the leader: the stream a command loads, and the head an append chains from', async () => {
+    const fake = createFakeKurrent();
+    const store = createKurrentEventStore({ connectionString: '', client: fake.client });
+    await store.append('deal-3', [newEvent()], 'no_stream');
+    await store.readStream('deal-3');
+    await store.append('deal-3', [newEvent()], 0);
+    await store.append('deal-3', [newEvent()], 'any');
+    const streamReads = fake.bridgeReads.filter((read) => read.kind === 'stream');
+    expect(streamReads.length).toBeGreaterThanOrEqual(3);
+    expect(streamReads.every((read) => read.options.requiresLeader)).toBe(true);
+    await store.close();
+  });
+});

@@ -9,6 +9,7 @@ import { createAccountCommands } from './accounts/account-commands';
 import { authRoutes } from './accounts/auth.routes';
 import { profileRoutes } from './accounts/profile.routes';
 import { adminRoutes } from './admin/admin.routes';
+import { adminMoneyRoutes } from './admin/admin-money.routes';
 import { createAdminAccounts } from './admin/admin-accounts';
 import { aiAssistRoutes } from './ai/ai-assist.routes';
 import type { AppContext } from './app-context';
@@ -23,12 +24,14 @@ import { registerWriteLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import type { RouteDeps, ZodApp } from './http/route-deps';
 import { eventsStreamRoutes } from './live/events-stream.routes';
-import { opsRoutes } from './ops/ops.routes';
+import { createProbeAudience, opsRoutes } from './ops/ops.routes';
 import { createPaymentRequestCommands } from './payment-requests/payment-request-commands';
 import { paymentRequestsRoutes } from './payment-requests/payment-requests.routes';
+import { requestBlockRoutes } from './payment-requests/request-block.routes';
 import { pushRoutes } from './push/push.routes';
 import { publicSettings, settingsRoutes } from './settings/settings.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { testMailRoutes } from './notifications/test-mail.routes';
 import { registerWebApp } from './web/web-app.plugin';
 
 export interface BuildOptions {
@@ -72,7 +75,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   if (config.corsOrigin) {
     await app.register(cors, { origin: config.corsOrigin.split(',').map((o) => o.trim()), credentials: true });
   }
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...ctx.sharedHttp.rateLimit });
   registerWriteLimits(app as unknown as FastifyInstance, { config, tokens: ctx.tokens });
   await app.register(swagger, {
     openapi: {
@@ -85,7 +88,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   app.decorateRequest('principal', null);
-  const idempotency = createIdempotency({ db: ctx.readDb, now: () => ctx.clock.now().getTime() });
+  const idempotency = createIdempotency({ records: ctx.sharedHttp.idempotency, now: () => ctx.clock.now().getTime() });
   idempotency.register(app as unknown as FastifyInstance);
   const guards = createAuthGuards({ tokens: ctx.tokens, accounts: ctx.queries.accounts });
   const dealViews = createDealViews({ deals: ctx.queries.deals, accounts: ctx.queries.accounts, clock: ctx.clock });
@@ -101,24 +104,30 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     guards,
     accounts: createAccountCommands({ bus: ctx.bus, unique: ctx.unique, accounts: ctx.queries.accounts }),
     admins: createAdminAccounts({ bus: ctx.bus, unique: ctx.unique, accounts: ctx.queries.accounts }),
-    deals: createDealCommands({ run: ctx.run, nextDealId: ctx.ids.deal, periods: config }),
+    deals: createDealCommands({ run: ctx.run, clock: ctx.clock, nextDealId: ctx.ids.deal, periods: config }),
     dealViews,
     requests: createPaymentRequestCommands({ run: ctx.run, clock: ctx.clock, nextRequestId: ctx.ids.request, expiryDays: config.requestExpiryDays }),
     idempotency,
   };
 
-  app.get('/api/health', { schema: { tags: ['ops'], hide: true } }, async () => ({ ok: true, position: ctx.runner.position }));
-  opsRoutes(app as unknown as FastifyInstance, { ctx });
+  const mayReadDetails = createProbeAudience(ctx, guards);
+  app.get('/api/health', { schema: { tags: ['ops'], hide: true } }, async (request) =>
+    mayReadDetails(request) ? { ok: true, position: ctx.runner.position } : { ok: true },
+  );
+  opsRoutes(app as unknown as FastifyInstance, { ctx, mayReadDetails });
   for (const routes of [
     authRoutes,
     profileRoutes,
     dealsRoutes,
     dealLinkRoutes,
     paymentRequestsRoutes,
+    requestBlockRoutes,
     adminRoutes,
+    adminMoneyRoutes,
     pushRoutes,
     aiAssistRoutes,
     notificationsRoutes,
+    testMailRoutes,
     eventsStreamRoutes,
     settingsRoutes,
   ]) {

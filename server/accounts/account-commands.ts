@@ -5,11 +5,11 @@ import { decoyHash, hashPassword, verifyPassword } from '../auth/password';
 import { userAggregate } from '../commands/aggregate';
 import type { CommandBus, CommandContext } from '../commands/command-bus';
 import { DomainError } from '../commands/domain-error';
-import type { UniqueValues } from '../commands/unique-values';
+import { uniqueStreamId, type UniqueValues } from '../commands/unique-values';
 import type { ProfileBody, RegisterBody } from './account.schemas';
 
-const EMAIL_TAKEN = 'Email is already registered';
-const USERNAME_TAKEN = 'Username is already taken';
+const EMAIL_TAKEN = 'Email is already registered, or one that looks the same';
+const USERNAME_TAKEN = 'Username is already taken, or one that looks the same';
 
 /** Registration, login and profile changes. Login appends nothing: only its outcome matters. */
 export function createAccountCommands({ bus, unique, accounts }: { bus: CommandBus; unique: UniqueValues; accounts: AccountQueries }) {
@@ -97,8 +97,9 @@ export function createAccountCommands({ bus, unique, accounts }: { bus: CommandB
     async updateProfile(userId: string, body: ProfileBody, ctx: CommandContext) {
       const current = (await bus.load(userAggregate, stream(userId))).snapshot.context;
       if (!current.userId) throw new DomainError('not_found', 'User not found');
-      const emailChanged = current.email.toLowerCase() !== body.email.toLowerCase();
-      const nameChanged = current.username.toLowerCase() !== body.username.toLowerCase();
+      // Compared by look-alike key: a respelling of one's own name claims and gives up nothing.
+      const emailChanged = uniqueStreamId('email', current.email) !== uniqueStreamId('email', body.email);
+      const nameChanged = uniqueStreamId('username', current.username) !== uniqueStreamId('username', body.username);
       if (emailChanged) await unique.reserve('email', body.email, userId, ctx, EMAIL_TAKEN);
       if (nameChanged) {
         try {

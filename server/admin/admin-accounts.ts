@@ -12,7 +12,7 @@ export function createAdminAccounts({ bus, unique, accounts }: { bus: CommandBus
   return {
     async create(username: string, password: string, role: AdminRole, ctx: CommandContext) {
       const adminId = `a_${randomUUID().replace(/-/g, '')}`;
-      await unique.reserve('admin-username', username, adminId, ctx, 'Admin username is already taken');
+      await unique.reserve('admin-username', username, adminId, ctx, 'Admin username is already taken, or one that looks the same');
       const passwordHash = await hashPassword(password);
       const result = await bus.execute(
         adminAggregate,
@@ -55,7 +55,9 @@ export function createAdminAccounts({ bus, unique, accounts }: { bus: CommandBus
      */
     async deactivate(adminId: string, reason: string | null, ctx: CommandContext) {
       if (ctx.actor.kind === 'admin' && ctx.actor.id === adminId) throw new DomainError('conflict', 'You cannot deactivate your own account');
-      if (!accounts.adminById(adminId)) throw new DomainError('not_found', 'Admin account not found');
+      const account = accounts.adminById(adminId);
+      if (!account) throw new DomainError('not_found', 'Admin account not found');
+      if (!account.active) throw new DomainError('conflict', 'The admin account is already deactivated');
       const result = await bus.execute(adminAggregate, adminAggregate.streamId(adminId), () => [{ type: 'AdminDeactivated', data: { reason } }], ctx);
       return { position: result.position };
     },

@@ -95,6 +95,8 @@ const actionWords: Record<string, string> = {
   PaymentRequestCompleted: 'complete the request',
   PaymentRequestRejected: 'decline the request',
   OnboardingCompleted: 'complete onboarding',
+  AdminDeactivated: 'deactivate the admin account',
+  AdminLoggedIn: 'sign in',
 };
 
 /** "FundsReleased" → "release the funds"; unknown types fall back to their words ("funds released"). */

@@ -101,5 +101,3 @@ export function createSqliteAppendWriter(db: Database.Database) {
 
   return Object.assign(apply, { forget: () => heads.clear() });
 }
-
-export type SqliteAppendWriter = ReturnType<typeof createSqliteAppendWriter>;

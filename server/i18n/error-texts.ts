@@ -1,7 +1,7 @@
 import type { Language } from './request-language';
 
 /**
- * Error messages in the caller's language (issue 12: a Dutch user meets no English). The server's
+ * Error messages in the caller's language (a Dutch user meets no English). The server's
  * messages are written in English, where the code raises them. Here each one, or each pattern,
  * has its Dutch text. A message with no entry gets the Dutch text for its error code (a general
  * sentence, never English). `tests/server/i18n/error-texts.test.ts` finds every message in the
@@ -73,6 +73,11 @@ const nlRules: readonly Rule[] = [
   [/^Manual completion is only available in test mode$/, 'Handmatig afronden kan alleen in testmodus.'],
   [/^Auditors can view but not act$/, 'Auditors kunnen meekijken, maar niets wijzigen.'],
   [/^You cannot deactivate your own account$/, 'Je kunt je eigen account niet deactiveren.'],
+  [/^The admin account is already deactivated$/, 'Het beheerdersaccount is al gedeactiveerd.'],
+  [
+    /^You created this deal: only the creator you invited can accept it$/,
+    'Je hebt deze deal zelf gemaakt: alleen de creator die je uitnodigt kan hem accepteren.',
+  ],
   [
     /^At most (\d+) devices can (get|receive) notifications( for one deal)?(; unsubscribe one first)?$/,
     (m) => `Hooguit ${m[1]} apparaten kunnen meldingen krijgen${m[3] ? ' voor één deal' : ''}${m[4] ? '; meld er eerst een af' : ''}.`,
@@ -91,15 +96,25 @@ const nlRules: readonly Rule[] = [
   ],
   [/^AI assistant not available$/, 'De AI-assistent is niet beschikbaar.'],
   // Accounts and sign-in.
-  [/^Email is already registered$/, 'Dit e-mailadres is al geregistreerd.'],
-  [/^Username is already taken$/, 'Deze gebruikersnaam is al in gebruik.'],
-  [/^Admin username is already taken$/, 'Deze beheerdersnaam is al in gebruik.'],
+  [/^Email is already registered(, or one that looks the same)?$/, 'Dit e-mailadres, of een dat er hetzelfde uitziet, is al geregistreerd.'],
+  [/^Username is already taken(, or one that looks the same)?$/, 'Deze gebruikersnaam, of een die er hetzelfde uitziet, is al in gebruik.'],
+  [/^Admin username is already taken(, or one that looks the same)?$/, 'Deze beheerdersnaam, of een die er hetzelfde uitziet, is al in gebruik.'],
+  [/^Username must not contain invisible characters$/, 'De gebruikersnaam mag geen onzichtbare tekens bevatten (zoals een spatie zonder breedte).'],
   [/^Invalid email or password$/, 'Onjuist e-mailadres of wachtwoord.'],
   [/^Invalid credentials$/, 'Onjuiste inloggegevens.'],
   [/^Current password is wrong$/, 'Je huidige wachtwoord klopt niet.'],
+  [
+    /^Too many payment requests from your account; try again in (\d+) seconds$/,
+    (m) => `Je hebt te veel betaalverzoeken gemaakt; probeer het over ${m[1]} seconden opnieuw.`,
+  ],
+  [
+    /^Too many payment requests to this e-mail address; try again in (\d+) seconds$/,
+    (m) => `Er zijn te veel betaalverzoeken naar dit e-mailadres gestuurd; probeer het over ${m[1]} seconden opnieuw.`,
+  ],
   [/^Too many (.+)/, 'Te veel pogingen; wacht even en probeer het opnieuw.'],
   // Input.
   [/^Deadline must be today or later$/, 'De deadline moet vandaag of later zijn.'],
+  [/^Publication deadline must be today or later$/, 'De publicatiedeadline moet vandaag of later zijn.'],
   [/^Amount is required$/, 'Vul een bedrag in.'],
   [/^Amount must be a positive number with at most 2 decimals$/, 'Het bedrag moet een positief getal zijn met hooguit 2 decimalen.'],
   [/^Amount must be greater than 0$/, 'Het bedrag moet groter zijn dan 0.'],

@@ -13,7 +13,7 @@ import { tokenParam } from '../http/fields';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
 import { appendNotificationEvent, linkPushStreamId, optOutStreamId } from './notification-streams';
 import { catalogs } from './texts';
-import { confirmPage, mailListPage, mailPage, messagePage } from './notification-pages';
+import { confirmPage, messagePage } from './notification-pages';
 
 const security = [{ bearerAuth: [] }];
 const MAX_LINK_SUBSCRIPTIONS = 10;
@@ -34,7 +34,7 @@ const subscription = z.object(
 
 /**
  * Notification preferences (saved on the account), push for creators without an account (one
- * deal, through its link), the email unsubscribe link, and the test-mode mail page.
+ * deal, through its link) and the email unsubscribe link.
  */
 export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDeps): void {
   const { notifications } = ctx;
@@ -213,17 +213,4 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
       return html(reply, 200, messagePage(request.query.lang, t.unsubscribedTitle, t.unsubscribedBody));
     });
   });
-
-  // ---------------------------------------------------------------- test-mode mail page
-
-  if (notifications.mail.mode === 'files') {
-    app.get('/sim/mail', { schema: { hide: true } }, async (_request, reply) =>
-      reply.type('text/html; charset=utf-8').send(mailListPage(notifications.mail.list())),
-    );
-    app.get<{ Params: { name: string } }>('/sim/mail/:name', { schema: { hide: true } }, async (request, reply) => {
-      const raw = notifications.mail.read(request.params.name);
-      if (raw === null) return reply.code(404).send({ error: 'not_found', message: 'No such message' });
-      return reply.type('text/html; charset=utf-8').send(mailPage(request.params.name, raw));
-    });
-  }
 }

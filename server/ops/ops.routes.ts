@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
+import type { AuthGuards } from '../auth/authenticate';
 import { createReadiness } from './readiness';
 
 const sameSecret = (given: string, expected: string): boolean => {
@@ -10,11 +11,31 @@ const sameSecret = (given: string, expected: string): boolean => {
 };
 
 /**
+ * Whether a probe answer may carry its figures (positions, lag, why not ready): for the metrics
+ * token (the monitoring system) or an admin or auditor session. Anyone else learns up or down only,
+ * so strangers cannot watch the event count grow.
+ */
+export function createProbeAudience(ctx: AppContext, guards: AuthGuards) {
+  return function mayReadDetails(request: FastifyRequest): boolean {
+    const match = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? '').trim());
+    if (!match) return false;
+    const token = ctx.config.ops.metricsToken;
+    if (token && sameSecret(match[1]!, token)) return true;
+    try {
+      guards.authenticateAdmin(request, 'read');
+      return true;
+    } catch {
+      return false;
+    }
+  };
+}
+
+/**
  * Probes and metrics. `/api/health` (liveness, in app.ts) says the process answers; `/api/ready`
- * says this instance should get traffic; `/metrics` is Prometheus text, only with
+ * says this instance should get traffic (200 or 503; figures only for `mayReadDetails`); `/metrics` is Prometheus text, only with
  * `Authorization: Bearer $METRICS_TOKEN` (and not served at all without a configured token).
  */
-export function opsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): void {
+export function opsRoutes(app: FastifyInstance, { ctx, mayReadDetails }: { ctx: AppContext; mayReadDetails: (request: FastifyRequest) => boolean }): void {
   const readiness = createReadiness({
     store: ctx.store,
     runner: ctx.runner,
@@ -22,12 +43,12 @@ export function opsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): v
     subscriptions: ctx.subscriptions,
   });
 
-  app.get('/api/ready', { schema: { tags: ['ops'], hide: true } }, async (_request, reply) => {
+  app.get('/api/ready', { schema: { tags: ['ops'], hide: true } }, async (request, reply) => {
     const report = await readiness();
     return reply
       .status(report.ready ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send(report);
+      .send(mayReadDetails(request) ? report : { ready: report.ready });
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

@@ -26,7 +26,7 @@ describe('accounts and auth', () => {
     const u = await registerUser(t.app);
     const dupEmail = await register({ username: 'another1', email: u.email.toUpperCase(), password: 'secret123' });
     expect(dupEmail.statusCode).toBe(409);
-    expect(dupEmail.json().message).toBe('Email is already registered');
+    expect(dupEmail.json().message).toBe('Email is already registered, or one that looks the same');
     expect((await register({ username: u.username, email: 'fresh@example.com', password: 'secret123' })).statusCode).toBe(409);
   });
 

@@ -318,5 +318,3 @@ export function createFakeKurrent(options: { throwOnAppendFailure?: boolean; eve
     },
   };
 }
-
-export type FakeKurrent = ReturnType<typeof createFakeKurrent>;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatEuro } from '../../../../../machines/money';
+import { formatEuro } from '@machines/money';
 import { Badge } from '../../../components/ui/badge';
 import { TOTAL_STEPS } from '../../../components/ui/progress-tracker';
 import { formatDateTime } from '../../../lib/dates';

@@ -3,7 +3,8 @@ import { ANY_WINDOW, WrongExpectedVersion, type AppendResult, type EventData, ty
 import type { SerialisedEvent } from './event-validation';
 import { GENESIS } from './hash-chain';
 import { toKurrentEvents, toNumber, toPortError, toStreamState } from './kurrent-event-mapping';
-import { collectOrEmpty } from './kurrent-reads';
+import { collectOrEmpty, type CollectOptions } from './kurrent-reads';
+import { withTimeout } from '../shared/with-timeout';
 
 /** How often an `any` / `stream_exists` append re-reads the stream's head after losing a race to another writer. */
 export const MAX_APPEND_ATTEMPTS = 20;
@@ -32,17 +33,24 @@ interface Tail {
  * returned and nothing is written (partly: wrong expected version). Unlike the server's in-memory
  * id cache, that check reads the log, so it survives restarts and leader changes.
  */
-export function createKurrentAppender(client: KurrentDBClient) {
+export function createKurrentAppender(client: KurrentDBClient, deadlineMs: number) {
+  /** A leader read that a write depends on, with the store's deadline. */
+  const readForWrite = (streamId: string, options: Parameters<KurrentDBClient['readStream']>[1], collect: CollectOptions) =>
+    withTimeout(
+      collectOrEmpty(client.readStream(streamId, { ...options, requiresLeader: true }), collect),
+      deadlineMs,
+      `KurrentDB (reading ${streamId} to append)`,
+    );
+
   async function hashAt(streamId: string, revision: number): Promise<string> {
-    const source = client.readStream(streamId, { direction: FORWARDS, fromRevision: BigInt(revision), maxCount: 1, requiresLeader: true });
-    const [event] = await collectOrEmpty(source, { maxCount: 1 });
+    const [event] = await readForWrite(streamId, { direction: FORWARDS, fromRevision: BigInt(revision), maxCount: 1 }, { maxCount: 1 });
     // No event there: the server will refuse the append (wrong expected version) anyway.
     return event?.revision === revision ? (event.hash ?? GENESIS) : GENESIS;
   }
 
   async function tail(streamId: string, firstId: string): Promise<Tail> {
-    const source = client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: ANY_WINDOW, requiresLeader: true });
-    const newestFirst = await collectOrEmpty(source, { maxCount: ANY_WINDOW, stopAfter: (event) => event.id === firstId });
+    const options = { direction: BACKWARDS, fromRevision: END, maxCount: ANY_WINDOW } as const;
+    const newestFirst = await readForWrite(streamId, options, { maxCount: ANY_WINDOW, stopAfter: (event) => event.id === firstId });
     const head = newestFirst[0];
     const found = newestFirst.at(-1)?.id === firstId;
     return { revision: head?.revision ?? -1, hash: head?.hash ?? GENESIS, replay: found ? newestFirst.reverse() : null };
@@ -56,12 +64,14 @@ export function createKurrentAppender(client: KurrentDBClient) {
     expected: ExpectedRevision,
   ): Promise<AppendResult> {
     const proposed = toKurrentEvents(streamId, events, serialised, previous);
-    const result = await client.appendToStream(streamId, proposed, { streamState: toStreamState(expected) });
+    const result = await client.appendToStream(streamId, proposed, { streamState: toStreamState(expected), deadline: deadlineMs });
     const nextExpectedRevision = toNumber(result.nextExpectedRevision, 'Revision');
+    // With `throwOnAppendFailure=false` in the connection string the client answers a wrong expected
+    // version with success: false (and the current revision, -1 for no stream) instead of throwing.
+    if (!result.success) throw new WrongExpectedVersion(streamId, expected, nextExpectedRevision);
     if (result.position) return { nextExpectedRevision, position: toNumber(result.position.commit, 'Position') };
     // An idempotent retry may come back without a position: take the original event's.
-    const source = client.readStream(streamId, { direction: FORWARDS, fromRevision: result.nextExpectedRevision, maxCount: 1, requiresLeader: true });
-    const [last] = await collectOrEmpty(source, { maxCount: 1 });
+    const [last] = await readForWrite(streamId, { direction: FORWARDS, fromRevision: result.nextExpectedRevision, maxCount: 1 }, { maxCount: 1 });
     if (!last) throw new Error(`KurrentDB acknowledged an append to ${streamId} without a position`);
     return { nextExpectedRevision, position: last.position };
   }
@@ -82,7 +92,7 @@ export function createKurrentAppender(client: KurrentDBClient) {
       try {
         return await write(streamId, events, serialised, head.hash, head.revision < 0 ? 'no_stream' : head.revision);
       } catch (error) {
-        const lostRace = (error as { type?: string }).type === 'wrong-expected-version';
+        const lostRace = error instanceof WrongExpectedVersion || (error as { type?: string }).type === 'wrong-expected-version';
         if (!lostRace) throw error;
         if (attempt >= MAX_APPEND_ATTEMPTS) {
           throw new Error(`Append to ${streamId} (${expected}) lost the race to other writers ${attempt} times in a row; try again`, { cause: error });

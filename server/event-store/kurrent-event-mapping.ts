@@ -130,5 +130,6 @@ export function toPortError(error: unknown, streamId: string, expected?: Expecte
     return new WrongExpectedVersion(streamId, expected, actual);
   }
   if (type === 'stream-not-found') return new StreamNotFound(streamId);
+  if (type === 'deadline-exceeded') return new Error(`KurrentDB did not answer the call on ${streamId} within its deadline`, { cause: error });
   return error;
 }

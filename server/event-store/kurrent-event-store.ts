@@ -5,13 +5,22 @@ import { assertUuids, toPortError, userStreamsFilter } from './kurrent-event-map
 import { collectRecorded, readAllAfter } from './kurrent-reads';
 import { startKurrentSubscription } from './kurrent-subscription';
 import { createKurrentAppender } from './kurrent-append';
+import { withTimeout } from '../shared/with-timeout';
 
 export interface KurrentEventStoreOptions {
   /** e.g. `kurrentdb://localhost:2113?tls=false` (also accepts `esdb://`). */
   connectionString: string;
   /** A client built elsewhere instead (tests put the client's own code over a transport they control). */
   client?: KurrentDBClient;
+  /**
+   * How long one call (an append, a read) may take before it fails with an error naming it; a node
+   * that hangs must not hang the app. Subscriptions have none: they live on, and a dead connection
+   * is found by the client's keep-alive and resumed (resilient-subscription.ts).
+   */
+  deadlineMs?: number;
 }
+
+export const DEFAULT_DEADLINE_MS = 10_000;
 
 /**
  * The EventStore port on KurrentDB. The server owns most of the semantics (expected states, the
@@ -22,7 +31,11 @@ export interface KurrentEventStoreOptions {
 export function createKurrentEventStore(options: KurrentEventStoreOptions): EventStore {
   const client = options.client ?? KurrentDBClient.connectionString(options.connectionString);
   const subscriptions = new Set<Subscription>();
-  const append = createKurrentAppender(client);
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  const append = createKurrentAppender(client, deadlineMs);
+  const timed = <T>(promise: Promise<T>, what: string): Promise<T> => withTimeout(promise, deadlineMs, `KurrentDB (${what})`);
+  /** Appends under way: close() lets them finish, as they may commit even if their answer is cut off. */
+  const appending = new Set<Promise<unknown>>();
   let closing: Promise<void> | undefined;
 
   function ensureOpen(): void {
@@ -35,7 +48,10 @@ export function createKurrentEventStore(options: KurrentEventStoreOptions): Even
       // Same checks as the SQLite adapter, so a bad event fails alike on both.
       const serialised = validateAppend(streamId, events, expected);
       assertUuids(streamId, events);
-      return append(streamId, events, serialised, expected);
+      const pending = append(streamId, events, serialised, expected);
+      appending.add(pending);
+      void pending.catch(() => undefined).finally(() => appending.delete(pending));
+      return pending;
     },
 
     async readStream(streamId, readOptions = {}) {
@@ -50,7 +66,7 @@ export function createKurrentEventStore(options: KurrentEventStoreOptions): Even
           // Commands decide on what they read here and append at its revision: read the leader's copy.
           requiresLeader: true,
         });
-        return await collectRecorded(source, { maxCount });
+        return await timed(collectRecorded(source, { maxCount }), `reading ${streamId}`);
       } catch (error) {
         throw toPortError(error, streamId);
       }
@@ -58,7 +74,7 @@ export function createKurrentEventStore(options: KurrentEventStoreOptions): Even
 
     async readAll(readOptions = {}) {
       ensureOpen();
-      return readAllAfter(client, readOptions.after ?? 0, readOptions.maxCount ?? Number.MAX_SAFE_INTEGER);
+      return timed(readAllAfter(client, readOptions.after ?? 0, readOptions.maxCount ?? Number.MAX_SAFE_INTEGER), 'reading $all');
     },
 
     subscribe(subscribeOptions, handler) {
@@ -72,13 +88,16 @@ export function createKurrentEventStore(options: KurrentEventStoreOptions): Even
     async headPosition() {
       ensureOpen();
       const source = client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1, filter: userStreamsFilter() });
-      const [last] = await collectRecorded(source, { maxCount: 1 });
+      const [last] = await timed(collectRecorded(source, { maxCount: 1 }), 'reading the head of $all');
       return last?.position ?? 0;
     },
 
     close() {
       closing ??= (async () => {
+        // New calls are refused from here on; appends already sent get their answer before the
+        // client goes (disposing cancels them: the caller would see an error for a committed append).
         await Promise.all([...subscriptions].map((subscription) => subscription.close()));
+        await Promise.allSettled([...appending]);
         await client.dispose();
       })();
       return closing;

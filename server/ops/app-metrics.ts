@@ -6,7 +6,8 @@ import { WrongExpectedVersion, type EventStore } from '../event-store/event-stor
 import type { PaymentGateway } from '../payments/gateway/payment-gateway';
 import type { Clock } from '../shared/clock';
 import { ensureProcessMetrics, processRegistry } from './notification-metrics';
-import { measureProjectionLag, withTimeout } from './projection-lag';
+import { measureProjectionLag } from './projection-lag';
+import { withTimeout } from '../shared/with-timeout';
 
 /** Lag counting stops here: beyond it the read models are simply "far behind". */
 const LAG_CAP = 10_000;

@@ -1,5 +1,6 @@
 import type { EventStore } from '../event-store/event-store';
-import { measureProjectionLag, withTimeout } from './projection-lag';
+import { measureProjectionLag } from './projection-lag';
+import { withTimeout } from '../shared/with-timeout';
 import type { FailedSubscription } from './subscription-health';
 
 export type ReadinessReport =

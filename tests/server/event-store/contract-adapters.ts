@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { KurrentDBClient, UnavailableError } from '@kurrent/kurrentdb-client';
 import { createKurrentEventStore } from '../../../server/event-store/kurrent-event-store';
 import { createSqliteEventStore } from '../../../server/event-store/sqlite-event-store';
+import { createPostgresEventStore } from '../../../server/event-store/postgres-event-store';
+import { createTestDatabase, pgTestUrl, withDatabase } from '../../support/postgres';
 import type { EventStoreFactory } from './event-store.contract';
 import type { OutageHarness } from './event-store-resume.contract';
 import { createFakeKurrent } from './kurrent-fake-server';
@@ -100,10 +102,48 @@ async function realKurrentOutage(url: string): Promise<OutageHarness> {
   };
 }
 
+/**
+ * PostgreSQL: the subscription's LISTEN backend is terminated, and terminated again each time it comes
+ * back, for as long as the outage lasts (a flapping server, as the clients see it).
+ */
+async function postgresOutage(): Promise<OutageHarness> {
+  const database = await createTestDatabase('escrow_resume');
+  const store = createPostgresEventStore({ connectionString: database.url, onConnectionError: () => undefined });
+  const terminateListeners = () =>
+    withDatabase(database.url, (client) =>
+      client.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE datname = current_database() AND pid <> pg_backend_pid() AND query ILIKE 'LISTEN%'`,
+      ),
+    );
+  return {
+    store,
+    async outage() {
+      let on = true;
+      const flapping = (async () => {
+        while (on) {
+          await terminateListeners();
+          await new Promise((resolve) => setTimeout(resolve, 15));
+        }
+      })();
+      return async () => {
+        on = false;
+        await flapping;
+      };
+    },
+    async close() {
+      await store.close();
+      await database.drop();
+    },
+  };
+}
+
 const kurrentUrl = process.env.KURRENTDB_URL;
 
 export const contractAdapters: ContractAdapter[] = [
   { name: 'SQLite', enabled: true, create: () => createSqliteEventStore({ path: newPath() }), outage: sqliteOutage },
+  // The store contract runs on PostgreSQL in postgres-event-store.test.ts (one database per file).
+  { name: 'PostgreSQL (PG_TEST_URL)', enabled: Boolean(pgTestUrl), outage: postgresOutage },
   {
     name: 'KurrentDB client over a fake transport',
     enabled: true,

@@ -232,3 +232,111 @@ describe('KurrentDB readAll through the client (no server needed)', () => {
     await store.close();
   });
 });
+
+describe('KurrentDB subscription batches through the client (no server needed)', () => {
+  it("fills batches up to the batch size asked for: the client's stream buffers a whole batch while the handler works", async () => {
+    const fake = createFakeKurrent();
+    const store = createKurrentEventStore({ connectionString: '', client: fake.client });
+    for (let i = 0; i < 7; i++)
+      await store.append(
+        `deal-${i}`,
+        Array.from({ length: 100 }, () => newEvent()),
+        'no_stream',
+      );
+    const sizes: number[] = [];
+    const subscription = store.subscribe({ batchSize: 256 }, async (batch) => {
+      sizes.push(batch.length);
+      await sleep(40); // a read-model transaction's worth of work: the client buffers meanwhile
+    });
+    await eventually(() => sizes.reduce((a, b) => a + b, 0) === 700, 10_000, 'every event');
+    expect(Math.max(...sizes)).toBe(256);
+    expect(sizes.length).toBeLessThanOrEqual(5);
+    await subscription.close();
+    await store.close();
+  });
+});
+
+describe('KurrentDB close through the client (no server needed)', () => {
+  it('waits for appends in flight before disposing the client: they get their answer, not a CancelledError', async () => {
+    const fake = createFakeKurrent();
+    const store = createKurrentEventStore({ connectionString: '', client: fake.client });
+    const release = fake.holdAppends();
+    const pending = store.append('deal-1', [newEvent()], 'no_stream');
+    await eventually(() => fake.appends.length === 1, 5_000, 'the append to reach the server');
+    let closed = false;
+    const closing = store.close().then(() => (closed = true));
+    await sleep(50);
+    expect(closed).toBe(false);
+    expect(await rejectionOf(store.append('deal-2', [newEvent()], 'no_stream'))).toMatchObject({ message: 'Event store is closed' });
+    release();
+    await expect(pending).resolves.toEqual({ nextExpectedRevision: 0, position: fake.log[0]!.position });
+    await closing;
+    expect(closed).toBe(true);
+  });
+});
+
+describe('KurrentDB append results through the client (no server needed)', () => {
+  it('refuses a wrong expected version also when the connection string says throwOnAppendFailure=false', async () => {
+    for (const throwOnAppendFailure of [false, true]) {
+      const fake = createFakeKurrent({ throwOnAppendFailure });
+      const store = createKurrentEventStore({ connectionString: '', client: fake.client });
+      await store.append('deal-1', [newEvent()], 'no_stream');
+      const stale = await rejectionOf(store.append('deal-1', [newEvent()], 5));
+      expect(stale).toBeInstanceOf(WrongExpectedVersion);
+      expect(stale).toMatchObject({ streamId: 'deal-1', expected: 5, actual: 0 });
+      expect(await rejectionOf(store.append('deal-1', [newEvent()], 'no_stream'))).toMatchObject({ name: 'WrongExpectedVersion', actual: 0 });
+      // An `any` append that loses a race (answered "wrong version") reads the head again and lands.
+      fake.answerWrongVersion(2);
+      expect(await store.append('deal-1', [newEvent()], 'any')).toMatchObject({ nextExpectedRevision: 1 });
+      expect(fake.log).toHaveLength(2);
+      expect(verifyStream('deal-1', await store.readStream('deal-1'))).toMatchObject({ ok: true, events: 2 });
+      await store.close();
+    }
+  });
+});
+
+describe('KurrentDB deadlines and leader reads through the client (no server needed)', () => {
+  it('fails every read of a hung node after the deadline with an error naming the call', async () => {
+    const fake = createFakeKurrent();
+    const store = createKurrentEventStore({ connectionString: '', client: fake.client, deadlineMs: 60 });
+    await store.append('deal-1', [newEvent()], 'no_stream');
+    fake.hangReads();
+    expect(await rejectionOf(store.readStream('deal-1'))).toMatchObject({ message: 'KurrentDB (reading deal-1) did not answer within 60 ms' });
+    expect(await rejectionOf(store.readAll({ after: 0, maxCount: 10 }))).toMatchObject({ message: 'KurrentDB (reading $all) did not answer within 60 ms' });
+    expect(await rejectionOf(store.headPosition())).toMatchObject({ message: 'KurrentDB (reading the head of $all) did not answer within 60 ms' });
+    // An append whose head read hangs fails too, before anything is sent.
+    expect(await rejectionOf(store.append('deal-1', [newEvent()], 'any'))).toMatchObject({
+      message: 'KurrentDB (reading deal-1 to append) did not answer within 60 ms',
+    });
+    expect(fake.appends).toHaveLength(1);
+    fake.hangReads(false);
+    await store.close();
+  });
+
+  it('sends every append with the deadline, and names the stream when the server does not answer in time', async () => {
+    const fake = createFakeKurrent();
+    const store = createKurrentEventStore({ connectionString: '', client: fake.client, deadlineMs: 80 });
+    fake.holdAppends();
+    const sent = Date.now();
+    const error = await rejectionOf(store.append('deal-2', [newEvent()], 'no_stream'));
+    expect(error).toMatchObject({ message: 'KurrentDB did not answer the call on deal-2 within its deadline' });
+    expect((error as Error).cause).toMatchObject({ type: 'deadline-exceeded' });
+    const deadline = fake.appends[0]!.deadline as Date;
+    expect(deadline.getTime() - sent).toBeGreaterThanOrEqual(70);
+    expect(deadline.getTime() - sent).toBeLessThan(1_000);
+    await store.close();
+  });
+
+  it('reads what a write depends on from the leader: the stream a command loads, and the head an append chains from', async () => {
+    const fake = createFakeKurrent();
+    const store = createKurrentEventStore({ connectionString: '', client: fake.client });
+    await store.append('deal-3', [newEvent()], 'no_stream');
+    await store.readStream('deal-3');
+    await store.append('deal-3', [newEvent()], 0);
+    await store.append('deal-3', [newEvent()], 'any');
+    const streamReads = fake.bridgeReads.filter((read) => read.kind === 'stream');
+    expect(streamReads.length).toBeGreaterThanOrEqual(3);
+    expect(streamReads.every((read) => read.options.requiresLeader)).toBe(true);
+    await store.close();
+  });
+});

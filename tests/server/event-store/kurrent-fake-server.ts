@@ -210,7 +210,16 @@ export function createFakeKurrent(options: { throwOnAppendFailure?: boolean; eve
       sink.on('finish', () => {
         const streamId = Buffer.from(requests[0]!.getOptions()!.getStreamIdentifier()!.getStreamName_asU8()).toString();
         appends.push({ metadata, deadline: callOptions.deadline, streamId });
-        const respond = () => (outage ? callback(grpcError(GrpcStatus.UNAVAILABLE, 'Connection dropped')) : callback(null, answerAppend(requests)));
+        let answered = false;
+        const answer = (error: Error | null, response?: AppendResp) => {
+          if (answered) return;
+          answered = true;
+          callback(error, response);
+        };
+        const respond = () => (outage ? answer(grpcError(GrpcStatus.UNAVAILABLE, 'Connection dropped')) : answer(null, answerAppend(requests)));
+        // As grpc-js does: a call still unanswered at its deadline fails with DEADLINE_EXCEEDED.
+        const deadline = callOptions.deadline instanceof Date ? callOptions.deadline.getTime() - Date.now() : Infinity;
+        if (Number.isFinite(deadline)) setTimeout(() => answer(grpcError(GrpcStatus.DEADLINE_EXCEEDED, 'Deadline exceeded')), Math.max(0, deadline)).unref();
         if (held) held.push(respond);
         else setImmediate(respond);
       });

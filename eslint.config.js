@@ -1,4 +1,4 @@
-// Lint rules, including DESIGN.md §2's import boundaries, checked on every `npm test`.
+// Lint rules, including the import boundaries of docs/architecture.md §2, checked on every `npm test`.
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';

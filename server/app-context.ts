@@ -5,6 +5,7 @@ import { allProjections } from '../projections/all-projections';
 import { createAccountQueries, type AccountQueries } from '../projections/accounts.queries';
 import { createDealQueries, type DealQueries } from '../projections/deals.queries';
 import { createNotificationQueries, type NotificationQueries } from '../projections/notifications.queries';
+import { createMoneyQueries, type MoneyQueries } from '../projections/money.queries';
 import { createPaymentRequestQueries, type PaymentRequestQueries } from '../projections/payment-requests.queries';
 import { createProjectionRunner, type ProjectionRunner } from '../projections/runner';
 import { createDescriptionImprover, type DescriptionImprover } from './ai/description-improver';
@@ -21,6 +22,8 @@ import { openEventStore } from './event-store/open-event-store';
 import { createLiveHub, type LiveHub } from './live/live-hub';
 import { openSharedHttpState, type SharedHttpState } from './http/shared-http-state';
 import { createAppMetrics, type AppMetrics } from './ops/app-metrics';
+import { createSubscriptionHealth, type SubscriptionHealth } from './ops/subscription-health';
+import { withResilientSubscriptions } from './event-store/resilient-subscription';
 import { createPaymentsWiring, type PaymentsWiring } from './payments-wiring';
 import { createNotificationsWiring, type NotificationsWiring } from './notifications/notifications-wiring';
 import type { MailSender } from './notifications/mail-sender';
@@ -38,7 +41,7 @@ export interface AppContext {
   run: CommandRunner;
   readDb: Database.Database;
   runner: ProjectionRunner;
-  queries: { deals: DealQueries; requests: PaymentRequestQueries; accounts: AccountQueries; notifications: NotificationQueries };
+  queries: { deals: DealQueries; requests: PaymentRequestQueries; accounts: AccountQueries; notifications: NotificationQueries; money: MoneyQueries };
   ids: { deal: () => Promise<number>; request: () => Promise<number> };
   unique: UniqueValues;
   tokens: TokenService;
@@ -51,6 +54,8 @@ export interface AppContext {
   sharedHttp: SharedHttpState;
   /** Prometheus metrics (/metrics); the store, bus and gateway above report to it. */
   metrics: AppMetrics;
+  /** The store subscriptions (read models, reactors): retries, recoveries and failures (logs, metrics, readiness). */
+  subscriptions: SubscriptionHealth;
   /** Waits until the read models have applied `position` (read-your-writes). */
   settle(position: number): Promise<void>;
   /** Waits until the reactors and the read models have handled everything appended so far, outcomes included (tools, tests). */
@@ -100,6 +105,7 @@ export async function createAppContext(config: AppConfig, options: ContextOption
   const clock = options.clock ?? systemClock;
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const metrics = createAppMetrics();
+  const subscriptions = createSubscriptionHealth(metrics.registry);
   const opened = openEventStore({
     dataDir: config.dataDir,
     kurrentUrl: config.kurrentUrl,
@@ -115,7 +121,8 @@ export async function createAppContext(config: AppConfig, options: ContextOption
       throw error;
     }
   }
-  const store = metrics.instrumentStore(opened);
+  // Every subscription resumes after the store fails or drops the connection (resilient-subscription.ts).
+  const store = metrics.instrumentStore(withResilientSubscriptions(opened, { observer: subscriptions }));
   const bus = createCommandBus({ store, clock, onOutcome: metrics.onCommand });
   const readDb = openReadDatabase(options.readDbPath ?? join(config.dataDir, 'read.db'));
   const sharedHttp = await openSharedHttpState({ redisUrl: config.redisUrl, databaseUrl: config.databaseUrl, readDb });
@@ -126,8 +133,9 @@ export async function createAppContext(config: AppConfig, options: ContextOption
     requests: createPaymentRequestQueries(readDb),
     accounts: createAccountQueries(readDb),
     notifications: createNotificationQueries(readDb),
+    money: createMoneyQueries(readDb),
   };
-  const live = createLiveHub({ db: readDb });
+  const live = createLiveHub({ db: readDb, limits: config.live, onRefused: metrics.onLiveRefused });
   const offApplied = runner.onApplied((batch) => live.publish(batch));
   runner.start();
 
@@ -194,6 +202,7 @@ export async function createAppContext(config: AppConfig, options: ContextOption
     live,
     sharedHttp,
     metrics,
+    subscriptions,
     settle,
     async quiesce() {
       // An effect's outcome is itself an event: loop until a round appends nothing new.

@@ -9,6 +9,7 @@ import { createAccountCommands } from './accounts/account-commands';
 import { authRoutes } from './accounts/auth.routes';
 import { profileRoutes } from './accounts/profile.routes';
 import { adminRoutes } from './admin/admin.routes';
+import { adminMoneyRoutes } from './admin/admin-money.routes';
 import { createAdminAccounts } from './admin/admin-accounts';
 import { aiAssistRoutes } from './ai/ai-assist.routes';
 import type { AppContext } from './app-context';
@@ -26,6 +27,7 @@ import { eventsStreamRoutes } from './live/events-stream.routes';
 import { createProbeAudience, opsRoutes } from './ops/ops.routes';
 import { createPaymentRequestCommands } from './payment-requests/payment-request-commands';
 import { paymentRequestsRoutes } from './payment-requests/payment-requests.routes';
+import { requestBlockRoutes } from './payment-requests/request-block.routes';
 import { pushRoutes } from './push/push.routes';
 import { publicSettings, settingsRoutes } from './settings/settings.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
@@ -119,7 +121,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     dealsRoutes,
     dealLinkRoutes,
     paymentRequestsRoutes,
+    requestBlockRoutes,
     adminRoutes,
+    adminMoneyRoutes,
     pushRoutes,
     aiAssistRoutes,
     notificationsRoutes,

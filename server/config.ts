@@ -77,7 +77,11 @@ export const configSchema = z
     RATE_LIMIT_REGISTER_PER_IP: positiveInt(10),
     RATE_LIMIT_WRITES_PER_USER: positiveInt(120),
     RATE_LIMIT_COSTLY_PER_USER: positiveInt(20),
+    RATE_LIMIT_ACCOUNT_STATUS_PER_USER: positiveInt(30),
     RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+    RATE_LIMIT_REQUESTS_PER_CREATOR: positiveInt(20),
+    RATE_LIMIT_REQUESTS_PER_RECIPIENT: positiveInt(5),
+    RATE_LIMIT_REQUESTS_WINDOW_MS: positiveInt(3_600_000),
     PUSH_SERVICE_HOSTS: z
       .string()
       .default('fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,web.push.apple.com,notify.windows.com')
@@ -88,6 +92,10 @@ export const configSchema = z
           .filter((h) => h !== ''),
       ),
     PUSH_MAX_SUBSCRIPTIONS: positiveInt(5),
+    LIVE_MAX_PER_USER: positiveInt(10),
+    LIVE_MAX_PER_LINK: positiveInt(10),
+    LIVE_MAX_PER_ADDRESS: positiveInt(40),
+    LIVE_MAX_TOTAL: positiveInt(1_000),
     VAPID_PUBLIC_KEY: optionalText,
     VAPID_PRIVATE_KEY: optionalText,
     VAPID_SUBJECT: z.string().default('mailto:support@example.com'),
@@ -105,6 +113,7 @@ export const configSchema = z
       .pipe(z.array(z.email({ error: 'ADMIN_ALERT_EMAILS must be comma-separated email addresses' }))),
     RELEASE_REMINDER_HOURS: positiveNumber(12),
     HOLD_AGEING_HOURS: positiveNumber(72),
+    RECONCILIATION_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(3),
     AI_BASE_URL: optionalText,
     AI_API_KEY: optionalText,
     AI_MODEL: z.string().default('gpt-4o-mini'),
@@ -186,11 +195,26 @@ export interface AppConfig {
   simulatedPayments: boolean;
   /** Serve /api/docs (default: outside production only). */
   apiDocs: boolean;
-  rateLimits: { authPerIp: number; registerPerIp: number; writesPerUser: number; costlyPerUser: number; windowMs: number };
+  rateLimits: {
+    authPerIp: number;
+    registerPerIp: number;
+    writesPerUser: number;
+    costlyPerUser: number;
+    accountStatusPerUser: number;
+    windowMs: number;
+    /** Payment requests (each one e-mails its brand) per creator and per brand address, per `requestsWindowMs`. */
+    requestsPerCreator: number;
+    requestsPerRecipient: number;
+    requestsWindowMs: number;
+  };
   push: { allowedHosts: string[]; maxSubscriptions: number };
+  /** Open event streams: per user or admin account (several tabs), per deal or request link, per address, and in all. */
+  live: { maxPerUser: number; maxPerLink: number; maxPerAddress: number; maxTotal: number };
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
   /** Without `smtpUrl`, mail is written to `<dataDir>/mail/*.eml` and shown on a test-mode page. */
+  /** The UTC hour from which the daily reconciliation with the gateway runs. */
+  reconciliationHourUtc: number;
   notifications: { smtpUrl: string | undefined; mailFrom: string; adminEmails: string[]; releaseReminderHours: number; holdAgeingHours: number };
   logLevel: Env['LOG_LEVEL'];
   /** /metrics bearer token (unset: /metrics is off); readiness's tolerated lag after the first catch-up. */
@@ -241,11 +265,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,
       writesPerUser: e.RATE_LIMIT_WRITES_PER_USER,
       costlyPerUser: e.RATE_LIMIT_COSTLY_PER_USER,
+      accountStatusPerUser: e.RATE_LIMIT_ACCOUNT_STATUS_PER_USER,
       windowMs: e.RATE_LIMIT_WINDOW_MS,
+      requestsPerCreator: e.RATE_LIMIT_REQUESTS_PER_CREATOR,
+      requestsPerRecipient: e.RATE_LIMIT_REQUESTS_PER_RECIPIENT,
+      requestsWindowMs: e.RATE_LIMIT_REQUESTS_WINDOW_MS,
     },
     push: { allowedHosts: e.PUSH_SERVICE_HOSTS, maxSubscriptions: e.PUSH_MAX_SUBSCRIPTIONS },
+    live: { maxPerUser: e.LIVE_MAX_PER_USER, maxPerLink: e.LIVE_MAX_PER_LINK, maxPerAddress: e.LIVE_MAX_PER_ADDRESS, maxTotal: e.LIVE_MAX_TOTAL },
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL },
+    reconciliationHourUtc: e.RECONCILIATION_HOUR_UTC,
     notifications: {
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,

@@ -12,7 +12,6 @@ import { paymentRequestStatuses } from '../payment-request/payment-request.machi
  */
 
 export const errorSchema = z.object({ error: z.string(), message: z.string() });
-export type ApiError = z.infer<typeof errorSchema>;
 
 const iso = z.string();
 const nullableIso = iso.nullable();

@@ -1,7 +1,9 @@
 import { assign, setup } from 'xstate';
 import { MAX_DEAL_CENTS, MIN_DEAL_CENTS } from '../money';
 import type { DealEvent, ReleaseTrigger } from './deal.events';
-import { answersUnexpectedRefund, escrowedCents, fundsEscrow, isNewUnexpectedPayment } from '../escrow-money';
+import { dealEscrowEvents } from '../escrow/escrow-events';
+import { escrowGuards } from '../escrow/escrow-guards';
+import { escrowedCents } from '../escrow/escrow-ledger';
 import { emptyDealContext, evolveDealContext, type DealContext } from './deal.context';
 
 export type { DealContext } from './deal.context';
@@ -84,6 +86,7 @@ export const dealMachine = setup({
     events: {} as DealEvent,
   },
   guards: {
+    ...escrowGuards<DealContext>(dealEscrowEvents, (c) => c.amounts?.totalCents ?? null),
     amountWithinCap: ({ event }) =>
       (event.type === 'DealCreated' || event.type === 'DealUpdated') &&
       event.data.amountCents >= MIN_DEAL_CENTS &&
@@ -97,16 +100,6 @@ export const dealMachine = setup({
     /** A session charges exactly what the deal's terms say is due now. */
     sessionChargesTotal: ({ context, event }) =>
       event.type === 'CheckoutSessionCreated' && context.amounts !== null && event.data.totalCents === context.amounts.totalCents,
-    closesOpenSession: ({ context, event }) => event.type === 'CheckoutSessionClosed' && context.openSession?.sessionId === event.data.sessionId,
-    /** A payment counts only for the open session, for exactly what that session charges and the terms ask. */
-    fundsTheDeal: ({ context, event }) => event.type === 'PaymentSucceeded' && fundsEscrow(context, event.data, context.amounts?.totalCents ?? null),
-    /** Each session's failure counts once, and only the open session's. */
-    openSessionFailed: ({ context, event }) =>
-      event.type === 'PaymentFailed' &&
-      context.openSession?.sessionId === event.data.checkoutSessionId &&
-      context.lastFailedSessionId !== event.data.checkoutSessionId,
-    newUnexpectedPayment: ({ context, event }) => event.type === 'UnexpectedPaymentReceived' && isNewUnexpectedPayment(context, event.data.checkoutSessionId),
-    refundsUnexpectedPayment: ({ context, event }) => event.type === 'DuplicatePaymentRefunded' && answersUnexpectedRefund(context, event.data),
     matchesOnboardingAccount: ({ context, event }) =>
       event.type === 'BankAccountConnected' && (context.onboardingAccountId === null || context.onboardingAccountId === event.data.accountId),
     /** Deliver only with a bank account connected, so the funds have somewhere to go. */
@@ -188,7 +181,7 @@ export const dealMachine = setup({
         CheckoutSessionCreated: { guard: 'sessionChargesTotal', actions: 'evolve' },
         CheckoutSessionClosed: { guard: 'closesOpenSession', actions: 'evolve' },
         PaymentFailed: { guard: 'openSessionFailed', actions: 'evolve' },
-        PaymentSucceeded: { guard: 'fundsTheDeal', target: 'pending_delivery', actions: 'evolve' },
+        PaymentSucceeded: { guard: 'fundsEscrow', target: 'pending_delivery', actions: 'evolve' },
         DealDeleted: { target: 'deleted', actions: 'evolve' },
       },
     },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { languages } from '../account/account.events';
-import { defineEvent, type EventOf } from '../events/define';
+import { defineEvent } from '../events/define';
 
 const isoInstant = z.iso.datetime();
 export const notificationChannels = ['push', 'email'] as const;
@@ -74,6 +74,20 @@ export const EmailUnsubscribed = defineEvent({
   example: {},
 });
 
+/**
+ * The recipient of a payment request e-mail used its block link: further requests from that
+ * creator to that address are not mailed. The stream (`request-block-<sha256 of address and
+ * creator>`) keeps the address out of the event.
+ */
+export const PaymentRequestSenderBlocked = defineEvent({
+  type: 'PaymentRequestSenderBlocked',
+  version: 1,
+  category: 'notification',
+  description: 'The recipient of a payment request e-mail blocked further requests from that creator to that address.',
+  schema: z.object({ creatorId: z.string().min(1).max(100) }),
+  example: { creatorId: 'u_7f3a' },
+});
+
 export const notificationEventDefinitions = [
   NotificationSent,
   ReleaseReminderDue,
@@ -81,6 +95,5 @@ export const notificationEventDefinitions = [
   DealLinkPushSubscribed,
   DealLinkPushUnsubscribed,
   EmailUnsubscribed,
+  PaymentRequestSenderBlocked,
 ] as const;
-
-export type NotificationEvent = EventOf<(typeof notificationEventDefinitions)[number]>;

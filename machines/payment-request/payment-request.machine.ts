@@ -1,7 +1,9 @@
 import { assign, setup } from 'xstate';
 import { MAX_REQUEST_CENTS } from '../money';
 import type { PaymentRequestEvent } from './payment-request.events';
-import { answersUnexpectedRefund, escrowedCents as requestEscrowedCents, fundsEscrow, isNewUnexpectedPayment } from '../escrow-money';
+import { paymentRequestEscrowEvents } from '../escrow/escrow-events';
+import { escrowGuards } from '../escrow/escrow-guards';
+import { escrowedCents } from '../escrow/escrow-ledger';
 import { emptyPaymentRequestContext, evolvePaymentRequestContext, type PaymentRequestContext } from './payment-request.context';
 
 export const paymentRequestStatuses = ['pending', 'accepted', 'paid', 'completed', 'expired', 'rejected'] as const;
@@ -28,6 +30,7 @@ export const paymentRequestMachine = setup({
     events: {} as PaymentRequestEvent,
   },
   guards: {
+    ...escrowGuards<PaymentRequestContext>(paymentRequestEscrowEvents, (c) => c.request?.totalCents ?? null),
     validAmounts: ({ event }) =>
       event.type === 'PaymentRequestCreated' &&
       event.data.amountCents > 0 &&
@@ -43,16 +46,6 @@ export const paymentRequestMachine = setup({
       context.request !== null &&
       event.data.totalCents === context.request.totalCents &&
       Date.parse(event.metadata.at) < Date.parse(context.request.expiresAt),
-    closesOpenSession: ({ context, event }) => event.type === 'PaymentRequestCheckoutClosed' && context.openSession?.sessionId === event.data.sessionId,
-    /** A payment counts only for the open session and exactly the total due. */
-    fundsTheRequest: ({ context, event }) => event.type === 'PaymentRequestPaid' && fundsEscrow(context, event.data, context.request?.totalCents ?? null),
-    openSessionFailed: ({ context, event }) =>
-      event.type === 'PaymentRequestPaymentFailed' &&
-      context.openSession?.sessionId === event.data.checkoutSessionId &&
-      context.lastFailedSessionId !== event.data.checkoutSessionId,
-    newUnexpectedPayment: ({ context, event }) =>
-      event.type === 'PaymentRequestUnexpectedPaymentReceived' && isNewUnexpectedPayment(context, event.data.checkoutSessionId),
-    refundsUnexpectedPayment: ({ context, event }) => event.type === 'PaymentRequestDuplicatePaymentRefunded' && answersUnexpectedRefund(context, event.data),
     /** One payout at a time, of exactly the creator's amount, while the whole charge is in escrow and not held. */
     payoutRequestable: ({ context, event }) =>
       event.type === 'PaymentRequestPayoutRequested' &&
@@ -61,7 +54,7 @@ export const paymentRequestMachine = setup({
       context.transferId === null &&
       context.request !== null &&
       event.data.amountCents === context.request.amountCents &&
-      requestEscrowedCents(context) === context.request.totalCents,
+      escrowedCents(context) === context.request.totalCents,
     /** The outcome answers the pending payout (legacy completions carry no key and are replayed as decided). */
     answersPayout: ({ context, event }) => {
       if (event.type === 'PaymentRequestCompleted' && event.data.key === undefined) return event.data.transferId != null && context.hold === null;
@@ -107,7 +100,7 @@ export const paymentRequestMachine = setup({
         PaymentRequestCheckoutCreated: { guard: 'sessionChargesTotal', actions: 'evolve' },
         PaymentRequestCheckoutClosed: { guard: 'closesOpenSession', actions: 'evolve' },
         // A confirmed payment of the open session is a fact from the gateway: accepted even if it lands after expiry.
-        PaymentRequestPaid: { guard: 'fundsTheRequest', target: 'paid', actions: 'evolve' },
+        PaymentRequestPaid: { guard: 'fundsEscrow', target: 'paid', actions: 'evolve' },
         PaymentRequestPaymentFailed: { guard: 'openSessionFailed', actions: 'evolve' },
         PaymentRequestRejected: { target: 'rejected', actions: 'evolve' },
         PaymentRequestExpired: { guard: 'expiryReached', target: 'expired', actions: 'evolve' },
@@ -147,5 +140,3 @@ export const paymentRequestMachine = setup({
     },
   },
 });
-
-export type PaymentRequestMachine = typeof paymentRequestMachine;

@@ -16,7 +16,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema, 429: erro
 export function authRoutes(app: ZodApp, { ctx, guards, accounts, admins }: RouteDeps): void {
   const { login: loginConfig, rateLimits } = ctx.config;
   const fastify = app as unknown as FastifyInstance;
-  // The identity a login names, read only after the body schema passed (row 1 of issue 9: the
+  // The identity a login names, read only after the body schema passed (the rate-limit
   // check and the count once read different fields; a non-string email could even throw).
   const identity = (request: FastifyRequest): string => {
     const body = request.body as { email?: string; username?: string };

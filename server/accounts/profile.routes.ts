@@ -1,6 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorSchema, profileSchema, userStatsSchema } from '../../machines/contract/api';
 import { userOf } from '../auth/authenticate';
+import { createLimit } from '../http/rate-limits';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
 import { languageSchema } from '../../machines/account/account.events';
 import { profileBody } from './account.schemas';
@@ -77,11 +79,19 @@ export function profileRoutes(app: ZodApp, { ctx, guards, accounts }: RouteDeps)
     },
   );
 
+  // Each answer may ask the payment provider (at most once a minute per account): a budget per user.
+  const { accountStatusPerUser, windowMs } = ctx.config.rateLimits;
+  const statusLimit = createLimit(app as unknown as FastifyInstance, {
+    max: accountStatusPerUser,
+    windowMs,
+    key: (request) => `account-status|${userOf(request).userId}`,
+    message: 'Too many payout status checks',
+  });
   app.get(
     '/api/stripe/account-status',
     {
-      preHandler: guards.requireUser,
-      schema: { tags: ['payouts'], security, response: { 200: z.object({ status: z.string() }), ...errors, 502: errorSchema } },
+      preHandler: [guards.requireUser, (request, reply) => statusLimit.hit(request, reply)],
+      schema: { tags: ['payouts'], security, response: { 200: z.object({ status: z.string() }), ...errors, 429: errorSchema, 502: errorSchema } },
     },
     async (request) => ({ status: await ctx.payments.escrow.userBankStatus(userOf(request).userId) }),
   );

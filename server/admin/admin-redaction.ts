@@ -25,7 +25,7 @@ const secretKeys = new Set([
 /** `lastFailedSessionId` is a session id as much as `sessionId` is. */
 const secretSuffixes = ['Token', 'SessionId', 'AccountId', 'PaymentIntentId', 'ChargeId'];
 
-export const isSecretKey = (key: string): boolean => secretKeys.has(key) || secretSuffixes.some((suffix) => key.endsWith(suffix));
+const isSecretKey = (key: string): boolean => secretKeys.has(key) || secretSuffixes.some((suffix) => key.endsWith(suffix));
 
 /** A deep copy of `value` with every secret key's non-empty value replaced by "present". */
 export function redactForAdmin<T>(value: T): T {

@@ -28,9 +28,10 @@ const streams: Record<StreamCategory, { stream: string; title: string; machine?:
   sequence: { stream: 'sequence-<name>', title: 'Id sequences' },
   notification: {
     stream:
-      'notification-<sha256 of event:recipient:channel>, reminder-deal-<id>-<hash>, hold-alert-deal-<id>-<hash>, link-push-deal-<id>, email-optout-<sha256>',
+      'notification-<sha256 of event:recipient:channel>, reminder-deal-<id>-<hash>, hold-alert-deal-<id>-<hash>, link-push-deal-<id>, email-optout-<sha256>, request-block-<sha256 of address and creator>',
     title: 'Notifications',
   },
+  reconciliation: { stream: 'reconciliation-<YYYY-MM-DD>', title: 'Reconciliation' },
 };
 
 const actorOverrides: Record<string, Actor['kind']> = {
@@ -67,6 +68,7 @@ const actorOverrides: Record<string, Actor['kind']> = {
   DealLinkPushSubscribed: 'creator-link',
   DealLinkPushUnsubscribed: 'creator-link',
   EmailUnsubscribed: 'system',
+  PaymentRequestSenderBlocked: 'system',
 };
 const defaultActor: Record<StreamCategory, Actor['kind']> = {
   deal: 'brand',
@@ -76,6 +78,7 @@ const defaultActor: Record<StreamCategory, Actor['kind']> = {
   unique: 'system',
   sequence: 'system',
   notification: 'system',
+  reconciliation: 'system',
 };
 
 interface Transition {

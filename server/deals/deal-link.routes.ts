@@ -31,7 +31,7 @@ export function dealLinkRoutes(app: ZodApp, { ctx, deals, dealViews }: RouteDeps
       return null;
     }
   };
-  /** Onboarding and delivery: only whoever claimed the deal (row 16 of issue 9). */
+  /** Onboarding and delivery: only whoever claimed the deal: a forwarded or leaked link cannot take the payout. */
   const claimOf = (request: FastifyRequest) => {
     const header = request.headers[CLAIM_SECRET_HEADER];
     const secret = typeof header === 'string' && header.length <= 200 ? header : null;

@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { ANY_WINDOW } from './sqlite-append-writer';
+import { ANY_WINDOW } from './event-store';
 import { GENESIS } from './hash-chain';
 
 /**

@@ -1,7 +1,7 @@
 import type { Language } from './request-language';
 
 /**
- * Error messages in the caller's language (issue 12: a Dutch user meets no English). The server's
+ * Error messages in the caller's language (a Dutch user meets no English). The server's
  * messages are written in English, where the code raises them. Here each one, or each pattern,
  * has its Dutch text. A message with no entry gets the Dutch text for its error code (a general
  * sentence, never English). `tests/server/i18n/error-texts.test.ts` finds every message in the
@@ -103,6 +103,14 @@ const nlRules: readonly Rule[] = [
   [/^Invalid email or password$/, 'Onjuist e-mailadres of wachtwoord.'],
   [/^Invalid credentials$/, 'Onjuiste inloggegevens.'],
   [/^Current password is wrong$/, 'Je huidige wachtwoord klopt niet.'],
+  [
+    /^Too many payment requests from your account; try again in (\d+) seconds$/,
+    (m) => `Je hebt te veel betaalverzoeken gemaakt; probeer het over ${m[1]} seconden opnieuw.`,
+  ],
+  [
+    /^Too many payment requests to this e-mail address; try again in (\d+) seconds$/,
+    (m) => `Er zijn te veel betaalverzoeken naar dit e-mailadres gestuurd; probeer het over ${m[1]} seconden opnieuw.`,
+  ],
   [/^Too many (.+)/, 'Te veel pogingen; wacht even en probeer het opnieuw.'],
   // Input.
   [/^Deadline must be today or later$/, 'De deadline moet vandaag of later zijn.'],

@@ -3,6 +3,7 @@ import { languageOf, notificationPreferencesOf, type UserContext } from '../../m
 import type { NotificationChannel } from '../../machines/notifications/notification.events';
 import type { DealRecord } from '../../projections/deals.queries';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
+import { neutraliseLinks } from './neutralise-links';
 import { renderText, type NotificationKind, type TextParams } from './texts';
 
 /**
@@ -29,6 +30,8 @@ export interface PlannedNotification {
   body: string;
   /** Path of the screen the notification opens (the app prefixes its public URL). */
   url: string;
+  /** A payment request's creator: its e-mail carries a link that blocks further requests from them. */
+  blockCreatorId?: string;
 }
 
 /** Read-model lookups the plan needs; synchronous reads of the local read database. */
@@ -43,6 +46,8 @@ export interface NotificationFacts {
   linkLanguage(dealId: number): Language;
   /** An address without an account that used the unsubscribe link. */
   emailOptedOut(email: string): boolean;
+  /** The address's recipient blocked payment requests from this creator. */
+  requestSenderBlocked(email: string, creatorId: string): boolean;
 }
 
 export interface PlannableEvent {
@@ -82,6 +87,14 @@ export function planNotifications(event: PlannableEvent, facts: NotificationFact
   const toAdmins = (kind: NotificationKind, params: TextParams, url: string) => {
     for (const email of facts.adminEmails) toAddress(email, 'en', kind, params, url);
   };
+
+  if (event.type === 'ReconciliationCompleted') {
+    const found = Number(data.mismatches);
+    const byProblem = Object.entries((data.byProblem ?? {}) as Record<string, number>).filter(([, n]) => n > 0);
+    const reason = byProblem.map(([problem, n]) => `${problem.replace(/_/g, ' ')} ${n}`).join(', ');
+    if (found > 0) toAdmins('admin_reconciliation_mismatch', { count: found, at: String(data.until), reason }, '/admin?tab=reconciliation');
+    return out;
+  }
 
   const dealId = idOf(event.streamId, 'deal-') ?? (event.type === 'ReleaseReminderDue' || event.type === 'HoldAgeingAlertDue' ? Number(data.dealId) : null);
   if (dealId !== null) {
@@ -150,7 +163,15 @@ export function planNotifications(event: PlannableEvent, facts: NotificationFact
     const r = request?.context.request;
     if (!request || !r) return out;
     const creator = facts.user(request.creatorId);
-    const params: TextParams = { requestId, title: r.title, amountCents: r.amountCents, creatorName: r.creatorName, brandName: r.brandName };
+    // The creator wrote these; they go to someone else's inbox, so no link in them is clickable.
+    const params: TextParams = {
+      requestId,
+      title: neutraliseLinks(r.title),
+      amountCents: r.amountCents,
+      creatorName: neutraliseLinks(r.creatorName),
+      brandName: neutraliseLinks(r.brandName),
+      creatorAccount: neutraliseLinks(creator?.username ?? ''),
+    };
     const brandUrl = `/pay-request/${r.token}`;
     const creatorUrl = '/payment-requests';
     // A brand with an account hears through its preferences; otherwise by email, in the creator's language.
@@ -160,9 +181,13 @@ export function planNotifications(event: PlannableEvent, facts: NotificationFact
       else toAddress(r.brandEmail, creator ? languageOf(creator) : 'en', kind, p, brandUrl);
     };
     switch (event.type) {
-      case 'PaymentRequestCreated':
+      case 'PaymentRequestCreated': {
+        if (facts.requestSenderBlocked(r.brandEmail, request.creatorId)) break;
+        const from = out.length;
         toBrand('request_received', params);
+        for (const n of out.slice(from)) n.blockCreatorId = request.creatorId;
         break;
+      }
       case 'PaymentRequestAccepted':
         toUser(creator, 'request_accepted', params, creatorUrl);
         break;

@@ -17,7 +17,7 @@ export interface WatchedParts {
   store: EventStore;
   runner: { readonly position: number };
   readDb: Database;
-  live: { readonly size: number };
+  live: { readonly size: number; readonly ceiling: number };
   clock: Clock;
 }
 
@@ -96,6 +96,20 @@ export function createAppMetrics() {
       this.set(parts?.live.size ?? 0);
     },
   });
+  new Gauge({
+    name: 'escrow_sse_connections_limit',
+    help: 'The ceiling on open live-update connections (LIVE_MAX_TOTAL); new ones beyond it get 429',
+    registers: [registry],
+    collect() {
+      this.set(parts?.live.ceiling ?? 0);
+    },
+  });
+  const sseRefused = new Counter({
+    name: 'escrow_sse_refused_total',
+    help: 'Live-update connections refused with 429, by the cap reached (per_account, per_link, per_address, total)',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
 
   return {
     registry,
@@ -103,6 +117,11 @@ export function createAppMetrics() {
     /** For `createCommandBus({ onOutcome })`. */
     onCommand(outcome: CommandOutcome): void {
       commands.inc({ aggregate: outcome.aggregate, type: outcome.type, outcome: outcome.outcome, code: outcome.code ?? '' });
+    },
+
+    /** For `createLiveHub({ onRefused })`. */
+    onLiveRefused(reason: string): void {
+      sseRefused.inc({ reason });
     },
 
     /** The event-store port with each append timed; everything else passes through. */

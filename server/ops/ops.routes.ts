@@ -36,7 +36,12 @@ export function createProbeAudience(ctx: AppContext, guards: AuthGuards) {
  * `Authorization: Bearer $METRICS_TOKEN` (and not served at all without a configured token).
  */
 export function opsRoutes(app: FastifyInstance, { ctx, mayReadDetails }: { ctx: AppContext; mayReadDetails: (request: FastifyRequest) => boolean }): void {
-  const readiness = createReadiness({ store: ctx.store, runner: ctx.runner, maxLagEvents: ctx.config.ops.readyMaxLagEvents });
+  const readiness = createReadiness({
+    store: ctx.store,
+    runner: ctx.runner,
+    maxLagEvents: ctx.config.ops.readyMaxLagEvents,
+    subscriptions: ctx.subscriptions,
+  });
 
   app.get('/api/ready', { schema: { tags: ['ops'], hide: true } }, async (request, reply) => {
     const report = await readiness();

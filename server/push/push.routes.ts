@@ -21,7 +21,7 @@ const subscriptionBody = z.object({
   ),
 });
 
-/** Push notifications, authenticated by the bearer token (not the spec's fixed user header: DESIGN §3). */
+/** Push notifications, authenticated by the bearer token (not a fixed user header, which anyone could send). */
 export function pushRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
   const auth = { preHandler: guards.requireUser };
 

@@ -125,11 +125,11 @@ export function createPaymentsReactor({ bus, run, gateway, log }: PaymentsReacto
             idempotencyKey: key,
             metadata: { paymentRequestId: String(requestId), streamId: event.streamId },
           });
-          await run.request(requestId, { type: 'RecordPayout', key, transferId }, ctx, { dedupeKey: key });
+          await run.request(requestId, { type: 'RecordTransfer', key, transferId }, ctx, { dedupeKey: key });
         } catch (error) {
           const failure = asGatewayError(error);
           if (!isDefiniteRefusal(failure)) throw failure;
-          await run.request(requestId, { type: 'RecordPayoutFailure', key, code: failure.code, message: failure.message }, ctx, { dedupeKey: key });
+          await run.request(requestId, { type: 'RecordTransferFailure', key, code: failure.code, message: failure.message }, ctx, { dedupeKey: key });
         }
         return;
       }

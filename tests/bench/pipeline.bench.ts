@@ -33,10 +33,10 @@ const LIFECYCLES = Number(process.env.BENCH_PIPELINE_CONCURRENCY ?? 64);
 type DealEvent = EventFromLogic<typeof dealMachine>;
 
 /**
- * The lifecycle as the app now records it (issue 8): the checkout session and the amount it charges,
+ * The lifecycle as the app now records it (money as intent and outcome): the checkout session and the amount it charges,
  * a payment for that session and that amount, and the release as intent (FundsReleaseRequested,
  * appended by the brand's approve) then outcome (FundsReleased, appended by the payments reactor
- * with the intent's key). 10 events in 9 commands; before issue 8 it was 7 events in 6 commands.
+ * with the intent's key). 10 events in 9 commands; before intents and outcomes it was 7 events in 6 commands.
  */
 function lifecycle(dealId: number, now: string): Draft[][] {
   const at = now;

@@ -202,19 +202,19 @@ describe('decidePaymentRequest: payout', () => {
     given(paid()).when(command, at(40)).thenNothing();
   });
 
-  it('RecordPayout answers the pending payout; a wrong key or an answered payout changes nothing', () => {
+  it('RecordTransfer answers the pending payout the pending payout; a wrong key or an answered payout changes nothing', () => {
     given(payoutPending())
-      .when({ type: 'RecordPayout', key: EFFECT_KEY, transferId: 'tr_9' }, at(30.01))
+      .when({ type: 'RecordTransfer', key: EFFECT_KEY, transferId: 'tr_9' }, at(30.01))
       .then({ type: 'PaymentRequestCompleted', data: { transferId: 'tr_9', key: EFFECT_KEY } });
-    given(payoutPending()).when({ type: 'RecordPayout', key: 'wrong', transferId: 'tr_9' }, at(30.01)).thenNothing();
-    given(completed()).when({ type: 'RecordPayout', key: EFFECT_KEY, transferId: 'tr_9' }, at(31)).thenNothing();
+    given(payoutPending()).when({ type: 'RecordTransfer', key: 'wrong', transferId: 'tr_9' }, at(30.01)).thenNothing();
+    given(completed()).when({ type: 'RecordTransfer', key: EFFECT_KEY, transferId: 'tr_9' }, at(31)).thenNothing();
   });
 
-  it('RecordPayoutFailure answers the pending payout; a wrong key changes nothing', () => {
+  it('RecordTransferFailure answers the pending payout; a wrong key changes nothing', () => {
     given(payoutPending())
-      .when({ type: 'RecordPayoutFailure', key: EFFECT_KEY, code: 'payouts_not_enabled', message: 'no' }, at(30.01))
+      .when({ type: 'RecordTransferFailure', key: EFFECT_KEY, code: 'payouts_not_enabled', message: 'no' }, at(30.01))
       .then({ type: 'PaymentRequestPayoutFailed', data: { code: 'payouts_not_enabled', key: EFFECT_KEY } });
-    given(payoutPending()).when({ type: 'RecordPayoutFailure', key: 'wrong', code: 'x', message: 'y' }, at(30.01)).thenNothing();
+    given(payoutPending()).when({ type: 'RecordTransferFailure', key: 'wrong', code: 'x', message: 'y' }, at(30.01)).thenNothing();
   });
 });
 
@@ -249,8 +249,8 @@ it('covers every command of the union', () => {
     RecordPaymentFailure: true,
     CompletePaymentRequest: true,
     RequestDeferredPayout: true,
-    RecordPayout: true,
-    RecordPayoutFailure: true,
+    RecordTransfer: true,
+    RecordTransferFailure: true,
     ExpirePaymentRequest: true,
     RecordChargeback: true,
     ReleaseChargebackHold: true,

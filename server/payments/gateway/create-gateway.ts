@@ -12,6 +12,8 @@ export interface GatewayConfig {
   dataDir?: string;
   /** The simulated gateway's file, shared by instances with separate data folders (default: in dataDir). */
   simulatedGatewayFile?: string;
+  /** The app's clock, for the simulated gateway's record times. */
+  now?: () => Date;
 }
 
 /** The simulated gateway's file inside DATA_DIR. */
@@ -42,5 +44,7 @@ export function createGateway(config: GatewayConfig): PaymentGateway {
       : config.dataDir
         ? { databasePath: join(config.dataDir, SIMULATED_GATEWAY_FILE) }
         : {}),
+    ...(config.dataDir ? { databasePath: join(config.dataDir, SIMULATED_GATEWAY_FILE) } : {}),
+    ...(config.now ? { now: config.now } : {}),
   });
 }

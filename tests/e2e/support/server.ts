@@ -69,6 +69,10 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
     RATE_LIMIT_REGISTER_PER_IP: '100000',
     RATE_LIMIT_WRITES_PER_USER: '100000',
     RATE_LIMIT_COSTLY_PER_USER: '100000',
+    // Every browser of a run streams from this one address.
+    LIVE_MAX_PER_ADDRESS: '100000',
+    RATE_LIMIT_REQUESTS_PER_CREATOR: '100000',
+    RATE_LIMIT_REQUESTS_PER_RECIPIENT: '100000',
     ...extraEnv,
   };
   options.beforeStart?.(env);
@@ -126,4 +130,15 @@ export function apiClient(server: Pick<RunningServer, 'url'>) {
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
+}
+
+/** Submits a simulated gateway page (checkout or onboarding) as its form would; answers the HTTP status (303 when done). */
+export async function submitSimulatedPage(server: Pick<RunningServer, 'url'>, url: string, body: string): Promise<number> {
+  const response = await fetch(new URL(url, server.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+    redirect: 'manual',
+  });
+  return response.status;
 }

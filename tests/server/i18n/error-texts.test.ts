@@ -5,7 +5,7 @@ import { dutchMessage, localizeError } from '../../../server/i18n/error-texts';
 import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
 
 /**
- * Issue 12: a Dutch user meets no English, also when something is refused. Every message the code
+ * A Dutch user meets no English, also when something is refused. Every message the code
  * can answer with has a Dutch text; the answer follows the caller's language (the web app sends its
  * own as Accept-Language; the `lang` cookie and the browser's language count too).
  */

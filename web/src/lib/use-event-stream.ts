@@ -7,10 +7,6 @@ import type { ChangeNotice } from '@machines/contract/api';
  */
 let connected = 0;
 
-export function liveStreamConnected(): boolean {
-  return connected > 0;
-}
-
 /**
  * A `refetchInterval` that polls every `ms` only while no live stream is connected. React Query
  * re-evaluates it after each fetch; a stream that drops fires `onDown`, which refetches at once.

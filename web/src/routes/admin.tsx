@@ -13,6 +13,8 @@ import { AdminRequestsSection } from '../features/admin/components/admin-request
 import { AccountsSection } from '../features/admin/components/accounts-section';
 import { DisputesSection } from '../features/admin/components/disputes-section';
 import { TestMailSection } from '../features/admin/components/test-mail-section';
+import { ReconciliationSection } from '../features/admin/components/reconciliation-section';
+import { MoneySection } from '../features/admin/components/money-section';
 import { useHoldAgeing } from '../features/admin/api/admin-audit';
 import { clearAdminToken } from '../lib/admin-token';
 import { AdminLiveUpdates } from '../app/live-updates';
@@ -21,8 +23,8 @@ import { adminChips } from '@machines/deal/deal-order';
 import { currentSettings, t, type MessageKey, formatMoney } from '../i18n';
 
 type Chip = keyof AdminCounts;
-type Tab = 'deals' | 'requests' | 'disputes' | 'accounts' | 'mail';
-const TABS: Tab[] = ['deals', 'requests', 'disputes', 'accounts'];
+type Tab = 'deals' | 'requests' | 'disputes' | 'money' | 'reconciliation' | 'accounts' | 'mail';
+const TABS: Tab[] = ['deals', 'requests', 'disputes', 'money', 'reconciliation', 'accounts'];
 // The chips and the statuses each covers are the same rules the server counts with.
 const CHIPS = Object.keys(adminChips) as Chip[];
 
@@ -34,7 +36,7 @@ export default function AdminRoute() {
   const me = useAdminMe();
   // Admin alert emails link to /admin?deal=<id> (or ?request=<id>): open on that deal or tab.
   const [params] = useSearchParams();
-  const [tab, setTab] = useState<Tab>(params.has('request') ? 'requests' : 'deals');
+  const [tab, setTab] = useState<Tab>(params.has('request') ? 'requests' : (TABS.find((name) => name === params.get('tab')) ?? 'deals'));
   const [chip, setChip] = useState<Chip>('all');
   const [selected, setSelected] = useState<number | null>(Number(params.get('deal')) || null);
   const readOnly = me.data?.role === 'auditor';
@@ -87,7 +89,7 @@ export default function AdminRoute() {
           </Button>
         </div>
       </header>
-      <div className="mb-4 flex gap-1 border-b border-slate-200" role="tablist">
+      <div className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200" role="tablist">
         {tabs.map((name) => (
           <button
             key={name}
@@ -110,6 +112,10 @@ export default function AdminRoute() {
         <AdminRequestsSection readOnly={readOnly} onExpired={endSession} />
       ) : tab === 'disputes' ? (
         <DisputesSection onExpired={endSession} />
+      ) : tab === 'money' ? (
+        <MoneySection onExpired={endSession} />
+      ) : tab === 'reconciliation' ? (
+        <ReconciliationSection />
       ) : tab === 'accounts' ? (
         <AccountsSection readOnly={readOnly} me={me.data?.username} />
       ) : tab === 'mail' ? (

@@ -182,7 +182,7 @@ export async function createHarness(
   const store = options.wrapStore ? options.wrapStore(raw) : raw;
   const clock = createTestClock('2026-03-02T10:00:00.000Z');
   const bus = createCommandBus({ store, clock });
-  const gateway = createSimulatedGateway({ publicUrl: PUBLIC_URL });
+  const gateway = createSimulatedGateway({ publicUrl: PUBLIC_URL, now: () => clock.now() });
   const readDb = new Database(':memory:');
   const runner = createProjectionRunner({ source: raw, db: readDb, projections: [timersProjection] });
   runner.start();

@@ -4,8 +4,6 @@ import { centsToDecimal, MAX_DEAL_CENTS, parseEuroToCents } from '@machines/mone
 import { descriptionText } from '../model/deal-text';
 import { currentSettings } from '../../../i18n';
 
-export { DELIVERABLES } from '../model/deliverables';
-
 export interface DealFormState {
   influencer: string;
   profileLink: string;

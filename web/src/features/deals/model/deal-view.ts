@@ -9,7 +9,7 @@ import { fallbackView } from './deal-fallback-view';
 
 /**
  * Status, texts, badge, progress step and allowed actions, read from the deal machine's snapshot
- * (DESIGN §3: the UI renders from the statechart).
+ * (the UI renders from the statechart).
  *
  * The statechart (XState and the deal machine, about 16 KB compressed) is not part of what a screen
  * needs for its first paint: until it has loaded, and whenever a snapshot cannot be restored, the

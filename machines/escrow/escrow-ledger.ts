@@ -27,6 +27,23 @@ export interface UnexpectedPayment {
   refundId: string | null;
 }
 
+/** A payment the gateway confirmed, as its webhook says. */
+export interface ConfirmedPayment {
+  checkoutSessionId: string;
+  paymentIntentId: string | null;
+  chargeId: string | null;
+  amountCents: number;
+  method: string | null;
+  gatewayEventId: string;
+}
+
+export interface Chargeback {
+  disputeId: string;
+  amountCents: number;
+  reason: string;
+  at: string;
+}
+
 /** The money-related fields a deal's and a request's context share. */
 export interface EscrowLedger {
   money: EscrowMoney;
@@ -35,8 +52,18 @@ export interface EscrowLedger {
   openSession: { sessionId: string; totalCents: number } | null;
   /** Once paid: the session that paid (and before that, the last session opened). */
   checkoutSessionId: string | null;
+  paymentIntentId: string | null;
+  chargeId: string | null;
+  paidCents: number;
   paidAt: string | null;
+  lastPaymentFailure: string | null;
+  /** The session whose failure was last recorded: each session's failure counts once. */
+  lastFailedSessionId: string | null;
+  /** Extra payments (a second paid session) that were refunded automatically. */
   duplicateRefunds: { checkoutSessionId: string; refundId: string; amountCents: number; at: string }[];
+  chargebacks: Chargeback[];
+  transferId: string | null;
+  completedAt: string | null;
 }
 
 export function addMoney(money: EscrowMoney, change: Partial<EscrowMoney>): EscrowMoney {
@@ -47,6 +74,10 @@ export function addMoney(money: EscrowMoney, change: Partial<EscrowMoney>): Escr
     feeKeptCents: money.feeKeptCents + (change.feeKeptCents ?? 0),
   };
 }
+
+/** The money after a transfer to the creator: the creator's share leaves, the rest of the escrowed charge is the platform's fee. */
+export const payOut = (c: Pick<EscrowLedger, 'money' | 'unexpectedPayments'>, amountCents: number): EscrowMoney =>
+  addMoney(c.money, { transferredCents: amountCents, feeKeptCents: Math.max(0, escrowedCents(c) - amountCents) });
 
 /** What the platform holds now: charged − refunded − transferred − fee kept. */
 export const heldCents = (c: Pick<EscrowLedger, 'money'>): number =>

@@ -1,0 +1,141 @@
+import { DomainError } from '../command-error';
+import type { EventMetadata } from '../events/metadata';
+import { probeMetadata } from '../events/probe';
+import type { EscrowEventNames } from './escrow-events';
+import { alreadyRecorded, unexpectedReason, unexpectedRefundData, type ConfirmedPayment, type EscrowLedger } from './escrow-ledger';
+
+/**
+ * The escrow's commands and the decider helpers both aggregates use: what a command is refused
+ * with, whether the statechart would take a draft, and the decisions about checkout sessions,
+ * confirmed and failed payments, payments to refund and chargebacks, written once. Each
+ * aggregate describes itself in an `EscrowKind`; its decider dispatches these commands here.
+ */
+
+/** The commands of the money lifecycle, the same for a deal and a payment request. */
+export type EscrowCommand =
+  | { type: 'RecordCheckoutSession'; sessionId: string; totalCents: number; gateway: 'stripe' | 'simulated' }
+  | { type: 'ConfirmPayment'; payment: ConfirmedPayment }
+  | { type: 'RecordPaymentFailure'; checkoutSessionId: string; reason: string; gatewayEventId: string }
+  | { type: 'RecordTransfer'; key: string; transferId: string }
+  | { type: 'RecordTransferFailure'; key: string; code: string; message: string }
+  | { type: 'RecordUnexpectedPaymentRefund'; checkoutSessionId: string; refundId: string }
+  | { type: 'RecordChargeback'; disputeId: string; amountCents: number; reason: string; gatewayEventId: string };
+
+/** The snapshot of an escrow aggregate's statechart, as far as the helpers need it. */
+export interface EscrowSnapshot<C extends EscrowLedger = EscrowLedger> {
+  context: C;
+  can(event: never): boolean;
+}
+
+export interface EscrowDraft {
+  type: string;
+  data: unknown;
+  id?: string;
+}
+
+/** How one aggregate plays the escrow: its name, its event names, its status and what it charges. */
+export interface EscrowKind<S extends EscrowSnapshot, D extends EscrowDraft> {
+  /** As refusals name it: "Cannot … while the deal is …". */
+  noun: 'deal' | 'payment request';
+  events: EscrowEventNames;
+  status(snapshot: S): string;
+  /** The status in which a payment can fund it. */
+  awaitingPayment: string;
+  /** Why a payment arriving once it is no longer awaiting payment (and not paid) is refunded. */
+  closedReason: string;
+  /** What a checkout must charge now (null: nothing is due). */
+  dueCents(snapshot: S): number | null;
+  /** The refusal of a session that does not charge what is due (the terms changed meanwhile). */
+  checkoutChanged(): DomainError;
+  /** The drafts a command of this kind would append (the kind's event types are its own). */
+  draft(type: string, data: unknown): D;
+}
+
+/** One named function per command: the decider dispatches, as Emmett's `businessLogic.ts` does. */
+export type Deciders<C extends { type: string }, S, D> = { [T in C['type']]: (command: Extract<C, { type: T }>, snapshot: S, now: string) => D[] };
+
+export function dispatch<C extends { type: string }, S, D>(deciders: Deciders<C, S, D>, command: C, snapshot: S, now: string): D[] {
+  const decide = deciders[command.type as C['type']] as (command: C, snapshot: S, now: string) => D[];
+  return decide(command, snapshot, now);
+}
+
+/** Would the statechart take this draft now? */
+export function canTake(snapshot: EscrowSnapshot, draft: EscrowDraft, now: string): boolean {
+  return snapshot.can({ ...draft, metadata: probeMetadata(now) as EventMetadata } as never);
+}
+
+export function refused<S extends EscrowSnapshot>(kind: EscrowKind<S, EscrowDraft>, snapshot: S, action: string): DomainError {
+  const status = kind.status(snapshot);
+  return new DomainError('illegal_transition', `Cannot ${action} while the ${kind.noun} is ${status}`, { status });
+}
+
+/** The drafts, if the statechart takes the first now; else a refusal for `action`. */
+export function only<S extends EscrowSnapshot, D extends EscrowDraft>(kind: EscrowKind<S, D>, snapshot: S, now: string, action: string, ...drafts: D[]): D[] {
+  // Only the first is probed: later drafts of one command depend on the first being applied, and the bus checks each.
+  if (!canTake(snapshot, drafts[0]!, now)) throw refused(kind, snapshot, action);
+  return drafts;
+}
+
+/** Closing the open session comes first, so it is recorded while the aggregate can still take it. */
+export function closeOpenSession<S extends EscrowSnapshot, D extends EscrowDraft>(kind: EscrowKind<S, D>, snapshot: S, reason: string): D[] {
+  const open = snapshot.context.openSession;
+  return open ? [kind.draft(kind.events.checkoutClosed, { sessionId: open.sessionId, reason })] : [];
+}
+
+type EscrowCommandOf<T extends EscrowCommand['type']> = Extract<EscrowCommand, { type: T }>;
+
+/** Records the session the gateway opened, if it charges what is due now; a retried click's session is recorded once. */
+function recordCheckoutSession<S extends EscrowSnapshot, D extends EscrowDraft>(
+  kind: EscrowKind<S, D>,
+  snapshot: S,
+  command: EscrowCommandOf<'RecordCheckoutSession'>,
+) {
+  if (kind.status(snapshot) !== kind.awaitingPayment) throw refused(kind, snapshot, 'start a payment');
+  if (snapshot.context.openSession?.sessionId === command.sessionId) return [];
+  if (command.totalCents !== kind.dueCents(snapshot)) throw kind.checkoutChanged();
+  const { sessionId, totalCents, gateway } = command;
+  return [...closeOpenSession(kind, snapshot, 'replaced'), kind.draft(kind.events.checkoutOpened, { sessionId, totalCents, gateway })];
+}
+
+/** A confirmed payment funds the escrow only for its open session and the exact total; anything else is refunded. */
+function confirmPayment<S extends EscrowSnapshot, D extends EscrowDraft>(kind: EscrowKind<S, D>, snapshot: S, payment: ConfirmedPayment, now: string) {
+  // A redelivery of a payment already recorded (funding, or to be refunded) changes nothing.
+  if (alreadyRecorded(snapshot.context, payment.checkoutSessionId)) return [];
+  const paid = kind.draft(kind.events.paid, payment);
+  if (canTake(snapshot, paid, now)) return [paid];
+  const reason = unexpectedReason(snapshot.context, payment.checkoutSessionId, kind.status(snapshot) === kind.awaitingPayment);
+  return [kind.draft(kind.events.unexpectedPayment, { ...payment, reason: reason === 'closed' ? kind.closedReason : reason })];
+}
+
+/** A draft the statechart may not take (stale, repeated, another account) is ignored, not an error. */
+const ifTaken = <D extends EscrowDraft>(snapshot: EscrowSnapshot, draft: D, now: string): D[] => (canTake(snapshot, draft, now) ? [draft] : []);
+
+/** The escrow commands whose decision is the same for both aggregates. */
+export function decideEscrow<S extends EscrowSnapshot, D extends EscrowDraft>(
+  kind: EscrowKind<S, D>,
+  command: Exclude<EscrowCommand, { type: 'RecordTransfer' | 'RecordTransferFailure' }>,
+  snapshot: S,
+  now: string,
+): D[] {
+  const c = snapshot.context;
+  switch (command.type) {
+    case 'RecordCheckoutSession':
+      return recordCheckoutSession(kind, snapshot, command);
+    case 'ConfirmPayment':
+      return confirmPayment(kind, snapshot, command.payment, now);
+    case 'RecordPaymentFailure': {
+      const { checkoutSessionId, reason, gatewayEventId } = command;
+      // Only the open session's first failure counts; a stale or repeated one changes nothing.
+      return ifTaken(snapshot, kind.draft(kind.events.paymentFailed, { checkoutSessionId, reason, gatewayEventId }), now);
+    }
+    case 'RecordUnexpectedPaymentRefund': {
+      const data = unexpectedRefundData(c, command);
+      return data ? [kind.draft(kind.events.unexpectedPaymentRefunded, data)] : [];
+    }
+    case 'RecordChargeback': {
+      if (c.chargebacks.some((cb) => cb.disputeId === command.disputeId)) return [];
+      const { disputeId, amountCents, reason, gatewayEventId } = command;
+      return ifTaken(snapshot, kind.draft(kind.events.chargebackOpened, { disputeId, amountCents, reason, gatewayEventId }), now);
+    }
+  }
+}

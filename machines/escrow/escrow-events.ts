@@ -1,0 +1,58 @@
+/**
+ * The escrow's events under the names each aggregate stores them by. A deal and a payment request
+ * went live with their own event names; stored history keeps them forever, so the escrow core
+ * speaks of roles (a checkout opened, a payment confirmed, ...) and each aggregate names the
+ * event that plays the role in its stream. The fold, the decider helpers and the payments
+ * reactor work from this table, so a money rule is written once for both.
+ */
+export interface EscrowEventNames {
+  checkoutOpened: string;
+  checkoutClosed: string;
+  paid: string;
+  paymentFailed: string;
+  unexpectedPayment: string;
+  unexpectedPaymentRefunded: string;
+  chargebackOpened: string;
+  /** The intent to pay the creator (a deal's release, a request's payout), and its outcomes. */
+  transferRequested: string;
+  transferred: string;
+  transferFailed: string;
+  /** The intent to give the payer's money back, and its outcomes (deals only). */
+  refundRequested: string | null;
+}
+
+export type EscrowRole = keyof EscrowEventNames;
+
+export const dealEscrowEvents = {
+  checkoutOpened: 'CheckoutSessionCreated',
+  checkoutClosed: 'CheckoutSessionClosed',
+  paid: 'PaymentSucceeded',
+  paymentFailed: 'PaymentFailed',
+  unexpectedPayment: 'UnexpectedPaymentReceived',
+  unexpectedPaymentRefunded: 'DuplicatePaymentRefunded',
+  chargebackOpened: 'ChargebackOpened',
+  transferRequested: 'FundsReleaseRequested',
+  transferred: 'FundsReleased',
+  transferFailed: 'TransferFailed',
+  refundRequested: 'RefundRequested',
+} as const satisfies EscrowEventNames;
+
+export const paymentRequestEscrowEvents = {
+  checkoutOpened: 'PaymentRequestCheckoutCreated',
+  checkoutClosed: 'PaymentRequestCheckoutClosed',
+  paid: 'PaymentRequestPaid',
+  paymentFailed: 'PaymentRequestPaymentFailed',
+  unexpectedPayment: 'PaymentRequestUnexpectedPaymentReceived',
+  unexpectedPaymentRefunded: 'PaymentRequestDuplicatePaymentRefunded',
+  chargebackOpened: 'PaymentRequestChargebackOpened',
+  transferRequested: 'PaymentRequestPayoutRequested',
+  transferred: 'PaymentRequestCompleted',
+  transferFailed: 'PaymentRequestPayoutFailed',
+  refundRequested: null,
+} as const satisfies EscrowEventNames;
+
+/** The role an event type plays in the escrow, or null when it is the aggregate's own. */
+export function escrowRole(names: EscrowEventNames, type: string): EscrowRole | null {
+  for (const role of Object.keys(names) as EscrowRole[]) if (names[role] === type) return role;
+  return null;
+}

@@ -1,0 +1,49 @@
+import { escrowRole, type EscrowEventNames } from './escrow-events';
+import { addMoney, recordUnexpected, recordUnexpectedRefund, type ConfirmedPayment, type EscrowLedger, type UnexpectedPayment } from './escrow-ledger';
+
+/** What the escrow's events carry, by role (each aggregate's schema has at least these fields). */
+interface EscrowEventData {
+  checkoutOpened: { sessionId: string; totalCents: number };
+  checkoutClosed: { sessionId: string };
+  paid: ConfirmedPayment;
+  paymentFailed: { checkoutSessionId: string; reason: string };
+  unexpectedPayment: Omit<UnexpectedPayment, 'refundId'>;
+  unexpectedPaymentRefunded: { checkoutSessionId: string; refundId: string; amountCents: number };
+  chargebackOpened: { disputeId: string; amountCents: number; reason: string };
+}
+
+type FoldedRole = keyof EscrowEventData;
+type Fold = { [R in FoldedRole]: <C extends EscrowLedger>(c: C, data: EscrowEventData[R], at: string) => C };
+
+const folds: Fold = {
+  checkoutOpened: (c, { sessionId, totalCents }) => ({ ...c, checkoutSessionId: sessionId, openSession: { sessionId, totalCents } }),
+  checkoutClosed: (c, { sessionId }) => ({ ...c, openSession: c.openSession?.sessionId === sessionId ? null : c.openSession }),
+  paid: (c, payment, at) => ({
+    ...c,
+    openSession: null,
+    money: addMoney(c.money, { chargedCents: payment.amountCents }),
+    checkoutSessionId: payment.checkoutSessionId,
+    paymentIntentId: payment.paymentIntentId,
+    chargeId: payment.chargeId,
+    paidCents: payment.amountCents,
+    paidAt: at,
+    lastPaymentFailure: null,
+  }),
+  paymentFailed: (c, { checkoutSessionId, reason }) => ({ ...c, lastPaymentFailure: reason, lastFailedSessionId: checkoutSessionId }),
+  unexpectedPayment: (c, { checkoutSessionId, paymentIntentId, chargeId, amountCents, gatewayEventId, reason }) =>
+    recordUnexpected(c, { checkoutSessionId, paymentIntentId, chargeId, amountCents, gatewayEventId, reason }),
+  unexpectedPaymentRefunded: (c, refund, at) => recordUnexpectedRefund(c, refund, at),
+  chargebackOpened: (c, { disputeId, amountCents, reason }, at) => ({ ...c, chargebacks: [...c.chargebacks, { disputeId, amountCents, reason, at }] }),
+};
+
+/**
+ * Records what an escrow event says in the ledger fields both aggregates share: checkout sessions,
+ * the payment, a failed payment, a payment to refund and its refund, a chargeback. The event is
+ * recognised by its role in `names`; an aggregate's context adds its own fields after this.
+ */
+export function evolveEscrow<C extends EscrowLedger>(c: C, event: { type: string; data: unknown; metadata: { at: string } }, names: EscrowEventNames): C {
+  const role = escrowRole(names, event.type);
+  if (role === null || !(role in folds)) throw new Error(`${event.type} is not an escrow event of this aggregate`);
+  const fold = folds[role as FoldedRole] as <L extends EscrowLedger>(c: L, data: unknown, at: string) => L;
+  return fold(c, event.data, event.metadata.at);
+}

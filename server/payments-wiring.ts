@@ -17,7 +17,6 @@ import type { CommandRunner } from './commands/run-command';
 import { createEffectOutcomes, type EffectOutcomes } from './payments/effect-outcomes';
 import { createPaymentsReactor } from './reactors/payments.reactor';
 import { createReactorRunner, type ReactorRunner } from './reactors/reactor-runner';
-import type { Reactor } from './reactors/reactor';
 import { createDailyReconciliation, type DailyReconciliation } from './reconciliation/daily-reconciliation';
 
 /** The payments side as the composition root sees it: gateway, escrow, their routes and reactors. */

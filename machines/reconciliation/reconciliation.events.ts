@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { reconciliationProblems } from '../contract/money-api';
-import { defineEvent, type EventOf } from '../events/define';
+import { defineEvent } from '../events/define';
 
 const isoInstant = z.iso.datetime();
 const count = z.number().int().nonnegative();
@@ -28,4 +28,3 @@ export const ReconciliationCompleted = defineEvent({
 });
 
 export const reconciliationEventDefinitions = [ReconciliationCompleted] as const;
-export type ReconciliationEvent = EventOf<(typeof reconciliationEventDefinitions)[number]>;

@@ -17,5 +17,3 @@ export function createMailAccess(secret: string) {
     },
   };
 }
-
-export type MailAccess = ReturnType<typeof createMailAccess>;

@@ -309,5 +309,3 @@ export function createFakeKurrent(options: { throwOnAppendFailure?: boolean; eve
     },
   };
 }
-
-export type FakeKurrent = ReturnType<typeof createFakeKurrent>;

@@ -1,4 +1,4 @@
-import { formatEuro } from '../../../../../machines/money';
+import { formatEuro } from '@machines/money';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';

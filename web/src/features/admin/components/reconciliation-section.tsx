@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatEuro } from '../../../../../machines/money';
+import { formatEuro } from '@machines/money';
 import { inputClass } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime } from '../../../lib/dates';

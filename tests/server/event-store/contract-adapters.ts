@@ -7,7 +7,7 @@ import { KurrentDBClient, UnavailableError } from '@kurrent/kurrentdb-client';
 import { createKurrentEventStore } from '../../../server/event-store/kurrent-event-store';
 import { createSqliteEventStore } from '../../../server/event-store/sqlite-event-store';
 import { createPostgresEventStore } from '../../../server/event-store/postgres-event-store';
-import { createTestDatabase, pgTestUrl, withDatabase } from '../../support/postgres';
+import { createTestDatabase, pgTestUrl, withDatabase, type TestDatabase } from '../../support/postgres';
 import type { EventStoreFactory } from './event-store.contract';
 import type { OutageHarness } from './event-store-resume.contract';
 import { createFakeKurrent } from './kurrent-fake-server';
@@ -28,9 +28,15 @@ export interface ContractAdapter {
 
 let dir: string | undefined;
 const newPath = (): string => join((dir ??= mkdtempSync(join(tmpdir(), 'contract-'))), `events-${randomUUID()}.db`);
-export function removeContractFiles(): void {
+/** One PostgreSQL database for the file's tests (they use fresh stream names), created on first use. */
+let pgDatabase: Promise<TestDatabase> | undefined;
+const pgDatabaseNow = () => (pgDatabase ??= createTestDatabase('escrow_contract'));
+export async function removeContractFiles(): Promise<void> {
   if (dir) rmSync(dir, { recursive: true, force: true });
   dir = undefined;
+  const database = pgDatabase;
+  pgDatabase = undefined;
+  if (database) await (await database).drop();
 }
 
 /**
@@ -103,38 +109,22 @@ async function realKurrentOutage(url: string): Promise<OutageHarness> {
 }
 
 /**
- * PostgreSQL: the subscription's LISTEN backend is terminated, and terminated again each time it comes
- * back, for as long as the outage lasts (a flapping server, as the clients see it).
+ * A database that goes away as in a restart: every connection to it is terminated (the LISTEN one
+ * and the pooled ones) and new ones are refused until the outage ends.
  */
 async function postgresOutage(): Promise<OutageHarness> {
-  const database = await createTestDatabase('escrow_resume');
-  const store = createPostgresEventStore({ connectionString: database.url, onConnectionError: () => undefined });
-  const terminateListeners = () =>
-    withDatabase(database.url, (client) =>
-      client.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-         WHERE datname = current_database() AND pid <> pg_backend_pid() AND query ILIKE 'LISTEN%'`,
-      ),
-    );
+  const { name, url } = await pgDatabaseNow();
+  const store = createPostgresEventStore({ connectionString: url, onConnectionError: () => undefined });
+  await store.ready();
+  const allowConnections = (allow: boolean) => withDatabase(pgTestUrl!, (c) => c.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS ${allow}`));
   return {
     store,
     async outage() {
-      let on = true;
-      const flapping = (async () => {
-        while (on) {
-          await terminateListeners();
-          await new Promise((resolve) => setTimeout(resolve, 15));
-        }
-      })();
-      return async () => {
-        on = false;
-        await flapping;
-      };
+      await allowConnections(false);
+      await withDatabase(pgTestUrl!, (c) => c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]));
+      return () => allowConnections(true).then(() => undefined);
     },
-    async close() {
-      await store.close();
-      await database.drop();
-    },
+    close: () => store.close(),
   };
 }
 
@@ -148,6 +138,12 @@ export const contractAdapters: ContractAdapter[] = [
     name: 'KurrentDB client over a fake transport',
     enabled: true,
     outage: fakeKurrentOutage,
+  },
+  {
+    name: 'PostgreSQL (PG_TEST_URL)',
+    enabled: Boolean(pgTestUrl),
+    create: async () => createPostgresEventStore({ connectionString: (await pgDatabaseNow()).url }),
+    outage: postgresOutage,
   },
   {
     name: 'KurrentDB (KURRENTDB_URL)',

@@ -2,15 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createPostgresEventStore, type PostgresEventStore } from '../../../server/event-store/postgres-event-store';
 import { verifyStore } from '../../../server/event-store/hash-chain';
 import { pgTestUrl, useTestDatabase, withDatabase } from '../../support/postgres';
-import { describeEventStoreContract } from './event-store.contract';
 import { eventually, newEvents, newStream, sleep } from './event-store-fixtures';
 import type { RecordedEvent } from '../../../server/event-store/event-store';
 
 describe.runIf(pgTestUrl)('PostgreSQL (PG_TEST_URL)', () => {
   const database = useTestDatabase();
 
-  describeEventStoreContract('PostgreSQL', () => createPostgresEventStore({ connectionString: database().url }));
-
+  // The shared contract suites run on PostgreSQL from event-store-contracts.test.ts (contract-adapters.ts).
   async function withStore<T>(run: (store: PostgresEventStore) => Promise<T>): Promise<T> {
     const store = createPostgresEventStore({ connectionString: database().url });
     try {

@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { createPostgresEventStore } from '../../../server/event-store/postgres-event-store';
 import type { RecordedEvent } from '../../../server/event-store/event-store';
-import { pgTestUrl, useTestDatabase, withDatabase } from '../../support/postgres';
+import { createTestDatabase, pgTestUrl, useTestDatabase, withDatabase } from '../../support/postgres';
+import { createTestApp, registerUser } from '../api/test-app';
 import { eventually, expectStrictlyIncreasing, newEvents, newStream, rejectionOf } from './event-store-fixtures';
 
 /**
  * A dropped connection (the server restarted, an operator killed the backend) ends a subscription
  * with an error, as the port says; the subscriber resumes from the last position it handled and
- * gets every event once: those appended while it was down included.
+ * gets every event once: those appended while it was down included. In the app the resilient
+ * subscription (resilient-subscription.ts) does that resuming for the read models and reactors.
  */
 describe.runIf(pgTestUrl)('PostgreSQL subscriptions after a dropped connection', () => {
   const database = useTestDatabase();
-  const terminate = (filter: string) =>
-    withDatabase(database().url, async (client) => {
+  const terminate = (filter: string, url = database().url) =>
+    withDatabase(url, async (client) => {
       const { rows } = await client.query<{ pid: number }>(
         `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND ${filter}`,
       );
@@ -48,5 +50,22 @@ describe.runIf(pgTestUrl)('PostgreSQL subscriptions after a dropped connection',
     expect(expectStrictlyIncreasing(received.map((e) => e.position))).toBe(true);
     await resumed.close();
     await store.close();
+  });
+
+  it("resumes an app's read models and reactors (the runners) after every connection to the database was terminated", async () => {
+    const own = await createTestDatabase('escrow_reconnect');
+    const t = await createTestApp({ DATABASE_URL: own.url });
+    try {
+      await registerUser(t.app);
+      expect(await terminate('true', own.url)).toBeGreaterThan(0);
+      const later = await registerUser(t.app);
+      const head = await t.ctx.store.headPosition();
+      await t.ctx.settle(head);
+      expect(t.ctx.queries.accounts.userById(later.userId)).toBeTruthy();
+      expect(await t.ctx.payments.reactors.processed(head)).toBe(true);
+    } finally {
+      await t.close();
+      await own.drop();
+    }
   });
 });

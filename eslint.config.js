@@ -85,7 +85,6 @@ export default tseslint.config(
       'server/app-context.ts',
       'server/event-store/kurrent-event-store.ts',
       'server/event-store/sqlite-event-store.ts',
-      'server/ops/app-metrics.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

@@ -46,6 +46,49 @@ export default tseslint.config(
     },
   },
   {
+    // A function a reader takes in at once: at most 80 lines of code. Screens (web/src/routes/, one
+    // module per page of the route table) are long JSX trees and are exempt; tests live outside these folders.
+    files: ['machines/**/*.ts', 'server/**/*.ts', 'projections/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/routes/**'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }],
+    },
+  },
+  {
+    // Being split by the escrow-core work (one escrow core, one folder per feature), which moves and
+    // rewrites these files: remove this block once it has landed and these functions are short.
+    files: [
+      'machines/deal/deal.commands.ts',
+      'machines/deal/deal.context.ts',
+      'machines/payment-request/payment-request.commands.ts',
+      'server/commands/command-bus.ts',
+      'server/deals/deal-link.routes.ts',
+      'server/deals/deals.routes.ts',
+      'server/payment-requests/payment-requests.routes.ts',
+      'server/payments/bank-onboarding.ts',
+      'server/payments/webhook-handler.ts',
+      'server/payments/gateway/simulated/simulated-gateway.routes.ts',
+      'server/payments/gateway/simulated/simulated-gateway.ts',
+      'server/payments/gateway/simulated/simulated-ledger.ts',
+      'server/payments/gateway/stripe/stripe-gateway.ts',
+      'server/reactors/payments.reactor.ts',
+      'server/reactors/reactor-runner.ts',
+      'server/reactors/timers.reactor.ts',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
+    // Over 80 lines today and not yet split: each entry goes when its function is split. Do not add to this list.
+    files: [
+      'projections/runner.ts',
+      'server/admin/admin.routes.ts',
+      'server/app-context.ts',
+      'server/event-store/kurrent-event-store.ts',
+      'server/event-store/sqlite-event-store.ts',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
     // machines/ may import xstate and zod only: no node built-ins, no React, no databases.
     files: ['machines/**/*.ts'],
     rules: {

@@ -41,6 +41,20 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+/** Many clients send "content-type: application/json" with no body on POST: treat it as no body. */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
+    }
+  });
+}
+
 /** Builds the HTTP app from its dependencies; `app.inject` in tests, `listen` in main.ts. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { config } = ctx;
@@ -60,17 +74,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app as unknown as FastifyInstance, { notFound: !options.serveWebApp });
 
-  // Many clients send "content-type: application/json" with no body on POST: treat it as no body.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
-    }
-  });
+  acceptEmptyJsonBodies(app as unknown as FastifyInstance);
 
   await registerSecurityHeaders(app as unknown as FastifyInstance, { https: config.publicUrl.startsWith('https://') });
   if (config.corsOrigin) {

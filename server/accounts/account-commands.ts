@@ -11,57 +11,11 @@ import type { ProfileBody, RegisterBody } from './account.schemas';
 const EMAIL_TAKEN = 'Email is already registered, or one that looks the same';
 const USERNAME_TAKEN = 'Username is already taken, or one that looks the same';
 
-/** Registration, login and profile changes. Login appends nothing: only its outcome matters. */
-export function createAccountCommands({ bus, unique, accounts }: { bus: CommandBus; unique: UniqueValues; accounts: AccountQueries }) {
-  const stream = (userId: string) => userAggregate.streamId(userId);
+const stream = (userId: string) => userAggregate.streamId(userId);
 
+/** Onboarding, language and profile changes of a registered user. */
+function profileCommands(bus: CommandBus, unique: UniqueValues) {
   return {
-    async register(body: RegisterBody, ctxFor: (userId: string) => CommandContext) {
-      const userId = `u_${randomUUID().replace(/-/g, '')}`;
-      const ctx = ctxFor(userId);
-      await unique.reserve('email', body.email, userId, ctx, EMAIL_TAKEN);
-      try {
-        await unique.reserve('username', body.username, userId, ctx, USERNAME_TAKEN);
-      } catch (error) {
-        await unique.release('email', body.email, userId, ctx);
-        throw error;
-      }
-      const passwordHash = await hashPassword(body.password);
-      const { password: _password, ...profile } = body;
-      const result = await bus.execute(userAggregate, stream(userId), () => [{ type: 'UserRegistered', data: { userId, ...profile, passwordHash } }], ctx);
-      return { userId, position: result.position };
-    },
-
-    /** Null for an unknown email or a wrong password; both take the same time. */
-    async verifyLogin(email: string, password: string): Promise<UserContext | null> {
-      const user = accounts.userByEmail(email);
-      const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
-      return user && ok ? user : null;
-    },
-
-    /** Ends every session of the user (all devices). */
-    async logout(userId: string, ctx: CommandContext) {
-      const result = await bus.execute(
-        userAggregate,
-        stream(userId),
-        (state) => {
-          if (state.revision < 0) throw new DomainError('not_found', 'User not found');
-          return [{ type: 'SessionsRevoked', data: { reason: 'logout' } }];
-        },
-        ctx,
-      );
-      return { position: result.position };
-    },
-
-    async changePassword(userId: string, body: { currentPassword: string; newPassword: string }, ctx: CommandContext) {
-      const current = (await bus.load(userAggregate, stream(userId))).snapshot.context;
-      if (!current.userId) throw new DomainError('not_found', 'User not found');
-      if (!(await verifyPassword(body.currentPassword, current.passwordHash))) throw new DomainError('forbidden', 'Current password is wrong');
-      const passwordHash = await hashPassword(body.newPassword);
-      const result = await bus.execute(userAggregate, stream(userId), () => [{ type: 'PasswordChanged', data: { passwordHash } }], ctx);
-      return { position: result.position };
-    },
-
     async completeOnboarding(userId: string, fields: { companyName: string | null; country: string | null; phoneNumber: string | null }, ctx: CommandContext) {
       const result = await bus.execute(
         userAggregate,
@@ -115,6 +69,58 @@ export function createAccountCommands({ bus, unique, accounts }: { bus: CommandB
       if (nameChanged) await unique.release('username', current.username, userId, ctx);
       return { position: result.position };
     },
+  };
+}
+
+/** Registration, login and profile changes. Login appends nothing: only its outcome matters. */
+export function createAccountCommands({ bus, unique, accounts }: { bus: CommandBus; unique: UniqueValues; accounts: AccountQueries }) {
+  return {
+    async register(body: RegisterBody, ctxFor: (userId: string) => CommandContext) {
+      const userId = `u_${randomUUID().replace(/-/g, '')}`;
+      const ctx = ctxFor(userId);
+      await unique.reserve('email', body.email, userId, ctx, EMAIL_TAKEN);
+      try {
+        await unique.reserve('username', body.username, userId, ctx, USERNAME_TAKEN);
+      } catch (error) {
+        await unique.release('email', body.email, userId, ctx);
+        throw error;
+      }
+      const passwordHash = await hashPassword(body.password);
+      const { password: _password, ...profile } = body;
+      const result = await bus.execute(userAggregate, stream(userId), () => [{ type: 'UserRegistered', data: { userId, ...profile, passwordHash } }], ctx);
+      return { userId, position: result.position };
+    },
+
+    /** Null for an unknown email or a wrong password; both take the same time. */
+    async verifyLogin(email: string, password: string): Promise<UserContext | null> {
+      const user = accounts.userByEmail(email);
+      const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
+      return user && ok ? user : null;
+    },
+
+    /** Ends every session of the user (all devices). */
+    async logout(userId: string, ctx: CommandContext) {
+      const result = await bus.execute(
+        userAggregate,
+        stream(userId),
+        (state) => {
+          if (state.revision < 0) throw new DomainError('not_found', 'User not found');
+          return [{ type: 'SessionsRevoked', data: { reason: 'logout' } }];
+        },
+        ctx,
+      );
+      return { position: result.position };
+    },
+
+    async changePassword(userId: string, body: { currentPassword: string; newPassword: string }, ctx: CommandContext) {
+      const current = (await bus.load(userAggregate, stream(userId))).snapshot.context;
+      if (!current.userId) throw new DomainError('not_found', 'User not found');
+      if (!(await verifyPassword(body.currentPassword, current.passwordHash))) throw new DomainError('forbidden', 'Current password is wrong');
+      const passwordHash = await hashPassword(body.newPassword);
+      const result = await bus.execute(userAggregate, stream(userId), () => [{ type: 'PasswordChanged', data: { passwordHash } }], ctx);
+      return { position: result.position };
+    },
+    ...profileCommands(bus, unique),
   };
 }
 

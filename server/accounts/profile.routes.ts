@@ -15,7 +15,8 @@ const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema };
  * Profile (docs/product.md §7), its second path used by the profile screen (/api/user/profile, same
  * behaviour), user stats, and the creator's payout-account status and onboarding link.
  */
-export function profileRoutes(app: ZodApp, { ctx, guards, accounts }: RouteDeps): void {
+export function profileRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { ctx, guards, accounts } = deps;
   const profileOf = (userId: string) => {
     const u = ctx.queries.accounts.userById(userId)!;
     return { username: u.username, email: u.email, companyName: u.companyName, country: u.country, phoneNumber: u.phoneNumber, language: u.language ?? null };
@@ -78,7 +79,11 @@ export function profileRoutes(app: ZodApp, { ctx, guards, accounts }: RouteDeps)
       return { totalDeals: total, successfulDeals: (counts['completed'] ?? 0) + (counts['approved_after_dispute'] ?? 0) };
     },
   );
+  payoutAccountRoutes(app, deps);
+}
 
+/** The creator's payout-account status and onboarding link. */
+function payoutAccountRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
   // Each answer may ask the payment provider (at most once a minute per account): a budget per user.
   const { accountStatusPerUser, windowMs } = ctx.config.rateLimits;
   const statusLimit = createLimit(app as unknown as FastifyInstance, {

@@ -39,8 +39,8 @@ const subscription = z.object(
  * Notification preferences (saved on the account), push for creators without an account (one
  * deal, through its link) and the email unsubscribe link.
  */
-export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDeps): void {
-  const { notifications } = ctx;
+export function notificationsRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { ctx, guards } = deps;
 
   const preferencesOf = (userId: string) => {
     const user = ctx.queries.accounts.userById(userId)!;
@@ -83,7 +83,12 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
       return preferencesOf(userId);
     },
   );
+  linkPushRoutes(app, deps);
+  unsubscribeRoutes(app, deps);
+}
 
+/** Push for one deal, for a creator without an account (the deal link). */
+function linkPushRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
   // ---------------------------------------------------------------- creators without an account
 
   const claims = createLinkClaims(ctx);
@@ -173,6 +178,12 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
       return { subscribed: ctx.queries.notifications.linkSubscriptions(record.id).some((s) => s.endpoint === request.query.endpoint) };
     },
   );
+}
+
+/** The unsubscribe link of every mail, and the test-mode mail pages. */
+function unsubscribeRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { ctx } = deps;
+  const { notifications } = ctx;
 
   // ---------------------------------------------------------------- unsubscribe link
 

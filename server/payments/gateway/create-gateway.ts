@@ -44,7 +44,6 @@ export function createGateway(config: GatewayConfig): PaymentGateway {
       : config.dataDir
         ? { databasePath: join(config.dataDir, SIMULATED_GATEWAY_FILE) }
         : {}),
-    ...(config.dataDir ? { databasePath: join(config.dataDir, SIMULATED_GATEWAY_FILE) } : {}),
     ...(config.now ? { now: config.now } : {}),
   });
 }

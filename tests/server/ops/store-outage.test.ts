@@ -9,7 +9,7 @@ import { eventually } from '../event-store/event-store-fixtures';
 const TOKEN = 'metrics-token-0123456789';
 
 async function ready(t: TestApp) {
-  const res = await t.app.inject({ url: '/api/ready' });
+  const res = await t.app.inject({ url: '/api/ready', headers: bearer(TOKEN) });
   return { status: res.statusCode, body: res.json() as Record<string, unknown> };
 }
 

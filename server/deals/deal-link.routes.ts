@@ -1,6 +1,5 @@
 import { moneyDocumentSchema } from '../../machines/contract/money-api';
 import { dealStatement } from '../documents/money-documents';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { dealSchema, errorSchema } from '../../machines/contract/api';
 import { tokenParam } from '../http/fields';

@@ -1,8 +1,5 @@
 import pg from 'pg';
 
-/** `DATABASE_URL` names PostgreSQL when it starts with postgres:// or postgresql://. */
-export const isPostgresUrl = (url: string | undefined): url is string => url !== undefined && /^postgres(ql)?:\/\//i.test(url.trim());
-
 /** bigint (positions, revisions) as JavaScript numbers: exact up to 2^53, far beyond any event count. */
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>

@@ -94,3 +94,8 @@ export function stateKey(value: unknown): string {
   }
   return '';
 }
+
+/** The status users read ("pending_payment", "paid", ...): the deepest state's `meta.status`, else the state's key. */
+export function statusOf(snapshot: AnyMachineSnapshot): string {
+  return deepestMeta<{ status?: string }>(snapshot)?.status ?? stateKey(snapshot.value);
+}

@@ -14,7 +14,7 @@ import { createTimerReactor, type TimerReactor } from './reactors/timers.reactor
 import type { PaymentGateway } from './payments/gateway/payment-gateway';
 import type { Clock } from './shared/clock';
 import type { CommandRunner } from './commands/run-command';
-import { createEffectOutcomes, type EffectOutcomes } from './payments/effect-outcomes';
+import { createEffectOutcomes, type EffectOutcomes } from './escrow/effect-outcomes';
 import { createPaymentsReactor } from './reactors/payments.reactor';
 import { createReactorRunner, type ReactorRunner } from './reactors/reactor-runner';
 import { createDailyReconciliation, type DailyReconciliation } from './reconciliation/daily-reconciliation';

@@ -1,22 +1,12 @@
 import type { SnapshotFrom } from 'xstate';
 import { DomainError } from '../command-error';
 import type { DraftOf } from '../events/define';
-import { deepestMeta } from '../statechart';
+import { statusOf } from '../statechart';
 import { dealEscrowEvents } from '../escrow/escrow-events';
-import {
-  canTake,
-  closeOpenSession,
-  decideEscrow,
-  dispatch,
-  only as escrowOnly,
-  refused as escrowRefused,
-  type Deciders,
-  type EscrowCommand,
-  type EscrowKind,
-} from '../escrow/escrow-decider';
+import { dispatch, escrowDecider, type Deciders, type EscrowCommand, type EscrowKind } from '../escrow/escrow-decider';
 import { escrowedCents } from '../escrow/escrow-ledger';
 import type { DealEvent, DealTerms, ReleaseTrigger } from './deal.events';
-import type { dealMachine, DealStateMeta } from './deal.machine';
+import type { dealMachine } from './deal.machine';
 
 /**
  * Everything that can happen to a deal, as commands, and the one pure function that decides each:
@@ -28,9 +18,6 @@ import type { dealMachine, DealStateMeta } from './deal.machine';
 
 export type DealDraft = DraftOf<DealEvent>;
 export type DealSnapshot = SnapshotFrom<typeof dealMachine>;
-
-/** A payment the gateway confirmed, as its webhook says. */
-export type { ConfirmedPayment } from '../escrow/escrow-ledger';
 
 export type DealCommand =
   | EscrowCommand
@@ -57,9 +44,7 @@ export type DealCommand =
   | { type: 'ReleaseHold' };
 
 /** The status users read ("pending_payment", "delivered", ...). */
-export function dealStatus(snapshot: DealSnapshot): string {
-  return deepestMeta<DealStateMeta>(snapshot)?.status ?? String(snapshot.value);
-}
+export const dealStatus = (snapshot: DealSnapshot): string => statusOf(snapshot);
 
 /** How a deal plays the escrow (machines/escrow). */
 export const dealEscrow: EscrowKind<DealSnapshot, DealDraft> = {
@@ -73,11 +58,7 @@ export const dealEscrow: EscrowKind<DealSnapshot, DealDraft> = {
   draft: (type, data) => ({ type, data }) as DealDraft,
 };
 
-const refused = (snapshot: DealSnapshot, action: string) => escrowRefused(dealEscrow, snapshot, action);
-const only = (snapshot: DealSnapshot, now: string, action: string, ...drafts: DealDraft[]) => escrowOnly(dealEscrow, snapshot, now, action, ...drafts);
-
-/** Would the statechart take this draft now? */
-export const dealCanTake = (snapshot: DealSnapshot, draft: DealDraft, now: string): boolean => canTake(snapshot, draft, now);
+const { refused, only, closeOpenSession, decide: escrow, canTake: dealCanTake } = escrowDecider(dealEscrow);
 
 const addHours = (iso: string, hours: number): string => new Date(Date.parse(iso) + hours * 3_600_000).toISOString();
 
@@ -128,8 +109,6 @@ function elapsePeriod(review: boolean, key: string, snapshot: DealSnapshot, now:
   return alreadyElapsed && dealCanTake(snapshot, release, now) ? [release] : [];
 }
 
-const escrow = (command: Parameters<typeof decideEscrow>[1], snapshot: DealSnapshot, now: string) => decideEscrow(dealEscrow, command, snapshot, now);
-
 /** One named decision per command. */
 const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   CreateDeal: ({ dealId, ownerId, terms }, snapshot, now) =>
@@ -137,12 +116,12 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   UpdateDealTerms: ({ terms }, snapshot, now) => {
     const updated: DealDraft = { type: 'DealUpdated', data: terms };
     if (!dealCanTake(snapshot, updated, now)) throw refused(snapshot, 'edit the deal');
-    return [...closeOpenSession(dealEscrow, snapshot, 'terms_changed'), updated];
+    return [...closeOpenSession(snapshot, 'terms_changed'), updated];
   },
   DeleteDeal: (_command, snapshot, now) => {
     const deleted: DealDraft = { type: 'DealDeleted', data: {} };
     if (!dealCanTake(snapshot, deleted, now)) throw refused(snapshot, 'delete the deal');
-    return [...closeOpenSession(dealEscrow, snapshot, 'deal_deleted'), deleted];
+    return [...closeOpenSession(snapshot, 'deal_deleted'), deleted];
   },
   // A deal keeps the first link it was given: asking again is answered with that link.
   GenerateShareLink: ({ token }, snapshot, now) =>

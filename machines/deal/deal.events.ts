@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chargebackData, duplicatePaymentRefundedData, paymentConfirmedData, paymentFailedData } from '../events/gateway-event-data';
+import { chargebackData, checkoutOpenedData, duplicatePaymentRefundedData, paymentConfirmedData, paymentFailedData } from '../events/gateway-event-data';
 import { defineEvent, type EventOf } from '../events/define';
 import { MAX_DEAL_CENTS } from '../money';
 
@@ -83,7 +83,7 @@ export const CheckoutSessionCreated = defineEvent({
   version: 1,
   category: 'deal',
   description: 'A checkout session for the total was opened with the payment gateway.',
-  schema: z.object({ sessionId: z.string().min(1), totalCents: cents, gateway: z.enum(['stripe', 'simulated']) }),
+  schema: checkoutOpenedData,
   example: { sessionId: 'cs_test_a1b2', totalCents: 27_050, gateway: 'simulated' },
 });
 

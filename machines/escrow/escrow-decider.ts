@@ -139,3 +139,15 @@ export function decideEscrow<S extends EscrowSnapshot, D extends EscrowDraft>(
     }
   }
 }
+
+/** The helpers bound to one aggregate's kind, as its decider uses them. */
+export function escrowDecider<S extends EscrowSnapshot, D extends EscrowDraft>(kind: EscrowKind<S, D>) {
+  return {
+    refused: (snapshot: S, action: string) => refused(kind, snapshot, action),
+    only: (snapshot: S, now: string, action: string, ...drafts: D[]) => only(kind, snapshot, now, action, ...drafts),
+    canTake: (snapshot: S, draft: D, now: string) => canTake(snapshot, draft, now),
+    closeOpenSession: (snapshot: S, reason: string) => closeOpenSession(kind, snapshot, reason),
+    /** Decides an escrow command of this kind (RecordCheckoutSession, ConfirmPayment, ...). */
+    decide: (command: Parameters<typeof decideEscrow>[1], snapshot: S, now: string) => decideEscrow(kind, command, snapshot, now),
+  };
+}

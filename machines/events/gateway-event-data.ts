@@ -28,3 +28,6 @@ export const duplicatePaymentRefundedData = z.object({
   amountCents: cents,
   gatewayEventId,
 });
+
+/** A checkout session the gateway opened for the total due. */
+export const checkoutOpenedData = z.object({ sessionId: z.string().min(1), totalCents: cents, gateway: z.enum(['stripe', 'simulated']) });

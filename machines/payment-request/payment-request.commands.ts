@@ -1,21 +1,11 @@
 import type { SnapshotFrom } from 'xstate';
 import { DomainError } from '../command-error';
 import type { DraftOf } from '../events/define';
-import { deepestMeta } from '../statechart';
+import { statusOf } from '../statechart';
 import { paymentRequestEscrowEvents } from '../escrow/escrow-events';
-import {
-  canTake,
-  closeOpenSession,
-  decideEscrow,
-  dispatch,
-  only as escrowOnly,
-  refused as escrowRefused,
-  type Deciders,
-  type EscrowCommand,
-  type EscrowKind,
-} from '../escrow/escrow-decider';
+import { dispatch, escrowDecider, type Deciders, type EscrowCommand, type EscrowKind } from '../escrow/escrow-decider';
 import type { PaymentRequestEvent } from './payment-request.events';
-import type { paymentRequestMachine, PaymentRequestStateMeta } from './payment-request.machine';
+import type { paymentRequestMachine } from './payment-request.machine';
 
 /**
  * Everything that can happen to a payment request, as commands, and the one pure function that
@@ -41,9 +31,7 @@ export type PaymentRequestCommand =
   | { type: 'ExpirePaymentRequest' }
   | { type: 'ReleaseChargebackHold'; note: string | null };
 
-export function paymentRequestStatus(snapshot: PaymentRequestSnapshot): string {
-  return deepestMeta<PaymentRequestStateMeta>(snapshot)?.status ?? String(snapshot.value);
-}
+export const paymentRequestStatus = (snapshot: PaymentRequestSnapshot): string => statusOf(snapshot);
 
 /** Unpaid and past its expiry (whether or not the expiry event has landed yet). */
 export function isExpired(status: string, expiresAt: string, now: string): boolean {
@@ -63,11 +51,7 @@ export const paymentRequestEscrow: EscrowKind<PaymentRequestSnapshot, PaymentReq
   draft: (type, data) => ({ type, data }) as PaymentRequestDraft,
 };
 
-const refused = (snapshot: PaymentRequestSnapshot, action: string) => escrowRefused(paymentRequestEscrow, snapshot, action);
-const only = (snapshot: PaymentRequestSnapshot, now: string, action: string, ...drafts: PaymentRequestDraft[]) =>
-  escrowOnly(paymentRequestEscrow, snapshot, now, action, ...drafts);
-
-export const requestCanTake = (snapshot: PaymentRequestSnapshot, draft: PaymentRequestDraft, now: string): boolean => canTake(snapshot, draft, now);
+const { refused, only, closeOpenSession, decide: escrow, canTake: requestCanTake } = escrowDecider(paymentRequestEscrow);
 
 /** An unpaid request past its expiry answers 410 to the brand's link actions. */
 function assertNotExpired(snapshot: PaymentRequestSnapshot, now: string): void {
@@ -100,9 +84,6 @@ function complete({ payoutAccountId, key }: { payoutAccountId: string | null; ke
   });
 }
 
-const escrow = (command: Parameters<typeof decideEscrow>[1], snapshot: PaymentRequestSnapshot, now: string) =>
-  decideEscrow(paymentRequestEscrow, command, snapshot, now);
-
 /** One named decision per command. */
 const deciders: Deciders<PaymentRequestCommand, PaymentRequestSnapshot, PaymentRequestDraft> = {
   CreatePaymentRequest: ({ request }, snapshot, now) => only(snapshot, now, 'create the request', { type: 'PaymentRequestCreated', data: request }),
@@ -117,7 +98,7 @@ const deciders: Deciders<PaymentRequestCommand, PaymentRequestSnapshot, PaymentR
     assertNotExpired(snapshot, now);
     const rejected: PaymentRequestDraft = { type: 'PaymentRequestRejected', data: { reason } };
     if (!requestCanTake(snapshot, rejected, now)) throw refused(snapshot, 'decline the request');
-    return [...closeOpenSession(paymentRequestEscrow, snapshot, 'request_closed'), rejected];
+    return [...closeOpenSession(snapshot, 'request_closed'), rejected];
   },
   RecordCheckoutSession: (command, snapshot, now) => {
     assertNotExpired(snapshot, now);
@@ -148,7 +129,7 @@ const deciders: Deciders<PaymentRequestCommand, PaymentRequestSnapshot, PaymentR
     const expiresAt = snapshot.context.request?.expiresAt;
     if (!expiresAt) return [];
     const expired: PaymentRequestDraft = { type: 'PaymentRequestExpired', data: { expiresAt } };
-    return requestCanTake(snapshot, expired, now) ? [...closeOpenSession(paymentRequestEscrow, snapshot, 'request_closed'), expired] : [];
+    return requestCanTake(snapshot, expired, now) ? [...closeOpenSession(snapshot, 'request_closed'), expired] : [];
   },
   ReleaseChargebackHold: ({ note }, snapshot, now) => only(snapshot, now, 'release the hold', { type: 'PaymentRequestHoldReleased', data: { note } }),
 };

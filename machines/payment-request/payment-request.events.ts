@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chargebackData, duplicatePaymentRefundedData, paymentConfirmedData, paymentFailedData } from '../events/gateway-event-data';
+import { chargebackData, checkoutOpenedData, duplicatePaymentRefundedData, paymentConfirmedData, paymentFailedData } from '../events/gateway-event-data';
 import { defineEvent, type EventOf } from '../events/define';
 import { MAX_REQUEST_CENTS } from '../money';
 
@@ -61,7 +61,7 @@ export const PaymentRequestCheckoutCreated = defineEvent({
   version: 1,
   category: 'payment-request',
   description: 'A checkout session for the total was opened.',
-  schema: z.object({ sessionId: z.string().min(1), totalCents: cents, gateway: z.enum(['stripe', 'simulated']) }),
+  schema: checkoutOpenedData,
   example: { sessionId: 'cs_test_r1', totalCents: 42_000, gateway: 'simulated' },
 });
 

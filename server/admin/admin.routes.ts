@@ -6,7 +6,7 @@ import { DomainError } from '../commands/domain-error';
 import { StreamNotFound } from '../event-store/event-store';
 import { idParam } from '../http/fields';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
-import type { EffectOutcome } from '../payments/effect-outcomes';
+import type { EffectOutcome } from '../escrow/effect-outcomes';
 import { adminRequestRoutes } from './admin-requests.routes';
 import { verifyStream } from '../event-store/hash-chain';
 import { requiredText } from '../http/fields';
@@ -238,7 +238,7 @@ export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
   const outcomes = () => ctx.payments.outcomes;
   action('/api/admin/deals/:id/release', async (id, cc, key) => {
     const r = await deps.deals.adminRelease(id, key, cc);
-    return { position: r.position, outcome: outcomes().release(id, key, r.position) };
+    return { position: r.position, outcome: outcomes().transfer({ kind: 'deal', id }, key, r.position) };
   });
   action('/api/admin/deals/:id/hold', (id, cc) => deps.deals.hold(id, cc));
   action('/api/admin/deals/:id/resume', (id, cc) => deps.deals.resume(id, cc));

@@ -3,7 +3,7 @@ import { dealMachine } from '../../machines/deal/deal.machine';
 import { paymentRequestMachine } from '../../machines/payment-request/payment-request.machine';
 import { userMachine } from '../../machines/account/user.machine';
 import { adminMachine } from '../../machines/account/admin.machine';
-import { deepestMeta } from '../../machines/statechart';
+import { statusOf } from '../../machines/statechart';
 
 /** A kind of stream whose history a statechart validates. */
 export interface Aggregate<M extends AnyStateMachine = AnyStateMachine> {
@@ -12,12 +12,6 @@ export interface Aggregate<M extends AnyStateMachine = AnyStateMachine> {
   streamId(id: string | number): string;
   /** The status string users read, for refusal messages ("… while the deal is pending_payment"). */
   describe(snapshot: ReturnType<M['getInitialSnapshot']>): string;
-}
-
-function statusOf(snapshot: { value: unknown; getMeta(): Record<string, unknown> }): string {
-  const meta = deepestMeta<{ status?: string }>(snapshot as never);
-  if (meta?.status) return meta.status;
-  return typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value);
 }
 
 export const dealAggregate: Aggregate<typeof dealMachine> = {

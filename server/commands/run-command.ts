@@ -1,7 +1,9 @@
-import { decideDeal, type DealCommand } from '../../machines/deal/deal.commands';
-import { decidePaymentRequest, type PaymentRequestCommand } from '../../machines/payment-request/payment-request.commands';
-import { dealAggregate, paymentRequestAggregate } from './aggregate';
-import type { CommandBus, CommandContext, CommandResult, Loaded } from './command-bus';
+import { decideDeal } from '../../machines/deal/deal.commands';
+import { decidePaymentRequest } from '../../machines/payment-request/payment-request.commands';
+import type { AnyStateMachine, SnapshotFrom } from 'xstate';
+import type { EscrowCommand } from '../../machines/escrow/escrow-decider';
+import { dealAggregate, paymentRequestAggregate, type Aggregate } from './aggregate';
+import type { CommandBus, CommandContext, CommandResult, Draft, Loaded } from './command-bus';
 import { deterministicId } from './deterministic-id';
 import { DomainError } from './domain-error';
 import type { dealMachine } from '../../machines/deal/deal.machine';
@@ -27,6 +29,9 @@ export interface RunOptions<S> {
 export const dealNotFound = () => new DomainError('not_found', 'Deal not found');
 export const requestNotFound = () => new DomainError('not_found', 'Payment request not found');
 
+/** An escrow aggregate a command can be addressed to by kind (webhooks and the payments reactor know both). */
+export type EscrowTarget = { kind: 'deal'; id: number } | { kind: 'payment_request'; id: number };
+
 /**
  * Route → command → bus: loads the stream, lets the pure decider of machines/ decide, and appends
  * what the statechart accepts. The one way a deal or payment-request command is run.
@@ -37,40 +42,43 @@ export function createCommandRunner(bus: CommandBus) {
     return drafts.map((d) => ({ ...d, id: deterministicId(streamId, dedupeKey, d.type) }));
   }
 
-  return {
-    deal(dealId: number, command: DealCommand, ctx: CommandContext, options: RunOptions<DealState> = {}): Promise<DealResult> {
-      const streamId = dealAggregate.streamId(dealId);
+  /** Runs the commands of one aggregate through its decider. */
+  function runner<M extends AnyStateMachine, C, D extends { type: string; id?: string }>(
+    aggregate: Aggregate<M>,
+    decide: (command: C, snapshot: SnapshotFrom<M>, now: string) => D[],
+    notFound: () => DomainError,
+  ) {
+    return (id: number, command: C, ctx: CommandContext, options: RunOptions<Loaded<M>> = {}): Promise<CommandResult<M>> => {
+      const streamId = aggregate.streamId(id);
       return bus.execute(
-        dealAggregate,
+        aggregate,
         streamId,
         (state) => {
-          if (!options.newStream && state.revision < 0) throw dealNotFound();
+          if (!options.newStream && state.revision < 0) throw notFound();
           options.authorize?.(state);
-          return withIds(streamId, decideDeal(command, state.snapshot, state.now), options.dedupeKey);
+          return withIds(streamId, decide(command, state.snapshot, state.now), options.dedupeKey) as unknown as Draft<M>[];
         },
         ctx,
         options.newStream ? { newStream: true } : {},
       );
-    },
+    };
+  }
 
-    request(
-      requestId: number,
-      command: PaymentRequestCommand,
+  const deal = runner(dealAggregate, decideDeal, dealNotFound);
+  const request = runner(paymentRequestAggregate, decidePaymentRequest, requestNotFound);
+  return {
+    deal,
+    request,
+    /** A money command for whichever escrow aggregate it names. */
+    escrow(
+      target: EscrowTarget,
+      command: EscrowCommand,
       ctx: CommandContext,
-      options: RunOptions<PaymentRequestState> = {},
-    ): Promise<PaymentRequestResult> {
-      const streamId = paymentRequestAggregate.streamId(requestId);
-      return bus.execute(
-        paymentRequestAggregate,
-        streamId,
-        (state) => {
-          if (!options.newStream && state.revision < 0) throw requestNotFound();
-          options.authorize?.(state);
-          return withIds(streamId, decidePaymentRequest(command, state.snapshot, state.now), options.dedupeKey);
-        },
-        ctx,
-        options.newStream ? { newStream: true } : {},
-      );
+      options: { dedupeKey?: string; authorize?: (state: never) => void } = {},
+    ): Promise<{ position: number }> {
+      return target.kind === 'deal'
+        ? deal(target.id, command, ctx, options as RunOptions<DealState>)
+        : request(target.id, command, ctx, options as RunOptions<PaymentRequestState>);
     },
   };
 }

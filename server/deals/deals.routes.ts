@@ -167,7 +167,7 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
       const { userId, cc } = brand(request);
       const key = idempotency.intentKey(request);
       const result = await deals.release(request.params.id, userId, key, cc);
-      const outcome = await ctx.payments.outcomes.release(request.params.id, key, result.position);
+      const outcome = await ctx.payments.outcomes.transfer({ kind: 'deal', id: request.params.id }, key, result.position);
       await ctx.settle(await ctx.store.headPosition());
       return reply
         .status(outcome === 'pending' ? 202 : 200)

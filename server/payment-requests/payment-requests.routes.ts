@@ -159,7 +159,7 @@ export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests, idem
       const key = idempotency.intentKey(request);
       const result = await ctx.payments.escrow.completePaymentRequest(request.params.id, userId, key, commandContext(request, { kind: 'creator', id: userId }));
       // The payout is the reactor's; the creator sees the request completed either way (payout_pending shows as completed).
-      await ctx.payments.outcomes.payout(request.params.id, key, result.position);
+      await ctx.payments.outcomes.transfer({ kind: 'payment_request', id: request.params.id }, key, result.position);
       await ctx.settle(await ctx.store.headPosition());
       return toPaymentRequestDto(ctx.queries.requests.byId(request.params.id)!, now(), publicUrl, 'owner');
     },

@@ -2,7 +2,7 @@ import type { CommandBus } from '../commands/command-bus';
 import type { CommandRunner } from '../commands/run-command';
 import type { Clock } from '../shared/clock';
 import { createBankOnboarding } from './bank-onboarding';
-import { createCheckout } from './checkout';
+import { createCheckout } from '../escrow/checkout';
 import { createRequestPayouts } from './complete-payment-request';
 import type { Escrow, EscrowConfig } from './escrow.types';
 import type { PaymentGateway } from './gateway/payment-gateway';

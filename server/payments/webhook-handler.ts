@@ -1,8 +1,9 @@
-import type { ConfirmedPayment } from '../../machines/deal/deal.commands';
+import type { EscrowCommand } from '../../machines/escrow/escrow-decider';
+import type { ConfirmedPayment } from '../../machines/escrow/escrow-ledger';
 import { userAggregate } from '../commands/aggregate';
 import type { CommandBus, CommandContext } from '../commands/command-bus';
 import { isDomainError } from '../commands/domain-error';
-import type { CommandRunner } from '../commands/run-command';
+import type { CommandRunner, EscrowTarget } from '../commands/run-command';
 import type { GatewayWebhookEvent, PaymentGateway } from './gateway/payment-gateway';
 
 type StripeObject = Record<string, unknown>;
@@ -37,6 +38,20 @@ export function createWebhookHandler({ bus, run, gateway }: WebhookDeps) {
     }
   }
 
+  /** The deal or request a gateway object's metadata names. */
+  function targetOf(metadata: Record<string, string> | null): EscrowTarget | null {
+    const dealId = positiveId(metadata?.dealId);
+    if (dealId !== null) return { kind: 'deal', id: dealId };
+    const requestId = positiveId(metadata?.paymentRequestId);
+    return requestId !== null ? { kind: 'payment_request', id: requestId } : null;
+  }
+
+  /** Records the gateway's fact on the deal or request it is about. */
+  async function record(event: GatewayWebhookEvent, metadata: Record<string, string> | null, command: EscrowCommand): Promise<void> {
+    const target = targetOf(metadata);
+    if (target !== null) await ignoringMissing(() => run.escrow(target, command, ctxOf(event), dedupe(event)));
+  }
+
   async function paid(event: GatewayWebhookEvent, session: StripeObject): Promise<void> {
     const paymentIntentId = text(session.payment_intent);
     const details = paymentIntentId ? await gateway.paymentDetails(paymentIntentId) : { chargeId: null, method: null };
@@ -49,20 +64,16 @@ export function createWebhookHandler({ bus, run, gateway }: WebhookDeps) {
       method: details.method,
       gatewayEventId: event.id,
     };
-    const metadata = metadataOf(session);
-    const dealId = positiveId(metadata.dealId);
-    const requestId = positiveId(metadata.paymentRequestId);
-    if (dealId !== null) await ignoringMissing(() => run.deal(dealId, { type: 'ConfirmPayment', payment }, ctxOf(event), dedupe(event)));
-    else if (requestId !== null) await ignoringMissing(() => run.request(requestId, { type: 'ConfirmPayment', payment }, ctxOf(event), dedupe(event)));
+    await record(event, metadataOf(session), { type: 'ConfirmPayment', payment });
   }
 
   async function failed(event: GatewayWebhookEvent, session: StripeObject): Promise<void> {
-    const command = { type: 'RecordPaymentFailure', checkoutSessionId: String(session.id), reason: 'async_payment_failed', gatewayEventId: event.id } as const;
-    const metadata = metadataOf(session);
-    const dealId = positiveId(metadata.dealId);
-    const requestId = positiveId(metadata.paymentRequestId);
-    if (dealId !== null) await ignoringMissing(() => run.deal(dealId, command, ctxOf(event), dedupe(event)));
-    else if (requestId !== null) await ignoringMissing(() => run.request(requestId, command, ctxOf(event), dedupe(event)));
+    await record(event, metadataOf(session), {
+      type: 'RecordPaymentFailure',
+      checkoutSessionId: String(session.id),
+      reason: 'async_payment_failed',
+      gatewayEventId: event.id,
+    });
   }
 
   async function accountUpdated(event: GatewayWebhookEvent, account: StripeObject): Promise<void> {
@@ -93,17 +104,13 @@ export function createWebhookHandler({ bus, run, gateway }: WebhookDeps) {
     const chargeId = text(dispute.charge);
     const metadata = chargeId ? await gateway.chargeMetadata(chargeId) : null;
     const amount = Number(dispute.amount ?? 0);
-    const command = {
+    await record(event, metadata, {
       type: 'RecordChargeback',
       disputeId: String(dispute.id),
       amountCents: Number.isSafeInteger(amount) && amount >= 0 ? amount : 0,
       reason: String(dispute.reason ?? 'unknown'),
       gatewayEventId: event.id,
-    } as const;
-    const dealId = positiveId(metadata?.dealId);
-    const requestId = positiveId(metadata?.paymentRequestId);
-    if (requestId !== null) await ignoringMissing(() => run.request(requestId, command, ctxOf(event), dedupe(event)));
-    else if (dealId !== null) await ignoringMissing(() => run.deal(dealId, command, ctxOf(event), dedupe(event)));
+    });
   }
 
   return async function handleWebhook(event: GatewayWebhookEvent): Promise<void> {

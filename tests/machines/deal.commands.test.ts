@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideDeal, type ConfirmedPayment, type DealCommand } from '../../machines/deal/deal.commands';
+import { decideDeal, type DealCommand } from '../../machines/deal/deal.commands';
+import type { ConfirmedPayment } from '../../machines/escrow/escrow-ledger';
 import { dealMachine } from '../../machines/deal/deal.machine';
 import type { DealEvent } from '../../machines/deal/deal.events';
 import { deciderSpec } from '../support/decider-spec';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConfirmedPayment } from '../../machines/deal/deal.commands';
+import type { ConfirmedPayment } from '../../machines/escrow/escrow-ledger';
 import { decidePaymentRequest, EXPIRED_MESSAGE, type PaymentRequestCommand } from '../../machines/payment-request/payment-request.commands';
 import type { PaymentRequestEvent } from '../../machines/payment-request/payment-request.events';
 import { paymentRequestMachine } from '../../machines/payment-request/payment-request.machine';

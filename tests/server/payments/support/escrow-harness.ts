@@ -14,7 +14,7 @@ import { createSqliteEventStore } from '../../../../server/event-store/sqlite-ev
 import { randomUUID } from 'node:crypto';
 import { createCommandRunner, type CommandRunner, type DealResult, type PaymentRequestResult } from '../../../../server/commands/run-command';
 import { createDealCommands } from '../../../../server/deals/deal-commands';
-import { createEffectOutcomes } from '../../../../server/payments/effect-outcomes';
+import { createEffectOutcomes } from '../../../../server/escrow/effect-outcomes';
 import { createEscrow } from '../../../../server/payments/escrow';
 import { createPaymentsReactor } from '../../../../server/reactors/payments.reactor';
 import { createReactorRunner, type ReactorRunner } from '../../../../server/reactors/reactor-runner';
@@ -146,7 +146,7 @@ function buildInstance(deps: {
     openDispute: async (dealId, reason, ctx) => deals.dispute(dealId, await ownerOf(dealId), reason, ctx),
     async releaseFunds(dealId, trigger, ctx, key = randomUUID()) {
       const result = trigger === 'brand' ? await deals.release(dealId, await ownerOf(dealId), key, ctx) : await deals.adminRelease(dealId, key, ctx);
-      await outcomes.release(dealId, key, result.position);
+      await outcomes.transfer({ kind: 'deal', id: dealId }, key, result.position);
       return afterEffect(result, dealId);
     },
     manualComplete: async (dealId, ctx) => deals.manualComplete(dealId, await ownerOf(dealId), ctx),
@@ -160,7 +160,7 @@ function buildInstance(deps: {
     async completePaymentRequest(requestId, ctx) {
       const key = randomUUID();
       const result = await real.completePaymentRequest(requestId, ctx.actor.id, key, ctx);
-      await outcomes.payout(requestId, key, result.position);
+      await outcomes.transfer({ kind: 'payment_request', id: requestId }, key, result.position);
       return result;
     },
     async payDeferredPayout(requestId, ctx) {

@@ -1,0 +1,57 @@
+import type { AnyStateMachine, SnapshotFrom } from 'xstate';
+import type { CommandBus } from '../commands/command-bus';
+import { DomainError } from '../commands/domain-error';
+import type { EscrowTarget } from '../commands/run-command';
+import type { ReactorRunner } from '../reactors/reactor-runner';
+import { dealSide, sideOf, type EscrowSide } from './escrow-sides';
+
+export interface EffectOutcomesDeps {
+  bus: CommandBus;
+  reactors: Pick<ReactorRunner, 'processed'>;
+  /** How long a money route waits for the gateway's answer before it answers "under way" (202). */
+  timeoutMs?: number;
+}
+
+/** What became of an intent a money route recorded, once the payments reactor has handled it. */
+export type EffectOutcome = 'done' | 'pending';
+
+interface Answer {
+  pending: boolean;
+  refused: { code: string; message: string } | null;
+}
+
+/**
+ * A money route records an intent and waits here until the payments reactor has carried it out
+ * (or the wait times out): a refused transfer or refund is answered as the refusal it was (409,
+ * with the gateway's code in the message, as the web app expects); an answer still pending is
+ * "under way" and completes in the background, with no second effect on a retry.
+ */
+export function createEffectOutcomes({ bus, reactors, timeoutMs = 10_000 }: EffectOutcomesDeps) {
+  const refusal = (error: { code: string; message: string }) =>
+    new DomainError('conflict', error.message.startsWith(error.code) ? error.message : `${error.code}: ${error.message}`, { gatewayCode: error.code });
+
+  async function outcome<M extends AnyStateMachine>(side: EscrowSide<M>, id: number, position: number, answer: (s: SnapshotFrom<M>) => Answer) {
+    await reactors.processed(position, timeoutMs);
+    const { pending, refused } = answer((await bus.load(side.aggregate, side.aggregate.streamId(id))).snapshot);
+    if (pending) return 'pending';
+    if (refused) throw refusal(refused);
+    return 'done';
+  }
+
+  return {
+    /** A deal's release or a request's payout. */
+    transfer(target: EscrowTarget, key: string, position: number): Promise<EffectOutcome> {
+      const side = sideOf(target.kind);
+      return outcome(side, target.id, position, (s) => ({ pending: side.pendingTransfer(s, target.id)?.key === key, refused: side.refusedTransfer(s, key) }));
+    },
+
+    refund(dealId: number, key: string, position: number): Promise<EffectOutcome> {
+      return outcome(dealSide, dealId, position, ({ context: c }) => ({
+        pending: c.pendingRefund?.key === key,
+        refused: c.lastRefundError?.key === key && c.refundId === null ? c.lastRefundError : null,
+      }));
+    },
+  };
+}
+
+export type EffectOutcomes = ReturnType<typeof createEffectOutcomes>;

@@ -1,0 +1,134 @@
+import type { CommandBus, CommandContext } from '../commands/command-bus';
+import { deterministicId } from '../commands/deterministic-id';
+import type { CommandRunner, EscrowTarget } from '../commands/run-command';
+import type { RecordedEvent } from '../event-store/event-store';
+import { asGatewayError, isDefiniteRefusal } from '../payments/gateway/gateway-failure';
+import type { PaymentGateway } from '../payments/gateway/payment-gateway';
+import type { DealCommand } from '../../machines/deal/deal.commands';
+import type { EscrowCommand } from '../../machines/escrow/escrow-decider';
+import { escrowRole } from '../../machines/escrow/escrow-events';
+import { sideOfStream, type EscrowSide } from './escrow-sides';
+
+export interface PaymentsHandlerDeps {
+  bus: CommandBus;
+  run: CommandRunner;
+  gateway: PaymentGateway;
+  log?: (message: string, details: Record<string, unknown>) => void;
+}
+
+/** The escrow roles whose events are money intents, for deals and payment requests alike. */
+export const intentRoles = ['transferRequested', 'refundRequested', 'unexpectedPayment', 'checkoutClosed'] as const;
+
+const idOf = (streamId: string): number => Number(/(\d+)$/.exec(streamId)?.[1] ?? 0);
+
+/**
+ * Carries out the money intents the statecharts accepted, and records the gateway's answer as the
+ * outcome event; one handler for both escrow aggregates. Exactly once: the gateway call's
+ * idempotency key is the intent's key (or derived from the intent), the outcome's event id is
+ * derived from the same key, and before calling the gateway the handler reads the stream: an
+ * intent already answered (a redelivery after a crash, another instance was first) is not sent
+ * again. A definite refusal is recorded as the failure outcome; an unknown outcome (network, 5xx)
+ * throws, and the runner hands the intent over again with the same key, which the gateway answers
+ * with its first result.
+ */
+export function createPaymentsHandler({ bus, run, gateway, log }: PaymentsHandlerDeps) {
+  /** Runs the gateway call; a definite refusal becomes the failure outcome, anything unknown throws (retried). */
+  async function attempt<T>(call: () => Promise<T>, onRefusal: (failure: { code: string; message: string }) => Promise<unknown>): Promise<T | null> {
+    try {
+      return await call();
+    } catch (error) {
+      const failure = asGatewayError(error);
+      if (!isDefiniteRefusal(failure)) throw failure;
+      await onRefusal(failure);
+      return null;
+    }
+  }
+
+  async function transfer(side: EscrowSide, event: RecordedEvent, record: RecordOutcome, key: string): Promise<void> {
+    const { snapshot } = await bus.load(side.aggregate, event.streamId);
+    const pending = side.pendingTransfer(snapshot, idOf(event.streamId));
+    if (pending?.key !== key) return;
+    const done = await attempt(
+      () =>
+        gateway.transfer({
+          amountCents: pending.amountCents,
+          destinationAccountId: pending.destinationAccountId,
+          transferGroup: event.streamId,
+          sourceTransaction: side.ledger(snapshot).chargeId,
+          idempotencyKey: key,
+          metadata: pending.metadata,
+        }),
+      ({ code, message }) => record({ type: 'RecordTransferFailure', key, code, message }, key),
+    );
+    if (done) await record({ type: 'RecordTransfer', key, transferId: done.transferId }, key);
+  }
+
+  async function refund(side: EscrowSide, event: RecordedEvent, record: RecordOutcome, key: string): Promise<void> {
+    const { snapshot } = await bus.load(side.aggregate, event.streamId);
+    const pending = side.pendingRefund(snapshot);
+    if (pending?.key !== key) return;
+    const { paymentIntentId, chargeId } = side.ledger(snapshot);
+    const done = await attempt(
+      () => gateway.refund({ paymentIntentId, chargeId, amountCents: pending.amountCents, transferGroup: event.streamId, idempotencyKey: key }),
+      ({ code, message }) => record({ type: 'RecordRefundFailure', key, code, message }, key),
+    );
+    if (done) await record({ type: 'RecordRefund', key, ...done }, key);
+  }
+
+  /** Refunds a payment that did not fund its deal or request; the creator's transfer (if any) stays. */
+  async function refundUnexpected(side: EscrowSide, event: RecordedEvent, record: RecordOutcome, sessionId: string): Promise<void> {
+    const { snapshot } = await bus.load(side.aggregate, event.streamId);
+    const payment = side.ledger(snapshot).unexpectedPayments.find((p) => p.checkoutSessionId === sessionId);
+    if (!payment || payment.refundId !== null) return;
+    const done = await attempt(
+      () =>
+        gateway.refund({
+          paymentIntentId: payment.paymentIntentId,
+          chargeId: payment.chargeId,
+          amountCents: payment.amountCents,
+          transferGroup: event.streamId,
+          idempotencyKey: deterministicId(event.streamId, 'unexpected-payment-refund', sessionId),
+          reverseTransfers: false,
+        }),
+      // Refused (already refunded at the gateway by hand, say): nothing to record; admins see it as unrefunded.
+      async ({ code }) => log?.('refund of an unexpected payment refused', { streamId: event.streamId, sessionId, code }),
+    );
+    if (done) await record({ type: 'RecordUnexpectedPaymentRefund', checkoutSessionId: sessionId, refundId: done.refundId }, `unexpected:${sessionId}`);
+  }
+
+  /**
+   * Closing a session is best effort and never holds up the effects behind it: if the gateway
+   * cannot be reached, the session may still be paid, and that payment is refunded as unexpected.
+   */
+  async function expire(sessionId: string): Promise<void> {
+    try {
+      await gateway.expireCheckoutSession(sessionId);
+    } catch (error) {
+      log?.('closing a checkout session failed; a payment on it will be refunded', { sessionId, message: asGatewayError(error).message });
+    }
+  }
+
+  return async function handle(event: RecordedEvent, data: Record<string, unknown>): Promise<void> {
+    const side = sideOfStream(event.streamId);
+    if (side === null) return;
+    const metadata = event.metadata as { correlationId?: string };
+    const ctx: CommandContext = { actor: { kind: 'system', id: 'payments-reactor' }, correlationId: metadata.correlationId ?? event.id, causationId: event.id };
+    const target = { kind: side.kind, id: idOf(event.streamId) } as EscrowTarget;
+    const record: RecordOutcome = (command, dedupeKey) => run.escrow(target, command as never, ctx, { dedupeKey });
+    switch (escrowRole(side.events, event.type)) {
+      case 'transferRequested':
+        return transfer(side, event, record, String(data.key));
+      case 'refundRequested':
+        return refund(side, event, record, String(data.key));
+      case 'unexpectedPayment':
+        return refundUnexpected(side, event, record, String(data.checkoutSessionId));
+      case 'checkoutClosed':
+        return expire(String(data.sessionId));
+      default:
+        return;
+    }
+  };
+}
+
+/** Records an outcome command on the intent's stream, its events' ids fixed by the key (refunds of the payer: deals only). */
+type RecordOutcome = (command: EscrowCommand | Extract<DealCommand, { type: 'RecordRefund' | 'RecordRefundFailure' }>, dedupeKey: string) => Promise<unknown>;

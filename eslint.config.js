@@ -62,6 +62,7 @@ export default tseslint.config(
       'machines/deal/deal.context.ts',
       'machines/payment-request/payment-request.commands.ts',
       'server/commands/command-bus.ts',
+      'server/escrow/payments-handler.ts',
       'server/deals/deal-link.routes.ts',
       'server/deals/deals.routes.ts',
       'server/payment-requests/payment-requests.routes.ts',

@@ -129,6 +129,8 @@ const nlRules: readonly Rule[] = [
   [/^Country must be a two-letter code$/, 'Het land moet een code van twee letters zijn.'],
   [/^Please enter a description first to improve it\.$/, 'Vul eerst een beschrijving in om die te laten verbeteren.'],
   [/^from must be before to$/, 'De begindatum moet vóór de einddatum liggen.'],
+  [/^since must be a date \(YYYY-MM-DD\) or an ISO instant$/, 'De begindatum moet een datum (JJJJ-MM-DD) of een ISO-tijdstip zijn.'],
+  [/^since must be in the past$/, 'De begindatum moet in het verleden liggen.'],
   [/^The smallest deal is €0\.50, the least a card payment can be$/, 'De kleinste deal is € 0,50, het minimum voor een kaartbetaling.'],
   [/^Amount must be at least €0\.50$/, 'Het bedrag moet minstens € 0,50 zijn.'],
   [

@@ -11,9 +11,12 @@ import { GENESIS } from './hash-chain';
  * reading "position > last delivered" can never pass over a transaction that commits later.
  * Group commit (one transaction per batch of appends) keeps the lock's cost per event small.
  *
- * `es_append(batch)` applies a whole batch server-side in one round trip, with the same rules as
- * sqlite-append-writer.ts (expected revisions, idempotent retries by event id, hash chains), and
- * NOTIFYs the new head on `es_events` when it commits. data/metadata are `json`, which keeps the
+ * `es_append(streams, expected, counts, ids, types, datas, metas)` applies a whole batch server-side
+ * in one round trip, with the same rules as sqlite-append-writer.ts (expected revisions, idempotent
+ * retries by event id, hash chains), and NOTIFYs the new head on `es_events` when it commits. It is
+ * set-based so the lock is held briefly: one lookup of every stream's head, checks and hashes in
+ * memory, one multi-row INSERT. (Databases set up by an earlier version keep the former
+ * `es_append(json)` overload, which follows the same rules, so older instances still append.) data/metadata are `json`, which keeps the
  * writer's exact text, so the hash chain (computed here with sha256) matches the one the
  * application computes in hash-chain.ts.
  */

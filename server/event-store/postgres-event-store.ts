@@ -1,3 +1,4 @@
+import type { Pool } from 'pg';
 import { StreamNotFound, WrongExpectedVersion, type AppendResult, type EventStore, type RecordedEvent } from './event-store';
 import { assertStreamId, validateAppend, type SerialisedEvent } from './event-validation';
 import { createGroupCommitQueue, type BatchOutcome } from './group-commit-queue';
@@ -107,8 +108,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
   }
 
   const queue = createGroupCommitQueue<PendingAppend, AppendResult>(async (appends) => {
-    const payload = JSON.stringify(appends.map((a) => ({ s: a.streamId, x: String(a.expected), ev: a.events })));
-    const { rows } = await pool.query<AppendRow>('SELECT ok, next_revision, last_position, actual FROM es_append($1::json)', [payload]);
+    const rows = await appendBatch(pool, appends);
     stats.commits += 1;
     stats.largestBatch = Math.max(stats.largestBatch, appends.length);
     const outcomes = appends.map((append, i): BatchOutcome<AppendResult> => {
@@ -221,6 +221,24 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
       return closing;
     },
   };
+}
+
+/** One es_append call for the whole batch, its appends and their events as parallel arrays (one row of results per append). */
+async function appendBatch(pool: Pick<Pool, 'query'>, appends: PendingAppend[]): Promise<AppendRow[]> {
+  const events = appends.flatMap((a) => a.events);
+  const { rows } = await pool.query<AppendRow>(
+    'SELECT ok, next_revision, last_position, actual FROM es_append($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[])',
+    [
+      appends.map((a) => a.streamId),
+      appends.map((a) => String(a.expected)),
+      appends.map((a) => a.events.length),
+      events.map((e) => e.id),
+      events.map((e) => e.type),
+      events.map((e) => e.data),
+      events.map((e) => e.metadata),
+    ],
+  );
+  return rows;
 }
 
 /** PostgreSQL's LIMIT NULL means "no limit"; callers replaying large stores page with maxCount. */

@@ -11,9 +11,12 @@ import { GENESIS } from './hash-chain';
  * reading "position > last delivered" can never pass over a transaction that commits later.
  * Group commit (one transaction per batch of appends) keeps the lock's cost per event small.
  *
- * `es_append(batch)` applies a whole batch server-side in one round trip, with the same rules as
- * sqlite-append-writer.ts (expected revisions, idempotent retries by event id, hash chains), and
- * NOTIFYs the new head on `es_events` when it commits. data/metadata are `json`, which keeps the
+ * `es_append(streams, expected, counts, ids, types, datas, metas)` applies a whole batch server-side
+ * in one round trip, with the same rules as sqlite-append-writer.ts (expected revisions, idempotent
+ * retries by event id, hash chains), and NOTIFYs the new head on `es_events` when it commits. It is
+ * set-based so the lock is held briefly: one lookup of every stream's head, checks and hashes in
+ * memory, one multi-row INSERT. (Databases set up by an earlier version keep the former
+ * `es_append(json)` overload, which follows the same rules, so older instances still append.) data/metadata are `json`, which keeps the
  * writer's exact text, so the hash chain (computed here with sha256) matches the one the
  * application computes in hash-chain.ts.
  */
@@ -36,23 +39,43 @@ CREATE TABLE IF NOT EXISTS es_events (
   UNIQUE (stream_id, revision)
 );
 
-CREATE OR REPLACE FUNCTION es_append(batch json) RETURNS TABLE (ok boolean, next_revision bigint, last_position bigint, actual bigint)
+-- Writes one batch of rows (parallel arrays) with a single multi-row INSERT.
+CREATE OR REPLACE FUNCTION es_insert_rows(w_pos bigint[], w_s text[], w_rev bigint[], w_id text[], w_type text[], w_data text[], w_meta text[], w_hash text[])
+RETURNS void LANGUAGE sql AS $ins$
+  INSERT INTO es_events (position, stream_id, revision, event_id, type, data, metadata, recorded_at, hash)
+  SELECT u.pos, u.s, u.rev, u.id, u.type, u.data::json, u.meta::json, now(), u.hash
+    FROM unnest(w_pos, w_s, w_rev, w_id, w_type, w_data, w_meta, w_hash) AS u (pos, s, rev, id, type, data, meta, hash);
+$ins$;
+
+-- One batch of appends as parallel arrays: append i goes to streams[i] with expected revision
+-- expected[i] and carries counts[i] events, which follow the previous appends' events in ids,
+-- types, datas and metas.
+CREATE OR REPLACE FUNCTION es_append(streams text[], expected text[], counts int[], ids text[], types text[], datas text[], metas text[])
+RETURNS TABLE (ok boolean, next_revision bigint, last_position bigint, actual bigint)
 LANGUAGE plpgsql AS $fn$
 DECLARE
-  a json; ev json; ids text[]; s text; x text;
+  head_s text[]; head_rev bigint[]; head_hash text[];
+  w_pos bigint[] := '{}'; w_s text[] := '{}'; w_rev bigint[] := '{}'; w_id text[] := '{}';
+  w_type text[] := '{}'; w_data text[] := '{}'; w_meta text[] := '{}'; w_hash text[] := '{}';
+  w int := 0; e int := 0; h int; n int; s text; x text; my_ids text[];
   cur bigint; wanted bigint; start_rev bigint; replay_pos bigint; found_ids text[];
-  pos bigint; first_pos bigint; prev text; n int; k int; conflict boolean;
+  pos bigint; first_pos bigint; prev text; conflict boolean;
 BEGIN
   PERFORM pg_advisory_xact_lock(${APPEND_LOCK});
-  SELECT coalesce(max(e.position), 0) INTO pos FROM es_events e;
+  SELECT coalesce(max(ev.position), 0) INTO pos FROM es_events ev;
   first_pos := pos;
-  FOR a IN SELECT value FROM json_array_elements(batch) LOOP
-    s := a->>'s';
-    x := a->>'x';
-    SELECT array_agg(value->>'id') INTO ids FROM json_array_elements(a->'ev');
-    n := array_length(ids, 1);
-    SELECT e.revision INTO cur FROM es_events e WHERE e.stream_id = s ORDER BY e.revision DESC LIMIT 1;
-    cur := coalesce(cur, -1);
+  -- Every stream's head (revision and hash) at once; later appends in the batch update it here.
+  SELECT array_agg(d.s), array_agg(coalesce(t.revision, -1)), array_agg(coalesce(t.hash, '${GENESIS}'))
+    INTO head_s, head_rev, head_hash
+    FROM (SELECT DISTINCT u AS s FROM unnest(streams) AS u) d
+    LEFT JOIN LATERAL (SELECT ev.revision, ev.hash FROM es_events ev WHERE ev.stream_id = d.s ORDER BY ev.revision DESC LIMIT 1) t ON true;
+  FOR i IN 1 .. coalesce(array_length(streams, 1), 0) LOOP
+    s := streams[i];
+    x := expected[i];
+    n := counts[i];
+    my_ids := ids[e + 1 : e + n];
+    h := array_position(head_s, s);
+    cur := head_rev[h];
     start_rev := NULL;
     conflict := false;
     IF x = 'no_stream' OR x ~ '^[0-9]+$' THEN
@@ -63,41 +86,48 @@ BEGIN
     ELSIF x = 'stream_exists' AND cur < 0 THEN
       conflict := true;
     ELSIF cur >= 0 THEN
-      SELECT e.revision INTO start_rev FROM es_events e
-        WHERE e.stream_id = s AND e.revision > cur - ${ANY_WINDOW} AND e.event_id = ids[1] ORDER BY e.revision LIMIT 1;
+      -- A possible retry: the rows this batch has not written yet must be visible to the lookup.
+      IF w > 0 AND s = ANY (w_s) THEN
+        PERFORM es_insert_rows(w_pos, w_s, w_rev, w_id, w_type, w_data, w_meta, w_hash);
+        w := 0; w_pos := '{}'; w_s := '{}'; w_rev := '{}'; w_id := '{}'; w_type := '{}'; w_data := '{}'; w_meta := '{}'; w_hash := '{}';
+      END IF;
+      SELECT ev.revision INTO start_rev FROM es_events ev
+        WHERE ev.stream_id = s AND ev.revision > cur - ${ANY_WINDOW} AND ev.event_id = my_ids[1] ORDER BY ev.revision LIMIT 1;
     END IF;
     IF start_rev IS NOT NULL THEN
       -- A retry when the same ids sit at start_rev, start_rev + 1, …: answer with the original result.
-      SELECT array_agg(e.event_id ORDER BY e.revision), max(e.position) INTO found_ids, replay_pos FROM es_events e
-        WHERE e.stream_id = s AND e.revision >= start_rev AND e.revision < start_rev + n;
-      IF found_ids = ids THEN
+      IF w > 0 AND s = ANY (w_s) THEN
+        PERFORM es_insert_rows(w_pos, w_s, w_rev, w_id, w_type, w_data, w_meta, w_hash);
+        w := 0; w_pos := '{}'; w_s := '{}'; w_rev := '{}'; w_id := '{}'; w_type := '{}'; w_data := '{}'; w_meta := '{}'; w_hash := '{}';
+      END IF;
+      SELECT array_agg(ev.event_id ORDER BY ev.revision), max(ev.position) INTO found_ids, replay_pos FROM es_events ev
+        WHERE ev.stream_id = s AND ev.revision >= start_rev AND ev.revision < start_rev + n;
+      IF found_ids = my_ids THEN
         ok := true; next_revision := start_rev + n - 1; last_position := replay_pos; actual := NULL;
       ELSE
         ok := false; next_revision := NULL; last_position := NULL; actual := cur;
       END IF;
-      RETURN NEXT;
-      CONTINUE;
-    END IF;
-    IF conflict THEN
+    ELSIF conflict THEN
       ok := false; next_revision := NULL; last_position := NULL; actual := cur;
-      RETURN NEXT;
-      CONTINUE;
+    ELSE
+      prev := head_hash[h];
+      FOR k IN 1 .. n LOOP
+        pos := pos + 1;
+        w := w + 1;
+        prev := encode(sha256(convert_to(prev || E'\\n' || types[e + k] || E'\\n' || datas[e + k] || E'\\n' || metas[e + k], 'UTF8')), 'hex');
+        w_pos[w] := pos; w_s[w] := s; w_rev[w] := cur + k; w_id[w] := ids[e + k];
+        w_type[w] := types[e + k]; w_data[w] := datas[e + k]; w_meta[w] := metas[e + k]; w_hash[w] := prev;
+      END LOOP;
+      head_rev[h] := cur + n;
+      head_hash[h] := prev;
+      ok := true; next_revision := cur + n; last_position := pos; actual := NULL;
     END IF;
-    prev := '${GENESIS}';
-    IF cur >= 0 THEN
-      SELECT coalesce(e.hash, prev) INTO prev FROM es_events e WHERE e.stream_id = s AND e.revision = cur;
-    END IF;
-    k := 0;
-    FOR ev IN SELECT value FROM json_array_elements(a->'ev') LOOP
-      pos := pos + 1;
-      prev := encode(sha256(convert_to(prev || E'\\n' || (ev->>'type') || E'\\n' || (ev->>'data') || E'\\n' || (ev->>'metadata'), 'UTF8')), 'hex');
-      INSERT INTO es_events (position, stream_id, revision, event_id, type, data, metadata, recorded_at, hash)
-        VALUES (pos, s, cur + 1 + k, ev->>'id', ev->>'type', (ev->>'data')::json, (ev->>'metadata')::json, now(), prev);
-      k := k + 1;
-    END LOOP;
-    ok := true; next_revision := cur + n; last_position := pos; actual := NULL;
+    e := e + n;
     RETURN NEXT;
   END LOOP;
+  IF w > 0 THEN
+    PERFORM es_insert_rows(w_pos, w_s, w_rev, w_id, w_type, w_data, w_meta, w_hash);
+  END IF;
   IF pos > first_pos THEN
     PERFORM pg_notify('${NOTIFY_CHANNEL}', pos::text);
   END IF;

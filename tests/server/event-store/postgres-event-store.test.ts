@@ -30,6 +30,37 @@ describe.runIf(pgTestUrl)('PostgreSQL (PG_TEST_URL)', () => {
         expect(report.events).toBe(await store.headPosition());
       }));
 
+    it('applies appends, retries and conflicts on one stream within a single batch, in submission order', () =>
+      withStore(async (store) => {
+        await store.ready();
+        const stream = newStream('one-batch');
+        const [first, second, third] = [newEvents(2), newEvents(1), newEvents(1)];
+        const before = store.stats().commits;
+        // Submitted in the same turn: the group commit queue writes them as one es_append call.
+        const settled = await Promise.allSettled([
+          store.append(stream, first, 'no_stream'),
+          store.append(stream, second, 1),
+          store.append(stream, first, 'no_stream'),
+          store.append(stream, second, 'any'),
+          store.append(stream, third, 'any'),
+          store.append(stream, newEvents(1), 1),
+          store.append(newStream('missing'), newEvents(1), 'stream_exists'),
+        ]);
+        expect(store.stats().commits - before).toBe(1);
+        const values = settled.map((s) => (s.status === 'fulfilled' ? s.value : (s.reason as Error).name));
+        const [a, b, retryA, retryB, c] = values as { nextExpectedRevision: number; position: number }[];
+        expect(a!.nextExpectedRevision).toBe(1);
+        expect(b!.nextExpectedRevision).toBe(2);
+        expect(retryA).toEqual(a);
+        expect(retryB).toEqual(b);
+        expect(c).toEqual({ nextExpectedRevision: 3, position: b!.position + 1 });
+        expect(values.slice(5)).toEqual(['WrongExpectedVersion', 'WrongExpectedVersion']);
+        const events = await store.readStream(stream);
+        expect(events.map((e) => e.id)).toEqual([...first, ...second, ...third].map((e) => e.id));
+        expect(events.map((e) => e.position)).toEqual([a!.position - 1, a!.position, b!.position, c!.position]);
+        expect((await verifyStore(store)).breaks).toEqual([]);
+      }));
+
     it('keeps the hash chain a tamper check can follow, and shows an edited event', () =>
       withStore(async (store) => {
         const stream = newStream('chain');

@@ -6,6 +6,9 @@ const types = {
     oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+/** `DATABASE_URL` names PostgreSQL when it starts with postgres:// or postgresql://. */
+export const isPostgresUrl = (url: string | undefined): url is string => url !== undefined && /^postgres(ql)?:\/\//i.test(url.trim());
+
 export interface PostgresPoolOptions {
   connectionString: string;
   /** Most connections this pool opens. */

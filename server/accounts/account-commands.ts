@@ -8,9 +8,6 @@ import { DomainError } from '../commands/domain-error';
 import type { UniqueValues } from '../commands/unique-values';
 import type { ProfileBody, RegisterBody } from './account.schemas';
 
-const EMAIL_TAKEN = 'Email is already registered';
-const USERNAME_TAKEN = 'Username is already taken';
-
 /** Registration, login and profile changes. Login appends nothing: only its outcome matters. */
 export function createAccountCommands({ bus, unique, accounts }: { bus: CommandBus; unique: UniqueValues; accounts: AccountQueries }) {
   const stream = (userId: string) => userAggregate.streamId(userId);
@@ -19,9 +16,9 @@ export function createAccountCommands({ bus, unique, accounts }: { bus: CommandB
     async register(body: RegisterBody, ctxFor: (userId: string) => CommandContext) {
       const userId = `u_${randomUUID().replace(/-/g, '')}`;
       const ctx = ctxFor(userId);
-      await unique.reserve('email', body.email, userId, ctx, EMAIL_TAKEN);
+      await unique.reserve('email', body.email, userId, ctx, 'email_taken');
       try {
-        await unique.reserve('username', body.username, userId, ctx, USERNAME_TAKEN);
+        await unique.reserve('username', body.username, userId, ctx, 'username_taken');
       } catch (error) {
         await unique.release('email', body.email, userId, ctx);
         throw error;
@@ -45,7 +42,7 @@ export function createAccountCommands({ bus, unique, accounts }: { bus: CommandB
         userAggregate,
         stream(userId),
         (state) => {
-          if (state.revision < 0) throw new DomainError('not_found', 'User not found');
+          if (state.revision < 0) throw new DomainError('user_not_found');
           return [{ type: 'SessionsRevoked', data: { reason: 'logout' } }];
         },
         ctx,
@@ -55,8 +52,8 @@ export function createAccountCommands({ bus, unique, accounts }: { bus: CommandB
 
     async changePassword(userId: string, body: { currentPassword: string; newPassword: string }, ctx: CommandContext) {
       const current = (await bus.load(userAggregate, stream(userId))).snapshot.context;
-      if (!current.userId) throw new DomainError('not_found', 'User not found');
-      if (!(await verifyPassword(body.currentPassword, current.passwordHash))) throw new DomainError('forbidden', 'Current password is wrong');
+      if (!current.userId) throw new DomainError('user_not_found');
+      if (!(await verifyPassword(body.currentPassword, current.passwordHash))) throw new DomainError('wrong_current_password');
       const passwordHash = await hashPassword(body.newPassword);
       const result = await bus.execute(userAggregate, stream(userId), () => [{ type: 'PasswordChanged', data: { passwordHash } }], ctx);
       return { position: result.position };
@@ -67,7 +64,7 @@ export function createAccountCommands({ bus, unique, accounts }: { bus: CommandB
         userAggregate,
         stream(userId),
         (state) => {
-          if (state.revision < 0) throw new DomainError('not_found', 'User not found');
+          if (state.revision < 0) throw new DomainError('user_not_found');
           // Completing again (e.g. from the profile screen) just updates the optional fields.
           if (state.snapshot.value === 'onboarded') {
             const c = state.snapshot.context;
@@ -86,7 +83,7 @@ export function createAccountCommands({ bus, unique, accounts }: { bus: CommandB
         userAggregate,
         stream(userId),
         (state) => {
-          if (state.revision < 0) throw new DomainError('not_found', 'User not found');
+          if (state.revision < 0) throw new DomainError('user_not_found');
           return state.snapshot.context.language === language ? [] : [{ type: 'LanguageChosen', data: { language } }];
         },
         ctx,
@@ -96,13 +93,13 @@ export function createAccountCommands({ bus, unique, accounts }: { bus: CommandB
 
     async updateProfile(userId: string, body: ProfileBody, ctx: CommandContext) {
       const current = (await bus.load(userAggregate, stream(userId))).snapshot.context;
-      if (!current.userId) throw new DomainError('not_found', 'User not found');
+      if (!current.userId) throw new DomainError('user_not_found');
       const emailChanged = current.email.toLowerCase() !== body.email.toLowerCase();
       const nameChanged = current.username.toLowerCase() !== body.username.toLowerCase();
-      if (emailChanged) await unique.reserve('email', body.email, userId, ctx, EMAIL_TAKEN);
+      if (emailChanged) await unique.reserve('email', body.email, userId, ctx, 'email_taken');
       if (nameChanged) {
         try {
-          await unique.reserve('username', body.username, userId, ctx, USERNAME_TAKEN);
+          await unique.reserve('username', body.username, userId, ctx, 'username_taken');
         } catch (error) {
           if (emailChanged) await unique.release('email', body.email, userId, ctx);
           throw error;

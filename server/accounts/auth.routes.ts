@@ -58,10 +58,10 @@ export function authRoutes(app: ZodApp, { ctx, guards, accounts, admins }: Route
       await accountFailures.check(request, reply);
     },
   };
-  const failed = async (request: FastifyRequest, message: string): Promise<never> => {
+  const failed = async (request: FastifyRequest, code: 'invalid_login' | 'invalid_credentials'): Promise<never> => {
     await failures.count(request);
     await accountFailures.count(request);
-    throw new DomainError('unauthorized', message);
+    throw new DomainError(code);
   };
 
   app.post(
@@ -86,7 +86,7 @@ export function authRoutes(app: ZodApp, { ctx, guards, accounts, admins }: Route
     },
     async (request) => {
       const user = await accounts.verifyLogin(request.body.email, request.body.password);
-      if (!user) return failed(request, 'Invalid email or password');
+      if (!user) return failed(request, 'invalid_login');
       return { token: ctx.tokens.signUser(user.userId, user.sessionVersion ?? 0), user: toUserDto(user) };
     },
   );
@@ -160,7 +160,7 @@ export function authRoutes(app: ZodApp, { ctx, guards, accounts, admins }: Route
     },
     async (request) => {
       const result = await admins.login(request.body.username, request.body.password, commandContext(request, { kind: 'system', id: 'admin-login' }));
-      if (!result) return failed(request, 'Invalid credentials');
+      if (!result) return failed(request, 'invalid_credentials');
       await ctx.settle(result.position);
       return {
         token: ctx.tokens.signAdmin(result.adminId, result.username, result.role),

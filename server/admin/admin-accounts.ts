@@ -12,7 +12,7 @@ export function createAdminAccounts({ bus, unique, accounts }: { bus: CommandBus
   return {
     async create(username: string, password: string, role: AdminRole, ctx: CommandContext) {
       const adminId = `a_${randomUUID().replace(/-/g, '')}`;
-      await unique.reserve('admin-username', username, adminId, ctx, 'Admin username is already taken');
+      await unique.reserve('admin-username', username, adminId, ctx, 'admin_username_taken');
       const passwordHash = await hashPassword(password);
       const result = await bus.execute(
         adminAggregate,
@@ -54,8 +54,8 @@ export function createAdminAccounts({ bus, unique, accounts }: { bus: CommandBus
      * themselves, so the area always keeps the admin who is using it.
      */
     async deactivate(adminId: string, reason: string | null, ctx: CommandContext) {
-      if (ctx.actor.kind === 'admin' && ctx.actor.id === adminId) throw new DomainError('conflict', 'You cannot deactivate your own account');
-      if (!accounts.adminById(adminId)) throw new DomainError('not_found', 'Admin account not found');
+      if (ctx.actor.kind === 'admin' && ctx.actor.id === adminId) throw new DomainError('cannot_deactivate_self');
+      if (!accounts.adminById(adminId)) throw new DomainError('admin_not_found');
       const result = await bus.execute(adminAggregate, adminAggregate.streamId(adminId), () => [{ type: 'AdminDeactivated', data: { reason } }], ctx);
       return { position: result.position };
     },

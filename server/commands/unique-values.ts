@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { StreamNotFound, WrongExpectedVersion, type EventStore } from '../event-store/event-store';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from './command-bus';
+import type { ErrorCode } from '../../machines/errors/error-catalogue';
 import { DomainError } from './domain-error';
 
 export type UniqueKind = 'email' | 'username' | 'admin-username';
@@ -67,12 +68,12 @@ export function createUniqueValues({ store, clock, reclaimAfterMs = DEFAULT_RECL
 
   return {
     /** Claims `value` for `ownerId`; throws a conflict with `message` when someone else holds it. */
-    async reserve(kind: UniqueKind, value: string, ownerId: string, ctx: CommandContext, message: string): Promise<void> {
+    async reserve(kind: UniqueKind, value: string, ownerId: string, ctx: CommandContext, taken: ErrorCode): Promise<void> {
       const streamId = uniqueStreamId(kind, value);
       const state = await current(streamId);
       if (state.owner === ownerId) return;
       const reclaim = state.owner !== null && (await orphaned(kind, state.owner, state.reservedAt));
-      if (state.owner !== null && !reclaim) throw new DomainError('conflict', message);
+      if (state.owner !== null && !reclaim) throw new DomainError(taken);
       const events = [{ id: randomUUID(), type: 'ValueReserved', data: { kind, ownerId }, metadata: metadata(ctx) }];
       if (reclaim) {
         const system = { ...ctx, actor: { kind: 'system' as const, id: 'reclaim-orphaned-reservation' } };
@@ -81,7 +82,7 @@ export function createUniqueValues({ store, clock, reclaimAfterMs = DEFAULT_RECL
       try {
         await store.append(streamId, events, state.revision < 0 ? 'no_stream' : state.revision);
       } catch (error) {
-        if (error instanceof WrongExpectedVersion) throw new DomainError('conflict', message);
+        if (error instanceof WrongExpectedVersion) throw new DomainError(taken);
         throw error;
       }
     },

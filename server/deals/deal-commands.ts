@@ -59,10 +59,7 @@ export function assertClaimer(
     const given = Buffer.from(claimHash(claim.secret), 'hex');
     if (timingSafeEqual(given, Buffer.from(c.claimSecretHash, 'hex'))) return;
   }
-  throw new DomainError(
-    'forbidden',
-    'This deal was accepted in another browser. Open the link in the browser that accepted it (or sign in as the creator who accepted it); if that was not you, contact the brand.',
-  );
+  throw new DomainError('deal_claimed_elsewhere');
 }
 
 export interface DealCommandsDeps {

@@ -46,7 +46,7 @@ export function createIdempotency({ db, ttlMs = 24 * 3_600_000, now = () => Date
       const raw = request.headers[HEADER];
       if (raw === undefined) return;
       const key = Array.isArray(raw) ? raw[0]! : raw;
-      if (!KEY_PATTERN.test(key)) throw new DomainError('validation_failed', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+      if (!KEY_PATTERN.test(key)) throw new DomainError('idempotency_key_invalid');
       const scope = `${principalOf(request)} ${request.method} ${request.routeOptions.url ?? request.url} ${JSON.stringify(request.params ?? {})}`;
       const fingerprint = createHash('sha256')
         .update(JSON.stringify(request.body ?? null))
@@ -56,7 +56,7 @@ export function createIdempotency({ db, ttlMs = 24 * 3_600_000, now = () => Date
       while (inFlight.has(slot)) await inFlight.get(slot);
       const hit = find.get(scope, key);
       if (hit && hit.created_ms >= now() - ttlMs) {
-        if (hit.fingerprint !== fingerprint) throw new DomainError('idempotency_mismatch', 'This Idempotency-Key was used with a different request');
+        if (hit.fingerprint !== fingerprint) throw new DomainError('idempotency_key_reused');
         reply.header('idempotent-replayed', 'true');
         await reply.status(hit.status).type('application/json; charset=utf-8').send(hit.body);
         return;

@@ -3,6 +3,7 @@ import type { ChangeNotice } from '../../machines/contract/api';
 import { tokenParam } from '../http/fields';
 import type { RouteDeps, ZodApp } from '../http/route-deps';
 import type { LiveScope } from './live-hub';
+import { DomainError } from '../commands/domain-error';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -82,7 +83,7 @@ export function eventsStreamRoutes(app: ZodApp, { ctx, guards, dealViews }: Rout
     },
     async (request, reply) => {
       const record = ctx.queries.requests.byToken(request.params.token);
-      if (!record) return reply.status(404).send({ error: 'not_found', message: 'Payment request not found' });
+      if (!record) throw new DomainError('payment_request_not_found');
       open(request, reply, { kind: 'payment-request', requestId: record.id });
     },
   );

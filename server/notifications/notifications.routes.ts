@@ -93,12 +93,12 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
       const record = dealViews.linkRecord(request.params.token);
       // As for account subscriptions: only https endpoints of known push services (no SSRF).
       if (!pushEndpointAllowed(request.body.subscription.endpoint, ctx.config.push.allowedHosts)) {
-        throw new DomainError('validation_failed', 'subscription.endpoint must be an https address of a known push service');
+        throw new DomainError('push_endpoint_not_allowed');
       }
       const known = ctx.queries.notifications.linkSubscriptions(record.id);
       // The link is the only credential here: bound how much one deal can collect.
       if (known.length >= MAX_LINK_SUBSCRIPTIONS && !known.some((s) => s.endpoint === request.body.subscription.endpoint)) {
-        throw new DomainError('conflict', `At most ${MAX_LINK_SUBSCRIPTIONS} devices can get notifications for one deal`);
+        throw new DomainError('too_many_deal_devices', { max: MAX_LINK_SUBSCRIPTIONS });
       }
       const { position } = await appendNotificationEvent(
         ctx,
@@ -222,7 +222,7 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
     );
     app.get<{ Params: { name: string } }>('/sim/mail/:name', { schema: { hide: true } }, async (request, reply) => {
       const raw = notifications.mail.read(request.params.name);
-      if (raw === null) return reply.code(404).send({ error: 'not_found', message: 'No such message' });
+      if (raw === null) throw new DomainError('message_not_found');
       return reply.type('text/html; charset=utf-8').send(mailPage(request.params.name, raw));
     });
   }

@@ -70,7 +70,7 @@ export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests, idem
     },
     async (request) => {
       const record = byToken(request.params.token);
-      if (isExpired(record.status, record.context.request!.expiresAt, now())) throw new DomainError('expired', EXPIRED_MESSAGE);
+      if (isExpired(record.status, record.context.request!.expiresAt, now())) throw new DomainError('payment_request_expired');
       return toPaymentRequestDto(record, now(), publicUrl, 'link');
     },
   );

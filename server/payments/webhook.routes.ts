@@ -3,6 +3,7 @@ import type { Escrow } from './escrow.types';
 import { WebhookSignatureError, type PaymentGateway } from './gateway/payment-gateway';
 import { WEBHOOK_PATH } from './gateway/simulated/simulated-webhooks';
 import { WEBHOOK_TOLERANCE_SECONDS, signatureTimestamp, webhookShapeProblem } from './webhook-shape';
+import { DomainError } from '../commands/domain-error';
 
 export interface WebhookRoutesOptions {
   escrow: Pick<Escrow, 'handleWebhook'>;
@@ -19,7 +20,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post(WEBHOOK_PATH, async (request, reply) => {
+  app.post(WEBHOOK_PATH, async (request) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const headers = request.headers['stripe-signature'];
     const header = Array.isArray(headers) ? headers[0] : headers;
@@ -28,15 +29,15 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
       event = gateway.verifyWebhook(raw, header);
     } catch (error) {
       if (!(error instanceof WebhookSignatureError)) throw error;
-      return reply.code(400).send({ error: 'invalid_signature', message: `Webhook signature verification failed: ${error.message}` });
+      throw new DomainError('invalid_signature', { detail: error.message });
     }
     // Stripe's SDK only refuses old timestamps; a future-dated one is as suspect (a replay window).
     const signedAt = signatureTimestamp(header);
     if (signedAt === null || Math.abs(Date.now() / 1000 - signedAt) > WEBHOOK_TOLERANCE_SECONDS) {
-      return reply.code(400).send({ error: 'invalid_signature', message: 'Webhook signature verification failed: timestamp outside the tolerance zone' });
+      throw new DomainError('invalid_signature', { detail: 'timestamp outside the tolerance zone' });
     }
     const problem = webhookShapeProblem(event);
-    if (problem) return reply.code(400).send({ error: 'validation_failed', message: problem });
+    if (problem) throw new DomainError('invalid_input', { detail: problem });
     await escrow.handleWebhook(event);
     return { received: true };
   });

@@ -38,7 +38,7 @@ describe('command outcomes', () => {
         stream,
         (state) => {
           decisions.push(state.revision);
-          throw new DomainError('forbidden', 'no');
+          throw new DomainError('auditor_read_only');
         },
         ctxOf(),
       ),

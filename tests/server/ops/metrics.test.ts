@@ -54,7 +54,7 @@ describe('/metrics', () => {
         userAggregate,
         userAggregate.streamId(userId),
         () => {
-          throw new DomainError('forbidden', 'not yours');
+          throw new DomainError('auditor_read_only');
         },
         { actor: { kind: 'system', id: 'test' } },
       ),

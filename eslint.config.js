@@ -1,4 +1,4 @@
-// Lint rules, including DESIGN.md §2's import boundaries, checked on every `npm test`.
+// Lint rules, including the import boundaries of docs/architecture.md §2, checked on every `npm test`.
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -15,7 +15,8 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Import cycles are checked by dependency-cruiser (`npm run lint:cycles`, .dependency-cruiser.cjs):
+      // import-x/no-cycle skips `import type` and has no option to count it, so it would miss type-only cycles.
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -32,6 +33,67 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The web reaches machines/ through the `@machines/…` alias (tsconfig.json `paths`), not ../../../../machines.
+    // web/build and web/vite.config.ts are loaded by Vite's config loader, which does not read `paths`: they keep relative imports.
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+machines/', message: 'Import machines through @machines/… (tsconfig.json paths).' }] },
+      ],
+    },
+  },
+  {
+    // A function a reader takes in at once: at most 80 lines of code. Screens (web/src/routes/, one
+    // module per page of the route table) are long JSX trees and are exempt; tests live outside these folders.
+    files: ['machines/**/*.ts', 'server/**/*.ts', 'projections/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/routes/**'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }],
+    },
+  },
+  {
+    // Being split by the escrow-core work (one escrow core, one folder per feature), which moves and
+    // rewrites these files: remove this block once it has landed and these functions are short.
+    files: [
+      'machines/deal/deal.commands.ts',
+      'machines/deal/deal.context.ts',
+      'machines/payment-request/payment-request.commands.ts',
+      'server/commands/command-bus.ts',
+      'server/escrow/payments-handler.ts',
+      'server/deals/deal-link.routes.ts',
+      'server/deals/deals.routes.ts',
+      'server/payment-requests/payment-requests.routes.ts',
+      'server/payments/bank-onboarding.ts',
+      'server/payments/webhook-handler.ts',
+      'server/payments/gateway/simulated/simulated-gateway.routes.ts',
+      'server/payments/gateway/simulated/simulated-gateway.ts',
+      'server/payments/gateway/simulated/simulated-ledger.ts',
+      'server/payments/gateway/stripe/stripe-gateway.ts',
+      'server/reactors/payments.reactor.ts',
+      'server/reactors/reactor-runner.ts',
+      'server/reactors/timers.reactor.ts',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
+    // Over 80 lines today and not yet split: each entry goes when its function is split. Do not add to this list.
+    files: [
+      'projections/runner.ts',
+      'server/admin/admin.routes.ts',
+      'server/app-context.ts',
+      'server/app.ts',
+      'server/commands/unique-values.ts',
+      'server/event-store/kurrent-event-store.ts',
+      'server/event-store/postgres-event-store.ts',
+      'server/event-store/sqlite-event-store.ts',
+      'server/live/events-stream.routes.ts',
+      'server/live/live-hub.ts',
+      'server/ops/app-metrics.ts',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
   },
   {
     // machines/ may import xstate and zod only: no node built-ins, no React, no databases.

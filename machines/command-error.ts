@@ -15,16 +15,13 @@ export class DomainError extends Error {
     readonly details?: Record<string, unknown>,
   ) {
     super(errorText(code, params, 'en'));
+    this.kind = errorCatalogue[code].kind;
+    this.status = errorKinds[this.kind];
   }
 
   /** The coarse kind clients read as `error` (illegal_transition, conflict, not_found, ...). */
-  get kind(): ErrorKind {
-    return errorCatalogue[this.code].kind;
-  }
-
-  get status(): number {
-    return errorKinds[this.kind];
-  }
+  readonly kind: ErrorKind;
+  readonly status: number;
 }
 
 export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError;

@@ -10,7 +10,7 @@ import { createActor, type AnyActorScope, type AnyMachineSnapshot, type AnyState
  * call, and the Actor constructor eagerly computes the machine's initial snapshot: per command
  * that is a second full state-entry computation plus an actor system, all garbage a moment later
  * (it dominated the pipeline's allocations). Our machines are pure (no invoke, spawn, timers or
- * I/O; DESIGN §3), so one inert scope per machine can be shared by every transition: it is the
+ * I/O: replaying a stream is a fold of `transition`), so one inert scope per machine can be shared by every transition: it is the
  * same `machine.transition(snapshot, event, scope)` xstate's helper calls, with the emitted
  * actions dropped exactly as the command bus and `fold` already drop them.
  */

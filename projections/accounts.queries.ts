@@ -15,6 +15,7 @@ export function createAccountQueries(db: Database) {
   const adminByName = db.prepare<[string], { state: string; context: string }>(
     "SELECT state, context FROM rm_admins WHERE username_key = ? ORDER BY state = 'active' DESC LIMIT 1",
   );
+  const allUsers = db.prepare<[], { context: string }>('SELECT context FROM rm_users ORDER BY id');
   const adminCount = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM rm_admins');
   const allAdmins = db.prepare<[], { state: string; context: string }>('SELECT state, context FROM rm_admins ORDER BY username_key, id');
   const user = (row: { context: string } | undefined) => (row ? (JSON.parse(row.context) as UserContext) : null);
@@ -26,6 +27,8 @@ export function createAccountQueries(db: Database) {
     adminById: (id: string) => admin(adminById.get(id)),
     adminByUsername: (username: string) => admin(adminByName.get(username.trim().toLowerCase())),
     adminCount: () => adminCount.get()?.n ?? 0,
+    /** Every user account (start-up chores that walk them all). */
+    allUsers: () => allUsers.all().map((row) => user(row)!),
     /** Every admin and auditor account, active or not, by username. */
     allAdmins: () => allAdmins.all().map((row) => admin(row)!),
   };

@@ -6,6 +6,7 @@ import { paymentRequestsProjection } from './payment-requests.projection';
 import { timersProjection } from './timers.projection';
 import { tokensProjection } from './tokens.projection';
 import { usersProjection } from './users.projection';
+import { moneyProjection } from './money.projection';
 
 /** Every read model the app keeps; the runner feeds them all from one subscription. */
 export const allProjections: Projection[] = [
@@ -16,4 +17,5 @@ export const allProjections: Projection[] = [
   adminsProjection,
   timersProjection,
   notificationsProjection,
+  moneyProjection,
 ];

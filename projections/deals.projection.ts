@@ -46,47 +46,11 @@ export const dealsProjection: Projection = {
     db.exec('DROP TABLE IF EXISTS rm_deals; DROP TABLE IF EXISTS rm_deal_counts;');
   },
   prepare(db: Database) {
-    const select = db.prepare<[number], { owner_id: string; state: string; status: string; created_at: string; context: string }>(
-      'SELECT owner_id, state, status, created_at, context FROM rm_deals WHERE id = ?',
-    );
-    const upsert = db.prepare(`
-      INSERT INTO rm_deals (id, owner_id, status, state, status_rank, created_at, context, position)
-      VALUES (@id, @ownerId, @status, @state, @rank, @createdAt, @context, @position)
-      ON CONFLICT(id) DO UPDATE SET status = excluded.status, state = excluded.state,
-        status_rank = excluded.status_rank, context = excluded.context, position = excluded.position`);
-    const remove = db.prepare('DELETE FROM rm_deals WHERE id = ?');
     const count = db.prepare(`
       INSERT INTO rm_deal_counts (owner_id, status, n) VALUES (?, ?, ?)
       ON CONFLICT(owner_id, status) DO UPDATE SET n = n + excluded.n`);
 
-    const rows = createRowStore<number, DealRow>({
-      capacity: 4_096,
-      load(id) {
-        const row = select.get(id);
-        if (!row) return undefined;
-        return {
-          ownerId: row.owner_id,
-          state: row.state,
-          status: row.status,
-          createdAt: row.created_at,
-          context: JSON.parse(row.context) as DealContext,
-          position: 0,
-        };
-      },
-      write(id, row) {
-        upsert.run({
-          id,
-          ownerId: row.ownerId,
-          status: row.status,
-          state: row.state,
-          rank: dealStatusRank(row.status),
-          createdAt: row.createdAt,
-          context: JSON.stringify(row.context),
-          position: row.position,
-        });
-      },
-      remove: (id) => void remove.run(id),
-    });
+    const rows = dealRowStore(db);
     // Count changes of the batch, summed per (owner, status) and written once in `flush`. Keys
     // touched with a net zero are written too: the per-event upserts created such rows with n = 0.
     const countDeltas = new Map<string, { ownerId: string; status: string; n: number }>();
@@ -133,6 +97,47 @@ export const dealsProjection: Projection = {
     };
   },
 };
+
+/** The deal rows, read and written through the write-behind row store (ADR 0007). */
+function dealRowStore(db: Database) {
+  const select = db.prepare<[number], { owner_id: string; state: string; status: string; created_at: string; context: string }>(
+    'SELECT owner_id, state, status, created_at, context FROM rm_deals WHERE id = ?',
+  );
+  const upsert = db.prepare(`
+    INSERT INTO rm_deals (id, owner_id, status, state, status_rank, created_at, context, position)
+    VALUES (@id, @ownerId, @status, @state, @rank, @createdAt, @context, @position)
+    ON CONFLICT(id) DO UPDATE SET status = excluded.status, state = excluded.state,
+      status_rank = excluded.status_rank, context = excluded.context, position = excluded.position`);
+  const remove = db.prepare('DELETE FROM rm_deals WHERE id = ?');
+  return createRowStore<number, DealRow>({
+    capacity: 4_096,
+    load(id) {
+      const row = select.get(id);
+      if (!row) return undefined;
+      return {
+        ownerId: row.owner_id,
+        state: row.state,
+        status: row.status,
+        createdAt: row.created_at,
+        context: JSON.parse(row.context) as DealContext,
+        position: 0,
+      };
+    },
+    write(id, row) {
+      upsert.run({
+        id,
+        ownerId: row.ownerId,
+        status: row.status,
+        state: row.state,
+        rank: dealStatusRank(row.status),
+        createdAt: row.createdAt,
+        context: JSON.stringify(row.context),
+        position: row.position,
+      });
+    },
+    remove: (id) => void remove.run(id),
+  });
+}
 
 /** Events written without `metadata.state` (older writers) get it from the machine itself. */
 function replayState(row: DealRow, event: DealEvent): string {

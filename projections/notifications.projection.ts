@@ -15,25 +15,29 @@ const heldStates = /^(pending_delivery|delivered|dispute)/;
 
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  version: 1,
+  version: 2,
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS rm_link_push (
         deal_id INTEGER NOT NULL, endpoint TEXT NOT NULL, subscription TEXT NOT NULL, language TEXT NOT NULL,
         PRIMARY KEY (deal_id, endpoint)) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS rm_email_optouts (stream_id TEXT PRIMARY KEY) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS rm_request_blocks (stream_id TEXT PRIMARY KEY) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS rm_notification_timers (
         deal_id INTEGER NOT NULL, kind TEXT NOT NULL, at TEXT NOT NULL, at_ms INTEGER NOT NULL,
         PRIMARY KEY (deal_id, kind));
       CREATE INDEX IF NOT EXISTS rm_notification_timers_due ON rm_notification_timers (kind, at_ms);`);
   },
   reset(db) {
-    db.exec('DROP TABLE IF EXISTS rm_link_push; DROP TABLE IF EXISTS rm_email_optouts; DROP TABLE IF EXISTS rm_notification_timers;');
+    db.exec(
+      'DROP TABLE IF EXISTS rm_link_push; DROP TABLE IF EXISTS rm_email_optouts; DROP TABLE IF EXISTS rm_request_blocks; DROP TABLE IF EXISTS rm_notification_timers;',
+    );
   },
   prepare(db) {
     const addLink = db.prepare('INSERT OR REPLACE INTO rm_link_push (deal_id, endpoint, subscription, language) VALUES (?, ?, ?, ?)');
     const removeLink = db.prepare<[number, string]>('DELETE FROM rm_link_push WHERE deal_id = ? AND endpoint = ?');
     const optOut = db.prepare<[string]>('INSERT OR IGNORE INTO rm_email_optouts (stream_id) VALUES (?)');
+    const block = db.prepare<[string]>('INSERT OR IGNORE INTO rm_request_blocks (stream_id) VALUES (?)');
     const set = db.prepare<[number, string, string, number]>('INSERT OR REPLACE INTO rm_notification_timers (deal_id, kind, at, at_ms) VALUES (?, ?, ?, ?)');
     const setOnce = db.prepare<[number, string, string, number]>('INSERT OR IGNORE INTO rm_notification_timers (deal_id, kind, at, at_ms) VALUES (?, ?, ?, ?)');
     const clear = db.prepare<[number, string]>('DELETE FROM rm_notification_timers WHERE deal_id = ? AND kind = ?');
@@ -53,6 +57,8 @@ export const notificationsProjection: Projection = {
           return void removeLink.run(dealId, String(data.endpoint));
         case 'EmailUnsubscribed':
           return void optOut.run(event.streamId);
+        case 'PaymentRequestSenderBlocked':
+          return void block.run(event.streamId);
         case 'ReviewPeriodStarted':
           return void set.run(dealId, 'release_reminder', String(data.endsAt), at(String(data.endsAt)));
         case 'ReleaseReminderDue':

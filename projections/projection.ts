@@ -57,7 +57,7 @@ export interface StoredEvent {
 export interface EventSource {
   readAll(options?: { after?: number; maxCount?: number }): Promise<StoredEvent[]>;
   subscribe(
-    options: { after?: number; batchSize?: number },
+    options: { after?: number; batchSize?: number; name?: string },
     handler: (events: StoredEvent[]) => Promise<void> | void,
   ): { close(): Promise<void>; readonly done: Promise<void> };
   headPosition(): Promise<number>;

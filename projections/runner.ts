@@ -99,13 +99,17 @@ export function createProjectionRunner({ source, db, projections, batchSize = 2_
     /** Catches up and keeps following the store. */
     start(): void {
       if (subscription) return;
-      subscription = source.subscribe({ after: position, batchSize }, handle);
+      subscription = source.subscribe({ after: position, batchSize, name: 'read-models' }, handle);
     },
     async stop(): Promise<void> {
       await subscription?.close();
       subscription = null;
     },
-    /** Rejects if the subscription died (a bad event names its stream and position). */
+    /**
+     * Rejects if the subscription ended for good: a batch that cannot be applied (a bad event names
+     * its stream and position). A store that fails or drops the connection is resumed by the
+     * resilient subscription the composition root gives the runner, and does not end it.
+     */
     get done(): Promise<void> {
       return subscription?.done ?? Promise.resolve();
     },

@@ -63,41 +63,21 @@ export const timersProjection: Projection = {
     db.exec('DROP TABLE IF EXISTS timers; DROP TABLE IF EXISTS timer_holds; DROP TABLE IF EXISTS timer_payout_ready;');
   },
   prepare(db) {
-    const upsert = db.prepare(
-      `INSERT INTO timers (stream_id, kind, entity_id, ends_at, due_ms, paused, elapsed)
-       VALUES (@streamId, @kind, @entityId, @endsAt, @dueMs, (SELECT COUNT(*) FROM timer_holds WHERE stream_id = @streamId), 0)
-       ON CONFLICT(stream_id, kind) DO UPDATE SET ends_at = excluded.ends_at, due_ms = excluded.due_ms, elapsed = 0`,
-    );
-    const remove = db.prepare<[string]>('DELETE FROM timers WHERE stream_id = ?');
-    const removeKind = db.prepare<[string, string]>('DELETE FROM timers WHERE stream_id = ? AND kind = ?');
-    const markElapsed = db.prepare<[number, string, string]>('UPDATE timers SET elapsed = 1, due_ms = ? WHERE stream_id = ? AND kind = ?');
-    const retryLater = db.prepare<[number, string]>('UPDATE timers SET due_ms = ? WHERE stream_id = ? AND elapsed = 1');
-    const extend = db.prepare<[string, number, string, string]>('UPDATE timers SET ends_at = ?, due_ms = ? WHERE stream_id = ? AND kind = ? AND elapsed = 0');
-    const pause = db.prepare<[number, string]>('UPDATE timers SET paused = ? WHERE stream_id = ?');
-    const hold = db.prepare<[string]>('INSERT OR IGNORE INTO timer_holds (stream_id) VALUES (?)');
-    const unhold = db.prepare<[string]>('DELETE FROM timer_holds WHERE stream_id = ?');
-    const deferPayout = db.prepare(
-      `INSERT OR IGNORE INTO timers (stream_id, kind, entity_id, ends_at, due_ms, paused, elapsed, owner_id)
-       VALUES (@streamId, 'deferred_payout', @entityId, @endsAt, @dueMs, 1, 0, @ownerId)`,
-    );
-    const ready = db.prepare<[string]>('INSERT OR IGNORE INTO timer_payout_ready (user_id) VALUES (?)');
-    const notReady = db.prepare<[string]>('DELETE FROM timer_payout_ready WHERE user_id = ?');
-    // A deferred payout runs only when its creator is ready and no chargeback holds the request.
-    const refreshPayouts = db.prepare<[string, string]>(
-      `UPDATE timers SET paused = (EXISTS (SELECT 1 FROM timer_holds h WHERE h.stream_id = timers.stream_id)
-         OR NOT EXISTS (SELECT 1 FROM timer_payout_ready r WHERE r.user_id = timers.owner_id))
-       WHERE kind = 'deferred_payout' AND (stream_id = ? OR owner_id = ?)`,
-    );
-
+    const q = timerStatements(db);
     const start = (event: ProjectedEvent, kind: TimerKind, endsAt: string) =>
-      upsert.run({ streamId: event.streamId, kind, entityId: entityIdOf(event.streamId), endsAt, dueMs: Date.parse(endsAt) });
+      q.upsert.run({ streamId: event.streamId, kind, entityId: entityIdOf(event.streamId), endsAt, dueMs: Date.parse(endsAt) });
     const finish = (streamId: string) => {
-      remove.run(streamId);
-      unhold.run(streamId);
+      q.remove.run(streamId);
+      q.unhold.run(streamId);
+    };
+    const deferPayoutUntil = (event: ProjectedEvent, dueMs: number) => {
+      const ownerId = String((event.data as Record<string, unknown>).creatorId);
+      q.deferPayout.run({ streamId: event.streamId, entityId: entityIdOf(event.streamId), endsAt: event.metadata.at, dueMs, ownerId });
+      q.refreshPayouts.run(event.streamId, '');
     };
     const setHold = (streamId: string) => {
-      hold.run(streamId);
-      pause.run(1, streamId);
+      q.hold.run(streamId);
+      q.pause.run(1, streamId);
     };
 
     return (event) => {
@@ -106,14 +86,14 @@ export const timersProjection: Projection = {
         case 'ReviewPeriodStarted':
           return void start(event, 'review_period', String(data.endsAt));
         case 'ReviewPeriodElapsed':
-          return void markElapsed.run(atOf(event), event.streamId, 'review_period');
+          return void q.markElapsed.run(atOf(event), event.streamId, 'review_period');
         case 'DisputeOpened':
-          removeKind.run(event.streamId, 'review_period');
+          q.removeKind.run(event.streamId, 'review_period');
           return void start(event, 'dispute_period', String(data.endsAt));
         case 'DisputePeriodElapsed':
-          return void markElapsed.run(atOf(event), event.streamId, 'dispute_period');
+          return void q.markElapsed.run(atOf(event), event.streamId, 'dispute_period');
         case 'TransferFailed':
-          return void retryLater.run(atOf(event) + RELEASE_RETRY_MS, event.streamId);
+          return void q.retryLater.run(atOf(event) + RELEASE_RETRY_MS, event.streamId);
         case 'DealPutOnHold':
           return setHold(event.streamId);
         case 'ChargebackOpened':
@@ -121,14 +101,14 @@ export const timersProjection: Projection = {
           if (heldStates.test(event.metadata.state ?? '')) setHold(event.streamId);
           return;
         case 'DealReleasedFromHold':
-          unhold.run(event.streamId);
+          q.unhold.run(event.streamId);
           for (const [kind, endsAt] of [
             ['review_period', data.reviewPeriodEndsAt],
             ['dispute_period', data.disputePeriodEndsAt],
           ] as const) {
-            if (typeof endsAt === 'string') extend.run(endsAt, Date.parse(endsAt), event.streamId, kind);
+            if (typeof endsAt === 'string') q.extend.run(endsAt, Date.parse(endsAt), event.streamId, kind);
           }
-          return void pause.run(0, event.streamId);
+          return void q.pause.run(0, event.streamId);
         case 'FundsReleased':
         case 'DealCompletedManually':
         case 'DealRefunded':
@@ -138,40 +118,26 @@ export const timersProjection: Projection = {
           return void start(event, 'request_expiry', String(data.expiresAt));
         case 'PaymentRequestPayoutFailed':
           // A refused payout is asked again by the timer once the account is ready, not at once.
-          deferPayout.run({
-            streamId: event.streamId,
-            entityId: entityIdOf(event.streamId),
-            endsAt: event.metadata.at,
-            dueMs: atOf(event) + RELEASE_RETRY_MS,
-            ownerId: String(data.creatorId),
-          });
-          return void refreshPayouts.run(event.streamId, '');
+          return deferPayoutUntil(event, atOf(event) + RELEASE_RETRY_MS);
         case 'PaymentRequestPayoutDeferred':
-          deferPayout.run({
-            streamId: event.streamId,
-            entityId: entityIdOf(event.streamId),
-            endsAt: event.metadata.at,
-            dueMs: atOf(event),
-            ownerId: String(data.creatorId),
-          });
-          return void refreshPayouts.run(event.streamId, '');
+          return deferPayoutUntil(event, atOf(event));
         case 'PaymentRequestChargebackOpened':
           setHold(event.streamId);
-          return void refreshPayouts.run(event.streamId, '');
+          return void q.refreshPayouts.run(event.streamId, '');
         case 'PaymentRequestHoldReleased':
-          unhold.run(event.streamId);
-          return void refreshPayouts.run(event.streamId, '');
+          q.unhold.run(event.streamId);
+          return void q.refreshPayouts.run(event.streamId, '');
         case 'PayoutAccountStatusChanged': {
           const userId = event.streamId.replace(/^user-/, '');
-          if (data.payoutsEnabled === true) ready.run(userId);
-          else notReady.run(userId);
-          return void refreshPayouts.run('', userId);
+          if (data.payoutsEnabled === true) q.ready.run(userId);
+          else q.notReady.run(userId);
+          return void q.refreshPayouts.run('', userId);
         }
         case 'PaymentRequestPaid':
         case 'PaymentRequestCompleted':
         case 'PaymentRequestExpired':
         case 'PaymentRequestRejected':
-          return void remove.run(event.streamId);
+          return void q.remove.run(event.streamId);
         default:
           return;
       }
@@ -219,4 +185,34 @@ export function timerBacklog(db: Database, nowMs: number): { counts: Partial<Rec
 export function nextDueMs(db: Database, afterMs: number): number | null {
   const row = db.prepare<[number], { due: number | null }>('SELECT MIN(due_ms) AS due FROM timers WHERE paused = 0 AND due_ms > ?').get(afterMs);
   return row?.due ?? null;
+}
+
+/** The timers projection's statements over its three tables. */
+function timerStatements(db: Database) {
+  const upsert = db.prepare(
+    `INSERT INTO timers (stream_id, kind, entity_id, ends_at, due_ms, paused, elapsed)
+     VALUES (@streamId, @kind, @entityId, @endsAt, @dueMs, (SELECT COUNT(*) FROM timer_holds WHERE stream_id = @streamId), 0)
+     ON CONFLICT(stream_id, kind) DO UPDATE SET ends_at = excluded.ends_at, due_ms = excluded.due_ms, elapsed = 0`,
+  );
+  const remove = db.prepare<[string]>('DELETE FROM timers WHERE stream_id = ?');
+  const removeKind = db.prepare<[string, string]>('DELETE FROM timers WHERE stream_id = ? AND kind = ?');
+  const markElapsed = db.prepare<[number, string, string]>('UPDATE timers SET elapsed = 1, due_ms = ? WHERE stream_id = ? AND kind = ?');
+  const retryLater = db.prepare<[number, string]>('UPDATE timers SET due_ms = ? WHERE stream_id = ? AND elapsed = 1');
+  const extend = db.prepare<[string, number, string, string]>('UPDATE timers SET ends_at = ?, due_ms = ? WHERE stream_id = ? AND kind = ? AND elapsed = 0');
+  const pause = db.prepare<[number, string]>('UPDATE timers SET paused = ? WHERE stream_id = ?');
+  const hold = db.prepare<[string]>('INSERT OR IGNORE INTO timer_holds (stream_id) VALUES (?)');
+  const unhold = db.prepare<[string]>('DELETE FROM timer_holds WHERE stream_id = ?');
+  const deferPayout = db.prepare(
+    `INSERT OR IGNORE INTO timers (stream_id, kind, entity_id, ends_at, due_ms, paused, elapsed, owner_id)
+     VALUES (@streamId, 'deferred_payout', @entityId, @endsAt, @dueMs, 1, 0, @ownerId)`,
+  );
+  const ready = db.prepare<[string]>('INSERT OR IGNORE INTO timer_payout_ready (user_id) VALUES (?)');
+  const notReady = db.prepare<[string]>('DELETE FROM timer_payout_ready WHERE user_id = ?');
+  // A deferred payout runs only when its creator is ready and no chargeback holds the request.
+  const refreshPayouts = db.prepare<[string, string]>(
+    `UPDATE timers SET paused = (EXISTS (SELECT 1 FROM timer_holds h WHERE h.stream_id = timers.stream_id)
+       OR NOT EXISTS (SELECT 1 FROM timer_payout_ready r WHERE r.user_id = timers.owner_id))
+     WHERE kind = 'deferred_payout' AND (stream_id = ? OR owner_id = ?)`,
+  );
+  return { upsert, remove, removeKind, markElapsed, retryLater, extend, pause, hold, unhold, deferPayout, ready, notReady, refreshPayouts };
 }

@@ -5,10 +5,11 @@ import { allProjections } from '../projections/all-projections';
 import { createAccountQueries, type AccountQueries } from '../projections/accounts.queries';
 import { createDealQueries, type DealQueries } from '../projections/deals.queries';
 import { createNotificationQueries, type NotificationQueries } from '../projections/notifications.queries';
+import { createMoneyQueries, type MoneyQueries } from '../projections/money.queries';
 import { createPaymentRequestQueries, type PaymentRequestQueries } from '../projections/payment-requests.queries';
 import { createProjectionRunner, type ProjectionRunner } from '../projections/runner';
 import { createDescriptionImprover, type DescriptionImprover } from './ai/description-improver';
-import { resolveJwtSecret } from './auth/jwt-secret';
+import { newJwtSecret, resolveJwtSecret } from './auth/jwt-secret';
 import { createTokenService, type TokenService } from './auth/tokens';
 import { createCommandBus, type CommandBus } from './commands/command-bus';
 import { createIdAllocator } from './commands/id-allocator';
@@ -19,12 +20,15 @@ import type { AppConfig } from './config';
 import type { EventStore } from './event-store/event-store';
 import { openEventStore } from './event-store/open-event-store';
 import { createLiveHub, type LiveHub } from './live/live-hub';
+import { openSharedHttpState, type SharedHttpState } from './http/shared-http-state';
 import { createAppMetrics, type AppMetrics } from './ops/app-metrics';
+import { createSubscriptionHealth, type SubscriptionHealth } from './ops/subscription-health';
+import { withResilientSubscriptions } from './event-store/resilient-subscription';
 import { createPaymentsWiring, type PaymentsWiring } from './payments-wiring';
 import { createNotificationsWiring, type NotificationsWiring } from './notifications/notifications-wiring';
 import type { MailSender } from './notifications/mail-sender';
 import { createPushService, webPushSender, type PushSender, type PushService } from './push/push.service';
-import { resolveVapidKeys } from './push/vapid-keys';
+import { generateVapidKeys, resolveVapidKeys, type VapidKeys } from './push/vapid-keys';
 import { systemClock, type Clock } from './shared/clock';
 
 /** Everything the HTTP app and the CLIs are built from: the composition root's product. */
@@ -37,7 +41,7 @@ export interface AppContext {
   run: CommandRunner;
   readDb: Database.Database;
   runner: ProjectionRunner;
-  queries: { deals: DealQueries; requests: PaymentRequestQueries; accounts: AccountQueries; notifications: NotificationQueries };
+  queries: { deals: DealQueries; requests: PaymentRequestQueries; accounts: AccountQueries; notifications: NotificationQueries; money: MoneyQueries };
   ids: { deal: () => Promise<number>; request: () => Promise<number> };
   unique: UniqueValues;
   tokens: TokenService;
@@ -46,8 +50,12 @@ export interface AppContext {
   notifications: NotificationsWiring;
   improveDescription: DescriptionImprover;
   live: LiveHub;
+  /** Idempotency records and rate-limit counters, shared between instances when PostgreSQL or Redis is configured. */
+  sharedHttp: SharedHttpState;
   /** Prometheus metrics (/metrics); the store, bus and gateway above report to it. */
   metrics: AppMetrics;
+  /** The store subscriptions (read models, reactors): retries, recoveries and failures (logs, metrics, readiness). */
+  subscriptions: SubscriptionHealth;
   /** Waits until the read models have applied `position` (read-your-writes). */
   settle(position: number): Promise<void>;
   /** Waits until the reactors and the read models have handled everything appended so far, outcomes included (tools, tests). */
@@ -97,9 +105,27 @@ export async function createAppContext(config: AppConfig, options: ContextOption
   const clock = options.clock ?? systemClock;
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const metrics = createAppMetrics();
-  const store = metrics.instrumentStore(openEventStore({ dataDir: config.dataDir, kurrentUrl: config.kurrentUrl }));
+  const subscriptions = createSubscriptionHealth(metrics.registry);
+  const opened = openEventStore({
+    dataDir: config.dataDir,
+    kurrentUrl: config.kurrentUrl,
+    databaseUrl: config.databaseUrl,
+    databaseStartTimeoutMs: config.databaseStartTimeoutMs,
+  });
+  // PostgreSQL is checked before anything else starts: a bad URL, credentials or rights stop the start with one clear message.
+  if (config.databaseUrl) {
+    try {
+      await opened.headPosition();
+    } catch (error) {
+      await opened.close();
+      throw error;
+    }
+  }
+  // Every subscription resumes after the store fails or drops the connection (resilient-subscription.ts).
+  const store = metrics.instrumentStore(withResilientSubscriptions(opened, { observer: subscriptions }));
   const bus = createCommandBus({ store, clock, onOutcome: metrics.onCommand });
   const readDb = openReadDatabase(options.readDbPath ?? join(config.dataDir, 'read.db'));
+  const sharedHttp = await openSharedHttpState({ redisUrl: config.redisUrl, databaseUrl: config.databaseUrl, readDb });
   restrictDataFiles(config.dataDir);
   const runner = createProjectionRunner({ source: store, db: readDb, projections: allProjections });
   const queries = {
@@ -107,21 +133,26 @@ export async function createAppContext(config: AppConfig, options: ContextOption
     requests: createPaymentRequestQueries(readDb),
     accounts: createAccountQueries(readDb),
     notifications: createNotificationQueries(readDb),
+    money: createMoneyQueries(readDb),
   };
-  const live = createLiveHub({ db: readDb });
+  const live = createLiveHub({ db: readDb, limits: config.live, onRefused: metrics.onLiveRefused });
   const offApplied = runner.onApplied((batch) => live.publish(batch));
   runner.start();
 
   const settle = (position: number) => runner.waitForPosition(position);
   const unique = createUniqueValues({ store, clock, reclaimAfterMs: config.reservationReclaimAfterMs });
-  const secret = resolveJwtSecret(config);
+  // Several instances must sign and check tokens alike: a generated secret is then kept in PostgreSQL.
+  const secret = (!config.jwtSecret && config.env !== 'production' ? await sharedHttp.secret('jwt', newJwtSecret) : null) ?? resolveJwtSecret(config);
   const tokens = createTokenService({
     secret,
     clock,
     userTtlHours: config.jwtExpiresInHours,
     adminTtlHours: config.adminJwtExpiresInHours,
   });
-  const vapid = resolveVapidKeys({ dataDir: config.dataDir, publicKey: config.vapid.publicKey, privateKey: config.vapid.privateKey });
+  const sharedVapid = config.vapid.publicKey && config.vapid.privateKey ? null : await sharedHttp.secret('vapid', () => JSON.stringify(generateVapidKeys()));
+  const vapid = sharedVapid
+    ? (JSON.parse(sharedVapid) as VapidKeys)
+    : resolveVapidKeys({ dataDir: config.dataDir, publicKey: config.vapid.publicKey, privateKey: config.vapid.privateKey });
   const push = createPushService({
     bus,
     store,
@@ -169,7 +200,9 @@ export async function createAppContext(config: AppConfig, options: ContextOption
     push,
     notifications,
     live,
+    sharedHttp,
     metrics,
+    subscriptions,
     settle,
     async quiesce() {
       // An effect's outcome is itself an event: loop until a round appends nothing new.
@@ -194,6 +227,7 @@ export async function createAppContext(config: AppConfig, options: ContextOption
         offApplied();
         await runner.stop();
         await store.close();
+        await sharedHttp.close();
         readDb.close();
       })();
       return closing;

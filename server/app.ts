@@ -9,6 +9,8 @@ import { createAccountCommands } from './accounts/account-commands';
 import { authRoutes } from './accounts/auth.routes';
 import { profileRoutes } from './accounts/profile.routes';
 import { adminRoutes } from './admin/admin.routes';
+import { adminMoneyRoutes } from './admin/admin-money.routes';
+import { documentRoutes } from './documents/documents.routes';
 import { createAdminAccounts } from './admin/admin-accounts';
 import { aiAssistRoutes } from './ai/ai-assist.routes';
 import type { AppContext } from './app-context';
@@ -23,18 +25,34 @@ import { registerWriteLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import type { RouteDeps, ZodApp } from './http/route-deps';
 import { eventsStreamRoutes } from './live/events-stream.routes';
-import { opsRoutes } from './ops/ops.routes';
+import { createProbeAudience, opsRoutes } from './ops/ops.routes';
 import { createPaymentRequestCommands } from './payment-requests/payment-request-commands';
 import { paymentRequestsRoutes } from './payment-requests/payment-requests.routes';
+import { requestBlockRoutes } from './payment-requests/request-block.routes';
 import { pushRoutes } from './push/push.routes';
 import { publicSettings, settingsRoutes } from './settings/settings.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { testMailRoutes } from './notifications/test-mail.routes';
 import { registerWebApp } from './web/web-app.plugin';
 
 export interface BuildOptions {
   /** Serve web/dist (main.ts); tests leave it off. */
   serveWebApp?: boolean;
   logger?: boolean;
+}
+
+/** Many clients send "content-type: application/json" with no body on POST: treat it as no body. */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
+    }
+  });
 }
 
 /** Builds the HTTP app from its dependencies; `app.inject` in tests, `listen` in main.ts. */
@@ -56,23 +74,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app as unknown as FastifyInstance, { notFound: !options.serveWebApp });
 
-  // Many clients send "content-type: application/json" with no body on POST: treat it as no body.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
-    }
-  });
+  acceptEmptyJsonBodies(app as unknown as FastifyInstance);
 
   await registerSecurityHeaders(app as unknown as FastifyInstance, { https: config.publicUrl.startsWith('https://') });
   if (config.corsOrigin) {
     await app.register(cors, { origin: config.corsOrigin.split(',').map((o) => o.trim()), credentials: true });
   }
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...ctx.sharedHttp.rateLimit });
   registerWriteLimits(app as unknown as FastifyInstance, { config, tokens: ctx.tokens });
   await app.register(swagger, {
     openapi: {
@@ -85,7 +93,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   app.decorateRequest('principal', null);
-  const idempotency = createIdempotency({ db: ctx.readDb, now: () => ctx.clock.now().getTime() });
+  const idempotency = createIdempotency({ records: ctx.sharedHttp.idempotency, now: () => ctx.clock.now().getTime() });
   idempotency.register(app as unknown as FastifyInstance);
   const guards = createAuthGuards({ tokens: ctx.tokens, accounts: ctx.queries.accounts });
   const dealViews = createDealViews({ deals: ctx.queries.deals, accounts: ctx.queries.accounts, clock: ctx.clock });
@@ -101,24 +109,31 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     guards,
     accounts: createAccountCommands({ bus: ctx.bus, unique: ctx.unique, accounts: ctx.queries.accounts }),
     admins: createAdminAccounts({ bus: ctx.bus, unique: ctx.unique, accounts: ctx.queries.accounts }),
-    deals: createDealCommands({ run: ctx.run, nextDealId: ctx.ids.deal, periods: config }),
+    deals: createDealCommands({ run: ctx.run, clock: ctx.clock, nextDealId: ctx.ids.deal, periods: config }),
     dealViews,
     requests: createPaymentRequestCommands({ run: ctx.run, clock: ctx.clock, nextRequestId: ctx.ids.request, expiryDays: config.requestExpiryDays }),
     idempotency,
   };
 
-  app.get('/api/health', { schema: { tags: ['ops'], hide: true } }, async () => ({ ok: true, position: ctx.runner.position }));
-  opsRoutes(app as unknown as FastifyInstance, { ctx });
+  const mayReadDetails = createProbeAudience(ctx, guards);
+  app.get('/api/health', { schema: { tags: ['ops'], hide: true } }, async (request) =>
+    mayReadDetails(request) ? { ok: true, position: ctx.runner.position } : { ok: true },
+  );
+  opsRoutes(app as unknown as FastifyInstance, { ctx, mayReadDetails });
   for (const routes of [
     authRoutes,
     profileRoutes,
     dealsRoutes,
     dealLinkRoutes,
     paymentRequestsRoutes,
+    requestBlockRoutes,
     adminRoutes,
+    adminMoneyRoutes,
+    documentRoutes,
     pushRoutes,
     aiAssistRoutes,
     notificationsRoutes,
+    testMailRoutes,
     eventsStreamRoutes,
     settingsRoutes,
   ]) {

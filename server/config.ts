@@ -44,6 +44,10 @@ export const configSchema = z
     ADMIN_USERNAME: optionalText,
     ADMIN_PASSWORD: optionalText,
     KURRENTDB_URL: optionalText,
+    DATABASE_URL: optionalText,
+    REDIS_URL: optionalText,
+    SIMULATED_GATEWAY_FILE: optionalText,
+    DATABASE_START_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
     STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -73,7 +77,11 @@ export const configSchema = z
     RATE_LIMIT_REGISTER_PER_IP: positiveInt(10),
     RATE_LIMIT_WRITES_PER_USER: positiveInt(120),
     RATE_LIMIT_COSTLY_PER_USER: positiveInt(20),
+    RATE_LIMIT_ACCOUNT_STATUS_PER_USER: positiveInt(30),
     RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+    RATE_LIMIT_REQUESTS_PER_CREATOR: positiveInt(20),
+    RATE_LIMIT_REQUESTS_PER_RECIPIENT: positiveInt(5),
+    RATE_LIMIT_REQUESTS_WINDOW_MS: positiveInt(3_600_000),
     PUSH_SERVICE_HOSTS: z
       .string()
       .default('fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,web.push.apple.com,notify.windows.com')
@@ -84,6 +92,10 @@ export const configSchema = z
           .filter((h) => h !== ''),
       ),
     PUSH_MAX_SUBSCRIPTIONS: positiveInt(5),
+    LIVE_MAX_PER_USER: positiveInt(10),
+    LIVE_MAX_PER_LINK: positiveInt(10),
+    LIVE_MAX_PER_ADDRESS: positiveInt(40),
+    LIVE_MAX_TOTAL: positiveInt(1_000),
     VAPID_PUBLIC_KEY: optionalText,
     VAPID_PRIVATE_KEY: optionalText,
     VAPID_SUBJECT: z.string().default('mailto:support@example.com'),
@@ -101,6 +113,7 @@ export const configSchema = z
       .pipe(z.array(z.email({ error: 'ADMIN_ALERT_EMAILS must be comma-separated email addresses' }))),
     RELEASE_REMINDER_HOURS: positiveNumber(12),
     HOLD_AGEING_HOURS: positiveNumber(72),
+    RECONCILIATION_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(3),
     AI_BASE_URL: optionalText,
     AI_API_KEY: optionalText,
     AI_MODEL: z.string().default('gpt-4o-mini'),
@@ -125,6 +138,15 @@ export const configSchema = z
     if (env.STRIPE_SECRET_KEY && env.SIMULATED_PAYMENTS) {
       ctx.addIssue({ code: 'custom', path: ['SIMULATED_PAYMENTS'], message: 'SIMULATED_PAYMENTS=true cannot be combined with STRIPE_SECRET_KEY' });
     }
+    if (env.DATABASE_URL && !/^postgres(ql)?:\/\//i.test(env.DATABASE_URL)) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'DATABASE_URL must be a postgres:// (or postgresql://) connection string' });
+    }
+    if (env.DATABASE_URL && env.KURRENTDB_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'DATABASE_URL and KURRENTDB_URL name two event stores: set one of them' });
+    }
+    if (env.REDIS_URL && !/^rediss?:\/\//i.test(env.REDIS_URL)) {
+      ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'REDIS_URL must be a redis:// (or rediss://) URL' });
+    }
     if (env.JWT_SECRET && env.JWT_SECRET.length < 32) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET must be at least 32 characters' });
     }
@@ -146,6 +168,12 @@ export interface AppConfig {
   adminJwtExpiresInHours: number;
   adminBootstrap: { username: string; password: string } | null;
   kurrentUrl: string | undefined;
+  /** `DATABASE_URL`: the PostgreSQL event store (and, with it, shared idempotency records and rate-limit counters). */
+  databaseUrl: string | undefined;
+  /** How long start-up waits for an unreachable PostgreSQL server (it may be starting). */
+  databaseStartTimeoutMs: number;
+  /** `REDIS_URL`: rate-limit counters and idempotency records in Redis instead. */
+  redisUrl: string | undefined;
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; publishableKey: string | undefined };
   reviewPeriodHours: number;
   disputePeriodHours: number;
@@ -158,15 +186,35 @@ export interface AppConfig {
   reservationReclaimAfterMs: number;
   /** Fastify `trustProxy`: false, a hop count or proxy addresses (TRUST_PROXY). */
   trustProxy: number | string | false;
+  /**
+   * The simulated gateway's file (default `<DATA_DIR>/simulated-gateway.sqlite`): instances on one
+   * machine with their own DATA_DIRs point here at one file, so they see one "Stripe account".
+   */
+  simulatedGatewayFile: string | undefined;
   /** Payments run on the simulated gateway (no Stripe key): test money, shown as such in the web app. */
   simulatedPayments: boolean;
   /** Serve /api/docs (default: outside production only). */
   apiDocs: boolean;
-  rateLimits: { authPerIp: number; registerPerIp: number; writesPerUser: number; costlyPerUser: number; windowMs: number };
+  rateLimits: {
+    authPerIp: number;
+    registerPerIp: number;
+    writesPerUser: number;
+    costlyPerUser: number;
+    accountStatusPerUser: number;
+    windowMs: number;
+    /** Payment requests (each one e-mails its brand) per creator and per brand address, per `requestsWindowMs`. */
+    requestsPerCreator: number;
+    requestsPerRecipient: number;
+    requestsWindowMs: number;
+  };
   push: { allowedHosts: string[]; maxSubscriptions: number };
+  /** Open event streams: per user or admin account (several tabs), per deal or request link, per address, and in all. */
+  live: { maxPerUser: number; maxPerLink: number; maxPerAddress: number; maxTotal: number };
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
   /** Without `smtpUrl`, mail is written to `<dataDir>/mail/*.eml` and shown on a test-mode page. */
+  /** The UTC hour from which the daily reconciliation with the gateway runs. */
+  reconciliationHourUtc: number;
   notifications: { smtpUrl: string | undefined; mailFrom: string; adminEmails: string[]; releaseReminderHours: number; holdAgeingHours: number };
   logLevel: Env['LOG_LEVEL'];
   /** /metrics bearer token (unset: /metrics is off); readiness's tolerated lag after the first catch-up. */
@@ -196,6 +244,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     adminJwtExpiresInHours: e.ADMIN_JWT_EXPIRES_IN_HOURS,
     adminBootstrap: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : null,
     kurrentUrl: e.KURRENTDB_URL,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    databaseStartTimeoutMs: e.DATABASE_START_TIMEOUT_MS,
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, publishableKey: e.STRIPE_PUBLISHABLE_KEY },
     reviewPeriodHours: e.REVIEW_PERIOD_HOURS,
     disputePeriodHours: e.DISPUTE_PERIOD_HOURS,
@@ -206,6 +257,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_FAILURE_WINDOW_MS, maxAccountFailures: e.LOGIN_MAX_ACCOUNT_FAILURES },
     reservationReclaimAfterMs: e.RESERVATION_RECLAIM_AFTER_MS,
     trustProxy: e.TRUST_PROXY,
+    simulatedGatewayFile: e.SIMULATED_GATEWAY_FILE,
     simulatedPayments: !e.STRIPE_SECRET_KEY,
     apiDocs: e.API_DOCS ? e.API_DOCS === 'on' : e.NODE_ENV !== 'production',
     rateLimits: {
@@ -213,11 +265,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,
       writesPerUser: e.RATE_LIMIT_WRITES_PER_USER,
       costlyPerUser: e.RATE_LIMIT_COSTLY_PER_USER,
+      accountStatusPerUser: e.RATE_LIMIT_ACCOUNT_STATUS_PER_USER,
       windowMs: e.RATE_LIMIT_WINDOW_MS,
+      requestsPerCreator: e.RATE_LIMIT_REQUESTS_PER_CREATOR,
+      requestsPerRecipient: e.RATE_LIMIT_REQUESTS_PER_RECIPIENT,
+      requestsWindowMs: e.RATE_LIMIT_REQUESTS_WINDOW_MS,
     },
     push: { allowedHosts: e.PUSH_SERVICE_HOSTS, maxSubscriptions: e.PUSH_MAX_SUBSCRIPTIONS },
+    live: { maxPerUser: e.LIVE_MAX_PER_USER, maxPerLink: e.LIVE_MAX_PER_LINK, maxPerAddress: e.LIVE_MAX_PER_ADDRESS, maxTotal: e.LIVE_MAX_TOTAL },
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL },
+    reconciliationHourUtc: e.RECONCILIATION_HOUR_UTC,
     notifications: {
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,

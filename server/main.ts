@@ -1,7 +1,9 @@
 import { buildApp } from './app';
 import { createAppContext } from './app-context';
+import { adoptLookAlikeKeys } from './accounts/look-alike-keys';
 import { createAdminAccounts } from './admin/admin-accounts';
 import { ConfigError, loadConfig } from './config';
+import { PostgresStartError } from './event-store/postgres-connection';
 
 /** Starts the API (and the built web app): config → context → admin bootstrap → listen; stops cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -17,7 +19,16 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const ctx = await createAppContext(config);
+  let ctx;
+  try {
+    ctx = await createAppContext(config);
+  } catch (error) {
+    if (error instanceof PostgresStartError) {
+      console.error(`Cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
   const app = await buildApp(ctx, { serveWebApp: true, logger: true });
 
   if (config.adminBootstrap) {
@@ -49,6 +60,14 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Accounts from before look-alike keys get theirs, so their look-alikes are refused too.
+  void ctx.runner
+    .waitForPosition(await ctx.store.headPosition(), 120_000)
+    .then(() => adoptLookAlikeKeys({ unique: ctx.unique, accounts: ctx.queries.accounts }))
+    .then(({ clashes }) => {
+      if (clashes > 0) app.log.warn({ clashes }, 'accounts whose look-alike key another account holds (both keep working)');
+    })
+    .catch((error: unknown) => app.log.error({ err: error }, 'giving accounts their look-alike keys failed; retried at the next start'));
   app.log.info(`API docs at ${config.publicUrl}/api/docs (gateway: ${ctx.payments.gateway.mode})`);
 }
 

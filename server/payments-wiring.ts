@@ -17,7 +17,7 @@ import type { CommandRunner } from './commands/run-command';
 import { createEffectOutcomes, type EffectOutcomes } from './escrow/effect-outcomes';
 import { createPaymentsReactor } from './reactors/payments.reactor';
 import { createReactorRunner, type ReactorRunner } from './reactors/reactor-runner';
-import type { Reactor } from './reactors/reactor';
+import { createDailyReconciliation, type DailyReconciliation } from './reconciliation/daily-reconciliation';
 
 /** The payments side as the composition root sees it: gateway, escrow, their routes and reactors. */
 export interface PaymentsWiring {
@@ -29,6 +29,8 @@ export interface PaymentsWiring {
   outcomes: EffectOutcomes;
   /** The outbox: reactors (payments, and those added with `addReactor` before start) fed by the event subscription. */
   reactors: ReactorRunner;
+  /** Compares the ledger with the gateway once a day (with the timers) and records the result. */
+  reconciliation: DailyReconciliation;
   registerRoutes(app: FastifyInstance): Promise<void>;
   /** Starts the reactors (always) and the timer polling (unless `timers` is false). */
   start(options?: { timers?: boolean }): void;
@@ -43,17 +45,17 @@ export interface PaymentsDeps {
   clock: Clock;
   runner: ProjectionRunner;
   readDb: Database;
-  /** More reactors on the same outbox (notifications). */
-  extraReactors?: readonly Reactor[];
   /** Wraps the gateway before anything uses it (metrics); the composition root passes it. */
   decorateGateway?: (gateway: PaymentGateway) => PaymentGateway;
 }
 
-export function createPaymentsWiring({ config, store, bus, run, clock, readDb, extraReactors = [], decorateGateway = (g) => g }: PaymentsDeps): PaymentsWiring {
+export function createPaymentsWiring({ config, store, bus, run, clock, readDb, decorateGateway = (g) => g }: PaymentsDeps): PaymentsWiring {
   const gateway = decorateGateway(
     createGateway({
       publicUrl: config.publicUrl,
       dataDir: config.dataDir,
+      now: () => clock.now(),
+      ...(config.simulatedGatewayFile ? { simulatedGatewayFile: config.simulatedGatewayFile } : {}),
       ...(config.stripe.secretKey ? { stripeSecretKey: config.stripe.secretKey } : {}),
       ...(config.stripe.webhookSecret ? { stripeWebhookSecret: config.stripe.webhookSecret } : {}),
     }),
@@ -71,15 +73,23 @@ export function createPaymentsWiring({ config, store, bus, run, clock, readDb, e
   const reactors = createReactorRunner({
     store,
     db: readDb,
-    reactors: [createPaymentsReactor({ bus, run, gateway }), ...extraReactors],
+    reactors: [createPaymentsReactor({ bus, run, gateway })],
     onError: (name, event, error) =>
       console.error(`reactor ${name} failed on ${event.type} ${event.streamId}@${event.revision}:`, (error as Error)?.message ?? error),
+  });
+  const reconciliation = createDailyReconciliation({
+    store,
+    gateway,
+    clock,
+    hourUtc: config.reconciliationHourUtc,
+    onError: (error) => console.error('Daily reconciliation failed:', (error as Error)?.message ?? error),
   });
   return {
     gateway,
     escrow,
     reactor,
     reactors,
+    reconciliation,
     outcomes: createEffectOutcomes({ bus, reactors }),
     async registerRoutes(app) {
       await app.register(webhookRoutes, { escrow, gateway });
@@ -89,9 +99,13 @@ export function createPaymentsWiring({ config, store, bus, run, clock, readDb, e
     start(options = {}) {
       // From the beginning, so start() subscribes at once (nothing to wait for).
       void reactors.start();
-      if (options.timers ?? true) reactor.start();
+      if (options.timers ?? true) {
+        reactor.start();
+        reconciliation.start();
+      }
     },
     async stop() {
+      await reconciliation.stop();
       await reactor.stop();
       await reactors.stop();
       if (isSimulated(gateway)) gateway.close();

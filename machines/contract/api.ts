@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { platforms } from '../deal/deal-options';
 import { dealActions } from '../deal/deal.view';
-import { paymentRequestActions } from '../payment-request/payment-request.view';
+import { adminRequestActions, paymentRequestActions } from '../payment-request/payment-request.view';
 import { platformSchema } from '../deal/deal.events';
 import { dealStatuses } from '../deal/deal.machine';
 import { paymentRequestStatuses } from '../payment-request/payment-request.machine';
@@ -18,7 +18,6 @@ export const errorSchema = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number()])),
   message: z.string(),
 });
-export type ApiError = z.infer<typeof errorSchema>;
 
 const iso = z.string();
 const nullableIso = iso.nullable();
@@ -191,10 +190,6 @@ export const changeNoticeSchema = z.object({
   position: z.number(),
 });
 export type ChangeNotice = z.infer<typeof changeNoticeSchema>;
-
-/** Actions only an admin takes on a payment request; offered when the machine can take their event. */
-export const adminRequestActions = ['releaseHold'] as const;
-export type AdminRequestAction = (typeof adminRequestActions)[number];
 
 /**
  * A payment request as admins see it (GET /api/admin/payment-requests): the creator's answer plus

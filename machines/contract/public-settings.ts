@@ -21,5 +21,7 @@ export const publicSettingsSchema = z.object({
   simulatedPayments: z.boolean(),
   /** No real money moves: the simulated gateway or Stripe with a test key (a banner can say so). */
   testMode: z.boolean(),
+  /** E-mail is not sent (no SMTP_URL): it is kept on the server, where only admins read it (the banner says so). */
+  mailKept: z.boolean(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

@@ -43,8 +43,6 @@ export type DealCommand =
   | { type: 'AddNote'; note: string }
   | { type: 'ReleaseHold' };
 
-export type DealCommandType = DealCommand['type'];
-
 /** The status users read ("pending_payment", "delivered", ...). */
 export const dealStatus = (snapshot: DealSnapshot): string => statusOf(snapshot);
 
@@ -136,6 +134,10 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   AcceptDeal: (command, snapshot, now) => {
     if (snapshot.context.influencerAcceptedAt !== null) {
       throw new DomainError('deal_already_accepted', { status: dealStatus(snapshot) });
+    }
+    // A brand signed in on its own link would bind the deal (and its payout) to itself.
+    if (command.claimedByUserId && command.claimedByUserId === snapshot.context.ownerId) {
+      throw new DomainError('own_deal_not_acceptable');
     }
     return only(snapshot, now, 'accept the deal', {
       type: 'CreatorAccepted',

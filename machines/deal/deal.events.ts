@@ -7,7 +7,6 @@ import { platforms } from './deal-options';
 
 export { platforms };
 export const platformSchema = z.enum(platforms);
-export type Platform = z.infer<typeof platformSchema>;
 
 const cents = z.number().int().nonnegative();
 const isoInstant = z.iso.datetime();
@@ -386,4 +385,3 @@ export const dealEventDefinitions = [
 ] as const;
 
 export type DealEvent = EventOf<(typeof dealEventDefinitions)[number]>;
-export type DealEventType = DealEvent['type'];

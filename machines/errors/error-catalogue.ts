@@ -107,6 +107,33 @@ export const errorCatalogue = {
     'This deal was accepted in another browser. Open the link in the browser that accepted it (or sign in as the creator who accepted it); if that was not you, contact the brand.',
     'Deze deal is in een andere browser geaccepteerd. Open de link in de browser waarin hij is geaccepteerd (of log in als de creator die hem accepteerde); was jij dat niet, neem dan contact op met het merk.',
   ),
+  own_deal_not_acceptable: e(
+    'conflict',
+    'You created this deal: only the creator you invited can accept it',
+    'Je hebt deze deal zelf gemaakt: alleen de creator die je uitnodigt kan hem accepteren.',
+  ),
+  deal_notifications_not_yet: e(
+    'conflict',
+    'Notifications for this deal can be turned on once it is accepted',
+    'Meldingen voor deze deal kunnen aan zodra de deal is geaccepteerd.',
+  ),
+  admin_already_deactivated: e('conflict', 'The admin account is already deactivated', 'Het beheerdersaccount is al gedeactiveerd.'),
+  deal_receipt_not_yet: e('not_available', 'No receipt yet: the deal has not been paid', 'Nog geen ontvangstbewijs: de deal is nog niet betaald.'),
+  deal_statement_not_yet: e(
+    'not_available',
+    'No statement yet: nothing has been paid out for this deal',
+    'Nog geen afrekening: voor deze deal is nog niets uitbetaald.',
+  ),
+  payment_request_receipt_not_yet: e(
+    'not_available',
+    'No receipt yet: the payment request has not been paid',
+    'Nog geen ontvangstbewijs: het betaalverzoek is nog niet betaald.',
+  ),
+  payment_request_statement_not_yet: e(
+    'not_available',
+    'No statement yet: nothing has been paid out for this request',
+    'Nog geen afrekening: voor dit betaalverzoek is nog niets uitbetaald.',
+  ),
   ai_not_available: e('not_available', 'AI assistant not available', 'De AI-assistent is niet beschikbaar.'),
   // Not found.
   deal_not_found: e('not_found', 'Deal not found', 'Deal niet gevonden.'),
@@ -116,10 +143,28 @@ export const errorCatalogue = {
   never_in_dispute: e('not_found', 'This deal was never in dispute', 'Deze deal is nooit in geschil geweest.'),
   route_not_found: e('not_found', 'Route {method} {url} not found', 'Dit adres bestaat niet.'),
   message_not_found: e('not_found', 'No such message', 'Dit bericht bestaat niet.'),
+  metrics_off: e('not_found', 'Metrics are off: set METRICS_TOKEN to serve them', 'Metrieken staan uit: stel METRICS_TOKEN in om ze te tonen.'),
   // Accounts and sign-in.
-  email_taken: e('conflict', 'Email is already registered', 'Dit e-mailadres is al geregistreerd.'),
-  username_taken: e('conflict', 'Username is already taken', 'Deze gebruikersnaam is al in gebruik.'),
-  admin_username_taken: e('conflict', 'Admin username is already taken', 'Deze beheerdersnaam is al in gebruik.'),
+  email_taken: e(
+    'conflict',
+    'Email is already registered, or one that looks the same',
+    'Dit e-mailadres, of een dat er hetzelfde uitziet, is al geregistreerd.',
+  ),
+  username_taken: e(
+    'conflict',
+    'Username is already taken, or one that looks the same',
+    'Deze gebruikersnaam, of een die er hetzelfde uitziet, is al in gebruik.',
+  ),
+  admin_username_taken: e(
+    'conflict',
+    'Admin username is already taken, or one that looks the same',
+    'Deze beheerdersnaam, of een die er hetzelfde uitziet, is al in gebruik.',
+  ),
+  admin_username_invisible: e(
+    'validation_failed',
+    'Admin username must not contain invisible characters',
+    'De beheerdersnaam mag geen onzichtbare tekens bevatten.',
+  ),
   invalid_login: e('unauthorized', 'Invalid email or password', 'Onjuist e-mailadres of wachtwoord.'),
   invalid_credentials: e('unauthorized', 'Invalid credentials', 'Onjuiste inloggegevens.'),
   wrong_current_password: e('forbidden', 'Current password is wrong', 'Je huidige wachtwoord klopt niet.'),
@@ -128,11 +173,29 @@ export const errorCatalogue = {
   token_invalid: e('unauthorized', 'Invalid or expired token', 'Je bent niet (meer) ingelogd; log opnieuw in.'),
   session_ended: e('unauthorized', 'Session ended; please log in again', 'Je bent niet (meer) ingelogd; log opnieuw in.'),
   authentication_required: e('unauthorized', 'Authentication required', 'Je bent niet (meer) ingelogd; log opnieuw in.'),
+  metrics_token_required: e('unauthorized', 'Metrics need the METRICS_TOKEN bearer token', 'Metrieken vragen het METRICS_TOKEN als bearer-token.'),
   admin_authentication_required: e('unauthorized', 'Admin authentication required', 'Je bent niet (meer) ingelogd; log opnieuw in.'),
   too_many_requests: e('too_many_requests', '{detail}', 'Te veel pogingen; wacht even en probeer het opnieuw.'),
+  too_many_requests_from_account: e(
+    'too_many_requests',
+    'Too many payment requests from your account; try again in {seconds} seconds',
+    'Je hebt te veel betaalverzoeken gemaakt; probeer het over {seconds} seconden opnieuw.',
+  ),
+  too_many_requests_to_address: e(
+    'too_many_requests',
+    'Too many payment requests to this e-mail address; try again in {seconds} seconds',
+    'Er zijn te veel betaalverzoeken naar dit e-mailadres gestuurd; probeer het over {seconds} seconden opnieuw.',
+  ),
   // Input.
   invalid_input: e('validation_failed', '{detail}', 'De invoer is niet geldig; controleer de gegevens.'),
   deadline_in_past: e('validation_failed', 'Deadline must be today or later', 'De deadline moet vandaag of later zijn.'),
+  publication_deadline_in_past: e('validation_failed', 'Publication deadline must be today or later', 'De publicatiedeadline moet vandaag of later zijn.'),
+  since_invalid: e(
+    'validation_failed',
+    'since must be a date (YYYY-MM-DD) or an ISO instant',
+    'De begindatum moet een datum (JJJJ-MM-DD) of een ISO-tijdstip zijn.',
+  ),
+  since_not_past: e('validation_failed', 'since must be in the past', 'De begindatum moet in het verleden liggen.'),
   date_range: e('validation_failed', 'from must be before to', 'De begindatum moet vóór de einddatum liggen.'),
   idempotency_key_invalid: e(
     'validation_failed',
@@ -195,10 +258,39 @@ const nlWords: Record<string, string> = {
 /** A status or the thing refused as the Dutch text says it. */
 const inDutch = (value: string): string => nlWords[value] ?? value.replace(/_/g, ' ');
 
-export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(errorCatalogue, code);
+/**
+ * The request schemas' own messages (`invalid_input`'s detail), in Dutch. Looked up whole, never
+ * parsed: a message not listed here gets `invalid_input`'s general Dutch text.
+ */
+const nlInputTexts: Record<string, string> = {
+  'Amount is required': 'Vul een bedrag in.',
+  'Amount must be a positive number with at most 2 decimals': 'Het bedrag moet een positief getal zijn met hooguit 2 decimalen.',
+  'Amount must be greater than 0': 'Het bedrag moet groter zijn dan 0.',
+  'Amount must be at least €0.50': 'Het bedrag moet minstens € 0,50 zijn.',
+  'The product currently supports deals up to €1,750. For larger deals, please contact us.':
+    'Deals kunnen op dit moment hooguit €1.750 zijn. Neem voor grotere deals contact met ons op.',
+  'The smallest deal is €0.50, the least a card payment can be': 'De kleinste deal is € 0,50, het minimum voor een kaartbetaling.',
+  'Description is required': 'Vul een beschrijving in.',
+  'Password is required': 'Vul een wachtwoord in.',
+  'Password must be at least 6 characters': 'Het wachtwoord moet minstens 6 tekens lang zijn.',
+  'Username is required': 'Vul een gebruikersnaam in.',
+  'Username must be at least 2 characters': 'De gebruikersnaam moet minstens 2 tekens lang zijn.',
+  'Username must be at least 3 characters': 'De gebruikersnaam moet minstens 3 tekens lang zijn.',
+  'Username must not contain invisible characters': 'De gebruikersnaam mag geen onzichtbare tekens bevatten (zoals een spatie zonder breedte).',
+  'Username must not contain text-direction control characters': 'De gebruikersnaam mag geen tekens bevatten die de leesrichting wijzigen.',
+  'Current password is required': 'Vul je huidige wachtwoord in.',
+  'Country must be a two-letter code': 'Het land moet een code van twee letters zijn.',
+  'Please enter a description first to improve it.': 'Vul eerst een beschrijving in om die te laten verbeteren.',
+  'Deliverables must be a list': 'Deliverables moeten een lijst zijn.',
+  'Platforms must be a list': 'Platformen moeten een lijst zijn.',
+  'Unknown platform': 'Onbekend platform.',
+  'Invalid id': 'Ongeldig nummer.',
+};
 
 /** The text of an error in `language`, its params filled in. */
 export function errorText(code: ErrorCode, params: ErrorParams, language: Language): string {
+  const input = language === 'nl' && code === 'invalid_input' ? nlInputTexts[String(params['detail'])] : undefined;
+  if (input) return input;
   const template = errorCatalogue[code][language];
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const raw = params[name.charAt(0).toLowerCase() + name.slice(1)];

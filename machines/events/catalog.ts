@@ -2,6 +2,7 @@ import type { EventDefinition } from './define';
 import { dealEventDefinitions } from '../deal/deal.events';
 import { paymentRequestEventDefinitions } from '../payment-request/payment-request.events';
 import { notificationEventDefinitions } from '../notifications/notification.events';
+import { reconciliationEventDefinitions } from '../reconciliation/reconciliation.events';
 import { accountEventDefinitions, adminEventDefinitions, supportEventDefinitions } from '../account/account.events';
 
 /** Every event type the ledger stores, with its schema and version: the contract of stored JSON. */
@@ -12,6 +13,7 @@ export const eventCatalog: readonly EventDefinition[] = [
   ...adminEventDefinitions,
   ...supportEventDefinitions,
   ...notificationEventDefinitions,
+  ...reconciliationEventDefinitions,
 ];
 
 const byType = new Map<string, EventDefinition>(eventCatalog.map((d) => [d.type, d]));
@@ -19,5 +21,3 @@ const byType = new Map<string, EventDefinition>(eventCatalog.map((d) => [d.type,
 export function eventDefinition(type: string): EventDefinition | undefined {
   return byType.get(type);
 }
-
-export const eventTypes: readonly string[] = eventCatalog.map((d) => d.type);

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { EventMetadata } from './metadata';
 
-export type StreamCategory = 'deal' | 'payment-request' | 'user' | 'admin' | 'unique' | 'sequence' | 'notification';
+export type StreamCategory = 'deal' | 'payment-request' | 'user' | 'admin' | 'unique' | 'sequence' | 'notification' | 'reconciliation';
 
 /** One entry of the event catalogue: the schema is the contract of the stored JSON. */
 export interface EventDefinition<T extends string = string, S extends z.ZodType = z.ZodType> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { languages } from '../account/account.events';
-import { defineEvent, type EventOf } from '../events/define';
+import { defineEvent } from '../events/define';
 
 const isoInstant = z.iso.datetime();
 export const notificationChannels = ['push', 'email'] as const;
@@ -60,9 +60,15 @@ export const DealLinkPushUnsubscribed = defineEvent({
   type: 'DealLinkPushUnsubscribed',
   version: 1,
   category: 'notification',
-  description: 'The creator turned push off for the deal, or the push service said the subscription is gone.',
-  schema: z.object({ dealId: z.number().int().positive(), endpoint: z.string().min(1).max(2_000) }),
-  example: { dealId: 42, endpoint: 'https://push.example/abc' },
+  description:
+    "A device stopped getting push for the deal: the creator turned it off, the push service said it is gone, the creator added a device beyond the ten slots (the oldest is replaced), or the brand rotated the link (the old link's devices are dropped).",
+  schema: z.object({
+    dealId: z.number().int().positive(),
+    endpoint: z.string().min(1).max(2_000),
+    /** Absent in events written before reasons were recorded. */
+    reason: z.enum(['turned_off', 'gone', 'replaced', 'link_rotated']).optional(),
+  }),
+  example: { dealId: 42, endpoint: 'https://push.example/abc', reason: 'turned_off' },
 });
 
 export const EmailUnsubscribed = defineEvent({
@@ -74,6 +80,20 @@ export const EmailUnsubscribed = defineEvent({
   example: {},
 });
 
+/**
+ * The recipient of a payment request e-mail used its block link: further requests from that
+ * creator to that address are not mailed. The stream (`request-block-<sha256 of address and
+ * creator>`) keeps the address out of the event.
+ */
+export const PaymentRequestSenderBlocked = defineEvent({
+  type: 'PaymentRequestSenderBlocked',
+  version: 1,
+  category: 'notification',
+  description: 'The recipient of a payment request e-mail blocked further requests from that creator to that address.',
+  schema: z.object({ creatorId: z.string().min(1).max(100) }),
+  example: { creatorId: 'u_7f3a' },
+});
+
 export const notificationEventDefinitions = [
   NotificationSent,
   ReleaseReminderDue,
@@ -81,6 +101,5 @@ export const notificationEventDefinitions = [
   DealLinkPushSubscribed,
   DealLinkPushUnsubscribed,
   EmailUnsubscribed,
+  PaymentRequestSenderBlocked,
 ] as const;
-
-export type NotificationEvent = EventOf<(typeof notificationEventDefinitions)[number]>;

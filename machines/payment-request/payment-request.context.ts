@@ -19,10 +19,9 @@ export interface PaymentRequestContext extends EscrowLedger {
   /** A payout asked for and not yet answered by the gateway. */
   pendingPayout: { key: string; amountCents: number; destinationAccountId: string } | null;
   lastPayoutError: { code: string; message: string; at: string } | null;
+  /** How the brand paid (card, ideal), as the gateway confirmed it; for the receipt. */
+  paymentMethod: string | null;
 }
-
-/** What the platform holds for this request, and how much of it funds the request (machines/escrow/escrow-ledger.ts). */
-export { heldCents as requestHeldCents, escrowedCents as requestEscrowedCents } from '../escrow/escrow-ledger';
 
 export const emptyPaymentRequestContext: PaymentRequestContext = {
   request: null,
@@ -46,6 +45,7 @@ export const emptyPaymentRequestContext: PaymentRequestContext = {
   openSession: null,
   pendingPayout: null,
   lastPayoutError: null,
+  paymentMethod: null,
   unexpectedPayments: [],
   money: noMoney,
 };
@@ -63,7 +63,7 @@ const evolvers: Evolve = {
   PaymentRequestCheckoutCreated: escrow,
   PaymentRequestCheckoutClosed: escrow,
   PaymentRequestUnexpectedPaymentReceived: escrow,
-  PaymentRequestPaid: escrow,
+  PaymentRequestPaid: (c, event) => ({ ...escrow(c, event), paymentMethod: event.data.method }),
   PaymentRequestPaymentFailed: escrow,
   PaymentRequestDuplicatePaymentRefunded: escrow,
   PaymentRequestPayoutRequested: (c, { data }, at) => ({

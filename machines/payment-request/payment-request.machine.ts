@@ -140,5 +140,3 @@ export const paymentRequestMachine = setup({
     },
   },
 });
-
-export type PaymentRequestMachine = typeof paymentRequestMachine;

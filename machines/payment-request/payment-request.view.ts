@@ -3,7 +3,6 @@ import { deepestMeta } from '../statechart';
 import { probeMetadata } from '../events/probe';
 import { paymentRequestMachine, type PaymentRequestStateMeta, type PaymentRequestStatus } from './payment-request.machine';
 import type { PaymentRequestContext } from './payment-request.context';
-import type { AdminRequestAction } from '../contract/api';
 
 type Snapshot = SnapshotFrom<typeof paymentRequestMachine>;
 type Event = EventFromLogic<typeof paymentRequestMachine>;
@@ -65,10 +64,11 @@ export function paymentRequestSnapshotFrom(value: StateValue, context: PaymentRe
   return paymentRequestMachine.resolveState({ value, context });
 }
 
-/**
- * The event each admin action would append; a Record over the contract's action type, so a new
- * action fails to compile until it is added here (a type-only import keeps zod out of the web chunk).
- */
+/** Actions only an admin takes on a payment request; offered when the machine can take their event. */
+export const adminRequestActions = ['releaseHold'] as const;
+export type AdminRequestAction = (typeof adminRequestActions)[number];
+
+/** The event each admin action would append; a Record over the action type, so a new action fails to compile until it is added here. */
 const adminProbes: Record<AdminRequestAction, (at: string) => Event> = {
   releaseHold: (at) => ({ type: 'PaymentRequestHoldReleased', data: { note: null }, metadata: probeMetadata(at, { kind: 'admin', id: 'probe' }) }),
 };

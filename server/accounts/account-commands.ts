@@ -5,13 +5,72 @@ import { decoyHash, hashPassword, verifyPassword } from '../auth/password';
 import { userAggregate } from '../commands/aggregate';
 import type { CommandBus, CommandContext } from '../commands/command-bus';
 import { DomainError } from '../commands/domain-error';
-import type { UniqueValues } from '../commands/unique-values';
+import { uniqueStreamId, type UniqueValues } from '../commands/unique-values';
 import type { ProfileBody, RegisterBody } from './account.schemas';
+
+const stream = (userId: string) => userAggregate.streamId(userId);
+
+/** Onboarding, language and profile changes of a registered user. */
+function profileCommands(bus: CommandBus, unique: UniqueValues) {
+  return {
+    async completeOnboarding(userId: string, fields: { companyName: string | null; country: string | null; phoneNumber: string | null }, ctx: CommandContext) {
+      const result = await bus.execute(
+        userAggregate,
+        stream(userId),
+        (state) => {
+          if (state.revision < 0) throw new DomainError('user_not_found');
+          // Completing again (e.g. from the profile screen) just updates the optional fields.
+          if (state.snapshot.value === 'onboarded') {
+            const c = state.snapshot.context;
+            return [{ type: 'ProfileUpdated', data: { username: c.username, email: c.email, ...fields } }];
+          }
+          return [{ type: 'OnboardingCompleted', data: fields }];
+        },
+        ctx,
+      );
+      return { position: result.position };
+    },
+
+    /** Saves the chosen language; choosing the language already saved appends nothing. */
+    async chooseLanguage(userId: string, language: 'en' | 'nl', ctx: CommandContext) {
+      const result = await bus.execute(
+        userAggregate,
+        stream(userId),
+        (state) => {
+          if (state.revision < 0) throw new DomainError('user_not_found');
+          return state.snapshot.context.language === language ? [] : [{ type: 'LanguageChosen', data: { language } }];
+        },
+        ctx,
+      );
+      return { position: result.position };
+    },
+
+    async updateProfile(userId: string, body: ProfileBody, ctx: CommandContext) {
+      const current = (await bus.load(userAggregate, stream(userId))).snapshot.context;
+      if (!current.userId) throw new DomainError('user_not_found');
+      // Compared by look-alike key: a respelling of one's own name claims and gives up nothing.
+      const emailChanged = uniqueStreamId('email', current.email) !== uniqueStreamId('email', body.email);
+      const nameChanged = uniqueStreamId('username', current.username) !== uniqueStreamId('username', body.username);
+      if (emailChanged) await unique.reserve('email', body.email, userId, ctx, 'email_taken');
+      if (nameChanged) {
+        try {
+          await unique.reserve('username', body.username, userId, ctx, 'username_taken');
+        } catch (error) {
+          if (emailChanged) await unique.release('email', body.email, userId, ctx);
+          throw error;
+        }
+      }
+      const result = await bus.execute(userAggregate, stream(userId), () => [{ type: 'ProfileUpdated', data: body }], ctx);
+      // The old values are given up only once the new ones are recorded.
+      if (emailChanged) await unique.release('email', current.email, userId, ctx);
+      if (nameChanged) await unique.release('username', current.username, userId, ctx);
+      return { position: result.position };
+    },
+  };
+}
 
 /** Registration, login and profile changes. Login appends nothing: only its outcome matters. */
 export function createAccountCommands({ bus, unique, accounts }: { bus: CommandBus; unique: UniqueValues; accounts: AccountQueries }) {
-  const stream = (userId: string) => userAggregate.streamId(userId);
-
   return {
     async register(body: RegisterBody, ctxFor: (userId: string) => CommandContext) {
       const userId = `u_${randomUUID().replace(/-/g, '')}`;
@@ -58,59 +117,7 @@ export function createAccountCommands({ bus, unique, accounts }: { bus: CommandB
       const result = await bus.execute(userAggregate, stream(userId), () => [{ type: 'PasswordChanged', data: { passwordHash } }], ctx);
       return { position: result.position };
     },
-
-    async completeOnboarding(userId: string, fields: { companyName: string | null; country: string | null; phoneNumber: string | null }, ctx: CommandContext) {
-      const result = await bus.execute(
-        userAggregate,
-        stream(userId),
-        (state) => {
-          if (state.revision < 0) throw new DomainError('user_not_found');
-          // Completing again (e.g. from the profile screen) just updates the optional fields.
-          if (state.snapshot.value === 'onboarded') {
-            const c = state.snapshot.context;
-            return [{ type: 'ProfileUpdated', data: { username: c.username, email: c.email, ...fields } }];
-          }
-          return [{ type: 'OnboardingCompleted', data: fields }];
-        },
-        ctx,
-      );
-      return { position: result.position };
-    },
-
-    /** Saves the chosen language; choosing the language already saved appends nothing. */
-    async chooseLanguage(userId: string, language: 'en' | 'nl', ctx: CommandContext) {
-      const result = await bus.execute(
-        userAggregate,
-        stream(userId),
-        (state) => {
-          if (state.revision < 0) throw new DomainError('user_not_found');
-          return state.snapshot.context.language === language ? [] : [{ type: 'LanguageChosen', data: { language } }];
-        },
-        ctx,
-      );
-      return { position: result.position };
-    },
-
-    async updateProfile(userId: string, body: ProfileBody, ctx: CommandContext) {
-      const current = (await bus.load(userAggregate, stream(userId))).snapshot.context;
-      if (!current.userId) throw new DomainError('user_not_found');
-      const emailChanged = current.email.toLowerCase() !== body.email.toLowerCase();
-      const nameChanged = current.username.toLowerCase() !== body.username.toLowerCase();
-      if (emailChanged) await unique.reserve('email', body.email, userId, ctx, 'email_taken');
-      if (nameChanged) {
-        try {
-          await unique.reserve('username', body.username, userId, ctx, 'username_taken');
-        } catch (error) {
-          if (emailChanged) await unique.release('email', body.email, userId, ctx);
-          throw error;
-        }
-      }
-      const result = await bus.execute(userAggregate, stream(userId), () => [{ type: 'ProfileUpdated', data: body }], ctx);
-      // The old values are given up only once the new ones are recorded.
-      if (emailChanged) await unique.release('email', current.email, userId, ctx);
-      if (nameChanged) await unique.release('username', current.username, userId, ctx);
-      return { position: result.position };
-    },
+    ...profileCommands(bus, unique),
   };
 }
 

@@ -1,13 +1,9 @@
 import { z } from 'zod';
-import { companyField, countryField, emailField, nameRule, phoneField, trimVisible } from '../http/fields';
+import { accountName, companyField, countryField, emailField, phoneField } from '../http/fields';
 
 /** docs/product.md §5 registration rules and messages. */
 export const registerBody = z.object({
-  username: z
-    .string({ error: 'Username must be at least 3 characters' })
-    .transform(trimVisible)
-    .pipe(z.string().min(3, 'Username must be at least 3 characters').max(50, 'Username must be at most 50 characters'))
-    .refine(...nameRule<string>('Username')),
+  username: accountName('Username', 3, 50),
   email: emailField(),
   password: z
     .string({ error: 'Password must be at least 6 characters' })
@@ -43,11 +39,7 @@ export const onboardingBody = z
 
 /** docs/product.md §5 profile-form rules (note: 2 characters here, 3 at registration). */
 export const profileBody = z.object({
-  username: z
-    .string({ error: 'Username must be at least 2 characters' })
-    .transform(trimVisible)
-    .pipe(z.string().min(2, 'Username must be at least 2 characters').max(50, 'Username must be at most 50 characters'))
-    .refine(...nameRule<string>('Username')),
+  username: accountName('Username', 2, 50),
   email: emailField('Please enter a valid email address'),
   companyName: companyField,
   country: countryField,

@@ -12,11 +12,13 @@ const tags = ['auth'];
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema, 429: errorSchema };
 
-/** Register, login (brand/creator and admin), current user and onboarding (docs/product.md §7 "Auth"). */
-export function authRoutes(app: ZodApp, { ctx, guards, accounts, admins }: RouteDeps): void {
+/**
+ * The limits on login and registration: failed attempts per address and identity, per account, and
+ * all attempts and registrations per address; `failed` counts a failure and refuses.
+ */
+function loginLimits(fastify: FastifyInstance, ctx: RouteDeps['ctx']) {
   const { login: loginConfig, rateLimits } = ctx.config;
-  const fastify = app as unknown as FastifyInstance;
-  // The identity a login names, read only after the body schema passed (row 1 of issue 9: the
+  // The identity a login names, read only after the body schema passed (the rate-limit
   // check and the count once read different fields; a non-string email could even throw).
   const identity = (request: FastifyRequest): string => {
     const body = request.body as { email?: string; username?: string };
@@ -63,6 +65,13 @@ export function authRoutes(app: ZodApp, { ctx, guards, accounts, admins }: Route
     await accountFailures.count(request);
     throw new DomainError(code);
   };
+  return { registrationsPerIp, loginThrottle, failed };
+}
+
+/** Register, login (brand/creator and admin), current user and onboarding (docs/product.md §7 "Auth"). */
+export function authRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { ctx, accounts, admins } = deps;
+  const { registrationsPerIp, loginThrottle, failed } = loginLimits(app as unknown as FastifyInstance, ctx);
 
   app.post(
     '/api/auth/register',
@@ -91,6 +100,35 @@ export function authRoutes(app: ZodApp, { ctx, guards, accounts, admins }: Route
     },
   );
 
+  signedInRoutes(app, deps);
+
+  app.post(
+    '/api/auth/admin-login',
+    {
+      ...loginThrottle,
+      schema: {
+        tags,
+        body: adminLoginBody,
+        response: {
+          200: z.object({ token: z.string(), admin: z.object({ id: z.string(), username: z.string(), role: z.enum(['admin', 'auditor']) }) }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const result = await admins.login(request.body.username, request.body.password, commandContext(request, { kind: 'system', id: 'admin-login' }));
+      if (!result) return failed(request, 'invalid_credentials');
+      await ctx.settle(result.position);
+      return {
+        token: ctx.tokens.signAdmin(result.adminId, result.username, result.role),
+        admin: { id: result.adminId, username: result.username, role: result.role },
+      };
+    },
+  );
+}
+
+/** The signed-in user's own calls: who am I, log out, change the password, complete onboarding. */
+function signedInRoutes(app: ZodApp, { ctx, guards, accounts }: RouteDeps): void {
   app.get(
     '/api/auth/me',
     {
@@ -142,30 +180,6 @@ export function authRoutes(app: ZodApp, { ctx, guards, accounts, admins }: Route
       const { position } = await accounts.completeOnboarding(userId, request.body, commandContext(request, { kind: 'brand', id: userId }));
       await ctx.settle(position);
       return { success: true, user: toUserDto(ctx.queries.accounts.userById(userId)!) };
-    },
-  );
-
-  app.post(
-    '/api/auth/admin-login',
-    {
-      ...loginThrottle,
-      schema: {
-        tags,
-        body: adminLoginBody,
-        response: {
-          200: z.object({ token: z.string(), admin: z.object({ id: z.string(), username: z.string(), role: z.enum(['admin', 'auditor']) }) }),
-          ...errors,
-        },
-      },
-    },
-    async (request) => {
-      const result = await admins.login(request.body.username, request.body.password, commandContext(request, { kind: 'system', id: 'admin-login' }));
-      if (!result) return failed(request, 'invalid_credentials');
-      await ctx.settle(result.position);
-      return {
-        token: ctx.tokens.signAdmin(result.adminId, result.username, result.role),
-        admin: { id: result.adminId, username: result.username, role: result.role },
-      };
     },
   );
 }

@@ -1,6 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorSchema, profileSchema, userStatsSchema } from '../../machines/contract/api';
 import { userOf } from '../auth/authenticate';
+import { createLimit } from '../http/rate-limits';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
 import { languageSchema } from '../../machines/account/account.events';
 import { profileBody } from './account.schemas';
@@ -13,7 +15,8 @@ const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema };
  * Profile (docs/product.md §7), its second path used by the profile screen (/api/user/profile, same
  * behaviour), user stats, and the creator's payout-account status and onboarding link.
  */
-export function profileRoutes(app: ZodApp, { ctx, guards, accounts }: RouteDeps): void {
+export function profileRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { ctx, guards, accounts } = deps;
   const profileOf = (userId: string) => {
     const u = ctx.queries.accounts.userById(userId)!;
     return { username: u.username, email: u.email, companyName: u.companyName, country: u.country, phoneNumber: u.phoneNumber, language: u.language ?? null };
@@ -76,12 +79,24 @@ export function profileRoutes(app: ZodApp, { ctx, guards, accounts }: RouteDeps)
       return { totalDeals: total, successfulDeals: (counts['completed'] ?? 0) + (counts['approved_after_dispute'] ?? 0) };
     },
   );
+  payoutAccountRoutes(app, deps);
+}
 
+/** The creator's payout-account status and onboarding link. */
+function payoutAccountRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
+  // Each answer may ask the payment provider (at most once a minute per account): a budget per user.
+  const { accountStatusPerUser, windowMs } = ctx.config.rateLimits;
+  const statusLimit = createLimit(app as unknown as FastifyInstance, {
+    max: accountStatusPerUser,
+    windowMs,
+    key: (request) => `account-status|${userOf(request).userId}`,
+    message: 'Too many payout status checks',
+  });
   app.get(
     '/api/stripe/account-status',
     {
-      preHandler: guards.requireUser,
-      schema: { tags: ['payouts'], security, response: { 200: z.object({ status: z.string() }), ...errors, 502: errorSchema } },
+      preHandler: [guards.requireUser, (request, reply) => statusLimit.hit(request, reply)],
+      schema: { tags: ['payouts'], security, response: { 200: z.object({ status: z.string() }), ...errors, 429: errorSchema, 502: errorSchema } },
     },
     async (request) => ({ status: await ctx.payments.escrow.userBankStatus(userOf(request).userId) }),
   );

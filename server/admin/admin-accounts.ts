@@ -6,11 +6,14 @@ import { adminAggregate } from '../commands/aggregate';
 import type { CommandBus, CommandContext } from '../commands/command-bus';
 import type { UniqueValues } from '../commands/unique-values';
 import { DomainError } from '../commands/domain-error';
+import { hasInvisibleCharacters } from '../commands/look-alike';
 
 /** Admin and auditor accounts: created by the CLI or the first-start bootstrap; login is recorded. */
 export function createAdminAccounts({ bus, unique, accounts }: { bus: CommandBus; unique: UniqueValues; accounts: AccountQueries }) {
   return {
     async create(username: string, password: string, role: AdminRole, ctx: CommandContext) {
+      // The HTTP route allows ASCII names only; the CLI and the first-start bootstrap come here directly.
+      if (hasInvisibleCharacters(username)) throw new DomainError('admin_username_invisible');
       const adminId = `a_${randomUUID().replace(/-/g, '')}`;
       await unique.reserve('admin-username', username, adminId, ctx, 'admin_username_taken');
       const passwordHash = await hashPassword(password);
@@ -55,7 +58,9 @@ export function createAdminAccounts({ bus, unique, accounts }: { bus: CommandBus
      */
     async deactivate(adminId: string, reason: string | null, ctx: CommandContext) {
       if (ctx.actor.kind === 'admin' && ctx.actor.id === adminId) throw new DomainError('cannot_deactivate_self');
-      if (!accounts.adminById(adminId)) throw new DomainError('admin_not_found');
+      const account = accounts.adminById(adminId);
+      if (!account) throw new DomainError('admin_not_found');
+      if (!account.active) throw new DomainError('admin_already_deactivated');
       const result = await bus.execute(adminAggregate, adminAggregate.streamId(adminId), () => [{ type: 'AdminDeactivated', data: { reason } }], ctx);
       return { position: result.position };
     },

@@ -35,9 +35,8 @@ const filters = z.object({
 });
 const format = z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json');
 
-/** Every deal that was ever in dispute, its dispute page, and exports (JSON or CSV) for auditors. */
-export function adminDisputeRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDeps, history: (id: number) => Promise<HistoryEntry[]>): void {
-  const read = { preValidation: guards.requireAdminReader };
+/** The dispute list, one dispute's page, and an export answer, read from the read models and the history. */
+function disputeReads({ ctx, dealViews }: RouteDeps, history: (id: number) => Promise<HistoryEntry[]>) {
   const list = (q: z.infer<typeof filters>) => {
     if (q.from && q.to && q.from >= q.to) throw new DomainError('date_range');
     return ctx.queries.deals
@@ -58,6 +57,13 @@ export function adminDisputeRoutes(app: ZodApp, { ctx, guards, dealViews }: Rout
       .type('application/json; charset=utf-8')
       .send(JSON.stringify(disputeExportSchema.parse({ exportedAt: ctx.clock.now().toISOString(), disputes }), null, 2));
   };
+  return { list, detail, send };
+}
+
+/** Every deal that was ever in dispute, its dispute page, and exports (JSON or CSV) for auditors. */
+export function adminDisputeRoutes(app: ZodApp, deps: RouteDeps, history: (id: number) => Promise<HistoryEntry[]>): void {
+  const read = { preValidation: deps.guards.requireAdminReader };
+  const { list, detail, send } = disputeReads(deps, history);
 
   app.get(
     '/api/admin/disputes',

@@ -4,7 +4,8 @@
  * session, a connected account, a payment intent or charge — is replaced by "present". What
  * happened and how much stays readable; transfer, refund and chargeback references stay too, as
  * they are what reconciles a money movement with the provider and grant nothing.
- * The rule is by key, applied to whole answers, so a field added later is covered by its name.
+ * The rule is by key, applied to whole answers, so a field added later is covered by its name:
+ * the listed keys and every key that ends in one of them (`lastFailedSessionId`, `creatorAccountId`).
  */
 export const REDACTED = 'present';
 
@@ -21,7 +22,10 @@ const secretKeys = new Set([
   'chargeId',
 ]);
 
-export const isSecretKey = (key: string): boolean => secretKeys.has(key);
+/** `lastFailedSessionId` is a session id as much as `sessionId` is. */
+const secretSuffixes = ['Token', 'SessionId', 'AccountId', 'PaymentIntentId', 'ChargeId'];
+
+const isSecretKey = (key: string): boolean => secretKeys.has(key) || secretSuffixes.some((suffix) => key.endsWith(suffix));
 
 /** A deep copy of `value` with every secret key's non-empty value replaced by "present". */
 export function redactForAdmin<T>(value: T): T {
@@ -33,7 +37,7 @@ function walk(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    out[key] = secretKeys.has(key) ? (v === null || v === undefined || v === '' ? v : REDACTED) : walk(v);
+    out[key] = isSecretKey(key) ? (v === null || v === undefined || v === '' ? v : REDACTED) : walk(v);
   }
   return out;
 }

@@ -46,6 +46,38 @@ export const heldCentsOf = (c: DealContext): number => escrowedCents(c);
 
 const euro = (cents: number) => `€${centsToDecimal(cents)}`;
 
+/** A release intent: who or what asked for it. */
+function describeReleaseRequest(event: Extract<DealEvent, { type: 'FundsReleaseRequested' }>, before: DealContext, actorName: string): string {
+  const amount = euro(event.data.amountCents);
+  switch (event.data.trigger) {
+    case 'brand':
+      return `The brand approved: release of ${amount} to the creator requested.`;
+    case 'admin':
+      return `Admin ${actorName} asked to release ${amount} to the creator.`;
+    case 'review_period_elapsed':
+      return `Release of ${amount} requested automatically: review period ended at ${before.reviewPeriodEndsAt ?? 'its deadline'}.`;
+    case 'dispute_period_elapsed':
+      return `Release of ${amount} requested automatically: dispute period ended at ${before.disputePeriodEndsAt ?? 'its deadline'} unresolved.`;
+  }
+  return `Release of ${amount} requested.`;
+}
+
+/** A release outcome: why the money went to the creator. */
+function describeRelease(event: Extract<DealEvent, { type: 'FundsReleased' }>, before: DealContext, actorName: string): string {
+  const amount = euro(event.data.amountCents);
+  switch (event.data.trigger) {
+    case 'brand':
+      return `Released ${amount} to the creator: the brand approved.`;
+    case 'admin':
+      return `Released ${amount} to the creator by admin ${actorName}.`;
+    case 'review_period_elapsed':
+      return `Released ${amount} automatically: review period ended at ${before.reviewPeriodEndsAt ?? 'its deadline'}.`;
+    case 'dispute_period_elapsed':
+      return `Released ${amount} automatically: dispute period ended at ${before.disputePeriodEndsAt ?? 'its deadline'} unresolved.`;
+  }
+  return `Released ${amount}.`;
+}
+
 /** Why each event happened, in an auditor's words. `before` is the deal just before it. */
 export function describeDealEvent(event: DealEvent, before: DealContext, actorName: string): string {
   switch (event.type) {
@@ -84,20 +116,8 @@ export function describeDealEvent(event: DealEvent, before: DealContext, actorNa
       return `The brand opened a dispute: "${event.data.reason}"${event.data.description ? ` (${event.data.description})` : ''}. Payment held until ${event.data.endsAt}.`;
     case 'DisputePeriodElapsed':
       return `Dispute period ended at ${event.data.endsAt} unresolved.`;
-    case 'FundsReleaseRequested': {
-      const amount = euro(event.data.amountCents);
-      switch (event.data.trigger) {
-        case 'brand':
-          return `The brand approved: release of ${amount} to the creator requested.`;
-        case 'admin':
-          return `Admin ${actorName} asked to release ${amount} to the creator.`;
-        case 'review_period_elapsed':
-          return `Release of ${amount} requested automatically: review period ended at ${before.reviewPeriodEndsAt ?? 'its deadline'}.`;
-        case 'dispute_period_elapsed':
-          return `Release of ${amount} requested automatically: dispute period ended at ${before.disputePeriodEndsAt ?? 'its deadline'} unresolved.`;
-      }
-      return `Release of ${amount} requested.`;
-    }
+    case 'FundsReleaseRequested':
+      return describeReleaseRequest(event, before, actorName);
     case 'RefundRequested':
       return `Admin ${actorName} asked to refund ${euro(event.data.amountCents)} to the brand.`;
     case 'RefundFailed':
@@ -106,20 +126,8 @@ export function describeDealEvent(event: DealEvent, before: DealContext, actorNa
       return `Checkout closed (${event.data.reason.replace(/_/g, ' ')}).`;
     case 'UnexpectedPaymentReceived':
       return `A payment of ${euro(event.data.amountCents)} that does not fund the deal arrived (${event.data.reason.replace(/_/g, ' ')}); it is refunded automatically.`;
-    case 'FundsReleased': {
-      const amount = euro(event.data.amountCents);
-      switch (event.data.trigger) {
-        case 'brand':
-          return `Released ${amount} to the creator: the brand approved.`;
-        case 'admin':
-          return `Released ${amount} to the creator by admin ${actorName}.`;
-        case 'review_period_elapsed':
-          return `Released ${amount} automatically: review period ended at ${before.reviewPeriodEndsAt ?? 'its deadline'}.`;
-        case 'dispute_period_elapsed':
-          return `Released ${amount} automatically: dispute period ended at ${before.disputePeriodEndsAt ?? 'its deadline'} unresolved.`;
-      }
-      return `Released ${amount}.`;
-    }
+    case 'FundsReleased':
+      return describeRelease(event, before, actorName);
     case 'TransferFailed':
       return `Transfer failed (${event.data.trigger.replace(/_/g, ' ')}): ${event.data.code} — ${event.data.message}.`;
     case 'DealCompletedManually':

@@ -78,7 +78,8 @@ export async function replayCheck(
       f.snapshot = step(f.machine, f.snapshot, event as never) as AnyMachineSnapshot;
       f.last = { revision: r.revision, position: r.position, type: r.type, recorded: event.metadata.state ?? null };
     }
-    if (page.length < pageSize) break;
+    // A short page is not the end (an adapter may skip system events): only an empty one is.
+    if (page.length === 0) break;
     after = page[page.length - 1]!.position;
   }
   for (const [streamId, f] of streams) {

@@ -13,7 +13,9 @@ export function resolveJwtSecret(config: Pick<AppConfig, 'jwtSecret' | 'dataDir'
   const file = join(config.dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(config.dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = newJwtSecret();
   writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   return secret;
 }
+
+export const newJwtSecret = (): string => randomBytes(48).toString('base64url');

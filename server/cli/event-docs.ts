@@ -24,13 +24,14 @@ const streams: Record<StreamCategory, { stream: string; title: string; machine?:
   'payment-request': { stream: 'payment-request-<id>', title: 'Payment request', machine: paymentRequestMachine },
   user: { stream: 'user-<id>', title: 'User account', machine: userMachine },
   admin: { stream: 'admin-<id>', title: 'Admin account', machine: adminMachine },
-  unique: { stream: 'unique-<kind>-<sha256 of the value>', title: 'Unique-value reservations' },
+  unique: { stream: 'unique-<kind>-<sha256 of the look-alike key>', title: 'Unique-value reservations' },
   sequence: { stream: 'sequence-<name>', title: 'Id sequences' },
   notification: {
     stream:
-      'notification-<sha256 of event:recipient:channel>, reminder-deal-<id>-<hash>, hold-alert-deal-<id>-<hash>, link-push-deal-<id>, email-optout-<sha256>',
+      'notification-<sha256 of event:recipient:channel>, reminder-deal-<id>-<hash>, hold-alert-deal-<id>-<hash>, link-push-deal-<id>, email-optout-<sha256>, request-block-<sha256 of address and creator>',
     title: 'Notifications',
   },
+  reconciliation: { stream: 'reconciliation-<YYYY-MM-DD>', title: 'Reconciliation' },
 };
 
 const actorOverrides: Record<string, Actor['kind']> = {
@@ -67,6 +68,7 @@ const actorOverrides: Record<string, Actor['kind']> = {
   DealLinkPushSubscribed: 'creator-link',
   DealLinkPushUnsubscribed: 'creator-link',
   EmailUnsubscribed: 'system',
+  PaymentRequestSenderBlocked: 'system',
 };
 const defaultActor: Record<StreamCategory, Actor['kind']> = {
   deal: 'brand',
@@ -76,6 +78,7 @@ const defaultActor: Record<StreamCategory, Actor['kind']> = {
   unique: 'system',
   sequence: 'system',
   notification: 'system',
+  reconciliation: 'system',
 };
 
 interface Transition {

@@ -5,15 +5,19 @@ import type { EventStore } from '../event-store/event-store';
 import { createKurrentEventStore } from '../event-store/kurrent-event-store';
 import { migrateStore, verifyMigration } from '../event-store/migrate-store';
 import { createSqliteEventStore } from '../event-store/sqlite-event-store';
+import { isPostgresUrl } from '../event-store/postgres-connection';
+import { createPostgresEventStore } from '../event-store/postgres-event-store';
 
 const USAGE = `Usage: npm run migrate-store -- --from <store> --to <store>
-  <store> is a SQLite event-store file (e.g. data/events.db) or a KurrentDB connection string (kurrentdb://…).
+  <store> is a SQLite event-store file (e.g. data/events.db), a PostgreSQL URL (postgres://…) or a KurrentDB connection string (kurrentdb://…).
   Copies every stream with the same events, ids and order, then verifies the copy. Stop the app first.`;
 
 const isKurrent = (spec: string) => /^(kurrentdb|esdb|kdb)(\+discover)?:\/\//i.test(spec);
+const isServer = (spec: string) => isKurrent(spec) || isPostgresUrl(spec);
 
 function open(spec: string, role: 'from' | 'to'): EventStore {
   if (isKurrent(spec)) return createKurrentEventStore({ connectionString: spec });
+  if (isPostgresUrl(spec)) return createPostgresEventStore({ connectionString: spec, startTimeoutMs: 0 });
   const path = resolve(spec);
   if (role === 'from' && !existsSync(path)) throw new Error(`No event store at ${path}`);
   mkdirSync(dirname(path), { recursive: true });
@@ -32,8 +36,8 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  if (!isKurrent(from) && !isKurrent(to) && resolve(from) === resolve(to)) {
-    console.error('--from and --to name the same file.');
+  if (isServer(from) ? from === to : !isServer(to) && resolve(from) === resolve(to)) {
+    console.error('--from and --to name the same store.');
     return 2;
   }
   const source = open(from, 'from');

@@ -20,7 +20,12 @@ export function runCli(main: (argv: string[]) => Promise<number>, { errorCode = 
 /** Opens the configured event store (DATA_DIR's SQLite, or KURRENTDB_URL), hands it to `use`, and always closes it. */
 export async function withEventStore<T>(use: (store: EventStore, config: AppConfig) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const store = openEventStore({ dataDir: config.dataDir, kurrentUrl: config.kurrentUrl });
+  const store = openEventStore({
+    dataDir: config.dataDir,
+    kurrentUrl: config.kurrentUrl,
+    databaseUrl: config.databaseUrl,
+    databaseStartTimeoutMs: config.databaseStartTimeoutMs,
+  });
   try {
     return await use(store, config);
   } finally {

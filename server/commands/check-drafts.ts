@@ -66,7 +66,8 @@ export function checkDrafts<M extends AnyStateMachine>(
     const event = { type: draft.type, data: parsed.data, metadata } as EventFromLogic<M>;
     if (!(snapshot as AnyMachineSnapshot).can(event)) {
       const status = aggregate.describe(snapshot as never);
-      throw new DomainError(notInState[aggregate.name] ?? 'account_not_in_state', { action: humanize(draft.type), thing: aggregate.name, status });
+      const code = notInState[aggregate.name] ?? 'account_not_in_state';
+      throw new DomainError(code, { action: humanize(draft.type), thing: aggregate.name, status }, { eventType: draft.type, status });
     }
     snapshot = step(aggregate.machine, snapshot, event);
     metadata.state = stateKey((snapshot as AnyMachineSnapshot).value);
@@ -98,6 +99,8 @@ const actionWords: Record<string, string> = {
   PaymentRequestCompleted: 'complete the request',
   PaymentRequestRejected: 'decline the request',
   OnboardingCompleted: 'complete onboarding',
+  AdminDeactivated: 'deactivate the admin account',
+  AdminLoggedIn: 'sign in',
 };
 
 /** "FundsReleased" → "release the funds"; unknown types fall back to their words ("funds released"). */

@@ -207,7 +207,7 @@ export function createCommandBus({ store, clock, newId = randomUUID, maxAttempts
       report(result.events.length > 0 ? 'accepted' : 'unchanged', null);
       return result;
     } catch (error) {
-      if (error instanceof DomainError) report('refused', error.code);
+      if (error instanceof DomainError) report('refused', error.kind);
       else report('failed', error instanceof Error ? error.name : 'Error');
       throw error;
     }

@@ -4,12 +4,24 @@ import type { Clock } from '../shared/clock';
 import type { CommandContext } from './command-bus';
 import type { ErrorCode } from '../../machines/errors/error-catalogue';
 import { DomainError } from './domain-error';
+import { emailKey, nameKey } from './look-alike';
 
 export type UniqueKind = 'email' | 'username' | 'admin-username';
 
-/** Stream names hash the value, so no personal data ends up in a stream name. */
-export const uniqueStreamId = (kind: UniqueKind, value: string): string =>
-  `unique-${kind}-${createHash('sha256').update(value.trim().toLowerCase()).digest('hex')}`;
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** Values are unique by their look-alike key (./look-alike.ts): `vіc0ba2e` holds the same stream as `vic0ba2e`. */
+const keyOf: Record<UniqueKind, (value: string) => string> = { email: emailKey, username: nameKey, 'admin-username': nameKey };
+
+/** Stream names hash the key, so no personal data ends up in a stream name. */
+export const uniqueStreamId = (kind: UniqueKind, value: string): string => `unique-${kind}-${sha256(keyOf[kind](value))}`;
+
+/**
+ * Where reservations made before look-alike keys live: the hash of the trimmed, lower-cased value.
+ * Accounts from then hold these until `adopt` gives them their look-alike key too; a claim checks
+ * both, a release gives up both.
+ */
+export const exactStreamId = (kind: UniqueKind, value: string): string => `unique-${kind}-${sha256(value.trim().toLowerCase())}`;
 
 /**
  * Keeps emails and usernames unique on the write side: a reservation stream per value, claimed
@@ -66,9 +78,18 @@ export function createUniqueValues({ store, clock, reclaimAfterMs = DEFAULT_RECL
     return !(await streamExists(ownerStream[kind](owner)));
   }
 
+  /** Held by someone else (and not an orphan): the exact spelling, reserved before look-alike keys existed. */
+  async function heldExactly(kind: UniqueKind, value: string, ownerId: string): Promise<boolean> {
+    const streamId = exactStreamId(kind, value);
+    if (streamId === uniqueStreamId(kind, value)) return false;
+    const state = await current(streamId);
+    return state.owner !== null && state.owner !== ownerId && !(await orphaned(kind, state.owner, state.reservedAt));
+  }
+
   return {
-    /** Claims `value` for `ownerId`; throws a conflict with `message` when someone else holds it. */
+    /** Claims `value` for `ownerId`; throws the conflict `taken` when someone else holds it or a look-alike. */
     async reserve(kind: UniqueKind, value: string, ownerId: string, ctx: CommandContext, taken: ErrorCode): Promise<void> {
+      if (await heldExactly(kind, value, ownerId)) throw new DomainError(taken);
       const streamId = uniqueStreamId(kind, value);
       const state = await current(streamId);
       if (state.owner === ownerId) return;
@@ -88,13 +109,35 @@ export function createUniqueValues({ store, clock, reclaimAfterMs = DEFAULT_RECL
     },
     /** Gives the value up (after a profile change); a no-op unless `ownerId` holds it. */
     async release(kind: UniqueKind, value: string, ownerId: string, ctx: CommandContext): Promise<void> {
-      const streamId = uniqueStreamId(kind, value);
-      const state = await current(streamId);
-      if (state.owner !== ownerId) return;
-      await store.append(streamId, [{ id: randomUUID(), type: 'ValueReleased', data: { kind, ownerId }, metadata: metadata(ctx) }], state.revision);
+      for (const streamId of new Set([uniqueStreamId(kind, value), exactStreamId(kind, value)])) {
+        const state = await current(streamId);
+        if (state.owner !== ownerId) continue;
+        await store.append(streamId, [{ id: randomUUID(), type: 'ValueReleased', data: { kind, ownerId }, metadata: metadata(ctx) }], state.revision);
+      }
     },
     async ownerOf(kind: UniqueKind, value: string): Promise<string | null> {
-      return (await current(uniqueStreamId(kind, value))).owner;
+      return (await current(uniqueStreamId(kind, value))).owner ?? (await current(exactStreamId(kind, value))).owner;
+    },
+    /**
+     * Gives an account from before look-alike keys its key, so look-alikes of it are refused too.
+     * False when another account already holds that key (two look-alikes registered back then:
+     * both keep their names, the later one has no key).
+     */
+    async adopt(kind: UniqueKind, value: string, ownerId: string, ctx: CommandContext): Promise<boolean> {
+      const streamId = uniqueStreamId(kind, value);
+      const state = await current(streamId);
+      if (state.owner !== null) return state.owner === ownerId;
+      try {
+        await store.append(
+          streamId,
+          [{ id: randomUUID(), type: 'ValueReserved', data: { kind, ownerId }, metadata: metadata(ctx) }],
+          state.revision < 0 ? 'no_stream' : state.revision,
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof WrongExpectedVersion) return false;
+        throw error;
+      }
     },
   };
 }

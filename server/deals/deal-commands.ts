@@ -4,6 +4,7 @@ import type { DealTerms } from '../../machines/deal/deal.events';
 import type { CommandContext } from '../commands/command-bus';
 import { DomainError } from '../commands/domain-error';
 import { dealNotFound, type CommandRunner, type DealResult, type DealState } from '../commands/run-command';
+import type { Clock } from '../shared/clock';
 import type { DealTermsBody } from './deal.schemas';
 
 export { dealNotFound } from '../commands/run-command';
@@ -18,6 +19,18 @@ export function assertOwnedDeal(state: DealState, userId: string): void {
 export function assertLinkDeal(state: DealState, token: string): void {
   const c = state.snapshot.context;
   if (state.revision < 0 || c.shareableToken !== token || c.deletedAt !== null) throw dealNotFound();
+}
+
+/** The calendar day (UTC) a deadline names: "2026-04-01" and "2026-04-01T12:00:00+02:00" both give 2026-04-01. */
+const dayOf = (deadline: string): string => deadline.slice(0, 10);
+
+/** Deadlines name a day that has not passed (UTC), as payment requests' do; a brand may pick today. */
+function assertDeadlinesAhead(body: DealTermsBody, now: Date): void {
+  const today = now.toISOString().slice(0, 10);
+  if (dayOf(body.deadline) < today) throw new DomainError('deadline_in_past');
+  if (body.publicationDeadline !== null && dayOf(body.publicationDeadline) < today) {
+    throw new DomainError('publication_deadline_in_past');
+  }
 }
 
 function toTerms(body: DealTermsBody): DealTerms {
@@ -64,6 +77,7 @@ export function assertClaimer(
 
 export interface DealCommandsDeps {
   run: CommandRunner;
+  clock: Clock;
   nextDealId: () => Promise<number>;
   periods: { reviewPeriodHours: number; disputePeriodHours: number };
 }
@@ -73,18 +87,21 @@ export interface DealCommandsDeps {
  * decisions are machines/deal/deal.commands.ts's. Money commands record an intent (the payments
  * reactor carries it out); `key` is the intent's idempotency key.
  */
-export function createDealCommands({ run, nextDealId, periods }: DealCommandsDeps) {
+export function createDealCommands({ run, clock, nextDealId, periods }: DealCommandsDeps) {
   const owned = (userId: string) => ({ authorize: (s: DealState) => assertOwnedDeal(s, userId) });
   const linked = (token: string) => ({ authorize: (s: DealState) => assertLinkDeal(s, token) });
 
   return {
     async create(ownerId: string, body: DealTermsBody, ctx: CommandContext) {
+      assertDeadlinesAhead(body, clock.now());
       const dealId = await nextDealId();
       const result = await run.deal(dealId, { type: 'CreateDeal', dealId, ownerId, terms: toTerms(body) }, ctx, { newStream: true });
       return { dealId, position: result.position };
     },
-    update: (dealId: number, userId: string, body: DealTermsBody, ctx: CommandContext): Promise<DealResult> =>
-      run.deal(dealId, { type: 'UpdateDealTerms', terms: toTerms(body) }, ctx, owned(userId)),
+    update(dealId: number, userId: string, body: DealTermsBody, ctx: CommandContext): Promise<DealResult> {
+      assertDeadlinesAhead(body, clock.now());
+      return run.deal(dealId, { type: 'UpdateDealTerms', terms: toTerms(body) }, ctx, owned(userId));
+    },
     remove: (dealId: number, userId: string, ctx: CommandContext): Promise<DealResult> => run.deal(dealId, { type: 'DeleteDeal' }, ctx, owned(userId)),
     /** A deal keeps the first token it was given. */
     async generateToken(dealId: number, userId: string, ctx: CommandContext) {

@@ -1,15 +1,14 @@
-import type { FastifyRequest } from 'fastify';
+import { moneyDocumentSchema } from '../../machines/contract/money-api';
+import { dealStatement } from '../documents/money-documents';
 import { z } from 'zod';
-import { USER_AUDIENCE } from '../auth/tokens';
 import { dealSchema, errorSchema } from '../../machines/contract/api';
 import { tokenParam } from '../http/fields';
 import { assertClaimer } from './deal-commands';
+import { createLinkClaims } from './link-claim';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
 
 const tags = ['deal link (creator)'];
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
-/** Where the accept page sends the claim secret it got once (docs/api.md). */
-export const CLAIM_SECRET_HEADER = 'x-claim-secret';
 
 /**
  * The creator's routes: no login, the 128-bit token in the path is the credential. Answers are the
@@ -18,25 +17,7 @@ export const CLAIM_SECRET_HEADER = 'x-claim-secret';
 export function dealLinkRoutes(app: ZodApp, { ctx, deals, dealViews }: RouteDeps): void {
   const creator = (request: Parameters<typeof commandContext>[0], dealId: number) => commandContext(request, { kind: 'creator-link', id: `deal-${dealId}` });
 
-  /** A signed-in creator on the link page (optional: the link alone is enough to accept). */
-  const signedInUser = (request: FastifyRequest): string | null => {
-    const match = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? '').trim());
-    if (!match) return null;
-    try {
-      const principal = ctx.tokens.verify(match[1]!, USER_AUDIENCE);
-      if (principal.kind !== 'user') return null;
-      const user = ctx.queries.accounts.userById(principal.userId);
-      return user && (user.sessionVersion ?? 0) === principal.sessionVersion ? principal.userId : null;
-    } catch {
-      return null;
-    }
-  };
-  /** Onboarding and delivery: only whoever claimed the deal (row 16 of issue 9). */
-  const claimOf = (request: FastifyRequest) => {
-    const header = request.headers[CLAIM_SECRET_HEADER];
-    const secret = typeof header === 'string' && header.length <= 200 ? header : null;
-    return { secret, userId: signedInUser(request) };
-  };
+  const { signedInUser, claimOf } = createLinkClaims(ctx);
 
   app.get(
     '/api/deals/token/:token',
@@ -76,6 +57,23 @@ export function dealLinkRoutes(app: ZodApp, { ctx, deals, dealViews }: RouteDeps
       await ctx.settle(position);
       // The secret is answered once, to the browser that accepted; the page keeps it (docs/api.md).
       return { success: true, deal: dealViews.forLink(request.params.token), ...(claimSecret ? { claimSecret } : {}) };
+    },
+  );
+
+  app.get(
+    '/api/deals/link/:token/statement',
+    {
+      schema: {
+        tags,
+        params: tokenParam,
+        description: "The creator's statement of the deal's payout: only whoever claimed the deal (claim secret or signed-in account).",
+        response: { 200: moneyDocumentSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const record = dealViews.linkRecord(request.params.token);
+      assertClaimer(record.context, claimOf(request));
+      return dealStatement(record, dealViews.brandNameOf(record.ownerId));
     },
   );
 

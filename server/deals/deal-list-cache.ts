@@ -55,5 +55,3 @@ export function createDealListCache({ maxBytes = 64 * 1024 * 1024 }: { maxBytes?
     },
   };
 }
-
-export type DealListCache = ReturnType<typeof createDealListCache>;

@@ -64,8 +64,8 @@ export const dealTermsBody = z.object({
 export type DealTermsBody = z.output<typeof dealTermsBody>;
 
 /** The contract's DealInput (what the web sends) must be accepted by this schema: fails to compile otherwise. */
-type AcceptsDealInput = DealInput extends z.input<typeof dealTermsBody> ? true : never;
-export const dealInputAccepted: AcceptsDealInput = true;
+type IsTrue<T extends true> = T;
+type _AcceptsDealInput = IsTrue<DealInput extends z.input<typeof dealTermsBody> ? true : false>;
 
 export const disputeBody = z
   .object({

@@ -6,6 +6,7 @@ import { sendEncoded, typedJsonAnswer } from '../http/encoded-answer';
 import { idParam } from '../http/fields';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
 import { dealListQuery, dealTermsBody, disputeBody } from './deal.schemas';
+import { createLinkSubscriptions } from '../notifications/link-subscriptions';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['deals'];
@@ -126,6 +127,8 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
       const { userId, cc } = brand(request);
       const { token, position } = await deals.rotateToken(request.params.id, userId, cc);
       await ctx.settle(position);
+      // The old link's push devices stop getting this deal's notices.
+      await createLinkSubscriptions(ctx).dropAll(request.params.id, cc);
       return { token, shareableUrl: `${ctx.config.publicUrl}/accept/${token}`, deal: dealViews.forOwner(request.params.id, userId) };
     },
   );

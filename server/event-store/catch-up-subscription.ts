@@ -1,4 +1,5 @@
 import type { BatchHandler, RecordedEvent, SubscribeOptions, Subscription } from './event-store';
+import { createWakeablePause } from './wakeable-pause';
 
 export interface CatchUpSource {
   /** Events with position > after, oldest first, at most maxCount. */
@@ -22,24 +23,12 @@ export function startCatchUpSubscription(source: CatchUpSource, options: Subscri
   let closed = false;
   // Bumped on every commit; compared before sleeping so a commit during a read is never slept through.
   let commits = 0;
-  let wake: (() => void) | undefined;
+  const pause = createWakeablePause();
 
   const unlisten = source.onCommit(() => {
     commits += 1;
-    wake?.();
+    pause.wake();
   });
-
-  function sleep(): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, pollIntervalMs);
-      function done(): void {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      }
-      wake = done;
-    });
-  }
 
   async function run(): Promise<void> {
     try {
@@ -51,7 +40,7 @@ export function startCatchUpSubscription(source: CatchUpSource, options: Subscri
           await handler(batch);
           after = batch[batch.length - 1]!.position;
         } else if (seen === commits) {
-          await sleep();
+          await pause.sleep(pollIntervalMs);
         }
       }
     } finally {
@@ -67,7 +56,7 @@ export function startCatchUpSubscription(source: CatchUpSource, options: Subscri
     done,
     async close() {
       closed = true;
-      wake?.();
+      pause.wake();
       await done.catch(() => undefined);
     },
   };

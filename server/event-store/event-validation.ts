@@ -1,4 +1,5 @@
 import type { EventData, ExpectedRevision } from './event-store';
+import { CHAIN_KEY } from './hash-chain';
 
 /**
  * Argument checks shared by both adapters, so a bad call fails the same way (a TypeError naming
@@ -43,14 +44,31 @@ export function assertEvents(streamId: string, events: unknown): asserts events 
     }
     if (seen.has(id)) throw new TypeError(`Event id ${id} appears twice in one append to ${streamId}`);
     seen.add(id);
+    assertMetadata(streamId, id, (event as Partial<EventData>).metadata);
   });
 }
 
-/** JSON text of a payload; `undefined` metadata is stored as `null` (KurrentDB reads empty metadata back as absent). */
+/**
+ * Metadata is a JSON object on every adapter, read back exactly as written: KurrentDB stores the
+ * hash chain beside the writer's keys under CHAIN_KEY, so that key is the store's, and metadata that
+ * is not an object (null, an array, a string) would have nowhere to keep the hash.
+ */
+function assertMetadata(streamId: string, id: string, metadata: unknown): void {
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) {
+    throw new TypeError(
+      `Event ${id} appended to ${streamId} needs metadata that is a JSON object, got ${Array.isArray(metadata) ? 'an array' : describe(metadata)}`,
+    );
+  }
+  if (Object.hasOwn(metadata, CHAIN_KEY)) {
+    throw new TypeError(`Event ${id} appended to ${streamId}: metadata key "${CHAIN_KEY}" is reserved for the store's hash chain`);
+  }
+}
+
+/** JSON text of a payload. */
 export function toJson(streamId: string, eventId: string, field: 'data' | 'metadata', value: unknown): string {
   let text: string | undefined;
   try {
-    text = JSON.stringify(value === undefined && field === 'metadata' ? null : value);
+    text = JSON.stringify(value);
   } catch (error) {
     throw new TypeError(`Event ${eventId} on ${streamId}: ${field} is not JSON-serialisable (${(error as Error).message})`);
   }

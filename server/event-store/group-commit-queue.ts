@@ -2,9 +2,10 @@
  * Group commit: requests made while a write is pending are queued and handed to `writeBatch`
  * together, so many concurrent appends share one transaction and one fsync.
  *
- * `writeBatch` runs synchronously (better-sqlite3) and reports one outcome per item, so one
- * refused item does not fail the others; if it throws (the commit itself failed) every item
- * in the batch is rejected. Promises settle only after `writeBatch` returns, i.e. after COMMIT.
+ * `writeBatch` reports one outcome per item, so one refused item does not fail the others; if it
+ * throws (the commit itself failed) every item in the batch is rejected. It may run synchronously
+ * (better-sqlite3) or return a promise (PostgreSQL): then one batch is written at a time and
+ * everything submitted meanwhile waits for the next. Promises settle only after COMMIT.
  */
 export type BatchOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
@@ -20,40 +21,60 @@ interface Waiting<T, R> {
   reject(error: unknown): void;
 }
 
-export function createGroupCommitQueue<T, R>(writeBatch: (items: T[]) => BatchOutcome<R>[], maxBatch = 1_000): GroupCommitQueue<T, R> {
+type Outcomes<R> = BatchOutcome<R>[] | Promise<BatchOutcome<R>[]>;
+
+export function createGroupCommitQueue<T, R>(writeBatch: (items: T[]) => Outcomes<R>, maxBatch = 1_000): GroupCommitQueue<T, R> {
   let queue: Waiting<T, R>[] = [];
   let scheduled = false;
+  let writing = false;
   let drained: (() => void)[] = [];
 
   function schedule(): void {
-    if (scheduled) return;
+    if (scheduled || writing) return;
     scheduled = true;
     // setImmediate (not a microtask) lets every appender that is ready in this turn join the batch.
     setImmediate(flush);
+  }
+
+  function settle(batch: Waiting<T, R>[], outcomes: BatchOutcome<R>[]): void {
+    batch.forEach((waiting, i) => {
+      const outcome = outcomes[i];
+      if (outcome?.ok) waiting.resolve(outcome.value);
+      else waiting.reject(outcome ? outcome.error : new Error('group commit produced no outcome'));
+    });
+    if (queue.length === 0 && !writing) {
+      const waiters = drained;
+      drained = [];
+      waiters.forEach((resolve) => resolve());
+    }
   }
 
   function flush(): void {
     scheduled = false;
     const batch = queue.length <= maxBatch ? queue : queue.slice(0, maxBatch);
     queue = queue.length <= maxBatch ? [] : queue.slice(maxBatch);
-    if (queue.length > 0) schedule();
+    const failed = (error: unknown) => batch.map((): BatchOutcome<R> => ({ ok: false, error }));
 
-    let outcomes: BatchOutcome<R>[];
+    let outcomes: Outcomes<R>;
     try {
       outcomes = writeBatch(batch.map((waiting) => waiting.item));
     } catch (error) {
-      outcomes = batch.map(() => ({ ok: false, error }));
+      outcomes = failed(error);
     }
-    batch.forEach((waiting, i) => {
-      const outcome = outcomes[i];
-      if (outcome?.ok) waiting.resolve(outcome.value);
-      else waiting.reject(outcome ? outcome.error : new Error('group commit produced no outcome'));
-    });
-
-    if (queue.length === 0) {
-      const waiters = drained;
-      drained = [];
-      waiters.forEach((resolve) => resolve());
+    if (Array.isArray(outcomes)) {
+      if (queue.length > 0) schedule();
+      settle(batch, outcomes);
+      return;
+    }
+    writing = true;
+    void outcomes.then(
+      (written) => done(written),
+      (error: unknown) => done(failed(error)),
+    );
+    function done(written: BatchOutcome<R>[]): void {
+      writing = false;
+      if (queue.length > 0) schedule();
+      settle(batch, written);
     }
   }
 
@@ -65,7 +86,7 @@ export function createGroupCommitQueue<T, R>(writeBatch: (items: T[]) => BatchOu
       });
     },
     drain() {
-      if (queue.length === 0) return Promise.resolve();
+      if (queue.length === 0 && !writing) return Promise.resolve();
       return new Promise((resolve) => drained.push(resolve));
     },
   };

@@ -35,11 +35,6 @@ export function toStreamState(expected: ExpectedRevision): AppendStreamState {
   return BigInt(expected);
 }
 
-/**
- * The client's events, each with the stream's hash chain in its metadata (hash-chain.ts): the hash
- * covers `previous` and the JSON text `serialised` holds (what validateAppend made), and is stored
- * under CHAIN_KEY beside the writer's own metadata (null metadata is stored as just the hash).
- */
 /** KurrentDB stores event ids as UUIDs; anything else would be rejected (or rewritten) by the client. Checked before any I/O. */
 export function assertUuids(streamId: string, events: EventData[]): void {
   for (const event of events) {
@@ -47,33 +42,34 @@ export function assertUuids(streamId: string, events: EventData[]): void {
   }
 }
 
+/**
+ * The client's events, each with the stream's hash chain in its metadata (hash-chain.ts): the hash
+ * covers `previous` and the JSON text `serialised` holds (what validateAppend made), and is stored
+ * under CHAIN_KEY after the writer's own keys (validateAppend made sure metadata is an object
+ * without that key).
+ */
 export function toKurrentEvents(streamId: string, events: EventData[], serialised: SerialisedEvent[], previous: string): KurrentEventData[] {
   assertUuids(streamId, events);
   let chain = previous;
   return events.map((event, i) => {
     const text = serialised[i]!;
     chain = chainHash(chain, text.type, text.data, text.metadata);
-    const metadata = event.metadata;
-    const own = metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) ? (metadata as Record<string, unknown>) : {};
-    if (metadata !== null && metadata !== undefined && own !== metadata) {
-      throw new TypeError(`Event ${event.id} on ${streamId}: metadata must be an object (or null) for KurrentDB`);
-    }
     return jsonEvent({
       id: event.id,
       type: event.type,
       data: event.data as JSONType,
-      metadata: { ...own, [CHAIN_KEY]: chain } as JSONType,
+      metadata: { ...(event.metadata as Record<string, unknown>), [CHAIN_KEY]: chain } as JSONType,
     });
   });
 }
 
-/** The writer's metadata and the chain hash, split apart again. */
+/** The writer's metadata and the chain hash, split apart again: the metadata exactly as written (`{}` stays `{}`). */
 export function splitChain(metadata: unknown): { metadata: unknown; hash: string | null } {
   if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata) || !(CHAIN_KEY in metadata)) {
     return { metadata: metadata ?? null, hash: null };
   }
   const { [CHAIN_KEY]: hash, ...rest } = metadata as Record<string, unknown>;
-  return { metadata: Object.keys(rest).length === 0 ? null : rest, hash: typeof hash === 'string' ? hash : null };
+  return { metadata: rest, hash: typeof hash === 'string' ? hash : null };
 }
 
 /** Only user streams: system streams (`$…`) and system event types are never part of our log. */
@@ -134,5 +130,6 @@ export function toPortError(error: unknown, streamId: string, expected?: Expecte
     return new WrongExpectedVersion(streamId, expected, actual);
   }
   if (type === 'stream-not-found') return new StreamNotFound(streamId);
+  if (type === 'deadline-exceeded') return new Error(`KurrentDB did not answer the call on ${streamId} within its deadline`, { cause: error });
   return error;
 }

@@ -1,52 +1,45 @@
 import { BACKWARDS, END, FORWARDS, KurrentDBClient } from '@kurrent/kurrentdb-client';
-import type { EventStore, RecordedEvent, Subscription } from './event-store';
+import type { EventStore, Subscription } from './event-store';
 import { assertStreamId, validateAppend } from './event-validation';
-import { assertUuids, readPositionAfter, toKurrentEvents, toNumber, toPortError, toRecorded, toStreamState, userStreamsFilter } from './kurrent-event-mapping';
+import { assertUuids, toPortError, userStreamsFilter } from './kurrent-event-mapping';
+import { collectRecorded, readAllAfter } from './kurrent-reads';
 import { startKurrentSubscription } from './kurrent-subscription';
-import { GENESIS } from './hash-chain';
+import { createKurrentAppender } from './kurrent-append';
+import { withTimeout } from '../shared/with-timeout';
 
 export interface KurrentEventStoreOptions {
   /** e.g. `kurrentdb://localhost:2113?tls=false` (also accepts `esdb://`). */
   connectionString: string;
+  /** A client built elsewhere instead (tests put the client's own code over a transport they control). */
+  client?: KurrentDBClient;
+  /**
+   * How long one call (an append, a read) may take before it fails with an error naming it; a node
+   * that hangs must not hang the app. Subscriptions have none: they live on, and a dead connection
+   * is found by the client's keep-alive and resumed (resilient-subscription.ts).
+   */
+  deadlineMs?: number;
 }
 
+export const DEFAULT_DEADLINE_MS = 10_000;
+
 /**
- * The EventStore port on KurrentDB. The server owns the semantics (expected states,
- * idempotency by event id, the $all order, catch-up subscriptions); this adapter maps
- * types and errors. Event ids must be UUIDs (KurrentDB stores them as such).
+ * The EventStore port on KurrentDB. The server owns most of the semantics (expected states, the
+ * $all order, catch-up subscriptions); appends go through kurrent-append.ts, which keeps the hash
+ * chain and the `any` idempotency the port promises; this file maps types and errors. Event ids
+ * must be UUIDs (KurrentDB stores them as such).
  */
 export function createKurrentEventStore(options: KurrentEventStoreOptions): EventStore {
-  const client = KurrentDBClient.connectionString(options.connectionString);
+  const client = options.client ?? KurrentDBClient.connectionString(options.connectionString);
   const subscriptions = new Set<Subscription>();
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  const append = createKurrentAppender(client, deadlineMs);
+  const timed = <T>(promise: Promise<T>, what: string): Promise<T> => withTimeout(promise, deadlineMs, `KurrentDB (${what})`);
+  /** Appends under way: close() lets them finish, as they may commit even if their answer is cut off. */
+  const appending = new Set<Promise<unknown>>();
   let closing: Promise<void> | undefined;
 
   function ensureOpen(): void {
     if (closing) throw new Error('Event store is closed');
-  }
-
-  async function collect(
-    source: AsyncIterable<Parameters<typeof toRecorded>[0]>,
-    keep: (event: RecordedEvent) => boolean,
-    maxCount: number,
-  ): Promise<RecordedEvent[]> {
-    const events: RecordedEvent[] = [];
-    if (maxCount <= 0) return events;
-    for await (const resolved of source) {
-      const recorded = toRecorded(resolved);
-      if (recorded && keep(recorded)) events.push(recorded);
-      if (events.length >= maxCount) break;
-    }
-    return events;
-  }
-
-  async function lastHash(streamId: string): Promise<string> {
-    try {
-      const [last] = await collect(client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 }), () => true, 1);
-      return last?.hash ?? GENESIS;
-    } catch (error) {
-      if ((error as { type?: string }).type === 'stream-not-found') return GENESIS;
-      throw error;
-    }
   }
 
   return {
@@ -55,25 +48,10 @@ export function createKurrentEventStore(options: KurrentEventStoreOptions): Even
       // Same checks as the SQLite adapter, so a bad event fails alike on both.
       const serialised = validateAppend(streamId, events, expected);
       assertUuids(streamId, events);
-      try {
-        // The chain continues from the stream's last event. A concurrent append in between fails
-        // the expected-revision check; with `any` two racing writers could both chain from the
-        // same event, which verify then reports (our commands always append at a revision).
-        const proposed = toKurrentEvents(streamId, events, serialised, await lastHash(streamId));
-        const result = await client.appendToStream(streamId, proposed, { streamState: toStreamState(expected) });
-        const nextExpectedRevision = toNumber(result.nextExpectedRevision, 'Revision');
-        if (result.position) return { nextExpectedRevision, position: toNumber(result.position.commit, 'Position') };
-        // An idempotent retry may come back without a position: take the original event's.
-        const [last] = await collect(
-          client.readStream(streamId, { direction: FORWARDS, fromRevision: result.nextExpectedRevision, maxCount: 1 }),
-          () => true,
-          1,
-        );
-        if (!last) throw new Error(`KurrentDB acknowledged an append to ${streamId} without a position`);
-        return { nextExpectedRevision, position: last.position };
-      } catch (error) {
-        throw toPortError(error, streamId, expected);
-      }
+      const pending = append(streamId, events, serialised, expected);
+      appending.add(pending);
+      void pending.catch(() => undefined).finally(() => appending.delete(pending));
+      return pending;
     },
 
     async readStream(streamId, readOptions = {}) {
@@ -85,8 +63,10 @@ export function createKurrentEventStore(options: KurrentEventStoreOptions): Even
           direction: FORWARDS,
           fromRevision: BigInt(readOptions.fromRevision ?? 0),
           maxCount,
+          // Commands decide on what they read here and append at its revision: read the leader's copy.
+          requiresLeader: true,
         });
-        return await collect(source, () => true, maxCount);
+        return await timed(collectRecorded(source, { maxCount }), `reading ${streamId}`);
       } catch (error) {
         throw toPortError(error, streamId);
       }
@@ -94,16 +74,7 @@ export function createKurrentEventStore(options: KurrentEventStoreOptions): Even
 
     async readAll(readOptions = {}) {
       ensureOpen();
-      const after = readOptions.after ?? 0;
-      const maxCount = readOptions.maxCount ?? Number.MAX_SAFE_INTEGER;
-      // Reading $all forwards from a position includes the event at it, hence the +1 and the filter.
-      const source = client.readAll({
-        direction: FORWARDS,
-        fromPosition: readPositionAfter(after),
-        maxCount: after > 0 ? Math.min(maxCount + 1, Number.MAX_SAFE_INTEGER) : maxCount,
-        filter: userStreamsFilter(),
-      });
-      return collect(source, (event) => event.position > after, maxCount);
+      return timed(readAllAfter(client, readOptions.after ?? 0, readOptions.maxCount ?? Number.MAX_SAFE_INTEGER), 'reading $all');
     },
 
     subscribe(subscribeOptions, handler) {
@@ -117,13 +88,16 @@ export function createKurrentEventStore(options: KurrentEventStoreOptions): Even
     async headPosition() {
       ensureOpen();
       const source = client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1, filter: userStreamsFilter() });
-      const [last] = await collect(source, () => true, 1);
+      const [last] = await timed(collectRecorded(source, { maxCount: 1 }), 'reading the head of $all');
       return last?.position ?? 0;
     },
 
     close() {
       closing ??= (async () => {
+        // New calls are refused from here on; appends already sent get their answer before the
+        // client goes (disposing cancels them: the caller would see an error for a committed append).
         await Promise.all([...subscriptions].map((subscription) => subscription.close()));
+        await Promise.allSettled([...appending]);
         await client.dispose();
       })();
       return closing;

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { WrongExpectedVersion, type AppendResult, type ExpectedRevision } from './event-store';
+import { ANY_WINDOW, WrongExpectedVersion, type AppendResult, type ExpectedRevision } from './event-store';
 import { GENESIS, chainHash } from './hash-chain';
 
 /** An append already validated and serialised, waiting for its group commit. */
@@ -22,8 +22,6 @@ export interface PreparedAppend {
  * There is deliberately no index on event ids: a random-keyed index dirties one more page per
  * event and halved group-commit throughput; every check above goes through (stream, revision).
  */
-export const ANY_WINDOW = 10_000;
-
 export function createSqliteAppendWriter(db: Database.Database) {
   // Index-only (stream_id, revision): the stream's head revision without touching the row.
   const currentRevision = db.prepare<[string], number>('SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1').pluck();
@@ -103,5 +101,3 @@ export function createSqliteAppendWriter(db: Database.Database) {
 
   return Object.assign(apply, { forget: () => heads.clear() });
 }
-
-export type SqliteAppendWriter = ReturnType<typeof createSqliteAppendWriter>;

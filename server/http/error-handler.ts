@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { errorCatalogue, errorKinds, errorText, type ErrorCode, type ErrorParams } from '../../machines/errors/error-catalogue';
 import { isDomainError } from '../commands/domain-error';
 import { requestLanguage } from '../i18n/request-language';
+import { TooManyRequests } from './rate-limits';
 import { GatewayError } from '../payments/gateway/payment-gateway';
 
 /** Fastify's own client errors, by its error code. */
@@ -33,7 +34,7 @@ function bodyNotObject(error: { validation: { keyword?: string; instancePath?: s
  * the stable specific code, `params` what the text is about, and `message` the catalogue's text in
  * the caller's language (the `lang` cookie, else Accept-Language; the web app sends its own).
  */
-function send(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, params: ErrorParams = {}, error?: string) {
+export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, params: ErrorParams = {}, error?: string) {
   const kind = errorCatalogue[code].kind;
   return reply.status(errorStatus(code)).send({ error: error ?? kind, code, params, message: errorText(code, params, requestLanguage(request)) });
 }
@@ -44,19 +45,21 @@ export function registerErrorHandling(app: FastifyInstance, { notFound = true }:
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: unknown }).validationContext;
-      if (bodyNotObject(error, context)) return send(request, reply, 'body_not_object');
-      return send(request, reply, 'invalid_input', { detail: validationMessage(error) });
+      if (bodyNotObject(error, context)) return sendError(request, reply, 'body_not_object');
+      return sendError(request, reply, 'invalid_input', { detail: validationMessage(error) });
     }
-    if (isDomainError(error)) return send(request, reply, error.code, error.params);
+    if (isDomainError(error)) return sendError(request, reply, error.code, error.params);
     if (error instanceof GatewayError) {
       // The client looks for the gateway's code (funds_settling, payouts_enabled, ...): it is `error`, and the message starts with it.
       const code = error.code === 'gateway_unavailable' ? 'gateway_unavailable' : 'gateway_refused';
-      return send(request, reply, code, { gatewayCode: error.code, detail: `${error.code}: ${error.message}` }, error.code);
+      return sendError(request, reply, code, { gatewayCode: error.code, detail: `${error.code}: ${error.message}` }, error.code);
     }
     const known = error.code ? fastifyErrors[error.code] : undefined;
-    if (known) return send(request, reply, known);
-    if (error.statusCode === 429) return send(request, reply, 'too_many_requests', { detail: error.message || 'Too many requests, please try again later' });
-    if (error instanceof SyntaxError) return send(request, reply, 'malformed_json');
+    if (known) return sendError(request, reply, known);
+    if (error instanceof TooManyRequests && error.errorCode) return sendError(request, reply, error.errorCode, error.params);
+    if (error.statusCode === 429)
+      return sendError(request, reply, 'too_many_requests', { detail: error.message || 'Too many requests, please try again later' });
+    if (error instanceof SyntaxError) return sendError(request, reply, 'malformed_json');
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({
         error: 'bad_request',
@@ -67,9 +70,9 @@ export function registerErrorHandling(app: FastifyInstance, { notFound = true }:
     }
     if (isResponseSerializationError(error)) request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
     else request.log.error({ err: error }, 'unhandled error');
-    return send(request, reply, 'internal_error');
+    return sendError(request, reply, 'internal_error');
   });
 
   if (!notFound) return;
-  app.setNotFoundHandler((request, reply) => send(request, reply, 'route_not_found', { method: request.method, url: request.url.split('?')[0]! }));
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, 'route_not_found', { method: request.method, url: request.url.split('?')[0]! }));
 }

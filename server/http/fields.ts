@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasInvisibleCharacters } from '../commands/look-alike';
 
 /**
  * Request-field building blocks with the messages users read (docs/product.md §5). Missing and wrongly typed
@@ -32,6 +33,21 @@ export const optionalText = (label: string, max = 2_000) =>
     .transform((v) => (v === undefined || v === null || v === '' ? null : v));
 
 /** A name shown to other people (username, company, creator, brand): no bidi controls. */
+/**
+ * An account name as typed: refused when it holds a bidi control or any other invisible character
+ * anywhere (not only at the ends), then trimmed and NFKC-normalised, so `ｖｉｃ` is stored as `vic`.
+ * Uniqueness compares look-alike keys (server/commands/look-alike.ts).
+ */
+export const accountName = (label: string, min: number, max: number) =>
+  z
+    .string({ error: `${label} must be at least ${min} characters` })
+    .superRefine((value, ctx) => {
+      if (hasBidiControls(value)) ctx.addIssue({ code: 'custom', message: `${label} must not contain text-direction control characters`, abort: true });
+      else if (hasInvisibleCharacters(value)) ctx.addIssue({ code: 'custom', message: `${label} must not contain invisible characters`, abort: true });
+    })
+    .transform((value) => trimVisible(value).normalize('NFKC'))
+    .pipe(z.string().min(min, `${label} must be at least ${min} characters`).max(max, `${label} must be at most ${max} characters`));
+
 export const nameRule = <T extends string | null>(label: string) =>
   [(v: T) => v === null || !hasBidiControls(v), `${label} must not contain text-direction control characters`] as const;
 

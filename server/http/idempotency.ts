@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Database } from 'better-sqlite3';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deterministicId } from '../commands/deterministic-id';
 import { DomainError } from '../commands/domain-error';
+import type { IdempotencyRecords } from './idempotency-records';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,19 +18,25 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
  * Safe client retries on the money routes, as Stripe does: a request with an `Idempotency-Key`
  * header is answered once; the same key (same caller, same route) gets the first answer again and
  * causes no second effect; the same key with another body is refused (422). Answers are kept for
- * a day in the read database. The key also derives the command's intent key, so even a retry that
- * reaches another instance records no second intent (the statechart refuses it).
+ * a day in the idempotency records (idempotency-records.ts): the read database for one instance,
+ * PostgreSQL or Redis when several share the work, so a retry that reaches another instance gets
+ * the same answer. A duplicate sent while the first is still running (on any instance) waits for
+ * its answer; a claim whose request died is taken over after `staleMs`. The key also derives the
+ * command's intent key, so even then no second intent is recorded (the statechart refuses it).
  */
-export function createIdempotency({ db, ttlMs = 24 * 3_600_000, now = () => Date.now() }: { db: Database; ttlMs?: number; now?: () => number }) {
-  db.exec(`CREATE TABLE IF NOT EXISTS idempotency_keys (
-    scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, status INTEGER NOT NULL, body TEXT NOT NULL,
-    created_ms INTEGER NOT NULL, PRIMARY KEY (scope, key))`);
-  const find = db.prepare<[string, string], { fingerprint: string; status: number; body: string; created_ms: number }>(
-    'SELECT fingerprint, status, body, created_ms FROM idempotency_keys WHERE scope = ? AND key = ?',
-  );
-  const save = db.prepare('INSERT OR REPLACE INTO idempotency_keys (scope, key, fingerprint, status, body, created_ms) VALUES (?, ?, ?, ?, ?, ?)');
-  const prune = db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_ms < ?');
-  const inFlight = new Map<string, Promise<void>>();
+export function createIdempotency({
+  records,
+  ttlMs = 24 * 3_600_000,
+  staleMs = 30_000,
+  pollMs = 20,
+  now = () => Date.now(),
+}: {
+  records: IdempotencyRecords;
+  ttlMs?: number;
+  staleMs?: number;
+  pollMs?: number;
+  now?: () => number;
+}) {
   let lastPrune = 0;
 
   const principalOf = (request: FastifyRequest): string => {
@@ -51,27 +57,22 @@ export function createIdempotency({ db, ttlMs = 24 * 3_600_000, now = () => Date
       const fingerprint = createHash('sha256')
         .update(JSON.stringify(request.body ?? null))
         .digest('hex');
-      const slot = `${scope}\u0000${key}`;
-      // A duplicate sent while the first is still running waits for its answer.
-      while (inFlight.has(slot)) await inFlight.get(slot);
-      const hit = find.get(scope, key);
-      if (hit && hit.created_ms >= now() - ttlMs) {
-        if (hit.fingerprint !== fingerprint) throw new DomainError('idempotency_key_reused');
-        reply.header('idempotent-replayed', 'true');
-        await reply.status(hit.status).type('application/json; charset=utf-8').send(hit.body);
-        return;
+      // Another request (here or on another instance) holding the key is waited for; real time, not the app clock.
+      const giveUpAt = Date.now() + staleMs + 5_000;
+      for (;;) {
+        const t = now();
+        const held = await records.claim(scope, key, fingerprint, { nowMs: t, expiredBeforeMs: t - ttlMs, staleBeforeMs: t - staleMs });
+        if (!held) break;
+        if (held.fingerprint !== fingerprint) throw new DomainError('idempotency_key_reused');
+        if (held.status !== null && held.body !== null) {
+          reply.header('idempotent-replayed', 'true');
+          await reply.status(held.status).type('application/json; charset=utf-8').send(held.body);
+          return;
+        }
+        if (Date.now() > giveUpAt) break;
+        await new Promise((resolve) => setTimeout(resolve, pollMs));
       }
-      let release = (): void => undefined;
-      inFlight.set(slot, new Promise<void>((resolve) => (release = resolve)));
-      request.idempotency = {
-        scope,
-        key,
-        fingerprint,
-        release: () => {
-          inFlight.delete(slot);
-          release();
-        },
-      };
+      request.idempotency = { scope, key, fingerprint, release: () => void records.release(scope, key).catch(() => undefined) };
     },
 
     /** The intent key of a money command: from the client's Idempotency-Key (same key, same intent), else fresh. */
@@ -86,15 +87,16 @@ export function createIdempotency({ db, ttlMs = 24 * 3_600_000, now = () => Date
         const i = request.idempotency;
         if (!i) return payload;
         // Answers that did something (or refused for good) are remembered; server errors may be retried.
+        request.idempotency = null;
         if (reply.statusCode < 500 && typeof payload === 'string') {
-          save.run(i.scope, i.key, i.fingerprint, reply.statusCode, payload, now());
+          await records.complete(i.scope, i.key, reply.statusCode, payload);
           if (now() - lastPrune > 3_600_000) {
             lastPrune = now();
-            prune.run(now() - ttlMs);
+            void records.prune(now() - ttlMs).catch(() => undefined);
           }
+        } else {
+          i.release();
         }
-        i.release();
-        request.idempotency = null;
         return payload;
       });
       app.addHook('onResponse', async (request) => request.idempotency?.release());

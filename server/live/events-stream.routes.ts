@@ -2,17 +2,33 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeNotice } from '../../machines/contract/api';
 import { tokenParam } from '../http/fields';
 import type { RouteDeps, ZodApp } from '../http/route-deps';
-import type { LiveScope } from './live-hub';
 import { DomainError } from '../commands/domain-error';
+import { TooManyRequests } from '../http/rate-limits';
+import type { LiveGrant, LiveHolder, LiveRefusal, LiveScope } from './live-hub';
 
 const HEARTBEAT_MS = 15_000;
+/** A refused stream may try again after this long (a stream held elsewhere may have closed by then). */
+const RETRY_AFTER_SECONDS = 30;
+const refusals: Record<LiveRefusal, string> = {
+  per_account: 'Too many live-update streams are open for this account; close a tab or try again later',
+  per_link: 'Too many live-update streams are open for this link; try again later',
+  per_address: 'Too many live-update streams are open from this address; try again later',
+  total: 'Too many live-update streams are open on this server; try again later',
+};
 
 /**
  * Server-sent events: a `change` event (contract `changeNoticeSchema`) whenever one of the
  * listener's deals or requests changed, a comment heartbeat every 15 s, closed on shutdown.
  */
 export function eventsStreamRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDeps): void {
-  function open(request: FastifyRequest, reply: FastifyReply, scope: LiveScope): void {
+  const { accounts, deals, requests } = ctx.queries;
+  function open(request: FastifyRequest, reply: FastifyReply, scope: LiveScope, grant: LiveGrant, holder: Omit<LiveHolder, 'address'>): void {
+    const who = { ...holder, address: request.ip };
+    const refused = ctx.live.refusal(who);
+    if (refused) {
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      throw new TooManyRequests(refusals[refused]);
+    }
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -34,6 +50,8 @@ export function eventsStreamRoutes(app: ZodApp, { ctx, guards, dealViews }: Rout
     };
     const remove = ctx.live.add({
       scope,
+      grant,
+      holder: who,
       send: (notice: ChangeNotice) => {
         if (!closed) res.write(`event: change\ndata: ${JSON.stringify(notice)}\n\n`);
       },
@@ -50,7 +68,10 @@ export function eventsStreamRoutes(app: ZodApp, { ctx, guards, dealViews }: Rout
     },
     async (request, reply) => {
       const p = request.principal;
-      if (p?.kind === 'user') open(request, reply, { kind: 'user', userId: p.userId });
+      if (p?.kind !== 'user') return;
+      const { userId, sessionVersion } = p;
+      const holds = () => (accounts.userById(userId)?.sessionVersion ?? 0) === sessionVersion;
+      open(request, reply, { kind: 'user', userId }, { stream: `user-${userId}`, holds }, { account: `user:${userId}` });
     },
   );
 
@@ -61,7 +82,16 @@ export function eventsStreamRoutes(app: ZodApp, { ctx, guards, dealViews }: Rout
       schema: { tags: ['live'], summary: 'Change notices for every deal and payment request (admins and auditors; SSE; token as bearer or ?access_token=)' },
     },
     async (request, reply) => {
-      open(request, reply, { kind: 'admin' });
+      const p = request.principal;
+      if (p?.kind !== 'admin') return;
+      const { adminId } = p;
+      open(
+        request,
+        reply,
+        { kind: 'admin' },
+        { stream: `admin-${adminId}`, holds: () => accounts.adminById(adminId)?.active === true },
+        { account: `admin:${adminId}` },
+      );
     },
   );
 
@@ -71,8 +101,10 @@ export function eventsStreamRoutes(app: ZodApp, { ctx, guards, dealViews }: Rout
       schema: { tags: ['live'], summary: 'Change notices for the deal behind a creator link (SSE)', params: tokenParam },
     },
     async (request, reply) => {
-      const record = dealViews.linkRecord(request.params.token);
-      open(request, reply, { kind: 'deal', dealId: record.id });
+      const { token } = request.params;
+      const record = dealViews.linkRecord(token);
+      const holds = () => deals.byToken(token)?.context.shareableToken === token;
+      open(request, reply, { kind: 'deal', dealId: record.id }, { stream: `deal-${record.id}`, holds }, { link: `deal-${record.id}` });
     },
   );
 
@@ -82,9 +114,17 @@ export function eventsStreamRoutes(app: ZodApp, { ctx, guards, dealViews }: Rout
       schema: { tags: ['live'], summary: 'Change notices for the payment request behind a link (SSE)', params: tokenParam },
     },
     async (request, reply) => {
-      const record = ctx.queries.requests.byToken(request.params.token);
+      const { token } = request.params;
+      const record = requests.byToken(token);
       if (!record) throw new DomainError('payment_request_not_found');
-      open(request, reply, { kind: 'payment-request', requestId: record.id });
+      const holds = () => requests.byToken(token)?.id === record.id;
+      open(
+        request,
+        reply,
+        { kind: 'payment-request', requestId: record.id },
+        { stream: `payment-request-${record.id}`, holds },
+        { link: `payment-request-${record.id}` },
+      );
     },
   );
 }

@@ -10,8 +10,36 @@ export type LiveScope =
   /** Admins and auditors see every deal and request, so they hear of every change. */
   | { kind: 'admin' };
 
+/**
+ * The right a stream was opened with: `stream` is the event stream whose changes can end it (the
+ * user's, the admin's or the linked deal's or request's); `holds` re-reads it from the read models.
+ */
+export interface LiveGrant {
+  stream: string;
+  holds(): boolean;
+}
+
+/** Why a stream was refused: one of the caps on open streams was reached. */
+export type LiveRefusal = 'per_account' | 'per_link' | 'per_address' | 'total';
+
+interface LiveLimits {
+  maxPerUser: number;
+  maxPerLink: number;
+  maxPerAddress: number;
+  maxTotal: number;
+}
+
+/** Whose budget a stream uses: the signed-in account (`user:<id>`, `admin:<id>`) or the link (`deal-<id>`), and the address. */
+export interface LiveHolder {
+  account?: string;
+  link?: string;
+  address: string;
+}
+
 interface Listener {
   scope: LiveScope;
+  grant: LiveGrant;
+  holder: LiveHolder;
   send(notice: ChangeNotice): void;
   close(): void;
 }
@@ -20,8 +48,16 @@ interface Listener {
  * Fans applied events out to server-sent-event connections. It runs after the read models applied
  * a batch (`runner.onApplied`), so a client that refetches on a notice already sees the change.
  */
-export function createLiveHub({ db }: { db: Database }) {
+export function createLiveHub({ db, limits, onRefused }: { db: Database; limits: LiveLimits; onRefused?: (reason: LiveRefusal) => void }) {
   const listeners = new Set<Listener>();
+  // Open streams per account, link and address: a few numbers, however many streams are open.
+  const counts = new Map<string, number>();
+  const keysOf = (h: LiveHolder): string[] => [...(h.account ? [`a|${h.account}`] : []), ...(h.link ? [`l|${h.link}`] : []), `i|${h.address}`];
+  const bump = (key: string, by: number) => {
+    const n = (counts.get(key) ?? 0) + by;
+    if (n > 0) counts.set(key, n);
+    else counts.delete(key);
+  };
   const dealOwner = db.prepare<[number], { owner_id: string }>('SELECT owner_id FROM rm_deals WHERE id = ?');
   const requestCreator = db.prepare<[number], { creator_id: string }>('SELECT creator_id FROM rm_payment_requests WHERE id = ?');
 
@@ -60,23 +96,52 @@ export function createLiveHub({ db }: { db: Database }) {
     /** Feed with each applied batch. */
     publish(events: ProjectedEvent[]): void {
       if (listeners.size === 0) return;
+      // Logout, a password change, a deactivation or a link rotation ends the streams it authorised:
+      // the read models already applied the batch, so `holds` sees the change.
+      const touched = new Set(events.map((e) => e.streamId));
+      for (const l of [...listeners]) if (touched.has(l.grant.stream) && !l.grant.holds()) l.close();
       for (const event of events) {
         const found = noticeFor(event);
         if (!found) continue;
         for (const l of listeners) if (matches(l.scope, found.notice, found.owner)) l.send(found.notice);
       }
     },
+    /** The cap a new stream for `holder` would pass, or null when it may open (counted on refusal). */
+    refusal(holder: LiveHolder): LiveRefusal | null {
+      const over = (key: string, max: number) => (counts.get(key) ?? 0) >= max;
+      const reason: LiveRefusal | null =
+        listeners.size >= limits.maxTotal
+          ? 'total'
+          : holder.account && over(`a|${holder.account}`, limits.maxPerUser)
+            ? 'per_account'
+            : holder.link && over(`l|${holder.link}`, limits.maxPerLink)
+              ? 'per_link'
+              : over(`i|${holder.address}`, limits.maxPerAddress)
+                ? 'per_address'
+                : null;
+      if (reason) onRefused?.(reason);
+      return reason;
+    },
     add(listener: Listener): () => void {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      for (const key of keysOf(listener.holder)) bump(key, 1);
+      return () => {
+        if (!listeners.delete(listener)) return;
+        for (const key of keysOf(listener.holder)) bump(key, -1);
+      };
     },
     get size(): number {
       return listeners.size;
+    },
+    /** The global ceiling on open streams (LIVE_MAX_TOTAL). */
+    get ceiling(): number {
+      return limits.maxTotal;
     },
     /** Ends every open stream (shutdown). */
     closeAll(): void {
       for (const l of [...listeners]) l.close();
       listeners.clear();
+      counts.clear();
     },
   };
 }

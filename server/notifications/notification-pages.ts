@@ -18,7 +18,7 @@ function page(lang: string, title: string, body: string, testMode: boolean): str
   small{color:#666}
 </style></head>
 <body><main>
-${testMode ? '<div class="banner" role="status">Test mode — email is not sent, it is kept here</div>' : ''}
+${testMode ? '<div class="banner" role="status">Test mode — email is not sent: it is kept on this server and only admins can read it</div>' : ''}
 ${body}
 </main></body></html>`;
 }
@@ -38,10 +38,9 @@ export function confirmPage(lang: string, title: string, text: string, button: s
   );
 }
 
-export function mailListPage(mails: StoredMail[]): string {
+export function mailListPage(mails: (StoredMail & { url: string })[]): string {
   const items = mails.map(
-    (m) =>
-      `<li data-testid="mail"><a href="/sim/mail/${escape(m.name)}">${escape(m.subject)}</a><br><small>to ${escape(m.to)} · ${escape(m.date)}</small></li>`,
+    (m) => `<li data-testid="mail"><a href="${escape(m.url)}">${escape(m.subject)}</a><br><small>to ${escape(m.to)} · ${escape(m.date)}</small></li>`,
   );
   return page('en', 'Mail', `<div class="card"><h1>Mail</h1>${items.length ? `<ul>${items.join('')}</ul>` : '<p>No mail yet.</p>'}</div>`, true);
 }
@@ -51,7 +50,6 @@ export function mailPage(name: string, mail: { to: string; subject: string; date
     'en',
     mail.subject,
     `<div class="card">
-<p><a href="/sim/mail">← All mail</a></p>
 <h1>${escape(mail.subject)}</h1>
 <p><small>to ${escape(mail.to)} · ${escape(mail.date)} · ${escape(name)}</small></p>
 <h2>HTML</h2><iframe sandbox="allow-popups allow-top-navigation-by-user-activation" srcdoc="${escape(mail.html)}" title="HTML part"></iframe>

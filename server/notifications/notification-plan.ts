@@ -3,6 +3,7 @@ import { languageOf, notificationPreferencesOf, type UserContext } from '../../m
 import type { NotificationChannel } from '../../machines/notifications/notification.events';
 import type { DealRecord } from '../../projections/deals.queries';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
+import { neutraliseLinks } from './neutralise-links';
 import { renderText, type NotificationKind, type TextParams } from './texts';
 
 /**
@@ -29,6 +30,8 @@ export interface PlannedNotification {
   body: string;
   /** Path of the screen the notification opens (the app prefixes its public URL). */
   url: string;
+  /** A payment request's creator: its e-mail carries a link that blocks further requests from them. */
+  blockCreatorId?: string;
 }
 
 /** Read-model lookups the plan needs; synchronous reads of the local read database. */
@@ -43,6 +46,8 @@ export interface NotificationFacts {
   linkLanguage(dealId: number): Language;
   /** An address without an account that used the unsubscribe link. */
   emailOptedOut(email: string): boolean;
+  /** The address's recipient blocked payment requests from this creator. */
+  requestSenderBlocked(email: string, creatorId: string): boolean;
 }
 
 export interface PlannableEvent {
@@ -58,10 +63,8 @@ export const recipientKey = (r: Recipient): string =>
 
 const idOf = (streamId: string, prefix: string): number | null => (streamId.startsWith(prefix) ? Number(streamId.slice(prefix.length)) || null : null);
 
-export function planNotifications(event: PlannableEvent, facts: NotificationFacts): PlannedNotification[] {
-  const data = (event.data ?? {}) as Record<string, unknown>;
-  const out: PlannedNotification[] = [];
-
+/** Who hears what: each planned message goes to `out`, once the recipient's preferences allow it. */
+function sendersFor(facts: NotificationFacts, out: PlannedNotification[]) {
   const toUser = (user: UserContext | null, kind: NotificationKind, params: TextParams, url: string) => {
     if (!user || user.userId === '') return;
     const prefs = notificationPreferencesOf(user);
@@ -82,101 +85,142 @@ export function planNotifications(event: PlannableEvent, facts: NotificationFact
   const toAdmins = (kind: NotificationKind, params: TextParams, url: string) => {
     for (const email of facts.adminEmails) toAddress(email, 'en', kind, params, url);
   };
+  return { toUser, toAddress, toLink, toAdmins, out };
+}
 
-  const dealId = idOf(event.streamId, 'deal-') ?? (event.type === 'ReleaseReminderDue' || event.type === 'HoldAgeingAlertDue' ? Number(data.dealId) : null);
-  if (dealId !== null) {
-    const deal = facts.deal(dealId);
-    if (!deal) return out;
-    const c = deal.context;
-    const brand = facts.user(deal.ownerId);
-    const base: TextParams = { dealId, title: c.terms?.title ?? undefined, influencer: c.terms?.influencer };
-    const dealUrl = `/deals/${dealId}`;
-    const linkUrl = c.shareableToken ? `/accept/${c.shareableToken}` : '/';
-    const adminUrl = `/admin?deal=${dealId}`;
-    switch (event.type) {
-      case 'PaymentSucceeded':
-        toUser(brand, 'payment_received', { ...base, amountCents: Number(data.amountCents) }, dealUrl);
-        break;
-      case 'CreatorAccepted':
-        toUser(brand, 'creator_accepted', base, dealUrl);
-        break;
-      case 'ReviewPeriodStarted':
-        toUser(brand, 'content_delivered', { ...base, at: String(data.endsAt) }, dealUrl);
-        break;
-      case 'ReleaseReminderDue':
-        // Only while that review period still runs: a brand who approved or disputed first hears nothing.
-        if (
-          c.reviewPeriodEndsAt === data.endsAt &&
-          c.reviewElapsedAt === null &&
-          c.disputeCreatedAt === null &&
-          c.transferId === null &&
-          c.hold === null &&
-          c.cancelledAt === null &&
-          c.completedAt === null
-        ) {
-          toUser(brand, 'release_reminder', { ...base, at: String(data.endsAt) }, dealUrl);
-        }
-        break;
-      case 'DisputePeriodElapsed':
-        toUser(brand, 'dispute_auto_resolved', { ...base, amountCents: c.terms?.amountCents ?? 0 }, dealUrl);
-        break;
-      case 'FundsReleased':
-        toUser(brand, 'funds_released', { ...base, amountCents: Number(data.amountCents) }, dealUrl);
-        toLink(dealId, 'link_payout_sent', { ...base, amountCents: Number(data.amountCents) }, linkUrl);
-        break;
-      case 'DealRefunded':
-        toUser(brand, 'refund_done', { ...base, amountCents: Number(data.amountCents) }, dealUrl);
-        toLink(dealId, 'link_deal_refunded', base, linkUrl);
-        break;
-      case 'DisputeOpened':
-        toLink(dealId, 'link_dispute_opened', { ...base, reason: String(data.reason) }, linkUrl);
-        break;
-      case 'ChargebackOpened':
-        toAdmins('admin_chargeback', { ...base, amountCents: Number(data.amountCents), reason: String(data.reason) }, adminUrl);
-        break;
-      case 'TransferFailed':
-        toAdmins('admin_transfer_failed', { ...base, reason: `${String(data.code)}: ${String(data.message)}` }, adminUrl);
-        break;
-      case 'HoldAgeingAlertDue':
-        if (c.hold !== null && c.hold.since === data.heldSince) toAdmins('admin_hold_ageing', { ...base, at: String(data.heldSince) }, adminUrl);
-        break;
+type Senders = ReturnType<typeof sendersFor>;
+type EventData = Record<string, unknown>;
+
+/** A reminder only while that review period still runs: a brand who approved or disputed first hears nothing. */
+function reminderStillDue(c: DealRecord['context'], endsAt: unknown): boolean {
+  return (
+    c.reviewPeriodEndsAt === endsAt &&
+    c.reviewElapsedAt === null &&
+    c.disputeCreatedAt === null &&
+    c.transferId === null &&
+    c.hold === null &&
+    c.cancelledAt === null &&
+    c.completedAt === null
+  );
+}
+
+function planDealNotifications(event: PlannableEvent, data: EventData, dealId: number, facts: NotificationFacts, send: Senders): void {
+  const { toUser, toLink, toAdmins } = send;
+  const deal = facts.deal(dealId);
+  if (!deal) return;
+  const c = deal.context;
+  const brand = facts.user(deal.ownerId);
+  const base: TextParams = { dealId, title: c.terms?.title ?? undefined, influencer: c.terms?.influencer };
+  const dealUrl = `/deals/${dealId}`;
+  const linkUrl = c.shareableToken ? `/accept/${c.shareableToken}` : '/';
+  const adminUrl = `/admin?deal=${dealId}`;
+  switch (event.type) {
+    case 'PaymentSucceeded':
+      toUser(brand, 'payment_received', { ...base, amountCents: Number(data.amountCents) }, dealUrl);
+      break;
+    case 'CreatorAccepted':
+      toUser(brand, 'creator_accepted', base, dealUrl);
+      break;
+    case 'ReviewPeriodStarted':
+      toUser(brand, 'content_delivered', { ...base, at: String(data.endsAt) }, dealUrl);
+      break;
+    case 'ReleaseReminderDue':
+      if (reminderStillDue(c, data.endsAt)) toUser(brand, 'release_reminder', { ...base, at: String(data.endsAt) }, dealUrl);
+      break;
+    case 'DisputePeriodElapsed':
+      toUser(brand, 'dispute_auto_resolved', { ...base, amountCents: c.terms?.amountCents ?? 0 }, dealUrl);
+      break;
+    case 'FundsReleased':
+      toUser(brand, 'funds_released', { ...base, amountCents: Number(data.amountCents) }, dealUrl);
+      toLink(dealId, 'link_payout_sent', { ...base, amountCents: Number(data.amountCents) }, linkUrl);
+      break;
+    case 'DealRefunded':
+      toUser(brand, 'refund_done', { ...base, amountCents: Number(data.amountCents) }, dealUrl);
+      toLink(dealId, 'link_deal_refunded', base, linkUrl);
+      break;
+    case 'DisputeOpened':
+      toLink(dealId, 'link_dispute_opened', { ...base, reason: String(data.reason) }, linkUrl);
+      break;
+    case 'ChargebackOpened':
+      toAdmins('admin_chargeback', { ...base, amountCents: Number(data.amountCents), reason: String(data.reason) }, adminUrl);
+      break;
+    case 'TransferFailed':
+      toAdmins('admin_transfer_failed', { ...base, reason: `${String(data.code)}: ${String(data.message)}` }, adminUrl);
+      break;
+    case 'HoldAgeingAlertDue':
+      if (c.hold !== null && c.hold.since === data.heldSince) toAdmins('admin_hold_ageing', { ...base, at: String(data.heldSince) }, adminUrl);
+      break;
+  }
+}
+
+/** The daily reconciliation alerts the admins only when it found a mismatch. */
+function planReconciliationAlert(data: EventData, { toAdmins }: Senders): void {
+  const found = Number(data.mismatches);
+  const byProblem = Object.entries((data.byProblem ?? {}) as Record<string, number>).filter(([, n]) => n > 0);
+  const reason = byProblem.map(([problem, n]) => `${problem.replace(/_/g, ' ')} ${n}`).join(', ');
+  if (found > 0) toAdmins('admin_reconciliation_mismatch', { count: found, at: String(data.until), reason }, '/admin?tab=reconciliation');
+}
+
+function planRequestNotifications(event: PlannableEvent, data: EventData, requestId: number, facts: NotificationFacts, send: Senders): void {
+  const { toUser, toAddress, toAdmins } = send;
+  const request = facts.request(requestId);
+  const r = request?.context.request;
+  if (!request || !r) return;
+  const creator = facts.user(request.creatorId);
+  // The creator wrote these; they go to someone else's inbox, so no link in them is clickable.
+  const params: TextParams = {
+    requestId,
+    title: neutraliseLinks(r.title),
+    amountCents: r.amountCents,
+    creatorName: neutraliseLinks(r.creatorName),
+    brandName: neutraliseLinks(r.brandName),
+    creatorAccount: neutraliseLinks(creator?.username ?? ''),
+  };
+  const brandUrl = `/pay-request/${r.token}`;
+  const creatorUrl = '/payment-requests';
+  // A brand with an account hears through its preferences; otherwise by email, in the creator's language.
+  const toBrand = (kind: NotificationKind, p: TextParams) => {
+    const account = facts.userByEmail(r.brandEmail);
+    if (account) toUser(account, kind, p, brandUrl);
+    else toAddress(r.brandEmail, creator ? languageOf(creator) : 'en', kind, p, brandUrl);
+  };
+  switch (event.type) {
+    case 'PaymentRequestCreated': {
+      if (facts.requestSenderBlocked(r.brandEmail, request.creatorId)) break;
+      const from = send.out.length;
+      toBrand('request_received', params);
+      for (const n of send.out.slice(from)) n.blockCreatorId = request.creatorId;
+      break;
     }
+    case 'PaymentRequestAccepted':
+      toUser(creator, 'request_accepted', params, creatorUrl);
+      break;
+    case 'PaymentRequestPaid':
+      toBrand('request_paid_brand', { ...params, amountCents: r.totalCents });
+      toUser(creator, 'request_paid', params, creatorUrl);
+      break;
+    case 'PaymentRequestCompleted':
+      if (data.transferId) toUser(creator, 'payout_sent', params, creatorUrl);
+      break;
+    case 'PaymentRequestChargebackOpened':
+      toAdmins('admin_chargeback', { requestId, amountCents: Number(data.amountCents), reason: String(data.reason) }, `/admin?request=${requestId}`);
+      break;
+  }
+}
+
+export function planNotifications(event: PlannableEvent, facts: NotificationFacts): PlannedNotification[] {
+  const data = (event.data ?? {}) as EventData;
+  const out: PlannedNotification[] = [];
+  const send = sendersFor(facts, out);
+  if (event.type === 'ReconciliationCompleted') {
+    planReconciliationAlert(data, send);
     return out;
   }
-
-  const requestId = idOf(event.streamId, 'payment-request-');
-  if (requestId !== null) {
-    const request = facts.request(requestId);
-    const r = request?.context.request;
-    if (!request || !r) return out;
-    const creator = facts.user(request.creatorId);
-    const params: TextParams = { requestId, title: r.title, amountCents: r.amountCents, creatorName: r.creatorName, brandName: r.brandName };
-    const brandUrl = `/pay-request/${r.token}`;
-    const creatorUrl = '/payment-requests';
-    // A brand with an account hears through its preferences; otherwise by email, in the creator's language.
-    const toBrand = (kind: NotificationKind, p: TextParams) => {
-      const account = facts.userByEmail(r.brandEmail);
-      if (account) toUser(account, kind, p, brandUrl);
-      else toAddress(r.brandEmail, creator ? languageOf(creator) : 'en', kind, p, brandUrl);
-    };
-    switch (event.type) {
-      case 'PaymentRequestCreated':
-        toBrand('request_received', params);
-        break;
-      case 'PaymentRequestAccepted':
-        toUser(creator, 'request_accepted', params, creatorUrl);
-        break;
-      case 'PaymentRequestPaid':
-        toBrand('request_paid_brand', { ...params, amountCents: r.totalCents });
-        toUser(creator, 'request_paid', params, creatorUrl);
-        break;
-      case 'PaymentRequestCompleted':
-        if (data.transferId) toUser(creator, 'payout_sent', params, creatorUrl);
-        break;
-      case 'PaymentRequestChargebackOpened':
-        toAdmins('admin_chargeback', { requestId, amountCents: Number(data.amountCents), reason: String(data.reason) }, `/admin?request=${requestId}`);
-        break;
-    }
+  const dealId = idOf(event.streamId, 'deal-') ?? (event.type === 'ReleaseReminderDue' || event.type === 'HoldAgeingAlertDue' ? Number(data.dealId) : null);
+  if (dealId !== null) planDealNotifications(event, data, dealId, facts, send);
+  else {
+    const requestId = idOf(event.streamId, 'payment-request-');
+    if (requestId !== null) planRequestNotifications(event, data, requestId, facts, send);
   }
   return out;
 }

@@ -12,6 +12,9 @@ export const claimStreamId = (eventId: string, recipient: string, channel: Notif
 
 export const optOutStreamId = (email: string): string => `email-optout-${sha256(email.trim().toLowerCase())}`;
 
+/** One stream per (address, creator) a recipient blocked; appended "no stream", so blocking twice is a no-op. */
+export const requestBlockStreamId = (email: string, creatorId: string): string => `request-block-${sha256(`${email.trim().toLowerCase()} ${creatorId}`)}`;
+
 export const linkPushStreamId = (dealId: number): string => `link-push-deal-${dealId}`;
 
 /** Due-time events: one stream per deal and due moment, appended "no stream", so each fires once. */

@@ -1,4 +1,5 @@
 import { HOUR_MS, type Clock } from '../shared/clock';
+import { createIntervalTicker } from '../shared/interval-ticker';
 import type { NotificationQueries } from '../../projections/notifications.queries';
 import { WrongExpectedVersion, type EventStore } from '../event-store/event-store';
 import { appendNotificationEvent, dueStreamId, uuidFrom } from './notification-streams';
@@ -26,9 +27,6 @@ export function createNotificationTimers({
   holdAgeingHours: number;
   intervalMs?: number;
 }) {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-
   async function runTick(): Promise<number> {
     let fired = 0;
     for (const due of queries.dueTimers(clock.now().getTime(), reminderHours * HOUR_MS, holdAgeingHours * HOUR_MS)) {
@@ -48,26 +46,6 @@ export function createNotificationTimers({
     return fired;
   }
 
-  return {
-    /** Fires everything due now; resolves with how many due events were appended (or re-found). */
-    tick(): Promise<number> {
-      if (running) return running.then(() => runTick());
-      running = runTick().finally(() => {
-        running = null;
-      });
-      return running;
-    },
-    start(): void {
-      if (timer) return;
-      timer = setInterval(() => void this.tick().catch(() => undefined), intervalMs);
-      timer.unref();
-    },
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running?.catch(() => undefined);
-    },
-  };
+  /** `tick` fires everything due now; it resolves with how many due events were appended (or re-found). */
+  return createIntervalTicker(runTick, intervalMs);
 }
-
-export type NotificationTimers = ReturnType<typeof createNotificationTimers>;

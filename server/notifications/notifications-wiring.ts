@@ -10,11 +10,12 @@ import type { PushService } from '../push/push.service';
 import type { Clock } from '../shared/clock';
 import { createMailSender, type MailSender } from './mail-sender';
 import type { NotificationFacts } from './notification-plan';
-import { optOutStreamId } from './notification-streams';
+import { optOutStreamId, requestBlockStreamId } from './notification-streams';
 import { createNotificationTimers } from './notification-timers';
 import { createNotificationsReactor } from './notifications.reactor';
 import { createReactorRunner, type ReactorRunner } from '../reactors/reactor-runner';
-import { createUnsubscribeLinks } from './unsubscribe-link';
+import { createRequestBlockLinks, createUnsubscribeLinks } from './unsubscribe-link';
+import { createMailAccess } from './mail-access';
 
 export interface NotificationsWiringDeps {
   config: AppConfig;
@@ -35,6 +36,7 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
     deps.mail ??
     createMailSender({ smtpUrl: config.notifications.smtpUrl, from: config.notifications.mailFrom, dataDir: config.dataDir, now: () => clock.now() });
   const unsubscribe = createUnsubscribeLinks(deps.secret, config.publicUrl);
+  const requestBlocks = createRequestBlockLinks(deps.secret, config.publicUrl);
   const facts: NotificationFacts = {
     deal: (id) => queries.deals.byId(id),
     request: (id) => queries.requests.byId(id),
@@ -44,6 +46,7 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
     linkSubscribed: (dealId) => queries.notifications.linkSubscriptions(dealId).length > 0,
     linkLanguage: (dealId) => queries.notifications.linkLanguage(dealId),
     emailOptedOut: (email) => queries.notifications.isOptedOut(optOutStreamId(email)),
+    requestSenderBlocked: (email, creatorId) => queries.notifications.isRequestSenderBlocked(requestBlockStreamId(email, creatorId)),
   };
   const reactor = createNotificationsReactor({
     store,
@@ -51,6 +54,7 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
     facts,
     mail,
     unsubscribe,
+    requestBlocks,
     push: deps.push,
     publicUrl: config.publicUrl,
     onSendError: (error, n, channel) => console.error(`Notification ${n.kind} by ${channel} failed:`, (error as Error).message),
@@ -69,6 +73,9 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
     timers,
     mail,
     unsubscribe,
+    /** Keys of the test-mode mail pages (no SMTP_URL). */
+    mailAccess: createMailAccess(deps.secret),
+    requestBlocks,
     /**
      * The reactor runs on the reactor runner, a runner of its own: routes that wait for the money
      * reactors (effect outcomes) never wait for a mail server. It starts at the store's head the

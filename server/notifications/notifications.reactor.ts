@@ -7,7 +7,7 @@ import type { MailSender } from './mail-sender';
 import { planNotifications, recipientKey, type NotificationFacts, type PlannedNotification } from './notification-plan';
 import { appendNotificationEvent, claimStreamId } from './notification-streams';
 import type { Reactor } from '../reactors/reactor';
-import type { UnsubscribeLinks } from './unsubscribe-link';
+import type { RequestBlockLinks, UnsubscribeLinks } from './unsubscribe-link';
 
 export interface NotificationsReactorDeps {
   store: EventStore;
@@ -16,6 +16,7 @@ export interface NotificationsReactorDeps {
   push: Pick<PushService, 'notifyUser' | 'notifyDealLink'>;
   mail: Pick<MailSender, 'send'>;
   unsubscribe: Pick<UnsubscribeLinks, 'urlFor'>;
+  requestBlocks: Pick<RequestBlockLinks, 'urlFor'>;
   publicUrl: string;
   /** A send that failed after its claim (push service or SMTP down): reported, not retried. */
   onSendError?: (error: unknown, notification: PlannedNotification, channel: NotificationChannel) => void;
@@ -27,10 +28,10 @@ const actor = { kind: 'system' as const, id: 'notifications' };
  * Event in, notifications out. Each (event, recipient, channel) is claimed first by appending
  * NotificationSent to its own stream with "no stream" expected: a redelivery, a restart or a
  * second instance finds the stream taken and sends nothing. The claim comes before the send, so
- * a crash between the two loses that one message rather than sending it twice (ADR 0010).
+ * a crash between the two loses that one message rather than sending it twice (ADR 0013).
  */
 export function createNotificationsReactor(deps: NotificationsReactorDeps): Reactor {
-  const { store, clock, facts, push, mail, unsubscribe, publicUrl } = deps;
+  const { store, clock, facts, push, mail, unsubscribe, requestBlocks, publicUrl } = deps;
 
   async function claim(event: RecordedEvent, n: PlannedNotification, channel: NotificationChannel): Promise<boolean> {
     const recipient = recipientKey(n.recipient);
@@ -54,7 +55,8 @@ export function createNotificationsReactor(deps: NotificationsReactorDeps): Reac
     const open = `${publicUrl}${n.url}`;
     if (channel === 'email') {
       if (!n.email) return;
-      await mail.send(renderEmail({ ...n, email: n.email }, { open, unsubscribe: unsubscribe.urlFor(recipientKey(n.recipient), n.language) }));
+      const block = n.blockCreatorId ? { block: requestBlocks.urlFor(n.email, n.blockCreatorId, n.language) } : {};
+      await mail.send(renderEmail({ ...n, email: n.email }, { open, unsubscribe: unsubscribe.urlFor(recipientKey(n.recipient), n.language), ...block }));
       return;
     }
     const message = { title: n.title, body: n.body, url: n.url, tag: n.kind };

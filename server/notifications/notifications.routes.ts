@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pushEndpointAllowed } from '../push/push.service';
@@ -13,11 +13,14 @@ import { tokenParam } from '../http/fields';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
 import { appendNotificationEvent, linkPushStreamId, optOutStreamId } from './notification-streams';
 import { catalogs } from './texts';
-import { confirmPage, mailListPage, mailPage, messagePage } from './notification-pages';
+import { createLinkSubscriptions } from './link-subscriptions';
+import { assertClaimer } from '../deals/deal-commands';
+import { createLinkClaims } from '../deals/link-claim';
+import { confirmPage, messagePage } from './notification-pages';
 
 const security = [{ bearerAuth: [] }];
 const MAX_LINK_SUBSCRIPTIONS = 10;
-const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const language = z.enum(languages, { error: 'language must be "en" or "nl"' });
 const preferences = z.object({
   push: z.boolean({ error: 'push must be true or false' }),
@@ -34,10 +37,10 @@ const subscription = z.object(
 
 /**
  * Notification preferences (saved on the account), push for creators without an account (one
- * deal, through its link), the email unsubscribe link, and the test-mode mail page.
+ * deal, through its link) and the email unsubscribe link.
  */
-export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDeps): void {
-  const { notifications } = ctx;
+export function notificationsRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { ctx, guards } = deps;
 
   const preferencesOf = (userId: string) => {
     const user = ctx.queries.accounts.userById(userId)!;
@@ -80,8 +83,31 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
       return preferencesOf(userId);
     },
   );
+  linkPushRoutes(app, deps);
+  unsubscribeRoutes(app, deps);
+}
 
+/** Push for one deal, for a creator without an account (the deal link). */
+function linkPushRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
   // ---------------------------------------------------------------- creators without an account
+
+  const claims = createLinkClaims(ctx);
+  const linkSubscriptions = createLinkSubscriptions(ctx);
+  /**
+   * The link's push devices belong to the claim: once the deal is accepted only the accepting
+   * browser (its claim secret) or the signed-in creator who accepted may change them. Before
+   * acceptance nobody holds the claim: subscribing waits for it, while turning off a device
+   * subscribed then (as an earlier version allowed) stays open to the link.
+   */
+  const linkOfClaimer = (request: FastifyRequest<{ Params: { token: string } }>, { beforeAcceptance = false } = {}) => {
+    const record = dealViews.linkRecord(request.params.token);
+    if (record.context.influencerAcceptedAt === null) {
+      if (beforeAcceptance) return record;
+      throw new DomainError('deal_notifications_not_yet');
+    }
+    assertClaimer(record.context, claims.claimOf(request));
+    return record;
+  };
 
   const linkBody = z.object({ subscription, language: language.default('en') });
   app.post(
@@ -90,15 +116,16 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
       schema: { tags: ['deal link (creator)'], params: tokenParam, body: linkBody, response: { 200: z.object({ subscribed: z.boolean() }), ...errors } },
     },
     async (request) => {
-      const record = dealViews.linkRecord(request.params.token);
+      const record = linkOfClaimer(request);
       // As for account subscriptions: only https endpoints of known push services (no SSRF).
       if (!pushEndpointAllowed(request.body.subscription.endpoint, ctx.config.push.allowedHosts)) {
         throw new DomainError('push_endpoint_not_allowed');
       }
+      const meta = commandContext(request, { kind: 'creator-link', id: `deal-${record.id}` });
       const known = ctx.queries.notifications.linkSubscriptions(record.id);
-      // The link is the only credential here: bound how much one deal can collect.
-      if (known.length >= MAX_LINK_SUBSCRIPTIONS && !known.some((s) => s.endpoint === request.body.subscription.endpoint)) {
-        throw new DomainError('too_many_deal_devices', { max: MAX_LINK_SUBSCRIPTIONS });
+      // Bounded per deal; the claimer's newest device replaces its oldest, so the creator always gets one.
+      if (!known.some((s) => s.endpoint === request.body.subscription.endpoint) && known.length >= MAX_LINK_SUBSCRIPTIONS) {
+        await linkSubscriptions.remove(record.id, await linkSubscriptions.oldest(record.id, known.length - MAX_LINK_SUBSCRIPTIONS + 1), 'replaced', meta);
       }
       const { position } = await appendNotificationEvent(
         ctx,
@@ -108,7 +135,7 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
           data: { dealId: record.id, subscription: request.body.subscription, language: request.body.language },
         },
         'any',
-        commandContext(request, { kind: 'creator-link', id: `deal-${record.id}` }),
+        meta,
       );
       await ctx.settle(position);
       return { subscribed: true };
@@ -126,20 +153,11 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
       },
     },
     async (request) => {
-      const record = dealViews.linkRecord(request.params.token);
+      const record = linkOfClaimer(request, { beforeAcceptance: true });
       const known = ctx.queries.notifications.linkSubscriptions(record.id).some((s) => s.endpoint === request.body.endpoint);
       if (known) {
-        const { position } = await appendNotificationEvent(
-          ctx,
-          linkPushStreamId(record.id),
-          {
-            type: 'DealLinkPushUnsubscribed',
-            data: { dealId: record.id, endpoint: request.body.endpoint },
-          },
-          'any',
-          commandContext(request, { kind: 'creator-link', id: `deal-${record.id}` }),
-        );
-        await ctx.settle(position);
+        const meta = commandContext(request, { kind: 'creator-link', id: `deal-${record.id}` });
+        await linkSubscriptions.remove(record.id, [request.body.endpoint], 'turned_off', meta);
       }
       return { subscribed: false };
     },
@@ -160,6 +178,12 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
       return { subscribed: ctx.queries.notifications.linkSubscriptions(record.id).some((s) => s.endpoint === request.query.endpoint) };
     },
   );
+}
+
+/** The unsubscribe link of every mail, and the test-mode mail pages. */
+function unsubscribeRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { ctx } = deps;
+  const { notifications } = ctx;
 
   // ---------------------------------------------------------------- unsubscribe link
 
@@ -213,17 +237,4 @@ export function notificationsRoutes(app: ZodApp, { ctx, guards, dealViews }: Rou
       return html(reply, 200, messagePage(request.query.lang, t.unsubscribedTitle, t.unsubscribedBody));
     });
   });
-
-  // ---------------------------------------------------------------- test-mode mail page
-
-  if (notifications.mail.mode === 'files') {
-    app.get('/sim/mail', { schema: { hide: true } }, async (_request, reply) =>
-      reply.type('text/html; charset=utf-8').send(mailListPage(notifications.mail.list())),
-    );
-    app.get<{ Params: { name: string } }>('/sim/mail/:name', { schema: { hide: true } }, async (request, reply) => {
-      const raw = notifications.mail.read(request.params.name);
-      if (raw === null) throw new DomainError('message_not_found');
-      return reply.type('text/html; charset=utf-8').send(mailPage(request.params.name, raw));
-    });
-  }
 }

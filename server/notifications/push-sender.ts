@@ -1,5 +1,12 @@
 import { recordNotification } from '../ops/notification-metrics';
-import type { PushSender, PushSubscriptionJson } from '../push/push.service';
+
+export interface PushSubscriptionJson {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+/** Sends one message to one subscription; web-push by default (push.service.ts), a fake in tests. */
+export type PushSender = (subscription: PushSubscriptionJson, payload: string) => Promise<{ statusCode: number }>;
 
 export interface PushMessage {
   title: string;

@@ -6,7 +6,8 @@ import { WrongExpectedVersion, type EventStore } from '../event-store/event-stor
 import type { PaymentGateway } from '../payments/gateway/payment-gateway';
 import type { Clock } from '../shared/clock';
 import { ensureProcessMetrics, processRegistry } from './notification-metrics';
-import { measureProjectionLag, withTimeout } from './projection-lag';
+import { measureProjectionLag } from './projection-lag';
+import { withTimeout } from '../shared/with-timeout';
 
 /** Lag counting stops here: beyond it the read models are simply "far behind". */
 const LAG_CAP = 10_000;
@@ -17,7 +18,7 @@ export interface WatchedParts {
   store: EventStore;
   runner: { readonly position: number };
   readDb: Database;
-  live: { readonly size: number };
+  live: { readonly size: number; readonly ceiling: number };
   clock: Clock;
 }
 
@@ -28,33 +29,7 @@ export interface WatchedParts {
  */
 export function createAppMetrics() {
   const registry = new Registry();
-  const commands = new Counter({
-    name: 'escrow_commands_total',
-    help: 'Commands by aggregate, the event type decided on, outcome (accepted, unchanged, refused, failed) and refusal code',
-    labelNames: ['aggregate', 'type', 'outcome', 'code'] as const,
-    registers: [registry],
-  });
-  const appendSeconds = new Histogram({
-    name: 'escrow_store_append_seconds',
-    help: 'Event store append latency (acknowledged = durable), by outcome (ok, conflict, error)',
-    labelNames: ['outcome'] as const,
-    buckets: latencyBuckets,
-    registers: [registry],
-  });
-  const gatewaySeconds = new Histogram({
-    name: 'escrow_gateway_call_seconds',
-    help: 'Payment gateway call latency, by method and outcome (ok, error)',
-    labelNames: ['method', 'outcome'] as const,
-    buckets: latencyBuckets,
-    registers: [registry],
-  });
-  const gatewayErrors = new Counter({
-    name: 'escrow_gateway_errors_total',
-    help: 'Payment gateway calls that failed, by method and gateway error code',
-    labelNames: ['method', 'code'] as const,
-    registers: [registry],
-  });
-
+  const { commands, appendSeconds, gatewaySeconds, gatewayErrors } = callMetrics(registry);
   let parts: WatchedParts | null = null;
   // Measured by `scrape` before the registry prints (prom-client runs async collects concurrently).
   const storeUp = new Gauge({ name: 'escrow_store_up', help: '1 when the event store answered this scrape, else 0', registers: [registry] });
@@ -96,6 +71,20 @@ export function createAppMetrics() {
       this.set(parts?.live.size ?? 0);
     },
   });
+  new Gauge({
+    name: 'escrow_sse_connections_limit',
+    help: 'The ceiling on open live-update connections (LIVE_MAX_TOTAL); new ones beyond it get 429',
+    registers: [registry],
+    collect() {
+      this.set(parts?.live.ceiling ?? 0);
+    },
+  });
+  const sseRefused = new Counter({
+    name: 'escrow_sse_refused_total',
+    help: 'Live-update connections refused with 429, by the cap reached (per_account, per_link, per_address, total)',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
 
   return {
     registry,
@@ -105,26 +94,14 @@ export function createAppMetrics() {
       commands.inc({ aggregate: outcome.aggregate, type: outcome.type, outcome: outcome.outcome, code: outcome.code ?? '' });
     },
 
+    /** For `createLiveHub({ onRefused })`. */
+    onLiveRefused(reason: string): void {
+      sseRefused.inc({ reason });
+    },
+
     /** The event-store port with each append timed; everything else passes through. */
     instrumentStore(store: EventStore): EventStore {
-      return {
-        async append(streamId, events, expected) {
-          const end = appendSeconds.startTimer();
-          try {
-            const result = await store.append(streamId, events, expected);
-            end({ outcome: 'ok' });
-            return result;
-          } catch (error) {
-            end({ outcome: error instanceof WrongExpectedVersion ? 'conflict' : 'error' });
-            throw error;
-          }
-        },
-        readStream: (streamId, options) => store.readStream(streamId, options),
-        readAll: (options) => store.readAll(options),
-        subscribe: (options, handler) => store.subscribe(options, handler),
-        headPosition: () => store.headPosition(),
-        close: () => store.close(),
-      };
+      return timedStore(store, appendSeconds);
     },
 
     /**
@@ -133,38 +110,7 @@ export function createAppMetrics() {
      * stays reachable, and methods added to the port later are measured without a change here.
      */
     instrumentGateway<G extends PaymentGateway>(gateway: G): G {
-      const wrapped = new Map<string, unknown>();
-      return new Proxy(gateway, {
-        get(target, property, receiver) {
-          const value: unknown = Reflect.get(target, property, receiver);
-          if (typeof value !== 'function' || typeof property !== 'string') return value;
-          if (!wrapped.has(property)) {
-            const method = property;
-            const fn = value as (...args: unknown[]) => unknown;
-            wrapped.set(method, (...args: unknown[]) => {
-              const started = performance.now();
-              const failed = (error: unknown) => {
-                gatewaySeconds.observe({ method, outcome: 'error' }, (performance.now() - started) / 1000);
-                gatewayErrors.inc({ method, code: (error as { code?: unknown }).code?.toString() ?? 'unknown' });
-              };
-              const result = fn.apply(target, args);
-              // Synchronous helpers (verifyWebhook checks a signature locally) are not gateway calls.
-              if (!(result instanceof Promise)) return result;
-              return result.then(
-                (value: unknown) => {
-                  gatewaySeconds.observe({ method, outcome: 'ok' }, (performance.now() - started) / 1000);
-                  return value;
-                },
-                (error: unknown) => {
-                  failed(error);
-                  throw error;
-                },
-              );
-            });
-          }
-          return wrapped.get(property);
-        },
-      });
+      return timedGateway(gateway, gatewaySeconds, gatewayErrors);
     },
 
     /** Gives the scrape-time gauges what they read. */
@@ -195,3 +141,96 @@ export function createAppMetrics() {
 }
 
 export type AppMetrics = ReturnType<typeof createAppMetrics>;
+
+/** What the decorators and the command bus count: commands, store appends, gateway calls. */
+function callMetrics(registry: Registry) {
+  const commands = new Counter({
+    name: 'escrow_commands_total',
+    help: 'Commands by aggregate, the event type decided on, outcome (accepted, unchanged, refused, failed) and refusal code',
+    labelNames: ['aggregate', 'type', 'outcome', 'code'] as const,
+    registers: [registry],
+  });
+  const appendSeconds = new Histogram({
+    name: 'escrow_store_append_seconds',
+    help: 'Event store append latency (acknowledged = durable), by outcome (ok, conflict, error)',
+    labelNames: ['outcome'] as const,
+    buckets: latencyBuckets,
+    registers: [registry],
+  });
+  const gatewaySeconds = new Histogram({
+    name: 'escrow_gateway_call_seconds',
+    help: 'Payment gateway call latency, by method and outcome (ok, error)',
+    labelNames: ['method', 'outcome'] as const,
+    buckets: latencyBuckets,
+    registers: [registry],
+  });
+  const gatewayErrors = new Counter({
+    name: 'escrow_gateway_errors_total',
+    help: 'Payment gateway calls that failed, by method and gateway error code',
+    labelNames: ['method', 'code'] as const,
+    registers: [registry],
+  });
+  return { commands, appendSeconds, gatewaySeconds, gatewayErrors };
+}
+
+/** The event-store port with each append timed; everything else passes through. */
+function timedStore(store: EventStore, appendSeconds: Histogram<'outcome'>): EventStore {
+  return {
+    async append(streamId, events, expected) {
+      const end = appendSeconds.startTimer();
+      try {
+        const result = await store.append(streamId, events, expected);
+        end({ outcome: 'ok' });
+        return result;
+      } catch (error) {
+        end({ outcome: error instanceof WrongExpectedVersion ? 'conflict' : 'error' });
+        throw error;
+      }
+    },
+    readStream: (streamId, options) => store.readStream(streamId, options),
+    readAll: (options) => store.readAll(options),
+    subscribe: (options, handler) => store.subscribe(options, handler),
+    headPosition: () => store.headPosition(),
+    close: () => store.close(),
+  };
+}
+
+/**
+ * The gateway with every asynchronous call timed and its failures counted. A proxy, so
+ * whatever the concrete gateway offers besides the port (the simulated one's test hooks)
+ * stays reachable, and methods added to the port later are measured without a change here.
+ */
+function timedGateway<G extends PaymentGateway>(gateway: G, gatewaySeconds: Histogram<'method' | 'outcome'>, gatewayErrors: Counter<'method' | 'code'>): G {
+  const wrapped = new Map<string, unknown>();
+  return new Proxy(gateway, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function' || typeof property !== 'string') return value;
+      if (!wrapped.has(property)) {
+        const method = property;
+        const fn = value as (...args: unknown[]) => unknown;
+        wrapped.set(method, (...args: unknown[]) => {
+          const started = performance.now();
+          const failed = (error: unknown) => {
+            gatewaySeconds.observe({ method, outcome: 'error' }, (performance.now() - started) / 1000);
+            gatewayErrors.inc({ method, code: (error as { code?: unknown }).code?.toString() ?? 'unknown' });
+          };
+          const result = fn.apply(target, args);
+          // Synchronous helpers (verifyWebhook checks a signature locally) are not gateway calls.
+          if (!(result instanceof Promise)) return result;
+          return result.then(
+            (value: unknown) => {
+              gatewaySeconds.observe({ method, outcome: 'ok' }, (performance.now() - started) / 1000);
+              return value;
+            },
+            (error: unknown) => {
+              failed(error);
+              throw error;
+            },
+          );
+        });
+      }
+      return wrapped.get(property);
+    },
+  });
+}

@@ -1,6 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import { DomainError } from '../commands/domain-error';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
+import type { AuthGuards } from '../auth/authenticate';
 import { createReadiness } from './readiness';
 
 const sameSecret = (given: string, expected: string): boolean => {
@@ -10,27 +12,53 @@ const sameSecret = (given: string, expected: string): boolean => {
 };
 
 /**
+ * Whether a probe answer may carry its figures (positions, lag, why not ready): for the metrics
+ * token (the monitoring system) or an admin or auditor session. Anyone else learns up or down only,
+ * so strangers cannot watch the event count grow.
+ */
+export function createProbeAudience(ctx: AppContext, guards: AuthGuards) {
+  return function mayReadDetails(request: FastifyRequest): boolean {
+    const match = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? '').trim());
+    if (!match) return false;
+    const token = ctx.config.ops.metricsToken;
+    if (token && sameSecret(match[1]!, token)) return true;
+    try {
+      guards.authenticateAdmin(request, 'read');
+      return true;
+    } catch {
+      return false;
+    }
+  };
+}
+
+/**
  * Probes and metrics. `/api/health` (liveness, in app.ts) says the process answers; `/api/ready`
- * says this instance should get traffic; `/metrics` is Prometheus text, only with
+ * says this instance should get traffic (200 or 503; figures only for `mayReadDetails`); `/metrics` is Prometheus text, only with
  * `Authorization: Bearer $METRICS_TOKEN` (and not served at all without a configured token).
  */
-export function opsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): void {
-  const readiness = createReadiness({ store: ctx.store, runner: ctx.runner, maxLagEvents: ctx.config.ops.readyMaxLagEvents });
+export function opsRoutes(app: FastifyInstance, { ctx, mayReadDetails }: { ctx: AppContext; mayReadDetails: (request: FastifyRequest) => boolean }): void {
+  const readiness = createReadiness({
+    store: ctx.store,
+    runner: ctx.runner,
+    maxLagEvents: ctx.config.ops.readyMaxLagEvents,
+    subscriptions: ctx.subscriptions,
+  });
 
-  app.get('/api/ready', { schema: { tags: ['ops'], hide: true } }, async (_request, reply) => {
+  app.get('/api/ready', { schema: { tags: ['ops'], hide: true } }, async (request, reply) => {
     const report = await readiness();
     return reply
       .status(report.ready ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send(report);
+      .send(mayReadDetails(request) ? report : { ready: report.ready });
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const token = ctx.config.ops.metricsToken;
-    if (!token) return reply.status(404).send({ error: 'not_found', message: 'Metrics are off: set METRICS_TOKEN to serve them' });
+    if (!token) throw new DomainError('metrics_off');
     const header = request.headers.authorization ?? '';
     if (!header.startsWith('Bearer ') || !sameSecret(header.slice(7), token)) {
-      return reply.status(401).header('www-authenticate', 'Bearer').send({ error: 'unauthorized', message: 'Metrics need the METRICS_TOKEN bearer token' });
+      reply.header('www-authenticate', 'Bearer');
+      throw new DomainError('metrics_token_required');
     }
     const { contentType, body } = await ctx.metrics.scrape();
     return reply.type(contentType).header('cache-control', 'no-store').send(body);

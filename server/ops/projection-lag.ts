@@ -19,12 +19,3 @@ export async function measureProjectionLag(store: EventStore, position: number, 
   const seconds = oldest ? Math.max(0, (now - Date.parse(oldest.recordedAt)) / 1000) : 0;
   return { head, events: Math.min(pending.length, cap), seconds };
 }
-
-/** Rejects when `promise` does not settle within `ms` (a store that hangs counts as unreachable). */
-export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}

@@ -1,10 +1,13 @@
 import type { EventStore } from '../event-store/event-store';
-import { measureProjectionLag, withTimeout } from './projection-lag';
+import { measureProjectionLag } from './projection-lag';
+import { withTimeout } from '../shared/with-timeout';
+import type { FailedSubscription } from './subscription-health';
 
 export type ReadinessReport =
   | { ready: true; position: number; head: number; lagEvents: number }
   | { ready: false; reason: 'catching_up' | 'lagging'; position: number; head: number; lagEvents: number }
-  | { ready: false; reason: 'store_unreachable'; position: number };
+  | { ready: false; reason: 'store_unreachable'; position: number }
+  | { ready: false; reason: 'subscription_failed'; position: number; subscriptions: FailedSubscription[] };
 
 export interface ReadinessOptions {
   store: EventStore;
@@ -13,19 +16,24 @@ export interface ReadinessOptions {
   maxLagEvents: number;
   /** How long the store may take to answer before it counts as unreachable. */
   timeoutMs?: number;
+  /** Subscriptions (read models, reactors) that ended for good: the instance is not ready while any has. */
+  subscriptions?: { failures(): FailedSubscription[] };
 }
 
 /**
  * The readiness probe's logic. Not ready until the read models have applied everything the store
  * held (first start, a projection whose version changed and replays, a rebuild: the runner's
  * position going backwards starts the wait again); after that, ready while the lag stays within
- * `maxLagEvents`; never ready while the store does not answer.
+ * `maxLagEvents`; never ready while the store does not answer, nor once a subscription ended
+ * because its handler failed (it will not resume by itself: the reason names it and the error).
  */
-export function createReadiness({ store, runner, maxLagEvents, timeoutMs = 2_000 }: ReadinessOptions) {
+export function createReadiness({ store, runner, maxLagEvents, timeoutMs = 2_000, subscriptions }: ReadinessOptions) {
   let caughtUp = false;
   let lastPosition = runner.position;
   return async function check(): Promise<ReadinessReport> {
     const position = runner.position;
+    const failures = subscriptions?.failures() ?? [];
+    if (failures.length > 0) return { ready: false, reason: 'subscription_failed', position, subscriptions: failures };
     if (position < lastPosition) caughtUp = false;
     lastPosition = position;
     let lag;

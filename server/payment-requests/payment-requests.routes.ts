@@ -1,9 +1,14 @@
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorSchema, paymentRequestSchema } from '../../machines/contract/api';
 import { userOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { idParam, tokenParam } from '../http/fields';
+import { createLimit } from '../http/rate-limits';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+import { requestLanguage } from '../i18n/request-language';
+import { requestBlockStreamId } from '../notifications/notification-streams';
+import { catalogs } from '../notifications/texts';
 import { EXPIRED_MESSAGE, isExpired, requestNotFound } from './payment-request-commands';
 import { toPaymentRequestDto } from './payment-request-dto';
 import { createRequestBody, rejectBody } from './payment-request.schemas';
@@ -24,15 +29,43 @@ export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests, idem
   const linkDto = (token: string) => toPaymentRequestDto(byToken(token), now(), publicUrl, 'link');
   const brandCtx = (request: Parameters<typeof commandContext>[0], id: number) =>
     commandContext(request, { kind: 'creator-link', id: `payment-request-${id}` });
+  // Each request e-mails an address the creator typed: limited per creator and per address.
+  const { requestsPerCreator, requestsPerRecipient, requestsWindowMs } = ctx.config.rateLimits;
+  const perCreator = createLimit(app as unknown as FastifyInstance, {
+    max: requestsPerCreator,
+    windowMs: requestsWindowMs,
+    key: (r) => `request-mail-from|${userOf(r).userId}`,
+    message: 'Too many payment requests from your account',
+    code: 'too_many_requests_from_account',
+  });
+  const perRecipient = createLimit(app as unknown as FastifyInstance, {
+    max: requestsPerRecipient,
+    windowMs: requestsWindowMs,
+    key: (r) =>
+      `request-mail-to|${String((r.body as { brandEmail?: unknown }).brandEmail)
+        .trim()
+        .toLowerCase()}`,
+    message: 'Too many payment requests to this e-mail address',
+    code: 'too_many_requests_to_address',
+  });
 
   app.post(
     '/api/payment-requests',
     {
       preHandler: guards.requireUser,
-      schema: { tags, security, body: createRequestBody, response: { 201: paymentRequestSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        body: createRequestBody,
+        description:
+          'Creates a request and e-mails its brand. 429 past the per-creator or per-address limit. `brandEmailNotice` is set when the request was not e-mailed (the address blocked this creator).',
+        response: { 201: paymentRequestSchema.extend({ brandEmailNotice: z.string().optional() }), 429: errorSchema, ...errors },
+      },
     },
     async (request, reply) => {
       const { userId } = userOf(request);
+      await perCreator.hit(request, reply);
+      await perRecipient.hit(request, reply);
       const creator = ctx.queries.accounts.userById(userId);
       // Without a name in the payload the brand sees who asks: the creator's company name, else username.
       const { requestId, position } = await requests.create(
@@ -42,7 +75,10 @@ export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests, idem
         commandContext(request, { kind: 'creator', id: userId }),
       );
       await ctx.settle(position);
-      return reply.status(201).send(toPaymentRequestDto(ctx.queries.requests.byId(requestId)!, now(), publicUrl, 'owner'));
+      const dto = toPaymentRequestDto(ctx.queries.requests.byId(requestId)!, now(), publicUrl, 'owner');
+      // Neutral words: the creator learns the brand was not e-mailed, not that they were blocked.
+      const blocked = ctx.queries.notifications.isRequestSenderBlocked(requestBlockStreamId(request.body.brandEmail, userId));
+      return reply.status(201).send(blocked ? { ...dto, brandEmailNotice: catalogs[requestLanguage(request)].mail.notMailed } : dto);
     },
   );
 

@@ -1,6 +1,6 @@
 /**
  * A payment request expires at the end of its deadline day (UTC) or `expiryDays` after creation,
- * whichever comes first (DESIGN §3). A deadline without a parsable date only uses the second.
+ * whichever comes first: an old deadline cannot keep a request open for ever. A deadline without a parsable date only uses the second.
  */
 export function requestExpiresAt(deadline: string, createdAt: Date, expiryDays: number): Date {
   const cap = new Date(createdAt.getTime() + expiryDays * 86_400_000);

@@ -6,8 +6,11 @@ import { DomainError } from '../commands/domain-error';
 import { callGateway } from './gateway/gateway-failure';
 import type { PaymentGateway } from './gateway/payment-gateway';
 import type { BankStatus, EscrowConfig } from './escrow.types';
+import type { Clock } from '../shared/clock';
 
 const system: CommandContext = { actor: { kind: 'system', id: 'escrow' } };
+/** The account.updated webhook keeps the ledger current; the gateway is asked at most this often per account. */
+const GATEWAY_REFRESH_MS = 60_000;
 
 export interface BankOnboardingDeps {
   bus: CommandBus;
@@ -15,6 +18,7 @@ export interface BankOnboardingDeps {
   gateway: PaymentGateway;
   config: EscrowConfig;
   users: { emailOf(userId: string): Promise<string | null> };
+  clock: Clock;
 }
 
 /**
@@ -22,8 +26,18 @@ export interface BankOnboardingDeps {
  * Opening an account and its link moves no money; the gateway answers first, then a command
  * records the account (one per deal or user: the key is the stream's, so a second visit continues).
  */
-export function createBankOnboarding({ bus, run, gateway, config, users }: BankOnboardingDeps) {
+export function createBankOnboarding({ bus, run, gateway, config, users, clock }: BankOnboardingDeps) {
   const base = config.publicUrl.replace(/\/$/, '');
+  const lastAsked = new Map<string, number>();
+  /** True at most once a minute per account (per instance): time to ask the gateway again. */
+  const dueForGateway = (accountId: string): boolean => {
+    const now = clock.now().getTime();
+    const asked = lastAsked.get(accountId);
+    if (asked !== undefined && now - asked < GATEWAY_REFRESH_MS) return false;
+    if (lastAsked.size >= 100_000) lastAsked.clear();
+    lastAsked.set(accountId, now);
+    return true;
+  };
 
   return {
     async startDealOnboarding(dealId: number, token: string, ctx: CommandContext) {
@@ -97,13 +111,18 @@ export function createBankOnboarding({ bus, run, gateway, config, users }: BankO
       return { url };
     },
 
-    /** 'Connected' once payouts are enabled; asks the gateway and records a change it had missed. */
+    /**
+     * 'Connected' once payouts are enabled, from the ledger (the account.updated webhook records
+     * each change); at most once a minute per account it also asks the gateway and records a change
+     * the webhook had missed, so the provider's rate limit is not anyone's to spend.
+     */
     async userBankStatus(userId: string): Promise<BankStatus> {
       const streamId = userAggregate.streamId(userId);
       const { snapshot } = await bus.load(userAggregate, streamId);
       const { payoutAccountId: accountId } = snapshot.context;
       if (accountId === null) return 'Not connected';
       let { payoutsEnabled } = snapshot.context;
+      if (!dueForGateway(accountId)) return payoutsEnabled ? 'Connected' : 'Setup incomplete';
       try {
         const live = await gateway.getAccountStatus(accountId);
         if (live.payoutsEnabled !== payoutsEnabled || live.detailsSubmitted !== snapshot.context.detailsSubmitted) {

@@ -21,8 +21,9 @@ const subscriptionBody = z.object({
   ),
 });
 
-/** Push notifications, authenticated by the bearer token (not the spec's fixed user header: DESIGN §3). */
-export function pushRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
+/** Push notifications, authenticated by the bearer token (not a fixed user header, which anyone could send). */
+export function pushRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { ctx, guards } = deps;
   const auth = { preHandler: guards.requireUser };
 
   app.get('/api/push/public-key', { schema: { tags, response: { 200: z.object({ publicKey: z.string() }) } } }, async () => ({
@@ -83,6 +84,13 @@ export function pushRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
       return { success: true, removed };
     },
   );
+  pushTestRoutes(app, deps);
+}
+
+/** Test pushes: a plain test message and a simulated "deal accepted". */
+function pushTestRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { ctx, guards } = deps;
+  const auth = { preHandler: guards.requireUser };
 
   app.post(
     '/api/push/test',

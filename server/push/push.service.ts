@@ -7,19 +7,11 @@ import { userAggregate } from '../commands/aggregate';
 import type { CommandBus } from '../commands/command-bus';
 import type { EventStore } from '../event-store/event-store';
 import { appendNotificationEvent, linkPushStreamId } from '../notifications/notification-streams';
-import { deliverPush, type PushMessage } from '../notifications/push-sender';
+import { deliverPush, type PushMessage, type PushSender, type PushSubscriptionJson } from '../notifications/push-sender';
 import type { Clock } from '../shared/clock';
 import type { VapidKeys } from './vapid-keys';
 
-export type { PushMessage };
-
-export interface PushSubscriptionJson {
-  endpoint: string;
-  keys: { p256dh: string; auth: string };
-}
-
-/** Sends one message to one subscription; web-push by default, a fake in tests. */
-export type PushSender = (subscription: PushSubscriptionJson, payload: string) => Promise<{ statusCode: number }>;
+export type { PushMessage, PushSender, PushSubscriptionJson };
 
 /** `transport.agent` lets tests reach a local push endpoint with a self-signed certificate; production passes none. */
 export function webPushSender(keys: VapidKeys, subject: string, transport: { agent?: Agent } = {}): PushSender {
@@ -96,7 +88,7 @@ export function createPushService({
         await appendNotificationEvent(
           { store, clock },
           linkPushStreamId(dealId),
-          { type: 'DealLinkPushUnsubscribed', data: { dealId, endpoint } },
+          { type: 'DealLinkPushUnsubscribed', data: { dealId, endpoint, reason: 'gone' } },
           'any',
           pushActor,
         );

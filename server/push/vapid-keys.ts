@@ -21,7 +21,9 @@ export function resolveVapidKeys({
   const file = join(dataDir, 'vapid.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as VapidKeys;
   mkdirSync(dataDir, { recursive: true });
-  const keys = webPush.generateVAPIDKeys();
+  const keys = generateVapidKeys();
   writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
   return keys;
 }
+
+export const generateVapidKeys = (): VapidKeys => webPush.generateVAPIDKeys();

@@ -27,7 +27,8 @@ export interface ReactorRunnerOptions {
  * past it; so an effect is never skipped, and after a crash at most the event in hand is handed
  * over again, which the reactor's idempotency key turns into no second effect. Several app
  * instances each run their reactors: the effects are keyed by the intent event, so the gateway and
- * the store (deterministic outcome ids) make them happen once.
+ * the store (deterministic outcome ids) make them happen once. The store's subscription is the
+ * resilient one (resilient-subscription.ts): a store outage pauses a reactor, never ends it.
  */
 export function createReactorRunner({
   store,
@@ -79,6 +80,9 @@ export function createReactorRunner({
     let delay = retryDelayMs;
     for (;;) {
       try {
+        // Inside the retry loop: a wait that times out (the read models stalled with the store)
+        // is retried like a failed effect, and never ends the reactor's subscription.
+        await before?.(event);
         await reactor.handle(event);
         return;
       } catch (error) {
@@ -98,11 +102,11 @@ export function createReactorRunner({
       }
       if (closed) return;
       for (const reactor of reactors) {
-        const subscription = store.subscribe({ after: positions.get(reactor.name) ?? 0, batchSize: 256 }, async (batch) => {
+        const options = { after: positions.get(reactor.name) ?? 0, batchSize: 256, name: `reactor:${reactor.name}` };
+        const subscription = store.subscribe(options, async (batch) => {
           for (const event of batch) {
             if (closed) return;
             if (reactor.types && !reactor.types.has(event.type)) continue;
-            await before?.(event);
             await handleUntilDone(reactor, event);
             // Past an effect at once: a crash later in the batch does not hand this one over again.
             advance(reactor.name, event.position);

@@ -17,6 +17,7 @@ export function publicSettings(config: AppConfig): PublicSettings {
     maxRequestCents: MAX_REQUEST_CENTS,
     simulatedPayments,
     testMode: simulatedPayments || secretKey.startsWith('sk_test_') || secretKey.startsWith('rk_test_'),
+    mailKept: !config.notifications.smtpUrl,
   };
 }
 

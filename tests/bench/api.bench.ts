@@ -100,11 +100,13 @@ export const run: BenchSuite = async () => {
     });
     const token = (register.json() as { token: string }).token;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    // Deadlines must not have passed: next year's dates.
+    const year = new Date().getUTCFullYear() + 1;
     const dealBody = JSON.stringify({
       influencer: '@bench',
       description: 'A reel',
       amount: '250',
-      deadline: '2026-12-01',
+      deadline: `${year}-12-01`,
       deliverables: ['1 Instagram Post'],
       platforms: ['Instagram'],
     });
@@ -119,7 +121,7 @@ export const run: BenchSuite = async () => {
         title: `${seasons[i % 4]} ${product} #${i + 1}`,
         description: `Show our ${seasons[i % 4]} ${product} in ${1 + (i % 3)} looks; mention the ${10 + i}% code and tag @shop in the first line.`,
         amount: String(100 + i * 29.5),
-        deadline: `2026-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`,
+        deadline: `${year}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`,
         deliverables: ['1 Instagram Post', '3 Stories'].slice(0, 1 + (i % 2)),
         platforms: [['Instagram'], ['TikTok'], ['Instagram', 'YouTube']][i % 3],
       };

@@ -14,7 +14,7 @@ import type { BenchLine, BenchSuite } from './bench.types';
  */
 const APPENDERS = 64;
 const DURATION_MS = Number(process.env.BENCH_EVENT_STORE_MS ?? 3_000);
-/** Issue 8: keep (b) at or above 40,000 appends/s. */
+/** Keep (b) at or above 40,000 appends/s. */
 const TARGET = 40_000;
 
 const payload = { dealId: 42, amountCents: 125_000, currency: 'EUR', note: 'bench' };

@@ -5,7 +5,7 @@ import { apiClient, startServer } from '../e2e/support/server';
 import type { BenchLine, BenchSuite } from './bench.types';
 
 /**
- * Lighthouse (issue 12), mobile preset (Lighthouse's default: Moto G class device, slow 4G
+ * Lighthouse, mobile preset (Lighthouse's default: Moto G class device, slow 4G
  * throttling), against the production build in the local Chromium (CHROME_PATH, default
  * /usr/bin/chromium): performance and accessibility on /login, /accept/:token and / (signed in),
  * the median of three runs each. Target >= 95 each. Baseline: the same score on /login, the lightest

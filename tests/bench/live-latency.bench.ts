@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { launchBrowser, phoneContext } from '../e2e/support/browser';
-import { ADMIN, apiClient, startServer } from '../e2e/support/server';
+import { ADMIN, apiClient, startServer, submitSimulatedPage } from '../e2e/support/server';
 import type { BenchLine, BenchSuite } from './bench.types';
 
 /**
- * Live updates in the browser (issue 12): how long after a change its screens show it, measured
+ * Live updates in the browser: how long after a change its screens show it, measured
  * in the page (a MutationObserver stamps the moment the DOM shows the change) from just before the
  * command is sent. Four screens, 20 changes each: the brand's dashboard and the creator's link page
  * (the creator delivers), the admin dashboard (a brand creates a deal), the brand's
@@ -125,13 +125,8 @@ export const run: BenchSuite = async () => {
       const { claimSecret } = await call<{ claimSecret: string }>('POST', `/api/deals/accept/${link}`);
       const claim = { 'x-claim-secret': claimSecret };
       const onboarding = await call<{ url: string }>('POST', `/api/deals/start-onboarding/${link}`, undefined, undefined, claim);
-      const connected = await fetch(new URL(onboarding.url, server.url), {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'outcome=complete',
-        redirect: 'manual',
-      });
-      if (connected.status !== 303) throw new Error(`simulated onboarding: ${connected.status}`);
+      const connected = await submitSimulatedPage(server, onboarding.url, 'outcome=complete');
+      if (connected !== 303) throw new Error(`simulated onboarding: ${connected}`);
       await creator.goto(`/accept/${link}`);
       await creator.locator('[data-testid="progress"][data-step="4"]').waitFor({ timeout: 20_000 });
       await brand.getByTestId('deal-card').filter({ hasText: name }).locator('[data-testid="progress"][data-step="4"]').waitFor({ timeout: 20_000 });

@@ -7,6 +7,7 @@ import { dealAggregate } from '../../server/commands/aggregate';
 import { createCommandBus, type Draft } from '../../server/commands/command-bus';
 import { initialOf, step } from '../../machines/statechart';
 import { createSqliteEventStore } from '../../server/event-store/sqlite-event-store';
+import type { EventStore } from '../../server/event-store/event-store';
 import { systemClock } from '../../server/shared/clock';
 import { actors, event, terms } from '../support/event-factory';
 import type { BenchLine, BenchSuite } from './bench.types';
@@ -33,10 +34,10 @@ const LIFECYCLES = Number(process.env.BENCH_PIPELINE_CONCURRENCY ?? 64);
 type DealEvent = EventFromLogic<typeof dealMachine>;
 
 /**
- * The lifecycle as the app now records it (issue 8): the checkout session and the amount it charges,
+ * The lifecycle as the app now records it (money as intent and outcome): the checkout session and the amount it charges,
  * a payment for that session and that amount, and the release as intent (FundsReleaseRequested,
  * appended by the brand's approve) then outcome (FundsReleased, appended by the payments reactor
- * with the intent's key). 10 events in 9 commands; before issue 8 it was 7 events in 6 commands.
+ * with the intent's key). 10 events in 9 commands; before intents and outcomes it was 7 events in 6 commands.
  */
 function lifecycle(dealId: number, now: string): Draft[][] {
   const at = now;
@@ -70,7 +71,7 @@ function lifecycle(dealId: number, now: string): Draft[][] {
   ];
 }
 
-const EVENTS_PER_LIFECYCLE = lifecycle(1, new Date(0).toISOString()).flat().length;
+export const EVENTS_PER_LIFECYCLE = lifecycle(1, new Date(0).toISOString()).flat().length;
 const COMMANDS_PER_LIFECYCLE = lifecycle(1, new Date(0).toISOString()).length;
 
 function machineLifecyclesPerSecond(durationMs: number, via: 'step' | 'xstate-helper' = 'step'): number {
@@ -92,16 +93,27 @@ function machineLifecyclesPerSecond(durationMs: number, via: 'step' | 'xstate-he
   return count / ((performance.now() - start) / 1000);
 }
 
-async function pipelineLifecyclesPerSecond(path: string, cacheSize?: number): Promise<{ rate: number; commits: number; appends: number }> {
-  const store = createSqliteEventStore({ path });
+/** A store the pipeline benches append to, with its group-commit counters (SQLite or PostgreSQL). */
+export type CountingStore = EventStore & { stats(): { commits: number; appends: number } };
+
+/** (c) on any store: LIFECYCLES deals at once through the command pipeline; deal ids start after `firstId`. */
+export async function lifecyclesPerSecond(
+  store: CountingStore,
+  {
+    cacheSize,
+    durationMs = DURATION_MS,
+    concurrency = LIFECYCLES,
+    firstId = 0,
+  }: { cacheSize?: number; durationMs?: number; concurrency?: number; firstId?: number } = {},
+): Promise<{ rate: number; commits: number; appends: number; lifecycles: number }> {
   // cacheSize 0: the snapshot cache keeps nothing, so every command but a new stream's first reads its stream.
   const bus = createCommandBus({ store, clock: systemClock, ...(cacheSize === undefined ? {} : { cacheSize }) });
-  const deadline = performance.now() + DURATION_MS;
-  let nextId = 1;
+  const deadline = performance.now() + durationMs;
+  let nextId = firstId + 1;
   let done = 0;
   const start = performance.now();
   await Promise.all(
-    Array.from({ length: LIFECYCLES }, async () => {
+    Array.from({ length: concurrency }, async () => {
       while (performance.now() < deadline) {
         const dealId = nextId++;
         const streamId = dealAggregate.streamId(dealId);
@@ -117,8 +129,16 @@ async function pipelineLifecyclesPerSecond(path: string, cacheSize?: number): Pr
   );
   const seconds = (performance.now() - start) / 1000;
   const { commits, appends } = store.stats();
-  await store.close();
-  return { rate: done / seconds, commits, appends };
+  return { rate: done / seconds, commits, appends, lifecycles: done };
+}
+
+async function pipelineLifecyclesPerSecond(path: string, cacheSize?: number): Promise<{ rate: number; commits: number; appends: number }> {
+  const store = createSqliteEventStore({ path });
+  try {
+    return await lifecyclesPerSecond(store, cacheSize === undefined ? {} : { cacheSize });
+  } finally {
+    await store.close();
+  }
 }
 
 export const run: BenchSuite = async () => {

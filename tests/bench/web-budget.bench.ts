@@ -6,7 +6,7 @@ import { manifestClosure, type Manifest } from '../../web/build/route-preloads';
 import type { BenchLine, BenchSuite } from './bench.types';
 
 /**
- * The web budget (issues 5 and 12): the JavaScript /accept/:token loads first (entry chunk, its
+ * The web budget: the JavaScript /accept/:token loads first (entry chunk, its
  * static imports, the accept route's lazy chunk and its static imports, plus the core texts of the
  * visitor's language — counted as the larger of English and Dutch; the other language loads on
  * demand) <= 120 KB gzip, and all CSS <= 30 KB gzip. Baseline: the gzip size of every JS chunk.

@@ -3,12 +3,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext } from './support/browser';
 import { inDays } from './support/deal-form-flows';
-import { ADMIN, apiClient, startServer, type RunningServer } from './support/server';
+import { ADMIN, apiClient, startServer, submitSimulatedPage, type RunningServer } from './support/server';
 
 /**
  * axe-core on every screen, in English and in Dutch: no serious or critical violation (WCAG 2.1 A
  * and AA rules), and keyboard use of the dialogs (focus trapped inside, back on the opener after).
  */
+/** The deal states a brand and a creator see, in lifecycle order. */
+const DEAL_STATES = ['pending_payment', 'funds_held', 'accepted', 'delivered', 'dispute', 'completed', 'cancelled', 'on_hold'] as const;
+type DealState = (typeof DEAL_STATES)[number];
+
 const LOCALES = [
   ['en', 'en-US'],
   ['nl', 'nl-NL'],
@@ -17,9 +21,12 @@ const LOCALES = [
 describe('accessibility of every screen in both languages', () => {
   let server: RunningServer;
   let browser: Browser;
-  const ids = { brand: '', creator: '', admin: '', unpaid: 0, paid: 0, dealLink: '', requestLink: '', session: '' };
+  const ids = { brand: '', creator: '', admin: '', unpaid: 0, paid: 0, dealLink: '', requestLink: '', session: '', statesBrand: '' };
+  /** One deal in each state, built through the API: its id and creator link. */
+  const states: Record<DealState, { id: number; link: string }> = {} as never;
 
-  const call = <T>(method: string, path: string, body?: unknown, token?: string) => apiClient(server)<T>(method, path, body, token);
+  const call = <T>(method: string, path: string, body?: unknown, token?: string, headers?: Record<string, string>) =>
+    apiClient(server)<T>(method, path, body, token, headers);
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -58,13 +65,7 @@ describe('accessibility of every screen in both languages', () => {
     const { url } = await call<{ url: string }>('POST', '/api/create-checkout-session', { dealId: ids.paid }, ids.brand);
     // With its access key: the simulated pages act only for whoever holds the URL the gateway handed out.
     ids.session = `${new URL(url, server.url).pathname}${new URL(url, server.url).search}`;
-    const paid = await fetch(new URL(url, server.url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'outcome=pay&method=ideal',
-      redirect: 'manual',
-    });
-    expect(paid.status).toBe(303);
+    expect(await submitSimulatedPage(server, url, 'outcome=pay&method=ideal')).toBe(303);
     ids.dealLink = (await call<{ token: string }>('POST', `/api/deals/${ids.paid}/generate-token`, {}, ids.brand)).token;
     ids.requestLink = (
       await call<{ shareableToken: string }>(
@@ -82,7 +83,76 @@ describe('accessibility of every screen in both languages', () => {
         ids.creator,
       )
     ).shareableToken;
+    ids.statesBrand = await register(`a11ystates${stamp}`);
+    await call('POST', '/api/auth/complete-onboarding', { companyName: 'States', country: 'NL', phoneNumber: '' }, ids.statesBrand);
+    await buildDealStates();
   });
+
+  /** Pays a deal on the simulated checkout page, as the brand's browser would. */
+  async function pay(dealId: number, token: string): Promise<void> {
+    const { url } = await call<{ url: string }>('POST', '/api/create-checkout-session', { dealId }, token);
+    expect(await submitSimulatedPage(server, url, 'outcome=pay&method=card')).toBe(303);
+  }
+
+  /** Waits until the deal's answer shows the state (money moves through the reactors). */
+  async function until(dealId: number, done: (deal: { status: string; onHold: boolean }) => boolean): Promise<void> {
+    for (const stop = Date.now() + 20_000; Date.now() < stop; await new Promise((r) => setTimeout(r, 200))) {
+      if (done(await call<{ status: string; onHold: boolean }>('GET', `/api/deals/${dealId}`, undefined, ids.statesBrand))) return;
+    }
+    throw new Error(`deal ${dealId} did not reach its state within 20 s`);
+  }
+
+  /** Every deal state the dashboard, the deal page and the link page can show, through the API (no clicking). */
+  async function buildDealStates(): Promise<void> {
+    const brand = ids.statesBrand;
+    const admin = (path: string) => call('POST', path, {}, ids.admin);
+    const step = async (state: DealState, from?: DealState) => {
+      const { id } = await call<{ id: number }>(
+        'POST',
+        '/api/deals',
+        {
+          influencer: `@${state}.creator`,
+          title: `Deal ${state}`,
+          description: 'One reel',
+          amount: '120',
+          deadline: inDays(10),
+          deliverables: ['1 Instagram Post'],
+        },
+        brand,
+      );
+      const link = (await call<{ token: string }>('POST', `/api/deals/${id}/generate-token`, {}, brand)).token;
+      states[state] = { id, link };
+      const reached = (s: DealState) => DEAL_STATES.indexOf(s) <= DEAL_STATES.indexOf(from ?? state);
+      if (state === 'pending_payment') return { id, link, claim: {} };
+      await pay(id, brand);
+      await until(id, (d) => d.status === 'pending_delivery');
+      if (!reached('accepted')) return { id, link, claim: {} };
+      const { claimSecret } = await call<{ claimSecret: string }>('POST', `/api/deals/accept/${link}`);
+      const claim = { 'x-claim-secret': claimSecret };
+      if (!reached('delivered')) return { id, link, claim };
+      const onboarding = await call<{ url: string }>('POST', `/api/deals/start-onboarding/${link}`, undefined, undefined, claim);
+      expect(await submitSimulatedPage(server, onboarding.url, 'outcome=complete')).toBe(303);
+      await call('GET', `/api/deals/token/${link}`);
+      await call('POST', `/api/deals/deliver/${link}`, undefined, undefined, claim);
+      return { id, link, claim };
+    };
+    await step('pending_payment');
+    await step('funds_held');
+    await step('accepted');
+    await step('delivered');
+    const disputed = await step('dispute', 'delivered');
+    await call('POST', `/api/deals/${disputed.id}/dispute`, { reason: 'Not what we asked' }, brand);
+    const completed = await step('completed', 'delivered');
+    await call('POST', `/api/deals/${completed.id}/release`, {}, brand);
+    await until(completed.id, (d) => d.status === 'completed');
+    const cancelled = await step('cancelled', 'funds_held');
+    await admin(`/api/admin/deals/${cancelled.id}/hold`);
+    await admin(`/api/admin/deals/${cancelled.id}/refund`);
+    await until(cancelled.id, (d) => d.status === 'cancelled');
+    const held = await step('on_hold', 'delivered');
+    await admin(`/api/admin/deals/${held.id}/hold`);
+    await until(held.id, (d) => d.onHold);
+  }
 
   afterAll(async () => {
     await browser?.close();
@@ -180,6 +250,31 @@ describe('accessibility of every screen in both languages', () => {
         await page.getByText('@paid.creator').first().click();
       });
 
+      expect(found).toEqual({});
+    },
+    300_000,
+  );
+
+  it.each(LOCALES)(
+    'the dashboard, the deal page and the link page in every deal state in %s have no serious or critical axe violation',
+    async (lang, locale) => {
+      const found: Record<string, string[]> = {};
+      const brandContext = await phoneContext(browser, server.url, locale);
+      await brandContext.addInitScript((token) => localStorage.setItem('authToken', token), ids.statesBrand);
+      const brand = await brandContext.newPage();
+      // Every state's card on one dashboard, its details open (the Approve and Release buttons of delivered and disputed deals).
+      await check(brand, '/', found, lang, async (page) => {
+        await page
+          .getByTestId('deal-card')
+          .nth(DEAL_STATES.length - 1)
+          .waitFor();
+        for (const card of await page.getByTestId('deal-card').all()) await card.getByRole('button', { name: 'Details' }).click();
+      });
+      for (const state of DEAL_STATES) await check(brand, `/deals/${states[state].id}`, found, lang);
+      const creator = await (await phoneContext(browser, server.url, locale)).newPage();
+      for (const state of DEAL_STATES) await check(creator, `/accept/${states[state].link}`, found, lang);
+      await brandContext.close();
+      await creator.context().close();
       expect(found).toEqual({});
     },
     300_000,

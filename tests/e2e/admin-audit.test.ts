@@ -102,6 +102,21 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     await snap(page, 'replay-payment');
   });
 
+  it('test mail: kept for admins only; the Test mail tab opens a message on its keyed page, a stranger gets no index', async () => {
+    expect((await fetch(`${server.url}/sim/mail`)).status).toBe(401);
+    await tab(page, 'Test mail').click();
+    const first = page.getByTestId('test-mail').filter({ hasText: 'Payment received' }).first();
+    await expect.poll(() => first.count(), { timeout: 20_000 }).toBe(1);
+    const href = (await first.getByRole('link').getAttribute('href'))!;
+    expect(href).toMatch(/^\/sim\/mail\/.+\?key=/);
+    const mail = await context.newPage();
+    await mail.goto(href);
+    await see(mail, 'only admins can read it');
+    await see(mail, 'Payment received');
+    await mail.close();
+    await tab(page, 'Deals').click();
+  }, 60_000);
+
   it('hold ageing: the chip and the alert flag a deal whose funds have been held too long', async () => {
     // HOLD_AGE_ALERT_DAYS is 0.0001 (8.64 s): the funds may not be held that long yet when this
     // test starts, and the list changes only when it is refreshed. Refresh until they are.

@@ -74,7 +74,7 @@ describe('deal flow in the browser', () => {
       },
     );
     await see(page, 'Dispute created');
-    // Issue 9 row 15: the brand's own words are kept and shown in the card's details.
+    // The brand's own words are kept and shown in the card's details.
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('dispute');
     await card.getByRole('button', { name: DETAILS }).click();
     await see(page, 'Your reason: The reel shows last season');

@@ -80,7 +80,7 @@ describe('not-found, expired, invalid-token and logged-out states', () => {
       await page.waitForURL('**/login');
       await expect.poll(() => page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     }
-    // Issue 9 row 5: a token in the URL is never taken as the session (login CSRF).
+    // A token in the URL is never taken as the session (login CSRF).
     const register = async (name: string) => {
       const res = await page.request.post('/api/auth/register', { data: { username: name, email: `${name}@example.com`, password: 'secret123' } });
       return ((await res.json()) as { token: string }).token;
@@ -94,7 +94,7 @@ describe('not-found, expired, invalid-token and logged-out states', () => {
     await page.goto(`/?token=${attackers}`);
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(mine);
-    // Issue 9 row 3: the simulated gateway runs, so every screen says test mode.
+    // The simulated gateway runs, so every screen says test mode.
     await page.getByTestId('test-mode-banner').waitFor();
     await page.evaluate(() => localStorage.removeItem('authToken'));
     await page.goto('/login');

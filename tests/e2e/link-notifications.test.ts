@@ -105,7 +105,7 @@ describe('push for one deal from the accept page', () => {
     await accept.waitForURL('**/accept/**');
     await see(accept, 'Bank Details Setup Complete!');
     await accept.getByRole('button', { name: 'Mark assignment as completed' }).waitFor({ timeout: 20_000 });
-    // The page reloads itself 3 s after the bank setup (spec §4); act after that.
+    // The page reloads itself 3 s after the bank setup; act after that.
     await accept.waitForTimeout(3_500);
     await accept.getByRole('button', { name: 'Mark assignment as completed' }).click();
     await expect.poll(() => accept.getByTestId('creator-status').textContent(), { timeout: 20_000 }).toBe('Delivered');

@@ -92,6 +92,7 @@ describe('English and Dutch catalogs', () => {
       maxRequestCents: 1_000_000,
       simulatedPayments: true,
       testMode: true,
+      mailKept: true,
     });
     await setLanguage('en', { persist: false });
     await loadTexts(['brand', 'requests']);

@@ -1,5 +1,3 @@
-import type { Language } from '../../../machines/account/account.events';
-
 /** What a notification text may name; every field optional, each text uses the ones it needs. */
 export interface TextParams {
   title?: string;
@@ -8,10 +6,14 @@ export interface TextParams {
   at?: string;
   influencer?: string;
   creatorName?: string;
+  /** The creator's account name (a payment request's author, as the platform knows them). */
+  creatorAccount?: string;
   brandName?: string;
   dealId?: number;
   requestId?: number;
   reason?: string;
+  /** How many (mismatches found by the reconciliation). */
+  count?: number;
 }
 
 export interface Formatter {
@@ -40,6 +42,7 @@ export const notificationKinds = [
   'admin_chargeback',
   'admin_transfer_failed',
   'admin_hold_ageing',
+  'admin_reconciliation_mismatch',
   'test',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
@@ -56,6 +59,14 @@ export interface TextCatalog {
     unsubscribedTitle: string;
     unsubscribedBody: string;
     invalidLink: string;
+    /** A payment request e-mail's block link and the pages behind it. */
+    block: string;
+    blockConfirmBody: string;
+    blockButton: string;
+    blockedTitle: string;
+    blockedBody: string;
+    /** Told to a creator whose request is not mailed (the address blocked them), without saying why. */
+    notMailed: string;
   };
 }
 
@@ -65,5 +76,3 @@ export function formatterFor(locale: string): Formatter {
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Amsterdam' });
   return { money: (cents) => money.format(cents / 100), dateTime: (iso) => date.format(new Date(iso)) };
 }
-
-export type { Language };

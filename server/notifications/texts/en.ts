@@ -28,8 +28,10 @@ export const en: TextCatalog = {
     }),
     refund_done: (p, f) => ({ title: 'Refund done', body: `${f.money(p.amountCents ?? 0)} for ${deal(p)} was refunded to you.` }),
     request_received: (p, f) => ({
-      title: 'Payment request received',
-      body: `${p.creatorName ?? 'A creator'} asks ${f.money(p.amountCents ?? 0)} for “${p.title ?? ''}”.`,
+      title: 'Payment request from a creator (not checked by us)',
+      body:
+        `The creator with the account “${p.creatorAccount ?? ''}”, signing as “${p.creatorName ?? ''}”, asks ${f.money(p.amountCents ?? 0)} for “${p.title ?? ''}”. ` +
+        'That creator wrote this request; we did not check who they are or what they wrote. Pay only if you know them and expect this request.',
     }),
     request_paid_brand: (p, f) => ({
       title: 'Payment request paid',
@@ -50,6 +52,10 @@ export const en: TextCatalog = {
     }),
     admin_transfer_failed: (p) => ({ title: 'Transfer failed', body: `The payout for deal #${p.dealId ?? ''} failed: ${p.reason ?? ''}` }),
     admin_hold_ageing: (p, f) => ({ title: 'Deal on hold too long', body: `Deal #${p.dealId ?? ''} has been on hold since ${f.dateTime(p.at ?? '')}.` }),
+    admin_reconciliation_mismatch: (p, f) => ({
+      title: 'Reconciliation found a mismatch',
+      body: `The ledger and the payment gateway disagree on ${p.count ?? 0} money movement(s) up to ${f.dateTime(p.at ?? '')}: ${p.reason ?? ''}`,
+    }),
     test: (p) => ({ title: p.title ?? 'Test Notification', body: p.reason ?? 'Push notifications are working.' }),
   },
   mail: {
@@ -61,5 +67,11 @@ export const en: TextCatalog = {
     unsubscribedTitle: 'Unsubscribed',
     unsubscribedBody: 'You will no longer receive notification emails. You can turn them on again in your profile.',
     invalidLink: 'This unsubscribe link is not valid.',
+    block: 'Block payment requests from this creator',
+    blockConfirmBody: 'Stop e-mails with payment requests from this creator to this address?',
+    blockButton: 'Block this creator',
+    blockedTitle: 'Creator blocked',
+    blockedBody: 'This address will no longer receive payment requests from this creator.',
+    notMailed: 'We did not e-mail this request to the brand. Share the link with them yourself.',
   },
 };

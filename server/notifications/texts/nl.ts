@@ -28,8 +28,10 @@ export const nl: TextCatalog = {
     }),
     refund_done: (p, f) => ({ title: 'Terugbetaling gedaan', body: `${f.money(p.amountCents ?? 0)} voor ${deal(p)} is aan je terugbetaald.` }),
     request_received: (p, f) => ({
-      title: 'Betaalverzoek ontvangen',
-      body: `${p.creatorName ?? 'Een creator'} vraagt ${f.money(p.amountCents ?? 0)} voor “${p.title ?? ''}”.`,
+      title: 'Betaalverzoek van een creator (niet door ons gecontroleerd)',
+      body:
+        `De creator met het account “${p.creatorAccount ?? ''}”, die ondertekent als “${p.creatorName ?? ''}”, vraagt ${f.money(p.amountCents ?? 0)} voor “${p.title ?? ''}”. ` +
+        'Die creator heeft dit verzoek zelf geschreven; wij hebben niet gecontroleerd wie het is of wat er staat. Betaal alleen als je deze creator kent en dit verzoek verwacht.',
     }),
     request_paid_brand: (p, f) => ({
       title: 'Betaalverzoek betaald',
@@ -53,6 +55,10 @@ export const nl: TextCatalog = {
     }),
     admin_transfer_failed: (p) => ({ title: 'Overboeking mislukt', body: `De uitbetaling voor deal #${p.dealId ?? ''} is mislukt: ${p.reason ?? ''}` }),
     admin_hold_ageing: (p, f) => ({ title: 'Deal te lang on hold', body: `Deal #${p.dealId ?? ''} staat sinds ${f.dateTime(p.at ?? '')} on hold.` }),
+    admin_reconciliation_mismatch: (p, f) => ({
+      title: 'Afstemming vond een verschil',
+      body: `Het grootboek en de betaalprovider verschillen over ${p.count ?? 0} geldbeweging(en) tot ${f.dateTime(p.at ?? '')}: ${p.reason ?? ''}`,
+    }),
     test: (p) => ({ title: p.title ?? 'Testmelding', body: p.reason ?? 'Pushmeldingen werken.' }),
   },
   mail: {
@@ -64,5 +70,11 @@ export const nl: TextCatalog = {
     unsubscribedTitle: 'Afgemeld',
     unsubscribedBody: 'Je ontvangt geen meldingen per e-mail meer. Je kunt ze in je profiel weer aanzetten.',
     invalidLink: 'Deze afmeldlink is niet geldig.',
+    block: 'Betaalverzoeken van deze creator blokkeren',
+    blockConfirmBody: 'Geen e-mails met betaalverzoeken van deze creator meer naar dit adres sturen?',
+    blockButton: 'Deze creator blokkeren',
+    blockedTitle: 'Creator geblokkeerd',
+    blockedBody: 'Dit adres krijgt geen betaalverzoeken van deze creator meer.',
+    notMailed: 'We hebben dit verzoek niet naar het merk gemaild. Deel de link zelf met hen.',
   },
 };

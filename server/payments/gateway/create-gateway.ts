@@ -10,6 +10,10 @@ export interface GatewayConfig {
   stripeApi?: StripeApiAddress;
   /** The app's DATA_DIR: the simulated gateway keeps its records there (in memory when absent). */
   dataDir?: string;
+  /** The app's clock, for the simulated gateway's record times. */
+  now?: () => Date;
+  /** The simulated gateway's file, shared by instances with separate data folders (default: in dataDir). */
+  simulatedGatewayFile?: string;
 }
 
 /** The simulated gateway's file inside DATA_DIR. */
@@ -35,6 +39,11 @@ export function createGateway(config: GatewayConfig): PaymentGateway {
   return createSimulatedGateway({
     publicUrl: config.publicUrl,
     ...(config.stripeWebhookSecret ? { webhookSecret: config.stripeWebhookSecret } : {}),
-    ...(config.dataDir ? { databasePath: join(config.dataDir, SIMULATED_GATEWAY_FILE) } : {}),
+    ...(config.simulatedGatewayFile
+      ? { databasePath: config.simulatedGatewayFile }
+      : config.dataDir
+        ? { databasePath: join(config.dataDir, SIMULATED_GATEWAY_FILE) }
+        : {}),
+    ...(config.now ? { now: config.now } : {}),
   });
 }

@@ -86,6 +86,27 @@ export interface StripeApiAddress {
   protocol: 'http' | 'https';
 }
 
+/** The kinds of money movement the ledger records and the gateway keeps its own record of. */
+export const movementKinds = ['charge', 'refund', 'transfer', 'transfer_reversal', 'payout', 'dispute'] as const;
+export type MovementKind = (typeof movementKinds)[number];
+
+/** A request's transfer is its payout; a deal's is a transfer (the ledger names them the same way). */
+export const transferKind = (group: string): MovementKind => (group.startsWith('payment-request-') ? 'payout' : 'transfer');
+
+/** One money movement as the gateway recorded it. */
+export interface GatewayMovement {
+  kind: MovementKind;
+  /** The gateway's object id (ch_, re_, tr_, trr_, dp_). */
+  id: string;
+  /** Other ids naming the same movement (a charge's payment intent). */
+  otherIds: string[];
+  amountCents: number;
+  /** ISO instant at which the gateway created it. */
+  createdAt: string;
+  /** The deal's or request's stream (transfer_group or metadata), when the gateway knows it. */
+  group: string | null;
+}
+
 export class GatewayError extends Error {
   override readonly name = 'GatewayError';
   constructor(
@@ -119,6 +140,11 @@ export interface PaymentGateway {
   paymentDetails(paymentIntentId: string): Promise<{ chargeId: string | null; method: string | null }>;
   /** The checkout metadata (`dealId` / `paymentRequestId`) of a charge, so a chargeback finds its deal. */
   chargeMetadata(chargeId: string): Promise<Record<string, string> | null>;
+  /**
+   * Every money movement the gateway created in [since, until): charges, refunds, transfers (a
+   * request's transfer is a payout), transfer reversals and disputes, every page of each list.
+   */
+  listMovements(range: { since: Date; until: Date }): Promise<GatewayMovement[]>;
   /** Verifies the signature over the raw body; throws WebhookSignatureError when it does not match. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): GatewayWebhookEvent;
 }

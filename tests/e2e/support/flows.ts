@@ -80,7 +80,7 @@ export async function creatorDelivers(context: BrowserContext, link: string, sna
   await see(page, 'Deal Accepted!');
   await see(page, 'Success! You have accepted the deal');
   await snap(page, 'accept-accepted');
-  // Issue 9 row 16: the same link forwarded to another browser cannot set up the payout.
+  // The same link forwarded to another browser cannot set up the payout.
   const other = await context.browser()!.newContext();
   try {
     const stranger = await other.newPage();

@@ -7,6 +7,10 @@ import { ensureWebBuild, repoRoot } from './web-build';
 
 export interface RunningServer {
   url: string;
+  /** The instance's own data folder (read models, mail folder); removed by `stop`. */
+  dataDir: string;
+  /** `kill -9`: the process dies at once, mid-request if need be. */
+  kill: () => void;
   stop: () => Promise<void>;
 }
 
@@ -65,6 +69,10 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
     RATE_LIMIT_REGISTER_PER_IP: '100000',
     RATE_LIMIT_WRITES_PER_USER: '100000',
     RATE_LIMIT_COSTLY_PER_USER: '100000',
+    // Every browser of a run streams from this one address.
+    LIVE_MAX_PER_ADDRESS: '100000',
+    RATE_LIMIT_REQUESTS_PER_CREATOR: '100000',
+    RATE_LIMIT_REQUESTS_PER_RECIPIENT: '100000',
     ...extraEnv,
   };
   options.beforeStart?.(env);
@@ -89,6 +97,11 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
   });
   return {
     url,
+    dataDir,
+    kill: () => {
+      stopping = true;
+      child.kill('SIGKILL');
+    },
     stop: async () => {
       stopping = true;
       if (child.exitCode === null) {
@@ -117,4 +130,15 @@ export function apiClient(server: Pick<RunningServer, 'url'>) {
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
+}
+
+/** Submits a simulated gateway page (checkout or onboarding) as its form would; answers the HTTP status (303 when done). */
+export async function submitSimulatedPage(server: Pick<RunningServer, 'url'>, url: string, body: string): Promise<number> {
+  const response = await fetch(new URL(url, server.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+    redirect: 'manual',
+  });
+  return response.status;
 }

@@ -15,12 +15,12 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** True when web/dist is missing or older than any source it is built from (web/, machines/). */
+/** True when web/dist is missing or older than any source it is built from (web/, machines/, and tsconfig.json for its path aliases). */
 export function webBuildIsStale(): boolean {
   if (!existsSync(webManifest)) return true;
   const built = statSync(webManifest).mtimeMs;
   const sources = [join(repoRoot, 'web', 'src'), join(repoRoot, 'web', 'public'), join(repoRoot, 'web', 'build'), join(repoRoot, 'machines')];
-  const configs = [join(repoRoot, 'web', 'index.html'), join(repoRoot, 'web', 'vite.config.ts')];
+  const configs = [join(repoRoot, 'web', 'index.html'), join(repoRoot, 'web', 'vite.config.ts'), join(repoRoot, 'tsconfig.json')];
   return sources.some((d) => existsSync(d) && newestMtime(d) > built) || configs.some((f) => existsSync(f) && statSync(f).mtimeMs > built);
 }
 

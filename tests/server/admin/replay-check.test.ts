@@ -71,7 +71,7 @@ describe('npm run verify', () => {
   it('keeps one chain when two processes (two store instances on one file) append to the same stream in turn', async () => {
     const other = createSqliteEventStore({ path: join(dir, 'events.db') });
     try {
-      const one = (n: number) => [{ id: randomUUID(), type: 'Tested', data: { n }, metadata: null }];
+      const one = (n: number) => [{ id: randomUUID(), type: 'Tested', data: { n }, metadata: {} }];
       await store.append('s-1', one(0), 'no_stream');
       await other.append('s-1', one(1), 0);
       await store.append('s-1', one(2), 1);

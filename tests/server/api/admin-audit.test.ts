@@ -243,6 +243,36 @@ describe('disputes for auditors', () => {
   });
 });
 
+describe('CSV export against formula injection', () => {
+  const triggers = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+  it('given texts with line breaks and formulas inside a cell, then every such cell is quoted, reads back whole, and no line of any cell opens a formula', async () => {
+    const deal = await createDeal(t.app, brand.token, { title: 'Spring campaign\n=1+1' });
+    await payDeal(t.app, t.ctx, brand.token, deal.id);
+    const link = await acceptAndConnect(t.app, t.ctx, brand.token, deal.id);
+    expect((await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) })).statusCode).toBe(200);
+    const reason = 'Late\r\n@SUM(A1:A9)\r-2+3\n\t=cmd|calc';
+    const disputed = await t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/dispute`, headers: bearer(brand.token), payload: { reason } });
+    expect(disputed.statusCode, disputed.body).toBe(200);
+    expect((await post(`/api/admin/deals/${deal.id}/notes`, { note: 'see\n+HYPERLINK("http://evil")' })).statusCode).toBe(200);
+
+    const csv = await get(`/api/admin/disputes/${deal.id}/export?format=csv`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    const body = csv.body.replace(/^\ufeff/, '');
+    // A reader that ignores quotes and splits at every line break still sees no formula at a line start.
+    for (const line of body.split(/\r\n|\r|\n/)) expect(line, JSON.stringify(line)).not.toMatch(triggers);
+    // RFC 4180: a cell with CR, LF, a quote or the separator is quoted.
+    expect(body).toContain('"Spring campaign\n\'=1+1"');
+
+    const rows = parse(csv.body, { bom: true, columns: true }) as Record<string, string>[];
+    const { timeline } = (await get(`/api/admin/disputes/${deal.id}`)).json() as { timeline: unknown[] };
+    expect(rows).toHaveLength(timeline.length);
+    expect(Object.keys(rows[0]!)).toEqual([...csvColumns]);
+    for (const row of rows)
+      for (const cell of Object.values(row)) for (const line of cell.split(/\r\n|\r|\n/)) expect(line, JSON.stringify(cell)).not.toMatch(triggers);
+    expect(rows.every((row) => row.deal_title === "Spring campaign\n'=1+1")).toBe(true);
+  });
+});
+
 describe('tamper evidence', () => {
   it('reports an intact chain, then the first break after a stored event is edited in the SQLite file', async () => {
     const { id } = await disputedDeal();

@@ -103,6 +103,7 @@ const rows: Row[] = [
   { route: 'admin hold', method: 'POST', url: () => `/api/admin/deals/${dealA}/hold`, expect: { admin: 'ok', auditor: 403 }, otherwise: 401 },
   { route: 'admin resume', method: 'POST', url: () => `/api/admin/deals/${dealA}/resume`, expect: { admin: 'ok', auditor: 403 }, otherwise: 401 },
   { route: 'admin refund', method: 'POST', url: () => `/api/admin/deals/${dealA}/refund`, expect: { admin: 'ok', auditor: 403 }, otherwise: 401 },
+  { route: 'admin reconciliation', method: 'GET', url: () => '/api/admin/reconciliation', expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
   { route: 'admin payment requests', method: 'GET', url: () => '/api/admin/payment-requests', expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
   {
     route: 'admin payment request',
@@ -111,7 +112,7 @@ const rows: Row[] = [
     expect: { admin: 'ok', auditor: 'ok' },
     otherwise: 401,
   },
-  // Issue 9: the auditor's reads (each read route an auditor may open, and nothing it may not).
+  // The auditor's reads (each read route an auditor may open, and nothing it may not).
   { route: 'admin me', method: 'GET', url: () => '/api/admin/me', expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
   { route: 'admin deal', method: 'GET', url: () => `/api/admin/deals/${dealA}`, expect: { admin: 'ok', auditor: 'ok' }, otherwise: 401 },
   { route: 'public settings', method: 'GET', url: () => '/api/settings', expect: Object.fromEntries(everyone.map((w) => [w, 'ok'])), otherwise: 200 },

@@ -28,7 +28,7 @@ export async function acceptAndConnect(app: FastifyInstance, ctx: AppContext, to
   const link = (gen.json() as { token: string }).token;
   const accepted = await app.inject({ method: 'POST', url: `/api/deals/accept/${link}` });
   expect(accepted.statusCode).toBe(200);
-  // The accepting "browser" keeps its claim secret (issue 9 row 16).
+  // The accepting "browser" keeps its claim secret: only it may set up the payout.
   claimSecrets.set(link, (accepted.json() as { claimSecret: string }).claimSecret);
   const onboarding = await app.inject({ method: 'POST', url: `/api/deals/start-onboarding/${link}`, headers: claimHeader(link) });
   expect(onboarding.statusCode, onboarding.body).toBe(200);

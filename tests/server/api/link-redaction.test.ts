@@ -63,7 +63,7 @@ describe('link views', () => {
   });
 });
 
-describe('issue 9 row 10: a failed checkout', () => {
+describe('a failed checkout', () => {
   it('given a failed checkout session, when the creator opens the link, then its session id is not shown', async () => {
     const brand = await registerUser(t.app);
     const { id } = await createDeal(t.app, brand.token);

@@ -1,90 +1,32 @@
-import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { changeNoticeSchema, type ChangeNotice } from '../../../machines/contract/api';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccounts } from '../../../server/admin/admin-accounts';
 import { payDeal } from './flow-helpers';
-import { bearer, createDeal, createTestApp, registerUser, type TestApp } from './test-app';
+import { until, useLiveTestApp } from './sse-client';
+import { bearer, createDeal, registerUser } from './test-app';
 
-let t: TestApp;
-let port: number;
+const live = useLiveTestApp();
 let brand: Awaited<ReturnType<typeof registerUser>>;
 let creator: Awaited<ReturnType<typeof registerUser>>;
-const open: ClientRequest[] = [];
+const openStream = (path: string) => live.openStream(path);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  brand = await registerUser(t.app);
-  creator = await registerUser(t.app);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as AddressInfo).port;
+  brand = await registerUser(live.t.app);
+  creator = await registerUser(live.t.app);
 });
-afterEach(async () => {
-  for (const req of open.splice(0)) req.destroy();
-  await until(() => t.ctx.live.size === 0, 'live listeners to be released');
-});
-afterAll(() => t.close());
-
-async function until(condition: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-interface Stream {
-  status: number;
-  headers: IncomingHttpHeaders;
-  notices: ChangeNotice[];
-}
-
-/** Opens an SSE stream on the listening app and parses every `change` event into `notices`. */
-async function openStream(path: string): Promise<Stream> {
-  const before = t.ctx.live.size;
-  const stream = await new Promise<Stream>((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { accept: 'text/event-stream' } }, (res) => {
-      const s: Stream = { status: res.statusCode ?? 0, headers: res.headers, notices: [] };
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const lines = block.split('\n');
-          if (!lines.includes('event: change')) continue;
-          const data = lines.find((l) => l.startsWith('data: '));
-          s.notices.push(changeNoticeSchema.parse(JSON.parse(data!.slice('data: '.length))));
-        }
-      });
-      res.on('error', () => undefined);
-      resolve(s);
-    });
-    req.on('error', (e) => (e.message.includes('socket hang up') || e.message.includes('aborted') ? undefined : reject(e)));
-    open.push(req);
-    req.end();
-  });
-  expect(stream.status).toBe(200);
-  expect(stream.headers['content-type']).toContain('text/event-stream');
-  await until(() => t.ctx.live.size === before + 1, 'the stream to register');
-  return stream;
-}
 
 async function linkFor(dealId: number): Promise<string> {
-  const gen = await t.app.inject({ method: 'POST', url: `/api/deals/${dealId}/generate-token`, headers: bearer(brand.token) });
+  const gen = await live.t.app.inject({ method: 'POST', url: `/api/deals/${dealId}/generate-token`, headers: bearer(brand.token) });
   expect(gen.statusCode, gen.body).toBe(200);
   return (gen.json() as { token: string }).token;
 }
 
 async function acceptDeal(link: string): Promise<void> {
-  const res = await t.app.inject({ method: 'POST', url: `/api/deals/accept/${link}` });
+  const res = await live.t.app.inject({ method: 'POST', url: `/api/deals/accept/${link}` });
   expect(res.statusCode, res.body).toBe(200);
 }
 
 async function createRequest(title: string): Promise<{ id: number; token: string }> {
-  const res = await t.app.inject({
+  const res = await live.t.app.inject({
     method: 'POST',
     url: '/api/payment-requests',
     headers: bearer(creator.token),
@@ -96,22 +38,22 @@ async function createRequest(title: string): Promise<{ id: number; token: string
 }
 
 async function acceptRequest(token: string): Promise<void> {
-  const res = await t.app.inject({ method: 'POST', url: `/api/payment-requests/accept/${token}` });
+  const res = await live.t.app.inject({ method: 'POST', url: `/api/payment-requests/accept/${token}` });
   expect(res.statusCode, res.body).toBe(200);
 }
 
 describe('token-scoped live streams', () => {
   it('given a stream for one deal link, when that deal and another deal change, then only notices for that deal arrive', async () => {
-    const watched = await createDeal(t.app, brand.token, { title: 'Watched' });
-    const other = await createDeal(t.app, brand.token, { title: 'Other' });
-    await payDeal(t.app, t.ctx, brand.token, watched.id);
-    await payDeal(t.app, t.ctx, brand.token, other.id);
+    const watched = await createDeal(live.t.app, brand.token, { title: 'Watched' });
+    const other = await createDeal(live.t.app, brand.token, { title: 'Other' });
+    await payDeal(live.t.app, live.t.ctx, brand.token, watched.id);
+    await payDeal(live.t.app, live.t.ctx, brand.token, other.id);
     const watchedLink = await linkFor(watched.id);
     const stream = await openStream(`/api/events/stream/deal/${watchedLink}`);
 
     // The other deal changes first: were its notices delivered, they would be in the stream before the watched one's.
     await acceptDeal(await linkFor(other.id));
-    const head = await t.ctx.store.headPosition();
+    const head = await live.t.ctx.store.headPosition();
     await acceptDeal(watchedLink);
     await until(() => stream.notices.length > 0, 'a change notice for the watched deal');
 
@@ -142,17 +84,17 @@ describe('token-scoped live streams', () => {
   });
 
   it('given an admin stream, when deals and requests of different users change, then notices for all of them arrive; a user token is refused', async () => {
-    const admins = createAdminAccounts({ bus: t.ctx.bus, unique: t.ctx.unique, accounts: t.ctx.queries.accounts });
-    await t.ctx.settle((await admins.create('live-admin', 'admin-pass-1', 'auditor', { actor: { kind: 'system', id: 'test' } })).position);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username: 'live-admin', password: 'admin-pass-1' } });
+    const admins = createAdminAccounts({ bus: live.t.ctx.bus, unique: live.t.ctx.unique, accounts: live.t.ctx.queries.accounts });
+    await live.t.ctx.settle((await admins.create('live-admin', 'admin-pass-1', 'auditor', { actor: { kind: 'system', id: 'test' } })).position);
+    const login = await live.t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username: 'live-admin', password: 'admin-pass-1' } });
     const adminToken = (login.json() as { token: string }).token;
 
-    const refused = await t.app.inject({ url: `/api/admin/events/stream?access_token=${brand.token}` });
+    const refused = await live.t.app.inject({ url: `/api/admin/events/stream?access_token=${brand.token}` });
     expect(refused.statusCode).toBe(401);
-    expect(t.ctx.live.size).toBe(0);
+    expect(live.t.ctx.live.size).toBe(0);
 
     const stream = await openStream(`/api/admin/events/stream?access_token=${encodeURIComponent(adminToken)}`);
-    const deal = await createDeal(t.app, brand.token, { title: 'Seen by admin' });
+    const deal = await createDeal(live.t.app, brand.token, { title: 'Seen by admin' });
     const request = await createRequest('Admin sees this reel');
     await until(
       () =>
@@ -163,21 +105,21 @@ describe('token-scoped live streams', () => {
   });
 
   it('given unknown or wrong-kind tokens, when opening a stream, then 404 JSON and no listener is registered', async () => {
-    const deal = await createDeal(t.app, brand.token);
+    const deal = await createDeal(live.t.app, brand.token);
     const dealLink = await linkFor(deal.id);
     const request = await createRequest('Some reel');
     const cases = [
-      { url: '/api/events/stream/deal/no-such-token', message: 'Deal not found' },
-      { url: '/api/events/stream/request/no-such-token', message: 'Payment request not found' },
-      { url: `/api/events/stream/deal/${request.token}`, message: 'Deal not found' },
-      { url: `/api/events/stream/request/${dealLink}`, message: 'Payment request not found' },
+      { url: '/api/events/stream/deal/no-such-token', code: 'deal_not_found', message: 'Deal not found' },
+      { url: '/api/events/stream/request/no-such-token', code: 'payment_request_not_found', message: 'Payment request not found' },
+      { url: `/api/events/stream/deal/${request.token}`, code: 'deal_not_found', message: 'Deal not found' },
+      { url: `/api/events/stream/request/${dealLink}`, code: 'payment_request_not_found', message: 'Payment request not found' },
     ];
     for (const c of cases) {
-      const res = await t.app.inject({ url: c.url });
+      const res = await live.t.app.inject({ url: c.url });
       expect(res.statusCode, `${c.url}: ${res.body}`).toBe(404);
       expect(res.headers['content-type']).toContain('application/json');
-      expect(res.json()).toEqual({ error: 'not_found', message: c.message });
+      expect(res.json()).toEqual({ error: 'not_found', code: c.code, params: {}, message: c.message });
     }
-    expect(t.ctx.live.size).toBe(0);
+    expect(live.t.ctx.live.size).toBe(0);
   });
 });

@@ -7,7 +7,7 @@ import { acceptAndConnect, claimHeader, payDeal } from './flow-helpers';
 import { bearer, createDeal, createTestApp, dealPayload, registerUser, type TestApp } from './test-app';
 
 /**
- * Regressions of issue 8 through HTTP: money counts only for the deal's open session and exact
+ * Money regressions through HTTP: money counts only for the deal's open session and exact
  * total, repeated money commands are refused naming the state, and Idempotency-Key makes client
  * retries safe.
  */

@@ -25,6 +25,7 @@ describe('GET /api/settings', () => {
       maxRequestCents: expect.any(Number),
       simulatedPayments: true,
       testMode: true,
+      mailKept: true,
     });
   });
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { createAppContext, type AppContext } from '../../../server/app-context';
 import { loadConfig } from '../../../server/config';
@@ -26,6 +26,10 @@ export const RELAXED_LIMITS: Record<string, string> = {
   RATE_LIMIT_REGISTER_PER_IP: '100000',
   RATE_LIMIT_WRITES_PER_USER: '100000',
   RATE_LIMIT_COSTLY_PER_USER: '100000',
+  RATE_LIMIT_ACCOUNT_STATUS_PER_USER: '100000',
+  LIVE_MAX_PER_ADDRESS: '100000',
+  RATE_LIMIT_REQUESTS_PER_CREATOR: '100000',
+  RATE_LIMIT_REQUESTS_PER_RECIPIENT: '100000',
 };
 
 /** One app per test file: a temp data dir, a test clock, a fake push sender. */
@@ -108,5 +112,3 @@ export async function createDeal(app: FastifyInstance, token: string, overrides:
   if (res.statusCode !== 201) throw new Error(`create deal failed: ${res.statusCode} ${res.body}`);
   return res.json() as { id: number; status: string; shareableToken: string | null };
 }
-
-export const json = (res: LightMyRequestResponse) => res.json() as Record<string, unknown>;

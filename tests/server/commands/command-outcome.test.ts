@@ -42,7 +42,7 @@ describe('command outcomes', () => {
         },
         ctxOf(),
       ),
-    ).rejects.toThrow('no');
+    ).rejects.toThrow('Auditors can view but not act');
     expect(decisions.length).toBe(2);
     expect(outcomes.map(strip)).toEqual([{ aggregate: 'deal', type: 'none', outcome: 'refused', code: 'forbidden' }]);
   });

@@ -25,7 +25,7 @@ describe('unique values (reservation streams)', () => {
     const losers = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason as unknown);
     expect(winners).toHaveLength(1);
     expect(losers).toHaveLength(1);
-    expect(losers[0]).toMatchObject({ code: 'email_taken', kind: 'conflict', status: 409, message: 'Email is already registered' });
+    expect(losers[0]).toMatchObject({ code: 'email_taken', kind: 'conflict', status: 409, message: 'Email is already registered, or one that looks the same' });
     const owner = await unique.ownerOf('email', 'sanne@example.com');
     expect(['u_1', 'u_2']).toContain(owner);
     expect(await p.store.readStream(uniqueStreamId('email', 'sanne@example.com'))).toHaveLength(1);

@@ -46,8 +46,8 @@ export async function readAllPaged(store: EventStore, after: number, pageSize: n
   const all: RecordedEvent[] = [];
   for (;;) {
     const page = await store.readAll({ after, maxCount: pageSize });
+    if (page.length === 0) return all;
     all.push(...page);
-    if (page.length < pageSize) return all;
     after = page[page.length - 1]!.position;
   }
 }

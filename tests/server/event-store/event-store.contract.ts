@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe } from 'vitest';
 import type { EventStore } from '../../../server/event-store/event-store';
 import { describeAppendContract } from './event-store-append.contract';
+import { describeChainContract } from './event-store-chain.contract';
+import { describeMetadataContract } from './event-store-metadata.contract';
 import { describeReadContract } from './event-store-read.contract';
 import { describeSubscriptionContract } from './event-store-subscription.contract';
 
@@ -30,5 +32,7 @@ export function describeEventStoreContract(name: string, factory: EventStoreFact
     describeAppendContract(current);
     describeReadContract(current);
     describeSubscriptionContract(current);
+    describeChainContract(current);
+    describeMetadataContract(current);
   });
 }

@@ -10,6 +10,8 @@ import { loadConfig } from '../../../server/config';
 import type { EventStore, RecordedEvent } from '../../../server/event-store/event-store';
 import { migrateStore, verifyMigration } from '../../../server/event-store/migrate-store';
 import { createSqliteEventStore } from '../../../server/event-store/sqlite-event-store';
+import { createPostgresEventStore } from '../../../server/event-store/postgres-event-store';
+import { pgTestUrl, useTestDatabase } from '../../support/postgres';
 import { createDeal, createTestApp, registerUser } from '../api/test-app';
 
 const dir = mkdtempSync(join(tmpdir(), 'migrate-store-'));
@@ -27,10 +29,11 @@ async function everything(store: EventStore): Promise<RecordedEvent[]> {
 }
 const shape = (e: RecordedEvent) => ({ streamId: e.streamId, revision: e.revision, id: e.id, type: e.type, data: e.data, metadata: e.metadata });
 
-function runCli(args: string[]): Promise<{ code: number | null; output: string }> {
+function runCli(args: string[], script = 'server/cli/migrate-store.ts', env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server/cli/migrate-store.ts'), ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, script), ...args], {
       cwd: repoRoot,
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -93,18 +96,52 @@ describe('migrateStore', () => {
   });
 });
 
+/** A real app's store: a user and a deal written through the HTTP routes. */
+async function appStoreFile(): Promise<{ file: string; dealId: number; userId: string; dataDir: string }> {
+  const t = await createTestApp();
+  const { token, userId } = await registerUser(t.app);
+  const deal = await createDeal(t.app, token, { title: 'Migrated deal' });
+  await registerUser(t.app);
+  await t.app.close();
+  await t.ctx.close();
+  return { file: join(t.dataDir, 'events.db'), dealId: deal.id, userId, dataDir: t.dataDir };
+}
+
+describe.runIf(pgTestUrl)('npm run migrate-store with PostgreSQL', () => {
+  const database = useTestDatabase('escrow_migrate');
+
+  it('copies SQLite to PostgreSQL and back with the same events; npm run verify checks the chains on PostgreSQL', { timeout: 90_000 }, async () => {
+    const { file, dataDir } = await appStoreFile();
+    const source = createSqliteEventStore({ path: file });
+    const original = await everything(source);
+    await source.close();
+
+    const there = await runCli(['--from', file, '--to', database().url]);
+    expect(there.code, there.output).toBe(0);
+    expect(there.output).toContain(`verified ${original.length} events`);
+    const back = join(dir, 'back', 'events.db');
+    const again = await runCli(['--from', database().url, '--to', back]);
+    expect(again.code, again.output).toBe(0);
+
+    const onPostgres = createPostgresEventStore({ connectionString: database().url });
+    const returned = createSqliteEventStore({ path: back });
+    expect((await everything(onPostgres)).map(shape)).toEqual(original.map(shape));
+    expect((await everything(returned)).map(shape)).toEqual(original.map(shape));
+    await Promise.all([onPostgres.close(), returned.close()]);
+
+    const verified = await runCli([], 'server/cli/verify.ts', { DATABASE_URL: database().url, DATA_DIR: dataDir });
+    expect(verified.code, verified.output).toBe(0);
+    expect(verified.output).toContain(`OK: ${original.length} events`);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+});
+
 describe('npm run migrate-store', () => {
   it('copies a real app store file to a new SQLite file that the app then runs on', { timeout: 60_000 }, async () => {
-    const t = await createTestApp();
-    const { token, userId } = await registerUser(t.app);
-    const deal = await createDeal(t.app, token, { title: 'Migrated deal' });
-    await registerUser(t.app);
-    const sourceFile = join(t.dataDir, 'events.db');
+    const { file: sourceFile, dealId, userId, dataDir } = await appStoreFile();
     const source = createSqliteEventStore({ path: sourceFile });
     const original = await everything(source);
     await source.close();
-    await t.app.close();
-    await t.ctx.close();
 
     const targetDir = join(dir, 'migrated');
     const result = await runCli(['--from', sourceFile, '--to', join(targetDir, 'events.db')]);
@@ -122,11 +159,11 @@ describe('npm run migrate-store', () => {
     const ctx = await createAppContext(config, { startReactors: false, readDbPath: join(targetDir, 'fresh', 'read.db') });
     try {
       await ctx.settle(await ctx.store.headPosition());
-      expect(ctx.queries.deals.byId(deal.id)?.context.terms?.title).toBe('Migrated deal');
+      expect(ctx.queries.deals.byId(dealId)?.context.terms?.title).toBe('Migrated deal');
       expect(ctx.queries.accounts.userById(userId)).toBeTruthy();
     } finally {
       await ctx.close();
-      rmSync(t.dataDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 

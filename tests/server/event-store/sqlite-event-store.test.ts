@@ -4,17 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createSqliteEventStore, type SqliteEventStore } from '../../../server/event-store/sqlite-event-store';
-import { ANY_WINDOW } from '../../../server/event-store/sqlite-append-writer';
-import { WrongExpectedVersion, type RecordedEvent } from '../../../server/event-store/event-store';
-import { describeEventStoreContract } from './event-store.contract';
+import { ANY_WINDOW, WrongExpectedVersion, type RecordedEvent } from '../../../server/event-store/event-store';
 import { eventually, newEvent, newEvents, newStream, rejectionOf, sleep } from './event-store-fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'sqlite-event-store-'));
 let files = 0;
 const newPath = () => join(dir, `events-${(files += 1)}.db`);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-describeEventStoreContract('SQLite', () => createSqliteEventStore({ path: newPath() }));
 
 async function withStore<T>(run: (store: SqliteEventStore, path: string) => Promise<T>, path = newPath()): Promise<T> {
   const store = createSqliteEventStore({ path });

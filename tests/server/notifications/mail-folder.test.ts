@@ -1,16 +1,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdminAccounts } from '../../../server/admin/admin-accounts';
 import { payDeal } from '../api/flow-helpers';
 import { createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
 
-/* Without SMTP_URL the same messages are written to DATA_DIR/mail and listed on a test-mode page. */
+/* Without SMTP_URL the same messages are written to DATA_DIR/mail and listed for admins on a test-mode page. */
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ PUSH_SERVICE_HOSTS: 'push.example' });
 });
 afterAll(async () => t?.close());
+
+async function adminToken(): Promise<string> {
+  const admins = createAdminAccounts({ bus: t.ctx.bus, unique: t.ctx.unique, accounts: t.ctx.queries.accounts });
+  await t.ctx.settle((await admins.create('mailroot', 'mail-pass-1', 'admin', { actor: { kind: 'system', id: 'test' } })).position);
+  return (await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username: 'mailroot', password: 'mail-pass-1' } })).json().token;
+}
 
 async function react(): Promise<void> {
   await t.ctx.settle(await t.ctx.store.headPosition());
@@ -34,12 +41,14 @@ describe('mail folder (no SMTP_URL)', () => {
     expect(raw).toContain('Content-Type: text/html');
     expect(raw).toMatch(/^List-Unsubscribe:\s+<http:\/\/app\.test\/api\/notifications\/unsubscribe\?token=/m);
 
-    const list = await t.app.inject({ url: '/sim/mail' });
+    // Only an admin lists the kept mail; each message opens by its keyed URL.
+    const url = t.ctx.notifications.mailAccess.urlFor(files[0]!);
+    const list = await t.app.inject({ url: '/sim/mail', headers: { authorization: `Bearer ${await adminToken()}` } });
     expect(list.statusCode).toBe(200);
     expect(list.body).toContain('Test mode');
-    expect(list.body).toContain(`href="/sim/mail/${files[0]}"`);
+    expect(list.body).toContain(`href="${url}"`);
     expect(list.body).toContain('Payment received');
-    const one = await t.app.inject({ url: `/sim/mail/${files[0]}` });
+    const one = await t.app.inject({ url });
     expect(one.statusCode).toBe(200);
     expect(one.body).toContain(`Open in the app: http://app.test/deals/${id}`);
     expect((await t.app.inject({ url: '/sim/mail/..%2Fjwt-secret' })).statusCode).toBe(404);

@@ -64,6 +64,7 @@ function facts(over: { deal?: Partial<DealContext>; users?: UserContext[]; link?
     linkSubscribed: () => link !== null,
     linkLanguage: () => link ?? 'en',
     emailOptedOut: (email) => (over.optedOut ?? []).includes(email),
+    requestSenderBlocked: () => false,
   };
 }
 
@@ -131,12 +132,18 @@ describe('planNotifications', () => {
     expect(plan(ageing, facts({ deal: { hold: { since, source: 'admin', reason: 'review' } } }))).toEqual(admins('Deal on hold too long'));
     expect(plan(ageing, facts())).toEqual([]);
     expect(plan(event('PaymentRequestChargebackOpened', {}, 'payment-request-7'))).toEqual(admins('Chargeback opened', '/admin?request=7'));
+    const reconciled = event('ReconciliationCompleted', {}, 'reconciliation-2026-11-20');
+    expect(plan(reconciled)).toEqual(admins('Reconciliation found a mismatch', '/admin?tab=reconciliation'));
+    expect(planNotifications(reconciled, facts())[0]!.body).toContain('1 money movement(s)');
+    expect(planNotifications(reconciled, facts())[0]!.body).toContain('missing in ledger 1');
+    const clean = { mismatches: 0, byProblem: { missing_at_gateway: 0, missing_in_ledger: 0, amount_differs: 0, intent_without_outcome: 0 } };
+    expect(plan(event('ReconciliationCompleted', clean, 'reconciliation-2026-11-21'))).toEqual([]);
   });
 
   it("payment requests: the brand (no account: email in the creator's language) and the creator with an account", () => {
     const pr = (type: string, data: Record<string, unknown> = {}) => event(type, data, 'payment-request-7');
     expect(plan(pr('PaymentRequestCreated'))).toEqual([
-      'email:marketing@acme.example email en → /pay-request/Zk1q9XcL2vT8wAq3Zb7kR0: Payment request received',
+      'email:marketing@acme.example email en → /pay-request/Zk1q9XcL2vT8wAq3Zb7kR0: Payment request from a creator (not checked by us)',
     ]);
     expect(plan(pr('PaymentRequestAccepted'))).toEqual(['user:creator push+email en → /payment-requests: Request accepted']);
     expect(plan(pr('PaymentRequestPaid'))).toEqual([
@@ -147,7 +154,7 @@ describe('planNotifications', () => {
     expect(plan(pr('PaymentRequestCompleted', { transferId: null }))).toEqual([]);
     // A brand with an account hears through its own preferences (here: push only).
     expect(plan(pr('PaymentRequestCreated'), facts({ users: [brand, creator, requestBrand] }))).toEqual([
-      'user:acme push en → /pay-request/Zk1q9XcL2vT8wAq3Zb7kR0: Payment request received',
+      'user:acme push en → /pay-request/Zk1q9XcL2vT8wAq3Zb7kR0: Payment request from a creator (not checked by us)',
     ]);
     expect(plan(pr('PaymentRequestCreated'), facts({ optedOut: ['marketing@acme.example'] }))).toEqual([]);
   });

@@ -146,6 +146,7 @@ describe('notifications reactor', () => {
       const res = await app.inject({
         method: 'POST',
         url: `/api/deals/link/${link}/notifications`,
+        headers: claimHeader(link),
         payload: { subscription: b.subscription(`${endpoint.origin}${path}`), language: 'en' },
       });
       expect(res.json()).toEqual({ subscribed: true });
@@ -317,7 +318,7 @@ describe('notifications reactor', () => {
       },
     ]);
     const brandMails = mailsTo('marketing@acme.example');
-    expect(brandMails.map((m) => m.subject)).toEqual(['Betaalverzoek ontvangen', 'Betaalverzoek betaald']);
+    expect(brandMails.map((m) => m.subject)).toEqual(['Betaalverzoek van een creator (niet door ons gecontroleerd)', 'Betaalverzoek betaald']);
     expect(brandMails[0]!.text).toContain(`http://app.test/pay-request/${token}`);
 
     expect((await app.inject({ method: 'POST', url: unsubscribeUrlOf(brandMails[0]!).replace('http://app.test', '') })).statusCode).toBe(200);

@@ -11,6 +11,7 @@ import { configSchema } from '../../../server/config';
 import { repoRoot } from '../../e2e/support/web-build';
 
 interface Service {
+  profiles?: string[];
   image?: string;
   build?: string | { context: string; dockerfile?: string };
   environment?: Record<string, string>;
@@ -19,7 +20,11 @@ interface Service {
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
 }
-const compose = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8')) as { services: Record<string, Service>; volumes: Record<string, unknown> };
+// Compose resolves YAML merge keys (`<<: *anchor`), as `merge: true` does.
+const compose = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
+};
 const dockerfile = readFileSync(join(repoRoot, 'Dockerfile'), 'utf8');
 const dockerignore = readFileSync(join(repoRoot, '.dockerignore'), 'utf8')
   .split('\n')
@@ -124,5 +129,34 @@ describe('docker-compose.yml', () => {
         if (!source!.startsWith('.') && !source!.startsWith('/')) expect(Object.keys(compose.volumes), source).toContain(source);
       }
     }
+  });
+});
+
+describe('docker-compose.yml, postgres profile', () => {
+  const { postgres } = compose.services;
+  const apps = ['app-pg-a', 'app-pg-b'].map((name) => compose.services[name]!);
+
+  it('runs PostgreSQL from a released, pinned image with its health check, only in the profile', () => {
+    expect(postgres!.image).toMatch(/^postgres:\d+\.\d+-\w+$/);
+    expect(postgres!.healthcheck!.test.join(' ')).toContain('pg_isready');
+    expect(postgres!.profiles).toEqual(['postgres']);
+  });
+
+  it('starts two app instances on it once it is healthy, each with its own data volume and valid settings', () => {
+    const ports = new Set<string>();
+    const dataVolumes = new Set<string>();
+    for (const app of apps) {
+      expect(app.profiles).toEqual(['postgres']);
+      expect(app.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+      const env = app.environment!;
+      for (const name of Object.keys(env)) expect(configNames, name).toContain(name);
+      const resolved = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v).replace(/\$\{\w+:-([^}]*)\}/g, '$1')]));
+      expect(new URL(resolved.DATABASE_URL!).hostname).toBe('postgres');
+      expect(configSchema.safeParse({ ...resolved, JWT_SECRET: 'x'.repeat(32) }).error?.issues ?? []).toEqual([]);
+      app.ports!.forEach((p) => ports.add(p));
+      dataVolumes.add(app.volumes!.find((v) => v.endsWith(`:${env.DATA_DIR}`))!.split(':')[0]!);
+    }
+    expect(ports.size).toBe(2);
+    expect(dataVolumes.size).toBe(2);
   });
 });

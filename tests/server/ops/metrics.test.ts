@@ -58,7 +58,7 @@ describe('/metrics', () => {
         },
         { actor: { kind: 'system', id: 'test' } },
       ),
-    ).rejects.toThrow('not yours');
+    ).rejects.toThrow('Auditors can view but not act');
 
     const after = await scrape();
     expect(value(after, accepted)).toBe(value(before, accepted) + 1);

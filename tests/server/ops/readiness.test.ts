@@ -10,6 +10,10 @@ import { appendUserEvent } from './ops-helpers';
 const dir = mkdtempSync(join(tmpdir(), 'readiness-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** The figures are for monitoring (the metrics token) and admins; strangers learn up or down only. */
+const METRICS_TOKEN = 'readiness-metrics-token-0123';
+const probe = { url: '/api/ready', headers: { authorization: `Bearer ${METRICS_TOKEN}` } };
+
 const event = (n: number) => ({ id: `e-${n}`, type: 'Probed', data: { n }, metadata: {} });
 
 describe('createReadiness', () => {
@@ -50,22 +54,22 @@ describe('createReadiness', () => {
 
 describe('GET /api/ready', () => {
   it('answers 503 while the read models are behind and 200 once a rebuild caught up', async () => {
-    const t = await createTestApp({ READY_MAX_LAG_EVENTS: '1' });
+    const t = await createTestApp({ READY_MAX_LAG_EVENTS: '1', METRICS_TOKEN });
     try {
       const { userId } = await registerUser(t.app);
-      const ready = await t.app.inject({ url: '/api/ready' });
+      const ready = await t.app.inject(probe);
       expect(ready.statusCode, ready.body).toBe(200);
       expect(ready.json()).toMatchObject({ ready: true, lagEvents: 0 });
 
       await t.ctx.runner.stop();
       await appendUserEvent(t, userId);
       await appendUserEvent(t, userId);
-      const behind = await t.app.inject({ url: '/api/ready' });
+      const behind = await t.app.inject(probe);
       expect(behind.statusCode).toBe(503);
       expect(behind.json()).toMatchObject({ ready: false, reason: 'lagging', lagEvents: 2 });
 
       await t.ctx.runner.rebuild();
-      const rebuilt = await t.app.inject({ url: '/api/ready' });
+      const rebuilt = await t.app.inject(probe);
       expect(rebuilt.statusCode, rebuilt.body).toBe(200);
       expect(rebuilt.json()).toMatchObject({ ready: true, position: await t.ctx.store.headPosition() });
       // /api/health stays the liveness probe: it answers whatever the read models do.
@@ -76,12 +80,13 @@ describe('GET /api/ready', () => {
   });
 
   it('answers 503 while the event store is unreachable', async () => {
-    const t = await createTestApp();
+    const t = await createTestApp({ METRICS_TOKEN });
     try {
       expect((await t.app.inject({ url: '/api/ready' })).statusCode).toBe(200);
       await t.ctx.runner.stop();
       await t.ctx.store.close();
-      const res = await t.app.inject({ url: '/api/ready' });
+      expect((await t.app.inject({ url: '/api/ready' })).json()).toEqual({ ready: false });
+      const res = await t.app.inject(probe);
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ ready: false, reason: 'store_unreachable' });
     } finally {

@@ -36,7 +36,7 @@ describe('simulated gateway: the test-mode chargeback page', () => {
     expect((await t.app.inject({ url: '/sim/payments/cs_unknown' })).statusCode).toBe(404);
   });
 
-  it("issue 9 row 3: without the payer's key (or with another), the /sim pages answer 404 and change nothing", async () => {
+  it("without the payer's key (or with another), the /sim pages answer 404 and change nothing", async () => {
     const creator = await registerUser(t.app);
     const { id } = await createPaidRequest(t.app, t.ctx, creator.token);
     const sessionId = t.ctx.queries.requests.byId(id)!.context.checkoutSessionId!;
@@ -68,13 +68,13 @@ describe('simulated gateway: the test-mode chargeback page', () => {
     expect((await t.app.inject({ url: `${onboarding.pathname}${onboarding.search}` })).statusCode).toBe(200);
   });
 
-  it('issue 9 row 3: the public settings say test mode', async () => {
+  it('the public settings say test mode', async () => {
     const res = await t.app.inject({ url: '/api/settings' });
     expect(res.json()).toMatchObject({ testMode: true, simulatedPayments: true });
   });
 });
 
-describe('issue 9 row 3: production refuses fake money unless chosen', () => {
+describe('production refuses fake money unless chosen', () => {
   const prod = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), PUBLIC_URL: 'https://escrow.example' };
   it('given production without Stripe keys, then the config is refused with a message naming SIMULATED_PAYMENTS', () => {
     expect(() => loadConfig(prod)).toThrow(/STRIPE_SECRET_KEY is required.*SIMULATED_PAYMENTS=true/s);

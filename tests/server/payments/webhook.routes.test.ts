@@ -110,7 +110,7 @@ describe('POST /api/stripe/webhook', () => {
   });
 });
 
-describe('issue 9 row 13: webhook timestamps and shapes', () => {
+describe('webhook timestamps and shapes', () => {
   let h: Harness;
   let app: FastifyInstance;
   beforeEach(async () => {

@@ -5,7 +5,7 @@ import { createAdminAccounts } from '../../../server/admin/admin-accounts';
 import { loadConfig } from '../../../server/config';
 import { bearer, createTestApp, registerUser, type TestApp } from '../api/test-app';
 
-/** Issue 9 rows 1, 2, 8, 9, 12 and 14 (tokens, headers): each case failed before its fix. */
+/** Tokens and headers: each case failed before its fix. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_MAX_FAILURES: '3', LOGIN_MAX_ACCOUNT_FAILURES: '6' });

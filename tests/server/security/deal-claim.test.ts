@@ -4,7 +4,7 @@ import { claimHash } from '../../../server/deals/deal-commands';
 import { payDeal } from '../api/flow-helpers';
 import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
 
-/** Issue 9 row 16: a forwarded or leaked link cannot take the payout; the brand can replace the link before acceptance. */
+/** A forwarded or leaked link cannot take the payout; the brand can replace the link before acceptance. */
 let t: TestApp;
 let auditor = '';
 beforeAll(async () => {

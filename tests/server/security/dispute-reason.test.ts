@@ -3,7 +3,7 @@ import { createAdminAccounts } from '../../../server/admin/admin-accounts';
 import { acceptAndConnect, claimHeader, payDeal } from '../api/flow-helpers';
 import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
 
-/** Issue 9 row 15: the brand's dispute reason (and description) is stored and shown. */
+/** The brand's dispute reason (and description) is stored and shown. */
 let t: TestApp;
 let admin = '';
 beforeAll(async () => {

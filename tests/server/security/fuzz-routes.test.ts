@@ -5,7 +5,7 @@ import { createAdminAccounts } from '../../../server/admin/admin-accounts';
 import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
 
 /**
- * Issue 9: malformed and hostile input to every route (wrong types, odd values, huge bodies, deep
+ * Malformed and hostile input to every route (wrong types, odd values, huge bodies, deep
  * nesting, prototype keys, bad tokens and ids). Any 5xx fails. The route list comes from the app's
  * own OpenAPI document (plus the routes it hides), so a new route is fuzzed without editing this file.
  */

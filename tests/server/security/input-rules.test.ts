@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, dealPayload, registerUser, type TestApp } from '../api/test-app';
 
-/** Issue 9 row 11: real dates, visible text, no bidi controls in names, a chargeable minimum. */
+/** Real dates, visible text, no bidi controls in names, a chargeable minimum. */
 let t: TestApp;
 let token = '';
 beforeAll(async () => {

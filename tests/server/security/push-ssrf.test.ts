@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushEndpointAllowed } from '../../../server/push/push.service';
 import { bearer, createTestApp, registerUser, type TestApp } from '../api/test-app';
 
-/** Issue 9 row 6: push endpoints only on known push services over https, a few per user. */
+/** Push endpoints only on known push services over https, a few per user. */
 let t: TestApp;
 let token = '';
 beforeAll(async () => {

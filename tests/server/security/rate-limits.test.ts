@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, dealPayload, registerUser, type TestApp } from '../api/test-app';
 
-/** Issue 9 rows 8 and 12: per-IP limits on login/register, per-user limits on writes, tighter on costly calls. */
+/** Per-IP limits on login/register, per-user limits on writes, tighter on costly calls. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({

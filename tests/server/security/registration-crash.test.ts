@@ -8,7 +8,7 @@ import { buildApp } from '../../../server/app';
 import { createAppContext } from '../../../server/app-context';
 import { loadConfig } from '../../../server/config';
 
-/** Issue 9 row 7: a crash mid-registration must not keep an address reserved for ever. */
+/** A crash mid-registration must not keep an address reserved for ever. */
 const dir = mkdtempSync(join(tmpdir(), 'register-crash-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const fixture = fileURLToPath(new URL('./fixtures/register-burst.fixture.ts', import.meta.url));

@@ -1,4 +1,4 @@
-import type { PublicSettings } from '../../../machines/contract/public-settings';
+import type { PublicSettings } from '@machines/contract/public-settings';
 import { initialLanguage, setLanguage, setSettings } from '../i18n';
 
 /**

@@ -11,6 +11,7 @@ export const enCore = {
   'app.retry': 'Try again',
   'app.loadError': 'Could not load this page. Check your connection and try again.',
   'app.testMode': 'Test mode: no real money moves.',
+  'app.testModeMail': 'E-mail is not sent: it is kept on the server, where only admins read it (admin area, Test mail).',
   'app.tryAgainLater': 'Please try again.',
   'lang.label': 'Language',
   'lang.en': 'English',

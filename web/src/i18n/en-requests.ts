@@ -1,4 +1,4 @@
-/** English texts of the payment-request flow (spec §2, §4, §8; the spec's Dutch texts are in nl-requests). */
+/** English texts of the payment-request flow (docs/product.md §2, §4, §8; the Dutch texts are in nl-requests). */
 export const enRequests = {
   'request.status.pending': 'Awaiting acceptance',
   'request.status.accepted': 'Accepted',

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { PublicSettings } from '../../../machines/contract/public-settings';
+import type { PublicSettings } from '@machines/contract/public-settings';
 import { areaCatalogs, type Area } from './areas';
 import type { enAccount } from './en-account';
 import type { enAdmin } from './en-admin';
@@ -117,6 +117,12 @@ export async function setLanguage(next: Lang, { persist = true }: { persist?: bo
   if (next === lang && loaded.size > 0) return;
   const areas: Area[] = loaded.size > 0 ? [...loaded] : ['core'];
   const parts = await Promise.all(areas.map((a) => loadArea(next, a)));
+  // A screen may have loaded an area (in the old language) while these were loading: load it in
+  // the new language too, or its texts would stay in the old one.
+  for (let extra = [...loaded].filter((a) => !areas.includes(a)); extra.length > 0; extra = [...loaded].filter((a) => !areas.includes(a))) {
+    parts.push(...(await Promise.all(extra.map((a) => loadArea(next, a)))));
+    areas.push(...extra);
+  }
   catalog = Object.assign({}, ...parts);
   loaded = new Set(areas);
   lang = next;

@@ -9,6 +9,7 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'app.retry': 'Opnieuw proberen',
   'app.loadError': 'Deze pagina kon niet worden geladen. Controleer je verbinding en probeer het opnieuw.',
   'app.testMode': 'Testmodus: er wordt geen echt geld verplaatst.',
+  'app.testModeMail': 'E-mail wordt niet verstuurd: hij blijft op de server, waar alleen beheerders hem lezen (beheer, Testmail).',
   'app.tryAgainLater': 'Probeer het opnieuw.',
   'lang.label': 'Taal',
   'lang.en': 'English',

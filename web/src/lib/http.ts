@@ -113,6 +113,3 @@ export function errorText(error: unknown): string {
   if (error instanceof HttpError) return error.serverMessage || error.message;
   return error instanceof Error ? error.message : String(error);
 }
-
-/** True when the call failed with this HTTP status (e.g. 403: the link is claimed by another browser). */
-export const isHttpStatus = (error: unknown, status: number): boolean => error instanceof HttpError && error.status === status;

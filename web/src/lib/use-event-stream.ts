@@ -1,15 +1,11 @@
 import { useEffect, useRef } from 'react';
-import type { ChangeNotice } from '../../../machines/contract/api';
+import type { ChangeNotice } from '@machines/contract/api';
 
 /**
  * How many server-sent-event streams of this page are connected. Queries poll only while none is
  * (see `fallbackPoll`): the stream is the way changes arrive, polling is the fallback.
  */
 let connected = 0;
-
-export function liveStreamConnected(): boolean {
-  return connected > 0;
-}
 
 /**
  * A `refetchInterval` that polls every `ms` only while no live stream is connected. React Query

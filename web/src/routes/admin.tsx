@@ -12,16 +12,19 @@ import { AdminDealPanel } from '../features/admin/components/admin-deal-panel';
 import { AdminRequestsSection } from '../features/admin/components/admin-requests-section';
 import { AccountsSection } from '../features/admin/components/accounts-section';
 import { DisputesSection } from '../features/admin/components/disputes-section';
+import { ReconciliationSection } from '../features/admin/components/reconciliation-section';
+import { MoneySection } from '../features/admin/components/money-section';
+import { TestMailSection } from '../features/admin/components/test-mail-section';
 import { useHoldAgeing } from '../features/admin/api/admin-audit';
 import { clearAdminToken } from '../lib/admin-token';
 import { AdminLiveUpdates } from '../app/live-updates';
 import { formatDate } from '../lib/dates';
-import { adminChips } from '../../../machines/deal/deal-order';
-import { t, type MessageKey, formatMoney } from '../i18n';
+import { adminChips } from '@machines/deal/deal-order';
+import { currentSettings, t, type MessageKey, formatMoney } from '../i18n';
 
 type Chip = keyof AdminCounts;
-type Tab = 'deals' | 'requests' | 'disputes' | 'accounts';
-const TABS: Tab[] = ['deals', 'requests', 'disputes', 'accounts'];
+type Tab = 'deals' | 'requests' | 'disputes' | 'money' | 'reconciliation' | 'accounts' | 'mail';
+const TABS: Tab[] = ['deals', 'requests', 'disputes', 'money', 'reconciliation', 'accounts'];
 // The chips and the statuses each covers are the same rules the server counts with.
 const CHIPS = Object.keys(adminChips) as Chip[];
 
@@ -33,10 +36,12 @@ export default function AdminRoute() {
   const me = useAdminMe();
   // Admin alert emails link to /admin?deal=<id> (or ?request=<id>): open on that deal or tab.
   const [params] = useSearchParams();
-  const [tab, setTab] = useState<Tab>(params.has('request') ? 'requests' : 'deals');
+  const [tab, setTab] = useState<Tab>(params.has('request') ? 'requests' : (TABS.find((name) => name === params.get('tab')) ?? 'deals'));
   const [chip, setChip] = useState<Chip>('all');
   const [selected, setSelected] = useState<number | null>(Number(params.get('deal')) || null);
   const readOnly = me.data?.role === 'auditor';
+  // Kept test-mode mail carries working links, so only admins who may act read it.
+  const tabs: Tab[] = currentSettings()?.mailKept && me.data?.role === 'admin' ? [...TABS, 'mail'] : TABS;
   const ageing = useHoldAgeing();
   const heldDays = new Map((ageing.data?.deals ?? []).map((d) => [d.dealId, d.days]));
 
@@ -84,8 +89,8 @@ export default function AdminRoute() {
           </Button>
         </div>
       </header>
-      <div className="mb-4 flex gap-1 border-b border-slate-200" role="tablist">
-        {TABS.map((name) => (
+      <div className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200" role="tablist">
+        {tabs.map((name) => (
           <button
             key={name}
             type="button"
@@ -107,8 +112,14 @@ export default function AdminRoute() {
         <AdminRequestsSection readOnly={readOnly} onExpired={endSession} />
       ) : tab === 'disputes' ? (
         <DisputesSection onExpired={endSession} />
+      ) : tab === 'money' ? (
+        <MoneySection onExpired={endSession} />
+      ) : tab === 'reconciliation' ? (
+        <ReconciliationSection />
       ) : tab === 'accounts' ? (
         <AccountsSection readOnly={readOnly} me={me.data?.username} />
+      ) : tab === 'mail' ? (
+        <TestMailSection />
       ) : (
         <>
           <div className="mb-4 flex flex-wrap gap-2" role="group" aria-label={t('admin.filter')}>

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { breakdown } from '../../../machines/money';
+import { breakdown } from '@machines/money';
 import { Button } from '../components/ui/button';
 import { TextArea, TextField } from '../components/ui/field';
 import { Page } from '../components/ui/page';
@@ -14,7 +14,7 @@ import { CheckGroup } from '../features/deals/form/check-group';
 import { deliverableLabel } from '../features/deals/model/deliverables';
 import { amountCents, emptyDealForm, formFromDeal, missingRequired, overCap, toDealInput, type DealFormState } from '../features/deals/form/deal-form-state';
 // The option lists come from the one definition in machines/ (X shows as 'X (Twitter)' through its message).
-import { deliverableOptions, platforms } from '../../../machines/deal/deal-options';
+import { deliverableOptions, platforms } from '@machines/deal/deal-options';
 import { errorText } from '../lib/http';
 import { t, type MessageKey, formatMoney } from '../i18n';
 

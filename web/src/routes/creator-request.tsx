@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { PaymentRequestDto } from '../../../machines/contract/api';
-import { breakdown, centsToDecimal, parseEuroToCents } from '../../../machines/money';
+import type { PaymentRequestDto } from '@machines/contract/api';
+import { breakdown, centsToDecimal, parseEuroToCents } from '@machines/money';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DetailRow } from '../components/ui/detail-row';
@@ -30,7 +30,11 @@ export default function CreatorRequestRoute() {
     create.mutate(
       { ...form, amount: centsToDecimal(cents ?? 0), creatorName: '', creatorEmail: '' },
       {
-        onSuccess: setCreated,
+        onSuccess: (request: PaymentRequestDto & { brandEmailNotice?: string }) => {
+          setCreated(request);
+          // The brand's address did not get an e-mail about it: the creator shares the link themselves.
+          if (request.brandEmailNotice) toast({ title: request.brandEmailNotice });
+        },
         onError: (error) =>
           toast({
             title: t('creq.createError'),

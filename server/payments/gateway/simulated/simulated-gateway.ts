@@ -4,6 +4,7 @@ import { GatewayError, WebhookSignatureError, type GatewayErrorCode, type Gatewa
 import { gatewayErrorMessage } from '../gateway-error-messages';
 import { createSimulatedLedger, type SimulatedLedger } from './simulated-ledger';
 import { createSimulatedWebhooks, type WebhookTransport } from './simulated-webhooks';
+import { simulatedMovements } from './simulated-movements';
 
 export type { WebhookTransport } from './simulated-webhooks';
 
@@ -16,6 +17,8 @@ export interface SimulatedGatewayOptions {
   webhookSecret?: string;
   /** The gateway's SQLite file (`DATA_DIR/simulated-gateway.sqlite` in the app); default `:memory:`. */
   databasePath?: string;
+  /** The app's clock: the gateway's records carry the same time line as the ledger's events. */
+  now?: () => Date;
 }
 
 /**
@@ -50,7 +53,11 @@ export interface SimulatedGateway extends PaymentGateway {
 }
 
 export function createSimulatedGateway(options: SimulatedGatewayOptions): SimulatedGateway {
-  const ledger = createSimulatedLedger({ publicUrl: options.publicUrl, ...(options.databasePath ? { path: options.databasePath } : {}) });
+  const ledger = createSimulatedLedger({
+    publicUrl: options.publicUrl,
+    ...(options.databasePath ? { path: options.databasePath } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
   const webhookSecret = options.webhookSecret ?? ledger.sharedSecret('webhook_secret', () => `whsec_sim_${randomBytes(24).toString('hex')}`);
   const webhooks = createSimulatedWebhooks({ publicUrl: options.publicUrl, webhookSecret });
   let failTransfers: GatewayErrorCode | null = null;
@@ -107,6 +114,9 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
     async chargeMetadata(chargeId) {
       return ledger.sessionOfCharge(chargeId)?.metadata ?? null;
     },
+    async listMovements(range) {
+      return simulatedMovements(ledger, range);
+    },
     verifyWebhook(rawBody, signatureHeader) {
       if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
       try {
@@ -140,10 +150,11 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
     async openChargeback(chargeId, reason) {
       const session = ledger.sessionOfCharge(chargeId);
       if (!session) throw new GatewayError('invalid_request', `No such charge: ${chargeId}`);
+      const dispute = ledger.openDispute(session, reason);
       await webhooks.send('charge.dispute.created', {
-        id: `dp_sim_${randomBytes(8).toString('hex')}`,
+        id: dispute.id,
         object: 'dispute',
-        amount: session.totalCents,
+        amount: dispute.amountCents,
         currency: 'eur',
         charge: chargeId,
         payment_intent: session.paymentIntentId,

@@ -23,6 +23,8 @@ export interface SimulatedSession {
   method: 'card' | 'ideal' | null;
   paymentIntentId: string;
   chargeId: string | null;
+  /** When it was paid (the app's clock), null while unpaid. */
+  chargedAt: string | null;
 }
 
 export interface SimulatedAccount {
@@ -44,6 +46,7 @@ export interface SimulatedTransfer {
   sourceTransaction: string | null;
   idempotencyKey: string;
   reversed: boolean;
+  createdAt: string | null;
 }
 
 export interface SimulatedRefund {
@@ -54,6 +57,26 @@ export interface SimulatedRefund {
   transferGroup: string;
   transferReversalId: string | null;
   idempotencyKey: string;
+  createdAt: string | null;
+}
+
+/** A transfer reversal: the creator's transfer taken back (before a refund, or on its own). */
+export interface SimulatedReversal {
+  id: string;
+  transferId: string;
+  amountCents: number;
+  transferGroup: string;
+  createdAt: string;
+}
+
+/** A card chargeback the simulated issuer opened. */
+export interface SimulatedDispute {
+  id: string;
+  chargeId: string;
+  paymentIntentId: string;
+  amountCents: number;
+  reason: string;
+  createdAt: string;
 }
 
 /** Read-only, Map-like view of a table: always the rows as they are in the file now. */
@@ -67,6 +90,8 @@ export interface SimulatedLedgerOptions {
   publicUrl: string;
   /** The SQLite file; created (mode 0600) with its folder if missing. Default `:memory:`. */
   path?: string;
+  /** When things happen (the app's clock), so its records and the ledger's events share one time line. */
+  now?: () => Date;
 }
 
 const newId = (prefix: string) => `${prefix}_sim_${randomBytes(10).toString('hex')}`;
@@ -82,7 +107,8 @@ const SCHEMA = `
     status TEXT NOT NULL,
     method TEXT,
     payment_intent_id TEXT NOT NULL UNIQUE,
-    charge_id TEXT UNIQUE
+    charge_id TEXT UNIQUE,
+    charged_at TEXT
   );
   CREATE TABLE IF NOT EXISTS sim_accounts (
     id TEXT PRIMARY KEY,
@@ -101,7 +127,8 @@ const SCHEMA = `
     transfer_group TEXT NOT NULL,
     source_transaction TEXT,
     idempotency_key TEXT NOT NULL,
-    reversed INTEGER NOT NULL
+    reversed INTEGER NOT NULL,
+    created_at TEXT
   );
   CREATE INDEX IF NOT EXISTS sim_transfers_group ON sim_transfers (transfer_group);
   CREATE TABLE IF NOT EXISTS sim_refunds (
@@ -111,10 +138,26 @@ const SCHEMA = `
     amount_cents INTEGER NOT NULL,
     transfer_group TEXT NOT NULL,
     transfer_reversal_id TEXT,
-    idempotency_key TEXT NOT NULL
+    idempotency_key TEXT NOT NULL,
+    created_at TEXT
   );
   CREATE INDEX IF NOT EXISTS sim_refunds_group ON sim_refunds (transfer_group);
   CREATE INDEX IF NOT EXISTS sim_refunds_charge ON sim_refunds (charge_id);
+  CREATE TABLE IF NOT EXISTS sim_reversals (
+    id TEXT PRIMARY KEY,
+    transfer_id TEXT NOT NULL,
+    amount_cents INTEGER NOT NULL,
+    transfer_group TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS sim_disputes (
+    id TEXT PRIMARY KEY,
+    charge_id TEXT NOT NULL,
+    payment_intent_id TEXT NOT NULL,
+    amount_cents INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
   -- The first result of each Idempotency-Key (scoped by operation), as Stripe keeps it.
   CREATE TABLE IF NOT EXISTS sim_idempotency (key TEXT PRIMARY KEY, result TEXT NOT NULL);
 `;
@@ -129,6 +172,7 @@ interface SessionRow {
   method: SimulatedSession['method'];
   payment_intent_id: string;
   charge_id: string | null;
+  charged_at: string | null;
 }
 interface AccountRow {
   id: string;
@@ -148,6 +192,7 @@ interface TransferRow {
   source_transaction: string | null;
   idempotency_key: string;
   reversed: number;
+  created_at: string | null;
 }
 interface RefundRow {
   id: string;
@@ -157,6 +202,22 @@ interface RefundRow {
   transfer_group: string;
   transfer_reversal_id: string | null;
   idempotency_key: string;
+  created_at: string | null;
+}
+interface ReversalRow {
+  id: string;
+  transfer_id: string;
+  amount_cents: number;
+  transfer_group: string;
+  created_at: string;
+}
+interface DisputeRow {
+  id: string;
+  charge_id: string;
+  payment_intent_id: string;
+  amount_cents: number;
+  reason: string;
+  created_at: string;
 }
 
 const toSession = (r: SessionRow): SimulatedSession => ({
@@ -169,6 +230,7 @@ const toSession = (r: SessionRow): SimulatedSession => ({
   method: r.method,
   paymentIntentId: r.payment_intent_id,
   chargeId: r.charge_id,
+  chargedAt: r.charged_at,
 });
 const toAccount = (r: AccountRow): SimulatedAccount => ({
   id: r.id,
@@ -188,6 +250,7 @@ const toTransfer = (r: TransferRow): SimulatedTransfer => ({
   sourceTransaction: r.source_transaction,
   idempotencyKey: r.idempotency_key,
   reversed: r.reversed === 1,
+  createdAt: r.created_at,
 });
 const toRefund = (r: RefundRow): SimulatedRefund => ({
   id: r.id,
@@ -197,6 +260,22 @@ const toRefund = (r: RefundRow): SimulatedRefund => ({
   transferGroup: r.transfer_group,
   transferReversalId: r.transfer_reversal_id,
   idempotencyKey: r.idempotency_key,
+  createdAt: r.created_at,
+});
+const toReversal = (r: ReversalRow): SimulatedReversal => ({
+  id: r.id,
+  transferId: r.transfer_id,
+  amountCents: r.amount_cents,
+  transferGroup: r.transfer_group,
+  createdAt: r.created_at,
+});
+const toDispute = (r: DisputeRow): SimulatedDispute => ({
+  id: r.id,
+  chargeId: r.charge_id,
+  paymentIntentId: r.payment_intent_id,
+  amountCents: r.amount_cents,
+  reason: r.reason,
+  createdAt: r.created_at,
 });
 
 /** Opens (creating if needed) the gateway's file: WAL, every commit synced, readable by the owner only. */
@@ -212,12 +291,22 @@ function openDatabase(path: string): Database.Database {
   // Records of money moved: a commit must be on disk before the caller is told it happened.
   db.pragma('synchronous = FULL');
   db.exec(SCHEMA);
+  // Files written before the gateway kept times get the columns (their old rows stay without one).
+  for (const [table, column] of [
+    ['sim_sessions', 'charged_at'],
+    ['sim_transfers', 'created_at'],
+    ['sim_refunds', 'created_at'],
+  ] as const) {
+    const columns = db.prepare<[], { name: string }>(`PRAGMA table_info(${table})`).all();
+    if (!columns.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} TEXT`);
+  }
   return db;
 }
 
 export function createSimulatedLedger(options: SimulatedLedgerOptions) {
   const { publicUrl } = options;
   const db = openDatabase(options.path ?? ':memory:');
+  const nowIso = () => (options.now ? options.now() : new Date()).toISOString();
 
   const q = {
     metaGet: db.prepare<[string], { value: string }>('SELECT value FROM sim_meta WHERE key = ?'),
@@ -233,8 +322,8 @@ export function createSimulatedLedger(options: SimulatedLedgerOptions) {
       `INSERT INTO sim_sessions (id, url, input, total_cents, metadata, status, method, payment_intent_id, charge_id)
        VALUES (@id, @url, @input, @total_cents, @metadata, @status, @method, @payment_intent_id, @charge_id)`,
     ),
-    chargeSession: db.prepare<[string, string, string]>(
-      `UPDATE sim_sessions SET status = 'complete', method = ?, charge_id = COALESCE(charge_id, ?) WHERE id = ?`,
+    chargeSession: db.prepare<[string, string, string, string]>(
+      `UPDATE sim_sessions SET status = 'complete', method = ?, charge_id = COALESCE(charge_id, ?), charged_at = COALESCE(charged_at, ?) WHERE id = ?`,
     ),
     setSessionStatus: db.prepare<[string, string]>('UPDATE sim_sessions SET status = ? WHERE id = ?'),
     expireSession: db.prepare<[string]>(`UPDATE sim_sessions SET status = 'expired' WHERE id = ? AND status = 'open'`),
@@ -253,8 +342,8 @@ export function createSimulatedLedger(options: SimulatedLedgerOptions) {
     transfersOfGroup: db.prepare<[string], TransferRow>('SELECT * FROM sim_transfers WHERE transfer_group = ? ORDER BY rowid'),
     liveTransferOfGroup: db.prepare<[string], TransferRow>('SELECT * FROM sim_transfers WHERE transfer_group = ? AND reversed = 0 ORDER BY rowid'),
     insertTransfer: db.prepare(
-      `INSERT INTO sim_transfers (id, amount_cents, destination, transfer_group, source_transaction, idempotency_key, reversed)
-       VALUES (@id, @amount_cents, @destination, @transfer_group, @source_transaction, @idempotency_key, 0)`,
+      `INSERT INTO sim_transfers (id, amount_cents, destination, transfer_group, source_transaction, idempotency_key, reversed, created_at)
+       VALUES (@id, @amount_cents, @destination, @transfer_group, @source_transaction, @idempotency_key, 0, @created_at)`,
     ),
     reverseTransfer: db.prepare<[string]>('UPDATE sim_transfers SET reversed = 1 WHERE id = ?'),
 
@@ -263,8 +352,18 @@ export function createSimulatedLedger(options: SimulatedLedgerOptions) {
     refundsOfGroup: db.prepare<[string], RefundRow>('SELECT * FROM sim_refunds WHERE transfer_group = ? ORDER BY rowid'),
     refundOfCharge: db.prepare<[string], { id: string }>('SELECT id FROM sim_refunds WHERE charge_id = ? LIMIT 1'),
     insertRefund: db.prepare(
-      `INSERT INTO sim_refunds (id, charge_id, payment_intent_id, amount_cents, transfer_group, transfer_reversal_id, idempotency_key)
-       VALUES (@id, @charge_id, @payment_intent_id, @amount_cents, @transfer_group, @transfer_reversal_id, @idempotency_key)`,
+      `INSERT INTO sim_refunds (id, charge_id, payment_intent_id, amount_cents, transfer_group, transfer_reversal_id, idempotency_key, created_at)
+       VALUES (@id, @charge_id, @payment_intent_id, @amount_cents, @transfer_group, @transfer_reversal_id, @idempotency_key, @created_at)`,
+    ),
+    reversals: db.prepare<[], ReversalRow>('SELECT * FROM sim_reversals ORDER BY rowid'),
+    insertReversal: db.prepare(
+      `INSERT INTO sim_reversals (id, transfer_id, amount_cents, transfer_group, created_at)
+       VALUES (@id, @transfer_id, @amount_cents, @transfer_group, @created_at)`,
+    ),
+    disputes: db.prepare<[], DisputeRow>('SELECT * FROM sim_disputes ORDER BY rowid'),
+    insertDispute: db.prepare(
+      `INSERT INTO sim_disputes (id, charge_id, payment_intent_id, amount_cents, reason, created_at)
+       VALUES (@id, @charge_id, @payment_intent_id, @amount_cents, @reason, @created_at)`,
     ),
   };
 
@@ -299,6 +398,14 @@ export function createSimulatedLedger(options: SimulatedLedgerOptions) {
       .immediate();
   }
 
+  /** Takes a transfer back in full and records the reversal; returns its id. Runs inside the caller's transaction. */
+  function reverse(transfer: TransferRow): string {
+    q.reverseTransfer.run(transfer.id);
+    const id = newId('trr');
+    q.insertReversal.run({ id, transfer_id: transfer.id, amount_cents: transfer.amount_cents, transfer_group: transfer.transfer_group, created_at: nowIso() });
+    return id;
+  }
+
   /** Runs a read-modify-write under the file's write lock (another instance may write the same row). */
   const write = <R>(fn: () => R): R => db.transaction(fn).immediate();
 
@@ -323,6 +430,28 @@ export function createSimulatedLedger(options: SimulatedLedgerOptions) {
     /** Every refund, oldest first (a fresh read of the file). */
     get refunds(): SimulatedRefund[] {
       return q.refunds.all().map(toRefund);
+    },
+    /** Every transfer reversal, oldest first. */
+    get reversals(): SimulatedReversal[] {
+      return q.reversals.all().map(toReversal);
+    },
+    /** Every chargeback opened, oldest first. */
+    get disputes(): SimulatedDispute[] {
+      return q.disputes.all().map(toDispute);
+    },
+    /** Records a chargeback on a paid session's charge (the issuer's side of charge.dispute.created). */
+    openDispute(session: SimulatedSession, reason: string): SimulatedDispute {
+      if (!session.chargeId) throw new GatewayError('invalid_request', `invalid_request: session ${session.id} was not charged`);
+      const row: DisputeRow = {
+        id: newId('dp'),
+        charge_id: session.chargeId,
+        payment_intent_id: session.paymentIntentId,
+        amount_cents: session.totalCents,
+        reason,
+        created_at: nowIso(),
+      };
+      q.insertDispute.run(row);
+      return toDispute(row);
     },
     /** What moved for one deal or request (its stream id is the transfer group): for tests and admin. */
     moneyOfGroup(transferGroup: string): { transfers: SimulatedTransfer[]; refunds: SimulatedRefund[] } {
@@ -365,7 +494,7 @@ export function createSimulatedLedger(options: SimulatedLedgerOptions) {
         const current = getSession(session.id);
         if (!current) throw new GatewayError('invalid_request', `No such checkout session: ${session.id}`);
         if (current.status === 'expired') throw new GatewayError('invalid_request', `invalid_request: checkout session ${session.id} has expired`);
-        q.chargeSession.run(method, newId('ch'), session.id);
+        q.chargeSession.run(method, newId('ch'), nowIso(), session.id);
         return getSession(session.id)!;
       });
       return Object.assign(session, paid);
@@ -416,6 +545,7 @@ export function createSimulatedLedger(options: SimulatedLedgerOptions) {
           transfer_group: input.transferGroup,
           source_transaction: input.sourceTransaction,
           idempotency_key: input.idempotencyKey,
+          created_at: nowIso(),
         });
         return { id };
       });
@@ -431,10 +561,7 @@ export function createSimulatedLedger(options: SimulatedLedgerOptions) {
         // Funds that already left for the creator come back first (not for an extra payment).
         let transferReversalId: string | null = null;
         const live = input.reverseTransfers === false ? [] : q.transfersOfGroup.all(input.transferGroup).filter((t) => t.reversed === 0);
-        for (const t of live) {
-          q.reverseTransfer.run(t.id);
-          transferReversalId = newId('trr');
-        }
+        for (const t of live) transferReversalId = reverse(t);
         const refundId = newId('re');
         q.insertRefund.run({
           id: refundId,
@@ -444,6 +571,7 @@ export function createSimulatedLedger(options: SimulatedLedgerOptions) {
           transfer_group: input.transferGroup,
           transfer_reversal_id: transferReversalId,
           idempotency_key: input.idempotencyKey,
+          created_at: nowIso(),
         });
         return { refundId, transferReversalId };
       });
@@ -456,9 +584,9 @@ export function createSimulatedLedger(options: SimulatedLedgerOptions) {
 
     reverseTransfer(transferId: string, idempotencyKey: string): { reversalId: string } {
       return once(`reversal:${idempotencyKey}`, () => {
-        if (!q.transfer.get(transferId)) throw new GatewayError('invalid_request', `invalid_request: no such transfer ${transferId}`);
-        q.reverseTransfer.run(transferId);
-        return { reversalId: newId('trr') };
+        const transfer = q.transfer.get(transferId);
+        if (!transfer) throw new GatewayError('invalid_request', `invalid_request: no such transfer ${transferId}`);
+        return { reversalId: reverse(transfer) };
       });
     },
 

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { WebhookSignatureError, type GatewayWebhookEvent, type PaymentGateway, type StripeApiAddress } from '../payment-gateway';
 import { toGatewayError } from './stripe-errors';
+import { listStripeMovements } from './stripe-movements';
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -169,6 +170,8 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         const metadata = { ...charge.metadata, ...fromIntent };
         return Object.keys(metadata).length > 0 ? metadata : null;
       }),
+
+    listMovements: (range) => call(() => listStripeMovements(stripe, range)),
 
     verifyWebhook(rawBody, signatureHeader): GatewayWebhookEvent {
       if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');

@@ -124,7 +124,7 @@ function buildInstance(deps: {
   void reactors.start();
   const outcomes = createEffectOutcomes({ bus, reactors });
   const timers = createTimerReactor({ db: readDb, escrow: real, bus, run, clock, intervalMs: 60_000 });
-  const deals = createDealCommands({ run, nextDealId: async () => 0, periods });
+  const deals = createDealCommands({ run, clock, nextDealId: async () => 0, periods });
   const ownerOf = async (dealId: number) => (await bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot.context.ownerId;
   const tokenOf = async (dealId: number) => (await bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot.context.shareableToken ?? '';
   /** The command's result with the deal as it stands once the reactor recorded the outcome. */
@@ -182,7 +182,7 @@ export async function createHarness(
   const store = options.wrapStore ? options.wrapStore(raw) : raw;
   const clock = createTestClock('2026-03-02T10:00:00.000Z');
   const bus = createCommandBus({ store, clock });
-  const gateway = createSimulatedGateway({ publicUrl: PUBLIC_URL });
+  const gateway = createSimulatedGateway({ publicUrl: PUBLIC_URL, now: () => clock.now() });
   const readDb = new Database(':memory:');
   const runner = createProjectionRunner({ source: raw, db: readDb, projections: [timersProjection] });
   runner.start();

@@ -6,7 +6,7 @@ const variants: Record<Variant, string> = {
   primary: 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-slate-300',
   secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400',
   danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300',
-  success: 'bg-emerald-600 text-white hover:bg-emerald-700 disabled:bg-emerald-300',
+  success: 'bg-success-600 text-white hover:bg-success-700 disabled:bg-success-300',
   ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
 };
 

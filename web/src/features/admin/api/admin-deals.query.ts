@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminDealDto } from '../../../../../machines/contract/api';
+import type { AdminDealDto } from '@machines/contract/api';
 import { adminApi } from './admin-api';
 import { fallbackPoll } from '../../../lib/use-event-stream';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminPaymentRequestDto } from '../../../../../machines/contract/api';
+import type { AdminPaymentRequestDto } from '@machines/contract/api';
 import { adminApi } from './admin-api';
 import { fallbackPoll } from '../../../lib/use-event-stream';
 

@@ -1,4 +1,4 @@
-import type { AdminDealDto } from '../../../../../machines/contract/api';
+import type { AdminDealDto } from '@machines/contract/api';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { DetailRow } from '../../../components/ui/detail-row';

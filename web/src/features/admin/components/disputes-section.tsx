@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatEuro } from '../../../../../machines/money';
+import { formatEuro } from '@machines/money';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';

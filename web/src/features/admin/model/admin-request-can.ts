@@ -1,7 +1,7 @@
 import type { StateValue } from 'xstate';
-import type { AdminPaymentRequestDto, AdminRequestAction } from '../../../../../machines/contract/api';
-import { emptyPaymentRequestContext, type PaymentRequestContext } from '../../../../../machines/payment-request/payment-request.context';
-import { adminRequestCan as machineAdminRequestCan, paymentRequestSnapshotFrom } from '../../../../../machines/payment-request/payment-request.view';
+import type { AdminPaymentRequestDto } from '@machines/contract/api';
+import { emptyPaymentRequestContext, type PaymentRequestContext } from '@machines/payment-request/payment-request.context';
+import { adminRequestCan as machineAdminRequestCan, paymentRequestSnapshotFrom, type AdminRequestAction } from '@machines/payment-request/payment-request.view';
 
 /**
  * The admin actions the payment-request statechart takes now, asked of the snapshot rebuilt from

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UserDto } from '../../../../../machines/contract/api';
+import type { UserDto } from '@machines/contract/api';
 import { api } from '../../../lib/http';
 
 export interface AuthAnswer {

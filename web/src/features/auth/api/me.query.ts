@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserDto } from '../../../../../machines/contract/api';
+import type { UserDto } from '@machines/contract/api';
 import { api } from '../../../lib/http';
 
 export const meKey = ['me'] as const;

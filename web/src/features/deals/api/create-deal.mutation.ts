@@ -1,4 +1,4 @@
-import type { DealDto, DealInput } from '../../../../../machines/contract/api';
+import type { DealDto, DealInput } from '@machines/contract/api';
 import { api } from '../../../lib/http';
 import { useDealMutation } from './use-deal-mutation';
 

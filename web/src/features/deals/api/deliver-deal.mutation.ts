@@ -1,4 +1,4 @@
-import type { DealDto } from '../../../../../machines/contract/api';
+import type { DealDto } from '@machines/contract/api';
 import { getAuthToken } from '../../../lib/auth-token';
 import { api } from '../../../lib/http';
 import { claimHeaders } from '../model/claim-secret';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DealDto } from '../../../../../machines/contract/api';
+import type { DealDto } from '@machines/contract/api';
 import { api } from '../../../lib/http';
 import { dealKeys } from './keys';
 import { fallbackPoll } from '../../../lib/use-event-stream';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DealDto } from '../../../../../machines/contract/api';
-import type { DealFilter } from '../../../../../machines/deal/deal-order';
+import type { DealDto } from '@machines/contract/api';
+import type { DealFilter } from '@machines/deal/deal-order';
 import { api } from '../../../lib/http';
 import { dealKeys } from './keys';
 import { fallbackPoll } from '../../../lib/use-event-stream';

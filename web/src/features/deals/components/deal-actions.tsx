@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { DealDto } from '../../../../../machines/contract/api';
-import type { DealStateView } from '../../../../../machines/deal/deal.view';
+import type { DealDto } from '@machines/contract/api';
+import type { DealStateView } from '@machines/deal/deal.view';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/dates';
 import { t } from '../../../i18n';

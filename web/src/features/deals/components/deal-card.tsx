@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { DealDto } from '../../../../../machines/contract/api';
+import type { DealDto } from '@machines/contract/api';
 import { dotTones } from '../../../components/ui/badge';
 import { daysRemaining, formatDate } from '../../../lib/dates';
 import { t, tKey, formatMoney } from '../../../i18n';

@@ -1,4 +1,4 @@
-import type { DealDto } from '../../../../../machines/contract/api';
+import type { DealDto } from '@machines/contract/api';
 import { formatDateTime } from '../../../lib/dates';
 import { t, formatMoney } from '../../../i18n';
 import { DescriptionView } from './description-view';

@@ -1,6 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import { DetailRow } from '../../../components/ui/detail-row';
-import type { DealDto } from '../../../../../machines/contract/api';
+import type { DealDto } from '@machines/contract/api';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Button } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/dates';

@@ -1,10 +1,8 @@
-import type { DealDto, DealInput, DealPlatform } from '../../../../../machines/contract/api';
-import { platforms } from '../../../../../machines/deal/deal-options';
-import { centsToDecimal, MAX_DEAL_CENTS, parseEuroToCents } from '../../../../../machines/money';
+import type { DealDto, DealInput, DealPlatform } from '@machines/contract/api';
+import { platforms } from '@machines/deal/deal-options';
+import { centsToDecimal, MAX_DEAL_CENTS, parseEuroToCents } from '@machines/money';
 import { descriptionText } from '../model/deal-text';
 import { currentSettings } from '../../../i18n';
-
-export { DELIVERABLES } from '../model/deliverables';
 
 export interface DealFormState {
   influencer: string;

@@ -5,7 +5,7 @@
  */
 const key = (token: string) => `dealClaim:${token}`;
 
-export const CLAIM_SECRET_HEADER = 'X-Claim-Secret';
+const CLAIM_SECRET_HEADER = 'X-Claim-Secret';
 
 export function saveClaimSecret(token: string, secret: string | undefined): void {
   if (!secret) return;

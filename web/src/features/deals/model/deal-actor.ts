@@ -1,8 +1,8 @@
 import { createActor, type ActorRefFrom, type SnapshotFrom, type StateValue } from 'xstate';
-import type { DealDto } from '../../../../../machines/contract/api';
-import { emptyDealContext, type DealContext } from '../../../../../machines/deal/deal.context';
-import { dealMachine } from '../../../../../machines/deal/deal.machine';
-import { dealSnapshotFrom, dealStateView, type DealStateView } from '../../../../../machines/deal/deal.view';
+import type { DealDto } from '@machines/contract/api';
+import { emptyDealContext, type DealContext } from '@machines/deal/deal.context';
+import { dealMachine } from '@machines/deal/deal.machine';
+import { dealSnapshotFrom, dealStateView, type DealStateView } from '@machines/deal/deal.view';
 import { fallbackView } from './deal-fallback-view';
 
 export type DealActor = ActorRefFrom<typeof dealMachine>;

@@ -1,15 +1,15 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import type { DealDto } from '../../../../../machines/contract/api';
-import type { dealMachine } from '../../../../../machines/deal/deal.machine';
-import type { DealAction, DealStateView } from '../../../../../machines/deal/deal.view';
+import type { DealDto } from '@machines/contract/api';
+import type { dealMachine } from '@machines/deal/deal.machine';
+import type { DealAction, DealStateView } from '@machines/deal/deal.view';
 import { lazyModule } from '../../../lib/lazy-module';
 import { fallbackView } from './deal-fallback-view';
 
 /**
  * Status, texts, badge, progress step and allowed actions, read from the deal machine's snapshot
- * (DESIGN §3: the UI renders from the statechart).
+ * (the UI renders from the statechart).
  *
  * The statechart (XState and the deal machine, about 16 KB compressed) is not part of what a screen
  * needs for its first paint: until it has loaded, and whenever a snapshot cannot be restored, the

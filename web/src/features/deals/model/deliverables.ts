@@ -1,7 +1,7 @@
-import { deliverableOptions } from '../../../../../machines/deal/deal-options';
+import { deliverableOptions } from '@machines/deal/deal-options';
 import { tKey } from '../../../i18n';
 
-/** Spec §2 deliverable options (machines/deal/deal-options.ts). The English value is what a deal stores; people see it in their language. */
+/** The deliverable options of docs/product.md §2 (machines/deal/deal-options.ts). The English value is what a deal stores; people see it in their language. */
 export const DELIVERABLES = deliverableOptions;
 
 /** The label of a stored deliverable: a known option in the current language, anything else as written. */

@@ -1,4 +1,4 @@
-import type { PaymentRequestDto } from '../../../../../machines/contract/api';
+import type { PaymentRequestDto } from '@machines/contract/api';
 import { api } from '../../../lib/http';
 import { useRequestMutation } from './use-request-mutation';
 

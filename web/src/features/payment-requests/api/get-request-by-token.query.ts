@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PaymentRequestDto } from '../../../../../machines/contract/api';
+import type { PaymentRequestDto } from '@machines/contract/api';
 import { api } from '../../../lib/http';
 import { requestKeys } from './keys';
 import { fallbackPoll } from '../../../lib/use-event-stream';

@@ -1,4 +1,4 @@
-import type { PaymentRequestDto } from '../../../../../machines/contract/api';
+import type { PaymentRequestDto } from '@machines/contract/api';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { DetailRow } from '../../../components/ui/detail-row';

@@ -1,11 +1,7 @@
 import type { StateValue } from 'xstate';
-import type { PaymentRequestDto } from '../../../../../machines/contract/api';
-import {
-  paymentRequestSnapshotFrom,
-  paymentRequestStateView,
-  type PaymentRequestStateView,
-} from '../../../../../machines/payment-request/payment-request.view';
-import { emptyPaymentRequestContext, type PaymentRequestContext } from '../../../../../machines/payment-request/payment-request.context';
+import type { PaymentRequestDto } from '@machines/contract/api';
+import { paymentRequestSnapshotFrom, paymentRequestStateView, type PaymentRequestStateView } from '@machines/payment-request/payment-request.view';
+import { emptyPaymentRequestContext, type PaymentRequestContext } from '@machines/payment-request/payment-request.context';
 import { serverRequestView } from './request-server-view';
 
 /** Status, step and actions of a request, from its machine snapshot rebuilt from the API answer (loads after the first render; see request-view.ts). */

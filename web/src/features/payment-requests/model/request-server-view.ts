@@ -1,6 +1,6 @@
 import type { StateValue } from 'xstate';
-import type { PaymentRequestDto } from '../../../../../machines/contract/api';
-import type { PaymentRequestStateView } from '../../../../../machines/payment-request/payment-request.view';
+import type { PaymentRequestDto } from '@machines/contract/api';
+import type { PaymentRequestStateView } from '@machines/payment-request/payment-request.view';
 
 /** The view the server computed with the same statechart (`state` in every request answer). */
 export function serverRequestView(request: PaymentRequestDto, now: string = new Date().toISOString()): PaymentRequestStateView {

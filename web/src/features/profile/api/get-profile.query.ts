@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserDto } from '../../../../../machines/contract/api';
+import type { UserDto } from '@machines/contract/api';
 import { api } from '../../../lib/http';
 
 export type Profile = Pick<UserDto, 'username' | 'email' | 'companyName' | 'country' | 'phoneNumber'>;

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/** The HTTP contract of the admins' money screens (reconciliation, overview), shared by server and web. */
+
+export const movementKindValues = ['charge', 'refund', 'transfer', 'transfer_reversal', 'payout', 'dispute'] as const;
+export const reconciliationProblems = ['missing_at_gateway', 'missing_in_ledger', 'amount_differs', 'intent_without_outcome'] as const;
+
+export const reconciliationReportSchema = z.object({
+  since: z.string(),
+  until: z.string(),
+  gateway: z.enum(['stripe', 'simulated']),
+  kinds: z.array(
+    z.object({
+      kind: z.enum(movementKindValues),
+      ledgerCount: z.number().int(),
+      ledgerCents: z.number().int(),
+      gatewayCount: z.number().int(),
+      gatewayCents: z.number().int(),
+    }),
+  ),
+  mismatches: z.array(
+    z.object({
+      problem: z.enum(reconciliationProblems),
+      kind: z.enum(movementKindValues),
+      reference: z.string(),
+      streamId: z.string().nullable(),
+      ledgerCents: z.number().int().nullable(),
+      gatewayCents: z.number().int().nullable(),
+      at: z.string(),
+    }),
+  ),
+});
+export type ReconciliationReportDto = z.infer<typeof reconciliationReportSchema>;
+
+const moneyDaySchema = z.object({
+  day: z.string(),
+  chargedCents: z.number().int(),
+  releasedCents: z.number().int(),
+  refundedCents: z.number().int(),
+  feesCents: z.number().int(),
+});
+
+export const moneyOverviewSchema = z.object({
+  at: z.string(),
+  heldCents: z.number().int(),
+  dueIn24hCents: z.number().int(),
+  dueIn7dCents: z.number().int(),
+  totals: moneyDaySchema.omit({ day: true }),
+  days: z.array(moneyDaySchema),
+});
+export type MoneyOverviewDto = z.infer<typeof moneyOverviewSchema>;
+
+/** A receipt (what the brand paid) or a statement (what the creator was paid out), printable from the parties' pages. */
+export const moneyDocumentSchema = z.object({
+  kind: z.enum(['receipt', 'statement']),
+  subject: z.enum(['deal', 'payment_request']),
+  /** The document's number: R- (receipt) or S- (statement), D (deal) or P (payment request), then the id. */
+  number: z.string(),
+  id: z.number().int(),
+  title: z.string().nullable(),
+  /** When the payment was confirmed (receipt) or the payout made (statement). */
+  issuedAt: z.string(),
+  brand: z.string(),
+  creator: z.string(),
+  amountCents: z.number().int(),
+  feeCents: z.number().int(),
+  totalCents: z.number().int(),
+  /** Receipt: what the brand paid. Statement: what was transferred to the creator. */
+  paidCents: z.number().int(),
+  method: z.string().nullable(),
+  /** The payment gateway's reference: the payment (receipt) or the transfer (statement). */
+  reference: z.string().nullable(),
+});
+export type MoneyDocumentDto = z.infer<typeof moneyDocumentSchema>;

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { reconciliationProblems } from '../contract/money-api';
+import { defineEvent } from '../events/define';
+
+const isoInstant = z.iso.datetime();
+const count = z.number().int().nonnegative();
+
+export const ReconciliationCompleted = defineEvent({
+  type: 'ReconciliationCompleted',
+  version: 1,
+  category: 'reconciliation',
+  description:
+    "The daily reconciliation compared the ledger's money movements of the period with the gateway's records; one per day (its own stream, appended with no stream expected). Admins are alerted when it found a mismatch.",
+  schema: z.object({
+    since: isoInstant,
+    until: isoInstant,
+    gateway: z.enum(['stripe', 'simulated']),
+    mismatches: count,
+    byProblem: z.object(Object.fromEntries(reconciliationProblems.map((p) => [p, count])) as Record<(typeof reconciliationProblems)[number], typeof count>),
+  }),
+  example: {
+    since: '2026-11-18T03:00:00.000Z',
+    until: '2026-11-20T03:00:00.000Z',
+    gateway: 'stripe',
+    mismatches: 1,
+    byProblem: { missing_at_gateway: 0, missing_in_ledger: 1, amount_differs: 0, intent_without_outcome: 0 },
+  },
+});
+
+export const reconciliationEventDefinitions = [ReconciliationCompleted] as const;

@@ -1,0 +1,126 @@
+import type { Database } from 'better-sqlite3';
+import { emptyDealContext, evolveDealContext, type DealContext } from '../machines/deal/deal.context';
+import type { DealEvent } from '../machines/deal/deal.events';
+import { heldCents, type EscrowMoney } from '../machines/escrow/escrow-ledger';
+import { emptyPaymentRequestContext, evolvePaymentRequestContext, type PaymentRequestContext } from '../machines/payment-request/payment-request.context';
+import type { PaymentRequestEvent } from '../machines/payment-request/payment-request.events';
+import type { ProjectedEvent, Projection } from './projection';
+import { createRowStore } from './row-cache';
+
+type Folded = { kind: 'deal'; context: DealContext } | { kind: 'request'; context: PaymentRequestContext };
+interface DayDelta {
+  charged: number;
+  released: number;
+  refunded: number;
+  fees: number;
+}
+
+/** When a deal's running period releases the creator amount by itself (null: nothing will release on its own). */
+export function automaticRelease(c: DealContext): { at: string; cents: number } | null {
+  if (c.hold !== null || c.completedAt !== null || c.cancelledAt !== null || c.transferId !== null || c.paidAt === null || !c.amounts) return null;
+  if (c.dispute?.status === 'open' && c.disputeElapsedAt === null && c.disputePeriodEndsAt) return { at: c.disputePeriodEndsAt, cents: c.amounts.amountCents };
+  if (c.disputeCreatedAt === null && c.reviewElapsedAt === null && c.reviewPeriodEndsAt) return { at: c.reviewPeriodEndsAt, cents: c.amounts.amountCents };
+  return null;
+}
+
+const streamKind = (streamId: string): Folded['kind'] | null =>
+  streamId.startsWith('deal-') ? 'deal' : streamId.startsWith('payment-request-') ? 'request' : null;
+
+/**
+ * The admins' money overview: per deal and request what the platform holds now and when a running
+ * period releases it (rm_money_streams), and per UTC day what was charged, released to creators,
+ * refunded and kept as fee (rm_money_days). Each event's change is the difference of the escrow
+ * money before and after it, folded by the machines' own context functions, so the overview and
+ * the deals' and requests' ledgers cannot disagree.
+ */
+export const moneyProjection: Projection = {
+  name: 'money',
+  version: 1,
+  setup(db) {
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS rm_money_streams (
+        stream_id TEXT PRIMARY KEY, kind TEXT NOT NULL, context TEXT NOT NULL,
+        held_cents INTEGER NOT NULL, release_at TEXT, release_cents INTEGER NOT NULL);
+      CREATE INDEX IF NOT EXISTS rm_money_streams_release ON rm_money_streams (release_at);
+      CREATE TABLE IF NOT EXISTS rm_money_days (
+        day TEXT PRIMARY KEY, charged_cents INTEGER NOT NULL, released_cents INTEGER NOT NULL,
+        refunded_cents INTEGER NOT NULL, fees_cents INTEGER NOT NULL) WITHOUT ROWID;`);
+  },
+  reset(db) {
+    db.exec('DROP TABLE IF EXISTS rm_money_streams; DROP TABLE IF EXISTS rm_money_days;');
+  },
+  prepare(db: Database) {
+    const select = db.prepare<[string], { kind: Folded['kind']; context: string }>('SELECT kind, context FROM rm_money_streams WHERE stream_id = ?');
+    const upsert = db.prepare(`
+      INSERT INTO rm_money_streams (stream_id, kind, context, held_cents, release_at, release_cents)
+      VALUES (@streamId, @kind, @context, @held, @releaseAt, @releaseCents)
+      ON CONFLICT(stream_id) DO UPDATE SET context = excluded.context, held_cents = excluded.held_cents,
+        release_at = excluded.release_at, release_cents = excluded.release_cents`);
+    const addDay = db.prepare(`
+      INSERT INTO rm_money_days (day, charged_cents, released_cents, refunded_cents, fees_cents) VALUES (@day, @charged, @released, @refunded, @fees)
+      ON CONFLICT(day) DO UPDATE SET charged_cents = charged_cents + excluded.charged_cents, released_cents = released_cents + excluded.released_cents,
+        refunded_cents = refunded_cents + excluded.refunded_cents, fees_cents = fees_cents + excluded.fees_cents`);
+
+    const rows = createRowStore<string, Folded>({
+      capacity: 4_096,
+      load(streamId) {
+        const row = select.get(streamId);
+        return row ? ({ kind: row.kind, context: JSON.parse(row.context) } as Folded) : undefined;
+      },
+      write(streamId, folded) {
+        const release = folded.kind === 'deal' ? automaticRelease(folded.context) : null;
+        upsert.run({
+          streamId,
+          kind: folded.kind,
+          context: JSON.stringify(folded.context),
+          held: heldCents(folded.context),
+          releaseAt: release?.at ?? null,
+          releaseCents: release?.cents ?? 0,
+        });
+      },
+      remove: () => undefined,
+    });
+    const days = new Map<string, DayDelta>();
+    const record = (day: string, before: EscrowMoney, after: EscrowMoney) => {
+      const delta = {
+        charged: after.chargedCents - before.chargedCents,
+        released: after.transferredCents - before.transferredCents,
+        refunded: after.refundedCents - before.refundedCents,
+        fees: after.feeKeptCents - before.feeKeptCents,
+      };
+      if (delta.charged === 0 && delta.released === 0 && delta.refunded === 0 && delta.fees === 0) return;
+      const d = days.get(day) ?? { charged: 0, released: 0, refunded: 0, fees: 0 };
+      days.set(day, {
+        charged: d.charged + delta.charged,
+        released: d.released + delta.released,
+        refunded: d.refunded + delta.refunded,
+        fees: d.fees + delta.fees,
+      });
+    };
+
+    const apply = (event: ProjectedEvent): void => {
+      const kind = streamKind(event.streamId);
+      if (!kind) return;
+      const before: Folded =
+        rows.get(event.streamId) ?? (kind === 'deal' ? { kind, context: emptyDealContext } : { kind, context: emptyPaymentRequestContext });
+      const after: Folded =
+        before.kind === 'deal'
+          ? { kind: 'deal', context: evolveDealContext(before.context, event as unknown as DealEvent) }
+          : { kind: 'request', context: evolvePaymentRequestContext(before.context, event as unknown as PaymentRequestEvent) };
+      record(event.metadata.at.slice(0, 10), before.context.money, after.context.money);
+      rows.set(event.streamId, after);
+    };
+    return {
+      apply,
+      flush(): void {
+        rows.flush();
+        for (const [day, d] of days) addDay.run({ day, ...d });
+        days.clear();
+      },
+      discard(): void {
+        rows.discard();
+        days.clear();
+      },
+    };
+  },
+};

@@ -1,0 +1,65 @@
+import type { Database } from 'better-sqlite3';
+
+const DAY_MS = 86_400_000;
+
+export interface MoneyDay {
+  day: string;
+  chargedCents: number;
+  releasedCents: number;
+  refundedCents: number;
+  feesCents: number;
+}
+
+export interface MoneyOverview {
+  at: string;
+  heldCents: number;
+  dueIn24hCents: number;
+  dueIn7dCents: number;
+  /** Sums over the listed days. */
+  totals: Omit<MoneyDay, 'day'>;
+  /** Oldest first, one per UTC day (days without movements are zero). */
+  days: MoneyDay[];
+}
+
+/** The admins' money overview from the money read model (projections/money.projection.ts). */
+export function createMoneyQueries(db: Database) {
+  const held = db.prepare<[], { n: number | null }>('SELECT SUM(held_cents) AS n FROM rm_money_streams');
+  const due = db.prepare<[string, string], { n: number | null }>(
+    'SELECT SUM(release_cents) AS n FROM rm_money_streams WHERE release_at >= ? AND release_at <= ?',
+  );
+  const range = db.prepare<[string, string], { day: string; charged_cents: number; released_cents: number; refunded_cents: number; fees_cents: number }>(
+    'SELECT * FROM rm_money_days WHERE day >= ? AND day <= ? ORDER BY day',
+  );
+
+  return {
+    /** Held now, due for automatic release within 24 hours and 7 days of `now`, and the last `dayCount` days. */
+    overview(now: Date, dayCount = 90): MoneyOverview {
+      const at = now.toISOString();
+      const first = new Date(now.getTime() - (dayCount - 1) * DAY_MS).toISOString().slice(0, 10);
+      const stored = new Map(range.all(first, at.slice(0, 10)).map((r) => [r.day, r]));
+      const days: MoneyDay[] = [];
+      for (let i = dayCount - 1; i >= 0; i--) {
+        const day = new Date(now.getTime() - i * DAY_MS).toISOString().slice(0, 10);
+        const r = stored.get(day);
+        days.push({
+          day,
+          chargedCents: r?.charged_cents ?? 0,
+          releasedCents: r?.released_cents ?? 0,
+          refundedCents: r?.refunded_cents ?? 0,
+          feesCents: r?.fees_cents ?? 0,
+        });
+      }
+      const sum = (field: keyof Omit<MoneyDay, 'day'>) => days.reduce((total, d) => total + d[field], 0);
+      return {
+        at,
+        heldCents: held.get()?.n ?? 0,
+        dueIn24hCents: due.get(at, new Date(now.getTime() + DAY_MS).toISOString())?.n ?? 0,
+        dueIn7dCents: due.get(at, new Date(now.getTime() + 7 * DAY_MS).toISOString())?.n ?? 0,
+        totals: { chargedCents: sum('chargedCents'), releasedCents: sum('releasedCents'), refundedCents: sum('refundedCents'), feesCents: sum('feesCents') },
+        days,
+      };
+    },
+  };
+}
+
+export type MoneyQueries = ReturnType<typeof createMoneyQueries>;

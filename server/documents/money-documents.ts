@@ -1,0 +1,79 @@
+import type { MoneyDocumentDto } from '../../machines/contract/money-api';
+import { DomainError } from '../commands/domain-error';
+import type { DealRecord } from '../../projections/deals.queries';
+import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
+
+/**
+ * Receipts and statements, built from a deal's or request's own ledger: the brand's receipt once
+ * the payment is confirmed, the creator's statement once money was transferred to them. The web
+ * renders them in the reader's language; the numbers and references come from here only.
+ */
+
+export function dealReceipt(record: DealRecord, brand: string): MoneyDocumentDto {
+  const c = record.context;
+  if (!c.paidAt || !c.amounts) throw new DomainError('deal_receipt_not_yet');
+  return {
+    kind: 'receipt',
+    subject: 'deal',
+    number: `R-D${record.id}`,
+    id: record.id,
+    title: c.terms?.title ?? null,
+    issuedAt: c.paidAt,
+    brand,
+    creator: c.terms?.influencer ?? '',
+    ...c.amounts,
+    paidCents: c.paidCents,
+    method: c.paymentMethod,
+    reference: c.paymentIntentId ?? c.chargeId,
+  };
+}
+
+export function dealStatement(record: DealRecord, brand: string): MoneyDocumentDto {
+  const c = record.context;
+  if (!c.transferId || !c.completedAt || !c.amounts) throw new DomainError('deal_statement_not_yet');
+  return {
+    ...dealReceipt(record, brand),
+    kind: 'statement',
+    number: `S-D${record.id}`,
+    issuedAt: c.completedAt,
+    paidCents: c.money.transferredCents,
+    method: null,
+    reference: c.transferId,
+  };
+}
+
+export function requestReceipt(record: PaymentRequestRecord): MoneyDocumentDto {
+  const c = record.context;
+  const r = c.request;
+  if (!r || !c.paidAt) throw new DomainError('payment_request_receipt_not_yet');
+  return {
+    kind: 'receipt',
+    subject: 'payment_request',
+    number: `R-P${record.id}`,
+    id: record.id,
+    title: r.title,
+    issuedAt: c.paidAt,
+    brand: r.brandName,
+    creator: r.creatorName,
+    amountCents: r.amountCents,
+    feeCents: r.feeCents,
+    totalCents: r.totalCents,
+    paidCents: c.paidCents,
+    method: c.paymentMethod ?? null,
+    reference: c.paymentIntentId ?? c.chargeId,
+  };
+}
+
+export function requestStatement(record: PaymentRequestRecord): MoneyDocumentDto {
+  const c = record.context;
+  if (!c.transferId || !c.completedAt) throw new DomainError('payment_request_statement_not_yet');
+  return {
+    ...requestReceipt(record),
+    kind: 'statement',
+    number: `S-P${record.id}`,
+    issuedAt: c.completedAt,
+    paidCents: c.money.transferredCents,
+    method: null,
+    reference: c.transferId,
+  };
+}

@@ -1,0 +1,243 @@
+import { StreamNotFound, WrongExpectedVersion, type AppendResult, type EventStore, type RecordedEvent } from './event-store';
+import { assertStreamId, validateAppend, type SerialisedEvent } from './event-validation';
+import { createGroupCommitQueue, type BatchOutcome } from './group-commit-queue';
+import { startCatchUpSubscription, type CatchUpSource } from './catch-up-subscription';
+import { createPostgresPool, describePostgresError, isUnreachable, PostgresStartError } from './postgres-connection';
+import { createNotifyListener, type NotifyListener } from './postgres-listener';
+import { ensureEventSchema } from './postgres-schema';
+import type { ExpectedRevision } from './event-store';
+
+export interface PostgresEventStoreOptions {
+  /** `postgres://user:password@host:5432/database` (DATABASE_URL). */
+  connectionString: string;
+  /** Connections for reads and the one batch written at a time. */
+  poolSize?: number;
+  /** Most appends written in one transaction. */
+  maxBatch?: number;
+  /**
+   * A safety net only: subscriptions wake on NOTIFY; an idle one also looks this often (ms).
+   */
+  pollIntervalMs?: number;
+  /** How long the first connection may take while the server is unreachable (it may be starting); default 30 s. */
+  startTimeoutMs?: number;
+  /** Errors of idle pooled connections (the pool replaces them); default: logged. */
+  onConnectionError?: (error: Error) => void;
+}
+
+/** Counters for tests and the bench: how well appends are being grouped. */
+export interface PostgresEventStoreStats {
+  commits: number;
+  appends: number;
+  refused: number;
+  largestBatch: number;
+}
+
+export interface PostgresEventStore extends EventStore {
+  /** Resolves once the server answered and the schema is in place; rejects with a PostgresStartError an operator can act on. */
+  ready(): Promise<void>;
+  stats(): PostgresEventStoreStats;
+}
+
+interface PendingAppend {
+  streamId: string;
+  expected: ExpectedRevision;
+  events: SerialisedEvent[];
+}
+
+interface EventRow {
+  position: number;
+  stream_id: string;
+  revision: number;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+  recorded_at: Date;
+  hash: string | null;
+}
+
+interface AppendRow {
+  ok: boolean;
+  next_revision: number | null;
+  last_position: number | null;
+  actual: number | null;
+}
+
+const COLUMNS = 'position, stream_id, revision, event_id, type, data, metadata, recorded_at, hash';
+
+export function createPostgresEventStore(options: PostgresEventStoreOptions): PostgresEventStore {
+  const { connectionString } = options;
+  const pool = createPostgresPool({
+    connectionString,
+    max: options.poolSize ?? 10,
+    onIdleError: options.onConnectionError ?? ((error) => console.error('PostgreSQL connection lost (it is replaced):', error.message)),
+  });
+  const stats: PostgresEventStoreStats = { commits: 0, appends: 0, refused: 0, largestBatch: 0 };
+  const commitListeners = new Set<() => void>();
+  const subscriptions = new Set<{ close(): Promise<void> }>();
+  const wakeAll = () => commitListeners.forEach((listener) => listener());
+  let listener: NotifyListener | null = null;
+  let closed = false;
+  let closing: Promise<void> | undefined;
+
+  const started = (async () => {
+    const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
+    for (let attempt = 0; ; attempt++) {
+      let client;
+      try {
+        client = await pool.connect();
+        await ensureEventSchema(client);
+        return;
+      } catch (error) {
+        // A server that is starting is waited for; wrong credentials or rights are not.
+        if (!isUnreachable(error) || Date.now() + 1_000 > deadline || closed) {
+          throw new PostgresStartError(describePostgresError(error, connectionString), { cause: error });
+        }
+        await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, 100 * 2 ** attempt)));
+      } finally {
+        client?.release();
+      }
+    }
+  })();
+  started.catch(() => undefined);
+
+  async function open(): Promise<void> {
+    if (closed) throw new Error('Event store is closed');
+    await started;
+  }
+
+  const queue = createGroupCommitQueue<PendingAppend, AppendResult>(async (appends) => {
+    const payload = JSON.stringify(appends.map((a) => ({ s: a.streamId, x: String(a.expected), ev: a.events })));
+    const { rows } = await pool.query<AppendRow>('SELECT ok, next_revision, last_position, actual FROM es_append($1::json)', [payload]);
+    stats.commits += 1;
+    stats.largestBatch = Math.max(stats.largestBatch, appends.length);
+    const outcomes = appends.map((append, i): BatchOutcome<AppendResult> => {
+      const row = rows[i];
+      if (row?.ok) {
+        stats.appends += 1;
+        return { ok: true, value: { nextExpectedRevision: row.next_revision!, position: row.last_position! } };
+      }
+      stats.refused += 1;
+      return { ok: false, error: new WrongExpectedVersion(append.streamId, append.expected, row?.actual ?? -1) };
+    });
+    wakeAll();
+    return outcomes;
+  }, options.maxBatch ?? 500);
+
+  async function readAll(readOptions: { after?: number; maxCount?: number } = {}): Promise<RecordedEvent[]> {
+    await open();
+    const { rows } = await pool.query<EventRow>(`SELECT ${COLUMNS} FROM es_events WHERE position > $1 ORDER BY position LIMIT $2`, [
+      readOptions.after ?? 0,
+      limitOf(readOptions.maxCount),
+    ]);
+    return rows.map(toRecorded);
+  }
+
+  /** The shared LISTEN connection; a new one once the previous failed. */
+  function currentListener(): NotifyListener {
+    if (!listener || listener.failed) listener = createNotifyListener(connectionString, wakeAll);
+    return listener;
+  }
+
+  return {
+    ready: () => open(),
+
+    async append(streamId, events, expected) {
+      // Checked and serialised before queueing so a bad payload fails this append only, never the batch.
+      const prepared = validateAppend(streamId, events, expected);
+      await open();
+      return queue.submit({ streamId, expected, events: prepared });
+    },
+
+    async readStream(streamId, readOptions = {}) {
+      assertStreamId(streamId);
+      await open();
+      const fromRevision = readOptions.fromRevision ?? 0;
+      const { rows } = await pool.query<EventRow>(`SELECT ${COLUMNS} FROM es_events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`, [
+        streamId,
+        fromRevision,
+        limitOf(readOptions.maxCount),
+      ]);
+      if (rows.length === 0) {
+        const exists =
+          fromRevision <= 0 && readOptions.maxCount !== 0
+            ? false
+            : (await pool.query('SELECT 1 FROM es_events WHERE stream_id = $1 LIMIT 1', [streamId])).rowCount! > 0;
+        if (!exists) throw new StreamNotFound(streamId);
+      }
+      return rows.map(toRecorded);
+    },
+
+    readAll,
+
+    subscribe(subscribeOptions, handler) {
+      if (closed) throw new Error('Event store is closed');
+      const notify = currentListener();
+      let lost: Error | null = null;
+      const source: CatchUpSource = {
+        async readAll(page) {
+          await notify.ready;
+          if (lost) throw lost;
+          return readAll(page);
+        },
+        onCommit(wake) {
+          commitListeners.add(wake);
+          const offFailure = notify.onFailure((error) => {
+            lost = error;
+            wake();
+          });
+          return () => {
+            commitListeners.delete(wake);
+            offFailure();
+          };
+        },
+      };
+      const subscription = startCatchUpSubscription(source, subscribeOptions, handler, options.pollIntervalMs ?? 60_000);
+      subscriptions.add(subscription);
+      void subscription.done.catch(() => undefined).finally(() => subscriptions.delete(subscription));
+      return subscription;
+    },
+
+    async headPosition() {
+      await open();
+      const { rows } = await pool.query<{ head: number }>('SELECT coalesce(max(position), 0)::bigint AS head FROM es_events');
+      return rows[0]!.head;
+    },
+
+    stats: () => ({ ...stats }),
+
+    close() {
+      if (!closing) {
+        // Refuse new work first, then let subscriptions stop and queued appends commit.
+        closed = true;
+        closing = (async () => {
+          await started.catch(() => undefined);
+          await Promise.all([...subscriptions].map((subscription) => subscription.close()));
+          await queue.drain();
+          await listener?.close();
+          await pool.end();
+        })();
+      }
+      return closing;
+    },
+  };
+}
+
+/** PostgreSQL's LIMIT NULL means "no limit"; callers replaying large stores page with maxCount. */
+function limitOf(maxCount: number | undefined): number | null {
+  return maxCount === undefined ? null : Math.max(0, Math.trunc(maxCount));
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    streamId: row.stream_id,
+    revision: row.revision,
+    position: row.position,
+    recordedAt: row.recorded_at.toISOString(),
+    hash: row.hash,
+  };
+}

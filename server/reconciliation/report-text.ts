@@ -1,0 +1,35 @@
+import { centsToDecimal } from '../../machines/money';
+import type { Mismatch, ReconciliationReport } from './reconcile';
+
+const problemText: Record<Mismatch['problem'], string> = {
+  missing_at_gateway: 'in the ledger but not at the gateway',
+  missing_in_ledger: 'at the gateway but not in the ledger',
+  amount_differs: 'amounts differ',
+  intent_without_outcome: 'intent without an outcome for over 15 minutes',
+};
+
+const euros = (cents: number | null) => (cents === null ? '—' : `€${centsToDecimal(Math.abs(cents))}`);
+
+/** The report as an operator reads it on a terminal: totals per kind, then each mismatch grouped by kind. */
+export function reportLines(report: ReconciliationReport): string[] {
+  const lines = [`Reconciliation with the ${report.gateway} gateway, ${report.since} to ${report.until}`];
+  for (const k of report.kinds) {
+    lines.push(
+      `  ${k.kind.padEnd(18)} ledger ${String(k.ledgerCount).padStart(5)} ${euros(k.ledgerCents).padStart(14)}   gateway ${String(k.gatewayCount).padStart(5)} ${euros(k.gatewayCents).padStart(14)}`,
+    );
+  }
+  if (report.mismatches.length === 0) {
+    lines.push('OK: every movement matches.');
+    return lines;
+  }
+  lines.push(`MISMATCH: ${report.mismatches.length} found.`);
+  for (const kind of new Set(report.mismatches.map((m) => m.kind))) {
+    lines.push(`  ${kind}:`);
+    for (const m of report.mismatches.filter((x) => x.kind === kind)) {
+      lines.push(
+        `    ${problemText[m.problem]}: ${m.reference} (${m.streamId ?? 'no stream'}) ledger ${euros(m.ledgerCents)}, gateway ${euros(m.gatewayCents)}, at ${m.at}`,
+      );
+    }
+  }
+  return lines;
+}

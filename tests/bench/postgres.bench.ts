@@ -1,0 +1,154 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { createPostgresEventStore } from '../../server/event-store/postgres-event-store';
+import { createTestDatabase, pgTestUrl, withDatabase } from '../support/postgres';
+import { repoRoot } from '../e2e/support/web-build';
+import type { BenchLine, BenchSuite } from './bench.types';
+import { EVENTS_PER_LIFECYCLE, lifecyclesPerSecond } from './pipeline.bench';
+
+/**
+ * The PostgreSQL store on the server PG_TEST_URL names (skipped without it), on a fresh database:
+ * (pg-raw) the baseline: plain INSERTs of ~300-byte JSON rows into a table shaped like the event
+ *          table, 64 rows per transaction, 64 concurrent clients, PostgreSQL's default durability;
+ * (pg-b)   durable appends through the adapter: 64 concurrent appenders, one event per append;
+ * (pg-c)   deal lifecycles through the command pipeline on it, in lifecycles/s and events/s
+ *          (target: at least 50 % of pg-raw in events/s);
+ * (pg-n)   lifecycles/s with 1, 2 and 3 app instances (separate processes) on the one database.
+ */
+const DURATION_MS = Number(process.env.BENCH_POSTGRES_MS ?? 3_000);
+const CLIENTS = 64;
+const ROWS_PER_TX = 64;
+const execFileAsync = promisify(execFile);
+
+const payload = { dealId: 42, amountCents: 125_000, currency: 'EUR', note: 'bench', terms: { title: 'Spring launch', deliverables: ['1 Instagram Post'] } };
+const metadata = { actor: { kind: 'brand', id: 'u_bench' }, at: '2025-01-01T00:00:00.000Z', correlationId: randomUUID(), causationId: randomUUID() };
+
+async function rawInsertsPerSecond(url: string): Promise<{ rate: number; rowBytes: number }> {
+  await withDatabase(url, (c) =>
+    c.query(`CREATE TABLE raw_events (position bigserial PRIMARY KEY, stream_id text NOT NULL, revision bigint NOT NULL, event_id text NOT NULL,
+      type text NOT NULL, data json NOT NULL, metadata json NOT NULL, recorded_at timestamptz NOT NULL DEFAULT now(), UNIQUE (stream_id, revision))`),
+  );
+  const data = JSON.stringify(payload);
+  const meta = JSON.stringify(metadata);
+  const rowBytes = data.length + meta.length + 36 + 'deal-00'.length + 'Bench'.length;
+  const values = Array.from({ length: ROWS_PER_TX }, (_, i) => `($${i * 5 + 1}, $${i * 5 + 2}, $${i * 5 + 3}, 'Bench', $${i * 5 + 4}, $${i * 5 + 5})`).join(
+    ', ',
+  );
+  const sql = `INSERT INTO raw_events (stream_id, revision, event_id, type, data, metadata) VALUES ${values}`;
+  let rows = 0;
+  const deadline = performance.now() + DURATION_MS;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, client) => {
+      const connection = new pg.Client({ connectionString: url });
+      await connection.connect();
+      for (let round = 0; performance.now() < deadline; round++) {
+        const params = Array.from({ length: ROWS_PER_TX }, (_, i) => [`deal-${client}-${i}`, round, randomUUID(), data, meta]).flat();
+        await connection.query(sql, params);
+        rows += ROWS_PER_TX;
+      }
+      await connection.end();
+    }),
+  );
+  return { rate: rows / ((performance.now() - start) / 1000), rowBytes };
+}
+
+async function adapterAppendsPerSecond(url: string): Promise<{ rate: number; perCommit: number }> {
+  const store = createPostgresEventStore({ connectionString: url });
+  await store.ready();
+  const deadline = performance.now() + DURATION_MS;
+  let appends = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, appender) => {
+      const streamId = `bench-${appender}-${randomUUID()}`;
+      for (let revision = 0; performance.now() < deadline; revision += 1) {
+        await store.append(streamId, [{ id: randomUUID(), type: 'Bench', data: payload, metadata }], revision === 0 ? 'no_stream' : revision - 1);
+        appends += 1;
+      }
+    }),
+  );
+  const rate = appends / ((performance.now() - start) / 1000);
+  const { commits } = store.stats();
+  await store.close();
+  return { rate, perCommit: appends / Math.max(1, commits) };
+}
+
+/** `instances` processes at once, each its own store and pipeline; the sum of their lifecycles/s. */
+async function instancesLifecyclesPerSecond(url: string, instances: number, round: number): Promise<number> {
+  const results = await Promise.all(
+    Array.from({ length: instances }, (_, i) =>
+      execFileAsync(process.execPath, ['--import', 'tsx', join(repoRoot, 'tests/support/bench/pg-lifecycles-worker.ts')], {
+        cwd: repoRoot,
+        env: { ...process.env, DATABASE_URL: url, DURATION_MS: String(DURATION_MS), FIRST_ID: String((round * 10 + i + 1) * 10_000_000) },
+      }),
+    ),
+  );
+  return results.map((r) => (JSON.parse(r.stdout.trim().split('\n').pop()!) as { rate: number }).rate).reduce((a, b) => a + b, 0);
+}
+
+export const run: BenchSuite = async () => {
+  if (!pgTestUrl) {
+    console.log('skipped: set PG_TEST_URL (e.g. postgres://root@127.0.0.1:5432/test) to measure the PostgreSQL store');
+    return [];
+  }
+  const database = await createTestDatabase('escrow_bench');
+  try {
+    const raw = await rawInsertsPerSecond(database.url);
+    const appends = await adapterAppendsPerSecond(database.url);
+    const store = createPostgresEventStore({ connectionString: database.url });
+    const pipeline = await lifecyclesPerSecond(store, { durationMs: DURATION_MS, firstId: 1_000_000_000 });
+    await store.close();
+    const scaled: number[] = [];
+    for (const instances of [1, 2, 3]) scaled.push(await instancesLifecyclesPerSecond(database.url, instances, instances));
+
+    const rawLine: BenchLine = {
+      id: 'pg-raw',
+      label: `raw PostgreSQL INSERTs (~${raw.rowBytes}-byte JSON rows, ${ROWS_PER_TX} per transaction, ${CLIENTS} clients, default durability)`,
+      value: Math.round(raw.rate),
+      unit: 'inserts/s',
+    };
+    const events = pipeline.rate * EVENTS_PER_LIFECYCLE;
+    return [
+      rawLine,
+      {
+        id: 'pg-b',
+        label: `durable appends through the PostgreSQL adapter (1 event/append, ${CLIENTS} concurrent appenders)`,
+        value: Math.round(appends.rate),
+        unit: 'appends/s',
+        baseline: { label: 'pg-raw', value: rawLine.value },
+        extra: `${appends.perCommit.toFixed(1)} appends per commit`,
+      },
+      {
+        id: 'pg-c',
+        label: `deal lifecycles through the command pipeline on PostgreSQL (${EVENTS_PER_LIFECYCLE} events, 64 concurrent)`,
+        value: Math.round(pipeline.rate),
+        unit: 'lifecycles/s',
+        extra: `${(pipeline.appends / Math.max(1, pipeline.commits)).toFixed(1)} appends per commit`,
+      },
+      {
+        id: 'pg-c-events',
+        label: '(pg-c) in events appended per second',
+        value: Math.round(events),
+        unit: 'events/s',
+        baseline: { label: 'pg-raw', value: rawLine.value },
+        target: '>= 50 % of (pg-raw)',
+        met: events / Math.max(1, raw.rate) >= 0.5,
+      },
+      ...scaled.map(
+        (rate, i): BenchLine => ({
+          id: `pg-n${i + 1}`,
+          label: `deal lifecycles/s with ${i + 1} instance${i ? 's' : ''} (processes) on one PostgreSQL`,
+          value: Math.round(rate),
+          unit: 'lifecycles/s',
+          ...(i > 0 ? { baseline: { label: 'pg-n1', value: Math.round(scaled[0]!) } } : {}),
+        }),
+      ),
+    ];
+  } finally {
+    await database.drop();
+  }
+};

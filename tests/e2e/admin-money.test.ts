@@ -1,0 +1,60 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminLogin } from './support/admin-flows';
+import { launchBrowser, phoneContext, screens } from './support/browser';
+import { createAndPayDeal, registerAndOnboard, see, unique } from './support/flows';
+import { ADMIN, startServer, type RunningServer } from './support/server';
+
+/** The admins' money screens on a phone: the overview (figures, charts, table) and the reconciliation. */
+describe('admin money overview and reconciliation', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const snap = screens('admin-money');
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    context = await phoneContext(browser, server.url);
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const seriousViolations = async () => {
+    const result = await new AxeBuilder({ page: page as never }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  };
+
+  it('a paid deal shows as held in the Money tab, with a chart per series and the 90 days in a table; the reconciliation reports no mismatch', async () => {
+    const brand = await context.newPage();
+    await registerAndOnboard(brand, snap, unique('moneybrand'));
+    await createAndPayDeal(brand, snap, '@held.money');
+    await brand.close();
+
+    await adminLogin(page, ADMIN);
+    await page.getByRole('tab', { name: 'Money' }).click();
+    await expect.poll(() => page.getByTestId('money-held').textContent(), { timeout: 20_000 }).toBe('€270.50');
+    expect(await page.getByTestId('money-due-7d').textContent()).toBe('€0.00');
+    expect(await page.getByRole('img', { name: /Released per day/ }).count()).toBe(1);
+    expect(await page.getByTestId('money-days').locator('tbody tr').count()).toBe(90);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await snap(page, 'money-tab');
+    expect(await seriousViolations()).toEqual([]);
+
+    await page.getByRole('tab', { name: 'Reconciliation' }).click();
+    await see(page, 'Every money movement matches the payment gateway.');
+    expect(
+      await page
+        .getByTestId('reconciliation-totals')
+        .getByRole('row', { name: /Charges/ })
+        .textContent(),
+    ).toContain('1 · €270.50');
+    await snap(page, 'reconciliation-tab');
+    expect(await seriousViolations()).toEqual([]);
+  }, 180_000);
+});

@@ -1,0 +1,41 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSqliteEventStore } from '../../../server/event-store/sqlite-event-store';
+import { createReactorRunner } from '../../../server/reactors/reactor-runner';
+import type { RecordedEvent } from '../../../server/event-store/event-store';
+import { newEvents, newStream } from '../event-store/event-store-fixtures';
+
+const dir = mkdtempSync(join(tmpdir(), 'reactor-runner-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('reactor runner', () => {
+  it('retries an event whose wait for the read models fails (as when the store was away), and never ends its subscription over it', async () => {
+    const store = createSqliteEventStore({ path: join(dir, 'events.db') });
+    const db = new Database(':memory:');
+    const handled: RecordedEvent[] = [];
+    let waits = 0;
+    const runner = createReactorRunner({
+      store,
+      db,
+      retryDelayMs: 5,
+      reactors: [{ name: 'probe', handle: async (event) => void handled.push(event) }],
+      before: async () => {
+        waits += 1;
+        if (waits <= 2) throw new Error('Read models did not reach the position within 10000 ms');
+      },
+    });
+    await runner.start();
+    const stream = newStream('reactor');
+    const { position } = await store.append(stream, newEvents(2), 'no_stream');
+    expect(await runner.processed(position, 5_000)).toBe(true);
+    expect(handled.map((e) => e.revision)).toEqual([0, 1]);
+    expect(waits).toBe(4);
+    expect(runner.checkpoint('probe')).toBe(position);
+    await runner.stop();
+    await store.close();
+    db.close();
+  });
+});

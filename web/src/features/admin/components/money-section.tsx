@@ -1,0 +1,105 @@
+import { formatEuro } from '@machines/money';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast-store';
+import { formatDate } from '../../../lib/dates';
+import { errorText } from '../../../lib/http';
+import { t, type MessageKey } from '../../../i18n';
+import { AdminSessionExpired } from '../api/admin-api';
+import { downloadExport } from '../api/admin-audit';
+import { useMoneyOverview, type MoneyOverviewDto } from '../api/admin-money';
+import { DayBars } from './money-chart';
+
+const euro = (cents: number) => formatEuro(cents, 'en-US');
+type Series = 'releasedCents' | 'refundedCents' | 'feesCents';
+const SERIES: { key: Series; label: MessageKey; color: string }[] = [
+  { key: 'releasedCents', label: 'admin.money.released', color: '#15803d' },
+  { key: 'refundedCents', label: 'admin.money.refunded', color: '#b91c1c' },
+  { key: 'feesCents', label: 'admin.money.fees', color: '#1d4ed8' },
+];
+
+function Figure({ label, cents, testId }: { label: string; cents: number; testId: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="text-lg font-bold" data-testid={testId}>
+        {euro(cents)}
+      </dd>
+    </div>
+  );
+}
+
+function DayTable({ days }: { days: MoneyOverviewDto['days'] }) {
+  return (
+    // Scrollable, so it takes keyboard focus (and says what it is) for people who scroll with keys.
+    <div className="max-h-96 overflow-auto" tabIndex={0} role="region" aria-label={t('admin.money.tableCaption')}>
+      <table className="w-full text-right text-sm" data-testid="money-days">
+        <caption className="text-left text-slate-500">{t('admin.money.tableCaption')}</caption>
+        <thead className="sticky top-0 bg-white">
+          <tr>
+            <th scope="col" className="text-left">
+              {t('admin.money.day')}
+            </th>
+            {SERIES.map((s) => (
+              <th key={s.key} scope="col">
+                {t(s.label)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {[...days].reverse().map((d) => (
+            <tr key={d.day} className="border-t border-slate-100">
+              <th scope="row" className="text-left font-normal">
+                {formatDate(d.day)}
+              </th>
+              {SERIES.map((s) => (
+                <td key={s.key}>{euro(d[s.key])}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Money held, due soon, and 90 days of releases, refunds and fees: figures, a bar chart per series, the table and a CSV export. */
+export function MoneySection({ onExpired }: { onExpired: () => void }) {
+  const overview = useMoneyOverview();
+  const o = overview.data;
+  const download = () =>
+    downloadExport('/api/admin/money/overview/export', 'csv').catch((error: unknown) => {
+      if (error instanceof AdminSessionExpired) onExpired();
+      else toast({ title: t('admin.errorTitle'), description: errorText(error), variant: 'destructive' });
+    });
+  if (overview.isError) return <p className="text-sm text-red-600">{errorText(overview.error)}</p>;
+  if (!o) return <Spinner />;
+  return (
+    <div className="space-y-4">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+        <Figure label={t('admin.money.held')} cents={o.heldCents} testId="money-held" />
+        <Figure label={t('admin.money.due24h')} cents={o.dueIn24hCents} testId="money-due-24h" />
+        <Figure label={t('admin.money.due7d')} cents={o.dueIn7dCents} testId="money-due-7d" />
+        {SERIES.map((s) => (
+          <Figure key={s.key} label={t('admin.money.total', { what: t(s.label) })} cents={o.totals[s.key]} testId={`money-total-${s.key}`} />
+        ))}
+      </dl>
+      {SERIES.map((s) => (
+        <section key={s.key} className="space-y-1">
+          <h3 className="text-sm font-semibold">{t('admin.money.perDay', { what: t(s.label) })}</h3>
+          <DayBars
+            title={t('admin.money.perDay', { what: t(s.label) })}
+            description={t('admin.money.chartDesc', { total: euro(o.totals[s.key]), from: formatDate(o.days[0]!.day), to: formatDate(o.days.at(-1)!.day) })}
+            values={o.days.map((d) => d[s.key])}
+            color={s.color}
+          />
+        </section>
+      ))}
+      <Button variant="secondary" onClick={() => void download()}>
+        {t('admin.exportCsv')}
+      </Button>
+      <DayTable days={o.days} />
+    </div>
+  );
+}

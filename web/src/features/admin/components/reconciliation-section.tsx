@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { formatEuro } from '@machines/money';
+import { inputClass } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatDateTime } from '../../../lib/dates';
+import { errorText } from '../../../lib/http';
+import { t, type MessageKey } from '../../../i18n';
+import { useReconciliation, type ReconciliationReportDto } from '../api/admin-money';
+
+type Mismatch = ReconciliationReportDto['mismatches'][number];
+const money = (cents: number | null) => (cents === null ? '—' : formatEuro(cents, 'en-US'));
+
+function MismatchTable({ kind, rows }: { kind: string; rows: Mismatch[] }) {
+  return (
+    <section className="space-y-2 rounded-2xl border border-red-200 bg-white p-3 shadow-sm" data-testid={`reconciliation-kind-${kind}`}>
+      <h3 className="font-semibold">{t(`admin.movement.${kind}` as MessageKey)}</h3>
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t(`admin.movement.${kind}` as MessageKey)}>
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr className="text-slate-500">
+              <th scope="col">{t('admin.recon.problem')}</th>
+              <th scope="col">{t('admin.recon.reference')}</th>
+              <th scope="col">{t('admin.recon.ledger')}</th>
+              <th scope="col">{t('admin.recon.gateway')}</th>
+              <th scope="col">{t('admin.recon.at')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((m) => (
+              <tr key={`${m.problem}:${m.reference}`} className="border-t border-slate-100 align-top" data-testid="reconciliation-mismatch">
+                <td>{t(`admin.recon.${m.problem}` as MessageKey)}</td>
+                <td className="break-all">
+                  {m.reference}
+                  {m.streamId && <span className="block text-slate-500">{m.streamId}</span>}
+                </td>
+                <td>{money(m.ledgerCents)}</td>
+                <td>{money(m.gatewayCents)}</td>
+                <td>{formatDateTime(m.at, 'en-US')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** The ledger compared with the gateway's own records: totals per kind, then every mismatch grouped by kind. */
+export function ReconciliationSection() {
+  const [since, setSince] = useState('');
+  const report = useReconciliation(since);
+  const r = report.data;
+  const kinds = r ? [...new Set(r.mismatches.map((m) => m.kind))] : [];
+  return (
+    <div className="space-y-4">
+      <label className="block max-w-xs text-sm">
+        {t('admin.recon.since')}
+        <input type="date" className={inputClass} value={since} onChange={(e) => setSince(e.target.value)} data-testid="reconciliation-since" />
+      </label>
+      {report.isPending && <Spinner />}
+      {report.isError && <p className="text-sm text-red-600">{errorText(report.error)}</p>}
+      {r && (
+        <>
+          <p
+            role="status"
+            className={`rounded-lg p-2 text-sm font-semibold ${r.mismatches.length ? 'bg-red-50 text-red-800' : 'bg-green-50 text-green-800'}`}
+            data-testid="reconciliation-status"
+          >
+            {r.mismatches.length ? t('admin.recon.mismatches', { count: r.mismatches.length }) : t('admin.recon.ok')}
+          </p>
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('admin.recon.kind')}>
+            <table className="w-full text-left text-sm" data-testid="reconciliation-totals">
+              <caption className="text-left text-slate-500">
+                {t('admin.recon.period', { since: formatDateTime(r.since, 'en-US'), until: formatDateTime(r.until, 'en-US') })}
+              </caption>
+              <thead>
+                <tr className="text-slate-500">
+                  <th scope="col">{t('admin.recon.kind')}</th>
+                  <th scope="col">{t('admin.recon.ledger')}</th>
+                  <th scope="col">{t('admin.recon.gateway')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {r.kinds.map((k) => (
+                  <tr key={k.kind} className="border-t border-slate-100">
+                    <th scope="row" className="font-normal">
+                      {t(`admin.movement.${k.kind}` as MessageKey)}
+                    </th>
+                    <td>
+                      {k.ledgerCount} · {money(k.ledgerCents)}
+                    </td>
+                    <td>
+                      {k.gatewayCount} · {money(k.gatewayCents)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {kinds.map((kind) => (
+            <MismatchTable key={kind} kind={kind} rows={r.mismatches.filter((m) => m.kind === kind)} />
+          ))}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,37 +1,27 @@
+import { errorCatalogue, errorKinds, errorText, type ErrorCode, type ErrorKind, type ErrorParams } from './errors/error-catalogue';
+
 /**
- * Why a command was refused. Deciders (pure, in machines/) throw it; the server's one error
- * handler maps the code to an HTTP status. The message is what users read.
+ * Why a command was refused: a stable code and its params (machines/errors/error-catalogue.ts).
+ * Deciders (pure, in machines/) throw it; the server's one error handler answers it with the
+ * code's kind as `error` (and the status it sets), the code, the params, and the catalogue's text
+ * in the caller's language. The English text is also the error's `message` (logs, tests).
  */
-export const commandErrorStatus = {
-  validation_failed: 400,
-  invalid_event: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  illegal_transition: 409,
-  conflict: 409,
-  concurrency: 409,
-  expired: 410,
-  idempotency_mismatch: 422,
-  gateway_error: 502,
-  not_available: 409,
-} as const;
-
-export type CommandErrorCode = keyof typeof commandErrorStatus;
-
 export class DomainError extends Error {
   override readonly name = 'DomainError';
   constructor(
-    readonly code: CommandErrorCode,
-    message: string,
+    readonly code: ErrorCode,
+    readonly params: ErrorParams = {},
+    /** Diagnostics for logs and tests (validation issues); never sent. */
     readonly details?: Record<string, unknown>,
   ) {
-    super(message);
+    super(errorText(code, params, 'en'));
+    this.kind = errorCatalogue[code].kind;
+    this.status = errorKinds[this.kind];
   }
 
-  get status(): number {
-    return commandErrorStatus[this.code];
-  }
+  /** The coarse kind clients read as `error` (illegal_transition, conflict, not_found, ...). */
+  readonly kind: ErrorKind;
+  readonly status: number;
 }
 
 export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError;

@@ -11,7 +11,13 @@ import { paymentRequestStatuses } from '../payment-request/payment-request.machi
  * Amounts appear twice: as the spec's decimal strings ("250.00") and as integer cents.
  */
 
-export const errorSchema = z.object({ error: z.string(), message: z.string() });
+/** Every error answer: the kind (`error`, which sets the status), the stable code, its params, and the text in the caller's language. */
+export const errorSchema = z.object({
+  error: z.string(),
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  message: z.string(),
+});
 
 const iso = z.string();
 const nullableIso = iso.nullable();

@@ -54,7 +54,7 @@ export const dealEscrow: EscrowKind<DealSnapshot, DealDraft> = {
   awaitingPayment: 'pending_payment',
   closedReason: 'deal_closed',
   dueCents: (snapshot) => snapshot.context.terms?.totalCents ?? null,
-  checkoutChanged: () => new DomainError('conflict', 'The deal changed while its payment was being prepared; please try again'),
+  checkoutChanged: () => new DomainError('deal_changed_during_checkout'),
   draft: (type, data) => ({ type, data }) as DealDraft,
 };
 
@@ -64,14 +64,14 @@ const addHours = (iso: string, hours: number): string => new Date(Date.parse(iso
 
 function releaseRefusal(snapshot: DealSnapshot, trigger: ReleaseTrigger): DomainError {
   const c = snapshot.context;
-  if (c.pendingRelease !== null) return new DomainError('conflict', 'A release of these funds is already under way', { status: 'release_pending' });
-  if (c.pendingRefund !== null) return new DomainError('conflict', 'A refund of this deal is under way', { status: 'refund_pending' });
+  if (c.pendingRelease !== null) return new DomainError('release_already_under_way', { status: 'release_pending' });
+  if (c.pendingRefund !== null) return new DomainError('refund_under_way', { status: 'refund_pending' });
   if (c.hold !== null && trigger !== 'admin') {
-    return new DomainError('illegal_transition', 'Cannot release funds while the deal is on hold; an admin must act', { status: 'on_hold' });
+    return new DomainError('deal_on_hold', { status: 'on_hold' });
   }
   const inEscrow = c.paidAt !== null && c.cancelledAt === null && c.completedAt === null;
   if (c.stripeAccountId === null && inEscrow) {
-    return new DomainError('conflict', 'no_bank_account: The creator has not connected a bank account yet', { gatewayCode: 'no_bank_account' });
+    return new DomainError('no_bank_account', { gatewayCode: 'no_bank_account' });
   }
   return refused(snapshot, 'release the funds');
 }
@@ -133,11 +133,11 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   RecordChargeback: escrow,
   AcceptDeal: (command, snapshot, now) => {
     if (snapshot.context.influencerAcceptedAt !== null) {
-      throw new DomainError('illegal_transition', 'The deal has already been accepted', { status: dealStatus(snapshot) });
+      throw new DomainError('deal_already_accepted', { status: dealStatus(snapshot) });
     }
     // A brand signed in on its own link would bind the deal (and its payout) to itself.
     if (command.claimedByUserId && command.claimedByUserId === snapshot.context.ownerId) {
-      throw new DomainError('conflict', 'You created this deal: only the creator you invited can accept it');
+      throw new DomainError('own_deal_not_acceptable');
     }
     return only(snapshot, now, 'accept the deal', {
       type: 'CreatorAccepted',
@@ -150,7 +150,7 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   RotateShareLink: ({ token }, snapshot, now) => {
     const c = snapshot.context;
     // Only before acceptance: afterwards the link belongs to whoever claimed the deal.
-    if (c.influencerAcceptedAt !== null) throw new DomainError('conflict', 'The creator already accepted this deal; its link can no longer be replaced');
+    if (c.influencerAcceptedAt !== null) throw new DomainError('link_already_claimed');
     if (c.shareableToken === null) return only(snapshot, now, 'create a share link', { type: 'ShareLinkGenerated', data: { token } });
     return only(snapshot, now, 'replace the share link', { type: 'ShareLinkRotated', data: { token } });
   },
@@ -195,9 +195,9 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
     pending === null || pending.key !== key ? [] : [{ type: 'TransferFailed', data: { trigger: pending.trigger, code, message, key: pending.key } }],
   RequestRefund: ({ key }, snapshot, now) => {
     const c = snapshot.context;
-    if (c.refundId !== null) throw new DomainError('illegal_transition', 'The deal has already been refunded', { status: dealStatus(snapshot) });
-    if (c.pendingRefund !== null) throw new DomainError('conflict', 'A refund of this deal is already under way', { status: 'refund_pending' });
-    if (c.pendingRelease !== null) throw new DomainError('conflict', 'A release of these funds is under way', { status: 'release_pending' });
+    if (c.refundId !== null) throw new DomainError('deal_already_refunded', { status: dealStatus(snapshot) });
+    if (c.pendingRefund !== null) throw new DomainError('refund_already_under_way', { status: 'refund_pending' });
+    if (c.pendingRelease !== null) throw new DomainError('release_under_way', { status: 'release_pending' });
     return only(snapshot, now, 'refund the payment', { type: 'RefundRequested', data: { amountCents: escrowedCents(c), key } });
   },
   RecordRefund: ({ key, refundId, transferReversalId }, { context: { pendingRefund: pending } }) =>
@@ -214,7 +214,7 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   // Accepted in every state (the statechart's root takes it); the author is the event's actor.
   AddNote: ({ note }, snapshot, now) => only(snapshot, now, 'add a note', { type: 'DealNoteAdded', data: { note } }),
   PutOnHold: ({ reason }, snapshot, now) => {
-    if (snapshot.context.hold !== null) throw new DomainError('illegal_transition', 'The deal is already on hold', { status: 'on_hold' });
+    if (snapshot.context.hold !== null) throw new DomainError('deal_already_on_hold', { status: 'on_hold' });
     return only(snapshot, now, 'put the deal on hold', { type: 'DealPutOnHold', data: { source: 'admin', reason } });
   },
   ReleaseHold: (_command, snapshot, now) => only(snapshot, now, 'resume the deal', resumeDraft(snapshot, now)),

@@ -66,7 +66,7 @@ export function canTake(snapshot: EscrowSnapshot, draft: EscrowDraft, now: strin
 
 export function refused<S extends EscrowSnapshot>(kind: EscrowKind<S, EscrowDraft>, snapshot: S, action: string): DomainError {
   const status = kind.status(snapshot);
-  return new DomainError('illegal_transition', `Cannot ${action} while the ${kind.noun} is ${status}`, { status });
+  return new DomainError(kind.noun === 'deal' ? 'deal_not_in_state' : 'payment_request_not_in_state', { action, status });
 }
 
 /** The drafts, if the statechart takes the first now; else a refusal for `action`. */

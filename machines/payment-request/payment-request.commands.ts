@@ -47,7 +47,7 @@ export const paymentRequestEscrow: EscrowKind<PaymentRequestSnapshot, PaymentReq
   awaitingPayment: 'accepted',
   closedReason: 'request_closed',
   dueCents: (snapshot) => snapshot.context.request?.totalCents ?? null,
-  checkoutChanged: () => new DomainError('conflict', 'The checkout does not charge the total due'),
+  checkoutChanged: () => new DomainError('checkout_total_mismatch'),
   draft: (type, data) => ({ type, data }) as PaymentRequestDraft,
 };
 
@@ -56,13 +56,13 @@ const { refused, only, closeOpenSession, decide: escrow, canTake: requestCanTake
 /** An unpaid request past its expiry answers 410 to the brand's link actions. */
 function assertNotExpired(snapshot: PaymentRequestSnapshot, now: string): void {
   const request = snapshot.context.request;
-  if (request && isExpired(paymentRequestStatus(snapshot), request.expiresAt, now)) throw new DomainError('expired', EXPIRED_MESSAGE);
+  if (request && isExpired(paymentRequestStatus(snapshot), request.expiresAt, now)) throw new DomainError('payment_request_expired');
 }
 
 function payoutRefusal(snapshot: PaymentRequestSnapshot): DomainError {
   const c = snapshot.context;
   if (c.hold !== null) {
-    return new DomainError('illegal_transition', 'Cannot complete the request while a chargeback holds the payment; an admin must act', { status: 'on_hold' });
+    return new DomainError('payment_request_on_hold', { status: 'on_hold' });
   }
   return refused(snapshot, 'complete the request');
 }
@@ -90,7 +90,7 @@ const deciders: Deciders<PaymentRequestCommand, PaymentRequestSnapshot, PaymentR
   AcceptPaymentRequest: (_command, snapshot, now) => {
     assertNotExpired(snapshot, now);
     if (snapshot.context.acceptedAt !== null) {
-      throw new DomainError('illegal_transition', 'The payment request has already been accepted', { status: paymentRequestStatus(snapshot) });
+      throw new DomainError('payment_request_already_accepted', { status: paymentRequestStatus(snapshot) });
     }
     return only(snapshot, now, 'accept the request', { type: 'PaymentRequestAccepted', data: {} });
   },

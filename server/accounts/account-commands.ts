@@ -8,9 +8,6 @@ import { DomainError } from '../commands/domain-error';
 import { uniqueStreamId, type UniqueValues } from '../commands/unique-values';
 import type { ProfileBody, RegisterBody } from './account.schemas';
 
-const EMAIL_TAKEN = 'Email is already registered, or one that looks the same';
-const USERNAME_TAKEN = 'Username is already taken, or one that looks the same';
-
 const stream = (userId: string) => userAggregate.streamId(userId);
 
 /** Onboarding, language and profile changes of a registered user. */
@@ -21,7 +18,7 @@ function profileCommands(bus: CommandBus, unique: UniqueValues) {
         userAggregate,
         stream(userId),
         (state) => {
-          if (state.revision < 0) throw new DomainError('not_found', 'User not found');
+          if (state.revision < 0) throw new DomainError('user_not_found');
           // Completing again (e.g. from the profile screen) just updates the optional fields.
           if (state.snapshot.value === 'onboarded') {
             const c = state.snapshot.context;
@@ -40,7 +37,7 @@ function profileCommands(bus: CommandBus, unique: UniqueValues) {
         userAggregate,
         stream(userId),
         (state) => {
-          if (state.revision < 0) throw new DomainError('not_found', 'User not found');
+          if (state.revision < 0) throw new DomainError('user_not_found');
           return state.snapshot.context.language === language ? [] : [{ type: 'LanguageChosen', data: { language } }];
         },
         ctx,
@@ -50,14 +47,14 @@ function profileCommands(bus: CommandBus, unique: UniqueValues) {
 
     async updateProfile(userId: string, body: ProfileBody, ctx: CommandContext) {
       const current = (await bus.load(userAggregate, stream(userId))).snapshot.context;
-      if (!current.userId) throw new DomainError('not_found', 'User not found');
+      if (!current.userId) throw new DomainError('user_not_found');
       // Compared by look-alike key: a respelling of one's own name claims and gives up nothing.
       const emailChanged = uniqueStreamId('email', current.email) !== uniqueStreamId('email', body.email);
       const nameChanged = uniqueStreamId('username', current.username) !== uniqueStreamId('username', body.username);
-      if (emailChanged) await unique.reserve('email', body.email, userId, ctx, EMAIL_TAKEN);
+      if (emailChanged) await unique.reserve('email', body.email, userId, ctx, 'email_taken');
       if (nameChanged) {
         try {
-          await unique.reserve('username', body.username, userId, ctx, USERNAME_TAKEN);
+          await unique.reserve('username', body.username, userId, ctx, 'username_taken');
         } catch (error) {
           if (emailChanged) await unique.release('email', body.email, userId, ctx);
           throw error;
@@ -78,9 +75,9 @@ export function createAccountCommands({ bus, unique, accounts }: { bus: CommandB
     async register(body: RegisterBody, ctxFor: (userId: string) => CommandContext) {
       const userId = `u_${randomUUID().replace(/-/g, '')}`;
       const ctx = ctxFor(userId);
-      await unique.reserve('email', body.email, userId, ctx, EMAIL_TAKEN);
+      await unique.reserve('email', body.email, userId, ctx, 'email_taken');
       try {
-        await unique.reserve('username', body.username, userId, ctx, USERNAME_TAKEN);
+        await unique.reserve('username', body.username, userId, ctx, 'username_taken');
       } catch (error) {
         await unique.release('email', body.email, userId, ctx);
         throw error;
@@ -104,7 +101,7 @@ export function createAccountCommands({ bus, unique, accounts }: { bus: CommandB
         userAggregate,
         stream(userId),
         (state) => {
-          if (state.revision < 0) throw new DomainError('not_found', 'User not found');
+          if (state.revision < 0) throw new DomainError('user_not_found');
           return [{ type: 'SessionsRevoked', data: { reason: 'logout' } }];
         },
         ctx,
@@ -114,8 +111,8 @@ export function createAccountCommands({ bus, unique, accounts }: { bus: CommandB
 
     async changePassword(userId: string, body: { currentPassword: string; newPassword: string }, ctx: CommandContext) {
       const current = (await bus.load(userAggregate, stream(userId))).snapshot.context;
-      if (!current.userId) throw new DomainError('not_found', 'User not found');
-      if (!(await verifyPassword(body.currentPassword, current.passwordHash))) throw new DomainError('forbidden', 'Current password is wrong');
+      if (!current.userId) throw new DomainError('user_not_found');
+      if (!(await verifyPassword(body.currentPassword, current.passwordHash))) throw new DomainError('wrong_current_password');
       const passwordHash = await hashPassword(body.newPassword);
       const result = await bus.execute(userAggregate, stream(userId), () => [{ type: 'PasswordChanged', data: { passwordHash } }], ctx);
       return { position: result.position };

@@ -60,10 +60,10 @@ function loginLimits(fastify: FastifyInstance, ctx: RouteDeps['ctx']) {
       await accountFailures.check(request, reply);
     },
   };
-  const failed = async (request: FastifyRequest, message: string): Promise<never> => {
+  const failed = async (request: FastifyRequest, code: 'invalid_login' | 'invalid_credentials'): Promise<never> => {
     await failures.count(request);
     await accountFailures.count(request);
-    throw new DomainError('unauthorized', message);
+    throw new DomainError(code);
   };
   return { registrationsPerIp, loginThrottle, failed };
 }
@@ -95,7 +95,7 @@ export function authRoutes(app: ZodApp, deps: RouteDeps): void {
     },
     async (request) => {
       const user = await accounts.verifyLogin(request.body.email, request.body.password);
-      if (!user) return failed(request, 'Invalid email or password');
+      if (!user) return failed(request, 'invalid_login');
       return { token: ctx.tokens.signUser(user.userId, user.sessionVersion ?? 0), user: toUserDto(user) };
     },
   );
@@ -117,7 +117,7 @@ export function authRoutes(app: ZodApp, deps: RouteDeps): void {
     },
     async (request) => {
       const result = await admins.login(request.body.username, request.body.password, commandContext(request, { kind: 'system', id: 'admin-login' }));
-      if (!result) return failed(request, 'Invalid credentials');
+      if (!result) return failed(request, 'invalid_credentials');
       await ctx.settle(result.position);
       return {
         token: ctx.tokens.signAdmin(result.adminId, result.username, result.role),

@@ -13,9 +13,9 @@ export function createAdminAccounts({ bus, unique, accounts }: { bus: CommandBus
   return {
     async create(username: string, password: string, role: AdminRole, ctx: CommandContext) {
       // The HTTP route allows ASCII names only; the CLI and the first-start bootstrap come here directly.
-      if (hasInvisibleCharacters(username)) throw new DomainError('validation_failed', 'Admin username must not contain invisible characters');
+      if (hasInvisibleCharacters(username)) throw new DomainError('admin_username_invisible');
       const adminId = `a_${randomUUID().replace(/-/g, '')}`;
-      await unique.reserve('admin-username', username, adminId, ctx, 'Admin username is already taken, or one that looks the same');
+      await unique.reserve('admin-username', username, adminId, ctx, 'admin_username_taken');
       const passwordHash = await hashPassword(password);
       const result = await bus.execute(
         adminAggregate,
@@ -57,10 +57,10 @@ export function createAdminAccounts({ bus, unique, accounts }: { bus: CommandBus
      * themselves, so the area always keeps the admin who is using it.
      */
     async deactivate(adminId: string, reason: string | null, ctx: CommandContext) {
-      if (ctx.actor.kind === 'admin' && ctx.actor.id === adminId) throw new DomainError('conflict', 'You cannot deactivate your own account');
+      if (ctx.actor.kind === 'admin' && ctx.actor.id === adminId) throw new DomainError('cannot_deactivate_self');
       const account = accounts.adminById(adminId);
-      if (!account) throw new DomainError('not_found', 'Admin account not found');
-      if (!account.active) throw new DomainError('conflict', 'The admin account is already deactivated');
+      if (!account) throw new DomainError('admin_not_found');
+      if (!account.active) throw new DomainError('admin_already_deactivated');
       const result = await bus.execute(adminAggregate, adminAggregate.streamId(adminId), () => [{ type: 'AdminDeactivated', data: { reason } }], ctx);
       return { position: result.position };
     },

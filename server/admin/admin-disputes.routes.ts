@@ -38,7 +38,7 @@ const format = z.enum(['json', 'csv'], { error: 'format must be json or csv' }).
 /** The dispute list, one dispute's page, and an export answer, read from the read models and the history. */
 function disputeReads({ ctx, dealViews }: RouteDeps, history: (id: number) => Promise<HistoryEntry[]>) {
   const list = (q: z.infer<typeof filters>) => {
-    if (q.from && q.to && q.from >= q.to) throw new DomainError('validation_failed', 'from must be before to');
+    if (q.from && q.to && q.from >= q.to) throw new DomainError('date_range');
     return ctx.queries.deals
       .everDisputed(q.from, q.to)
       .map((r) => disputeSummary(r, dealViews.brandNameOf(r.ownerId)))
@@ -47,7 +47,7 @@ function disputeReads({ ctx, dealViews }: RouteDeps, history: (id: number) => Pr
   const detail = async (id: number): Promise<DisputeDetail> => {
     const record = ctx.queries.deals.byId(id);
     const summary = record && disputeSummary(record, dealViews.brandNameOf(record.ownerId));
-    if (!summary) throw new DomainError('not_found', 'This deal was never in dispute');
+    if (!summary) throw new DomainError('never_in_dispute');
     return disputeDetail(summary, await history(id));
   };
   const send = (reply: FastifyReply, name: string, as: 'json' | 'csv', disputes: DisputeDetail[]) => {

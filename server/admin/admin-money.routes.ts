@@ -59,8 +59,8 @@ export function adminMoneyRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void 
     async (request) => {
       const now = ctx.clock.now();
       const since = request.query.since === undefined ? defaultSince(now) : parseSince(request.query.since);
-      if (!since) throw new DomainError('validation_failed', 'since must be a date (YYYY-MM-DD) or an ISO instant');
-      if (since >= now) throw new DomainError('validation_failed', 'since must be in the past');
+      if (!since) throw new DomainError('since_invalid');
+      if (since >= now) throw new DomainError('since_not_past');
       return reconcile({ store: ctx.store, gateway: ctx.payments.gateway }, { since, now });
     },
   );

@@ -22,7 +22,7 @@ export function adminRequestRoutes(app: ZodApp, { ctx, guards }: RouteDeps): voi
   const now = () => ctx.clock.now().toISOString();
   const dto = (id: number) => {
     const record = ctx.queries.requests.byId(id);
-    if (!record) throw new DomainError('not_found', 'Payment request not found');
+    if (!record) throw new DomainError('payment_request_not_found');
     return toAdminPaymentRequestDto(record, now(), ctx.config.publicUrl, ctx.queries.accounts);
   };
 

@@ -29,7 +29,7 @@ export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
   const act = { preValidation: guards.requireAdminActor };
   const deal = (id: number) => {
     const record = ctx.queries.deals.byId(id);
-    if (!record) throw new DomainError('not_found', 'Deal not found');
+    if (!record) throw new DomainError('deal_not_found');
     return record;
   };
 
@@ -85,7 +85,7 @@ export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
     try {
       return await ctx.store.readStream(`deal-${id}`);
     } catch (error) {
-      if (error instanceof StreamNotFound) throw new DomainError('not_found', 'Deal not found');
+      if (error instanceof StreamNotFound) throw new DomainError('deal_not_found');
       throw error;
     }
   };

@@ -31,7 +31,7 @@ export function aiAssistRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
         return { improved_description: await ctx.improveDescription(request.body) };
       } catch (error) {
         request.log.warn({ err: error }, 'AI improve failed');
-        throw new DomainError('not_available', 'AI assistant not available');
+        throw new DomainError('ai_not_available');
       }
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccountQueries } from '../../projections/accounts.queries';
+import type { ErrorCode } from '../../machines/errors/error-catalogue';
 import { DomainError } from '../commands/domain-error';
 import { ADMIN_AUDIENCE, USER_AUDIENCE, TokenError, type Principal, type TokenService } from './tokens';
 
@@ -12,14 +13,14 @@ declare module 'fastify' {
   }
 }
 
-const unauthorized = (message: string) => new DomainError('unauthorized', message);
+const unauthorized = (code: ErrorCode) => new DomainError(code);
 
 /** The bearer token of a request; `?access_token=` too where allowed (EventSource cannot send headers). */
 export function bearerToken(request: FastifyRequest, allowQuery = false): string | null {
   const header = request.headers.authorization;
   if (typeof header === 'string' && header.trim() !== '') {
     const match = /^Bearer\s+(.+)$/i.exec(header.trim());
-    if (!match) throw unauthorized('Invalid authentication token format');
+    if (!match) throw unauthorized('token_format');
     return match[1]!.trim();
   }
   if (allowQuery) {
@@ -33,7 +34,7 @@ export function bearerToken(request: FastifyRequest, allowQuery = false): string
 /** docs/product.md §8: a token without three dot-separated parts is malformed, before any signature check. */
 function assertJwtShape(token: string): void {
   const parts = token.split('.');
-  if (parts.length !== 3 || parts.some((p) => p === '')) throw unauthorized('Invalid authentication token format');
+  if (parts.length !== 3 || parts.some((p) => p === '')) throw unauthorized('token_format');
 }
 
 /** Guards that routes put in `preHandler`: they set `request.principal` or refuse with 401/403. */
@@ -57,31 +58,31 @@ export function createAuthGuards({ tokens, accounts }: { tokens: TokenService; a
     try {
       return tokens.verify(token, audience);
     } catch (error) {
-      if (error instanceof TokenError) throw unauthorized(error.message === 'Token expired' ? 'Token expired' : 'Invalid or expired token');
+      if (error instanceof TokenError) throw unauthorized(error.message === 'Token expired' ? 'token_expired' : 'token_invalid');
       throw error;
     }
   };
 
   function authenticateUser(request: FastifyRequest, allowQuery = false): UserPrincipal {
     const token = bearerToken(request, allowQuery);
-    if (!token) throw unauthorized('Authentication required');
+    if (!token) throw unauthorized('authentication_required');
     const principal = verify(token, USER_AUDIENCE) as UserPrincipal;
     const version = currentSessionVersion(principal.userId);
-    if (version === null) throw unauthorized('Invalid or expired token');
-    if (principal.sessionVersion !== version) throw unauthorized('Session ended; please log in again');
+    if (version === null) throw unauthorized('token_invalid');
+    if (principal.sessionVersion !== version) throw unauthorized('session_ended');
     request.principal = principal;
     return principal;
   }
 
   function authenticateAdmin(request: FastifyRequest, mode: 'read' | 'act', allowQuery = false): AdminPrincipal {
     const token = bearerToken(request, allowQuery);
-    if (!token) throw unauthorized('Admin authentication required');
+    if (!token) throw unauthorized('admin_authentication_required');
     const principal = verify(token, ADMIN_AUDIENCE) as AdminPrincipal;
     const account = accounts.adminById(principal.adminId);
-    if (!account || !account.active) throw unauthorized('Invalid or expired token');
+    if (!account || !account.active) throw unauthorized('token_invalid');
     // The role is read from the account, not the token, so a changed role applies at once.
     const role = account.context.role;
-    if (mode === 'act' && role !== 'admin') throw new DomainError('forbidden', 'Auditors can view but not act');
+    if (mode === 'act' && role !== 'admin') throw new DomainError('auditor_read_only');
     request.principal = { ...principal, role };
     return { ...principal, role };
   }
@@ -121,12 +122,12 @@ export type AuthGuards = ReturnType<typeof createAuthGuards>;
 /** The user principal a `requireUser` preHandler set. */
 export function userOf(request: FastifyRequest): UserPrincipal {
   const p = request.principal;
-  if (!p || p.kind !== 'user') throw unauthorized('Authentication required');
+  if (!p || p.kind !== 'user') throw unauthorized('authentication_required');
   return p;
 }
 
 export function adminOf(request: FastifyRequest): AdminPrincipal {
   const p = request.principal;
-  if (!p || p.kind !== 'admin') throw unauthorized('Admin authentication required');
+  if (!p || p.kind !== 'admin') throw unauthorized('admin_authentication_required');
   return p;
 }

@@ -3,6 +3,7 @@ import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, SnapshotFrom 
 import { eventDefinition } from '../../machines/events/catalog';
 import type { Actor, EventMetadata } from '../../machines/events/metadata';
 import type { Aggregate } from './aggregate';
+import type { ErrorCode } from '../../machines/errors/error-catalogue';
 import { DomainError } from './domain-error';
 import { stateKey, step } from '../../machines/statechart';
 
@@ -31,6 +32,9 @@ export interface Stamp {
  * Validates each draft against its zod schema, checks the statechart takes it (`can`), folds it
  * and stamps metadata (incl. the state reached). One bad draft refuses the whole command.
  */
+/** The refusal of an event the aggregate's statechart does not take now. */
+const notInState: Record<string, ErrorCode> = { deal: 'deal_not_in_state', 'payment request': 'payment_request_not_in_state' };
+
 export function checkDrafts<M extends AnyStateMachine>(
   aggregate: Aggregate<M>,
   from: SnapshotFrom<M>,
@@ -43,12 +47,14 @@ export function checkDrafts<M extends AnyStateMachine>(
   for (let i = 0; i < drafts.length; i++) {
     const draft = drafts[i]!;
     const definition = eventDefinition(draft.type);
-    if (!definition) throw new DomainError('invalid_event', `Unknown event type ${draft.type}`);
+    if (!definition) throw new DomainError('unknown_event', { type: draft.type });
     const parsed = definition.schema.safeParse(draft.data);
     if (!parsed.success) {
-      throw new DomainError('validation_failed', `Invalid ${draft.type}: ${parsed.error.issues[0]?.message ?? 'invalid data'}`, {
-        issues: parsed.error.issues,
-      });
+      throw new DomainError(
+        'invalid_event_data',
+        { type: draft.type, detail: parsed.error.issues[0]?.message ?? 'invalid data' },
+        { issues: parsed.error.issues },
+      );
     }
     const metadata: EventMetadata = {
       actor: stamp.actor,
@@ -60,10 +66,8 @@ export function checkDrafts<M extends AnyStateMachine>(
     const event = { type: draft.type, data: parsed.data, metadata } as EventFromLogic<M>;
     if (!(snapshot as AnyMachineSnapshot).can(event)) {
       const status = aggregate.describe(snapshot as never);
-      throw new DomainError('illegal_transition', `Cannot ${humanize(draft.type)} while the ${aggregate.name} is ${status}`, {
-        eventType: draft.type,
-        status,
-      });
+      const code = notInState[aggregate.name] ?? 'account_not_in_state';
+      throw new DomainError(code, { action: humanize(draft.type), thing: aggregate.name, status }, { eventType: draft.type, status });
     }
     snapshot = step(aggregate.machine, snapshot, event);
     metadata.state = stateKey((snapshot as AnyMachineSnapshot).value);

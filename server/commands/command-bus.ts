@@ -171,7 +171,7 @@ export function createCommandBus({ store, clock, newId = randomUUID, maxAttempts
         // instance may already have cached the state that beat us, and the retry can use it.
         cache.invalidate(streamId, loaded.revision);
         if (attempt >= maxAttempts) {
-          throw new DomainError('concurrency', `The ${aggregate.name} was changed by someone else; please try again`);
+          throw new DomainError('concurrent_change', { thing: aggregate.name });
         }
         // Spread retries a little so a crowd of writers does not collide again in lock-step.
         await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, attempt * 2)));
@@ -207,7 +207,7 @@ export function createCommandBus({ store, clock, newId = randomUUID, maxAttempts
       report(result.events.length > 0 ? 'accepted' : 'unchanged', null);
       return result;
     } catch (error) {
-      if (error instanceof DomainError) report('refused', error.code);
+      if (error instanceof DomainError) report('refused', error.kind);
       else report('failed', error instanceof Error ? error.name : 'Error');
       throw error;
     }

@@ -26,8 +26,8 @@ export interface RunOptions<S> {
   dedupeKey?: string;
 }
 
-export const dealNotFound = () => new DomainError('not_found', 'Deal not found');
-export const requestNotFound = () => new DomainError('not_found', 'Payment request not found');
+export const dealNotFound = () => new DomainError('deal_not_found');
+export const requestNotFound = () => new DomainError('payment_request_not_found');
 
 /** An escrow aggregate a command can be addressed to by kind (webhooks and the payments reactor know both). */
 export type EscrowTarget = { kind: 'deal'; id: number } | { kind: 'payment_request'; id: number };

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { StreamNotFound, WrongExpectedVersion, type EventStore } from '../event-store/event-store';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from './command-bus';
+import type { ErrorCode } from '../../machines/errors/error-catalogue';
 import { DomainError } from './domain-error';
 import { emailKey, nameKey } from './look-alike';
 
@@ -86,14 +87,14 @@ export function createUniqueValues({ store, clock, reclaimAfterMs = DEFAULT_RECL
   }
 
   return {
-    /** Claims `value` for `ownerId`; throws a conflict with `message` when someone else holds it or a look-alike. */
-    async reserve(kind: UniqueKind, value: string, ownerId: string, ctx: CommandContext, message: string): Promise<void> {
-      if (await heldExactly(kind, value, ownerId)) throw new DomainError('conflict', message);
+    /** Claims `value` for `ownerId`; throws the conflict `taken` when someone else holds it or a look-alike. */
+    async reserve(kind: UniqueKind, value: string, ownerId: string, ctx: CommandContext, taken: ErrorCode): Promise<void> {
+      if (await heldExactly(kind, value, ownerId)) throw new DomainError(taken);
       const streamId = uniqueStreamId(kind, value);
       const state = await current(streamId);
       if (state.owner === ownerId) return;
       const reclaim = state.owner !== null && (await orphaned(kind, state.owner, state.reservedAt));
-      if (state.owner !== null && !reclaim) throw new DomainError('conflict', message);
+      if (state.owner !== null && !reclaim) throw new DomainError(taken);
       const events = [{ id: randomUUID(), type: 'ValueReserved', data: { kind, ownerId }, metadata: metadata(ctx) }];
       if (reclaim) {
         const system = { ...ctx, actor: { kind: 'system' as const, id: 'reclaim-orphaned-reservation' } };
@@ -102,7 +103,7 @@ export function createUniqueValues({ store, clock, reclaimAfterMs = DEFAULT_RECL
       try {
         await store.append(streamId, events, state.revision < 0 ? 'no_stream' : state.revision);
       } catch (error) {
-        if (error instanceof WrongExpectedVersion) throw new DomainError('conflict', message);
+        if (error instanceof WrongExpectedVersion) throw new DomainError(taken);
         throw error;
       }
     },

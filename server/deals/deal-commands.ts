@@ -27,9 +27,9 @@ const dayOf = (deadline: string): string => deadline.slice(0, 10);
 /** Deadlines name a day that has not passed (UTC), as payment requests' do; a brand may pick today. */
 function assertDeadlinesAhead(body: DealTermsBody, now: Date): void {
   const today = now.toISOString().slice(0, 10);
-  if (dayOf(body.deadline) < today) throw new DomainError('validation_failed', 'Deadline must be today or later');
+  if (dayOf(body.deadline) < today) throw new DomainError('deadline_in_past');
   if (body.publicationDeadline !== null && dayOf(body.publicationDeadline) < today) {
-    throw new DomainError('validation_failed', 'Publication deadline must be today or later');
+    throw new DomainError('publication_deadline_in_past');
   }
 }
 
@@ -72,10 +72,7 @@ export function assertClaimer(
     const given = Buffer.from(claimHash(claim.secret), 'hex');
     if (timingSafeEqual(given, Buffer.from(c.claimSecretHash, 'hex'))) return;
   }
-  throw new DomainError(
-    'forbidden',
-    'This deal was accepted in another browser. Open the link in the browser that accepted it (or sign in as the creator who accepted it); if that was not you, contact the brand.',
-  );
+  throw new DomainError('deal_claimed_elsewhere');
 }
 
 export interface DealCommandsDeps {

@@ -203,7 +203,7 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
     },
     async (request) => {
       const { userId, cc } = brand(request);
-      if (!ctx.payments.gateway.testMode) throw new DomainError('forbidden', 'Manual completion is only available in test mode');
+      if (!ctx.payments.gateway.testMode) throw new DomainError('manual_completion_test_mode_only');
       const result = await deals.manualComplete(request.params.id, userId, cc);
       await ctx.settle(result.position);
       return { success: true, deal: dealViews.forOwner(request.params.id, userId) };

@@ -20,7 +20,7 @@ const security = [{ bearerAuth: [] }];
 export function documentRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDeps): void {
   const request = (id: number) => {
     const record = ctx.queries.requests.byId(id);
-    if (!record?.context.request) throw new DomainError('not_found', 'Payment request not found');
+    if (!record?.context.request) throw new DomainError('payment_request_not_found');
     return record;
   };
 
@@ -41,7 +41,7 @@ export function documentRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDep
     },
     async (req) => {
       const record = request(req.params.id);
-      if (record.creatorId !== userOf(req).userId) throw new DomainError('not_found', 'Payment request not found');
+      if (record.creatorId !== userOf(req).userId) throw new DomainError('payment_request_not_found');
       return requestStatement(record);
     },
   );
@@ -51,7 +51,7 @@ export function documentRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDep
     { schema: { tags: ['payment-requests'], params: tokenParam, description: "The brand's receipt of a paid request, through its link.", response } },
     async (req) => {
       const record = ctx.queries.requests.byToken(req.params.token);
-      if (!record || record.context.request?.token !== req.params.token) throw new DomainError('not_found', 'Payment request not found');
+      if (!record || record.context.request?.token !== req.params.token) throw new DomainError('payment_request_not_found');
       return requestReceipt(record);
     },
   );
@@ -76,7 +76,7 @@ export function documentRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDep
       const { subject, id, kind } = req.params;
       if (subject === 'payment_request') return kind === 'receipt' ? requestReceipt(request(id)) : requestStatement(request(id));
       const record = ctx.queries.deals.byId(id);
-      if (!record) throw new DomainError('not_found', 'Deal not found');
+      if (!record) throw new DomainError('deal_not_found');
       const brand = dealViews.brandNameOf(record.ownerId);
       return kind === 'receipt' ? dealReceipt(record, brand) : dealStatement(record, brand);
     },

@@ -9,11 +9,9 @@ import type { PaymentRequestRecord } from '../../projections/payment-requests.qu
  * renders them in the reader's language; the numbers and references come from here only.
  */
 
-const notYet = (what: string) => new DomainError('not_available', what);
-
 export function dealReceipt(record: DealRecord, brand: string): MoneyDocumentDto {
   const c = record.context;
-  if (!c.paidAt || !c.amounts) throw notYet('No receipt yet: the deal has not been paid');
+  if (!c.paidAt || !c.amounts) throw new DomainError('deal_receipt_not_yet');
   return {
     kind: 'receipt',
     subject: 'deal',
@@ -32,7 +30,7 @@ export function dealReceipt(record: DealRecord, brand: string): MoneyDocumentDto
 
 export function dealStatement(record: DealRecord, brand: string): MoneyDocumentDto {
   const c = record.context;
-  if (!c.transferId || !c.completedAt || !c.amounts) throw notYet('No statement yet: nothing has been paid out for this deal');
+  if (!c.transferId || !c.completedAt || !c.amounts) throw new DomainError('deal_statement_not_yet');
   return {
     ...dealReceipt(record, brand),
     kind: 'statement',
@@ -47,7 +45,7 @@ export function dealStatement(record: DealRecord, brand: string): MoneyDocumentD
 export function requestReceipt(record: PaymentRequestRecord): MoneyDocumentDto {
   const c = record.context;
   const r = c.request;
-  if (!r || !c.paidAt) throw notYet('No receipt yet: the payment request has not been paid');
+  if (!r || !c.paidAt) throw new DomainError('payment_request_receipt_not_yet');
   return {
     kind: 'receipt',
     subject: 'payment_request',
@@ -68,7 +66,7 @@ export function requestReceipt(record: PaymentRequestRecord): MoneyDocumentDto {
 
 export function requestStatement(record: PaymentRequestRecord): MoneyDocumentDto {
   const c = record.context;
-  if (!c.transferId || !c.completedAt) throw notYet('No statement yet: nothing has been paid out for this request');
+  if (!c.transferId || !c.completedAt) throw new DomainError('payment_request_statement_not_yet');
   return {
     ...requestReceipt(record),
     kind: 'statement',

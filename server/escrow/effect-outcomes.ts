@@ -27,8 +27,8 @@ interface Answer {
  * "under way" and completes in the background, with no second effect on a retry.
  */
 export function createEffectOutcomes({ bus, reactors, timeoutMs = 10_000 }: EffectOutcomesDeps) {
-  const refusal = (error: { code: string; message: string }) =>
-    new DomainError('conflict', error.message.startsWith(error.code) ? error.message : `${error.code}: ${error.message}`, { gatewayCode: error.code });
+  // The gateway's messages start with its code (gateway-error-messages.ts), as the web app and admins expect.
+  const refusal = (error: { code: string; message: string }) => new DomainError('gateway_refused', { gatewayCode: error.code, detail: error.message });
 
   async function outcome<M extends AnyStateMachine>(side: EscrowSide<M>, id: number, position: number, answer: (s: SnapshotFrom<M>) => Answer) {
     await reactors.processed(position, timeoutMs);

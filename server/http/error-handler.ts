@@ -1,72 +1,78 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { errorCatalogue, errorKinds, errorText, type ErrorCode, type ErrorParams } from '../../machines/errors/error-catalogue';
 import { isDomainError } from '../commands/domain-error';
-import { localizeError } from '../i18n/error-texts';
 import { requestLanguage } from '../i18n/request-language';
+import { TooManyRequests } from './rate-limits';
 import { GatewayError } from '../payments/gateway/payment-gateway';
 
-/** The fixed answers for Fastify's own client errors: never a stack trace, always `{error, message}`. */
-const fastifyErrors: Record<string, [number, string, string]> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'Request body is too large'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'Unsupported content type; send application/json'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'validation_failed', 'Request body must not be empty when content-type is application/json'],
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'validation_failed', 'Malformed JSON body'],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'bad_request', 'Invalid content length'],
+/** Fastify's own client errors, by its error code. */
+const fastifyErrors: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'empty_json_body',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'malformed_json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_content_length',
 };
 
-/** The first validation issue as a sentence a user can read (docs/product.md §5 messages come from the schemas). */
-function validationMessage(error: { validation: { message?: string; keyword?: string; instancePath?: string; params?: unknown }[] }, context: unknown): string {
+/** The first validation issue as a sentence a user can read (the schemas' messages). */
+function validationMessage(error: { validation: { message?: string }[] }): string {
   const first = error.validation[0];
   if (!first) return 'Invalid request';
-  const expected = (first.params as { expected?: string } | undefined)?.expected;
-  if (context === 'body' && first.keyword === 'invalid_type' && first.instancePath === '/' && expected === 'object') {
-    return 'Request body must be a JSON object';
-  }
   return first.message ?? 'Invalid request';
 }
 
+/** A body that is not a JSON object, where the route takes one. */
+function bodyNotObject(error: { validation: { keyword?: string; instancePath?: string; params?: unknown }[] }, context: unknown): boolean {
+  const first = error.validation[0];
+  const expected = (first?.params as { expected?: string } | undefined)?.expected;
+  return context === 'body' && first?.keyword === 'invalid_type' && first.instancePath === '/' && expected === 'object';
+}
+
+/**
+ * Every error answer: `error` is the kind clients have always read (it sets the status), `code`
+ * the stable specific code, `params` what the text is about, and `message` the catalogue's text in
+ * the caller's language (the `lang` cookie, else Accept-Language; the web app sends its own).
+ */
+export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, params: ErrorParams = {}, error?: string) {
+  const kind = errorCatalogue[code].kind;
+  return reply.status(errorStatus(code)).send({ error: error ?? kind, code, params, message: errorText(code, params, requestLanguage(request)) });
+}
+
+const errorStatus = (code: ErrorCode): number => errorKinds[errorCatalogue[code].kind];
+
 export function registerErrorHandling(app: FastifyInstance, { notFound = true }: { notFound?: boolean } = {}): void {
-  // Every error answer (`{error, message}` with a 4xx/5xx status, from here or from a route) speaks
-  // the caller's language: the web app sends its own as Accept-Language (server/i18n/error-texts.ts).
-  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
-    if (reply.statusCode < 400 || payload === null || typeof payload !== 'object') return payload;
-    const body = payload as { error?: unknown; message?: unknown };
-    if (typeof body.error !== 'string' || typeof body.message !== 'string') return payload;
-    const language = requestLanguage(request);
-    return language === 'en' ? payload : { ...body, message: localizeError(body.error, body.message, language) };
-  });
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply
-        .status(400)
-        .send({ error: 'validation_failed', message: validationMessage(error, (error as { validationContext?: unknown }).validationContext) });
+      const context = (error as { validationContext?: unknown }).validationContext;
+      if (bodyNotObject(error, context)) return sendError(request, reply, 'body_not_object');
+      return sendError(request, reply, 'invalid_input', { detail: validationMessage(error) });
     }
-    if (isDomainError(error)) {
-      return reply.status(error.status).send({ error: error.code, message: error.message });
-    }
+    if (isDomainError(error)) return sendError(request, reply, error.code, error.params);
     if (error instanceof GatewayError) {
-      // docs/product.md §8: the client looks for funds_settling, payouts_enabled, balance_insufficient in the text.
-      const status = error.code === 'gateway_unavailable' ? 502 : 409;
-      return reply.status(status).send({ error: error.code, message: `${error.code}: ${error.message}` });
+      // The client looks for the gateway's code (funds_settling, payouts_enabled, ...): it is `error`, and the message starts with it.
+      const code = error.code === 'gateway_unavailable' ? 'gateway_unavailable' : 'gateway_refused';
+      return sendError(request, reply, code, { gatewayCode: error.code, detail: `${error.code}: ${error.message}` }, error.code);
     }
     const known = error.code ? fastifyErrors[error.code] : undefined;
-    if (known) return reply.status(known[0]).send({ error: known[1], message: known[2] });
-    if (error.statusCode === 429) {
-      return reply.status(429).send({ error: 'too_many_requests', message: error.message || 'Too many requests, please try again later' });
-    }
-    if (error instanceof SyntaxError || error.statusCode === 400) {
-      return reply.status(400).send({ error: 'bad_request', message: error instanceof SyntaxError ? 'Malformed JSON body' : error.message });
-    }
+    if (known) return sendError(request, reply, known);
+    if (error instanceof TooManyRequests && error.errorCode) return sendError(request, reply, error.errorCode, error.params);
+    if (error.statusCode === 429)
+      return sendError(request, reply, 'too_many_requests', { detail: error.message || 'Too many requests, please try again later' });
+    if (error instanceof SyntaxError) return sendError(request, reply, 'malformed_json');
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ error: 'bad_request', message: error.message });
+      return reply.status(error.statusCode).send({
+        error: 'bad_request',
+        code: 'bad_request',
+        params: { detail: error.message },
+        message: errorText('bad_request', { detail: error.message }, requestLanguage(request)),
+      });
     }
     if (isResponseSerializationError(error)) request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
     else request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: 'internal_error', message: 'Something went wrong' });
+    return sendError(request, reply, 'internal_error');
   });
 
   if (!notFound) return;
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: 'not_found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
-  });
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, 'route_not_found', { method: request.method, url: request.url.split('?')[0]! }));
 }

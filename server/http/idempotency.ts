@@ -52,7 +52,7 @@ export function createIdempotency({
       const raw = request.headers[HEADER];
       if (raw === undefined) return;
       const key = Array.isArray(raw) ? raw[0]! : raw;
-      if (!KEY_PATTERN.test(key)) throw new DomainError('validation_failed', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+      if (!KEY_PATTERN.test(key)) throw new DomainError('idempotency_key_invalid');
       const scope = `${principalOf(request)} ${request.method} ${request.routeOptions.url ?? request.url} ${JSON.stringify(request.params ?? {})}`;
       const fingerprint = createHash('sha256')
         .update(JSON.stringify(request.body ?? null))
@@ -63,7 +63,7 @@ export function createIdempotency({
         const t = now();
         const held = await records.claim(scope, key, fingerprint, { nowMs: t, expiredBeforeMs: t - ttlMs, staleBeforeMs: t - staleMs });
         if (!held) break;
-        if (held.fingerprint !== fingerprint) throw new DomainError('idempotency_mismatch', 'This Idempotency-Key was used with a different request');
+        if (held.fingerprint !== fingerprint) throw new DomainError('idempotency_key_reused');
         if (held.status !== null && held.body !== null) {
           reply.header('idempotent-replayed', 'true');
           await reply.status(held.status).type('application/json; charset=utf-8').send(held.body);

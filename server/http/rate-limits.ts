@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { USER_AUDIENCE, type TokenService } from '../auth/tokens';
 import type { AppConfig } from '../config';
+import type { ErrorCode, ErrorParams } from '../../machines/errors/error-catalogue';
 
 /** One limit from @fastify/rate-limit's store: `hit` counts and refuses, `check` only refuses. */
 export interface Limit {
@@ -14,6 +15,14 @@ export interface Limit {
 
 export class TooManyRequests extends Error {
   readonly statusCode = 429;
+  /** The catalogue's code for this refusal, when it has its own text (else `too_many_requests`). */
+  constructor(
+    message: string,
+    readonly errorCode?: ErrorCode,
+    readonly params: ErrorParams = {},
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -22,12 +31,13 @@ export class TooManyRequests extends Error {
  */
 export function createLimit(
   app: FastifyInstance,
-  { max, windowMs, key, message }: { max: number; windowMs: number; key: (request: FastifyRequest) => string; message: string },
+  { max, windowMs, key, message, code }: { max: number; windowMs: number; key: (request: FastifyRequest) => string; message: string; code?: ErrorCode },
 ): Limit {
   const limiter = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: key });
   const refuse = (reply: FastifyReply, seconds: number): never => {
-    reply.header('retry-after', String(Math.max(1, seconds)));
-    throw new TooManyRequests(`${message}; try again in ${Math.max(1, seconds)} seconds`);
+    const wait = Math.max(1, seconds);
+    reply.header('retry-after', String(wait));
+    throw new TooManyRequests(`${message}; try again in ${wait} seconds`, code, { seconds: wait });
   };
   return {
     async hit(request, reply) {

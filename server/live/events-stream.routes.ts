@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeNotice } from '../../machines/contract/api';
 import { tokenParam } from '../http/fields';
 import type { RouteDeps, ZodApp } from '../http/route-deps';
+import { DomainError } from '../commands/domain-error';
 import { TooManyRequests } from '../http/rate-limits';
 import type { LiveGrant, LiveHolder, LiveRefusal, LiveScope } from './live-hub';
 
@@ -115,7 +116,7 @@ export function eventsStreamRoutes(app: ZodApp, { ctx, guards, dealViews }: Rout
     async (request, reply) => {
       const { token } = request.params;
       const record = requests.byToken(token);
-      if (!record) return reply.status(404).send({ error: 'not_found', message: 'Payment request not found' });
+      if (!record) throw new DomainError('payment_request_not_found');
       const holds = () => requests.byToken(token)?.id === record.id;
       open(
         request,

@@ -103,7 +103,7 @@ function linkPushRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
     const record = dealViews.linkRecord(request.params.token);
     if (record.context.influencerAcceptedAt === null) {
       if (beforeAcceptance) return record;
-      throw new DomainError('conflict', 'Notifications for this deal can be turned on once it is accepted');
+      throw new DomainError('deal_notifications_not_yet');
     }
     assertClaimer(record.context, claims.claimOf(request));
     return record;
@@ -119,7 +119,7 @@ function linkPushRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
       const record = linkOfClaimer(request);
       // As for account subscriptions: only https endpoints of known push services (no SSRF).
       if (!pushEndpointAllowed(request.body.subscription.endpoint, ctx.config.push.allowedHosts)) {
-        throw new DomainError('validation_failed', 'subscription.endpoint must be an https address of a known push service');
+        throw new DomainError('push_endpoint_not_allowed');
       }
       const meta = commandContext(request, { kind: 'creator-link', id: `deal-${record.id}` });
       const known = ctx.queries.notifications.linkSubscriptions(record.id);

@@ -59,7 +59,7 @@ export function testMailRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
     const key = (request.query as Record<string, unknown> | undefined)?.['key'];
     // A missing or wrong key looks like an unknown message, as on the simulated gateway's pages.
     const raw = mailAccess.holds(name, key) || isAdmin(request) ? mail.read(name) : null;
-    if (raw === null) return reply.code(404).send({ error: 'not_found', message: 'No such message' });
+    if (raw === null) throw new DomainError('message_not_found');
     return reply.type(html).send(mailPage(name, raw));
   });
 }

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { DomainError } from '../commands/domain-error';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import type { AuthGuards } from '../auth/authenticate';
@@ -53,10 +54,11 @@ export function opsRoutes(app: FastifyInstance, { ctx, mayReadDetails }: { ctx: 
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const token = ctx.config.ops.metricsToken;
-    if (!token) return reply.status(404).send({ error: 'not_found', message: 'Metrics are off: set METRICS_TOKEN to serve them' });
+    if (!token) throw new DomainError('metrics_off');
     const header = request.headers.authorization ?? '';
     if (!header.startsWith('Bearer ') || !sameSecret(header.slice(7), token)) {
-      return reply.status(401).header('www-authenticate', 'Bearer').send({ error: 'unauthorized', message: 'Metrics need the METRICS_TOKEN bearer token' });
+      reply.header('www-authenticate', 'Bearer');
+      throw new DomainError('metrics_token_required');
     }
     const { contentType, body } = await ctx.metrics.scrape();
     return reply.type(contentType).header('cache-control', 'no-store').send(body);

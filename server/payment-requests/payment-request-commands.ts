@@ -37,7 +37,7 @@ export function createPaymentRequestCommands({
     async create(creatorId: string, fallbackName: string, body: CreateRequestBody, ctx: CommandContext) {
       const now = clock.now();
       const expiresAt = requestExpiresAt(body.deadline, now, expiryDays);
-      if (expiresAt.getTime() <= now.getTime()) throw new DomainError('validation_failed', 'Deadline must be today or later');
+      if (expiresAt.getTime() <= now.getTime()) throw new DomainError('deadline_in_past');
       const requestId = await nextRequestId();
       const money = breakdown(body.amount, 'payment_request');
       const token = newShareToken();

@@ -36,6 +36,7 @@ export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests, idem
     windowMs: requestsWindowMs,
     key: (r) => `request-mail-from|${userOf(r).userId}`,
     message: 'Too many payment requests from your account',
+    code: 'too_many_requests_from_account',
   });
   const perRecipient = createLimit(app as unknown as FastifyInstance, {
     max: requestsPerRecipient,
@@ -45,6 +46,7 @@ export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests, idem
         .trim()
         .toLowerCase()}`,
     message: 'Too many payment requests to this e-mail address',
+    code: 'too_many_requests_to_address',
   });
 
   app.post(
@@ -104,7 +106,7 @@ export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests, idem
     },
     async (request) => {
       const record = byToken(request.params.token);
-      if (isExpired(record.status, record.context.request!.expiresAt, now())) throw new DomainError('expired', EXPIRED_MESSAGE);
+      if (isExpired(record.status, record.context.request!.expiresAt, now())) throw new DomainError('payment_request_expired');
       return toPaymentRequestDto(record, now(), publicUrl, 'link');
     },
   );

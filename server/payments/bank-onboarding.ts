@@ -87,7 +87,7 @@ export function createBankOnboarding({ bus, run, gateway, config, users, clock }
     async startUserOnboarding(userId: string, ctx: CommandContext): Promise<{ url: string }> {
       const streamId = userAggregate.streamId(userId);
       const { snapshot, revision } = await bus.load(userAggregate, streamId);
-      if (revision < 0) throw new DomainError('not_found', 'User not found');
+      if (revision < 0) throw new DomainError('user_not_found');
       const existing = snapshot.context.payoutAccountId;
       const email = (await users.emailOf(userId)) ?? (snapshot.context.email || null);
       const accountId =

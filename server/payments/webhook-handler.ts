@@ -33,7 +33,7 @@ export function createWebhookHandler({ bus, run, gateway }: WebhookDeps) {
     try {
       await task();
     } catch (error) {
-      if (isDomainError(error) && error.code === 'not_found') return;
+      if (isDomainError(error) && error.kind === 'not_found') return;
       throw error;
     }
   }

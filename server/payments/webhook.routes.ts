@@ -3,6 +3,7 @@ import type { Escrow } from './escrow.types';
 import { WebhookSignatureError, type PaymentGateway } from './gateway/payment-gateway';
 import { WEBHOOK_PATH } from './gateway/simulated/simulated-webhooks';
 import { WEBHOOK_TOLERANCE_SECONDS, signatureTimestamp, webhookShapeProblem } from './webhook-shape';
+import { sendError } from '../http/error-handler';
 
 export interface WebhookRoutesOptions {
   escrow: Pick<Escrow, 'handleWebhook'>;
@@ -12,7 +13,7 @@ export interface WebhookRoutesOptions {
 /**
  * POST /api/stripe/webhook. The signature covers the exact bytes Stripe sent, so this plugin keeps
  * the raw body: its own content-type parsers apply to this encapsulated route only, and the rest
- * of the app keeps parsing JSON. Forged or stale signatures get 400; a failure while recording
+ * of the app keeps parsing JSON. Forged or stale signatures get 400 (answered here: this plugin may run without the app's error handler); a failure while recording
  * gets 500 so Stripe redelivers (recording is idempotent by event id).
  */
 export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (app, { escrow, gateway }) => {
@@ -28,15 +29,15 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
       event = gateway.verifyWebhook(raw, header);
     } catch (error) {
       if (!(error instanceof WebhookSignatureError)) throw error;
-      return reply.code(400).send({ error: 'invalid_signature', message: `Webhook signature verification failed: ${error.message}` });
+      return sendError(request, reply, 'invalid_signature', { detail: error.message });
     }
     // Stripe's SDK only refuses old timestamps; a future-dated one is as suspect (a replay window).
     const signedAt = signatureTimestamp(header);
     if (signedAt === null || Math.abs(Date.now() / 1000 - signedAt) > WEBHOOK_TOLERANCE_SECONDS) {
-      return reply.code(400).send({ error: 'invalid_signature', message: 'Webhook signature verification failed: timestamp outside the tolerance zone' });
+      return sendError(request, reply, 'invalid_signature', { detail: 'timestamp outside the tolerance zone' });
     }
     const problem = webhookShapeProblem(event);
-    if (problem) return reply.code(400).send({ error: 'validation_failed', message: problem });
+    if (problem) return sendError(request, reply, 'invalid_input', { detail: problem });
     await escrow.handleWebhook(event);
     return { received: true };
   });

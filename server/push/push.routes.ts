@@ -37,7 +37,7 @@ export function pushRoutes(app: ZodApp, deps: RouteDeps): void {
       const { userId } = userOf(request);
       const { subscription } = request.body;
       if (!pushEndpointAllowed(subscription.endpoint, ctx.config.push.allowedHosts)) {
-        throw new DomainError('validation_failed', 'subscription.endpoint must be an https address of a known push service');
+        throw new DomainError('push_endpoint_not_allowed');
       }
       const max = ctx.config.push.maxSubscriptions;
       const result = await ctx.bus.execute(
@@ -45,7 +45,7 @@ export function pushRoutes(app: ZodApp, deps: RouteDeps): void {
         userAggregate.streamId(userId),
         (state) => {
           const others = state.snapshot.context.pushSubscriptions.filter((s) => s.endpoint !== subscription.endpoint);
-          if (others.length >= max) throw new DomainError('conflict', `At most ${max} devices can receive notifications; unsubscribe one first`);
+          if (others.length >= max) throw new DomainError('too_many_devices', { max });
           return [{ type: 'PushSubscriptionAdded', data: subscription }];
         },
         commandContext(request, { kind: 'brand', id: userId }),

@@ -6,6 +6,7 @@ import { brotliCompress, brotliCompressSync, constants, gzipSync } from 'node:zl
 import type { PublicSettings } from '../../machines/contract/public-settings';
 import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../../machines/contract/route-preloads';
 import { requestLanguage } from '../i18n/request-language';
+import { sendError } from '../http/error-handler';
 
 const MISSING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Escrow</title></head>
 <body style="font-family:system-ui;max-width:36rem;margin:4rem auto;padding:0 1rem">
@@ -123,6 +124,6 @@ export async function registerWebApp(app: FastifyInstance, { distDir = resolve('
       }
       return reply.type('text/html; charset=utf-8').send(MISSING_PAGE);
     }
-    return reply.status(404).send({ error: 'not_found', message: `Route ${request.method} ${url.split('?')[0]} not found` });
+    return sendError(request, reply, 'route_not_found', { method: request.method, url: url.split('?')[0]! });
   });
 }

@@ -17,6 +17,7 @@ export interface ExpectedDraft {
 
 export interface ExpectedRefusal {
   code: string;
+  id?: string;
   status: number;
   message: string | RegExp;
 }
@@ -53,7 +54,9 @@ export function deciderSpec<M extends AnyStateMachine, C>(machine: M, decide: De
             }
             expect(thrown, 'the decider should refuse').toBeInstanceOf(DomainError);
             const error = thrown as DomainError;
-            expect({ code: error.code, status: error.status }).toEqual({ code: refusal.code, status: refusal.status });
+            // `code` names the refusal's kind (illegal_transition, conflict, ...); `id`, when given, its stable code.
+            expect({ code: error.kind, status: error.status }).toEqual({ code: refusal.code, status: refusal.status });
+            if (refusal.id) expect(error.code).toBe(refusal.id);
             if (typeof refusal.message === 'string') expect(error.message).toBe(refusal.message);
             else expect(error.message).toMatch(refusal.message);
             return error;

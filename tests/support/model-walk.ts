@@ -69,7 +69,7 @@ export function createModelWalker<M extends AnyStateMachine, A extends string>(p
       await probeBus.execute(config.aggregate, streamId, () => [{ type: probe.type, data: probe.data } as never], { actor: probe.metadata.actor });
     } catch (error) {
       if (error instanceof DryRunAppend) return true;
-      if (error instanceof DomainError && error.code === 'illegal_transition') return false;
+      if (error instanceof DomainError && error.kind === 'illegal_transition') return false;
       throw error;
     }
     throw new Error(`probe ${action} appended nothing and was not refused`);

@@ -11,7 +11,7 @@ export const isDefiniteRefusal = (error: GatewayError): boolean => definiteRefus
 
 /** A refusal is a 409 the user can act on; an unknown outcome is a 502. The message starts with the code. */
 export function gatewayFailure(error: GatewayError): DomainError {
-  return new DomainError(isDefiniteRefusal(error) ? 'conflict' : 'gateway_error', error.message, { gatewayCode: error.code });
+  return new DomainError(isDefiniteRefusal(error) ? 'gateway_refused' : 'gateway_failed', { gatewayCode: error.code, detail: error.message });
 }
 
 /** Runs a gateway call that moves no money (opening a session, an account link); failures become answers. */

@@ -62,7 +62,7 @@ describe('accounts and auth', () => {
 
   it('given bad tokens, then 401 with the right message', async () => {
     const noDots = await t.app.inject({ url: '/api/auth/me', headers: bearer('abc') });
-    expect(noDots.json()).toEqual({ error: 'unauthorized', message: 'Invalid authentication token format' });
+    expect(noDots.json()).toEqual({ error: 'unauthorized', code: 'token_format', params: {}, message: 'Invalid authentication token format' });
     expect((await t.app.inject({ url: '/api/auth/me', headers: bearer('a.b.c') })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/auth/me' })).statusCode).toBe(401);
   });
@@ -113,7 +113,7 @@ describe('accounts and auth', () => {
     const all = await t.ctx.store.readAll();
     expect(all.some((e) => e.type === 'AdminLoggedIn')).toBe(true);
     const bad = await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username: 'ops', password: 'nope' } });
-    expect(bad.json()).toEqual({ error: 'unauthorized', message: 'Invalid credentials' });
+    expect(bad.json()).toEqual({ error: 'unauthorized', code: 'invalid_credentials', params: {}, message: 'Invalid credentials' });
     // A user token is not an admin token (separate audience).
     const u = await registerUser(t.app);
     expect((await t.app.inject({ url: '/api/admin/me', headers: bearer(u.token) })).statusCode).toBe(401);

@@ -29,6 +29,8 @@ describe('deals', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       error: 'validation_failed',
+      code: 'invalid_input',
+      params: { detail: 'The product currently supports deals up to €1,750. For larger deals, please contact us.' },
       message: 'The product currently supports deals up to €1,750. For larger deals, please contact us.',
     });
   });

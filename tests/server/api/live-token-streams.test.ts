@@ -109,16 +109,16 @@ describe('token-scoped live streams', () => {
     const dealLink = await linkFor(deal.id);
     const request = await createRequest('Some reel');
     const cases = [
-      { url: '/api/events/stream/deal/no-such-token', message: 'Deal not found' },
-      { url: '/api/events/stream/request/no-such-token', message: 'Payment request not found' },
-      { url: `/api/events/stream/deal/${request.token}`, message: 'Deal not found' },
-      { url: `/api/events/stream/request/${dealLink}`, message: 'Payment request not found' },
+      { url: '/api/events/stream/deal/no-such-token', code: 'deal_not_found', message: 'Deal not found' },
+      { url: '/api/events/stream/request/no-such-token', code: 'payment_request_not_found', message: 'Payment request not found' },
+      { url: `/api/events/stream/deal/${request.token}`, code: 'deal_not_found', message: 'Deal not found' },
+      { url: `/api/events/stream/request/${dealLink}`, code: 'payment_request_not_found', message: 'Payment request not found' },
     ];
     for (const c of cases) {
       const res = await live.t.app.inject({ url: c.url });
       expect(res.statusCode, `${c.url}: ${res.body}`).toBe(404);
       expect(res.headers['content-type']).toContain('application/json');
-      expect(res.json()).toEqual({ error: 'not_found', message: c.message });
+      expect(res.json()).toEqual({ error: 'not_found', code: c.code, params: {}, message: c.message });
     }
     expect(live.t.ctx.live.size).toBe(0);
   });

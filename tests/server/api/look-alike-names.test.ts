@@ -79,7 +79,7 @@ describe('look-alike e-mail addresses and admin names', () => {
   it('given an admin name with an invisible character from the command line, then it is refused', async () => {
     const admins = createAdminAccounts({ bus: t.ctx.bus, unique: t.ctx.unique, accounts: t.ctx.queries.accounts });
     await expect(admins.create('ad\u200bmin', 'second-pass', 'auditor', { actor: { kind: 'system', id: 'cli' } })).rejects.toMatchObject({
-      code: 'validation_failed',
+      kind: 'validation_failed',
       message: 'Admin username must not contain invisible characters',
     });
   });

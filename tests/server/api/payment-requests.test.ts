@@ -105,7 +105,7 @@ describe('payment requests', () => {
     t.clock.advance(4 * 24 * 3_600_000);
     const res = await t.app.inject({ url: `/api/payment-requests/token/${r.shareableToken}` });
     expect(res.statusCode).toBe(410);
-    expect(res.json()).toEqual({ error: 'expired', message: 'Payment request has expired' });
+    expect(res.json()).toEqual({ error: 'expired', code: 'payment_request_expired', params: {}, message: 'Payment request has expired' });
     expect((await t.app.inject({ method: 'POST', url: `/api/payment-requests/accept/${r.shareableToken}` })).json().message).toBe(
       'Payment request has expired',
     );

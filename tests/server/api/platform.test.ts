@@ -45,14 +45,14 @@ describe('errors', () => {
       const res = await t.app.inject(c);
       expect(res.statusCode, `${c.url}: ${res.body}`).toBe(c.status);
       const body = res.json();
-      expect(Object.keys(body).sort()).toEqual(['error', 'message']);
+      expect(Object.keys(body).sort()).toEqual(['code', 'error', 'message', 'params']);
       expect(res.body).not.toMatch(/at .*\.ts:\d+/);
     }
   });
 
   it('given a body of the wrong shape, then 400 "Request body must be a JSON object"', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '"text"' });
-    expect(res.json()).toEqual({ error: 'validation_failed', message: 'Request body must be a JSON object' });
+    expect(res.json()).toEqual({ error: 'validation_failed', code: 'body_not_object', params: {}, message: 'Request body must be a JSON object' });
   });
 
   it('given security headers and closed CORS, then helmet headers and no allow-origin', async () => {

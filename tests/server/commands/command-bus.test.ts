@@ -69,7 +69,7 @@ describe('command pipeline: given / when / then', () => {
     const head = await p.store.headPosition();
     const error = await rejectionOf(whenCommand(p, dealAggregate, stream, dealHistory.delivered()));
     expect(error).toBeInstanceOf(DomainError);
-    expect(error).toMatchObject({ code: 'illegal_transition', status: 409, details: { eventType: 'ContentDelivered', status: 'pending_delivery' } });
+    expect(error).toMatchObject({ kind: 'illegal_transition', status: 409, details: { eventType: 'ContentDelivered', status: 'pending_delivery' } });
     expect(error.message).toBe('Cannot mark the assignment as completed while the deal is pending_delivery');
     expect(await p.store.headPosition()).toBe(head);
   });
@@ -80,7 +80,7 @@ describe('command pipeline: bad input is refused before anything is appended', (
     const error = await rejectionOf(
       p.bus.execute(dealAggregate, stream, () => [{ type: 'DealCreated', data: { ...dealHistory.created().data, amountCents: 'lots' } } as never], ctxOf()),
     );
-    expect(error).toMatchObject({ code: 'validation_failed', status: 400 });
+    expect(error).toMatchObject({ kind: 'validation_failed', status: 400 });
     expect(error.message).toMatch(/^Invalid DealCreated: /);
     expect((error as DomainError).details?.issues).toBeInstanceOf(Array);
     await expect(p.store.readStream(stream)).rejects.toBeInstanceOf(StreamNotFound);
@@ -88,13 +88,13 @@ describe('command pipeline: bad input is refused before anything is appended', (
 
   it('an amount over the cap is refused by the schema (the machine guard would refuse it too)', async () => {
     const error = await rejectionOf(p.bus.execute(dealAggregate, stream, () => [draftOf(event('DealCreated', terms(175_001)))], ctxOf()));
-    expect(error).toMatchObject({ code: 'validation_failed' });
+    expect(error).toMatchObject({ kind: 'validation_failed' });
     expect(await p.store.headPosition()).toBe(0);
   });
 
   it('an unknown event type → invalid_event', async () => {
     const error = await rejectionOf(p.bus.execute(dealAggregate, stream, () => [{ type: 'DealTeleported', data: {} } as never], ctxOf()));
-    expect(error).toMatchObject({ code: 'invalid_event', status: 400 });
+    expect(error).toMatchObject({ kind: 'invalid_event', status: 400 });
   });
 
   it('one bad draft among several refuses the whole command', async () => {
@@ -108,7 +108,7 @@ describe('command pipeline: bad input is refused before anything is appended', (
         ctxOf(),
       ),
     );
-    expect(error).toMatchObject({ code: 'validation_failed' });
+    expect(error).toMatchObject({ kind: 'validation_failed' });
     expect(await p.store.headPosition()).toBe(head);
   });
 });
@@ -139,7 +139,7 @@ describe('command pipeline: snapshot cache', () => {
     await givenStream(p, dealAggregate, stream, dealGiven.awaitingAcceptance()); // p.bus caches revision 1
     await whenCommand(p, dealAggregate, stream, dealHistory.accepted(), other);
     const refused = await rejectionOf(whenCommand(p, dealAggregate, stream, dealHistory.accepted()));
-    expect(refused).toMatchObject({ code: 'illegal_transition' });
+    expect(refused).toMatchObject({ kind: 'illegal_transition' });
     const result = await whenCommand(p, dealAggregate, stream, dealHistory.onboarding());
     expect(result.revision).toBe(4);
     expect((await p.bus.load(dealAggregate, stream)).snapshot.context.onboardingAccountId).toBe('acct_1Pq');

@@ -38,11 +38,11 @@ describe('command outcomes', () => {
         stream,
         (state) => {
           decisions.push(state.revision);
-          throw new DomainError('forbidden', 'no');
+          throw new DomainError('auditor_read_only');
         },
         ctxOf(),
       ),
-    ).rejects.toThrow('no');
+    ).rejects.toThrow('Auditors can view but not act');
     expect(decisions.length).toBe(2);
     expect(outcomes.map(strip)).toEqual([{ aggregate: 'deal', type: 'none', outcome: 'refused', code: 'forbidden' }]);
   });

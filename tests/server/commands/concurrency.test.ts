@@ -46,7 +46,7 @@ describe('concurrency on one deal', () => {
     );
     expect(fulfilled).toHaveLength(1);
     expect(rejected).toHaveLength(N - 1);
-    for (const error of rejected) expect(error).toMatchObject({ code: 'illegal_transition' });
+    for (const error of rejected) expect(error).toMatchObject({ kind: 'illegal_transition' });
     const events = await expectConsistentStream();
     expect(events.map((e) => e.type)).toEqual(['DealCreated', 'CheckoutSessionCreated', 'PaymentSucceeded', 'CreatorAccepted']);
     expect(events[3]!.id).toBe(fulfilled[0]!.events[0]!.id);
@@ -92,7 +92,7 @@ describe('concurrency on one deal', () => {
     );
     for (const error of rejected) {
       expect(error).toBeInstanceOf(DomainError);
-      expect((error as DomainError).code).toBe('illegal_transition');
+      expect((error as DomainError).kind).toBe('illegal_transition');
     }
     const events = await expectConsistentStream();
     const newEvents = events.slice(3);

@@ -35,7 +35,7 @@ describe('execute with newStream', () => {
     const error = await rejectionOf(fresh.execute(dealAggregate, stream, () => [draftOf(dealHistory.created())], ctxOf(actors.brand), { newStream: true }));
 
     expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).code).toBe('illegal_transition');
+    expect((error as DomainError).kind).toBe('illegal_transition');
     expect((await p.store.readStream(stream)).map((e) => e.type)).toEqual(['DealCreated']);
   });
 });

@@ -64,7 +64,7 @@ describe('optimistic snapshot cache', () => {
   it('a command refused on a fresh state is still refused, with the stream unchanged', async () => {
     await givenStream(p, dealAggregate, stream, dealGiven.accepted());
     const error = await rejectionOf(whenCommand(p, dealAggregate, stream, dealHistory.delivered()));
-    expect(error).toMatchObject({ code: 'illegal_transition' });
+    expect(error).toMatchObject({ kind: 'illegal_transition' });
     expect(await types()).toEqual(['DealCreated', 'CheckoutSessionCreated', 'PaymentSucceeded', 'CreatorAccepted']);
   });
 });

@@ -18,14 +18,14 @@ describe('unique values (reservation streams)', () => {
   it('two concurrent registrations of one email: exactly one wins', async () => {
     const unique = createUniqueValues({ store: p.store, clock: p.clock });
     const results = await Promise.allSettled([
-      unique.reserve('email', 'Sanne@Example.com', 'u_1', ctx, 'Email already registered'),
-      unique.reserve('email', ' sanne@example.com ', 'u_2', ctx, 'Email already registered'),
+      unique.reserve('email', 'Sanne@Example.com', 'u_1', ctx, 'email_taken'),
+      unique.reserve('email', ' sanne@example.com ', 'u_2', ctx, 'email_taken'),
     ]);
     const winners = results.filter((r) => r.status === 'fulfilled');
     const losers = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason as unknown);
     expect(winners).toHaveLength(1);
     expect(losers).toHaveLength(1);
-    expect(losers[0]).toMatchObject({ code: 'conflict', status: 409, message: 'Email already registered' });
+    expect(losers[0]).toMatchObject({ code: 'email_taken', kind: 'conflict', status: 409, message: 'Email is already registered, or one that looks the same' });
     const owner = await unique.ownerOf('email', 'sanne@example.com');
     expect(['u_1', 'u_2']).toContain(owner);
     expect(await p.store.readStream(uniqueStreamId('email', 'sanne@example.com'))).toHaveLength(1);
@@ -34,7 +34,7 @@ describe('unique values (reservation streams)', () => {
   it('many concurrent claims across two app instances: one owner, one event', async () => {
     const a = createUniqueValues({ store: p.store, clock: p.clock });
     const b = createUniqueValues({ store: p.store, clock: p.clock });
-    const claims = Array.from({ length: 50 }, (_, i) => (i % 2 ? a : b).reserve('username', 'acme', `u_${i}`, ctx, 'taken'));
+    const claims = Array.from({ length: 50 }, (_, i) => (i % 2 ? a : b).reserve('username', 'acme', `u_${i}`, ctx, 'username_taken'));
     const results = await Promise.allSettled(claims);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(await p.store.readStream(uniqueStreamId('username', 'acme'))).toHaveLength(1);
@@ -42,14 +42,14 @@ describe('unique values (reservation streams)', () => {
 
   it('the owner may claim again; after a release someone else may claim', async () => {
     const unique = createUniqueValues({ store: p.store, clock: p.clock });
-    await unique.reserve('email', 'a@b.example', 'u_1', ctx, 'taken');
-    await unique.reserve('email', 'a@b.example', 'u_1', ctx, 'taken');
-    expect(await rejectionOf(unique.reserve('email', 'a@b.example', 'u_2', ctx, 'taken'))).toMatchObject({ code: 'conflict' });
+    await unique.reserve('email', 'a@b.example', 'u_1', ctx, 'username_taken');
+    await unique.reserve('email', 'a@b.example', 'u_1', ctx, 'username_taken');
+    expect(await rejectionOf(unique.reserve('email', 'a@b.example', 'u_2', ctx, 'username_taken'))).toMatchObject({ code: 'username_taken', kind: 'conflict' });
     await unique.release('email', 'a@b.example', 'u_2', ctx); // not the owner: a no-op
     expect(await unique.ownerOf('email', 'a@b.example')).toBe('u_1');
     await unique.release('email', 'a@b.example', 'u_1', ctx);
     expect(await unique.ownerOf('email', 'a@b.example')).toBeNull();
-    await unique.reserve('email', 'a@b.example', 'u_2', ctx, 'taken');
+    await unique.reserve('email', 'a@b.example', 'u_2', ctx, 'username_taken');
     expect(await unique.ownerOf('email', 'a@b.example')).toBe('u_2');
     expect((await p.store.readStream(uniqueStreamId('email', 'a@b.example'))).map((e) => e.type)).toEqual(['ValueReserved', 'ValueReleased', 'ValueReserved']);
   });

@@ -54,11 +54,11 @@ describe('/metrics', () => {
         userAggregate,
         userAggregate.streamId(userId),
         () => {
-          throw new DomainError('forbidden', 'not yours');
+          throw new DomainError('auditor_read_only');
         },
         { actor: { kind: 'system', id: 'test' } },
       ),
-    ).rejects.toThrow('not yours');
+    ).rejects.toThrow('Auditors can view but not act');
 
     const after = await scrape();
     expect(value(after, accepted)).toBe(value(before, accepted) + 1);

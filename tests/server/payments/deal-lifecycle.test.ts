@@ -76,7 +76,7 @@ describe('deal lifecycle on the simulated gateway', () => {
     const { url } = await h.escrow.startDealOnboarding(dealId, token, creatorLink);
     const response = await submit(h, url, { outcome: 'incomplete' });
     expect(response.headers.location).toBe(`http://escrow.test/accept/${token}?stripe_setup=refresh`);
-    await expect(h.escrow.deliver(dealId, creatorLink)).rejects.toMatchObject({ code: 'illegal_transition' });
+    await expect(h.escrow.deliver(dealId, creatorLink)).rejects.toMatchObject({ kind: 'illegal_transition' });
   });
 
   it('given a ready deal, when bank setup completes, then the return URL is the accept page with stripe_setup=success', async () => {
@@ -163,7 +163,7 @@ describe('deal lifecycle on the simulated gateway', () => {
   it('given a refused transfer, when the brand releases, then TransferFailed is recorded, the deal stays delivered and a retry succeeds', async () => {
     const { dealId } = await givenDeliveredDeal(h);
     h.gateway.failTransfersWith('funds_settling');
-    await expect(h.escrow.releaseFunds(dealId, 'brand', brand)).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('funds_settling') });
+    await expect(h.escrow.releaseFunds(dealId, 'brand', brand)).rejects.toMatchObject({ kind: 'conflict', message: expect.stringContaining('funds_settling') });
     const failed = await dealState(h, dealId);
     expect(failed.status).toBe('delivered');
     expect(failed.context.lastTransferError?.code).toBe('funds_settling');

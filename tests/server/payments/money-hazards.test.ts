@@ -78,7 +78,7 @@ describe('exactly once, never early: hazards of the money flow', () => {
   it('given a released deal, when an admin refunds, then it is refused and nothing is refunded or reversed', async () => {
     const { dealId } = await givenDeliveredDeal(h);
     await h.escrow.releaseFunds(dealId, 'brand', brand);
-    await expect(h.escrow.refund(dealId, admin)).rejects.toMatchObject({ code: 'illegal_transition' });
+    await expect(h.escrow.refund(dealId, admin)).rejects.toMatchObject({ kind: 'illegal_transition' });
     expect(h.gateway.ledger.refunds).toHaveLength(0);
     expect(h.gateway.ledger.transfers[0]!.reversed).toBe(false);
   });
@@ -95,7 +95,7 @@ describe('exactly once, never early: hazards of the money flow', () => {
   it('given a refunded deal, when a second release arrives (brand and timer), then nothing is transferred', async () => {
     const { dealId } = await givenDeliveredDeal(h);
     await h.escrow.refund(dealId, admin);
-    await expect(h.escrow.releaseFunds(dealId, 'brand', brand)).rejects.toMatchObject({ code: 'illegal_transition' });
+    await expect(h.escrow.releaseFunds(dealId, 'brand', brand)).rejects.toMatchObject({ kind: 'illegal_transition' });
     h.clock.advance(48 * 3_600_000);
     await h.tick();
     expect(h.gateway.ledger.transfers).toHaveLength(0);

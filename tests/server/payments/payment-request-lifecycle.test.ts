@@ -45,7 +45,7 @@ describe('payment-request lifecycle on the simulated gateway', () => {
       },
     ]);
     expect(context.transferId).toBe(h.gateway.ledger.transfers[0]?.id);
-    await expect(h.escrow.completePaymentRequest(requestId, creator)).rejects.toMatchObject({ code: 'illegal_transition' });
+    await expect(h.escrow.completePaymentRequest(requestId, creator)).rejects.toMatchObject({ kind: 'illegal_transition' });
     expect(h.gateway.ledger.transfers).toHaveLength(1);
   });
 

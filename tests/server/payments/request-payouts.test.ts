@@ -30,7 +30,7 @@ describe('payment-request payouts: deferred until the account is ready, held by 
     expect(await h.types(paymentRequestAggregate.streamId(requestId))).toContain('PaymentRequestPayoutDeferred');
     await h.tick();
     expect(h.gateway.ledger.transfers).toHaveLength(0);
-    await expect(h.escrow.completePaymentRequest(requestId, creator)).rejects.toMatchObject({ code: 'illegal_transition' });
+    await expect(h.escrow.completePaymentRequest(requestId, creator)).rejects.toMatchObject({ kind: 'illegal_transition' });
   });
 
   it('given a deferred payout, when account.updated shows payouts enabled, then the reactor transfers exactly once with the request key', async () => {

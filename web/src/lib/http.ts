@@ -26,6 +26,28 @@ export class HttpError extends Error {
     }
   }
 
+  /** The stable code of the server's answer (`code`), e.g. `no_bank_account`, `gateway_refused`. */
+  get serverErrorCode(): string | null {
+    return this.parsed().code ?? null;
+  }
+
+  /** The params of the server's answer, e.g. `gatewayCode` of a gateway refusal. */
+  get serverParams(): Record<string, string | number> {
+    return this.parsed().params ?? {};
+  }
+
+  private parsed(): { code?: string; params?: Record<string, string | number> } {
+    try {
+      const parsed = JSON.parse(this.body) as { code?: unknown; params?: unknown };
+      return {
+        ...(typeof parsed.code === 'string' ? { code: parsed.code } : {}),
+        ...(parsed.params && typeof parsed.params === 'object' ? { params: parsed.params as Record<string, string | number> } : {}),
+      };
+    } catch {
+      return {};
+    }
+  }
+
   /** The server's `message` field when the body is our JSON error shape (in the app's language). */
   get serverMessage(): string {
     try {

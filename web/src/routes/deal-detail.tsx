@@ -47,7 +47,7 @@ export default function DealDetailRoute() {
     generate.mutate(d.id, {
       onSuccess: (answer) => setToken(answer.token),
       onError: (error) => {
-        const auth = (error instanceof HttpError && error.status === 401) || error.message.includes('Authentication');
+        const auth = error instanceof HttpError && (error.status === 401 || error.serverCode === 'unauthorized');
         toast({ title: auth ? t('toast.loginPrompt') : t('toast.linkError'), variant: 'destructive' });
       },
     });

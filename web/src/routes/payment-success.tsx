@@ -48,7 +48,7 @@ export default function PaymentSuccessRoute() {
     generate.mutate(deal.data.id, {
       onSuccess: (answer) => setLink(answer.shareableUrl || acceptUrl(answer.token)),
       onError: (error) => {
-        const auth = (error instanceof HttpError && error.status === 401) || error.message.includes('Authentication');
+        const auth = error instanceof HttpError && (error.status === 401 || error.serverCode === 'unauthorized');
         toast({ title: auth ? t('toast.loginPrompt') : t('toast.linkError'), variant: 'destructive' });
       },
     });

@@ -1,14 +1,19 @@
 import type { ReactNode } from 'react';
 import { useConfirm } from '../../../components/ui/use-confirm';
 import { toast } from '../../../components/ui/toast-store';
-import { errorText } from '../../../lib/http';
+import { errorText, HttpError } from '../../../lib/http';
 import { t } from '../../../i18n';
 import { useReleaseDeal } from '../api/release-deal.mutation';
 import { useDisputeDeal } from '../api/dispute-deal.mutation';
 import { useDeleteDeal } from '../api/delete-deal.mutation';
 import { useManualComplete } from '../api/manual-complete.mutation';
 
-const PAYOUT_PROBLEMS = [/bank account/i, /payouts_enabled/, /Insufficient funds/i, /balance_insufficient/];
+/** Refusals of a release the brand can answer by completing the deal by hand (test mode): no payout account, or no balance. */
+const PAYOUT_PROBLEMS = new Set(['no_bank_account', 'payouts_not_enabled', 'balance_insufficient']);
+
+/** The gateway's code of a refused release (`params.gatewayCode`), else the answer's own code. */
+const refusalCode = (error: Error): string | null =>
+  error instanceof HttpError ? String(error.serverParams.gatewayCode ?? error.serverErrorCode ?? '') : null;
 
 /** Release, dispute and delete with the spec's confirmation prompts and toasts (docs/product.md §8). */
 export function useDealCommands(): {
@@ -38,10 +43,10 @@ export function useDealCommands(): {
       releaseM.mutate(id, {
         onSuccess: () => toast({ title: t('toast.released'), description: t('toast.releasedText') }),
         onError: (error) => {
-          const message = error.message;
-          if (message.includes('funds_settling')) {
+          const code = refusalCode(error);
+          if (code === 'funds_settling') {
             toast({ title: t('toast.settling'), description: t('toast.settlingText'), variant: 'destructive' });
-          } else if (PAYOUT_PROBLEMS.some((re) => re.test(message))) {
+          } else if (code !== null && PAYOUT_PROBLEMS.has(code)) {
             offerManual(id);
           } else {
             toast({ title: t('toast.releaseError'), description: errorText(error) || t('toast.tryAgain'), variant: 'destructive' });

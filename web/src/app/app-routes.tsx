@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { use, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, Route, Routes, type Params } from 'react-router-dom';
-import { loadTexts } from '../i18n';
+import { loadTexts, useLanguage } from '../i18n';
 import { getAdminToken } from '../lib/admin-token';
 import { getAuthToken } from '../lib/auth-token';
 import { RequireAdmin, RequireAuth } from './guards';
@@ -48,6 +48,9 @@ function screenOf(route: PageRoute): Screen {
         },
       ));
   const Screen = (() => {
+    // The router hands the same element back on every render, so a language switch that lands
+    // after the screen rendered would leave it in the old language: the screen subscribes itself.
+    useLanguage();
     if (!Component) use(preload());
     const Loaded = Component!;
     return <Loaded />;

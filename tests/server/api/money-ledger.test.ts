@@ -1,10 +1,9 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminAccounts } from '../../../server/admin/admin-accounts';
 import { isSimulated } from '../../../server/payments-wiring';
 import type { SimulatedGateway } from '../../../server/payments/gateway/simulated/simulated-gateway';
 import { acceptAndConnect, claimHeader, payDeal } from './flow-helpers';
-import { bearer, createDeal, createTestApp, dealPayload, registerUser, type TestApp } from './test-app';
+import { bearer, createDeal, createRootAdmin, createTestApp, dealPayload, registerUser, type TestApp } from './test-app';
 
 /**
  * Money regressions through HTTP: money counts only for the deal's open session and exact
@@ -22,10 +21,7 @@ beforeAll(async () => {
   if (!isSimulated(g)) throw new Error('tests run on the simulated gateway');
   gateway = g;
   brand = await registerUser(t.app, { companyName: 'Acme BV' });
-  const admins = createAdminAccounts({ bus: t.ctx.bus, unique: t.ctx.unique, accounts: t.ctx.queries.accounts });
-  await admins.bootstrap('root', 'root-pass-1');
-  await t.ctx.settle(await t.ctx.store.headPosition());
-  adminToken = (await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username: 'root', password: 'root-pass-1' } })).json().token;
+  adminToken = await createRootAdmin(t);
 });
 afterAll(() => t.close());
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { createAdminAccounts } from '../../../server/admin/admin-accounts';
 import { buildApp } from '../../../server/app';
 import { createAppContext, type AppContext } from '../../../server/app-context';
 import { loadConfig } from '../../../server/config';
@@ -111,4 +112,17 @@ export async function createDeal(app: FastifyInstance, token: string, overrides:
   const res = await app.inject({ method: 'POST', url: '/api/deals', headers: bearer(token), payload: dealPayload(overrides) });
   if (res.statusCode !== 201) throw new Error(`create deal failed: ${res.statusCode} ${res.body}`);
   return res.json() as { id: number; status: string; shareableToken: string | null };
+}
+
+/** Signs an admin in (admin sessions are short: a test that moves the clock by days signs in again). */
+export async function signInAdmin(app: FastifyInstance, username = 'root', password = 'root-pass-1'): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username, password } });
+  return res.json().token as string;
+}
+
+/** Creates the first admin account as a fresh install does, and signs it in. */
+export async function createRootAdmin(t: TestApp, username = 'root', password = 'root-pass-1'): Promise<string> {
+  await createAdminAccounts({ bus: t.ctx.bus, unique: t.ctx.unique, accounts: t.ctx.queries.accounts }).bootstrap(username, password);
+  await t.ctx.settle(await t.ctx.store.headPosition());
+  return signInAdmin(t.app, username, password);
 }

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MoneyDocumentDto } from '../../../machines/contract/money-api';
-import { createAdminAccounts } from '../../../server/admin/admin-accounts';
 import { acceptAndConnect, claimHeader, createPaidRequest, payDeal } from '../api/flow-helpers';
-import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
+import { bearer, createDeal, createRootAdmin, createTestApp, registerUser, type TestApp } from '../api/test-app';
 
 /** Receipts and statements: what they say, and that only the parties (and admins) may read them. */
 let t: TestApp;
@@ -14,9 +13,7 @@ beforeAll(async () => {
   t = await createTestApp();
   brand = await registerUser(t.app, { companyName: 'Acme BV' });
   other = await registerUser(t.app, { companyName: 'Other BV' });
-  await createAdminAccounts({ bus: t.ctx.bus, unique: t.ctx.unique, accounts: t.ctx.queries.accounts }).bootstrap('root', 'root-pass-1');
-  await t.ctx.settle(await t.ctx.store.headPosition());
-  adminToken = (await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username: 'root', password: 'root-pass-1' } })).json().token;
+  adminToken = await createRootAdmin(t);
 });
 afterAll(() => t.close());
 

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DealContext } from '../../../machines/deal/deal.context';
 import { heldCents } from '../../../machines/escrow/escrow-ledger';
 import type { PaymentRequestContext } from '../../../machines/payment-request/payment-request.context';
-import { createAdminAccounts } from '../../../server/admin/admin-accounts';
 import type { MoneyOverview } from '../../../projections/money.queries';
 import { acceptAndConnect, claimHeader, createPaidRequest, payDeal } from '../api/flow-helpers';
-import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
+import { bearer, createDeal, createRootAdmin, createTestApp, registerUser, signInAdmin, type TestApp } from '../api/test-app';
 
 /** The admins' money overview: its totals are the sums over every deal's and request's own ledger. */
 let t: TestApp;
@@ -17,13 +16,11 @@ const HOUR = 3_600_000;
 beforeAll(async () => {
   t = await createTestApp();
   brand = await registerUser(t.app, { companyName: 'Acme BV' });
-  await createAdminAccounts({ bus: t.ctx.bus, unique: t.ctx.unique, accounts: t.ctx.queries.accounts }).bootstrap('root', 'root-pass-1');
-  await t.ctx.settle(await t.ctx.store.headPosition());
-  await adminLogin();
+  adminToken = await createRootAdmin(t);
 });
 /** Admin sessions are short: a test that moves the clock by days signs in again. */
 async function adminLogin() {
-  adminToken = (await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username: 'root', password: 'root-pass-1' } })).json().token;
+  adminToken = await signInAdmin(t.app);
 }
 afterAll(() => t.close());
 

@@ -2,13 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminAccounts } from '../../../server/admin/admin-accounts';
 import { isSimulated } from '../../../server/payments-wiring';
 import { SIMULATED_GATEWAY_FILE } from '../../../server/payments/gateway/create-gateway';
 import type { SimulatedGateway } from '../../../server/payments/gateway/simulated/simulated-gateway';
 import type { ReconciliationReport } from '../../../server/reconciliation/reconcile';
 import { acceptAndConnect, claimHeader, createPaidRequest, payDeal } from '../api/flow-helpers';
-import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
+import { bearer, createDeal, createRootAdmin, createTestApp, registerUser, signInAdmin, type TestApp } from '../api/test-app';
 
 /**
  * The reconciliation compares the ledger with the simulated gateway's own file. Each kind of
@@ -23,8 +22,7 @@ let adminToken = '';
 let auditorToken = '';
 const since = '2026-03-01';
 
-const login = async (username: string, password: string) =>
-  (await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username, password } })).json().token as string;
+const login = (username: string, password: string) => signInAdmin(t.app, username, password);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -32,10 +30,7 @@ beforeAll(async () => {
   if (!isSimulated(g)) throw new Error('tests run on the simulated gateway');
   gateway = g;
   brand = await registerUser(t.app, { companyName: 'Acme BV' });
-  const admins = createAdminAccounts({ bus: t.ctx.bus, unique: t.ctx.unique, accounts: t.ctx.queries.accounts });
-  await admins.bootstrap('root', 'root-pass-1');
-  await t.ctx.settle(await t.ctx.store.headPosition());
-  adminToken = await login('root', 'root-pass-1');
+  adminToken = await createRootAdmin(t);
   const made = await t.app.inject({
     method: 'POST',
     url: '/api/admin/accounts',

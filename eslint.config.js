@@ -81,7 +81,6 @@ export default tseslint.config(
       'server/admin/admin.routes.ts',
       'server/app-context.ts',
       'server/app.ts',
-      'server/commands/unique-values.ts',
       'server/event-store/kurrent-event-store.ts',
       'server/event-store/postgres-event-store.ts',
       'server/event-store/sqlite-event-store.ts',

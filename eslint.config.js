@@ -69,7 +69,6 @@ export default tseslint.config(
       'server/payments/gateway/simulated/simulated-ledger.ts',
       'server/payments/gateway/stripe/stripe-gateway.ts',
       'server/reactors/payments.reactor.ts',
-      'server/reactors/timers.reactor.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

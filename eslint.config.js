@@ -64,7 +64,6 @@ export default tseslint.config(
       'server/payment-requests/payment-requests.routes.ts',
       'server/payments/bank-onboarding.ts',
       'server/payments/webhook-handler.ts',
-      'server/payments/gateway/stripe/stripe-gateway.ts',
       'server/reactors/payments.reactor.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },

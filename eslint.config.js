@@ -80,7 +80,6 @@ export default tseslint.config(
       'server/event-store/sqlite-event-store.ts',
       'server/live/events-stream.routes.ts',
       'server/live/live-hub.ts',
-      'server/ops/app-metrics.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

@@ -35,9 +35,10 @@ export default tseslint.config(
     },
   },
   {
-    // The web reaches machines/ through the `@machines/…` alias (tsconfig.json `paths`), not ../../../../machines.
-    // web/build and web/vite.config.ts are loaded by Vite's config loader, which does not read `paths`: they keep relative imports.
-    files: ['web/src/**/*.{ts,tsx}'],
+    // The web, the server and the projections reach machines/ through the `@machines/…` alias (tsconfig.json
+    // `paths`), not ../../../../machines. web/build and web/vite.config.ts are loaded by Vite's config loader,
+    // which does not read `paths`: they keep relative imports.
+    files: ['web/src/**/*.{ts,tsx}', 'server/**/*.ts', 'projections/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,4 +1,4 @@
-import { decideDeal } from '../../machines/deal/deal.commands';
+import { decideDeal } from '@machines/deal/deal.commands';
 import { dealAggregate, userAggregate } from '../commands/aggregate';
 import type { CommandBus, CommandContext } from '../commands/command-bus';
 import { dealNotFound, type CommandRunner, type DealResult, type DealState } from '../commands/run-command';

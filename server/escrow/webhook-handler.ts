@@ -1,5 +1,5 @@
-import type { EscrowCommand } from '../../machines/escrow/escrow-decider';
-import type { ConfirmedPayment } from '../../machines/escrow/escrow-ledger';
+import type { EscrowCommand } from '@machines/escrow/escrow-decider';
+import type { ConfirmedPayment } from '@machines/escrow/escrow-ledger';
 import { userAggregate } from '../commands/aggregate';
 import type { CommandBus, CommandContext } from '../commands/command-bus';
 import { isDomainError } from '../commands/domain-error';

@@ -1,4 +1,4 @@
-import type { NotificationChannel } from '../../machines/notifications/notification.events';
+import type { NotificationChannel } from '@machines/notifications/notification.events';
 import { WrongExpectedVersion, type EventStore, type RecordedEvent } from '../event-store/event-store';
 import type { PushService } from '../push/push.service';
 import type { Clock } from '../shared/clock';

@@ -22,7 +22,8 @@ interface RequestRow {
 /** Payment requests per creator: the folded context (JSON) and the machine state reached. */
 export const paymentRequestsProjection: Projection = {
   name: 'payment-requests',
-  version: 1,
+  // 2: the folded context gained paymentMethod (receipts); rows folded before it lacked the field.
+  version: 2,
   deferredIndexes: ['rm_payment_requests_creator', 'rm_payment_requests_created'],
   setup(db) {
     db.exec(`

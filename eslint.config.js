@@ -35,9 +35,10 @@ export default tseslint.config(
     },
   },
   {
-    // The web reaches machines/ through the `@machines/…` alias (tsconfig.json `paths`), not ../../../../machines.
-    // web/build and web/vite.config.ts are loaded by Vite's config loader, which does not read `paths`: they keep relative imports.
-    files: ['web/src/**/*.{ts,tsx}'],
+    // The web, the server and the projections reach machines/ through the `@machines/…` alias (tsconfig.json
+    // `paths`), not ../../../../machines. web/build and web/vite.config.ts are loaded by Vite's config loader,
+    // which does not read `paths`: they keep relative imports.
+    files: ['web/src/**/*.{ts,tsx}', 'server/**/*.ts', 'projections/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -62,8 +63,8 @@ export default tseslint.config(
       'server/deals/deal-link.routes.ts',
       'server/deals/deals.routes.ts',
       'server/payment-requests/payment-requests.routes.ts',
-      'server/payments/bank-onboarding.ts',
-      'server/payments/webhook-handler.ts',
+      'server/escrow/bank-onboarding.ts',
+      'server/escrow/webhook-handler.ts',
       'server/reactors/payments.reactor.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },

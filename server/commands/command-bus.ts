@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
-import { decodeEvent } from '../../machines/events/codec';
-import type { Actor } from '../../machines/events/metadata';
-import type { DraftOf } from '../../machines/events/define';
+import { decodeEvent } from '@machines/events/codec';
+import type { Actor } from '@machines/events/metadata';
+import type { DraftOf } from '@machines/events/define';
 import { StreamNotFound, WrongExpectedVersion, type EventStore, type RecordedEvent } from '../event-store/event-store';
 import type { Clock } from '../shared/clock';
 import type { Aggregate } from './aggregate';
 import { checkDrafts, type DraftLike, type Stamp } from './check-drafts';
 import { DomainError } from './domain-error';
-import { fold, initialOf } from '../../machines/statechart';
+import { fold, initialOf } from '@machines/statechart';
 import { createSnapshotCache } from './snapshot-cache';
 
 /** Who asks, and the request or event that caused the command. */

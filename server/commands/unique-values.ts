@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { StreamNotFound, WrongExpectedVersion, type EventStore } from '../event-store/event-store';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from './command-bus';
-import type { ErrorCode } from '../../machines/errors/error-catalogue';
+import type { ErrorCode } from '@machines/errors/error-catalogue';
 import { DomainError } from './domain-error';
 import { emailKey, nameKey } from './look-alike';
 

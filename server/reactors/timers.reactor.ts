@@ -4,7 +4,7 @@ import { dealAggregate } from '../commands/aggregate';
 import type { CommandBus, CommandContext } from '../commands/command-bus';
 import { deterministicId } from '../commands/deterministic-id';
 import type { CommandRunner } from '../commands/run-command';
-import type { Escrow } from '../payments/escrow.types';
+import type { Escrow } from '../escrow/escrow.types';
 import type { Clock } from '../shared/clock';
 
 export interface TimerReactorOptions {

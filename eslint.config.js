@@ -74,7 +74,6 @@ export default tseslint.config(
     files: [
       'server/admin/admin.routes.ts',
       'server/event-store/postgres-event-store.ts',
-      'server/event-store/sqlite-event-store.ts',
       'server/live/events-stream.routes.ts',
       'server/live/live-hub.ts',
     ],

@@ -74,8 +74,6 @@ export default tseslint.config(
     files: [
       'server/admin/admin.routes.ts',
       'server/event-store/postgres-event-store.ts',
-      'server/live/events-stream.routes.ts',
-      'server/live/live-hub.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

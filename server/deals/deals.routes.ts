@@ -6,6 +6,9 @@ import { sendEncoded, typedJsonAnswer } from '../http/encoded-answer';
 import { idParam } from '../http/fields';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
 import { dealListQuery, dealTermsBody, disputeBody } from './deal.schemas';
+import { dealTermsFrom } from './deal-terms';
+import { dealGuard } from '../auth/ownership';
+import { newShareToken } from '../shared/share-token';
 import { createLinkSubscriptions } from '../notifications/link-subscriptions';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -13,7 +16,7 @@ const tags = ['deals'];
 const security = [{ bearerAuth: [] }];
 
 /** The brand's deal routes (docs/product.md §7 "Deals"); money-moving ones go through the Escrow. */
-export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempotency }: RouteDeps): void {
+export function dealsRoutes(app: ZodApp, { ctx, guards, dealViews, idempotency }: RouteDeps): void {
   const brand = (request: Parameters<typeof userOf>[0]) => {
     const { userId } = userOf(request);
     return { userId, cc: commandContext(request, { kind: 'brand', id: userId }) };
@@ -58,7 +61,9 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
     },
     async (request, reply) => {
       const { userId, cc } = brand(request);
-      const { dealId, position } = await deals.create(userId, request.body, cc);
+      const terms = dealTermsFrom(request.body, ctx.clock.now());
+      const dealId = await ctx.ids.deal();
+      const { position } = await ctx.run.deal(dealId, { type: 'CreateDeal', dealId, ownerId: userId, terms }, cc, { newStream: true });
       await ctx.settle(position);
       return reply.status(201).send(dealViews.forOwner(dealId, userId));
     },
@@ -72,7 +77,8 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
     },
     async (request) => {
       const { userId, cc } = brand(request);
-      const { position } = await deals.update(request.params.id, userId, request.body, cc);
+      const command = { type: 'UpdateDealTerms', terms: dealTermsFrom(request.body, ctx.clock.now()) } as const;
+      const { position } = await ctx.run.deal(request.params.id, command, cc, dealGuard.owner(userId));
       await ctx.settle(position);
       return dealViews.forOwner(request.params.id, userId);
     },
@@ -86,7 +92,7 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
     },
     async (request) => {
       const { userId, cc } = brand(request);
-      const { position } = await deals.remove(request.params.id, userId, cc);
+      const { position } = await ctx.run.deal(request.params.id, { type: 'DeleteDeal' }, cc, dealGuard.owner(userId));
       await ctx.settle(position);
       return { success: true, id: request.params.id };
     },
@@ -105,7 +111,10 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
     },
     async (request) => {
       const { userId, cc } = brand(request);
-      const { token, position } = await deals.generateToken(request.params.id, userId, cc);
+      // A deal keeps the first token it was given.
+      const result = await ctx.run.deal(request.params.id, { type: 'GenerateShareLink', token: newShareToken() }, cc, dealGuard.owner(userId));
+      const { position } = result;
+      const token = result.snapshot.context.shareableToken!;
       await ctx.settle(position);
       return { token, shareableUrl: `${ctx.config.publicUrl}/accept/${token}`, deal: dealViews.forOwner(request.params.id, userId) };
     },
@@ -125,7 +134,9 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
     },
     async (request) => {
       const { userId, cc } = brand(request);
-      const { token, position } = await deals.rotateToken(request.params.id, userId, cc);
+      const result = await ctx.run.deal(request.params.id, { type: 'RotateShareLink', token: newShareToken() }, cc, dealGuard.owner(userId));
+      const { position } = result;
+      const token = result.snapshot.context.shareableToken!;
       await ctx.settle(position);
       // The old link's push devices stop getting this deal's notices.
       await createLinkSubscriptions(ctx).dropAll(request.params.id, cc);
@@ -166,7 +177,7 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
     async (request, reply) => {
       const { userId, cc } = brand(request);
       const key = idempotency.intentKey(request);
-      const result = await deals.release(request.params.id, userId, key, cc);
+      const result = await ctx.run.deal(request.params.id, { type: 'ReleaseFunds', trigger: 'brand', key }, cc, dealGuard.owner(userId));
       const outcome = await ctx.payments.outcomes.transfer({ kind: 'deal', id: request.params.id }, key, result.position);
       await ctx.settle(await ctx.store.headPosition());
       return reply
@@ -183,7 +194,10 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
     },
     async (request) => {
       const { userId, cc } = brand(request);
-      const result = await deals.dispute(request.params.id, userId, request.body.reason, cc, request.body.description);
+      // The brand's own words (reason and optional description) are kept on the event and shown in the timelines.
+      const { reason, description } = request.body;
+      const command = { type: 'OpenDispute', reason, description, disputePeriodHours: ctx.config.disputePeriodHours } as const;
+      const result = await ctx.run.deal(request.params.id, command, cc, dealGuard.owner(userId));
       await ctx.settle(result.position);
       return { success: true, deal: dealViews.forOwner(request.params.id, userId) };
     },
@@ -204,7 +218,7 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
     async (request) => {
       const { userId, cc } = brand(request);
       if (!ctx.payments.gateway.testMode) throw new DomainError('manual_completion_test_mode_only');
-      const result = await deals.manualComplete(request.params.id, userId, cc);
+      const result = await ctx.run.deal(request.params.id, { type: 'CompleteManually' }, cc, dealGuard.owner(userId));
       await ctx.settle(result.position);
       return { success: true, deal: dealViews.forOwner(request.params.id, userId) };
     },

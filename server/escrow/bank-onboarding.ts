@@ -1,7 +1,8 @@
 import { decideDeal } from '@machines/deal/deal.commands';
 import { dealAggregate, userAggregate } from '../commands/aggregate';
 import type { CommandBus, CommandContext } from '../commands/command-bus';
-import { dealNotFound, type CommandRunner, type DealResult, type DealState } from '../commands/run-command';
+import type { CommandRunner, DealResult } from '../commands/run-command';
+import { dealGuard } from '../auth/ownership';
 import { DomainError } from '../commands/domain-error';
 import { callGateway } from '../payments/gateway/gateway-failure';
 import type { PaymentGateway } from '../payments/gateway/payment-gateway';
@@ -42,12 +43,9 @@ export function createBankOnboarding({ bus, run, gateway, config, users, clock }
   return {
     async startDealOnboarding(dealId: number, token: string, ctx: CommandContext) {
       const streamId = dealAggregate.streamId(dealId);
-      const authorize = (state: DealState) => {
-        const c = state.snapshot.context;
-        if (state.revision < 0 || c.shareableToken !== token || c.deletedAt !== null) throw dealNotFound();
-      };
+      const guard = dealGuard.link(token);
       const state = await bus.load(dealAggregate, streamId);
-      authorize(state);
+      guard.authorize(state);
       const c = state.snapshot.context;
       // Refuses now (not accepted, already connected) before any account is opened.
       decideDeal({ type: 'StartBankOnboarding', accountId: `${c.onboardingAccountId ?? ''}probe` }, state.snapshot, state.now);
@@ -70,7 +68,7 @@ export function createBankOnboarding({ bus, run, gateway, config, users, clock }
           refreshUrl: `${base}/accept/${token}?stripe_setup=refresh`,
         }),
       );
-      const result = await run.deal(dealId, { type: 'StartBankOnboarding', accountId }, ctx, { authorize });
+      const result = await run.deal(dealId, { type: 'StartBankOnboarding', accountId }, ctx, guard);
       return { url, position: result.position };
     },
 

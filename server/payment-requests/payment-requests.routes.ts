@@ -9,7 +9,10 @@ import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps'
 import { requestLanguage } from '../i18n/request-language';
 import { requestBlockStreamId } from '../notifications/notification-streams';
 import { catalogs } from '../notifications/texts';
-import { EXPIRED_MESSAGE, isExpired, requestNotFound } from './payment-request-commands';
+import { EXPIRED_MESSAGE, isExpired } from '@machines/payment-request/payment-request.commands';
+import { requestNotFound } from '../commands/run-command';
+import { requestGuard } from '../auth/ownership';
+import { createPaymentRequest } from './new-payment-request';
 import { toPaymentRequestDto } from './payment-request-dto';
 import { createRequestBody, rejectBody } from './payment-request.schemas';
 
@@ -18,7 +21,7 @@ const security = [{ bearerAuth: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema, 410: errorSchema };
 
 /** Creator-made payment requests (docs/product.md §7); the brand acts through the link token without login. */
-export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests, idempotency }: RouteDeps): void {
+export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, idempotency }: RouteDeps): void {
   const now = () => ctx.clock.now().toISOString();
   const publicUrl = ctx.config.publicUrl;
   const byToken = (token: string) => {
@@ -68,9 +71,9 @@ export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests, idem
       await perRecipient.hit(request, reply);
       const creator = ctx.queries.accounts.userById(userId);
       // Without a name in the payload the brand sees who asks: the creator's company name, else username.
-      const { requestId, position } = await requests.create(
-        userId,
-        creator?.companyName || creator?.username || 'Creator',
+      const { requestId, position } = await createPaymentRequest(
+        { run: ctx.run, clock: ctx.clock, nextRequestId: ctx.ids.request, expiryDays: ctx.config.requestExpiryDays },
+        { id: userId, fallbackName: creator?.companyName || creator?.username || 'Creator' },
         request.body,
         commandContext(request, { kind: 'creator', id: userId }),
       );
@@ -118,7 +121,8 @@ export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests, idem
     },
     async (request) => {
       const record = byToken(request.params.token);
-      const { position } = await requests.accept(record.id, request.params.token, brandCtx(request, record.id));
+      const guard = requestGuard.link(request.params.token);
+      const { position } = await ctx.run.request(record.id, { type: 'AcceptPaymentRequest' }, brandCtx(request, record.id), guard);
       await ctx.settle(position);
       return { success: true, request: linkDto(request.params.token) };
     },
@@ -131,7 +135,8 @@ export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests, idem
     },
     async (request) => {
       const record = byToken(request.params.token);
-      const { position } = await requests.reject(record.id, request.params.token, request.body.reason, brandCtx(request, record.id));
+      const command = { type: 'RejectPaymentRequest', reason: request.body.reason } as const;
+      const { position } = await ctx.run.request(record.id, command, brandCtx(request, record.id), requestGuard.link(request.params.token));
       await ctx.settle(position);
       return { success: true, request: linkDto(request.params.token) };
     },

@@ -1,7 +1,8 @@
 import { paymentRequestAggregate, userAggregate } from '../commands/aggregate';
 import type { CommandBus, CommandContext } from '../commands/command-bus';
 import { deterministicId } from '../commands/deterministic-id';
-import { requestNotFound, type CommandRunner, type PaymentRequestResult, type PaymentRequestState } from '../commands/run-command';
+import type { CommandRunner, PaymentRequestResult } from '../commands/run-command';
+import { requestGuard } from '../auth/ownership';
 
 /**
  * Payouts of payment requests, as intents: the creator completes a paid request and the payout is
@@ -17,11 +18,8 @@ export function createRequestPayouts({ bus, run }: { bus: CommandBus; run: Comma
 
   return {
     async completePaymentRequest(requestId: number, creatorId: string, key: string, ctx: CommandContext): Promise<PaymentRequestResult> {
-      const authorize = (state: PaymentRequestState) => {
-        if (state.revision < 0 || state.snapshot.context.request?.creatorId !== creatorId) throw requestNotFound();
-      };
       const payoutAccountId = await readyAccount(creatorId);
-      return run.request(requestId, { type: 'CompletePaymentRequest', payoutAccountId, key }, ctx, { authorize });
+      return run.request(requestId, { type: 'CompletePaymentRequest', payoutAccountId, key }, ctx, requestGuard.owner(creatorId));
     },
 
     async requestDeferredPayout(requestId: number, ctx: CommandContext): Promise<PaymentRequestResult | null> {

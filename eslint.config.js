@@ -29,6 +29,11 @@ export default tseslint.config(
             { target: './server', from: './web', message: 'server/ may import machines and projections only.' },
             { target: './web', from: './server', message: 'web/ may import machines only.' },
             { target: './web', from: './projections', message: 'web/ may import machines only.' },
+            {
+              target: './server/payments',
+              from: ['./server/reactors', './server/escrow'],
+              message: 'server/payments/ is the gateway port and its adapters: the reactors and the escrow use it, not the other way round.',
+            },
           ],
         },
       ],

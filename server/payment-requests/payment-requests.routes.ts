@@ -13,6 +13,7 @@ import { EXPIRED_MESSAGE, isExpired } from '@machines/payment-request/payment-re
 import { requestNotFound } from '../commands/run-command';
 import { requestGuard } from '../auth/ownership';
 import { createPaymentRequest } from './new-payment-request';
+import { completePaymentRequest } from './request-payouts';
 import { toPaymentRequestDto } from './payment-request-dto';
 import { createRequestBody, rejectBody } from './payment-request.schemas';
 
@@ -164,7 +165,8 @@ export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, idempotency }:
     async (request) => {
       const { userId } = userOf(request);
       const key = idempotency.intentKey(request);
-      const result = await ctx.payments.escrow.completePaymentRequest(request.params.id, userId, key, commandContext(request, { kind: 'creator', id: userId }));
+      const cc = commandContext(request, { kind: 'creator', id: userId });
+      const result = await completePaymentRequest(ctx, request.params.id, userId, key, cc);
       // The payout is the reactor's; the creator sees the request completed either way (payout_pending shows as completed).
       await ctx.payments.outcomes.transfer({ kind: 'payment_request', id: request.params.id }, key, result.position);
       await ctx.settle(await ctx.store.headPosition());

@@ -14,6 +14,7 @@ import { createSqliteEventStore } from '../../../../server/event-store/sqlite-ev
 import { randomUUID } from 'node:crypto';
 import { createCommandRunner, type CommandRunner, type DealResult, type PaymentRequestResult } from '../../../../server/commands/run-command';
 import { dealGuard } from '../../../../server/auth/ownership';
+import { completePaymentRequest, requestDeferredPayout } from '../../../../server/payment-requests/request-payouts';
 import { createEffectOutcomes } from '../../../../server/escrow/effect-outcomes';
 import { createEscrow } from '../../../../server/escrow/escrow';
 import { createPaymentsReactor } from '../../../../server/reactors/payments.reactor';
@@ -123,7 +124,7 @@ function buildInstance(deps: {
   });
   void reactors.start();
   const outcomes = createEffectOutcomes({ bus, reactors });
-  const timers = createTimerReactor({ db: readDb, escrow: real, bus, run, clock, intervalMs: 60_000 });
+  const timers = createTimerReactor({ db: readDb, bus, run, clock, intervalMs: 60_000 });
   const ownerOf = async (dealId: number) => (await bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot.context.ownerId;
   const tokenOf = async (dealId: number) => (await bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot.context.shareableToken ?? '';
   /** The deal's brand and its creator link, as the routes guard their commands. */
@@ -163,12 +164,12 @@ function buildInstance(deps: {
     },
     async completePaymentRequest(requestId, ctx) {
       const key = randomUUID();
-      const result = await real.completePaymentRequest(requestId, ctx.actor.id, key, ctx);
+      const result = await completePaymentRequest({ bus, run }, requestId, ctx.actor.id, key, ctx);
       await outcomes.transfer({ kind: 'payment_request', id: requestId }, key, result.position);
       return result;
     },
     async payDeferredPayout(requestId, ctx) {
-      const result = await real.requestDeferredPayout(requestId, ctx);
+      const result = await requestDeferredPayout({ bus, run }, requestId, ctx);
       if (result) await reactors.processed(result.position);
       return result;
     },

@@ -61,20 +61,6 @@ export default tseslint.config(
     },
   },
   {
-    // Being split by the escrow-core work (one escrow core, one folder per feature), which moves and
-    // rewrites these files: remove this block once it has landed and these functions are short.
-    files: [
-      'server/escrow/payments-handler.ts',
-      'server/deals/deal-link.routes.ts',
-      'server/deals/deals.routes.ts',
-      'server/payment-requests/payment-requests.routes.ts',
-      'server/escrow/bank-onboarding.ts',
-      'server/escrow/webhook-handler.ts',
-      'server/reactors/payments.reactor.ts',
-    ],
-    rules: { 'max-lines-per-function': 'off' },
-  },
-  {
     // Over 80 lines today and not yet split: each entry goes when its function is split. Do not add to this list.
     files: [
       'projections/runner.ts',

@@ -10,14 +10,21 @@ import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps'
 const tags = ['deal link (creator)'];
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
+/** The context of a command sent through the deal's link (no account: the link is the actor). */
+const creator = (request: Parameters<typeof commandContext>[0], dealId: number) => commandContext(request, { kind: 'creator-link', id: `deal-${dealId}` });
+
 /**
  * The creator's routes: no login, the 128-bit token in the path is the credential. Answers are the
  * link view of the deal (no brand email, no owner or payment ids).
  */
-export function dealLinkRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
-  const creator = (request: Parameters<typeof commandContext>[0], dealId: number) => commandContext(request, { kind: 'creator-link', id: `deal-${dealId}` });
+export function dealLinkRoutes(app: ZodApp, deps: RouteDeps): void {
+  linkPageRoutes(app, deps);
+  claimerRoutes(app, deps);
+}
 
-  const { signedInUser, claimOf } = createLinkClaims(ctx);
+/** The accept page: the deal as the link shows it, and accepting it. */
+function linkPageRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
+  const { signedInUser } = createLinkClaims(ctx);
 
   app.get(
     '/api/deals/token/:token',
@@ -63,6 +70,11 @@ export function dealLinkRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void
       return { success: true, deal: dealViews.forLink(request.params.token), claimSecret: claim.secret };
     },
   );
+}
+
+/** What only whoever claimed the deal may do through its link: the statement, bank onboarding, delivery. */
+function claimerRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
+  const { claimOf } = createLinkClaims(ctx);
 
   app.get(
     '/api/deals/link/:token/statement',

@@ -8,6 +8,7 @@ import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps'
 import { dealListQuery, dealTermsBody, disputeBody } from './deal.schemas';
 import { dealTermsFrom } from './deal-terms';
 import { dealGuard } from '../auth/ownership';
+import type { DealResult } from '../commands/run-command';
 import { newShareToken } from '../shared/share-token';
 import { createLinkSubscriptions } from '../notifications/link-subscriptions';
 
@@ -15,17 +16,37 @@ const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: erro
 const tags = ['deals'];
 const security = [{ bearerAuth: [] }];
 
-/** The brand's deal routes (docs/product.md §7 "Deals"); money-moving ones go through the Escrow. */
-export function dealsRoutes(app: ZodApp, { ctx, guards, dealViews, idempotency }: RouteDeps): void {
-  const brand = (request: Parameters<typeof userOf>[0]) => {
-    const { userId } = userOf(request);
-    return { userId, cc: commandContext(request, { kind: 'brand', id: userId }) };
-  };
-  // Deal answers come from typed DTO builders: no zod pass per response (docs/adr/0006).
-  const base = { preHandler: guards.requireUser, ...typedJsonAnswer };
-  // Money routes: the client may retry safely with an Idempotency-Key header.
-  const money = { preHandler: [guards.requireUser, idempotency.preHandler], ...typedJsonAnswer };
+/** The signed-in brand and the context its commands carry (actor, correlation id). */
+const brand = (request: Parameters<typeof userOf>[0]) => {
+  const { userId } = userOf(request);
+  return { userId, cc: commandContext(request, { kind: 'brand', id: userId }) };
+};
 
+/** Options every brand route shares: signed in, typed answers; money routes take an Idempotency-Key. */
+function routeOptions({ guards, idempotency }: RouteDeps) {
+  return {
+    // Deal answers come from typed DTO builders: no zod pass per response (docs/adr/0006).
+    base: { preHandler: guards.requireUser, ...typedJsonAnswer },
+    // Money routes: the client may retry safely with an Idempotency-Key header.
+    money: { preHandler: [guards.requireUser, idempotency.preHandler], ...typedJsonAnswer },
+  };
+}
+
+/** The brand's deal routes (docs/product.md §7 "Deals"); money-moving ones go through the Escrow. */
+export function dealsRoutes(app: ZodApp, deps: RouteDeps): void {
+  dealReadRoutes(app, deps);
+  dealTermsRoutes(app, deps);
+  shareLinkRoutes(app, deps);
+  dealPaymentRoutes(app, deps);
+  dealReviewRoutes(app, deps);
+  dealCheckoutRoutes(app, deps);
+  dashboardRoutes(app, deps);
+}
+
+/** The brand's list and one deal. */
+function dealReadRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { dealViews } = deps;
+  const { base } = routeOptions(deps);
   app.get(
     '/api/deals',
     {
@@ -52,7 +73,12 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, dealViews, idempotency }
     },
     async (request) => dealViews.forOwner(request.params.id, userOf(request).userId),
   );
+}
 
+/** Create, edit and delete a deal (edits only while unpaid: the statechart decides). */
+function dealTermsRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { ctx, dealViews } = deps;
+  const { base } = routeOptions(deps);
   app.post(
     '/api/deals',
     {
@@ -97,7 +123,17 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, dealViews, idempotency }
       return { success: true, id: request.params.id };
     },
   );
+}
 
+/** The creator link: made once, replaced before anyone accepted it. */
+function shareLinkRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { ctx, dealViews } = deps;
+  const { base } = routeOptions(deps);
+  /** The deal's link as the brand shares it, and the deal. */
+  const answer = ({ snapshot }: DealResult, dealId: number, userId: string) => {
+    const token = snapshot.context.shareableToken!;
+    return { token, shareableUrl: `${ctx.config.publicUrl}/accept/${token}`, deal: dealViews.forOwner(dealId, userId) };
+  };
   app.post(
     '/api/deals/:id/generate-token',
     {
@@ -113,10 +149,8 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, dealViews, idempotency }
       const { userId, cc } = brand(request);
       // A deal keeps the first token it was given.
       const result = await ctx.run.deal(request.params.id, { type: 'GenerateShareLink', token: newShareToken() }, cc, dealGuard.owner(userId));
-      const { position } = result;
-      const token = result.snapshot.context.shareableToken!;
-      await ctx.settle(position);
-      return { token, shareableUrl: `${ctx.config.publicUrl}/accept/${token}`, deal: dealViews.forOwner(request.params.id, userId) };
+      await ctx.settle(result.position);
+      return answer(result, request.params.id, userId);
     },
   );
 
@@ -135,15 +169,18 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, dealViews, idempotency }
     async (request) => {
       const { userId, cc } = brand(request);
       const result = await ctx.run.deal(request.params.id, { type: 'RotateShareLink', token: newShareToken() }, cc, dealGuard.owner(userId));
-      const { position } = result;
-      const token = result.snapshot.context.shareableToken!;
-      await ctx.settle(position);
+      await ctx.settle(result.position);
       // The old link's push devices stop getting this deal's notices.
       await createLinkSubscriptions(ctx).dropAll(request.params.id, cc);
-      return { token, shareableUrl: `${ctx.config.publicUrl}/accept/${token}`, deal: dealViews.forOwner(request.params.id, userId) };
+      return answer(result, request.params.id, userId);
     },
   );
+}
 
+/** Whether the payment arrived, and the approval that asks for the transfer to the creator. */
+function dealPaymentRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { ctx, dealViews, idempotency } = deps;
+  const { base, money } = routeOptions(deps);
   app.get(
     '/api/deals/:id/payment-status',
     {
@@ -162,6 +199,7 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, dealViews, idempotency }
   );
 
   const released = z.object({ success: z.boolean(), pending: z.boolean().optional(), deal: dealSchema });
+
   app.post(
     '/api/deals/:id/release',
     {
@@ -185,7 +223,12 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, dealViews, idempotency }
         .send({ success: true, pending: outcome === 'pending', deal: dealViews.forOwner(request.params.id, userId) });
     },
   );
+}
 
+/** The brand's other answers to a delivery: a dispute, or (test mode) completing by hand. */
+function dealReviewRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { ctx, dealViews } = deps;
+  const { base } = routeOptions(deps);
   app.post(
     '/api/deals/:id/dispute',
     {
@@ -223,7 +266,12 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, dealViews, idempotency }
       return { success: true, deal: dealViews.forOwner(request.params.id, userId) };
     },
   );
+}
 
+/** The checkout session the brand pays the deal's total through. */
+function dealCheckoutRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { ctx } = deps;
+  const { money } = routeOptions(deps);
   app.post(
     '/api/create-checkout-session',
     {
@@ -244,7 +292,12 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, dealViews, idempotency }
       return { url };
     },
   );
+}
 
+/** The brand's dashboard figures. */
+function dashboardRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { ctx, dealViews } = deps;
+  const { base } = routeOptions(deps);
   app.get(
     '/api/dashboard/stats',
     {

@@ -23,6 +23,23 @@ export interface BankOnboardingDeps {
 }
 
 /**
+ * The account to onboard (the one already opened, else a new one keyed by its stream, so a second
+ * visit continues it) and the gateway's onboarding link for it.
+ */
+async function accountLink(
+  gateway: PaymentGateway,
+  existing: string | null,
+  account: { reference: string; email: string | null; metadata: Record<string, string> },
+  urls: { returnUrl: string; refreshUrl: string },
+): Promise<{ accountId: string; url: string }> {
+  const { reference, email, metadata } = account;
+  const accountId =
+    existing ?? (await callGateway(() => gateway.createConnectedAccount({ reference, email, idempotencyKey: `${reference}:account`, metadata }))).accountId;
+  const { url } = await callGateway(() => gateway.createAccountLink({ accountId, ...urls }));
+  return { accountId, url };
+}
+
+/**
  * Connect Express accounts for creators: per deal (link creators) or per user (payment requests).
  * Opening an account and its link moves no money; the gateway answers first, then a command
  * records the account (one per deal or user: the key is the stream's, so a second visit continues).
@@ -49,24 +66,11 @@ export function createBankOnboarding({ bus, run, gateway, config, users, clock }
       const c = state.snapshot.context;
       // Refuses now (not accepted, already connected) before any account is opened.
       decideDeal({ type: 'StartBankOnboarding', accountId: `${c.onboardingAccountId ?? ''}probe` }, state.snapshot, state.now);
-      const accountId =
-        c.onboardingAccountId ??
-        (
-          await callGateway(() =>
-            gateway.createConnectedAccount({
-              reference: streamId,
-              email: null,
-              idempotencyKey: `${streamId}:account`,
-              metadata: { dealId: String(dealId), streamId },
-            }),
-          )
-        ).accountId;
-      const { url } = await callGateway(() =>
-        gateway.createAccountLink({
-          accountId,
-          returnUrl: `${base}/accept/${token}?stripe_setup=success`,
-          refreshUrl: `${base}/accept/${token}?stripe_setup=refresh`,
-        }),
+      const { accountId, url } = await accountLink(
+        gateway,
+        c.onboardingAccountId,
+        { reference: streamId, email: null, metadata: { dealId: String(dealId), streamId } },
+        { returnUrl: `${base}/accept/${token}?stripe_setup=success`, refreshUrl: `${base}/accept/${token}?stripe_setup=refresh` },
       );
       const result = await run.deal(dealId, { type: 'StartBankOnboarding', accountId }, ctx, guard);
       return { url, position: result.position };
@@ -88,15 +92,11 @@ export function createBankOnboarding({ bus, run, gateway, config, users, clock }
       if (revision < 0) throw new DomainError('user_not_found');
       const existing = snapshot.context.payoutAccountId;
       const email = (await users.emailOf(userId)) ?? (snapshot.context.email || null);
-      const accountId =
-        existing ??
-        (
-          await callGateway(() =>
-            gateway.createConnectedAccount({ reference: streamId, email, idempotencyKey: `${streamId}:account`, metadata: { userId, streamId } }),
-          )
-        ).accountId;
-      const { url } = await callGateway(() =>
-        gateway.createAccountLink({ accountId, returnUrl: `${base}/profile?stripe_setup=success`, refreshUrl: `${base}/profile?stripe_setup=refresh` }),
+      const { accountId, url } = await accountLink(
+        gateway,
+        existing,
+        { reference: streamId, email, metadata: { userId, streamId } },
+        { returnUrl: `${base}/profile?stripe_setup=success`, refreshUrl: `${base}/profile?stripe_setup=refresh` },
       );
       if (existing !== accountId) {
         await bus.execute(

@@ -16,24 +16,29 @@ import { createPaymentRequest } from './new-payment-request';
 import { completePaymentRequest } from './request-payouts';
 import { toPaymentRequestDto } from './payment-request-dto';
 import { createRequestBody, rejectBody } from './payment-request.schemas';
+import type { AppContext } from '../app-context';
 
 const tags = ['payment requests'];
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema, 410: errorSchema };
 
-/** Creator-made payment requests (docs/product.md §7); the brand acts through the link token without login. */
-export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, idempotency }: RouteDeps): void {
+/** The brand acting through a request's link (no account: the link is the actor). */
+const brandCtx = (request: Parameters<typeof commandContext>[0], id: number) => commandContext(request, { kind: 'creator-link', id: `payment-request-${id}` });
+
+/** The request behind a link (not found otherwise) and its answers at the clock's now. */
+function requestReads(ctx: AppContext) {
   const now = () => ctx.clock.now().toISOString();
-  const publicUrl = ctx.config.publicUrl;
   const byToken = (token: string) => {
     const record = ctx.queries.requests.byToken(token);
     if (!record || record.context.request?.token !== token) throw requestNotFound();
     return record;
   };
-  const linkDto = (token: string) => toPaymentRequestDto(byToken(token), now(), publicUrl, 'link');
-  const brandCtx = (request: Parameters<typeof commandContext>[0], id: number) =>
-    commandContext(request, { kind: 'creator-link', id: `payment-request-${id}` });
-  // Each request e-mails an address the creator typed: limited per creator and per address.
+  const linkDto = (token: string) => toPaymentRequestDto(byToken(token), now(), ctx.config.publicUrl, 'link');
+  return { now, byToken, linkDto };
+}
+
+/** Each request e-mails an address the creator typed: limited per creator and per address. */
+function mailLimits(app: ZodApp, ctx: AppContext) {
   const { requestsPerCreator, requestsPerRecipient, requestsWindowMs } = ctx.config.rateLimits;
   const perCreator = createLimit(app as unknown as FastifyInstance, {
     max: requestsPerCreator,
@@ -52,6 +57,21 @@ export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, idempotency }:
     message: 'Too many payment requests to this e-mail address',
     code: 'too_many_requests_to_address',
   });
+  return { perCreator, perRecipient };
+}
+
+/** Creator-made payment requests (docs/product.md §7); the brand acts through the link token without login. */
+export function paymentRequestsRoutes(app: ZodApp, deps: RouteDeps): void {
+  creatorRoutes(app, deps);
+  linkRoutes(app, deps);
+  completionRoutes(app, deps);
+}
+
+/** The creator's own requests: making one (e-mailed to the brand) and the list. */
+function creatorRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
+  const { perCreator, perRecipient } = mailLimits(app, ctx);
+  const { now } = requestReads(ctx);
+  const publicUrl = ctx.config.publicUrl;
 
   app.post(
     '/api/payment-requests',
@@ -97,6 +117,12 @@ export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, idempotency }:
       return ctx.queries.requests.listForCreator(userOf(request).userId).map((r) => toPaymentRequestDto(r, at, publicUrl, 'owner'));
     },
   );
+}
+
+/** The brand's side, through the link: the request, accepting or rejecting it, and paying. */
+function linkRoutes(app: ZodApp, { ctx }: RouteDeps): void {
+  const { now, byToken, linkDto } = requestReads(ctx);
+  const publicUrl = ctx.config.publicUrl;
 
   app.get(
     '/api/payment-requests/token/:token',
@@ -155,6 +181,12 @@ export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, idempotency }:
       return { url };
     },
   );
+}
+
+/** The creator completes a paid request: the payout is asked for (or deferred until the account is ready). */
+function completionRoutes(app: ZodApp, { ctx, guards, idempotency }: RouteDeps): void {
+  const { now } = requestReads(ctx);
+  const publicUrl = ctx.config.publicUrl;
 
   app.post(
     '/api/payment-requests/:id/complete',

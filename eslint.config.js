@@ -63,16 +63,10 @@ export default tseslint.config(
   {
     // Over 80 lines today and not yet split: each entry goes when its function is split. Do not add to this list.
     files: [
-      'projections/runner.ts',
       'server/admin/admin.routes.ts',
-      'server/app-context.ts',
-      'server/app.ts',
-      'server/event-store/kurrent-event-store.ts',
       'server/event-store/postgres-event-store.ts',
-      'server/event-store/sqlite-event-store.ts',
       'server/live/events-stream.routes.ts',
       'server/live/live-hub.ts',
-      'server/ops/app-metrics.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

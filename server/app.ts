@@ -97,7 +97,6 @@ async function registerHttpLayers(app: ZodApp, ctx: AppContext): Promise<void> {
  * idempotency records registered on the app. `offApplied` stops the caches following the read models.
  */
 function routeDeps(app: ZodApp, ctx: AppContext): { deps: RouteDeps; offApplied: () => void } {
-  const { config } = ctx;
   const idempotency = createIdempotency({ records: ctx.sharedHttp.idempotency, now: () => ctx.clock.now().getTime() });
   idempotency.register(app as unknown as FastifyInstance);
   const guards = createAuthGuards({ tokens: ctx.tokens, accounts: ctx.queries.accounts });

@@ -42,6 +42,8 @@ export interface SimulatedGateway extends PaymentGateway {
   openChargeback(chargeId: string, reason: string): Promise<void>;
   /** Makes every following transfer fail with this code (null: succeed again). For demos and tests. */
   failTransfersWith(code: GatewayErrorCode | null): void;
+  /** Makes every following refund fail with this code (null: succeed again). For demos and tests. */
+  failRefundsWith(code: GatewayErrorCode | null): void;
   /** Where signed webhooks go; the /sim routes plug in `app.inject` (default: HTTP POST to PUBLIC_URL). */
   useWebhookTransport(transport: WebhookTransport): void;
   /**
@@ -61,6 +63,7 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
   const webhookSecret = options.webhookSecret ?? ledger.sharedSecret('webhook_secret', () => `whsec_sim_${randomBytes(24).toString('hex')}`);
   const webhooks = createSimulatedWebhooks({ publicUrl: options.publicUrl, webhookSecret });
   let failTransfers: GatewayErrorCode | null = null;
+  let failRefunds: GatewayErrorCode | null = null;
 
   const accessKey = (kind: 'payer' | 'account', id: string) => createHmac('sha256', webhookSecret).update(`sim-page:${kind}:${id}`).digest('hex').slice(0, 32);
 
@@ -100,6 +103,7 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
       return { transferId: ledger.transfer(input).id };
     },
     async refund(input) {
+      if (failRefunds) throw new GatewayError(failRefunds, gatewayErrorMessage(failRefunds, 'simulated refusal'));
       return ledger.refund(input);
     },
     async expireCheckoutSession(sessionId) {
@@ -164,6 +168,9 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
     },
     failTransfersWith(code) {
       failTransfers = code;
+    },
+    failRefundsWith(code) {
+      failRefunds = code;
     },
     useWebhookTransport(transport) {
       webhooks.useTransport(transport);

@@ -350,7 +350,7 @@ export function createSimulatedLedger(options: SimulatedLedgerOptions) {
     refund: db.prepare<[string], RefundRow>('SELECT * FROM sim_refunds WHERE id = ?'),
     refunds: db.prepare<[], RefundRow>('SELECT * FROM sim_refunds ORDER BY rowid'),
     refundsOfGroup: db.prepare<[string], RefundRow>('SELECT * FROM sim_refunds WHERE transfer_group = ? ORDER BY rowid'),
-    refundOfCharge: db.prepare<[string], { id: string }>('SELECT id FROM sim_refunds WHERE charge_id = ? LIMIT 1'),
+    refundedOfCharge: db.prepare<[string], { cents: number }>('SELECT COALESCE(SUM(amount_cents), 0) AS cents FROM sim_refunds WHERE charge_id = ?'),
     insertRefund: db.prepare(
       `INSERT INTO sim_refunds (id, charge_id, payment_intent_id, amount_cents, transfer_group, transfer_reversal_id, idempotency_key, created_at)
        VALUES (@id, @charge_id, @payment_intent_id, @amount_cents, @transfer_group, @transfer_reversal_id, @idempotency_key, @created_at)`,
@@ -555,8 +555,14 @@ export function createSimulatedLedger(options: SimulatedLedgerOptions) {
     refund(input: RefundInput): { refundId: string; transferReversalId: string | null } {
       return once(`refund:${input.idempotencyKey}`, () => {
         const chargeId = input.chargeId ?? (input.paymentIntentId ? (findIntent(input.paymentIntentId)?.chargeId ?? null) : null);
-        if (chargeId && q.refundOfCharge.get(chargeId)) {
+        // Like Stripe: refunds of one charge (a split's is partial) may add up to what it charged, never more.
+        const charged = chargeId ? q.sessionOfCharge.get(chargeId)?.total_cents : undefined;
+        const refunded = chargeId ? q.refundedOfCharge.get(chargeId)!.cents : 0;
+        if (chargeId && refunded > 0 && (charged === undefined || refunded + input.amountCents > charged)) {
           throw new GatewayError('invalid_request', `invalid_request: charge ${chargeId} has already been refunded`);
+        }
+        if (charged !== undefined && refunded + input.amountCents > charged) {
+          throw new GatewayError('invalid_request', `invalid_request: refund of ${input.amountCents} exceeds what charge ${chargeId} has left`);
         }
         // Funds that already left for the creator come back first (not for an extra payment).
         let transferReversalId: string | null = null;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { adminDealSchema, errorSchema, splitPreviewSchema } from '../../machines/contract/api';
-import { previewSplit } from '../../machines/deal/deal.commands';
+import { adminDealSchema, errorSchema, splitPreviewSchema } from '@machines/contract/api';
+import { previewSplit } from '@machines/deal/deal.commands';
 import type { DealRecord } from '../../projections/deals.queries';
 import { adminOf } from '../auth/authenticate';
 import { dealAggregate } from '../commands/aggregate';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDealDto } from '../../../machines/contract/api';
-import { isSimulated } from '../../../server/payments-wiring';
+import { isSimulated } from '../../../server/escrow/payments-wiring';
 import type { SimulatedGateway } from '../../../server/payments/gateway/simulated/simulated-gateway';
 import type { ReconciliationReport } from '../../../server/reconciliation/reconcile';
 import { acceptAndConnect, claimHeader, payDeal } from '../api/flow-helpers';

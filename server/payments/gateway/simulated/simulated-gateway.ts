@@ -54,32 +54,18 @@ export interface SimulatedGateway extends PaymentGateway {
   accessKey(kind: 'payer' | 'account', id: string): string;
 }
 
-export function createSimulatedGateway(options: SimulatedGatewayOptions): SimulatedGateway {
-  const ledger = createSimulatedLedger({
-    publicUrl: options.publicUrl,
-    ...(options.databasePath ? { path: options.databasePath } : {}),
-    ...(options.now ? { now: options.now } : {}),
-  });
-  const webhookSecret = options.webhookSecret ?? ledger.sharedSecret('webhook_secret', () => `whsec_sim_${randomBytes(24).toString('hex')}`);
-  const webhooks = createSimulatedWebhooks({ publicUrl: options.publicUrl, webhookSecret });
-  let failTransfers: GatewayErrorCode | null = null;
-  let failRefunds: GatewayErrorCode | null = null;
+interface GatewayParts {
+  ledger: SimulatedLedger;
+  publicUrl: string;
+  webhookSecret: string;
+  accessKey: SimulatedGateway['accessKey'];
+  /** The code every transfer (and every refund) fails with for now (null: they succeed). */
+  refusal: { code: GatewayErrorCode | null; refundCode: GatewayErrorCode | null };
+}
 
-  const accessKey = (kind: 'payer' | 'account', id: string) => createHmac('sha256', webhookSecret).update(`sim-page:${kind}:${id}`).digest('hex').slice(0, 32);
-
-  function sessionOrThrow(sessionId: string) {
-    const session = ledger.sessions.get(sessionId);
-    if (!session) throw new GatewayError('invalid_request', `No such checkout session: ${sessionId}`);
-    return session;
-  }
-
+/** The payment port as the app calls it: the calls Stripe's API answers, answered from the ledger. */
+function gatewayCalls({ ledger, publicUrl, webhookSecret, accessKey, refusal }: GatewayParts): Omit<PaymentGateway, 'mode' | 'testMode'> {
   return {
-    mode: 'simulated',
-    testMode: true,
-    webhookSecret,
-    ledger,
-    accessKey,
-
     async createCheckoutSession(input) {
       const session = ledger.openSession(input);
       return { sessionId: session.id, url: `${session.url}?key=${accessKey('payer', session.id)}` };
@@ -91,7 +77,7 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
       const account = ledger.accounts.get(input.accountId);
       if (!account) throw new GatewayError('invalid_request', `No such account: ${input.accountId}`);
       ledger.setAccountLinks(account.id, input.returnUrl, input.refreshUrl);
-      return { url: `${options.publicUrl}/sim/onboarding/${account.id}?key=${accessKey('account', account.id)}` };
+      return { url: `${publicUrl}/sim/onboarding/${account.id}?key=${accessKey('account', account.id)}` };
     },
     async getAccountStatus(accountId) {
       const account = ledger.accounts.get(accountId);
@@ -99,11 +85,11 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
       return { payoutsEnabled: account.payoutsEnabled, detailsSubmitted: account.detailsSubmitted };
     },
     async transfer(input) {
-      if (failTransfers) throw new GatewayError(failTransfers, gatewayErrorMessage(failTransfers, 'simulated refusal'));
+      if (refusal.code) throw new GatewayError(refusal.code, gatewayErrorMessage(refusal.code, 'simulated refusal'));
       return { transferId: ledger.transfer(input).id };
     },
     async refund(input) {
-      if (failRefunds) throw new GatewayError(failRefunds, gatewayErrorMessage(failRefunds, 'simulated refusal'));
+      if (refusal.refundCode) throw new GatewayError(refusal.refundCode, gatewayErrorMessage(refusal.refundCode, 'simulated refusal'));
       return ledger.refund(input);
     },
     async expireCheckoutSession(sessionId) {
@@ -129,7 +115,22 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
         throw new WebhookSignatureError((error as Error).message);
       }
     },
+  };
+}
 
+type Webhooks = ReturnType<typeof createSimulatedWebhooks>;
+
+/** What the payer, the creator and the card issuer do on the /sim pages: each outcome leaves as a signed webhook. */
+function outsideActions(
+  ledger: SimulatedLedger,
+  webhooks: Webhooks,
+): Pick<SimulatedGateway, 'payCheckout' | 'failCheckout' | 'finishOnboarding' | 'openChargeback'> {
+  function sessionOrThrow(sessionId: string) {
+    const session = ledger.sessions.get(sessionId);
+    if (!session) throw new GatewayError('invalid_request', `No such checkout session: ${sessionId}`);
+    return session;
+  }
+  return {
     async payCheckout(sessionId, method) {
       // Refuses an expired session (checked under the file's write lock).
       const session = ledger.charge(sessionOrThrow(sessionId), method);
@@ -166,11 +167,33 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
         status: 'needs_response',
       });
     },
+  };
+}
+
+export function createSimulatedGateway(options: SimulatedGatewayOptions): SimulatedGateway {
+  const ledger = createSimulatedLedger({
+    publicUrl: options.publicUrl,
+    ...(options.databasePath ? { path: options.databasePath } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const webhookSecret = options.webhookSecret ?? ledger.sharedSecret('webhook_secret', () => `whsec_sim_${randomBytes(24).toString('hex')}`);
+  const webhooks = createSimulatedWebhooks({ publicUrl: options.publicUrl, webhookSecret });
+  const refusal: GatewayParts['refusal'] = { code: null, refundCode: null };
+  const accessKey = (kind: 'payer' | 'account', id: string) => createHmac('sha256', webhookSecret).update(`sim-page:${kind}:${id}`).digest('hex').slice(0, 32);
+
+  return {
+    mode: 'simulated',
+    testMode: true,
+    webhookSecret,
+    ledger,
+    accessKey,
+    ...gatewayCalls({ ledger, publicUrl: options.publicUrl, webhookSecret, accessKey, refusal }),
+    ...outsideActions(ledger, webhooks),
     failTransfersWith(code) {
-      failTransfers = code;
+      refusal.code = code;
     },
     failRefundsWith(code) {
-      failRefunds = code;
+      refusal.refundCode = code;
     },
     useWebhookTransport(transport) {
       webhooks.useTransport(transport);

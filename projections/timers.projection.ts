@@ -33,6 +33,7 @@ export const timerEventTypes: ReadonlySet<string> = new Set([
   'DealPutOnHold',
   'ChargebackOpened',
   'DealReleasedFromHold',
+  'DealSplitRequested',
   'PaymentRequestCreated',
   'PaymentRequestPayoutDeferred',
   'PaymentRequestPayoutFailed',
@@ -113,6 +114,8 @@ export const timersProjection: Projection = {
         case 'DealCompletedManually':
         case 'DealRefunded':
         case 'DealDeleted':
+        // A split is the deal's last money effect: no period runs out after it.
+        case 'DealSplitRequested':
           return finish(event.streamId);
         case 'PaymentRequestCreated':
           return void start(event, 'request_expiry', String(data.expiresAt));

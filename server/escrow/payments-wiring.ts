@@ -69,7 +69,7 @@ export function createPaymentsWiring({ config, store, bus, run, clock, readDb, d
     config: { publicUrl: config.publicUrl, reviewPeriodHours: config.reviewPeriodHours, disputePeriodHours: config.disputePeriodHours },
     users: { emailOf: async (userId) => emailOf.get(userId)?.email ?? null },
   });
-  const reactor = createTimerReactor({ db: readDb, escrow, bus, run, clock, intervalMs: 5_000 });
+  const reactor = createTimerReactor({ db: readDb, bus, run, clock, intervalMs: 5_000 });
   const reactors = createReactorRunner({
     store,
     db: readDb,

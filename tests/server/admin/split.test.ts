@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDealDto } from '../../../machines/contract/api';
 import { isSimulated } from '../../../server/escrow/payments-wiring';
@@ -286,5 +287,14 @@ describe('POST /api/admin/deals/:id/split', () => {
     expect(kind('transfer').ledgerCents).toBe(kind('transfer').gatewayCents);
     expect(kind('refund').ledgerCents).toBe(kind('refund').gatewayCents);
     expect(kind('transfer_reversal')).toMatchObject({ ledgerCount: 0, gatewayCount: 0 });
-  });
+    // `npm run reconcile` reads the same store and gateway file.
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/reconcile.ts', '--since', '2026-03-01'], {
+      cwd: process.cwd(),
+      env: { ...process.env, DATA_DIR: t.dataDir, PUBLIC_URL: 'http://app.test', LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status, run.stderr + run.stdout).toBe(0);
+    expect(run.stdout).toContain('OK: every movement matches.');
+  }, 60_000);
 });

@@ -17,7 +17,9 @@ interface DayDelta {
 
 /** When a deal's running period releases the creator amount by itself (null: nothing will release on its own). */
 export function automaticRelease(c: DealContext): { at: string; cents: number } | null {
-  if (c.hold !== null || c.completedAt !== null || c.cancelledAt !== null || c.transferId !== null || c.paidAt === null || !c.amounts) return null;
+  if (c.hold !== null || c.split !== null || c.completedAt !== null || c.cancelledAt !== null || c.transferId !== null || c.paidAt === null || !c.amounts) {
+    return null;
+  }
   if (c.dispute?.status === 'open' && c.disputeElapsedAt === null && c.disputePeriodEndsAt) return { at: c.disputePeriodEndsAt, cents: c.amounts.amountCents };
   if (c.disputeCreatedAt === null && c.reviewElapsedAt === null && c.reviewPeriodEndsAt) return { at: c.reviewPeriodEndsAt, cents: c.amounts.amountCents };
   return null;

@@ -78,6 +78,7 @@ function notificationTimers(db: Database): (event: ProjectedEvent) => void {
       case 'DealCompletedManually':
       case 'DealRefunded':
       case 'DealDeleted':
+      case 'DealSplitRequested':
         return void clearAll.run(dealId);
       default:
         return;

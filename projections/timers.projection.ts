@@ -33,6 +33,7 @@ export const timerEventTypes: ReadonlySet<string> = new Set([
   'DealPutOnHold',
   'ChargebackOpened',
   'DealReleasedFromHold',
+  'DealSplitRequested',
   'PaymentRequestCreated',
   'PaymentRequestPayoutDeferred',
   'PaymentRequestPayoutFailed',
@@ -129,6 +130,8 @@ function applyDealTimer({ q, start, finish, setHold }: TimerWrites, event: Proje
     case 'DealCompletedManually':
     case 'DealRefunded':
     case 'DealDeleted':
+    // A split is the deal's last money effect: no period runs out after it.
+    case 'DealSplitRequested':
       return finish(event.streamId);
     default:
       return;

@@ -25,12 +25,7 @@ export const DEFAULT_DEADLINE_MS = 10_000;
 type Timed = <T>(promise: Promise<T>, what: string) => Promise<T>;
 
 /** One stream from a revision on, read from the leader (commands decide on it and append at its revision). */
-async function readStreamForward(
-  client: KurrentDBClient,
-  streamId: string,
-  readOptions: ReadStreamOptions,
-  timed: Timed,
-): Promise<RecordedEvent[]> {
+async function readStreamForward(client: KurrentDBClient, streamId: string, readOptions: ReadStreamOptions, timed: Timed): Promise<RecordedEvent[]> {
   assertStreamId(streamId);
   const maxCount = readOptions.maxCount ?? Number.MAX_SAFE_INTEGER;
   try {

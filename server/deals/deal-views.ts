@@ -34,25 +34,57 @@ function adminNames(accounts: AccountQueries): (id: string) => string {
 }
 
 /**
+ * Every deal answer names its brand; the name changes only with a user event (see onApplied),
+ * so it is looked up once rather than read and JSON-parsed from the users table per answer.
+ */
+function brandNameCache(accounts: AccountQueries) {
+  const brandNames = new Map<string, string>();
+  return {
+    nameOf(ownerId: string): string {
+      const known = brandNames.get(ownerId);
+      if (known !== undefined) return known;
+      const owner = accounts.userById(ownerId);
+      const name = owner?.companyName ?? owner?.username ?? DEFAULT_BRAND;
+      if (!owner) return name;
+      if (brandNames.size >= 50_000) brandNames.clear();
+      brandNames.set(ownerId, name);
+      return name;
+    },
+    forget: (ownerId: string): void => void brandNames.delete(ownerId),
+  };
+}
+
+/** Drops the cached lists of every owner whose deals (or brand name) the batch changed. */
+function dropChangedLists(
+  events: readonly ProjectedEvent[],
+  deals: DealQueries,
+  listCache: ReturnType<typeof createDealListCache>,
+  brands: ReturnType<typeof brandNameCache>,
+): void {
+  for (const event of events) {
+    if (event.streamId.startsWith('user-')) {
+      const userId = event.streamId.slice(5);
+      brands.forget(userId);
+      listCache.invalidateOwner(userId);
+    } else if (event.streamId.startsWith('deal-')) {
+      // DealCreated names its owner; later events are traced through the read model.
+      const named = (event.data as { ownerId?: unknown }).ownerId;
+      const owner = typeof named === 'string' ? named : deals.ownerOf(Number(event.streamId.slice(5)));
+      if (typeof owner === 'string') listCache.invalidateOwner(owner);
+      else listCache.clear();
+    }
+  }
+}
+
+/**
  * Deal reads for the routes: read model → DTO (with the state view at the clock's now).
  * The brand's list is encoded (JSON + gzip + ETag) once per change of the owner's deals and kept
  * until `onApplied` sees one, or a guard deadline in it passes: polling costs a map lookup.
  */
 export function createDealViews({ deals, accounts, clock }: { deals: DealQueries; accounts: AccountQueries; clock: Clock }) {
   const listCache = createDealListCache();
-  // Every deal answer names its brand; the name changes only with a user event (see onApplied),
-  // so it is looked up once rather than read and JSON-parsed from the users table per answer.
-  const brandNames = new Map<string, string>();
-  const brandNameOf = (ownerId: string): string => {
-    const known = brandNames.get(ownerId);
-    if (known !== undefined) return known;
-    const owner = accounts.userById(ownerId);
-    const name = owner?.companyName ?? owner?.username ?? DEFAULT_BRAND;
-    if (!owner) return name;
-    if (brandNames.size >= 50_000) brandNames.clear();
-    brandNames.set(ownerId, name);
-    return name;
-  };
+  const brands = brandNameCache(accounts);
+  const brandNameOf = brands.nameOf;
   const now = () => clock.now().toISOString();
   const adminName = adminNames(accounts);
 
@@ -95,19 +127,7 @@ export function createDealViews({ deals, accounts, clock }: { deals: DealQueries
      * deals (or brand name) changed. Runs before the command's `settle` resolves.
      */
     onApplied(events: readonly ProjectedEvent[]): void {
-      for (const event of events) {
-        if (event.streamId.startsWith('user-')) {
-          const userId = event.streamId.slice(5);
-          brandNames.delete(userId);
-          listCache.invalidateOwner(userId);
-        } else if (event.streamId.startsWith('deal-')) {
-          // DealCreated names its owner; later events are traced through the read model.
-          const named = (event.data as { ownerId?: unknown }).ownerId;
-          const owner = typeof named === 'string' ? named : deals.ownerOf(Number(event.streamId.slice(5)));
-          if (typeof owner === 'string') listCache.invalidateOwner(owner);
-          else listCache.clear();
-        }
-      }
+      dropChangedLists(events, deals, listCache, brands);
     },
     recentForOwner(userId: string, limit: number): DealDto[] {
       const brand = brandNameOf(userId);

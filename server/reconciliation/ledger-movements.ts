@@ -78,6 +78,24 @@ const intentRules: Record<string, { slot: (d: Data) => string | Opened[]; answer
 };
 const answers = new Map<string, (d: Data) => string>(Object.values(intentRules).flatMap((r) => Object.entries(r.answeredBy)));
 
+/** Opens the intents the event states (one per slot) and closes the one it answers. */
+function trackIntents(open: Map<string, OpenIntent>, e: LedgerEvent, d: Data): void {
+  const rule = intentRules[e.type];
+  const slots = rule ? rule.slot(d) : [];
+  for (const o of typeof slots === 'string' ? [{ slot: slots }] : slots) {
+    open.set(`${e.streamId}#${o.slot}`, {
+      streamId: e.streamId,
+      eventType: e.type,
+      key: o.key ?? text(d.key) ?? o.slot,
+      amountCents: o.amountCents ?? cents(d.amountCents),
+      at: atOf(e),
+      ...(o.kind ? { kind: o.kind } : {}),
+    });
+  }
+  const answer = answers.get(e.type);
+  if (answer) open.delete(`${e.streamId}#${answer(d)}`);
+}
+
 /**
  * Folds the store's events into the money movements the ledger recorded and the intents still
  * without an outcome. Pure: the reconciliation compares its answer with the gateway's records.
@@ -141,20 +159,7 @@ export function createLedgerFold() {
       if (e.type === 'DealSplitRequested') splits.set(e.streamId, d);
       if (e.type === 'DealSplitRetried') d = { ...splits.get(e.streamId), ...d };
       movementOf(e, d);
-      const rule = intentRules[e.type];
-      const slots = rule ? rule.slot(d) : [];
-      for (const o of typeof slots === 'string' ? [{ slot: slots }] : slots) {
-        open.set(`${e.streamId}#${o.slot}`, {
-          streamId: e.streamId,
-          eventType: e.type,
-          key: o.key ?? text(d.key) ?? o.slot,
-          amountCents: o.amountCents ?? cents(d.amountCents),
-          at: atOf(e),
-          ...(o.kind ? { kind: o.kind } : {}),
-        });
-      }
-      const answer = answers.get(e.type);
-      if (answer) open.delete(`${e.streamId}#${answer(d)}`);
+      trackIntents(open, e, d);
     },
     result: () => ({ movements, openIntents: [...open.values()] }),
   };

@@ -67,6 +67,12 @@ export function profileRoutes(app: ZodApp, deps: RouteDeps): void {
     },
   );
 
+  statsRoutes(app, deps);
+  payoutAccountRoutes(app, deps);
+}
+
+/** The user's deal counts: in all, and those that ended with the creator paid. */
+function statsRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
   app.get(
     '/api/user/stats',
     {
@@ -79,7 +85,6 @@ export function profileRoutes(app: ZodApp, deps: RouteDeps): void {
       return { totalDeals: total, successfulDeals: (counts['completed'] ?? 0) + (counts['approved_after_dispute'] ?? 0) + (counts['split_resolved'] ?? 0) };
     },
   );
-  payoutAccountRoutes(app, deps);
 }
 
 /** The creator's payout-account status and onboarding link. */

@@ -15,15 +15,8 @@ const security = [{ bearerAuth: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const answer = z.object({ success: z.boolean(), pending: z.boolean().optional(), deal: adminDealSchema });
 
-/**
- * Resolving a deal with a split (in dispute or on hold): the preview of the parts, the split itself
- * (one intent, a transfer to the creator and a refund to the brand, each under its own key), and
- * the retry of a part the gateway refused, under that part's original key. Admins only: auditors
- * are refused before the body is read.
- */
-export function adminSplitRoutes(app: ZodApp, deps: RouteDeps, deal: (id: number) => DealRecord): void {
-  const { ctx, guards, dealViews } = deps;
-
+/** What a split would move now, with the split's own refusals. */
+function splitPreviewRoute(app: ZodApp, { ctx, guards }: RouteDeps): void {
   app.get(
     '/api/admin/deals/:id/split-preview',
     {
@@ -44,6 +37,18 @@ export function adminSplitRoutes(app: ZodApp, deps: RouteDeps, deal: (id: number
       return previewSplit(snapshot, request.query.creatorCents);
     },
   );
+}
+
+/**
+ * Resolving a deal with a split (in dispute or on hold): the preview of the parts, the split itself
+ * (one intent, a transfer to the creator and a refund to the brand, each under its own key), and
+ * the retry of a part the gateway refused, under that part's original key. Admins only: auditors
+ * are refused before the body is read.
+ */
+export function adminSplitRoutes(app: ZodApp, deps: RouteDeps, deal: (id: number) => DealRecord): void {
+  const { ctx, guards, dealViews } = deps;
+
+  splitPreviewRoute(app, deps);
 
   /** Records the intent, waits for the payments reactor (202 while a part is under way) and answers the deal. */
   const splitAction = (

@@ -7,6 +7,25 @@ import { pushSupported, subscribeBrowser } from './browser-subscription';
 
 export { pushSupported };
 
+/** Ends the browser's push subscription and the server's record of it (a server that no longer knows it is fine). */
+async function unsubscribeEverywhere(): Promise<void> {
+  const registration = await navigator.serviceWorker.getRegistration();
+  await (await registration?.pushManager.getSubscription())?.unsubscribe();
+  await unsubscribePush().catch(() => undefined);
+}
+
+/** A local test notification; it stays until the user interacts with it (docs/product.md §9). */
+async function showTestNotification(): Promise<boolean> {
+  try {
+    const registration = await navigator.serviceWorker.ready;
+    await registration.showNotification(t('push.testTitle'), { body: t('push.testBody'), requireInteraction: true, icon: '/icon-192.png' });
+    return true;
+  } catch {
+    toast({ title: t('push.testFailed'), description: t('push.testFailedText'), variant: 'destructive' });
+    return false;
+  }
+}
+
 /** Push state and the enable/disable flow of docs/product.md §4. */
 export function usePush() {
   const supported = pushSupported();
@@ -53,9 +72,7 @@ export function usePush() {
   const disable = useCallback(async () => {
     setLoading(true);
     try {
-      const registration = await navigator.serviceWorker.getRegistration();
-      await (await registration?.pushManager.getSubscription())?.unsubscribe();
-      await unsubscribePush().catch(() => undefined);
+      await unsubscribeEverywhere();
       setSubscribed(false);
       toast({ title: t('push.disabled'), description: t('push.disabledText') });
     } finally {
@@ -63,17 +80,5 @@ export function usePush() {
     }
   }, []);
 
-  const testLocal = useCallback(async (): Promise<boolean> => {
-    try {
-      const registration = await navigator.serviceWorker.ready;
-      // Stays until the user interacts with it (docs/product.md §9).
-      await registration.showNotification(t('push.testTitle'), { body: t('push.testBody'), requireInteraction: true, icon: '/icon-192.png' });
-      return true;
-    } catch {
-      toast({ title: t('push.testFailed'), description: t('push.testFailedText'), variant: 'destructive' });
-      return false;
-    }
-  }, []);
-
-  return { supported, permission, subscribed, loading, enable, disable, testLocal };
+  return { supported, permission, subscribed, loading, enable, disable, testLocal: showTestNotification };
 }

@@ -15,6 +15,18 @@ const PAYOUT_PROBLEMS = new Set(['no_bank_account', 'payouts_not_enabled', 'bala
 const refusalCode = (error: Error): string | null =>
   error instanceof HttpError ? String(error.serverParams.gatewayCode ?? error.serverErrorCode ?? '') : null;
 
+/** A refused release: funds still settling, a payout problem the brand can settle by completing by hand, or an error. */
+function answerReleaseRefusal(error: Error, offerManual: () => void): void {
+  const code = refusalCode(error);
+  if (code === 'funds_settling') {
+    toast({ title: t('toast.settling'), description: t('toast.settlingText'), variant: 'destructive' });
+  } else if (code !== null && PAYOUT_PROBLEMS.has(code)) {
+    offerManual();
+  } else {
+    toast({ title: t('toast.releaseError'), description: errorText(error) || t('toast.tryAgain'), variant: 'destructive' });
+  }
+}
+
 /** Release, dispute and delete with the spec's confirmation prompts and toasts (docs/product.md §8). */
 export function useDealCommands(): {
   release: (id: number) => void;
@@ -42,16 +54,7 @@ export function useDealCommands(): {
     ask(t('confirm.release'), () =>
       releaseM.mutate(id, {
         onSuccess: () => toast({ title: t('toast.released'), description: t('toast.releasedText') }),
-        onError: (error) => {
-          const code = refusalCode(error);
-          if (code === 'funds_settling') {
-            toast({ title: t('toast.settling'), description: t('toast.settlingText'), variant: 'destructive' });
-          } else if (code !== null && PAYOUT_PROBLEMS.has(code)) {
-            offerManual(id);
-          } else {
-            toast({ title: t('toast.releaseError'), description: errorText(error) || t('toast.tryAgain'), variant: 'destructive' });
-          }
-        },
+        onError: (error) => answerReleaseRefusal(error, () => offerManual(id)),
       }),
     );
 

@@ -8,19 +8,10 @@ import { t, tKey, formatMoney } from '../../../i18n';
 import { useRequestView } from '../model/request-view';
 import { shareLink } from '../model/share-link';
 
-export function RequestCard({ request, busy, onComplete }: { request: PaymentRequestDto; busy: boolean; onComplete: (id: number) => void }) {
-  const view = useRequestView(request);
-  if (!view) return null;
-  const copyError = () => toast({ title: t('creq.copyError'), description: t('creq.copyErrorText'), variant: 'destructive' });
+/** What was asked: the amount with and without the fee, the deadline, the brand, the description, and the request's notices. */
+function RequestDetails({ request }: { request: PaymentRequestDto }) {
   return (
-    <article className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="request-card" data-status={view.status}>
-      <div className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h2 className="break-words font-semibold">{request.title}</h2>
-          <p className="truncate text-sm text-slate-500">{request.brandName || request.brandEmail}</p>
-        </div>
-        <Badge tone={view.badge}>{tKey(view.text)}</Badge>
-      </div>
+    <>
       <p className="text-sm">
         <span className="text-lg font-bold">{formatMoney(request.amountCents)}</span>{' '}
         <span className="text-slate-500">({t('mreq.withFee', { total: formatMoney(request.totalAmountCents) })})</span>
@@ -45,17 +36,54 @@ export function RequestCard({ request, busy, onComplete }: { request: PaymentReq
           {t('mreq.payoutPending')}
         </p>
       )}
-      <div className="flex flex-wrap gap-2">
-        {view.can.includes('complete') && (
-          <Button variant="success" disabled={busy} onClick={() => onComplete(request.id)}>
-            {t('mreq.complete')}
-          </Button>
-        )}
-        <CopyButton text={request.shareableUrl} label={t('mreq.copy')} copiedLabel={t('creq.copied')} onError={copyError} />
-        <Button variant="secondary" onClick={() => void shareLink(request.shareableUrl, request.title, copyError)}>
-          {t('mreq.share')}
+    </>
+  );
+}
+
+/** Completing the request (when it may be), and copying or sharing its link. */
+function RequestActions({
+  request,
+  busy,
+  canComplete,
+  onComplete,
+  copyError,
+}: {
+  request: PaymentRequestDto;
+  busy: boolean;
+  canComplete: boolean;
+  onComplete: (id: number) => void;
+  copyError: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {canComplete && (
+        <Button variant="success" disabled={busy} onClick={() => onComplete(request.id)}>
+          {t('mreq.complete')}
         </Button>
+      )}
+      <CopyButton text={request.shareableUrl} label={t('mreq.copy')} copiedLabel={t('creq.copied')} onError={copyError} />
+      <Button variant="secondary" onClick={() => void shareLink(request.shareableUrl, request.title, copyError)}>
+        {t('mreq.share')}
+      </Button>
+    </div>
+  );
+}
+
+export function RequestCard({ request, busy, onComplete }: { request: PaymentRequestDto; busy: boolean; onComplete: (id: number) => void }) {
+  const view = useRequestView(request);
+  if (!view) return null;
+  const copyError = () => toast({ title: t('creq.copyError'), description: t('creq.copyErrorText'), variant: 'destructive' });
+  return (
+    <article className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="request-card" data-status={view.status}>
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 className="break-words font-semibold">{request.title}</h2>
+          <p className="truncate text-sm text-slate-500">{request.brandName || request.brandEmail}</p>
+        </div>
+        <Badge tone={view.badge}>{tKey(view.text)}</Badge>
       </div>
+      <RequestDetails request={request} />
+      <RequestActions request={request} busy={busy} canComplete={view.can.includes('complete')} onComplete={onComplete} copyError={copyError} />
     </article>
   );
 }

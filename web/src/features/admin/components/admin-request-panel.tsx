@@ -10,6 +10,22 @@ import { useAdminReleaseHold } from '../api/admin-release-hold.mutation';
 import { adminRequestCan } from '../model/admin-request-can';
 import { MoneyNotes } from './money-notes';
 
+/** Who asked whom for what, by when, the request's state and whether the creator can be paid out. */
+function RequestFacts({ request }: { request: AdminPaymentRequestDto }) {
+  return (
+    <dl className="space-y-1 text-sm">
+      <DetailRow label={t('admin.creator')} value={`${request.creator.username} · ${request.creator.email}`} />
+      <DetailRow label={t('admin.requestBrand')} value={`${request.brandName} · ${request.brandEmail}`} />
+      <DetailRow label={t('admin.amount')} value={formatMoney(request.amountCents)} />
+      <DetailRow label={t('admin.totalPaid')} value={formatMoney(request.totalAmountCents)} />
+      <DetailRow label={t('card.assignment')} value={request.title} />
+      <DetailRow label={t('admin.deadline')} value={formatDate(request.deadline)} />
+      <DetailRow label={t('admin.requestState')} value={request.machineState} />
+      <DetailRow label={t('admin.payoutAccount')} value={t(request.creator.payoutsEnabled ? 'admin.payoutReady' : 'admin.payoutNotReady')} />
+    </dl>
+  );
+}
+
 /** One payment request for admins: creator, money, hold and payout facts; actions from the statechart. */
 export function AdminRequestPanel({ request, readOnly }: { request: AdminPaymentRequestDto; readOnly: boolean }) {
   const { ask, dialog } = useConfirm();
@@ -38,16 +54,7 @@ export function AdminRequestPanel({ request, readOnly }: { request: AdminPayment
         <h2 className="font-bold">{title}</h2>
         <Badge tone={request.state.badge as 'grey'}>{t(`admin.request.status.${request.status}` as MessageKey)}</Badge>
       </div>
-      <dl className="space-y-1 text-sm">
-        <DetailRow label={t('admin.creator')} value={`${request.creator.username} · ${request.creator.email}`} />
-        <DetailRow label={t('admin.requestBrand')} value={`${request.brandName} · ${request.brandEmail}`} />
-        <DetailRow label={t('admin.amount')} value={formatMoney(request.amountCents)} />
-        <DetailRow label={t('admin.totalPaid')} value={formatMoney(request.totalAmountCents)} />
-        <DetailRow label={t('card.assignment')} value={request.title} />
-        <DetailRow label={t('admin.deadline')} value={formatDate(request.deadline)} />
-        <DetailRow label={t('admin.requestState')} value={request.machineState} />
-        <DetailRow label={t('admin.payoutAccount')} value={t(request.creator.payoutsEnabled ? 'admin.payoutReady' : 'admin.payoutNotReady')} />
-      </dl>
+      <RequestFacts request={request} />
       {request.hold && (
         <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900" data-testid="request-hold">
           {t('admin.requestOnHold', { reason: request.hold.reason })}

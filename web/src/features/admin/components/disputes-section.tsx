@@ -27,12 +27,9 @@ function ExportButtons({ path, filters, label, onExpired }: { path: string; filt
   );
 }
 
-function DisputePage({ id, onExpired }: { id: number; onExpired: () => void }) {
-  const dispute = useDispute(id);
-  const d = dispute.data;
-  if (dispute.isError) return <p className="text-sm text-red-600">{dispute.error.message}</p>;
-  if (!d) return <p className="text-sm text-slate-500">{t('app.loading')}</p>;
-  const list = (title: string, rows: string[], testId: string) => (
+/** A titled list of a dispute's records, or a dash when there are none. */
+function RecordList({ title, rows, testId }: { title: string; rows: string[]; testId: string }) {
+  return (
     <div>
       <h4 className="text-sm font-semibold">{title}</h4>
       {rows.length ? (
@@ -48,6 +45,49 @@ function DisputePage({ id, onExpired }: { id: number; onExpired: () => void }) {
       )}
     </div>
   );
+}
+
+type Dispute = NonNullable<ReturnType<typeof useDispute>['data']>;
+
+/** What happened in the dispute: evidence, holds, decisions, automatic steps, money, and the whole timeline. */
+function DisputeRecords({ d }: { d: Dispute }) {
+  return (
+    <>
+      <RecordList title={t('admin.evidence')} rows={d.evidence.map((e) => `${formatDateTime(e.at, 'en-US')} · ${e.by}: ${e.text}`)} testId="dispute-evidence" />
+      <RecordList
+        title={t('admin.holds')}
+        rows={d.holds.map(
+          (h) => `${formatDateTime(h.since, 'en-US')} → ${h.until ? formatDateTime(h.until, 'en-US') : t('admin.holdOngoing')} · ${h.by}: ${h.reason}`,
+        )}
+        testId="dispute-holds"
+      />
+      <RecordList
+        title={t('admin.decisions')}
+        rows={d.decisions.map((e) => `${formatDateTime(e.at, 'en-US')} · ${e.by}: ${e.summary}`)}
+        testId="dispute-decisions"
+      />
+      <RecordList title={t('admin.automatic')} rows={d.automatic.map((e) => `${formatDateTime(e.at, 'en-US')}: ${e.summary}`)} testId="dispute-automatic" />
+      <RecordList
+        title={t('admin.money')}
+        rows={d.money.map(
+          (m) => `${formatDateTime(m.at, 'en-US')} · ${m.kind} · ${formatEuro(m.amountCents, 'en-US')}${m.reference ? ` · ${m.reference}` : ''}`,
+        )}
+        testId="dispute-money"
+      />
+      <RecordList
+        title={t('admin.timeline')}
+        rows={d.timeline.map((e) => `${formatDateTime(e.at, 'en-US')} · ${e.actor.name}: ${e.summary}`)}
+        testId="dispute-timeline"
+      />
+    </>
+  );
+}
+
+function DisputePage({ id, onExpired }: { id: number; onExpired: () => void }) {
+  const dispute = useDispute(id);
+  const d = dispute.data;
+  if (dispute.isError) return <p className="text-sm text-red-600">{dispute.error.message}</p>;
+  if (!d) return <p className="text-sm text-slate-500">{t('app.loading')}</p>;
   return (
     <section className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={t('admin.disputeTitle', { id: d.dealId })}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -64,39 +104,72 @@ function DisputePage({ id, onExpired }: { id: number; onExpired: () => void }) {
         {d.description ? ` — ${d.description}` : ''}
       </p>
       <ExportButtons path={`/api/admin/disputes/${d.dealId}/export`} label={t('admin.exportOne')} onExpired={onExpired} />
-      {list(
-        t('admin.evidence'),
-        d.evidence.map((e) => `${formatDateTime(e.at, 'en-US')} · ${e.by}: ${e.text}`),
-        'dispute-evidence',
-      )}
-      {list(
-        t('admin.holds'),
-        d.holds.map(
-          (h) => `${formatDateTime(h.since, 'en-US')} → ${h.until ? formatDateTime(h.until, 'en-US') : t('admin.holdOngoing')} · ${h.by}: ${h.reason}`,
-        ),
-        'dispute-holds',
-      )}
-      {list(
-        t('admin.decisions'),
-        d.decisions.map((e) => `${formatDateTime(e.at, 'en-US')} · ${e.by}: ${e.summary}`),
-        'dispute-decisions',
-      )}
-      {list(
-        t('admin.automatic'),
-        d.automatic.map((e) => `${formatDateTime(e.at, 'en-US')}: ${e.summary}`),
-        'dispute-automatic',
-      )}
-      {list(
-        t('admin.money'),
-        d.money.map((m) => `${formatDateTime(m.at, 'en-US')} · ${m.kind} · ${formatEuro(m.amountCents, 'en-US')}${m.reference ? ` · ${m.reference}` : ''}`),
-        'dispute-money',
-      )}
-      {list(
-        t('admin.timeline'),
-        d.timeline.map((e) => `${formatDateTime(e.at, 'en-US')} · ${e.actor.name}: ${e.summary}`),
-        'dispute-timeline',
-      )}
+      <DisputeRecords d={d} />
     </section>
+  );
+}
+
+/** The outcome and date filters, and the export of what they select. */
+function DisputeFilterBar({ filters, set, onExpired }: { filters: DisputeFilters; set: (patch: Partial<DisputeFilters>) => void; onExpired: () => void }) {
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <label className="text-sm">
+        {t('admin.outcome')}
+        <select
+          className={inputClass}
+          value={filters.outcome}
+          onChange={(e) => set({ outcome: e.target.value as DisputeFilters['outcome'] })}
+          data-testid="dispute-outcome-filter"
+        >
+          <option value="">{t('admin.chip.all')}</option>
+          {disputeOutcomes.map((o) => (
+            <option key={o} value={o}>
+              {t(`admin.outcome.${o}` as MessageKey)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm">
+        {t('admin.from')}
+        <input type="date" className={inputClass} value={filters.from} onChange={(e) => set({ from: e.target.value })} data-testid="dispute-from" />
+      </label>
+      <label className="text-sm">
+        {t('admin.to')}
+        <input type="date" className={inputClass} value={filters.to} onChange={(e) => set({ to: e.target.value })} data-testid="dispute-to" />
+      </label>
+      <ExportButtons path="/api/admin/disputes/export" filters={filters} label={t('admin.exportAll')} onExpired={onExpired} />
+    </div>
+  );
+}
+
+/** The disputes the filters select; the chosen one is marked. */
+function DisputeList({ disputes, selected, onSelect }: { disputes: ReturnType<typeof useDisputes>; selected: number | null; onSelect: (id: number) => void }) {
+  return (
+    <ul className="space-y-2" aria-label={t('admin.tab.disputes')}>
+      {disputes.isSuccess && disputes.data.length === 0 && <li className="text-sm text-slate-500">{t('admin.disputesEmpty')}</li>}
+      {disputes.data?.map((d) => (
+        <li key={d.dealId}>
+          <button
+            type="button"
+            onClick={() => onSelect(d.dealId)}
+            aria-current={selected === d.dealId}
+            className={`w-full rounded-xl border bg-white p-3 text-left text-sm shadow-sm ${selected === d.dealId ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200'}`}
+          >
+            <span className="flex justify-between gap-2">
+              <span className="truncate font-semibold">
+                #{d.dealId} {d.title ?? d.creator}
+              </span>
+              <span>{formatEuro(d.amountCents, 'en-US')}</span>
+            </span>
+            <span className="flex justify-between gap-2 text-slate-500">
+              <span>{t(`admin.outcome.${d.outcome}` as MessageKey)}</span>
+              <span>{formatDate(d.openedAt, 'en-US')}</span>
+            </span>
+            <span className="block truncate text-slate-600">{d.reason}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -111,60 +184,10 @@ export function DisputesSection({ onExpired }: { onExpired: () => void }) {
   };
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <label className="text-sm">
-          {t('admin.outcome')}
-          <select
-            className={inputClass}
-            value={filters.outcome}
-            onChange={(e) => set({ outcome: e.target.value as DisputeFilters['outcome'] })}
-            data-testid="dispute-outcome-filter"
-          >
-            <option value="">{t('admin.chip.all')}</option>
-            {disputeOutcomes.map((o) => (
-              <option key={o} value={o}>
-                {t(`admin.outcome.${o}` as MessageKey)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          {t('admin.from')}
-          <input type="date" className={inputClass} value={filters.from} onChange={(e) => set({ from: e.target.value })} data-testid="dispute-from" />
-        </label>
-        <label className="text-sm">
-          {t('admin.to')}
-          <input type="date" className={inputClass} value={filters.to} onChange={(e) => set({ to: e.target.value })} data-testid="dispute-to" />
-        </label>
-        <ExportButtons path="/api/admin/disputes/export" filters={filters} label={t('admin.exportAll')} onExpired={onExpired} />
-      </div>
+      <DisputeFilterBar filters={filters} set={set} onExpired={onExpired} />
       {disputes.isError && <p className="text-sm text-red-600">{errorText(disputes.error)}</p>}
       <div className="grid gap-4 md:grid-cols-2">
-        <ul className="space-y-2" aria-label={t('admin.tab.disputes')}>
-          {disputes.isSuccess && disputes.data.length === 0 && <li className="text-sm text-slate-500">{t('admin.disputesEmpty')}</li>}
-          {disputes.data?.map((d) => (
-            <li key={d.dealId}>
-              <button
-                type="button"
-                onClick={() => setSelected(d.dealId)}
-                aria-current={selected === d.dealId}
-                className={`w-full rounded-xl border bg-white p-3 text-left text-sm shadow-sm ${selected === d.dealId ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200'}`}
-              >
-                <span className="flex justify-between gap-2">
-                  <span className="truncate font-semibold">
-                    #{d.dealId} {d.title ?? d.creator}
-                  </span>
-                  <span>{formatEuro(d.amountCents, 'en-US')}</span>
-                </span>
-                <span className="flex justify-between gap-2 text-slate-500">
-                  <span>{t(`admin.outcome.${d.outcome}` as MessageKey)}</span>
-                  <span>{formatDate(d.openedAt, 'en-US')}</span>
-                </span>
-                <span className="block truncate text-slate-600">{d.reason}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <DisputeList disputes={disputes} selected={selected} onSelect={setSelected} />
         <div>
           {selected !== null ? <DisputePage id={selected} onExpired={onExpired} /> : <p className="text-sm text-slate-500">{t('admin.disputeSelect')}</p>}
         </div>

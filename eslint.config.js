@@ -35,9 +35,10 @@ export default tseslint.config(
     },
   },
   {
-    // The web reaches machines/ through the `@machines/…` alias (tsconfig.json `paths`), not ../../../../machines.
-    // web/build and web/vite.config.ts are loaded by Vite's config loader, which does not read `paths`: they keep relative imports.
-    files: ['web/src/**/*.{ts,tsx}'],
+    // The web, the server and the projections reach machines/ through the `@machines/…` alias (tsconfig.json
+    // `paths`), not ../../../../machines. web/build and web/vite.config.ts are loaded by Vite's config loader,
+    // which does not read `paths`: they keep relative imports.
+    files: ['web/src/**/*.{ts,tsx}', 'server/**/*.ts', 'projections/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -58,23 +59,13 @@ export default tseslint.config(
     // Being split by the escrow-core work (one escrow core, one folder per feature), which moves and
     // rewrites these files: remove this block once it has landed and these functions are short.
     files: [
-      'machines/deal/deal.commands.ts',
-      'machines/deal/deal.context.ts',
-      'machines/payment-request/payment-request.commands.ts',
-      'server/commands/command-bus.ts',
       'server/escrow/payments-handler.ts',
       'server/deals/deal-link.routes.ts',
       'server/deals/deals.routes.ts',
       'server/payment-requests/payment-requests.routes.ts',
-      'server/payments/bank-onboarding.ts',
-      'server/payments/webhook-handler.ts',
-      'server/payments/gateway/simulated/simulated-gateway.routes.ts',
-      'server/payments/gateway/simulated/simulated-gateway.ts',
-      'server/payments/gateway/simulated/simulated-ledger.ts',
-      'server/payments/gateway/stripe/stripe-gateway.ts',
+      'server/escrow/bank-onboarding.ts',
+      'server/escrow/webhook-handler.ts',
       'server/reactors/payments.reactor.ts',
-      'server/reactors/reactor-runner.ts',
-      'server/reactors/timers.reactor.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },
@@ -85,7 +76,6 @@ export default tseslint.config(
       'server/admin/admin.routes.ts',
       'server/app-context.ts',
       'server/app.ts',
-      'server/commands/unique-values.ts',
       'server/event-store/kurrent-event-store.ts',
       'server/event-store/postgres-event-store.ts',
       'server/event-store/sqlite-event-store.ts',

@@ -1,8 +1,8 @@
 import type { Database } from 'better-sqlite3';
-import { emptyPaymentRequestContext, evolvePaymentRequestContext, type PaymentRequestContext } from '../machines/payment-request/payment-request.context';
-import type { PaymentRequestEvent } from '../machines/payment-request/payment-request.events';
-import { paymentRequestMachine, type PaymentRequestStateMeta } from '../machines/payment-request/payment-request.machine';
-import { stateKey, step } from '../machines/statechart';
+import { emptyPaymentRequestContext, evolvePaymentRequestContext, type PaymentRequestContext } from '@machines/payment-request/payment-request.context';
+import type { PaymentRequestEvent } from '@machines/payment-request/payment-request.events';
+import { paymentRequestMachine, type PaymentRequestStateMeta } from '@machines/payment-request/payment-request.machine';
+import { stateKey, step } from '@machines/statechart';
 import type { ProjectedEvent, Projection } from './projection';
 import { createRowStore } from './row-cache';
 import { metaByStateKey, stateValueFromKey } from './state-meta';

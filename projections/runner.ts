@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { decodeEvent } from '../machines/events/codec';
+import { decodeEvent } from '@machines/events/codec';
 import { enterRebuildMode } from './rebuild-mode';
 import type { EventSource, ProjectedEvent, Projection, ProjectionWriter, StoredEvent } from './projection';
 

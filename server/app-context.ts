@@ -24,7 +24,7 @@ import { openSharedHttpState, type SharedHttpState } from './http/shared-http-st
 import { createAppMetrics, type AppMetrics } from './ops/app-metrics';
 import { createSubscriptionHealth, type SubscriptionHealth } from './ops/subscription-health';
 import { withResilientSubscriptions } from './event-store/resilient-subscription';
-import { createPaymentsWiring, type PaymentsWiring } from './payments-wiring';
+import { createPaymentsWiring, type PaymentsWiring } from './escrow/payments-wiring';
 import { createNotificationsWiring, type NotificationsWiring } from './notifications/notifications-wiring';
 import type { MailSender } from './notifications/mail-sender';
 import { createPushService, webPushSender, type PushSender, type PushService } from './push/push.service';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminPaymentRequestSchema, errorSchema } from '../../machines/contract/api';
+import { adminPaymentRequestSchema, errorSchema } from '@machines/contract/api';
 import { adminOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { idParam, optionalText } from '../http/fields';

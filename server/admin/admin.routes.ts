@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { adminCountsSchema, adminDealSchema, errorSchema } from '../../machines/contract/api';
-import { adminChips, type AdminChip } from '../../machines/deal/deal-order';
+import { adminCountsSchema, adminDealSchema, errorSchema } from '@machines/contract/api';
+import { adminChips, type AdminChip } from '@machines/deal/deal-order';
 import { adminOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { StreamNotFound } from '../event-store/event-store';

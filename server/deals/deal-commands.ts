@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { breakdown } from '../../machines/money';
-import type { DealTerms } from '../../machines/deal/deal.events';
+import { breakdown } from '@machines/money';
+import type { DealTerms } from '@machines/deal/deal.events';
 import type { CommandContext } from '../commands/command-bus';
 import { DomainError } from '../commands/domain-error';
 import { dealNotFound, type CommandRunner, type DealResult, type DealState } from '../commands/run-command';

@@ -1,7 +1,7 @@
-import { moneyDocumentSchema } from '../../machines/contract/money-api';
+import { moneyDocumentSchema } from '@machines/contract/money-api';
 import { dealStatement } from '../documents/money-documents';
 import { z } from 'zod';
-import { dealSchema, errorSchema } from '../../machines/contract/api';
+import { dealSchema, errorSchema } from '@machines/contract/api';
 import { tokenParam } from '../http/fields';
 import { assertClaimer } from './deal-commands';
 import { createLinkClaims } from './link-claim';

@@ -1,5 +1,5 @@
-import type { AdminDealDto, DealDto } from '../../machines/contract/api';
-import type { AdminChip, DealFilter } from '../../machines/deal/deal-order';
+import type { AdminDealDto, DealDto } from '@machines/contract/api';
+import type { AdminChip, DealFilter } from '@machines/deal/deal-order';
 import type { AccountQueries } from '../../projections/accounts.queries';
 import type { DealQueries, DealRecord } from '../../projections/deals.queries';
 import type { ProjectedEvent } from '../../projections/projection';

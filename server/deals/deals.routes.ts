@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dealSchema, dashboardStatsSchema, errorSchema } from '../../machines/contract/api';
+import { dealSchema, dashboardStatsSchema, errorSchema } from '@machines/contract/api';
 import { userOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { sendEncoded, typedJsonAnswer } from '../http/encoded-answer';

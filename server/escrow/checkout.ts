@@ -3,7 +3,7 @@ import type { CommandBus, CommandContext, Loaded } from '../commands/command-bus
 import { dealNotFound, requestNotFound, type CommandRunner, type DealState, type EscrowTarget, type PaymentRequestState } from '../commands/run-command';
 import { callGateway } from '../payments/gateway/gateway-failure';
 import type { PaymentGateway } from '../payments/gateway/payment-gateway';
-import type { EscrowConfig } from '../payments/escrow.types';
+import type { EscrowConfig } from './escrow.types';
 import { dealSide, paymentRequestSide, type EscrowSide } from './escrow-sides';
 
 export interface CheckoutDeps {

@@ -4,9 +4,9 @@ import type { CommandRunner, EscrowTarget } from '../commands/run-command';
 import type { RecordedEvent } from '../event-store/event-store';
 import { asGatewayError, isDefiniteRefusal } from '../payments/gateway/gateway-failure';
 import type { PaymentGateway } from '../payments/gateway/payment-gateway';
-import type { DealCommand } from '../../machines/deal/deal.commands';
-import type { EscrowCommand } from '../../machines/escrow/escrow-decider';
-import { escrowRole } from '../../machines/escrow/escrow-events';
+import type { DealCommand } from '@machines/deal/deal.commands';
+import type { EscrowCommand } from '@machines/escrow/escrow-decider';
+import { escrowRole } from '@machines/escrow/escrow-events';
 import { sideOfStream, type EscrowSide } from './escrow-sides';
 
 export interface PaymentsHandlerDeps {

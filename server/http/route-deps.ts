@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Actor } from '../../machines/events/metadata';
+import type { Actor } from '@machines/events/metadata';
 import type { AccountCommands } from '../accounts/account-commands';
 import type { AdminAccounts } from '../admin/admin-accounts';
 import type { AppContext } from '../app-context';

@@ -1,5 +1,5 @@
-import { breakdown } from '../../machines/money';
-import { EXPIRED_MESSAGE, isExpired } from '../../machines/payment-request/payment-request.commands';
+import { breakdown } from '@machines/money';
+import { EXPIRED_MESSAGE, isExpired } from '@machines/payment-request/payment-request.commands';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../commands/command-bus';
 import { DomainError } from '../commands/domain-error';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { errorSchema, paymentRequestSchema } from '../../machines/contract/api';
+import { errorSchema, paymentRequestSchema } from '@machines/contract/api';
 import { userOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { idParam, tokenParam } from '../http/fields';

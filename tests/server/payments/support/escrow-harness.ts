@@ -15,14 +15,14 @@ import { randomUUID } from 'node:crypto';
 import { createCommandRunner, type CommandRunner, type DealResult, type PaymentRequestResult } from '../../../../server/commands/run-command';
 import { createDealCommands } from '../../../../server/deals/deal-commands';
 import { createEffectOutcomes } from '../../../../server/escrow/effect-outcomes';
-import { createEscrow } from '../../../../server/payments/escrow';
+import { createEscrow } from '../../../../server/escrow/escrow';
 import { createPaymentsReactor } from '../../../../server/reactors/payments.reactor';
 import { createReactorRunner, type ReactorRunner } from '../../../../server/reactors/reactor-runner';
-import type { Escrow } from '../../../../server/payments/escrow.types';
+import type { Escrow } from '../../../../server/escrow/escrow.types';
 import type { PaymentGateway } from '../../../../server/payments/gateway/payment-gateway';
 import { createSimulatedGateway, type SimulatedGateway } from '../../../../server/payments/gateway/simulated/simulated-gateway';
 import { simulatedGatewayRoutes } from '../../../../server/payments/gateway/simulated/simulated-gateway.routes';
-import { webhookRoutes } from '../../../../server/payments/webhook.routes';
+import { webhookRoutes } from '../../../../server/escrow/webhook.routes';
 import { createTestClock, HOUR_MS, type TestClock } from '../../../../server/shared/clock';
 import { createTimerReactor, type TimerReactor } from '../../../../server/reactors/timers.reactor';
 

@@ -1,6 +1,6 @@
 import type { CommandContext } from '../commands/command-bus';
 import type { DealResult, PaymentRequestResult } from '../commands/run-command';
-import type { GatewayWebhookEvent, PaymentGateway } from './gateway/payment-gateway';
+import type { GatewayWebhookEvent, PaymentGateway } from '../payments/gateway/payment-gateway';
 
 export type { DealResult, PaymentRequestResult } from '../commands/run-command';
 

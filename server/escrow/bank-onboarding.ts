@@ -1,10 +1,10 @@
-import { decideDeal } from '../../machines/deal/deal.commands';
+import { decideDeal } from '@machines/deal/deal.commands';
 import { dealAggregate, userAggregate } from '../commands/aggregate';
 import type { CommandBus, CommandContext } from '../commands/command-bus';
 import { dealNotFound, type CommandRunner, type DealResult, type DealState } from '../commands/run-command';
 import { DomainError } from '../commands/domain-error';
-import { callGateway } from './gateway/gateway-failure';
-import type { PaymentGateway } from './gateway/payment-gateway';
+import { callGateway } from '../payments/gateway/gateway-failure';
+import type { PaymentGateway } from '../payments/gateway/payment-gateway';
 import type { BankStatus, EscrowConfig } from './escrow.types';
 import type { Clock } from '../shared/clock';
 

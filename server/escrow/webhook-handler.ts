@@ -1,10 +1,10 @@
-import type { EscrowCommand } from '../../machines/escrow/escrow-decider';
-import type { ConfirmedPayment } from '../../machines/escrow/escrow-ledger';
+import type { EscrowCommand } from '@machines/escrow/escrow-decider';
+import type { ConfirmedPayment } from '@machines/escrow/escrow-ledger';
 import { userAggregate } from '../commands/aggregate';
 import type { CommandBus, CommandContext } from '../commands/command-bus';
 import { isDomainError } from '../commands/domain-error';
 import type { CommandRunner, EscrowTarget } from '../commands/run-command';
-import type { GatewayWebhookEvent, PaymentGateway } from './gateway/payment-gateway';
+import type { GatewayWebhookEvent, PaymentGateway } from '../payments/gateway/payment-gateway';
 
 type StripeObject = Record<string, unknown>;
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);

@@ -2,10 +2,10 @@ import type { CommandBus } from '../commands/command-bus';
 import type { CommandRunner } from '../commands/run-command';
 import type { Clock } from '../shared/clock';
 import { createBankOnboarding } from './bank-onboarding';
-import { createCheckout } from '../escrow/checkout';
-import { createRequestPayouts } from './complete-payment-request';
+import { createCheckout } from './checkout';
+import { createRequestPayouts } from '../payment-requests/request-payouts';
 import type { Escrow, EscrowConfig } from './escrow.types';
-import type { PaymentGateway } from './gateway/payment-gateway';
+import type { PaymentGateway } from '../payments/gateway/payment-gateway';
 import { createWebhookHandler } from './webhook-handler';
 
 export interface EscrowDeps {

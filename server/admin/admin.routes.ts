@@ -72,7 +72,7 @@ export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
       in_progress: n('pending_delivery'),
       awaiting_approval: n('delivered'),
       disputed: n('dispute'),
-      completed: n('completed') + n('approved_after_dispute'),
+      completed: n('completed') + n('approved_after_dispute') + n('split_resolved'),
     };
   });
 

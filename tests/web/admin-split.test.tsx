@@ -5,6 +5,8 @@ import type { AdminDealDto, DealDto } from '../../machines/contract/api';
 import { SplitStatus } from '../../web/src/features/admin/components/split-status';
 import { canSplit, splitCentsFrom, splitNeedsRetry, type AdminSplit } from '../../web/src/features/admin/model/admin-split';
 import { statusTextVars } from '../../web/src/features/deals/model/deal-split';
+import { filterAndSort } from '../../web/src/features/deals/model/deal-sort';
+import { adminChips } from '../../machines/deal/deal-order';
 import { loadTexts, setLanguage, t, tKey } from '../../web/src/i18n';
 
 // A €250 deal: the brand paid €270.50 (8.2 % fee). The creator gets €150, so the fee kept is
@@ -56,6 +58,17 @@ describe('when the split action shows', () => {
     expect(splitNeedsRetry(split)).toBe(true);
     expect(splitNeedsRetry({ ...split, refund: 'succeeded', refundFailure: null })).toBe(false);
     expect(splitNeedsRetry({ ...split, refund: 'pending', refundFailure: null })).toBe(false);
+  });
+});
+
+describe('a split deal in the lists', () => {
+  it('given a resolved split, then it sorts with the completed deals and shows under Completed for the brand and the admin', () => {
+    const deal = (id: number, status: string) => ({ id, status, createdAt: '2026-01-01' }) as DealDto;
+    const list = [deal(1, 'cancelled'), deal(2, 'split_resolved'), deal(3, 'dispute'), deal(4, 'completed')];
+    expect(filterAndSort(list, 'all').map((d) => d.id)).toEqual([3, 2, 4, 1]);
+    expect(filterAndSort(list, 'completed').map((d) => d.id)).toEqual([2, 4]);
+    expect(filterAndSort(list, 'active')).toEqual([]);
+    expect(adminChips.completed).toContain('split_resolved');
   });
 });
 

@@ -13,6 +13,7 @@ import { requiredText } from '../http/fields';
 import { createActorNames } from './actor-names';
 import { adminAccountRoutes } from './admin-accounts.routes';
 import { adminDisputeRoutes } from './admin-disputes.routes';
+import { adminSplitRoutes } from './admin-split.routes';
 import { dealHistory, disputeTimeline, heldCentsOf } from './deal-history';
 
 const DAY = 86_400_000;
@@ -246,6 +247,7 @@ export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
     const r = await deps.deals.refund(id, key, cc);
     return { position: r.position, outcome: outcomes().refund(id, key, r.position) };
   });
+  adminSplitRoutes(app, deps, deal);
   adminRequestRoutes(app, deps);
   adminDisputeRoutes(app, deps, history);
   adminAccountRoutes(app, deps);

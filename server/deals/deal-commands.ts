@@ -140,6 +140,10 @@ export function createDealCommands({ run, clock, nextDealId, periods }: DealComm
     resume: (dealId: number, ctx: CommandContext): Promise<DealResult> => run.deal(dealId, { type: 'ReleaseHold' }, ctx),
     addNote: (dealId: number, note: string, ctx: CommandContext): Promise<DealResult> => run.deal(dealId, { type: 'AddNote', note }, ctx),
     refund: (dealId: number, key: string, ctx: CommandContext): Promise<DealResult> => run.deal(dealId, { type: 'RequestRefund', key }, ctx),
+    /** The creator receives `creatorCents`, the brand the rest; `key` derives each part's key. */
+    split: (dealId: number, creatorCents: number, key: string, ctx: CommandContext): Promise<DealResult> =>
+      run.deal(dealId, { type: 'ResolveWithSplit', creatorCents, key }, ctx),
+    retrySplit: (dealId: number, ctx: CommandContext): Promise<DealResult> => run.deal(dealId, { type: 'RetrySplit' }, ctx),
   };
 }
 

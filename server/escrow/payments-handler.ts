@@ -17,7 +17,7 @@ export interface PaymentsHandlerDeps {
 }
 
 /** The escrow roles whose events are money intents, for deals and payment requests alike. */
-export const intentRoles = ['transferRequested', 'refundRequested', 'unexpectedPayment', 'checkoutClosed'] as const;
+export const intentRoles = ['transferRequested', 'refundRequested', 'splitRequested', 'splitRetried', 'unexpectedPayment', 'checkoutClosed'] as const;
 
 const idOf = (streamId: string): number => Number(/(\d+)$/.exec(streamId)?.[1] ?? 0);
 
@@ -69,10 +69,33 @@ export function createPaymentsHandler({ bus, run, gateway, log }: PaymentsHandle
     if (pending?.key !== key) return;
     const { paymentIntentId, chargeId } = side.ledger(snapshot);
     const done = await attempt(
-      () => gateway.refund({ paymentIntentId, chargeId, amountCents: pending.amountCents, transferGroup: event.streamId, idempotencyKey: key }),
+      () =>
+        gateway.refund({
+          paymentIntentId,
+          chargeId,
+          amountCents: pending.amountCents,
+          transferGroup: event.streamId,
+          idempotencyKey: key,
+          ...(pending.reverseTransfers === false ? { reverseTransfers: false } : {}),
+        }),
       ({ code, message }) => record({ type: 'RecordRefundFailure', key, code, message }, key),
     );
     if (done) await record({ type: 'RecordRefund', key, ...done }, key);
+  }
+
+  /**
+   * A split (or a retry of its refused parts) is one intent with two effects: the transfer and the
+   * refund, each carried out like a release's and a refund's, under its own key; a part already
+   * answered is skipped, so a redelivered intent moves nothing twice. The outcomes' event ids are
+   * derived from the key and the intent event, as a retried part may be refused a second time.
+   */
+  async function split(side: EscrowSide, event: RecordedEvent, record: RecordOutcome): Promise<void> {
+    const { snapshot } = await bus.load(side.aggregate, event.streamId);
+    const parts = side.ledger(snapshot).split;
+    if (parts === null) return;
+    const recordOnce: RecordOutcome = (command, key) => record(command, `${key}@${event.id}`);
+    await transfer(side, event, recordOnce, parts.transferKey);
+    await refund(side, event, recordOnce, parts.refundKey);
   }
 
   /** Refunds a payment that did not fund its deal or request; the creator's transfer (if any) stays. */
@@ -120,6 +143,9 @@ export function createPaymentsHandler({ bus, run, gateway, log }: PaymentsHandle
         return transfer(side, event, record, String(data.key));
       case 'refundRequested':
         return refund(side, event, record, String(data.key));
+      case 'splitRequested':
+      case 'splitRetried':
+        return split(side, event, record);
       case 'unexpectedPayment':
         return refundUnexpected(side, event, record, String(data.checkoutSessionId));
       case 'checkoutClosed':

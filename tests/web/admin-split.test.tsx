@@ -23,7 +23,7 @@ const split: AdminSplit = {
   by: 'ops-admin',
 };
 const adminDeal = (status: string, onHold: boolean, withSplit: AdminSplit | null = null) =>
-  ({ id: 7, status, onHold, amountCents: 25_000, totalAmountCents: 27_050, split: withSplit }) as unknown as AdminDealDto;
+  ({ id: 7, status, onHold, amountCents: 25_000, totalAmountCents: 27_050, stripeAccountId: 'acct_1', split: withSplit }) as unknown as AdminDealDto;
 
 function render(node: React.ReactNode): string {
   return renderToStaticMarkup(<QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>);
@@ -51,6 +51,8 @@ describe('when the split action shows', () => {
     expect(canSplit(adminDeal('delivered', false))).toBe(false);
     expect(canSplit(adminDeal('completed', false))).toBe(false);
     expect(canSplit(adminDeal('pending_payment', false))).toBe(false);
+    // Held before the creator connected a bank account: there is nowhere to pay a part into.
+    expect(canSplit({ ...adminDeal('pending_delivery', true), stripeAccountId: null })).toBe(false);
   });
 
   it('given a split already asked for, then it does not show again (a failed part is retried instead)', () => {

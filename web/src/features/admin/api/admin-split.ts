@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminDealDto } from '@machines/contract/api';
+import type { Toast } from '../../../components/ui/toast-store';
+import { t } from '../../../i18n';
 import { adminApi } from './admin-api';
 
 /** What a split of the deal would move: the server's own arithmetic (GET .../split-preview). */
@@ -11,11 +13,20 @@ export interface SplitPreview {
   amountCents: number;
 }
 
-/** The answer of the split and retry actions: 202 with `pending` while the payments are under way. */
+/**
+ * The answer of the split and retry actions: 202 with `pending` while a part is under way; 200 once
+ * the gateway answered both, `success` false when it refused one (the deal's `split` says which).
+ */
 interface SplitAnswer {
   success: boolean;
   pending?: boolean;
   deal: AdminDealDto;
+}
+
+/** What the admin is told after a split or a retry: done, still under way, or a part refused. */
+export function splitToast(answer: SplitAnswer): Omit<Toast, 'id'> {
+  if (answer.pending) return { title: t('admin.splitPending') };
+  return answer.success ? { title: t('admin.splitDone') } : { title: t('admin.splitPartFailed'), variant: 'destructive' };
 }
 
 /** The preview for this creator amount; none is asked for while the typed amount is not one. */

@@ -15,7 +15,7 @@ import { ReplayTimeline } from './replay-timeline';
 import { MoneyNotes } from './money-notes';
 import { SplitAction } from './split-dialog';
 import { SplitStatus } from './split-status';
-import { adminSplitOf, canSplit } from '../model/admin-split';
+import { canSplit } from '../model/admin-split';
 
 /** The admin detail panel; actions come from the deal's `state.can` (docs/product.md §4 "Admin actions"). */
 export function AdminDealPanel({ deal, readOnly, heldDays }: { deal: AdminDealDto; readOnly: boolean; heldDays?: number | undefined }) {
@@ -24,7 +24,7 @@ export function AdminDealPanel({ deal, readOnly, heldDays }: { deal: AdminDealDt
   const hold = useAdminHold();
   const resume = useAdminResume();
   const refund = useAdminRefund();
-  const split = adminSplitOf(deal);
+  const split = deal.split;
   const allowed = deal.state.can;
   const busy = release.isPending || hold.isPending || resume.isPending || refund.isPending;
 

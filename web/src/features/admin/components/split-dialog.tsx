@@ -7,7 +7,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { errorText } from '../../../lib/http';
 import { t, formatMoney } from '../../../i18n';
 import { AdminSessionExpired } from '../api/admin-api';
-import { useAdminSplit, useSplitPreview, type SplitPreview } from '../api/admin-split';
+import { splitToast, useAdminSplit, useSplitPreview, type SplitPreview } from '../api/admin-split';
 import { newIdempotencyKey, splitCentsFrom } from '../model/admin-split';
 
 /** The typed value once the admin pauses, so a preview is asked for per amount, not per key press. */
@@ -44,8 +44,9 @@ function SplitDialog({ deal, onClose }: { deal: AdminDealDto; onClose: () => voi
       // One key per opening and amount: confirming the same amount again is the same request.
       { id: deal.id, creatorCents: shown.creatorCents, key: `${session}-${shown.creatorCents}` },
       {
+        // Recorded either way; a part the gateway refused shows on the deal, with Retry.
         onSuccess: (answer) => {
-          toast({ title: answer.pending ? t('admin.splitPending') : t('admin.splitDone') });
+          toast(splitToast(answer));
           onClose();
         },
       },

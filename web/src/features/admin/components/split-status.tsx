@@ -5,7 +5,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { formatDateTime } from '../../../lib/dates';
 import { errorText } from '../../../lib/http';
 import { t, type MessageKey, formatMoney } from '../../../i18n';
-import { useAdminSplitRetry } from '../api/admin-split';
+import { splitToast, useAdminSplitRetry } from '../api/admin-split';
 import { newIdempotencyKey, splitNeedsRetry, splitParts, type AdminSplit, type SplitPartState } from '../model/admin-split';
 
 const tones: Record<SplitPartState, BadgeTone> = { pending: 'yellow', succeeded: 'green', failed: 'red' };
@@ -17,7 +17,7 @@ export function SplitStatus({ deal, split, readOnly }: { deal: AdminDealDto; spl
     retry.mutate(
       { id: deal.id, key: newIdempotencyKey() },
       {
-        onSuccess: (answer) => toast({ title: answer.pending ? t('admin.splitRetryDone') : t('admin.done') }),
+        onSuccess: (answer) => toast(splitToast(answer)),
         onError: (error) => toast({ title: t('admin.splitRetryFailed'), description: errorText(error), variant: 'destructive' }),
       },
     );

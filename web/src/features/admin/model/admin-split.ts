@@ -1,29 +1,19 @@
 import type { AdminDealDto } from '@machines/contract/api';
 import { parseEuroToCents } from '@machines/money';
 
-export type SplitPartState = 'pending' | 'succeeded' | 'failed';
-
-/** A split of the deal as the admin deal answer carries it (`split`), null before one is asked for. */
-export interface AdminSplit {
-  creatorCents: number;
-  refundCents: number;
-  feeKeptCents: number;
-  transfer: SplitPartState;
-  refund: SplitPartState;
-  transferFailure: string | null;
-  refundFailure: string | null;
-  requestedAt: string;
-  by: string;
-}
-
-export const adminSplitOf = (deal: AdminDealDto): AdminSplit | null => (deal as AdminDealDto & { split?: AdminSplit | null }).split ?? null;
+/** A split as the admin deal answer carries it (`split`): amounts, each part's state and failure. */
+export type AdminSplit = NonNullable<AdminDealDto['split']>;
+export type SplitPartState = AdminSplit['transfer'];
 
 /** Statuses in which money is still held and a split may settle the deal: a dispute, or a hold. */
 const HOLDABLE: readonly string[] = ['pending_delivery', 'delivered', 'dispute'];
 
-/** "Resolve with split" shows on a disputed deal or a held one, until a split has been asked for. */
+/**
+ * "Resolve with split" shows on a disputed deal or a held one whose creator has a bank account to
+ * be paid into, until a split has been asked for (a failed part is retried instead).
+ */
 export const canSplit = (deal: AdminDealDto): boolean =>
-  adminSplitOf(deal) === null && (deal.status === 'dispute' || (deal.onHold && HOLDABLE.includes(deal.status)));
+  deal.split === null && deal.stripeAccountId !== null && (deal.status === 'dispute' || (deal.onHold && HOLDABLE.includes(deal.status)));
 
 /**
  * The creator's part as typed ("120", "120,5", "€ 120.50") in integer cents, null when it is not an

@@ -102,7 +102,7 @@ export default function AcceptRoute() {
         <h2 className="font-semibold">{d.title ?? d.influencer}</h2>
         <dl className="my-3 space-y-1 text-sm">
           <DetailRow label={t('accept.from')} value={d.brandName || t('share.defaultBrand')} />
-          <DetailRow label={t('accept.youReceive')} value={formatMoney(d.amountCents)} />
+          <DetailRow label={t('accept.youReceive')} value={formatMoney(split?.creatorCents ?? d.amountCents)} />
           <DetailRow label={t('accept.deadline')} value={formatDate(d.deadline)} />
           {d.deliverables.length > 0 && <DetailRow label={t('accept.deliverables')} value={d.deliverables.map(deliverableLabel).join(', ')} />}
         </dl>

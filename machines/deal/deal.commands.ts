@@ -48,14 +48,11 @@ export type DealCommand =
   /** An admin asks again for the refused part(s) of a split, under their original keys. */
   | { type: 'RetrySplit' };
 
-/** The status users read ("pending_payment", "delivered", ...). */
-export const dealStatus = (snapshot: DealSnapshot): string => statusOf(snapshot);
-
 /** How a deal plays the escrow (machines/escrow). */
 export const dealEscrow: EscrowKind<DealSnapshot, DealDraft> = {
   noun: 'deal',
   events: dealEscrowEvents,
-  status: dealStatus,
+  status: statusOf,
   awaitingPayment: 'pending_payment',
   closedReason: 'deal_closed',
   dueCents: (snapshot) => snapshot.context.terms?.totalCents ?? null,
@@ -84,7 +81,7 @@ function releaseRefusal(snapshot: DealSnapshot, trigger: ReleaseTrigger): Domain
 /** Running periods are extended by the time they spent on hold, so a hold never shortens one. */
 function resumeDraft(snapshot: DealSnapshot, now: string): DealDraft {
   const c = snapshot.context;
-  const status = dealStatus(snapshot);
+  const status = statusOf(snapshot);
   const hold = c.hold;
   const extend = (endsAt: string | null, startedAt: string | null, running: boolean): string | null => {
     if (hold === null || !running || endsAt === null) return null;
@@ -207,7 +204,7 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   RecordChargeback: escrow,
   AcceptDeal: (command, snapshot, now) => {
     if (snapshot.context.influencerAcceptedAt !== null) {
-      throw new DomainError('deal_already_accepted', { status: dealStatus(snapshot) });
+      throw new DomainError('deal_already_accepted', { status: statusOf(snapshot) });
     }
     // A brand signed in on its own link would bind the deal (and its payout) to itself.
     if (command.claimedByUserId && command.claimedByUserId === snapshot.context.ownerId) {
@@ -273,7 +270,7 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   },
   RequestRefund: ({ key }, snapshot, now) => {
     const c = snapshot.context;
-    if (c.refundId !== null) throw new DomainError('deal_already_refunded', { status: dealStatus(snapshot) });
+    if (c.refundId !== null) throw new DomainError('deal_already_refunded', { status: statusOf(snapshot) });
     if (c.pendingRefund !== null) throw new DomainError('refund_already_under_way', { status: 'refund_pending' });
     if (c.pendingRelease !== null) throw new DomainError('release_under_way', { status: 'release_pending' });
     return only(snapshot, now, 'refund the payment', { type: 'RefundRequested', data: { amountCents: escrowedCents(c), key } });

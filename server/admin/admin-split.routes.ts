@@ -4,6 +4,7 @@ import { adminDealSchema, errorSchema, splitPreviewSchema } from '@machines/cont
 import { previewSplit } from '@machines/deal/deal.commands';
 import type { DealRecord } from '../../projections/deals.queries';
 import { adminOf } from '../auth/authenticate';
+import { dealGuard } from '../auth/ownership';
 import { dealAggregate } from '../commands/aggregate';
 import { dealNotFound, type DealResult } from '../commands/run-command';
 import { idParam } from '../http/fields';
@@ -75,12 +76,13 @@ export function adminSplitRoutes(app: ZodApp, deps: RouteDeps, deal: (id: number
     '/api/admin/deals/:id/split',
     z.object({ creatorCents: z.number({ error: 'creatorCents must be a number of cents' }) }),
     "Resolves a deal in dispute or on hold with a split: the creator receives `creatorCents`, the brand the rest of the charge less the fee kept in proportion (DealSplitRequested). `success` is false when the gateway refused a part (see the deal's `split`; retry with .../split/retry).",
-    (id, request, key) => deps.deals.split(id, (request.body as { creatorCents: number }).creatorCents, key, cc(request)),
+    (id, request, key) =>
+      ctx.run.deal(id, { type: 'ResolveWithSplit', creatorCents: (request.body as { creatorCents: number }).creatorCents, key }, cc(request), dealGuard.admin),
   );
   splitAction(
     '/api/admin/deals/:id/split/retry',
     undefined,
     'Asks again for the part(s) of a split the gateway refused, under their original keys (DealSplitRetried), so no money moves twice; 409 split_nothing_to_retry when no part failed.',
-    (id, request) => deps.deals.retrySplit(id, cc(request)),
+    (id, request) => ctx.run.deal(id, { type: 'RetrySplit' }, cc(request), dealGuard.admin),
   );
 }

@@ -148,6 +148,8 @@ export const GUARD_CONTEXT_FIELDS = [
   'openSession',
   'pendingRelease',
   'pendingRefund',
+  // A split asked for blocks every other money action (and is the last one).
+  'split',
   'unexpectedPayments',
   // The webhooks' guards (no UI action), kept so every guard judges alike.
   'paidAt',

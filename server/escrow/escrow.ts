@@ -3,7 +3,6 @@ import type { CommandRunner } from '../commands/run-command';
 import type { Clock } from '../shared/clock';
 import { createBankOnboarding } from './bank-onboarding';
 import { createCheckout } from './checkout';
-import { createRequestPayouts } from '../payment-requests/request-payouts';
 import type { Escrow, EscrowConfig } from './escrow.types';
 import type { PaymentGateway } from '../payments/gateway/payment-gateway';
 import { createWebhookHandler } from './webhook-handler';
@@ -22,7 +21,6 @@ export interface EscrowDeps {
 export function createEscrow(deps: EscrowDeps): Escrow {
   const checkout = createCheckout(deps);
   const onboarding = createBankOnboarding(deps);
-  const payouts = createRequestPayouts(deps);
   return {
     gateway: deps.gateway,
     startDealCheckout: checkout.startDealCheckout,
@@ -31,8 +29,6 @@ export function createEscrow(deps: EscrowDeps): Escrow {
     syncDealBankAccount: onboarding.syncDealBankAccount,
     startUserOnboarding: onboarding.startUserOnboarding,
     userBankStatus: onboarding.userBankStatus,
-    completePaymentRequest: payouts.completePaymentRequest,
-    requestDeferredPayout: payouts.requestDeferredPayout,
     handleWebhook: createWebhookHandler(deps),
   };
 }

@@ -21,6 +21,47 @@ export const intentRoles = ['transferRequested', 'refundRequested', 'splitReques
 
 const idOf = (streamId: string): number => Number(/(\d+)$/.exec(streamId)?.[1] ?? 0);
 
+/** Runs the gateway call; a definite refusal becomes the failure outcome, anything unknown throws (retried). */
+async function attempt<T>(call: () => Promise<T>, onRefusal: (failure: { code: string; message: string }) => Promise<unknown>): Promise<T | null> {
+  try {
+    return await call();
+  } catch (error) {
+    const failure = asGatewayError(error);
+    if (!isDefiniteRefusal(failure)) throw failure;
+    await onRefusal(failure);
+    return null;
+  }
+}
+
+type Effect = (side: EscrowSide, event: RecordedEvent, record: RecordOutcome, key: string) => Promise<void>;
+
+/**
+ * A split (or a retry of its refused parts) is one intent with two effects: the transfer and the
+ * refund, each carried out like a release's and a refund's, under its own key; a part already
+ * answered is skipped, so a redelivered intent moves nothing twice. The outcomes' event ids are
+ * derived from the key and the intent event, as a retried part may be refused a second time.
+ */
+async function carryOutSplit(bus: CommandBus, side: EscrowSide, event: RecordedEvent, record: RecordOutcome, effects: { transfer: Effect; refund: Effect }) {
+  const { snapshot } = await bus.load(side.aggregate, event.streamId);
+  const parts = side.ledger(snapshot).split;
+  if (parts === null) return;
+  const recordOnce: RecordOutcome = (command, key) => record(command, `${key}@${event.id}`);
+  await effects.transfer(side, event, recordOnce, parts.transferKey);
+  await effects.refund(side, event, recordOnce, parts.refundKey);
+}
+
+/**
+ * Closing a session is best effort and never holds up the effects behind it: if the gateway
+ * cannot be reached, the session may still be paid, and that payment is refunded as unexpected.
+ */
+async function expire({ gateway, log }: Pick<PaymentsHandlerDeps, 'gateway' | 'log'>, sessionId: string): Promise<void> {
+  try {
+    await gateway.expireCheckoutSession(sessionId);
+  } catch (error) {
+    log?.('closing a checkout session failed; a payment on it will be refunded', { sessionId, message: asGatewayError(error).message });
+  }
+}
+
 /**
  * Carries out the money intents the statecharts accepted, and records the gateway's answer as the
  * outcome event; one handler for both escrow aggregates. Exactly once: the gateway call's
@@ -32,18 +73,6 @@ const idOf = (streamId: string): number => Number(/(\d+)$/.exec(streamId)?.[1] ?
  * with its first result.
  */
 export function createPaymentsHandler({ bus, run, gateway, log }: PaymentsHandlerDeps) {
-  /** Runs the gateway call; a definite refusal becomes the failure outcome, anything unknown throws (retried). */
-  async function attempt<T>(call: () => Promise<T>, onRefusal: (failure: { code: string; message: string }) => Promise<unknown>): Promise<T | null> {
-    try {
-      return await call();
-    } catch (error) {
-      const failure = asGatewayError(error);
-      if (!isDefiniteRefusal(failure)) throw failure;
-      await onRefusal(failure);
-      return null;
-    }
-  }
-
   async function transfer(side: EscrowSide, event: RecordedEvent, record: RecordOutcome, key: string): Promise<void> {
     const { snapshot } = await bus.load(side.aggregate, event.streamId);
     const pending = side.pendingTransfer(snapshot, idOf(event.streamId));
@@ -83,21 +112,6 @@ export function createPaymentsHandler({ bus, run, gateway, log }: PaymentsHandle
     if (done) await record({ type: 'RecordRefund', key, ...done }, key);
   }
 
-  /**
-   * A split (or a retry of its refused parts) is one intent with two effects: the transfer and the
-   * refund, each carried out like a release's and a refund's, under its own key; a part already
-   * answered is skipped, so a redelivered intent moves nothing twice. The outcomes' event ids are
-   * derived from the key and the intent event, as a retried part may be refused a second time.
-   */
-  async function split(side: EscrowSide, event: RecordedEvent, record: RecordOutcome): Promise<void> {
-    const { snapshot } = await bus.load(side.aggregate, event.streamId);
-    const parts = side.ledger(snapshot).split;
-    if (parts === null) return;
-    const recordOnce: RecordOutcome = (command, key) => record(command, `${key}@${event.id}`);
-    await transfer(side, event, recordOnce, parts.transferKey);
-    await refund(side, event, recordOnce, parts.refundKey);
-  }
-
   /** Refunds a payment that did not fund its deal or request; the creator's transfer (if any) stays. */
   async function refundUnexpected(side: EscrowSide, event: RecordedEvent, record: RecordOutcome, sessionId: string): Promise<void> {
     const { snapshot } = await bus.load(side.aggregate, event.streamId);
@@ -119,18 +133,6 @@ export function createPaymentsHandler({ bus, run, gateway, log }: PaymentsHandle
     if (done) await record({ type: 'RecordUnexpectedPaymentRefund', checkoutSessionId: sessionId, refundId: done.refundId }, `unexpected:${sessionId}`);
   }
 
-  /**
-   * Closing a session is best effort and never holds up the effects behind it: if the gateway
-   * cannot be reached, the session may still be paid, and that payment is refunded as unexpected.
-   */
-  async function expire(sessionId: string): Promise<void> {
-    try {
-      await gateway.expireCheckoutSession(sessionId);
-    } catch (error) {
-      log?.('closing a checkout session failed; a payment on it will be refunded', { sessionId, message: asGatewayError(error).message });
-    }
-  }
-
   return async function handle(event: RecordedEvent, data: Record<string, unknown>): Promise<void> {
     const side = sideOfStream(event.streamId);
     if (side === null) return;
@@ -145,11 +147,11 @@ export function createPaymentsHandler({ bus, run, gateway, log }: PaymentsHandle
         return refund(side, event, record, String(data.key));
       case 'splitRequested':
       case 'splitRetried':
-        return split(side, event, record);
+        return carryOutSplit(bus, side, event, record, { transfer, refund });
       case 'unexpectedPayment':
         return refundUnexpected(side, event, record, String(data.checkoutSessionId));
       case 'checkoutClosed':
-        return expire(String(data.sessionId));
+        return expire({ gateway, log }, String(data.sessionId));
       default:
         return;
     }

@@ -4,11 +4,10 @@ import type { ProjectionRunner } from '../../projections/runner';
 import type { CommandBus } from '../commands/command-bus';
 import type { AppConfig } from '../config';
 import type { EventStore } from '../event-store/event-store';
-import { createGateway } from '../payments/gateway/create-gateway';
+import { createGateway, isSimulated } from '../payments/gateway/create-gateway';
 import { createEscrow } from './escrow';
 import type { Escrow } from './escrow.types';
 import { webhookRoutes } from './webhook.routes';
-import type { SimulatedGateway } from '../payments/gateway/simulated/simulated-gateway';
 import { simulatedGatewayRoutes } from '../payments/gateway/simulated/simulated-gateway.routes';
 import { createTimerReactor, type TimerReactor } from '../reactors/timers.reactor';
 import type { PaymentGateway } from '../payments/gateway/payment-gateway';
@@ -69,7 +68,7 @@ export function createPaymentsWiring({ config, store, bus, run, clock, readDb, d
     config: { publicUrl: config.publicUrl, reviewPeriodHours: config.reviewPeriodHours, disputePeriodHours: config.disputePeriodHours },
     users: { emailOf: async (userId) => emailOf.get(userId)?.email ?? null },
   });
-  const reactor = createTimerReactor({ db: readDb, escrow, bus, run, clock, intervalMs: 5_000 });
+  const reactor = createTimerReactor({ db: readDb, bus, run, clock, intervalMs: 5_000 });
   const reactors = createReactorRunner({
     store,
     db: readDb,
@@ -112,5 +111,3 @@ export function createPaymentsWiring({ config, store, bus, run, clock, readDb, d
     },
   };
 }
-
-export const isSimulated = (gateway: PaymentGateway): gateway is SimulatedGateway => gateway.mode === 'simulated';

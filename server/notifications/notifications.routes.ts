@@ -14,8 +14,7 @@ import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps'
 import { appendNotificationEvent, linkPushStreamId, optOutStreamId } from './notification-streams';
 import { catalogs } from './texts';
 import { createLinkSubscriptions } from './link-subscriptions';
-import { assertClaimer } from '../deals/deal-commands';
-import { createLinkClaims } from '../deals/link-claim';
+import { assertClaimer, createLinkClaims } from '../deals/link-claim';
 import { confirmPage, messagePage } from './notification-pages';
 
 const security = [{ bearerAuth: [] }];

@@ -4,13 +4,12 @@ import { dealAggregate } from '../commands/aggregate';
 import type { CommandBus, CommandContext } from '../commands/command-bus';
 import { deterministicId } from '../commands/deterministic-id';
 import type { CommandRunner } from '../commands/run-command';
-import type { Escrow } from '../escrow/escrow.types';
+import { requestDeferredPayout } from '../payment-requests/request-payouts';
 import type { Clock } from '../shared/clock';
 
 export interface TimerReactorOptions {
   /** The read database the timers projection writes to. */
   db: Database;
-  escrow: Pick<Escrow, 'requestDeferredPayout'>;
   bus: CommandBus;
   run: CommandRunner;
   clock: Clock;
@@ -24,7 +23,7 @@ export interface TimerReactorOptions {
 
 const system: CommandContext = { actor: { kind: 'system', id: 'timer-reactor' } };
 
-type FireParts = Pick<TimerReactorOptions, 'escrow' | 'bus' | 'run'>;
+type FireParts = Pick<TimerReactorOptions, 'bus' | 'run'>;
 
 /** A review or dispute period's end, as the deal's command; keyed by the revision decided on. */
 async function elapse({ bus, run }: FireParts, t: DueTimer, type: 'ElapseReviewPeriod' | 'ElapseDisputePeriod') {
@@ -39,8 +38,8 @@ async function expire({ run }: FireParts, t: DueTimer) {
 }
 
 /** Asks for a deferred payout; a no-op (creator not ready after all) waits like a failure. */
-async function payOut({ escrow }: FireParts, t: DueTimer) {
-  const result = await escrow.requestDeferredPayout(t.entityId, system);
+async function payOut(parts: FireParts, t: DueTimer) {
+  const result = await requestDeferredPayout(parts, t.entityId, system);
   if (result === null) throw new Error(`Deferred payout of ${t.streamId} is not payable yet`);
 }
 

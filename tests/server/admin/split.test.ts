@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDealDto } from '../../../machines/contract/api';
 import { isSimulated } from '../../../server/escrow/payments-wiring';
@@ -222,6 +223,59 @@ describe('POST /api/admin/deals/:id/split', () => {
     expect(moneyOf(delivered)).toEqual({ transfers: [], refunds: [] });
   }, 30_000);
 
+  it('outputs: history replay, dispute timeline and exports, receipts and statements, the money overview', async () => {
+    const id = await disputedDeal();
+    const link = t.ctx.queries.deals.byId(id)!.context.shareableToken!;
+    expect((await split(id, { creatorCents: 15_000 }, 'split-outputs')).statusCode).toBe(200);
+    const get = (url: string, headers: Record<string, string> = bearer(auditorToken)) => t.app.inject({ url, headers });
+
+    const history = (await get(`/api/admin/deals/${id}/events`)).json() as { type: string; summary: string; status: string; view: { heldCents: number } }[];
+    const lines = history.filter((e) => e.type.includes('Split'));
+    expect(lines.map((e) => [e.type, e.status])).toEqual([
+      ['DealSplitRequested', 'dispute'],
+      ['SplitTransferSucceeded', 'dispute'],
+      ['SplitRefundSucceeded', 'split_resolved'],
+    ]);
+    expect(lines[0]!.summary).toBe(
+      'Admin root resolved the deal with a split: €150.00 to the creator, €108.20 back to the brand, €12.30 fee kept (of €270.50 held).',
+    );
+    expect(history.at(-1)!.view.heldCents).toBe(0);
+    const timeline = (await get(`/api/admin/disputes/${id}/timeline`)).json() as { type: string }[];
+    expect(timeline.map((e) => e.type)).toEqual(expect.arrayContaining(['DealSplitRequested', 'SplitTransferSucceeded', 'SplitRefundSucceeded']));
+
+    const detail = (await get(`/api/admin/disputes/${id}`)).json() as { outcome: string; money: { kind: string; amountCents: number }[] };
+    expect(detail.outcome).toBe('split');
+    expect(detail.money.filter((m) => m.kind.startsWith('split'))).toEqual([
+      expect.objectContaining({ kind: 'split_transfer', amountCents: 15_000 }),
+      expect.objectContaining({ kind: 'split_refund', amountCents: 10_820 }),
+    ]);
+    const filtered = (await get('/api/admin/disputes?outcome=split')).json() as { dealId: number }[];
+    expect(filtered.map((d) => d.dealId)).toContain(id);
+    const csv = (await get(`/api/admin/disputes/${id}/export?format=csv`)).body;
+    expect(csv).toContain('SplitTransferSucceeded');
+    expect(csv).toMatch(/SplitRefundSucceeded,payment provider,108\.20,/);
+
+    const receipt = (await get(`/api/deals/${id}/receipt`, bearer(brand.token))).json();
+    expect(receipt).toMatchObject({
+      kind: 'receipt',
+      paidCents: CHARGED,
+      refundedCents: 10_820,
+      split: { creatorCents: 15_000, refundCents: 10_820, feeKeptCents: 1_230 },
+    });
+    const statement = await get(`/api/deals/link/${link}/statement`, claimHeader(link));
+    expect(statement.statusCode, statement.body).toBe(200);
+    expect(statement.json()).toMatchObject({ kind: 'statement', paidCents: 15_000, split: { creatorCents: 15_000 } });
+
+    const overview = (await get('/api/admin/money/overview')).json() as { totals: { feesCents: number; refundedCents: number; releasedCents: number } };
+    const contexts = t.ctx.queries.deals.listForAdmin('all', 1_000, 0).map((r) => r.context);
+    const sum = (pick: (c: (typeof contexts)[number]) => number) => contexts.reduce((n, c) => n + pick(c), 0);
+    expect(overview.totals).toMatchObject({
+      releasedCents: sum((c) => c.money.transferredCents),
+      refundedCents: sum((c) => c.money.refundedCents),
+      feesCents: sum((c) => c.money.feeKeptCents),
+    });
+  });
+
   it('the reconciliation finds no mismatch after the splits, and counts their transfers and refunds', async () => {
     await t.ctx.quiesce();
     const res = await t.app.inject({ url: '/api/admin/reconciliation?since=2026-03-01', headers: bearer(adminToken) });
@@ -233,5 +287,14 @@ describe('POST /api/admin/deals/:id/split', () => {
     expect(kind('transfer').ledgerCents).toBe(kind('transfer').gatewayCents);
     expect(kind('refund').ledgerCents).toBe(kind('refund').gatewayCents);
     expect(kind('transfer_reversal')).toMatchObject({ ledgerCount: 0, gatewayCount: 0 });
-  });
+    // `npm run reconcile` reads the same store and gateway file.
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/reconcile.ts', '--since', '2026-03-01'], {
+      cwd: process.cwd(),
+      env: { ...process.env, DATA_DIR: t.dataDir, PUBLIC_URL: 'http://app.test', LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status, run.stderr + run.stdout).toBe(0);
+    expect(run.stdout).toContain('OK: every movement matches.');
+  }, 60_000);
 });

@@ -125,7 +125,7 @@ export interface SplitPreview extends SplitParts {
 export function previewSplit(snapshot: DealSnapshot, creatorCents: number): SplitPreview {
   const c = snapshot.context;
   if (!Number.isSafeInteger(creatorCents) || creatorCents <= 0) throw new DomainError('split_amount_invalid', { creatorCents: String(creatorCents) });
-  const status = dealStatus(snapshot);
+  const status = statusOf(snapshot);
   const inEscrow = ['pending_delivery', 'delivered', 'dispute'].includes(status);
   if (!inEscrow || (status !== 'dispute' && c.hold === null) || c.amounts === null) throw new DomainError('split_not_allowed', { status });
   if (c.pendingRelease !== null) throw new DomainError('release_under_way', { status: 'release_pending' });
@@ -151,7 +151,7 @@ function resolveWithSplit({ creatorCents, key }: { creatorCents: number; key: st
 function retrySplit(snapshot: DealSnapshot, now: string): DealDraft[] {
   const split = snapshot.context.split;
   const parts = failedSplitParts(split);
-  if (split === null || parts.length === 0) throw new DomainError('split_nothing_to_retry', { status: dealStatus(snapshot) });
+  if (split === null || parts.length === 0) throw new DomainError('split_nothing_to_retry', { status: statusOf(snapshot) });
   const drafts = parts.map((part): DealDraft => ({ type: 'DealSplitRetried', data: { part, key: part === 'transfer' ? split.transferKey : split.refundKey } }));
   return only(snapshot, now, 'retry the split', ...drafts);
 }

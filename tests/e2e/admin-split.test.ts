@@ -138,6 +138,9 @@ describe('resolve a dispute with a split', () => {
     expect(await totals.getByRole('row', { name: /Transfers/ }).textContent()).toContain(`1 · ${CREATOR}1 · ${CREATOR}`);
     expect(await totals.getByRole('row', { name: /Refunds/ }).textContent()).toContain(`1 · ${REFUND}1 · ${REFUND}`);
     await snap(admin, 'split-reconciliation');
+    // The dispute's outcome in the Disputes tab.
+    await admin.getByRole('tab', { name: 'Disputes' }).click();
+    await admin.getByRole('list', { name: 'Disputes' }).getByText('Resolved with a split').waitFor({ timeout: 20_000 });
     await admin.close();
   }, 180_000);
 

@@ -179,6 +179,7 @@ export const enAdmin = {
   'admin.outcome.auto_released': 'Released automatically',
   'admin.outcome.refunded': 'Refunded',
   'admin.outcome.completed_manually': 'Completed manually',
+  'admin.outcome.split': 'Resolved with a split',
   'admin.from': 'From',
   'admin.to': 'To',
   'admin.exportCsv': 'Download CSV',

@@ -182,6 +182,7 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.outcome.auto_released': 'Automatisch vrijgegeven',
   'admin.outcome.refunded': 'Terugbetaald',
   'admin.outcome.completed_manually': 'Handmatig voltooid',
+  'admin.outcome.split': 'Opgelost met een verdeling',
   'admin.from': 'Van',
   'admin.to': 'Tot',
   'admin.exportCsv': 'CSV downloaden',

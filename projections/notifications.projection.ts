@@ -1,3 +1,4 @@
+import type { Database } from 'better-sqlite3';
 import type { ProjectedEvent, Projection } from './projection';
 
 /**
@@ -12,6 +13,78 @@ const dealIdOf = (event: ProjectedEvent): number =>
     ? (event.data as { dealId: number }).dealId
     : Number(/^deal-(\d+)$/.exec(event.streamId)?.[1] ?? 0);
 const heldStates = /^(pending_delivery|delivered|dispute)/;
+
+/** What recipients chose: push on a deal link, no more e-mail, no more requests from a sender. */
+function recipientChoices(db: Database): (event: ProjectedEvent) => void {
+  const addLink = db.prepare('INSERT OR REPLACE INTO rm_link_push (deal_id, endpoint, subscription, language) VALUES (?, ?, ?, ?)');
+  const removeLink = db.prepare<[number, string]>('DELETE FROM rm_link_push WHERE deal_id = ? AND endpoint = ?');
+  const optOut = db.prepare<[string]>('INSERT OR IGNORE INTO rm_email_optouts (stream_id) VALUES (?)');
+  const block = db.prepare<[string]>('INSERT OR IGNORE INTO rm_request_blocks (stream_id) VALUES (?)');
+  return (event) => {
+    const data = event.data as Record<string, unknown>;
+    const dealId = dealIdOf(event);
+    switch (event.type) {
+      case 'DealLinkPushSubscribed': {
+        const sub = data.subscription as { endpoint: string };
+        return void addLink.run(dealId, sub.endpoint, JSON.stringify(sub), String(data.language ?? 'en'));
+      }
+      case 'DealLinkPushUnsubscribed':
+        return void removeLink.run(dealId, String(data.endpoint));
+      case 'EmailUnsubscribed':
+        return void optOut.run(event.streamId);
+      case 'PaymentRequestSenderBlocked':
+        return void block.run(event.streamId);
+      default:
+        return;
+    }
+  };
+}
+
+/** When a deal's release reminder and hold-ageing alert fall due (rm_notification_timers). */
+function notificationTimers(db: Database): (event: ProjectedEvent) => void {
+  const set = db.prepare<[number, string, string, number]>('INSERT OR REPLACE INTO rm_notification_timers (deal_id, kind, at, at_ms) VALUES (?, ?, ?, ?)');
+  const setOnce = db.prepare<[number, string, string, number]>('INSERT OR IGNORE INTO rm_notification_timers (deal_id, kind, at, at_ms) VALUES (?, ?, ?, ?)');
+  const clear = db.prepare<[number, string]>('DELETE FROM rm_notification_timers WHERE deal_id = ? AND kind = ?');
+  const clearAll = db.prepare<[number]>('DELETE FROM rm_notification_timers WHERE deal_id = ?');
+  const clearIf = db.prepare<[number, string, string]>('DELETE FROM rm_notification_timers WHERE deal_id = ? AND kind = ? AND at = ?');
+
+  return (event) => {
+    const data = event.data as Record<string, unknown>;
+    const dealId = dealIdOf(event);
+    const at = (iso: string) => Date.parse(iso);
+    switch (event.type) {
+      case 'ReviewPeriodStarted':
+        return void set.run(dealId, 'release_reminder', String(data.endsAt), at(String(data.endsAt)));
+      case 'ReleaseReminderDue':
+        return void clearIf.run(dealId, 'release_reminder', String(data.endsAt));
+      case 'HoldAgeingAlertDue':
+        return void clearIf.run(dealId, 'hold_ageing', String(data.heldSince));
+      case 'ReviewPeriodElapsed':
+      case 'DisputeOpened':
+        return void clear.run(dealId, 'release_reminder');
+      case 'DealPutOnHold':
+        // No reminder while the clock stands still; it comes back with the extended end.
+        clear.run(dealId, 'release_reminder');
+        return void setOnce.run(dealId, 'hold_ageing', event.metadata.at, at(event.metadata.at));
+      case 'ChargebackOpened':
+        if (!heldStates.test(event.metadata.state ?? '')) return;
+        clear.run(dealId, 'release_reminder');
+        return void setOnce.run(dealId, 'hold_ageing', event.metadata.at, at(event.metadata.at));
+      case 'DealReleasedFromHold':
+        clear.run(dealId, 'hold_ageing');
+        if (typeof data.reviewPeriodEndsAt === 'string') set.run(dealId, 'release_reminder', data.reviewPeriodEndsAt, at(data.reviewPeriodEndsAt));
+        return;
+      case 'FundsReleased':
+      case 'DealCompletedManually':
+      case 'DealRefunded':
+      case 'DealDeleted':
+      case 'DealSplitRequested':
+        return void clearAll.run(dealId);
+      default:
+        return;
+    }
+  };
+}
 
 export const notificationsProjection: Projection = {
   name: 'notifications',
@@ -34,61 +107,11 @@ export const notificationsProjection: Projection = {
     );
   },
   prepare(db) {
-    const addLink = db.prepare('INSERT OR REPLACE INTO rm_link_push (deal_id, endpoint, subscription, language) VALUES (?, ?, ?, ?)');
-    const removeLink = db.prepare<[number, string]>('DELETE FROM rm_link_push WHERE deal_id = ? AND endpoint = ?');
-    const optOut = db.prepare<[string]>('INSERT OR IGNORE INTO rm_email_optouts (stream_id) VALUES (?)');
-    const block = db.prepare<[string]>('INSERT OR IGNORE INTO rm_request_blocks (stream_id) VALUES (?)');
-    const set = db.prepare<[number, string, string, number]>('INSERT OR REPLACE INTO rm_notification_timers (deal_id, kind, at, at_ms) VALUES (?, ?, ?, ?)');
-    const setOnce = db.prepare<[number, string, string, number]>('INSERT OR IGNORE INTO rm_notification_timers (deal_id, kind, at, at_ms) VALUES (?, ?, ?, ?)');
-    const clear = db.prepare<[number, string]>('DELETE FROM rm_notification_timers WHERE deal_id = ? AND kind = ?');
-    const clearAll = db.prepare<[number]>('DELETE FROM rm_notification_timers WHERE deal_id = ?');
-    const clearIf = db.prepare<[number, string, string]>('DELETE FROM rm_notification_timers WHERE deal_id = ? AND kind = ? AND at = ?');
-
+    const choices = recipientChoices(db);
+    const timers = notificationTimers(db);
     return (event) => {
-      const data = event.data as Record<string, unknown>;
-      const dealId = dealIdOf(event);
-      const at = (iso: string) => Date.parse(iso);
-      switch (event.type) {
-        case 'DealLinkPushSubscribed': {
-          const sub = data.subscription as { endpoint: string };
-          return void addLink.run(dealId, sub.endpoint, JSON.stringify(sub), String(data.language ?? 'en'));
-        }
-        case 'DealLinkPushUnsubscribed':
-          return void removeLink.run(dealId, String(data.endpoint));
-        case 'EmailUnsubscribed':
-          return void optOut.run(event.streamId);
-        case 'PaymentRequestSenderBlocked':
-          return void block.run(event.streamId);
-        case 'ReviewPeriodStarted':
-          return void set.run(dealId, 'release_reminder', String(data.endsAt), at(String(data.endsAt)));
-        case 'ReleaseReminderDue':
-          return void clearIf.run(dealId, 'release_reminder', String(data.endsAt));
-        case 'HoldAgeingAlertDue':
-          return void clearIf.run(dealId, 'hold_ageing', String(data.heldSince));
-        case 'ReviewPeriodElapsed':
-        case 'DisputeOpened':
-          return void clear.run(dealId, 'release_reminder');
-        case 'DealPutOnHold':
-          // No reminder while the clock stands still; it comes back with the extended end.
-          clear.run(dealId, 'release_reminder');
-          return void setOnce.run(dealId, 'hold_ageing', event.metadata.at, at(event.metadata.at));
-        case 'ChargebackOpened':
-          if (!heldStates.test(event.metadata.state ?? '')) return;
-          clear.run(dealId, 'release_reminder');
-          return void setOnce.run(dealId, 'hold_ageing', event.metadata.at, at(event.metadata.at));
-        case 'DealReleasedFromHold':
-          clear.run(dealId, 'hold_ageing');
-          if (typeof data.reviewPeriodEndsAt === 'string') set.run(dealId, 'release_reminder', data.reviewPeriodEndsAt, at(data.reviewPeriodEndsAt));
-          return;
-        case 'FundsReleased':
-        case 'DealCompletedManually':
-        case 'DealRefunded':
-        case 'DealDeleted':
-        case 'DealSplitRequested':
-          return void clearAll.run(dealId);
-        default:
-          return;
-      }
+      choices(event);
+      timers(event);
     };
   },
 };

@@ -29,9 +29,13 @@ export const dealActions = [
 ] as const;
 export type DealAction = (typeof dealActions)[number];
 
-/** A representative event for each action, shaped so the guards judge the action, not the sample. */
-export function probeEvent(action: DealAction, context: DealContext, now: string): Event {
-  const metadata = probeMetadata(now);
+type SetupAction = 'edit' | 'delete' | 'generateLink' | 'checkout' | 'accept' | 'startBankSetup';
+const setupActions: ReadonlySet<DealAction> = new Set<SetupAction>(['edit', 'delete', 'generateLink', 'checkout', 'accept', 'startBankSetup']);
+const isSetup = (action: DealAction): action is SetupAction => setupActions.has(action);
+
+/** The probes of setting a deal up, before its money is in escrow: terms, link, checkout, acceptance, bank. */
+function setupProbe(action: SetupAction, context: DealContext, now: string, metadata: Event['metadata']): Event {
+  // A deal not created yet has no terms: placeholder terms the guards accept.
   const terms = context.terms ?? {
     influencer: 'probe',
     profileLink: null,
@@ -59,6 +63,12 @@ export function probeEvent(action: DealAction, context: DealContext, now: string
       return { type: 'CreatorAccepted', data: {}, metadata };
     case 'startBankSetup':
       return { type: 'BankOnboardingStarted', data: { accountId: 'probe' }, metadata };
+  }
+}
+
+/** The probes of what happens to the money: delivery, release, dispute, hold, refund, the periods' ends. */
+function escrowProbe(action: Exclude<DealAction, SetupAction>, context: DealContext, now: string, metadata: Event['metadata']): Event {
+  switch (action) {
     case 'deliver':
       return { type: 'ContentDelivered', data: {}, metadata };
     case 'release':
@@ -80,6 +90,12 @@ export function probeEvent(action: DealAction, context: DealContext, now: string
     case 'elapseDisputePeriod':
       return { type: 'DisputePeriodElapsed', data: { endsAt: context.disputePeriodEndsAt ?? now }, metadata };
   }
+}
+
+/** A representative event for each action, shaped so the guards judge the action, not the sample. */
+export function probeEvent(action: DealAction, context: DealContext, now: string): Event {
+  const metadata = probeMetadata(now);
+  return isSetup(action) ? setupProbe(action, context, now, metadata) : escrowProbe(action, context, now, metadata);
 }
 
 export interface DealStateView {

@@ -11,19 +11,15 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 const response = { 200: moneyDocumentSchema, ...errors };
 const security = [{ bearerAuth: [] }];
 
-/**
- * Receipts and statements for the parties: the brand's receipt of a deal (its owner) and of a
- * request (its link), the creator's statement of a request (its creator). The creator's statement
- * of a deal is a link route (deal-link.routes.ts: only whoever claimed the deal); admins and
- * auditors read all four. 409 until there is something to show (unpaid, nothing paid out).
- */
-export function documentRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDeps): void {
-  const request = (id: number) => {
-    const record = ctx.queries.requests.byId(id);
-    if (!record?.context.request) throw new DomainError('payment_request_not_found');
-    return record;
-  };
+/** A payment request that exists and has its terms, else 404. */
+function requestRecord(ctx: RouteDeps['ctx'], id: number) {
+  const record = ctx.queries.requests.byId(id);
+  if (!record?.context.request) throw new DomainError('payment_request_not_found');
+  return record;
+}
 
+/** The parties' own documents: the brand's deal receipt, the creator's request statement, the brand's request receipt (link). */
+function partyDocumentRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDeps): void {
   app.get(
     '/api/deals/:id/receipt',
     { preHandler: guards.requireUser, schema: { tags: ['deals'], security, params: idParam, description: "The brand's receipt of a paid deal.", response } },
@@ -40,7 +36,7 @@ export function documentRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDep
       schema: { tags: ['payment-requests'], security, params: idParam, description: "The creator's statement of a paid-out request.", response },
     },
     async (req) => {
-      const record = request(req.params.id);
+      const record = requestRecord(ctx, req.params.id);
       if (record.creatorId !== userOf(req).userId) throw new DomainError('payment_request_not_found');
       return requestStatement(record);
     },
@@ -55,7 +51,10 @@ export function documentRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDep
       return requestReceipt(record);
     },
   );
+}
 
+/** Any of the four documents, for admins and auditors. */
+function adminDocumentRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDeps): void {
   app.get(
     '/api/admin/documents/:subject/:id/:kind',
     {
@@ -74,11 +73,22 @@ export function documentRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDep
     },
     async (req) => {
       const { subject, id, kind } = req.params;
-      if (subject === 'payment_request') return kind === 'receipt' ? requestReceipt(request(id)) : requestStatement(request(id));
+      if (subject === 'payment_request') return kind === 'receipt' ? requestReceipt(requestRecord(ctx, id)) : requestStatement(requestRecord(ctx, id));
       const record = ctx.queries.deals.byId(id);
       if (!record) throw new DomainError('deal_not_found');
       const brand = dealViews.brandNameOf(record.ownerId);
       return kind === 'receipt' ? dealReceipt(record, brand) : dealStatement(record, brand);
     },
   );
+}
+
+/**
+ * Receipts and statements for the parties: the brand's receipt of a deal (its owner) and of a
+ * request (its link), the creator's statement of a request (its creator). The creator's statement
+ * of a deal is a link route (deal-link.routes.ts: only whoever claimed the deal); admins and
+ * auditors read all four. 409 until there is something to show (unpaid, nothing paid out).
+ */
+export function documentRoutes(app: ZodApp, deps: RouteDeps): void {
+  partyDocumentRoutes(app, deps);
+  adminDocumentRoutes(app, deps);
 }

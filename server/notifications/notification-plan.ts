@@ -104,8 +104,24 @@ function reminderStillDue(c: DealRecord['context'], endsAt: unknown): boolean {
   );
 }
 
+/** What the admins must look at on a deal: a chargeback, a refused transfer, a hold left too long. */
+function alertAdminsOfDeal(event: PlannableEvent, data: EventData, dealId: number, c: DealRecord['context'], base: TextParams, { toAdmins }: Senders): void {
+  const adminUrl = `/admin?deal=${dealId}`;
+  switch (event.type) {
+    case 'ChargebackOpened':
+      toAdmins('admin_chargeback', { ...base, amountCents: Number(data.amountCents), reason: String(data.reason) }, adminUrl);
+      break;
+    case 'TransferFailed':
+      toAdmins('admin_transfer_failed', { ...base, reason: `${String(data.code)}: ${String(data.message)}` }, adminUrl);
+      break;
+    case 'HoldAgeingAlertDue':
+      if (c.hold !== null && c.hold.since === data.heldSince) toAdmins('admin_hold_ageing', { ...base, at: String(data.heldSince) }, adminUrl);
+      break;
+  }
+}
+
 function planDealNotifications(event: PlannableEvent, data: EventData, dealId: number, facts: NotificationFacts, send: Senders): void {
-  const { toUser, toLink, toAdmins } = send;
+  const { toUser, toLink } = send;
   const deal = facts.deal(dealId);
   if (!deal) return;
   const c = deal.context;
@@ -113,7 +129,6 @@ function planDealNotifications(event: PlannableEvent, data: EventData, dealId: n
   const base: TextParams = { dealId, title: c.terms?.title ?? undefined, influencer: c.terms?.influencer };
   const dealUrl = `/deals/${dealId}`;
   const linkUrl = c.shareableToken ? `/accept/${c.shareableToken}` : '/';
-  const adminUrl = `/admin?deal=${dealId}`;
   switch (event.type) {
     case 'PaymentSucceeded':
       toUser(brand, 'payment_received', { ...base, amountCents: Number(data.amountCents) }, dealUrl);
@@ -141,22 +156,14 @@ function planDealNotifications(event: PlannableEvent, data: EventData, dealId: n
     case 'DisputeOpened':
       toLink(dealId, 'link_dispute_opened', { ...base, reason: String(data.reason) }, linkUrl);
       break;
-    case 'ChargebackOpened':
-      toAdmins('admin_chargeback', { ...base, amountCents: Number(data.amountCents), reason: String(data.reason) }, adminUrl);
-      break;
-    case 'TransferFailed':
-      toAdmins('admin_transfer_failed', { ...base, reason: `${String(data.code)}: ${String(data.message)}` }, adminUrl);
-      break;
     case 'SplitTransferSucceeded':
     case 'SplitRefundSucceeded':
     case 'SplitTransferFailed':
     case 'SplitRefundFailed':
       planSplitNotifications(event, data, deal, facts, send, base);
       break;
-    case 'HoldAgeingAlertDue':
-      if (c.hold !== null && c.hold.since === data.heldSince) toAdmins('admin_hold_ageing', { ...base, at: String(data.heldSince) }, adminUrl);
-      break;
   }
+  alertAdminsOfDeal(event, data, dealId, c, base, send);
 }
 
 /**

@@ -86,19 +86,23 @@ export function notificationsRoutes(app: ZodApp, deps: RouteDeps): void {
   unsubscribeRoutes(app, deps);
 }
 
-/** Push for one deal, for a creator without an account (the deal link). */
-function linkPushRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
-  // ---------------------------------------------------------------- creators without an account
+type ClaimedRequest = FastifyRequest<{ Params: { token: string } }>;
 
+/** What the deal link's push routes share: who holds the link's claim, and the link's devices. */
+interface LinkPush {
+  ofClaimer(request: ClaimedRequest, options?: { beforeAcceptance?: boolean }): ReturnType<RouteDeps['dealViews']['linkRecord']>;
+  subscriptions: ReturnType<typeof createLinkSubscriptions>;
+}
+
+/**
+ * The link's push devices belong to the claim: once the deal is accepted only the accepting
+ * browser (its claim secret) or the signed-in creator who accepted may change them. Before
+ * acceptance nobody holds the claim: subscribing waits for it, while turning off a device
+ * subscribed then (as an earlier version allowed) stays open to the link.
+ */
+function claimerLink({ ctx, dealViews }: RouteDeps): LinkPush['ofClaimer'] {
   const claims = createLinkClaims(ctx);
-  const linkSubscriptions = createLinkSubscriptions(ctx);
-  /**
-   * The link's push devices belong to the claim: once the deal is accepted only the accepting
-   * browser (its claim secret) or the signed-in creator who accepted may change them. Before
-   * acceptance nobody holds the claim: subscribing waits for it, while turning off a device
-   * subscribed then (as an earlier version allowed) stays open to the link.
-   */
-  const linkOfClaimer = (request: FastifyRequest<{ Params: { token: string } }>, { beforeAcceptance = false } = {}) => {
+  return (request, { beforeAcceptance = false } = {}) => {
     const record = dealViews.linkRecord(request.params.token);
     if (record.context.influencerAcceptedAt === null) {
       if (beforeAcceptance) return record;
@@ -107,7 +111,38 @@ function linkPushRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
     assertClaimer(record.context, claims.claimOf(request));
     return record;
   };
+}
 
+/** Adds the device to the deal's link push. */
+async function subscribeDevice(
+  ctx: RouteDeps['ctx'],
+  subscriptions: LinkPush['subscriptions'],
+  dealId: number,
+  body: { subscription: z.infer<typeof subscription>; language: z.infer<typeof language> },
+  meta: ReturnType<typeof commandContext>,
+): Promise<void> {
+  const known = ctx.queries.notifications.linkSubscriptions(dealId);
+  // Bounded per deal; the claimer's newest device replaces its oldest, so the creator always gets one.
+  if (!known.some((s) => s.endpoint === body.subscription.endpoint) && known.length >= MAX_LINK_SUBSCRIPTIONS) {
+    await subscriptions.remove(dealId, await subscriptions.oldest(dealId, known.length - MAX_LINK_SUBSCRIPTIONS + 1), 'replaced', meta);
+  }
+  const { position } = await appendNotificationEvent(
+    ctx,
+    linkPushStreamId(dealId),
+    {
+      type: 'DealLinkPushSubscribed',
+      data: { dealId, subscription: body.subscription, language: body.language },
+    },
+    'any',
+    meta,
+  );
+  await ctx.settle(position);
+}
+
+/** Push for one deal, for a creator without an account (the deal link): subscribe, turn off, ask. */
+function linkPushRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { ctx, dealViews } = deps;
+  const link: LinkPush = { ofClaimer: claimerLink(deps), subscriptions: createLinkSubscriptions(ctx) };
   const linkBody = z.object({ subscription, language: language.default('en') });
   app.post(
     '/api/deals/link/:token/notifications',
@@ -115,28 +150,12 @@ function linkPushRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
       schema: { tags: ['deal link (creator)'], params: tokenParam, body: linkBody, response: { 200: z.object({ subscribed: z.boolean() }), ...errors } },
     },
     async (request) => {
-      const record = linkOfClaimer(request);
+      const record = link.ofClaimer(request);
       // As for account subscriptions: only https endpoints of known push services (no SSRF).
       if (!pushEndpointAllowed(request.body.subscription.endpoint, ctx.config.push.allowedHosts)) {
         throw new DomainError('push_endpoint_not_allowed');
       }
-      const meta = commandContext(request, { kind: 'creator-link', id: `deal-${record.id}` });
-      const known = ctx.queries.notifications.linkSubscriptions(record.id);
-      // Bounded per deal; the claimer's newest device replaces its oldest, so the creator always gets one.
-      if (!known.some((s) => s.endpoint === request.body.subscription.endpoint) && known.length >= MAX_LINK_SUBSCRIPTIONS) {
-        await linkSubscriptions.remove(record.id, await linkSubscriptions.oldest(record.id, known.length - MAX_LINK_SUBSCRIPTIONS + 1), 'replaced', meta);
-      }
-      const { position } = await appendNotificationEvent(
-        ctx,
-        linkPushStreamId(record.id),
-        {
-          type: 'DealLinkPushSubscribed',
-          data: { dealId: record.id, subscription: request.body.subscription, language: request.body.language },
-        },
-        'any',
-        meta,
-      );
-      await ctx.settle(position);
+      await subscribeDevice(ctx, link.subscriptions, record.id, request.body, commandContext(request, { kind: 'creator-link', id: `deal-${record.id}` }));
       return { subscribed: true };
     },
   );
@@ -152,11 +171,11 @@ function linkPushRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
       },
     },
     async (request) => {
-      const record = linkOfClaimer(request, { beforeAcceptance: true });
+      const record = link.ofClaimer(request, { beforeAcceptance: true });
       const known = ctx.queries.notifications.linkSubscriptions(record.id).some((s) => s.endpoint === request.body.endpoint);
       if (known) {
         const meta = commandContext(request, { kind: 'creator-link', id: `deal-${record.id}` });
-        await linkSubscriptions.remove(record.id, [request.body.endpoint], 'turned_off', meta);
+        await link.subscriptions.remove(record.id, [request.body.endpoint], 'turned_off', meta);
       }
       return { subscribed: false };
     },

@@ -48,14 +48,11 @@ export type DealCommand =
   /** An admin asks again for the refused part(s) of a split, under their original keys. */
   | { type: 'RetrySplit' };
 
-/** The status users read ("pending_payment", "delivered", ...). */
-export const dealStatus = (snapshot: DealSnapshot): string => statusOf(snapshot);
-
 /** How a deal plays the escrow (machines/escrow). */
 export const dealEscrow: EscrowKind<DealSnapshot, DealDraft> = {
   noun: 'deal',
   events: dealEscrowEvents,
-  status: dealStatus,
+  status: statusOf,
   awaitingPayment: 'pending_payment',
   closedReason: 'deal_closed',
   dueCents: (snapshot) => snapshot.context.terms?.totalCents ?? null,
@@ -84,7 +81,7 @@ function releaseRefusal(snapshot: DealSnapshot, trigger: ReleaseTrigger): Domain
 /** Running periods are extended by the time they spent on hold, so a hold never shortens one. */
 function resumeDraft(snapshot: DealSnapshot, now: string): DealDraft {
   const c = snapshot.context;
-  const status = dealStatus(snapshot);
+  const status = statusOf(snapshot);
   const hold = c.hold;
   const extend = (endsAt: string | null, startedAt: string | null, running: boolean): string | null => {
     if (hold === null || !running || endsAt === null) return null;
@@ -128,7 +125,7 @@ export interface SplitPreview extends SplitParts {
 export function previewSplit(snapshot: DealSnapshot, creatorCents: number): SplitPreview {
   const c = snapshot.context;
   if (!Number.isSafeInteger(creatorCents) || creatorCents <= 0) throw new DomainError('split_amount_invalid', { creatorCents: String(creatorCents) });
-  const status = dealStatus(snapshot);
+  const status = statusOf(snapshot);
   const inEscrow = ['pending_delivery', 'delivered', 'dispute'].includes(status);
   if (!inEscrow || (status !== 'dispute' && c.hold === null) || c.amounts === null) throw new DomainError('split_not_allowed', { status });
   if (c.pendingRelease !== null) throw new DomainError('release_under_way', { status: 'release_pending' });
@@ -154,7 +151,7 @@ function resolveWithSplit({ creatorCents, key }: { creatorCents: number; key: st
 function retrySplit(snapshot: DealSnapshot, now: string): DealDraft[] {
   const split = snapshot.context.split;
   const parts = failedSplitParts(split);
-  if (split === null || parts.length === 0) throw new DomainError('split_nothing_to_retry', { status: dealStatus(snapshot) });
+  if (split === null || parts.length === 0) throw new DomainError('split_nothing_to_retry', { status: statusOf(snapshot) });
   const drafts = parts.map((part): DealDraft => ({ type: 'DealSplitRetried', data: { part, key: part === 'transfer' ? split.transferKey : split.refundKey } }));
   return only(snapshot, now, 'retry the split', ...drafts);
 }
@@ -207,7 +204,7 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   RecordChargeback: escrow,
   AcceptDeal: (command, snapshot, now) => {
     if (snapshot.context.influencerAcceptedAt !== null) {
-      throw new DomainError('deal_already_accepted', { status: dealStatus(snapshot) });
+      throw new DomainError('deal_already_accepted', { status: statusOf(snapshot) });
     }
     // A brand signed in on its own link would bind the deal (and its payout) to itself.
     if (command.claimedByUserId && command.claimedByUserId === snapshot.context.ownerId) {
@@ -273,7 +270,7 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   },
   RequestRefund: ({ key }, snapshot, now) => {
     const c = snapshot.context;
-    if (c.refundId !== null) throw new DomainError('deal_already_refunded', { status: dealStatus(snapshot) });
+    if (c.refundId !== null) throw new DomainError('deal_already_refunded', { status: statusOf(snapshot) });
     if (c.pendingRefund !== null) throw new DomainError('refund_already_under_way', { status: 'refund_pending' });
     if (c.pendingRelease !== null) throw new DomainError('release_under_way', { status: 'release_pending' });
     return only(snapshot, now, 'refund the payment', { type: 'RefundRequested', data: { amountCents: escrowedCents(c), key } });

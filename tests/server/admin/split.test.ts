@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDealDto } from '../../../machines/contract/api';
-import { isSimulated } from '../../../server/escrow/payments-wiring';
+import { isSimulated } from '../../../server/payments/gateway/create-gateway';
 import type { SimulatedGateway } from '../../../server/payments/gateway/simulated/simulated-gateway';
 import type { ReconciliationReport } from '../../../server/reconciliation/reconcile';
 import { acceptAndConnect, claimHeader, payDeal } from '../api/flow-helpers';

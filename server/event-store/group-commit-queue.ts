@@ -6,10 +6,11 @@
  * throws (the commit itself failed) every item in the batch is rejected. It may run synchronously
  * (better-sqlite3) or return a promise (PostgreSQL): then up to `inFlight` batches are written at
  * once (default one) and everything submitted meanwhile waits for the next free turn. With more
- * than one in flight, what is waiting is shared out over the free turns, so the caller's own work
- * on one batch's results overlaps the write of the next instead of alternating with it; items with
- * the same `keyOf` (a stream) then stay in submission order: they go in one batch, or wait until
- * the batch holding an earlier one is written. Promises settle only after COMMIT.
+ * than one in flight, what arrives while a batch is written goes out at once in the next instead of
+ * waiting for it (each batch still takes everything waiting, so a burst is not split into more
+ * commits than it needs); items with the same `keyOf` (a stream) then stay in submission order:
+ * they go in one batch, or wait until the batch holding an earlier one is written. Promises settle
+ * only after COMMIT.
  */
 export type BatchOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
@@ -35,22 +36,17 @@ export interface ConcurrentBatches<T> {
 }
 
 /**
- * Items for the next batch, in submission order: an item joins its key's earlier items in this
- * batch (up to maxBatch) or opens a new key while the batch has fewer than `size` items; an item
- * whose key is held (in a batch being written) or left behind here waits, and so do its key's later
- * items.
+ * Items for the next batch, in submission order, up to maxBatch: an item whose key is held (in a
+ * batch being written) or left behind here waits, and so do its key's later items.
  */
-function splitByKey<W>(
-  queue: W[],
-  o: { size: number; maxBatch: number; held: ReadonlySet<string>; keyOf(item: W): string },
-): { batch: W[]; rest: W[]; keys: string[] } {
+function splitByKey<W>(queue: W[], o: { maxBatch: number; held: ReadonlySet<string>; keyOf(item: W): string }): { batch: W[]; rest: W[]; keys: string[] } {
   const batch: W[] = [];
   const rest: W[] = [];
   const taken = new Set<string>();
   const held = new Set(o.held);
   for (const item of queue) {
     const key = o.keyOf(item);
-    if (!held.has(key) && batch.length < (taken.has(key) ? o.maxBatch : o.size)) {
+    if (!held.has(key) && batch.length < o.maxBatch) {
       taken.add(key);
       batch.push(item);
     } else {
@@ -75,8 +71,8 @@ export function createGroupCommitQueue<T, R>(
   let drained: (() => void)[] = [];
 
   /** The next batch (with the default key, the first maxBatch items); the rest waits. */
-  function take(size: number): { batch: Waiting<T, R>[]; keys: string[] } {
-    const next = splitByKey(queue, { size, maxBatch, held: busy, keyOf: (waiting) => keyOf(waiting.item) });
+  function take(): { batch: Waiting<T, R>[]; keys: string[] } {
+    const next = splitByKey(queue, { maxBatch, held: busy, keyOf: (waiting) => keyOf(waiting.item) });
     queue = next.rest;
     return next;
   }
@@ -103,7 +99,7 @@ export function createGroupCommitQueue<T, R>(
 
   function flush(): void {
     scheduled = false;
-    const { batch, keys } = take(Math.min(maxBatch, Math.ceil(queue.length / (inFlight - writing))));
+    const { batch, keys } = take();
     // Everything waiting is held behind batches being written; their completion schedules the next.
     if (batch.length === 0) return;
     const failed = (error: unknown) => batch.map((): BatchOutcome<R> => ({ ok: false, error }));

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import type { AdminContext } from '../machines/account/admin.machine';
-import type { UserContext } from '../machines/account/user.machine';
+import type { AdminContext } from '@machines/account/admin.machine';
+import type { UserContext } from '@machines/account/user.machine';
 
 export interface AdminRecord {
   active: boolean;

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import type { AdminEvent } from '../machines/account/account.events';
-import { emptyAdminContext, evolveAdminContext, type AdminContext } from '../machines/account/admin.machine';
+import type { AdminEvent } from '@machines/account/account.events';
+import { emptyAdminContext, evolveAdminContext, type AdminContext } from '@machines/account/admin.machine';
 import type { ProjectedEvent, Projection } from './projection';
 
 /** Admin and auditor accounts (login by username); `state` is the admin machine's (active, deactivated). */

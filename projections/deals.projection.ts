@@ -1,9 +1,9 @@
 import type { Database } from 'better-sqlite3';
-import { emptyDealContext, evolveDealContext, type DealContext } from '../machines/deal/deal.context';
-import type { DealEvent } from '../machines/deal/deal.events';
-import { dealMachine, type DealStateMeta } from '../machines/deal/deal.machine';
-import { stateKey, step } from '../machines/statechart';
-import { dealStatusRank } from '../machines/deal/deal-order';
+import { emptyDealContext, evolveDealContext, type DealContext } from '@machines/deal/deal.context';
+import type { DealEvent } from '@machines/deal/deal.events';
+import { dealMachine, type DealStateMeta } from '@machines/deal/deal.machine';
+import { stateKey, step } from '@machines/statechart';
+import { dealStatusRank } from '@machines/deal/deal-order';
 import type { ProjectedEvent, Projection } from './projection';
 import { createRowStore } from './row-cache';
 import { metaByStateKey, stateValueFromKey } from './state-meta';

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import type { DealContext } from '../machines/deal/deal.context';
-import { adminChips, dealFilters, type AdminChip, type DealFilter } from '../machines/deal/deal-order';
+import type { DealContext } from '@machines/deal/deal.context';
+import { adminChips, dealFilters, type AdminChip, type DealFilter } from '@machines/deal/deal-order';
 
 export interface DealRecord {
   id: number;

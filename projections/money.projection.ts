@@ -1,9 +1,9 @@
 import type { Database } from 'better-sqlite3';
-import { emptyDealContext, evolveDealContext, type DealContext } from '../machines/deal/deal.context';
-import type { DealEvent } from '../machines/deal/deal.events';
-import { heldCents, type EscrowMoney } from '../machines/escrow/escrow-ledger';
-import { emptyPaymentRequestContext, evolvePaymentRequestContext, type PaymentRequestContext } from '../machines/payment-request/payment-request.context';
-import type { PaymentRequestEvent } from '../machines/payment-request/payment-request.events';
+import { emptyDealContext, evolveDealContext, type DealContext } from '@machines/deal/deal.context';
+import type { DealEvent } from '@machines/deal/deal.events';
+import { heldCents, type EscrowMoney } from '@machines/escrow/escrow-ledger';
+import { emptyPaymentRequestContext, evolvePaymentRequestContext, type PaymentRequestContext } from '@machines/payment-request/payment-request.context';
+import type { PaymentRequestEvent } from '@machines/payment-request/payment-request.events';
 import type { ProjectedEvent, Projection } from './projection';
 import { createRowStore } from './row-cache';
 

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { Language } from '../machines/account/account.events';
+import type { Language } from '@machines/account/account.events';
 
 export interface LinkPushSubscription {
   endpoint: string;

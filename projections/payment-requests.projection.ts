@@ -1,8 +1,8 @@
 import type { Database } from 'better-sqlite3';
-import { emptyPaymentRequestContext, evolvePaymentRequestContext, type PaymentRequestContext } from '../machines/payment-request/payment-request.context';
-import type { PaymentRequestEvent } from '../machines/payment-request/payment-request.events';
-import { paymentRequestMachine, type PaymentRequestStateMeta } from '../machines/payment-request/payment-request.machine';
-import { stateKey, step } from '../machines/statechart';
+import { emptyPaymentRequestContext, evolvePaymentRequestContext, type PaymentRequestContext } from '@machines/payment-request/payment-request.context';
+import type { PaymentRequestEvent } from '@machines/payment-request/payment-request.events';
+import { paymentRequestMachine, type PaymentRequestStateMeta } from '@machines/payment-request/payment-request.machine';
+import { stateKey, step } from '@machines/statechart';
 import type { ProjectedEvent, Projection } from './projection';
 import { createRowStore } from './row-cache';
 import { metaByStateKey, stateValueFromKey } from './state-meta';
@@ -22,7 +22,8 @@ interface RequestRow {
 /** Payment requests per creator: the folded context (JSON) and the machine state reached. */
 export const paymentRequestsProjection: Projection = {
   name: 'payment-requests',
-  version: 1,
+  // 2: the folded context gained paymentMethod (receipts); rows folded before it lacked the field.
+  version: 2,
   deferredIndexes: ['rm_payment_requests_creator', 'rm_payment_requests_created'],
   setup(db) {
     db.exec(`

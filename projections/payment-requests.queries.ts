@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { PaymentRequestContext } from '../machines/payment-request/payment-request.context';
+import type { PaymentRequestContext } from '@machines/payment-request/payment-request.context';
 
 export interface PaymentRequestRecord {
   id: number;

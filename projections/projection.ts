@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { DomainEvent } from '../machines/events/metadata';
+import type { DomainEvent } from '@machines/events/metadata';
 
 /** A decoded event as projections see it: the domain event plus where it sits in the store. */
 export interface ProjectedEvent extends DomainEvent {

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { decodeEvent } from '../machines/events/codec';
+import { decodeEvent } from '@machines/events/codec';
 import { enterRebuildMode } from './rebuild-mode';
 import type { EventSource, ProjectedEvent, Projection, ProjectionWriter, StoredEvent } from './projection';
 
@@ -19,11 +19,10 @@ export interface RunnerOptions {
 type Listener = (events: ProjectedEvent[]) => void;
 
 /**
- * Feeds read models from the event store. Each batch is applied in one read-database transaction
- * together with the checkpoints, so after a crash the read models resume exactly where the last
- * committed batch ended: no event applied twice, none skipped.
+ * Each read model's checkpoint (position and version) in the read database. A read model that is
+ * new, or whose version changed, is dropped and starts again from position 0.
  */
-export function createProjectionRunner({ source, db, projections, batchSize = 2_000, rebuildBatchSize = 2_000 }: RunnerOptions) {
+function projectionCheckpoints(db: Database, projections: Projection[]) {
   db.exec(`CREATE TABLE IF NOT EXISTS projection_checkpoints (
     name TEXT PRIMARY KEY, version INTEGER NOT NULL, position INTEGER NOT NULL)`);
   const readCheckpoint = db.prepare<[string], { version: number; position: number }>('SELECT version, position FROM projection_checkpoints WHERE name = ?');
@@ -31,43 +30,52 @@ export function createProjectionRunner({ source, db, projections, batchSize = 2_
     `INSERT INTO projection_checkpoints (name, version, position) VALUES (?, ?, ?)
      ON CONFLICT(name) DO UPDATE SET version = excluded.version, position = excluded.position`,
   );
-
-  const checkpoints = new Map<string, number>();
+  const positions = new Map<string, number>();
+  const restart = (p: Projection): void => {
+    p.reset(db);
+    p.setup(db);
+    writeCheckpoint.run(p.name, p.version, 0);
+    positions.set(p.name, 0);
+  };
   for (const p of projections) {
     const row = readCheckpoint.get(p.name);
     if (!row || row.version !== p.version) {
-      // New or changed read model: rebuild it from position 0.
-      p.reset(db);
-      p.setup(db);
-      writeCheckpoint.run(p.name, p.version, 0);
-      checkpoints.set(p.name, 0);
+      restart(p);
     } else {
       p.setup(db);
-      checkpoints.set(p.name, row.position);
+      positions.set(p.name, row.position);
     }
   }
-  const appliers = projections.map((p) => ({ projection: p, writer: writerOf(p, db) }));
+  return {
+    of: (p: Projection): number => positions.get(p.name) ?? 0,
+    /** In memory only: the database row is written by `write`, inside the batch's transaction. */
+    set: (p: Projection, position: number): void => void positions.set(p.name, position),
+    write: (p: Projection, position: number): void => void writeCheckpoint.run(p.name, p.version, position),
+    restart,
+  };
+}
 
-  let position = Math.min(...projections.map((p) => checkpoints.get(p.name) ?? 0), Number.MAX_SAFE_INTEGER);
-  if (projections.length === 0) position = 0;
-  const waiters: { position: number; resolve: () => void }[] = [];
-  const listeners = new Set<Listener>();
-  let subscription: ReturnType<EventSource['subscribe']> | null = null;
+type Checkpoints = ReturnType<typeof projectionCheckpoints>;
+type Applier = { projection: Projection; writer: ProjectionWriter };
 
+/**
+ * Applies a batch to every read model past its checkpoint and writes the checkpoints, in one
+ * transaction; if it rolls back, the writers drop the rows they hold in memory.
+ */
+function batchApplier(db: Database, checkpoints: Checkpoints, appliers: Applier[]): (batch: ProjectedEvent[]) => void {
   const applyInTransaction = db.transaction((batch: ProjectedEvent[]) => {
     for (const { projection, writer } of appliers) {
-      const from = checkpoints.get(projection.name) ?? 0;
+      const from = checkpoints.of(projection);
       const { apply } = writer;
       for (const event of batch) if (event.position > from) apply(event);
       writer.flush();
     }
     const last = batch[batch.length - 1]!.position;
     for (const { projection } of appliers) {
-      if ((checkpoints.get(projection.name) ?? 0) < last) writeCheckpoint.run(projection.name, projection.version, last);
+      if (checkpoints.of(projection) < last) checkpoints.write(projection, last);
     }
   });
-
-  const applyBatch = (batch: ProjectedEvent[]): void => {
+  return (batch) => {
     try {
       applyInTransaction(batch);
     } catch (error) {
@@ -76,6 +84,77 @@ export function createProjectionRunner({ source, db, projections, batchSize = 2_
       throw error;
     }
   };
+}
+
+/** Callers waiting for the read models to reach a position (read-your-writes). */
+function positionWaiters() {
+  const waiters: { position: number; resolve: () => void }[] = [];
+  return {
+    wait(target: number, timeoutMs: number): Promise<void> {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          const index = waiters.indexOf(entry);
+          if (index >= 0) waiters.splice(index, 1);
+          reject(new Error(`Read models did not reach position ${target} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const entry = {
+          position: target,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        };
+        waiters.push(entry);
+      });
+    },
+    reached(position: number): void {
+      for (let i = waiters.length - 1; i >= 0; i--) {
+        if (waiters[i]!.position <= position) {
+          waiters[i]!.resolve();
+          waiters.splice(i, 1);
+        }
+      }
+    },
+  };
+}
+
+/**
+ * Replays the whole store page by page: a page is decoded, applied and dropped before the next
+ * is read, so memory stays flat however large the store is. Returns how many events it applied.
+ */
+async function replayPages(
+  source: EventSource,
+  pageSize: number,
+  handle: (page: StoredEvent[]) => void,
+  progress: { total: number; onProgress: ((applied: number, total: number) => void) | undefined },
+): Promise<number> {
+  const { total, onProgress } = progress;
+  let after = 0;
+  let applied = 0;
+  for (;;) {
+    const page = await source.readAll({ after, maxCount: pageSize });
+    if (page.length === 0) break;
+    handle(page);
+    after = page[page.length - 1]!.position;
+    applied += page.length;
+    onProgress?.(applied, total);
+  }
+  return applied;
+}
+
+/**
+ * Feeds read models from the event store. Each batch is applied in one read-database transaction
+ * together with the checkpoints, so after a crash the read models resume exactly where the last
+ * committed batch ended: no event applied twice, none skipped.
+ */
+export function createProjectionRunner({ source, db, projections, batchSize = 2_000, rebuildBatchSize = 2_000 }: RunnerOptions) {
+  const checkpoints = projectionCheckpoints(db, projections);
+  const appliers: Applier[] = projections.map((p) => ({ projection: p, writer: writerOf(p, db) }));
+  const applyBatch = batchApplier(db, checkpoints, appliers);
+  let position = projections.length === 0 ? 0 : Math.min(...projections.map((p) => checkpoints.of(p)), Number.MAX_SAFE_INTEGER);
+  const waiters = positionWaiters();
+  const listeners = new Set<Listener>();
+  let subscription: ReturnType<EventSource['subscribe']> | null = null;
 
   function handle(stored: StoredEvent[]): void {
     if (stored.length === 0) return;
@@ -83,15 +162,10 @@ export function createProjectionRunner({ source, db, projections, batchSize = 2_
     applyBatch(batch);
     const last = batch[batch.length - 1]!.position;
     for (const { projection } of appliers) {
-      if ((checkpoints.get(projection.name) ?? 0) < last) checkpoints.set(projection.name, last);
+      if (checkpoints.of(projection) < last) checkpoints.set(projection, last);
     }
     position = last;
-    for (let i = waiters.length - 1; i >= 0; i--) {
-      if (waiters[i]!.position <= position) {
-        waiters[i]!.resolve();
-        waiters.splice(i, 1);
-      }
-    }
+    waiters.reached(position);
     for (const listener of listeners) listener(batch);
   }
 
@@ -118,22 +192,7 @@ export function createProjectionRunner({ source, db, projections, batchSize = 2_
     },
     /** Read-your-writes: resolves once every read model has applied `target`. */
     waitForPosition(target: number, timeoutMs = 10_000): Promise<void> {
-      if (target <= position) return Promise.resolve();
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          const index = waiters.indexOf(entry);
-          if (index >= 0) waiters.splice(index, 1);
-          reject(new Error(`Read models did not reach position ${target} within ${timeoutMs} ms`));
-        }, timeoutMs);
-        const entry = {
-          position: target,
-          resolve: () => {
-            clearTimeout(timer);
-            resolve();
-          },
-        };
-        waiters.push(entry);
-      });
+      return target <= position ? Promise.resolve() : waiters.wait(target, timeoutMs);
     },
     /** Called after each applied batch (live updates, reactors). */
     onApplied(listener: Listener): () => void {
@@ -148,31 +207,16 @@ export function createProjectionRunner({ source, db, projections, batchSize = 2_
       await this.stop();
       const total = await source.headPosition();
       db.transaction(() => {
-        for (const p of projections) {
-          p.reset(db);
-          p.setup(db);
-          writeCheckpoint.run(p.name, p.version, 0);
-          checkpoints.set(p.name, 0);
-        }
+        for (const p of projections) checkpoints.restart(p);
       })();
       appliers.splice(0, appliers.length, ...projections.map((p) => ({ projection: p, writer: writerOf(p, db) })));
       position = 0;
-      let applied = 0;
       const restore = enterRebuildMode(db, projections);
       try {
-        for (;;) {
-          // One batch per page: a page is decoded, applied and dropped before the next is read, so
-          // memory stays flat however large the store is.
-          const page = await source.readAll({ after: position, maxCount: rebuildBatchSize });
-          if (page.length === 0) break;
-          handle(page);
-          applied += page.length;
-          onProgress?.(applied, total);
-        }
+        return await replayPages(source, rebuildBatchSize, handle, { total, onProgress });
       } finally {
         restore();
       }
-      return applied;
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import type { UserEvent } from '../machines/account/account.events';
-import { emptyUserContext, evolveUserContext, type UserContext } from '../machines/account/user.machine';
+import type { UserEvent } from '@machines/account/account.events';
+import { emptyUserContext, evolveUserContext, type UserContext } from '@machines/account/user.machine';
 import type { ProjectedEvent, Projection } from './projection';
 import { createRowStore } from './row-cache';
 

@@ -24,7 +24,7 @@ import { openSharedHttpState, type SharedHttpState } from './http/shared-http-st
 import { createAppMetrics, type AppMetrics } from './ops/app-metrics';
 import { createSubscriptionHealth, type SubscriptionHealth } from './ops/subscription-health';
 import { withResilientSubscriptions } from './event-store/resilient-subscription';
-import { createPaymentsWiring, type PaymentsWiring } from './payments-wiring';
+import { createPaymentsWiring, type PaymentsWiring } from './escrow/payments-wiring';
 import { createNotificationsWiring, type NotificationsWiring } from './notifications/notifications-wiring';
 import type { MailSender } from './notifications/mail-sender';
 import { createPushService, webPushSender, type PushSender, type PushService } from './push/push.service';
@@ -100,19 +100,18 @@ export function restrictDataFiles(dataDir: string): void {
   }
 }
 
-/** config → event store → command bus → read DB → projection runner → gateway → escrow → reactors. */
-export async function createAppContext(config: AppConfig, options: ContextOptions = {}): Promise<AppContext> {
-  const clock = options.clock ?? systemClock;
-  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const metrics = createAppMetrics();
-  const subscriptions = createSubscriptionHealth(metrics.registry);
+/**
+ * The event store the app uses: opened from the configuration, every subscription resumed after
+ * the store fails or drops the connection, each append timed. PostgreSQL is checked before
+ * anything else starts: a bad URL, credentials or rights stop the start with one clear message.
+ */
+async function openStore(config: AppConfig, metrics: AppMetrics, subscriptions: SubscriptionHealth): Promise<EventStore> {
   const opened = openEventStore({
     dataDir: config.dataDir,
     kurrentUrl: config.kurrentUrl,
     databaseUrl: config.databaseUrl,
     databaseStartTimeoutMs: config.databaseStartTimeoutMs,
   });
-  // PostgreSQL is checked before anything else starts: a bad URL, credentials or rights stop the start with one clear message.
   if (config.databaseUrl) {
     try {
       await opened.headPosition();
@@ -121,12 +120,25 @@ export async function createAppContext(config: AppConfig, options: ContextOption
       throw error;
     }
   }
-  // Every subscription resumes after the store fails or drops the connection (resilient-subscription.ts).
-  const store = metrics.instrumentStore(withResilientSubscriptions(opened, { observer: subscriptions }));
-  const bus = createCommandBus({ store, clock, onOutcome: metrics.onCommand });
-  const readDb = openReadDatabase(options.readDbPath ?? join(config.dataDir, 'read.db'));
-  const sharedHttp = await openSharedHttpState({ redisUrl: config.redisUrl, databaseUrl: config.databaseUrl, readDb });
-  restrictDataFiles(config.dataDir);
+  return metrics.instrumentStore(withResilientSubscriptions(opened, { observer: subscriptions }));
+}
+
+/** The token signing secret and the push keys; several instances must use the same, so generated ones are shared. */
+async function sharedSecrets(config: AppConfig, sharedHttp: SharedHttpState): Promise<{ secret: string; vapid: VapidKeys }> {
+  // Several instances must sign and check tokens alike: a generated secret is then kept in PostgreSQL.
+  const secret = (!config.jwtSecret && config.env !== 'production' ? await sharedHttp.secret('jwt', newJwtSecret) : null) ?? resolveJwtSecret(config);
+  const sharedVapid = config.vapid.publicKey && config.vapid.privateKey ? null : await sharedHttp.secret('vapid', () => JSON.stringify(generateVapidKeys()));
+  const vapid = sharedVapid
+    ? (JSON.parse(sharedVapid) as VapidKeys)
+    : resolveVapidKeys({ dataDir: config.dataDir, publicKey: config.vapid.publicKey, privateKey: config.vapid.privateKey });
+  return { secret, vapid };
+}
+
+/**
+ * The read side: the runner that feeds the read models from the store (started), their queries,
+ * and the live hub that pushes each applied batch to the open live-update connections.
+ */
+function startReadSide(readDb: Database.Database, store: EventStore, config: AppConfig, metrics: AppMetrics) {
   const runner = createProjectionRunner({ source: store, db: readDb, projections: allProjections });
   const queries = {
     deals: createDealQueries(readDb),
@@ -138,21 +150,61 @@ export async function createAppContext(config: AppConfig, options: ContextOption
   const live = createLiveHub({ db: readDb, limits: config.live, onRefused: metrics.onLiveRefused });
   const offApplied = runner.onApplied((batch) => live.publish(batch));
   runner.start();
+  return { runner, queries, live, offApplied };
+}
 
-  const settle = (position: number) => runner.waitForPosition(position);
-  const unique = createUniqueValues({ store, clock, reclaimAfterMs: config.reservationReclaimAfterMs });
-  // Several instances must sign and check tokens alike: a generated secret is then kept in PostgreSQL.
-  const secret = (!config.jwtSecret && config.env !== 'production' ? await sharedHttp.secret('jwt', newJwtSecret) : null) ?? resolveJwtSecret(config);
+/** Waits until the reactors and the read models have handled everything appended so far. */
+async function quiesce(store: EventStore, payments: PaymentsWiring, settle: (position: number) => Promise<void>): Promise<void> {
+  // An effect's outcome is itself an event: loop until a round appends nothing new.
+  for (;;) {
+    const head = await store.headPosition();
+    await payments.reactors.processed(head);
+    await settle(head);
+    if ((await store.headPosition()) === head) return;
+  }
+}
+
+/** Stops what runs (reactors, live streams, the runner) before what they use (store, shared state, read database). Idempotent. */
+function closer(
+  parts: Pick<AppContext, 'payments' | 'notifications' | 'live' | 'runner' | 'store' | 'sharedHttp' | 'readDb'>,
+  listeners: { offTimers: () => void; offApplied: () => void },
+) {
+  let closing: Promise<void> | null = null;
+  return (): Promise<void> => {
+    closing ??= (async () => {
+      listeners.offTimers();
+      await parts.payments.stop();
+      await parts.notifications.stop();
+      parts.live.closeAll();
+      listeners.offApplied();
+      await parts.runner.stop();
+      await parts.store.close();
+      await parts.sharedHttp.close();
+      parts.readDb.close();
+    })();
+    return closing;
+  };
+}
+
+type Core = { config: AppConfig; options: ContextOptions; clock: Clock; store: EventStore; bus: CommandBus };
+
+/** Who may do what: the token service, and web push with the keys it signs with. */
+async function accessServices({
+  config,
+  options,
+  clock,
+  bus,
+  store,
+  sharedHttp,
+  queries,
+}: Core & { sharedHttp: SharedHttpState; queries: AppContext['queries'] }) {
+  const { secret, vapid } = await sharedSecrets(config, sharedHttp);
   const tokens = createTokenService({
     secret,
     clock,
     userTtlHours: config.jwtExpiresInHours,
     adminTtlHours: config.adminJwtExpiresInHours,
   });
-  const sharedVapid = config.vapid.publicKey && config.vapid.privateKey ? null : await sharedHttp.secret('vapid', () => JSON.stringify(generateVapidKeys()));
-  const vapid = sharedVapid
-    ? (JSON.parse(sharedVapid) as VapidKeys)
-    : resolveVapidKeys({ dataDir: config.dataDir, publicKey: config.vapid.publicKey, privateKey: config.vapid.privateKey });
   const push = createPushService({
     bus,
     store,
@@ -163,9 +215,16 @@ export async function createAppContext(config: AppConfig, options: ContextOption
     allowedHosts: config.push.allowedHosts,
     sender: options.pushSender ?? webPushSender(vapid, config.vapid.subject),
   });
-  const run = createCommandRunner(bus);
+  return { secret, tokens, push };
+}
+
+/**
+ * What the events set off: the payments wiring (gateway, escrow, payments and timer reactors), the
+ * timer reactor's wake-up when a due time moves, and the notifications (mail, push).
+ */
+async function startEffects(parts: Core & Pick<AppContext, 'run' | 'runner' | 'readDb' | 'metrics' | 'push' | 'queries'> & { secret: string }) {
+  const { config, options, clock, store, bus, run, runner, readDb, metrics, push, queries, secret } = parts;
   const payments = createPaymentsWiring({ config, store, bus, run, clock, runner, readDb, decorateGateway: metrics.instrumentGateway });
-  metrics.watch({ store, runner, readDb, live, clock });
   payments.start({ timers: options.startReactors ?? true });
   // A new or moved due time (delivery, dispute, resume) re-plans the timer reactor's next wake-up.
   const offTimers = runner.onApplied((batch) => {
@@ -183,8 +242,29 @@ export async function createAppContext(config: AppConfig, options: ContextOption
     ...(options.mailSender ? { mail: options.mailSender } : {}),
   });
   if (options.startReactors ?? true) await notifications.start();
+  return { payments, notifications, offTimers };
+}
 
-  let closing: Promise<void> | null = null;
+/** config → event store → command bus → read DB → projection runner → gateway → escrow → reactors. */
+export async function createAppContext(config: AppConfig, options: ContextOptions = {}): Promise<AppContext> {
+  const clock = options.clock ?? systemClock;
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const metrics = createAppMetrics();
+  const subscriptions = createSubscriptionHealth(metrics.registry);
+  const store = await openStore(config, metrics, subscriptions);
+  const bus = createCommandBus({ store, clock, onOutcome: metrics.onCommand });
+  const core: Core = { config, options, clock, store, bus };
+  const readDb = openReadDatabase(options.readDbPath ?? join(config.dataDir, 'read.db'));
+  const sharedHttp = await openSharedHttpState({ redisUrl: config.redisUrl, databaseUrl: config.databaseUrl, readDb });
+  restrictDataFiles(config.dataDir);
+  const { runner, queries, live, offApplied } = startReadSide(readDb, store, config, metrics);
+  const settle = (position: number) => runner.waitForPosition(position);
+  const unique = createUniqueValues({ store, clock, reclaimAfterMs: config.reservationReclaimAfterMs });
+  const { secret, tokens, push } = await accessServices({ ...core, sharedHttp, queries });
+  const run = createCommandRunner(bus);
+  metrics.watch({ store, runner, readDb, live, clock });
+  const { payments, notifications, offTimers } = await startEffects({ ...core, run, runner, readDb, metrics, push, queries, secret });
+
   return {
     config,
     clock,
@@ -204,33 +284,12 @@ export async function createAppContext(config: AppConfig, options: ContextOption
     metrics,
     subscriptions,
     settle,
-    async quiesce() {
-      // An effect's outcome is itself an event: loop until a round appends nothing new.
-      for (;;) {
-        const head = await store.headPosition();
-        await payments.reactors.processed(head);
-        await settle(head);
-        if ((await store.headPosition()) === head) return;
-      }
-    },
+    quiesce: () => quiesce(store, payments, settle),
     ids: {
       deal: createIdAllocator({ store, clock, sequence: 'deal' }),
       request: createIdAllocator({ store, clock, sequence: 'payment-request' }),
     },
     improveDescription: createDescriptionImprover(config.ai),
-    close() {
-      closing ??= (async () => {
-        offTimers();
-        await payments.stop();
-        await notifications.stop();
-        live.closeAll();
-        offApplied();
-        await runner.stop();
-        await store.close();
-        await sharedHttp.close();
-        readDb.close();
-      })();
-      return closing;
-    },
+    close: closer({ payments, notifications, live, runner, store, sharedHttp, readDb }, { offTimers, offApplied }),
   };
 }

@@ -15,7 +15,6 @@ import { createAdminAccounts } from './admin/admin-accounts';
 import { aiAssistRoutes } from './ai/ai-assist.routes';
 import type { AppContext } from './app-context';
 import { createAuthGuards } from './auth/authenticate';
-import { createDealCommands } from './deals/deal-commands';
 import { createIdempotency } from './http/idempotency';
 import { dealLinkRoutes } from './deals/deal-link.routes';
 import { createDealViews } from './deals/deal-views';
@@ -26,7 +25,6 @@ import { registerSecurityHeaders } from './http/security-headers';
 import type { RouteDeps, ZodApp } from './http/route-deps';
 import { eventsStreamRoutes } from './live/events-stream.routes';
 import { createProbeAudience, opsRoutes } from './ops/ops.routes';
-import { createPaymentRequestCommands } from './payment-requests/payment-request-commands';
 import { paymentRequestsRoutes } from './payment-requests/payment-requests.routes';
 import { requestBlockRoutes } from './payment-requests/request-block.routes';
 import { pushRoutes } from './push/push.routes';
@@ -55,9 +53,8 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   });
 }
 
-/** Builds the HTTP app from its dependencies; `app.inject` in tests, `listen` in main.ts. */
-export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const { config } = ctx;
+/** The Fastify server as configured: logging, limits, ids, proxies; zod validates and serialises. */
+function createServer(config: AppContext['config'], options: BuildOptions): ZodApp {
   const app = Fastify({
     logger: options.logger ? { level: config.logLevel, redact: ['req.headers.authorization'] } : false,
     bodyLimit: config.bodyLimitBytes,
@@ -72,10 +69,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   }).withTypeProvider<ZodTypeProvider>() as unknown as ZodApp;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app as unknown as FastifyInstance, { notFound: !options.serveWebApp });
+  return app;
+}
 
-  acceptEmptyJsonBodies(app as unknown as FastifyInstance);
-
+/** What every route gets: security headers, CORS, rate limits, and the OpenAPI description. */
+async function registerHttpLayers(app: ZodApp, ctx: AppContext): Promise<void> {
+  const { config } = ctx;
   await registerSecurityHeaders(app as unknown as FastifyInstance, { https: config.publicUrl.startsWith('https://') });
   if (config.corsOrigin) {
     await app.register(cors, { origin: config.corsOrigin.split(',').map((o) => o.trim()), credentials: true });
@@ -91,8 +90,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   // Production keeps the API map to itself unless API_DOCS=on.
   if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+}
 
-  app.decorateRequest('principal', null);
+/**
+ * What the routes are built on: the guards, the command services and the deal views, with the
+ * idempotency records registered on the app. `offApplied` stops the caches following the read models.
+ */
+function routeDeps(app: ZodApp, ctx: AppContext): { deps: RouteDeps; offApplied: () => void } {
   const idempotency = createIdempotency({ records: ctx.sharedHttp.idempotency, now: () => ctx.clock.now().getTime() });
   idempotency.register(app as unknown as FastifyInstance);
   const guards = createAuthGuards({ tokens: ctx.tokens, accounts: ctx.queries.accounts });
@@ -109,36 +113,46 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     guards,
     accounts: createAccountCommands({ bus: ctx.bus, unique: ctx.unique, accounts: ctx.queries.accounts }),
     admins: createAdminAccounts({ bus: ctx.bus, unique: ctx.unique, accounts: ctx.queries.accounts }),
-    deals: createDealCommands({ run: ctx.run, clock: ctx.clock, nextDealId: ctx.ids.deal, periods: config }),
     dealViews,
-    requests: createPaymentRequestCommands({ run: ctx.run, clock: ctx.clock, nextRequestId: ctx.ids.request, expiryDays: config.requestExpiryDays }),
     idempotency,
   };
+  return { deps, offApplied };
+}
 
-  const mayReadDetails = createProbeAudience(ctx, guards);
+/** The features' routes, registered in this order. */
+const featureRoutes = [
+  authRoutes,
+  profileRoutes,
+  dealsRoutes,
+  dealLinkRoutes,
+  paymentRequestsRoutes,
+  requestBlockRoutes,
+  adminRoutes,
+  adminMoneyRoutes,
+  documentRoutes,
+  pushRoutes,
+  aiAssistRoutes,
+  notificationsRoutes,
+  testMailRoutes,
+  eventsStreamRoutes,
+  settingsRoutes,
+];
+
+/** Builds the HTTP app from its dependencies; `app.inject` in tests, `listen` in main.ts. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = createServer(ctx.config, options);
+  registerErrorHandling(app as unknown as FastifyInstance, { notFound: !options.serveWebApp });
+  acceptEmptyJsonBodies(app as unknown as FastifyInstance);
+  await registerHttpLayers(app, ctx);
+
+  app.decorateRequest('principal', null);
+  const { deps, offApplied } = routeDeps(app, ctx);
+  const mayReadDetails = createProbeAudience(ctx, deps.guards);
   app.get('/api/health', { schema: { tags: ['ops'], hide: true } }, async (request) =>
     mayReadDetails(request) ? { ok: true, position: ctx.runner.position } : { ok: true },
   );
   opsRoutes(app as unknown as FastifyInstance, { ctx, mayReadDetails });
-  for (const routes of [
-    authRoutes,
-    profileRoutes,
-    dealsRoutes,
-    dealLinkRoutes,
-    paymentRequestsRoutes,
-    requestBlockRoutes,
-    adminRoutes,
-    adminMoneyRoutes,
-    documentRoutes,
-    pushRoutes,
-    aiAssistRoutes,
-    notificationsRoutes,
-    testMailRoutes,
-    eventsStreamRoutes,
-    settingsRoutes,
-  ]) {
-    routes(app, deps);
-  }
+  for (const routes of featureRoutes) routes(app, deps);
   await ctx.payments.registerRoutes(app as unknown as FastifyInstance);
   if (options.serveWebApp) await registerWebApp(app as unknown as FastifyInstance, { settings: publicSettings(ctx.config) });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { UserContext } from '../../machines/account/user.machine';
+import type { UserContext } from '@machines/account/user.machine';
 import type { AccountQueries } from '../../projections/accounts.queries';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/password';
 import { userAggregate } from '../commands/aggregate';

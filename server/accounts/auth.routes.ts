@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { authAnswerSchema, errorSchema, userSchema } from '../../machines/contract/api';
+import { authAnswerSchema, errorSchema, userSchema } from '@machines/contract/api';
 import { userOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { createLimit } from '../http/rate-limits';

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { errorSchema, profileSchema, userStatsSchema } from '../../machines/contract/api';
+import { errorSchema, profileSchema, userStatsSchema } from '@machines/contract/api';
 import { userOf } from '../auth/authenticate';
 import { createLimit } from '../http/rate-limits';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
-import { languageSchema } from '../../machines/account/account.events';
+import { languageSchema } from '@machines/account/account.events';
 import { profileBody } from './account.schemas';
 
 const tags = ['profile'];

@@ -1,5 +1,5 @@
-import type { UserDto } from '../../machines/contract/api';
-import type { UserContext } from '../../machines/account/user.machine';
+import type { UserDto } from '@machines/contract/api';
+import type { UserContext } from '@machines/account/user.machine';
 
 /** The current user as the API shows it: never the password hash or push keys. */
 export function toUserDto(u: UserContext): UserDto {

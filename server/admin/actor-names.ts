@@ -1,4 +1,4 @@
-import type { Actor } from '../../machines/events/metadata';
+import type { Actor } from '@machines/events/metadata';
 import type { AccountQueries } from '../../projections/accounts.queries';
 
 /** The words an admin screen shows for system actors, by id; other system ids read "system". */

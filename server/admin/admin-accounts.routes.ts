@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { adminRoles } from '../../machines/account/account.events';
-import { errorSchema } from '../../machines/contract/api';
+import { adminRoles } from '@machines/account/account.events';
+import { errorSchema } from '@machines/contract/api';
 import { adminOf } from '../auth/authenticate';
 import { optionalText, requiredText } from '../http/fields';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminRole } from '../../machines/account/account.events';
+import type { AdminRole } from '@machines/account/account.events';
 import type { AccountQueries } from '../../projections/accounts.queries';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/password';
 import { adminAggregate } from '../commands/aggregate';

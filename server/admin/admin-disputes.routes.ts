@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { errorSchema } from '../../machines/contract/api';
+import { errorSchema } from '@machines/contract/api';
 import { DomainError } from '../commands/domain-error';
 import { idParam } from '../http/fields';
 import type { RouteDeps, ZodApp } from '../http/route-deps';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { errorSchema } from '../../machines/contract/api';
+import { errorSchema } from '@machines/contract/api';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
-import { centsToDecimal } from '../../machines/money';
-import { moneyOverviewSchema, reconciliationReportSchema } from '../../machines/contract/money-api';
+import { centsToDecimal } from '@machines/money';
+import { moneyOverviewSchema, reconciliationReportSchema } from '@machines/contract/money-api';
 import type { MoneyOverview } from '../../projections/money.queries';
 import { DomainError } from '../commands/domain-error';
 import type { RouteDeps, ZodApp } from '../http/route-deps';

@@ -1,5 +1,5 @@
-import type { AdminPaymentRequestDto } from '../../machines/contract/api';
-import { adminRequestCan, paymentRequestSnapshotFrom } from '../../machines/payment-request/payment-request.view';
+import type { AdminPaymentRequestDto } from '@machines/contract/api';
+import { adminRequestCan, paymentRequestSnapshotFrom } from '@machines/payment-request/payment-request.view';
 import type { AccountQueries } from '../../projections/accounts.queries';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
 import { stateValueFromKey } from '../../projections/state-meta';

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { adminPaymentRequestSchema, errorSchema } from '../../machines/contract/api';
+import { adminPaymentRequestSchema, errorSchema } from '@machines/contract/api';
 import { adminOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { idParam, optionalText } from '../http/fields';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+import { requestGuard } from '../auth/ownership';
 import { toAdminPaymentRequestDto } from './admin-request-dto';
 
 const tags = ['admin'];
@@ -72,7 +73,8 @@ export function adminRequestRoutes(app: ZodApp, { ctx, guards }: RouteDeps): voi
     async (request) => {
       dto(request.params.id);
       const cc = commandContext(request, { kind: 'admin', id: adminOf(request).adminId });
-      const result = await ctx.run.request(request.params.id, { type: 'ReleaseChargebackHold', note: request.body.note }, cc);
+      const command = { type: 'ReleaseChargebackHold', note: request.body.note } as const;
+      const result = await ctx.run.request(request.params.id, command, cc, requestGuard.admin);
       await ctx.settle(result.position);
       return { success: true, request: dto(request.params.id) };
     },

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { adminCountsSchema, adminDealSchema, errorSchema } from '../../machines/contract/api';
-import { adminChips, type AdminChip } from '../../machines/deal/deal-order';
+import { adminCountsSchema, adminDealSchema, errorSchema } from '@machines/contract/api';
+import { adminChips, type AdminChip } from '@machines/deal/deal-order';
 import { adminOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { StreamNotFound } from '../event-store/event-store';
 import { idParam } from '../http/fields';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+import { dealGuard } from '../auth/ownership';
 import type { EffectOutcome } from '../escrow/effect-outcomes';
 import { adminRequestRoutes } from './admin-requests.routes';
 import { verifyStream } from '../event-store/hash-chain';
@@ -208,7 +209,7 @@ export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
     async (request) => {
       deal(request.params.id);
       const cc = commandContext(request, { kind: 'admin', id: adminOf(request).adminId });
-      const result = await deps.deals.addNote(request.params.id, request.body.note, cc);
+      const result = await ctx.run.deal(request.params.id, { type: 'AddNote', note: request.body.note }, cc, dealGuard.admin);
       await ctx.settle(result.position);
       return { success: true };
     },
@@ -237,13 +238,13 @@ export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
     );
   const outcomes = () => ctx.payments.outcomes;
   action('/api/admin/deals/:id/release', async (id, cc, key) => {
-    const r = await deps.deals.adminRelease(id, key, cc);
+    const r = await ctx.run.deal(id, { type: 'ReleaseFunds', trigger: 'admin', key }, cc, dealGuard.admin);
     return { position: r.position, outcome: outcomes().transfer({ kind: 'deal', id }, key, r.position) };
   });
-  action('/api/admin/deals/:id/hold', (id, cc) => deps.deals.hold(id, cc));
-  action('/api/admin/deals/:id/resume', (id, cc) => deps.deals.resume(id, cc));
+  action('/api/admin/deals/:id/hold', (id, cc) => ctx.run.deal(id, { type: 'PutOnHold', reason: 'Held by an admin for manual review' }, cc, dealGuard.admin));
+  action('/api/admin/deals/:id/resume', (id, cc) => ctx.run.deal(id, { type: 'ReleaseHold' }, cc, dealGuard.admin));
   action('/api/admin/deals/:id/refund', async (id, cc, key) => {
-    const r = await deps.deals.refund(id, key, cc);
+    const r = await ctx.run.deal(id, { type: 'RequestRefund', key }, cc, dealGuard.admin);
     return { position: r.position, outcome: outcomes().refund(id, key, r.position) };
   });
   adminRequestRoutes(app, deps);

@@ -1,10 +1,10 @@
-import { escrowedCents, type DealContext } from '../../machines/deal/deal.context';
-import type { DealEvent } from '../../machines/deal/deal.events';
-import { dealMachine } from '../../machines/deal/deal.machine';
-import { dealStateView, type DealAction } from '../../machines/deal/deal.view';
-import { decodeEvent } from '../../machines/events/codec';
-import { centsToDecimal } from '../../machines/money';
-import { initialOf, stateKey, step } from '../../machines/statechart';
+import { escrowedCents, type DealContext } from '@machines/deal/deal.context';
+import type { DealEvent } from '@machines/deal/deal.events';
+import { dealMachine } from '@machines/deal/deal.machine';
+import { dealStateView, type DealAction } from '@machines/deal/deal.view';
+import { decodeEvent } from '@machines/events/codec';
+import { centsToDecimal } from '@machines/money';
+import { initialOf, stateKey, step } from '@machines/statechart';
 import type { RecordedEvent } from '../event-store/event-store';
 import type { ActorNames } from './actor-names';
 import { redactForAdmin } from './admin-redaction';

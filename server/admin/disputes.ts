@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
-import type { DealContext } from '../../machines/deal/deal.context';
-import { centsToDecimal } from '../../machines/money';
+import type { DealContext } from '@machines/deal/deal.context';
+import { centsToDecimal } from '@machines/money';
 import type { DealRecord } from '../../projections/deals.queries';
 import type { HistoryEntry } from './deal-history';
 import { disputeTimeline } from './deal-history';

@@ -1,8 +1,8 @@
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
-import { dealMachine } from '../../machines/deal/deal.machine';
-import { decodeEvent, EventDecodeError } from '../../machines/events/codec';
-import { paymentRequestMachine } from '../../machines/payment-request/payment-request.machine';
-import { initialOf, stateKey, step } from '../../machines/statechart';
+import { dealMachine } from '@machines/deal/deal.machine';
+import { decodeEvent, EventDecodeError } from '@machines/events/codec';
+import { paymentRequestMachine } from '@machines/payment-request/payment-request.machine';
+import { initialOf, stateKey, step } from '@machines/statechart';
 import type { EventStore } from '../event-store/event-store';
 
 /**

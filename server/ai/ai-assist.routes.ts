@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorSchema } from '../../machines/contract/api';
+import { errorSchema } from '@machines/contract/api';
 import { DomainError } from '../commands/domain-error';
 import type { RouteDeps, ZodApp } from '../http/route-deps';
 

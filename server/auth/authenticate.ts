@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccountQueries } from '../../projections/accounts.queries';
-import type { ErrorCode } from '../../machines/errors/error-catalogue';
+import type { ErrorCode } from '@machines/errors/error-catalogue';
 import { DomainError } from '../commands/domain-error';
 import { ADMIN_AUDIENCE, USER_AUDIENCE, TokenError, type Principal, type TokenService } from './tokens';
 

@@ -1,5 +1,5 @@
 import jwt from 'jsonwebtoken';
-import type { AdminRole } from '../../machines/account/account.events';
+import type { AdminRole } from '@machines/account/account.events';
 import type { Clock } from '../shared/clock';
 
 /** Who a verified bearer token speaks for. */

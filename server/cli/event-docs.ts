@@ -2,13 +2,13 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import type { AnyStateMachine } from 'xstate';
-import { eventCatalog } from '../../machines/events/catalog';
-import type { EventDefinition, StreamCategory } from '../../machines/events/define';
-import type { Actor, EventMetadata } from '../../machines/events/metadata';
-import { dealMachine } from '../../machines/deal/deal.machine';
-import { paymentRequestMachine } from '../../machines/payment-request/payment-request.machine';
-import { userMachine } from '../../machines/account/user.machine';
-import { adminMachine } from '../../machines/account/admin.machine';
+import { eventCatalog } from '@machines/events/catalog';
+import type { EventDefinition, StreamCategory } from '@machines/events/define';
+import type { Actor, EventMetadata } from '@machines/events/metadata';
+import { dealMachine } from '@machines/deal/deal.machine';
+import { paymentRequestMachine } from '@machines/payment-request/payment-request.machine';
+import { userMachine } from '@machines/account/user.machine';
+import { adminMachine } from '@machines/account/admin.machine';
 
 /**
  * Generates docs/events.md from the event catalogue: every event type with its stream, schema

@@ -1,9 +1,9 @@
 import type { AnyStateMachine } from 'xstate';
-import { dealMachine } from '../../machines/deal/deal.machine';
-import { paymentRequestMachine } from '../../machines/payment-request/payment-request.machine';
-import { userMachine } from '../../machines/account/user.machine';
-import { adminMachine } from '../../machines/account/admin.machine';
-import { statusOf } from '../../machines/statechart';
+import { dealMachine } from '@machines/deal/deal.machine';
+import { paymentRequestMachine } from '@machines/payment-request/payment-request.machine';
+import { userMachine } from '@machines/account/user.machine';
+import { adminMachine } from '@machines/account/admin.machine';
+import { statusOf } from '@machines/statechart';
 
 /** A kind of stream whose history a statechart validates. */
 export interface Aggregate<M extends AnyStateMachine = AnyStateMachine> {

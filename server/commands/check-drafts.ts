@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
-import { eventDefinition } from '../../machines/events/catalog';
-import type { Actor, EventMetadata } from '../../machines/events/metadata';
+import { eventDefinition } from '@machines/events/catalog';
+import type { Actor, EventMetadata } from '@machines/events/metadata';
 import type { Aggregate } from './aggregate';
-import type { ErrorCode } from '../../machines/errors/error-catalogue';
+import type { ErrorCode } from '@machines/errors/error-catalogue';
 import { DomainError } from './domain-error';
-import { stateKey, step } from '../../machines/statechart';
+import { stateKey, step } from '@machines/statechart';
 
 /** What a command decided, validated and stamped: ready to append. */
 export interface CheckedEvent {

@@ -1,13 +1,13 @@
-import { decideDeal } from '../../machines/deal/deal.commands';
-import { decidePaymentRequest } from '../../machines/payment-request/payment-request.commands';
+import { decideDeal } from '@machines/deal/deal.commands';
+import { decidePaymentRequest } from '@machines/payment-request/payment-request.commands';
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
-import type { EscrowCommand } from '../../machines/escrow/escrow-decider';
+import type { EscrowCommand } from '@machines/escrow/escrow-decider';
 import { dealAggregate, paymentRequestAggregate, type Aggregate } from './aggregate';
 import type { CommandBus, CommandContext, CommandResult, Draft, Loaded } from './command-bus';
 import { deterministicId } from './deterministic-id';
 import { DomainError } from './domain-error';
-import type { dealMachine } from '../../machines/deal/deal.machine';
-import type { paymentRequestMachine } from '../../machines/payment-request/payment-request.machine';
+import type { dealMachine } from '@machines/deal/deal.machine';
+import type { paymentRequestMachine } from '@machines/payment-request/payment-request.machine';
 
 export type DealState = Loaded<typeof dealMachine>;
 export type PaymentRequestState = Loaded<typeof paymentRequestMachine>;

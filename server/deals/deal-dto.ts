@@ -1,8 +1,8 @@
-import type { DealDto, AdminDealDto } from '../../machines/contract/api';
-import type { DealContext } from '../../machines/deal/deal.context';
-import type { DealStatus } from '../../machines/deal/deal.machine';
-import { dealSnapshotFrom, dealStateView } from '../../machines/deal/deal.view';
-import { centsToDecimal } from '../../machines/money';
+import type { DealDto, AdminDealDto } from '@machines/contract/api';
+import type { DealContext } from '@machines/deal/deal.context';
+import type { DealStatus } from '@machines/deal/deal.machine';
+import { dealSnapshotFrom, dealStateView } from '@machines/deal/deal.view';
+import { centsToDecimal } from '@machines/money';
 import type { DealRecord } from '../../projections/deals.queries';
 import { stateValueFromKey } from '../../projections/state-meta';
 import { redactForAdmin } from '../admin/admin-redaction';

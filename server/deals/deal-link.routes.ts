@@ -1,23 +1,30 @@
-import { moneyDocumentSchema } from '../../machines/contract/money-api';
+import { moneyDocumentSchema } from '@machines/contract/money-api';
 import { dealStatement } from '../documents/money-documents';
 import { z } from 'zod';
-import { dealSchema, errorSchema } from '../../machines/contract/api';
+import { dealSchema, errorSchema } from '@machines/contract/api';
 import { tokenParam } from '../http/fields';
-import { assertClaimer } from './deal-commands';
-import { createLinkClaims } from './link-claim';
+import { assertClaimer, createLinkClaims, newClaim } from './link-claim';
+import { dealGuard } from '../auth/ownership';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
 
 const tags = ['deal link (creator)'];
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
+/** The context of a command sent through the deal's link (no account: the link is the actor). */
+const creator = (request: Parameters<typeof commandContext>[0], dealId: number) => commandContext(request, { kind: 'creator-link', id: `deal-${dealId}` });
+
 /**
  * The creator's routes: no login, the 128-bit token in the path is the credential. Answers are the
  * link view of the deal (no brand email, no owner or payment ids).
  */
-export function dealLinkRoutes(app: ZodApp, { ctx, deals, dealViews }: RouteDeps): void {
-  const creator = (request: Parameters<typeof commandContext>[0], dealId: number) => commandContext(request, { kind: 'creator-link', id: `deal-${dealId}` });
+export function dealLinkRoutes(app: ZodApp, deps: RouteDeps): void {
+  linkPageRoutes(app, deps);
+  claimerRoutes(app, deps);
+}
 
-  const { signedInUser, claimOf } = createLinkClaims(ctx);
+/** The accept page: the deal as the link shows it, and accepting it. */
+function linkPageRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
+  const { signedInUser } = createLinkClaims(ctx);
 
   app.get(
     '/api/deals/token/:token',
@@ -53,12 +60,21 @@ export function dealLinkRoutes(app: ZodApp, { ctx, deals, dealViews }: RouteDeps
       const record = dealViews.linkRecord(request.params.token);
       const userId = signedInUser(request);
       const actor = userId ? commandContext(request, { kind: 'creator', id: userId }) : creator(request, record.id);
-      const { position, claimSecret } = await deals.accept(record.id, request.params.token, actor, userId);
+      // Accepting binds the deal to this browser (a claim secret, answered once; only its hash is
+      // stored) and to the signed-in creator, if any.
+      const claim = newClaim();
+      const command = { type: 'AcceptDeal', claimSecretHash: claim.hash, claimedByUserId: userId } as const;
+      const { position } = await ctx.run.deal(record.id, command, actor, dealGuard.link(request.params.token));
       await ctx.settle(position);
       // The secret is answered once, to the browser that accepted; the page keeps it (docs/api.md).
-      return { success: true, deal: dealViews.forLink(request.params.token), ...(claimSecret ? { claimSecret } : {}) };
+      return { success: true, deal: dealViews.forLink(request.params.token), claimSecret: claim.secret };
     },
   );
+}
+
+/** What only whoever claimed the deal may do through its link: the statement, bank onboarding, delivery. */
+function claimerRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
+  const { claimOf } = createLinkClaims(ctx);
 
   app.get(
     '/api/deals/link/:token/statement',
@@ -99,7 +115,8 @@ export function dealLinkRoutes(app: ZodApp, { ctx, deals, dealViews }: RouteDeps
     async (request) => {
       const record = dealViews.linkRecord(request.params.token);
       assertClaimer(record.context, claimOf(request));
-      const result = await deals.deliver(record.id, request.params.token, creator(request, record.id));
+      const command = { type: 'DeliverContent', reviewPeriodHours: ctx.config.reviewPeriodHours } as const;
+      const result = await ctx.run.deal(record.id, command, creator(request, record.id), dealGuard.link(request.params.token));
       await ctx.settle(result.position);
       return { success: true, deal: dealViews.forLink(request.params.token) };
     },

@@ -1,10 +1,10 @@
-import type { AdminDealDto, DealDto } from '../../machines/contract/api';
-import type { AdminChip, DealFilter } from '../../machines/deal/deal-order';
+import type { AdminDealDto, DealDto } from '@machines/contract/api';
+import type { AdminChip, DealFilter } from '@machines/deal/deal-order';
 import type { AccountQueries } from '../../projections/accounts.queries';
 import type { DealQueries, DealRecord } from '../../projections/deals.queries';
 import type { ProjectedEvent } from '../../projections/projection';
 import type { Clock } from '../shared/clock';
-import { dealNotFound } from './deal-commands';
+import { dealNotFound } from '../commands/run-command';
 import { toAdminDealDto, toDealDto, toDealListItem } from './deal-dto';
 import type { EncodedAnswer } from '../http/encoded-answer';
 import { createDealListCache } from './deal-list-cache';

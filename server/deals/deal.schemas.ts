@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { DealInput } from '../../machines/contract/api';
-import { dealFilters, type DealFilter } from '../../machines/deal/deal-order';
-import { platforms } from '../../machines/deal/deal-options';
-import { MAX_DEAL_CENTS, MIN_DEAL_CENTS, parseEuroToCents } from '../../machines/money';
+import type { DealInput } from '@machines/contract/api';
+import { dealFilters, type DealFilter } from '@machines/deal/deal-order';
+import { platforms } from '@machines/deal/deal-options';
+import { MAX_DEAL_CENTS, MIN_DEAL_CENTS, parseEuroToCents } from '@machines/money';
 import { dateText, nameRule, optionalDateText, optionalText, requiredText } from '../http/fields';
 
 /** docs/product.md §5's cap message, word for word. */

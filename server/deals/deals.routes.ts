@@ -1,28 +1,52 @@
 import { z } from 'zod';
-import { dealSchema, dashboardStatsSchema, errorSchema } from '../../machines/contract/api';
+import { dealSchema, dashboardStatsSchema, errorSchema } from '@machines/contract/api';
 import { userOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { sendEncoded, typedJsonAnswer } from '../http/encoded-answer';
 import { idParam } from '../http/fields';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
 import { dealListQuery, dealTermsBody, disputeBody } from './deal.schemas';
+import { dealTermsFrom } from './deal-terms';
+import { dealGuard } from '../auth/ownership';
+import type { DealResult } from '../commands/run-command';
+import { newShareToken } from '../shared/share-token';
 import { createLinkSubscriptions } from '../notifications/link-subscriptions';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['deals'];
 const security = [{ bearerAuth: [] }];
 
-/** The brand's deal routes (docs/product.md §7 "Deals"); money-moving ones go through the Escrow. */
-export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempotency }: RouteDeps): void {
-  const brand = (request: Parameters<typeof userOf>[0]) => {
-    const { userId } = userOf(request);
-    return { userId, cc: commandContext(request, { kind: 'brand', id: userId }) };
-  };
-  // Deal answers come from typed DTO builders: no zod pass per response (docs/adr/0006).
-  const base = { preHandler: guards.requireUser, ...typedJsonAnswer };
-  // Money routes: the client may retry safely with an Idempotency-Key header.
-  const money = { preHandler: [guards.requireUser, idempotency.preHandler], ...typedJsonAnswer };
+/** The signed-in brand and the context its commands carry (actor, correlation id). */
+const brand = (request: Parameters<typeof userOf>[0]) => {
+  const { userId } = userOf(request);
+  return { userId, cc: commandContext(request, { kind: 'brand', id: userId }) };
+};
 
+/** Options every brand route shares: signed in, typed answers; money routes take an Idempotency-Key. */
+function routeOptions({ guards, idempotency }: RouteDeps) {
+  return {
+    // Deal answers come from typed DTO builders: no zod pass per response (docs/adr/0006).
+    base: { preHandler: guards.requireUser, ...typedJsonAnswer },
+    // Money routes: the client may retry safely with an Idempotency-Key header.
+    money: { preHandler: [guards.requireUser, idempotency.preHandler], ...typedJsonAnswer },
+  };
+}
+
+/** The brand's deal routes (docs/product.md §7 "Deals"); money-moving ones go through the Escrow. */
+export function dealsRoutes(app: ZodApp, deps: RouteDeps): void {
+  dealReadRoutes(app, deps);
+  dealTermsRoutes(app, deps);
+  shareLinkRoutes(app, deps);
+  dealPaymentRoutes(app, deps);
+  dealReviewRoutes(app, deps);
+  dealCheckoutRoutes(app, deps);
+  dashboardRoutes(app, deps);
+}
+
+/** The brand's list and one deal. */
+function dealReadRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { dealViews } = deps;
+  const { base } = routeOptions(deps);
   app.get(
     '/api/deals',
     {
@@ -49,7 +73,12 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
     },
     async (request) => dealViews.forOwner(request.params.id, userOf(request).userId),
   );
+}
 
+/** Create, edit and delete a deal (edits only while unpaid: the statechart decides). */
+function dealTermsRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { ctx, dealViews } = deps;
+  const { base } = routeOptions(deps);
   app.post(
     '/api/deals',
     {
@@ -58,7 +87,9 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
     },
     async (request, reply) => {
       const { userId, cc } = brand(request);
-      const { dealId, position } = await deals.create(userId, request.body, cc);
+      const terms = dealTermsFrom(request.body, ctx.clock.now());
+      const dealId = await ctx.ids.deal();
+      const { position } = await ctx.run.deal(dealId, { type: 'CreateDeal', dealId, ownerId: userId, terms }, cc, { newStream: true });
       await ctx.settle(position);
       return reply.status(201).send(dealViews.forOwner(dealId, userId));
     },
@@ -72,7 +103,8 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
     },
     async (request) => {
       const { userId, cc } = brand(request);
-      const { position } = await deals.update(request.params.id, userId, request.body, cc);
+      const command = { type: 'UpdateDealTerms', terms: dealTermsFrom(request.body, ctx.clock.now()) } as const;
+      const { position } = await ctx.run.deal(request.params.id, command, cc, dealGuard.owner(userId));
       await ctx.settle(position);
       return dealViews.forOwner(request.params.id, userId);
     },
@@ -86,12 +118,22 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
     },
     async (request) => {
       const { userId, cc } = brand(request);
-      const { position } = await deals.remove(request.params.id, userId, cc);
+      const { position } = await ctx.run.deal(request.params.id, { type: 'DeleteDeal' }, cc, dealGuard.owner(userId));
       await ctx.settle(position);
       return { success: true, id: request.params.id };
     },
   );
+}
 
+/** The creator link: made once, replaced before anyone accepted it. */
+function shareLinkRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { ctx, dealViews } = deps;
+  const { base } = routeOptions(deps);
+  /** The deal's link as the brand shares it, and the deal. */
+  const answer = ({ snapshot }: DealResult, dealId: number, userId: string) => {
+    const token = snapshot.context.shareableToken!;
+    return { token, shareableUrl: `${ctx.config.publicUrl}/accept/${token}`, deal: dealViews.forOwner(dealId, userId) };
+  };
   app.post(
     '/api/deals/:id/generate-token',
     {
@@ -105,9 +147,10 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
     },
     async (request) => {
       const { userId, cc } = brand(request);
-      const { token, position } = await deals.generateToken(request.params.id, userId, cc);
-      await ctx.settle(position);
-      return { token, shareableUrl: `${ctx.config.publicUrl}/accept/${token}`, deal: dealViews.forOwner(request.params.id, userId) };
+      // A deal keeps the first token it was given.
+      const result = await ctx.run.deal(request.params.id, { type: 'GenerateShareLink', token: newShareToken() }, cc, dealGuard.owner(userId));
+      await ctx.settle(result.position);
+      return answer(result, request.params.id, userId);
     },
   );
 
@@ -125,14 +168,19 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
     },
     async (request) => {
       const { userId, cc } = brand(request);
-      const { token, position } = await deals.rotateToken(request.params.id, userId, cc);
-      await ctx.settle(position);
+      const result = await ctx.run.deal(request.params.id, { type: 'RotateShareLink', token: newShareToken() }, cc, dealGuard.owner(userId));
+      await ctx.settle(result.position);
       // The old link's push devices stop getting this deal's notices.
       await createLinkSubscriptions(ctx).dropAll(request.params.id, cc);
-      return { token, shareableUrl: `${ctx.config.publicUrl}/accept/${token}`, deal: dealViews.forOwner(request.params.id, userId) };
+      return answer(result, request.params.id, userId);
     },
   );
+}
 
+/** Whether the payment arrived, and the approval that asks for the transfer to the creator. */
+function dealPaymentRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { ctx, dealViews, idempotency } = deps;
+  const { base, money } = routeOptions(deps);
   app.get(
     '/api/deals/:id/payment-status',
     {
@@ -151,6 +199,7 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
   );
 
   const released = z.object({ success: z.boolean(), pending: z.boolean().optional(), deal: dealSchema });
+
   app.post(
     '/api/deals/:id/release',
     {
@@ -166,7 +215,7 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
     async (request, reply) => {
       const { userId, cc } = brand(request);
       const key = idempotency.intentKey(request);
-      const result = await deals.release(request.params.id, userId, key, cc);
+      const result = await ctx.run.deal(request.params.id, { type: 'ReleaseFunds', trigger: 'brand', key }, cc, dealGuard.owner(userId));
       const outcome = await ctx.payments.outcomes.transfer({ kind: 'deal', id: request.params.id }, key, result.position);
       await ctx.settle(await ctx.store.headPosition());
       return reply
@@ -174,7 +223,12 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
         .send({ success: true, pending: outcome === 'pending', deal: dealViews.forOwner(request.params.id, userId) });
     },
   );
+}
 
+/** The brand's other answers to a delivery: a dispute, or (test mode) completing by hand. */
+function dealReviewRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { ctx, dealViews } = deps;
+  const { base } = routeOptions(deps);
   app.post(
     '/api/deals/:id/dispute',
     {
@@ -183,7 +237,10 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
     },
     async (request) => {
       const { userId, cc } = brand(request);
-      const result = await deals.dispute(request.params.id, userId, request.body.reason, cc, request.body.description);
+      // The brand's own words (reason and optional description) are kept on the event and shown in the timelines.
+      const { reason, description } = request.body;
+      const command = { type: 'OpenDispute', reason, description, disputePeriodHours: ctx.config.disputePeriodHours } as const;
+      const result = await ctx.run.deal(request.params.id, command, cc, dealGuard.owner(userId));
       await ctx.settle(result.position);
       return { success: true, deal: dealViews.forOwner(request.params.id, userId) };
     },
@@ -204,12 +261,17 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
     async (request) => {
       const { userId, cc } = brand(request);
       if (!ctx.payments.gateway.testMode) throw new DomainError('manual_completion_test_mode_only');
-      const result = await deals.manualComplete(request.params.id, userId, cc);
+      const result = await ctx.run.deal(request.params.id, { type: 'CompleteManually' }, cc, dealGuard.owner(userId));
       await ctx.settle(result.position);
       return { success: true, deal: dealViews.forOwner(request.params.id, userId) };
     },
   );
+}
 
+/** The checkout session the brand pays the deal's total through. */
+function dealCheckoutRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { ctx } = deps;
+  const { money } = routeOptions(deps);
   app.post(
     '/api/create-checkout-session',
     {
@@ -230,7 +292,12 @@ export function dealsRoutes(app: ZodApp, { ctx, guards, deals, dealViews, idempo
       return { url };
     },
   );
+}
 
+/** The brand's dashboard figures. */
+function dashboardRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { ctx, dealViews } = deps;
+  const { base } = routeOptions(deps);
   app.get(
     '/api/dashboard/stats',
     {

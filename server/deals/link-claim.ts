@@ -1,9 +1,41 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { USER_AUDIENCE } from '../auth/tokens';
+import { DomainError } from '../commands/domain-error';
 
 /** Where the accept page sends the claim secret it got once (docs/api.md). */
 const CLAIM_SECRET_HEADER = 'x-claim-secret';
+
+/** SHA-256 hex of a claim secret: only the hash is stored (on CreatorAccepted). */
+export const claimHash = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+
+/**
+ * The claim a creator's acceptance binds the deal to: a secret answered once to the accepting
+ * browser, and its hash for the event.
+ */
+export function newClaim(): { secret: string; hash: string } {
+  const secret = randomBytes(32).toString('base64url');
+  return { secret, hash: claimHash(secret) };
+}
+
+/**
+ * The deal is claimed (accepted) and this request is not from the claimer: neither the accepting
+ * browser's claim secret nor the signed-in creator who accepted. Deals accepted before claims
+ * existed carry neither and stay open to the link, as they were.
+ */
+export function assertClaimer(
+  c: { claimSecretHash: string | null; claimedByUserId: string | null },
+  claim: { secret: string | null; userId: string | null },
+): void {
+  if (c.claimSecretHash === null && c.claimedByUserId === null) return;
+  if (c.claimedByUserId !== null && claim.userId === c.claimedByUserId) return;
+  if (c.claimSecretHash !== null && claim.secret !== null) {
+    const given = Buffer.from(claimHash(claim.secret), 'hex');
+    if (timingSafeEqual(given, Buffer.from(c.claimSecretHash, 'hex'))) return;
+  }
+  throw new DomainError('deal_claimed_elsewhere');
+}
 
 /**
  * Who speaks on a link page besides the link: a signed-in creator (optional, the link alone is

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { errorSchema } from '../../machines/contract/api';
-import { moneyDocumentSchema } from '../../machines/contract/money-api';
+import { errorSchema } from '@machines/contract/api';
+import { moneyDocumentSchema } from '@machines/contract/money-api';
 import { userOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { idParam, tokenParam } from '../http/fields';

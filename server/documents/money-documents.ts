@@ -1,4 +1,4 @@
-import type { MoneyDocumentDto } from '../../machines/contract/money-api';
+import type { MoneyDocumentDto } from '@machines/contract/money-api';
 import { DomainError } from '../commands/domain-error';
 import type { DealRecord } from '../../projections/deals.queries';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';

@@ -1,9 +1,10 @@
 import type { AnyStateMachine } from 'xstate';
 import type { CommandBus, CommandContext, Loaded } from '../commands/command-bus';
-import { dealNotFound, requestNotFound, type CommandRunner, type DealState, type EscrowTarget, type PaymentRequestState } from '../commands/run-command';
+import type { CommandRunner, EscrowTarget } from '../commands/run-command';
+import { dealGuard, requestGuard } from '../auth/ownership';
 import { callGateway } from '../payments/gateway/gateway-failure';
 import type { PaymentGateway } from '../payments/gateway/payment-gateway';
-import type { EscrowConfig } from '../payments/escrow.types';
+import type { EscrowConfig } from './escrow.types';
 import { dealSide, paymentRequestSide, type EscrowSide } from './escrow-sides';
 
 export interface CheckoutDeps {
@@ -45,25 +46,9 @@ export function createCheckout({ bus, run, gateway, config }: CheckoutDeps) {
 
   return {
     /** The owner of the deal (a deleted deal is not found). */
-    startDealCheckout: (dealId: number, ownerId: string, ctx: CommandContext) =>
-      start(
-        dealSide,
-        dealId,
-        (state: DealState) => {
-          const c = state.snapshot.context;
-          if (state.revision < 0 || c.ownerId !== ownerId || c.deletedAt !== null) throw dealNotFound();
-        },
-        ctx,
-      ),
+    startDealCheckout: (dealId: number, ownerId: string, ctx: CommandContext) => start(dealSide, dealId, dealGuard.owner(ownerId).authorize, ctx),
     /** Whoever holds the request's link. */
     startRequestCheckout: (requestId: number, token: string, ctx: CommandContext) =>
-      start(
-        paymentRequestSide,
-        requestId,
-        (state: PaymentRequestState) => {
-          if (state.revision < 0 || state.snapshot.context.request?.token !== token) throw requestNotFound();
-        },
-        ctx,
-      ),
+      start(paymentRequestSide, requestId, requestGuard.link(token).authorize, ctx),
   };
 }

@@ -1,9 +1,9 @@
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
-import { decideDeal, type DealSnapshot } from '../../machines/deal/deal.commands';
-import type { EscrowCommand } from '../../machines/escrow/escrow-decider';
-import { dealEscrowEvents, paymentRequestEscrowEvents, type EscrowEventNames } from '../../machines/escrow/escrow-events';
-import type { EscrowLedger } from '../../machines/escrow/escrow-ledger';
-import { decidePaymentRequest, type PaymentRequestSnapshot } from '../../machines/payment-request/payment-request.commands';
+import { decideDeal, type DealSnapshot } from '@machines/deal/deal.commands';
+import type { EscrowCommand } from '@machines/escrow/escrow-decider';
+import { dealEscrowEvents, paymentRequestEscrowEvents, type EscrowEventNames } from '@machines/escrow/escrow-events';
+import type { EscrowLedger } from '@machines/escrow/escrow-ledger';
+import { decidePaymentRequest, type PaymentRequestSnapshot } from '@machines/payment-request/payment-request.commands';
 import { dealAggregate, paymentRequestAggregate, type Aggregate } from '../commands/aggregate';
 import type { EscrowTarget } from '../commands/run-command';
 import type { CheckoutInput } from '../payments/gateway/payment-gateway';

@@ -4,9 +4,9 @@ import type { CommandRunner, EscrowTarget } from '../commands/run-command';
 import type { RecordedEvent } from '../event-store/event-store';
 import { asGatewayError, isDefiniteRefusal } from '../payments/gateway/gateway-failure';
 import type { PaymentGateway } from '../payments/gateway/payment-gateway';
-import type { DealCommand } from '../../machines/deal/deal.commands';
-import type { EscrowCommand } from '../../machines/escrow/escrow-decider';
-import { escrowRole } from '../../machines/escrow/escrow-events';
+import type { DealCommand } from '@machines/deal/deal.commands';
+import type { EscrowCommand } from '@machines/escrow/escrow-decider';
+import { escrowRole } from '@machines/escrow/escrow-events';
 import { sideOfStream, type EscrowSide } from './escrow-sides';
 
 export interface PaymentsHandlerDeps {
@@ -21,6 +21,18 @@ export const intentRoles = ['transferRequested', 'refundRequested', 'unexpectedP
 
 const idOf = (streamId: string): number => Number(/(\d+)$/.exec(streamId)?.[1] ?? 0);
 
+/** Runs the gateway call; a definite refusal becomes the failure outcome, anything unknown throws (retried). */
+async function attempt<T>(call: () => Promise<T>, onRefusal: (failure: { code: string; message: string }) => Promise<unknown>): Promise<T | null> {
+  try {
+    return await call();
+  } catch (error) {
+    const failure = asGatewayError(error);
+    if (!isDefiniteRefusal(failure)) throw failure;
+    await onRefusal(failure);
+    return null;
+  }
+}
+
 /**
  * Carries out the money intents the statecharts accepted, and records the gateway's answer as the
  * outcome event; one handler for both escrow aggregates. Exactly once: the gateway call's
@@ -32,18 +44,6 @@ const idOf = (streamId: string): number => Number(/(\d+)$/.exec(streamId)?.[1] ?
  * with its first result.
  */
 export function createPaymentsHandler({ bus, run, gateway, log }: PaymentsHandlerDeps) {
-  /** Runs the gateway call; a definite refusal becomes the failure outcome, anything unknown throws (retried). */
-  async function attempt<T>(call: () => Promise<T>, onRefusal: (failure: { code: string; message: string }) => Promise<unknown>): Promise<T | null> {
-    try {
-      return await call();
-    } catch (error) {
-      const failure = asGatewayError(error);
-      if (!isDefiniteRefusal(failure)) throw failure;
-      await onRefusal(failure);
-      return null;
-    }
-  }
-
   async function transfer(side: EscrowSide, event: RecordedEvent, record: RecordOutcome, key: string): Promise<void> {
     const { snapshot } = await bus.load(side.aggregate, event.streamId);
     const pending = side.pendingTransfer(snapshot, idOf(event.streamId));

@@ -1,5 +1,5 @@
 import { BACKWARDS, END, FORWARDS, KurrentDBClient } from '@kurrent/kurrentdb-client';
-import type { EventStore, Subscription } from './event-store';
+import type { EventStore, ReadStreamOptions, RecordedEvent, Subscription } from './event-store';
 import { assertStreamId, validateAppend } from './event-validation';
 import { assertUuids, toPortError, userStreamsFilter } from './kurrent-event-mapping';
 import { collectRecorded, readAllAfter } from './kurrent-reads';
@@ -22,6 +22,26 @@ export interface KurrentEventStoreOptions {
 
 export const DEFAULT_DEADLINE_MS = 10_000;
 
+type Timed = <T>(promise: Promise<T>, what: string) => Promise<T>;
+
+/** One stream from a revision on, read from the leader (commands decide on it and append at its revision). */
+async function readStreamForward(client: KurrentDBClient, streamId: string, readOptions: ReadStreamOptions, timed: Timed): Promise<RecordedEvent[]> {
+  assertStreamId(streamId);
+  const maxCount = readOptions.maxCount ?? Number.MAX_SAFE_INTEGER;
+  try {
+    const source = client.readStream(streamId, {
+      direction: FORWARDS,
+      fromRevision: BigInt(readOptions.fromRevision ?? 0),
+      maxCount,
+      // Commands decide on what they read here and append at its revision: read the leader's copy.
+      requiresLeader: true,
+    });
+    return await timed(collectRecorded(source, { maxCount }), `reading ${streamId}`);
+  } catch (error) {
+    throw toPortError(error, streamId);
+  }
+}
+
 /**
  * The EventStore port on KurrentDB. The server owns most of the semantics (expected states, the
  * $all order, catch-up subscriptions); appends go through kurrent-append.ts, which keeps the hash
@@ -33,7 +53,7 @@ export function createKurrentEventStore(options: KurrentEventStoreOptions): Even
   const subscriptions = new Set<Subscription>();
   const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const append = createKurrentAppender(client, deadlineMs);
-  const timed = <T>(promise: Promise<T>, what: string): Promise<T> => withTimeout(promise, deadlineMs, `KurrentDB (${what})`);
+  const timed: Timed = (promise, what) => withTimeout(promise, deadlineMs, `KurrentDB (${what})`);
   /** Appends under way: close() lets them finish, as they may commit even if their answer is cut off. */
   const appending = new Set<Promise<unknown>>();
   let closing: Promise<void> | undefined;
@@ -56,20 +76,7 @@ export function createKurrentEventStore(options: KurrentEventStoreOptions): Even
 
     async readStream(streamId, readOptions = {}) {
       ensureOpen();
-      assertStreamId(streamId);
-      const maxCount = readOptions.maxCount ?? Number.MAX_SAFE_INTEGER;
-      try {
-        const source = client.readStream(streamId, {
-          direction: FORWARDS,
-          fromRevision: BigInt(readOptions.fromRevision ?? 0),
-          maxCount,
-          // Commands decide on what they read here and append at its revision: read the leader's copy.
-          requiresLeader: true,
-        });
-        return await timed(collectRecorded(source, { maxCount }), `reading ${streamId}`);
-      } catch (error) {
-        throw toPortError(error, streamId);
-      }
+      return readStreamForward(client, streamId, readOptions, timed);
     },
 
     async readAll(readOptions = {}) {

@@ -1,4 +1,4 @@
-import { StreamNotFound, type AppendResult, type EventStore, type RecordedEvent } from './event-store';
+import { StreamNotFound, type AppendResult, type EventStore, type ReadStreamOptions, type RecordedEvent } from './event-store';
 import { assertStreamId, validateAppend } from './event-validation';
 import { openEventDatabase } from './sqlite-database';
 import { createSqliteAppendWriter, type PreparedAppend } from './sqlite-append-writer';
@@ -33,15 +33,15 @@ export interface SqliteEventStore extends EventStore {
 
 type EventRow = [number, string, number, string, string, string, string, string, string | null];
 
-export function createSqliteEventStore(options: SqliteEventStoreOptions): SqliteEventStore {
-  const db = openEventDatabase(options.path, options.busyTimeoutMs);
-  const apply = createSqliteAppendWriter(db);
-  const stats: SqliteEventStoreStats = { commits: 0, appends: 0, refused: 0, largestBatch: 0 };
-  const listeners = new Set<() => void>();
-  const subscriptions = new Set<{ close(): Promise<void> }>();
-  let closed = false;
-  let closing: Promise<void> | undefined;
+type Db = ReturnType<typeof openEventDatabase>;
 
+/**
+ * The write side: appends queued while a transaction commits are written together in the next one
+ * (one fsync), each in its own savepoint so a refused append does not fail the others. Counts
+ * what it commits and tells the listeners (subscriptions) after every commit.
+ */
+function groupCommitWriter(db: Db, stats: SqliteEventStoreStats, listeners: Set<() => void>, maxBatch: number | undefined) {
+  const apply = createSqliteAppendWriter(db);
   // Each append runs in its own savepoint (nested db.transaction) inside one BEGIN IMMEDIATE.
   const applyOne = db.transaction((append: PreparedAppend, recordedAt: string) => apply(append, recordedAt));
   const writeAll = db.transaction((appends: PreparedAppend[]): BatchOutcome<AppendResult>[] => {
@@ -55,7 +55,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
     });
   });
 
-  const queue = createGroupCommitQueue<PreparedAppend, AppendResult>((appends) => {
+  return createGroupCommitQueue<PreparedAppend, AppendResult>((appends) => {
     let outcomes: BatchOutcome<AppendResult>[];
     try {
       outcomes = writeAll.immediate(appends);
@@ -71,8 +71,11 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
     }
     listeners.forEach((listener) => listener());
     return outcomes;
-  }, options.maxBatch);
+  }, maxBatch);
+}
 
+/** The read side: $all in position order, one stream in revision order, the head. */
+function eventReads(db: Db) {
   const selectAll = db
     .prepare<[number, number], EventRow>(
       `SELECT position, stream_id, revision, event_id, type, data, metadata, recorded_at, hash
@@ -87,6 +90,32 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
     .raw(true);
   const streamExists = db.prepare<[string], number>('SELECT 1 FROM events WHERE stream_id = ? LIMIT 1').pluck();
   const maxPosition = db.prepare<[], number | null>('SELECT MAX(position) FROM events').pluck();
+  return {
+    readAll: (readOptions: { after?: number; maxCount?: number }): RecordedEvent[] =>
+      selectAll.all(readOptions.after ?? 0, limitOf(readOptions.maxCount)).map(toRecorded),
+    readStream(streamId: string, readOptions: ReadStreamOptions): RecordedEvent[] {
+      const fromRevision = readOptions.fromRevision ?? 0;
+      const rows = selectStream.all(streamId, fromRevision, limitOf(readOptions.maxCount));
+      // Revisions start at 0, so reading from 0 and finding nothing already proves there is no
+      // stream; only a read from further on (or maxCount 0) needs the second query.
+      if (rows.length === 0 && ((fromRevision <= 0 && readOptions.maxCount !== 0) || streamExists.get(streamId) === undefined)) {
+        throw new StreamNotFound(streamId);
+      }
+      return rows.map(toRecorded);
+    },
+    head: (): number => maxPosition.get() ?? 0,
+  };
+}
+
+export function createSqliteEventStore(options: SqliteEventStoreOptions): SqliteEventStore {
+  const db = openEventDatabase(options.path, options.busyTimeoutMs);
+  const stats: SqliteEventStoreStats = { commits: 0, appends: 0, refused: 0, largestBatch: 0 };
+  const listeners = new Set<() => void>();
+  const subscriptions = new Set<{ close(): Promise<void> }>();
+  const queue = groupCommitWriter(db, stats, listeners, options.maxBatch);
+  const reads = eventReads(db);
+  let closed = false;
+  let closing: Promise<void> | undefined;
 
   function ensureOpen(): void {
     if (closed) throw new Error('Event store is closed');
@@ -94,7 +123,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
 
   async function readAll(readOptions: { after?: number; maxCount?: number } = {}): Promise<RecordedEvent[]> {
     ensureOpen();
-    return selectAll.all(readOptions.after ?? 0, limitOf(readOptions.maxCount)).map(toRecorded);
+    return reads.readAll(readOptions);
   }
 
   return {
@@ -108,14 +137,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
     async readStream(streamId, readOptions = {}) {
       ensureOpen();
       assertStreamId(streamId);
-      const fromRevision = readOptions.fromRevision ?? 0;
-      const rows = selectStream.all(streamId, fromRevision, limitOf(readOptions.maxCount));
-      // Revisions start at 0, so reading from 0 and finding nothing already proves there is no
-      // stream; only a read from further on (or maxCount 0) needs the second query.
-      if (rows.length === 0 && ((fromRevision <= 0 && readOptions.maxCount !== 0) || streamExists.get(streamId) === undefined)) {
-        throw new StreamNotFound(streamId);
-      }
-      return rows.map(toRecorded);
+      return reads.readStream(streamId, readOptions);
     },
 
     readAll,
@@ -137,7 +159,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
 
     async headPosition() {
       ensureOpen();
-      return maxPosition.get() ?? 0;
+      return reads.head();
     },
 
     stats: () => ({ ...stats }),

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { errorCatalogue, errorKinds, errorText, type ErrorCode, type ErrorParams } from '../../machines/errors/error-catalogue';
+import { errorCatalogue, errorKinds, errorText, type ErrorCode, type ErrorParams } from '@machines/errors/error-catalogue';
 import { isDomainError } from '../commands/domain-error';
 import { requestLanguage } from '../i18n/request-language';
 import { TooManyRequests } from './rate-limits';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { USER_AUDIENCE, type TokenService } from '../auth/tokens';
 import type { AppConfig } from '../config';
-import type { ErrorCode, ErrorParams } from '../../machines/errors/error-catalogue';
+import type { ErrorCode, ErrorParams } from '@machines/errors/error-catalogue';
 
 /** One limit from @fastify/rate-limit's store: `hit` counts and refuses, `check` only refuses. */
 export interface Limit {

@@ -1,14 +1,12 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Actor } from '../../machines/events/metadata';
+import type { Actor } from '@machines/events/metadata';
 import type { AccountCommands } from '../accounts/account-commands';
 import type { AdminAccounts } from '../admin/admin-accounts';
 import type { AppContext } from '../app-context';
 import type { AuthGuards } from '../auth/authenticate';
 import type { CommandContext } from '../commands/command-bus';
-import type { DealCommands } from '../deals/deal-commands';
 import type { DealViews } from '../deals/deal-views';
-import type { PaymentRequestCommands } from '../payment-requests/payment-request-commands';
 import type { Idempotency } from './idempotency';
 
 /** A Fastify instance whose routes take zod schemas. */
@@ -20,9 +18,7 @@ export interface RouteDeps {
   guards: AuthGuards;
   accounts: AccountCommands;
   admins: AdminAccounts;
-  deals: DealCommands;
   dealViews: DealViews;
-  requests: PaymentRequestCommands;
   idempotency: Idempotency;
 }
 

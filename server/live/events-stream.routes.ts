@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ChangeNotice } from '../../machines/contract/api';
+import type { ChangeNotice } from '@machines/contract/api';
 import { tokenParam } from '../http/fields';
 import type { RouteDeps, ZodApp } from '../http/route-deps';
 import { DomainError } from '../commands/domain-error';

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { ChangeNotice } from '../../machines/contract/api';
+import type { ChangeNotice } from '@machines/contract/api';
 import type { ProjectedEvent } from '../../projections/projection';
 
 /** Who a live connection listens for: its user's deals and requests, one linked deal or request, or everything (admin). */

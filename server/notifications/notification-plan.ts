@@ -1,6 +1,6 @@
-import type { Language } from '../../machines/account/account.events';
-import { languageOf, notificationPreferencesOf, type UserContext } from '../../machines/account/user.machine';
-import type { NotificationChannel } from '../../machines/notifications/notification.events';
+import type { Language } from '@machines/account/account.events';
+import { languageOf, notificationPreferencesOf, type UserContext } from '@machines/account/user.machine';
+import type { NotificationChannel } from '@machines/notifications/notification.events';
 import type { DealRecord } from '../../projections/deals.queries';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
 import { neutraliseLinks } from './neutralise-links';

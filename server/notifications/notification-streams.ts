@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Actor } from '../../machines/events/metadata';
-import type { NotificationChannel } from '../../machines/notifications/notification.events';
+import type { Actor } from '@machines/events/metadata';
+import type { NotificationChannel } from '@machines/notifications/notification.events';
 import type { EventStore, ExpectedRevision } from '../event-store/event-store';
 import type { Clock } from '../shared/clock';
 

@@ -12,7 +12,7 @@ import { createMailSender, type MailSender } from './mail-sender';
 import type { NotificationFacts } from './notification-plan';
 import { optOutStreamId, requestBlockStreamId } from './notification-streams';
 import { createNotificationTimers } from './notification-timers';
-import { createNotificationsReactor } from './notifications.reactor';
+import { createNotificationsReactor } from '../reactors/notifications.reactor';
 import { createReactorRunner, type ReactorRunner } from '../reactors/reactor-runner';
 import { createRequestBlockLinks, createUnsubscribeLinks } from './unsubscribe-link';
 import { createMailAccess } from './mail-access';

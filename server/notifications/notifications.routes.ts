@@ -2,9 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pushEndpointAllowed } from '../push/push.service';
-import { languages } from '../../machines/account/account.events';
-import { errorSchema } from '../../machines/contract/api';
-import { languageOf, notificationPreferencesOf } from '../../machines/account/user.machine';
+import { languages } from '@machines/account/account.events';
+import { errorSchema } from '@machines/contract/api';
+import { languageOf, notificationPreferencesOf } from '@machines/account/user.machine';
 import { userOf } from '../auth/authenticate';
 import { userAggregate } from '../commands/aggregate';
 import { DomainError } from '../commands/domain-error';
@@ -14,8 +14,7 @@ import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps'
 import { appendNotificationEvent, linkPushStreamId, optOutStreamId } from './notification-streams';
 import { catalogs } from './texts';
 import { createLinkSubscriptions } from './link-subscriptions';
-import { assertClaimer } from '../deals/deal-commands';
-import { createLinkClaims } from '../deals/link-claim';
+import { assertClaimer, createLinkClaims } from '../deals/link-claim';
 import { confirmPage, messagePage } from './notification-pages';
 
 const security = [{ bearerAuth: [] }];

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorSchema } from '../../machines/contract/api';
+import { errorSchema } from '@machines/contract/api';
 import { DomainError } from '../commands/domain-error';
 import type { RouteDeps, ZodApp } from '../http/route-deps';
 import { mailListPage, mailPage, messagePage } from './notification-pages';

@@ -22,6 +22,91 @@ export interface WatchedParts {
   clock: Clock;
 }
 
+/** The parts the scrape-time gauges read, once the composition root has given them (`watch`). */
+type Watched = { parts: WatchedParts | null };
+
+/** Measured by `scrape` before the registry prints (prom-client runs async collects concurrently). */
+function lagGauges(registry: Registry) {
+  return {
+    storeUp: new Gauge({ name: 'escrow_store_up', help: '1 when the event store answered this scrape, else 0', registers: [registry] }),
+    head: new Gauge({ name: 'escrow_store_head_position', help: 'Position of the newest event in the store', registers: [registry] }),
+    position: new Gauge({ name: 'escrow_projection_position', help: 'Position the read models have applied', registers: [registry] }),
+    lagEvents: new Gauge({
+      name: 'escrow_projection_lag_events',
+      help: `Events not yet applied to the read models (counted up to ${LAG_CAP})`,
+      registers: [registry],
+    }),
+    lagSeconds: new Gauge({
+      name: 'escrow_projection_lag_seconds',
+      help: 'Age of the oldest event not yet applied to the read models; 0 when caught up',
+      registers: [registry],
+    }),
+  };
+}
+
+/** How far the read models are behind the store; the store counts as down when it does not answer in time. */
+async function measureLag(gauges: ReturnType<typeof lagGauges>, parts: WatchedParts): Promise<void> {
+  const at = parts.runner.position;
+  gauges.position.set(at);
+  try {
+    const lag = await withTimeout(measureProjectionLag(parts.store, at, LAG_CAP), 2_000, 'event store');
+    gauges.storeUp.set(1);
+    gauges.head.set(lag.head);
+    gauges.lagEvents.set(lag.events);
+    gauges.lagSeconds.set(lag.seconds);
+  } catch {
+    gauges.storeUp.set(0);
+  }
+}
+
+/** The timers due but not fired yet, by kind, and how long the oldest has waited. */
+function timerGauges(registry: Registry, watched: Watched): void {
+  // Registered in this order (due, then overdue): the scrape lists them so; the due gauge's collect sets both.
+  new Gauge({
+    name: 'escrow_timers_due',
+    help: 'Timers that are due (not paused) but not fired yet, by kind',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    collect() {
+      const { parts } = watched;
+      if (!parts) return;
+      const backlog = timerBacklog(parts.readDb, parts.clock.now().getTime());
+      for (const kind of TIMER_KINDS) this.set({ kind }, backlog.counts[kind] ?? 0);
+      timersOverdue.set(backlog.oldestDueMs === null ? 0 : Math.max(0, (parts.clock.now().getTime() - backlog.oldestDueMs) / 1000));
+    },
+  });
+  const timersOverdue = new Gauge({
+    name: 'escrow_timers_overdue_seconds',
+    help: 'How long the oldest due timer has waited to fire; 0 when none is due (the reactor ticks every 5 s)',
+    registers: [registry],
+  });
+}
+
+/** The live-update connections: open, the ceiling, and those refused (fed by the hub). */
+function liveMetrics(registry: Registry, watched: Watched) {
+  const readAtScrape = (name: string, help: string, read: (live: WatchedParts['live']) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(watched.parts ? read(watched.parts.live) : 0);
+      },
+    });
+  readAtScrape('escrow_sse_connections', 'Open live-update (server-sent events) connections', (live) => live.size);
+  readAtScrape(
+    'escrow_sse_connections_limit',
+    'The ceiling on open live-update connections (LIVE_MAX_TOTAL); new ones beyond it get 429',
+    (live) => live.ceiling,
+  );
+  return new Counter({
+    name: 'escrow_sse_refused_total',
+    help: 'Live-update connections refused with 429, by the cap reached (per_account, per_link, per_address, total)',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+}
+
 /**
  * The app's Prometheus metrics, one registry per app context (tests run many in one process).
  * Counters are fed by decorators the composition root puts around the ports (event store,
@@ -30,61 +115,10 @@ export interface WatchedParts {
 export function createAppMetrics() {
   const registry = new Registry();
   const { commands, appendSeconds, gatewaySeconds, gatewayErrors } = callMetrics(registry);
-  let parts: WatchedParts | null = null;
-  // Measured by `scrape` before the registry prints (prom-client runs async collects concurrently).
-  const storeUp = new Gauge({ name: 'escrow_store_up', help: '1 when the event store answered this scrape, else 0', registers: [registry] });
-  const head = new Gauge({ name: 'escrow_store_head_position', help: 'Position of the newest event in the store', registers: [registry] });
-  const position = new Gauge({ name: 'escrow_projection_position', help: 'Position the read models have applied', registers: [registry] });
-  const lagEvents = new Gauge({
-    name: 'escrow_projection_lag_events',
-    help: `Events not yet applied to the read models (counted up to ${LAG_CAP})`,
-    registers: [registry],
-  });
-  const lagSeconds = new Gauge({
-    name: 'escrow_projection_lag_seconds',
-    help: 'Age of the oldest event not yet applied to the read models; 0 when caught up',
-    registers: [registry],
-  });
-  const timersDue = new Gauge({
-    name: 'escrow_timers_due',
-    help: 'Timers that are due (not paused) but not fired yet, by kind',
-    labelNames: ['kind'] as const,
-    registers: [registry],
-    collect() {
-      if (!parts) return;
-      const backlog = timerBacklog(parts.readDb, parts.clock.now().getTime());
-      for (const kind of TIMER_KINDS) this.set({ kind }, backlog.counts[kind] ?? 0);
-      timersOverdue.set(backlog.oldestDueMs === null ? 0 : Math.max(0, (parts.clock.now().getTime() - backlog.oldestDueMs) / 1000));
-    },
-  });
-  void timersDue;
-  const timersOverdue = new Gauge({
-    name: 'escrow_timers_overdue_seconds',
-    help: 'How long the oldest due timer has waited to fire; 0 when none is due (the reactor ticks every 5 s)',
-    registers: [registry],
-  });
-  new Gauge({
-    name: 'escrow_sse_connections',
-    help: 'Open live-update (server-sent events) connections',
-    registers: [registry],
-    collect() {
-      this.set(parts?.live.size ?? 0);
-    },
-  });
-  new Gauge({
-    name: 'escrow_sse_connections_limit',
-    help: 'The ceiling on open live-update connections (LIVE_MAX_TOTAL); new ones beyond it get 429',
-    registers: [registry],
-    collect() {
-      this.set(parts?.live.ceiling ?? 0);
-    },
-  });
-  const sseRefused = new Counter({
-    name: 'escrow_sse_refused_total',
-    help: 'Live-update connections refused with 429, by the cap reached (per_account, per_link, per_address, total)',
-    labelNames: ['reason'] as const,
-    registers: [registry],
-  });
+  const watched: Watched = { parts: null };
+  const lag = lagGauges(registry);
+  timerGauges(registry, watched);
+  const sseRefused = liveMetrics(registry, watched);
 
   return {
     registry,
@@ -114,26 +148,14 @@ export function createAppMetrics() {
     },
 
     /** Gives the scrape-time gauges what they read. */
-    watch(watched: WatchedParts): void {
-      parts = watched;
+    watch(parts: WatchedParts): void {
+      watched.parts = parts;
     },
 
     /** The Prometheus text of this app and of the process. */
     async scrape(): Promise<{ contentType: string; body: string }> {
       ensureProcessMetrics();
-      if (parts) {
-        const at = parts.runner.position;
-        position.set(at);
-        try {
-          const lag = await withTimeout(measureProjectionLag(parts.store, at, LAG_CAP), 2_000, 'event store');
-          storeUp.set(1);
-          head.set(lag.head);
-          lagEvents.set(lag.events);
-          lagSeconds.set(lag.seconds);
-        } catch {
-          storeUp.set(0);
-        }
-      }
+      if (watched.parts) await measureLag(lag, watched.parts);
       const merged = Registry.merge([registry, processRegistry]);
       return { contentType: merged.contentType, body: await merged.metrics() };
     },
@@ -141,6 +163,10 @@ export function createAppMetrics() {
 }
 
 export type AppMetrics = ReturnType<typeof createAppMetrics>;
+
+/** A latency histogram in seconds, on the shared buckets. */
+const latencyHistogram = <L extends string>(registry: Registry, name: string, help: string, labelNames: readonly L[]) =>
+  new Histogram<L>({ name, help, labelNames, buckets: latencyBuckets, registers: [registry] });
 
 /** What the decorators and the command bus count: commands, store appends, gateway calls. */
 function callMetrics(registry: Registry) {
@@ -150,20 +176,16 @@ function callMetrics(registry: Registry) {
     labelNames: ['aggregate', 'type', 'outcome', 'code'] as const,
     registers: [registry],
   });
-  const appendSeconds = new Histogram({
-    name: 'escrow_store_append_seconds',
-    help: 'Event store append latency (acknowledged = durable), by outcome (ok, conflict, error)',
-    labelNames: ['outcome'] as const,
-    buckets: latencyBuckets,
-    registers: [registry],
-  });
-  const gatewaySeconds = new Histogram({
-    name: 'escrow_gateway_call_seconds',
-    help: 'Payment gateway call latency, by method and outcome (ok, error)',
-    labelNames: ['method', 'outcome'] as const,
-    buckets: latencyBuckets,
-    registers: [registry],
-  });
+  const appendSeconds = latencyHistogram(
+    registry,
+    'escrow_store_append_seconds',
+    'Event store append latency (acknowledged = durable), by outcome (ok, conflict, error)',
+    ['outcome'],
+  );
+  const gatewaySeconds = latencyHistogram(registry, 'escrow_gateway_call_seconds', 'Payment gateway call latency, by method and outcome (ok, error)', [
+    'method',
+    'outcome',
+  ]);
   const gatewayErrors = new Counter({
     name: 'escrow_gateway_errors_total',
     help: 'Payment gateway calls that failed, by method and gateway error code',

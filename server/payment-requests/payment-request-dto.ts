@@ -1,10 +1,10 @@
-import type { PaymentRequestDto } from '../../machines/contract/api';
-import type { PaymentRequestContext } from '../../machines/payment-request/payment-request.context';
-import type { PaymentRequestStatus } from '../../machines/payment-request/payment-request.machine';
-import { paymentRequestSnapshotFrom, paymentRequestStateView } from '../../machines/payment-request/payment-request.view';
-import { centsToDecimal } from '../../machines/money';
+import type { PaymentRequestDto } from '@machines/contract/api';
+import type { PaymentRequestContext } from '@machines/payment-request/payment-request.context';
+import type { PaymentRequestStatus } from '@machines/payment-request/payment-request.machine';
+import { paymentRequestSnapshotFrom, paymentRequestStateView } from '@machines/payment-request/payment-request.view';
+import { centsToDecimal } from '@machines/money';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
-import { stateKey } from '../../machines/statechart';
+import { stateKey } from '@machines/statechart';
 import { stateValueFromKey } from '../../projections/state-meta';
 
 /** The context a brand's link page may see: no creator id, no payment, refund or dispute ids. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_REQUEST_CENTS, centsToDecimal, parseEuroToCents } from '../../machines/money';
+import { MAX_REQUEST_CENTS, centsToDecimal, parseEuroToCents } from '@machines/money';
 import { MIN_AMOUNT_CENTS, MIN_AMOUNT_MESSAGE, dateText, emailField, nameRule, optionalText, requiredText } from '../http/fields';
 
 const amount = z.union([z.string(), z.number()], { error: 'Amount is required' }).transform((value, ctx) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { errorSchema, paymentRequestSchema } from '../../machines/contract/api';
+import { errorSchema, paymentRequestSchema } from '@machines/contract/api';
 import { userOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { idParam, tokenParam } from '../http/fields';
@@ -9,27 +9,36 @@ import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps'
 import { requestLanguage } from '../i18n/request-language';
 import { requestBlockStreamId } from '../notifications/notification-streams';
 import { catalogs } from '../notifications/texts';
-import { EXPIRED_MESSAGE, isExpired, requestNotFound } from './payment-request-commands';
+import { EXPIRED_MESSAGE, isExpired } from '@machines/payment-request/payment-request.commands';
+import { requestNotFound } from '../commands/run-command';
+import { requestGuard } from '../auth/ownership';
+import { createPaymentRequest } from './new-payment-request';
+import { completePaymentRequest } from './request-payouts';
 import { toPaymentRequestDto } from './payment-request-dto';
 import { createRequestBody, rejectBody } from './payment-request.schemas';
+import type { AppContext } from '../app-context';
 
 const tags = ['payment requests'];
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema, 410: errorSchema };
 
-/** Creator-made payment requests (docs/product.md §7); the brand acts through the link token without login. */
-export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests, idempotency }: RouteDeps): void {
+/** The brand acting through a request's link (no account: the link is the actor). */
+const brandCtx = (request: Parameters<typeof commandContext>[0], id: number) => commandContext(request, { kind: 'creator-link', id: `payment-request-${id}` });
+
+/** The request behind a link (not found otherwise) and its answers at the clock's now. */
+function requestReads(ctx: AppContext) {
   const now = () => ctx.clock.now().toISOString();
-  const publicUrl = ctx.config.publicUrl;
   const byToken = (token: string) => {
     const record = ctx.queries.requests.byToken(token);
     if (!record || record.context.request?.token !== token) throw requestNotFound();
     return record;
   };
-  const linkDto = (token: string) => toPaymentRequestDto(byToken(token), now(), publicUrl, 'link');
-  const brandCtx = (request: Parameters<typeof commandContext>[0], id: number) =>
-    commandContext(request, { kind: 'creator-link', id: `payment-request-${id}` });
-  // Each request e-mails an address the creator typed: limited per creator and per address.
+  const linkDto = (token: string) => toPaymentRequestDto(byToken(token), now(), ctx.config.publicUrl, 'link');
+  return { now, byToken, linkDto };
+}
+
+/** Each request e-mails an address the creator typed: limited per creator and per address. */
+function mailLimits(app: ZodApp, ctx: AppContext) {
   const { requestsPerCreator, requestsPerRecipient, requestsWindowMs } = ctx.config.rateLimits;
   const perCreator = createLimit(app as unknown as FastifyInstance, {
     max: requestsPerCreator,
@@ -48,6 +57,21 @@ export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests, idem
     message: 'Too many payment requests to this e-mail address',
     code: 'too_many_requests_to_address',
   });
+  return { perCreator, perRecipient };
+}
+
+/** Creator-made payment requests (docs/product.md §7); the brand acts through the link token without login. */
+export function paymentRequestsRoutes(app: ZodApp, deps: RouteDeps): void {
+  creatorRoutes(app, deps);
+  linkRoutes(app, deps);
+  completionRoutes(app, deps);
+}
+
+/** The creator's own requests: making one (e-mailed to the brand) and the list. */
+function creatorRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
+  const { perCreator, perRecipient } = mailLimits(app, ctx);
+  const { now } = requestReads(ctx);
+  const publicUrl = ctx.config.publicUrl;
 
   app.post(
     '/api/payment-requests',
@@ -68,9 +92,9 @@ export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests, idem
       await perRecipient.hit(request, reply);
       const creator = ctx.queries.accounts.userById(userId);
       // Without a name in the payload the brand sees who asks: the creator's company name, else username.
-      const { requestId, position } = await requests.create(
-        userId,
-        creator?.companyName || creator?.username || 'Creator',
+      const { requestId, position } = await createPaymentRequest(
+        { run: ctx.run, clock: ctx.clock, nextRequestId: ctx.ids.request, expiryDays: ctx.config.requestExpiryDays },
+        { id: userId, fallbackName: creator?.companyName || creator?.username || 'Creator' },
         request.body,
         commandContext(request, { kind: 'creator', id: userId }),
       );
@@ -93,6 +117,12 @@ export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests, idem
       return ctx.queries.requests.listForCreator(userOf(request).userId).map((r) => toPaymentRequestDto(r, at, publicUrl, 'owner'));
     },
   );
+}
+
+/** The brand's side, through the link: the request, accepting or rejecting it, and paying. */
+function linkRoutes(app: ZodApp, { ctx }: RouteDeps): void {
+  const { now, byToken, linkDto } = requestReads(ctx);
+  const publicUrl = ctx.config.publicUrl;
 
   app.get(
     '/api/payment-requests/token/:token',
@@ -118,7 +148,8 @@ export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests, idem
     },
     async (request) => {
       const record = byToken(request.params.token);
-      const { position } = await requests.accept(record.id, request.params.token, brandCtx(request, record.id));
+      const guard = requestGuard.link(request.params.token);
+      const { position } = await ctx.run.request(record.id, { type: 'AcceptPaymentRequest' }, brandCtx(request, record.id), guard);
       await ctx.settle(position);
       return { success: true, request: linkDto(request.params.token) };
     },
@@ -131,7 +162,8 @@ export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests, idem
     },
     async (request) => {
       const record = byToken(request.params.token);
-      const { position } = await requests.reject(record.id, request.params.token, request.body.reason, brandCtx(request, record.id));
+      const command = { type: 'RejectPaymentRequest', reason: request.body.reason } as const;
+      const { position } = await ctx.run.request(record.id, command, brandCtx(request, record.id), requestGuard.link(request.params.token));
       await ctx.settle(position);
       return { success: true, request: linkDto(request.params.token) };
     },
@@ -149,6 +181,12 @@ export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests, idem
       return { url };
     },
   );
+}
+
+/** The creator completes a paid request: the payout is asked for (or deferred until the account is ready). */
+function completionRoutes(app: ZodApp, { ctx, guards, idempotency }: RouteDeps): void {
+  const { now } = requestReads(ctx);
+  const publicUrl = ctx.config.publicUrl;
 
   app.post(
     '/api/payment-requests/:id/complete',
@@ -159,7 +197,8 @@ export function paymentRequestsRoutes(app: ZodApp, { ctx, guards, requests, idem
     async (request) => {
       const { userId } = userOf(request);
       const key = idempotency.intentKey(request);
-      const result = await ctx.payments.escrow.completePaymentRequest(request.params.id, userId, key, commandContext(request, { kind: 'creator', id: userId }));
+      const cc = commandContext(request, { kind: 'creator', id: userId });
+      const result = await completePaymentRequest(ctx, request.params.id, userId, key, cc);
       // The payout is the reactor's; the creator sees the request completed either way (payout_pending shows as completed).
       await ctx.payments.outcomes.transfer({ kind: 'payment_request', id: request.params.id }, key, result.position);
       await ctx.settle(await ctx.store.headPosition());

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { languages } from '../../machines/account/account.events';
+import { languages } from '@machines/account/account.events';
 import { WrongExpectedVersion } from '../event-store/event-store';
 import type { RouteDeps, ZodApp } from '../http/route-deps';
 import { confirmPage, messagePage } from '../notifications/notification-pages';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorSchema } from '../../machines/contract/api';
+import { errorSchema } from '@machines/contract/api';
 import { userOf } from '../auth/authenticate';
 import { userAggregate } from '../commands/aggregate';
 import { DomainError } from '../commands/domain-error';

@@ -1,6 +1,6 @@
 import type { Agent } from 'node:https';
 import webPush from 'web-push';
-import { notificationPreferencesOf } from '../../machines/account/user.machine';
+import { notificationPreferencesOf } from '@machines/account/user.machine';
 import type { AccountQueries } from '../../projections/accounts.queries';
 import type { NotificationQueries } from '../../projections/notifications.queries';
 import { userAggregate } from '../commands/aggregate';

@@ -1,5 +1,5 @@
-import { decodeEvent } from '../../machines/events/codec';
-import { dealEscrowEvents, paymentRequestEscrowEvents } from '../../machines/escrow/escrow-events';
+import { decodeEvent } from '@machines/events/codec';
+import { dealEscrowEvents, paymentRequestEscrowEvents } from '@machines/escrow/escrow-events';
 import { createPaymentsHandler, intentRoles, type PaymentsHandlerDeps } from '../escrow/payments-handler';
 import type { Reactor } from './reactor';
 

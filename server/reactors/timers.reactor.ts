@@ -4,13 +4,12 @@ import { dealAggregate } from '../commands/aggregate';
 import type { CommandBus, CommandContext } from '../commands/command-bus';
 import { deterministicId } from '../commands/deterministic-id';
 import type { CommandRunner } from '../commands/run-command';
-import type { Escrow } from '../payments/escrow.types';
+import { requestDeferredPayout } from '../payment-requests/request-payouts';
 import type { Clock } from '../shared/clock';
 
 export interface TimerReactorOptions {
   /** The read database the timers projection writes to. */
   db: Database;
-  escrow: Pick<Escrow, 'requestDeferredPayout'>;
   bus: CommandBus;
   run: CommandRunner;
   clock: Clock;
@@ -24,6 +23,34 @@ export interface TimerReactorOptions {
 
 const system: CommandContext = { actor: { kind: 'system', id: 'timer-reactor' } };
 
+type FireParts = Pick<TimerReactorOptions, 'bus' | 'run'>;
+
+/** A review or dispute period's end, as the deal's command; keyed by the revision decided on. */
+async function elapse({ bus, run }: FireParts, t: DueTimer, type: 'ElapseReviewPeriod' | 'ElapseDisputePeriod') {
+  const { revision } = await bus.load(dealAggregate, t.streamId);
+  // A new key per attempt: after a refused transfer the timer asks again as a new request.
+  const key = deterministicId(t.streamId, type, t.endsAt, String(revision));
+  await run.deal(t.entityId, { type, key }, system, { dedupeKey: key });
+}
+
+async function expire({ run }: FireParts, t: DueTimer) {
+  await run.request(t.entityId, { type: 'ExpirePaymentRequest' }, system, { dedupeKey: `expire:${t.endsAt}` });
+}
+
+/** Asks for a deferred payout; a no-op (creator not ready after all) waits like a failure. */
+async function payOut(parts: FireParts, t: DueTimer) {
+  const result = await requestDeferredPayout(parts, t.entityId, system);
+  if (result === null) throw new Error(`Deferred payout of ${t.streamId} is not payable yet`);
+}
+
+/** What a due timer does, by its kind. */
+async function fire(parts: FireParts, t: DueTimer): Promise<void> {
+  if (t.kind === 'deferred_payout') return payOut(parts, t);
+  if (t.kind === 'review_period') return elapse(parts, t, 'ElapseReviewPeriod');
+  if (t.kind === 'dispute_period') return elapse(parts, t, 'ElapseDisputePeriod');
+  return expire(parts, t);
+}
+
 /**
  * Turns due times into commands with the injected clock: the timers projection (fed by the event
  * subscription) says what is due, the deciders decide. Never early: the machine's guards compare
@@ -33,34 +60,10 @@ const system: CommandContext = { actor: { kind: 'system', id: 'timer-reactor' } 
  * transfer itself is the payments reactor's, keyed by the request's key.
  */
 export function createTimerReactor(options: TimerReactorOptions) {
-  const { db, escrow, bus, run, clock, intervalMs, batchSize = 100, backoffMs = 60_000 } = options;
+  const { db, clock, intervalMs, batchSize = 100, backoffMs = 60_000 } = options;
   const backoff = new Map<string, number>();
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
-
-  async function elapse(t: DueTimer, type: 'ElapseReviewPeriod' | 'ElapseDisputePeriod') {
-    const { revision } = await bus.load(dealAggregate, t.streamId);
-    // A new key per attempt: after a refused transfer the timer asks again as a new request.
-    const key = deterministicId(t.streamId, type, t.endsAt, String(revision));
-    await run.deal(t.entityId, { type, key }, system, { dedupeKey: key });
-  }
-
-  async function expire(t: DueTimer) {
-    await run.request(t.entityId, { type: 'ExpirePaymentRequest' }, system, { dedupeKey: `expire:${t.endsAt}` });
-  }
-
-  /** Asks for a deferred payout; a no-op (creator not ready after all) waits like a failure. */
-  async function payOut(t: DueTimer) {
-    const result = await escrow.requestDeferredPayout(t.entityId, system);
-    if (result === null) throw new Error(`Deferred payout of ${t.streamId} is not payable yet`);
-  }
-
-  async function fire(t: DueTimer): Promise<void> {
-    if (t.kind === 'deferred_payout') return payOut(t);
-    if (t.kind === 'review_period') return elapse(t, 'ElapseReviewPeriod');
-    if (t.kind === 'dispute_period') return elapse(t, 'ElapseDisputePeriod');
-    return expire(t);
-  }
 
   async function runTick(): Promise<number> {
     const nowMs = clock.now().getTime();
@@ -69,7 +72,7 @@ export function createTimerReactor(options: TimerReactorOptions) {
       const key = `${t.streamId}:${t.kind}`;
       if ((backoff.get(key) ?? 0) > nowMs) continue;
       try {
-        await fire(t);
+        await fire(options, t);
         backoff.delete(key);
         fired += 1;
       } catch (error) {

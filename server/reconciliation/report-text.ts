@@ -1,4 +1,4 @@
-import { centsToDecimal } from '../../machines/money';
+import { centsToDecimal } from '@machines/money';
 import type { Mismatch, ReconciliationReport } from './reconcile';
 
 const problemText: Record<Mismatch['problem'], string> = {

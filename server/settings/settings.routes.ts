@@ -1,5 +1,5 @@
-import { DEAL_FEE_BPS, MAX_DEAL_CENTS, MAX_REQUEST_CENTS, REQUEST_FEE_BPS } from '../../machines/money';
-import { publicSettingsSchema, type PublicSettings } from '../../machines/contract/public-settings';
+import { DEAL_FEE_BPS, MAX_DEAL_CENTS, MAX_REQUEST_CENTS, REQUEST_FEE_BPS } from '@machines/money';
+import { publicSettingsSchema, type PublicSettings } from '@machines/contract/public-settings';
 import type { AppConfig } from '../config';
 import type { RouteDeps, ZodApp } from '../http/route-deps';
 

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompress, brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { PublicSettings } from '../../machines/contract/public-settings';
-import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../../machines/contract/route-preloads';
+import type { PublicSettings } from '@machines/contract/public-settings';
+import { ROUTE_PRELOADS_FILE, type RoutePreload } from '@machines/contract/route-preloads';
 import { requestLanguage } from '../i18n/request-language';
 import { sendError } from '../http/error-handler';
 

@@ -121,7 +121,7 @@ export async function lifecyclesPerSecond(
         const streamId = dealAggregate.streamId(dealId);
         let first = true;
         for (const drafts of lifecycle(dealId, new Date().toISOString())) {
-          // As server/deals/deal-commands.ts does: a freshly allocated id is created without a read.
+          // As the create-deal route (server/deals/deals.routes.ts) does: a freshly allocated id is created without a read.
           const sent = performance.now();
           await bus.execute(dealAggregate, streamId, () => drafts as never[], { actor: actors.brand }, { newStream: first });
           waits.push(performance.now() - sent);

@@ -1,4 +1,4 @@
-import type { Language } from '../../../machines/account/account.events';
+import type { Language } from '@machines/account/account.events';
 import { formatterFor, type NotificationKind, type TextCatalog, type TextParams } from './catalog';
 import { en } from './en';
 import { nl } from './nl';

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dealAggregate } from '../../../server/commands/aggregate';
-import { webhookRoutes } from '../../../server/payments/webhook.routes';
+import { webhookRoutes } from '../../../server/escrow/webhook.routes';
 import { brand, createHarness, dealState, givenDeal, type Harness } from './support/escrow-harness';
 
 describe('POST /api/stripe/webhook', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSimulated } from '../../../server/payments-wiring';
+import { isSimulated } from '../../../server/escrow/payments-wiring';
 import { bearer, createTestApp, registerUser, type TestApp } from '../api/test-app';
 
 /*

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import type { SimulatedGateway } from './simulated-gateway';
 import { checkoutPage, onboardingPage, paymentPage } from './simulated-pages';
@@ -21,6 +21,109 @@ function holdsKey(request: FastifyRequest, key: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(key);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The session the key in the URL opens, if any. */
+const sessionFor = (gateway: SimulatedGateway, request: FastifyRequest<{ Params: { sessionId: string } }>) => {
+  const session = gateway.ledger.sessions.get(request.params.sessionId);
+  return session && holdsKey(request, gateway.accessKey('payer', session.id)) ? session : undefined;
+};
+
+/** The payer's checkout page: pay (card or iDEAL), let the payment fail, or cancel. */
+function checkoutRoutes(app: FastifyInstance, gateway: SimulatedGateway) {
+  app.get<{ Params: { sessionId: string } }>('/sim/checkout/:sessionId', async (request, reply) => {
+    const session = sessionFor(gateway, request);
+    if (!session) return reply.code(404).type('text/plain').send('Checkout session not found');
+    return reply.type('text/html').send(
+      checkoutPage({
+        action: request.url,
+        description: session.input.description,
+        totalCents: session.totalCents,
+        status: session.status,
+        lang: requestLanguage(request),
+      }),
+    );
+  });
+
+  app.post<{ Params: { sessionId: string }; Body: Form }>('/sim/checkout/:sessionId', async (request, reply) => {
+    const session = sessionFor(gateway, request);
+    if (!session) return reply.code(404).type('text/plain').send('Checkout session not found');
+    const outcome = request.body?.outcome;
+    if (outcome === 'cancel' || session.status !== 'open') return reply.redirect(session.input.cancelUrl, 303);
+    try {
+      if (outcome === 'pay') {
+        await gateway.payCheckout(session.id, request.body?.method === 'card' ? 'card' : 'ideal');
+        return reply.redirect(session.input.successUrl, 303);
+      }
+      await gateway.failCheckout(session.id);
+      return reply.redirect(session.input.cancelUrl, 303);
+    } catch (error) {
+      const page = checkoutPage({
+        action: request.url,
+        description: session.input.description,
+        totalCents: session.totalCents,
+        status: 'open',
+        error: (error as Error).message,
+        lang: requestLanguage(request),
+      });
+      return reply.code(502).type('text/html').send(page);
+    }
+  });
+}
+
+/** A paid session's page, where a card chargeback can be opened. */
+function paymentRoutes(app: FastifyInstance, gateway: SimulatedGateway) {
+  // Test mode only (these routes exist only with the simulated gateway): a card chargeback on a paid session.
+  const showPayment = (sessionId: string, action: string, extra: { notice?: string; error?: string; lang?: Language } = {}) => {
+    const session = gateway.ledger.sessions.get(sessionId);
+    if (!session) return null;
+    return paymentPage({ action, description: session.input.description, totalCents: session.totalCents, chargeId: session.chargeId, ...extra });
+  };
+  app.get<{ Params: { sessionId: string } }>('/sim/payments/:sessionId', async (request, reply) => {
+    const html = sessionFor(gateway, request) ? showPayment(request.params.sessionId, request.url, { lang: requestLanguage(request) }) : null;
+    return html === null ? reply.code(404).type('text/plain').send('Checkout session not found') : reply.type('text/html').send(html);
+  });
+  app.post<{ Params: { sessionId: string }; Body: Form }>('/sim/payments/:sessionId', async (request, reply) => {
+    const session = sessionFor(gateway, request);
+    if (!session) return reply.code(404).type('text/plain').send('Checkout session not found');
+    if (request.body?.outcome !== 'chargeback' || session.chargeId === null) return reply.redirect(request.url, 303);
+    try {
+      await gateway.openChargeback(session.chargeId, 'fraudulent');
+    } catch (error) {
+      return reply
+        .code(502)
+        .type('text/html')
+        .send(showPayment(session.id, request.url, { error: (error as Error).message, lang: requestLanguage(request) }));
+    }
+    return reply
+      .type('text/html')
+      .send(showPayment(session.id, request.url, { notice: 'Chargeback sent (charge.dispute.created).', lang: requestLanguage(request) }));
+  });
+}
+
+/** The creator's onboarding page: finish it (payouts enabled) or leave it incomplete. */
+function onboardingRoutes(app: FastifyInstance, gateway: SimulatedGateway) {
+  app.get<{ Params: { accountId: string } }>('/sim/onboarding/:accountId', async (request, reply) => {
+    const account = gateway.ledger.accounts.get(request.params.accountId);
+    if (!account || !holdsKey(request, gateway.accessKey('account', account.id))) return reply.code(404).type('text/plain').send('Account not found');
+    return reply.type('text/html').send(onboardingPage({ action: request.url, accountId: request.params.accountId, lang: requestLanguage(request) }));
+  });
+
+  app.post<{ Params: { accountId: string }; Body: Form }>('/sim/onboarding/:accountId', async (request, reply) => {
+    const account = gateway.ledger.accounts.get(request.params.accountId);
+    if (!account || !holdsKey(request, gateway.accessKey('account', account.id))) return reply.code(404).type('text/plain').send('Account not found');
+    const complete = request.body?.outcome === 'complete';
+    try {
+      await gateway.finishOnboarding(account.id, complete);
+    } catch (error) {
+      return reply
+        .code(502)
+        .type('text/html')
+        .send(onboardingPage({ action: request.url, accountId: account.id, error: (error as Error).message, lang: requestLanguage(request) }));
+    }
+    const target = complete ? account.returnUrl : account.refreshUrl;
+    return reply.redirect(target ?? '/', 303);
+  });
 }
 
 /**
@@ -46,96 +149,7 @@ export const simulatedGatewayRoutes: FastifyPluginAsync<SimulatedGatewayRoutesOp
     );
   }
 
-  const sessionFor = (request: FastifyRequest<{ Params: { sessionId: string } }>) => {
-    const session = gateway.ledger.sessions.get(request.params.sessionId);
-    return session && holdsKey(request, gateway.accessKey('payer', session.id)) ? session : undefined;
-  };
-
-  app.get<{ Params: { sessionId: string } }>('/sim/checkout/:sessionId', async (request, reply) => {
-    const session = sessionFor(request);
-    if (!session) return reply.code(404).type('text/plain').send('Checkout session not found');
-    return reply.type('text/html').send(
-      checkoutPage({
-        action: request.url,
-        description: session.input.description,
-        totalCents: session.totalCents,
-        status: session.status,
-        lang: requestLanguage(request),
-      }),
-    );
-  });
-
-  app.post<{ Params: { sessionId: string }; Body: Form }>('/sim/checkout/:sessionId', async (request, reply) => {
-    const session = sessionFor(request);
-    if (!session) return reply.code(404).type('text/plain').send('Checkout session not found');
-    const outcome = request.body?.outcome;
-    if (outcome === 'cancel' || session.status !== 'open') return reply.redirect(session.input.cancelUrl, 303);
-    try {
-      if (outcome === 'pay') {
-        await gateway.payCheckout(session.id, request.body?.method === 'card' ? 'card' : 'ideal');
-        return reply.redirect(session.input.successUrl, 303);
-      }
-      await gateway.failCheckout(session.id);
-      return reply.redirect(session.input.cancelUrl, 303);
-    } catch (error) {
-      const page = checkoutPage({
-        action: request.url,
-        description: session.input.description,
-        totalCents: session.totalCents,
-        status: 'open',
-        error: (error as Error).message,
-        lang: requestLanguage(request),
-      });
-      return reply.code(502).type('text/html').send(page);
-    }
-  });
-
-  // Test mode only (these routes exist only with the simulated gateway): a card chargeback on a paid session.
-  const showPayment = (sessionId: string, action: string, extra: { notice?: string; error?: string; lang?: Language } = {}) => {
-    const session = gateway.ledger.sessions.get(sessionId);
-    if (!session) return null;
-    return paymentPage({ action, description: session.input.description, totalCents: session.totalCents, chargeId: session.chargeId, ...extra });
-  };
-  app.get<{ Params: { sessionId: string } }>('/sim/payments/:sessionId', async (request, reply) => {
-    const html = sessionFor(request) ? showPayment(request.params.sessionId, request.url, { lang: requestLanguage(request) }) : null;
-    return html === null ? reply.code(404).type('text/plain').send('Checkout session not found') : reply.type('text/html').send(html);
-  });
-  app.post<{ Params: { sessionId: string }; Body: Form }>('/sim/payments/:sessionId', async (request, reply) => {
-    const session = sessionFor(request);
-    if (!session) return reply.code(404).type('text/plain').send('Checkout session not found');
-    if (request.body?.outcome !== 'chargeback' || session.chargeId === null) return reply.redirect(request.url, 303);
-    try {
-      await gateway.openChargeback(session.chargeId, 'fraudulent');
-    } catch (error) {
-      return reply
-        .code(502)
-        .type('text/html')
-        .send(showPayment(session.id, request.url, { error: (error as Error).message, lang: requestLanguage(request) }));
-    }
-    return reply
-      .type('text/html')
-      .send(showPayment(session.id, request.url, { notice: 'Chargeback sent (charge.dispute.created).', lang: requestLanguage(request) }));
-  });
-
-  app.get<{ Params: { accountId: string } }>('/sim/onboarding/:accountId', async (request, reply) => {
-    const account = gateway.ledger.accounts.get(request.params.accountId);
-    if (!account || !holdsKey(request, gateway.accessKey('account', account.id))) return reply.code(404).type('text/plain').send('Account not found');
-    return reply.type('text/html').send(onboardingPage({ action: request.url, accountId: request.params.accountId, lang: requestLanguage(request) }));
-  });
-
-  app.post<{ Params: { accountId: string }; Body: Form }>('/sim/onboarding/:accountId', async (request, reply) => {
-    const account = gateway.ledger.accounts.get(request.params.accountId);
-    if (!account || !holdsKey(request, gateway.accessKey('account', account.id))) return reply.code(404).type('text/plain').send('Account not found');
-    const complete = request.body?.outcome === 'complete';
-    try {
-      await gateway.finishOnboarding(account.id, complete);
-    } catch (error) {
-      return reply
-        .code(502)
-        .type('text/html')
-        .send(onboardingPage({ action: request.url, accountId: account.id, error: (error as Error).message, lang: requestLanguage(request) }));
-    }
-    const target = complete ? account.returnUrl : account.refreshUrl;
-    return reply.redirect(target ?? '/', 303);
-  });
+  checkoutRoutes(app, gateway);
+  paymentRoutes(app, gateway);
+  onboardingRoutes(app, gateway);
 };

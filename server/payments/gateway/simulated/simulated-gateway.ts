@@ -52,31 +52,18 @@ export interface SimulatedGateway extends PaymentGateway {
   accessKey(kind: 'payer' | 'account', id: string): string;
 }
 
-export function createSimulatedGateway(options: SimulatedGatewayOptions): SimulatedGateway {
-  const ledger = createSimulatedLedger({
-    publicUrl: options.publicUrl,
-    ...(options.databasePath ? { path: options.databasePath } : {}),
-    ...(options.now ? { now: options.now } : {}),
-  });
-  const webhookSecret = options.webhookSecret ?? ledger.sharedSecret('webhook_secret', () => `whsec_sim_${randomBytes(24).toString('hex')}`);
-  const webhooks = createSimulatedWebhooks({ publicUrl: options.publicUrl, webhookSecret });
-  let failTransfers: GatewayErrorCode | null = null;
+interface GatewayParts {
+  ledger: SimulatedLedger;
+  publicUrl: string;
+  webhookSecret: string;
+  accessKey: SimulatedGateway['accessKey'];
+  /** The code every transfer fails with for now (null: transfers succeed). */
+  refusal: { code: GatewayErrorCode | null };
+}
 
-  const accessKey = (kind: 'payer' | 'account', id: string) => createHmac('sha256', webhookSecret).update(`sim-page:${kind}:${id}`).digest('hex').slice(0, 32);
-
-  function sessionOrThrow(sessionId: string) {
-    const session = ledger.sessions.get(sessionId);
-    if (!session) throw new GatewayError('invalid_request', `No such checkout session: ${sessionId}`);
-    return session;
-  }
-
+/** The payment port as the app calls it: the calls Stripe's API answers, answered from the ledger. */
+function gatewayCalls({ ledger, publicUrl, webhookSecret, accessKey, refusal }: GatewayParts): Omit<PaymentGateway, 'mode' | 'testMode'> {
   return {
-    mode: 'simulated',
-    testMode: true,
-    webhookSecret,
-    ledger,
-    accessKey,
-
     async createCheckoutSession(input) {
       const session = ledger.openSession(input);
       return { sessionId: session.id, url: `${session.url}?key=${accessKey('payer', session.id)}` };
@@ -88,7 +75,7 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
       const account = ledger.accounts.get(input.accountId);
       if (!account) throw new GatewayError('invalid_request', `No such account: ${input.accountId}`);
       ledger.setAccountLinks(account.id, input.returnUrl, input.refreshUrl);
-      return { url: `${options.publicUrl}/sim/onboarding/${account.id}?key=${accessKey('account', account.id)}` };
+      return { url: `${publicUrl}/sim/onboarding/${account.id}?key=${accessKey('account', account.id)}` };
     },
     async getAccountStatus(accountId) {
       const account = ledger.accounts.get(accountId);
@@ -96,7 +83,7 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
       return { payoutsEnabled: account.payoutsEnabled, detailsSubmitted: account.detailsSubmitted };
     },
     async transfer(input) {
-      if (failTransfers) throw new GatewayError(failTransfers, gatewayErrorMessage(failTransfers, 'simulated refusal'));
+      if (refusal.code) throw new GatewayError(refusal.code, gatewayErrorMessage(refusal.code, 'simulated refusal'));
       return { transferId: ledger.transfer(input).id };
     },
     async refund(input) {
@@ -125,7 +112,22 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
         throw new WebhookSignatureError((error as Error).message);
       }
     },
+  };
+}
 
+type Webhooks = ReturnType<typeof createSimulatedWebhooks>;
+
+/** What the payer, the creator and the card issuer do on the /sim pages: each outcome leaves as a signed webhook. */
+function outsideActions(
+  ledger: SimulatedLedger,
+  webhooks: Webhooks,
+): Pick<SimulatedGateway, 'payCheckout' | 'failCheckout' | 'finishOnboarding' | 'openChargeback'> {
+  function sessionOrThrow(sessionId: string) {
+    const session = ledger.sessions.get(sessionId);
+    if (!session) throw new GatewayError('invalid_request', `No such checkout session: ${sessionId}`);
+    return session;
+  }
+  return {
     async payCheckout(sessionId, method) {
       // Refuses an expired session (checked under the file's write lock).
       const session = ledger.charge(sessionOrThrow(sessionId), method);
@@ -162,8 +164,30 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
         status: 'needs_response',
       });
     },
+  };
+}
+
+export function createSimulatedGateway(options: SimulatedGatewayOptions): SimulatedGateway {
+  const ledger = createSimulatedLedger({
+    publicUrl: options.publicUrl,
+    ...(options.databasePath ? { path: options.databasePath } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const webhookSecret = options.webhookSecret ?? ledger.sharedSecret('webhook_secret', () => `whsec_sim_${randomBytes(24).toString('hex')}`);
+  const webhooks = createSimulatedWebhooks({ publicUrl: options.publicUrl, webhookSecret });
+  const refusal: GatewayParts['refusal'] = { code: null };
+  const accessKey = (kind: 'payer' | 'account', id: string) => createHmac('sha256', webhookSecret).update(`sim-page:${kind}:${id}`).digest('hex').slice(0, 32);
+
+  return {
+    mode: 'simulated',
+    testMode: true,
+    webhookSecret,
+    ledger,
+    accessKey,
+    ...gatewayCalls({ ledger, publicUrl: options.publicUrl, webhookSecret, accessKey, refusal }),
+    ...outsideActions(ledger, webhooks),
     failTransfersWith(code) {
-      failTransfers = code;
+      refusal.code = code;
     },
     useWebhookTransport(transport) {
       webhooks.useTransport(transport);

@@ -303,17 +303,9 @@ function openDatabase(path: string): Database.Database {
   return db;
 }
 
-export function createSimulatedLedger(options: SimulatedLedgerOptions) {
-  const { publicUrl } = options;
-  const db = openDatabase(options.path ?? ':memory:');
-  const nowIso = () => (options.now ? options.now() : new Date()).toISOString();
-
-  const q = {
-    metaGet: db.prepare<[string], { value: string }>('SELECT value FROM sim_meta WHERE key = ?'),
-    metaPut: db.prepare<[string, string]>('INSERT OR IGNORE INTO sim_meta (key, value) VALUES (?, ?)'),
-    keyGet: db.prepare<[string], { result: string }>('SELECT result FROM sim_idempotency WHERE key = ?'),
-    keyPut: db.prepare<[string, string]>('INSERT INTO sim_idempotency (key, result) VALUES (?, ?)'),
-
+/** The statements of the sessions table. */
+function sessionQueries(db: Database.Database) {
+  return {
     session: db.prepare<[string], SessionRow>('SELECT * FROM sim_sessions WHERE id = ?'),
     sessions: db.prepare<[], SessionRow>('SELECT * FROM sim_sessions ORDER BY rowid'),
     sessionOfIntent: db.prepare<[string], SessionRow>('SELECT * FROM sim_sessions WHERE payment_intent_id = ?'),
@@ -327,7 +319,11 @@ export function createSimulatedLedger(options: SimulatedLedgerOptions) {
     ),
     setSessionStatus: db.prepare<[string, string]>('UPDATE sim_sessions SET status = ? WHERE id = ?'),
     expireSession: db.prepare<[string]>(`UPDATE sim_sessions SET status = 'expired' WHERE id = ? AND status = 'open'`),
+  };
+}
 
+function accountQueries(db: Database.Database) {
+  return {
     account: db.prepare<[string], AccountRow>('SELECT * FROM sim_accounts WHERE id = ?'),
     accounts: db.prepare<[], AccountRow>('SELECT * FROM sim_accounts ORDER BY rowid'),
     insertAccount: db.prepare(
@@ -336,7 +332,12 @@ export function createSimulatedLedger(options: SimulatedLedgerOptions) {
     ),
     setAccountLinks: db.prepare<[string, string, string]>('UPDATE sim_accounts SET return_url = ?, refresh_url = ? WHERE id = ?'),
     enablePayouts: db.prepare<[string]>('UPDATE sim_accounts SET payouts_enabled = 1, details_submitted = 1 WHERE id = ?'),
+  };
+}
 
+/** The statements of what moved: transfers, refunds, reversals and chargebacks. */
+function moneyQueries(db: Database.Database) {
+  return {
     transfer: db.prepare<[string], TransferRow>('SELECT * FROM sim_transfers WHERE id = ?'),
     transfers: db.prepare<[], TransferRow>('SELECT * FROM sim_transfers ORDER BY rowid'),
     transfersOfGroup: db.prepare<[string], TransferRow>('SELECT * FROM sim_transfers WHERE transfer_group = ? ORDER BY rowid'),
@@ -366,56 +367,292 @@ export function createSimulatedLedger(options: SimulatedLedgerOptions) {
        VALUES (@id, @charge_id, @payment_intent_id, @amount_cents, @reason, @created_at)`,
     ),
   };
+}
 
-  const getSession = (id: string) => {
-    const row = q.session.get(id);
-    return row ? toSession(row) : undefined;
+function prepareQueries(db: Database.Database) {
+  return {
+    metaGet: db.prepare<[string], { value: string }>('SELECT value FROM sim_meta WHERE key = ?'),
+    metaPut: db.prepare<[string, string]>('INSERT OR IGNORE INTO sim_meta (key, value) VALUES (?, ?)'),
+    keyGet: db.prepare<[string], { result: string }>('SELECT result FROM sim_idempotency WHERE key = ?'),
+    keyPut: db.prepare<[string, string]>('INSERT INTO sim_idempotency (key, result) VALUES (?, ?)'),
+    ...sessionQueries(db),
+    ...accountQueries(db),
+    ...moneyQueries(db),
   };
-  const getAccount = (id: string) => {
-    const row = q.account.get(id);
-    return row ? toAccount(row) : undefined;
-  };
-  const findIntent = (paymentIntentId: string) => {
-    const row = q.sessionOfIntent.get(paymentIntentId);
-    return row ? toSession(row) : undefined;
-  };
+}
 
-  /**
-   * Stripe answers a repeated Idempotency-Key with the first result; so does the simulation, also
-   * after a restart and from another process. `make` writes its records and returns what to
-   * remember; a thrown refusal rolls everything back and is not remembered, so a transfer refused
-   * for `payouts_not_enabled` succeeds with the same key once the account is ready (as before).
-   */
-  function once<R>(key: string, make: () => R): R {
-    return db
-      .transaction((): R => {
-        const hit = q.keyGet.get(key);
-        if (hit) return JSON.parse(hit.result) as R;
-        const made = make();
-        q.keyPut.run(key, JSON.stringify(made));
-        return made;
-      })
-      .immediate();
+/** What the ledger's operations share: the open file, its statements and the clock. */
+interface LedgerCore {
+  db: Database.Database;
+  q: ReturnType<typeof prepareQueries>;
+  nowIso: () => string;
+  publicUrl: string;
+}
+
+const getSession = ({ q }: LedgerCore, id: string) => {
+  const row = q.session.get(id);
+  return row ? toSession(row) : undefined;
+};
+const getAccount = ({ q }: LedgerCore, id: string) => {
+  const row = q.account.get(id);
+  return row ? toAccount(row) : undefined;
+};
+const findIntent = ({ q }: LedgerCore, paymentIntentId: string) => {
+  const row = q.sessionOfIntent.get(paymentIntentId);
+  return row ? toSession(row) : undefined;
+};
+
+/**
+ * Stripe answers a repeated Idempotency-Key with the first result; so does the simulation, also
+ * after a restart and from another process. `make` writes its records and returns what to
+ * remember; a thrown refusal rolls everything back and is not remembered, so a transfer refused
+ * for `payouts_not_enabled` succeeds with the same key once the account is ready (as before).
+ */
+function once<R>({ db, q }: LedgerCore, key: string, make: () => R): R {
+  return db
+    .transaction((): R => {
+      const hit = q.keyGet.get(key);
+      if (hit) return JSON.parse(hit.result) as R;
+      const made = make();
+      q.keyPut.run(key, JSON.stringify(made));
+      return made;
+    })
+    .immediate();
+}
+
+/** Runs a read-modify-write under the file's write lock (another instance may write the same row). */
+const write = <R>({ db }: LedgerCore, fn: () => R): R => db.transaction(fn).immediate();
+
+/** Takes a transfer back in full and records the reversal; returns its id. Runs inside the caller's transaction. */
+function reverse({ q, nowIso }: LedgerCore, transfer: TransferRow): string {
+  q.reverseTransfer.run(transfer.id);
+  const id = newId('trr');
+  q.insertReversal.run({ id, transfer_id: transfer.id, amount_cents: transfer.amount_cents, transfer_group: transfer.transfer_group, created_at: nowIso() });
+  return id;
+}
+
+/** Checkout sessions: opened once per key, paid once, expired only while open. */
+function sessionOperations(core: LedgerCore) {
+  const { q, nowIso, publicUrl } = core;
+  return {
+    openSession(input: CheckoutInput): SimulatedSession {
+      const { id } = once(core, `checkout:${input.idempotencyKey}`, () => {
+        const id = newId('cs');
+        q.insertSession.run({
+          id,
+          url: `${publicUrl}/sim/checkout/${id}`,
+          input: JSON.stringify(input),
+          total_cents: input.totalCents,
+          metadata: JSON.stringify(input.metadata),
+          status: 'open',
+          method: null,
+          payment_intent_id: newId('pi'),
+          charge_id: null,
+        });
+        return { id };
+      });
+      return getSession(core, id)!;
+    },
+
+    /** Pays the session (once: a second payment keeps the first charge); refuses an expired one. */
+    charge(session: SimulatedSession, method: 'card' | 'ideal'): SimulatedSession {
+      const paid = write(core, () => {
+        const current = getSession(core, session.id);
+        if (!current) throw new GatewayError('invalid_request', `No such checkout session: ${session.id}`);
+        if (current.status === 'expired') throw new GatewayError('invalid_request', `invalid_request: checkout session ${session.id} has expired`);
+        q.chargeSession.run(method, newId('ch'), nowIso(), session.id);
+        return getSession(core, session.id)!;
+      });
+      return Object.assign(session, paid);
+    },
+
+    /** An asynchronous payment (iDEAL) that failed: the session is over, unpaid. */
+    completeUnpaid(sessionId: string): SimulatedSession {
+      q.setSessionStatus.run('complete', sessionId);
+      return getSession(core, sessionId)!;
+    },
+
+    /** Like Stripe: only an open session can be expired; a paid or closed one is left as it is. */
+    expireSession(sessionId: string): void {
+      q.expireSession.run(sessionId);
+    },
+
+    paymentOfIntent(paymentIntentId: string): { chargeId: string | null; method: string | null } {
+      const session = findIntent(core, paymentIntentId);
+      return { chargeId: session?.chargeId ?? null, method: session?.method ?? null };
+    },
+
+    sessionOfCharge(chargeId: string): SimulatedSession | undefined {
+      const row = q.sessionOfCharge.get(chargeId);
+      return row ? toSession(row) : undefined;
+    },
+  };
+}
+
+/** Connected accounts: opened once per key, ready for payouts once onboarding completes. */
+function accountOperations(core: LedgerCore) {
+  const { q } = core;
+  return {
+    openAccount(input: ConnectedAccountInput): SimulatedAccount {
+      const { id } = once(core, `account:${input.idempotencyKey}`, () => {
+        const id = newId('acct');
+        q.insertAccount.run({ id, reference: input.reference, email: input.email, metadata: JSON.stringify(input.metadata ?? {}) });
+        return { id };
+      });
+      return getAccount(core, id)!;
+    },
+
+    setAccountLinks(accountId: string, returnUrl: string, refreshUrl: string): void {
+      q.setAccountLinks.run(returnUrl, refreshUrl, accountId);
+    },
+
+    enablePayouts(accountId: string): SimulatedAccount {
+      q.enablePayouts.run(accountId);
+      return getAccount(core, accountId)!;
+    },
+  };
+}
+
+/** A payout to the creator's account: at most one live transfer per group, only to an account that can receive it. */
+function recordTransfer(core: LedgerCore, input: TransferInput): { id: string } {
+  const { q, nowIso } = core;
+  // At most one live transfer per group: a second one would pay the creator twice.
+  const live = q.liveTransferOfGroup.get(input.transferGroup);
+  if (live) return { id: live.id };
+  const account = getAccount(core, input.destinationAccountId);
+  if (!account) throw new GatewayError('no_bank_account', `no_bank_account: no such connected bank account ${input.destinationAccountId}`);
+  if (!account.payoutsEnabled) {
+    throw new GatewayError('payouts_not_enabled', "payouts_not_enabled: the creator's account cannot receive payouts yet, payouts_enabled is false");
   }
-
-  /** Takes a transfer back in full and records the reversal; returns its id. Runs inside the caller's transaction. */
-  function reverse(transfer: TransferRow): string {
-    q.reverseTransfer.run(transfer.id);
-    const id = newId('trr');
-    q.insertReversal.run({ id, transfer_id: transfer.id, amount_cents: transfer.amount_cents, transfer_group: transfer.transfer_group, created_at: nowIso() });
-    return id;
+  if (input.sourceTransaction && !q.sessionOfCharge.get(input.sourceTransaction)) {
+    throw new GatewayError('invalid_request', `invalid_request: no such charge ${input.sourceTransaction}`);
   }
+  const id = newId('tr');
+  q.insertTransfer.run({
+    id,
+    amount_cents: input.amountCents,
+    destination: input.destinationAccountId,
+    transfer_group: input.transferGroup,
+    source_transaction: input.sourceTransaction,
+    idempotency_key: input.idempotencyKey,
+    created_at: nowIso(),
+  });
+  return { id };
+}
 
-  /** Runs a read-modify-write under the file's write lock (another instance may write the same row). */
-  const write = <R>(fn: () => R): R => db.transaction(fn).immediate();
+/** A refund of the charge, once; what already went to the creator is reversed first. */
+function recordRefund(core: LedgerCore, input: RefundInput): { refundId: string; transferReversalId: string | null } {
+  const { q, nowIso } = core;
+  const chargeId = input.chargeId ?? (input.paymentIntentId ? (findIntent(core, input.paymentIntentId)?.chargeId ?? null) : null);
+  if (chargeId && q.refundOfCharge.get(chargeId)) {
+    throw new GatewayError('invalid_request', `invalid_request: charge ${chargeId} has already been refunded`);
+  }
+  // Funds that already left for the creator come back first (not for an extra payment).
+  let transferReversalId: string | null = null;
+  const live = input.reverseTransfers === false ? [] : q.transfersOfGroup.all(input.transferGroup).filter((t) => t.reversed === 0);
+  for (const t of live) transferReversalId = reverse(core, t);
+  const refundId = newId('re');
+  q.insertRefund.run({
+    id: refundId,
+    charge_id: chargeId,
+    payment_intent_id: input.paymentIntentId,
+    amount_cents: input.amountCents,
+    transfer_group: input.transferGroup,
+    transfer_reversal_id: transferReversalId,
+    idempotency_key: input.idempotencyKey,
+    created_at: nowIso(),
+  });
+  return { refundId, transferReversalId };
+}
 
+/** Money moving after the payment: transfers, refunds, reversals and chargebacks. */
+function moneyOperations(core: LedgerCore) {
+  const { q, nowIso } = core;
+  return {
+    /** Records a chargeback on a paid session's charge (the issuer's side of charge.dispute.created). */
+    openDispute(session: SimulatedSession, reason: string): SimulatedDispute {
+      if (!session.chargeId) throw new GatewayError('invalid_request', `invalid_request: session ${session.id} was not charged`);
+      const row: DisputeRow = {
+        id: newId('dp'),
+        charge_id: session.chargeId,
+        payment_intent_id: session.paymentIntentId,
+        amount_cents: session.totalCents,
+        reason,
+        created_at: nowIso(),
+      };
+      q.insertDispute.run(row);
+      return toDispute(row);
+    },
+    /** What moved for one deal or request (its stream id is the transfer group): for tests and admin. */
+    moneyOfGroup(transferGroup: string): { transfers: SimulatedTransfer[]; refunds: SimulatedRefund[] } {
+      return {
+        transfers: q.transfersOfGroup.all(transferGroup).map(toTransfer),
+        refunds: q.refundsOfGroup.all(transferGroup).map(toRefund),
+      };
+    },
+    transfer(input: TransferInput): SimulatedTransfer {
+      const { id } = once(core, `transfer:${input.idempotencyKey}`, () => recordTransfer(core, input));
+      return toTransfer(q.transfer.get(id)!);
+    },
+    refund(input: RefundInput): { refundId: string; transferReversalId: string | null } {
+      return once(core, `refund:${input.idempotencyKey}`, () => recordRefund(core, input));
+    },
+    reverseTransfer(transferId: string, idempotencyKey: string): { reversalId: string } {
+      return once(core, `reversal:${idempotencyKey}`, () => {
+        const transfer = q.transfer.get(transferId);
+        if (!transfer) throw new GatewayError('invalid_request', `invalid_request: no such transfer ${transferId}`);
+        return { reversalId: reverse(core, transfer) };
+      });
+    },
+  };
+}
+
+/** A Stripe-shaped checkout.session object. */
+function sessionObject(session: SimulatedSession, paymentStatus: 'paid' | 'unpaid'): Record<string, unknown> {
+  return {
+    id: session.id,
+    object: 'checkout.session',
+    mode: 'payment',
+    status: session.status,
+    payment_status: paymentStatus,
+    amount_total: session.totalCents,
+    currency: 'eur',
+    client_reference_id: session.input.reference,
+    metadata: session.metadata,
+    payment_intent: session.paymentIntentId,
+    payment_method_types: ['ideal', 'card'],
+    success_url: session.input.successUrl,
+    cancel_url: session.input.cancelUrl,
+    livemode: false,
+  };
+}
+
+/** A Stripe-shaped account object. */
+function accountObject(account: SimulatedAccount): Record<string, unknown> {
+  return {
+    id: account.id,
+    object: 'account',
+    type: 'express',
+    email: account.email,
+    metadata: account.metadata,
+    payouts_enabled: account.payoutsEnabled,
+    details_submitted: account.detailsSubmitted,
+    charges_enabled: account.detailsSubmitted,
+    capabilities: { transfers: account.payoutsEnabled ? 'active' : 'inactive' },
+  };
+}
+
+export function createSimulatedLedger(options: SimulatedLedgerOptions) {
+  const db = openDatabase(options.path ?? ':memory:');
+  const core: LedgerCore = { db, q: prepareQueries(db), nowIso: () => (options.now ? options.now() : new Date()).toISOString(), publicUrl: options.publicUrl };
+  const { q } = core;
   const sessions: RecordView<SimulatedSession> = {
-    get: getSession,
+    get: (id) => getSession(core, id),
     has: (id) => q.session.get(id) !== undefined,
     values: () => q.sessions.all().map(toSession),
   };
   const accounts: RecordView<SimulatedAccount> = {
-    get: getAccount,
+    get: (id) => getAccount(core, id),
     has: (id) => q.account.get(id) !== undefined,
     values: () => q.accounts.all().map(toAccount),
   };
@@ -439,202 +676,18 @@ export function createSimulatedLedger(options: SimulatedLedgerOptions) {
     get disputes(): SimulatedDispute[] {
       return q.disputes.all().map(toDispute);
     },
-    /** Records a chargeback on a paid session's charge (the issuer's side of charge.dispute.created). */
-    openDispute(session: SimulatedSession, reason: string): SimulatedDispute {
-      if (!session.chargeId) throw new GatewayError('invalid_request', `invalid_request: session ${session.id} was not charged`);
-      const row: DisputeRow = {
-        id: newId('dp'),
-        charge_id: session.chargeId,
-        payment_intent_id: session.paymentIntentId,
-        amount_cents: session.totalCents,
-        reason,
-        created_at: nowIso(),
-      };
-      q.insertDispute.run(row);
-      return toDispute(row);
-    },
-    /** What moved for one deal or request (its stream id is the transfer group): for tests and admin. */
-    moneyOfGroup(transferGroup: string): { transfers: SimulatedTransfer[]; refunds: SimulatedRefund[] } {
-      return {
-        transfers: q.transfersOfGroup.all(transferGroup).map(toTransfer),
-        refunds: q.refundsOfGroup.all(transferGroup).map(toRefund),
-      };
-    },
-
     /** The webhook signing secret shared by every instance on this file (the first one to start picks it). */
     sharedSecret(name: string, make: () => string): string {
-      return write(() => {
+      return write(core, () => {
         q.metaPut.run(name, make());
         return q.metaGet.get(name)!.value;
       });
     },
-
-    openSession(input: CheckoutInput): SimulatedSession {
-      const { id } = once(`checkout:${input.idempotencyKey}`, () => {
-        const id = newId('cs');
-        q.insertSession.run({
-          id,
-          url: `${publicUrl}/sim/checkout/${id}`,
-          input: JSON.stringify(input),
-          total_cents: input.totalCents,
-          metadata: JSON.stringify(input.metadata),
-          status: 'open',
-          method: null,
-          payment_intent_id: newId('pi'),
-          charge_id: null,
-        });
-        return { id };
-      });
-      return getSession(id)!;
-    },
-
-    /** Pays the session (once: a second payment keeps the first charge); refuses an expired one. */
-    charge(session: SimulatedSession, method: 'card' | 'ideal'): SimulatedSession {
-      const paid = write(() => {
-        const current = getSession(session.id);
-        if (!current) throw new GatewayError('invalid_request', `No such checkout session: ${session.id}`);
-        if (current.status === 'expired') throw new GatewayError('invalid_request', `invalid_request: checkout session ${session.id} has expired`);
-        q.chargeSession.run(method, newId('ch'), nowIso(), session.id);
-        return getSession(session.id)!;
-      });
-      return Object.assign(session, paid);
-    },
-
-    /** An asynchronous payment (iDEAL) that failed: the session is over, unpaid. */
-    completeUnpaid(sessionId: string): SimulatedSession {
-      q.setSessionStatus.run('complete', sessionId);
-      return getSession(sessionId)!;
-    },
-
-    openAccount(input: ConnectedAccountInput): SimulatedAccount {
-      const { id } = once(`account:${input.idempotencyKey}`, () => {
-        const id = newId('acct');
-        q.insertAccount.run({ id, reference: input.reference, email: input.email, metadata: JSON.stringify(input.metadata ?? {}) });
-        return { id };
-      });
-      return getAccount(id)!;
-    },
-
-    setAccountLinks(accountId: string, returnUrl: string, refreshUrl: string): void {
-      q.setAccountLinks.run(returnUrl, refreshUrl, accountId);
-    },
-
-    enablePayouts(accountId: string): SimulatedAccount {
-      q.enablePayouts.run(accountId);
-      return getAccount(accountId)!;
-    },
-
-    transfer(input: TransferInput): SimulatedTransfer {
-      const { id } = once(`transfer:${input.idempotencyKey}`, () => {
-        // At most one live transfer per group: a second one would pay the creator twice.
-        const live = q.liveTransferOfGroup.get(input.transferGroup);
-        if (live) return { id: live.id };
-        const account = getAccount(input.destinationAccountId);
-        if (!account) throw new GatewayError('no_bank_account', `no_bank_account: no such connected bank account ${input.destinationAccountId}`);
-        if (!account.payoutsEnabled) {
-          throw new GatewayError('payouts_not_enabled', "payouts_not_enabled: the creator's account cannot receive payouts yet, payouts_enabled is false");
-        }
-        if (input.sourceTransaction && !q.sessionOfCharge.get(input.sourceTransaction)) {
-          throw new GatewayError('invalid_request', `invalid_request: no such charge ${input.sourceTransaction}`);
-        }
-        const id = newId('tr');
-        q.insertTransfer.run({
-          id,
-          amount_cents: input.amountCents,
-          destination: input.destinationAccountId,
-          transfer_group: input.transferGroup,
-          source_transaction: input.sourceTransaction,
-          idempotency_key: input.idempotencyKey,
-          created_at: nowIso(),
-        });
-        return { id };
-      });
-      return toTransfer(q.transfer.get(id)!);
-    },
-
-    refund(input: RefundInput): { refundId: string; transferReversalId: string | null } {
-      return once(`refund:${input.idempotencyKey}`, () => {
-        const chargeId = input.chargeId ?? (input.paymentIntentId ? (findIntent(input.paymentIntentId)?.chargeId ?? null) : null);
-        if (chargeId && q.refundOfCharge.get(chargeId)) {
-          throw new GatewayError('invalid_request', `invalid_request: charge ${chargeId} has already been refunded`);
-        }
-        // Funds that already left for the creator come back first (not for an extra payment).
-        let transferReversalId: string | null = null;
-        const live = input.reverseTransfers === false ? [] : q.transfersOfGroup.all(input.transferGroup).filter((t) => t.reversed === 0);
-        for (const t of live) transferReversalId = reverse(t);
-        const refundId = newId('re');
-        q.insertRefund.run({
-          id: refundId,
-          charge_id: chargeId,
-          payment_intent_id: input.paymentIntentId,
-          amount_cents: input.amountCents,
-          transfer_group: input.transferGroup,
-          transfer_reversal_id: transferReversalId,
-          idempotency_key: input.idempotencyKey,
-          created_at: nowIso(),
-        });
-        return { refundId, transferReversalId };
-      });
-    },
-
-    /** Like Stripe: only an open session can be expired; a paid or closed one is left as it is. */
-    expireSession(sessionId: string): void {
-      q.expireSession.run(sessionId);
-    },
-
-    reverseTransfer(transferId: string, idempotencyKey: string): { reversalId: string } {
-      return once(`reversal:${idempotencyKey}`, () => {
-        const transfer = q.transfer.get(transferId);
-        if (!transfer) throw new GatewayError('invalid_request', `invalid_request: no such transfer ${transferId}`);
-        return { reversalId: reverse(transfer) };
-      });
-    },
-
-    paymentOfIntent(paymentIntentId: string): { chargeId: string | null; method: string | null } {
-      const session = findIntent(paymentIntentId);
-      return { chargeId: session?.chargeId ?? null, method: session?.method ?? null };
-    },
-
-    sessionOfCharge(chargeId: string): SimulatedSession | undefined {
-      const row = q.sessionOfCharge.get(chargeId);
-      return row ? toSession(row) : undefined;
-    },
-
-    /** A Stripe-shaped checkout.session object. */
-    sessionObject(session: SimulatedSession, paymentStatus: 'paid' | 'unpaid'): Record<string, unknown> {
-      return {
-        id: session.id,
-        object: 'checkout.session',
-        mode: 'payment',
-        status: session.status,
-        payment_status: paymentStatus,
-        amount_total: session.totalCents,
-        currency: 'eur',
-        client_reference_id: session.input.reference,
-        metadata: session.metadata,
-        payment_intent: session.paymentIntentId,
-        payment_method_types: ['ideal', 'card'],
-        success_url: session.input.successUrl,
-        cancel_url: session.input.cancelUrl,
-        livemode: false,
-      };
-    },
-
-    /** A Stripe-shaped account object. */
-    accountObject(account: SimulatedAccount): Record<string, unknown> {
-      return {
-        id: account.id,
-        object: 'account',
-        type: 'express',
-        email: account.email,
-        metadata: account.metadata,
-        payouts_enabled: account.payoutsEnabled,
-        details_submitted: account.detailsSubmitted,
-        charges_enabled: account.detailsSubmitted,
-        capabilities: { transfers: account.payoutsEnabled ? 'active' : 'inactive' },
-      };
-    },
-
+    ...sessionOperations(core),
+    ...accountOperations(core),
+    ...moneyOperations(core),
+    sessionObject,
+    accountObject,
     /** Closes the file (idempotent). */
     close(): void {
       if (db.open) db.close();

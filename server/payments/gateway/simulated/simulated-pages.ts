@@ -1,4 +1,4 @@
-import { formatEuro } from '../../../../machines/money';
+import { formatEuro } from '@machines/money';
 import type { Language } from '../../../i18n/request-language';
 import { simulatedPageTexts } from '../../../i18n/simulated-pages.texts';
 

@@ -10,36 +10,23 @@ export interface StripeGatewayOptions {
   api?: StripeApiAddress;
 }
 
-/**
- * The live adapter: Checkout in EUR (iDEAL and card), Connect Express accounts, separate charges
- * and transfers grouped by the deal's stream, refunds with transfer reversals, signed webhooks.
- */
-export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
-  const stripe = new Stripe(options.secretKey, {
-    ...(options.api ?? {}),
-    telemetry: false,
-    // The SDK retries network failures with the same Idempotency-Key, which is safe for money.
-    maxNetworkRetries: 2,
-  });
-
-  async function call<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      throw toGatewayError(error);
-    }
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw toGatewayError(error);
   }
+}
 
-  /** Live (not fully reversed) transfers of a group: there must never be more than one. */
-  async function liveTransfers(transferGroup: string): Promise<Stripe.Transfer[]> {
-    const page = await stripe.transfers.list({ transfer_group: transferGroup, limit: 100 });
-    return page.data.filter((t) => t.amount_reversed < t.amount);
-  }
+/** Live (not fully reversed) transfers of a group: there must never be more than one. */
+async function liveTransfers(stripe: Stripe, transferGroup: string): Promise<Stripe.Transfer[]> {
+  const page = await stripe.transfers.list({ transfer_group: transferGroup, limit: 100 });
+  return page.data.filter((t) => t.amount_reversed < t.amount);
+}
 
+/** Checkout: the session the payer pays on, closing it, and what a payment turned out to be. */
+function checkoutCalls(stripe: Stripe): Pick<PaymentGateway, 'createCheckoutSession' | 'expireCheckoutSession' | 'paymentDetails' | 'chargeMetadata'> {
   return {
-    mode: 'stripe',
-    testMode: options.secretKey.startsWith('sk_test_') || options.secretKey.startsWith('rk_test_'),
-
     createCheckoutSession: (input) =>
       call(async () => {
         const session = await stripe.checkout.sessions.create(
@@ -64,6 +51,39 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         return { sessionId: session.id, url: session.url };
       }),
 
+    expireCheckoutSession: async (sessionId) => {
+      try {
+        await stripe.checkout.sessions.expire(sessionId, {}, { idempotencyKey: `${sessionId}:expire` });
+      } catch (error) {
+        // Stripe refuses to expire a session that is already complete or expired: nothing to close.
+        const mapped = toGatewayError(error);
+        if (mapped.code !== 'invalid_request') throw mapped;
+      }
+    },
+
+    paymentDetails: (paymentIntentId) =>
+      call(async () => {
+        const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
+        const charge = intent.latest_charge;
+        if (charge === null) return { chargeId: null, method: null };
+        if (typeof charge === 'string') return { chargeId: charge, method: null };
+        return { chargeId: charge.id, method: charge.payment_method_details?.type ?? null };
+      }),
+
+    chargeMetadata: (chargeId) =>
+      call(async () => {
+        const charge = await stripe.charges.retrieve(chargeId, { expand: ['payment_intent'] });
+        const intent = charge.payment_intent;
+        const fromIntent = intent && typeof intent === 'object' ? intent.metadata : {};
+        const metadata = { ...charge.metadata, ...fromIntent };
+        return Object.keys(metadata).length > 0 ? metadata : null;
+      }),
+  };
+}
+
+/** Connect Express: the creator's account and its onboarding. */
+function accountCalls(stripe: Stripe): Pick<PaymentGateway, 'createConnectedAccount' | 'createAccountLink' | 'getAccountStatus'> {
+  return {
     createConnectedAccount: (input) =>
       call(async () => {
         const account = await stripe.accounts.create(
@@ -94,11 +114,16 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         const account = await stripe.accounts.retrieve(accountId);
         return { payoutsEnabled: account.payouts_enabled === true, detailsSubmitted: account.details_submitted === true };
       }),
+  };
+}
 
+/** Money leaving the platform: transfers to the creator, refunds to the payer, reversals, and the period's record. */
+function moneyCalls(stripe: Stripe): Pick<PaymentGateway, 'transfer' | 'refund' | 'reverseTransfer' | 'listMovements'> {
+  return {
     transfer: (input) =>
       call(async () => {
         // Heals a transfer made by an earlier attempt whose key Stripe has already forgotten (24 h).
-        const existing = (await liveTransfers(input.transferGroup)).find((t) => t.destination === input.destinationAccountId);
+        const existing = (await liveTransfers(stripe, input.transferGroup)).find((t) => t.destination === input.destinationAccountId);
         if (existing) return { transferId: existing.id };
         const transfer = await stripe.transfers.create(
           {
@@ -117,7 +142,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     refund: (input) =>
       call(async () => {
         let transferReversalId: string | null = null;
-        const toReverse = input.reverseTransfers === false ? [] : await liveTransfers(input.transferGroup);
+        const toReverse = input.reverseTransfers === false ? [] : await liveTransfers(stripe, input.transferGroup);
         for (const transfer of toReverse) {
           const reversal = await stripe.transfers.createReversal(
             transfer.id,
@@ -137,42 +162,34 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         return { refundId: refund.id, transferReversalId };
       }),
 
-    expireCheckoutSession: async (sessionId) => {
-      try {
-        await stripe.checkout.sessions.expire(sessionId, {}, { idempotencyKey: `${sessionId}:expire` });
-      } catch (error) {
-        // Stripe refuses to expire a session that is already complete or expired: nothing to close.
-        const mapped = toGatewayError(error);
-        if (mapped.code !== 'invalid_request') throw mapped;
-      }
-    },
-
     reverseTransfer: (input) =>
       call(async () => {
         const reversal = await stripe.transfers.createReversal(input.transferId, {}, { idempotencyKey: input.idempotencyKey });
         return { reversalId: reversal.id };
       }),
 
-    paymentDetails: (paymentIntentId) =>
-      call(async () => {
-        const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
-        const charge = intent.latest_charge;
-        if (charge === null) return { chargeId: null, method: null };
-        if (typeof charge === 'string') return { chargeId: charge, method: null };
-        return { chargeId: charge.id, method: charge.payment_method_details?.type ?? null };
-      }),
-
-    chargeMetadata: (chargeId) =>
-      call(async () => {
-        const charge = await stripe.charges.retrieve(chargeId, { expand: ['payment_intent'] });
-        const intent = charge.payment_intent;
-        const fromIntent = intent && typeof intent === 'object' ? intent.metadata : {};
-        const metadata = { ...charge.metadata, ...fromIntent };
-        return Object.keys(metadata).length > 0 ? metadata : null;
-      }),
-
     listMovements: (range) => call(() => listStripeMovements(stripe, range)),
+  };
+}
 
+/**
+ * The live adapter: Checkout in EUR (iDEAL and card), Connect Express accounts, separate charges
+ * and transfers grouped by the deal's stream, refunds with transfer reversals, signed webhooks.
+ */
+export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
+  const stripe = new Stripe(options.secretKey, {
+    ...(options.api ?? {}),
+    telemetry: false,
+    // The SDK retries network failures with the same Idempotency-Key, which is safe for money.
+    maxNetworkRetries: 2,
+  });
+
+  return {
+    mode: 'stripe',
+    testMode: options.secretKey.startsWith('sk_test_') || options.secretKey.startsWith('rk_test_'),
+    ...checkoutCalls(stripe),
+    ...accountCalls(stripe),
+    ...moneyCalls(stripe),
     verifyWebhook(rawBody, signatureHeader): GatewayWebhookEvent {
       if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
       try {

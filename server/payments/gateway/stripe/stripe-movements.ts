@@ -11,6 +11,14 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
 const groupOf = (transferGroup: string | null | undefined, metadata: Stripe.Metadata | null | undefined): string | null =>
   transferGroup ?? metadata?.transferGroup ?? metadata?.streamId ?? (metadata?.dealId ? `deal-${metadata.dealId}` : null);
 
+/** One movement; `otherId` is the one other id that names it (a charge's intent, a dispute's charge, a reversal's transfer). */
+const movement = (
+  kind: GatewayMovement['kind'],
+  object: { id: string; amount: number; created: number },
+  otherId: string | null,
+  group: string | null,
+): GatewayMovement => ({ kind, id: object.id, otherIds: otherId ? [otherId] : [], amountCents: object.amount, createdAt: iso(object.created), group });
+
 /**
  * Stripe's own record of the period through its list APIs, every page (the SDK's auto-pagination):
  * succeeded charges, refunds, transfers with their reversals, and disputes. Each movement carries
@@ -24,39 +32,23 @@ export async function listStripeMovements(stripe: Stripe, { since, until }: { si
 
   for await (const c of stripe.charges.list({ created, limit: PAGE })) {
     if (c.status !== 'succeeded') continue;
-    const intent = idOf(c.payment_intent);
-    out.push({
-      kind: 'charge',
-      id: c.id,
-      otherIds: intent ? [intent] : [],
-      amountCents: c.amount,
-      createdAt: iso(c.created),
-      group: groupOf(c.transfer_group, c.metadata),
-    });
+    out.push(movement('charge', c, idOf(c.payment_intent), groupOf(c.transfer_group, c.metadata)));
   }
   for await (const r of stripe.refunds.list({ created, limit: PAGE })) {
     if (r.status === 'failed' || r.status === 'canceled') continue;
-    out.push({ kind: 'refund', id: r.id, otherIds: [], amountCents: r.amount, createdAt: iso(r.created), group: groupOf(null, r.metadata) });
+    out.push(movement('refund', r, null, groupOf(null, r.metadata)));
   }
   for await (const t of stripe.transfers.list({ created: { gte: gte - REVERSAL_LOOKBACK_S, lt }, limit: PAGE })) {
     const group = groupOf(t.transfer_group, t.metadata);
-    if (t.created >= gte) out.push({ kind: transferKind(group ?? ''), id: t.id, otherIds: [], amountCents: t.amount, createdAt: iso(t.created), group });
+    if (t.created >= gte) out.push(movement(transferKind(group ?? ''), t, null, group));
     if (t.amount_reversed === 0) continue;
     for await (const r of stripe.transfers.listReversals(t.id, { limit: PAGE })) {
       if (r.created < gte || r.created >= lt) continue;
-      out.push({ kind: 'transfer_reversal', id: r.id, otherIds: [t.id], amountCents: r.amount, createdAt: iso(r.created), group });
+      out.push(movement('transfer_reversal', r, t.id, group));
     }
   }
   for await (const d of stripe.disputes.list({ created, limit: PAGE })) {
-    const charge = idOf(d.charge);
-    out.push({
-      kind: 'dispute',
-      id: d.id,
-      otherIds: charge ? [charge] : [],
-      amountCents: d.amount,
-      createdAt: iso(d.created),
-      group: groupOf(null, d.metadata),
-    });
+    out.push(movement('dispute', d, idOf(d.charge), groupOf(null, d.metadata)));
   }
   return out;
 }

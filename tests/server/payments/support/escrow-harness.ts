@@ -13,16 +13,17 @@ import type { EventStore } from '../../../../server/event-store/event-store';
 import { createSqliteEventStore } from '../../../../server/event-store/sqlite-event-store';
 import { randomUUID } from 'node:crypto';
 import { createCommandRunner, type CommandRunner, type DealResult, type PaymentRequestResult } from '../../../../server/commands/run-command';
-import { createDealCommands } from '../../../../server/deals/deal-commands';
+import { dealGuard } from '../../../../server/auth/ownership';
+import { completePaymentRequest, requestDeferredPayout } from '../../../../server/payment-requests/request-payouts';
 import { createEffectOutcomes } from '../../../../server/escrow/effect-outcomes';
-import { createEscrow } from '../../../../server/payments/escrow';
+import { createEscrow } from '../../../../server/escrow/escrow';
 import { createPaymentsReactor } from '../../../../server/reactors/payments.reactor';
 import { createReactorRunner, type ReactorRunner } from '../../../../server/reactors/reactor-runner';
-import type { Escrow } from '../../../../server/payments/escrow.types';
+import type { Escrow } from '../../../../server/escrow/escrow.types';
 import type { PaymentGateway } from '../../../../server/payments/gateway/payment-gateway';
 import { createSimulatedGateway, type SimulatedGateway } from '../../../../server/payments/gateway/simulated/simulated-gateway';
 import { simulatedGatewayRoutes } from '../../../../server/payments/gateway/simulated/simulated-gateway.routes';
-import { webhookRoutes } from '../../../../server/payments/webhook.routes';
+import { webhookRoutes } from '../../../../server/escrow/webhook.routes';
 import { createTestClock, HOUR_MS, type TestClock } from '../../../../server/shared/clock';
 import { createTimerReactor, type TimerReactor } from '../../../../server/reactors/timers.reactor';
 
@@ -123,10 +124,12 @@ function buildInstance(deps: {
   });
   void reactors.start();
   const outcomes = createEffectOutcomes({ bus, reactors });
-  const timers = createTimerReactor({ db: readDb, escrow: real, bus, run, clock, intervalMs: 60_000 });
-  const deals = createDealCommands({ run, clock, nextDealId: async () => 0, periods });
+  const timers = createTimerReactor({ db: readDb, bus, run, clock, intervalMs: 60_000 });
   const ownerOf = async (dealId: number) => (await bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot.context.ownerId;
   const tokenOf = async (dealId: number) => (await bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot.context.shareableToken ?? '';
+  /** The deal's brand and its creator link, as the routes guard their commands. */
+  const owner = async (dealId: number) => dealGuard.owner(await ownerOf(dealId));
+  const link = async (dealId: number) => dealGuard.link(await tokenOf(dealId));
   /** The command's result with the deal as it stands once the reactor recorded the outcome. */
   const afterEffect = async (result: DealResult, dealId: number): Promise<DealResult> => {
     const { snapshot, revision } = await bus.load(dealAggregate, dealAggregate.streamId(dealId));
@@ -142,29 +145,31 @@ function buildInstance(deps: {
     startUserOnboarding: (userId, ctx) => real.startUserOnboarding(userId, ctx),
     userBankStatus: (userId) => real.userBankStatus(userId),
     syncDealBankAccount: (dealId, ctx) => real.syncDealBankAccount(dealId, ctx),
-    deliver: async (dealId, ctx) => deals.deliver(dealId, await tokenOf(dealId), ctx),
-    openDispute: async (dealId, reason, ctx) => deals.dispute(dealId, await ownerOf(dealId), reason, ctx),
+    deliver: async (dealId, ctx) => run.deal(dealId, { type: 'DeliverContent', reviewPeriodHours: periods.reviewPeriodHours }, ctx, await link(dealId)),
+    openDispute: async (dealId, reason, ctx) =>
+      run.deal(dealId, { type: 'OpenDispute', reason, description: null, disputePeriodHours: periods.disputePeriodHours }, ctx, await owner(dealId)),
     async releaseFunds(dealId, trigger, ctx, key = randomUUID()) {
-      const result = trigger === 'brand' ? await deals.release(dealId, await ownerOf(dealId), key, ctx) : await deals.adminRelease(dealId, key, ctx);
+      const guard = trigger === 'brand' ? await owner(dealId) : dealGuard.admin;
+      const result = await run.deal(dealId, { type: 'ReleaseFunds', trigger, key }, ctx, guard);
       await outcomes.transfer({ kind: 'deal', id: dealId }, key, result.position);
       return afterEffect(result, dealId);
     },
-    manualComplete: async (dealId, ctx) => deals.manualComplete(dealId, await ownerOf(dealId), ctx),
-    hold: (dealId, ctx) => deals.hold(dealId, ctx),
-    resume: (dealId, ctx) => deals.resume(dealId, ctx),
+    manualComplete: async (dealId, ctx) => run.deal(dealId, { type: 'CompleteManually' }, ctx, await owner(dealId)),
+    hold: (dealId, ctx) => run.deal(dealId, { type: 'PutOnHold', reason: 'Held by an admin for manual review' }, ctx, dealGuard.admin),
+    resume: (dealId, ctx) => run.deal(dealId, { type: 'ReleaseHold' }, ctx, dealGuard.admin),
     async refund(dealId, ctx, key = randomUUID()) {
-      const result = await deals.refund(dealId, key, ctx);
+      const result = await run.deal(dealId, { type: 'RequestRefund', key }, ctx, dealGuard.admin);
       await outcomes.refund(dealId, key, result.position);
       return afterEffect(result, dealId);
     },
     async completePaymentRequest(requestId, ctx) {
       const key = randomUUID();
-      const result = await real.completePaymentRequest(requestId, ctx.actor.id, key, ctx);
+      const result = await completePaymentRequest({ bus, run }, requestId, ctx.actor.id, key, ctx);
       await outcomes.transfer({ kind: 'payment_request', id: requestId }, key, result.position);
       return result;
     },
     async payDeferredPayout(requestId, ctx) {
-      const result = await real.requestDeferredPayout(requestId, ctx);
+      const result = await requestDeferredPayout({ bus, run }, requestId, ctx);
       if (result) await reactors.processed(result.position);
       return result;
     },

@@ -2,10 +2,9 @@ import type { CommandBus } from '../commands/command-bus';
 import type { CommandRunner } from '../commands/run-command';
 import type { Clock } from '../shared/clock';
 import { createBankOnboarding } from './bank-onboarding';
-import { createCheckout } from '../escrow/checkout';
-import { createRequestPayouts } from './complete-payment-request';
+import { createCheckout } from './checkout';
 import type { Escrow, EscrowConfig } from './escrow.types';
-import type { PaymentGateway } from './gateway/payment-gateway';
+import type { PaymentGateway } from '../payments/gateway/payment-gateway';
 import { createWebhookHandler } from './webhook-handler';
 
 export interface EscrowDeps {
@@ -22,7 +21,6 @@ export interface EscrowDeps {
 export function createEscrow(deps: EscrowDeps): Escrow {
   const checkout = createCheckout(deps);
   const onboarding = createBankOnboarding(deps);
-  const payouts = createRequestPayouts(deps);
   return {
     gateway: deps.gateway,
     startDealCheckout: checkout.startDealCheckout,
@@ -31,8 +29,6 @@ export function createEscrow(deps: EscrowDeps): Escrow {
     syncDealBankAccount: onboarding.syncDealBankAccount,
     startUserOnboarding: onboarding.startUserOnboarding,
     userBankStatus: onboarding.userBankStatus,
-    completePaymentRequest: payouts.completePaymentRequest,
-    requestDeferredPayout: payouts.requestDeferredPayout,
     handleWebhook: createWebhookHandler(deps),
   };
 }

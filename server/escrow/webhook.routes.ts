@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Escrow } from './escrow.types';
-import { WebhookSignatureError, type PaymentGateway } from './gateway/payment-gateway';
-import { WEBHOOK_PATH } from './gateway/simulated/simulated-webhooks';
+import { WebhookSignatureError, type PaymentGateway } from '../payments/gateway/payment-gateway';
+import { WEBHOOK_PATH } from '../payments/gateway/simulated/simulated-webhooks';
 import { WEBHOOK_TOLERANCE_SECONDS, signatureTimestamp, webhookShapeProblem } from './webhook-shape';
 import { sendError } from '../http/error-handler';
 

@@ -1,8 +1,6 @@
 import type { CommandContext } from '../commands/command-bus';
-import type { DealResult, PaymentRequestResult } from '../commands/run-command';
-import type { GatewayWebhookEvent, PaymentGateway } from './gateway/payment-gateway';
-
-export type { DealResult, PaymentRequestResult } from '../commands/run-command';
+import type { DealResult } from '../commands/run-command';
+import type { GatewayWebhookEvent, PaymentGateway } from '../payments/gateway/payment-gateway';
 
 /** Durations and addresses the escrow needs; from configuration (REVIEW_PERIOD_HOURS, ...). */
 export interface EscrowConfig {
@@ -32,10 +30,6 @@ export interface Escrow {
   /** Logged-in creator (payment requests) → connected account + onboarding link. */
   startUserOnboarding(userId: string, ctx: CommandContext): Promise<{ url: string }>;
   userBankStatus(userId: string): Promise<BankStatus>;
-  /** The creator completes a paid request: a payout intent to a ready account, else a deferred payout. */
-  completePaymentRequest(requestId: number, creatorId: string, key: string, ctx: CommandContext): Promise<PaymentRequestResult>;
-  /** Timer: asks again for a deferred payout once the creator's account is ready (null: not ready yet). */
-  requestDeferredPayout(requestId: number, ctx: CommandContext): Promise<PaymentRequestResult | null>;
   /** A verified Stripe-shaped webhook, recorded as a command; idempotent by event id, safe out of order. */
   handleWebhook(event: GatewayWebhookEvent): Promise<void>;
 }

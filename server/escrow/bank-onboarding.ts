@@ -1,10 +1,11 @@
-import { decideDeal } from '../../machines/deal/deal.commands';
+import { decideDeal } from '@machines/deal/deal.commands';
 import { dealAggregate, userAggregate } from '../commands/aggregate';
 import type { CommandBus, CommandContext } from '../commands/command-bus';
-import { dealNotFound, type CommandRunner, type DealResult, type DealState } from '../commands/run-command';
+import type { CommandRunner, DealResult } from '../commands/run-command';
+import { dealGuard } from '../auth/ownership';
 import { DomainError } from '../commands/domain-error';
-import { callGateway } from './gateway/gateway-failure';
-import type { PaymentGateway } from './gateway/payment-gateway';
+import { callGateway } from '../payments/gateway/gateway-failure';
+import type { PaymentGateway } from '../payments/gateway/payment-gateway';
 import type { BankStatus, EscrowConfig } from './escrow.types';
 import type { Clock } from '../shared/clock';
 
@@ -19,6 +20,23 @@ export interface BankOnboardingDeps {
   config: EscrowConfig;
   users: { emailOf(userId: string): Promise<string | null> };
   clock: Clock;
+}
+
+/**
+ * The account to onboard (the one already opened, else a new one keyed by its stream, so a second
+ * visit continues it) and the gateway's onboarding link for it.
+ */
+async function accountLink(
+  gateway: PaymentGateway,
+  existing: string | null,
+  account: { reference: string; email: string | null; metadata: Record<string, string> },
+  urls: { returnUrl: string; refreshUrl: string },
+): Promise<{ accountId: string; url: string }> {
+  const { reference, email, metadata } = account;
+  const accountId =
+    existing ?? (await callGateway(() => gateway.createConnectedAccount({ reference, email, idempotencyKey: `${reference}:account`, metadata }))).accountId;
+  const { url } = await callGateway(() => gateway.createAccountLink({ accountId, ...urls }));
+  return { accountId, url };
 }
 
 /**
@@ -42,35 +60,19 @@ export function createBankOnboarding({ bus, run, gateway, config, users, clock }
   return {
     async startDealOnboarding(dealId: number, token: string, ctx: CommandContext) {
       const streamId = dealAggregate.streamId(dealId);
-      const authorize = (state: DealState) => {
-        const c = state.snapshot.context;
-        if (state.revision < 0 || c.shareableToken !== token || c.deletedAt !== null) throw dealNotFound();
-      };
+      const guard = dealGuard.link(token);
       const state = await bus.load(dealAggregate, streamId);
-      authorize(state);
+      guard.authorize(state);
       const c = state.snapshot.context;
       // Refuses now (not accepted, already connected) before any account is opened.
       decideDeal({ type: 'StartBankOnboarding', accountId: `${c.onboardingAccountId ?? ''}probe` }, state.snapshot, state.now);
-      const accountId =
-        c.onboardingAccountId ??
-        (
-          await callGateway(() =>
-            gateway.createConnectedAccount({
-              reference: streamId,
-              email: null,
-              idempotencyKey: `${streamId}:account`,
-              metadata: { dealId: String(dealId), streamId },
-            }),
-          )
-        ).accountId;
-      const { url } = await callGateway(() =>
-        gateway.createAccountLink({
-          accountId,
-          returnUrl: `${base}/accept/${token}?stripe_setup=success`,
-          refreshUrl: `${base}/accept/${token}?stripe_setup=refresh`,
-        }),
+      const { accountId, url } = await accountLink(
+        gateway,
+        c.onboardingAccountId,
+        { reference: streamId, email: null, metadata: { dealId: String(dealId), streamId } },
+        { returnUrl: `${base}/accept/${token}?stripe_setup=success`, refreshUrl: `${base}/accept/${token}?stripe_setup=refresh` },
       );
-      const result = await run.deal(dealId, { type: 'StartBankOnboarding', accountId }, ctx, { authorize });
+      const result = await run.deal(dealId, { type: 'StartBankOnboarding', accountId }, ctx, guard);
       return { url, position: result.position };
     },
 
@@ -90,15 +92,11 @@ export function createBankOnboarding({ bus, run, gateway, config, users, clock }
       if (revision < 0) throw new DomainError('user_not_found');
       const existing = snapshot.context.payoutAccountId;
       const email = (await users.emailOf(userId)) ?? (snapshot.context.email || null);
-      const accountId =
-        existing ??
-        (
-          await callGateway(() =>
-            gateway.createConnectedAccount({ reference: streamId, email, idempotencyKey: `${streamId}:account`, metadata: { userId, streamId } }),
-          )
-        ).accountId;
-      const { url } = await callGateway(() =>
-        gateway.createAccountLink({ accountId, returnUrl: `${base}/profile?stripe_setup=success`, refreshUrl: `${base}/profile?stripe_setup=refresh` }),
+      const { accountId, url } = await accountLink(
+        gateway,
+        existing,
+        { reference: streamId, email, metadata: { userId, streamId } },
+        { returnUrl: `${base}/profile?stripe_setup=success`, refreshUrl: `${base}/profile?stripe_setup=refresh` },
       );
       if (existing !== accountId) {
         await bus.execute(

@@ -1,13 +1,13 @@
-import type { NotificationChannel } from '../../machines/notifications/notification.events';
+import type { NotificationChannel } from '@machines/notifications/notification.events';
 import { WrongExpectedVersion, type EventStore, type RecordedEvent } from '../event-store/event-store';
 import type { PushService } from '../push/push.service';
 import type { Clock } from '../shared/clock';
-import { renderEmail } from './email-template';
-import type { MailSender } from './mail-sender';
-import { planNotifications, recipientKey, type NotificationFacts, type PlannedNotification } from './notification-plan';
-import { appendNotificationEvent, claimStreamId } from './notification-streams';
-import type { Reactor } from '../reactors/reactor';
-import type { RequestBlockLinks, UnsubscribeLinks } from './unsubscribe-link';
+import { renderEmail } from '../notifications/email-template';
+import type { MailSender } from '../notifications/mail-sender';
+import { planNotifications, recipientKey, type NotificationFacts, type PlannedNotification } from '../notifications/notification-plan';
+import { appendNotificationEvent, claimStreamId } from '../notifications/notification-streams';
+import type { Reactor } from './reactor';
+import type { RequestBlockLinks, UnsubscribeLinks } from '../notifications/unsubscribe-link';
 
 export interface NotificationsReactorDeps {
   store: EventStore;

@@ -1,23 +1,23 @@
 import type { Database } from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import type { ProjectionRunner } from '../projections/runner';
-import type { CommandBus } from './commands/command-bus';
-import type { AppConfig } from './config';
-import type { EventStore } from './event-store/event-store';
-import { createGateway } from './payments/gateway/create-gateway';
-import { createEscrow } from './payments/escrow';
-import type { Escrow } from './payments/escrow.types';
-import { webhookRoutes } from './payments/webhook.routes';
-import type { SimulatedGateway } from './payments/gateway/simulated/simulated-gateway';
-import { simulatedGatewayRoutes } from './payments/gateway/simulated/simulated-gateway.routes';
-import { createTimerReactor, type TimerReactor } from './reactors/timers.reactor';
-import type { PaymentGateway } from './payments/gateway/payment-gateway';
-import type { Clock } from './shared/clock';
-import type { CommandRunner } from './commands/run-command';
-import { createEffectOutcomes, type EffectOutcomes } from './escrow/effect-outcomes';
-import { createPaymentsReactor } from './reactors/payments.reactor';
-import { createReactorRunner, type ReactorRunner } from './reactors/reactor-runner';
-import { createDailyReconciliation, type DailyReconciliation } from './reconciliation/daily-reconciliation';
+import type { ProjectionRunner } from '../../projections/runner';
+import type { CommandBus } from '../commands/command-bus';
+import type { AppConfig } from '../config';
+import type { EventStore } from '../event-store/event-store';
+import { createGateway } from '../payments/gateway/create-gateway';
+import { createEscrow } from './escrow';
+import type { Escrow } from './escrow.types';
+import { webhookRoutes } from './webhook.routes';
+import type { SimulatedGateway } from '../payments/gateway/simulated/simulated-gateway';
+import { simulatedGatewayRoutes } from '../payments/gateway/simulated/simulated-gateway.routes';
+import { createTimerReactor, type TimerReactor } from '../reactors/timers.reactor';
+import type { PaymentGateway } from '../payments/gateway/payment-gateway';
+import type { Clock } from '../shared/clock';
+import type { CommandRunner } from '../commands/run-command';
+import { createEffectOutcomes, type EffectOutcomes } from './effect-outcomes';
+import { createPaymentsReactor } from '../reactors/payments.reactor';
+import { createReactorRunner, type ReactorRunner } from '../reactors/reactor-runner';
+import { createDailyReconciliation, type DailyReconciliation } from '../reconciliation/daily-reconciliation';
 
 /** The payments side as the composition root sees it: gateway, escrow, their routes and reactors. */
 export interface PaymentsWiring {
@@ -69,7 +69,7 @@ export function createPaymentsWiring({ config, store, bus, run, clock, readDb, d
     config: { publicUrl: config.publicUrl, reviewPeriodHours: config.reviewPeriodHours, disputePeriodHours: config.disputePeriodHours },
     users: { emailOf: async (userId) => emailOf.get(userId)?.email ?? null },
   });
-  const reactor = createTimerReactor({ db: readDb, escrow, bus, run, clock, intervalMs: 5_000 });
+  const reactor = createTimerReactor({ db: readDb, bus, run, clock, intervalMs: 5_000 });
   const reactors = createReactorRunner({
     store,
     db: readDb,

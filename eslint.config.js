@@ -62,7 +62,7 @@ export default tseslint.config(
   },
   {
     // Over 80 lines today and not yet split: each entry goes when its function is split. Do not add to this list.
-    files: ['server/admin/admin.routes.ts', 'server/event-store/postgres-event-store.ts', 'server/live/events-stream.routes.ts', 'server/live/live-hub.ts'],
+    files: ['server/admin/admin.routes.ts', 'server/event-store/postgres-event-store.ts'],
     rules: { 'max-lines-per-function': 'off' },
   },
   {

@@ -85,3 +85,30 @@ export function formatEuro(cents: number, locale: MoneyLocale = 'en-US'): string
   }
   return formatter.format(cents / 100);
 }
+
+/** The three parts of a split outcome: what the creator receives, the fee the platform keeps, the brand's refund. */
+export interface SplitParts {
+  creatorCents: number;
+  feeKeptCents: number;
+  refundCents: number;
+}
+
+/**
+ * Splits what the escrow holds of a deal's charge: the creator receives `creatorCents` (0 < X <
+ * amount), the platform keeps the fee in proportion, fee × X / amount rounded half up, and the brand
+ * gets the rest back. Integer arithmetic only, so the parts add up exactly to `chargedCents`.
+ * Throws a RangeError for parts that cannot be split (the decider refuses those first, with codes).
+ */
+export function splitParts(amountCents: number, feeCents: number, chargedCents: number, creatorCents: number): SplitParts {
+  for (const value of [amountCents, feeCents, chargedCents, creatorCents]) assertCents(value);
+  if (creatorCents <= 0 || creatorCents >= amountCents) throw new RangeError(`A split gives the creator more than 0 and less than ${amountCents} cents`);
+  const feeKeptCents = splitFeeCents(amountCents, feeCents, creatorCents);
+  const refundCents = chargedCents - creatorCents - feeKeptCents;
+  if (refundCents < 0) throw new RangeError(`A split of ${creatorCents} cents exceeds the ${chargedCents} cents held`);
+  return { creatorCents, feeKeptCents, refundCents };
+}
+
+/** The fee kept when the creator receives `creatorCents` of `amountCents`: fee × X / amount, rounded half up. */
+export function splitFeeCents(amountCents: number, feeCents: number, creatorCents: number): number {
+  return Math.floor((2 * feeCents * creatorCents + amountCents) / (2 * amountCents));
+}

@@ -95,7 +95,42 @@ export function stateKey(value: unknown): string {
   return '';
 }
 
-/** The status users read ("pending_payment", "paid", ...): the deepest state's `meta.status`, else the state's key. */
+interface StateNodeLike {
+  path: string[];
+  meta?: { status?: string };
+  states: Record<string, StateNodeLike>;
+}
+
+const statusTables = new WeakMap<AnyStateMachine, ReadonlyMap<string, string>>();
+
+/** Every state key of the chart → the `status` of the deepest node on its path that declares a meta; read once per machine. */
+function statusTable(machine: AnyStateMachine): ReadonlyMap<string, string> {
+  let table = statusTables.get(machine);
+  if (!table) {
+    const statuses = new Map<string, string>();
+    const walk = (node: StateNodeLike, inherited: StateNodeLike['meta'] | null): void => {
+      const meta = node.meta ?? inherited;
+      if (node.path.length > 0 && meta?.status !== undefined) statuses.set(node.path.join('.'), meta.status);
+      for (const child of Object.values(node.states)) walk(child, meta);
+    };
+    walk(machine.root as unknown as StateNodeLike, null);
+    table = statuses;
+    statusTables.set(machine, table);
+  }
+  return table;
+}
+
+/**
+ * The status users read ("pending_payment", "paid", ...) of a state key as the pipeline records it
+ * (`metadata.state`, "pending_delivery.accepted"): the `meta.status` of the deepest state node on
+ * that path that declares a meta, else the key itself. The one place a status is derived: read
+ * models use it on the recorded key, and `statusOf` on a snapshot.
+ */
+export function statusOfState(machine: AnyStateMachine, key: string): string {
+  return statusTable(machine).get(key) ?? key;
+}
+
+/** The status users read of a snapshot: `statusOfState` of its state key. */
 export function statusOf(snapshot: AnyMachineSnapshot): string {
-  return deepestMeta<{ status?: string }>(snapshot)?.status ?? stateKey(snapshot.value);
+  return statusOfState(snapshot.machine, stateKey(snapshot.value));
 }

@@ -1,15 +1,12 @@
 import type { Database } from 'better-sqlite3';
 import { emptyDealContext, evolveDealContext, type DealContext } from '@machines/deal/deal.context';
 import type { DealEvent } from '@machines/deal/deal.events';
-import { dealMachine, type DealStateMeta } from '@machines/deal/deal.machine';
-import { stateKey, step } from '@machines/statechart';
+import { dealMachine } from '@machines/deal/deal.machine';
+import { stateKey, statusOfState, step } from '@machines/statechart';
 import { dealStatusRank } from '@machines/deal/deal-order';
 import type { ProjectedEvent, Projection } from './projection';
 import { createRowStore } from './row-cache';
-import { metaByStateKey, stateValueFromKey } from './state-meta';
-
-const metaOf = metaByStateKey<DealStateMeta>(dealMachine);
-export const dealStatusOfState = (state: string): string => metaOf.get(state)?.status ?? state;
+import { stateValueFromKey } from './state-meta';
 
 interface DealRow {
   ownerId: string;
@@ -74,7 +71,7 @@ export const dealsProjection: Projection = {
       const before = previous ?? { ownerId: '', state: 'new', status: 'new', createdAt: event.metadata.at, context: emptyDealContext, position: 0 };
       const context = evolveDealContext(before.context, domainEvent);
       const state = event.metadata.state ?? replayState(before, domainEvent);
-      const status = dealStatusOfState(state);
+      const status = statusOfState(dealMachine, state);
       const row: DealRow = { ownerId: context.ownerId, state, status, createdAt: context.createdAt ?? before.createdAt, context, position: event.position };
       if (status !== before.status) {
         if (previous) adjust(row.ownerId, before.status, -1);

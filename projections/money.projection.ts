@@ -17,10 +17,76 @@ interface DayDelta {
 
 /** When a deal's running period releases the creator amount by itself (null: nothing will release on its own). */
 export function automaticRelease(c: DealContext): { at: string; cents: number } | null {
-  if (c.hold !== null || c.completedAt !== null || c.cancelledAt !== null || c.transferId !== null || c.paidAt === null || !c.amounts) return null;
+  if (c.hold !== null || c.split !== null || c.completedAt !== null || c.cancelledAt !== null || c.transferId !== null || c.paidAt === null || !c.amounts) {
+    return null;
+  }
   if (c.dispute?.status === 'open' && c.disputeElapsedAt === null && c.disputePeriodEndsAt) return { at: c.disputePeriodEndsAt, cents: c.amounts.amountCents };
   if (c.disputeCreatedAt === null && c.reviewElapsedAt === null && c.reviewPeriodEndsAt) return { at: c.reviewPeriodEndsAt, cents: c.amounts.amountCents };
   return null;
+}
+
+/** Each deal's and request's folded context, with what it holds and when it releases (rm_money_streams). */
+function streamRows(db: Database) {
+  const select = db.prepare<[string], { kind: Folded['kind']; context: string }>('SELECT kind, context FROM rm_money_streams WHERE stream_id = ?');
+  const upsert = db.prepare(`
+    INSERT INTO rm_money_streams (stream_id, kind, context, held_cents, release_at, release_cents)
+    VALUES (@streamId, @kind, @context, @held, @releaseAt, @releaseCents)
+    ON CONFLICT(stream_id) DO UPDATE SET context = excluded.context, held_cents = excluded.held_cents,
+      release_at = excluded.release_at, release_cents = excluded.release_cents`);
+  return createRowStore<string, Folded>({
+    capacity: 4_096,
+    load(streamId) {
+      const row = select.get(streamId);
+      return row ? ({ kind: row.kind, context: JSON.parse(row.context) } as Folded) : undefined;
+    },
+    write(streamId, folded) {
+      const release = folded.kind === 'deal' ? automaticRelease(folded.context) : null;
+      upsert.run({
+        streamId,
+        kind: folded.kind,
+        context: JSON.stringify(folded.context),
+        held: heldCents(folded.context),
+        releaseAt: release?.at ?? null,
+        releaseCents: release?.cents ?? 0,
+      });
+    },
+    remove: () => undefined,
+  });
+}
+
+/** Per UTC day what was charged, released, refunded and kept as fee, added up in memory until the batch flushes (rm_money_days). */
+function dayTotals(db: Database) {
+  const addDay = db.prepare(`
+    INSERT INTO rm_money_days (day, charged_cents, released_cents, refunded_cents, fees_cents) VALUES (@day, @charged, @released, @refunded, @fees)
+    ON CONFLICT(day) DO UPDATE SET charged_cents = charged_cents + excluded.charged_cents, released_cents = released_cents + excluded.released_cents,
+      refunded_cents = refunded_cents + excluded.refunded_cents, fees_cents = fees_cents + excluded.fees_cents`);
+
+  const days = new Map<string, DayDelta>();
+  const record = (day: string, before: EscrowMoney, after: EscrowMoney) => {
+    const delta = {
+      charged: after.chargedCents - before.chargedCents,
+      released: after.transferredCents - before.transferredCents,
+      refunded: after.refundedCents - before.refundedCents,
+      fees: after.feeKeptCents - before.feeKeptCents,
+    };
+    if (delta.charged === 0 && delta.released === 0 && delta.refunded === 0 && delta.fees === 0) return;
+    const d = days.get(day) ?? { charged: 0, released: 0, refunded: 0, fees: 0 };
+    days.set(day, {
+      charged: d.charged + delta.charged,
+      released: d.released + delta.released,
+      refunded: d.refunded + delta.refunded,
+      fees: d.fees + delta.fees,
+    });
+  };
+
+  return {
+    record,
+    flush(): void {
+      for (const [day, d] of days) addDay.run({ day, ...d });
+      days.clear();
+    },
+    discard: (): void => days.clear(),
+  };
 }
 
 const streamKind = (streamId: string): Folded['kind'] | null =>
@@ -50,54 +116,8 @@ export const moneyProjection: Projection = {
     db.exec('DROP TABLE IF EXISTS rm_money_streams; DROP TABLE IF EXISTS rm_money_days;');
   },
   prepare(db: Database) {
-    const select = db.prepare<[string], { kind: Folded['kind']; context: string }>('SELECT kind, context FROM rm_money_streams WHERE stream_id = ?');
-    const upsert = db.prepare(`
-      INSERT INTO rm_money_streams (stream_id, kind, context, held_cents, release_at, release_cents)
-      VALUES (@streamId, @kind, @context, @held, @releaseAt, @releaseCents)
-      ON CONFLICT(stream_id) DO UPDATE SET context = excluded.context, held_cents = excluded.held_cents,
-        release_at = excluded.release_at, release_cents = excluded.release_cents`);
-    const addDay = db.prepare(`
-      INSERT INTO rm_money_days (day, charged_cents, released_cents, refunded_cents, fees_cents) VALUES (@day, @charged, @released, @refunded, @fees)
-      ON CONFLICT(day) DO UPDATE SET charged_cents = charged_cents + excluded.charged_cents, released_cents = released_cents + excluded.released_cents,
-        refunded_cents = refunded_cents + excluded.refunded_cents, fees_cents = fees_cents + excluded.fees_cents`);
-
-    const rows = createRowStore<string, Folded>({
-      capacity: 4_096,
-      load(streamId) {
-        const row = select.get(streamId);
-        return row ? ({ kind: row.kind, context: JSON.parse(row.context) } as Folded) : undefined;
-      },
-      write(streamId, folded) {
-        const release = folded.kind === 'deal' ? automaticRelease(folded.context) : null;
-        upsert.run({
-          streamId,
-          kind: folded.kind,
-          context: JSON.stringify(folded.context),
-          held: heldCents(folded.context),
-          releaseAt: release?.at ?? null,
-          releaseCents: release?.cents ?? 0,
-        });
-      },
-      remove: () => undefined,
-    });
-    const days = new Map<string, DayDelta>();
-    const record = (day: string, before: EscrowMoney, after: EscrowMoney) => {
-      const delta = {
-        charged: after.chargedCents - before.chargedCents,
-        released: after.transferredCents - before.transferredCents,
-        refunded: after.refundedCents - before.refundedCents,
-        fees: after.feeKeptCents - before.feeKeptCents,
-      };
-      if (delta.charged === 0 && delta.released === 0 && delta.refunded === 0 && delta.fees === 0) return;
-      const d = days.get(day) ?? { charged: 0, released: 0, refunded: 0, fees: 0 };
-      days.set(day, {
-        charged: d.charged + delta.charged,
-        released: d.released + delta.released,
-        refunded: d.refunded + delta.refunded,
-        fees: d.fees + delta.fees,
-      });
-    };
-
+    const rows = streamRows(db);
+    const days = dayTotals(db);
     const apply = (event: ProjectedEvent): void => {
       const kind = streamKind(event.streamId);
       if (!kind) return;
@@ -107,19 +127,18 @@ export const moneyProjection: Projection = {
         before.kind === 'deal'
           ? { kind: 'deal', context: evolveDealContext(before.context, event as unknown as DealEvent) }
           : { kind: 'request', context: evolvePaymentRequestContext(before.context, event as unknown as PaymentRequestEvent) };
-      record(event.metadata.at.slice(0, 10), before.context.money, after.context.money);
+      days.record(event.metadata.at.slice(0, 10), before.context.money, after.context.money);
       rows.set(event.streamId, after);
     };
     return {
       apply,
       flush(): void {
         rows.flush();
-        for (const [day, d] of days) addDay.run({ day, ...d });
-        days.clear();
+        days.flush();
       },
       discard(): void {
         rows.discard();
-        days.clear();
+        days.discard();
       },
     };
   },

@@ -84,6 +84,7 @@ export const notificationsProjection: Projection = {
         case 'DealCompletedManually':
         case 'DealRefunded':
         case 'DealDeleted':
+        case 'DealSplitRequested':
           return void clearAll.run(dealId);
         default:
           return;

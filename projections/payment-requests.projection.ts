@@ -1,14 +1,11 @@
 import type { Database } from 'better-sqlite3';
 import { emptyPaymentRequestContext, evolvePaymentRequestContext, type PaymentRequestContext } from '@machines/payment-request/payment-request.context';
 import type { PaymentRequestEvent } from '@machines/payment-request/payment-request.events';
-import { paymentRequestMachine, type PaymentRequestStateMeta } from '@machines/payment-request/payment-request.machine';
-import { stateKey, step } from '@machines/statechart';
+import { paymentRequestMachine } from '@machines/payment-request/payment-request.machine';
+import { stateKey, statusOfState, step } from '@machines/statechart';
 import type { ProjectedEvent, Projection } from './projection';
 import { createRowStore } from './row-cache';
-import { metaByStateKey, stateValueFromKey } from './state-meta';
-
-const metaOf = metaByStateKey<PaymentRequestStateMeta>(paymentRequestMachine);
-export const requestStatusOfState = (state: string): string => metaOf.get(state)?.status ?? state;
+import { stateValueFromKey } from './state-meta';
 
 interface RequestRow {
   state: string;
@@ -55,7 +52,7 @@ export const paymentRequestsProjection: Projection = {
         upsert.run({
           id,
           creatorId: request.creatorId,
-          status: requestStatusOfState(state),
+          status: statusOfState(paymentRequestMachine, state),
           state,
           createdAt,
           expiresAt: request.expiresAt,

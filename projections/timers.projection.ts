@@ -33,6 +33,7 @@ export const timerEventTypes: ReadonlySet<string> = new Set([
   'DealPutOnHold',
   'ChargebackOpened',
   'DealReleasedFromHold',
+  'DealSplitRequested',
   'PaymentRequestCreated',
   'PaymentRequestPayoutDeferred',
   'PaymentRequestPayoutFailed',
@@ -63,87 +64,112 @@ export const timersProjection: Projection = {
     db.exec('DROP TABLE IF EXISTS timers; DROP TABLE IF EXISTS timer_holds; DROP TABLE IF EXISTS timer_payout_ready;');
   },
   prepare(db) {
-    const q = timerStatements(db);
-    const start = (event: ProjectedEvent, kind: TimerKind, endsAt: string) =>
-      q.upsert.run({ streamId: event.streamId, kind, entityId: entityIdOf(event.streamId), endsAt, dueMs: Date.parse(endsAt) });
-    const finish = (streamId: string) => {
-      q.remove.run(streamId);
-      q.unhold.run(streamId);
-    };
-    const deferPayoutUntil = (event: ProjectedEvent, dueMs: number) => {
-      const ownerId = String((event.data as Record<string, unknown>).creatorId);
-      q.deferPayout.run({ streamId: event.streamId, entityId: entityIdOf(event.streamId), endsAt: event.metadata.at, dueMs, ownerId });
-      q.refreshPayouts.run(event.streamId, '');
-    };
-    const setHold = (streamId: string) => {
-      q.hold.run(streamId);
-      q.pause.run(1, streamId);
-    };
-
+    const t = timerWrites(db);
     return (event) => {
-      const data = event.data as Record<string, unknown>;
-      switch (event.type) {
-        case 'ReviewPeriodStarted':
-          return void start(event, 'review_period', String(data.endsAt));
-        case 'ReviewPeriodElapsed':
-          return void q.markElapsed.run(atOf(event), event.streamId, 'review_period');
-        case 'DisputeOpened':
-          q.removeKind.run(event.streamId, 'review_period');
-          return void start(event, 'dispute_period', String(data.endsAt));
-        case 'DisputePeriodElapsed':
-          return void q.markElapsed.run(atOf(event), event.streamId, 'dispute_period');
-        case 'TransferFailed':
-          return void q.retryLater.run(atOf(event) + RELEASE_RETRY_MS, event.streamId);
-        case 'DealPutOnHold':
-          return setHold(event.streamId);
-        case 'ChargebackOpened':
-          // The machine holds money still in escrow; after release there is nothing left to time.
-          if (heldStates.test(event.metadata.state ?? '')) setHold(event.streamId);
-          return;
-        case 'DealReleasedFromHold':
-          q.unhold.run(event.streamId);
-          for (const [kind, endsAt] of [
-            ['review_period', data.reviewPeriodEndsAt],
-            ['dispute_period', data.disputePeriodEndsAt],
-          ] as const) {
-            if (typeof endsAt === 'string') q.extend.run(endsAt, Date.parse(endsAt), event.streamId, kind);
-          }
-          return void q.pause.run(0, event.streamId);
-        case 'FundsReleased':
-        case 'DealCompletedManually':
-        case 'DealRefunded':
-        case 'DealDeleted':
-          return finish(event.streamId);
-        case 'PaymentRequestCreated':
-          return void start(event, 'request_expiry', String(data.expiresAt));
-        case 'PaymentRequestPayoutFailed':
-          // A refused payout is asked again by the timer once the account is ready, not at once.
-          return deferPayoutUntil(event, atOf(event) + RELEASE_RETRY_MS);
-        case 'PaymentRequestPayoutDeferred':
-          return deferPayoutUntil(event, atOf(event));
-        case 'PaymentRequestChargebackOpened':
-          setHold(event.streamId);
-          return void q.refreshPayouts.run(event.streamId, '');
-        case 'PaymentRequestHoldReleased':
-          q.unhold.run(event.streamId);
-          return void q.refreshPayouts.run(event.streamId, '');
-        case 'PayoutAccountStatusChanged': {
-          const userId = event.streamId.replace(/^user-/, '');
-          if (data.payoutsEnabled === true) q.ready.run(userId);
-          else q.notReady.run(userId);
-          return void q.refreshPayouts.run('', userId);
-        }
-        case 'PaymentRequestPaid':
-        case 'PaymentRequestCompleted':
-        case 'PaymentRequestExpired':
-        case 'PaymentRequestRejected':
-          return void q.remove.run(event.streamId);
-        default:
-          return;
-      }
+      applyDealTimer(t, event);
+      applyRequestTimer(t, event);
     };
   },
 };
+
+/** The timer rows' writes, as the events need them. */
+function timerWrites(db: Database) {
+  const q = timerStatements(db);
+  const start = (event: ProjectedEvent, kind: TimerKind, endsAt: string) =>
+    q.upsert.run({ streamId: event.streamId, kind, entityId: entityIdOf(event.streamId), endsAt, dueMs: Date.parse(endsAt) });
+  const finish = (streamId: string) => {
+    q.remove.run(streamId);
+    q.unhold.run(streamId);
+  };
+  const deferPayoutUntil = (event: ProjectedEvent, dueMs: number) => {
+    const ownerId = String((event.data as Record<string, unknown>).creatorId);
+    q.deferPayout.run({ streamId: event.streamId, entityId: entityIdOf(event.streamId), endsAt: event.metadata.at, dueMs, ownerId });
+    q.refreshPayouts.run(event.streamId, '');
+  };
+  const setHold = (streamId: string) => {
+    q.hold.run(streamId);
+    q.pause.run(1, streamId);
+  };
+
+  return { q, start, finish, deferPayoutUntil, setHold };
+}
+
+type TimerWrites = ReturnType<typeof timerWrites>;
+
+/** A deal's review and dispute periods, their holds, and the retry after a refused transfer. */
+function applyDealTimer({ q, start, finish, setHold }: TimerWrites, event: ProjectedEvent): void {
+  const data = event.data as Record<string, unknown>;
+  switch (event.type) {
+    case 'ReviewPeriodStarted':
+      return void start(event, 'review_period', String(data.endsAt));
+    case 'ReviewPeriodElapsed':
+      return void q.markElapsed.run(atOf(event), event.streamId, 'review_period');
+    case 'DisputeOpened':
+      q.removeKind.run(event.streamId, 'review_period');
+      return void start(event, 'dispute_period', String(data.endsAt));
+    case 'DisputePeriodElapsed':
+      return void q.markElapsed.run(atOf(event), event.streamId, 'dispute_period');
+    case 'TransferFailed':
+      return void q.retryLater.run(atOf(event) + RELEASE_RETRY_MS, event.streamId);
+    case 'DealPutOnHold':
+      return setHold(event.streamId);
+    case 'ChargebackOpened':
+      // The machine holds money still in escrow; after release there is nothing left to time.
+      if (heldStates.test(event.metadata.state ?? '')) setHold(event.streamId);
+      return;
+    case 'DealReleasedFromHold':
+      q.unhold.run(event.streamId);
+      for (const [kind, endsAt] of [
+        ['review_period', data.reviewPeriodEndsAt],
+        ['dispute_period', data.disputePeriodEndsAt],
+      ] as const) {
+        if (typeof endsAt === 'string') q.extend.run(endsAt, Date.parse(endsAt), event.streamId, kind);
+      }
+      return void q.pause.run(0, event.streamId);
+    case 'FundsReleased':
+    case 'DealCompletedManually':
+    case 'DealRefunded':
+    case 'DealDeleted':
+    // A split is the deal's last money effect: no period runs out after it.
+    case 'DealSplitRequested':
+      return finish(event.streamId);
+    default:
+      return;
+  }
+}
+
+/** A payment request's expiry, its deferred payouts and holds, and the creators whose payouts are ready. */
+function applyRequestTimer({ q, start, deferPayoutUntil, setHold }: TimerWrites, event: ProjectedEvent): void {
+  const data = event.data as Record<string, unknown>;
+  switch (event.type) {
+    case 'PaymentRequestCreated':
+      return void start(event, 'request_expiry', String(data.expiresAt));
+    case 'PaymentRequestPayoutFailed':
+      // A refused payout is asked again by the timer once the account is ready, not at once.
+      return deferPayoutUntil(event, atOf(event) + RELEASE_RETRY_MS);
+    case 'PaymentRequestPayoutDeferred':
+      return deferPayoutUntil(event, atOf(event));
+    case 'PaymentRequestChargebackOpened':
+      setHold(event.streamId);
+      return void q.refreshPayouts.run(event.streamId, '');
+    case 'PaymentRequestHoldReleased':
+      q.unhold.run(event.streamId);
+      return void q.refreshPayouts.run(event.streamId, '');
+    case 'PayoutAccountStatusChanged': {
+      const userId = event.streamId.replace(/^user-/, '');
+      if (data.payoutsEnabled === true) q.ready.run(userId);
+      else q.notReady.run(userId);
+      return void q.refreshPayouts.run('', userId);
+    }
+    case 'PaymentRequestPaid':
+    case 'PaymentRequestCompleted':
+    case 'PaymentRequestExpired':
+    case 'PaymentRequestRejected':
+      return void q.remove.run(event.streamId);
+    default:
+      return;
+  }
+}
 
 interface TimerRow {
   stream_id: string;

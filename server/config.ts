@@ -225,6 +225,26 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
+/** The caps that keep one client from wearing the service down: logins, write rates, push subscriptions, live streams. */
+function abuseLimits(e: Env): Pick<AppConfig, 'login' | 'rateLimits' | 'push' | 'live'> {
+  return {
+    login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_FAILURE_WINDOW_MS, maxAccountFailures: e.LOGIN_MAX_ACCOUNT_FAILURES },
+    rateLimits: {
+      authPerIp: e.RATE_LIMIT_AUTH_PER_IP,
+      registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,
+      writesPerUser: e.RATE_LIMIT_WRITES_PER_USER,
+      costlyPerUser: e.RATE_LIMIT_COSTLY_PER_USER,
+      accountStatusPerUser: e.RATE_LIMIT_ACCOUNT_STATUS_PER_USER,
+      windowMs: e.RATE_LIMIT_WINDOW_MS,
+      requestsPerCreator: e.RATE_LIMIT_REQUESTS_PER_CREATOR,
+      requestsPerRecipient: e.RATE_LIMIT_REQUESTS_PER_RECIPIENT,
+      requestsWindowMs: e.RATE_LIMIT_REQUESTS_WINDOW_MS,
+    },
+    push: { allowedHosts: e.PUSH_SERVICE_HOSTS, maxSubscriptions: e.PUSH_MAX_SUBSCRIPTIONS },
+    live: { maxPerUser: e.LIVE_MAX_PER_USER, maxPerLink: e.LIVE_MAX_PER_LINK, maxPerAddress: e.LIVE_MAX_PER_ADDRESS, maxTotal: e.LIVE_MAX_TOTAL },
+  };
+}
+
 /** Parses the environment; throws a ConfigError listing every problem. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = configSchema.safeParse(source);
@@ -254,25 +274,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     requestExpiryDays: e.REQUEST_EXPIRY_DAYS,
     corsOrigin: e.CORS_ORIGIN,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_FAILURE_WINDOW_MS, maxAccountFailures: e.LOGIN_MAX_ACCOUNT_FAILURES },
+    ...abuseLimits(e),
     reservationReclaimAfterMs: e.RESERVATION_RECLAIM_AFTER_MS,
     trustProxy: e.TRUST_PROXY,
     simulatedGatewayFile: e.SIMULATED_GATEWAY_FILE,
     simulatedPayments: !e.STRIPE_SECRET_KEY,
     apiDocs: e.API_DOCS ? e.API_DOCS === 'on' : e.NODE_ENV !== 'production',
-    rateLimits: {
-      authPerIp: e.RATE_LIMIT_AUTH_PER_IP,
-      registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,
-      writesPerUser: e.RATE_LIMIT_WRITES_PER_USER,
-      costlyPerUser: e.RATE_LIMIT_COSTLY_PER_USER,
-      accountStatusPerUser: e.RATE_LIMIT_ACCOUNT_STATUS_PER_USER,
-      windowMs: e.RATE_LIMIT_WINDOW_MS,
-      requestsPerCreator: e.RATE_LIMIT_REQUESTS_PER_CREATOR,
-      requestsPerRecipient: e.RATE_LIMIT_REQUESTS_PER_RECIPIENT,
-      requestsWindowMs: e.RATE_LIMIT_REQUESTS_WINDOW_MS,
-    },
-    push: { allowedHosts: e.PUSH_SERVICE_HOSTS, maxSubscriptions: e.PUSH_MAX_SUBSCRIPTIONS },
-    live: { maxPerUser: e.LIVE_MAX_PER_USER, maxPerLink: e.LIVE_MAX_PER_LINK, maxPerAddress: e.LIVE_MAX_PER_ADDRESS, maxTotal: e.LIVE_MAX_TOTAL },
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL },
     reconciliationHourUtc: e.RECONCILIATION_HOUR_UTC,

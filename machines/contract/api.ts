@@ -46,6 +46,22 @@ export const dealStateSchema = z.object({
   can: z.array(z.enum(dealActions)),
 });
 
+/** A split outcome's amounts, once an admin asked for one (brand and creator views). */
+export const dealSplitSchema = z.object({ creatorCents: z.number().int(), refundCents: z.number().int(), feeKeptCents: z.number().int() });
+
+const splitPartStatus = z.enum(['pending', 'succeeded', 'failed']);
+
+/** A split as admins see it: each part's state and, when the gateway refused it, why. */
+export const adminSplitSchema = dealSplitSchema.extend({
+  transfer: splitPartStatus,
+  refund: splitPartStatus,
+  transferFailure: z.string().nullable(),
+  refundFailure: z.string().nullable(),
+  requestedAt: iso,
+  /** The admin who asked for it, by name. */
+  by: z.string(),
+});
+
 export const dealSchema = z.object({
   id: z.number().int(),
   influencer: z.string(),
@@ -74,6 +90,8 @@ export const dealSchema = z.object({
   dispute: z.object({ reason: z.string(), description: z.string().nullable(), status: z.string() }).nullable(),
   onHold: z.boolean(),
   lastTransferError: z.object({ code: z.string(), message: z.string(), at: iso }).nullable(),
+  /** A split outcome's amounts, once asked for (null otherwise). */
+  split: dealSplitSchema.nullable(),
   /** The partner name shown on share panels and the creator page: company name, else username. */
   brandName: z.string(),
   /** The machine snapshot's value and (redacted) context: the UI rebuilds the snapshot from these. */
@@ -106,6 +124,7 @@ export const adminDealSchema = dealSchema.extend({
   chargebacks: chargebacksSchema,
   /** Extra payments of the deal that were refunded in full at once (DuplicatePaymentRefunded). */
   duplicateRefunds: duplicateRefundsSchema,
+  split: adminSplitSchema.nullable(),
 });
 export type AdminDealDto = z.infer<typeof adminDealSchema>;
 
@@ -173,6 +192,15 @@ export const dashboardStatsSchema = z.object({
   activeDeals: z.number().int(),
   completedDeals: z.number().int(),
 });
+/** GET /api/admin/deals/:id/split-preview: what a split giving the creator `creatorCents` would move. */
+export const splitPreviewSchema = z.object({
+  creatorCents: z.number().int(),
+  refundCents: z.number().int(),
+  feeKeptCents: z.number().int(),
+  chargedCents: z.number().int(),
+  amountCents: z.number().int(),
+});
+
 export const adminCountsSchema = z.object({
   all: z.number().int(),
   pending_payment: z.number().int(),

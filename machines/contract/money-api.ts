@@ -70,5 +70,12 @@ export const moneyDocumentSchema = z.object({
   method: z.string().nullable(),
   /** The payment gateway's reference: the payment (receipt) or the transfer (statement). */
   reference: z.string().nullable(),
+  /** What was refunded to the brand of this payment so far (a split's refund, a full refund). */
+  refundedCents: z.number().int(),
+  /**
+   * A deal resolved with a split: the creator's part (the statement's `paidCents`), the brand's
+   * refund and the fee kept in proportion; null otherwise.
+   */
+  split: z.object({ creatorCents: z.number().int(), refundCents: z.number().int(), feeKeptCents: z.number().int() }).nullable(),
 });
 export type MoneyDocumentDto = z.infer<typeof moneyDocumentSchema>;

@@ -11,6 +11,7 @@ const order: Partial<Record<DealStatus, number>> = {
   pending_payment: 3,
   completed: 4,
   approved_after_dispute: 4,
+  split_resolved: 4,
   cancelled: 5,
 };
 
@@ -20,7 +21,7 @@ export const dealStatusRank = (status: string): number => order[status as DealSt
 export const dealFilters = {
   all: null,
   active: ['pending_payment', 'pending_delivery'],
-  completed: ['completed', 'approved_after_dispute'],
+  completed: ['completed', 'approved_after_dispute', 'split_resolved'],
 } as const satisfies Record<string, readonly DealStatus[] | null>;
 export type DealFilter = keyof typeof dealFilters;
 
@@ -31,7 +32,7 @@ export const adminChips = {
   in_progress: ['pending_delivery'],
   awaiting_approval: ['delivered'],
   disputed: ['dispute'],
-  completed: ['completed', 'approved_after_dispute'],
+  completed: ['completed', 'approved_after_dispute', 'split_resolved'],
 } as const satisfies Record<string, readonly DealStatus[] | null>;
 export type AdminChip = keyof typeof adminChips;
 

@@ -4,9 +4,10 @@ import type { DraftOf } from '../events/define';
 import { statusOf } from '../statechart';
 import { dealEscrowEvents } from '../escrow/escrow-events';
 import { dispatch, escrowDecider, type Deciders, type EscrowCommand, type EscrowKind } from '../escrow/escrow-decider';
-import { escrowedCents } from '../escrow/escrow-ledger';
+import { escrowedCents, failedSplitParts, pendingSplitPart, splitKeys } from '../escrow/escrow-ledger';
+import { splitFeeCents, splitParts, type SplitParts } from '../money';
 import type { DealEvent, DealTerms, ReleaseTrigger } from './deal.events';
-import type { dealMachine } from './deal.machine';
+import { splitAllowed, type dealMachine } from './deal.machine';
 
 /**
  * Everything that can happen to a deal, as commands, and the one pure function that decides each:
@@ -41,16 +42,17 @@ export type DealCommand =
   | { type: 'CompleteManually' }
   | { type: 'PutOnHold'; reason: string }
   | { type: 'AddNote'; note: string }
-  | { type: 'ReleaseHold' };
-
-/** The status users read ("pending_payment", "delivered", ...). */
-export const dealStatus = (snapshot: DealSnapshot): string => statusOf(snapshot);
+  | { type: 'ReleaseHold' }
+  /** An admin resolves the deal: the creator receives `creatorCents`, the brand the rest of the charge (less the fee in proportion). */
+  | { type: 'ResolveWithSplit'; creatorCents: number; key: string }
+  /** An admin asks again for the refused part(s) of a split, under their original keys. */
+  | { type: 'RetrySplit' };
 
 /** How a deal plays the escrow (machines/escrow). */
 export const dealEscrow: EscrowKind<DealSnapshot, DealDraft> = {
   noun: 'deal',
   events: dealEscrowEvents,
-  status: dealStatus,
+  status: statusOf,
   awaitingPayment: 'pending_payment',
   closedReason: 'deal_closed',
   dueCents: (snapshot) => snapshot.context.terms?.totalCents ?? null,
@@ -79,7 +81,7 @@ function releaseRefusal(snapshot: DealSnapshot, trigger: ReleaseTrigger): Domain
 /** Running periods are extended by the time they spent on hold, so a hold never shortens one. */
 function resumeDraft(snapshot: DealSnapshot, now: string): DealDraft {
   const c = snapshot.context;
-  const status = dealStatus(snapshot);
+  const status = statusOf(snapshot);
   const hold = c.hold;
   const extend = (endsAt: string | null, startedAt: string | null, running: boolean): string | null => {
     if (hold === null || !running || endsAt === null) return null;
@@ -109,6 +111,75 @@ function elapsePeriod(review: boolean, key: string, snapshot: DealSnapshot, now:
   return alreadyElapsed && dealCanTake(snapshot, release, now) ? [release] : [];
 }
 
+/** A split as it would be made now: its parts, what the escrow holds and the creator amount; or the refusal. */
+export interface SplitPreview extends SplitParts {
+  chargedCents: number;
+  amountCents: number;
+}
+
+/**
+ * What a split giving the creator `creatorCents` would be now, or why not: a positive whole number of
+ * cents, in dispute or on hold, with no other effect asked for, a bank account to pay into, within
+ * what the escrow holds (the creator's part plus the fee kept) and less than the creator amount.
+ */
+export function previewSplit(snapshot: DealSnapshot, creatorCents: number): SplitPreview {
+  const c = snapshot.context;
+  if (!Number.isSafeInteger(creatorCents) || creatorCents <= 0) throw new DomainError('split_amount_invalid', { creatorCents: String(creatorCents) });
+  const status = statusOf(snapshot);
+  const inEscrow = ['pending_delivery', 'delivered', 'dispute'].includes(status);
+  if (!inEscrow || (status !== 'dispute' && c.hold === null) || c.amounts === null) throw new DomainError('split_not_allowed', { status });
+  if (c.pendingRelease !== null) throw new DomainError('release_under_way', { status: 'release_pending' });
+  if (c.pendingRefund !== null) throw new DomainError('refund_under_way', { status: 'refund_pending' });
+  if (c.split !== null) throw new DomainError('split_under_way', { status: 'split_pending' });
+  if (c.stripeAccountId === null) throw new DomainError('no_bank_account', { gatewayCode: 'no_bank_account' });
+  const { amountCents, feeCents } = c.amounts;
+  const chargedCents = escrowedCents(c);
+  if (creatorCents + splitFeeCents(amountCents, feeCents, creatorCents) > chargedCents) {
+    throw new DomainError('split_above_escrow', { creatorCents: String(creatorCents), chargedCents: String(chargedCents) });
+  }
+  if (creatorCents >= amountCents) throw new DomainError('split_whole_amount', { creatorCents: String(creatorCents), amountCents: String(amountCents) });
+  if (!splitAllowed(c, status === 'dispute')) throw refused(snapshot, 'split the funds');
+  return { ...splitParts(amountCents, feeCents, chargedCents, creatorCents), chargedCents, amountCents };
+}
+
+function resolveWithSplit({ creatorCents, key }: { creatorCents: number; key: string }, snapshot: DealSnapshot, now: string): DealDraft[] {
+  const { chargedCents, refundCents, feeKeptCents } = previewSplit(snapshot, creatorCents);
+  const data = { creatorCents, refundCents, feeKeptCents, chargedCents, ...splitKeys(key) };
+  return only(snapshot, now, 'split the funds', { type: 'DealSplitRequested', data });
+}
+
+function retrySplit(snapshot: DealSnapshot, now: string): DealDraft[] {
+  const split = snapshot.context.split;
+  const parts = failedSplitParts(split);
+  if (split === null || parts.length === 0) throw new DomainError('split_nothing_to_retry', { status: statusOf(snapshot) });
+  const drafts = parts.map((part): DealDraft => ({ type: 'DealSplitRetried', data: { part, key: part === 'transfer' ? split.transferKey : split.refundKey } }));
+  return only(snapshot, now, 'retry the split', ...drafts);
+}
+
+/** A gateway answer for a part of the split that waits for it; null when the key is not the split's. */
+function splitOutcome(
+  snapshot: DealSnapshot,
+  key: string,
+  answer: { transferId?: string; refundId?: string; code?: string; message?: string },
+): DealDraft[] | null {
+  const split = snapshot.context.split;
+  const part = pendingSplitPart(split, key);
+  if (split === null || part === null) return split !== null && (split.transferKey === key || split.refundKey === key) ? [] : null;
+  const failure = answer.code !== undefined ? { code: answer.code, message: answer.message ?? '', key } : null;
+  if (part === 'transfer') {
+    return [
+      failure
+        ? { type: 'SplitTransferFailed', data: failure }
+        : { type: 'SplitTransferSucceeded', data: { transferId: answer.transferId!, amountCents: split.creatorCents, key } },
+    ];
+  }
+  return [
+    failure
+      ? { type: 'SplitRefundFailed', data: failure }
+      : { type: 'SplitRefundSucceeded', data: { refundId: answer.refundId!, amountCents: split.refundCents, key } },
+  ];
+}
+
 /** One named decision per command. */
 const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   CreateDeal: ({ dealId, ownerId, terms }, snapshot, now) =>
@@ -133,7 +204,7 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   RecordChargeback: escrow,
   AcceptDeal: (command, snapshot, now) => {
     if (snapshot.context.influencerAcceptedAt !== null) {
-      throw new DomainError('deal_already_accepted', { status: dealStatus(snapshot) });
+      throw new DomainError('deal_already_accepted', { status: statusOf(snapshot) });
     }
     // A brand signed in on its own link would bind the deal (and its payout) to itself.
     if (command.claimedByUserId && command.claimedByUserId === snapshot.context.ownerId) {
@@ -187,25 +258,32 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   },
   ElapseReviewPeriod: ({ key }, snapshot, now) => elapsePeriod(true, key, snapshot, now),
   ElapseDisputePeriod: ({ key }, snapshot, now) => elapsePeriod(false, key, snapshot, now),
-  RecordTransfer: ({ key, transferId }, { context: { pendingRelease: pending } }) =>
-    pending === null || pending.key !== key
-      ? []
-      : [{ type: 'FundsReleased', data: { trigger: pending.trigger, transferId, amountCents: pending.amountCents, key: pending.key } }],
-  RecordTransferFailure: ({ key, code, message }, { context: { pendingRelease: pending } }) =>
-    pending === null || pending.key !== key ? [] : [{ type: 'TransferFailed', data: { trigger: pending.trigger, code, message, key: pending.key } }],
+  RecordTransfer: ({ key, transferId }, snapshot) => {
+    const pending = snapshot.context.pendingRelease;
+    if (pending === null || pending.key !== key) return splitOutcome(snapshot, key, { transferId }) ?? [];
+    return [{ type: 'FundsReleased', data: { trigger: pending.trigger, transferId, amountCents: pending.amountCents, key: pending.key } }];
+  },
+  RecordTransferFailure: ({ key, code, message }, snapshot) => {
+    const pending = snapshot.context.pendingRelease;
+    if (pending === null || pending.key !== key) return splitOutcome(snapshot, key, { code, message }) ?? [];
+    return [{ type: 'TransferFailed', data: { trigger: pending.trigger, code, message, key: pending.key } }];
+  },
   RequestRefund: ({ key }, snapshot, now) => {
     const c = snapshot.context;
-    if (c.refundId !== null) throw new DomainError('deal_already_refunded', { status: dealStatus(snapshot) });
+    if (c.refundId !== null) throw new DomainError('deal_already_refunded', { status: statusOf(snapshot) });
     if (c.pendingRefund !== null) throw new DomainError('refund_already_under_way', { status: 'refund_pending' });
     if (c.pendingRelease !== null) throw new DomainError('release_under_way', { status: 'release_pending' });
     return only(snapshot, now, 'refund the payment', { type: 'RefundRequested', data: { amountCents: escrowedCents(c), key } });
   },
-  RecordRefund: ({ key, refundId, transferReversalId }, { context: { pendingRefund: pending } }) =>
-    pending === null || pending.key !== key
-      ? []
-      : [{ type: 'DealRefunded', data: { refundId, amountCents: pending.amountCents, transferReversalId, key: pending.key } }],
-  RecordRefundFailure: ({ key, code, message }, { context }) =>
-    context.pendingRefund?.key !== key ? [] : [{ type: 'RefundFailed', data: { code, message, key } }],
+  RecordRefund: ({ key, refundId, transferReversalId }, snapshot) => {
+    const pending = snapshot.context.pendingRefund;
+    if (pending === null || pending.key !== key) return splitOutcome(snapshot, key, { refundId }) ?? [];
+    return [{ type: 'DealRefunded', data: { refundId, amountCents: pending.amountCents, transferReversalId, key: pending.key } }];
+  },
+  RecordRefundFailure: ({ key, code, message }, snapshot) =>
+    snapshot.context.pendingRefund?.key === key
+      ? [{ type: 'RefundFailed', data: { code, message, key } }]
+      : (splitOutcome(snapshot, key, { code, message }) ?? []),
   CompleteManually: (_command, snapshot, now) =>
     only(snapshot, now, 'complete the deal manually', {
       type: 'DealCompletedManually',
@@ -218,6 +296,8 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
     return only(snapshot, now, 'put the deal on hold', { type: 'DealPutOnHold', data: { source: 'admin', reason } });
   },
   ReleaseHold: (_command, snapshot, now) => only(snapshot, now, 'resume the deal', resumeDraft(snapshot, now)),
+  ResolveWithSplit: resolveWithSplit,
+  RetrySplit: (_command, snapshot, now) => retrySplit(snapshot, now),
 };
 
 /** `decideDeal(command, snapshot, now) → events`: dispatches the command to its decision. */

@@ -1,7 +1,7 @@
 import type { DealEvent, DealTerms, ReleaseTrigger } from './deal.events';
 import { dealEscrowEvents } from '../escrow/escrow-events';
 import { evolveEscrow } from '../escrow/escrow-fold';
-import { addMoney, noMoney, payOut, type EscrowLedger } from '../escrow/escrow-ledger';
+import { addMoney, noMoney, payOut, splitSettled, type EscrowLedger } from '../escrow/escrow-ledger';
 
 /**
  * The data a deal carries, and the one pure function that folds an event into it. The statechart
@@ -107,6 +107,7 @@ export const emptyDealContext: DealContext = {
   lastRefundError: null,
   unexpectedPayments: [],
   money: noMoney,
+  split: null,
 };
 
 const amountsOf = ({ amountCents, feeCents, totalCents }: DealTerms) => ({ amountCents, feeCents, totalCents });
@@ -117,6 +118,12 @@ const settleDispute = (c: DealContext, status: DealDispute['status']): DealDispu
 type Evolve = { [T in DealEvent['type']]: (c: DealContext, event: Extract<DealEvent, { type: T }>, at: string) => DealContext };
 
 const escrow = (c: DealContext, event: DealEvent): DealContext => evolveEscrow(c, event, dealEscrowEvents);
+
+/** A split's part succeeded; once both have, the money has left escrow: nothing is held, the dispute is resolved. */
+const splitPartDone = (c: DealContext, event: DealEvent, at: string): DealContext => {
+  const next = escrow(c, event);
+  return splitSettled(next.split) ? { ...next, completedAt: at, hold: null, dispute: settleDispute(c, 'resolved') } : next;
+};
 
 /** What each event records, one entry per event type (a new event does not compile until it has one). */
 const evolvers: Evolve = {
@@ -197,6 +204,12 @@ const evolvers: Evolve = {
     return { ...escrow(c, event), hold };
   },
   DealDeleted: (c, _event, at) => ({ ...c, deletedAt: at }),
+  DealSplitRequested: escrow,
+  DealSplitRetried: escrow,
+  SplitTransferSucceeded: splitPartDone,
+  SplitTransferFailed: escrow,
+  SplitRefundSucceeded: splitPartDone,
+  SplitRefundFailed: escrow,
   // A note is history only (the timelines read it from the stream); the deal's data is unchanged.
   DealNoteAdded: (c) => c,
 };

@@ -284,6 +284,72 @@ export const RefundFailed = defineEvent({
   example: { code: 'invalid_request', message: 'Charge already refunded', key: '9b2e4c1a-1f3d-4e5a-8b6c-7d8e9f0a1b2c' },
 });
 
+const splitPart = z.enum(['transfer', 'refund']);
+
+export const DealSplitRequested = defineEvent({
+  type: 'DealSplitRequested',
+  version: 1,
+  category: 'deal',
+  description:
+    'Intent: an admin resolves the deal with a split. The creator receives `creatorCents`, the platform keeps `feeKeptCents` (the fee in proportion, rounded half up) and the brand is refunded `refundCents`; the three add up to `chargedCents`, what the escrow held. The payments reactor makes the transfer under `transferKey` and the refund under `refundKey`, and records each outcome.',
+  schema: z.object({ creatorCents: cents, refundCents: cents, feeKeptCents: cents, chargedCents: cents, transferKey: effectKey, refundKey: effectKey }),
+  example: {
+    creatorCents: 15_000,
+    refundCents: 10_820,
+    feeKeptCents: 1_230,
+    chargedCents: 27_050,
+    transferKey: '5d0c8e1a-2b3f-4c5d-9e6f-7a8b9c0d1e2f:transfer',
+    refundKey: '5d0c8e1a-2b3f-4c5d-9e6f-7a8b9c0d1e2f:refund',
+  },
+});
+
+export const SplitTransferSucceeded = defineEvent({
+  type: 'SplitTransferSucceeded',
+  version: 1,
+  category: 'deal',
+  description:
+    "Outcome: the creator's part of a split was transferred to the connected account (the fee in proportion is kept); with the refund also done, the deal is split_resolved.",
+  schema: z.object({ transferId: z.string().min(1), amountCents: cents, key: effectKey }),
+  example: { transferId: 'tr_1S', amountCents: 15_000, key: '5d0c8e1a-2b3f-4c5d-9e6f-7a8b9c0d1e2f:transfer' },
+});
+
+export const SplitTransferFailed = defineEvent({
+  type: 'SplitTransferFailed',
+  version: 1,
+  category: 'deal',
+  description: "Outcome: the gateway refused the split's transfer; nothing moved for it, and an admin can retry it under the same key.",
+  schema: z.object({ code: z.string().min(1), message: z.string(), key: effectKey }),
+  example: { code: 'payouts_not_enabled', message: 'payouts_not_enabled: payouts are not enabled', key: '5d0c8e1a-2b3f-4c5d-9e6f-7a8b9c0d1e2f:transfer' },
+});
+
+export const SplitRefundSucceeded = defineEvent({
+  type: 'SplitRefundSucceeded',
+  version: 1,
+  category: 'deal',
+  description: "Outcome: the brand's part of a split was refunded (the creator's transfer stays); with the transfer also done, the deal is split_resolved.",
+  schema: z.object({ refundId: z.string().min(1), amountCents: cents, key: effectKey }),
+  example: { refundId: 're_1S', amountCents: 10_820, key: '5d0c8e1a-2b3f-4c5d-9e6f-7a8b9c0d1e2f:refund' },
+});
+
+export const SplitRefundFailed = defineEvent({
+  type: 'SplitRefundFailed',
+  version: 1,
+  category: 'deal',
+  description: "Outcome: the gateway refused the split's refund; nothing moved for it, and an admin can retry it under the same key.",
+  schema: z.object({ code: z.string().min(1), message: z.string(), key: effectKey }),
+  example: { code: 'invalid_request', message: 'invalid_request: refund refused', key: '5d0c8e1a-2b3f-4c5d-9e6f-7a8b9c0d1e2f:refund' },
+});
+
+export const DealSplitRetried = defineEvent({
+  type: 'DealSplitRetried',
+  version: 1,
+  category: 'deal',
+  description:
+    "Intent: an admin asks again for a refused part of a split (`part`), under that part's original key, so the gateway can never move its money twice.",
+  schema: z.object({ part: splitPart, key: effectKey }),
+  example: { part: 'transfer', key: '5d0c8e1a-2b3f-4c5d-9e6f-7a8b9c0d1e2f:transfer' },
+});
+
 export const CheckoutSessionClosed = defineEvent({
   type: 'CheckoutSessionClosed',
   version: 1,
@@ -382,6 +448,12 @@ export const dealEventDefinitions = [
   DealDeleted,
   DuplicatePaymentRefunded,
   DealNoteAdded,
+  DealSplitRequested,
+  SplitTransferSucceeded,
+  SplitTransferFailed,
+  SplitRefundSucceeded,
+  SplitRefundFailed,
+  DealSplitRetried,
 ] as const;
 
 export type DealEvent = EventOf<(typeof dealEventDefinitions)[number]>;

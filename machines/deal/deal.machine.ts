@@ -4,6 +4,7 @@ import type { DealEvent, ReleaseTrigger } from './deal.events';
 import { dealEscrowEvents } from '../escrow/escrow-events';
 import { escrowGuards } from '../escrow/escrow-guards';
 import { escrowedCents } from '../escrow/escrow-ledger';
+import { splitFeeCents } from '../money';
 import { emptyDealContext, evolveDealContext, type DealContext } from './deal.context';
 
 export type { DealContext } from './deal.context';
@@ -26,6 +27,7 @@ export const dealStatuses = [
   'dispute',
   'completed',
   'approved_after_dispute',
+  'split_resolved',
   'cancelled',
   'deleted',
 ] as const;
@@ -77,6 +79,27 @@ function answersRelease(context: DealContext, event: DealEvent): boolean {
   return event.type === 'TransferFailed' || event.data.amountCents === pending.amountCents;
 }
 
+/** No money effect is asked for or under way, and no split has been asked for (a split is the last effect). */
+const noEffect = (c: DealContext): boolean => c.pendingRelease === null && c.pendingRefund === null && c.split === null;
+
+/** May the deal be split now? In dispute or on hold, with a bank account to transfer to. */
+export const splitAllowed = (c: DealContext, inDispute: boolean): boolean =>
+  (inDispute || c.hold !== null) && c.stripeAccountId !== null && c.amounts !== null && noEffect(c);
+
+/** The split asks for parts that add up to what the escrow holds of the charge, the fee kept in proportion. */
+function splitAddsUp(c: DealContext, event: DealEvent): boolean {
+  if (event.type !== 'DealSplitRequested' || c.amounts === null) return false;
+  const { creatorCents, feeKeptCents, refundCents, chargedCents } = event.data;
+  const { amountCents, feeCents } = c.amounts;
+  return (
+    creatorCents > 0 &&
+    creatorCents < amountCents &&
+    chargedCents === escrowedCents(c) &&
+    feeKeptCents === splitFeeCents(amountCents, feeCents, creatorCents) &&
+    creatorCents + feeKeptCents + refundCents === chargedCents
+  );
+}
+
 const pendingTrigger = (context: DealContext, event: DealEvent): ReleaseTrigger | null =>
   legacyOutcome(event) ? releaseTrigger(event) : (context.pendingRelease?.trigger ?? null);
 
@@ -105,20 +128,19 @@ export const dealMachine = setup({
     /** Deliver only with a bank account connected, so the funds have somewhere to go. */
     bankAccountConnected: ({ context }) => context.stripeAccountId !== null,
     reviewPeriodNotStarted: ({ context }) => context.reviewPeriodEndsAt === null,
-    reviewStillOpen: ({ context }) => context.reviewElapsedAt === null && context.pendingRelease === null,
+    reviewStillOpen: ({ context }) => context.reviewElapsedAt === null && context.pendingRelease === null && context.split === null,
     /** An automatic release only at or after the period's end, and never while held. */
     reviewPeriodOver: ({ context, event }) =>
-      context.hold === null && context.reviewElapsedAt === null && reached(event.metadata.at, context.reviewPeriodEndsAt),
+      context.hold === null && context.split === null && context.reviewElapsedAt === null && reached(event.metadata.at, context.reviewPeriodEndsAt),
     disputePeriodOver: ({ context, event }) =>
-      context.hold === null && context.disputeElapsedAt === null && reached(event.metadata.at, context.disputePeriodEndsAt),
+      context.hold === null && context.split === null && context.disputeElapsedAt === null && reached(event.metadata.at, context.disputePeriodEndsAt),
     /**
      * A transfer may be asked for once at a time, by someone allowed to, for exactly the creator's
      * amount, and only while the deal's whole charge is in escrow (nothing leaves that was not charged).
      */
     releaseRequestable: ({ context, event }) =>
       event.type === 'FundsReleaseRequested' &&
-      context.pendingRelease === null &&
-      context.pendingRefund === null &&
+      noEffect(context) &&
       context.amounts !== null &&
       event.data.amountCents === context.amounts.amountCents &&
       escrowedCents(context) === context.amounts.totalCents &&
@@ -126,8 +148,7 @@ export const dealMachine = setup({
     adminReleaseRequestable: ({ context, event }) =>
       event.type === 'FundsReleaseRequested' &&
       event.data.trigger === 'admin' &&
-      context.pendingRelease === null &&
-      context.pendingRefund === null &&
+      noEffect(context) &&
       context.amounts !== null &&
       event.data.amountCents === context.amounts.amountCents &&
       escrowedCents(context) === context.amounts.totalCents &&
@@ -138,18 +159,17 @@ export const dealMachine = setup({
     adminReleased: ({ context, event }) => answersRelease(context, event) && pendingTrigger(context, event) === 'admin',
     /** A refund gives back at most what the deal's charge still holds, once at a time. */
     refundRequestable: ({ context, event }) =>
-      event.type === 'RefundRequested' &&
-      context.pendingRelease === null &&
-      context.pendingRefund === null &&
-      event.data.amountCents > 0 &&
-      event.data.amountCents <= escrowedCents(context),
+      event.type === 'RefundRequested' && noEffect(context) && event.data.amountCents > 0 && event.data.amountCents <= escrowedCents(context),
     answersRefund: ({ context, event }) => {
       if (event.type !== 'DealRefunded') return false;
       if (event.data.key === undefined) return context.pendingRelease === null && context.pendingRefund === null;
       return context.pendingRefund !== null && context.pendingRefund.key === event.data.key && context.pendingRefund.amountCents === event.data.amountCents;
     },
     refundFailed: ({ context, event }) => event.type === 'RefundFailed' && context.pendingRefund?.key === event.data.key,
-    noEffectPending: ({ context }) => context.pendingRelease === null && context.pendingRefund === null,
+    noEffectPending: ({ context }) => noEffect(context),
+    /** A split while the deal is on hold (any state with money in escrow), or in dispute (splitInDispute). */
+    splitRequestableOnHold: ({ context, event }) => splitAllowed(context, false) && splitAddsUp(context, event),
+    splitRequestableInDispute: ({ context, event }) => splitAllowed(context, true) && splitAddsUp(context, event),
   },
   actions: {
     evolve: assign(({ context, event }) => evolveDealContext(context, event)),
@@ -250,6 +270,7 @@ export const dealMachine = setup({
         TransferFailed: { guard: 'answersRelease', actions: 'evolve' },
         DealCompletedManually: { guard: 'noEffectPending', target: 'completed', actions: 'evolve' },
         ...escrowHandlers(),
+        DealSplitRequested: { guard: 'splitRequestableInDispute', actions: 'evolve' },
       },
     },
     completed: {
@@ -259,6 +280,17 @@ export const dealMachine = setup({
     },
     approved_after_dispute: {
       meta: meta({ status: 'approved_after_dispute', brandText: 'deal.brand.completed', creatorText: 'deal.creator.completed', badge: 'green', step: 7 }),
+      on: { ChargebackOpened: { actions: 'evolve' } },
+    },
+    // Both parts of a split done: the creator received a part, the brand the rest back.
+    split_resolved: {
+      meta: meta({
+        status: 'split_resolved',
+        brandText: 'deal.brand.split_resolved',
+        creatorText: 'deal.creator.split_resolved',
+        badge: 'green',
+        step: 7,
+      }),
       on: { ChargebackOpened: { actions: 'evolve' } },
     },
     // Not `final`: a late payment for a cancelled or deleted deal must still be recorded and refunded.
@@ -274,7 +306,9 @@ export const dealMachine = setup({
 
 /**
  * What every state with money in escrow accepts alike (pending delivery, delivered, dispute):
- * admin hold and resume, refund intent and outcome, chargebacks. Written once, spread into each.
+ * admin hold and resume, refund intent and outcome, chargebacks, a split asked for on hold (in
+ * dispute also without a hold: that state adds it) with its outcomes and retries. Written once,
+ * spread into each.
  */
 function escrowHandlers() {
   return {
@@ -284,6 +318,18 @@ function escrowHandlers() {
     DealRefunded: { guard: 'answersRefund', target: '#deal.cancelled', actions: 'evolve' },
     RefundFailed: { guard: 'refundFailed', actions: 'evolve' },
     ChargebackOpened: { actions: 'evolve' },
+    DealSplitRequested: { guard: 'splitRequestableOnHold', actions: 'evolve' },
+    DealSplitRetried: { guard: 'splitPartRetryable', actions: 'evolve' },
+    SplitTransferSucceeded: [
+      { guard: 'completesSplit', target: '#deal.split_resolved', actions: 'evolve' },
+      { guard: 'answersSplitPart', actions: 'evolve' },
+    ],
+    SplitTransferFailed: { guard: 'answersSplitPart', actions: 'evolve' },
+    SplitRefundSucceeded: [
+      { guard: 'completesSplit', target: '#deal.split_resolved', actions: 'evolve' },
+      { guard: 'answersSplitPart', actions: 'evolve' },
+    ],
+    SplitRefundFailed: { guard: 'answersSplitPart', actions: 'evolve' },
   } as const;
 }
 

@@ -1,5 +1,5 @@
 import type { EventFromLogic, SnapshotFrom, StateValue } from 'xstate';
-import { deepestMeta } from '../statechart';
+import { deepestMeta, statusOf } from '../statechart';
 import { probeMetadata } from '../events/probe';
 import { dealMachine, type DealStateMeta, type DealStatus, type BadgeColour } from './deal.machine';
 import { escrowedCents, type DealContext } from './deal.context';
@@ -102,7 +102,7 @@ export function dealStateView(snapshot: Snapshot, now: string): DealStateView {
   const meta = dealStateMeta(snapshot);
   return {
     value: snapshot.value,
-    status: meta?.status ?? 'new',
+    status: statusOf(snapshot) as DealStatus | 'new',
     step: meta?.step ?? null,
     badge: meta?.badge ?? 'grey',
     brandText: meta?.brandText ?? '',

@@ -69,6 +69,32 @@ export const errorCatalogue = {
   refund_already_under_way: e('conflict', 'A refund of this deal is already under way', 'Er loopt al een terugbetaling voor deze deal.'),
   release_under_way: e('conflict', 'A release of these funds is under way', 'Dit geld wordt al vrijgegeven.'),
   release_already_under_way: e('conflict', 'A release of these funds is already under way', 'Dit geld wordt al vrijgegeven.'),
+  split_amount_invalid: e(
+    'bad_request',
+    "The creator's part of a split must be a whole number of cents above 0 (got {creatorCents})",
+    'Het deel van de creator moet een heel aantal centen boven 0 zijn (nu {creatorCents}).',
+  ),
+  split_whole_amount: e(
+    'bad_request',
+    'A split gives the creator less than the whole amount ({amountCents} cents); release the funds instead',
+    'Bij een verdeling krijgt de creator minder dan het hele bedrag ({amountCents} cent); geef anders het geld vrij.',
+  ),
+  split_above_escrow: e(
+    'bad_request',
+    "The creator's part ({creatorCents} cents) and the fee on it exceed what the escrow holds ({chargedCents} cents)",
+    'Het deel van de creator ({creatorCents} cent) en de commissie daarover zijn meer dan er in bewaring is ({chargedCents} cent).',
+  ),
+  split_not_allowed: e(
+    'illegal_transition',
+    'A deal can be split only while it is in dispute or on hold (it is {status})',
+    'Een deal kan alleen worden verdeeld tijdens een geschil of als hij wordt vastgehouden (status nu: „{status}”).',
+  ),
+  split_under_way: e('conflict', 'A split of this deal has already been asked for', 'Voor deze deal is al een verdeling aangevraagd.'),
+  split_nothing_to_retry: e(
+    'conflict',
+    'No part of a split of this deal failed; there is nothing to retry',
+    'Geen deel van een verdeling van deze deal is mislukt; er is niets om opnieuw te proberen.',
+  ),
   checkout_total_mismatch: e('conflict', 'The checkout does not charge the total due', 'Deze betaling komt niet overeen met het verschuldigde bedrag.'),
   deal_changed_during_checkout: e(
     'conflict',
@@ -241,6 +267,7 @@ const nlWords: Record<string, string> = {
   dispute: 'in geschil',
   completed: 'voltooid',
   approved_after_dispute: 'goedgekeurd na geschil',
+  split_resolved: 'opgelost met verdeling',
   cancelled: 'geannuleerd',
   deleted: 'verwijderd',
   pending: 'open',

@@ -19,6 +19,16 @@ export interface EscrowEventNames {
   transferFailed: string;
   /** The intent to give the payer's money back, and its outcomes (deals only). */
   refundRequested: string | null;
+  /**
+   * A split outcome (deals only): the intent (a transfer and a refund, each keyed), a retry of a
+   * refused part, and each part's outcomes.
+   */
+  splitRequested: string | null;
+  splitRetried: string | null;
+  splitTransferred: string | null;
+  splitTransferFailed: string | null;
+  splitRefunded: string | null;
+  splitRefundFailed: string | null;
 }
 
 export type EscrowRole = keyof EscrowEventNames;
@@ -35,6 +45,12 @@ export const dealEscrowEvents = {
   transferred: 'FundsReleased',
   transferFailed: 'TransferFailed',
   refundRequested: 'RefundRequested',
+  splitRequested: 'DealSplitRequested',
+  splitRetried: 'DealSplitRetried',
+  splitTransferred: 'SplitTransferSucceeded',
+  splitTransferFailed: 'SplitTransferFailed',
+  splitRefunded: 'SplitRefundSucceeded',
+  splitRefundFailed: 'SplitRefundFailed',
 } as const satisfies EscrowEventNames;
 
 export const paymentRequestEscrowEvents = {
@@ -49,10 +65,16 @@ export const paymentRequestEscrowEvents = {
   transferred: 'PaymentRequestCompleted',
   transferFailed: 'PaymentRequestPayoutFailed',
   refundRequested: null,
+  splitRequested: null,
+  splitRetried: null,
+  splitTransferred: null,
+  splitTransferFailed: null,
+  splitRefunded: null,
+  splitRefundFailed: null,
 } as const satisfies EscrowEventNames;
 
 /** The role an event type plays in the escrow, or null when it is the aggregate's own. */
 export function escrowRole(names: EscrowEventNames, type: string): EscrowRole | null {
-  for (const role of Object.keys(names) as EscrowRole[]) if (names[role] === type) return role;
+  for (const role of Object.keys(names) as EscrowRole[]) if (names[role] !== null && names[role] === type) return role;
   return null;
 }

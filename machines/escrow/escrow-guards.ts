@@ -1,5 +1,5 @@
 import type { EscrowEventNames } from './escrow-events';
-import { answersUnexpectedRefund, fundsEscrow, isNewUnexpectedPayment, type EscrowLedger } from './escrow-ledger';
+import { answersUnexpectedRefund, fundsEscrow, isNewUnexpectedPayment, pendingSplitPart, type EscrowLedger, type SplitPart } from './escrow-ledger';
 
 interface GuardArgs<C> {
   context: C;
@@ -10,10 +10,26 @@ interface GuardArgs<C> {
  * The statechart guards of the escrow, for both aggregates' machines (spread into `setup`):
  * a session closes only if it is the open one, a payment funds the escrow only through its open
  * session for exactly what is due, each session's failure counts once, a payment to refund is
- * recorded once per session, and a refund answers only a recorded payment.
+ * recorded once per session, and a refund answers only a recorded payment; a split's outcome
+ * answers only its own part while that part waits (same key, same amount), the outcome that
+ * completes the split is the second success, and a retry asks again only for a refused part.
  */
 export function escrowGuards<C extends EscrowLedger>(names: EscrowEventNames, dueCents: (c: C) => number | null) {
   const data = <T>(event: GuardArgs<C>['event']) => event.data as T;
+  const outcomes: Record<string, { part: SplitPart; success: boolean }> = {};
+  if (names.splitTransferred) outcomes[names.splitTransferred] = { part: 'transfer', success: true };
+  if (names.splitTransferFailed) outcomes[names.splitTransferFailed] = { part: 'transfer', success: false };
+  if (names.splitRefunded) outcomes[names.splitRefunded] = { part: 'refund', success: true };
+  if (names.splitRefundFailed) outcomes[names.splitRefundFailed] = { part: 'refund', success: false };
+  /** The split's part this outcome answers (null: none waits for it). */
+  const answeredPart = ({ context, event }: GuardArgs<C>): SplitPart | null => {
+    const outcome = outcomes[event.type];
+    const { key, amountCents } = data<{ key: string; amountCents?: number }>(event);
+    if (!outcome || pendingSplitPart(context.split, key) !== outcome.part) return null;
+    const expected = outcome.part === 'transfer' ? context.split!.creatorCents : context.split!.refundCents;
+    return !outcome.success || amountCents === expected ? outcome.part : null;
+  };
+  const other = (part: SplitPart): SplitPart => (part === 'transfer' ? 'refund' : 'transfer');
   return {
     closesOpenSession: ({ context, event }: GuardArgs<C>) =>
       event.type === names.checkoutClosed && context.openSession?.sessionId === data<{ sessionId: string }>(event).sessionId,
@@ -28,5 +44,16 @@ export function escrowGuards<C extends EscrowLedger>(names: EscrowEventNames, du
       event.type === names.unexpectedPayment && isNewUnexpectedPayment(context, data<{ checkoutSessionId: string }>(event).checkoutSessionId),
     refundsUnexpectedPayment: ({ context, event }: GuardArgs<C>) =>
       event.type === names.unexpectedPaymentRefunded && answersUnexpectedRefund(context, data<{ checkoutSessionId: string; amountCents: number }>(event)),
+    answersSplitPart: (args: GuardArgs<C>) => answeredPart(args) !== null,
+    /** The second part's success: both parts are done. */
+    completesSplit: (args: GuardArgs<C>) => {
+      const part = answeredPart(args);
+      return part !== null && outcomes[args.event.type]!.success && args.context.split![other(part)] === 'succeeded';
+    },
+    splitPartRetryable: ({ context, event }: GuardArgs<C>) => {
+      if (event.type !== names.splitRetried || context.split === null) return false;
+      const { part, key } = data<{ part: SplitPart; key: string }>(event);
+      return context.split[part] === 'failed' && context.split[`${part}Key`] === key;
+    },
   };
 }

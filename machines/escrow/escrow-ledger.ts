@@ -64,7 +64,55 @@ export interface EscrowLedger {
   chargebacks: Chargeback[];
   transferId: string | null;
   completedAt: string | null;
+  /** An outcome split between the creator and the payer (deals only; null for a request). */
+  split: EscrowSplit | null;
 }
+
+/** Where one part of a split stands: asked for, done at the gateway, or refused by it. */
+export type SplitPartStatus = 'pending' | 'succeeded' | 'failed';
+
+/**
+ * A split outcome: one intent with two effects, a transfer of `creatorCents` to the creator and a
+ * refund of `refundCents` to the payer, each with its own idempotency key; the platform keeps
+ * `feeKeptCents`. The three add up to `chargedCents`, what the escrow held of the charge.
+ */
+export interface EscrowSplit {
+  creatorCents: number;
+  refundCents: number;
+  feeKeptCents: number;
+  chargedCents: number;
+  transferKey: string;
+  refundKey: string;
+  transfer: SplitPartStatus;
+  refund: SplitPartStatus;
+  transferId: string | null;
+  refundId: string | null;
+  transferFailure: { code: string; message: string; at: string } | null;
+  refundFailure: { code: string; message: string; at: string } | null;
+  requestedAt: string;
+  /** The id of whoever asked for it (an admin). */
+  requestedBy: string | null;
+}
+
+export type SplitPart = 'transfer' | 'refund';
+
+/** The key each part of a split is carried out under, derived from the intent's key. */
+export const splitKeys = (key: string): { transferKey: string; refundKey: string } => ({ transferKey: `${key}:transfer`, refundKey: `${key}:refund` });
+
+/** The part of the split a gateway answer under `key` is for, while that part waits for it. */
+export function pendingSplitPart(split: EscrowSplit | null, key: string): SplitPart | null {
+  if (split === null) return null;
+  if (split.transferKey === key && split.transfer === 'pending') return 'transfer';
+  if (split.refundKey === key && split.refund === 'pending') return 'refund';
+  return null;
+}
+
+/** Both parts done: the split is the escrow's final outcome. */
+export const splitSettled = (split: EscrowSplit | null): boolean => split !== null && split.transfer === 'succeeded' && split.refund === 'succeeded';
+
+/** The parts of a split the gateway refused, which a retry asks for again under their own keys. */
+export const failedSplitParts = (split: EscrowSplit | null): SplitPart[] =>
+  split === null ? [] : (['transfer', 'refund'] as const).filter((part) => split[part] === 'failed');
 
 export function addMoney(money: EscrowMoney, change: Partial<EscrowMoney>): EscrowMoney {
   return {
@@ -73,6 +121,23 @@ export function addMoney(money: EscrowMoney, change: Partial<EscrowMoney>): Escr
     transferredCents: money.transferredCents + (change.transferredCents ?? 0),
     feeKeptCents: money.feeKeptCents + (change.feeKeptCents ?? 0),
   };
+}
+
+/** The ledger after the split's transfer: the creator's part leaves, and with it the fee the platform keeps. */
+export function recordSplitTransfer<C extends EscrowLedger>(c: C, transferId: string): C {
+  const split = c.split!;
+  return {
+    ...c,
+    money: addMoney(c.money, { transferredCents: split.creatorCents, feeKeptCents: split.feeKeptCents }),
+    transferId,
+    split: { ...split, transfer: 'succeeded', transferId, transferFailure: null },
+  };
+}
+
+/** The ledger after the split's refund: the payer's part leaves. */
+export function recordSplitRefund<C extends EscrowLedger>(c: C, refundId: string): C {
+  const split = c.split!;
+  return { ...c, money: addMoney(c.money, { refundedCents: split.refundCents }), split: { ...split, refund: 'succeeded', refundId, refundFailure: null } };
 }
 
 /** The money after a transfer to the creator: the creator's share leaves, the rest of the escrowed charge is the platform's fee. */

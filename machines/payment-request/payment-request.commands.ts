@@ -31,8 +31,6 @@ export type PaymentRequestCommand =
   | { type: 'ExpirePaymentRequest' }
   | { type: 'ReleaseChargebackHold'; note: string | null };
 
-export const paymentRequestStatus = (snapshot: PaymentRequestSnapshot): string => statusOf(snapshot);
-
 /** Unpaid and past its expiry (whether or not the expiry event has landed yet). */
 export function isExpired(status: string, expiresAt: string, now: string): boolean {
   if (status === 'expired') return true;
@@ -43,7 +41,7 @@ export function isExpired(status: string, expiresAt: string, now: string): boole
 export const paymentRequestEscrow: EscrowKind<PaymentRequestSnapshot, PaymentRequestDraft> = {
   noun: 'payment request',
   events: paymentRequestEscrowEvents,
-  status: paymentRequestStatus,
+  status: statusOf,
   awaitingPayment: 'accepted',
   closedReason: 'request_closed',
   dueCents: (snapshot) => snapshot.context.request?.totalCents ?? null,
@@ -56,7 +54,7 @@ const { refused, only, closeOpenSession, decide: escrow, canTake: requestCanTake
 /** An unpaid request past its expiry answers 410 to the brand's link actions. */
 function assertNotExpired(snapshot: PaymentRequestSnapshot, now: string): void {
   const request = snapshot.context.request;
-  if (request && isExpired(paymentRequestStatus(snapshot), request.expiresAt, now)) throw new DomainError('payment_request_expired');
+  if (request && isExpired(statusOf(snapshot), request.expiresAt, now)) throw new DomainError('payment_request_expired');
 }
 
 function payoutRefusal(snapshot: PaymentRequestSnapshot): DomainError {
@@ -70,7 +68,7 @@ function payoutRefusal(snapshot: PaymentRequestSnapshot): DomainError {
 /** The creator completes a paid request: a payout now to a ready account, else deferred until it is ready. */
 function complete({ payoutAccountId, key }: { payoutAccountId: string | null; key: string }, snapshot: PaymentRequestSnapshot, now: string) {
   const c = snapshot.context;
-  if (paymentRequestStatus(snapshot) !== 'paid' || c.hold !== null) throw payoutRefusal(snapshot);
+  if (statusOf(snapshot) !== 'paid' || c.hold !== null) throw payoutRefusal(snapshot);
   const amountCents = c.request?.amountCents ?? 0;
   if (payoutAccountId === null) {
     return only(snapshot, now, 'complete the request', {
@@ -90,7 +88,7 @@ const deciders: Deciders<PaymentRequestCommand, PaymentRequestSnapshot, PaymentR
   AcceptPaymentRequest: (_command, snapshot, now) => {
     assertNotExpired(snapshot, now);
     if (snapshot.context.acceptedAt !== null) {
-      throw new DomainError('payment_request_already_accepted', { status: paymentRequestStatus(snapshot) });
+      throw new DomainError('payment_request_already_accepted', { status: statusOf(snapshot) });
     }
     return only(snapshot, now, 'accept the request', { type: 'PaymentRequestAccepted', data: {} });
   },

@@ -35,6 +35,7 @@ export const emptyPaymentRequestContext: PaymentRequestContext = {
   lastPaymentFailure: null,
   completedAt: null,
   transferId: null,
+  split: null,
   expiredAt: null,
   rejectedAt: null,
   lastFailedSessionId: null,

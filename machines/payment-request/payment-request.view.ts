@@ -1,5 +1,5 @@
 import type { EventFromLogic, SnapshotFrom, StateValue } from 'xstate';
-import { deepestMeta } from '../statechart';
+import { deepestMeta, statusOf } from '../statechart';
 import { probeMetadata } from '../events/probe';
 import { paymentRequestMachine, type PaymentRequestStateMeta, type PaymentRequestStatus } from './payment-request.machine';
 import type { PaymentRequestContext } from './payment-request.context';
@@ -51,7 +51,7 @@ export function paymentRequestStateView(snapshot: Snapshot, now: string): Paymen
   const expiresAt = snapshot.context.request?.expiresAt;
   return {
     value: snapshot.value,
-    status: meta?.status ?? 'new',
+    status: statusOf(snapshot) as PaymentRequestStatus | 'new',
     step: meta?.step ?? null,
     badge: meta?.badge ?? 'grey',
     text: meta?.text ?? '',

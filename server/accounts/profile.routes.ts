@@ -76,7 +76,7 @@ export function profileRoutes(app: ZodApp, deps: RouteDeps): void {
     async (request) => {
       const counts = ctx.queries.deals.countsFor(userOf(request).userId);
       const total = Object.values(counts).reduce((a, b) => a + b, 0);
-      return { totalDeals: total, successfulDeals: (counts['completed'] ?? 0) + (counts['approved_after_dispute'] ?? 0) };
+      return { totalDeals: total, successfulDeals: (counts['completed'] ?? 0) + (counts['approved_after_dispute'] ?? 0) + (counts['split_resolved'] ?? 0) };
     },
   );
   payoutAccountRoutes(app, deps);

@@ -14,6 +14,7 @@ import { requiredText } from '../http/fields';
 import { createActorNames } from './actor-names';
 import { adminAccountRoutes } from './admin-accounts.routes';
 import { adminDisputeRoutes } from './admin-disputes.routes';
+import { adminSplitRoutes } from './admin-split.routes';
 import { dealHistory, disputeTimeline, heldCentsOf } from './deal-history';
 
 const DAY = 86_400_000;
@@ -73,7 +74,7 @@ export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
       in_progress: n('pending_delivery'),
       awaiting_approval: n('delivered'),
       disputed: n('dispute'),
-      completed: n('completed') + n('approved_after_dispute'),
+      completed: n('completed') + n('approved_after_dispute') + n('split_resolved'),
     };
   });
 
@@ -247,6 +248,7 @@ export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
     const r = await ctx.run.deal(id, { type: 'RequestRefund', key }, cc, dealGuard.admin);
     return { position: r.position, outcome: outcomes().refund(id, key, r.position) };
   });
+  adminSplitRoutes(app, deps, deal);
   adminRequestRoutes(app, deps);
   adminDisputeRoutes(app, deps, history);
   adminAccountRoutes(app, deps);

@@ -146,6 +146,33 @@ export function describeDealEvent(event: DealEvent, before: DealContext, actorNa
       return 'The brand deleted the unpaid deal.';
     case 'DealNoteAdded':
       return `Note by ${actorName}: ${event.data.note}`;
+    default:
+      return describeSplitEvent(event, actorName);
+  }
+}
+
+type SplitEvent = Extract<
+  DealEvent,
+  { type: 'DealSplitRequested' | 'DealSplitRetried' | 'SplitTransferSucceeded' | 'SplitTransferFailed' | 'SplitRefundSucceeded' | 'SplitRefundFailed' }
+>;
+
+/** A split outcome's events, in an auditor's words. */
+function describeSplitEvent(event: SplitEvent, actorName: string): string {
+  switch (event.type) {
+    case 'DealSplitRequested': {
+      const d = event.data;
+      return `Admin ${actorName} resolved the deal with a split: ${euro(d.creatorCents)} to the creator, ${euro(d.refundCents)} back to the brand, ${euro(d.feeKeptCents)} fee kept (of ${euro(d.chargedCents)} held).`;
+    }
+    case 'DealSplitRetried':
+      return `Admin ${actorName} retried the split's ${event.data.part} under its original key.`;
+    case 'SplitTransferSucceeded':
+      return `Split: ${euro(event.data.amountCents)} transferred to the creator.`;
+    case 'SplitTransferFailed':
+      return `Split: the payment provider refused the transfer to the creator: ${event.data.code} — ${event.data.message}; it can be retried.`;
+    case 'SplitRefundSucceeded':
+      return `Split: ${euro(event.data.amountCents)} refunded to the brand.`;
+    case 'SplitRefundFailed':
+      return `Split: the payment provider refused the refund to the brand: ${event.data.code} — ${event.data.message}; it can be retried.`;
   }
 }
 
@@ -198,6 +225,12 @@ const disputeTypes = new Set([
   'UnexpectedPaymentReceived',
   'DuplicatePaymentRefunded',
   'DealNoteAdded',
+  'DealSplitRequested',
+  'DealSplitRetried',
+  'SplitTransferSucceeded',
+  'SplitTransferFailed',
+  'SplitRefundSucceeded',
+  'SplitRefundFailed',
 ]);
 
 export interface DisputeTimelineEntry {

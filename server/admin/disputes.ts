@@ -7,11 +7,13 @@ import type { HistoryEntry } from './deal-history';
 import { disputeTimeline } from './deal-history';
 
 /** How a dispute ended, from the deal's data (the read model has it: no stream read for the list). */
-export const disputeOutcomes = ['open', 'approved_by_brand', 'released_by_admin', 'auto_released', 'refunded', 'completed_manually'] as const;
+export const disputeOutcomes = ['open', 'approved_by_brand', 'released_by_admin', 'auto_released', 'refunded', 'completed_manually', 'split'] as const;
 export type DisputeOutcome = (typeof disputeOutcomes)[number];
 
 export function disputeOutcome(c: DealContext): DisputeOutcome {
   if (c.cancelledAt !== null) return 'refunded';
+  // Resolved with a split once both parts are done; until then it is still open.
+  if (c.split !== null) return c.completedAt !== null ? 'split' : 'open';
   switch (c.releaseTrigger) {
     case 'brand':
       return 'approved_by_brand';
@@ -90,6 +92,8 @@ const moneyKinds: Record<string, string> = {
   DealRefunded: 'refund',
   DuplicatePaymentRefunded: 'duplicate_refund',
   ChargebackOpened: 'chargeback',
+  SplitTransferSucceeded: 'split_transfer',
+  SplitRefundSucceeded: 'split_refund',
 };
 const referenceOf = (d: Record<string, unknown>): string | null => {
   for (const key of ['transferId', 'refundId', 'disputeId', 'paymentIntentId']) if (typeof d[key] === 'string') return d[key] as string;

@@ -36,6 +36,52 @@ interface Folding {
   last: { revision: number; position: number; type: string; recorded: string | null } | null;
 }
 
+type Stored = Awaited<ReturnType<EventStore['readAll']>>[number];
+
+/** Steps the stream's snapshot with one stored event; the problem if it cannot be decoded or is refused (the stream is then failed). */
+function foldOne(f: Folding, r: Stored): ReplayProblem | null {
+  const at = { streamId: r.streamId, revision: r.revision, position: r.position, type: r.type };
+  let event;
+  try {
+    event = decodeEvent(r);
+  } catch (error) {
+    if (!(error instanceof EventDecodeError)) throw error;
+    f.failed = true;
+    return { ...at, kind: 'undecodable', recorded: null, replayed: null, message: error.message };
+  }
+  if (!f.snapshot.can(event)) {
+    f.failed = true;
+    const state = stateKey(f.snapshot.value);
+    return {
+      ...at,
+      kind: 'refused',
+      recorded: event.metadata.state ?? null,
+      replayed: state,
+      message: `the current machine refuses ${r.type} in state ${state}`,
+    };
+  }
+  f.snapshot = step(f.machine, f.snapshot, event as never) as AnyMachineSnapshot;
+  f.last = { revision: r.revision, position: r.position, type: r.type, recorded: event.metadata.state ?? null };
+  return null;
+}
+
+/** A stream that folded through but ends in another state than its writer recorded. */
+function endStateProblem(streamId: string, f: Folding): ReplayProblem | null {
+  if (f.failed || !f.last || f.last.recorded === null) return null;
+  const replayed = stateKey(f.snapshot.value);
+  if (replayed === f.last.recorded) return null;
+  return {
+    streamId,
+    revision: f.last.revision,
+    position: f.last.position,
+    type: f.last.type,
+    kind: 'different_state',
+    recorded: f.last.recorded,
+    replayed,
+    message: `recorded ${f.last.recorded}, the current machine ends in ${replayed}`,
+  };
+}
+
 export async function replayCheck(
   store: Pick<EventStore, 'readAll'>,
   pageSize = 5_000,
@@ -53,50 +99,16 @@ export async function replayCheck(
       let f = streams.get(r.streamId);
       if (!f) streams.set(r.streamId, (f = { machine: entry[1], snapshot: initialOf(entry[1]) as AnyMachineSnapshot, failed: false, last: null }));
       if (f.failed) continue;
-      const at = { streamId: r.streamId, revision: r.revision, position: r.position, type: r.type };
-      let event;
-      try {
-        event = decodeEvent(r);
-      } catch (error) {
-        if (!(error instanceof EventDecodeError)) throw error;
-        f.failed = true;
-        problems.push({ ...at, kind: 'undecodable', recorded: null, replayed: null, message: error.message });
-        continue;
-      }
-      if (!f.snapshot.can(event)) {
-        f.failed = true;
-        const state = stateKey(f.snapshot.value);
-        problems.push({
-          ...at,
-          kind: 'refused',
-          recorded: event.metadata.state ?? null,
-          replayed: state,
-          message: `the current machine refuses ${r.type} in state ${state}`,
-        });
-        continue;
-      }
-      f.snapshot = step(f.machine, f.snapshot, event as never) as AnyMachineSnapshot;
-      f.last = { revision: r.revision, position: r.position, type: r.type, recorded: event.metadata.state ?? null };
+      const problem = foldOne(f, r);
+      if (problem) problems.push(problem);
     }
     // A short page is not the end (an adapter may skip system events): only an empty one is.
     if (page.length === 0) break;
     after = page[page.length - 1]!.position;
   }
   for (const [streamId, f] of streams) {
-    if (f.failed || !f.last || f.last.recorded === null) continue;
-    const replayed = stateKey(f.snapshot.value);
-    if (replayed !== f.last.recorded) {
-      problems.push({
-        streamId,
-        revision: f.last.revision,
-        position: f.last.position,
-        type: f.last.type,
-        kind: 'different_state',
-        recorded: f.last.recorded,
-        replayed,
-        message: `recorded ${f.last.recorded}, the current machine ends in ${replayed}`,
-      });
-    }
+    const problem = endStateProblem(streamId, f);
+    if (problem) problems.push(problem);
   }
   problems.sort((a, b) => a.position - b.position);
   return { streams: streams.size, events, problems };

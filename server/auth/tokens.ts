@@ -14,6 +14,19 @@ export class TokenError extends Error {
   override readonly name = 'TokenError';
 }
 
+/** Who verified claims speak for; a user token without a valid session version counts as version 0. */
+function principalOf(claims: jwt.JwtPayload, audience: typeof USER_AUDIENCE | typeof ADMIN_AUDIENCE): Principal {
+  const subject = typeof claims.sub === 'string' ? claims.sub : '';
+  if (!subject) throw new TokenError('Invalid token');
+  if (audience === USER_AUDIENCE) {
+    const sv = claims['sv'];
+    return { kind: 'user', userId: subject, sessionVersion: typeof sv === 'number' && Number.isInteger(sv) && sv >= 0 ? sv : 0 };
+  }
+  const role = claims['role'] === 'admin' || claims['role'] === 'auditor' ? claims['role'] : null;
+  if (!role) throw new TokenError('Invalid token');
+  return { kind: 'admin', adminId: subject, username: String(claims['username'] ?? ''), role };
+}
+
 /** HS256 tokens with expiry. Time comes from the injected clock, so tests can expire them. */
 export function createTokenService({
   secret,
@@ -67,15 +80,7 @@ export function createTokenService({
       } catch (error) {
         throw new TokenError(error instanceof jwt.TokenExpiredError ? 'Token expired' : 'Invalid token');
       }
-      const subject = typeof claims.sub === 'string' ? claims.sub : '';
-      if (!subject) throw new TokenError('Invalid token');
-      if (audience === USER_AUDIENCE) {
-        const sv = claims['sv'];
-        return { kind: 'user', userId: subject, sessionVersion: typeof sv === 'number' && Number.isInteger(sv) && sv >= 0 ? sv : 0 };
-      }
-      const role = claims['role'] === 'admin' || claims['role'] === 'auditor' ? claims['role'] : null;
-      if (!role) throw new TokenError('Invalid token');
-      return { kind: 'admin', adminId: subject, username: String(claims['username'] ?? ''), role };
+      return principalOf(claims, audience);
     },
   };
 }

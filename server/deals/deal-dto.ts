@@ -40,6 +40,31 @@ export function redactDealContext(c: DealContext): Record<string, unknown> {
     // The brand's refunds and an admin's hold reason are not the creator's business.
     duplicateRefunds: [],
     hold: c.hold ? { ...c.hold, reason: '' } : null,
+    // A split's amounts are the creator's business; its keys, ids and failures are not.
+    split: splitAmounts(c),
+  };
+}
+
+const splitAmounts = ({ split }: DealContext) =>
+  split ? { creatorCents: split.creatorCents, refundCents: split.refundCents, feeKeptCents: split.feeKeptCents } : null;
+
+/** The gateway's refusal of a split's part as one line (its messages start with the code already). */
+const failureText = (failure: { code: string; message: string } | null): string | null =>
+  failure === null ? null : failure.message.startsWith(failure.code) ? failure.message : `${failure.code}: ${failure.message}`;
+
+/** A split as the admin deal answer carries it; `adminName` names whoever asked for it. */
+function adminSplit({ split }: DealContext, adminName: (id: string) => string) {
+  if (split === null) return null;
+  return {
+    creatorCents: split.creatorCents,
+    refundCents: split.refundCents,
+    feeKeptCents: split.feeKeptCents,
+    transfer: split.transfer,
+    refund: split.refund,
+    transferFailure: failureText(split.transferFailure),
+    refundFailure: failureText(split.refundFailure),
+    requestedAt: split.requestedAt,
+    by: split.requestedBy === null ? 'admin (unknown)' : adminName(split.requestedBy),
   };
 }
 
@@ -85,6 +110,7 @@ export function toDealDto(record: Pick<DealRecord, 'id' | 'state' | 'context'>, 
     dispute: c.dispute,
     onHold: c.hold !== null,
     lastTransferError: link ? null : c.lastTransferError,
+    split: splitAmounts(c),
     brandName,
     machine: { value: snapshot.value as DealDto['machine']['value'], context: link ? redactDealContext(c) : { ...c } },
     // Listed field by field: answers are serialised without a schema pass (docs/adr/0006), so
@@ -122,6 +148,8 @@ export const GUARD_CONTEXT_FIELDS = [
   'openSession',
   'pendingRelease',
   'pendingRefund',
+  // A split asked for blocks every other money action (and is the last one).
+  'split',
   'unexpectedPayments',
   // The webhooks' guards (no UI action), kept so every guard judges alike.
   'paidAt',
@@ -146,6 +174,7 @@ export function toAdminDealDto(
   record: Pick<DealRecord, 'id' | 'state' | 'context'>,
   now: string,
   owner: { companyName: string | null; username: string; email: string },
+  adminName: (id: string) => string = () => 'admin',
 ): AdminDealDto {
   // Admins and auditors see the deal under the admin area's one redaction rule (no link token, session, account or payment id).
   return redactForAdmin({
@@ -153,5 +182,6 @@ export function toAdminDealDto(
     user: owner,
     chargebacks: record.context.chargebacks,
     duplicateRefunds: record.context.duplicateRefunds,
+    split: adminSplit(record.context, adminName),
   });
 }

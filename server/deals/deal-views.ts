@@ -8,6 +8,7 @@ import { dealNotFound } from '../commands/run-command';
 import { toAdminDealDto, toDealDto, toDealListItem } from './deal-dto';
 import type { EncodedAnswer } from '../http/encoded-answer';
 import { createDealListCache } from './deal-list-cache';
+import { createActorNames } from '../admin/actor-names';
 
 const DEFAULT_BRAND = 'Brand';
 
@@ -24,6 +25,12 @@ function nextDeadline(records: readonly DealRecord[], nowMs: number): number {
     }
   }
   return next;
+}
+
+/** An admin's name by id, as admin screens show it. */
+function adminNames(accounts: AccountQueries): (id: string) => string {
+  const actorName = createActorNames(accounts);
+  return (id) => actorName({ kind: 'admin', id });
 }
 
 /**
@@ -47,6 +54,7 @@ export function createDealViews({ deals, accounts, clock }: { deals: DealQueries
     return name;
   };
   const now = () => clock.now().toISOString();
+  const adminName = adminNames(accounts);
 
   return {
     brandNameOf,
@@ -108,11 +116,8 @@ export function createDealViews({ deals, accounts, clock }: { deals: DealQueries
     },
     forAdmin(record: DealRecord): AdminDealDto {
       const owner = accounts.userById(record.ownerId);
-      return toAdminDealDto(record, now(), {
-        companyName: owner?.companyName ?? null,
-        username: owner?.username ?? '(unknown)',
-        email: owner?.email ?? '',
-      });
+      const user = { companyName: owner?.companyName ?? null, username: owner?.username ?? '(unknown)', email: owner?.email ?? '' };
+      return toAdminDealDto(record, now(), user, adminName);
     },
     adminList(chip: AdminChip, limit: number, offset: number): AdminDealDto[] {
       return deals.listForAdmin(chip, limit, offset).map((r) => this.forAdmin(r));

@@ -312,7 +312,7 @@ function dashboardRoutes(app: ZodApp, deps: RouteDeps): void {
         recentDeals: dealViews.recentForOwner(userId, 10),
         totalDeals: Object.values(counts).reduce((a, b) => a + b, 0),
         activeDeals: n('pending_payment') + n('pending_delivery'),
-        completedDeals: n('completed') + n('approved_after_dispute'),
+        completedDeals: n('completed') + n('approved_after_dispute') + n('split_resolved'),
       };
     },
   );

@@ -25,17 +25,21 @@ export function dealReceipt(record: DealRecord, brand: string): MoneyDocumentDto
     paidCents: c.paidCents,
     method: c.paymentMethod,
     reference: c.paymentIntentId ?? c.chargeId,
+    refundedCents: c.money.refundedCents,
+    split: c.split ? { creatorCents: c.split.creatorCents, refundCents: c.split.refundCents, feeKeptCents: c.split.feeKeptCents } : null,
   };
 }
 
+/** A split's statement exists once the creator's part was transferred (the brand's refund may still be under way). */
 export function dealStatement(record: DealRecord, brand: string): MoneyDocumentDto {
   const c = record.context;
-  if (!c.transferId || !c.completedAt || !c.amounts) throw new DomainError('deal_statement_not_yet');
+  const splitPaid = c.split?.transfer === 'succeeded';
+  if (!c.transferId || !c.amounts || (!c.completedAt && !splitPaid)) throw new DomainError('deal_statement_not_yet');
   return {
     ...dealReceipt(record, brand),
     kind: 'statement',
     number: `S-D${record.id}`,
-    issuedAt: c.completedAt,
+    issuedAt: c.completedAt ?? c.split!.requestedAt,
     paidCents: c.money.transferredCents,
     method: null,
     reference: c.transferId,
@@ -61,6 +65,8 @@ export function requestReceipt(record: PaymentRequestRecord): MoneyDocumentDto {
     paidCents: c.paidCents,
     method: c.paymentMethod ?? null,
     reference: c.paymentIntentId ?? c.chargeId,
+    refundedCents: c.money.refundedCents,
+    split: null,
   };
 }
 

@@ -45,6 +45,14 @@ export function createEffectOutcomes({ bus, reactors, timeoutMs = 10_000 }: Effe
       return outcome(side, target.id, position, (s) => ({ pending: side.pendingTransfer(s, target.id)?.key === key, refused: side.refusedTransfer(s, key) }));
     },
 
+    /** A split's two effects: pending while either part waits; a refused part is shown on the deal (its `split`), not thrown. */
+    split(dealId: number, position: number): Promise<EffectOutcome> {
+      return outcome(dealSide, dealId, position, ({ context: c }) => ({
+        pending: c.split?.transfer === 'pending' || c.split?.refund === 'pending',
+        refused: null,
+      }));
+    },
+
     refund(dealId: number, key: string, position: number): Promise<EffectOutcome> {
       return outcome(dealSide, dealId, position, ({ context: c }) => ({
         pending: c.pendingRefund?.key === key,

@@ -30,8 +30,8 @@ export interface EscrowSide<M extends AnyStateMachine = AnyStateMachine> {
   events: EscrowEventNames;
   /** The transfer to the creator asked for and not yet answered (a deal's release, a request's payout). */
   pendingTransfer(snapshot: SnapshotFrom<M>, id: number): PendingTransfer | null;
-  /** The refund of the payer asked for and not yet answered (deals only). */
-  pendingRefund(snapshot: SnapshotFrom<M>): { key: string; amountCents: number } | null;
+  /** The refund of the payer asked for and not yet answered (deals only); a split's refund leaves the creator's transfer alone. */
+  pendingRefund(snapshot: SnapshotFrom<M>): { key: string; amountCents: number; reverseTransfers?: boolean } | null;
   /** The gateway's refusal of the transfer asked for under `key`, once recorded. */
   refusedTransfer(snapshot: SnapshotFrom<M>, key: string): { code: string; message: string } | null;
   /** The checkout session for what is due now. */
@@ -45,16 +45,24 @@ export const dealSide: EscrowSide<typeof dealAggregate.machine> = {
   kind: 'deal',
   aggregate: dealAggregate,
   events: dealEscrowEvents,
-  pendingTransfer: ({ context: c }: DealSnapshot, dealId) =>
-    c.pendingRelease && c.stripeAccountId
-      ? {
-          key: c.pendingRelease.key,
-          amountCents: c.pendingRelease.amountCents,
-          destinationAccountId: c.stripeAccountId,
-          metadata: { dealId: String(dealId), streamId: dealAggregate.streamId(dealId), trigger: c.pendingRelease.trigger },
-        }
-      : null,
-  pendingRefund: ({ context }: DealSnapshot) => context.pendingRefund,
+  pendingTransfer: ({ context: c }: DealSnapshot, dealId) => {
+    const metadata = { dealId: String(dealId), streamId: dealAggregate.streamId(dealId) };
+    if (c.stripeAccountId === null) return null;
+    if (c.pendingRelease) {
+      const { key, amountCents, trigger } = c.pendingRelease;
+      return { key, amountCents, destinationAccountId: c.stripeAccountId, metadata: { ...metadata, trigger } };
+    }
+    // A split's transfer: the creator's part, under the split's transfer key.
+    if (c.split?.transfer === 'pending') {
+      const { transferKey: key, creatorCents: amountCents } = c.split;
+      return { key, amountCents, destinationAccountId: c.stripeAccountId, metadata: { ...metadata, trigger: 'split' } };
+    }
+    return null;
+  },
+  pendingRefund: ({ context: c }: DealSnapshot) => {
+    if (c.pendingRefund) return c.pendingRefund;
+    return c.split?.refund === 'pending' ? { key: c.split.refundKey, amountCents: c.split.refundCents, reverseTransfers: false } : null;
+  },
   refusedTransfer: ({ context: c }: DealSnapshot, key) => (c.lastTransferError?.key === key && c.transferId === null ? c.lastTransferError : null),
   session: ({ context: c }: DealSnapshot, dealId, base) => ({
     kind: 'deal',

@@ -17,7 +17,7 @@ export interface PaymentsHandlerDeps {
 }
 
 /** The escrow roles whose events are money intents, for deals and payment requests alike. */
-export const intentRoles = ['transferRequested', 'refundRequested', 'unexpectedPayment', 'checkoutClosed'] as const;
+export const intentRoles = ['transferRequested', 'refundRequested', 'splitRequested', 'splitRetried', 'unexpectedPayment', 'checkoutClosed'] as const;
 
 const idOf = (streamId: string): number => Number(/(\d+)$/.exec(streamId)?.[1] ?? 0);
 
@@ -30,6 +30,35 @@ async function attempt<T>(call: () => Promise<T>, onRefusal: (failure: { code: s
     if (!isDefiniteRefusal(failure)) throw failure;
     await onRefusal(failure);
     return null;
+  }
+}
+
+type Effect = (side: EscrowSide, event: RecordedEvent, record: RecordOutcome, key: string) => Promise<void>;
+
+/**
+ * A split (or a retry of its refused parts) is one intent with two effects: the transfer and the
+ * refund, each carried out like a release's and a refund's, under its own key; a part already
+ * answered is skipped, so a redelivered intent moves nothing twice. The outcomes' event ids are
+ * derived from the key and the intent event, as a retried part may be refused a second time.
+ */
+async function carryOutSplit(bus: CommandBus, side: EscrowSide, event: RecordedEvent, record: RecordOutcome, effects: { transfer: Effect; refund: Effect }) {
+  const { snapshot } = await bus.load(side.aggregate, event.streamId);
+  const parts = side.ledger(snapshot).split;
+  if (parts === null) return;
+  const recordOnce: RecordOutcome = (command, key) => record(command, `${key}@${event.id}`);
+  await effects.transfer(side, event, recordOnce, parts.transferKey);
+  await effects.refund(side, event, recordOnce, parts.refundKey);
+}
+
+/**
+ * Closing a session is best effort and never holds up the effects behind it: if the gateway
+ * cannot be reached, the session may still be paid, and that payment is refunded as unexpected.
+ */
+async function expire({ gateway, log }: Pick<PaymentsHandlerDeps, 'gateway' | 'log'>, sessionId: string): Promise<void> {
+  try {
+    await gateway.expireCheckoutSession(sessionId);
+  } catch (error) {
+    log?.('closing a checkout session failed; a payment on it will be refunded', { sessionId, message: asGatewayError(error).message });
   }
 }
 
@@ -69,7 +98,15 @@ export function createPaymentsHandler({ bus, run, gateway, log }: PaymentsHandle
     if (pending?.key !== key) return;
     const { paymentIntentId, chargeId } = side.ledger(snapshot);
     const done = await attempt(
-      () => gateway.refund({ paymentIntentId, chargeId, amountCents: pending.amountCents, transferGroup: event.streamId, idempotencyKey: key }),
+      () =>
+        gateway.refund({
+          paymentIntentId,
+          chargeId,
+          amountCents: pending.amountCents,
+          transferGroup: event.streamId,
+          idempotencyKey: key,
+          ...(pending.reverseTransfers === false ? { reverseTransfers: false } : {}),
+        }),
       ({ code, message }) => record({ type: 'RecordRefundFailure', key, code, message }, key),
     );
     if (done) await record({ type: 'RecordRefund', key, ...done }, key);
@@ -96,18 +133,6 @@ export function createPaymentsHandler({ bus, run, gateway, log }: PaymentsHandle
     if (done) await record({ type: 'RecordUnexpectedPaymentRefund', checkoutSessionId: sessionId, refundId: done.refundId }, `unexpected:${sessionId}`);
   }
 
-  /**
-   * Closing a session is best effort and never holds up the effects behind it: if the gateway
-   * cannot be reached, the session may still be paid, and that payment is refunded as unexpected.
-   */
-  async function expire(sessionId: string): Promise<void> {
-    try {
-      await gateway.expireCheckoutSession(sessionId);
-    } catch (error) {
-      log?.('closing a checkout session failed; a payment on it will be refunded', { sessionId, message: asGatewayError(error).message });
-    }
-  }
-
   return async function handle(event: RecordedEvent, data: Record<string, unknown>): Promise<void> {
     const side = sideOfStream(event.streamId);
     if (side === null) return;
@@ -120,10 +145,13 @@ export function createPaymentsHandler({ bus, run, gateway, log }: PaymentsHandle
         return transfer(side, event, record, String(data.key));
       case 'refundRequested':
         return refund(side, event, record, String(data.key));
+      case 'splitRequested':
+      case 'splitRetried':
+        return carryOutSplit(bus, side, event, record, { transfer, refund });
       case 'unexpectedPayment':
         return refundUnexpected(side, event, record, String(data.checkoutSessionId));
       case 'checkoutClosed':
-        return expire(String(data.sessionId));
+        return expire({ gateway, log }, String(data.sessionId));
       default:
         return;
     }

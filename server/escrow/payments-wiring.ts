@@ -4,11 +4,10 @@ import type { ProjectionRunner } from '../../projections/runner';
 import type { CommandBus } from '../commands/command-bus';
 import type { AppConfig } from '../config';
 import type { EventStore } from '../event-store/event-store';
-import { createGateway } from '../payments/gateway/create-gateway';
+import { createGateway, isSimulated } from '../payments/gateway/create-gateway';
 import { createEscrow } from './escrow';
 import type { Escrow } from './escrow.types';
 import { webhookRoutes } from './webhook.routes';
-import type { SimulatedGateway } from '../payments/gateway/simulated/simulated-gateway';
 import { simulatedGatewayRoutes } from '../payments/gateway/simulated/simulated-gateway.routes';
 import { createTimerReactor, type TimerReactor } from '../reactors/timers.reactor';
 import type { PaymentGateway } from '../payments/gateway/payment-gateway';
@@ -112,5 +111,3 @@ export function createPaymentsWiring({ config, store, bus, run, clock, readDb, d
     },
   };
 }
-
-export const isSimulated = (gateway: PaymentGateway): gateway is SimulatedGateway => gateway.mode === 'simulated';

@@ -33,6 +33,31 @@ class HandlerFailure {
   constructor(readonly error: unknown) {}
 }
 
+/** Where a resilient subscription stands: the last position delivered, and the failed attempts since. */
+interface Progress {
+  after: number;
+  attempt: number;
+}
+
+/**
+ * The handler as the adapter's subscription calls it: only events past the last delivered position
+ * reach it (a resume may hand some over again), and its own errors are marked so they end the
+ * subscription instead of being retried.
+ */
+function freshOnly(handler: BatchHandler, progress: Progress): BatchHandler {
+  return async (batch) => {
+    const fresh = batch.filter((event) => event.position > progress.after);
+    if (fresh.length === 0) return;
+    try {
+      await handler(fresh);
+    } catch (error) {
+      throw new HandlerFailure(error);
+    }
+    progress.after = fresh[fresh.length - 1]!.position;
+    progress.attempt = 0; // delivering again: the next failure starts the backoff afresh
+  };
+}
+
 /**
  * One subscription that outlives its adapter's: when the adapter's `done` settles while we did not
  * close it (a dropped connection, a leader election, a server that ended the stream, a read that
@@ -50,33 +75,22 @@ export function subscribeResiliently(
 ): Subscription {
   const name = options.name ?? 'subscription';
   const { observer = {}, initialDelayMs = 200, maxDelayMs = 30_000, random = Math.random } = resilience;
-  let after = options.after ?? 0;
+  const progress: Progress = { after: options.after ?? 0, attempt: 0 };
   let closed = false;
-  let attempt = 0;
   let current: Subscription | undefined;
 
-  const deliver: BatchHandler = async (batch) => {
-    const fresh = batch.filter((event) => event.position > after);
-    if (fresh.length === 0) return;
-    try {
-      await handler(fresh);
-    } catch (error) {
-      throw new HandlerFailure(error);
-    }
-    after = fresh[fresh.length - 1]!.position;
-    attempt = 0; // delivering again: the next failure starts the backoff afresh
-  };
+  const deliver = freshOnly(handler, progress);
 
   const pause = createWakeablePause();
 
   /** The adapter subscription's end: undefined when it ended on its own without an error. */
   async function follow(): Promise<unknown> {
     try {
-      current = store.subscribe({ ...options, after }, deliver);
+      current = store.subscribe({ ...options, after: progress.after }, deliver);
     } catch (error) {
       return error; // e.g. the store could not start one right now
     }
-    observer.running?.({ name, after, attempt });
+    observer.running?.({ name, after: progress.after, attempt: progress.attempt });
     try {
       await current.done;
       return undefined;
@@ -96,11 +110,12 @@ export function subscribeResiliently(
       } catch (failure) {
         if (closed) break; // a handler that gave up because we are closing
         const cause = (failure as HandlerFailure).error;
-        observer.failed?.({ name, error: cause, after });
+        observer.failed?.({ name, error: cause, after: progress.after });
         throw cause;
       }
       if (closed) break;
-      attempt += 1;
+      progress.attempt += 1;
+      const { after, attempt } = progress;
       const delayMs = backoffDelay(attempt, initialDelayMs, maxDelayMs, random);
       observer.retrying?.({ name, error: error ?? new Error('the store ended the subscription'), attempt, delayMs, after });
       await pause.sleep(delayMs);

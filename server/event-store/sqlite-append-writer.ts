@@ -9,6 +9,40 @@ export interface PreparedAppend {
   events: { id: string; type: string; data: string; metadata: string }[];
 }
 
+interface IdLookups {
+  /** The original result when `ids` sit at `start`, `start+1`, … in the stream, else undefined. */
+  replayOf(streamId: string, ids: string[], start: number): AppendResult | undefined;
+  /** The revision of `id` among the stream's events after `after`, if it is there. */
+  recentRevisionOfId(streamId: string, after: number, id: string): number | undefined;
+}
+
+/**
+ * Checks the append against the expected revision: the original result when it repeats an append
+ * already written (an idempotent retry), WrongExpectedVersion when it conflicts, undefined when
+ * it is to be written at `actual + 1`.
+ */
+function earlierAppend(lookups: IdLookups, { streamId, expected, events }: PreparedAppend, actual: number): AppendResult | undefined {
+  const ids = events.map((event) => event.id);
+  const conflict = () => new WrongExpectedVersion(streamId, expected, actual);
+  if (typeof expected === 'number' || expected === 'no_stream') {
+    const wanted = expected === 'no_stream' ? -1 : expected;
+    if (wanted < actual) {
+      const replay = lookups.replayOf(streamId, ids, wanted + 1);
+      if (replay) return replay;
+      throw conflict();
+    }
+    if (wanted > actual) throw conflict();
+    return undefined;
+  }
+  if (expected === 'stream_exists' && actual < 0) throw conflict();
+  if (actual < 0) return undefined;
+  const first = lookups.recentRevisionOfId(streamId, actual - ANY_WINDOW, ids[0]!);
+  if (first === undefined) return undefined;
+  const replay = lookups.replayOf(streamId, ids, first);
+  if (replay) return replay;
+  throw conflict();
+}
+
 /**
  * Applies one append inside the caller's transaction, following KurrentDB's rules:
  * - exact revision E (and `no_stream`, i.e. E = -1): written when E is the current revision
@@ -54,38 +88,19 @@ export function createSqliteAppendWriter(db: Database.Database) {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
 
-  /** The original result when `ids` sit at `start`, `start+1`, … in the stream, else undefined. */
   function replayOf(streamId: string, ids: string[], start: number): AppendResult | undefined {
     const rows = idsFrom.all(streamId, start, ids.length);
     if (rows.length !== ids.length || rows.some((row, i) => row.event_id !== ids[i])) return undefined;
     return { nextExpectedRevision: start + ids.length - 1, position: rows[rows.length - 1]!.position };
   }
 
-  function apply(append: PreparedAppend, recordedAt: string): AppendResult {
-    const { streamId, expected, events } = append;
-    const actual = currentRevision.get(streamId) ?? -1;
-    const ids = events.map((event) => event.id);
-    const conflict = () => new WrongExpectedVersion(streamId, expected, actual);
+  const lookups: IdLookups = { replayOf, recentRevisionOfId: (streamId, after, id) => recentRevisionOfId.get(streamId, after, id) };
 
-    if (typeof expected === 'number' || expected === 'no_stream') {
-      const wanted = expected === 'no_stream' ? -1 : expected;
-      if (wanted < actual) {
-        const replay = replayOf(streamId, ids, wanted + 1);
-        if (replay) return replay;
-        throw conflict();
-      }
-      if (wanted > actual) throw conflict();
-    } else {
-      if (expected === 'stream_exists' && actual < 0) throw conflict();
-      if (actual >= 0) {
-        const first = recentRevisionOfId.get(streamId, actual - ANY_WINDOW, ids[0]!);
-        if (first !== undefined) {
-          const replay = replayOf(streamId, ids, first);
-          if (replay) return replay;
-          throw conflict();
-        }
-      }
-    }
+  function apply(append: PreparedAppend, recordedAt: string): AppendResult {
+    const { streamId, events } = append;
+    const actual = currentRevision.get(streamId) ?? -1;
+    const earlier = earlierAppend(lookups, append, actual);
+    if (earlier) return earlier;
 
     let position = 0;
     let previous = previousHash(streamId, actual);

@@ -4,7 +4,7 @@ import { tokenParam } from '../http/fields';
 import type { RouteDeps, ZodApp } from '../http/route-deps';
 import { DomainError } from '../commands/domain-error';
 import { TooManyRequests } from '../http/rate-limits';
-import type { LiveGrant, LiveHolder, LiveRefusal, LiveScope } from './live-hub';
+import type { LiveGrant, LiveHolder, LiveHub, LiveRefusal, LiveScope } from './live-hub';
 
 const HEARTBEAT_MS = 15_000;
 /** A refused stream may try again after this long (a stream held elsewhere may have closed by then). */
@@ -17,49 +17,50 @@ const refusals: Record<LiveRefusal, string> = {
 };
 
 /**
- * Server-sent events: a `change` event (contract `changeNoticeSchema`) whenever one of the
- * listener's deals or requests changed, a comment heartbeat every 15 s, closed on shutdown.
+ * Opens a server-sent-event stream for `scope`, unless a cap on open streams refuses it (429): the
+ * hub sends it change notices and ends it when the grant no longer holds; a heartbeat keeps it open.
  */
-export function eventsStreamRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDeps): void {
-  const { accounts, deals, requests } = ctx.queries;
-  function open(request: FastifyRequest, reply: FastifyReply, scope: LiveScope, grant: LiveGrant, holder: Omit<LiveHolder, 'address'>): void {
-    const who = { ...holder, address: request.ip };
-    const refused = ctx.live.refusal(who);
-    if (refused) {
-      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      throw new TooManyRequests(refusals[refused]);
-    }
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    res.write(`retry: 3000\n: connected\n\n`);
-    let closed = false;
-    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
-    heartbeat.unref();
-    const close = () => {
-      if (closed) return;
-      closed = true;
-      clearInterval(heartbeat);
-      remove();
-      res.end();
-    };
-    const remove = ctx.live.add({
-      scope,
-      grant,
-      holder: who,
-      send: (notice: ChangeNotice) => {
-        if (!closed) res.write(`event: change\ndata: ${JSON.stringify(notice)}\n\n`);
-      },
-      close,
-    });
-    request.raw.on('close', close);
+function open(live: LiveHub, request: FastifyRequest, reply: FastifyReply, scope: LiveScope, grant: LiveGrant, holder: Omit<LiveHolder, 'address'>): void {
+  const who = { ...holder, address: request.ip };
+  const refused = live.refusal(who);
+  if (refused) {
+    reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    throw new TooManyRequests(refusals[refused]);
   }
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  res.write(`retry: 3000\n: connected\n\n`);
+  let closed = false;
+  const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+  heartbeat.unref();
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    remove();
+    res.end();
+  };
+  const remove = live.add({
+    scope,
+    grant,
+    holder: who,
+    send: (notice: ChangeNotice) => {
+      if (!closed) res.write(`event: change\ndata: ${JSON.stringify(notice)}\n\n`);
+    },
+    close,
+  });
+  request.raw.on('close', close);
+}
 
+/** The streams of a signed-in user (their deals and requests) and of an admin or auditor (everything). */
+function accountStreamRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
+  const { accounts } = ctx.queries;
   app.get(
     '/api/events/stream',
     {
@@ -71,7 +72,7 @@ export function eventsStreamRoutes(app: ZodApp, { ctx, guards, dealViews }: Rout
       if (p?.kind !== 'user') return;
       const { userId, sessionVersion } = p;
       const holds = () => (accounts.userById(userId)?.sessionVersion ?? 0) === sessionVersion;
-      open(request, reply, { kind: 'user', userId }, { stream: `user-${userId}`, holds }, { account: `user:${userId}` });
+      open(ctx.live, request, reply, { kind: 'user', userId }, { stream: `user-${userId}`, holds }, { account: `user:${userId}` });
     },
   );
 
@@ -86,6 +87,7 @@ export function eventsStreamRoutes(app: ZodApp, { ctx, guards, dealViews }: Rout
       if (p?.kind !== 'admin') return;
       const { adminId } = p;
       open(
+        ctx.live,
         request,
         reply,
         { kind: 'admin' },
@@ -94,7 +96,11 @@ export function eventsStreamRoutes(app: ZodApp, { ctx, guards, dealViews }: Rout
       );
     },
   );
+}
 
+/** The streams behind a creator's deal link and a payment-request link. */
+function linkStreamRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
+  const { deals, requests } = ctx.queries;
   app.get(
     '/api/events/stream/deal/:token',
     {
@@ -104,7 +110,7 @@ export function eventsStreamRoutes(app: ZodApp, { ctx, guards, dealViews }: Rout
       const { token } = request.params;
       const record = dealViews.linkRecord(token);
       const holds = () => deals.byToken(token)?.context.shareableToken === token;
-      open(request, reply, { kind: 'deal', dealId: record.id }, { stream: `deal-${record.id}`, holds }, { link: `deal-${record.id}` });
+      open(ctx.live, request, reply, { kind: 'deal', dealId: record.id }, { stream: `deal-${record.id}`, holds }, { link: `deal-${record.id}` });
     },
   );
 
@@ -119,6 +125,7 @@ export function eventsStreamRoutes(app: ZodApp, { ctx, guards, dealViews }: Rout
       if (!record) throw new DomainError('payment_request_not_found');
       const holds = () => requests.byToken(token)?.id === record.id;
       open(
+        ctx.live,
         request,
         reply,
         { kind: 'payment-request', requestId: record.id },
@@ -127,4 +134,13 @@ export function eventsStreamRoutes(app: ZodApp, { ctx, guards, dealViews }: Rout
       );
     },
   );
+}
+
+/**
+ * Server-sent events: a `change` event (contract `changeNoticeSchema`) whenever one of the
+ * listener's deals or requests changed, a comment heartbeat every 15 s, closed on shutdown.
+ */
+export function eventsStreamRoutes(app: ZodApp, deps: RouteDeps): void {
+  accountStreamRoutes(app, deps);
+  linkStreamRoutes(app, deps);
 }

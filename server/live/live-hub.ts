@@ -44,24 +44,11 @@ interface Listener {
   close(): void;
 }
 
-/**
- * Fans applied events out to server-sent-event connections. It runs after the read models applied
- * a batch (`runner.onApplied`), so a client that refetches on a notice already sees the change.
- */
-export function createLiveHub({ db, limits, onRefused }: { db: Database; limits: LiveLimits; onRefused?: (reason: LiveRefusal) => void }) {
-  const listeners = new Set<Listener>();
-  // Open streams per account, link and address: a few numbers, however many streams are open.
-  const counts = new Map<string, number>();
-  const keysOf = (h: LiveHolder): string[] => [...(h.account ? [`a|${h.account}`] : []), ...(h.link ? [`l|${h.link}`] : []), `i|${h.address}`];
-  const bump = (key: string, by: number) => {
-    const n = (counts.get(key) ?? 0) + by;
-    if (n > 0) counts.set(key, n);
-    else counts.delete(key);
-  };
+/** What an applied event tells the live connections, and whose deal, request or account it is (from the read models). */
+function noticeLookup(db: Database): (event: ProjectedEvent) => { notice: ChangeNotice; owner: string | null } | null {
   const dealOwner = db.prepare<[number], { owner_id: string }>('SELECT owner_id FROM rm_deals WHERE id = ?');
   const requestCreator = db.prepare<[number], { creator_id: string }>('SELECT creator_id FROM rm_payment_requests WHERE id = ?');
-
-  function noticeFor(event: ProjectedEvent): { notice: ChangeNotice; owner: string | null } | null {
+  return (event) => {
     const s = event.streamId;
     if (s.startsWith('deal-')) {
       const id = Number(s.slice(5));
@@ -77,20 +64,56 @@ export function createLiveHub({ db, limits, onRefused }: { db: Database; limits:
       return { notice: { kind: 'user', id, type: event.type, position: event.position }, owner: id };
     }
     return null;
-  }
+  };
+}
 
-  const matches = (scope: LiveScope, notice: ChangeNotice, owner: string | null): boolean => {
-    switch (scope.kind) {
-      case 'user':
-        return owner === scope.userId;
-      case 'deal':
-        return notice.kind === 'deal' && notice.id === scope.dealId;
-      case 'payment-request':
-        return notice.kind === 'payment-request' && notice.id === scope.requestId;
-      case 'admin':
-        return notice.kind !== 'user';
+const matches = (scope: LiveScope, notice: ChangeNotice, owner: string | null): boolean => {
+  switch (scope.kind) {
+    case 'user':
+      return owner === scope.userId;
+    case 'deal':
+      return notice.kind === 'deal' && notice.id === scope.dealId;
+    case 'payment-request':
+      return notice.kind === 'payment-request' && notice.id === scope.requestId;
+    case 'admin':
+      return notice.kind !== 'user';
+  }
+};
+
+/** Open streams per account, link and address: a few numbers, however many streams are open. */
+function holderCounts() {
+  const counts = new Map<string, number>();
+  const keysOf = (h: LiveHolder): string[] => [...(h.account ? [`a|${h.account}`] : []), ...(h.link ? [`l|${h.link}`] : []), `i|${h.address}`];
+  const bump = (holder: LiveHolder, by: number) => {
+    for (const key of keysOf(holder)) {
+      const n = (counts.get(key) ?? 0) + by;
+      if (n > 0) counts.set(key, n);
+      else counts.delete(key);
     }
   };
+  return {
+    opened: (holder: LiveHolder) => bump(holder, 1),
+    closed: (holder: LiveHolder) => bump(holder, -1),
+    /** The cap a new stream for `holder` would pass, with `open` streams open in all; null when it may open. */
+    refusal(holder: LiveHolder, open: number, limits: LiveLimits): LiveRefusal | null {
+      const over = (key: string, max: number) => (counts.get(key) ?? 0) >= max;
+      if (open >= limits.maxTotal) return 'total';
+      if (holder.account && over(`a|${holder.account}`, limits.maxPerUser)) return 'per_account';
+      if (holder.link && over(`l|${holder.link}`, limits.maxPerLink)) return 'per_link';
+      return over(`i|${holder.address}`, limits.maxPerAddress) ? 'per_address' : null;
+    },
+    clear: () => counts.clear(),
+  };
+}
+
+/**
+ * Fans applied events out to server-sent-event connections. It runs after the read models applied
+ * a batch (`runner.onApplied`), so a client that refetches on a notice already sees the change.
+ */
+export function createLiveHub({ db, limits, onRefused }: { db: Database; limits: LiveLimits; onRefused?: (reason: LiveRefusal) => void }) {
+  const listeners = new Set<Listener>();
+  const counts = holderCounts();
+  const noticeFor = noticeLookup(db);
 
   return {
     /** Feed with each applied batch. */
@@ -108,26 +131,16 @@ export function createLiveHub({ db, limits, onRefused }: { db: Database; limits:
     },
     /** The cap a new stream for `holder` would pass, or null when it may open (counted on refusal). */
     refusal(holder: LiveHolder): LiveRefusal | null {
-      const over = (key: string, max: number) => (counts.get(key) ?? 0) >= max;
-      const reason: LiveRefusal | null =
-        listeners.size >= limits.maxTotal
-          ? 'total'
-          : holder.account && over(`a|${holder.account}`, limits.maxPerUser)
-            ? 'per_account'
-            : holder.link && over(`l|${holder.link}`, limits.maxPerLink)
-              ? 'per_link'
-              : over(`i|${holder.address}`, limits.maxPerAddress)
-                ? 'per_address'
-                : null;
+      const reason = counts.refusal(holder, listeners.size, limits);
       if (reason) onRefused?.(reason);
       return reason;
     },
     add(listener: Listener): () => void {
       listeners.add(listener);
-      for (const key of keysOf(listener.holder)) bump(key, 1);
+      counts.opened(listener.holder);
       return () => {
         if (!listeners.delete(listener)) return;
-        for (const key of keysOf(listener.holder)) bump(key, -1);
+        counts.closed(listener.holder);
       };
     },
     get size(): number {

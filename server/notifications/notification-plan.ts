@@ -147,10 +147,38 @@ function planDealNotifications(event: PlannableEvent, data: EventData, dealId: n
     case 'TransferFailed':
       toAdmins('admin_transfer_failed', { ...base, reason: `${String(data.code)}: ${String(data.message)}` }, adminUrl);
       break;
+    case 'SplitTransferSucceeded':
+    case 'SplitRefundSucceeded':
+    case 'SplitTransferFailed':
+    case 'SplitRefundFailed':
+      planSplitNotifications(event, data, deal, facts, send, base);
+      break;
     case 'HoldAgeingAlertDue':
       if (c.hold !== null && c.hold.since === data.heldSince) toAdmins('admin_hold_ageing', { ...base, at: String(data.heldSince) }, adminUrl);
       break;
   }
+}
+
+/**
+ * A split: brand and creator hear once, when the second part succeeded (the deal is split_resolved);
+ * admins hear of each part the gateway refused, to retry it.
+ */
+function planSplitNotifications(event: PlannableEvent, data: EventData, deal: DealRecord, facts: NotificationFacts, send: Senders, base: TextParams): void {
+  const split = deal.context.split;
+  if (split === null) return;
+  const dealId = deal.id;
+  if (event.type === 'SplitTransferFailed' || event.type === 'SplitRefundFailed') {
+    const amountCents = event.type === 'SplitTransferFailed' ? split.creatorCents : split.refundCents;
+    send.toAdmins('admin_split_failed', { ...base, amountCents, reason: `${String(data.code)}: ${String(data.message)}` }, `/admin?deal=${dealId}`);
+    return;
+  }
+  if ((event.metadata as { state?: string } | null)?.state !== 'split_resolved') return;
+  const params: TextParams = { ...base, amountCents: split.creatorCents, refundCents: split.refundCents };
+  send.toUser(facts.user(deal.ownerId), 'split_resolved_brand', params, `/deals/${dealId}`);
+  const linkUrl = deal.context.shareableToken ? `/accept/${deal.context.shareableToken}` : '/';
+  const creator = deal.context.claimedByUserId ? facts.user(deal.context.claimedByUserId) : null;
+  send.toUser(creator, 'split_resolved_creator', params, linkUrl);
+  send.toLink(dealId, 'link_split_resolved', params, linkUrl);
 }
 
 /** The daily reconciliation alerts the admins only when it found a mismatch. */

@@ -19,6 +19,8 @@ export interface OpenIntent {
   key: string;
   amountCents: number;
   at: string;
+  /** What the intent moves, where its event type does not say (a split asks for a transfer and a refund). */
+  kind?: MovementKind;
 }
 
 export interface LedgerEvent {
@@ -32,14 +34,39 @@ type Data = Record<string, unknown>;
 const text = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
 const cents = (v: unknown): number => (typeof v === 'number' ? v : 0);
 
+/** One effect an intent asks for: its slot (what answers it names), and where the intent's own fields do not say, its key, amount and kind. */
+interface Opened {
+  slot: string;
+  key?: string;
+  amountCents?: number;
+  kind?: MovementKind;
+}
+
+/** A split asks for two effects; a retry asks again for one, under the part's own key. */
+const splitParts = (d: Data): Opened[] => [
+  { slot: 'split:transfer', key: String(d.transferKey), amountCents: cents(d.creatorCents), kind: 'transfer' },
+  { slot: 'split:refund', key: String(d.refundKey), amountCents: cents(d.refundCents), kind: 'refund' },
+];
+
 /** Intent event → the outcome types that answer it (success or refusal), and how both name it. */
-const intentRules: Record<string, { slot: (d: Data) => string; answeredBy: Record<string, (d: Data) => string> }> = {
+const intentRules: Record<string, { slot: (d: Data) => string | Opened[]; answeredBy: Record<string, (d: Data) => string> }> = {
   FundsReleaseRequested: { slot: () => 'release', answeredBy: { FundsReleased: () => 'release', TransferFailed: () => 'release' } },
   RefundRequested: { slot: () => 'refund', answeredBy: { DealRefunded: () => 'refund', RefundFailed: () => 'refund' } },
   PaymentRequestPayoutRequested: {
     slot: () => 'payout',
     answeredBy: { PaymentRequestCompleted: () => 'payout', PaymentRequestPayoutFailed: () => 'payout' },
   },
+  DealSplitRequested: {
+    slot: splitParts,
+    answeredBy: {
+      SplitTransferSucceeded: () => 'split:transfer',
+      SplitTransferFailed: () => 'split:transfer',
+      SplitRefundSucceeded: () => 'split:refund',
+      SplitRefundFailed: () => 'split:refund',
+    },
+  },
+  // Read with the split it retries (its keys and amounts), see `add`.
+  DealSplitRetried: { slot: (d) => splitParts(d).filter((o) => o.slot === `split:${String(d.part)}`), answeredBy: {} },
   UnexpectedPaymentReceived: {
     slot: (d) => `unexpected:${String(d.checkoutSessionId)}`,
     answeredBy: { DuplicatePaymentRefunded: (d) => `unexpected:${String(d.checkoutSessionId)}` },
@@ -62,6 +89,8 @@ export function createLedgerFold() {
   const transferred = new Map<string, number>();
   const payoutAsked = new Map<string, number>();
   const charged = new Set<string>();
+  /** Per stream: the split asked for, which a retry names only by its part. */
+  const splits = new Map<string, Data>();
 
   const move = (e: LedgerEvent, kind: MovementKind, ids: (string | null)[], amountCents: number) => {
     const known = ids.filter((id): id is string => id !== null);
@@ -89,6 +118,11 @@ export function createLedgerFold() {
         if (text(d.transferReversalId)) move(e, 'transfer_reversal', [text(d.transferReversalId)], transferred.get(e.streamId) ?? 0);
         transferred.set(e.streamId, 0);
         return move(e, 'refund', [text(d.refundId)], cents(d.amountCents));
+      case 'SplitTransferSucceeded':
+        // The creator's part of a split; the brand's refund that follows leaves it in place.
+        return move(e, 'transfer', [text(d.transferId)], cents(d.amountCents));
+      case 'SplitRefundSucceeded':
+        return move(e, 'refund', [text(d.refundId)], cents(d.amountCents));
       case 'PaymentRequestPayoutRequested':
         payoutAsked.set(e.streamId, cents(d.amountCents));
         return;
@@ -103,17 +137,22 @@ export function createLedgerFold() {
   return {
     add(e: LedgerEvent): void {
       if (!e.streamId.startsWith('deal-') && !e.streamId.startsWith('payment-request-')) return;
-      const d = (e.data ?? {}) as Data;
+      let d = (e.data ?? {}) as Data;
+      if (e.type === 'DealSplitRequested') splits.set(e.streamId, d);
+      if (e.type === 'DealSplitRetried') d = { ...splits.get(e.streamId), ...d };
       movementOf(e, d);
       const rule = intentRules[e.type];
-      if (rule)
-        open.set(`${e.streamId}#${rule.slot(d)}`, {
+      const slots = rule ? rule.slot(d) : [];
+      for (const o of typeof slots === 'string' ? [{ slot: slots }] : slots) {
+        open.set(`${e.streamId}#${o.slot}`, {
           streamId: e.streamId,
           eventType: e.type,
-          key: text(d.key) ?? rule.slot(d),
-          amountCents: cents(d.amountCents),
+          key: o.key ?? text(d.key) ?? o.slot,
+          amountCents: o.amountCents ?? cents(d.amountCents),
           at: atOf(e),
+          ...(o.kind ? { kind: o.kind } : {}),
         });
+      }
       const answer = answers.get(e.type);
       if (answer) open.delete(`${e.streamId}#${answer(d)}`);
     },

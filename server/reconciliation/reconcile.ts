@@ -112,7 +112,7 @@ export function compareMovements(
     if (i.at >= stale) continue;
     mismatches.push({
       problem: 'intent_without_outcome',
-      kind: intentKind[i.eventType] ?? 'transfer',
+      kind: i.kind ?? intentKind[i.eventType] ?? 'transfer',
       reference: i.key,
       streamId: i.streamId,
       ledgerCents: i.amountCents,

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   assertCents,
@@ -8,7 +9,9 @@ import {
   feePercent,
   formatEuro,
   MAX_DEAL_CENTS,
+  MIN_DEAL_CENTS,
   parseEuroToCents,
+  splitParts,
   REQUEST_FEE_BPS,
 } from '../../machines/money';
 
@@ -87,5 +90,45 @@ describe('formatting', () => {
     expect(formatEuro(123_450, 'en-US')).toBe('€1,234.50');
     expect(formatEuro(5)).toBe('€0.05');
     expect(plain(formatEuro(175_000, 'nl-NL'))).toBe('€ 1.750,00');
+  });
+});
+
+describe('splitParts', () => {
+  it('keeps the fee in proportion, rounded half up, and refunds the rest', () => {
+    // 2,050 × 15,000 / 25,000 = 1,230 exactly.
+    expect(splitParts(25_000, 2_050, 27_050, 15_000)).toEqual({ creatorCents: 15_000, feeKeptCents: 1_230, refundCents: 10_820 });
+    // 21 × 125 / 250 = 10.5 → 11 (half up); 21 × 1 / 250 = 0.084 → 0.
+    expect(splitParts(250, 21, 271, 125)).toEqual({ creatorCents: 125, feeKeptCents: 11, refundCents: 135 });
+    expect(splitParts(250, 21, 271, 1)).toEqual({ creatorCents: 1, feeKeptCents: 0, refundCents: 270 });
+  });
+
+  it('refuses 0, the whole amount, fractions and more than is held', () => {
+    expect(() => splitParts(25_000, 2_050, 27_050, 0)).toThrow(RangeError);
+    expect(() => splitParts(25_000, 2_050, 27_050, 25_000)).toThrow(RangeError);
+    expect(() => splitParts(25_000, 2_050, 27_050, 10.5)).toThrow(RangeError);
+    expect(() => splitParts(25_000, 2_050, 10_000, 15_000)).toThrow(RangeError);
+  });
+
+  it('property: the parts are whole cents ≥ 0 and add up exactly to what was charged', () => {
+    const deal = fc
+      .integer({ min: MIN_DEAL_CENTS, max: MAX_DEAL_CENTS })
+      .chain((amount) => fc.record({ amount: fc.constant(amount), creator: fc.integer({ min: 1, max: Math.max(1, amount - 1) }) }));
+    fc.assert(
+      fc.property(deal, ({ amount, creator }) => {
+        fc.pre(creator < amount);
+        const { feeCents: fee, totalCents } = breakdown(amount, 'deal');
+        const parts = splitParts(amount, fee, totalCents, creator);
+        expect(parts.creatorCents + parts.feeKeptCents + parts.refundCents).toBe(totalCents);
+        for (const part of Object.values(parts)) {
+          expect(Number.isSafeInteger(part)).toBe(true);
+          expect(part).toBeGreaterThanOrEqual(0);
+        }
+        expect(parts.feeKeptCents).toBeLessThanOrEqual(fee);
+        // Half up: kept × 2·amount differs from 2·fee·creator by less than amount, rounding .5 upwards.
+        expect(2 * parts.feeKeptCents * amount - 2 * fee * creator).toBeGreaterThan(-amount - 1);
+        expect(2 * parts.feeKeptCents * amount - 2 * fee * creator).toBeLessThanOrEqual(amount);
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });

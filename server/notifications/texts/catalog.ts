@@ -14,6 +14,8 @@ export interface TextParams {
   reason?: string;
   /** How many (mismatches found by the reconciliation). */
   count?: number;
+  /** A split's other part: what the brand got back (amountCents is the creator's part). */
+  refundCents?: number;
 }
 
 export interface Formatter {
@@ -31,6 +33,8 @@ export const notificationKinds = [
   'dispute_auto_resolved',
   'funds_released',
   'refund_done',
+  'split_resolved_brand',
+  'split_resolved_creator',
   'request_received',
   'request_paid_brand',
   'request_accepted',
@@ -39,8 +43,10 @@ export const notificationKinds = [
   'link_dispute_opened',
   'link_payout_sent',
   'link_deal_refunded',
+  'link_split_resolved',
   'admin_chargeback',
   'admin_transfer_failed',
+  'admin_split_failed',
   'admin_hold_ageing',
   'admin_reconciliation_mismatch',
   'test',

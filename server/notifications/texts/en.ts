@@ -27,6 +27,14 @@ export const en: TextCatalog = {
       body: `${f.money(p.amountCents ?? 0)} for ${deal(p)} was paid out to ${p.influencer ?? 'the creator'}.`,
     }),
     refund_done: (p, f) => ({ title: 'Refund done', body: `${f.money(p.amountCents ?? 0)} for ${deal(p)} was refunded to you.` }),
+    split_resolved_brand: (p, f) => ({
+      title: 'Dispute resolved',
+      body: `The dispute on ${deal(p)} was resolved with a split: you were refunded ${f.money(p.refundCents ?? 0)}; ${p.influencer ?? 'the creator'} receives ${f.money(p.amountCents ?? 0)}.`,
+    }),
+    split_resolved_creator: (p, f) => ({
+      title: 'Dispute resolved',
+      body: `The dispute on ${deal(p)} was resolved with a split: you receive ${f.money(p.amountCents ?? 0)}, on its way to your bank account.`,
+    }),
     request_received: (p, f) => ({
       title: 'Payment request from a creator (not checked by us)',
       body:
@@ -46,11 +54,19 @@ export const en: TextCatalog = {
     link_dispute_opened: (p) => ({ title: 'Delivery disputed', body: `The brand disputed your delivery for ${deal(p)}: ${p.reason ?? ''}` }),
     link_payout_sent: (p, f) => ({ title: 'Payout sent', body: `${f.money(p.amountCents ?? 0)} for ${deal(p)} is on its way to your bank account.` }),
     link_deal_refunded: (p) => ({ title: 'Deal cancelled', body: `${deal(p)} was cancelled and the brand was refunded.` }),
+    link_split_resolved: (p, f) => ({
+      title: 'Dispute resolved',
+      body: `The dispute on ${deal(p)} was resolved with a split: you receive ${f.money(p.amountCents ?? 0)}, on its way to your bank account.`,
+    }),
     admin_chargeback: (p, f) => ({
       title: 'Chargeback opened',
       body: `A chargeback of ${f.money(p.amountCents ?? 0)} (${p.reason ?? 'no reason'}) was opened on ${p.dealId ? `deal #${p.dealId}` : `request #${p.requestId ?? ''}`}.`,
     }),
     admin_transfer_failed: (p) => ({ title: 'Transfer failed', body: `The payout for deal #${p.dealId ?? ''} failed: ${p.reason ?? ''}` }),
+    admin_split_failed: (p, f) => ({
+      title: 'Split payment failed',
+      body: `Part of the split of deal #${p.dealId ?? ''} (${f.money(p.amountCents ?? 0)}) failed: ${p.reason ?? ''}. Retry it on the deal.`,
+    }),
     admin_hold_ageing: (p, f) => ({ title: 'Deal on hold too long', body: `Deal #${p.dealId ?? ''} has been on hold since ${f.dateTime(p.at ?? '')}.` }),
     admin_reconciliation_mismatch: (p, f) => ({
       title: 'Reconciliation found a mismatch',

@@ -27,6 +27,14 @@ export const nl: TextCatalog = {
       body: `${f.money(p.amountCents ?? 0)} voor ${deal(p)} is uitbetaald aan ${p.influencer ?? 'de creator'}.`,
     }),
     refund_done: (p, f) => ({ title: 'Terugbetaling gedaan', body: `${f.money(p.amountCents ?? 0)} voor ${deal(p)} is aan je terugbetaald.` }),
+    split_resolved_brand: (p, f) => ({
+      title: 'Geschil opgelost',
+      body: `Het geschil over ${deal(p)} is opgelost met een verdeling: je krijgt ${f.money(p.refundCents ?? 0)} terug; ${p.influencer ?? 'de creator'} ontvangt ${f.money(p.amountCents ?? 0)}.`,
+    }),
+    split_resolved_creator: (p, f) => ({
+      title: 'Geschil opgelost',
+      body: `Het geschil over ${deal(p)} is opgelost met een verdeling: je ontvangt ${f.money(p.amountCents ?? 0)}, onderweg naar je bankrekening.`,
+    }),
     request_received: (p, f) => ({
       title: 'Betaalverzoek van een creator (niet door ons gecontroleerd)',
       body:
@@ -49,11 +57,19 @@ export const nl: TextCatalog = {
     link_dispute_opened: (p) => ({ title: 'Levering betwist', body: `Het merk betwist je levering voor ${deal(p)}: ${p.reason ?? ''}` }),
     link_payout_sent: (p, f) => ({ title: 'Uitbetaling verstuurd', body: `${f.money(p.amountCents ?? 0)} voor ${deal(p)} is onderweg naar je bankrekening.` }),
     link_deal_refunded: (p) => ({ title: 'Deal geannuleerd', body: `${deal(p)} is geannuleerd en het merk is terugbetaald.` }),
+    link_split_resolved: (p, f) => ({
+      title: 'Geschil opgelost',
+      body: `Het geschil over ${deal(p)} is opgelost met een verdeling: je ontvangt ${f.money(p.amountCents ?? 0)}, onderweg naar je bankrekening.`,
+    }),
     admin_chargeback: (p, f) => ({
       title: 'Chargeback geopend',
       body: `Er is een chargeback van ${f.money(p.amountCents ?? 0)} (${p.reason ?? 'geen reden'}) geopend op ${p.dealId ? `deal #${p.dealId}` : `verzoek #${p.requestId ?? ''}`}.`,
     }),
     admin_transfer_failed: (p) => ({ title: 'Overboeking mislukt', body: `De uitbetaling voor deal #${p.dealId ?? ''} is mislukt: ${p.reason ?? ''}` }),
+    admin_split_failed: (p, f) => ({
+      title: 'Betaling van verdeling mislukt',
+      body: `Een deel van de verdeling van deal #${p.dealId ?? ''} (${f.money(p.amountCents ?? 0)}) is mislukt: ${p.reason ?? ''}. Probeer het opnieuw bij de deal.`,
+    }),
     admin_hold_ageing: (p, f) => ({ title: 'Deal te lang on hold', body: `Deal #${p.dealId ?? ''} staat sinds ${f.dateTime(p.at ?? '')} on hold.` }),
     admin_reconciliation_mismatch: (p, f) => ({
       title: 'Afstemming vond een verschil',

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { PaymentGateway, StripeApiAddress } from './payment-gateway';
-import { createSimulatedGateway } from './simulated/simulated-gateway';
+import { createSimulatedGateway, type SimulatedGateway } from './simulated/simulated-gateway';
 import { createStripeGateway } from './stripe/stripe-gateway';
 
 export interface GatewayConfig {
@@ -47,3 +47,6 @@ export function createGateway(config: GatewayConfig): PaymentGateway {
     ...(config.now ? { now: config.now } : {}),
   });
 }
+
+/** The offline simulated gateway (its /sim pages, its file, its test helpers), not Stripe. */
+export const isSimulated = (gateway: PaymentGateway): gateway is SimulatedGateway => gateway.mode === 'simulated';

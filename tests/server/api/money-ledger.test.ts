@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSimulated } from '../../../server/escrow/payments-wiring';
+import { isSimulated } from '../../../server/payments/gateway/create-gateway';
 import type { SimulatedGateway } from '../../../server/payments/gateway/simulated/simulated-gateway';
 import { acceptAndConnect, claimHeader, payDeal } from './flow-helpers';
 import { bearer, createDeal, createRootAdmin, createTestApp, dealPayload, registerUser, type TestApp } from './test-app';

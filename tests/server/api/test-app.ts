@@ -126,3 +126,16 @@ export async function createRootAdmin(t: TestApp, username = 'root', password = 
   await t.ctx.settle(await t.ctx.store.headPosition());
   return signInAdmin(t.app, username, password);
 }
+
+/** Creates an auditor account (read only) with the admin's token, and signs it in. */
+export async function createAuditor(t: TestApp, adminToken: string, username = 'audit', password = 'audit-pass-1'): Promise<string> {
+  const made = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/accounts',
+    headers: bearer(adminToken),
+    payload: { username, password, role: 'auditor' },
+  });
+  if (made.statusCode >= 300) throw new Error(`creating the auditor failed: ${made.statusCode} ${made.body}`);
+  await t.ctx.settle(await t.ctx.store.headPosition());
+  return signInAdmin(t.app, username, password);
+}

@@ -172,4 +172,41 @@ describe('planNotifications', () => {
       expect(plan(event(type, {}, type === 'NotificationSent' ? 'notification-abc' : 'deal-42'))).toEqual([]);
     },
   );
+
+  it('a split: brand, creator account and link creator hear once, when the second part succeeded; admins hear of a refused part', () => {
+    const split: DealContext['split'] = {
+      creatorCents: 15_000,
+      refundCents: 10_820,
+      feeKeptCents: 1_230,
+      chargedCents: 27_050,
+      transferKey: 'k:transfer',
+      refundKey: 'k:refund',
+      transfer: 'succeeded',
+      refund: 'succeeded',
+      transferId: 'tr_s',
+      refundId: 're_s',
+      transferFailure: null,
+      refundFailure: null,
+      requestedAt: ENDS,
+      requestedBy: 'a_1',
+    };
+    const f = facts({ deal: { split, claimedByUserId: 'creator' } });
+    const done = { ...event('SplitRefundSucceeded'), metadata: { state: 'split_resolved' } };
+    expect(plan(done, f)).toEqual([
+      'user:brand push+email nl → /deals/42: Geschil opgelost',
+      'user:creator push+email en → /accept/q3Zb7kR0yJ1m9XcL2vT8wA: Dispute resolved',
+      'deal-link:42 push en → /accept/q3Zb7kR0yJ1m9XcL2vT8wA: Dispute resolved',
+    ]);
+    const brandText = planNotifications(done, f)[0]!;
+    expect(brandText.body).toContain(formatterFor('nl-NL').money(10_820));
+    expect(brandText.body).toContain(formatterFor('nl-NL').money(15_000));
+    // The first part alone tells nobody.
+    expect(plan({ ...event('SplitTransferSucceeded'), metadata: { state: 'dispute' } }, f)).toEqual([]);
+    const failed = planNotifications(event('SplitTransferFailed'), f);
+    expect(failed.map((n) => `${recipientKey(n.recipient)} ${n.channels.join('+')} → ${n.url}: ${n.title}`)).toEqual([
+      'email:ops@escrow.test email → /admin?deal=42: Split payment failed',
+      'email:cto@escrow.test email → /admin?deal=42: Split payment failed',
+    ]);
+    expect(failed[0]!.body).toContain('payouts_not_enabled');
+  });
 });

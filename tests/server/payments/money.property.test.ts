@@ -11,10 +11,12 @@ import { admin, brand, createHarness, creatorLink, dealState, givenDeal, HOUR, P
 /**
  * The money invariants under random use: sequences of commands, checkouts and payments (current,
  * old and unknown sessions, wrong amounts), redelivered webhooks, releases and refunds (twice),
- * holds, disputes, timers and restarted reactors, over a few deals. After every step, for every
- * deal, the ledger's money equals what the (simulated) gateway recorded, and
- * charged − refunded − transferred − fee kept = held, at most one transfer of exactly the
- * creator's amount, never more out than in, and escrow only through the open session's exact total.
+ * holds, disputes, splits (some refunds refused, then retried), timers and restarted reactors, over a
+ * few deals. After every step, for every deal, the ledger's money equals what the (simulated) gateway
+ * recorded, and charged − refunded − transferred − fee kept = held, at most one transfer of exactly
+ * the creator's amount (a split: its part), a split's parts adding up to what was held, never more out
+ * than in, nothing at the gateway the ledger did not decide, and escrow only through the open
+ * session's exact total.
  */
 
 const KINDS = [
@@ -35,6 +37,8 @@ const KINDS = [
   'refund',
   'delete',
   'failTransfers',
+  'split',
+  'retrySplit',
   'time',
   'restart',
 ] as const;
@@ -46,7 +50,7 @@ interface Step {
 }
 
 /** Random use reaches the money only if deals move on: `progress` (the next natural step) comes up most often. */
-const WEIGHTS: Partial<Record<Kind, number>> = { progress: 10, payCurrent: 2, payOld: 2, redeliver: 2, time: 2, brandRelease: 2, refund: 2 };
+const WEIGHTS: Partial<Record<Kind, number>> = { progress: 10, payCurrent: 2, payOld: 2, redeliver: 2, time: 2, brandRelease: 2, refund: 2, split: 3 };
 const WEIGHTED: Kind[] = KINDS.flatMap((kind) => Array<Kind>(WEIGHTS[kind] ?? 1).fill(kind));
 const stepArb: fc.Arbitrary<Step> = fc.record({ kind: fc.constantFrom(...WEIGHTED), deal: fc.nat({ max: 2 }), n: fc.nat({ max: 1_000_000 }) });
 const AMOUNTS = [50, 100, 1_750, 25_000, 175_000];
@@ -86,7 +90,7 @@ async function runStep(h: Harness, deals: DealUnderTest[], delivered: { payload:
         return runStep(h, deals, delivered, { ...step, kind: context.stripeAccountId === null ? 'acceptConnect' : 'deliver' });
       }
       if (status === 'delivered' || status === 'dispute') {
-        const next: Kind[] = ['brandRelease', 'dispute', 'time', 'adminRelease', 'refund'];
+        const next: Kind[] = ['brandRelease', 'dispute', 'time', 'adminRelease', 'refund', 'split'];
         return runStep(h, deals, delivered, { ...step, kind: next[step.n % next.length]! });
       }
       return;
@@ -163,6 +167,25 @@ async function runStep(h: Harness, deals: DealUnderTest[], delivered: { payload:
     case 'failTransfers':
       h.gateway.failTransfersWith(step.n % 2 === 0 ? 'payouts_not_enabled' : null);
       return;
+    case 'split': {
+      // An admin splits (putting a deal not in dispute on hold first); some refunds are refused, to be retried.
+      const { status, context } = await dealState(h, dealId);
+      if ((status === 'delivered' || status === 'pending_delivery') && context.hold === null) await attempt(() => h.escrow.hold(dealId, admin));
+      const amount = context.amounts?.amountCents ?? 2;
+      const creatorCents = step.n % 7 === 0 ? amount : 1 + (step.n % Math.max(1, amount - 1));
+      const refuse = step.n % 3 === 0;
+      if (refuse) h.gateway.failRefundsWith('invalid_request');
+      try {
+        await attempt(() => h.run.deal(dealId, { type: 'ResolveWithSplit', creatorCents, key: randomUUID() }, admin));
+        await attempt(() => h.run.deal(dealId, { type: 'ResolveWithSplit', creatorCents, key: randomUUID() }, admin));
+        await h.settleEffects();
+      } finally {
+        if (refuse) h.gateway.failRefundsWith(null);
+      }
+      return;
+    }
+    case 'retrySplit':
+      return attempt(() => h.run.deal(dealId, { type: 'RetrySplit' }, admin));
     case 'time':
       h.clock.advance((1 + (step.n % 100)) * HOUR);
       await h.tick();
@@ -197,11 +220,20 @@ async function checkDeal(h: Harness, d: DealUnderTest, label: string): Promise<v
     where,
   ).toEqual([]);
   expect(refunded + transferred, where).toBeLessThanOrEqual(charged);
-  for (const t of transfers) expect(t.amountCents, where).toBe(context.terms!.amountCents);
+  const split = context.split;
+  // A transfer is the creator amount, or a split's part of it; never more.
+  for (const t of transfers) expect(t.amountCents, where).toBe(split ? split.creatorCents : context.terms!.amountCents);
   // Every unexpected payment has been refunded once the effects settled: what is held funds the deal.
   expect(escrowedCents(context), where).toBe(heldCents(context));
   const inEscrow = ['pending_delivery', 'delivered', 'dispute'].includes(status);
-  expect(heldCents(context), where).toBe(inEscrow ? context.amounts!.totalCents : 0);
+  // A split's parts add up to what the escrow held; a part leaves the escrow only once the gateway made it.
+  const splitGone = split
+    ? (split.transfer === 'succeeded' ? split.creatorCents + split.feeKeptCents : 0) + (split.refund === 'succeeded' ? split.refundCents : 0)
+    : 0;
+  if (split) expect(split.creatorCents + split.feeKeptCents + split.refundCents, where).toBe(split.chargedCents);
+  expect(heldCents(context), where).toBe(inEscrow ? context.amounts!.totalCents - splitGone : 0);
+  expect(status === 'split_resolved', where).toBe(split !== null && splitGone === split.chargedCents);
+  await nothingUndecided(h, d, where);
 
   // Escrow only through the open session, for exactly the total then due, as the gateway charged it.
   const events = await h.store.readStream(d.streamId);
@@ -226,6 +258,32 @@ async function checkDeal(h: Harness, d: DealUnderTest, label: string): Promise<v
   }
   expect(payments, where).toBeLessThanOrEqual(1);
   if (status !== 'pending_payment' && status !== 'deleted') expect(payments, where).toBe(1);
+}
+
+/**
+ * Nothing moves that the ledger did not decide: every transfer and refund at the gateway carries the
+ * key of an intent on the deal's stream and is recorded there by an outcome with its id and amount.
+ */
+async function nothingUndecided(h: Harness, d: DealUnderTest, where: string): Promise<void> {
+  const keys = new Set<string>();
+  const recorded = new Map<string, number>();
+  const strays = new Set<string>();
+  for (const e of await h.store.readStream(d.streamId)) {
+    const data = e.data as Record<string, unknown>;
+    for (const field of ['key', 'transferKey', 'refundKey']) if (typeof data[field] === 'string') keys.add(data[field] as string);
+    for (const field of ['transferId', 'refundId']) if (typeof data[field] === 'string') recorded.set(data[field] as string, Number(data.amountCents));
+    if (e.type === 'DuplicatePaymentRefunded') strays.add(data.refundId as string);
+  }
+  const { transfers, refunds } = h.gateway.ledger.moneyOfGroup(d.streamId);
+  for (const t of transfers) {
+    expect(keys.has(t.idempotencyKey), `${where}: transfer ${t.id} under an intent's key`).toBe(true);
+    expect(recorded.get(t.id), `${where}: transfer ${t.id} recorded`).toBe(t.amountCents);
+  }
+  for (const r of refunds) {
+    expect(recorded.get(r.id), `${where}: refund ${r.id} recorded`).toBe(r.amountCents);
+    // A stray payment's refund is keyed by its session; the deal's own refunds by their intent.
+    if (!strays.has(r.id)) expect(keys.has(r.idempotencyKey), `${where}: refund ${r.id} under an intent's key`).toBe(true);
+  }
 }
 
 /** Event types the runs produced, to show they reached the money. */
@@ -270,7 +328,16 @@ describe('money property: the ledger and the gateway agree after any sequence', 
       { numRuns: 30, endOnFailure: true },
     );
     // The sequences did reach the money: payments, transfers, refunds and refunded strays (not just refusals).
-    for (const type of ['PaymentSucceeded', 'FundsReleased', 'DealRefunded', 'UnexpectedPaymentReceived', 'DuplicatePaymentRefunded']) {
+    for (const type of [
+      'PaymentSucceeded',
+      'FundsReleased',
+      'DealRefunded',
+      'UnexpectedPaymentReceived',
+      'DuplicatePaymentRefunded',
+      'DealSplitRequested',
+      'SplitTransferSucceeded',
+      'SplitRefundSucceeded',
+    ]) {
       expect(seen.get(type) ?? 0, `${type} in ${JSON.stringify([...seen])}`).toBeGreaterThan(0);
     }
   }, 120_000);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidRequest, payDeal } from '../api/flow-helpers';
 import { loadConfig } from '../../../server/config';
-import { isSimulated } from '../../../server/escrow/payments-wiring';
+import { isSimulated } from '../../../server/payments/gateway/create-gateway';
 import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccounts } from '../../../server/admin/admin-accounts';
-import { isSimulated } from '../../../server/escrow/payments-wiring';
+import { isSimulated } from '../../../server/payments/gateway/create-gateway';
 import type { SimulatedGateway } from '../../../server/payments/gateway/simulated/simulated-gateway';
 import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
 import { claimHeader, claimSecrets } from '../api/flow-helpers';

@@ -179,6 +179,34 @@ describe('Stripe adapter against a local stand-in for the Stripe API', () => {
     expect(posts[1]).toMatchObject({ idempotencyKey: 'deal-7:refund', form: { payment_intent: 'pi_1', amount: '27050' } });
   });
 
+  it('given a split, when its parts are carried out, then the transfer and the refund pass their partial amounts, the group and the keys, and the transfer is not reversed', async () => {
+    stripe.on('GET', '/v1/transfers', noTransfers);
+    stripe.on('POST', '/v1/transfers', () => ({ body: { id: 'tr_s', object: 'transfer', amount: 15_000 } }));
+    stripe.on('POST', '/v1/refunds', () => ({ body: { id: 're_s', object: 'refund', amount: 10_820 } }));
+    const transferred = await gateway.transfer({
+      ...transferInput,
+      amountCents: 15_000,
+      idempotencyKey: 'k:transfer',
+      metadata: { dealId: '7', streamId: 'deal-7', trigger: 'split' },
+    });
+    const refunded = await gateway.refund({
+      paymentIntentId: 'pi_1',
+      chargeId: 'ch_1',
+      amountCents: 10_820,
+      transferGroup: 'deal-7',
+      idempotencyKey: 'k:refund',
+      reverseTransfers: false,
+    });
+    expect([transferred, refunded]).toEqual([{ transferId: 'tr_s' }, { refundId: 're_s', transferReversalId: null }]);
+    const posts = stripe.requests.filter((r) => r.method === 'POST');
+    expect(posts.map((p) => p.path)).toEqual(['/v1/transfers', '/v1/refunds']);
+    expect(posts[0]).toMatchObject({
+      idempotencyKey: 'k:transfer',
+      form: { amount: '15000', transfer_group: 'deal-7', destination: 'acct_1', source_transaction: 'ch_1', 'metadata[trigger]': 'split' },
+    });
+    expect(posts[1]).toMatchObject({ idempotencyKey: 'k:refund', form: { payment_intent: 'pi_1', amount: '10820', 'metadata[transferGroup]': 'deal-7' } });
+  });
+
   it('given a chargeback, when the charge is looked up, then the checkout metadata of its payment intent is returned', async () => {
     stripe.on('GET', '/v1/charges/ch_1', () => ({
       body: { id: 'ch_1', object: 'charge', metadata: {}, payment_intent: { id: 'pi_1', object: 'payment_intent', metadata: { dealId: '7' } } },

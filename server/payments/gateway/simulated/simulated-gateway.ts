@@ -42,6 +42,8 @@ export interface SimulatedGateway extends PaymentGateway {
   openChargeback(chargeId: string, reason: string): Promise<void>;
   /** Makes every following transfer fail with this code (null: succeed again). For demos and tests. */
   failTransfersWith(code: GatewayErrorCode | null): void;
+  /** Makes every following refund fail with this code (null: succeed again). For demos and tests. */
+  failRefundsWith(code: GatewayErrorCode | null): void;
   /** Where signed webhooks go; the /sim routes plug in `app.inject` (default: HTTP POST to PUBLIC_URL). */
   useWebhookTransport(transport: WebhookTransport): void;
   /**
@@ -57,8 +59,8 @@ interface GatewayParts {
   publicUrl: string;
   webhookSecret: string;
   accessKey: SimulatedGateway['accessKey'];
-  /** The code every transfer fails with for now (null: transfers succeed). */
-  refusal: { code: GatewayErrorCode | null };
+  /** The code every transfer (and every refund) fails with for now (null: they succeed). */
+  refusal: { code: GatewayErrorCode | null; refundCode: GatewayErrorCode | null };
 }
 
 /** The payment port as the app calls it: the calls Stripe's API answers, answered from the ledger. */
@@ -87,6 +89,7 @@ function gatewayCalls({ ledger, publicUrl, webhookSecret, accessKey, refusal }: 
       return { transferId: ledger.transfer(input).id };
     },
     async refund(input) {
+      if (refusal.refundCode) throw new GatewayError(refusal.refundCode, gatewayErrorMessage(refusal.refundCode, 'simulated refusal'));
       return ledger.refund(input);
     },
     async expireCheckoutSession(sessionId) {
@@ -175,7 +178,7 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
   });
   const webhookSecret = options.webhookSecret ?? ledger.sharedSecret('webhook_secret', () => `whsec_sim_${randomBytes(24).toString('hex')}`);
   const webhooks = createSimulatedWebhooks({ publicUrl: options.publicUrl, webhookSecret });
-  const refusal: GatewayParts['refusal'] = { code: null };
+  const refusal: GatewayParts['refusal'] = { code: null, refundCode: null };
   const accessKey = (kind: 'payer' | 'account', id: string) => createHmac('sha256', webhookSecret).update(`sim-page:${kind}:${id}`).digest('hex').slice(0, 32);
 
   return {
@@ -188,6 +191,9 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
     ...outsideActions(ledger, webhooks),
     failTransfersWith(code) {
       refusal.code = code;
+    },
+    failRefundsWith(code) {
+      refusal.refundCode = code;
     },
     useWebhookTransport(transport) {
       webhooks.useTransport(transport);

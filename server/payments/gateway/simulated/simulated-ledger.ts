@@ -351,7 +351,7 @@ function moneyQueries(db: Database.Database) {
     refund: db.prepare<[string], RefundRow>('SELECT * FROM sim_refunds WHERE id = ?'),
     refunds: db.prepare<[], RefundRow>('SELECT * FROM sim_refunds ORDER BY rowid'),
     refundsOfGroup: db.prepare<[string], RefundRow>('SELECT * FROM sim_refunds WHERE transfer_group = ? ORDER BY rowid'),
-    refundOfCharge: db.prepare<[string], { id: string }>('SELECT id FROM sim_refunds WHERE charge_id = ? LIMIT 1'),
+    refundedOfCharge: db.prepare<[string], { cents: number }>('SELECT COALESCE(SUM(amount_cents), 0) AS cents FROM sim_refunds WHERE charge_id = ?'),
     insertRefund: db.prepare(
       `INSERT INTO sim_refunds (id, charge_id, payment_intent_id, amount_cents, transfer_group, transfer_reversal_id, idempotency_key, created_at)
        VALUES (@id, @charge_id, @payment_intent_id, @amount_cents, @transfer_group, @transfer_reversal_id, @idempotency_key, @created_at)`,
@@ -540,13 +540,24 @@ function recordTransfer(core: LedgerCore, input: TransferInput): { id: string } 
   return { id };
 }
 
-/** A refund of the charge, once; what already went to the creator is reversed first. */
+/** Like Stripe: refunds of one charge (a split's is partial) may add up to what it charged, never more. */
+function assertRefundable(core: LedgerCore, chargeId: string | null, amountCents: number): void {
+  if (!chargeId) return;
+  const charged = core.q.sessionOfCharge.get(chargeId)?.total_cents;
+  const refunded = core.q.refundedOfCharge.get(chargeId)!.cents;
+  if (refunded > 0 && (charged === undefined || refunded + amountCents > charged)) {
+    throw new GatewayError('invalid_request', `invalid_request: charge ${chargeId} has already been refunded`);
+  }
+  if (charged !== undefined && amountCents > charged) {
+    throw new GatewayError('invalid_request', `invalid_request: refund of ${amountCents} exceeds what charge ${chargeId} charged`);
+  }
+}
+
+/** A refund of the charge (in full, or a part of it); what already went to the creator is reversed first unless asked not to. */
 function recordRefund(core: LedgerCore, input: RefundInput): { refundId: string; transferReversalId: string | null } {
   const { q, nowIso } = core;
   const chargeId = input.chargeId ?? (input.paymentIntentId ? (findIntent(core, input.paymentIntentId)?.chargeId ?? null) : null);
-  if (chargeId && q.refundOfCharge.get(chargeId)) {
-    throw new GatewayError('invalid_request', `invalid_request: charge ${chargeId} has already been refunded`);
-  }
+  assertRefundable(core, chargeId, input.amountCents);
   // Funds that already left for the creator come back first (not for an extra payment).
   let transferReversalId: string | null = null;
   const live = input.reverseTransfers === false ? [] : q.transfersOfGroup.all(input.transferGroup).filter((t) => t.reversed === 0);

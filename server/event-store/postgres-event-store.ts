@@ -3,7 +3,7 @@ import { StreamNotFound, WrongExpectedVersion, type AppendResult, type EventStor
 import { assertStreamId, validateAppend, type SerialisedEvent } from './event-validation';
 import { createGroupCommitQueue, type BatchOutcome } from './group-commit-queue';
 import { startCatchUpSubscription, type CatchUpSource } from './catch-up-subscription';
-import { createPostgresPool, describePostgresError, isUnreachable, PostgresStartError } from './postgres-connection';
+import { createPostgresPool, describePostgresError, isConnectionLost, isUnreachable, PostgresStartError } from './postgres-connection';
 import { createNotifyListener, type NotifyListener } from './postgres-listener';
 import { ensureEventSchema } from './postgres-schema';
 import type { ExpectedRevision } from './event-store';
@@ -114,7 +114,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
 
   const queue = createGroupCommitQueue<PendingAppend, AppendResult>(
     async (appends) => {
-      const rows = await appendBatch(pool, appends);
+      const rows = await appendBatchOnLiveConnection(pool, appends);
       stats.commits += 1;
       stats.largestBatch = Math.max(stats.largestBatch, appends.length);
       const outcomes = appends.map((append, i): BatchOutcome<AppendResult> => {
@@ -260,6 +260,21 @@ async function appendBatch(pool: Pick<Pool, 'query'>, appends: PendingAppend[]):
     ],
   });
   return rows;
+}
+
+/**
+ * A batch whose connection died (a restart, a terminated backend, a dead pooled connection not yet
+ * noticed) goes again on another one. That never writes twice: if the lost attempt committed,
+ * es_append finds the batch's event ids in place and answers with the original results.
+ */
+async function appendBatchOnLiveConnection(pool: Pick<Pool, 'query'>, appends: PendingAppend[], attempts = 3): Promise<AppendRow[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await appendBatch(pool, appends);
+    } catch (error) {
+      if (attempt >= attempts || !isConnectionLost(error)) throw error;
+    }
+  }
 }
 
 /** PostgreSQL's LIMIT NULL means "no limit"; callers replaying large stores page with maxCount. */

@@ -48,9 +48,8 @@ export function redactDealContext(c: DealContext): Record<string, unknown> {
 const splitAmounts = ({ split }: DealContext) =>
   split ? { creatorCents: split.creatorCents, refundCents: split.refundCents, feeKeptCents: split.feeKeptCents } : null;
 
-/** The gateway's refusal of a split's part as one line (its messages start with the code already). */
-const failureText = (failure: { code: string; message: string } | null): string | null =>
-  failure === null ? null : failure.message.startsWith(failure.code) ? failure.message : `${failure.code}: ${failure.message}`;
+/** The gateway's refusal of a split's part as one line: the gateway's messages lead with their code. */
+const failureText = (failure: { code: string; message: string } | null): string | null => (failure === null ? null : failure.message || failure.code);
 
 /** A split as the admin deal answer carries it; `adminName` names whoever asked for it. */
 function adminSplit({ split }: DealContext, adminName: (id: string) => string) {

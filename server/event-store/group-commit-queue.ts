@@ -4,8 +4,13 @@
  *
  * `writeBatch` reports one outcome per item, so one refused item does not fail the others; if it
  * throws (the commit itself failed) every item in the batch is rejected. It may run synchronously
- * (better-sqlite3) or return a promise (PostgreSQL): then one batch is written at a time and
- * everything submitted meanwhile waits for the next. Promises settle only after COMMIT.
+ * (better-sqlite3) or return a promise (PostgreSQL): then up to `inFlight` batches are written at
+ * once (default one) and everything submitted meanwhile waits for the next free turn. With more
+ * than one in flight, what arrives while a batch is written goes out at once in the next instead of
+ * waiting for it (each batch still takes everything waiting, so a burst is not split into more
+ * commits than it needs); items with the same `keyOf` (a stream) then stay in submission order:
+ * they go in one batch, or wait until the batch holding an earlier one is written. Promises settle
+ * only after COMMIT.
  */
 export type BatchOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
@@ -23,14 +28,57 @@ interface Waiting<T, R> {
 
 type Outcomes<R> = BatchOutcome<R>[] | Promise<BatchOutcome<R>[]>;
 
-export function createGroupCommitQueue<T, R>(writeBatch: (items: T[]) => Outcomes<R>, maxBatch = 1_000): GroupCommitQueue<T, R> {
+export interface ConcurrentBatches<T> {
+  /** Batches written at once (asynchronous writers only). */
+  inFlight: number;
+  /** What must stay in submission order (the stream an append goes to). */
+  keyOf(item: T): string;
+}
+
+/**
+ * Items for the next batch, in submission order, up to maxBatch: an item whose key is held (in a
+ * batch being written) or left behind here waits, and so do its key's later items.
+ */
+function splitByKey<W>(queue: W[], o: { maxBatch: number; held: ReadonlySet<string>; keyOf(item: W): string }): { batch: W[]; rest: W[]; keys: string[] } {
+  const batch: W[] = [];
+  const rest: W[] = [];
+  const taken = new Set<string>();
+  const held = new Set(o.held);
+  for (const item of queue) {
+    const key = o.keyOf(item);
+    if (!held.has(key) && batch.length < o.maxBatch) {
+      taken.add(key);
+      batch.push(item);
+    } else {
+      held.add(key);
+      rest.push(item);
+    }
+  }
+  return { batch, rest, keys: [...taken] };
+}
+
+export function createGroupCommitQueue<T, R>(
+  writeBatch: (items: T[]) => Outcomes<R>,
+  maxBatch = 1_000,
+  concurrent: ConcurrentBatches<T> = { inFlight: 1, keyOf: () => '' },
+): GroupCommitQueue<T, R> {
+  const { inFlight, keyOf } = concurrent;
   let queue: Waiting<T, R>[] = [];
   let scheduled = false;
-  let writing = false;
+  /** Batches written now (asynchronous writers only), and the keys they hold. */
+  let writing = 0;
+  const busy = new Set<string>();
   let drained: (() => void)[] = [];
 
+  /** The next batch (with the default key, the first maxBatch items); the rest waits. */
+  function take(): { batch: Waiting<T, R>[]; keys: string[] } {
+    const next = splitByKey(queue, { maxBatch, held: busy, keyOf: (waiting) => keyOf(waiting.item) });
+    queue = next.rest;
+    return next;
+  }
+
   function schedule(): void {
-    if (scheduled || writing) return;
+    if (scheduled || writing >= inFlight) return;
     scheduled = true;
     // setImmediate (not a microtask) lets every appender that is ready in this turn join the batch.
     setImmediate(flush);
@@ -42,7 +90,7 @@ export function createGroupCommitQueue<T, R>(writeBatch: (items: T[]) => Outcome
       if (outcome?.ok) waiting.resolve(outcome.value);
       else waiting.reject(outcome ? outcome.error : new Error('group commit produced no outcome'));
     });
-    if (queue.length === 0 && !writing) {
+    if (queue.length === 0 && writing === 0) {
       const waiters = drained;
       drained = [];
       waiters.forEach((resolve) => resolve());
@@ -51,8 +99,9 @@ export function createGroupCommitQueue<T, R>(writeBatch: (items: T[]) => Outcome
 
   function flush(): void {
     scheduled = false;
-    const batch = queue.length <= maxBatch ? queue : queue.slice(0, maxBatch);
-    queue = queue.length <= maxBatch ? [] : queue.slice(maxBatch);
+    const { batch, keys } = take();
+    // Everything waiting is held behind batches being written; their completion schedules the next.
+    if (batch.length === 0) return;
     const failed = (error: unknown) => batch.map((): BatchOutcome<R> => ({ ok: false, error }));
 
     let outcomes: Outcomes<R>;
@@ -66,13 +115,17 @@ export function createGroupCommitQueue<T, R>(writeBatch: (items: T[]) => Outcome
       settle(batch, outcomes);
       return;
     }
-    writing = true;
+    writing += 1;
+    // A key is in at most one batch being written: its later items are held until that one is.
+    keys.forEach((key) => busy.add(key));
+    if (queue.length > 0) schedule();
     void outcomes.then(
       (written) => done(written),
       (error: unknown) => done(failed(error)),
     );
     function done(written: BatchOutcome<R>[]): void {
-      writing = false;
+      writing -= 1;
+      keys.forEach((key) => busy.delete(key));
       if (queue.length > 0) schedule();
       settle(batch, written);
     }
@@ -86,7 +139,7 @@ export function createGroupCommitQueue<T, R>(writeBatch: (items: T[]) => Outcome
       });
     },
     drain() {
-      if (queue.length === 0 && !writing) return Promise.resolve();
+      if (queue.length === 0 && writing === 0) return Promise.resolve();
       return new Promise((resolve) => drained.push(resolve));
     },
   };

@@ -37,6 +37,15 @@ export function isUnreachable(error: unknown): boolean {
 }
 
 /**
+ * The connection a statement ran on died (the server restarted, an operator terminated the
+ * backend, the network dropped it): another connection may well work.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return ['57P01', '57P02'].includes(e?.code ?? '') || isUnreachable(error) || /connection terminated|not queryable/i.test(e?.message ?? '');
+}
+
+/**
  * One sentence an operator can act on, for the ways a start-up against PostgreSQL fails: the
  * server cannot be reached, refuses the credentials, lacks the database, or the user may not
  * create the tables. Other errors keep their own message.

@@ -3,7 +3,7 @@ import { StreamNotFound, WrongExpectedVersion, type AppendResult, type EventStor
 import { assertStreamId, validateAppend, type SerialisedEvent } from './event-validation';
 import { createGroupCommitQueue, type BatchOutcome } from './group-commit-queue';
 import { startCatchUpSubscription, type CatchUpSource } from './catch-up-subscription';
-import { createPostgresPool, describePostgresError, isUnreachable, PostgresStartError } from './postgres-connection';
+import { createPostgresPool, describePostgresError, isConnectionLost, isUnreachable, PostgresStartError } from './postgres-connection';
 import { createNotifyListener, type NotifyListener } from './postgres-listener';
 import { ensureEventSchema } from './postgres-schema';
 import type { ExpectedRevision } from './event-store';
@@ -15,6 +15,11 @@ export interface PostgresEventStoreOptions {
   poolSize?: number;
   /** Most appends written in one transaction. */
   maxBatch?: number;
+  /**
+   * Batches written at once, each on its own connection; they take turns at the append lock, and
+   * the caller works on one batch's results while the next is written. Default 2.
+   */
+  batchesInFlight?: number;
   /**
    * A safety net only: subscriptions wake on NOTIFY; an idle one also looks this often (ms).
    */
@@ -107,22 +112,26 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
     await started;
   }
 
-  const queue = createGroupCommitQueue<PendingAppend, AppendResult>(async (appends) => {
-    const rows = await appendBatch(pool, appends);
-    stats.commits += 1;
-    stats.largestBatch = Math.max(stats.largestBatch, appends.length);
-    const outcomes = appends.map((append, i): BatchOutcome<AppendResult> => {
-      const row = rows[i];
-      if (row?.ok) {
-        stats.appends += 1;
-        return { ok: true, value: { nextExpectedRevision: row.next_revision!, position: row.last_position! } };
-      }
-      stats.refused += 1;
-      return { ok: false, error: new WrongExpectedVersion(append.streamId, append.expected, row?.actual ?? -1) };
-    });
-    wakeAll();
-    return outcomes;
-  }, options.maxBatch ?? 500);
+  const queue = createGroupCommitQueue<PendingAppend, AppendResult>(
+    async (appends) => {
+      const rows = await appendBatchOnLiveConnection(pool, appends);
+      stats.commits += 1;
+      stats.largestBatch = Math.max(stats.largestBatch, appends.length);
+      const outcomes = appends.map((append, i): BatchOutcome<AppendResult> => {
+        const row = rows[i];
+        if (row?.ok) {
+          stats.appends += 1;
+          return { ok: true, value: { nextExpectedRevision: row.next_revision!, position: row.last_position! } };
+        }
+        stats.refused += 1;
+        return { ok: false, error: new WrongExpectedVersion(append.streamId, append.expected, row?.actual ?? -1) };
+      });
+      wakeAll();
+      return outcomes;
+    },
+    options.maxBatch ?? 500,
+    { inFlight: options.batchesInFlight ?? 2, keyOf: (append) => append.streamId },
+  );
 
   async function readAll(readOptions: { after?: number; maxCount?: number } = {}): Promise<RecordedEvent[]> {
     await open();
@@ -223,22 +232,49 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
   };
 }
 
-/** One es_append call for the whole batch, its appends and their events as parallel arrays (one row of results per append). */
+/**
+ * JSON.stringify escapes every control character inside strings, so this one can separate JSON
+ * texts: the payloads travel as one string each, split by the server, instead of as array literals
+ * that both sides would have to escape and unescape.
+ */
+const SEPARATOR = '\x1e';
+
+/**
+ * One es_append call for the whole batch, its appends and their events as parallel arrays (one row
+ * of results per append); a named statement, so the server parses and plans it once per connection.
+ */
 async function appendBatch(pool: Pick<Pool, 'query'>, appends: PendingAppend[]): Promise<AppendRow[]> {
   const events = appends.flatMap((a) => a.events);
-  const { rows } = await pool.query<AppendRow>(
-    'SELECT ok, next_revision, last_position, actual FROM es_append($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[])',
-    [
+  const { rows } = await pool.query<AppendRow>({
+    name: 'es_append_batch',
+    text: `SELECT ok, next_revision, last_position, actual FROM es_append($1::text[], $2::text[], $3::int[], $4::text[], $5::text[],
+      string_to_array($6::text, E'\\x1e'), string_to_array($7::text, E'\\x1e'))`,
+    values: [
       appends.map((a) => a.streamId),
       appends.map((a) => String(a.expected)),
       appends.map((a) => a.events.length),
       events.map((e) => e.id),
       events.map((e) => e.type),
-      events.map((e) => e.data),
-      events.map((e) => e.metadata),
+      events.map((e) => e.data).join(SEPARATOR),
+      events.map((e) => e.metadata).join(SEPARATOR),
     ],
-  );
+  });
   return rows;
+}
+
+/**
+ * A batch whose connection died (a restart, a terminated backend, a dead pooled connection not yet
+ * noticed) goes again on another one. That never writes twice: if the lost attempt committed,
+ * es_append finds the batch's event ids in place and answers with the original results.
+ */
+async function appendBatchOnLiveConnection(pool: Pick<Pool, 'query'>, appends: PendingAppend[], attempts = 3): Promise<AppendRow[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await appendBatch(pool, appends);
+    } catch (error) {
+      if (attempt >= attempts || !isConnectionLost(error)) throw error;
+    }
+  }
 }
 
 /** PostgreSQL's LIMIT NULL means "no limit"; callers replaying large stores page with maxCount. */

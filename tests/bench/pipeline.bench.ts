@@ -105,12 +105,14 @@ export async function lifecyclesPerSecond(
     concurrency = LIFECYCLES,
     firstId = 0,
   }: { cacheSize?: number; durationMs?: number; concurrency?: number; firstId?: number } = {},
-): Promise<{ rate: number; commits: number; appends: number; lifecycles: number }> {
+): Promise<{ rate: number; commits: number; appends: number; lifecycles: number; latency: { p50: number; p99: number } }> {
   // cacheSize 0: the snapshot cache keeps nothing, so every command but a new stream's first reads its stream.
   const bus = createCommandBus({ store, clock: systemClock, ...(cacheSize === undefined ? {} : { cacheSize }) });
   const deadline = performance.now() + durationMs;
   let nextId = firstId + 1;
   let done = 0;
+  // Each command's time from execute to its durable append: what one user waits at this load.
+  const waits: number[] = [];
   const start = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -120,7 +122,9 @@ export async function lifecyclesPerSecond(
         let first = true;
         for (const drafts of lifecycle(dealId, new Date().toISOString())) {
           // As the create-deal route (server/deals/deals.routes.ts) does: a freshly allocated id is created without a read.
+          const sent = performance.now();
           await bus.execute(dealAggregate, streamId, () => drafts as never[], { actor: actors.brand }, { newStream: first });
+          waits.push(performance.now() - sent);
           first = false;
         }
         done += 1;
@@ -129,7 +133,9 @@ export async function lifecyclesPerSecond(
   );
   const seconds = (performance.now() - start) / 1000;
   const { commits, appends } = store.stats();
-  return { rate: done / seconds, commits, appends, lifecycles: done };
+  waits.sort((a, b) => a - b);
+  const at = (p: number) => waits[Math.min(waits.length - 1, Math.floor(p * waits.length))] ?? 0;
+  return { rate: done / seconds, commits, appends, lifecycles: done, latency: { p50: at(0.5), p99: at(0.99) } };
 }
 
 async function pipelineLifecyclesPerSecond(path: string, cacheSize?: number): Promise<{ rate: number; commits: number; appends: number }> {

@@ -10,7 +10,7 @@ import { ADMIN, apiClient, startServer, submitSimulatedPage, type RunningServer 
  * and AA rules), and keyboard use of the dialogs (focus trapped inside, back on the opener after).
  */
 /** The deal states a brand and a creator see, in lifecycle order. */
-const DEAL_STATES = ['pending_payment', 'funds_held', 'accepted', 'delivered', 'dispute', 'completed', 'cancelled', 'on_hold'] as const;
+const DEAL_STATES = ['pending_payment', 'funds_held', 'accepted', 'delivered', 'dispute', 'completed', 'cancelled', 'on_hold', 'split_resolved'] as const;
 type DealState = (typeof DEAL_STATES)[number];
 
 const LOCALES = [
@@ -152,6 +152,10 @@ describe('accessibility of every screen in both languages', () => {
     const held = await step('on_hold', 'delivered');
     await admin(`/api/admin/deals/${held.id}/hold`);
     await until(held.id, (d) => d.onHold);
+    const split = await step('split_resolved', 'delivered');
+    await call('POST', `/api/deals/${split.id}/dispute`, { reason: 'Half of it' }, brand);
+    await call('POST', `/api/admin/deals/${split.id}/split`, { creatorCents: 6_000 }, ids.admin, { 'idempotency-key': `a11y-split-${split.id}` });
+    await until(split.id, (d) => d.status === 'split_resolved');
   }
 
   afterAll(async () => {
@@ -273,8 +277,23 @@ describe('accessibility of every screen in both languages', () => {
       for (const state of DEAL_STATES) await check(brand, `/deals/${states[state].id}`, found, lang);
       const creator = await (await phoneContext(browser, server.url, locale)).newPage();
       for (const state of DEAL_STATES) await check(creator, `/accept/${states[state].link}`, found, lang);
+      // The admin's side: a resolved split, and the split dialog with its preview on the disputed deal.
+      const adminContext = await phoneContext(browser, server.url, locale);
+      await adminContext.addInitScript((token) => localStorage.setItem('adminToken', token), ids.admin);
+      const admin = await adminContext.newPage();
+      await check(admin, '/admin', found, lang, async (page) => {
+        await page.getByText('@split_resolved.creator').first().click();
+        await page.getByTestId('split-status').waitFor();
+      });
+      await check(admin, '/admin', found, lang, async (page) => {
+        await page.getByText('@dispute.creator').first().click();
+        await page.getByRole('button', { name: lang === 'en' ? 'Resolve with split' : 'Oplossen met verdeling' }).click();
+        await page.getByRole('dialog').getByRole('textbox').fill('50');
+        await page.getByTestId('split-preview').locator('dl').waitFor({ timeout: 20_000 });
+      });
       await brandContext.close();
       await creator.context().close();
+      await adminContext.close();
       expect(found).toEqual({});
     },
     300_000,

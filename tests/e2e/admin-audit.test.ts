@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminWithCli } from './support/admin-accounts';
 import { adminLogin } from './support/admin-flows';
 import { launchBrowser, phoneContext, screens } from './support/browser';
-import { cardOf, confirmAction, createAndPayDeal, creatorDelivers, registerAndOnboard, see, unique } from './support/flows';
+import { createAndPayDeal, creatorDelivers, disputeDelivered, registerAndOnboard, see, unique } from './support/flows';
 import { ADMIN, startServer, type RunningServer } from './support/server';
 
 const AUDITOR = { username: 'e2e-auditor', password: 'auditor-password' };
@@ -41,18 +41,7 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     await registerAndOnboard(brand, snap, brandName);
     const link = await createAndPayDeal(brand, snap, '@disputed.one');
     await creatorDelivers(await phoneContext(browser, server.url), link, snap);
-    await brand.goto('/');
-    const card = cardOf(brand, '@disputed.one');
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('delivered');
-    await confirmAction(
-      brand,
-      'Dispute',
-      'Are you sure you want to create a dispute? This will start a resolution period of 72 hours.',
-      snap,
-      'confirm-dispute',
-      card,
-    );
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('dispute');
+    await disputeDelivered(brand, '@disputed.one', snap);
     await brand.close();
   }, 180_000);
 

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext, screens } from './support/browser';
-import { cardOf, confirmAction, createAndPayDeal, creatorDelivers, registerAndOnboard, see, unique } from './support/flows';
+import { cardOf, confirmAction, createAndPayDeal, creatorDelivers, disputeDelivered, registerAndOnboard, see, unique } from './support/flows';
 import { ADMIN, startServer, type RunningServer } from './support/server';
 /** The card's details toggle (its name changes when open). */
 const DETAILS = /^(Details|Hide details)$/;
@@ -58,22 +58,8 @@ describe('deal flow in the browser', () => {
     const link = await createAndPayDeal(page, snap, '@mila.makes');
     await creatorDelivers(creator, link, snap);
 
-    await page.goto('/');
+    await disputeDelivered(page, '@mila.makes', snap, 'The reel shows last season');
     const card = cardOf(page, '@mila.makes');
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('delivered');
-    await confirmAction(
-      page,
-      'Dispute',
-      'Are you sure you want to create a dispute? This will start a resolution period of 72 hours.',
-      snap,
-      'confirm-dispute',
-      card,
-      {
-        label: 'What is wrong with the delivery? (optional)',
-        text: 'The reel shows last season',
-      },
-    );
-    await see(page, 'Dispute created');
     // The brand's own words are kept and shown in the card's details.
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('dispute');
     await card.getByRole('button', { name: DETAILS }).click();

@@ -128,3 +128,21 @@ export async function confirmAction(
   await snap(page, name);
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
 }
+
+/** On the brand's deals screen, disputes the delivered deal of this creator (optionally with a reason) and waits for the dispute. */
+export async function disputeDelivered(page: Page, influencer: string, snap: Snap, reason?: string): Promise<void> {
+  await page.goto('/');
+  const card = cardOf(page, influencer);
+  await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('delivered');
+  await confirmAction(
+    page,
+    'Dispute',
+    'Are you sure you want to create a dispute? This will start a resolution period of 72 hours.',
+    snap,
+    'confirm-dispute',
+    card,
+    reason === undefined ? undefined : { label: 'What is wrong with the delivery? (optional)', text: reason },
+  );
+  await see(page, 'Dispute created');
+  await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('dispute');
+}

@@ -14,6 +14,7 @@ import { dealKeys } from '../features/deals/api/keys';
 import { DescriptionView } from '../features/deals/components/description-view';
 import { DealProgress } from '../features/deals/components/deal-progress';
 import { can, useDealView } from '../features/deals/model/deal-view';
+import { dealSplitOf, statusTextVars } from '../features/deals/model/deal-split';
 import { useStripeSetupReturn } from '../features/deals/model/use-stripe-setup-return';
 import { formatDate } from '../lib/dates';
 import { errorText } from '../lib/http';
@@ -62,6 +63,7 @@ export default function AcceptRoute() {
   }
   const d = deal.data;
   const accepted = d.influencerAcceptedAt !== null;
+  const split = dealSplitOf(d);
 
   const onAccept = () =>
     accept.mutate(token, {
@@ -92,7 +94,7 @@ export default function AcceptRoute() {
       <Card>
         <p className="text-sm text-slate-500">{t('accept.status')}</p>
         <p className="mb-3 font-semibold" data-testid="creator-status">
-          {tKey(view.creatorText)}
+          {tKey(view.creatorText, statusTextVars(d))}
         </p>
         <DealProgress step={view.step} />
       </Card>
@@ -100,7 +102,7 @@ export default function AcceptRoute() {
         <h2 className="font-semibold">{d.title ?? d.influencer}</h2>
         <dl className="my-3 space-y-1 text-sm">
           <DetailRow label={t('accept.from')} value={d.brandName || t('share.defaultBrand')} />
-          <DetailRow label={t('accept.youReceive')} value={formatMoney(d.amountCents)} />
+          <DetailRow label={t('accept.youReceive')} value={formatMoney(split?.creatorCents ?? d.amountCents)} />
           <DetailRow label={t('accept.deadline')} value={formatDate(d.deadline)} />
           {d.deliverables.length > 0 && <DetailRow label={t('accept.deliverables')} value={d.deliverables.map(deliverableLabel).join(', ')} />}
         </dl>
@@ -146,6 +148,11 @@ export default function AcceptRoute() {
       {view.status === 'dispute' && <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800">{t('accept.disputeText')}</p>}
       {(view.status === 'completed' || view.status === 'approved_after_dispute') && (
         <p className="rounded-lg bg-emerald-50 p-3 text-sm">{t('accept.completedText')}</p>
+      )}
+      {view.status === 'split_resolved' && split && (
+        <p className="rounded-lg bg-emerald-50 p-3 text-sm" data-testid="split-text">
+          {t('accept.splitText', { amount: formatMoney(split.creatorCents) })}
+        </p>
       )}
       {view.status === 'cancelled' && <p className="rounded-lg bg-slate-100 p-3 text-sm">{t('accept.cancelledText')}</p>}
       {accepted && view.status !== 'cancelled' && (

@@ -14,9 +14,10 @@ import { DealProgress } from '../features/deals/components/deal-progress';
 import { DescriptionView } from '../features/deals/components/description-view';
 import { acceptUrl } from '../features/deals/components/share-panel';
 import { can, useDealView } from '../features/deals/model/deal-view';
+import { dealSplitOf, statusTextVars } from '../features/deals/model/deal-split';
 import { formatDate, formatDateTime } from '../lib/dates';
 import { errorText, HttpError } from '../lib/http';
-import { t, type MessageKey, formatMoney } from '../i18n';
+import { t, tKey, type MessageKey, formatMoney } from '../i18n';
 import { deliverableLabel } from '../features/deals/model/deliverables';
 
 /** The brand's deal detail page (Dutch, dates nl-NL; docs/product.md §2). */
@@ -42,6 +43,7 @@ export default function DealDetailRoute() {
     );
   const d = deal.data;
   const shareToken = token ?? d.shareableToken;
+  const split = dealSplitOf(d);
 
   const makeLink = () =>
     generate.mutate(d.id, {
@@ -80,6 +82,21 @@ export default function DealDetailRoute() {
           <h2 className="mb-1 mt-4 text-sm font-semibold">{t('detail.description')}</h2>
           <DescriptionView description={d.description} />
         </Card>
+        {split && (
+          <Card>
+            <h2 className="font-semibold">{view.status === 'split_resolved' ? t('detail.splitTitle') : t('detail.splitPending')}</h2>
+            {view.status === 'split_resolved' && (
+              <p className="text-sm text-slate-700" data-testid="split-summary">
+                {tKey(view.brandText, statusTextVars(d))}
+              </p>
+            )}
+            <dl className="mt-2 space-y-2 text-sm">
+              <DetailRow label={t('detail.splitRefund')} value={formatMoney(split.refundCents)} />
+              <DetailRow label={t('detail.splitCreator')} value={formatMoney(split.creatorCents)} />
+              <DetailRow label={t('detail.splitFee')} value={formatMoney(split.feeKeptCents)} />
+            </dl>
+          </Card>
+        )}
         {view.status === 'pending_delivery' && (
           <Card className="bg-brand-50">
             <h2 className="font-semibold">{t('detail.shareTitle')}</h2>

@@ -26,7 +26,7 @@ export interface HoldAgeing {
   deals: { dealId: number; title: string | null; heldSince: string; days: number; heldCents: number }[];
 }
 
-export const disputeOutcomes = ['open', 'approved_by_brand', 'released_by_admin', 'auto_released', 'refunded', 'completed_manually'] as const;
+export const disputeOutcomes = ['open', 'approved_by_brand', 'released_by_admin', 'auto_released', 'refunded', 'completed_manually', 'split'] as const;
 export type DisputeOutcome = (typeof disputeOutcomes)[number];
 
 export interface DisputeSummary {

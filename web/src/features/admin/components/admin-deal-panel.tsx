@@ -13,6 +13,9 @@ import { useAdminResume } from '../api/admin-resume.mutation';
 import { NoteForm } from './note-form';
 import { ReplayTimeline } from './replay-timeline';
 import { MoneyNotes } from './money-notes';
+import { SplitAction } from './split-dialog';
+import { SplitStatus } from './split-status';
+import { canSplit } from '../model/admin-split';
 
 /** The admin detail panel; actions come from the deal's `state.can` (docs/product.md §4 "Admin actions"). */
 export function AdminDealPanel({ deal, readOnly, heldDays }: { deal: AdminDealDto; readOnly: boolean; heldDays?: number | undefined }) {
@@ -21,6 +24,7 @@ export function AdminDealPanel({ deal, readOnly, heldDays }: { deal: AdminDealDt
   const hold = useAdminHold();
   const resume = useAdminResume();
   const refund = useAdminRefund();
+  const split = deal.split;
   const allowed = deal.state.can;
   const busy = release.isPending || hold.isPending || resume.isPending || refund.isPending;
 
@@ -53,6 +57,7 @@ export function AdminDealPanel({ deal, readOnly, heldDays }: { deal: AdminDealDt
         {t('admin.refund', { amount: formatMoney(deal.totalAmountCents) })}
       </Button>
     ),
+    canSplit(deal) && <SplitAction key="p" deal={deal} disabled={busy} />,
   ].filter(Boolean);
 
   const noActions =
@@ -63,14 +68,7 @@ export function AdminDealPanel({ deal, readOnly, heldDays }: { deal: AdminDealDt
         <h2 className="font-bold">{t('admin.dealId', { id: deal.id })}</h2>
         <Badge tone={deal.state.badge as 'grey'}>{t(`admin.status.${deal.status}` as MessageKey)}</Badge>
       </div>
-      <dl className="space-y-1 text-sm">
-        <DetailRow label={t('admin.brand')} value={`${deal.user.companyName || deal.user.username} · ${deal.user.email}`} />
-        <DetailRow label={t('admin.creator')} value={deal.influencer} />
-        <DetailRow label={t('admin.amount')} value={formatMoney(deal.amountCents)} />
-        <DetailRow label={t('admin.totalPaid')} value={formatMoney(deal.totalAmountCents)} />
-        {deal.title && <DetailRow label={t('card.assignment')} value={deal.title} />}
-        <DetailRow label={t('admin.deadline')} value={formatDate(deal.deadline)} />
-      </dl>
+      <DealFacts deal={deal} />
       <p className="whitespace-pre-line break-words text-sm text-slate-600">
         {Array.isArray(deal.description) ? deal.description.join('\n') : deal.description}
       </p>
@@ -81,6 +79,7 @@ export function AdminDealPanel({ deal, readOnly, heldDays }: { deal: AdminDealDt
       )}
       {deal.onHold && <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900">{t('admin.onHold')}</p>}
       <MoneyNotes chargebacks={deal.chargebacks} duplicateRefunds={deal.duplicateRefunds} />
+      {split && <SplitStatus deal={deal} split={split} readOnly={readOnly} />}
       <div>
         <h3 className="mb-2 font-semibold">{t('admin.actions')}</h3>
         {readOnly ? (
@@ -95,5 +94,19 @@ export function AdminDealPanel({ deal, readOnly, heldDays }: { deal: AdminDealDt
       <ReplayTimeline dealId={deal.id} />
       {dialog}
     </section>
+  );
+}
+
+/** Who, how much and by when. */
+function DealFacts({ deal }: { deal: AdminDealDto }) {
+  return (
+    <dl className="space-y-1 text-sm">
+      <DetailRow label={t('admin.brand')} value={`${deal.user.companyName || deal.user.username} · ${deal.user.email}`} />
+      <DetailRow label={t('admin.creator')} value={deal.influencer} />
+      <DetailRow label={t('admin.amount')} value={formatMoney(deal.amountCents)} />
+      <DetailRow label={t('admin.totalPaid')} value={formatMoney(deal.totalAmountCents)} />
+      {deal.title && <DetailRow label={t('card.assignment')} value={deal.title} />}
+      <DetailRow label={t('admin.deadline')} value={formatDate(deal.deadline)} />
+    </dl>
   );
 }

@@ -6,6 +6,7 @@ import { daysRemaining, formatDate } from '../../../lib/dates';
 import { t, tKey, formatMoney } from '../../../i18n';
 import { can, useDealView } from '../model/deal-view';
 import { descriptionText } from '../model/deal-text';
+import { statusTextVars } from '../model/deal-split';
 import { DealActions } from './deal-actions';
 import { DealExpanded } from './deal-expanded';
 import { DealProgress } from './deal-progress';
@@ -51,7 +52,7 @@ export function DealCard({ deal, busy, onShare, onRelease, onDispute, onDelete }
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <span className="inline-flex items-center gap-2" data-testid="deal-status">
             <span className={`h-2.5 w-2.5 rounded-full ${dotTones[view.badge]}`} aria-hidden="true" />
-            {tKey(view.brandText)}
+            {tKey(view.brandText, statusTextVars(deal))}
           </span>
           <span className="text-slate-500">
             {formatDate(deal.deadline)} · {t('card.daysLeft', { days: daysRemaining(deal.deadline) })}

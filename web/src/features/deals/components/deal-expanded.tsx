@@ -1,6 +1,7 @@
 import type { DealDto } from '@machines/contract/api';
 import { formatDateTime } from '../../../lib/dates';
 import { t, formatMoney } from '../../../i18n';
+import { dealSplitOf } from '../model/deal-split';
 import { DescriptionView } from './description-view';
 import { PlatformIcons } from './platform-icons';
 
@@ -11,7 +12,7 @@ export function DealExpanded({ deal, canDelete, onDelete }: { deal: DealDto; can
       <dl className="grid grid-cols-2 gap-2">
         <div>
           <dt className="text-xs text-slate-500">{t('card.creatorReceives')}</dt>
-          <dd className="font-semibold">{formatMoney(deal.amountCents)}</dd>
+          <dd className="font-semibold">{formatMoney(dealSplitOf(deal)?.creatorCents ?? deal.amountCents)}</dd>
         </div>
         <div>
           <dt className="text-xs text-slate-500">{t('card.brandPays')}</dt>

@@ -1,0 +1,63 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminDealDto } from '@machines/contract/api';
+import type { Toast } from '../../../components/ui/toast-store';
+import { t } from '../../../i18n';
+import { adminApi } from './admin-api';
+
+/** What a split of the deal would move: the server's own arithmetic (GET .../split-preview). */
+export interface SplitPreview {
+  creatorCents: number;
+  refundCents: number;
+  feeKeptCents: number;
+  chargedCents: number;
+  amountCents: number;
+}
+
+/**
+ * The answer of the split and retry actions: 202 with `pending` while a part is under way; 200 once
+ * the gateway answered both, `success` false when it refused one (the deal's `split` says which).
+ */
+interface SplitAnswer {
+  success: boolean;
+  pending?: boolean;
+  deal: AdminDealDto;
+}
+
+/** What the admin is told after a split or a retry: done, still under way, or a part refused. */
+export function splitToast(answer: SplitAnswer): Omit<Toast, 'id'> {
+  if (answer.pending) return { title: t('admin.splitPending') };
+  return answer.success ? { title: t('admin.splitDone') } : { title: t('admin.splitPartFailed'), variant: 'destructive' };
+}
+
+/** The preview for this creator amount; none is asked for while the typed amount is not one. */
+export const useSplitPreview = (dealId: number, creatorCents: number | null) =>
+  useQuery({
+    queryKey: ['admin', 'split-preview', dealId, creatorCents],
+    queryFn: () => adminApi<SplitPreview>(`/api/admin/deals/${dealId}/split-preview?creatorCents=${creatorCents}`),
+    enabled: creatorCents !== null,
+    // A refusal (amount out of range) is an answer, not a hiccup: show it at once.
+    retry: false,
+  });
+
+/**
+ * Splits the deal. The Idempotency-Key makes a repeated confirmation (a double tap, a retry after a
+ * lost answer) the same request: the server answers it once and moves the money once.
+ */
+export function useAdminSplit() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, creatorCents, key }: { id: number; creatorCents: number; key: string }) =>
+      adminApi<SplitAnswer>(`/api/admin/deals/${id}/split`, { method: 'POST', body: { creatorCents }, headers: { 'Idempotency-Key': key } }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+/** Retries the failed part(s) of a split; the server reuses their original keys, so nothing moves twice. */
+export function useAdminSplitRetry() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, key }: { id: number; key: string }) =>
+      adminApi<SplitAnswer>(`/api/admin/deals/${id}/split/retry`, { method: 'POST', headers: { 'Idempotency-Key': key } }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

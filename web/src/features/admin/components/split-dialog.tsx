@@ -1,0 +1,143 @@
+import { useEffect, useState } from 'react';
+import type { AdminDealDto } from '@machines/contract/api';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { toast } from '../../../components/ui/toast-store';
+import { errorText } from '../../../lib/http';
+import { t, formatMoney } from '../../../i18n';
+import { AdminSessionExpired } from '../api/admin-api';
+import { splitToast, useAdminSplit, useSplitPreview, type SplitPreview } from '../api/admin-split';
+import { newIdempotencyKey, splitCentsFrom } from '../model/admin-split';
+
+/** The typed value once the admin pauses, so a preview is asked for per amount, not per key press. */
+function useSettled<T>(value: T, ms = 300): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+const failure = (error: unknown): string => (error instanceof AdminSessionExpired ? t('admin.sessionExpired') : errorText(error));
+
+/**
+ * "Resolve with split": the admin types the creator's part in euros, sees what the server would
+ * move (creator, brand refund, fee kept) and confirms. Mounted when opened, so each opening starts
+ * empty with its own idempotency key.
+ */
+function SplitDialog({ deal, onClose }: { deal: AdminDealDto; onClose: () => void }) {
+  const [text, setText] = useState('');
+  const [session] = useState(newIdempotencyKey);
+  const typed = splitCentsFrom(text);
+  const cents = useSettled(typed);
+  const preview = useSplitPreview(deal.id, cents);
+  const split = useAdminSplit();
+  const formatError = text.trim() !== '' && typed === null ? t('admin.splitAmountFormat') : null;
+  const serverError = typed !== null && typed === cents && preview.isError ? failure(preview.error) : null;
+  const shown = typed !== null && typed === cents && preview.isSuccess ? preview.data : null;
+
+  const confirm = () => {
+    if (!shown) return;
+    split.mutate(
+      // One key per opening and amount: confirming the same amount again is the same request.
+      { id: deal.id, creatorCents: shown.creatorCents, key: `${session}-${shown.creatorCents}` },
+      {
+        // Recorded either way; a part the gateway refused shows on the deal, with Retry.
+        onSuccess: (answer) => {
+          toast(splitToast(answer));
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open
+      onClose={() => !split.isPending && onClose()}
+      title={t('admin.splitTitle')}
+      description={t('admin.splitIntro', { amount: formatMoney(deal.amountCents), total: formatMoney(deal.totalAmountCents) })}
+    >
+      <form
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          confirm();
+        }}
+      >
+        <TextField
+          label={t('admin.splitAmount')}
+          inputMode="decimal"
+          autoComplete="off"
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            split.reset();
+          }}
+          error={formatError ?? serverError}
+          hint={t('admin.splitAmountHint', { amount: formatMoney(deal.amountCents) })}
+          data-testid="split-amount"
+        />
+        <PreviewBox preview={shown} waiting={typed !== null && !serverError} />
+        {split.isError && (
+          <p role="alert" className="rounded-lg bg-red-50 p-2 text-sm text-red-800">
+            {t('admin.splitFailed')}: {failure(split.error)}
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={split.isPending}>
+            {t('confirm.cancel')}
+          </Button>
+          <Button type="submit" disabled={!shown || split.isPending}>
+            {t('admin.splitConfirm')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** The three amounts the server would move, announced as they change. */
+function PreviewBox({ preview, waiting }: { preview: SplitPreview | null; waiting: boolean }) {
+  return (
+    <section aria-live="polite" aria-label={t('admin.splitPreview')} className="rounded-lg bg-slate-50 p-3 text-sm" data-testid="split-preview">
+      {preview ? (
+        <dl className="space-y-1">
+          <PreviewRow label={t('admin.splitCreator')} cents={preview.creatorCents} />
+          <PreviewRow label={t('admin.splitRefund')} cents={preview.refundCents} />
+          <PreviewRow label={t('admin.splitFee')} cents={preview.feeKeptCents} />
+          <div className="flex justify-between gap-3 border-t border-slate-200 pt-1">
+            <dt className="text-slate-500">{t('admin.totalPaid')}</dt>
+            <dd className="font-medium">{formatMoney(preview.chargedCents)}</dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="text-slate-500">{waiting ? t('admin.splitCalculating') : t('admin.splitPreviewEmpty')}</p>
+      )}
+    </section>
+  );
+}
+
+/** The "Resolve with split" button; the dialog mounts while open. */
+export function SplitAction({ deal, disabled }: { deal: AdminDealDto; disabled: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" disabled={disabled} onClick={() => setOpen(true)}>
+        {t('admin.split')}
+      </Button>
+      {open && <SplitDialog deal={deal} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function PreviewRow({ label, cents }: { label: string; cents: number }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="font-semibold tabular-nums">{formatMoney(cents)}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { AdminDealDto } from '@machines/contract/api';
+import { parseEuroToCents } from '@machines/money';
+
+/** A split as the admin deal answer carries it (`split`): amounts, each part's state and failure. */
+export type AdminSplit = NonNullable<AdminDealDto['split']>;
+export type SplitPartState = AdminSplit['transfer'];
+
+/** Statuses in which money is still held and a split may settle the deal: a dispute, or a hold. */
+const HOLDABLE: readonly string[] = ['pending_delivery', 'delivered', 'dispute'];
+
+/**
+ * "Resolve with split" shows on a disputed deal or a held one whose creator has a bank account to
+ * be paid into, until a split has been asked for (a failed part is retried instead).
+ */
+export const canSplit = (deal: AdminDealDto): boolean =>
+  deal.split === null && deal.stripeAccountId !== null && (deal.status === 'dispute' || (deal.onHold && HOLDABLE.includes(deal.status)));
+
+/**
+ * The creator's part as typed ("120", "120,5", "€ 120.50") in integer cents, null when it is not an
+ * amount in euros with at most two decimals. Digits only, never a float: "0.29" is 29 cents exactly.
+ * Whether the amount fits the deal is the server's to say (the preview).
+ */
+export function splitCentsFrom(input: string): number | null {
+  const text = input.trim().replace(/^€\s*/, '');
+  return text === '' ? null : parseEuroToCents(text);
+}
+
+/** The parts of a split, in the order they show, each with its state and failure reason. */
+export function splitParts(split: AdminSplit): { part: 'transfer' | 'refund'; amountCents: number; state: SplitPartState; failure: string | null }[] {
+  return [
+    { part: 'transfer', amountCents: split.creatorCents, state: split.transfer, failure: split.transferFailure },
+    { part: 'refund', amountCents: split.refundCents, state: split.refund, failure: split.refundFailure },
+  ];
+}
+
+export const splitNeedsRetry = (split: AdminSplit): boolean => split.transfer === 'failed' || split.refund === 'failed';
+
+/** A fresh Idempotency-Key (random, works outside secure contexts too). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -5,44 +5,51 @@ import { dealSplitOf } from '../model/deal-split';
 import { DescriptionView } from './description-view';
 import { PlatformIcons } from './platform-icons';
 
+/** What the creator receives and the brand pays, and the assignment, profile link and platforms when given. */
+function DealFacts({ deal }: { deal: DealDto }) {
+  return (
+    <dl className="grid grid-cols-2 gap-2">
+      <div>
+        <dt className="text-xs text-slate-500">{t('card.creatorReceives')}</dt>
+        <dd className="font-semibold">{formatMoney(dealSplitOf(deal)?.creatorCents ?? deal.amountCents)}</dd>
+      </div>
+      <div>
+        <dt className="text-xs text-slate-500">{t('card.brandPays')}</dt>
+        <dd className="font-semibold">{formatMoney(deal.totalAmountCents)}</dd>
+      </div>
+      {deal.title && (
+        <div className="col-span-2">
+          <dt className="text-xs text-slate-500">{t('card.assignment')}</dt>
+          <dd className="break-words">{deal.title}</dd>
+        </div>
+      )}
+      {deal.profileLink && (
+        <div className="col-span-2">
+          <dt className="text-xs text-slate-500">{t('card.profileLink')}</dt>
+          <dd className="break-all">
+            <a href={deal.profileLink} target="_blank" rel="noreferrer" className="text-brand-600 underline">
+              {deal.profileLink}
+            </a>
+          </dd>
+        </div>
+      )}
+      {deal.platforms.length > 0 && (
+        <div className="col-span-2">
+          <dt className="text-xs text-slate-500">{t('card.platforms')}</dt>
+          <dd>
+            <PlatformIcons platforms={deal.platforms} />
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
 /** The card's Details section (docs/product.md §2). */
 export function DealExpanded({ deal, canDelete, onDelete }: { deal: DealDto; canDelete: boolean; onDelete: () => void }) {
   return (
     <div className="space-y-3 border-t border-slate-100 pt-3 text-sm" data-testid="deal-details">
-      <dl className="grid grid-cols-2 gap-2">
-        <div>
-          <dt className="text-xs text-slate-500">{t('card.creatorReceives')}</dt>
-          <dd className="font-semibold">{formatMoney(dealSplitOf(deal)?.creatorCents ?? deal.amountCents)}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">{t('card.brandPays')}</dt>
-          <dd className="font-semibold">{formatMoney(deal.totalAmountCents)}</dd>
-        </div>
-        {deal.title && (
-          <div className="col-span-2">
-            <dt className="text-xs text-slate-500">{t('card.assignment')}</dt>
-            <dd className="break-words">{deal.title}</dd>
-          </div>
-        )}
-        {deal.profileLink && (
-          <div className="col-span-2">
-            <dt className="text-xs text-slate-500">{t('card.profileLink')}</dt>
-            <dd className="break-all">
-              <a href={deal.profileLink} target="_blank" rel="noreferrer" className="text-brand-600 underline">
-                {deal.profileLink}
-              </a>
-            </dd>
-          </div>
-        )}
-        {deal.platforms.length > 0 && (
-          <div className="col-span-2">
-            <dt className="text-xs text-slate-500">{t('card.platforms')}</dt>
-            <dd>
-              <PlatformIcons platforms={deal.platforms} />
-            </dd>
-          </div>
-        )}
-      </dl>
+      <DealFacts deal={deal} />
       <div>
         <p className="text-xs text-slate-500">{t('card.description')}</p>
         <DescriptionView description={deal.description} />

@@ -17,14 +17,13 @@ import { SplitAction } from './split-dialog';
 import { SplitStatus } from './split-status';
 import { canSplit } from '../model/admin-split';
 
-/** The admin detail panel; actions come from the deal's `state.can` (docs/product.md §4 "Admin actions"). */
-export function AdminDealPanel({ deal, readOnly, heldDays }: { deal: AdminDealDto; readOnly: boolean; heldDays?: number | undefined }) {
+/** The admin actions the deal's statechart allows now, each behind a confirmation; `dialog` renders that prompt. */
+function useDealActions(deal: AdminDealDto) {
   const { ask, dialog } = useConfirm();
   const release = useAdminRelease();
   const hold = useAdminHold();
   const resume = useAdminResume();
   const refund = useAdminRefund();
-  const split = deal.split;
   const allowed = deal.state.can;
   const busy = release.isPending || hold.isPending || resume.isPending || refund.isPending;
 
@@ -59,6 +58,13 @@ export function AdminDealPanel({ deal, readOnly, heldDays }: { deal: AdminDealDt
     ),
     canSplit(deal) && <SplitAction key="p" deal={deal} disabled={busy} />,
   ].filter(Boolean);
+  return { actions, dialog };
+}
+
+/** The admin detail panel; actions come from the deal's `state.can` (docs/product.md §4 "Admin actions"). */
+export function AdminDealPanel({ deal, readOnly, heldDays }: { deal: AdminDealDto; readOnly: boolean; heldDays?: number | undefined }) {
+  const { actions, dialog } = useDealActions(deal);
+  const split = deal.split;
 
   const noActions =
     deal.status === 'completed' ? t('admin.noActionsCompleted') : deal.status === 'pending_payment' ? t('admin.noActionsPending') : t('admin.noActions');

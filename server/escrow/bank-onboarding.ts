@@ -39,16 +39,10 @@ async function accountLink(
   return { accountId, url };
 }
 
-/**
- * Connect Express accounts for creators: per deal (link creators) or per user (payment requests).
- * Opening an account and its link moves no money; the gateway answers first, then a command
- * records the account (one per deal or user: the key is the stream's, so a second visit continues).
- */
-export function createBankOnboarding({ bus, run, gateway, config, users, clock }: BankOnboardingDeps) {
-  const base = config.publicUrl.replace(/\/$/, '');
+/** True at most once a minute per account (per instance): time to ask the gateway again. */
+function gatewayRefreshGate(clock: Clock): (accountId: string) => boolean {
   const lastAsked = new Map<string, number>();
-  /** True at most once a minute per account (per instance): time to ask the gateway again. */
-  const dueForGateway = (accountId: string): boolean => {
+  return (accountId) => {
     const now = clock.now().getTime();
     const asked = lastAsked.get(accountId);
     if (asked !== undefined && now - asked < GATEWAY_REFRESH_MS) return false;
@@ -56,7 +50,10 @@ export function createBankOnboarding({ bus, run, gateway, config, users, clock }
     lastAsked.set(accountId, now);
     return true;
   };
+}
 
+/** Link creators: one account per deal, opened from the accept page and connected once payouts work. */
+function createDealOnboarding({ bus, run, gateway }: BankOnboardingDeps, base: string) {
   return {
     async startDealOnboarding(dealId: number, token: string, ctx: CommandContext) {
       const streamId = dealAggregate.streamId(dealId);
@@ -85,7 +82,13 @@ export function createBankOnboarding({ bus, run, gateway, config, users, clock }
       if (!status.payoutsEnabled || !status.detailsSubmitted) return null;
       return run.deal(dealId, { type: 'ConnectBankAccount', accountId }, ctx, { dedupeKey: `connect:${accountId}` });
     },
+  };
+}
 
+/** Payment-request creators: one account per user, opened from the profile page. */
+function createUserOnboarding({ bus, gateway, users, clock }: BankOnboardingDeps, base: string) {
+  const dueForGateway = gatewayRefreshGate(clock);
+  return {
     async startUserOnboarding(userId: string, ctx: CommandContext): Promise<{ url: string }> {
       const streamId = userAggregate.streamId(userId);
       const { snapshot, revision } = await bus.load(userAggregate, streamId);
@@ -133,4 +136,14 @@ export function createBankOnboarding({ bus, run, gateway, config, users, clock }
       return payoutsEnabled ? 'Connected' : 'Setup incomplete';
     },
   };
+}
+
+/**
+ * Connect Express accounts for creators: per deal (link creators) or per user (payment requests).
+ * Opening an account and its link moves no money; the gateway answers first, then a command
+ * records the account (one per deal or user: the key is the stream's, so a second visit continues).
+ */
+export function createBankOnboarding(deps: BankOnboardingDeps) {
+  const base = deps.config.publicUrl.replace(/\/$/, '');
+  return { ...createDealOnboarding(deps, base), ...createUserOnboarding(deps, base) };
 }

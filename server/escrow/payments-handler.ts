@@ -62,6 +62,76 @@ async function expire({ gateway, log }: Pick<PaymentsHandlerDeps, 'gateway' | 'l
   }
 }
 
+type GatewayDeps = Pick<PaymentsHandlerDeps, 'bus' | 'gateway' | 'log'>;
+
+/** Pays the creator's pending transfer when it is the one this intent keys. */
+async function transfer({ bus, gateway }: GatewayDeps, side: EscrowSide, event: RecordedEvent, record: RecordOutcome, key: string): Promise<void> {
+  const { snapshot } = await bus.load(side.aggregate, event.streamId);
+  const pending = side.pendingTransfer(snapshot, idOf(event.streamId));
+  if (pending?.key !== key) return;
+  const done = await attempt(
+    () =>
+      gateway.transfer({
+        amountCents: pending.amountCents,
+        destinationAccountId: pending.destinationAccountId,
+        transferGroup: event.streamId,
+        sourceTransaction: side.ledger(snapshot).chargeId,
+        idempotencyKey: key,
+        metadata: pending.metadata,
+      }),
+    ({ code, message }) => record({ type: 'RecordTransferFailure', key, code, message }, key),
+  );
+  if (done) await record({ type: 'RecordTransfer', key, transferId: done.transferId }, key);
+}
+
+/** Refunds the payer's pending refund when it is the one this intent keys. */
+async function refund({ bus, gateway }: GatewayDeps, side: EscrowSide, event: RecordedEvent, record: RecordOutcome, key: string): Promise<void> {
+  const { snapshot } = await bus.load(side.aggregate, event.streamId);
+  const pending = side.pendingRefund(snapshot);
+  if (pending?.key !== key) return;
+  const { paymentIntentId, chargeId } = side.ledger(snapshot);
+  const done = await attempt(
+    () =>
+      gateway.refund({
+        paymentIntentId,
+        chargeId,
+        amountCents: pending.amountCents,
+        transferGroup: event.streamId,
+        idempotencyKey: key,
+        ...(pending.reverseTransfers === false ? { reverseTransfers: false } : {}),
+      }),
+    ({ code, message }) => record({ type: 'RecordRefundFailure', key, code, message }, key),
+  );
+  if (done) await record({ type: 'RecordRefund', key, ...done }, key);
+}
+
+/** Refunds a payment that did not fund its deal or request; the creator's transfer (if any) stays. */
+async function refundUnexpected(
+  { bus, gateway, log }: GatewayDeps,
+  side: EscrowSide,
+  event: RecordedEvent,
+  record: RecordOutcome,
+  sessionId: string,
+): Promise<void> {
+  const { snapshot } = await bus.load(side.aggregate, event.streamId);
+  const payment = side.ledger(snapshot).unexpectedPayments.find((p) => p.checkoutSessionId === sessionId);
+  if (!payment || payment.refundId !== null) return;
+  const done = await attempt(
+    () =>
+      gateway.refund({
+        paymentIntentId: payment.paymentIntentId,
+        chargeId: payment.chargeId,
+        amountCents: payment.amountCents,
+        transferGroup: event.streamId,
+        idempotencyKey: deterministicId(event.streamId, 'unexpected-payment-refund', sessionId),
+        reverseTransfers: false,
+      }),
+    // Refused (already refunded at the gateway by hand, say): nothing to record; admins see it as unrefunded.
+    async ({ code }) => log?.('refund of an unexpected payment refused', { streamId: event.streamId, sessionId, code }),
+  );
+  if (done) await record({ type: 'RecordUnexpectedPaymentRefund', checkoutSessionId: sessionId, refundId: done.refundId }, `unexpected:${sessionId}`);
+}
+
 /**
  * Carries out the money intents the statecharts accepted, and records the gateway's answer as the
  * outcome event; one handler for both escrow aggregates. Exactly once: the gateway call's
@@ -72,66 +142,12 @@ async function expire({ gateway, log }: Pick<PaymentsHandlerDeps, 'gateway' | 'l
  * throws, and the runner hands the intent over again with the same key, which the gateway answers
  * with its first result.
  */
-export function createPaymentsHandler({ bus, run, gateway, log }: PaymentsHandlerDeps) {
-  async function transfer(side: EscrowSide, event: RecordedEvent, record: RecordOutcome, key: string): Promise<void> {
-    const { snapshot } = await bus.load(side.aggregate, event.streamId);
-    const pending = side.pendingTransfer(snapshot, idOf(event.streamId));
-    if (pending?.key !== key) return;
-    const done = await attempt(
-      () =>
-        gateway.transfer({
-          amountCents: pending.amountCents,
-          destinationAccountId: pending.destinationAccountId,
-          transferGroup: event.streamId,
-          sourceTransaction: side.ledger(snapshot).chargeId,
-          idempotencyKey: key,
-          metadata: pending.metadata,
-        }),
-      ({ code, message }) => record({ type: 'RecordTransferFailure', key, code, message }, key),
-    );
-    if (done) await record({ type: 'RecordTransfer', key, transferId: done.transferId }, key);
-  }
-
-  async function refund(side: EscrowSide, event: RecordedEvent, record: RecordOutcome, key: string): Promise<void> {
-    const { snapshot } = await bus.load(side.aggregate, event.streamId);
-    const pending = side.pendingRefund(snapshot);
-    if (pending?.key !== key) return;
-    const { paymentIntentId, chargeId } = side.ledger(snapshot);
-    const done = await attempt(
-      () =>
-        gateway.refund({
-          paymentIntentId,
-          chargeId,
-          amountCents: pending.amountCents,
-          transferGroup: event.streamId,
-          idempotencyKey: key,
-          ...(pending.reverseTransfers === false ? { reverseTransfers: false } : {}),
-        }),
-      ({ code, message }) => record({ type: 'RecordRefundFailure', key, code, message }, key),
-    );
-    if (done) await record({ type: 'RecordRefund', key, ...done }, key);
-  }
-
-  /** Refunds a payment that did not fund its deal or request; the creator's transfer (if any) stays. */
-  async function refundUnexpected(side: EscrowSide, event: RecordedEvent, record: RecordOutcome, sessionId: string): Promise<void> {
-    const { snapshot } = await bus.load(side.aggregate, event.streamId);
-    const payment = side.ledger(snapshot).unexpectedPayments.find((p) => p.checkoutSessionId === sessionId);
-    if (!payment || payment.refundId !== null) return;
-    const done = await attempt(
-      () =>
-        gateway.refund({
-          paymentIntentId: payment.paymentIntentId,
-          chargeId: payment.chargeId,
-          amountCents: payment.amountCents,
-          transferGroup: event.streamId,
-          idempotencyKey: deterministicId(event.streamId, 'unexpected-payment-refund', sessionId),
-          reverseTransfers: false,
-        }),
-      // Refused (already refunded at the gateway by hand, say): nothing to record; admins see it as unrefunded.
-      async ({ code }) => log?.('refund of an unexpected payment refused', { streamId: event.streamId, sessionId, code }),
-    );
-    if (done) await record({ type: 'RecordUnexpectedPaymentRefund', checkoutSessionId: sessionId, refundId: done.refundId }, `unexpected:${sessionId}`);
-  }
+export function createPaymentsHandler(deps: PaymentsHandlerDeps) {
+  const { bus, run, gateway, log } = deps;
+  const effects: { transfer: Effect; refund: Effect } = {
+    transfer: (...args) => transfer(deps, ...args),
+    refund: (...args) => refund(deps, ...args),
+  };
 
   return async function handle(event: RecordedEvent, data: Record<string, unknown>): Promise<void> {
     const side = sideOfStream(event.streamId);
@@ -142,14 +158,14 @@ export function createPaymentsHandler({ bus, run, gateway, log }: PaymentsHandle
     const record: RecordOutcome = (command, dedupeKey) => run.escrow(target, command as never, ctx, { dedupeKey });
     switch (escrowRole(side.events, event.type)) {
       case 'transferRequested':
-        return transfer(side, event, record, String(data.key));
+        return effects.transfer(side, event, record, String(data.key));
       case 'refundRequested':
-        return refund(side, event, record, String(data.key));
+        return effects.refund(side, event, record, String(data.key));
       case 'splitRequested':
       case 'splitRetried':
-        return carryOutSplit(bus, side, event, record, { transfer, refund });
+        return carryOutSplit(bus, side, event, record, effects);
       case 'unexpectedPayment':
-        return refundUnexpected(side, event, record, String(data.checkoutSessionId));
+        return refundUnexpected(deps, side, event, record, String(data.checkoutSessionId));
       case 'checkoutClosed':
         return expire({ gateway, log }, String(data.sessionId));
       default:

@@ -64,6 +64,7 @@ function mailLimits(app: ZodApp, ctx: AppContext) {
 export function paymentRequestsRoutes(app: ZodApp, deps: RouteDeps): void {
   creatorRoutes(app, deps);
   linkRoutes(app, deps);
+  linkActionRoutes(app, deps);
   completionRoutes(app, deps);
 }
 
@@ -119,9 +120,9 @@ function creatorRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
   );
 }
 
-/** The brand's side, through the link: the request, accepting or rejecting it, and paying. */
+/** The brand's side, through the link: the request (answering and paying it: linkActionRoutes). */
 function linkRoutes(app: ZodApp, { ctx }: RouteDeps): void {
-  const { now, byToken, linkDto } = requestReads(ctx);
+  const { now, byToken } = requestReads(ctx);
   const publicUrl = ctx.config.publicUrl;
 
   app.get(
@@ -140,6 +141,11 @@ function linkRoutes(app: ZodApp, { ctx }: RouteDeps): void {
       return toPaymentRequestDto(record, now(), publicUrl, 'link');
     },
   );
+}
+
+/** The brand's actions through the link: accepting or rejecting the request, and paying it. */
+function linkActionRoutes(app: ZodApp, { ctx }: RouteDeps): void {
+  const { byToken, linkDto } = requestReads(ctx);
 
   app.post(
     '/api/payment-requests/accept/:token',

@@ -7,6 +7,7 @@ import { StreamNotFound } from '../event-store/event-store';
 import { idParam } from '../http/fields';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
 import { dealGuard } from '../auth/ownership';
+import type { DealRecord } from '../../projections/deals.queries';
 import type { EffectOutcome } from '../escrow/effect-outcomes';
 import { adminRequestRoutes } from './admin-requests.routes';
 import { verifyStream } from '../event-store/hash-chain';
@@ -24,16 +25,59 @@ const security = [{ bearerAuth: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const chips = Object.keys(adminChips) as [AdminChip, ...AdminChip[]];
 
+// Response shapes of the history, integrity, hold-ageing and money-action routes below.
+const actor = z.object({ kind: z.string(), name: z.string() });
+const entry = z.object({
+  revision: z.number(),
+  position: z.number(),
+  type: z.string(),
+  at: z.string(),
+  actor,
+  correlationId: z.string(),
+  data: z.unknown(),
+  state: z.string(),
+  recordedState: z.string().nullable(),
+  status: z.string(),
+  view: z.object({
+    status: z.string(),
+    step: z.number().nullable(),
+    badge: z.string(),
+    onHold: z.boolean(),
+    can: z.array(z.string()),
+    heldCents: z.number(),
+  }),
+  summary: z.string(),
+});
+const chainBreak = z.object({ streamId: z.string(), revision: z.number(), position: z.number(), type: z.string(), reason: z.enum(['mismatch', 'missing']) });
+const ageing = z.object({ dealId: z.number(), title: z.string().nullable(), heldSince: z.string(), days: z.number(), heldCents: z.number() });
+const answer = z.object({ success: z.boolean(), pending: z.boolean().optional(), deal: adminDealSchema });
+type Act = (id: number, cc: ReturnType<typeof commandContext>, key: string) => Promise<{ position: number; outcome?: Promise<EffectOutcome> }>;
+
+/** The deal with this id, or deal_not_found (404). */
+type DealLookup = (id: number) => DealRecord;
+
 /** The admin area: every deal, chip counts, history; actions need the admin role (auditors read only). */
 export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
-  const { ctx, guards, dealViews } = deps;
-  const read = { preValidation: guards.requireAdminReader };
-  const act = { preValidation: guards.requireAdminActor };
-  const deal = (id: number) => {
+  const { ctx } = deps;
+  const deal: DealLookup = (id) => {
     const record = ctx.queries.deals.byId(id);
     if (!record) throw new DomainError('deal_not_found');
     return record;
   };
+  adminDealListRoutes(app, deps, deal);
+  const history = adminDealHistoryRoutes(app, deps);
+  holdAgeingRoute(app, deps);
+  adminDealNoteRoute(app, deps, deal);
+  adminDealActionRoutes(app, deps, deal);
+  adminSplitRoutes(app, deps, deal);
+  adminRequestRoutes(app, deps);
+  adminDisputeRoutes(app, deps, history);
+  adminAccountRoutes(app, deps);
+}
+
+/** Who is signed in, the deal list by chip, the chip counts and one deal. */
+function adminDealListRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDeps, deal: DealLookup): void {
+  const read = { preValidation: guards.requireAdminReader };
 
   app.get(
     '/api/admin/me',
@@ -81,7 +125,11 @@ export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
   app.get('/api/admin/deals/:id', { ...read, schema: { tags, security, params: idParam, response: { 200: adminDealSchema, ...errors } } }, async (request) =>
     dealViews.forAdmin(deal(request.params.id)),
   );
+}
 
+/** A deal's replayed history, its dispute timeline and its hash-chain check; returns the history for the dispute routes. */
+function adminDealHistoryRoutes(app: ZodApp, { ctx, guards }: RouteDeps) {
+  const read = { preValidation: guards.requireAdminReader };
   const actorName = createActorNames(ctx.queries.accounts);
   const readDeal = async (id: number) => {
     try {
@@ -92,28 +140,7 @@ export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
     }
   };
   const history = async (id: number) => dealHistory(await readDeal(id), actorName);
-  const actor = z.object({ kind: z.string(), name: z.string() });
-  const entry = z.object({
-    revision: z.number(),
-    position: z.number(),
-    type: z.string(),
-    at: z.string(),
-    actor,
-    correlationId: z.string(),
-    data: z.unknown(),
-    state: z.string(),
-    recordedState: z.string().nullable(),
-    status: z.string(),
-    view: z.object({
-      status: z.string(),
-      step: z.number().nullable(),
-      badge: z.string(),
-      onHold: z.boolean(),
-      can: z.array(z.string()),
-      heldCents: z.number(),
-    }),
-    summary: z.string(),
-  });
+
   app.get(
     '/api/admin/deals/:id/events',
     {
@@ -144,7 +171,6 @@ export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
     async (request) => disputeTimeline(await history(request.params.id)),
   );
 
-  const chainBreak = z.object({ streamId: z.string(), revision: z.number(), position: z.number(), type: z.string(), reason: z.enum(['mismatch', 'missing']) });
   app.get(
     '/api/admin/deals/:id/integrity',
     {
@@ -163,8 +189,13 @@ export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
     },
     async (request) => verifyStream(`deal-${request.params.id}`, await readDeal(request.params.id)),
   );
+  return history;
+}
 
-  const ageing = z.object({ dealId: z.number(), title: z.string().nullable(), heldSince: z.string(), days: z.number(), heldCents: z.number() });
+/** Deals whose funds have been held for long: an alert list for admins. */
+function holdAgeingRoute(app: ZodApp, { ctx, guards }: RouteDeps): void {
+  const read = { preValidation: guards.requireAdminReader };
+
   app.get(
     '/api/admin/deals/hold-ageing',
     {
@@ -192,6 +223,11 @@ export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
       };
     },
   );
+}
+
+/** An admin's note on a deal: recorded as an event, no state change. */
+function adminDealNoteRoute(app: ZodApp, { ctx, guards }: RouteDeps, deal: DealLookup): void {
+  const act = { preValidation: guards.requireAdminActor };
 
   app.post(
     '/api/admin/deals/:id/notes',
@@ -215,9 +251,11 @@ export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
       return { success: true };
     },
   );
+}
 
-  type Act = (id: number, cc: ReturnType<typeof commandContext>, key: string) => Promise<{ position: number; outcome?: Promise<EffectOutcome> }>;
-  const answer = z.object({ success: z.boolean(), pending: z.boolean().optional(), deal: adminDealSchema });
+/** The money actions on one deal: release, hold, resume, refund. */
+function adminDealActionRoutes(app: ZodApp, deps: RouteDeps, deal: DealLookup): void {
+  const { ctx, guards, dealViews } = deps;
   /** Admin money actions record an intent and wait for the payments reactor's answer (202 while it is under way). */
   const action = (path: string, run: Act) =>
     app.post(
@@ -248,8 +286,4 @@ export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
     const r = await ctx.run.deal(id, { type: 'RequestRefund', key }, cc, dealGuard.admin);
     return { position: r.position, outcome: outcomes().refund(id, key, r.position) };
   });
-  adminSplitRoutes(app, deps, deal);
-  adminRequestRoutes(app, deps);
-  adminDisputeRoutes(app, deps, history);
-  adminAccountRoutes(app, deps);
 }

@@ -73,11 +73,7 @@ const COLUMNS = 'position, stream_id, revision, event_id, type, data, metadata, 
 
 export function createPostgresEventStore(options: PostgresEventStoreOptions): PostgresEventStore {
   const { connectionString } = options;
-  const pool = createPostgresPool({
-    connectionString,
-    max: options.poolSize ?? 10,
-    onIdleError: options.onConnectionError ?? ((error) => console.error('PostgreSQL connection lost (it is replaced):', error.message)),
-  });
+  const pool = openPool(options);
   const stats: PostgresEventStoreStats = { commits: 0, appends: 0, refused: 0, largestBatch: 0 };
   const commitListeners = new Set<() => void>();
   const subscriptions = new Set<{ close(): Promise<void> }>();
@@ -86,25 +82,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
   let closed = false;
   let closing: Promise<void> | undefined;
 
-  const started = (async () => {
-    const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
-    for (let attempt = 0; ; attempt++) {
-      let client;
-      try {
-        client = await pool.connect();
-        await ensureEventSchema(client);
-        return;
-      } catch (error) {
-        // A server that is starting is waited for; wrong credentials or rights are not.
-        if (!isUnreachable(error) || Date.now() + 1_000 > deadline || closed) {
-          throw new PostgresStartError(describePostgresError(error, connectionString), { cause: error });
-        }
-        await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, 100 * 2 ** attempt)));
-      } finally {
-        client?.release();
-      }
-    }
-  })();
+  const started = startStore(pool, options, () => closed);
   started.catch(() => undefined);
 
   async function open(): Promise<void> {
@@ -112,34 +90,11 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
     await started;
   }
 
-  const queue = createGroupCommitQueue<PendingAppend, AppendResult>(
-    async (appends) => {
-      const rows = await appendBatchOnLiveConnection(pool, appends);
-      stats.commits += 1;
-      stats.largestBatch = Math.max(stats.largestBatch, appends.length);
-      const outcomes = appends.map((append, i): BatchOutcome<AppendResult> => {
-        const row = rows[i];
-        if (row?.ok) {
-          stats.appends += 1;
-          return { ok: true, value: { nextExpectedRevision: row.next_revision!, position: row.last_position! } };
-        }
-        stats.refused += 1;
-        return { ok: false, error: new WrongExpectedVersion(append.streamId, append.expected, row?.actual ?? -1) };
-      });
-      wakeAll();
-      return outcomes;
-    },
-    options.maxBatch ?? 500,
-    { inFlight: options.batchesInFlight ?? 2, keyOf: (append) => append.streamId },
-  );
+  const queue = createAppendQueue(pool, options, stats, wakeAll);
 
   async function readAll(readOptions: { after?: number; maxCount?: number } = {}): Promise<RecordedEvent[]> {
     await open();
-    const { rows } = await pool.query<EventRow>(`SELECT ${COLUMNS} FROM es_events WHERE position > $1 ORDER BY position LIMIT $2`, [
-      readOptions.after ?? 0,
-      limitOf(readOptions.maxCount),
-    ]);
-    return rows.map(toRecorded);
+    return readAllRows(pool, readOptions);
   }
 
   /** The shared LISTEN connection; a new one once the previous failed. */
@@ -161,20 +116,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
     async readStream(streamId, readOptions = {}) {
       assertStreamId(streamId);
       await open();
-      const fromRevision = readOptions.fromRevision ?? 0;
-      const { rows } = await pool.query<EventRow>(`SELECT ${COLUMNS} FROM es_events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`, [
-        streamId,
-        fromRevision,
-        limitOf(readOptions.maxCount),
-      ]);
-      if (rows.length === 0) {
-        const exists =
-          fromRevision <= 0 && readOptions.maxCount !== 0
-            ? false
-            : (await pool.query('SELECT 1 FROM es_events WHERE stream_id = $1 LIMIT 1', [streamId])).rowCount! > 0;
-        if (!exists) throw new StreamNotFound(streamId);
-      }
-      return rows.map(toRecorded);
+      return readStreamRows(pool, streamId, readOptions);
     },
 
     readAll,
@@ -182,25 +124,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
     subscribe(subscribeOptions, handler) {
       if (closed) throw new Error('Event store is closed');
       const notify = currentListener();
-      let lost: Error | null = null;
-      const source: CatchUpSource = {
-        async readAll(page) {
-          await notify.ready;
-          if (lost) throw lost;
-          return readAll(page);
-        },
-        onCommit(wake) {
-          commitListeners.add(wake);
-          const offFailure = notify.onFailure((error) => {
-            lost = error;
-            wake();
-          });
-          return () => {
-            commitListeners.delete(wake);
-            offFailure();
-          };
-        },
-      };
+      const source = catchUpSource(notify, readAll, commitListeners);
       const subscription = startCatchUpSubscription(source, subscribeOptions, handler, options.pollIntervalMs ?? 60_000);
       subscriptions.add(subscription);
       void subscription.done.catch(() => undefined).finally(() => subscriptions.delete(subscription));
@@ -209,8 +133,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
 
     async headPosition() {
       await open();
-      const { rows } = await pool.query<{ head: number }>('SELECT coalesce(max(position), 0)::bigint AS head FROM es_events');
-      return rows[0]!.head;
+      return headPositionOf(pool);
     },
 
     stats: () => ({ ...stats }),
@@ -228,6 +151,123 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
         })();
       }
       return closing;
+    },
+  };
+}
+
+/** The pool for reads and appends; an idle connection that dies is replaced by the pool. */
+function openPool(options: PostgresEventStoreOptions): Pool {
+  return createPostgresPool({
+    connectionString: options.connectionString,
+    max: options.poolSize ?? 10,
+    onIdleError: options.onConnectionError ?? ((error) => console.error('PostgreSQL connection lost (it is replaced):', error.message)),
+  });
+}
+
+/**
+ * Resolves once the server answered and the schema is in place. A server that is starting is
+ * waited for (until the deadline, or until the store is closed); wrong credentials or rights are not.
+ */
+async function startStore(pool: Pool, options: PostgresEventStoreOptions, isClosed: () => boolean): Promise<void> {
+  const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
+  for (let attempt = 0; ; attempt++) {
+    let client;
+    try {
+      client = await pool.connect();
+      await ensureEventSchema(client);
+      return;
+    } catch (error) {
+      if (!isUnreachable(error) || Date.now() + 1_000 > deadline || isClosed()) {
+        throw new PostgresStartError(describePostgresError(error, options.connectionString), { cause: error });
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, 100 * 2 ** attempt)));
+    } finally {
+      client?.release();
+    }
+  }
+}
+
+/** Appends grouped into batches, one transaction each; a refused append fails alone, and every commit wakes the subscriptions. */
+function createAppendQueue(pool: Pool, options: PostgresEventStoreOptions, stats: PostgresEventStoreStats, wakeAll: () => void) {
+  return createGroupCommitQueue<PendingAppend, AppendResult>(
+    async (appends) => {
+      const rows = await appendBatchOnLiveConnection(pool, appends);
+      stats.commits += 1;
+      stats.largestBatch = Math.max(stats.largestBatch, appends.length);
+      const outcomes = appends.map((append, i): BatchOutcome<AppendResult> => {
+        const row = rows[i];
+        if (row?.ok) {
+          stats.appends += 1;
+          return { ok: true, value: { nextExpectedRevision: row.next_revision!, position: row.last_position! } };
+        }
+        stats.refused += 1;
+        return { ok: false, error: new WrongExpectedVersion(append.streamId, append.expected, row?.actual ?? -1) };
+      });
+      wakeAll();
+      return outcomes;
+    },
+    options.maxBatch ?? 500,
+    { inFlight: options.batchesInFlight ?? 2, keyOf: (append) => append.streamId },
+  );
+}
+
+async function readAllRows(pool: Pool, readOptions: { after?: number; maxCount?: number }): Promise<RecordedEvent[]> {
+  const { rows } = await pool.query<EventRow>(`SELECT ${COLUMNS} FROM es_events WHERE position > $1 ORDER BY position LIMIT $2`, [
+    readOptions.after ?? 0,
+    limitOf(readOptions.maxCount),
+  ]);
+  return rows.map(toRecorded);
+}
+
+async function headPositionOf(pool: Pool): Promise<number> {
+  const { rows } = await pool.query<{ head: number }>('SELECT coalesce(max(position), 0)::bigint AS head FROM es_events');
+  return rows[0]!.head;
+}
+
+/** A stream's events from a revision; StreamNotFound when the stream has none at all. */
+async function readStreamRows(pool: Pool, streamId: string, readOptions: { fromRevision?: number; maxCount?: number }): Promise<RecordedEvent[]> {
+  const fromRevision = readOptions.fromRevision ?? 0;
+  const { rows } = await pool.query<EventRow>(`SELECT ${COLUMNS} FROM es_events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`, [
+    streamId,
+    fromRevision,
+    limitOf(readOptions.maxCount),
+  ]);
+  if (rows.length === 0) {
+    const exists =
+      fromRevision <= 0 && readOptions.maxCount !== 0
+        ? false
+        : (await pool.query('SELECT 1 FROM es_events WHERE stream_id = $1 LIMIT 1', [streamId])).rowCount! > 0;
+    if (!exists) throw new StreamNotFound(streamId);
+  }
+  return rows.map(toRecorded);
+}
+
+/**
+ * What a catch-up subscription reads from: pages of the store once the LISTEN connection is up,
+ * and a wake-up on each commit; a lost LISTEN connection fails the subscription's next read.
+ */
+function catchUpSource(
+  notify: NotifyListener,
+  readAll: (page: { after?: number; maxCount?: number }) => Promise<RecordedEvent[]>,
+  commitListeners: Set<() => void>,
+): CatchUpSource {
+  let lost: Error | null = null;
+  return {
+    async readAll(page) {
+      await notify.ready;
+      if (lost) throw lost;
+      return readAll(page);
+    },
+    onCommit(wake) {
+      commitListeners.add(wake);
+      const offFailure = notify.onFailure((error) => {
+        lost = error;
+        wake();
+      });
+      return () => {
+        commitListeners.delete(wake);
+        offFailure();
+      };
     },
   };
 }

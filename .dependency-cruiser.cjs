@@ -6,7 +6,8 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'A module may not reach itself through its imports, type-only imports included: move the shared part to where both can import it.',
+      comment:
+        'A module may not reach itself through its imports, type-only imports included: move the shared part to where both can import it.',
       from: {},
       to: { circular: true },
     },

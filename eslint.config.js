@@ -4,7 +4,17 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'dist/**', 'web/dist/**', 'coverage/**', 'tests/e2e/screenshots/**', '.tmp*/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'data/**',
+      'dist/**',
+      'web/dist/**',
+      'coverage/**',
+      'tests/e2e/screenshots/**',
+      '.tmp*/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
@@ -13,7 +23,10 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       // Import cycles are checked by dependency-cruiser (`npm run lint:cycles`, .dependency-cruiser.cjs):
       // import-x/no-cycle skips `import type` and has no option to count it, so it would miss type-only cycles.
@@ -21,18 +34,39 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './machines', from: './server', message: 'machines/ is pure: no server code.' },
-            { target: './machines', from: './projections', message: 'machines/ is pure: no projections.' },
+            {
+              target: './machines',
+              from: './server',
+              message: 'machines/ is pure: no server code.',
+            },
+            {
+              target: './machines',
+              from: './projections',
+              message: 'machines/ is pure: no projections.',
+            },
             { target: './machines', from: './web', message: 'machines/ is pure: no web code.' },
-            { target: './projections', from: './server', message: 'projections/ may import machines only.' },
-            { target: './projections', from: './web', message: 'projections/ may import machines only.' },
-            { target: './server', from: './web', message: 'server/ may import machines and projections only.' },
+            {
+              target: './projections',
+              from: './server',
+              message: 'projections/ may import machines only.',
+            },
+            {
+              target: './projections',
+              from: './web',
+              message: 'projections/ may import machines only.',
+            },
+            {
+              target: './server',
+              from: './web',
+              message: 'server/ may import machines and projections only.',
+            },
             { target: './web', from: './server', message: 'web/ may import machines only.' },
             { target: './web', from: './projections', message: 'web/ may import machines only.' },
             {
               target: './server/payments',
               from: ['./server/reactors', './server/escrow'],
-              message: 'server/payments/ is the gateway port and its adapters: the reactors and the escrow use it, not the other way round.',
+              message:
+                'server/payments/ is the gateway port and its adapters: the reactors and the escrow use it, not the other way round.',
             },
           ],
         },
@@ -47,7 +81,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.\\./)+machines/', message: 'Import machines through @machines/… (tsconfig.json paths).' }] },
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+machines/',
+              message: 'Import machines through @machines/… (tsconfig.json paths).',
+            },
+          ],
+        },
       ],
     },
   },
@@ -57,7 +98,10 @@ export default tseslint.config(
     files: ['machines/**/*.ts', 'server/**/*.ts', 'projections/**/*.ts', 'web/src/**/*.{ts,tsx}'],
     ignores: ['web/src/routes/**'],
     rules: {
-      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }],
+      'max-lines-per-function': [
+        'error',
+        { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true },
+      ],
     },
   },
   {
@@ -67,7 +111,12 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ regex: '^(?!xstate$|zod$|\\.{1,2}/).*', message: 'machines/ may import only xstate, zod and other machines files.' }],
+          patterns: [
+            {
+              regex: '^(?!xstate$|zod$|\\.{1,2}/).*',
+              message: 'machines/ may import only xstate, zod and other machines files.',
+            },
+          ],
         },
       ],
     },

@@ -1,4 +1,11 @@
-import { errorCatalogue, errorKinds, errorText, type ErrorCode, type ErrorKind, type ErrorParams } from './errors/error-catalogue';
+import {
+  errorCatalogue,
+  errorKinds,
+  errorText,
+  type ErrorCode,
+  type ErrorKind,
+  type ErrorParams,
+} from './errors/error-catalogue';
 
 /**
  * Why a command was refused: a stable code and its params (machines/errors/error-catalogue.ts).

@@ -53,7 +53,8 @@ export function assertCents(value: number): void {
  * Returns null for anything that is not a plain non-negative amount with at most 2 decimals.
  */
 export function parseEuroToCents(input: string | number): number | null {
-  const text = typeof input === 'number' ? (Number.isFinite(input) ? String(input) : '') : input.trim();
+  const text =
+    typeof input === 'number' ? (Number.isFinite(input) ? String(input) : '') : input.trim();
   const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text);
   if (!match) {
     // Numbers like 1e-7 or 12.345 are not amounts we accept.
@@ -80,7 +81,11 @@ const formatters = new Map<MoneyLocale, Intl.NumberFormat>();
 export function formatEuro(cents: number, locale: MoneyLocale = 'en-US'): string {
   let formatter = formatters.get(locale);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
+    formatter = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: 2,
+    });
     formatters.set(locale, formatter);
   }
   return formatter.format(cents / 100);
@@ -99,12 +104,21 @@ export interface SplitParts {
  * gets the rest back. Integer arithmetic only, so the parts add up exactly to `chargedCents`.
  * Throws a RangeError for parts that cannot be split (the decider refuses those first, with codes).
  */
-export function splitParts(amountCents: number, feeCents: number, chargedCents: number, creatorCents: number): SplitParts {
+export function splitParts(
+  amountCents: number,
+  feeCents: number,
+  chargedCents: number,
+  creatorCents: number,
+): SplitParts {
   for (const value of [amountCents, feeCents, chargedCents, creatorCents]) assertCents(value);
-  if (creatorCents <= 0 || creatorCents >= amountCents) throw new RangeError(`A split gives the creator more than 0 and less than ${amountCents} cents`);
+  if (creatorCents <= 0 || creatorCents >= amountCents)
+    throw new RangeError(
+      `A split gives the creator more than 0 and less than ${amountCents} cents`,
+    );
   const feeKeptCents = splitFeeCents(amountCents, feeCents, creatorCents);
   const refundCents = chargedCents - creatorCents - feeKeptCents;
-  if (refundCents < 0) throw new RangeError(`A split of ${creatorCents} cents exceeds the ${chargedCents} cents held`);
+  if (refundCents < 0)
+    throw new RangeError(`A split of ${creatorCents} cents exceeds the ${chargedCents} cents held`);
   return { creatorCents, feeKeptCents, refundCents };
 }
 

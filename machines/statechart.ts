@@ -1,4 +1,11 @@
-import { createActor, type AnyActorScope, type AnyMachineSnapshot, type AnyStateMachine, type SnapshotFrom, type EventFromLogic } from 'xstate';
+import {
+  createActor,
+  type AnyActorScope,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type SnapshotFrom,
+  type EventFromLogic,
+} from 'xstate';
 
 /**
  * Pure helpers over XState v5 machines: replaying a stream is a fold of transitions, and a
@@ -52,19 +59,31 @@ export function initialOf<M extends AnyStateMachine>(machine: M): SnapshotFrom<M
 }
 
 /** The snapshot after `event`; same result as xstate's `transition(...)[0]`, without its garbage. */
-export function step<M extends AnyStateMachine>(machine: M, snapshot: SnapshotFrom<M>, event: EventFromLogic<M>): SnapshotFrom<M> {
+export function step<M extends AnyStateMachine>(
+  machine: M,
+  snapshot: SnapshotFrom<M>,
+  event: EventFromLogic<M>,
+): SnapshotFrom<M> {
   return machine.transition(snapshot, event, scopeOf(machine)) as SnapshotFrom<M>;
 }
 
 /** Replays accepted history (events are facts, so nothing is refused) onto `from`. */
-export function fold<M extends AnyStateMachine>(machine: M, events: Iterable<EventFromLogic<M>>, from: SnapshotFrom<M>): SnapshotFrom<M> {
+export function fold<M extends AnyStateMachine>(
+  machine: M,
+  events: Iterable<EventFromLogic<M>>,
+  from: SnapshotFrom<M>,
+): SnapshotFrom<M> {
   let snapshot = from;
   for (const event of events) snapshot = step(machine, snapshot, event);
   return snapshot;
 }
 
 /** Applies one event; returns null when the snapshot cannot take it (no transition enabled). */
-export function apply<M extends AnyStateMachine>(machine: M, snapshot: SnapshotFrom<M>, event: EventFromLogic<M>): SnapshotFrom<M> | null {
+export function apply<M extends AnyStateMachine>(
+  machine: M,
+  snapshot: SnapshotFrom<M>,
+  event: EventFromLogic<M>,
+): SnapshotFrom<M> | null {
   if (!(snapshot as AnyMachineSnapshot).can(event)) return null;
   return step(machine, snapshot, event);
 }
@@ -110,7 +129,8 @@ function statusTable(machine: AnyStateMachine): ReadonlyMap<string, string> {
     const statuses = new Map<string, string>();
     const walk = (node: StateNodeLike, inherited: StateNodeLike['meta'] | null): void => {
       const meta = node.meta ?? inherited;
-      if (node.path.length > 0 && meta?.status !== undefined) statuses.set(node.path.join('.'), meta.status);
+      if (node.path.length > 0 && meta?.status !== undefined)
+        statuses.set(node.path.join('.'), meta.status);
       for (const child of Object.values(node.states)) walk(child, meta);
     };
     walk(machine.root as unknown as StateNodeLike, null);

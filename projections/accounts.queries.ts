@@ -9,18 +9,29 @@ export interface AdminRecord {
 
 /** Users and admin accounts: lookups for login, profile and the admin list's owner details. */
 export function createAccountQueries(db: Database) {
-  const userById = db.prepare<[string], { context: string }>('SELECT context FROM rm_users WHERE id = ?');
-  const userByEmail = db.prepare<[string], { context: string }>('SELECT context FROM rm_users WHERE email_key = ? LIMIT 1');
-  const adminById = db.prepare<[string], { state: string; context: string }>('SELECT state, context FROM rm_admins WHERE id = ?');
+  const userById = db.prepare<[string], { context: string }>(
+    'SELECT context FROM rm_users WHERE id = ?',
+  );
+  const userByEmail = db.prepare<[string], { context: string }>(
+    'SELECT context FROM rm_users WHERE email_key = ? LIMIT 1',
+  );
+  const adminById = db.prepare<[string], { state: string; context: string }>(
+    'SELECT state, context FROM rm_admins WHERE id = ?',
+  );
   const adminByName = db.prepare<[string], { state: string; context: string }>(
     "SELECT state, context FROM rm_admins WHERE username_key = ? ORDER BY state = 'active' DESC LIMIT 1",
   );
   const allUsers = db.prepare<[], { context: string }>('SELECT context FROM rm_users ORDER BY id');
   const adminCount = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM rm_admins');
-  const allAdmins = db.prepare<[], { state: string; context: string }>('SELECT state, context FROM rm_admins ORDER BY username_key, id');
-  const user = (row: { context: string } | undefined) => (row ? (JSON.parse(row.context) as UserContext) : null);
+  const allAdmins = db.prepare<[], { state: string; context: string }>(
+    'SELECT state, context FROM rm_admins ORDER BY username_key, id',
+  );
+  const user = (row: { context: string } | undefined) =>
+    row ? (JSON.parse(row.context) as UserContext) : null;
   const admin = (row: { state: string; context: string } | undefined): AdminRecord | null =>
-    row ? { active: row.state !== 'deactivated', context: JSON.parse(row.context) as AdminContext } : null;
+    row
+      ? { active: row.state !== 'deactivated', context: JSON.parse(row.context) as AdminContext }
+      : null;
   return {
     userById: (id: string) => user(userById.get(id)),
     userByEmail: (email: string) => user(userByEmail.get(email.trim().toLowerCase())),

@@ -1,6 +1,10 @@
 import type { Database } from 'better-sqlite3';
 import type { AdminEvent } from '@machines/account/account.events';
-import { emptyAdminContext, evolveAdminContext, type AdminContext } from '@machines/account/admin.machine';
+import {
+  emptyAdminContext,
+  evolveAdminContext,
+  type AdminContext,
+} from '@machines/account/admin.machine';
 import type { ProjectedEvent, Projection } from './projection';
 
 /** Admin and auditor accounts (login by username); `state` is the admin machine's (active, deactivated). */
@@ -17,7 +21,9 @@ export const adminsProjection: Projection = {
     db.exec('DROP TABLE IF EXISTS rm_admins;');
   },
   prepare(db: Database) {
-    const select = db.prepare<[string], { state: string; context: string }>('SELECT state, context FROM rm_admins WHERE id = ?');
+    const select = db.prepare<[string], { state: string; context: string }>(
+      'SELECT state, context FROM rm_admins WHERE id = ?',
+    );
     const upsert = db.prepare(`
       INSERT INTO rm_admins (id, username_key, state, context) VALUES (@id, @usernameKey, @state, @context)
       ON CONFLICT(id) DO UPDATE SET username_key = excluded.username_key, state = excluded.state, context = excluded.context`);

@@ -26,7 +26,12 @@ interface DealRow {
 export const dealsProjection: Projection = {
   name: 'deals',
   version: 1,
-  deferredIndexes: ['rm_deals_owner_order', 'rm_deals_owner_created', 'rm_deals_status_created', 'rm_deals_created'],
+  deferredIndexes: [
+    'rm_deals_owner_order',
+    'rm_deals_owner_created',
+    'rm_deals_status_created',
+    'rm_deals_created',
+  ],
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS rm_deals (
@@ -68,11 +73,25 @@ export const dealsProjection: Projection = {
       const domainEvent = event as unknown as DealEvent;
       const previous = rows.get(id);
       if (!previous && domainEvent.type !== 'DealCreated') return;
-      const before = previous ?? { ownerId: '', state: 'new', status: 'new', createdAt: event.metadata.at, context: emptyDealContext, position: 0 };
+      const before = previous ?? {
+        ownerId: '',
+        state: 'new',
+        status: 'new',
+        createdAt: event.metadata.at,
+        context: emptyDealContext,
+        position: 0,
+      };
       const context = evolveDealContext(before.context, domainEvent);
       const state = event.metadata.state ?? replayState(before, domainEvent);
       const status = statusOfState(dealMachine, state);
-      const row: DealRow = { ownerId: context.ownerId, state, status, createdAt: context.createdAt ?? before.createdAt, context, position: event.position };
+      const row: DealRow = {
+        ownerId: context.ownerId,
+        state,
+        status,
+        createdAt: context.createdAt ?? before.createdAt,
+        context,
+        position: event.position,
+      };
       if (status !== before.status) {
         if (previous) adjust(row.ownerId, before.status, -1);
         if (status !== 'deleted') adjust(row.ownerId, status, 1);
@@ -97,9 +116,10 @@ export const dealsProjection: Projection = {
 
 /** The deal rows, read and written through the write-behind row store (ADR 0007). */
 function dealRowStore(db: Database) {
-  const select = db.prepare<[number], { owner_id: string; state: string; status: string; created_at: string; context: string }>(
-    'SELECT owner_id, state, status, created_at, context FROM rm_deals WHERE id = ?',
-  );
+  const select = db.prepare<
+    [number],
+    { owner_id: string; state: string; status: string; created_at: string; context: string }
+  >('SELECT owner_id, state, status, created_at, context FROM rm_deals WHERE id = ?');
   const upsert = db.prepare(`
     INSERT INTO rm_deals (id, owner_id, status, state, status_rank, created_at, context, position)
     VALUES (@id, @ownerId, @status, @state, @rank, @createdAt, @context, @position)
@@ -138,6 +158,9 @@ function dealRowStore(db: Database) {
 
 /** Events written without `metadata.state` (older writers) get it from the machine itself. */
 function replayState(row: DealRow, event: DealEvent): string {
-  const snapshot = dealMachine.resolveState({ value: stateValueFromKey(row.state), context: row.context });
+  const snapshot = dealMachine.resolveState({
+    value: stateValueFromKey(row.state),
+    context: row.context,
+  });
   return stateKey(step(dealMachine, snapshot, event).value);
 }

@@ -1,6 +1,11 @@
 import type { Database } from 'better-sqlite3';
 import type { DealContext } from '@machines/deal/deal.context';
-import { adminChips, dealFilters, type AdminChip, type DealFilter } from '@machines/deal/deal-order';
+import {
+  adminChips,
+  dealFilters,
+  type AdminChip,
+  type DealFilter,
+} from '@machines/deal/deal-order';
 
 export interface DealRecord {
   id: number;
@@ -38,24 +43,42 @@ const inList = (statuses: readonly string[]) => statuses.map((s) => `'${s}'`).jo
 /** Reads over the deals read model. Sorting follows docs/product.md §4 (status order, then newest first). */
 export function createDealQueries(db: Database) {
   const byId = db.prepare<[number], Row>(`SELECT ${columns} FROM rm_deals WHERE id = ?`);
-  const byToken = db.prepare<[string], Row>(`SELECT ${columns} FROM rm_deals WHERE id = (SELECT ref_id FROM rm_tokens WHERE token = ? AND kind = 'deal')`);
+  const byToken = db.prepare<[string], Row>(
+    `SELECT ${columns} FROM rm_deals WHERE id = (SELECT ref_id FROM rm_tokens WHERE token = ? AND kind = 'deal')`,
+  );
   const ownerList = Object.fromEntries(
     (Object.keys(dealFilters) as DealFilter[]).map((f) => {
       const statuses = dealFilters[f];
       const where = statuses ? ` AND status IN (${inList(statuses)})` : '';
-      return [f, db.prepare<[string], Row>(`SELECT ${columns} FROM rm_deals WHERE owner_id = ?${where} ORDER BY status_rank, created_at DESC, id DESC`)];
+      return [
+        f,
+        db.prepare<[string], Row>(
+          `SELECT ${columns} FROM rm_deals WHERE owner_id = ?${where} ORDER BY status_rank, created_at DESC, id DESC`,
+        ),
+      ];
     }),
   ) as Record<DealFilter, ReturnType<typeof db.prepare<[string], Row>>>;
-  const recent = db.prepare<[string, number], Row>(`SELECT ${columns} FROM rm_deals WHERE owner_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`);
+  const recent = db.prepare<[string, number], Row>(
+    `SELECT ${columns} FROM rm_deals WHERE owner_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
+  );
   const adminList = Object.fromEntries(
     (Object.keys(adminChips) as AdminChip[]).map((chip) => {
       const statuses = adminChips[chip];
       const where = statuses ? `WHERE status IN (${inList(statuses)})` : '';
-      return [chip, db.prepare<[number, number], Row>(`SELECT ${columns} FROM rm_deals ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)];
+      return [
+        chip,
+        db.prepare<[number, number], Row>(
+          `SELECT ${columns} FROM rm_deals ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+        ),
+      ];
     }),
   ) as Record<AdminChip, ReturnType<typeof db.prepare<[number, number], Row>>>;
-  const counts = db.prepare<[string], { status: string; n: number }>('SELECT status, n FROM rm_deal_counts WHERE owner_id = ?');
-  const ownerOf = db.prepare<[number], { owner_id: string }>('SELECT owner_id FROM rm_deals WHERE id = ?');
+  const counts = db.prepare<[string], { status: string; n: number }>(
+    'SELECT status, n FROM rm_deal_counts WHERE owner_id = ?',
+  );
+  const ownerOf = db.prepare<[number], { owner_id: string }>(
+    'SELECT owner_id FROM rm_deals WHERE id = ?',
+  );
   // Admin and auditor reads, not hot paths: a scan of the deals table is fine at these sizes.
   const everDisputed = db.prepare<[string, string], Row>(
     `SELECT ${columns} FROM rm_deals WHERE json_extract(context, '$.disputeCreatedAt') IS NOT NULL
@@ -78,9 +101,11 @@ export function createDealQueries(db: Database) {
   return {
     byId: (id: number) => one(byId.get(id)),
     byToken: (token: string) => one(byToken.get(token)),
-    listForOwner: (ownerId: string, filter: DealFilter = 'all') => ownerList[filter].all(ownerId).map(toRecord),
+    listForOwner: (ownerId: string, filter: DealFilter = 'all') =>
+      ownerList[filter].all(ownerId).map(toRecord),
     recentForOwner: (ownerId: string, limit = 10) => recent.all(ownerId, limit).map(toRecord),
-    listForAdmin: (chip: AdminChip = 'all', limit = 500, offset = 0) => adminList[chip].all(limit, offset).map(toRecord),
+    listForAdmin: (chip: AdminChip = 'all', limit = 500, offset = 0) =>
+      adminList[chip].all(limit, offset).map(toRecord),
     /** Deal counts per status, for one owner or ('*') for everyone. */
     countsFor,
     /** Every deal that was ever in dispute, the dispute opened in [from, to) (ISO instants), newest first. */

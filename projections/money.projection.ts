@@ -2,12 +2,18 @@ import type { Database } from 'better-sqlite3';
 import { emptyDealContext, evolveDealContext, type DealContext } from '@machines/deal/deal.context';
 import type { DealEvent } from '@machines/deal/deal.events';
 import { heldCents, type EscrowMoney } from '@machines/escrow/escrow-ledger';
-import { emptyPaymentRequestContext, evolvePaymentRequestContext, type PaymentRequestContext } from '@machines/payment-request/payment-request.context';
+import {
+  emptyPaymentRequestContext,
+  evolvePaymentRequestContext,
+  type PaymentRequestContext,
+} from '@machines/payment-request/payment-request.context';
 import type { PaymentRequestEvent } from '@machines/payment-request/payment-request.events';
 import type { ProjectedEvent, Projection } from './projection';
 import { createRowStore } from './row-cache';
 
-type Folded = { kind: 'deal'; context: DealContext } | { kind: 'request'; context: PaymentRequestContext };
+type Folded =
+  | { kind: 'deal'; context: DealContext }
+  | { kind: 'request'; context: PaymentRequestContext };
 interface DayDelta {
   charged: number;
   released: number;
@@ -17,17 +23,29 @@ interface DayDelta {
 
 /** When a deal's running period releases the creator amount by itself (null: nothing will release on its own). */
 export function automaticRelease(c: DealContext): { at: string; cents: number } | null {
-  if (c.hold !== null || c.split !== null || c.completedAt !== null || c.cancelledAt !== null || c.transferId !== null || c.paidAt === null || !c.amounts) {
+  if (
+    c.hold !== null ||
+    c.split !== null ||
+    c.completedAt !== null ||
+    c.cancelledAt !== null ||
+    c.transferId !== null ||
+    c.paidAt === null ||
+    !c.amounts
+  ) {
     return null;
   }
-  if (c.dispute?.status === 'open' && c.disputeElapsedAt === null && c.disputePeriodEndsAt) return { at: c.disputePeriodEndsAt, cents: c.amounts.amountCents };
-  if (c.disputeCreatedAt === null && c.reviewElapsedAt === null && c.reviewPeriodEndsAt) return { at: c.reviewPeriodEndsAt, cents: c.amounts.amountCents };
+  if (c.dispute?.status === 'open' && c.disputeElapsedAt === null && c.disputePeriodEndsAt)
+    return { at: c.disputePeriodEndsAt, cents: c.amounts.amountCents };
+  if (c.disputeCreatedAt === null && c.reviewElapsedAt === null && c.reviewPeriodEndsAt)
+    return { at: c.reviewPeriodEndsAt, cents: c.amounts.amountCents };
   return null;
 }
 
 /** Each deal's and request's folded context, with what it holds and when it releases (rm_money_streams). */
 function streamRows(db: Database) {
-  const select = db.prepare<[string], { kind: Folded['kind']; context: string }>('SELECT kind, context FROM rm_money_streams WHERE stream_id = ?');
+  const select = db.prepare<[string], { kind: Folded['kind']; context: string }>(
+    'SELECT kind, context FROM rm_money_streams WHERE stream_id = ?',
+  );
   const upsert = db.prepare(`
     INSERT INTO rm_money_streams (stream_id, kind, context, held_cents, release_at, release_cents)
     VALUES (@streamId, @kind, @context, @held, @releaseAt, @releaseCents)
@@ -69,7 +87,8 @@ function dayTotals(db: Database) {
       refunded: after.refundedCents - before.refundedCents,
       fees: after.feeKeptCents - before.feeKeptCents,
     };
-    if (delta.charged === 0 && delta.released === 0 && delta.refunded === 0 && delta.fees === 0) return;
+    if (delta.charged === 0 && delta.released === 0 && delta.refunded === 0 && delta.fees === 0)
+      return;
     const d = days.get(day) ?? { charged: 0, released: 0, refunded: 0, fees: 0 };
     days.set(day, {
       charged: d.charged + delta.charged,
@@ -90,7 +109,11 @@ function dayTotals(db: Database) {
 }
 
 const streamKind = (streamId: string): Folded['kind'] | null =>
-  streamId.startsWith('deal-') ? 'deal' : streamId.startsWith('payment-request-') ? 'request' : null;
+  streamId.startsWith('deal-')
+    ? 'deal'
+    : streamId.startsWith('payment-request-')
+      ? 'request'
+      : null;
 
 /**
  * The admins' money overview: per deal and request what the platform holds now and when a running
@@ -122,11 +145,23 @@ export const moneyProjection: Projection = {
       const kind = streamKind(event.streamId);
       if (!kind) return;
       const before: Folded =
-        rows.get(event.streamId) ?? (kind === 'deal' ? { kind, context: emptyDealContext } : { kind, context: emptyPaymentRequestContext });
+        rows.get(event.streamId) ??
+        (kind === 'deal'
+          ? { kind, context: emptyDealContext }
+          : { kind, context: emptyPaymentRequestContext });
       const after: Folded =
         before.kind === 'deal'
-          ? { kind: 'deal', context: evolveDealContext(before.context, event as unknown as DealEvent) }
-          : { kind: 'request', context: evolvePaymentRequestContext(before.context, event as unknown as PaymentRequestEvent) };
+          ? {
+              kind: 'deal',
+              context: evolveDealContext(before.context, event as unknown as DealEvent),
+            }
+          : {
+              kind: 'request',
+              context: evolvePaymentRequestContext(
+                before.context,
+                event as unknown as PaymentRequestEvent,
+              ),
+            };
       days.record(event.metadata.at.slice(0, 10), before.context.money, after.context.money);
       rows.set(event.streamId, after);
     };

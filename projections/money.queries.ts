@@ -23,13 +23,22 @@ export interface MoneyOverview {
 
 /** The admins' money overview from the money read model (projections/money.projection.ts). */
 export function createMoneyQueries(db: Database) {
-  const held = db.prepare<[], { n: number | null }>('SELECT SUM(held_cents) AS n FROM rm_money_streams');
+  const held = db.prepare<[], { n: number | null }>(
+    'SELECT SUM(held_cents) AS n FROM rm_money_streams',
+  );
   const due = db.prepare<[string, string], { n: number | null }>(
     'SELECT SUM(release_cents) AS n FROM rm_money_streams WHERE release_at >= ? AND release_at <= ?',
   );
-  const range = db.prepare<[string, string], { day: string; charged_cents: number; released_cents: number; refunded_cents: number; fees_cents: number }>(
-    'SELECT * FROM rm_money_days WHERE day >= ? AND day <= ? ORDER BY day',
-  );
+  const range = db.prepare<
+    [string, string],
+    {
+      day: string;
+      charged_cents: number;
+      released_cents: number;
+      refunded_cents: number;
+      fees_cents: number;
+    }
+  >('SELECT * FROM rm_money_days WHERE day >= ? AND day <= ? ORDER BY day');
 
   return {
     /** Held now, due for automatic release within 24 hours and 7 days of `now`, and the last `dayCount` days. */
@@ -49,13 +58,19 @@ export function createMoneyQueries(db: Database) {
           feesCents: r?.fees_cents ?? 0,
         });
       }
-      const sum = (field: keyof Omit<MoneyDay, 'day'>) => days.reduce((total, d) => total + d[field], 0);
+      const sum = (field: keyof Omit<MoneyDay, 'day'>) =>
+        days.reduce((total, d) => total + d[field], 0);
       return {
         at,
         heldCents: held.get()?.n ?? 0,
         dueIn24hCents: due.get(at, new Date(now.getTime() + DAY_MS).toISOString())?.n ?? 0,
         dueIn7dCents: due.get(at, new Date(now.getTime() + 7 * DAY_MS).toISOString())?.n ?? 0,
-        totals: { chargedCents: sum('chargedCents'), releasedCents: sum('releasedCents'), refundedCents: sum('refundedCents'), feesCents: sum('feesCents') },
+        totals: {
+          chargedCents: sum('chargedCents'),
+          releasedCents: sum('releasedCents'),
+          refundedCents: sum('refundedCents'),
+          feesCents: sum('feesCents'),
+        },
         days,
       };
     },

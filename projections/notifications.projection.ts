@@ -16,17 +16,30 @@ const heldStates = /^(pending_delivery|delivered|dispute)/;
 
 /** What recipients chose: push on a deal link, no more e-mail, no more requests from a sender. */
 function recipientChoices(db: Database): (event: ProjectedEvent) => void {
-  const addLink = db.prepare('INSERT OR REPLACE INTO rm_link_push (deal_id, endpoint, subscription, language) VALUES (?, ?, ?, ?)');
-  const removeLink = db.prepare<[number, string]>('DELETE FROM rm_link_push WHERE deal_id = ? AND endpoint = ?');
-  const optOut = db.prepare<[string]>('INSERT OR IGNORE INTO rm_email_optouts (stream_id) VALUES (?)');
-  const block = db.prepare<[string]>('INSERT OR IGNORE INTO rm_request_blocks (stream_id) VALUES (?)');
+  const addLink = db.prepare(
+    'INSERT OR REPLACE INTO rm_link_push (deal_id, endpoint, subscription, language) VALUES (?, ?, ?, ?)',
+  );
+  const removeLink = db.prepare<[number, string]>(
+    'DELETE FROM rm_link_push WHERE deal_id = ? AND endpoint = ?',
+  );
+  const optOut = db.prepare<[string]>(
+    'INSERT OR IGNORE INTO rm_email_optouts (stream_id) VALUES (?)',
+  );
+  const block = db.prepare<[string]>(
+    'INSERT OR IGNORE INTO rm_request_blocks (stream_id) VALUES (?)',
+  );
   return (event) => {
     const data = event.data as Record<string, unknown>;
     const dealId = dealIdOf(event);
     switch (event.type) {
       case 'DealLinkPushSubscribed': {
         const sub = data.subscription as { endpoint: string };
-        return void addLink.run(dealId, sub.endpoint, JSON.stringify(sub), String(data.language ?? 'en'));
+        return void addLink.run(
+          dealId,
+          sub.endpoint,
+          JSON.stringify(sub),
+          String(data.language ?? 'en'),
+        );
       }
       case 'DealLinkPushUnsubscribed':
         return void removeLink.run(dealId, String(data.endpoint));
@@ -42,11 +55,19 @@ function recipientChoices(db: Database): (event: ProjectedEvent) => void {
 
 /** When a deal's release reminder and hold-ageing alert fall due (rm_notification_timers). */
 function notificationTimers(db: Database): (event: ProjectedEvent) => void {
-  const set = db.prepare<[number, string, string, number]>('INSERT OR REPLACE INTO rm_notification_timers (deal_id, kind, at, at_ms) VALUES (?, ?, ?, ?)');
-  const setOnce = db.prepare<[number, string, string, number]>('INSERT OR IGNORE INTO rm_notification_timers (deal_id, kind, at, at_ms) VALUES (?, ?, ?, ?)');
-  const clear = db.prepare<[number, string]>('DELETE FROM rm_notification_timers WHERE deal_id = ? AND kind = ?');
+  const set = db.prepare<[number, string, string, number]>(
+    'INSERT OR REPLACE INTO rm_notification_timers (deal_id, kind, at, at_ms) VALUES (?, ?, ?, ?)',
+  );
+  const setOnce = db.prepare<[number, string, string, number]>(
+    'INSERT OR IGNORE INTO rm_notification_timers (deal_id, kind, at, at_ms) VALUES (?, ?, ?, ?)',
+  );
+  const clear = db.prepare<[number, string]>(
+    'DELETE FROM rm_notification_timers WHERE deal_id = ? AND kind = ?',
+  );
   const clearAll = db.prepare<[number]>('DELETE FROM rm_notification_timers WHERE deal_id = ?');
-  const clearIf = db.prepare<[number, string, string]>('DELETE FROM rm_notification_timers WHERE deal_id = ? AND kind = ? AND at = ?');
+  const clearIf = db.prepare<[number, string, string]>(
+    'DELETE FROM rm_notification_timers WHERE deal_id = ? AND kind = ? AND at = ?',
+  );
 
   return (event) => {
     const data = event.data as Record<string, unknown>;
@@ -54,7 +75,12 @@ function notificationTimers(db: Database): (event: ProjectedEvent) => void {
     const at = (iso: string) => Date.parse(iso);
     switch (event.type) {
       case 'ReviewPeriodStarted':
-        return void set.run(dealId, 'release_reminder', String(data.endsAt), at(String(data.endsAt)));
+        return void set.run(
+          dealId,
+          'release_reminder',
+          String(data.endsAt),
+          at(String(data.endsAt)),
+        );
       case 'ReleaseReminderDue':
         return void clearIf.run(dealId, 'release_reminder', String(data.endsAt));
       case 'HoldAgeingAlertDue':
@@ -72,7 +98,8 @@ function notificationTimers(db: Database): (event: ProjectedEvent) => void {
         return void setOnce.run(dealId, 'hold_ageing', event.metadata.at, at(event.metadata.at));
       case 'DealReleasedFromHold':
         clear.run(dealId, 'hold_ageing');
-        if (typeof data.reviewPeriodEndsAt === 'string') set.run(dealId, 'release_reminder', data.reviewPeriodEndsAt, at(data.reviewPeriodEndsAt));
+        if (typeof data.reviewPeriodEndsAt === 'string')
+          set.run(dealId, 'release_reminder', data.reviewPeriodEndsAt, at(data.reviewPeriodEndsAt));
         return;
       case 'FundsReleased':
       case 'DealCompletedManually':

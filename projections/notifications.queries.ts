@@ -15,25 +15,46 @@ export interface DueNotificationTimer {
 
 /** Reads over the notifications read model (see notifications.projection.ts). */
 export function createNotificationQueries(db: Database) {
-  const links = db.prepare<[number], { subscription: string }>('SELECT subscription FROM rm_link_push WHERE deal_id = ? ORDER BY endpoint');
-  const linkLanguage = db.prepare<[number], { language: string }>('SELECT language FROM rm_link_push WHERE deal_id = ? LIMIT 1');
-  const optedOut = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM rm_email_optouts WHERE stream_id = ?');
-  const blocked = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM rm_request_blocks WHERE stream_id = ?');
-  const due = db.prepare<[number, number, number], { deal_id: number; kind: DueNotificationTimer['kind']; at: string }>(
+  const links = db.prepare<[number], { subscription: string }>(
+    'SELECT subscription FROM rm_link_push WHERE deal_id = ? ORDER BY endpoint',
+  );
+  const linkLanguage = db.prepare<[number], { language: string }>(
+    'SELECT language FROM rm_link_push WHERE deal_id = ? LIMIT 1',
+  );
+  const optedOut = db.prepare<[string], { n: number }>(
+    'SELECT count(*) AS n FROM rm_email_optouts WHERE stream_id = ?',
+  );
+  const blocked = db.prepare<[string], { n: number }>(
+    'SELECT count(*) AS n FROM rm_request_blocks WHERE stream_id = ?',
+  );
+  const due = db.prepare<
+    [number, number, number],
+    { deal_id: number; kind: DueNotificationTimer['kind']; at: string }
+  >(
     `SELECT deal_id, kind, at FROM rm_notification_timers
      WHERE (kind = 'release_reminder' AND at_ms <= ?) OR (kind = 'hold_ageing' AND at_ms <= ?)
      ORDER BY at_ms LIMIT ?`,
   );
   return {
-    linkSubscriptions: (dealId: number): LinkPushSubscription[] => links.all(dealId).map((r) => JSON.parse(r.subscription) as LinkPushSubscription),
-    linkLanguage: (dealId: number): Language => (linkLanguage.get(dealId)?.language === 'nl' ? 'nl' : 'en'),
+    linkSubscriptions: (dealId: number): LinkPushSubscription[] =>
+      links.all(dealId).map((r) => JSON.parse(r.subscription) as LinkPushSubscription),
+    linkLanguage: (dealId: number): Language =>
+      linkLanguage.get(dealId)?.language === 'nl' ? 'nl' : 'en',
     /** `optOutStreamId` is the address's `email-optout-<hash>` stream. */
     isOptedOut: (optOutStreamId: string): boolean => (optedOut.get(optOutStreamId)?.n ?? 0) > 0,
     /** `blockStreamId` is the (address, creator) pair's `request-block-<hash>` stream. */
-    isRequestSenderBlocked: (blockStreamId: string): boolean => (blocked.get(blockStreamId)?.n ?? 0) > 0,
+    isRequestSenderBlocked: (blockStreamId: string): boolean =>
+      (blocked.get(blockStreamId)?.n ?? 0) > 0,
     /** Reminders whose review ends by `nowMs + reminderMs`, alerts for holds begun by `nowMs - ageingMs`. */
-    dueTimers: (nowMs: number, reminderMs: number, ageingMs: number, limit = 100): DueNotificationTimer[] =>
-      due.all(nowMs + reminderMs, nowMs - ageingMs, limit).map((r) => ({ dealId: r.deal_id, kind: r.kind, at: r.at })),
+    dueTimers: (
+      nowMs: number,
+      reminderMs: number,
+      ageingMs: number,
+      limit = 100,
+    ): DueNotificationTimer[] =>
+      due
+        .all(nowMs + reminderMs, nowMs - ageingMs, limit)
+        .map((r) => ({ dealId: r.deal_id, kind: r.kind, at: r.at })),
   };
 }
 

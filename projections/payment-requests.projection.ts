@@ -1,5 +1,9 @@
 import type { Database } from 'better-sqlite3';
-import { emptyPaymentRequestContext, evolvePaymentRequestContext, type PaymentRequestContext } from '@machines/payment-request/payment-request.context';
+import {
+  emptyPaymentRequestContext,
+  evolvePaymentRequestContext,
+  type PaymentRequestContext,
+} from '@machines/payment-request/payment-request.context';
 import type { PaymentRequestEvent } from '@machines/payment-request/payment-request.events';
 import { paymentRequestMachine } from '@machines/payment-request/payment-request.machine';
 import { stateKey, statusOfState, step } from '@machines/statechart';
@@ -34,7 +38,9 @@ export const paymentRequestsProjection: Projection = {
     db.exec('DROP TABLE IF EXISTS rm_payment_requests;');
   },
   prepare(db: Database) {
-    const select = db.prepare<[number], { state: string; context: string }>('SELECT state, context FROM rm_payment_requests WHERE id = ?');
+    const select = db.prepare<[number], { state: string; context: string }>(
+      'SELECT state, context FROM rm_payment_requests WHERE id = ?',
+    );
     const upsert = db.prepare(`
       INSERT INTO rm_payment_requests (id, creator_id, status, state, created_at, expires_at, context, position)
       VALUES (@id, @creatorId, @status, @state, @createdAt, @expiresAt, @context, @position)
@@ -45,7 +51,14 @@ export const paymentRequestsProjection: Projection = {
       capacity: 4_096,
       load(id) {
         const row = select.get(id);
-        return row ? { state: row.state, context: JSON.parse(row.context) as PaymentRequestContext, createdAt: '', position: 0 } : undefined;
+        return row
+          ? {
+              state: row.state,
+              context: JSON.parse(row.context) as PaymentRequestContext,
+              createdAt: '',
+              position: 0,
+            }
+          : undefined;
       },
       write(id, { state, context, createdAt, position }) {
         const request = context.request!;
@@ -74,13 +87,24 @@ export const paymentRequestsProjection: Projection = {
       if (!context.request) return;
       const state = event.metadata.state ?? replayState(before, domainEvent);
       // created_at is only written by the row's insert (the upsert keeps it), as before.
-      rows.set(id, { state, context, createdAt: context.createdAt ?? event.metadata.at, position: event.position });
+      rows.set(id, {
+        state,
+        context,
+        createdAt: context.createdAt ?? event.metadata.at,
+        position: event.position,
+      });
     };
     return { apply, flush: () => rows.flush(), discard: () => rows.discard() };
   },
 };
 
-function replayState(row: Pick<RequestRow, 'state' | 'context'>, event: PaymentRequestEvent): string {
-  const snapshot = paymentRequestMachine.resolveState({ value: stateValueFromKey(row.state), context: row.context });
+function replayState(
+  row: Pick<RequestRow, 'state' | 'context'>,
+  event: PaymentRequestEvent,
+): string {
+  const snapshot = paymentRequestMachine.resolveState({
+    value: stateValueFromKey(row.state),
+    context: row.context,
+  });
   return stateKey(step(paymentRequestMachine, snapshot, event).value);
 }

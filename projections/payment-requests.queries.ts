@@ -31,8 +31,12 @@ export function createPaymentRequestQueries(db: Database) {
   const byToken = db.prepare<[string], Row>(
     `SELECT ${cols} FROM rm_payment_requests WHERE id = (SELECT ref_id FROM rm_tokens WHERE token = ? AND kind = 'payment-request')`,
   );
-  const forCreator = db.prepare<[string], Row>(`SELECT ${cols} FROM rm_payment_requests WHERE creator_id = ? ORDER BY created_at DESC, id DESC`);
-  const all = db.prepare<[number, number], Row>(`SELECT ${cols} FROM rm_payment_requests ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`);
+  const forCreator = db.prepare<[string], Row>(
+    `SELECT ${cols} FROM rm_payment_requests WHERE creator_id = ? ORDER BY created_at DESC, id DESC`,
+  );
+  const all = db.prepare<[number, number], Row>(
+    `SELECT ${cols} FROM rm_payment_requests ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+  );
   return {
     byId: (id: number) => {
       const row = byId.get(id);

@@ -1,7 +1,13 @@
 import type { Database } from 'better-sqlite3';
 import { decodeEvent } from '@machines/events/codec';
 import { enterRebuildMode } from './rebuild-mode';
-import type { EventSource, ProjectedEvent, Projection, ProjectionWriter, StoredEvent } from './projection';
+import type {
+  EventSource,
+  ProjectedEvent,
+  Projection,
+  ProjectionWriter,
+  StoredEvent,
+} from './projection';
 
 export interface RunnerOptions {
   source: EventSource;
@@ -25,7 +31,9 @@ type Listener = (events: ProjectedEvent[]) => void;
 function projectionCheckpoints(db: Database, projections: Projection[]) {
   db.exec(`CREATE TABLE IF NOT EXISTS projection_checkpoints (
     name TEXT PRIMARY KEY, version INTEGER NOT NULL, position INTEGER NOT NULL)`);
-  const readCheckpoint = db.prepare<[string], { version: number; position: number }>('SELECT version, position FROM projection_checkpoints WHERE name = ?');
+  const readCheckpoint = db.prepare<[string], { version: number; position: number }>(
+    'SELECT version, position FROM projection_checkpoints WHERE name = ?',
+  );
   const writeCheckpoint = db.prepare(
     `INSERT INTO projection_checkpoints (name, version, position) VALUES (?, ?, ?)
      ON CONFLICT(name) DO UPDATE SET version = excluded.version, position = excluded.position`,
@@ -50,7 +58,8 @@ function projectionCheckpoints(db: Database, projections: Projection[]) {
     of: (p: Projection): number => positions.get(p.name) ?? 0,
     /** In memory only: the database row is written by `write`, inside the batch's transaction. */
     set: (p: Projection, position: number): void => void positions.set(p.name, position),
-    write: (p: Projection, position: number): void => void writeCheckpoint.run(p.name, p.version, position),
+    write: (p: Projection, position: number): void =>
+      void writeCheckpoint.run(p.name, p.version, position),
     restart,
   };
 }
@@ -62,7 +71,11 @@ type Applier = { projection: Projection; writer: ProjectionWriter };
  * Applies a batch to every read model past its checkpoint and writes the checkpoints, in one
  * transaction; if it rolls back, the writers drop the rows they hold in memory.
  */
-function batchApplier(db: Database, checkpoints: Checkpoints, appliers: Applier[]): (batch: ProjectedEvent[]) => void {
+function batchApplier(
+  db: Database,
+  checkpoints: Checkpoints,
+  appliers: Applier[],
+): (batch: ProjectedEvent[]) => void {
   const applyInTransaction = db.transaction((batch: ProjectedEvent[]) => {
     for (const { projection, writer } of appliers) {
       const from = checkpoints.of(projection);
@@ -147,11 +160,20 @@ async function replayPages(
  * together with the checkpoints, so after a crash the read models resume exactly where the last
  * committed batch ended: no event applied twice, none skipped.
  */
-export function createProjectionRunner({ source, db, projections, batchSize = 2_000, rebuildBatchSize = 2_000 }: RunnerOptions) {
+export function createProjectionRunner({
+  source,
+  db,
+  projections,
+  batchSize = 2_000,
+  rebuildBatchSize = 2_000,
+}: RunnerOptions) {
   const checkpoints = projectionCheckpoints(db, projections);
   const appliers: Applier[] = projections.map((p) => ({ projection: p, writer: writerOf(p, db) }));
   const applyBatch = batchApplier(db, checkpoints, appliers);
-  let position = projections.length === 0 ? 0 : Math.min(...projections.map((p) => checkpoints.of(p)), Number.MAX_SAFE_INTEGER);
+  let position =
+    projections.length === 0
+      ? 0
+      : Math.min(...projections.map((p) => checkpoints.of(p)), Number.MAX_SAFE_INTEGER);
   const waiters = positionWaiters();
   const listeners = new Set<Listener>();
   let subscription: ReturnType<EventSource['subscribe']> | null = null;
@@ -209,7 +231,11 @@ export function createProjectionRunner({ source, db, projections, batchSize = 2_
       db.transaction(() => {
         for (const p of projections) checkpoints.restart(p);
       })();
-      appliers.splice(0, appliers.length, ...projections.map((p) => ({ projection: p, writer: writerOf(p, db) })));
+      appliers.splice(
+        0,
+        appliers.length,
+        ...projections.map((p) => ({ projection: p, writer: writerOf(p, db) })),
+      );
       position = 0;
       const restore = enterRebuildMode(db, projections);
       try {
@@ -228,7 +254,9 @@ const noop = (): void => undefined;
 /** Projections that write per event get a writer with nothing to flush. */
 function writerOf(projection: Projection, db: Database): ProjectionWriter {
   const prepared = projection.prepare(db);
-  return typeof prepared === 'function' ? { apply: prepared, flush: noop, discard: noop } : prepared;
+  return typeof prepared === 'function'
+    ? { apply: prepared, flush: noop, discard: noop }
+    : prepared;
 }
 
 function toProjected(stored: StoredEvent): ProjectedEvent {

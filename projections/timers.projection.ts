@@ -61,7 +61,9 @@ export const timersProjection: Projection = {
       CREATE TABLE IF NOT EXISTS timer_payout_ready (user_id TEXT PRIMARY KEY);`);
   },
   reset(db) {
-    db.exec('DROP TABLE IF EXISTS timers; DROP TABLE IF EXISTS timer_holds; DROP TABLE IF EXISTS timer_payout_ready;');
+    db.exec(
+      'DROP TABLE IF EXISTS timers; DROP TABLE IF EXISTS timer_holds; DROP TABLE IF EXISTS timer_payout_ready;',
+    );
   },
   prepare(db) {
     const t = timerWrites(db);
@@ -76,14 +78,26 @@ export const timersProjection: Projection = {
 function timerWrites(db: Database) {
   const q = timerStatements(db);
   const start = (event: ProjectedEvent, kind: TimerKind, endsAt: string) =>
-    q.upsert.run({ streamId: event.streamId, kind, entityId: entityIdOf(event.streamId), endsAt, dueMs: Date.parse(endsAt) });
+    q.upsert.run({
+      streamId: event.streamId,
+      kind,
+      entityId: entityIdOf(event.streamId),
+      endsAt,
+      dueMs: Date.parse(endsAt),
+    });
   const finish = (streamId: string) => {
     q.remove.run(streamId);
     q.unhold.run(streamId);
   };
   const deferPayoutUntil = (event: ProjectedEvent, dueMs: number) => {
     const ownerId = String((event.data as Record<string, unknown>).creatorId);
-    q.deferPayout.run({ streamId: event.streamId, entityId: entityIdOf(event.streamId), endsAt: event.metadata.at, dueMs, ownerId });
+    q.deferPayout.run({
+      streamId: event.streamId,
+      entityId: entityIdOf(event.streamId),
+      endsAt: event.metadata.at,
+      dueMs,
+      ownerId,
+    });
     q.refreshPayouts.run(event.streamId, '');
   };
   const setHold = (streamId: string) => {
@@ -123,7 +137,8 @@ function applyDealTimer({ q, start, finish, setHold }: TimerWrites, event: Proje
         ['review_period', data.reviewPeriodEndsAt],
         ['dispute_period', data.disputePeriodEndsAt],
       ] as const) {
-        if (typeof endsAt === 'string') q.extend.run(endsAt, Date.parse(endsAt), event.streamId, kind);
+        if (typeof endsAt === 'string')
+          q.extend.run(endsAt, Date.parse(endsAt), event.streamId, kind);
       }
       return void q.pause.run(0, event.streamId);
     case 'FundsReleased':
@@ -139,7 +154,10 @@ function applyDealTimer({ q, start, finish, setHold }: TimerWrites, event: Proje
 }
 
 /** A payment request's expiry, its deferred payouts and holds, and the creators whose payouts are ready. */
-function applyRequestTimer({ q, start, deferPayoutUntil, setHold }: TimerWrites, event: ProjectedEvent): void {
+function applyRequestTimer(
+  { q, start, deferPayoutUntil, setHold }: TimerWrites,
+  event: ProjectedEvent,
+): void {
   const data = event.data as Record<string, unknown>;
   switch (event.type) {
     case 'PaymentRequestCreated':
@@ -187,11 +205,20 @@ export function dueTimers(db: Database, nowIso: string, limit: number): DueTimer
       TimerRow
     >('SELECT stream_id, kind, entity_id, ends_at, elapsed FROM timers WHERE paused = 0 AND due_ms <= ? ORDER BY due_ms LIMIT ?')
     .all(Date.parse(nowIso), limit);
-  return rows.map((r) => ({ streamId: r.stream_id, kind: r.kind, entityId: r.entity_id, endsAt: r.ends_at, elapsed: r.elapsed === 1 }));
+  return rows.map((r) => ({
+    streamId: r.stream_id,
+    kind: r.kind,
+    entityId: r.entity_id,
+    endsAt: r.ends_at,
+    elapsed: r.elapsed === 1,
+  }));
 }
 
 /** Due timers not fired yet (metrics): how many per kind, and the oldest one's due time (ms). */
-export function timerBacklog(db: Database, nowMs: number): { counts: Partial<Record<TimerKind, number>>; oldestDueMs: number | null } {
+export function timerBacklog(
+  db: Database,
+  nowMs: number,
+): { counts: Partial<Record<TimerKind, number>>; oldestDueMs: number | null } {
   const rows = db
     .prepare<
       [number],
@@ -209,7 +236,12 @@ export function timerBacklog(db: Database, nowMs: number): { counts: Partial<Rec
 
 /** When the next unpaused timer falls due after `afterMs` (ms since the epoch), or null when none is waiting. */
 export function nextDueMs(db: Database, afterMs: number): number | null {
-  const row = db.prepare<[number], { due: number | null }>('SELECT MIN(due_ms) AS due FROM timers WHERE paused = 0 AND due_ms > ?').get(afterMs);
+  const row = db
+    .prepare<
+      [number],
+      { due: number | null }
+    >('SELECT MIN(due_ms) AS due FROM timers WHERE paused = 0 AND due_ms > ?')
+    .get(afterMs);
   return row?.due ?? null;
 }
 
@@ -221,10 +253,18 @@ function timerStatements(db: Database) {
      ON CONFLICT(stream_id, kind) DO UPDATE SET ends_at = excluded.ends_at, due_ms = excluded.due_ms, elapsed = 0`,
   );
   const remove = db.prepare<[string]>('DELETE FROM timers WHERE stream_id = ?');
-  const removeKind = db.prepare<[string, string]>('DELETE FROM timers WHERE stream_id = ? AND kind = ?');
-  const markElapsed = db.prepare<[number, string, string]>('UPDATE timers SET elapsed = 1, due_ms = ? WHERE stream_id = ? AND kind = ?');
-  const retryLater = db.prepare<[number, string]>('UPDATE timers SET due_ms = ? WHERE stream_id = ? AND elapsed = 1');
-  const extend = db.prepare<[string, number, string, string]>('UPDATE timers SET ends_at = ?, due_ms = ? WHERE stream_id = ? AND kind = ? AND elapsed = 0');
+  const removeKind = db.prepare<[string, string]>(
+    'DELETE FROM timers WHERE stream_id = ? AND kind = ?',
+  );
+  const markElapsed = db.prepare<[number, string, string]>(
+    'UPDATE timers SET elapsed = 1, due_ms = ? WHERE stream_id = ? AND kind = ?',
+  );
+  const retryLater = db.prepare<[number, string]>(
+    'UPDATE timers SET due_ms = ? WHERE stream_id = ? AND elapsed = 1',
+  );
+  const extend = db.prepare<[string, number, string, string]>(
+    'UPDATE timers SET ends_at = ?, due_ms = ? WHERE stream_id = ? AND kind = ? AND elapsed = 0',
+  );
   const pause = db.prepare<[number, string]>('UPDATE timers SET paused = ? WHERE stream_id = ?');
   const hold = db.prepare<[string]>('INSERT OR IGNORE INTO timer_holds (stream_id) VALUES (?)');
   const unhold = db.prepare<[string]>('DELETE FROM timer_holds WHERE stream_id = ?');
@@ -232,7 +272,9 @@ function timerStatements(db: Database) {
     `INSERT OR IGNORE INTO timers (stream_id, kind, entity_id, ends_at, due_ms, paused, elapsed, owner_id)
      VALUES (@streamId, 'deferred_payout', @entityId, @endsAt, @dueMs, 1, 0, @ownerId)`,
   );
-  const ready = db.prepare<[string]>('INSERT OR IGNORE INTO timer_payout_ready (user_id) VALUES (?)');
+  const ready = db.prepare<[string]>(
+    'INSERT OR IGNORE INTO timer_payout_ready (user_id) VALUES (?)',
+  );
   const notReady = db.prepare<[string]>('DELETE FROM timer_payout_ready WHERE user_id = ?');
   // A deferred payout runs only when its creator is ready and no chargeback holds the request.
   const refreshPayouts = db.prepare<[string, string]>(
@@ -240,5 +282,19 @@ function timerStatements(db: Database) {
        OR NOT EXISTS (SELECT 1 FROM timer_payout_ready r WHERE r.user_id = timers.owner_id))
      WHERE kind = 'deferred_payout' AND (stream_id = ? OR owner_id = ?)`,
   );
-  return { upsert, remove, removeKind, markElapsed, retryLater, extend, pause, hold, unhold, deferPayout, ready, notReady, refreshPayouts };
+  return {
+    upsert,
+    remove,
+    removeKind,
+    markElapsed,
+    retryLater,
+    extend,
+    pause,
+    hold,
+    unhold,
+    deferPayout,
+    ready,
+    notReady,
+    refreshPayouts,
+  };
 }

@@ -14,17 +14,27 @@ export const tokensProjection: Projection = {
     db.exec('DROP TABLE IF EXISTS rm_tokens;');
   },
   prepare(db: Database) {
-    const insert = db.prepare('INSERT OR REPLACE INTO rm_tokens (token, kind, ref_id) VALUES (?, ?, ?)');
+    const insert = db.prepare(
+      'INSERT OR REPLACE INTO rm_tokens (token, kind, ref_id) VALUES (?, ?, ?)',
+    );
     const removeRef = db.prepare('DELETE FROM rm_tokens WHERE kind = ? AND ref_id = ?');
     return (event: ProjectedEvent) => {
       switch (event.type) {
         case 'ShareLinkGenerated':
-          insert.run((event.data as { token: string }).token, 'deal', Number(event.streamId.slice(5)));
+          insert.run(
+            (event.data as { token: string }).token,
+            'deal',
+            Number(event.streamId.slice(5)),
+          );
           return;
         case 'ShareLinkRotated':
           // The old link stops working the moment the new one exists.
           removeRef.run('deal', Number(event.streamId.slice(5)));
-          insert.run((event.data as { token: string }).token, 'deal', Number(event.streamId.slice(5)));
+          insert.run(
+            (event.data as { token: string }).token,
+            'deal',
+            Number(event.streamId.slice(5)),
+          );
           return;
         case 'DealDeleted':
           // A deleted deal's link must stop working.

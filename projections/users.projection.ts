@@ -1,6 +1,10 @@
 import type { Database } from 'better-sqlite3';
 import type { UserEvent } from '@machines/account/account.events';
-import { emptyUserContext, evolveUserContext, type UserContext } from '@machines/account/user.machine';
+import {
+  emptyUserContext,
+  evolveUserContext,
+  type UserContext,
+} from '@machines/account/user.machine';
 import type { ProjectedEvent, Projection } from './projection';
 import { createRowStore } from './row-cache';
 
@@ -20,7 +24,9 @@ export const usersProjection: Projection = {
     db.exec('DROP TABLE IF EXISTS rm_users;');
   },
   prepare(db: Database) {
-    const select = db.prepare<[string], { context: string; state: string }>('SELECT context, state FROM rm_users WHERE id = ?');
+    const select = db.prepare<[string], { context: string; state: string }>(
+      'SELECT context, state FROM rm_users WHERE id = ?',
+    );
     const upsert = db.prepare(`
       INSERT INTO rm_users (id, email_key, username, email, company_name, state, context)
       VALUES (@id, @emailKey, @username, @email, @companyName, @state, @context)
@@ -31,7 +37,9 @@ export const usersProjection: Projection = {
       capacity: 2_048,
       load(id) {
         const row = select.get(id);
-        return row ? { context: JSON.parse(row.context) as UserContext, state: row.state } : undefined;
+        return row
+          ? { context: JSON.parse(row.context) as UserContext, state: row.state }
+          : undefined;
       },
       write(id, { context, state }) {
         upsert.run({
@@ -52,7 +60,10 @@ export const usersProjection: Projection = {
       const before = rows.get(id)?.context ?? emptyUserContext;
       const context = evolveUserContext(before, event as unknown as UserEvent);
       if (context.userId === '') return;
-      rows.set(id, { context, state: event.metadata.state ?? (context.onboardedAt ? 'onboarded' : 'registered') });
+      rows.set(id, {
+        context,
+        state: event.metadata.state ?? (context.onboardedAt ? 'onboarded' : 'registered'),
+      });
     };
     return { apply, flush: () => rows.flush(), discard: () => rows.discard() };
   },

@@ -4,9 +4,15 @@ import { join } from 'node:path';
 import { allProjections } from '../projections/all-projections';
 import { createAccountQueries, type AccountQueries } from '../projections/accounts.queries';
 import { createDealQueries, type DealQueries } from '../projections/deals.queries';
-import { createNotificationQueries, type NotificationQueries } from '../projections/notifications.queries';
+import {
+  createNotificationQueries,
+  type NotificationQueries,
+} from '../projections/notifications.queries';
 import { createMoneyQueries, type MoneyQueries } from '../projections/money.queries';
-import { createPaymentRequestQueries, type PaymentRequestQueries } from '../projections/payment-requests.queries';
+import {
+  createPaymentRequestQueries,
+  type PaymentRequestQueries,
+} from '../projections/payment-requests.queries';
 import { createProjectionRunner, type ProjectionRunner } from '../projections/runner';
 import { createDescriptionImprover, type DescriptionImprover } from './ai/description-improver';
 import { newJwtSecret, resolveJwtSecret } from './auth/jwt-secret';
@@ -25,9 +31,17 @@ import { createAppMetrics, type AppMetrics } from './ops/app-metrics';
 import { createSubscriptionHealth, type SubscriptionHealth } from './ops/subscription-health';
 import { withResilientSubscriptions } from './event-store/resilient-subscription';
 import { createPaymentsWiring, type PaymentsWiring } from './escrow/payments-wiring';
-import { createNotificationsWiring, type NotificationsWiring } from './notifications/notifications-wiring';
+import {
+  createNotificationsWiring,
+  type NotificationsWiring,
+} from './notifications/notifications-wiring';
 import type { MailSender } from './notifications/mail-sender';
-import { createPushService, webPushSender, type PushSender, type PushService } from './push/push.service';
+import {
+  createPushService,
+  webPushSender,
+  type PushSender,
+  type PushService,
+} from './push/push.service';
 import { generateVapidKeys, resolveVapidKeys, type VapidKeys } from './push/vapid-keys';
 import { systemClock, type Clock } from './shared/clock';
 
@@ -41,7 +55,13 @@ export interface AppContext {
   run: CommandRunner;
   readDb: Database.Database;
   runner: ProjectionRunner;
-  queries: { deals: DealQueries; requests: PaymentRequestQueries; accounts: AccountQueries; notifications: NotificationQueries; money: MoneyQueries };
+  queries: {
+    deals: DealQueries;
+    requests: PaymentRequestQueries;
+    accounts: AccountQueries;
+    notifications: NotificationQueries;
+    money: MoneyQueries;
+  };
   ids: { deal: () => Promise<number>; request: () => Promise<number> };
   unique: UniqueValues;
   tokens: TokenService;
@@ -105,7 +125,11 @@ export function restrictDataFiles(dataDir: string): void {
  * the store fails or drops the connection, each append timed. PostgreSQL is checked before
  * anything else starts: a bad URL, credentials or rights stop the start with one clear message.
  */
-async function openStore(config: AppConfig, metrics: AppMetrics, subscriptions: SubscriptionHealth): Promise<EventStore> {
+async function openStore(
+  config: AppConfig,
+  metrics: AppMetrics,
+  subscriptions: SubscriptionHealth,
+): Promise<EventStore> {
   const opened = openEventStore({
     dataDir: config.dataDir,
     kurrentUrl: config.kurrentUrl,
@@ -124,13 +148,26 @@ async function openStore(config: AppConfig, metrics: AppMetrics, subscriptions: 
 }
 
 /** The token signing secret and the push keys; several instances must use the same, so generated ones are shared. */
-async function sharedSecrets(config: AppConfig, sharedHttp: SharedHttpState): Promise<{ secret: string; vapid: VapidKeys }> {
+async function sharedSecrets(
+  config: AppConfig,
+  sharedHttp: SharedHttpState,
+): Promise<{ secret: string; vapid: VapidKeys }> {
   // Several instances must sign and check tokens alike: a generated secret is then kept in PostgreSQL.
-  const secret = (!config.jwtSecret && config.env !== 'production' ? await sharedHttp.secret('jwt', newJwtSecret) : null) ?? resolveJwtSecret(config);
-  const sharedVapid = config.vapid.publicKey && config.vapid.privateKey ? null : await sharedHttp.secret('vapid', () => JSON.stringify(generateVapidKeys()));
+  const secret =
+    (!config.jwtSecret && config.env !== 'production'
+      ? await sharedHttp.secret('jwt', newJwtSecret)
+      : null) ?? resolveJwtSecret(config);
+  const sharedVapid =
+    config.vapid.publicKey && config.vapid.privateKey
+      ? null
+      : await sharedHttp.secret('vapid', () => JSON.stringify(generateVapidKeys()));
   const vapid = sharedVapid
     ? (JSON.parse(sharedVapid) as VapidKeys)
-    : resolveVapidKeys({ dataDir: config.dataDir, publicKey: config.vapid.publicKey, privateKey: config.vapid.privateKey });
+    : resolveVapidKeys({
+        dataDir: config.dataDir,
+        publicKey: config.vapid.publicKey,
+        privateKey: config.vapid.privateKey,
+      });
   return { secret, vapid };
 }
 
@@ -138,7 +175,12 @@ async function sharedSecrets(config: AppConfig, sharedHttp: SharedHttpState): Pr
  * The read side: the runner that feeds the read models from the store (started), their queries,
  * and the live hub that pushes each applied batch to the open live-update connections.
  */
-function startReadSide(readDb: Database.Database, store: EventStore, config: AppConfig, metrics: AppMetrics) {
+function startReadSide(
+  readDb: Database.Database,
+  store: EventStore,
+  config: AppConfig,
+  metrics: AppMetrics,
+) {
   const runner = createProjectionRunner({ source: store, db: readDb, projections: allProjections });
   const queries = {
     deals: createDealQueries(readDb),
@@ -154,7 +196,11 @@ function startReadSide(readDb: Database.Database, store: EventStore, config: App
 }
 
 /** Waits until the reactors and the read models have handled everything appended so far. */
-async function quiesce(store: EventStore, payments: PaymentsWiring, settle: (position: number) => Promise<void>): Promise<void> {
+async function quiesce(
+  store: EventStore,
+  payments: PaymentsWiring,
+  settle: (position: number) => Promise<void>,
+): Promise<void> {
   // An effect's outcome is itself an event: loop until a round appends nothing new.
   for (;;) {
     const head = await store.headPosition();
@@ -166,7 +212,10 @@ async function quiesce(store: EventStore, payments: PaymentsWiring, settle: (pos
 
 /** Stops what runs (reactors, live streams, the runner) before what they use (store, shared state, read database). Idempotent. */
 function closer(
-  parts: Pick<AppContext, 'payments' | 'notifications' | 'live' | 'runner' | 'store' | 'sharedHttp' | 'readDb'>,
+  parts: Pick<
+    AppContext,
+    'payments' | 'notifications' | 'live' | 'runner' | 'store' | 'sharedHttp' | 'readDb'
+  >,
   listeners: { offTimers: () => void; offApplied: () => void },
 ) {
   let closing: Promise<void> | null = null;
@@ -186,7 +235,13 @@ function closer(
   };
 }
 
-type Core = { config: AppConfig; options: ContextOptions; clock: Clock; store: EventStore; bus: CommandBus };
+type Core = {
+  config: AppConfig;
+  options: ContextOptions;
+  clock: Clock;
+  store: EventStore;
+  bus: CommandBus;
+};
 
 /** Who may do what: the token service, and web push with the keys it signs with. */
 async function accessServices({
@@ -222,9 +277,36 @@ async function accessServices({
  * What the events set off: the payments wiring (gateway, escrow, payments and timer reactors), the
  * timer reactor's wake-up when a due time moves, and the notifications (mail, push).
  */
-async function startEffects(parts: Core & Pick<AppContext, 'run' | 'runner' | 'readDb' | 'metrics' | 'push' | 'queries'> & { secret: string }) {
-  const { config, options, clock, store, bus, run, runner, readDb, metrics, push, queries, secret } = parts;
-  const payments = createPaymentsWiring({ config, store, bus, run, clock, runner, readDb, decorateGateway: metrics.instrumentGateway });
+async function startEffects(
+  parts: Core &
+    Pick<AppContext, 'run' | 'runner' | 'readDb' | 'metrics' | 'push' | 'queries'> & {
+      secret: string;
+    },
+) {
+  const {
+    config,
+    options,
+    clock,
+    store,
+    bus,
+    run,
+    runner,
+    readDb,
+    metrics,
+    push,
+    queries,
+    secret,
+  } = parts;
+  const payments = createPaymentsWiring({
+    config,
+    store,
+    bus,
+    run,
+    clock,
+    runner,
+    readDb,
+    decorateGateway: metrics.instrumentGateway,
+  });
   payments.start({ timers: options.startReactors ?? true });
   // A new or moved due time (delivery, dispute, resume) re-plans the timer reactor's next wake-up.
   const offTimers = runner.onApplied((batch) => {
@@ -246,7 +328,10 @@ async function startEffects(parts: Core & Pick<AppContext, 'run' | 'runner' | 'r
 }
 
 /** config → event store → command bus → read DB → projection runner → gateway → escrow → reactors. */
-export async function createAppContext(config: AppConfig, options: ContextOptions = {}): Promise<AppContext> {
+export async function createAppContext(
+  config: AppConfig,
+  options: ContextOptions = {},
+): Promise<AppContext> {
   const clock = options.clock ?? systemClock;
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const metrics = createAppMetrics();
@@ -255,15 +340,32 @@ export async function createAppContext(config: AppConfig, options: ContextOption
   const bus = createCommandBus({ store, clock, onOutcome: metrics.onCommand });
   const core: Core = { config, options, clock, store, bus };
   const readDb = openReadDatabase(options.readDbPath ?? join(config.dataDir, 'read.db'));
-  const sharedHttp = await openSharedHttpState({ redisUrl: config.redisUrl, databaseUrl: config.databaseUrl, readDb });
+  const sharedHttp = await openSharedHttpState({
+    redisUrl: config.redisUrl,
+    databaseUrl: config.databaseUrl,
+    readDb,
+  });
   restrictDataFiles(config.dataDir);
   const { runner, queries, live, offApplied } = startReadSide(readDb, store, config, metrics);
   const settle = (position: number) => runner.waitForPosition(position);
-  const unique = createUniqueValues({ store, clock, reclaimAfterMs: config.reservationReclaimAfterMs });
+  const unique = createUniqueValues({
+    store,
+    clock,
+    reclaimAfterMs: config.reservationReclaimAfterMs,
+  });
   const { secret, tokens, push } = await accessServices({ ...core, sharedHttp, queries });
   const run = createCommandRunner(bus);
   metrics.watch({ store, runner, readDb, live, clock });
-  const { payments, notifications, offTimers } = await startEffects({ ...core, run, runner, readDb, metrics, push, queries, secret });
+  const { payments, notifications, offTimers } = await startEffects({
+    ...core,
+    run,
+    runner,
+    readDb,
+    metrics,
+    push,
+    queries,
+    secret,
+  });
 
   return {
     config,
@@ -290,6 +392,9 @@ export async function createAppContext(config: AppConfig, options: ContextOption
       request: createIdAllocator({ store, clock, sequence: 'payment-request' }),
     },
     improveDescription: createDescriptionImprover(config.ai),
-    close: closer({ payments, notifications, live, runner, store, sharedHttp, readDb }, { offTimers, offApplied }),
+    close: closer(
+      { payments, notifications, live, runner, store, sharedHttp, readDb },
+      { offTimers, offApplied },
+    ),
   };
 }

@@ -3,7 +3,12 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { createAccountCommands } from './accounts/account-commands';
 import { authRoutes } from './accounts/auth.routes';
@@ -48,7 +53,13 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
+      done(
+        Object.assign(new Error('Malformed JSON body'), {
+          statusCode: 400,
+          code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+        }),
+        undefined,
+      );
     }
   });
 }
@@ -56,7 +67,9 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
 /** The Fastify server as configured: logging, limits, ids, proxies; zod validates and serialises. */
 function createServer(config: AppContext['config'], options: BuildOptions): ZodApp {
   const app = Fastify({
-    logger: options.logger ? { level: config.logLevel, redact: ['req.headers.authorization'] } : false,
+    logger: options.logger
+      ? { level: config.logLevel, redact: ['req.headers.authorization'] }
+      : false,
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => randomUUID(),
     // A hop count is valid at run time (Fastify's docs) though its types leave numbers out.
@@ -65,7 +78,9 @@ function createServer(config: AppContext['config'], options: BuildOptions): ZodA
     routerOptions: { maxParamLength: 200 },
     // Two log lines per request cost more than a cached read itself; errors are still logged by
     // the error handler, and LOG_LEVEL=debug brings the per-request lines back.
-    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
   }).withTypeProvider<ZodTypeProvider>() as unknown as ZodApp;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -75,16 +90,27 @@ function createServer(config: AppContext['config'], options: BuildOptions): ZodA
 /** What every route gets: security headers, CORS, rate limits, and the OpenAPI description. */
 async function registerHttpLayers(app: ZodApp, ctx: AppContext): Promise<void> {
   const { config } = ctx;
-  await registerSecurityHeaders(app as unknown as FastifyInstance, { https: config.publicUrl.startsWith('https://') });
+  await registerSecurityHeaders(app as unknown as FastifyInstance, {
+    https: config.publicUrl.startsWith('https://'),
+  });
   if (config.corsOrigin) {
-    await app.register(cors, { origin: config.corsOrigin.split(',').map((o) => o.trim()), credentials: true });
+    await app.register(cors, {
+      origin: config.corsOrigin.split(',').map((o) => o.trim()),
+      credentials: true,
+    });
   }
   await app.register(rateLimit, { global: false, ...ctx.sharedHttp.rateLimit });
   registerWriteLimits(app as unknown as FastifyInstance, { config, tokens: ctx.tokens });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Escrow deal ledger API', version: '1.0.0', description: 'Brand–creator escrow payments. Errors are JSON {error, message}.' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: {
+        title: 'Escrow deal ledger API',
+        version: '1.0.0',
+        description: 'Brand–creator escrow payments. Errors are JSON {error, message}.',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -97,22 +123,38 @@ async function registerHttpLayers(app: ZodApp, ctx: AppContext): Promise<void> {
  * idempotency records registered on the app. `offApplied` stops the caches following the read models.
  */
 function routeDeps(app: ZodApp, ctx: AppContext): { deps: RouteDeps; offApplied: () => void } {
-  const idempotency = createIdempotency({ records: ctx.sharedHttp.idempotency, now: () => ctx.clock.now().getTime() });
+  const idempotency = createIdempotency({
+    records: ctx.sharedHttp.idempotency,
+    now: () => ctx.clock.now().getTime(),
+  });
   idempotency.register(app as unknown as FastifyInstance);
   const guards = createAuthGuards({ tokens: ctx.tokens, accounts: ctx.queries.accounts });
-  const dealViews = createDealViews({ deals: ctx.queries.deals, accounts: ctx.queries.accounts, clock: ctx.clock });
+  const dealViews = createDealViews({
+    deals: ctx.queries.deals,
+    accounts: ctx.queries.accounts,
+    clock: ctx.clock,
+  });
   // Cached list answers are dropped as soon as the read models applied a change to them.
   const offApplied = ctx.runner.onApplied((events) => {
     dealViews.onApplied(events);
     for (const event of events) {
-      if (event.type === 'SessionsRevoked' || event.type === 'PasswordChanged') guards.forget(event.streamId.slice('user-'.length));
+      if (event.type === 'SessionsRevoked' || event.type === 'PasswordChanged')
+        guards.forget(event.streamId.slice('user-'.length));
     }
   });
   const deps: RouteDeps = {
     ctx,
     guards,
-    accounts: createAccountCommands({ bus: ctx.bus, unique: ctx.unique, accounts: ctx.queries.accounts }),
-    admins: createAdminAccounts({ bus: ctx.bus, unique: ctx.unique, accounts: ctx.queries.accounts }),
+    accounts: createAccountCommands({
+      bus: ctx.bus,
+      unique: ctx.unique,
+      accounts: ctx.queries.accounts,
+    }),
+    admins: createAdminAccounts({
+      bus: ctx.bus,
+      unique: ctx.unique,
+      accounts: ctx.queries.accounts,
+    }),
     dealViews,
     idempotency,
   };
@@ -139,7 +181,10 @@ const featureRoutes = [
 ];
 
 /** Builds the HTTP app from its dependencies; `app.inject` in tests, `listen` in main.ts. */
-export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: AppContext,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const app = createServer(ctx.config, options);
   registerErrorHandling(app as unknown as FastifyInstance, { notFound: !options.serveWebApp });
   acceptEmptyJsonBodies(app as unknown as FastifyInstance);
@@ -154,7 +199,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   opsRoutes(app as unknown as FastifyInstance, { ctx, mayReadDetails });
   for (const routes of featureRoutes) routes(app, deps);
   await ctx.payments.registerRoutes(app as unknown as FastifyInstance);
-  if (options.serveWebApp) await registerWebApp(app as unknown as FastifyInstance, { settings: publicSettings(ctx.config) });
+  if (options.serveWebApp)
+    await registerWebApp(app as unknown as FastifyInstance, {
+      settings: publicSettings(ctx.config),
+    });
 
   app.addHook('onClose', async () => {
     offApplied();

@@ -25,7 +25,10 @@ const trustProxyField = z
   .string()
   .trim()
   .default('')
-  .refine((v) => v !== 'true', 'TRUST_PROXY=true would trust anyone; give a hop count or proxy addresses')
+  .refine(
+    (v) => v !== 'true',
+    'TRUST_PROXY=true would trust anyone; give a hop count or proxy addresses',
+  )
   .transform((v): number | string | false => {
     if (v === '' || v === 'false' || v === '0') return false;
     return /^\d+$/.test(v) ? Number(v) : v;
@@ -84,7 +87,9 @@ export const configSchema = z
     RATE_LIMIT_REQUESTS_WINDOW_MS: positiveInt(3_600_000),
     PUSH_SERVICE_HOSTS: z
       .string()
-      .default('fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,web.push.apple.com,notify.windows.com')
+      .default(
+        'fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,web.push.apple.com,notify.windows.com',
+      )
       .transform((v) =>
         v
           .split(',')
@@ -110,7 +115,9 @@ export const configSchema = z
           .map((a) => a.trim())
           .filter((a) => a !== ''),
       )
-      .pipe(z.array(z.email({ error: 'ADMIN_ALERT_EMAILS must be comma-separated email addresses' }))),
+      .pipe(
+        z.array(z.email({ error: 'ADMIN_ALERT_EMAILS must be comma-separated email addresses' })),
+      ),
     RELEASE_REMINDER_HOURS: positiveNumber(12),
     HOLD_AGEING_HOURS: positiveNumber(72),
     RECONCILIATION_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(3),
@@ -119,39 +126,74 @@ export const configSchema = z
     AI_MODEL: z.string().default('gpt-4o-mini'),
     METRICS_TOKEN: optionalText,
     READY_MAX_LAG_EVENTS: z.coerce.number().int().min(0).default(1_000),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET is required when NODE_ENV=production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'JWT_SECRET is required when NODE_ENV=production',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
-      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'PUBLIC_URL is required when NODE_ENV=production (links, redirects, HSTS)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'PUBLIC_URL is required when NODE_ENV=production (links, redirects, HSTS)',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && !env.SIMULATED_PAYMENTS) {
       ctx.addIssue({
         code: 'custom',
         path: ['STRIPE_SECRET_KEY'],
-        message: 'STRIPE_SECRET_KEY is required when NODE_ENV=production; set SIMULATED_PAYMENTS=true to run on test money on purpose',
+        message:
+          'STRIPE_SECRET_KEY is required when NODE_ENV=production; set SIMULATED_PAYMENTS=true to run on test money on purpose',
       });
     }
     if (env.STRIPE_SECRET_KEY && env.SIMULATED_PAYMENTS) {
-      ctx.addIssue({ code: 'custom', path: ['SIMULATED_PAYMENTS'], message: 'SIMULATED_PAYMENTS=true cannot be combined with STRIPE_SECRET_KEY' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SIMULATED_PAYMENTS'],
+        message: 'SIMULATED_PAYMENTS=true cannot be combined with STRIPE_SECRET_KEY',
+      });
     }
     if (env.DATABASE_URL && !/^postgres(ql)?:\/\//i.test(env.DATABASE_URL)) {
-      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'DATABASE_URL must be a postgres:// (or postgresql://) connection string' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: 'DATABASE_URL must be a postgres:// (or postgresql://) connection string',
+      });
     }
     if (env.DATABASE_URL && env.KURRENTDB_URL) {
-      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'DATABASE_URL and KURRENTDB_URL name two event stores: set one of them' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: 'DATABASE_URL and KURRENTDB_URL name two event stores: set one of them',
+      });
     }
     if (env.REDIS_URL && !/^rediss?:\/\//i.test(env.REDIS_URL)) {
-      ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'REDIS_URL must be a redis:// (or rediss://) URL' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REDIS_URL'],
+        message: 'REDIS_URL must be a redis:// (or rediss://) URL',
+      });
     }
     if (env.JWT_SECRET && env.JWT_SECRET.length < 32) {
-      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET must be at least 32 characters' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'JWT_SECRET must be at least 32 characters',
+      });
     }
     if (env.METRICS_TOKEN && env.METRICS_TOKEN.length < 16) {
-      ctx.addIssue({ code: 'custom', path: ['METRICS_TOKEN'], message: 'METRICS_TOKEN must be at least 16 characters' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_TOKEN'],
+        message: 'METRICS_TOKEN must be at least 16 characters',
+      });
     }
   });
 
@@ -174,7 +216,11 @@ export interface AppConfig {
   databaseStartTimeoutMs: number;
   /** `REDIS_URL`: rate-limit counters and idempotency records in Redis instead. */
   redisUrl: string | undefined;
-  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; publishableKey: string | undefined };
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    publishableKey: string | undefined;
+  };
   reviewPeriodHours: number;
   disputePeriodHours: number;
   holdAgeAlertDays: number;
@@ -215,7 +261,13 @@ export interface AppConfig {
   /** Without `smtpUrl`, mail is written to `<dataDir>/mail/*.eml` and shown on a test-mode page. */
   /** The UTC hour from which the daily reconciliation with the gateway runs. */
   reconciliationHourUtc: number;
-  notifications: { smtpUrl: string | undefined; mailFrom: string; adminEmails: string[]; releaseReminderHours: number; holdAgeingHours: number };
+  notifications: {
+    smtpUrl: string | undefined;
+    mailFrom: string;
+    adminEmails: string[];
+    releaseReminderHours: number;
+    holdAgeingHours: number;
+  };
   logLevel: Env['LOG_LEVEL'];
   /** /metrics bearer token (unset: /metrics is off); readiness's tolerated lag after the first catch-up. */
   ops: { metricsToken: string | undefined; readyMaxLagEvents: number };
@@ -228,7 +280,11 @@ export class ConfigError extends Error {
 /** The caps that keep one client from wearing the service down: logins, write rates, push subscriptions, live streams. */
 function abuseLimits(e: Env): Pick<AppConfig, 'login' | 'rateLimits' | 'push' | 'live'> {
   return {
-    login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_FAILURE_WINDOW_MS, maxAccountFailures: e.LOGIN_MAX_ACCOUNT_FAILURES },
+    login: {
+      maxFailures: e.LOGIN_MAX_FAILURES,
+      windowMs: e.LOGIN_FAILURE_WINDOW_MS,
+      maxAccountFailures: e.LOGIN_MAX_ACCOUNT_FAILURES,
+    },
     rateLimits: {
       authPerIp: e.RATE_LIMIT_AUTH_PER_IP,
       registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,
@@ -241,7 +297,12 @@ function abuseLimits(e: Env): Pick<AppConfig, 'login' | 'rateLimits' | 'push' | 
       requestsWindowMs: e.RATE_LIMIT_REQUESTS_WINDOW_MS,
     },
     push: { allowedHosts: e.PUSH_SERVICE_HOSTS, maxSubscriptions: e.PUSH_MAX_SUBSCRIPTIONS },
-    live: { maxPerUser: e.LIVE_MAX_PER_USER, maxPerLink: e.LIVE_MAX_PER_LINK, maxPerAddress: e.LIVE_MAX_PER_ADDRESS, maxTotal: e.LIVE_MAX_TOTAL },
+    live: {
+      maxPerUser: e.LIVE_MAX_PER_USER,
+      maxPerLink: e.LIVE_MAX_PER_LINK,
+      maxPerAddress: e.LIVE_MAX_PER_ADDRESS,
+      maxTotal: e.LIVE_MAX_TOTAL,
+    },
   };
 }
 
@@ -262,12 +323,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jwtSecret: e.JWT_SECRET,
     jwtExpiresInHours: e.JWT_EXPIRES_IN_HOURS,
     adminJwtExpiresInHours: e.ADMIN_JWT_EXPIRES_IN_HOURS,
-    adminBootstrap: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : null,
+    adminBootstrap:
+      e.ADMIN_USERNAME && e.ADMIN_PASSWORD
+        ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
+        : null,
     kurrentUrl: e.KURRENTDB_URL,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     databaseStartTimeoutMs: e.DATABASE_START_TIMEOUT_MS,
-    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, publishableKey: e.STRIPE_PUBLISHABLE_KEY },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    },
     reviewPeriodHours: e.REVIEW_PERIOD_HOURS,
     disputePeriodHours: e.DISPUTE_PERIOD_HOURS,
     holdAgeAlertDays: e.HOLD_AGE_ALERT_DAYS,
@@ -280,7 +348,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     simulatedGatewayFile: e.SIMULATED_GATEWAY_FILE,
     simulatedPayments: !e.STRIPE_SECRET_KEY,
     apiDocs: e.API_DOCS ? e.API_DOCS === 'on' : e.NODE_ENV !== 'production',
-    vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
+    vapid: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT,
+    },
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL },
     reconciliationHourUtc: e.RECONCILIATION_HOUR_UTC,
     notifications: {

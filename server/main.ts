@@ -33,9 +33,16 @@ async function main(): Promise<void> {
 
   if (config.adminBootstrap) {
     await ctx.runner.waitForPosition(await ctx.store.headPosition(), 120_000);
-    const admins = createAdminAccounts({ bus: ctx.bus, unique: ctx.unique, accounts: ctx.queries.accounts });
+    const admins = createAdminAccounts({
+      bus: ctx.bus,
+      unique: ctx.unique,
+      accounts: ctx.queries.accounts,
+    });
     if (await admins.bootstrap(config.adminBootstrap.username, config.adminBootstrap.password)) {
-      app.log.info({ username: config.adminBootstrap.username }, 'created the bootstrap admin account');
+      app.log.info(
+        { username: config.adminBootstrap.username },
+        'created the bootstrap admin account',
+      );
     }
   }
 
@@ -65,9 +72,18 @@ async function main(): Promise<void> {
     .waitForPosition(await ctx.store.headPosition(), 120_000)
     .then(() => adoptLookAlikeKeys({ unique: ctx.unique, accounts: ctx.queries.accounts }))
     .then(({ clashes }) => {
-      if (clashes > 0) app.log.warn({ clashes }, 'accounts whose look-alike key another account holds (both keep working)');
+      if (clashes > 0)
+        app.log.warn(
+          { clashes },
+          'accounts whose look-alike key another account holds (both keep working)',
+        );
     })
-    .catch((error: unknown) => app.log.error({ err: error }, 'giving accounts their look-alike keys failed; retried at the next start'));
+    .catch((error: unknown) =>
+      app.log.error(
+        { err: error },
+        'giving accounts their look-alike keys failed; retried at the next start',
+      ),
+    );
   app.log.info(`API docs at ${config.publicUrl}/api/docs (gateway: ${ctx.payments.gateway.mode})`);
 }
 

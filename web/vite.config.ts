@@ -15,23 +15,32 @@ import { routePreloads } from './build/route-preloads';
  */
 function precompress(outDir: string): Plugin {
   const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+    );
   return {
     name: 'precompress',
     apply: 'build',
     closeBundle() {
-      for (const file of walk(outDir).filter((f) => /\.(js|css|html|svg|webmanifest|json)$/.test(f) && !f.includes('.vite'))) {
+      for (const file of walk(outDir).filter(
+        (f) => /\.(js|css|html|svg|webmanifest|json)$/.test(f) && !f.includes('.vite'),
+      )) {
         const data = readFileSync(file);
         if (data.length < 1024) continue;
         writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
       }
     },
   };
 }
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const reactRouterDist = fileURLToPath(new URL('../node_modules/react-router/dist/production/', import.meta.url));
+const reactRouterDist = fileURLToPath(
+  new URL('../node_modules/react-router/dist/production/', import.meta.url),
+);
 
 export default defineConfig({
   root,
@@ -51,8 +60,16 @@ export default defineConfig({
       // production build beside it is the same code with them off, so the minifier drops them.
       { find: /^react-router$/, replacement: `${reactRouterDist}index.mjs` },
       { find: /^react-router\/dom$/, replacement: `${reactRouterDist}dom-export.mjs` },
-      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
-      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/lib/react-sync-external-store.ts', import.meta.url)) },
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(
+          new URL('./src/lib/react-sync-external-store.ts', import.meta.url),
+        ),
+      },
     ],
   },
   build: {
@@ -65,7 +82,14 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The libraries every screen needs in one chunk: a dozen slivers gzip worse than one file.
-        codeSplitting: { groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|react-router|react-router-dom)[\\/]/ }] },
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|react-router|react-router-dom)[\\/]/,
+            },
+          ],
+        },
       },
     },
   },

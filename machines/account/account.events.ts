@@ -8,7 +8,8 @@ export const UserRegistered = defineEvent({
   type: 'UserRegistered',
   version: 1,
   category: 'user',
-  description: 'A brand or creator registered with email and password (scrypt hash, never the password).',
+  description:
+    'A brand or creator registered with email and password (scrypt hash, never the password).',
   schema: z.object({
     userId: z.string().min(1),
     username: z.string().min(3).max(50),
@@ -34,7 +35,11 @@ export const OnboardingCompleted = defineEvent({
   version: 1,
   category: 'user',
   description: 'The user finished (or skipped) onboarding; the optional fields may be empty.',
-  schema: z.object({ companyName: optionalText, country: countryCodeSchema.nullable(), phoneNumber: z.string().max(40).nullable() }),
+  schema: z.object({
+    companyName: optionalText,
+    country: countryCodeSchema.nullable(),
+    phoneNumber: z.string().max(40).nullable(),
+  }),
   example: { companyName: 'Acme', country: 'NL', phoneNumber: '+31 6 1234 5678' },
 });
 
@@ -50,7 +55,13 @@ export const ProfileUpdated = defineEvent({
     country: countryCodeSchema.nullable(),
     phoneNumber: z.string().max(40).nullable(),
   }),
-  example: { username: 'acme', email: 'hello@acme.example', companyName: 'Acme BV', country: 'NL', phoneNumber: null },
+  example: {
+    username: 'acme',
+    email: 'hello@acme.example',
+    companyName: 'Acme BV',
+    country: 'NL',
+    phoneNumber: null,
+  },
 });
 
 /** The languages of screens and messages. */
@@ -72,7 +83,8 @@ export const PayoutAccountLinked = defineEvent({
   type: 'PayoutAccountLinked',
   version: 1,
   category: 'user',
-  description: 'A connected payout account was opened for the user (creators paid by payment request).',
+  description:
+    'A connected payout account was opened for the user (creators paid by payment request).',
   schema: z.object({ accountId: z.string().min(1) }),
   example: { accountId: 'acct_9Z' },
 });
@@ -82,7 +94,11 @@ export const PayoutAccountStatusChanged = defineEvent({
   version: 1,
   category: 'user',
   description: "The payout account's capability changed (payouts_enabled / details_submitted).",
-  schema: z.object({ accountId: z.string().min(1), payoutsEnabled: z.boolean(), detailsSubmitted: z.boolean() }),
+  schema: z.object({
+    accountId: z.string().min(1),
+    payoutsEnabled: z.boolean(),
+    detailsSubmitted: z.boolean(),
+  }),
   example: { accountId: 'acct_9Z', payoutsEnabled: true, detailsSubmitted: true },
 });
 
@@ -102,7 +118,8 @@ export const PushSubscriptionRemoved = defineEvent({
   type: 'PushSubscriptionRemoved',
   version: 1,
   category: 'user',
-  description: 'A push subscription was removed (by the user, or because the push service said it is gone).',
+  description:
+    'A push subscription was removed (by the user, or because the push service said it is gone).',
   schema: z.object({ endpoint: z.string().min(1).max(2_000) }),
   example: { endpoint: 'https://push.example/abc' },
 });
@@ -111,7 +128,8 @@ export const PasswordChanged = defineEvent({
   type: 'PasswordChanged',
   version: 1,
   category: 'user',
-  description: 'The user set a new password (scrypt hash); every token issued before it stops working.',
+  description:
+    'The user set a new password (scrypt hash); every token issued before it stops working.',
   schema: z.object({ passwordHash: z.string().min(1) }),
   example: { passwordHash: 'scrypt$16384$8$1$c2FsdA$aGFzaA' },
 });
@@ -129,7 +147,8 @@ export const NotificationPreferencesChanged = defineEvent({
   type: 'NotificationPreferencesChanged',
   version: 1,
   category: 'user',
-  description: 'The user switched push or email notifications on or off (profile toggles, or the email unsubscribe link).',
+  description:
+    'The user switched push or email notifications on or off (profile toggles, or the email unsubscribe link).',
   schema: z.object({ push: z.boolean(), email: z.boolean() }),
   example: { push: true, email: false },
 });
@@ -138,7 +157,8 @@ export const LanguageChanged = defineEvent({
   type: 'LanguageChanged',
   version: 1,
   category: 'user',
-  description: 'Older history only (new history records LanguageChosen): the user chose the language of the app and of their notifications.',
+  description:
+    'Older history only (new history records LanguageChosen): the user chose the language of the app and of their notifications.',
   schema: z.object({ language: languageSchema }),
   example: { language: 'nl' },
 });
@@ -150,9 +170,20 @@ export const AdminAccountCreated = defineEvent({
   type: 'AdminAccountCreated',
   version: 1,
   category: 'admin',
-  description: 'An admin or auditor account was created (CLI, first-start bootstrap, or an admin in the admin area).',
-  schema: z.object({ adminId: z.string().min(1), username: z.string().min(1).max(100), passwordHash: z.string().min(1), role: z.enum(adminRoles) }),
-  example: { adminId: 'a_1', username: 'ops', passwordHash: 'scrypt$16384$8$1$c2FsdA$aGFzaA', role: 'admin' },
+  description:
+    'An admin or auditor account was created (CLI, first-start bootstrap, or an admin in the admin area).',
+  schema: z.object({
+    adminId: z.string().min(1),
+    username: z.string().min(1).max(100),
+    passwordHash: z.string().min(1),
+    role: z.enum(adminRoles),
+  }),
+  example: {
+    adminId: 'a_1',
+    username: 'ops',
+    passwordHash: 'scrypt$16384$8$1$c2FsdA$aGFzaA',
+    role: 'admin',
+  },
 });
 
 export const AdminLoggedIn = defineEvent({
@@ -179,7 +210,10 @@ export const ValueReserved = defineEvent({
   version: 1,
   category: 'unique',
   description: 'A unique value (email, username, admin username) was claimed by an owner stream.',
-  schema: z.object({ kind: z.enum(['email', 'username', 'admin-username']), ownerId: z.string().min(1) }),
+  schema: z.object({
+    kind: z.enum(['email', 'username', 'admin-username']),
+    ownerId: z.string().min(1),
+  }),
   example: { kind: 'email', ownerId: 'u_7f3a' },
 });
 
@@ -188,7 +222,10 @@ export const ValueReleased = defineEvent({
   version: 1,
   category: 'unique',
   description: 'The owner gave the value up (profile change), so another may claim it.',
-  schema: z.object({ kind: z.enum(['email', 'username', 'admin-username']), ownerId: z.string().min(1) }),
+  schema: z.object({
+    kind: z.enum(['email', 'username', 'admin-username']),
+    ownerId: z.string().min(1),
+  }),
   example: { kind: 'email', ownerId: 'u_7f3a' },
 });
 
@@ -216,7 +253,11 @@ export const accountEventDefinitions = [
   NotificationPreferencesChanged,
   LanguageChanged,
 ] as const;
-export const adminEventDefinitions = [AdminAccountCreated, AdminLoggedIn, AdminDeactivated] as const;
+export const adminEventDefinitions = [
+  AdminAccountCreated,
+  AdminLoggedIn,
+  AdminDeactivated,
+] as const;
 export const supportEventDefinitions = [ValueReserved, ValueReleased, IdBlockReserved] as const;
 
 export type UserEvent = EventOf<(typeof accountEventDefinitions)[number]>;

@@ -24,7 +24,8 @@ export interface UserContext {
 }
 
 /** Both channels are on until the user turns one off; English until a language is chosen. */
-export const notificationPreferencesOf = (c: Pick<UserContext, 'notifications'>) => c.notifications ?? { push: true, email: true };
+export const notificationPreferencesOf = (c: Pick<UserContext, 'notifications'>) =>
+  c.notifications ?? { push: true, email: true };
 export const languageOf = (c: Pick<UserContext, 'language'>): Language => c.language ?? 'en';
 
 export const emptyUserContext: UserContext = {
@@ -59,18 +60,37 @@ export function evolveUserContext(c: UserContext, event: UserEvent): UserContext
     case 'LanguageChanged':
       return { ...c, language: event.data.language };
     case 'PayoutAccountLinked':
-      return { ...c, payoutAccountId: event.data.accountId, payoutsEnabled: false, detailsSubmitted: false };
+      return {
+        ...c,
+        payoutAccountId: event.data.accountId,
+        payoutsEnabled: false,
+        detailsSubmitted: false,
+      };
     case 'PayoutAccountStatusChanged':
-      return { ...c, payoutsEnabled: event.data.payoutsEnabled, detailsSubmitted: event.data.detailsSubmitted };
+      return {
+        ...c,
+        payoutsEnabled: event.data.payoutsEnabled,
+        detailsSubmitted: event.data.detailsSubmitted,
+      };
     case 'PushSubscriptionAdded':
       return {
         ...c,
-        pushSubscriptions: [...c.pushSubscriptions.filter((s) => s.endpoint !== event.data.endpoint), event.data],
+        pushSubscriptions: [
+          ...c.pushSubscriptions.filter((s) => s.endpoint !== event.data.endpoint),
+          event.data,
+        ],
       };
     case 'PushSubscriptionRemoved':
-      return { ...c, pushSubscriptions: c.pushSubscriptions.filter((s) => s.endpoint !== event.data.endpoint) };
+      return {
+        ...c,
+        pushSubscriptions: c.pushSubscriptions.filter((s) => s.endpoint !== event.data.endpoint),
+      };
     case 'PasswordChanged':
-      return { ...c, passwordHash: event.data.passwordHash, sessionVersion: (c.sessionVersion ?? 0) + 1 };
+      return {
+        ...c,
+        passwordHash: event.data.passwordHash,
+        sessionVersion: (c.sessionVersion ?? 0) + 1,
+      };
     case 'SessionsRevoked':
       return { ...c, sessionVersion: (c.sessionVersion ?? 0) + 1 };
     case 'NotificationPreferencesChanged':
@@ -82,8 +102,12 @@ export function evolveUserContext(c: UserContext, event: UserEvent): UserContext
 export const userMachine = setup({
   types: { context: {} as UserContext, events: {} as UserEvent },
   guards: {
-    knownAccount: ({ context, event }) => event.type === 'PayoutAccountStatusChanged' && context.payoutAccountId === event.data.accountId,
-    subscribed: ({ context, event }) => event.type === 'PushSubscriptionRemoved' && context.pushSubscriptions.some((s) => s.endpoint === event.data.endpoint),
+    knownAccount: ({ context, event }) =>
+      event.type === 'PayoutAccountStatusChanged' &&
+      context.payoutAccountId === event.data.accountId,
+    subscribed: ({ context, event }) =>
+      event.type === 'PushSubscriptionRemoved' &&
+      context.pushSubscriptions.some((s) => s.endpoint === event.data.endpoint),
   },
   actions: { evolve: assign(({ context, event }) => evolveUserContext(context, event)) },
 }).createMachine({
@@ -106,7 +130,10 @@ export const userMachine = setup({
     PushSubscriptionRemoved: { guard: 'subscribed', actions: 'evolve' },
     PasswordChanged: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
     SessionsRevoked: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
-    NotificationPreferencesChanged: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
+    NotificationPreferencesChanged: {
+      guard: ({ context }) => context.userId !== '',
+      actions: 'evolve',
+    },
     LanguageChanged: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
   },
 });

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import type { platforms } from '../deal/deal-options';
 import { dealActions } from '../deal/deal.view';
-import { adminRequestActions, paymentRequestActions } from '../payment-request/payment-request.view';
+import {
+  adminRequestActions,
+  paymentRequestActions,
+} from '../payment-request/payment-request.view';
 import { platformSchema } from '../deal/deal.events';
 import { dealStatuses } from '../deal/deal.machine';
 import { paymentRequestStatuses } from '../payment-request/payment-request.machine';
@@ -22,7 +25,10 @@ export const errorSchema = z.object({
 const iso = z.string();
 const nullableIso = iso.nullable();
 /** XState state values are strings or nested objects: {"pending_delivery":"accepted"}. */
-const stateValueSchema: z.ZodType<string | Record<string, unknown>> = z.union([z.string(), z.record(z.string(), z.unknown())]);
+const stateValueSchema: z.ZodType<string | Record<string, unknown>> = z.union([
+  z.string(),
+  z.record(z.string(), z.unknown()),
+]);
 
 /** Amounts as the spec's decimal strings ("250.00") and as integer cents; deals and requests alike. */
 const moneyFields = {
@@ -33,8 +39,17 @@ const moneyFields = {
   platformFeeCents: z.number().int(),
   totalAmountCents: z.number().int(),
 };
-const chargebacksSchema = z.array(z.object({ disputeId: z.string(), amountCents: z.number(), reason: z.string(), at: iso }));
-const duplicateRefundsSchema = z.array(z.object({ checkoutSessionId: z.string(), refundId: z.string(), amountCents: z.number(), at: iso }));
+const chargebacksSchema = z.array(
+  z.object({ disputeId: z.string(), amountCents: z.number(), reason: z.string(), at: iso }),
+);
+const duplicateRefundsSchema = z.array(
+  z.object({
+    checkoutSessionId: z.string(),
+    refundId: z.string(),
+    amountCents: z.number(),
+    at: iso,
+  }),
+);
 
 export const dealStateSchema = z.object({
   status: z.enum([...dealStatuses, 'new']),
@@ -47,7 +62,11 @@ export const dealStateSchema = z.object({
 });
 
 /** A split outcome's amounts, once an admin asked for one (brand and creator views). */
-export const dealSplitSchema = z.object({ creatorCents: z.number().int(), refundCents: z.number().int(), feeKeptCents: z.number().int() });
+export const dealSplitSchema = z.object({
+  creatorCents: z.number().int(),
+  refundCents: z.number().int(),
+  feeKeptCents: z.number().int(),
+});
 
 const splitPartStatus = z.enum(['pending', 'succeeded', 'failed']);
 
@@ -87,7 +106,9 @@ export const dealSchema = z.object({
   disputePeriodEndsAt: nullableIso,
   completedAt: nullableIso,
   createdAt: iso,
-  dispute: z.object({ reason: z.string(), description: z.string().nullable(), status: z.string() }).nullable(),
+  dispute: z
+    .object({ reason: z.string(), description: z.string().nullable(), status: z.string() })
+    .nullable(),
   onHold: z.boolean(),
   lastTransferError: z.object({ code: z.string(), message: z.string(), at: iso }).nullable(),
   /** A split outcome's amounts, once asked for (null otherwise). */
@@ -184,8 +205,18 @@ export const userSchema = z.object({
 export type UserDto = z.infer<typeof userSchema>;
 
 export const authAnswerSchema = z.object({ token: z.string(), user: userSchema });
-export const profileSchema = userSchema.pick({ username: true, email: true, companyName: true, country: true, phoneNumber: true, language: true });
-export const userStatsSchema = z.object({ totalDeals: z.number().int(), successfulDeals: z.number().int() });
+export const profileSchema = userSchema.pick({
+  username: true,
+  email: true,
+  companyName: true,
+  country: true,
+  phoneNumber: true,
+  language: true,
+});
+export const userStatsSchema = z.object({
+  totalDeals: z.number().int(),
+  successfulDeals: z.number().int(),
+});
 export const dashboardStatsSchema = z.object({
   recentDeals: z.array(dealSchema),
   totalDeals: z.number().int(),
@@ -225,7 +256,12 @@ export type ChangeNotice = z.infer<typeof changeNoticeSchema>;
  * chargeback hold, the deferred payout and refunded duplicate payments.
  */
 export const adminPaymentRequestSchema = paymentRequestSchema.extend({
-  creator: z.object({ id: z.string(), username: z.string(), email: z.string(), payoutsEnabled: z.boolean() }),
+  creator: z.object({
+    id: z.string(),
+    username: z.string(),
+    email: z.string(),
+    payoutsEnabled: z.boolean(),
+  }),
   /** The statechart state: pending, accepted, paid, payout_pending, completed, expired, rejected. */
   machineState: z.string(),
   hold: z.object({ since: iso, disputeId: z.string(), reason: z.string() }).nullable(),

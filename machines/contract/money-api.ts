@@ -2,8 +2,20 @@ import { z } from 'zod';
 
 /** The HTTP contract of the admins' money screens (reconciliation, overview), shared by server and web. */
 
-export const movementKindValues = ['charge', 'refund', 'transfer', 'transfer_reversal', 'payout', 'dispute'] as const;
-export const reconciliationProblems = ['missing_at_gateway', 'missing_in_ledger', 'amount_differs', 'intent_without_outcome'] as const;
+export const movementKindValues = [
+  'charge',
+  'refund',
+  'transfer',
+  'transfer_reversal',
+  'payout',
+  'dispute',
+] as const;
+export const reconciliationProblems = [
+  'missing_at_gateway',
+  'missing_in_ledger',
+  'amount_differs',
+  'intent_without_outcome',
+] as const;
 
 export const reconciliationReportSchema = z.object({
   since: z.string(),
@@ -76,6 +88,12 @@ export const moneyDocumentSchema = z.object({
    * A deal resolved with a split: the creator's part (the statement's `paidCents`), the brand's
    * refund and the fee kept in proportion; null otherwise.
    */
-  split: z.object({ creatorCents: z.number().int(), refundCents: z.number().int(), feeKeptCents: z.number().int() }).nullable(),
+  split: z
+    .object({
+      creatorCents: z.number().int(),
+      refundCents: z.number().int(),
+      feeKeptCents: z.number().int(),
+    })
+    .nullable(),
 });
 export type MoneyDocumentDto = z.infer<typeof moneyDocumentSchema>;

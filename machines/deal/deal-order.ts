@@ -43,5 +43,9 @@ export const inDealFilter = (filter: DealFilter, status: string): boolean => {
 };
 
 /** The list order: by status rank, then newest createdAt first. */
-export const compareDeals = (a: { status: string; createdAt: string }, b: { status: string; createdAt: string }): number =>
-  dealStatusRank(a.status) - dealStatusRank(b.status) || Date.parse(b.createdAt) - Date.parse(a.createdAt);
+export const compareDeals = (
+  a: { status: string; createdAt: string },
+  b: { status: string; createdAt: string },
+): number =>
+  dealStatusRank(a.status) - dealStatusRank(b.status) ||
+  Date.parse(b.createdAt) - Date.parse(a.createdAt);

@@ -3,8 +3,19 @@ import { DomainError } from '../command-error';
 import type { DraftOf } from '../events/define';
 import { statusOf } from '../statechart';
 import { dealEscrowEvents } from '../escrow/escrow-events';
-import { dispatch, escrowDecider, type Deciders, type EscrowCommand, type EscrowKind } from '../escrow/escrow-decider';
-import { escrowedCents, failedSplitParts, pendingSplitPart, splitKeys } from '../escrow/escrow-ledger';
+import {
+  dispatch,
+  escrowDecider,
+  type Deciders,
+  type EscrowCommand,
+  type EscrowKind,
+} from '../escrow/escrow-decider';
+import {
+  escrowedCents,
+  failedSplitParts,
+  pendingSplitPart,
+  splitKeys,
+} from '../escrow/escrow-ledger';
 import { splitFeeCents, splitParts, type SplitParts } from '../money';
 import type { DealEvent, DealTerms, ReleaseTrigger } from './deal.events';
 import { splitAllowed, type dealMachine } from './deal.machine';
@@ -60,14 +71,23 @@ export const dealEscrow: EscrowKind<DealSnapshot, DealDraft> = {
   draft: (type, data) => ({ type, data }) as DealDraft,
 };
 
-const { refused, only, closeOpenSession, decide: escrow, canTake: dealCanTake } = escrowDecider(dealEscrow);
+const {
+  refused,
+  only,
+  closeOpenSession,
+  decide: escrow,
+  canTake: dealCanTake,
+} = escrowDecider(dealEscrow);
 
-const addHours = (iso: string, hours: number): string => new Date(Date.parse(iso) + hours * 3_600_000).toISOString();
+const addHours = (iso: string, hours: number): string =>
+  new Date(Date.parse(iso) + hours * 3_600_000).toISOString();
 
 function releaseRefusal(snapshot: DealSnapshot, trigger: ReleaseTrigger): DomainError {
   const c = snapshot.context;
-  if (c.pendingRelease !== null) return new DomainError('release_already_under_way', { status: 'release_pending' });
-  if (c.pendingRefund !== null) return new DomainError('refund_under_way', { status: 'refund_pending' });
+  if (c.pendingRelease !== null)
+    return new DomainError('release_already_under_way', { status: 'release_pending' });
+  if (c.pendingRefund !== null)
+    return new DomainError('refund_under_way', { status: 'refund_pending' });
   if (c.hold !== null && trigger !== 'admin') {
     return new DomainError('deal_on_hold', { status: 'on_hold' });
   }
@@ -83,7 +103,11 @@ function resumeDraft(snapshot: DealSnapshot, now: string): DealDraft {
   const c = snapshot.context;
   const status = statusOf(snapshot);
   const hold = c.hold;
-  const extend = (endsAt: string | null, startedAt: string | null, running: boolean): string | null => {
+  const extend = (
+    endsAt: string | null,
+    startedAt: string | null,
+    running: boolean,
+  ): string | null => {
     if (hold === null || !running || endsAt === null) return null;
     const pausedFrom = Math.max(Date.parse(hold.since), Date.parse(startedAt ?? hold.since));
     return new Date(Date.parse(endsAt) + Math.max(0, Date.parse(now) - pausedFrom)).toISOString();
@@ -91,20 +115,38 @@ function resumeDraft(snapshot: DealSnapshot, now: string): DealDraft {
   return {
     type: 'DealReleasedFromHold',
     data: {
-      reviewPeriodEndsAt: extend(c.reviewPeriodEndsAt, c.reviewPeriodStartsAt, status === 'delivered' && c.reviewElapsedAt === null),
-      disputePeriodEndsAt: extend(c.disputePeriodEndsAt, c.disputeCreatedAt, status === 'dispute' && c.disputeElapsedAt === null),
+      reviewPeriodEndsAt: extend(
+        c.reviewPeriodEndsAt,
+        c.reviewPeriodStartsAt,
+        status === 'delivered' && c.reviewElapsedAt === null,
+      ),
+      disputePeriodEndsAt: extend(
+        c.disputePeriodEndsAt,
+        c.disputeCreatedAt,
+        status === 'dispute' && c.disputeElapsedAt === null,
+      ),
     },
   };
 }
 
 /** A timer's command: the period elapsed, and the release it triggers; asked again after a refused transfer. */
-function elapsePeriod(review: boolean, key: string, snapshot: DealSnapshot, now: string): DealDraft[] {
+function elapsePeriod(
+  review: boolean,
+  key: string,
+  snapshot: DealSnapshot,
+  now: string,
+): DealDraft[] {
   const c = snapshot.context;
   const endsAt = review ? c.reviewPeriodEndsAt : c.disputePeriodEndsAt;
   if (endsAt === null) return [];
-  const elapsed: DealDraft = review ? { type: 'ReviewPeriodElapsed', data: { endsAt } } : { type: 'DisputePeriodElapsed', data: { endsAt } };
+  const elapsed: DealDraft = review
+    ? { type: 'ReviewPeriodElapsed', data: { endsAt } }
+    : { type: 'DisputePeriodElapsed', data: { endsAt } };
   const trigger = review ? ('review_period_elapsed' as const) : ('dispute_period_elapsed' as const);
-  const release: DealDraft = { type: 'FundsReleaseRequested', data: { trigger, amountCents: c.terms?.amountCents ?? 0, key } };
+  const release: DealDraft = {
+    type: 'FundsReleaseRequested',
+    data: { trigger, amountCents: c.terms?.amountCents ?? 0, key },
+  };
   if (dealCanTake(snapshot, elapsed, now)) return [elapsed, release];
   // Already elapsed and the transfer was refused since: the timer asks again. Never early, never twice at once.
   const alreadyElapsed = review ? c.reviewElapsedAt !== null : c.disputeElapsedAt !== null;
@@ -124,25 +166,45 @@ export interface SplitPreview extends SplitParts {
  */
 export function previewSplit(snapshot: DealSnapshot, creatorCents: number): SplitPreview {
   const c = snapshot.context;
-  if (!Number.isSafeInteger(creatorCents) || creatorCents <= 0) throw new DomainError('split_amount_invalid', { creatorCents: String(creatorCents) });
+  if (!Number.isSafeInteger(creatorCents) || creatorCents <= 0)
+    throw new DomainError('split_amount_invalid', { creatorCents: String(creatorCents) });
   const status = statusOf(snapshot);
   const inEscrow = ['pending_delivery', 'delivered', 'dispute'].includes(status);
-  if (!inEscrow || (status !== 'dispute' && c.hold === null) || c.amounts === null) throw new DomainError('split_not_allowed', { status });
-  if (c.pendingRelease !== null) throw new DomainError('release_under_way', { status: 'release_pending' });
-  if (c.pendingRefund !== null) throw new DomainError('refund_under_way', { status: 'refund_pending' });
+  if (!inEscrow || (status !== 'dispute' && c.hold === null) || c.amounts === null)
+    throw new DomainError('split_not_allowed', { status });
+  if (c.pendingRelease !== null)
+    throw new DomainError('release_under_way', { status: 'release_pending' });
+  if (c.pendingRefund !== null)
+    throw new DomainError('refund_under_way', { status: 'refund_pending' });
   if (c.split !== null) throw new DomainError('split_under_way', { status: 'split_pending' });
-  if (c.stripeAccountId === null) throw new DomainError('no_bank_account', { gatewayCode: 'no_bank_account' });
+  if (c.stripeAccountId === null)
+    throw new DomainError('no_bank_account', { gatewayCode: 'no_bank_account' });
   const { amountCents, feeCents } = c.amounts;
   const chargedCents = escrowedCents(c);
   if (creatorCents + splitFeeCents(amountCents, feeCents, creatorCents) > chargedCents) {
-    throw new DomainError('split_above_escrow', { creatorCents: String(creatorCents), chargedCents: String(chargedCents) });
+    throw new DomainError('split_above_escrow', {
+      creatorCents: String(creatorCents),
+      chargedCents: String(chargedCents),
+    });
   }
-  if (creatorCents >= amountCents) throw new DomainError('split_whole_amount', { creatorCents: String(creatorCents), amountCents: String(amountCents) });
+  if (creatorCents >= amountCents)
+    throw new DomainError('split_whole_amount', {
+      creatorCents: String(creatorCents),
+      amountCents: String(amountCents),
+    });
   if (!splitAllowed(c, status === 'dispute')) throw refused(snapshot, 'split the funds');
-  return { ...splitParts(amountCents, feeCents, chargedCents, creatorCents), chargedCents, amountCents };
+  return {
+    ...splitParts(amountCents, feeCents, chargedCents, creatorCents),
+    chargedCents,
+    amountCents,
+  };
 }
 
-function resolveWithSplit({ creatorCents, key }: { creatorCents: number; key: string }, snapshot: DealSnapshot, now: string): DealDraft[] {
+function resolveWithSplit(
+  { creatorCents, key }: { creatorCents: number; key: string },
+  snapshot: DealSnapshot,
+  now: string,
+): DealDraft[] {
   const { chargedCents, refundCents, feeKeptCents } = previewSplit(snapshot, creatorCents);
   const data = { creatorCents, refundCents, feeKeptCents, chargedCents, ...splitKeys(key) };
   return only(snapshot, now, 'split the funds', { type: 'DealSplitRequested', data });
@@ -151,8 +213,14 @@ function resolveWithSplit({ creatorCents, key }: { creatorCents: number; key: st
 function retrySplit(snapshot: DealSnapshot, now: string): DealDraft[] {
   const split = snapshot.context.split;
   const parts = failedSplitParts(split);
-  if (split === null || parts.length === 0) throw new DomainError('split_nothing_to_retry', { status: statusOf(snapshot) });
-  const drafts = parts.map((part): DealDraft => ({ type: 'DealSplitRetried', data: { part, key: part === 'transfer' ? split.transferKey : split.refundKey } }));
+  if (split === null || parts.length === 0)
+    throw new DomainError('split_nothing_to_retry', { status: statusOf(snapshot) });
+  const drafts = parts.map(
+    (part): DealDraft => ({
+      type: 'DealSplitRetried',
+      data: { part, key: part === 'transfer' ? split.transferKey : split.refundKey },
+    }),
+  );
   return only(snapshot, now, 'retry the split', ...drafts);
 }
 
@@ -164,26 +232,37 @@ function splitOutcome(
 ): DealDraft[] | null {
   const split = snapshot.context.split;
   const part = pendingSplitPart(split, key);
-  if (split === null || part === null) return split !== null && (split.transferKey === key || split.refundKey === key) ? [] : null;
-  const failure = answer.code !== undefined ? { code: answer.code, message: answer.message ?? '', key } : null;
+  if (split === null || part === null)
+    return split !== null && (split.transferKey === key || split.refundKey === key) ? [] : null;
+  const failure =
+    answer.code !== undefined ? { code: answer.code, message: answer.message ?? '', key } : null;
   if (part === 'transfer') {
     return [
       failure
         ? { type: 'SplitTransferFailed', data: failure }
-        : { type: 'SplitTransferSucceeded', data: { transferId: answer.transferId!, amountCents: split.creatorCents, key } },
+        : {
+            type: 'SplitTransferSucceeded',
+            data: { transferId: answer.transferId!, amountCents: split.creatorCents, key },
+          },
     ];
   }
   return [
     failure
       ? { type: 'SplitRefundFailed', data: failure }
-      : { type: 'SplitRefundSucceeded', data: { refundId: answer.refundId!, amountCents: split.refundCents, key } },
+      : {
+          type: 'SplitRefundSucceeded',
+          data: { refundId: answer.refundId!, amountCents: split.refundCents, key },
+        },
   ];
 }
 
 /** One named decision per command. */
 const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   CreateDeal: ({ dealId, ownerId, terms }, snapshot, now) =>
-    only(snapshot, now, 'create the deal', { type: 'DealCreated', data: { dealId, ownerId, ...terms } }),
+    only(snapshot, now, 'create the deal', {
+      type: 'DealCreated',
+      data: { dealId, ownerId, ...terms },
+    }),
   UpdateDealTerms: ({ terms }, snapshot, now) => {
     const updated: DealDraft = { type: 'DealUpdated', data: terms };
     if (!dealCanTake(snapshot, updated, now)) throw refused(snapshot, 'edit the deal');
@@ -196,7 +275,9 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   },
   // A deal keeps the first link it was given: asking again is answered with that link.
   GenerateShareLink: ({ token }, snapshot, now) =>
-    snapshot.context.shareableToken !== null ? [] : only(snapshot, now, 'create a share link', { type: 'ShareLinkGenerated', data: { token } }),
+    snapshot.context.shareableToken !== null
+      ? []
+      : only(snapshot, now, 'create a share link', { type: 'ShareLinkGenerated', data: { token } }),
   RecordCheckoutSession: escrow,
   ConfirmPayment: escrow,
   RecordPaymentFailure: escrow,
@@ -222,12 +303,24 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
     const c = snapshot.context;
     // Only before acceptance: afterwards the link belongs to whoever claimed the deal.
     if (c.influencerAcceptedAt !== null) throw new DomainError('link_already_claimed');
-    if (c.shareableToken === null) return only(snapshot, now, 'create a share link', { type: 'ShareLinkGenerated', data: { token } });
-    return only(snapshot, now, 'replace the share link', { type: 'ShareLinkRotated', data: { token } });
+    if (c.shareableToken === null)
+      return only(snapshot, now, 'create a share link', {
+        type: 'ShareLinkGenerated',
+        data: { token },
+      });
+    return only(snapshot, now, 'replace the share link', {
+      type: 'ShareLinkRotated',
+      data: { token },
+    });
   },
   // A second visit continues the same onboarding.
   StartBankOnboarding: ({ accountId }, snapshot, now) =>
-    snapshot.context.onboardingAccountId === accountId ? [] : only(snapshot, now, 'start bank setup', { type: 'BankOnboardingStarted', data: { accountId } }),
+    snapshot.context.onboardingAccountId === accountId
+      ? []
+      : only(snapshot, now, 'start bank setup', {
+          type: 'BankOnboardingStarted',
+          data: { accountId },
+        }),
   ConnectBankAccount: ({ accountId }, snapshot, now) => {
     if (snapshot.context.stripeAccountId === accountId) return [];
     const connected: DealDraft = { type: 'BankAccountConnected', data: { accountId } };
@@ -240,7 +333,10 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
       now,
       'mark the assignment as completed',
       { type: 'ContentDelivered', data: {} },
-      { type: 'ReviewPeriodStarted', data: { startsAt: now, endsAt: addHours(now, reviewPeriodHours) } },
+      {
+        type: 'ReviewPeriodStarted',
+        data: { startsAt: now, endsAt: addHours(now, reviewPeriodHours) },
+      },
     ),
   OpenDispute: (command, snapshot, now) =>
     only(snapshot, now, 'open a dispute', {
@@ -252,7 +348,10 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
       },
     }),
   ReleaseFunds: ({ trigger, key }, snapshot, now) => {
-    const request: DealDraft = { type: 'FundsReleaseRequested', data: { trigger, amountCents: snapshot.context.terms?.amountCents ?? 0, key } };
+    const request: DealDraft = {
+      type: 'FundsReleaseRequested',
+      data: { trigger, amountCents: snapshot.context.terms?.amountCents ?? 0, key },
+    };
     if (!dealCanTake(snapshot, request, now)) throw releaseRefusal(snapshot, trigger);
     return [request];
   },
@@ -260,25 +359,54 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   ElapseDisputePeriod: ({ key }, snapshot, now) => elapsePeriod(false, key, snapshot, now),
   RecordTransfer: ({ key, transferId }, snapshot) => {
     const pending = snapshot.context.pendingRelease;
-    if (pending === null || pending.key !== key) return splitOutcome(snapshot, key, { transferId }) ?? [];
-    return [{ type: 'FundsReleased', data: { trigger: pending.trigger, transferId, amountCents: pending.amountCents, key: pending.key } }];
+    if (pending === null || pending.key !== key)
+      return splitOutcome(snapshot, key, { transferId }) ?? [];
+    return [
+      {
+        type: 'FundsReleased',
+        data: {
+          trigger: pending.trigger,
+          transferId,
+          amountCents: pending.amountCents,
+          key: pending.key,
+        },
+      },
+    ];
   },
   RecordTransferFailure: ({ key, code, message }, snapshot) => {
     const pending = snapshot.context.pendingRelease;
-    if (pending === null || pending.key !== key) return splitOutcome(snapshot, key, { code, message }) ?? [];
-    return [{ type: 'TransferFailed', data: { trigger: pending.trigger, code, message, key: pending.key } }];
+    if (pending === null || pending.key !== key)
+      return splitOutcome(snapshot, key, { code, message }) ?? [];
+    return [
+      {
+        type: 'TransferFailed',
+        data: { trigger: pending.trigger, code, message, key: pending.key },
+      },
+    ];
   },
   RequestRefund: ({ key }, snapshot, now) => {
     const c = snapshot.context;
-    if (c.refundId !== null) throw new DomainError('deal_already_refunded', { status: statusOf(snapshot) });
-    if (c.pendingRefund !== null) throw new DomainError('refund_already_under_way', { status: 'refund_pending' });
-    if (c.pendingRelease !== null) throw new DomainError('release_under_way', { status: 'release_pending' });
-    return only(snapshot, now, 'refund the payment', { type: 'RefundRequested', data: { amountCents: escrowedCents(c), key } });
+    if (c.refundId !== null)
+      throw new DomainError('deal_already_refunded', { status: statusOf(snapshot) });
+    if (c.pendingRefund !== null)
+      throw new DomainError('refund_already_under_way', { status: 'refund_pending' });
+    if (c.pendingRelease !== null)
+      throw new DomainError('release_under_way', { status: 'release_pending' });
+    return only(snapshot, now, 'refund the payment', {
+      type: 'RefundRequested',
+      data: { amountCents: escrowedCents(c), key },
+    });
   },
   RecordRefund: ({ key, refundId, transferReversalId }, snapshot) => {
     const pending = snapshot.context.pendingRefund;
-    if (pending === null || pending.key !== key) return splitOutcome(snapshot, key, { refundId }) ?? [];
-    return [{ type: 'DealRefunded', data: { refundId, amountCents: pending.amountCents, transferReversalId, key: pending.key } }];
+    if (pending === null || pending.key !== key)
+      return splitOutcome(snapshot, key, { refundId }) ?? [];
+    return [
+      {
+        type: 'DealRefunded',
+        data: { refundId, amountCents: pending.amountCents, transferReversalId, key: pending.key },
+      },
+    ];
   },
   RecordRefundFailure: ({ key, code, message }, snapshot) =>
     snapshot.context.pendingRefund?.key === key
@@ -290,12 +418,18 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
       data: { reason: 'Payout could not be made; completed manually in test mode' },
     }),
   // Accepted in every state (the statechart's root takes it); the author is the event's actor.
-  AddNote: ({ note }, snapshot, now) => only(snapshot, now, 'add a note', { type: 'DealNoteAdded', data: { note } }),
+  AddNote: ({ note }, snapshot, now) =>
+    only(snapshot, now, 'add a note', { type: 'DealNoteAdded', data: { note } }),
   PutOnHold: ({ reason }, snapshot, now) => {
-    if (snapshot.context.hold !== null) throw new DomainError('deal_already_on_hold', { status: 'on_hold' });
-    return only(snapshot, now, 'put the deal on hold', { type: 'DealPutOnHold', data: { source: 'admin', reason } });
+    if (snapshot.context.hold !== null)
+      throw new DomainError('deal_already_on_hold', { status: 'on_hold' });
+    return only(snapshot, now, 'put the deal on hold', {
+      type: 'DealPutOnHold',
+      data: { source: 'admin', reason },
+    });
   },
-  ReleaseHold: (_command, snapshot, now) => only(snapshot, now, 'resume the deal', resumeDraft(snapshot, now)),
+  ReleaseHold: (_command, snapshot, now) =>
+    only(snapshot, now, 'resume the deal', resumeDraft(snapshot, now)),
   ResolveWithSplit: resolveWithSplit,
   RetrySplit: (_command, snapshot, now) => retrySplit(snapshot, now),
 };

@@ -1,7 +1,13 @@
 import type { DealEvent, DealTerms, ReleaseTrigger } from './deal.events';
 import { dealEscrowEvents } from '../escrow/escrow-events';
 import { evolveEscrow } from '../escrow/escrow-fold';
-import { addMoney, noMoney, payOut, splitSettled, type EscrowLedger } from '../escrow/escrow-ledger';
+import {
+  addMoney,
+  noMoney,
+  payOut,
+  splitSettled,
+  type EscrowLedger,
+} from '../escrow/escrow-ledger';
 
 /**
  * The data a deal carries, and the one pure function that folds an event into it. The statechart
@@ -110,24 +116,44 @@ export const emptyDealContext: DealContext = {
   split: null,
 };
 
-const amountsOf = ({ amountCents, feeCents, totalCents }: DealTerms) => ({ amountCents, feeCents, totalCents });
+const amountsOf = ({ amountCents, feeCents, totalCents }: DealTerms) => ({
+  amountCents,
+  feeCents,
+  totalCents,
+});
 
 const settleDispute = (c: DealContext, status: DealDispute['status']): DealDispute | null =>
   c.dispute && c.dispute.status === 'open' ? { ...c.dispute, status } : c.dispute;
 
-type Evolve = { [T in DealEvent['type']]: (c: DealContext, event: Extract<DealEvent, { type: T }>, at: string) => DealContext };
+type Evolve = {
+  [T in DealEvent['type']]: (
+    c: DealContext,
+    event: Extract<DealEvent, { type: T }>,
+    at: string,
+  ) => DealContext;
+};
 
-const escrow = (c: DealContext, event: DealEvent): DealContext => evolveEscrow(c, event, dealEscrowEvents);
+const escrow = (c: DealContext, event: DealEvent): DealContext =>
+  evolveEscrow(c, event, dealEscrowEvents);
 
 /** A split's part succeeded; once both have, the money has left escrow: nothing is held, the dispute is resolved. */
 const splitPartDone = (c: DealContext, event: DealEvent, at: string): DealContext => {
   const next = escrow(c, event);
-  return splitSettled(next.split) ? { ...next, completedAt: at, hold: null, dispute: settleDispute(c, 'resolved') } : next;
+  return splitSettled(next.split)
+    ? { ...next, completedAt: at, hold: null, dispute: settleDispute(c, 'resolved') }
+    : next;
 };
 
 /** What each event records, one entry per event type (a new event does not compile until it has one). */
 const evolvers: Evolve = {
-  DealCreated: (c, { data: { dealId, ownerId, ...terms } }, at) => ({ ...c, dealId, ownerId, terms, amounts: amountsOf(terms), createdAt: at }),
+  DealCreated: (c, { data: { dealId, ownerId, ...terms } }, at) => ({
+    ...c,
+    dealId,
+    ownerId,
+    terms,
+    amounts: amountsOf(terms),
+    createdAt: at,
+  }),
   DealUpdated: (c, { data }) => ({ ...c, terms: data, amounts: amountsOf(data) }),
   ShareLinkGenerated: (c, { data }) => ({ ...c, shareableToken: data.token }),
   CheckoutSessionCreated: escrow,
@@ -146,7 +172,11 @@ const evolvers: Evolve = {
   BankOnboardingStarted: (c, { data }) => ({ ...c, onboardingAccountId: data.accountId }),
   BankAccountConnected: (c, { data }) => ({ ...c, stripeAccountId: data.accountId }),
   ContentDelivered: (c, _event, at) => ({ ...c, deliveredAt: at }),
-  ReviewPeriodStarted: (c, { data }) => ({ ...c, reviewPeriodStartsAt: data.startsAt, reviewPeriodEndsAt: data.endsAt }),
+  ReviewPeriodStarted: (c, { data }) => ({
+    ...c,
+    reviewPeriodStartsAt: data.startsAt,
+    reviewPeriodEndsAt: data.endsAt,
+  }),
   ReviewPeriodElapsed: (c, _event, at) => ({ ...c, reviewElapsedAt: at }),
   DisputeOpened: (c, { data }, at) => ({
     ...c,
@@ -155,7 +185,10 @@ const evolvers: Evolve = {
     dispute: { reason: data.reason, description: data.description, status: 'open' },
   }),
   DisputePeriodElapsed: (c, _event, at) => ({ ...c, disputeElapsedAt: at }),
-  FundsReleaseRequested: (c, { data }) => ({ ...c, pendingRelease: { key: data.key, trigger: data.trigger, amountCents: data.amountCents } }),
+  FundsReleaseRequested: (c, { data }) => ({
+    ...c,
+    pendingRelease: { key: data.key, trigger: data.trigger, amountCents: data.amountCents },
+  }),
   FundsReleased: (c, { data }, at) => ({
     ...c,
     pendingRelease: null,
@@ -167,22 +200,37 @@ const evolvers: Evolve = {
     lastTransferError: null,
     // The money has left escrow: nothing is held any more (an admin may release a held deal).
     hold: null,
-    dispute: settleDispute(c, data.trigger === 'dispute_period_elapsed' ? 'auto_resolved' : 'resolved'),
+    dispute: settleDispute(
+      c,
+      data.trigger === 'dispute_period_elapsed' ? 'auto_resolved' : 'resolved',
+    ),
   }),
   TransferFailed: (c, { data }, at) => ({
     ...c,
     pendingRelease: null,
     lastTransferError: { code: data.code, message: data.message, at, key: data.key ?? null },
   }),
-  DealCompletedManually: (c, _event, at) => ({ ...c, completedAt: at, releaseTrigger: 'manual', hold: null, dispute: settleDispute(c, 'resolved') }),
-  DealPutOnHold: (c, { data }, at) => ({ ...c, hold: { since: at, source: data.source, reason: data.reason } }),
+  DealCompletedManually: (c, _event, at) => ({
+    ...c,
+    completedAt: at,
+    releaseTrigger: 'manual',
+    hold: null,
+    dispute: settleDispute(c, 'resolved'),
+  }),
+  DealPutOnHold: (c, { data }, at) => ({
+    ...c,
+    hold: { since: at, source: data.source, reason: data.reason },
+  }),
   DealReleasedFromHold: (c, { data }) => ({
     ...c,
     hold: null,
     reviewPeriodEndsAt: data.reviewPeriodEndsAt ?? c.reviewPeriodEndsAt,
     disputePeriodEndsAt: data.disputePeriodEndsAt ?? c.disputePeriodEndsAt,
   }),
-  RefundRequested: (c, { data }) => ({ ...c, pendingRefund: { key: data.key, amountCents: data.amountCents } }),
+  RefundRequested: (c, { data }) => ({
+    ...c,
+    pendingRefund: { key: data.key, amountCents: data.amountCents },
+  }),
   DealRefunded: (c, { data }, at) => ({
     ...c,
     pendingRefund: null,
@@ -200,7 +248,10 @@ const evolvers: Evolve = {
   ChargebackOpened: (c, event, at) => {
     // Money still in escrow is frozen until an admin acts; after release there is nothing to hold.
     const active = c.completedAt === null && c.cancelledAt === null && c.paidAt !== null;
-    const hold = active && c.hold === null ? { since: at, source: 'chargeback' as const, reason: `Chargeback: ${event.data.reason}` } : c.hold;
+    const hold =
+      active && c.hold === null
+        ? { since: at, source: 'chargeback' as const, reason: `Chargeback: ${event.data.reason}` }
+        : c.hold;
     return { ...escrow(c, event), hold };
   },
   DealDeleted: (c, _event, at) => ({ ...c, deletedAt: at }),
@@ -215,6 +266,10 @@ const evolvers: Evolve = {
 };
 
 export function evolveDealContext(c: DealContext, event: DealEvent): DealContext {
-  const evolve = evolvers[event.type] as (c: DealContext, event: DealEvent, at: string) => DealContext;
+  const evolve = evolvers[event.type] as (
+    c: DealContext,
+    event: DealEvent,
+    at: string,
+  ) => DealContext;
   return evolve(c, event, event.metadata.at);
 }

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { chargebackData, checkoutOpenedData, duplicatePaymentRefundedData, paymentConfirmedData, paymentFailedData } from '../events/gateway-event-data';
+import {
+  chargebackData,
+  checkoutOpenedData,
+  duplicatePaymentRefundedData,
+  paymentConfirmedData,
+  paymentFailedData,
+} from '../events/gateway-event-data';
 import { defineEvent, type EventOf } from '../events/define';
 import { MAX_DEAL_CENTS } from '../money';
 
@@ -20,7 +26,10 @@ export const dealTermsSchema = z.object({
   influencer: z.string().min(1).max(200),
   profileLink: z.string().max(2_000).nullable(),
   title: z.string().max(300).nullable(),
-  description: z.union([z.string().min(1).max(10_000), z.array(z.string().max(2_000)).min(1).max(50)]),
+  description: z.union([
+    z.string().min(1).max(10_000),
+    z.array(z.string().max(2_000)).min(1).max(50),
+  ]),
   amountCents: z.number().int().positive().max(MAX_DEAL_CENTS),
   feeCents: cents,
   totalCents: cents,
@@ -47,7 +56,12 @@ const exampleTerms: DealTerms = {
   briefingFiles: null,
 };
 
-export const releaseTriggers = ['brand', 'admin', 'review_period_elapsed', 'dispute_period_elapsed'] as const;
+export const releaseTriggers = [
+  'brand',
+  'admin',
+  'review_period_elapsed',
+  'dispute_period_elapsed',
+] as const;
 export const releaseTriggerSchema = z.enum(releaseTriggers);
 export type ReleaseTrigger = z.infer<typeof releaseTriggerSchema>;
 
@@ -56,7 +70,10 @@ export const DealCreated = defineEvent({
   version: 1,
   category: 'deal',
   description: 'A brand created a deal; fees are fixed by machines/money.ts at this moment.',
-  schema: dealTermsSchema.extend({ dealId: z.number().int().positive(), ownerId: z.string().min(1) }),
+  schema: dealTermsSchema.extend({
+    dealId: z.number().int().positive(),
+    ownerId: z.string().min(1),
+  }),
   example: { dealId: 42, ownerId: 'u_7f3a', ...exampleTerms },
 });
 
@@ -64,7 +81,8 @@ export const DealUpdated = defineEvent({
   type: 'DealUpdated',
   version: 1,
   category: 'deal',
-  description: 'The brand edited the terms while the deal awaited payment (full replacement of the terms).',
+  description:
+    'The brand edited the terms while the deal awaited payment (full replacement of the terms).',
   schema: dealTermsSchema,
   example: { ...exampleTerms, amountCents: 30_000, feeCents: 2_460, totalCents: 32_460 },
 });
@@ -109,7 +127,11 @@ export const PaymentFailed = defineEvent({
   category: 'deal',
   description: 'An asynchronous payment (e.g. iDEAL) failed; the deal still awaits payment.',
   schema: paymentFailedData,
-  example: { checkoutSessionId: 'cs_test_a1b2', reason: 'async_payment_failed', gatewayEventId: 'evt_2' },
+  example: {
+    checkoutSessionId: 'cs_test_a1b2',
+    reason: 'async_payment_failed',
+    gatewayEventId: 'evt_2',
+  },
 });
 
 export const CreatorAccepted = defineEvent({
@@ -133,7 +155,8 @@ export const ShareLinkRotated = defineEvent({
   type: 'ShareLinkRotated',
   version: 1,
   category: 'deal',
-  description: 'The brand replaced the creator link before anyone accepted it; the old link no longer opens the deal.',
+  description:
+    'The brand replaced the creator link before anyone accepted it; the old link no longer opens the deal.',
   schema: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/) }),
   example: { token: 'Xp4Lm0Qe7Rt2Yb9Nc5Vd1g' },
 });
@@ -169,7 +192,8 @@ export const ReviewPeriodStarted = defineEvent({
   type: 'ReviewPeriodStarted',
   version: 1,
   category: 'deal',
-  description: 'The brand has until endsAt to approve or dispute; then the funds release automatically.',
+  description:
+    'The brand has until endsAt to approve or dispute; then the funds release automatically.',
   schema: z.object({ startsAt: isoInstant, endsAt: isoInstant }),
   example: { startsAt: '2026-11-20T10:00:00.000Z', endsAt: '2026-11-22T10:00:00.000Z' },
 });
@@ -188,15 +212,24 @@ export const DisputeOpened = defineEvent({
   version: 1,
   category: 'deal',
   description: 'The brand disputed the delivery; the payment is held until endsAt (72 h).',
-  schema: z.object({ reason: z.string().min(1).max(1_000), description: z.string().max(5_000).nullable(), endsAt: isoInstant }),
-  example: { reason: 'Not satisfied with deliverables', description: null, endsAt: '2026-11-25T10:00:00.000Z' },
+  schema: z.object({
+    reason: z.string().min(1).max(1_000),
+    description: z.string().max(5_000).nullable(),
+    endsAt: isoInstant,
+  }),
+  example: {
+    reason: 'Not satisfied with deliverables',
+    description: null,
+    endsAt: '2026-11-25T10:00:00.000Z',
+  },
 });
 
 export const DisputePeriodElapsed = defineEvent({
   type: 'DisputePeriodElapsed',
   version: 1,
   category: 'deal',
-  description: 'The dispute hold ended unresolved; the funds release automatically (dispute auto_resolved).',
+  description:
+    'The dispute hold ended unresolved; the funds release automatically (dispute auto_resolved).',
   schema: z.object({ endsAt: isoInstant }),
   example: { endsAt: '2026-11-25T10:00:00.000Z' },
 });
@@ -215,8 +248,14 @@ export const FundsReleased = defineEvent({
   type: 'FundsReleased',
   version: 1,
   category: 'deal',
-  description: 'Outcome: the creator amount was transferred to the connected account (for the release request with the same key).',
-  schema: z.object({ trigger: releaseTriggerSchema, transferId: z.string().min(1), amountCents: cents, key: effectKey.optional() }),
+  description:
+    'Outcome: the creator amount was transferred to the connected account (for the release request with the same key).',
+  schema: z.object({
+    trigger: releaseTriggerSchema,
+    transferId: z.string().min(1),
+    amountCents: cents,
+    key: effectKey.optional(),
+  }),
   example: { trigger: 'brand', transferId: 'tr_1Q', amountCents: 25_000 },
 });
 
@@ -224,16 +263,27 @@ export const TransferFailed = defineEvent({
   type: 'TransferFailed',
   version: 1,
   category: 'deal',
-  description: 'Outcome: the gateway refused the requested transfer; nothing moved, the deal stays where it was and the release can be asked again.',
-  schema: z.object({ trigger: releaseTriggerSchema, code: z.string().min(1), message: z.string(), key: effectKey.optional() }),
-  example: { trigger: 'review_period_elapsed', code: 'funds_settling', message: 'Payment still processing' },
+  description:
+    'Outcome: the gateway refused the requested transfer; nothing moved, the deal stays where it was and the release can be asked again.',
+  schema: z.object({
+    trigger: releaseTriggerSchema,
+    code: z.string().min(1),
+    message: z.string(),
+    key: effectKey.optional(),
+  }),
+  example: {
+    trigger: 'review_period_elapsed',
+    code: 'funds_settling',
+    message: 'Payment still processing',
+  },
 });
 
 export const DealCompletedManually = defineEvent({
   type: 'DealCompletedManually',
   version: 1,
   category: 'deal',
-  description: 'Test-mode fallback when a payout cannot be made: the deal is marked completed without a transfer.',
+  description:
+    'Test-mode fallback when a payout cannot be made: the deal is marked completed without a transfer.',
   schema: z.object({ reason: z.string() }),
   example: { reason: 'payout failed in test mode' },
 });
@@ -242,7 +292,8 @@ export const DealPutOnHold = defineEvent({
   type: 'DealPutOnHold',
   version: 1,
   category: 'deal',
-  description: 'An admin (or a card chargeback) paused every timer of the deal until an admin acts.',
+  description:
+    'An admin (or a card chargeback) paused every timer of the deal until an admin acts.',
   schema: z.object({ source: z.enum(['admin', 'chargeback']), reason: z.string() }),
   example: { source: 'admin', reason: 'Manual review' },
 });
@@ -251,8 +302,12 @@ export const DealReleasedFromHold = defineEvent({
   type: 'DealReleasedFromHold',
   version: 1,
   category: 'deal',
-  description: 'An admin resumed the timers; the running period is extended by the time spent on hold.',
-  schema: z.object({ reviewPeriodEndsAt: isoInstant.nullable(), disputePeriodEndsAt: isoInstant.nullable() }),
+  description:
+    'An admin resumed the timers; the running period is extended by the time spent on hold.',
+  schema: z.object({
+    reviewPeriodEndsAt: isoInstant.nullable(),
+    disputePeriodEndsAt: isoInstant.nullable(),
+  }),
   example: { reviewPeriodEndsAt: '2026-11-23T09:00:00.000Z', disputePeriodEndsAt: null },
 });
 
@@ -270,8 +325,14 @@ export const DealRefunded = defineEvent({
   type: 'DealRefunded',
   version: 1,
   category: 'deal',
-  description: 'Outcome: the brand was refunded (any transfer of the deal reversed first); the deal is cancelled.',
-  schema: z.object({ refundId: z.string().min(1), amountCents: cents, transferReversalId: z.string().min(1).nullable(), key: effectKey.optional() }),
+  description:
+    'Outcome: the brand was refunded (any transfer of the deal reversed first); the deal is cancelled.',
+  schema: z.object({
+    refundId: z.string().min(1),
+    amountCents: cents,
+    transferReversalId: z.string().min(1).nullable(),
+    key: effectKey.optional(),
+  }),
   example: { refundId: 're_1R', amountCents: 27_050, transferReversalId: null },
 });
 
@@ -279,9 +340,14 @@ export const RefundFailed = defineEvent({
   type: 'RefundFailed',
   version: 1,
   category: 'deal',
-  description: 'Outcome: the gateway refused a requested refund; nothing moved and the refund can be asked again.',
+  description:
+    'Outcome: the gateway refused a requested refund; nothing moved and the refund can be asked again.',
   schema: z.object({ code: z.string().min(1), message: z.string(), key: effectKey }),
-  example: { code: 'invalid_request', message: 'Charge already refunded', key: '9b2e4c1a-1f3d-4e5a-8b6c-7d8e9f0a1b2c' },
+  example: {
+    code: 'invalid_request',
+    message: 'Charge already refunded',
+    key: '9b2e4c1a-1f3d-4e5a-8b6c-7d8e9f0a1b2c',
+  },
 });
 
 const splitPart = z.enum(['transfer', 'refund']);
@@ -292,7 +358,14 @@ export const DealSplitRequested = defineEvent({
   category: 'deal',
   description:
     'Intent: an admin resolves the deal with a split. The creator receives `creatorCents`, the platform keeps `feeKeptCents` (the fee in proportion, rounded half up) and the brand is refunded `refundCents`; the three add up to `chargedCents`, what the escrow held. The payments reactor makes the transfer under `transferKey` and the refund under `refundKey`, and records each outcome.',
-  schema: z.object({ creatorCents: cents, refundCents: cents, feeKeptCents: cents, chargedCents: cents, transferKey: effectKey, refundKey: effectKey }),
+  schema: z.object({
+    creatorCents: cents,
+    refundCents: cents,
+    feeKeptCents: cents,
+    chargedCents: cents,
+    transferKey: effectKey,
+    refundKey: effectKey,
+  }),
   example: {
     creatorCents: 15_000,
     refundCents: 10_820,
@@ -310,34 +383,53 @@ export const SplitTransferSucceeded = defineEvent({
   description:
     "Outcome: the creator's part of a split was transferred to the connected account (the fee in proportion is kept); with the refund also done, the deal is split_resolved.",
   schema: z.object({ transferId: z.string().min(1), amountCents: cents, key: effectKey }),
-  example: { transferId: 'tr_1S', amountCents: 15_000, key: '5d0c8e1a-2b3f-4c5d-9e6f-7a8b9c0d1e2f:transfer' },
+  example: {
+    transferId: 'tr_1S',
+    amountCents: 15_000,
+    key: '5d0c8e1a-2b3f-4c5d-9e6f-7a8b9c0d1e2f:transfer',
+  },
 });
 
 export const SplitTransferFailed = defineEvent({
   type: 'SplitTransferFailed',
   version: 1,
   category: 'deal',
-  description: "Outcome: the gateway refused the split's transfer; nothing moved for it, and an admin can retry it under the same key.",
+  description:
+    "Outcome: the gateway refused the split's transfer; nothing moved for it, and an admin can retry it under the same key.",
   schema: z.object({ code: z.string().min(1), message: z.string(), key: effectKey }),
-  example: { code: 'payouts_not_enabled', message: 'payouts_not_enabled: payouts are not enabled', key: '5d0c8e1a-2b3f-4c5d-9e6f-7a8b9c0d1e2f:transfer' },
+  example: {
+    code: 'payouts_not_enabled',
+    message: 'payouts_not_enabled: payouts are not enabled',
+    key: '5d0c8e1a-2b3f-4c5d-9e6f-7a8b9c0d1e2f:transfer',
+  },
 });
 
 export const SplitRefundSucceeded = defineEvent({
   type: 'SplitRefundSucceeded',
   version: 1,
   category: 'deal',
-  description: "Outcome: the brand's part of a split was refunded (the creator's transfer stays); with the transfer also done, the deal is split_resolved.",
+  description:
+    "Outcome: the brand's part of a split was refunded (the creator's transfer stays); with the transfer also done, the deal is split_resolved.",
   schema: z.object({ refundId: z.string().min(1), amountCents: cents, key: effectKey }),
-  example: { refundId: 're_1S', amountCents: 10_820, key: '5d0c8e1a-2b3f-4c5d-9e6f-7a8b9c0d1e2f:refund' },
+  example: {
+    refundId: 're_1S',
+    amountCents: 10_820,
+    key: '5d0c8e1a-2b3f-4c5d-9e6f-7a8b9c0d1e2f:refund',
+  },
 });
 
 export const SplitRefundFailed = defineEvent({
   type: 'SplitRefundFailed',
   version: 1,
   category: 'deal',
-  description: "Outcome: the gateway refused the split's refund; nothing moved for it, and an admin can retry it under the same key.",
+  description:
+    "Outcome: the gateway refused the split's refund; nothing moved for it, and an admin can retry it under the same key.",
   schema: z.object({ code: z.string().min(1), message: z.string(), key: effectKey }),
-  example: { code: 'invalid_request', message: 'invalid_request: refund refused', key: '5d0c8e1a-2b3f-4c5d-9e6f-7a8b9c0d1e2f:refund' },
+  example: {
+    code: 'invalid_request',
+    message: 'invalid_request: refund refused',
+    key: '5d0c8e1a-2b3f-4c5d-9e6f-7a8b9c0d1e2f:refund',
+  },
 });
 
 export const DealSplitRetried = defineEvent({
@@ -356,7 +448,10 @@ export const CheckoutSessionClosed = defineEvent({
   category: 'deal',
   description:
     'The open checkout session can no longer fund the deal (terms changed, a newer session, the deal deleted). The payments reactor expires it at the gateway; a payment that still arrives on it is refunded.',
-  schema: z.object({ sessionId: z.string().min(1), reason: z.enum(['terms_changed', 'replaced', 'deal_deleted']) }),
+  schema: z.object({
+    sessionId: z.string().min(1),
+    reason: z.enum(['terms_changed', 'replaced', 'deal_deleted']),
+  }),
   example: { sessionId: 'cs_test_a1b2', reason: 'terms_changed' },
 });
 
@@ -386,7 +481,12 @@ export const ChargebackOpened = defineEvent({
   category: 'deal',
   description: 'The card issuer opened a chargeback (charge.dispute.created); admins see it.',
   schema: chargebackData,
-  example: { disputeId: 'dp_1', amountCents: 27_050, reason: 'fraudulent', gatewayEventId: 'evt_9' },
+  example: {
+    disputeId: 'dp_1',
+    amountCents: 27_050,
+    reason: 'fraudulent',
+    gatewayEventId: 'evt_9',
+  },
 });
 
 export const DuplicatePaymentRefunded = defineEvent({
@@ -396,7 +496,13 @@ export const DuplicatePaymentRefunded = defineEvent({
   description:
     'Outcome: a payment that did not fund the deal (UnexpectedPaymentReceived, or before that event existed a second paid session) was refunded in full.',
   schema: duplicatePaymentRefundedData,
-  example: { checkoutSessionId: 'cs_test_b2', paymentIntentId: 'pi_4Xy', refundId: 're_2S', amountCents: 27_050, gatewayEventId: 'evt_11' },
+  example: {
+    checkoutSessionId: 'cs_test_b2',
+    paymentIntentId: 'pi_4Xy',
+    refundId: 're_2S',
+    amountCents: 27_050,
+    gatewayEventId: 'evt_11',
+  },
 });
 
 export const DealDeleted = defineEvent({
@@ -412,7 +518,8 @@ export const DealNoteAdded = defineEvent({
   type: 'DealNoteAdded',
   version: 1,
   category: 'deal',
-  description: 'An admin wrote a note on the deal (its author is the event actor); accepted in every state, changes nothing else.',
+  description:
+    'An admin wrote a note on the deal (its author is the event actor); accepted in every state, changes nothing else.',
   schema: z.object({ note: z.string().trim().min(1).max(2_000) }),
   example: { note: 'Called the brand: they will approve tomorrow.' },
 });

@@ -53,12 +53,16 @@ const fundsHeldMeta = meta({
   badge: 'blue',
   step: 3,
 });
-const reached = (now: string, deadline: string | null): boolean => deadline !== null && Date.parse(now) >= Date.parse(deadline);
+const reached = (now: string, deadline: string | null): boolean =>
+  deadline !== null && Date.parse(now) >= Date.parse(deadline);
 const releaseTrigger = (e: DealEvent): ReleaseTrigger | null =>
-  e.type === 'FundsReleaseRequested' || e.type === 'FundsReleased' || e.type === 'TransferFailed' ? e.data.trigger : null;
+  e.type === 'FundsReleaseRequested' || e.type === 'FundsReleased' || e.type === 'TransferFailed'
+    ? e.data.trigger
+    : null;
 /** Outcome events written before intents existed carry no key; they are replayed as they were decided. */
 const legacyOutcome = (e: DealEvent): boolean =>
-  (e.type === 'FundsReleased' || e.type === 'TransferFailed' || e.type === 'DealRefunded') && e.data.key === undefined;
+  (e.type === 'FundsReleased' || e.type === 'TransferFailed' || e.type === 'DealRefunded') &&
+  e.data.key === undefined;
 
 /** May a release with this trigger be asked for now? (Who may release, and when.) */
 function releaseAllowed(context: DealContext, trigger: ReleaseTrigger | null): boolean {
@@ -72,15 +76,18 @@ function releaseAllowed(context: DealContext, trigger: ReleaseTrigger | null): b
 
 /** The outcome answers the pending intent: same key, same amount (legacy outcomes: the old rules). */
 function answersRelease(context: DealContext, event: DealEvent): boolean {
-  if (legacyOutcome(event)) return context.pendingRelease === null && releaseAllowed(context, releaseTrigger(event));
+  if (legacyOutcome(event))
+    return context.pendingRelease === null && releaseAllowed(context, releaseTrigger(event));
   const pending = context.pendingRelease;
-  if (pending === null || (event.type !== 'FundsReleased' && event.type !== 'TransferFailed')) return false;
+  if (pending === null || (event.type !== 'FundsReleased' && event.type !== 'TransferFailed'))
+    return false;
   if (event.data.key !== pending.key || event.data.trigger !== pending.trigger) return false;
   return event.type === 'TransferFailed' || event.data.amountCents === pending.amountCents;
 }
 
 /** No money effect is asked for or under way, and no split has been asked for (a split is the last effect). */
-const noEffect = (c: DealContext): boolean => c.pendingRelease === null && c.pendingRefund === null && c.split === null;
+const noEffect = (c: DealContext): boolean =>
+  c.pendingRelease === null && c.pendingRefund === null && c.split === null;
 
 /** May the deal be split now? In dispute or on hold, with a bank account to transfer to. */
 export const splitAllowed = (c: DealContext, inDispute: boolean): boolean =>
@@ -117,23 +124,35 @@ export const dealMachine = setup({
       event.data.totalCents === event.data.amountCents + event.data.feeCents,
     noTokenYet: ({ context }) => context.shareableToken === null,
     /** A link may be replaced only while nobody has accepted through it. */
-    linkNotClaimed: ({ context }) => context.shareableToken !== null && context.influencerAcceptedAt === null,
+    linkNotClaimed: ({ context }) =>
+      context.shareableToken !== null && context.influencerAcceptedAt === null,
     notOnHold: ({ context }) => context.hold === null,
     onHold: ({ context }) => context.hold !== null,
     /** A session charges exactly what the deal's terms say is due now. */
     sessionChargesTotal: ({ context, event }) =>
-      event.type === 'CheckoutSessionCreated' && context.amounts !== null && event.data.totalCents === context.amounts.totalCents,
+      event.type === 'CheckoutSessionCreated' &&
+      context.amounts !== null &&
+      event.data.totalCents === context.amounts.totalCents,
     matchesOnboardingAccount: ({ context, event }) =>
-      event.type === 'BankAccountConnected' && (context.onboardingAccountId === null || context.onboardingAccountId === event.data.accountId),
+      event.type === 'BankAccountConnected' &&
+      (context.onboardingAccountId === null ||
+        context.onboardingAccountId === event.data.accountId),
     /** Deliver only with a bank account connected, so the funds have somewhere to go. */
     bankAccountConnected: ({ context }) => context.stripeAccountId !== null,
     reviewPeriodNotStarted: ({ context }) => context.reviewPeriodEndsAt === null,
-    reviewStillOpen: ({ context }) => context.reviewElapsedAt === null && context.pendingRelease === null && context.split === null,
+    reviewStillOpen: ({ context }) =>
+      context.reviewElapsedAt === null && context.pendingRelease === null && context.split === null,
     /** An automatic release only at or after the period's end, and never while held. */
     reviewPeriodOver: ({ context, event }) =>
-      context.hold === null && context.split === null && context.reviewElapsedAt === null && reached(event.metadata.at, context.reviewPeriodEndsAt),
+      context.hold === null &&
+      context.split === null &&
+      context.reviewElapsedAt === null &&
+      reached(event.metadata.at, context.reviewPeriodEndsAt),
     disputePeriodOver: ({ context, event }) =>
-      context.hold === null && context.split === null && context.disputeElapsedAt === null && reached(event.metadata.at, context.disputePeriodEndsAt),
+      context.hold === null &&
+      context.split === null &&
+      context.disputeElapsedAt === null &&
+      reached(event.metadata.at, context.disputePeriodEndsAt),
     /**
      * A transfer may be asked for once at a time, by someone allowed to, for exactly the creator's
      * amount, and only while the deal's whole charge is in escrow (nothing leaves that was not charged).
@@ -154,22 +173,36 @@ export const dealMachine = setup({
       escrowedCents(context) === context.amounts.totalCents &&
       context.stripeAccountId !== null,
     answersRelease: ({ context, event }) => answersRelease(context, event),
-    releasedByBrand: ({ context, event }) => answersRelease(context, event) && pendingTrigger(context, event) === 'brand',
-    releasedByOthers: ({ context, event }) => answersRelease(context, event) && pendingTrigger(context, event) !== 'brand',
-    adminReleased: ({ context, event }) => answersRelease(context, event) && pendingTrigger(context, event) === 'admin',
+    releasedByBrand: ({ context, event }) =>
+      answersRelease(context, event) && pendingTrigger(context, event) === 'brand',
+    releasedByOthers: ({ context, event }) =>
+      answersRelease(context, event) && pendingTrigger(context, event) !== 'brand',
+    adminReleased: ({ context, event }) =>
+      answersRelease(context, event) && pendingTrigger(context, event) === 'admin',
     /** A refund gives back at most what the deal's charge still holds, once at a time. */
     refundRequestable: ({ context, event }) =>
-      event.type === 'RefundRequested' && noEffect(context) && event.data.amountCents > 0 && event.data.amountCents <= escrowedCents(context),
+      event.type === 'RefundRequested' &&
+      noEffect(context) &&
+      event.data.amountCents > 0 &&
+      event.data.amountCents <= escrowedCents(context),
     answersRefund: ({ context, event }) => {
       if (event.type !== 'DealRefunded') return false;
-      if (event.data.key === undefined) return context.pendingRelease === null && context.pendingRefund === null;
-      return context.pendingRefund !== null && context.pendingRefund.key === event.data.key && context.pendingRefund.amountCents === event.data.amountCents;
+      if (event.data.key === undefined)
+        return context.pendingRelease === null && context.pendingRefund === null;
+      return (
+        context.pendingRefund !== null &&
+        context.pendingRefund.key === event.data.key &&
+        context.pendingRefund.amountCents === event.data.amountCents
+      );
     },
-    refundFailed: ({ context, event }) => event.type === 'RefundFailed' && context.pendingRefund?.key === event.data.key,
+    refundFailed: ({ context, event }) =>
+      event.type === 'RefundFailed' && context.pendingRefund?.key === event.data.key,
     noEffectPending: ({ context }) => noEffect(context),
     /** A split while the deal is on hold (any state with money in escrow), or in dispute (splitInDispute). */
-    splitRequestableOnHold: ({ context, event }) => splitAllowed(context, false) && splitAddsUp(context, event),
-    splitRequestableInDispute: ({ context, event }) => splitAllowed(context, true) && splitAddsUp(context, event),
+    splitRequestableOnHold: ({ context, event }) =>
+      splitAllowed(context, false) && splitAddsUp(context, event),
+    splitRequestableInDispute: ({ context, event }) =>
+      splitAllowed(context, true) && splitAddsUp(context, event),
   },
   actions: {
     evolve: assign(({ context, event }) => evolveDealContext(context, event)),
@@ -193,7 +226,13 @@ export const dealMachine = setup({
       },
     },
     pending_payment: {
-      meta: meta({ status: 'pending_payment', brandText: 'deal.brand.pending_payment', creatorText: 'deal.creator.pending_payment', badge: 'yellow', step: 1 }),
+      meta: meta({
+        status: 'pending_payment',
+        brandText: 'deal.brand.pending_payment',
+        creatorText: 'deal.creator.pending_payment',
+        badge: 'yellow',
+        step: 1,
+      }),
       on: {
         DealUpdated: { guard: 'amountWithinCap', actions: 'evolve' },
         ShareLinkGenerated: { guard: 'noTokenYet', actions: 'evolve' },
@@ -223,7 +262,11 @@ export const dealMachine = setup({
           meta: fundsHeldMeta,
           on: {
             BankOnboardingStarted: { actions: 'evolve' },
-            BankAccountConnected: { guard: 'matchesOnboardingAccount', target: 'bank_connected', actions: 'evolve' },
+            BankAccountConnected: {
+              guard: 'matchesOnboardingAccount',
+              target: 'bank_connected',
+              actions: 'evolve',
+            },
           },
         },
         bank_connected: {
@@ -235,7 +278,11 @@ export const dealMachine = setup({
             step: 4,
           }),
           on: {
-            ContentDelivered: { guard: 'bankAccountConnected', target: '#deal.delivered', actions: 'evolve' },
+            ContentDelivered: {
+              guard: 'bankAccountConnected',
+              target: '#deal.delivered',
+              actions: 'evolve',
+            },
             // Before delivery only an admin may release.
             FundsReleaseRequested: { guard: 'adminReleaseRequestable', actions: 'evolve' },
             FundsReleased: { guard: 'adminReleased', target: '#deal.completed', actions: 'evolve' },
@@ -245,7 +292,13 @@ export const dealMachine = setup({
       },
     },
     delivered: {
-      meta: meta({ status: 'delivered', brandText: 'deal.brand.delivered', creatorText: 'deal.creator.delivered', badge: 'purple', step: 5 }),
+      meta: meta({
+        status: 'delivered',
+        brandText: 'deal.brand.delivered',
+        creatorText: 'deal.creator.delivered',
+        badge: 'purple',
+        step: 5,
+      }),
       on: {
         ReviewPeriodStarted: { guard: 'reviewPeriodNotStarted', actions: 'evolve' },
         ReviewPeriodElapsed: { guard: 'reviewPeriodOver', actions: 'evolve' },
@@ -258,7 +311,13 @@ export const dealMachine = setup({
       },
     },
     dispute: {
-      meta: meta({ status: 'dispute', brandText: 'deal.brand.dispute', creatorText: 'deal.creator.dispute', badge: 'red', step: 5 }),
+      meta: meta({
+        status: 'dispute',
+        brandText: 'deal.brand.dispute',
+        creatorText: 'deal.creator.dispute',
+        badge: 'red',
+        step: 5,
+      }),
       on: {
         DisputePeriodElapsed: { guard: 'disputePeriodOver', actions: 'evolve' },
         FundsReleaseRequested: { guard: 'releaseRequestable', actions: 'evolve' },
@@ -274,12 +333,24 @@ export const dealMachine = setup({
       },
     },
     completed: {
-      meta: meta({ status: 'completed', brandText: 'deal.brand.completed', creatorText: 'deal.creator.completed', badge: 'green', step: 7 }),
+      meta: meta({
+        status: 'completed',
+        brandText: 'deal.brand.completed',
+        creatorText: 'deal.creator.completed',
+        badge: 'green',
+        step: 7,
+      }),
       // Money has left escrow; a later card chargeback is still recorded for the admins.
       on: { ChargebackOpened: { actions: 'evolve' } },
     },
     approved_after_dispute: {
-      meta: meta({ status: 'approved_after_dispute', brandText: 'deal.brand.completed', creatorText: 'deal.creator.completed', badge: 'green', step: 7 }),
+      meta: meta({
+        status: 'approved_after_dispute',
+        brandText: 'deal.brand.completed',
+        creatorText: 'deal.creator.completed',
+        badge: 'green',
+        step: 7,
+      }),
       on: { ChargebackOpened: { actions: 'evolve' } },
     },
     // Both parts of a split done: the creator received a part, the brand the rest back.
@@ -295,11 +366,23 @@ export const dealMachine = setup({
     },
     // Not `final`: a late payment for a cancelled or deleted deal must still be recorded and refunded.
     cancelled: {
-      meta: meta({ status: 'cancelled', brandText: 'deal.brand.cancelled', creatorText: 'deal.creator.cancelled', badge: 'grey', step: null }),
+      meta: meta({
+        status: 'cancelled',
+        brandText: 'deal.brand.cancelled',
+        creatorText: 'deal.creator.cancelled',
+        badge: 'grey',
+        step: null,
+      }),
       on: { ChargebackOpened: { actions: 'evolve' } },
     },
     deleted: {
-      meta: meta({ status: 'deleted', brandText: 'deal.brand.deleted', creatorText: 'deal.creator.deleted', badge: 'grey', step: null }),
+      meta: meta({
+        status: 'deleted',
+        brandText: 'deal.brand.deleted',
+        creatorText: 'deal.creator.deleted',
+        badge: 'grey',
+        step: null,
+      }),
     },
   },
 });

@@ -30,11 +30,23 @@ export const dealActions = [
 export type DealAction = (typeof dealActions)[number];
 
 type SetupAction = 'edit' | 'delete' | 'generateLink' | 'checkout' | 'accept' | 'startBankSetup';
-const setupActions: ReadonlySet<DealAction> = new Set<SetupAction>(['edit', 'delete', 'generateLink', 'checkout', 'accept', 'startBankSetup']);
+const setupActions: ReadonlySet<DealAction> = new Set<SetupAction>([
+  'edit',
+  'delete',
+  'generateLink',
+  'checkout',
+  'accept',
+  'startBankSetup',
+]);
 const isSetup = (action: DealAction): action is SetupAction => setupActions.has(action);
 
 /** The probes of setting a deal up, before its money is in escrow: terms, link, checkout, acceptance, bank. */
-function setupProbe(action: SetupAction, context: DealContext, now: string, metadata: Event['metadata']): Event {
+function setupProbe(
+  action: SetupAction,
+  context: DealContext,
+  now: string,
+  metadata: Event['metadata'],
+): Event {
   // A deal not created yet has no terms: placeholder terms the guards accept.
   const terms = context.terms ?? {
     influencer: 'probe',
@@ -52,13 +64,25 @@ function setupProbe(action: SetupAction, context: DealContext, now: string, meta
   };
   switch (action) {
     case 'edit':
-      return { type: 'DealUpdated', data: { ...terms, amountCents: MIN_DEAL_CENTS, feeCents: 0, totalCents: MIN_DEAL_CENTS }, metadata };
+      return {
+        type: 'DealUpdated',
+        data: { ...terms, amountCents: MIN_DEAL_CENTS, feeCents: 0, totalCents: MIN_DEAL_CENTS },
+        metadata,
+      };
     case 'delete':
       return { type: 'DealDeleted', data: {}, metadata };
     case 'generateLink':
       return { type: 'ShareLinkGenerated', data: { token: 'probeprobeprobeprobeprobe' }, metadata };
     case 'checkout':
-      return { type: 'CheckoutSessionCreated', data: { sessionId: 'probe', totalCents: context.amounts?.totalCents ?? 0, gateway: 'simulated' }, metadata };
+      return {
+        type: 'CheckoutSessionCreated',
+        data: {
+          sessionId: 'probe',
+          totalCents: context.amounts?.totalCents ?? 0,
+          gateway: 'simulated',
+        },
+        metadata,
+      };
     case 'accept':
       return { type: 'CreatorAccepted', data: {}, metadata };
     case 'startBankSetup':
@@ -67,35 +91,70 @@ function setupProbe(action: SetupAction, context: DealContext, now: string, meta
 }
 
 /** The probes of what happens to the money: delivery, release, dispute, hold, refund, the periods' ends. */
-function escrowProbe(action: Exclude<DealAction, SetupAction>, context: DealContext, now: string, metadata: Event['metadata']): Event {
+function escrowProbe(
+  action: Exclude<DealAction, SetupAction>,
+  context: DealContext,
+  now: string,
+  metadata: Event['metadata'],
+): Event {
   switch (action) {
     case 'deliver':
       return { type: 'ContentDelivered', data: {}, metadata };
     case 'release':
-      return { type: 'FundsReleaseRequested', data: { trigger: 'brand', amountCents: context.amounts?.amountCents ?? 0, key: 'probe' }, metadata };
+      return {
+        type: 'FundsReleaseRequested',
+        data: { trigger: 'brand', amountCents: context.amounts?.amountCents ?? 0, key: 'probe' },
+        metadata,
+      };
     case 'adminRelease':
-      return { type: 'FundsReleaseRequested', data: { trigger: 'admin', amountCents: context.amounts?.amountCents ?? 0, key: 'probe' }, metadata };
+      return {
+        type: 'FundsReleaseRequested',
+        data: { trigger: 'admin', amountCents: context.amounts?.amountCents ?? 0, key: 'probe' },
+        metadata,
+      };
     case 'dispute':
-      return { type: 'DisputeOpened', data: { reason: 'probe', description: null, endsAt: now }, metadata };
+      return {
+        type: 'DisputeOpened',
+        data: { reason: 'probe', description: null, endsAt: now },
+        metadata,
+      };
     case 'hold':
       return { type: 'DealPutOnHold', data: { source: 'admin', reason: 'probe' }, metadata };
     case 'resume':
-      return { type: 'DealReleasedFromHold', data: { reviewPeriodEndsAt: null, disputePeriodEndsAt: null }, metadata };
+      return {
+        type: 'DealReleasedFromHold',
+        data: { reviewPeriodEndsAt: null, disputePeriodEndsAt: null },
+        metadata,
+      };
     case 'refund':
-      return { type: 'RefundRequested', data: { amountCents: Math.max(1, escrowedCents(context)), key: 'probe' }, metadata };
+      return {
+        type: 'RefundRequested',
+        data: { amountCents: Math.max(1, escrowedCents(context)), key: 'probe' },
+        metadata,
+      };
     case 'manualComplete':
       return { type: 'DealCompletedManually', data: { reason: 'probe' }, metadata };
     case 'elapseReviewPeriod':
-      return { type: 'ReviewPeriodElapsed', data: { endsAt: context.reviewPeriodEndsAt ?? now }, metadata };
+      return {
+        type: 'ReviewPeriodElapsed',
+        data: { endsAt: context.reviewPeriodEndsAt ?? now },
+        metadata,
+      };
     case 'elapseDisputePeriod':
-      return { type: 'DisputePeriodElapsed', data: { endsAt: context.disputePeriodEndsAt ?? now }, metadata };
+      return {
+        type: 'DisputePeriodElapsed',
+        data: { endsAt: context.disputePeriodEndsAt ?? now },
+        metadata,
+      };
   }
 }
 
 /** A representative event for each action, shaped so the guards judge the action, not the sample. */
 export function probeEvent(action: DealAction, context: DealContext, now: string): Event {
   const metadata = probeMetadata(now);
-  return isSetup(action) ? setupProbe(action, context, now, metadata) : escrowProbe(action, context, now, metadata);
+  return isSetup(action)
+    ? setupProbe(action, context, now, metadata)
+    : escrowProbe(action, context, now, metadata);
 }
 
 export interface DealStateView {

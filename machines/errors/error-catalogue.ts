@@ -38,13 +38,21 @@ const e = (kind: ErrorKind, en: string, nl: string): Entry => ({ kind, en, nl })
 
 export const errorCatalogue = {
   // Refused by the statecharts and deciders.
-  deal_not_in_state: e('illegal_transition', 'Cannot {action} while the deal is {status}', 'Dit kan niet meer: de deal heeft nu de status „{status}”.'),
+  deal_not_in_state: e(
+    'illegal_transition',
+    'Cannot {action} while the deal is {status}',
+    'Dit kan niet meer: de deal heeft nu de status „{status}”.',
+  ),
   payment_request_not_in_state: e(
     'illegal_transition',
     'Cannot {action} while the payment request is {status}',
     'Dit kan niet meer: het betaalverzoek heeft nu de status „{status}”.',
   ),
-  account_not_in_state: e('illegal_transition', 'Cannot {action} while the {thing} is {status}', 'Dit kan niet meer: {thing} heeft nu de status „{status}”.'),
+  account_not_in_state: e(
+    'illegal_transition',
+    'Cannot {action} while the {thing} is {status}',
+    'Dit kan niet meer: {thing} heeft nu de status „{status}”.',
+  ),
   deal_on_hold: e(
     'illegal_transition',
     'Cannot release funds while the deal is on hold; an admin must act',
@@ -55,20 +63,56 @@ export const errorCatalogue = {
     'Cannot complete the request while a chargeback holds the payment; an admin must act',
     'Het verzoek kan niet worden afgerond zolang een terugboeking de betaling vasthoudt; een beheerder moet eerst handelen.',
   ),
-  deal_already_accepted: e('illegal_transition', 'The deal has already been accepted', 'De deal is al geaccepteerd.'),
-  deal_already_refunded: e('illegal_transition', 'The deal has already been refunded', 'De deal is al terugbetaald.'),
-  deal_already_on_hold: e('illegal_transition', 'The deal is already on hold', 'De deal wordt al vastgehouden.'),
-  payment_request_already_accepted: e('illegal_transition', 'The payment request has already been accepted', 'Het betaalverzoek is al geaccepteerd.'),
-  payment_request_expired: e('expired', 'Payment request has expired', 'Het betaalverzoek is verlopen.'),
+  deal_already_accepted: e(
+    'illegal_transition',
+    'The deal has already been accepted',
+    'De deal is al geaccepteerd.',
+  ),
+  deal_already_refunded: e(
+    'illegal_transition',
+    'The deal has already been refunded',
+    'De deal is al terugbetaald.',
+  ),
+  deal_already_on_hold: e(
+    'illegal_transition',
+    'The deal is already on hold',
+    'De deal wordt al vastgehouden.',
+  ),
+  payment_request_already_accepted: e(
+    'illegal_transition',
+    'The payment request has already been accepted',
+    'Het betaalverzoek is al geaccepteerd.',
+  ),
+  payment_request_expired: e(
+    'expired',
+    'Payment request has expired',
+    'Het betaalverzoek is verlopen.',
+  ),
   concurrent_change: e(
     'concurrency',
     'The {thing} was changed by someone else; please try again',
     '{Thing} is intussen door iemand anders gewijzigd; probeer het opnieuw.',
   ),
-  refund_under_way: e('conflict', 'A refund of this deal is under way', 'Er loopt al een terugbetaling voor deze deal.'),
-  refund_already_under_way: e('conflict', 'A refund of this deal is already under way', 'Er loopt al een terugbetaling voor deze deal.'),
-  release_under_way: e('conflict', 'A release of these funds is under way', 'Dit geld wordt al vrijgegeven.'),
-  release_already_under_way: e('conflict', 'A release of these funds is already under way', 'Dit geld wordt al vrijgegeven.'),
+  refund_under_way: e(
+    'conflict',
+    'A refund of this deal is under way',
+    'Er loopt al een terugbetaling voor deze deal.',
+  ),
+  refund_already_under_way: e(
+    'conflict',
+    'A refund of this deal is already under way',
+    'Er loopt al een terugbetaling voor deze deal.',
+  ),
+  release_under_way: e(
+    'conflict',
+    'A release of these funds is under way',
+    'Dit geld wordt al vrijgegeven.',
+  ),
+  release_already_under_way: e(
+    'conflict',
+    'A release of these funds is already under way',
+    'Dit geld wordt al vrijgegeven.',
+  ),
   split_amount_invalid: e(
     'bad_request',
     "The creator's part of a split must be a whole number of cents above 0 (got {creatorCents})",
@@ -89,13 +133,21 @@ export const errorCatalogue = {
     'A deal can be split only while it is in dispute or on hold (it is {status})',
     'Een deal kan alleen worden verdeeld tijdens een geschil of als hij wordt vastgehouden (status nu: „{status}”).',
   ),
-  split_under_way: e('conflict', 'A split of this deal has already been asked for', 'Voor deze deal is al een verdeling aangevraagd.'),
+  split_under_way: e(
+    'conflict',
+    'A split of this deal has already been asked for',
+    'Voor deze deal is al een verdeling aangevraagd.',
+  ),
   split_nothing_to_retry: e(
     'conflict',
     'No part of a split of this deal failed; there is nothing to retry',
     'Geen deel van een verdeling van deze deal is mislukt; er is niets om opnieuw te proberen.',
   ),
-  checkout_total_mismatch: e('conflict', 'The checkout does not charge the total due', 'Deze betaling komt niet overeen met het verschuldigde bedrag.'),
+  checkout_total_mismatch: e(
+    'conflict',
+    'The checkout does not charge the total due',
+    'Deze betaling komt niet overeen met het verschuldigde bedrag.',
+  ),
   deal_changed_during_checkout: e(
     'conflict',
     'The deal changed while its payment was being prepared; please try again',
@@ -112,12 +164,36 @@ export const errorCatalogue = {
     'no_bank_account: de creator heeft nog geen bankrekening gekoppeld.',
   ),
   // The gateway refused (a definite answer: nothing moved) or its outcome is unknown; the message keeps the gateway's code first.
-  gateway_refused: e('conflict', '{detail}', '{gatewayCode}: Dit kan nu niet: de betaaldienst weigerde. Vernieuw de pagina en probeer het opnieuw.'),
-  gateway_failed: e('gateway_error', '{detail}', '{gatewayCode}: De betaaldienst gaf een fout; probeer het later opnieuw.'),
-  gateway_unavailable: e('gateway_error', '{detail}', '{gatewayCode}: De betaaldienst is niet bereikbaar; probeer het later opnieuw.'),
-  manual_completion_test_mode_only: e('forbidden', 'Manual completion is only available in test mode', 'Handmatig afronden kan alleen in testmodus.'),
-  auditor_read_only: e('forbidden', 'Auditors can view but not act', 'Auditors kunnen meekijken, maar niets wijzigen.'),
-  cannot_deactivate_self: e('conflict', 'You cannot deactivate your own account', 'Je kunt je eigen account niet deactiveren.'),
+  gateway_refused: e(
+    'conflict',
+    '{detail}',
+    '{gatewayCode}: Dit kan nu niet: de betaaldienst weigerde. Vernieuw de pagina en probeer het opnieuw.',
+  ),
+  gateway_failed: e(
+    'gateway_error',
+    '{detail}',
+    '{gatewayCode}: De betaaldienst gaf een fout; probeer het later opnieuw.',
+  ),
+  gateway_unavailable: e(
+    'gateway_error',
+    '{detail}',
+    '{gatewayCode}: De betaaldienst is niet bereikbaar; probeer het later opnieuw.',
+  ),
+  manual_completion_test_mode_only: e(
+    'forbidden',
+    'Manual completion is only available in test mode',
+    'Handmatig afronden kan alleen in testmodus.',
+  ),
+  auditor_read_only: e(
+    'forbidden',
+    'Auditors can view but not act',
+    'Auditors kunnen meekijken, maar niets wijzigen.',
+  ),
+  cannot_deactivate_self: e(
+    'conflict',
+    'You cannot deactivate your own account',
+    'Je kunt je eigen account niet deactiveren.',
+  ),
   too_many_deal_devices: e(
     'conflict',
     'At most {max} devices can get notifications for one deal',
@@ -143,8 +219,16 @@ export const errorCatalogue = {
     'Notifications for this deal can be turned on once it is accepted',
     'Meldingen voor deze deal kunnen aan zodra de deal is geaccepteerd.',
   ),
-  admin_already_deactivated: e('conflict', 'The admin account is already deactivated', 'Het beheerdersaccount is al gedeactiveerd.'),
-  deal_receipt_not_yet: e('not_available', 'No receipt yet: the deal has not been paid', 'Nog geen ontvangstbewijs: de deal is nog niet betaald.'),
+  admin_already_deactivated: e(
+    'conflict',
+    'The admin account is already deactivated',
+    'Het beheerdersaccount is al gedeactiveerd.',
+  ),
+  deal_receipt_not_yet: e(
+    'not_available',
+    'No receipt yet: the deal has not been paid',
+    'Nog geen ontvangstbewijs: de deal is nog niet betaald.',
+  ),
   deal_statement_not_yet: e(
     'not_available',
     'No statement yet: nothing has been paid out for this deal',
@@ -160,16 +244,32 @@ export const errorCatalogue = {
     'No statement yet: nothing has been paid out for this request',
     'Nog geen afrekening: voor dit betaalverzoek is nog niets uitbetaald.',
   ),
-  ai_not_available: e('not_available', 'AI assistant not available', 'De AI-assistent is niet beschikbaar.'),
+  ai_not_available: e(
+    'not_available',
+    'AI assistant not available',
+    'De AI-assistent is niet beschikbaar.',
+  ),
   // Not found.
   deal_not_found: e('not_found', 'Deal not found', 'Deal niet gevonden.'),
-  payment_request_not_found: e('not_found', 'Payment request not found', 'Betaalverzoek niet gevonden.'),
+  payment_request_not_found: e(
+    'not_found',
+    'Payment request not found',
+    'Betaalverzoek niet gevonden.',
+  ),
   user_not_found: e('not_found', 'User not found', 'Gebruiker niet gevonden.'),
   admin_not_found: e('not_found', 'Admin account not found', 'Beheerdersaccount niet gevonden.'),
-  never_in_dispute: e('not_found', 'This deal was never in dispute', 'Deze deal is nooit in geschil geweest.'),
+  never_in_dispute: e(
+    'not_found',
+    'This deal was never in dispute',
+    'Deze deal is nooit in geschil geweest.',
+  ),
   route_not_found: e('not_found', 'Route {method} {url} not found', 'Dit adres bestaat niet.'),
   message_not_found: e('not_found', 'No such message', 'Dit bericht bestaat niet.'),
-  metrics_off: e('not_found', 'Metrics are off: set METRICS_TOKEN to serve them', 'Metrieken staan uit: stel METRICS_TOKEN in om ze te tonen.'),
+  metrics_off: e(
+    'not_found',
+    'Metrics are off: set METRICS_TOKEN to serve them',
+    'Metrieken staan uit: stel METRICS_TOKEN in om ze te tonen.',
+  ),
   // Accounts and sign-in.
   email_taken: e(
     'conflict',
@@ -191,17 +291,57 @@ export const errorCatalogue = {
     'Admin username must not contain invisible characters',
     'De beheerdersnaam mag geen onzichtbare tekens bevatten.',
   ),
-  invalid_login: e('unauthorized', 'Invalid email or password', 'Onjuist e-mailadres of wachtwoord.'),
+  invalid_login: e(
+    'unauthorized',
+    'Invalid email or password',
+    'Onjuist e-mailadres of wachtwoord.',
+  ),
   invalid_credentials: e('unauthorized', 'Invalid credentials', 'Onjuiste inloggegevens.'),
-  wrong_current_password: e('forbidden', 'Current password is wrong', 'Je huidige wachtwoord klopt niet.'),
-  token_format: e('unauthorized', 'Invalid authentication token format', 'Je bent niet (meer) ingelogd; log opnieuw in.'),
-  token_expired: e('unauthorized', 'Token expired', 'Je bent niet (meer) ingelogd; log opnieuw in.'),
-  token_invalid: e('unauthorized', 'Invalid or expired token', 'Je bent niet (meer) ingelogd; log opnieuw in.'),
-  session_ended: e('unauthorized', 'Session ended; please log in again', 'Je bent niet (meer) ingelogd; log opnieuw in.'),
-  authentication_required: e('unauthorized', 'Authentication required', 'Je bent niet (meer) ingelogd; log opnieuw in.'),
-  metrics_token_required: e('unauthorized', 'Metrics need the METRICS_TOKEN bearer token', 'Metrieken vragen het METRICS_TOKEN als bearer-token.'),
-  admin_authentication_required: e('unauthorized', 'Admin authentication required', 'Je bent niet (meer) ingelogd; log opnieuw in.'),
-  too_many_requests: e('too_many_requests', '{detail}', 'Te veel pogingen; wacht even en probeer het opnieuw.'),
+  wrong_current_password: e(
+    'forbidden',
+    'Current password is wrong',
+    'Je huidige wachtwoord klopt niet.',
+  ),
+  token_format: e(
+    'unauthorized',
+    'Invalid authentication token format',
+    'Je bent niet (meer) ingelogd; log opnieuw in.',
+  ),
+  token_expired: e(
+    'unauthorized',
+    'Token expired',
+    'Je bent niet (meer) ingelogd; log opnieuw in.',
+  ),
+  token_invalid: e(
+    'unauthorized',
+    'Invalid or expired token',
+    'Je bent niet (meer) ingelogd; log opnieuw in.',
+  ),
+  session_ended: e(
+    'unauthorized',
+    'Session ended; please log in again',
+    'Je bent niet (meer) ingelogd; log opnieuw in.',
+  ),
+  authentication_required: e(
+    'unauthorized',
+    'Authentication required',
+    'Je bent niet (meer) ingelogd; log opnieuw in.',
+  ),
+  metrics_token_required: e(
+    'unauthorized',
+    'Metrics need the METRICS_TOKEN bearer token',
+    'Metrieken vragen het METRICS_TOKEN als bearer-token.',
+  ),
+  admin_authentication_required: e(
+    'unauthorized',
+    'Admin authentication required',
+    'Je bent niet (meer) ingelogd; log opnieuw in.',
+  ),
+  too_many_requests: e(
+    'too_many_requests',
+    '{detail}',
+    'Te veel pogingen; wacht even en probeer het opnieuw.',
+  ),
   too_many_requests_from_account: e(
     'too_many_requests',
     'Too many payment requests from your account; try again in {seconds} seconds',
@@ -213,16 +353,36 @@ export const errorCatalogue = {
     'Er zijn te veel betaalverzoeken naar dit e-mailadres gestuurd; probeer het over {seconds} seconden opnieuw.',
   ),
   // Input.
-  invalid_input: e('validation_failed', '{detail}', 'De invoer is niet geldig; controleer de gegevens.'),
-  deadline_in_past: e('validation_failed', 'Deadline must be today or later', 'De deadline moet vandaag of later zijn.'),
-  publication_deadline_in_past: e('validation_failed', 'Publication deadline must be today or later', 'De publicatiedeadline moet vandaag of later zijn.'),
+  invalid_input: e(
+    'validation_failed',
+    '{detail}',
+    'De invoer is niet geldig; controleer de gegevens.',
+  ),
+  deadline_in_past: e(
+    'validation_failed',
+    'Deadline must be today or later',
+    'De deadline moet vandaag of later zijn.',
+  ),
+  publication_deadline_in_past: e(
+    'validation_failed',
+    'Publication deadline must be today or later',
+    'De publicatiedeadline moet vandaag of later zijn.',
+  ),
   since_invalid: e(
     'validation_failed',
     'since must be a date (YYYY-MM-DD) or an ISO instant',
     'De begindatum moet een datum (JJJJ-MM-DD) of een ISO-tijdstip zijn.',
   ),
-  since_not_past: e('validation_failed', 'since must be in the past', 'De begindatum moet in het verleden liggen.'),
-  date_range: e('validation_failed', 'from must be before to', 'De begindatum moet vóór de einddatum liggen.'),
+  since_not_past: e(
+    'validation_failed',
+    'since must be in the past',
+    'De begindatum moet in het verleden liggen.',
+  ),
+  date_range: e(
+    'validation_failed',
+    'from must be before to',
+    'De begindatum moet vóór de einddatum liggen.',
+  ),
   idempotency_key_invalid: e(
     'validation_failed',
     'Idempotency-Key must be 1 to 255 visible ASCII characters',
@@ -239,21 +399,49 @@ export const errorCatalogue = {
     'subscription.endpoint moet een https-adres van een bekende pushdienst zijn.',
   ),
   unknown_event: e('invalid_event', 'Unknown event type {type}', 'Het verzoek is niet geldig.'),
-  invalid_event_data: e('validation_failed', 'Invalid {type}: {detail}', 'De invoer is niet geldig; controleer de gegevens.'),
-  invalid_signature: e('invalid_signature', 'Webhook signature verification failed: {detail}', 'De handtekening van de webhook klopt niet.'),
+  invalid_event_data: e(
+    'validation_failed',
+    'Invalid {type}: {detail}',
+    'De invoer is niet geldig; controleer de gegevens.',
+  ),
+  invalid_signature: e(
+    'invalid_signature',
+    'Webhook signature verification failed: {detail}',
+    'De handtekening van de webhook klopt niet.',
+  ),
   // The request itself.
   empty_json_body: e(
     'validation_failed',
     'Request body must not be empty when content-type is application/json',
     'Het verzoek mag niet leeg zijn bij content-type application/json.',
   ),
-  malformed_json: e('validation_failed', 'Malformed JSON body', 'Het verzoek is geen geldige JSON.'),
-  body_not_object: e('validation_failed', 'Request body must be a JSON object', 'Het verzoek moet een JSON-object zijn.'),
-  invalid_content_length: e('bad_request', 'Invalid content length', 'Ongeldige lengte van het verzoek.'),
+  malformed_json: e(
+    'validation_failed',
+    'Malformed JSON body',
+    'Het verzoek is geen geldige JSON.',
+  ),
+  body_not_object: e(
+    'validation_failed',
+    'Request body must be a JSON object',
+    'Het verzoek moet een JSON-object zijn.',
+  ),
+  invalid_content_length: e(
+    'bad_request',
+    'Invalid content length',
+    'Ongeldige lengte van het verzoek.',
+  ),
   body_too_large: e('payload_too_large', 'Request body is too large', 'Het verzoek is te groot.'),
-  unsupported_media_type: e('unsupported_media_type', 'Unsupported content type; send application/json', 'Onbekend inhoudstype; stuur application/json.'),
+  unsupported_media_type: e(
+    'unsupported_media_type',
+    'Unsupported content type; send application/json',
+    'Onbekend inhoudstype; stuur application/json.',
+  ),
   bad_request: e('bad_request', '{detail}', 'Het verzoek is niet geldig.'),
-  internal_error: e('internal_error', 'Something went wrong', 'Er ging iets mis; probeer het opnieuw.'),
+  internal_error: e(
+    'internal_error',
+    'Something went wrong',
+    'Er ging iets mis; probeer het opnieuw.',
+  ),
 } satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
@@ -291,23 +479,28 @@ const inDutch = (value: string): string => nlWords[value] ?? value.replace(/_/g,
  */
 const nlInputTexts: Record<string, string> = {
   'Amount is required': 'Vul een bedrag in.',
-  'Amount must be a positive number with at most 2 decimals': 'Het bedrag moet een positief getal zijn met hooguit 2 decimalen.',
+  'Amount must be a positive number with at most 2 decimals':
+    'Het bedrag moet een positief getal zijn met hooguit 2 decimalen.',
   'Amount must be greater than 0': 'Het bedrag moet groter zijn dan 0.',
   'Amount must be at least €0.50': 'Het bedrag moet minstens € 0,50 zijn.',
   'The product currently supports deals up to €1,750. For larger deals, please contact us.':
     'Deals kunnen op dit moment hooguit €1.750 zijn. Neem voor grotere deals contact met ons op.',
-  'The smallest deal is €0.50, the least a card payment can be': 'De kleinste deal is € 0,50, het minimum voor een kaartbetaling.',
+  'The smallest deal is €0.50, the least a card payment can be':
+    'De kleinste deal is € 0,50, het minimum voor een kaartbetaling.',
   'Description is required': 'Vul een beschrijving in.',
   'Password is required': 'Vul een wachtwoord in.',
   'Password must be at least 6 characters': 'Het wachtwoord moet minstens 6 tekens lang zijn.',
   'Username is required': 'Vul een gebruikersnaam in.',
   'Username must be at least 2 characters': 'De gebruikersnaam moet minstens 2 tekens lang zijn.',
   'Username must be at least 3 characters': 'De gebruikersnaam moet minstens 3 tekens lang zijn.',
-  'Username must not contain invisible characters': 'De gebruikersnaam mag geen onzichtbare tekens bevatten (zoals een spatie zonder breedte).',
-  'Username must not contain text-direction control characters': 'De gebruikersnaam mag geen tekens bevatten die de leesrichting wijzigen.',
+  'Username must not contain invisible characters':
+    'De gebruikersnaam mag geen onzichtbare tekens bevatten (zoals een spatie zonder breedte).',
+  'Username must not contain text-direction control characters':
+    'De gebruikersnaam mag geen tekens bevatten die de leesrichting wijzigen.',
   'Current password is required': 'Vul je huidige wachtwoord in.',
   'Country must be a two-letter code': 'Het land moet een code van twee letters zijn.',
-  'Please enter a description first to improve it.': 'Vul eerst een beschrijving in om die te laten verbeteren.',
+  'Please enter a description first to improve it.':
+    'Vul eerst een beschrijving in om die te laten verbeteren.',
   'Deliverables must be a list': 'Deliverables moeten een lijst zijn.',
   'Platforms must be a list': 'Platformen moeten een lijst zijn.',
   'Unknown platform': 'Onbekend platform.',
@@ -316,14 +509,22 @@ const nlInputTexts: Record<string, string> = {
 
 /** The text of an error in `language`, its params filled in. */
 export function errorText(code: ErrorCode, params: ErrorParams, language: Language): string {
-  const input = language === 'nl' && code === 'invalid_input' ? nlInputTexts[String(params['detail'])] : undefined;
+  const input =
+    language === 'nl' && code === 'invalid_input'
+      ? nlInputTexts[String(params['detail'])]
+      : undefined;
   if (input) return input;
   const template = errorCatalogue[code][language];
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const raw = params[name.charAt(0).toLowerCase() + name.slice(1)];
     if (raw === undefined) return '';
     const key = name.toLowerCase();
-    const text = language === 'nl' && (key === 'status' || key === 'thing') ? inDutch(String(raw)) : String(raw);
-    return name.charAt(0) === name.charAt(0).toUpperCase() ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+    const text =
+      language === 'nl' && (key === 'status' || key === 'thing')
+        ? inDutch(String(raw))
+        : String(raw);
+    return name.charAt(0) === name.charAt(0).toUpperCase()
+      ? text.charAt(0).toUpperCase() + text.slice(1)
+      : text;
   });
 }

@@ -2,7 +2,13 @@ import { DomainError } from '../command-error';
 import type { EventMetadata } from '../events/metadata';
 import { probeMetadata } from '../events/probe';
 import type { EscrowEventNames } from './escrow-events';
-import { alreadyRecorded, unexpectedReason, unexpectedRefundData, type ConfirmedPayment, type EscrowLedger } from './escrow-ledger';
+import {
+  alreadyRecorded,
+  unexpectedReason,
+  unexpectedRefundData,
+  type ConfirmedPayment,
+  type EscrowLedger,
+} from './escrow-ledger';
 
 /**
  * The escrow's commands and the decider helpers both aggregates use: what a command is refused
@@ -13,13 +19,29 @@ import { alreadyRecorded, unexpectedReason, unexpectedRefundData, type Confirmed
 
 /** The commands of the money lifecycle, the same for a deal and a payment request. */
 export type EscrowCommand =
-  | { type: 'RecordCheckoutSession'; sessionId: string; totalCents: number; gateway: 'stripe' | 'simulated' }
+  | {
+      type: 'RecordCheckoutSession';
+      sessionId: string;
+      totalCents: number;
+      gateway: 'stripe' | 'simulated';
+    }
   | { type: 'ConfirmPayment'; payment: ConfirmedPayment }
-  | { type: 'RecordPaymentFailure'; checkoutSessionId: string; reason: string; gatewayEventId: string }
+  | {
+      type: 'RecordPaymentFailure';
+      checkoutSessionId: string;
+      reason: string;
+      gatewayEventId: string;
+    }
   | { type: 'RecordTransfer'; key: string; transferId: string }
   | { type: 'RecordTransferFailure'; key: string; code: string; message: string }
   | { type: 'RecordUnexpectedPaymentRefund'; checkoutSessionId: string; refundId: string }
-  | { type: 'RecordChargeback'; disputeId: string; amountCents: number; reason: string; gatewayEventId: string };
+  | {
+      type: 'RecordChargeback';
+      disputeId: string;
+      amountCents: number;
+      reason: string;
+      gatewayEventId: string;
+    };
 
 /** The snapshot of an escrow aggregate's statechart, as far as the helpers need it. */
 export interface EscrowSnapshot<C extends EscrowLedger = EscrowLedger> {
@@ -52,10 +74,21 @@ export interface EscrowKind<S extends EscrowSnapshot, D extends EscrowDraft> {
 }
 
 /** One named function per command: the decider dispatches, as Emmett's `businessLogic.ts` does. */
-export type Deciders<C extends { type: string }, S, D> = { [T in C['type']]: (command: Extract<C, { type: T }>, snapshot: S, now: string) => D[] };
+export type Deciders<C extends { type: string }, S, D> = {
+  [T in C['type']]: (command: Extract<C, { type: T }>, snapshot: S, now: string) => D[];
+};
 
-export function dispatch<C extends { type: string }, S, D>(deciders: Deciders<C, S, D>, command: C, snapshot: S, now: string): D[] {
-  const decide = deciders[command.type as C['type']] as (command: C, snapshot: S, now: string) => D[];
+export function dispatch<C extends { type: string }, S, D>(
+  deciders: Deciders<C, S, D>,
+  command: C,
+  snapshot: S,
+  now: string,
+): D[] {
+  const decide = deciders[command.type as C['type']] as (
+    command: C,
+    snapshot: S,
+    now: string,
+  ) => D[];
   return decide(command, snapshot, now);
 }
 
@@ -64,22 +97,41 @@ export function canTake(snapshot: EscrowSnapshot, draft: EscrowDraft, now: strin
   return snapshot.can({ ...draft, metadata: probeMetadata(now) as EventMetadata } as never);
 }
 
-export function refused<S extends EscrowSnapshot>(kind: EscrowKind<S, EscrowDraft>, snapshot: S, action: string): DomainError {
+export function refused<S extends EscrowSnapshot>(
+  kind: EscrowKind<S, EscrowDraft>,
+  snapshot: S,
+  action: string,
+): DomainError {
   const status = kind.status(snapshot);
-  return new DomainError(kind.noun === 'deal' ? 'deal_not_in_state' : 'payment_request_not_in_state', { action, status });
+  return new DomainError(
+    kind.noun === 'deal' ? 'deal_not_in_state' : 'payment_request_not_in_state',
+    { action, status },
+  );
 }
 
 /** The drafts, if the statechart takes the first now; else a refusal for `action`. */
-export function only<S extends EscrowSnapshot, D extends EscrowDraft>(kind: EscrowKind<S, D>, snapshot: S, now: string, action: string, ...drafts: D[]): D[] {
+export function only<S extends EscrowSnapshot, D extends EscrowDraft>(
+  kind: EscrowKind<S, D>,
+  snapshot: S,
+  now: string,
+  action: string,
+  ...drafts: D[]
+): D[] {
   // Only the first is probed: later drafts of one command depend on the first being applied, and the bus checks each.
   if (!canTake(snapshot, drafts[0]!, now)) throw refused(kind, snapshot, action);
   return drafts;
 }
 
 /** Closing the open session comes first, so it is recorded while the aggregate can still take it. */
-export function closeOpenSession<S extends EscrowSnapshot, D extends EscrowDraft>(kind: EscrowKind<S, D>, snapshot: S, reason: string): D[] {
+export function closeOpenSession<S extends EscrowSnapshot, D extends EscrowDraft>(
+  kind: EscrowKind<S, D>,
+  snapshot: S,
+  reason: string,
+): D[] {
   const open = snapshot.context.openSession;
-  return open ? [kind.draft(kind.events.checkoutClosed, { sessionId: open.sessionId, reason })] : [];
+  return open
+    ? [kind.draft(kind.events.checkoutClosed, { sessionId: open.sessionId, reason })]
+    : [];
 }
 
 type EscrowCommandOf<T extends EscrowCommand['type']> = Extract<EscrowCommand, { type: T }>;
@@ -90,25 +142,44 @@ function recordCheckoutSession<S extends EscrowSnapshot, D extends EscrowDraft>(
   snapshot: S,
   command: EscrowCommandOf<'RecordCheckoutSession'>,
 ) {
-  if (kind.status(snapshot) !== kind.awaitingPayment) throw refused(kind, snapshot, 'start a payment');
+  if (kind.status(snapshot) !== kind.awaitingPayment)
+    throw refused(kind, snapshot, 'start a payment');
   if (snapshot.context.openSession?.sessionId === command.sessionId) return [];
   if (command.totalCents !== kind.dueCents(snapshot)) throw kind.checkoutChanged();
   const { sessionId, totalCents, gateway } = command;
-  return [...closeOpenSession(kind, snapshot, 'replaced'), kind.draft(kind.events.checkoutOpened, { sessionId, totalCents, gateway })];
+  return [
+    ...closeOpenSession(kind, snapshot, 'replaced'),
+    kind.draft(kind.events.checkoutOpened, { sessionId, totalCents, gateway }),
+  ];
 }
 
 /** A confirmed payment funds the escrow only for its open session and the exact total; anything else is refunded. */
-function confirmPayment<S extends EscrowSnapshot, D extends EscrowDraft>(kind: EscrowKind<S, D>, snapshot: S, payment: ConfirmedPayment, now: string) {
+function confirmPayment<S extends EscrowSnapshot, D extends EscrowDraft>(
+  kind: EscrowKind<S, D>,
+  snapshot: S,
+  payment: ConfirmedPayment,
+  now: string,
+) {
   // A redelivery of a payment already recorded (funding, or to be refunded) changes nothing.
   if (alreadyRecorded(snapshot.context, payment.checkoutSessionId)) return [];
   const paid = kind.draft(kind.events.paid, payment);
   if (canTake(snapshot, paid, now)) return [paid];
-  const reason = unexpectedReason(snapshot.context, payment.checkoutSessionId, kind.status(snapshot) === kind.awaitingPayment);
-  return [kind.draft(kind.events.unexpectedPayment, { ...payment, reason: reason === 'closed' ? kind.closedReason : reason })];
+  const reason = unexpectedReason(
+    snapshot.context,
+    payment.checkoutSessionId,
+    kind.status(snapshot) === kind.awaitingPayment,
+  );
+  return [
+    kind.draft(kind.events.unexpectedPayment, {
+      ...payment,
+      reason: reason === 'closed' ? kind.closedReason : reason,
+    }),
+  ];
 }
 
 /** A draft the statechart may not take (stale, repeated, another account) is ignored, not an error. */
-const ifTaken = <D extends EscrowDraft>(snapshot: EscrowSnapshot, draft: D, now: string): D[] => (canTake(snapshot, draft, now) ? [draft] : []);
+const ifTaken = <D extends EscrowDraft>(snapshot: EscrowSnapshot, draft: D, now: string): D[] =>
+  canTake(snapshot, draft, now) ? [draft] : [];
 
 /** The escrow commands whose decision is the same for both aggregates. */
 export function decideEscrow<S extends EscrowSnapshot, D extends EscrowDraft>(
@@ -126,7 +197,11 @@ export function decideEscrow<S extends EscrowSnapshot, D extends EscrowDraft>(
     case 'RecordPaymentFailure': {
       const { checkoutSessionId, reason, gatewayEventId } = command;
       // Only the open session's first failure counts; a stale or repeated one changes nothing.
-      return ifTaken(snapshot, kind.draft(kind.events.paymentFailed, { checkoutSessionId, reason, gatewayEventId }), now);
+      return ifTaken(
+        snapshot,
+        kind.draft(kind.events.paymentFailed, { checkoutSessionId, reason, gatewayEventId }),
+        now,
+      );
     }
     case 'RecordUnexpectedPaymentRefund': {
       const data = unexpectedRefundData(c, command);
@@ -135,19 +210,32 @@ export function decideEscrow<S extends EscrowSnapshot, D extends EscrowDraft>(
     case 'RecordChargeback': {
       if (c.chargebacks.some((cb) => cb.disputeId === command.disputeId)) return [];
       const { disputeId, amountCents, reason, gatewayEventId } = command;
-      return ifTaken(snapshot, kind.draft(kind.events.chargebackOpened, { disputeId, amountCents, reason, gatewayEventId }), now);
+      return ifTaken(
+        snapshot,
+        kind.draft(kind.events.chargebackOpened, {
+          disputeId,
+          amountCents,
+          reason,
+          gatewayEventId,
+        }),
+        now,
+      );
     }
   }
 }
 
 /** The helpers bound to one aggregate's kind, as its decider uses them. */
-export function escrowDecider<S extends EscrowSnapshot, D extends EscrowDraft>(kind: EscrowKind<S, D>) {
+export function escrowDecider<S extends EscrowSnapshot, D extends EscrowDraft>(
+  kind: EscrowKind<S, D>,
+) {
   return {
     refused: (snapshot: S, action: string) => refused(kind, snapshot, action),
-    only: (snapshot: S, now: string, action: string, ...drafts: D[]) => only(kind, snapshot, now, action, ...drafts),
+    only: (snapshot: S, now: string, action: string, ...drafts: D[]) =>
+      only(kind, snapshot, now, action, ...drafts),
     canTake: (snapshot: S, draft: D, now: string) => canTake(snapshot, draft, now),
     closeOpenSession: (snapshot: S, reason: string) => closeOpenSession(kind, snapshot, reason),
     /** Decides an escrow command of this kind (RecordCheckoutSession, ConfirmPayment, ...). */
-    decide: (command: Parameters<typeof decideEscrow>[1], snapshot: S, now: string) => decideEscrow(kind, command, snapshot, now),
+    decide: (command: Parameters<typeof decideEscrow>[1], snapshot: S, now: string) =>
+      decideEscrow(kind, command, snapshot, now),
   };
 }

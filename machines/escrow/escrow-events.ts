@@ -75,6 +75,7 @@ export const paymentRequestEscrowEvents = {
 
 /** The role an event type plays in the escrow, or null when it is the aggregate's own. */
 export function escrowRole(names: EscrowEventNames, type: string): EscrowRole | null {
-  for (const role of Object.keys(names) as EscrowRole[]) if (names[role] !== null && names[role] === type) return role;
+  for (const role of Object.keys(names) as EscrowRole[])
+    if (names[role] !== null && names[role] === type) return role;
   return null;
 }

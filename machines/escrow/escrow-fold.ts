@@ -20,7 +20,14 @@ interface EscrowEventData {
   unexpectedPayment: Omit<UnexpectedPayment, 'refundId'>;
   unexpectedPaymentRefunded: { checkoutSessionId: string; refundId: string; amountCents: number };
   chargebackOpened: { disputeId: string; amountCents: number; reason: string };
-  splitRequested: { creatorCents: number; refundCents: number; feeKeptCents: number; chargedCents: number; transferKey: string; refundKey: string };
+  splitRequested: {
+    creatorCents: number;
+    refundCents: number;
+    feeKeptCents: number;
+    chargedCents: number;
+    transferKey: string;
+    refundKey: string;
+  };
   splitRetried: { part: SplitPart; key: string };
   splitTransferred: { transferId: string };
   splitTransferFailed: { code: string; message: string };
@@ -35,16 +42,39 @@ interface FoldMeta {
 }
 
 type FoldedRole = keyof EscrowEventData;
-type Fold = { [R in FoldedRole]: <C extends EscrowLedger>(c: C, data: EscrowEventData[R], at: string, meta: FoldMeta) => C };
+type Fold = {
+  [R in FoldedRole]: <C extends EscrowLedger>(
+    c: C,
+    data: EscrowEventData[R],
+    at: string,
+    meta: FoldMeta,
+  ) => C;
+};
 
-const failedPart = <C extends EscrowLedger>(c: C, part: SplitPart, failure: { code: string; message: string }, at: string): C => ({
+const failedPart = <C extends EscrowLedger>(
+  c: C,
+  part: SplitPart,
+  failure: { code: string; message: string },
+  at: string,
+): C => ({
   ...c,
-  split: { ...c.split!, [part]: 'failed', [`${part}Failure`]: { code: failure.code, message: failure.message, at } },
+  split: {
+    ...c.split!,
+    [part]: 'failed',
+    [`${part}Failure`]: { code: failure.code, message: failure.message, at },
+  },
 });
 
 const folds: Fold = {
-  checkoutOpened: (c, { sessionId, totalCents }) => ({ ...c, checkoutSessionId: sessionId, openSession: { sessionId, totalCents } }),
-  checkoutClosed: (c, { sessionId }) => ({ ...c, openSession: c.openSession?.sessionId === sessionId ? null : c.openSession }),
+  checkoutOpened: (c, { sessionId, totalCents }) => ({
+    ...c,
+    checkoutSessionId: sessionId,
+    openSession: { sessionId, totalCents },
+  }),
+  checkoutClosed: (c, { sessionId }) => ({
+    ...c,
+    openSession: c.openSession?.sessionId === sessionId ? null : c.openSession,
+  }),
   paid: (c, payment, at) => ({
     ...c,
     openSession: null,
@@ -56,12 +86,34 @@ const folds: Fold = {
     paidAt: at,
     lastPaymentFailure: null,
   }),
-  paymentFailed: (c, { checkoutSessionId, reason }) => ({ ...c, lastPaymentFailure: reason, lastFailedSessionId: checkoutSessionId }),
-  unexpectedPayment: (c, { checkoutSessionId, paymentIntentId, chargeId, amountCents, gatewayEventId, reason }) =>
-    recordUnexpected(c, { checkoutSessionId, paymentIntentId, chargeId, amountCents, gatewayEventId, reason }),
+  paymentFailed: (c, { checkoutSessionId, reason }) => ({
+    ...c,
+    lastPaymentFailure: reason,
+    lastFailedSessionId: checkoutSessionId,
+  }),
+  unexpectedPayment: (
+    c,
+    { checkoutSessionId, paymentIntentId, chargeId, amountCents, gatewayEventId, reason },
+  ) =>
+    recordUnexpected(c, {
+      checkoutSessionId,
+      paymentIntentId,
+      chargeId,
+      amountCents,
+      gatewayEventId,
+      reason,
+    }),
   unexpectedPaymentRefunded: (c, refund, at) => recordUnexpectedRefund(c, refund, at),
-  chargebackOpened: (c, { disputeId, amountCents, reason }, at) => ({ ...c, chargebacks: [...c.chargebacks, { disputeId, amountCents, reason, at }] }),
-  splitRequested: (c, { creatorCents, refundCents, feeKeptCents, chargedCents, transferKey, refundKey }, at, meta) => ({
+  chargebackOpened: (c, { disputeId, amountCents, reason }, at) => ({
+    ...c,
+    chargebacks: [...c.chargebacks, { disputeId, amountCents, reason, at }],
+  }),
+  splitRequested: (
+    c,
+    { creatorCents, refundCents, feeKeptCents, chargedCents, transferKey, refundKey },
+    at,
+    meta,
+  ) => ({
     ...c,
     split: {
       creatorCents,
@@ -93,9 +145,19 @@ const folds: Fold = {
  * the payment, a failed payment, a payment to refund and its refund, a chargeback. The event is
  * recognised by its role in `names`; an aggregate's context adds its own fields after this.
  */
-export function evolveEscrow<C extends EscrowLedger>(c: C, event: { type: string; data: unknown; metadata: FoldMeta }, names: EscrowEventNames): C {
+export function evolveEscrow<C extends EscrowLedger>(
+  c: C,
+  event: { type: string; data: unknown; metadata: FoldMeta },
+  names: EscrowEventNames,
+): C {
   const role = escrowRole(names, event.type);
-  if (role === null || !(role in folds)) throw new Error(`${event.type} is not an escrow event of this aggregate`);
-  const fold = folds[role as FoldedRole] as <L extends EscrowLedger>(c: L, data: unknown, at: string, meta: FoldMeta) => L;
+  if (role === null || !(role in folds))
+    throw new Error(`${event.type} is not an escrow event of this aggregate`);
+  const fold = folds[role as FoldedRole] as <L extends EscrowLedger>(
+    c: L,
+    data: unknown,
+    at: string,
+    meta: FoldMeta,
+  ) => L;
   return fold(c, event.data, event.metadata.at, event.metadata);
 }

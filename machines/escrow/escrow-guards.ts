@@ -1,5 +1,12 @@
 import type { EscrowEventNames } from './escrow-events';
-import { answersUnexpectedRefund, fundsEscrow, isNewUnexpectedPayment, pendingSplitPart, type EscrowLedger, type SplitPart } from './escrow-ledger';
+import {
+  answersUnexpectedRefund,
+  fundsEscrow,
+  isNewUnexpectedPayment,
+  pendingSplitPart,
+  type EscrowLedger,
+  type SplitPart,
+} from './escrow-ledger';
 
 interface GuardArgs<C> {
   context: C;
@@ -14,41 +21,66 @@ interface GuardArgs<C> {
  * answers only its own part while that part waits (same key, same amount), the outcome that
  * completes the split is the second success, and a retry asks again only for a refused part.
  */
-export function escrowGuards<C extends EscrowLedger>(names: EscrowEventNames, dueCents: (c: C) => number | null) {
+export function escrowGuards<C extends EscrowLedger>(
+  names: EscrowEventNames,
+  dueCents: (c: C) => number | null,
+) {
   const data = <T>(event: GuardArgs<C>['event']) => event.data as T;
   const outcomes: Record<string, { part: SplitPart; success: boolean }> = {};
-  if (names.splitTransferred) outcomes[names.splitTransferred] = { part: 'transfer', success: true };
-  if (names.splitTransferFailed) outcomes[names.splitTransferFailed] = { part: 'transfer', success: false };
+  if (names.splitTransferred)
+    outcomes[names.splitTransferred] = { part: 'transfer', success: true };
+  if (names.splitTransferFailed)
+    outcomes[names.splitTransferFailed] = { part: 'transfer', success: false };
   if (names.splitRefunded) outcomes[names.splitRefunded] = { part: 'refund', success: true };
-  if (names.splitRefundFailed) outcomes[names.splitRefundFailed] = { part: 'refund', success: false };
+  if (names.splitRefundFailed)
+    outcomes[names.splitRefundFailed] = { part: 'refund', success: false };
   /** The split's part this outcome answers (null: none waits for it). */
   const answeredPart = ({ context, event }: GuardArgs<C>): SplitPart | null => {
     const outcome = outcomes[event.type];
     const { key, amountCents } = data<{ key: string; amountCents?: number }>(event);
     if (!outcome || pendingSplitPart(context.split, key) !== outcome.part) return null;
-    const expected = outcome.part === 'transfer' ? context.split!.creatorCents : context.split!.refundCents;
+    const expected =
+      outcome.part === 'transfer' ? context.split!.creatorCents : context.split!.refundCents;
     return !outcome.success || amountCents === expected ? outcome.part : null;
   };
   const other = (part: SplitPart): SplitPart => (part === 'transfer' ? 'refund' : 'transfer');
   return {
     closesOpenSession: ({ context, event }: GuardArgs<C>) =>
-      event.type === names.checkoutClosed && context.openSession?.sessionId === data<{ sessionId: string }>(event).sessionId,
+      event.type === names.checkoutClosed &&
+      context.openSession?.sessionId === data<{ sessionId: string }>(event).sessionId,
     fundsEscrow: ({ context, event }: GuardArgs<C>) =>
-      event.type === names.paid && fundsEscrow(context, data<{ checkoutSessionId: string; amountCents: number }>(event), dueCents(context)),
+      event.type === names.paid &&
+      fundsEscrow(
+        context,
+        data<{ checkoutSessionId: string; amountCents: number }>(event),
+        dueCents(context),
+      ),
     openSessionFailed: ({ context, event }: GuardArgs<C>) => {
       if (event.type !== names.paymentFailed) return false;
       const { checkoutSessionId } = data<{ checkoutSessionId: string }>(event);
-      return context.openSession?.sessionId === checkoutSessionId && context.lastFailedSessionId !== checkoutSessionId;
+      return (
+        context.openSession?.sessionId === checkoutSessionId &&
+        context.lastFailedSessionId !== checkoutSessionId
+      );
     },
     newUnexpectedPayment: ({ context, event }: GuardArgs<C>) =>
-      event.type === names.unexpectedPayment && isNewUnexpectedPayment(context, data<{ checkoutSessionId: string }>(event).checkoutSessionId),
+      event.type === names.unexpectedPayment &&
+      isNewUnexpectedPayment(context, data<{ checkoutSessionId: string }>(event).checkoutSessionId),
     refundsUnexpectedPayment: ({ context, event }: GuardArgs<C>) =>
-      event.type === names.unexpectedPaymentRefunded && answersUnexpectedRefund(context, data<{ checkoutSessionId: string; amountCents: number }>(event)),
+      event.type === names.unexpectedPaymentRefunded &&
+      answersUnexpectedRefund(
+        context,
+        data<{ checkoutSessionId: string; amountCents: number }>(event),
+      ),
     answersSplitPart: (args: GuardArgs<C>) => answeredPart(args) !== null,
     /** The second part's success: both parts are done. */
     completesSplit: (args: GuardArgs<C>) => {
       const part = answeredPart(args);
-      return part !== null && outcomes[args.event.type]!.success && args.context.split![other(part)] === 'succeeded';
+      return (
+        part !== null &&
+        outcomes[args.event.type]!.success &&
+        args.context.split![other(part)] === 'succeeded'
+      );
     },
     splitPartRetryable: ({ context, event }: GuardArgs<C>) => {
       if (event.type !== names.splitRetried || context.split === null) return false;

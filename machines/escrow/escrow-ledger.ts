@@ -13,7 +13,12 @@ export interface EscrowMoney {
   feeKeptCents: number;
 }
 
-export const noMoney: EscrowMoney = { chargedCents: 0, refundedCents: 0, transferredCents: 0, feeKeptCents: 0 };
+export const noMoney: EscrowMoney = {
+  chargedCents: 0,
+  refundedCents: 0,
+  transferredCents: 0,
+  feeKeptCents: 0,
+};
 
 /** A payment that did not fund the escrow, refunded (or to be refunded) by the payments reactor. */
 export interface UnexpectedPayment {
@@ -60,7 +65,12 @@ export interface EscrowLedger {
   /** The session whose failure was last recorded: each session's failure counts once. */
   lastFailedSessionId: string | null;
   /** Extra payments (a second paid session) that were refunded automatically. */
-  duplicateRefunds: { checkoutSessionId: string; refundId: string; amountCents: number; at: string }[];
+  duplicateRefunds: {
+    checkoutSessionId: string;
+    refundId: string;
+    amountCents: number;
+    at: string;
+  }[];
   chargebacks: Chargeback[];
   transferId: string | null;
   completedAt: string | null;
@@ -97,7 +107,10 @@ export interface EscrowSplit {
 export type SplitPart = 'transfer' | 'refund';
 
 /** The key each part of a split is carried out under, derived from the intent's key. */
-export const splitKeys = (key: string): { transferKey: string; refundKey: string } => ({ transferKey: `${key}:transfer`, refundKey: `${key}:refund` });
+export const splitKeys = (key: string): { transferKey: string; refundKey: string } => ({
+  transferKey: `${key}:transfer`,
+  refundKey: `${key}:refund`,
+});
 
 /** The part of the split a gateway answer under `key` is for, while that part waits for it. */
 export function pendingSplitPart(split: EscrowSplit | null, key: string): SplitPart | null {
@@ -108,11 +121,14 @@ export function pendingSplitPart(split: EscrowSplit | null, key: string): SplitP
 }
 
 /** Both parts done: the split is the escrow's final outcome. */
-export const splitSettled = (split: EscrowSplit | null): boolean => split !== null && split.transfer === 'succeeded' && split.refund === 'succeeded';
+export const splitSettled = (split: EscrowSplit | null): boolean =>
+  split !== null && split.transfer === 'succeeded' && split.refund === 'succeeded';
 
 /** The parts of a split the gateway refused, which a retry asks for again under their own keys. */
 export const failedSplitParts = (split: EscrowSplit | null): SplitPart[] =>
-  split === null ? [] : (['transfer', 'refund'] as const).filter((part) => split[part] === 'failed');
+  split === null
+    ? []
+    : (['transfer', 'refund'] as const).filter((part) => split[part] === 'failed');
 
 export function addMoney(money: EscrowMoney, change: Partial<EscrowMoney>): EscrowMoney {
   return {
@@ -128,7 +144,10 @@ export function recordSplitTransfer<C extends EscrowLedger>(c: C, transferId: st
   const split = c.split!;
   return {
     ...c,
-    money: addMoney(c.money, { transferredCents: split.creatorCents, feeKeptCents: split.feeKeptCents }),
+    money: addMoney(c.money, {
+      transferredCents: split.creatorCents,
+      feeKeptCents: split.feeKeptCents,
+    }),
     transferId,
     split: { ...split, transfer: 'succeeded', transferId, transferFailure: null },
   };
@@ -137,12 +156,22 @@ export function recordSplitTransfer<C extends EscrowLedger>(c: C, transferId: st
 /** The ledger after the split's refund: the payer's part leaves. */
 export function recordSplitRefund<C extends EscrowLedger>(c: C, refundId: string): C {
   const split = c.split!;
-  return { ...c, money: addMoney(c.money, { refundedCents: split.refundCents }), split: { ...split, refund: 'succeeded', refundId, refundFailure: null } };
+  return {
+    ...c,
+    money: addMoney(c.money, { refundedCents: split.refundCents }),
+    split: { ...split, refund: 'succeeded', refundId, refundFailure: null },
+  };
 }
 
 /** The money after a transfer to the creator: the creator's share leaves, the rest of the escrowed charge is the platform's fee. */
-export const payOut = (c: Pick<EscrowLedger, 'money' | 'unexpectedPayments'>, amountCents: number): EscrowMoney =>
-  addMoney(c.money, { transferredCents: amountCents, feeKeptCents: Math.max(0, escrowedCents(c) - amountCents) });
+export const payOut = (
+  c: Pick<EscrowLedger, 'money' | 'unexpectedPayments'>,
+  amountCents: number,
+): EscrowMoney =>
+  addMoney(c.money, {
+    transferredCents: amountCents,
+    feeKeptCents: Math.max(0, escrowedCents(c) - amountCents),
+  });
 
 /** What the platform holds now: charged − refunded − transferred − fee kept. */
 export const heldCents = (c: Pick<EscrowLedger, 'money'>): number =>
@@ -150,7 +179,8 @@ export const heldCents = (c: Pick<EscrowLedger, 'money'>): number =>
 
 /** Held money that funds the escrow (unexpected payments waiting for their refund excluded). */
 export const escrowedCents = (c: Pick<EscrowLedger, 'money' | 'unexpectedPayments'>): number =>
-  heldCents(c) - c.unexpectedPayments.reduce((sum, p) => sum + (p.refundId === null ? p.amountCents : 0), 0);
+  heldCents(c) -
+  c.unexpectedPayments.reduce((sum, p) => sum + (p.refundId === null ? p.amountCents : 0), 0);
 
 /** The confirmation of a payment already recorded (funding, to refund, or refunded): a redelivery changes nothing. */
 export function alreadyRecorded(c: EscrowLedger, sessionId: string): boolean {
@@ -162,7 +192,11 @@ export function alreadyRecorded(c: EscrowLedger, sessionId: string): boolean {
 }
 
 /** A payment funds the escrow only through its open session, for exactly what that session and the terms charge. */
-export function fundsEscrow(c: EscrowLedger, payment: { checkoutSessionId: string; amountCents: number }, dueCents: number | null): boolean {
+export function fundsEscrow(
+  c: EscrowLedger,
+  payment: { checkoutSessionId: string; amountCents: number },
+  dueCents: number | null,
+): boolean {
   return (
     c.openSession !== null &&
     dueCents !== null &&
@@ -184,19 +218,30 @@ export function unexpectedReason(
 
 /** A payment to refund is recorded once per session, and never for the session that paid. */
 export const isNewUnexpectedPayment = (c: EscrowLedger, sessionId: string): boolean =>
-  !(c.paidAt !== null && c.checkoutSessionId === sessionId) && !c.unexpectedPayments.some((p) => p.checkoutSessionId === sessionId);
+  !(c.paidAt !== null && c.checkoutSessionId === sessionId) &&
+  !c.unexpectedPayments.some((p) => p.checkoutSessionId === sessionId);
 
 /** The refund answers a recorded unexpected payment (same session, same amount, not yet refunded); or, in older history, a second paid session. */
-export function answersUnexpectedRefund(c: EscrowLedger, refund: { checkoutSessionId: string; amountCents: number }): boolean {
-  const recorded = c.unexpectedPayments.find((p) => p.checkoutSessionId === refund.checkoutSessionId);
+export function answersUnexpectedRefund(
+  c: EscrowLedger,
+  refund: { checkoutSessionId: string; amountCents: number },
+): boolean {
+  const recorded = c.unexpectedPayments.find(
+    (p) => p.checkoutSessionId === refund.checkoutSessionId,
+  );
   if (recorded) return recorded.refundId === null && recorded.amountCents === refund.amountCents;
   return (
-    c.paidAt !== null && refund.checkoutSessionId !== c.checkoutSessionId && !c.duplicateRefunds.some((r) => r.checkoutSessionId === refund.checkoutSessionId)
+    c.paidAt !== null &&
+    refund.checkoutSessionId !== c.checkoutSessionId &&
+    !c.duplicateRefunds.some((r) => r.checkoutSessionId === refund.checkoutSessionId)
   );
 }
 
 /** The ledger after a payment to refund was recorded: it was charged. */
-export function recordUnexpected<C extends EscrowLedger>(c: C, payment: Omit<UnexpectedPayment, 'refundId'>): C {
+export function recordUnexpected<C extends EscrowLedger>(
+  c: C,
+  payment: Omit<UnexpectedPayment, 'refundId'>,
+): C {
   return {
     ...c,
     money: addMoney(c.money, { chargedCents: payment.amountCents }),
@@ -214,15 +259,27 @@ export function recordUnexpectedRefund<C extends EscrowLedger>(
   const known = c.unexpectedPayments.some((p) => p.checkoutSessionId === checkoutSessionId);
   return {
     ...c,
-    money: addMoney(c.money, known ? { refundedCents: amountCents } : { chargedCents: amountCents, refundedCents: amountCents }),
-    unexpectedPayments: c.unexpectedPayments.map((p) => (p.checkoutSessionId === checkoutSessionId && p.refundId === null ? { ...p, refundId } : p)),
+    money: addMoney(
+      c.money,
+      known
+        ? { refundedCents: amountCents }
+        : { chargedCents: amountCents, refundedCents: amountCents },
+    ),
+    unexpectedPayments: c.unexpectedPayments.map((p) =>
+      p.checkoutSessionId === checkoutSessionId && p.refundId === null ? { ...p, refundId } : p,
+    ),
     duplicateRefunds: [...c.duplicateRefunds, { checkoutSessionId, refundId, amountCents, at }],
   };
 }
 
 /** The data of the refund event for a recorded unexpected payment, or null when there is none to refund (unknown, or refunded already). */
-export function unexpectedRefundData(c: EscrowLedger, refund: { checkoutSessionId: string; refundId: string }) {
-  const payment = c.unexpectedPayments.find((p) => p.checkoutSessionId === refund.checkoutSessionId);
+export function unexpectedRefundData(
+  c: EscrowLedger,
+  refund: { checkoutSessionId: string; refundId: string },
+) {
+  const payment = c.unexpectedPayments.find(
+    (p) => p.checkoutSessionId === refund.checkoutSessionId,
+  );
   if (!payment || payment.refundId !== null) return null;
   return {
     checkoutSessionId: payment.checkoutSessionId,

@@ -3,7 +3,11 @@ import { dealEventDefinitions } from '../deal/deal.events';
 import { paymentRequestEventDefinitions } from '../payment-request/payment-request.events';
 import { notificationEventDefinitions } from '../notifications/notification.events';
 import { reconciliationEventDefinitions } from '../reconciliation/reconciliation.events';
-import { accountEventDefinitions, adminEventDefinitions, supportEventDefinitions } from '../account/account.events';
+import {
+  accountEventDefinitions,
+  adminEventDefinitions,
+  supportEventDefinitions,
+} from '../account/account.events';
 
 /** Every event type the ledger stores, with its schema and version: the contract of stored JSON. */
 export const eventCatalog: readonly EventDefinition[] = [

@@ -27,12 +27,24 @@ export class EventDecodeError extends Error {
 /** Validates a stored event against the catalogue and returns it as a domain event. */
 export function decodeEvent(stored: StoredEventLike): DomainEvent {
   const definition = eventDefinition(stored.type);
-  if (!definition) throw new EventDecodeError(stored.streamId, stored.position, stored.type, 'unknown event type');
+  if (!definition)
+    throw new EventDecodeError(stored.streamId, stored.position, stored.type, 'unknown event type');
   const data = definition.schema.safeParse(stored.data);
-  if (!data.success) throw new EventDecodeError(stored.streamId, stored.position, stored.type, `malformed data: ${data.error.message}`);
+  if (!data.success)
+    throw new EventDecodeError(
+      stored.streamId,
+      stored.position,
+      stored.type,
+      `malformed data: ${data.error.message}`,
+    );
   const metadata = metadataSchema.safeParse(stored.metadata);
   if (!metadata.success) {
-    throw new EventDecodeError(stored.streamId, stored.position, stored.type, `malformed metadata: ${metadata.error.message}`);
+    throw new EventDecodeError(
+      stored.streamId,
+      stored.position,
+      stored.type,
+      `malformed metadata: ${metadata.error.message}`,
+    );
   }
   return { type: stored.type, data: data.data, metadata: metadata.data };
 }

@@ -17,9 +17,18 @@ export const paymentConfirmedData = z.object({
   gatewayEventId,
 });
 
-export const paymentFailedData = z.object({ checkoutSessionId: z.string().min(1), reason: z.string(), gatewayEventId });
+export const paymentFailedData = z.object({
+  checkoutSessionId: z.string().min(1),
+  reason: z.string(),
+  gatewayEventId,
+});
 
-export const chargebackData = z.object({ disputeId: z.string().min(1), amountCents: cents, reason: z.string(), gatewayEventId });
+export const chargebackData = z.object({
+  disputeId: z.string().min(1),
+  amountCents: cents,
+  reason: z.string(),
+  gatewayEventId,
+});
 
 export const duplicatePaymentRefundedData = z.object({
   checkoutSessionId: z.string().min(1),
@@ -30,4 +39,8 @@ export const duplicatePaymentRefundedData = z.object({
 });
 
 /** A checkout session the gateway opened for the total due. */
-export const checkoutOpenedData = z.object({ sessionId: z.string().min(1), totalCents: cents, gateway: z.enum(['stripe', 'simulated']) });
+export const checkoutOpenedData = z.object({
+  sessionId: z.string().min(1),
+  totalCents: cents,
+  gateway: z.enum(['stripe', 'simulated']),
+});

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** Who caused an event. `creator-link` is the unauthenticated creator acting through a deal link. */
-export const actorKinds = ['brand', 'creator-link', 'creator', 'admin', 'system', 'stripe'] as const;
+export const actorKinds = [
+  'brand',
+  'creator-link',
+  'creator',
+  'admin',
+  'system',
+  'stripe',
+] as const;
 export const actorSchema = z.object({
   kind: z.enum(actorKinds),
   id: z.string().min(1),

@@ -21,14 +21,20 @@ export const NotificationSent = defineEvent({
     channel: z.enum(notificationChannels),
     kind: z.string().min(1).max(60),
   }),
-  example: { eventId: '6f1c2b9e-0c1a-4c51-9a43-5b7f1f0f4a11', recipient: 'user:u_7f3a', channel: 'push', kind: 'content_delivered' },
+  example: {
+    eventId: '6f1c2b9e-0c1a-4c51-9a43-5b7f1f0f4a11',
+    recipient: 'user:u_7f3a',
+    channel: 'push',
+    kind: 'content_delivered',
+  },
 });
 
 export const ReleaseReminderDue = defineEvent({
   type: 'ReleaseReminderDue',
   version: 1,
   category: 'notification',
-  description: 'The configured time before a review period ends was reached; the brand is reminded of the automatic release.',
+  description:
+    'The configured time before a review period ends was reached; the brand is reminded of the automatic release.',
   schema: z.object({ dealId: z.number().int().positive(), endsAt: isoInstant }),
   example: { dealId: 42, endsAt: '2026-11-22T10:00:00.000Z' },
 });
@@ -51,9 +57,18 @@ export const DealLinkPushSubscribed = defineEvent({
   type: 'DealLinkPushSubscribed',
   version: 1,
   category: 'notification',
-  description: 'A creator without an account turned on push for one deal from its accept page (tied to the link token).',
-  schema: z.object({ dealId: z.number().int().positive(), subscription: pushSubscription, language: z.enum(languages) }),
-  example: { dealId: 42, subscription: { endpoint: 'https://push.example/abc', keys: { p256dh: 'BN...', auth: 'xyz' } }, language: 'nl' },
+  description:
+    'A creator without an account turned on push for one deal from its accept page (tied to the link token).',
+  schema: z.object({
+    dealId: z.number().int().positive(),
+    subscription: pushSubscription,
+    language: z.enum(languages),
+  }),
+  example: {
+    dealId: 42,
+    subscription: { endpoint: 'https://push.example/abc', keys: { p256dh: 'BN...', auth: 'xyz' } },
+    language: 'nl',
+  },
 });
 
 export const DealLinkPushUnsubscribed = defineEvent({
@@ -75,7 +90,8 @@ export const EmailUnsubscribed = defineEvent({
   type: 'EmailUnsubscribed',
   version: 1,
   category: 'notification',
-  description: 'An address without an account used the unsubscribe link; no further notification email goes to it.',
+  description:
+    'An address without an account used the unsubscribe link; no further notification email goes to it.',
   schema: z.object({}),
   example: {},
 });
@@ -89,7 +105,8 @@ export const PaymentRequestSenderBlocked = defineEvent({
   type: 'PaymentRequestSenderBlocked',
   version: 1,
   category: 'notification',
-  description: 'The recipient of a payment request e-mail blocked further requests from that creator to that address.',
+  description:
+    'The recipient of a payment request e-mail blocked further requests from that creator to that address.',
   schema: z.object({ creatorId: z.string().min(1).max(100) }),
   example: { creatorId: 'u_7f3a' },
 });

@@ -3,7 +3,13 @@ import { DomainError } from '../command-error';
 import type { DraftOf } from '../events/define';
 import { statusOf } from '../statechart';
 import { paymentRequestEscrowEvents } from '../escrow/escrow-events';
-import { dispatch, escrowDecider, type Deciders, type EscrowCommand, type EscrowKind } from '../escrow/escrow-decider';
+import {
+  dispatch,
+  escrowDecider,
+  type Deciders,
+  type EscrowCommand,
+  type EscrowKind,
+} from '../escrow/escrow-decider';
 import type { PaymentRequestEvent } from './payment-request.events';
 import type { paymentRequestMachine } from './payment-request.machine';
 
@@ -34,7 +40,9 @@ export type PaymentRequestCommand =
 /** Unpaid and past its expiry (whether or not the expiry event has landed yet). */
 export function isExpired(status: string, expiresAt: string, now: string): boolean {
   if (status === 'expired') return true;
-  return (status === 'pending' || status === 'accepted') && Date.parse(now) >= Date.parse(expiresAt);
+  return (
+    (status === 'pending' || status === 'accepted') && Date.parse(now) >= Date.parse(expiresAt)
+  );
 }
 
 /** How a payment request plays the escrow (machines/escrow). */
@@ -49,12 +57,19 @@ export const paymentRequestEscrow: EscrowKind<PaymentRequestSnapshot, PaymentReq
   draft: (type, data) => ({ type, data }) as PaymentRequestDraft,
 };
 
-const { refused, only, closeOpenSession, decide: escrow, canTake: requestCanTake } = escrowDecider(paymentRequestEscrow);
+const {
+  refused,
+  only,
+  closeOpenSession,
+  decide: escrow,
+  canTake: requestCanTake,
+} = escrowDecider(paymentRequestEscrow);
 
 /** An unpaid request past its expiry answers 410 to the brand's link actions. */
 function assertNotExpired(snapshot: PaymentRequestSnapshot, now: string): void {
   const request = snapshot.context.request;
-  if (request && isExpired(statusOf(snapshot), request.expiresAt, now)) throw new DomainError('payment_request_expired');
+  if (request && isExpired(statusOf(snapshot), request.expiresAt, now))
+    throw new DomainError('payment_request_expired');
 }
 
 function payoutRefusal(snapshot: PaymentRequestSnapshot): DomainError {
@@ -66,7 +81,11 @@ function payoutRefusal(snapshot: PaymentRequestSnapshot): DomainError {
 }
 
 /** The creator completes a paid request: a payout now to a ready account, else deferred until it is ready. */
-function complete({ payoutAccountId, key }: { payoutAccountId: string | null; key: string }, snapshot: PaymentRequestSnapshot, now: string) {
+function complete(
+  { payoutAccountId, key }: { payoutAccountId: string | null; key: string },
+  snapshot: PaymentRequestSnapshot,
+  now: string,
+) {
   const c = snapshot.context;
   if (statusOf(snapshot) !== 'paid' || c.hold !== null) throw payoutRefusal(snapshot);
   const amountCents = c.request?.amountCents ?? 0;
@@ -84,7 +103,8 @@ function complete({ payoutAccountId, key }: { payoutAccountId: string | null; ke
 
 /** One named decision per command. */
 const deciders: Deciders<PaymentRequestCommand, PaymentRequestSnapshot, PaymentRequestDraft> = {
-  CreatePaymentRequest: ({ request }, snapshot, now) => only(snapshot, now, 'create the request', { type: 'PaymentRequestCreated', data: request }),
+  CreatePaymentRequest: ({ request }, snapshot, now) =>
+    only(snapshot, now, 'create the request', { type: 'PaymentRequestCreated', data: request }),
   AcceptPaymentRequest: (_command, snapshot, now) => {
     assertNotExpired(snapshot, now);
     if (snapshot.context.acceptedAt !== null) {
@@ -113,26 +133,44 @@ const deciders: Deciders<PaymentRequestCommand, PaymentRequestSnapshot, PaymentR
     if (c.payoutDeferredAt === null || c.pendingPayout !== null) return [];
     const request: PaymentRequestDraft = {
       type: 'PaymentRequestPayoutRequested',
-      data: { amountCents: c.request?.amountCents ?? 0, destinationAccountId: payoutAccountId, key },
+      data: {
+        amountCents: c.request?.amountCents ?? 0,
+        destinationAccountId: payoutAccountId,
+        key,
+      },
     };
     return requestCanTake(snapshot, request, now) ? [request] : [];
   },
   RecordTransfer: ({ key, transferId }, { context }) =>
-    context.pendingPayout?.key !== key ? [] : [{ type: 'PaymentRequestCompleted', data: { transferId, key } }],
+    context.pendingPayout?.key !== key
+      ? []
+      : [{ type: 'PaymentRequestCompleted', data: { transferId, key } }],
   RecordTransferFailure: ({ key, code, message }, { context }) =>
     context.pendingPayout?.key !== key
       ? []
-      : [{ type: 'PaymentRequestPayoutFailed', data: { creatorId: context.request?.creatorId ?? 'unknown', code, message, key } }],
+      : [
+          {
+            type: 'PaymentRequestPayoutFailed',
+            data: { creatorId: context.request?.creatorId ?? 'unknown', code, message, key },
+          },
+        ],
   ExpirePaymentRequest: (_command, snapshot, now) => {
     const expiresAt = snapshot.context.request?.expiresAt;
     if (!expiresAt) return [];
     const expired: PaymentRequestDraft = { type: 'PaymentRequestExpired', data: { expiresAt } };
-    return requestCanTake(snapshot, expired, now) ? [...closeOpenSession(snapshot, 'request_closed'), expired] : [];
+    return requestCanTake(snapshot, expired, now)
+      ? [...closeOpenSession(snapshot, 'request_closed'), expired]
+      : [];
   },
-  ReleaseChargebackHold: ({ note }, snapshot, now) => only(snapshot, now, 'release the hold', { type: 'PaymentRequestHoldReleased', data: { note } }),
+  ReleaseChargebackHold: ({ note }, snapshot, now) =>
+    only(snapshot, now, 'release the hold', { type: 'PaymentRequestHoldReleased', data: { note } }),
 };
 
 /** `decidePaymentRequest(command, snapshot, now) → events`: dispatches the command to its decision. */
-export function decidePaymentRequest(command: PaymentRequestCommand, snapshot: PaymentRequestSnapshot, now: string): PaymentRequestDraft[] {
+export function decidePaymentRequest(
+  command: PaymentRequestCommand,
+  snapshot: PaymentRequestSnapshot,
+  now: string,
+): PaymentRequestDraft[] {
   return dispatch(deciders, command, snapshot, now);
 }

@@ -52,10 +52,15 @@ export const emptyPaymentRequestContext: PaymentRequestContext = {
 };
 
 type Evolve = {
-  [T in PaymentRequestEvent['type']]: (c: PaymentRequestContext, event: Extract<PaymentRequestEvent, { type: T }>, at: string) => PaymentRequestContext;
+  [T in PaymentRequestEvent['type']]: (
+    c: PaymentRequestContext,
+    event: Extract<PaymentRequestEvent, { type: T }>,
+    at: string,
+  ) => PaymentRequestContext;
 };
 
-const escrow = (c: PaymentRequestContext, event: PaymentRequestEvent): PaymentRequestContext => evolveEscrow(c, event, paymentRequestEscrowEvents);
+const escrow = (c: PaymentRequestContext, event: PaymentRequestEvent): PaymentRequestContext =>
+  evolveEscrow(c, event, paymentRequestEscrowEvents);
 
 /** What each event records, one entry per event type; the machine decides whether it may happen. */
 const evolvers: Evolve = {
@@ -70,7 +75,11 @@ const evolvers: Evolve = {
   PaymentRequestPayoutRequested: (c, { data }, at) => ({
     ...c,
     completedAt: c.completedAt ?? at,
-    pendingPayout: { key: data.key, amountCents: data.amountCents, destinationAccountId: data.destinationAccountId },
+    pendingPayout: {
+      key: data.key,
+      amountCents: data.amountCents,
+      destinationAccountId: data.destinationAccountId,
+    },
   }),
   PaymentRequestCompleted: (c, { data }, at) => ({
     ...c,
@@ -80,7 +89,10 @@ const evolvers: Evolve = {
     pendingPayout: null,
     payoutDeferredAt: null,
     // Legacy completions (before payout intents) carry the request amount implicitly; those without a transfer paid nothing out.
-    money: data.transferId === null ? c.money : payOut(c, c.pendingPayout?.amountCents ?? c.request?.amountCents ?? 0),
+    money:
+      data.transferId === null
+        ? c.money
+        : payOut(c, c.pendingPayout?.amountCents ?? c.request?.amountCents ?? 0),
   }),
   PaymentRequestPayoutFailed: (c, { data }, at) => ({
     ...c,
@@ -90,16 +102,31 @@ const evolvers: Evolve = {
   }),
   PaymentRequestExpired: (c, _event, at) => ({ ...c, expiredAt: at }),
   PaymentRequestRejected: (c, _event, at) => ({ ...c, rejectedAt: at }),
-  PaymentRequestPayoutDeferred: (c, _event, at) => ({ ...c, completedAt: at, payoutDeferredAt: at }),
+  PaymentRequestPayoutDeferred: (c, _event, at) => ({
+    ...c,
+    completedAt: at,
+    payoutDeferredAt: at,
+  }),
   PaymentRequestChargebackOpened: (c, event, at) => ({
     ...escrow(c, event),
-    hold: c.hold ?? { since: at, disputeId: event.data.disputeId, reason: `Chargeback: ${event.data.reason}` },
+    hold: c.hold ?? {
+      since: at,
+      disputeId: event.data.disputeId,
+      reason: `Chargeback: ${event.data.reason}`,
+    },
   }),
   PaymentRequestHoldReleased: (c) => ({ ...c, hold: null }),
 };
 
 /** Records what each event says; the machine decides whether it may happen. */
-export function evolvePaymentRequestContext(c: PaymentRequestContext, event: PaymentRequestEvent): PaymentRequestContext {
-  const evolve = evolvers[event.type] as (c: PaymentRequestContext, event: PaymentRequestEvent, at: string) => PaymentRequestContext;
+export function evolvePaymentRequestContext(
+  c: PaymentRequestContext,
+  event: PaymentRequestEvent,
+): PaymentRequestContext {
+  const evolve = evolvers[event.type] as (
+    c: PaymentRequestContext,
+    event: PaymentRequestEvent,
+    at: string,
+  ) => PaymentRequestContext;
   return evolve(c, event, event.metadata.at);
 }

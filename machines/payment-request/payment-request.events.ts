@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { chargebackData, checkoutOpenedData, duplicatePaymentRefundedData, paymentConfirmedData, paymentFailedData } from '../events/gateway-event-data';
+import {
+  chargebackData,
+  checkoutOpenedData,
+  duplicatePaymentRefundedData,
+  paymentConfirmedData,
+  paymentFailedData,
+} from '../events/gateway-event-data';
 import { defineEvent, type EventOf } from '../events/define';
 import { MAX_REQUEST_CENTS } from '../money';
 
@@ -71,7 +77,14 @@ export const PaymentRequestPaid = defineEvent({
   category: 'payment-request',
   description: 'The gateway confirmed the payment by webhook; the money is held in escrow.',
   schema: paymentConfirmedData,
-  example: { checkoutSessionId: 'cs_test_r1', paymentIntentId: 'pi_9', chargeId: 'ch_9', amountCents: 42_000, method: 'card', gatewayEventId: 'evt_5' },
+  example: {
+    checkoutSessionId: 'cs_test_r1',
+    paymentIntentId: 'pi_9',
+    chargeId: 'ch_9',
+    amountCents: 42_000,
+    method: 'card',
+    gatewayEventId: 'evt_5',
+  },
 });
 
 export const PaymentRequestPaymentFailed = defineEvent({
@@ -80,7 +93,11 @@ export const PaymentRequestPaymentFailed = defineEvent({
   category: 'payment-request',
   description: 'An asynchronous payment failed; the request stays accepted and can be paid again.',
   schema: paymentFailedData,
-  example: { checkoutSessionId: 'cs_test_r1', reason: 'async_payment_failed', gatewayEventId: 'evt_6' },
+  example: {
+    checkoutSessionId: 'cs_test_r1',
+    reason: 'async_payment_failed',
+    gatewayEventId: 'evt_6',
+  },
 });
 
 export const PaymentRequestPayoutRequested = defineEvent({
@@ -89,16 +106,28 @@ export const PaymentRequestPayoutRequested = defineEvent({
   category: 'payment-request',
   description:
     "Intent: the escrowed amount is to be transferred to the creator's payout account. The payments reactor makes the transfer with `key` as its idempotency key and records the outcome.",
-  schema: z.object({ amountCents: cents, destinationAccountId: z.string().min(1), key: z.string().min(1).max(200) }),
-  example: { amountCents: 40_000, destinationAccountId: 'acct_2Xy', key: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f' },
+  schema: z.object({
+    amountCents: cents,
+    destinationAccountId: z.string().min(1),
+    key: z.string().min(1).max(200),
+  }),
+  example: {
+    amountCents: 40_000,
+    destinationAccountId: 'acct_2Xy',
+    key: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
+  },
 });
 
 export const PaymentRequestCompleted = defineEvent({
   type: 'PaymentRequestCompleted',
   version: 1,
   category: 'payment-request',
-  description: 'Outcome: the escrowed amount was paid out to the creator (for the payout request with the same key); the request is completed.',
-  schema: z.object({ transferId: z.string().min(1).nullable(), key: z.string().min(1).max(200).optional() }),
+  description:
+    'Outcome: the escrowed amount was paid out to the creator (for the payout request with the same key); the request is completed.',
+  schema: z.object({
+    transferId: z.string().min(1).nullable(),
+    key: z.string().min(1).max(200).optional(),
+  }),
   example: { transferId: 'tr_7' },
 });
 
@@ -106,8 +135,14 @@ export const PaymentRequestPayoutFailed = defineEvent({
   type: 'PaymentRequestPayoutFailed',
   version: 1,
   category: 'payment-request',
-  description: 'Outcome: the gateway refused the payout; nothing moved and the payout is tried again when the account is ready.',
-  schema: z.object({ creatorId: z.string().min(1), code: z.string().min(1), message: z.string(), key: z.string().min(1).max(200) }),
+  description:
+    'Outcome: the gateway refused the payout; nothing moved and the payout is tried again when the account is ready.',
+  schema: z.object({
+    creatorId: z.string().min(1),
+    code: z.string().min(1),
+    message: z.string(),
+    key: z.string().min(1).max(200),
+  }),
   example: {
     creatorId: 'u_91c2',
     code: 'payouts_not_enabled',
@@ -120,8 +155,12 @@ export const PaymentRequestCheckoutClosed = defineEvent({
   type: 'PaymentRequestCheckoutClosed',
   version: 1,
   category: 'payment-request',
-  description: 'The open checkout session can no longer fund the request (a newer session, or the request ended); the payments reactor expires it.',
-  schema: z.object({ sessionId: z.string().min(1), reason: z.enum(['replaced', 'request_closed']) }),
+  description:
+    'The open checkout session can no longer fund the request (a newer session, or the request ended); the payments reactor expires it.',
+  schema: z.object({
+    sessionId: z.string().min(1),
+    reason: z.enum(['replaced', 'request_closed']),
+  }),
   example: { sessionId: 'cs_test_r1', reason: 'replaced' },
 });
 
@@ -131,7 +170,9 @@ export const PaymentRequestUnexpectedPaymentReceived = defineEvent({
   category: 'payment-request',
   description:
     'The gateway confirmed a payment that does not fund the request (not its open session, not the total due, already paid, or the request ended). Intent: the payments reactor refunds it.',
-  schema: paymentConfirmedData.extend({ reason: z.enum(['not_open_session', 'amount_mismatch', 'already_paid', 'request_closed']) }),
+  schema: paymentConfirmedData.extend({
+    reason: z.enum(['not_open_session', 'amount_mismatch', 'already_paid', 'request_closed']),
+  }),
   example: {
     checkoutSessionId: 'cs_test_r0',
     paymentIntentId: 'pi_8',
@@ -175,16 +216,23 @@ export const PaymentRequestChargebackOpened = defineEvent({
   type: 'PaymentRequestChargebackOpened',
   version: 1,
   category: 'payment-request',
-  description: 'The card issuer opened a chargeback (charge.dispute.created); money still in escrow is held until an admin acts.',
+  description:
+    'The card issuer opened a chargeback (charge.dispute.created); money still in escrow is held until an admin acts.',
   schema: chargebackData,
-  example: { disputeId: 'dp_2', amountCents: 42_000, reason: 'fraudulent', gatewayEventId: 'evt_12' },
+  example: {
+    disputeId: 'dp_2',
+    amountCents: 42_000,
+    reason: 'fraudulent',
+    gatewayEventId: 'evt_12',
+  },
 });
 
 export const PaymentRequestHoldReleased = defineEvent({
   type: 'PaymentRequestHoldReleased',
   version: 1,
   category: 'payment-request',
-  description: 'An admin resolved the chargeback hold; the creator can complete the request (or the deferred payout proceeds).',
+  description:
+    'An admin resolved the chargeback hold; the creator can complete the request (or the deferred payout proceeds).',
   schema: z.object({ note: z.string().max(1_000).nullable() }),
   example: { note: 'Chargeback won' },
 });
@@ -193,9 +241,16 @@ export const PaymentRequestDuplicatePaymentRefunded = defineEvent({
   type: 'PaymentRequestDuplicatePaymentRefunded',
   version: 1,
   category: 'payment-request',
-  description: 'Outcome: a payment that did not fund the request (or, in older history, a second paid session) was refunded in full.',
+  description:
+    'Outcome: a payment that did not fund the request (or, in older history, a second paid session) was refunded in full.',
   schema: duplicatePaymentRefundedData,
-  example: { checkoutSessionId: 'cs_test_r2', paymentIntentId: 'pi_10', refundId: 're_3', amountCents: 42_000, gatewayEventId: 'evt_13' },
+  example: {
+    checkoutSessionId: 'cs_test_r2',
+    paymentIntentId: 'pi_10',
+    refundId: 're_3',
+    amountCents: 42_000,
+    gatewayEventId: 'evt_13',
+  },
 });
 
 export const paymentRequestEventDefinitions = [

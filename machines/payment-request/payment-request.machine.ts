@@ -4,9 +4,20 @@ import type { PaymentRequestEvent } from './payment-request.events';
 import { paymentRequestEscrowEvents } from '../escrow/escrow-events';
 import { escrowGuards } from '../escrow/escrow-guards';
 import { escrowedCents } from '../escrow/escrow-ledger';
-import { emptyPaymentRequestContext, evolvePaymentRequestContext, type PaymentRequestContext } from './payment-request.context';
+import {
+  emptyPaymentRequestContext,
+  evolvePaymentRequestContext,
+  type PaymentRequestContext,
+} from './payment-request.context';
 
-export const paymentRequestStatuses = ['pending', 'accepted', 'paid', 'completed', 'expired', 'rejected'] as const;
+export const paymentRequestStatuses = [
+  'pending',
+  'accepted',
+  'paid',
+  'completed',
+  'expired',
+  'rejected',
+] as const;
 export type PaymentRequestStatus = (typeof paymentRequestStatuses)[number];
 
 export interface PaymentRequestStateMeta {
@@ -30,14 +41,21 @@ export const paymentRequestMachine = setup({
     events: {} as PaymentRequestEvent,
   },
   guards: {
-    ...escrowGuards<PaymentRequestContext>(paymentRequestEscrowEvents, (c) => c.request?.totalCents ?? null),
+    ...escrowGuards<PaymentRequestContext>(
+      paymentRequestEscrowEvents,
+      (c) => c.request?.totalCents ?? null,
+    ),
     validAmounts: ({ event }) =>
       event.type === 'PaymentRequestCreated' &&
       event.data.amountCents > 0 &&
       event.data.amountCents <= MAX_REQUEST_CENTS &&
       event.data.totalCents === event.data.amountCents + event.data.feeCents,
-    notExpired: ({ context, event }) => context.request !== null && Date.parse(event.metadata.at) < Date.parse(context.request.expiresAt),
-    expiryReached: ({ context, event }) => context.request !== null && Date.parse(event.metadata.at) >= Date.parse(context.request.expiresAt),
+    notExpired: ({ context, event }) =>
+      context.request !== null &&
+      Date.parse(event.metadata.at) < Date.parse(context.request.expiresAt),
+    expiryReached: ({ context, event }) =>
+      context.request !== null &&
+      Date.parse(event.metadata.at) >= Date.parse(context.request.expiresAt),
     notOnHold: ({ context }) => context.hold === null,
     onHold: ({ context }) => context.hold !== null,
     /** The session charges exactly the request's total, and no other session is open. */
@@ -57,8 +75,10 @@ export const paymentRequestMachine = setup({
       escrowedCents(context) === context.request.totalCents,
     /** The outcome answers the pending payout (legacy completions carry no key and are replayed as decided). */
     answersPayout: ({ context, event }) => {
-      if (event.type === 'PaymentRequestCompleted' && event.data.key === undefined) return event.data.transferId != null && context.hold === null;
-      if (event.type !== 'PaymentRequestCompleted' && event.type !== 'PaymentRequestPayoutFailed') return false;
+      if (event.type === 'PaymentRequestCompleted' && event.data.key === undefined)
+        return event.data.transferId != null && context.hold === null;
+      if (event.type !== 'PaymentRequestCompleted' && event.type !== 'PaymentRequestPayoutFailed')
+        return false;
       return (
         context.pendingPayout !== null &&
         context.pendingPayout.key === event.data.key &&
@@ -66,9 +86,13 @@ export const paymentRequestMachine = setup({
       );
     },
     /** Legacy history: a completion with its transfer straight from paid. */
-    legacyCompletion: ({ context, event }) => event.type === 'PaymentRequestCompleted' && event.data.key === undefined && context.hold === null,
+    legacyCompletion: ({ context, event }) =>
+      event.type === 'PaymentRequestCompleted' &&
+      event.data.key === undefined &&
+      context.hold === null,
     newChargeback: ({ context, event }) =>
-      event.type === 'PaymentRequestChargebackOpened' && !context.chargebacks.some((c) => c.disputeId === event.data?.disputeId),
+      event.type === 'PaymentRequestChargebackOpened' &&
+      !context.chargebacks.some((c) => c.disputeId === event.data?.disputeId),
   },
   actions: {
     evolve: assign(({ context, event }) => evolvePaymentRequestContext(context, event)),
@@ -80,11 +104,16 @@ export const paymentRequestMachine = setup({
   // A payment that does not fund the request can arrive in any state, even after the end: it is recorded and refunded.
   on: {
     PaymentRequestUnexpectedPaymentReceived: { guard: 'newUnexpectedPayment', actions: 'evolve' },
-    PaymentRequestDuplicatePaymentRefunded: { guard: 'refundsUnexpectedPayment', actions: 'evolve' },
+    PaymentRequestDuplicatePaymentRefunded: {
+      guard: 'refundsUnexpectedPayment',
+      actions: 'evolve',
+    },
   },
   states: {
     new: {
-      on: { PaymentRequestCreated: { guard: 'validAmounts', target: 'pending', actions: 'evolve' } },
+      on: {
+        PaymentRequestCreated: { guard: 'validAmounts', target: 'pending', actions: 'evolve' },
+      },
     },
     pending: {
       meta: meta({ status: 'pending', text: 'request.status.pending', badge: 'yellow', step: 1 }),
@@ -110,16 +139,33 @@ export const paymentRequestMachine = setup({
       meta: meta({ status: 'paid', text: 'request.status.paid', badge: 'green', step: 3 }),
       on: {
         // A chargeback holds the escrowed amount: nothing is paid out until an admin releases it.
-        PaymentRequestPayoutRequested: { guard: 'payoutRequestable', target: 'payout_pending', actions: 'evolve' },
-        PaymentRequestCompleted: { guard: 'legacyCompletion', target: 'completed', actions: 'evolve' },
-        PaymentRequestPayoutDeferred: { guard: 'notOnHold', target: 'payout_pending', actions: 'evolve' },
+        PaymentRequestPayoutRequested: {
+          guard: 'payoutRequestable',
+          target: 'payout_pending',
+          actions: 'evolve',
+        },
+        PaymentRequestCompleted: {
+          guard: 'legacyCompletion',
+          target: 'completed',
+          actions: 'evolve',
+        },
+        PaymentRequestPayoutDeferred: {
+          guard: 'notOnHold',
+          target: 'payout_pending',
+          actions: 'evolve',
+        },
         PaymentRequestChargebackOpened: { guard: 'newChargeback', actions: 'evolve' },
         PaymentRequestHoldReleased: { guard: 'onHold', actions: 'evolve' },
       },
     },
     /** Completed by the creator; the amount waits in escrow until their payout account is ready. */
     payout_pending: {
-      meta: meta({ status: 'completed', text: 'request.status.completed', badge: 'green', step: 7 }),
+      meta: meta({
+        status: 'completed',
+        text: 'request.status.completed',
+        badge: 'green',
+        step: 7,
+      }),
       on: {
         PaymentRequestPayoutRequested: { guard: 'payoutRequestable', actions: 'evolve' },
         PaymentRequestCompleted: { guard: 'answersPayout', target: 'completed', actions: 'evolve' },
@@ -130,7 +176,12 @@ export const paymentRequestMachine = setup({
     },
     // Not `final`: a late payment must still be recorded and refunded.
     completed: {
-      meta: meta({ status: 'completed', text: 'request.status.completed', badge: 'green', step: 7 }),
+      meta: meta({
+        status: 'completed',
+        text: 'request.status.completed',
+        badge: 'green',
+        step: 7,
+      }),
     },
     expired: {
       meta: meta({ status: 'expired', text: 'request.status.expired', badge: 'grey', step: null }),

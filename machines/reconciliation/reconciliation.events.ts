@@ -16,14 +16,24 @@ export const ReconciliationCompleted = defineEvent({
     until: isoInstant,
     gateway: z.enum(['stripe', 'simulated']),
     mismatches: count,
-    byProblem: z.object(Object.fromEntries(reconciliationProblems.map((p) => [p, count])) as Record<(typeof reconciliationProblems)[number], typeof count>),
+    byProblem: z.object(
+      Object.fromEntries(reconciliationProblems.map((p) => [p, count])) as Record<
+        (typeof reconciliationProblems)[number],
+        typeof count
+      >,
+    ),
   }),
   example: {
     since: '2026-11-18T03:00:00.000Z',
     until: '2026-11-20T03:00:00.000Z',
     gateway: 'stripe',
     mismatches: 1,
-    byProblem: { missing_at_gateway: 0, missing_in_ledger: 1, amount_differs: 0, intent_without_outcome: 0 },
+    byProblem: {
+      missing_at_gateway: 0,
+      missing_in_ledger: 1,
+      amount_differs: 0,
+      intent_without_outcome: 0,
+    },
   },
 });
 

@@ -13,7 +13,11 @@ const stream = (userId: string) => userAggregate.streamId(userId);
 /** Onboarding, language and profile changes of a registered user. */
 function profileCommands(bus: CommandBus, unique: UniqueValues) {
   return {
-    async completeOnboarding(userId: string, fields: { companyName: string | null; country: string | null; phoneNumber: string | null }, ctx: CommandContext) {
+    async completeOnboarding(
+      userId: string,
+      fields: { companyName: string | null; country: string | null; phoneNumber: string | null },
+      ctx: CommandContext,
+    ) {
       const result = await bus.execute(
         userAggregate,
         stream(userId),
@@ -22,7 +26,9 @@ function profileCommands(bus: CommandBus, unique: UniqueValues) {
           // Completing again (e.g. from the profile screen) just updates the optional fields.
           if (state.snapshot.value === 'onboarded') {
             const c = state.snapshot.context;
-            return [{ type: 'ProfileUpdated', data: { username: c.username, email: c.email, ...fields } }];
+            return [
+              { type: 'ProfileUpdated', data: { username: c.username, email: c.email, ...fields } },
+            ];
           }
           return [{ type: 'OnboardingCompleted', data: fields }];
         },
@@ -38,7 +44,9 @@ function profileCommands(bus: CommandBus, unique: UniqueValues) {
         stream(userId),
         (state) => {
           if (state.revision < 0) throw new DomainError('user_not_found');
-          return state.snapshot.context.language === language ? [] : [{ type: 'LanguageChosen', data: { language } }];
+          return state.snapshot.context.language === language
+            ? []
+            : [{ type: 'LanguageChosen', data: { language } }];
         },
         ctx,
       );
@@ -49,8 +57,10 @@ function profileCommands(bus: CommandBus, unique: UniqueValues) {
       const current = (await bus.load(userAggregate, stream(userId))).snapshot.context;
       if (!current.userId) throw new DomainError('user_not_found');
       // Compared by look-alike key: a respelling of one's own name claims and gives up nothing.
-      const emailChanged = uniqueStreamId('email', current.email) !== uniqueStreamId('email', body.email);
-      const nameChanged = uniqueStreamId('username', current.username) !== uniqueStreamId('username', body.username);
+      const emailChanged =
+        uniqueStreamId('email', current.email) !== uniqueStreamId('email', body.email);
+      const nameChanged =
+        uniqueStreamId('username', current.username) !== uniqueStreamId('username', body.username);
       if (emailChanged) await unique.reserve('email', body.email, userId, ctx, 'email_taken');
       if (nameChanged) {
         try {
@@ -60,7 +70,12 @@ function profileCommands(bus: CommandBus, unique: UniqueValues) {
           throw error;
         }
       }
-      const result = await bus.execute(userAggregate, stream(userId), () => [{ type: 'ProfileUpdated', data: body }], ctx);
+      const result = await bus.execute(
+        userAggregate,
+        stream(userId),
+        () => [{ type: 'ProfileUpdated', data: body }],
+        ctx,
+      );
       // The old values are given up only once the new ones are recorded.
       if (emailChanged) await unique.release('email', current.email, userId, ctx);
       if (nameChanged) await unique.release('username', current.username, userId, ctx);
@@ -70,7 +85,15 @@ function profileCommands(bus: CommandBus, unique: UniqueValues) {
 }
 
 /** Registration, login and profile changes. Login appends nothing: only its outcome matters. */
-export function createAccountCommands({ bus, unique, accounts }: { bus: CommandBus; unique: UniqueValues; accounts: AccountQueries }) {
+export function createAccountCommands({
+  bus,
+  unique,
+  accounts,
+}: {
+  bus: CommandBus;
+  unique: UniqueValues;
+  accounts: AccountQueries;
+}) {
   return {
     async register(body: RegisterBody, ctxFor: (userId: string) => CommandContext) {
       const userId = `u_${randomUUID().replace(/-/g, '')}`;
@@ -84,7 +107,12 @@ export function createAccountCommands({ bus, unique, accounts }: { bus: CommandB
       }
       const passwordHash = await hashPassword(body.password);
       const { password: _password, ...profile } = body;
-      const result = await bus.execute(userAggregate, stream(userId), () => [{ type: 'UserRegistered', data: { userId, ...profile, passwordHash } }], ctx);
+      const result = await bus.execute(
+        userAggregate,
+        stream(userId),
+        () => [{ type: 'UserRegistered', data: { userId, ...profile, passwordHash } }],
+        ctx,
+      );
       return { userId, position: result.position };
     },
 
@@ -109,12 +137,22 @@ export function createAccountCommands({ bus, unique, accounts }: { bus: CommandB
       return { position: result.position };
     },
 
-    async changePassword(userId: string, body: { currentPassword: string; newPassword: string }, ctx: CommandContext) {
+    async changePassword(
+      userId: string,
+      body: { currentPassword: string; newPassword: string },
+      ctx: CommandContext,
+    ) {
       const current = (await bus.load(userAggregate, stream(userId))).snapshot.context;
       if (!current.userId) throw new DomainError('user_not_found');
-      if (!(await verifyPassword(body.currentPassword, current.passwordHash))) throw new DomainError('wrong_current_password');
+      if (!(await verifyPassword(body.currentPassword, current.passwordHash)))
+        throw new DomainError('wrong_current_password');
       const passwordHash = await hashPassword(body.newPassword);
-      const result = await bus.execute(userAggregate, stream(userId), () => [{ type: 'PasswordChanged', data: { passwordHash } }], ctx);
+      const result = await bus.execute(
+        userAggregate,
+        stream(userId),
+        () => [{ type: 'PasswordChanged', data: { passwordHash } }],
+        ctx,
+      );
       return { position: result.position };
     },
     ...profileCommands(bus, unique),

@@ -20,7 +20,10 @@ export const loginBody = z.object({
 });
 
 export const changePasswordBody = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(200),
   newPassword: z
     .string({ error: 'Password must be at least 6 characters' })
     .min(6, 'Password must be at least 6 characters')
@@ -28,14 +31,22 @@ export const changePasswordBody = z.object({
 });
 
 export const adminLoginBody = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(100),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
 });
 
 export const onboardingBody = z
   .object({ companyName: companyField, country: countryField, phoneNumber: phoneField })
   .nullish()
-  .transform((b) => ({ companyName: b?.companyName ?? null, country: b?.country ?? null, phoneNumber: b?.phoneNumber ?? null }));
+  .transform((b) => ({
+    companyName: b?.companyName ?? null,
+    country: b?.country ?? null,
+    phoneNumber: b?.phoneNumber ?? null,
+  }));
 
 /** docs/product.md §5 profile-form rules (note: 2 characters here, 3 at registration). */
 export const profileBody = z.object({

@@ -5,7 +5,13 @@ import { userOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { createLimit } from '../http/rate-limits';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
-import { adminLoginBody, changePasswordBody, loginBody, onboardingBody, registerBody } from './account.schemas';
+import {
+  adminLoginBody,
+  changePasswordBody,
+  loginBody,
+  onboardingBody,
+  registerBody,
+} from './account.schemas';
 import { toUserDto } from './user-dto';
 
 const tags = ['auth'];
@@ -54,13 +60,17 @@ function loginLimits(fastify: FastifyInstance, ctx: RouteDeps['ctx']) {
     message: 'Too many registrations',
   });
   const loginThrottle = {
-    preValidation: async (request: FastifyRequest, reply: FastifyReply) => attemptsPerIp.hit(request, reply),
+    preValidation: async (request: FastifyRequest, reply: FastifyReply) =>
+      attemptsPerIp.hit(request, reply),
     preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
       await failures.check(request, reply);
       await accountFailures.check(request, reply);
     },
   };
-  const failed = async (request: FastifyRequest, code: 'invalid_login' | 'invalid_credentials'): Promise<never> => {
+  const failed = async (
+    request: FastifyRequest,
+    code: 'invalid_login' | 'invalid_credentials',
+  ): Promise<never> => {
     await failures.count(request);
     await accountFailures.count(request);
     throw new DomainError(code);
@@ -71,7 +81,10 @@ function loginLimits(fastify: FastifyInstance, ctx: RouteDeps['ctx']) {
 /** Register, login (brand/creator and admin), current user and onboarding (docs/product.md §7 "Auth"). */
 export function authRoutes(app: ZodApp, deps: RouteDeps): void {
   const { ctx, accounts, admins } = deps;
-  const { registrationsPerIp, loginThrottle, failed } = loginLimits(app as unknown as FastifyInstance, ctx);
+  const { registrationsPerIp, loginThrottle, failed } = loginLimits(
+    app as unknown as FastifyInstance,
+    ctx,
+  );
 
   app.post(
     '/api/auth/register',
@@ -80,10 +93,15 @@ export function authRoutes(app: ZodApp, deps: RouteDeps): void {
       schema: { tags, body: registerBody, response: { 201: authAnswerSchema, ...errors } },
     },
     async (request, reply) => {
-      const { userId, position } = await accounts.register(request.body, (id) => commandContext(request, { kind: 'brand', id }));
+      const { userId, position } = await accounts.register(request.body, (id) =>
+        commandContext(request, { kind: 'brand', id }),
+      );
       await ctx.settle(position);
       const user = ctx.queries.accounts.userById(userId)!;
-      return reply.status(201).send({ token: ctx.tokens.signUser(userId, user.sessionVersion ?? 0), user: toUserDto(user) });
+      return reply.status(201).send({
+        token: ctx.tokens.signUser(userId, user.sessionVersion ?? 0),
+        user: toUserDto(user),
+      });
     },
   );
 
@@ -96,7 +114,10 @@ export function authRoutes(app: ZodApp, deps: RouteDeps): void {
     async (request) => {
       const user = await accounts.verifyLogin(request.body.email, request.body.password);
       if (!user) return failed(request, 'invalid_login');
-      return { token: ctx.tokens.signUser(user.userId, user.sessionVersion ?? 0), user: toUserDto(user) };
+      return {
+        token: ctx.tokens.signUser(user.userId, user.sessionVersion ?? 0),
+        user: toUserDto(user),
+      };
     },
   );
 
@@ -110,13 +131,24 @@ export function authRoutes(app: ZodApp, deps: RouteDeps): void {
         tags,
         body: adminLoginBody,
         response: {
-          200: z.object({ token: z.string(), admin: z.object({ id: z.string(), username: z.string(), role: z.enum(['admin', 'auditor']) }) }),
+          200: z.object({
+            token: z.string(),
+            admin: z.object({
+              id: z.string(),
+              username: z.string(),
+              role: z.enum(['admin', 'auditor']),
+            }),
+          }),
           ...errors,
         },
       },
     },
     async (request) => {
-      const result = await admins.login(request.body.username, request.body.password, commandContext(request, { kind: 'system', id: 'admin-login' }));
+      const result = await admins.login(
+        request.body.username,
+        request.body.password,
+        commandContext(request, { kind: 'system', id: 'admin-login' }),
+      );
       if (!result) return failed(request, 'invalid_credentials');
       await ctx.settle(result.position);
       return {
@@ -147,7 +179,10 @@ function signedInRoutes(app: ZodApp, { ctx, guards, accounts }: RouteDeps): void
     },
     async (request) => {
       const { userId } = userOf(request);
-      const { position } = await accounts.logout(userId, commandContext(request, { kind: 'brand', id: userId }));
+      const { position } = await accounts.logout(
+        userId,
+        commandContext(request, { kind: 'brand', id: userId }),
+      );
       await ctx.settle(position);
       return { success: true };
     },
@@ -157,15 +192,27 @@ function signedInRoutes(app: ZodApp, { ctx, guards, accounts }: RouteDeps): void
     '/api/auth/change-password',
     {
       preHandler: guards.requireUser,
-      schema: { tags, security, body: changePasswordBody, response: { 200: authAnswerSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        body: changePasswordBody,
+        response: { 200: authAnswerSchema, ...errors },
+      },
     },
     async (request) => {
       const { userId } = userOf(request);
-      const { position } = await accounts.changePassword(userId, request.body, commandContext(request, { kind: 'brand', id: userId }));
+      const { position } = await accounts.changePassword(
+        userId,
+        request.body,
+        commandContext(request, { kind: 'brand', id: userId }),
+      );
       await ctx.settle(position);
       const user = ctx.queries.accounts.userById(userId)!;
       // This device stays signed in with a fresh token; every other one is signed out.
-      return { token: ctx.tokens.signUser(userId, user.sessionVersion ?? 0), user: toUserDto(user) };
+      return {
+        token: ctx.tokens.signUser(userId, user.sessionVersion ?? 0),
+        user: toUserDto(user),
+      };
     },
   );
 
@@ -173,11 +220,20 @@ function signedInRoutes(app: ZodApp, { ctx, guards, accounts }: RouteDeps): void
     '/api/auth/complete-onboarding',
     {
       preHandler: guards.requireUser,
-      schema: { tags, security, body: onboardingBody, response: { 200: z.object({ success: z.boolean(), user: userSchema }), ...errors } },
+      schema: {
+        tags,
+        security,
+        body: onboardingBody,
+        response: { 200: z.object({ success: z.boolean(), user: userSchema }), ...errors },
+      },
     },
     async (request) => {
       const { userId } = userOf(request);
-      const { position } = await accounts.completeOnboarding(userId, request.body, commandContext(request, { kind: 'brand', id: userId }));
+      const { position } = await accounts.completeOnboarding(
+        userId,
+        request.body,
+        commandContext(request, { kind: 'brand', id: userId }),
+      );
       await ctx.settle(position);
       return { success: true, user: toUserDto(ctx.queries.accounts.userById(userId)!) };
     },

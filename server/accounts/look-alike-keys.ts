@@ -8,7 +8,13 @@ import type { UniqueKind, UniqueValues } from '../commands/unique-values';
  * once the read models have caught up; an account that already holds its keys costs one read each.
  * Two look-alikes registered before both keep working; only the first one gets the key.
  */
-export async function adoptLookAlikeKeys({ unique, accounts }: { unique: UniqueValues; accounts: AccountQueries }) {
+export async function adoptLookAlikeKeys({
+  unique,
+  accounts,
+}: {
+  unique: UniqueValues;
+  accounts: AccountQueries;
+}) {
   const ctx: CommandContext = { actor: { kind: 'system', id: 'look-alike-keys' } };
   let clashes = 0;
   const adopt = async (kind: UniqueKind, value: string, ownerId: string) => {
@@ -18,6 +24,7 @@ export async function adoptLookAlikeKeys({ unique, accounts }: { unique: UniqueV
     await adopt('username', user.username, user.userId);
     await adopt('email', user.email, user.userId);
   }
-  for (const { context } of accounts.allAdmins()) await adopt('admin-username', context.username, context.adminId);
+  for (const { context } of accounts.allAdmins())
+    await adopt('admin-username', context.username, context.adminId);
   return { clashes };
 }

@@ -19,7 +19,14 @@ export function profileRoutes(app: ZodApp, deps: RouteDeps): void {
   const { ctx, guards, accounts } = deps;
   const profileOf = (userId: string) => {
     const u = ctx.queries.accounts.userById(userId)!;
-    return { username: u.username, email: u.email, companyName: u.companyName, country: u.country, phoneNumber: u.phoneNumber, language: u.language ?? null };
+    return {
+      username: u.username,
+      email: u.email,
+      companyName: u.companyName,
+      country: u.country,
+      phoneNumber: u.phoneNumber,
+      language: u.language ?? null,
+    };
   };
 
   for (const path of ['/api/profile', '/api/user/profile']) {
@@ -40,7 +47,11 @@ export function profileRoutes(app: ZodApp, deps: RouteDeps): void {
       },
       async (request) => {
         const { userId } = userOf(request);
-        const { position } = await accounts.updateProfile(userId, request.body, commandContext(request, { kind: 'brand', id: userId }));
+        const { position } = await accounts.updateProfile(
+          userId,
+          request.body,
+          commandContext(request, { kind: 'brand', id: userId }),
+        );
         await ctx.settle(position);
         return profileOf(userId);
       },
@@ -61,7 +72,11 @@ export function profileRoutes(app: ZodApp, deps: RouteDeps): void {
     },
     async (request) => {
       const { userId } = userOf(request);
-      const { position } = await accounts.chooseLanguage(userId, request.body.language, commandContext(request, { kind: 'brand', id: userId }));
+      const { position } = await accounts.chooseLanguage(
+        userId,
+        request.body.language,
+        commandContext(request, { kind: 'brand', id: userId }),
+      );
       await ctx.settle(position);
       return { language: request.body.language };
     },
@@ -82,7 +97,13 @@ function statsRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
     async (request) => {
       const counts = ctx.queries.deals.countsFor(userOf(request).userId);
       const total = Object.values(counts).reduce((a, b) => a + b, 0);
-      return { totalDeals: total, successfulDeals: (counts['completed'] ?? 0) + (counts['approved_after_dispute'] ?? 0) + (counts['split_resolved'] ?? 0) };
+      return {
+        totalDeals: total,
+        successfulDeals:
+          (counts['completed'] ?? 0) +
+          (counts['approved_after_dispute'] ?? 0) +
+          (counts['split_resolved'] ?? 0),
+      };
     },
   );
 }
@@ -101,20 +122,38 @@ function payoutAccountRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
     '/api/stripe/account-status',
     {
       preHandler: [guards.requireUser, (request, reply) => statusLimit.hit(request, reply)],
-      schema: { tags: ['payouts'], security, response: { 200: z.object({ status: z.string() }), ...errors, 429: errorSchema, 502: errorSchema } },
+      schema: {
+        tags: ['payouts'],
+        security,
+        response: {
+          200: z.object({ status: z.string() }),
+          ...errors,
+          429: errorSchema,
+          502: errorSchema,
+        },
+      },
     },
-    async (request) => ({ status: await ctx.payments.escrow.userBankStatus(userOf(request).userId) }),
+    async (request) => ({
+      status: await ctx.payments.escrow.userBankStatus(userOf(request).userId),
+    }),
   );
 
   app.post(
     '/api/stripe/create-onboarding-link',
     {
       preHandler: guards.requireUser,
-      schema: { tags: ['payouts'], security, response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema } },
+      schema: {
+        tags: ['payouts'],
+        security,
+        response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema },
+      },
     },
     async (request) => {
       const { userId } = userOf(request);
-      const { url } = await ctx.payments.escrow.startUserOnboarding(userId, commandContext(request, { kind: 'creator', id: userId }));
+      const { url } = await ctx.payments.escrow.startUserOnboarding(
+        userId,
+        commandContext(request, { kind: 'creator', id: userId }),
+      );
       await ctx.settle(await ctx.store.headPosition());
       return { url };
     },

@@ -7,7 +7,13 @@ import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps'
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+};
 
 const account = z.object({
   id: z.string(),
@@ -18,7 +24,10 @@ const account = z.object({
   lastLoginAt: z.string().nullable(),
 });
 const createBody = z.object({
-  username: requiredText('Username', 100).refine((v) => /^[\w.@-]+$/.test(v), 'Username may contain letters, digits and . _ @ - only'),
+  username: requiredText('Username', 100).refine(
+    (v) => /^[\w.@-]+$/.test(v),
+    'Username may contain letters, digits and . _ @ - only',
+  ),
   password: z
     .string({ error: 'Password is required' })
     .min(8, 'The password must be at least 8 characters')
@@ -31,7 +40,11 @@ export function adminAccountRoutes(app: ZodApp, { ctx, guards, admins }: RouteDe
   const read = { preValidation: guards.requireAdminReader };
   const act = { preValidation: guards.requireAdminActor };
 
-  app.get('/api/admin/accounts', { ...read, schema: { tags, security, response: { 200: z.array(account), ...errors } } }, async () => admins.list());
+  app.get(
+    '/api/admin/accounts',
+    { ...read, schema: { tags, security, response: { 200: z.array(account), ...errors } } },
+    async () => admins.list(),
+  );
 
   app.post(
     '/api/admin/accounts',
@@ -47,7 +60,12 @@ export function adminAccountRoutes(app: ZodApp, { ctx, guards, admins }: RouteDe
     },
     async (request, reply) => {
       const { username, password, role } = request.body;
-      const { adminId, position } = await admins.create(username, password, role, commandContext(request, { kind: 'admin', id: adminOf(request).adminId }));
+      const { adminId, position } = await admins.create(
+        username,
+        password,
+        role,
+        commandContext(request, { kind: 'admin', id: adminOf(request).adminId }),
+      );
       await ctx.settle(position);
       return reply.code(201).send(admins.list().find((a) => a.id === adminId)!);
     },
@@ -65,7 +83,8 @@ export function adminAccountRoutes(app: ZodApp, { ctx, guards, admins }: RouteDe
           .object({ reason: optionalText('Reason', 500) })
           .nullish()
           .transform((b) => ({ reason: b?.reason ?? null })),
-        description: 'Deactivates an account: it cannot sign in and its current sessions end at once. 409 for your own account or one already deactivated.',
+        description:
+          'Deactivates an account: it cannot sign in and its current sessions end at once. 409 for your own account or one already deactivated.',
         response: { 200: account, ...errors },
       },
     },

@@ -9,7 +9,15 @@ import { DomainError } from '../commands/domain-error';
 import { hasInvisibleCharacters } from '../commands/look-alike';
 
 /** Admin and auditor accounts: created by the CLI or the first-start bootstrap; login is recorded. */
-export function createAdminAccounts({ bus, unique, accounts }: { bus: CommandBus; unique: UniqueValues; accounts: AccountQueries }) {
+export function createAdminAccounts({
+  bus,
+  unique,
+  accounts,
+}: {
+  bus: CommandBus;
+  unique: UniqueValues;
+  accounts: AccountQueries;
+}) {
   return {
     async create(username: string, password: string, role: AdminRole, ctx: CommandContext) {
       // The HTTP route allows ASCII names only; the CLI and the first-start bootstrap come here directly.
@@ -20,7 +28,12 @@ export function createAdminAccounts({ bus, unique, accounts }: { bus: CommandBus
       const result = await bus.execute(
         adminAggregate,
         adminAggregate.streamId(adminId),
-        () => [{ type: 'AdminAccountCreated', data: { adminId, username: username.trim(), passwordHash, role } }],
+        () => [
+          {
+            type: 'AdminAccountCreated',
+            data: { adminId, username: username.trim(), passwordHash, role },
+          },
+        ],
         ctx,
       );
       return { adminId, position: result.position };
@@ -29,13 +42,21 @@ export function createAdminAccounts({ bus, unique, accounts }: { bus: CommandBus
     /** Null unless the account exists, is active and the password matches; success appends AdminLoggedIn. */
     async login(username: string, password: string, ctx: CommandContext) {
       const account = accounts.adminByUsername(username);
-      const ok = await verifyPassword(password, account?.context.passwordHash ?? (await decoyHash()));
+      const ok = await verifyPassword(
+        password,
+        account?.context.passwordHash ?? (await decoyHash()),
+      );
       if (!account || !account.active || !ok) return null;
       const { adminId, role } = account.context;
-      const result = await bus.execute(adminAggregate, adminAggregate.streamId(adminId), () => [{ type: 'AdminLoggedIn', data: {} }], {
-        ...ctx,
-        actor: { kind: 'admin', id: adminId },
-      });
+      const result = await bus.execute(
+        adminAggregate,
+        adminAggregate.streamId(adminId),
+        () => [{ type: 'AdminLoggedIn', data: {} }],
+        {
+          ...ctx,
+          actor: { kind: 'admin', id: adminId },
+        },
+      );
       return { adminId, username: account.context.username, role, position: result.position };
     },
 
@@ -57,18 +78,26 @@ export function createAdminAccounts({ bus, unique, accounts }: { bus: CommandBus
      * themselves, so the area always keeps the admin who is using it.
      */
     async deactivate(adminId: string, reason: string | null, ctx: CommandContext) {
-      if (ctx.actor.kind === 'admin' && ctx.actor.id === adminId) throw new DomainError('cannot_deactivate_self');
+      if (ctx.actor.kind === 'admin' && ctx.actor.id === adminId)
+        throw new DomainError('cannot_deactivate_self');
       const account = accounts.adminById(adminId);
       if (!account) throw new DomainError('admin_not_found');
       if (!account.active) throw new DomainError('admin_already_deactivated');
-      const result = await bus.execute(adminAggregate, adminAggregate.streamId(adminId), () => [{ type: 'AdminDeactivated', data: { reason } }], ctx);
+      const result = await bus.execute(
+        adminAggregate,
+        adminAggregate.streamId(adminId),
+        () => [{ type: 'AdminDeactivated', data: { reason } }],
+        ctx,
+      );
       return { position: result.position };
     },
 
     /** First start: creates ADMIN_USERNAME once (a no-op when that username already exists). */
     async bootstrap(username: string, password: string): Promise<boolean> {
       if (await unique.ownerOf('admin-username', username)) return false;
-      await this.create(username, password, 'admin', { actor: { kind: 'system', id: 'bootstrap' } });
+      await this.create(username, password, 'admin', {
+        actor: { kind: 'system', id: 'bootstrap' },
+      });
       return true;
     },
   };

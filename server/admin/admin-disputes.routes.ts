@@ -24,11 +24,16 @@ const instant = (label: string) =>
   z
     .string()
     .trim()
-    .refine((v) => !Number.isNaN(Date.parse(v)), `${label} must be a date (YYYY-MM-DD) or an ISO instant`)
+    .refine(
+      (v) => !Number.isNaN(Date.parse(v)),
+      `${label} must be a date (YYYY-MM-DD) or an ISO instant`,
+    )
     .transform((v) => new Date(Date.parse(v)).toISOString())
     .optional();
 const filters = z.object({
-  outcome: z.enum(disputeOutcomes, { error: `outcome must be one of ${disputeOutcomes.join(', ')}` }).optional(),
+  outcome: z
+    .enum(disputeOutcomes, { error: `outcome must be one of ${disputeOutcomes.join(', ')}` })
+    .optional(),
   /** Disputes opened at or after `from` and before `to`. */
   from: instant('from'),
   to: instant('to'),
@@ -36,13 +41,18 @@ const filters = z.object({
 const format = z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json');
 
 /** The dispute list, one dispute's page, and an export answer, read from the read models and the history. */
-function disputeReads({ ctx, dealViews }: RouteDeps, history: (id: number) => Promise<HistoryEntry[]>) {
+function disputeReads(
+  { ctx, dealViews }: RouteDeps,
+  history: (id: number) => Promise<HistoryEntry[]>,
+) {
   const list = (q: z.infer<typeof filters>) => {
     if (q.from && q.to && q.from >= q.to) throw new DomainError('date_range');
     return ctx.queries.deals
       .everDisputed(q.from, q.to)
       .map((r) => disputeSummary(r, dealViews.brandNameOf(r.ownerId)))
-      .filter((d): d is NonNullable<typeof d> => d !== null && (!q.outcome || d.outcome === q.outcome));
+      .filter(
+        (d): d is NonNullable<typeof d> => d !== null && (!q.outcome || d.outcome === q.outcome),
+      );
   };
   const detail = async (id: number): Promise<DisputeDetail> => {
     const record = ctx.queries.deals.byId(id);
@@ -50,18 +60,33 @@ function disputeReads({ ctx, dealViews }: RouteDeps, history: (id: number) => Pr
     if (!summary) throw new DomainError('never_in_dispute');
     return disputeDetail(summary, await history(id));
   };
-  const send = (reply: FastifyReply, name: string, as: 'json' | 'csv', disputes: DisputeDetail[]) => {
+  const send = (
+    reply: FastifyReply,
+    name: string,
+    as: 'json' | 'csv',
+    disputes: DisputeDetail[],
+  ) => {
     reply.header('content-disposition', `attachment; filename="${name}.${as}"`);
     if (as === 'csv') return reply.type('text/csv; charset=utf-8').send(toCsv(disputes));
     return reply
       .type('application/json; charset=utf-8')
-      .send(JSON.stringify(disputeExportSchema.parse({ exportedAt: ctx.clock.now().toISOString(), disputes }), null, 2));
+      .send(
+        JSON.stringify(
+          disputeExportSchema.parse({ exportedAt: ctx.clock.now().toISOString(), disputes }),
+          null,
+          2,
+        ),
+      );
   };
   return { list, detail, send };
 }
 
 /** Every deal that was ever in dispute, its dispute page, and exports (JSON or CSV) for auditors. */
-export function adminDisputeRoutes(app: ZodApp, deps: RouteDeps, history: (id: number) => Promise<HistoryEntry[]>): void {
+export function adminDisputeRoutes(
+  app: ZodApp,
+  deps: RouteDeps,
+  history: (id: number) => Promise<HistoryEntry[]>,
+): void {
   const read = { preValidation: deps.guards.requireAdminReader };
   const { list, detail, send } = disputeReads(deps, history);
 
@@ -73,7 +98,8 @@ export function adminDisputeRoutes(app: ZodApp, deps: RouteDeps, history: (id: n
         tags,
         security,
         querystring: filters,
-        description: 'Every deal that was ever in dispute, newest dispute first, with its outcome; filter by outcome and by when the dispute was opened.',
+        description:
+          'Every deal that was ever in dispute, newest dispute first, with its outcome; filter by outcome and by when the dispute was opened.',
         response: { 200: z.array(disputeSummarySchema), ...errors },
       },
     },
@@ -130,6 +156,9 @@ export function adminDisputeRoutes(app: ZodApp, deps: RouteDeps, history: (id: n
         response: { ...errors },
       },
     },
-    async (request, reply) => send(reply, `dispute-${request.params.id}`, request.query.format, [await detail(request.params.id)]),
+    async (request, reply) =>
+      send(reply, `dispute-${request.params.id}`, request.query.format, [
+        await detail(request.params.id),
+      ]),
   );
 }

@@ -58,7 +58,8 @@ export function adminMoneyRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void 
     },
     async (request) => {
       const now = ctx.clock.now();
-      const since = request.query.since === undefined ? defaultSince(now) : parseSince(request.query.since);
+      const since =
+        request.query.since === undefined ? defaultSince(now) : parseSince(request.query.since);
       if (!since) throw new DomainError('since_invalid');
       if (since >= now) throw new DomainError('since_not_past');
       return reconcile({ store: ctx.store, gateway: ctx.payments.gateway }, { since, now });
@@ -84,7 +85,12 @@ export function adminMoneyRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void 
     '/api/admin/money/overview/export',
     {
       ...read,
-      schema: { tags, security, description: 'The last 90 days of the money overview as CSV (euros with cents).', response: { ...errors } },
+      schema: {
+        tags,
+        security,
+        description: 'The last 90 days of the money overview as CSV (euros with cents).',
+        response: { ...errors },
+      },
     },
     async (_request, reply) => sendCsv(reply, ctx.queries.money.overview(ctx.clock.now(), DAYS)),
   );

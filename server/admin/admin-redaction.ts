@@ -25,7 +25,8 @@ const secretKeys = new Set([
 /** `lastFailedSessionId` is a session id as much as `sessionId` is. */
 const secretSuffixes = ['Token', 'SessionId', 'AccountId', 'PaymentIntentId', 'ChargeId'];
 
-const isSecretKey = (key: string): boolean => secretKeys.has(key) || secretSuffixes.some((suffix) => key.endsWith(suffix));
+const isSecretKey = (key: string): boolean =>
+  secretKeys.has(key) || secretSuffixes.some((suffix) => key.endsWith(suffix));
 
 /** A deep copy of `value` with every secret key's non-empty value replaced by "present". */
 export function redactForAdmin<T>(value: T): T {
@@ -37,7 +38,11 @@ function walk(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    out[key] = isSecretKey(key) ? (v === null || v === undefined || v === '' ? v : REDACTED) : walk(v);
+    out[key] = isSecretKey(key)
+      ? v === null || v === undefined || v === ''
+        ? v
+        : REDACTED
+      : walk(v);
   }
   return out;
 }

@@ -1,5 +1,8 @@
 import type { AdminPaymentRequestDto } from '@machines/contract/api';
-import { adminRequestCan, paymentRequestSnapshotFrom } from '@machines/payment-request/payment-request.view';
+import {
+  adminRequestCan,
+  paymentRequestSnapshotFrom,
+} from '@machines/payment-request/payment-request.view';
 import type { AccountQueries } from '../../projections/accounts.queries';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
 import { stateValueFromKey } from '../../projections/state-meta';
@@ -7,7 +10,12 @@ import { toPaymentRequestDto } from '../payment-requests/payment-request-dto';
 import { redactForAdmin } from './admin-redaction';
 
 /** A payment request as admins see it: the owner answer plus creator, hold, payout and refund facts. */
-export function toAdminPaymentRequestDto(record: PaymentRequestRecord, now: string, publicUrl: string, accounts: AccountQueries): AdminPaymentRequestDto {
+export function toAdminPaymentRequestDto(
+  record: PaymentRequestRecord,
+  now: string,
+  publicUrl: string,
+  accounts: AccountQueries,
+): AdminPaymentRequestDto {
   const c = record.context;
   const creator = accounts.userById(record.creatorId);
   return redactForAdmin({
@@ -24,6 +32,9 @@ export function toAdminPaymentRequestDto(record: PaymentRequestRecord, now: stri
     payoutDeferredAt: c.payoutDeferredAt,
     transferId: c.transferId,
     duplicateRefunds: c.duplicateRefunds,
-    adminCan: adminRequestCan(paymentRequestSnapshotFrom(stateValueFromKey(record.state), record.context), now),
+    adminCan: adminRequestCan(
+      paymentRequestSnapshotFrom(stateValueFromKey(record.state), record.context),
+      now,
+    ),
   });
 }

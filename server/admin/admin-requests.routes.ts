@@ -9,7 +9,13 @@ import { toAdminPaymentRequestDto } from './admin-request-dto';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+};
 
 const releaseHoldBody = z
   .object({ note: optionalText('Note', 1_000) })
@@ -34,7 +40,8 @@ export function adminRequestRoutes(app: ZodApp, { ctx, guards }: RouteDeps): voi
       schema: {
         tags,
         security,
-        description: 'Every payment request, newest first, with the creator, the chargeback hold, a deferred payout and refunded duplicate payments.',
+        description:
+          'Every payment request, newest first, with the creator, the chargeback hold, a deferred payout and refunded duplicate payments.',
         querystring: z.object({
           limit: z.coerce.number().int().min(1).max(1_000).default(500),
           offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
@@ -52,7 +59,15 @@ export function adminRequestRoutes(app: ZodApp, { ctx, guards }: RouteDeps): voi
 
   app.get(
     '/api/admin/payment-requests/:id',
-    { ...read, schema: { tags, security, params: idParam, response: { 200: adminPaymentRequestSchema, ...errors } } },
+    {
+      ...read,
+      schema: {
+        tags,
+        security,
+        params: idParam,
+        response: { 200: adminPaymentRequestSchema, ...errors },
+      },
+    },
     async (request) => dto(request.params.id),
   );
 
@@ -67,7 +82,10 @@ export function adminRequestRoutes(app: ZodApp, { ctx, guards }: RouteDeps): voi
         body: releaseHoldBody,
         description:
           'Resolves a chargeback hold (PaymentRequestHoldReleased): the creator can complete the request, or a deferred payout proceeds. 409 when the request is not on hold.',
-        response: { 200: z.object({ success: z.boolean(), request: adminPaymentRequestSchema }), ...errors },
+        response: {
+          200: z.object({ success: z.boolean(), request: adminPaymentRequestSchema }),
+          ...errors,
+        },
       },
     },
     async (request) => {

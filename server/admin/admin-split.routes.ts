@@ -12,8 +12,18 @@ import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps'
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
-const answer = z.object({ success: z.boolean(), pending: z.boolean().optional(), deal: adminDealSchema });
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+};
+const answer = z.object({
+  success: z.boolean(),
+  pending: z.boolean().optional(),
+  deal: adminDealSchema,
+});
 
 /** What a split would move now, with the split's own refusals. */
 function splitPreviewRoute(app: ZodApp, { ctx, guards }: RouteDeps): void {
@@ -25,14 +35,19 @@ function splitPreviewRoute(app: ZodApp, { ctx, guards }: RouteDeps): void {
         tags,
         security,
         params: idParam,
-        querystring: z.object({ creatorCents: z.coerce.number({ error: 'creatorCents must be a number of cents' }) }),
+        querystring: z.object({
+          creatorCents: z.coerce.number({ error: 'creatorCents must be a number of cents' }),
+        }),
         description:
           "What a split giving the creator `creatorCents` would move now: the creator's part, the fee kept (in proportion, rounded half up), the brand's refund and what the escrow holds; the same refusals as the split itself.",
         response: { 200: splitPreviewSchema, ...errors },
       },
     },
     async (request) => {
-      const { snapshot, revision } = await ctx.bus.load(dealAggregate, dealAggregate.streamId(request.params.id));
+      const { snapshot, revision } = await ctx.bus.load(
+        dealAggregate,
+        dealAggregate.streamId(request.params.id),
+      );
       if (revision < 0 || snapshot.context.deletedAt !== null) throw dealNotFound();
       return previewSplit(snapshot, request.query.creatorCents);
     },
@@ -45,7 +60,11 @@ function splitPreviewRoute(app: ZodApp, { ctx, guards }: RouteDeps): void {
  * the retry of a part the gateway refused, under that part's original key. Admins only: auditors
  * are refused before the body is read.
  */
-export function adminSplitRoutes(app: ZodApp, deps: RouteDeps, deal: (id: number) => DealRecord): void {
+export function adminSplitRoutes(
+  app: ZodApp,
+  deps: RouteDeps,
+  deal: (id: number) => DealRecord,
+): void {
   const { ctx, guards, dealViews } = deps;
 
   splitPreviewRoute(app, deps);
@@ -62,7 +81,14 @@ export function adminSplitRoutes(app: ZodApp, deps: RouteDeps, deal: (id: number
       {
         preValidation: guards.requireAdminActor,
         preHandler: deps.idempotency.preHandler,
-        schema: { tags, security, params: idParam, ...(body ? { body } : {}), description, response: { 200: answer, 202: answer, ...errors } },
+        schema: {
+          tags,
+          security,
+          params: idParam,
+          ...(body ? { body } : {}),
+          description,
+          response: { 200: answer, 202: answer, ...errors },
+        },
       },
       async (request, reply) => {
         const id = request.params.id;
@@ -76,13 +102,23 @@ export function adminSplitRoutes(app: ZodApp, deps: RouteDeps, deal: (id: number
       },
     );
 
-  const cc = (request: FastifyRequest) => commandContext(request, { kind: 'admin', id: adminOf(request).adminId });
+  const cc = (request: FastifyRequest) =>
+    commandContext(request, { kind: 'admin', id: adminOf(request).adminId });
   splitAction(
     '/api/admin/deals/:id/split',
     z.object({ creatorCents: z.number({ error: 'creatorCents must be a number of cents' }) }),
     "Resolves a deal in dispute or on hold with a split: the creator receives `creatorCents`, the brand the rest of the charge less the fee kept in proportion (DealSplitRequested). `success` is false when the gateway refused a part (see the deal's `split`; retry with .../split/retry).",
     (id, request, key) =>
-      ctx.run.deal(id, { type: 'ResolveWithSplit', creatorCents: (request.body as { creatorCents: number }).creatorCents, key }, cc(request), dealGuard.admin),
+      ctx.run.deal(
+        id,
+        {
+          type: 'ResolveWithSplit',
+          creatorCents: (request.body as { creatorCents: number }).creatorCents,
+          key,
+        },
+        cc(request),
+        dealGuard.admin,
+      ),
   );
   splitAction(
     '/api/admin/deals/:id/split/retry',

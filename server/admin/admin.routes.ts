@@ -22,7 +22,13 @@ const DAY = 86_400_000;
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+};
 const chips = Object.keys(adminChips) as [AdminChip, ...AdminChip[]];
 
 // Response shapes of the history, integrity, hold-ageing and money-action routes below.
@@ -48,10 +54,30 @@ const entry = z.object({
   }),
   summary: z.string(),
 });
-const chainBreak = z.object({ streamId: z.string(), revision: z.number(), position: z.number(), type: z.string(), reason: z.enum(['mismatch', 'missing']) });
-const ageing = z.object({ dealId: z.number(), title: z.string().nullable(), heldSince: z.string(), days: z.number(), heldCents: z.number() });
-const answer = z.object({ success: z.boolean(), pending: z.boolean().optional(), deal: adminDealSchema });
-type Act = (id: number, cc: ReturnType<typeof commandContext>, key: string) => Promise<{ position: number; outcome?: Promise<EffectOutcome> }>;
+const chainBreak = z.object({
+  streamId: z.string(),
+  revision: z.number(),
+  position: z.number(),
+  type: z.string(),
+  reason: z.enum(['mismatch', 'missing']),
+});
+const ageing = z.object({
+  dealId: z.number(),
+  title: z.string().nullable(),
+  heldSince: z.string(),
+  days: z.number(),
+  heldCents: z.number(),
+});
+const answer = z.object({
+  success: z.boolean(),
+  pending: z.boolean().optional(),
+  deal: adminDealSchema,
+});
+type Act = (
+  id: number,
+  cc: ReturnType<typeof commandContext>,
+  key: string,
+) => Promise<{ position: number; outcome?: Promise<EffectOutcome> }>;
 
 /** The deal with this id, or deal_not_found (404). */
 type DealLookup = (id: number) => DealRecord;
@@ -76,14 +102,29 @@ export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
 }
 
 /** Who is signed in, the deal list by chip, the chip counts and one deal. */
-function adminDealListRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDeps, deal: DealLookup): void {
+function adminDealListRoutes(
+  app: ZodApp,
+  { ctx, guards, dealViews }: RouteDeps,
+  deal: DealLookup,
+): void {
   const read = { preValidation: guards.requireAdminReader };
 
   app.get(
     '/api/admin/me',
     {
       ...read,
-      schema: { tags, security, response: { 200: z.object({ id: z.string(), username: z.string(), role: z.enum(['admin', 'auditor']) }), ...errors } },
+      schema: {
+        tags,
+        security,
+        response: {
+          200: z.object({
+            id: z.string(),
+            username: z.string(),
+            role: z.enum(['admin', 'auditor']),
+          }),
+          ...errors,
+        },
+      },
     },
     async (request) => {
       const p = adminOf(request);
@@ -99,31 +140,47 @@ function adminDealListRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDeps,
         tags,
         security,
         querystring: z.object({
-          filter: z.enum(chips, { error: `filter must be one of ${chips.join(', ')}` }).default('all'),
+          filter: z
+            .enum(chips, { error: `filter must be one of ${chips.join(', ')}` })
+            .default('all'),
           limit: z.coerce.number().int().min(1).max(1_000).default(500),
           offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
         }),
         response: { 200: z.array(adminDealSchema), ...errors },
       },
     },
-    async (request) => dealViews.adminList(request.query.filter as AdminChip, request.query.limit, request.query.offset),
+    async (request) =>
+      dealViews.adminList(
+        request.query.filter as AdminChip,
+        request.query.limit,
+        request.query.offset,
+      ),
   );
 
-  app.get('/api/admin/deals/counts', { ...read, schema: { tags, security, response: { 200: adminCountsSchema, ...errors } } }, async () => {
-    const c = ctx.queries.deals.countsFor('*');
-    const n = (s: string) => c[s] ?? 0;
-    return {
-      all: Object.values(c).reduce((a, b) => a + b, 0),
-      pending_payment: n('pending_payment'),
-      in_progress: n('pending_delivery'),
-      awaiting_approval: n('delivered'),
-      disputed: n('dispute'),
-      completed: n('completed') + n('approved_after_dispute') + n('split_resolved'),
-    };
-  });
+  app.get(
+    '/api/admin/deals/counts',
+    { ...read, schema: { tags, security, response: { 200: adminCountsSchema, ...errors } } },
+    async () => {
+      const c = ctx.queries.deals.countsFor('*');
+      const n = (s: string) => c[s] ?? 0;
+      return {
+        all: Object.values(c).reduce((a, b) => a + b, 0),
+        pending_payment: n('pending_payment'),
+        in_progress: n('pending_delivery'),
+        awaiting_approval: n('delivered'),
+        disputed: n('dispute'),
+        completed: n('completed') + n('approved_after_dispute') + n('split_resolved'),
+      };
+    },
+  );
 
-  app.get('/api/admin/deals/:id', { ...read, schema: { tags, security, params: idParam, response: { 200: adminDealSchema, ...errors } } }, async (request) =>
-    dealViews.forAdmin(deal(request.params.id)),
+  app.get(
+    '/api/admin/deals/:id',
+    {
+      ...read,
+      schema: { tags, security, params: idParam, response: { 200: adminDealSchema, ...errors } },
+    },
+    async (request) => dealViews.forAdmin(deal(request.params.id)),
   );
 }
 
@@ -165,7 +222,18 @@ function adminDealHistoryRoutes(app: ZodApp, { ctx, guards }: RouteDeps) {
         tags,
         security,
         params: idParam,
-        response: { 200: z.array(z.object({ at: z.string(), type: z.string(), actor, status: z.string(), summary: z.string() })), ...errors },
+        response: {
+          200: z.array(
+            z.object({
+              at: z.string(),
+              type: z.string(),
+              actor,
+              status: z.string(),
+              summary: z.string(),
+            }),
+          ),
+          ...errors,
+        },
       },
     },
     async (request) => disputeTimeline(await history(request.params.id)),
@@ -182,7 +250,13 @@ function adminDealHistoryRoutes(app: ZodApp, { ctx, guards }: RouteDeps) {
         description:
           "Checks the deal stream's SHA-256 hash chain and reports the first event that no longer matches (edited, removed or reordered after it was written).",
         response: {
-          200: z.object({ streamId: z.string(), ok: z.boolean(), events: z.number(), head: z.string(), firstBreak: chainBreak.nullable() }),
+          200: z.object({
+            streamId: z.string(),
+            ok: z.boolean(),
+            events: z.number(),
+            head: z.string(),
+            firstBreak: chainBreak.nullable(),
+          }),
           ...errors,
         },
       },
@@ -203,7 +277,8 @@ function holdAgeingRoute(app: ZodApp, { ctx, guards }: RouteDeps): void {
       schema: {
         tags,
         security,
-        description: 'Deals whose funds have been held in escrow for at least HOLD_AGE_ALERT_DAYS days (default 60), oldest first.',
+        description:
+          'Deals whose funds have been held in escrow for at least HOLD_AGE_ALERT_DAYS days (default 60), oldest first.',
         response: { 200: z.object({ alertDays: z.number(), deals: z.array(ageing) }), ...errors },
       },
     },
@@ -246,7 +321,12 @@ function adminDealNoteRoute(app: ZodApp, { ctx, guards }: RouteDeps, deal: DealL
     async (request) => {
       deal(request.params.id);
       const cc = commandContext(request, { kind: 'admin', id: adminOf(request).adminId });
-      const result = await ctx.run.deal(request.params.id, { type: 'AddNote', note: request.body.note }, cc, dealGuard.admin);
+      const result = await ctx.run.deal(
+        request.params.id,
+        { type: 'AddNote', note: request.body.note },
+        cc,
+        dealGuard.admin,
+      );
       await ctx.settle(result.position);
       return { success: true };
     },
@@ -264,7 +344,12 @@ function adminDealActionRoutes(app: ZodApp, deps: RouteDeps, deal: DealLookup): 
         // The role is checked before the body, so an auditor gets 403 whatever it sends.
         preValidation: guards.requireAdminActor,
         preHandler: deps.idempotency.preHandler,
-        schema: { tags, security, params: idParam, response: { 200: answer, 202: answer, ...errors, 502: errorSchema } },
+        schema: {
+          tags,
+          security,
+          params: idParam,
+          response: { 200: answer, 202: answer, ...errors, 502: errorSchema },
+        },
       },
       async (request, reply) => {
         deal(request.params.id);
@@ -272,16 +357,35 @@ function adminDealActionRoutes(app: ZodApp, deps: RouteDeps, deal: DealLookup): 
         const { outcome } = await run(request.params.id, cc, deps.idempotency.intentKey(request));
         const pending = (await outcome) === 'pending';
         await ctx.settle(await ctx.store.headPosition());
-        return reply.status(pending ? 202 : 200).send({ success: true, pending, deal: dealViews.forAdmin(deal(request.params.id)) });
+        return reply
+          .status(pending ? 202 : 200)
+          .send({ success: true, pending, deal: dealViews.forAdmin(deal(request.params.id)) });
       },
     );
   const outcomes = () => ctx.payments.outcomes;
   action('/api/admin/deals/:id/release', async (id, cc, key) => {
-    const r = await ctx.run.deal(id, { type: 'ReleaseFunds', trigger: 'admin', key }, cc, dealGuard.admin);
-    return { position: r.position, outcome: outcomes().transfer({ kind: 'deal', id }, key, r.position) };
+    const r = await ctx.run.deal(
+      id,
+      { type: 'ReleaseFunds', trigger: 'admin', key },
+      cc,
+      dealGuard.admin,
+    );
+    return {
+      position: r.position,
+      outcome: outcomes().transfer({ kind: 'deal', id }, key, r.position),
+    };
   });
-  action('/api/admin/deals/:id/hold', (id, cc) => ctx.run.deal(id, { type: 'PutOnHold', reason: 'Held by an admin for manual review' }, cc, dealGuard.admin));
-  action('/api/admin/deals/:id/resume', (id, cc) => ctx.run.deal(id, { type: 'ReleaseHold' }, cc, dealGuard.admin));
+  action('/api/admin/deals/:id/hold', (id, cc) =>
+    ctx.run.deal(
+      id,
+      { type: 'PutOnHold', reason: 'Held by an admin for manual review' },
+      cc,
+      dealGuard.admin,
+    ),
+  );
+  action('/api/admin/deals/:id/resume', (id, cc) =>
+    ctx.run.deal(id, { type: 'ReleaseHold' }, cc, dealGuard.admin),
+  );
   action('/api/admin/deals/:id/refund', async (id, cc, key) => {
     const r = await ctx.run.deal(id, { type: 'RequestRefund', key }, cc, dealGuard.admin);
     return { position: r.position, outcome: outcomes().refund(id, key, r.position) };

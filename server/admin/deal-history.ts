@@ -47,7 +47,11 @@ export const heldCentsOf = (c: DealContext): number => escrowedCents(c);
 const euro = (cents: number) => `€${centsToDecimal(cents)}`;
 
 /** A release intent: who or what asked for it. */
-function describeReleaseRequest(event: Extract<DealEvent, { type: 'FundsReleaseRequested' }>, before: DealContext, actorName: string): string {
+function describeReleaseRequest(
+  event: Extract<DealEvent, { type: 'FundsReleaseRequested' }>,
+  before: DealContext,
+  actorName: string,
+): string {
   const amount = euro(event.data.amountCents);
   switch (event.data.trigger) {
     case 'brand':
@@ -63,7 +67,11 @@ function describeReleaseRequest(event: Extract<DealEvent, { type: 'FundsReleaseR
 }
 
 /** A release outcome: why the money went to the creator. */
-function describeRelease(event: Extract<DealEvent, { type: 'FundsReleased' }>, before: DealContext, actorName: string): string {
+function describeRelease(
+  event: Extract<DealEvent, { type: 'FundsReleased' }>,
+  before: DealContext,
+  actorName: string,
+): string {
   const amount = euro(event.data.amountCents);
   switch (event.data.trigger) {
     case 'brand':
@@ -79,7 +87,11 @@ function describeRelease(event: Extract<DealEvent, { type: 'FundsReleased' }>, b
 }
 
 /** Why each event happened, in an auditor's words. `before` is the deal just before it. */
-export function describeDealEvent(event: DealEvent, before: DealContext, actorName: string): string {
+export function describeDealEvent(
+  event: DealEvent,
+  before: DealContext,
+  actorName: string,
+): string {
   switch (event.type) {
     case 'DealCreated':
       return `Deal created by ${actorName} for ${euro(event.data.amountCents)} (total ${euro(event.data.totalCents)}).`;
@@ -133,7 +145,9 @@ export function describeDealEvent(event: DealEvent, before: DealContext, actorNa
     case 'DealCompletedManually':
       return `Completed without a transfer: ${event.data.reason}.`;
     case 'DealPutOnHold':
-      return event.data.source === 'chargeback' ? `Put on hold automatically: ${event.data.reason}.` : `Put on hold by ${actorName}: ${event.data.reason}.`;
+      return event.data.source === 'chargeback'
+        ? `Put on hold automatically: ${event.data.reason}.`
+        : `Put on hold by ${actorName}: ${event.data.reason}.`;
     case 'DealReleasedFromHold':
       return `Hold lifted by ${actorName}; timers resumed${event.data.reviewPeriodEndsAt ? `, review now ends at ${event.data.reviewPeriodEndsAt}` : ''}${event.data.disputePeriodEndsAt ? `, dispute now ends at ${event.data.disputePeriodEndsAt}` : ''}.`;
     case 'DealRefunded':
@@ -153,7 +167,15 @@ export function describeDealEvent(event: DealEvent, before: DealContext, actorNa
 
 type SplitEvent = Extract<
   DealEvent,
-  { type: 'DealSplitRequested' | 'DealSplitRetried' | 'SplitTransferSucceeded' | 'SplitTransferFailed' | 'SplitRefundSucceeded' | 'SplitRefundFailed' }
+  {
+    type:
+      | 'DealSplitRequested'
+      | 'DealSplitRetried'
+      | 'SplitTransferSucceeded'
+      | 'SplitTransferFailed'
+      | 'SplitRefundSucceeded'
+      | 'SplitRefundFailed';
+  }
 >;
 
 /** A split outcome's events, in an auditor's words. */
@@ -199,7 +221,14 @@ export function dealHistory(recorded: RecordedEvent[], actorName: ActorNames): H
       state: stateKey(snapshot.value),
       recordedState: event.metadata.state ?? null,
       status: view.status,
-      view: { status: view.status, step: view.step, badge: view.badge, onHold: view.onHold, can: view.can, heldCents: heldCentsOf(snapshot.context) },
+      view: {
+        status: view.status,
+        step: view.step,
+        badge: view.badge,
+        onHold: view.onHold,
+        can: view.can,
+        heldCents: heldCentsOf(snapshot.context),
+      },
       summary: describeDealEvent(event, before, name),
     };
   });
@@ -243,5 +272,7 @@ export interface DisputeTimelineEntry {
 
 /** The dispute-relevant part of the history (with admins' notes), in words an auditor can read. */
 export function disputeTimeline(history: HistoryEntry[]): DisputeTimelineEntry[] {
-  return history.filter((e) => disputeTypes.has(e.type)).map((e) => ({ at: e.at, type: e.type, actor: e.actor, status: e.status, summary: e.summary }));
+  return history
+    .filter((e) => disputeTypes.has(e.type))
+    .map((e) => ({ at: e.at, type: e.type, actor: e.actor, status: e.status, summary: e.summary }));
 }

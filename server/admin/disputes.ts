@@ -7,7 +7,15 @@ import type { HistoryEntry } from './deal-history';
 import { disputeTimeline } from './deal-history';
 
 /** How a dispute ended, from the deal's data (the read model has it: no stream read for the list). */
-export const disputeOutcomes = ['open', 'approved_by_brand', 'released_by_admin', 'auto_released', 'refunded', 'completed_manually', 'split'] as const;
+export const disputeOutcomes = [
+  'open',
+  'approved_by_brand',
+  'released_by_admin',
+  'auto_released',
+  'refunded',
+  'completed_manually',
+  'split',
+] as const;
 export type DisputeOutcome = (typeof disputeOutcomes)[number];
 
 export function disputeOutcome(c: DealContext): DisputeOutcome {
@@ -29,7 +37,13 @@ export function disputeOutcome(c: DealContext): DisputeOutcome {
 }
 
 const actorSchema = z.object({ kind: z.string(), name: z.string() });
-const timelineEntrySchema = z.object({ at: z.string(), type: z.string(), actor: actorSchema, status: z.string(), summary: z.string() });
+const timelineEntrySchema = z.object({
+  at: z.string(),
+  type: z.string(),
+  actor: actorSchema,
+  status: z.string(),
+  summary: z.string(),
+});
 
 export const disputeSummarySchema = z.object({
   dealId: z.number().int(),
@@ -50,8 +64,18 @@ export const disputeDetailSchema = disputeSummarySchema.extend({
   description: z.string().nullable(),
   /** The dispute's reason and description plus the admins' notes: what was put forward. */
   evidence: z.array(z.object({ at: z.string(), by: z.string(), text: z.string() })),
-  holds: z.array(z.object({ since: z.string(), until: z.string().nullable(), source: z.string(), reason: z.string(), by: z.string() })),
-  decisions: z.array(z.object({ at: z.string(), by: z.string(), type: z.string(), summary: z.string() })),
+  holds: z.array(
+    z.object({
+      since: z.string(),
+      until: z.string().nullable(),
+      source: z.string(),
+      reason: z.string(),
+      by: z.string(),
+    }),
+  ),
+  decisions: z.array(
+    z.object({ at: z.string(), by: z.string(), type: z.string(), summary: z.string() }),
+  ),
   automatic: z.array(z.object({ at: z.string(), type: z.string(), summary: z.string() })),
   money: z.array(
     z.object({
@@ -66,7 +90,10 @@ export const disputeDetailSchema = disputeSummarySchema.extend({
 });
 export type DisputeDetail = z.infer<typeof disputeDetailSchema>;
 
-export const disputeExportSchema = z.object({ exportedAt: z.string(), disputes: z.array(disputeDetailSchema) });
+export const disputeExportSchema = z.object({
+  exportedAt: z.string(),
+  disputes: z.array(disputeDetailSchema),
+});
 
 export function disputeSummary(record: DealRecord, brand: string): DisputeSummary | null {
   const c = record.context;
@@ -96,7 +123,8 @@ const moneyKinds: Record<string, string> = {
   SplitRefundSucceeded: 'split_refund',
 };
 const referenceOf = (d: Record<string, unknown>): string | null => {
-  for (const key of ['transferId', 'refundId', 'disputeId', 'paymentIntentId']) if (typeof d[key] === 'string') return d[key] as string;
+  for (const key of ['transferId', 'refundId', 'disputeId', 'paymentIntentId'])
+    if (typeof d[key] === 'string') return d[key] as string;
   return null;
 };
 
@@ -105,8 +133,18 @@ export function disputeDetail(summary: DisputeSummary, history: HistoryEntry[]):
   const data = (e: HistoryEntry) => (e.data ?? {}) as Record<string, unknown>;
   const opened = history.find((e) => e.type === 'DisputeOpened');
   const evidence = [
-    ...(opened ? [{ at: opened.at, by: opened.actor.name, text: [data(opened)['reason'], data(opened)['description']].filter(Boolean).join(' — ') }] : []),
-    ...history.filter((e) => e.type === 'DealNoteAdded').map((e) => ({ at: e.at, by: e.actor.name, text: String(data(e)['note']) })),
+    ...(opened
+      ? [
+          {
+            at: opened.at,
+            by: opened.actor.name,
+            text: [data(opened)['reason'], data(opened)['description']].filter(Boolean).join(' — '),
+          },
+        ]
+      : []),
+    ...history
+      .filter((e) => e.type === 'DealNoteAdded')
+      .map((e) => ({ at: e.at, by: e.actor.name, text: String(data(e)['note']) })),
   ];
   // Holds from the replayed view: on hold after an event that was not on hold before it, and back.
   const holds: DisputeDetail['holds'] = [];
@@ -114,8 +152,17 @@ export function disputeDetail(summary: DisputeSummary, history: HistoryEntry[]):
   for (const e of history) {
     if (!held && e.view.onHold) {
       const d = data(e);
-      const reason = e.type === 'ChargebackOpened' ? `Chargeback: ${String(d['reason'])}` : String(d['reason'] ?? e.summary);
-      holds.push({ since: e.at, until: null, source: e.type === 'DealPutOnHold' ? String(d['source']) : 'chargeback', reason, by: e.actor.name });
+      const reason =
+        e.type === 'ChargebackOpened'
+          ? `Chargeback: ${String(d['reason'])}`
+          : String(d['reason'] ?? e.summary);
+      holds.push({
+        since: e.at,
+        until: null,
+        source: e.type === 'DealPutOnHold' ? String(d['source']) : 'chargeback',
+        reason,
+        by: e.actor.name,
+      });
     } else if (held && !e.view.onHold) {
       holds[holds.length - 1]!.until = e.at;
     }
@@ -139,20 +186,41 @@ export function disputeDetail(summary: DisputeSummary, history: HistoryEntry[]):
       )
       .filter(
         (e) =>
-          e.actor.kind === 'system' || e.actor.kind === 'stripe' || ['review_period_elapsed', 'dispute_period_elapsed'].includes(String(data(e)['trigger'])),
+          e.actor.kind === 'system' ||
+          e.actor.kind === 'stripe' ||
+          ['review_period_elapsed', 'dispute_period_elapsed'].includes(String(data(e)['trigger'])),
       )
       .map((e) => ({ at: e.at, type: e.type, summary: e.summary })),
     money: history
       .filter((e) => e.type in moneyKinds)
-      .map((e) => ({ at: e.at, kind: moneyKinds[e.type]!, amountCents: Number(data(e)['amountCents'] ?? 0), reference: referenceOf(data(e)) })),
+      .map((e) => ({
+        at: e.at,
+        kind: moneyKinds[e.type]!,
+        amountCents: Number(data(e)['amountCents'] ?? 0),
+        reference: referenceOf(data(e)),
+      })),
     timeline: disputeTimeline(history),
   };
 }
 
-export const csvColumns = ['deal_id', 'deal_title', 'brand', 'creator', 'outcome', 'at', 'event', 'actor', 'amount_eur', 'reference', 'summary'] as const;
+export const csvColumns = [
+  'deal_id',
+  'deal_title',
+  'brand',
+  'creator',
+  'outcome',
+  'at',
+  'event',
+  'actor',
+  'amount_eur',
+  'reference',
+  'summary',
+] as const;
 
 /** One CSV row per timeline entry of each dispute, amounts in euros with cents, instants in ISO-8601. */
-export function disputeCsvRows(disputes: DisputeDetail[]): Record<(typeof csvColumns)[number], string>[] {
+export function disputeCsvRows(
+  disputes: DisputeDetail[],
+): Record<(typeof csvColumns)[number], string>[] {
   return disputes.flatMap((d) =>
     d.timeline.map((e) => {
       const money = d.money.find((m) => m.at === e.at && moneyKinds[e.type] === m.kind);

@@ -61,7 +61,12 @@ function foldOne(f: Folding, r: Stored): ReplayProblem | null {
     };
   }
   f.snapshot = step(f.machine, f.snapshot, event as never) as AnyMachineSnapshot;
-  f.last = { revision: r.revision, position: r.position, type: r.type, recorded: event.metadata.state ?? null };
+  f.last = {
+    revision: r.revision,
+    position: r.position,
+    type: r.type,
+    recorded: event.metadata.state ?? null,
+  };
   return null;
 }
 
@@ -97,7 +102,16 @@ export async function replayCheck(
       if (!entry) continue;
       events += 1;
       let f = streams.get(r.streamId);
-      if (!f) streams.set(r.streamId, (f = { machine: entry[1], snapshot: initialOf(entry[1]) as AnyMachineSnapshot, failed: false, last: null }));
+      if (!f)
+        streams.set(
+          r.streamId,
+          (f = {
+            machine: entry[1],
+            snapshot: initialOf(entry[1]) as AnyMachineSnapshot,
+            failed: false,
+            last: null,
+          }),
+        );
       if (f.failed) continue;
       const problem = foldOne(f, r);
       if (problem) problems.push(problem);

@@ -5,7 +5,9 @@ import type { RouteDeps, ZodApp } from '../http/route-deps';
 
 const body = z.object({
   description: z
-    .union([z.string(), z.array(z.string())], { error: 'Please enter a description first to improve it.' })
+    .union([z.string(), z.array(z.string())], {
+      error: 'Please enter a description first to improve it.',
+    })
     .transform((d) => (Array.isArray(d) ? d.join('\n') : d).trim())
     .refine((d) => d !== '', 'Please enter a description first to improve it.')
     .refine((d) => d.length <= 10_000, 'Description must be at most 10000 characters'),
@@ -23,7 +25,12 @@ export function aiAssistRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
         tags: ['ai'],
         security: [{ bearerAuth: [] }],
         body,
-        response: { 200: z.object({ improved_description: z.string() }), 400: errorSchema, 401: errorSchema, 409: errorSchema },
+        response: {
+          200: z.object({ improved_description: z.string() }),
+          400: errorSchema,
+          401: errorSchema,
+          409: errorSchema,
+        },
       },
     },
     async (request) => {

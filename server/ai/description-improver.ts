@@ -23,27 +23,35 @@ export function localImprover(input: ImproveInput): string {
     .filter((l) => l !== '')
     .map((l) => sentenceCase(/[.!?:]$/.test(l) ? l : `${l}.`));
   const parts = [lines.join('\n')];
-  if (input.deliverables.length > 0) parts.push(`Deliverables:\n${input.deliverables.map((d) => `- ${d}`).join('\n')}`);
+  if (input.deliverables.length > 0)
+    parts.push(`Deliverables:\n${input.deliverables.map((d) => `- ${d}`).join('\n')}`);
   if (input.platforms.length > 0) parts.push(`Platforms: ${input.platforms.join(', ')}.`);
   parts.push('Please share a draft before publishing and tag the brand in every post.');
   return parts.join('\n\n');
 }
 
 /** An OpenAI-compatible chat endpoint when AI_BASE_URL is set, else the local improver. */
-export function createDescriptionImprover(ai: AppConfig['ai'], fetchImpl: typeof fetch = fetch): DescriptionImprover {
+export function createDescriptionImprover(
+  ai: AppConfig['ai'],
+  fetchImpl: typeof fetch = fetch,
+): DescriptionImprover {
   if (!ai.baseUrl) return async (input) => localImprover(input);
   const url = `${ai.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   return async (input) => {
     const response = await fetchImpl(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(ai.apiKey ? { authorization: `Bearer ${ai.apiKey}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(ai.apiKey ? { authorization: `Bearer ${ai.apiKey}` } : {}),
+      },
       body: JSON.stringify({
         model: ai.model,
         temperature: 0.3,
         messages: [
           {
             role: 'system',
-            content: 'Rewrite the collaboration briefing for a social-media creator: clear, friendly, concise. Keep every fact. Answer with the briefing only.',
+            content:
+              'Rewrite the collaboration briefing for a social-media creator: clear, friendly, concise. Keep every fact. Answer with the briefing only.',
           },
           { role: 'user', content: JSON.stringify(input) },
         ],

@@ -2,7 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import type { AccountQueries } from '../../projections/accounts.queries';
 import type { ErrorCode } from '@machines/errors/error-catalogue';
 import { DomainError } from '../commands/domain-error';
-import { ADMIN_AUDIENCE, USER_AUDIENCE, TokenError, type Principal, type TokenService } from './tokens';
+import {
+  ADMIN_AUDIENCE,
+  USER_AUDIENCE,
+  TokenError,
+  type Principal,
+  type TokenService,
+} from './tokens';
 
 export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
 export type AdminPrincipal = Extract<Principal, { kind: 'admin' }>;
@@ -38,7 +44,13 @@ function assertJwtShape(token: string): void {
 }
 
 /** Guards that routes put in `preHandler`: they set `request.principal` or refuse with 401/403. */
-export function createAuthGuards({ tokens, accounts }: { tokens: TokenService; accounts: AccountQueries }) {
+export function createAuthGuards({
+  tokens,
+  accounts,
+}: {
+  tokens: TokenService;
+  accounts: AccountQueries;
+}) {
   // Users are never deleted (the user machine has no such event), so a token's user is looked up
   // once and its session version remembered instead of reading and parsing its row per request;
   // `forget` drops the entry when logout or a password change bumps the version.
@@ -53,12 +65,16 @@ export function createAuthGuards({ tokens, accounts }: { tokens: TokenService; a
     sessionVersions.set(userId, version);
     return version;
   };
-  const verify = (token: string, audience: typeof USER_AUDIENCE | typeof ADMIN_AUDIENCE): Principal => {
+  const verify = (
+    token: string,
+    audience: typeof USER_AUDIENCE | typeof ADMIN_AUDIENCE,
+  ): Principal => {
     assertJwtShape(token);
     try {
       return tokens.verify(token, audience);
     } catch (error) {
-      if (error instanceof TokenError) throw unauthorized(error.message === 'Token expired' ? 'token_expired' : 'token_invalid');
+      if (error instanceof TokenError)
+        throw unauthorized(error.message === 'Token expired' ? 'token_expired' : 'token_invalid');
       throw error;
     }
   };
@@ -74,7 +90,11 @@ export function createAuthGuards({ tokens, accounts }: { tokens: TokenService; a
     return principal;
   }
 
-  function authenticateAdmin(request: FastifyRequest, mode: 'read' | 'act', allowQuery = false): AdminPrincipal {
+  function authenticateAdmin(
+    request: FastifyRequest,
+    mode: 'read' | 'act',
+    allowQuery = false,
+  ): AdminPrincipal {
     const token = bearerToken(request, allowQuery);
     if (!token) throw unauthorized('admin_authentication_required');
     const principal = verify(token, ADMIN_AUDIENCE) as AdminPrincipal;

@@ -9,7 +9,8 @@ import type { AppConfig } from '../config';
  */
 export function resolveJwtSecret(config: Pick<AppConfig, 'jwtSecret' | 'dataDir' | 'env'>): string {
   if (config.jwtSecret) return config.jwtSecret;
-  if (config.env === 'production') throw new Error('JWT_SECRET is required when NODE_ENV=production');
+  if (config.env === 'production')
+    throw new Error('JWT_SECRET is required when NODE_ENV=production');
   const file = join(config.dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(config.dataDir, { recursive: true });

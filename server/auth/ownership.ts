@@ -1,4 +1,9 @@
-import { dealNotFound, requestNotFound, type DealState, type PaymentRequestState } from '../commands/run-command';
+import {
+  dealNotFound,
+  requestNotFound,
+  type DealState,
+  type PaymentRequestState,
+} from '../commands/run-command';
 
 /**
  * Who may run a command on the stream the runner loaded. A route passes one as the runner's last
@@ -38,7 +43,8 @@ export const requestGuard = {
   /** The creator who made the request. */
   owner: (creatorId: string): Guard<PaymentRequestState> => ({
     authorize: ({ revision, snapshot }) => {
-      if (revision < 0 || snapshot.context.request?.creatorId !== creatorId) throw requestNotFound();
+      if (revision < 0 || snapshot.context.request?.creatorId !== creatorId)
+        throw requestNotFound();
     },
   }),
   /** Whoever holds the request's link: this very token. */

@@ -10,7 +10,13 @@ const DEFAULT_COST = { N: 16_384, r: 8, p: 1 };
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(
+      password.normalize('NFKC'),
+      salt,
+      KEY_LENGTH,
+      { ...options, maxmem: 64 * 1024 * 1024 },
+      (error, key) => (error ? reject(error) : resolve(key)),
+    );
   });
 }
 
@@ -22,7 +28,8 @@ export async function hashPassword(password: string, cost = DEFAULT_COST): Promi
 
 /** A hash of a random password, to spend the same time when the account does not exist. */
 let decoy: Promise<string> | null = null;
-export const decoyHash = (): Promise<string> => (decoy ??= hashPassword(randomBytes(18).toString('base64url')));
+export const decoyHash = (): Promise<string> =>
+  (decoy ??= hashPassword(randomBytes(18).toString('base64url')));
 
 /** Constant-time comparison; false for any malformed stored hash. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -30,6 +37,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (scheme !== 'scrypt' || !saltText || !hashText) return false;
   const expected = Buffer.from(hashText, 'base64url');
   if (expected.length !== KEY_LENGTH) return false;
-  const actual = await derive(password, Buffer.from(saltText, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
+  const actual = await derive(password, Buffer.from(saltText, 'base64url'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
   return timingSafeEqual(actual, expected);
 }

@@ -3,7 +3,9 @@ import type { AdminRole } from '@machines/account/account.events';
 import type { Clock } from '../shared/clock';
 
 /** Who a verified bearer token speaks for. */
-export type Principal = { kind: 'user'; userId: string; sessionVersion: number } | { kind: 'admin'; adminId: string; username: string; role: AdminRole };
+export type Principal =
+  | { kind: 'user'; userId: string; sessionVersion: number }
+  | { kind: 'admin'; adminId: string; username: string; role: AdminRole };
 
 const ISSUER = 'escrow-deal-ledger';
 /** Separate audiences: a user token never opens admin routes and vice versa. */
@@ -15,12 +17,19 @@ export class TokenError extends Error {
 }
 
 /** Who verified claims speak for; a user token without a valid session version counts as version 0. */
-function principalOf(claims: jwt.JwtPayload, audience: typeof USER_AUDIENCE | typeof ADMIN_AUDIENCE): Principal {
+function principalOf(
+  claims: jwt.JwtPayload,
+  audience: typeof USER_AUDIENCE | typeof ADMIN_AUDIENCE,
+): Principal {
   const subject = typeof claims.sub === 'string' ? claims.sub : '';
   if (!subject) throw new TokenError('Invalid token');
   if (audience === USER_AUDIENCE) {
     const sv = claims['sv'];
-    return { kind: 'user', userId: subject, sessionVersion: typeof sv === 'number' && Number.isInteger(sv) && sv >= 0 ? sv : 0 };
+    return {
+      kind: 'user',
+      userId: subject,
+      sessionVersion: typeof sv === 'number' && Number.isInteger(sv) && sv >= 0 ? sv : 0,
+    };
   }
   const role = claims['role'] === 'admin' || claims['role'] === 'auditor' ? claims['role'] : null;
   if (!role) throw new TokenError('Invalid token');
@@ -40,13 +49,22 @@ export function createTokenService({
   adminTtlHours: number;
 }) {
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
-  const sign = (payload: Record<string, unknown>, subject: string, audience: string, ttlHours: number) =>
-    jwt.sign({ ...payload, iat: nowSeconds(), exp: nowSeconds() + Math.round(ttlHours * 3600) }, secret, {
-      algorithm: 'HS256',
-      subject,
-      audience,
-      issuer: ISSUER,
-    });
+  const sign = (
+    payload: Record<string, unknown>,
+    subject: string,
+    audience: string,
+    ttlHours: number,
+  ) =>
+    jwt.sign(
+      { ...payload, iat: nowSeconds(), exp: nowSeconds() + Math.round(ttlHours * 3600) },
+      secret,
+      {
+        algorithm: 'HS256',
+        subject,
+        audience,
+        issuer: ISSUER,
+      },
+    );
 
   // Verifying an HMAC costs far more than the rest of a cached read: remember tokens already
   // verified (keyed by the exact string) until their own expiry.
@@ -54,8 +72,10 @@ export function createTokenService({
 
   return {
     /** `sessionVersion` is the account's at issue time: logout and password change bump it (revocation). */
-    signUser: (userId: string, sessionVersion: number) => sign({ sv: sessionVersion }, userId, USER_AUDIENCE, userTtlHours),
-    signAdmin: (adminId: string, username: string, role: AdminRole) => sign({ role, username }, adminId, ADMIN_AUDIENCE, adminTtlHours),
+    signUser: (userId: string, sessionVersion: number) =>
+      sign({ sv: sessionVersion }, userId, USER_AUDIENCE, userTtlHours),
+    signAdmin: (adminId: string, username: string, role: AdminRole) =>
+      sign({ role, username }, adminId, ADMIN_AUDIENCE, adminTtlHours),
     /** Throws TokenError for a bad signature, wrong audience or expired token. */
     verify(token: string, audience: typeof USER_AUDIENCE | typeof ADMIN_AUDIENCE): Principal {
       const key = `${audience} ${token}`;
@@ -71,14 +91,24 @@ export function createTokenService({
       verified.set(key, { principal, exp });
       return principal;
     },
-    verifyUncached(token: string, audience: typeof USER_AUDIENCE | typeof ADMIN_AUDIENCE): Principal {
+    verifyUncached(
+      token: string,
+      audience: typeof USER_AUDIENCE | typeof ADMIN_AUDIENCE,
+    ): Principal {
       let claims: jwt.JwtPayload;
       try {
-        const decoded = jwt.verify(token, secret, { algorithms: ['HS256'], audience, issuer: ISSUER, clockTimestamp: nowSeconds() });
+        const decoded = jwt.verify(token, secret, {
+          algorithms: ['HS256'],
+          audience,
+          issuer: ISSUER,
+          clockTimestamp: nowSeconds(),
+        });
         if (typeof decoded === 'string') throw new TokenError('Invalid token');
         claims = decoded;
       } catch (error) {
-        throw new TokenError(error instanceof jwt.TokenExpiredError ? 'Token expired' : 'Invalid token');
+        throw new TokenError(
+          error instanceof jwt.TokenExpiredError ? 'Token expired' : 'Invalid token',
+        );
       }
       return principalOf(claims, audience);
     },

@@ -4,7 +4,8 @@ import { createAdminAccounts } from '../admin/admin-accounts';
 import { createAppContext } from '../app-context';
 import { loadConfig } from '../config';
 
-const USAGE = 'Usage: npm run admin -- create <username> [--role admin|auditor]   (password from stdin or a prompt)';
+const USAGE =
+  'Usage: npm run admin -- create <username> [--role admin|auditor]   (password from stdin or a prompt)';
 
 /** Reads the password from piped stdin, or prompts without echo on a terminal. */
 async function readPassword(): Promise<string> {
@@ -39,8 +40,14 @@ async function main(argv: string[]): Promise<number> {
   const ctx = await createAppContext(loadConfig(), { startReactors: false });
   try {
     await ctx.runner.waitForPosition(await ctx.store.headPosition(), 120_000);
-    const admins = createAdminAccounts({ bus: ctx.bus, unique: ctx.unique, accounts: ctx.queries.accounts });
-    const { adminId } = await admins.create(username, password, role, { actor: { kind: 'system', id: 'cli' } });
+    const admins = createAdminAccounts({
+      bus: ctx.bus,
+      unique: ctx.unique,
+      accounts: ctx.queries.accounts,
+    });
+    const { adminId } = await admins.create(username, password, role, {
+      actor: { kind: 'system', id: 'cli' },
+    });
     console.log(`Created ${role} account '${username}' (${adminId}).`);
     return 0;
   } catch (error) {

@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import { loadConfig } from '../config';
 import { backupSqliteStore } from '../event-store/sqlite-backup';
 
-const USAGE = 'Usage: npm run backup -- <file>   (copies $DATA_DIR/events.db while the app runs; restore: docs/operations.md)';
+const USAGE =
+  'Usage: npm run backup -- <file>   (copies $DATA_DIR/events.db while the app runs; restore: docs/operations.md)';
 
 /** `npm run backup -- <file>`: an online, consistent, verified copy of the embedded event store. */
 async function main(argv: string[]): Promise<number> {
@@ -15,7 +16,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadConfig();
   if (config.kurrentUrl) {
-    console.error('KURRENTDB_URL is set: back up KurrentDB with its own tools (docs/operations.md); this command copies the embedded SQLite store.');
+    console.error(
+      'KURRENTDB_URL is set: back up KurrentDB with its own tools (docs/operations.md); this command copies the embedded SQLite store.',
+    );
     return 2;
   }
   const source = join(config.dataDir, 'events.db');

@@ -6,12 +6,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
 const webPort = process.env.WEB_PORT ?? '5173';
-const env = { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${webPort}`, PORT: process.env.PORT ?? '3000' };
+const env = {
+  ...process.env,
+  PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${webPort}`,
+  PORT: process.env.PORT ?? '3000',
+};
 const bin = (name: string) => new URL(`../../node_modules/.bin/${name}`, import.meta.url).pathname;
 
 const children: ChildProcess[] = [
   spawn(bin('tsx'), ['watch', 'server/main.ts'], { stdio: 'inherit', env }),
-  spawn(bin('vite'), ['--config', 'web/vite.config.ts', '--port', webPort, '--strictPort'], { stdio: 'inherit', env }),
+  spawn(bin('vite'), ['--config', 'web/vite.config.ts', '--port', webPort, '--strictPort'], {
+    stdio: 'inherit',
+    env,
+  }),
 ];
 
 const stop = () => {

@@ -19,12 +19,22 @@ import { adminMachine } from '@machines/account/admin.machine';
 
 export const EVENT_DOCS_PATH = fileURLToPath(new URL('../../docs/events.md', import.meta.url));
 
-const streams: Record<StreamCategory, { stream: string; title: string; machine?: AnyStateMachine }> = {
+const streams: Record<
+  StreamCategory,
+  { stream: string; title: string; machine?: AnyStateMachine }
+> = {
   deal: { stream: 'deal-<id>', title: 'Deal', machine: dealMachine },
-  'payment-request': { stream: 'payment-request-<id>', title: 'Payment request', machine: paymentRequestMachine },
+  'payment-request': {
+    stream: 'payment-request-<id>',
+    title: 'Payment request',
+    machine: paymentRequestMachine,
+  },
   user: { stream: 'user-<id>', title: 'User account', machine: userMachine },
   admin: { stream: 'admin-<id>', title: 'Admin account', machine: adminMachine },
-  unique: { stream: 'unique-<kind>-<sha256 of the look-alike key>', title: 'Unique-value reservations' },
+  unique: {
+    stream: 'unique-<kind>-<sha256 of the look-alike key>',
+    title: 'Unique-value reservations',
+  },
   sequence: { stream: 'sequence-<name>', title: 'Id sequences' },
   notification: {
     stream:
@@ -119,20 +129,25 @@ type Json = Record<string, unknown>;
 
 function describeType(s: Json): string {
   if (Array.isArray(s.anyOf)) return (s.anyOf as Json[]).map(describeType).join(' or ');
-  if (Array.isArray(s.enum)) return (s.enum as unknown[]).map((v) => `\`${JSON.stringify(v)}\``).join(', ');
+  if (Array.isArray(s.enum))
+    return (s.enum as unknown[]).map((v) => `\`${JSON.stringify(v)}\``).join(', ');
   const bits: string[] = [];
   const type = String(s.type ?? 'any');
   if (type === 'array') {
     bits.push(`array of ${describeType((s.items as Json | undefined) ?? {})}`);
-    if (s.minItems !== undefined || s.maxItems !== undefined) bits.push(`(${String(s.minItems ?? 0)}..${String(s.maxItems ?? '∞')} items)`);
+    if (s.minItems !== undefined || s.maxItems !== undefined)
+      bits.push(`(${String(s.minItems ?? 0)}..${String(s.maxItems ?? '∞')} items)`);
     return bits.join(' ');
   }
   bits.push(type);
   if (s.format) bits.push(`(${String(s.format)})`);
   if (s.pattern) bits.push(`matching \`${String(s.pattern)}\``);
-  if (s.minLength !== undefined || s.maxLength !== undefined) bits.push(`(length ${String(s.minLength ?? 0)}..${String(s.maxLength ?? '∞')})`);
-  const max = typeof s.maximum === 'number' && s.maximum < Number.MAX_SAFE_INTEGER ? ` ≤ ${s.maximum}` : '';
-  if (s.exclusiveMinimum !== undefined) bits.push(`> ${String(s.exclusiveMinimum)}${max && `,${max}`}`);
+  if (s.minLength !== undefined || s.maxLength !== undefined)
+    bits.push(`(length ${String(s.minLength ?? 0)}..${String(s.maxLength ?? '∞')})`);
+  const max =
+    typeof s.maximum === 'number' && s.maximum < Number.MAX_SAFE_INTEGER ? ` ≤ ${s.maximum}` : '';
+  if (s.exclusiveMinimum !== undefined)
+    bits.push(`> ${String(s.exclusiveMinimum)}${max && `,${max}`}`);
   else if (s.minimum !== undefined) bits.push(`≥ ${String(s.minimum)}${max && `,${max}`}`);
   else if (max) bits.push(max.trim());
   return bits.join(' ');
@@ -163,13 +178,26 @@ function renderEvent(d: EventDefinition): string {
   const { stream, machine } = streams[d.category];
   const transitions = transitionsOf(machine, d.type);
   const state = transitions.find((t) => t.to !== '(any state)')?.to;
-  const lines = [`### ${d.type}`, '', `${d.description}`, '', `- stream: \`${stream}\``, `- schema version: ${d.version}`];
+  const lines = [
+    `### ${d.type}`,
+    '',
+    `${d.description}`,
+    '',
+    `- stream: \`${stream}\``,
+    `- schema version: ${d.version}`,
+  ];
   if (transitions.length > 0) {
-    const describe = (t: Transition) => `\`${t.from}\`${t.to === t.from ? ' (stays)' : ` → \`${t.to}\``}${t.guard ? ` if \`${t.guard}\`` : ''}`;
+    const describe = (t: Transition) =>
+      `\`${t.from}\`${t.to === t.from ? ' (stays)' : ` → \`${t.to}\``}${t.guard ? ` if \`${t.guard}\`` : ''}`;
     lines.push(`- accepted by the statechart: ${transitions.map(describe).join('; ')}`);
   }
   const rows = fieldRows(z.toJSONSchema(d.schema, { unrepresentable: 'any' }) as Json);
-  lines.push('', ...(rows.length ? ['| field | type | required |', '|---|---|---|', ...rows] : ['No data fields (`{}`).']));
+  lines.push(
+    '',
+    ...(rows.length
+      ? ['| field | type | required |', '|---|---|---|', ...rows]
+      : ['No data fields (`{}`).']),
+  );
   lines.push('', '```json', JSON.stringify(exampleOf(d, state), null, 2), '```', '');
   return lines.join('\n');
 }
@@ -193,7 +221,10 @@ export function renderEventDocs(catalog: readonly EventDefinition[] = eventCatal
     '| `state` | the statechart state the stream reached with this event, stamped by the pipeline (ADR 0002); absent on reservation and sequence streams |',
     '',
   ];
-  for (const [category, info] of Object.entries(streams) as [StreamCategory, (typeof streams)[StreamCategory]][]) {
+  for (const [category, info] of Object.entries(streams) as [
+    StreamCategory,
+    (typeof streams)[StreamCategory],
+  ][]) {
     const defs = catalog.filter((d) => d.category === category);
     if (defs.length === 0) continue;
     out.push(`## ${info.title} (\`${info.stream}\`)`, '', ...defs.map(renderEvent));

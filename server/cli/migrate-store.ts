@@ -17,7 +17,8 @@ const isServer = (spec: string) => isKurrent(spec) || isPostgresUrl(spec);
 
 function open(spec: string, role: 'from' | 'to'): EventStore {
   if (isKurrent(spec)) return createKurrentEventStore({ connectionString: spec });
-  if (isPostgresUrl(spec)) return createPostgresEventStore({ connectionString: spec, startTimeoutMs: 0 });
+  if (isPostgresUrl(spec))
+    return createPostgresEventStore({ connectionString: spec, startTimeoutMs: 0 });
   const path = resolve(spec);
   if (role === 'from' && !existsSync(path)) throw new Error(`No event store at ${path}`);
   mkdirSync(dirname(path), { recursive: true });
@@ -46,7 +47,10 @@ async function main(argv: string[]): Promise<number> {
     const started = Date.now();
     const total = await source.headPosition();
     const report = await migrateStore(source, target, {
-      onProgress: (copied) => process.stdout.write(`\rcopied ${copied} events${isKurrent(from) ? '' : ` (source head ${total})`}`),
+      onProgress: (copied) =>
+        process.stdout.write(
+          `\rcopied ${copied} events${isKurrent(from) ? '' : ` (source head ${total})`}`,
+        ),
     });
     process.stdout.write('\n');
     const verified = await verifyMigration(source, target);

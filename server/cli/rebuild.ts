@@ -9,9 +9,17 @@ import { runCli, withEventStore } from './run-cli';
 runCli(() =>
   withEventStore(async (store, config) => {
     const db = openReadDatabase(join(config.dataDir, 'read.db'));
-    const runner = createProjectionRunner({ source: store, db, projections: allProjections, batchSize: 5_000 });
+    const runner = createProjectionRunner({
+      source: store,
+      db,
+      projections: allProjections,
+      batchSize: 5_000,
+    });
     const bar = new cliProgress.SingleBar(
-      { format: 'rebuild |{bar}| {percentage}% | {value}/{total} positions | {rate} events/s | ETA {eta}s' },
+      {
+        format:
+          'rebuild |{bar}| {percentage}% | {value}/{total} positions | {rate} events/s | ETA {eta}s',
+      },
       cliProgress.Presets.shades_classic,
     );
     const started = Date.now();

@@ -18,17 +18,24 @@ runCli(
       if (at >= 0 && !sinceText) throw new Error(usage);
       const now = new Date();
       const since = sinceText === undefined ? defaultSince(now) : parseSince(sinceText);
-      if (!since) throw new Error(`--since must be a date (YYYY-MM-DD) or an ISO instant; ${usage}`);
+      if (!since)
+        throw new Error(`--since must be a date (YYYY-MM-DD) or an ISO instant; ${usage}`);
       if (since >= now) throw new Error('--since must be in the past');
       const gateway = createGateway({
         publicUrl: config.publicUrl,
         dataDir: config.dataDir,
         ...(config.stripe.secretKey ? { stripeSecretKey: config.stripe.secretKey } : {}),
-        ...(config.stripe.webhookSecret ? { stripeWebhookSecret: config.stripe.webhookSecret } : {}),
+        ...(config.stripe.webhookSecret
+          ? { stripeWebhookSecret: config.stripe.webhookSecret }
+          : {}),
       });
       try {
         const report = await reconcile({ store, gateway }, { since, now });
-        console.log(argv.includes('--json') ? JSON.stringify(report, null, 2) : reportLines(report).join('\n'));
+        console.log(
+          argv.includes('--json')
+            ? JSON.stringify(report, null, 2)
+            : reportLines(report).join('\n'),
+        );
         return report.mismatches.length === 0 ? 0 : 1;
       } finally {
         (gateway as { close?: () => void }).close?.();

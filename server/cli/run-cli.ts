@@ -6,7 +6,10 @@ import { openEventStore } from '../event-store/open-event-store';
  * The frame every command-line tool shares: run `main` with the arguments, exit with its code, and
  * on an unexpected error print the message only (no stack) and exit with `errorCode`.
  */
-export function runCli(main: (argv: string[]) => Promise<number>, { errorCode = 1, name }: { errorCode?: number; name?: string } = {}): void {
+export function runCli(
+  main: (argv: string[]) => Promise<number>,
+  { errorCode = 1, name }: { errorCode?: number; name?: string } = {},
+): void {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error: unknown) => {
@@ -18,7 +21,9 @@ export function runCli(main: (argv: string[]) => Promise<number>, { errorCode = 
 }
 
 /** Opens the configured event store (DATA_DIR's SQLite, or KURRENTDB_URL), hands it to `use`, and always closes it. */
-export async function withEventStore<T>(use: (store: EventStore, config: AppConfig) => Promise<T>): Promise<T> {
+export async function withEventStore<T>(
+  use: (store: EventStore, config: AppConfig) => Promise<T>,
+): Promise<T> {
   const config = loadConfig();
   const store = openEventStore({
     dataDir: config.dataDir,

@@ -10,10 +10,17 @@ runCli(
         console.log(`OK: ${events} events in ${streams} streams; every hash chain is intact.`);
         return 0;
       }
-      console.log(`BROKEN: ${breaks.length} of ${streams} streams (${events} events checked). First break per stream:`);
+      console.log(
+        `BROKEN: ${breaks.length} of ${streams} streams (${events} events checked). First break per stream:`,
+      );
       for (const b of breaks) {
-        const why = b.reason === 'missing' ? 'written without a hash' : 'content does not match its hash (edited, or an earlier event removed)';
-        console.log(`  ${b.streamId} revision ${b.revision} (position ${b.position}, ${b.type}): ${why}`);
+        const why =
+          b.reason === 'missing'
+            ? 'written without a hash'
+            : 'content does not match its hash (edited, or an earlier event removed)';
+        console.log(
+          `  ${b.streamId} revision ${b.revision} (position ${b.position}, ${b.type}): ${why}`,
+        );
       }
       return 1;
     }),

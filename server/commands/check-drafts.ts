@@ -33,7 +33,10 @@ export interface Stamp {
  * and stamps metadata (incl. the state reached). One bad draft refuses the whole command.
  */
 /** The refusal of an event the aggregate's statechart does not take now. */
-const notInState: Record<string, ErrorCode> = { deal: 'deal_not_in_state', 'payment request': 'payment_request_not_in_state' };
+const notInState: Record<string, ErrorCode> = {
+  deal: 'deal_not_in_state',
+  'payment request': 'payment_request_not_in_state',
+};
 
 export function checkDrafts<M extends AnyStateMachine>(
   aggregate: Aggregate<M>,
@@ -67,7 +70,11 @@ export function checkDrafts<M extends AnyStateMachine>(
     if (!(snapshot as AnyMachineSnapshot).can(event)) {
       const status = aggregate.describe(snapshot as never);
       const code = notInState[aggregate.name] ?? 'account_not_in_state';
-      throw new DomainError(code, { action: humanize(draft.type), thing: aggregate.name, status }, { eventType: draft.type, status });
+      throw new DomainError(
+        code,
+        { action: humanize(draft.type), thing: aggregate.name, status },
+        { eventType: draft.type, status },
+      );
     }
     snapshot = step(aggregate.machine, snapshot, event);
     metadata.state = stateKey((snapshot as AnyMachineSnapshot).value);

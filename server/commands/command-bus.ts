@@ -3,7 +3,12 @@ import type { AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
 import { decodeEvent } from '@machines/events/codec';
 import type { Actor } from '@machines/events/metadata';
 import type { DraftOf } from '@machines/events/define';
-import { StreamNotFound, WrongExpectedVersion, type EventStore, type RecordedEvent } from '../event-store/event-store';
+import {
+  StreamNotFound,
+  WrongExpectedVersion,
+  type EventStore,
+  type RecordedEvent,
+} from '../event-store/event-store';
 import type { Clock } from '../shared/clock';
 import type { Aggregate } from './aggregate';
 import { checkDrafts, type DraftLike, type Stamp } from './check-drafts';
@@ -42,7 +47,9 @@ export interface ExecuteOptions {
   newStream?: boolean;
 }
 
-export type Decide<M extends AnyStateMachine> = (state: Loaded<M>) => Draft<M>[] | Promise<Draft<M>[]>;
+export type Decide<M extends AnyStateMachine> = (
+  state: Loaded<M>,
+) => Draft<M>[] | Promise<Draft<M>[]>;
 
 export interface CommandResult<M extends AnyStateMachine> {
   snapshot: SnapshotFrom<M>;
@@ -82,7 +89,11 @@ interface BusParts {
 }
 
 /** The stream folded onto the cached snapshot: only the events the cache has not folded yet are read. */
-async function load<M extends AnyStateMachine>({ store, clock, cache }: BusParts, aggregate: Aggregate<M>, streamId: string): Promise<Loaded<M>> {
+async function load<M extends AnyStateMachine>(
+  { store, clock, cache }: BusParts,
+  aggregate: Aggregate<M>,
+  streamId: string,
+): Promise<Loaded<M>> {
   const cached = cache.get(streamId);
   let snapshot = (cached?.snapshot as SnapshotFrom<M> | undefined) ?? initialOf(aggregate.machine);
   let revision = cached?.revision ?? -1;
@@ -105,15 +116,32 @@ async function load<M extends AnyStateMachine>({ store, clock, cache }: BusParts
 }
 
 /** A stream the caller has just named (a freshly allocated id): nothing to read; `no_stream` verifies it. */
-function fresh<M extends AnyStateMachine>({ clock }: BusParts, aggregate: Aggregate<M>, streamId: string): Loaded<M> {
-  return { streamId, snapshot: initialOf(aggregate.machine), revision: -1, now: clock.now().toISOString() };
+function fresh<M extends AnyStateMachine>(
+  { clock }: BusParts,
+  aggregate: Aggregate<M>,
+  streamId: string,
+): Loaded<M> {
+  return {
+    streamId,
+    snapshot: initialOf(aggregate.machine),
+    revision: -1,
+    now: clock.now().toISOString(),
+  };
 }
 
 /** The cached state as a Loaded, unverified: the stream may have moved on in another instance. */
-function fromCache<M extends AnyStateMachine>({ clock, cache }: BusParts, streamId: string): Loaded<M> | undefined {
+function fromCache<M extends AnyStateMachine>(
+  { clock, cache }: BusParts,
+  streamId: string,
+): Loaded<M> | undefined {
   const cached = cache.get(streamId);
   if (!cached) return undefined;
-  return { streamId, snapshot: cached.snapshot as SnapshotFrom<M>, revision: cached.revision, now: clock.now().toISOString() };
+  return {
+    streamId,
+    snapshot: cached.snapshot as SnapshotFrom<M>,
+    revision: cached.revision,
+    now: clock.now().toISOString(),
+  };
 }
 
 type Checked<M extends AnyStateMachine> = ReturnType<typeof checkDrafts<M>>;
@@ -134,7 +162,13 @@ async function decideOn<M extends AnyStateMachine>(
   try {
     const drafts = await decide(loaded);
     if (drafts.length === 0) return optimistic ? 'reread' : 'nothing';
-    return checkDrafts(aggregate, loaded.snapshot, drafts as readonly DraftLike[], { ...stamp, at: loaded.now }, parts.newId);
+    return checkDrafts(
+      aggregate,
+      loaded.snapshot,
+      drafts as readonly DraftLike[],
+      { ...stamp, at: loaded.now },
+      parts.newId,
+    );
   } catch (error) {
     if (!(optimistic && error instanceof DomainError)) throw error;
     return 'reread';
@@ -142,7 +176,11 @@ async function decideOn<M extends AnyStateMachine>(
 }
 
 /** Appends at the loaded revision (WrongExpectedVersion if the stream moved on) and caches the state reached. */
-async function append<M extends AnyStateMachine>({ store, cache }: BusParts, loaded: Loaded<M>, checked: Checked<M>): Promise<CommandResult<M>> {
+async function append<M extends AnyStateMachine>(
+  { store, cache }: BusParts,
+  loaded: Loaded<M>,
+  checked: Checked<M>,
+): Promise<CommandResult<M>> {
   const { streamId } = loaded;
   const { snapshot, events: toAppend } = checked;
   const expected = loaded.revision < 0 ? 'no_stream' : loaded.revision;
@@ -163,7 +201,8 @@ async function append<M extends AnyStateMachine>({ store, cache }: BusParts, loa
 }
 
 /** Spreads retries a little so a crowd of writers does not collide again in lock-step. */
-const backOff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, attempt * 2)));
+const backOff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, attempt * 2)));
 
 async function execute<M extends AnyStateMachine>(
   parts: BusParts & { maxAttempts: number },
@@ -173,23 +212,40 @@ async function execute<M extends AnyStateMachine>(
   context: CommandContext,
   options: ExecuteOptions,
 ): Promise<CommandResult<M>> {
-  const stamp = { actor: context.actor, correlationId: context.correlationId ?? parts.newId(), causationId: context.causationId ?? null };
+  const stamp = {
+    actor: context.actor,
+    correlationId: context.correlationId ?? parts.newId(),
+    causationId: context.causationId ?? null,
+  };
   // Optimistic: a cached snapshot is decided on and appended at its revision without reading the
   // stream; the expected-revision check is what verifies it. Only refusals and no-ops, which
   // append nothing and so verify nothing, fall back to a real read before they are answered.
   let trustCache = true;
   for (let attempt = 1; ; attempt++) {
     const optimistic = trustCache
-      ? (fromCache<M>(parts, streamId) ?? (options.newStream && attempt === 1 ? fresh(parts, aggregate, streamId) : undefined))
+      ? (fromCache<M>(parts, streamId) ??
+        (options.newStream && attempt === 1 ? fresh(parts, aggregate, streamId) : undefined))
       : undefined;
     const loaded = optimistic ?? (await load(parts, aggregate, streamId));
-    const checked = await decideOn(parts, aggregate, decide, loaded, optimistic !== undefined, stamp);
+    const checked = await decideOn(
+      parts,
+      aggregate,
+      decide,
+      loaded,
+      optimistic !== undefined,
+      stamp,
+    );
     if (checked === 'reread') {
       trustCache = false;
       continue;
     }
     if (checked === 'nothing') {
-      return { snapshot: loaded.snapshot, revision: loaded.revision, position: await parts.store.headPosition(), events: [] };
+      return {
+        snapshot: loaded.snapshot,
+        revision: loaded.revision,
+        position: await parts.store.headPosition(),
+        events: [],
+      };
     }
     try {
       return await append(parts, loaded, checked);
@@ -228,7 +284,13 @@ function observed(execute: Execute, onOutcome: (outcome: CommandOutcome) => void
     };
     const report = (outcome: CommandOutcome['outcome'], code: string | null) => {
       try {
-        onOutcome({ aggregate: aggregate.name, type, outcome, code, durationMs: performance.now() - started });
+        onOutcome({
+          aggregate: aggregate.name,
+          type,
+          outcome,
+          code,
+          durationMs: performance.now() - started,
+        });
       } catch {
         // An observer never fails a command.
       }
@@ -250,11 +312,20 @@ function observed(execute: Execute, onOutcome: (outcome: CommandOutcome) => void
  * already folded), let the command decide its events, check each against the statechart (`can`),
  * append with the expected revision, and on a concurrent write reload and decide again (ADR 0008).
  */
-export function createCommandBus({ store, clock, newId = randomUUID, maxAttempts = 25, cacheSize = 10_000, onOutcome }: CommandBusOptions) {
+export function createCommandBus({
+  store,
+  clock,
+  newId = randomUUID,
+  maxAttempts = 25,
+  cacheSize = 10_000,
+  onOutcome,
+}: CommandBusOptions) {
   const parts = { store, clock, newId, cache: createSnapshotCache(cacheSize), maxAttempts };
-  const run: Execute = (aggregate, streamId, decide, context, options = {}) => execute(parts, aggregate, streamId, decide, context, options);
+  const run: Execute = (aggregate, streamId, decide, context, options = {}) =>
+    execute(parts, aggregate, streamId, decide, context, options);
   return {
-    load: <M extends AnyStateMachine>(aggregate: Aggregate<M>, streamId: string) => load(parts, aggregate, streamId),
+    load: <M extends AnyStateMachine>(aggregate: Aggregate<M>, streamId: string) =>
+      load(parts, aggregate, streamId),
     execute: onOutcome ? observed(run, onOutcome) : run,
     /** Forgets cached snapshots (tests, or after an out-of-band change). */
     clearCache: () => parts.cache.clear(),

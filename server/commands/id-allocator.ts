@@ -7,7 +7,17 @@ import type { Clock } from '../shared/clock';
  * an instance reserves [from, to] with one optimistic append and then counts locally, so creating
  * deals does not serialise every writer on one hot stream. A restart leaves a gap, never a duplicate.
  */
-export function createIdAllocator({ store, clock, sequence, blockSize = 100 }: { store: EventStore; clock: Clock; sequence: string; blockSize?: number }) {
+export function createIdAllocator({
+  store,
+  clock,
+  sequence,
+  blockSize = 100,
+}: {
+  store: EventStore;
+  clock: Clock;
+  sequence: string;
+  blockSize?: number;
+}) {
   const streamId = `sequence-${sequence}`;
   let next = 0;
   let last = -1;

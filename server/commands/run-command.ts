@@ -37,7 +37,11 @@ export type EscrowTarget = { kind: 'deal'; id: number } | { kind: 'payment_reque
  * what the statechart accepts. The one way a deal or payment-request command is run.
  */
 export function createCommandRunner(bus: CommandBus) {
-  function withIds<T extends { type: string; id?: string }>(streamId: string, drafts: T[], dedupeKey: string | undefined): T[] {
+  function withIds<T extends { type: string; id?: string }>(
+    streamId: string,
+    drafts: T[],
+    dedupeKey: string | undefined,
+  ): T[] {
     if (dedupeKey === undefined) return drafts;
     return drafts.map((d) => ({ ...d, id: deterministicId(streamId, dedupeKey, d.type) }));
   }
@@ -48,7 +52,12 @@ export function createCommandRunner(bus: CommandBus) {
     decide: (command: C, snapshot: SnapshotFrom<M>, now: string) => D[],
     notFound: () => DomainError,
   ) {
-    return (id: number, command: C, ctx: CommandContext, options: RunOptions<Loaded<M>> = {}): Promise<CommandResult<M>> => {
+    return (
+      id: number,
+      command: C,
+      ctx: CommandContext,
+      options: RunOptions<Loaded<M>> = {},
+    ): Promise<CommandResult<M>> => {
       const streamId = aggregate.streamId(id);
       return bus.execute(
         aggregate,
@@ -56,7 +65,11 @@ export function createCommandRunner(bus: CommandBus) {
         (state) => {
           if (!options.newStream && state.revision < 0) throw notFound();
           options.authorize?.(state);
-          return withIds(streamId, decide(command, state.snapshot, state.now), options.dedupeKey) as unknown as Draft<M>[];
+          return withIds(
+            streamId,
+            decide(command, state.snapshot, state.now),
+            options.dedupeKey,
+          ) as unknown as Draft<M>[];
         },
         ctx,
         options.newStream ? { newStream: true } : {},

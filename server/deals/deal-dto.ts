@@ -46,10 +46,17 @@ export function redactDealContext(c: DealContext): Record<string, unknown> {
 }
 
 const splitAmounts = ({ split }: DealContext) =>
-  split ? { creatorCents: split.creatorCents, refundCents: split.refundCents, feeKeptCents: split.feeKeptCents } : null;
+  split
+    ? {
+        creatorCents: split.creatorCents,
+        refundCents: split.refundCents,
+        feeKeptCents: split.feeKeptCents,
+      }
+    : null;
 
 /** The gateway's refusal of a split's part as one line: the gateway's messages lead with their code. */
-const failureText = (failure: { code: string; message: string } | null): string | null => (failure === null ? null : failure.message || failure.code);
+const failureText = (failure: { code: string; message: string } | null): string | null =>
+  failure === null ? null : failure.message || failure.code;
 
 /** A split as the admin deal answer carries it; `adminName` names whoever asked for it. */
 function adminSplit({ split }: DealContext, adminName: (id: string) => string) {
@@ -71,7 +78,12 @@ function adminSplit({ split }: DealContext, adminName: (id: string) => string) {
  * A deal as the API answers it: the spec's fields (decimal strings and cents), the machine's value
  * and context (redacted for link views) and the state view (status, step, texts, allowed actions).
  */
-export function toDealDto(record: Pick<DealRecord, 'id' | 'state' | 'context'>, now: string, view: DealView, brandName: string): DealDto {
+export function toDealDto(
+  record: Pick<DealRecord, 'id' | 'state' | 'context'>,
+  now: string,
+  view: DealView,
+  brandName: string,
+): DealDto {
   const c = record.context;
   const terms = c.terms!;
   const snapshot = dealSnapshotFrom(stateValueFromKey(record.state), c);
@@ -111,7 +123,10 @@ export function toDealDto(record: Pick<DealRecord, 'id' | 'state' | 'context'>, 
     lastTransferError: link ? null : c.lastTransferError,
     split: splitAmounts(c),
     brandName,
-    machine: { value: snapshot.value as DealDto['machine']['value'], context: link ? redactDealContext(c) : { ...c } },
+    machine: {
+      value: snapshot.value as DealDto['machine']['value'],
+      context: link ? redactDealContext(c) : { ...c },
+    },
     // Listed field by field: answers are serialised without a schema pass (docs/adr/0006), so
     // nothing beyond dealStateSchema (e.g. the view's own `value`) may slip into the JSON.
     state: {
@@ -162,7 +177,11 @@ export const GUARD_CONTEXT_FIELDS = [
  * machine context cut to the guard fields (the full context is on GET /api/deals/:id). That is
  * what made a 50-deal list ~107 KB: terms and payment ids repeated inside every item.
  */
-export function toDealListItem(record: Pick<DealRecord, 'id' | 'state' | 'context'>, now: string, brandName: string): DealDto {
+export function toDealListItem(
+  record: Pick<DealRecord, 'id' | 'state' | 'context'>,
+  now: string,
+  brandName: string,
+): DealDto {
   const dto = toDealDto(record, now, 'owner', brandName);
   const context: Record<string, unknown> = {};
   for (const field of GUARD_CONTEXT_FIELDS) context[field] = record.context[field];

@@ -11,7 +11,8 @@ const tags = ['deal link (creator)'];
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** The context of a command sent through the deal's link (no account: the link is the actor). */
-const creator = (request: Parameters<typeof commandContext>[0], dealId: number) => commandContext(request, { kind: 'creator-link', id: `deal-${dealId}` });
+const creator = (request: Parameters<typeof commandContext>[0], dealId: number) =>
+  commandContext(request, { kind: 'creator-link', id: `deal-${dealId}` });
 
 /**
  * The creator's routes: no login, the 128-bit token in the path is the credential. Answers are the
@@ -35,9 +36,16 @@ function linkPageRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
       const record = dealViews.linkRecord(request.params.token);
       const c = record.context;
       // Back from bank onboarding: ask the gateway once whether payouts now work.
-      if (record.state === 'pending_delivery.accepted' && c.onboardingAccountId && !c.stripeAccountId) {
+      if (
+        record.state === 'pending_delivery.accepted' &&
+        c.onboardingAccountId &&
+        !c.stripeAccountId
+      ) {
         try {
-          const result = await ctx.payments.escrow.syncDealBankAccount(record.id, creator(request, record.id));
+          const result = await ctx.payments.escrow.syncDealBankAccount(
+            record.id,
+            creator(request, record.id),
+          );
           if (result) await ctx.settle(result.position);
         } catch (error) {
           request.log.warn({ err: error }, 'bank account status check failed');
@@ -53,21 +61,43 @@ function linkPageRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
       schema: {
         tags,
         params: tokenParam,
-        response: { 200: z.object({ success: z.boolean(), deal: dealSchema, claimSecret: z.string().optional() }), ...errors },
+        response: {
+          200: z.object({
+            success: z.boolean(),
+            deal: dealSchema,
+            claimSecret: z.string().optional(),
+          }),
+          ...errors,
+        },
       },
     },
     async (request) => {
       const record = dealViews.linkRecord(request.params.token);
       const userId = signedInUser(request);
-      const actor = userId ? commandContext(request, { kind: 'creator', id: userId }) : creator(request, record.id);
+      const actor = userId
+        ? commandContext(request, { kind: 'creator', id: userId })
+        : creator(request, record.id);
       // Accepting binds the deal to this browser (a claim secret, answered once; only its hash is
       // stored) and to the signed-in creator, if any.
       const claim = newClaim();
-      const command = { type: 'AcceptDeal', claimSecretHash: claim.hash, claimedByUserId: userId } as const;
-      const { position } = await ctx.run.deal(record.id, command, actor, dealGuard.link(request.params.token));
+      const command = {
+        type: 'AcceptDeal',
+        claimSecretHash: claim.hash,
+        claimedByUserId: userId,
+      } as const;
+      const { position } = await ctx.run.deal(
+        record.id,
+        command,
+        actor,
+        dealGuard.link(request.params.token),
+      );
       await ctx.settle(position);
       // The secret is answered once, to the browser that accepted; the page keeps it (docs/api.md).
-      return { success: true, deal: dealViews.forLink(request.params.token), claimSecret: claim.secret };
+      return {
+        success: true,
+        deal: dealViews.forLink(request.params.token),
+        claimSecret: claim.secret,
+      };
     },
   );
 }
@@ -82,7 +112,8 @@ function claimerRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
       schema: {
         tags,
         params: tokenParam,
-        description: "The creator's statement of the deal's payout: only whoever claimed the deal (claim secret or signed-in account).",
+        description:
+          "The creator's statement of the deal's payout: only whoever claimed the deal (claim secret or signed-in account).",
         response: { 200: moneyDocumentSchema, ...errors },
       },
     },
@@ -96,12 +127,20 @@ function claimerRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
   app.post(
     '/api/deals/start-onboarding/:token',
     {
-      schema: { tags, params: tokenParam, response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema } },
+      schema: {
+        tags,
+        params: tokenParam,
+        response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema },
+      },
     },
     async (request) => {
       const record = dealViews.linkRecord(request.params.token);
       assertClaimer(record.context, claimOf(request));
-      const { url, position } = await ctx.payments.escrow.startDealOnboarding(record.id, request.params.token, creator(request, record.id));
+      const { url, position } = await ctx.payments.escrow.startDealOnboarding(
+        record.id,
+        request.params.token,
+        creator(request, record.id),
+      );
       await ctx.settle(position);
       return { url };
     },
@@ -110,13 +149,25 @@ function claimerRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
   app.post(
     '/api/deals/deliver/:token',
     {
-      schema: { tags, params: tokenParam, response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors } },
+      schema: {
+        tags,
+        params: tokenParam,
+        response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors },
+      },
     },
     async (request) => {
       const record = dealViews.linkRecord(request.params.token);
       assertClaimer(record.context, claimOf(request));
-      const command = { type: 'DeliverContent', reviewPeriodHours: ctx.config.reviewPeriodHours } as const;
-      const result = await ctx.run.deal(record.id, command, creator(request, record.id), dealGuard.link(request.params.token));
+      const command = {
+        type: 'DeliverContent',
+        reviewPeriodHours: ctx.config.reviewPeriodHours,
+      } as const;
+      const result = await ctx.run.deal(
+        record.id,
+        command,
+        creator(request, record.id),
+        dealGuard.link(request.params.token),
+      );
       await ctx.settle(result.position);
       return { success: true, deal: dealViews.forLink(request.params.token) };
     },

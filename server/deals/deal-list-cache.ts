@@ -5,7 +5,8 @@ interface Entry extends EncodedAnswer {
   validUntil: number;
 }
 
-const bytesOf = (e: EncodedAnswer): number => e.json.length + (e.gzip === e.json ? 0 : e.gzip.length);
+const bytesOf = (e: EncodedAnswer): number =>
+  e.json.length + (e.gzip === e.json ? 0 : e.gzip.length);
 
 /**
  * Encoded deal lists per owner and filter. An answer is serialised and compressed once per change,

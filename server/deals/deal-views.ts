@@ -69,7 +69,8 @@ function dropChangedLists(
     } else if (event.streamId.startsWith('deal-')) {
       // DealCreated names its owner; later events are traced through the read model.
       const named = (event.data as { ownerId?: unknown }).ownerId;
-      const owner = typeof named === 'string' ? named : deals.ownerOf(Number(event.streamId.slice(5)));
+      const owner =
+        typeof named === 'string' ? named : deals.ownerOf(Number(event.streamId.slice(5)));
       if (typeof owner === 'string') listCache.invalidateOwner(owner);
       else listCache.clear();
     }
@@ -81,7 +82,15 @@ function dropChangedLists(
  * The brand's list is encoded (JSON + gzip + ETag) once per change of the owner's deals and kept
  * until `onApplied` sees one, or a guard deadline in it passes: polling costs a map lookup.
  */
-export function createDealViews({ deals, accounts, clock }: { deals: DealQueries; accounts: AccountQueries; clock: Clock }) {
+export function createDealViews({
+  deals,
+  accounts,
+  clock,
+}: {
+  deals: DealQueries;
+  accounts: AccountQueries;
+  clock: Clock;
+}) {
   const listCache = createDealListCache();
   const brands = brandNameCache(accounts);
   const brandNameOf = brands.nameOf;
@@ -136,7 +145,11 @@ export function createDealViews({ deals, accounts, clock }: { deals: DealQueries
     },
     forAdmin(record: DealRecord): AdminDealDto {
       const owner = accounts.userById(record.ownerId);
-      const user = { companyName: owner?.companyName ?? null, username: owner?.username ?? '(unknown)', email: owner?.email ?? '' };
+      const user = {
+        companyName: owner?.companyName ?? null,
+        username: owner?.username ?? '(unknown)',
+        email: owner?.email ?? '',
+      };
       return toAdminDealDto(record, now(), user, adminName);
     },
     adminList(chip: AdminChip, limit: number, offset: number): AdminDealDto[] {

@@ -6,35 +6,47 @@ import { MAX_DEAL_CENTS, MIN_DEAL_CENTS, parseEuroToCents } from '@machines/mone
 import { dateText, nameRule, optionalDateText, optionalText, requiredText } from '../http/fields';
 
 /** docs/product.md §5's cap message, word for word. */
-export const AMOUNT_CAP_MESSAGE = 'The product currently supports deals up to €1,750. For larger deals, please contact us.';
+export const AMOUNT_CAP_MESSAGE =
+  'The product currently supports deals up to €1,750. For larger deals, please contact us.';
 
 /** "250", "250.5", 250.5 → cents, with the spec's messages for the cap and for nonsense. */
-export const dealAmountField = z.union([z.string(), z.number()], { error: 'Amount is required' }).transform((value, ctx) => {
-  if (typeof value === 'string' && value.trim() === '') {
-    ctx.addIssue({ code: 'custom', message: 'Amount is required' });
-    return z.NEVER;
-  }
-  const cents = parseEuroToCents(value);
-  if (cents === null) {
-    ctx.addIssue({ code: 'custom', message: 'Amount must be a positive number with at most 2 decimals' });
-    return z.NEVER;
-  }
-  if (cents > MAX_DEAL_CENTS) {
-    ctx.addIssue({ code: 'custom', message: AMOUNT_CAP_MESSAGE });
-    return z.NEVER;
-  }
-  if (cents <= 0) {
-    ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0' });
-    return z.NEVER;
-  }
-  if (cents < MIN_DEAL_CENTS) {
-    ctx.addIssue({ code: 'custom', message: 'The smallest deal is €0.50, the least a card payment can be' });
-    return z.NEVER;
-  }
-  return cents;
-});
+export const dealAmountField = z
+  .union([z.string(), z.number()], { error: 'Amount is required' })
+  .transform((value, ctx) => {
+    if (typeof value === 'string' && value.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: 'Amount is required' });
+      return z.NEVER;
+    }
+    const cents = parseEuroToCents(value);
+    if (cents === null) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Amount must be a positive number with at most 2 decimals',
+      });
+      return z.NEVER;
+    }
+    if (cents > MAX_DEAL_CENTS) {
+      ctx.addIssue({ code: 'custom', message: AMOUNT_CAP_MESSAGE });
+      return z.NEVER;
+    }
+    if (cents <= 0) {
+      ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0' });
+      return z.NEVER;
+    }
+    if (cents < MIN_DEAL_CENTS) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'The smallest deal is €0.50, the least a card payment can be',
+      });
+      return z.NEVER;
+    }
+    return cents;
+  });
 
-const profileLink = optionalText('Profile link', 2_000).refine((v) => v === null || /^https?:\/\/[^\s]+$/i.test(v), 'Profile link must be a valid URL');
+const profileLink = optionalText('Profile link', 2_000).refine(
+  (v) => v === null || /^https?:\/\/[^\s]+$/i.test(v),
+  'Profile link must be a valid URL',
+);
 
 /** POST /api/deals and PUT /api/deals/:id: the spec's fields, all of them on both. */
 export const dealTermsBody = z.object({
@@ -54,7 +66,10 @@ export const dealTermsBody = z.object({
   amount: dealAmountField,
   deadline: dateText('Deadline'),
   publicationDeadline: optionalDateText('Publication deadline'),
-  deliverables: z.array(z.string().trim().min(1).max(200), { error: 'Deliverables must be a list' }).max(20).default([]),
+  deliverables: z
+    .array(z.string().trim().min(1).max(200), { error: 'Deliverables must be a list' })
+    .max(20)
+    .default([]),
   platforms: z
     .array(z.enum(platforms, { error: 'Unknown platform' }), { error: 'Platforms must be a list' })
     .max(4)
@@ -73,8 +88,15 @@ export const disputeBody = z
     description: optionalText('Description', 5_000),
   })
   .nullish()
-  .transform((b) => ({ reason: b?.reason ?? 'Not satisfied with deliverables', description: b?.description ?? null }));
+  .transform((b) => ({
+    reason: b?.reason ?? 'Not satisfied with deliverables',
+    description: b?.description ?? null,
+  }));
 
 export const dealListQuery = z.object({
-  filter: z.enum(Object.keys(dealFilters) as [DealFilter, ...DealFilter[]], { error: 'filter must be all, active or completed' }).default('all'),
+  filter: z
+    .enum(Object.keys(dealFilters) as [DealFilter, ...DealFilter[]], {
+      error: 'filter must be all, active or completed',
+    })
+    .default('all'),
 });

@@ -54,14 +54,19 @@ function dealReadRoutes(app: ZodApp, deps: RouteDeps): void {
       schema: {
         tags,
         security,
-        summary: "The brand's deals, sorted as docs/product.md §4 (filter: all | active | completed)",
+        summary:
+          "The brand's deals, sorted as docs/product.md §4 (filter: all | active | completed)",
         querystring: dealListQuery,
         response: { 200: z.array(dealSchema), ...errors },
       },
     },
     async (request, reply) => {
       // Encoded once per change (slim items, gzip, ETag): a poll is a map lookup and a write.
-      return sendEncoded(request, reply, dealViews.encodedListForOwner(userOf(request).userId, request.query.filter));
+      return sendEncoded(
+        request,
+        reply,
+        dealViews.encodedListForOwner(userOf(request).userId, request.query.filter),
+      );
     },
   );
 
@@ -89,7 +94,12 @@ function dealTermsRoutes(app: ZodApp, deps: RouteDeps): void {
       const { userId, cc } = brand(request);
       const terms = dealTermsFrom(request.body, ctx.clock.now());
       const dealId = await ctx.ids.deal();
-      const { position } = await ctx.run.deal(dealId, { type: 'CreateDeal', dealId, ownerId: userId, terms }, cc, { newStream: true });
+      const { position } = await ctx.run.deal(
+        dealId,
+        { type: 'CreateDeal', dealId, ownerId: userId, terms },
+        cc,
+        { newStream: true },
+      );
       await ctx.settle(position);
       return reply.status(201).send(dealViews.forOwner(dealId, userId));
     },
@@ -99,12 +109,26 @@ function dealTermsRoutes(app: ZodApp, deps: RouteDeps): void {
     '/api/deals/:id',
     {
       ...base,
-      schema: { tags, security, params: idParam, body: dealTermsBody, response: { 200: dealSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        params: idParam,
+        body: dealTermsBody,
+        response: { 200: dealSchema, ...errors },
+      },
     },
     async (request) => {
       const { userId, cc } = brand(request);
-      const command = { type: 'UpdateDealTerms', terms: dealTermsFrom(request.body, ctx.clock.now()) } as const;
-      const { position } = await ctx.run.deal(request.params.id, command, cc, dealGuard.owner(userId));
+      const command = {
+        type: 'UpdateDealTerms',
+        terms: dealTermsFrom(request.body, ctx.clock.now()),
+      } as const;
+      const { position } = await ctx.run.deal(
+        request.params.id,
+        command,
+        cc,
+        dealGuard.owner(userId),
+      );
       await ctx.settle(position);
       return dealViews.forOwner(request.params.id, userId);
     },
@@ -114,11 +138,21 @@ function dealTermsRoutes(app: ZodApp, deps: RouteDeps): void {
     '/api/deals/:id',
     {
       ...base,
-      schema: { tags, security, params: idParam, response: { 200: z.object({ success: z.boolean(), id: z.number() }), ...errors } },
+      schema: {
+        tags,
+        security,
+        params: idParam,
+        response: { 200: z.object({ success: z.boolean(), id: z.number() }), ...errors },
+      },
     },
     async (request) => {
       const { userId, cc } = brand(request);
-      const { position } = await ctx.run.deal(request.params.id, { type: 'DeleteDeal' }, cc, dealGuard.owner(userId));
+      const { position } = await ctx.run.deal(
+        request.params.id,
+        { type: 'DeleteDeal' },
+        cc,
+        dealGuard.owner(userId),
+      );
       await ctx.settle(position);
       return { success: true, id: request.params.id };
     },
@@ -132,7 +166,11 @@ function shareLinkRoutes(app: ZodApp, deps: RouteDeps): void {
   /** The deal's link as the brand shares it, and the deal. */
   const answer = ({ snapshot }: DealResult, dealId: number, userId: string) => {
     const token = snapshot.context.shareableToken!;
-    return { token, shareableUrl: `${ctx.config.publicUrl}/accept/${token}`, deal: dealViews.forOwner(dealId, userId) };
+    return {
+      token,
+      shareableUrl: `${ctx.config.publicUrl}/accept/${token}`,
+      deal: dealViews.forOwner(dealId, userId),
+    };
   };
   app.post(
     '/api/deals/:id/generate-token',
@@ -142,13 +180,21 @@ function shareLinkRoutes(app: ZodApp, deps: RouteDeps): void {
         tags,
         security,
         params: idParam,
-        response: { 200: z.object({ token: z.string(), shareableUrl: z.string(), deal: dealSchema }), ...errors },
+        response: {
+          200: z.object({ token: z.string(), shareableUrl: z.string(), deal: dealSchema }),
+          ...errors,
+        },
       },
     },
     async (request) => {
       const { userId, cc } = brand(request);
       // A deal keeps the first token it was given.
-      const result = await ctx.run.deal(request.params.id, { type: 'GenerateShareLink', token: newShareToken() }, cc, dealGuard.owner(userId));
+      const result = await ctx.run.deal(
+        request.params.id,
+        { type: 'GenerateShareLink', token: newShareToken() },
+        cc,
+        dealGuard.owner(userId),
+      );
       await ctx.settle(result.position);
       return answer(result, request.params.id, userId);
     },
@@ -162,13 +208,22 @@ function shareLinkRoutes(app: ZodApp, deps: RouteDeps): void {
         tags,
         security,
         params: idParam,
-        summary: 'Replace the creator link (only before the creator accepted); the old link stops working',
-        response: { 200: z.object({ token: z.string(), shareableUrl: z.string(), deal: dealSchema }), ...errors },
+        summary:
+          'Replace the creator link (only before the creator accepted); the old link stops working',
+        response: {
+          200: z.object({ token: z.string(), shareableUrl: z.string(), deal: dealSchema }),
+          ...errors,
+        },
       },
     },
     async (request) => {
       const { userId, cc } = brand(request);
-      const result = await ctx.run.deal(request.params.id, { type: 'RotateShareLink', token: newShareToken() }, cc, dealGuard.owner(userId));
+      const result = await ctx.run.deal(
+        request.params.id,
+        { type: 'RotateShareLink', token: newShareToken() },
+        cc,
+        dealGuard.owner(userId),
+      );
       await ctx.settle(result.position);
       // The old link's push devices stop getting this deal's notices.
       await createLinkSubscriptions(ctx).dropAll(request.params.id, cc);
@@ -189,16 +244,31 @@ function dealPaymentRoutes(app: ZodApp, deps: RouteDeps): void {
         tags,
         security,
         params: idParam,
-        response: { 200: z.object({ updated: z.boolean(), status: z.string(), paidAt: z.string().nullable() }), ...errors },
+        response: {
+          200: z.object({
+            updated: z.boolean(),
+            status: z.string(),
+            paidAt: z.string().nullable(),
+          }),
+          ...errors,
+        },
       },
     },
     async (request) => {
       const record = dealViews.ownerRecord(request.params.id, userOf(request).userId);
-      return { updated: record.context.paidAt !== null, status: record.status, paidAt: record.context.paidAt };
+      return {
+        updated: record.context.paidAt !== null,
+        status: record.status,
+        paidAt: record.context.paidAt,
+      };
     },
   );
 
-  const released = z.object({ success: z.boolean(), pending: z.boolean().optional(), deal: dealSchema });
+  const released = z.object({
+    success: z.boolean(),
+    pending: z.boolean().optional(),
+    deal: dealSchema,
+  });
 
   app.post(
     '/api/deals/:id/release',
@@ -208,19 +278,31 @@ function dealPaymentRoutes(app: ZodApp, deps: RouteDeps): void {
         tags,
         security,
         params: idParam,
-        summary: 'Approve: asks for the transfer to the creator; 202 while the payment provider has not answered yet',
+        summary:
+          'Approve: asks for the transfer to the creator; 202 while the payment provider has not answered yet',
         response: { 200: released, 202: released, ...errors, 502: errorSchema },
       },
     },
     async (request, reply) => {
       const { userId, cc } = brand(request);
       const key = idempotency.intentKey(request);
-      const result = await ctx.run.deal(request.params.id, { type: 'ReleaseFunds', trigger: 'brand', key }, cc, dealGuard.owner(userId));
-      const outcome = await ctx.payments.outcomes.transfer({ kind: 'deal', id: request.params.id }, key, result.position);
+      const result = await ctx.run.deal(
+        request.params.id,
+        { type: 'ReleaseFunds', trigger: 'brand', key },
+        cc,
+        dealGuard.owner(userId),
+      );
+      const outcome = await ctx.payments.outcomes.transfer(
+        { kind: 'deal', id: request.params.id },
+        key,
+        result.position,
+      );
       await ctx.settle(await ctx.store.headPosition());
-      return reply
-        .status(outcome === 'pending' ? 202 : 200)
-        .send({ success: true, pending: outcome === 'pending', deal: dealViews.forOwner(request.params.id, userId) });
+      return reply.status(outcome === 'pending' ? 202 : 200).send({
+        success: true,
+        pending: outcome === 'pending',
+        deal: dealViews.forOwner(request.params.id, userId),
+      });
     },
   );
 }
@@ -233,13 +315,24 @@ function dealReviewRoutes(app: ZodApp, deps: RouteDeps): void {
     '/api/deals/:id/dispute',
     {
       ...base,
-      schema: { tags, security, params: idParam, body: disputeBody, response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors } },
+      schema: {
+        tags,
+        security,
+        params: idParam,
+        body: disputeBody,
+        response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors },
+      },
     },
     async (request) => {
       const { userId, cc } = brand(request);
       // The brand's own words (reason and optional description) are kept on the event and shown in the timelines.
       const { reason, description } = request.body;
-      const command = { type: 'OpenDispute', reason, description, disputePeriodHours: ctx.config.disputePeriodHours } as const;
+      const command = {
+        type: 'OpenDispute',
+        reason,
+        description,
+        disputePeriodHours: ctx.config.disputePeriodHours,
+      } as const;
       const result = await ctx.run.deal(request.params.id, command, cc, dealGuard.owner(userId));
       await ctx.settle(result.position);
       return { success: true, deal: dealViews.forOwner(request.params.id, userId) };
@@ -255,13 +348,22 @@ function dealReviewRoutes(app: ZodApp, deps: RouteDeps): void {
         security,
         summary: 'Test mode only: complete a deal whose payout failed',
         params: idParam,
-        response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors, 403: errorSchema },
+        response: {
+          200: z.object({ success: z.boolean(), deal: dealSchema }),
+          ...errors,
+          403: errorSchema,
+        },
       },
     },
     async (request) => {
       const { userId, cc } = brand(request);
       if (!ctx.payments.gateway.testMode) throw new DomainError('manual_completion_test_mode_only');
-      const result = await ctx.run.deal(request.params.id, { type: 'CompleteManually' }, cc, dealGuard.owner(userId));
+      const result = await ctx.run.deal(
+        request.params.id,
+        { type: 'CompleteManually' },
+        cc,
+        dealGuard.owner(userId),
+      );
       await ctx.settle(result.position);
       return { success: true, deal: dealViews.forOwner(request.params.id, userId) };
     },
@@ -280,14 +382,22 @@ function dealCheckoutRoutes(app: ZodApp, deps: RouteDeps): void {
         tags,
         security,
         body: z.object({
-          dealId: z.coerce.number({ error: 'dealId is required' }).int('Invalid id').positive('Invalid id').max(Number.MAX_SAFE_INTEGER, 'Invalid id'),
+          dealId: z.coerce
+            .number({ error: 'dealId is required' })
+            .int('Invalid id')
+            .positive('Invalid id')
+            .max(Number.MAX_SAFE_INTEGER, 'Invalid id'),
         }),
         response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema },
       },
     },
     async (request) => {
       const { userId, cc } = brand(request);
-      const { url, position } = await ctx.payments.escrow.startDealCheckout(request.body.dealId, userId, cc);
+      const { url, position } = await ctx.payments.escrow.startDealCheckout(
+        request.body.dealId,
+        userId,
+        cc,
+      );
       await ctx.settle(position);
       return { url };
     },

@@ -8,7 +8,8 @@ import { DomainError } from '../commands/domain-error';
 const CLAIM_SECRET_HEADER = 'x-claim-secret';
 
 /** SHA-256 hex of a claim secret: only the hash is stored (on CreatorAccepted). */
-export const claimHash = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+export const claimHash = (secret: string): string =>
+  createHash('sha256').update(secret).digest('hex');
 
 /**
  * The claim a creator's acceptance binds the deal to: a secret answered once to the accepting
@@ -50,7 +51,9 @@ export function createLinkClaims(ctx: Pick<AppContext, 'tokens' | 'queries'>) {
       const principal = ctx.tokens.verify(match[1]!, USER_AUDIENCE);
       if (principal.kind !== 'user') return null;
       const user = ctx.queries.accounts.userById(principal.userId);
-      return user && (user.sessionVersion ?? 0) === principal.sessionVersion ? principal.userId : null;
+      return user && (user.sessionVersion ?? 0) === principal.sessionVersion
+        ? principal.userId
+        : null;
     } catch {
       return null;
     }

@@ -7,7 +7,13 @@ import { idParam, tokenParam } from '../http/fields';
 import type { RouteDeps, ZodApp } from '../http/route-deps';
 import { dealReceipt, dealStatement, requestReceipt, requestStatement } from './money-documents';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+};
 const response = { 200: moneyDocumentSchema, ...errors };
 const security = [{ bearerAuth: [] }];
 
@@ -22,10 +28,22 @@ function requestRecord(ctx: RouteDeps['ctx'], id: number) {
 function partyDocumentRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDeps): void {
   app.get(
     '/api/deals/:id/receipt',
-    { preHandler: guards.requireUser, schema: { tags: ['deals'], security, params: idParam, description: "The brand's receipt of a paid deal.", response } },
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['deals'],
+        security,
+        params: idParam,
+        description: "The brand's receipt of a paid deal.",
+        response,
+      },
+    },
     async (req) => {
       const { userId } = userOf(req);
-      return dealReceipt(dealViews.ownerRecord(req.params.id, userId), dealViews.brandNameOf(userId));
+      return dealReceipt(
+        dealViews.ownerRecord(req.params.id, userId),
+        dealViews.brandNameOf(userId),
+      );
     },
   );
 
@@ -33,21 +51,36 @@ function partyDocumentRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDeps)
     '/api/payment-requests/:id/statement',
     {
       preHandler: guards.requireUser,
-      schema: { tags: ['payment-requests'], security, params: idParam, description: "The creator's statement of a paid-out request.", response },
+      schema: {
+        tags: ['payment-requests'],
+        security,
+        params: idParam,
+        description: "The creator's statement of a paid-out request.",
+        response,
+      },
     },
     async (req) => {
       const record = requestRecord(ctx, req.params.id);
-      if (record.creatorId !== userOf(req).userId) throw new DomainError('payment_request_not_found');
+      if (record.creatorId !== userOf(req).userId)
+        throw new DomainError('payment_request_not_found');
       return requestStatement(record);
     },
   );
 
   app.get(
     '/api/payment-requests/link/:token/receipt',
-    { schema: { tags: ['payment-requests'], params: tokenParam, description: "The brand's receipt of a paid request, through its link.", response } },
+    {
+      schema: {
+        tags: ['payment-requests'],
+        params: tokenParam,
+        description: "The brand's receipt of a paid request, through its link.",
+        response,
+      },
+    },
     async (req) => {
       const record = ctx.queries.requests.byToken(req.params.token);
-      if (!record || record.context.request?.token !== req.params.token) throw new DomainError('payment_request_not_found');
+      if (!record || record.context.request?.token !== req.params.token)
+        throw new DomainError('payment_request_not_found');
       return requestReceipt(record);
     },
   );
@@ -63,7 +96,9 @@ function adminDocumentRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDeps)
         tags: ['admin'],
         security,
         params: z.object({
-          subject: z.enum(['deal', 'payment_request'], { error: 'subject must be deal or payment_request' }),
+          subject: z.enum(['deal', 'payment_request'], {
+            error: 'subject must be deal or payment_request',
+          }),
           id: idParam.shape.id,
           kind: z.enum(['receipt', 'statement'], { error: 'kind must be receipt or statement' }),
         }),
@@ -73,7 +108,10 @@ function adminDocumentRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDeps)
     },
     async (req) => {
       const { subject, id, kind } = req.params;
-      if (subject === 'payment_request') return kind === 'receipt' ? requestReceipt(requestRecord(ctx, id)) : requestStatement(requestRecord(ctx, id));
+      if (subject === 'payment_request')
+        return kind === 'receipt'
+          ? requestReceipt(requestRecord(ctx, id))
+          : requestStatement(requestRecord(ctx, id));
       const record = ctx.queries.deals.byId(id);
       if (!record) throw new DomainError('deal_not_found');
       const brand = dealViews.brandNameOf(record.ownerId);

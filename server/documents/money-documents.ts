@@ -26,7 +26,13 @@ export function dealReceipt(record: DealRecord, brand: string): MoneyDocumentDto
     method: c.paymentMethod,
     reference: c.paymentIntentId ?? c.chargeId,
     refundedCents: c.money.refundedCents,
-    split: c.split ? { creatorCents: c.split.creatorCents, refundCents: c.split.refundCents, feeKeptCents: c.split.feeKeptCents } : null,
+    split: c.split
+      ? {
+          creatorCents: c.split.creatorCents,
+          refundCents: c.split.refundCents,
+          feeKeptCents: c.split.feeKeptCents,
+        }
+      : null,
   };
 }
 
@@ -34,7 +40,8 @@ export function dealReceipt(record: DealRecord, brand: string): MoneyDocumentDto
 export function dealStatement(record: DealRecord, brand: string): MoneyDocumentDto {
   const c = record.context;
   const splitPaid = c.split?.transfer === 'succeeded';
-  if (!c.transferId || !c.amounts || (!c.completedAt && !splitPaid)) throw new DomainError('deal_statement_not_yet');
+  if (!c.transferId || !c.amounts || (!c.completedAt && !splitPaid))
+    throw new DomainError('deal_statement_not_yet');
   return {
     ...dealReceipt(record, brand),
     kind: 'statement',

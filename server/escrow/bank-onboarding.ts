@@ -34,7 +34,17 @@ async function accountLink(
 ): Promise<{ accountId: string; url: string }> {
   const { reference, email, metadata } = account;
   const accountId =
-    existing ?? (await callGateway(() => gateway.createConnectedAccount({ reference, email, idempotencyKey: `${reference}:account`, metadata }))).accountId;
+    existing ??
+    (
+      await callGateway(() =>
+        gateway.createConnectedAccount({
+          reference,
+          email,
+          idempotencyKey: `${reference}:account`,
+          metadata,
+        }),
+      )
+    ).accountId;
   const { url } = await callGateway(() => gateway.createAccountLink({ accountId, ...urls }));
   return { accountId, url };
 }
@@ -62,12 +72,19 @@ function createDealOnboarding({ bus, run, gateway }: BankOnboardingDeps, base: s
       guard.authorize(state);
       const c = state.snapshot.context;
       // Refuses now (not accepted, already connected) before any account is opened.
-      decideDeal({ type: 'StartBankOnboarding', accountId: `${c.onboardingAccountId ?? ''}probe` }, state.snapshot, state.now);
+      decideDeal(
+        { type: 'StartBankOnboarding', accountId: `${c.onboardingAccountId ?? ''}probe` },
+        state.snapshot,
+        state.now,
+      );
       const { accountId, url } = await accountLink(
         gateway,
         c.onboardingAccountId,
         { reference: streamId, email: null, metadata: { dealId: String(dealId), streamId } },
-        { returnUrl: `${base}/accept/${token}?stripe_setup=success`, refreshUrl: `${base}/accept/${token}?stripe_setup=refresh` },
+        {
+          returnUrl: `${base}/accept/${token}?stripe_setup=success`,
+          refreshUrl: `${base}/accept/${token}?stripe_setup=refresh`,
+        },
       );
       const result = await run.deal(dealId, { type: 'StartBankOnboarding', accountId }, ctx, guard);
       return { url, position: result.position };
@@ -80,7 +97,9 @@ function createDealOnboarding({ bus, run, gateway }: BankOnboardingDeps, base: s
       if (snapshot.context.stripeAccountId !== null || accountId === null) return null;
       const status = await callGateway(() => gateway.getAccountStatus(accountId));
       if (!status.payoutsEnabled || !status.detailsSubmitted) return null;
-      return run.deal(dealId, { type: 'ConnectBankAccount', accountId }, ctx, { dedupeKey: `connect:${accountId}` });
+      return run.deal(dealId, { type: 'ConnectBankAccount', accountId }, ctx, {
+        dedupeKey: `connect:${accountId}`,
+      });
     },
   };
 }
@@ -99,13 +118,19 @@ function createUserOnboarding({ bus, gateway, users, clock }: BankOnboardingDeps
         gateway,
         existing,
         { reference: streamId, email, metadata: { userId, streamId } },
-        { returnUrl: `${base}/profile?stripe_setup=success`, refreshUrl: `${base}/profile?stripe_setup=refresh` },
+        {
+          returnUrl: `${base}/profile?stripe_setup=success`,
+          refreshUrl: `${base}/profile?stripe_setup=refresh`,
+        },
       );
       if (existing !== accountId) {
         await bus.execute(
           userAggregate,
           streamId,
-          (s) => (s.snapshot.context.payoutAccountId === accountId ? [] : [{ type: 'PayoutAccountLinked', data: { accountId } }]),
+          (s) =>
+            s.snapshot.context.payoutAccountId === accountId
+              ? []
+              : [{ type: 'PayoutAccountLinked', data: { accountId } }],
           ctx,
         );
       }
@@ -126,9 +151,17 @@ function createUserOnboarding({ bus, gateway, users, clock }: BankOnboardingDeps
       if (!dueForGateway(accountId)) return payoutsEnabled ? 'Connected' : 'Setup incomplete';
       try {
         const live = await gateway.getAccountStatus(accountId);
-        if (live.payoutsEnabled !== payoutsEnabled || live.detailsSubmitted !== snapshot.context.detailsSubmitted) {
+        if (
+          live.payoutsEnabled !== payoutsEnabled ||
+          live.detailsSubmitted !== snapshot.context.detailsSubmitted
+        ) {
           payoutsEnabled = live.payoutsEnabled;
-          await bus.execute(userAggregate, streamId, () => [{ type: 'PayoutAccountStatusChanged', data: { accountId, ...live } }], system);
+          await bus.execute(
+            userAggregate,
+            streamId,
+            () => [{ type: 'PayoutAccountStatusChanged', data: { accountId, ...live } }],
+            system,
+          );
         }
       } catch {
         // The gateway is unreachable: answer from what the events already say.

@@ -24,19 +24,35 @@ export interface CheckoutDeps {
 export function createCheckout({ bus, run, gateway, config }: CheckoutDeps) {
   const base = config.publicUrl.replace(/\/$/, '');
 
-  async function start<M extends AnyStateMachine>(side: EscrowSide<M>, id: number, authorize: (state: Loaded<M>) => void, ctx: CommandContext) {
+  async function start<M extends AnyStateMachine>(
+    side: EscrowSide<M>,
+    id: number,
+    authorize: (state: Loaded<M>) => void,
+    ctx: CommandContext,
+  ) {
     const streamId = side.aggregate.streamId(id);
     const state = await bus.load(side.aggregate, streamId);
     authorize(state);
     const fields = side.session(state.snapshot, id, base);
-    const probe = { type: 'RecordCheckoutSession', sessionId: 'probe', totalCents: fields.totalCents, gateway: gateway.mode } as const;
+    const probe = {
+      type: 'RecordCheckoutSession',
+      sessionId: 'probe',
+      totalCents: fields.totalCents,
+      gateway: gateway.mode,
+    } as const;
     side.probeCheckout(state.snapshot, probe, state.now);
     const session = await callGateway(() =>
-      gateway.createCheckoutSession({ ...fields, transferGroup: streamId, idempotencyKey: `${streamId}:checkout:${state.revision}` }),
+      gateway.createCheckoutSession({
+        ...fields,
+        transferGroup: streamId,
+        idempotencyKey: `${streamId}:checkout:${state.revision}`,
+      }),
     );
     const command = { ...probe, sessionId: session.sessionId };
     try {
-      const result = await run.escrow({ kind: side.kind, id } as EscrowTarget, command, ctx, { authorize: authorize as (state: never) => void });
+      const result = await run.escrow({ kind: side.kind, id } as EscrowTarget, command, ctx, {
+        authorize: authorize as (state: never) => void,
+      });
       return { url: session.url, position: result.position };
     } catch (error) {
       await gateway.expireCheckoutSession(session.sessionId).catch(() => undefined);
@@ -46,7 +62,8 @@ export function createCheckout({ bus, run, gateway, config }: CheckoutDeps) {
 
   return {
     /** The owner of the deal (a deleted deal is not found). */
-    startDealCheckout: (dealId: number, ownerId: string, ctx: CommandContext) => start(dealSide, dealId, dealGuard.owner(ownerId).authorize, ctx),
+    startDealCheckout: (dealId: number, ownerId: string, ctx: CommandContext) =>
+      start(dealSide, dealId, dealGuard.owner(ownerId).authorize, ctx),
     /** Whoever holds the request's link. */
     startRequestCheckout: (requestId: number, token: string, ctx: CommandContext) =>
       start(paymentRequestSide, requestId, requestGuard.link(token).authorize, ctx),

@@ -28,11 +28,19 @@ interface Answer {
  */
 export function createEffectOutcomes({ bus, reactors, timeoutMs = 10_000 }: EffectOutcomesDeps) {
   // The gateway's messages start with its code (gateway-error-messages.ts), as the web app and admins expect.
-  const refusal = (error: { code: string; message: string }) => new DomainError('gateway_refused', { gatewayCode: error.code, detail: error.message });
+  const refusal = (error: { code: string; message: string }) =>
+    new DomainError('gateway_refused', { gatewayCode: error.code, detail: error.message });
 
-  async function outcome<M extends AnyStateMachine>(side: EscrowSide<M>, id: number, position: number, answer: (s: SnapshotFrom<M>) => Answer) {
+  async function outcome<M extends AnyStateMachine>(
+    side: EscrowSide<M>,
+    id: number,
+    position: number,
+    answer: (s: SnapshotFrom<M>) => Answer,
+  ) {
     await reactors.processed(position, timeoutMs);
-    const { pending, refused } = answer((await bus.load(side.aggregate, side.aggregate.streamId(id))).snapshot);
+    const { pending, refused } = answer(
+      (await bus.load(side.aggregate, side.aggregate.streamId(id))).snapshot,
+    );
     if (pending) return 'pending';
     if (refused) throw refusal(refused);
     return 'done';
@@ -42,7 +50,10 @@ export function createEffectOutcomes({ bus, reactors, timeoutMs = 10_000 }: Effe
     /** A deal's release or a request's payout. */
     transfer(target: EscrowTarget, key: string, position: number): Promise<EffectOutcome> {
       const side = sideOf(target.kind);
-      return outcome(side, target.id, position, (s) => ({ pending: side.pendingTransfer(s, target.id)?.key === key, refused: side.refusedTransfer(s, key) }));
+      return outcome(side, target.id, position, (s) => ({
+        pending: side.pendingTransfer(s, target.id)?.key === key,
+        refused: side.refusedTransfer(s, key),
+      }));
     },
 
     /** A split's two effects: pending while either part waits; a refused part is shown on the deal (its `split`), not thrown. */

@@ -1,9 +1,16 @@
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import { decideDeal, type DealSnapshot } from '@machines/deal/deal.commands';
 import type { EscrowCommand } from '@machines/escrow/escrow-decider';
-import { dealEscrowEvents, paymentRequestEscrowEvents, type EscrowEventNames } from '@machines/escrow/escrow-events';
+import {
+  dealEscrowEvents,
+  paymentRequestEscrowEvents,
+  type EscrowEventNames,
+} from '@machines/escrow/escrow-events';
 import type { EscrowLedger } from '@machines/escrow/escrow-ledger';
-import { decidePaymentRequest, type PaymentRequestSnapshot } from '@machines/payment-request/payment-request.commands';
+import {
+  decidePaymentRequest,
+  type PaymentRequestSnapshot,
+} from '@machines/payment-request/payment-request.commands';
 import { dealAggregate, paymentRequestAggregate, type Aggregate } from '../commands/aggregate';
 import type { EscrowTarget } from '../commands/run-command';
 import type { CheckoutInput } from '../payments/gateway/payment-gateway';
@@ -17,7 +24,17 @@ export interface PendingTransfer {
 }
 
 /** What a checkout session for the amount due says (the gateway's idempotency key and group are added by checkout). */
-type SessionFields = Pick<CheckoutInput, 'kind' | 'reference' | 'token' | 'description' | 'totalCents' | 'successUrl' | 'cancelUrl' | 'metadata'>;
+type SessionFields = Pick<
+  CheckoutInput,
+  | 'kind'
+  | 'reference'
+  | 'token'
+  | 'description'
+  | 'totalCents'
+  | 'successUrl'
+  | 'cancelUrl'
+  | 'metadata'
+>;
 
 /**
  * How the server plays each escrow aggregate: its stream, its event names, and where its context
@@ -31,7 +48,9 @@ export interface EscrowSide<M extends AnyStateMachine = AnyStateMachine> {
   /** The transfer to the creator asked for and not yet answered (a deal's release, a request's payout). */
   pendingTransfer(snapshot: SnapshotFrom<M>, id: number): PendingTransfer | null;
   /** The refund of the payer asked for and not yet answered (deals only); a split's refund leaves the creator's transfer alone. */
-  pendingRefund(snapshot: SnapshotFrom<M>): { key: string; amountCents: number; reverseTransfers?: boolean } | null;
+  pendingRefund(
+    snapshot: SnapshotFrom<M>,
+  ): { key: string; amountCents: number; reverseTransfers?: boolean } | null;
   /** The gateway's refusal of the transfer asked for under `key`, once recorded. */
   refusedTransfer(snapshot: SnapshotFrom<M>, key: string): { code: string; message: string } | null;
   /** The checkout session for what is due now. */
@@ -50,20 +69,33 @@ export const dealSide: EscrowSide<typeof dealAggregate.machine> = {
     if (c.stripeAccountId === null) return null;
     if (c.pendingRelease) {
       const { key, amountCents, trigger } = c.pendingRelease;
-      return { key, amountCents, destinationAccountId: c.stripeAccountId, metadata: { ...metadata, trigger } };
+      return {
+        key,
+        amountCents,
+        destinationAccountId: c.stripeAccountId,
+        metadata: { ...metadata, trigger },
+      };
     }
     // A split's transfer: the creator's part, under the split's transfer key.
     if (c.split?.transfer === 'pending') {
       const { transferKey: key, creatorCents: amountCents } = c.split;
-      return { key, amountCents, destinationAccountId: c.stripeAccountId, metadata: { ...metadata, trigger: 'split' } };
+      return {
+        key,
+        amountCents,
+        destinationAccountId: c.stripeAccountId,
+        metadata: { ...metadata, trigger: 'split' },
+      };
     }
     return null;
   },
   pendingRefund: ({ context: c }: DealSnapshot) => {
     if (c.pendingRefund) return c.pendingRefund;
-    return c.split?.refund === 'pending' ? { key: c.split.refundKey, amountCents: c.split.refundCents, reverseTransfers: false } : null;
+    return c.split?.refund === 'pending'
+      ? { key: c.split.refundKey, amountCents: c.split.refundCents, reverseTransfers: false }
+      : null;
   },
-  refusedTransfer: ({ context: c }: DealSnapshot, key) => (c.lastTransferError?.key === key && c.transferId === null ? c.lastTransferError : null),
+  refusedTransfer: ({ context: c }: DealSnapshot, key) =>
+    c.lastTransferError?.key === key && c.transferId === null ? c.lastTransferError : null,
   session: ({ context: c }: DealSnapshot, dealId, base) => ({
     kind: 'deal',
     reference: String(dealId),
@@ -87,7 +119,10 @@ export const paymentRequestSide: EscrowSide<typeof paymentRequestAggregate.machi
           key: c.pendingPayout.key,
           amountCents: c.pendingPayout.amountCents,
           destinationAccountId: c.pendingPayout.destinationAccountId,
-          metadata: { paymentRequestId: String(requestId), streamId: paymentRequestAggregate.streamId(requestId) },
+          metadata: {
+            paymentRequestId: String(requestId),
+            streamId: paymentRequestAggregate.streamId(requestId),
+          },
         }
       : null,
   pendingRefund: () => null,
@@ -101,9 +136,14 @@ export const paymentRequestSide: EscrowSide<typeof paymentRequestAggregate.machi
     totalCents: c.request!.totalCents,
     successUrl: `${base}/pay-request-success/${c.request!.token}`,
     cancelUrl: `${base}/pay-request/${c.request!.token}`,
-    metadata: { kind: 'payment_request', paymentRequestId: String(requestId), streamId: paymentRequestAggregate.streamId(requestId) },
+    metadata: {
+      kind: 'payment_request',
+      paymentRequestId: String(requestId),
+      streamId: paymentRequestAggregate.streamId(requestId),
+    },
   }),
-  probeCheckout: (snapshot: PaymentRequestSnapshot, command, now) => void decidePaymentRequest(command, snapshot, now),
+  probeCheckout: (snapshot: PaymentRequestSnapshot, command, now) =>
+    void decidePaymentRequest(command, snapshot, now),
   ledger: (snapshot: PaymentRequestSnapshot) => snapshot.context,
 };
 
@@ -114,4 +154,5 @@ export function sideOfStream(streamId: string): EscrowSide | null {
   return null;
 }
 
-export const sideOf = (kind: EscrowTarget['kind']): EscrowSide => (kind === 'deal' ? dealSide : paymentRequestSide) as unknown as EscrowSide;
+export const sideOf = (kind: EscrowTarget['kind']): EscrowSide =>
+  (kind === 'deal' ? dealSide : paymentRequestSide) as unknown as EscrowSide;

@@ -20,11 +20,23 @@ export type BankStatus = 'Connected' | 'Setup incomplete' | 'Not connected';
 export interface Escrow {
   readonly gateway: PaymentGateway;
   /** Opens a checkout session for what the deal's terms say is due, then records it (CheckoutSessionCreated). */
-  startDealCheckout(dealId: number, ownerId: string, ctx: CommandContext): Promise<{ url: string; position: number }>;
+  startDealCheckout(
+    dealId: number,
+    ownerId: string,
+    ctx: CommandContext,
+  ): Promise<{ url: string; position: number }>;
   /** Accepted payment request → checkout URL (PaymentRequestCheckoutCreated). */
-  startRequestCheckout(requestId: number, token: string, ctx: CommandContext): Promise<{ url: string; position: number }>;
+  startRequestCheckout(
+    requestId: number,
+    token: string,
+    ctx: CommandContext,
+  ): Promise<{ url: string; position: number }>;
   /** Creator (deal link) → connected account + onboarding link (BankOnboardingStarted). */
-  startDealOnboarding(dealId: number, token: string, ctx: CommandContext): Promise<{ url: string; position: number }>;
+  startDealOnboarding(
+    dealId: number,
+    token: string,
+    ctx: CommandContext,
+  ): Promise<{ url: string; position: number }>;
   /** Asks the gateway whether the deal's connected account can receive payouts, and records it once it can. */
   syncDealBankAccount(dealId: number, ctx: CommandContext): Promise<DealResult | null>;
   /** Logged-in creator (payment requests) → connected account + onboarding link. */

@@ -17,12 +17,22 @@ export interface PaymentsHandlerDeps {
 }
 
 /** The escrow roles whose events are money intents, for deals and payment requests alike. */
-export const intentRoles = ['transferRequested', 'refundRequested', 'splitRequested', 'splitRetried', 'unexpectedPayment', 'checkoutClosed'] as const;
+export const intentRoles = [
+  'transferRequested',
+  'refundRequested',
+  'splitRequested',
+  'splitRetried',
+  'unexpectedPayment',
+  'checkoutClosed',
+] as const;
 
 const idOf = (streamId: string): number => Number(/(\d+)$/.exec(streamId)?.[1] ?? 0);
 
 /** Runs the gateway call; a definite refusal becomes the failure outcome, anything unknown throws (retried). */
-async function attempt<T>(call: () => Promise<T>, onRefusal: (failure: { code: string; message: string }) => Promise<unknown>): Promise<T | null> {
+async function attempt<T>(
+  call: () => Promise<T>,
+  onRefusal: (failure: { code: string; message: string }) => Promise<unknown>,
+): Promise<T | null> {
   try {
     return await call();
   } catch (error) {
@@ -33,7 +43,12 @@ async function attempt<T>(call: () => Promise<T>, onRefusal: (failure: { code: s
   }
 }
 
-type Effect = (side: EscrowSide, event: RecordedEvent, record: RecordOutcome, key: string) => Promise<void>;
+type Effect = (
+  side: EscrowSide,
+  event: RecordedEvent,
+  record: RecordOutcome,
+  key: string,
+) => Promise<void>;
 
 /**
  * A split (or a retry of its refused parts) is one intent with two effects: the transfer and the
@@ -41,7 +56,13 @@ type Effect = (side: EscrowSide, event: RecordedEvent, record: RecordOutcome, ke
  * answered is skipped, so a redelivered intent moves nothing twice. The outcomes' event ids are
  * derived from the key and the intent event, as a retried part may be refused a second time.
  */
-async function carryOutSplit(bus: CommandBus, side: EscrowSide, event: RecordedEvent, record: RecordOutcome, effects: { transfer: Effect; refund: Effect }) {
+async function carryOutSplit(
+  bus: CommandBus,
+  side: EscrowSide,
+  event: RecordedEvent,
+  record: RecordOutcome,
+  effects: { transfer: Effect; refund: Effect },
+) {
   const { snapshot } = await bus.load(side.aggregate, event.streamId);
   const parts = side.ledger(snapshot).split;
   if (parts === null) return;
@@ -54,18 +75,30 @@ async function carryOutSplit(bus: CommandBus, side: EscrowSide, event: RecordedE
  * Closing a session is best effort and never holds up the effects behind it: if the gateway
  * cannot be reached, the session may still be paid, and that payment is refunded as unexpected.
  */
-async function expire({ gateway, log }: Pick<PaymentsHandlerDeps, 'gateway' | 'log'>, sessionId: string): Promise<void> {
+async function expire(
+  { gateway, log }: Pick<PaymentsHandlerDeps, 'gateway' | 'log'>,
+  sessionId: string,
+): Promise<void> {
   try {
     await gateway.expireCheckoutSession(sessionId);
   } catch (error) {
-    log?.('closing a checkout session failed; a payment on it will be refunded', { sessionId, message: asGatewayError(error).message });
+    log?.('closing a checkout session failed; a payment on it will be refunded', {
+      sessionId,
+      message: asGatewayError(error).message,
+    });
   }
 }
 
 type GatewayDeps = Pick<PaymentsHandlerDeps, 'bus' | 'gateway' | 'log'>;
 
 /** Pays the creator's pending transfer when it is the one this intent keys. */
-async function transfer({ bus, gateway }: GatewayDeps, side: EscrowSide, event: RecordedEvent, record: RecordOutcome, key: string): Promise<void> {
+async function transfer(
+  { bus, gateway }: GatewayDeps,
+  side: EscrowSide,
+  event: RecordedEvent,
+  record: RecordOutcome,
+  key: string,
+): Promise<void> {
   const { snapshot } = await bus.load(side.aggregate, event.streamId);
   const pending = side.pendingTransfer(snapshot, idOf(event.streamId));
   if (pending?.key !== key) return;
@@ -85,7 +118,13 @@ async function transfer({ bus, gateway }: GatewayDeps, side: EscrowSide, event: 
 }
 
 /** Refunds the payer's pending refund when it is the one this intent keys. */
-async function refund({ bus, gateway }: GatewayDeps, side: EscrowSide, event: RecordedEvent, record: RecordOutcome, key: string): Promise<void> {
+async function refund(
+  { bus, gateway }: GatewayDeps,
+  side: EscrowSide,
+  event: RecordedEvent,
+  record: RecordOutcome,
+  key: string,
+): Promise<void> {
   const { snapshot } = await bus.load(side.aggregate, event.streamId);
   const pending = side.pendingRefund(snapshot);
   if (pending?.key !== key) return;
@@ -114,7 +153,9 @@ async function refundUnexpected(
   sessionId: string,
 ): Promise<void> {
   const { snapshot } = await bus.load(side.aggregate, event.streamId);
-  const payment = side.ledger(snapshot).unexpectedPayments.find((p) => p.checkoutSessionId === sessionId);
+  const payment = side
+    .ledger(snapshot)
+    .unexpectedPayments.find((p) => p.checkoutSessionId === sessionId);
   if (!payment || payment.refundId !== null) return;
   const done = await attempt(
     () =>
@@ -127,9 +168,22 @@ async function refundUnexpected(
         reverseTransfers: false,
       }),
     // Refused (already refunded at the gateway by hand, say): nothing to record; admins see it as unrefunded.
-    async ({ code }) => log?.('refund of an unexpected payment refused', { streamId: event.streamId, sessionId, code }),
+    async ({ code }) =>
+      log?.('refund of an unexpected payment refused', {
+        streamId: event.streamId,
+        sessionId,
+        code,
+      }),
   );
-  if (done) await record({ type: 'RecordUnexpectedPaymentRefund', checkoutSessionId: sessionId, refundId: done.refundId }, `unexpected:${sessionId}`);
+  if (done)
+    await record(
+      {
+        type: 'RecordUnexpectedPaymentRefund',
+        checkoutSessionId: sessionId,
+        refundId: done.refundId,
+      },
+      `unexpected:${sessionId}`,
+    );
 }
 
 /**
@@ -153,9 +207,14 @@ export function createPaymentsHandler(deps: PaymentsHandlerDeps) {
     const side = sideOfStream(event.streamId);
     if (side === null) return;
     const metadata = event.metadata as { correlationId?: string };
-    const ctx: CommandContext = { actor: { kind: 'system', id: 'payments-reactor' }, correlationId: metadata.correlationId ?? event.id, causationId: event.id };
+    const ctx: CommandContext = {
+      actor: { kind: 'system', id: 'payments-reactor' },
+      correlationId: metadata.correlationId ?? event.id,
+      causationId: event.id,
+    };
     const target = { kind: side.kind, id: idOf(event.streamId) } as EscrowTarget;
-    const record: RecordOutcome = (command, dedupeKey) => run.escrow(target, command as never, ctx, { dedupeKey });
+    const record: RecordOutcome = (command, dedupeKey) =>
+      run.escrow(target, command as never, ctx, { dedupeKey });
     switch (escrowRole(side.events, event.type)) {
       case 'transferRequested':
         return effects.transfer(side, event, record, String(data.key));
@@ -175,4 +234,7 @@ export function createPaymentsHandler(deps: PaymentsHandlerDeps) {
 }
 
 /** Records an outcome command on the intent's stream, its events' ids fixed by the key (refunds of the payer: deals only). */
-type RecordOutcome = (command: EscrowCommand | Extract<DealCommand, { type: 'RecordRefund' | 'RecordRefundFailure' }>, dedupeKey: string) => Promise<unknown>;
+type RecordOutcome = (
+  command: EscrowCommand | Extract<DealCommand, { type: 'RecordRefund' | 'RecordRefundFailure' }>,
+  dedupeKey: string,
+) => Promise<unknown>;

@@ -16,7 +16,10 @@ import type { CommandRunner } from '../commands/run-command';
 import { createEffectOutcomes, type EffectOutcomes } from './effect-outcomes';
 import { createPaymentsReactor } from '../reactors/payments.reactor';
 import { createReactorRunner, type ReactorRunner } from '../reactors/reactor-runner';
-import { createDailyReconciliation, type DailyReconciliation } from '../reconciliation/daily-reconciliation';
+import {
+  createDailyReconciliation,
+  type DailyReconciliation,
+} from '../reconciliation/daily-reconciliation';
 
 /** The payments side as the composition root sees it: gateway, escrow, their routes and reactors. */
 export interface PaymentsWiring {
@@ -48,7 +51,15 @@ export interface PaymentsDeps {
   decorateGateway?: (gateway: PaymentGateway) => PaymentGateway;
 }
 
-export function createPaymentsWiring({ config, store, bus, run, clock, readDb, decorateGateway = (g) => g }: PaymentsDeps): PaymentsWiring {
+export function createPaymentsWiring({
+  config,
+  store,
+  bus,
+  run,
+  clock,
+  readDb,
+  decorateGateway = (g) => g,
+}: PaymentsDeps): PaymentsWiring {
   const gateway = decorateGateway(
     createGateway({
       publicUrl: config.publicUrl,
@@ -59,13 +70,19 @@ export function createPaymentsWiring({ config, store, bus, run, clock, readDb, d
       ...(config.stripe.webhookSecret ? { stripeWebhookSecret: config.stripe.webhookSecret } : {}),
     }),
   );
-  const emailOf = readDb.prepare<[string], { email: string }>('SELECT email FROM rm_users WHERE id = ?');
+  const emailOf = readDb.prepare<[string], { email: string }>(
+    'SELECT email FROM rm_users WHERE id = ?',
+  );
   const escrow = createEscrow({
     bus,
     run,
     clock,
     gateway,
-    config: { publicUrl: config.publicUrl, reviewPeriodHours: config.reviewPeriodHours, disputePeriodHours: config.disputePeriodHours },
+    config: {
+      publicUrl: config.publicUrl,
+      reviewPeriodHours: config.reviewPeriodHours,
+      disputePeriodHours: config.disputePeriodHours,
+    },
     users: { emailOf: async (userId) => emailOf.get(userId)?.email ?? null },
   });
   const reactor = createTimerReactor({ db: readDb, bus, run, clock, intervalMs: 5_000 });
@@ -74,14 +91,18 @@ export function createPaymentsWiring({ config, store, bus, run, clock, readDb, d
     db: readDb,
     reactors: [createPaymentsReactor({ bus, run, gateway })],
     onError: (name, event, error) =>
-      console.error(`reactor ${name} failed on ${event.type} ${event.streamId}@${event.revision}:`, (error as Error)?.message ?? error),
+      console.error(
+        `reactor ${name} failed on ${event.type} ${event.streamId}@${event.revision}:`,
+        (error as Error)?.message ?? error,
+      ),
   });
   const reconciliation = createDailyReconciliation({
     store,
     gateway,
     clock,
     hourUtc: config.reconciliationHourUtc,
-    onError: (error) => console.error('Daily reconciliation failed:', (error as Error)?.message ?? error),
+    onError: (error) =>
+      console.error('Daily reconciliation failed:', (error as Error)?.message ?? error),
   });
   return {
     gateway,

@@ -7,9 +7,12 @@ import type { CommandRunner, EscrowTarget } from '../commands/run-command';
 import type { GatewayWebhookEvent, PaymentGateway } from '../payments/gateway/payment-gateway';
 
 type StripeObject = Record<string, unknown>;
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-const metadataOf = (o: StripeObject): Record<string, string> => (o.metadata && typeof o.metadata === 'object' ? o.metadata : {}) as Record<string, string>;
-const positiveId = (value: string | undefined): number | null => (value && /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : null);
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null;
+const metadataOf = (o: StripeObject): Record<string, string> =>
+  (o.metadata && typeof o.metadata === 'object' ? o.metadata : {}) as Record<string, string>;
+const positiveId = (value: string | undefined): number | null =>
+  value && /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : null;
 
 export interface WebhookDeps {
   bus: CommandBus;
@@ -17,7 +20,10 @@ export interface WebhookDeps {
   gateway: PaymentGateway;
 }
 
-const ctxOf = (event: GatewayWebhookEvent): CommandContext => ({ actor: { kind: 'stripe', id: event.id }, correlationId: event.id });
+const ctxOf = (event: GatewayWebhookEvent): CommandContext => ({
+  actor: { kind: 'stripe', id: event.id },
+  correlationId: event.id,
+});
 const dedupe = (event: GatewayWebhookEvent) => ({ dedupeKey: `stripe:${event.id}` });
 
 /** A webhook about a deal or request that does not exist (or no longer matches) is acknowledged and dropped. */
@@ -39,15 +45,27 @@ function targetOf(metadata: Record<string, string> | null): EscrowTarget | null 
 }
 
 /** Records the gateway's fact on the deal or request it is about. */
-async function record({ run }: WebhookDeps, event: GatewayWebhookEvent, metadata: Record<string, string> | null, command: EscrowCommand): Promise<void> {
+async function record(
+  { run }: WebhookDeps,
+  event: GatewayWebhookEvent,
+  metadata: Record<string, string> | null,
+  command: EscrowCommand,
+): Promise<void> {
   const target = targetOf(metadata);
-  if (target !== null) await ignoringMissing(() => run.escrow(target, command, ctxOf(event), dedupe(event)));
+  if (target !== null)
+    await ignoringMissing(() => run.escrow(target, command, ctxOf(event), dedupe(event)));
 }
 
 /** A checkout session was paid: ConfirmPayment (the decider checks the session and the amount against what is due). */
-async function paid(deps: WebhookDeps, event: GatewayWebhookEvent, session: StripeObject): Promise<void> {
+async function paid(
+  deps: WebhookDeps,
+  event: GatewayWebhookEvent,
+  session: StripeObject,
+): Promise<void> {
   const paymentIntentId = text(session.payment_intent);
-  const details = paymentIntentId ? await deps.gateway.paymentDetails(paymentIntentId) : { chargeId: null, method: null };
+  const details = paymentIntentId
+    ? await deps.gateway.paymentDetails(paymentIntentId)
+    : { chargeId: null, method: null };
   const amount = Number(session.amount_total ?? 0);
   const payment: ConfirmedPayment = {
     checkoutSessionId: String(session.id),
@@ -61,7 +79,11 @@ async function paid(deps: WebhookDeps, event: GatewayWebhookEvent, session: Stri
 }
 
 /** An asynchronous payment (iDEAL, ...) failed on a checkout session. */
-async function failed(deps: WebhookDeps, event: GatewayWebhookEvent, session: StripeObject): Promise<void> {
+async function failed(
+  deps: WebhookDeps,
+  event: GatewayWebhookEvent,
+  session: StripeObject,
+): Promise<void> {
   await record(deps, event, metadataOf(session), {
     type: 'RecordPaymentFailure',
     checkoutSessionId: String(session.id),
@@ -71,7 +93,11 @@ async function failed(deps: WebhookDeps, event: GatewayWebhookEvent, session: St
 }
 
 /** A connected account changed: a deal's account is connected once it can be paid out; a user's status is recorded. */
-async function accountUpdated({ bus, run }: WebhookDeps, event: GatewayWebhookEvent, account: StripeObject): Promise<void> {
+async function accountUpdated(
+  { bus, run }: WebhookDeps,
+  event: GatewayWebhookEvent,
+  account: StripeObject,
+): Promise<void> {
   const metadata = metadataOf(account);
   const accountId = String(account.id);
   const payoutsEnabled = account.payouts_enabled === true;
@@ -79,9 +105,15 @@ async function accountUpdated({ bus, run }: WebhookDeps, event: GatewayWebhookEv
   const dealId = positiveId(metadata.dealId);
   if (dealId !== null) {
     if (!payoutsEnabled || !detailsSubmitted) return;
-    await ignoringMissing(() => run.deal(dealId, { type: 'ConnectBankAccount', accountId }, ctxOf(event), dedupe(event)));
+    await ignoringMissing(() =>
+      run.deal(dealId, { type: 'ConnectBankAccount', accountId }, ctxOf(event), dedupe(event)),
+    );
   } else if (metadata.userId) {
-    await recordUserAccount(bus, event, metadata.userId, { accountId, payoutsEnabled, detailsSubmitted });
+    await recordUserAccount(bus, event, metadata.userId, {
+      accountId,
+      payoutsEnabled,
+      detailsSubmitted,
+    });
   }
 }
 
@@ -98,7 +130,9 @@ async function recordUserAccount(
     ({ snapshot, revision }) => {
       if (revision < 0) return [];
       const c = snapshot.context;
-      const changed = c.payoutsEnabled !== status.payoutsEnabled || c.detailsSubmitted !== status.detailsSubmitted;
+      const changed =
+        c.payoutsEnabled !== status.payoutsEnabled ||
+        c.detailsSubmitted !== status.detailsSubmitted;
       return changed ? [{ type: 'PayoutAccountStatusChanged', data: status }] : [];
     },
     ctxOf(event),
@@ -106,7 +140,11 @@ async function recordUserAccount(
 }
 
 /** A chargeback opened on a charge: found through the charge's metadata, recorded on its deal or request. */
-async function chargeback(deps: WebhookDeps, event: GatewayWebhookEvent, dispute: StripeObject): Promise<void> {
+async function chargeback(
+  deps: WebhookDeps,
+  event: GatewayWebhookEvent,
+  dispute: StripeObject,
+): Promise<void> {
   const chargeId = text(dispute.charge);
   const metadata = chargeId ? await deps.gateway.chargeMetadata(chargeId) : null;
   const amount = Number(dispute.amount ?? 0);

@@ -12,7 +12,11 @@ export function signatureTimestamp(header: string | undefined): number | null {
 const id = z.string().min(1).max(255);
 const numericId = z.string().regex(/^[1-9]\d{0,15}$/);
 const metadata = z
-  .object({ dealId: numericId.optional(), paymentRequestId: numericId.optional(), userId: z.string().max(100).optional() })
+  .object({
+    dealId: numericId.optional(),
+    paymentRequestId: numericId.optional(),
+    userId: z.string().max(100).optional(),
+  })
   .catchall(z.string().max(500))
   .nullish();
 const cents = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -28,10 +32,24 @@ const objects: Record<string, z.ZodType> = {
   'checkout.session.completed': session,
   'checkout.session.async_payment_succeeded': session,
   'checkout.session.async_payment_failed': session,
-  'account.updated': z.object({ id, metadata, payouts_enabled: z.boolean().nullish(), details_submitted: z.boolean().nullish() }),
-  'charge.dispute.created': z.object({ id, charge: id.nullish(), amount: cents.nullish(), reason: z.string().max(200).nullish() }),
+  'account.updated': z.object({
+    id,
+    metadata,
+    payouts_enabled: z.boolean().nullish(),
+    details_submitted: z.boolean().nullish(),
+  }),
+  'charge.dispute.created': z.object({
+    id,
+    charge: id.nullish(),
+    amount: cents.nullish(),
+    reason: z.string().max(200).nullish(),
+  }),
 };
-const envelope = z.object({ id, type: z.string().min(1).max(200), data: z.object({ object: z.record(z.string(), z.unknown()) }) });
+const envelope = z.object({
+  id,
+  type: z.string().min(1).max(200),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
 
 /**
  * A verified event still has to have the shape the handler reads (ids as text, amounts as whole
@@ -40,9 +58,12 @@ const envelope = z.object({ id, type: z.string().min(1).max(200), data: z.object
  */
 export function webhookShapeProblem(event: unknown): string | null {
   const outer = envelope.safeParse(event);
-  if (!outer.success) return `Malformed event: ${outer.error.issues[0]?.path.join('.') || 'event'} is invalid`;
+  if (!outer.success)
+    return `Malformed event: ${outer.error.issues[0]?.path.join('.') || 'event'} is invalid`;
   const schema = objects[outer.data.type];
   if (!schema) return null;
   const inner = schema.safeParse(outer.data.data.object);
-  return inner.success ? null : `Malformed ${outer.data.type}: data.object.${inner.error.issues[0]?.path.join('.') ?? ''} is invalid`;
+  return inner.success
+    ? null
+    : `Malformed ${outer.data.type}: data.object.${inner.error.issues[0]?.path.join('.') ?? ''} is invalid`;
 }

@@ -2,7 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Escrow } from './escrow.types';
 import { WebhookSignatureError, type PaymentGateway } from '../payments/gateway/payment-gateway';
 import { WEBHOOK_PATH } from '../payments/gateway/simulated/simulated-webhooks';
-import { WEBHOOK_TOLERANCE_SECONDS, signatureTimestamp, webhookShapeProblem } from './webhook-shape';
+import {
+  WEBHOOK_TOLERANCE_SECONDS,
+  signatureTimestamp,
+  webhookShapeProblem,
+} from './webhook-shape';
 import { sendError } from '../http/error-handler';
 
 export interface WebhookRoutesOptions {
@@ -16,7 +20,10 @@ export interface WebhookRoutesOptions {
  * of the app keeps parsing JSON. Forged or stale signatures get 400 (answered here: this plugin may run without the app's error handler); a failure while recording
  * gets 500 so Stripe redelivers (recording is idempotent by event id).
  */
-export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (app, { escrow, gateway }) => {
+export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (
+  app,
+  { escrow, gateway },
+) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
@@ -34,7 +41,9 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
     // Stripe's SDK only refuses old timestamps; a future-dated one is as suspect (a replay window).
     const signedAt = signatureTimestamp(header);
     if (signedAt === null || Math.abs(Date.now() / 1000 - signedAt) > WEBHOOK_TOLERANCE_SECONDS) {
-      return sendError(request, reply, 'invalid_signature', { detail: 'timestamp outside the tolerance zone' });
+      return sendError(request, reply, 'invalid_signature', {
+        detail: 'timestamp outside the tolerance zone',
+      });
     }
     const problem = webhookShapeProblem(event);
     if (problem) return sendError(request, reply, 'invalid_input', { detail: problem });

@@ -17,7 +17,12 @@ export const DEFAULT_BATCH_SIZE = 256;
  * become visible in commit order, so there is no gap either.
  * In-process commits wake the loop at once; commits by another process are seen by polling.
  */
-export function startCatchUpSubscription(source: CatchUpSource, options: SubscribeOptions, handler: BatchHandler, pollIntervalMs: number): Subscription {
+export function startCatchUpSubscription(
+  source: CatchUpSource,
+  options: SubscribeOptions,
+  handler: BatchHandler,
+  pollIntervalMs: number,
+): Subscription {
   const batchSize = Math.max(1, Math.trunc(options.batchSize ?? DEFAULT_BATCH_SIZE));
   let after = options.after ?? 0;
   let closed = false;

@@ -118,7 +118,9 @@ export class WrongExpectedVersion extends Error {
     /** Current revision, or -1 when the stream does not exist. */
     readonly actual: number,
   ) {
-    super(`Wrong expected version on ${streamId}: expected ${String(expected)}, actual ${actual < 0 ? 'no stream' : actual}`);
+    super(
+      `Wrong expected version on ${streamId}: expected ${String(expected)}, actual ${actual < 0 ? 'no stream' : actual}`,
+    );
   }
 }
 

@@ -12,14 +12,18 @@ export function assertStreamId(streamId: unknown): asserts streamId is string {
   }
   // KurrentDB reserves `$` for system streams and our $all reads filter them out.
   if (streamId.startsWith('$')) {
-    throw new TypeError(`Stream name "${streamId}" is reserved: names starting with "$" are system streams`);
+    throw new TypeError(
+      `Stream name "${streamId}" is reserved: names starting with "$" are system streams`,
+    );
   }
 }
 
 export function assertExpectedRevision(expected: unknown): asserts expected is ExpectedRevision {
   if (expected === 'no_stream' || expected === 'any' || expected === 'stream_exists') return;
   if (typeof expected === 'number' && Number.isSafeInteger(expected) && expected >= 0) return;
-  throw new TypeError(`Expected revision must be "no_stream", "any", "stream_exists" or an integer >= 0, got ${describe(expected)}`);
+  throw new TypeError(
+    `Expected revision must be "no_stream", "any", "stream_exists" or an integer >= 0, got ${describe(expected)}`,
+  );
 }
 
 /** Checks the events of one append; ids must be unique within it. */
@@ -34,15 +38,22 @@ export function assertEvents(streamId: string, events: unknown): asserts events 
     }
     const { id, type } = event as Partial<EventData>;
     if (typeof id !== 'string' || id.trim() === '') {
-      throw new TypeError(`Event #${index} appended to ${streamId} needs a non-empty string id, got ${describe(id)}`);
+      throw new TypeError(
+        `Event #${index} appended to ${streamId} needs a non-empty string id, got ${describe(id)}`,
+      );
     }
     if (typeof type !== 'string' || type.trim() === '') {
-      throw new TypeError(`Event ${id} appended to ${streamId} needs a non-empty string type, got ${describe(type)}`);
+      throw new TypeError(
+        `Event ${id} appended to ${streamId} needs a non-empty string type, got ${describe(type)}`,
+      );
     }
     if (type.startsWith('$')) {
-      throw new TypeError(`Event type "${type}" on ${streamId} is reserved: types starting with "$" are system events`);
+      throw new TypeError(
+        `Event type "${type}" on ${streamId} is reserved: types starting with "$" are system events`,
+      );
     }
-    if (seen.has(id)) throw new TypeError(`Event id ${id} appears twice in one append to ${streamId}`);
+    if (seen.has(id))
+      throw new TypeError(`Event id ${id} appears twice in one append to ${streamId}`);
     seen.add(id);
     assertMetadata(streamId, id, (event as Partial<EventData>).metadata);
   });
@@ -60,19 +71,29 @@ function assertMetadata(streamId: string, id: string, metadata: unknown): void {
     );
   }
   if (Object.hasOwn(metadata, CHAIN_KEY)) {
-    throw new TypeError(`Event ${id} appended to ${streamId}: metadata key "${CHAIN_KEY}" is reserved for the store's hash chain`);
+    throw new TypeError(
+      `Event ${id} appended to ${streamId}: metadata key "${CHAIN_KEY}" is reserved for the store's hash chain`,
+    );
   }
 }
 
 /** JSON text of a payload. */
-export function toJson(streamId: string, eventId: string, field: 'data' | 'metadata', value: unknown): string {
+export function toJson(
+  streamId: string,
+  eventId: string,
+  field: 'data' | 'metadata',
+  value: unknown,
+): string {
   let text: string | undefined;
   try {
     text = JSON.stringify(value);
   } catch (error) {
-    throw new TypeError(`Event ${eventId} on ${streamId}: ${field} is not JSON-serialisable (${(error as Error).message})`);
+    throw new TypeError(
+      `Event ${eventId} on ${streamId}: ${field} is not JSON-serialisable (${(error as Error).message})`,
+    );
   }
-  if (text === undefined) throw new TypeError(`Event ${eventId} on ${streamId}: ${field} is not JSON-serialisable`);
+  if (text === undefined)
+    throw new TypeError(`Event ${eventId} on ${streamId}: ${field} is not JSON-serialisable`);
   return text;
 }
 
@@ -92,7 +113,11 @@ export interface SerialisedEvent {
  * Every check an append makes before it reaches storage, shared by both adapters so a bad stream
  * name, expected revision or payload fails alike on each (and fails this append only).
  */
-export function validateAppend(streamId: unknown, events: unknown, expected: unknown): SerialisedEvent[] {
+export function validateAppend(
+  streamId: unknown,
+  events: unknown,
+  expected: unknown,
+): SerialisedEvent[] {
   assertStreamId(streamId);
   assertExpectedRevision(expected);
   assertEvents(streamId, events);

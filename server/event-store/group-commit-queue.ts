@@ -39,7 +39,10 @@ export interface ConcurrentBatches<T> {
  * Items for the next batch, in submission order, up to maxBatch: an item whose key is held (in a
  * batch being written) or left behind here waits, and so do its key's later items.
  */
-function splitByKey<W>(queue: W[], o: { maxBatch: number; held: ReadonlySet<string>; keyOf(item: W): string }): { batch: W[]; rest: W[]; keys: string[] } {
+function splitByKey<W>(
+  queue: W[],
+  o: { maxBatch: number; held: ReadonlySet<string>; keyOf(item: W): string },
+): { batch: W[]; rest: W[]; keys: string[] } {
   const batch: W[] = [];
   const rest: W[] = [];
   const taken = new Set<string>();
@@ -72,7 +75,11 @@ export function createGroupCommitQueue<T, R>(
 
   /** The next batch (with the default key, the first maxBatch items); the rest waits. */
   function take(): { batch: Waiting<T, R>[]; keys: string[] } {
-    const next = splitByKey(queue, { maxBatch, held: busy, keyOf: (waiting) => keyOf(waiting.item) });
+    const next = splitByKey(queue, {
+      maxBatch,
+      held: busy,
+      keyOf: (waiting) => keyOf(waiting.item),
+    });
     queue = next.rest;
     return next;
   }

@@ -13,8 +13,15 @@ export const GENESIS = '0'.repeat(64);
 /** The metadata key KurrentDB events carry their hash under (stripped again on read). */
 export const CHAIN_KEY = 'chainHash';
 
-export function chainHash(previous: string, type: string, dataJson: string, metadataJson: string): string {
-  return createHash('sha256').update(`${previous}\n${type}\n${dataJson}\n${metadataJson}`).digest('hex');
+export function chainHash(
+  previous: string,
+  type: string,
+  dataJson: string,
+  metadataJson: string,
+): string {
+  return createHash('sha256')
+    .update(`${previous}\n${type}\n${dataJson}\n${metadataJson}`)
+    .digest('hex');
 }
 
 export interface ChainBreak {
@@ -51,7 +58,12 @@ export function createChainChecker(streamId: string) {
         firstBreak = { ...at, reason: 'missing' };
         return;
       }
-      const expected = chainHash(previous, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata ?? null));
+      const expected = chainHash(
+        previous,
+        event.type,
+        JSON.stringify(event.data),
+        JSON.stringify(event.metadata ?? null),
+      );
       // A removed event shows as a gap in revisions, or as the next event's hash not following.
       if (event.revision !== expectedRevision || expected !== event.hash) {
         firstBreak = { ...at, reason: 'mismatch' };
@@ -73,7 +85,10 @@ export function verifyStream(streamId: string, events: readonly RecordedEvent[])
 }
 
 /** Store-wide check (`npm run verify`): every stream's chain, read once in global order, page by page. */
-export async function verifyStore(store: Pick<EventStore, 'readAll'>, pageSize = 5_000): Promise<{ streams: number; events: number; breaks: ChainBreak[] }> {
+export async function verifyStore(
+  store: Pick<EventStore, 'readAll'>,
+  pageSize = 5_000,
+): Promise<{ streams: number; events: number; breaks: ChainBreak[] }> {
   const checkers = new Map<string, ReturnType<typeof createChainChecker>>();
   let after = 0;
   let events = 0;
@@ -89,7 +104,9 @@ export async function verifyStore(store: Pick<EventStore, 'readAll'>, pageSize =
     events += page.length;
     after = page[page.length - 1]!.position;
   }
-  const breaks = [...checkers.values()].map((c) => c.report().firstBreak).filter((b): b is ChainBreak => b !== null);
+  const breaks = [...checkers.values()]
+    .map((c) => c.report().firstBreak)
+    .filter((b): b is ChainBreak => b !== null);
   breaks.sort((a, b) => a.position - b.position);
   return { streams: checkers.size, events, breaks };
 }

@@ -1,5 +1,12 @@
 import { BACKWARDS, END, FORWARDS, type KurrentDBClient } from '@kurrent/kurrentdb-client';
-import { ANY_WINDOW, WrongExpectedVersion, type AppendResult, type EventData, type ExpectedRevision, type RecordedEvent } from './event-store';
+import {
+  ANY_WINDOW,
+  WrongExpectedVersion,
+  type AppendResult,
+  type EventData,
+  type ExpectedRevision,
+  type RecordedEvent,
+} from './event-store';
 import type { SerialisedEvent } from './event-validation';
 import { GENESIS } from './hash-chain';
 import { toKurrentEvents, toNumber, toPortError, toStreamState } from './kurrent-event-mapping';
@@ -25,7 +32,12 @@ interface Kurrent {
 }
 
 /** A leader read that a write depends on, with the store's deadline. */
-const readForWrite = ({ client, deadlineMs }: Kurrent, streamId: string, options: Parameters<KurrentDBClient['readStream']>[1], collect: CollectOptions) =>
+const readForWrite = (
+  { client, deadlineMs }: Kurrent,
+  streamId: string,
+  options: Parameters<KurrentDBClient['readStream']>[1],
+  collect: CollectOptions,
+) =>
   withTimeout(
     collectOrEmpty(client.readStream(streamId, { ...options, requiresLeader: true }), collect),
     deadlineMs,
@@ -33,17 +45,29 @@ const readForWrite = ({ client, deadlineMs }: Kurrent, streamId: string, options
   );
 
 async function hashAt(k: Kurrent, streamId: string, revision: number): Promise<string> {
-  const [event] = await readForWrite(k, streamId, { direction: FORWARDS, fromRevision: BigInt(revision), maxCount: 1 }, { maxCount: 1 });
+  const [event] = await readForWrite(
+    k,
+    streamId,
+    { direction: FORWARDS, fromRevision: BigInt(revision), maxCount: 1 },
+    { maxCount: 1 },
+  );
   // No event there: the server will refuse the append (wrong expected version) anyway.
   return event?.revision === revision ? (event.hash ?? GENESIS) : GENESIS;
 }
 
 async function tail(k: Kurrent, streamId: string, firstId: string): Promise<Tail> {
   const options = { direction: BACKWARDS, fromRevision: END, maxCount: ANY_WINDOW } as const;
-  const newestFirst = await readForWrite(k, streamId, options, { maxCount: ANY_WINDOW, stopAfter: (event) => event.id === firstId });
+  const newestFirst = await readForWrite(k, streamId, options, {
+    maxCount: ANY_WINDOW,
+    stopAfter: (event) => event.id === firstId,
+  });
   const head = newestFirst[0];
   const found = newestFirst.at(-1)?.id === firstId;
-  return { revision: head?.revision ?? -1, hash: head?.hash ?? GENESIS, replay: found ? newestFirst.reverse() : null };
+  return {
+    revision: head?.revision ?? -1,
+    hash: head?.hash ?? GENESIS,
+    replay: found ? newestFirst.reverse() : null,
+  };
 }
 
 async function write(
@@ -55,21 +79,37 @@ async function write(
   expected: ExpectedRevision,
 ): Promise<AppendResult> {
   const proposed = toKurrentEvents(streamId, events, serialised, previous);
-  const result = await k.client.appendToStream(streamId, proposed, { streamState: toStreamState(expected), deadline: k.deadlineMs });
+  const result = await k.client.appendToStream(streamId, proposed, {
+    streamState: toStreamState(expected),
+    deadline: k.deadlineMs,
+  });
   const nextExpectedRevision = toNumber(result.nextExpectedRevision, 'Revision');
   // With `throwOnAppendFailure=false` in the connection string the client answers a wrong expected
   // version with success: false (and the current revision, -1 for no stream) instead of throwing.
   if (!result.success) throw new WrongExpectedVersion(streamId, expected, nextExpectedRevision);
-  if (result.position) return { nextExpectedRevision, position: toNumber(result.position.commit, 'Position') };
+  if (result.position)
+    return { nextExpectedRevision, position: toNumber(result.position.commit, 'Position') };
   // An idempotent retry may come back without a position: take the original event's.
-  const [last] = await readForWrite(k, streamId, { direction: FORWARDS, fromRevision: result.nextExpectedRevision, maxCount: 1 }, { maxCount: 1 });
+  const [last] = await readForWrite(
+    k,
+    streamId,
+    { direction: FORWARDS, fromRevision: result.nextExpectedRevision, maxCount: 1 },
+    { maxCount: 1 },
+  );
   if (!last) throw new Error(`KurrentDB acknowledged an append to ${streamId} without a position`);
   return { nextExpectedRevision, position: last.position };
 }
 
 /** The original result when `replay` starts with exactly `events`' ids; a conflict when only some follow. */
-function replayed(streamId: string, events: EventData[], replay: RecordedEvent[], expected: ExpectedRevision, actual: number): AppendResult {
-  const matches = replay.length >= events.length && events.every((event, i) => replay[i]!.id === event.id);
+function replayed(
+  streamId: string,
+  events: EventData[],
+  replay: RecordedEvent[],
+  expected: ExpectedRevision,
+  actual: number,
+): AppendResult {
+  const matches =
+    replay.length >= events.length && events.every((event, i) => replay[i]!.id === event.id);
   if (!matches) throw new WrongExpectedVersion(streamId, expected, actual);
   const last = replay[events.length - 1]!;
   return { nextExpectedRevision: last.revision, position: last.position };
@@ -84,15 +124,28 @@ async function appendAtHead(
 ): Promise<AppendResult> {
   for (let attempt = 1; ; attempt++) {
     const head = await tail(k, streamId, events[0]!.id);
-    if (expected === 'stream_exists' && head.revision < 0) throw new WrongExpectedVersion(streamId, expected, -1);
+    if (expected === 'stream_exists' && head.revision < 0)
+      throw new WrongExpectedVersion(streamId, expected, -1);
     if (head.replay) return replayed(streamId, events, head.replay, expected, head.revision);
     try {
-      return await write(k, streamId, events, serialised, head.hash, head.revision < 0 ? 'no_stream' : head.revision);
+      return await write(
+        k,
+        streamId,
+        events,
+        serialised,
+        head.hash,
+        head.revision < 0 ? 'no_stream' : head.revision,
+      );
     } catch (error) {
-      const lostRace = error instanceof WrongExpectedVersion || (error as { type?: string }).type === 'wrong-expected-version';
+      const lostRace =
+        error instanceof WrongExpectedVersion ||
+        (error as { type?: string }).type === 'wrong-expected-version';
       if (!lostRace) throw error;
       if (attempt >= MAX_APPEND_ATTEMPTS) {
-        throw new Error(`Append to ${streamId} (${expected}) lost the race to other writers ${attempt} times in a row; try again`, { cause: error });
+        throw new Error(
+          `Append to ${streamId} (${expected}) lost the race to other writers ${attempt} times in a row; try again`,
+          { cause: error },
+        );
       }
     }
   }
@@ -115,9 +168,15 @@ async function appendAtHead(
  */
 export function createKurrentAppender(client: KurrentDBClient, deadlineMs: number) {
   const k: Kurrent = { client, deadlineMs };
-  return async function append(streamId: string, events: EventData[], serialised: SerialisedEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  return async function append(
+    streamId: string,
+    events: EventData[],
+    serialised: SerialisedEvent[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
     try {
-      if (expected === 'any' || expected === 'stream_exists') return await appendAtHead(k, streamId, events, serialised, expected);
+      if (expected === 'any' || expected === 'stream_exists')
+        return await appendAtHead(k, streamId, events, serialised, expected);
       const previous = expected === 'no_stream' ? GENESIS : await hashAt(k, streamId, expected);
       return await write(k, streamId, events, serialised, previous, expected);
     } catch (error) {

@@ -13,7 +13,13 @@ import {
   type ReadPosition,
   type ResolvedEvent,
 } from '@kurrent/kurrentdb-client';
-import { StreamNotFound, WrongExpectedVersion, type EventData, type ExpectedRevision, type RecordedEvent } from './event-store';
+import {
+  StreamNotFound,
+  WrongExpectedVersion,
+  type EventData,
+  type ExpectedRevision,
+  type RecordedEvent,
+} from './event-store';
 import type { SerialisedEvent } from './event-validation';
 import { CHAIN_KEY, chainHash } from './hash-chain';
 
@@ -38,7 +44,8 @@ export function toStreamState(expected: ExpectedRevision): AppendStreamState {
 /** KurrentDB stores event ids as UUIDs; anything else would be rejected (or rewritten) by the client. Checked before any I/O. */
 export function assertUuids(streamId: string, events: EventData[]): void {
   for (const event of events) {
-    if (!UUID.test(event.id)) throw new TypeError(`Event id ${event.id} on ${streamId} must be a UUID for KurrentDB`);
+    if (!UUID.test(event.id))
+      throw new TypeError(`Event id ${event.id} on ${streamId} must be a UUID for KurrentDB`);
   }
 }
 
@@ -48,7 +55,12 @@ export function assertUuids(streamId: string, events: EventData[]): void {
  * under CHAIN_KEY after the writer's own keys (validateAppend made sure metadata is an object
  * without that key).
  */
-export function toKurrentEvents(streamId: string, events: EventData[], serialised: SerialisedEvent[], previous: string): KurrentEventData[] {
+export function toKurrentEvents(
+  streamId: string,
+  events: EventData[],
+  serialised: SerialisedEvent[],
+  previous: string,
+): KurrentEventData[] {
   assertUuids(streamId, events);
   let chain = previous;
   return events.map((event, i) => {
@@ -65,7 +77,12 @@ export function toKurrentEvents(streamId: string, events: EventData[], serialise
 
 /** The writer's metadata and the chain hash, split apart again: the metadata exactly as written (`{}` stays `{}`). */
 export function splitChain(metadata: unknown): { metadata: unknown; hash: string | null } {
-  if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata) || !(CHAIN_KEY in metadata)) {
+  if (
+    metadata === null ||
+    typeof metadata !== 'object' ||
+    Array.isArray(metadata) ||
+    !(CHAIN_KEY in metadata)
+  ) {
     return { metadata: metadata ?? null, hash: null };
   }
   const { [CHAIN_KEY]: hash, ...rest } = metadata as Record<string, unknown>;
@@ -91,12 +108,16 @@ export function toNumber(value: bigint, what: string): number {
 }
 
 /** The port's RecordedEvent, or undefined for anything that is not a user event (links, system events). */
-export function toRecorded(resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedEvent | undefined {
+export function toRecorded(
+  resolved: ResolvedEvent | AllStreamResolvedEvent,
+): RecordedEvent | undefined {
   const event = resolved.event;
   if (!event || event.streamId.startsWith('$') || event.type.startsWith('$')) return undefined;
   const commit = event.position?.commit ?? resolved.commitPosition;
   if (commit === undefined) {
-    throw new Error(`KurrentDB returned ${event.streamId}@${event.revision} without a position (server older than 22.6?)`);
+    throw new Error(
+      `KurrentDB returned ${event.streamId}@${event.revision} without a position (server older than 22.6?)`,
+    );
   }
   const position = toNumber(commit, 'Position');
   const where = `stream ${event.streamId} at position ${position}`;
@@ -123,13 +144,20 @@ interface KurrentError {
 }
 
 /** Maps the client's errors onto the port's; anything else is rethrown unchanged. */
-export function toPortError(error: unknown, streamId: string, expected?: ExpectedRevision): unknown {
+export function toPortError(
+  error: unknown,
+  streamId: string,
+  expected?: ExpectedRevision,
+): unknown {
   const { type, actualState } = (error ?? {}) as KurrentError;
   if (type === 'wrong-expected-version' && expected !== undefined) {
     const actual = typeof actualState === 'bigint' ? toNumber(actualState, 'Revision') : -1;
     return new WrongExpectedVersion(streamId, expected, actual);
   }
   if (type === 'stream-not-found') return new StreamNotFound(streamId);
-  if (type === 'deadline-exceeded') return new Error(`KurrentDB did not answer the call on ${streamId} within its deadline`, { cause: error });
+  if (type === 'deadline-exceeded')
+    return new Error(`KurrentDB did not answer the call on ${streamId} within its deadline`, {
+      cause: error,
+    });
   return error;
 }

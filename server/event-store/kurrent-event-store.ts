@@ -25,7 +25,12 @@ export const DEFAULT_DEADLINE_MS = 10_000;
 type Timed = <T>(promise: Promise<T>, what: string) => Promise<T>;
 
 /** One stream from a revision on, read from the leader (commands decide on it and append at its revision). */
-async function readStreamForward(client: KurrentDBClient, streamId: string, readOptions: ReadStreamOptions, timed: Timed): Promise<RecordedEvent[]> {
+async function readStreamForward(
+  client: KurrentDBClient,
+  streamId: string,
+  readOptions: ReadStreamOptions,
+  timed: Timed,
+): Promise<RecordedEvent[]> {
   assertStreamId(streamId);
   const maxCount = readOptions.maxCount ?? Number.MAX_SAFE_INTEGER;
   try {
@@ -81,21 +86,38 @@ export function createKurrentEventStore(options: KurrentEventStoreOptions): Even
 
     async readAll(readOptions = {}) {
       ensureOpen();
-      return timed(readAllAfter(client, readOptions.after ?? 0, readOptions.maxCount ?? Number.MAX_SAFE_INTEGER), 'reading $all');
+      return timed(
+        readAllAfter(
+          client,
+          readOptions.after ?? 0,
+          readOptions.maxCount ?? Number.MAX_SAFE_INTEGER,
+        ),
+        'reading $all',
+      );
     },
 
     subscribe(subscribeOptions, handler) {
       ensureOpen();
       const subscription = startKurrentSubscription(client, subscribeOptions, handler);
       subscriptions.add(subscription);
-      void subscription.done.catch(() => undefined).finally(() => subscriptions.delete(subscription));
+      void subscription.done
+        .catch(() => undefined)
+        .finally(() => subscriptions.delete(subscription));
       return subscription;
     },
 
     async headPosition() {
       ensureOpen();
-      const source = client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1, filter: userStreamsFilter() });
-      const [last] = await timed(collectRecorded(source, { maxCount: 1 }), 'reading the head of $all');
+      const source = client.readAll({
+        direction: BACKWARDS,
+        fromPosition: END,
+        maxCount: 1,
+        filter: userStreamsFilter(),
+      });
+      const [last] = await timed(
+        collectRecorded(source, { maxCount: 1 }),
+        'reading the head of $all',
+      );
       return last?.position ?? 0;
     },
 

@@ -1,6 +1,11 @@
 import { FORWARDS, type KurrentDBClient } from '@kurrent/kurrentdb-client';
 import type { RecordedEvent } from './event-store';
-import { readPositionAfter, toNumber, toRecorded, userStreamsFilter } from './kurrent-event-mapping';
+import {
+  readPositionAfter,
+  toNumber,
+  toRecorded,
+  userStreamsFilter,
+} from './kurrent-event-mapping';
 
 type ResolvedSource = AsyncIterable<Parameters<typeof toRecorded>[0]>;
 
@@ -13,7 +18,10 @@ export interface CollectOptions {
 }
 
 /** The port's events from one of the client's reads: system events dropped, at most maxCount kept. */
-export async function collectRecorded(source: ResolvedSource, { maxCount, keep = () => true, stopAfter }: CollectOptions): Promise<RecordedEvent[]> {
+export async function collectRecorded(
+  source: ResolvedSource,
+  { maxCount, keep = () => true, stopAfter }: CollectOptions,
+): Promise<RecordedEvent[]> {
   const events: RecordedEvent[] = [];
   if (maxCount <= 0) return events;
   for await (const resolved of source) {
@@ -26,7 +34,10 @@ export async function collectRecorded(source: ResolvedSource, { maxCount, keep =
 }
 
 /** Like collectRecorded, but a stream that does not exist reads as empty. */
-export async function collectOrEmpty(source: ResolvedSource, options: CollectOptions): Promise<RecordedEvent[]> {
+export async function collectOrEmpty(
+  source: ResolvedSource,
+  options: CollectOptions,
+): Promise<RecordedEvent[]> {
   try {
     return await collectRecorded(source, options);
   } catch (error) {
@@ -42,13 +53,22 @@ export async function collectOrEmpty(source: ResolvedSource, options: CollectOpt
  * returned until the page is full or the server returns fewer records than asked for (the end):
  * a short page means the end of the log, as on every other adapter.
  */
-export async function readAllAfter(client: KurrentDBClient, after: number, maxCount: number): Promise<RecordedEvent[]> {
+export async function readAllAfter(
+  client: KurrentDBClient,
+  after: number,
+  maxCount: number,
+): Promise<RecordedEvent[]> {
   const events: RecordedEvent[] = [];
   let from = after;
   while (events.length < maxCount) {
     // Reading forwards from a position includes the event at it, hence one more.
     const asked = Math.min(maxCount - events.length + (from > 0 ? 1 : 0), Number.MAX_SAFE_INTEGER);
-    const source = client.readAll({ direction: FORWARDS, fromPosition: readPositionAfter(from), maxCount: asked, filter: userStreamsFilter() });
+    const source = client.readAll({
+      direction: FORWARDS,
+      fromPosition: readPositionAfter(from),
+      maxCount: asked,
+      filter: userStreamsFilter(),
+    });
     let returned = 0;
     let scanned = from;
     for await (const resolved of source) {

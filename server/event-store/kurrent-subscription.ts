@@ -10,11 +10,18 @@ import { readPositionAfter, toRecorded, userStreamsFilter } from './kurrent-even
  * the loop awaits the handler before pulling more, so a slow handler applies back-pressure.
  * Positions at or before the last delivered one are dropped, as a second guard against duplicates.
  */
-export function startKurrentSubscription(client: KurrentDBClient, options: SubscribeOptions, handler: BatchHandler): Subscription {
+export function startKurrentSubscription(
+  client: KurrentDBClient,
+  options: SubscribeOptions,
+  handler: BatchHandler,
+): Subscription {
   const batchSize = Math.max(1, Math.trunc(options.batchSize ?? DEFAULT_BATCH_SIZE));
   // The client's stream buffers only its highWaterMark (16 objects by default), which would cap a
   // batch at about 31 events whatever was asked for: let it buffer a whole batch.
-  const source = client.subscribeToAll({ fromPosition: readPositionAfter(options.after), filter: userStreamsFilter() }, { highWaterMark: batchSize });
+  const source = client.subscribeToAll(
+    { fromPosition: readPositionAfter(options.after), filter: userStreamsFilter() },
+    { highWaterMark: batchSize },
+  );
   let last = options.after ?? 0;
   let closed = false;
 

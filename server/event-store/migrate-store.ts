@@ -15,7 +15,12 @@ export interface MigrateOptions {
   onProgress?: (copied: number) => void;
 }
 
-const toEventData = (e: RecordedEvent): EventData => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata });
+const toEventData = (e: RecordedEvent): EventData => ({
+  id: e.id,
+  type: e.type,
+  data: e.data,
+  metadata: e.metadata,
+});
 
 /**
  * Copies every event of `source` to `target` through the event-store port only, so it works between
@@ -27,7 +32,11 @@ const toEventData = (e: RecordedEvent): EventData => ({ id: e.id, type: e.type, 
  * those streams fails with WrongExpectedVersion instead of being mixed in. The store's own
  * recording time (`recordedAt`) is the target's; the events' `metadata.at` is what the app reads.
  */
-export async function migrateStore(source: EventStore, target: EventStore, options: MigrateOptions = {}): Promise<MigrationReport> {
+export async function migrateStore(
+  source: EventStore,
+  target: EventStore,
+  options: MigrateOptions = {},
+): Promise<MigrationReport> {
   const pageSize = options.pageSize ?? 1_000;
   const report: MigrationReport = { events: 0, streams: 0, appends: 0 };
   for (let after = 0; ; ) {
@@ -56,17 +65,27 @@ export async function migrateStore(source: EventStore, target: EventStore, optio
  * the source's events, in the same global order, with the same stream, revision, id, type, data and
  * metadata (positions differ between adapters and are not compared).
  */
-export async function verifyMigration(source: EventStore, target: EventStore, pageSize = 1_000): Promise<number> {
-  const describe = (e: RecordedEvent) => JSON.stringify([e.streamId, e.revision, e.id, e.type, e.data, e.metadata]);
+export async function verifyMigration(
+  source: EventStore,
+  target: EventStore,
+  pageSize = 1_000,
+): Promise<number> {
+  const describe = (e: RecordedEvent) =>
+    JSON.stringify([e.streamId, e.revision, e.id, e.type, e.data, e.metadata]);
   let sourceAfter = 0;
   let targetAfter = 0;
   let compared = 0;
   for (;;) {
-    const [a, b] = await Promise.all([source.readAll({ after: sourceAfter, maxCount: pageSize }), target.readAll({ after: targetAfter, maxCount: pageSize })]);
+    const [a, b] = await Promise.all([
+      source.readAll({ after: sourceAfter, maxCount: pageSize }),
+      target.readAll({ after: targetAfter, maxCount: pageSize }),
+    ]);
     const n = Math.min(a.length, b.length);
     for (let i = 0; i < n; i++) {
       if (describe(a[i]!) !== describe(b[i]!)) {
-        throw new Error(`Event ${compared + i + 1} differs: source ${describe(a[i]!)}, target ${describe(b[i]!)}`);
+        throw new Error(
+          `Event ${compared + i + 1} differs: source ${describe(a[i]!)}, target ${describe(b[i]!)}`,
+        );
       }
     }
     if (a.length !== b.length) {

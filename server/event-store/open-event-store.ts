@@ -22,7 +22,9 @@ export function openEventStore(options: OpenEventStoreOptions): EventStore {
   if (databaseUrl) {
     return createPostgresEventStore({
       connectionString: databaseUrl,
-      ...(options.databaseStartTimeoutMs === undefined ? {} : { startTimeoutMs: options.databaseStartTimeoutMs }),
+      ...(options.databaseStartTimeoutMs === undefined
+        ? {}
+        : { startTimeoutMs: options.databaseStartTimeoutMs }),
     });
   }
   const kurrentUrl = options.kurrentUrl?.trim();

@@ -3,11 +3,14 @@ import pg from 'pg';
 /** bigint (positions, revisions) as JavaScript numbers: exact up to 2^53, far beyond any event count. */
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === pg.types.builtins.INT8
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /** `DATABASE_URL` names PostgreSQL when it starts with postgres:// or postgresql://. */
-export const isPostgresUrl = (url: string | undefined): url is string => url !== undefined && /^postgres(ql)?:\/\//i.test(url.trim());
+export const isPostgresUrl = (url: string | undefined): url is string =>
+  url !== undefined && /^postgres(ql)?:\/\//i.test(url.trim());
 
 export interface PostgresPoolOptions {
   connectionString: string;
@@ -17,7 +20,11 @@ export interface PostgresPoolOptions {
   onIdleError?: (error: Error) => void;
 }
 
-export function createPostgresPool({ connectionString, max = 10, onIdleError }: PostgresPoolOptions): pg.Pool {
+export function createPostgresPool({
+  connectionString,
+  max = 10,
+  onIdleError,
+}: PostgresPoolOptions): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, types, connectionTimeoutMillis: 10_000 });
   // Without a listener an idle connection's error (server restart) would crash the process.
   pool.on('error', (error) => onIdleError?.(error));
@@ -28,12 +35,21 @@ export function createPostgresClient(connectionString: string): pg.Client {
   return new pg.Client({ connectionString, types, connectionTimeoutMillis: 10_000 });
 }
 
-const NETWORK_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT', 'ECONNRESET', '57P03']);
+const NETWORK_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ETIMEDOUT',
+  'ECONNRESET',
+  '57P03',
+]);
 
 /** The server cannot be reached (yet): not running, still starting (57P03), or the network is down. */
 export function isUnreachable(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
-  return NETWORK_ERRORS.has(e?.code ?? '') || /timeout|terminated unexpectedly/i.test(e?.message ?? '');
+  return (
+    NETWORK_ERRORS.has(e?.code ?? '') || /timeout|terminated unexpectedly/i.test(e?.message ?? '')
+  );
 }
 
 /**
@@ -42,7 +58,11 @@ export function isUnreachable(error: unknown): boolean {
  */
 export function isConnectionLost(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
-  return ['57P01', '57P02'].includes(e?.code ?? '') || isUnreachable(error) || /connection terminated|not queryable/i.test(e?.message ?? '');
+  return (
+    ['57P01', '57P02'].includes(e?.code ?? '') ||
+    isUnreachable(error) ||
+    /connection terminated|not queryable/i.test(e?.message ?? '')
+  );
 }
 
 /**
@@ -73,7 +93,8 @@ export function describePostgresError(error: unknown, connectionString: string):
     case '42501':
       return `User "${user}" may not create the event tables in database "${database}" (${message}): grant it CREATE on the schema, or let an owner create them once.`;
     default:
-      if (isUnreachable(error)) return `${where} is not reachable (${e?.code ?? message}): check DATABASE_URL and that the server runs.`;
+      if (isUnreachable(error))
+        return `${where} is not reachable (${e?.code ?? message}): check DATABASE_URL and that the server runs.`;
       return `${where}: ${message}`;
   }
 }

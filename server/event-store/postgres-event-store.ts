@@ -1,9 +1,21 @@
 import type { Pool } from 'pg';
-import { StreamNotFound, WrongExpectedVersion, type AppendResult, type EventStore, type RecordedEvent } from './event-store';
+import {
+  StreamNotFound,
+  WrongExpectedVersion,
+  type AppendResult,
+  type EventStore,
+  type RecordedEvent,
+} from './event-store';
 import { assertStreamId, validateAppend, type SerialisedEvent } from './event-validation';
 import { createGroupCommitQueue, type BatchOutcome } from './group-commit-queue';
 import { startCatchUpSubscription, type CatchUpSource } from './catch-up-subscription';
-import { createPostgresPool, describePostgresError, isConnectionLost, isUnreachable, PostgresStartError } from './postgres-connection';
+import {
+  createPostgresPool,
+  describePostgresError,
+  isConnectionLost,
+  isUnreachable,
+  PostgresStartError,
+} from './postgres-connection';
 import { createNotifyListener, type NotifyListener } from './postgres-listener';
 import { ensureEventSchema } from './postgres-schema';
 import type { ExpectedRevision } from './event-store';
@@ -92,7 +104,9 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
 
   const queue = createAppendQueue(pool, options, stats, wakeAll);
 
-  async function readAll(readOptions: { after?: number; maxCount?: number } = {}): Promise<RecordedEvent[]> {
+  async function readAll(
+    readOptions: { after?: number; maxCount?: number } = {},
+  ): Promise<RecordedEvent[]> {
     await open();
     return readAllRows(pool, readOptions);
   }
@@ -125,9 +139,16 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
       if (closed) throw new Error('Event store is closed');
       const notify = currentListener();
       const source = catchUpSource(notify, readAll, commitListeners);
-      const subscription = startCatchUpSubscription(source, subscribeOptions, handler, options.pollIntervalMs ?? 60_000);
+      const subscription = startCatchUpSubscription(
+        source,
+        subscribeOptions,
+        handler,
+        options.pollIntervalMs ?? 60_000,
+      );
       subscriptions.add(subscription);
-      void subscription.done.catch(() => undefined).finally(() => subscriptions.delete(subscription));
+      void subscription.done
+        .catch(() => undefined)
+        .finally(() => subscriptions.delete(subscription));
       return subscription;
     },
 
@@ -160,7 +181,9 @@ function openPool(options: PostgresEventStoreOptions): Pool {
   return createPostgresPool({
     connectionString: options.connectionString,
     max: options.poolSize ?? 10,
-    onIdleError: options.onConnectionError ?? ((error) => console.error('PostgreSQL connection lost (it is replaced):', error.message)),
+    onIdleError:
+      options.onConnectionError ??
+      ((error) => console.error('PostgreSQL connection lost (it is replaced):', error.message)),
   });
 }
 
@@ -168,7 +191,11 @@ function openPool(options: PostgresEventStoreOptions): Pool {
  * Resolves once the server answered and the schema is in place. A server that is starting is
  * waited for (until the deadline, or until the store is closed); wrong credentials or rights are not.
  */
-async function startStore(pool: Pool, options: PostgresEventStoreOptions, isClosed: () => boolean): Promise<void> {
+async function startStore(
+  pool: Pool,
+  options: PostgresEventStoreOptions,
+  isClosed: () => boolean,
+): Promise<void> {
   const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
   for (let attempt = 0; ; attempt++) {
     let client;
@@ -178,7 +205,9 @@ async function startStore(pool: Pool, options: PostgresEventStoreOptions, isClos
       return;
     } catch (error) {
       if (!isUnreachable(error) || Date.now() + 1_000 > deadline || isClosed()) {
-        throw new PostgresStartError(describePostgresError(error, options.connectionString), { cause: error });
+        throw new PostgresStartError(describePostgresError(error, options.connectionString), {
+          cause: error,
+        });
       }
       await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, 100 * 2 ** attempt)));
     } finally {
@@ -188,7 +217,12 @@ async function startStore(pool: Pool, options: PostgresEventStoreOptions, isClos
 }
 
 /** Appends grouped into batches, one transaction each; a refused append fails alone, and every commit wakes the subscriptions. */
-function createAppendQueue(pool: Pool, options: PostgresEventStoreOptions, stats: PostgresEventStoreStats, wakeAll: () => void) {
+function createAppendQueue(
+  pool: Pool,
+  options: PostgresEventStoreOptions,
+  stats: PostgresEventStoreStats,
+  wakeAll: () => void,
+) {
   return createGroupCommitQueue<PendingAppend, AppendResult>(
     async (appends) => {
       const rows = await appendBatchOnLiveConnection(pool, appends);
@@ -198,10 +232,16 @@ function createAppendQueue(pool: Pool, options: PostgresEventStoreOptions, stats
         const row = rows[i];
         if (row?.ok) {
           stats.appends += 1;
-          return { ok: true, value: { nextExpectedRevision: row.next_revision!, position: row.last_position! } };
+          return {
+            ok: true,
+            value: { nextExpectedRevision: row.next_revision!, position: row.last_position! },
+          };
         }
         stats.refused += 1;
-        return { ok: false, error: new WrongExpectedVersion(append.streamId, append.expected, row?.actual ?? -1) };
+        return {
+          ok: false,
+          error: new WrongExpectedVersion(append.streamId, append.expected, row?.actual ?? -1),
+        };
       });
       wakeAll();
       return outcomes;
@@ -211,32 +251,41 @@ function createAppendQueue(pool: Pool, options: PostgresEventStoreOptions, stats
   );
 }
 
-async function readAllRows(pool: Pool, readOptions: { after?: number; maxCount?: number }): Promise<RecordedEvent[]> {
-  const { rows } = await pool.query<EventRow>(`SELECT ${COLUMNS} FROM es_events WHERE position > $1 ORDER BY position LIMIT $2`, [
-    readOptions.after ?? 0,
-    limitOf(readOptions.maxCount),
-  ]);
+async function readAllRows(
+  pool: Pool,
+  readOptions: { after?: number; maxCount?: number },
+): Promise<RecordedEvent[]> {
+  const { rows } = await pool.query<EventRow>(
+    `SELECT ${COLUMNS} FROM es_events WHERE position > $1 ORDER BY position LIMIT $2`,
+    [readOptions.after ?? 0, limitOf(readOptions.maxCount)],
+  );
   return rows.map(toRecorded);
 }
 
 async function headPositionOf(pool: Pool): Promise<number> {
-  const { rows } = await pool.query<{ head: number }>('SELECT coalesce(max(position), 0)::bigint AS head FROM es_events');
+  const { rows } = await pool.query<{ head: number }>(
+    'SELECT coalesce(max(position), 0)::bigint AS head FROM es_events',
+  );
   return rows[0]!.head;
 }
 
 /** A stream's events from a revision; StreamNotFound when the stream has none at all. */
-async function readStreamRows(pool: Pool, streamId: string, readOptions: { fromRevision?: number; maxCount?: number }): Promise<RecordedEvent[]> {
+async function readStreamRows(
+  pool: Pool,
+  streamId: string,
+  readOptions: { fromRevision?: number; maxCount?: number },
+): Promise<RecordedEvent[]> {
   const fromRevision = readOptions.fromRevision ?? 0;
-  const { rows } = await pool.query<EventRow>(`SELECT ${COLUMNS} FROM es_events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`, [
-    streamId,
-    fromRevision,
-    limitOf(readOptions.maxCount),
-  ]);
+  const { rows } = await pool.query<EventRow>(
+    `SELECT ${COLUMNS} FROM es_events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`,
+    [streamId, fromRevision, limitOf(readOptions.maxCount)],
+  );
   if (rows.length === 0) {
     const exists =
       fromRevision <= 0 && readOptions.maxCount !== 0
         ? false
-        : (await pool.query('SELECT 1 FROM es_events WHERE stream_id = $1 LIMIT 1', [streamId])).rowCount! > 0;
+        : (await pool.query('SELECT 1 FROM es_events WHERE stream_id = $1 LIMIT 1', [streamId]))
+            .rowCount! > 0;
     if (!exists) throw new StreamNotFound(streamId);
   }
   return rows.map(toRecorded);
@@ -283,7 +332,10 @@ const SEPARATOR = '\x1e';
  * One es_append call for the whole batch, its appends and their events as parallel arrays (one row
  * of results per append); a named statement, so the server parses and plans it once per connection.
  */
-async function appendBatch(pool: Pick<Pool, 'query'>, appends: PendingAppend[]): Promise<AppendRow[]> {
+async function appendBatch(
+  pool: Pick<Pool, 'query'>,
+  appends: PendingAppend[],
+): Promise<AppendRow[]> {
   const events = appends.flatMap((a) => a.events);
   const { rows } = await pool.query<AppendRow>({
     name: 'es_append_batch',
@@ -307,7 +359,11 @@ async function appendBatch(pool: Pick<Pool, 'query'>, appends: PendingAppend[]):
  * noticed) goes again on another one. That never writes twice: if the lost attempt committed,
  * es_append finds the batch's event ids in place and answers with the original results.
  */
-async function appendBatchOnLiveConnection(pool: Pick<Pool, 'query'>, appends: PendingAppend[], attempts = 3): Promise<AppendRow[]> {
+async function appendBatchOnLiveConnection(
+  pool: Pick<Pool, 'query'>,
+  appends: PendingAppend[],
+  attempts = 3,
+): Promise<AppendRow[]> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await appendBatch(pool, appends);

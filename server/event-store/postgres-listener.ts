@@ -16,7 +16,10 @@ export interface NotifyListener {
   close(): Promise<void>;
 }
 
-export function createNotifyListener(connectionString: string, onNotify: () => void): NotifyListener {
+export function createNotifyListener(
+  connectionString: string,
+  onNotify: () => void,
+): NotifyListener {
   const client = createPostgresClient(connectionString);
   const callbacks = new Set<(error: Error) => void>();
   let failure: Error | null = null;
@@ -24,7 +27,9 @@ export function createNotifyListener(connectionString: string, onNotify: () => v
 
   const fail = (error: Error): void => {
     if (failure || closing) return;
-    failure = new Error(`The event subscription lost its PostgreSQL connection: ${error.message}`, { cause: error });
+    failure = new Error(`The event subscription lost its PostgreSQL connection: ${error.message}`, {
+      cause: error,
+    });
     for (const callback of callbacks) callback(failure);
     callbacks.clear();
     void client.end().catch(() => undefined);

@@ -4,7 +4,13 @@ import { createWakeablePause } from './wakeable-pause';
 /** What a resilient subscription reports, for logs, metrics and readiness (server/ops/subscription-health.ts). */
 export interface SubscriptionObserver {
   /** The adapter's subscription failed or ended on its own; a new one starts after `delayMs`, strictly after `after`. */
-  retrying(info: { name: string; error: unknown; attempt: number; delayMs: number; after: number }): void;
+  retrying(info: {
+    name: string;
+    error: unknown;
+    attempt: number;
+    delayMs: number;
+    after: number;
+  }): void;
   /** A new adapter subscription is open again (after a retry), or the first one (attempt 0). */
   running(info: { name: string; after: number; attempt: number }): void;
   /** The handler threw: the subscription is over and `done` rejects with that error. */
@@ -23,7 +29,12 @@ export interface ResilienceOptions {
 }
 
 /** Capped exponential backoff with "equal jitter": half the step is fixed, half random, so instances spread out. */
-export function backoffDelay(attempt: number, initialDelayMs: number, maxDelayMs: number, random: () => number): number {
+export function backoffDelay(
+  attempt: number,
+  initialDelayMs: number,
+  maxDelayMs: number,
+  random: () => number,
+): number {
   const step = Math.min(maxDelayMs, initialDelayMs * 2 ** Math.max(0, attempt - 1));
   return Math.round(step / 2 + random() * (step / 2));
 }
@@ -74,7 +85,12 @@ export function subscribeResiliently(
   resilience: ResilienceOptions = {},
 ): Subscription {
   const name = options.name ?? 'subscription';
-  const { observer = {}, initialDelayMs = 200, maxDelayMs = 30_000, random = Math.random } = resilience;
+  const {
+    observer = {},
+    initialDelayMs = 200,
+    maxDelayMs = 30_000,
+    random = Math.random,
+  } = resilience;
   const progress: Progress = { after: options.after ?? 0, attempt: 0 };
   let closed = false;
   let current: Subscription | undefined;
@@ -117,7 +133,13 @@ export function subscribeResiliently(
       progress.attempt += 1;
       const { after, attempt } = progress;
       const delayMs = backoffDelay(attempt, initialDelayMs, maxDelayMs, random);
-      observer.retrying?.({ name, error: error ?? new Error('the store ended the subscription'), attempt, delayMs, after });
+      observer.retrying?.({
+        name,
+        error: error ?? new Error('the store ended the subscription'),
+        attempt,
+        delayMs,
+        after,
+      });
       await pause.sleep(delayMs);
     }
     observer.closed?.({ name });
@@ -142,7 +164,10 @@ export function subscribeResiliently(
  * through. Closing the store closes those subscriptions first, so none of them takes the store's
  * own shutdown for a failure to recover from.
  */
-export function withResilientSubscriptions(store: EventStore, resilience: ResilienceOptions = {}): EventStore {
+export function withResilientSubscriptions(
+  store: EventStore,
+  resilience: ResilienceOptions = {},
+): EventStore {
   const open = new Set<Subscription>();
   return {
     append: (streamId, events, expected) => store.append(streamId, events, expected),

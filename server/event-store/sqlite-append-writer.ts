@@ -1,5 +1,10 @@
 import type Database from 'better-sqlite3';
-import { ANY_WINDOW, WrongExpectedVersion, type AppendResult, type ExpectedRevision } from './event-store';
+import {
+  ANY_WINDOW,
+  WrongExpectedVersion,
+  type AppendResult,
+  type ExpectedRevision,
+} from './event-store';
 import { GENESIS, chainHash } from './hash-chain';
 
 /** An append already validated and serialised, waiting for its group commit. */
@@ -21,7 +26,11 @@ interface IdLookups {
  * already written (an idempotent retry), WrongExpectedVersion when it conflicts, undefined when
  * it is to be written at `actual + 1`.
  */
-function earlierAppend(lookups: IdLookups, { streamId, expected, events }: PreparedAppend, actual: number): AppendResult | undefined {
+function earlierAppend(
+  lookups: IdLookups,
+  { streamId, expected, events }: PreparedAppend,
+  actual: number,
+): AppendResult | undefined {
   const ids = events.map((event) => event.id);
   const conflict = () => new WrongExpectedVersion(streamId, expected, actual);
   if (typeof expected === 'number' || expected === 'no_stream') {
@@ -58,8 +67,18 @@ function earlierAppend(lookups: IdLookups, { streamId, expected, events }: Prepa
  */
 export function createSqliteAppendWriter(db: Database.Database) {
   // Index-only (stream_id, revision): the stream's head revision without touching the row.
-  const currentRevision = db.prepare<[string], number>('SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1').pluck();
-  const hashAt = db.prepare<[string, number], string | null>('SELECT hash FROM events WHERE stream_id = ? AND revision = ?').pluck();
+  const currentRevision = db
+    .prepare<
+      [string],
+      number
+    >('SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1')
+    .pluck();
+  const hashAt = db
+    .prepare<
+      [string, number],
+      string | null
+    >('SELECT hash FROM events WHERE stream_id = ? AND revision = ?')
+    .pluck();
   /**
    * The last hash this writer wrote per stream, keyed by its revision: when the stream's head is
    * still that revision the chain continues from it without reading the row (that read cost ~10 %
@@ -90,11 +109,18 @@ export function createSqliteAppendWriter(db: Database.Database) {
 
   function replayOf(streamId: string, ids: string[], start: number): AppendResult | undefined {
     const rows = idsFrom.all(streamId, start, ids.length);
-    if (rows.length !== ids.length || rows.some((row, i) => row.event_id !== ids[i])) return undefined;
-    return { nextExpectedRevision: start + ids.length - 1, position: rows[rows.length - 1]!.position };
+    if (rows.length !== ids.length || rows.some((row, i) => row.event_id !== ids[i]))
+      return undefined;
+    return {
+      nextExpectedRevision: start + ids.length - 1,
+      position: rows[rows.length - 1]!.position,
+    };
   }
 
-  const lookups: IdLookups = { replayOf, recentRevisionOfId: (streamId, after, id) => recentRevisionOfId.get(streamId, after, id) };
+  const lookups: IdLookups = {
+    replayOf,
+    recentRevisionOfId: (streamId, after, id) => recentRevisionOfId.get(streamId, after, id),
+  };
 
   function apply(append: PreparedAppend, recordedAt: string): AppendResult {
     const { streamId, events } = append;
@@ -106,7 +132,16 @@ export function createSqliteAppendWriter(db: Database.Database) {
     let previous = previousHash(streamId, actual);
     events.forEach((event, i) => {
       previous = chainHash(previous, event.type, event.data, event.metadata);
-      const info = insert.run(streamId, actual + 1 + i, event.id, event.type, event.data, event.metadata, recordedAt, previous);
+      const info = insert.run(
+        streamId,
+        actual + 1 + i,
+        event.id,
+        event.type,
+        event.data,
+        event.metadata,
+        recordedAt,
+        previous,
+      );
       position = Number(info.lastInsertRowid);
     });
     if (heads.size >= 100_000) heads.clear();

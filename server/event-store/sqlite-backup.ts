@@ -17,7 +17,10 @@ const ALL_PAGES = 0x7fffffff;
  * process commits in between, and under steady appends might never finish. The copy is then
  * switched from WAL to a rollback journal, so the backup is one self-contained file, and verified.
  */
-export async function backupSqliteStore(sourcePath: string, targetPath: string): Promise<StoreFileReport> {
+export async function backupSqliteStore(
+  sourcePath: string,
+  targetPath: string,
+): Promise<StoreFileReport> {
   const source = new Database(sourcePath, { fileMustExist: true });
   try {
     source.pragma('busy_timeout = 5000');
@@ -42,7 +45,8 @@ export function verifyStoreFile(path: string): StoreFileReport {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   try {
     const integrity = db.pragma('integrity_check', { simple: true });
-    if (integrity !== 'ok') throw new Error(`${path}: integrity check failed: ${String(integrity)}`);
+    if (integrity !== 'ok')
+      throw new Error(`${path}: integrity check failed: ${String(integrity)}`);
     const broken = db
       .prepare<[], { stream_id: string }>(
         `SELECT stream_id FROM events GROUP BY stream_id

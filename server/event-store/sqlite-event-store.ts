@@ -1,4 +1,10 @@
-import { StreamNotFound, type AppendResult, type EventStore, type ReadStreamOptions, type RecordedEvent } from './event-store';
+import {
+  StreamNotFound,
+  type AppendResult,
+  type EventStore,
+  type ReadStreamOptions,
+  type RecordedEvent,
+} from './event-store';
 import { assertStreamId, validateAppend } from './event-validation';
 import { openEventDatabase } from './sqlite-database';
 import { createSqliteAppendWriter, type PreparedAppend } from './sqlite-append-writer';
@@ -40,10 +46,17 @@ type Db = ReturnType<typeof openEventDatabase>;
  * (one fsync), each in its own savepoint so a refused append does not fail the others. Counts
  * what it commits and tells the listeners (subscriptions) after every commit.
  */
-function groupCommitWriter(db: Db, stats: SqliteEventStoreStats, listeners: Set<() => void>, maxBatch: number | undefined) {
+function groupCommitWriter(
+  db: Db,
+  stats: SqliteEventStoreStats,
+  listeners: Set<() => void>,
+  maxBatch: number | undefined,
+) {
   const apply = createSqliteAppendWriter(db);
   // Each append runs in its own savepoint (nested db.transaction) inside one BEGIN IMMEDIATE.
-  const applyOne = db.transaction((append: PreparedAppend, recordedAt: string) => apply(append, recordedAt));
+  const applyOne = db.transaction((append: PreparedAppend, recordedAt: string) =>
+    apply(append, recordedAt),
+  );
   const writeAll = db.transaction((appends: PreparedAppend[]): BatchOutcome<AppendResult>[] => {
     const recordedAt = new Date().toISOString();
     return appends.map((append) => {
@@ -88,7 +101,9 @@ function eventReads(db: Db) {
        FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`,
     )
     .raw(true);
-  const streamExists = db.prepare<[string], number>('SELECT 1 FROM events WHERE stream_id = ? LIMIT 1').pluck();
+  const streamExists = db
+    .prepare<[string], number>('SELECT 1 FROM events WHERE stream_id = ? LIMIT 1')
+    .pluck();
   const maxPosition = db.prepare<[], number | null>('SELECT MAX(position) FROM events').pluck();
   return {
     readAll: (readOptions: { after?: number; maxCount?: number }): RecordedEvent[] =>
@@ -98,7 +113,11 @@ function eventReads(db: Db) {
       const rows = selectStream.all(streamId, fromRevision, limitOf(readOptions.maxCount));
       // Revisions start at 0, so reading from 0 and finding nothing already proves there is no
       // stream; only a read from further on (or maxCount 0) needs the second query.
-      if (rows.length === 0 && ((fromRevision <= 0 && readOptions.maxCount !== 0) || streamExists.get(streamId) === undefined)) {
+      if (
+        rows.length === 0 &&
+        ((fromRevision <= 0 && readOptions.maxCount !== 0) ||
+          streamExists.get(streamId) === undefined)
+      ) {
         throw new StreamNotFound(streamId);
       }
       return rows.map(toRecorded);
@@ -121,7 +140,9 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
     if (closed) throw new Error('Event store is closed');
   }
 
-  async function readAll(readOptions: { after?: number; maxCount?: number } = {}): Promise<RecordedEvent[]> {
+  async function readAll(
+    readOptions: { after?: number; maxCount?: number } = {},
+  ): Promise<RecordedEvent[]> {
     ensureOpen();
     return reads.readAll(readOptions);
   }
@@ -151,9 +172,16 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
           return () => void listeners.delete(listener);
         },
       };
-      const subscription = startCatchUpSubscription(source, subscribeOptions, handler, options.pollIntervalMs ?? 100);
+      const subscription = startCatchUpSubscription(
+        source,
+        subscribeOptions,
+        handler,
+        options.pollIntervalMs ?? 100,
+      );
       subscriptions.add(subscription);
-      void subscription.done.catch(() => undefined).finally(() => subscriptions.delete(subscription));
+      void subscription.done
+        .catch(() => undefined)
+        .finally(() => subscriptions.delete(subscription));
       return subscription;
     },
 
@@ -203,6 +231,8 @@ function parseJson(text: string, streamId: string, position: number, field: stri
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new Error(`Malformed ${field} JSON in stream ${streamId} at position ${position}: ${(error as Error).message}`);
+    throw new Error(
+      `Malformed ${field} JSON in stream ${streamId} at position ${position}: ${(error as Error).message}`,
+    );
   }
 }

@@ -46,7 +46,11 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
  * Sends a pre-encoded JSON answer: 304 when the client already holds it, gzip when the client
  * accepts it, and no serializer pass either way (the bytes were made once, when the data changed).
  */
-export function sendEncoded(request: FastifyRequest, reply: FastifyReply, answer: EncodedAnswer): FastifyReply {
+export function sendEncoded(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: EncodedAnswer,
+): FastifyReply {
   // Append to Vary rather than replace it: CORS may already have put Origin there.
   const vary = reply.getHeader('vary');
   reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');

@@ -1,6 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { errorCatalogue, errorKinds, errorText, type ErrorCode, type ErrorParams } from '@machines/errors/error-catalogue';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import {
+  errorCatalogue,
+  errorKinds,
+  errorText,
+  type ErrorCode,
+  type ErrorParams,
+} from '@machines/errors/error-catalogue';
 import { isDomainError } from '../commands/domain-error';
 import { requestLanguage } from '../i18n/request-language';
 import { TooManyRequests } from './rate-limits';
@@ -23,10 +32,18 @@ function validationMessage(error: { validation: { message?: string }[] }): strin
 }
 
 /** A body that is not a JSON object, where the route takes one. */
-function bodyNotObject(error: { validation: { keyword?: string; instancePath?: string; params?: unknown }[] }, context: unknown): boolean {
+function bodyNotObject(
+  error: { validation: { keyword?: string; instancePath?: string; params?: unknown }[] },
+  context: unknown,
+): boolean {
   const first = error.validation[0];
   const expected = (first?.params as { expected?: string } | undefined)?.expected;
-  return context === 'body' && first?.keyword === 'invalid_type' && first.instancePath === '/' && expected === 'object';
+  return (
+    context === 'body' &&
+    first?.keyword === 'invalid_type' &&
+    first.instancePath === '/' &&
+    expected === 'object'
+  );
 }
 
 /**
@@ -34,14 +51,28 @@ function bodyNotObject(error: { validation: { keyword?: string; instancePath?: s
  * the stable specific code, `params` what the text is about, and `message` the catalogue's text in
  * the caller's language (the `lang` cookie, else Accept-Language; the web app sends its own).
  */
-export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, params: ErrorParams = {}, error?: string) {
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: ErrorCode,
+  params: ErrorParams = {},
+  error?: string,
+) {
   const kind = errorCatalogue[code].kind;
-  return reply.status(errorStatus(code)).send({ error: error ?? kind, code, params, message: errorText(code, params, requestLanguage(request)) });
+  return reply.status(errorStatus(code)).send({
+    error: error ?? kind,
+    code,
+    params,
+    message: errorText(code, params, requestLanguage(request)),
+  });
 }
 
 const errorStatus = (code: ErrorCode): number => errorKinds[errorCatalogue[code].kind];
 
-export function registerErrorHandling(app: FastifyInstance, { notFound = true }: { notFound?: boolean } = {}): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  { notFound = true }: { notFound?: boolean } = {},
+): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: unknown }).validationContext;
@@ -52,13 +83,22 @@ export function registerErrorHandling(app: FastifyInstance, { notFound = true }:
     if (error instanceof GatewayError) {
       // The client looks for the gateway's code (funds_settling, payouts_enabled, ...): it is `error`, and the message starts with it.
       const code = error.code === 'gateway_unavailable' ? 'gateway_unavailable' : 'gateway_refused';
-      return sendError(request, reply, code, { gatewayCode: error.code, detail: `${error.code}: ${error.message}` }, error.code);
+      return sendError(
+        request,
+        reply,
+        code,
+        { gatewayCode: error.code, detail: `${error.code}: ${error.message}` },
+        error.code,
+      );
     }
     const known = error.code ? fastifyErrors[error.code] : undefined;
     if (known) return sendError(request, reply, known);
-    if (error instanceof TooManyRequests && error.errorCode) return sendError(request, reply, error.errorCode, error.params);
+    if (error instanceof TooManyRequests && error.errorCode)
+      return sendError(request, reply, error.errorCode, error.params);
     if (error.statusCode === 429)
-      return sendError(request, reply, 'too_many_requests', { detail: error.message || 'Too many requests, please try again later' });
+      return sendError(request, reply, 'too_many_requests', {
+        detail: error.message || 'Too many requests, please try again later',
+      });
     if (error instanceof SyntaxError) return sendError(request, reply, 'malformed_json');
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({
@@ -68,11 +108,20 @@ export function registerErrorHandling(app: FastifyInstance, { notFound = true }:
         message: errorText('bad_request', { detail: error.message }, requestLanguage(request)),
       });
     }
-    if (isResponseSerializationError(error)) request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+    if (isResponseSerializationError(error))
+      request.log.error(
+        { err: error, issues: error.cause.issues },
+        'response did not match its schema',
+      );
     else request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, 'internal_error');
   });
 
   if (!notFound) return;
-  app.setNotFoundHandler((request, reply) => sendError(request, reply, 'route_not_found', { method: request.method, url: request.url.split('?')[0]! }));
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, 'route_not_found', {
+      method: request.method,
+      url: request.url.split('?')[0]!,
+    }),
+  );
 }

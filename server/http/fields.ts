@@ -21,7 +21,12 @@ export const requiredText = (label: string, max = 10_000) =>
   z
     .string({ error: `${label} is required` })
     .transform(trimVisible)
-    .pipe(z.string().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`));
+    .pipe(
+      z
+        .string()
+        .min(1, `${label} is required`)
+        .max(max, `${label} must be at most ${max} characters`),
+    );
 
 /** Optional text: absent, null and "" (also "only invisible characters") mean "not given" (stored as null). */
 export const optionalText = (label: string, max = 2_000) =>
@@ -42,38 +47,68 @@ export const accountName = (label: string, min: number, max: number) =>
   z
     .string({ error: `${label} must be at least ${min} characters` })
     .superRefine((value, ctx) => {
-      if (hasBidiControls(value)) ctx.addIssue({ code: 'custom', message: `${label} must not contain text-direction control characters`, abort: true });
-      else if (hasInvisibleCharacters(value)) ctx.addIssue({ code: 'custom', message: `${label} must not contain invisible characters`, abort: true });
+      if (hasBidiControls(value))
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} must not contain text-direction control characters`,
+          abort: true,
+        });
+      else if (hasInvisibleCharacters(value))
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} must not contain invisible characters`,
+          abort: true,
+        });
     })
     .transform((value) => trimVisible(value).normalize('NFKC'))
-    .pipe(z.string().min(min, `${label} must be at least ${min} characters`).max(max, `${label} must be at most ${max} characters`));
+    .pipe(
+      z
+        .string()
+        .min(min, `${label} must be at least ${min} characters`)
+        .max(max, `${label} must be at most ${max} characters`),
+    );
 
 export const nameRule = <T extends string | null>(label: string) =>
-  [(v: T) => v === null || !hasBidiControls(v), `${label} must not contain text-direction control characters`] as const;
+  [
+    (v: T) => v === null || !hasBidiControls(v),
+    `${label} must not contain text-direction control characters`,
+  ] as const;
 
 /**
  * A real calendar date: "2026-12-01", or a date-time on such a date ("2026-12-01T10:00:00Z").
  * `Date.parse` alone rolls "2030-02-31" over into March and reads many other shapes.
  */
-const DATE_SHAPE = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
+const DATE_SHAPE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
 export function isCalendarDate(value: string): boolean {
   const match = DATE_SHAPE.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && !Number.isNaN(Date.parse(value));
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    !Number.isNaN(Date.parse(value))
+  );
 }
 
 /** A calendar date ("2026-12-01") or a date-time string, as the spec allows for deadlines. */
-export const dateText = (label: string) => requiredText(label, 40).refine(isCalendarDate, `${label} must be a valid date`);
+export const dateText = (label: string) =>
+  requiredText(label, 40).refine(isCalendarDate, `${label} must be a valid date`);
 
-export const optionalDateText = (label: string) => optionalText(label, 40).refine((v) => v === null || isCalendarDate(v), `${label} must be a valid date`);
+export const optionalDateText = (label: string) =>
+  optionalText(label, 40).refine(
+    (v) => v === null || isCalendarDate(v),
+    `${label} must be a valid date`,
+  );
 
 /** The smallest charge the gateway accepts (Stripe's EUR minimum). */
 export const MIN_AMOUNT_CENTS = 50;
 export const MIN_AMOUNT_MESSAGE = 'Amount must be at least €0.50';
 
-export const emailField = (message = 'Invalid email address') => z.string({ error: message }).trim().max(320, message).pipe(z.email(message));
+export const emailField = (message = 'Invalid email address') =>
+  z.string({ error: message }).trim().max(320, message).pipe(z.email(message));
 
 export const countryField = z
   .string({ error: 'Country must be a two-letter code' })
@@ -84,11 +119,17 @@ export const countryField = z
   .refine((v) => v === null || /^[A-Z]{2}$/.test(v), 'Country must be a two-letter code');
 
 export const phoneField = optionalText('Phone number', 40);
-export const companyField = optionalText('Company name', 200).refine(...nameRule<string | null>('Company name'));
+export const companyField = optionalText('Company name', 200).refine(
+  ...nameRule<string | null>('Company name'),
+);
 
 /** Positive integer path ids; anything else (letters, 1e99) is a 400, never a 500. */
 export const idParam = z.object({
-  id: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id').max(Number.MAX_SAFE_INTEGER, 'Invalid id'),
+  id: z.coerce
+    .number({ error: 'Invalid id' })
+    .int('Invalid id')
+    .positive('Invalid id')
+    .max(Number.MAX_SAFE_INTEGER, 'Invalid id'),
 });
 
 export const tokenParam = z.object({ token: z.string().min(1).max(200) });

@@ -24,7 +24,12 @@ export interface ClaimTerms {
 
 export interface IdempotencyRecords {
   /** Takes the slot for this request (null), or returns the record that holds it (an answer, or another request's claim). */
-  claim(scope: string, key: string, fingerprint: string, terms: ClaimTerms): Promise<IdempotencyRecord | null>;
+  claim(
+    scope: string,
+    key: string,
+    fingerprint: string,
+    terms: ClaimTerms,
+  ): Promise<IdempotencyRecord | null>;
   /** Stores the answer of the request that holds the claim. */
   complete(scope: string, key: string, status: number, body: string): Promise<void>;
   /** Gives a claim up (the request failed in a way a retry may repair). */
@@ -53,7 +58,12 @@ export function createSqliteIdempotencyRecords(db: Database): IdempotencyRecords
     scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, status INTEGER, body TEXT,
     created_ms INTEGER NOT NULL, PRIMARY KEY (scope, key))`);
   // Answers kept by earlier versions (the table had no claims) stay replayable.
-  const legacy = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'idempotency_keys'").get();
+  const legacy = db
+    .prepare<
+      [],
+      { name: string }
+    >("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'idempotency_keys'")
+    .get();
   if (legacy) {
     db.exec(`INSERT OR IGNORE INTO idempotency_records SELECT scope, key, fingerprint, status, body, created_ms FROM idempotency_keys;
       DROP TABLE idempotency_keys`);
@@ -63,13 +73,23 @@ export function createSqliteIdempotencyRecords(db: Database): IdempotencyRecords
      ON CONFLICT (scope, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = NULL, body = NULL, created_ms = excluded.created_ms
      WHERE idempotency_records.created_ms < ? OR (idempotency_records.status IS NULL AND idempotency_records.created_ms < ?)`,
   );
-  const find = db.prepare<[string, string], Row>('SELECT fingerprint, status, body, created_ms FROM idempotency_records WHERE scope = ? AND key = ?');
-  const complete = db.prepare<[number, string, string, string]>('UPDATE idempotency_records SET status = ?, body = ? WHERE scope = ? AND key = ?');
-  const release = db.prepare<[string, string]>('DELETE FROM idempotency_records WHERE scope = ? AND key = ? AND status IS NULL');
+  const find = db.prepare<[string, string], Row>(
+    'SELECT fingerprint, status, body, created_ms FROM idempotency_records WHERE scope = ? AND key = ?',
+  );
+  const complete = db.prepare<[number, string, string, string]>(
+    'UPDATE idempotency_records SET status = ?, body = ? WHERE scope = ? AND key = ?',
+  );
+  const release = db.prepare<[string, string]>(
+    'DELETE FROM idempotency_records WHERE scope = ? AND key = ? AND status IS NULL',
+  );
   const prune = db.prepare<[number]>('DELETE FROM idempotency_records WHERE created_ms < ?');
   return {
     async claim(scope, key, fingerprint, terms) {
-      if (take.run(scope, key, fingerprint, terms.nowMs, terms.expiredBeforeMs, terms.staleBeforeMs).changes === 1) return null;
+      if (
+        take.run(scope, key, fingerprint, terms.nowMs, terms.expiredBeforeMs, terms.staleBeforeMs)
+          .changes === 1
+      )
+        return null;
       const row = find.get(scope, key);
       // Released between the two statements: claim again.
       return row ? toRecord(row) : this.claim(scope, key, fingerprint, terms);

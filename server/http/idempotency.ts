@@ -61,7 +61,11 @@ export function createIdempotency({
       const giveUpAt = Date.now() + staleMs + 5_000;
       for (;;) {
         const t = now();
-        const held = await records.claim(scope, key, fingerprint, { nowMs: t, expiredBeforeMs: t - ttlMs, staleBeforeMs: t - staleMs });
+        const held = await records.claim(scope, key, fingerprint, {
+          nowMs: t,
+          expiredBeforeMs: t - ttlMs,
+          staleBeforeMs: t - staleMs,
+        });
         if (!held) break;
         if (held.fingerprint !== fingerprint) throw new DomainError('idempotency_key_reused');
         if (held.status !== null && held.body !== null) {
@@ -72,7 +76,12 @@ export function createIdempotency({
         if (Date.now() > giveUpAt) break;
         await new Promise((resolve) => setTimeout(resolve, pollMs));
       }
-      request.idempotency = { scope, key, fingerprint, release: () => void records.release(scope, key).catch(() => undefined) };
+      request.idempotency = {
+        scope,
+        key,
+        fingerprint,
+        release: () => void records.release(scope, key).catch(() => undefined),
+      };
     },
 
     /** The intent key of a money command: from the client's Idempotency-Key (same key, same intent), else fresh. */

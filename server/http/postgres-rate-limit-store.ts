@@ -22,15 +22,40 @@ export function postgresRateLimitStore(pool: pg.Pool, sweepEvery = 1_000) {
            RETURNING count, expires_ms`,
           [key, now, timeWindow],
         )
-        .then(({ rows }) => callback(null, { current: rows[0]!.count, ttl: Math.max(0, Number(rows[0]!.expires_ms) - now) }), callback);
-      if (++increments % sweepEvery === 0) void pool.query('DELETE FROM http_rate_limits WHERE expires_ms < $1', [now]).catch(() => undefined);
+        .then(
+          ({ rows }) =>
+            callback(null, {
+              current: rows[0]!.count,
+              ttl: Math.max(0, Number(rows[0]!.expires_ms) - now),
+            }),
+          callback,
+        );
+      if (++increments % sweepEvery === 0)
+        void pool
+          .query('DELETE FROM http_rate_limits WHERE expires_ms < $1', [now])
+          .catch(() => undefined);
     }
 
     read(key: string, callback: Callback): void {
       const now = Date.now();
       pool
-        .query<{ count: number; expires_ms: number }>('SELECT count, expires_ms FROM http_rate_limits WHERE key = $1 AND expires_ms > $2', [key, now])
-        .then(({ rows }) => callback(null, rows[0] ? { current: rows[0].count, ttl: Number(rows[0].expires_ms) - now } : { current: 0, ttl: 0 }), callback);
+        .query<{
+          count: number;
+          expires_ms: number;
+        }>('SELECT count, expires_ms FROM http_rate_limits WHERE key = $1 AND expires_ms > $2', [
+          key,
+          now,
+        ])
+        .then(
+          ({ rows }) =>
+            callback(
+              null,
+              rows[0]
+                ? { current: rows[0].count, ttl: Number(rows[0].expires_ms) - now }
+                : { current: 0, ttl: 0 },
+            ),
+          callback,
+        );
     }
 
     child(): PostgresRateLimitStore {

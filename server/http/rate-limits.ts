@@ -31,7 +31,19 @@ export class TooManyRequests extends Error {
  */
 export function createLimit(
   app: FastifyInstance,
-  { max, windowMs, key, message, code }: { max: number; windowMs: number; key: (request: FastifyRequest) => string; message: string; code?: ErrorCode },
+  {
+    max,
+    windowMs,
+    key,
+    message,
+    code,
+  }: {
+    max: number;
+    windowMs: number;
+    key: (request: FastifyRequest) => string;
+    message: string;
+    code?: ErrorCode;
+  },
 ): Limit {
   const limiter = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: key });
   const refuse = (reply: FastifyReply, seconds: number): never => {
@@ -56,13 +68,23 @@ export function createLimit(
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Routes that call the payment gateway or the AI service: each call costs money or a quota. */
-const COSTLY = [/checkout/, /onboarding/, /\/release/, /\/complete$/, /^\/api\/ai-assist\//, /^\/api\/push\/(test|simulate)/];
+const COSTLY = [
+  /checkout/,
+  /onboarding/,
+  /\/release/,
+  /\/complete$/,
+  /^\/api\/ai-assist\//,
+  /^\/api\/push\/(test|simulate)/,
+];
 
 /**
  * Per-user (or, without a valid token, per-IP) limits on every write, and tighter ones on writes
  * that reach the gateway or the AI service. Webhooks are exempt: the gateway signs them and retries.
  */
-export function registerWriteLimits(app: FastifyInstance, { config, tokens }: { config: AppConfig; tokens: TokenService }): void {
+export function registerWriteLimits(
+  app: FastifyInstance,
+  { config, tokens }: { config: AppConfig; tokens: TokenService },
+): void {
   const who = (request: FastifyRequest): string => {
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header.trim()) : null;
@@ -77,12 +99,27 @@ export function registerWriteLimits(app: FastifyInstance, { config, tokens }: { 
     return `ip:${request.ip}`;
   };
   const { writesPerUser, costlyPerUser, windowMs } = config.rateLimits;
-  const writes = createLimit(app, { max: writesPerUser, windowMs, key: (r) => `write|${who(r)}`, message: 'Too many requests' });
-  const costly = createLimit(app, { max: costlyPerUser, windowMs, key: (r) => `costly|${who(r)}`, message: 'Too many payment or AI requests' });
+  const writes = createLimit(app, {
+    max: writesPerUser,
+    windowMs,
+    key: (r) => `write|${who(r)}`,
+    message: 'Too many requests',
+  });
+  const costly = createLimit(app, {
+    max: costlyPerUser,
+    windowMs,
+    key: (r) => `costly|${who(r)}`,
+    message: 'Too many payment or AI requests',
+  });
   app.addHook('onRequest', async (request, reply) => {
     if (!WRITE_METHODS.has(request.method)) return;
     const path = request.url.split('?')[0]!;
-    if (!path.startsWith('/api/') || path.startsWith('/api/stripe/webhook') || path.startsWith('/api/auth/')) return;
+    if (
+      !path.startsWith('/api/') ||
+      path.startsWith('/api/stripe/webhook') ||
+      path.startsWith('/api/auth/')
+    )
+      return;
     await writes.hit(request, reply);
     if (COSTLY.some((pattern) => pattern.test(path))) await costly.hit(request, reply);
   });

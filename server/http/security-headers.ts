@@ -27,7 +27,10 @@ const helmetOptions = (https: boolean) => ({
  * read. With fixed options (no per-request nonces) the headers never vary, so we let helmet
  * compute them once on a throwaway instance and copy them: helmet's defaults stay helmet's.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, { https }: { https: boolean }): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  { https }: { https: boolean },
+): Promise<void> {
   const probe = Fastify();
   await probe.register(helmet, helmetOptions(https));
   probe.get('/', async () => '');

@@ -3,7 +3,11 @@ import { Redis } from 'ioredis';
 import type { Database } from 'better-sqlite3';
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import { createPostgresPool } from '../event-store/postgres-connection';
-import { createSqliteIdempotencyRecords, toRecord, type IdempotencyRecords } from './idempotency-records';
+import {
+  createSqliteIdempotencyRecords,
+  toRecord,
+  type IdempotencyRecords,
+} from './idempotency-records';
 import { postgresRateLimitStore } from './postgres-rate-limit-store';
 
 /**
@@ -42,7 +46,11 @@ CREATE TABLE IF NOT EXISTS http_rate_limits (key text PRIMARY KEY, count integer
 CREATE TABLE IF NOT EXISTS app_secrets (name text PRIMARY KEY, value text NOT NULL);
 `;
 
-export async function openSharedHttpState({ redisUrl, databaseUrl, readDb }: SharedHttpStateOptions): Promise<SharedHttpState> {
+export async function openSharedHttpState({
+  redisUrl,
+  databaseUrl,
+  readDb,
+}: SharedHttpStateOptions): Promise<SharedHttpState> {
   if (redisUrl) {
     const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3, enableOfflineQueue: true });
     redis.on('error', (error: Error) => console.error('Redis:', error.message));
@@ -60,9 +68,21 @@ export async function openSharedHttpState({ redisUrl, databaseUrl, readDb }: Sha
   }
   if (databaseUrl) {
     const { pool, secret, close } = await openSharedSecrets(databaseUrl);
-    return { kind: 'postgres', idempotency: postgresIdempotencyRecords(pool), rateLimit: { store: postgresRateLimitStore(pool) }, secret, close };
+    return {
+      kind: 'postgres',
+      idempotency: postgresIdempotencyRecords(pool),
+      rateLimit: { store: postgresRateLimitStore(pool) },
+      secret,
+      close,
+    };
   }
-  return { kind: 'local', idempotency: createSqliteIdempotencyRecords(readDb), rateLimit: {}, secret: async () => null, close: async () => undefined };
+  return {
+    kind: 'local',
+    idempotency: createSqliteIdempotencyRecords(readDb),
+    rateLimit: {},
+    secret: async () => null,
+    close: async () => undefined,
+  };
 }
 
 async function openSharedSecrets(databaseUrl: string) {
@@ -72,15 +92,23 @@ async function openSharedSecrets(databaseUrl: string) {
     onIdleError: (error) => console.error('PostgreSQL (shared HTTP state):', error.message),
   });
   // One transaction, so instances starting together create the tables in turn.
-  await pool.query(`BEGIN; SELECT pg_advisory_xact_lock(7346002); ${SCHEMA} COMMIT;`).catch(async (error: unknown) => {
-    await pool.end();
-    throw error;
-  });
+  await pool
+    .query(`BEGIN; SELECT pg_advisory_xact_lock(7346002); ${SCHEMA} COMMIT;`)
+    .catch(async (error: unknown) => {
+      await pool.end();
+      throw error;
+    });
   return {
     pool,
     async secret(name: string, make: () => string): Promise<string> {
-      await pool.query('INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, make()]);
-      const { rows } = await pool.query<{ value: string }>('SELECT value FROM app_secrets WHERE name = $1', [name]);
+      await pool.query(
+        'INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
+        [name, make()],
+      );
+      const { rows } = await pool.query<{ value: string }>(
+        'SELECT value FROM app_secrets WHERE name = $1',
+        [name],
+      );
       return rows[0]!.value;
     },
     close: () => pool.end(),
@@ -97,14 +125,23 @@ function postgresIdempotencyRecords(pool: pg.Pool): IdempotencyRecords {
         [scope, key, fingerprint, terms.nowMs, terms.expiredBeforeMs, terms.staleBeforeMs],
       );
       if (taken.rowCount === 1) return null;
-      const { rows } = await pool.query('SELECT fingerprint, status, body, created_ms FROM http_idempotency WHERE scope = $1 AND key = $2', [scope, key]);
+      const { rows } = await pool.query(
+        'SELECT fingerprint, status, body, created_ms FROM http_idempotency WHERE scope = $1 AND key = $2',
+        [scope, key],
+      );
       return rows[0] ? toRecord(rows[0]) : this.claim(scope, key, fingerprint, terms);
     },
     async complete(scope, key, status, body) {
-      await pool.query('UPDATE http_idempotency SET status = $1, body = $2 WHERE scope = $3 AND key = $4', [status, body, scope, key]);
+      await pool.query(
+        'UPDATE http_idempotency SET status = $1, body = $2 WHERE scope = $3 AND key = $4',
+        [status, body, scope, key],
+      );
     },
     async release(scope, key) {
-      await pool.query('DELETE FROM http_idempotency WHERE scope = $1 AND key = $2 AND status IS NULL', [scope, key]);
+      await pool.query(
+        'DELETE FROM http_idempotency WHERE scope = $1 AND key = $2 AND status IS NULL',
+        [scope, key],
+      );
     },
     async prune(beforeMs) {
       await pool.query('DELETE FROM http_idempotency WHERE created_ms < $1', [beforeMs]);
@@ -113,19 +150,36 @@ function postgresIdempotencyRecords(pool: pg.Pool): IdempotencyRecords {
 }
 
 /** Redis keeps each record under one key; expiry is Redis's own (a claim lives until it is stale, an answer until it expires). */
-function redisIdempotencyRecords(redis: Redis, ttlMs = 24 * 3_600_000, claimMs = 60_000): IdempotencyRecords {
+function redisIdempotencyRecords(
+  redis: Redis,
+  ttlMs = 24 * 3_600_000,
+  claimMs = 60_000,
+): IdempotencyRecords {
   const keyOf = (scope: string, key: string) => `escrow-idempotency:${scope}\u0000${key}`;
   return {
     async claim(scope, key, fingerprint, terms) {
-      const value = JSON.stringify({ fingerprint, status: null, body: null, createdMs: terms.nowMs });
+      const value = JSON.stringify({
+        fingerprint,
+        status: null,
+        body: null,
+        createdMs: terms.nowMs,
+      });
       if ((await redis.set(keyOf(scope, key), value, 'PX', claimMs, 'NX')) === 'OK') return null;
       const held = await redis.get(keyOf(scope, key));
-      return held ? (JSON.parse(held) as ReturnType<typeof toRecord>) : this.claim(scope, key, fingerprint, terms);
+      return held
+        ? (JSON.parse(held) as ReturnType<typeof toRecord>)
+        : this.claim(scope, key, fingerprint, terms);
     },
     async complete(scope, key, status, body) {
       const held = await redis.get(keyOf(scope, key));
       const record = held ? (JSON.parse(held) as ReturnType<typeof toRecord>) : null;
-      if (record) await redis.set(keyOf(scope, key), JSON.stringify({ ...record, status, body }), 'PX', ttlMs);
+      if (record)
+        await redis.set(
+          keyOf(scope, key),
+          JSON.stringify({ ...record, status, body }),
+          'PX',
+          ttlMs,
+        );
     },
     async release(scope, key) {
       await redis.del(keyOf(scope, key));

@@ -14,7 +14,8 @@ const en = {
   cancel: 'Cancel',
   bankTitle: 'Bank setup',
   bankHeading: 'Bank account setup',
-  bankText: 'Simulated payout onboarding for account {account}. No bank details are asked or stored.',
+  bankText:
+    'Simulated payout onboarding for account {account}. No bank details are asked or stored.',
   complete: 'Complete setup',
   incomplete: 'Leave incomplete',
   paymentTitle: 'Payment',
@@ -38,7 +39,8 @@ const nl: typeof en = {
   cancel: 'Annuleren',
   bankTitle: 'Bankrekening',
   bankHeading: 'Bankrekening instellen',
-  bankText: 'Gesimuleerde uitbetaalrekening {account}. Er worden geen bankgegevens gevraagd of bewaard.',
+  bankText:
+    'Gesimuleerde uitbetaalrekening {account}. Er worden geen bankgegevens gevraagd of bewaard.',
   complete: 'Instellen voltooien',
   incomplete: 'Onvolledig laten',
   paymentTitle: 'Betaling',

@@ -10,7 +10,8 @@ const HEARTBEAT_MS = 15_000;
 /** A refused stream may try again after this long (a stream held elsewhere may have closed by then). */
 const RETRY_AFTER_SECONDS = 30;
 const refusals: Record<LiveRefusal, string> = {
-  per_account: 'Too many live-update streams are open for this account; close a tab or try again later',
+  per_account:
+    'Too many live-update streams are open for this account; close a tab or try again later',
   per_link: 'Too many live-update streams are open for this link; try again later',
   per_address: 'Too many live-update streams are open from this address; try again later',
   total: 'Too many live-update streams are open on this server; try again later',
@@ -20,7 +21,14 @@ const refusals: Record<LiveRefusal, string> = {
  * Opens a server-sent-event stream for `scope`, unless a cap on open streams refuses it (429): the
  * hub sends it change notices and ends it when the grant no longer holds; a heartbeat keeps it open.
  */
-function open(live: LiveHub, request: FastifyRequest, reply: FastifyReply, scope: LiveScope, grant: LiveGrant, holder: Omit<LiveHolder, 'address'>): void {
+function open(
+  live: LiveHub,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  scope: LiveScope,
+  grant: LiveGrant,
+  holder: Omit<LiveHolder, 'address'>,
+): void {
   const who = { ...holder, address: request.ip };
   const refused = live.refusal(who);
   if (refused) {
@@ -65,14 +73,25 @@ function accountStreamRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
     '/api/events/stream',
     {
       preHandler: guards.requireUserOrQueryToken,
-      schema: { tags: ['live'], summary: "Change notices for the user's deals and requests (SSE; token as bearer or ?access_token=)" },
+      schema: {
+        tags: ['live'],
+        summary:
+          "Change notices for the user's deals and requests (SSE; token as bearer or ?access_token=)",
+      },
     },
     async (request, reply) => {
       const p = request.principal;
       if (p?.kind !== 'user') return;
       const { userId, sessionVersion } = p;
       const holds = () => (accounts.userById(userId)?.sessionVersion ?? 0) === sessionVersion;
-      open(ctx.live, request, reply, { kind: 'user', userId }, { stream: `user-${userId}`, holds }, { account: `user:${userId}` });
+      open(
+        ctx.live,
+        request,
+        reply,
+        { kind: 'user', userId },
+        { stream: `user-${userId}`, holds },
+        { account: `user:${userId}` },
+      );
     },
   );
 
@@ -80,7 +99,11 @@ function accountStreamRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
     '/api/admin/events/stream',
     {
       preHandler: guards.requireAdminReaderOrQueryToken,
-      schema: { tags: ['live'], summary: 'Change notices for every deal and payment request (admins and auditors; SSE; token as bearer or ?access_token=)' },
+      schema: {
+        tags: ['live'],
+        summary:
+          'Change notices for every deal and payment request (admins and auditors; SSE; token as bearer or ?access_token=)',
+      },
     },
     async (request, reply) => {
       const p = request.principal;
@@ -104,20 +127,35 @@ function linkStreamRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
   app.get(
     '/api/events/stream/deal/:token',
     {
-      schema: { tags: ['live'], summary: 'Change notices for the deal behind a creator link (SSE)', params: tokenParam },
+      schema: {
+        tags: ['live'],
+        summary: 'Change notices for the deal behind a creator link (SSE)',
+        params: tokenParam,
+      },
     },
     async (request, reply) => {
       const { token } = request.params;
       const record = dealViews.linkRecord(token);
       const holds = () => deals.byToken(token)?.context.shareableToken === token;
-      open(ctx.live, request, reply, { kind: 'deal', dealId: record.id }, { stream: `deal-${record.id}`, holds }, { link: `deal-${record.id}` });
+      open(
+        ctx.live,
+        request,
+        reply,
+        { kind: 'deal', dealId: record.id },
+        { stream: `deal-${record.id}`, holds },
+        { link: `deal-${record.id}` },
+      );
     },
   );
 
   app.get(
     '/api/events/stream/request/:token',
     {
-      schema: { tags: ['live'], summary: 'Change notices for the payment request behind a link (SSE)', params: tokenParam },
+      schema: {
+        tags: ['live'],
+        summary: 'Change notices for the payment request behind a link (SSE)',
+        params: tokenParam,
+      },
     },
     async (request, reply) => {
       const { token } = request.params;

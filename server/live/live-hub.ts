@@ -45,23 +45,36 @@ interface Listener {
 }
 
 /** What an applied event tells the live connections, and whose deal, request or account it is (from the read models). */
-function noticeLookup(db: Database): (event: ProjectedEvent) => { notice: ChangeNotice; owner: string | null } | null {
-  const dealOwner = db.prepare<[number], { owner_id: string }>('SELECT owner_id FROM rm_deals WHERE id = ?');
-  const requestCreator = db.prepare<[number], { creator_id: string }>('SELECT creator_id FROM rm_payment_requests WHERE id = ?');
+function noticeLookup(
+  db: Database,
+): (event: ProjectedEvent) => { notice: ChangeNotice; owner: string | null } | null {
+  const dealOwner = db.prepare<[number], { owner_id: string }>(
+    'SELECT owner_id FROM rm_deals WHERE id = ?',
+  );
+  const requestCreator = db.prepare<[number], { creator_id: string }>(
+    'SELECT creator_id FROM rm_payment_requests WHERE id = ?',
+  );
   return (event) => {
     const s = event.streamId;
     if (s.startsWith('deal-')) {
       const id = Number(s.slice(5));
-      const owner = dealOwner.get(id)?.owner_id ?? (event.data as { ownerId?: string }).ownerId ?? null;
+      const owner =
+        dealOwner.get(id)?.owner_id ?? (event.data as { ownerId?: string }).ownerId ?? null;
       return { notice: { kind: 'deal', id, type: event.type, position: event.position }, owner };
     }
     if (s.startsWith('payment-request-')) {
       const id = Number(s.slice('payment-request-'.length));
-      return { notice: { kind: 'payment-request', id, type: event.type, position: event.position }, owner: requestCreator.get(id)?.creator_id ?? null };
+      return {
+        notice: { kind: 'payment-request', id, type: event.type, position: event.position },
+        owner: requestCreator.get(id)?.creator_id ?? null,
+      };
     }
     if (s.startsWith('user-')) {
       const id = s.slice(5);
-      return { notice: { kind: 'user', id, type: event.type, position: event.position }, owner: id };
+      return {
+        notice: { kind: 'user', id, type: event.type, position: event.position },
+        owner: id,
+      };
     }
     return null;
   };
@@ -83,7 +96,11 @@ const matches = (scope: LiveScope, notice: ChangeNotice, owner: string | null): 
 /** Open streams per account, link and address: a few numbers, however many streams are open. */
 function holderCounts() {
   const counts = new Map<string, number>();
-  const keysOf = (h: LiveHolder): string[] => [...(h.account ? [`a|${h.account}`] : []), ...(h.link ? [`l|${h.link}`] : []), `i|${h.address}`];
+  const keysOf = (h: LiveHolder): string[] => [
+    ...(h.account ? [`a|${h.account}`] : []),
+    ...(h.link ? [`l|${h.link}`] : []),
+    `i|${h.address}`,
+  ];
   const bump = (holder: LiveHolder, by: number) => {
     for (const key of keysOf(holder)) {
       const n = (counts.get(key) ?? 0) + by;
@@ -110,7 +127,15 @@ function holderCounts() {
  * Fans applied events out to server-sent-event connections. It runs after the read models applied
  * a batch (`runner.onApplied`), so a client that refetches on a notice already sees the change.
  */
-export function createLiveHub({ db, limits, onRefused }: { db: Database; limits: LiveLimits; onRefused?: (reason: LiveRefusal) => void }) {
+export function createLiveHub({
+  db,
+  limits,
+  onRefused,
+}: {
+  db: Database;
+  limits: LiveLimits;
+  onRefused?: (reason: LiveRefusal) => void;
+}) {
   const listeners = new Set<Listener>();
   const counts = holderCounts();
   const noticeFor = noticeLookup(db);
@@ -122,11 +147,13 @@ export function createLiveHub({ db, limits, onRefused }: { db: Database; limits:
       // Logout, a password change, a deactivation or a link rotation ends the streams it authorised:
       // the read models already applied the batch, so `holds` sees the change.
       const touched = new Set(events.map((e) => e.streamId));
-      for (const l of [...listeners]) if (touched.has(l.grant.stream) && !l.grant.holds()) l.close();
+      for (const l of [...listeners])
+        if (touched.has(l.grant.stream) && !l.grant.holds()) l.close();
       for (const event of events) {
         const found = noticeFor(event);
         if (!found) continue;
-        for (const l of listeners) if (matches(l.scope, found.notice, found.owner)) l.send(found.notice);
+        for (const l of listeners)
+          if (matches(l.scope, found.notice, found.owner)) l.send(found.notice);
       }
     },
     /** The cap a new stream for `holder` would pass, or null when it may open (counted on refusal). */

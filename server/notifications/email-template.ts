@@ -2,14 +2,23 @@ import type { MailMessage } from './mail-sender';
 import type { PlannedNotification } from './notification-plan';
 import { catalogs } from './texts';
 
-const escape = (value: string): string => value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const escape = (value: string): string =>
+  value.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
 
 /** One notification as an email: plain text and HTML, the screen's link and a working unsubscribe link. */
-export function renderEmail(n: PlannedNotification & { email: string }, links: { open: string; unsubscribe: string; block?: string }): MailMessage {
+export function renderEmail(
+  n: PlannedNotification & { email: string },
+  links: { open: string; unsubscribe: string; block?: string },
+): MailMessage {
   const t = catalogs[n.language].mail;
   const blockText = links.block ? `${t.block}: ${links.block}\n` : '';
   const text = `${n.title}\n\n${n.body}\n\n${t.open}: ${links.open}\n\n--\n${t.footer}\n${blockText}${t.unsubscribe}: ${links.unsubscribe}\n`;
-  const blockHtml = links.block ? `<a href="${escape(links.block)}" style="color:#666">${escape(t.block)}</a><br>` : '';
+  const blockHtml = links.block
+    ? `<a href="${escape(links.block)}" style="color:#666">${escape(t.block)}</a><br>`
+    : '';
   const html = `<!doctype html>
 <html lang="${n.language}"><head><meta charset="utf-8"><title>${escape(n.title)}</title></head>
 <body style="font-family:system-ui,-apple-system,sans-serif;background:#f4f4f7;margin:0;padding:16px;color:#1c1c28">
@@ -25,6 +34,9 @@ export function renderEmail(n: PlannedNotification & { email: string }, links: {
     subject: n.title,
     text,
     html,
-    headers: { 'List-Unsubscribe': `<${links.unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: {
+      'List-Unsubscribe': `<${links.unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
   };
 }

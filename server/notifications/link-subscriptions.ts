@@ -6,7 +6,9 @@ import { appendNotificationEvent, linkPushStreamId } from './notification-stream
 type Reason = 'turned_off' | 'replaced' | 'link_rotated';
 
 /** The push devices of a deal link: which are oldest, and removing them with an event each. */
-export function createLinkSubscriptions(ctx: Pick<AppContext, 'store' | 'clock' | 'queries' | 'settle'>) {
+export function createLinkSubscriptions(
+  ctx: Pick<AppContext, 'store' | 'clock' | 'queries' | 'settle'>,
+) {
   return {
     /** The `count` oldest subscribed endpoints, in the order they were (last) subscribed. */
     async oldest(dealId: number, count: number): Promise<string[]> {
@@ -28,7 +30,12 @@ export function createLinkSubscriptions(ctx: Pick<AppContext, 'store' | 'clock' 
       return [...order.keys()].slice(0, Math.max(0, count));
     },
     /** Removes each endpoint with its own `DealLinkPushUnsubscribed`, by the given actor, and waits for the read model. */
-    async remove(dealId: number, endpoints: string[], reason: Reason, meta: CommandContext): Promise<void> {
+    async remove(
+      dealId: number,
+      endpoints: string[],
+      reason: Reason,
+      meta: CommandContext,
+    ): Promise<void> {
       let position: number | null = null;
       for (const endpoint of endpoints) {
         ({ position } = await appendNotificationEvent(

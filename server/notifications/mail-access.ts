@@ -5,7 +5,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * carries a key signed with the app secret (`?key=`), as the simulated gateway's pages do.
  */
 export function createMailAccess(secret: string) {
-  const keyFor = (name: string) => createHmac('sha256', `sim-mail:${secret}`).update(name).digest('base64url').slice(0, 32);
+  const keyFor = (name: string) =>
+    createHmac('sha256', `sim-mail:${secret}`).update(name).digest('base64url').slice(0, 32);
   return {
     /** The page of one message, with its key (a path: the admin opens it on the app's own host). */
     urlFor: (name: string) => `/sim/mail/${encodeURIComponent(name)}?key=${keyFor(name)}`,

@@ -63,7 +63,14 @@ export function createMailSender({
       writeFileSync(join(folder, name), info.message ?? Buffer.alloc(0));
       writeFileSync(
         join(folder, `${name}.json`),
-        JSON.stringify({ name, to: message.to, subject: message.subject, date, text: message.text, html: message.html }),
+        JSON.stringify({
+          name,
+          to: message.to,
+          subject: message.subject,
+          date,
+          text: message.text,
+          html: message.html,
+        }),
       );
     },
     list() {
@@ -75,7 +82,9 @@ export function createMailSender({
       }
       return names
         .map((n) => {
-          const { name, to, subject, date } = JSON.parse(readFileSync(join(folder, n), 'utf8')) as StoredMail;
+          const { name, to, subject, date } = JSON.parse(
+            readFileSync(join(folder, n), 'utf8'),
+          ) as StoredMail;
           return { name, to, subject, date };
         })
         .sort((a, b) => (a.name < b.name ? 1 : -1));
@@ -83,7 +92,9 @@ export function createMailSender({
     read(name) {
       if (!safeName.test(name)) return null;
       try {
-        const parts = JSON.parse(readFileSync(join(folder, `${name}.json`), 'utf8')) as StoredMail & { text: string; html: string };
+        const parts = JSON.parse(
+          readFileSync(join(folder, `${name}.json`), 'utf8'),
+        ) as StoredMail & { text: string; html: string };
         return { ...parts, raw: readFileSync(join(folder, name), 'utf8') };
       } catch {
         return null;

@@ -19,7 +19,9 @@ export function neutraliseLinks(text: string): string {
   let out = '';
   let from = 0;
   for (const m of matches) {
-    out += text.slice(from, m.index) + m.raw.replace(/:\/\//g, '[:]//').replace(/\./g, '[.]').replace(/@/g, '[at]');
+    out +=
+      text.slice(from, m.index) +
+      m.raw.replace(/:\/\//g, '[:]//').replace(/\./g, '[.]').replace(/@/g, '[at]');
     from = m.lastIndex;
   }
   return out + text.slice(from);

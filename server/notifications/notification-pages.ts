@@ -2,7 +2,11 @@ import type { StoredMail } from './mail-sender';
 
 /** Small self-contained pages: the unsubscribe answer and the test-mode mail folder. */
 
-const escape = (value: string): string => value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const escape = (value: string): string =>
+  value.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
 
 function page(lang: string, title: string, body: string, testMode: boolean): string {
   return `<!doctype html>
@@ -24,11 +28,22 @@ ${body}
 }
 
 export function messagePage(lang: string, title: string, text: string): string {
-  return page(lang, title, `<div class="card"><h1>${escape(title)}</h1><p>${escape(text)}</p></div>`, false);
+  return page(
+    lang,
+    title,
+    `<div class="card"><h1>${escape(title)}</h1><p>${escape(text)}</p></div>`,
+    false,
+  );
 }
 
 /** The unsubscribe link's page: a mail scanner that follows the link changes nothing; the button does. */
-export function confirmPage(lang: string, title: string, text: string, button: string, action: string): string {
+export function confirmPage(
+  lang: string,
+  title: string,
+  text: string,
+  button: string,
+  action: string,
+): string {
   return page(
     lang,
     title,
@@ -40,12 +55,21 @@ export function confirmPage(lang: string, title: string, text: string, button: s
 
 export function mailListPage(mails: (StoredMail & { url: string })[]): string {
   const items = mails.map(
-    (m) => `<li data-testid="mail"><a href="${escape(m.url)}">${escape(m.subject)}</a><br><small>to ${escape(m.to)} · ${escape(m.date)}</small></li>`,
+    (m) =>
+      `<li data-testid="mail"><a href="${escape(m.url)}">${escape(m.subject)}</a><br><small>to ${escape(m.to)} · ${escape(m.date)}</small></li>`,
   );
-  return page('en', 'Mail', `<div class="card"><h1>Mail</h1>${items.length ? `<ul>${items.join('')}</ul>` : '<p>No mail yet.</p>'}</div>`, true);
+  return page(
+    'en',
+    'Mail',
+    `<div class="card"><h1>Mail</h1>${items.length ? `<ul>${items.join('')}</ul>` : '<p>No mail yet.</p>'}</div>`,
+    true,
+  );
 }
 
-export function mailPage(name: string, mail: { to: string; subject: string; date: string; text: string; html: string; raw: string }): string {
+export function mailPage(
+  name: string,
+  mail: { to: string; subject: string; date: string; text: string; html: string; raw: string },
+): string {
   return page(
     'en',
     mail.subject,

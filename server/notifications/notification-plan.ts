@@ -1,5 +1,9 @@
 import type { Language } from '@machines/account/account.events';
-import { languageOf, notificationPreferencesOf, type UserContext } from '@machines/account/user.machine';
+import {
+  languageOf,
+  notificationPreferencesOf,
+  type UserContext,
+} from '@machines/account/user.machine';
 import type { NotificationChannel } from '@machines/notifications/notification.events';
 import type { DealRecord } from '../../projections/deals.queries';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
@@ -59,28 +63,68 @@ export interface PlannableEvent {
 }
 
 export const recipientKey = (r: Recipient): string =>
-  r.kind === 'user' ? `user:${r.userId}` : r.kind === 'address' ? `email:${r.email.trim().toLowerCase()}` : `deal-link:${r.dealId}`;
+  r.kind === 'user'
+    ? `user:${r.userId}`
+    : r.kind === 'address'
+      ? `email:${r.email.trim().toLowerCase()}`
+      : `deal-link:${r.dealId}`;
 
-const idOf = (streamId: string, prefix: string): number | null => (streamId.startsWith(prefix) ? Number(streamId.slice(prefix.length)) || null : null);
+const idOf = (streamId: string, prefix: string): number | null =>
+  streamId.startsWith(prefix) ? Number(streamId.slice(prefix.length)) || null : null;
 
 /** Who hears what: each planned message goes to `out`, once the recipient's preferences allow it. */
 function sendersFor(facts: NotificationFacts, out: PlannedNotification[]) {
-  const toUser = (user: UserContext | null, kind: NotificationKind, params: TextParams, url: string) => {
+  const toUser = (
+    user: UserContext | null,
+    kind: NotificationKind,
+    params: TextParams,
+    url: string,
+  ) => {
     if (!user || user.userId === '') return;
     const prefs = notificationPreferencesOf(user);
     const channels = (['push', 'email'] as const).filter((c) => prefs[c]);
     if (channels.length === 0) return;
     const language = languageOf(user);
-    out.push({ kind, recipient: { kind: 'user', userId: user.userId }, channels, language, email: user.email, url, ...renderText(language, kind, params) });
+    out.push({
+      kind,
+      recipient: { kind: 'user', userId: user.userId },
+      channels,
+      language,
+      email: user.email,
+      url,
+      ...renderText(language, kind, params),
+    });
   };
-  const toAddress = (email: string, language: Language, kind: NotificationKind, params: TextParams, url: string) => {
+  const toAddress = (
+    email: string,
+    language: Language,
+    kind: NotificationKind,
+    params: TextParams,
+    url: string,
+  ) => {
     if (facts.emailOptedOut(email)) return;
-    out.push({ kind, recipient: { kind: 'address', email }, channels: ['email'], language, email, url, ...renderText(language, kind, params) });
+    out.push({
+      kind,
+      recipient: { kind: 'address', email },
+      channels: ['email'],
+      language,
+      email,
+      url,
+      ...renderText(language, kind, params),
+    });
   };
   const toLink = (dealId: number, kind: NotificationKind, params: TextParams, url: string) => {
     if (!facts.linkSubscribed(dealId)) return;
     const language = facts.linkLanguage(dealId);
-    out.push({ kind, recipient: { kind: 'deal-link', dealId }, channels: ['push'], language, email: null, url, ...renderText(language, kind, params) });
+    out.push({
+      kind,
+      recipient: { kind: 'deal-link', dealId },
+      channels: ['push'],
+      language,
+      email: null,
+      url,
+      ...renderText(language, kind, params),
+    });
   };
   const toAdmins = (kind: NotificationKind, params: TextParams, url: string) => {
     for (const email of facts.adminEmails) toAddress(email, 'en', kind, params, url);
@@ -105,33 +149,64 @@ function reminderStillDue(c: DealRecord['context'], endsAt: unknown): boolean {
 }
 
 /** What the admins must look at on a deal: a chargeback, a refused transfer, a hold left too long. */
-function alertAdminsOfDeal(event: PlannableEvent, data: EventData, dealId: number, c: DealRecord['context'], base: TextParams, { toAdmins }: Senders): void {
+function alertAdminsOfDeal(
+  event: PlannableEvent,
+  data: EventData,
+  dealId: number,
+  c: DealRecord['context'],
+  base: TextParams,
+  { toAdmins }: Senders,
+): void {
   const adminUrl = `/admin?deal=${dealId}`;
   switch (event.type) {
     case 'ChargebackOpened':
-      toAdmins('admin_chargeback', { ...base, amountCents: Number(data.amountCents), reason: String(data.reason) }, adminUrl);
+      toAdmins(
+        'admin_chargeback',
+        { ...base, amountCents: Number(data.amountCents), reason: String(data.reason) },
+        adminUrl,
+      );
       break;
     case 'TransferFailed':
-      toAdmins('admin_transfer_failed', { ...base, reason: `${String(data.code)}: ${String(data.message)}` }, adminUrl);
+      toAdmins(
+        'admin_transfer_failed',
+        { ...base, reason: `${String(data.code)}: ${String(data.message)}` },
+        adminUrl,
+      );
       break;
     case 'HoldAgeingAlertDue':
-      if (c.hold !== null && c.hold.since === data.heldSince) toAdmins('admin_hold_ageing', { ...base, at: String(data.heldSince) }, adminUrl);
+      if (c.hold !== null && c.hold.since === data.heldSince)
+        toAdmins('admin_hold_ageing', { ...base, at: String(data.heldSince) }, adminUrl);
       break;
   }
 }
 
-function planDealNotifications(event: PlannableEvent, data: EventData, dealId: number, facts: NotificationFacts, send: Senders): void {
+function planDealNotifications(
+  event: PlannableEvent,
+  data: EventData,
+  dealId: number,
+  facts: NotificationFacts,
+  send: Senders,
+): void {
   const { toUser, toLink } = send;
   const deal = facts.deal(dealId);
   if (!deal) return;
   const c = deal.context;
   const brand = facts.user(deal.ownerId);
-  const base: TextParams = { dealId, title: c.terms?.title ?? undefined, influencer: c.terms?.influencer };
+  const base: TextParams = {
+    dealId,
+    title: c.terms?.title ?? undefined,
+    influencer: c.terms?.influencer,
+  };
   const dealUrl = `/deals/${dealId}`;
   const linkUrl = c.shareableToken ? `/accept/${c.shareableToken}` : '/';
   switch (event.type) {
     case 'PaymentSucceeded':
-      toUser(brand, 'payment_received', { ...base, amountCents: Number(data.amountCents) }, dealUrl);
+      toUser(
+        brand,
+        'payment_received',
+        { ...base, amountCents: Number(data.amountCents) },
+        dealUrl,
+      );
       break;
     case 'CreatorAccepted':
       toUser(brand, 'creator_accepted', base, dealUrl);
@@ -140,14 +215,25 @@ function planDealNotifications(event: PlannableEvent, data: EventData, dealId: n
       toUser(brand, 'content_delivered', { ...base, at: String(data.endsAt) }, dealUrl);
       break;
     case 'ReleaseReminderDue':
-      if (reminderStillDue(c, data.endsAt)) toUser(brand, 'release_reminder', { ...base, at: String(data.endsAt) }, dealUrl);
+      if (reminderStillDue(c, data.endsAt))
+        toUser(brand, 'release_reminder', { ...base, at: String(data.endsAt) }, dealUrl);
       break;
     case 'DisputePeriodElapsed':
-      toUser(brand, 'dispute_auto_resolved', { ...base, amountCents: c.terms?.amountCents ?? 0 }, dealUrl);
+      toUser(
+        brand,
+        'dispute_auto_resolved',
+        { ...base, amountCents: c.terms?.amountCents ?? 0 },
+        dealUrl,
+      );
       break;
     case 'FundsReleased':
       toUser(brand, 'funds_released', { ...base, amountCents: Number(data.amountCents) }, dealUrl);
-      toLink(dealId, 'link_payout_sent', { ...base, amountCents: Number(data.amountCents) }, linkUrl);
+      toLink(
+        dealId,
+        'link_payout_sent',
+        { ...base, amountCents: Number(data.amountCents) },
+        linkUrl,
+      );
       break;
     case 'DealRefunded':
       toUser(brand, 'refund_done', { ...base, amountCents: Number(data.amountCents) }, dealUrl);
@@ -170,17 +256,33 @@ function planDealNotifications(event: PlannableEvent, data: EventData, dealId: n
  * A split: brand and creator hear once, when the second part succeeded (the deal is split_resolved);
  * admins hear of each part the gateway refused, to retry it.
  */
-function planSplitNotifications(event: PlannableEvent, data: EventData, deal: DealRecord, facts: NotificationFacts, send: Senders, base: TextParams): void {
+function planSplitNotifications(
+  event: PlannableEvent,
+  data: EventData,
+  deal: DealRecord,
+  facts: NotificationFacts,
+  send: Senders,
+  base: TextParams,
+): void {
   const split = deal.context.split;
   if (split === null) return;
   const dealId = deal.id;
   if (event.type === 'SplitTransferFailed' || event.type === 'SplitRefundFailed') {
-    const amountCents = event.type === 'SplitTransferFailed' ? split.creatorCents : split.refundCents;
-    send.toAdmins('admin_split_failed', { ...base, amountCents, reason: `${String(data.code)}: ${String(data.message)}` }, `/admin?deal=${dealId}`);
+    const amountCents =
+      event.type === 'SplitTransferFailed' ? split.creatorCents : split.refundCents;
+    send.toAdmins(
+      'admin_split_failed',
+      { ...base, amountCents, reason: `${String(data.code)}: ${String(data.message)}` },
+      `/admin?deal=${dealId}`,
+    );
     return;
   }
   if ((event.metadata as { state?: string } | null)?.state !== 'split_resolved') return;
-  const params: TextParams = { ...base, amountCents: split.creatorCents, refundCents: split.refundCents };
+  const params: TextParams = {
+    ...base,
+    amountCents: split.creatorCents,
+    refundCents: split.refundCents,
+  };
   send.toUser(facts.user(deal.ownerId), 'split_resolved_brand', params, `/deals/${dealId}`);
   const linkUrl = deal.context.shareableToken ? `/accept/${deal.context.shareableToken}` : '/';
   const creator = deal.context.claimedByUserId ? facts.user(deal.context.claimedByUserId) : null;
@@ -191,12 +293,25 @@ function planSplitNotifications(event: PlannableEvent, data: EventData, deal: De
 /** The daily reconciliation alerts the admins only when it found a mismatch. */
 function planReconciliationAlert(data: EventData, { toAdmins }: Senders): void {
   const found = Number(data.mismatches);
-  const byProblem = Object.entries((data.byProblem ?? {}) as Record<string, number>).filter(([, n]) => n > 0);
+  const byProblem = Object.entries((data.byProblem ?? {}) as Record<string, number>).filter(
+    ([, n]) => n > 0,
+  );
   const reason = byProblem.map(([problem, n]) => `${problem.replace(/_/g, ' ')} ${n}`).join(', ');
-  if (found > 0) toAdmins('admin_reconciliation_mismatch', { count: found, at: String(data.until), reason }, '/admin?tab=reconciliation');
+  if (found > 0)
+    toAdmins(
+      'admin_reconciliation_mismatch',
+      { count: found, at: String(data.until), reason },
+      '/admin?tab=reconciliation',
+    );
 }
 
-function planRequestNotifications(event: PlannableEvent, data: EventData, requestId: number, facts: NotificationFacts, send: Senders): void {
+function planRequestNotifications(
+  event: PlannableEvent,
+  data: EventData,
+  requestId: number,
+  facts: NotificationFacts,
+  send: Senders,
+): void {
   const { toUser, toAddress, toAdmins } = send;
   const request = facts.request(requestId);
   const r = request?.context.request;
@@ -238,12 +353,19 @@ function planRequestNotifications(event: PlannableEvent, data: EventData, reques
       if (data.transferId) toUser(creator, 'payout_sent', params, creatorUrl);
       break;
     case 'PaymentRequestChargebackOpened':
-      toAdmins('admin_chargeback', { requestId, amountCents: Number(data.amountCents), reason: String(data.reason) }, `/admin?request=${requestId}`);
+      toAdmins(
+        'admin_chargeback',
+        { requestId, amountCents: Number(data.amountCents), reason: String(data.reason) },
+        `/admin?request=${requestId}`,
+      );
       break;
   }
 }
 
-export function planNotifications(event: PlannableEvent, facts: NotificationFacts): PlannedNotification[] {
+export function planNotifications(
+  event: PlannableEvent,
+  facts: NotificationFacts,
+): PlannedNotification[] {
   const data = (event.data ?? {}) as EventData;
   const out: PlannedNotification[] = [];
   const send = sendersFor(facts, out);
@@ -251,7 +373,11 @@ export function planNotifications(event: PlannableEvent, facts: NotificationFact
     planReconciliationAlert(data, send);
     return out;
   }
-  const dealId = idOf(event.streamId, 'deal-') ?? (event.type === 'ReleaseReminderDue' || event.type === 'HoldAgeingAlertDue' ? Number(data.dealId) : null);
+  const dealId =
+    idOf(event.streamId, 'deal-') ??
+    (event.type === 'ReleaseReminderDue' || event.type === 'HoldAgeingAlertDue'
+      ? Number(data.dealId)
+      : null);
   if (dealId !== null) planDealNotifications(event, data, dealId, facts, send);
   else {
     const requestId = idOf(event.streamId, 'payment-request-');

@@ -7,18 +7,24 @@ import type { Clock } from '../shared/clock';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** One claim stream per (event, recipient, channel); the hash keeps addresses out of stream names. */
-export const claimStreamId = (eventId: string, recipient: string, channel: NotificationChannel): string =>
-  `notification-${sha256(`${eventId}:${recipient}:${channel}`).slice(0, 32)}`;
+export const claimStreamId = (
+  eventId: string,
+  recipient: string,
+  channel: NotificationChannel,
+): string => `notification-${sha256(`${eventId}:${recipient}:${channel}`).slice(0, 32)}`;
 
-export const optOutStreamId = (email: string): string => `email-optout-${sha256(email.trim().toLowerCase())}`;
+export const optOutStreamId = (email: string): string =>
+  `email-optout-${sha256(email.trim().toLowerCase())}`;
 
 /** One stream per (address, creator) a recipient blocked; appended "no stream", so blocking twice is a no-op. */
-export const requestBlockStreamId = (email: string, creatorId: string): string => `request-block-${sha256(`${email.trim().toLowerCase()} ${creatorId}`)}`;
+export const requestBlockStreamId = (email: string, creatorId: string): string =>
+  `request-block-${sha256(`${email.trim().toLowerCase()} ${creatorId}`)}`;
 
 export const linkPushStreamId = (dealId: number): string => `link-push-deal-${dealId}`;
 
 /** Due-time events: one stream per deal and due moment, appended "no stream", so each fires once. */
-export const dueStreamId = (kind: 'reminder' | 'hold-alert', dealId: number, at: string): string => `${kind}-deal-${dealId}-${sha256(at).slice(0, 16)}`;
+export const dueStreamId = (kind: 'reminder' | 'hold-alert', dealId: number, at: string): string =>
+  `${kind}-deal-${dealId}-${sha256(at).slice(0, 16)}`;
 
 /** A deterministic UUID (v5 layout) from parts: the same due moment always gets the same event id. */
 export function uuidFrom(...parts: string[]): string {

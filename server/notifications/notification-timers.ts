@@ -29,15 +29,29 @@ export function createNotificationTimers({
 }) {
   async function runTick(): Promise<number> {
     let fired = 0;
-    for (const due of queries.dueTimers(clock.now().getTime(), reminderHours * HOUR_MS, holdAgeingHours * HOUR_MS)) {
+    for (const due of queries.dueTimers(
+      clock.now().getTime(),
+      reminderHours * HOUR_MS,
+      holdAgeingHours * HOUR_MS,
+    )) {
       const [kind, type, data] =
         due.kind === 'release_reminder'
           ? (['reminder', 'ReleaseReminderDue', { dealId: due.dealId, endsAt: due.at }] as const)
-          : (['hold-alert', 'HoldAgeingAlertDue', { dealId: due.dealId, heldSince: due.at }] as const);
+          : ([
+              'hold-alert',
+              'HoldAgeingAlertDue',
+              { dealId: due.dealId, heldSince: due.at },
+            ] as const);
       const streamId = dueStreamId(kind, due.dealId, due.at);
       // The same id at "no stream": a repeat before the projection caught up is a no-op, not an error.
       try {
-        await appendNotificationEvent({ store, clock }, streamId, { type, data, id: uuidFrom(streamId, type) }, 'no_stream', { actor });
+        await appendNotificationEvent(
+          { store, clock },
+          streamId,
+          { type, data, id: uuidFrom(streamId, type) },
+          'no_stream',
+          { actor },
+        );
       } catch (error) {
         if (!(error instanceof WrongExpectedVersion)) throw error;
       }

@@ -25,7 +25,12 @@ export interface NotificationsWiringDeps {
   readDb: Database;
   runner: ProjectionRunner;
   push: PushService;
-  queries: { deals: DealQueries; requests: PaymentRequestQueries; accounts: AccountQueries; notifications: NotificationQueries };
+  queries: {
+    deals: DealQueries;
+    requests: PaymentRequestQueries;
+    accounts: AccountQueries;
+    notifications: NotificationQueries;
+  };
   mail?: MailSender;
 }
 
@@ -34,7 +39,12 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
   const { config, store, clock, queries } = deps;
   const mail =
     deps.mail ??
-    createMailSender({ smtpUrl: config.notifications.smtpUrl, from: config.notifications.mailFrom, dataDir: config.dataDir, now: () => clock.now() });
+    createMailSender({
+      smtpUrl: config.notifications.smtpUrl,
+      from: config.notifications.mailFrom,
+      dataDir: config.dataDir,
+      now: () => clock.now(),
+    });
   const unsubscribe = createUnsubscribeLinks(deps.secret, config.publicUrl);
   const requestBlocks = createRequestBlockLinks(deps.secret, config.publicUrl);
   const facts: NotificationFacts = {
@@ -46,7 +56,8 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
     linkSubscribed: (dealId) => queries.notifications.linkSubscriptions(dealId).length > 0,
     linkLanguage: (dealId) => queries.notifications.linkLanguage(dealId),
     emailOptedOut: (email) => queries.notifications.isOptedOut(optOutStreamId(email)),
-    requestSenderBlocked: (email, creatorId) => queries.notifications.isRequestSenderBlocked(requestBlockStreamId(email, creatorId)),
+    requestSenderBlocked: (email, creatorId) =>
+      queries.notifications.isRequestSenderBlocked(requestBlockStreamId(email, creatorId)),
   };
   const reactor = createNotificationsReactor({
     store,
@@ -57,7 +68,8 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
     requestBlocks,
     push: deps.push,
     publicUrl: config.publicUrl,
-    onSendError: (error, n, channel) => console.error(`Notification ${n.kind} by ${channel} failed:`, (error as Error).message),
+    onSendError: (error, n, channel) =>
+      console.error(`Notification ${n.kind} by ${channel} failed:`, (error as Error).message),
   });
   const timers = createNotificationTimers({
     store,
@@ -91,7 +103,8 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
           before: (event) => deps.runner.waitForPosition(event.position),
           retryDelayMs: 1_000,
           maxRetryDelayMs: 60_000,
-          onError: (_name, _event, error) => console.error('Notifications reactor:', (error as Error).message),
+          onError: (_name, _event, error) =>
+            console.error('Notifications reactor:', (error as Error).message),
         });
         await running.start();
       }

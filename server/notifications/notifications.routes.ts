@@ -19,7 +19,13 @@ import { confirmPage, messagePage } from './notification-pages';
 
 const security = [{ bearerAuth: [] }];
 const MAX_LINK_SUBSCRIPTIONS = 10;
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+};
 const language = z.enum(languages, { error: 'language must be "en" or "nl"' });
 const preferences = z.object({
   push: z.boolean({ error: 'push must be true or false' }),
@@ -29,7 +35,10 @@ const preferences = z.object({
 const subscription = z.object(
   {
     endpoint: z.url({ error: 'subscription.endpoint must be a URL' }).max(2_000),
-    keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }, { error: 'subscription.keys is required' }),
+    keys: z.object(
+      { p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) },
+      { error: 'subscription.keys is required' },
+    ),
   },
   { error: 'subscription is required' },
 );
@@ -59,7 +68,12 @@ export function notificationsRoutes(app: ZodApp, deps: RouteDeps): void {
     '/api/user/notification-preferences',
     {
       preHandler: guards.requireUser,
-      schema: { tags: ['profile'], security, body: preferences.partial(), response: { 200: preferences, ...errors } },
+      schema: {
+        tags: ['profile'],
+        security,
+        body: preferences.partial(),
+        response: { 200: preferences, ...errors },
+      },
     },
     async (request) => {
       const { userId } = userOf(request);
@@ -69,11 +83,18 @@ export function notificationsRoutes(app: ZodApp, deps: RouteDeps): void {
         ({ snapshot }) => {
           const c = snapshot.context;
           const now = notificationPreferencesOf(c);
-          const next = { push: request.body.push ?? now.push, email: request.body.email ?? now.email };
+          const next = {
+            push: request.body.push ?? now.push,
+            email: request.body.email ?? now.email,
+          };
           const language = request.body.language ?? languageOf(c);
           return [
-            ...(next.push !== now.push || next.email !== now.email ? [{ type: 'NotificationPreferencesChanged' as const, data: next }] : []),
-            ...(language !== languageOf(c) ? [{ type: 'LanguageChosen' as const, data: { language } }] : []),
+            ...(next.push !== now.push || next.email !== now.email
+              ? [{ type: 'NotificationPreferencesChanged' as const, data: next }]
+              : []),
+            ...(language !== languageOf(c)
+              ? [{ type: 'LanguageChosen' as const, data: { language } }]
+              : []),
           ];
         },
         commandContext(request, { kind: 'brand', id: userId }),
@@ -90,7 +111,10 @@ type ClaimedRequest = FastifyRequest<{ Params: { token: string } }>;
 
 /** What the deal link's push routes share: who holds the link's claim, and the link's devices. */
 interface LinkPush {
-  ofClaimer(request: ClaimedRequest, options?: { beforeAcceptance?: boolean }): ReturnType<RouteDeps['dealViews']['linkRecord']>;
+  ofClaimer(
+    request: ClaimedRequest,
+    options?: { beforeAcceptance?: boolean },
+  ): ReturnType<RouteDeps['dealViews']['linkRecord']>;
   subscriptions: ReturnType<typeof createLinkSubscriptions>;
 }
 
@@ -123,8 +147,16 @@ async function subscribeDevice(
 ): Promise<void> {
   const known = ctx.queries.notifications.linkSubscriptions(dealId);
   // Bounded per deal; the claimer's newest device replaces its oldest, so the creator always gets one.
-  if (!known.some((s) => s.endpoint === body.subscription.endpoint) && known.length >= MAX_LINK_SUBSCRIPTIONS) {
-    await subscriptions.remove(dealId, await subscriptions.oldest(dealId, known.length - MAX_LINK_SUBSCRIPTIONS + 1), 'replaced', meta);
+  if (
+    !known.some((s) => s.endpoint === body.subscription.endpoint) &&
+    known.length >= MAX_LINK_SUBSCRIPTIONS
+  ) {
+    await subscriptions.remove(
+      dealId,
+      await subscriptions.oldest(dealId, known.length - MAX_LINK_SUBSCRIPTIONS + 1),
+      'replaced',
+      meta,
+    );
   }
   const { position } = await appendNotificationEvent(
     ctx,
@@ -142,12 +174,20 @@ async function subscribeDevice(
 /** Push for one deal, for a creator without an account (the deal link): subscribe, turn off, ask. */
 function linkPushRoutes(app: ZodApp, deps: RouteDeps): void {
   const { ctx, dealViews } = deps;
-  const link: LinkPush = { ofClaimer: claimerLink(deps), subscriptions: createLinkSubscriptions(ctx) };
+  const link: LinkPush = {
+    ofClaimer: claimerLink(deps),
+    subscriptions: createLinkSubscriptions(ctx),
+  };
   const linkBody = z.object({ subscription, language: language.default('en') });
   app.post(
     '/api/deals/link/:token/notifications',
     {
-      schema: { tags: ['deal link (creator)'], params: tokenParam, body: linkBody, response: { 200: z.object({ subscribed: z.boolean() }), ...errors } },
+      schema: {
+        tags: ['deal link (creator)'],
+        params: tokenParam,
+        body: linkBody,
+        response: { 200: z.object({ subscribed: z.boolean() }), ...errors },
+      },
     },
     async (request) => {
       const record = link.ofClaimer(request);
@@ -155,7 +195,13 @@ function linkPushRoutes(app: ZodApp, deps: RouteDeps): void {
       if (!pushEndpointAllowed(request.body.subscription.endpoint, ctx.config.push.allowedHosts)) {
         throw new DomainError('push_endpoint_not_allowed');
       }
-      await subscribeDevice(ctx, link.subscriptions, record.id, request.body, commandContext(request, { kind: 'creator-link', id: `deal-${record.id}` }));
+      await subscribeDevice(
+        ctx,
+        link.subscriptions,
+        record.id,
+        request.body,
+        commandContext(request, { kind: 'creator-link', id: `deal-${record.id}` }),
+      );
       return { subscribed: true };
     },
   );
@@ -172,7 +218,9 @@ function linkPushRoutes(app: ZodApp, deps: RouteDeps): void {
     },
     async (request) => {
       const record = link.ofClaimer(request, { beforeAcceptance: true });
-      const known = ctx.queries.notifications.linkSubscriptions(record.id).some((s) => s.endpoint === request.body.endpoint);
+      const known = ctx.queries.notifications
+        .linkSubscriptions(record.id)
+        .some((s) => s.endpoint === request.body.endpoint);
       if (known) {
         const meta = commandContext(request, { kind: 'creator-link', id: `deal-${record.id}` });
         await link.subscriptions.remove(record.id, [request.body.endpoint], 'turned_off', meta);
@@ -193,7 +241,11 @@ function linkPushRoutes(app: ZodApp, deps: RouteDeps): void {
     },
     async (request) => {
       const record = dealViews.linkRecord(request.params.token);
-      return { subscribed: ctx.queries.notifications.linkSubscriptions(record.id).some((s) => s.endpoint === request.query.endpoint) };
+      return {
+        subscribed: ctx.queries.notifications
+          .linkSubscriptions(record.id)
+          .some((s) => s.endpoint === request.query.endpoint),
+      };
     },
   );
 }
@@ -205,7 +257,10 @@ function unsubscribeRoutes(app: ZodApp, deps: RouteDeps): void {
 
   // ---------------------------------------------------------------- unsubscribe link
 
-  const unsubscribeQuery = z.object({ token: z.string().max(2_000).default(''), lang: z.enum(languages).catch('en').default('en') });
+  const unsubscribeQuery = z.object({
+    token: z.string().max(2_000).default(''),
+    lang: z.enum(languages).catch('en').default('en'),
+  });
   const unsubscribe = async (recipient: string, correlationId: string) => {
     const meta = { actor: { kind: 'system' as const, id: 'unsubscribe-link' }, correlationId };
     if (recipient.startsWith('user:')) {
@@ -216,7 +271,12 @@ function unsubscribeRoutes(app: ZodApp, deps: RouteDeps): void {
         ({ snapshot }) => {
           const now = notificationPreferencesOf(snapshot.context);
           return snapshot.context.userId !== '' && now.email
-            ? [{ type: 'NotificationPreferencesChanged' as const, data: { push: now.push, email: false } }]
+            ? [
+                {
+                  type: 'NotificationPreferencesChanged' as const,
+                  data: { push: now.push, email: false },
+                },
+              ]
             : [];
         },
         meta,
@@ -226,33 +286,52 @@ function unsubscribeRoutes(app: ZodApp, deps: RouteDeps): void {
     }
     const email = recipient.slice('email:'.length);
     try {
-      const { position } = await appendNotificationEvent(ctx, optOutStreamId(email), { type: 'EmailUnsubscribed', data: {} }, 'no_stream', meta);
+      const { position } = await appendNotificationEvent(
+        ctx,
+        optOutStreamId(email),
+        { type: 'EmailUnsubscribed', data: {} },
+        'no_stream',
+        meta,
+      );
       await ctx.settle(position);
     } catch (error) {
       if (!(error instanceof WrongExpectedVersion)) throw error;
     }
   };
-  const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body);
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply.code(status).type('text/html; charset=utf-8').send(body);
   // GET only asks (mail scanners follow links); POST unsubscribes: the page's button and the
   // one-click unsubscribe of mail clients (RFC 8058).
   // Its own scope: the page's form and mail clients post urlencoded bodies; the rest of the app stays JSON-only.
   void app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
     const schema = { tags: ['notifications'], querystring: unsubscribeQuery };
     scope.get('/api/notifications/unsubscribe', { schema }, async (request, reply) => {
       const t = catalogs[request.query.lang].mail;
-      if (!notifications.unsubscribe.verify(request.query.token)) return html(reply, 400, messagePage(request.query.lang, t.unsubscribe, t.invalidLink));
-      return html(reply, 200, confirmPage(request.query.lang, t.unsubscribe, t.confirmBody, t.confirmButton, request.url));
+      if (!notifications.unsubscribe.verify(request.query.token))
+        return html(reply, 400, messagePage(request.query.lang, t.unsubscribe, t.invalidLink));
+      return html(
+        reply,
+        200,
+        confirmPage(request.query.lang, t.unsubscribe, t.confirmBody, t.confirmButton, request.url),
+      );
     });
     scope.post('/api/notifications/unsubscribe', { schema }, async (request, reply) => {
       const t = catalogs[request.query.lang].mail;
       const recipient = notifications.unsubscribe.verify(request.query.token);
-      if (!recipient) return html(reply, 400, messagePage(request.query.lang, t.unsubscribe, t.invalidLink));
+      if (!recipient)
+        return html(reply, 400, messagePage(request.query.lang, t.unsubscribe, t.invalidLink));
       await unsubscribe(recipient, request.id);
-      return html(reply, 200, messagePage(request.query.lang, t.unsubscribedTitle, t.unsubscribedBody));
+      return html(
+        reply,
+        200,
+        messagePage(request.query.lang, t.unsubscribedTitle, t.unsubscribedBody),
+      );
     });
   });
 }

@@ -6,7 +6,10 @@ export interface PushSubscriptionJson {
 }
 
 /** Sends one message to one subscription; web-push by default (push.service.ts), a fake in tests. */
-export type PushSender = (subscription: PushSubscriptionJson, payload: string) => Promise<{ statusCode: number }>;
+export type PushSender = (
+  subscription: PushSubscriptionJson,
+  payload: string,
+) => Promise<{ statusCode: number }>;
 
 export interface PushMessage {
   title: string;

@@ -6,7 +6,15 @@ import type { RouteDeps, ZodApp } from '../http/route-deps';
 import { mailListPage, mailPage, messagePage } from './notification-pages';
 
 const testMailSchema = z.object({
-  mails: z.array(z.object({ name: z.string(), to: z.string(), subject: z.string(), date: z.string(), url: z.string() })),
+  mails: z.array(
+    z.object({
+      name: z.string(),
+      to: z.string(),
+      subject: z.string(),
+      date: z.string(),
+      url: z.string(),
+    }),
+  ),
 });
 
 /**
@@ -36,7 +44,8 @@ export function testMailRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
       schema: {
         tags: ['admin'],
         security: [{ bearerAuth: [] }],
-        summary: 'Test mode without SMTP: the mail kept on the server, newest first, each with its keyed page URL (admins only)',
+        summary:
+          'Test mode without SMTP: the mail kept on the server, newest first, each with its keyed page URL (admins only)',
         response: { 200: testMailSchema, 401: errorSchema, 403: errorSchema },
       },
     },
@@ -45,7 +54,8 @@ export function testMailRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
 
   app.get('/sim/mail', { schema: { hide: true } }, async (request, reply) => {
     if (!isAdmin(request)) {
-      const text = 'Only an admin can read the test-mode mail: sign in to the admin area and open it there.';
+      const text =
+        'Only an admin can read the test-mode mail: sign in to the admin area and open it there.';
       return reply
         .code(401)
         .type(html)
@@ -54,12 +64,16 @@ export function testMailRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
     return reply.type(html).send(mailListPage(listed()));
   });
 
-  app.get<{ Params: { name: string } }>('/sim/mail/:name', { schema: { hide: true } }, async (request, reply) => {
-    const { name } = request.params;
-    const key = (request.query as Record<string, unknown> | undefined)?.['key'];
-    // A missing or wrong key looks like an unknown message, as on the simulated gateway's pages.
-    const raw = mailAccess.holds(name, key) || isAdmin(request) ? mail.read(name) : null;
-    if (raw === null) throw new DomainError('message_not_found');
-    return reply.type(html).send(mailPage(name, raw));
-  });
+  app.get<{ Params: { name: string } }>(
+    '/sim/mail/:name',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { name } = request.params;
+      const key = (request.query as Record<string, unknown> | undefined)?.['key'];
+      // A missing or wrong key looks like an unknown message, as on the simulated gateway's pages.
+      const raw = mailAccess.holds(name, key) || isAdmin(request) ? mail.read(name) : null;
+      if (raw === null) throw new DomainError('message_not_found');
+      return reply.type(html).send(mailPage(name, raw));
+    },
+  );
 }

@@ -5,7 +5,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * works without signing in and cannot be forged for someone else (nor reused for another purpose).
  */
 export function createSignedTokens(secret: string, purpose: string) {
-  const mac = (payload: string) => createHmac('sha256', `${purpose}:${secret}`).update(payload).digest('base64url');
+  const mac = (payload: string) =>
+    createHmac('sha256', `${purpose}:${secret}`).update(payload).digest('base64url');
   return {
     tokenFor(text: string): string {
       const payload = Buffer.from(text, 'utf8').toString('base64url');
@@ -28,7 +29,8 @@ export function createUnsubscribeLinks(secret: string, publicUrl: string) {
   const tokens = createSignedTokens(secret, 'unsubscribe');
   return {
     tokenFor: tokens.tokenFor,
-    urlFor: (recipient: string, language: string) => `${publicUrl}/api/notifications/unsubscribe?token=${tokens.tokenFor(recipient)}&lang=${language}`,
+    urlFor: (recipient: string, language: string) =>
+      `${publicUrl}/api/notifications/unsubscribe?token=${tokens.tokenFor(recipient)}&lang=${language}`,
     /** The recipient key of a valid token, else null. */
     verify: tokens.verify,
   };
@@ -49,7 +51,9 @@ export function createRequestBlockLinks(secret: string, publicUrl: string) {
     verify(token: string): { creatorId: string; email: string } | null {
       const text = tokens.verify(token);
       const space = text?.indexOf(' ') ?? -1;
-      return text && space > 0 ? { creatorId: text.slice(0, space), email: text.slice(space + 1) } : null;
+      return text && space > 0
+        ? { creatorId: text.slice(0, space), email: text.slice(space + 1) }
+        : null;
     },
   };
 }

@@ -11,7 +11,12 @@ import { withTimeout } from '../shared/with-timeout';
 
 /** Lag counting stops here: beyond it the read models are simply "far behind". */
 const LAG_CAP = 10_000;
-const TIMER_KINDS: readonly TimerKind[] = ['review_period', 'dispute_period', 'request_expiry', 'deferred_payout'];
+const TIMER_KINDS: readonly TimerKind[] = [
+  'review_period',
+  'dispute_period',
+  'request_expiry',
+  'deferred_payout',
+];
 const latencyBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export interface WatchedParts {
@@ -28,9 +33,21 @@ type Watched = { parts: WatchedParts | null };
 /** Measured by `scrape` before the registry prints (prom-client runs async collects concurrently). */
 function lagGauges(registry: Registry) {
   return {
-    storeUp: new Gauge({ name: 'escrow_store_up', help: '1 when the event store answered this scrape, else 0', registers: [registry] }),
-    head: new Gauge({ name: 'escrow_store_head_position', help: 'Position of the newest event in the store', registers: [registry] }),
-    position: new Gauge({ name: 'escrow_projection_position', help: 'Position the read models have applied', registers: [registry] }),
+    storeUp: new Gauge({
+      name: 'escrow_store_up',
+      help: '1 when the event store answered this scrape, else 0',
+      registers: [registry],
+    }),
+    head: new Gauge({
+      name: 'escrow_store_head_position',
+      help: 'Position of the newest event in the store',
+      registers: [registry],
+    }),
+    position: new Gauge({
+      name: 'escrow_projection_position',
+      help: 'Position the read models have applied',
+      registers: [registry],
+    }),
     lagEvents: new Gauge({
       name: 'escrow_projection_lag_events',
       help: `Events not yet applied to the read models (counted up to ${LAG_CAP})`,
@@ -45,11 +62,18 @@ function lagGauges(registry: Registry) {
 }
 
 /** How far the read models are behind the store; the store counts as down when it does not answer in time. */
-async function measureLag(gauges: ReturnType<typeof lagGauges>, parts: WatchedParts): Promise<void> {
+async function measureLag(
+  gauges: ReturnType<typeof lagGauges>,
+  parts: WatchedParts,
+): Promise<void> {
   const at = parts.runner.position;
   gauges.position.set(at);
   try {
-    const lag = await withTimeout(measureProjectionLag(parts.store, at, LAG_CAP), 2_000, 'event store');
+    const lag = await withTimeout(
+      measureProjectionLag(parts.store, at, LAG_CAP),
+      2_000,
+      'event store',
+    );
     gauges.storeUp.set(1);
     gauges.head.set(lag.head);
     gauges.lagEvents.set(lag.events);
@@ -72,7 +96,11 @@ function timerGauges(registry: Registry, watched: Watched): void {
       if (!parts) return;
       const backlog = timerBacklog(parts.readDb, parts.clock.now().getTime());
       for (const kind of TIMER_KINDS) this.set({ kind }, backlog.counts[kind] ?? 0);
-      timersOverdue.set(backlog.oldestDueMs === null ? 0 : Math.max(0, (parts.clock.now().getTime() - backlog.oldestDueMs) / 1000));
+      timersOverdue.set(
+        backlog.oldestDueMs === null
+          ? 0
+          : Math.max(0, (parts.clock.now().getTime() - backlog.oldestDueMs) / 1000),
+      );
     },
   });
   const timersOverdue = new Gauge({
@@ -93,7 +121,11 @@ function liveMetrics(registry: Registry, watched: Watched) {
         this.set(watched.parts ? read(watched.parts.live) : 0);
       },
     });
-  readAtScrape('escrow_sse_connections', 'Open live-update (server-sent events) connections', (live) => live.size);
+  readAtScrape(
+    'escrow_sse_connections',
+    'Open live-update (server-sent events) connections',
+    (live) => live.size,
+  );
   readAtScrape(
     'escrow_sse_connections_limit',
     'The ceiling on open live-update connections (LIVE_MAX_TOTAL); new ones beyond it get 429',
@@ -125,7 +157,12 @@ export function createAppMetrics() {
 
     /** For `createCommandBus({ onOutcome })`. */
     onCommand(outcome: CommandOutcome): void {
-      commands.inc({ aggregate: outcome.aggregate, type: outcome.type, outcome: outcome.outcome, code: outcome.code ?? '' });
+      commands.inc({
+        aggregate: outcome.aggregate,
+        type: outcome.type,
+        outcome: outcome.outcome,
+        code: outcome.code ?? '',
+      });
     },
 
     /** For `createLiveHub({ onRefused })`. */
@@ -165,8 +202,12 @@ export function createAppMetrics() {
 export type AppMetrics = ReturnType<typeof createAppMetrics>;
 
 /** A latency histogram in seconds, on the shared buckets. */
-const latencyHistogram = <L extends string>(registry: Registry, name: string, help: string, labelNames: readonly L[]) =>
-  new Histogram<L>({ name, help, labelNames, buckets: latencyBuckets, registers: [registry] });
+const latencyHistogram = <L extends string>(
+  registry: Registry,
+  name: string,
+  help: string,
+  labelNames: readonly L[],
+) => new Histogram<L>({ name, help, labelNames, buckets: latencyBuckets, registers: [registry] });
 
 /** What the decorators and the command bus count: commands, store appends, gateway calls. */
 function callMetrics(registry: Registry) {
@@ -182,10 +223,12 @@ function callMetrics(registry: Registry) {
     'Event store append latency (acknowledged = durable), by outcome (ok, conflict, error)',
     ['outcome'],
   );
-  const gatewaySeconds = latencyHistogram(registry, 'escrow_gateway_call_seconds', 'Payment gateway call latency, by method and outcome (ok, error)', [
-    'method',
-    'outcome',
-  ]);
+  const gatewaySeconds = latencyHistogram(
+    registry,
+    'escrow_gateway_call_seconds',
+    'Payment gateway call latency, by method and outcome (ok, error)',
+    ['method', 'outcome'],
+  );
   const gatewayErrors = new Counter({
     name: 'escrow_gateway_errors_total',
     help: 'Payment gateway calls that failed, by method and gateway error code',
@@ -222,7 +265,11 @@ function timedStore(store: EventStore, appendSeconds: Histogram<'outcome'>): Eve
  * whatever the concrete gateway offers besides the port (the simulated one's test hooks)
  * stays reachable, and methods added to the port later are measured without a change here.
  */
-function timedGateway<G extends PaymentGateway>(gateway: G, gatewaySeconds: Histogram<'method' | 'outcome'>, gatewayErrors: Counter<'method' | 'code'>): G {
+function timedGateway<G extends PaymentGateway>(
+  gateway: G,
+  gatewaySeconds: Histogram<'method' | 'outcome'>,
+  gatewayErrors: Counter<'method' | 'code'>,
+): G {
   const wrapped = new Map<string, unknown>();
   return new Proxy(gateway, {
     get(target, property, receiver) {
@@ -234,15 +281,24 @@ function timedGateway<G extends PaymentGateway>(gateway: G, gatewaySeconds: Hist
         wrapped.set(method, (...args: unknown[]) => {
           const started = performance.now();
           const failed = (error: unknown) => {
-            gatewaySeconds.observe({ method, outcome: 'error' }, (performance.now() - started) / 1000);
-            gatewayErrors.inc({ method, code: (error as { code?: unknown }).code?.toString() ?? 'unknown' });
+            gatewaySeconds.observe(
+              { method, outcome: 'error' },
+              (performance.now() - started) / 1000,
+            );
+            gatewayErrors.inc({
+              method,
+              code: (error as { code?: unknown }).code?.toString() ?? 'unknown',
+            });
           };
           const result = fn.apply(target, args);
           // Synchronous helpers (verifyWebhook checks a signature locally) are not gateway calls.
           if (!(result instanceof Promise)) return result;
           return result.then(
             (value: unknown) => {
-              gatewaySeconds.observe({ method, outcome: 'ok' }, (performance.now() - started) / 1000);
+              gatewaySeconds.observe(
+                { method, outcome: 'ok' },
+                (performance.now() - started) / 1000,
+              );
               return value;
             },
             (error: unknown) => {

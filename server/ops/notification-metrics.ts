@@ -16,10 +16,15 @@ const notifications = new Counter({
   registers: [processRegistry],
 });
 // Both series exist from the start, so a rate() over them works before the first send.
-for (const channel of ['push', 'email'] as const) for (const outcome of ['sent', 'failed'] as const) notifications.inc({ channel, outcome }, 0);
+for (const channel of ['push', 'email'] as const)
+  for (const outcome of ['sent', 'failed'] as const) notifications.inc({ channel, outcome }, 0);
 
 /** Counts `count` notifications of one channel as sent or failed. */
-export function recordNotification(channel: NotificationChannel, outcome: 'sent' | 'failed', count = 1): void {
+export function recordNotification(
+  channel: NotificationChannel,
+  outcome: 'sent' | 'failed',
+  count = 1,
+): void {
   if (count > 0) notifications.inc({ channel, outcome }, count);
 }
 

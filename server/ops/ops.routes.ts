@@ -36,7 +36,13 @@ export function createProbeAudience(ctx: AppContext, guards: AuthGuards) {
  * says this instance should get traffic (200 or 503; figures only for `mayReadDetails`); `/metrics` is Prometheus text, only with
  * `Authorization: Bearer $METRICS_TOKEN` (and not served at all without a configured token).
  */
-export function opsRoutes(app: FastifyInstance, { ctx, mayReadDetails }: { ctx: AppContext; mayReadDetails: (request: FastifyRequest) => boolean }): void {
+export function opsRoutes(
+  app: FastifyInstance,
+  {
+    ctx,
+    mayReadDetails,
+  }: { ctx: AppContext; mayReadDetails: (request: FastifyRequest) => boolean },
+): void {
   const readiness = createReadiness({
     store: ctx.store,
     runner: ctx.runner,

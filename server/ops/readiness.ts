@@ -5,9 +5,20 @@ import type { FailedSubscription } from './subscription-health';
 
 export type ReadinessReport =
   | { ready: true; position: number; head: number; lagEvents: number }
-  | { ready: false; reason: 'catching_up' | 'lagging'; position: number; head: number; lagEvents: number }
+  | {
+      ready: false;
+      reason: 'catching_up' | 'lagging';
+      position: number;
+      head: number;
+      lagEvents: number;
+    }
   | { ready: false; reason: 'store_unreachable'; position: number }
-  | { ready: false; reason: 'subscription_failed'; position: number; subscriptions: FailedSubscription[] };
+  | {
+      ready: false;
+      reason: 'subscription_failed';
+      position: number;
+      subscriptions: FailedSubscription[];
+    };
 
 export interface ReadinessOptions {
   store: EventStore;
@@ -27,19 +38,30 @@ export interface ReadinessOptions {
  * `maxLagEvents`; never ready while the store does not answer, nor once a subscription ended
  * because its handler failed (it will not resume by itself: the reason names it and the error).
  */
-export function createReadiness({ store, runner, maxLagEvents, timeoutMs = 2_000, subscriptions }: ReadinessOptions) {
+export function createReadiness({
+  store,
+  runner,
+  maxLagEvents,
+  timeoutMs = 2_000,
+  subscriptions,
+}: ReadinessOptions) {
   let caughtUp = false;
   let lastPosition = runner.position;
   return async function check(): Promise<ReadinessReport> {
     const position = runner.position;
     const failures = subscriptions?.failures() ?? [];
-    if (failures.length > 0) return { ready: false, reason: 'subscription_failed', position, subscriptions: failures };
+    if (failures.length > 0)
+      return { ready: false, reason: 'subscription_failed', position, subscriptions: failures };
     if (position < lastPosition) caughtUp = false;
     lastPosition = position;
     let lag;
     try {
       // Before the first catch-up one unapplied event is enough to answer "not yet".
-      lag = await withTimeout(measureProjectionLag(store, position, caughtUp ? maxLagEvents + 1 : 1), timeoutMs, 'event store');
+      lag = await withTimeout(
+        measureProjectionLag(store, position, caughtUp ? maxLagEvents + 1 : 1),
+        timeoutMs,
+        'event store',
+      );
     } catch {
       return { ready: false, reason: 'store_unreachable', position };
     }

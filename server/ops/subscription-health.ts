@@ -14,7 +14,8 @@ export type SubscriptionHealth = SubscriptionObserver & {
   failures(): FailedSubscription[];
 };
 
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
 
 /**
  * What the resilient subscriptions (read models, reactors) tell the operator: a log line per
@@ -22,7 +23,10 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
  * which makes the instance not ready. A retry is a warning (the store went away and the app is
  * waiting for it); a handler error is an error (the app will not go on by itself).
  */
-export function createSubscriptionHealth(registry: Registry, log: Pick<Console, 'warn' | 'error'> = console): SubscriptionHealth {
+export function createSubscriptionHealth(
+  registry: Registry,
+  log: Pick<Console, 'warn' | 'error'> = console,
+): SubscriptionHealth {
   const up = new Gauge({
     name: 'escrow_subscription_up',
     help: 'Per subscription (read-models, reactor:<name>): 1 while it follows the store, 0 while it waits to resume or after it failed',
@@ -48,7 +52,10 @@ export function createSubscriptionHealth(registry: Registry, log: Pick<Console, 
     running({ name, after, attempt }) {
       up.set({ subscription: name }, 1);
       ended.delete(name);
-      if (attempt > 0 && waiting.delete(name)) log.warn(`Subscription ${name}: following the store again after position ${after} (attempt ${attempt})`);
+      if (attempt > 0 && waiting.delete(name))
+        log.warn(
+          `Subscription ${name}: following the store again after position ${after} (attempt ${attempt})`,
+        );
       retries.inc({ subscription: name }, 0);
       failedTotal.inc({ subscription: name }, 0);
     },
@@ -56,7 +63,9 @@ export function createSubscriptionHealth(registry: Registry, log: Pick<Console, 
       up.set({ subscription: name }, 0);
       retries.inc({ subscription: name });
       waiting.add(name);
-      log.warn(`Subscription ${name} lost the event store (${messageOf(error)}); resuming after position ${after} in ${delayMs} ms (attempt ${attempt})`);
+      log.warn(
+        `Subscription ${name} lost the event store (${messageOf(error)}); resuming after position ${after} in ${delayMs} ms (attempt ${attempt})`,
+      );
     },
     failed({ name, error, after }) {
       up.set({ subscription: name }, 0);

@@ -47,6 +47,8 @@ export async function createPaymentRequest(
     token,
     expiresAt: expiresAt.toISOString(),
   };
-  const result = await run.request(requestId, { type: 'CreatePaymentRequest', request }, ctx, { newStream: true });
+  const result = await run.request(requestId, { type: 'CreatePaymentRequest', request }, ctx, {
+    newStream: true,
+  });
   return { requestId, token, position: result.position };
 }

@@ -1,7 +1,10 @@
 import type { PaymentRequestDto } from '@machines/contract/api';
 import type { PaymentRequestContext } from '@machines/payment-request/payment-request.context';
 import type { PaymentRequestStatus } from '@machines/payment-request/payment-request.machine';
-import { paymentRequestSnapshotFrom, paymentRequestStateView } from '@machines/payment-request/payment-request.view';
+import {
+  paymentRequestSnapshotFrom,
+  paymentRequestStateView,
+} from '@machines/payment-request/payment-request.view';
 import { centsToDecimal } from '@machines/money';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
 import { stateKey } from '@machines/statechart';
@@ -21,7 +24,11 @@ function redact(c: PaymentRequestContext): Record<string, unknown> {
     // Chargeback and refund records are for admins; the link page needs none of their ids.
     hold: c.hold ? { since: c.hold.since, disputeId: '', reason: '' } : null,
     chargebacks: [],
-    duplicateRefunds: c.duplicateRefunds.map((r) => ({ ...r, checkoutSessionId: '', refundId: '' })),
+    duplicateRefunds: c.duplicateRefunds.map((r) => ({
+      ...r,
+      checkoutSessionId: '',
+      refundId: '',
+    })),
   };
 }
 
@@ -61,7 +68,10 @@ export function toPaymentRequestDto(
     createdAt: c.createdAt ?? now,
     onHold: c.hold !== null,
     payoutPending: stateKey(snapshot.value) === 'payout_pending',
-    machine: { value: snapshot.value as PaymentRequestDto['machine']['value'], context: view === 'link' ? redact(c) : { ...c } },
+    machine: {
+      value: snapshot.value as PaymentRequestDto['machine']['value'],
+      context: view === 'link' ? redact(c) : { ...c },
+    },
     state,
   };
 }

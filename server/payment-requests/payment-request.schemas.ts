@@ -1,27 +1,43 @@
 import { z } from 'zod';
 import { MAX_REQUEST_CENTS, centsToDecimal, parseEuroToCents } from '@machines/money';
-import { MIN_AMOUNT_CENTS, MIN_AMOUNT_MESSAGE, dateText, emailField, nameRule, optionalText, requiredText } from '../http/fields';
+import {
+  MIN_AMOUNT_CENTS,
+  MIN_AMOUNT_MESSAGE,
+  dateText,
+  emailField,
+  nameRule,
+  optionalText,
+  requiredText,
+} from '../http/fields';
 
-const amount = z.union([z.string(), z.number()], { error: 'Amount is required' }).transform((value, ctx) => {
-  if (typeof value === 'string' && value.trim() === '') {
-    ctx.addIssue({ code: 'custom', message: 'Amount is required' });
-    return z.NEVER;
-  }
-  const cents = parseEuroToCents(value);
-  if (cents === null || cents <= 0) {
-    ctx.addIssue({ code: 'custom', message: 'Amount must be a positive number with at most 2 decimals' });
-    return z.NEVER;
-  }
-  if (cents < MIN_AMOUNT_CENTS) {
-    ctx.addIssue({ code: 'custom', message: MIN_AMOUNT_MESSAGE });
-    return z.NEVER;
-  }
-  if (cents > MAX_REQUEST_CENTS) {
-    ctx.addIssue({ code: 'custom', message: `Amount must be at most €${centsToDecimal(MAX_REQUEST_CENTS)}` });
-    return z.NEVER;
-  }
-  return cents;
-});
+const amount = z
+  .union([z.string(), z.number()], { error: 'Amount is required' })
+  .transform((value, ctx) => {
+    if (typeof value === 'string' && value.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: 'Amount is required' });
+      return z.NEVER;
+    }
+    const cents = parseEuroToCents(value);
+    if (cents === null || cents <= 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Amount must be a positive number with at most 2 decimals',
+      });
+      return z.NEVER;
+    }
+    if (cents < MIN_AMOUNT_CENTS) {
+      ctx.addIssue({ code: 'custom', message: MIN_AMOUNT_MESSAGE });
+      return z.NEVER;
+    }
+    if (cents > MAX_REQUEST_CENTS) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Amount must be at most €${centsToDecimal(MAX_REQUEST_CENTS)}`,
+      });
+      return z.NEVER;
+    }
+    return cents;
+  });
 
 /**
  * docs/product.md §3 creation payload. The spec's screen sends a placeholder creator name; ours sends none, so
@@ -29,7 +45,10 @@ const amount = z.union([z.string(), z.number()], { error: 'Amount is required' }
  */
 export const createRequestBody = z.object({
   creatorName: optionalText('Creator name', 200).refine(...nameRule<string | null>('Creator name')),
-  creatorEmail: optionalText('Creator email', 320).refine((v) => v === null || z.email().safeParse(v).success, 'Invalid email address'),
+  creatorEmail: optionalText('Creator email', 320).refine(
+    (v) => v === null || z.email().safeParse(v).success,
+    'Invalid email address',
+  ),
   title: requiredText('Title', 300),
   description: requiredText('Description', 10_000),
   amount,

@@ -20,10 +20,17 @@ import type { AppContext } from '../app-context';
 
 const tags = ['payment requests'];
 const security = [{ bearerAuth: [] }];
-const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema, 410: errorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  410: errorSchema,
+};
 
 /** The brand acting through a request's link (no account: the link is the actor). */
-const brandCtx = (request: Parameters<typeof commandContext>[0], id: number) => commandContext(request, { kind: 'creator-link', id: `payment-request-${id}` });
+const brandCtx = (request: Parameters<typeof commandContext>[0], id: number) =>
+  commandContext(request, { kind: 'creator-link', id: `payment-request-${id}` });
 
 /** The request behind a link (not found otherwise) and its answers at the clock's now. */
 function requestReads(ctx: AppContext) {
@@ -33,7 +40,8 @@ function requestReads(ctx: AppContext) {
     if (!record || record.context.request?.token !== token) throw requestNotFound();
     return record;
   };
-  const linkDto = (token: string) => toPaymentRequestDto(byToken(token), now(), ctx.config.publicUrl, 'link');
+  const linkDto = (token: string) =>
+    toPaymentRequestDto(byToken(token), now(), ctx.config.publicUrl, 'link');
   return { now, byToken, linkDto };
 }
 
@@ -84,7 +92,11 @@ function creatorRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
         body: createRequestBody,
         description:
           'Creates a request and e-mails its brand. 429 past the per-creator or per-address limit. `brandEmailNotice` is set when the request was not e-mailed (the address blocked this creator).',
-        response: { 201: paymentRequestSchema.extend({ brandEmailNotice: z.string().optional() }), 429: errorSchema, ...errors },
+        response: {
+          201: paymentRequestSchema.extend({ brandEmailNotice: z.string().optional() }),
+          429: errorSchema,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -94,16 +106,34 @@ function creatorRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
       const creator = ctx.queries.accounts.userById(userId);
       // Without a name in the payload the brand sees who asks: the creator's company name, else username.
       const { requestId, position } = await createPaymentRequest(
-        { run: ctx.run, clock: ctx.clock, nextRequestId: ctx.ids.request, expiryDays: ctx.config.requestExpiryDays },
+        {
+          run: ctx.run,
+          clock: ctx.clock,
+          nextRequestId: ctx.ids.request,
+          expiryDays: ctx.config.requestExpiryDays,
+        },
         { id: userId, fallbackName: creator?.companyName || creator?.username || 'Creator' },
         request.body,
         commandContext(request, { kind: 'creator', id: userId }),
       );
       await ctx.settle(position);
-      const dto = toPaymentRequestDto(ctx.queries.requests.byId(requestId)!, now(), publicUrl, 'owner');
+      const dto = toPaymentRequestDto(
+        ctx.queries.requests.byId(requestId)!,
+        now(),
+        publicUrl,
+        'owner',
+      );
       // Neutral words: the creator learns the brand was not e-mailed, not that they were blocked.
-      const blocked = ctx.queries.notifications.isRequestSenderBlocked(requestBlockStreamId(request.body.brandEmail, userId));
-      return reply.status(201).send(blocked ? { ...dto, brandEmailNotice: catalogs[requestLanguage(request)].mail.notMailed } : dto);
+      const blocked = ctx.queries.notifications.isRequestSenderBlocked(
+        requestBlockStreamId(request.body.brandEmail, userId),
+      );
+      return reply
+        .status(201)
+        .send(
+          blocked
+            ? { ...dto, brandEmailNotice: catalogs[requestLanguage(request)].mail.notMailed }
+            : dto,
+        );
     },
   );
 
@@ -115,7 +145,9 @@ function creatorRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
     },
     async (request) => {
       const at = now();
-      return ctx.queries.requests.listForCreator(userOf(request).userId).map((r) => toPaymentRequestDto(r, at, publicUrl, 'owner'));
+      return ctx.queries.requests
+        .listForCreator(userOf(request).userId)
+        .map((r) => toPaymentRequestDto(r, at, publicUrl, 'owner'));
     },
   );
 }
@@ -137,7 +169,8 @@ function linkRoutes(app: ZodApp, { ctx }: RouteDeps): void {
     },
     async (request) => {
       const record = byToken(request.params.token);
-      if (isExpired(record.status, record.context.request!.expiresAt, now())) throw new DomainError('payment_request_expired');
+      if (isExpired(record.status, record.context.request!.expiresAt, now()))
+        throw new DomainError('payment_request_expired');
       return toPaymentRequestDto(record, now(), publicUrl, 'link');
     },
   );
@@ -150,12 +183,24 @@ function linkActionRoutes(app: ZodApp, { ctx }: RouteDeps): void {
   app.post(
     '/api/payment-requests/accept/:token',
     {
-      schema: { tags, params: tokenParam, response: { 200: z.object({ success: z.boolean(), request: paymentRequestSchema }), ...errors } },
+      schema: {
+        tags,
+        params: tokenParam,
+        response: {
+          200: z.object({ success: z.boolean(), request: paymentRequestSchema }),
+          ...errors,
+        },
+      },
     },
     async (request) => {
       const record = byToken(request.params.token);
       const guard = requestGuard.link(request.params.token);
-      const { position } = await ctx.run.request(record.id, { type: 'AcceptPaymentRequest' }, brandCtx(request, record.id), guard);
+      const { position } = await ctx.run.request(
+        record.id,
+        { type: 'AcceptPaymentRequest' },
+        brandCtx(request, record.id),
+        guard,
+      );
       await ctx.settle(position);
       return { success: true, request: linkDto(request.params.token) };
     },
@@ -164,12 +209,25 @@ function linkActionRoutes(app: ZodApp, { ctx }: RouteDeps): void {
   app.post(
     '/api/payment-requests/reject/:token',
     {
-      schema: { tags, params: tokenParam, body: rejectBody, response: { 200: z.object({ success: z.boolean(), request: paymentRequestSchema }), ...errors } },
+      schema: {
+        tags,
+        params: tokenParam,
+        body: rejectBody,
+        response: {
+          200: z.object({ success: z.boolean(), request: paymentRequestSchema }),
+          ...errors,
+        },
+      },
     },
     async (request) => {
       const record = byToken(request.params.token);
       const command = { type: 'RejectPaymentRequest', reason: request.body.reason } as const;
-      const { position } = await ctx.run.request(record.id, command, brandCtx(request, record.id), requestGuard.link(request.params.token));
+      const { position } = await ctx.run.request(
+        record.id,
+        command,
+        brandCtx(request, record.id),
+        requestGuard.link(request.params.token),
+      );
       await ctx.settle(position);
       return { success: true, request: linkDto(request.params.token) };
     },
@@ -178,11 +236,19 @@ function linkActionRoutes(app: ZodApp, { ctx }: RouteDeps): void {
   app.post(
     '/api/payment-requests/:token/checkout',
     {
-      schema: { tags, params: tokenParam, response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema } },
+      schema: {
+        tags,
+        params: tokenParam,
+        response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema },
+      },
     },
     async (request) => {
       const record = byToken(request.params.token);
-      const { url, position } = await ctx.payments.escrow.startRequestCheckout(record.id, request.params.token, brandCtx(request, record.id));
+      const { url, position } = await ctx.payments.escrow.startRequestCheckout(
+        record.id,
+        request.params.token,
+        brandCtx(request, record.id),
+      );
       await ctx.settle(position);
       return { url };
     },
@@ -198,7 +264,12 @@ function completionRoutes(app: ZodApp, { ctx, guards, idempotency }: RouteDeps):
     '/api/payment-requests/:id/complete',
     {
       preHandler: [guards.requireUser, idempotency.preHandler],
-      schema: { tags, security, params: idParam, response: { 200: paymentRequestSchema, ...errors, 502: errorSchema } },
+      schema: {
+        tags,
+        security,
+        params: idParam,
+        response: { 200: paymentRequestSchema, ...errors, 502: errorSchema },
+      },
     },
     async (request) => {
       const { userId } = userOf(request);
@@ -206,9 +277,18 @@ function completionRoutes(app: ZodApp, { ctx, guards, idempotency }: RouteDeps):
       const cc = commandContext(request, { kind: 'creator', id: userId });
       const result = await completePaymentRequest(ctx, request.params.id, userId, key, cc);
       // The payout is the reactor's; the creator sees the request completed either way (payout_pending shows as completed).
-      await ctx.payments.outcomes.transfer({ kind: 'payment_request', id: request.params.id }, key, result.position);
+      await ctx.payments.outcomes.transfer(
+        { kind: 'payment_request', id: request.params.id },
+        key,
+        result.position,
+      );
       await ctx.settle(await ctx.store.headPosition());
-      return toPaymentRequestDto(ctx.queries.requests.byId(request.params.id)!, now(), publicUrl, 'owner');
+      return toPaymentRequestDto(
+        ctx.queries.requests.byId(request.params.id)!,
+        now(),
+        publicUrl,
+        'owner',
+      );
     },
   );
 }

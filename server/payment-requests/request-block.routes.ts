@@ -5,10 +5,16 @@ import { languages } from '@machines/account/account.events';
 import { WrongExpectedVersion } from '../event-store/event-store';
 import type { RouteDeps, ZodApp } from '../http/route-deps';
 import { confirmPage, messagePage } from '../notifications/notification-pages';
-import { appendNotificationEvent, requestBlockStreamId } from '../notifications/notification-streams';
+import {
+  appendNotificationEvent,
+  requestBlockStreamId,
+} from '../notifications/notification-streams';
 import { catalogs } from '../notifications/texts';
 
-const query = z.object({ token: z.string().max(2_000).default(''), lang: z.enum(languages).catch('en').default('en') });
+const query = z.object({
+  token: z.string().max(2_000).default(''),
+  lang: z.enum(languages).catch('en').default('en'),
+});
 
 /**
  * The block link in a payment request e-mail: its recipient stops further requests from that
@@ -17,30 +23,49 @@ const query = z.object({ token: z.string().max(2_000).default(''), lang: z.enum(
  */
 export function requestBlockRoutes(app: ZodApp, { ctx }: RouteDeps): void {
   const links = ctx.notifications.requestBlocks;
-  const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body);
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply.code(status).type('text/html; charset=utf-8').send(body);
   void app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
     const schema = { tags: ['payment requests'], querystring: query };
     scope.get('/api/payment-requests/block-sender', { schema }, async (request, reply) => {
       const t = catalogs[request.query.lang].mail;
-      if (!links.verify(request.query.token)) return html(reply, 400, messagePage(request.query.lang, t.block, t.invalidLink));
-      return html(reply, 200, confirmPage(request.query.lang, t.block, t.blockConfirmBody, t.blockButton, request.url));
+      if (!links.verify(request.query.token))
+        return html(reply, 400, messagePage(request.query.lang, t.block, t.invalidLink));
+      return html(
+        reply,
+        200,
+        confirmPage(request.query.lang, t.block, t.blockConfirmBody, t.blockButton, request.url),
+      );
     });
     scope.post('/api/payment-requests/block-sender', { schema }, async (request, reply) => {
       const t = catalogs[request.query.lang].mail;
       const target = links.verify(request.query.token);
       if (!target) return html(reply, 400, messagePage(request.query.lang, t.block, t.invalidLink));
       const account = ctx.queries.accounts.userByEmail(target.email);
-      const actor = account ? { kind: 'brand' as const, id: account.userId } : { kind: 'system' as const, id: 'request-block-link' };
+      const actor = account
+        ? { kind: 'brand' as const, id: account.userId }
+        : { kind: 'system' as const, id: 'request-block-link' };
       try {
-        const event = { type: 'PaymentRequestSenderBlocked', data: { creatorId: target.creatorId } };
-        const { position } = await appendNotificationEvent(ctx, requestBlockStreamId(target.email, target.creatorId), event, 'no_stream', {
-          actor,
-          correlationId: request.id,
-        });
+        const event = {
+          type: 'PaymentRequestSenderBlocked',
+          data: { creatorId: target.creatorId },
+        };
+        const { position } = await appendNotificationEvent(
+          ctx,
+          requestBlockStreamId(target.email, target.creatorId),
+          event,
+          'no_stream',
+          {
+            actor,
+            correlationId: request.id,
+          },
+        );
         await ctx.settle(position);
       } catch (error) {
         // Blocked before: nothing more to record.

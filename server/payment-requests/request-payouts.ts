@@ -17,8 +17,11 @@ export interface PayoutDeps {
 
 /** The creator's payout account, if it can receive the transfer now (from their user stream). */
 async function readyAccount(bus: CommandBus, creatorId: string): Promise<string | null> {
-  const creator = (await bus.load(userAggregate, userAggregate.streamId(creatorId))).snapshot.context;
-  return creator.payoutAccountId !== null && creator.payoutsEnabled ? creator.payoutAccountId : null;
+  const creator = (await bus.load(userAggregate, userAggregate.streamId(creatorId))).snapshot
+    .context;
+  return creator.payoutAccountId !== null && creator.payoutsEnabled
+    ? creator.payoutAccountId
+    : null;
 }
 
 /** The creator completes a paid request: a payout intent to a ready account, else a deferred payout. */
@@ -30,11 +33,20 @@ export async function completePaymentRequest(
   ctx: CommandContext,
 ): Promise<PaymentRequestResult> {
   const payoutAccountId = await readyAccount(bus, creatorId);
-  return run.request(requestId, { type: 'CompletePaymentRequest', payoutAccountId, key }, ctx, requestGuard.owner(creatorId));
+  return run.request(
+    requestId,
+    { type: 'CompletePaymentRequest', payoutAccountId, key },
+    ctx,
+    requestGuard.owner(creatorId),
+  );
 }
 
 /** Timer: asks again for a deferred payout once the creator's account is ready (null: not ready yet). */
-export async function requestDeferredPayout({ bus, run }: PayoutDeps, requestId: number, ctx: CommandContext): Promise<PaymentRequestResult | null> {
+export async function requestDeferredPayout(
+  { bus, run }: PayoutDeps,
+  requestId: number,
+  ctx: CommandContext,
+): Promise<PaymentRequestResult | null> {
   const streamId = paymentRequestAggregate.streamId(requestId);
   const { snapshot, revision } = await bus.load(paymentRequestAggregate, streamId);
   const request = snapshot.context.request;
@@ -43,6 +55,11 @@ export async function requestDeferredPayout({ bus, run }: PayoutDeps, requestId:
   if (payoutAccountId === null) return null;
   // One key per attempt: the attempt after a refused payout is a new transfer request.
   const key = deterministicId(streamId, 'deferred-payout', String(revision));
-  const result = await run.request(requestId, { type: 'RequestDeferredPayout', payoutAccountId, key }, ctx, { dedupeKey: key });
+  const result = await run.request(
+    requestId,
+    { type: 'RequestDeferredPayout', payoutAccountId, key },
+    ctx,
+    { dedupeKey: key },
+  );
   return result.events.length > 0 ? result : null;
 }

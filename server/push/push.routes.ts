@@ -15,7 +15,10 @@ const subscriptionBody = z.object({
   subscription: z.object(
     {
       endpoint: z.url({ error: 'subscription.endpoint must be a URL' }).max(2_000),
-      keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }, { error: 'subscription.keys is required' }),
+      keys: z.object(
+        { p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) },
+        { error: 'subscription.keys is required' },
+      ),
     },
     { error: 'subscription is required' },
   ),
@@ -26,13 +29,25 @@ export function pushRoutes(app: ZodApp, deps: RouteDeps): void {
   const { ctx, guards } = deps;
   const auth = { preHandler: guards.requireUser };
 
-  app.get('/api/push/public-key', { schema: { tags, response: { 200: z.object({ publicKey: z.string() }) } } }, async () => ({
-    publicKey: ctx.push.publicKey,
-  }));
+  app.get(
+    '/api/push/public-key',
+    { schema: { tags, response: { 200: z.object({ publicKey: z.string() }) } } },
+    async () => ({
+      publicKey: ctx.push.publicKey,
+    }),
+  );
 
   app.post(
     '/api/push/subscribe',
-    { ...auth, schema: { tags, security, body: subscriptionBody, response: { 200: z.object({ success: z.boolean() }), ...errors } } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        body: subscriptionBody,
+        response: { 200: z.object({ success: z.boolean() }), ...errors },
+      },
+    },
     async (request) => {
       const { userId } = userOf(request);
       const { subscription } = request.body;
@@ -44,7 +59,9 @@ export function pushRoutes(app: ZodApp, deps: RouteDeps): void {
         userAggregate,
         userAggregate.streamId(userId),
         (state) => {
-          const others = state.snapshot.context.pushSubscriptions.filter((s) => s.endpoint !== subscription.endpoint);
+          const others = state.snapshot.context.pushSubscriptions.filter(
+            (s) => s.endpoint !== subscription.endpoint,
+          );
           if (others.length >= max) throw new DomainError('too_many_devices', { max });
           return [{ type: 'PushSubscriptionAdded', data: subscription }];
         },
@@ -74,9 +91,14 @@ export function pushRoutes(app: ZodApp, deps: RouteDeps): void {
         userAggregate,
         userAggregate.streamId(userId),
         (state) => {
-          const subs = state.snapshot.context.pushSubscriptions.filter((s) => endpoint === undefined || s.endpoint === endpoint);
+          const subs = state.snapshot.context.pushSubscriptions.filter(
+            (s) => endpoint === undefined || s.endpoint === endpoint,
+          );
           removed = subs.length;
-          return subs.map((s) => ({ type: 'PushSubscriptionRemoved', data: { endpoint: s.endpoint } }));
+          return subs.map((s) => ({
+            type: 'PushSubscriptionRemoved',
+            data: { endpoint: s.endpoint },
+          }));
         },
         commandContext(request, { kind: 'brand', id: userId }),
       );
@@ -99,7 +121,9 @@ function pushTestRoutes(app: ZodApp, deps: RouteDeps): void {
       schema: {
         tags,
         security,
-        body: z.object({ title: z.string().max(200).optional(), body: z.string().max(1_000).optional() }).nullish(),
+        body: z
+          .object({ title: z.string().max(200).optional(), body: z.string().max(1_000).optional() })
+          .nullish(),
         response: { 200: sent, ...errors },
       },
     },

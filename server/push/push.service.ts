@@ -7,14 +7,23 @@ import { userAggregate } from '../commands/aggregate';
 import type { CommandBus } from '../commands/command-bus';
 import type { EventStore } from '../event-store/event-store';
 import { appendNotificationEvent, linkPushStreamId } from '../notifications/notification-streams';
-import { deliverPush, type PushMessage, type PushSender, type PushSubscriptionJson } from '../notifications/push-sender';
+import {
+  deliverPush,
+  type PushMessage,
+  type PushSender,
+  type PushSubscriptionJson,
+} from '../notifications/push-sender';
 import type { Clock } from '../shared/clock';
 import type { VapidKeys } from './vapid-keys';
 
 export type { PushMessage, PushSender, PushSubscriptionJson };
 
 /** `transport.agent` lets tests reach a local push endpoint with a self-signed certificate; production passes none. */
-export function webPushSender(keys: VapidKeys, subject: string, transport: { agent?: Agent } = {}): PushSender {
+export function webPushSender(
+  keys: VapidKeys,
+  subject: string,
+  transport: { agent?: Agent } = {},
+): PushSender {
   return (subscription, payload) =>
     webPush.sendNotification(subscription, payload, {
       vapidDetails: { subject, ...keys },
@@ -71,28 +80,42 @@ export function createPushService({
   return {
     allowedHosts,
     publicKey: keys.publicKey,
-    async notifyUser(userId: string, message: PushMessage): Promise<{ sent: number; failed: number }> {
+    async notifyUser(
+      userId: string,
+      message: PushMessage,
+    ): Promise<{ sent: number; failed: number }> {
       const user = accounts.userById(userId);
       if (!user || !notificationPreferencesOf(user).push) return { sent: 0, failed: 0 };
       return deliverPush(sender, allowed(user.pushSubscriptions), message, async (endpoint) => {
         await bus.execute(
           userAggregate,
           userAggregate.streamId(userId),
-          (s) => (s.snapshot.context.pushSubscriptions.some((x) => x.endpoint === endpoint) ? [{ type: 'PushSubscriptionRemoved', data: { endpoint } }] : []),
+          (s) =>
+            s.snapshot.context.pushSubscriptions.some((x) => x.endpoint === endpoint)
+              ? [{ type: 'PushSubscriptionRemoved', data: { endpoint } }]
+              : [],
           pushActor,
         );
       });
     },
-    async notifyDealLink(dealId: number, message: PushMessage): Promise<{ sent: number; failed: number }> {
-      return deliverPush(sender, allowed(links.linkSubscriptions(dealId)), message, async (endpoint) => {
-        await appendNotificationEvent(
-          { store, clock },
-          linkPushStreamId(dealId),
-          { type: 'DealLinkPushUnsubscribed', data: { dealId, endpoint, reason: 'gone' } },
-          'any',
-          pushActor,
-        );
-      });
+    async notifyDealLink(
+      dealId: number,
+      message: PushMessage,
+    ): Promise<{ sent: number; failed: number }> {
+      return deliverPush(
+        sender,
+        allowed(links.linkSubscriptions(dealId)),
+        message,
+        async (endpoint) => {
+          await appendNotificationEvent(
+            { store, clock },
+            linkPushStreamId(dealId),
+            { type: 'DealLinkPushUnsubscribed', data: { dealId, endpoint, reason: 'gone' } },
+            'any',
+            pushActor,
+          );
+        },
+      );
     },
   };
 }

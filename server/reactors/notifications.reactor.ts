@@ -1,10 +1,19 @@
 import type { NotificationChannel } from '@machines/notifications/notification.events';
-import { WrongExpectedVersion, type EventStore, type RecordedEvent } from '../event-store/event-store';
+import {
+  WrongExpectedVersion,
+  type EventStore,
+  type RecordedEvent,
+} from '../event-store/event-store';
 import type { PushService } from '../push/push.service';
 import type { Clock } from '../shared/clock';
 import { renderEmail } from '../notifications/email-template';
 import type { MailSender } from '../notifications/mail-sender';
-import { planNotifications, recipientKey, type NotificationFacts, type PlannedNotification } from '../notifications/notification-plan';
+import {
+  planNotifications,
+  recipientKey,
+  type NotificationFacts,
+  type PlannedNotification,
+} from '../notifications/notification-plan';
 import { appendNotificationEvent, claimStreamId } from '../notifications/notification-streams';
 import type { Reactor } from './reactor';
 import type { RequestBlockLinks, UnsubscribeLinks } from '../notifications/unsubscribe-link';
@@ -19,7 +28,11 @@ export interface NotificationsReactorDeps {
   requestBlocks: Pick<RequestBlockLinks, 'urlFor'>;
   publicUrl: string;
   /** A send that failed after its claim (push service or SMTP down): reported, not retried. */
-  onSendError?: (error: unknown, notification: PlannedNotification, channel: NotificationChannel) => void;
+  onSendError?: (
+    error: unknown,
+    notification: PlannedNotification,
+    channel: NotificationChannel,
+  ) => void;
 }
 
 const actor = { kind: 'system' as const, id: 'notifications' };
@@ -33,7 +46,11 @@ const actor = { kind: 'system' as const, id: 'notifications' };
 export function createNotificationsReactor(deps: NotificationsReactorDeps): Reactor {
   const { store, clock, facts, push, mail, unsubscribe, requestBlocks, publicUrl } = deps;
 
-  async function claim(event: RecordedEvent, n: PlannedNotification, channel: NotificationChannel): Promise<boolean> {
+  async function claim(
+    event: RecordedEvent,
+    n: PlannedNotification,
+    channel: NotificationChannel,
+  ): Promise<boolean> {
     const recipient = recipientKey(n.recipient);
     const correlationId = (event.metadata as { correlationId?: string } | null)?.correlationId;
     try {
@@ -55,13 +72,25 @@ export function createNotificationsReactor(deps: NotificationsReactorDeps): Reac
     const open = `${publicUrl}${n.url}`;
     if (channel === 'email') {
       if (!n.email) return;
-      const block = n.blockCreatorId ? { block: requestBlocks.urlFor(n.email, n.blockCreatorId, n.language) } : {};
-      await mail.send(renderEmail({ ...n, email: n.email }, { open, unsubscribe: unsubscribe.urlFor(recipientKey(n.recipient), n.language), ...block }));
+      const block = n.blockCreatorId
+        ? { block: requestBlocks.urlFor(n.email, n.blockCreatorId, n.language) }
+        : {};
+      await mail.send(
+        renderEmail(
+          { ...n, email: n.email },
+          {
+            open,
+            unsubscribe: unsubscribe.urlFor(recipientKey(n.recipient), n.language),
+            ...block,
+          },
+        ),
+      );
       return;
     }
     const message = { title: n.title, body: n.body, url: n.url, tag: n.kind };
     if (n.recipient.kind === 'user') await push.notifyUser(n.recipient.userId, message);
-    else if (n.recipient.kind === 'deal-link') await push.notifyDealLink(n.recipient.dealId, message);
+    else if (n.recipient.kind === 'deal-link')
+      await push.notifyDealLink(n.recipient.dealId, message);
   }
 
   return {

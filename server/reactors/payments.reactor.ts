@@ -1,12 +1,18 @@
 import { decodeEvent } from '@machines/events/codec';
 import { dealEscrowEvents, paymentRequestEscrowEvents } from '@machines/escrow/escrow-events';
-import { createPaymentsHandler, intentRoles, type PaymentsHandlerDeps } from '../escrow/payments-handler';
+import {
+  createPaymentsHandler,
+  intentRoles,
+  type PaymentsHandlerDeps,
+} from '../escrow/payments-handler';
 import type { Reactor } from './reactor';
 
 export type PaymentsReactorDeps = PaymentsHandlerDeps;
 
 /** The money intents of both escrow aggregates (a deal's release and refund, a request's payout, ...). */
-const intents = [dealEscrowEvents, paymentRequestEscrowEvents].flatMap((names) => intentRoles.map((role) => names[role]).filter((t) => t !== null));
+const intents = [dealEscrowEvents, paymentRequestEscrowEvents].flatMap((names) =>
+  intentRoles.map((role) => names[role]).filter((t) => t !== null),
+);
 
 /** The payments reactor: feeds each money intent to the escrow's payments handler (server/escrow/payments-handler.ts). */
 export function createPaymentsReactor(deps: PaymentsReactorDeps): Reactor {

@@ -26,14 +26,21 @@ export interface ReactorRunnerOptions {
  * until every reactor has got past a position.
  */
 function createProgress(db: Database, reactors: readonly Reactor[]) {
-  db.exec('CREATE TABLE IF NOT EXISTS reactor_checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL)');
-  const read = db.prepare<[string], { position: number }>('SELECT position FROM reactor_checkpoints WHERE name = ?');
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS reactor_checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL)',
+  );
+  const read = db.prepare<[string], { position: number }>(
+    'SELECT position FROM reactor_checkpoints WHERE name = ?',
+  );
   const write = db.prepare<[string, number]>(
     'INSERT INTO reactor_checkpoints (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position',
   );
-  const positions = new Map<string, number>(reactors.map((r) => [r.name, read.get(r.name)?.position ?? 0]));
+  const positions = new Map<string, number>(
+    reactors.map((r) => [r.name, read.get(r.name)?.position ?? 0]),
+  );
   const waiters = new Set<{ position: number; resolve: () => void }>();
-  const reached = (position: number): boolean => [...positions.values()].every((p) => p >= position);
+  const reached = (position: number): boolean =>
+    [...positions.values()].every((p) => p >= position);
   return {
     /** The reactors that have never run here (no checkpoint yet). */
     unstarted: reactors.filter((r) => read.get(r.name) === undefined).map((r) => r.name),
@@ -93,7 +100,10 @@ function createSleepers() {
 }
 
 type Retrying = Required<Pick<ReactorRunnerOptions, 'retryDelayMs' | 'maxRetryDelayMs'>> &
-  Pick<ReactorRunnerOptions, 'onError' | 'before'> & { pause: (ms: number) => Promise<void>; closed: () => boolean };
+  Pick<ReactorRunnerOptions, 'onError' | 'before'> & {
+    pause: (ms: number) => Promise<void>;
+    closed: () => boolean;
+  };
 
 /** Hands the event to the reactor until it succeeds, pausing longer after each failure. */
 async function handleUntilDone(
@@ -141,10 +151,21 @@ export function createReactorRunner({
   const sleepers = createSleepers();
   const subscriptions: Subscription[] = [];
   let closed = false;
-  const retrying: Retrying = { retryDelayMs, maxRetryDelayMs, onError, before, pause: sleepers.pause, closed: () => closed };
+  const retrying: Retrying = {
+    retryDelayMs,
+    maxRetryDelayMs,
+    onError,
+    before,
+    pause: sleepers.pause,
+    closed: () => closed,
+  };
 
   function follow(reactor: Reactor): Subscription {
-    const options = { after: progress.checkpoint(reactor.name), batchSize: 256, name: `reactor:${reactor.name}` };
+    const options = {
+      after: progress.checkpoint(reactor.name),
+      batchSize: 256,
+      name: `reactor:${reactor.name}`,
+    };
     return store.subscribe(options, async (batch) => {
       for (const event of batch) {
         if (closed) return;
@@ -168,7 +189,8 @@ export function createReactorRunner({
     },
 
     /** Resolves once every reactor has handled the events up to `position`, or after `timeoutMs` (false). */
-    processed: (position: number, timeoutMs = 10_000): Promise<boolean> => progress.processed(position, timeoutMs),
+    processed: (position: number, timeoutMs = 10_000): Promise<boolean> =>
+      progress.processed(position, timeoutMs),
 
     checkpoint: (name: string): number => progress.checkpoint(name),
 

@@ -26,7 +26,11 @@ const system: CommandContext = { actor: { kind: 'system', id: 'timer-reactor' } 
 type FireParts = Pick<TimerReactorOptions, 'bus' | 'run'>;
 
 /** A review or dispute period's end, as the deal's command; keyed by the revision decided on. */
-async function elapse({ bus, run }: FireParts, t: DueTimer, type: 'ElapseReviewPeriod' | 'ElapseDisputePeriod') {
+async function elapse(
+  { bus, run }: FireParts,
+  t: DueTimer,
+  type: 'ElapseReviewPeriod' | 'ElapseDisputePeriod',
+) {
   const { revision } = await bus.load(dealAggregate, t.streamId);
   // A new key per attempt: after a refused transfer the timer asks again as a new request.
   const key = deterministicId(t.streamId, type, t.endsAt, String(revision));
@@ -34,7 +38,9 @@ async function elapse({ bus, run }: FireParts, t: DueTimer, type: 'ElapseReviewP
 }
 
 async function expire({ run }: FireParts, t: DueTimer) {
-  await run.request(t.entityId, { type: 'ExpirePaymentRequest' }, system, { dedupeKey: `expire:${t.endsAt}` });
+  await run.request(t.entityId, { type: 'ExpirePaymentRequest' }, system, {
+    dedupeKey: `expire:${t.endsAt}`,
+  });
 }
 
 /** Asks for a deferred payout; a no-op (creator not ready after all) waits like a failure. */

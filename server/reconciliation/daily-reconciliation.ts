@@ -26,7 +26,14 @@ export interface DailyReconciliationDeps extends ReconcileDeps {
  * expected and a fixed id: however many instances tick, one result is recorded, and the
  * notifications reactor alerts the admins when it names a mismatch.
  */
-export function createDailyReconciliation({ store, gateway, clock, hourUtc, intervalMs = 10 * 60_000, onError }: DailyReconciliationDeps) {
+export function createDailyReconciliation({
+  store,
+  gateway,
+  clock,
+  hourUtc,
+  intervalMs = 10 * 60_000,
+  onError,
+}: DailyReconciliationDeps) {
   async function alreadyRan(streamId: string): Promise<boolean> {
     try {
       await store.readStream(streamId, { maxCount: 1 });
@@ -43,11 +50,28 @@ export function createDailyReconciliation({ store, gateway, clock, hourUtc, inte
     if (now.getUTCHours() < hourUtc) return false;
     const streamId = reconciliationStreamId(now.toISOString().slice(0, 10));
     if (await alreadyRan(streamId)) return false;
-    const report = await reconcile({ store, gateway }, { since: new Date(now.getTime() - LOOKBACK_MS), now });
-    const byProblem = Object.fromEntries(problems.map((p) => [p, report.mismatches.filter((m) => m.problem === p).length]));
-    const data = { since: report.since, until: report.until, gateway: report.gateway, mismatches: report.mismatches.length, byProblem };
+    const report = await reconcile(
+      { store, gateway },
+      { since: new Date(now.getTime() - LOOKBACK_MS), now },
+    );
+    const byProblem = Object.fromEntries(
+      problems.map((p) => [p, report.mismatches.filter((m) => m.problem === p).length]),
+    );
+    const data = {
+      since: report.since,
+      until: report.until,
+      gateway: report.gateway,
+      mismatches: report.mismatches.length,
+      byProblem,
+    };
     try {
-      await appendNotificationEvent({ store, clock }, streamId, { type: 'ReconciliationCompleted', data, id: uuidFrom(streamId) }, 'no_stream', { actor });
+      await appendNotificationEvent(
+        { store, clock },
+        streamId,
+        { type: 'ReconciliationCompleted', data, id: uuidFrom(streamId) },
+        'no_stream',
+        { actor },
+      );
       return true;
     } catch (error) {
       if (error instanceof WrongExpectedVersion) return false;

@@ -44,17 +44,39 @@ interface Opened {
 
 /** A split asks for two effects; a retry asks again for one, under the part's own key. */
 const splitParts = (d: Data): Opened[] => [
-  { slot: 'split:transfer', key: String(d.transferKey), amountCents: cents(d.creatorCents), kind: 'transfer' },
-  { slot: 'split:refund', key: String(d.refundKey), amountCents: cents(d.refundCents), kind: 'refund' },
+  {
+    slot: 'split:transfer',
+    key: String(d.transferKey),
+    amountCents: cents(d.creatorCents),
+    kind: 'transfer',
+  },
+  {
+    slot: 'split:refund',
+    key: String(d.refundKey),
+    amountCents: cents(d.refundCents),
+    kind: 'refund',
+  },
 ];
 
 /** Intent event → the outcome types that answer it (success or refusal), and how both name it. */
-const intentRules: Record<string, { slot: (d: Data) => string | Opened[]; answeredBy: Record<string, (d: Data) => string> }> = {
-  FundsReleaseRequested: { slot: () => 'release', answeredBy: { FundsReleased: () => 'release', TransferFailed: () => 'release' } },
-  RefundRequested: { slot: () => 'refund', answeredBy: { DealRefunded: () => 'refund', RefundFailed: () => 'refund' } },
+const intentRules: Record<
+  string,
+  { slot: (d: Data) => string | Opened[]; answeredBy: Record<string, (d: Data) => string> }
+> = {
+  FundsReleaseRequested: {
+    slot: () => 'release',
+    answeredBy: { FundsReleased: () => 'release', TransferFailed: () => 'release' },
+  },
+  RefundRequested: {
+    slot: () => 'refund',
+    answeredBy: { DealRefunded: () => 'refund', RefundFailed: () => 'refund' },
+  },
   PaymentRequestPayoutRequested: {
     slot: () => 'payout',
-    answeredBy: { PaymentRequestCompleted: () => 'payout', PaymentRequestPayoutFailed: () => 'payout' },
+    answeredBy: {
+      PaymentRequestCompleted: () => 'payout',
+      PaymentRequestPayoutFailed: () => 'payout',
+    },
   },
   DealSplitRequested: {
     slot: splitParts,
@@ -66,17 +88,24 @@ const intentRules: Record<string, { slot: (d: Data) => string | Opened[]; answer
     },
   },
   // Read with the split it retries (its keys and amounts), see `add`.
-  DealSplitRetried: { slot: (d) => splitParts(d).filter((o) => o.slot === `split:${String(d.part)}`), answeredBy: {} },
+  DealSplitRetried: {
+    slot: (d) => splitParts(d).filter((o) => o.slot === `split:${String(d.part)}`),
+    answeredBy: {},
+  },
   UnexpectedPaymentReceived: {
     slot: (d) => `unexpected:${String(d.checkoutSessionId)}`,
     answeredBy: { DuplicatePaymentRefunded: (d) => `unexpected:${String(d.checkoutSessionId)}` },
   },
   PaymentRequestUnexpectedPaymentReceived: {
     slot: (d) => `unexpected:${String(d.checkoutSessionId)}`,
-    answeredBy: { PaymentRequestDuplicatePaymentRefunded: (d) => `unexpected:${String(d.checkoutSessionId)}` },
+    answeredBy: {
+      PaymentRequestDuplicatePaymentRefunded: (d) => `unexpected:${String(d.checkoutSessionId)}`,
+    },
   },
 };
-const answers = new Map<string, (d: Data) => string>(Object.values(intentRules).flatMap((r) => Object.entries(r.answeredBy)));
+const answers = new Map<string, (d: Data) => string>(
+  Object.values(intentRules).flatMap((r) => Object.entries(r.answeredBy)),
+);
 
 /** Opens the intents the event states (one per slot) and closes the one it answers. */
 function trackIntents(open: Map<string, OpenIntent>, e: LedgerEvent, d: Data): void {
@@ -110,10 +139,22 @@ export function createLedgerFold() {
   /** Per stream: the split asked for, which a retry names only by its part. */
   const splits = new Map<string, Data>();
 
-  const move = (e: LedgerEvent, kind: MovementKind, ids: (string | null)[], amountCents: number) => {
+  const move = (
+    e: LedgerEvent,
+    kind: MovementKind,
+    ids: (string | null)[],
+    amountCents: number,
+  ) => {
     const known = ids.filter((id): id is string => id !== null);
     if (known.length === 0) return;
-    movements.push({ kind, ids: known, amountCents, at: atOf(e), streamId: e.streamId, eventType: e.type });
+    movements.push({
+      kind,
+      ids: known,
+      amountCents,
+      at: atOf(e),
+      streamId: e.streamId,
+      eventType: e.type,
+    });
   };
 
   function movementOf(e: LedgerEvent, d: Data): void {
@@ -127,13 +168,20 @@ export function createLedgerFold() {
       case 'DuplicatePaymentRefunded':
       case 'PaymentRequestDuplicatePaymentRefunded':
         // Older history recorded an extra payment only with its refund: the charge is implied.
-        if (!charged.has(`${e.streamId}:${String(d.checkoutSessionId)}`)) move(e, 'charge', [text(d.paymentIntentId)], cents(d.amountCents));
+        if (!charged.has(`${e.streamId}:${String(d.checkoutSessionId)}`))
+          move(e, 'charge', [text(d.paymentIntentId)], cents(d.amountCents));
         return move(e, 'refund', [text(d.refundId)], cents(d.amountCents));
       case 'FundsReleased':
         transferred.set(e.streamId, (transferred.get(e.streamId) ?? 0) + cents(d.amountCents));
         return move(e, 'transfer', [text(d.transferId)], cents(d.amountCents));
       case 'DealRefunded':
-        if (text(d.transferReversalId)) move(e, 'transfer_reversal', [text(d.transferReversalId)], transferred.get(e.streamId) ?? 0);
+        if (text(d.transferReversalId))
+          move(
+            e,
+            'transfer_reversal',
+            [text(d.transferReversalId)],
+            transferred.get(e.streamId) ?? 0,
+          );
         transferred.set(e.streamId, 0);
         return move(e, 'refund', [text(d.refundId)], cents(d.amountCents));
       case 'SplitTransferSucceeded':

@@ -1,5 +1,10 @@
 import type { EventStore } from '../event-store/event-store';
-import { movementKinds, type GatewayMovement, type MovementKind, type PaymentGateway } from '../payments/gateway/payment-gateway';
+import {
+  movementKinds,
+  type GatewayMovement,
+  type MovementKind,
+  type PaymentGateway,
+} from '../payments/gateway/payment-gateway';
 import { createLedgerFold, type LedgerMovement, type OpenIntent } from './ledger-movements';
 
 /** An intent older than this without an outcome is reported: the payments reactor answers within seconds. */
@@ -8,7 +13,12 @@ export const INTENT_GRACE_MS = 15 * 60_000;
 const MATCH_MARGIN_MS = 86_400_000;
 const PAGE = 2_000;
 
-export const problems = ['missing_at_gateway', 'missing_in_ledger', 'amount_differs', 'intent_without_outcome'] as const;
+export const problems = [
+  'missing_at_gateway',
+  'missing_in_ledger',
+  'amount_differs',
+  'intent_without_outcome',
+] as const;
 export type Problem = (typeof problems)[number];
 
 export interface Mismatch {
@@ -47,7 +57,9 @@ const intentKind: Record<string, MovementKind> = {
 };
 
 /** Every event of the store, folded into the ledger's movements and open intents. */
-export async function readLedger(store: Pick<EventStore, 'readAll'>): Promise<{ movements: LedgerMovement[]; openIntents: OpenIntent[] }> {
+export async function readLedger(
+  store: Pick<EventStore, 'readAll'>,
+): Promise<{ movements: LedgerMovement[]; openIntents: OpenIntent[] }> {
   const fold = createLedgerFold();
   let after = 0;
   for (;;) {
@@ -73,12 +85,17 @@ export function compareMovements(
   const to = until.toISOString();
   const inPeriod = (at: string) => at >= from && at <= to;
   const byId = new Map<string, GatewayMovement>();
-  for (const g of atGateway) for (const id of [g.id, ...g.otherIds]) if (!byId.has(`${g.kind}:${id}`)) byId.set(`${g.kind}:${id}`, g);
+  for (const g of atGateway)
+    for (const id of [g.id, ...g.otherIds])
+      if (!byId.has(`${g.kind}:${id}`)) byId.set(`${g.kind}:${id}`, g);
   const ledgerIds = new Set(ledger.movements.flatMap((m) => m.ids.map((id) => `${m.kind}:${id}`)));
 
   const mismatches: Mismatch[] = [];
   const totals = new Map<MovementKind, KindTotals>(
-    movementKinds.map((kind) => [kind, { kind, ledgerCount: 0, ledgerCents: 0, gatewayCount: 0, gatewayCents: 0 }]),
+    movementKinds.map((kind) => [
+      kind,
+      { kind, ledgerCount: 0, ledgerCents: 0, gatewayCount: 0, gatewayCents: 0 },
+    ]),
   );
   for (const m of ledger.movements) {
     if (!inPeriod(m.at)) continue;
@@ -86,9 +103,16 @@ export function compareMovements(
     t.ledgerCount += 1;
     t.ledgerCents += m.amountCents;
     const found = m.ids.map((id) => byId.get(`${m.kind}:${id}`)).find((g) => g !== undefined);
-    const base = { kind: m.kind, reference: m.ids[0]!, streamId: m.streamId, ledgerCents: m.amountCents, at: m.at };
+    const base = {
+      kind: m.kind,
+      reference: m.ids[0]!,
+      streamId: m.streamId,
+      ledgerCents: m.amountCents,
+      at: m.at,
+    };
     if (!found) mismatches.push({ ...base, problem: 'missing_at_gateway', gatewayCents: null });
-    else if (found.amountCents !== m.amountCents) mismatches.push({ ...base, problem: 'amount_differs', gatewayCents: found.amountCents });
+    else if (found.amountCents !== m.amountCents)
+      mismatches.push({ ...base, problem: 'amount_differs', gatewayCents: found.amountCents });
   }
   for (const g of atGateway) {
     if (!inPeriod(g.createdAt)) continue;
@@ -122,7 +146,9 @@ export function compareMovements(
   }
   mismatches.sort(
     (a, b) =>
-      problems.indexOf(a.problem) - problems.indexOf(b.problem) || movementKinds.indexOf(a.kind) - movementKinds.indexOf(b.kind) || a.at.localeCompare(b.at),
+      problems.indexOf(a.problem) - problems.indexOf(b.problem) ||
+      movementKinds.indexOf(a.kind) - movementKinds.indexOf(b.kind) ||
+      a.at.localeCompare(b.at),
   );
   return { since: from, until: to, kinds: [...totals.values()], mismatches };
 }
@@ -133,10 +159,16 @@ export interface ReconcileDeps {
 }
 
 /** Reads both sides and compares them for [since, now]. */
-export async function reconcile({ store, gateway }: ReconcileDeps, { since, now }: { since: Date; now: Date }): Promise<ReconciliationReport> {
+export async function reconcile(
+  { store, gateway }: ReconcileDeps,
+  { since, now }: { since: Date; now: Date },
+): Promise<ReconciliationReport> {
   const [ledger, atGateway] = await Promise.all([
     readLedger(store),
-    gateway.listMovements({ since: new Date(since.getTime() - MATCH_MARGIN_MS), until: new Date(now.getTime() + MATCH_MARGIN_MS) }),
+    gateway.listMovements({
+      since: new Date(since.getTime() - MATCH_MARGIN_MS),
+      until: new Date(now.getTime() + MATCH_MARGIN_MS),
+    }),
   ]);
   return { gateway: gateway.mode, ...compareMovements(ledger, atGateway, { since, until: now }) };
 }
@@ -152,4 +184,5 @@ export function parseSince(value: string): Date | null {
   return Number.isNaN(ms) ? null : new Date(ms);
 }
 
-export const defaultSince = (now: Date): Date => new Date(now.getTime() - DEFAULT_LOOKBACK_DAYS * 86_400_000);
+export const defaultSince = (now: Date): Date =>
+  new Date(now.getTime() - DEFAULT_LOOKBACK_DAYS * 86_400_000);

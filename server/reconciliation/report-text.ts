@@ -8,11 +8,14 @@ const problemText: Record<Mismatch['problem'], string> = {
   intent_without_outcome: 'intent without an outcome for over 15 minutes',
 };
 
-const euros = (cents: number | null) => (cents === null ? '—' : `€${centsToDecimal(Math.abs(cents))}`);
+const euros = (cents: number | null) =>
+  cents === null ? '—' : `€${centsToDecimal(Math.abs(cents))}`;
 
 /** The report as an operator reads it on a terminal: totals per kind, then each mismatch grouped by kind. */
 export function reportLines(report: ReconciliationReport): string[] {
-  const lines = [`Reconciliation with the ${report.gateway} gateway, ${report.since} to ${report.until}`];
+  const lines = [
+    `Reconciliation with the ${report.gateway} gateway, ${report.since} to ${report.until}`,
+  ];
   for (const k of report.kinds) {
     lines.push(
       `  ${k.kind.padEnd(18)} ledger ${String(k.ledgerCount).padStart(5)} ${euros(k.ledgerCents).padStart(14)}   gateway ${String(k.gatewayCount).padStart(5)} ${euros(k.gatewayCents).padStart(14)}`,

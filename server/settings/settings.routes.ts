@@ -16,7 +16,8 @@ export function publicSettings(config: AppConfig): PublicSettings {
     maxDealCents: MAX_DEAL_CENTS,
     maxRequestCents: MAX_REQUEST_CENTS,
     simulatedPayments,
-    testMode: simulatedPayments || secretKey.startsWith('sk_test_') || secretKey.startsWith('rk_test_'),
+    testMode:
+      simulatedPayments || secretKey.startsWith('sk_test_') || secretKey.startsWith('rk_test_'),
     mailKept: !config.notifications.smtpUrl,
   };
 }
@@ -29,7 +30,8 @@ export function settingsRoutes(app: ZodApp, { ctx }: RouteDeps): void {
     {
       schema: {
         tags: ['settings'],
-        summary: 'Durations, fees, limits and test mode as the running server applies them (public)',
+        summary:
+          'Durations, fees, limits and test mode as the running server applies them (public)',
         response: { 200: publicSettingsSchema },
       },
     },

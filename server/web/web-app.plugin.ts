@@ -23,7 +23,13 @@ function pathPattern(path: string): RegExp {
   const body = path
     .split('/')
     .filter(Boolean)
-    .map((part) => (part.startsWith(':') ? (part.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+') : `/${part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
+    .map((part) =>
+      part.startsWith(':')
+        ? part.endsWith('?')
+          ? '(?:/[^/]+)?'
+          : '/[^/]+'
+        : `/${part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+    )
     .join('');
   return new RegExp(`^${body || '/'}/?$`);
 }
@@ -38,7 +44,11 @@ function encodePage(html: string): EncodedPage {
   const plain = Buffer.from(html);
   // Brotli's best level takes ~40 ms for a page: answer at once with a fast level (under 1 ms,
   // ~10 % larger) and swap in the best one when the thread pool has made it.
-  const page = { html: plain, gzip: gzipSync(plain, { level: 9 }), br: brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) };
+  const page = {
+    html: plain,
+    gzip: gzipSync(plain, { level: 9 }),
+    br: brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  };
   brotliCompress(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }, (error, best) => {
     if (!error) page.br = best;
   });
@@ -63,19 +73,35 @@ function pageRenderer(distDir: string, settings: PublicSettings | undefined) {
   const index = readFileSync(join(distDir, 'index.html'), 'utf8');
   const listFile = join(distDir, ROUTE_PRELOADS_FILE);
   const routes = existsSync(listFile)
-    ? (JSON.parse(readFileSync(listFile, 'utf8')) as RoutePreload[]).map((r) => ({ ...r, pattern: pathPattern(r.path) }))
+    ? (JSON.parse(readFileSync(listFile, 'utf8')) as RoutePreload[]).map((r) => ({
+        ...r,
+        pattern: pathPattern(r.path),
+      }))
     : [];
-  const inline = settings ? `<script type="application/json" id="public-settings">${escapeJson(settings)}</script>` : '';
+  const inline = settings
+    ? `<script type="application/json" id="public-settings">${escapeJson(settings)}</script>`
+    : '';
   // The stylesheet goes into the page: as a file it blocks the first paint for a round trip, and the
   // HTML alone already draws the loading screen. (About 6 KB compressed; navigation is client-side.)
   const withStyles = index
-    .replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
-      const css = join(distDir, file);
-      return existsSync(css) ? `<style>${readFileSync(css, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>` : tag;
-    })
+    .replace(
+      /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+      (tag, file: string) => {
+        const css = join(distDir, file);
+        return existsSync(css)
+          ? `<style>${readFileSync(css, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`
+          : tag;
+      },
+    )
     // No script is needed for the first paint (the loading screen is HTML): scripts never hold it up.
-    .replace(/<script type="module" crossorigin/g, '<script type="module" crossorigin fetchpriority="low"')
-    .replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" crossorigin fetchpriority="low"');
+    .replace(
+      /<script type="module" crossorigin/g,
+      '<script type="module" crossorigin fetchpriority="low"',
+    )
+    .replace(
+      /<link rel="modulepreload" crossorigin/g,
+      '<link rel="modulepreload" crossorigin fetchpriority="low"',
+    );
   const pages = new Map<string, EncodedPage>();
   return (request: FastifyRequest): EncodedPage => {
     const path = request.url.split('?')[0]!;
@@ -85,8 +111,14 @@ function pageRenderer(distDir: string, settings: PublicSettings | undefined) {
     let page = pages.get(key);
     if (!page) {
       const preload = route ? [...route.texts[language], ...route.modules] : [];
-      const links = preload.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`).join('');
-      page = encodePage(withStyles.replace('<html lang="en">', `<html lang="${language}">`).replace('</head>', `${links}${inline}</head>`));
+      const links = preload
+        .map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`)
+        .join('');
+      page = encodePage(
+        withStyles
+          .replace('<html lang="en">', `<html lang="${language}">`)
+          .replace('</head>', `${links}${inline}</head>`),
+      );
       pages.set(key, page);
     }
     return page;
@@ -94,7 +126,10 @@ function pageRenderer(distDir: string, settings: PublicSettings | undefined) {
 }
 
 /** Serves web/dist with an index.html fallback for client-side routes (GET only, never /api or /sim). */
-export async function registerWebApp(app: FastifyInstance, { distDir = resolve('web/dist'), settings }: WebAppOptions = {}): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  { distDir = resolve('web/dist'), settings }: WebAppOptions = {},
+): Promise<void> {
   const built = existsSync(join(distDir, 'index.html'));
   const render = built ? pageRenderer(distDir, settings) : null;
   if (built) {
@@ -106,7 +141,8 @@ export async function registerWebApp(app: FastifyInstance, { distDir = resolve('
       preCompressed: true,
       // Hashed file names under /assets never change: cache them for a year.
       setHeaders: (reply, path) => {
-        if (/[\\/]assets[\\/]/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        if (/[\\/]assets[\\/]/.test(path))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
@@ -118,12 +154,20 @@ export async function registerWebApp(app: FastifyInstance, { distDir = resolve('
         const page = render(request);
         const accepts = String(request.headers['accept-encoding'] ?? '');
         const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
-        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language, Accept-Encoding');
+        reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Cookie, Accept-Language, Accept-Encoding');
         if (encoding) reply.header('content-encoding', encoding);
-        return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
+        return reply.send(
+          encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html,
+        );
       }
       return reply.type('text/html; charset=utf-8').send(MISSING_PAGE);
     }
-    return sendError(request, reply, 'route_not_found', { method: request.method, url: url.split('?')[0]! });
+    return sendError(request, reply, 'route_not_found', {
+      method: request.method,
+      url: url.split('?')[0]!,
+    });
   });
 }

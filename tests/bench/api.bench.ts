@@ -33,7 +33,10 @@ interface Load {
   busyUs: number;
 }
 
-async function load(url: string, options: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {}): Promise<Load> {
+async function load(
+  url: string,
+  options: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {},
+): Promise<Load> {
   const before = performance.eventLoopUtilization();
   // The load generator runs in a worker thread so it does not share the server's event loop.
   const result = await autocannon({
@@ -56,7 +59,10 @@ async function load(url: string, options: { method?: 'GET' | 'POST'; headers?: R
 }
 const busy = (l: Load) => `server busy ${l.busyUs.toFixed(0)} µs/answer`;
 
-async function seedBrands(append: (stream: string, event: object) => Promise<unknown>, passwordHash: string): Promise<void> {
+async function seedBrands(
+  append: (stream: string, event: object) => Promise<unknown>,
+  passwordHash: string,
+): Promise<void> {
   const at = '2026-01-01T09:00:00.000Z';
   for (let from = 0; from < BRANDS; from += 500) {
     const batch = [];
@@ -66,8 +72,23 @@ async function seedBrands(append: (stream: string, event: object) => Promise<unk
         append(`user-${userId}`, {
           id: randomUUID(),
           type: 'UserRegistered',
-          data: { userId, username: `brand${i}`, email: `brand${i}@bench.example`, passwordHash, companyName: `Brand ${i}`, country: 'NL', phoneNumber: null },
-          metadata: { actor: { kind: 'system', id: 'bench' }, at, correlationId: randomUUID(), causationId: null, schemaVersion: 1, state: 'registered' },
+          data: {
+            userId,
+            username: `brand${i}`,
+            email: `brand${i}@bench.example`,
+            passwordHash,
+            companyName: `Brand ${i}`,
+            country: 'NL',
+            phoneNumber: null,
+          },
+          metadata: {
+            actor: { kind: 'system', id: 'bench' },
+            at,
+            correlationId: randomUUID(),
+            causationId: null,
+            schemaVersion: 1,
+            state: 'registered',
+          },
         }),
       );
     }
@@ -91,7 +112,10 @@ export const run: BenchSuite = async () => {
   const bare = Fastify();
   bare.get('/ok', async () => ({ ok: true }));
   try {
-    await seedBrands((stream, event) => ctx.store.append(stream, [event as never], 'no_stream'), await hashPassword('bench-password'));
+    await seedBrands(
+      (stream, event) => ctx.store.append(stream, [event as never], 'no_stream'),
+      await hashPassword('bench-password'),
+    );
     await ctx.settle(await ctx.store.headPosition());
     const register = await app.inject({
       method: 'POST',
@@ -113,7 +137,15 @@ export const run: BenchSuite = async () => {
     // Distinct deals (creators, texts, amounts, dates) written as people write them, so compression
     // meets realistic data rather than 50 copies of one deal.
     const seasons = ['spring', 'summer', 'autumn', 'winter'];
-    const products = ['running shoes', 'linen shirts', 'rain jackets', 'wool scarves', 'sunglasses', 'backpacks', 'skincare set'];
+    const products = [
+      'running shoes',
+      'linen shirts',
+      'rain jackets',
+      'wool scarves',
+      'sunglasses',
+      'backpacks',
+      'skincare set',
+    ];
     for (let i = 0; i < DEALS; i++) {
       const product = products[i % products.length]!;
       const payload = {
@@ -137,8 +169,14 @@ export const run: BenchSuite = async () => {
     // One checked request first: the load below must measure the real, complete answer.
     const listHeaders = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
     const probe = await app.inject({ url: '/api/deals', headers: listHeaders });
-    const items = JSON.parse((probe.headers['content-encoding'] === 'gzip' ? gunzipSync(probe.rawPayload) : probe.rawPayload).toString()) as unknown[];
-    if (probe.statusCode !== 200 || items.length !== DEALS) throw new Error(`list probe: ${probe.statusCode}, ${items.length} items`);
+    const items = JSON.parse(
+      (probe.headers['content-encoding'] === 'gzip'
+        ? gunzipSync(probe.rawPayload)
+        : probe.rawPayload
+      ).toString(),
+    ) as unknown[];
+    if (probe.statusCode !== 200 || items.length !== DEALS)
+      throw new Error(`list probe: ${probe.statusCode}, ${items.length} items`);
     const wire = `${(probe.rawPayload.length / 1024).toFixed(1)} KB ${probe.headers['content-encoding'] ?? 'identity'}`;
 
     const baseline = await load(bareUrl);
@@ -146,7 +184,13 @@ export const run: BenchSuite = async () => {
     const create = await load(`${apiUrl}/api/deals`, { method: 'POST', headers, body: dealBody });
     const ratio = list.rps / baseline.rps;
     const lines: BenchLine[] = [
-      { id: 'api-bare', label: 'bare Fastify {ok:true}', value: Math.round(baseline.rps), unit: 'req/s', extra: `p99 ${baseline.p99} ms, ${busy(baseline)}` },
+      {
+        id: 'api-bare',
+        label: 'bare Fastify {ok:true}',
+        value: Math.round(baseline.rps),
+        unit: 'req/s',
+        extra: `p99 ${baseline.p99} ms, ${busy(baseline)}`,
+      },
       {
         id: 'api-list',
         label: `GET /api/deals (${DEALS} deals, ${BRANDS} brands)`,

@@ -18,7 +18,12 @@ const DURATION_MS = Number(process.env.BENCH_EVENT_STORE_MS ?? 3_000);
 const TARGET = 40_000;
 
 const payload = { dealId: 42, amountCents: 125_000, currency: 'EUR', note: 'bench' };
-const metadata = { actor: 'bench', at: '2025-01-01T00:00:00.000Z', correlationId: 'c', causationId: 'c' };
+const metadata = {
+  actor: 'bench',
+  at: '2025-01-01T00:00:00.000Z',
+  correlationId: 'c',
+  causationId: 'c',
+};
 
 /** (a); the pipeline suite measures it again in its own run to compare (c) in events/s with it. */
 export function rawInsertsPerSecond(path: string, durationMs: number = DURATION_MS): number {
@@ -30,7 +35,15 @@ export function rawInsertsPerSecond(path: string, durationMs: number = DURATION_
   const writeBatch = db.transaction((first: number) => {
     const recordedAt = new Date().toISOString();
     for (let i = first; i < first + APPENDERS; i += 1) {
-      insert.run(`deal-${i % APPENDERS}`, Math.floor(i / APPENDERS), randomUUID(), 'Bench', JSON.stringify(payload), JSON.stringify(metadata), recordedAt);
+      insert.run(
+        `deal-${i % APPENDERS}`,
+        Math.floor(i / APPENDERS),
+        randomUUID(),
+        'Bench',
+        JSON.stringify(payload),
+        JSON.stringify(metadata),
+        recordedAt,
+      );
     }
   });
   let rows = 0;
@@ -44,7 +57,9 @@ export function rawInsertsPerSecond(path: string, durationMs: number = DURATION_
   return rows / seconds;
 }
 
-async function adapterAppendsPerSecond(path: string): Promise<{ rate: number; commits: number; appends: number }> {
+async function adapterAppendsPerSecond(
+  path: string,
+): Promise<{ rate: number; commits: number; appends: number }> {
   const store = createSqliteEventStore({ path });
   const deadline = performance.now() + DURATION_MS;
   let appends = 0;
@@ -53,7 +68,11 @@ async function adapterAppendsPerSecond(path: string): Promise<{ rate: number; co
     Array.from({ length: APPENDERS }, async (_, appender) => {
       const streamId = `deal-${appender}`;
       for (let revision = 0; performance.now() < deadline; revision += 1) {
-        await store.append(streamId, [{ id: randomUUID(), type: 'Bench', data: payload, metadata }], revision === 0 ? 'no_stream' : revision - 1);
+        await store.append(
+          streamId,
+          [{ id: randomUUID(), type: 'Bench', data: payload, metadata }],
+          revision === 0 ? 'no_stream' : revision - 1,
+        );
         appends += 1;
       }
     }),

@@ -18,7 +18,14 @@ export const run: BenchSuite = async () => {
   const server = await startServer({ LOG_LEVEL: 'error' });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
   try {
     const call = apiClient(server);
@@ -28,7 +35,12 @@ export const run: BenchSuite = async () => {
       email: `${name}@example.com`,
       password: 'secret-password',
     });
-    await call('POST', '/api/auth/complete-onboarding', { companyName: 'Acme', country: 'NL', phoneNumber: '' }, token);
+    await call(
+      'POST',
+      '/api/auth/complete-onboarding',
+      { companyName: 'Acme', country: 'NL', phoneNumber: '' },
+      token,
+    );
     const deadline = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
     const { id } = await call<{ id: number }>(
       'POST',
@@ -44,14 +56,21 @@ export const run: BenchSuite = async () => {
       },
       token,
     );
-    const { url } = await call<{ url: string }>('POST', '/api/create-checkout-session', { dealId: id }, token);
+    const { url } = await call<{ url: string }>(
+      'POST',
+      '/api/create-checkout-session',
+      { dealId: id },
+      token,
+    );
     await fetch(new URL(url, server.url), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'outcome=pay&method=ideal',
       redirect: 'manual',
     });
-    const link = (await call<{ token: string }>('POST', `/api/deals/${id}/generate-token`, {}, token)).token;
+    const link = (
+      await call<{ token: string }>('POST', `/api/deals/${id}/generate-token`, {}, token)
+    ).token;
 
     // '/' is the signed-in brand's deal list: the session goes into the page's storage first (the
     // app keeps it in localStorage), and Lighthouse then runs without resetting storage, with the
@@ -74,7 +93,13 @@ export const run: BenchSuite = async () => {
         await cdp.detach();
         const result = await lighthouse(
           `${server.url}${path}`,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(session) },
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+            disableStorageReset: Boolean(session),
+          },
           undefined,
           page,
         );
@@ -83,7 +108,14 @@ export const run: BenchSuite = async () => {
         await page.close();
       }
     };
-    const scores: { page: string; performance: number; accessibility: number; jsKb: number; totalKb: number; runs: string }[] = [];
+    const scores: {
+      page: string;
+      performance: number;
+      accessibility: number;
+      jsKb: number;
+      totalKb: number;
+      runs: string;
+    }[] = [];
     for (const target of pages) {
       // Lighthouse's advice for a noisy machine: several runs, the median. A run whose trace broke
       // (NO_NAVSTART and the like) is repeated, not counted.
@@ -96,9 +128,15 @@ export const run: BenchSuite = async () => {
       const perf = (lhr: (typeof runs)[number]) => lhr.categories['performance']?.score ?? 0;
       runs.sort((a, b) => perf(a) - perf(b));
       const { categories, audits } = runs[Math.floor(runs.length / 2)]!;
-      const items = (audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+      const items =
+        (
+          audits['network-requests']?.details as
+            | { items?: { resourceType?: string; transferSize?: number }[] }
+            | undefined
+        )?.items ?? [];
       const kb = (filter: (t: string | undefined) => boolean) =>
-        items.filter((i) => filter(i.resourceType)).reduce((s, i) => s + (i.transferSize ?? 0), 0) / 1024;
+        items.filter((i) => filter(i.resourceType)).reduce((s, i) => s + (i.transferSize ?? 0), 0) /
+        1024;
       const metric = (id: string) => audits[id]?.displayValue ?? '?';
       scores.push({
         page: target.label,

@@ -13,9 +13,12 @@ import type { BenchLine, BenchSuite } from './bench.types';
  */
 const ROUNDS = 20;
 const TARGET_MS = 200;
-const inDays = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const inDays = (days: number): string =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-type Condition = { kind: 'step'; scope: string; name: string | null; step: number } | { kind: 'text'; text: string };
+type Condition =
+  | { kind: 'step'; scope: string; name: string | null; step: number }
+  | { kind: 'text'; text: string };
 
 /**
  * The watcher, as page source: tsx adds helper calls to functions it compiles, which do not exist
@@ -54,11 +57,18 @@ export const run: BenchSuite = async () => {
   try {
     const call = apiClient(server);
     const register = async (name: string) =>
-      (await call<{ token: string }>('POST', '/api/auth/register', { username: name, email: `${name}@example.com`, password: 'secret-password' })).token;
+      (
+        await call<{ token: string }>('POST', '/api/auth/register', {
+          username: name,
+          email: `${name}@example.com`,
+          password: 'secret-password',
+        })
+      ).token;
     const stamp = Date.now().toString(36);
     const brandToken = await register(`livebrand${stamp}`);
     const creatorToken = await register(`livecreator${stamp}`);
-    const adminToken = (await call<{ token: string }>('POST', '/api/auth/admin-login', ADMIN)).token;
+    const adminToken = (await call<{ token: string }>('POST', '/api/auth/admin-login', ADMIN))
+      .token;
 
     const createDeal = (influencer: string) =>
       call<{ id: number }>(
@@ -77,7 +87,12 @@ export const run: BenchSuite = async () => {
       );
     const paidDealLink = async (influencer: string): Promise<string> => {
       const { id } = await createDeal(influencer);
-      const { url } = await call<{ url: string }>('POST', '/api/create-checkout-session', { dealId: id }, brandToken);
+      const { url } = await call<{ url: string }>(
+        'POST',
+        '/api/create-checkout-session',
+        { dealId: id },
+        brandToken,
+      );
       const paid = await fetch(new URL(url, server.url), {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -85,7 +100,9 @@ export const run: BenchSuite = async () => {
         redirect: 'manual',
       });
       if (paid.status !== 303) throw new Error(`simulated payment: ${paid.status}`);
-      return (await call<{ token: string }>('POST', `/api/deals/${id}/generate-token`, {}, brandToken)).token;
+      return (
+        await call<{ token: string }>('POST', `/api/deals/${id}/generate-token`, {}, brandToken)
+      ).token;
     };
 
     const page = async (storage: Record<string, string>, path: string): Promise<Page> => {
@@ -103,9 +120,17 @@ export const run: BenchSuite = async () => {
     const payer = await page({}, '/');
     await admin.getByText('Admin dashboard').waitFor();
 
-    const samples = { brand: [] as number[], creator: [] as number[], admin: [] as number[], request: [] as number[] };
+    const samples = {
+      brand: [] as number[],
+      creator: [] as number[],
+      admin: [] as number[],
+      request: [] as number[],
+    };
     const commands: number[] = [];
-    const timed = async (fire: () => Promise<unknown>, watchers: [keyof typeof samples, () => Promise<number>][]) => {
+    const timed = async (
+      fire: () => Promise<unknown>,
+      watchers: [keyof typeof samples, () => Promise<number>][],
+    ) => {
       const t0 = Date.now();
       await fire();
       commands.push(Date.now() - t0);
@@ -122,15 +147,33 @@ export const run: BenchSuite = async () => {
       const name = `@live${stamp}${i}`;
       const link = await paidDealLink(name);
       // The link is claimed by whoever accepts it: later creator calls prove it with the claim secret.
-      const { claimSecret } = await call<{ claimSecret: string }>('POST', `/api/deals/accept/${link}`);
+      const { claimSecret } = await call<{ claimSecret: string }>(
+        'POST',
+        `/api/deals/accept/${link}`,
+      );
       const claim = { 'x-claim-secret': claimSecret };
-      const onboarding = await call<{ url: string }>('POST', `/api/deals/start-onboarding/${link}`, undefined, undefined, claim);
+      const onboarding = await call<{ url: string }>(
+        'POST',
+        `/api/deals/start-onboarding/${link}`,
+        undefined,
+        undefined,
+        claim,
+      );
       const connected = await submitSimulatedPage(server, onboarding.url, 'outcome=complete');
       if (connected !== 303) throw new Error(`simulated onboarding: ${connected}`);
       await creator.goto(`/accept/${link}`);
       await creator.locator('[data-testid="progress"][data-step="4"]').waitFor({ timeout: 20_000 });
-      await brand.getByTestId('deal-card').filter({ hasText: name }).locator('[data-testid="progress"][data-step="4"]').waitFor({ timeout: 20_000 });
-      const onBrand = await watch(brand, { kind: 'step', scope: '[data-testid="deal-card"]', name, step: 5 });
+      await brand
+        .getByTestId('deal-card')
+        .filter({ hasText: name })
+        .locator('[data-testid="progress"][data-step="4"]')
+        .waitFor({ timeout: 20_000 });
+      const onBrand = await watch(brand, {
+        kind: 'step',
+        scope: '[data-testid="deal-card"]',
+        name,
+        step: 5,
+      });
       const onCreator = await watch(creator, { kind: 'step', scope: '', name: null, step: 5 });
       await timed(
         () => call('POST', `/api/deals/deliver/${link}`, undefined, undefined, claim),
@@ -162,7 +205,10 @@ export const run: BenchSuite = async () => {
       await payer.goto(`/pay-request/${request.shareableToken}`);
       await payer.locator('[data-testid="progress"][data-step="1"]').waitFor();
       const onRequest = await watch(payer, { kind: 'step', scope: '', name: null, step: 2 });
-      await timed(() => call('POST', `/api/payment-requests/accept/${request.shareableToken}`), [['request', onRequest]]);
+      await timed(
+        () => call('POST', `/api/payment-requests/accept/${request.shareableToken}`),
+        [['request', onRequest]],
+      );
     }
 
     const baseline = { label: 'median command round trip', value: median(commands) };

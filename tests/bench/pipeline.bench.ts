@@ -48,14 +48,27 @@ function lifecycle(dealId: number, now: string): Draft[][] {
   const e = {
     created: event('DealCreated', { dealId, ...deal }, at),
     checkout: event('CheckoutSessionCreated', { sessionId, totalCents: deal.totalCents }, at),
-    paid: event('PaymentSucceeded', { checkoutSessionId: sessionId, amountCents: deal.totalCents }, at),
+    paid: event(
+      'PaymentSucceeded',
+      { checkoutSessionId: sessionId, amountCents: deal.totalCents },
+      at,
+    ),
     accepted: event('CreatorAccepted', {}, at),
     onboarding: event('BankOnboardingStarted', { accountId: `acct_${dealId}` }, at),
     bank: event('BankAccountConnected', { accountId: `acct_${dealId}` }, at),
     delivered: event('ContentDelivered', {}, at),
     review: event('ReviewPeriodStarted', { startsAt: at, endsAt: later }, at),
-    requested: event('FundsReleaseRequested', { trigger: 'brand', amountCents: deal.amountCents, key }, at, actors.brand),
-    released: event('FundsReleased', { trigger: 'brand', transferId: `tr_${dealId}`, amountCents: deal.amountCents, key }, at),
+    requested: event(
+      'FundsReleaseRequested',
+      { trigger: 'brand', amountCents: deal.amountCents, key },
+      at,
+      actors.brand,
+    ),
+    released: event(
+      'FundsReleased',
+      { trigger: 'brand', transferId: `tr_${dealId}`, amountCents: deal.amountCents, key },
+      at,
+    ),
   };
   const d = (x: { type: string; data: unknown }): Draft => ({ type: x.type, data: x.data });
   return [
@@ -74,18 +87,25 @@ function lifecycle(dealId: number, now: string): Draft[][] {
 export const EVENTS_PER_LIFECYCLE = lifecycle(1, new Date(0).toISOString()).flat().length;
 const COMMANDS_PER_LIFECYCLE = lifecycle(1, new Date(0).toISOString()).length;
 
-function machineLifecyclesPerSecond(durationMs: number, via: 'step' | 'xstate-helper' = 'step'): number {
+function machineLifecyclesPerSecond(
+  durationMs: number,
+  via: 'step' | 'xstate-helper' = 'step',
+): number {
   const now = new Date().toISOString();
   const events = lifecycle(1, now)
     .flat()
-    .map((draft) => event(draft.type as 'DealCreated', draft.data as never, now) as unknown as DealEvent);
+    .map(
+      (draft) =>
+        event(draft.type as 'DealCreated', draft.data as never, now) as unknown as DealEvent,
+    );
   let count = 0;
   const start = performance.now();
   while (performance.now() - start < durationMs) {
     let snapshot = initialOf(dealMachine);
     for (const e of events) {
       if (!snapshot.can(e)) throw new Error(`machine refused ${e.type}`);
-      snapshot = via === 'step' ? step(dealMachine, snapshot, e) : transition(dealMachine, snapshot, e)[0];
+      snapshot =
+        via === 'step' ? step(dealMachine, snapshot, e) : transition(dealMachine, snapshot, e)[0];
     }
     if (snapshot.value !== 'completed') throw new Error('lifecycle did not complete');
     count += 1;
@@ -105,9 +125,19 @@ export async function lifecyclesPerSecond(
     concurrency = LIFECYCLES,
     firstId = 0,
   }: { cacheSize?: number; durationMs?: number; concurrency?: number; firstId?: number } = {},
-): Promise<{ rate: number; commits: number; appends: number; lifecycles: number; latency: { p50: number; p99: number } }> {
+): Promise<{
+  rate: number;
+  commits: number;
+  appends: number;
+  lifecycles: number;
+  latency: { p50: number; p99: number };
+}> {
   // cacheSize 0: the snapshot cache keeps nothing, so every command but a new stream's first reads its stream.
-  const bus = createCommandBus({ store, clock: systemClock, ...(cacheSize === undefined ? {} : { cacheSize }) });
+  const bus = createCommandBus({
+    store,
+    clock: systemClock,
+    ...(cacheSize === undefined ? {} : { cacheSize }),
+  });
   const deadline = performance.now() + durationMs;
   let nextId = firstId + 1;
   let done = 0;
@@ -123,7 +153,13 @@ export async function lifecyclesPerSecond(
         for (const drafts of lifecycle(dealId, new Date().toISOString())) {
           // As the create-deal route (server/deals/deals.routes.ts) does: a freshly allocated id is created without a read.
           const sent = performance.now();
-          await bus.execute(dealAggregate, streamId, () => drafts as never[], { actor: actors.brand }, { newStream: first });
+          await bus.execute(
+            dealAggregate,
+            streamId,
+            () => drafts as never[],
+            { actor: actors.brand },
+            { newStream: first },
+          );
           waits.push(performance.now() - sent);
           first = false;
         }
@@ -135,10 +171,19 @@ export async function lifecyclesPerSecond(
   const { commits, appends } = store.stats();
   waits.sort((a, b) => a - b);
   const at = (p: number) => waits[Math.min(waits.length - 1, Math.floor(p * waits.length))] ?? 0;
-  return { rate: done / seconds, commits, appends, lifecycles: done, latency: { p50: at(0.5), p99: at(0.99) } };
+  return {
+    rate: done / seconds,
+    commits,
+    appends,
+    lifecycles: done,
+    latency: { p50: at(0.5), p99: at(0.99) },
+  };
 }
 
-async function pipelineLifecyclesPerSecond(path: string, cacheSize?: number): Promise<{ rate: number; commits: number; appends: number }> {
+async function pipelineLifecyclesPerSecond(
+  path: string,
+  cacheSize?: number,
+): Promise<{ rate: number; commits: number; appends: number }> {
   const store = createSqliteEventStore({ path });
   try {
     return await lifecyclesPerSecond(store, cacheSize === undefined ? {} : { cacheSize });
@@ -166,7 +211,8 @@ export const run: BenchSuite = async () => {
     }
     const a: BenchLine = {
       id: 'a',
-      label: 'raw better-sqlite3 inserts (64 rows/tx, WAL, synchronous=FULL), measured again in this suite',
+      label:
+        'raw better-sqlite3 inserts (64 rows/tx, WAL, synchronous=FULL), measured again in this suite',
       value: Math.round(raw),
       unit: 'inserts/s',
     };
@@ -199,7 +245,8 @@ export const run: BenchSuite = async () => {
     const coldEvents = cold.rate * EVENTS_PER_LIFECYCLE;
     const cCold: BenchLine = {
       id: 'c-cold',
-      label: '(c) with the snapshot cache off (cacheSize 0: every command reads and folds its stream)',
+      label:
+        '(c) with the snapshot cache off (cacheSize 0: every command reads and folds its stream)',
       value: Math.round(cold.rate),
       unit: 'lifecycles/s',
       baseline: { label: 'c', value: c.value },

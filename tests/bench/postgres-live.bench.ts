@@ -13,7 +13,8 @@ import type { BenchLine, BenchSuite } from './bench.types';
  */
 const ROUNDS = Number(process.env.BENCH_LIVE_ROUNDS ?? 100);
 const TARGET_MS = 200;
-const inDays = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const inDays = (days: number): string =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 const percentile = (xs: number[], p: number): number => {
   const sorted = [...xs].sort((a, b) => a - b);
@@ -56,7 +57,10 @@ async function openStream(
       const at = seen.get(id);
       if (at !== undefined) return Promise.resolve(at);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no change notice for deal ${id} within 10 s`)), 10_000);
+        const timer = setTimeout(
+          () => reject(new Error(`no change notice for deal ${id} within 10 s`)),
+          10_000,
+        );
         waiting.set(id, (when) => {
           clearTimeout(timer);
           resolve(when);
@@ -68,14 +72,21 @@ async function openStream(
 
 export const run: BenchSuite = async () => {
   if (!pgTestUrl) {
-    console.log('skipped: set PG_TEST_URL (e.g. postgres://root@127.0.0.1:5432/test) to measure live updates across instances');
+    console.log(
+      'skipped: set PG_TEST_URL (e.g. postgres://root@127.0.0.1:5432/test) to measure live updates across instances',
+    );
     return [];
   }
   const database = await createTestDatabase('escrow_bench_live');
   const servers: RunningServer[] = [];
   const controller = new AbortController();
   try {
-    const env = { DATABASE_URL: database.url, LOG_LEVEL: 'error', ADMIN_USERNAME: '', ADMIN_PASSWORD: '' };
+    const env = {
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'error',
+      ADMIN_USERNAME: '',
+      ADMIN_PASSWORD: '',
+    };
     // One after the other: the first creates the schema and the shared secrets.
     for (let i = 0; i < 2; i++) servers.push(await startServer(env));
     const [a, b] = servers as [RunningServer, RunningServer];
@@ -109,7 +120,10 @@ export const run: BenchSuite = async () => {
       await new Promise((r) => setTimeout(r, 20 + (i % 5) * 10));
     }
 
-    const baseline = { label: 'median request round trip', value: Math.round(percentile(requests, 50)) };
+    const baseline = {
+      label: 'median request round trip',
+      value: Math.round(percentile(requests, 50)),
+    };
     const summary = (xs: number[]) =>
       `p95 ${Math.round(percentile(xs, 95))} ms, p99 ${Math.round(percentile(xs, 99))} ms, worst ${Math.round(Math.max(...xs))} ms`;
     return [

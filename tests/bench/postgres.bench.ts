@@ -29,8 +29,19 @@ const ROWS_PER_TX = 64;
 const WIDE = Number(process.env.BENCH_PG_WIDE ?? 1_024);
 const execFileAsync = promisify(execFile);
 
-const payload = { dealId: 42, amountCents: 125_000, currency: 'EUR', note: 'bench', terms: { title: 'Spring launch', deliverables: ['1 Instagram Post'] } };
-const metadata = { actor: { kind: 'brand', id: 'u_bench' }, at: '2025-01-01T00:00:00.000Z', correlationId: randomUUID(), causationId: randomUUID() };
+const payload = {
+  dealId: 42,
+  amountCents: 125_000,
+  currency: 'EUR',
+  note: 'bench',
+  terms: { title: 'Spring launch', deliverables: ['1 Instagram Post'] },
+};
+const metadata = {
+  actor: { kind: 'brand', id: 'u_bench' },
+  at: '2025-01-01T00:00:00.000Z',
+  correlationId: randomUUID(),
+  causationId: randomUUID(),
+};
 
 async function rawInsertsPerSecond(url: string): Promise<{ rate: number; rowBytes: number }> {
   await withDatabase(url, (c) =>
@@ -40,9 +51,11 @@ async function rawInsertsPerSecond(url: string): Promise<{ rate: number; rowByte
   const data = JSON.stringify(payload);
   const meta = JSON.stringify(metadata);
   const rowBytes = data.length + meta.length + 36 + 'deal-00'.length + 'Bench'.length;
-  const values = Array.from({ length: ROWS_PER_TX }, (_, i) => `($${i * 5 + 1}, $${i * 5 + 2}, $${i * 5 + 3}, 'Bench', $${i * 5 + 4}, $${i * 5 + 5})`).join(
-    ', ',
-  );
+  const values = Array.from(
+    { length: ROWS_PER_TX },
+    (_, i) =>
+      `($${i * 5 + 1}, $${i * 5 + 2}, $${i * 5 + 3}, 'Bench', $${i * 5 + 4}, $${i * 5 + 5})`,
+  ).join(', ');
   const sql = `INSERT INTO raw_events (stream_id, revision, event_id, type, data, metadata) VALUES ${values}`;
   let rows = 0;
   const deadline = performance.now() + DURATION_MS;
@@ -52,7 +65,13 @@ async function rawInsertsPerSecond(url: string): Promise<{ rate: number; rowByte
       const connection = new pg.Client({ connectionString: url });
       await connection.connect();
       for (let round = 0; performance.now() < deadline; round++) {
-        const params = Array.from({ length: ROWS_PER_TX }, (_, i) => [`deal-${client}-${i}`, round, randomUUID(), data, meta]).flat();
+        const params = Array.from({ length: ROWS_PER_TX }, (_, i) => [
+          `deal-${client}-${i}`,
+          round,
+          randomUUID(),
+          data,
+          meta,
+        ]).flat();
         await connection.query(sql, params);
         rows += ROWS_PER_TX;
       }
@@ -72,7 +91,11 @@ async function adapterAppendsPerSecond(url: string): Promise<{ rate: number; per
     Array.from({ length: CLIENTS }, async (_, appender) => {
       const streamId = `bench-${appender}-${randomUUID()}`;
       for (let revision = 0; performance.now() < deadline; revision += 1) {
-        await store.append(streamId, [{ id: randomUUID(), type: 'Bench', data: payload, metadata }], revision === 0 ? 'no_stream' : revision - 1);
+        await store.append(
+          streamId,
+          [{ id: randomUUID(), type: 'Bench', data: payload, metadata }],
+          revision === 0 ? 'no_stream' : revision - 1,
+        );
         appends += 1;
       }
     }),
@@ -84,21 +107,38 @@ async function adapterAppendsPerSecond(url: string): Promise<{ rate: number; per
 }
 
 /** `instances` processes at once, each its own store and pipeline; the sum of their lifecycles/s. */
-async function instancesLifecyclesPerSecond(url: string, instances: number, round: number): Promise<number> {
+async function instancesLifecyclesPerSecond(
+  url: string,
+  instances: number,
+  round: number,
+): Promise<number> {
   const results = await Promise.all(
     Array.from({ length: instances }, (_, i) =>
-      execFileAsync(process.execPath, ['--import', 'tsx', join(repoRoot, 'tests/support/bench/pg-lifecycles-worker.ts')], {
-        cwd: repoRoot,
-        env: { ...process.env, DATABASE_URL: url, DURATION_MS: String(DURATION_MS), FIRST_ID: String((round * 10 + i + 1) * 10_000_000) },
-      }),
+      execFileAsync(
+        process.execPath,
+        ['--import', 'tsx', join(repoRoot, 'tests/support/bench/pg-lifecycles-worker.ts')],
+        {
+          cwd: repoRoot,
+          env: {
+            ...process.env,
+            DATABASE_URL: url,
+            DURATION_MS: String(DURATION_MS),
+            FIRST_ID: String((round * 10 + i + 1) * 10_000_000),
+          },
+        },
+      ),
     ),
   );
-  return results.map((r) => (JSON.parse(r.stdout.trim().split('\n').pop()!) as { rate: number }).rate).reduce((a, b) => a + b, 0);
+  return results
+    .map((r) => (JSON.parse(r.stdout.trim().split('\n').pop()!) as { rate: number }).rate)
+    .reduce((a, b) => a + b, 0);
 }
 
 export const run: BenchSuite = async () => {
   if (!pgTestUrl) {
-    console.log('skipped: set PG_TEST_URL (e.g. postgres://root@127.0.0.1:5432/test) to measure the PostgreSQL store');
+    console.log(
+      'skipped: set PG_TEST_URL (e.g. postgres://root@127.0.0.1:5432/test) to measure the PostgreSQL store',
+    );
     return [];
   }
   const database = await createTestDatabase('escrow_bench');
@@ -107,13 +147,21 @@ export const run: BenchSuite = async () => {
     const appends = await adapterAppendsPerSecond(database.url);
     const load = loadavg()[0]!;
     const store = createPostgresEventStore({ connectionString: database.url });
-    const pipeline = await lifecyclesPerSecond(store, { durationMs: DURATION_MS, firstId: 1_000_000_000 });
+    const pipeline = await lifecyclesPerSecond(store, {
+      durationMs: DURATION_MS,
+      firstId: 1_000_000_000,
+    });
     await store.close();
     const wideStore = createPostgresEventStore({ connectionString: database.url });
-    const wide = await lifecyclesPerSecond(wideStore, { durationMs: DURATION_MS, concurrency: WIDE, firstId: 2_000_000_000 });
+    const wide = await lifecyclesPerSecond(wideStore, {
+      durationMs: DURATION_MS,
+      concurrency: WIDE,
+      firstId: 2_000_000_000,
+    });
     await wideStore.close();
     const scaled: number[] = [];
-    for (const instances of [1, 2, 3]) scaled.push(await instancesLifecyclesPerSecond(database.url, instances, instances));
+    for (const instances of [1, 2, 3])
+      scaled.push(await instancesLifecyclesPerSecond(database.url, instances, instances));
 
     const rawLine: BenchLine = {
       id: 'pg-raw',
@@ -125,7 +173,8 @@ export const run: BenchSuite = async () => {
     };
     const events = pipeline.rate * EVENTS_PER_LIFECYCLE;
     const wideEvents = wide.rate * EVENTS_PER_LIFECYCLE;
-    const waited = (run: typeof pipeline) => `command waits p50 ${run.latency.p50.toFixed(1)} ms, p99 ${run.latency.p99.toFixed(1)} ms`;
+    const waited = (run: typeof pipeline) =>
+      `command waits p50 ${run.latency.p50.toFixed(1)} ms, p99 ${run.latency.p99.toFixed(1)} ms`;
     return [
       rawLine,
       {

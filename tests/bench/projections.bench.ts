@@ -53,7 +53,12 @@ async function childMain(dir: string): Promise<void> {
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -65536');
   db.pragma('temp_store = MEMORY');
-  const runner = createProjectionRunner({ source: store, db, projections: allProjections, batchSize: 5_000 });
+  const runner = createProjectionRunner({
+    source: store,
+    db,
+    projections: allProjections,
+    batchSize: 5_000,
+  });
   let peak = process.memoryUsage().rss;
   const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
   const timer = setInterval(sample, 25);
@@ -99,7 +104,10 @@ export const run: BenchSuite = async () => {
       label: `projection rebuild, ${report.projections.length} read models (${report.projections.join(', ')}), ${report.events.toLocaleString('en-US')} events`,
       value: Math.round(rate),
       unit: 'events/s',
-      baseline: { label: 'reading + decoding the same events with no read model', value: Math.round(report.events / report.readDecodeSeconds) },
+      baseline: {
+        label: 'reading + decoding the same events with no read model',
+        value: Math.round(report.events / report.readDecodeSeconds),
+      },
       target: `>= 100,000 events/s, peak RSS < ${TARGET_RSS_MB} MB`,
       met: rate >= TARGET_RATE && rss < TARGET_RSS_MB,
       extra: `peak RSS ${rss.toFixed(0)} MB (sampled ${report.peakRssMb.toFixed(0)}, maxRSS ${report.maxRssMb.toFixed(0)}); ${report.seconds.toFixed(1)} s; seeded ${seeded.toLocaleString('en-US')} events in ${seedSeconds.toFixed(1)} s`,

@@ -15,16 +15,22 @@ const files = readdirSync(here)
   .filter((f) => filter.length === 0 || filter.some((x) => f.includes(x)))
   .sort();
 
-const number = (n: number): string => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(2));
+const number = (n: number): string =>
+  n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(2);
 
 function print(line: BenchLine): void {
   const parts = [`(${line.id}) ${line.label}: ${number(line.value)} ${line.unit}`];
   if (line.baseline) {
     const ratio = line.baseline.value === 0 ? 0 : line.value / line.baseline.value;
-    parts.push(`= ${(ratio * 100).toFixed(1)} % of ${line.baseline.label} (${number(line.baseline.value)})`);
+    parts.push(
+      `= ${(ratio * 100).toFixed(1)} % of ${line.baseline.label} (${number(line.baseline.value)})`,
+    );
   }
   if (line.extra) parts.push(`[${line.extra}]`);
-  if (line.target) parts.push(`target ${line.target}: ${line.met === undefined ? '-' : line.met ? 'met' : 'NOT MET'}`);
+  if (line.target)
+    parts.push(
+      `target ${line.target}: ${line.met === undefined ? '-' : line.met ? 'met' : 'NOT MET'}`,
+    );
   console.log(parts.join('  '));
 }
 
@@ -43,4 +49,6 @@ for (const file of files) {
 }
 
 const missed = all.filter((l) => l.met === false);
-console.log(`\n${all.length} figures, ${all.filter((l) => l.met === true).length} targets met, ${missed.length} missed`);
+console.log(
+  `\n${all.length} figures, ${all.filter((l) => l.met === true).length} targets met, ${missed.length} missed`,
+);

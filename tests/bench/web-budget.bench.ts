@@ -16,7 +16,8 @@ const CSS_TARGET_KB = 30;
 const ACCEPT_ROUTE = 'src/routes/accept.tsx';
 const CORE_TEXTS = ['src/i18n/en-core.ts', 'src/i18n/nl-core.ts'];
 
-const gzipKb = (file: string): number => gzipSync(readFileSync(join(webDist, file)), { level: 9 }).length / 1024;
+const gzipKb = (file: string): number =>
+  gzipSync(readFileSync(join(webDist, file)), { level: 9 }).length / 1024;
 
 const closure = (manifest: Manifest, key: string): Set<string> => manifestClosure(manifest, [key]);
 
@@ -30,16 +31,25 @@ export const run: BenchSuite = async () => {
   const first = new Set([...closure(manifest, entry), ...closure(manifest, ACCEPT_ROUTE)]);
   const firstJs = [...first].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
   const texts = CORE_TEXTS.map((key) => {
-    if (!manifest[key]) throw new Error(`${key} is not a chunk of its own (each language's core texts load on demand)`);
-    const extra = [...closure(manifest, key)].filter((k) => !first.has(k)).map((k) => manifest[k]!.file);
+    if (!manifest[key])
+      throw new Error(
+        `${key} is not a chunk of its own (each language's core texts load on demand)`,
+      );
+    const extra = [...closure(manifest, key)]
+      .filter((k) => !first.has(k))
+      .map((k) => manifest[k]!.file);
     return { key, kb: extra.reduce((sum, f) => sum + gzipKb(f), 0) };
   });
   const largestTexts = texts.reduce((a, b) => (b.kb > a.kb ? b : a));
   const acceptKb = firstJs.reduce((sum, f) => sum + gzipKb(f), 0) + largestTexts.kb;
 
   const assets = readdirSync(join(webDist, 'assets'));
-  const allJsKb = assets.filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipKb(join('assets', f)), 0);
-  const cssKb = assets.filter((f) => f.endsWith('.css')).reduce((sum, f) => sum + gzipKb(join('assets', f)), 0);
+  const allJsKb = assets
+    .filter((f) => f.endsWith('.js'))
+    .reduce((sum, f) => sum + gzipKb(join('assets', f)), 0);
+  const cssKb = assets
+    .filter((f) => f.endsWith('.css'))
+    .reduce((sum, f) => sum + gzipKb(join('assets', f)), 0);
 
   const lines: BenchLine[] = [
     {

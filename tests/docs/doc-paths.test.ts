@@ -41,9 +41,10 @@ describe('README.md and docs/ name only paths that exist', () => {
       'server/routes/deals.ts',
       'adr/0013-notifications-claim-before-send.md',
     ]);
-    expect(refs.filter((ref) => !referenceExists(ref, 'docs/architecture.md', paths)).map((r) => `${r.line} ${r.text}`)).toEqual([
-      '6 server/routes',
-      '2 server/routes/deals.ts',
-    ]);
+    expect(
+      refs
+        .filter((ref) => !referenceExists(ref, 'docs/architecture.md', paths))
+        .map((r) => `${r.line} ${r.text}`),
+    ).toEqual(['6 server/routes', '2 server/routes/deals.ts']);
   });
 });

@@ -3,7 +3,23 @@ import { joinRepoPath } from './repo-files';
 /** The repository's top-level folders a doc may name. */
 const topFolders = ['machines', 'server', 'projections', 'web', 'tests', 'docs'];
 /** File kinds the repository holds; a bare `name.ext` in backticks is taken for a file name. */
-const fileExtensions = ['ts', 'tsx', 'js', 'cjs', 'mjs', 'json', 'jsonc', 'md', 'css', 'html', 'yml', 'yaml', 'webmanifest', 'svg', 'example'];
+const fileExtensions = [
+  'ts',
+  'tsx',
+  'js',
+  'cjs',
+  'mjs',
+  'json',
+  'jsonc',
+  'md',
+  'css',
+  'html',
+  'yml',
+  'yaml',
+  'webmanifest',
+  'svg',
+  'example',
+];
 
 const pathPattern = new RegExp(`(?<![\\w./:@~-])((?:${topFolders.join('|')})/[\\w.*/<>:-]*)`, 'g');
 const fileNamePattern = new RegExp(`^\\.?[\\w*.-]+\\.(?:${fileExtensions.join('|')})$`);
@@ -26,9 +42,12 @@ export function docReferences(markdown: string): DocReference[] {
   const refs: DocReference[] = [];
   for (const block of markdown.matchAll(/```[^\n]*\n([\s\S]*?)```/g)) {
     const start = block.index + block[0].indexOf('\n') + 1;
-    for (const m of block[1]!.matchAll(pathPattern)) refs.push({ text: m[1]!, line: lineOf(markdown, start + m.index), kind: 'path' });
+    for (const m of block[1]!.matchAll(pathPattern))
+      refs.push({ text: m[1]!, line: lineOf(markdown, start + m.index), kind: 'path' });
   }
-  const prose = markdown.replace(/```[^\n]*\n[\s\S]*?```/g, (block) => block.replace(/[^\n]/g, ' '));
+  const prose = markdown.replace(/```[^\n]*\n[\s\S]*?```/g, (block) =>
+    block.replace(/[^\n]/g, ' '),
+  );
   for (const code of prose.matchAll(/`([^`\n]+)`/g)) {
     const text = code[1]!.trim();
     const line = lineOf(prose, code.index);
@@ -37,7 +56,8 @@ export function docReferences(markdown: string): DocReference[] {
   }
   for (const link of prose.matchAll(/\]\(([^)\s]+)\)/g)) {
     const target = link[1]!.split('#')[0]!;
-    if (target && !/^[a-z]+:/i.test(target) && !target.startsWith('/')) refs.push({ text: target, line: lineOf(prose, link.index), kind: 'link' });
+    if (target && !/^[a-z]+:/i.test(target) && !target.startsWith('/'))
+      refs.push({ text: target, line: lineOf(prose, link.index), kind: 'link' });
   }
   return refs;
 }

@@ -10,14 +10,23 @@ import { docFiles, readRepoFile, repoPaths } from './repo-files';
 const outsideCitations: { name: string; pattern: RegExp }[] = [
   { name: 'an issue number', pattern: /\bissues?\s+#?\d+/i },
   { name: 'the design notes', pattern: /\bDESIGN(?:\.md)?\s*§|\bDESIGN\.md\b/ },
-  { name: 'a path outside the repository', pattern: /(?:\.\.\/)+shared\b|\/work\/shared|product-spec/ },
-  { name: "the spec's sections (the repository's own are docs/product.md §N)", pattern: /(?<!product\.md )\bspec\s*§/i },
+  {
+    name: 'a path outside the repository',
+    pattern: /(?:\.\.\/)+shared\b|\/work\/shared|product-spec/,
+  },
+  {
+    name: "the spec's sections (the repository's own are docs/product.md §N)",
+    pattern: /(?<!product\.md )\bspec\s*§/i,
+  },
 ];
 
-const citationsIn = (text: string): string[] => outsideCitations.filter(({ pattern }) => pattern.test(text)).map(({ name }) => name);
+const citationsIn = (text: string): string[] =>
+  outsideCitations.filter(({ pattern }) => pattern.test(text)).map(({ name }) => name);
 
 const codeFolders = ['machines/', 'server/', 'projections/', 'web/src/', 'web/build/', 'tests/'];
-const isCode = (path: string): boolean => /\.(ts|tsx|js|cjs|mjs)$/.test(path) && (codeFolders.some((folder) => path.startsWith(folder)) || !path.includes('/'));
+const isCode = (path: string): boolean =>
+  /\.(ts|tsx|js|cjs|mjs)$/.test(path) &&
+  (codeFolders.some((folder) => path.startsWith(folder)) || !path.includes('/'));
 
 describe('docs and code comments cite nothing outside the repository', () => {
   const paths = repoPaths();
@@ -26,7 +35,9 @@ describe('docs and code comments cite nothing outside the repository', () => {
     const found = docFiles(paths).flatMap((doc) =>
       readRepoFile(doc)
         .split('\n')
-        .flatMap((line, i) => citationsIn(line).map((name) => `${doc}:${i + 1} cites ${name}: ${line.trim()}`)),
+        .flatMap((line, i) =>
+          citationsIn(line).map((name) => `${doc}:${i + 1} cites ${name}: ${line.trim()}`),
+        ),
     );
     expect(found).toEqual([]);
   });
@@ -39,7 +50,9 @@ describe('docs and code comments cite nothing outside the repository', () => {
       // Parsing every file is slow; one that cites nothing anywhere has no comment that does.
       if (citationsIn(source).length === 0) return [];
       return commentsOf(file, source).flatMap((comment) =>
-        citationsIn(comment.text).map((name) => `${file}:${comment.line} cites ${name}: ${comment.text.split('\n')[0]!.trim()}`),
+        citationsIn(comment.text).map(
+          (name) => `${file}:${comment.line} cites ${name}: ${comment.text.split('\n')[0]!.trim()}`,
+        ),
       );
     });
     expect(found).toEqual([]);
@@ -47,14 +60,24 @@ describe('docs and code comments cite nothing outside the repository', () => {
 
   it('tells a citation from a reason, and finds comments anywhere in a file', () => {
     expect(citationsIn('Regressions of issue 8 through HTTP')).toEqual(['an issue number']);
-    expect(citationsIn('only whoever claimed the deal (row 16 of Issue 9)')).toEqual(['an issue number']);
+    expect(citationsIn('only whoever claimed the deal (row 16 of Issue 9)')).toEqual([
+      'an issue number',
+    ]);
     expect(citationsIn('the machines are pure (DESIGN §3)')).toEqual(['the design notes']);
-    expect(citationsIn('see ../shared/spec/product-spec.md')).toEqual(['a path outside the repository']);
-    expect(citationsIn('deliverable options (spec §2)')).toEqual(["the spec's sections (the repository's own are docs/product.md §N)"]);
-    expect(citationsIn('the deliverable options of docs/product.md §2; imports ../shared/clock in code are not comments')).toEqual([
+    expect(citationsIn('see ../shared/spec/product-spec.md')).toEqual([
       'a path outside the repository',
     ]);
-    expect(citationsIn('the deliverable options of docs/product.md §2, 3 issues at most')).toEqual([]);
+    expect(citationsIn('deliverable options (spec §2)')).toEqual([
+      "the spec's sections (the repository's own are docs/product.md §N)",
+    ]);
+    expect(
+      citationsIn(
+        'the deliverable options of docs/product.md §2; imports ../shared/clock in code are not comments',
+      ),
+    ).toEqual(['a path outside the repository']);
+    expect(citationsIn('the deliverable options of docs/product.md §2, 3 issues at most')).toEqual(
+      [],
+    );
 
     const source = [
       "import { clock } from '../shared/clock';",

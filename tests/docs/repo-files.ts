@@ -26,9 +26,12 @@ export function repoPaths(): Set<string> {
 
 /** README.md and every Markdown file under docs/, as repository paths. */
 export function docFiles(paths: Set<string>): string[] {
-  return [...paths].filter((p) => p === 'README.md' || (p.startsWith('docs/') && p.endsWith('.md'))).sort();
+  return [...paths]
+    .filter((p) => p === 'README.md' || (p.startsWith('docs/') && p.endsWith('.md')))
+    .sort();
 }
 
 export const readRepoFile = (path: string): string => readFileSync(join(repoRoot, path), 'utf8');
 
-export const joinRepoPath = (from: string, target: string): string => posix.normalize(posix.join(posix.dirname(from), target));
+export const joinRepoPath = (from: string, target: string): string =>
+  posix.normalize(posix.join(posix.dirname(from), target));

@@ -7,7 +7,11 @@ export interface Comment {
 
 /** Every comment of a TypeScript or JavaScript file (JSX included), with the line it starts on. */
 export function commentsOf(fileName: string, source: string): Comment[] {
-  const kind = fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : fileName.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS;
+  const kind = fileName.endsWith('.tsx')
+    ? ts.ScriptKind.TSX
+    : fileName.endsWith('.ts')
+      ? ts.ScriptKind.TS
+      : ts.ScriptKind.JS;
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, kind);
   const seen = new Set<number>();
   const comments: Comment[] = [];
@@ -15,7 +19,10 @@ export function commentsOf(fileName: string, source: string): Comment[] {
     for (const range of ranges ?? []) {
       if (seen.has(range.pos)) continue;
       seen.add(range.pos);
-      comments.push({ text: source.slice(range.pos, range.end), line: file.getLineAndCharacterOfPosition(range.pos).line + 1 });
+      comments.push({
+        text: source.slice(range.pos, range.end),
+        line: file.getLineAndCharacterOfPosition(range.pos).line + 1,
+      });
     }
   };
   // Every token's leading and trailing trivia: getChildren includes punctuation, so a comment

@@ -3,14 +3,30 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext } from './support/browser';
 import { inDays } from './support/deal-form-flows';
-import { ADMIN, apiClient, startServer, submitSimulatedPage, type RunningServer } from './support/server';
+import {
+  ADMIN,
+  apiClient,
+  startServer,
+  submitSimulatedPage,
+  type RunningServer,
+} from './support/server';
 
 /**
  * axe-core on every screen, in English and in Dutch: no serious or critical violation (WCAG 2.1 A
  * and AA rules), and keyboard use of the dialogs (focus trapped inside, back on the opener after).
  */
 /** The deal states a brand and a creator see, in lifecycle order. */
-const DEAL_STATES = ['pending_payment', 'funds_held', 'accepted', 'delivered', 'dispute', 'completed', 'cancelled', 'on_hold', 'split_resolved'] as const;
+const DEAL_STATES = [
+  'pending_payment',
+  'funds_held',
+  'accepted',
+  'delivered',
+  'dispute',
+  'completed',
+  'cancelled',
+  'on_hold',
+  'split_resolved',
+] as const;
 type DealState = (typeof DEAL_STATES)[number];
 
 const LOCALES = [
@@ -21,12 +37,27 @@ const LOCALES = [
 describe('accessibility of every screen in both languages', () => {
   let server: RunningServer;
   let browser: Browser;
-  const ids = { brand: '', creator: '', admin: '', unpaid: 0, paid: 0, dealLink: '', requestLink: '', session: '', statesBrand: '' };
+  const ids = {
+    brand: '',
+    creator: '',
+    admin: '',
+    unpaid: 0,
+    paid: 0,
+    dealLink: '',
+    requestLink: '',
+    session: '',
+    statesBrand: '',
+  };
   /** One deal in each state, built through the API: its id and creator link. */
   const states: Record<DealState, { id: number; link: string }> = {} as never;
 
-  const call = <T>(method: string, path: string, body?: unknown, token?: string, headers?: Record<string, string>) =>
-    apiClient(server)<T>(method, path, body, token, headers);
+  const call = <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+    headers?: Record<string, string>,
+  ) => apiClient(server)<T>(method, path, body, token, headers);
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -43,7 +74,12 @@ describe('accessibility of every screen in both languages', () => {
     ids.brand = await register(`a11ybrand${stamp}`);
     ids.creator = await register(`a11ycreator${stamp}`);
     for (const token of [ids.brand, ids.creator])
-      await call('POST', '/api/auth/complete-onboarding', { companyName: 'Acme', country: 'NL', phoneNumber: '' }, token);
+      await call(
+        'POST',
+        '/api/auth/complete-onboarding',
+        { companyName: 'Acme', country: 'NL', phoneNumber: '' },
+        token,
+      );
     ids.admin = (await call<{ token: string }>('POST', '/api/auth/admin-login', ADMIN)).token;
     const deal = (influencer: string) =>
       call<{ id: number }>(
@@ -62,11 +98,18 @@ describe('accessibility of every screen in both languages', () => {
       );
     ids.unpaid = (await deal('@unpaid.creator')).id;
     ids.paid = (await deal('@paid.creator')).id;
-    const { url } = await call<{ url: string }>('POST', '/api/create-checkout-session', { dealId: ids.paid }, ids.brand);
+    const { url } = await call<{ url: string }>(
+      'POST',
+      '/api/create-checkout-session',
+      { dealId: ids.paid },
+      ids.brand,
+    );
     // With its access key: the simulated pages act only for whoever holds the URL the gateway handed out.
     ids.session = `${new URL(url, server.url).pathname}${new URL(url, server.url).search}`;
     expect(await submitSimulatedPage(server, url, 'outcome=pay&method=ideal')).toBe(303);
-    ids.dealLink = (await call<{ token: string }>('POST', `/api/deals/${ids.paid}/generate-token`, {}, ids.brand)).token;
+    ids.dealLink = (
+      await call<{ token: string }>('POST', `/api/deals/${ids.paid}/generate-token`, {}, ids.brand)
+    ).token;
     ids.requestLink = (
       await call<{ shareableToken: string }>(
         'POST',
@@ -84,20 +127,47 @@ describe('accessibility of every screen in both languages', () => {
       )
     ).shareableToken;
     ids.statesBrand = await register(`a11ystates${stamp}`);
-    await call('POST', '/api/auth/complete-onboarding', { companyName: 'States', country: 'NL', phoneNumber: '' }, ids.statesBrand);
+    await call(
+      'POST',
+      '/api/auth/complete-onboarding',
+      { companyName: 'States', country: 'NL', phoneNumber: '' },
+      ids.statesBrand,
+    );
     await buildDealStates();
   });
 
   /** Pays a deal on the simulated checkout page, as the brand's browser would. */
   async function pay(dealId: number, token: string): Promise<void> {
-    const { url } = await call<{ url: string }>('POST', '/api/create-checkout-session', { dealId }, token);
+    const { url } = await call<{ url: string }>(
+      'POST',
+      '/api/create-checkout-session',
+      { dealId },
+      token,
+    );
     expect(await submitSimulatedPage(server, url, 'outcome=pay&method=card')).toBe(303);
   }
 
   /** Waits until the deal's answer shows the state (money moves through the reactors). */
-  async function until(dealId: number, done: (deal: { status: string; onHold: boolean }) => boolean): Promise<void> {
-    for (const stop = Date.now() + 20_000; Date.now() < stop; await new Promise((r) => setTimeout(r, 200))) {
-      if (done(await call<{ status: string; onHold: boolean }>('GET', `/api/deals/${dealId}`, undefined, ids.statesBrand))) return;
+  async function until(
+    dealId: number,
+    done: (deal: { status: string; onHold: boolean }) => boolean,
+  ): Promise<void> {
+    for (
+      const stop = Date.now() + 20_000;
+      Date.now() < stop;
+      await new Promise((r) => setTimeout(r, 200))
+    ) {
+      if (
+        done(
+          await call<{ status: string; onHold: boolean }>(
+            'GET',
+            `/api/deals/${dealId}`,
+            undefined,
+            ids.statesBrand,
+          ),
+        )
+      )
+        return;
     }
     throw new Error(`deal ${dealId} did not reach its state within 20 s`);
   }
@@ -120,17 +190,29 @@ describe('accessibility of every screen in both languages', () => {
         },
         brand,
       );
-      const link = (await call<{ token: string }>('POST', `/api/deals/${id}/generate-token`, {}, brand)).token;
+      const link = (
+        await call<{ token: string }>('POST', `/api/deals/${id}/generate-token`, {}, brand)
+      ).token;
       states[state] = { id, link };
-      const reached = (s: DealState) => DEAL_STATES.indexOf(s) <= DEAL_STATES.indexOf(from ?? state);
+      const reached = (s: DealState) =>
+        DEAL_STATES.indexOf(s) <= DEAL_STATES.indexOf(from ?? state);
       if (state === 'pending_payment') return { id, link, claim: {} };
       await pay(id, brand);
       await until(id, (d) => d.status === 'pending_delivery');
       if (!reached('accepted')) return { id, link, claim: {} };
-      const { claimSecret } = await call<{ claimSecret: string }>('POST', `/api/deals/accept/${link}`);
+      const { claimSecret } = await call<{ claimSecret: string }>(
+        'POST',
+        `/api/deals/accept/${link}`,
+      );
       const claim = { 'x-claim-secret': claimSecret };
       if (!reached('delivered')) return { id, link, claim };
-      const onboarding = await call<{ url: string }>('POST', `/api/deals/start-onboarding/${link}`, undefined, undefined, claim);
+      const onboarding = await call<{ url: string }>(
+        'POST',
+        `/api/deals/start-onboarding/${link}`,
+        undefined,
+        undefined,
+        claim,
+      );
       expect(await submitSimulatedPage(server, onboarding.url, 'outcome=complete')).toBe(303);
       await call('GET', `/api/deals/token/${link}`);
       await call('POST', `/api/deals/deliver/${link}`, undefined, undefined, claim);
@@ -154,7 +236,9 @@ describe('accessibility of every screen in both languages', () => {
     await until(held.id, (d) => d.onHold);
     const split = await step('split_resolved', 'delivered');
     await call('POST', `/api/deals/${split.id}/dispute`, { reason: 'Half of it' }, brand);
-    await call('POST', `/api/admin/deals/${split.id}/split`, { creatorCents: 6_000 }, ids.admin, { 'idempotency-key': `a11y-split-${split.id}` });
+    await call('POST', `/api/admin/deals/${split.id}/split`, { creatorCents: 6_000 }, ids.admin, {
+      'idempotency-key': `a11y-split-${split.id}`,
+    });
     await until(split.id, (d) => d.status === 'split_resolved');
   }
 
@@ -165,7 +249,9 @@ describe('accessibility of every screen in both languages', () => {
 
   /** Serious and critical axe violations of the current screen, as readable lines. */
   async function violations(page: Page): Promise<string[]> {
-    const result = await new AxeBuilder({ page: page as never }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const result = await new AxeBuilder({ page: page as never })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map(
@@ -178,10 +264,18 @@ describe('accessibility of every screen in both languages', () => {
   }
 
   /** Waits until the screen has content (no loading spinner left), then runs axe. */
-  async function check(page: Page, path: string, found: Record<string, string[]>, lang: string, act?: (page: Page) => Promise<void>): Promise<void> {
+  async function check(
+    page: Page,
+    path: string,
+    found: Record<string, string[]>,
+    lang: string,
+    act?: (page: Page) => Promise<void>,
+  ): Promise<void> {
     await page.goto(path);
     await page.locator('main, [role="dialog"], h1').first().waitFor({ timeout: 20_000 });
-    await page.waitForFunction(() => !document.querySelector('.animate-spin'), undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => !document.querySelector('.animate-spin'), undefined, {
+      timeout: 20_000,
+    });
     expect(await page.evaluate(() => document.documentElement.lang), path).toBe(lang);
     if (act) await act(page);
     const list = await violations(page);
@@ -215,7 +309,10 @@ describe('accessibility of every screen in both languages', () => {
       }
 
       const brandContext = await phoneContext(browser, server.url, locale);
-      await brandContext.addInitScript((token) => localStorage.setItem('authToken', token), ids.brand);
+      await brandContext.addInitScript(
+        (token) => localStorage.setItem('authToken', token),
+        ids.brand,
+      );
       const brand = await brandContext.newPage();
       for (const path of [
         '/',
@@ -231,7 +328,9 @@ describe('accessibility of every screen in both languages', () => {
         await check(brand, path, found, lang);
       }
       await check(brand, '/profile', found, lang, async (page) => {
-        await page.getByRole('button', { name: lang === 'en' ? 'Edit profile' : 'Profiel bewerken' }).click();
+        await page
+          .getByRole('button', { name: lang === 'en' ? 'Edit profile' : 'Profiel bewerken' })
+          .click();
         await page.getByRole('dialog').getByRole('heading').waitFor();
       });
       await check(brand, '/', found, lang, async (page) => {
@@ -243,12 +342,19 @@ describe('accessibility of every screen in both languages', () => {
       });
 
       const creatorContext = await phoneContext(browser, server.url, locale);
-      await creatorContext.addInitScript((token) => localStorage.setItem('authToken', token), ids.creator);
+      await creatorContext.addInitScript(
+        (token) => localStorage.setItem('authToken', token),
+        ids.creator,
+      );
       const creator = await creatorContext.newPage();
-      for (const path of ['/creator-request', '/payment-requests']) await check(creator, path, found, lang);
+      for (const path of ['/creator-request', '/payment-requests'])
+        await check(creator, path, found, lang);
 
       const adminContext = await phoneContext(browser, server.url, locale);
-      await adminContext.addInitScript((token) => localStorage.setItem('adminToken', token), ids.admin);
+      await adminContext.addInitScript(
+        (token) => localStorage.setItem('adminToken', token),
+        ids.admin,
+      );
       const admin = await adminContext.newPage();
       await check(admin, '/admin', found, lang, async (page) => {
         await page.getByText('@paid.creator').first().click();
@@ -264,7 +370,10 @@ describe('accessibility of every screen in both languages', () => {
     async (lang, locale) => {
       const found: Record<string, string[]> = {};
       const brandContext = await phoneContext(browser, server.url, locale);
-      await brandContext.addInitScript((token) => localStorage.setItem('authToken', token), ids.statesBrand);
+      await brandContext.addInitScript(
+        (token) => localStorage.setItem('authToken', token),
+        ids.statesBrand,
+      );
       const brand = await brandContext.newPage();
       // Every state's card on one dashboard, its details open (the Approve and Release buttons of delivered and disputed deals).
       await check(brand, '/', found, lang, async (page) => {
@@ -272,14 +381,20 @@ describe('accessibility of every screen in both languages', () => {
           .getByTestId('deal-card')
           .nth(DEAL_STATES.length - 1)
           .waitFor();
-        for (const card of await page.getByTestId('deal-card').all()) await card.getByRole('button', { name: 'Details' }).click();
+        for (const card of await page.getByTestId('deal-card').all())
+          await card.getByRole('button', { name: 'Details' }).click();
       });
-      for (const state of DEAL_STATES) await check(brand, `/deals/${states[state].id}`, found, lang);
+      for (const state of DEAL_STATES)
+        await check(brand, `/deals/${states[state].id}`, found, lang);
       const creator = await (await phoneContext(browser, server.url, locale)).newPage();
-      for (const state of DEAL_STATES) await check(creator, `/accept/${states[state].link}`, found, lang);
+      for (const state of DEAL_STATES)
+        await check(creator, `/accept/${states[state].link}`, found, lang);
       // The admin's side: a resolved split, and the split dialog with its preview on the disputed deal.
       const adminContext = await phoneContext(browser, server.url, locale);
-      await adminContext.addInitScript((token) => localStorage.setItem('adminToken', token), ids.admin);
+      await adminContext.addInitScript(
+        (token) => localStorage.setItem('adminToken', token),
+        ids.admin,
+      );
       const admin = await adminContext.newPage();
       await check(admin, '/admin', found, lang, async (page) => {
         await page.getByText('@split_resolved.creator').first().click();
@@ -287,7 +402,11 @@ describe('accessibility of every screen in both languages', () => {
       });
       await check(admin, '/admin', found, lang, async (page) => {
         await page.getByText('@dispute.creator').first().click();
-        await page.getByRole('button', { name: lang === 'en' ? 'Resolve with split' : 'Oplossen met verdeling' }).click();
+        await page
+          .getByRole('button', {
+            name: lang === 'en' ? 'Resolve with split' : 'Oplossen met verdeling',
+          })
+          .click();
         await page.getByRole('dialog').getByRole('textbox').fill('50');
         await page.getByTestId('split-preview').locator('dl').waitFor({ timeout: 20_000 });
       });
@@ -311,7 +430,10 @@ describe('accessibility of every screen in both languages', () => {
     await dialog.getByRole('heading').waitFor();
     for (let i = 0; i < 12; i += 1) {
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]')), `Tab ${i + 1} left the dialog`).toBe(true);
+      expect(
+        await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]')),
+        `Tab ${i + 1} left the dialog`,
+      ).toBe(true);
     }
     // The focused element shows a visible focus indicator.
     const outline = await page.evaluate(() => {

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminWithCli } from './support/admin-accounts';
 import { adminLogin } from './support/admin-flows';
 import { launchBrowser, phoneContext, screens } from './support/browser';
-import { createAndPayDeal, creatorDelivers, disputeDelivered, registerAndOnboard, see, unique } from './support/flows';
+import {
+  createAndPayDeal,
+  creatorDelivers,
+  disputeDelivered,
+  registerAndOnboard,
+  see,
+  unique,
+} from './support/flows';
 import { ADMIN, startServer, type RunningServer } from './support/server';
 
 const AUDITOR = { username: 'e2e-auditor', password: 'auditor-password' };
@@ -23,7 +30,13 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       // A tiny hold-ageing threshold (about 9 s) so the paid deal is flagged during the run.
-      startServer({ HOLD_AGE_ALERT_DAYS: '0.0001' }, { beforeStart: (env) => createAdminWithCli(env, AUDITOR.username, AUDITOR.password, 'auditor') }),
+      startServer(
+        { HOLD_AGE_ALERT_DAYS: '0.0001' },
+        {
+          beforeStart: (env) =>
+            createAdminWithCli(env, AUDITOR.username, AUDITOR.password, 'auditor'),
+        },
+      ),
       launchBrowser(),
     ]);
     context = await phoneContext(browser, server.url);
@@ -54,7 +67,9 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     await page.getByRole('button', { name: /@disputed\.one/ }).click();
     const p = panel(page);
     await p.waitFor();
-    await expect.poll(() => p.getByTestId('chain-state').getAttribute('data-ok'), { timeout: 20_000 }).toBe('true');
+    await expect
+      .poll(() => p.getByTestId('chain-state').getAttribute('data-ok'), { timeout: 20_000 })
+      .toBe('true');
     const slider = p.getByTestId('replay-slider');
     await slider.waitFor();
     const last = Number(await slider.getAttribute('max'));
@@ -85,8 +100,15 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     await page.keyboard.press('ArrowLeft');
     expect(await state(page).textContent()).not.toContain('PaymentSucceeded');
     // No raw ids anywhere in the history.
-    expect(await p.getByTestId('event-history').textContent()).not.toMatch(/u_[0-9a-f]{8}|a_[0-9a-f]{8}/);
-    await p.getByTestId('event-history').getByText('The creator accepted through the link; the deal is bound to the accepting browser.').waitFor();
+    expect(await p.getByTestId('event-history').textContent()).not.toMatch(
+      /u_[0-9a-f]{8}|a_[0-9a-f]{8}/,
+    );
+    await p
+      .getByTestId('event-history')
+      .getByText(
+        'The creator accepted through the link; the deal is bound to the accepting browser.',
+      )
+      .waitFor();
     expect(await p.getByTestId('event-history').textContent()).toContain('creator (link)');
     await snap(page, 'replay-payment');
   });
@@ -110,7 +132,11 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     // HOLD_AGE_ALERT_DAYS is 0.0001 (8.64 s): the funds may not be held that long yet when this
     // test starts, and the list changes only when it is refreshed. Refresh until they are.
     const alert = page.getByTestId('hold-ageing-alert');
-    for (const started = Date.now(); Date.now() - started < 30_000 && !(await alert.isVisible()); ) {
+    for (
+      const started = Date.now();
+      Date.now() - started < 30_000 && !(await alert.isVisible());
+
+    ) {
       await page.getByRole('button', { name: 'Refresh' }).click();
       await alert.waitFor({ timeout: 2_000 }).catch(() => undefined);
     }
@@ -126,7 +152,10 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     await p.getByLabel('Admin note').fill('Asked the creator for the raw footage.');
     await p.getByRole('button', { name: 'Add note' }).click();
     await see(page, 'Note added');
-    await p.getByTestId('event-history').getByText(`Note by ${ADMIN.username}: Asked the creator for the raw footage.`).waitFor({ timeout: 20_000 });
+    await p
+      .getByTestId('event-history')
+      .getByText(`Note by ${ADMIN.username}: Asked the creator for the raw footage.`)
+      .waitFor({ timeout: 20_000 });
     await snap(page, 'note');
   });
 
@@ -141,24 +170,41 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     await list.getByRole('button', { name: /Spring launch reel/ }).click();
     await page
       .getByTestId('dispute-timeline')
-      .getByText(`${ADMIN.username}: Note by ${ADMIN.username}: Asked the creator for the raw footage.`, { exact: false })
+      .getByText(
+        `${ADMIN.username}: Note by ${ADMIN.username}: Asked the creator for the raw footage.`,
+        { exact: false },
+      )
       .waitFor();
     expect(await page.getByTestId('dispute-outcome').textContent()).toBe('Open');
-    expect(await page.getByTestId('dispute-money').textContent()).toContain('payment · €270.50 · present');
+    expect(await page.getByTestId('dispute-money').textContent()).toContain(
+      'payment · €270.50 · present',
+    );
     await snap(page, 'dispute-page');
 
     const page1 = page.getByRole('group', { name: 'Export this dispute' });
-    const [csv] = await Promise.all([page.waitForEvent('download'), page1.getByRole('button', { name: 'Download CSV' }).click()]);
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page1.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
     expect(csv.suggestedFilename()).toMatch(/^dispute-\d+\.csv$/);
     const text = readFileSync((await csv.path())!, 'utf8');
-    expect(text.startsWith('\ufeffdeal_id,deal_title,brand,creator,outcome,at,event,actor,amount_eur,reference,summary\r\n')).toBe(true);
+    expect(
+      text.startsWith(
+        '\ufeffdeal_id,deal_title,brand,creator,outcome,at,event,actor,amount_eur,reference,summary\r\n',
+      ),
+    ).toBe(true);
     expect(text).toContain('DisputeOpened');
     const [json] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('group', { name: 'Export the disputes in this view' }).getByRole('button', { name: 'Download JSON' }).click(),
+      page
+        .getByRole('group', { name: 'Export the disputes in this view' })
+        .getByRole('button', { name: 'Download JSON' })
+        .click(),
     ]);
     expect(json.suggestedFilename()).toBe('disputes-2000-01-01.json');
-    const exported = JSON.parse(readFileSync((await json.path())!, 'utf8')) as { disputes: { outcome: string }[] };
+    const exported = JSON.parse(readFileSync((await json.path())!, 'utf8')) as {
+      disputes: { outcome: string }[];
+    };
     expect(exported.disputes.map((d) => d.outcome)).toEqual(['open']);
   });
 
@@ -171,7 +217,10 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await p.getByText('Completed', { exact: true }).first().waitFor({ timeout: 20_000 });
     await tab(page, 'Disputes').click();
-    await page.getByRole('list', { name: 'Disputes' }).getByText('Released by an admin').waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('list', { name: 'Disputes' })
+      .getByText('Released by an admin')
+      .waitFor({ timeout: 20_000 });
   });
 
   it('accounts: an admin creates an auditor and deactivates it; its session ends', async () => {
@@ -190,12 +239,18 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     await see(page, 'Deactivate e2e-temp? Their sessions end at once.');
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await row.getByText(/deactivated/).waitFor({ timeout: 20_000 });
-    expect(await page.getByTestId(`account-${ADMIN.username}`).getByRole('button', { name: 'Deactivate' }).count()).toBe(0);
+    expect(
+      await page
+        .getByTestId(`account-${ADMIN.username}`)
+        .getByRole('button', { name: 'Deactivate' })
+        .count(),
+    ).toBe(0);
     await snap(page, 'accounts');
     // Deactivation ends the auditor's event stream, so its screen finds the session gone by itself;
     // a Refresh (if it is still on screen) asks the server at once.
     const refresh = temp.getByRole('button', { name: 'Refresh' });
-    if (!temp.url().includes('/admin/login') && (await refresh.isVisible())) await refresh.click().catch(() => undefined);
+    if (!temp.url().includes('/admin/login') && (await refresh.isVisible()))
+      await refresh.click().catch(() => undefined);
     await temp.waitForURL('**/admin/login', { timeout: 20_000 });
   });
 
@@ -206,12 +261,16 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     const p = panel(auditor);
     await p.getByTestId('replay-slider').waitFor();
     expect(await p.getByLabel('Admin note').count()).toBe(0);
-    for (const name of ['Release payment', 'Hold payment', 'Resume', /^Refund/, 'Add note']) expect(await p.getByRole('button', { name }).count()).toBe(0);
+    for (const name of ['Release payment', 'Hold payment', 'Resume', /^Refund/, 'Add note'])
+      expect(await p.getByRole('button', { name }).count()).toBe(0);
     await tab(auditor, 'Disputes').click();
     await auditor.getByRole('list', { name: 'Disputes' }).getByRole('button').first().click();
     const [csv] = await Promise.all([
       auditor.waitForEvent('download'),
-      auditor.getByRole('group', { name: 'Export this dispute' }).getByRole('button', { name: 'Download CSV' }).click(),
+      auditor
+        .getByRole('group', { name: 'Export this dispute' })
+        .getByRole('button', { name: 'Download CSV' })
+        .click(),
     ]);
     expect(csv.suggestedFilename()).toMatch(/\.csv$/);
     await tab(auditor, 'Accounts').click();

@@ -25,8 +25,12 @@ describe('admin money overview and reconciliation', () => {
   });
 
   const seriousViolations = async () => {
-    const result = await new AxeBuilder({ page: page as never }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+    const result = await new AxeBuilder({ page: page as never })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id);
   };
 
   it('a paid deal shows as held in the Money tab, with a chart per series and the 90 days in a table; the reconciliation reports no mismatch', async () => {
@@ -37,7 +41,9 @@ describe('admin money overview and reconciliation', () => {
 
     await adminLogin(page, ADMIN);
     await page.getByRole('tab', { name: 'Money' }).click();
-    await expect.poll(() => page.getByTestId('money-held').textContent(), { timeout: 20_000 }).toBe('€270.50');
+    await expect
+      .poll(() => page.getByTestId('money-held').textContent(), { timeout: 20_000 })
+      .toBe('€270.50');
     expect(await page.getByTestId('money-due-7d').textContent()).toBe('€0.00');
     expect(await page.getByRole('img', { name: /Released per day/ }).count()).toBe(1);
     expect(await page.getByTestId('money-days').locator('tbody tr').count()).toBe(90);

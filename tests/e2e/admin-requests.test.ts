@@ -97,7 +97,9 @@ describe('admin: payment requests on chargeback hold', () => {
     await complete.waitFor({ timeout: 20_000 });
     expect(await card().getByText(CREATOR_HELD).count()).toBe(0);
     await complete.click();
-    await expect.poll(() => card().getAttribute('data-status'), { timeout: 20_000 }).toBe('completed');
+    await expect
+      .poll(() => card().getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('completed');
     await creator.getByRole('tab', { name: 'Finished' }).click();
     await card().getByTestId('request-payout-pending').waitFor();
     await snap(creator, 'creator-completed');

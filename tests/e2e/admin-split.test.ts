@@ -5,7 +5,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminLogin } from './support/admin-flows';
 import { launchBrowser, phoneContext, screens } from './support/browser';
-import { cardOf, createAndPayDeal, creatorDelivers, disputeDelivered, registerAndOnboard, see, unique } from './support/flows';
+import {
+  cardOf,
+  createAndPayDeal,
+  creatorDelivers,
+  disputeDelivered,
+  registerAndOnboard,
+  see,
+  unique,
+} from './support/flows';
 import { disputedDealThroughApi } from './support/api-deals';
 import { ADMIN, startServer, type RunningServer } from './support/server';
 
@@ -19,7 +27,10 @@ const panel = (page: Page) => page.getByRole('region', { name: /^Deal #/ });
 
 /** What the simulated gateway did, read from its own file: every transfer and refund, with amounts. */
 function gatewayMovements(server: RunningServer): { transfers: number[]; refunds: number[] } {
-  const db = new Database(join(server.dataDir, 'simulated-gateway.sqlite'), { readonly: true, fileMustExist: true });
+  const db = new Database(join(server.dataDir, 'simulated-gateway.sqlite'), {
+    readonly: true,
+    fileMustExist: true,
+  });
   try {
     const amounts = (table: string) =>
       db
@@ -34,7 +45,10 @@ function gatewayMovements(server: RunningServer): { transfers: number[]; refunds
 
 /** Turns payouts of every connected account in the simulated gateway off or on, as a bank restriction would. */
 function setPayouts(server: RunningServer, enabled: boolean): void {
-  const db = new Database(join(server.dataDir, 'simulated-gateway.sqlite'), { fileMustExist: true, timeout: 10_000 });
+  const db = new Database(join(server.dataDir, 'simulated-gateway.sqlite'), {
+    fileMustExist: true,
+    timeout: 10_000,
+  });
   try {
     db.prepare('UPDATE sim_accounts SET payouts_enabled = ?').run(enabled ? 1 : 0);
   } finally {
@@ -62,8 +76,12 @@ describe('resolve a dispute with a split', () => {
   });
 
   const seriousViolations = async (page: Page) => {
-    const result = await new AxeBuilder({ page: page as never }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+    const result = await new AxeBuilder({ page: page as never })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id);
   };
 
   it('the brand pays, the creator delivers, the brand disputes', async () => {
@@ -96,7 +114,9 @@ describe('resolve a dispute with a split', () => {
     await amount.fill('250');
     await expect
       .poll(() => dialog.getByRole('alert').textContent(), { timeout: 20_000 })
-      .toBe('A split gives the creator less than the whole amount (25000 cents); release the funds instead');
+      .toBe(
+        'A split gives the creator less than the whole amount (25000 cents); release the funds instead',
+      );
     expect(await confirm.isDisabled()).toBe(true);
     await snap(admin, 'split-refused');
 
@@ -115,7 +135,11 @@ describe('resolve a dispute with a split', () => {
 
     await p.getByText('Resolved With Split', { exact: true }).first().waitFor({ timeout: 30_000 });
     const status = p.getByTestId('split-status');
-    await expect.poll(() => status.getByTestId('split-transfer').getAttribute('data-state'), { timeout: 20_000 }).toBe('succeeded');
+    await expect
+      .poll(() => status.getByTestId('split-transfer').getAttribute('data-state'), {
+        timeout: 20_000,
+      })
+      .toBe('succeeded');
     expect(await status.getByTestId('split-refund').getAttribute('data-state')).toBe('succeeded');
     expect(await status.textContent()).toContain(`Transfer to the creator: ${CREATOR}`);
     expect(await status.textContent()).toContain(`Refund to the brand: ${REFUND}`);
@@ -135,25 +159,38 @@ describe('resolve a dispute with a split', () => {
     await admin.getByRole('tab', { name: 'Reconciliation' }).click();
     await see(admin, 'Every money movement matches the payment gateway.');
     const totals = admin.getByTestId('reconciliation-totals');
-    expect(await totals.getByRole('row', { name: /Transfers/ }).textContent()).toContain(`1 · ${CREATOR}1 · ${CREATOR}`);
-    expect(await totals.getByRole('row', { name: /Refunds/ }).textContent()).toContain(`1 · ${REFUND}1 · ${REFUND}`);
+    expect(await totals.getByRole('row', { name: /Transfers/ }).textContent()).toContain(
+      `1 · ${CREATOR}1 · ${CREATOR}`,
+    );
+    expect(await totals.getByRole('row', { name: /Refunds/ }).textContent()).toContain(
+      `1 · ${REFUND}1 · ${REFUND}`,
+    );
     await snap(admin, 'split-reconciliation');
     // The dispute's outcome in the Disputes tab.
     await admin.getByRole('tab', { name: 'Disputes' }).click();
-    await admin.getByRole('list', { name: 'Disputes' }).getByText('Resolved with a split').waitFor({ timeout: 20_000 });
+    await admin
+      .getByRole('list', { name: 'Disputes' })
+      .getByText('Resolved with a split')
+      .waitFor({ timeout: 20_000 });
     await admin.close();
   }, 180_000);
 
   it('the brand reads its refund in English and in Dutch; the creator reads what they receive', async () => {
     await brand.goto('/');
     const card = cardOf(brand, '@split.creator');
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('split_resolved');
-    expect(await card.getByTestId('deal-status').textContent()).toBe(`Dispute resolved: you were refunded ${REFUND}`);
+    await expect
+      .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('split_resolved');
+    expect(await card.getByTestId('deal-status').textContent()).toBe(
+      `Dispute resolved: you were refunded ${REFUND}`,
+    );
     expect(await card.getByTestId('progress').getAttribute('data-step')).toBe('7');
     await snap(brand, 'brand-card');
     await card.getByRole('link', { name: '@split.creator' }).click();
     await see(brand, 'Resolved with split');
-    expect(await brand.getByTestId('split-summary').textContent()).toBe(`Dispute resolved: you were refunded ${REFUND}`);
+    expect(await brand.getByTestId('split-summary').textContent()).toBe(
+      `Dispute resolved: you were refunded ${REFUND}`,
+    );
     await snap(brand, 'brand-detail');
     const detail = brand.url();
 
@@ -162,18 +199,27 @@ describe('resolve a dispute with a split', () => {
     await see(brand, 'Accountinstellingen');
     await brand.goto('/');
     await expect
-      .poll(() => cardOf(brand, '@split.creator').getByTestId('deal-status').textContent(), { timeout: 20_000 })
+      .poll(() => cardOf(brand, '@split.creator').getByTestId('deal-status').textContent(), {
+        timeout: 20_000,
+      })
       .toBe('Geschil opgelost: je krijgt €\u00a0108,20 terug');
     await brand.goto(detail);
     await see(brand, 'Opgelost met verdeling');
-    expect(await brand.getByTestId('split-summary').textContent()).toBe('Geschil opgelost: je krijgt €\u00a0108,20 terug');
+    expect(await brand.getByTestId('split-summary').textContent()).toBe(
+      'Geschil opgelost: je krijgt €\u00a0108,20 terug',
+    );
     await snap(brand, 'brand-detail-nl');
     expect(await seriousViolations(brand)).toEqual([]);
 
     const creator = await (await phoneContext(browser, server.url)).newPage();
     await creator.goto(link);
-    await expect.poll(() => creator.getByTestId('creator-status').textContent(), { timeout: 20_000 }).toBe(`Dispute resolved: you receive ${CREATOR}`);
-    await see(creator, `The dispute was resolved by splitting the payment: you receive ${CREATOR}.`);
+    await expect
+      .poll(() => creator.getByTestId('creator-status').textContent(), { timeout: 20_000 })
+      .toBe(`Dispute resolved: you receive ${CREATOR}`);
+    await see(
+      creator,
+      `The dispute was resolved by splitting the payment: you receive ${CREATOR}.`,
+    );
     expect(await creator.getByTestId('progress').getAttribute('data-step')).toBe('7');
     expect(await creator.locator('dl').first().textContent()).toContain(`You receive${CREATOR}`);
     await snap(creator, 'creator');
@@ -194,13 +240,25 @@ describe('resolve a dispute with a split', () => {
     const dialog = admin.getByRole('dialog', { name: 'Resolve with a split' });
     await dialog.getByLabel('Creator receives (€)').fill('100');
     // €100 to the creator: fee kept round(€20.50 × 100 / 250) = €8.20, the brand gets €162.30 back.
-    await expect.poll(() => dialog.getByTestId('split-preview').textContent(), { timeout: 20_000 }).toContain('€162.30');
+    await expect
+      .poll(() => dialog.getByTestId('split-preview').textContent(), { timeout: 20_000 })
+      .toContain('€162.30');
     await dialog.getByRole('button', { name: 'Confirm split' }).click();
     const status = p.getByTestId('split-status');
-    await expect.poll(() => status.getByTestId('split-transfer').getAttribute('data-state'), { timeout: 30_000 }).toBe('failed');
+    await expect
+      .poll(() => status.getByTestId('split-transfer').getAttribute('data-state'), {
+        timeout: 30_000,
+      })
+      .toBe('failed');
     await dialog.waitFor({ state: 'detached', timeout: 20_000 });
-    await expect.poll(() => status.getByTestId('split-refund').getAttribute('data-state'), { timeout: 20_000 }).toBe('succeeded');
-    expect(await status.getByTestId('split-transfer').textContent()).toContain('payouts_not_enabled');
+    await expect
+      .poll(() => status.getByTestId('split-refund').getAttribute('data-state'), {
+        timeout: 20_000,
+      })
+      .toBe('succeeded');
+    expect(await status.getByTestId('split-transfer').textContent()).toContain(
+      'payouts_not_enabled',
+    );
     expect(await p.getByText('Resolved With Split', { exact: true }).count()).toBe(0);
     await snap(admin, 'split-transfer-failed');
     expect(await seriousViolations(admin)).toEqual([]);
@@ -213,7 +271,10 @@ describe('resolve a dispute with a split', () => {
     await snap(admin, 'split-retried');
 
     // One transfer and one refund for this deal too, nothing twice, and the books still match.
-    expect(gatewayMovements(server)).toEqual({ transfers: [15_000, 10_000], refunds: [10_820, 16_230] });
+    expect(gatewayMovements(server)).toEqual({
+      transfers: [15_000, 10_000],
+      refunds: [10_820, 16_230],
+    });
     await admin.getByRole('tab', { name: 'Reconciliation' }).click();
     await see(admin, 'Every money movement matches the payment gateway.');
     await admin.close();

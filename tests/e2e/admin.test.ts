@@ -11,7 +11,8 @@ const AUDITOR = { username: 'e2e-auditor', password: 'auditor-password' };
 const ON_HOLD = 'On hold: automatic release is paused until an admin acts.';
 const ACTIONS = ['Release payment', 'Hold payment', 'Resume', /^Refund/];
 
-const chip = (page: Page, name: RegExp) => page.getByRole('group', { name: 'Filter' }).getByRole('button', { name });
+const chip = (page: Page, name: RegExp) =>
+  page.getByRole('group', { name: 'Filter' }).getByRole('button', { name });
 const panel = (page: Page) => page.getByRole('region', { name: /^Deal #/ });
 
 describe('admin area', () => {
@@ -24,7 +25,13 @@ describe('admin area', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       // The auditor role exists only through the CLI; it runs on the server's data folder first.
-      startServer({}, { beforeStart: (env) => createAdminWithCli(env, AUDITOR.username, AUDITOR.password, 'auditor') }),
+      startServer(
+        {},
+        {
+          beforeStart: (env) =>
+            createAdminWithCli(env, AUDITOR.username, AUDITOR.password, 'auditor'),
+        },
+      ),
       launchBrowser(),
     ]);
     context = await phoneContext(browser, server.url);

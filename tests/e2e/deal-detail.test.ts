@@ -12,7 +12,15 @@ const row = (page: Page, label: string) =>
     .locator('xpath=following-sibling::dd')
     .textContent();
 const nlDate = (page: Page, day: string) =>
-  page.evaluate((d) => new Date(`${d}T00:00:00`).toLocaleDateString('nl-NL', { year: 'numeric', month: 'short', day: 'numeric' }), day);
+  page.evaluate(
+    (d) =>
+      new Date(`${d}T00:00:00`).toLocaleDateString('nl-NL', {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+      }),
+    day,
+  );
 
 describe('deal detail page /deals/:id (Dutch, nl-NL dates)', () => {
   let server: RunningServer;
@@ -25,7 +33,11 @@ describe('deal detail page /deals/:id (Dutch, nl-NL dates)', () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     page = await (await phoneContext(browser, server.url)).newPage();
     await registerAndOnboard(page, snap, unique('detailer'));
-    dealId = await createUnpaidDeal(page, { influencer: '@noor.shoots', title: 'Winter campagne', amount: '400' });
+    dealId = await createUnpaidDeal(page, {
+      influencer: '@noor.shoots',
+      title: 'Winter campagne',
+      amount: '400',
+    });
     // The brand switches to Dutch on the payment page; the choice holds on every later screen.
     await page.getByRole('button', { name: 'Nederlands' }).click();
     await page.getByRole('button', { name: /^Betaal €/ }).waitFor();

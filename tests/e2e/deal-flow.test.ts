@@ -1,7 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext, screens } from './support/browser';
-import { cardOf, confirmAction, createAndPayDeal, creatorDelivers, disputeDelivered, registerAndOnboard, see, unique } from './support/flows';
+import {
+  cardOf,
+  confirmAction,
+  createAndPayDeal,
+  creatorDelivers,
+  disputeDelivered,
+  registerAndOnboard,
+  see,
+  unique,
+} from './support/flows';
 import { ADMIN, startServer, type RunningServer } from './support/server';
 /** The card's details toggle (its name changes when open). */
 const DETAILS = /^(Details|Hide details)$/;
@@ -33,14 +42,25 @@ describe('deal flow in the browser', () => {
 
     await page.goto('/');
     const card = cardOf(page, '@sanne.creates');
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('delivered');
+    await expect
+      .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('delivered');
     await see(page, 'Creator has delivered the content');
     await card.getByRole('button', { name: 'Details' }).click();
     await see(page, 'Creator receives');
     await snap(page, 'dashboard-delivered');
-    await confirmAction(page, 'Approve', 'Are you sure you want to release the funds? This cannot be undone.', snap, 'confirm-release', card);
+    await confirmAction(
+      page,
+      'Approve',
+      'Are you sure you want to release the funds? This cannot be undone.',
+      snap,
+      'confirm-release',
+      card,
+    );
     await see(page, 'Funds released!');
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('completed');
+    await expect
+      .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('completed');
     expect(await card.getByTestId('deal-status').textContent()).toBe('Funds released');
     expect(await card.getByTestId('progress').getAttribute('data-step')).toBe('7');
     await see(page, 'Step 7 of 7');
@@ -48,7 +68,9 @@ describe('deal flow in the browser', () => {
 
     await page.getByRole('link', { name: 'Profile' }).click();
     await see(page, 'Account settings');
-    await expect.poll(() => page.getByText('Successful').locator('..').textContent()).toContain('1');
+    await expect
+      .poll(() => page.getByText('Successful').locator('..').textContent())
+      .toContain('1');
     await snap(page, 'profile');
   });
 
@@ -67,9 +89,18 @@ describe('deal flow in the browser', () => {
     await card.getByRole('button', { name: DETAILS }).click();
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('dispute');
     await snap(page, 'dashboard-dispute');
-    await confirmAction(page, 'Release Payment', 'Are you sure you want to release the funds? This cannot be undone.', snap, 'confirm-release', card);
+    await confirmAction(
+      page,
+      'Release Payment',
+      'Are you sure you want to release the funds? This cannot be undone.',
+      snap,
+      'confirm-release',
+      card,
+    );
     await see(page, 'Funds released!');
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('approved_after_dispute');
+    await expect
+      .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('approved_after_dispute');
     expect(await card.getByTestId('progress').getAttribute('data-step')).toBe('7');
     await snap(page, 'dashboard-approved-after-dispute');
 

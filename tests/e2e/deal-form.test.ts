@@ -5,7 +5,8 @@ import { registerAndOnboard, see, unique } from './support/flows';
 import { fillDealForm } from './support/deal-form-flows';
 import { startServer, type RunningServer } from './support/server';
 
-const CAP = 'The product currently supports deals up to €1,750. For larger deals, please contact us.';
+const CAP =
+  'The product currently supports deals up to €1,750. For larger deals, please contact us.';
 const toastText = (page: Page) => page.getByTestId('toast').textContent();
 
 describe('create and edit a deal', () => {
@@ -40,7 +41,11 @@ describe('create and edit a deal', () => {
   });
 
   it('an amount above €1,750 shows the cap message and blocks submission', async () => {
-    await fillDealForm(page, { influencer: '@lena.looks', title: 'Autumn lookbook', amount: '1750.01' });
+    await fillDealForm(page, {
+      influencer: '@lena.looks',
+      title: 'Autumn lookbook',
+      amount: '1750.01',
+    });
     await see(page, CAP);
     expect(await page.getByRole('button', { name: 'Continue to payment' }).isDisabled()).toBe(true);
     expect(await page.getByLabel('Amount (€)').getAttribute('aria-invalid')).toBe('true');
@@ -51,7 +56,9 @@ describe('create and edit a deal', () => {
   });
 
   it('AI-improve shows the improved text in a 3-8-row text area and it can be applied', async () => {
-    await page.getByLabel('Description', { exact: true }).fill('show the autumn coat\nmention the discount code');
+    await page
+      .getByLabel('Description', { exact: true })
+      .fill('show the autumn coat\nmention the discount code');
     await page.getByRole('button', { name: 'Improve with AI' }).click();
     const improved = page.getByLabel('Improved description');
     await improved.waitFor();
@@ -84,7 +91,9 @@ describe('create and edit a deal', () => {
     await page.getByRole('heading', { name: 'Edit Deal' }).waitFor();
     expect(await page.getByLabel('Influencer').inputValue()).toBe('@lena.looks');
     expect(await page.getByLabel('Title (optional)').inputValue()).toBe('Autumn lookbook');
-    expect(await page.getByLabel('Description', { exact: true }).inputValue()).toContain('Show the autumn coat.');
+    expect(await page.getByLabel('Description', { exact: true }).inputValue()).toContain(
+      'Show the autumn coat.',
+    );
     expect(Number(await page.getByLabel('Amount (€)').inputValue())).toBe(300);
     expect(await page.getByLabel('1 Instagram Story').isChecked()).toBe(true);
     expect(await page.getByLabel('Instagram', { exact: true }).isChecked()).toBe(true);

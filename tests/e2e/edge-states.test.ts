@@ -11,10 +11,14 @@ const EXPIRY_DAYS = String(4 / 86_400);
 describe('not-found, expired, invalid-token and logged-out states', () => {
   let server: RunningServer;
   let browser: Browser;
-  const fresh = async (locale?: string): Promise<Page> => (await phoneContext(browser, server.url, locale)).newPage();
+  const fresh = async (locale?: string): Promise<Page> =>
+    (await phoneContext(browser, server.url, locale)).newPage();
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ REQUEST_EXPIRY_DAYS: EXPIRY_DAYS }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startServer({ REQUEST_EXPIRY_DAYS: EXPIRY_DAYS }),
+      launchBrowser(),
+    ]);
   });
 
   afterAll(async () => {
@@ -59,7 +63,10 @@ describe('not-found, expired, invalid-token and logged-out states', () => {
     const page = await fresh();
     await page.goto('/accept/this-token-does-not-exist');
     await see(page, 'Deal not found');
-    await see(page, 'This link is not valid or the deal no longer exists. Contact the brand if you think this is an error.');
+    await see(
+      page,
+      'This link is not valid or the deal no longer exists. Contact the brand if you think this is an error.',
+    );
     await see(page, 'Deal not found or link is invalid');
     await snap(page, 'accept');
     await page.goto('/pay-request/this-token-does-not-exist');
@@ -82,7 +89,9 @@ describe('not-found, expired, invalid-token and logged-out states', () => {
     }
     // A token in the URL is never taken as the session (login CSRF).
     const register = async (name: string) => {
-      const res = await page.request.post('/api/auth/register', { data: { username: name, email: `${name}@example.com`, password: 'secret123' } });
+      const res = await page.request.post('/api/auth/register', {
+        data: { username: name, email: `${name}@example.com`, password: 'secret123' },
+      });
       return ((await res.json()) as { token: string }).token;
     };
     const mine = await register(unique('victim'));

@@ -24,7 +24,10 @@ describe('one language per person, configured durations, no lost taps, live upda
   const snap = screens('lang');
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ REVIEW_PERIOD_HOURS: '2', DISPUTE_PERIOD_HOURS: '6' }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startServer({ REVIEW_PERIOD_HOURS: '2', DISPUTE_PERIOD_HOURS: '6' }),
+      launchBrowser(),
+    ]);
     brandContext = await phoneContext(browser, server.url, 'nl-NL');
     creatorContext = await phoneContext(browser, server.url, 'en-US');
     brand = await brandContext.newPage();
@@ -45,7 +48,9 @@ describe('one language per person, configured durations, no lost taps, live upda
     await brand.getByLabel('E-mail', { exact: true }).fill(credentials.email);
     await brand.getByLabel('Wachtwoord', { exact: true }).fill(credentials.password);
     await brand.getByLabel('Land (optioneel)').selectOption('NL');
-    expect(await brand.getByLabel('Land (optioneel)').locator('option:checked').textContent()).toContain('Nederland');
+    expect(
+      await brand.getByLabel('Land (optioneel)').locator('option:checked').textContent(),
+    ).toContain('Nederland');
     await brand.getByRole('button', { name: 'Account aanmaken' }).click();
     await brand.waitForURL('**/onboarding');
     await expectOnlyLanguage(brand, 'nl', 'onboarding');
@@ -59,7 +64,10 @@ describe('one language per person, configured durations, no lost taps, live upda
     await brand.getByLabel('Titel (optioneel)').fill('Lentecampagne');
     await brand.getByLabel('Omschrijving').fill('- 1 reel over de lentecollectie');
     await brand.getByLabel('Bedrag (€)').fill('1800');
-    await see(brand, 'Het product ondersteunt op dit moment deals tot € 1.750. Neem voor grotere deals contact met ons op.');
+    await see(
+      brand,
+      'Het product ondersteunt op dit moment deals tot € 1.750. Neem voor grotere deals contact met ons op.',
+    );
     await brand.getByLabel('Bedrag (€)').fill('250');
     await brand.getByLabel('Leverdatum content').fill(inDays(10));
     await brand.getByLabel('1 Instagram-post').check();
@@ -97,14 +105,19 @@ describe('one language per person, configured durations, no lost taps, live upda
     });
     await brand.goto('/');
     const card = cardOf(brand, '@jamie.films');
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('pending_delivery');
+    await expect
+      .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('pending_delivery');
     await expect.poll(() => streams).toBeGreaterThan(0);
     counting = true;
 
     const creator = await creatorContext.newPage();
     await creator.goto(link);
     await see(creator, "You're invited!");
-    await see(creator, 'The brand has 2 hours to approve or dispute; otherwise the funds are released automatically.');
+    await see(
+      creator,
+      'The brand has 2 hours to approve or dispute; otherwise the funds are released automatically.',
+    );
     await expectOnlyLanguage(creator, 'en', 'accept invite');
     await creator.getByRole('button', { name: 'Accept Deal' }).click();
     await see(creator, 'Deal Accepted!');
@@ -117,8 +130,13 @@ describe('one language per person, configured durations, no lost taps, live upda
     await creator.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await creator.getByRole('button', { name: 'Mark assignment as completed' }).click();
     await see(creator, 'Assignment Completed!');
-    await expect.poll(() => creator.getByTestId('creator-status').textContent(), { timeout: 20_000 }).toBe('Delivered');
-    await see(creator, 'The brand has 2 hours to approve. After that the funds are released automatically.');
+    await expect
+      .poll(() => creator.getByTestId('creator-status').textContent(), { timeout: 20_000 })
+      .toBe('Delivered');
+    await see(
+      creator,
+      'The brand has 2 hours to approve. After that the funds are released automatically.',
+    );
     // Longer than the old forced reload (3 s): the page stays, the delivery stays.
     await creator.waitForTimeout(3_500);
     expect(await creator.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
@@ -126,7 +144,9 @@ describe('one language per person, configured durations, no lost taps, live upda
     await expectOnlyLanguage(creator, 'en', 'accept delivered');
     await snap(creator, 'creator-delivered-en');
 
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('delivered');
+    await expect
+      .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('delivered');
     await see(brand, 'De creator heeft de content geleverd');
     // Only refetches caused by change notices (a handful), not a 5-second poll loop.
     expect(polls.length).toBeLessThanOrEqual(6);
@@ -136,13 +156,21 @@ describe('one language per person, configured durations, no lost taps, live upda
   it('the Dutch brand approves in Dutch; the dispute prompt names the configured dispute period', async () => {
     const card = cardOf(brand, '@jamie.films');
     await card.getByRole('button', { name: 'Geschil openen', exact: true }).click();
-    await see(brand, 'Weet je zeker dat je een geschil wilt openen? Dit start een oplossingsperiode van 6 uur.');
+    await see(
+      brand,
+      'Weet je zeker dat je een geschil wilt openen? Dit start een oplossingsperiode van 6 uur.',
+    );
     await brand.getByRole('dialog').getByRole('button', { name: 'Annuleren' }).click();
     await card.getByRole('button', { name: 'Goedkeuren', exact: true }).click();
-    await see(brand, 'Weet je zeker dat je het geld wilt vrijgeven? Dit kan niet ongedaan worden gemaakt.');
+    await see(
+      brand,
+      'Weet je zeker dat je het geld wilt vrijgeven? Dit kan niet ongedaan worden gemaakt.',
+    );
     await brand.getByRole('dialog').getByRole('button', { name: 'Bevestigen' }).click();
     await see(brand, 'Geld vrijgegeven!');
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('completed');
+    await expect
+      .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('completed');
     await expectOnlyLanguage(brand, 'nl', 'dashboard released');
     await snap(brand, 'dashboard-released-nl');
   });
@@ -182,7 +210,10 @@ describe('one language per person, configured durations, no lost taps, live upda
     await visitor.goto(link);
     await see(visitor, 'Het geld is vrijgegeven. Je uitbetaling komt binnen 1-2 werkdagen.');
     await visitor.getByRole('button', { name: 'English' }).click();
-    await see(visitor, 'The funds have been released. Your payout arrives within 1-2 business days.');
+    await see(
+      visitor,
+      'The funds have been released. Your payout arrives within 1-2 business days.',
+    );
     await expectOnlyLanguage(visitor, 'en', 'accept page switched');
 
     // The admin area.

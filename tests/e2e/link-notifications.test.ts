@@ -3,9 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browser as pushBrowser, decryptPushMessage, localTls, startPushEndpoint } from '../support/push-endpoint';
+import {
+  browser as pushBrowser,
+  decryptPushMessage,
+  localTls,
+  startPushEndpoint,
+} from '../support/push-endpoint';
 import { launchBrowser, phoneContext, screens } from './support/browser';
-import { cardOf, confirmAction, createAndPayDeal, registerAndOnboard, see, unique } from './support/flows';
+import {
+  cardOf,
+  confirmAction,
+  createAndPayDeal,
+  registerAndOnboard,
+  see,
+  unique,
+} from './support/flows';
 import { startServer, type RunningServer } from './support/server';
 
 /*
@@ -35,7 +47,10 @@ describe('push for one deal from the accept page', () => {
     // The server trusts the local push endpoint's certificate the way it trusts a real push service's.
     writeFileSync(join(tempDir, 'push-ca.pem'), tls.cert);
     [server, browser] = await Promise.all([
-      startServer({ NODE_EXTRA_CA_CERTS: join(tempDir, 'push-ca.pem'), PUSH_SERVICE_HOSTS: '127.0.0.1' }),
+      startServer({
+        NODE_EXTRA_CA_CERTS: join(tempDir, 'push-ca.pem'),
+        PUSH_SERVICE_HOSTS: '127.0.0.1',
+      }),
       launchBrowser(),
     ]);
     brand = await phoneContext(browser, server.url);
@@ -56,7 +71,9 @@ describe('push for one deal from the accept page', () => {
         return fake as unknown as PushSubscription;
       };
       PushManager.prototype.getSubscription = async function getSubscription() {
-        return (localStorage.getItem('test-push-subscribed') ? fake : null) as PushSubscription | null;
+        return (
+          localStorage.getItem('test-push-subscribed') ? fake : null
+        ) as PushSubscription | null;
       };
     }, subscription);
     page = await brand.newPage();
@@ -90,13 +107,23 @@ describe('push for one deal from the accept page', () => {
     await snap(accept, 'notify-on');
     const endpointUrl = `${endpoint.origin}/push/accept-page`;
     const status = async () =>
-      (await (await fetch(`${server.url}/api/deals/link/${token}/notifications?endpoint=${encodeURIComponent(endpointUrl)}`)).json()) as {
+      (await (
+        await fetch(
+          `${server.url}/api/deals/link/${token}/notifications?endpoint=${encodeURIComponent(endpointUrl)}`,
+        )
+      ).json()) as {
         subscribed: boolean;
       };
     expect(await status()).toEqual({ subscribed: true });
     // Reloaded, the page asks the server and shows the switch on.
     await accept.reload();
-    await expect.poll(() => accept.getByRole('switch', { name: 'Notify me about this deal' }).getAttribute('aria-checked')).toBe('true');
+    await expect
+      .poll(() =>
+        accept
+          .getByRole('switch', { name: 'Notify me about this deal' })
+          .getAttribute('aria-checked'),
+      )
+      .toBe('true');
 
     // Bank setup and delivery, as in the deal flow (the deal is already accepted here).
     await accept.getByRole('button', { name: /Set up bank details/ }).click();
@@ -104,25 +131,40 @@ describe('push for one deal from the accept page', () => {
     await accept.getByRole('button', { name: 'Complete setup' }).click();
     await accept.waitForURL('**/accept/**');
     await see(accept, 'Bank Details Setup Complete!');
-    await accept.getByRole('button', { name: 'Mark assignment as completed' }).waitFor({ timeout: 20_000 });
+    await accept
+      .getByRole('button', { name: 'Mark assignment as completed' })
+      .waitFor({ timeout: 20_000 });
     // The page reloads itself 3 s after the bank setup; act after that.
     await accept.waitForTimeout(3_500);
     await accept.getByRole('button', { name: 'Mark assignment as completed' }).click();
-    await expect.poll(() => accept.getByTestId('creator-status').textContent(), { timeout: 20_000 }).toBe('Delivered');
+    await expect
+      .poll(() => accept.getByTestId('creator-status').textContent(), { timeout: 20_000 })
+      .toBe('Delivered');
     await accept.close();
 
     await page.goto('/');
     const card = cardOf(page, '@push.creator');
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('delivered');
+    await expect
+      .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('delivered');
     await card.getByRole('button', { name: 'Details' }).click();
-    await confirmAction(page, 'Approve', 'Are you sure you want to release the funds? This cannot be undone.', snap, 'confirm-release', card);
+    await confirmAction(
+      page,
+      'Approve',
+      'Are you sure you want to release the funds? This cannot be undone.',
+      snap,
+      'confirm-release',
+      card,
+    );
     await see(page, 'Funds released!');
 
     const received = () =>
       endpoint.received
         .filter((r) => r.path === '/push/accept-page')
         .map((r) => JSON.parse(decryptPushMessage(r.body, keys)) as { title: string; url: string });
-    await expect.poll(received, { timeout: 20_000 }).toEqual([expect.objectContaining({ title: 'Payout sent', url: `/accept/${token}` })]);
+    await expect
+      .poll(received, { timeout: 20_000 })
+      .toEqual([expect.objectContaining({ title: 'Payout sent', url: `/accept/${token}` })]);
 
     const again = await creator.newPage();
     await again.goto(link);
@@ -142,10 +184,16 @@ describe('push for one deal from the accept page', () => {
     await email.click();
     await expect.poll(() => email.getAttribute('aria-checked')).toBe('false');
     await page.reload();
-    await expect.poll(() => page.getByRole('switch', { name: 'Email notifications' }).getAttribute('aria-checked')).toBe('false');
+    await expect
+      .poll(() =>
+        page.getByRole('switch', { name: 'Email notifications' }).getAttribute('aria-checked'),
+      )
+      .toBe('false');
     const saved = await page.evaluate(async () => {
       const token = localStorage.getItem('authToken');
-      const res = await fetch('/api/user/notification-preferences', { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch('/api/user/notification-preferences', {
+        headers: { authorization: `Bearer ${token}` },
+      });
       return res.json() as Promise<unknown>;
     });
     expect(saved).toEqual({ push: true, email: false, language: 'en' });

@@ -33,13 +33,18 @@ describe('notifications test page', () => {
     await page.goto('/notifications-test');
     await see(page, 'Notifications test');
     const browserSays = await page.evaluate(() => ({
-      supported: 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window,
+      supported:
+        'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window,
       permission: 'Notification' in window ? Notification.permission : 'denied',
     }));
-    expect(await page.getByTestId('push-support').textContent()).toBe(browserSays.supported ? 'Supported' : 'Not supported');
+    expect(await page.getByTestId('push-support').textContent()).toBe(
+      browserSays.supported ? 'Supported' : 'Not supported',
+    );
     expect(await page.getByTestId('push-permission').textContent()).toBe(browserSays.permission);
     expect(await page.getByTestId('push-subscription').textContent()).toBe('Not subscribed');
-    expect(await page.getByRole('button', { name: 'Disable notifications' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Disable notifications' }).isDisabled()).toBe(
+      true,
+    );
     await see(page, 'No results yet.');
     await snap(page, 'initial');
   });
@@ -50,8 +55,12 @@ describe('notifications test page', () => {
     expect(await enable.isEnabled()).toBe(true);
     await enable.click();
     await see(page, 'Permission denied');
-    expect(await page.getByTestId('toast').textContent()).toContain('Push notifications require browser permission');
-    await expect.poll(() => logLines(page)).toEqual([expect.stringMatching(/✗ Enable failed: permission (denied|default)$/)]);
+    expect(await page.getByTestId('toast').textContent()).toContain(
+      'Push notifications require browser permission',
+    );
+    await expect
+      .poll(() => logLines(page))
+      .toEqual([expect.stringMatching(/✗ Enable failed: permission (denied|default)$/)]);
     expect(await page.getByTestId('push-permission').textContent()).not.toBe('granted');
     expect(await page.getByTestId('push-subscription').textContent()).toBe('Not subscribed');
     await snap(page, 'permission-denied');
@@ -73,20 +82,30 @@ describe('notifications test page', () => {
   });
 
   it('a browser without push support shows "Not supported" and disables enabling, here and on the profile', async () => {
-    const bare = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: server.url, storageState: await context.storageState() });
+    const bare = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      baseURL: server.url,
+      storageState: await context.storageState(),
+    });
     await bare.addInitScript(() => {
       delete (window as { PushManager?: unknown }).PushManager;
     });
     const other = await bare.newPage();
     await other.goto('/notifications-test');
     await expect.poll(() => other.getByTestId('push-support').textContent()).toBe('Not supported');
-    expect(await other.getByRole('button', { name: 'Enable notifications' }).isDisabled()).toBe(true);
-    expect(await other.getByRole('button', { name: 'Test local notification' }).isDisabled()).toBe(true);
+    expect(await other.getByRole('button', { name: 'Enable notifications' }).isDisabled()).toBe(
+      true,
+    );
+    expect(await other.getByRole('button', { name: 'Test local notification' }).isDisabled()).toBe(
+      true,
+    );
     await snap(other, 'unsupported');
     await other.goto('/profile');
     await see(other, 'Account settings');
     expect(await other.getByRole('switch', { name: 'Push notifications' }).isDisabled()).toBe(true);
-    expect(await other.getByRole('button', { name: 'Send test notification' }).isDisabled()).toBe(true);
+    expect(await other.getByRole('button', { name: 'Send test notification' }).isDisabled()).toBe(
+      true,
+    );
     await bare.close();
   });
 });

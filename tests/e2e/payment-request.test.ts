@@ -51,7 +51,9 @@ describe('payment request in the browser', () => {
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('paid');
     await snap(creator, 'requests-paid');
     await card.getByRole('button', { name: 'Mark as completed' }).click();
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('completed');
+    await expect
+      .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('completed');
     await see(creator, 'Completed');
     await creator.getByRole('tab', { name: 'Finished' }).click();
     await snap(creator, 'requests-completed');

@@ -4,10 +4,20 @@ import { launchBrowser, phoneContext, screens } from './support/browser';
 import { registerAndOnboard, see, unique } from './support/flows';
 import { startServer, type RunningServer } from './support/server';
 
-const TERMS_SECTIONS = ['1. Definitions', '2. Escrow Service', '3. Fees', '4. Liability', '5. User Responsibility', '6. Payouts', '7. Changes', '8. Contact'];
+const TERMS_SECTIONS = [
+  '1. Definitions',
+  '2. Escrow Service',
+  '3. Fees',
+  '4. Liability',
+  '5. User Responsibility',
+  '6. Payouts',
+  '7. Changes',
+  '8. Contact',
+];
 
 /** True while keyboard focus stays inside the open dialog. */
-const focusInDialog = (page: Page) => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+const focusInDialog = (page: Page) =>
+  page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
 
 describe('profile screen', () => {
   let server: RunningServer;
@@ -34,14 +44,19 @@ describe('profile screen', () => {
     await expect.poll(() => page.getByTestId('profile-username').textContent()).toContain(name);
     await see(page, `${name}@example.com`);
     for (const tile of ['Total deals', 'Successful']) {
-      expect(await page.getByText(tile, { exact: true }).locator('..').textContent()).toBe(`0${tile}`);
+      expect(await page.getByText(tile, { exact: true }).locator('..').textContent()).toBe(
+        `0${tile}`,
+      );
     }
     await see(page, 'Bank Details & Payouts');
     await see(page, 'Not connected');
     await see(page, 'Setup required');
     await page.getByRole('button', { name: 'Connect Bank Account' }).waitFor();
-    for (const toggle of ['Email notifications', 'Push notifications', 'Auto-release funds']) await page.getByRole('switch', { name: toggle }).waitFor();
-    expect(await page.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toMatch(/^mailto:/);
+    for (const toggle of ['Email notifications', 'Push notifications', 'Auto-release funds'])
+      await page.getByRole('switch', { name: toggle }).waitFor();
+    expect(await page.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toMatch(
+      /^mailto:/,
+    );
     await snap(page, 'new-account');
   });
 
@@ -69,7 +84,9 @@ describe('profile screen', () => {
     await dialog.getByLabel('Phone Number (optional)').fill('+32 470 12 34 56');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await see(page, 'Profile updated');
-    expect(await page.getByTestId('toast').textContent()).toContain('Your profile has been successfully updated.');
+    expect(await page.getByTestId('toast').textContent()).toContain(
+      'Your profile has been successfully updated.',
+    );
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => page.getByTestId('profile-username').textContent()).toContain(renamed);
     expect(await page.getByTestId('profile-username').textContent()).toContain('🇧🇪');
@@ -102,7 +119,11 @@ describe('profile screen', () => {
 
   it('the bank panel says "Error fetching status" when the status call fails', async () => {
     await page.route('**/api/stripe/account-status', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x","message":"down"}' }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"error":"x","message":"down"}',
+      }),
     );
     await page.reload();
     await see(page, 'Error fetching status');
@@ -127,7 +148,9 @@ describe('profile screen', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL('**/login');
     await see(page, 'Logged out');
-    expect(await page.getByTestId('toast').textContent()).toContain('You have been successfully logged out.');
+    expect(await page.getByTestId('toast').textContent()).toContain(
+      'You have been successfully logged out.',
+    );
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     await snap(page, 'logged-out');
     await page.goto('/profile');

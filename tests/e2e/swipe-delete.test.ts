@@ -18,8 +18,15 @@ async function grabPoint(page: Page, influencer: string): Promise<{ x: number; y
 }
 
 const offsetOf = (page: Page, influencer: string) => async () =>
-  Number(await page.getByTestId('swipe-container').filter({ hasText: influencer }).getByTestId('swipe-track').getAttribute('data-offset'));
-const revealOf = (page: Page, influencer: string) => page.getByTestId('swipe-container').filter({ hasText: influencer }).getByTestId('swipe-reveal');
+  Number(
+    await page
+      .getByTestId('swipe-container')
+      .filter({ hasText: influencer })
+      .getByTestId('swipe-track')
+      .getAttribute('data-offset'),
+  );
+const revealOf = (page: Page, influencer: string) =>
+  page.getByTestId('swipe-container').filter({ hasText: influencer }).getByTestId('swipe-reveal');
 
 describe('swipe or drag to delete a pending_payment deal card', () => {
   let server: RunningServer;
@@ -87,7 +94,10 @@ describe('swipe or drag to delete a pending_payment deal card', () => {
     const cdp: CDPSession = await context.newCDPSession(page);
     const { x, y } = await grabPoint(page, '@touch.me');
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', dx: number) =>
-      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: x - dx, y }] });
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x: x - dx, y }],
+      });
     await touch('touchStart', 0);
     for (const dx of [10, 30, 60, 90, 110]) await touch('touchMove', dx);
     await expect.poll(offsetOf(page, '@touch.me')).toBe(110);

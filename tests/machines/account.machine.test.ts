@@ -7,27 +7,47 @@ import { machineSpec } from '../support/machine-spec';
 
 const user = machineSpec(userMachine);
 const admin = machineSpec(adminMachine);
-const registered = () => event('UserRegistered', { userId: 'u_1', email: 'a@b.example' }, at(0), actors.brand);
-const onboarded = () => event('OnboardingCompleted', { companyName: 'Acme', country: 'NL', phoneNumber: null }, at(1), actors.brand);
+const registered = () =>
+  event('UserRegistered', { userId: 'u_1', email: 'a@b.example' }, at(0), actors.brand);
+const onboarded = () =>
+  event(
+    'OnboardingCompleted',
+    { companyName: 'Acme', country: 'NL', phoneNumber: null },
+    at(1),
+    actors.brand,
+  );
 const linked = () => event('PayoutAccountLinked', { accountId: 'acct_9Z' }, at(2));
-const pushAdded = (endpoint = 'https://push.example/abc') => event('PushSubscriptionAdded', { endpoint }, at(3));
+const pushAdded = (endpoint = 'https://push.example/abc') =>
+  event('PushSubscriptionAdded', { endpoint }, at(3));
 
 describe('user account', () => {
   it('registers, then completes onboarding', () => {
     user
       .given([])
       .when(registered())
-      .then({ state: 'registered', context: { userId: 'u_1', email: 'a@b.example', createdAt: at(0), onboardedAt: null } });
+      .then({
+        state: 'registered',
+        context: { userId: 'u_1', email: 'a@b.example', createdAt: at(0), onboardedAt: null },
+      });
     user
       .given([registered()])
       .when(onboarded())
-      .then({ state: 'onboarded', context: { companyName: 'Acme', country: 'NL', onboardedAt: at(1) } });
+      .then({
+        state: 'onboarded',
+        context: { companyName: 'Acme', country: 'NL', onboardedAt: at(1) },
+      });
   });
 
   it('skipping onboarding (empty fields) also completes it', () => {
     user
       .given([registered()])
-      .when(event('OnboardingCompleted', { companyName: null, country: null, phoneNumber: null }, at(1)))
+      .when(
+        event(
+          'OnboardingCompleted',
+          { companyName: null, country: null, phoneNumber: null },
+          at(1),
+        ),
+      )
       .then({ state: 'onboarded', context: { companyName: null } });
   });
 
@@ -43,7 +63,9 @@ describe('user account', () => {
     'PushSubscriptionAdded',
     'PayoutAccountStatusChanged',
     'PushSubscriptionRemoved',
-  ] as const)('refuses %s before registration', (type) => user.given([]).when(event(type)).thenRefused());
+  ] as const)('refuses %s before registration', (type) =>
+    user.given([]).when(event(type)).thenRefused(),
+  );
 
   it('updates the profile in any registered state', () => {
     for (const history of [[registered()], [registered(), onboarded()]]) {
@@ -90,7 +112,10 @@ describe('admin account', () => {
     admin
       .given([])
       .when(created())
-      .then({ state: 'active', context: { adminId: 'a_1', role: 'auditor', createdAt: at(0), lastLoginAt: null } });
+      .then({
+        state: 'active',
+        context: { adminId: 'a_1', role: 'auditor', createdAt: at(0), lastLoginAt: null },
+      });
     admin
       .given([created()])
       .when(event('AdminLoggedIn', {}, at(2)))

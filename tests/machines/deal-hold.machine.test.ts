@@ -6,10 +6,17 @@ import { machineSpec } from '../support/machine-spec';
 
 /** Admin hold is context + guards (ADR 0004): the status string stays the spec's, timers pause. */
 const { given, fold } = machineSpec(dealMachine);
-const hold = (hours = 10) => event('DealPutOnHold', { source: 'admin', reason: 'Manual review' }, at(hours), actors.admin);
+const hold = (hours = 10) =>
+  event('DealPutOnHold', { source: 'admin', reason: 'Manual review' }, at(hours), actors.admin);
 const resume = (hours: number, ends: { review?: string; dispute?: string } = {}) =>
-  event('DealReleasedFromHold', { reviewPeriodEndsAt: ends.review ?? null, disputePeriodEndsAt: ends.dispute ?? null }, at(hours), actors.admin);
-const brandRelease = (hours: number) => event('FundsReleased', { trigger: 'brand' }, at(hours), actors.brand);
+  event(
+    'DealReleasedFromHold',
+    { reviewPeriodEndsAt: ends.review ?? null, disputePeriodEndsAt: ends.dispute ?? null },
+    at(hours),
+    actors.admin,
+  );
+const brandRelease = (hours: number) =>
+  event('FundsReleased', { trigger: 'brand' }, at(hours), actors.brand);
 
 describe('deal: admin hold and resume', () => {
   it('hold keeps the status and step and records who held it', () => {
@@ -25,7 +32,13 @@ describe('deal: admin hold and resume', () => {
   });
 
   it('hold is possible in every paid, unreleased state', () => {
-    for (const history of [dealGiven.awaitingAcceptance(), dealGiven.accepted(), dealGiven.bankConnected(), dealGiven.delivered(), dealGiven.dispute()]) {
+    for (const history of [
+      dealGiven.awaitingAcceptance(),
+      dealGiven.accepted(),
+      dealGiven.bankConnected(),
+      dealGiven.delivered(),
+      dealGiven.dispute(),
+    ]) {
       given(history)
         .when(hold())
         .then({ context: { hold: { source: 'admin' } } });
@@ -46,7 +59,11 @@ describe('deal: admin hold and resume', () => {
     given(held)
       .when(event('ReviewPeriodElapsed', { endsAt: at(50) }, at(500)))
       .thenRefused();
-    const elapsedThenHeld = [...dealGiven.delivered(), event('ReviewPeriodElapsed', { endsAt: at(50) }, at(50)), hold(51)];
+    const elapsedThenHeld = [
+      ...dealGiven.delivered(),
+      event('ReviewPeriodElapsed', { endsAt: at(50) }, at(50)),
+      hold(51),
+    ];
     given(elapsedThenHeld)
       .when(event('FundsReleased', { trigger: 'review_period_elapsed' }, at(52)))
       .thenRefused();
@@ -100,7 +117,10 @@ describe('deal: card chargebacks', () => {
       .when(event('ChargebackOpened', { reason: 'fraudulent' }, at(5), actors.stripe))
       .then({
         state: 'delivered',
-        context: { hold: { source: 'chargeback', reason: 'Chargeback: fraudulent', since: at(5) }, chargebacks: [{ disputeId: 'dp_1' }] },
+        context: {
+          hold: { source: 'chargeback', reason: 'Chargeback: fraudulent', since: at(5) },
+          chargebacks: [{ disputeId: 'dp_1' }],
+        },
       });
   });
 

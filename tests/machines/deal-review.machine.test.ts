@@ -5,8 +5,16 @@ import { actors, at, dealGiven, dealHistory, event, plusMs } from '../support/ev
 import { machineSpec } from '../support/machine-spec';
 
 const { given } = machineSpec(dealMachine);
-const release = (trigger: 'brand' | 'admin' | 'review_period_elapsed' | 'dispute_period_elapsed', hours = 60) =>
-  event('FundsReleased', { trigger }, at(hours), trigger === 'brand' ? actors.brand : trigger === 'admin' ? actors.admin : actors.system);
+const release = (
+  trigger: 'brand' | 'admin' | 'review_period_elapsed' | 'dispute_period_elapsed',
+  hours = 60,
+) =>
+  event(
+    'FundsReleased',
+    { trigger },
+    at(hours),
+    trigger === 'brand' ? actors.brand : trigger === 'admin' ? actors.admin : actors.system,
+  );
 const reviewElapsed = (atIso = at(50)) => event('ReviewPeriodElapsed', { endsAt: at(50) }, atIso);
 const disputeElapsed = (atIso = at(75)) => event('DisputePeriodElapsed', { endsAt: at(75) }, atIso);
 
@@ -15,7 +23,11 @@ describe('deal: delivered and the 48-hour review period', () => {
     const history = [...dealGiven.bankConnected(), dealHistory.delivered()];
     given(history)
       .when(dealHistory.reviewStarted())
-      .then({ state: 'delivered', step: 5, context: { reviewPeriodStartsAt: at(2), reviewPeriodEndsAt: at(50) } });
+      .then({
+        state: 'delivered',
+        step: 5,
+        context: { reviewPeriodStartsAt: at(2), reviewPeriodEndsAt: at(50) },
+      });
     given([...history, dealHistory.reviewStarted()])
       .when(dealHistory.reviewStarted())
       .thenRefused();
@@ -70,7 +82,11 @@ describe('deal: delivered and the 48-hour review period', () => {
         state: 'dispute',
         status: 'dispute',
         step: 5,
-        context: { disputeCreatedAt: at(3), disputePeriodEndsAt: at(75), dispute: { status: 'open', reason: 'Not satisfied with deliverables' } },
+        context: {
+          disputeCreatedAt: at(3),
+          disputePeriodEndsAt: at(75),
+          dispute: { status: 'open', reason: 'Not satisfied with deliverables' },
+        },
       });
   });
 
@@ -95,12 +111,17 @@ describe('deal: delivered and the 48-hour review period', () => {
       .thenRefused();
   });
 
-  it.each(['ContentDelivered', 'CreatorAccepted', 'DealUpdated', 'DealDeleted', 'PaymentSucceeded', 'DisputePeriodElapsed'] as const)(
-    'refuses %s while delivered',
-    (type) =>
-      given(dealGiven.delivered())
-        .when(event(type, {}, at(100)))
-        .thenRefused(),
+  it.each([
+    'ContentDelivered',
+    'CreatorAccepted',
+    'DealUpdated',
+    'DealDeleted',
+    'PaymentSucceeded',
+    'DisputePeriodElapsed',
+  ] as const)('refuses %s while delivered', (type) =>
+    given(dealGiven.delivered())
+      .when(event(type, {}, at(100)))
+      .thenRefused(),
   );
 });
 
@@ -119,7 +140,11 @@ describe('deal: dispute and the 72-hour hold', () => {
   it('an admin release during a dispute completes it', () => {
     given(dealGiven.dispute())
       .when(release('admin', 10))
-      .then({ state: 'completed', status: 'completed', context: { dispute: { status: 'resolved' } } });
+      .then({
+        state: 'completed',
+        status: 'completed',
+        context: { dispute: { status: 'resolved' } },
+      });
   });
 
   it('the dispute period elapses at its end, not 1 ms earlier, then releases: auto_resolved', () => {
@@ -146,7 +171,11 @@ describe('deal: dispute and the 72-hour hold', () => {
   it('refund during a dispute cancels and resolves it', () => {
     given(dealGiven.dispute())
       .when(event('DealRefunded', {}, at(10), actors.admin))
-      .then({ state: 'cancelled', status: 'cancelled', context: { dispute: { status: 'resolved' } } });
+      .then({
+        state: 'cancelled',
+        status: 'cancelled',
+        context: { dispute: { status: 'resolved' } },
+      });
   });
 
   it('manual completion during a dispute completes it', () => {
@@ -155,11 +184,14 @@ describe('deal: dispute and the 72-hour hold', () => {
       .then({ state: 'completed', context: { dispute: { status: 'resolved' } } });
   });
 
-  it.each(['DisputeOpened', 'ReviewPeriodElapsed', 'ContentDelivered', 'DealDeleted'] as const)('refuses %s during a dispute', (type) => {
-    given(dealGiven.dispute())
-      .when(event(type, {}, at(100)))
-      .thenRefused();
-  });
+  it.each(['DisputeOpened', 'ReviewPeriodElapsed', 'ContentDelivered', 'DealDeleted'] as const)(
+    'refuses %s during a dispute',
+    (type) => {
+      given(dealGiven.dispute())
+        .when(event(type, {}, at(100)))
+        .thenRefused();
+    },
+  );
 
   it('refuses a review-period release during a dispute', () => {
     given(dealGiven.dispute()).when(release('review_period_elapsed', 100)).thenRefused();
@@ -168,7 +200,9 @@ describe('deal: dispute and the 72-hour hold', () => {
 
 describe('deal: end states', () => {
   // An admin's note is accepted everywhere (below); every other event is judged by the state.
-  const samples = dealEventDefinitions.filter((d) => d.type !== 'DealNoteAdded').map((d) => event(d.type, {}, at(1_000)));
+  const samples = dealEventDefinitions
+    .filter((d) => d.type !== 'DealNoteAdded')
+    .map((d) => event(d.type, {}, at(1_000)));
 
   it.each([
     ['pending_payment', dealGiven.pendingPayment()],
@@ -186,23 +220,46 @@ describe('deal: end states', () => {
   it.each([
     ['cancelled', dealGiven.cancelled()],
     ['deleted', dealGiven.deleted()],
-  ])('%s accepts nothing but a late payment to refund (and, cancelled, a chargeback record)', (name, history) => {
-    // Not a final XState state: a payment that still arrives for an ended deal must be recorded and refunded.
-    const late = new Set(['UnexpectedPaymentReceived', 'DuplicatePaymentRefunded', 'ChargebackOpened']);
-    for (const sample of samples.filter((s) => !late.has(s.type))) given(history).when(sample).thenRefused();
-    given(history)
-      .when(event('UnexpectedPaymentReceived', { reason: 'deal_closed' }, at(200)))
-      .then({ state: name, context: { unexpectedPayments: [{ checkoutSessionId: 'cs_test_old', refundId: null }] } });
-  });
+  ])(
+    '%s accepts nothing but a late payment to refund (and, cancelled, a chargeback record)',
+    (name, history) => {
+      // Not a final XState state: a payment that still arrives for an ended deal must be recorded and refunded.
+      const late = new Set([
+        'UnexpectedPaymentReceived',
+        'DuplicatePaymentRefunded',
+        'ChargebackOpened',
+      ]);
+      for (const sample of samples.filter((s) => !late.has(s.type)))
+        given(history).when(sample).thenRefused();
+      given(history)
+        .when(event('UnexpectedPaymentReceived', { reason: 'deal_closed' }, at(200)))
+        .then({
+          state: name,
+          context: { unexpectedPayments: [{ checkoutSessionId: 'cs_test_old', refundId: null }] },
+        });
+    },
+  );
 
   it.each([
     ['completed', dealGiven.completed()],
     ['approved_after_dispute', dealGiven.approvedAfterDispute()],
-  ])('%s accepts nothing but a chargeback record (no hold: the money has left escrow)', (name, history) => {
-    const late = new Set(['UnexpectedPaymentReceived', 'DuplicatePaymentRefunded', 'ChargebackOpened']);
-    for (const sample of samples.filter((s) => !late.has(s.type))) given(history).when(sample).thenRefused();
-    given(history)
-      .when(event('ChargebackOpened', {}, at(200)))
-      .then({ state: name, step: 7, context: { hold: null, chargebacks: [{ disputeId: 'dp_1', at: at(200) }] } });
-  });
+  ])(
+    '%s accepts nothing but a chargeback record (no hold: the money has left escrow)',
+    (name, history) => {
+      const late = new Set([
+        'UnexpectedPaymentReceived',
+        'DuplicatePaymentRefunded',
+        'ChargebackOpened',
+      ]);
+      for (const sample of samples.filter((s) => !late.has(s.type)))
+        given(history).when(sample).thenRefused();
+      given(history)
+        .when(event('ChargebackOpened', {}, at(200)))
+        .then({
+          state: name,
+          step: 7,
+          context: { hold: null, chargebacks: [{ disputeId: 'dp_1', at: at(200) }] },
+        });
+    },
+  );
 });

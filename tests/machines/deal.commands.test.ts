@@ -4,7 +4,16 @@ import type { ConfirmedPayment } from '../../machines/escrow/escrow-ledger';
 import { dealMachine } from '../../machines/deal/deal.machine';
 import type { DealEvent } from '../../machines/deal/deal.events';
 import { deciderSpec } from '../support/decider-spec';
-import { actors, at, dealGiven, dealHistory, EFFECT_KEY, event, plusMs, terms } from '../support/event-factory';
+import {
+  actors,
+  at,
+  dealGiven,
+  dealHistory,
+  EFFECT_KEY,
+  event,
+  plusMs,
+  terms,
+} from '../support/event-factory';
 
 /** Every command of the deal's union: given(history).when(command, now).then(events | refusal). No I/O. */
 const { given } = deciderSpec(dealMachine, decideDeal);
@@ -25,20 +34,34 @@ const payment = (over: Partial<ConfirmedPayment> = {}): ConfirmedPayment => ({
   gatewayEventId: 'evt_x',
   ...over,
 });
-const confirm = (over: Partial<ConfirmedPayment> = {}): DealCommand => ({ type: 'ConfirmPayment', payment: payment(over) });
+const confirm = (over: Partial<ConfirmedPayment> = {}): DealCommand => ({
+  type: 'ConfirmPayment',
+  payment: payment(over),
+});
 const withEvents = (base: DealEvent[], ...more: DealEvent[]): DealEvent[] => [...base, ...more];
 const releasePending = () => withEvents(dealGiven.delivered(), dealHistory.releaseRequested());
-const onHold = () => withEvents(dealGiven.delivered(), event('DealPutOnHold', {}, at(3), actors.admin));
+const onHold = () =>
+  withEvents(dealGiven.delivered(), event('DealPutOnHold', {}, at(3), actors.admin));
 
 describe('decideDeal: creating and editing', () => {
   it('CreateDeal on a new stream records DealCreated; on an existing deal it is refused', () => {
-    const command: DealCommand = { type: 'CreateDeal', dealId: 7, ownerId: 'u_brand', terms: CREATED_TERMS };
+    const command: DealCommand = {
+      type: 'CreateDeal',
+      dealId: 7,
+      ownerId: 'u_brand',
+      terms: CREATED_TERMS,
+    };
     given([])
       .when(command, at(0))
-      .then({ type: 'DealCreated', data: { dealId: 7, ownerId: 'u_brand', amountCents: 25_000, totalCents: TOTAL } });
-    given(dealGiven.pendingPayment())
-      .when(command, at(0))
-      .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot create the deal while the deal is pending_payment' });
+      .then({
+        type: 'DealCreated',
+        data: { dealId: 7, ownerId: 'u_brand', amountCents: 25_000, totalCents: TOTAL },
+      });
+    given(dealGiven.pendingPayment()).when(command, at(0)).thenRefused({
+      code: 'illegal_transition',
+      status: 409,
+      message: 'Cannot create the deal while the deal is pending_payment',
+    });
   });
 
   it('UpdateDealTerms without a session records DealUpdated only', () => {
@@ -51,7 +74,10 @@ describe('decideDeal: creating and editing', () => {
     given([dealHistory.created(), dealHistory.checkout()])
       .when({ type: 'UpdateDealTerms', terms: raisedTerms }, at(1))
       .then(
-        { type: 'CheckoutSessionClosed', data: { sessionId: 'cs_test_a1b2', reason: 'terms_changed' } },
+        {
+          type: 'CheckoutSessionClosed',
+          data: { sessionId: 'cs_test_a1b2', reason: 'terms_changed' },
+        },
         { type: 'DealUpdated', data: { amountCents: 175_000, totalCents: raisedTerms.totalCents } },
       );
   });
@@ -59,87 +85,140 @@ describe('decideDeal: creating and editing', () => {
   it('UpdateDealTerms after payment is refused naming the state', () => {
     given(dealGiven.awaitingAcceptance())
       .when({ type: 'UpdateDealTerms', terms: raisedTerms }, at(1))
-      .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot edit the deal while the deal is pending_delivery' });
+      .thenRefused({
+        code: 'illegal_transition',
+        status: 409,
+        message: 'Cannot edit the deal while the deal is pending_delivery',
+      });
   });
 
   it('DeleteDeal closes the open session then deletes; a paid deal cannot be deleted', () => {
     given([dealHistory.created(), dealHistory.checkout()])
       .when({ type: 'DeleteDeal' }, at(1))
-      .then({ type: 'CheckoutSessionClosed', data: { sessionId: 'cs_test_a1b2', reason: 'deal_deleted' } }, { type: 'DealDeleted' });
-    given(dealGiven.pendingPayment()).when({ type: 'DeleteDeal' }, at(1)).then({ type: 'DealDeleted' });
-    given(dealGiven.awaitingAcceptance())
+      .then(
+        {
+          type: 'CheckoutSessionClosed',
+          data: { sessionId: 'cs_test_a1b2', reason: 'deal_deleted' },
+        },
+        { type: 'DealDeleted' },
+      );
+    given(dealGiven.pendingPayment())
       .when({ type: 'DeleteDeal' }, at(1))
-      .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot delete the deal while the deal is pending_delivery' });
+      .then({ type: 'DealDeleted' });
+    given(dealGiven.awaitingAcceptance()).when({ type: 'DeleteDeal' }, at(1)).thenRefused({
+      code: 'illegal_transition',
+      status: 409,
+      message: 'Cannot delete the deal while the deal is pending_delivery',
+    });
   });
 
   it('GenerateShareLink records the first link; asking again keeps it', () => {
     given(dealGiven.pendingPayment())
       .when({ type: 'GenerateShareLink', token: 'tok_new' }, at(0.1))
       .then({ type: 'ShareLinkGenerated', data: { token: 'tok_new' } });
-    given([dealHistory.created(), dealHistory.linked()]).when({ type: 'GenerateShareLink', token: 'tok_other' }, at(0.2)).thenNothing();
+    given([dealHistory.created(), dealHistory.linked()])
+      .when({ type: 'GenerateShareLink', token: 'tok_other' }, at(0.2))
+      .thenNothing();
     given(dealGiven.deleted())
       .when({ type: 'GenerateShareLink', token: 'tok_new' }, at(2))
-      .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot create a share link while the deal is deleted' });
+      .thenRefused({
+        code: 'illegal_transition',
+        status: 409,
+        message: 'Cannot create a share link while the deal is deleted',
+      });
   });
 });
 
 describe('decideDeal: checkout and payment', () => {
-  const session = (sessionId: string, totalCents = TOTAL): DealCommand => ({ type: 'RecordCheckoutSession', sessionId, totalCents, gateway: 'simulated' });
+  const session = (sessionId: string, totalCents = TOTAL): DealCommand => ({
+    type: 'RecordCheckoutSession',
+    sessionId,
+    totalCents,
+    gateway: 'simulated',
+  });
 
   it('RecordCheckoutSession records the session and its total; a new one replaces (closes) the open one; the same one again changes nothing', () => {
     given(dealGiven.pendingPayment())
       .when(session('cs_1'), at(0.2))
-      .then({ type: 'CheckoutSessionCreated', data: { sessionId: 'cs_1', totalCents: TOTAL, gateway: 'simulated' } });
+      .then({
+        type: 'CheckoutSessionCreated',
+        data: { sessionId: 'cs_1', totalCents: TOTAL, gateway: 'simulated' },
+      });
     given([dealHistory.created(), dealHistory.checkout()])
       .when(session('cs_2'), at(0.3))
       .then(
         { type: 'CheckoutSessionClosed', data: { sessionId: 'cs_test_a1b2', reason: 'replaced' } },
         { type: 'CheckoutSessionCreated', data: { sessionId: 'cs_2' } },
       );
-    given([dealHistory.created(), dealHistory.checkout()]).when(session('cs_test_a1b2'), at(0.3)).thenNothing();
+    given([dealHistory.created(), dealHistory.checkout()])
+      .when(session('cs_test_a1b2'), at(0.3))
+      .thenNothing();
   });
 
   it('RecordCheckoutSession with a total that no longer matches the terms is a conflict', () => {
     given([dealHistory.created(), event('DealUpdated', terms(175_000), at(0.1), actors.brand)])
       .when(session('cs_old_total', TOTAL), at(0.2))
-      .thenRefused({ code: 'conflict', status: 409, message: 'The deal changed while its payment was being prepared; please try again' });
+      .thenRefused({
+        code: 'conflict',
+        status: 409,
+        message: 'The deal changed while its payment was being prepared; please try again',
+      });
   });
 
   it('RecordCheckoutSession once paid is refused', () => {
-    given(dealGiven.awaitingAcceptance())
-      .when(session('cs_9'), at(1))
-      .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot start a payment while the deal is pending_delivery' });
+    given(dealGiven.awaitingAcceptance()).when(session('cs_9'), at(1)).thenRefused({
+      code: 'illegal_transition',
+      status: 409,
+      message: 'Cannot start a payment while the deal is pending_delivery',
+    });
   });
 
   it('ConfirmPayment for the open session and the exact total records PaymentSucceeded', () => {
     given([dealHistory.created(), dealHistory.checkout()])
       .when(confirm(), at(0.5))
-      .then({ type: 'PaymentSucceeded', data: { checkoutSessionId: 'cs_test_a1b2', amountCents: TOTAL } });
+      .then({
+        type: 'PaymentSucceeded',
+        data: { checkoutSessionId: 'cs_test_a1b2', amountCents: TOTAL },
+      });
   });
 
   it('ConfirmPayment of a session that is not the open one is unexpected (not_open_session)', () => {
     given([dealHistory.created(), dealHistory.checkout()])
       .when(confirm({ checkoutSessionId: 'cs_unknown', amountCents: 1 }), at(0.5))
-      .then({ type: 'UnexpectedPaymentReceived', data: { checkoutSessionId: 'cs_unknown', amountCents: 1, reason: 'not_open_session' } });
+      .then({
+        type: 'UnexpectedPaymentReceived',
+        data: { checkoutSessionId: 'cs_unknown', amountCents: 1, reason: 'not_open_session' },
+      });
   });
 
   it('ConfirmPayment of the old session after the amount was raised is unexpected (not_open_session), and the deal stays unpaid', () => {
     const history = [
       dealHistory.created(),
       dealHistory.checkout(),
-      event('CheckoutSessionClosed', { sessionId: 'cs_test_a1b2', reason: 'terms_changed' }, at(0.3), actors.brand),
+      event(
+        'CheckoutSessionClosed',
+        { sessionId: 'cs_test_a1b2', reason: 'terms_changed' },
+        at(0.3),
+        actors.brand,
+      ),
       event('DealUpdated', terms(175_000), at(0.3), actors.brand),
     ];
     const [draft] = given(history)
       .when(confirm(), at(0.5))
-      .then({ type: 'UnexpectedPaymentReceived', data: { reason: 'not_open_session', amountCents: TOTAL } });
+      .then({
+        type: 'UnexpectedPaymentReceived',
+        data: { reason: 'not_open_session', amountCents: TOTAL },
+      });
     expect(draft).toBeDefined();
   });
 
   it('ConfirmPayment of the open session with a wrong amount is unexpected (amount_mismatch)', () => {
     given([dealHistory.created(), dealHistory.checkout()])
       .when(confirm({ amountCents: TOTAL - 1 }), at(0.5))
-      .then({ type: 'UnexpectedPaymentReceived', data: { reason: 'amount_mismatch', amountCents: TOTAL - 1 } });
+      .then({
+        type: 'UnexpectedPaymentReceived',
+        data: { reason: 'amount_mismatch', amountCents: TOTAL - 1 },
+      });
   });
 
   it('ConfirmPayment after deletion is unexpected (deal_closed); on a paid deal another session is unexpected (already_paid)', () => {
@@ -165,11 +244,20 @@ describe('decideDeal: checkout and payment', () => {
   });
 
   it('RecordPaymentFailure counts once, for the open session only', () => {
-    const failure: DealCommand = { type: 'RecordPaymentFailure', checkoutSessionId: 'cs_test_a1b2', reason: 'async_payment_failed', gatewayEventId: 'evt_f' };
+    const failure: DealCommand = {
+      type: 'RecordPaymentFailure',
+      checkoutSessionId: 'cs_test_a1b2',
+      reason: 'async_payment_failed',
+      gatewayEventId: 'evt_f',
+    };
     given([dealHistory.created(), dealHistory.checkout()])
       .when(failure, at(0.4))
       .then({ type: 'PaymentFailed', data: { checkoutSessionId: 'cs_test_a1b2' } });
-    given([dealHistory.created(), dealHistory.checkout(), event('PaymentFailed', {}, at(0.4), actors.stripe)])
+    given([
+      dealHistory.created(),
+      dealHistory.checkout(),
+      event('PaymentFailed', {}, at(0.4), actors.stripe),
+    ])
       .when(failure, at(0.5))
       .thenNothing();
     given([dealHistory.created(), dealHistory.checkout()])
@@ -184,11 +272,22 @@ describe('decideDeal: checkout and payment', () => {
       at(0.4),
       actors.stripe,
     );
-    const command: DealCommand = { type: 'RecordUnexpectedPaymentRefund', checkoutSessionId: 'cs_unknown', refundId: 're_1' };
+    const command: DealCommand = {
+      type: 'RecordUnexpectedPaymentRefund',
+      checkoutSessionId: 'cs_unknown',
+      refundId: 're_1',
+    };
     given([dealHistory.created(), unexpected])
       .when(command, at(0.5))
-      .then({ type: 'DuplicatePaymentRefunded', data: { checkoutSessionId: 'cs_unknown', refundId: 're_1', amountCents: 1 } });
-    const refunded = event('DuplicatePaymentRefunded', { checkoutSessionId: 'cs_unknown', refundId: 're_1', amountCents: 1 }, at(0.5));
+      .then({
+        type: 'DuplicatePaymentRefunded',
+        data: { checkoutSessionId: 'cs_unknown', refundId: 're_1', amountCents: 1 },
+      });
+    const refunded = event(
+      'DuplicatePaymentRefunded',
+      { checkoutSessionId: 'cs_unknown', refundId: 're_1', amountCents: 1 },
+      at(0.5),
+    );
     given([dealHistory.created(), unexpected, refunded]).when(command, at(0.6)).thenNothing();
     given(dealGiven.pendingPayment()).when(command, at(0.6)).thenNothing();
   });
@@ -196,13 +295,19 @@ describe('decideDeal: checkout and payment', () => {
 
 describe('decideDeal: acceptance, bank, delivery, dispute', () => {
   it('AcceptDeal once paid; a second accept and an unpaid accept are refused', () => {
-    given(dealGiven.awaitingAcceptance()).when({ type: 'AcceptDeal' }, at(1)).then({ type: 'CreatorAccepted' });
-    given(dealGiven.accepted())
-      .when({ type: 'AcceptDeal' }, at(1.1))
-      .thenRefused({ code: 'illegal_transition', status: 409, message: 'The deal has already been accepted' });
-    given(dealGiven.pendingPayment())
+    given(dealGiven.awaitingAcceptance())
       .when({ type: 'AcceptDeal' }, at(1))
-      .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot accept the deal while the deal is pending_payment' });
+      .then({ type: 'CreatorAccepted' });
+    given(dealGiven.accepted()).when({ type: 'AcceptDeal' }, at(1.1)).thenRefused({
+      code: 'illegal_transition',
+      status: 409,
+      message: 'The deal has already been accepted',
+    });
+    given(dealGiven.pendingPayment()).when({ type: 'AcceptDeal' }, at(1)).thenRefused({
+      code: 'illegal_transition',
+      status: 409,
+      message: 'Cannot accept the deal while the deal is pending_payment',
+    });
   });
 
   it('StartBankOnboarding records the account; the same account again continues it; before acceptance it is refused', () => {
@@ -214,7 +319,11 @@ describe('decideDeal: acceptance, bank, delivery, dispute', () => {
       .thenNothing();
     given(dealGiven.awaitingAcceptance())
       .when({ type: 'StartBankOnboarding', accountId: 'acct_9' }, at(1))
-      .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot start bank setup while the deal is pending_delivery' });
+      .thenRefused({
+        code: 'illegal_transition',
+        status: 409,
+        message: 'Cannot start bank setup while the deal is pending_delivery',
+      });
   });
 
   it('ConnectBankAccount records the onboarding account once; another account is ignored', () => {
@@ -222,26 +331,50 @@ describe('decideDeal: acceptance, bank, delivery, dispute', () => {
     given(history)
       .when({ type: 'ConnectBankAccount', accountId: 'acct_1Pq' }, at(1.2))
       .then({ type: 'BankAccountConnected', data: { accountId: 'acct_1Pq' } });
-    given(history).when({ type: 'ConnectBankAccount', accountId: 'acct_other' }, at(1.2)).thenNothing();
-    given(dealGiven.bankConnected()).when({ type: 'ConnectBankAccount', accountId: 'acct_1Pq' }, at(1.3)).thenNothing();
+    given(history)
+      .when({ type: 'ConnectBankAccount', accountId: 'acct_other' }, at(1.2))
+      .thenNothing();
+    given(dealGiven.bankConnected())
+      .when({ type: 'ConnectBankAccount', accountId: 'acct_1Pq' }, at(1.3))
+      .thenNothing();
   });
 
   it('DeliverContent records delivery and a review period of the configured hours; without a bank account it is refused', () => {
     given(dealGiven.bankConnected())
       .when({ type: 'DeliverContent', reviewPeriodHours: 48 }, at(2))
-      .then({ type: 'ContentDelivered' }, { type: 'ReviewPeriodStarted', data: { startsAt: at(2), endsAt: at(50) } });
+      .then(
+        { type: 'ContentDelivered' },
+        { type: 'ReviewPeriodStarted', data: { startsAt: at(2), endsAt: at(50) } },
+      );
     given(dealGiven.accepted())
       .when({ type: 'DeliverContent', reviewPeriodHours: 48 }, at(2))
-      .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot mark the assignment as completed while the deal is pending_delivery' });
+      .thenRefused({
+        code: 'illegal_transition',
+        status: 409,
+        message: 'Cannot mark the assignment as completed while the deal is pending_delivery',
+      });
   });
 
   it('OpenDispute during review, with a default reason; a second dispute is refused', () => {
     given(dealGiven.delivered())
-      .when({ type: 'OpenDispute', reason: '  ', description: ' late ', disputePeriodHours: 72 }, at(3))
-      .then({ type: 'DisputeOpened', data: { reason: 'Not satisfied with deliverables', description: 'late', endsAt: at(75) } });
+      .when(
+        { type: 'OpenDispute', reason: '  ', description: ' late ', disputePeriodHours: 72 },
+        at(3),
+      )
+      .then({
+        type: 'DisputeOpened',
+        data: { reason: 'Not satisfied with deliverables', description: 'late', endsAt: at(75) },
+      });
     given(dealGiven.dispute())
-      .when({ type: 'OpenDispute', reason: 'again', description: null, disputePeriodHours: 72 }, at(4))
-      .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot open a dispute while the deal is dispute' });
+      .when(
+        { type: 'OpenDispute', reason: 'again', description: null, disputePeriodHours: 72 },
+        at(4),
+      )
+      .thenRefused({
+        code: 'illegal_transition',
+        status: 409,
+        message: 'Cannot open a dispute while the deal is dispute',
+      });
   });
 });
 
@@ -251,36 +384,54 @@ describe('decideDeal: releasing the funds', () => {
   it('ReleaseFunds by the brand after delivery asks for the creator amount, keyed', () => {
     given(dealGiven.delivered())
       .when(brandRelease, at(4))
-      .then({ type: 'FundsReleaseRequested', data: { trigger: 'brand', amountCents: 25_000, key: KEY2 } });
+      .then({
+        type: 'FundsReleaseRequested',
+        data: { trigger: 'brand', amountCents: 25_000, key: KEY2 },
+      });
     given(dealGiven.dispute())
       .when(brandRelease, at(4))
       .then({ type: 'FundsReleaseRequested', data: { trigger: 'brand' } });
   });
 
   it('a repeated approve is refused naming the state', () => {
-    given(dealGiven.completed())
-      .when(brandRelease, at(5))
-      .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot release the funds while the deal is completed' });
+    given(dealGiven.completed()).when(brandRelease, at(5)).thenRefused({
+      code: 'illegal_transition',
+      status: 409,
+      message: 'Cannot release the funds while the deal is completed',
+    });
   });
 
   it('release while a release is pending is a conflict', () => {
-    given(releasePending())
-      .when(brandRelease, at(4.001))
-      .thenRefused({ code: 'conflict', status: 409, message: 'A release of these funds is already under way' });
+    given(releasePending()).when(brandRelease, at(4.001)).thenRefused({
+      code: 'conflict',
+      status: 409,
+      message: 'A release of these funds is already under way',
+    });
   });
 
   it('release of a refunded deal is refused; release while a refund is pending is a conflict', () => {
-    given(dealGiven.cancelled())
-      .when(brandRelease, at(4))
-      .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot release the funds while the deal is cancelled' });
-    const refundPending = withEvents(dealGiven.delivered(), event('RefundRequested', { key: EFFECT_KEY }, at(3), actors.admin));
-    given(refundPending).when(brandRelease, at(4)).thenRefused({ code: 'conflict', status: 409, message: 'A refund of this deal is under way' });
+    given(dealGiven.cancelled()).when(brandRelease, at(4)).thenRefused({
+      code: 'illegal_transition',
+      status: 409,
+      message: 'Cannot release the funds while the deal is cancelled',
+    });
+    const refundPending = withEvents(
+      dealGiven.delivered(),
+      event('RefundRequested', { key: EFFECT_KEY }, at(3), actors.admin),
+    );
+    given(refundPending).when(brandRelease, at(4)).thenRefused({
+      code: 'conflict',
+      status: 409,
+      message: 'A refund of this deal is under way',
+    });
   });
 
   it('the brand cannot release a held deal; an admin can', () => {
-    given(onHold())
-      .when(brandRelease, at(4))
-      .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot release funds while the deal is on hold; an admin must act' });
+    given(onHold()).when(brandRelease, at(4)).thenRefused({
+      code: 'illegal_transition',
+      status: 409,
+      message: 'Cannot release funds while the deal is on hold; an admin must act',
+    });
     given(onHold())
       .when({ type: 'ReleaseFunds', trigger: 'admin', key: KEY2 }, at(4))
       .then({ type: 'FundsReleaseRequested', data: { trigger: 'admin', amountCents: 25_000 } });
@@ -292,7 +443,11 @@ describe('decideDeal: releasing the funds', () => {
       .then({ type: 'FundsReleaseRequested', data: { trigger: 'admin' } });
     given(dealGiven.accepted())
       .when({ type: 'ReleaseFunds', trigger: 'admin', key: KEY2 }, at(2))
-      .thenRefused({ code: 'conflict', status: 409, message: 'no_bank_account: The creator has not connected a bank account yet' });
+      .thenRefused({
+        code: 'conflict',
+        status: 409,
+        message: 'no_bank_account: The creator has not connected a bank account yet',
+      });
   });
 
   it('ElapseReviewPeriod is never early: 1 ms before the end nothing happens; at the end it elapses and asks for the release', () => {
@@ -304,7 +459,10 @@ describe('decideDeal: releasing the funds', () => {
       .when(command, at(50))
       .then(
         { type: 'ReviewPeriodElapsed', data: { endsAt: at(50) } },
-        { type: 'FundsReleaseRequested', data: { trigger: 'review_period_elapsed', amountCents: 25_000, key: KEY2 } },
+        {
+          type: 'FundsReleaseRequested',
+          data: { trigger: 'review_period_elapsed', amountCents: 25_000, key: KEY2 },
+        },
       );
   });
 
@@ -313,14 +471,25 @@ describe('decideDeal: releasing the funds', () => {
     given(onHold()).when(command, at(60)).thenNothing();
     given(dealGiven.awaitingAcceptance()).when(command, at(60)).thenNothing();
     const elapsed = event('ReviewPeriodElapsed', { endsAt: at(50) }, at(50));
-    const requested = event('FundsReleaseRequested', { trigger: 'review_period_elapsed', key: EFFECT_KEY }, at(50));
+    const requested = event(
+      'FundsReleaseRequested',
+      { trigger: 'review_period_elapsed', key: EFFECT_KEY },
+      at(50),
+    );
     given(withEvents(dealGiven.delivered(), elapsed, requested))
       .when(command, at(51))
       .thenNothing();
-    const failed = event('TransferFailed', { trigger: 'review_period_elapsed', key: EFFECT_KEY }, at(50.01));
+    const failed = event(
+      'TransferFailed',
+      { trigger: 'review_period_elapsed', key: EFFECT_KEY },
+      at(50.01),
+    );
     given(withEvents(dealGiven.delivered(), elapsed, requested, failed))
       .when(command, at(51))
-      .then({ type: 'FundsReleaseRequested', data: { trigger: 'review_period_elapsed', key: KEY2 } });
+      .then({
+        type: 'FundsReleaseRequested',
+        data: { trigger: 'review_period_elapsed', key: KEY2 },
+      });
   });
 
   it('ElapseDisputePeriod is never early and then asks for the release', () => {
@@ -332,7 +501,10 @@ describe('decideDeal: releasing the funds', () => {
       .when(command, at(75))
       .then(
         { type: 'DisputePeriodElapsed', data: { endsAt: at(75) } },
-        { type: 'FundsReleaseRequested', data: { trigger: 'dispute_period_elapsed', amountCents: 25_000 } },
+        {
+          type: 'FundsReleaseRequested',
+          data: { trigger: 'dispute_period_elapsed', amountCents: 25_000 },
+        },
       );
     given(dealGiven.delivered()).when(command, at(100)).thenNothing();
   });
@@ -340,26 +512,52 @@ describe('decideDeal: releasing the funds', () => {
   it('RecordTransfer answers the pending release with its key; a wrong key or no pending release changes nothing', () => {
     given(releasePending())
       .when({ type: 'RecordTransfer', key: EFFECT_KEY, transferId: 'tr_9' }, at(4.01))
-      .then({ type: 'FundsReleased', data: { trigger: 'brand', transferId: 'tr_9', amountCents: 25_000, key: EFFECT_KEY } });
-    given(releasePending()).when({ type: 'RecordTransfer', key: 'wrong', transferId: 'tr_9' }, at(4.01)).thenNothing();
-    given(dealGiven.completed()).when({ type: 'RecordTransfer', key: EFFECT_KEY, transferId: 'tr_9' }, at(5)).thenNothing();
+      .then({
+        type: 'FundsReleased',
+        data: { trigger: 'brand', transferId: 'tr_9', amountCents: 25_000, key: EFFECT_KEY },
+      });
+    given(releasePending())
+      .when({ type: 'RecordTransfer', key: 'wrong', transferId: 'tr_9' }, at(4.01))
+      .thenNothing();
+    given(dealGiven.completed())
+      .when({ type: 'RecordTransfer', key: EFFECT_KEY, transferId: 'tr_9' }, at(5))
+      .thenNothing();
   });
 
   it('RecordTransferFailure answers the pending release; a wrong key changes nothing', () => {
     given(releasePending())
-      .when({ type: 'RecordTransferFailure', key: EFFECT_KEY, code: 'payouts_not_enabled', message: 'no' }, at(4.01))
-      .then({ type: 'TransferFailed', data: { trigger: 'brand', code: 'payouts_not_enabled', key: EFFECT_KEY } });
-    given(releasePending()).when({ type: 'RecordTransferFailure', key: 'wrong', code: 'x', message: 'y' }, at(4.01)).thenNothing();
+      .when(
+        {
+          type: 'RecordTransferFailure',
+          key: EFFECT_KEY,
+          code: 'payouts_not_enabled',
+          message: 'no',
+        },
+        at(4.01),
+      )
+      .then({
+        type: 'TransferFailed',
+        data: { trigger: 'brand', code: 'payouts_not_enabled', key: EFFECT_KEY },
+      });
+    given(releasePending())
+      .when({ type: 'RecordTransferFailure', key: 'wrong', code: 'x', message: 'y' }, at(4.01))
+      .thenNothing();
   });
 
   it('CompleteManually during review; refused while a release is pending and before delivery', () => {
-    given(dealGiven.delivered()).when({ type: 'CompleteManually' }, at(4)).then({ type: 'DealCompletedManually' });
-    given(releasePending())
-      .when({ type: 'CompleteManually' }, at(4.001))
-      .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot complete the deal manually while the deal is delivered' });
-    given(dealGiven.awaitingAcceptance())
+    given(dealGiven.delivered())
       .when({ type: 'CompleteManually' }, at(4))
-      .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot complete the deal manually while the deal is pending_delivery' });
+      .then({ type: 'DealCompletedManually' });
+    given(releasePending()).when({ type: 'CompleteManually' }, at(4.001)).thenRefused({
+      code: 'illegal_transition',
+      status: 409,
+      message: 'Cannot complete the deal manually while the deal is delivered',
+    });
+    given(dealGiven.awaitingAcceptance()).when({ type: 'CompleteManually' }, at(4)).thenRefused({
+      code: 'illegal_transition',
+      status: 409,
+      message: 'Cannot complete the deal manually while the deal is pending_delivery',
+    });
   });
 });
 
@@ -373,67 +571,135 @@ describe('decideDeal: refunds, holds, chargebacks', () => {
   });
 
   it('a second refund is refused; a refund while one is pending or while a release is pending is a conflict', () => {
-    given(dealGiven.cancelled()).when(refund, at(4)).thenRefused({ code: 'illegal_transition', status: 409, message: 'The deal has already been refunded' });
-    const refundPending = withEvents(dealGiven.delivered(), event('RefundRequested', { key: EFFECT_KEY }, at(3), actors.admin));
-    given(refundPending).when(refund, at(3.1)).thenRefused({ code: 'conflict', status: 409, message: 'A refund of this deal is already under way' });
-    given(releasePending()).when(refund, at(4.001)).thenRefused({ code: 'conflict', status: 409, message: 'A release of these funds is under way' });
+    given(dealGiven.cancelled()).when(refund, at(4)).thenRefused({
+      code: 'illegal_transition',
+      status: 409,
+      message: 'The deal has already been refunded',
+    });
+    const refundPending = withEvents(
+      dealGiven.delivered(),
+      event('RefundRequested', { key: EFFECT_KEY }, at(3), actors.admin),
+    );
+    given(refundPending).when(refund, at(3.1)).thenRefused({
+      code: 'conflict',
+      status: 409,
+      message: 'A refund of this deal is already under way',
+    });
+    given(releasePending()).when(refund, at(4.001)).thenRefused({
+      code: 'conflict',
+      status: 409,
+      message: 'A release of these funds is under way',
+    });
   });
 
   it('a refund of a released or an unpaid deal is refused', () => {
-    given(dealGiven.completed())
-      .when(refund, at(5))
-      .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot refund the payment while the deal is completed' });
-    given(dealGiven.pendingPayment())
-      .when(refund, at(1))
-      .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot refund the payment while the deal is pending_payment' });
+    given(dealGiven.completed()).when(refund, at(5)).thenRefused({
+      code: 'illegal_transition',
+      status: 409,
+      message: 'Cannot refund the payment while the deal is completed',
+    });
+    given(dealGiven.pendingPayment()).when(refund, at(1)).thenRefused({
+      code: 'illegal_transition',
+      status: 409,
+      message: 'Cannot refund the payment while the deal is pending_payment',
+    });
   });
 
   it('RecordRefund answers the pending refund; a wrong key changes nothing', () => {
-    const pending = withEvents(dealGiven.delivered(), event('RefundRequested', { amountCents: TOTAL, key: EFFECT_KEY }, at(3), actors.admin));
+    const pending = withEvents(
+      dealGiven.delivered(),
+      event('RefundRequested', { amountCents: TOTAL, key: EFFECT_KEY }, at(3), actors.admin),
+    );
     given(pending)
-      .when({ type: 'RecordRefund', key: EFFECT_KEY, refundId: 're_9', transferReversalId: null }, at(3.01))
-      .then({ type: 'DealRefunded', data: { refundId: 're_9', amountCents: TOTAL, key: EFFECT_KEY } });
-    given(pending).when({ type: 'RecordRefund', key: 'wrong', refundId: 're_9', transferReversalId: null }, at(3.01)).thenNothing();
-    given(dealGiven.cancelled()).when({ type: 'RecordRefund', key: EFFECT_KEY, refundId: 're_9', transferReversalId: null }, at(4)).thenNothing();
+      .when(
+        { type: 'RecordRefund', key: EFFECT_KEY, refundId: 're_9', transferReversalId: null },
+        at(3.01),
+      )
+      .then({
+        type: 'DealRefunded',
+        data: { refundId: 're_9', amountCents: TOTAL, key: EFFECT_KEY },
+      });
+    given(pending)
+      .when(
+        { type: 'RecordRefund', key: 'wrong', refundId: 're_9', transferReversalId: null },
+        at(3.01),
+      )
+      .thenNothing();
+    given(dealGiven.cancelled())
+      .when(
+        { type: 'RecordRefund', key: EFFECT_KEY, refundId: 're_9', transferReversalId: null },
+        at(4),
+      )
+      .thenNothing();
   });
 
   it('RecordRefundFailure answers the pending refund; a wrong key changes nothing', () => {
-    const pending = withEvents(dealGiven.delivered(), event('RefundRequested', { amountCents: TOTAL, key: EFFECT_KEY }, at(3), actors.admin));
+    const pending = withEvents(
+      dealGiven.delivered(),
+      event('RefundRequested', { amountCents: TOTAL, key: EFFECT_KEY }, at(3), actors.admin),
+    );
     given(pending)
-      .when({ type: 'RecordRefundFailure', key: EFFECT_KEY, code: 'invalid_request', message: 'no' }, at(3.01))
+      .when(
+        { type: 'RecordRefundFailure', key: EFFECT_KEY, code: 'invalid_request', message: 'no' },
+        at(3.01),
+      )
       .then({ type: 'RefundFailed', data: { code: 'invalid_request', key: EFFECT_KEY } });
-    given(pending).when({ type: 'RecordRefundFailure', key: 'wrong', code: 'x', message: 'y' }, at(3.01)).thenNothing();
+    given(pending)
+      .when({ type: 'RecordRefundFailure', key: 'wrong', code: 'x', message: 'y' }, at(3.01))
+      .thenNothing();
   });
 
   it('PutOnHold by an admin; a second hold is refused; an unpaid deal cannot be held', () => {
     given(dealGiven.delivered())
       .when({ type: 'PutOnHold', reason: 'Check' }, at(3))
       .then({ type: 'DealPutOnHold', data: { source: 'admin', reason: 'Check' } });
-    given(onHold())
-      .when({ type: 'PutOnHold', reason: 'Again' }, at(4))
-      .thenRefused({ code: 'illegal_transition', status: 409, message: 'The deal is already on hold' });
+    given(onHold()).when({ type: 'PutOnHold', reason: 'Again' }, at(4)).thenRefused({
+      code: 'illegal_transition',
+      status: 409,
+      message: 'The deal is already on hold',
+    });
     given(dealGiven.pendingPayment())
       .when({ type: 'PutOnHold', reason: 'Check' }, at(1))
-      .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot put the deal on hold while the deal is pending_payment' });
+      .thenRefused({
+        code: 'illegal_transition',
+        status: 409,
+        message: 'Cannot put the deal on hold while the deal is pending_payment',
+      });
   });
 
   it('ReleaseHold extends the running review by the time on hold; without a hold it is refused', () => {
     // Held at 3 h for 10 h: the review that ended at 50 h now ends at 60 h.
     given(onHold())
       .when({ type: 'ReleaseHold' }, at(13))
-      .then({ type: 'DealReleasedFromHold', data: { reviewPeriodEndsAt: at(60), disputePeriodEndsAt: null } });
-    given(dealGiven.delivered())
-      .when({ type: 'ReleaseHold' }, at(13))
-      .thenRefused({ code: 'illegal_transition', status: 409, message: 'Cannot resume the deal while the deal is delivered' });
+      .then({
+        type: 'DealReleasedFromHold',
+        data: { reviewPeriodEndsAt: at(60), disputePeriodEndsAt: null },
+      });
+    given(dealGiven.delivered()).when({ type: 'ReleaseHold' }, at(13)).thenRefused({
+      code: 'illegal_transition',
+      status: 409,
+      message: 'Cannot resume the deal while the deal is delivered',
+    });
   });
 
   it('RecordChargeback records each dispute once, even after the end', () => {
-    const command: DealCommand = { type: 'RecordChargeback', disputeId: 'dp_1', amountCents: TOTAL, reason: 'fraudulent', gatewayEventId: 'evt_cb' };
+    const command: DealCommand = {
+      type: 'RecordChargeback',
+      disputeId: 'dp_1',
+      amountCents: TOTAL,
+      reason: 'fraudulent',
+      gatewayEventId: 'evt_cb',
+    };
     given(dealGiven.delivered())
       .when(command, at(3))
       .then({ type: 'ChargebackOpened', data: { disputeId: 'dp_1', amountCents: TOTAL } });
     given(dealGiven.completed()).when(command, at(5)).then({ type: 'ChargebackOpened' });
-    given(withEvents(dealGiven.delivered(), event('ChargebackOpened', { disputeId: 'dp_1' }, at(3), actors.stripe)))
+    given(
+      withEvents(
+        dealGiven.delivered(),
+        event('ChargebackOpened', { disputeId: 'dp_1' }, at(3), actors.stripe),
+      ),
+    )
       .when(command, at(4))
       .thenNothing();
     given(dealGiven.pendingPayment()).when(command, at(1)).thenNothing();
@@ -450,15 +716,22 @@ describe('decideDeal: link rotation and notes', () => {
     given(dealGiven.pendingPayment())
       .when({ type: 'RotateShareLink', token: TOKEN2 }, at(1))
       .then({ type: 'ShareLinkGenerated', data: { token: TOKEN2 } });
-    given(dealGiven.accepted()).when({ type: 'RotateShareLink', token: TOKEN2 }, at(2)).thenRefused({
-      code: 'conflict',
-      status: 409,
-      message: 'The creator already accepted this deal; its link can no longer be replaced',
-    });
+    given(dealGiven.accepted())
+      .when({ type: 'RotateShareLink', token: TOKEN2 }, at(2))
+      .thenRefused({
+        code: 'conflict',
+        status: 409,
+        message: 'The creator already accepted this deal; its link can no longer be replaced',
+      });
   });
 
   it('AddNote records the note in any state, the end states too, without changing the deal', () => {
-    for (const history of [dealGiven.pendingPayment(), dealGiven.dispute(), dealGiven.completed(), dealGiven.cancelled()]) {
+    for (const history of [
+      dealGiven.pendingPayment(),
+      dealGiven.dispute(),
+      dealGiven.completed(),
+      dealGiven.cancelled(),
+    ]) {
       given(history)
         .when({ type: 'AddNote', note: 'Called the creator; content is live.' }, at(20))
         .then({ type: 'DealNoteAdded', data: { note: 'Called the creator; content is live.' } });

@@ -15,7 +15,12 @@ describe('deal: creation and the amount guard', () => {
         state: 'pending_payment',
         status: 'pending_payment',
         step: 1,
-        context: { dealId: 42, ownerId: 'u_7f3a', createdAt: at(0), terms: { amountCents: 25_000, feeCents: 2_050, totalCents: 27_050 } },
+        context: {
+          dealId: 42,
+          ownerId: 'u_7f3a',
+          createdAt: at(0),
+          terms: { amountCents: 25_000, feeCents: 2_050, totalCents: 27_050 },
+        },
       });
   });
 
@@ -28,7 +33,10 @@ describe('deal: creation and the amount guard', () => {
   it.each([
     ['zero', { amountCents: 0, feeCents: 0, totalCents: 0 }],
     ['one cent above the cap', terms(MAX_DEAL_CENTS + 1)],
-    ['a total that is not amount + fee', { amountCents: 10_000, feeCents: 820, totalCents: 10_819 }],
+    [
+      'a total that is not amount + fee',
+      { amountCents: 10_000, feeCents: 820, totalCents: 10_819 },
+    ],
     ['a negative amount', { amountCents: -100, feeCents: 0, totalCents: -100 }],
   ])('refuses a deal with %s', (_name, money) => {
     given([]).when(event('DealCreated', money)).thenRefused();
@@ -44,7 +52,11 @@ describe('deal: pending_payment', () => {
   it('edit replaces the terms and stays in pending_payment', () => {
     given(dealGiven.pendingPayment())
       .when(event('DealUpdated', { ...terms(30_000), influencer: '@new' }, at(0.3), actors.brand))
-      .then({ state: 'pending_payment', step: 1, context: { terms: { amountCents: 30_000, totalCents: 32_460, influencer: '@new' } } });
+      .then({
+        state: 'pending_payment',
+        step: 1,
+        context: { terms: { amountCents: 30_000, totalCents: 32_460, influencer: '@new' } },
+      });
   });
 
   it.each([
@@ -67,7 +79,11 @@ describe('deal: pending_payment', () => {
       .then({ state: 'pending_payment', context: { checkoutSessionId: 'cs_test_a1b2' } });
     given([...dealGiven.pendingPayment(), dealHistory.checkout()])
       .when(event('PaymentFailed', { reason: 'async_payment_failed' }))
-      .then({ state: 'pending_payment', step: 1, context: { lastPaymentFailure: 'async_payment_failed', paidAt: null } });
+      .then({
+        state: 'pending_payment',
+        step: 1,
+        context: { lastPaymentFailure: 'async_payment_failed', paidAt: null },
+      });
   });
 
   it('payment moves the deal to pending_delivery.awaiting_acceptance, step 3', () => {
@@ -77,7 +93,12 @@ describe('deal: pending_payment', () => {
         state: 'pending_delivery.awaiting_acceptance',
         status: 'pending_delivery',
         step: 3,
-        context: { paidCents: 27_050, paidAt: at(0.5), paymentIntentId: 'pi_3Nf', lastPaymentFailure: null },
+        context: {
+          paidCents: 27_050,
+          paidAt: at(0.5),
+          paymentIntentId: 'pi_3Nf',
+          lastPaymentFailure: null,
+        },
       });
   });
 
@@ -87,9 +108,16 @@ describe('deal: pending_payment', () => {
       .then({ state: 'deleted', status: 'deleted', step: null, context: { deletedAt: at(1) } });
   });
 
-  it.each(['CreatorAccepted', 'ContentDelivered', 'DealPutOnHold', 'DealRefunded', 'DisputeOpened', 'BankAccountConnected', 'ChargebackOpened'] as const)(
-    'refuses %s before payment',
-    (type) => given(dealGiven.pendingPayment()).when(event(type)).thenRefused(),
+  it.each([
+    'CreatorAccepted',
+    'ContentDelivered',
+    'DealPutOnHold',
+    'DealRefunded',
+    'DisputeOpened',
+    'BankAccountConnected',
+    'ChargebackOpened',
+  ] as const)('refuses %s before payment', (type) =>
+    given(dealGiven.pendingPayment()).when(event(type)).thenRefused(),
   );
 
   it('refuses a brand or admin release before payment', () => {
@@ -115,19 +143,32 @@ describe('deal: pending_delivery', () => {
   });
 
   it('a link can still be generated after payment, but only once', () => {
-    given(dealGiven.awaitingAcceptance()).when(dealHistory.linked()).then({ state: 'pending_delivery.awaiting_acceptance' });
-    given([created(), dealHistory.linked(), dealHistory.checkout(), paid()]).when(dealHistory.linked()).thenRefused();
+    given(dealGiven.awaitingAcceptance())
+      .when(dealHistory.linked())
+      .then({ state: 'pending_delivery.awaiting_acceptance' });
+    given([created(), dealHistory.linked(), dealHistory.checkout(), paid()])
+      .when(dealHistory.linked())
+      .thenRefused();
   });
 
-  it.each(['DealUpdated', 'DealDeleted', 'PaymentSucceeded', 'ContentDelivered', 'BankAccountConnected'] as const)(
-    'refuses %s while awaiting acceptance',
-    (type) => given(dealGiven.awaitingAcceptance()).when(event(type)).thenRefused(),
+  it.each([
+    'DealUpdated',
+    'DealDeleted',
+    'PaymentSucceeded',
+    'ContentDelivered',
+    'BankAccountConnected',
+  ] as const)('refuses %s while awaiting acceptance', (type) =>
+    given(dealGiven.awaitingAcceptance()).when(event(type)).thenRefused(),
   );
 
   it('bank onboarding then connection: bank_connected, step 4', () => {
     given(dealGiven.accepted())
       .when(onboarding())
-      .then({ state: 'pending_delivery.accepted', step: 3, context: { onboardingAccountId: 'acct_1Pq' } });
+      .then({
+        state: 'pending_delivery.accepted',
+        step: 3,
+        context: { onboardingAccountId: 'acct_1Pq' },
+      });
     given([...dealGiven.accepted(), onboarding()])
       .when(bank())
       .then({
@@ -160,7 +201,12 @@ describe('deal: pending_delivery', () => {
   it('only an admin may release before delivery, and only with a bank account', () => {
     given(dealGiven.bankConnected())
       .when(event('FundsReleased', { trigger: 'admin' }, at(3), actors.admin))
-      .then({ state: 'completed', status: 'completed', step: 7, context: { releaseTrigger: 'admin', completedAt: at(3) } });
+      .then({
+        state: 'completed',
+        status: 'completed',
+        step: 7,
+        context: { releaseTrigger: 'admin', completedAt: at(3) },
+      });
     given(dealGiven.bankConnected())
       .when(event('FundsReleased', { trigger: 'brand' }))
       .thenRefused();
@@ -170,19 +216,43 @@ describe('deal: pending_delivery', () => {
   });
 
   it('records a failed admin transfer, but not a brand transfer that could not have been attempted', () => {
-    given([...dealGiven.bankConnected(), event('FundsReleaseRequested', { trigger: 'admin', key: 'k1' }, at(3), actors.admin)])
-      .when(event('TransferFailed', { trigger: 'admin', code: 'balance_insufficient', key: 'k1' }, at(3)))
-      .then({ state: 'pending_delivery.bank_connected', context: { lastTransferError: { code: 'balance_insufficient', at: at(3) }, pendingRelease: null } });
+    given([
+      ...dealGiven.bankConnected(),
+      event('FundsReleaseRequested', { trigger: 'admin', key: 'k1' }, at(3), actors.admin),
+    ])
+      .when(
+        event(
+          'TransferFailed',
+          { trigger: 'admin', code: 'balance_insufficient', key: 'k1' },
+          at(3),
+        ),
+      )
+      .then({
+        state: 'pending_delivery.bank_connected',
+        context: {
+          lastTransferError: { code: 'balance_insufficient', at: at(3) },
+          pendingRelease: null,
+        },
+      });
     given(dealGiven.bankConnected())
       .when(event('TransferFailed', { trigger: 'brand' }))
       .thenRefused();
   });
 
   it('refund cancels the deal from every pending_delivery sub-state', () => {
-    for (const history of [dealGiven.awaitingAcceptance(), dealGiven.accepted(), dealGiven.bankConnected()]) {
+    for (const history of [
+      dealGiven.awaitingAcceptance(),
+      dealGiven.accepted(),
+      dealGiven.bankConnected(),
+    ]) {
       given(history)
         .when(event('DealRefunded', {}, at(5), actors.admin))
-        .then({ state: 'cancelled', status: 'cancelled', step: null, context: { cancelledAt: at(5), refundId: 're_1R' } });
+        .then({
+          state: 'cancelled',
+          status: 'cancelled',
+          step: null,
+          context: { cancelledAt: at(5), refundId: 're_1R' },
+        });
     }
   });
 });

@@ -20,9 +20,15 @@ describe('docs/events.md', () => {
   });
 
   it('every example decodes with the codec, metadata included', () => {
-    const blocks = [...committed.matchAll(/```json\n([\s\S]*?)\n```/g)].map((m) => JSON.parse(m[1]!) as { type: string; data: unknown; metadata: unknown });
+    const blocks = [...committed.matchAll(/```json\n([\s\S]*?)\n```/g)].map(
+      (m) => JSON.parse(m[1]!) as { type: string; data: unknown; metadata: unknown },
+    );
     expect(blocks.map((b) => b.type)).toEqual(eventCatalog.map((d) => d.type));
-    blocks.forEach((b, i) => expect(decodeEvent({ streamId: 'docs', position: i + 1, revision: 0, ...b }).type).toBe(b.type));
+    blocks.forEach((b, i) =>
+      expect(decodeEvent({ streamId: 'docs', position: i + 1, revision: 0, ...b }).type).toBe(
+        b.type,
+      ),
+    );
   });
 
   it('detects a change: a changed catalogue renders differently', () => {

@@ -41,14 +41,25 @@ describe('fees', () => {
   });
 
   it('the brand pays amount + fee', () => {
-    expect(breakdown(100_000, 'deal')).toEqual({ amountCents: 100_000, feeCents: 8_200, totalCents: 108_200 });
-    expect(breakdown(1_999, 'payment_request')).toEqual({ amountCents: 1_999, feeCents: 100, totalCents: 2_099 });
+    expect(breakdown(100_000, 'deal')).toEqual({
+      amountCents: 100_000,
+      feeCents: 8_200,
+      totalCents: 108_200,
+    });
+    expect(breakdown(1_999, 'payment_request')).toEqual({
+      amountCents: 1_999,
+      feeCents: 100,
+      totalCents: 2_099,
+    });
   });
 
-  it.each([1.5, -1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53])('refuses %s as an amount in cents', (value) => {
-    expect(() => assertCents(value)).toThrow(RangeError);
-    expect(() => feeCents(value, 'deal')).toThrow(RangeError);
-  });
+  it.each([1.5, -1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53])(
+    'refuses %s as an amount in cents',
+    (value) => {
+      expect(() => assertCents(value)).toThrow(RangeError);
+      expect(() => feeCents(value, 'deal')).toThrow(RangeError);
+    },
+  );
 });
 
 describe('parseEuroToCents', () => {
@@ -68,13 +79,30 @@ describe('parseEuroToCents', () => {
     expect(parseEuroToCents(input)).toBe(cents);
   });
 
-  it.each(['12.345', '1e3', '-1', '', ' ', '1.234,50', '1,234.50', '€12', '12.', '.5', '1234567890', 'abc', '12 50'])('refuses %j', (input) => {
+  it.each([
+    '12.345',
+    '1e3',
+    '-1',
+    '',
+    ' ',
+    '1.234,50',
+    '1,234.50',
+    '€12',
+    '12.',
+    '.5',
+    '1234567890',
+    'abc',
+    '12 50',
+  ])('refuses %j', (input) => {
     expect(parseEuroToCents(input)).toBeNull();
   });
 
-  it.each([Number.NaN, Number.POSITIVE_INFINITY, -5, 1e-7, 12.345, 0.1 + 0.2])('refuses the number %s', (input) => {
-    expect(parseEuroToCents(input)).toBeNull();
-  });
+  it.each([Number.NaN, Number.POSITIVE_INFINITY, -5, 1e-7, 12.345, 0.1 + 0.2])(
+    'refuses the number %s',
+    (input) => {
+      expect(parseEuroToCents(input)).toBeNull();
+    },
+  );
 });
 
 describe('formatting', () => {
@@ -96,10 +124,22 @@ describe('formatting', () => {
 describe('splitParts', () => {
   it('keeps the fee in proportion, rounded half up, and refunds the rest', () => {
     // 2,050 × 15,000 / 25,000 = 1,230 exactly.
-    expect(splitParts(25_000, 2_050, 27_050, 15_000)).toEqual({ creatorCents: 15_000, feeKeptCents: 1_230, refundCents: 10_820 });
+    expect(splitParts(25_000, 2_050, 27_050, 15_000)).toEqual({
+      creatorCents: 15_000,
+      feeKeptCents: 1_230,
+      refundCents: 10_820,
+    });
     // 21 × 125 / 250 = 10.5 → 11 (half up); 21 × 1 / 250 = 0.084 → 0.
-    expect(splitParts(250, 21, 271, 125)).toEqual({ creatorCents: 125, feeKeptCents: 11, refundCents: 135 });
-    expect(splitParts(250, 21, 271, 1)).toEqual({ creatorCents: 1, feeKeptCents: 0, refundCents: 270 });
+    expect(splitParts(250, 21, 271, 125)).toEqual({
+      creatorCents: 125,
+      feeKeptCents: 11,
+      refundCents: 135,
+    });
+    expect(splitParts(250, 21, 271, 1)).toEqual({
+      creatorCents: 1,
+      feeKeptCents: 0,
+      refundCents: 270,
+    });
   });
 
   it('refuses 0, the whole amount, fractions and more than is held', () => {
@@ -110,9 +150,12 @@ describe('splitParts', () => {
   });
 
   it('property: the parts are whole cents ≥ 0 and add up exactly to what was charged', () => {
-    const deal = fc
-      .integer({ min: MIN_DEAL_CENTS, max: MAX_DEAL_CENTS })
-      .chain((amount) => fc.record({ amount: fc.constant(amount), creator: fc.integer({ min: 1, max: Math.max(1, amount - 1) }) }));
+    const deal = fc.integer({ min: MIN_DEAL_CENTS, max: MAX_DEAL_CENTS }).chain((amount) =>
+      fc.record({
+        amount: fc.constant(amount),
+        creator: fc.integer({ min: 1, max: Math.max(1, amount - 1) }),
+      }),
+    );
     fc.assert(
       fc.property(deal, ({ amount, creator }) => {
         fc.pre(creator < amount);

@@ -10,17 +10,28 @@ const request = machineSpec(paymentRequestMachine);
 const deal = machineSpec(dealMachine);
 const { created, accepted, checkout, paid, payoutRequested, completed } = requestHistory;
 const paidH = () => [created(), accepted(), checkout(), paid()];
-const chargeback = (disputeId = 'dp_2') => event('PaymentRequestChargebackOpened', { disputeId, reason: 'fraudulent' }, at(5), actors.stripe);
+const chargeback = (disputeId = 'dp_2') =>
+  event(
+    'PaymentRequestChargebackOpened',
+    { disputeId, reason: 'fraudulent' },
+    at(5),
+    actors.stripe,
+  );
 const released = () => event('PaymentRequestHoldReleased', {}, at(6), actors.admin);
 const deferred = () => event('PaymentRequestPayoutDeferred', {}, at(7), actors.creator);
-const duplicate = (checkoutSessionId = 'cs_test_r2') => event('PaymentRequestDuplicatePaymentRefunded', { checkoutSessionId }, at(8), actors.stripe);
+const duplicate = (checkoutSessionId = 'cs_test_r2') =>
+  event('PaymentRequestDuplicatePaymentRefunded', { checkoutSessionId }, at(8), actors.stripe);
 
 describe('payment request: chargeback hold', () => {
   it('a chargeback on a paid request holds the money; completion waits for an admin', () => {
     request
       .given(paidH())
       .when(chargeback())
-      .then({ state: 'paid', step: 3, context: { hold: { disputeId: 'dp_2', reason: 'Chargeback: fraudulent' } } });
+      .then({
+        state: 'paid',
+        step: 3,
+        context: { hold: { disputeId: 'dp_2', reason: 'Chargeback: fraudulent' } },
+      });
     request
       .given([...paidH(), chargeback()])
       .when(payoutRequested())
@@ -57,7 +68,12 @@ describe('payment request: deferred payout', () => {
     const snapshot = request
       .given(paidH())
       .when(deferred())
-      .then({ state: 'payout_pending', status: 'completed', step: 7, context: { completedAt: at(7), payoutDeferredAt: at(7) } });
+      .then({
+        state: 'payout_pending',
+        status: 'completed',
+        step: 7,
+        context: { completedAt: at(7), payoutDeferredAt: at(7) },
+      });
     expect(paymentRequestStateView(snapshot, at(8)).can).toEqual([]);
   });
 
@@ -90,7 +106,10 @@ describe('refunded duplicate payments', () => {
     request
       .given(paidH())
       .when(duplicate())
-      .then({ state: 'paid', context: { duplicateRefunds: [{ checkoutSessionId: 'cs_test_r2', refundId: 're_3' }] } });
+      .then({
+        state: 'paid',
+        context: { duplicateRefunds: [{ checkoutSessionId: 'cs_test_r2', refundId: 're_3' }] },
+      });
     request
       .given([...paidH(), duplicate()])
       .when(duplicate())
@@ -110,29 +129,51 @@ describe('refunded duplicate payments', () => {
     request
       .given(done)
       .when(unexpected)
-      .then({ state: 'completed', context: { money: { chargedCents: 84_000, transferredCents: 40_000 } } });
+      .then({
+        state: 'completed',
+        context: { money: { chargedCents: 84_000, transferredCents: 40_000 } },
+      });
     request
       .given([...done, unexpected])
       .when(unexpected)
       .thenRefused();
     request
       .given([...done, unexpected])
-      .when(event('PaymentRequestDuplicatePaymentRefunded', { checkoutSessionId: 'cs_late', amountCents: 42_000 }, at(41), actors.system))
+      .when(
+        event(
+          'PaymentRequestDuplicatePaymentRefunded',
+          { checkoutSessionId: 'cs_late', amountCents: 42_000 },
+          at(41),
+          actors.system,
+        ),
+      )
       .then({
         context: {
-          money: { chargedCents: 84_000, refundedCents: 42_000, transferredCents: 40_000, feeKeptCents: 2_000 },
+          money: {
+            chargedCents: 84_000,
+            refundedCents: 42_000,
+            transferredCents: 40_000,
+            feeKeptCents: 2_000,
+          },
           unexpectedPayments: [{ refundId: 're_3' }],
         },
       });
   });
 
   it('a deal records each extra paid session once while the money is in escrow', () => {
-    const extra = (id = 'cs_test_b2') => event('DuplicatePaymentRefunded', { checkoutSessionId: id }, at(9), actors.stripe);
-    for (const history of [dealGiven.awaitingAcceptance(), dealGiven.delivered(), dealGiven.dispute()]) {
+    const extra = (id = 'cs_test_b2') =>
+      event('DuplicatePaymentRefunded', { checkoutSessionId: id }, at(9), actors.stripe);
+    for (const history of [
+      dealGiven.awaitingAcceptance(),
+      dealGiven.delivered(),
+      dealGiven.dispute(),
+    ]) {
       deal
         .given(history)
         .when(extra())
-        .then({ context: { duplicateRefunds: [{ checkoutSessionId: 'cs_test_b2', amountCents: 27_050 }] } });
+        .then({
+          context: { duplicateRefunds: [{ checkoutSessionId: 'cs_test_b2', amountCents: 27_050 }] },
+        });
       deal
         .given([...history, extra()])
         .when(extra())
@@ -143,8 +184,18 @@ describe('refunded duplicate payments', () => {
   });
 
   it('a deal records a payment that does not fund it, also after the end, and its refund once', () => {
-    const unexpected = event('UnexpectedPaymentReceived', { checkoutSessionId: 'cs_late', amountCents: 27_050, reason: 'already_paid' }, at(40), actors.stripe);
-    const refunded = event('DuplicatePaymentRefunded', { checkoutSessionId: 'cs_late', amountCents: 27_050 }, at(41), actors.system);
+    const unexpected = event(
+      'UnexpectedPaymentReceived',
+      { checkoutSessionId: 'cs_late', amountCents: 27_050, reason: 'already_paid' },
+      at(40),
+      actors.stripe,
+    );
+    const refunded = event(
+      'DuplicatePaymentRefunded',
+      { checkoutSessionId: 'cs_late', amountCents: 27_050 },
+      at(41),
+      actors.system,
+    );
     deal
       .given(dealGiven.completed())
       .when(unexpected)
@@ -156,7 +207,16 @@ describe('refunded duplicate payments', () => {
     deal
       .given([...dealGiven.completed(), unexpected])
       .when(refunded)
-      .then({ context: { money: { chargedCents: 54_100, refundedCents: 27_050, transferredCents: 25_000, feeKeptCents: 2_050 } } });
+      .then({
+        context: {
+          money: {
+            chargedCents: 54_100,
+            refundedCents: 27_050,
+            transferredCents: 25_000,
+            feeKeptCents: 2_050,
+          },
+        },
+      });
     deal
       .given([...dealGiven.completed(), unexpected, refunded])
       .when(refunded)

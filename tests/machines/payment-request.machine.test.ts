@@ -19,13 +19,24 @@ describe('payment request: creation', () => {
   it('starts pending, step 1', () => {
     given([])
       .when(created())
-      .then({ state: 'pending', status: 'pending', step: 1, context: { createdAt: at(0), request: { amountCents: 40_000, expiresAt } } });
+      .then({
+        state: 'pending',
+        status: 'pending',
+        step: 1,
+        context: { createdAt: at(0), request: { amountCents: 40_000, expiresAt } },
+      });
   });
 
   it.each([
     ['zero', { amountCents: 0, feeCents: 0, totalCents: 0 }],
-    ['above the maximum', { amountCents: MAX_REQUEST_CENTS + 1, feeCents: 0, totalCents: MAX_REQUEST_CENTS + 1 }],
-    ['a total that is not amount + fee', { amountCents: 40_000, feeCents: 2_000, totalCents: 40_000 }],
+    [
+      'above the maximum',
+      { amountCents: MAX_REQUEST_CENTS + 1, feeCents: 0, totalCents: MAX_REQUEST_CENTS + 1 },
+    ],
+    [
+      'a total that is not amount + fee',
+      { amountCents: 40_000, feeCents: 2_000, totalCents: 40_000 },
+    ],
   ])('refuses a request with %s', (_n, money) => {
     given([]).when(event('PaymentRequestCreated', money)).thenRefused();
   });
@@ -62,12 +73,15 @@ describe('payment request: pending', () => {
       .then({ state: 'rejected', status: 'rejected', step: null, context: { rejectedAt: at(3) } });
   });
 
-  it.each(['PaymentRequestPaid', 'PaymentRequestCompleted', 'PaymentRequestCheckoutCreated', 'PaymentRequestCreated'] as const)(
-    'refuses %s while pending',
-    (type) =>
-      given(pending())
-        .when(event(type, {}, at(1)))
-        .thenRefused(),
+  it.each([
+    'PaymentRequestPaid',
+    'PaymentRequestCompleted',
+    'PaymentRequestCheckoutCreated',
+    'PaymentRequestCreated',
+  ] as const)('refuses %s while pending', (type) =>
+    given(pending())
+      .when(event(type, {}, at(1)))
+      .thenRefused(),
   );
 });
 
@@ -84,7 +98,12 @@ describe('payment request: accepted', () => {
   it('payment moves it to paid, step 3, even when the webhook lands after expiry', () => {
     given(openH())
       .when(paid())
-      .then({ state: 'paid', status: 'paid', step: 3, context: { paidCents: 42_000, paidAt: at(2), openSession: null } });
+      .then({
+        state: 'paid',
+        status: 'paid',
+        step: 3,
+        context: { paidCents: 42_000, paidAt: at(2), openSession: null },
+      });
     given(openH())
       .when(event('PaymentRequestPaid', {}, plusMs(expiresAt, 1)))
       .then({ state: 'paid' });
@@ -99,10 +118,18 @@ describe('payment request: accepted', () => {
       .when(event('PaymentRequestPaid', { amountCents: 100 }))
       .thenRefused();
     given(openH())
-      .when(event('PaymentRequestUnexpectedPaymentReceived', { checkoutSessionId: 'cs_test_r1', amountCents: 100 }))
+      .when(
+        event('PaymentRequestUnexpectedPaymentReceived', {
+          checkoutSessionId: 'cs_test_r1',
+          amountCents: 100,
+        }),
+      )
       .then({
         state: 'accepted',
-        context: { money: { chargedCents: 100, refundedCents: 0 }, unexpectedPayments: [{ amountCents: 100, refundId: null }] },
+        context: {
+          money: { chargedCents: 100, refundedCents: 0 },
+          unexpectedPayments: [{ amountCents: 100, refundId: null }],
+        },
       });
   });
 
@@ -130,7 +157,12 @@ describe('payment request: paid and the end states', () => {
   it('the creator completes a paid request: step 7', () => {
     given(paidH())
       .when(payoutRequested())
-      .then({ state: 'payout_pending', status: 'completed', step: 7, context: { completedAt: at(30), pendingPayout: { amountCents: 40_000 } } });
+      .then({
+        state: 'payout_pending',
+        status: 'completed',
+        step: 7,
+        context: { completedAt: at(30), pendingPayout: { amountCents: 40_000 } },
+      });
     given([...paidH(), payoutRequested()])
       .when(completed())
       .then({
@@ -159,10 +191,16 @@ describe('payment request: paid and the end states', () => {
     ['expired', [created(), expire()]],
     ['rejected', [created(), reject()]],
   ])('%s accepts nothing but a late payment to refund', (_n, history) => {
-    const late = new Set(['PaymentRequestUnexpectedPaymentReceived', 'PaymentRequestDuplicatePaymentRefunded']);
-    for (const sample of samples.filter((s) => !late.has(s.type))) given(history).when(sample).thenRefused();
+    const late = new Set([
+      'PaymentRequestUnexpectedPaymentReceived',
+      'PaymentRequestDuplicatePaymentRefunded',
+    ]);
+    for (const sample of samples.filter((s) => !late.has(s.type)))
+      given(history).when(sample).thenRefused();
     given(history)
-      .when(event('PaymentRequestUnexpectedPaymentReceived', { reason: 'request_closed' }, at(2_000)))
+      .when(
+        event('PaymentRequestUnexpectedPaymentReceived', { reason: 'request_closed' }, at(2_000)),
+      )
       .then({ context: { unexpectedPayments: [{ refundId: null }] } });
   });
 });

@@ -25,22 +25,33 @@ function stateKeys(machine: AnyStateMachine): string[] {
   return keys;
 }
 
-const leaves = (machine: AnyStateMachine) => stateKeys(machine).filter((key) => !stateKeys(machine).some((k) => k.startsWith(`${key}.`)));
+const leaves = (machine: AnyStateMachine) =>
+  stateKeys(machine).filter((key) => !stateKeys(machine).some((k) => k.startsWith(`${key}.`)));
 
 describe('a status is derived in one place (statusOfState), the same for a recorded state key and a snapshot', () => {
   const charts = [
     { name: 'deal', machine: dealMachine, context: emptyDealContext, view: dealStateView },
-    { name: 'payment request', machine: paymentRequestMachine, context: emptyPaymentRequestContext, view: paymentRequestStateView },
+    {
+      name: 'payment request',
+      machine: paymentRequestMachine,
+      context: emptyPaymentRequestContext,
+      view: paymentRequestStateView,
+    },
   ] as const;
 
   for (const { name, machine, context, view } of charts) {
     it(`given every state of the ${name} chart, then the key's status, the snapshot's status and the view's status are the deepest state meta's status (else the key)`, () => {
       for (const key of leaves(machine)) {
-        const snapshot = machine.resolveState({ value: stateValueFromKey(key), context: context as never });
+        const snapshot = machine.resolveState({
+          value: stateValueFromKey(key),
+          context: context as never,
+        });
         const expected = deepestMeta<{ status?: string }>(snapshot)?.status ?? key;
         expect({ key, status: statusOfState(machine, key) }).toEqual({ key, status: expected });
         expect({ key, status: statusOf(snapshot) }).toEqual({ key, status: expected });
-        expect({ key, status: view(snapshot as never, '2026-03-02T10:00:00.000Z').status }).toEqual({ key, status: expected });
+        expect({ key, status: view(snapshot as never, '2026-03-02T10:00:00.000Z').status }).toEqual(
+          { key, status: expected },
+        );
       }
     });
   }

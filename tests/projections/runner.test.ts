@@ -8,17 +8,27 @@ import { at, metadata } from '../support/event-factory';
 import { openPipeline, rejectionOf, type Pipeline } from '../support/pipeline';
 
 /** A tiny read model: one row per event, keyed by position, so an event applied twice fails loudly. */
-function rowsProjection(name: string, version = 1, failAt: { position: number | null } = { position: null }): Projection {
+function rowsProjection(
+  name: string,
+  version = 1,
+  failAt: { position: number | null } = { position: null },
+): Projection {
   const table = `t_${name}`;
   return {
     name,
     version,
-    setup: (db) => db.exec(`CREATE TABLE IF NOT EXISTS ${table} (position INTEGER PRIMARY KEY, stream TEXT NOT NULL, type TEXT NOT NULL, v INTEGER NOT NULL)`),
+    setup: (db) =>
+      db.exec(
+        `CREATE TABLE IF NOT EXISTS ${table} (position INTEGER PRIMARY KEY, stream TEXT NOT NULL, type TEXT NOT NULL, v INTEGER NOT NULL)`,
+      ),
     reset: (db) => db.exec(`DROP TABLE IF EXISTS ${table}`),
     prepare(db) {
-      const insert = db.prepare(`INSERT INTO ${table} (position, stream, type, v) VALUES (?, ?, ?, ?)`);
+      const insert = db.prepare(
+        `INSERT INTO ${table} (position, stream, type, v) VALUES (?, ?, ?, ?)`,
+      );
       return (event) => {
-        if (event.position === failAt.position) throw new Error(`projection ${name} crashed at ${event.position}`);
+        if (event.position === failAt.position)
+          throw new Error(`projection ${name} crashed at ${event.position}`);
         insert.run(event.position, event.streamId, event.type, version);
       };
     },
@@ -28,10 +38,14 @@ function rowsProjection(name: string, version = 1, failAt: { position: number | 
 let p: Pipeline;
 let db: Database.Database;
 const dbPath = () => join(p.dir, 'read.db');
-const positions = (name: string) => db.prepare(`SELECT position FROM t_${name} ORDER BY position`).pluck().all() as number[];
+const positions = (name: string) =>
+  db.prepare(`SELECT position FROM t_${name} ORDER BY position`).pluck().all() as number[];
 const checkpoint = (name: string) =>
-  db.prepare('SELECT version, position FROM projection_checkpoints WHERE name = ?').get(name) as { version: number; position: number } | undefined;
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  db.prepare('SELECT version, position FROM projection_checkpoints WHERE name = ?').get(name) as
+    | { version: number; position: number }
+    | undefined;
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 async function appendEvents(count: number, stream = 'deal-1'): Promise<number> {
   let revision = -1;
@@ -43,7 +57,14 @@ async function appendEvents(count: number, stream = 'deal-1'): Promise<number> {
   for (let i = 0; i < count; i++) {
     await p.store.append(
       stream,
-      [{ id: `${stream}-${revision + 1 + i}`, type: 'CreatorAccepted', data: {}, metadata: metadata(at(i)) }],
+      [
+        {
+          id: `${stream}-${revision + 1 + i}`,
+          type: 'CreatorAccepted',
+          data: {},
+          metadata: metadata(at(i)),
+        },
+      ],
       revision + i < 0 ? 'no_stream' : revision + i,
     );
   }
@@ -62,7 +83,12 @@ afterEach(async () => {
 describe('projection runner', () => {
   it('catches up, keeps following, and writes the checkpoint with the data', async () => {
     const head = await appendEvents(25);
-    const runner = createProjectionRunner({ source: p.store, db, projections: [rowsProjection('a')], batchSize: 10 });
+    const runner = createProjectionRunner({
+      source: p.store,
+      db,
+      projections: [rowsProjection('a')],
+      batchSize: 10,
+    });
     runner.start();
     await runner.waitForPosition(head, 5_000);
     expect(positions('a')).toEqual(range(1, 25));
@@ -77,7 +103,12 @@ describe('projection runner', () => {
   it('a crash inside a batch applies nothing of that batch and keeps the checkpoint; a restart resumes exactly there', async () => {
     const head = await appendEvents(40);
     const failAt = { position: 25 as number | null };
-    const crashing = createProjectionRunner({ source: p.store, db, projections: [rowsProjection('a', 1, failAt), rowsProjection('b')], batchSize: 10 });
+    const crashing = createProjectionRunner({
+      source: p.store,
+      db,
+      projections: [rowsProjection('a', 1, failAt), rowsProjection('b')],
+      batchSize: 10,
+    });
     crashing.start();
     expect((await rejectionOf(crashing.done)).message).toBe('projection a crashed at 25');
     await crashing.stop();
@@ -88,7 +119,12 @@ describe('projection runner', () => {
     expect(checkpoint('b')?.position).toBe(20);
 
     failAt.position = null;
-    const restarted = createProjectionRunner({ source: p.store, db, projections: [rowsProjection('a', 1, failAt), rowsProjection('b')], batchSize: 10 });
+    const restarted = createProjectionRunner({
+      source: p.store,
+      db,
+      projections: [rowsProjection('a', 1, failAt), rowsProjection('b')],
+      batchSize: 10,
+    });
     expect(restarted.position).toBe(20);
     restarted.start();
     await restarted.waitForPosition(head, 5_000);
@@ -99,7 +135,11 @@ describe('projection runner', () => {
 
   it('waitForPosition resolves at once for a reached position, waits for a live one, and times out with a clear error', async () => {
     const head = await appendEvents(3);
-    const runner = createProjectionRunner({ source: p.store, db, projections: [rowsProjection('a')] });
+    const runner = createProjectionRunner({
+      source: p.store,
+      db,
+      projections: [rowsProjection('a')],
+    });
     runner.start();
     await runner.waitForPosition(head, 5_000);
     await runner.waitForPosition(1, 1);
@@ -107,16 +147,25 @@ describe('projection runner', () => {
     await appendEvents(1, 'deal-9');
     await pending;
     expect(positions('a')).toHaveLength(head + 1);
-    await expect(runner.waitForPosition(head + 100, 30)).rejects.toThrow(`Read models did not reach position ${head + 100} within 30 ms`);
+    await expect(runner.waitForPosition(head + 100, 30)).rejects.toThrow(
+      `Read models did not reach position ${head + 100} within 30 ms`,
+    );
     await runner.stop();
   });
 
   it('rebuild drops every read model and replays from position 0', async () => {
     const head = await appendEvents(30);
-    const runner = createProjectionRunner({ source: p.store, db, projections: [rowsProjection('a')], batchSize: 4 });
+    const runner = createProjectionRunner({
+      source: p.store,
+      db,
+      projections: [rowsProjection('a')],
+      batchSize: 4,
+    });
     runner.start();
     await runner.waitForPosition(head, 5_000);
-    db.exec("DELETE FROM t_a WHERE position < 10; INSERT INTO t_a VALUES (9999, 'junk', 'Junk', 0)");
+    db.exec(
+      "DELETE FROM t_a WHERE position < 10; INSERT INTO t_a VALUES (9999, 'junk', 'Junk', 0)",
+    );
     const progress: [number, number][] = [];
     expect(await runner.rebuild((applied, total) => progress.push([applied, total]))).toBe(30);
     expect(positions('a')).toEqual(range(1, 30));
@@ -126,13 +175,21 @@ describe('projection runner', () => {
 
   it('a projection version bump rebuilds that read model only', async () => {
     const head = await appendEvents(12);
-    const first = createProjectionRunner({ source: p.store, db, projections: [rowsProjection('a'), rowsProjection('b')] });
+    const first = createProjectionRunner({
+      source: p.store,
+      db,
+      projections: [rowsProjection('a'), rowsProjection('b')],
+    });
     first.start();
     await first.waitForPosition(head, 5_000);
     await first.stop();
     db.exec("INSERT INTO t_b VALUES (5000, 'marker', 'Marker', 1)");
 
-    const bumped = createProjectionRunner({ source: p.store, db, projections: [rowsProjection('a', 2), rowsProjection('b')] });
+    const bumped = createProjectionRunner({
+      source: p.store,
+      db,
+      projections: [rowsProjection('a', 2), rowsProjection('b')],
+    });
     expect(checkpoint('a')).toEqual({ version: 2, position: 0 });
     expect(positions('a')).toEqual([]);
     bumped.start();
@@ -146,8 +203,17 @@ describe('projection runner', () => {
 
   it('an undecodable stored event stops the runner with an error naming stream and position', async () => {
     await appendEvents(3);
-    await p.store.append('deal-5', [{ id: 'bad', type: 'DealTeleported', data: {}, metadata: metadata() }], 'no_stream');
-    const runner = createProjectionRunner({ source: p.store, db, projections: [rowsProjection('a')], batchSize: 2 });
+    await p.store.append(
+      'deal-5',
+      [{ id: 'bad', type: 'DealTeleported', data: {}, metadata: metadata() }],
+      'no_stream',
+    );
+    const runner = createProjectionRunner({
+      source: p.store,
+      db,
+      projections: [rowsProjection('a')],
+      batchSize: 2,
+    });
     runner.start();
     const error = await rejectionOf(runner.done);
     expect(error).toBeInstanceOf(EventDecodeError);

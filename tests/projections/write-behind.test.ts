@@ -8,17 +8,24 @@ import { at, metadata } from '../support/event-factory';
 import { openPipeline, rejectionOf, type Pipeline } from '../support/pipeline';
 
 /** Counts events per stream in memory and writes each count once per batch, with a query index. */
-function countsProjection(failAt: { position: number | null }, discarded: { n: number }): Projection {
+function countsProjection(
+  failAt: { position: number | null },
+  discarded: { n: number },
+): Projection {
   return {
     name: 'counts',
     version: 1,
     deferredIndexes: ['t_counts_n'],
     setup: (db) =>
-      db.exec('CREATE TABLE IF NOT EXISTS t_counts (stream TEXT PRIMARY KEY, n INTEGER NOT NULL); CREATE INDEX IF NOT EXISTS t_counts_n ON t_counts (n)'),
+      db.exec(
+        'CREATE TABLE IF NOT EXISTS t_counts (stream TEXT PRIMARY KEY, n INTEGER NOT NULL); CREATE INDEX IF NOT EXISTS t_counts_n ON t_counts (n)',
+      ),
     reset: (db) => db.exec('DROP TABLE IF EXISTS t_counts'),
     prepare(db) {
       const select = db.prepare<[string], { n: number }>('SELECT n FROM t_counts WHERE stream = ?');
-      const upsert = db.prepare('INSERT INTO t_counts (stream, n) VALUES (?, ?) ON CONFLICT(stream) DO UPDATE SET n = excluded.n');
+      const upsert = db.prepare(
+        'INSERT INTO t_counts (stream, n) VALUES (?, ?) ON CONFLICT(stream) DO UPDATE SET n = excluded.n',
+      );
       const rows = createRowStore<string, number>({
         capacity: 1,
         load: (s) => select.get(s)?.n,
@@ -53,7 +60,11 @@ afterEach(async () => {
 
 async function append(stream: string, count: number): Promise<number> {
   for (let i = 0; i < count; i++) {
-    await p.store.append(stream, [{ id: `${stream}-${i}`, type: 'CreatorAccepted', data: {}, metadata: metadata(at(i)) }], i === 0 ? 'no_stream' : i - 1);
+    await p.store.append(
+      stream,
+      [{ id: `${stream}-${i}`, type: 'CreatorAccepted', data: {}, metadata: metadata(at(i)) }],
+      i === 0 ? 'no_stream' : i - 1,
+    );
   }
   return p.store.headPosition();
 }
@@ -65,7 +76,12 @@ describe('write-behind projections', () => {
     const head = await append('deal-2', 8);
     const failAt = { position: 15 as number | null };
     const discarded = { n: 0 };
-    const runner = createProjectionRunner({ source: p.store, db, projections: [countsProjection(failAt, discarded)], batchSize: 10 });
+    const runner = createProjectionRunner({
+      source: p.store,
+      db,
+      projections: [countsProjection(failAt, discarded)],
+      batchSize: 10,
+    });
     runner.start();
     expect((await rejectionOf(runner.done)).message).toBe('crashed at 15');
     await runner.stop();
@@ -87,9 +103,18 @@ describe('write-behind projections', () => {
     await append('deal-1', 5);
     db.pragma('synchronous = FULL');
     db.pragma('cache_size = -4000');
-    const runner = createProjectionRunner({ source: p.store, db, projections: [countsProjection({ position: null }, { n: 0 })], rebuildBatchSize: 2 });
+    const runner = createProjectionRunner({
+      source: p.store,
+      db,
+      projections: [countsProjection({ position: null }, { n: 0 })],
+      rebuildBatchSize: 2,
+    });
     const seen: boolean[] = [];
-    runner.onApplied(() => seen.push(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 't_counts_n'").get() !== undefined));
+    runner.onApplied(() =>
+      seen.push(
+        db.prepare("SELECT 1 FROM sqlite_master WHERE name = 't_counts_n'").get() !== undefined,
+      ),
+    );
     expect(await runner.rebuild()).toBe(5);
     expect(seen).toEqual([false, false, false]);
     expect(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 't_counts_n'").get()).toBeDefined();

@@ -26,6 +26,8 @@ export default class SummaryReporter implements Reporter {
         '\nPostgreSQL suites skipped: PG_TEST_URL is not set (run them with PG_TEST_URL=postgres://root@127.0.0.1:5432/test REDIS_TEST_URL=redis://127.0.0.1:6379 npm test; see docs/operations.md)\n',
       );
     }
-    process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+    process.stdout.write(
+      `\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`,
+    );
   }
 }

@@ -38,7 +38,8 @@ export function modelNow(context: DealContext): string {
   return new Date((times.length ? Math.max(...times) : Date.parse(T0)) + MINUTE).toISOString();
 }
 
-const later = (a: string, b: string | null): string => (b !== null && Date.parse(b) > Date.parse(a) ? b : a);
+const later = (a: string, b: string | null): string =>
+  b !== null && Date.parse(b) > Date.parse(a) ? b : a;
 const plusHours = (iso: string, h: number) => new Date(Date.parse(iso) + h * HOUR).toISOString();
 
 function make<T extends AnyEventType>(type: T, data: Partial<DataOf<T>>, at: string): DealEvent {
@@ -50,38 +51,104 @@ export function dealModelEvents(snapshot: Snapshot): DealEvent[] {
   const c = snapshot.context;
   const now = modelNow(c);
   const heldFor = c.hold ? Date.parse(now) - Date.parse(c.hold.since) : 0;
-  const extend = (end: string | null) => (end === null ? null : new Date(Date.parse(end) + heldFor).toISOString());
+  const extend = (end: string | null) =>
+    end === null ? null : new Date(Date.parse(end) + heldFor).toISOString();
   const specific: Partial<Record<DealEvent['type'], () => DealEvent[]>> = {
     DealCreated: () => [make('DealCreated', { dealId: 1, ...terms(25_000) }, now)],
     DealUpdated: () => [make('DealUpdated', terms(30_000), now)],
     BankOnboardingStarted: () => [make('BankOnboardingStarted', { accountId: 'acct_1' }, now)],
     BankAccountConnected: () => [make('BankAccountConnected', { accountId: 'acct_1' }, now)],
-    ReviewPeriodStarted: () => [make('ReviewPeriodStarted', { startsAt: now, endsAt: plusHours(now, 48) }, now)],
-    ReviewPeriodElapsed: () => [make('ReviewPeriodElapsed', { endsAt: c.reviewPeriodEndsAt ?? now }, later(now, c.reviewPeriodEndsAt))],
+    ReviewPeriodStarted: () => [
+      make('ReviewPeriodStarted', { startsAt: now, endsAt: plusHours(now, 48) }, now),
+    ],
+    ReviewPeriodElapsed: () => [
+      make(
+        'ReviewPeriodElapsed',
+        { endsAt: c.reviewPeriodEndsAt ?? now },
+        later(now, c.reviewPeriodEndsAt),
+      ),
+    ],
     DisputeOpened: () => [make('DisputeOpened', { endsAt: plusHours(now, 72) }, now)],
-    DisputePeriodElapsed: () => [make('DisputePeriodElapsed', { endsAt: c.disputePeriodEndsAt ?? now }, later(now, c.disputePeriodEndsAt))],
+    DisputePeriodElapsed: () => [
+      make(
+        'DisputePeriodElapsed',
+        { endsAt: c.disputePeriodEndsAt ?? now },
+        later(now, c.disputePeriodEndsAt),
+      ),
+    ],
     // Money as intent then outcome: the checkout session charges what is due, the payment pays it,
     // a release or refund is asked for, and the gateway's answer carries the intent's key.
-    CheckoutSessionCreated: () => [make('CheckoutSessionCreated', { sessionId: 'cs_1', totalCents: c.amounts?.totalCents ?? 0 }, now)],
-    // Outcomes without their intent are still tried (the guards refuse them): an empty list would make xstate/graph send a bare `{type}`.
-    CheckoutSessionClosed: () => [make('CheckoutSessionClosed', { sessionId: c.openSession?.sessionId ?? 'cs_none' }, now)],
-    PaymentSucceeded: () => [
-      make('PaymentSucceeded', { checkoutSessionId: c.openSession?.sessionId ?? 'cs_1', amountCents: c.openSession?.totalCents ?? 0 }, now),
-    ],
-    PaymentFailed: () => [make('PaymentFailed', { checkoutSessionId: c.openSession?.sessionId ?? 'cs_1' }, now)],
-    FundsReleaseRequested: () =>
-      (['brand', 'admin', 'review_period_elapsed', 'dispute_period_elapsed'] as const).map((trigger) =>
-        make('FundsReleaseRequested', { trigger, amountCents: c.amounts?.amountCents ?? 0, key: `release-${trigger}` }, now),
+    CheckoutSessionCreated: () => [
+      make(
+        'CheckoutSessionCreated',
+        { sessionId: 'cs_1', totalCents: c.amounts?.totalCents ?? 0 },
+        now,
       ),
-    FundsReleased: () => [make('FundsReleased', c.pendingRelease ? { ...c.pendingRelease } : { trigger: 'brand', key: 'none' }, now)],
-    TransferFailed: () => [
-      make('TransferFailed', c.pendingRelease ? { trigger: c.pendingRelease.trigger, key: c.pendingRelease.key } : { trigger: 'brand', key: 'none' }, now),
     ],
-    RefundRequested: () => [make('RefundRequested', { amountCents: escrowedCents(c), key: 'refund-1' }, now)],
-    DealRefunded: () => [make('DealRefunded', c.pendingRefund ? { amountCents: c.pendingRefund.amountCents, key: c.pendingRefund.key } : { key: 'none' }, now)],
+    // Outcomes without their intent are still tried (the guards refuse them): an empty list would make xstate/graph send a bare `{type}`.
+    CheckoutSessionClosed: () => [
+      make('CheckoutSessionClosed', { sessionId: c.openSession?.sessionId ?? 'cs_none' }, now),
+    ],
+    PaymentSucceeded: () => [
+      make(
+        'PaymentSucceeded',
+        {
+          checkoutSessionId: c.openSession?.sessionId ?? 'cs_1',
+          amountCents: c.openSession?.totalCents ?? 0,
+        },
+        now,
+      ),
+    ],
+    PaymentFailed: () => [
+      make('PaymentFailed', { checkoutSessionId: c.openSession?.sessionId ?? 'cs_1' }, now),
+    ],
+    FundsReleaseRequested: () =>
+      (['brand', 'admin', 'review_period_elapsed', 'dispute_period_elapsed'] as const).map(
+        (trigger) =>
+          make(
+            'FundsReleaseRequested',
+            { trigger, amountCents: c.amounts?.amountCents ?? 0, key: `release-${trigger}` },
+            now,
+          ),
+      ),
+    FundsReleased: () => [
+      make(
+        'FundsReleased',
+        c.pendingRelease ? { ...c.pendingRelease } : { trigger: 'brand', key: 'none' },
+        now,
+      ),
+    ],
+    TransferFailed: () => [
+      make(
+        'TransferFailed',
+        c.pendingRelease
+          ? { trigger: c.pendingRelease.trigger, key: c.pendingRelease.key }
+          : { trigger: 'brand', key: 'none' },
+        now,
+      ),
+    ],
+    RefundRequested: () => [
+      make('RefundRequested', { amountCents: escrowedCents(c), key: 'refund-1' }, now),
+    ],
+    DealRefunded: () => [
+      make(
+        'DealRefunded',
+        c.pendingRefund
+          ? { amountCents: c.pendingRefund.amountCents, key: c.pendingRefund.key }
+          : { key: 'none' },
+        now,
+      ),
+    ],
     RefundFailed: () => [make('RefundFailed', { key: c.pendingRefund?.key ?? 'none' }, now)],
     DealReleasedFromHold: () => [
-      make('DealReleasedFromHold', { reviewPeriodEndsAt: extend(c.reviewPeriodEndsAt), disputePeriodEndsAt: extend(c.disputePeriodEndsAt) }, now),
+      make(
+        'DealReleasedFromHold',
+        {
+          reviewPeriodEndsAt: extend(c.reviewPeriodEndsAt),
+          disputePeriodEndsAt: extend(c.disputePeriodEndsAt),
+        },
+        now,
+      ),
     ],
   };
   // Every type of the catalogue is tried (new types with their example data), so the model never

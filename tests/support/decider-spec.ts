@@ -24,7 +24,10 @@ export interface ExpectedRefusal {
 
 type Decider<C, S> = (command: C, snapshot: S, now: string) => { type: string; data: unknown }[];
 
-export function deciderSpec<M extends AnyStateMachine, C>(machine: M, decide: Decider<C, SnapshotFrom<M>>) {
+export function deciderSpec<M extends AnyStateMachine, C>(
+  machine: M,
+  decide: Decider<C, SnapshotFrom<M>>,
+) {
   function given(events: readonly EventFromLogic<M>[] = []) {
     const snapshot = fold(machine, events, initialOf(machine));
     return {
@@ -55,7 +58,10 @@ export function deciderSpec<M extends AnyStateMachine, C>(machine: M, decide: De
             expect(thrown, 'the decider should refuse').toBeInstanceOf(DomainError);
             const error = thrown as DomainError;
             // `code` names the refusal's kind (illegal_transition, conflict, ...); `id`, when given, its stable code.
-            expect({ code: error.kind, status: error.status }).toEqual({ code: refusal.code, status: refusal.status });
+            expect({ code: error.kind, status: error.status }).toEqual({
+              code: refusal.code,
+              status: refusal.status,
+            });
             if (refusal.id) expect(error.code).toBe(refusal.id);
             if (typeof refusal.message === 'string') expect(error.message).toBe(refusal.message);
             else expect(error.message).toMatch(refusal.message);

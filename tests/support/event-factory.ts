@@ -44,11 +44,20 @@ export function metadata(atIso: string = T0, actor: Actor = actors.system): Even
 }
 
 /** An event of `type` with the catalogue example as data, `data` overriding fields. */
-export function event<T extends AnyEventType>(type: T, data: Partial<DataOf<T>> = {}, atIso: string = T0, actor?: Actor): EventOfType<T> {
+export function event<T extends AnyEventType>(
+  type: T,
+  data: Partial<DataOf<T>> = {},
+  atIso: string = T0,
+  actor?: Actor,
+): EventOfType<T> {
   const definition = eventDefinition(type);
   if (!definition) throw new Error(`No catalogue entry for ${type}`);
   const example = definition.example as object;
-  return { type, data: { ...example, ...data }, metadata: metadata(atIso, actor) } as unknown as EventOfType<T>;
+  return {
+    type,
+    data: { ...example, ...data },
+    metadata: metadata(atIso, actor),
+  } as unknown as EventOfType<T>;
 }
 
 /** Deal terms with the fee computed by machines/money.ts. */
@@ -63,14 +72,17 @@ export const dealHistory = {
   checkout: () => event('CheckoutSessionCreated', {}, at(0.2), actors.brand),
   paid: () => event('PaymentSucceeded', { amountCents: 27_050 }, at(0.5), actors.stripe),
   accepted: () => event('CreatorAccepted', {}, at(1), actors.creatorLink),
-  onboarding: () => event('BankOnboardingStarted', { accountId: 'acct_1Pq' }, at(1.1), actors.creatorLink),
+  onboarding: () =>
+    event('BankOnboardingStarted', { accountId: 'acct_1Pq' }, at(1.1), actors.creatorLink),
   bank: () => event('BankAccountConnected', { accountId: 'acct_1Pq' }, at(1.2), actors.stripe),
   delivered: () => event('ContentDelivered', {}, at(2), actors.creatorLink),
   reviewStarted: () => event('ReviewPeriodStarted', { startsAt: at(2), endsAt: at(50) }, at(2)),
   disputed: () => event('DisputeOpened', { endsAt: at(75) }, at(3), actors.brand),
   /** The brand approves (intent) and the transfer is made (outcome with the same key). */
-  releaseRequested: (trigger: ReleaseTrigger = 'brand') => event('FundsReleaseRequested', { trigger, key: EFFECT_KEY }, at(4), actors.brand),
-  released: (trigger: ReleaseTrigger = 'brand') => event('FundsReleased', { trigger, key: EFFECT_KEY }, at(4.01), actors.system),
+  releaseRequested: (trigger: ReleaseTrigger = 'brand') =>
+    event('FundsReleaseRequested', { trigger, key: EFFECT_KEY }, at(4), actors.brand),
+  released: (trigger: ReleaseTrigger = 'brand') =>
+    event('FundsReleased', { trigger, key: EFFECT_KEY }, at(4.01), actors.system),
 };
 
 /** Given-prefixes by state, built from the happy path. */
@@ -79,10 +91,22 @@ export const dealGiven = {
   awaitingAcceptance: () => [dealHistory.created(), dealHistory.checkout(), dealHistory.paid()],
   accepted: () => [...dealGiven.awaitingAcceptance(), dealHistory.accepted()],
   bankConnected: () => [...dealGiven.accepted(), dealHistory.onboarding(), dealHistory.bank()],
-  delivered: () => [...dealGiven.bankConnected(), dealHistory.delivered(), dealHistory.reviewStarted()],
+  delivered: () => [
+    ...dealGiven.bankConnected(),
+    dealHistory.delivered(),
+    dealHistory.reviewStarted(),
+  ],
   dispute: () => [...dealGiven.delivered(), dealHistory.disputed()],
-  completed: () => [...dealGiven.delivered(), dealHistory.releaseRequested(), dealHistory.released()],
-  approvedAfterDispute: () => [...dealGiven.dispute(), dealHistory.releaseRequested(), dealHistory.released()],
+  completed: () => [
+    ...dealGiven.delivered(),
+    dealHistory.releaseRequested(),
+    dealHistory.released(),
+  ],
+  approvedAfterDispute: () => [
+    ...dealGiven.dispute(),
+    dealHistory.releaseRequested(),
+    dealHistory.released(),
+  ],
   cancelled: () => [
     ...dealGiven.awaitingAcceptance(),
     event('RefundRequested', { key: EFFECT_KEY }, at(2.9), actors.admin),
@@ -94,10 +118,17 @@ export const dealGiven = {
 /** A payment request created at T0 that expires 10 days later. */
 export const requestHistory = {
   expiresAt: at(240),
-  created: () => event('PaymentRequestCreated', { amountCents: 40_000, feeCents: 2_000, totalCents: 42_000, expiresAt: at(240) }, at(0), actors.creator),
+  created: () =>
+    event(
+      'PaymentRequestCreated',
+      { amountCents: 40_000, feeCents: 2_000, totalCents: 42_000, expiresAt: at(240) },
+      at(0),
+      actors.creator,
+    ),
   accepted: () => event('PaymentRequestAccepted', {}, at(1)),
   checkout: () => event('PaymentRequestCheckoutCreated', {}, at(1.5)),
   paid: () => event('PaymentRequestPaid', {}, at(2), actors.stripe),
-  payoutRequested: () => event('PaymentRequestPayoutRequested', { key: EFFECT_KEY }, at(30), actors.creator),
+  payoutRequested: () =>
+    event('PaymentRequestPayoutRequested', { key: EFFECT_KEY }, at(30), actors.creator),
   completed: () => event('PaymentRequestCompleted', { key: EFFECT_KEY }, at(30.01), actors.system),
 };

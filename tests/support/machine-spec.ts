@@ -25,7 +25,11 @@ interface MetaLike {
 
 export function describeState(snapshot: AnyMachineSnapshot) {
   const meta = deepestMeta<MetaLike>(snapshot);
-  return { state: stateKey(snapshot.value), status: meta?.status ?? null, step: meta?.step ?? null };
+  return {
+    state: stateKey(snapshot.value),
+    status: meta?.status ?? null,
+    step: meta?.step ?? null,
+  };
 }
 
 export function machineSpec<M extends AnyStateMachine>(machine: M) {
@@ -36,7 +40,10 @@ export function machineSpec<M extends AnyStateMachine>(machine: M) {
     let snapshot = initialOf(machine);
     events.forEach((event, i) => {
       const next = apply(machine, snapshot, event);
-      if (!next) throw new Error(`given: event #${i} ${event.type} refused in ${stateKey((snapshot as AnyMachineSnapshot).value)}`);
+      if (!next)
+        throw new Error(
+          `given: event #${i} ${event.type} refused in ${stateKey((snapshot as AnyMachineSnapshot).value)}`,
+        );
       snapshot = next;
     });
     return snapshot;
@@ -51,7 +58,10 @@ export function machineSpec<M extends AnyStateMachine>(machine: M) {
         return {
           snapshot: after,
           then(expected: ThenExpectation): Snap {
-            expect(after !== null, `${event.type} should be accepted in ${stateKey((before as AnyMachineSnapshot).value)}`).toBe(true);
+            expect(
+              after !== null,
+              `${event.type} should be accepted in ${stateKey((before as AnyMachineSnapshot).value)}`,
+            ).toBe(true);
             const snap = after as AnyMachineSnapshot;
             const actual = describeState(snap);
             if (expected.state !== undefined) expect(actual.state).toBe(expected.state);
@@ -61,7 +71,10 @@ export function machineSpec<M extends AnyStateMachine>(machine: M) {
             return after as Snap;
           },
           thenRefused(): void {
-            expect(after === null, `${event.type} should be refused in ${stateKey((before as AnyMachineSnapshot).value)}`).toBe(true);
+            expect(
+              after === null,
+              `${event.type} should be refused in ${stateKey((before as AnyMachineSnapshot).value)}`,
+            ).toBe(true);
             expect((before as AnyMachineSnapshot).can(event)).toBe(false);
           },
         };

@@ -1,5 +1,12 @@
 import { expect } from 'vitest';
-import { transition, type AnyMachineSnapshot, type AnyStateMachine, type ContextFrom, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import {
+  transition,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type ContextFrom,
+  type EventFromLogic,
+  type SnapshotFrom,
+} from 'xstate';
 import type { TestParam } from 'xstate/graph';
 import { createCommandBus, type CommandResult } from '../../server/commands/command-bus';
 import type { Aggregate } from '../../server/commands/aggregate';
@@ -53,7 +60,10 @@ export interface WalkConfig<M extends AnyStateMachine, A extends string> {
 /** The model's vertex identity: the pipeline's snapshot must map to the vertex the path expects. */
 export type Serialize<M extends AnyStateMachine> = (snapshot: SnapshotFrom<M>) => string;
 
-export function createModelWalker<M extends AnyStateMachine, A extends string>(p: Pipeline, config: WalkConfig<M, A>) {
+export function createModelWalker<M extends AnyStateMachine, A extends string>(
+  p: Pipeline,
+  config: WalkConfig<M, A>,
+) {
   const probeBus = createCommandBus({ store: dryRunStore(p.store), clock: p.clock });
   const stats = { paths: 0, steps: 0, probes: 0 };
   let streamId = '';
@@ -62,11 +72,20 @@ export function createModelWalker<M extends AnyStateMachine, A extends string>(p
   let expectedSnapshot = initialOf(config.aggregate.machine);
 
   async function accepts(action: A, snapshot: SnapshotFrom<M>, now: string): Promise<boolean> {
-    const probe = config.probe(action, (snapshot as AnyMachineSnapshot).context as ContextFrom<M>, now);
+    const probe = config.probe(
+      action,
+      (snapshot as AnyMachineSnapshot).context as ContextFrom<M>,
+      now,
+    );
     p.clock.set(now);
     stats.probes += 1;
     try {
-      await probeBus.execute(config.aggregate, streamId, () => [{ type: probe.type, data: probe.data } as never], { actor: probe.metadata.actor });
+      await probeBus.execute(
+        config.aggregate,
+        streamId,
+        () => [{ type: probe.type, data: probe.data } as never],
+        { actor: probe.metadata.actor },
+      );
     } catch (error) {
       if (error instanceof DryRunAppend) return true;
       if (error instanceof DomainError && error.kind === 'illegal_transition') return false;
@@ -89,7 +108,12 @@ export function createModelWalker<M extends AnyStateMachine, A extends string>(p
     for (const now of config.instants(loaded.snapshot)) {
       const can = config.view(loaded.snapshot, now).can;
       for (const action of config.actions) {
-        expect({ action, now, state: stateKey(model.value), accepted: await accepts(action, loaded.snapshot, now) }).toEqual({
+        expect({
+          action,
+          now,
+          state: stateKey(model.value),
+          accepted: await accepts(action, loaded.snapshot, now),
+        }).toEqual({
           action,
           now,
           state: stateKey(model.value),
@@ -108,8 +132,17 @@ export function createModelWalker<M extends AnyStateMachine, A extends string>(p
           const event = step.event;
           p.clock.set(event.metadata.at);
           stats.steps += 1;
-          expectedSnapshot = transition(config.aggregate.machine, expectedSnapshot, event as EventFromLogic<M>)[0] as SnapshotFrom<M>;
-          last = await p.bus.execute(config.aggregate, streamId, () => [{ type: event.type, data: event.data } as never], { actor: event.metadata.actor });
+          expectedSnapshot = transition(
+            config.aggregate.machine,
+            expectedSnapshot,
+            event as EventFromLogic<M>,
+          )[0] as SnapshotFrom<M>;
+          last = await p.bus.execute(
+            config.aggregate,
+            streamId,
+            () => [{ type: event.type, data: event.data } as never],
+            { actor: event.metadata.actor },
+          );
           expect(last.events.map((e) => e.type)).toEqual([event.type]);
         },
       ]),

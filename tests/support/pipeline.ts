@@ -2,8 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnyStateMachine } from 'xstate';
-import { createSqliteEventStore, type SqliteEventStore } from '../../server/event-store/sqlite-event-store';
-import { createCommandBus, type CommandBus, type CommandContext, type CommandResult } from '../../server/commands/command-bus';
+import {
+  createSqliteEventStore,
+  type SqliteEventStore,
+} from '../../server/event-store/sqlite-event-store';
+import {
+  createCommandBus,
+  type CommandBus,
+  type CommandContext,
+  type CommandResult,
+} from '../../server/commands/command-bus';
 import type { Aggregate } from '../../server/commands/aggregate';
 import { createTestClock, type TestClock } from '../../server/shared/clock';
 import type { Actor, EventMetadata } from '../../machines/events/metadata';
@@ -47,8 +55,12 @@ interface EventLike {
 }
 
 /** A stored-event shape as a draft: given-histories feed raw events, so the type is the caller's word (`never` fits every draft). */
-export const draftOf = (event: EventLike, id?: string): never => ({ type: event.type, data: event.data, ...(id ? { id } : {}) }) as never;
-export const ctxOf = (actor: Actor = actors.system, correlationId?: string): CommandContext => ({ actor, ...(correlationId ? { correlationId } : {}) });
+export const draftOf = (event: EventLike, id?: string): never =>
+  ({ type: event.type, data: event.data, ...(id ? { id } : {}) }) as never;
+export const ctxOf = (actor: Actor = actors.system, correlationId?: string): CommandContext => ({
+  actor,
+  ...(correlationId ? { correlationId } : {}),
+});
 
 /**
  * given/when through the pipeline: each event of `history` is executed as a command at its own

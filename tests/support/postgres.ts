@@ -25,12 +25,18 @@ export async function createTestDatabase(prefix = 'escrow_test'): Promise<TestDa
   return {
     name,
     url: url.toString(),
-    drop: () => withDatabase(pgTestUrl!, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withDatabase(pgTestUrl!, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      ).then(() => undefined),
   };
 }
 
 /** Runs SQL on a database as the test's administrator (to break things on purpose, or look behind the adapter). */
-export async function withDatabase<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(
+  url: string,
+  use: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -3,7 +3,12 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDealDto, DealDto } from '../../machines/contract/api';
 import { SplitStatus } from '../../web/src/features/admin/components/split-status';
-import { canSplit, splitCentsFrom, splitNeedsRetry, type AdminSplit } from '../../web/src/features/admin/model/admin-split';
+import {
+  canSplit,
+  splitCentsFrom,
+  splitNeedsRetry,
+  type AdminSplit,
+} from '../../web/src/features/admin/model/admin-split';
 import { statusTextVars } from '../../web/src/features/deals/model/deal-split';
 import { filterAndSort } from '../../web/src/features/deals/model/deal-sort';
 import { adminChips } from '../../machines/deal/deal-order';
@@ -23,10 +28,20 @@ const split: AdminSplit = {
   by: 'ops-admin',
 };
 const adminDeal = (status: string, onHold: boolean, withSplit: AdminSplit | null = null) =>
-  ({ id: 7, status, onHold, amountCents: 25_000, totalAmountCents: 27_050, stripeAccountId: 'acct_1', split: withSplit }) as unknown as AdminDealDto;
+  ({
+    id: 7,
+    status,
+    onHold,
+    amountCents: 25_000,
+    totalAmountCents: 27_050,
+    stripeAccountId: 'acct_1',
+    split: withSplit,
+  }) as unknown as AdminDealDto;
 
 function render(node: React.ReactNode): string {
-  return renderToStaticMarkup(<QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>);
+  return renderToStaticMarkup(
+    <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>,
+  );
 }
 
 describe('the creator amount typed in the split dialog', () => {
@@ -39,7 +54,8 @@ describe('the creator amount typed in the split dialog', () => {
   });
 
   it('given anything that is not a plain amount with at most two decimals, then there is no amount', () => {
-    for (const text of ['', '   ', '12.345', '1e3', '-5', '12,50,1', 'abc', '1.234,50']) expect(splitCentsFrom(text), text).toBeNull();
+    for (const text of ['', '   ', '12.345', '1e3', '-5', '12,50,1', 'abc', '1.234,50'])
+      expect(splitCentsFrom(text), text).toBeNull();
   });
 });
 
@@ -65,8 +81,14 @@ describe('when the split action shows', () => {
 
 describe('a split deal in the lists', () => {
   it('given a resolved split, then it sorts with the completed deals and shows under Completed for the brand and the admin', () => {
-    const deal = (id: number, status: string) => ({ id, status, createdAt: '2026-01-01' }) as DealDto;
-    const list = [deal(1, 'cancelled'), deal(2, 'split_resolved'), deal(3, 'dispute'), deal(4, 'completed')];
+    const deal = (id: number, status: string) =>
+      ({ id, status, createdAt: '2026-01-01' }) as DealDto;
+    const list = [
+      deal(1, 'cancelled'),
+      deal(2, 'split_resolved'),
+      deal(3, 'dispute'),
+      deal(4, 'completed'),
+    ];
     expect(filterAndSort(list, 'all').map((d) => d.id)).toEqual([3, 2, 4, 1]);
     expect(filterAndSort(list, 'completed').map((d) => d.id)).toEqual([2, 4]);
     expect(filterAndSort(list, 'active')).toEqual([]);
@@ -81,9 +103,15 @@ describe('the split on screen', () => {
   });
 
   it('given a split whose refund failed, then the admin sees the amounts, each part’s state, the reason and Retry', () => {
-    const html = render(<SplitStatus deal={adminDeal('dispute', false, split)} split={split} readOnly={false} />);
-    expect(html).toContain('Transfer to the creator: <span class="font-semibold tabular-nums">€150.00</span>');
-    expect(html).toContain('Refund to the brand: <span class="font-semibold tabular-nums">€108.20</span>');
+    const html = render(
+      <SplitStatus deal={adminDeal('dispute', false, split)} split={split} readOnly={false} />,
+    );
+    expect(html).toContain(
+      'Transfer to the creator: <span class="font-semibold tabular-nums">€150.00</span>',
+    );
+    expect(html).toContain(
+      'Refund to the brand: <span class="font-semibold tabular-nums">€108.20</span>',
+    );
     expect(html).toContain('€12.30');
     expect(html).toMatch(/data-testid="split-transfer" data-state="succeeded".*Succeeded/);
     expect(html).toMatch(/data-testid="split-refund" data-state="failed".*Failed/);
@@ -92,21 +120,35 @@ describe('the split on screen', () => {
   });
 
   it('given an auditor, or no failed part, then there is no Retry', () => {
-    expect(render(<SplitStatus deal={adminDeal('dispute', false, split)} split={split} readOnly />)).not.toContain('Retry');
+    expect(
+      render(<SplitStatus deal={adminDeal('dispute', false, split)} split={split} readOnly />),
+    ).not.toContain('Retry');
     const done = { ...split, refund: 'succeeded' as const, refundFailure: null };
-    const html = render(<SplitStatus deal={adminDeal('split_resolved', false, done)} split={done} readOnly={false} />);
+    const html = render(
+      <SplitStatus deal={adminDeal('split_resolved', false, done)} split={done} readOnly={false} />,
+    );
     expect(html).not.toContain('Retry');
     expect(html).not.toContain('Reason:');
   });
 
   it('given a resolved split, then the brand and the creator read their own amount in English and in Dutch', async () => {
-    const deal = { split: { creatorCents: 15_000, refundCents: 10_820, feeKeptCents: 1_230 } } as unknown as DealDto;
-    expect(tKey('deal.brand.split_resolved', statusTextVars(deal))).toBe('Dispute resolved: you were refunded €108.20');
-    expect(tKey('deal.creator.split_resolved', statusTextVars(deal))).toBe('Dispute resolved: you receive €150.00');
+    const deal = {
+      split: { creatorCents: 15_000, refundCents: 10_820, feeKeptCents: 1_230 },
+    } as unknown as DealDto;
+    expect(tKey('deal.brand.split_resolved', statusTextVars(deal))).toBe(
+      'Dispute resolved: you were refunded €108.20',
+    );
+    expect(tKey('deal.creator.split_resolved', statusTextVars(deal))).toBe(
+      'Dispute resolved: you receive €150.00',
+    );
     expect(t('admin.status.split_resolved')).toBe('Resolved With Split');
     await setLanguage('nl', { persist: false });
-    expect(tKey('deal.brand.split_resolved', statusTextVars(deal))).toBe('Geschil opgelost: je krijgt €\u00a0108,20 terug');
-    expect(tKey('deal.creator.split_resolved', statusTextVars(deal))).toBe('Geschil opgelost: je ontvangt €\u00a0150,00');
+    expect(tKey('deal.brand.split_resolved', statusTextVars(deal))).toBe(
+      'Geschil opgelost: je krijgt €\u00a0108,20 terug',
+    );
+    expect(tKey('deal.creator.split_resolved', statusTextVars(deal))).toBe(
+      'Geschil opgelost: je ontvangt €\u00a0150,00',
+    );
     expect(t('admin.status.split_resolved')).toBe('Opgelost met verdeling');
     await setLanguage('en', { persist: false });
   });

@@ -21,7 +21,17 @@ describe('deal actor restored from the API snapshot', () => {
 
   it('gives no actor for a snapshot it cannot restore, so the view falls back to the server state', () => {
     expect(dealActorFrom(machine('no_such_state'))).toBeNull();
-    const state = { status: 'pending_payment', step: 1, badge: 'yellow', brandText: 'x', creatorText: 'y', onHold: false, can: [] };
-    expect(dealViewOf({ machine: machine('no_such_state'), state } as unknown as DealDto).brandText).toBe('x');
+    const state = {
+      status: 'pending_payment',
+      step: 1,
+      badge: 'yellow',
+      brandText: 'x',
+      creatorText: 'y',
+      onHold: false,
+      can: [],
+    };
+    expect(
+      dealViewOf({ machine: machine('no_such_state'), state } as unknown as DealDto).brandText,
+    ).toBe('x');
   });
 });

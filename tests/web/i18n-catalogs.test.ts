@@ -27,10 +27,12 @@ const pairs: [string, Record<string, string>, Record<string, string>][] = [
   ['requests', enRequests, nlRequests],
   ['deal pages', enDealPages, nlDealPages],
 ];
-const all = (index: 1 | 2): Record<string, string> => Object.assign({}, ...pairs.map((p) => p[index]));
+const all = (index: 1 | 2): Record<string, string> =>
+  Object.assign({}, ...pairs.map((p) => p[index]));
 
 /** The variables a text names: {name} and the subject of {name, plural, ...}. */
-const variables = (text: string): string[] => [...new Set([...text.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1]!))].sort();
+const variables = (text: string): string[] =>
+  [...new Set([...text.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1]!))].sort();
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -41,15 +43,20 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('English and Dutch catalogs', () => {
-  it.each(pairs)('given the %s area, then both languages have exactly the same keys and no empty text', (_name, en, nl) => {
-    expect(Object.keys(nl).sort()).toEqual(Object.keys(en).sort());
-    for (const [key, text] of [...Object.entries(en), ...Object.entries(nl)]) expect(text.trim(), key).not.toBe('');
-  });
+  it.each(pairs)(
+    'given the %s area, then both languages have exactly the same keys and no empty text',
+    (_name, en, nl) => {
+      expect(Object.keys(nl).sort()).toEqual(Object.keys(en).sort());
+      for (const [key, text] of [...Object.entries(en), ...Object.entries(nl)])
+        expect(text.trim(), key).not.toBe('');
+    },
+  );
 
   it('given every key, then the Dutch text names the same variables as the English one', () => {
     const en = all(1);
     const nl = all(2);
-    for (const key of Object.keys(en)) expect(variables(nl[key]!), key).toEqual(variables(en[key]!));
+    for (const key of Object.keys(en))
+      expect(variables(nl[key]!), key).toEqual(variables(en[key]!));
   });
 
   it('given the components, then every literal key they pass to t() exists in both catalogs', () => {
@@ -58,7 +65,8 @@ describe('English and Dutch catalogs', () => {
     const missing: string[] = [];
     for (const file of sourceFiles(webSrc)) {
       for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([\w.]+)'/g)) {
-        if (!(m[1]! in en) || !(m[1]! in nl)) missing.push(`${file.slice(root.length + 1)}: ${m[1]}`);
+        if (!(m[1]! in en) || !(m[1]! in nl))
+          missing.push(`${file.slice(root.length + 1)}: ${m[1]}`);
       }
     }
     expect(missing).toEqual([]);
@@ -75,7 +83,11 @@ describe('English and Dutch catalogs', () => {
         join(dir, 'bad.tsx'),
         `export const A = () => <div aria-label="Close dialog"><p>Deal accepted</p>{'Try again'}{t('app.retry')}<input placeholder="https://" /></div>;\n`,
       );
-      expect(hardCodedTexts(dir, dir).map((h) => h.text)).toEqual(['Close dialog', 'Deal accepted', 'Try again']);
+      expect(hardCodedTexts(dir, dir).map((h) => h.text)).toEqual([
+        'Close dialog',
+        'Deal accepted',
+        'Try again',
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -96,9 +108,13 @@ describe('English and Dutch catalogs', () => {
     });
     await setLanguage('en', { persist: false });
     await loadTexts(['brand', 'requests']);
-    expect(t('accept.escrow3')).toBe('The brand has 36 seconds to approve or dispute; otherwise the funds are released automatically.');
+    expect(t('accept.escrow3')).toBe(
+      'The brand has 36 seconds to approve or dispute; otherwise the funds are released automatically.',
+    );
     expect(t('accept.disputeText')).toContain('up to 6 hours');
-    expect(t('create.amountCap')).toBe('The product currently supports deals up to €1,750. For larger deals, please contact us.');
+    expect(t('create.amountCap')).toBe(
+      'The product currently supports deals up to €1,750. For larger deals, please contact us.',
+    );
     expect(t('fees.dealExplanation')).toContain('8.2%');
     expect(t('creq.expiryNote')).toContain('14 days');
 

@@ -10,13 +10,15 @@ import { enCore } from '../../web/src/i18n/en-core';
 import { nlRequests } from '../../web/src/i18n/nl-requests';
 import { daysRemaining } from '../../web/src/lib/dates';
 
-const deal = (id: number, status: DealDto['status'], createdAt: string) => ({ id, status, createdAt }) as DealDto;
+const deal = (id: number, status: DealDto['status'], createdAt: string) =>
+  ({ id, status, createdAt }) as DealDto;
 
 /** Every i18n key a machine state's meta names. */
 function metaKeys(machine: { root: { states: Record<string, unknown> } }): string[] {
   const keys: string[] = [];
   const walk = (node: { meta?: Record<string, unknown>; states?: Record<string, unknown> }) => {
-    for (const field of ['brandText', 'creatorText', 'text']) if (typeof node.meta?.[field] === 'string') keys.push(node.meta[field] as string);
+    for (const field of ['brandText', 'creatorText', 'text'])
+      if (typeof node.meta?.[field] === 'string') keys.push(node.meta[field] as string);
     for (const child of Object.values(node.states ?? {})) walk(child as typeof node);
   };
   walk(machine.root as never);
@@ -40,14 +42,24 @@ describe('web rules', () => {
   it('shows the bottom navigation only where docs/product.md §2 says', () => {
     expect(shouldShowBottomNav('/', true)).toBe(true);
     expect(shouldShowBottomNav('/', false)).toBe(false);
-    for (const path of ['/accept/x', '/pay-request/x', '/pay-request-success/x', '/admin', '/admin/login', '/login', '/register', '/onboarding']) {
+    for (const path of [
+      '/accept/x',
+      '/pay-request/x',
+      '/pay-request-success/x',
+      '/admin',
+      '/admin/login',
+      '/login',
+      '/register',
+      '/onboarding',
+    ]) {
       expect(shouldShowBottomNav(path, true), path).toBe(false);
     }
   });
 
   it('has a text for every status key the machines name', () => {
     const texts: Record<string, string> = { ...enCore, ...nlRequests };
-    for (const key of [...metaKeys(dealMachine), ...metaKeys(paymentRequestMachine)]) expect(texts[key], key).toBeTruthy();
+    for (const key of [...metaKeys(dealMachine), ...metaKeys(paymentRequestMachine)])
+      expect(texts[key], key).toBeTruthy();
   });
 
   it('lists 33 countries with flags and a white-flag fallback', () => {

@@ -17,7 +17,11 @@ export interface ManifestChunk {
 export type Manifest = Record<string, ManifestChunk>;
 
 /** These chunks and everything they import statically, as manifest keys. */
-export function manifestClosure(manifest: Manifest, keys: readonly string[], into = new Set<string>()): Set<string> {
+export function manifestClosure(
+  manifest: Manifest,
+  keys: readonly string[],
+  into = new Set<string>(),
+): Set<string> {
   for (const key of keys) {
     if (into.has(key) || !manifest[key]) continue;
     into.add(key);
@@ -39,7 +43,9 @@ export function routePreloads(outDir: string): Plugin {
     // Before precompression: the list is read by the server only.
     enforce: 'pre',
     closeBundle() {
-      const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+      const manifest = JSON.parse(
+        readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'),
+      ) as Manifest;
       const closure = (keys: string[]) => manifestClosure(manifest, keys);
       const entry = closure(Object.keys(manifest).filter((k) => manifest[k]!.isEntry));
       const url = (key: string) => `/${manifest[key]!.file}`;
@@ -48,10 +54,16 @@ export function routePreloads(outDir: string): Plugin {
         return key;
       };
       const texts = (language: 'en' | 'nl', areas: readonly string[]) =>
-        ['core', ...areas].flatMap((area) => areaCatalogs[area as keyof typeof areaCatalogs].map((name) => url(chunk(`src/i18n/${language}-${name}.ts`))));
+        ['core', ...areas].flatMap((area) =>
+          areaCatalogs[area as keyof typeof areaCatalogs].map((name) =>
+            url(chunk(`src/i18n/${language}-${name}.ts`)),
+          ),
+        );
       const list: RoutePreload[] = pageRoutes.map((route) => ({
         path: route.path,
-        modules: [...closure([chunk(`src/routes/${route.page}.tsx`)])].filter((k) => !entry.has(k)).map(url),
+        modules: [...closure([chunk(`src/routes/${route.page}.tsx`)])]
+          .filter((k) => !entry.has(k))
+          .map(url),
         texts: { en: texts('en', route.areas), nl: texts('nl', route.areas) },
       }));
       writeFileSync(join(outDir, ROUTE_PRELOADS_FILE), JSON.stringify(list, null, 1));

@@ -79,6 +79,13 @@ export interface TextCatalog {
 /** Money and instants in the recipient's language; times in the Netherlands' zone, where the product runs. */
 export function formatterFor(locale: string): Formatter {
   const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Amsterdam' });
-  return { money: (cents) => money.format(cents / 100), dateTime: (iso) => date.format(new Date(iso)) };
+  const date = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Europe/Amsterdam',
+  });
+  return {
+    money: (cents) => money.format(cents / 100),
+    dateTime: (iso) => date.format(new Date(iso)),
+  };
 }

@@ -9,7 +9,10 @@ export const en: TextCatalog = {
       title: 'Payment received',
       body: `${f.money(p.amountCents ?? 0)} for ${deal(p)} is held in escrow. Share the link with ${p.influencer ?? 'the creator'}.`,
     }),
-    creator_accepted: (p) => ({ title: 'Deal accepted', body: `${p.influencer ?? 'The creator'} accepted ${deal(p)}.` }),
+    creator_accepted: (p) => ({
+      title: 'Deal accepted',
+      body: `${p.influencer ?? 'The creator'} accepted ${deal(p)}.`,
+    }),
     content_delivered: (p, f) => ({
       title: 'Content delivered',
       body: `${p.influencer ?? 'The creator'} delivered ${deal(p)}. Review it by ${f.dateTime(p.at ?? '')}; after that the funds are released automatically.`,
@@ -26,7 +29,10 @@ export const en: TextCatalog = {
       title: 'Funds released',
       body: `${f.money(p.amountCents ?? 0)} for ${deal(p)} was paid out to ${p.influencer ?? 'the creator'}.`,
     }),
-    refund_done: (p, f) => ({ title: 'Refund done', body: `${f.money(p.amountCents ?? 0)} for ${deal(p)} was refunded to you.` }),
+    refund_done: (p, f) => ({
+      title: 'Refund done',
+      body: `${f.money(p.amountCents ?? 0)} for ${deal(p)} was refunded to you.`,
+    }),
     split_resolved_brand: (p, f) => ({
       title: 'Dispute resolved',
       body: `The dispute on ${deal(p)} was resolved with a split: you were refunded ${f.money(p.refundCents ?? 0)}; ${p.influencer ?? 'the creator'} receives ${f.money(p.amountCents ?? 0)}.`,
@@ -45,15 +51,30 @@ export const en: TextCatalog = {
       title: 'Payment request paid',
       body: `Your payment of ${f.money(p.amountCents ?? 0)} for “${p.title ?? ''}” is held in escrow until the work is done.`,
     }),
-    request_accepted: (p) => ({ title: 'Request accepted', body: `${p.brandName ?? 'The brand'} accepted your payment request “${p.title ?? ''}”.` }),
+    request_accepted: (p) => ({
+      title: 'Request accepted',
+      body: `${p.brandName ?? 'The brand'} accepted your payment request “${p.title ?? ''}”.`,
+    }),
     request_paid: (p, f) => ({
       title: 'Request paid',
       body: `${p.brandName ?? 'The brand'} paid ${f.money(p.amountCents ?? 0)} for “${p.title ?? ''}”. Mark it completed when the work is done.`,
     }),
-    payout_sent: (p, f) => ({ title: 'Payout sent', body: `${f.money(p.amountCents ?? 0)} for “${p.title ?? ''}” is on its way to your bank account.` }),
-    link_dispute_opened: (p) => ({ title: 'Delivery disputed', body: `The brand disputed your delivery for ${deal(p)}: ${p.reason ?? ''}` }),
-    link_payout_sent: (p, f) => ({ title: 'Payout sent', body: `${f.money(p.amountCents ?? 0)} for ${deal(p)} is on its way to your bank account.` }),
-    link_deal_refunded: (p) => ({ title: 'Deal cancelled', body: `${deal(p)} was cancelled and the brand was refunded.` }),
+    payout_sent: (p, f) => ({
+      title: 'Payout sent',
+      body: `${f.money(p.amountCents ?? 0)} for “${p.title ?? ''}” is on its way to your bank account.`,
+    }),
+    link_dispute_opened: (p) => ({
+      title: 'Delivery disputed',
+      body: `The brand disputed your delivery for ${deal(p)}: ${p.reason ?? ''}`,
+    }),
+    link_payout_sent: (p, f) => ({
+      title: 'Payout sent',
+      body: `${f.money(p.amountCents ?? 0)} for ${deal(p)} is on its way to your bank account.`,
+    }),
+    link_deal_refunded: (p) => ({
+      title: 'Deal cancelled',
+      body: `${deal(p)} was cancelled and the brand was refunded.`,
+    }),
     link_split_resolved: (p, f) => ({
       title: 'Dispute resolved',
       body: `The dispute on ${deal(p)} was resolved with a split: you receive ${f.money(p.amountCents ?? 0)}, on its way to your bank account.`,
@@ -62,17 +83,26 @@ export const en: TextCatalog = {
       title: 'Chargeback opened',
       body: `A chargeback of ${f.money(p.amountCents ?? 0)} (${p.reason ?? 'no reason'}) was opened on ${p.dealId ? `deal #${p.dealId}` : `request #${p.requestId ?? ''}`}.`,
     }),
-    admin_transfer_failed: (p) => ({ title: 'Transfer failed', body: `The payout for deal #${p.dealId ?? ''} failed: ${p.reason ?? ''}` }),
+    admin_transfer_failed: (p) => ({
+      title: 'Transfer failed',
+      body: `The payout for deal #${p.dealId ?? ''} failed: ${p.reason ?? ''}`,
+    }),
     admin_split_failed: (p, f) => ({
       title: 'Split payment failed',
       body: `Part of the split of deal #${p.dealId ?? ''} (${f.money(p.amountCents ?? 0)}) failed: ${p.reason ?? ''}. Retry it on the deal.`,
     }),
-    admin_hold_ageing: (p, f) => ({ title: 'Deal on hold too long', body: `Deal #${p.dealId ?? ''} has been on hold since ${f.dateTime(p.at ?? '')}.` }),
+    admin_hold_ageing: (p, f) => ({
+      title: 'Deal on hold too long',
+      body: `Deal #${p.dealId ?? ''} has been on hold since ${f.dateTime(p.at ?? '')}.`,
+    }),
     admin_reconciliation_mismatch: (p, f) => ({
       title: 'Reconciliation found a mismatch',
       body: `The ledger and the payment gateway disagree on ${p.count ?? 0} money movement(s) up to ${f.dateTime(p.at ?? '')}: ${p.reason ?? ''}`,
     }),
-    test: (p) => ({ title: p.title ?? 'Test Notification', body: p.reason ?? 'Push notifications are working.' }),
+    test: (p) => ({
+      title: p.title ?? 'Test Notification',
+      body: p.reason ?? 'Push notifications are working.',
+    }),
   },
   mail: {
     open: 'Open in the app',
@@ -81,7 +111,8 @@ export const en: TextCatalog = {
     confirmBody: 'Stop notification emails to this address?',
     confirmButton: 'Unsubscribe',
     unsubscribedTitle: 'Unsubscribed',
-    unsubscribedBody: 'You will no longer receive notification emails. You can turn them on again in your profile.',
+    unsubscribedBody:
+      'You will no longer receive notification emails. You can turn them on again in your profile.',
     invalidLink: 'This unsubscribe link is not valid.',
     block: 'Block payment requests from this creator',
     blockConfirmBody: 'Stop e-mails with payment requests from this creator to this address?',

@@ -9,7 +9,10 @@ export const nl: TextCatalog = {
       title: 'Betaling ontvangen',
       body: `${f.money(p.amountCents ?? 0)} voor ${deal(p)} staat in escrow. Deel de link met ${p.influencer ?? 'de creator'}.`,
     }),
-    creator_accepted: (p) => ({ title: 'Deal geaccepteerd', body: `${p.influencer ?? 'De creator'} heeft ${deal(p)} geaccepteerd.` }),
+    creator_accepted: (p) => ({
+      title: 'Deal geaccepteerd',
+      body: `${p.influencer ?? 'De creator'} heeft ${deal(p)} geaccepteerd.`,
+    }),
     content_delivered: (p, f) => ({
       title: 'Content geleverd',
       body: `${p.influencer ?? 'De creator'} heeft ${deal(p)} geleverd. Beoordeel het vóór ${f.dateTime(p.at ?? '')}; daarna wordt het geld automatisch vrijgegeven.`,
@@ -26,7 +29,10 @@ export const nl: TextCatalog = {
       title: 'Geld vrijgegeven',
       body: `${f.money(p.amountCents ?? 0)} voor ${deal(p)} is uitbetaald aan ${p.influencer ?? 'de creator'}.`,
     }),
-    refund_done: (p, f) => ({ title: 'Terugbetaling gedaan', body: `${f.money(p.amountCents ?? 0)} voor ${deal(p)} is aan je terugbetaald.` }),
+    refund_done: (p, f) => ({
+      title: 'Terugbetaling gedaan',
+      body: `${f.money(p.amountCents ?? 0)} voor ${deal(p)} is aan je terugbetaald.`,
+    }),
     split_resolved_brand: (p, f) => ({
       title: 'Geschil opgelost',
       body: `Het geschil over ${deal(p)} is opgelost met een verdeling: je krijgt ${f.money(p.refundCents ?? 0)} terug; ${p.influencer ?? 'de creator'} ontvangt ${f.money(p.amountCents ?? 0)}.`,
@@ -45,7 +51,10 @@ export const nl: TextCatalog = {
       title: 'Betaalverzoek betaald',
       body: `Je betaling van ${f.money(p.amountCents ?? 0)} voor “${p.title ?? ''}” staat in escrow tot het werk klaar is.`,
     }),
-    request_accepted: (p) => ({ title: 'Verzoek geaccepteerd', body: `${p.brandName ?? 'Het merk'} heeft je betaalverzoek “${p.title ?? ''}” geaccepteerd.` }),
+    request_accepted: (p) => ({
+      title: 'Verzoek geaccepteerd',
+      body: `${p.brandName ?? 'Het merk'} heeft je betaalverzoek “${p.title ?? ''}” geaccepteerd.`,
+    }),
     request_paid: (p, f) => ({
       title: 'Verzoek betaald',
       body: `${p.brandName ?? 'Het merk'} heeft ${f.money(p.amountCents ?? 0)} betaald voor “${p.title ?? ''}”. Markeer het als voltooid als het werk klaar is.`,
@@ -54,9 +63,18 @@ export const nl: TextCatalog = {
       title: 'Uitbetaling verstuurd',
       body: `${f.money(p.amountCents ?? 0)} voor “${p.title ?? ''}” is onderweg naar je bankrekening.`,
     }),
-    link_dispute_opened: (p) => ({ title: 'Levering betwist', body: `Het merk betwist je levering voor ${deal(p)}: ${p.reason ?? ''}` }),
-    link_payout_sent: (p, f) => ({ title: 'Uitbetaling verstuurd', body: `${f.money(p.amountCents ?? 0)} voor ${deal(p)} is onderweg naar je bankrekening.` }),
-    link_deal_refunded: (p) => ({ title: 'Deal geannuleerd', body: `${deal(p)} is geannuleerd en het merk is terugbetaald.` }),
+    link_dispute_opened: (p) => ({
+      title: 'Levering betwist',
+      body: `Het merk betwist je levering voor ${deal(p)}: ${p.reason ?? ''}`,
+    }),
+    link_payout_sent: (p, f) => ({
+      title: 'Uitbetaling verstuurd',
+      body: `${f.money(p.amountCents ?? 0)} voor ${deal(p)} is onderweg naar je bankrekening.`,
+    }),
+    link_deal_refunded: (p) => ({
+      title: 'Deal geannuleerd',
+      body: `${deal(p)} is geannuleerd en het merk is terugbetaald.`,
+    }),
     link_split_resolved: (p, f) => ({
       title: 'Geschil opgelost',
       body: `Het geschil over ${deal(p)} is opgelost met een verdeling: je ontvangt ${f.money(p.amountCents ?? 0)}, onderweg naar je bankrekening.`,
@@ -65,12 +83,18 @@ export const nl: TextCatalog = {
       title: 'Chargeback geopend',
       body: `Er is een chargeback van ${f.money(p.amountCents ?? 0)} (${p.reason ?? 'geen reden'}) geopend op ${p.dealId ? `deal #${p.dealId}` : `verzoek #${p.requestId ?? ''}`}.`,
     }),
-    admin_transfer_failed: (p) => ({ title: 'Overboeking mislukt', body: `De uitbetaling voor deal #${p.dealId ?? ''} is mislukt: ${p.reason ?? ''}` }),
+    admin_transfer_failed: (p) => ({
+      title: 'Overboeking mislukt',
+      body: `De uitbetaling voor deal #${p.dealId ?? ''} is mislukt: ${p.reason ?? ''}`,
+    }),
     admin_split_failed: (p, f) => ({
       title: 'Betaling van verdeling mislukt',
       body: `Een deel van de verdeling van deal #${p.dealId ?? ''} (${f.money(p.amountCents ?? 0)}) is mislukt: ${p.reason ?? ''}. Probeer het opnieuw bij de deal.`,
     }),
-    admin_hold_ageing: (p, f) => ({ title: 'Deal te lang on hold', body: `Deal #${p.dealId ?? ''} staat sinds ${f.dateTime(p.at ?? '')} on hold.` }),
+    admin_hold_ageing: (p, f) => ({
+      title: 'Deal te lang on hold',
+      body: `Deal #${p.dealId ?? ''} staat sinds ${f.dateTime(p.at ?? '')} on hold.`,
+    }),
     admin_reconciliation_mismatch: (p, f) => ({
       title: 'Afstemming vond een verschil',
       body: `Het grootboek en de betaalprovider verschillen over ${p.count ?? 0} geldbeweging(en) tot ${f.dateTime(p.at ?? '')}: ${p.reason ?? ''}`,
@@ -84,10 +108,12 @@ export const nl: TextCatalog = {
     confirmBody: 'Geen meldingen meer per e-mail naar dit adres?',
     confirmButton: 'Afmelden',
     unsubscribedTitle: 'Afgemeld',
-    unsubscribedBody: 'Je ontvangt geen meldingen per e-mail meer. Je kunt ze in je profiel weer aanzetten.',
+    unsubscribedBody:
+      'Je ontvangt geen meldingen per e-mail meer. Je kunt ze in je profiel weer aanzetten.',
     invalidLink: 'Deze afmeldlink is niet geldig.',
     block: 'Betaalverzoeken van deze creator blokkeren',
-    blockConfirmBody: 'Geen e-mails met betaalverzoeken van deze creator meer naar dit adres sturen?',
+    blockConfirmBody:
+      'Geen e-mails met betaalverzoeken van deze creator meer naar dit adres sturen?',
     blockButton: 'Deze creator blokkeren',
     blockedTitle: 'Creator geblokkeerd',
     blockedBody: 'Dit adres krijgt geen betaalverzoeken van deze creator meer.',

@@ -49,4 +49,5 @@ export function createGateway(config: GatewayConfig): PaymentGateway {
 }
 
 /** The offline simulated gateway (its /sim pages, its file, its test helpers), not Stripe. */
-export const isSimulated = (gateway: PaymentGateway): gateway is SimulatedGateway => gateway.mode === 'simulated';
+export const isSimulated = (gateway: PaymentGateway): gateway is SimulatedGateway =>
+  gateway.mode === 'simulated';

@@ -3,15 +3,22 @@ import { definiteRefusals, GatewayError } from './payment-gateway';
 
 export function asGatewayError(error: unknown): GatewayError {
   if (error instanceof GatewayError) return error;
-  return new GatewayError('gateway_unavailable', `gateway_unavailable: ${(error as Error)?.message ?? String(error)}`);
+  return new GatewayError(
+    'gateway_unavailable',
+    `gateway_unavailable: ${(error as Error)?.message ?? String(error)}`,
+  );
 }
 
 /** True when the gateway refused and nothing moved; anything else has an unknown outcome. */
-export const isDefiniteRefusal = (error: GatewayError): boolean => definiteRefusals.includes(error.code);
+export const isDefiniteRefusal = (error: GatewayError): boolean =>
+  definiteRefusals.includes(error.code);
 
 /** A refusal is a 409 the user can act on; an unknown outcome is a 502. The message starts with the code. */
 export function gatewayFailure(error: GatewayError): DomainError {
-  return new DomainError(isDefiniteRefusal(error) ? 'gateway_refused' : 'gateway_failed', { gatewayCode: error.code, detail: error.message });
+  return new DomainError(isDefiniteRefusal(error) ? 'gateway_refused' : 'gateway_failed', {
+    gatewayCode: error.code,
+    detail: error.message,
+  });
 }
 
 /** Runs a gateway call that moves no money (opening a session, an account link); failures become answers. */

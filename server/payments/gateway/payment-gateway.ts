@@ -87,11 +87,19 @@ export interface StripeApiAddress {
 }
 
 /** The kinds of money movement the ledger records and the gateway keeps its own record of. */
-export const movementKinds = ['charge', 'refund', 'transfer', 'transfer_reversal', 'payout', 'dispute'] as const;
+export const movementKinds = [
+  'charge',
+  'refund',
+  'transfer',
+  'transfer_reversal',
+  'payout',
+  'dispute',
+] as const;
 export type MovementKind = (typeof movementKinds)[number];
 
 /** A request's transfer is its payout; a deal's is a transfer (the ledger names them the same way). */
-export const transferKind = (group: string): MovementKind => (group.startsWith('payment-request-') ? 'payout' : 'transfer');
+export const transferKind = (group: string): MovementKind =>
+  group.startsWith('payment-request-') ? 'payout' : 'transfer';
 
 /** One money movement as the gateway recorded it. */
 export interface GatewayMovement {
@@ -127,17 +135,28 @@ export interface PaymentGateway {
   readonly testMode: boolean;
   createCheckoutSession(input: CheckoutInput): Promise<{ sessionId: string; url: string }>;
   createConnectedAccount(input: ConnectedAccountInput): Promise<{ accountId: string }>;
-  createAccountLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
-  getAccountStatus(accountId: string): Promise<{ payoutsEnabled: boolean; detailsSubmitted: boolean }>;
+  createAccountLink(input: {
+    accountId: string;
+    returnUrl: string;
+    refreshUrl: string;
+  }): Promise<{ url: string }>;
+  getAccountStatus(
+    accountId: string,
+  ): Promise<{ payoutsEnabled: boolean; detailsSubmitted: boolean }>;
   transfer(input: TransferInput): Promise<{ transferId: string }>;
   /** Full refund; reverses transfers of the group first when funds had already left. */
   refund(input: RefundInput): Promise<{ refundId: string; transferReversalId: string | null }>;
   /** Closes a still-open checkout session so it can no longer be paid; a session already paid or closed is left alone. */
   expireCheckoutSession(sessionId: string): Promise<void>;
   /** Fully reverses one transfer (a transfer that lost a race against a refund). */
-  reverseTransfer(input: { transferId: string; idempotencyKey: string }): Promise<{ reversalId: string }>;
+  reverseTransfer(input: {
+    transferId: string;
+    idempotencyKey: string;
+  }): Promise<{ reversalId: string }>;
   /** The charge behind a payment intent (the `source_transaction` of its transfer) and how it was paid. */
-  paymentDetails(paymentIntentId: string): Promise<{ chargeId: string | null; method: string | null }>;
+  paymentDetails(
+    paymentIntentId: string,
+  ): Promise<{ chargeId: string | null; method: string | null }>;
   /** The checkout metadata (`dealId` / `paymentRequestId`) of a charge, so a chargeback finds its deal. */
   chargeMetadata(chargeId: string): Promise<Record<string, string> | null>;
   /**

@@ -11,7 +11,13 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -19,8 +25,18 @@ export function launchBrowser(): Promise<Browser> {
  * A phone-sized context; clipboard permission so Copy buttons can be checked. `locale` is the
  * browser's language, which the app follows until the user picks one (en-US unless a test is Dutch).
  */
-export async function phoneContext(browser: Browser, baseURL: string, locale = 'en-US'): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: VIEWPORT, baseURL, deviceScaleFactor: 1, hasTouch: false, locale });
+export async function phoneContext(
+  browser: Browser,
+  baseURL: string,
+  locale = 'en-US',
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    baseURL,
+    deviceScaleFactor: 1,
+    hasTouch: false,
+    locale,
+  });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   return context;
 }
@@ -35,7 +51,10 @@ export function screens(prefix: string): (page: Page, name: string) => Promise<v
   return async (page, name) => {
     n += 1;
     await page.waitForLoadState('networkidle').catch(() => undefined);
-    await page.screenshot({ path: join(screenshots, `${prefix}-${String(n).padStart(2, '0')}-${name}.png`), fullPage: true });
+    await page.screenshot({
+      path: join(screenshots, `${prefix}-${String(n).padStart(2, '0')}-${name}.png`),
+      fullPage: true,
+    });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, `${name} scrolls sideways`).toBeLessThanOrEqual(VIEWPORT.width);
   };

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { see } from './flows';
 
-export const inDays = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+export const inDays = (days: number): string =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 export interface DealFields {
   influencer: string;
@@ -14,7 +15,9 @@ export interface DealFields {
 export async function fillDealForm(page: Page, fields: DealFields): Promise<void> {
   await page.getByLabel('Influencer').fill(fields.influencer);
   if (fields.title) await page.getByLabel('Title (optional)').fill(fields.title);
-  await page.getByLabel('Description', { exact: true }).fill(fields.description ?? '- 2 stories about the new range');
+  await page
+    .getByLabel('Description', { exact: true })
+    .fill(fields.description ?? '- 2 stories about the new range');
   await page.getByLabel('Amount (€)').fill(fields.amount ?? '120');
   await page.getByLabel('Content delivery date').fill(inDays(14));
   await page.getByLabel('1 Instagram Story').check();

@@ -3,9 +3,11 @@ import { expect } from 'vitest';
 
 export type Snap = (page: Page, name: string) => Promise<void>;
 
-const inDays = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const inDays = (days: number): string =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 let counter = 0;
-export const unique = (base: string): string => `${base}${Date.now().toString(36)}${(counter += 1)}`;
+export const unique = (base: string): string =>
+  `${base}${Date.now().toString(36)}${(counter += 1)}`;
 
 /** Waits until the text is visible anywhere on the page. */
 export async function see(page: Page, text: string | RegExp, timeout = 20_000): Promise<void> {
@@ -13,7 +15,11 @@ export async function see(page: Page, text: string | RegExp, timeout = 20_000): 
 }
 
 /** Registers a fresh account and completes onboarding; ends on the deals screen. */
-export async function registerAndOnboard(page: Page, snap: Snap, name: string): Promise<{ email: string; password: string }> {
+export async function registerAndOnboard(
+  page: Page,
+  snap: Snap,
+  name: string,
+): Promise<{ email: string; password: string }> {
   const email = `${name}@example.com`;
   const password = 'secret-password';
   await page.goto('/register');
@@ -37,14 +43,23 @@ export async function registerAndOnboard(page: Page, snap: Snap, name: string): 
 }
 
 /** Creates a deal, pays it in the simulated checkout and copies the link; returns the accept URL. */
-export async function createAndPayDeal(page: Page, snap: Snap, influencer: string): Promise<string> {
+export async function createAndPayDeal(
+  page: Page,
+  snap: Snap,
+  influencer: string,
+): Promise<string> {
   await page.getByRole('link', { name: 'New Deal', exact: true }).click();
   await page.waitForURL('**/create');
   await page.getByLabel('Influencer').fill(influencer);
   await page.getByLabel('Title (optional)').fill('Spring launch reel');
-  await page.getByLabel('Description').fill('- 1 reel about the spring collection\n- Tag @brand in the caption');
+  await page
+    .getByLabel('Description')
+    .fill('- 1 reel about the spring collection\n- Tag @brand in the caption');
   await page.getByLabel('Amount (€)').fill('1800');
-  await see(page, 'The product currently supports deals up to €1,750. For larger deals, please contact us.');
+  await see(
+    page,
+    'The product currently supports deals up to €1,750. For larger deals, please contact us.',
+  );
   await page.getByLabel('Amount (€)').fill('250');
   await page.getByLabel('Content delivery date').fill(inDays(10));
   await page.getByLabel('1 Instagram Post').check();
@@ -71,7 +86,11 @@ export async function createAndPayDeal(page: Page, snap: Snap, influencer: strin
 }
 
 /** The creator opens the link, accepts, completes bank setup and marks delivery. */
-export async function creatorDelivers(context: BrowserContext, link: string, snap: Snap): Promise<void> {
+export async function creatorDelivers(
+  context: BrowserContext,
+  link: string,
+  snap: Snap,
+): Promise<void> {
   const page = await context.newPage();
   await page.goto(link);
   await see(page, "You're invited!");
@@ -98,19 +117,24 @@ export async function creatorDelivers(context: BrowserContext, link: string, sna
   await page.getByRole('button', { name: 'Complete setup' }).click();
   await page.waitForURL('**/accept/**');
   await see(page, 'Bank Details Setup Complete!');
-  await page.getByRole('button', { name: 'Mark assignment as completed' }).waitFor({ timeout: 20_000 });
+  await page
+    .getByRole('button', { name: 'Mark assignment as completed' })
+    .waitFor({ timeout: 20_000 });
   expect(new URL(page.url()).search).toBe('');
   await snap(page, 'accept-bank-connected');
   // No forced reload after bank setup: the tap right away counts.
   await page.getByRole('button', { name: 'Mark assignment as completed' }).click();
   await see(page, 'Assignment Completed!');
-  await expect.poll(() => page.getByTestId('creator-status').textContent(), { timeout: 20_000 }).toBe('Delivered');
+  await expect
+    .poll(() => page.getByTestId('creator-status').textContent(), { timeout: 20_000 })
+    .toBe('Delivered');
   await snap(page, 'accept-delivered');
   await page.close();
 }
 
 /** The brand's card for a creator, on the deals screen. */
-export const cardOf = (page: Page, influencer: string) => page.getByTestId('deal-card').filter({ hasText: influencer });
+export const cardOf = (page: Page, influencer: string) =>
+  page.getByTestId('deal-card').filter({ hasText: influencer });
 
 /** Clicks a button and confirms the prompt that follows. */
 export async function confirmAction(
@@ -130,7 +154,12 @@ export async function confirmAction(
 }
 
 /** On the brand's deals screen, disputes the delivered deal of this creator (optionally with a reason) and waits for the dispute. */
-export async function disputeDelivered(page: Page, influencer: string, snap: Snap, reason?: string): Promise<void> {
+export async function disputeDelivered(
+  page: Page,
+  influencer: string,
+  snap: Snap,
+  reason?: string,
+): Promise<void> {
   await page.goto('/');
   const card = cardOf(page, influencer);
   await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('delivered');
@@ -141,7 +170,9 @@ export async function disputeDelivered(page: Page, influencer: string, snap: Sna
     snap,
     'confirm-dispute',
     card,
-    reason === undefined ? undefined : { label: 'What is wrong with the delivery? (optional)', text: reason },
+    reason === undefined
+      ? undefined
+      : { label: 'What is wrong with the delivery? (optional)', text: reason },
   );
   await see(page, 'Dispute created');
   await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('dispute');

@@ -14,8 +14,14 @@ import { nlDealPages } from '../../../web/src/i18n/nl-deal-pages';
 import { nlRequests } from '../../../web/src/i18n/nl-requests';
 
 const catalogs = {
-  en: { ...enCore, ...enBrand, ...enAccount, ...enAdmin, ...enRequests, ...enDealPages } as Record<string, string>,
-  nl: { ...nlCore, ...nlBrand, ...nlAccount, ...nlAdmin, ...nlRequests, ...nlDealPages } as Record<string, string>,
+  en: { ...enCore, ...enBrand, ...enAccount, ...enAdmin, ...enRequests, ...enDealPages } as Record<
+    string,
+    string
+  >,
+  nl: { ...nlCore, ...nlBrand, ...nlAccount, ...nlAdmin, ...nlRequests, ...nlDealPages } as Record<
+    string,
+    string
+  >,
 };
 
 /**
@@ -24,15 +30,23 @@ const catalogs = {
  */
 function ownTexts(lang: 'en' | 'nl'): string[] {
   const other = Object.values(catalogs[lang === 'en' ? 'nl' : 'en']).join('\n');
-  return [...new Set(Object.values(catalogs[lang]))].filter((text) => !text.includes('{') && text.split(/\s+/).length >= 3 && !other.includes(text));
+  return [...new Set(Object.values(catalogs[lang]))].filter(
+    (text) => !text.includes('{') && text.split(/\s+/).length >= 3 && !other.includes(text),
+  );
 }
 const own = { en: ownTexts('en'), nl: ownTexts('nl') };
 
 /** Fails when the screen shows any text of the other language. */
-export async function expectOnlyLanguage(page: Page, lang: 'en' | 'nl', screen: string): Promise<void> {
+export async function expectOnlyLanguage(
+  page: Page,
+  lang: 'en' | 'nl',
+  screen: string,
+): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   const text = (await page.evaluate(() => document.body.innerText)).replace(/\s+/g, ' ');
   const leaks = own[lang === 'en' ? 'nl' : 'en'].filter((foreign) => text.includes(foreign));
   expect(leaks, `${screen} shows the other language`).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.lang), `${screen} <html lang>`).toBe(lang);
+  expect(await page.evaluate(() => document.documentElement.lang), `${screen} <html lang>`).toBe(
+    lang,
+  );
 }

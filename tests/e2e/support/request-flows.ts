@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { see, type Snap } from './flows';
 
-const inDays = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const inDays = (days: number): string =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A logged-in creator (English browser) fills the request form; returns the shareable link. */
 export async function createPaymentRequest(page: Page, snap: Snap, title: string): Promise<string> {

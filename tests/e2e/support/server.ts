@@ -31,7 +31,8 @@ function freePort(): Promise<number> {
 async function waitUntilUp(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     try {
       const response = await fetch(`${url}/api/push/public-key`);
       if (response.ok) return;
@@ -49,7 +50,10 @@ export interface StartOptions {
 }
 
 /** Builds the web app if needed, then starts the real server on a free port with a temp data folder. */
-export async function startServer(extraEnv: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningServer> {
   ensureWebBuild();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
@@ -93,7 +97,10 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
   let stopping = false;
   // A server that dies mid-test leaves only ERR_CONNECTION_REFUSED in the browser: show why.
   child.once('exit', (code, signal) => {
-    if (!stopping) process.stderr.write(`\n[e2e] server exited unexpectedly (${code ?? signal}); its output:\n${log.slice(-8_000)}\n`);
+    if (!stopping)
+      process.stderr.write(
+        `\n[e2e] server exited unexpectedly (${code ?? signal}); its output:\n${log.slice(-8_000)}\n`,
+      );
   });
   return {
     url,
@@ -117,7 +124,13 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
 
 /** A JSON client for the running server's API: throws with the status and body on anything but 2xx. */
 export function apiClient(server: Pick<RunningServer, 'url'>) {
-  return async <T>(method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<T> => {
+  return async <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+    headers: Record<string, string> = {},
+  ): Promise<T> => {
     const response = await fetch(`${server.url}${path}`, {
       method,
       headers: {
@@ -127,13 +140,18 @@ export function apiClient(server: Pick<RunningServer, 'url'>) {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    if (!response.ok)
+      throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
 }
 
 /** Submits a simulated gateway page (checkout or onboarding) as its form would; answers the HTTP status (303 when done). */
-export async function submitSimulatedPage(server: Pick<RunningServer, 'url'>, url: string, body: string): Promise<number> {
+export async function submitSimulatedPage(
+  server: Pick<RunningServer, 'url'>,
+  url: string,
+  body: string,
+): Promise<number> {
   const response = await fetch(new URL(url, server.url), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

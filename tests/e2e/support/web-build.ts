@@ -19,9 +19,21 @@ function newestMtime(dir: string): number {
 export function webBuildIsStale(): boolean {
   if (!existsSync(webManifest)) return true;
   const built = statSync(webManifest).mtimeMs;
-  const sources = [join(repoRoot, 'web', 'src'), join(repoRoot, 'web', 'public'), join(repoRoot, 'web', 'build'), join(repoRoot, 'machines')];
-  const configs = [join(repoRoot, 'web', 'index.html'), join(repoRoot, 'web', 'vite.config.ts'), join(repoRoot, 'tsconfig.json')];
-  return sources.some((d) => existsSync(d) && newestMtime(d) > built) || configs.some((f) => existsSync(f) && statSync(f).mtimeMs > built);
+  const sources = [
+    join(repoRoot, 'web', 'src'),
+    join(repoRoot, 'web', 'public'),
+    join(repoRoot, 'web', 'build'),
+    join(repoRoot, 'machines'),
+  ];
+  const configs = [
+    join(repoRoot, 'web', 'index.html'),
+    join(repoRoot, 'web', 'vite.config.ts'),
+    join(repoRoot, 'tsconfig.json'),
+  ];
+  return (
+    sources.some((d) => existsSync(d) && newestMtime(d) > built) ||
+    configs.some((f) => existsSync(f) && statSync(f).mtimeMs > built)
+  );
 }
 
 const lockDir = join(repoRoot, 'web', '.build-lock');

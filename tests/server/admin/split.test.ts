@@ -5,7 +5,15 @@ import { isSimulated } from '../../../server/payments/gateway/create-gateway';
 import type { SimulatedGateway } from '../../../server/payments/gateway/simulated/simulated-gateway';
 import type { ReconciliationReport } from '../../../server/reconciliation/reconcile';
 import { acceptAndConnect, claimHeader, payDeal } from '../api/flow-helpers';
-import { bearer, createAuditor, createDeal, createRootAdmin, createTestApp, registerUser, type TestApp } from '../api/test-app';
+import {
+  bearer,
+  createAuditor,
+  createDeal,
+  createRootAdmin,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '../api/test-app';
 
 /**
  * Resolving a deal with a split over HTTP: the creator receives X, the brand the rest of the
@@ -39,9 +47,22 @@ async function disputedDeal(dispute = true): Promise<number> {
   const { id } = await createDeal(t.app, brand.token);
   await payDeal(t.app, t.ctx, brand.token, id);
   const link = await acceptAndConnect(t.app, t.ctx, brand.token, id);
-  expect((await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) })).statusCode).toBe(200);
+  expect(
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/deals/deliver/${link}`,
+        headers: claimHeader(link),
+      })
+    ).statusCode,
+  ).toBe(200);
   if (dispute) {
-    const res = await t.app.inject({ method: 'POST', url: `/api/deals/${id}/dispute`, headers: bearer(brand.token), payload: { reason: 'Late' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/deals/${id}/dispute`,
+      headers: bearer(brand.token),
+      payload: { reason: 'Late' },
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
   return id;
@@ -59,10 +80,22 @@ const moneyOf = (id: number) => gateway.ledger.moneyOfGroup(`deal-${id}`);
 describe('POST /api/admin/deals/:id/split', () => {
   it('previews the parts: the fee kept in proportion (half up), the refund the rest', async () => {
     const id = await disputedDeal();
-    const res = await t.app.inject({ url: `/api/admin/deals/${id}/split-preview?creatorCents=15000`, headers: bearer(adminToken) });
+    const res = await t.app.inject({
+      url: `/api/admin/deals/${id}/split-preview?creatorCents=15000`,
+      headers: bearer(adminToken),
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ creatorCents: 15_000, refundCents: 10_820, feeKeptCents: 1_230, chargedCents: CHARGED, amountCents: AMOUNT });
-    const bad = await t.app.inject({ url: `/api/admin/deals/${id}/split-preview?creatorCents=0`, headers: bearer(adminToken) });
+    expect(res.json()).toEqual({
+      creatorCents: 15_000,
+      refundCents: 10_820,
+      feeKeptCents: 1_230,
+      chargedCents: CHARGED,
+      amountCents: AMOUNT,
+    });
+    const bad = await t.app.inject({
+      url: `/api/admin/deals/${id}/split-preview?creatorCents=0`,
+      headers: bearer(adminToken),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'split_amount_invalid' });
     // Nothing moved.
@@ -88,14 +121,41 @@ describe('POST /api/admin/deals/:id/split', () => {
       by: 'root',
     });
     const money = moneyOf(id);
-    expect(money.transfers.map((x) => [x.amountCents, x.idempotencyKey.endsWith(':transfer'), x.reversed])).toEqual([[15_000, true, false]]);
-    expect(money.refunds.map((r) => [r.amountCents, r.idempotencyKey.endsWith(':refund'), r.transferReversalId])).toEqual([[10_820, true, null]]);
+    expect(
+      money.transfers.map((x) => [
+        x.amountCents,
+        x.idempotencyKey.endsWith(':transfer'),
+        x.reversed,
+      ]),
+    ).toEqual([[15_000, true, false]]);
+    expect(
+      money.refunds.map((r) => [
+        r.amountCents,
+        r.idempotencyKey.endsWith(':refund'),
+        r.transferReversalId,
+      ]),
+    ).toEqual([[10_820, true, null]]);
     const context = t.ctx.queries.deals.byId(id)!.context;
-    expect(context.money).toEqual({ chargedCents: CHARGED, transferredCents: 15_000, refundedCents: 10_820, feeKeptCents: 1_230 });
+    expect(context.money).toEqual({
+      chargedCents: CHARGED,
+      transferredCents: 15_000,
+      refundedCents: 10_820,
+      feeKeptCents: 1_230,
+    });
 
-    const own = (await t.app.inject({ url: `/api/deals/${id}`, headers: bearer(brand.token) })).json();
-    expect(own).toMatchObject({ status: 'split_resolved', split: { creatorCents: 15_000, refundCents: 10_820, feeKeptCents: 1_230 } });
-    const listed = (await t.app.inject({ url: '/api/admin/deals?filter=completed', headers: bearer(auditorToken) })).json() as { id: number }[];
+    const own = (
+      await t.app.inject({ url: `/api/deals/${id}`, headers: bearer(brand.token) })
+    ).json();
+    expect(own).toMatchObject({
+      status: 'split_resolved',
+      split: { creatorCents: 15_000, refundCents: 10_820, feeKeptCents: 1_230 },
+    });
+    const listed = (
+      await t.app.inject({
+        url: '/api/admin/deals?filter=completed',
+        headers: bearer(auditorToken),
+      })
+    ).json() as { id: number }[];
     expect(listed.map((d) => d.id)).toContain(id);
   });
 
@@ -117,7 +177,9 @@ describe('POST /api/admin/deals/:id/split', () => {
 
   it('20 parallel split requests make one transfer and one refund', async () => {
     const id = await disputedDeal();
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => split(id, { creatorCents: 20_000 }, `split-race-${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => split(id, { creatorCents: 20_000 }, `split-race-${i}`)),
+    );
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 200 || c === 202)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(19);
@@ -142,7 +204,11 @@ describe('POST /api/admin/deals/:id/split', () => {
     const failed = res.json() as { success: boolean; deal: AdminDealDto };
     expect(failed.success).toBe(false);
     expect(failed.deal.status).toBe('dispute');
-    expect(failed.deal.split).toMatchObject({ transfer: 'failed', refund: 'succeeded', refundFailure: null });
+    expect(failed.deal.split).toMatchObject({
+      transfer: 'failed',
+      refund: 'succeeded',
+      refundFailure: null,
+    });
     expect(failed.deal.split!.transferFailure).toMatch(/^payouts_not_enabled/);
     expect(moneyOf(id).transfers).toHaveLength(0);
     expect(moneyOf(id).refunds).toHaveLength(1);
@@ -154,12 +220,21 @@ describe('POST /api/admin/deals/:id/split', () => {
       headers: { ...bearer(adminToken), 'idempotency-key': 'r1' },
     });
     expect(retry.statusCode, retry.body).toBe(200);
-    expect(retry.json()).toMatchObject({ success: true, deal: { status: 'split_resolved', split: { transfer: 'succeeded', refund: 'succeeded' } } });
+    expect(retry.json()).toMatchObject({
+      success: true,
+      deal: { status: 'split_resolved', split: { transfer: 'succeeded', refund: 'succeeded' } },
+    });
     const money = moneyOf(id);
-    expect(money.transfers.map((x) => [x.amountCents, x.idempotencyKey])).toEqual([[12_345, refundKey.replace(/:refund$/, ':transfer')]]);
+    expect(money.transfers.map((x) => [x.amountCents, x.idempotencyKey])).toEqual([
+      [12_345, refundKey.replace(/:refund$/, ':transfer')],
+    ]);
     expect(money.refunds).toHaveLength(1);
 
-    const nothing = await t.app.inject({ method: 'POST', url: `/api/admin/deals/${id}/split/retry`, headers: bearer(adminToken) });
+    const nothing = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/deals/${id}/split/retry`,
+      headers: bearer(adminToken),
+    });
     expect(nothing.statusCode).toBe(409);
     expect(nothing.json()).toMatchObject({ code: 'split_nothing_to_retry' });
   });
@@ -169,11 +244,18 @@ describe('POST /api/admin/deals/:id/split', () => {
     gateway.failRefundsWith('invalid_request');
     try {
       const res = await split(id, { creatorCents: 5_000 }, 'split-refund-fail');
-      expect(res.json()).toMatchObject({ success: false, deal: { split: { transfer: 'succeeded', refund: 'failed' } } });
+      expect(res.json()).toMatchObject({
+        success: false,
+        deal: { split: { transfer: 'succeeded', refund: 'failed' } },
+      });
     } finally {
       gateway.failRefundsWith(null);
     }
-    const retry = await t.app.inject({ method: 'POST', url: `/api/admin/deals/${id}/split/retry`, headers: bearer(adminToken) });
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/deals/${id}/split/retry`,
+      headers: bearer(adminToken),
+    });
     expect(retry.statusCode, retry.body).toBe(200);
     expect(moneyOf(id).transfers.map((x) => x.amountCents)).toEqual([5_000]);
     // 2,050 × 5,000 / 25,000 = 410 kept; 27,050 − 5,000 − 410 = 21,640 back.
@@ -182,7 +264,15 @@ describe('POST /api/admin/deals/:id/split', () => {
 
   it('on hold (delivered, no dispute) an admin may split too', async () => {
     const id = await disputedDeal(false);
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/deals/${id}/hold`, headers: bearer(adminToken) })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/deals/${id}/hold`,
+          headers: bearer(adminToken),
+        })
+      ).statusCode,
+    ).toBe(200);
     const res = await split(id, { creatorCents: 100 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ deal: { status: 'split_resolved', onHold: false } });
@@ -208,7 +298,11 @@ describe('POST /api/admin/deals/:id/split', () => {
     }
     const auditor = await split(id, { creatorCents: 100 }, undefined, auditorToken);
     expect(auditor.statusCode).toBe(403);
-    const auditorRetry = await t.app.inject({ method: 'POST', url: `/api/admin/deals/${id}/split/retry`, headers: bearer(auditorToken) });
+    const auditorRetry = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/deals/${id}/split/retry`,
+      headers: bearer(auditorToken),
+    });
     expect(auditorRetry.statusCode).toBe(403);
     expect((await split(id, { creatorCents: 100 }, undefined, brand.token)).statusCode).toBe(401);
     expect((await split(999_999, { creatorCents: 100 })).statusCode).toBe(404);
@@ -216,8 +310,14 @@ describe('POST /api/admin/deals/:id/split', () => {
     const delivered = await disputedDeal(false);
     const notAllowed = await split(delivered, { creatorCents: 100 });
     expect(notAllowed.statusCode).toBe(409);
-    expect(notAllowed.json()).toMatchObject({ code: 'split_not_allowed', params: { status: 'delivered' } });
-    const preview = await t.app.inject({ url: `/api/admin/deals/${delivered}/split-preview?creatorCents=100`, headers: bearer(adminToken) });
+    expect(notAllowed.json()).toMatchObject({
+      code: 'split_not_allowed',
+      params: { status: 'delivered' },
+    });
+    const preview = await t.app.inject({
+      url: `/api/admin/deals/${delivered}/split-preview?creatorCents=100`,
+      headers: bearer(adminToken),
+    });
     expect(preview.statusCode).toBe(409);
     expect(moneyOf(id)).toEqual({ transfers: [], refunds: [] });
     expect(moneyOf(delivered)).toEqual({ transfers: [], refunds: [] });
@@ -227,9 +327,15 @@ describe('POST /api/admin/deals/:id/split', () => {
     const id = await disputedDeal();
     const link = t.ctx.queries.deals.byId(id)!.context.shareableToken!;
     expect((await split(id, { creatorCents: 15_000 }, 'split-outputs')).statusCode).toBe(200);
-    const get = (url: string, headers: Record<string, string> = bearer(auditorToken)) => t.app.inject({ url, headers });
+    const get = (url: string, headers: Record<string, string> = bearer(auditorToken)) =>
+      t.app.inject({ url, headers });
 
-    const history = (await get(`/api/admin/deals/${id}/events`)).json() as { type: string; summary: string; status: string; view: { heldCents: number } }[];
+    const history = (await get(`/api/admin/deals/${id}/events`)).json() as {
+      type: string;
+      summary: string;
+      status: string;
+      view: { heldCents: number };
+    }[];
     const lines = history.filter((e) => e.type.includes('Split'));
     expect(lines.map((e) => [e.type, e.status])).toEqual([
       ['DealSplitRequested', 'dispute'],
@@ -241,15 +347,26 @@ describe('POST /api/admin/deals/:id/split', () => {
     );
     expect(history.at(-1)!.view.heldCents).toBe(0);
     const timeline = (await get(`/api/admin/disputes/${id}/timeline`)).json() as { type: string }[];
-    expect(timeline.map((e) => e.type)).toEqual(expect.arrayContaining(['DealSplitRequested', 'SplitTransferSucceeded', 'SplitRefundSucceeded']));
+    expect(timeline.map((e) => e.type)).toEqual(
+      expect.arrayContaining([
+        'DealSplitRequested',
+        'SplitTransferSucceeded',
+        'SplitRefundSucceeded',
+      ]),
+    );
 
-    const detail = (await get(`/api/admin/disputes/${id}`)).json() as { outcome: string; money: { kind: string; amountCents: number }[] };
+    const detail = (await get(`/api/admin/disputes/${id}`)).json() as {
+      outcome: string;
+      money: { kind: string; amountCents: number }[];
+    };
     expect(detail.outcome).toBe('split');
     expect(detail.money.filter((m) => m.kind.startsWith('split'))).toEqual([
       expect.objectContaining({ kind: 'split_transfer', amountCents: 15_000 }),
       expect.objectContaining({ kind: 'split_refund', amountCents: 10_820 }),
     ]);
-    const filtered = (await get('/api/admin/disputes?outcome=split')).json() as { dealId: number }[];
+    const filtered = (await get('/api/admin/disputes?outcome=split')).json() as {
+      dealId: number;
+    }[];
     expect(filtered.map((d) => d.dealId)).toContain(id);
     const csv = (await get(`/api/admin/disputes/${id}/export?format=csv`)).body;
     expect(csv).toContain('SplitTransferSucceeded');
@@ -264,11 +381,18 @@ describe('POST /api/admin/deals/:id/split', () => {
     });
     const statement = await get(`/api/deals/link/${link}/statement`, claimHeader(link));
     expect(statement.statusCode, statement.body).toBe(200);
-    expect(statement.json()).toMatchObject({ kind: 'statement', paidCents: 15_000, split: { creatorCents: 15_000 } });
+    expect(statement.json()).toMatchObject({
+      kind: 'statement',
+      paidCents: 15_000,
+      split: { creatorCents: 15_000 },
+    });
 
-    const overview = (await get('/api/admin/money/overview')).json() as { totals: { feesCents: number; refundedCents: number; releasedCents: number } };
+    const overview = (await get('/api/admin/money/overview')).json() as {
+      totals: { feesCents: number; refundedCents: number; releasedCents: number };
+    };
     const contexts = t.ctx.queries.deals.listForAdmin('all', 1_000, 0).map((r) => r.context);
-    const sum = (pick: (c: (typeof contexts)[number]) => number) => contexts.reduce((n, c) => n + pick(c), 0);
+    const sum = (pick: (c: (typeof contexts)[number]) => number) =>
+      contexts.reduce((n, c) => n + pick(c), 0);
     expect(overview.totals).toMatchObject({
       releasedCents: sum((c) => c.money.transferredCents),
       refundedCents: sum((c) => c.money.refundedCents),
@@ -278,7 +402,10 @@ describe('POST /api/admin/deals/:id/split', () => {
 
   it('the reconciliation finds no mismatch after the splits, and counts their transfers and refunds', async () => {
     await t.ctx.quiesce();
-    const res = await t.app.inject({ url: '/api/admin/reconciliation?since=2026-03-01', headers: bearer(adminToken) });
+    const res = await t.app.inject({
+      url: '/api/admin/reconciliation?since=2026-03-01',
+      headers: bearer(adminToken),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const report = res.json() as ReconciliationReport;
     expect(report.mismatches).toEqual([]);
@@ -288,12 +415,21 @@ describe('POST /api/admin/deals/:id/split', () => {
     expect(kind('refund').ledgerCents).toBe(kind('refund').gatewayCents);
     expect(kind('transfer_reversal')).toMatchObject({ ledgerCount: 0, gatewayCount: 0 });
     // `npm run reconcile` reads the same store and gateway file.
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/reconcile.ts', '--since', '2026-03-01'], {
-      cwd: process.cwd(),
-      env: { ...process.env, DATA_DIR: t.dataDir, PUBLIC_URL: 'http://app.test', LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'server/cli/reconcile.ts', '--since', '2026-03-01'],
+      {
+        cwd: process.cwd(),
+        env: {
+          ...process.env,
+          DATA_DIR: t.dataDir,
+          PUBLIC_URL: 'http://app.test',
+          LOG_LEVEL: 'silent',
+        },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     expect(run.status, run.stderr + run.stdout).toBe(0);
     expect(run.stdout).toContain('OK: every movement matches.');
   }, 60_000);

@@ -8,16 +8,26 @@ import { createAppContext } from '../../../server/app-context';
 import { replayCheck } from '../../../server/admin/replay-check';
 import { loadConfig } from '../../../server/config';
 import { verifyStore } from '../../../server/event-store/hash-chain';
-import { createSqliteEventStore, type SqliteEventStore } from '../../../server/event-store/sqlite-event-store';
+import {
+  createSqliteEventStore,
+  type SqliteEventStore,
+} from '../../../server/event-store/sqlite-event-store';
 import { createTestClock } from '../../../server/shared/clock';
-import { FIXTURE_DIR, FIXTURE_ENV, readAnswers, readModelRows, type FixtureManifest } from '../../fixtures/history/history-fixture';
+import {
+  FIXTURE_DIR,
+  FIXTURE_ENV,
+  readAnswers,
+  readModelRows,
+  type FixtureManifest,
+} from '../../fixtures/history/history-fixture';
 
 /**
  * A store written by an earlier version of the code (tests/fixtures/history, made by its
  * generator): deals and payment requests in every state and money path. Stored history never
  * changes, so the code of today must replay it, and answer for it what that version answered.
  */
-const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURE_DIR, name), 'utf8')) as unknown;
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(join(FIXTURE_DIR, name), 'utf8')) as unknown;
 const manifest = fixture('manifest.json') as FixtureManifest;
 
 /** Read-model columns that hold JSON (a folded context) compare as objects, so an added field is an addition. */
@@ -73,8 +83,12 @@ describe('a store written by an earlier version', () => {
   it('builds the same read models as the version that wrote it', async () => {
     // Later versions may add read models and fields; every row and field that version built stays the same.
     const parsed = (tables: Record<string, unknown[]>) =>
-      Object.fromEntries(Object.entries(tables).map(([table, rows]) => [table, rows.map(parseJsonColumns)]));
-    expect(parsed(await readModelRows(store))).toMatchObject(parsed(fixture('read-models.json') as Record<string, unknown[]>));
+      Object.fromEntries(
+        Object.entries(tables).map(([table, rows]) => [table, rows.map(parseJsonColumns)]),
+      );
+    expect(parsed(await readModelRows(store))).toMatchObject(
+      parsed(fixture('read-models.json') as Record<string, unknown[]>),
+    );
   });
 
   it('answers the same for every deal and request, to each role', async () => {
@@ -90,7 +104,9 @@ describe('a store written by an earlier version', () => {
       await app.ready();
       await ctx.settle(await ctx.store.headPosition());
       // Later versions may add fields to an answer; every field that version answered stays the same.
-      expect(await readAnswers(app, ctx, manifest)).toMatchObject(fixture('answers.json') as Record<string, unknown>);
+      expect(await readAnswers(app, ctx, manifest)).toMatchObject(
+        fixture('answers.json') as Record<string, unknown>,
+      );
     } finally {
       await app.close();
       await ctx.close();

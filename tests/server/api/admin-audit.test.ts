@@ -19,10 +19,18 @@ let auditorToken = '';
 let brand: Awaited<ReturnType<typeof registerUser>>;
 const get = (url: string, token = auditorToken) => t.app.inject({ url, headers: bearer(token) });
 const post = (url: string, payload?: Record<string, unknown>, token = adminToken) =>
-  t.app.inject(payload === undefined ? { method: 'POST', url, headers: bearer(token) } : { method: 'POST', url, headers: bearer(token), payload });
+  t.app.inject(
+    payload === undefined
+      ? { method: 'POST', url, headers: bearer(token) }
+      : { method: 'POST', url, headers: bearer(token), payload },
+  );
 
 async function login(username: string, password: string): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username, password } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/admin-login',
+    payload: { username, password },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().token as string;
 }
@@ -32,8 +40,21 @@ async function disputedDeal(reason = 'Late, and "not" what we asked, sorry') {
   const deal = await createDeal(t.app, brand.token, { title: 'Spring, launch "A"' });
   await payDeal(t.app, t.ctx, brand.token, deal.id);
   const link = await acceptAndConnect(t.app, t.ctx, brand.token, deal.id);
-  expect((await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) })).statusCode).toBe(200);
-  const disputed = await t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/dispute`, headers: bearer(brand.token), payload: { reason } });
+  expect(
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/deals/deliver/${link}`,
+        headers: claimHeader(link),
+      })
+    ).statusCode,
+  ).toBe(200);
+  const disputed = await t.app.inject({
+    method: 'POST',
+    url: `/api/deals/${deal.id}/dispute`,
+    headers: bearer(brand.token),
+    payload: { reason },
+  });
   expect(disputed.statusCode, disputed.body).toBe(200);
   return { id: deal.id, link };
 }
@@ -41,9 +62,15 @@ async function disputedDeal(reason = 'Late, and "not" what we asked, sorry') {
 beforeAll(async () => {
   t = await createTestApp({ HOLD_AGE_ALERT_DAYS: '30' });
   brand = await registerUser(t.app, { companyName: 'Acme BV' });
-  const admins = createAdminAccounts({ bus: t.ctx.bus, unique: t.ctx.unique, accounts: t.ctx.queries.accounts });
+  const admins = createAdminAccounts({
+    bus: t.ctx.bus,
+    unique: t.ctx.unique,
+    accounts: t.ctx.queries.accounts,
+  });
   await admins.bootstrap('root', 'root-pass-1');
-  const { position } = await admins.create('audit', 'audit-pass-1', 'auditor', { actor: { kind: 'system', id: 'test' } });
+  const { position } = await admins.create('audit', 'audit-pass-1', 'auditor', {
+    actor: { kind: 'system', id: 'test' },
+  });
   await t.ctx.settle(position);
   adminToken = await login('root', 'root-pass-1');
   auditorToken = await login('audit', 'audit-pass-1');
@@ -53,7 +80,11 @@ afterAll(() => t.close());
 beforeEach(async () => {
   adminToken = await login('root', 'root-pass-1');
   auditorToken = await login('audit', 'audit-pass-1');
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: brand.email, password: 'secret123' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: brand.email, password: 'secret123' },
+  });
   expect(res.statusCode, res.body).toBe(200);
   brand = { ...brand, token: res.json().token as string };
 });
@@ -61,12 +92,19 @@ beforeEach(async () => {
 describe('replay timeline', () => {
   it('given a disputed deal with a note, then each entry shows the fold of its prefix, actors by name and why automatic steps happened', async () => {
     const { id } = await disputedDeal();
-    expect((await post(`/api/admin/deals/${id}/notes`, { note: 'Asked the creator for the raw files.' })).statusCode).toBe(200);
+    expect(
+      (await post(`/api/admin/deals/${id}/notes`, { note: 'Asked the creator for the raw files.' }))
+        .statusCode,
+    ).toBe(200);
     // The dispute period runs out: the timer reactor releases the funds.
     t.clock.advance(73 * 3_600_000);
     await t.ctx.payments.reactor.tick();
     // The timer records the intent; the payments reactor makes the transfer and records it.
-    await expect.poll(async () => (await t.ctx.store.readStream(`deal-${id}`)).at(-1)?.type, { timeout: 10_000 }).toBe('FundsReleased');
+    await expect
+      .poll(async () => (await t.ctx.store.readStream(`deal-${id}`)).at(-1)?.type, {
+        timeout: 10_000,
+      })
+      .toBe('FundsReleased');
     await t.ctx.settle(await t.ctx.store.headPosition());
     auditorToken = await login('audit', 'audit-pass-1');
 
@@ -80,14 +118,21 @@ describe('replay timeline', () => {
       summary: string;
       view: Record<string, unknown>;
     }[];
-    const stored = (await t.ctx.store.readStream(`deal-${id}`)).map((r) => decodeEvent(r) as DealEvent);
+    const stored = (await t.ctx.store.readStream(`deal-${id}`)).map(
+      (r) => decodeEvent(r) as DealEvent,
+    );
     expect(entries).toHaveLength(stored.length);
     entries.forEach((entry, i) => {
       const snapshot = fold(dealMachine, stored.slice(0, i + 1), initialOf(dealMachine));
       const view = dealStateView(snapshot, stored[i]!.metadata.at);
       expect(entry.state).toBe(stateKey(snapshot.value));
       expect(entry.recordedState).toBe(entry.state);
-      expect(entry.view).toMatchObject({ status: view.status, step: view.step, can: view.can, onHold: view.onHold });
+      expect(entry.view).toMatchObject({
+        status: view.status,
+        step: view.step,
+        can: view.can,
+        onHold: view.onHold,
+      });
     });
     const by = (type: string) => entries.find((e) => e.type === type)!;
     expect(by('DealCreated').actor).toEqual({ kind: 'brand', name: brand.username });
@@ -101,23 +146,35 @@ describe('replay timeline', () => {
     });
     expect(by('DisputePeriodElapsed').actor.name).toBe('timer');
     const released = by('FundsReleased');
-    expect(released.summary).toMatch(/^Released €250\.00 automatically: dispute period ended at 2026-03-0\dT\d\d:\d\d:\d\d\.\d{3}Z unresolved\.$/);
+    expect(released.summary).toMatch(
+      /^Released €250\.00 automatically: dispute period ended at 2026-03-0\dT\d\d:\d\d:\d\d\.\d{3}Z unresolved\.$/,
+    );
     expect(released.view['heldCents']).toBe(0);
     expect(JSON.stringify(entries.map((e) => [e.actor, e.summary]))).not.toContain(brand.userId);
 
-    const timeline = (await get(`/api/admin/disputes/${id}/timeline`)).json() as { type: string; actor: { name: string } }[];
+    const timeline = (await get(`/api/admin/disputes/${id}/timeline`)).json() as {
+      type: string;
+      actor: { name: string };
+    }[];
     expect(timeline.find((e) => e.type === 'DealNoteAdded')?.actor.name).toBe('root');
 
     const page = (await get(`/api/admin/disputes/${id}`)).json();
     expect(page.outcome).toBe('auto_released');
-    expect(page.automatic.map((e: { type: string; summary: string }) => [e.type, e.summary.split(':')[0]])).toEqual([
+    expect(
+      page.automatic.map((e: { type: string; summary: string }) => [
+        e.type,
+        e.summary.split(':')[0],
+      ]),
+    ).toEqual([
       ['DisputePeriodElapsed', 'Dispute period ended at 2026-03-05T09'.split(':')[0]],
       ['FundsReleaseRequested', 'Release of €250.00 requested automatically'],
       ['FundsReleased', 'Released €250.00 automatically'],
     ]);
     expect(page.decisions).toEqual([]);
     expect(page.evidence.map((e: { by: string }) => e.by)).toEqual([brand.username, 'root']);
-    expect(page.money.map((m: { kind: string; amountCents: number }) => [m.kind, m.amountCents])).toEqual([
+    expect(
+      page.money.map((m: { kind: string; amountCents: number }) => [m.kind, m.amountCents]),
+    ).toEqual([
       ['payment', 27_050],
       ['release', 25_000],
     ]);
@@ -125,10 +182,16 @@ describe('replay timeline', () => {
 
   it('a note is accepted in a final state without changing it; an empty note is 400; auditors get 403', async () => {
     const deal = await createDeal(t.app, brand.token);
-    await t.app.inject({ method: 'DELETE', url: `/api/deals/${deal.id}`, headers: bearer(brand.token) });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/deals/${deal.id}`,
+      headers: bearer(brand.token),
+    });
     expect(t.ctx.queries.deals.byId(deal.id)?.status ?? 'deleted').toBe('deleted');
     expect((await post(`/api/admin/deals/${deal.id}/notes`, { note: '  ' })).statusCode).toBe(400);
-    expect((await post(`/api/admin/deals/${deal.id}/notes`, { note: 'x' }, auditorToken)).statusCode).toBe(403);
+    expect(
+      (await post(`/api/admin/deals/${deal.id}/notes`, { note: 'x' }, auditorToken)).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -138,7 +201,10 @@ describe('one redaction rule for every admin and auditor answer', () => {
     const creator = await registerUser(t.app);
     const request = await createPaidRequest(t.app, t.ctx, creator.token);
     const c = t.ctx.queries.deals.byId(id)!.context;
-    const r = t.ctx.queries.requests.byId(request.id)!.context as unknown as Record<string, unknown>;
+    const r = t.ctx.queries.requests.byId(request.id)!.context as unknown as Record<
+      string,
+      unknown
+    >;
     const secrets = [
       c.shareableToken,
       c.checkoutSessionId,
@@ -168,7 +234,8 @@ describe('one redaction rule for every admin and auditor answer', () => {
       for (const url of urls) {
         const res = await get(url, token);
         expect(res.statusCode, `${url} ${res.body}`).toBe(200);
-        for (const secret of secrets) expect(res.body, `${url} leaks ${secret}`).not.toContain(secret);
+        for (const secret of secrets)
+          expect(res.body, `${url} leaks ${secret}`).not.toContain(secret);
       }
     }
     const dto = (await get(`/api/admin/deals/${id}`)).json();
@@ -177,9 +244,12 @@ describe('one redaction rule for every admin and auditor answer', () => {
       stripeAccountId: 'present',
       machine: { context: { paymentIntentId: 'present', checkoutSessionId: 'present' } },
     });
-    const link = ((await get(`/api/admin/deals/${id}/events`)).json() as { type: string; data: { token?: string } }[]).find(
-      (e) => e.type === 'ShareLinkGenerated',
-    );
+    const link = (
+      (await get(`/api/admin/deals/${id}/events`)).json() as {
+        type: string;
+        data: { token?: string };
+      }[]
+    ).find((e) => e.type === 'ShareLinkGenerated');
     expect(link?.data.token).toBe('present');
   });
 });
@@ -194,15 +264,30 @@ describe('disputes for auditors', () => {
     const all = (await get('/api/admin/disputes')).json() as { dealId: number; outcome: string }[];
     expect(all.find((d) => d.dealId === open.id)?.outcome).toBe('open');
     expect(all.find((d) => d.dealId === refunded.id)?.outcome).toBe('refunded');
-    expect(((await get('/api/admin/disputes?outcome=refunded')).json() as { dealId: number }[]).map((d) => d.dealId)).toContain(refunded.id);
-    expect(((await get('/api/admin/disputes?outcome=refunded')).json() as { outcome: string }[]).every((d) => d.outcome === 'refunded')).toBe(true);
+    expect(
+      ((await get('/api/admin/disputes?outcome=refunded')).json() as { dealId: number }[]).map(
+        (d) => d.dealId,
+      ),
+    ).toContain(refunded.id);
+    expect(
+      ((await get('/api/admin/disputes?outcome=refunded')).json() as { outcome: string }[]).every(
+        (d) => d.outcome === 'refunded',
+      ),
+    ).toBe(true);
     const now = t.clock.now();
-    expect((await get(`/api/admin/disputes?from=${new Date(now.getTime() + DAY).toISOString()}`)).json()).toEqual([]);
+    expect(
+      (await get(`/api/admin/disputes?from=${new Date(now.getTime() + DAY).toISOString()}`)).json(),
+    ).toEqual([]);
     expect((await get('/api/admin/disputes?outcome=won')).statusCode).toBe(400);
     expect((await get('/api/admin/disputes?from=yesterday')).statusCode).toBe(400);
 
     const page = (await get(`/api/admin/disputes/${refunded.id}`)).json();
-    expect(page).toMatchObject({ dealId: refunded.id, brand: 'Acme BV', outcome: 'refunded', reason: expect.stringContaining('Late') });
+    expect(page).toMatchObject({
+      dealId: refunded.id,
+      brand: 'Acme BV',
+      outcome: 'refunded',
+      reason: expect.stringContaining('Late'),
+    });
     expect(page.money.map((m: { kind: string }) => m.kind)).toEqual(['payment', 'refund']);
     expect(page.money[0].reference).toBe('present');
     expect(page.money[1].reference).toMatch(/^re_/);
@@ -211,16 +296,29 @@ describe('disputes for auditors', () => {
       ['RefundRequested', 'root'],
     ]);
     expect(page.holds).toEqual([
-      { since: expect.any(String), until: page.resolvedAt, source: 'admin', reason: 'Held by an admin for manual review', by: 'root' },
+      {
+        since: expect.any(String),
+        until: page.resolvedAt,
+        source: 'admin',
+        reason: 'Held by an admin for manual review',
+        by: 'root',
+      },
     ]);
-    expect(page.evidence[0]).toMatchObject({ by: brand.username, text: expect.stringContaining('Late') });
-    expect((await get(`/api/admin/disputes/${(await createDeal(t.app, brand.token)).id}`)).statusCode).toBe(404);
+    expect(page.evidence[0]).toMatchObject({
+      by: brand.username,
+      text: expect.stringContaining('Late'),
+    });
+    expect(
+      (await get(`/api/admin/disputes/${(await createDeal(t.app, brand.token)).id}`)).statusCode,
+    ).toBe(404);
 
     const day = now.toISOString().slice(0, 10);
     const json = await get(`/api/admin/disputes/export?format=json&from=${day}`);
     expect(json.headers['content-disposition']).toBe(`attachment; filename="disputes-${day}.json"`);
     const exported = disputeExportSchema.parse(json.json());
-    expect(exported.disputes.map((d) => d.dealId)).toEqual(expect.arrayContaining([open.id, refunded.id]));
+    expect(exported.disputes.map((d) => d.dealId)).toEqual(
+      expect.arrayContaining([open.id, refunded.id]),
+    );
 
     const csv = await get(`/api/admin/disputes/export?format=csv&from=${day}`);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -229,11 +327,15 @@ describe('disputes for auditors', () => {
     const rows = parse(csv.body, { bom: true, columns: true }) as Record<string, string>[];
     // The formula guard: a cell a spreadsheet would evaluate (=, +, -, @ first, e.g. "@handle") is written as text with a leading '.
     const guard = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
-    const expected = disputeCsvRows(exported.disputes).map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, guard(v)])));
+    const expected = disputeCsvRows(exported.disputes).map((row) =>
+      Object.fromEntries(Object.entries(row).map(([k, v]) => [k, guard(v)])),
+    );
     expect(Object.keys(rows[0]!)).toEqual([...csvColumns]);
     expect(rows).toEqual(expected);
     expect(rows.some((row) => row.creator === "'@sanne.creates")).toBe(true);
-    const payment = rows.find((row) => row.deal_id === String(refunded.id) && row.event === 'DealRefunded')!;
+    const payment = rows.find(
+      (row) => row.deal_id === String(refunded.id) && row.event === 'DealRefunded',
+    )!;
     expect(payment.amount_eur).toBe('270.50');
     expect(payment.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(rows.some((row) => row.deal_title === 'Spring, launch "A"')).toBe(true);
@@ -249,26 +351,47 @@ describe('CSV export against formula injection', () => {
     const deal = await createDeal(t.app, brand.token, { title: 'Spring campaign\n=1+1' });
     await payDeal(t.app, t.ctx, brand.token, deal.id);
     const link = await acceptAndConnect(t.app, t.ctx, brand.token, deal.id);
-    expect((await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/deals/deliver/${link}`,
+          headers: claimHeader(link),
+        })
+      ).statusCode,
+    ).toBe(200);
     const reason = 'Late\r\n@SUM(A1:A9)\r-2+3\n\t=cmd|calc';
-    const disputed = await t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/dispute`, headers: bearer(brand.token), payload: { reason } });
+    const disputed = await t.app.inject({
+      method: 'POST',
+      url: `/api/deals/${deal.id}/dispute`,
+      headers: bearer(brand.token),
+      payload: { reason },
+    });
     expect(disputed.statusCode, disputed.body).toBe(200);
-    expect((await post(`/api/admin/deals/${deal.id}/notes`, { note: 'see\n+HYPERLINK("http://evil")' })).statusCode).toBe(200);
+    expect(
+      (await post(`/api/admin/deals/${deal.id}/notes`, { note: 'see\n+HYPERLINK("http://evil")' }))
+        .statusCode,
+    ).toBe(200);
 
     const csv = await get(`/api/admin/disputes/${deal.id}/export?format=csv`);
     expect(csv.statusCode, csv.body).toBe(200);
     const body = csv.body.replace(/^\ufeff/, '');
     // A reader that ignores quotes and splits at every line break still sees no formula at a line start.
-    for (const line of body.split(/\r\n|\r|\n/)) expect(line, JSON.stringify(line)).not.toMatch(triggers);
+    for (const line of body.split(/\r\n|\r|\n/))
+      expect(line, JSON.stringify(line)).not.toMatch(triggers);
     // RFC 4180: a cell with CR, LF, a quote or the separator is quoted.
     expect(body).toContain('"Spring campaign\n\'=1+1"');
 
     const rows = parse(csv.body, { bom: true, columns: true }) as Record<string, string>[];
-    const { timeline } = (await get(`/api/admin/disputes/${deal.id}`)).json() as { timeline: unknown[] };
+    const { timeline } = (await get(`/api/admin/disputes/${deal.id}`)).json() as {
+      timeline: unknown[];
+    };
     expect(rows).toHaveLength(timeline.length);
     expect(Object.keys(rows[0]!)).toEqual([...csvColumns]);
     for (const row of rows)
-      for (const cell of Object.values(row)) for (const line of cell.split(/\r\n|\r|\n/)) expect(line, JSON.stringify(cell)).not.toMatch(triggers);
+      for (const cell of Object.values(row))
+        for (const line of cell.split(/\r\n|\r|\n/))
+          expect(line, JSON.stringify(cell)).not.toMatch(triggers);
     expect(rows.every((row) => row.deal_title === "Spring campaign\n'=1+1")).toBe(true);
   });
 });
@@ -282,13 +405,21 @@ describe('tamper evidence', () => {
 
     const file = new Database(join(t.dataDir, 'events.db'));
     const row = file
-      .prepare<[string], { position: number; data: string }>("SELECT position, data FROM events WHERE stream_id = ? AND type = 'DealCreated'")
+      .prepare<
+        [string],
+        { position: number; data: string }
+      >("SELECT position, data FROM events WHERE stream_id = ? AND type = 'DealCreated'")
       .get(`deal-${id}`)!;
-    file.prepare('UPDATE events SET data = ? WHERE position = ?').run(row.data.replace('"amountCents":25000', '"amountCents":1000'), row.position);
+    file
+      .prepare('UPDATE events SET data = ? WHERE position = ?')
+      .run(row.data.replace('"amountCents":25000', '"amountCents":1000'), row.position);
     file.close();
 
     const broken = (await get(`/api/admin/deals/${id}/integrity`)).json();
-    expect(broken).toMatchObject({ ok: false, firstBreak: { streamId: `deal-${id}`, revision: 0, type: 'DealCreated', reason: 'mismatch' } });
+    expect(broken).toMatchObject({
+      ok: false,
+      firstBreak: { streamId: `deal-${id}`, revision: 0, type: 'DealCreated', reason: 'mismatch' },
+    });
   });
 });
 
@@ -296,25 +427,57 @@ describe('hold ageing', () => {
   it('lists deals whose funds have been held at least the configured days', async () => {
     const deal = await createDeal(t.app, brand.token);
     await payDeal(t.app, t.ctx, brand.token, deal.id);
-    expect(((await get('/api/admin/deals/hold-ageing')).json().deals as { dealId: number }[]).map((d) => d.dealId)).not.toContain(deal.id);
+    expect(
+      ((await get('/api/admin/deals/hold-ageing')).json().deals as { dealId: number }[]).map(
+        (d) => d.dealId,
+      ),
+    ).not.toContain(deal.id);
     t.clock.advance(31 * DAY);
     auditorToken = await login('audit', 'audit-pass-1');
     const answer = (await get('/api/admin/deals/hold-ageing')).json();
     expect(answer.alertDays).toBe(30);
-    expect(answer.deals.find((d: { dealId: number }) => d.dealId === deal.id)).toMatchObject({ days: 31, heldCents: 27_050 });
+    expect(answer.deals.find((d: { dealId: number }) => d.dealId === deal.id)).toMatchObject({
+      days: 31,
+      heldCents: 27_050,
+    });
   });
 });
 
 describe('admin accounts over HTTP', () => {
   it('creates, lists and deactivates accounts; a deactivated account is signed out at once', async () => {
-    const created = await post('/api/admin/accounts', { username: 'second', password: 'second-pass', role: 'admin' });
+    const created = await post('/api/admin/accounts', {
+      username: 'second',
+      password: 'second-pass',
+      role: 'admin',
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ username: 'second', role: 'admin', active: true });
-    expect((await post('/api/admin/accounts', { username: 'second', password: 'second-pass', role: 'admin' })).statusCode).toBe(409);
-    expect((await post('/api/admin/accounts', { username: 'third', password: 'short', role: 'admin' })).statusCode).toBe(400);
-    expect((await post('/api/admin/accounts', { username: 'third', password: 'third-pass', role: 'owner' })).statusCode).toBe(400);
+    expect(
+      (
+        await post('/api/admin/accounts', {
+          username: 'second',
+          password: 'second-pass',
+          role: 'admin',
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (await post('/api/admin/accounts', { username: 'third', password: 'short', role: 'admin' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await post('/api/admin/accounts', {
+          username: 'third',
+          password: 'third-pass',
+          role: 'owner',
+        })
+      ).statusCode,
+    ).toBe(400);
     const list = (await get('/api/admin/accounts')).json() as { id: string; username: string }[];
-    expect(list.map((a) => a.username)).toEqual(expect.arrayContaining(['root', 'audit', 'second']));
+    expect(list.map((a) => a.username)).toEqual(
+      expect.arrayContaining(['root', 'audit', 'second']),
+    );
     expect(JSON.stringify(list)).not.toContain('scrypt');
 
     const secondToken = await login('second', 'second-pass');
@@ -326,9 +489,15 @@ describe('admin accounts over HTTP', () => {
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().active).toBe(false);
     expect((await get('/api/admin/me', secondToken)).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username: 'second', password: 'second-pass' } })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/admin-login',
+          payload: { username: 'second', password: 'second-pass' },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await post(`/api/admin/accounts/${id}/deactivate`)).statusCode).toBe(409);
     expect((await post('/api/admin/accounts/a_nobody/deactivate')).statusCode).toBe(404);
   });

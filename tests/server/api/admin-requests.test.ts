@@ -15,15 +15,28 @@ beforeAll(async () => {
   if (!isSimulated(t.ctx.payments.gateway)) throw new Error('tests run on the simulated gateway');
   gateway = t.ctx.payments.gateway;
   creator = await registerUser(t.app, { companyName: null });
-  const admins = createAdminAccounts({ bus: t.ctx.bus, unique: t.ctx.unique, accounts: t.ctx.queries.accounts });
+  const admins = createAdminAccounts({
+    bus: t.ctx.bus,
+    unique: t.ctx.unique,
+    accounts: t.ctx.queries.accounts,
+  });
   for (const [name, role] of [
     ['root', 'admin'],
     ['audit', 'auditor'],
   ] as const) {
-    await t.ctx.settle((await admins.create(name, 'admin-pass-1', role, { actor: { kind: 'system', id: 'test' } })).position);
+    await t.ctx.settle(
+      (await admins.create(name, 'admin-pass-1', role, { actor: { kind: 'system', id: 'test' } }))
+        .position,
+    );
   }
   const login = async (username: string) =>
-    (await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username, password: 'admin-pass-1' } })).json().token as string;
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/admin-login',
+        payload: { username, password: 'admin-pass-1' },
+      })
+    ).json().token as string;
   adminToken = await login('root');
   auditorToken = await login('audit');
 });
@@ -35,10 +48,22 @@ const chargeback = async (chargeId: string) => {
   await settle();
 };
 const adminList = async (token = adminToken) =>
-  (await t.app.inject({ url: '/api/admin/payment-requests', headers: bearer(token) })).json() as Record<string, unknown>[];
+  (
+    await t.app.inject({ url: '/api/admin/payment-requests', headers: bearer(token) })
+  ).json() as Record<string, unknown>[];
 const releaseHold = (id: number, token: string | null = adminToken, payload?: object) =>
-  t.app.inject({ method: 'POST', url: `/api/admin/payment-requests/${id}/release-hold`, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
-const complete = (id: number) => t.app.inject({ method: 'POST', url: `/api/payment-requests/${id}/complete`, headers: bearer(creator.token) });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/admin/payment-requests/${id}/release-hold`,
+    headers: token ? bearer(token) : {},
+    ...(payload ? { payload } : {}),
+  });
+const complete = (id: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/payment-requests/${id}/complete`,
+    headers: bearer(creator.token),
+  });
 
 describe('admin payment requests', () => {
   it('given a paid request with a chargeback, then admins see it on hold with its creator, and the creator cannot complete', async () => {
@@ -53,13 +78,22 @@ describe('admin payment requests', () => {
       totalAmountCents: 42_000,
       onHold: true,
       payoutPending: false,
-      creator: { id: creator.userId, username: creator.username, email: creator.email, payoutsEnabled: false },
+      creator: {
+        id: creator.userId,
+        username: creator.username,
+        email: creator.email,
+        payoutsEnabled: false,
+      },
       hold: { disputeId: expect.stringMatching(/^dp_/), reason: 'Chargeback: fraudulent' },
       chargebacks: [{ amountCents: 42_000, reason: 'fraudulent' }],
       duplicateRefunds: [],
       adminCan: ['releaseHold'],
     });
-    const mine = (await t.app.inject({ url: '/api/payment-requests', headers: bearer(creator.token) })).json().find((r: { id: number }) => r.id === id);
+    const mine = (
+      await t.app.inject({ url: '/api/payment-requests', headers: bearer(creator.token) })
+    )
+      .json()
+      .find((r: { id: number }) => r.id === id);
     expect(mine).toMatchObject({ status: 'paid', onHold: true, payoutPending: false });
     expect(mine.state.can).not.toContain('complete');
     const refused = await complete(id);
@@ -78,7 +112,13 @@ describe('admin payment requests', () => {
 
     const released = await releaseHold(id, adminToken, { note: 'Chargeback won' });
     expect(released.statusCode, released.body).toBe(200);
-    expect(released.json().request).toMatchObject({ id, onHold: false, hold: null, adminCan: [], chargebacks: [{ reason: 'fraudulent' }] });
+    expect(released.json().request).toMatchObject({
+      id,
+      onHold: false,
+      hold: null,
+      adminCan: [],
+      chargebacks: [{ reason: 'fraudulent' }],
+    });
     const again = await releaseHold(id);
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('illegal_transition');
@@ -86,7 +126,12 @@ describe('admin payment requests', () => {
     const done = await complete(id);
     expect(done.statusCode, done.body).toBe(200);
     // No payout account yet: payout_pending, shown with the spec's status `completed`.
-    expect(done.json()).toMatchObject({ status: 'completed', payoutPending: true, machine: { value: 'payout_pending' }, state: { step: 7, can: [] } });
+    expect(done.json()).toMatchObject({
+      status: 'completed',
+      payoutPending: true,
+      machine: { value: 'payout_pending' },
+      state: { step: 7, can: [] },
+    });
     expect((await adminList()).find((r) => r.id === id)).toMatchObject({
       status: 'completed',
       machineState: 'payout_pending',
@@ -106,27 +151,51 @@ describe('admin payment requests', () => {
     const { id } = await createPaidRequest(t.app, t.ctx, creator.token);
     expect((await complete(id)).json().payoutPending).toBe(true);
     await chargeback(t.ctx.queries.requests.byId(id)!.context.chargeId!);
-    expect((await adminList()).find((r) => r.id === id)).toMatchObject({ status: 'completed', payoutPending: true, onHold: true, adminCan: ['releaseHold'] });
-    expect((await releaseHold(id)).json().request).toMatchObject({ payoutPending: true, onHold: false });
+    expect((await adminList()).find((r) => r.id === id)).toMatchObject({
+      status: 'completed',
+      payoutPending: true,
+      onHold: true,
+      adminCan: ['releaseHold'],
+    });
+    expect((await releaseHold(id)).json().request).toMatchObject({
+      payoutPending: true,
+      onHold: false,
+    });
   });
 
   it('given second payments of a request and a deal, then admins see the duplicate refunds and the deal chargeback', async () => {
     const { id } = await createPaidRequest(t.app, t.ctx, creator.token);
-    const paid = gateway.ledger.sessions.get(t.ctx.queries.requests.byId(id)!.context.checkoutSessionId!)!;
-    await gateway.payCheckout(gateway.ledger.openSession({ ...paid.input, idempotencyKey: 'stale-request-tab' }).id, 'card');
+    const paid = gateway.ledger.sessions.get(
+      t.ctx.queries.requests.byId(id)!.context.checkoutSessionId!,
+    )!;
+    await gateway.payCheckout(
+      gateway.ledger.openSession({ ...paid.input, idempotencyKey: 'stale-request-tab' }).id,
+      'card',
+    );
     await settle();
-    expect((await adminList()).find((r) => r.id === id)).toMatchObject({ duplicateRefunds: [{ amountCents: 42_000, refundId: expect.any(String) }] });
+    expect((await adminList()).find((r) => r.id === id)).toMatchObject({
+      duplicateRefunds: [{ amountCents: 42_000, refundId: expect.any(String) }],
+    });
 
     const deal = await createDeal(t.app, creator.token);
     await payDeal(t.app, t.ctx, creator.token, deal.id);
-    const dealSession = gateway.ledger.sessions.get(t.ctx.queries.deals.byId(deal.id)!.context.checkoutSessionId!)!;
-    await gateway.payCheckout(gateway.ledger.openSession({ ...dealSession.input, idempotencyKey: 'stale-deal-tab' }).id, 'card');
+    const dealSession = gateway.ledger.sessions.get(
+      t.ctx.queries.deals.byId(deal.id)!.context.checkoutSessionId!,
+    )!;
+    await gateway.payCheckout(
+      gateway.ledger.openSession({ ...dealSession.input, idempotencyKey: 'stale-deal-tab' }).id,
+      'card',
+    );
     await settle();
     await chargeback(dealSession.chargeId!);
-    const answer = (await t.app.inject({ url: `/api/admin/deals/${deal.id}`, headers: bearer(auditorToken) })).json();
+    const answer = (
+      await t.app.inject({ url: `/api/admin/deals/${deal.id}`, headers: bearer(auditorToken) })
+    ).json();
     expect(answer.duplicateRefunds).toMatchObject([{ amountCents: 27_050 }]);
     expect(answer.chargebacks).toMatchObject([{ reason: 'fraudulent' }]);
-    const listed = (await t.app.inject({ url: '/api/admin/deals', headers: bearer(adminToken) })).json().find((d: { id: number }) => d.id === deal.id);
+    const listed = (await t.app.inject({ url: '/api/admin/deals', headers: bearer(adminToken) }))
+      .json()
+      .find((d: { id: number }) => d.id === deal.id);
     expect(listed.duplicateRefunds).toHaveLength(1);
   });
 });

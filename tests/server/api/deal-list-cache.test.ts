@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createDealListCache } from '../../../server/deals/deal-list-cache';
 import { acceptsGzip, etagMatches } from '../../../server/http/encoded-answer';
 
-const big = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i, text: `deal ${i} with some words` }));
+const big = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ id: i, text: `deal ${i} with some words` }));
 
 describe('deal list cache', () => {
   it('given a filled entry, then it is served until its deadline, and gzip holds the same JSON', () => {

@@ -6,7 +6,14 @@ import { emptyDealContext, type DealContext } from '../../../machines/deal/deal.
 import { dealSnapshotFrom, dealStateView } from '../../../machines/deal/deal.view';
 import { GUARD_CONTEXT_FIELDS } from '../../../server/deals/deal-dto';
 import { acceptAndConnect, claimHeader, payDeal } from './flow-helpers';
-import { bearer, createDeal, createTestApp, dealPayload, registerUser, type TestApp } from './test-app';
+import {
+  bearer,
+  createDeal,
+  createTestApp,
+  dealPayload,
+  registerUser,
+  type TestApp,
+} from './test-app';
 
 let t: TestApp;
 let brand: Awaited<ReturnType<typeof registerUser>>;
@@ -21,15 +28,26 @@ const list = (token: string, headers: Record<string, string> = {}, filter = 'all
 
 /** What the web's list screen does with an item: rebuild the snapshot from machine value + context. */
 const webCan = (deal: DealDto, now: string) =>
-  dealStateView(dealSnapshotFrom(deal.machine.value as never, { ...emptyDealContext, ...(deal.machine.context as Partial<DealContext>) }), now).can;
+  dealStateView(
+    dealSnapshotFrom(deal.machine.value as never, {
+      ...emptyDealContext,
+      ...(deal.machine.context as Partial<DealContext>),
+    }),
+    now,
+  ).can;
 
 describe('the brand deal list (slim items, gzip, ETag, cache invalidation)', () => {
   it('given the deal machine, then every context field its guards read is in the list items', () => {
-    const source = readFileSync(new URL('../../../machines/deal/deal.machine.ts', import.meta.url), 'utf8');
+    const source = readFileSync(
+      new URL('../../../machines/deal/deal.machine.ts', import.meta.url),
+      'utf8',
+    );
     const guards = source.slice(source.indexOf('guards: {'), source.indexOf('actions: {'));
     const read = new Set([...guards.matchAll(/context\.(\w+)/g)].map((m) => m[1]!));
     expect(read.size).toBeGreaterThan(0);
-    expect([...read].filter((f) => !(GUARD_CONTEXT_FIELDS as readonly string[]).includes(f))).toEqual([]);
+    expect(
+      [...read].filter((f) => !(GUARD_CONTEXT_FIELDS as readonly string[]).includes(f)),
+    ).toEqual([]);
   });
 
   it('given deals, then list items carry the card fields and only the guard context; the detail keeps the full context', async () => {
@@ -45,13 +63,26 @@ describe('the brand deal list (slim items, gzip, ETag, cache invalidation)', () 
       brandName: expect.any(String),
     });
     expect(webCan(item, t.clock.now().toISOString())).toEqual(item.state.can);
-    const detail = (await t.app.inject({ url: `/api/deals/${deal.id}`, headers: bearer(brand.token) })).json() as DealDto;
-    expect(detail.machine.context).toMatchObject({ ownerId: brand.userId, terms: expect.any(Object) });
+    const detail = (
+      await t.app.inject({ url: `/api/deals/${deal.id}`, headers: bearer(brand.token) })
+    ).json() as DealDto;
+    expect(detail.machine.context).toMatchObject({
+      ownerId: brand.userId,
+      terms: expect.any(Object),
+    });
   });
 
   it('given answers written without a zod pass, then list, detail and create match the schema exactly (no extra keys)', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/deals', headers: bearer(brand.token), payload: dealPayload() });
-    const detail = await t.app.inject({ url: `/api/deals/${created.json().id}`, headers: bearer(brand.token) });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/deals',
+      headers: bearer(brand.token),
+      payload: dealPayload(),
+    });
+    const detail = await t.app.inject({
+      url: `/api/deals/${created.json().id}`,
+      headers: bearer(brand.token),
+    });
     for (const body of [created.json(), detail.json(), ...(await list(brand.token)).json()]) {
       expect(dealSchema.parse(body)).toEqual(body);
     }
@@ -66,7 +97,9 @@ describe('the brand deal list (slim items, gzip, ETag, cache invalidation)', () 
     expect(zipped.headers['vary']).toContain('Accept-Encoding');
     expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
-    expect((await list(brand.token, { 'accept-encoding': 'gzip;q=0' })).headers['content-encoding']).toBeUndefined();
+    expect(
+      (await list(brand.token, { 'accept-encoding': 'gzip;q=0' })).headers['content-encoding'],
+    ).toBeUndefined();
   });
 
   it('given an ETag, then If-None-Match answers 304; a change made since answers 200 with the new deal at once', async () => {
@@ -89,9 +122,19 @@ describe('the brand deal list (slim items, gzip, ETag, cache invalidation)', () 
     expect((await list(other.token, {}, 'completed')).json()).toEqual([]);
     await payDeal(t.app, t.ctx, other.token, deal.id);
     const link = await acceptAndConnect(t.app, t.ctx, other.token, deal.id);
-    await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) });
-    await t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/release`, headers: bearer(other.token) });
-    expect((await list(other.token, {}, 'completed')).json().map((d: DealDto) => d.id)).toEqual([deal.id]);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/deals/deliver/${link}`,
+      headers: claimHeader(link),
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/deals/${deal.id}/release`,
+      headers: bearer(other.token),
+    });
+    expect((await list(other.token, {}, 'completed')).json().map((d: DealDto) => d.id)).toEqual([
+      deal.id,
+    ]);
   });
 
   it('given a delivered deal, when its review period ends with no event, then the cached list offers the elapse action', async () => {
@@ -99,7 +142,11 @@ describe('the brand deal list (slim items, gzip, ETag, cache invalidation)', () 
     const deal = await createDeal(t.app, other.token);
     await payDeal(t.app, t.ctx, other.token, deal.id);
     const link = await acceptAndConnect(t.app, t.ctx, other.token, deal.id);
-    await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/deals/deliver/${link}`,
+      headers: claimHeader(link),
+    });
     const before = (await list(other.token)).json()[0] as DealDto;
     expect(before.state.can).not.toContain('elapseReviewPeriod');
     const start = t.clock.now();
@@ -113,8 +160,15 @@ describe('the brand deal list (slim items, gzip, ETag, cache invalidation)', () 
     const other = await registerUser(t.app);
     await createDeal(t.app, other.token);
     expect((await list(other.token)).json()[0].brandName).not.toBe('Renamed BV');
-    const profile = (await t.app.inject({ url: '/api/profile', headers: bearer(other.token) })).json();
-    const put = await t.app.inject({ method: 'PUT', url: '/api/profile', headers: bearer(other.token), payload: { ...profile, companyName: 'Renamed BV' } });
+    const profile = (
+      await t.app.inject({ url: '/api/profile', headers: bearer(other.token) })
+    ).json();
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: bearer(other.token),
+      payload: { ...profile, companyName: 'Renamed BV' },
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect((await list(other.token)).json()[0].brandName).toBe('Renamed BV');
   });
@@ -123,7 +177,11 @@ describe('the brand deal list (slim items, gzip, ETag, cache invalidation)', () 
     const other = await registerUser(t.app);
     const deal = await createDeal(t.app, other.token);
     expect((await list(other.token)).json()).toHaveLength(1);
-    await t.app.inject({ method: 'DELETE', url: `/api/deals/${deal.id}`, headers: bearer(other.token) });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/deals/${deal.id}`,
+      headers: bearer(other.token),
+    });
     expect((await list(other.token)).json()).toEqual([]);
   });
 });

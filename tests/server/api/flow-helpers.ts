@@ -5,8 +5,18 @@ import { isSimulated } from '../../../server/payments/gateway/create-gateway';
 import { bearer } from './test-app';
 
 /** Pays a deal through the simulated gateway: checkout route, then the card "payment" webhook. */
-export async function payDeal(app: FastifyInstance, ctx: AppContext, token: string, dealId: number): Promise<void> {
-  const res = await app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: bearer(token), payload: { dealId } });
+export async function payDeal(
+  app: FastifyInstance,
+  ctx: AppContext,
+  token: string,
+  dealId: number,
+): Promise<void> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/create-checkout-session',
+    headers: bearer(token),
+    payload: { dealId },
+  });
   expect(res.statusCode, res.body).toBe(200);
   const gateway = ctx.payments.gateway;
   if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
@@ -23,18 +33,34 @@ export const claimHeader = (link: string): Record<string, string> => {
 };
 
 /** Link token, acceptance and a connected bank account: the deal is ready for delivery. */
-export async function acceptAndConnect(app: FastifyInstance, ctx: AppContext, token: string, dealId: number): Promise<string> {
-  const gen = await app.inject({ method: 'POST', url: `/api/deals/${dealId}/generate-token`, headers: bearer(token) });
+export async function acceptAndConnect(
+  app: FastifyInstance,
+  ctx: AppContext,
+  token: string,
+  dealId: number,
+): Promise<string> {
+  const gen = await app.inject({
+    method: 'POST',
+    url: `/api/deals/${dealId}/generate-token`,
+    headers: bearer(token),
+  });
   const link = (gen.json() as { token: string }).token;
   const accepted = await app.inject({ method: 'POST', url: `/api/deals/accept/${link}` });
   expect(accepted.statusCode).toBe(200);
   // The accepting "browser" keeps its claim secret: only it may set up the payout.
   claimSecrets.set(link, (accepted.json() as { claimSecret: string }).claimSecret);
-  const onboarding = await app.inject({ method: 'POST', url: `/api/deals/start-onboarding/${link}`, headers: claimHeader(link) });
+  const onboarding = await app.inject({
+    method: 'POST',
+    url: `/api/deals/start-onboarding/${link}`,
+    headers: claimHeader(link),
+  });
   expect(onboarding.statusCode, onboarding.body).toBe(200);
   const gateway = ctx.payments.gateway;
   if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
-  await gateway.finishOnboarding(ctx.queries.deals.byId(dealId)!.context.onboardingAccountId!, true);
+  await gateway.finishOnboarding(
+    ctx.queries.deals.byId(dealId)!.context.onboardingAccountId!,
+    true,
+  );
   await ctx.quiesce();
   // The creator page's reload checks the account once more.
   await app.inject({ url: `/api/deals/token/${link}` });
@@ -52,12 +78,24 @@ export async function createPaidRequest(
     method: 'POST',
     url: '/api/payment-requests',
     headers: bearer(creatorToken),
-    payload: { title, description: 'One reel', amount: '400', brandName: 'Acme', brandEmail: 'marketing@acme.example', deadline: '2026-03-20' },
+    payload: {
+      title,
+      description: 'One reel',
+      amount: '400',
+      brandName: 'Acme',
+      brandEmail: 'marketing@acme.example',
+      deadline: '2026-03-20',
+    },
   });
   expect(created.statusCode, created.body).toBe(201);
   const { id, shareableToken: token } = created.json() as { id: number; shareableToken: string };
-  expect((await app.inject({ method: 'POST', url: `/api/payment-requests/accept/${token}` })).statusCode).toBe(200);
-  const checkout = await app.inject({ method: 'POST', url: `/api/payment-requests/${token}/checkout` });
+  expect(
+    (await app.inject({ method: 'POST', url: `/api/payment-requests/accept/${token}` })).statusCode,
+  ).toBe(200);
+  const checkout = await app.inject({
+    method: 'POST',
+    url: `/api/payment-requests/${token}/checkout`,
+  });
   expect(checkout.statusCode, checkout.body).toBe(200);
   const gateway = ctx.payments.gateway;
   if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');

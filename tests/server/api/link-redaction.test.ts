@@ -24,7 +24,9 @@ describe('link views', () => {
     await gateway.openChargeback(t.ctx.queries.deals.byId(id)!.context.chargeId!, 'fraudulent');
     await settle();
 
-    const owner = (await t.app.inject({ url: `/api/deals/${id}`, headers: bearer(brand.token) })).json();
+    const owner = (
+      await t.app.inject({ url: `/api/deals/${id}`, headers: bearer(brand.token) })
+    ).json();
     expect(owner.onHold).toBe(true);
     expect(owner.machine.context.paymentIntentId).toEqual(expect.any(String));
 
@@ -56,7 +58,12 @@ describe('link views', () => {
     const body = (await t.app.inject({ url: `/api/payment-requests/token/${token}` })).body;
     const view = JSON.parse(body);
     expect(view.status).toBe('paid');
-    expect(view.machine.context).toMatchObject({ paymentIntentId: null, chargeId: null, checkoutSessionId: null, chargebacks: [] });
+    expect(view.machine.context).toMatchObject({
+      paymentIntentId: null,
+      chargeId: null,
+      checkoutSessionId: null,
+      chargebacks: [],
+    });
     expect(view.machine.context.request.creatorId).toBeNull();
     expect(body).not.toContain(creator.userId);
     expect(body).not.toMatch(/"(pi|ch|cs|dp|acct)_[A-Za-z0-9]/);
@@ -67,10 +74,21 @@ describe('a failed checkout', () => {
   it('given a failed checkout session, when the creator opens the link, then its session id is not shown', async () => {
     const brand = await registerUser(t.app);
     const { id } = await createDeal(t.app, brand.token);
-    const gen = await t.app.inject({ method: 'POST', url: `/api/deals/${id}/generate-token`, headers: bearer(brand.token) });
+    const gen = await t.app.inject({
+      method: 'POST',
+      url: `/api/deals/${id}/generate-token`,
+      headers: bearer(brand.token),
+    });
     const link = gen.json().token as string;
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: bearer(brand.token), payload: { dealId: id } })).statusCode,
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/create-checkout-session',
+          headers: bearer(brand.token),
+          payload: { dealId: id },
+        })
+      ).statusCode,
     ).toBe(200);
     const gateway = t.ctx.payments.gateway;
     if (!isSimulated(gateway)) throw new Error('simulated gateway expected');

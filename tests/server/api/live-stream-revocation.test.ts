@@ -9,14 +9,30 @@ import { bearer, createDeal, registerUser } from './test-app';
  * authorised within a second; streams of anyone else stay open.
  */
 const live = useLiveTestApp();
-const openStream = (path: string, headers?: Record<string, string>) => live.openStream(path, headers);
+const openStream = (path: string, headers?: Record<string, string>) =>
+  live.openStream(path, headers);
 
-const endsWithinASecond = (stream: SseStream, what: string) => until(() => stream.ended, what, 1_000);
+const endsWithinASecond = (stream: SseStream, what: string) =>
+  until(() => stream.ended, what, 1_000);
 
-async function adminLogin(username: string, role: 'admin' | 'auditor'): Promise<{ id: string; token: string }> {
-  const admins = createAdminAccounts({ bus: live.t.ctx.bus, unique: live.t.ctx.unique, accounts: live.t.ctx.queries.accounts });
-  await live.t.ctx.settle((await admins.create(username, 'admin-pass-1', role, { actor: { kind: 'system', id: 'test' } })).position);
-  const res = await live.t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username, password: 'admin-pass-1' } });
+async function adminLogin(
+  username: string,
+  role: 'admin' | 'auditor',
+): Promise<{ id: string; token: string }> {
+  const admins = createAdminAccounts({
+    bus: live.t.ctx.bus,
+    unique: live.t.ctx.unique,
+    accounts: live.t.ctx.queries.accounts,
+  });
+  await live.t.ctx.settle(
+    (await admins.create(username, 'admin-pass-1', role, { actor: { kind: 'system', id: 'test' } }))
+      .position,
+  );
+  const res = await live.t.app.inject({
+    method: 'POST',
+    url: '/api/auth/admin-login',
+    payload: { username, password: 'admin-pass-1' },
+  });
   const token = (res.json() as { token: string }).token;
   const me = await live.t.app.inject({ url: '/api/admin/me', headers: bearer(token) });
   return { id: (me.json() as { id: string }).id, token };
@@ -27,10 +43,20 @@ describe('event streams end with the right that opened them', () => {
     const user = await registerUser(live.t.app);
     const other = await registerUser(live.t.app);
     const byHeader = await openStream('/api/events/stream', bearer(user.token));
-    const byQuery = await openStream(`/api/events/stream?access_token=${encodeURIComponent(user.token)}`);
+    const byQuery = await openStream(
+      `/api/events/stream?access_token=${encodeURIComponent(user.token)}`,
+    );
     const bystander = await openStream('/api/events/stream', bearer(other.token));
 
-    expect((await live.t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(user.token) })).statusCode).toBe(200);
+    expect(
+      (
+        await live.t.app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers: bearer(user.token),
+        })
+      ).statusCode,
+    ).toBe(200);
     await endsWithinASecond(byHeader, 'the bearer stream to end');
     await endsWithinASecond(byQuery, 'the ?access_token= stream to end');
     expect(bystander.ended).toBe(false);
@@ -39,7 +65,9 @@ describe('event streams end with the right that opened them', () => {
 
   it('given a stream, when the password changes (a new session version), then the stream opened with the old token ends', async () => {
     const user = await registerUser(live.t.app);
-    const stream = await openStream(`/api/events/stream?access_token=${encodeURIComponent(user.token)}`);
+    const stream = await openStream(
+      `/api/events/stream?access_token=${encodeURIComponent(user.token)}`,
+    );
     const changed = await live.t.app.inject({
       method: 'POST',
       url: '/api/auth/change-password',
@@ -53,9 +81,16 @@ describe('event streams end with the right that opened them', () => {
   it('given an auditor streaming admin changes, when an admin deactivates the auditor, then the stream ends; the admin keeps theirs', async () => {
     const admin = await adminLogin('live-root', 'admin');
     const auditor = await adminLogin('live-auditor', 'auditor');
-    const audited = await openStream(`/api/admin/events/stream?access_token=${encodeURIComponent(auditor.token)}`);
+    const audited = await openStream(
+      `/api/admin/events/stream?access_token=${encodeURIComponent(auditor.token)}`,
+    );
     const own = await openStream('/api/admin/events/stream', bearer(admin.token));
-    const res = await live.t.app.inject({ method: 'POST', url: `/api/admin/accounts/${auditor.id}/deactivate`, headers: bearer(admin.token), payload: {} });
+    const res = await live.t.app.inject({
+      method: 'POST',
+      url: `/api/admin/accounts/${auditor.id}/deactivate`,
+      headers: bearer(admin.token),
+      payload: {},
+    });
     expect(res.statusCode, res.body).toBe(200);
     await endsWithinASecond(audited, 'the auditor stream to end');
     expect(own.ended).toBe(false);
@@ -64,13 +99,25 @@ describe('event streams end with the right that opened them', () => {
   it('given a stream on a deal link, when the brand rotates the link, then that stream ends; a stream on another deal link stays', async () => {
     const brand = await registerUser(live.t.app);
     const link = async (id: number) =>
-      ((await live.t.app.inject({ method: 'POST', url: `/api/deals/${id}/generate-token`, headers: bearer(brand.token) })).json() as { token: string }).token;
+      (
+        (
+          await live.t.app.inject({
+            method: 'POST',
+            url: `/api/deals/${id}/generate-token`,
+            headers: bearer(brand.token),
+          })
+        ).json() as { token: string }
+      ).token;
     const rotated = await createDeal(live.t.app, brand.token);
     const kept = await createDeal(live.t.app, brand.token);
     const oldLink = await link(rotated.id);
     const stream = await openStream(`/api/events/stream/deal/${oldLink}`);
     const other = await openStream(`/api/events/stream/deal/${await link(kept.id)}`);
-    const res = await live.t.app.inject({ method: 'POST', url: `/api/deals/${rotated.id}/rotate-token`, headers: bearer(brand.token) });
+    const res = await live.t.app.inject({
+      method: 'POST',
+      url: `/api/deals/${rotated.id}/rotate-token`,
+      headers: bearer(brand.token),
+    });
     expect(res.statusCode, res.body).toBe(200);
     await endsWithinASecond(stream, 'the old link stream to end');
     expect(other.ended).toBe(false);

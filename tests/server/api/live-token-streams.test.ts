@@ -15,7 +15,11 @@ beforeAll(async () => {
 });
 
 async function linkFor(dealId: number): Promise<string> {
-  const gen = await live.t.app.inject({ method: 'POST', url: `/api/deals/${dealId}/generate-token`, headers: bearer(brand.token) });
+  const gen = await live.t.app.inject({
+    method: 'POST',
+    url: `/api/deals/${dealId}/generate-token`,
+    headers: bearer(brand.token),
+  });
   expect(gen.statusCode, gen.body).toBe(200);
   return (gen.json() as { token: string }).token;
 }
@@ -30,7 +34,14 @@ async function createRequest(title: string): Promise<{ id: number; token: string
     method: 'POST',
     url: '/api/payment-requests',
     headers: bearer(creator.token),
-    payload: { title, description: 'One reel', amount: '400', brandName: 'Acme', brandEmail: 'marketing@acme.example', deadline: '2026-03-20' },
+    payload: {
+      title,
+      description: 'One reel',
+      amount: '400',
+      brandName: 'Acme',
+      brandEmail: 'marketing@acme.example',
+      deadline: '2026-03-20',
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   const body = res.json() as { id: number; shareableToken: string };
@@ -38,7 +49,10 @@ async function createRequest(title: string): Promise<{ id: number; token: string
 }
 
 async function acceptRequest(token: string): Promise<void> {
-  const res = await live.t.app.inject({ method: 'POST', url: `/api/payment-requests/accept/${token}` });
+  const res = await live.t.app.inject({
+    method: 'POST',
+    url: `/api/payment-requests/accept/${token}`,
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -61,7 +75,12 @@ describe('token-scoped live streams', () => {
       stream.notices.every((n) => n.kind === 'deal' && n.id === watched.id),
       JSON.stringify(stream.notices),
     ).toBe(true);
-    expect(stream.notices[0]).toEqual({ kind: 'deal', id: watched.id, type: expect.any(String), position: expect.any(Number) });
+    expect(stream.notices[0]).toEqual({
+      kind: 'deal',
+      id: watched.id,
+      type: expect.any(String),
+      position: expect.any(Number),
+    });
     expect(stream.notices.map((n) => n.type)).toEqual(['CreatorAccepted']);
     expect(stream.notices[0]!.position).toBeGreaterThan(head);
   });
@@ -79,26 +98,50 @@ describe('token-scoped live streams', () => {
       stream.notices.every((n) => n.kind === 'payment-request' && n.id === watched.id),
       JSON.stringify(stream.notices),
     ).toBe(true);
-    expect(stream.notices[0]).toEqual({ kind: 'payment-request', id: watched.id, type: expect.any(String), position: expect.any(Number) });
+    expect(stream.notices[0]).toEqual({
+      kind: 'payment-request',
+      id: watched.id,
+      type: expect.any(String),
+      position: expect.any(Number),
+    });
     expect(stream.notices.map((n) => n.type)).toEqual(['PaymentRequestAccepted']);
   });
 
   it('given an admin stream, when deals and requests of different users change, then notices for all of them arrive; a user token is refused', async () => {
-    const admins = createAdminAccounts({ bus: live.t.ctx.bus, unique: live.t.ctx.unique, accounts: live.t.ctx.queries.accounts });
-    await live.t.ctx.settle((await admins.create('live-admin', 'admin-pass-1', 'auditor', { actor: { kind: 'system', id: 'test' } })).position);
-    const login = await live.t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username: 'live-admin', password: 'admin-pass-1' } });
+    const admins = createAdminAccounts({
+      bus: live.t.ctx.bus,
+      unique: live.t.ctx.unique,
+      accounts: live.t.ctx.queries.accounts,
+    });
+    await live.t.ctx.settle(
+      (
+        await admins.create('live-admin', 'admin-pass-1', 'auditor', {
+          actor: { kind: 'system', id: 'test' },
+        })
+      ).position,
+    );
+    const login = await live.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { username: 'live-admin', password: 'admin-pass-1' },
+    });
     const adminToken = (login.json() as { token: string }).token;
 
-    const refused = await live.t.app.inject({ url: `/api/admin/events/stream?access_token=${brand.token}` });
+    const refused = await live.t.app.inject({
+      url: `/api/admin/events/stream?access_token=${brand.token}`,
+    });
     expect(refused.statusCode).toBe(401);
     expect(live.t.ctx.live.size).toBe(0);
 
-    const stream = await openStream(`/api/admin/events/stream?access_token=${encodeURIComponent(adminToken)}`);
+    const stream = await openStream(
+      `/api/admin/events/stream?access_token=${encodeURIComponent(adminToken)}`,
+    );
     const deal = await createDeal(live.t.app, brand.token, { title: 'Seen by admin' });
     const request = await createRequest('Admin sees this reel');
     await until(
       () =>
-        stream.notices.some((n) => n.kind === 'deal' && n.id === deal.id) && stream.notices.some((n) => n.kind === 'payment-request' && n.id === request.id),
+        stream.notices.some((n) => n.kind === 'deal' && n.id === deal.id) &&
+        stream.notices.some((n) => n.kind === 'payment-request' && n.id === request.id),
       'notices for both',
     );
     expect(stream.notices.some((n) => n.kind === 'user')).toBe(false);
@@ -109,16 +152,37 @@ describe('token-scoped live streams', () => {
     const dealLink = await linkFor(deal.id);
     const request = await createRequest('Some reel');
     const cases = [
-      { url: '/api/events/stream/deal/no-such-token', code: 'deal_not_found', message: 'Deal not found' },
-      { url: '/api/events/stream/request/no-such-token', code: 'payment_request_not_found', message: 'Payment request not found' },
-      { url: `/api/events/stream/deal/${request.token}`, code: 'deal_not_found', message: 'Deal not found' },
-      { url: `/api/events/stream/request/${dealLink}`, code: 'payment_request_not_found', message: 'Payment request not found' },
+      {
+        url: '/api/events/stream/deal/no-such-token',
+        code: 'deal_not_found',
+        message: 'Deal not found',
+      },
+      {
+        url: '/api/events/stream/request/no-such-token',
+        code: 'payment_request_not_found',
+        message: 'Payment request not found',
+      },
+      {
+        url: `/api/events/stream/deal/${request.token}`,
+        code: 'deal_not_found',
+        message: 'Deal not found',
+      },
+      {
+        url: `/api/events/stream/request/${dealLink}`,
+        code: 'payment_request_not_found',
+        message: 'Payment request not found',
+      },
     ];
     for (const c of cases) {
       const res = await live.t.app.inject({ url: c.url });
       expect(res.statusCode, `${c.url}: ${res.body}`).toBe(404);
       expect(res.headers['content-type']).toContain('application/json');
-      expect(res.json()).toEqual({ error: 'not_found', code: c.code, params: {}, message: c.message });
+      expect(res.json()).toEqual({
+        error: 'not_found',
+        code: c.code,
+        params: {},
+        message: c.message,
+      });
     }
     expect(live.t.ctx.live.size).toBe(0);
   });

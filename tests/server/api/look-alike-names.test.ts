@@ -3,44 +3,94 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adoptLookAlikeKeys } from '../../../server/accounts/look-alike-keys';
 import { createAdminAccounts } from '../../../server/admin/admin-accounts';
 import { nameKey } from '../../../server/commands/look-alike';
-import { exactStreamId, uniqueStreamId, type UniqueKind } from '../../../server/commands/unique-values';
+import {
+  exactStreamId,
+  uniqueStreamId,
+  type UniqueKind,
+} from '../../../server/commands/unique-values';
 import { bearer, createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
 let adminToken = '';
-const register = (username: string, email = `${randomUUID().slice(0, 8)}@example.com`, language = 'en') =>
-  t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'accept-language': language }, payload: { username, email, password: 'secret123' } });
-const login = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'secret123' } });
+const register = (
+  username: string,
+  email = `${randomUUID().slice(0, 8)}@example.com`,
+  language = 'en',
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    headers: { 'accept-language': language },
+    payload: { username, email, password: 'secret123' },
+  });
+const login = (email: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password: 'secret123' },
+  });
 const TAKEN = 'Username is already taken, or one that looks the same';
 
 beforeAll(async () => {
   t = await createTestApp();
-  const admins = createAdminAccounts({ bus: t.ctx.bus, unique: t.ctx.unique, accounts: t.ctx.queries.accounts });
+  const admins = createAdminAccounts({
+    bus: t.ctx.bus,
+    unique: t.ctx.unique,
+    accounts: t.ctx.queries.accounts,
+  });
   await admins.bootstrap('admin', 'root-pass-1');
   await t.ctx.settle(await t.ctx.store.headPosition());
-  adminToken = (await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username: 'admin', password: 'root-pass-1' } })).json().token;
+  adminToken = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { username: 'admin', password: 'root-pass-1' },
+    })
+  ).json().token;
 });
 afterAll(() => t.close());
 
 describe('look-alike usernames', () => {
   it('given vic0ba2e registered, then Cyrillic, full-width, accented, dotted and case variants are refused with 409 in English and Dutch', async () => {
     expect((await register('vic0ba2e')).statusCode).toBe(201);
-    for (const name of ['vіc0ba2e', 'ｖｉｃ０ｂａ２ｅ', 'vic0ba2e.', 'víc0ba2e', 'VIC0BA2E', 'vicoba2e', 'vic_0ba2e', 'vic 0ba2e']) {
+    for (const name of [
+      'vіc0ba2e',
+      'ｖｉｃ０ｂａ２ｅ',
+      'vic0ba2e.',
+      'víc0ba2e',
+      'VIC0BA2E',
+      'vicoba2e',
+      'vic_0ba2e',
+      'vic 0ba2e',
+    ]) {
       const res = await register(name);
       expect(res.statusCode, `${name}: ${res.body}`).toBe(409);
       expect(res.json().message).toBe(TAKEN);
     }
-    expect((await register('vіc0ba2e', undefined, 'nl')).json().message).toBe('Deze gebruikersnaam, of een die er hetzelfde uitziet, is al in gebruik.');
+    expect((await register('vіc0ba2e', undefined, 'nl')).json().message).toBe(
+      'Deze gebruikersnaam, of een die er hetzelfde uitziet, is al in gebruik.',
+    );
   });
 
   it('given invisible characters anywhere in a name, then 400 says so', async () => {
-    for (const name of ['vi\u200bc0ba2e', '\u200bfresh-name', 'fresh\u2060name', 'fresh\u00adname', 'fresh\u3164name', 'fresh\ufe0fname']) {
+    for (const name of [
+      'vi\u200bc0ba2e',
+      '\u200bfresh-name',
+      'fresh\u2060name',
+      'fresh\u00adname',
+      'fresh\u3164name',
+      'fresh\ufe0fname',
+    ]) {
       const res = await register(name);
       expect(res.statusCode, JSON.stringify(name)).toBe(400);
       expect(res.json().message).toBe('Username must not contain invisible characters');
     }
-    expect((await register('fresh\u200bname', undefined, 'nl')).json().message).toMatch(/onzichtbare tekens/);
-    expect((await register('evil\u202egnp')).json().message).toBe('Username must not contain text-direction control characters');
+    expect((await register('fresh\u200bname', undefined, 'nl')).json().message).toMatch(
+      /onzichtbare tekens/,
+    );
+    expect((await register('evil\u202egnp')).json().message).toBe(
+      'Username must not contain text-direction control characters',
+    );
   });
 
   it('stores names NFKC-normalised: a full-width name is kept in plain letters', async () => {
@@ -54,7 +104,13 @@ describe('look-alike usernames', () => {
     const me = await register('marloes');
     const token = me.json().token as string;
     const email = me.json().user.email as string;
-    const put = (username: string) => t.app.inject({ method: 'PUT', url: '/api/profile', headers: bearer(token), payload: { username, email } });
+    const put = (username: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/profile',
+        headers: bearer(token),
+        payload: { username, email },
+      });
     expect((await put('sanne_creates')).statusCode).toBe(409);
     const respelled = await put('Marloes.');
     expect(respelled.statusCode, respelled.body).toBe(200);
@@ -77,8 +133,16 @@ describe('look-alike e-mail addresses and admin names', () => {
   });
 
   it('given an admin name with an invisible character from the command line, then it is refused', async () => {
-    const admins = createAdminAccounts({ bus: t.ctx.bus, unique: t.ctx.unique, accounts: t.ctx.queries.accounts });
-    await expect(admins.create('ad\u200bmin', 'second-pass', 'auditor', { actor: { kind: 'system', id: 'cli' } })).rejects.toMatchObject({
+    const admins = createAdminAccounts({
+      bus: t.ctx.bus,
+      unique: t.ctx.unique,
+      accounts: t.ctx.queries.accounts,
+    });
+    await expect(
+      admins.create('ad\u200bmin', 'second-pass', 'auditor', {
+        actor: { kind: 'system', id: 'cli' },
+      }),
+    ).rejects.toMatchObject({
       kind: 'validation_failed',
       message: 'Admin username must not contain invisible characters',
     });
@@ -93,7 +157,9 @@ describe('look-alike e-mail addresses and admin names', () => {
         payload: { username, password: 'second-pass', role: 'auditor' },
       });
       expect(res.statusCode, username).toBe(409);
-      expect(res.json().message).toBe('Admin username is already taken, or one that looks the same');
+      expect(res.json().message).toBe(
+        'Admin username is already taken, or one that looks the same',
+      );
     }
   });
 });
@@ -110,8 +176,16 @@ describe('accounts from before look-alike keys', () => {
     };
     const keyStream = uniqueStreamId(kind, value);
     const revision = (await t.ctx.store.readStream(keyStream)).at(-1)!.revision;
-    await t.ctx.store.append(keyStream, [{ id: randomUUID(), type: 'ValueReleased', data: { kind, ownerId }, metadata }], revision);
-    await t.ctx.store.append(exactStreamId(kind, value), [{ id: randomUUID(), type: 'ValueReserved', data: { kind, ownerId }, metadata }], 'no_stream');
+    await t.ctx.store.append(
+      keyStream,
+      [{ id: randomUUID(), type: 'ValueReleased', data: { kind, ownerId }, metadata }],
+      revision,
+    );
+    await t.ctx.store.append(
+      exactStreamId(kind, value),
+      [{ id: randomUUID(), type: 'ValueReserved', data: { kind, ownerId }, metadata }],
+      'no_stream',
+    );
   }
 
   it('given an account registered under the old rule, then it still signs in, its exact name stays taken, and once adopted its look-alikes are refused', async () => {
@@ -125,7 +199,9 @@ describe('accounts from before look-alike keys', () => {
     expect((await register('old.timer')).statusCode).toBe(409);
     expect((await register('another', 'OLD.TIMER@example.com')).statusCode).toBe(409);
 
-    expect(await adoptLookAlikeKeys({ unique: t.ctx.unique, accounts: t.ctx.queries.accounts })).toEqual({ clashes: 0 });
+    expect(
+      await adoptLookAlikeKeys({ unique: t.ctx.unique, accounts: t.ctx.queries.accounts }),
+    ).toEqual({ clashes: 0 });
     expect((await register('oldtimer')).statusCode).toBe(409);
     expect((await register('0ld-timer')).statusCode).toBe(409);
     expect((await login(email)).statusCode).toBe(200);
@@ -134,8 +210,14 @@ describe('accounts from before look-alike keys', () => {
     await adoptLookAlikeKeys({ unique: t.ctx.unique, accounts: t.ctx.queries.accounts });
     expect(await t.ctx.store.headPosition()).toBe(head);
     // The admin named before still signs in by its name.
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username: 'admin', password: 'root-pass-1' } })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/admin-login',
+          payload: { username: 'admin', password: 'root-pass-1' },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSimulated } from '../../../server/payments/gateway/create-gateway';
 import type { SimulatedGateway } from '../../../server/payments/gateway/simulated/simulated-gateway';
 import { acceptAndConnect, claimHeader, payDeal } from './flow-helpers';
-import { bearer, createDeal, createRootAdmin, createTestApp, dealPayload, registerUser, type TestApp } from './test-app';
+import {
+  bearer,
+  createDeal,
+  createRootAdmin,
+  createTestApp,
+  dealPayload,
+  registerUser,
+  type TestApp,
+} from './test-app';
 
 /**
  * Money regressions through HTTP: money counts only for the deal's open session and exact
@@ -28,10 +36,17 @@ afterAll(() => t.close());
 const history = async (dealId: number) => t.ctx.store.readStream(`deal-${dealId}`);
 const typesOf = async (dealId: number) => (await history(dealId)).map((e) => e.type);
 const contextOf = (dealId: number) => t.ctx.queries.deals.byId(dealId)!.context;
-const statusOf = async (dealId: number) => (await t.app.inject({ url: `/api/deals/${dealId}`, headers: bearer(brand.token) })).json().status as string;
+const statusOf = async (dealId: number) =>
+  (await t.app.inject({ url: `/api/deals/${dealId}`, headers: bearer(brand.token) })).json()
+    .status as string;
 
 async function openCheckout(dealId: number): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: bearer(brand.token), payload: { dealId } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/create-checkout-session',
+    headers: bearer(brand.token),
+    payload: { dealId },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return contextOf(dealId).openSession!.sessionId;
 }
@@ -39,7 +54,10 @@ async function openCheckout(dealId: number): Promise<string> {
 /** A signed Stripe webhook, delivered through the app's own route. */
 async function webhook(event: Record<string, unknown>) {
   const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: gateway.webhookSecret });
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: gateway.webhookSecret,
+  });
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/stripe/webhook',
@@ -55,7 +73,15 @@ async function deliveredDeal(): Promise<number> {
   const deal = await createDeal(t.app, brand.token);
   await payDeal(t.app, t.ctx, brand.token, deal.id);
   const link = await acceptAndConnect(t.app, t.ctx, brand.token, deal.id);
-  expect((await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) })).statusCode).toBe(200);
+  expect(
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/deals/deliver/${link}`,
+        headers: claimHeader(link),
+      })
+    ).statusCode,
+  ).toBe(200);
   await t.ctx.quiesce();
   return deal.id;
 }
@@ -68,7 +94,12 @@ describe('money counts only for the open session and the exact total', () => {
 
     // The brand pays the old checkout page; Stripe's webhook for it arrives only after the amount was raised.
     const charged = gateway.ledger.charge(gateway.ledger.sessions.get(oldSession)!, 'card');
-    const raised = await t.app.inject({ method: 'PUT', url: `/api/deals/${deal.id}`, headers: bearer(brand.token), payload: dealPayload({ amount: '1750' }) });
+    const raised = await t.app.inject({
+      method: 'PUT',
+      url: `/api/deals/${deal.id}`,
+      headers: bearer(brand.token),
+      payload: dealPayload({ amount: '1750' }),
+    });
     expect(raised.statusCode, raised.body).toBe(200);
     await t.ctx.quiesce();
     expect(contextOf(deal.id).openSession).toBeNull();
@@ -86,10 +117,21 @@ describe('money counts only for the open session and the exact total', () => {
     expect(await statusOf(deal.id)).toBe('pending_payment');
     const events = await history(deal.id);
     const unexpected = events.find((e) => e.type === 'UnexpectedPaymentReceived');
-    expect(unexpected?.data).toMatchObject({ checkoutSessionId: oldSession, amountCents: 108, reason: 'not_open_session' });
-    expect(events.find((e) => e.type === 'DuplicatePaymentRefunded')?.data).toMatchObject({ checkoutSessionId: oldSession, amountCents: 108 });
+    expect(unexpected?.data).toMatchObject({
+      checkoutSessionId: oldSession,
+      amountCents: 108,
+      reason: 'not_open_session',
+    });
+    expect(events.find((e) => e.type === 'DuplicatePaymentRefunded')?.data).toMatchObject({
+      checkoutSessionId: oldSession,
+      amountCents: 108,
+    });
     expect(events.some((e) => e.type === 'PaymentSucceeded')).toBe(false);
-    expect(gateway.ledger.moneyOfGroup(`deal-${deal.id}`).refunds.map((r) => [r.chargeId, r.amountCents])).toEqual([[charged.chargeId, 108]]);
+    expect(
+      gateway.ledger
+        .moneyOfGroup(`deal-${deal.id}`)
+        .refunds.map((r) => [r.chargeId, r.amountCents]),
+    ).toEqual([[charged.chargeId, 108]]);
     expect(contextOf(deal.id).money).toMatchObject({ chargedCents: 108, refundedCents: 108 });
 
     // A new checkout charges the new total and funds the deal.
@@ -99,8 +141,15 @@ describe('money counts only for the open session and the exact total', () => {
     await gateway.payCheckout(newSession, 'card');
     await t.ctx.quiesce();
     expect(await statusOf(deal.id)).toBe('pending_delivery');
-    expect((await history(deal.id)).find((e) => e.type === 'PaymentSucceeded')?.data).toMatchObject({ checkoutSessionId: newSession, amountCents: 189_350 });
-    expect(contextOf(deal.id).money).toEqual({ chargedCents: 108 + 189_350, refundedCents: 108, transferredCents: 0, feeKeptCents: 0 });
+    expect((await history(deal.id)).find((e) => e.type === 'PaymentSucceeded')?.data).toMatchObject(
+      { checkoutSessionId: newSession, amountCents: 189_350 },
+    );
+    expect(contextOf(deal.id).money).toEqual({
+      chargedCents: 108 + 189_350,
+      refundedCents: 108,
+      transferredCents: 0,
+      feeKeptCents: 0,
+    });
   });
 
   it('given a €1,750 deal with an open checkout, when a signed webhook for an unknown session with amount_total 1 arrives, then the deal is not funded and the payment is refunded', async () => {
@@ -128,7 +177,9 @@ describe('money counts only for the open session and the exact total', () => {
     expect(types).not.toContain('PaymentSucceeded');
     expect(types.filter((x) => x === 'UnexpectedPaymentReceived')).toHaveLength(1);
     expect(types.filter((x) => x === 'DuplicatePaymentRefunded')).toHaveLength(1);
-    expect(gateway.ledger.moneyOfGroup(`deal-${deal.id}`).refunds.map((r) => r.amountCents)).toEqual([1]);
+    expect(
+      gateway.ledger.moneyOfGroup(`deal-${deal.id}`).refunds.map((r) => r.amountCents),
+    ).toEqual([1]);
     expect(contextOf(deal.id).money).toMatchObject({ chargedCents: 1, refundedCents: 1 });
   });
 });
@@ -136,9 +187,17 @@ describe('money counts only for the open session and the exact total', () => {
 describe('repeated money commands are refused naming the state', () => {
   it('a second approve answers 409 with the state, and one transfer is made', async () => {
     const dealId = await deliveredDeal();
-    const first = await t.app.inject({ method: 'POST', url: `/api/deals/${dealId}/release`, headers: bearer(brand.token) });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: `/api/deals/${dealId}/release`,
+      headers: bearer(brand.token),
+    });
     expect(first.statusCode, first.body).toBe(200);
-    const second = await t.app.inject({ method: 'POST', url: `/api/deals/${dealId}/release`, headers: bearer(brand.token) });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: `/api/deals/${dealId}/release`,
+      headers: bearer(brand.token),
+    });
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe('Cannot release the funds while the deal is completed');
     expect(gateway.ledger.moneyOfGroup(`deal-${dealId}`).transfers).toHaveLength(1);
@@ -146,9 +205,17 @@ describe('repeated money commands are refused naming the state', () => {
 
   it('a second admin refund answers 409, and one refund is made', async () => {
     const dealId = await deliveredDeal();
-    const first = await t.app.inject({ method: 'POST', url: `/api/admin/deals/${dealId}/refund`, headers: bearer(adminToken) });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/deals/${dealId}/refund`,
+      headers: bearer(adminToken),
+    });
     expect(first.statusCode, first.body).toBe(200);
-    const second = await t.app.inject({ method: 'POST', url: `/api/admin/deals/${dealId}/refund`, headers: bearer(adminToken) });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/deals/${dealId}/refund`,
+      headers: bearer(adminToken),
+    });
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe('The deal has already been refunded');
     expect(gateway.ledger.moneyOfGroup(`deal-${dealId}`).refunds).toHaveLength(1);
@@ -159,9 +226,19 @@ describe('Idempotency-Key on the money routes', () => {
   it('the same key twice on release gets the same answer, one intent and one transfer; the replay says so', async () => {
     const dealId = await deliveredDeal();
     const headers = { ...bearer(brand.token), 'idempotency-key': 'release-once-1' };
-    const first = await t.app.inject({ method: 'POST', url: `/api/deals/${dealId}/release`, headers, payload: {} });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: `/api/deals/${dealId}/release`,
+      headers,
+      payload: {},
+    });
     expect(first.statusCode, first.body).toBe(200);
-    const again = await t.app.inject({ method: 'POST', url: `/api/deals/${dealId}/release`, headers, payload: {} });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/deals/${dealId}/release`,
+      headers,
+      payload: {},
+    });
     expect(again.statusCode).toBe(first.statusCode);
     expect(again.body).toBe(first.body);
     expect(again.headers['idempotent-replayed']).toBe('true');
@@ -173,9 +250,19 @@ describe('Idempotency-Key on the money routes', () => {
   it('the same key with a different body is refused with 422', async () => {
     const dealId = await deliveredDeal();
     const headers = { ...bearer(brand.token), 'idempotency-key': 'release-body-1' };
-    const first = await t.app.inject({ method: 'POST', url: `/api/deals/${dealId}/release`, headers, payload: { note: 'a' } });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: `/api/deals/${dealId}/release`,
+      headers,
+      payload: { note: 'a' },
+    });
     expect(first.statusCode, first.body).toBe(200);
-    const other = await t.app.inject({ method: 'POST', url: `/api/deals/${dealId}/release`, headers, payload: { note: 'b' } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: `/api/deals/${dealId}/release`,
+      headers,
+      payload: { note: 'b' },
+    });
     expect(other.statusCode).toBe(422);
     expect(other.json().message).toBe('This Idempotency-Key was used with a different request');
     expect((await typesOf(dealId)).filter((x) => x === 'FundsReleaseRequested')).toHaveLength(1);

@@ -23,7 +23,12 @@ const payload = (o: Record<string, unknown> = {}) => ({
   ...o,
 });
 const create = async (o: Record<string, unknown> = {}) => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/payment-requests', headers: bearer(creator.token), payload: payload(o) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/payment-requests',
+    headers: bearer(creator.token),
+    payload: payload(o),
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 };
@@ -41,18 +46,32 @@ describe('payment requests', () => {
     });
     expect(r.shareableUrl).toBe(`http://app.test/pay-request/${r.shareableToken}`);
     expect(r.state).toMatchObject({ status: 'pending', step: 1 });
-    const list = (await t.app.inject({ url: '/api/payment-requests', headers: bearer(creator.token) })).json();
-    expect(list[0]).toMatchObject({ id: r.id, brandName: 'Acme', brandEmail: 'marketing@acme.example', brandHandle: '@acme' });
+    const list = (
+      await t.app.inject({ url: '/api/payment-requests', headers: bearer(creator.token) })
+    ).json();
+    expect(list[0]).toMatchObject({
+      id: r.id,
+      brandName: 'Acme',
+      brandEmail: 'marketing@acme.example',
+      brandHandle: '@acme',
+    });
   });
 
   it("given no creator name in the payload, then the brand sees the creator's company name, else the username", async () => {
     const r = await create({ creatorName: '' });
     expect(r.creatorName).toMatch(/^Brand \d+$/);
     const solo = await registerUser(t.app, { companyName: null });
-    const res = await t.app.inject({ method: 'POST', url: '/api/payment-requests', headers: bearer(solo.token), payload: payload({ creatorName: '' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment-requests',
+      headers: bearer(solo.token),
+      payload: payload({ creatorName: '' }),
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().creatorName).toBe(solo.username);
-    const page = (await t.app.inject({ url: `/api/payment-requests/token/${res.json().shareableToken}` })).json();
+    const page = (
+      await t.app.inject({ url: `/api/payment-requests/token/${res.json().shareableToken}` })
+    ).json();
     expect(page.creatorName).toBe(solo.username);
   });
 
@@ -62,9 +81,19 @@ describe('payment requests', () => {
   });
 
   it('given bad input, then 400 with field messages', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/payment-requests', headers: bearer(creator.token), payload: payload({ brandEmail: 'nope' }) });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment-requests',
+      headers: bearer(creator.token),
+      payload: payload({ brandEmail: 'nope' }),
+    });
     expect(bad.json().message).toBe('Invalid email address');
-    const noTitle = await t.app.inject({ method: 'POST', url: '/api/payment-requests', headers: bearer(creator.token), payload: payload({ title: '' }) });
+    const noTitle = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment-requests',
+      headers: bearer(creator.token),
+      payload: payload({ title: '' }),
+    });
     expect(noTitle.json().message).toBe('Title is required');
     const past = await t.app.inject({
       method: 'POST',
@@ -80,22 +109,50 @@ describe('payment requests', () => {
     const link = await t.app.inject({ url: `/api/payment-requests/token/${r.shareableToken}` });
     expect(link.statusCode).toBe(200);
     expect(link.json().machine.context.request.creatorId).toBeNull();
-    const early = await t.app.inject({ method: 'POST', url: `/api/payment-requests/${r.id}/complete`, headers: bearer(creator.token) });
+    const early = await t.app.inject({
+      method: 'POST',
+      url: `/api/payment-requests/${r.id}/complete`,
+      headers: bearer(creator.token),
+    });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toContain('pending');
-    const accepted = await t.app.inject({ method: 'POST', url: `/api/payment-requests/accept/${r.shareableToken}` });
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/payment-requests/accept/${r.shareableToken}`,
+    });
     expect(accepted.json().request.status).toBe('accepted');
-    const checkout = await t.app.inject({ method: 'POST', url: `/api/payment-requests/${r.shareableToken}/checkout` });
+    const checkout = await t.app.inject({
+      method: 'POST',
+      url: `/api/payment-requests/${r.shareableToken}/checkout`,
+    });
     expect(checkout.statusCode, checkout.body).toBe(200);
     expect(checkout.json().url).toMatch(/^http/);
     const gateway = t.ctx.payments.gateway;
     if (!isSimulated(gateway)) throw new Error('simulated gateway expected');
-    await gateway.payCheckout(t.ctx.queries.requests.byId(r.id)!.context.checkoutSessionId!, 'card');
+    await gateway.payCheckout(
+      t.ctx.queries.requests.byId(r.id)!.context.checkoutSessionId!,
+      'card',
+    );
     await t.ctx.settle(await t.ctx.store.headPosition());
-    expect((await t.app.inject({ url: `/api/payment-requests/token/${r.shareableToken}` })).json().status).toBe('paid');
+    expect(
+      (await t.app.inject({ url: `/api/payment-requests/token/${r.shareableToken}` })).json()
+        .status,
+    ).toBe('paid');
     const other = await registerUser(t.app);
-    expect((await t.app.inject({ method: 'POST', url: `/api/payment-requests/${r.id}/complete`, headers: bearer(other.token) })).statusCode).toBe(404);
-    const done = await t.app.inject({ method: 'POST', url: `/api/payment-requests/${r.id}/complete`, headers: bearer(creator.token) });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/payment-requests/${r.id}/complete`,
+          headers: bearer(other.token),
+        })
+      ).statusCode,
+    ).toBe(404);
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/api/payment-requests/${r.id}/complete`,
+      headers: bearer(creator.token),
+    });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ status: 'completed', state: { step: 7 } });
   });
@@ -105,17 +162,34 @@ describe('payment requests', () => {
     t.clock.advance(4 * 24 * 3_600_000);
     const res = await t.app.inject({ url: `/api/payment-requests/token/${r.shareableToken}` });
     expect(res.statusCode).toBe(410);
-    expect(res.json()).toEqual({ error: 'expired', code: 'payment_request_expired', params: {}, message: 'Payment request has expired' });
-    expect((await t.app.inject({ method: 'POST', url: `/api/payment-requests/accept/${r.shareableToken}` })).json().message).toBe(
-      'Payment request has expired',
-    );
+    expect(res.json()).toEqual({
+      error: 'expired',
+      code: 'payment_request_expired',
+      params: {},
+      message: 'Payment request has expired',
+    });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/payment-requests/accept/${r.shareableToken}`,
+        })
+      ).json().message,
+    ).toBe('Payment request has expired');
     t.clock.advance(-4 * 24 * 3_600_000);
   });
 
   it('given a pending request, when the brand rejects it, then rejected; unknown tokens are 404', async () => {
     const r = await create();
-    const res = await t.app.inject({ method: 'POST', url: `/api/payment-requests/reject/${r.shareableToken}`, payload: { reason: 'No budget' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/payment-requests/reject/${r.shareableToken}`,
+      payload: { reason: 'No budget' },
+    });
     expect(res.json().request.status).toBe('rejected');
-    expect((await t.app.inject({ url: '/api/payment-requests/token/unknown-token-unknown' })).json().message).toBe('Payment request not found');
+    expect(
+      (await t.app.inject({ url: '/api/payment-requests/token/unknown-token-unknown' })).json()
+        .message,
+    ).toBe('Payment request not found');
   });
 });

@@ -30,9 +30,17 @@ describe('GET /api/settings', () => {
   });
 
   it('given configured periods, when asked, then the answer carries the configured values (the same the timers use)', async () => {
-    const t = await createTestApp({ REVIEW_PERIOD_HOURS: '0.5', DISPUTE_PERIOD_HOURS: '6', REQUEST_EXPIRY_DAYS: '14' });
+    const t = await createTestApp({
+      REVIEW_PERIOD_HOURS: '0.5',
+      DISPUTE_PERIOD_HOURS: '6',
+      REQUEST_EXPIRY_DAYS: '14',
+    });
     apps.push(t);
     const body = (await t.app.inject({ url: '/api/settings' })).json() as Record<string, unknown>;
-    expect(body).toMatchObject({ reviewPeriodHours: 0.5, disputePeriodHours: 6, requestExpiryDays: 14 });
+    expect(body).toMatchObject({
+      reviewPeriodHours: 0.5,
+      disputePeriodHours: 6,
+      requestExpiryDays: 14,
+    });
   });
 });

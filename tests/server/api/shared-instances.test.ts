@@ -10,9 +10,15 @@ import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '.
 const redisTestUrl = process.env.REDIS_TEST_URL?.trim() || undefined;
 
 /** Two app instances in one process, sharing what instances must share; each keeps its own read models. */
-async function twoInstances(env: Record<string, string>): Promise<{ a: TestApp; b: TestApp; close(): Promise<void> }> {
+async function twoInstances(
+  env: Record<string, string>,
+): Promise<{ a: TestApp; b: TestApp; close(): Promise<void> }> {
   const shared = mkdtempSync(join(tmpdir(), 'shared-instances-'));
-  const common = { LOGIN_MAX_FAILURES: '5', SIMULATED_GATEWAY_FILE: join(shared, 'simulated-gateway.sqlite'), ...env };
+  const common = {
+    LOGIN_MAX_FAILURES: '5',
+    SIMULATED_GATEWAY_FILE: join(shared, 'simulated-gateway.sqlite'),
+    ...env,
+  };
   const a = await createTestApp(common);
   const b = await createTestApp(common);
   return {
@@ -26,11 +32,22 @@ async function twoInstances(env: Record<string, string>): Promise<{ a: TestApp; 
 }
 
 const login = (t: TestApp, email: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '203.0.113.9', payload: { email, password } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress: '203.0.113.9',
+    payload: { email, password },
+  });
 
 /** Failures on both instances count against one budget: 3 here and 2 there spend the 5 allowed. */
-async function expectThrottleAcross(a: TestApp, b: TestApp, email: string, password: string): Promise<void> {
-  for (const t of [a, b, a, b, a]) expect((await login(t, email, 'wrong-password')).statusCode).toBe(401);
+async function expectThrottleAcross(
+  a: TestApp,
+  b: TestApp,
+  email: string,
+  password: string,
+): Promise<void> {
+  for (const t of [a, b, a, b, a])
+    expect((await login(t, email, 'wrong-password')).statusCode).toBe(401);
   const refused = await login(b, email, password);
   expect(refused.statusCode).toBe(429);
   expect(refused.json().error).toBe('too_many_requests');
@@ -57,15 +74,29 @@ describe.runIf(pgTestUrl)('two instances on one PostgreSQL', () => {
     const deal = await createDeal(a.app, brand.token);
     await payDeal(a.app, a.ctx, brand.token, deal.id);
     const link = await acceptAndConnect(a.app, a.ctx, brand.token, deal.id);
-    expect((await a.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) })).statusCode).toBe(200);
+    expect(
+      (
+        await a.app.inject({
+          method: 'POST',
+          url: `/api/deals/deliver/${link}`,
+          headers: claimHeader(link),
+        })
+      ).statusCode,
+    ).toBe(200);
     await b.ctx.settle(await b.ctx.store.headPosition());
 
     const headers = { ...bearer(brand.token), 'idempotency-key': `release-${deal.id}` };
-    const [first, second] = await Promise.all([a, b].map((t) => t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/release`, headers })));
+    const [first, second] = await Promise.all(
+      [a, b].map((t) =>
+        t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/release`, headers }),
+      ),
+    );
     expect(first!.statusCode, first!.body).toBe(200);
     expect(second!.statusCode, second!.body).toBe(200);
     expect(second!.json()).toEqual(first!.json());
-    expect([first, second].filter((r) => r!.headers['idempotent-replayed'] === 'true')).toHaveLength(1);
+    expect(
+      [first, second].filter((r) => r!.headers['idempotent-replayed'] === 'true'),
+    ).toHaveLength(1);
 
     await Promise.all([a.ctx.quiesce(), b.ctx.quiesce()]);
     const stream = await a.ctx.store.readStream(`deal-${deal.id}`);
@@ -73,7 +104,9 @@ describe.runIf(pgTestUrl)('two instances on one PostgreSQL', () => {
     expect(stream.filter((e) => e.type === 'FundsReleased')).toHaveLength(1);
     const gateway = a.ctx.payments.gateway;
     if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
-    expect(gateway.ledger.transfers.filter((t) => t.transferGroup === `deal-${deal.id}`)).toHaveLength(1);
+    expect(
+      gateway.ledger.transfers.filter((t) => t.transferGroup === `deal-${deal.id}`),
+    ).toHaveLength(1);
     // B's read model shows the outcome A's request caused.
     await b.ctx.settle(await b.ctx.store.headPosition());
     expect(b.ctx.queries.deals.byId(deal.id)!.status).toBe('completed');

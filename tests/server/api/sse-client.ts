@@ -14,10 +14,15 @@ export interface SseStream {
   body: string;
 }
 
-export async function until(condition: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+export async function until(
+  condition: () => boolean,
+  what: string,
+  timeoutMs = 5_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
 }
@@ -28,32 +33,50 @@ export function createSseClient(port: () => number) {
   return {
     open(path: string, headers: Record<string, string> = {}): Promise<SseStream> {
       return new Promise<SseStream>((resolve, reject) => {
-        const req = httpRequest({ host: '127.0.0.1', port: port(), path, headers: { accept: 'text/event-stream', ...headers } }, (res) => {
-          const s: SseStream = { status: res.statusCode ?? 0, headers: res.headers, notices: [], ended: false, body: '' };
-          let buffer = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            if (s.status !== 200) s.body += chunk;
-            buffer += chunk;
-            let end: number;
-            while ((end = buffer.indexOf('\n\n')) >= 0) {
-              const block = buffer.slice(0, end);
-              buffer = buffer.slice(end + 2);
-              const lines = block.split('\n');
-              if (!lines.includes('event: change')) continue;
-              const data = lines.find((l) => l.startsWith('data: '));
-              s.notices.push(changeNoticeSchema.parse(JSON.parse(data!.slice('data: '.length))));
-            }
-          });
-          const ended = () => {
-            s.ended = true;
-          };
-          res.on('end', ended);
-          res.on('close', ended);
-          res.on('error', () => undefined);
-          resolve(s);
-        });
-        req.on('error', (e) => (e.message.includes('socket hang up') || e.message.includes('aborted') ? undefined : reject(e)));
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port: port(),
+            path,
+            headers: { accept: 'text/event-stream', ...headers },
+          },
+          (res) => {
+            const s: SseStream = {
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              notices: [],
+              ended: false,
+              body: '',
+            };
+            let buffer = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => {
+              if (s.status !== 200) s.body += chunk;
+              buffer += chunk;
+              let end: number;
+              while ((end = buffer.indexOf('\n\n')) >= 0) {
+                const block = buffer.slice(0, end);
+                buffer = buffer.slice(end + 2);
+                const lines = block.split('\n');
+                if (!lines.includes('event: change')) continue;
+                const data = lines.find((l) => l.startsWith('data: '));
+                s.notices.push(changeNoticeSchema.parse(JSON.parse(data!.slice('data: '.length))));
+              }
+            });
+            const ended = () => {
+              s.ended = true;
+            };
+            res.on('end', ended);
+            res.on('close', ended);
+            res.on('error', () => undefined);
+            resolve(s);
+          },
+        );
+        req.on('error', (e) =>
+          e.message.includes('socket hang up') || e.message.includes('aborted')
+            ? undefined
+            : reject(e),
+        );
         open.push(req);
         req.end();
       });
@@ -71,7 +94,11 @@ export function createSseClient(port: () => number) {
 export function useLiveTestApp(env: Record<string, string> = {}) {
   let port = 0;
   const sse = createSseClient(() => port);
-  const live: { t: TestApp; sse: typeof sse; openStream: (path: string, headers?: Record<string, string>) => Promise<SseStream> } = {
+  const live: {
+    t: TestApp;
+    sse: typeof sse;
+    openStream: (path: string, headers?: Record<string, string>) => Promise<SseStream>;
+  } = {
     t: undefined as unknown as TestApp,
     sse,
     /** Opens a stream, expects it accepted and waits until the hub registered it. */

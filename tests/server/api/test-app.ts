@@ -51,7 +51,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     clock,
     startReactors: false,
     pushSender: async (subscription, payload) => {
-      if (subscription.endpoint.includes('gone')) throw Object.assign(new Error('gone'), { statusCode: 410 });
+      if (subscription.endpoint.includes('gone'))
+        throw Object.assign(new Error('gone'), { statusCode: 410 });
       pushed.push({ subscription, payload });
       return { statusCode: 201 };
     },
@@ -90,8 +91,16 @@ export async function registerUser(app: FastifyInstance, overrides: Record<strin
     },
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
-  const body = res.json() as { token: string; user: { id: string; email: string; username: string } };
-  return { token: body.token, userId: body.user.id, email: body.user.email, username: body.user.username };
+  const body = res.json() as {
+    token: string;
+    user: { id: string; email: string; username: string };
+  };
+  return {
+    token: body.token,
+    userId: body.user.id,
+    email: body.user.email,
+    username: body.user.username,
+  };
 }
 
 export const dealPayload = (overrides: Record<string, unknown> = {}) => ({
@@ -108,34 +117,65 @@ export const dealPayload = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-export async function createDeal(app: FastifyInstance, token: string, overrides: Record<string, unknown> = {}) {
-  const res = await app.inject({ method: 'POST', url: '/api/deals', headers: bearer(token), payload: dealPayload(overrides) });
+export async function createDeal(
+  app: FastifyInstance,
+  token: string,
+  overrides: Record<string, unknown> = {},
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/deals',
+    headers: bearer(token),
+    payload: dealPayload(overrides),
+  });
   if (res.statusCode !== 201) throw new Error(`create deal failed: ${res.statusCode} ${res.body}`);
   return res.json() as { id: number; status: string; shareableToken: string | null };
 }
 
 /** Signs an admin in (admin sessions are short: a test that moves the clock by days signs in again). */
-export async function signInAdmin(app: FastifyInstance, username = 'root', password = 'root-pass-1'): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username, password } });
+export async function signInAdmin(
+  app: FastifyInstance,
+  username = 'root',
+  password = 'root-pass-1',
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/admin-login',
+    payload: { username, password },
+  });
   return res.json().token as string;
 }
 
 /** Creates the first admin account as a fresh install does, and signs it in. */
-export async function createRootAdmin(t: TestApp, username = 'root', password = 'root-pass-1'): Promise<string> {
-  await createAdminAccounts({ bus: t.ctx.bus, unique: t.ctx.unique, accounts: t.ctx.queries.accounts }).bootstrap(username, password);
+export async function createRootAdmin(
+  t: TestApp,
+  username = 'root',
+  password = 'root-pass-1',
+): Promise<string> {
+  await createAdminAccounts({
+    bus: t.ctx.bus,
+    unique: t.ctx.unique,
+    accounts: t.ctx.queries.accounts,
+  }).bootstrap(username, password);
   await t.ctx.settle(await t.ctx.store.headPosition());
   return signInAdmin(t.app, username, password);
 }
 
 /** Creates an auditor account (read only) with the admin's token, and signs it in. */
-export async function createAuditor(t: TestApp, adminToken: string, username = 'audit', password = 'audit-pass-1'): Promise<string> {
+export async function createAuditor(
+  t: TestApp,
+  adminToken: string,
+  username = 'audit',
+  password = 'audit-pass-1',
+): Promise<string> {
   const made = await t.app.inject({
     method: 'POST',
     url: '/api/admin/accounts',
     headers: bearer(adminToken),
     payload: { username, password, role: 'auditor' },
   });
-  if (made.statusCode >= 300) throw new Error(`creating the auditor failed: ${made.statusCode} ${made.body}`);
+  if (made.statusCode >= 300)
+    throw new Error(`creating the auditor failed: ${made.statusCode} ${made.body}`);
   await t.ctx.settle(await t.ctx.store.headPosition());
   return signInAdmin(t.app, username, password);
 }

@@ -9,7 +9,11 @@ import { dealGiven, dealHistory, event, requestHistory } from '../../support/eve
 
 /** The stream as the runner hands it to a guard: folded snapshot and revision (-1: no stream). */
 function loaded<M extends AnyStateMachine>(machine: M, events: unknown[]): Loaded<M> {
-  const snapshot = fold(machine, events as EventFromLogic<M>[], initialOf(machine)) as SnapshotFrom<M>;
+  const snapshot = fold(
+    machine,
+    events as EventFromLogic<M>[],
+    initialOf(machine),
+  ) as SnapshotFrom<M>;
   return { snapshot, revision: events.length - 1, now: '2026-03-02T12:00:00.000Z' } as Loaded<M>;
 }
 
@@ -39,21 +43,38 @@ describe('the ownership guards: who may run a command on the loaded stream', () 
   it('given a deal with a creator link, when that very token asks, then the link guard lets it through; any other token or a deleted deal reads as not found', () => {
     expect(refusal(dealGuard.link(token), deal)).toBeNull();
     expect(refusal(dealGuard.link(`${token}x`), deal)).toBe('deal_not_found');
-    expect(refusal(dealGuard.link(token), loaded(dealMachine, [dealHistory.created(), dealHistory.linked(), event('DealDeleted', {})]))).toBe('deal_not_found');
+    expect(
+      refusal(
+        dealGuard.link(token),
+        loaded(dealMachine, [
+          dealHistory.created(),
+          dealHistory.linked(),
+          event('DealDeleted', {}),
+        ]),
+      ),
+    ).toBe('deal_not_found');
   });
 
   it('given a payment request, when its creator or its link asks, then the guards let them through; anyone else reads as not found', () => {
     const created = requestHistory.created();
     const request = loaded(paymentRequestMachine, [created]);
     expect(refusal(requestGuard.owner(created.data.creatorId), request)).toBeNull();
-    expect(refusal(requestGuard.owner('u_someone_else'), request)).toBe('payment_request_not_found');
+    expect(refusal(requestGuard.owner('u_someone_else'), request)).toBe(
+      'payment_request_not_found',
+    );
     expect(refusal(requestGuard.link(created.data.token), request)).toBeNull();
-    expect(refusal(requestGuard.link('Zk1q9XcL2vT8wAq3Zb7kRX'), request)).toBe('payment_request_not_found');
-    expect(refusal(requestGuard.owner(created.data.creatorId), loaded(paymentRequestMachine, []))).toBe('payment_request_not_found');
+    expect(refusal(requestGuard.link('Zk1q9XcL2vT8wAq3Zb7kRX'), request)).toBe(
+      'payment_request_not_found',
+    );
+    expect(
+      refusal(requestGuard.owner(created.data.creatorId), loaded(paymentRequestMachine, [])),
+    ).toBe('payment_request_not_found');
   });
 
   it('given any existing deal or request, when an admin acts, then the admin guard lets it through (the route checked the role)', () => {
     expect(refusal(dealGuard.admin, deal)).toBeNull();
-    expect(refusal(requestGuard.admin, loaded(paymentRequestMachine, [requestHistory.created()]))).toBeNull();
+    expect(
+      refusal(requestGuard.admin, loaded(paymentRequestMachine, [requestHistory.created()])),
+    ).toBeNull();
   });
 });

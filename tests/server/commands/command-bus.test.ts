@@ -3,8 +3,24 @@ import { dealAggregate } from '../../../server/commands/aggregate';
 import { DomainError } from '../../../server/commands/domain-error';
 import { StreamNotFound } from '../../../server/event-store/event-store';
 import { EventDecodeError } from '../../../machines/events/codec';
-import { actors, at, dealGiven, dealHistory, event, metadata, terms } from '../../support/event-factory';
-import { ctxOf, draftOf, givenStream, openPipeline, rejectionOf, whenCommand, type Pipeline } from '../../support/pipeline';
+import {
+  actors,
+  at,
+  dealGiven,
+  dealHistory,
+  event,
+  metadata,
+  terms,
+} from '../../support/event-factory';
+import {
+  ctxOf,
+  draftOf,
+  givenStream,
+  openPipeline,
+  rejectionOf,
+  whenCommand,
+  type Pipeline,
+} from '../../support/pipeline';
 
 let p: Pipeline;
 beforeEach(() => {
@@ -21,11 +37,16 @@ describe('command pipeline: given / when / then', () => {
   it('appends the accepted event with metadata stamped by the pipeline, incl. the state reached', async () => {
     await givenStream(p, dealAggregate, stream, dealGiven.awaitingAcceptance());
     p.clock.set(at(1));
-    const result = await p.bus.execute(dealAggregate, stream, () => [draftOf(dealHistory.accepted())], {
-      actor: actors.creatorLink,
-      correlationId: 'req-1',
-      causationId: 'evt-0',
-    });
+    const result = await p.bus.execute(
+      dealAggregate,
+      stream,
+      () => [draftOf(dealHistory.accepted())],
+      {
+        actor: actors.creatorLink,
+        correlationId: 'req-1',
+        causationId: 'evt-0',
+      },
+    );
     expect(result.revision).toBe(3);
     expect(result.snapshot.value).toEqual({ pending_delivery: 'accepted' });
     expect(result.events).toHaveLength(1);
@@ -44,8 +65,16 @@ describe('command pipeline: given / when / then', () => {
 
   it('several drafts of one command are checked in order and appended together', async () => {
     await givenStream(p, dealAggregate, stream, dealGiven.bankConnected());
-    const result = await p.bus.execute(dealAggregate, stream, () => [draftOf(dealHistory.delivered()), draftOf(dealHistory.reviewStarted())], ctxOf());
-    expect(result.events.map((e) => (e.metadata as { state: string }).state)).toEqual(['delivered', 'delivered']);
+    const result = await p.bus.execute(
+      dealAggregate,
+      stream,
+      () => [draftOf(dealHistory.delivered()), draftOf(dealHistory.reviewStarted())],
+      ctxOf(),
+    );
+    expect(result.events.map((e) => (e.metadata as { state: string }).state)).toEqual([
+      'delivered',
+      'delivered',
+    ]);
     expect(await types()).toEqual([
       'DealCreated',
       'CheckoutSessionCreated',
@@ -61,7 +90,11 @@ describe('command pipeline: given / when / then', () => {
   it('an empty decision appends nothing and answers the head position', async () => {
     await givenStream(p, dealAggregate, stream, dealGiven.pendingPayment());
     const result = await p.bus.execute(dealAggregate, stream, () => [], ctxOf());
-    expect(result).toMatchObject({ revision: 0, events: [], position: await p.store.headPosition() });
+    expect(result).toMatchObject({
+      revision: 0,
+      events: [],
+      position: await p.store.headPosition(),
+    });
   });
 
   it('an illegal transition is refused with a coded error naming the status; nothing is appended', async () => {
@@ -69,8 +102,14 @@ describe('command pipeline: given / when / then', () => {
     const head = await p.store.headPosition();
     const error = await rejectionOf(whenCommand(p, dealAggregate, stream, dealHistory.delivered()));
     expect(error).toBeInstanceOf(DomainError);
-    expect(error).toMatchObject({ kind: 'illegal_transition', status: 409, details: { eventType: 'ContentDelivered', status: 'pending_delivery' } });
-    expect(error.message).toBe('Cannot mark the assignment as completed while the deal is pending_delivery');
+    expect(error).toMatchObject({
+      kind: 'illegal_transition',
+      status: 409,
+      details: { eventType: 'ContentDelivered', status: 'pending_delivery' },
+    });
+    expect(error.message).toBe(
+      'Cannot mark the assignment as completed while the deal is pending_delivery',
+    );
     expect(await p.store.headPosition()).toBe(head);
   });
 });
@@ -78,7 +117,17 @@ describe('command pipeline: given / when / then', () => {
 describe('command pipeline: bad input is refused before anything is appended', () => {
   it('invalid data → validation_failed with the zod issues; the stream is never created', async () => {
     const error = await rejectionOf(
-      p.bus.execute(dealAggregate, stream, () => [{ type: 'DealCreated', data: { ...dealHistory.created().data, amountCents: 'lots' } } as never], ctxOf()),
+      p.bus.execute(
+        dealAggregate,
+        stream,
+        () => [
+          {
+            type: 'DealCreated',
+            data: { ...dealHistory.created().data, amountCents: 'lots' },
+          } as never,
+        ],
+        ctxOf(),
+      ),
     );
     expect(error).toMatchObject({ kind: 'validation_failed', status: 400 });
     expect(error.message).toMatch(/^Invalid DealCreated: /);
@@ -87,13 +136,27 @@ describe('command pipeline: bad input is refused before anything is appended', (
   });
 
   it('an amount over the cap is refused by the schema (the machine guard would refuse it too)', async () => {
-    const error = await rejectionOf(p.bus.execute(dealAggregate, stream, () => [draftOf(event('DealCreated', terms(175_001)))], ctxOf()));
+    const error = await rejectionOf(
+      p.bus.execute(
+        dealAggregate,
+        stream,
+        () => [draftOf(event('DealCreated', terms(175_001)))],
+        ctxOf(),
+      ),
+    );
     expect(error).toMatchObject({ kind: 'validation_failed' });
     expect(await p.store.headPosition()).toBe(0);
   });
 
   it('an unknown event type → invalid_event', async () => {
-    const error = await rejectionOf(p.bus.execute(dealAggregate, stream, () => [{ type: 'DealTeleported', data: {} } as never], ctxOf()));
+    const error = await rejectionOf(
+      p.bus.execute(
+        dealAggregate,
+        stream,
+        () => [{ type: 'DealTeleported', data: {} } as never],
+        ctxOf(),
+      ),
+    );
     expect(error).toMatchObject({ kind: 'invalid_event', status: 400 });
   });
 
@@ -104,7 +167,10 @@ describe('command pipeline: bad input is refused before anything is appended', (
       p.bus.execute(
         dealAggregate,
         stream,
-        () => [draftOf(dealHistory.delivered()), { type: 'ReviewPeriodStarted', data: { startsAt: 'now' } } as never],
+        () => [
+          draftOf(dealHistory.delivered()),
+          { type: 'ReviewPeriodStarted', data: { startsAt: 'now' } } as never,
+        ],
         ctxOf(),
       ),
     );
@@ -114,10 +180,19 @@ describe('command pipeline: bad input is refused before anything is appended', (
 });
 
 describe('command pipeline: what is read back from the store is decoded, never skipped', () => {
-  const raw = (type: string, data: unknown, id = 'raw-1') => ({ id, type, data, metadata: metadata(at(0)) });
+  const raw = (type: string, data: unknown, id = 'raw-1') => ({
+    id,
+    type,
+    data,
+    metadata: metadata(at(0)),
+  });
 
   it('an unknown stored event type is an error naming the stream and the position', async () => {
-    await p.store.append('deal-7', [raw('DealCreated', dealHistory.created().data, 'a'), raw('DealTeleported', {}, 'b')], 'no_stream');
+    await p.store.append(
+      'deal-7',
+      [raw('DealCreated', dealHistory.created().data, 'a'), raw('DealTeleported', {}, 'b')],
+      'no_stream',
+    );
     const position = await p.store.headPosition();
     const error = await rejectionOf(whenCommand(p, dealAggregate, 'deal-7', dealHistory.paid()));
     expect(error).toBeInstanceOf(EventDecodeError);
@@ -126,7 +201,11 @@ describe('command pipeline: what is read back from the store is decoded, never s
   });
 
   it('a malformed stored payload is an error naming the stream and the position', async () => {
-    await p.store.append('deal-8', [raw('DealCreated', { ...dealHistory.created().data, amountCents: 'abc' })], 'no_stream');
+    await p.store.append(
+      'deal-8',
+      [raw('DealCreated', { ...dealHistory.created().data, amountCents: 'abc' })],
+      'no_stream',
+    );
     const error = await rejectionOf(whenCommand(p, dealAggregate, 'deal-8', dealHistory.paid()));
     expect(error).toMatchObject({ name: 'EventDecodeError', streamId: 'deal-8', position: 1 });
     expect(error.message).toMatch(/malformed data/);
@@ -138,12 +217,22 @@ describe('command pipeline: snapshot cache', () => {
     const other = p.newBus();
     await givenStream(p, dealAggregate, stream, dealGiven.awaitingAcceptance()); // p.bus caches revision 1
     await whenCommand(p, dealAggregate, stream, dealHistory.accepted(), other);
-    const refused = await rejectionOf(whenCommand(p, dealAggregate, stream, dealHistory.accepted()));
+    const refused = await rejectionOf(
+      whenCommand(p, dealAggregate, stream, dealHistory.accepted()),
+    );
     expect(refused).toMatchObject({ kind: 'illegal_transition' });
     const result = await whenCommand(p, dealAggregate, stream, dealHistory.onboarding());
     expect(result.revision).toBe(4);
-    expect((await p.bus.load(dealAggregate, stream)).snapshot.context.onboardingAccountId).toBe('acct_1Pq');
-    expect(await types()).toEqual(['DealCreated', 'CheckoutSessionCreated', 'PaymentSucceeded', 'CreatorAccepted', 'BankOnboardingStarted']);
+    expect((await p.bus.load(dealAggregate, stream)).snapshot.context.onboardingAccountId).toBe(
+      'acct_1Pq',
+    );
+    expect(await types()).toEqual([
+      'DealCreated',
+      'CheckoutSessionCreated',
+      'PaymentSucceeded',
+      'CreatorAccepted',
+      'BankOnboardingStarted',
+    ]);
   });
 
   it('a cached snapshot equals a fresh replay', async () => {

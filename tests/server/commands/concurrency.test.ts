@@ -25,8 +25,12 @@ const intents: Record<string, () => never> = {
 
 async function settleAll(commands: (() => Promise<unknown>)[]) {
   const results = await Promise.allSettled(commands.map((run) => run()));
-  const fulfilled = results.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<{ events: { id: string }[] }>).value);
-  const rejected = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason as unknown);
+  const fulfilled = results
+    .filter((r) => r.status === 'fulfilled')
+    .map((r) => (r as PromiseFulfilledResult<{ events: { id: string }[] }>).value);
+  const rejected = results
+    .filter((r) => r.status === 'rejected')
+    .map((r) => (r as PromiseRejectedResult).reason as unknown);
   return { fulfilled, rejected };
 }
 
@@ -42,19 +46,38 @@ describe('concurrency on one deal', () => {
     await givenStream(p, dealAggregate, stream, dealGiven.awaitingAcceptance());
     const buses = [p.bus, p.newBus()];
     const { fulfilled, rejected } = await settleAll(
-      Array.from({ length: N }, (_, i) => () => buses[i % 2]!.execute(dealAggregate, stream, () => [intents.accept!()], ctxOf(actors.creatorLink))),
+      Array.from(
+        { length: N },
+        (_, i) => () =>
+          buses[i % 2]!.execute(
+            dealAggregate,
+            stream,
+            () => [intents.accept!()],
+            ctxOf(actors.creatorLink),
+          ),
+      ),
     );
     expect(fulfilled).toHaveLength(1);
     expect(rejected).toHaveLength(N - 1);
     for (const error of rejected) expect(error).toMatchObject({ kind: 'illegal_transition' });
     const events = await expectConsistentStream();
-    expect(events.map((e) => e.type)).toEqual(['DealCreated', 'CheckoutSessionCreated', 'PaymentSucceeded', 'CreatorAccepted']);
+    expect(events.map((e) => e.type)).toEqual([
+      'DealCreated',
+      'CheckoutSessionCreated',
+      'PaymentSucceeded',
+      'CreatorAccepted',
+    ]);
     expect(events[3]!.id).toBe(fulfilled[0]!.events[0]!.id);
   });
 
   it(`${N} concurrent "advance one step" commands: the whole lifecycle once, in order`, async () => {
     await givenStream(p, dealAggregate, stream, dealGiven.awaitingAcceptance());
-    const next: Record<string, keyof typeof intents> = { awaiting_acceptance: 'accept', accepted: 'bank', bank_connected: 'deliver', delivered: 'release' };
+    const next: Record<string, keyof typeof intents> = {
+      awaiting_acceptance: 'accept',
+      accepted: 'bank',
+      bank_connected: 'deliver',
+      delivered: 'release',
+    };
     const advance = () =>
       p.bus.execute(
         dealAggregate,
@@ -88,7 +111,11 @@ describe('concurrency on one deal', () => {
     await givenStream(p, dealAggregate, stream, dealGiven.awaitingAcceptance());
     const order = ['accept', 'bank', 'deliver', 'release'] as const;
     const { fulfilled, rejected } = await settleAll(
-      Array.from({ length: N }, (_, i) => () => p.bus.execute(dealAggregate, stream, () => [intents[order[i % 4]!]!()], ctxOf())),
+      Array.from(
+        { length: N },
+        (_, i) => () =>
+          p.bus.execute(dealAggregate, stream, () => [intents[order[i % 4]!]!()], ctxOf()),
+      ),
     );
     for (const error of rejected) {
       expect(error).toBeInstanceOf(DomainError);
@@ -98,9 +125,16 @@ describe('concurrency on one deal', () => {
     const newEvents = events.slice(3);
     const types = newEvents.map((e) => e.type);
     expect(new Set(types).size).toBe(types.length);
-    expect(['CreatorAccepted', 'BankAccountConnected', 'ContentDelivered', 'FundsReleased'].slice(0, types.length)).toEqual(types);
+    expect(
+      ['CreatorAccepted', 'BankAccountConnected', 'ContentDelivered', 'FundsReleased'].slice(
+        0,
+        types.length,
+      ),
+    ).toEqual(types);
     expect(types[0]).toBe('CreatorAccepted');
-    expect(fulfilled.flatMap((r) => r.events.map((e) => e.id)).sort()).toEqual(newEvents.map((e) => e.id).sort());
+    expect(fulfilled.flatMap((r) => r.events.map((e) => e.id)).sort()).toEqual(
+      newEvents.map((e) => e.id).sort(),
+    );
     expect(fulfilled.length + rejected.length).toBe(N);
   });
 });

@@ -72,13 +72,21 @@ const adminOnlyWhileHeld = new Set([
 ]);
 
 const gatewayAnswers = new Set(['FundsReleased', 'TransferFailed', 'DealRefunded', 'RefundFailed']);
-const webhookLoops = new Set(['UnexpectedPaymentReceived', 'DuplicatePaymentRefunded', 'CheckoutSessionClosed', 'PaymentFailed']);
+const webhookLoops = new Set([
+  'UnexpectedPaymentReceived',
+  'DuplicatePaymentRefunded',
+  'CheckoutSessionClosed',
+  'PaymentFailed',
+]);
 const name = (path: { steps: { event: { type: string } }[] }) =>
   path.steps
     .slice(1)
     .map((s) => s.event.type)
     .join(' → ');
-const shortest = createTestModel(dealMachine, { events: dealModelEvents, serializeState: fine }).getShortestPaths();
+const shortest = createTestModel(dealMachine, {
+  events: dealModelEvents,
+  serializeState: fine,
+}).getShortestPaths();
 const simple = createTestModel(dealMachine, {
   events: dealModelEvents,
   serializeState: coarse,
@@ -93,7 +101,9 @@ const simple = createTestModel(dealMachine, {
 
 describe('deal model: shortest paths through the pipeline', () => {
   it('covers every state, the hold and resume, and stays bounded', () => {
-    const reached = new Set(shortest.flatMap((path) => path.steps.map((s) => stateKey(s.state.value))));
+    const reached = new Set(
+      shortest.flatMap((path) => path.steps.map((s) => stateKey(s.state.value))),
+    );
     expect([...reached].sort()).toEqual(
       [
         'new',
@@ -109,7 +119,9 @@ describe('deal model: shortest paths through the pipeline', () => {
         'pending_payment',
       ].sort(),
     );
-    expect(shortest.some((path) => path.steps.some((s) => s.event.type === 'DealReleasedFromHold'))).toBe(true);
+    expect(
+      shortest.some((path) => path.steps.some((s) => s.event.type === 'DealReleasedFromHold')),
+    ).toBe(true);
     expect(shortest.length).toBeGreaterThan(50);
     expect(shortest.length).toBeLessThan(400);
   });
@@ -133,7 +145,9 @@ describe('deal model: simple paths through the pipeline', () => {
 
   it('ran every path', () => {
     expect(walker.stats.paths).toBe(shortest.length + simple.length);
-    console.info(`deal model: ${shortest.length} shortest + ${simple.length} simple paths, ${walker.stats.steps} steps, ${walker.stats.probes} probes`);
+    console.info(
+      `deal model: ${shortest.length} shortest + ${simple.length} simple paths, ${walker.stats.steps} steps, ${walker.stats.probes} probes`,
+    );
     expect(walker.stats.probes).toBeGreaterThan(walker.stats.steps * 16);
   });
 });

@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dealAggregate } from '../../../server/commands/aggregate';
 import { DomainError } from '../../../server/commands/domain-error';
 import { actors, dealHistory } from '../../support/event-factory';
-import { ctxOf, draftOf, givenStream, openPipeline, rejectionOf, type Pipeline } from '../../support/pipeline';
+import {
+  ctxOf,
+  draftOf,
+  givenStream,
+  openPipeline,
+  rejectionOf,
+  type Pipeline,
+} from '../../support/pipeline';
 
 /** `newStream`: a freshly allocated id needs no read; `no_stream` is what verifies it. */
 let p: Pipeline;
@@ -21,7 +28,13 @@ describe('execute with newStream', () => {
     const readStream = p.store.readStream.bind(p.store);
     p.store.readStream = (id, options) => (reads.push(id), readStream(id, options));
 
-    const result = await p.bus.execute(dealAggregate, stream, () => [draftOf(dealHistory.created())], ctxOf(actors.brand), { newStream: true });
+    const result = await p.bus.execute(
+      dealAggregate,
+      stream,
+      () => [draftOf(dealHistory.created())],
+      ctxOf(actors.brand),
+      { newStream: true },
+    );
 
     expect(reads).toEqual([]);
     expect(result.revision).toBe(0);
@@ -32,7 +45,15 @@ describe('execute with newStream', () => {
     await givenStream(p, dealAggregate, stream, [dealHistory.created()]);
     const fresh = p.newBus();
 
-    const error = await rejectionOf(fresh.execute(dealAggregate, stream, () => [draftOf(dealHistory.created())], ctxOf(actors.brand), { newStream: true }));
+    const error = await rejectionOf(
+      fresh.execute(
+        dealAggregate,
+        stream,
+        () => [draftOf(dealHistory.created())],
+        ctxOf(actors.brand),
+        { newStream: true },
+      ),
+    );
 
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).kind).toBe('illegal_transition');

@@ -4,7 +4,15 @@ import { dealAggregate } from '../../../server/commands/aggregate';
 import { initialOf, step } from '../../../machines/statechart';
 import { dealMachine } from '../../../machines/deal/deal.machine';
 import { actors, dealGiven, dealHistory } from '../../support/event-factory';
-import { ctxOf, draftOf, givenStream, openPipeline, rejectionOf, whenCommand, type Pipeline } from '../../support/pipeline';
+import {
+  ctxOf,
+  draftOf,
+  givenStream,
+  openPipeline,
+  rejectionOf,
+  whenCommand,
+  type Pipeline,
+} from '../../support/pipeline';
 
 /**
  * The bus decides on a cached snapshot without reading the stream (ADR 0008): the expected
@@ -29,7 +37,12 @@ describe('optimistic snapshot cache', () => {
     p.store.readStream = (id, options) => (reads.push(id), readStream(id, options));
     await whenCommand(p, dealAggregate, stream, dealHistory.accepted());
     expect(reads).toEqual([]);
-    expect(await types()).toEqual(['DealCreated', 'CheckoutSessionCreated', 'PaymentSucceeded', 'CreatorAccepted']);
+    expect(await types()).toEqual([
+      'DealCreated',
+      'CheckoutSessionCreated',
+      'PaymentSucceeded',
+      'CreatorAccepted',
+    ]);
   });
 
   it('a stale cache (another instance appended) is caught by the expected revision and retried', async () => {
@@ -38,7 +51,13 @@ describe('optimistic snapshot cache', () => {
     await whenCommand(p, dealAggregate, stream, dealHistory.accepted(), other);
     // p.bus still caches awaiting_acceptance at revision 1; the stream is at 2 (accepted).
     await whenCommand(p, dealAggregate, stream, dealHistory.onboarding());
-    expect(await types()).toEqual(['DealCreated', 'CheckoutSessionCreated', 'PaymentSucceeded', 'CreatorAccepted', 'BankOnboardingStarted']);
+    expect(await types()).toEqual([
+      'DealCreated',
+      'CheckoutSessionCreated',
+      'PaymentSucceeded',
+      'CreatorAccepted',
+      'BankOnboardingStarted',
+    ]);
   });
 
   it('a refusal decided on a stale cache is re-checked against the stream before it is answered', async () => {
@@ -65,7 +84,12 @@ describe('optimistic snapshot cache', () => {
     await givenStream(p, dealAggregate, stream, dealGiven.accepted());
     const error = await rejectionOf(whenCommand(p, dealAggregate, stream, dealHistory.delivered()));
     expect(error).toMatchObject({ kind: 'illegal_transition' });
-    expect(await types()).toEqual(['DealCreated', 'CheckoutSessionCreated', 'PaymentSucceeded', 'CreatorAccepted']);
+    expect(await types()).toEqual([
+      'DealCreated',
+      'CheckoutSessionCreated',
+      'PaymentSucceeded',
+      'CreatorAccepted',
+    ]);
   });
 });
 

@@ -2,8 +2,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import type { SnapshotFrom } from 'xstate';
 import { paymentRequestMachine } from '../../../machines/payment-request/payment-request.machine';
-import { paymentRequestEventDefinitions, type PaymentRequestEvent } from '../../../machines/payment-request/payment-request.events';
-import { paymentRequestActions, paymentRequestStateView, probePaymentRequestEvent } from '../../../machines/payment-request/payment-request.view';
+import {
+  paymentRequestEventDefinitions,
+  type PaymentRequestEvent,
+} from '../../../machines/payment-request/payment-request.events';
+import {
+  paymentRequestActions,
+  paymentRequestStateView,
+  probePaymentRequestEvent,
+} from '../../../machines/payment-request/payment-request.view';
 import { stateKey } from '../../../machines/statechart';
 import { paymentRequestAggregate } from '../../../server/commands/aggregate';
 import { actors, event, HOUR, T0 } from '../../support/event-factory';
@@ -19,7 +26,14 @@ import { openPipeline } from '../../support/pipeline';
 type Snapshot = SnapshotFrom<typeof paymentRequestMachine>;
 
 const expiresAt = new Date(Date.parse(T0) + 240 * HOUR).toISOString();
-const times = ['createdAt', 'acceptedAt', 'paidAt', 'completedAt', 'expiredAt', 'rejectedAt'] as const;
+const times = [
+  'createdAt',
+  'acceptedAt',
+  'paidAt',
+  'completedAt',
+  'expiredAt',
+  'rejectedAt',
+] as const;
 function modelNow(s: Snapshot): string {
   const c = s.context as unknown as Record<string, unknown>;
   const all = times
@@ -31,10 +45,24 @@ function modelNow(s: Snapshot): string {
 
 function requestEvents(s: Snapshot): PaymentRequestEvent[] {
   const now = modelNow(s);
-  const make = (type: PaymentRequestEvent['type'], data: object = {}, at = now) => event(type, data, at, actors.system) as unknown as PaymentRequestEvent;
+  const make = (type: PaymentRequestEvent['type'], data: object = {}, at = now) =>
+    event(type, data, at, actors.system) as unknown as PaymentRequestEvent;
   const specific: Partial<Record<PaymentRequestEvent['type'], () => PaymentRequestEvent[]>> = {
-    PaymentRequestCreated: () => [make('PaymentRequestCreated', { amountCents: 40_000, feeCents: 2_000, totalCents: 42_000, expiresAt })],
-    PaymentRequestExpired: () => [make('PaymentRequestExpired', { expiresAt }, Date.parse(now) > Date.parse(expiresAt) ? now : expiresAt)],
+    PaymentRequestCreated: () => [
+      make('PaymentRequestCreated', {
+        amountCents: 40_000,
+        feeCents: 2_000,
+        totalCents: 42_000,
+        expiresAt,
+      }),
+    ],
+    PaymentRequestExpired: () => [
+      make(
+        'PaymentRequestExpired',
+        { expiresAt },
+        Date.parse(now) > Date.parse(expiresAt) ? now : expiresAt,
+      ),
+    ],
   };
   return paymentRequestEventDefinitions.flatMap((d) => specific[d.type]?.() ?? [make(d.type)]);
 }
@@ -53,10 +81,17 @@ const walker = createModelWalker(p, {
   actions: paymentRequestActions,
   view: paymentRequestStateView,
   probe: probePaymentRequestEvent,
-  instants: (s: Snapshot) => [modelNow(s), new Date(Date.parse(expiresAt) - 1).toISOString(), expiresAt],
+  instants: (s: Snapshot) => [
+    modelNow(s),
+    new Date(Date.parse(expiresAt) - 1).toISOString(),
+    expiresAt,
+  ],
 });
 
-const model = createTestModel(paymentRequestMachine, { events: requestEvents, serializeState: serialize });
+const model = createTestModel(paymentRequestMachine, {
+  events: requestEvents,
+  serializeState: serialize,
+});
 const shortest = model.getShortestPaths();
 const simple = model.getSimplePaths();
 const name = (path: { steps: { event: { type: string } }[] }) =>
@@ -67,8 +102,11 @@ const name = (path: { steps: { event: { type: string } }[] }) =>
 
 describe('payment-request model through the pipeline', () => {
   it('reaches every state', () => {
-    const reached = new Set([...shortest, ...simple].flatMap((path) => path.steps.map((s) => stateKey(s.state.value))));
-    for (const state of ['new', 'pending', 'accepted', 'paid', 'completed', 'expired', 'rejected']) expect(reached).toContain(state);
+    const reached = new Set(
+      [...shortest, ...simple].flatMap((path) => path.steps.map((s) => stateKey(s.state.value))),
+    );
+    for (const state of ['new', 'pending', 'accepted', 'paid', 'completed', 'expired', 'rejected'])
+      expect(reached).toContain(state);
     expect(simple.length).toBeLessThan(500);
   });
 

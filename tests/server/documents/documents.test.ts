@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MoneyDocumentDto } from '../../../machines/contract/money-api';
 import { acceptAndConnect, claimHeader, createPaidRequest, payDeal } from '../api/flow-helpers';
-import { bearer, createDeal, createRootAdmin, createTestApp, registerUser, type TestApp } from '../api/test-app';
+import {
+  bearer,
+  createDeal,
+  createRootAdmin,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '../api/test-app';
 
 /** Receipts and statements: what they say, and that only the parties (and admins) may read them. */
 let t: TestApp;
@@ -45,20 +52,47 @@ describe('receipts and statements', () => {
     expect((await get(`/api/deals/${id}/receipt`)).statusCode).toBe(401);
 
     const link = await acceptAndConnect(t.app, t.ctx, brand.token, id);
-    expect((await get(`/api/deals/link/${link}/statement`, claimHeader(link))).statusCode).toBe(409);
-    expect((await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: `/api/deals/${id}/release`, headers: bearer(brand.token) })).statusCode).toBe(200);
+    expect((await get(`/api/deals/link/${link}/statement`, claimHeader(link))).statusCode).toBe(
+      409,
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/deals/deliver/${link}`,
+          headers: claimHeader(link),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/deals/${id}/release`,
+          headers: bearer(brand.token),
+        })
+      ).statusCode,
+    ).toBe(200);
     const statement = await get(`/api/deals/link/${link}/statement`, claimHeader(link));
     expect(statement.statusCode, statement.body).toBe(200);
-    expect(statement.json()).toMatchObject({ kind: 'statement', number: `S-D${id}`, paidCents: 25_000, feeCents: 2_050 });
+    expect(statement.json()).toMatchObject({
+      kind: 'statement',
+      number: `S-D${id}`,
+      paidCents: 25_000,
+      feeCents: 2_050,
+    });
     expect((statement.json() as MoneyDocumentDto).reference).toMatch(/^tr_sim_/);
     // The link alone (forwarded, leaked) is not the creator who claimed the deal.
     expect((await get(`/api/deals/link/${link}/statement`)).statusCode).toBe(403);
 
     const admin = await get(`/api/admin/documents/deal/${id}/statement`, bearer(adminToken));
     expect(admin.statusCode).toBe(200);
-    expect((await get(`/api/admin/documents/deal/${id}/receipt`, bearer(brand.token))).statusCode).toBe(401);
-    expect((await get(`/api/admin/documents/invoice/${id}/receipt`, bearer(adminToken))).statusCode).toBe(400);
+    expect(
+      (await get(`/api/admin/documents/deal/${id}/receipt`, bearer(brand.token))).statusCode,
+    ).toBe(401);
+    expect(
+      (await get(`/api/admin/documents/invoice/${id}/receipt`, bearer(adminToken))).statusCode,
+    ).toBe(400);
   }, 60_000);
 
   it("a payment request: the brand's receipt through its link; the creator's statement only for its creator, once paid out", async () => {
@@ -76,9 +110,18 @@ describe('receipts and statements', () => {
       totalCents: 42_000,
       method: 'card',
     });
-    expect((await get('/api/payment-requests/link/not-a-real-token-000000/receipt')).statusCode).toBe(404);
-    expect((await get(`/api/payment-requests/${id}/statement`, bearer(creator.token))).statusCode).toBe(409);
-    expect((await get(`/api/payment-requests/${id}/statement`, bearer(brand.token))).statusCode).toBe(404);
-    expect((await get(`/api/admin/documents/payment_request/${id}/receipt`, bearer(adminToken))).statusCode).toBe(200);
+    expect(
+      (await get('/api/payment-requests/link/not-a-real-token-000000/receipt')).statusCode,
+    ).toBe(404);
+    expect(
+      (await get(`/api/payment-requests/${id}/statement`, bearer(creator.token))).statusCode,
+    ).toBe(409);
+    expect(
+      (await get(`/api/payment-requests/${id}/statement`, bearer(brand.token))).statusCode,
+    ).toBe(404);
+    expect(
+      (await get(`/api/admin/documents/payment_request/${id}/receipt`, bearer(adminToken)))
+        .statusCode,
+    ).toBe(200);
   }, 60_000);
 });

@@ -7,7 +7,12 @@ import { KurrentDBClient, UnavailableError } from '@kurrent/kurrentdb-client';
 import { createKurrentEventStore } from '../../../server/event-store/kurrent-event-store';
 import { createSqliteEventStore } from '../../../server/event-store/sqlite-event-store';
 import { createPostgresEventStore } from '../../../server/event-store/postgres-event-store';
-import { createTestDatabase, pgTestUrl, withDatabase, type TestDatabase } from '../../support/postgres';
+import {
+  createTestDatabase,
+  pgTestUrl,
+  withDatabase,
+  type TestDatabase,
+} from '../../support/postgres';
 import type { EventStoreFactory } from './event-store.contract';
 import type { OutageHarness } from './event-store-resume.contract';
 import { createFakeKurrent } from './kurrent-fake-server';
@@ -27,7 +32,8 @@ export interface ContractAdapter {
 }
 
 let dir: string | undefined;
-const newPath = (): string => join((dir ??= mkdtempSync(join(tmpdir(), 'contract-'))), `events-${randomUUID()}.db`);
+const newPath = (): string =>
+  join((dir ??= mkdtempSync(join(tmpdir(), 'contract-'))), `events-${randomUUID()}.db`);
 /** One PostgreSQL database for the file's tests (they use fresh stream names), created on first use. */
 let pgDatabase: Promise<TestDatabase> | undefined;
 const pgDatabaseNow = () => (pgDatabase ??= createTestDatabase('escrow_contract'));
@@ -53,9 +59,12 @@ async function sqliteOutage(): Promise<OutageHarness> {
     async outage() {
       const streamId = `outage-${randomUUID()}`;
       const { lastInsertRowid } = other
-        .prepare("INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at) VALUES (?, 0, ?, 'Broken', '{not json', '{}', ?)")
+        .prepare(
+          "INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at) VALUES (?, 0, ?, 'Broken', '{not json', '{}', ?)",
+        )
         .run(streamId, randomUUID(), new Date().toISOString());
-      return async () => void other.prepare(`UPDATE events SET data = '{}' WHERE position = ?`).run(lastInsertRowid);
+      return async () =>
+        void other.prepare(`UPDATE events SET data = '{}' WHERE position = ?`).run(lastInsertRowid);
     },
     async close() {
       other.close();
@@ -114,14 +123,22 @@ async function realKurrentOutage(url: string): Promise<OutageHarness> {
  */
 async function postgresOutage(): Promise<OutageHarness> {
   const { name, url } = await pgDatabaseNow();
-  const store = createPostgresEventStore({ connectionString: url, onConnectionError: () => undefined });
+  const store = createPostgresEventStore({
+    connectionString: url,
+    onConnectionError: () => undefined,
+  });
   await store.ready();
-  const allowConnections = (allow: boolean) => withDatabase(pgTestUrl!, (c) => c.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS ${allow}`));
+  const allowConnections = (allow: boolean) =>
+    withDatabase(pgTestUrl!, (c) => c.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS ${allow}`));
   return {
     store,
     async outage() {
       await allowConnections(false);
-      await withDatabase(pgTestUrl!, (c) => c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]));
+      await withDatabase(pgTestUrl!, (c) =>
+        c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
+          name,
+        ]),
+      );
       return () => allowConnections(true).then(() => undefined);
     },
     close: () => store.close(),
@@ -131,7 +148,12 @@ async function postgresOutage(): Promise<OutageHarness> {
 const kurrentUrl = process.env.KURRENTDB_URL;
 
 export const contractAdapters: ContractAdapter[] = [
-  { name: 'SQLite', enabled: true, create: () => createSqliteEventStore({ path: newPath() }), outage: sqliteOutage },
+  {
+    name: 'SQLite',
+    enabled: true,
+    create: () => createSqliteEventStore({ path: newPath() }),
+    outage: sqliteOutage,
+  },
   // The store contract runs on PostgreSQL in postgres-event-store.test.ts (one database per file).
   { name: 'PostgreSQL (PG_TEST_URL)', enabled: Boolean(pgTestUrl), outage: postgresOutage },
   {

@@ -11,7 +11,12 @@ export function newEvent(type = 'Tested', data: Record<string, unknown> = {}): E
     id: randomUUID(),
     type,
     data: { ...data, nested: { list: [1, 'two', null], flag: true } },
-    metadata: { actor: 'contract', at: '2025-01-01T00:00:00.000Z', correlationId: randomUUID(), causationId: null },
+    metadata: {
+      actor: 'contract',
+      at: '2025-01-01T00:00:00.000Z',
+      correlationId: randomUUID(),
+      causationId: null,
+    },
   };
 }
 
@@ -29,7 +34,11 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected the promise to reject, but it resolved');
 }
 
-export async function eventually(check: () => boolean, timeoutMs = 10_000, what = 'condition'): Promise<void> {
+export async function eventually(
+  check: () => boolean,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -42,7 +51,11 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /** Reads every event after `after` page by page (the way a projection rebuild does). */
-export async function readAllPaged(store: EventStore, after: number, pageSize: number): Promise<RecordedEvent[]> {
+export async function readAllPaged(
+  store: EventStore,
+  after: number,
+  pageSize: number,
+): Promise<RecordedEvent[]> {
   const all: RecordedEvent[] = [];
   for (;;) {
     const page = await store.readAll({ after, maxCount: pageSize });

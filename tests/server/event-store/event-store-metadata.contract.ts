@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { StreamNotFound, type EventData, type EventStore } from '../../../server/event-store/event-store';
+import {
+  StreamNotFound,
+  type EventData,
+  type EventStore,
+} from '../../../server/event-store/event-store';
 import { verifyStream } from '../../../server/event-store/hash-chain';
 import { newEvent, newStream, rejectionOf } from './event-store-fixtures';
 
@@ -10,7 +14,12 @@ export function describeMetadataContract(store: () => EventStore): void {
       const stream = newStream('meta');
       const shapes: Record<string, unknown>[] = [
         {},
-        { actor: { kind: 'brand', id: 'u-1' }, at: '2026-03-02T09:00:00.000Z', correlationId: 'c', causationId: null },
+        {
+          actor: { kind: 'brand', id: 'u-1' },
+          at: '2026-03-02T09:00:00.000Z',
+          correlationId: 'c',
+          causationId: null,
+        },
         { z: 1, a: [1, { b: 'ünïcødé ✓' }], empty: {}, list: [] },
       ];
       const events: EventData[] = shapes.map((metadata) => ({ ...newEvent(), metadata }));
@@ -18,16 +27,32 @@ export function describeMetadataContract(store: () => EventStore): void {
 
       const read = await store().readStream(stream);
       expect(read.map((e) => e.metadata)).toEqual(shapes);
-      expect(read.map((e) => JSON.stringify(e.metadata))).toEqual(shapes.map((m) => JSON.stringify(m)));
-      const all = (await store().readAll({ after: position - 1 })).filter((e) => e.streamId === stream);
+      expect(read.map((e) => JSON.stringify(e.metadata))).toEqual(
+        shapes.map((m) => JSON.stringify(m)),
+      );
+      const all = (await store().readAll({ after: position - 1 })).filter(
+        (e) => e.streamId === stream,
+      );
       expect(all.at(-1)!.metadata).toEqual(shapes[2]);
       expect(verifyStream(stream, read)).toMatchObject({ ok: true, events: 3 });
     });
 
     it('refuses metadata that is not a JSON object, and the reserved chainHash key, before writing', async () => {
       const stream = newStream('meta');
-      for (const metadata of [null, undefined, [], ['a'], 'text', 7, true, { chainHash: 'forged' }, { actor: 'x', chainHash: null }]) {
-        const error = await rejectionOf(store().append(stream, [{ ...newEvent(), metadata }], 'any'));
+      for (const metadata of [
+        null,
+        undefined,
+        [],
+        ['a'],
+        'text',
+        7,
+        true,
+        { chainHash: 'forged' },
+        { actor: 'x', chainHash: null },
+      ]) {
+        const error = await rejectionOf(
+          store().append(stream, [{ ...newEvent(), metadata }], 'any'),
+        );
         expect(error, JSON.stringify(metadata)).toBeInstanceOf(TypeError);
         expect((error as Error).message).toMatch(/metadata/);
       }

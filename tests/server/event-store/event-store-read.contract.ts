@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { StreamNotFound, type EventStore } from '../../../server/event-store/event-store';
-import { expectStrictlyIncreasing, newEvents, newStream, readAllPaged, rejectionOf } from './event-store-fixtures';
+import {
+  expectStrictlyIncreasing,
+  newEvents,
+  newStream,
+  readAllPaged,
+  rejectionOf,
+} from './event-store-fixtures';
 
 export function describeReadContract(store: () => EventStore): void {
   describe('readStream', () => {
@@ -42,13 +48,17 @@ export function describeReadContract(store: () => EventStore): void {
       }
       expect(await store().headPosition()).toBe(last);
 
-      const ours = (await store().readAll({ after: before })).filter((e) => e.streamId === a || e.streamId === b);
+      const ours = (await store().readAll({ after: before })).filter(
+        (e) => e.streamId === a || e.streamId === b,
+      );
       expect(ours.map((e) => e.id)).toEqual(written);
       expect(expectStrictlyIncreasing(ours.map((e) => e.position))).toBe(true);
       expect(ours.at(-1)!.position).toBe(last);
       // positions agree between readStream and readAll
       const streamA = await store().readStream(a);
-      expect(streamA.map((e) => e.position)).toEqual(ours.filter((e) => e.streamId === a).map((e) => e.position));
+      expect(streamA.map((e) => e.position)).toEqual(
+        ours.filter((e) => e.streamId === a).map((e) => e.position),
+      );
     });
 
     it('pages readAll with after and maxCount, with no gap and no overlap', async () => {

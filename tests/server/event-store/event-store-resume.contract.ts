@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventStore, RecordedEvent } from '../../../server/event-store/event-store';
-import { subscribeResiliently, type SubscriptionObserver } from '../../../server/event-store/resilient-subscription';
+import {
+  subscribeResiliently,
+  type SubscriptionObserver,
+} from '../../../server/event-store/resilient-subscription';
 import { eventually, newEvents, newStream, rejectionOf, sleep } from './event-store-fixtures';
 
 /**
@@ -19,7 +22,11 @@ export interface OutageHarness {
 export type OutageHarnessFactory = () => Promise<OutageHarness>;
 
 function observed() {
-  const seen = { retrying: [] as { attempt: number; after: number }[], running: [] as { attempt: number; after: number }[], failed: [] as unknown[] };
+  const seen = {
+    retrying: [] as { attempt: number; after: number }[],
+    running: [] as { attempt: number; after: number }[],
+    failed: [] as unknown[],
+  };
   const observer: Partial<SubscriptionObserver> = {
     retrying: ({ attempt, after }) => seen.retrying.push({ attempt, after }),
     running: ({ attempt, after }) => seen.running.push({ attempt, after }),
@@ -67,16 +74,26 @@ export function describeResumeContract(name: string, factory: OutageHarnessFacto
       await eventually(() => received.length === expected.length, 10_000, 'the first events');
 
       const restore = await current().outage();
-      await eventually(() => seen.retrying.length >= 3, 10_000, 'several retries during the outage');
+      await eventually(
+        () => seen.retrying.length >= 3,
+        10_000,
+        'several retries during the outage',
+      );
       expect(seen.retrying.map((r) => r.attempt).slice(0, 3)).toEqual([1, 2, 3]);
       expect(seen.retrying.every((r) => r.after === received.at(-1)!.position)).toBe(true);
       await restore();
 
       for (let i = 6; i < 14; i++) await append(i);
-      await eventually(() => received.length >= expected.length, 10_000, 'the events after the outage');
+      await eventually(
+        () => received.length >= expected.length,
+        10_000,
+        'the events after the outage',
+      );
       await sleep(50);
       expect(received.map((e) => e.id)).toEqual(expected);
-      expect(received.every((e, i) => i === 0 || e.position > received[i - 1]!.position)).toBe(true);
+      expect(received.every((e, i) => i === 0 || e.position > received[i - 1]!.position)).toBe(
+        true,
+      );
       expect(seen.running.at(-1)!.attempt).toBeGreaterThan(0);
       expect(seen.failed).toEqual([]);
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { EventStore, RecordedEvent } from '../../../server/event-store/event-store';
-import { eventually, expectStrictlyIncreasing, newEvents, newStream, rejectionOf, sleep } from './event-store-fixtures';
+import {
+  eventually,
+  expectStrictlyIncreasing,
+  newEvents,
+  newStream,
+  rejectionOf,
+  sleep,
+} from './event-store-fixtures';
 
 export function describeSubscriptionContract(store: () => EventStore): void {
   describe('subscribe', () => {
@@ -28,10 +35,17 @@ export function describeSubscriptionContract(store: () => EventStore): void {
       // Appends start at once, so some land during catch-up and some after it went live.
       for (let i = 0; i < 40; i += 1) {
         const events = newEvents(1 + (i % 3));
-        await Promise.all([store().append(streams[i % 3]!, events, 'any'), i % 5 === 0 ? sleep(2) : Promise.resolve()]);
+        await Promise.all([
+          store().append(streams[i % 3]!, events, 'any'),
+          i % 5 === 0 ? sleep(2) : Promise.resolve(),
+        ]);
         expected.push(...events.map((e) => e.id));
       }
-      await eventually(() => received.length >= expected.length, 20_000, 'subscription to deliver every event');
+      await eventually(
+        () => received.length >= expected.length,
+        20_000,
+        'subscription to deliver every event',
+      );
       await sleep(50);
 
       expect(received.map((e) => e.id)).toEqual(expected);

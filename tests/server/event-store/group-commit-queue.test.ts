@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createGroupCommitQueue, type BatchOutcome } from '../../../server/event-store/group-commit-queue';
+import {
+  createGroupCommitQueue,
+  type BatchOutcome,
+} from '../../../server/event-store/group-commit-queue';
 
 interface Item {
   stream: string;
@@ -12,7 +15,9 @@ function controlledWriter() {
   const finish: (() => void)[] = [];
   const write = (items: Item[]) => {
     batches.push(items);
-    return new Promise<BatchOutcome<number>[]>((resolve) => finish.push(() => resolve(items.map((item) => ({ ok: true, value: item.n })))));
+    return new Promise<BatchOutcome<number>[]>((resolve) =>
+      finish.push(() => resolve(items.map((item) => ({ ok: true, value: item.n })))),
+    );
   };
   return { batches, finish, write };
 }
@@ -22,8 +27,14 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 describe('group commit queue with two batches in flight', () => {
   it('writes what arrives during a batch at once in a second one, and a burst in one batch', async () => {
     const writer = controlledWriter();
-    const queue = createGroupCommitQueue(writer.write, 100, { inFlight: 2, keyOf: (item: Item) => item.stream });
-    const submit = (from: number, count: number) => Array.from({ length: count }, (_, i) => queue.submit({ stream: `s${from + i}`, n: from + i }));
+    const queue = createGroupCommitQueue(writer.write, 100, {
+      inFlight: 2,
+      keyOf: (item: Item) => item.stream,
+    });
+    const submit = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) =>
+        queue.submit({ stream: `s${from + i}`, n: from + i }),
+      );
     const burst = submit(0, 4);
     await turn();
     const during = submit(4, 3);
@@ -46,7 +57,10 @@ describe('group commit queue with two batches in flight', () => {
 
   it("keeps one stream's items in submission order: a later one waits until the batch with an earlier one is written", async () => {
     const writer = controlledWriter();
-    const queue = createGroupCommitQueue(writer.write, 100, { inFlight: 2, keyOf: (item: Item) => item.stream });
+    const queue = createGroupCommitQueue(writer.write, 100, {
+      inFlight: 2,
+      keyOf: (item: Item) => item.stream,
+    });
     const first = [queue.submit({ stream: 'a', n: 1 }), queue.submit({ stream: 'b', n: 2 })];
     await turn();
     const later = [queue.submit({ stream: 'a', n: 3 }), queue.submit({ stream: 'c', n: 4 })];

@@ -1,12 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
-import { WrongExpectedVersionError, StreamNotFoundError, UnavailableError, type KurrentDBClient } from '@kurrent/kurrentdb-client';
+import {
+  WrongExpectedVersionError,
+  StreamNotFoundError,
+  UnavailableError,
+  type KurrentDBClient,
+} from '@kurrent/kurrentdb-client';
 import { createKurrentEventStore } from '../../../server/event-store/kurrent-event-store';
-import { readPositionAfter, toPortError, toKurrentEvents, toRecorded, toStreamState } from '../../../server/event-store/kurrent-event-mapping';
+import {
+  readPositionAfter,
+  toPortError,
+  toKurrentEvents,
+  toRecorded,
+  toStreamState,
+} from '../../../server/event-store/kurrent-event-mapping';
 import { validateAppend } from '../../../server/event-store/event-validation';
-import { CHAIN_KEY, GENESIS, chainHash, verifyStore, verifyStream } from '../../../server/event-store/hash-chain';
+import {
+  CHAIN_KEY,
+  GENESIS,
+  chainHash,
+  verifyStore,
+  verifyStream,
+} from '../../../server/event-store/hash-chain';
 import { startKurrentSubscription } from '../../../server/event-store/kurrent-subscription';
-import { StreamNotFound, WrongExpectedVersion, type RecordedEvent } from '../../../server/event-store/event-store';
+import {
+  StreamNotFound,
+  WrongExpectedVersion,
+  type RecordedEvent,
+} from '../../../server/event-store/event-store';
 import { eventually, newEvent, rejectionOf, sleep } from './event-store-fixtures';
 import { createFakeKurrent } from './kurrent-fake-server';
 import { withResilientSubscriptions } from '../../../server/event-store/resilient-subscription';
@@ -32,22 +53,33 @@ function resolved(streamId: string, revision: number, position: number, type = '
 
 describe('KurrentDB adapter mapping (no server needed)', () => {
   it('maps expected states and positions onto the client types', () => {
-    expect([toStreamState('no_stream'), toStreamState('any'), toStreamState('stream_exists'), toStreamState(4)]).toEqual([
-      'no_stream',
-      'any',
-      'stream_exists',
-      4n,
-    ]);
+    expect([
+      toStreamState('no_stream'),
+      toStreamState('any'),
+      toStreamState('stream_exists'),
+      toStreamState(4),
+    ]).toEqual(['no_stream', 'any', 'stream_exists', 4n]);
     expect(readPositionAfter(undefined)).toBe('start');
     expect(readPositionAfter(0)).toBe('start');
     expect(readPositionAfter(1234)).toEqual({ commit: 1234n, prepare: 1234n });
   });
 
   it('maps the client errors onto the port errors', () => {
-    const wrong = new WrongExpectedVersionError(undefined, { streamName: 'deal-1', expected: 2n, current: 5n });
+    const wrong = new WrongExpectedVersionError(undefined, {
+      streamName: 'deal-1',
+      expected: 2n,
+      current: 5n,
+    });
     expect(toPortError(wrong, 'deal-1', 2)).toEqual(new WrongExpectedVersion('deal-1', 2, 5));
-    const missing = new WrongExpectedVersionError(undefined, { streamName: 'deal-1', expected: 'stream_exists', current: 'no_stream' });
-    expect(toPortError(missing, 'deal-1', 'stream_exists')).toMatchObject({ actual: -1, expected: 'stream_exists' });
+    const missing = new WrongExpectedVersionError(undefined, {
+      streamName: 'deal-1',
+      expected: 'stream_exists',
+      current: 'no_stream',
+    });
+    expect(toPortError(missing, 'deal-1', 'stream_exists')).toMatchObject({
+      actual: -1,
+      expected: 'stream_exists',
+    });
     const notFound = toPortError(new StreamNotFoundError(undefined, 'deal-2'), 'deal-2');
     expect(notFound).toBeInstanceOf(StreamNotFound);
     expect(notFound).toMatchObject({ streamId: 'deal-2' });
@@ -70,31 +102,50 @@ describe('KurrentDB adapter mapping (no server needed)', () => {
     expect(toRecorded(resolved('$ce-deal', 0, 900, '$>'))).toBeUndefined();
     expect(toRecorded(resolved('deal-1', 0, 901, '$metadata'))).toBeUndefined();
     const binary = resolved('deal-1', 0, 902);
-    expect(() => toRecorded({ ...binary, event: { ...binary.event, isJson: false } } as never)).toThrow('stream deal-1 at position 902');
+    expect(() =>
+      toRecorded({ ...binary, event: { ...binary.event, isJson: false } } as never),
+    ).toThrow('stream deal-1 at position 902');
   });
 
   it('chains each appended event in its metadata and strips the hash again on read', () => {
     const events = [
-      { id: '00000000-0000-4000-8000-000000000001', type: 'Tested', data: { a: 1 }, metadata: { actor: 'x' } },
+      {
+        id: '00000000-0000-4000-8000-000000000001',
+        type: 'Tested',
+        data: { a: 1 },
+        metadata: { actor: 'x' },
+      },
       { id: '00000000-0000-4000-8000-000000000002', type: 'Tested', data: { a: 2 }, metadata: {} },
     ];
     const serialised = validateAppend('deal-1', events, 'any');
     const proposed = toKurrentEvents('deal-1', events, serialised, GENESIS);
     const first = chainHash(GENESIS, 'Tested', '{"a":1}', '{"actor":"x"}');
-    expect(proposed.map((e) => e.metadata)).toEqual([{ actor: 'x', [CHAIN_KEY]: first }, { [CHAIN_KEY]: chainHash(first, 'Tested', '{"a":2}', '{}') }]);
+    expect(proposed.map((e) => e.metadata)).toEqual([
+      { actor: 'x', [CHAIN_KEY]: first },
+      { [CHAIN_KEY]: chainHash(first, 'Tested', '{"a":2}', '{}') },
+    ]);
     const back = (i: number) => {
       const r = resolved('deal-1', i, 900 + i);
-      return toRecorded({ ...r, event: { ...r.event, data: events[i]!.data, metadata: proposed[i]!.metadata } } as never)!;
+      return toRecorded({
+        ...r,
+        event: { ...r.event, data: events[i]!.data, metadata: proposed[i]!.metadata },
+      } as never)!;
     };
     const recorded = [back(0), back(1)];
     expect(recorded.map((r) => r.metadata)).toEqual([{ actor: 'x' }, {}]);
     expect(verifyStream('deal-1', recorded)).toMatchObject({ ok: true, events: 2 });
-    expect(verifyStream('deal-1', [recorded[0]!, { ...recorded[1]!, data: { a: 3 } }]).firstBreak).toMatchObject({ revision: 1, reason: 'mismatch' });
+    expect(
+      verifyStream('deal-1', [recorded[0]!, { ...recorded[1]!, data: { a: 3 } }]).firstBreak,
+    ).toMatchObject({ revision: 1, reason: 'mismatch' });
   });
 
   it('refuses event ids that are not UUIDs before reaching the server', async () => {
-    const store = createKurrentEventStore({ connectionString: 'kurrentdb://127.0.0.1:1?tls=false' });
-    const error = await rejectionOf(store.append('deal-1', [{ ...newEvent(), id: 'not-a-uuid' }], 'any'));
+    const store = createKurrentEventStore({
+      connectionString: 'kurrentdb://127.0.0.1:1?tls=false',
+    });
+    const error = await rejectionOf(
+      store.append('deal-1', [{ ...newEvent(), id: 'not-a-uuid' }], 'any'),
+    );
     expect(error).toBeInstanceOf(TypeError);
     expect((error as Error).message).toContain('must be a UUID');
     await store.close();
@@ -113,14 +164,19 @@ describe('KurrentDB adapter mapping (no server needed)', () => {
     const client = { subscribeToAll: () => source } as unknown as KurrentDBClient;
     const batches: RecordedEvent[][] = [];
     let busy = false;
-    const subscription = startKurrentSubscription(client, { after: 100, batchSize: 3 }, async (batch) => {
-      expect(busy).toBe(false); // never two handler calls at once
-      busy = true;
-      batches.push(batch);
-      await sleep(20);
-      busy = false;
-    });
-    for (const position of [100, 110, 120, 130, 140]) source.write(resolved('deal-1', position / 10, position));
+    const subscription = startKurrentSubscription(
+      client,
+      { after: 100, batchSize: 3 },
+      async (batch) => {
+        expect(busy).toBe(false); // never two handler calls at once
+        busy = true;
+        batches.push(batch);
+        await sleep(20);
+        busy = false;
+      },
+    );
+    for (const position of [100, 110, 120, 130, 140])
+      source.write(resolved('deal-1', position / 10, position));
     source.write(resolved('$ce-deal', 0, 145, '$>'));
     await eventually(() => batches.flat().length === 4, 5_000, 'four events');
     source.write(resolved('deal-1', 14, 140)); // a repeat must not be delivered twice
@@ -156,13 +212,23 @@ describe('KurrentDB subscriptions over the client when the connection breaks (no
 
   it('resumes through the client from the last delivered position: the new call asks the server for exactly that position', async () => {
     const fake = createFakeKurrent();
-    const store = withResilientSubscriptions(createKurrentEventStore({ connectionString: '', client: fake.client }), { initialDelayMs: 5 });
+    const store = withResilientSubscriptions(
+      createKurrentEventStore({ connectionString: '', client: fake.client }),
+      { initialDelayMs: 5 },
+    );
     await store.append('deal-1', [newEvent(), newEvent(), newEvent()], 'no_stream');
     const received: RecordedEvent[] = [];
-    const subscription = store.subscribe({ name: 'read-models' }, (batch) => void received.push(...batch));
+    const subscription = store.subscribe(
+      { name: 'read-models' },
+      (batch) => void received.push(...batch),
+    );
     await eventually(() => received.length === 3, 5_000, 'three events');
     fake.breakSubscriptions('unavailable');
-    await eventually(() => fake.calls.length === 2 && fake.openCalls().length === 1, 5_000, 'a second call');
+    await eventually(
+      () => fake.calls.length === 2 && fake.openCalls().length === 1,
+      5_000,
+      'a second call',
+    );
     const position = fake.calls[1]!.request.getOptions()!.getAll()!.getPosition()!;
     expect(Number(position.getCommitPosition())).toBe(received[2]!.position);
     await store.append('deal-1', [newEvent()], 2);
@@ -187,7 +253,9 @@ describe('KurrentDB appends through the client (no server needed)', () => {
     // Every append reached the server with an exact expected revision, and more than 9 were sent: some lost a race and went again.
     expect(fake.appends.length).toBeGreaterThan(9);
     // The head was read from the leader, never from a follower that may lag.
-    expect(fake.bridgeReads.every((read) => read.options.requiresLeader || read.kind === 'all')).toBe(true);
+    expect(
+      fake.bridgeReads.every((read) => read.options.requiresLeader || read.kind === 'all'),
+    ).toBe(true);
     await store.close();
   });
 });
@@ -267,9 +335,14 @@ describe('KurrentDB close through the client (no server needed)', () => {
     const closing = store.close().then(() => (closed = true));
     await sleep(50);
     expect(closed).toBe(false);
-    expect(await rejectionOf(store.append('deal-2', [newEvent()], 'no_stream'))).toMatchObject({ message: 'Event store is closed' });
+    expect(await rejectionOf(store.append('deal-2', [newEvent()], 'no_stream'))).toMatchObject({
+      message: 'Event store is closed',
+    });
     release();
-    await expect(pending).resolves.toEqual({ nextExpectedRevision: 0, position: fake.log[0]!.position });
+    await expect(pending).resolves.toEqual({
+      nextExpectedRevision: 0,
+      position: fake.log[0]!.position,
+    });
     await closing;
     expect(closed).toBe(true);
   });
@@ -284,12 +357,20 @@ describe('KurrentDB append results through the client (no server needed)', () =>
       const stale = await rejectionOf(store.append('deal-1', [newEvent()], 5));
       expect(stale).toBeInstanceOf(WrongExpectedVersion);
       expect(stale).toMatchObject({ streamId: 'deal-1', expected: 5, actual: 0 });
-      expect(await rejectionOf(store.append('deal-1', [newEvent()], 'no_stream'))).toMatchObject({ name: 'WrongExpectedVersion', actual: 0 });
+      expect(await rejectionOf(store.append('deal-1', [newEvent()], 'no_stream'))).toMatchObject({
+        name: 'WrongExpectedVersion',
+        actual: 0,
+      });
       // An `any` append that loses a race (answered "wrong version") reads the head again and lands.
       fake.answerWrongVersion(2);
-      expect(await store.append('deal-1', [newEvent()], 'any')).toMatchObject({ nextExpectedRevision: 1 });
+      expect(await store.append('deal-1', [newEvent()], 'any')).toMatchObject({
+        nextExpectedRevision: 1,
+      });
       expect(fake.log).toHaveLength(2);
-      expect(verifyStream('deal-1', await store.readStream('deal-1'))).toMatchObject({ ok: true, events: 2 });
+      expect(verifyStream('deal-1', await store.readStream('deal-1'))).toMatchObject({
+        ok: true,
+        events: 2,
+      });
       await store.close();
     }
   });
@@ -298,12 +379,22 @@ describe('KurrentDB append results through the client (no server needed)', () =>
 describe('KurrentDB deadlines and leader reads through the client (no server needed)', () => {
   it('fails every read of a hung node after the deadline with an error naming the call', async () => {
     const fake = createFakeKurrent();
-    const store = createKurrentEventStore({ connectionString: '', client: fake.client, deadlineMs: 60 });
+    const store = createKurrentEventStore({
+      connectionString: '',
+      client: fake.client,
+      deadlineMs: 60,
+    });
     await store.append('deal-1', [newEvent()], 'no_stream');
     fake.hangReads();
-    expect(await rejectionOf(store.readStream('deal-1'))).toMatchObject({ message: 'KurrentDB (reading deal-1) did not answer within 60 ms' });
-    expect(await rejectionOf(store.readAll({ after: 0, maxCount: 10 }))).toMatchObject({ message: 'KurrentDB (reading $all) did not answer within 60 ms' });
-    expect(await rejectionOf(store.headPosition())).toMatchObject({ message: 'KurrentDB (reading the head of $all) did not answer within 60 ms' });
+    expect(await rejectionOf(store.readStream('deal-1'))).toMatchObject({
+      message: 'KurrentDB (reading deal-1) did not answer within 60 ms',
+    });
+    expect(await rejectionOf(store.readAll({ after: 0, maxCount: 10 }))).toMatchObject({
+      message: 'KurrentDB (reading $all) did not answer within 60 ms',
+    });
+    expect(await rejectionOf(store.headPosition())).toMatchObject({
+      message: 'KurrentDB (reading the head of $all) did not answer within 60 ms',
+    });
     // An append whose head read hangs fails too, before anything is sent.
     expect(await rejectionOf(store.append('deal-1', [newEvent()], 'any'))).toMatchObject({
       message: 'KurrentDB (reading deal-1 to append) did not answer within 60 ms',
@@ -315,11 +406,17 @@ describe('KurrentDB deadlines and leader reads through the client (no server nee
 
   it('sends every append with the deadline, and names the stream when the server does not answer in time', async () => {
     const fake = createFakeKurrent();
-    const store = createKurrentEventStore({ connectionString: '', client: fake.client, deadlineMs: 80 });
+    const store = createKurrentEventStore({
+      connectionString: '',
+      client: fake.client,
+      deadlineMs: 80,
+    });
     fake.holdAppends();
     const sent = Date.now();
     const error = await rejectionOf(store.append('deal-2', [newEvent()], 'no_stream'));
-    expect(error).toMatchObject({ message: 'KurrentDB did not answer the call on deal-2 within its deadline' });
+    expect(error).toMatchObject({
+      message: 'KurrentDB did not answer the call on deal-2 within its deadline',
+    });
     expect((error as Error).cause).toMatchObject({ type: 'deadline-exceeded' });
     const deadline = fake.appends[0]!.deadline as Date;
     expect(deadline.getTime() - sent).toBeGreaterThanOrEqual(70);

@@ -1,9 +1,19 @@
 import { Metadata, status as GrpcStatus } from '@grpc/grpc-js';
 import { KurrentDBClient } from '@kurrent/kurrentdb-client';
 import { PassThrough, Writable } from 'node:stream';
-import { Empty, StreamIdentifier, UUID } from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/shared_pb';
-import type { AppendReq, ReadReq } from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/streams_pb';
-import { AppendResp, ReadResp } from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/streams_pb';
+import {
+  Empty,
+  StreamIdentifier,
+  UUID,
+} from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/shared_pb';
+import type {
+  AppendReq,
+  ReadReq,
+} from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/streams_pb';
+import {
+  AppendResp,
+  ReadResp,
+} from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/streams_pb';
 import { ServerFeaturesClient } from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/serverfeatures_grpc_pb';
 import { StreamsClient } from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/streams_grpc_pb';
 
@@ -47,7 +57,11 @@ export interface FakeAppend {
 }
 
 function grpcError(code: GrpcStatus, details: string): Error {
-  return Object.assign(new Error(`${code} ${GrpcStatus[code]}: ${details}`), { code, details, metadata: new Metadata() });
+  return Object.assign(new Error(`${code} ${GrpcStatus[code]}: ${details}`), {
+    code,
+    details,
+    metadata: new Metadata(),
+  });
 }
 
 function toReadResp(event: StoredEvent): ReadResp {
@@ -98,7 +112,9 @@ type BridgeReadOptions = {
   filter?: { regex?: string };
 };
 
-export function createFakeKurrent(options: { throwOnAppendFailure?: boolean; eventsPerRead?: number } = {}) {
+export function createFakeKurrent(
+  options: { throwOnAppendFailure?: boolean; eventsPerRead?: number } = {},
+) {
   const query = options.throwOnAppendFailure === false ? '&throwOnAppendFailure=false' : '';
   const client = KurrentDBClient.connectionString(`kurrentdb://127.0.0.1:2113?tls=false${query}`);
   const log: StoredEvent[] = [];
@@ -116,7 +132,11 @@ export function createFakeKurrent(options: { throwOnAppendFailure?: boolean; eve
     if (code !== GrpcStatus.OK) call.stream.emit('error', grpcError(code, details));
   }
 
-  function subscribe(request: ReadReq, metadata: Metadata, callOptions: { deadline?: unknown }): FakeCall['stream'] {
+  function subscribe(
+    request: ReadReq,
+    metadata: Metadata,
+    callOptions: { deadline?: unknown },
+  ): FakeCall['stream'] {
     const stream = Object.assign(new PassThrough({ objectMode: true }), {
       cancel() {
         call.cancelled = true;
@@ -125,16 +145,26 @@ export function createFakeKurrent(options: { throwOnAppendFailure?: boolean; eve
     });
     const regex = request.getOptions()!.getFilter()?.getStreamIdentifier()?.getRegex();
     const accepts = (streamId: string) => !regex || new RegExp(regex).test(streamId);
-    const call: FakeCall = { request, metadata, deadline: callOptions.deadline, stream, cancelled: false, accepts };
+    const call: FakeCall = {
+      request,
+      metadata,
+      deadline: callOptions.deadline,
+      stream,
+      cancelled: false,
+      accepts,
+    };
     calls.push(call);
     if (outage) {
-      setImmediate(() => finish(call, GrpcStatus.UNAVAILABLE, 'failed to connect to all addresses'));
+      setImmediate(() =>
+        finish(call, GrpcStatus.UNAVAILABLE, 'failed to connect to all addresses'),
+      );
       return stream;
     }
     const from = request.getOptions()!.getAll()!;
     const after = from.hasPosition() ? Number(from.getPosition()!.getCommitPosition()) : -1;
     // Catch-up, then live: everything at or after the requested position (KurrentDB includes it).
-    for (const event of log) if (event.position >= after && accepts(event.streamId)) stream.write(toReadResp(event));
+    for (const event of log)
+      if (event.position >= after && accepts(event.streamId)) stream.write(toReadResp(event));
     return stream;
   }
 
@@ -149,13 +179,20 @@ export function createFakeKurrent(options: { throwOnAppendFailure?: boolean; eve
     const streamId = Buffer.from(header.getStreamIdentifier()!.getStreamName_asU8()).toString();
     const proposed = requests.slice(1).map((r) => r.getProposedMessage()!);
     const current = streamRevision(streamId);
-    const expected = header.hasRevision() ? Number(header.getRevision()) : header.hasNoStream() ? -1 : header.hasStreamExists() ? 'exists' : 'any';
+    const expected = header.hasRevision()
+      ? Number(header.getRevision())
+      : header.hasNoStream()
+        ? -1
+        : header.hasStreamExists()
+          ? 'exists'
+          : 'any';
     const ids = proposed.map((p) => p.getId()!.getString());
     const wrong = () => {
       const error = new AppendResp.WrongExpectedVersion();
       if (current >= 0) error.setCurrentRevision(String(current));
       else error.setCurrentNoStream(new Empty());
-      if (typeof expected === 'number' && expected >= 0) error.setExpectedRevision(String(expected));
+      if (typeof expected === 'number' && expected >= 0)
+        error.setExpectedRevision(String(expected));
       return new AppendResp().setWrongExpectedVersion(error);
     };
     if (wrongVersionAnswers > 0) {
@@ -166,14 +203,25 @@ export function createFakeKurrent(options: { throwOnAppendFailure?: boolean; eve
       new AppendResp().setSuccess(
         new AppendResp.Success()
           .setCurrentRevision(String(revision))
-          .setPosition(new AppendResp.Position().setCommitPosition(String(position)).setPreparePosition(String(position))),
+          .setPosition(
+            new AppendResp.Position()
+              .setCommitPosition(String(position))
+              .setPreparePosition(String(position)),
+          ),
       );
     if (typeof expected === 'number' && expected < current) {
-      const existing = log.filter((e) => e.streamId === streamId && e.revision > expected).slice(0, ids.length);
-      if (existing.length === ids.length && existing.every((e, i) => e.id === ids[i])) return success(existing.at(-1)!.revision, existing.at(-1)!.position);
+      const existing = log
+        .filter((e) => e.streamId === streamId && e.revision > expected)
+        .slice(0, ids.length);
+      if (existing.length === ids.length && existing.every((e, i) => e.id === ids[i]))
+        return success(existing.at(-1)!.revision, existing.at(-1)!.position);
       return wrong();
     }
-    if ((typeof expected === 'number' && expected !== current) || (expected === 'exists' && current < 0)) return wrong();
+    if (
+      (typeof expected === 'number' && expected !== current) ||
+      (expected === 'exists' && current < 0)
+    )
+      return wrong();
     let revision = current;
     let position = 0;
     for (const message of proposed) {
@@ -191,14 +239,20 @@ export function createFakeKurrent(options: { throwOnAppendFailure?: boolean; eve
         created: Date.now(),
       };
       log.push(event);
-      for (const call of openCalls()) if (call.accepts(event.streamId)) call.stream.write(toReadResp(event));
+      for (const call of openCalls())
+        if (call.accepts(event.streamId)) call.stream.write(toReadResp(event));
     }
     return success(revision, position);
   }
 
   const streams = {
-    read: (request: ReadReq, metadata: Metadata, callOptions: { deadline?: unknown }) => subscribe(request, metadata, callOptions),
-    append(metadata: Metadata, callOptions: { deadline?: unknown }, callback: (error: Error | null, response?: AppendResp) => void) {
+    read: (request: ReadReq, metadata: Metadata, callOptions: { deadline?: unknown }) =>
+      subscribe(request, metadata, callOptions),
+    append(
+      metadata: Metadata,
+      callOptions: { deadline?: unknown },
+      callback: (error: Error | null, response?: AppendResp) => void,
+    ) {
       const requests: AppendReq[] = [];
       const sink = new Writable({
         objectMode: true,
@@ -208,7 +262,9 @@ export function createFakeKurrent(options: { throwOnAppendFailure?: boolean; eve
         },
       });
       sink.on('finish', () => {
-        const streamId = Buffer.from(requests[0]!.getOptions()!.getStreamIdentifier()!.getStreamName_asU8()).toString();
+        const streamId = Buffer.from(
+          requests[0]!.getOptions()!.getStreamIdentifier()!.getStreamName_asU8(),
+        ).toString();
         appends.push({ metadata, deadline: callOptions.deadline, streamId });
         let answered = false;
         const answer = (error: Error | null, response?: AppendResp) => {
@@ -216,10 +272,20 @@ export function createFakeKurrent(options: { throwOnAppendFailure?: boolean; eve
           answered = true;
           callback(error, response);
         };
-        const respond = () => (outage ? answer(grpcError(GrpcStatus.UNAVAILABLE, 'Connection dropped')) : answer(null, answerAppend(requests)));
+        const respond = () =>
+          outage
+            ? answer(grpcError(GrpcStatus.UNAVAILABLE, 'Connection dropped'))
+            : answer(null, answerAppend(requests));
         // As grpc-js does: a call still unanswered at its deadline fails with DEADLINE_EXCEEDED.
-        const deadline = callOptions.deadline instanceof Date ? callOptions.deadline.getTime() - Date.now() : Infinity;
-        if (Number.isFinite(deadline)) setTimeout(() => answer(grpcError(GrpcStatus.DEADLINE_EXCEEDED, 'Deadline exceeded')), Math.max(0, deadline)).unref();
+        const deadline =
+          callOptions.deadline instanceof Date
+            ? callOptions.deadline.getTime() - Date.now()
+            : Infinity;
+        if (Number.isFinite(deadline))
+          setTimeout(
+            () => answer(grpcError(GrpcStatus.DEADLINE_EXCEEDED, 'Deadline exceeded')),
+            Math.max(0, deadline),
+          ).unref();
         if (held) held.push(respond);
         else setImmediate(respond);
       });
@@ -233,10 +299,19 @@ export function createFakeKurrent(options: { throwOnAppendFailure?: boolean; eve
       setImmediate(() => callback(grpcError(GrpcStatus.UNIMPLEMENTED, 'unknown service'))),
     getChannel: () => ({}),
   };
-  (client as unknown as { getGRPCClient: (type: unknown) => Promise<unknown> }).getGRPCClient = async (type) =>
-    type === StreamsClient ? streams : type === ServerFeaturesClient ? features : Promise.reject(new Error('not faked'));
+  (client as unknown as { getGRPCClient: (type: unknown) => Promise<unknown> }).getGRPCClient =
+    async (type) =>
+      type === StreamsClient
+        ? streams
+        : type === ServerFeaturesClient
+          ? features
+          : Promise.reject(new Error('not faked'));
 
-  async function* bridgeRead(kind: 'stream' | 'all', select: () => StoredEvent[], readOptions: BridgeReadOptions) {
+  async function* bridgeRead(
+    kind: 'stream' | 'all',
+    select: () => StoredEvent[],
+    readOptions: BridgeReadOptions,
+  ) {
     bridgeReads.push({ kind, options: readOptions });
     if (hangReads) await new Promise(() => undefined);
     if (outage) throw Object.assign(new Error('Connection refused'), { name: 'UnavailableError' });
@@ -244,25 +319,45 @@ export function createFakeKurrent(options: { throwOnAppendFailure?: boolean; eve
     const ordered = readOptions.direction === 'backwards' ? selected.reverse() : selected;
     const limited = ordered.slice(0, Number(readOptions.maxCount));
     const perRead = options.eventsPerRead ?? 50;
-    for (let i = 0; i < limited.length; i += perRead) yield limited.slice(i, i + perRead).map(toBridgeEvent);
+    for (let i = 0; i < limited.length; i += perRead)
+      yield limited.slice(i, i + perRead).map(toBridgeEvent);
   }
   const bridge = {
     readStream(streamId: string, readOptions: BridgeReadOptions) {
       const events = log.filter((e) => e.streamId === streamId);
       return (async function* () {
-        if (events.length === 0 && !outage && !hangReads) throw Object.assign(new Error(`${streamId} not found`), { name: 'StreamNotFoundError' });
+        if (events.length === 0 && !outage && !hangReads)
+          throw Object.assign(new Error(`${streamId} not found`), { name: 'StreamNotFoundError' });
         const from = readOptions.fromRevision;
         const backwards = readOptions.direction === 'backwards';
         const start = from === 'start' ? 0 : from === 'end' ? Infinity : Number(from);
-        yield* bridgeRead('stream', () => events.filter((e) => (backwards ? e.revision <= start : e.revision >= start)), readOptions);
+        yield* bridgeRead(
+          'stream',
+          () => events.filter((e) => (backwards ? e.revision <= start : e.revision >= start)),
+          readOptions,
+        );
       })();
     },
     readAll(readOptions: BridgeReadOptions) {
       const from = readOptions.fromPosition;
       const backwards = readOptions.direction === 'backwards';
-      const at = from === 'start' ? 0 : from === 'end' ? Infinity : Number((from as { commit: bigint }).commit);
+      const at =
+        from === 'start'
+          ? 0
+          : from === 'end'
+            ? Infinity
+            : Number((from as { commit: bigint }).commit);
       const regex = readOptions.filter?.regex ? new RegExp(readOptions.filter.regex) : null;
-      return bridgeRead('all', () => log.filter((e) => (backwards ? e.position <= at : e.position >= at) && (!regex || regex.test(e.streamId))), readOptions);
+      return bridgeRead(
+        'all',
+        () =>
+          log.filter(
+            (e) =>
+              (backwards ? e.position <= at : e.position >= at) &&
+              (!regex || regex.test(e.streamId)),
+          ),
+        readOptions,
+      );
     },
   };
   Object.defineProperty(client, 'rustClient', { value: bridge });
@@ -276,7 +371,12 @@ export function createFakeKurrent(options: { throwOnAppendFailure?: boolean; eve
     openCalls,
     /** Drops every open subscription as a lost connection does (UNAVAILABLE), or ends it as a server that closes the stream. */
     breakSubscriptions(how: 'unavailable' | 'ended' = 'unavailable'): void {
-      for (const call of openCalls()) finish(call, how === 'ended' ? GrpcStatus.OK : GrpcStatus.UNAVAILABLE, 'Connection dropped');
+      for (const call of openCalls())
+        finish(
+          call,
+          how === 'ended' ? GrpcStatus.OK : GrpcStatus.UNAVAILABLE,
+          'Connection dropped',
+        );
     },
     /** While on: subscriptions are dropped and refused, reads and appends fail as unavailable. */
     setOutage(on: boolean): void {
@@ -313,7 +413,8 @@ export function createFakeKurrent(options: { throwOnAppendFailure?: boolean; eve
         created: Date.now(),
       };
       log.push(event);
-      for (const call of openCalls()) if (call.accepts(event.streamId)) call.stream.write(toReadResp(event));
+      for (const call of openCalls())
+        if (call.accepts(event.streamId)) call.stream.write(toReadResp(event));
       return event;
     },
   };

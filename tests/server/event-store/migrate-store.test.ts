@@ -27,9 +27,20 @@ async function everything(store: EventStore): Promise<RecordedEvent[]> {
     after = page[page.length - 1]!.position;
   }
 }
-const shape = (e: RecordedEvent) => ({ streamId: e.streamId, revision: e.revision, id: e.id, type: e.type, data: e.data, metadata: e.metadata });
+const shape = (e: RecordedEvent) => ({
+  streamId: e.streamId,
+  revision: e.revision,
+  id: e.id,
+  type: e.type,
+  data: e.data,
+  metadata: e.metadata,
+});
 
-function runCli(args: string[], script = 'server/cli/migrate-store.ts', env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+function runCli(
+  args: string[],
+  script = 'server/cli/migrate-store.ts',
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, script), ...args], {
       cwd: repoRoot,
@@ -63,13 +74,18 @@ describe('migrateStore', () => {
     }
     const target = createSqliteEventStore({ path: join(dir, 'interleaved-target.db') });
     const progress: number[] = [];
-    const report = await migrateStore(source, target, { pageSize: 250, onProgress: (n) => progress.push(n) });
+    const report = await migrateStore(source, target, {
+      pageSize: 250,
+      onProgress: (n) => progress.push(n),
+    });
     const original = await everything(source);
     expect(report).toMatchObject({ events: original.length, streams: 37 });
     expect(progress[progress.length - 1]).toBe(original.length);
     expect((await everything(target)).map(shape)).toEqual(original.map(shape));
     for (const streamId of ['stream-0', 'stream-36']) {
-      expect((await target.readStream(streamId)).map(shape)).toEqual((await source.readStream(streamId)).map(shape));
+      expect((await target.readStream(streamId)).map(shape)).toEqual(
+        (await source.readStream(streamId)).map(shape),
+      );
     }
     expect(await verifyMigration(source, target, 111)).toBe(original.length);
 
@@ -79,8 +95,14 @@ describe('migrateStore', () => {
     expect(await target.headPosition()).toBe(head);
 
     // The verification notices a target that is not an exact copy.
-    await target.append('stream-extra', [{ id: randomUUID(), type: 'Extra', data: {}, metadata: {} }], 'no_stream');
-    await expect(verifyMigration(source, target)).rejects.toThrow(/holds events the source does not/);
+    await target.append(
+      'stream-extra',
+      [{ id: randomUUID(), type: 'Extra', data: {}, metadata: {} }],
+      'no_stream',
+    );
+    await expect(verifyMigration(source, target)).rejects.toThrow(
+      /holds events the source does not/,
+    );
     await source.close();
     await target.close();
   });
@@ -88,8 +110,16 @@ describe('migrateStore', () => {
   it('refuses to mix into a target whose streams hold other events', async () => {
     const source = createSqliteEventStore({ path: join(dir, 'conflict-source.db') });
     const target = createSqliteEventStore({ path: join(dir, 'conflict-target.db') });
-    await source.append('deal-1', [{ id: randomUUID(), type: 'A', data: {}, metadata: {} }], 'no_stream');
-    await target.append('deal-1', [{ id: randomUUID(), type: 'B', data: {}, metadata: {} }], 'no_stream');
+    await source.append(
+      'deal-1',
+      [{ id: randomUUID(), type: 'A', data: {}, metadata: {} }],
+      'no_stream',
+    );
+    await target.append(
+      'deal-1',
+      [{ id: randomUUID(), type: 'B', data: {}, metadata: {} }],
+      'no_stream',
+    );
     await expect(migrateStore(source, target)).rejects.toThrow(/Wrong expected version on deal-1/);
     await source.close();
     await target.close();
@@ -97,7 +127,12 @@ describe('migrateStore', () => {
 });
 
 /** A real app's store: a user and a deal written through the HTTP routes. */
-async function appStoreFile(): Promise<{ file: string; dealId: number; userId: string; dataDir: string }> {
+async function appStoreFile(): Promise<{
+  file: string;
+  dealId: number;
+  userId: string;
+  dataDir: string;
+}> {
   const t = await createTestApp();
   const { token, userId } = await registerUser(t.app);
   const deal = await createDeal(t.app, token, { title: 'Migrated deal' });
@@ -110,62 +145,81 @@ async function appStoreFile(): Promise<{ file: string; dealId: number; userId: s
 describe.runIf(pgTestUrl)('npm run migrate-store with PostgreSQL', () => {
   const database = useTestDatabase('escrow_migrate');
 
-  it('copies SQLite to PostgreSQL and back with the same events; npm run verify checks the chains on PostgreSQL', { timeout: 90_000 }, async () => {
-    const { file, dataDir } = await appStoreFile();
-    const source = createSqliteEventStore({ path: file });
-    const original = await everything(source);
-    await source.close();
+  it(
+    'copies SQLite to PostgreSQL and back with the same events; npm run verify checks the chains on PostgreSQL',
+    { timeout: 90_000 },
+    async () => {
+      const { file, dataDir } = await appStoreFile();
+      const source = createSqliteEventStore({ path: file });
+      const original = await everything(source);
+      await source.close();
 
-    const there = await runCli(['--from', file, '--to', database().url]);
-    expect(there.code, there.output).toBe(0);
-    expect(there.output).toContain(`verified ${original.length} events`);
-    const back = join(dir, 'back', 'events.db');
-    const again = await runCli(['--from', database().url, '--to', back]);
-    expect(again.code, again.output).toBe(0);
+      const there = await runCli(['--from', file, '--to', database().url]);
+      expect(there.code, there.output).toBe(0);
+      expect(there.output).toContain(`verified ${original.length} events`);
+      const back = join(dir, 'back', 'events.db');
+      const again = await runCli(['--from', database().url, '--to', back]);
+      expect(again.code, again.output).toBe(0);
 
-    const onPostgres = createPostgresEventStore({ connectionString: database().url });
-    const returned = createSqliteEventStore({ path: back });
-    expect((await everything(onPostgres)).map(shape)).toEqual(original.map(shape));
-    expect((await everything(returned)).map(shape)).toEqual(original.map(shape));
-    await Promise.all([onPostgres.close(), returned.close()]);
+      const onPostgres = createPostgresEventStore({ connectionString: database().url });
+      const returned = createSqliteEventStore({ path: back });
+      expect((await everything(onPostgres)).map(shape)).toEqual(original.map(shape));
+      expect((await everything(returned)).map(shape)).toEqual(original.map(shape));
+      await Promise.all([onPostgres.close(), returned.close()]);
 
-    const verified = await runCli([], 'server/cli/verify.ts', { DATABASE_URL: database().url, DATA_DIR: dataDir });
-    expect(verified.code, verified.output).toBe(0);
-    expect(verified.output).toContain(`OK: ${original.length} events`);
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+      const verified = await runCli([], 'server/cli/verify.ts', {
+        DATABASE_URL: database().url,
+        DATA_DIR: dataDir,
+      });
+      expect(verified.code, verified.output).toBe(0);
+      expect(verified.output).toContain(`OK: ${original.length} events`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  );
 });
 
 describe('npm run migrate-store', () => {
-  it('copies a real app store file to a new SQLite file that the app then runs on', { timeout: 60_000 }, async () => {
-    const { file: sourceFile, dealId, userId, dataDir } = await appStoreFile();
-    const source = createSqliteEventStore({ path: sourceFile });
-    const original = await everything(source);
-    await source.close();
+  it(
+    'copies a real app store file to a new SQLite file that the app then runs on',
+    { timeout: 60_000 },
+    async () => {
+      const { file: sourceFile, dealId, userId, dataDir } = await appStoreFile();
+      const source = createSqliteEventStore({ path: sourceFile });
+      const original = await everything(source);
+      await source.close();
 
-    const targetDir = join(dir, 'migrated');
-    const result = await runCli(['--from', sourceFile, '--to', join(targetDir, 'events.db')]);
-    expect(result.code, result.output).toBe(0);
-    expect(result.output).toContain(`Copied ${original.length} events`);
-    expect(result.output).toContain(`verified ${original.length} events`);
+      const targetDir = join(dir, 'migrated');
+      const result = await runCli(['--from', sourceFile, '--to', join(targetDir, 'events.db')]);
+      expect(result.code, result.output).toBe(0);
+      expect(result.output).toContain(`Copied ${original.length} events`);
+      expect(result.output).toContain(`verified ${original.length} events`);
 
-    const target = createSqliteEventStore({ path: join(targetDir, 'events.db') });
-    expect((await everything(target)).map(shape)).toEqual(original.map(shape));
-    await target.close();
+      const target = createSqliteEventStore({ path: join(targetDir, 'events.db') });
+      expect((await everything(target)).map(shape)).toEqual(original.map(shape));
+      await target.close();
 
-    // The app on the migrated store rebuilds its read models from it.
-    mkdirSync(join(targetDir, 'fresh'), { recursive: true });
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: targetDir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', LOG_LEVEL: 'silent' });
-    const ctx = await createAppContext(config, { startReactors: false, readDbPath: join(targetDir, 'fresh', 'read.db') });
-    try {
-      await ctx.settle(await ctx.store.headPosition());
-      expect(ctx.queries.deals.byId(dealId)?.context.terms?.title).toBe('Migrated deal');
-      expect(ctx.queries.accounts.userById(userId)).toBeTruthy();
-    } finally {
-      await ctx.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+      // The app on the migrated store rebuilds its read models from it.
+      mkdirSync(join(targetDir, 'fresh'), { recursive: true });
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: targetDir,
+        JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+        LOG_LEVEL: 'silent',
+      });
+      const ctx = await createAppContext(config, {
+        startReactors: false,
+        readDbPath: join(targetDir, 'fresh', 'read.db'),
+      });
+      try {
+        await ctx.settle(await ctx.store.headPosition());
+        expect(ctx.queries.deals.byId(dealId)?.context.terms?.title).toBe('Migrated deal');
+        expect(ctx.queries.accounts.userById(userId)).toBeTruthy();
+      } finally {
+        await ctx.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('explains its usage', async () => {
     const result = await runCli(['--from', 'x.db']);

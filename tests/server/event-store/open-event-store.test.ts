@@ -26,7 +26,9 @@ it('chooses KurrentDB when a URL is set, without touching dataDir', async () => 
   const store = openEventStore({ dataDir, kurrentUrl: 'kurrentdb://127.0.0.1:1?tls=false' });
   expect(existsSync(dataDir)).toBe(false);
   // The KurrentDB adapter insists on UUID ids; the SQLite one does not.
-  const error = await rejectionOf(store.append(newStream(), [{ id: 'plain', type: 'T', data: {}, metadata: {} }], 'any'));
+  const error = await rejectionOf(
+    store.append(newStream(), [{ id: 'plain', type: 'T', data: {}, metadata: {} }], 'any'),
+  );
   expect((error as Error).message).toContain('must be a UUID for KurrentDB');
   await store.close();
 });

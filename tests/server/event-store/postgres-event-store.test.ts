@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createPostgresEventStore, type PostgresEventStore } from '../../../server/event-store/postgres-event-store';
+import {
+  createPostgresEventStore,
+  type PostgresEventStore,
+} from '../../../server/event-store/postgres-event-store';
 import { verifyStore } from '../../../server/event-store/hash-chain';
 import { pgTestUrl, useTestDatabase, withDatabase } from '../../support/postgres';
 import { eventually, newEvents, newStream, sleep } from './event-store-fixtures';
@@ -22,7 +25,11 @@ describe.runIf(pgTestUrl)('PostgreSQL (PG_TEST_URL)', () => {
     it('groups concurrent appends into few transactions and chains every stream', () =>
       withStore(async (store) => {
         const before = store.stats().commits;
-        const results = await Promise.all(Array.from({ length: 100 }, () => store.append(newStream('group'), newEvents(2), 'no_stream')));
+        const results = await Promise.all(
+          Array.from({ length: 100 }, () =>
+            store.append(newStream('group'), newEvents(2), 'no_stream'),
+          ),
+        );
         expect(store.stats().commits - before).toBeLessThanOrEqual(3);
         expect(new Set(results.map((r) => r.position)).size).toBe(100);
         const report = await verifyStore(store);
@@ -47,8 +54,13 @@ describe.runIf(pgTestUrl)('PostgreSQL (PG_TEST_URL)', () => {
           store.append(newStream('missing'), newEvents(1), 'stream_exists'),
         ]);
         expect(store.stats().commits - before).toBe(1);
-        const values = settled.map((s) => (s.status === 'fulfilled' ? s.value : (s.reason as Error).name));
-        const [a, b, retryA, retryB, c] = values as { nextExpectedRevision: number; position: number }[];
+        const values = settled.map((s) =>
+          s.status === 'fulfilled' ? s.value : (s.reason as Error).name,
+        );
+        const [a, b, retryA, retryB, c] = values as {
+          nextExpectedRevision: number;
+          position: number;
+        }[];
         expect(a!.nextExpectedRevision).toBe(1);
         expect(b!.nextExpectedRevision).toBe(2);
         expect(retryA).toEqual(a);
@@ -57,7 +69,12 @@ describe.runIf(pgTestUrl)('PostgreSQL (PG_TEST_URL)', () => {
         expect(values.slice(5)).toEqual(['WrongExpectedVersion', 'WrongExpectedVersion']);
         const events = await store.readStream(stream);
         expect(events.map((e) => e.id)).toEqual([...first, ...second, ...third].map((e) => e.id));
-        expect(events.map((e) => e.position)).toEqual([a!.position - 1, a!.position, b!.position, c!.position]);
+        expect(events.map((e) => e.position)).toEqual([
+          a!.position - 1,
+          a!.position,
+          b!.position,
+          c!.position,
+        ]);
         expect((await verifyStore(store)).breaks).toEqual([]);
       }));
 
@@ -66,10 +83,18 @@ describe.runIf(pgTestUrl)('PostgreSQL (PG_TEST_URL)', () => {
         const stream = newStream('chain');
         await store.append(stream, newEvents(3), 'no_stream');
         const [, second] = await store.readStream(stream);
-        await withDatabase(database().url, (client) => client.query(`UPDATE es_events SET data = '{"n":99}' WHERE position = $1`, [second!.position]));
+        await withDatabase(database().url, (client) =>
+          client.query(`UPDATE es_events SET data = '{"n":99}' WHERE position = $1`, [
+            second!.position,
+          ]),
+        );
         const { breaks } = await verifyStore(store);
-        expect(breaks).toContainEqual(expect.objectContaining({ streamId: stream, revision: 1, reason: 'mismatch' }));
-        await withDatabase(database().url, (client) => client.query('DELETE FROM es_events WHERE stream_id = $1', [stream]));
+        expect(breaks).toContainEqual(
+          expect.objectContaining({ streamId: stream, revision: 1, reason: 'mismatch' }),
+        );
+        await withDatabase(database().url, (client) =>
+          client.query('DELETE FROM es_events WHERE stream_id = $1', [stream]),
+        );
       }));
 
     it('delivers what another store (another instance) appends, woken by NOTIFY', () =>

@@ -15,10 +15,16 @@ describe.runIf(pgTestUrl)('PostgreSQL global order under concurrent writers', ()
   const database = useTestDatabase();
 
   it('32 concurrent writers, 4 subscribers: each subscriber sees every event once, in position order', async () => {
-    const writers = Array.from({ length: 32 }, () => createPostgresEventStore({ connectionString: database().url, poolSize: 2 }));
-    const readers = Array.from({ length: 4 }, () => createPostgresEventStore({ connectionString: database().url, poolSize: 2 }));
+    const writers = Array.from({ length: 32 }, () =>
+      createPostgresEventStore({ connectionString: database().url, poolSize: 2 }),
+    );
+    const readers = Array.from({ length: 4 }, () =>
+      createPostgresEventStore({ connectionString: database().url, poolSize: 2 }),
+    );
     const seen = readers.map(() => [] as RecordedEvent[]);
-    const subscriptions = readers.map((reader, i) => reader.subscribe({ after: 0, batchSize: 50 }, (batch) => void seen[i]!.push(...batch)));
+    const subscriptions = readers.map((reader, i) =>
+      reader.subscribe({ after: 0, batchSize: 50 }, (batch) => void seen[i]!.push(...batch)),
+    );
 
     const written: string[] = [];
     await Promise.all(
@@ -35,7 +41,11 @@ describe.runIf(pgTestUrl)('PostgreSQL global order under concurrent writers', ()
       }),
     );
     const head = await readers[0]!.headPosition();
-    await eventually(() => seen.every((events) => events.length >= head), 30_000, 'every subscriber to reach the head');
+    await eventually(
+      () => seen.every((events) => events.length >= head),
+      30_000,
+      'every subscriber to reach the head',
+    );
 
     const allIds = (await readers[0]!.readAll()).map((e) => e.id);
     expect(allIds).toHaveLength(head);

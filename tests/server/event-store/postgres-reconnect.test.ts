@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { createPostgresEventStore } from '../../../server/event-store/postgres-event-store';
 import type { RecordedEvent } from '../../../server/event-store/event-store';
-import { createTestDatabase, pgTestUrl, useTestDatabase, withDatabase } from '../../support/postgres';
+import {
+  createTestDatabase,
+  pgTestUrl,
+  useTestDatabase,
+  withDatabase,
+} from '../../support/postgres';
 import { createTestApp, registerUser } from '../api/test-app';
-import { eventually, expectStrictlyIncreasing, newEvents, newStream, rejectionOf } from './event-store-fixtures';
+import {
+  eventually,
+  expectStrictlyIncreasing,
+  newEvents,
+  newStream,
+  rejectionOf,
+} from './event-store-fixtures';
 
 /**
  * A dropped connection (the server restarted, an operator killed the backend) ends a subscription
@@ -18,39 +29,48 @@ describe.runIf(pgTestUrl)('PostgreSQL subscriptions after a dropped connection',
       const { rows } = await client.query<{ pid: number }>(
         `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND ${filter}`,
       );
-      await client.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [rows.map((r) => r.pid)]);
+      await client.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [
+        rows.map((r) => r.pid),
+      ]);
       return rows.length;
     });
 
   it.each([
     ['its LISTEN backend is terminated', "query ILIKE 'LISTEN%'"],
     ['every backend of the database is terminated (a restart, as the clients see it)', 'true'],
-  ])('ends done with an error when %s; resuming from the last handled position misses and repeats nothing', async (_what, filter) => {
-    const store = createPostgresEventStore({ connectionString: database().url, onConnectionError: () => undefined });
-    const stream = newStream('reconnect');
-    const events = newEvents(30);
-    const received: RecordedEvent[] = [];
-    const handler = (batch: RecordedEvent[]) => void received.push(...batch.filter((e) => e.streamId === stream));
+  ])(
+    'ends done with an error when %s; resuming from the last handled position misses and repeats nothing',
+    async (_what, filter) => {
+      const store = createPostgresEventStore({
+        connectionString: database().url,
+        onConnectionError: () => undefined,
+      });
+      const stream = newStream('reconnect');
+      const events = newEvents(30);
+      const received: RecordedEvent[] = [];
+      const handler = (batch: RecordedEvent[]) =>
+        void received.push(...batch.filter((e) => e.streamId === stream));
 
-    const first = store.subscribe({ after: await store.headPosition() }, handler);
-    await store.append(stream, events.slice(0, 10), 'no_stream');
-    await eventually(() => received.length === 10, 10_000, 'the first ten events');
+      const first = store.subscribe({ after: await store.headPosition() }, handler);
+      await store.append(stream, events.slice(0, 10), 'no_stream');
+      await eventually(() => received.length === 10, 10_000, 'the first ten events');
 
-    expect(await terminate(filter)).toBeGreaterThan(0);
-    const error = await rejectionOf(first.done);
-    expect((error as Error).message).toMatch(/lost its PostgreSQL connection/);
+      expect(await terminate(filter)).toBeGreaterThan(0);
+      const error = await rejectionOf(first.done);
+      expect((error as Error).message).toMatch(/lost its PostgreSQL connection/);
 
-    // Appends go on while nobody listens (the pool replaces its dead connections).
-    await store.append(stream, events.slice(10, 20), 9);
-    const resumed = store.subscribe({ after: received.at(-1)!.position }, handler);
-    await store.append(stream, events.slice(20), 19);
-    await eventually(() => received.length >= 30, 10_000, 'every event after resuming');
+      // Appends go on while nobody listens (the pool replaces its dead connections).
+      await store.append(stream, events.slice(10, 20), 9);
+      const resumed = store.subscribe({ after: received.at(-1)!.position }, handler);
+      await store.append(stream, events.slice(20), 19);
+      await eventually(() => received.length >= 30, 10_000, 'every event after resuming');
 
-    expect(received.map((e) => e.id)).toEqual(events.map((e) => e.id));
-    expect(expectStrictlyIncreasing(received.map((e) => e.position))).toBe(true);
-    await resumed.close();
-    await store.close();
-  });
+      expect(received.map((e) => e.id)).toEqual(events.map((e) => e.id));
+      expect(expectStrictlyIncreasing(received.map((e) => e.position))).toBe(true);
+      await resumed.close();
+      await store.close();
+    },
+  );
 
   it("resumes an app's read models and reactors (the runners) after every connection to the database was terminated", async () => {
     const own = await createTestDatabase('escrow_reconnect');

@@ -32,23 +32,33 @@ describe.runIf(pgTestUrl)('PostgreSQL start-up errors', () => {
   };
 
   beforeAll(async () => {
-    await withDatabase(database().url, (client) => client.query(`CREATE ROLE ${role} LOGIN; REVOKE CREATE ON SCHEMA public FROM PUBLIC`));
+    await withDatabase(database().url, (client) =>
+      client.query(`CREATE ROLE ${role} LOGIN; REVOKE CREATE ON SCHEMA public FROM PUBLIC`),
+    );
   });
   afterAll(async () => {
     await withDatabase(pgTestUrl!, (client) => client.query(`DROP ROLE IF EXISTS ${role}`));
   });
 
   it('names an unreachable server', async () => {
-    expect(await startError(urlFor({ port: '1' }))).toMatch(/PostgreSQL at 127\.0\.0\.1:1 is not reachable \(ECONNREFUSED\)/);
+    expect(await startError(urlFor({ port: '1' }))).toMatch(
+      /PostgreSQL at 127\.0\.0\.1:1 is not reachable \(ECONNREFUSED\)/,
+    );
   });
 
   it('names refused credentials and a missing database', async () => {
-    expect(await startError(urlFor({ user: 'nobody_here' }))).toMatch(/refused the credentials of user "nobody_here"/);
-    expect(await startError(urlFor({ database: 'no_such_database_here' }))).toMatch(/has no database "no_such_database_here"/);
+    expect(await startError(urlFor({ user: 'nobody_here' }))).toMatch(
+      /refused the credentials of user "nobody_here"/,
+    );
+    expect(await startError(urlFor({ database: 'no_such_database_here' }))).toMatch(
+      /has no database "no_such_database_here"/,
+    );
   });
 
   it('names missing rights to create the event tables', async () => {
-    expect(await startError(urlFor({ user: role }))).toMatch(new RegExp(`User "${role}" may not create the event tables`));
+    expect(await startError(urlFor({ user: role }))).toMatch(
+      new RegExp(`User "${role}" may not create the event tables`),
+    );
   });
 
   it('stops the app at once with that sentence (exit code 1), instead of serving requests it cannot keep', async () => {
@@ -56,12 +66,20 @@ describe.runIf(pgTestUrl)('PostgreSQL start-up errors', () => {
     try {
       const error = await rejectionOf(
         run('npx', ['tsx', 'server/main.ts'], {
-          env: { ...process.env, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: urlFor({ user: 'nobody_here' }), LOG_LEVEL: 'silent' },
+          env: {
+            ...process.env,
+            DATA_DIR: dataDir,
+            PORT: '0',
+            DATABASE_URL: urlFor({ user: 'nobody_here' }),
+            LOG_LEVEL: 'silent',
+          },
           timeout: 60_000,
         }),
       );
       expect(error).toMatchObject({ code: 1 });
-      expect((error as { stderr: string }).stderr).toMatch(/^Cannot start: PostgreSQL at .* refused the credentials of user "nobody_here"/m);
+      expect((error as { stderr: string }).stderr).toMatch(
+        /^Cannot start: PostgreSQL at .* refused the credentials of user "nobody_here"/m,
+      );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { BatchHandler, EventStore, RecordedEvent, SubscribeOptions, Subscription } from '../../../server/event-store/event-store';
-import { backoffDelay, subscribeResiliently, type SubscriptionObserver } from '../../../server/event-store/resilient-subscription';
+import type {
+  BatchHandler,
+  EventStore,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+} from '../../../server/event-store/event-store';
+import {
+  backoffDelay,
+  subscribeResiliently,
+  type SubscriptionObserver,
+} from '../../../server/event-store/resilient-subscription';
 import { eventually, rejectionOf, sleep } from './event-store-fixtures';
 
 const event = (position: number): RecordedEvent => ({
@@ -16,7 +26,13 @@ const event = (position: number): RecordedEvent => ({
 
 /** An adapter whose subscriptions the test drives: deliver, fail (reject done), end (resolve done). */
 function scriptedStore() {
-  const opened: { options: SubscribeOptions; handler: BatchHandler; fail(error: unknown): void; end(): void; closed: boolean }[] = [];
+  const opened: {
+    options: SubscribeOptions;
+    handler: BatchHandler;
+    fail(error: unknown): void;
+    end(): void;
+    closed: boolean;
+  }[] = [];
   const store: Pick<EventStore, 'subscribe'> = {
     subscribe(options, handler): Subscription {
       let settle!: (error?: unknown) => void;
@@ -60,7 +76,12 @@ function recorder() {
     failed: (info) => calls.push({ kind: 'failed', info }),
     closed: (info) => calls.push({ kind: 'closed', info }),
   };
-  return { observer, calls, of: (kind: keyof SubscriptionObserver) => calls.filter((c) => c.kind === kind).map((c) => c.info) };
+  return {
+    observer,
+    calls,
+    of: (kind: keyof SubscriptionObserver) =>
+      calls.filter((c) => c.kind === kind).map((c) => c.info),
+  };
 }
 
 describe('backoffDelay', () => {
@@ -91,7 +112,9 @@ describe('subscribeResiliently', () => {
     expect(last().options).toEqual({ after: 10, batchSize: 5, name: 'read-models' });
 
     await last().handler([event(11), event(12)]);
-    last().fail(Object.assign(new Error('14 UNAVAILABLE: Connection dropped'), { type: 'unavailable' }));
+    last().fail(
+      Object.assign(new Error('14 UNAVAILABLE: Connection dropped'), { type: 'unavailable' }),
+    );
     await eventually(() => opened.length === 2, 2_000, 'a second subscription');
     expect(last().options.after).toBe(12);
     // An adapter that re-reads what was delivered (at-least-once resume) is deduplicated.
@@ -103,8 +126,19 @@ describe('subscribeResiliently', () => {
 
     expect(received).toEqual([11, 12, 13, 14]);
     expect(of('retrying')).toEqual([
-      expect.objectContaining({ name: 'read-models', attempt: 1, after: 12, delayMs: 4, error: expect.objectContaining({ type: 'unavailable' }) }),
-      expect.objectContaining({ name: 'read-models', attempt: 1, after: 13, error: expect.any(Error) }),
+      expect.objectContaining({
+        name: 'read-models',
+        attempt: 1,
+        after: 12,
+        delayMs: 4,
+        error: expect.objectContaining({ type: 'unavailable' }),
+      }),
+      expect.objectContaining({
+        name: 'read-models',
+        attempt: 1,
+        after: 13,
+        error: expect.any(Error),
+      }),
     ]);
     expect(of('running').map((r) => r.after)).toEqual([10, 12, 13]);
 
@@ -118,12 +152,17 @@ describe('subscribeResiliently', () => {
   it('backs off longer with every failure in a row, up to the cap, and a delivery starts it afresh', async () => {
     const { store, opened, last } = scriptedStore();
     const { observer, of } = recorder();
-    const subscription = subscribeResiliently(store, { name: 'reactor:payments' }, () => undefined, {
-      observer,
-      initialDelayMs: 4,
-      maxDelayMs: 16,
-      random: () => 0,
-    });
+    const subscription = subscribeResiliently(
+      store,
+      { name: 'reactor:payments' },
+      () => undefined,
+      {
+        observer,
+        initialDelayMs: 4,
+        maxDelayMs: 16,
+        random: () => 0,
+      },
+    );
     for (let n = 1; n <= 5; n++) {
       last().fail(new Error(`down ${n}`));
       await eventually(() => opened.length === n + 1, 2_000, `subscription ${n + 1}`);
@@ -168,7 +207,12 @@ describe('subscribeResiliently', () => {
         throw new Error('not connected');
       },
     };
-    const subscription = subscribeResiliently(refusing, { name: 'x' }, () => undefined, { observer, initialDelayMs: 2, maxDelayMs: 60_000, random: () => 0 });
+    const subscription = subscribeResiliently(refusing, { name: 'x' }, () => undefined, {
+      observer,
+      initialDelayMs: 2,
+      maxDelayMs: 60_000,
+      random: () => 0,
+    });
     await eventually(() => calls >= 6, 2_000, 'several attempts');
     const started = Date.now();
     await subscription.close();
@@ -176,7 +220,9 @@ describe('subscribeResiliently', () => {
     const attempts = calls;
     await sleep(20);
     expect(calls).toBe(attempts);
-    expect(of('retrying')[0]).toMatchObject({ error: expect.objectContaining({ message: 'not connected' }) });
+    expect(of('retrying')[0]).toMatchObject({
+      error: expect.objectContaining({ message: 'not connected' }),
+    });
     await expect(subscription.done).resolves.toBeUndefined();
   });
 });

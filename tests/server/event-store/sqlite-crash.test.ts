@@ -15,7 +15,9 @@ const appender = fileURLToPath(new URL('./fixtures/crash-appender.fixture.ts', i
 /** Starts the appender, lets it acknowledge `target` events, SIGKILLs it; returns the acknowledged ids. */
 function appendUntilKilled(path: string, target: number): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', appender, path], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', appender, path], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     let errors = '';
     let killed = false;
@@ -37,28 +39,34 @@ function appendUntilKilled(path: string, target: number): Promise<string[]> {
   });
 }
 
-it('keeps every acknowledged append when the writer is killed with SIGKILL', { timeout: 60_000 }, async () => {
-  const path = join(dir, 'events.db');
-  const acknowledged = await appendUntilKilled(path, 2_000);
-  expect(acknowledged.length).toBeGreaterThanOrEqual(2_000);
+it(
+  'keeps every acknowledged append when the writer is killed with SIGKILL',
+  { timeout: 60_000 },
+  async () => {
+    const path = join(dir, 'events.db');
+    const acknowledged = await appendUntilKilled(path, 2_000);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(2_000);
 
-  // The file opens cleanly (WAL recovery) and is intact.
-  const raw = new Database(path);
-  expect(raw.pragma('integrity_check', { simple: true })).toBe('ok');
-  raw.close();
+    // The file opens cleanly (WAL recovery) and is intact.
+    const raw = new Database(path);
+    expect(raw.pragma('integrity_check', { simple: true })).toBe('ok');
+    raw.close();
 
-  const store = createSqliteEventStore({ path });
-  const stored = new Set<string>();
-  for (let after = 0; ; ) {
-    const page = await store.readAll({ after, maxCount: 1_000 });
-    if (page.length === 0) break;
-    page.forEach((event) => stored.add(event.id));
-    after = page[page.length - 1]!.position;
-  }
-  expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
-  // and the store keeps working after the crash
-  await expect(store.append('after-crash', [{ id: 'x', type: 'T', data: {}, metadata: {} }], 'no_stream')).resolves.toMatchObject({
-    nextExpectedRevision: 0,
-  });
-  await store.close();
-});
+    const store = createSqliteEventStore({ path });
+    const stored = new Set<string>();
+    for (let after = 0; ; ) {
+      const page = await store.readAll({ after, maxCount: 1_000 });
+      if (page.length === 0) break;
+      page.forEach((event) => stored.add(event.id));
+      after = page[page.length - 1]!.position;
+    }
+    expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+    // and the store keeps working after the crash
+    await expect(
+      store.append('after-crash', [{ id: 'x', type: 'T', data: {}, metadata: {} }], 'no_stream'),
+    ).resolves.toMatchObject({
+      nextExpectedRevision: 0,
+    });
+    await store.close();
+  },
+);

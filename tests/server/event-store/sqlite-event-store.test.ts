@@ -3,16 +3,33 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { createSqliteEventStore, type SqliteEventStore } from '../../../server/event-store/sqlite-event-store';
-import { ANY_WINDOW, WrongExpectedVersion, type RecordedEvent } from '../../../server/event-store/event-store';
-import { eventually, newEvent, newEvents, newStream, rejectionOf, sleep } from './event-store-fixtures';
+import {
+  createSqliteEventStore,
+  type SqliteEventStore,
+} from '../../../server/event-store/sqlite-event-store';
+import {
+  ANY_WINDOW,
+  WrongExpectedVersion,
+  type RecordedEvent,
+} from '../../../server/event-store/event-store';
+import {
+  eventually,
+  newEvent,
+  newEvents,
+  newStream,
+  rejectionOf,
+  sleep,
+} from './event-store-fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'sqlite-event-store-'));
 let files = 0;
 const newPath = () => join(dir, `events-${(files += 1)}.db`);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function withStore<T>(run: (store: SqliteEventStore, path: string) => Promise<T>, path = newPath()): Promise<T> {
+async function withStore<T>(
+  run: (store: SqliteEventStore, path: string) => Promise<T>,
+  path = newPath(),
+): Promise<T> {
   const store = createSqliteEventStore({ path });
   try {
     return await run(store, path);
@@ -25,7 +42,9 @@ describe('SQLite event store: group commit', () => {
   it('writes concurrent appends in one transaction', () =>
     withStore(async (store) => {
       const before = store.stats().commits;
-      const results = await Promise.all(Array.from({ length: 100 }, () => store.append(newStream(), newEvents(1), 'no_stream')));
+      const results = await Promise.all(
+        Array.from({ length: 100 }, () => store.append(newStream(), newEvents(1), 'no_stream')),
+      );
       expect(store.stats().commits - before).toBe(1);
       expect(store.stats().largestBatch).toBe(100);
       expect(new Set(results.map((r) => r.position)).size).toBe(100);
@@ -44,9 +63,17 @@ describe('SQLite event store: group commit', () => {
         store.append(s, retried, 'no_stream'), // idempotent retry inside the same batch
       ]);
       expect(store.stats().commits).toBe(1);
-      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
+      expect(outcomes.map((o) => o.status)).toEqual([
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+        'fulfilled',
+        'fulfilled',
+      ]);
       expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersion);
-      expect((outcomes[4] as PromiseFulfilledResult<unknown>).value).toEqual((outcomes[0] as PromiseFulfilledResult<unknown>).value);
+      expect((outcomes[4] as PromiseFulfilledResult<unknown>).value).toEqual(
+        (outcomes[0] as PromiseFulfilledResult<unknown>).value,
+      );
       expect((await store.readStream(s)).map((e) => e.revision)).toEqual([0, 1, 2]);
       expect(store.stats()).toMatchObject({ appends: 4, refused: 1 });
     }));
@@ -55,18 +82,27 @@ describe('SQLite event store: group commit', () => {
     withStore(async (store) => {
       const s = newStream();
       await store.append(s, newEvents(1), 'no_stream');
-      const outcomes = await Promise.allSettled(Array.from({ length: 50 }, () => store.append(s, newEvents(1), 0)));
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 50 }, () => store.append(s, newEvents(1), 0)),
+      );
       const won = outcomes.filter((o) => o.status === 'fulfilled');
       expect(won).toHaveLength(1);
       for (const lost of outcomes.filter((o) => o.status === 'rejected')) {
-        expect(lost.reason).toMatchObject({ name: 'WrongExpectedVersion', streamId: s, expected: 0, actual: 1 });
+        expect(lost.reason).toMatchObject({
+          name: 'WrongExpectedVersion',
+          streamId: s,
+          expected: 0,
+          actual: 1,
+        });
       }
       expect(await store.readStream(s)).toHaveLength(2);
     }));
 
   it('splits a large queue into transactions of maxBatch appends', async () => {
     const store = createSqliteEventStore({ path: newPath(), maxBatch: 10 });
-    await Promise.all(Array.from({ length: 25 }, () => store.append(newStream(), newEvents(1), 'any')));
+    await Promise.all(
+      Array.from({ length: 25 }, () => store.append(newStream(), newEvents(1), 'any')),
+    );
     expect(store.stats()).toMatchObject({ commits: 3, largestBatch: 10, appends: 25 });
     await store.close();
   });
@@ -89,7 +125,10 @@ describe('SQLite event store: storage', () => {
       const read = await store.readStream(s);
       expect(read.map((e) => e.id)).toEqual(events.map((e) => e.id));
       expect(read.at(-1)!.position).toBe(written.position);
-      expect(await store.append(s, newEvents(1), 2)).toMatchObject({ nextExpectedRevision: 3, position: 4 });
+      expect(await store.append(s, newEvents(1), 2)).toMatchObject({
+        nextExpectedRevision: 3,
+        position: 4,
+      });
     }, path);
   });
 
@@ -99,7 +138,10 @@ describe('SQLite event store: storage', () => {
       const [a, b] = [newEvent(), newEvent()];
       await store.append(s, [a, b], 'no_stream');
       expect(await store.append(s, [b], 0)).toMatchObject({ nextExpectedRevision: 1, position: 2 }); // retry
-      expect(await rejectionOf(store.append(s, [a], 0))).toMatchObject({ name: 'WrongExpectedVersion', actual: 1 });
+      expect(await rejectionOf(store.append(s, [a], 0))).toMatchObject({
+        name: 'WrongExpectedVersion',
+        actual: 1,
+      });
       expect(await store.append(s, [{ ...a }], 1)).toMatchObject({ nextExpectedRevision: 2 }); // not a retry
       expect((await store.readStream(s)).map((e) => e.id)).toEqual([a.id, b.id, a.id]);
     }));
@@ -110,13 +152,18 @@ describe('SQLite event store: storage', () => {
       const old = newEvent();
       await store.append(s, [old], 'any');
       await store.append(s, newEvents(ANY_WINDOW), 'any');
-      expect(await store.append(s, [old], 'any')).toMatchObject({ nextExpectedRevision: ANY_WINDOW + 1 });
+      expect(await store.append(s, [old], 'any')).toMatchObject({
+        nextExpectedRevision: ANY_WINDOW + 1,
+      });
     }));
 
   it('names the stream and position of a malformed payload read back', async () => {
     const path = newPath();
     const s = newStream();
-    const { position } = await withStore((store) => store.append(s, newEvents(1), 'no_stream'), path);
+    const { position } = await withStore(
+      (store) => store.append(s, newEvents(1), 'no_stream'),
+      path,
+    );
     const raw = new Database(path);
     raw.prepare('UPDATE events SET data = ? WHERE position = ?').run('{not json', position);
     raw.close();

@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCatalogue, errorKinds, errorText, type ErrorCode } from '../../../machines/errors/error-catalogue';
+import {
+  errorCatalogue,
+  errorKinds,
+  errorText,
+  type ErrorCode,
+} from '../../../machines/errors/error-catalogue';
 import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
 
 /**
@@ -37,24 +42,34 @@ describe('the error catalogue', () => {
   });
 
   it("given params, then both texts fill them in (a status in Dutch words), and English keeps the spec's exact texts", () => {
-    expect(errorText('deal_not_in_state', { action: 'approve the deal', status: 'completed' }, 'en')).toBe(
-      'Cannot approve the deal while the deal is completed',
-    );
-    expect(errorText('deal_not_in_state', { action: 'approve the deal', status: 'completed' }, 'nl')).toBe(
-      'Dit kan niet meer: de deal heeft nu de status „voltooid”.',
-    );
+    expect(
+      errorText('deal_not_in_state', { action: 'approve the deal', status: 'completed' }, 'en'),
+    ).toBe('Cannot approve the deal while the deal is completed');
+    expect(
+      errorText('deal_not_in_state', { action: 'approve the deal', status: 'completed' }, 'nl'),
+    ).toBe('Dit kan niet meer: de deal heeft nu de status „voltooid”.');
     expect(errorText('concurrent_change', { thing: 'payment request' }, 'nl')).toBe(
       'Het betaalverzoek is intussen door iemand anders gewijzigd; probeer het opnieuw.',
     );
-    expect(errorText('too_many_deal_devices', { max: 3 }, 'en')).toBe('At most 3 devices can get notifications for one deal');
+    expect(errorText('too_many_deal_devices', { max: 3 }, 'en')).toBe(
+      'At most 3 devices can get notifications for one deal',
+    );
     expect(errorText('payment_request_expired', {}, 'en')).toBe('Payment request has expired');
-    expect(errorText('gateway_refused', { gatewayCode: 'funds_settling', detail: 'funds_settling: wait' }, 'nl')).toMatch(/^funds_settling: Dit kan nu niet/);
+    expect(
+      errorText(
+        'gateway_refused',
+        { gatewayCode: 'funds_settling', detail: 'funds_settling: wait' },
+        'nl',
+      ),
+    ).toMatch(/^funds_settling: Dit kan nu niet/);
   });
 
   it('given the server and the web, then no code reads the text of a message with a regular expression', () => {
     const offenders = [...files('server'), ...files('web/src')].filter((file) => {
       const text = readFileSync(join(root, file), 'utf8');
-      return /\.message\.(includes|startsWith|match)\(|\/bank account\/i|localizeError|dutchMessage/.test(text);
+      return /\.message\.(includes|startsWith|match)\(|\/bank account\/i|localizeError|dutchMessage/.test(
+        text,
+      );
     });
     expect(offenders).toEqual([]);
   });
@@ -71,7 +86,11 @@ describe('error answers follow the caller’s language', () => {
     const brand = await registerUser(t.app);
     const deal = await createDeal(t.app, brand.token);
     const send = (headers: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/release`, headers: { ...bearer(brand.token), ...headers } });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/deals/${deal.id}/release`,
+        headers: { ...bearer(brand.token), ...headers },
+      });
     const english = await send({});
     expect(english.statusCode).toBe(409);
     expect(english.json()).toEqual({
@@ -82,9 +101,14 @@ describe('error answers follow the caller’s language', () => {
     });
     const dutch = await send({ 'accept-language': 'nl' });
     expect(dutch.statusCode).toBe(409);
-    expect(dutch.json()).toEqual({ ...english.json(), message: 'Dit kan niet meer: de deal heeft nu de status „wacht op betaling”.' });
+    expect(dutch.json()).toEqual({
+      ...english.json(),
+      message: 'Dit kan niet meer: de deal heeft nu de status „wacht op betaling”.',
+    });
     // The language chosen in the app (cookie) counts as well.
-    expect((await send({ cookie: 'lang=nl', 'accept-language': 'en-US' })).json().message).toMatch(/^Dit kan niet meer/);
+    expect((await send({ cookie: 'lang=nl', 'accept-language': 'en-US' })).json().message).toMatch(
+      /^Dit kan niet meer/,
+    );
   });
 
   it('given a Dutch caller, when sign-in or input fails, then those messages are Dutch too', async () => {
@@ -95,7 +119,11 @@ describe('error answers follow the caller’s language', () => {
       payload: { email: 'nobody@example.com', password: 'wrong-password' },
     });
     expect(login.statusCode).toBe(401);
-    expect(login.json()).toMatchObject({ error: 'unauthorized', code: 'invalid_login', message: 'Onjuist e-mailadres of wachtwoord.' });
+    expect(login.json()).toMatchObject({
+      error: 'unauthorized',
+      code: 'invalid_login',
+      message: 'Onjuist e-mailadres of wachtwoord.',
+    });
     const missing = await t.app.inject({
       method: 'GET',
       url: '/api/deals/999999',

@@ -5,7 +5,15 @@ import { heldCents } from '../../../machines/escrow/escrow-ledger';
 import type { PaymentRequestContext } from '../../../machines/payment-request/payment-request.context';
 import type { MoneyOverview } from '../../../projections/money.queries';
 import { acceptAndConnect, claimHeader, createPaidRequest, payDeal } from '../api/flow-helpers';
-import { bearer, createDeal, createRootAdmin, createTestApp, registerUser, signInAdmin, type TestApp } from '../api/test-app';
+import {
+  bearer,
+  createDeal,
+  createRootAdmin,
+  createTestApp,
+  registerUser,
+  signInAdmin,
+  type TestApp,
+} from '../api/test-app';
 
 /** The admins' money overview: its totals are the sums over every deal's and request's own ledger. */
 let t: TestApp;
@@ -35,7 +43,15 @@ async function delivered(amount: string): Promise<{ id: number; link: string }> 
   const { id } = await createDeal(t.app, brand.token, { amount });
   await payDeal(t.app, t.ctx, brand.token, id);
   const link = await acceptAndConnect(t.app, t.ctx, brand.token, id);
-  expect((await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) })).statusCode).toBe(200);
+  expect(
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/deals/deliver/${link}`,
+        headers: claimHeader(link),
+      })
+    ).statusCode,
+  ).toBe(200);
   return { id, link };
 }
 
@@ -51,7 +67,8 @@ function sumsOverEntities() {
       .all()
       .map((r) => JSON.parse(r.context) as PaymentRequestContext),
   ];
-  const sum = (pick: (c: (typeof contexts)[number]) => number) => contexts.reduce((total, c) => total + pick(c), 0);
+  const sum = (pick: (c: (typeof contexts)[number]) => number) =>
+    contexts.reduce((total, c) => total + pick(c), 0);
   return {
     heldCents: sum(heldCents),
     chargedCents: sum((c) => c.money.chargedCents),
@@ -64,10 +81,26 @@ function sumsOverEntities() {
 describe('money overview', () => {
   it('given released, refunded, held, disputed and unpaid deals and a paid request, then held, due and per-day totals equal the sums over the deals and requests', async () => {
     const released = await delivered('250');
-    expect((await t.app.inject({ method: 'POST', url: `/api/deals/${released.id}/release`, headers: bearer(brand.token) })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/deals/${released.id}/release`,
+          headers: bearer(brand.token),
+        })
+      ).statusCode,
+    ).toBe(200);
     const refunded = await createDeal(t.app, brand.token, { amount: '120' });
     await payDeal(t.app, t.ctx, brand.token, refunded.id);
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/deals/${refunded.id}/refund`, headers: bearer(adminToken) })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/deals/${refunded.id}/refund`,
+          headers: bearer(adminToken),
+        })
+      ).statusCode,
+    ).toBe(200);
     const reviewing = await delivered('100');
     const disputed = await delivered('80');
     const dispute = await t.app.inject({
@@ -91,7 +124,11 @@ describe('money overview', () => {
       refundedCents: expected.refundedCents,
       feesCents: expected.feesCents,
     });
-    expect(o.totals).toMatchObject({ releasedCents: 25_000, feesCents: 2_050, refundedCents: 12_984 });
+    expect(o.totals).toMatchObject({
+      releasedCents: 25_000,
+      feesCents: 2_050,
+      refundedCents: 12_984,
+    });
     expect(o.days).toHaveLength(90);
     expect(o.days.at(-1)).toMatchObject({ day: '2026-03-02', releasedCents: 25_000 });
     // Held now: the reviewing and disputed deals and the paid request (the release and the refund have left).
@@ -102,19 +139,39 @@ describe('money overview', () => {
     t.clock.advance(47 * HOUR);
     await adminLogin();
     expect((await overview()).dueIn24hCents).toBe(10_000);
-    expect(t.ctx.queries.deals.byId(reviewing.id)!.context.reviewPeriodEndsAt).toBe('2026-03-04T09:00:00.000Z');
+    expect(t.ctx.queries.deals.byId(reviewing.id)!.context.reviewPeriodEndsAt).toBe(
+      '2026-03-04T09:00:00.000Z',
+    );
   }, 60_000);
 
   it('exports the 90 days as RFC 4180 CSV (CRLF, BOM, euros with cents) for admins and auditors, and refuses others', async () => {
-    const res = await t.app.inject({ url: '/api/admin/money/overview/export', headers: bearer(adminToken) });
+    const res = await t.app.inject({
+      url: '/api/admin/money/overview/export',
+      headers: bearer(adminToken),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    expect(res.headers['content-disposition']).toMatch(/attachment; filename="money-2026-03-0\d\.csv"/);
-    expect(res.body.startsWith('\uFEFFday,charged_eur,released_eur,refunded_eur,fees_eur\r\n')).toBe(true);
+    expect(res.headers['content-disposition']).toMatch(
+      /attachment; filename="money-2026-03-0\d\.csv"/,
+    );
+    expect(
+      res.body.startsWith('\uFEFFday,charged_eur,released_eur,refunded_eur,fees_eur\r\n'),
+    ).toBe(true);
     const rows = parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(90);
-    expect(rows.find((r) => r.day === '2026-03-02')).toMatchObject({ released_eur: '250.00', fees_eur: '20.50', refunded_eur: '129.84' });
-    expect((await t.app.inject({ url: '/api/admin/money/overview/export', headers: bearer(brand.token) })).statusCode).toBe(401);
+    expect(rows.find((r) => r.day === '2026-03-02')).toMatchObject({
+      released_eur: '250.00',
+      fees_eur: '20.50',
+      refunded_eur: '129.84',
+    });
+    expect(
+      (
+        await t.app.inject({
+          url: '/api/admin/money/overview/export',
+          headers: bearer(brand.token),
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await t.app.inject({ url: '/api/admin/money/overview' })).statusCode).toBe(401);
   });
 });

@@ -12,7 +12,11 @@ afterAll(async () => t?.close());
 
 const sub = (n: number) => ({
   endpoint: `https://push.example/device-${n}`,
-  keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
+  keys: {
+    p256dh:
+      'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  },
 });
 
 describe('deal link push subscriptions', () => {
@@ -33,7 +37,9 @@ describe('deal link push subscriptions', () => {
     expect(t.ctx.queries.notifications.linkSubscriptions(id)).toEqual([sub(1)]);
     expect(t.ctx.queries.notifications.linkLanguage(id)).toBe('nl');
     expect(t.ctx.queries.notifications.linkSubscriptions(other.id)).toEqual([]);
-    const status = await t.app.inject({ url: `/api/deals/link/${link}/notifications?endpoint=${encodeURIComponent(sub(1).endpoint)}` });
+    const status = await t.app.inject({
+      url: `/api/deals/link/${link}/notifications?endpoint=${encodeURIComponent(sub(1).endpoint)}`,
+    });
     expect(status.json()).toEqual({ subscribed: true });
 
     const off = await t.app.inject({
@@ -48,7 +54,13 @@ describe('deal link push subscriptions', () => {
 
   it('answers 404 for an unknown link, 400 for a malformed subscription; beyond ten devices the newest replaces the oldest', async () => {
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/deals/link/nope-nope-nope-nope-nope/notifications', payload: { subscription: sub(1) } })).statusCode,
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/deals/link/nope-nope-nope-nope-nope/notifications',
+          payload: { subscription: sub(1) },
+        })
+      ).statusCode,
     ).toBe(404);
     const brand = await registerUser(t.app);
     const { id } = await createDeal(t.app, brand.token);
@@ -63,7 +75,12 @@ describe('deal link push subscriptions', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ message: expect.stringContaining('subscription') });
     const subscribe = (n: number) =>
-      t.app.inject({ method: 'POST', url: `/api/deals/link/${link}/notifications`, headers: claimHeader(link), payload: { subscription: sub(n) } });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/deals/link/${link}/notifications`,
+        headers: claimHeader(link),
+        payload: { subscription: sub(n) },
+      });
     for (let n = 0; n < 10; n++) expect((await subscribe(n)).statusCode).toBe(200);
     // Re-subscribing a known device moves it to the newest; an eleventh device replaces the oldest.
     expect((await subscribe(0)).statusCode).toBe(200);

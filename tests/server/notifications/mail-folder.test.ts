@@ -14,9 +14,25 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function adminToken(): Promise<string> {
-  const admins = createAdminAccounts({ bus: t.ctx.bus, unique: t.ctx.unique, accounts: t.ctx.queries.accounts });
-  await t.ctx.settle((await admins.create('mailroot', 'mail-pass-1', 'admin', { actor: { kind: 'system', id: 'test' } })).position);
-  return (await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username: 'mailroot', password: 'mail-pass-1' } })).json().token;
+  const admins = createAdminAccounts({
+    bus: t.ctx.bus,
+    unique: t.ctx.unique,
+    accounts: t.ctx.queries.accounts,
+  });
+  await t.ctx.settle(
+    (
+      await admins.create('mailroot', 'mail-pass-1', 'admin', {
+        actor: { kind: 'system', id: 'test' },
+      })
+    ).position,
+  );
+  return (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { username: 'mailroot', password: 'mail-pass-1' },
+    })
+  ).json().token;
 }
 
 async function react(): Promise<void> {
@@ -39,11 +55,16 @@ describe('mail folder (no SMTP_URL)', () => {
     expect(raw).toMatch(/^Subject: Payment received$/m);
     expect(raw).toContain('Content-Type: text/plain');
     expect(raw).toContain('Content-Type: text/html');
-    expect(raw).toMatch(/^List-Unsubscribe:\s+<http:\/\/app\.test\/api\/notifications\/unsubscribe\?token=/m);
+    expect(raw).toMatch(
+      /^List-Unsubscribe:\s+<http:\/\/app\.test\/api\/notifications\/unsubscribe\?token=/m,
+    );
 
     // Only an admin lists the kept mail; each message opens by its keyed URL.
     const url = t.ctx.notifications.mailAccess.urlFor(files[0]!);
-    const list = await t.app.inject({ url: '/sim/mail', headers: { authorization: `Bearer ${await adminToken()}` } });
+    const list = await t.app.inject({
+      url: '/sim/mail',
+      headers: { authorization: `Bearer ${await adminToken()}` },
+    });
     expect(list.statusCode).toBe(200);
     expect(list.body).toContain('Test mode');
     expect(list.body).toContain(`href="${url}"`);
@@ -53,7 +74,9 @@ describe('mail folder (no SMTP_URL)', () => {
     expect(one.body).toContain(`Open in the app: http://app.test/deals/${id}`);
     expect((await t.app.inject({ url: '/sim/mail/..%2Fjwt-secret' })).statusCode).toBe(404);
 
-    const unsubscribe = /http:\/\/app\.test(\/api\/notifications\/unsubscribe\?[^\s<"]+)/.exec(one.body)![1]!.replace(/&amp;/g, '&');
+    const unsubscribe = /http:\/\/app\.test(\/api\/notifications\/unsubscribe\?[^\s<"]+)/
+      .exec(one.body)![1]!
+      .replace(/&amp;/g, '&');
     // RFC 8058 one-click: the mail client posts List-Unsubscribe=One-Click.
     expect(
       (
@@ -65,7 +88,10 @@ describe('mail folder (no SMTP_URL)', () => {
         })
       ).statusCode,
     ).toBe(200);
-    const prefs = await t.app.inject({ url: '/api/user/notification-preferences', headers: { authorization: `Bearer ${brand.token}` } });
+    const prefs = await t.app.inject({
+      url: '/api/user/notification-preferences',
+      headers: { authorization: `Bearer ${brand.token}` },
+    });
     expect(prefs.json()).toEqual({ push: true, email: false, language: 'en' });
   });
 
@@ -75,7 +101,9 @@ describe('mail folder (no SMTP_URL)', () => {
       method: 'POST',
       url: '/api/push/subscribe',
       headers: { authorization: `Bearer ${brand.token}` },
-      payload: { subscription: { endpoint: 'https://push.example/twice', keys: { p256dh: 'p', auth: 'a' } } },
+      payload: {
+        subscription: { endpoint: 'https://push.example/twice', keys: { p256dh: 'p', auth: 'a' } },
+      },
     });
     const from = await t.ctx.store.headPosition();
     const { id } = await createDeal(t.app, brand.token);
@@ -91,7 +119,9 @@ describe('mail folder (no SMTP_URL)', () => {
       }),
     );
 
-    expect(t.pushed.slice(pushesBefore).map((p) => (JSON.parse(p.payload) as { title: string }).title)).toEqual(['Payment received']);
+    expect(
+      t.pushed.slice(pushesBefore).map((p) => (JSON.parse(p.payload) as { title: string }).title),
+    ).toEqual(['Payment received']);
     expect(t.ctx.notifications.mail.list().length - mailsBefore).toBe(1);
   });
 
@@ -104,7 +134,12 @@ describe('mail folder (no SMTP_URL)', () => {
       payload: { language: 'fr' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: expect.any(String), message: expect.stringContaining('language') });
-    expect((await t.app.inject({ url: '/api/user/notification-preferences' })).statusCode).toBe(401);
+    expect(res.json()).toMatchObject({
+      error: expect.any(String),
+      message: expect.stringContaining('language'),
+    });
+    expect((await t.app.inject({ url: '/api/user/notification-preferences' })).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -6,7 +6,12 @@ import { eventDefinition } from '../../../machines/events/catalog';
 import { emptyPaymentRequestContext } from '../../../machines/payment-request/payment-request.context';
 import type { DealRecord } from '../../../projections/deals.queries';
 import type { PaymentRequestRecord } from '../../../projections/payment-requests.queries';
-import { planNotifications, recipientKey, type NotificationFacts, type PlannableEvent } from '../../../server/notifications/notification-plan';
+import {
+  planNotifications,
+  recipientKey,
+  type NotificationFacts,
+  type PlannableEvent,
+} from '../../../server/notifications/notification-plan';
 import { formatterFor } from '../../../server/notifications/texts';
 
 /*
@@ -24,7 +29,10 @@ const user = (userId: string, over: Partial<UserContext> = {}): UserContext => (
 });
 const brand = user('brand', { language: 'nl' });
 const creator = user('creator');
-const requestBrand = user('acme', { email: 'marketing@acme.example', notifications: { push: true, email: false } });
+const requestBrand = user('acme', {
+  email: 'marketing@acme.example',
+  notifications: { push: true, email: false },
+});
 
 const dealContext: DealContext = {
   ...emptyDealContext,
@@ -35,7 +43,14 @@ const dealContext: DealContext = {
   reviewPeriodEndsAt: ENDS,
 };
 
-function facts(over: { deal?: Partial<DealContext>; users?: UserContext[]; link?: Language | null; optedOut?: string[] } = {}): NotificationFacts {
+function facts(
+  over: {
+    deal?: Partial<DealContext>;
+    users?: UserContext[];
+    link?: Language | null;
+    optedOut?: string[];
+  } = {},
+): NotificationFacts {
   const users = over.users ?? [brand, creator];
   const deal: DealRecord = {
     id: 42,
@@ -46,7 +61,10 @@ function facts(over: { deal?: Partial<DealContext>; users?: UserContext[]; link?
     position: 1,
     context: { ...dealContext, ...over.deal },
   };
-  const requestData = { ...(eventDefinition('PaymentRequestCreated')!.example as object), creatorId: 'creator' } as PaymentRequestRecord['context']['request'];
+  const requestData = {
+    ...(eventDefinition('PaymentRequestCreated')!.example as object),
+    creatorId: 'creator',
+  } as PaymentRequestRecord['context']['request'];
   const request: PaymentRequestRecord = {
     id: 7,
     creatorId: 'creator',
@@ -68,7 +86,11 @@ function facts(over: { deal?: Partial<DealContext>; users?: UserContext[]; link?
   };
 }
 
-const event = (type: string, data: Record<string, unknown> = {}, streamId = 'deal-42'): PlannableEvent => ({
+const event = (
+  type: string,
+  data: Record<string, unknown> = {},
+  streamId = 'deal-42',
+): PlannableEvent => ({
   id: `e-${type}`,
   type,
   streamId,
@@ -78,7 +100,10 @@ const event = (type: string, data: Record<string, unknown> = {}, streamId = 'dea
 
 /** "recipient channels language → url: title" lines, one per planned notification. */
 const plan = (e: PlannableEvent, f = facts()) =>
-  planNotifications(e, f).map((n) => `${recipientKey(n.recipient)} ${n.channels.join('+')} ${n.language} → ${n.url}: ${n.title}`);
+  planNotifications(e, f).map(
+    (n) =>
+      `${recipientKey(n.recipient)} ${n.channels.join('+')} ${n.language} → ${n.url}: ${n.title}`,
+  );
 
 describe('planNotifications', () => {
   it.each([
@@ -86,9 +111,12 @@ describe('planNotifications', () => {
     ['CreatorAccepted', 'Deal geaccepteerd'],
     ['ReviewPeriodStarted', 'Content geleverd'],
     ['DisputePeriodElapsed', 'Geschil gesloten'],
-  ])('%s tells the brand (in Dutch, by push and email), linking to the deal card', (type, title) => {
-    expect(plan(event(type))).toEqual([`user:brand push+email nl → /deals/42: ${title}`]);
-  });
+  ])(
+    '%s tells the brand (in Dutch, by push and email), linking to the deal card',
+    (type, title) => {
+      expect(plan(event(type))).toEqual([`user:brand push+email nl → /deals/42: ${title}`]);
+    },
+  );
 
   it("the delivery names the review deadline in the brand's language", () => {
     const [n] = planNotifications(event('ReviewPeriodStarted', { endsAt: ENDS }), facts());
@@ -99,25 +127,42 @@ describe('planNotifications', () => {
   it.each([
     ['FundsReleased', 'Geld vrijgegeven', 'Payout sent'],
     ['DealRefunded', 'Terugbetaling gedaan', 'Deal cancelled'],
-  ])('%s tells the brand and the creator who subscribed through the link (accept page)', (type, brandTitle, creatorTitle) => {
-    expect(plan(event(type))).toEqual([
-      `user:brand push+email nl → /deals/42: ${brandTitle}`,
-      `deal-link:42 push en → /accept/q3Zb7kR0yJ1m9XcL2vT8wA: ${creatorTitle}`,
-    ]);
-    expect(plan(event(type), facts({ link: null }))).toEqual([`user:brand push+email nl → /deals/42: ${brandTitle}`]);
-  });
+  ])(
+    '%s tells the brand and the creator who subscribed through the link (accept page)',
+    (type, brandTitle, creatorTitle) => {
+      expect(plan(event(type))).toEqual([
+        `user:brand push+email nl → /deals/42: ${brandTitle}`,
+        `deal-link:42 push en → /accept/q3Zb7kR0yJ1m9XcL2vT8wA: ${creatorTitle}`,
+      ]);
+      expect(plan(event(type), facts({ link: null }))).toEqual([
+        `user:brand push+email nl → /deals/42: ${brandTitle}`,
+      ]);
+    },
+  );
 
   it('a dispute reaches the link creator only, in the language chosen on the accept page', () => {
-    expect(plan(event('DisputeOpened'), facts({ link: 'nl' }))).toEqual(['deal-link:42 push nl → /accept/q3Zb7kR0yJ1m9XcL2vT8wA: Levering betwist']);
+    expect(plan(event('DisputeOpened'), facts({ link: 'nl' }))).toEqual([
+      'deal-link:42 push nl → /accept/q3Zb7kR0yJ1m9XcL2vT8wA: Levering betwist',
+    ]);
   });
 
   it('the release reminder goes to the brand only while the review period it was set for still runs', () => {
-    const reminder = event('ReleaseReminderDue', { dealId: 42, endsAt: ENDS }, 'reminder-deal-42-abc');
-    expect(plan(reminder)).toEqual(['user:brand push+email nl → /deals/42: Geld wordt binnenkort vrijgegeven']);
+    const reminder = event(
+      'ReleaseReminderDue',
+      { dealId: 42, endsAt: ENDS },
+      'reminder-deal-42-abc',
+    );
+    expect(plan(reminder)).toEqual([
+      'user:brand push+email nl → /deals/42: Geld wordt binnenkort vrijgegeven',
+    ]);
     expect(plan(reminder, facts({ deal: { transferId: 'tr_1', completedAt: ENDS } }))).toEqual([]);
     expect(plan(reminder, facts({ deal: { disputeCreatedAt: ENDS } }))).toEqual([]);
-    expect(plan(reminder, facts({ deal: { reviewPeriodEndsAt: '2026-03-05T10:00:00.000Z' } }))).toEqual([]);
-    expect(plan(reminder, facts({ deal: { hold: { since: ENDS, source: 'admin', reason: 'x' } } }))).toEqual([]);
+    expect(
+      plan(reminder, facts({ deal: { reviewPeriodEndsAt: '2026-03-05T10:00:00.000Z' } })),
+    ).toEqual([]);
+    expect(
+      plan(reminder, facts({ deal: { hold: { since: ENDS, source: 'admin', reason: 'x' } } })),
+    ).toEqual([]);
   });
 
   it('chargebacks, failed transfers and ageing holds alert every admin address by email, linking to the admin deal', () => {
@@ -128,50 +173,85 @@ describe('planNotifications', () => {
     expect(plan(event('ChargebackOpened'))).toEqual(admins('Chargeback opened'));
     expect(plan(event('TransferFailed'))).toEqual(admins('Transfer failed'));
     const since = '2026-03-01T10:00:00.000Z';
-    const ageing = event('HoldAgeingAlertDue', { dealId: 42, heldSince: since }, 'hold-alert-deal-42-abc');
-    expect(plan(ageing, facts({ deal: { hold: { since, source: 'admin', reason: 'review' } } }))).toEqual(admins('Deal on hold too long'));
+    const ageing = event(
+      'HoldAgeingAlertDue',
+      { dealId: 42, heldSince: since },
+      'hold-alert-deal-42-abc',
+    );
+    expect(
+      plan(ageing, facts({ deal: { hold: { since, source: 'admin', reason: 'review' } } })),
+    ).toEqual(admins('Deal on hold too long'));
     expect(plan(ageing, facts())).toEqual([]);
-    expect(plan(event('PaymentRequestChargebackOpened', {}, 'payment-request-7'))).toEqual(admins('Chargeback opened', '/admin?request=7'));
+    expect(plan(event('PaymentRequestChargebackOpened', {}, 'payment-request-7'))).toEqual(
+      admins('Chargeback opened', '/admin?request=7'),
+    );
     const reconciled = event('ReconciliationCompleted', {}, 'reconciliation-2026-11-20');
-    expect(plan(reconciled)).toEqual(admins('Reconciliation found a mismatch', '/admin?tab=reconciliation'));
+    expect(plan(reconciled)).toEqual(
+      admins('Reconciliation found a mismatch', '/admin?tab=reconciliation'),
+    );
     expect(planNotifications(reconciled, facts())[0]!.body).toContain('1 money movement(s)');
     expect(planNotifications(reconciled, facts())[0]!.body).toContain('missing in ledger 1');
-    const clean = { mismatches: 0, byProblem: { missing_at_gateway: 0, missing_in_ledger: 0, amount_differs: 0, intent_without_outcome: 0 } };
+    const clean = {
+      mismatches: 0,
+      byProblem: {
+        missing_at_gateway: 0,
+        missing_in_ledger: 0,
+        amount_differs: 0,
+        intent_without_outcome: 0,
+      },
+    };
     expect(plan(event('ReconciliationCompleted', clean, 'reconciliation-2026-11-21'))).toEqual([]);
   });
 
   it("payment requests: the brand (no account: email in the creator's language) and the creator with an account", () => {
-    const pr = (type: string, data: Record<string, unknown> = {}) => event(type, data, 'payment-request-7');
+    const pr = (type: string, data: Record<string, unknown> = {}) =>
+      event(type, data, 'payment-request-7');
     expect(plan(pr('PaymentRequestCreated'))).toEqual([
       'email:marketing@acme.example email en → /pay-request/Zk1q9XcL2vT8wAq3Zb7kR0: Payment request from a creator (not checked by us)',
     ]);
-    expect(plan(pr('PaymentRequestAccepted'))).toEqual(['user:creator push+email en → /payment-requests: Request accepted']);
+    expect(plan(pr('PaymentRequestAccepted'))).toEqual([
+      'user:creator push+email en → /payment-requests: Request accepted',
+    ]);
     expect(plan(pr('PaymentRequestPaid'))).toEqual([
       'email:marketing@acme.example email en → /pay-request/Zk1q9XcL2vT8wAq3Zb7kR0: Payment request paid',
       'user:creator push+email en → /payment-requests: Request paid',
     ]);
-    expect(plan(pr('PaymentRequestCompleted', { transferId: 'tr_9' }))).toEqual(['user:creator push+email en → /payment-requests: Payout sent']);
+    expect(plan(pr('PaymentRequestCompleted', { transferId: 'tr_9' }))).toEqual([
+      'user:creator push+email en → /payment-requests: Payout sent',
+    ]);
     expect(plan(pr('PaymentRequestCompleted', { transferId: null }))).toEqual([]);
     // A brand with an account hears through its own preferences (here: push only).
-    expect(plan(pr('PaymentRequestCreated'), facts({ users: [brand, creator, requestBrand] }))).toEqual([
+    expect(
+      plan(pr('PaymentRequestCreated'), facts({ users: [brand, creator, requestBrand] })),
+    ).toEqual([
       'user:acme push en → /pay-request/Zk1q9XcL2vT8wAq3Zb7kR0: Payment request from a creator (not checked by us)',
     ]);
-    expect(plan(pr('PaymentRequestCreated'), facts({ optedOut: ['marketing@acme.example'] }))).toEqual([]);
+    expect(
+      plan(pr('PaymentRequestCreated'), facts({ optedOut: ['marketing@acme.example'] })),
+    ).toEqual([]);
   });
 
   it('preferences narrow the channels; both off means nothing at all', () => {
     const pushOnly = user('brand', { notifications: { push: true, email: false } });
-    expect(plan(event('CreatorAccepted'), facts({ users: [pushOnly] }))).toEqual(['user:brand push en → /deals/42: Deal accepted']);
+    expect(plan(event('CreatorAccepted'), facts({ users: [pushOnly] }))).toEqual([
+      'user:brand push en → /deals/42: Deal accepted',
+    ]);
     const silent = user('brand', { notifications: { push: false, email: false } });
     expect(plan(event('CreatorAccepted'), facts({ users: [silent] }))).toEqual([]);
   });
 
-  it.each(['DealCreated', 'ContentDelivered', 'ReviewPeriodElapsed', 'CheckoutSessionCreated', 'ShareLinkGenerated', 'NotificationSent'])(
-    '%s notifies no one',
-    (type) => {
-      expect(plan(event(type, {}, type === 'NotificationSent' ? 'notification-abc' : 'deal-42'))).toEqual([]);
-    },
-  );
+  it.each([
+    'DealCreated',
+    'ContentDelivered',
+    'ReviewPeriodElapsed',
+    'CheckoutSessionCreated',
+    'ShareLinkGenerated',
+    'NotificationSent',
+  ])('%s notifies no one', (type) => {
+    expect(
+      plan(event(type, {}, type === 'NotificationSent' ? 'notification-abc' : 'deal-42')),
+    ).toEqual([]);
+  });
 
   it('a split: brand, creator account and link creator hear once, when the second part succeeded; admins hear of a refused part', () => {
     const split: DealContext['split'] = {
@@ -201,9 +281,15 @@ describe('planNotifications', () => {
     expect(brandText.body).toContain(formatterFor('nl-NL').money(10_820));
     expect(brandText.body).toContain(formatterFor('nl-NL').money(15_000));
     // The first part alone tells nobody.
-    expect(plan({ ...event('SplitTransferSucceeded'), metadata: { state: 'dispute' } }, f)).toEqual([]);
+    expect(plan({ ...event('SplitTransferSucceeded'), metadata: { state: 'dispute' } }, f)).toEqual(
+      [],
+    );
     const failed = planNotifications(event('SplitTransferFailed'), f);
-    expect(failed.map((n) => `${recipientKey(n.recipient)} ${n.channels.join('+')} → ${n.url}: ${n.title}`)).toEqual([
+    expect(
+      failed.map(
+        (n) => `${recipientKey(n.recipient)} ${n.channels.join('+')} → ${n.url}: ${n.title}`,
+      ),
+    ).toEqual([
       'email:ops@escrow.test email → /admin?deal=42: Split payment failed',
       'email:cto@escrow.test email → /admin?deal=42: Split payment failed',
     ]);

@@ -15,7 +15,14 @@ import { formatterFor } from '../../../server/notifications/texts';
 import { isSimulated } from '../../../server/payments/gateway/create-gateway';
 import { webPushSender } from '../../../server/push/push.service';
 import { createTestClock, HOUR_MS } from '../../../server/shared/clock';
-import { browser, decryptPushMessage, localTls, pushTestConfig, startPushEndpoint, type Browser } from '../../support/push-endpoint';
+import {
+  browser,
+  decryptPushMessage,
+  localTls,
+  pushTestConfig,
+  startPushEndpoint,
+  type Browser,
+} from '../../support/push-endpoint';
 import { acceptAndConnect, claimHeader, createPaidRequest, payDeal } from '../api/flow-helpers';
 import { bearer, createDeal, registerUser } from '../api/test-app';
 
@@ -42,7 +49,11 @@ let app: FastifyInstance;
 let fed = 0;
 
 async function open(): Promise<void> {
-  ctx = await createAppContext(config, { clock, startReactors: false, pushSender: webPushSender(vapid, 'mailto:ops@escrow.test', { agent }) });
+  ctx = await createAppContext(config, {
+    clock,
+    startReactors: false,
+    pushSender: webPushSender(vapid, 'mailto:ops@escrow.test', { agent }),
+  });
   app = await buildApp(ctx);
   await app.ready();
 }
@@ -59,9 +70,21 @@ async function react(from = fed): Promise<void> {
 const pushesTo = (b: Browser, path: string) =>
   endpoint.received
     .filter((r) => r.path === path)
-    .map((r) => JSON.parse(decryptPushMessage(r.body, b)) as { title: string; body: string; url: string; tag: string });
-const mailsTo = (address: string) => mailbox.filter((m) => (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.text.includes(address)));
-const unsubscribeUrlOf = (mail: ParsedMail) => /(http:\/\/app\.test\/api\/notifications\/unsubscribe\?[^\s]+)/.exec(mail.text ?? '')![1]!;
+    .map(
+      (r) =>
+        JSON.parse(decryptPushMessage(r.body, b)) as {
+          title: string;
+          body: string;
+          url: string;
+          tag: string;
+        },
+    );
+const mailsTo = (address: string) =>
+  mailbox.filter((m) =>
+    (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.text.includes(address)),
+  );
+const unsubscribeUrlOf = (mail: ParsedMail) =>
+  /(http:\/\/app\.test\/api\/notifications\/unsubscribe\?[^\s]+)/.exec(mail.text ?? '')![1]!;
 
 async function subscribeUser(token: string, b: Browser, path: string) {
   const res = await app.inject({
@@ -74,7 +97,12 @@ async function subscribeUser(token: string, b: Browser, path: string) {
 }
 
 async function setPreferences(token: string, body: Record<string, unknown>) {
-  const res = await app.inject({ method: 'PUT', url: '/api/user/notification-preferences', headers: bearer(token), payload: body });
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/api/user/notification-preferences',
+    headers: bearer(token),
+    payload: body,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { push: boolean; email: boolean; language: string };
 }
@@ -84,7 +112,11 @@ async function deliveredDeal(token: string, influencer = '@sanne.creates') {
   const { id } = await createDeal(app, token, { influencer, title: `Launch ${influencer}` });
   await payDeal(app, ctx, token, id);
   const link = await acceptAndConnect(app, ctx, token, id);
-  const res = await app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) });
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/deals/deliver/${link}`,
+    headers: claimHeader(link),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return { id, link, endsAt: ctx.queries.deals.byId(id)!.context.reviewPeriodEndsAt! };
 }
@@ -130,7 +162,11 @@ afterAll(async () => {
 describe('notifications reactor', () => {
   it('tells a Dutch brand and the deal link creator about each deal event once, by push and email, with links to the right screen', async () => {
     const brand = await registerUser(app);
-    expect(await setPreferences(brand.token, { language: 'nl' })).toEqual({ push: true, email: true, language: 'nl' });
+    expect(await setPreferences(brand.token, { language: 'nl' })).toEqual({
+      push: true,
+      email: true,
+      language: 'nl',
+    });
     const brandBrowser = browser();
     await subscribeUser(brand.token, brandBrowser, '/push/brand-1');
 
@@ -151,22 +187,44 @@ describe('notifications reactor', () => {
       });
       expect(res.json()).toEqual({ subscribed: true });
     }
-    expect((await app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api/deals/deliver/${link}`,
+          headers: claimHeader(link),
+        })
+      ).statusCode,
+    ).toBe(200);
     const deal = ctx.queries.deals.byId(id)!.context;
-    expect((await app.inject({ method: 'POST', url: `/api/deals/${id}/release`, headers: bearer(brand.token) })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api/deals/${id}/release`,
+          headers: bearer(brand.token),
+        })
+      ).statusCode,
+    ).toBe(200);
 
     await react();
 
     const total = deal.terms!.totalCents;
     const amount = deal.terms!.amountCents;
     const expected = [
-      { title: 'Betaling ontvangen', body: `${nl.money(total)} voor “Lente” staat in escrow. Deel de link met @sanne.` },
+      {
+        title: 'Betaling ontvangen',
+        body: `${nl.money(total)} voor “Lente” staat in escrow. Deel de link met @sanne.`,
+      },
       { title: 'Deal geaccepteerd', body: '@sanne heeft “Lente” geaccepteerd.' },
       {
         title: 'Content geleverd',
         body: `@sanne heeft “Lente” geleverd. Beoordeel het vóór ${nl.dateTime(deal.reviewPeriodEndsAt!)}; daarna wordt het geld automatisch vrijgegeven.`,
       },
-      { title: 'Geld vrijgegeven', body: `${nl.money(amount)} voor “Lente” is uitbetaald aan @sanne.` },
+      {
+        title: 'Geld vrijgegeven',
+        body: `${nl.money(amount)} voor “Lente” is uitbetaald aan @sanne.`,
+      },
     ];
     const pushed = pushesTo(brandBrowser, '/push/brand-1');
     expect(pushed.map(({ title, body }) => ({ title, body }))).toEqual(expected);
@@ -179,15 +237,24 @@ describe('notifications reactor', () => {
       expect(mail.text).toContain(expected[i]!.body);
       expect(mail.text).toContain(`Openen in de app: http://app.test/deals/${id}`);
       expect(mail.html).toContain(`href="http://app.test/deals/${id}"`);
-      expect(mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line).toContain('http://app.test/api/notifications/unsubscribe?token=');
+      expect(mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line).toContain(
+        'http://app.test/api/notifications/unsubscribe?token=',
+      );
     }
 
     expect(pushesTo(creator, '/push/creator-1')).toEqual([
-      { title: 'Payout sent', body: `${en.money(amount)} for “Lente” is on its way to your bank account.`, url: `/accept/${link}`, tag: 'link_payout_sent' },
+      {
+        title: 'Payout sent',
+        body: `${en.money(amount)} for “Lente” is on its way to your bank account.`,
+        url: `/accept/${link}`,
+        tag: 'link_payout_sent',
+      },
     ]);
     // The push service answered 410 for the other browser: that subscription is gone.
     await ctx.settle(await ctx.store.headPosition());
-    expect(ctx.queries.notifications.linkSubscriptions(id).map((s) => s.endpoint)).toEqual([`${endpoint.origin}/push/creator-1`]);
+    expect(ctx.queries.notifications.linkSubscriptions(id).map((s) => s.endpoint)).toEqual([
+      `${endpoint.origin}/push/creator-1`,
+    ]);
 
     // Redelivering every event sends nothing again.
     const before = { pushes: endpoint.received.length, mails: mailbox.length };
@@ -205,7 +272,8 @@ describe('notifications reactor', () => {
     const half = events[Math.floor(events.length / 2)]!.position;
 
     // First run: half of the events, then the app goes down.
-    for (const e of events.filter((x) => x.position <= half)) await ctx.notifications.reactor.handle(e);
+    for (const e of events.filter((x) => x.position <= half))
+      await ctx.notifications.reactor.handle(e);
     const firstRun = pushesTo(b, '/push/restart').length;
     expect(firstRun).toBeGreaterThan(0);
     await app.close();
@@ -217,7 +285,11 @@ describe('notifications reactor', () => {
 
     const titles = pushesTo(b, '/push/restart').map((p) => p.title);
     expect(titles).toEqual(['Payment received', 'Deal accepted', 'Content delivered']);
-    expect(mailsTo(brand.email).map((m) => m.subject)).toEqual(['Payment received', 'Deal accepted', 'Content delivered']);
+    expect(mailsTo(brand.email).map((m) => m.subject)).toEqual([
+      'Payment received',
+      'Deal accepted',
+      'Content delivered',
+    ]);
     expect(ctx.queries.deals.byId(id)).not.toBeNull();
   });
 
@@ -227,9 +299,18 @@ describe('notifications reactor', () => {
     await subscribeUser(brand.token, b, '/push/reminder');
     const waiting = await deliveredDeal(brand.token, '@waiting');
     const acted = await deliveredDeal(brand.token, '@acted');
-    expect((await app.inject({ method: 'POST', url: `/api/deals/${acted.id}/release`, headers: bearer(brand.token) })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api/deals/${acted.id}/release`,
+          headers: bearer(brand.token),
+        })
+      ).statusCode,
+    ).toBe(200);
     await react();
-    const reminders = () => pushesTo(b, '/push/reminder').filter((p) => p.tag === 'release_reminder');
+    const reminders = () =>
+      pushesTo(b, '/push/reminder').filter((p) => p.tag === 'release_reminder');
 
     clock.set(new Date(Date.parse(waiting.endsAt) - 12 * HOUR_MS - 1_000));
     expect(await ctx.notifications.timers.tick()).toBe(0);
@@ -260,7 +341,11 @@ describe('notifications reactor', () => {
     const quiet = await registerUser(app);
     const qb = browser();
     await subscribeUser(quiet.token, qb, '/push/quiet');
-    expect(await setPreferences(quiet.token, { push: false, email: false })).toEqual({ push: false, email: false, language: 'en' });
+    expect(await setPreferences(quiet.token, { push: false, email: false })).toEqual({
+      push: false,
+      email: false,
+      language: 'en',
+    });
     const loud = await registerUser(app);
     const lb = browser();
     await subscribeUser(loud.token, lb, '/push/loud');
@@ -273,7 +358,11 @@ describe('notifications reactor', () => {
     expect(pushesTo(qb, '/push/quiet')).toEqual([]);
     expect(mailsTo(quiet.email)).toEqual([]);
     // The test page goes through the same sender and preferences.
-    expect((await app.inject({ method: 'POST', url: '/api/push/test', headers: bearer(quiet.token) })).json()).toEqual({ success: false, sent: 0, failed: 0 });
+    expect(
+      (
+        await app.inject({ method: 'POST', url: '/api/push/test', headers: bearer(quiet.token) })
+      ).json(),
+    ).toEqual({ success: false, sent: 0, failed: 0 });
 
     const [mail] = mailsTo(loud.email);
     const url = unsubscribeUrlOf(mail!).replace('http://app.test', '');
@@ -281,21 +370,40 @@ describe('notifications reactor', () => {
     const page = await app.inject({ url });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Stop notification emails to this address?');
-    expect((await app.inject({ url: '/api/user/notification-preferences', headers: bearer(loud.token) })).json()).toMatchObject({ email: true });
-    const unsubscribe = await app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(
+      (
+        await app.inject({ url: '/api/user/notification-preferences', headers: bearer(loud.token) })
+      ).json(),
+    ).toMatchObject({ email: true });
+    const unsubscribe = await app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(unsubscribe.statusCode).toBe(200);
     expect(unsubscribe.body).toContain('You will no longer receive notification emails.');
-    expect((await app.inject({ url: '/api/user/notification-preferences', headers: bearer(loud.token) })).json()).toEqual({
+    expect(
+      (
+        await app.inject({ url: '/api/user/notification-preferences', headers: bearer(loud.token) })
+      ).json(),
+    ).toEqual({
       push: true,
       email: false,
       language: 'en',
     });
-    const forged = await app.inject({ method: 'POST', url: '/api/notifications/unsubscribe?token=dXNlcjp4.bad' });
+    const forged = await app.inject({
+      method: 'POST',
+      url: '/api/notifications/unsubscribe?token=dXNlcjp4.bad',
+    });
     expect(forged.statusCode).toBe(400);
 
     await acceptAndConnect(app, ctx, loud.token, l.id);
     await react();
-    expect(pushesTo(lb, '/push/loud').map((p) => p.title)).toEqual(['Payment received', 'Deal accepted']);
+    expect(pushesTo(lb, '/push/loud').map((p) => p.title)).toEqual([
+      'Payment received',
+      'Deal accepted',
+    ]);
     expect(mailsTo(loud.email).map((m) => m.subject)).toEqual(['Payment received']);
   });
 
@@ -309,7 +417,12 @@ describe('notifications reactor', () => {
 
     const request = ctx.queries.requests.byId(id)!.context.request!;
     expect(pushesTo(cb, '/push/creator-account')).toEqual([
-      { title: 'Verzoek geaccepteerd', body: 'Acme heeft je betaalverzoek “Reel” geaccepteerd.', url: '/payment-requests', tag: 'request_accepted' },
+      {
+        title: 'Verzoek geaccepteerd',
+        body: 'Acme heeft je betaalverzoek “Reel” geaccepteerd.',
+        url: '/payment-requests',
+        tag: 'request_accepted',
+      },
       {
         title: 'Verzoek betaald',
         body: `Acme heeft ${nl.money(request.amountCents)} betaald voor “Reel”. Markeer het als voltooid als het werk klaar is.`,
@@ -318,10 +431,20 @@ describe('notifications reactor', () => {
       },
     ]);
     const brandMails = mailsTo('marketing@acme.example');
-    expect(brandMails.map((m) => m.subject)).toEqual(['Betaalverzoek van een creator (niet door ons gecontroleerd)', 'Betaalverzoek betaald']);
+    expect(brandMails.map((m) => m.subject)).toEqual([
+      'Betaalverzoek van een creator (niet door ons gecontroleerd)',
+      'Betaalverzoek betaald',
+    ]);
     expect(brandMails[0]!.text).toContain(`http://app.test/pay-request/${token}`);
 
-    expect((await app.inject({ method: 'POST', url: unsubscribeUrlOf(brandMails[0]!).replace('http://app.test', '') })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: unsubscribeUrlOf(brandMails[0]!).replace('http://app.test', ''),
+        })
+      ).statusCode,
+    ).toBe(200);
     await createPaidRequest(app, ctx, creator.token, 'Second reel');
     await react();
     expect(mailsTo('marketing@acme.example')).toHaveLength(2);
@@ -334,7 +457,11 @@ describe('notifications reactor', () => {
     if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
     const failing = await deliveredDeal(brand.token, '@failing');
     gateway.failTransfersWith('funds_settling');
-    await app.inject({ method: 'POST', url: `/api/deals/${failing.id}/release`, headers: bearer(brand.token) });
+    await app.inject({
+      method: 'POST',
+      url: `/api/deals/${failing.id}/release`,
+      headers: bearer(brand.token),
+    });
     gateway.failTransfersWith(null);
     const held = await deliveredDeal(brand.token, '@held');
     await gateway.openChargeback(ctx.queries.deals.byId(held.id)!.context.chargeId!, 'fraudulent');
@@ -350,12 +477,20 @@ describe('notifications reactor', () => {
     await ctx.notifications.timers.tick();
     await react();
 
-    const subjects = mailsTo(ADMIN_EMAIL).map((m) => `${m.subject}: ${m.text?.split('\n')[2] ?? ''}`);
+    const subjects = mailsTo(ADMIN_EMAIL).map(
+      (m) => `${m.subject}: ${m.text?.split('\n')[2] ?? ''}`,
+    );
     expect(subjects).toEqual([
       `Transfer failed: The payout for deal #${failing.id} failed: funds_settling: ${ctx.queries.deals.byId(failing.id)!.context.lastTransferError!.message}`,
-      expect.stringMatching(new RegExp(`^Chargeback opened: A chargeback of .+ \\(fraudulent\\) was opened on deal #${held.id}\\.$`)),
+      expect.stringMatching(
+        new RegExp(
+          `^Chargeback opened: A chargeback of .+ \\(fraudulent\\) was opened on deal #${held.id}\\.$`,
+        ),
+      ),
       `Deal on hold too long: Deal #${held.id} has been on hold since ${en.dateTime(heldSince)}.`,
     ]);
-    expect(mailsTo(ADMIN_EMAIL).every((m) => m.text?.includes(`http://app.test/admin?deal=`))).toBe(true);
+    expect(mailsTo(ADMIN_EMAIL).every((m) => m.text?.includes(`http://app.test/admin?deal=`))).toBe(
+      true,
+    );
   });
 });

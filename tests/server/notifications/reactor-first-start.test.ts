@@ -12,7 +12,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-function recorder(name: string, failFirst = 0): Reactor & { seen: RecordedEvent[]; failures: number } {
+function recorder(
+  name: string,
+  failFirst = 0,
+): Reactor & { seen: RecordedEvent[]; failures: number } {
   let failures = 0;
   const seen: RecordedEvent[] = [];
   return {

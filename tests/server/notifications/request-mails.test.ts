@@ -8,7 +8,8 @@ import { bearer, createTestApp, registerUser, type TestApp } from '../api/test-a
  */
 
 const VICTIM = 'someone.else@victim.test';
-const TITLE = 'Security check: pay at https://evil.test/pay or www.evil.com, questions to help@evil.com';
+const TITLE =
+  'Security check: pay at https://evil.test/pay or www.evil.com, questions to help@evil.com';
 
 let t: TestApp;
 let fed = 0;
@@ -54,8 +55,12 @@ describe('payment request e-mails', () => {
     await react();
     const [mail] = mailsTo(VICTIM);
     expect(mail!.subject).toBe('Payment request from a creator (not checked by us)');
-    expect(mail!.text).toContain('The creator with the account “vic0ba2e”, signing as “Escrow Security Team”, asks');
-    expect(mail!.text).toContain('That creator wrote this request; we did not check who they are or what they wrote.');
+    expect(mail!.text).toContain(
+      'The creator with the account “vic0ba2e”, signing as “Escrow Security Team”, asks',
+    );
+    expect(mail!.text).toContain(
+      'That creator wrote this request; we did not check who they are or what they wrote.',
+    );
     for (const part of [mail!.text, mail!.html]) {
       expect(part).not.toMatch(/https?:\/\/evil|www\.evil|evil\.(test|com)|help@evil/);
       expect(part).toContain('https[:]//evil[.]test/pay');
@@ -74,35 +79,71 @@ describe('payment request e-mails', () => {
     expect((await createRequest(creator.token, { brandEmail: address })).statusCode).toBe(201);
     await react();
     const [mail] = mailsTo(address);
-    const link = /(http:\/\/app\.test\/api\/payment-requests\/block-sender\?[^\s]+)/.exec(mail!.text)![1]!.replace('http://app.test', '');
+    const link = /(http:\/\/app\.test\/api\/payment-requests\/block-sender\?[^\s]+)/
+      .exec(mail!.text)![1]!
+      .replace('http://app.test', '');
     expect(mail!.html).toContain('Block payment requests from this creator');
 
     // Following the link only asks; the button blocks.
     const page = await t.app.inject({ url: link });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('Stop e-mails with payment requests from this creator to this address?');
+    expect(page.body).toContain(
+      'Stop e-mails with payment requests from this creator to this address?',
+    );
     const head = await t.ctx.store.headPosition();
-    expect((await t.ctx.store.readAll({ after: head - 1 })).some((e) => e.type === 'PaymentRequestSenderBlocked')).toBe(false);
-    const blocked = await t.app.inject({ method: 'POST', url: link, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(
+      (await t.ctx.store.readAll({ after: head - 1 })).some(
+        (e) => e.type === 'PaymentRequestSenderBlocked',
+      ),
+    ).toBe(false);
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: link,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(blocked.statusCode).toBe(200);
-    expect(blocked.body).toContain('This address will no longer receive payment requests from this creator.');
-    const events = (await t.ctx.store.readAll({ after: head })).filter((e) => e.type === 'PaymentRequestSenderBlocked');
+    expect(blocked.body).toContain(
+      'This address will no longer receive payment requests from this creator.',
+    );
+    const events = (await t.ctx.store.readAll({ after: head })).filter(
+      (e) => e.type === 'PaymentRequestSenderBlocked',
+    );
     expect(events).toHaveLength(1);
     expect(events[0]!.data).toEqual({ creatorId: creator.userId });
-    expect(events[0]!.metadata).toMatchObject({ actor: { kind: 'system', id: 'request-block-link' } });
+    expect(events[0]!.metadata).toMatchObject({
+      actor: { kind: 'system', id: 'request-block-link' },
+    });
     // Blocking twice records nothing more.
     await t.app.inject({ method: 'POST', url: link });
-    expect((await t.ctx.store.readAll({ after: head })).filter((e) => e.type === 'PaymentRequestSenderBlocked')).toHaveLength(1);
-    expect((await t.app.inject({ method: 'POST', url: '/api/payment-requests/block-sender?token=abc.def' })).statusCode).toBe(400);
+    expect(
+      (await t.ctx.store.readAll({ after: head })).filter(
+        (e) => e.type === 'PaymentRequestSenderBlocked',
+      ),
+    ).toHaveLength(1);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/payment-requests/block-sender?token=abc.def',
+        })
+      ).statusCode,
+    ).toBe(400);
 
     const again = await createRequest(creator.token, { brandEmail: 'Brand@Blocking.test' });
     expect(again.statusCode).toBe(201);
-    expect(again.json().brandEmailNotice).toBe('We did not e-mail this request to the brand. Share the link with them yourself.');
+    expect(again.json().brandEmailNotice).toBe(
+      'We did not e-mail this request to the brand. Share the link with them yourself.',
+    );
     const dutch = await createRequest(creator.token, { brandEmail: address }, 'nl');
-    expect(dutch.json().brandEmailNotice).toBe('We hebben dit verzoek niet naar het merk gemaild. Deel de link zelf met hen.');
+    expect(dutch.json().brandEmailNotice).toBe(
+      'We hebben dit verzoek niet naar het merk gemaild. Deel de link zelf met hen.',
+    );
     const elsewhere = await createRequest(creator.token, { brandEmail: 'brand@elsewhere.test' });
     expect(elsewhere.json().brandEmailNotice).toBeUndefined();
-    expect((await createRequest(other.token, { brandEmail: address })).json().brandEmailNotice).toBeUndefined();
+    expect(
+      (await createRequest(other.token, { brandEmail: address })).json().brandEmailNotice,
+    ).toBeUndefined();
     await react();
     // Only the other creator's request reached the blocking address.
     expect(mailsTo(address)).toHaveLength(2);
@@ -113,7 +154,10 @@ describe('payment request e-mails', () => {
 describe('payment request limits', () => {
   let limited: TestApp;
   beforeAll(async () => {
-    limited = await createTestApp({ RATE_LIMIT_REQUESTS_PER_CREATOR: '3', RATE_LIMIT_REQUESTS_PER_RECIPIENT: '2' });
+    limited = await createTestApp({
+      RATE_LIMIT_REQUESTS_PER_CREATOR: '3',
+      RATE_LIMIT_REQUESTS_PER_RECIPIENT: '2',
+    });
   });
   afterAll(() => limited.close());
   const create = (token: string, brandEmail: string, language = 'en') =>
@@ -121,7 +165,14 @@ describe('payment request limits', () => {
       method: 'POST',
       url: '/api/payment-requests',
       headers: { ...bearer(token), 'accept-language': language },
-      payload: { title: 'Reel', description: 'One reel', amount: '100', brandName: 'Acme', brandEmail, deadline: '2026-03-20' },
+      payload: {
+        title: 'Reel',
+        description: 'One reel',
+        amount: '100',
+        brandName: 'Acme',
+        brandEmail,
+        deadline: '2026-03-20',
+      },
     });
 
   it('given too many requests to one address (from any creator) or from one creator, then 429 with Retry-After and a clear message', async () => {
@@ -132,14 +183,22 @@ describe('payment request limits', () => {
     const toAddress = await create(a.token, 'target@limits.test');
     expect(toAddress.statusCode).toBe(429);
     expect(Number(toAddress.headers['retry-after'])).toBeGreaterThan(0);
-    expect(toAddress.json().message).toMatch(/^Too many payment requests to this e-mail address; try again in \d+ seconds$/);
-    expect((await create(b.token, 'target@limits.test', 'nl')).json().message).toMatch(/^Er zijn te veel betaalverzoeken naar dit e-mailadres gestuurd/);
+    expect(toAddress.json().message).toMatch(
+      /^Too many payment requests to this e-mail address; try again in \d+ seconds$/,
+    );
+    expect((await create(b.token, 'target@limits.test', 'nl')).json().message).toMatch(
+      /^Er zijn te veel betaalverzoeken naar dit e-mailadres gestuurd/,
+    );
 
     // Creator a has spent 2 of 3 (the refused one counts too): one more, then no more.
     expect((await create(a.token, 'fresh@limits.test')).statusCode).toBe(201);
     const fromCreator = await create(a.token, 'fresh2@limits.test');
     expect(fromCreator.statusCode).toBe(429);
-    expect(fromCreator.json().message).toMatch(/^Too many payment requests from your account; try again in \d+ seconds$/);
-    expect((await create(a.token, 'other@limits.test', 'nl')).json().message).toMatch(/^Je hebt te veel betaalverzoeken gemaakt/);
+    expect(fromCreator.json().message).toMatch(
+      /^Too many payment requests from your account; try again in \d+ seconds$/,
+    );
+    expect((await create(a.token, 'other@limits.test', 'nl')).json().message).toMatch(
+      /^Je hebt te veel betaalverzoeken gemaakt/,
+    );
   });
 });

@@ -21,7 +21,9 @@ interface Service {
   healthcheck?: { test: string[] };
 }
 // Compose resolves YAML merge keys (`<<: *anchor`), as `merge: true` does.
-const compose = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+const compose = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), {
+  merge: true,
+}) as {
   services: Record<string, Service>;
   volumes: Record<string, unknown>;
 };
@@ -45,28 +47,44 @@ for (const line of instructions) {
 }
 const runtime = stages[stages.length - 1]!;
 const envOf = (stage: string[]) =>
-  Object.fromEntries(stage.filter((l) => l.startsWith('ENV ')).flatMap((l) => [...l.slice(4).matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1]!, m[2]!])));
+  Object.fromEntries(
+    stage
+      .filter((l) => l.startsWith('ENV '))
+      .flatMap((l) => [...l.slice(4).matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1]!, m[2]!])),
+  );
 
 describe('Dockerfile', () => {
   it('builds in one stage and runs the compiled server from a slim, non-root runtime stage', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
     expect(stages[0]![0]).toMatch(/ AS build$/);
     expect(instructions.join('\n')).toMatch(/RUN npm run build && npm prune --omit=dev/);
-    const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
     expect(pkg.scripts.build).toBeDefined();
 
     const user = runtime.filter((l) => l.startsWith('USER ')).pop();
     expect(user).toBeDefined();
     expect(user).not.toMatch(/USER (root|0)\b/);
     const cmd = runtime.find((l) => l.startsWith('CMD '))!;
-    expect(JSON.parse(cmd.slice(4))).toEqual(['node', '--enable-source-maps', 'dist/server/main.js']);
+    expect(JSON.parse(cmd.slice(4))).toEqual([
+      'node',
+      '--enable-source-maps',
+      'dist/server/main.js',
+    ]);
     // dist/server/main.js is what tsconfig.build.json makes of server/main.ts.
-    const build = JSON.parse(readFileSync(join(repoRoot, 'tsconfig.build.json'), 'utf8')) as { compilerOptions: { outDir: string; rootDir: string } };
+    const build = JSON.parse(readFileSync(join(repoRoot, 'tsconfig.build.json'), 'utf8')) as {
+      compilerOptions: { outDir: string; rootDir: string };
+    };
     expect(build.compilerOptions).toMatchObject({ outDir: 'dist', rootDir: '.' });
     expect(existsSync(join(repoRoot, 'server', 'main.ts'))).toBe(true);
     // The runtime copies the build's results, not the sources.
-    const copied = runtime.filter((l) => l.startsWith('COPY ')).map((l) => l.split(/\s+/).slice(-2, -1)[0]);
-    expect(copied).toEqual(expect.arrayContaining(['/app/node_modules', '/app/dist', '/app/web/dist']));
+    const copied = runtime
+      .filter((l) => l.startsWith('COPY '))
+      .map((l) => l.split(/\s+/).slice(-2, -1)[0]);
+    expect(copied).toEqual(
+      expect.arrayContaining(['/app/node_modules', '/app/dist', '/app/web/dist']),
+    );
   });
 
   it('copies only files that exist and that .dockerignore lets through', () => {
@@ -77,7 +95,8 @@ describe('Dockerfile', () => {
         expect(dockerignore, source).not.toContain(source);
       }
     }
-    for (const excluded of ['node_modules', 'data', 'dist', '.git', '.env']) expect(dockerignore).toContain(excluded);
+    for (const excluded of ['node_modules', 'data', 'dist', '.git', '.env'])
+      expect(dockerignore).toContain(excluded);
   });
 
   it('keeps DATA_DIR on a volume, names only real settings and checks health on a real route', () => {
@@ -87,7 +106,9 @@ describe('Dockerfile', () => {
     expect(runtime).toContain(`EXPOSE ${env.PORT}`);
     const health = runtime.find((l) => l.startsWith('HEALTHCHECK '))!;
     expect(health).toContain('/api/health');
-    expect(readFileSync(join(repoRoot, 'server', 'app.ts'), 'utf8')).toContain("app.get('/api/health'");
+    expect(readFileSync(join(repoRoot, 'server', 'app.ts'), 'utf8')).toContain(
+      "app.get('/api/health'",
+    );
   });
 });
 
@@ -116,7 +137,9 @@ describe('docker-compose.yml', () => {
     expect(kurrentdb!.ports!.map((p) => p.split(':').pop())).toContain(url.port);
     expect(app!.ports).toContain(`${env.PORT}:${env.PORT}`);
     // With compose's defaults for unset variables (`${NAME:-default}`) plus a JWT secret, the config is valid.
-    const resolved = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v).replace(/\$\{\w+:-([^}]*)\}/g, '$1')]));
+    const resolved = Object.fromEntries(
+      Object.entries(env).map(([k, v]) => [k, String(v).replace(/\$\{\w+:-([^}]*)\}/g, '$1')]),
+    );
     const parsed = configSchema.safeParse({ ...resolved, JWT_SECRET: 'x'.repeat(32) });
     expect(parsed.error?.issues ?? []).toEqual([]);
     const mounts = app!.volumes!.map((v) => v.split(':'));
@@ -126,7 +149,8 @@ describe('docker-compose.yml', () => {
   it('declares every named volume it mounts', () => {
     for (const service of Object.values(compose.services)) {
       for (const [source] of (service.volumes ?? []).map((v) => v.split(':'))) {
-        if (!source!.startsWith('.') && !source!.startsWith('/')) expect(Object.keys(compose.volumes), source).toContain(source);
+        if (!source!.startsWith('.') && !source!.startsWith('/'))
+          expect(Object.keys(compose.volumes), source).toContain(source);
       }
     }
   });
@@ -150,9 +174,13 @@ describe('docker-compose.yml, postgres profile', () => {
       expect(app.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
       const env = app.environment!;
       for (const name of Object.keys(env)) expect(configNames, name).toContain(name);
-      const resolved = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v).replace(/\$\{\w+:-([^}]*)\}/g, '$1')]));
+      const resolved = Object.fromEntries(
+        Object.entries(env).map(([k, v]) => [k, String(v).replace(/\$\{\w+:-([^}]*)\}/g, '$1')]),
+      );
       expect(new URL(resolved.DATABASE_URL!).hostname).toBe('postgres');
-      expect(configSchema.safeParse({ ...resolved, JWT_SECRET: 'x'.repeat(32) }).error?.issues ?? []).toEqual([]);
+      expect(
+        configSchema.safeParse({ ...resolved, JWT_SECRET: 'x'.repeat(32) }).error?.issues ?? [],
+      ).toEqual([]);
       app.ports!.forEach((p) => ports.add(p));
       dataVolumes.add(app.volumes!.find((v) => v.endsWith(`:${env.DATA_DIR}`))!.split(':')[0]!);
     }

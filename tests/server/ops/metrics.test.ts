@@ -28,7 +28,10 @@ function value(text: string, series: string): number {
 describe('/metrics', () => {
   it('needs the configured bearer token', async () => {
     expect((await t.app.inject({ url: '/metrics' })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/metrics', headers: bearer('wrong-token-0123456789') })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/metrics', headers: bearer('wrong-token-0123456789') }))
+        .statusCode,
+    ).toBe(401);
     expect((await t.app.inject({ url: '/metrics', headers: bearer(TOKEN) })).statusCode).toBe(200);
   });
 
@@ -43,11 +46,17 @@ describe('/metrics', () => {
 
   it('counts accepted and refused commands, appends and gateway calls after a command', async () => {
     const before = await scrape();
-    const accepted = 'escrow_commands_total{aggregate="user",type="UserRegistered",outcome="accepted",code=""}';
+    const accepted =
+      'escrow_commands_total{aggregate="user",type="UserRegistered",outcome="accepted",code=""}';
     const appends = 'escrow_store_append_seconds_count{outcome="ok"}';
     const { token, userId } = await registerUser(t.app);
     const deal = await createDeal(t.app, token);
-    const checkout = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: bearer(token), payload: { dealId: deal.id } });
+    const checkout = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-checkout-session',
+      headers: bearer(token),
+      payload: { dealId: deal.id },
+    });
     expect(checkout.statusCode, checkout.body).toBe(200);
     await expect(
       t.ctx.bus.execute(
@@ -62,9 +71,19 @@ describe('/metrics', () => {
 
     const after = await scrape();
     expect(value(after, accepted)).toBe(value(before, accepted) + 1);
-    expect(value(after, 'escrow_commands_total{aggregate="user",type="none",outcome="refused",code="forbidden"}')).toBe(1);
+    expect(
+      value(
+        after,
+        'escrow_commands_total{aggregate="user",type="none",outcome="refused",code="forbidden"}',
+      ),
+    ).toBe(1);
     expect(value(after, appends)).toBeGreaterThan(value(before, appends));
-    expect(value(after, 'escrow_gateway_call_seconds_count{method="createCheckoutSession",outcome="ok"}')).toBe(1);
+    expect(
+      value(
+        after,
+        'escrow_gateway_call_seconds_count{method="createCheckoutSession",outcome="ok"}',
+      ),
+    ).toBe(1);
   });
 
   it('reports projection lag, store head, due timers, SSE connections and notifications', async () => {
@@ -94,7 +113,11 @@ describe('/metrics', () => {
       expect(sub.statusCode, sub.body).toBe(200);
     }
     const before = await scrape();
-    const res = await t.app.inject({ method: 'POST', url: '/api/push/test', headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/push/test',
+      headers: bearer(token),
+    });
     expect(res.json()).toMatchObject({ sent: 1, failed: 1 });
     const after = await scrape();
     for (const outcome of ['sent', 'failed']) {
@@ -111,7 +134,9 @@ describe('/metrics', () => {
       const text = await scrape();
       expect(value(text, 'escrow_projection_lag_events')).toBeGreaterThan(0);
       expect(value(text, 'escrow_projection_lag_seconds')).toBeGreaterThanOrEqual(0);
-      expect(value(text, 'escrow_store_head_position')).toBeGreaterThan(value(text, 'escrow_projection_position'));
+      expect(value(text, 'escrow_store_head_position')).toBeGreaterThan(
+        value(text, 'escrow_projection_position'),
+      );
     } finally {
       t.ctx.runner.start();
     }

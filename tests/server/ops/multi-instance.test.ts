@@ -8,7 +8,8 @@ import { pgTestUrl, useTestDatabase, withDatabase } from '../../support/postgres
 import { dealPayload } from '../api/test-app';
 
 /** A deal whose deadline is a month from the real today (the instances run on the real clock). */
-const payload = () => dealPayload({ deadline: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) });
+const payload = () =>
+  dealPayload({ deadline: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) });
 
 /**
  * Three real app processes (`tsx server/main.ts`) on one fresh PostgreSQL database, each with its
@@ -26,7 +27,8 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
   let turn = 0;
   /** The next live instance, round robin: requests are spread over them. */
   const next = () => live()[turn++ % live().length]!;
-  const sql = <T>(text: string, params: unknown[] = []) => withDatabase(database().url, async (c) => (await c.query(text, params)).rows as T[]);
+  const sql = <T>(text: string, params: unknown[] = []) =>
+    withDatabase(database().url, async (c) => (await c.query(text, params)).rows as T[]);
 
   beforeAll(async () => {
     const env = {
@@ -49,11 +51,17 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
 
   /** Every live instance's read models have applied everything in the store. */
   async function converged(): Promise<void> {
-    const head = (await sql<{ head: number }>('SELECT coalesce(max(position), 0)::int AS head FROM es_events'))[0]!.head;
+    const head = (
+      await sql<{ head: number }>('SELECT coalesce(max(position), 0)::int AS head FROM es_events')
+    )[0]!.head;
     const deadline = Date.now() + 20_000;
     for (const server of live()) {
       for (;;) {
-        const { position } = (await (await fetch(`${server.url}/api/health`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).json()) as {
+        const { position } = (await (
+          await fetch(`${server.url}/api/health`, {
+            headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+          })
+        ).json()) as {
           position: number;
         };
         if (position >= head) break;
@@ -63,13 +71,25 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
     }
   }
 
-  const call = async <T>(server: RunningServer, method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}) => {
+  const call = async <T>(
+    server: RunningServer,
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+    headers: Record<string, string> = {},
+  ) => {
     const result = await apiClient(server)<T>(method, path, body, token, headers);
     await converged();
     return result;
   };
   const form = (url: string, fields: Record<string, string>) =>
-    fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+    fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
+    });
 
   async function brand(): Promise<{ token: string; email: string }> {
     const id = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
@@ -83,15 +103,40 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
   }
 
   /** A deal taken to "delivered" with every step on the next instance in turn. */
-  async function deliveredDeal(token: string): Promise<{ id: number; link: string; claim: Record<string, string> }> {
+  async function deliveredDeal(
+    token: string,
+  ): Promise<{ id: number; link: string; claim: Record<string, string> }> {
     const deal = await call<{ id: number }>(next(), 'POST', '/api/deals', payload(), token);
-    const checkout = await call<{ url: string }>(next(), 'POST', '/api/create-checkout-session', { dealId: deal.id }, token);
+    const checkout = await call<{ url: string }>(
+      next(),
+      'POST',
+      '/api/create-checkout-session',
+      { dealId: deal.id },
+      token,
+    );
     expect((await form(checkout.url, { outcome: 'pay', method: 'card' })).status).toBe(303);
     await converged();
-    const { token: link } = await call<{ token: string }>(next(), 'POST', `/api/deals/${deal.id}/generate-token`, undefined, token);
-    const { claimSecret } = await call<{ claimSecret: string }>(next(), 'POST', `/api/deals/accept/${link}`);
+    const { token: link } = await call<{ token: string }>(
+      next(),
+      'POST',
+      `/api/deals/${deal.id}/generate-token`,
+      undefined,
+      token,
+    );
+    const { claimSecret } = await call<{ claimSecret: string }>(
+      next(),
+      'POST',
+      `/api/deals/accept/${link}`,
+    );
     const claim = { 'x-claim-secret': claimSecret };
-    const onboarding = await call<{ url: string }>(next(), 'POST', `/api/deals/start-onboarding/${link}`, undefined, undefined, claim);
+    const onboarding = await call<{ url: string }>(
+      next(),
+      'POST',
+      `/api/deals/start-onboarding/${link}`,
+      undefined,
+      undefined,
+      claim,
+    );
     expect((await form(onboarding.url, { outcome: 'complete' })).status).toBe(303);
     await converged();
     await call(next(), 'GET', `/api/deals/token/${link}`);
@@ -102,14 +147,25 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
   const transfersOf = (dealId: number) => {
     const ledger = new Database(join(shared, 'simulated-gateway.sqlite'), { readonly: true });
     try {
-      return ledger.prepare('SELECT id FROM sim_transfers WHERE transfer_group = ?').all(`deal-${dealId}`).length;
+      return ledger
+        .prepare('SELECT id FROM sim_transfers WHERE transfer_group = ?')
+        .all(`deal-${dealId}`).length;
     } finally {
       ledger.close();
     }
   };
   const eventsOf = async (dealId: number, type: string) =>
-    (await sql<{ n: number }>('SELECT count(*)::int AS n FROM es_events WHERE stream_id = $1 AND type = $2', [`deal-${dealId}`, type]))[0]!.n;
-  async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+    (
+      await sql<{ n: number }>(
+        'SELECT count(*)::int AS n FROM es_events WHERE stream_id = $1 AND type = $2',
+        [`deal-${dealId}`, type],
+      )
+    )[0]!.n;
+  async function until(
+    check: () => Promise<boolean>,
+    what: string,
+    timeoutMs = 30_000,
+  ): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!(await check())) {
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -122,17 +178,32 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
     const deal = await deliveredDeal(token);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        fetch(`${live()[i % 3]!.url}/api/deals/${deal.id}/release`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }),
+        fetch(`${live()[i % 3]!.url}/api/deals/${deal.id}/release`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+        }),
       ),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 409)).toBe(true);
-    await until(async () => (await eventsOf(deal.id, 'FundsReleased')) === 1, 'the transfer outcome');
+    await until(
+      async () => (await eventsOf(deal.id, 'FundsReleased')) === 1,
+      'the transfer outcome',
+    );
     expect(await eventsOf(deal.id, 'FundsReleaseRequested')).toBe(1);
     expect(transfersOf(deal.id)).toBe(1);
     await converged();
     for (const server of live()) {
-      expect((await apiClient(server)<{ status: string }>('GET', `/api/deals/${deal.id}`, undefined, token)).status).toBe('completed');
+      expect(
+        (
+          await apiClient(server)<{ status: string }>(
+            'GET',
+            `/api/deals/${deal.id}`,
+            undefined,
+            token,
+          )
+        ).status,
+      ).toBe('completed');
     }
   });
 
@@ -140,10 +211,17 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
     const { token } = await brand();
     const deal = await deliveredDeal(token);
     const headers = { authorization: `Bearer ${token}`, 'idempotency-key': `release-${deal.id}` };
-    const [a, b] = await Promise.all([servers[0]!, servers[1]!].map((s) => fetch(`${s.url}/api/deals/${deal.id}/release`, { method: 'POST', headers })));
+    const [a, b] = await Promise.all(
+      [servers[0]!, servers[1]!].map((s) =>
+        fetch(`${s.url}/api/deals/${deal.id}/release`, { method: 'POST', headers }),
+      ),
+    );
     expect([a!.status, b!.status]).toEqual([200, 200]);
     expect(await a!.json()).toEqual(await b!.json());
-    await until(async () => (await eventsOf(deal.id, 'FundsReleased')) === 1, 'the transfer outcome');
+    await until(
+      async () => (await eventsOf(deal.id, 'FundsReleased')) === 1,
+      'the transfer outcome',
+    );
     expect(await eventsOf(deal.id, 'FundsReleaseRequested')).toBe(1);
     expect(transfersOf(deal.id)).toBe(1);
   });
@@ -170,7 +248,9 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
     const { token } = await brand();
     const [a, b] = [servers[0]!, servers[1]!];
     const controller = new AbortController();
-    const stream = await fetch(`${b.url}/api/events/stream?access_token=${token}`, { signal: controller.signal });
+    const stream = await fetch(`${b.url}/api/events/stream?access_token=${token}`, {
+      signal: controller.signal,
+    });
     const reader = stream.body!.getReader();
     const changed = (async () => {
       let text = '';
@@ -202,19 +282,32 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
     const deal = await deliveredDeal(token);
     const victim = servers[2]!;
     // The release reaches the victim, which dies while handling it.
-    void fetch(`${victim.url}/api/deals/${deal.id}/release`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
+    void fetch(`${victim.url}/api/deals/${deal.id}/release`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    }).catch(() => undefined);
     await new Promise((r) => setTimeout(r, 15));
     victim.kill();
     killed.add(victim);
     // The brand retries on a live instance: either the intent was recorded (409, the others carry it out) or it is recorded now.
-    const retry = await fetch(`${servers[0]!.url}/api/deals/${deal.id}/release`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const retry = await fetch(`${servers[0]!.url}/api/deals/${deal.id}/release`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect([200, 409]).toContain(retry.status);
-    await until(async () => (await eventsOf(deal.id, 'FundsReleased')) === 1, 'the transfer outcome');
+    await until(
+      async () => (await eventsOf(deal.id, 'FundsReleased')) === 1,
+      'the transfer outcome',
+    );
     expect(transfersOf(deal.id)).toBe(1);
 
     // A deal left alone after delivery: its review period ends and the two remaining timer reactors race.
     const timed = await deliveredDeal(token);
-    await until(async () => (await eventsOf(timed.id, 'FundsReleased')) === 1, 'the timer to release the funds', 40_000);
+    await until(
+      async () => (await eventsOf(timed.id, 'FundsReleased')) === 1,
+      'the timer to release the funds',
+      40_000,
+    );
     expect(await eventsOf(timed.id, 'ReviewPeriodElapsed')).toBe(1);
     expect(await eventsOf(timed.id, 'FundsReleaseRequested')).toBe(1);
     expect(transfersOf(timed.id)).toBe(1);
@@ -222,8 +315,14 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
     // Every email claimed was written once, by one instance (the killed one's folder included).
     await converged();
     await new Promise((r) => setTimeout(r, 1_000));
-    const claims = await sql<{ n: number }>("SELECT count(*)::int AS n FROM es_events WHERE type = 'NotificationSent' AND data->>'channel' = 'email'");
-    const mails = servers.flatMap((s) => (existsSync(join(s.dataDir, 'mail')) ? readdirSync(join(s.dataDir, 'mail')).filter((f) => f.endsWith('.eml')) : []));
+    const claims = await sql<{ n: number }>(
+      "SELECT count(*)::int AS n FROM es_events WHERE type = 'NotificationSent' AND data->>'channel' = 'email'",
+    );
+    const mails = servers.flatMap((s) =>
+      existsSync(join(s.dataDir, 'mail'))
+        ? readdirSync(join(s.dataDir, 'mail')).filter((f) => f.endsWith('.eml'))
+        : [],
+    );
     expect(claims[0]!.n).toBeGreaterThan(0);
     expect(mails).toHaveLength(claims[0]!.n);
     const perClaim = await sql<{ n: number }>(

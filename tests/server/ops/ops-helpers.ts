@@ -6,7 +6,15 @@ export async function appendUserEvent(t: TestApp, userId: string): Promise<void>
   await t.ctx.bus.execute(
     userAggregate,
     userAggregate.streamId(userId),
-    () => [{ type: 'PushSubscriptionAdded', data: { endpoint: `https://push.example/${Math.random()}`, keys: { p256dh: 'k', auth: 'a' } } }],
+    () => [
+      {
+        type: 'PushSubscriptionAdded',
+        data: {
+          endpoint: `https://push.example/${Math.random()}`,
+          keys: { p256dh: 'k', auth: 'a' },
+        },
+      },
+    ],
     { actor: { kind: 'system', id: 'test' } },
   );
 }

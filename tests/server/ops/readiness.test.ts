@@ -23,7 +23,12 @@ describe('createReadiness', () => {
     const runner = { position: 0 };
     const check = createReadiness({ store, runner, maxLagEvents: 2 });
 
-    expect(await check()).toMatchObject({ ready: false, reason: 'catching_up', position: 0, head: 5 });
+    expect(await check()).toMatchObject({
+      ready: false,
+      reason: 'catching_up',
+      position: 0,
+      head: 5,
+    });
     runner.position = 4; // one event short: still not caught up, though within the tolerated lag
     expect(await check()).toMatchObject({ ready: false, reason: 'catching_up' });
     runner.position = 5;
@@ -46,7 +51,12 @@ describe('createReadiness', () => {
   it('counts a store that does not answer in time as unreachable', async () => {
     const store = createSqliteEventStore({ path: join(dir, 'slow.db') });
     const hanging = { ...store, headPosition: () => new Promise<number>(() => undefined) };
-    const check = createReadiness({ store: hanging, runner: { position: 0 }, maxLagEvents: 0, timeoutMs: 50 });
+    const check = createReadiness({
+      store: hanging,
+      runner: { position: 0 },
+      maxLagEvents: 0,
+      timeoutMs: 50,
+    });
     expect(await check()).toMatchObject({ ready: false, reason: 'store_unreachable' });
     await store.close();
   });
@@ -71,7 +81,10 @@ describe('GET /api/ready', () => {
       await t.ctx.runner.rebuild();
       const rebuilt = await t.app.inject(probe);
       expect(rebuilt.statusCode, rebuilt.body).toBe(200);
-      expect(rebuilt.json()).toMatchObject({ ready: true, position: await t.ctx.store.headPosition() });
+      expect(rebuilt.json()).toMatchObject({
+        ready: true,
+        position: await t.ctx.store.headPosition(),
+      });
       // /api/health stays the liveness probe: it answers whatever the read models do.
       expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
     } finally {

@@ -20,7 +20,11 @@ async function metric(t: TestApp, line: string): Promise<number | undefined> {
 }
 
 /** Polls an async condition (the probes answer asynchronously). */
-async function eventuallyAsync(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+async function eventuallyAsync(
+  check: () => Promise<boolean>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<void> {
   let ok = false;
   const poll = async () => {
     ok = await check();
@@ -48,7 +52,9 @@ describe('the SQLite store goes away under a running app and comes back', () => 
     t = await createTestApp({ METRICS_TOKEN: TOKEN });
     const app = t;
     const warnings: string[] = [];
-    vi.spyOn(console, 'warn').mockImplementation((message: unknown) => void warnings.push(String(message)));
+    vi.spyOn(console, 'warn').mockImplementation(
+      (message: unknown) => void warnings.push(String(message)),
+    );
     const { userId } = await registerUser(app.app);
     expect((await ready(app)).status).toBe(200);
     expect(await metric(app, 'escrow_subscription_up{subscription="read-models"}')).toBe(1);
@@ -58,17 +64,27 @@ describe('the SQLite store goes away under a running app and comes back', () => 
     // Another writer leaves a row no reader can parse: every read past it fails until it is repaired.
     const other = new Database(join(app.dataDir, 'events.db'));
     const { lastInsertRowid } = other
-      .prepare("INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at) VALUES (?, 0, ?, 'Broken', '{oops', '{}', ?)")
+      .prepare(
+        "INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at) VALUES (?, 0, ?, 'Broken', '{oops', '{}', ?)",
+      )
       .run(`outage-${randomUUID()}`, randomUUID(), new Date().toISOString());
     await appendUserEvent(app, userId); // appends still work; the subscriptions cannot read past the row
 
-    await eventually(() => warnings.some((w) => w.includes('Subscription read-models lost the event store')), 10_000, 'a warning');
-    expect(warnings.some((w) => w.includes('Subscription reactor:payments lost the event store'))).toBe(true);
+    await eventually(
+      () => warnings.some((w) => w.includes('Subscription read-models lost the event store')),
+      10_000,
+      'a warning',
+    );
+    expect(
+      warnings.some((w) => w.includes('Subscription reactor:payments lost the event store')),
+    ).toBe(true);
     const down = await ready(app);
     expect(down.status).toBe(503);
     expect(down.body).toMatchObject({ ready: false, reason: 'store_unreachable' });
     expect(await metric(app, 'escrow_subscription_up{subscription="read-models"}')).toBe(0);
-    expect(await metric(app, 'escrow_subscription_retries_total{subscription="read-models"}')).toBeGreaterThan(0);
+    expect(
+      await metric(app, 'escrow_subscription_retries_total{subscription="read-models"}'),
+    ).toBeGreaterThan(0);
     expect(await metric(app, 'escrow_store_up')).toBe(0);
 
     // The store comes back: the row is taken out again (it never was an event of the app).
@@ -76,12 +92,16 @@ describe('the SQLite store goes away under a running app and comes back', () => 
     other.close();
     const head = await app.ctx.store.headPosition();
     await eventually(() => app.ctx.runner.position === head, 15_000, 'the read models to catch up');
-    expect(warnings.some((w) => w.includes('Subscription read-models: following the store again'))).toBe(true);
+    expect(
+      warnings.some((w) => w.includes('Subscription read-models: following the store again')),
+    ).toBe(true);
     expect((await ready(app)).status).toBe(200);
     expect(await metric(app, 'escrow_subscription_up{subscription="read-models"}')).toBe(1);
     expect(await metric(app, 'escrow_store_up')).toBe(1);
     // The event appended during the outage reached the read models, and nothing was applied twice.
-    expect(applied.filter((e) => e.type === 'PushSubscriptionAdded' && e.streamId.endsWith(userId))).toHaveLength(1);
+    expect(
+      applied.filter((e) => e.type === 'PushSubscriptionAdded' && e.streamId.endsWith(userId)),
+    ).toHaveLength(1);
     expect(new Set(applied.map((e) => e.position)).size).toBe(applied.length);
   });
 
@@ -89,24 +109,43 @@ describe('the SQLite store goes away under a running app and comes back', () => 
     t = await createTestApp({ METRICS_TOKEN: TOKEN });
     const app = t;
     const errors: string[] = [];
-    vi.spyOn(console, 'error').mockImplementation((message: unknown) => void errors.push(String(message)));
+    vi.spyOn(console, 'error').mockImplementation(
+      (message: unknown) => void errors.push(String(message)),
+    );
     await registerUser(app.app);
     expect((await ready(app)).status).toBe(200);
     const before = app.ctx.runner.position;
 
     // An event the read models cannot decode (its type is unknown to this version of the app).
-    await app.ctx.store.append(`probe-${randomUUID()}`, [{ id: randomUUID(), type: 'FromTheFuture', data: {}, metadata: {} }], 'no_stream');
+    await app.ctx.store.append(
+      `probe-${randomUUID()}`,
+      [{ id: randomUUID(), type: 'FromTheFuture', data: {}, metadata: {} }],
+      'no_stream',
+    );
 
-    await eventuallyAsync(async () => (await ready(app)).body.reason === 'subscription_failed', 'readiness to name the failed subscription');
+    await eventuallyAsync(
+      async () => (await ready(app)).body.reason === 'subscription_failed',
+      'readiness to name the failed subscription',
+    );
     const failed = await ready(app);
     expect(failed.status).toBe(503);
     expect(failed.body).toMatchObject({
       ready: false,
       reason: 'subscription_failed',
-      subscriptions: [{ name: 'read-models', error: expect.stringContaining('unknown event type'), after: before }],
+      subscriptions: [
+        {
+          name: 'read-models',
+          error: expect.stringContaining('unknown event type'),
+          after: before,
+        },
+      ],
     });
-    expect(errors.some((e) => e.includes('Subscription read-models stopped for good after position'))).toBe(true);
-    expect(await metric(app, 'escrow_subscription_failures_total{subscription="read-models"}')).toBe(1);
+    expect(
+      errors.some((e) => e.includes('Subscription read-models stopped for good after position')),
+    ).toBe(true);
+    expect(
+      await metric(app, 'escrow_subscription_failures_total{subscription="read-models"}'),
+    ).toBe(1);
     expect(await metric(app, 'escrow_subscription_up{subscription="read-models"}')).toBe(0);
   });
 });

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dealAggregate } from '../../../server/commands/aggregate';
-import { brand, createHarness, dealState, givenDeliveredDeal, HOUR, type Harness } from './support/escrow-harness';
+import {
+  brand,
+  createHarness,
+  dealState,
+  givenDeliveredDeal,
+  HOUR,
+  type Harness,
+} from './support/escrow-harness';
 
 describe('concurrent releases', () => {
   let h: Harness;
@@ -23,7 +30,9 @@ describe('concurrent releases', () => {
     const other = await h.secondInstance();
     h.clock.advance(48 * HOUR);
     await h.runner.waitForPosition(await h.store.headPosition());
-    const calls = Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? h.escrow : other.escrow).releaseFunds(dealId, 'brand', brand));
+    const calls = Array.from({ length: 50 }, (_, i) =>
+      (i % 2 === 0 ? h.escrow : other.escrow).releaseFunds(dealId, 'brand', brand),
+    );
     const outcomes = await Promise.allSettled([...calls, h.reactor.tick(), other.timers.tick()]);
     await h.settleEffects();
     await other.reactors.processed(await h.store.headPosition());
@@ -37,7 +46,8 @@ describe('concurrent releases', () => {
     // One request won; every other caller was refused (409) rather than told it released again.
     const rejected = outcomes.slice(0, 50).filter((o) => o.status === 'rejected');
     expect(rejected.length).toBeGreaterThanOrEqual(49);
-    for (const r of rejected) expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
+    for (const r of rejected)
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
   });
 
   it('given two instances whose payments reactors both read the release request, then one transfer and one outcome event', async () => {

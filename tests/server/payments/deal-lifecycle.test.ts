@@ -40,7 +40,12 @@ describe('deal lifecycle on the simulated gateway', () => {
     const { dealId } = await givenDeal(h);
     await pay(h, dealId, 'ideal');
     expect((await dealState(h, dealId)).status).toBe('pending_delivery');
-    expect(await h.types(dealAggregate.streamId(dealId))).toEqual(['DealCreated', 'ShareLinkGenerated', 'CheckoutSessionCreated', 'PaymentSucceeded']);
+    expect(await h.types(dealAggregate.streamId(dealId))).toEqual([
+      'DealCreated',
+      'ShareLinkGenerated',
+      'CheckoutSessionCreated',
+      'PaymentSucceeded',
+    ]);
   });
 
   it('given a new deal, when the payment fails, then the deal still awaits payment and records the failure', async () => {
@@ -55,15 +60,43 @@ describe('deal lifecycle on the simulated gateway', () => {
   it('given a checkout page, when it is opened, then it is marked test mode and offers iDEAL, Card, Pay, Fail payment, Cancel', async () => {
     const { dealId } = await givenDeal(h);
     const { url } = await h.escrow.startDealCheckout(dealId, brand);
-    const page = await h.app.inject({ method: 'GET', url: `${new URL(url).pathname}${new URL(url).search}` });
+    const page = await h.app.inject({
+      method: 'GET',
+      url: `${new URL(url).pathname}${new URL(url).search}`,
+    });
     expect(page.statusCode).toBe(200);
-    for (const text of ['Test mode — no real money', 'iDEAL', 'Card', '>Pay<', '>Fail payment<', '>Cancel<', 'Spring launch', '270.50', '<html lang="en">']) {
+    for (const text of [
+      'Test mode — no real money',
+      'iDEAL',
+      'Card',
+      '>Pay<',
+      '>Fail payment<',
+      '>Cancel<',
+      'Spring launch',
+      '270.50',
+      '<html lang="en">',
+    ]) {
       expect(page.body).toContain(text);
     }
     // A Dutch browser (or the web app's language cookie) gets the page in Dutch, amounts in nl-NL.
-    for (const headers of [{ 'accept-language': 'nl-NL,nl;q=0.9,en;q=0.8' }, { cookie: 'lang=nl', 'accept-language': 'en-US' }]) {
-      const dutch = await h.app.inject({ method: 'GET', url: `${new URL(url).pathname}${new URL(url).search}`, headers });
-      for (const text of ['Testmodus — geen echt geld', 'Kaart', '>Betalen<', '>Betaling laten mislukken<', '>Annuleren<', '270,50', '<html lang="nl">']) {
+    for (const headers of [
+      { 'accept-language': 'nl-NL,nl;q=0.9,en;q=0.8' },
+      { cookie: 'lang=nl', 'accept-language': 'en-US' },
+    ]) {
+      const dutch = await h.app.inject({
+        method: 'GET',
+        url: `${new URL(url).pathname}${new URL(url).search}`,
+        headers,
+      });
+      for (const text of [
+        'Testmodus — geen echt geld',
+        'Kaart',
+        '>Betalen<',
+        '>Betaling laten mislukken<',
+        '>Annuleren<',
+        '270,50',
+        '<html lang="nl">',
+      ]) {
         expect(dutch.body, JSON.stringify(headers)).toContain(text);
       }
     }
@@ -72,11 +105,20 @@ describe('deal lifecycle on the simulated gateway', () => {
   it('given an accepted deal, when the creator leaves bank setup incomplete, then delivery is refused', async () => {
     const { dealId, token } = await givenDeal(h);
     await pay(h, dealId);
-    await h.bus.execute(dealAggregate, dealAggregate.streamId(dealId), () => [{ type: 'CreatorAccepted', data: {} }], creatorLink);
+    await h.bus.execute(
+      dealAggregate,
+      dealAggregate.streamId(dealId),
+      () => [{ type: 'CreatorAccepted', data: {} }],
+      creatorLink,
+    );
     const { url } = await h.escrow.startDealOnboarding(dealId, token, creatorLink);
     const response = await submit(h, url, { outcome: 'incomplete' });
-    expect(response.headers.location).toBe(`http://escrow.test/accept/${token}?stripe_setup=refresh`);
-    await expect(h.escrow.deliver(dealId, creatorLink)).rejects.toMatchObject({ kind: 'illegal_transition' });
+    expect(response.headers.location).toBe(
+      `http://escrow.test/accept/${token}?stripe_setup=refresh`,
+    );
+    await expect(h.escrow.deliver(dealId, creatorLink)).rejects.toMatchObject({
+      kind: 'illegal_transition',
+    });
   });
 
   it('given a ready deal, when bank setup completes, then the return URL is the accept page with stripe_setup=success', async () => {
@@ -122,7 +164,10 @@ describe('deal lifecycle on the simulated gateway', () => {
     await h.tick();
     const { status, context } = await dealState(h, dealId);
     expect(status).toBe('completed');
-    expect(context.dispute).toMatchObject({ reason: 'Not satisfied with deliverables', status: 'auto_resolved' });
+    expect(context.dispute).toMatchObject({
+      reason: 'Not satisfied with deliverables',
+      status: 'auto_resolved',
+    });
     expect(h.gateway.ledger.transfers).toHaveLength(1);
   });
 
@@ -143,7 +188,9 @@ describe('deal lifecycle on the simulated gateway', () => {
     await expect(h.escrow.releaseFunds(dealId, 'brand', brand)).rejects.toThrow(/on hold/);
     await h.escrow.resume(dealId, admin);
     const { context } = await dealState(h, dealId);
-    expect(context.reviewPeriodEndsAt).toBe(new Date(Date.parse('2026-03-02T10:00:00.000Z') + 148 * HOUR).toISOString());
+    expect(context.reviewPeriodEndsAt).toBe(
+      new Date(Date.parse('2026-03-02T10:00:00.000Z') + 148 * HOUR).toISOString(),
+    );
     h.clock.advance(38 * HOUR - 1);
     await h.tick();
     expect((await dealState(h, dealId)).status).toBe('delivered');
@@ -163,7 +210,10 @@ describe('deal lifecycle on the simulated gateway', () => {
   it('given a refused transfer, when the brand releases, then TransferFailed is recorded, the deal stays delivered and a retry succeeds', async () => {
     const { dealId } = await givenDeliveredDeal(h);
     h.gateway.failTransfersWith('funds_settling');
-    await expect(h.escrow.releaseFunds(dealId, 'brand', brand)).rejects.toMatchObject({ kind: 'conflict', message: expect.stringContaining('funds_settling') });
+    await expect(h.escrow.releaseFunds(dealId, 'brand', brand)).rejects.toMatchObject({
+      kind: 'conflict',
+      message: expect.stringContaining('funds_settling'),
+    });
     const failed = await dealState(h, dealId);
     expect(failed.status).toBe('delivered');
     expect(failed.context.lastTransferError?.code).toBe('funds_settling');
@@ -178,18 +228,23 @@ describe('deal lifecycle on the simulated gateway', () => {
     ['payouts_not_enabled', 'payouts_enabled'],
     ['no_bank_account', 'bank account'],
     ['balance_insufficient', 'Insufficient funds'],
-  ] as const)('given the gateway refuses with %s, when releasing, then the message carries "%s" for the UI', async (code, words) => {
-    const { dealId } = await givenDeliveredDeal(h);
-    h.gateway.failTransfersWith(code);
-    await expect(h.escrow.releaseFunds(dealId, 'brand', brand)).rejects.toThrow(words);
-  });
+  ] as const)(
+    'given the gateway refuses with %s, when releasing, then the message carries "%s" for the UI',
+    async (code, words) => {
+      const { dealId } = await givenDeliveredDeal(h);
+      h.gateway.failTransfersWith(code);
+      await expect(h.escrow.releaseFunds(dealId, 'brand', brand)).rejects.toThrow(words);
+    },
+  );
 
   it('given a paid deal, when an admin refunds, then the brand gets the total back and the deal is cancelled', async () => {
     const { dealId } = await givenDeliveredDeal(h);
     await h.escrow.refund(dealId, admin);
     const { status, context } = await dealState(h, dealId);
     expect(status).toBe('cancelled');
-    expect(h.gateway.ledger.refunds).toMatchObject([{ amountCents: 27_050, chargeId: context.chargeId }]);
+    expect(h.gateway.ledger.refunds).toMatchObject([
+      { amountCents: 27_050, chargeId: context.chargeId },
+    ]);
   });
 
   it('given a transfer made but never recorded, when an admin refunds, then the transfer is reversed first', async () => {

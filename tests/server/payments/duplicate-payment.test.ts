@@ -50,8 +50,12 @@ describe('a second paid checkout session is refunded automatically', () => {
     expect(status).toBe('pending_delivery');
     expect(context.checkoutSessionId).toBe(second);
     const duplicate = h.gateway.ledger.sessions.get(first)!;
-    expect(h.gateway.ledger.refunds).toMatchObject([{ chargeId: duplicate.chargeId, amountCents: 27_050, transferReversalId: null }]);
-    expect(context.duplicateRefunds).toMatchObject([{ checkoutSessionId: first, refundId: h.gateway.ledger.refunds[0]!.id, amountCents: 27_050 }]);
+    expect(h.gateway.ledger.refunds).toMatchObject([
+      { chargeId: duplicate.chargeId, amountCents: 27_050, transferReversalId: null },
+    ]);
+    expect(context.duplicateRefunds).toMatchObject([
+      { checkoutSessionId: first, refundId: h.gateway.ledger.refunds[0]!.id, amountCents: 27_050 },
+    ]);
     const events = await h.store.readStream(dealAggregate.streamId(dealId));
     // The gateway's confirmation (stripe actor) is recorded as a payment to refund; the reactor records the refund.
     const received = events.filter((e) => e.type === 'UnexpectedPaymentReceived');
@@ -60,13 +64,18 @@ describe('a second paid checkout session is refunded automatically', () => {
     expect(received[0]!.data).toMatchObject({ checkoutSessionId: first, reason: 'already_paid' });
     const recorded = events.filter((e) => e.type === 'DuplicatePaymentRefunded');
     expect(recorded).toHaveLength(1);
-    expect(recorded[0]!.metadata).toMatchObject({ actor: { kind: 'system', id: 'payments-reactor' }, causationId: received[0]!.id });
+    expect(recorded[0]!.metadata).toMatchObject({
+      actor: { kind: 'system', id: 'payments-reactor' },
+      causationId: received[0]!.id,
+    });
   });
 
   it('given a released deal, when a stale tab pays a second session, then it is refunded and the creator keeps the transfer', async () => {
     const { dealId } = await givenDeliveredDeal(h);
     await h.escrow.releaseFunds(dealId, 'brand', brand);
-    const paid = h.gateway.ledger.sessions.get((await dealState(h, dealId)).context.checkoutSessionId!)!;
+    const paid = h.gateway.ledger.sessions.get(
+      (await dealState(h, dealId)).context.checkoutSessionId!,
+    )!;
     // A second session with the deal's metadata (the tab that escaped expiry), paid after release.
     const extra = h.gateway.ledger.openSession({ ...paid.input, idempotencyKey: 'stale-tab' });
     await h.gateway.payCheckout(extra.id, 'card');
@@ -76,18 +85,29 @@ describe('a second paid checkout session is refunded automatically', () => {
     expect(h.gateway.ledger.transfers).toHaveLength(1);
     expect(h.gateway.ledger.transfers[0]!.reversed).toBe(false);
     expect(h.gateway.ledger.refunds).toMatchObject([
-      { chargeId: h.gateway.ledger.sessions.get(extra.id)!.chargeId, amountCents: 27_050, transferReversalId: null },
+      {
+        chargeId: h.gateway.ledger.sessions.get(extra.id)!.chargeId,
+        amountCents: 27_050,
+        transferReversalId: null,
+      },
     ]);
   });
 
   it('given a deal deleted while its checkout was open, when that session is paid, then the payment is refunded', async () => {
     const { dealId } = await givenDeal(h);
     const { url } = await h.escrow.startDealCheckout(dealId, brand);
-    await h.bus.execute(dealAggregate, dealAggregate.streamId(dealId), () => [{ type: 'DealDeleted', data: {} }], brand);
+    await h.bus.execute(
+      dealAggregate,
+      dealAggregate.streamId(dealId),
+      () => [{ type: 'DealDeleted', data: {} }],
+      brand,
+    );
     await submit(h, url, { method: 'card', outcome: 'pay' });
     await h.settleEffects();
     expect((await dealState(h, dealId)).status).toBe('deleted');
-    expect(await h.types(dealAggregate.streamId(dealId))).toEqual(expect.arrayContaining(['UnexpectedPaymentReceived', 'DuplicatePaymentRefunded']));
+    expect(await h.types(dealAggregate.streamId(dealId))).toEqual(
+      expect.arrayContaining(['UnexpectedPaymentReceived', 'DuplicatePaymentRefunded']),
+    );
     expect(h.gateway.ledger.refunds).toMatchObject([{ amountCents: 27_050 }]);
   });
 
@@ -109,7 +129,12 @@ describe('a second paid checkout session is refunded automatically', () => {
   it('given a paid request, when a second session is paid, then it is refunded and recorded on the request', async () => {
     await givenUser(h, 'u_creator');
     const { requestId } = await givenRequest(h, 'u_creator');
-    await h.bus.execute(paymentRequestAggregate, paymentRequestAggregate.streamId(requestId), () => [{ type: 'PaymentRequestAccepted', data: {} }], visitor);
+    await h.bus.execute(
+      paymentRequestAggregate,
+      paymentRequestAggregate.streamId(requestId),
+      () => [{ type: 'PaymentRequestAccepted', data: {} }],
+      visitor,
+    );
     h.gateway.expireCheckoutSession = () => Promise.reject(new Error('network down'));
     const a = await h.escrow.startRequestCheckout(requestId, visitor);
     const b = await h.escrow.startRequestCheckout(requestId, visitor);
@@ -126,19 +151,33 @@ describe('a second paid checkout session is refunded automatically', () => {
   it('given a request that expires while its checkout is open, then the session is closed and can no longer be paid', async () => {
     await givenUser(h, 'u_creator');
     const { requestId } = await givenRequest(h, 'u_creator', 1);
-    await h.bus.execute(paymentRequestAggregate, paymentRequestAggregate.streamId(requestId), () => [{ type: 'PaymentRequestAccepted', data: {} }], visitor);
+    await h.bus.execute(
+      paymentRequestAggregate,
+      paymentRequestAggregate.streamId(requestId),
+      () => [{ type: 'PaymentRequestAccepted', data: {} }],
+      visitor,
+    );
     const { url } = await h.escrow.startRequestCheckout(requestId, visitor);
     h.clock.advance(HOUR);
     await h.tick();
     expect((await requestState(h, requestId)).status).toBe('expired');
-    expect(await h.types(paymentRequestAggregate.streamId(requestId))).toContain('PaymentRequestCheckoutClosed');
-    expect(h.gateway.ledger.sessions.get(new URL(url).pathname.split('/').pop()!)?.status).toBe('expired');
+    expect(await h.types(paymentRequestAggregate.streamId(requestId))).toContain(
+      'PaymentRequestCheckoutClosed',
+    );
+    expect(h.gateway.ledger.sessions.get(new URL(url).pathname.split('/').pop()!)?.status).toBe(
+      'expired',
+    );
   });
 
   it('given a request that expired while closing its session failed, when the brand pays, then the payment is refunded', async () => {
     await givenUser(h, 'u_creator');
     const { requestId } = await givenRequest(h, 'u_creator', 1);
-    await h.bus.execute(paymentRequestAggregate, paymentRequestAggregate.streamId(requestId), () => [{ type: 'PaymentRequestAccepted', data: {} }], visitor);
+    await h.bus.execute(
+      paymentRequestAggregate,
+      paymentRequestAggregate.streamId(requestId),
+      () => [{ type: 'PaymentRequestAccepted', data: {} }],
+      visitor,
+    );
     const { url } = await h.escrow.startRequestCheckout(requestId, visitor);
     const expire = h.gateway.expireCheckoutSession;
     h.gateway.expireCheckoutSession = () => Promise.reject(new Error('network down'));
@@ -149,6 +188,8 @@ describe('a second paid checkout session is refunded automatically', () => {
     await submit(h, url, { method: 'card', outcome: 'pay' });
     await h.settleEffects();
     expect(h.gateway.ledger.refunds).toMatchObject([{ amountCents: 42_000 }]);
-    expect((await requestState(h, requestId)).context.unexpectedPayments).toMatchObject([{ amountCents: 42_000, refundId: h.gateway.ledger.refunds[0]!.id }]);
+    expect((await requestState(h, requestId)).context.unexpectedPayments).toMatchObject([
+      { amountCents: 42_000, refundId: h.gateway.ledger.refunds[0]!.id },
+    ]);
   });
 });

@@ -1,7 +1,15 @@
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dealAggregate } from '../../../server/commands/aggregate';
-import { admin, brand, createHarness, dealState, givenDeal, givenDeliveredDeal, type Harness } from './support/escrow-harness';
+import {
+  admin,
+  brand,
+  createHarness,
+  dealState,
+  givenDeal,
+  givenDeliveredDeal,
+  type Harness,
+} from './support/escrow-harness';
 
 describe('exactly once, never early: hazards of the money flow', () => {
   let h: Harness;
@@ -18,7 +26,10 @@ describe('exactly once, never early: hazards of the money flow', () => {
   /** Delivers one exact, signed webhook payload (the same Stripe event id each time). */
   async function deliver(event: Record<string, unknown>) {
     const payload = JSON.stringify(event);
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: h.gateway.webhookSecret });
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: h.gateway.webhookSecret,
+    });
     return h.app.inject({
       method: 'POST',
       url: '/api/stripe/webhook',
@@ -32,21 +43,34 @@ describe('exactly once, never early: hazards of the money flow', () => {
     object: 'event',
     type: 'checkout.session.async_payment_failed',
     created: Math.floor(Date.now() / 1000),
-    data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'unpaid', metadata: { kind: 'deal', dealId: String(dealId) } } },
+    data: {
+      object: {
+        id: sessionId,
+        object: 'checkout.session',
+        payment_status: 'unpaid',
+        metadata: { kind: 'deal', dealId: String(dealId) },
+      },
+    },
   });
 
   it('given a failed session, when a new session fails too (and its event is redelivered), then each failure is recorded once', async () => {
     const { dealId } = await givenDeal(h);
-    const first = new URL((await h.escrow.startDealCheckout(dealId, brand)).url).pathname.split('/').pop()!;
+    const first = new URL((await h.escrow.startDealCheckout(dealId, brand)).url).pathname
+      .split('/')
+      .pop()!;
     expect((await deliver(failure('evt_fail_1', first, dealId))).statusCode).toBe(200);
-    const second = new URL((await h.escrow.startDealCheckout(dealId, brand)).url).pathname.split('/').pop()!;
+    const second = new URL((await h.escrow.startDealCheckout(dealId, brand)).url).pathname
+      .split('/')
+      .pop()!;
     expect((await deliver(failure('evt_fail_2', second, dealId))).statusCode).toBe(200);
     expect((await deliver(failure('evt_fail_2', second, dealId))).statusCode).toBe(200);
     // A late failure of the first (stale) session changes nothing either.
     expect((await deliver(failure('evt_fail_3', first, dealId))).statusCode).toBe(200);
 
     const events = await h.store.readStream(dealAggregate.streamId(dealId));
-    const failures = events.filter((e) => e.type === 'PaymentFailed').map((e) => (e.data as { checkoutSessionId: string }).checkoutSessionId);
+    const failures = events
+      .filter((e) => e.type === 'PaymentFailed')
+      .map((e) => (e.data as { checkoutSessionId: string }).checkoutSessionId);
     expect(failures).toEqual([first, second]);
     expect((await dealState(h, dealId)).context.lastFailedSessionId).toBe(second);
   });
@@ -65,8 +89,13 @@ describe('exactly once, never early: hazards of the money flow', () => {
     const transferGate = new Promise<void>((resolve) => (open = resolve));
     const { dealId } = await givenDeliveredDeal(h2);
     const releasing = h2.escrow.releaseFunds(dealId, 'brand', brand);
-    await expect.poll(async () => (await dealState(h2!, dealId)).context.pendingRelease).not.toBeNull();
-    await expect(h2.escrow.refund(dealId, admin)).rejects.toMatchObject({ status: 409, message: 'A release of these funds is under way' });
+    await expect
+      .poll(async () => (await dealState(h2!, dealId)).context.pendingRelease)
+      .not.toBeNull();
+    await expect(h2.escrow.refund(dealId, admin)).rejects.toMatchObject({
+      status: 409,
+      message: 'A release of these funds is under way',
+    });
     open();
     await releasing;
     await h2.settleEffects();
@@ -78,7 +107,9 @@ describe('exactly once, never early: hazards of the money flow', () => {
   it('given a released deal, when an admin refunds, then it is refused and nothing is refunded or reversed', async () => {
     const { dealId } = await givenDeliveredDeal(h);
     await h.escrow.releaseFunds(dealId, 'brand', brand);
-    await expect(h.escrow.refund(dealId, admin)).rejects.toMatchObject({ kind: 'illegal_transition' });
+    await expect(h.escrow.refund(dealId, admin)).rejects.toMatchObject({
+      kind: 'illegal_transition',
+    });
     expect(h.gateway.ledger.refunds).toHaveLength(0);
     expect(h.gateway.ledger.transfers[0]!.reversed).toBe(false);
   });
@@ -89,13 +120,17 @@ describe('exactly once, never early: hazards of the money flow', () => {
     const sessionId = (await dealState(h, dealId)).context.checkoutSessionId!;
     await h.gateway.payCheckout(sessionId, 'card');
     expect(h.gateway.ledger.refunds).toHaveLength(1);
-    expect((await h.types(dealAggregate.streamId(dealId))).filter((t) => t === 'PaymentSucceeded')).toHaveLength(1);
+    expect(
+      (await h.types(dealAggregate.streamId(dealId))).filter((t) => t === 'PaymentSucceeded'),
+    ).toHaveLength(1);
   });
 
   it('given a refunded deal, when a second release arrives (brand and timer), then nothing is transferred', async () => {
     const { dealId } = await givenDeliveredDeal(h);
     await h.escrow.refund(dealId, admin);
-    await expect(h.escrow.releaseFunds(dealId, 'brand', brand)).rejects.toMatchObject({ kind: 'illegal_transition' });
+    await expect(h.escrow.releaseFunds(dealId, 'brand', brand)).rejects.toMatchObject({
+      kind: 'illegal_transition',
+    });
     h.clock.advance(48 * 3_600_000);
     await h.tick();
     expect(h.gateway.ledger.transfers).toHaveLength(0);

@@ -6,7 +6,18 @@ import { breakdown } from '../../../machines/money';
 import { isDomainError } from '../../../server/commands/domain-error';
 import { dealAggregate } from '../../../server/commands/aggregate';
 import { GatewayError } from '../../../server/payments/gateway/payment-gateway';
-import { admin, brand, createHarness, creatorLink, dealState, givenDeal, HOUR, PUBLIC_URL, submit, type Harness } from './support/escrow-harness';
+import {
+  admin,
+  brand,
+  createHarness,
+  creatorLink,
+  dealState,
+  givenDeal,
+  HOUR,
+  PUBLIC_URL,
+  submit,
+  type Harness,
+} from './support/escrow-harness';
 
 /**
  * The money invariants under random use: sequences of commands, checkouts and payments (current,
@@ -50,9 +61,22 @@ interface Step {
 }
 
 /** Random use reaches the money only if deals move on: `progress` (the next natural step) comes up most often. */
-const WEIGHTS: Partial<Record<Kind, number>> = { progress: 10, payCurrent: 2, payOld: 2, redeliver: 2, time: 2, brandRelease: 2, refund: 2, split: 3 };
+const WEIGHTS: Partial<Record<Kind, number>> = {
+  progress: 10,
+  payCurrent: 2,
+  payOld: 2,
+  redeliver: 2,
+  time: 2,
+  brandRelease: 2,
+  refund: 2,
+  split: 3,
+};
 const WEIGHTED: Kind[] = KINDS.flatMap((kind) => Array<Kind>(WEIGHTS[kind] ?? 1).fill(kind));
-const stepArb: fc.Arbitrary<Step> = fc.record({ kind: fc.constantFrom(...WEIGHTED), deal: fc.nat({ max: 2 }), n: fc.nat({ max: 1_000_000 }) });
+const stepArb: fc.Arbitrary<Step> = fc.record({
+  kind: fc.constantFrom(...WEIGHTED),
+  deal: fc.nat({ max: 2 }),
+  n: fc.nat({ max: 1_000_000 }),
+});
 const AMOUNTS = [50, 100, 1_750, 25_000, 175_000];
 
 interface DealUnderTest {
@@ -74,7 +98,12 @@ async function attempt(task: () => Promise<unknown>): Promise<void> {
 
 const sessionIdOf = (url: string) => new URL(url).pathname.split('/').pop()!;
 
-async function runStep(h: Harness, deals: DealUnderTest[], delivered: { payload: string; signature: string }[], step: Step): Promise<void> {
+async function runStep(
+  h: Harness,
+  deals: DealUnderTest[],
+  delivered: { payload: string; signature: string }[],
+  step: Step,
+): Promise<void> {
   const d = deals[step.deal % deals.length]!;
   const { dealId } = d;
   const method = step.n % 3 === 0 ? 'ideal' : 'card';
@@ -87,7 +116,10 @@ async function runStep(h: Harness, deals: DealUnderTest[], delivered: { payload:
         return runStep(h, deals, delivered, { ...step, kind: 'payCurrent' });
       }
       if (status === 'pending_delivery') {
-        return runStep(h, deals, delivered, { ...step, kind: context.stripeAccountId === null ? 'acceptConnect' : 'deliver' });
+        return runStep(h, deals, delivered, {
+          ...step,
+          kind: context.stripeAccountId === null ? 'acceptConnect' : 'deliver',
+        });
       }
       if (status === 'delivered' || status === 'dispute') {
         const next: Kind[] = ['brandRelease', 'dispute', 'time', 'adminRelease', 'refund', 'split'];
@@ -98,10 +130,18 @@ async function runStep(h: Harness, deals: DealUnderTest[], delivered: { payload:
     case 'raise': {
       const { context } = await dealState(h, dealId);
       const amount = AMOUNTS[step.n % AMOUNTS.length]!;
-      return attempt(() => h.run.deal(dealId, { type: 'UpdateDealTerms', terms: { ...context.terms!, ...breakdown(amount, 'deal') } }, brand));
+      return attempt(() =>
+        h.run.deal(
+          dealId,
+          { type: 'UpdateDealTerms', terms: { ...context.terms!, ...breakdown(amount, 'deal') } },
+          brand,
+        ),
+      );
     }
     case 'checkout':
-      return attempt(async () => d.sessions.push(sessionIdOf((await h.escrow.startDealCheckout(dealId, brand)).url)));
+      return attempt(async () =>
+        d.sessions.push(sessionIdOf((await h.escrow.startDealCheckout(dealId, brand)).url)),
+      );
     case 'payCurrent': {
       const open = (await dealState(h, dealId)).context.openSession;
       if (open) await attempt(() => h.gateway.payCheckout(open.sessionId, method));
@@ -114,7 +154,8 @@ async function runStep(h: Harness, deals: DealUnderTest[], delivered: { payload:
     case 'payUnknown': {
       // A session the deal never recorded (made at the gateway directly), for its total or any amount.
       const { context } = await dealState(h, dealId);
-      const totalCents = step.n % 2 === 0 ? (context.amounts?.totalCents ?? 1) : 1 + (step.n % 200_000);
+      const totalCents =
+        step.n % 2 === 0 ? (context.amounts?.totalCents ?? 1) : 1 + (step.n % 200_000);
       const { sessionId } = await h.gateway.createCheckoutSession({
         kind: 'deal',
         reference: String(dealId),
@@ -170,14 +211,19 @@ async function runStep(h: Harness, deals: DealUnderTest[], delivered: { payload:
     case 'split': {
       // An admin splits (putting a deal not in dispute on hold first); some refunds are refused, to be retried.
       const { status, context } = await dealState(h, dealId);
-      if ((status === 'delivered' || status === 'pending_delivery') && context.hold === null) await attempt(() => h.escrow.hold(dealId, admin));
+      if ((status === 'delivered' || status === 'pending_delivery') && context.hold === null)
+        await attempt(() => h.escrow.hold(dealId, admin));
       const amount = context.amounts?.amountCents ?? 2;
       const creatorCents = step.n % 7 === 0 ? amount : 1 + (step.n % Math.max(1, amount - 1));
       const refuse = step.n % 3 === 0;
       if (refuse) h.gateway.failRefundsWith('invalid_request');
       try {
-        await attempt(() => h.run.deal(dealId, { type: 'ResolveWithSplit', creatorCents, key: randomUUID() }, admin));
-        await attempt(() => h.run.deal(dealId, { type: 'ResolveWithSplit', creatorCents, key: randomUUID() }, admin));
+        await attempt(() =>
+          h.run.deal(dealId, { type: 'ResolveWithSplit', creatorCents, key: randomUUID() }, admin),
+        );
+        await attempt(() =>
+          h.run.deal(dealId, { type: 'ResolveWithSplit', creatorCents, key: randomUUID() }, admin),
+        );
         await h.settleEffects();
       } finally {
         if (refuse) h.gateway.failRefundsWith(null);
@@ -203,15 +249,22 @@ async function runStep(h: Harness, deals: DealUnderTest[], delivered: { payload:
 /** The money invariants of one deal, from the gateway's records and the ledger. */
 async function checkDeal(h: Harness, d: DealUnderTest, label: string): Promise<void> {
   const { status, context } = await dealState(h, d.dealId);
-  const sessions = h.gateway.ledger.sessions.values().filter((s) => s.metadata.dealId === String(d.dealId));
-  const charged = sessions.filter((s) => s.chargeId !== null).reduce((sum, s) => sum + s.totalCents, 0);
+  const sessions = h.gateway.ledger.sessions
+    .values()
+    .filter((s) => s.metadata.dealId === String(d.dealId));
+  const charged = sessions
+    .filter((s) => s.chargeId !== null)
+    .reduce((sum, s) => sum + s.totalCents, 0);
   const { transfers, refunds } = h.gateway.ledger.moneyOfGroup(d.streamId);
   const refunded = refunds.reduce((sum, r) => sum + r.amountCents, 0);
   const transferred = transfers.reduce((sum, t) => sum + t.amountCents, 0);
   const m = context.money;
   const where = `${label}: deal ${d.dealId} (${status})`;
 
-  expect({ charged: m.chargedCents, refunded: m.refundedCents, transferred: m.transferredCents }, where).toEqual({ charged, refunded, transferred });
+  expect(
+    { charged: m.chargedCents, refunded: m.refundedCents, transferred: m.transferredCents },
+    where,
+  ).toEqual({ charged, refunded, transferred });
   expect(charged - refunded - transferred - m.feeKeptCents, where).toBe(heldCents(context));
   expect(heldCents(context), where).toBeGreaterThanOrEqual(0);
   expect(transfers.length, where).toBeLessThanOrEqual(1);
@@ -222,17 +275,24 @@ async function checkDeal(h: Harness, d: DealUnderTest, label: string): Promise<v
   expect(refunded + transferred, where).toBeLessThanOrEqual(charged);
   const split = context.split;
   // A transfer is the creator amount, or a split's part of it; never more.
-  for (const t of transfers) expect(t.amountCents, where).toBe(split ? split.creatorCents : context.terms!.amountCents);
+  for (const t of transfers)
+    expect(t.amountCents, where).toBe(split ? split.creatorCents : context.terms!.amountCents);
   // Every unexpected payment has been refunded once the effects settled: what is held funds the deal.
   expect(escrowedCents(context), where).toBe(heldCents(context));
   const inEscrow = ['pending_delivery', 'delivered', 'dispute'].includes(status);
   // A split's parts add up to what the escrow held; a part leaves the escrow only once the gateway made it.
   const splitGone = split
-    ? (split.transfer === 'succeeded' ? split.creatorCents + split.feeKeptCents : 0) + (split.refund === 'succeeded' ? split.refundCents : 0)
+    ? (split.transfer === 'succeeded' ? split.creatorCents + split.feeKeptCents : 0) +
+      (split.refund === 'succeeded' ? split.refundCents : 0)
     : 0;
-  if (split) expect(split.creatorCents + split.feeKeptCents + split.refundCents, where).toBe(split.chargedCents);
+  if (split)
+    expect(split.creatorCents + split.feeKeptCents + split.refundCents, where).toBe(
+      split.chargedCents,
+    );
   expect(heldCents(context), where).toBe(inEscrow ? context.amounts!.totalCents - splitGone : 0);
-  expect(status === 'split_resolved', where).toBe(split !== null && splitGone === split.chargedCents);
+  expect(status === 'split_resolved', where).toBe(
+    split !== null && splitGone === split.chargedCents,
+  );
   await nothingUndecided(h, d, where);
 
   // Escrow only through the open session, for exactly the total then due, as the gateway charged it.
@@ -243,7 +303,8 @@ async function checkDeal(h: Harness, d: DealUnderTest, label: string): Promise<v
   for (const e of events) {
     const data = e.data as Record<string, unknown>;
     if (e.type === 'DealCreated' || e.type === 'DealUpdated') due = data.totalCents as number;
-    if (e.type === 'CheckoutSessionCreated') open = { sessionId: data.sessionId as string, totalCents: data.totalCents as number };
+    if (e.type === 'CheckoutSessionCreated')
+      open = { sessionId: data.sessionId as string, totalCents: data.totalCents as number };
     if (e.type === 'CheckoutSessionClosed' && open?.sessionId === data.sessionId) open = null;
     if (e.type === 'PaymentSucceeded') {
       payments++;
@@ -270,19 +331,27 @@ async function nothingUndecided(h: Harness, d: DealUnderTest, where: string): Pr
   const strays = new Set<string>();
   for (const e of await h.store.readStream(d.streamId)) {
     const data = e.data as Record<string, unknown>;
-    for (const field of ['key', 'transferKey', 'refundKey']) if (typeof data[field] === 'string') keys.add(data[field] as string);
-    for (const field of ['transferId', 'refundId']) if (typeof data[field] === 'string') recorded.set(data[field] as string, Number(data.amountCents));
+    for (const field of ['key', 'transferKey', 'refundKey'])
+      if (typeof data[field] === 'string') keys.add(data[field] as string);
+    for (const field of ['transferId', 'refundId'])
+      if (typeof data[field] === 'string')
+        recorded.set(data[field] as string, Number(data.amountCents));
     if (e.type === 'DuplicatePaymentRefunded') strays.add(data.refundId as string);
   }
   const { transfers, refunds } = h.gateway.ledger.moneyOfGroup(d.streamId);
   for (const t of transfers) {
-    expect(keys.has(t.idempotencyKey), `${where}: transfer ${t.id} under an intent's key`).toBe(true);
+    expect(keys.has(t.idempotencyKey), `${where}: transfer ${t.id} under an intent's key`).toBe(
+      true,
+    );
     expect(recorded.get(t.id), `${where}: transfer ${t.id} recorded`).toBe(t.amountCents);
   }
   for (const r of refunds) {
     expect(recorded.get(r.id), `${where}: refund ${r.id} recorded`).toBe(r.amountCents);
     // A stray payment's refund is keyed by its session; the deal's own refunds by their intent.
-    if (!strays.has(r.id)) expect(keys.has(r.idempotencyKey), `${where}: refund ${r.id} under an intent's key`).toBe(true);
+    if (!strays.has(r.id))
+      expect(keys.has(r.idempotencyKey), `${where}: refund ${r.id} under an intent's key`).toBe(
+        true,
+      );
   }
 }
 
@@ -303,7 +372,10 @@ describe('money property: the ledger and the gateway agree after any sequence', 
             const res = await h.app.inject({
               method: 'POST',
               url: '/api/stripe/webhook',
-              headers: { 'content-type': 'application/json', 'stripe-signature': request.signature },
+              headers: {
+                'content-type': 'application/json',
+                'stripe-signature': request.signature,
+              },
               payload: request.payload,
             });
             return res.statusCode;
@@ -319,7 +391,9 @@ describe('money property: the ledger and the gateway agree after any sequence', 
               await h.settleEffects();
               for (const d of deals) await checkDeal(h, d, `step ${i} ${step.kind}`);
             }
-            for (const d of deals) for (const e of await h.store.readStream(d.streamId)) seen.set(e.type, (seen.get(e.type) ?? 0) + 1);
+            for (const d of deals)
+              for (const e of await h.store.readStream(d.streamId))
+                seen.set(e.type, (seen.get(e.type) ?? 0) + 1);
           } finally {
             await h.close();
           }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { paymentRequestAggregate } from '../../../server/commands/aggregate';
-import { givenRequest, requestState, submit, type Harness, requestCreator, requestVisitor, useHarness } from './support/escrow-harness';
+import {
+  givenRequest,
+  requestState,
+  submit,
+  type Harness,
+  requestCreator,
+  requestVisitor,
+  useHarness,
+} from './support/escrow-harness';
 
 describe('payment-request lifecycle on the simulated gateway', () => {
   let h: Harness;
@@ -9,7 +17,12 @@ describe('payment-request lifecycle on the simulated gateway', () => {
   useHarness((harness) => (h = harness), { users: ['u_creator'] });
 
   async function accept(requestId: number) {
-    await h.bus.execute(paymentRequestAggregate, paymentRequestAggregate.streamId(requestId), () => [{ type: 'PaymentRequestAccepted', data: {} }], visitor);
+    await h.bus.execute(
+      paymentRequestAggregate,
+      paymentRequestAggregate.streamId(requestId),
+      () => [{ type: 'PaymentRequestAccepted', data: {} }],
+      visitor,
+    );
   }
 
   it('given an accepted request, when the brand pays by iDEAL, then it is paid and the browser returns to the request success page', async () => {
@@ -26,7 +39,10 @@ describe('payment-request lifecycle on the simulated gateway', () => {
   it('given a paid request and a creator with payouts enabled, when the creator completes it, then the amount is transferred once', async () => {
     const { requestId } = await givenRequest(h, 'u_creator');
     await accept(requestId);
-    await submit(h, (await h.escrow.startRequestCheckout(requestId, visitor)).url, { method: 'card', outcome: 'pay' });
+    await submit(h, (await h.escrow.startRequestCheckout(requestId, visitor)).url, {
+      method: 'card',
+      outcome: 'pay',
+    });
     expect(await h.escrow.userBankStatus('u_creator')).toBe('Not connected');
     const { url } = await h.escrow.startUserOnboarding('u_creator', creator);
     await submit(h, url, { outcome: 'complete' });
@@ -41,11 +57,14 @@ describe('payment-request lifecycle on the simulated gateway', () => {
       {
         amountCents: 40_000,
         transferGroup: `payment-request-${requestId}`,
-        idempotencyKey: context.pendingPayout?.key ?? (result.events[0]!.data as { key: string }).key,
+        idempotencyKey:
+          context.pendingPayout?.key ?? (result.events[0]!.data as { key: string }).key,
       },
     ]);
     expect(context.transferId).toBe(h.gateway.ledger.transfers[0]?.id);
-    await expect(h.escrow.completePaymentRequest(requestId, creator)).rejects.toMatchObject({ kind: 'illegal_transition' });
+    await expect(h.escrow.completePaymentRequest(requestId, creator)).rejects.toMatchObject({
+      kind: 'illegal_transition',
+    });
     expect(h.gateway.ledger.transfers).toHaveLength(1);
   });
 
@@ -59,6 +78,8 @@ describe('payment-request lifecycle on the simulated gateway', () => {
     const { requestId } = await givenRequest(h, 'u_creator', 24);
     await accept(requestId);
     h.clock.advance(24 * 3_600_000);
-    await expect(h.escrow.startRequestCheckout(requestId, visitor)).rejects.toThrow('Payment request has expired');
+    await expect(h.escrow.startRequestCheckout(requestId, visitor)).rejects.toThrow(
+      'Payment request has expired',
+    );
   });
 });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { paymentRequestAggregate } from '../../../server/commands/aggregate';
-import { admin, givenRequest, requestState, submit, type Harness, requestCreator, requestVisitor, useHarness } from './support/escrow-harness';
+import {
+  admin,
+  givenRequest,
+  requestState,
+  submit,
+  type Harness,
+  requestCreator,
+  requestVisitor,
+  useHarness,
+} from './support/escrow-harness';
 
 describe('payment-request payouts: deferred until the account is ready, held by a chargeback', () => {
   let h: Harness;
@@ -10,8 +19,16 @@ describe('payment-request payouts: deferred until the account is ready, held by 
 
   async function givenPaidRequest() {
     const { requestId } = await givenRequest(h, 'u_creator');
-    await h.bus.execute(paymentRequestAggregate, paymentRequestAggregate.streamId(requestId), () => [{ type: 'PaymentRequestAccepted', data: {} }], visitor);
-    await submit(h, (await h.escrow.startRequestCheckout(requestId, visitor)).url, { method: 'card', outcome: 'pay' });
+    await h.bus.execute(
+      paymentRequestAggregate,
+      paymentRequestAggregate.streamId(requestId),
+      () => [{ type: 'PaymentRequestAccepted', data: {} }],
+      visitor,
+    );
+    await submit(h, (await h.escrow.startRequestCheckout(requestId, visitor)).url, {
+      method: 'card',
+      outcome: 'pay',
+    });
     return requestId;
   }
 
@@ -27,10 +44,14 @@ describe('payment-request payouts: deferred until the account is ready, held by 
     expect(status).toBe('completed');
     expect(context.payoutDeferredAt).not.toBeNull();
     expect(context.transferId).toBeNull();
-    expect(await h.types(paymentRequestAggregate.streamId(requestId))).toContain('PaymentRequestPayoutDeferred');
+    expect(await h.types(paymentRequestAggregate.streamId(requestId))).toContain(
+      'PaymentRequestPayoutDeferred',
+    );
     await h.tick();
     expect(h.gateway.ledger.transfers).toHaveLength(0);
-    await expect(h.escrow.completePaymentRequest(requestId, creator)).rejects.toMatchObject({ kind: 'illegal_transition' });
+    await expect(h.escrow.completePaymentRequest(requestId, creator)).rejects.toMatchObject({
+      kind: 'illegal_transition',
+    });
   });
 
   it('given a deferred payout, when account.updated shows payouts enabled, then the reactor transfers exactly once with the request key', async () => {
@@ -40,19 +61,30 @@ describe('payment-request payouts: deferred until the account is ready, held by 
     await h.tick();
     await h.tick();
     await h.escrow.payDeferredPayout(requestId, { actor: { kind: 'system', id: 'again' } });
-    const requested = (await h.store.readStream(paymentRequestAggregate.streamId(requestId))).filter((e) => e.type === 'PaymentRequestPayoutRequested');
+    const requested = (
+      await h.store.readStream(paymentRequestAggregate.streamId(requestId))
+    ).filter((e) => e.type === 'PaymentRequestPayoutRequested');
     expect(requested).toHaveLength(1);
-    expect(h.gateway.ledger.transfers).toMatchObject([{ amountCents: 40_000, idempotencyKey: (requested[0]!.data as { key: string }).key }]);
+    expect(h.gateway.ledger.transfers).toMatchObject([
+      { amountCents: 40_000, idempotencyKey: (requested[0]!.data as { key: string }).key },
+    ]);
     const { status, context } = await requestState(h, requestId);
     expect(status).toBe('completed');
     expect(context.transferId).toBe(h.gateway.ledger.transfers[0]!.id);
-    expect((await h.types(paymentRequestAggregate.streamId(requestId))).filter((t) => t === 'PaymentRequestCompleted')).toHaveLength(1);
+    expect(
+      (await h.types(paymentRequestAggregate.streamId(requestId))).filter(
+        (t) => t === 'PaymentRequestCompleted',
+      ),
+    ).toHaveLength(1);
   });
 
   it('given a paid request, when a chargeback arrives, then it is held: the creator cannot complete until an admin releases the hold', async () => {
     const requestId = await givenPaidRequest();
     await connectCreator();
-    await h.gateway.openChargeback((await requestState(h, requestId)).context.chargeId!, 'fraudulent');
+    await h.gateway.openChargeback(
+      (await requestState(h, requestId)).context.chargeId!,
+      'fraudulent',
+    );
     const held = await requestState(h, requestId);
     expect(held.context.hold).toMatchObject({ reason: 'Chargeback: fraudulent' });
     expect(held.context.chargebacks).toHaveLength(1);
@@ -68,7 +100,10 @@ describe('payment-request payouts: deferred until the account is ready, held by 
   it('given a deferred payout under a chargeback, when the account becomes ready, then nothing is paid until the hold is released', async () => {
     const requestId = await givenPaidRequest();
     await h.escrow.completePaymentRequest(requestId, creator);
-    await h.gateway.openChargeback((await requestState(h, requestId)).context.chargeId!, 'fraudulent');
+    await h.gateway.openChargeback(
+      (await requestState(h, requestId)).context.chargeId!,
+      'fraudulent',
+    );
     await connectCreator();
     await h.tick();
     await h.escrow.payDeferredPayout(requestId, { actor: { kind: 'system', id: 'probe' } });

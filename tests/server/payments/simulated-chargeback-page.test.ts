@@ -32,7 +32,9 @@ describe('simulated gateway: the test-mode chargeback page', () => {
     expect(sent.statusCode).toBe(200);
     expect(sent.body).toContain('Chargeback sent');
     await t.ctx.settle(await t.ctx.store.headPosition());
-    expect(t.ctx.queries.requests.byId(id)!.context.hold).toMatchObject({ reason: 'Chargeback: fraudulent' });
+    expect(t.ctx.queries.requests.byId(id)!.context.hold).toMatchObject({
+      reason: 'Chargeback: fraudulent',
+    });
     expect((await t.app.inject({ url: '/sim/payments/cs_unknown' })).statusCode).toBe(404);
   });
 
@@ -42,12 +44,32 @@ describe('simulated gateway: the test-mode chargeback page', () => {
     const sessionId = t.ctx.queries.requests.byId(id)!.context.checkoutSessionId!;
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     for (const suffix of ['', '?key=', '?key=00000000000000000000000000000000', '?key[]=x']) {
-      expect((await t.app.inject({ url: `/sim/payments/${sessionId}${suffix}` })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: `/sim/payments/${sessionId}${suffix}` })).statusCode).toBe(
+        404,
+      );
       expect(
-        (await t.app.inject({ method: 'POST', url: `/sim/payments/${sessionId}${suffix}`, headers: form, payload: 'outcome=chargeback' })).statusCode,
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/sim/payments/${sessionId}${suffix}`,
+            headers: form,
+            payload: 'outcome=chargeback',
+          })
+        ).statusCode,
       ).toBe(404);
-      expect((await t.app.inject({ url: `/sim/checkout/${sessionId}${suffix}` })).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'POST', url: `/sim/checkout/${sessionId}${suffix}`, headers: form, payload: 'outcome=fail' })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: `/sim/checkout/${sessionId}${suffix}` })).statusCode).toBe(
+        404,
+      );
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/sim/checkout/${sessionId}${suffix}`,
+            headers: form,
+            payload: 'outcome=fail',
+          })
+        ).statusCode,
+      ).toBe(404);
     }
     await t.ctx.settle(await t.ctx.store.headPosition());
     expect(t.ctx.queries.requests.byId(id)!.context.hold).toBeNull();
@@ -57,15 +79,40 @@ describe('simulated gateway: the test-mode chargeback page', () => {
     const brand = await registerUser(t.app);
     const deal = await createDeal(t.app, brand.token);
     await payDeal(t.app, t.ctx, brand.token, deal.id);
-    const link = (await t.app.inject({ method: 'POST', url: `/api/deals/${deal.id}/generate-token`, headers: bearer(brand.token) })).json().token;
-    const claimSecret = (await t.app.inject({ method: 'POST', url: `/api/deals/accept/${link}` })).json().claimSecret;
+    const link = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/deals/${deal.id}/generate-token`,
+        headers: bearer(brand.token),
+      })
+    ).json().token;
+    const claimSecret = (
+      await t.app.inject({ method: 'POST', url: `/api/deals/accept/${link}` })
+    ).json().claimSecret;
     const onboarding = new URL(
-      (await t.app.inject({ method: 'POST', url: `/api/deals/start-onboarding/${link}`, headers: { 'x-claim-secret': claimSecret } })).json().url,
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/deals/start-onboarding/${link}`,
+          headers: { 'x-claim-secret': claimSecret },
+        })
+      ).json().url,
     );
     expect(onboarding.searchParams.get('key')).toMatch(/^[0-9a-f]{32}$/);
     expect((await t.app.inject({ url: onboarding.pathname })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: onboarding.pathname, headers: form, payload: 'outcome=complete' })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `${onboarding.pathname}${onboarding.search}` })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: onboarding.pathname,
+          headers: form,
+          payload: 'outcome=complete',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ url: `${onboarding.pathname}${onboarding.search}` })).statusCode,
+    ).toBe(200);
   });
 
   it('the public settings say test mode', async () => {
@@ -75,12 +122,21 @@ describe('simulated gateway: the test-mode chargeback page', () => {
 });
 
 describe('production refuses fake money unless chosen', () => {
-  const prod = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), PUBLIC_URL: 'https://escrow.example' };
+  const prod = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'p'.repeat(40),
+    PUBLIC_URL: 'https://escrow.example',
+  };
   it('given production without Stripe keys, then the config is refused with a message naming SIMULATED_PAYMENTS', () => {
-    expect(() => loadConfig(prod)).toThrow(/STRIPE_SECRET_KEY is required.*SIMULATED_PAYMENTS=true/s);
+    expect(() => loadConfig(prod)).toThrow(
+      /STRIPE_SECRET_KEY is required.*SIMULATED_PAYMENTS=true/s,
+    );
   });
   it('given SIMULATED_PAYMENTS=true, then it starts on the simulated gateway', () => {
     expect(loadConfig({ ...prod, SIMULATED_PAYMENTS: 'true' }).simulatedPayments).toBe(true);
-    expect(loadConfig({ ...prod, STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).simulatedPayments).toBe(false);
+    expect(
+      loadConfig({ ...prod, STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })
+        .simulatedPayments,
+    ).toBe(false);
   });
 });

@@ -5,8 +5,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createGateway, SIMULATED_GATEWAY_FILE } from '../../../server/payments/gateway/create-gateway';
-import { createSimulatedGateway, type SimulatedGateway } from '../../../server/payments/gateway/simulated/simulated-gateway';
+import {
+  createGateway,
+  SIMULATED_GATEWAY_FILE,
+} from '../../../server/payments/gateway/create-gateway';
+import {
+  createSimulatedGateway,
+  type SimulatedGateway,
+} from '../../../server/payments/gateway/simulated/simulated-gateway';
 
 const dir = mkdtempSync(join(tmpdir(), 'escrow-sim-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,14 +34,17 @@ const worker = fileURLToPath(new URL('./fixtures/sim-gateway-worker.fixture.ts',
 /** Runs the worker fixture to its end (or its self-inflicted SIGKILL); resolves with its JSON line. */
 function runWorker(args: string[], expectKill = false): Promise<Record<string, string>> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', worker, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', worker, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     let errors = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
     child.on('error', reject);
     child.on('exit', (code, signal) => {
-      if (expectKill ? signal !== 'SIGKILL' : code !== 0) return reject(new Error(`worker ended with ${code ?? signal}: ${errors}`));
+      if (expectKill ? signal !== 'SIGKILL' : code !== 0)
+        return reject(new Error(`worker ended with ${code ?? signal}: ${errors}`));
       resolve(JSON.parse(output.trim()) as Record<string, string>);
     });
   });
@@ -54,7 +63,11 @@ async function givenPayable(gateway: SimulatedGateway, group: string) {
     idempotencyKey: `${group}:checkout`,
   });
   const { chargeId } = gateway.ledger.charge(gateway.ledger.sessions.get(sessionId)!, 'card');
-  const { accountId } = await gateway.createConnectedAccount({ reference: group, email: null, idempotencyKey: `${group}:account` });
+  const { accountId } = await gateway.createConnectedAccount({
+    reference: group,
+    email: null,
+    idempotencyKey: `${group}:account`,
+  });
   gateway.ledger.enablePayouts(accountId);
   return { sessionId, chargeId: chargeId!, accountId };
 }
@@ -84,7 +97,11 @@ describe('simulated gateway file', () => {
     const a = createGateway({ publicUrl: 'http://escrow.test' }) as SimulatedGateway;
     const b = createGateway({ publicUrl: 'http://escrow.test' }) as SimulatedGateway;
     opened.push(a, b);
-    const { accountId } = await a.createConnectedAccount({ reference: '1', email: null, idempotencyKey: 'k' });
+    const { accountId } = await a.createConnectedAccount({
+      reference: '1',
+      email: null,
+      idempotencyKey: 'k',
+    });
     expect(b.ledger.accounts.has(accountId)).toBe(false);
   });
 });
@@ -94,33 +111,71 @@ describe('idempotency keys on a shared file', () => {
     const path = newFile();
     const [a, b] = [open(path), open(path)];
     const { chargeId, accountId } = await givenPayable(a, 'deal-1');
-    const first = await a.transfer(transferInput('deal-1', accountId, chargeId, 'deal-1:release:evt-1'));
-    const second = await b.transfer(transferInput('deal-1', accountId, chargeId, 'deal-1:release:evt-1'));
+    const first = await a.transfer(
+      transferInput('deal-1', accountId, chargeId, 'deal-1:release:evt-1'),
+    );
+    const second = await b.transfer(
+      transferInput('deal-1', accountId, chargeId, 'deal-1:release:evt-1'),
+    );
     expect(second).toEqual(first);
     expect(a.ledger.transfers).toHaveLength(1);
-    expect(b.ledger.moneyOfGroup('deal-1').transfers).toMatchObject([{ id: first.transferId, amountCents: 25_000, reversed: false }]);
+    expect(b.ledger.moneyOfGroup('deal-1').transfers).toMatchObject([
+      { id: first.transferId, amountCents: 25_000, reversed: false },
+    ]);
   });
 
   it('given a key seen before, then the first result comes back for every operation and nothing new is made', async () => {
     const path = newFile();
     const a = open(path);
     const { sessionId, chargeId, accountId } = await givenPayable(a, 'deal-2');
-    const transfer = await a.transfer(transferInput('deal-2', accountId, chargeId, 'deal-2:release'));
-    const refund = await a.refund({ paymentIntentId: null, chargeId, amountCents: 27_050, transferGroup: 'deal-2', idempotencyKey: 'deal-2:refund' });
+    const transfer = await a.transfer(
+      transferInput('deal-2', accountId, chargeId, 'deal-2:release'),
+    );
+    const refund = await a.refund({
+      paymentIntentId: null,
+      chargeId,
+      amountCents: 27_050,
+      transferGroup: 'deal-2',
+      idempotencyKey: 'deal-2:refund',
+    });
     expect(refund.transferReversalId).toMatch(/^trr_sim_/);
     a.close();
 
     const b = open(path);
-    expect(await b.createCheckoutSession({ ...b.ledger.sessions.get(sessionId)!.input })).toMatchObject({ sessionId });
-    expect(await b.createConnectedAccount({ reference: 'deal-2', email: null, idempotencyKey: 'deal-2:account' })).toEqual({ accountId });
-    expect(await b.transfer(transferInput('deal-2', accountId, chargeId, 'deal-2:release'))).toEqual(transfer);
-    expect(await b.refund({ paymentIntentId: null, chargeId, amountCents: 27_050, transferGroup: 'deal-2', idempotencyKey: 'deal-2:refund' })).toEqual(refund);
+    expect(
+      await b.createCheckoutSession({ ...b.ledger.sessions.get(sessionId)!.input }),
+    ).toMatchObject({ sessionId });
+    expect(
+      await b.createConnectedAccount({
+        reference: 'deal-2',
+        email: null,
+        idempotencyKey: 'deal-2:account',
+      }),
+    ).toEqual({ accountId });
+    expect(
+      await b.transfer(transferInput('deal-2', accountId, chargeId, 'deal-2:release')),
+    ).toEqual(transfer);
+    expect(
+      await b.refund({
+        paymentIntentId: null,
+        chargeId,
+        amountCents: 27_050,
+        transferGroup: 'deal-2',
+        idempotencyKey: 'deal-2:refund',
+      }),
+    ).toEqual(refund);
     const money = b.ledger.moneyOfGroup('deal-2');
     expect(money.transfers).toMatchObject([{ id: transfer.transferId, reversed: true }]);
     expect(money.refunds).toMatchObject([{ id: refund.refundId, chargeId, amountCents: 27_050 }]);
     // A new key for the same charge is refused, not refunded twice; the refusal is not remembered as a result.
     await expect(
-      b.refund({ paymentIntentId: null, chargeId, amountCents: 27_050, transferGroup: 'deal-2', idempotencyKey: 'deal-2:refund:2' }),
+      b.refund({
+        paymentIntentId: null,
+        chargeId,
+        amountCents: 27_050,
+        transferGroup: 'deal-2',
+        idempotencyKey: 'deal-2:refund:2',
+      }),
     ).rejects.toThrow(/already been refunded/);
     expect(b.ledger.refunds).toHaveLength(1);
   });
@@ -162,11 +217,18 @@ describe('a crash', () => {
 
     const gateway = open(path);
     expect(gateway.webhookSecret).toBe(made.webhookSecret);
-    expect(gateway.ledger.sessions.get(made.sessionId!)).toMatchObject({ status: 'complete', chargeId: made.chargeId });
+    expect(gateway.ledger.sessions.get(made.sessionId!)).toMatchObject({
+      status: 'complete',
+      chargeId: made.chargeId,
+    });
     expect(gateway.ledger.accounts.get(made.accountId!)).toMatchObject({ payoutsEnabled: true });
-    expect(await gateway.paymentDetails(gateway.ledger.sessions.get(made.sessionId!)!.paymentIntentId)).toEqual({ chargeId: made.chargeId, method: 'card' });
+    expect(
+      await gateway.paymentDetails(gateway.ledger.sessions.get(made.sessionId!)!.paymentIntentId),
+    ).toEqual({ chargeId: made.chargeId, method: 'card' });
     // The retry after the crash (same key) gets the transfer made before it.
-    const retry = await gateway.transfer(transferInput('deal-7', made.accountId!, made.chargeId!, 'crash-key'));
+    const retry = await gateway.transfer(
+      transferInput('deal-7', made.accountId!, made.chargeId!, 'crash-key'),
+    );
     expect(retry.transferId).toBe(made.transferId);
     expect(gateway.ledger.transfers).toHaveLength(1);
   });

@@ -14,10 +14,16 @@ describe('Stripe adapter: money movements of a period (reconciliation)', () => {
   const since = new Date('2026-03-01T00:00:00.000Z');
   const until = new Date('2026-03-03T00:00:00.000Z');
   const at = (iso: string) => Math.floor(Date.parse(iso) / 1000);
-  const list = (url: string, data: unknown[], hasMore = false) => ({ body: { object: 'list', url, has_more: hasMore, data } });
+  const list = (url: string, data: unknown[], hasMore = false) => ({
+    body: { object: 'list', url, has_more: hasMore, data },
+  });
   /** Two pages: the first until the SDK asks for what comes after its last object. */
-  const paged = (url: string, first: ({ id: string } & Record<string, unknown>)[], second: unknown[]) => (r: RecordedRequest) =>
-    r.query.starting_after === first[first.length - 1]!.id ? list(url, second) : list(url, first, true);
+  const paged =
+    (url: string, first: ({ id: string } & Record<string, unknown>)[], second: unknown[]) =>
+    (r: RecordedRequest) =>
+      r.query.starting_after === first[first.length - 1]!.id
+        ? list(url, second)
+        : list(url, first, true);
 
   it('given two pages of charges, refunds, a reversed transfer, a payout and a dispute, when listed, then every page is read and each movement names its stream', async () => {
     const day = at('2026-03-02T10:00:00.000Z');
@@ -26,7 +32,18 @@ describe('Stripe adapter: money movements of a period (reconciliation)', () => {
       '/v1/charges',
       paged(
         '/v1/charges',
-        [{ id: 'ch_1', object: 'charge', status: 'succeeded', amount: 27_050, created: day, payment_intent: 'pi_1', transfer_group: 'deal-7', metadata: {} }],
+        [
+          {
+            id: 'ch_1',
+            object: 'charge',
+            status: 'succeeded',
+            amount: 27_050,
+            created: day,
+            payment_intent: 'pi_1',
+            transfer_group: 'deal-7',
+            metadata: {},
+          },
+        ],
         [
           {
             id: 'ch_2',
@@ -38,24 +55,75 @@ describe('Stripe adapter: money movements of a period (reconciliation)', () => {
             transfer_group: 'payment-request-3',
             metadata: {},
           },
-          { id: 'ch_3', object: 'charge', status: 'failed', amount: 100, created: day, payment_intent: 'pi_3', transfer_group: null, metadata: {} },
+          {
+            id: 'ch_3',
+            object: 'charge',
+            status: 'failed',
+            amount: 100,
+            created: day,
+            payment_intent: 'pi_3',
+            transfer_group: null,
+            metadata: {},
+          },
         ],
       ),
     );
     stripe.on('GET', '/v1/refunds', () =>
-      list('/v1/refunds', [{ id: 're_1', object: 'refund', status: 'succeeded', amount: 27_050, created: day, metadata: { transferGroup: 'deal-7' } }]),
+      list('/v1/refunds', [
+        {
+          id: 're_1',
+          object: 'refund',
+          status: 'succeeded',
+          amount: 27_050,
+          created: day,
+          metadata: { transferGroup: 'deal-7' },
+        },
+      ]),
     );
     stripe.on('GET', '/v1/transfers', () =>
       list('/v1/transfers', [
-        { id: 'tr_1', object: 'transfer', amount: 25_000, amount_reversed: 25_000, created: day, transfer_group: 'deal-7', metadata: {} },
-        { id: 'tr_2', object: 'transfer', amount: 40_000, amount_reversed: 0, created: day, transfer_group: 'payment-request-3', metadata: {} },
+        {
+          id: 'tr_1',
+          object: 'transfer',
+          amount: 25_000,
+          amount_reversed: 25_000,
+          created: day,
+          transfer_group: 'deal-7',
+          metadata: {},
+        },
+        {
+          id: 'tr_2',
+          object: 'transfer',
+          amount: 40_000,
+          amount_reversed: 0,
+          created: day,
+          transfer_group: 'payment-request-3',
+          metadata: {},
+        },
       ]),
     );
     stripe.on('GET', '/v1/transfers/tr_1/reversals', () =>
-      list('/v1/transfers/tr_1/reversals', [{ id: 'trr_1', object: 'transfer_reversal', amount: 25_000, created: day, transfer: 'tr_1' }]),
+      list('/v1/transfers/tr_1/reversals', [
+        {
+          id: 'trr_1',
+          object: 'transfer_reversal',
+          amount: 25_000,
+          created: day,
+          transfer: 'tr_1',
+        },
+      ]),
     );
     stripe.on('GET', '/v1/disputes', () =>
-      list('/v1/disputes', [{ id: 'dp_1', object: 'dispute', amount: 42_000, created: day, charge: 'ch_2', metadata: {} }]),
+      list('/v1/disputes', [
+        {
+          id: 'dp_1',
+          object: 'dispute',
+          amount: 42_000,
+          created: day,
+          charge: 'ch_2',
+          metadata: {},
+        },
+      ]),
     );
 
     const movements = await gateway.listMovements({ since, until });
@@ -69,7 +137,10 @@ describe('Stripe adapter: money movements of a period (reconciliation)', () => {
       ['payout', 'tr_2', 40_000, 'payment-request-3'],
       ['dispute', 'dp_1', 42_000, null],
     ]);
-    expect(movements[0]).toMatchObject({ otherIds: ['pi_1'], createdAt: '2026-03-02T10:00:00.000Z' });
+    expect(movements[0]).toMatchObject({
+      otherIds: ['pi_1'],
+      createdAt: '2026-03-02T10:00:00.000Z',
+    });
     const charges = stripe.requests.filter((r) => r.path === '/v1/charges');
     expect(charges).toHaveLength(2);
     expect(charges[0]!.query).toMatchObject({

@@ -34,10 +34,20 @@ describe('POST /api/stripe/webhook', () => {
       object: 'event',
       type,
       created: Math.floor(Date.now() / 1000),
-      data: { object: h.gateway.ledger.sessionObject(h.gateway.ledger.sessions.get(sessionId)!, paymentStatus as 'paid') },
+      data: {
+        object: h.gateway.ledger.sessionObject(
+          h.gateway.ledger.sessions.get(sessionId)!,
+          paymentStatus as 'paid',
+        ),
+      },
     });
   const post = (payload: string, signature: string) =>
-    app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+    app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
   const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
     Stripe.webhooks.generateTestHeaderString({
       payload,
@@ -56,7 +66,10 @@ describe('POST /api/stripe/webhook', () => {
     const payload = event('evt_forged', 'checkout.session.completed');
     const response = await post(payload, sign(payload, { secret: 'whsec_attacker' }));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: 'invalid_signature', message: expect.stringContaining('signature') });
+    expect(response.json()).toMatchObject({
+      error: 'invalid_signature',
+      message: expect.stringContaining('signature'),
+    });
     expect((await dealState(h, dealId)).status).toBe('pending_payment');
   });
 
@@ -68,13 +81,21 @@ describe('POST /api/stripe/webhook', () => {
 
   it('given a signature older than the 5-minute tolerance, when posted, then 400 (replay refused)', async () => {
     const payload = event('evt_stale', 'checkout.session.completed');
-    const response = await post(payload, sign(payload, { timestamp: Math.floor(Date.now() / 1000) - 600 }));
+    const response = await post(
+      payload,
+      sign(payload, { timestamp: Math.floor(Date.now() / 1000) - 600 }),
+    );
     expect(response.statusCode).toBe(400);
     expect((await dealState(h, dealId)).status).toBe('pending_payment');
   });
 
   it('given no signature header, when posted, then 400', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(response.statusCode).toBe(400);
   });
 
@@ -125,15 +146,27 @@ describe('webhook timestamps and shapes', () => {
   });
   const send = (body: unknown, timestamp?: number) => {
     const payload = JSON.stringify(body);
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: h.gateway.webhookSecret, ...(timestamp ? { timestamp } : {}) });
-    return app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: h.gateway.webhookSecret,
+      ...(timestamp ? { timestamp } : {}),
+    });
+    return app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
   };
   const base = { id: 'evt_x', object: 'event', type: 'checkout.session.completed' };
 
   it('given a future-dated (10 min) or old signature, then 400', async () => {
     const now = Math.floor(Date.now() / 1000);
     for (const timestamp of [now + 600, now - 600]) {
-      const res = await send({ ...base, data: { object: { id: 'cs_1', payment_status: 'paid', metadata: {} } } }, timestamp);
+      const res = await send(
+        { ...base, data: { object: { id: 'cs_1', payment_status: 'paid', metadata: {} } } },
+        timestamp,
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/tolerance/i);
     }
@@ -142,8 +175,21 @@ describe('webhook timestamps and shapes', () => {
   it.each([
     { ...base, data: null },
     { ...base, data: { object: 'x' } },
-    { ...base, data: { object: { id: 'cs_1', payment_status: 'paid', amount_total: 'lots', metadata: { dealId: '1' } } } },
-    { ...base, data: { object: { id: 'cs_1', payment_status: 'paid', metadata: { dealId: '../1' } } } },
+    {
+      ...base,
+      data: {
+        object: {
+          id: 'cs_1',
+          payment_status: 'paid',
+          amount_total: 'lots',
+          metadata: { dealId: '1' },
+        },
+      },
+    },
+    {
+      ...base,
+      data: { object: { id: 'cs_1', payment_status: 'paid', metadata: { dealId: '../1' } } },
+    },
     { ...base, data: { object: { id: { $gt: '' }, payment_status: 'paid' } } },
     { ...base, type: 'charge.dispute.created', data: { object: { id: 'dp_1', charge: 42 } } },
     { ...base, type: 'account.updated', data: { object: { id: 'acct_1', metadata: 'x' } } },
@@ -155,6 +201,9 @@ describe('webhook timestamps and shapes', () => {
   });
 
   it('given an unknown event type with a valid envelope, then 200 (acknowledged, ignored)', async () => {
-    expect((await send({ id: 'evt_u', type: 'customer.created', data: { object: { id: 'cus_1' } } })).statusCode).toBe(200);
+    expect(
+      (await send({ id: 'evt_u', type: 'customer.created', data: { object: { id: 'cus_1' } } }))
+        .statusCode,
+    ).toBe(200);
   });
 });

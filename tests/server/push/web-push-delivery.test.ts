@@ -10,7 +10,14 @@ import { buildApp } from '../../../server/app';
 import { createAppContext, type AppContext } from '../../../server/app-context';
 import { webPushSender, type PushSubscriptionJson } from '../../../server/push/push.service';
 import { createTestClock } from '../../../server/shared/clock';
-import { browser, decryptPushMessage, localTls, pushTestConfig, startPushEndpoint, verifyVapid } from '../../support/push-endpoint';
+import {
+  browser,
+  decryptPushMessage,
+  localTls,
+  pushTestConfig,
+  startPushEndpoint,
+  verifyVapid,
+} from '../../support/push-endpoint';
 import { bearer, registerUser } from '../api/test-app';
 
 /*
@@ -59,7 +66,12 @@ afterAll(async () => {
 });
 
 const subscribe = async (token: string, subscription: PushSubscriptionJson) => {
-  const res = await app.inject({ method: 'POST', url: '/api/push/subscribe', headers: bearer(token), payload: { subscription } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/push/subscribe',
+    headers: bearer(token),
+    payload: { subscription },
+  });
   expect(res.statusCode, res.body).toBe(200);
 };
 
@@ -71,7 +83,12 @@ describe('web-push delivery', () => {
     await subscribe(user.token, b.subscription(url));
     const before = endpoint.received.length;
 
-    const res = await app.inject({ method: 'POST', url: '/api/push/test', headers: bearer(user.token), payload: { title: 'Hi', body: 'There' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/push/test',
+      headers: bearer(user.token),
+      payload: { title: 'Hi', body: 'There' },
+    });
 
     expect(res.json()).toEqual({ success: true, sent: 1, failed: 0 });
     const got = endpoint.received.slice(before);
@@ -119,10 +136,15 @@ describe('web-push delivery', () => {
   it('given subscriptions the push service answers 410, 404, 500 and 201, when notifying, then only the 410 and 404 ones are removed', async () => {
     const user = await registerUser(app);
     const paths = ['/push/v1/gone', '/push/v1/missing', '/push/v1/broken', '/push/v1/fine'];
-    for (const p of paths) await subscribe(user.token, browser().subscription(`${endpoint.origin}${p}`));
+    for (const p of paths)
+      await subscribe(user.token, browser().subscription(`${endpoint.origin}${p}`));
     const before = endpoint.received.length;
 
-    const res = await app.inject({ method: 'POST', url: '/api/push/test', headers: bearer(user.token) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/push/test',
+      headers: bearer(user.token),
+    });
 
     expect(res.json()).toEqual({ success: true, sent: 1, failed: 3 });
     expect(
@@ -138,7 +160,11 @@ describe('web-push delivery', () => {
         ?.pushSubscriptions.map((s) => s.endpoint)
         .sort(),
     ).toEqual([`${endpoint.origin}/push/v1/broken`, `${endpoint.origin}/push/v1/fine`]);
-    const again = await app.inject({ method: 'POST', url: '/api/push/test', headers: bearer(user.token) });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/push/test',
+      headers: bearer(user.token),
+    });
     expect(again.json()).toEqual({ success: true, sent: 1, failed: 1 });
   });
 });

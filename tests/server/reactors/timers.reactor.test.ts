@@ -31,7 +31,15 @@ describe('timer reactor and the timers read model', () => {
     await caughtUp();
     const end = new Date(h.clock.now().getTime() + 48 * HOUR).toISOString();
     expect(dueTimers(h.readDb, new Date(Date.parse(end) - 1).toISOString(), 10)).toEqual([]);
-    expect(dueTimers(h.readDb, end, 10)).toEqual([{ streamId: `deal-${dealId}`, kind: 'review_period', entityId: dealId, endsAt: end, elapsed: false }]);
+    expect(dueTimers(h.readDb, end, 10)).toEqual([
+      {
+        streamId: `deal-${dealId}`,
+        kind: 'review_period',
+        entityId: dealId,
+        endsAt: end,
+        elapsed: false,
+      },
+    ]);
   });
 
   it('given a dispute, then the review timer is replaced by the 72 h dispute timer; a release removes it', async () => {
@@ -104,8 +112,16 @@ describe('timer reactor and the timers read model', () => {
   it('given a paid request, when its expiry passes, then nothing expires it', async () => {
     await givenUser(h, 'u_c');
     const { requestId } = await givenRequest(h, 'u_c', 24);
-    await h.bus.execute(paymentRequestAggregate, paymentRequestAggregate.streamId(requestId), () => [{ type: 'PaymentRequestAccepted', data: {} }], brand);
-    await submit(h, (await h.escrow.startRequestCheckout(requestId, brand)).url, { method: 'card', outcome: 'pay' });
+    await h.bus.execute(
+      paymentRequestAggregate,
+      paymentRequestAggregate.streamId(requestId),
+      () => [{ type: 'PaymentRequestAccepted', data: {} }],
+      brand,
+    );
+    await submit(h, (await h.escrow.startRequestCheckout(requestId, brand)).url, {
+      method: 'card',
+      outcome: 'pay',
+    });
     h.clock.advance(25 * HOUR);
     await h.tick();
     expect((await requestState(h, requestId)).status).toBe('paid');

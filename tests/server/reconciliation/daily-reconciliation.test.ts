@@ -19,7 +19,11 @@ describe('daily reconciliation', () => {
     const daily = t.ctx.payments.reconciliation;
     // 09:00 UTC: before the configured hour nothing runs.
     expect(await daily.tick()).toBe(false);
-    const account = gateway.ledger.openAccount({ reference: 'x', email: null, idempotencyKey: 'acct-by-hand' });
+    const account = gateway.ledger.openAccount({
+      reference: 'x',
+      email: null,
+      idempotencyKey: 'acct-by-hand',
+    });
     gateway.ledger.enablePayouts(account.id);
     await gateway.transfer({
       amountCents: 700,
@@ -39,7 +43,16 @@ describe('daily reconciliation', () => {
     expect(more).toEqual([]);
     expect(recorded).toMatchObject({
       type: 'ReconciliationCompleted',
-      data: { gateway: 'simulated', mismatches: 1, byProblem: { missing_in_ledger: 1, missing_at_gateway: 0, amount_differs: 0, intent_without_outcome: 0 } },
+      data: {
+        gateway: 'simulated',
+        mismatches: 1,
+        byProblem: {
+          missing_in_ledger: 1,
+          missing_at_gateway: 0,
+          amount_differs: 0,
+          intent_without_outcome: 0,
+        },
+      },
     });
 
     // The notifications reactor turns it into the admins' email.

@@ -7,7 +7,15 @@ import { SIMULATED_GATEWAY_FILE } from '../../../server/payments/gateway/create-
 import type { SimulatedGateway } from '../../../server/payments/gateway/simulated/simulated-gateway';
 import type { ReconciliationReport } from '../../../server/reconciliation/reconcile';
 import { acceptAndConnect, claimHeader, createPaidRequest, payDeal } from '../api/flow-helpers';
-import { bearer, createDeal, createRootAdmin, createTestApp, registerUser, signInAdmin, type TestApp } from '../api/test-app';
+import {
+  bearer,
+  createDeal,
+  createRootAdmin,
+  createTestApp,
+  registerUser,
+  signInAdmin,
+  type TestApp,
+} from '../api/test-app';
 
 /**
  * The reconciliation compares the ledger with the simulated gateway's own file. Each kind of
@@ -44,7 +52,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function report(token = adminToken, query = `?since=${since}`) {
-  const res = await t.app.inject({ url: `/api/admin/reconciliation${query}`, headers: bearer(token) });
+  const res = await t.app.inject({
+    url: `/api/admin/reconciliation${query}`,
+    headers: bearer(token),
+  });
   return res;
 }
 const mismatchesOf = async () => {
@@ -56,7 +67,12 @@ const mismatchesOf = async () => {
 function cli(...args: string[]) {
   return spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/reconcile.ts', ...args], {
     cwd: process.cwd(),
-    env: { ...process.env, DATA_DIR: t.dataDir, PUBLIC_URL: 'http://app.test', LOG_LEVEL: 'silent' },
+    env: {
+      ...process.env,
+      DATA_DIR: t.dataDir,
+      PUBLIC_URL: 'http://app.test',
+      LOG_LEVEL: 'silent',
+    },
     encoding: 'utf8',
     timeout: 60_000,
   });
@@ -82,17 +98,40 @@ describe('reconciliation with the simulated gateway', () => {
     released = (await createDeal(t.app, brand.token)).id;
     await payDeal(t.app, t.ctx, brand.token, released);
     const link = await acceptAndConnect(t.app, t.ctx, brand.token, released);
-    expect((await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) })).statusCode).toBe(200);
-    const approve = await t.app.inject({ method: 'POST', url: `/api/deals/${released}/release`, headers: bearer(brand.token) });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/deals/deliver/${link}`,
+          headers: claimHeader(link),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: `/api/deals/${released}/release`,
+      headers: bearer(brand.token),
+    });
     expect(approve.statusCode, approve.body).toBe(200);
     // A deal the admin refunds while its money is held.
     refunded = (await createDeal(t.app, brand.token, { amount: '120' })).id;
     await payDeal(t.app, t.ctx, brand.token, refunded);
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/deals/${refunded}/refund`, headers: bearer(adminToken) })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/deals/${refunded}/refund`,
+          headers: bearer(adminToken),
+        })
+      ).statusCode,
+    ).toBe(200);
     // A chargeback on a third deal.
     disputed = (await createDeal(t.app, brand.token, { amount: '80' })).id;
     await payDeal(t.app, t.ctx, brand.token, disputed);
-    await gateway.openChargeback(t.ctx.queries.deals.byId(disputed)!.context.chargeId!, 'fraudulent');
+    await gateway.openChargeback(
+      t.ctx.queries.deals.byId(disputed)!.context.chargeId!,
+      'fraudulent',
+    );
     // A payment request, paid.
     const creator = await registerUser(t.app, { companyName: 'Sanne Creates' });
     await createPaidRequest(t.app, t.ctx, creator.token);
@@ -105,7 +144,12 @@ describe('reconciliation with the simulated gateway', () => {
     const kind = (k: string) => body.kinds.find((x) => x.kind === k)!;
     expect(kind('charge')).toMatchObject({ ledgerCount: 4, gatewayCount: 4 });
     expect(kind('charge').ledgerCents).toBe(kind('charge').gatewayCents);
-    expect(kind('transfer')).toMatchObject({ ledgerCount: 1, gatewayCount: 1, ledgerCents: 25_000, gatewayCents: 25_000 });
+    expect(kind('transfer')).toMatchObject({
+      ledgerCount: 1,
+      gatewayCount: 1,
+      ledgerCents: 25_000,
+      gatewayCents: 25_000,
+    });
     expect(kind('refund')).toMatchObject({ ledgerCount: 1, gatewayCount: 1, ledgerCents: 12_984 });
     expect(kind('dispute')).toMatchObject({ ledgerCount: 1, gatewayCount: 1 });
 
@@ -131,15 +175,28 @@ describe('reconciliation with the simulated gateway', () => {
     const refundId = t.ctx.queries.deals.byId(refunded)!.context.refundId!;
     gatewayFile('DELETE FROM sim_refunds WHERE id = ?', refundId);
     expect(await mismatchesOf()).toEqual([
-      expect.objectContaining({ problem: 'missing_at_gateway', kind: 'refund', reference: refundId, streamId: `deal-${refunded}` }),
+      expect.objectContaining({
+        problem: 'missing_at_gateway',
+        kind: 'refund',
+        reference: refundId,
+        streamId: `deal-${refunded}`,
+      }),
     ]);
   });
 
   it('reports a transfer whose amount differs at the gateway', async () => {
     const transferId = t.ctx.queries.deals.byId(released)!.context.transferId!;
-    gatewayFile('UPDATE sim_transfers SET amount_cents = amount_cents - 1 WHERE id = ?', transferId);
+    gatewayFile(
+      'UPDATE sim_transfers SET amount_cents = amount_cents - 1 WHERE id = ?',
+      transferId,
+    );
     expect((await mismatchesOf()).filter((m) => m.problem === 'amount_differs')).toEqual([
-      expect.objectContaining({ kind: 'transfer', reference: transferId, ledgerCents: 25_000, gatewayCents: 24_999 }),
+      expect.objectContaining({
+        kind: 'transfer',
+        reference: transferId,
+        ledgerCents: 25_000,
+        gatewayCents: 24_999,
+      }),
     ]);
   });
 
@@ -156,7 +213,12 @@ describe('reconciliation with the simulated gateway', () => {
     });
     expect(c.transferId).not.toBeNull();
     expect((await mismatchesOf()).filter((m) => m.problem === 'missing_in_ledger')).toEqual([
-      expect.objectContaining({ kind: 'refund', reference: byHand.refundId, gatewayCents: 500, streamId: `deal-${disputed}` }),
+      expect.objectContaining({
+        kind: 'refund',
+        reference: byHand.refundId,
+        gatewayCents: 500,
+        streamId: `deal-${disputed}`,
+      }),
     ]);
   });
 
@@ -164,7 +226,11 @@ describe('reconciliation with the simulated gateway', () => {
     // The payments reactor is down: the admin's release of the held deal stays an intent.
     await t.ctx.payments.reactors.stop();
     const key = 'stuck-refund-1';
-    await t.ctx.run.deal(disputed, { type: 'RequestRefund', key }, { actor: { kind: 'admin', id: 'root' } });
+    await t.ctx.run.deal(
+      disputed,
+      { type: 'RequestRefund', key },
+      { actor: { kind: 'admin', id: 'root' } },
+    );
     expect((await mismatchesOf()).some((m) => m.problem === 'intent_without_outcome')).toBe(false);
     t.clock.advance(16 * 60_000);
     expect((await mismatchesOf()).filter((m) => m.problem === 'intent_without_outcome')).toEqual([

@@ -15,13 +15,23 @@ afterAll(() => t?.close());
 /** How often the gateway was asked for an account's status (the gateway metrics count every call). */
 async function gatewayStatusCalls(): Promise<number> {
   const text = (await t.ctx.metrics.scrape()).body;
-  const line = text.split('\n').find((l) => l.startsWith('escrow_gateway_call_seconds_count{') && l.includes('method="getAccountStatus"'));
+  const line = text
+    .split('\n')
+    .find(
+      (l) =>
+        l.startsWith('escrow_gateway_call_seconds_count{') &&
+        l.includes('method="getAccountStatus"'),
+    );
   return line ? Number(line.split(' ').at(-1)) : 0;
 }
 
 async function creatorWithPayoutAccount(complete: boolean) {
   const creator = await registerUser(t.app);
-  const link = await t.app.inject({ method: 'POST', url: '/api/stripe/create-onboarding-link', headers: bearer(creator.token) });
+  const link = await t.app.inject({
+    method: 'POST',
+    url: '/api/stripe/create-onboarding-link',
+    headers: bearer(creator.token),
+  });
   expect(link.statusCode, link.body).toBe(200);
   const accountId = t.ctx.queries.accounts.userById(creator.userId)!.payoutAccountId!;
   const gateway = t.ctx.payments.gateway;
@@ -31,7 +41,8 @@ async function creatorWithPayoutAccount(complete: boolean) {
   return { ...creator, accountId, gateway };
 }
 
-const status = async (token: string) => t.app.inject({ url: '/api/stripe/account-status', headers: bearer(token) });
+const status = async (token: string) =>
+  t.app.inject({ url: '/api/stripe/account-status', headers: bearer(token) });
 
 describe('payout account status', () => {
   it('given a connected account, when asked five times in a row, then the gateway is asked at most once; after a minute once more', async () => {

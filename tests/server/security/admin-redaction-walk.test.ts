@@ -30,9 +30,23 @@ beforeAll(async () => {
   t = await createTestApp();
   const brand = await registerUser(t.app, { companyName: 'Acme BV' });
   const creator = await registerUser(t.app);
-  const admins = createAdminAccounts({ bus: t.ctx.bus, unique: t.ctx.unique, accounts: t.ctx.queries.accounts });
-  await t.ctx.settle((await admins.create('walker', 'walker-pass-1', 'admin', { actor: { kind: 'system', id: 'test' } })).position);
-  const login = await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username: 'walker', password: 'walker-pass-1' } });
+  const admins = createAdminAccounts({
+    bus: t.ctx.bus,
+    unique: t.ctx.unique,
+    accounts: t.ctx.queries.accounts,
+  });
+  await t.ctx.settle(
+    (
+      await admins.create('walker', 'walker-pass-1', 'admin', {
+        actor: { kind: 'system', id: 'test' },
+      })
+    ).position,
+  );
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/admin-login',
+    payload: { username: 'walker', password: 'walker-pass-1' },
+  });
   admin = bearer((login.json() as { token: string }).token);
   const gateway = t.ctx.payments.gateway;
   if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
@@ -42,7 +56,11 @@ beforeAll(async () => {
     return id;
   };
   const link = async (id: number) => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/deals/${id}/generate-token`, headers: bearer(brand.token) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/deals/${id}/generate-token`,
+      headers: bearer(brand.token),
+    });
     const token = (res.json() as { token: string }).token;
     linkTokens.push(token);
     return token;
@@ -50,13 +68,23 @@ beforeAll(async () => {
   // Unpaid; unpaid with a failed checkout; paid after a failed checkout.
   await deal();
   const failed = await deal();
-  await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: bearer(brand.token), payload: { dealId: failed } });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/create-checkout-session',
+    headers: bearer(brand.token),
+    payload: { dealId: failed },
+  });
   await gateway.failCheckout(t.ctx.queries.deals.byId(failed)!.context.checkoutSessionId!);
   await t.ctx.quiesce();
   expect(t.ctx.queries.deals.byId(failed)!.context.lastFailedSessionId).toMatch(/^cs_/);
   await link(failed);
   const failedThenPaid = await deal();
-  await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: bearer(brand.token), payload: { dealId: failedThenPaid } });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/create-checkout-session',
+    headers: bearer(brand.token),
+    payload: { dealId: failedThenPaid },
+  });
   await gateway.failCheckout(t.ctx.queries.deals.byId(failedThenPaid)!.context.checkoutSessionId!);
   await t.ctx.quiesce();
   await payDeal(t.app, t.ctx, brand.token, failedThenPaid);
@@ -65,18 +93,40 @@ beforeAll(async () => {
     const id = await deal();
     await payDeal(t.app, t.ctx, brand.token, id);
     if (step === 'refunded') {
-      expect((await t.app.inject({ method: 'POST', url: `/api/admin/deals/${id}/refund`, headers: admin })).statusCode).toBe(200);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/admin/deals/${id}/refund`,
+            headers: admin,
+          })
+        ).statusCode,
+      ).toBe(200);
       continue;
     }
     const token = await acceptAndConnect(t.app, t.ctx, brand.token, id);
     linkTokens.push(token);
     if (step === 'connected') continue;
-    await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${token}`, headers: claimHeader(token) });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/deals/deliver/${token}`,
+      headers: claimHeader(token),
+    });
     if (step === 'dispute') {
-      await t.app.inject({ method: 'POST', url: `/api/deals/${id}/dispute`, headers: bearer(brand.token), payload: { reason: 'Late' } });
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/deals/${id}/dispute`,
+        headers: bearer(brand.token),
+        payload: { reason: 'Late' },
+      });
       await t.app.inject({ method: 'POST', url: `/api/admin/deals/${id}/hold`, headers: admin });
     }
-    if (step === 'completed') await t.app.inject({ method: 'POST', url: `/api/deals/${id}/release`, headers: bearer(brand.token) });
+    if (step === 'completed')
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/deals/${id}/release`,
+        headers: bearer(brand.token),
+      });
     await t.ctx.quiesce();
   }
   const paidRequest = await createPaidRequest(t.app, t.ctx, creator.token);
@@ -88,9 +138,14 @@ afterAll(() => t.close());
 
 /** Every admin GET route from the app's own OpenAPI document (a new route is walked without editing this file). */
 function adminGetPaths(): string[] {
-  const doc = (t.app as unknown as { swagger(): { paths: Record<string, Record<string, unknown>> } }).swagger();
+  const doc = (
+    t.app as unknown as { swagger(): { paths: Record<string, Record<string, unknown>> } }
+  ).swagger();
   return Object.entries(doc.paths)
-    .filter(([path, methods]) => path.startsWith('/api/admin/') && 'get' in methods && !path.includes('/stream'))
+    .filter(
+      ([path, methods]) =>
+        path.startsWith('/api/admin/') && 'get' in methods && !path.includes('/stream'),
+    )
     .map(([path]) => path.replace(/\{(\w+)\}/g, ':$1'));
 }
 
@@ -104,15 +159,19 @@ function urlsFor(path: string): string[] {
 function leaves(value: unknown, key = '', out: { key: string; value: string }[] = []) {
   if (typeof value === 'string') out.push({ key, value });
   else if (Array.isArray(value)) for (const v of value) leaves(v, key, out);
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) leaves(v, k, out);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) leaves(v, k, out);
   return out;
 }
 
 function leaks(body: string, contentType: string): string[] {
   const found: string[] = [];
-  const items = contentType.includes('json') ? leaves(JSON.parse(body)) : [{ key: '', value: body }];
+  const items = contentType.includes('json')
+    ? leaves(JSON.parse(body))
+    : [{ key: '', value: body }];
   for (const { key, value } of items) {
-    for (const token of linkTokens) if (value.includes(token)) found.push(`${key || '(text)'}: link token`);
+    for (const token of linkTokens)
+      if (value.includes(token)) found.push(`${key || '(text)'}: link token`);
     for (const [match] of value.matchAll(idLike)) {
       const allowed = referenceKeys[key];
       if (allowed && allowed.test(match) && value === match) continue;
@@ -127,7 +186,13 @@ function leaks(body: string, contentType: string): string[] {
 describe('every admin answer, walked for id-like values', () => {
   it('given deals in many states (a failed checkout among them), when an admin reads every admin GET route, then no session, intent, charge, account id or link token is shown', async () => {
     const paths = adminGetPaths();
-    expect(paths).toEqual(expect.arrayContaining(['/api/admin/deals', '/api/admin/deals/:id', '/api/admin/payment-requests/:id']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/admin/deals',
+        '/api/admin/deals/:id',
+        '/api/admin/payment-requests/:id',
+      ]),
+    );
     const problems: string[] = [];
     let answers = 0;
     for (const path of paths) {
@@ -135,7 +200,8 @@ describe('every admin answer, walked for id-like values', () => {
         const res = await t.app.inject({ url, headers: admin });
         if (res.statusCode !== 200) continue;
         answers++;
-        for (const leak of leaks(res.body, String(res.headers['content-type'] ?? ''))) problems.push(`${url} ${leak}`);
+        for (const leak of leaks(res.body, String(res.headers['content-type'] ?? '')))
+          problems.push(`${url} ${leak}`);
       }
     }
     expect(answers).toBeGreaterThan(dealIds.length * 3);

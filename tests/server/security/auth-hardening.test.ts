@@ -9,8 +9,14 @@ import { bearer, createTestApp, registerUser, type TestApp } from '../api/test-a
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_MAX_FAILURES: '3', LOGIN_MAX_ACCOUNT_FAILURES: '6' });
-  const admins = createAdminAccounts({ bus: t.ctx.bus, unique: t.ctx.unique, accounts: t.ctx.queries.accounts });
-  const { position } = await admins.create('keeper', 'admin-pass-1', 'admin', { actor: { kind: 'system', id: 'test' } });
+  const admins = createAdminAccounts({
+    bus: t.ctx.bus,
+    unique: t.ctx.unique,
+    accounts: t.ctx.queries.accounts,
+  });
+  const { position } = await admins.create('keeper', 'admin-pass-1', 'admin', {
+    actor: { kind: 'system', id: 'test' },
+  });
   await t.ctx.settle(position);
 });
 afterAll(() => t.close());
@@ -21,10 +27,18 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
 describe('row 1: the admin lockout keys on the validated identity', () => {
   it('given a changing extra "email" field, when guessing wrong 3 times, then the right password is still refused with 429', async () => {
     for (let i = 0; i < 3; i++) {
-      const res = await post('/api/auth/admin-login', { username: 'keeper', password: 'wrong', email: `x${i}@example.com` });
+      const res = await post('/api/auth/admin-login', {
+        username: 'keeper',
+        password: 'wrong',
+        email: `x${i}@example.com`,
+      });
       expect(res.statusCode).toBe(401);
     }
-    const blocked = await post('/api/auth/admin-login', { username: 'keeper', password: 'admin-pass-1', email: 'y@example.com' });
+    const blocked = await post('/api/auth/admin-login', {
+      username: 'keeper',
+      password: 'admin-pass-1',
+      email: 'y@example.com',
+    });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
@@ -40,7 +54,12 @@ describe('row 1: the admin lockout keys on the validated identity', () => {
       });
       expect(res.statusCode).toBe(401);
     }
-    const fresh = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.0.9.9', payload: { email: u.email, password: 'secret123' } });
+    const fresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.0.9.9',
+      payload: { email: u.email, password: 'secret123' },
+    });
     expect(fresh.statusCode).toBe(429);
   });
 });
@@ -56,7 +75,10 @@ describe('row 9: odd login bodies are 400, never 500', () => {
     expect(res.json().message).toEqual(expect.any(String));
   });
   it('admin login with an object username → 400', async () => {
-    expect((await post('/api/auth/admin-login', { username: { toString: 'x' }, password: 'a' })).statusCode).toBe(400);
+    expect(
+      (await post('/api/auth/admin-login', { username: { toString: 'x' }, password: 'a' }))
+        .statusCode,
+    ).toBe(400);
   });
 });
 
@@ -64,16 +86,26 @@ describe('row 2: X-Forwarded-For is trusted only from configured proxies', () =>
   it('given the default (no TRUST_PROXY), when a client rotates X-Forwarded-For, then the throttle still sees its address', async () => {
     const u = await registerUser(t.app);
     for (let i = 0; i < 3; i++) {
-      await post('/api/auth/login', { email: u.email, password: 'bad-guess' }, { 'x-forwarded-for': `203.0.113.${i}` });
+      await post(
+        '/api/auth/login',
+        { email: u.email, password: 'bad-guess' },
+        { 'x-forwarded-for': `203.0.113.${i}` },
+      );
     }
-    const res = await post('/api/auth/login', { email: u.email, password: 'secret123' }, { 'x-forwarded-for': '203.0.113.77' });
+    const res = await post(
+      '/api/auth/login',
+      { email: u.email, password: 'secret123' },
+      { 'x-forwarded-for': '203.0.113.77' },
+    );
     expect(res.statusCode).toBe(429);
   });
   it('TRUST_PROXY parses hop counts and addresses and refuses "true"', () => {
     const base = { JWT_SECRET: 'x'.repeat(32) };
     expect(loadConfig(base).trustProxy).toBe(false);
     expect(loadConfig({ ...base, TRUST_PROXY: '1' }).trustProxy).toBe(1);
-    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy).toBe('10.0.0.1,10.0.0.2');
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy).toBe(
+      '10.0.0.1,10.0.0.2',
+    );
     expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
   });
 });
@@ -81,28 +113,53 @@ describe('row 2: X-Forwarded-For is trusted only from configured proxies', () =>
 describe('row 14: tokens can be revoked; answers are not cached', () => {
   it('given a logged-in user on two devices, when logging out, then both tokens are refused', async () => {
     const u = await registerUser(t.app);
-    const other = (await post('/api/auth/login', { email: u.email, password: 'secret123' })).json().token as string;
-    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(other) })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(u.token) })).statusCode).toBe(200);
+    const other = (await post('/api/auth/login', { email: u.email, password: 'secret123' })).json()
+      .token as string;
+    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(other) })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(u.token) }))
+        .statusCode,
+    ).toBe(200);
     for (const token of [u.token, other]) {
       const res = await t.app.inject({ url: '/api/auth/me', headers: bearer(token) });
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('Session ended; please log in again');
     }
     const again = await post('/api/auth/login', { email: u.email, password: 'secret123' });
-    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(again.json().token) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/api/auth/me', headers: bearer(again.json().token) })).statusCode,
+    ).toBe(200);
   });
 
   it('given a password change, then old tokens are refused, the new token works and only the new password logs in', async () => {
     const u = await registerUser(t.app);
-    const wrong = await post('/api/auth/change-password', { currentPassword: 'not-it', newPassword: 'another-secret' }, bearer(u.token));
+    const wrong = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'not-it', newPassword: 'another-secret' },
+      bearer(u.token),
+    );
     expect(wrong.statusCode).toBe(403);
-    const changed = await post('/api/auth/change-password', { currentPassword: 'secret123', newPassword: 'another-secret' }, bearer(u.token));
+    const changed = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'secret123', newPassword: 'another-secret' },
+      bearer(u.token),
+    );
     expect(changed.statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(u.token) })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(changed.json().token) })).statusCode).toBe(200);
-    expect((await post('/api/auth/login', { email: u.email, password: 'secret123' })).statusCode).toBe(401);
-    expect((await post('/api/auth/login', { email: u.email, password: 'another-secret' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(u.token) })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await t.app.inject({ url: '/api/auth/me', headers: bearer(changed.json().token) }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/api/auth/login', { email: u.email, password: 'secret123' })).statusCode,
+    ).toBe(401);
+    expect(
+      (await post('/api/auth/login', { email: u.email, password: 'another-secret' })).statusCode,
+    ).toBe(200);
   });
 
   it('given a logged-in read, then Cache-Control is no-store; over plain http there is no HSTS or upgrade-insecure-requests', async () => {
@@ -111,13 +168,20 @@ describe('row 14: tokens can be revoked; answers are not cached', () => {
       const res = await t.app.inject({ url, headers: bearer(u.token) });
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['strict-transport-security']).toBeUndefined();
-      expect(String(res.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+      expect(String(res.headers['content-security-policy'])).not.toContain(
+        'upgrade-insecure-requests',
+      );
     }
   });
 });
 
 describe('row 14: production settings', () => {
-  const prod = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), STRIPE_SECRET_KEY: 'sk_test_x', PUBLIC_URL: 'https://escrow.example' };
+  const prod = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'p'.repeat(40),
+    STRIPE_SECRET_KEY: 'sk_test_x',
+    PUBLIC_URL: 'https://escrow.example',
+  };
   it('PUBLIC_URL is required in production', () => {
     const { PUBLIC_URL: _omit, ...rest } = prod;
     expect(() => loadConfig(rest)).toThrow(/PUBLIC_URL is required/);

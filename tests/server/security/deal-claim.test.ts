@@ -9,10 +9,22 @@ let t: TestApp;
 let auditor = '';
 beforeAll(async () => {
   t = await createTestApp();
-  const admins = createAdminAccounts({ bus: t.ctx.bus, unique: t.ctx.unique, accounts: t.ctx.queries.accounts });
-  const { position } = await admins.create('claims', 'admin-pass-1', 'auditor', { actor: { kind: 'system', id: 'test' } });
+  const admins = createAdminAccounts({
+    bus: t.ctx.bus,
+    unique: t.ctx.unique,
+    accounts: t.ctx.queries.accounts,
+  });
+  const { position } = await admins.create('claims', 'admin-pass-1', 'auditor', {
+    actor: { kind: 'system', id: 'test' },
+  });
   await t.ctx.settle(position);
-  auditor = (await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username: 'claims', password: 'admin-pass-1' } })).json().token;
+  auditor = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { username: 'claims', password: 'admin-pass-1' },
+    })
+  ).json().token;
 });
 afterAll(() => t.close());
 
@@ -20,10 +32,17 @@ async function paidDealWithLink() {
   const brand = await registerUser(t.app);
   const { id } = await createDeal(t.app, brand.token);
   await payDeal(t.app, t.ctx, brand.token, id);
-  const link = (await t.app.inject({ method: 'POST', url: `/api/deals/${id}/generate-token`, headers: bearer(brand.token) })).json().token as string;
+  const link = (
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/deals/${id}/generate-token`,
+      headers: bearer(brand.token),
+    })
+  ).json().token as string;
   return { brand, id, link };
 }
-const post = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, headers });
+const post = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, headers });
 
 describe('claiming a deal link', () => {
   it('given an accepted link, when someone else (no or a wrong claim secret) starts onboarding or delivers, then 403 with a clear message; the accepting browser can', async () => {
@@ -32,17 +51,25 @@ describe('claiming a deal link', () => {
     const secret = accepted.json().claimSecret as string;
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Only the hash is stored, and the link view shows neither.
-    const event = (await t.ctx.store.readStream(`deal-${id}`)).find((e) => e.type === 'CreatorAccepted')!;
+    const event = (await t.ctx.store.readStream(`deal-${id}`)).find(
+      (e) => e.type === 'CreatorAccepted',
+    )!;
     expect(event.data).toEqual({ claimSecretHash: claimHash(secret) });
     expect(JSON.stringify(await t.ctx.store.readStream(`deal-${id}`))).not.toContain(secret);
-    expect((await t.app.inject({ url: `/api/deals/token/${link}` })).body).not.toContain(claimHash(secret));
+    expect((await t.app.inject({ url: `/api/deals/token/${link}` })).body).not.toContain(
+      claimHash(secret),
+    );
 
     // A second accept (the forwarded link) is refused and gets no secret.
     const again = await post(`/api/deals/accept/${link}`);
     expect(again.statusCode).toBe(409);
     expect(again.json().claimSecret).toBeUndefined();
 
-    for (const headers of [{}, { 'x-claim-secret': 'not-the-secret' }, { 'x-claim-secret': '' }] as Record<string, string>[]) {
+    for (const headers of [
+      {},
+      { 'x-claim-secret': 'not-the-secret' },
+      { 'x-claim-secret': '' },
+    ] as Record<string, string>[]) {
       const onboarding = await post(`/api/deals/start-onboarding/${link}`, headers);
       expect(onboarding.statusCode).toBe(403);
       expect(onboarding.json().message).toContain('accepted in another browser');
@@ -61,18 +88,28 @@ describe('claiming a deal link', () => {
     const other = await registerUser(t.app);
     const accepted = await post(`/api/deals/accept/${link}`, bearer(creator.token));
     expect(accepted.json().claimSecret).toEqual(expect.any(String));
-    expect((await post(`/api/deals/start-onboarding/${link}`, bearer(other.token))).statusCode).toBe(403);
-    expect((await post(`/api/deals/start-onboarding/${link}`, bearer(creator.token))).statusCode).toBe(200);
+    expect(
+      (await post(`/api/deals/start-onboarding/${link}`, bearer(other.token))).statusCode,
+    ).toBe(403);
+    expect(
+      (await post(`/api/deals/start-onboarding/${link}`, bearer(creator.token))).statusCode,
+    ).toBe(200);
 
-    const history = (await t.app.inject({ url: `/api/admin/deals/${id}/events`, headers: bearer(auditor) })).json() as {
+    const history = (
+      await t.app.inject({ url: `/api/admin/deals/${id}/events`, headers: bearer(auditor) })
+    ).json() as {
       type: string;
       actor: { kind: string; id: string };
     }[];
-    const entries = Array.isArray(history) ? history : (history as unknown as { events: typeof history }).events;
+    const entries = Array.isArray(history)
+      ? history
+      : (history as unknown as { events: typeof history }).events;
     const acceptedEntry = entries.find((e) => e.type === 'CreatorAccepted')!;
     // Admin views name actors and never show raw account ids.
     expect(acceptedEntry.actor).toMatchObject({ kind: 'creator', name: creator.username });
-    const timeline = (await t.app.inject({ url: `/api/admin/disputes/${id}/timeline`, headers: bearer(auditor) })).body;
+    const timeline = (
+      await t.app.inject({ url: `/api/admin/disputes/${id}/timeline`, headers: bearer(auditor) })
+    ).body;
     expect(timeline).toContain(`signed in as ${creator.username}`);
     expect(timeline).not.toContain(creator.userId);
   });
@@ -80,7 +117,9 @@ describe('claiming a deal link', () => {
   it('given a link not yet accepted, when the brand rotates it, then the old link is 404 and the new one works; after acceptance rotation is 409', async () => {
     const { brand, id, link } = await paidDealWithLink();
     const otherBrand = await registerUser(t.app);
-    expect((await post(`/api/deals/${id}/rotate-token`, bearer(otherBrand.token))).statusCode).toBe(404);
+    expect((await post(`/api/deals/${id}/rotate-token`, bearer(otherBrand.token))).statusCode).toBe(
+      404,
+    );
     const rotated = await post(`/api/deals/${id}/rotate-token`, bearer(brand.token));
     expect(rotated.statusCode).toBe(200);
     const fresh = rotated.json().token as string;

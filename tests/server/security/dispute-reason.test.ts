@@ -8,10 +8,22 @@ let t: TestApp;
 let admin = '';
 beforeAll(async () => {
   t = await createTestApp();
-  const admins = createAdminAccounts({ bus: t.ctx.bus, unique: t.ctx.unique, accounts: t.ctx.queries.accounts });
-  const { position } = await admins.create('disputes', 'admin-pass-1', 'auditor', { actor: { kind: 'system', id: 'test' } });
+  const admins = createAdminAccounts({
+    bus: t.ctx.bus,
+    unique: t.ctx.unique,
+    accounts: t.ctx.queries.accounts,
+  });
+  const { position } = await admins.create('disputes', 'admin-pass-1', 'auditor', {
+    actor: { kind: 'system', id: 'test' },
+  });
   await t.ctx.settle(position);
-  admin = (await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username: 'disputes', password: 'admin-pass-1' } })).json().token;
+  admin = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { username: 'disputes', password: 'admin-pass-1' },
+    })
+  ).json().token;
 });
 afterAll(() => t.close());
 
@@ -21,24 +33,48 @@ describe('dispute reason', () => {
     const { id } = await createDeal(t.app, brand.token);
     await payDeal(t.app, t.ctx, brand.token, id);
     const link = await acceptAndConnect(t.app, t.ctx, brand.token, id);
-    expect((await t.app.inject({ method: 'POST', url: `/api/deals/deliver/${link}`, headers: claimHeader(link) })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/deals/deliver/${link}`,
+          headers: claimHeader(link),
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/deals/${id}/dispute`,
       headers: bearer(brand.token),
-      payload: { reason: 'The reel shows the wrong product', description: 'We asked for the spring line' },
+      payload: {
+        reason: 'The reel shows the wrong product',
+        description: 'We asked for the spring line',
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().deal.dispute).toMatchObject({ reason: 'The reel shows the wrong product', description: 'We asked for the spring line', status: 'open' });
+    expect(res.json().deal.dispute).toMatchObject({
+      reason: 'The reel shows the wrong product',
+      description: 'We asked for the spring line',
+      status: 'open',
+    });
 
-    const opened = (await t.ctx.store.readStream(`deal-${id}`)).find((e) => e.type === 'DisputeOpened')!;
-    expect(opened.data).toMatchObject({ reason: 'The reel shows the wrong product', description: 'We asked for the spring line' });
+    const opened = (await t.ctx.store.readStream(`deal-${id}`)).find(
+      (e) => e.type === 'DisputeOpened',
+    )!;
+    expect(opened.data).toMatchObject({
+      reason: 'The reel shows the wrong product',
+      description: 'We asked for the spring line',
+    });
 
-    const timeline = (await t.app.inject({ url: `/api/admin/disputes/${id}/timeline`, headers: bearer(admin) })).body;
+    const timeline = (
+      await t.app.inject({ url: `/api/admin/disputes/${id}/timeline`, headers: bearer(admin) })
+    ).body;
     expect(timeline).toContain('The reel shows the wrong product');
     expect(timeline).toContain('We asked for the spring line');
-    const history = (await t.app.inject({ url: `/api/admin/deals/${id}/events`, headers: bearer(admin) })).body;
+    const history = (
+      await t.app.inject({ url: `/api/admin/deals/${id}/events`, headers: bearer(admin) })
+    ).body;
     expect(history).toContain('We asked for the spring line');
   });
 });

@@ -11,26 +11,45 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const createDeal = (overrides: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/deals', headers: bearer(token), payload: dealPayload(overrides) });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/deals',
+    headers: bearer(token),
+    payload: dealPayload(overrides),
+  });
 const createRequest = (overrides: Record<string, unknown>) =>
   t.app.inject({
     method: 'POST',
     url: '/api/payment-requests',
     headers: bearer(token),
-    payload: { title: 'Reel', description: 'One reel', amount: '100', brandName: 'Acme', brandEmail: 'acme@example.com', deadline: '2026-03-20', ...overrides },
+    payload: {
+      title: 'Reel',
+      description: 'One reel',
+      amount: '100',
+      brandName: 'Acme',
+      brandEmail: 'acme@example.com',
+      deadline: '2026-03-20',
+      ...overrides,
+    },
   });
 
 describe('input rules', () => {
-  it.each(['2030-02-31', '%00', '2026-13-01', '2026-02-29', 'tomorrow', '2026-4-1'])('deadline %s → 400', async (deadline) => {
-    const res = await createDeal({ deadline });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Deadline must be a valid date');
-    expect((await createRequest({ deadline })).statusCode).toBe(400);
-  });
+  it.each(['2030-02-31', '%00', '2026-13-01', '2026-02-29', 'tomorrow', '2026-4-1'])(
+    'deadline %s → 400',
+    async (deadline) => {
+      const res = await createDeal({ deadline });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Deadline must be a valid date');
+      expect((await createRequest({ deadline })).statusCode).toBe(400);
+    },
+  );
 
-  it.each(['2028-02-29', '2026-04-01T12:00:00Z', '2026-04-01T12:00:00.000+02:00'])('deadline %s is accepted', async (deadline) => {
-    expect((await createDeal({ deadline })).statusCode).toBe(201);
-  });
+  it.each(['2028-02-29', '2026-04-01T12:00:00Z', '2026-04-01T12:00:00.000+02:00'])(
+    'deadline %s is accepted',
+    async (deadline) => {
+      expect((await createDeal({ deadline })).statusCode).toBe(201);
+    },
+  );
 
   it('a zero-width space (or other invisible characters) is not required text', async () => {
     for (const influencer of ['\u200B', ' \u200B\uFEFF ', '\u2060']) {
@@ -54,7 +73,12 @@ describe('input rules', () => {
     const company = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { username: 'bidi2', email: 'bidi2@example.com', password: 'secret123', companyName: `Acme\u2066x` },
+      payload: {
+        username: 'bidi2',
+        email: 'bidi2@example.com',
+        password: 'secret123',
+        companyName: `Acme\u2066x`,
+      },
     });
     expect(company.statusCode).toBe(400);
     const profile = await t.app.inject({
@@ -72,8 +96,12 @@ describe('input rules', () => {
     for (const amount of ['0.01', '0.49', 0.2]) {
       const res = await createDeal({ amount });
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('The smallest deal is €0.50, the least a card payment can be');
-      expect((await createRequest({ amount })).json().message).toBe('Amount must be at least €0.50');
+      expect(res.json().message).toBe(
+        'The smallest deal is €0.50, the least a card payment can be',
+      );
+      expect((await createRequest({ amount })).json().message).toBe(
+        'Amount must be at least €0.50',
+      );
     }
     expect((await createDeal({ amount: '0.50' })).statusCode).toBe(201);
   });

@@ -13,7 +13,12 @@ afterAll(() => t.close());
 
 const keys = { p256dh: 'BNc', auth: 'xyz' };
 const subscribe = (endpoint: string) =>
-  t.app.inject({ method: 'POST', url: '/api/push/subscribe', headers: bearer(token), payload: { subscription: { endpoint, keys } } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/push/subscribe',
+    headers: bearer(token),
+    payload: { subscription: { endpoint, keys } },
+  });
 
 describe('push subscriptions', () => {
   it.each([
@@ -27,7 +32,11 @@ describe('push subscriptions', () => {
     const res = await subscribe(endpoint);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('known push service');
-    const sent = await t.app.inject({ method: 'POST', url: '/api/push/test', headers: bearer(token) });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/push/test',
+      headers: bearer(token),
+    });
     expect(sent.json().sent).toBe(0);
     expect(t.pushed).toHaveLength(0);
   });
@@ -45,7 +54,8 @@ describe('push subscriptions', () => {
   });
 
   it('given the cap of 3, when a 4th device subscribes, then 409; re-subscribing a known endpoint still works', async () => {
-    for (let i = 0; i < 3; i++) expect((await subscribe(`https://fcm.googleapis.com/fcm/send/d${i}`)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await subscribe(`https://fcm.googleapis.com/fcm/send/d${i}`)).statusCode).toBe(200);
     const fourth = await subscribe('https://fcm.googleapis.com/fcm/send/d3');
     expect(fourth.statusCode).toBe(409);
     expect(fourth.json().message).toContain('At most 3 devices');

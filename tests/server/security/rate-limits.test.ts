@@ -13,7 +13,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const expect429 = (res: { statusCode: number; headers: Record<string, unknown>; json: () => { error: string } }) => {
+const expect429 = (res: {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  json: () => { error: string };
+}) => {
   expect(res.statusCode).toBe(429);
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   expect(res.json().error).toBe('too_many_requests');
@@ -31,7 +35,12 @@ describe('rate limits', () => {
       expect(res.statusCode).toBe(401);
     }
     expect429(
-      await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '198.51.100.1', payload: { email: 'spray9@example.com', password: 'x' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '198.51.100.1',
+        payload: { email: 'spray9@example.com', password: 'x' },
+      }),
     );
     const other = await t.app.inject({
       method: 'POST',
@@ -58,18 +67,50 @@ describe('rate limits', () => {
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);
     for (let i = 0; i < 6; i++) {
-      expect((await t.app.inject({ method: 'POST', url: '/api/deals', headers: bearer(a.token), payload: dealPayload() })).statusCode).toBe(201);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/deals',
+            headers: bearer(a.token),
+            payload: dealPayload(),
+          })
+        ).statusCode,
+      ).toBe(201);
     }
-    expect429(await t.app.inject({ method: 'POST', url: '/api/deals', headers: bearer(a.token), payload: dealPayload() }));
-    expect((await t.app.inject({ method: 'POST', url: '/api/deals', headers: bearer(b.token), payload: dealPayload() })).statusCode).toBe(201);
+    expect429(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/deals',
+        headers: bearer(a.token),
+        payload: dealPayload(),
+      }),
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/deals',
+          headers: bearer(b.token),
+          payload: dealPayload(),
+        })
+      ).statusCode,
+    ).toBe(201);
     // Reads are not limited.
-    expect((await t.app.inject({ url: '/api/deals', headers: bearer(a.token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/deals', headers: bearer(a.token) })).statusCode).toBe(
+      200,
+    );
   });
 
   it('given gateway-backed and AI calls, then the tighter limit applies (3rd call is 429)', async () => {
     const u = await registerUser(t.app);
     const improve = () =>
-      t.app.inject({ method: 'POST', url: '/api/ai-assist/improve-description', headers: bearer(u.token), payload: { description: 'one reel' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/ai-assist/improve-description',
+        headers: bearer(u.token),
+        payload: { description: 'one reel' },
+      });
     for (let i = 0; i < 2; i++) expect((await improve()).statusCode).not.toBe(429);
     expect429(await improve());
   });

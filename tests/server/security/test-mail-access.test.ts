@@ -11,16 +11,35 @@ let t: TestApp;
 let admin: Record<string, string>;
 let auditor: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestApp({ NODE_ENV: 'production', SIMULATED_PAYMENTS: 'true', PUBLIC_URL: 'https://escrow.example' });
-  const admins = createAdminAccounts({ bus: t.ctx.bus, unique: t.ctx.unique, accounts: t.ctx.queries.accounts });
+  t = await createTestApp({
+    NODE_ENV: 'production',
+    SIMULATED_PAYMENTS: 'true',
+    PUBLIC_URL: 'https://escrow.example',
+  });
+  const admins = createAdminAccounts({
+    bus: t.ctx.bus,
+    unique: t.ctx.unique,
+    accounts: t.ctx.queries.accounts,
+  });
   for (const [name, role] of [
     ['mailadmin', 'admin'],
     ['mailreader', 'auditor'],
   ] as const) {
-    await t.ctx.settle((await admins.create(name, 'mail-pass-1', role, { actor: { kind: 'system', id: 'test' } })).position);
+    await t.ctx.settle(
+      (await admins.create(name, 'mail-pass-1', role, { actor: { kind: 'system', id: 'test' } }))
+        .position,
+    );
   }
   const login = async (username: string) =>
-    bearer((await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { username, password: 'mail-pass-1' } })).json().token);
+    bearer(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/admin-login',
+          payload: { username, password: 'mail-pass-1' },
+        })
+      ).json().token,
+    );
   admin = await login('mailadmin');
   auditor = await login('mailreader');
   const brand = await registerUser(t.app);
@@ -40,10 +59,14 @@ describe('test-mode mail in production', () => {
     expect(index.body).not.toContain('Payment received');
     expect(index.body).not.toContain(stored!.to);
     expect((await t.app.inject({ url: `/sim/mail/${stored!.name}` })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/sim/mail/${stored!.name}?key=${'a'.repeat(32)}` })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/sim/mail/${stored!.name}?key=${'a'.repeat(32)}` })).statusCode,
+    ).toBe(404);
     // A user's token or an auditor's is not an admin's.
     expect((await t.app.inject({ url: '/sim/mail', headers: auditor })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/admin/test-mail', headers: auditor })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/admin/test-mail', headers: auditor })).statusCode).toBe(
+      403,
+    );
     expect((await t.app.inject({ url: '/api/admin/test-mail' })).statusCode).toBe(401);
   });
 
@@ -51,7 +74,10 @@ describe('test-mode mail in production', () => {
     const res = await t.app.inject({ url: '/api/admin/test-mail', headers: admin });
     expect(res.statusCode, res.body).toBe(200);
     const [first] = res.json().mails as { name: string; subject: string; url: string }[];
-    expect(first).toMatchObject({ subject: 'Payment received', url: expect.stringMatching(/^\/sim\/mail\/[\w.-]+\.eml\?key=[\w-]{32}$/) });
+    expect(first).toMatchObject({
+      subject: 'Payment received',
+      url: expect.stringMatching(/^\/sim\/mail\/[\w.-]+\.eml\?key=[\w-]{32}$/),
+    });
     const page = await t.app.inject({ url: first!.url });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('only admins can read it');
@@ -64,6 +90,9 @@ describe('test-mode mail in production', () => {
   });
 
   it('says where mail goes: the public settings tell the web banner that mail is kept for admins', async () => {
-    expect((await t.app.inject({ url: '/api/settings' })).json()).toMatchObject({ testMode: true, mailKept: true });
+    expect((await t.app.inject({ url: '/api/settings' })).json()).toMatchObject({
+      testMode: true,
+      mailKept: true,
+    });
   });
 });

@@ -6,7 +6,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicSettings } from '../../../machines/contract/public-settings';
 import { registerWebApp } from '../../../server/web/web-app.plugin';
-import { routePreloads, ROUTE_PRELOADS_FILE, type RoutePreload } from '../../../web/build/route-preloads';
+import {
+  routePreloads,
+  ROUTE_PRELOADS_FILE,
+  type RoutePreload,
+} from '../../../web/build/route-preloads';
 import { pageRoutes } from '../../../web/src/app/route-table';
 
 /**
@@ -53,7 +57,11 @@ beforeAll(async () => {
     '_vendor.js': { file: 'assets/vendor-abc.js' },
     '_card.js': { file: 'assets/card-abc.js', imports: ['_vendor.js'] },
   };
-  for (const route of pageRoutes) manifest[`src/routes/${route.page}.tsx`] = { file: `assets/${route.page}-abc.js`, imports: ['_card.js', 'index.html'] };
+  for (const route of pageRoutes)
+    manifest[`src/routes/${route.page}.tsx`] = {
+      file: `assets/${route.page}-abc.js`,
+      imports: ['_card.js', 'index.html'],
+    };
   for (const lang of ['en', 'nl']) {
     for (const name of ['core', 'brand', 'account', 'admin', 'requests', 'deal-pages'])
       manifest[`src/i18n/${lang}-${name}.ts`] = { file: `assets/${lang}-${name}-abc.js` };
@@ -71,13 +79,23 @@ const page = (url: string, headers: Record<string, string> = {}) => app.inject({
 
 describe('the build lists each route’s screen code and texts', () => {
   it('given the manifest, then every route of the route table has its screen, its imports and its texts in both languages, without the entry’s own files', () => {
-    const list = JSON.parse(readFileSync(join(dist, ROUTE_PRELOADS_FILE), 'utf8')) as RoutePreload[];
+    const list = JSON.parse(
+      readFileSync(join(dist, ROUTE_PRELOADS_FILE), 'utf8'),
+    ) as RoutePreload[];
     expect(list.map((r) => r.path)).toEqual(pageRoutes.map((r) => r.path));
     const accept = list.find((r) => r.path === '/accept/:token')!;
     expect(accept.modules).toEqual(['/assets/accept-abc.js', '/assets/card-abc.js']);
-    expect(accept.texts).toEqual({ en: ['/assets/en-core-abc.js'], nl: ['/assets/nl-core-abc.js'] });
+    expect(accept.texts).toEqual({
+      en: ['/assets/en-core-abc.js'],
+      nl: ['/assets/nl-core-abc.js'],
+    });
     const detail = list.find((r) => r.path === '/deals/:id')!;
-    expect(detail.texts.nl).toEqual(['/assets/nl-core-abc.js', '/assets/nl-brand-abc.js', '/assets/nl-requests-abc.js', '/assets/nl-deal-pages-abc.js']);
+    expect(detail.texts.nl).toEqual([
+      '/assets/nl-core-abc.js',
+      '/assets/nl-brand-abc.js',
+      '/assets/nl-requests-abc.js',
+      '/assets/nl-deal-pages-abc.js',
+    ]);
   });
 });
 
@@ -89,17 +107,28 @@ describe('a client-side route’s page', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     const html = res.body;
     expect(html).toContain('<html lang="nl">');
-    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
-    expect(preloads).toEqual(['/assets/vendor-abc.js', '/assets/nl-core-abc.js', '/assets/accept-abc.js', '/assets/card-abc.js']);
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
+      (m) => m[1],
+    );
+    expect(preloads).toEqual([
+      '/assets/vendor-abc.js',
+      '/assets/nl-core-abc.js',
+      '/assets/accept-abc.js',
+      '/assets/card-abc.js',
+    ]);
     // No script holds up the first paint: the loading screen is HTML and the styles are inline.
     expect(html).not.toMatch(/<link rel="modulepreload"(?![^>]*fetchpriority="low")/);
-    expect(html).toContain('<script type="module" crossorigin fetchpriority="low" src="/assets/index-abc.js">');
+    expect(html).toContain(
+      '<script type="module" crossorigin fetchpriority="low" src="/assets/index-abc.js">',
+    );
     expect(html).not.toContain('rel="stylesheet"');
     expect(html).toContain('<style>.a{color:red}<\\/style><script>x</script></style>');
   });
 
   it('given the language chosen in the app (cookie), then it wins over the browser’s', async () => {
-    const html = (await page('/accept/tok123', { 'accept-language': 'nl', cookie: 'theme=x; lang=en' })).body;
+    const html = (
+      await page('/accept/tok123', { 'accept-language': 'nl', cookie: 'theme=x; lang=en' })
+    ).body;
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('/assets/en-core-abc.js');
     expect(html).not.toContain('nl-core');
@@ -107,7 +136,9 @@ describe('a client-side route’s page', () => {
 
   it('then the public settings are in the page, as GET /api/settings answers them, and cannot close their script tag', async () => {
     const html = (await page('/login')).body;
-    const json = /<script type="application\/json" id="public-settings">(.*?)<\/script>/.exec(html)?.[1];
+    const json = /<script type="application\/json" id="public-settings">(.*?)<\/script>/.exec(
+      html,
+    )?.[1];
     expect(JSON.parse(json!)).toEqual(settings);
     expect(json).not.toContain('<');
   });
@@ -124,7 +155,10 @@ describe('a client-side route’s page', () => {
 
   it('given a browser that accepts brotli or gzip, then the page comes compressed and decodes to the same HTML', async () => {
     const plain = (await page('/login')).body;
-    const br = await app.inject({ url: '/login', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await app.inject({
+      url: '/login',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['vary']).toContain('Accept-Encoding');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain);

@@ -9,6 +9,9 @@ import { lifecyclesPerSecond } from '../../bench/pipeline.bench';
 const store = createPostgresEventStore({ connectionString: process.env.DATABASE_URL! });
 await store.ready();
 const durationMs = Number(process.env.DURATION_MS ?? 3_000);
-const result = await lifecyclesPerSecond(store, { durationMs, firstId: Number(process.env.FIRST_ID ?? 0) });
+const result = await lifecyclesPerSecond(store, {
+  durationMs,
+  firstId: Number(process.env.FIRST_ID ?? 0),
+});
 await store.close();
 process.stdout.write(`${JSON.stringify({ lifecycles: result.lifecycles, rate: result.rate })}\n`);

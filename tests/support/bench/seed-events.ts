@@ -23,9 +23,16 @@ interface Template {
 
 const token = (kind: string, n: number) => `${kind}${String(n).padStart(24, '0')}`;
 const dealSteps = (variant: 'released' | 'dispute' | 'unpaid'): Step[] => {
-  const s = (type: AnyEventType, data: (n: number) => object = () => ({})): Step => ({ type, data });
+  const s = (type: AnyEventType, data: (n: number) => object = () => ({})): Step => ({
+    type,
+    data,
+  });
   const head = [
-    s('DealCreated', (n) => ({ dealId: n, ownerId: `u_${n % 5_000}`, ...terms(10_000 + (n % 1_000) * 100) })),
+    s('DealCreated', (n) => ({
+      dealId: n,
+      ownerId: `u_${n % 5_000}`,
+      ...terms(10_000 + (n % 1_000) * 100),
+    })),
     s('ShareLinkGenerated', (n) => ({ token: token('d', n) })),
     s('CheckoutSessionCreated'),
   ];
@@ -38,24 +45,42 @@ const dealSteps = (variant: 'released' | 'dispute' | 'unpaid'): Step[] => {
     s('ContentDelivered'),
     s('ReviewPeriodStarted', () => ({ startsAt: at(2), endsAt: at(50) })),
   ];
-  const end = variant === 'dispute' ? [s('DisputeOpened', () => ({ endsAt: at(80) })), s('FundsReleased')] : [s('FundsReleased')];
+  const end =
+    variant === 'dispute'
+      ? [s('DisputeOpened', () => ({ endsAt: at(80) })), s('FundsReleased')]
+      : [s('FundsReleased')];
   return [...head, ...paid, ...end];
 };
 const requestSteps: Step[] = [
-  { type: 'PaymentRequestCreated', data: (n) => ({ requestId: n, creatorId: `u_${n % 5_000}`, token: token('r', n), expiresAt: at(240) }) },
+  {
+    type: 'PaymentRequestCreated',
+    data: (n) => ({
+      requestId: n,
+      creatorId: `u_${n % 5_000}`,
+      token: token('r', n),
+      expiresAt: at(240),
+    }),
+  },
   { type: 'PaymentRequestAccepted', data: () => ({}) },
   { type: 'PaymentRequestCheckoutCreated', data: () => ({}) },
   { type: 'PaymentRequestPaid', data: () => ({}) },
   { type: 'PaymentRequestCompleted', data: () => ({}) },
 ];
 const userSteps: Step[] = [
-  { type: 'UserRegistered', data: (n) => ({ userId: `u_${n}`, username: `user${n}`, email: `user${n}@example.com` }) },
+  {
+    type: 'UserRegistered',
+    data: (n) => ({ userId: `u_${n}`, username: `user${n}`, email: `user${n}@example.com` }),
+  },
   { type: 'OnboardingCompleted', data: () => ({}) },
 ];
 
 function template(prefix: string, machine: AnyStateMachine, steps: Step[]): Template {
-  const events = steps.map((s, i) => event(s.type, s.data(1) as Partial<DataOf<typeof s.type>>, at(i * 0.01)));
-  const states = events.map((_, i) => stateKey(fold(machine, events.slice(0, i + 1) as never, initialOf(machine)).value));
+  const events = steps.map((s, i) =>
+    event(s.type, s.data(1) as Partial<DataOf<typeof s.type>>, at(i * 0.01)),
+  );
+  const states = events.map((_, i) =>
+    stateKey(fold(machine, events.slice(0, i + 1) as never, initialOf(machine)).value),
+  );
   return { prefix, machine, steps, states };
 }
 
@@ -70,7 +95,9 @@ export function seedEventStore(path: string, total: number): number {
   };
   const db = openEventDatabase(path);
   db.pragma('synchronous = OFF');
-  const insert = db.prepare('INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const insert = db.prepare(
+    'INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
   const recordedAt = new Date().toISOString();
   let written = 0;
   let n = 0;
@@ -78,16 +105,38 @@ export function seedEventStore(path: string, total: number): number {
     const block: { t: Template; n: number }[] = [];
     for (let i = 0; i < 100; i++) {
       n += 1;
-      const kind = n % 10 === 0 ? 'user' : n % 3 === 0 ? 'request' : n % 5 === 0 ? 'dispute' : n % 7 === 0 ? 'unpaid' : 'released';
+      const kind =
+        n % 10 === 0
+          ? 'user'
+          : n % 3 === 0
+            ? 'request'
+            : n % 5 === 0
+              ? 'dispute'
+              : n % 7 === 0
+                ? 'unpaid'
+                : 'released';
       block.push({ t: templates[kind], n });
     }
     for (let step = 0; step < 12; step++) {
       for (const { t, n: id } of block) {
         const s = t.steps[step];
         if (!s) continue;
-        const base = event(s.type, s.data(id) as Partial<DataOf<typeof s.type>>, at(step * 0.01), actors.system);
+        const base = event(
+          s.type,
+          s.data(id) as Partial<DataOf<typeof s.type>>,
+          at(step * 0.01),
+          actors.system,
+        );
         const metadata = { ...base.metadata, correlationId: `c${id}`, state: t.states[step] };
-        insert.run(`${t.prefix}-${id}`, step, randomUUID(), s.type, JSON.stringify(base.data), JSON.stringify(metadata), recordedAt);
+        insert.run(
+          `${t.prefix}-${id}`,
+          step,
+          randomUUID(),
+          s.type,
+          JSON.stringify(base.data),
+          JSON.stringify(metadata),
+          recordedAt,
+        );
         written += 1;
       }
     }

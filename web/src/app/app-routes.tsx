@@ -60,7 +60,8 @@ function screenOf(route: PageRoute): Screen {
 }
 
 const screens = new Map<string, Screen>();
-for (const route of pageRoutes) if (!screens.has(route.page)) screens.set(route.page, screenOf(route));
+for (const route of pageRoutes)
+  if (!screens.has(route.page)) screens.set(route.page, screenOf(route));
 const screenFor = (route: PageRoute) => screens.get(route.page)!;
 
 const matchPage = (pathname: string) => matchRoutes([...pageRoutes], pathname)?.at(-1);
@@ -80,7 +81,11 @@ export function prefetchScreenData(pathname: string): void {
   const match = matchPage(pathname);
   if (!match) return;
   const { route, params } = match;
-  if ((route.access === 'user' && !getAuthToken()) || (route.access === 'admin' && !getAdminToken())) return;
+  if (
+    (route.access === 'user' && !getAuthToken()) ||
+    (route.access === 'admin' && !getAdminToken())
+  )
+    return;
   void modules[`../routes/${route.page}.tsx`]?.()
     .then((module) => module.prefetch?.(params, queryClient))
     .catch(() => undefined);
@@ -93,7 +98,9 @@ function element(route: PageRoute): ReactNode {
   return <Screen />;
 }
 
-const routes = pageRoutes.map((route) => <Route key={route.path} path={route.path} element={element(route)} />);
+const routes = pageRoutes.map((route) => (
+  <Route key={route.path} path={route.path} element={element(route)} />
+));
 
 /** The route table of docs/product.md §2 (route-table.ts) with its access rules. */
 export function AppRoutes() {

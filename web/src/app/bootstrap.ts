@@ -9,7 +9,9 @@ import { initialLanguage, setLanguage, setSettings } from '../i18n';
 export async function bootstrap(): Promise<void> {
   const language = initialLanguage();
   // One retry: a catalog chunk that failed to load leaves keys on screen, which is worse than a wait.
-  const texts = setLanguage(language, { persist: false }).catch(() => setLanguage(language, { persist: false }));
+  const texts = setLanguage(language, { persist: false }).catch(() =>
+    setLanguage(language, { persist: false }),
+  );
   await Promise.all([texts.catch(() => undefined), loadSettings()]);
 }
 

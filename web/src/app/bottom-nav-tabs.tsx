@@ -4,7 +4,11 @@ import { t } from '../i18n';
 const tabs = [
   { to: '/', label: () => t('nav.deals'), icon: 'M3 7h18M3 12h18M3 17h12' },
   { to: '/create', label: () => t('nav.create'), icon: 'M12 5v14M5 12h14' },
-  { to: '/profile', label: () => t('nav.profile'), icon: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 8a7 7 0 0 1 14 0' },
+  {
+    to: '/profile',
+    label: () => t('nav.profile'),
+    icon: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 8a7 7 0 0 1 14 0',
+  },
 ];
 
 /** The tabs themselves (lazy: see bottom-nav.tsx). */
@@ -24,7 +28,15 @@ export default function BottomNavTabs({ pathname }: { pathname: string }) {
                 `flex flex-col items-center gap-0.5 py-2 text-xs font-medium ${isActive || (tab.to === '/' && pathname === '/deals') ? 'text-brand-600' : 'text-slate-500'}`
               }
             >
-              <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+              <svg
+                viewBox="0 0 24 24"
+                className="h-6 w-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                aria-hidden="true"
+              >
                 <path d={tab.icon} />
               </svg>
               {tab.label()}

@@ -29,7 +29,10 @@ export function LanguageSwitch() {
   };
 
   return (
-    <nav aria-label={t('lang.label')} className="mx-auto flex max-w-md justify-center gap-1 px-4 pb-24 pt-6 text-sm">
+    <nav
+      aria-label={t('lang.label')}
+      className="mx-auto flex max-w-md justify-center gap-1 px-4 pb-24 pt-6 text-sm"
+    >
       {LANGUAGES.map((l) => (
         <button
           key={l}
@@ -39,7 +42,9 @@ export function LanguageSwitch() {
           disabled={busy}
           onClick={() => void choose(l)}
           className={`rounded-full px-3 py-2 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
-            l === language ? 'bg-slate-900 font-semibold text-white' : 'text-slate-700 underline-offset-2 hover:underline'
+            l === language
+              ? 'bg-slate-900 font-semibold text-white'
+              : 'text-slate-700 underline-offset-2 hover:underline'
           }`}
         >
           {t(`lang.${l}`)}

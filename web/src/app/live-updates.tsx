@@ -10,9 +10,18 @@ type Keys = readonly (readonly unknown[])[];
 export function keysFor(notice: ChangeNotice): Keys {
   if (notice.kind === 'deal') {
     const id = Number(notice.id);
-    return [['deals'], ['deal', id], ['deal-token'], ['payment-status', id], ['dashboard-stats'], ['user-stats'], ['admin']];
+    return [
+      ['deals'],
+      ['deal', id],
+      ['deal-token'],
+      ['payment-status', id],
+      ['dashboard-stats'],
+      ['user-stats'],
+      ['admin'],
+    ];
   }
-  if (notice.kind === 'payment-request') return [['payment-requests'], ['payment-request-token'], ['admin']];
+  if (notice.kind === 'payment-request')
+    return [['payment-requests'], ['payment-request-token'], ['admin']];
   return [['me'], ['profile'], ['user-stats']];
 }
 
@@ -20,12 +29,20 @@ export function keysFor(notice: ChangeNotice): Keys {
  * Refreshes queries from a live stream: the keys a notice names at once, and everything the
  * stream covers when it reconnects (notices may have been missed) or drops (polling takes over).
  */
-export function useLiveQueries(url: string | null, keys: (notice: ChangeNotice) => Keys, all: Keys): void {
+export function useLiveQueries(
+  url: string | null,
+  keys: (notice: ChangeNotice) => Keys,
+  all: Keys,
+): void {
   const client = useQueryClient();
   const refresh = (list: Keys) => {
     for (const queryKey of list) void client.invalidateQueries({ queryKey });
   };
-  useEventStream(url, { onNotice: (notice) => refresh(keys(notice)), onReconnect: () => refresh(all), onDown: () => refresh(all) });
+  useEventStream(url, {
+    onNotice: (notice) => refresh(keys(notice)),
+    onReconnect: () => refresh(all),
+    onDown: () => refresh(all),
+  });
 }
 
 const EVERYTHING: Keys = [[]];
@@ -33,13 +50,21 @@ const EVERYTHING: Keys = [[]];
 /** The signed-in user's stream: a change refreshes the affected screens at once. */
 export function LiveUpdates() {
   const token = useAuthToken();
-  useLiveQueries(token ? `/api/events/stream?access_token=${encodeURIComponent(token)}` : null, keysFor, EVERYTHING);
+  useLiveQueries(
+    token ? `/api/events/stream?access_token=${encodeURIComponent(token)}` : null,
+    keysFor,
+    EVERYTHING,
+  );
   return null;
 }
 
 /** The admin's stream (every deal and request); mounted by the admin screen only. */
 export function AdminLiveUpdates() {
   const token = getAdminToken();
-  useLiveQueries(token ? `/api/admin/events/stream?access_token=${encodeURIComponent(token)}` : null, () => [['admin']], [['admin']]);
+  useLiveQueries(
+    token ? `/api/admin/events/stream?access_token=${encodeURIComponent(token)}` : null,
+    () => [['admin']],
+    [['admin']],
+  );
   return null;
 }

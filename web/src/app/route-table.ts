@@ -26,7 +26,12 @@ export const pageRoutes: readonly PageRoute[] = [
   // The creator's link page needs only the core texts: it is the lightest screen by design.
   { path: '/accept/:token', page: 'accept', areas: [], access: 'public' },
   { path: '/pay-request/:token?', page: 'pay-request', areas: requests, access: 'public' },
-  { path: '/pay-request-success/:token', page: 'pay-request-success', areas: requests, access: 'public' },
+  {
+    path: '/pay-request-success/:token',
+    page: 'pay-request-success',
+    areas: requests,
+    access: 'public',
+  },
   { path: '/payment-success/:dealId', page: 'payment-success', areas: brand, access: 'public' },
   { path: '/admin/login', page: 'admin-login', areas: admin, access: 'public' },
   { path: '/', page: 'deals', areas: brand, access: 'user' },

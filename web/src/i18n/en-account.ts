@@ -123,7 +123,8 @@ export const enAccount = {
   'notify.notShown': 'not shown',
   'terms.lastUpdated': 'Last updated: [date]',
   'terms.s1.title': '1. Definitions',
-  'terms.s1.text': 'The "platform" is Escrow Deals. A "brand" creates and pays deals; a "creator" delivers content and receives the payout.',
+  'terms.s1.text':
+    'The "platform" is Escrow Deals. A "brand" creates and pays deals; a "creator" delivers content and receives the payout.',
   'terms.s2.title': '2. Escrow Service',
   'terms.s2.text':
     'Payments are held in escrow until the creator delivers. The brand has {reviewPeriod} after delivery to approve or dispute; without action the funds are released automatically. A dispute holds the payment for up to {disputePeriod}.',
@@ -131,11 +132,14 @@ export const enAccount = {
   'terms.s3.text':
     'Brands pay a platform fee of {dealFee}% on top of the creator amount for deals; payment requests carry a {requestFee}% fee. Creators receive the full agreed amount.',
   'terms.s4.title': '4. Liability',
-  'terms.s4.text': 'The platform mediates disputes but is not a party to the collaboration and is not liable for the content delivered.',
+  'terms.s4.text':
+    'The platform mediates disputes but is not a party to the collaboration and is not liable for the content delivered.',
   'terms.s5.title': '5. User Responsibility',
-  'terms.s5.text': 'Users provide accurate information and comply with applicable law and platform rules.',
+  'terms.s5.text':
+    'Users provide accurate information and comply with applicable law and platform rules.',
   'terms.s6.title': '6. Payouts',
-  'terms.s6.text': 'Payouts arrive within 1-2 business days after approval (typically 2-5 business days depending on the bank).',
+  'terms.s6.text':
+    'Payouts arrive within 1-2 business days after approval (typically 2-5 business days depending on the bank).',
   'terms.s7.title': '7. Changes',
   'terms.s7.text': 'We may update these terms; the latest version is always shown here.',
   'terms.s8.title': '8. Contact',

@@ -65,7 +65,8 @@ export const enAdmin = {
     'The creator receives part of the {amount}; the brand is refunded the rest of the {total} it paid, less the platform fee on the creator’s part.',
   'admin.splitAmount': 'Creator receives (€)',
   'admin.splitAmountHint': 'More than €0 and less than {amount}, for example 120.50',
-  'admin.splitAmountFormat': 'Enter an amount in euros with at most two decimals, for example 120.50',
+  'admin.splitAmountFormat':
+    'Enter an amount in euros with at most two decimals, for example 120.50',
   'admin.splitCreator': 'Creator receives',
   'admin.splitRefund': 'Brand refunded',
   'admin.splitFee': 'Platform fee kept',
@@ -107,15 +108,18 @@ export const enAdmin = {
   'admin.request.status.completed': 'Completed',
   'admin.request.status.rejected': 'Rejected',
   'admin.request.status.expired': 'Expired',
-  'admin.requestOnHold': 'On hold: {reason}. The creator cannot complete and no payout is made until an admin releases the hold.',
+  'admin.requestOnHold':
+    'On hold: {reason}. The creator cannot complete and no payout is made until an admin releases the hold.',
   'admin.requestOnHoldBadge': 'On hold',
-  'admin.payoutPending': 'Payout pending: completed by the creator; {amount} stays in escrow until their payout account is ready.',
+  'admin.payoutPending':
+    'Payout pending: completed by the creator; {amount} stays in escrow until their payout account is ready.',
   'admin.payoutPendingBadge': 'Payout pending',
   'admin.payoutAccount': 'Creator payout account',
   'admin.payoutReady': 'Ready',
   'admin.payoutNotReady': 'Not ready',
   'admin.releaseHold': 'Release hold',
-  'admin.confirmReleaseHold': 'Release the chargeback hold? The creator can then complete the request (or the deferred payout proceeds).',
+  'admin.confirmReleaseHold':
+    'Release the chargeback hold? The creator can then complete the request (or the deferred payout proceeds).',
   'admin.releaseHoldFailed': 'Failed to release the hold',
   'admin.tab.disputes': 'Disputes',
   'admin.tab.accounts': 'Accounts',
@@ -153,7 +157,8 @@ export const enAdmin = {
   'admin.recon.amount_differs': 'Amounts differ',
   'admin.recon.intent_without_outcome': 'No outcome after 15 minutes',
   'admin.tab.mail': 'Test mail',
-  'admin.mailIntro': 'Test mode: e-mail is not sent. It is kept on the server and only admins read it here; each message opens on its own page.',
+  'admin.mailIntro':
+    'Test mode: e-mail is not sent. It is kept on the server and only admins read it here; each message opens on its own page.',
   'admin.mailEmpty': 'No mail yet.',
   'admin.mailFetchFailed': 'Failed to fetch the test mail',
   'admin.replay': 'Replay the history',
@@ -164,13 +169,16 @@ export const enAdmin = {
   'admin.replayHeld': 'Held in escrow',
   'admin.replayAllowed': 'Allowed then',
   'admin.chainOk': 'Hash chain intact ({count} events)',
-  'admin.chainBroken': 'Hash chain broken at event {revision} ({type}): changed after it was written',
-  'admin.chainMissing': 'Event {revision} ({type}) was written without a hash: the chain cannot vouch for it',
+  'admin.chainBroken':
+    'Hash chain broken at event {revision} ({type}): changed after it was written',
+  'admin.chainMissing':
+    'Event {revision} ({type}) was written without a hash: the chain cannot vouch for it',
   'admin.note': 'Admin note',
   'admin.addNote': 'Add note',
   'admin.noteAdded': 'Note added',
   'admin.holdAgeChip': 'Held {days} d',
-  'admin.holdAgeAlert': "Funds held for {days} days: resolve this deal before the payment provider's limit on holding funds.",
+  'admin.holdAgeAlert':
+    "Funds held for {days} days: resolve this deal before the payment provider's limit on holding funds.",
   'admin.holdAgeBanner': '{count} deal(s) have held funds for {days} days or more.',
   'admin.outcome': 'Outcome',
   'admin.outcome.open': 'Open',

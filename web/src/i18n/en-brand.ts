@@ -25,7 +25,8 @@ export const enBrand = {
   'card.created': 'Created',
   'dispute.reasonLabel': 'What is wrong with the delivery? (optional)',
   'card.disputeReason': 'Your reason: {reason}',
-  'card.disputeNotice': 'A dispute is open. Contact the creator directly to resolve it; you can still approve the payment.',
+  'card.disputeNotice':
+    'A dispute is open. Contact the creator directly to resolve it; you can still approve the payment.',
   'card.onHold': 'On hold by the platform',
   'card.delete': 'Delete',
   'card.swipeHint': 'Swipe left to delete',
@@ -48,10 +49,12 @@ export const enBrand = {
   'share.close': 'Close',
   'share.linkLabel': 'Accept link',
   'confirm.release': 'Are you sure you want to release the funds? This cannot be undone.',
-  'confirm.dispute': 'Are you sure you want to create a dispute? This will start a resolution period of {disputePeriod}.',
+  'confirm.dispute':
+    'Are you sure you want to create a dispute? This will start a resolution period of {disputePeriod}.',
   'confirm.delete': 'Are you sure you want to delete this deal? This cannot be undone.',
   'confirm.logout': 'Are you sure you want to log out?',
-  'confirm.manualComplete': "The payout could not be sent to the creator's bank account. Mark this deal as completed manually (testing only)?",
+  'confirm.manualComplete':
+    "The payout could not be sent to the creator's bank account. Mark this deal as completed manually (testing only)?",
   'confirm.title': 'Please confirm',
   'confirm.ok': 'Confirm',
   'confirm.cancel': 'Cancel',
@@ -63,7 +66,8 @@ export const enBrand = {
   'toast.settlingText': 'The payment is still settling. Please try again in a few minutes.',
   'toast.manualFailed': 'Manual completion failed. Please contact support',
   'toast.disputed': 'Dispute created',
-  'toast.disputedText': 'Contact the influencer directly to resolve this issue. You can still approve payment once resolved.',
+  'toast.disputedText':
+    'Contact the influencer directly to resolve this issue. You can still approve payment once resolved.',
   'toast.disputeError': 'Error creating dispute',
   'toast.created': 'Deal created!',
   'toast.updated': 'Deal updated!',
@@ -106,14 +110,16 @@ export const enBrand = {
   'create.improved': 'Improved description',
   'create.useImproved': 'Use this text',
   'create.amount': 'Amount (€)',
-  'create.amountCap': 'The product currently supports deals up to {maxDeal}. For larger deals, please contact us.',
+  'create.amountCap':
+    'The product currently supports deals up to {maxDeal}. For larger deals, please contact us.',
   'create.feeLine': 'Brand pays {total} including {dealFee}% platform fee',
   'create.deadline': 'Content delivery date',
   'create.publicationDeadline': 'Publication deadline (optional)',
   'create.deliverables': 'Deliverables',
   'create.platforms': 'Platforms',
   'create.briefing': 'Briefing files (optional link)',
-  'create.confirm': 'I understand that the money will only be released after the creator has delivered as described above.',
+  'create.confirm':
+    'I understand that the money will only be released after the creator has delivered as described above.',
   'create.submit': 'Continue to payment',
   'create.save': 'Save changes',
   'create.saving': 'Saving...',
@@ -125,7 +131,8 @@ export const enBrand = {
   'success.title': 'Payment Successful!',
   'success.text': 'The money is held safely in escrow until the creator delivers.',
   'success.shareTitle': 'Share with Influencer',
-  'success.shareText': 'Send this link to the creator. They accept the deal and connect a bank account.',
+  'success.shareText':
+    'Send this link to the creator. They accept the deal and connect a bank account.',
   'success.generating': 'Generating link...',
   'success.copy': 'Copy',
   'success.share': 'Share',
@@ -135,7 +142,8 @@ export const enBrand = {
   'success.next1': 'The creator opens the link and accepts the deal.',
   'success.next2': 'The creator connects a bank account and delivers the content.',
   'success.next3': 'You approve within {reviewPeriod}, or the funds are released automatically.',
-  'success.next4': 'The creator receives the payout within 1-2 business days (typically 2-5 business days).',
+  'success.next4':
+    'The creator receives the payout within 1-2 business days (typically 2-5 business days).',
   'success.back': 'Back to my deals',
   'success.login': 'Login to Continue',
   'success.notFound': 'Deal not found',

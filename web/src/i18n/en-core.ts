@@ -11,7 +11,8 @@ export const enCore = {
   'app.retry': 'Try again',
   'app.loadError': 'Could not load this page. Check your connection and try again.',
   'app.testMode': 'Test mode: no real money moves.',
-  'app.testModeMail': 'E-mail is not sent: it is kept on the server, where only admins read it (admin area, Test mail).',
+  'app.testModeMail':
+    'E-mail is not sent: it is kept on the server, where only admins read it (admin area, Test mail).',
   'app.tryAgainLater': 'Please try again.',
   'lang.label': 'Language',
   'lang.en': 'English',
@@ -68,7 +69,8 @@ export const enCore = {
   'toast.close': 'Close notification',
   'toast.region': 'Notifications',
   'accept.notFoundTitle': 'Deal not found',
-  'accept.notFoundText': 'This link is not valid or the deal no longer exists. Contact the brand if you think this is an error.',
+  'accept.notFoundText':
+    'This link is not valid or the deal no longer exists. Contact the brand if you think this is an error.',
   'accept.invited': "You're invited!",
   'accept.invitedText': '{brand} wants to collaborate with you.',
   'accept.youReceive': 'You receive',
@@ -77,11 +79,13 @@ export const enCore = {
   'accept.escrowTitle': 'How escrow protects you',
   'accept.escrow1': 'The brand has already paid; the money is held in escrow.',
   'accept.escrow2': 'Deliver the content and mark the assignment as completed.',
-  'accept.escrow3': 'The brand has {reviewPeriod} to approve or dispute; otherwise the funds are released automatically.',
+  'accept.escrow3':
+    'The brand has {reviewPeriod} to approve or dispute; otherwise the funds are released automatically.',
   'accept.escrow4': 'Your payout arrives within 1-2 business days after approval.',
   'accept.accept': 'Accept Deal',
   'accept.accepting': 'Accepting...',
-  'accept.notPaid': 'The brand has not paid this deal yet. You can accept it once the money is in escrow.',
+  'accept.notPaid':
+    'The brand has not paid this deal yet. You can accept it once the money is in escrow.',
   'accept.accepted': 'Deal Accepted!',
   'accept.bankNeeded': 'Connect a bank account so we can pay you out.',
   'accept.bankSetup': 'Set up bank details',
@@ -89,20 +93,26 @@ export const enCore = {
   'accept.deliverText': 'Done with the assignment? Mark it as completed so the brand can approve.',
   'accept.deliver': 'Mark assignment as completed',
   'accept.delivering': 'Submitting...',
-  'accept.deliveredText': 'The brand has {reviewPeriod} to approve. After that the funds are released automatically.',
-  'accept.completedText': 'The funds have been released. Your payout arrives within 1-2 business days.',
-  'accept.splitText': 'The dispute was resolved by splitting the payment: you receive {amount}. Your payout arrives within 1-2 business days.',
+  'accept.deliveredText':
+    'The brand has {reviewPeriod} to approve. After that the funds are released automatically.',
+  'accept.completedText':
+    'The funds have been released. Your payout arrives within 1-2 business days.',
+  'accept.splitText':
+    'The dispute was resolved by splitting the payment: you receive {amount}. Your payout arrives within 1-2 business days.',
   'accept.notify': 'Notify me about this deal',
-  'accept.notifyText': 'Push notifications when the brand pays out, disputes or cancels. For this deal only.',
+  'accept.notifyText':
+    'Push notifications when the brand pays out, disputes or cancels. For this deal only.',
   'accept.notifyUnsupported': 'This browser does not support push notifications.',
   'accept.notifyOn': 'Notifications on for this deal',
   'accept.notifyOff': 'Notifications off for this deal',
   'accept.notifyDenied': 'Permission denied',
   'accept.notifyDeniedText': 'Push notifications require browser permission',
   'accept.notifyFailed': 'Could not change notifications for this deal',
-  'accept.disputeText': 'The brand opened a dispute. The payment is on hold for up to {disputePeriod} while it is resolved.',
+  'accept.disputeText':
+    'The brand opened a dispute. The payment is on hold for up to {disputePeriod} while it is resolved.',
   'accept.cancelledText': 'This deal was cancelled.',
   'accept.status': 'Status',
   'accept.from': 'From',
-  'fees.dealExplanation': 'The brand pays the creator amount plus a {dealFee}% platform fee; the creator receives the full amount.',
+  'fees.dealExplanation':
+    'The brand pays the creator amount plus a {dealFee}% platform fee; the creator receives the full amount.',
 };

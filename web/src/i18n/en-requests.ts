@@ -59,13 +59,15 @@ export const enRequests = {
   'preq.price': 'Price overview',
   'preq.service': 'Service price',
   'preq.total': 'Total to pay',
-  'preq.warning': '{days, plural, one {This request expires in # day!} other {This request expires in # days!}}',
+  'preq.warning':
+    '{days, plural, one {This request expires in # day!} other {This request expires in # days!}}',
   'preq.accept': 'Accept',
   'preq.accepting': 'Accepting...',
   'preq.acceptNote': 'By accepting you agree to the terms and the amount.',
   'preq.pay': 'Pay now',
   'preq.paying': 'Redirecting...',
-  'preq.payNote': 'Pay safely with iDEAL or credit card. The money is kept safe until delivery; the creator is paid after completion.',
+  'preq.payNote':
+    'Pay safely with iDEAL or credit card. The money is kept safe until delivery; the creator is paid after completion.',
   'preq.paid': 'Payment Completed!',
   'preq.next1': 'The creator has been notified.',
   'preq.next2': 'The creator carries out the assignment.',
@@ -89,7 +91,8 @@ export const enRequests = {
   'psuccess.step1': 'The creator is notified.',
   'psuccess.step2': 'The creator carries out the assignment.',
   'psuccess.step3': 'After delivery the money is released.',
-  'psuccess.protection': 'Your payment is protected by escrow: the money stays safe until the assignment is delivered.',
+  'psuccess.protection':
+    'Your payment is protected by escrow: the money stays safe until the assignment is delivered.',
   'psuccess.home': 'Back to home',
   'psuccess.support': 'Contact support',
   'psuccess.dashboard': 'Dashboard',
@@ -111,6 +114,8 @@ export const enRequests = {
   'mreq.deadline': 'Deadline',
   'mreq.withFee': 'incl. fees {total}',
   'mreq.new': 'New request',
-  'mreq.onHold': "Blocked by the cardholder's chargeback. An admin reviews it; after that you can complete the request.",
-  'mreq.payoutPending': 'The payout follows once your bank account is set up (Profile → Bank account).',
+  'mreq.onHold':
+    "Blocked by the cardholder's chargeback. An admin reviews it; after that you can complete the request.",
+  'mreq.payoutPending':
+    'The payout follows once your bank account is set up (Profile → Bank account).',
 };

@@ -56,7 +56,8 @@ const listeners = new Set<() => void>();
 /** en-GB when the browser prefers it, else en-US; Dutch is always nl-NL. */
 function localeFor(next: Lang): string {
   if (next === 'nl') return 'nl-NL';
-  const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  const preferred =
+    typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   return preferred.some((l) => l.toLowerCase() === 'en-gb') ? 'en-GB' : 'en-US';
 }
 
@@ -70,7 +71,8 @@ export function initialLanguage(): Lang {
   } catch {
     // Storage blocked: follow the browser.
   }
-  const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  const preferred =
+    typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   for (const tag of preferred) {
     const base = tag.toLowerCase().split('-')[0];
     if (isLang(base)) return base;
@@ -105,21 +107,29 @@ function remember(next: Lang): void {
     // Not kept on this device; the profile still keeps it for signed-in users.
   }
   // Server-rendered pages (the simulated gateway) follow the choice too.
-  if (typeof document !== 'undefined') document.cookie = `lang=${next}; path=/; max-age=31536000; samesite=lax`;
+  if (typeof document !== 'undefined')
+    document.cookie = `lang=${next}; path=/; max-age=31536000; samesite=lax`;
 }
 
 /**
  * Switches every screen to `next`: loads the same areas in that language, then re-renders (see
  * useLanguage). `persist` keeps the choice on this device (an explicit choice, or the profile's).
  */
-export async function setLanguage(next: Lang, { persist = true }: { persist?: boolean } = {}): Promise<void> {
+export async function setLanguage(
+  next: Lang,
+  { persist = true }: { persist?: boolean } = {},
+): Promise<void> {
   if (persist) remember(next);
   if (next === lang && loaded.size > 0) return;
   const areas: Area[] = loaded.size > 0 ? [...loaded] : ['core'];
   const parts = await Promise.all(areas.map((a) => loadArea(next, a)));
   // A screen may have loaded an area (in the old language) while these were loading: load it in
   // the new language too, or its texts would stay in the old one.
-  for (let extra = [...loaded].filter((a) => !areas.includes(a)); extra.length > 0; extra = [...loaded].filter((a) => !areas.includes(a))) {
+  for (
+    let extra = [...loaded].filter((a) => !areas.includes(a));
+    extra.length > 0;
+    extra = [...loaded].filter((a) => !areas.includes(a))
+  ) {
     parts.push(...(await Promise.all(extra.map((a) => loadArea(next, a)))));
     areas.push(...extra);
   }
@@ -155,17 +165,29 @@ export function formatHours(hours: number): string {
     number(value, { style: 'unit', unit: name, unitDisplay: 'long', maximumFractionDigits: 1 });
   if (hours >= 1) return unit(hours, 'hour');
   const minutes = hours * 60;
-  return minutes >= 1 ? unit(Math.round(minutes), 'minute') : unit(Math.max(1, Math.round(minutes * 60)), 'second');
+  return minutes >= 1
+    ? unit(Math.round(minutes), 'minute')
+    : unit(Math.max(1, Math.round(minutes * 60)), 'second');
 }
 
 export function formatDays(days: number): string {
-  return number(days, { style: 'unit', unit: 'day', unitDisplay: 'long', maximumFractionDigits: 1 });
+  return number(days, {
+    style: 'unit',
+    unit: 'day',
+    unitDisplay: 'long',
+    maximumFractionDigits: 1,
+  });
 }
 
 /** Euros from cents in the current locale; whole amounts without cents when `whole` ("€1,750"). */
 export function formatMoney(cents: number, { whole = false }: { whole?: boolean } = {}): string {
   const digits = whole && cents % 100 === 0 ? 0 : 2;
-  return number(cents / 100, { style: 'currency', currency: 'EUR', minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return number(cents / 100, {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
 }
 
 function varsFor(s: PublicSettings): Vars {
@@ -199,10 +221,16 @@ function fill(text: string, vars: Vars): string {
     const value = Number(vars[name]);
     if (!(name in vars) || Number.isNaN(value)) return whole;
     const options = new Map([...forms.matchAll(FORM)].map((m) => [m[1]!, m[2]!]));
-    const chosen = options.get(`=${value}`) ?? options.get(new Intl.PluralRules(locale).select(value)) ?? options.get('other') ?? '';
+    const chosen =
+      options.get(`=${value}`) ??
+      options.get(new Intl.PluralRules(locale).select(value)) ??
+      options.get('other') ??
+      '';
     return chosen.replace(/#/g, number(value));
   });
-  return withPlurals.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+  return withPlurals.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in vars ? String(vars[name]) : whole,
+  );
 }
 
 export function t(key: MessageKey, vars?: Vars): string {

@@ -58,7 +58,8 @@ export const nlAccount: Record<keyof typeof enAccount, string> = {
   'profile.notAuthenticated': 'Niet ingelogd',
   'profile.statusError': 'Fout bij ophalen van de status',
   'profile.loginAlert': 'Log in om verder te gaan.',
-  'profile.onboardingAlert': 'Fout bij het maken van de link voor je bankgegevens. Probeer het opnieuw.',
+  'profile.onboardingAlert':
+    'Fout bij het maken van de link voor je bankgegevens. Probeer het opnieuw.',
   'profile.settings': 'Instellingen',
   'profile.emailNotifications': 'E-mailmeldingen',
   'profile.pushNotifications': 'Pushmeldingen',
@@ -81,7 +82,8 @@ export const nlAccount: Record<keyof typeof enAccount, string> = {
   'profile.saving': 'Opslaan...',
   'profile.notificationsTest': 'Testpagina voor meldingen',
   'profile.language': 'Taal',
-  'profile.languageHint': 'Schermen en berichten gebruiken deze taal op elk apparaat waarop je inlogt.',
+  'profile.languageHint':
+    'Schermen en berichten gebruiken deze taal op elk apparaat waarop je inlogt.',
 
   'push.permissionDenied': 'Toestemming geweigerd',
   'push.permissionDeniedText': 'Pushmeldingen hebben toestemming van de browser nodig',
@@ -125,7 +127,8 @@ export const nlAccount: Record<keyof typeof enAccount, string> = {
   'notify.notShown': 'niet getoond',
   'terms.lastUpdated': 'Laatst bijgewerkt: [datum]',
   'terms.s1.title': '1. Definities',
-  'terms.s1.text': 'Het "platform" is Escrow Deals. Een "merk" maakt deals aan en betaalt ze; een "creator" levert content en ontvangt de uitbetaling.',
+  'terms.s1.text':
+    'Het "platform" is Escrow Deals. Een "merk" maakt deals aan en betaalt ze; een "creator" levert content en ontvangt de uitbetaling.',
   'terms.s2.title': '2. Escrowdienst',
   'terms.s2.text':
     'Betalingen worden in escrow bewaard tot de creator levert. Het merk heeft na levering {reviewPeriod} om goed te keuren of een geschil te openen; zonder actie wordt het geld automatisch vrijgegeven. Een geschil zet de betaling maximaal {disputePeriod} vast.',
@@ -133,11 +136,14 @@ export const nlAccount: Record<keyof typeof enAccount, string> = {
   'terms.s3.text':
     'Merken betalen bij deals {dealFee}% platformkosten bovenop het bedrag voor de creator; betaalverzoeken kosten {requestFee}%. Creators ontvangen het volledige afgesproken bedrag.',
   'terms.s4.title': '4. Aansprakelijkheid',
-  'terms.s4.text': 'Het platform bemiddelt bij geschillen, maar is geen partij bij de samenwerking en is niet aansprakelijk voor de geleverde content.',
+  'terms.s4.text':
+    'Het platform bemiddelt bij geschillen, maar is geen partij bij de samenwerking en is niet aansprakelijk voor de geleverde content.',
   'terms.s5.title': '5. Verantwoordelijkheid van gebruikers',
-  'terms.s5.text': 'Gebruikers geven juiste informatie en houden zich aan de wet en de regels van het platform.',
+  'terms.s5.text':
+    'Gebruikers geven juiste informatie en houden zich aan de wet en de regels van het platform.',
   'terms.s6.title': '6. Uitbetalingen',
-  'terms.s6.text': 'Uitbetalingen komen binnen 1-2 werkdagen na goedkeuring (meestal 2-5 werkdagen, afhankelijk van de bank).',
+  'terms.s6.text':
+    'Uitbetalingen komen binnen 1-2 werkdagen na goedkeuring (meestal 2-5 werkdagen, afhankelijk van de bank).',
   'terms.s7.title': '7. Wijzigingen',
   'terms.s7.text': 'We kunnen deze voorwaarden aanpassen; de nieuwste versie staat altijd hier.',
   'terms.s8.title': '8. Contact',

@@ -67,7 +67,8 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
     'De creator ontvangt een deel van de {amount}; het merk krijgt de rest terug van de {total} die het betaalde, min de platformkosten over het deel van de creator.',
   'admin.splitAmount': 'Creator ontvangt (€)',
   'admin.splitAmountHint': 'Meer dan € 0 en minder dan {amount}, bijvoorbeeld 120,50',
-  'admin.splitAmountFormat': 'Vul een bedrag in euro in met hoogstens twee decimalen, bijvoorbeeld 120,50',
+  'admin.splitAmountFormat':
+    'Vul een bedrag in euro in met hoogstens twee decimalen, bijvoorbeeld 120,50',
   'admin.splitCreator': 'Creator ontvangt',
   'admin.splitRefund': 'Merk terugbetaald',
   'admin.splitFee': 'Platformkosten behouden',
@@ -77,7 +78,8 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.splitConfirm': 'Verdeling bevestigen',
   'admin.splitDone': 'Deal opgelost met een verdeling',
   'admin.splitPending': 'Verdeling vastgelegd; de betalingen lopen nog.',
-  'admin.splitPartFailed': 'De betaaldienst weigerde een deel van de verdeling; zie hieronder en probeer opnieuw.',
+  'admin.splitPartFailed':
+    'De betaaldienst weigerde een deel van de verdeling; zie hieronder en probeer opnieuw.',
   'admin.splitFailed': 'Oplossen met een verdeling mislukt',
   'admin.splitHeading': 'Verdeling',
   'admin.splitRequested': 'Aangevraagd door {by} op {date}',
@@ -109,15 +111,18 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.request.status.completed': 'Voltooid',
   'admin.request.status.rejected': 'Afgewezen',
   'admin.request.status.expired': 'Verlopen',
-  'admin.requestOnHold': 'Vastgezet: {reason}. De creator kan niet voltooien en er volgt geen uitbetaling tot een beheerder de blokkade opheft.',
+  'admin.requestOnHold':
+    'Vastgezet: {reason}. De creator kan niet voltooien en er volgt geen uitbetaling tot een beheerder de blokkade opheft.',
   'admin.requestOnHoldBadge': 'Vastgezet',
-  'admin.payoutPending': 'Uitbetaling volgt: voltooid door de creator; {amount} blijft in escrow tot de uitbetaalrekening klaar is.',
+  'admin.payoutPending':
+    'Uitbetaling volgt: voltooid door de creator; {amount} blijft in escrow tot de uitbetaalrekening klaar is.',
   'admin.payoutPendingBadge': 'Uitbetaling volgt',
   'admin.payoutAccount': 'Uitbetaalrekening creator',
   'admin.payoutReady': 'Klaar',
   'admin.payoutNotReady': 'Niet klaar',
   'admin.releaseHold': 'Blokkade opheffen',
-  'admin.confirmReleaseHold': 'De blokkade door de terugboeking opheffen? De creator kan het verzoek dan voltooien (of de uitgestelde uitbetaling gaat door).',
+  'admin.confirmReleaseHold':
+    'De blokkade door de terugboeking opheffen? De creator kan het verzoek dan voltooien (of de uitgestelde uitbetaling gaat door).',
   'admin.releaseHoldFailed': 'Opheffen van de blokkade mislukt',
   'admin.tab.disputes': 'Geschillen',
   'admin.tab.accounts': 'Accounts',
@@ -131,7 +136,8 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.money.fees': 'Verdiende kosten',
   'admin.money.total': '{what}, laatste 90 dagen',
   'admin.money.perDay': '{what} per dag',
-  'admin.money.chartDesc': 'In totaal {total} van {from} tot {to}; de tabel hieronder noemt elke dag.',
+  'admin.money.chartDesc':
+    'In totaal {total} van {from} tot {to}; de tabel hieronder noemt elke dag.',
   'admin.money.tableCaption': 'Per dag, laatste 90 dagen',
   'admin.money.day': 'Dag',
   'admin.movement.charge': 'Betalingen',
@@ -167,13 +173,16 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.replayHeld': 'In escrow vastgehouden',
   'admin.replayAllowed': 'Toen toegestaan',
   'admin.chainOk': 'Hashketen intact ({count} gebeurtenissen)',
-  'admin.chainBroken': 'Hashketen gebroken bij gebeurtenis {revision} ({type}): gewijzigd nadat ze is vastgelegd',
-  'admin.chainMissing': 'Gebeurtenis {revision} ({type}) is zonder hash vastgelegd: de keten kan er niet voor instaan',
+  'admin.chainBroken':
+    'Hashketen gebroken bij gebeurtenis {revision} ({type}): gewijzigd nadat ze is vastgelegd',
+  'admin.chainMissing':
+    'Gebeurtenis {revision} ({type}) is zonder hash vastgelegd: de keten kan er niet voor instaan',
   'admin.note': 'Notitie van beheerder',
   'admin.addNote': 'Notitie toevoegen',
   'admin.noteAdded': 'Notitie toegevoegd',
   'admin.holdAgeChip': '{days} d vastgehouden',
-  'admin.holdAgeAlert': 'Geld al {days} dagen vastgehouden: handel deze deal af vóór de limiet van de betaalprovider voor het vasthouden van geld.',
+  'admin.holdAgeAlert':
+    'Geld al {days} dagen vastgehouden: handel deze deal af vóór de limiet van de betaalprovider voor het vasthouden van geld.',
   'admin.holdAgeBanner': '{count} deal(s) houden al {days} dagen of langer geld vast.',
   'admin.outcome': 'Uitkomst',
   'admin.outcome.open': 'Open',

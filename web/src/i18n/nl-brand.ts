@@ -25,7 +25,8 @@ export const nlBrand: Record<keyof typeof enBrand, string> = {
   'card.platforms': 'Platforms',
   'card.description': 'Omschrijving',
   'card.created': 'Aangemaakt',
-  'card.disputeNotice': 'Er loopt een geschil. Neem rechtstreeks contact op met de creator om het op te lossen; je kunt de betaling nog steeds goedkeuren.',
+  'card.disputeNotice':
+    'Er loopt een geschil. Neem rechtstreeks contact op met de creator om het op te lossen; je kunt de betaling nog steeds goedkeuren.',
   'card.onHold': 'Vastgezet door het platform',
   'card.delete': 'Verwijderen',
   'card.swipeHint': 'Veeg naar links om te verwijderen',
@@ -47,9 +48,12 @@ export const nlBrand: Record<keyof typeof enBrand, string> = {
   'share.partner': 'Partner',
   'share.close': 'Sluiten',
   'share.linkLabel': 'Acceptatielink',
-  'confirm.release': 'Weet je zeker dat je het geld wilt vrijgeven? Dit kan niet ongedaan worden gemaakt.',
-  'confirm.dispute': 'Weet je zeker dat je een geschil wilt openen? Dit start een oplossingsperiode van {disputePeriod}.',
-  'confirm.delete': 'Weet je zeker dat je deze deal wilt verwijderen? Dit kan niet ongedaan worden gemaakt.',
+  'confirm.release':
+    'Weet je zeker dat je het geld wilt vrijgeven? Dit kan niet ongedaan worden gemaakt.',
+  'confirm.dispute':
+    'Weet je zeker dat je een geschil wilt openen? Dit start een oplossingsperiode van {disputePeriod}.',
+  'confirm.delete':
+    'Weet je zeker dat je deze deal wilt verwijderen? Dit kan niet ongedaan worden gemaakt.',
   'confirm.logout': 'Weet je zeker dat je wilt uitloggen?',
   'confirm.manualComplete':
     'De uitbetaling kon niet naar de bankrekening van de creator worden gestuurd. Deze deal handmatig als voltooid markeren (alleen voor testen)?',
@@ -61,10 +65,12 @@ export const nlBrand: Record<keyof typeof enBrand, string> = {
   'toast.releaseError': 'Fout bij vrijgeven van het geld',
   'toast.tryAgain': 'Probeer het opnieuw',
   'toast.settling': 'Betaling wordt nog verwerkt',
-  'toast.settlingText': 'De betaling wordt nog verwerkt. Probeer het over een paar minuten opnieuw.',
+  'toast.settlingText':
+    'De betaling wordt nog verwerkt. Probeer het over een paar minuten opnieuw.',
   'toast.manualFailed': 'Handmatig voltooien mislukt. Neem contact op met support',
   'toast.disputed': 'Geschil geopend',
-  'toast.disputedText': 'Neem rechtstreeks contact op met de influencer om dit op te lossen. Je kunt de betaling daarna nog goedkeuren.',
+  'toast.disputedText':
+    'Neem rechtstreeks contact op met de influencer om dit op te lossen. Je kunt de betaling daarna nog goedkeuren.',
   'toast.disputeError': 'Fout bij openen van het geschil',
   'toast.created': 'Deal aangemaakt!',
   'toast.updated': 'Deal bijgewerkt!',
@@ -101,20 +107,23 @@ export const nlBrand: Record<keyof typeof enBrand, string> = {
   'create.profileLink': 'Profiellink (optioneel)',
   'create.dealTitle': 'Titel (optioneel)',
   'create.description': 'Omschrijving',
-  'create.descriptionHint': 'Eén regel per onderdeel; regels die beginnen met - of • worden opsommingstekens.',
+  'create.descriptionHint':
+    'Eén regel per onderdeel; regels die beginnen met - of • worden opsommingstekens.',
   'create.improve': 'Verbeteren met AI',
   'create.improving': 'Bezig met verbeteren...',
   'create.improved': 'Verbeterde omschrijving',
   'create.useImproved': 'Deze tekst gebruiken',
   'create.amount': 'Bedrag (€)',
-  'create.amountCap': 'Het product ondersteunt op dit moment deals tot {maxDeal}. Neem voor grotere deals contact met ons op.',
+  'create.amountCap':
+    'Het product ondersteunt op dit moment deals tot {maxDeal}. Neem voor grotere deals contact met ons op.',
   'create.feeLine': 'Merk betaalt {total} inclusief {dealFee}% platformkosten',
   'create.deadline': 'Leverdatum content',
   'create.publicationDeadline': 'Publicatiedeadline (optioneel)',
   'create.deliverables': 'Deliverables',
   'create.platforms': 'Platforms',
   'create.briefing': 'Briefingbestanden (optionele link)',
-  'create.confirm': 'Ik begrijp dat het geld pas wordt vrijgegeven nadat de creator heeft geleverd zoals hierboven beschreven.',
+  'create.confirm':
+    'Ik begrijp dat het geld pas wordt vrijgegeven nadat de creator heeft geleverd zoals hierboven beschreven.',
   'create.submit': 'Door naar betalen',
   'create.save': 'Wijzigingen opslaan',
   'create.saving': 'Opslaan...',
@@ -126,7 +135,8 @@ export const nlBrand: Record<keyof typeof enBrand, string> = {
   'success.title': 'Betaling geslaagd!',
   'success.text': 'Het geld wordt veilig in escrow bewaard tot de creator levert.',
   'success.shareTitle': 'Deel met de influencer',
-  'success.shareText': 'Stuur deze link naar de creator. Die accepteert de deal en koppelt een bankrekening.',
+  'success.shareText':
+    'Stuur deze link naar de creator. Die accepteert de deal en koppelt een bankrekening.',
   'success.generating': 'Link maken...',
   'success.copy': 'Kopiëren',
   'success.share': 'Delen',
@@ -135,8 +145,10 @@ export const nlBrand: Record<keyof typeof enBrand, string> = {
   'success.nextTitle': 'Wat gebeurt er nu?',
   'success.next1': 'De creator opent de link en accepteert de deal.',
   'success.next2': 'De creator koppelt een bankrekening en levert de content.',
-  'success.next3': 'Jij keurt binnen {reviewPeriod} goed, anders wordt het geld automatisch vrijgegeven.',
-  'success.next4': 'De creator ontvangt de uitbetaling binnen 1-2 werkdagen (meestal 2-5 werkdagen).',
+  'success.next3':
+    'Jij keurt binnen {reviewPeriod} goed, anders wordt het geld automatisch vrijgegeven.',
+  'success.next4':
+    'De creator ontvangt de uitbetaling binnen 1-2 werkdagen (meestal 2-5 werkdagen).',
   'success.back': 'Terug naar mijn deals',
   'success.login': 'Inloggen om verder te gaan',
   'success.notFound': 'Deal niet gevonden',

@@ -7,9 +7,11 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'app.notFound': 'Pagina niet gevonden',
   'app.backHome': 'Terug naar home',
   'app.retry': 'Opnieuw proberen',
-  'app.loadError': 'Deze pagina kon niet worden geladen. Controleer je verbinding en probeer het opnieuw.',
+  'app.loadError':
+    'Deze pagina kon niet worden geladen. Controleer je verbinding en probeer het opnieuw.',
   'app.testMode': 'Testmodus: er wordt geen echt geld verplaatst.',
-  'app.testModeMail': 'E-mail wordt niet verstuurd: hij blijft op de server, waar alleen beheerders hem lezen (beheer, Testmail).',
+  'app.testModeMail':
+    'E-mail wordt niet verstuurd: hij blijft op de server, waar alleen beheerders hem lezen (beheer, Testmail).',
   'app.tryAgainLater': 'Probeer het opnieuw.',
   'lang.label': 'Taal',
   'lang.en': 'English',
@@ -66,7 +68,8 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'toast.close': 'Melding sluiten',
   'toast.region': 'Meldingen',
   'accept.notFoundTitle': 'Deal niet gevonden',
-  'accept.notFoundText': 'Deze link is ongeldig of de deal bestaat niet meer. Neem contact op met het merk als je denkt dat dit een fout is.',
+  'accept.notFoundText':
+    'Deze link is ongeldig of de deal bestaat niet meer. Neem contact op met het merk als je denkt dat dit een fout is.',
   'accept.invited': 'Je bent uitgenodigd!',
   'accept.invitedText': '{brand} wil met je samenwerken.',
   'accept.youReceive': 'Jij ontvangt',
@@ -75,28 +78,36 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'accept.escrowTitle': 'Zo beschermt escrow je',
   'accept.escrow1': 'Het merk heeft al betaald; het geld staat veilig in escrow.',
   'accept.escrow2': 'Lever de content en markeer de opdracht als voltooid.',
-  'accept.escrow3': 'Het merk heeft {reviewPeriod} om goed te keuren of een geschil te openen; daarna wordt het geld automatisch vrijgegeven.',
+  'accept.escrow3':
+    'Het merk heeft {reviewPeriod} om goed te keuren of een geschil te openen; daarna wordt het geld automatisch vrijgegeven.',
   'accept.escrow4': 'Je uitbetaling komt binnen 1-2 werkdagen na goedkeuring.',
   'accept.accept': 'Deal accepteren',
   'accept.accepting': 'Bezig met accepteren...',
-  'accept.notPaid': 'Het merk heeft deze deal nog niet betaald. Je kunt accepteren zodra het geld in escrow staat.',
+  'accept.notPaid':
+    'Het merk heeft deze deal nog niet betaald. Je kunt accepteren zodra het geld in escrow staat.',
   'accept.accepted': 'Deal geaccepteerd!',
   'accept.bankNeeded': 'Koppel een bankrekening zodat we je kunnen uitbetalen.',
   'accept.bankSetup': 'Bankgegevens instellen',
   'accept.bankConnected': 'Bankrekening gekoppeld',
-  'accept.deliverText': 'Klaar met de opdracht? Markeer hem als voltooid zodat het merk kan goedkeuren.',
+  'accept.deliverText':
+    'Klaar met de opdracht? Markeer hem als voltooid zodat het merk kan goedkeuren.',
   'accept.deliver': 'Opdracht als voltooid markeren',
   'accept.delivering': 'Versturen...',
-  'accept.deliveredText': 'Het merk heeft {reviewPeriod} om goed te keuren. Daarna wordt het geld automatisch vrijgegeven.',
+  'accept.deliveredText':
+    'Het merk heeft {reviewPeriod} om goed te keuren. Daarna wordt het geld automatisch vrijgegeven.',
   'accept.completedText': 'Het geld is vrijgegeven. Je uitbetaling komt binnen 1-2 werkdagen.',
-  'accept.splitText': 'Het geschil is opgelost door de betaling te verdelen: je ontvangt {amount}. Je uitbetaling komt binnen 1-2 werkdagen.',
-  'accept.disputeText': 'Het merk heeft een geschil geopend. De betaling staat maximaal {disputePeriod} vast terwijl het wordt opgelost.',
+  'accept.splitText':
+    'Het geschil is opgelost door de betaling te verdelen: je ontvangt {amount}. Je uitbetaling komt binnen 1-2 werkdagen.',
+  'accept.disputeText':
+    'Het merk heeft een geschil geopend. De betaling staat maximaal {disputePeriod} vast terwijl het wordt opgelost.',
   'accept.cancelledText': 'Deze deal is geannuleerd.',
   'accept.status': 'Status',
   'accept.from': 'Van',
-  'fees.dealExplanation': 'Het merk betaalt het bedrag voor de creator plus {dealFee}% platformkosten; de creator ontvangt het volledige bedrag.',
+  'fees.dealExplanation':
+    'Het merk betaalt het bedrag voor de creator plus {dealFee}% platformkosten; de creator ontvangt het volledige bedrag.',
   'accept.notify': 'Stuur mij meldingen over deze deal',
-  'accept.notifyText': 'Pushmeldingen wanneer het merk uitbetaalt, een geschil opent of annuleert. Alleen voor deze deal.',
+  'accept.notifyText':
+    'Pushmeldingen wanneer het merk uitbetaalt, een geschil opent of annuleert. Alleen voor deze deal.',
   'accept.notifyUnsupported': 'Deze browser ondersteunt geen pushmeldingen.',
   'accept.notifyOn': 'Meldingen aan voor deze deal',
   'accept.notifyOff': 'Meldingen uit voor deze deal',

@@ -61,13 +61,15 @@ export const nlRequests: Record<keyof typeof enRequests, string> = {
   'preq.price': 'Prijsoverzicht',
   'preq.service': 'Prijs dienst',
   'preq.total': 'Totaal te betalen',
-  'preq.warning': '{days, plural, one {Dit verzoek verloopt over # dag!} other {Dit verzoek verloopt over # dagen!}}',
+  'preq.warning':
+    '{days, plural, one {Dit verzoek verloopt over # dag!} other {Dit verzoek verloopt over # dagen!}}',
   'preq.accept': 'Accepteren',
   'preq.accepting': 'Bezig met accepteren...',
   'preq.acceptNote': 'Door te accepteren ga je akkoord met de voorwaarden en het bedrag.',
   'preq.pay': 'Nu betalen',
   'preq.paying': 'Doorsturen...',
-  'preq.payNote': 'Betaal veilig met iDEAL of creditcard. Het geld wordt veilig bewaard tot de levering; de creator wordt betaald na voltooiing.',
+  'preq.payNote':
+    'Betaal veilig met iDEAL of creditcard. Het geld wordt veilig bewaard tot de levering; de creator wordt betaald na voltooiing.',
   'preq.paid': 'Betaling Voltooid!',
   'preq.next1': 'De creator is op de hoogte gebracht.',
   'preq.next2': 'De creator voert de opdracht uit.',
@@ -91,7 +93,8 @@ export const nlRequests: Record<keyof typeof enRequests, string> = {
   'psuccess.step1': 'De creator wordt op de hoogte gebracht.',
   'psuccess.step2': 'De creator voert de opdracht uit.',
   'psuccess.step3': 'Na levering wordt het geld vrijgegeven.',
-  'psuccess.protection': 'Je betaling is beschermd door escrow: het geld blijft veilig tot de opdracht is geleverd.',
+  'psuccess.protection':
+    'Je betaling is beschermd door escrow: het geld blijft veilig tot de opdracht is geleverd.',
   'psuccess.home': 'Terug naar home',
   'psuccess.support': 'Contact opnemen met support',
   'psuccess.dashboard': 'Dashboard',
@@ -113,6 +116,8 @@ export const nlRequests: Record<keyof typeof enRequests, string> = {
   'mreq.deadline': 'Deadline',
   'mreq.withFee': 'incl. kosten {total}',
   'mreq.new': 'Nieuw verzoek',
-  'mreq.onHold': 'Geblokkeerd door een terugboeking (chargeback) van de kaarthouder. Een beheerder beoordeelt dit; daarna kun je het verzoek voltooien.',
-  'mreq.payoutPending': 'Uitbetaling volgt zodra je bankrekening is ingesteld (Profiel → Bankrekening).',
+  'mreq.onHold':
+    'Geblokkeerd door een terugboeking (chargeback) van de kaarthouder. Een beheerder beoordeelt dit; daarna kun je het verzoek voltooien.',
+  'mreq.payoutPending':
+    'Uitbetaling volgt zodra je bankrekening is ingesteld (Profiel → Bankrekening).',
 };

@@ -10,14 +10,30 @@ function parse(value: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-export function formatDate(value: string | null | undefined, locale: DateLocale = currentLocale()): string {
+export function formatDate(
+  value: string | null | undefined,
+  locale: DateLocale = currentLocale(),
+): string {
   const date = parse(value);
-  return date ? date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' }) : '';
+  return date
+    ? date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' })
+    : '';
 }
 
-export function formatDateTime(value: string | null | undefined, locale: DateLocale = currentLocale()): string {
+export function formatDateTime(
+  value: string | null | undefined,
+  locale: DateLocale = currentLocale(),
+): string {
   const date = parse(value);
-  return date ? date.toLocaleString(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }) : '';
+  return date
+    ? date.toLocaleString(locale, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+    : '';
 }
 
 /** Whole calendar days from today to the given date, never below 0 (docs/product.md §2 deal card). */

@@ -41,7 +41,9 @@ export class HttpError extends Error {
       const parsed = JSON.parse(this.body) as { code?: unknown; params?: unknown };
       return {
         ...(typeof parsed.code === 'string' ? { code: parsed.code } : {}),
-        ...(parsed.params && typeof parsed.params === 'object' ? { params: parsed.params as Record<string, string | number> } : {}),
+        ...(parsed.params && typeof parsed.params === 'object'
+          ? { params: parsed.params as Record<string, string | number> }
+          : {}),
       };
     } catch {
       return {};
@@ -84,7 +86,11 @@ function bearer(auth: AuthMode): string | null {
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = 'user', on401 = 'throw' } = options;
   // The server answers errors in the app's language (not only the browser's).
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage(), ...options.headers };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+    ...options.headers,
+  };
   const token = bearer(auth);
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';

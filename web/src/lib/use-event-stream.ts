@@ -28,13 +28,17 @@ export interface StreamHandlers {
  * Listens to a server-sent events stream of named `change` events (contract ChangeNotice).
  * EventSource reconnects by itself; while it is down the queries poll (`fallbackPoll`).
  */
-export function useEventStream(url: string | null, handlers: StreamHandlers | ((notice: ChangeNotice) => void)): void {
+export function useEventStream(
+  url: string | null,
+  handlers: StreamHandlers | ((notice: ChangeNotice) => void),
+): void {
   const current = useRef(handlers);
   current.current = handlers;
 
   useEffect(() => {
     if (!url || typeof EventSource === 'undefined') return;
-    const get = (): StreamHandlers => (typeof current.current === 'function' ? { onNotice: current.current } : current.current);
+    const get = (): StreamHandlers =>
+      typeof current.current === 'function' ? { onNotice: current.current } : current.current;
     const source = new EventSource(url);
     let open = false;
     let wasOpen = false;

@@ -6,7 +6,10 @@ import { Card } from '../components/ui/card';
 import { DetailRow } from '../components/ui/detail-row';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast-store';
-import { dealByTokenQueryOptions, useDealByToken } from '../features/deals/api/get-deal-by-token.query';
+import {
+  dealByTokenQueryOptions,
+  useDealByToken,
+} from '../features/deals/api/get-deal-by-token.query';
 import { useAcceptDeal } from '../features/deals/api/accept-deal.mutation';
 import { useStartOnboarding } from '../features/deals/api/start-onboarding.mutation';
 import { useDeliverDeal } from '../features/deals/api/deliver-deal.mutation';
@@ -24,10 +27,15 @@ import { HeroIcon, Icon } from '../components/ui/icon';
 import { deliverableLabel } from '../features/deals/model/deliverables';
 
 // Shown only once the deal is accepted, below the deal: its push code loads when it shows.
-const LinkNotificationsCard = lazy(() => import('../features/deals/components/link-notifications-card').then((m) => ({ default: m.LinkNotificationsCard })));
+const LinkNotificationsCard = lazy(() =>
+  import('../features/deals/components/link-notifications-card').then((m) => ({
+    default: m.LinkNotificationsCard,
+  })),
+);
 
 /** The deal, asked for while the app starts (app-routes.tsx). */
-export const prefetch = ({ token = '' }: { token?: string }, client: QueryClient) => void client.prefetchQuery(dealByTokenQueryOptions(token));
+export const prefetch = ({ token = '' }: { token?: string }, client: QueryClient) =>
+  void client.prefetchQuery(dealByTokenQueryOptions(token));
 
 /** The creator's deal page behind the share link (docs/product.md §2, §4). English, dates en-US. */
 export default function AcceptRoute() {
@@ -40,7 +48,11 @@ export default function AcceptRoute() {
   const deliver = useDeliverDeal();
   const warned = useRef(false);
 
-  useLiveQueries(token ? `/api/events/stream/deal/${encodeURIComponent(token)}` : null, () => [dealKeys.byToken(token)], [dealKeys.byToken(token)]);
+  useLiveQueries(
+    token ? `/api/events/stream/deal/${encodeURIComponent(token)}` : null,
+    () => [dealKeys.byToken(token)],
+    [dealKeys.byToken(token)],
+  );
   useStripeSetupReturn(() => client.invalidateQueries({ queryKey: dealKeys.byToken(token) }));
 
   // The fetch error toast shows on first load only (docs/product.md §4).
@@ -68,7 +80,12 @@ export default function AcceptRoute() {
   const onAccept = () =>
     accept.mutate(token, {
       onSuccess: () => toast({ title: t('toast.accepted') }),
-      onError: (e) => toast({ title: t('toast.acceptError'), description: errorText(e) || t('app.tryAgainLater'), variant: 'destructive' }),
+      onError: (e) =>
+        toast({
+          title: t('toast.acceptError'),
+          description: errorText(e) || t('app.tryAgainLater'),
+          variant: 'destructive',
+        }),
     });
   const onBank = () =>
     onboarding.mutate(token, {
@@ -76,20 +93,35 @@ export default function AcceptRoute() {
         if (answer.url) window.location.assign(answer.url);
         else toast({ title: t('toast.onboardingNoUrl'), variant: 'destructive' });
       },
-      onError: (e) => toast({ title: t('toast.onboardingError'), description: errorText(e) || t('app.tryAgainLater'), variant: 'destructive' }),
+      onError: (e) =>
+        toast({
+          title: t('toast.onboardingError'),
+          description: errorText(e) || t('app.tryAgainLater'),
+          variant: 'destructive',
+        }),
     });
   const onDeliver = () =>
     deliver.mutate(token, {
-      onSuccess: () => toast({ title: t('toast.delivered'), description: t('toast.deliveredText') }),
-      onError: (e) => toast({ title: t('toast.deliverError'), description: errorText(e) || t('app.tryAgainLater'), variant: 'destructive' }),
+      onSuccess: () =>
+        toast({ title: t('toast.delivered'), description: t('toast.deliveredText') }),
+      onError: (e) =>
+        toast({
+          title: t('toast.deliverError'),
+          description: errorText(e) || t('app.tryAgainLater'),
+          variant: 'destructive',
+        }),
     });
 
   return (
     <main className="mx-auto w-full max-w-md space-y-4 px-4 py-6">
       <header className="text-center">
         <HeroIcon name={accepted ? 'handshake' : 'mail'} />
-        <h1 className="mt-2 text-2xl font-bold">{accepted ? t('accept.accepted') : t('accept.invited')}</h1>
-        <p className="text-sm text-slate-600">{t('accept.invitedText', { brand: d.brandName || t('share.defaultBrand') })}</p>
+        <h1 className="mt-2 text-2xl font-bold">
+          {accepted ? t('accept.accepted') : t('accept.invited')}
+        </h1>
+        <p className="text-sm text-slate-600">
+          {t('accept.invitedText', { brand: d.brandName || t('share.defaultBrand') })}
+        </p>
       </header>
       <Card>
         <p className="text-sm text-slate-500">{t('accept.status')}</p>
@@ -102,9 +134,17 @@ export default function AcceptRoute() {
         <h2 className="font-semibold">{d.title ?? d.influencer}</h2>
         <dl className="my-3 space-y-1 text-sm">
           <DetailRow label={t('accept.from')} value={d.brandName || t('share.defaultBrand')} />
-          <DetailRow label={t('accept.youReceive')} value={formatMoney(split?.creatorCents ?? d.amountCents)} />
+          <DetailRow
+            label={t('accept.youReceive')}
+            value={formatMoney(split?.creatorCents ?? d.amountCents)}
+          />
           <DetailRow label={t('accept.deadline')} value={formatDate(d.deadline)} />
-          {d.deliverables.length > 0 && <DetailRow label={t('accept.deliverables')} value={d.deliverables.map(deliverableLabel).join(', ')} />}
+          {d.deliverables.length > 0 && (
+            <DetailRow
+              label={t('accept.deliverables')}
+              value={d.deliverables.map(deliverableLabel).join(', ')}
+            />
+          )}
         </dl>
         <DescriptionView description={d.description} />
       </Card>
@@ -126,7 +166,9 @@ export default function AcceptRoute() {
           {accept.isPending ? t('accept.accepting') : t('accept.accept')}
         </Button>
       )}
-      {!accepted && view.status === 'pending_payment' && <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t('accept.notPaid')}</p>}
+      {!accepted && view.status === 'pending_payment' && (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t('accept.notPaid')}</p>
+      )}
       {can(view, 'startBankSetup') && (
         <Card>
           <p className="mb-3 text-sm">{t('accept.bankNeeded')}</p>
@@ -144,8 +186,12 @@ export default function AcceptRoute() {
           </Button>
         </Card>
       )}
-      {view.status === 'delivered' && <p className="rounded-lg bg-violet-50 p-3 text-sm">{t('accept.deliveredText')}</p>}
-      {view.status === 'dispute' && <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800">{t('accept.disputeText')}</p>}
+      {view.status === 'delivered' && (
+        <p className="rounded-lg bg-violet-50 p-3 text-sm">{t('accept.deliveredText')}</p>
+      )}
+      {view.status === 'dispute' && (
+        <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800">{t('accept.disputeText')}</p>
+      )}
       {(view.status === 'completed' || view.status === 'approved_after_dispute') && (
         <p className="rounded-lg bg-emerald-50 p-3 text-sm">{t('accept.completedText')}</p>
       )}
@@ -154,7 +200,9 @@ export default function AcceptRoute() {
           {t('accept.splitText', { amount: formatMoney(split.creatorCents) })}
         </p>
       )}
-      {view.status === 'cancelled' && <p className="rounded-lg bg-slate-100 p-3 text-sm">{t('accept.cancelledText')}</p>}
+      {view.status === 'cancelled' && (
+        <p className="rounded-lg bg-slate-100 p-3 text-sm">{t('accept.cancelledText')}</p>
+      )}
       {accepted && view.status !== 'cancelled' && (
         <Suspense fallback={null}>
           <LinkNotificationsCard token={token} />

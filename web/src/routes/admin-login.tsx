@@ -30,7 +30,12 @@ export default function AdminLoginRoute() {
           setAdminToken(token);
           setTimeout(() => navigate('/admin', { replace: true }), REDIRECT_MS);
         },
-        onError: () => toast({ title: t('admin.loginFailed'), description: t('admin.loginFailedText'), variant: 'destructive' }),
+        onError: () =>
+          toast({
+            title: t('admin.loginFailed'),
+            description: t('admin.loginFailedText'),
+            variant: 'destructive',
+          }),
       },
     );
   };

@@ -36,16 +36,23 @@ export default function AdminRoute() {
   const me = useAdminMe();
   // Admin alert emails link to /admin?deal=<id> (or ?request=<id>): open on that deal or tab.
   const [params] = useSearchParams();
-  const [tab, setTab] = useState<Tab>(params.has('request') ? 'requests' : (TABS.find((name) => name === params.get('tab')) ?? 'deals'));
+  const [tab, setTab] = useState<Tab>(
+    params.has('request')
+      ? 'requests'
+      : (TABS.find((name) => name === params.get('tab')) ?? 'deals'),
+  );
   const [chip, setChip] = useState<Chip>('all');
   const [selected, setSelected] = useState<number | null>(Number(params.get('deal')) || null);
   const readOnly = me.data?.role === 'auditor';
   // Kept test-mode mail carries working links, so only admins who may act read it.
-  const tabs: Tab[] = currentSettings()?.mailKept && me.data?.role === 'admin' ? [...TABS, 'mail'] : TABS;
+  const tabs: Tab[] =
+    currentSettings()?.mailKept && me.data?.role === 'admin' ? [...TABS, 'mail'] : TABS;
   const ageing = useHoldAgeing();
   const heldDays = new Map((ageing.data?.deals ?? []).map((d) => [d.dealId, d.days]));
 
-  const expired = [deals.error, counts.error, me.error].some((e) => e instanceof AdminSessionExpired);
+  const expired = [deals.error, counts.error, me.error].some(
+    (e) => e instanceof AdminSessionExpired,
+  );
   const endSession = useCallback(() => {
     clearAdminToken();
     toast({ title: t('admin.sessionExpired'), variant: 'destructive' });
@@ -55,11 +62,18 @@ export default function AdminRoute() {
     if (expired) endSession();
   }, [expired, endSession]);
   useEffect(() => {
-    if (deals.isError && !expired) toast({ title: t('admin.errorTitle'), description: t('admin.fetchFailed'), variant: 'destructive' });
+    if (deals.isError && !expired)
+      toast({
+        title: t('admin.errorTitle'),
+        description: t('admin.fetchFailed'),
+        variant: 'destructive',
+      });
   }, [deals.isError, expired]);
 
   const statuses: readonly string[] | null = adminChips[chip];
-  const list = (deals.data ?? []).filter((d) => d.status !== 'deleted' && (!statuses || statuses.includes(d.status)));
+  const list = (deals.data ?? []).filter(
+    (d) => d.status !== 'deleted' && (!statuses || statuses.includes(d.status)),
+  );
   const current = deals.data?.find((d) => d.id === selected) ?? null;
 
   return (
@@ -71,10 +85,15 @@ export default function AdminRoute() {
             ←
           </Button>
           <h1 className="text-xl font-bold">{t('admin.title')}</h1>
-          {readOnly && <span className="rounded bg-slate-200 px-2 py-0.5 text-xs">{t('admin.auditor')}</span>}
+          {readOnly && (
+            <span className="rounded bg-slate-200 px-2 py-0.5 text-xs">{t('admin.auditor')}</span>
+          )}
         </div>
         <div className="flex gap-2">
-          <Button variant="secondary" onClick={() => void client.invalidateQueries({ queryKey: ['admin'] })}>
+          <Button
+            variant="secondary"
+            onClick={() => void client.invalidateQueries({ queryKey: ['admin'] })}
+          >
             {t('admin.refresh')}
           </Button>
           <Button
@@ -104,7 +123,11 @@ export default function AdminRoute() {
         ))}
       </div>
       {heldDays.size > 0 && (
-        <p role="alert" className="mb-4 rounded-lg bg-orange-50 p-2 text-sm text-orange-900" data-testid="hold-ageing-alert">
+        <p
+          role="alert"
+          className="mb-4 rounded-lg bg-orange-50 p-2 text-sm text-orange-900"
+          data-testid="hold-ageing-alert"
+        >
           {t('admin.holdAgeBanner', { count: heldDays.size, days: ageing.data?.alertDays ?? 0 })}
         </p>
       )}
@@ -141,7 +164,9 @@ export default function AdminRoute() {
           {deals.isPending && <Spinner />}
           <div className="grid gap-4 md:grid-cols-2">
             <ul className="space-y-2" aria-label={t('admin.title')}>
-              {deals.isSuccess && list.length === 0 && <li className="text-sm text-slate-500">{t('admin.empty')}</li>}
+              {deals.isSuccess && list.length === 0 && (
+                <li className="text-sm text-slate-500">{t('admin.empty')}</li>
+              )}
               {list.map((d) => (
                 <li key={d.id}>
                   <button
@@ -173,7 +198,11 @@ export default function AdminRoute() {
             </ul>
             <div>
               {current ? (
-                <AdminDealPanel deal={current} readOnly={readOnly} heldDays={heldDays.get(current.id)} />
+                <AdminDealPanel
+                  deal={current}
+                  readOnly={readOnly}
+                  heldDays={heldDays.get(current.id)}
+                />
               ) : (
                 <p className="text-sm text-slate-500">{t('admin.select')}</p>
               )}

@@ -12,7 +12,15 @@ import { useUpdateDeal } from '../features/deals/api/update-deal.mutation';
 import { AiImprove } from '../features/deals/form/ai-improve';
 import { CheckGroup } from '../features/deals/form/check-group';
 import { deliverableLabel } from '../features/deals/model/deliverables';
-import { amountCents, emptyDealForm, formFromDeal, missingRequired, overCap, toDealInput, type DealFormState } from '../features/deals/form/deal-form-state';
+import {
+  amountCents,
+  emptyDealForm,
+  formFromDeal,
+  missingRequired,
+  overCap,
+  toDealInput,
+  type DealFormState,
+} from '../features/deals/form/deal-form-state';
 // The option lists come from the one definition in machines/ (X shows as 'X (Twitter)' through its message).
 import { deliverableOptions, platforms } from '@machines/deal/deal-options';
 import { errorText } from '../lib/http';
@@ -37,7 +45,8 @@ export default function CreateDealRoute() {
     }
   }, [editing, existing.data, loadedId]);
 
-  const set = <K extends keyof DealFormState>(key: K, value: DealFormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof DealFormState>(key: K, value: DealFormState[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
   const capError = overCap(form.amount) ? t('create.amountCap') : null;
   const cents = amountCents(form.amount);
   const pending = create.isPending || update.isPending;
@@ -46,16 +55,27 @@ export default function CreateDealRoute() {
     e.preventDefault();
     if (capError) return;
     if (missingRequired(form)) {
-      toast({ title: t('toast.required'), description: t('toast.requiredText'), variant: 'destructive' });
+      toast({
+        title: t('toast.required'),
+        description: t('toast.requiredText'),
+        variant: 'destructive',
+      });
       return;
     }
     const input = toDealInput(form);
     const onSuccess = (deal: { id: number }) => {
-      toast({ title: editing ? t('toast.updated') : t('toast.created'), description: t('toast.redirectPayment') });
+      toast({
+        title: editing ? t('toast.updated') : t('toast.created'),
+        description: t('toast.redirectPayment'),
+      });
       navigate(`/payment/${deal.id}`);
     };
     const onError = (error: Error) =>
-      toast({ title: editing ? t('toast.updateError') : t('toast.createError'), description: errorText(error) || t('toast.tryAgain'), variant: 'destructive' });
+      toast({
+        title: editing ? t('toast.updateError') : t('toast.createError'),
+        description: errorText(error) || t('toast.tryAgain'),
+        variant: 'destructive',
+      });
     if (editing) update.mutate({ id: editId, input }, { onSuccess, onError });
     else create.mutate(input, { onSuccess, onError });
   };
@@ -64,7 +84,11 @@ export default function CreateDealRoute() {
 
   return (
     <Page title={editing ? t('create.editTitle') : t('create.title')} subtitle={t('create.step')}>
-      <form onSubmit={submit} noValidate className="space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <form
+        onSubmit={submit}
+        noValidate
+        className="space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      >
         <TextField
           label={t('create.influencer')}
           placeholder={t('create.influencerPlaceholder')}
@@ -79,7 +103,11 @@ export default function CreateDealRoute() {
           value={form.profileLink}
           onChange={(e) => set('profileLink', e.target.value)}
         />
-        <TextField label={t('create.dealTitle')} value={form.title} onChange={(e) => set('title', e.target.value)} />
+        <TextField
+          label={t('create.dealTitle')}
+          value={form.title}
+          onChange={(e) => set('title', e.target.value)}
+        />
         <TextArea
           label={t('create.description')}
           required
@@ -89,7 +117,11 @@ export default function CreateDealRoute() {
           onChange={(e) => set('description', e.target.value)}
         />
         <AiImprove
-          input={{ description: form.description, platforms: form.platforms, deliverables: form.deliverables }}
+          input={{
+            description: form.description,
+            platforms: form.platforms,
+            deliverables: form.deliverables,
+          }}
           onUse={(text) => set('description', text)}
         />
         <TextField
@@ -102,9 +134,18 @@ export default function CreateDealRoute() {
           value={form.amount}
           onChange={(e) => set('amount', e.target.value)}
           error={capError}
-          hint={cents ? t('create.feeLine', { total: formatMoney(breakdown(cents, 'deal').totalCents) }) : undefined}
+          hint={
+            cents
+              ? t('create.feeLine', { total: formatMoney(breakdown(cents, 'deal').totalCents) })
+              : undefined
+          }
         />
-        <TextField label={t('create.deadline')} type="date" value={form.deadline} onChange={(e) => set('deadline', e.target.value)} />
+        <TextField
+          label={t('create.deadline')}
+          type="date"
+          value={form.deadline}
+          onChange={(e) => set('deadline', e.target.value)}
+        />
         <TextField
           label={t('create.publicationDeadline')}
           type="date"
@@ -125,7 +166,11 @@ export default function CreateDealRoute() {
           value={form.platforms}
           onChange={(v) => set('platforms', v)}
         />
-        <TextField label={t('create.briefing')} value={form.briefingFiles} onChange={(e) => set('briefingFiles', e.target.value)} />
+        <TextField
+          label={t('create.briefing')}
+          value={form.briefingFiles}
+          onChange={(e) => set('briefingFiles', e.target.value)}
+        />
         <label className="flex items-start gap-3 rounded-lg bg-slate-50 p-3 text-sm">
           <input
             type="checkbox"

@@ -13,7 +13,15 @@ import { RequestCreatedDialog } from '../features/payment-requests/components/re
 import { HttpError } from '../lib/http';
 import { t, formatMoney } from '../i18n';
 
-const EMPTY = { brandName: '', brandEmail: '', brandHandle: '', title: '', description: '', amount: '', deadline: '' };
+const EMPTY = {
+  brandName: '',
+  brandEmail: '',
+  brandHandle: '',
+  title: '',
+  description: '',
+  amount: '',
+  deadline: '',
+};
 
 /** The creator's payment-request form (Dutch, docs/product.md §2) with the live 5 % breakdown from machines/money. */
 export default function CreatorRequestRoute() {
@@ -21,7 +29,8 @@ export default function CreatorRequestRoute() {
   const create = useCreateRequest();
   const [form, setForm] = useState(EMPTY);
   const [created, setCreated] = useState<PaymentRequestDto | null>(null);
-  const set = (key: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const set = (key: keyof typeof EMPTY) => (value: string) =>
+    setForm((f) => ({ ...f, [key]: value }));
   const cents = form.amount.trim() === '' ? null : parseEuroToCents(form.amount);
   const split = cents ? breakdown(cents, 'payment_request') : null;
 
@@ -38,7 +47,8 @@ export default function CreatorRequestRoute() {
         onError: (error) =>
           toast({
             title: t('creq.createError'),
-            description: error instanceof HttpError ? error.serverMessage : t('creq.createErrorText'),
+            description:
+              error instanceof HttpError ? error.serverMessage : t('creq.createErrorText'),
             variant: 'destructive',
           }),
       },
@@ -50,17 +60,43 @@ export default function CreatorRequestRoute() {
       <form onSubmit={submit} className="space-y-4">
         <Card className="space-y-3">
           <h2 className="font-semibold">{t('creq.s1')}</h2>
-          <TextField label={t('creq.brandName')} required value={form.brandName} onChange={(e) => set('brandName')(e.target.value)} />
-          <TextField label={t('creq.brandEmail')} type="email" required value={form.brandEmail} onChange={(e) => set('brandEmail')(e.target.value)} />
-          <TextField label={t('creq.brandHandle')} value={form.brandHandle} onChange={(e) => set('brandHandle')(e.target.value)} />
+          <TextField
+            label={t('creq.brandName')}
+            required
+            value={form.brandName}
+            onChange={(e) => set('brandName')(e.target.value)}
+          />
+          <TextField
+            label={t('creq.brandEmail')}
+            type="email"
+            required
+            value={form.brandEmail}
+            onChange={(e) => set('brandEmail')(e.target.value)}
+          />
+          <TextField
+            label={t('creq.brandHandle')}
+            value={form.brandHandle}
+            onChange={(e) => set('brandHandle')(e.target.value)}
+          />
         </Card>
         <Card className="space-y-3">
           <h2 className="font-semibold">{t('creq.s2')}</h2>
-          <TextField label={t('creq.titleLabel')} required value={form.title} onChange={(e) => set('title')(e.target.value)} />
+          <TextField
+            label={t('creq.titleLabel')}
+            required
+            value={form.title}
+            onChange={(e) => set('title')(e.target.value)}
+          />
         </Card>
         <Card className="space-y-3">
           <h2 className="font-semibold">{t('creq.s3')}</h2>
-          <TextArea label={t('creq.description')} required rows={4} value={form.description} onChange={(e) => set('description')(e.target.value)} />
+          <TextArea
+            label={t('creq.description')}
+            required
+            rows={4}
+            value={form.description}
+            onChange={(e) => set('description')(e.target.value)}
+          />
         </Card>
         <Card className="space-y-3">
           <h2 className="font-semibold">{t('creq.s4')}</h2>
@@ -75,7 +111,10 @@ export default function CreatorRequestRoute() {
             onChange={(e) => set('amount')(e.target.value)}
           />
           {split && (
-            <dl className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm" data-testid="request-breakdown">
+            <dl
+              className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm"
+              data-testid="request-breakdown"
+            >
               <DetailRow label={t('creq.youReceive')} value={formatMoney(split.amountCents)} />
               <DetailRow label={t('request.fee')} value={formatMoney(split.feeCents)} />
               <DetailRow label={t('creq.brandPays')} value={formatMoney(split.totalCents)} />
@@ -84,7 +123,13 @@ export default function CreatorRequestRoute() {
         </Card>
         <Card className="space-y-3">
           <h2 className="font-semibold">{t('creq.s5')}</h2>
-          <TextField label={t('creq.deadline')} type="date" required value={form.deadline} onChange={(e) => set('deadline')(e.target.value)} />
+          <TextField
+            label={t('creq.deadline')}
+            type="date"
+            required
+            value={form.deadline}
+            onChange={(e) => set('deadline')(e.target.value)}
+          />
         </Card>
         <Button type="submit" block disabled={create.isPending}>
           {create.isPending ? t('creq.submitting') : t('creq.submit')}

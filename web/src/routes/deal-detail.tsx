@@ -30,7 +30,11 @@ export default function DealDetailRoute() {
   const [token, setToken] = useState<string | null>(null);
 
   const back = (
-    <Link to="/deals" aria-label={t('detail.back')} className="rounded-lg p-1 text-2xl leading-none text-slate-600 hover:bg-slate-100">
+    <Link
+      to="/deals"
+      aria-label={t('detail.back')}
+      className="rounded-lg p-1 text-2xl leading-none text-slate-600 hover:bg-slate-100"
+    >
       ←
     </Link>
   );
@@ -49,8 +53,13 @@ export default function DealDetailRoute() {
     generate.mutate(d.id, {
       onSuccess: (answer) => setToken(answer.token),
       onError: (error) => {
-        const auth = error instanceof HttpError && (error.status === 401 || error.serverCode === 'unauthorized');
-        toast({ title: auth ? t('toast.loginPrompt') : t('toast.linkError'), variant: 'destructive' });
+        const auth =
+          error instanceof HttpError &&
+          (error.status === 401 || error.serverCode === 'unauthorized');
+        toast({
+          title: auth ? t('toast.loginPrompt') : t('toast.linkError'),
+          variant: 'destructive',
+        });
       },
     });
 
@@ -60,11 +69,20 @@ export default function DealDetailRoute() {
         setToken(answer.token);
         toast({ title: t('toast.linkRotated') });
       },
-      onError: (error) => toast({ title: t('toast.linkError'), description: errorText(error), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: t('toast.linkError'),
+          description: errorText(error),
+          variant: 'destructive',
+        }),
     });
 
   return (
-    <Page back={back} title={d.title ?? d.influencer} actions={<Badge tone={view.badge}>{t(`detail.status.${view.status}` as MessageKey)}</Badge>}>
+    <Page
+      back={back}
+      title={d.title ?? d.influencer}
+      actions={<Badge tone={view.badge}>{t(`detail.status.${view.status}` as MessageKey)}</Badge>}
+    >
       <div className="space-y-4">
         <Card>
           <DealProgress step={view.step} />
@@ -75,8 +93,18 @@ export default function DealDetailRoute() {
             <DetailRow label={t('detail.amount')} value={formatMoney(d.amountCents)} />
             <DetailRow label={t('detail.total')} value={formatMoney(d.totalAmountCents)} />
             <DetailRow label={t('detail.deadline')} value={formatDate(d.deadline)} />
-            {d.publicationDeadline && <DetailRow label={t('detail.publication')} value={formatDate(d.publicationDeadline)} />}
-            {d.deliverables.length > 0 && <DetailRow label={t('detail.deliverables')} value={d.deliverables.map(deliverableLabel).join(', ')} />}
+            {d.publicationDeadline && (
+              <DetailRow
+                label={t('detail.publication')}
+                value={formatDate(d.publicationDeadline)}
+              />
+            )}
+            {d.deliverables.length > 0 && (
+              <DetailRow
+                label={t('detail.deliverables')}
+                value={d.deliverables.map(deliverableLabel).join(', ')}
+              />
+            )}
             <DetailRow label={t('detail.created')} value={formatDateTime(d.createdAt)} />
           </dl>
           <h2 className="mb-1 mt-4 text-sm font-semibold">{t('detail.description')}</h2>
@@ -84,7 +112,9 @@ export default function DealDetailRoute() {
         </Card>
         {split && (
           <Card>
-            <h2 className="font-semibold">{view.status === 'split_resolved' ? t('detail.splitTitle') : t('detail.splitPending')}</h2>
+            <h2 className="font-semibold">
+              {view.status === 'split_resolved' ? t('detail.splitTitle') : t('detail.splitPending')}
+            </h2>
             {view.status === 'split_resolved' && (
               <p className="text-sm text-slate-700" data-testid="split-summary">
                 {tKey(view.brandText, statusTextVars(d))}
@@ -103,7 +133,9 @@ export default function DealDetailRoute() {
             <p className="mb-3 text-sm text-slate-600">{t('detail.shareText')}</p>
             {shareToken ? (
               <>
-                <p className="mb-2 break-all rounded-lg bg-white p-3 font-mono text-xs">{acceptUrl(shareToken)}</p>
+                <p className="mb-2 break-all rounded-lg bg-white p-3 font-mono text-xs">
+                  {acceptUrl(shareToken)}
+                </p>
                 <CopyButton
                   text={acceptUrl(shareToken)}
                   label={t('detail.copy')}
@@ -112,7 +144,13 @@ export default function DealDetailRoute() {
                   onError={() => toast({ title: t('toast.copyError'), variant: 'destructive' })}
                 />
                 {d.influencerAcceptedAt === null && (
-                  <Button block variant="secondary" className="mt-2" onClick={newLink} disabled={rotate.isPending}>
+                  <Button
+                    block
+                    variant="secondary"
+                    className="mt-2"
+                    onClick={newLink}
+                    disabled={rotate.isPending}
+                  >
                     {t('detail.rotate')}
                   </Button>
                 )}

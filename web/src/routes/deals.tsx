@@ -17,7 +17,8 @@ import { t } from '../i18n';
 const FILTERS: DealFilter[] = ['all', 'active', 'completed'];
 
 /** The list under the default filter, asked for while the app starts (app-routes.tsx). */
-export const prefetch = (_params: unknown, client: QueryClient) => void client.prefetchQuery(dealsQueryOptions('all'));
+export const prefetch = (_params: unknown, client: QueryClient) =>
+  void client.prefetchQuery(dealsQueryOptions('all'));
 
 export default function DealsRoute() {
   const [filter, setFilter] = useState<DealFilter>('all');
@@ -41,7 +42,11 @@ export default function DealsRoute() {
         </Link>
       }
     >
-      <div role="tablist" aria-label={t('filter.label')} className="mb-4 grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1">
+      <div
+        role="tablist"
+        aria-label={t('filter.label')}
+        className="mb-4 grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1"
+      >
         {FILTERS.map((f) => (
           <button
             key={f}
@@ -57,7 +62,9 @@ export default function DealsRoute() {
       </div>
 
       {deals.isPending && <Spinner />}
-      {deals.isError && <p className="rounded-lg bg-red-50 p-3 text-sm text-red-700">{errorText(deals.error)}</p>}
+      {deals.isError && (
+        <p className="rounded-lg bg-red-50 p-3 text-sm text-red-700">{errorText(deals.error)}</p>
+      )}
       {deals.isSuccess && list.length === 0 && (
         <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
           <p className="font-semibold">{t('dashboard.emptyTitle')}</p>

@@ -48,7 +48,12 @@ export default function LoginRoute() {
           setAuthToken(token);
           navigate(user.isOnboardingComplete ? '/' : '/onboarding', { replace: true });
         },
-        onError: () => toast({ title: t('toast.loginFailed'), description: t('toast.loginFailedText'), variant: 'destructive' }),
+        onError: () =>
+          toast({
+            title: t('toast.loginFailed'),
+            description: t('toast.loginFailedText'),
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -56,8 +61,21 @@ export default function LoginRoute() {
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField label={t('login.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
-        <PasswordField label={t('login.password')} value={password} onChange={setPassword} error={errors.password} autoComplete="current-password" />
+        <TextField
+          label={t('login.email')}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
+        <PasswordField
+          label={t('login.password')}
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+          autoComplete="current-password"
+        />
         <Button type="submit" block disabled={login.isPending}>
           {login.isPending ? t('login.submitting') : t('login.submit')}
         </Button>

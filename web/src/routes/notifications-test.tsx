@@ -11,17 +11,23 @@ import { t } from '../i18n';
 export default function NotificationsTestRoute() {
   const push = usePush();
   const log = usePushLog();
-  const outcome = (label: string, ok: boolean, detail: string) => log.add(ok ? t('notify.logOk', { label }) : t('notify.logFailed', { label, detail }));
+  const outcome = (label: string, ok: boolean, detail: string) =>
+    log.add(ok ? t('notify.logOk', { label }) : t('notify.logFailed', { label, detail }));
 
   const enable = async () => {
     const ok = await push.enable();
-    outcome(t('notify.labelEnable'), ok, t('notify.permissionNotGranted', { permission: Notification.permission }));
+    outcome(
+      t('notify.labelEnable'),
+      ok,
+      t('notify.permissionNotGranted', { permission: Notification.permission }),
+    );
   };
   const disable = async () => {
     await push.disable();
     outcome(t('notify.labelDisable'), true, '');
   };
-  const local = async () => outcome(t('notify.labelLocal'), await push.testLocal(), t('notify.notShown'));
+  const local = async () =>
+    outcome(t('notify.labelLocal'), await push.testLocal(), t('notify.notShown'));
 
   return (
     <Page title={t('notify.title')}>
@@ -30,7 +36,9 @@ export default function NotificationsTestRoute() {
           <dl className="space-y-1 text-sm" data-testid="push-state">
             <div className="flex justify-between">
               <dt>{t('notify.support')}</dt>
-              <dd data-testid="push-support">{push.supported ? t('notify.supported') : t('notify.unsupported')}</dd>
+              <dd data-testid="push-support">
+                {push.supported ? t('notify.supported') : t('notify.unsupported')}
+              </dd>
             </div>
             <div className="flex justify-between">
               <dt>{t('notify.permission')}</dt>
@@ -38,7 +46,9 @@ export default function NotificationsTestRoute() {
             </div>
             <div className="flex justify-between">
               <dt>{t('notify.subscription')}</dt>
-              <dd data-testid="push-subscription">{push.subscribed ? t('notify.subscribed') : t('notify.notSubscribed')}</dd>
+              <dd data-testid="push-subscription">
+                {push.subscribed ? t('notify.subscribed') : t('notify.notSubscribed')}
+              </dd>
             </div>
           </dl>
         </Card>
@@ -46,19 +56,32 @@ export default function NotificationsTestRoute() {
           <Button disabled={!push.supported || push.loading} onClick={() => void enable()}>
             {t('notify.enable')}
           </Button>
-          <Button variant="secondary" disabled={!push.subscribed || push.loading} onClick={() => void disable()}>
+          <Button
+            variant="secondary"
+            disabled={!push.subscribed || push.loading}
+            onClick={() => void disable()}
+          >
             {t('notify.disable')}
           </Button>
           <Button variant="secondary" disabled={!push.supported} onClick={() => void local()}>
             {t('notify.local')}
           </Button>
-          <Button variant="secondary" onClick={() => void log.runServer(t('notify.labelServer'), () => sendTestPush(t('push.testTitle'), t('push.testBody')))}>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              void log.runServer(t('notify.labelServer'), () =>
+                sendTestPush(t('push.testTitle'), t('push.testBody')),
+              )
+            }
+          >
             {t('notify.server')}
           </Button>
           <Button
             variant="secondary"
             onClick={() =>
-              void log.runServer(t('notify.labelDealAccepted'), () => simulateDealAcceptedPush({ dealId: 1, influencer: '@creator', amount: '100.00' }))
+              void log.runServer(t('notify.labelDealAccepted'), () =>
+                simulateDealAcceptedPush({ dealId: 1, influencer: '@creator', amount: '100.00' }),
+              )
             }
           >
             {t('notify.dealAccepted')}

@@ -7,7 +7,10 @@ import { DetailRow } from '../components/ui/detail-row';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast-store';
 import { useAcceptRequest } from '../features/payment-requests/api/accept-request.mutation';
-import { requestByTokenQueryOptions, useRequestByToken } from '../features/payment-requests/api/get-request-by-token.query';
+import {
+  requestByTokenQueryOptions,
+  useRequestByToken,
+} from '../features/payment-requests/api/get-request-by-token.query';
 import { requestKeys } from '../features/payment-requests/api/keys';
 import { useRequestCheckout } from '../features/payment-requests/api/request-checkout.mutation';
 import { RequestSteps } from '../features/payment-requests/components/request-steps';
@@ -40,7 +43,11 @@ export default function PayRequestRoute() {
   const view = useRequestView(request.data);
   const accept = useAcceptRequest();
   const checkout = useRequestCheckout();
-  useLiveQueries(token ? `/api/events/stream/request/${encodeURIComponent(token)}` : null, () => [requestKeys.byToken(token)], [requestKeys.byToken(token)]);
+  useLiveQueries(
+    token ? `/api/events/stream/request/${encodeURIComponent(token)}` : null,
+    () => [requestKeys.byToken(token)],
+    [requestKeys.byToken(token)],
+  );
 
   if (!token) return <Notice icon="alert" title={t('preq.noToken')} />;
   if (request.isPending) return <Spinner label={t('preq.loading')} />;
@@ -56,11 +63,19 @@ export default function PayRequestRoute() {
   const days = daysUntil(r.expiresAt);
   const inactive = view.pastExpiry || view.status === 'expired' || view.status === 'rejected';
 
-  const onAccept = () => accept.mutate(token, { onError: (e) => toast({ title: t('preq.acceptError'), description: errorText(e), variant: 'destructive' }) });
+  const onAccept = () =>
+    accept.mutate(token, {
+      onError: (e) =>
+        toast({ title: t('preq.acceptError'), description: errorText(e), variant: 'destructive' }),
+    });
   const onPay = () =>
     checkout.mutate(token, {
-      onSuccess: (answer) => (answer.url ? window.location.assign(answer.url) : toast({ title: t('preq.payError'), variant: 'destructive' })),
-      onError: (e) => toast({ title: t('preq.payError'), description: errorText(e), variant: 'destructive' }),
+      onSuccess: (answer) =>
+        answer.url
+          ? window.location.assign(answer.url)
+          : toast({ title: t('preq.payError'), variant: 'destructive' }),
+      onError: (e) =>
+        toast({ title: t('preq.payError'), description: errorText(e), variant: 'destructive' }),
     });
 
   return (
@@ -69,7 +84,9 @@ export default function PayRequestRoute() {
         <h1 className="text-2xl font-bold">{t('preq.title')}</h1>
         <div className="flex gap-2">
           <Badge tone={view.badge}>{tKey(view.text)}</Badge>
-          {!inactive && days <= 7 && <Badge tone="yellow">{t('preq.daysLeft', { days: Math.max(0, days) })}</Badge>}
+          {!inactive && days <= 7 && (
+            <Badge tone="yellow">{t('preq.daysLeft', { days: Math.max(0, days) })}</Badge>
+          )}
         </div>
       </header>
       <Card>
@@ -81,7 +98,9 @@ export default function PayRequestRoute() {
           {r.creatorEmail ? ` · ${r.creatorEmail}` : ''}
         </p>
         <h2 className="mt-1 text-lg font-semibold">{r.title}</h2>
-        <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-700">{r.description}</p>
+        <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-700">
+          {r.description}
+        </p>
       </Card>
       <Card>
         <h2 className="mb-2 font-semibold">{t('preq.price')}</h2>
@@ -99,10 +118,18 @@ export default function PayRequestRoute() {
           {t('preq.warning', { days: Math.max(0, days) })}
         </p>
       )}
-      {inactive && <p className="rounded-lg bg-slate-100 p-4 text-center font-semibold">{t('preq.inactive')}</p>}
+      {inactive && (
+        <p className="rounded-lg bg-slate-100 p-4 text-center font-semibold">
+          {t('preq.inactive')}
+        </p>
+      )}
       {!inactive && view.status === 'pending' && (
         <div className="space-y-2">
-          <Button block onClick={onAccept} disabled={accept.isPending || !view.can.includes('accept')}>
+          <Button
+            block
+            onClick={onAccept}
+            disabled={accept.isPending || !view.can.includes('accept')}
+          >
             {accept.isPending ? t('preq.accepting') : t('preq.accept')}
           </Button>
           <p className="text-center text-xs text-slate-500">{t('preq.acceptNote')}</p>
@@ -110,7 +137,11 @@ export default function PayRequestRoute() {
       )}
       {!inactive && view.status === 'accepted' && (
         <div className="space-y-2">
-          <Button block onClick={onPay} disabled={checkout.isPending || !view.can.includes('checkout')}>
+          <Button
+            block
+            onClick={onPay}
+            disabled={checkout.isPending || !view.can.includes('checkout')}
+          >
             {checkout.isPending ? t('preq.paying') : t('preq.pay')}
           </Button>
           <p className="text-center text-xs text-slate-500">{t('preq.payNote')}</p>

@@ -31,11 +31,23 @@ export default function PaymentRequestsRoute() {
   const current = TABS.find((x) => x.id === tab) ?? TABS[0]!;
 
   useEffect(() => {
-    if (requests.isError) toast({ title: t('mreq.loadError'), description: t('mreq.loadErrorText'), variant: 'destructive' });
+    if (requests.isError)
+      toast({
+        title: t('mreq.loadError'),
+        description: t('mreq.loadErrorText'),
+        variant: 'destructive',
+      });
   }, [requests.isError]);
 
   const onComplete = (id: number) =>
-    complete.mutate(id, { onError: (e) => toast({ title: t('mreq.completeError'), description: errorText(e), variant: 'destructive' }) });
+    complete.mutate(id, {
+      onError: (e) =>
+        toast({
+          title: t('mreq.completeError'),
+          description: errorText(e),
+          variant: 'destructive',
+        }),
+    });
 
   return (
     <Page

@@ -48,8 +48,13 @@ export default function PaymentSuccessRoute() {
     generate.mutate(deal.data.id, {
       onSuccess: (answer) => setLink(answer.shareableUrl || acceptUrl(answer.token)),
       onError: (error) => {
-        const auth = error instanceof HttpError && (error.status === 401 || error.serverCode === 'unauthorized');
-        toast({ title: auth ? t('toast.loginPrompt') : t('toast.linkError'), variant: 'destructive' });
+        const auth =
+          error instanceof HttpError &&
+          (error.status === 401 || error.serverCode === 'unauthorized');
+        toast({
+          title: auth ? t('toast.loginPrompt') : t('toast.linkError'),
+          variant: 'destructive',
+        });
       },
     });
   }, [deal.data, generate]);
@@ -77,8 +82,12 @@ export default function PaymentSuccessRoute() {
   const d = deal.data;
   const share = async () => {
     if (!link) return;
-    if (navigator.share) await navigator.share({ url: link, title: d.title ?? d.influencer }).catch(() => undefined);
-    else await navigator.clipboard.writeText(link).catch(() => toast({ title: t('toast.copyError'), variant: 'destructive' }));
+    if (navigator.share)
+      await navigator.share({ url: link, title: d.title ?? d.influencer }).catch(() => undefined);
+    else
+      await navigator.clipboard
+        .writeText(link)
+        .catch(() => toast({ title: t('toast.copyError'), variant: 'destructive' }));
   };
 
   return (
@@ -94,7 +103,10 @@ export default function PaymentSuccessRoute() {
           <p className="mb-3 text-sm text-slate-600">{t('success.shareText')}</p>
           {link ? (
             <>
-              <p data-testid="share-link" className="mb-3 break-all rounded-lg bg-white p-3 font-mono text-xs">
+              <p
+                data-testid="share-link"
+                className="mb-3 break-all rounded-lg bg-white p-3 font-mono text-xs"
+              >
                 {link}
               </p>
               <div className="flex gap-2">

@@ -75,8 +75,15 @@ export default function PaymentRoute() {
             <summary className="cursor-pointer font-semibold">{t('payment.contract')}</summary>
             <dl className="mt-3 space-y-2 text-sm">
               <DetailRow label={t('payment.deadline')} value={formatDate(d.deadline)} />
-              {d.deliverables.length > 0 && <DetailRow label={t('payment.deliverables')} value={d.deliverables.map(deliverableLabel).join(', ')} />}
-              {d.platforms.length > 0 && <DetailRow label={t('payment.platforms')} value={d.platforms.join(', ')} />}
+              {d.deliverables.length > 0 && (
+                <DetailRow
+                  label={t('payment.deliverables')}
+                  value={d.deliverables.map(deliverableLabel).join(', ')}
+                />
+              )}
+              {d.platforms.length > 0 && (
+                <DetailRow label={t('payment.platforms')} value={d.platforms.join(', ')} />
+              )}
               <div>
                 <dt className="text-slate-500">{t('payment.description')}</dt>
                 <dd>
@@ -89,12 +96,16 @@ export default function PaymentRoute() {
         {can(view, 'checkout') ? (
           <>
             <Button block onClick={pay} disabled={checkout.isPending}>
-              {checkout.isPending ? t('payment.paying') : t('payment.pay', { amount: formatMoney(d.totalAmountCents) })}
+              {checkout.isPending
+                ? t('payment.paying')
+                : t('payment.pay', { amount: formatMoney(d.totalAmountCents) })}
             </Button>
             <p className="text-center text-xs text-slate-500">{t('payment.methods')}</p>
           </>
         ) : (
-          <p className="rounded-lg bg-slate-100 p-3 text-center text-sm">{t('payment.alreadyPaid')}</p>
+          <p className="rounded-lg bg-slate-100 p-3 text-center text-sm">
+            {t('payment.alreadyPaid')}
+          </p>
         )}
       </div>
     </Page>

@@ -57,7 +57,8 @@ export default function ProfileRoute() {
               </div>
               <div className="min-w-0 flex-1">
                 <p className="truncate font-semibold" data-testid="profile-username">
-                  {p?.username} <span aria-label={p?.country ?? undefined}>{flagOf(p?.country)}</span>
+                  {p?.username}{' '}
+                  <span aria-label={p?.country ?? undefined}>{flagOf(p?.country)}</span>
                 </p>
                 <p className="truncate text-sm text-slate-500">{p?.email}</p>
                 {p?.companyName && <p className="truncate text-sm">{p.companyName}</p>}
@@ -95,7 +96,11 @@ export default function ProfileRoute() {
               </a>
             </li>
             <li>
-              <button type="button" className="w-full py-2.5 text-left" onClick={() => setTerms(true)}>
+              <button
+                type="button"
+                className="w-full py-2.5 text-left"
+                onClick={() => setTerms(true)}
+              >
                 {t('profile.terms')}
               </button>
             </li>

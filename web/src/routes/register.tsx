@@ -19,7 +19,12 @@ type Errors = Partial<Record<'username' | 'email' | 'password', string>>;
 function validate(v: RegisterInput): Errors {
   const name = v.username.trim();
   return {
-    username: name.length < 3 ? t('validation.username3') : name.length > 50 ? t('validation.username50') : undefined,
+    username:
+      name.length < 3
+        ? t('validation.username3')
+        : name.length > 50
+          ? t('validation.username50')
+          : undefined,
     email: isEmail(v.email) ? undefined : t('validation.email'),
     password: v.password.length < 6 ? t('validation.password6') : undefined,
   };
@@ -29,9 +34,17 @@ export default function RegisterRoute() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const register = useRegister();
-  const [form, setForm] = useState<RegisterInput>({ username: '', email: '', password: '', companyName: '', country: '', phoneNumber: '' });
+  const [form, setForm] = useState<RegisterInput>({
+    username: '',
+    email: '',
+    password: '',
+    companyName: '',
+    country: '',
+    phoneNumber: '',
+  });
   const [errors, setErrors] = useState<Errors>({});
-  const set = (key: keyof RegisterInput) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const set = (key: keyof RegisterInput) => (value: string) =>
+    setForm((f) => ({ ...f, [key]: value }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -46,7 +59,12 @@ export default function RegisterRoute() {
           setAuthToken(token);
           navigate(user.isOnboardingComplete ? '/' : '/onboarding', { replace: true });
         },
-        onError: (error) => toast({ title: t('toast.registerFailed'), description: errorText(error), variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: t('toast.registerFailed'),
+            description: errorText(error),
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -69,10 +87,31 @@ export default function RegisterRoute() {
           onChange={(e) => set('email')(e.target.value)}
           error={errors.email}
         />
-        <PasswordField label={t('login.password')} value={form.password} onChange={set('password')} error={errors.password} autoComplete="new-password" />
-        <TextField label={t('register.company')} autoComplete="organization" value={form.companyName} onChange={(e) => set('companyName')(e.target.value)} />
-        <CountrySelect label={t('register.country')} value={form.country} onChange={set('country')} />
-        <TextField label={t('register.phone')} type="tel" autoComplete="tel" value={form.phoneNumber} onChange={(e) => set('phoneNumber')(e.target.value)} />
+        <PasswordField
+          label={t('login.password')}
+          value={form.password}
+          onChange={set('password')}
+          error={errors.password}
+          autoComplete="new-password"
+        />
+        <TextField
+          label={t('register.company')}
+          autoComplete="organization"
+          value={form.companyName}
+          onChange={(e) => set('companyName')(e.target.value)}
+        />
+        <CountrySelect
+          label={t('register.country')}
+          value={form.country}
+          onChange={set('country')}
+        />
+        <TextField
+          label={t('register.phone')}
+          type="tel"
+          autoComplete="tel"
+          value={form.phoneNumber}
+          onChange={(e) => set('phoneNumber')(e.target.value)}
+        />
         <Button type="submit" block disabled={register.isPending}>
           {register.isPending ? t('register.submitting') : t('register.submit')}
         </Button>

@@ -24,7 +24,10 @@ function holdsKey(request: FastifyRequest, key: string): boolean {
 }
 
 /** The session the key in the URL opens, if any. */
-const sessionFor = (gateway: SimulatedGateway, request: FastifyRequest<{ Params: { sessionId: string } }>) => {
+const sessionFor = (
+  gateway: SimulatedGateway,
+  request: FastifyRequest<{ Params: { sessionId: string } }>,
+) => {
   const session = gateway.ledger.sessions.get(request.params.sessionId);
   return session && holdsKey(request, gateway.accessKey('payer', session.id)) ? session : undefined;
 };
@@ -45,85 +48,136 @@ function checkoutRoutes(app: FastifyInstance, gateway: SimulatedGateway) {
     );
   });
 
-  app.post<{ Params: { sessionId: string }; Body: Form }>('/sim/checkout/:sessionId', async (request, reply) => {
-    const session = sessionFor(gateway, request);
-    if (!session) return reply.code(404).type('text/plain').send('Checkout session not found');
-    const outcome = request.body?.outcome;
-    if (outcome === 'cancel' || session.status !== 'open') return reply.redirect(session.input.cancelUrl, 303);
-    try {
-      if (outcome === 'pay') {
-        await gateway.payCheckout(session.id, request.body?.method === 'card' ? 'card' : 'ideal');
-        return reply.redirect(session.input.successUrl, 303);
+  app.post<{ Params: { sessionId: string }; Body: Form }>(
+    '/sim/checkout/:sessionId',
+    async (request, reply) => {
+      const session = sessionFor(gateway, request);
+      if (!session) return reply.code(404).type('text/plain').send('Checkout session not found');
+      const outcome = request.body?.outcome;
+      if (outcome === 'cancel' || session.status !== 'open')
+        return reply.redirect(session.input.cancelUrl, 303);
+      try {
+        if (outcome === 'pay') {
+          await gateway.payCheckout(session.id, request.body?.method === 'card' ? 'card' : 'ideal');
+          return reply.redirect(session.input.successUrl, 303);
+        }
+        await gateway.failCheckout(session.id);
+        return reply.redirect(session.input.cancelUrl, 303);
+      } catch (error) {
+        const page = checkoutPage({
+          action: request.url,
+          description: session.input.description,
+          totalCents: session.totalCents,
+          status: 'open',
+          error: (error as Error).message,
+          lang: requestLanguage(request),
+        });
+        return reply.code(502).type('text/html').send(page);
       }
-      await gateway.failCheckout(session.id);
-      return reply.redirect(session.input.cancelUrl, 303);
-    } catch (error) {
-      const page = checkoutPage({
-        action: request.url,
-        description: session.input.description,
-        totalCents: session.totalCents,
-        status: 'open',
-        error: (error as Error).message,
-        lang: requestLanguage(request),
-      });
-      return reply.code(502).type('text/html').send(page);
-    }
-  });
+    },
+  );
 }
 
 /** A paid session's page, where a card chargeback can be opened. */
 function paymentRoutes(app: FastifyInstance, gateway: SimulatedGateway) {
   // Test mode only (these routes exist only with the simulated gateway): a card chargeback on a paid session.
-  const showPayment = (sessionId: string, action: string, extra: { notice?: string; error?: string; lang?: Language } = {}) => {
+  const showPayment = (
+    sessionId: string,
+    action: string,
+    extra: { notice?: string; error?: string; lang?: Language } = {},
+  ) => {
     const session = gateway.ledger.sessions.get(sessionId);
     if (!session) return null;
-    return paymentPage({ action, description: session.input.description, totalCents: session.totalCents, chargeId: session.chargeId, ...extra });
+    return paymentPage({
+      action,
+      description: session.input.description,
+      totalCents: session.totalCents,
+      chargeId: session.chargeId,
+      ...extra,
+    });
   };
   app.get<{ Params: { sessionId: string } }>('/sim/payments/:sessionId', async (request, reply) => {
-    const html = sessionFor(gateway, request) ? showPayment(request.params.sessionId, request.url, { lang: requestLanguage(request) }) : null;
-    return html === null ? reply.code(404).type('text/plain').send('Checkout session not found') : reply.type('text/html').send(html);
+    const html = sessionFor(gateway, request)
+      ? showPayment(request.params.sessionId, request.url, { lang: requestLanguage(request) })
+      : null;
+    return html === null
+      ? reply.code(404).type('text/plain').send('Checkout session not found')
+      : reply.type('text/html').send(html);
   });
-  app.post<{ Params: { sessionId: string }; Body: Form }>('/sim/payments/:sessionId', async (request, reply) => {
-    const session = sessionFor(gateway, request);
-    if (!session) return reply.code(404).type('text/plain').send('Checkout session not found');
-    if (request.body?.outcome !== 'chargeback' || session.chargeId === null) return reply.redirect(request.url, 303);
-    try {
-      await gateway.openChargeback(session.chargeId, 'fraudulent');
-    } catch (error) {
-      return reply
-        .code(502)
-        .type('text/html')
-        .send(showPayment(session.id, request.url, { error: (error as Error).message, lang: requestLanguage(request) }));
-    }
-    return reply
-      .type('text/html')
-      .send(showPayment(session.id, request.url, { notice: 'Chargeback sent (charge.dispute.created).', lang: requestLanguage(request) }));
-  });
+  app.post<{ Params: { sessionId: string }; Body: Form }>(
+    '/sim/payments/:sessionId',
+    async (request, reply) => {
+      const session = sessionFor(gateway, request);
+      if (!session) return reply.code(404).type('text/plain').send('Checkout session not found');
+      if (request.body?.outcome !== 'chargeback' || session.chargeId === null)
+        return reply.redirect(request.url, 303);
+      try {
+        await gateway.openChargeback(session.chargeId, 'fraudulent');
+      } catch (error) {
+        return reply
+          .code(502)
+          .type('text/html')
+          .send(
+            showPayment(session.id, request.url, {
+              error: (error as Error).message,
+              lang: requestLanguage(request),
+            }),
+          );
+      }
+      return reply.type('text/html').send(
+        showPayment(session.id, request.url, {
+          notice: 'Chargeback sent (charge.dispute.created).',
+          lang: requestLanguage(request),
+        }),
+      );
+    },
+  );
 }
 
 /** The creator's onboarding page: finish it (payouts enabled) or leave it incomplete. */
 function onboardingRoutes(app: FastifyInstance, gateway: SimulatedGateway) {
-  app.get<{ Params: { accountId: string } }>('/sim/onboarding/:accountId', async (request, reply) => {
-    const account = gateway.ledger.accounts.get(request.params.accountId);
-    if (!account || !holdsKey(request, gateway.accessKey('account', account.id))) return reply.code(404).type('text/plain').send('Account not found');
-    return reply.type('text/html').send(onboardingPage({ action: request.url, accountId: request.params.accountId, lang: requestLanguage(request) }));
-  });
+  app.get<{ Params: { accountId: string } }>(
+    '/sim/onboarding/:accountId',
+    async (request, reply) => {
+      const account = gateway.ledger.accounts.get(request.params.accountId);
+      if (!account || !holdsKey(request, gateway.accessKey('account', account.id)))
+        return reply.code(404).type('text/plain').send('Account not found');
+      return reply.type('text/html').send(
+        onboardingPage({
+          action: request.url,
+          accountId: request.params.accountId,
+          lang: requestLanguage(request),
+        }),
+      );
+    },
+  );
 
-  app.post<{ Params: { accountId: string }; Body: Form }>('/sim/onboarding/:accountId', async (request, reply) => {
-    const account = gateway.ledger.accounts.get(request.params.accountId);
-    if (!account || !holdsKey(request, gateway.accessKey('account', account.id))) return reply.code(404).type('text/plain').send('Account not found');
-    const complete = request.body?.outcome === 'complete';
-    try {
-      await gateway.finishOnboarding(account.id, complete);
-    } catch (error) {
-      return reply
-        .code(502)
-        .type('text/html')
-        .send(onboardingPage({ action: request.url, accountId: account.id, error: (error as Error).message, lang: requestLanguage(request) }));
-    }
-    const target = complete ? account.returnUrl : account.refreshUrl;
-    return reply.redirect(target ?? '/', 303);
-  });
+  app.post<{ Params: { accountId: string }; Body: Form }>(
+    '/sim/onboarding/:accountId',
+    async (request, reply) => {
+      const account = gateway.ledger.accounts.get(request.params.accountId);
+      if (!account || !holdsKey(request, gateway.accessKey('account', account.id)))
+        return reply.code(404).type('text/plain').send('Account not found');
+      const complete = request.body?.outcome === 'complete';
+      try {
+        await gateway.finishOnboarding(account.id, complete);
+      } catch (error) {
+        return reply
+          .code(502)
+          .type('text/html')
+          .send(
+            onboardingPage({
+              action: request.url,
+              accountId: account.id,
+              error: (error as Error).message,
+              lang: requestLanguage(request),
+            }),
+          );
+      }
+      const target = complete ? account.returnUrl : account.refreshUrl;
+      return reply.redirect(target ?? '/', 303);
+    },
+  );
 }
 
 /**
@@ -131,7 +185,10 @@ function onboardingRoutes(app: FastifyInstance, gateway: SimulatedGateway) {
  * outcomes travel as signed webhooks through `app.inject` into the app's real webhook route: in
  * process, so it works offline, behind any proxy and in tests, with no PUBLIC_URL reachability.
  */
-export const simulatedGatewayRoutes: FastifyPluginAsync<SimulatedGatewayRoutesOptions> = async (app, { gateway }) => {
+export const simulatedGatewayRoutes: FastifyPluginAsync<SimulatedGatewayRoutesOptions> = async (
+  app,
+  { gateway },
+) => {
   gateway.useWebhookTransport(async ({ payload, signature }) => {
     const response = await app.inject({
       method: 'POST',
@@ -144,8 +201,10 @@ export const simulatedGatewayRoutes: FastifyPluginAsync<SimulatedGatewayRoutesOp
 
   // HTML forms post urlencoded bodies; parsed here only, the rest of the app is untouched.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
   }
 

@@ -1,6 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { GatewayError, WebhookSignatureError, type GatewayErrorCode, type GatewayWebhookEvent, type PaymentGateway } from '../payment-gateway';
+import {
+  GatewayError,
+  WebhookSignatureError,
+  type GatewayErrorCode,
+  type GatewayWebhookEvent,
+  type PaymentGateway,
+} from '../payment-gateway';
 import { gatewayErrorMessage } from '../gateway-error-messages';
 import { createSimulatedLedger, type SimulatedLedger } from './simulated-ledger';
 import { createSimulatedWebhooks, type WebhookTransport } from './simulated-webhooks';
@@ -64,7 +70,13 @@ interface GatewayParts {
 }
 
 /** The payment port as the app calls it: the calls Stripe's API answers, answered from the ledger. */
-function gatewayCalls({ ledger, publicUrl, webhookSecret, accessKey, refusal }: GatewayParts): Omit<PaymentGateway, 'mode' | 'testMode'> {
+function gatewayCalls({
+  ledger,
+  publicUrl,
+  webhookSecret,
+  accessKey,
+  refusal,
+}: GatewayParts): Omit<PaymentGateway, 'mode' | 'testMode'> {
   return {
     async createCheckoutSession(input) {
       const session = ledger.openSession(input);
@@ -75,9 +87,12 @@ function gatewayCalls({ ledger, publicUrl, webhookSecret, accessKey, refusal }: 
     },
     async createAccountLink(input) {
       const account = ledger.accounts.get(input.accountId);
-      if (!account) throw new GatewayError('invalid_request', `No such account: ${input.accountId}`);
+      if (!account)
+        throw new GatewayError('invalid_request', `No such account: ${input.accountId}`);
       ledger.setAccountLinks(account.id, input.returnUrl, input.refreshUrl);
-      return { url: `${publicUrl}/sim/onboarding/${account.id}?key=${accessKey('account', account.id)}` };
+      return {
+        url: `${publicUrl}/sim/onboarding/${account.id}?key=${accessKey('account', account.id)}`,
+      };
     },
     async getAccountStatus(accountId) {
       const account = ledger.accounts.get(accountId);
@@ -85,11 +100,19 @@ function gatewayCalls({ ledger, publicUrl, webhookSecret, accessKey, refusal }: 
       return { payoutsEnabled: account.payoutsEnabled, detailsSubmitted: account.detailsSubmitted };
     },
     async transfer(input) {
-      if (refusal.code) throw new GatewayError(refusal.code, gatewayErrorMessage(refusal.code, 'simulated refusal'));
+      if (refusal.code)
+        throw new GatewayError(
+          refusal.code,
+          gatewayErrorMessage(refusal.code, 'simulated refusal'),
+        );
       return { transferId: ledger.transfer(input).id };
     },
     async refund(input) {
-      if (refusal.refundCode) throw new GatewayError(refusal.refundCode, gatewayErrorMessage(refusal.refundCode, 'simulated refusal'));
+      if (refusal.refundCode)
+        throw new GatewayError(
+          refusal.refundCode,
+          gatewayErrorMessage(refusal.refundCode, 'simulated refusal'),
+        );
       return ledger.refund(input);
     },
     async expireCheckoutSession(sessionId) {
@@ -110,7 +133,11 @@ function gatewayCalls({ ledger, publicUrl, webhookSecret, accessKey, refusal }: 
     verifyWebhook(rawBody, signatureHeader) {
       if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
       try {
-        return Stripe.webhooks.constructEvent(rawBody, signatureHeader, webhookSecret) as unknown as GatewayWebhookEvent;
+        return Stripe.webhooks.constructEvent(
+          rawBody,
+          signatureHeader,
+          webhookSecret,
+        ) as unknown as GatewayWebhookEvent;
       } catch (error) {
         throw new WebhookSignatureError((error as Error).message);
       }
@@ -127,7 +154,8 @@ function outsideActions(
 ): Pick<SimulatedGateway, 'payCheckout' | 'failCheckout' | 'finishOnboarding' | 'openChargeback'> {
   function sessionOrThrow(sessionId: string) {
     const session = ledger.sessions.get(sessionId);
-    if (!session) throw new GatewayError('invalid_request', `No such checkout session: ${sessionId}`);
+    if (!session)
+      throw new GatewayError('invalid_request', `No such checkout session: ${sessionId}`);
     return session;
   }
   return {
@@ -140,11 +168,17 @@ function outsideActions(
       }
       // iDEAL confirms asynchronously in Stripe: the session completes unpaid first.
       await webhooks.send('checkout.session.completed', ledger.sessionObject(session, 'unpaid'));
-      await webhooks.send('checkout.session.async_payment_succeeded', ledger.sessionObject(session, 'paid'));
+      await webhooks.send(
+        'checkout.session.async_payment_succeeded',
+        ledger.sessionObject(session, 'paid'),
+      );
     },
     async failCheckout(sessionId) {
       const session = ledger.completeUnpaid(sessionOrThrow(sessionId).id);
-      await webhooks.send('checkout.session.async_payment_failed', ledger.sessionObject(session, 'unpaid'));
+      await webhooks.send(
+        'checkout.session.async_payment_failed',
+        ledger.sessionObject(session, 'unpaid'),
+      );
     },
     async finishOnboarding(accountId, complete) {
       let account = ledger.accounts.get(accountId);
@@ -176,10 +210,13 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
     ...(options.databasePath ? { path: options.databasePath } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
-  const webhookSecret = options.webhookSecret ?? ledger.sharedSecret('webhook_secret', () => `whsec_sim_${randomBytes(24).toString('hex')}`);
+  const webhookSecret =
+    options.webhookSecret ??
+    ledger.sharedSecret('webhook_secret', () => `whsec_sim_${randomBytes(24).toString('hex')}`);
   const webhooks = createSimulatedWebhooks({ publicUrl: options.publicUrl, webhookSecret });
   const refusal: GatewayParts['refusal'] = { code: null, refundCode: null };
-  const accessKey = (kind: 'payer' | 'account', id: string) => createHmac('sha256', webhookSecret).update(`sim-page:${kind}:${id}`).digest('hex').slice(0, 32);
+  const accessKey = (kind: 'payer' | 'account', id: string) =>
+    createHmac('sha256', webhookSecret).update(`sim-page:${kind}:${id}`).digest('hex').slice(0, 32);
 
   return {
     mode: 'simulated',

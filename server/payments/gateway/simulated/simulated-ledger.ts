@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { GatewayError, type CheckoutInput, type ConnectedAccountInput, type RefundInput, type TransferInput } from '../payment-gateway';
+import {
+  GatewayError,
+  type CheckoutInput,
+  type ConnectedAccountInput,
+  type RefundInput,
+  type TransferInput,
+} from '../payment-gateway';
 
 /**
  * What the simulated "Stripe" remembers: its own objects and the first result of every
@@ -298,7 +304,8 @@ function openDatabase(path: string): Database.Database {
     ['sim_refunds', 'created_at'],
   ] as const) {
     const columns = db.prepare<[], { name: string }>(`PRAGMA table_info(${table})`).all();
-    if (!columns.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} TEXT`);
+    if (!columns.some((c) => c.name === column))
+      db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} TEXT`);
   }
   return db;
 }
@@ -308,8 +315,12 @@ function sessionQueries(db: Database.Database) {
   return {
     session: db.prepare<[string], SessionRow>('SELECT * FROM sim_sessions WHERE id = ?'),
     sessions: db.prepare<[], SessionRow>('SELECT * FROM sim_sessions ORDER BY rowid'),
-    sessionOfIntent: db.prepare<[string], SessionRow>('SELECT * FROM sim_sessions WHERE payment_intent_id = ?'),
-    sessionOfCharge: db.prepare<[string], SessionRow>('SELECT * FROM sim_sessions WHERE charge_id = ?'),
+    sessionOfIntent: db.prepare<[string], SessionRow>(
+      'SELECT * FROM sim_sessions WHERE payment_intent_id = ?',
+    ),
+    sessionOfCharge: db.prepare<[string], SessionRow>(
+      'SELECT * FROM sim_sessions WHERE charge_id = ?',
+    ),
     insertSession: db.prepare(
       `INSERT INTO sim_sessions (id, url, input, total_cents, metadata, status, method, payment_intent_id, charge_id)
        VALUES (@id, @url, @input, @total_cents, @metadata, @status, @method, @payment_intent_id, @charge_id)`,
@@ -317,8 +328,12 @@ function sessionQueries(db: Database.Database) {
     chargeSession: db.prepare<[string, string, string, string]>(
       `UPDATE sim_sessions SET status = 'complete', method = ?, charge_id = COALESCE(charge_id, ?), charged_at = COALESCE(charged_at, ?) WHERE id = ?`,
     ),
-    setSessionStatus: db.prepare<[string, string]>('UPDATE sim_sessions SET status = ? WHERE id = ?'),
-    expireSession: db.prepare<[string]>(`UPDATE sim_sessions SET status = 'expired' WHERE id = ? AND status = 'open'`),
+    setSessionStatus: db.prepare<[string, string]>(
+      'UPDATE sim_sessions SET status = ? WHERE id = ?',
+    ),
+    expireSession: db.prepare<[string]>(
+      `UPDATE sim_sessions SET status = 'expired' WHERE id = ? AND status = 'open'`,
+    ),
   };
 }
 
@@ -330,8 +345,12 @@ function accountQueries(db: Database.Database) {
       `INSERT INTO sim_accounts (id, reference, email, metadata, payouts_enabled, details_submitted, return_url, refresh_url)
        VALUES (@id, @reference, @email, @metadata, 0, 0, NULL, NULL)`,
     ),
-    setAccountLinks: db.prepare<[string, string, string]>('UPDATE sim_accounts SET return_url = ?, refresh_url = ? WHERE id = ?'),
-    enablePayouts: db.prepare<[string]>('UPDATE sim_accounts SET payouts_enabled = 1, details_submitted = 1 WHERE id = ?'),
+    setAccountLinks: db.prepare<[string, string, string]>(
+      'UPDATE sim_accounts SET return_url = ?, refresh_url = ? WHERE id = ?',
+    ),
+    enablePayouts: db.prepare<[string]>(
+      'UPDATE sim_accounts SET payouts_enabled = 1, details_submitted = 1 WHERE id = ?',
+    ),
   };
 }
 
@@ -340,8 +359,12 @@ function moneyQueries(db: Database.Database) {
   return {
     transfer: db.prepare<[string], TransferRow>('SELECT * FROM sim_transfers WHERE id = ?'),
     transfers: db.prepare<[], TransferRow>('SELECT * FROM sim_transfers ORDER BY rowid'),
-    transfersOfGroup: db.prepare<[string], TransferRow>('SELECT * FROM sim_transfers WHERE transfer_group = ? ORDER BY rowid'),
-    liveTransferOfGroup: db.prepare<[string], TransferRow>('SELECT * FROM sim_transfers WHERE transfer_group = ? AND reversed = 0 ORDER BY rowid'),
+    transfersOfGroup: db.prepare<[string], TransferRow>(
+      'SELECT * FROM sim_transfers WHERE transfer_group = ? ORDER BY rowid',
+    ),
+    liveTransferOfGroup: db.prepare<[string], TransferRow>(
+      'SELECT * FROM sim_transfers WHERE transfer_group = ? AND reversed = 0 ORDER BY rowid',
+    ),
     insertTransfer: db.prepare(
       `INSERT INTO sim_transfers (id, amount_cents, destination, transfer_group, source_transaction, idempotency_key, reversed, created_at)
        VALUES (@id, @amount_cents, @destination, @transfer_group, @source_transaction, @idempotency_key, 0, @created_at)`,
@@ -350,8 +373,12 @@ function moneyQueries(db: Database.Database) {
 
     refund: db.prepare<[string], RefundRow>('SELECT * FROM sim_refunds WHERE id = ?'),
     refunds: db.prepare<[], RefundRow>('SELECT * FROM sim_refunds ORDER BY rowid'),
-    refundsOfGroup: db.prepare<[string], RefundRow>('SELECT * FROM sim_refunds WHERE transfer_group = ? ORDER BY rowid'),
-    refundedOfCharge: db.prepare<[string], { cents: number }>('SELECT COALESCE(SUM(amount_cents), 0) AS cents FROM sim_refunds WHERE charge_id = ?'),
+    refundsOfGroup: db.prepare<[string], RefundRow>(
+      'SELECT * FROM sim_refunds WHERE transfer_group = ? ORDER BY rowid',
+    ),
+    refundedOfCharge: db.prepare<[string], { cents: number }>(
+      'SELECT COALESCE(SUM(amount_cents), 0) AS cents FROM sim_refunds WHERE charge_id = ?',
+    ),
     insertRefund: db.prepare(
       `INSERT INTO sim_refunds (id, charge_id, payment_intent_id, amount_cents, transfer_group, transfer_reversal_id, idempotency_key, created_at)
        VALUES (@id, @charge_id, @payment_intent_id, @amount_cents, @transfer_group, @transfer_reversal_id, @idempotency_key, @created_at)`,
@@ -372,8 +399,12 @@ function moneyQueries(db: Database.Database) {
 function prepareQueries(db: Database.Database) {
   return {
     metaGet: db.prepare<[string], { value: string }>('SELECT value FROM sim_meta WHERE key = ?'),
-    metaPut: db.prepare<[string, string]>('INSERT OR IGNORE INTO sim_meta (key, value) VALUES (?, ?)'),
-    keyGet: db.prepare<[string], { result: string }>('SELECT result FROM sim_idempotency WHERE key = ?'),
+    metaPut: db.prepare<[string, string]>(
+      'INSERT OR IGNORE INTO sim_meta (key, value) VALUES (?, ?)',
+    ),
+    keyGet: db.prepare<[string], { result: string }>(
+      'SELECT result FROM sim_idempotency WHERE key = ?',
+    ),
     keyPut: db.prepare<[string, string]>('INSERT INTO sim_idempotency (key, result) VALUES (?, ?)'),
     ...sessionQueries(db),
     ...accountQueries(db),
@@ -427,7 +458,13 @@ const write = <R>({ db }: LedgerCore, fn: () => R): R => db.transaction(fn).imme
 function reverse({ q, nowIso }: LedgerCore, transfer: TransferRow): string {
   q.reverseTransfer.run(transfer.id);
   const id = newId('trr');
-  q.insertReversal.run({ id, transfer_id: transfer.id, amount_cents: transfer.amount_cents, transfer_group: transfer.transfer_group, created_at: nowIso() });
+  q.insertReversal.run({
+    id,
+    transfer_id: transfer.id,
+    amount_cents: transfer.amount_cents,
+    transfer_group: transfer.transfer_group,
+    created_at: nowIso(),
+  });
   return id;
 }
 
@@ -458,8 +495,13 @@ function sessionOperations(core: LedgerCore) {
     charge(session: SimulatedSession, method: 'card' | 'ideal'): SimulatedSession {
       const paid = write(core, () => {
         const current = getSession(core, session.id);
-        if (!current) throw new GatewayError('invalid_request', `No such checkout session: ${session.id}`);
-        if (current.status === 'expired') throw new GatewayError('invalid_request', `invalid_request: checkout session ${session.id} has expired`);
+        if (!current)
+          throw new GatewayError('invalid_request', `No such checkout session: ${session.id}`);
+        if (current.status === 'expired')
+          throw new GatewayError(
+            'invalid_request',
+            `invalid_request: checkout session ${session.id} has expired`,
+          );
         q.chargeSession.run(method, newId('ch'), nowIso(), session.id);
         return getSession(core, session.id)!;
       });
@@ -496,7 +538,12 @@ function accountOperations(core: LedgerCore) {
     openAccount(input: ConnectedAccountInput): SimulatedAccount {
       const { id } = once(core, `account:${input.idempotencyKey}`, () => {
         const id = newId('acct');
-        q.insertAccount.run({ id, reference: input.reference, email: input.email, metadata: JSON.stringify(input.metadata ?? {}) });
+        q.insertAccount.run({
+          id,
+          reference: input.reference,
+          email: input.email,
+          metadata: JSON.stringify(input.metadata ?? {}),
+        });
         return { id };
       });
       return getAccount(core, id)!;
@@ -520,12 +567,22 @@ function recordTransfer(core: LedgerCore, input: TransferInput): { id: string } 
   const live = q.liveTransferOfGroup.get(input.transferGroup);
   if (live) return { id: live.id };
   const account = getAccount(core, input.destinationAccountId);
-  if (!account) throw new GatewayError('no_bank_account', `no_bank_account: no such connected bank account ${input.destinationAccountId}`);
+  if (!account)
+    throw new GatewayError(
+      'no_bank_account',
+      `no_bank_account: no such connected bank account ${input.destinationAccountId}`,
+    );
   if (!account.payoutsEnabled) {
-    throw new GatewayError('payouts_not_enabled', "payouts_not_enabled: the creator's account cannot receive payouts yet, payouts_enabled is false");
+    throw new GatewayError(
+      'payouts_not_enabled',
+      "payouts_not_enabled: the creator's account cannot receive payouts yet, payouts_enabled is false",
+    );
   }
   if (input.sourceTransaction && !q.sessionOfCharge.get(input.sourceTransaction)) {
-    throw new GatewayError('invalid_request', `invalid_request: no such charge ${input.sourceTransaction}`);
+    throw new GatewayError(
+      'invalid_request',
+      `invalid_request: no such charge ${input.sourceTransaction}`,
+    );
   }
   const id = newId('tr');
   q.insertTransfer.run({
@@ -546,21 +603,35 @@ function assertRefundable(core: LedgerCore, chargeId: string | null, amountCents
   const charged = core.q.sessionOfCharge.get(chargeId)?.total_cents;
   const refunded = core.q.refundedOfCharge.get(chargeId)!.cents;
   if (refunded > 0 && (charged === undefined || refunded + amountCents > charged)) {
-    throw new GatewayError('invalid_request', `invalid_request: charge ${chargeId} has already been refunded`);
+    throw new GatewayError(
+      'invalid_request',
+      `invalid_request: charge ${chargeId} has already been refunded`,
+    );
   }
   if (charged !== undefined && amountCents > charged) {
-    throw new GatewayError('invalid_request', `invalid_request: refund of ${amountCents} exceeds what charge ${chargeId} charged`);
+    throw new GatewayError(
+      'invalid_request',
+      `invalid_request: refund of ${amountCents} exceeds what charge ${chargeId} charged`,
+    );
   }
 }
 
 /** A refund of the charge (in full, or a part of it); what already went to the creator is reversed first unless asked not to. */
-function recordRefund(core: LedgerCore, input: RefundInput): { refundId: string; transferReversalId: string | null } {
+function recordRefund(
+  core: LedgerCore,
+  input: RefundInput,
+): { refundId: string; transferReversalId: string | null } {
   const { q, nowIso } = core;
-  const chargeId = input.chargeId ?? (input.paymentIntentId ? (findIntent(core, input.paymentIntentId)?.chargeId ?? null) : null);
+  const chargeId =
+    input.chargeId ??
+    (input.paymentIntentId ? (findIntent(core, input.paymentIntentId)?.chargeId ?? null) : null);
   assertRefundable(core, chargeId, input.amountCents);
   // Funds that already left for the creator come back first (not for an extra payment).
   let transferReversalId: string | null = null;
-  const live = input.reverseTransfers === false ? [] : q.transfersOfGroup.all(input.transferGroup).filter((t) => t.reversed === 0);
+  const live =
+    input.reverseTransfers === false
+      ? []
+      : q.transfersOfGroup.all(input.transferGroup).filter((t) => t.reversed === 0);
   for (const t of live) transferReversalId = reverse(core, t);
   const refundId = newId('re');
   q.insertRefund.run({
@@ -582,7 +653,11 @@ function moneyOperations(core: LedgerCore) {
   return {
     /** Records a chargeback on a paid session's charge (the issuer's side of charge.dispute.created). */
     openDispute(session: SimulatedSession, reason: string): SimulatedDispute {
-      if (!session.chargeId) throw new GatewayError('invalid_request', `invalid_request: session ${session.id} was not charged`);
+      if (!session.chargeId)
+        throw new GatewayError(
+          'invalid_request',
+          `invalid_request: session ${session.id} was not charged`,
+        );
       const row: DisputeRow = {
         id: newId('dp'),
         charge_id: session.chargeId,
@@ -595,14 +670,19 @@ function moneyOperations(core: LedgerCore) {
       return toDispute(row);
     },
     /** What moved for one deal or request (its stream id is the transfer group): for tests and admin. */
-    moneyOfGroup(transferGroup: string): { transfers: SimulatedTransfer[]; refunds: SimulatedRefund[] } {
+    moneyOfGroup(transferGroup: string): {
+      transfers: SimulatedTransfer[];
+      refunds: SimulatedRefund[];
+    } {
       return {
         transfers: q.transfersOfGroup.all(transferGroup).map(toTransfer),
         refunds: q.refundsOfGroup.all(transferGroup).map(toRefund),
       };
     },
     transfer(input: TransferInput): SimulatedTransfer {
-      const { id } = once(core, `transfer:${input.idempotencyKey}`, () => recordTransfer(core, input));
+      const { id } = once(core, `transfer:${input.idempotencyKey}`, () =>
+        recordTransfer(core, input),
+      );
       return toTransfer(q.transfer.get(id)!);
     },
     refund(input: RefundInput): { refundId: string; transferReversalId: string | null } {
@@ -611,7 +691,11 @@ function moneyOperations(core: LedgerCore) {
     reverseTransfer(transferId: string, idempotencyKey: string): { reversalId: string } {
       return once(core, `reversal:${idempotencyKey}`, () => {
         const transfer = q.transfer.get(transferId);
-        if (!transfer) throw new GatewayError('invalid_request', `invalid_request: no such transfer ${transferId}`);
+        if (!transfer)
+          throw new GatewayError(
+            'invalid_request',
+            `invalid_request: no such transfer ${transferId}`,
+          );
         return { reversalId: reverse(core, transfer) };
       });
     },
@@ -619,7 +703,10 @@ function moneyOperations(core: LedgerCore) {
 }
 
 /** A Stripe-shaped checkout.session object. */
-function sessionObject(session: SimulatedSession, paymentStatus: 'paid' | 'unpaid'): Record<string, unknown> {
+function sessionObject(
+  session: SimulatedSession,
+  paymentStatus: 'paid' | 'unpaid',
+): Record<string, unknown> {
   return {
     id: session.id,
     object: 'checkout.session',
@@ -655,7 +742,12 @@ function accountObject(account: SimulatedAccount): Record<string, unknown> {
 
 export function createSimulatedLedger(options: SimulatedLedgerOptions) {
   const db = openDatabase(options.path ?? ':memory:');
-  const core: LedgerCore = { db, q: prepareQueries(db), nowIso: () => (options.now ? options.now() : new Date()).toISOString(), publicUrl: options.publicUrl };
+  const core: LedgerCore = {
+    db,
+    q: prepareQueries(db),
+    nowIso: () => (options.now ? options.now() : new Date()).toISOString(),
+    publicUrl: options.publicUrl,
+  };
   const { q } = core;
   const sessions: RecordView<SimulatedSession> = {
     get: (id) => getSession(core, id),

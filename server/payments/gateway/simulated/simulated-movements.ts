@@ -6,7 +6,10 @@ import type { SimulatedLedger } from './simulated-ledger';
  * Stripe's list APIs answer for the live gateway. Records from before the gateway kept times count
  * as created at the epoch (outside every recent period).
  */
-export function simulatedMovements(ledger: SimulatedLedger, { since, until }: { since: Date; until: Date }): GatewayMovement[] {
+export function simulatedMovements(
+  ledger: SimulatedLedger,
+  { since, until }: { since: Date; until: Date },
+): GatewayMovement[] {
   const from = since.toISOString();
   const to = until.toISOString();
   const out: GatewayMovement[] = [];
@@ -19,14 +22,43 @@ export function simulatedMovements(ledger: SimulatedLedger, { since, until }: { 
     const group = s.input.transferGroup ?? null;
     groupOfSession.set(s.paymentIntentId, group);
     if (s.chargeId === null) continue;
-    add({ kind: 'charge', id: s.chargeId, otherIds: [s.paymentIntentId], amountCents: s.totalCents, createdAt: s.chargedAt, group });
+    add({
+      kind: 'charge',
+      id: s.chargeId,
+      otherIds: [s.paymentIntentId],
+      amountCents: s.totalCents,
+      createdAt: s.chargedAt,
+      group,
+    });
   }
-  for (const r of ledger.refunds) add({ kind: 'refund', id: r.id, otherIds: [], amountCents: r.amountCents, createdAt: r.createdAt, group: r.transferGroup });
+  for (const r of ledger.refunds)
+    add({
+      kind: 'refund',
+      id: r.id,
+      otherIds: [],
+      amountCents: r.amountCents,
+      createdAt: r.createdAt,
+      group: r.transferGroup,
+    });
   for (const t of ledger.transfers) {
-    add({ kind: transferKind(t.transferGroup), id: t.id, otherIds: [], amountCents: t.amountCents, createdAt: t.createdAt, group: t.transferGroup });
+    add({
+      kind: transferKind(t.transferGroup),
+      id: t.id,
+      otherIds: [],
+      amountCents: t.amountCents,
+      createdAt: t.createdAt,
+      group: t.transferGroup,
+    });
   }
   for (const r of ledger.reversals) {
-    add({ kind: 'transfer_reversal', id: r.id, otherIds: [r.transferId], amountCents: r.amountCents, createdAt: r.createdAt, group: r.transferGroup });
+    add({
+      kind: 'transfer_reversal',
+      id: r.id,
+      otherIds: [r.transferId],
+      amountCents: r.amountCents,
+      createdAt: r.createdAt,
+      group: r.transferGroup,
+    });
   }
   for (const d of ledger.disputes) {
     add({

@@ -4,9 +4,14 @@ import { simulatedPageTexts } from '../../../i18n/simulated-pages.texts';
 
 /** The simulated gateway's pages: self-contained, mobile width, unmistakably test mode. */
 
-const escape = (value: string): string => value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const escape = (value: string): string =>
+  value.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
 
-const money = (cents: number, lang: Language) => escape(formatEuro(cents, lang === 'nl' ? 'nl-NL' : 'en-US'));
+const money = (cents: number, lang: Language) =>
+  escape(formatEuro(cents, lang === 'nl' ? 'nl-NL' : 'en-US'));
 
 function page(title: string, body: string, lang: Language): string {
   const x = simulatedPageTexts[lang];
@@ -31,7 +36,14 @@ ${body}
 </main></body></html>`;
 }
 
-export function checkoutPage(input: { action: string; description: string; totalCents: number; status: string; error?: string; lang?: Language }): string {
+export function checkoutPage(input: {
+  action: string;
+  description: string;
+  totalCents: number;
+  status: string;
+  error?: string;
+  lang?: Language;
+}): string {
   const closed = input.status !== 'open';
   const lang = input.lang ?? 'en';
   const x = simulatedPageTexts[lang];
@@ -60,7 +72,12 @@ export function checkoutPage(input: { action: string; description: string; total
   );
 }
 
-export function onboardingPage(input: { action: string; accountId: string; error?: string; lang?: Language }): string {
+export function onboardingPage(input: {
+  action: string;
+  accountId: string;
+  error?: string;
+  lang?: Language;
+}): string {
   const lang = input.lang ?? 'en';
   const x = simulatedPageTexts[lang];
   return page(
@@ -91,7 +108,8 @@ export function paymentPage(input: {
   const lang = input.lang ?? 'en';
   const x = simulatedPageTexts[lang];
   // The routes pass the English notice; shown in the page's language.
-  const notice = input.notice === simulatedPageTexts.en.chargebackSent ? x.chargebackSent : input.notice;
+  const notice =
+    input.notice === simulatedPageTexts.en.chargebackSent ? x.chargebackSent : input.notice;
   return page(
     x.paymentTitle,
     `<div class="card">

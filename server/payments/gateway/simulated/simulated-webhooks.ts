@@ -39,9 +39,14 @@ export function createSimulatedWebhooks(options: { publicUrl: string; webhookSec
       };
       const payload = JSON.stringify(event);
       // The signature's timestamp is real time: the receiver checks it against its own wall clock.
-      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret, timestamp: created });
+      const signature = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: options.webhookSecret,
+        timestamp: created,
+      });
       const status = await transport({ payload, signature });
-      if (status < 200 || status >= 300) throw new Error(`Webhook ${type} was answered with HTTP ${status}`);
+      if (status < 200 || status >= 300)
+        throw new Error(`Webhook ${type} was answered with HTTP ${status}`);
     },
   };
 }

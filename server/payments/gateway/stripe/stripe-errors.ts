@@ -11,7 +11,10 @@ import { GatewayError, type GatewayErrorCode } from '../payment-gateway';
 export function toGatewayError(error: unknown): GatewayError {
   if (error instanceof GatewayError) return error;
   if (!(error instanceof Stripe.errors.StripeError)) {
-    return new GatewayError('gateway_unavailable', gatewayErrorMessage('gateway_unavailable', (error as Error)?.message ?? String(error)));
+    return new GatewayError(
+      'gateway_unavailable',
+      gatewayErrorMessage('gateway_unavailable', (error as Error)?.message ?? String(error)),
+    );
   }
   const code = classify(error);
   return new GatewayError(code, gatewayErrorMessage(code, error.message));
@@ -34,7 +37,9 @@ function classify(error: InstanceType<typeof Stripe.errors.StripeError>): Gatewa
   }
   if (stripeCode === 'balance_insufficient') {
     // With source_transaction Stripe only refuses for balance when the charge has not settled yet.
-    return /source_transaction|pending|settl|not yet available/i.test(text) ? 'funds_settling' : 'balance_insufficient';
+    return /source_transaction|pending|settl|not yet available/i.test(text)
+      ? 'funds_settling'
+      : 'balance_insufficient';
   }
   if (
     stripeCode === 'insufficient_capabilities_for_transfer' ||
@@ -43,6 +48,7 @@ function classify(error: InstanceType<typeof Stripe.errors.StripeError>): Gatewa
   ) {
     return 'payouts_not_enabled';
   }
-  if (stripeCode === 'no_external_account' || /external account|bank account/i.test(text)) return 'no_bank_account';
+  if (stripeCode === 'no_external_account' || /external account|bank account/i.test(text))
+    return 'no_bank_account';
   return 'invalid_request';
 }

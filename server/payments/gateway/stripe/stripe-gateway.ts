@@ -1,5 +1,10 @@
 import Stripe from 'stripe';
-import { WebhookSignatureError, type GatewayWebhookEvent, type PaymentGateway, type StripeApiAddress } from '../payment-gateway';
+import {
+  WebhookSignatureError,
+  type GatewayWebhookEvent,
+  type PaymentGateway,
+  type StripeApiAddress,
+} from '../payment-gateway';
 import { toGatewayError } from './stripe-errors';
 import { listStripeMovements } from './stripe-movements';
 
@@ -25,7 +30,12 @@ async function liveTransfers(stripe: Stripe, transferGroup: string): Promise<Str
 }
 
 /** Checkout: the session the payer pays on, closing it, and what a payment turned out to be. */
-function checkoutCalls(stripe: Stripe): Pick<PaymentGateway, 'createCheckoutSession' | 'expireCheckoutSession' | 'paymentDetails' | 'chargeMetadata'> {
+function checkoutCalls(
+  stripe: Stripe,
+): Pick<
+  PaymentGateway,
+  'createCheckoutSession' | 'expireCheckoutSession' | 'paymentDetails' | 'chargeMetadata'
+> {
   return {
     createCheckoutSession: (input) =>
       call(async () => {
@@ -35,7 +45,16 @@ function checkoutCalls(stripe: Stripe): Pick<PaymentGateway, 'createCheckoutSess
             currency: 'eur',
             // The pinned API version (SDK 23) replaced `payment_method_types` with this filter.
             allowed_payment_method_types: ['ideal', 'card'],
-            line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: input.totalCents, product_data: { name: input.description } } }],
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: 'eur',
+                  unit_amount: input.totalCents,
+                  product_data: { name: input.description },
+                },
+              },
+            ],
             client_reference_id: input.reference,
             metadata: input.metadata,
             payment_intent_data: {
@@ -53,7 +72,11 @@ function checkoutCalls(stripe: Stripe): Pick<PaymentGateway, 'createCheckoutSess
 
     expireCheckoutSession: async (sessionId) => {
       try {
-        await stripe.checkout.sessions.expire(sessionId, {}, { idempotencyKey: `${sessionId}:expire` });
+        await stripe.checkout.sessions.expire(
+          sessionId,
+          {},
+          { idempotencyKey: `${sessionId}:expire` },
+        );
       } catch (error) {
         // Stripe refuses to expire a session that is already complete or expired: nothing to close.
         const mapped = toGatewayError(error);
@@ -63,7 +86,9 @@ function checkoutCalls(stripe: Stripe): Pick<PaymentGateway, 'createCheckoutSess
 
     paymentDetails: (paymentIntentId) =>
       call(async () => {
-        const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
+        const intent = await stripe.paymentIntents.retrieve(paymentIntentId, {
+          expand: ['latest_charge'],
+        });
         const charge = intent.latest_charge;
         if (charge === null) return { chargeId: null, method: null };
         if (typeof charge === 'string') return { chargeId: charge, method: null };
@@ -82,7 +107,9 @@ function checkoutCalls(stripe: Stripe): Pick<PaymentGateway, 'createCheckoutSess
 }
 
 /** Connect Express: the creator's account and its onboarding. */
-function accountCalls(stripe: Stripe): Pick<PaymentGateway, 'createConnectedAccount' | 'createAccountLink' | 'getAccountStatus'> {
+function accountCalls(
+  stripe: Stripe,
+): Pick<PaymentGateway, 'createConnectedAccount' | 'createAccountLink' | 'getAccountStatus'> {
   return {
     createConnectedAccount: (input) =>
       call(async () => {
@@ -112,18 +139,25 @@ function accountCalls(stripe: Stripe): Pick<PaymentGateway, 'createConnectedAcco
     getAccountStatus: (accountId) =>
       call(async () => {
         const account = await stripe.accounts.retrieve(accountId);
-        return { payoutsEnabled: account.payouts_enabled === true, detailsSubmitted: account.details_submitted === true };
+        return {
+          payoutsEnabled: account.payouts_enabled === true,
+          detailsSubmitted: account.details_submitted === true,
+        };
       }),
   };
 }
 
 /** Money leaving the platform: transfers to the creator, refunds to the payer, reversals, and the period's record. */
-function moneyCalls(stripe: Stripe): Pick<PaymentGateway, 'transfer' | 'refund' | 'reverseTransfer' | 'listMovements'> {
+function moneyCalls(
+  stripe: Stripe,
+): Pick<PaymentGateway, 'transfer' | 'refund' | 'reverseTransfer' | 'listMovements'> {
   return {
     transfer: (input) =>
       call(async () => {
         // Heals a transfer made by an earlier attempt whose key Stripe has already forgotten (24 h).
-        const existing = (await liveTransfers(stripe, input.transferGroup)).find((t) => t.destination === input.destinationAccountId);
+        const existing = (await liveTransfers(stripe, input.transferGroup)).find(
+          (t) => t.destination === input.destinationAccountId,
+        );
         if (existing) return { transferId: existing.id };
         const transfer = await stripe.transfers.create(
           {
@@ -142,7 +176,8 @@ function moneyCalls(stripe: Stripe): Pick<PaymentGateway, 'transfer' | 'refund' 
     refund: (input) =>
       call(async () => {
         let transferReversalId: string | null = null;
-        const toReverse = input.reverseTransfers === false ? [] : await liveTransfers(stripe, input.transferGroup);
+        const toReverse =
+          input.reverseTransfers === false ? [] : await liveTransfers(stripe, input.transferGroup);
         for (const transfer of toReverse) {
           const reversal = await stripe.transfers.createReversal(
             transfer.id,
@@ -153,7 +188,9 @@ function moneyCalls(stripe: Stripe): Pick<PaymentGateway, 'transfer' | 'refund' 
         }
         const refund = await stripe.refunds.create(
           {
-            ...(input.paymentIntentId ? { payment_intent: input.paymentIntentId } : { charge: input.chargeId ?? undefined }),
+            ...(input.paymentIntentId
+              ? { payment_intent: input.paymentIntentId }
+              : { charge: input.chargeId ?? undefined }),
             amount: input.amountCents,
             metadata: { transferGroup: input.transferGroup },
           },
@@ -164,7 +201,11 @@ function moneyCalls(stripe: Stripe): Pick<PaymentGateway, 'transfer' | 'refund' 
 
     reverseTransfer: (input) =>
       call(async () => {
-        const reversal = await stripe.transfers.createReversal(input.transferId, {}, { idempotencyKey: input.idempotencyKey });
+        const reversal = await stripe.transfers.createReversal(
+          input.transferId,
+          {},
+          { idempotencyKey: input.idempotencyKey },
+        );
         return { reversalId: reversal.id };
       }),
 
@@ -193,7 +234,11 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     verifyWebhook(rawBody, signatureHeader): GatewayWebhookEvent {
       if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
       try {
-        return stripe.webhooks.constructEvent(rawBody, signatureHeader, options.webhookSecret) as unknown as GatewayWebhookEvent;
+        return stripe.webhooks.constructEvent(
+          rawBody,
+          signatureHeader,
+          options.webhookSecret,
+        ) as unknown as GatewayWebhookEvent;
       } catch (error) {
         throw new WebhookSignatureError((error as Error).message);
       }

@@ -6,10 +6,17 @@ const REVERSAL_LOOKBACK_S = 90 * 86_400;
 const PAGE = 100;
 
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
-const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
 /** The deal's or request's stream: the transfer group we set, or the metadata we wrote. */
-const groupOf = (transferGroup: string | null | undefined, metadata: Stripe.Metadata | null | undefined): string | null =>
-  transferGroup ?? metadata?.transferGroup ?? metadata?.streamId ?? (metadata?.dealId ? `deal-${metadata.dealId}` : null);
+const groupOf = (
+  transferGroup: string | null | undefined,
+  metadata: Stripe.Metadata | null | undefined,
+): string | null =>
+  transferGroup ??
+  metadata?.transferGroup ??
+  metadata?.streamId ??
+  (metadata?.dealId ? `deal-${metadata.dealId}` : null);
 
 /** One movement; `otherId` is the one other id that names it (a charge's intent, a dispute's charge, a reversal's transfer). */
 const movement = (
@@ -17,14 +24,24 @@ const movement = (
   object: { id: string; amount: number; created: number },
   otherId: string | null,
   group: string | null,
-): GatewayMovement => ({ kind, id: object.id, otherIds: otherId ? [otherId] : [], amountCents: object.amount, createdAt: iso(object.created), group });
+): GatewayMovement => ({
+  kind,
+  id: object.id,
+  otherIds: otherId ? [otherId] : [],
+  amountCents: object.amount,
+  createdAt: iso(object.created),
+  group,
+});
 
 /**
  * Stripe's own record of the period through its list APIs, every page (the SDK's auto-pagination):
  * succeeded charges, refunds, transfers with their reversals, and disputes. Each movement carries
  * the stream it belongs to from `transfer_group` or our metadata.
  */
-export async function listStripeMovements(stripe: Stripe, { since, until }: { since: Date; until: Date }): Promise<GatewayMovement[]> {
+export async function listStripeMovements(
+  stripe: Stripe,
+  { since, until }: { since: Date; until: Date },
+): Promise<GatewayMovement[]> {
   const gte = Math.floor(since.getTime() / 1000);
   const lt = Math.ceil(until.getTime() / 1000);
   const created = { gte, lt };
@@ -38,7 +55,10 @@ export async function listStripeMovements(stripe: Stripe, { since, until }: { si
     if (r.status === 'failed' || r.status === 'canceled') continue;
     out.push(movement('refund', r, null, groupOf(null, r.metadata)));
   }
-  for await (const t of stripe.transfers.list({ created: { gte: gte - REVERSAL_LOOKBACK_S, lt }, limit: PAGE })) {
+  for await (const t of stripe.transfers.list({
+    created: { gte: gte - REVERSAL_LOOKBACK_S, lt },
+    limit: PAGE,
+  })) {
     const group = groupOf(t.transfer_group, t.metadata);
     if (t.created >= gte) out.push(movement(transferKind(group ?? ''), t, null, group));
     if (t.amount_reversed === 0) continue;

@@ -7,21 +7,43 @@ import { afterEach, beforeEach } from 'vitest';
 import { breakdown } from '../../../../machines/money';
 import { createProjectionRunner, type ProjectionRunner } from '../../../../projections/runner';
 import { timersProjection } from '../../../../projections/timers.projection';
-import { dealAggregate, paymentRequestAggregate, userAggregate } from '../../../../server/commands/aggregate';
-import { createCommandBus, type CommandBus, type CommandContext } from '../../../../server/commands/command-bus';
+import {
+  dealAggregate,
+  paymentRequestAggregate,
+  userAggregate,
+} from '../../../../server/commands/aggregate';
+import {
+  createCommandBus,
+  type CommandBus,
+  type CommandContext,
+} from '../../../../server/commands/command-bus';
 import type { EventStore } from '../../../../server/event-store/event-store';
 import { createSqliteEventStore } from '../../../../server/event-store/sqlite-event-store';
 import { randomUUID } from 'node:crypto';
-import { createCommandRunner, type CommandRunner, type DealResult, type PaymentRequestResult } from '../../../../server/commands/run-command';
+import {
+  createCommandRunner,
+  type CommandRunner,
+  type DealResult,
+  type PaymentRequestResult,
+} from '../../../../server/commands/run-command';
 import { dealGuard } from '../../../../server/auth/ownership';
-import { completePaymentRequest, requestDeferredPayout } from '../../../../server/payment-requests/request-payouts';
+import {
+  completePaymentRequest,
+  requestDeferredPayout,
+} from '../../../../server/payment-requests/request-payouts';
 import { createEffectOutcomes } from '../../../../server/escrow/effect-outcomes';
 import { createEscrow } from '../../../../server/escrow/escrow';
 import { createPaymentsReactor } from '../../../../server/reactors/payments.reactor';
-import { createReactorRunner, type ReactorRunner } from '../../../../server/reactors/reactor-runner';
+import {
+  createReactorRunner,
+  type ReactorRunner,
+} from '../../../../server/reactors/reactor-runner';
 import type { Escrow } from '../../../../server/escrow/escrow.types';
 import type { PaymentGateway } from '../../../../server/payments/gateway/payment-gateway';
-import { createSimulatedGateway, type SimulatedGateway } from '../../../../server/payments/gateway/simulated/simulated-gateway';
+import {
+  createSimulatedGateway,
+  type SimulatedGateway,
+} from '../../../../server/payments/gateway/simulated/simulated-gateway';
 import { simulatedGatewayRoutes } from '../../../../server/payments/gateway/simulated/simulated-gateway.routes';
 import { webhookRoutes } from '../../../../server/escrow/webhook.routes';
 import { createTestClock, HOUR_MS, type TestClock } from '../../../../server/shared/clock';
@@ -50,14 +72,23 @@ export interface EscrowOps {
   deliver(dealId: number, ctx: CommandContext): Promise<DealResult>;
   openDispute(dealId: number, reason: string, ctx: CommandContext): Promise<DealResult>;
   /** Records the release intent and waits for the transfer's outcome; a refused transfer throws its 409. */
-  releaseFunds(dealId: number, trigger: 'brand' | 'admin', ctx: CommandContext, key?: string): Promise<DealResult>;
+  releaseFunds(
+    dealId: number,
+    trigger: 'brand' | 'admin',
+    ctx: CommandContext,
+    key?: string,
+  ): Promise<DealResult>;
   manualComplete(dealId: number, ctx: CommandContext): Promise<DealResult>;
   hold(dealId: number, ctx: CommandContext): Promise<DealResult>;
   resume(dealId: number, ctx: CommandContext): Promise<DealResult>;
   refund(dealId: number, ctx: CommandContext, key?: string): Promise<DealResult>;
   completePaymentRequest(requestId: number, ctx: CommandContext): Promise<PaymentRequestResult>;
   payDeferredPayout(requestId: number, ctx: CommandContext): Promise<PaymentRequestResult | null>;
-  releaseRequestHold(requestId: number, note: string | null, ctx: CommandContext): Promise<PaymentRequestResult>;
+  releaseRequestHold(
+    requestId: number,
+    note: string | null,
+    ctx: CommandContext,
+  ): Promise<PaymentRequestResult>;
 }
 
 export interface Harness {
@@ -103,7 +134,13 @@ function buildInstance(deps: {
   reactorGateway?: PaymentGateway;
   readDb: Database.Database;
   checkpointDb: Database.Database;
-}): { run: CommandRunner; real: Escrow; reactors: ReactorRunner; timers: TimerReactor; escrow: EscrowOps } {
+}): {
+  run: CommandRunner;
+  real: Escrow;
+  reactors: ReactorRunner;
+  timers: TimerReactor;
+  escrow: EscrowOps;
+} {
   const { store, bus, clock, gateway, readDb, checkpointDb } = deps;
   const run = createCommandRunner(bus);
   const periods = { reviewPeriodHours: 48, disputePeriodHours: 72 };
@@ -125,8 +162,11 @@ function buildInstance(deps: {
   void reactors.start();
   const outcomes = createEffectOutcomes({ bus, reactors });
   const timers = createTimerReactor({ db: readDb, bus, run, clock, intervalMs: 60_000 });
-  const ownerOf = async (dealId: number) => (await bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot.context.ownerId;
-  const tokenOf = async (dealId: number) => (await bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot.context.shareableToken ?? '';
+  const ownerOf = async (dealId: number) =>
+    (await bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot.context.ownerId;
+  const tokenOf = async (dealId: number) =>
+    (await bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot.context
+      .shareableToken ?? '';
   /** The deal's brand and its creator link, as the routes guard their commands. */
   const owner = async (dealId: number) => dealGuard.owner(await ownerOf(dealId));
   const link = async (dealId: number) => dealGuard.link(await tokenOf(dealId));
@@ -136,26 +176,53 @@ function buildInstance(deps: {
     return { ...result, snapshot, revision };
   };
   const escrow: EscrowOps = {
-    startDealCheckout: async (dealId, ctx) => real.startDealCheckout(dealId, await ownerOf(dealId), ctx),
+    startDealCheckout: async (dealId, ctx) =>
+      real.startDealCheckout(dealId, await ownerOf(dealId), ctx),
     async startRequestCheckout(requestId, ctx) {
-      const { snapshot } = await bus.load(paymentRequestAggregate, paymentRequestAggregate.streamId(requestId));
+      const { snapshot } = await bus.load(
+        paymentRequestAggregate,
+        paymentRequestAggregate.streamId(requestId),
+      );
       return real.startRequestCheckout(requestId, snapshot.context.request?.token ?? '', ctx);
     },
     startDealOnboarding: (dealId, token, ctx) => real.startDealOnboarding(dealId, token, ctx),
     startUserOnboarding: (userId, ctx) => real.startUserOnboarding(userId, ctx),
     userBankStatus: (userId) => real.userBankStatus(userId),
     syncDealBankAccount: (dealId, ctx) => real.syncDealBankAccount(dealId, ctx),
-    deliver: async (dealId, ctx) => run.deal(dealId, { type: 'DeliverContent', reviewPeriodHours: periods.reviewPeriodHours }, ctx, await link(dealId)),
+    deliver: async (dealId, ctx) =>
+      run.deal(
+        dealId,
+        { type: 'DeliverContent', reviewPeriodHours: periods.reviewPeriodHours },
+        ctx,
+        await link(dealId),
+      ),
     openDispute: async (dealId, reason, ctx) =>
-      run.deal(dealId, { type: 'OpenDispute', reason, description: null, disputePeriodHours: periods.disputePeriodHours }, ctx, await owner(dealId)),
+      run.deal(
+        dealId,
+        {
+          type: 'OpenDispute',
+          reason,
+          description: null,
+          disputePeriodHours: periods.disputePeriodHours,
+        },
+        ctx,
+        await owner(dealId),
+      ),
     async releaseFunds(dealId, trigger, ctx, key = randomUUID()) {
       const guard = trigger === 'brand' ? await owner(dealId) : dealGuard.admin;
       const result = await run.deal(dealId, { type: 'ReleaseFunds', trigger, key }, ctx, guard);
       await outcomes.transfer({ kind: 'deal', id: dealId }, key, result.position);
       return afterEffect(result, dealId);
     },
-    manualComplete: async (dealId, ctx) => run.deal(dealId, { type: 'CompleteManually' }, ctx, await owner(dealId)),
-    hold: (dealId, ctx) => run.deal(dealId, { type: 'PutOnHold', reason: 'Held by an admin for manual review' }, ctx, dealGuard.admin),
+    manualComplete: async (dealId, ctx) =>
+      run.deal(dealId, { type: 'CompleteManually' }, ctx, await owner(dealId)),
+    hold: (dealId, ctx) =>
+      run.deal(
+        dealId,
+        { type: 'PutOnHold', reason: 'Held by an admin for manual review' },
+        ctx,
+        dealGuard.admin,
+      ),
     resume: (dealId, ctx) => run.deal(dealId, { type: 'ReleaseHold' }, ctx, dealGuard.admin),
     async refund(dealId, ctx, key = randomUUID()) {
       const result = await run.deal(dealId, { type: 'RequestRefund', key }, ctx, dealGuard.admin);
@@ -173,14 +240,18 @@ function buildInstance(deps: {
       if (result) await reactors.processed(result.position);
       return result;
     },
-    releaseRequestHold: (requestId, note, ctx) => run.request(requestId, { type: 'ReleaseChargebackHold', note }, ctx),
+    releaseRequestHold: (requestId, note, ctx) =>
+      run.request(requestId, { type: 'ReleaseChargebackHold', note }, ctx),
   };
   return { run, real, reactors, timers, escrow };
 }
 
 /** A real SQLite store in a temp dir, the simulated gateway behind a bare Fastify app, and the timers. */
 export async function createHarness(
-  options: { wrapStore?: (store: EventStore) => EventStore; reactorGateway?: (gateway: SimulatedGateway) => PaymentGateway } = {},
+  options: {
+    wrapStore?: (store: EventStore) => EventStore;
+    reactorGateway?: (gateway: SimulatedGateway) => PaymentGateway;
+  } = {},
 ): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'escrow-'));
   const raw = createSqliteEventStore({ path: join(dir, 'events.db'), pollIntervalMs: 10 });
@@ -189,7 +260,11 @@ export async function createHarness(
   const bus = createCommandBus({ store, clock });
   const gateway = createSimulatedGateway({ publicUrl: PUBLIC_URL, now: () => clock.now() });
   const readDb = new Database(':memory:');
-  const runner = createProjectionRunner({ source: raw, db: readDb, projections: [timersProjection] });
+  const runner = createProjectionRunner({
+    source: raw,
+    db: readDb,
+    projections: [timersProjection],
+  });
   runner.start();
   const reactorGateway = options.reactorGateway?.(gateway);
   const {
@@ -198,7 +273,15 @@ export async function createHarness(
     reactors,
     timers: reactor,
     escrow,
-  } = buildInstance({ store, bus, clock, gateway, ...(reactorGateway ? { reactorGateway } : {}), readDb, checkpointDb: readDb });
+  } = buildInstance({
+    store,
+    bus,
+    clock,
+    gateway,
+    ...(reactorGateway ? { reactorGateway } : {}),
+    readDb,
+    checkpointDb: readDb,
+  });
   const app = Fastify();
   await app.register(webhookRoutes, { escrow: real, gateway });
   await app.register(simulatedGatewayRoutes, { gateway });
@@ -270,7 +353,10 @@ export async function createHarness(
 let nextId = 1;
 
 /** A deal created by the brand (€250 + 8.2 %), with its share token. */
-export async function givenDeal(h: Harness, amountCents = 25_000): Promise<{ dealId: number; token: string }> {
+export async function givenDeal(
+  h: Harness,
+  amountCents = 25_000,
+): Promise<{ dealId: number; token: string }> {
   const dealId = nextId++;
   const token = `tok_${String(dealId).padStart(4, '0')}_abcdefghijklmnop`;
   await h.bus.execute(
@@ -302,7 +388,12 @@ export async function givenDeal(h: Harness, amountCents = 25_000): Promise<{ dea
 }
 
 /** The brand pays on the simulated checkout page. */
-export async function pay(h: Harness, dealId: number, method: 'card' | 'ideal' = 'card', outcome: 'pay' | 'fail' | 'cancel' = 'pay') {
+export async function pay(
+  h: Harness,
+  dealId: number,
+  method: 'card' | 'ideal' = 'card',
+  outcome: 'pay' | 'fail' | 'cancel' = 'pay',
+) {
   const { url } = await h.escrow.startDealCheckout(dealId, brand);
   return submit(h, url, { method, outcome });
 }
@@ -321,7 +412,12 @@ export async function submit(h: Harness, url: string, form: Record<string, strin
 export async function givenReadyDeal(h: Harness, amountCents = 25_000) {
   const deal = await givenDeal(h, amountCents);
   await pay(h, deal.dealId);
-  await h.bus.execute(dealAggregate, dealAggregate.streamId(deal.dealId), () => [{ type: 'CreatorAccepted', data: {} }], creatorLink);
+  await h.bus.execute(
+    dealAggregate,
+    dealAggregate.streamId(deal.dealId),
+    () => [{ type: 'CreatorAccepted', data: {} }],
+    creatorLink,
+  );
   const { url } = await h.escrow.startDealOnboarding(deal.dealId, deal.token, creatorLink);
   await submit(h, url, { outcome: 'complete' });
   return deal;
@@ -394,7 +490,10 @@ export async function givenRequest(h: Harness, creatorId: string, expiresInHours
 }
 
 export async function requestState(h: Harness, requestId: number) {
-  const { snapshot } = await h.bus.load(paymentRequestAggregate, paymentRequestAggregate.streamId(requestId));
+  const { snapshot } = await h.bus.load(
+    paymentRequestAggregate,
+    paymentRequestAggregate.streamId(requestId),
+  );
   return { status: paymentRequestAggregate.describe(snapshot), context: snapshot.context };
 }
 

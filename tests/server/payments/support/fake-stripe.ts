@@ -13,7 +13,9 @@ export interface RecordedRequest {
   authorization: string | undefined;
 }
 
-export type Responder = (request: RecordedRequest) => { status?: number; body: unknown } | undefined;
+export type Responder = (
+  request: RecordedRequest,
+) => { status?: number; body: unknown } | undefined;
 
 /**
  * A local stand-in for api.stripe.com: records each request (method, path, form parameters,
@@ -38,9 +40,17 @@ export async function startFakeStripe() {
       requests.push(recorded);
       const answer = responders.map((r) => r(recorded)).find((a) => a !== undefined) ?? {
         status: 404,
-        body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${recorded.method}: ${recorded.path})` } },
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            message: `Unrecognized request URL (${recorded.method}: ${recorded.path})`,
+          },
+        },
       };
-      res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', 'request-id': `req_${requests.length}` });
+      res.writeHead(answer.status ?? 200, {
+        'content-type': 'application/json',
+        'request-id': `req_${requests.length}`,
+      });
       res.end(JSON.stringify(answer.body));
     });
   });
@@ -50,8 +60,16 @@ export async function startFakeStripe() {
     api: { host: '127.0.0.1', port, protocol: 'http' as const },
     requests,
     /** Answers matching requests; earlier responders win. */
-    on(method: string, path: string | RegExp, answer: (r: RecordedRequest) => { status?: number; body: unknown }) {
-      responders.push((r) => (r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)) ? answer(r) : undefined));
+    on(
+      method: string,
+      path: string | RegExp,
+      answer: (r: RecordedRequest) => { status?: number; body: unknown },
+    ) {
+      responders.push((r) =>
+        r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path))
+          ? answer(r)
+          : undefined,
+      );
     },
     reset() {
       requests.length = 0;
@@ -69,11 +87,21 @@ export const stripeError = (status: number, code: string, message: string) => ({
 });
 
 /** The Stripe adapter pointed at a fake Stripe for the whole file, its record cleared before each test. */
-export function useFakeStripeGateway(assign: (stripe: FakeStripe, gateway: PaymentGateway) => void): void {
+export function useFakeStripeGateway(
+  assign: (stripe: FakeStripe, gateway: PaymentGateway) => void,
+): void {
   let stripe: FakeStripe | null = null;
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    assign(stripe, createGateway({ stripeSecretKey: 'sk_test_123', stripeWebhookSecret: 'whsec_test', publicUrl: 'http://app.test', stripeApi: stripe.api }));
+    assign(
+      stripe,
+      createGateway({
+        stripeSecretKey: 'sk_test_123',
+        stripeWebhookSecret: 'whsec_test',
+        publicUrl: 'http://app.test',
+        stripeApi: stripe.api,
+      }),
+    );
   });
   afterAll(async () => {
     await stripe?.close();

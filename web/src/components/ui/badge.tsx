@@ -21,5 +21,11 @@ export const dotTones: Record<BadgeTone, string> = {
 };
 
 export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode }) {
-  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}
+    >
+      {children}
+    </span>
+  );
 }

@@ -23,7 +23,13 @@ export function ConfirmDialog({
     <Modal open={open} onClose={onCancel} title={t('confirm.title')} description={text}>
       {input && (
         <div className="mb-4">
-          <TextArea label={input.label} value={input.value} maxLength={1_000} rows={3} onChange={(e) => input.onChange(e.target.value)} />
+          <TextArea
+            label={input.label}
+            value={input.value}
+            maxLength={1_000}
+            rows={3}
+            onChange={(e) => input.onChange(e.target.value)}
+          />
         </div>
       )}
       <div className="flex justify-end gap-2">

@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 export const inputClass =
   'block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500';
@@ -26,16 +32,32 @@ function Frame({ id, label, error, hint, children }: Wrap & { id: string; childr
   );
 }
 
-export function TextField({ label, error, hint, ...rest }: Wrap & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  error,
+  hint,
+  ...rest
+}: Wrap & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
     <Frame id={id} label={label} error={error} hint={hint}>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={inputClass} {...rest} />
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={inputClass}
+        {...rest}
+      />
     </Frame>
   );
 }
 
-export function TextArea({ label, error, hint, ...rest }: Wrap & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextArea({
+  label,
+  error,
+  hint,
+  ...rest
+}: Wrap & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = useId();
   return (
     <Frame id={id} label={label} error={error} hint={hint}>
@@ -44,7 +66,13 @@ export function TextArea({ label, error, hint, ...rest }: Wrap & TextareaHTMLAtt
   );
 }
 
-export function SelectField({ label, error, hint, children, ...rest }: Wrap & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  children,
+  ...rest
+}: Wrap & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId();
   return (
     <Frame id={id} label={label} error={error} hint={hint}>

@@ -11,7 +11,8 @@ const paths = {
   handshake: 'M3 12l4-4 5 3 5-3 4 4-7 7-4-3-3 2z',
   sparkle: 'M12 3v4m0 10v4M3 12h4m10 0h4M6 6l2.5 2.5M15.5 15.5 18 18M6 18l2.5-2.5M15.5 8.5 18 6',
   eye: 'M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
-  eyeOff: 'M3 3l18 18M10.6 6.1A9.8 9.8 0 0 1 12 6c6 0 10 6 10 6a17 17 0 0 1-3.2 3.8M6.6 6.6C3.8 8.4 2 12 2 12s4 7 10 7a9.6 9.6 0 0 0 4.4-1.1',
+  eyeOff:
+    'M3 3l18 18M10.6 6.1A9.8 9.8 0 0 1 12 6c6 0 10 6 10 6a17 17 0 0 1-3.2 3.8M6.6 6.6C3.8 8.4 2 12 2 12s4 7 10 7a9.6 9.6 0 0 0 4.4-1.1',
 } as const;
 
 export type IconName = keyof typeof paths;
@@ -34,7 +35,13 @@ export function Icon({ name, className = 'h-5 w-5' }: { name: IconName; classNam
 }
 
 /** A large round icon above a page title. */
-export function HeroIcon({ name, tone = 'bg-brand-100 text-brand-700' }: { name: IconName; tone?: string }) {
+export function HeroIcon({
+  name,
+  tone = 'bg-brand-100 text-brand-700',
+}: {
+  name: IconName;
+  tone?: string;
+}) {
   return (
     <span className={`mx-auto flex h-16 w-16 items-center justify-center rounded-full ${tone}`}>
       <Icon name={name} className="h-8 w-8" />

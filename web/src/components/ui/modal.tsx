@@ -21,7 +21,9 @@ export function Modal({
       <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-3 sm:items-center">
         <DialogPanel className="max-h-[90vh] w-full max-w-md overflow-y-auto rounded-2xl bg-white p-5 shadow-xl">
           <DialogTitle className="text-lg font-bold">{title}</DialogTitle>
-          {description && <Description className="mt-1 text-sm text-slate-500">{description}</Description>}
+          {description && (
+            <Description className="mt-1 text-sm text-slate-500">{description}</Description>
+          )}
           <div className="mt-4">{children}</div>
         </DialogPanel>
       </div>

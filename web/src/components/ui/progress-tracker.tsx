@@ -38,7 +38,12 @@ export function ProgressTracker({
                   } ${n === step ? 'ring-4 ring-brand-100' : ''}`}
                 />
               </Tooltip>
-              {n < labels.length && <span className={`mx-0.5 h-0.5 flex-1 rounded ${n < step ? 'bg-brand-600' : 'bg-slate-200'}`} aria-hidden="true" />}
+              {n < labels.length && (
+                <span
+                  className={`mx-0.5 h-0.5 flex-1 rounded ${n < step ? 'bg-brand-600' : 'bg-slate-200'}`}
+                  aria-hidden="true"
+                />
+              )}
             </li>
           );
         })}

@@ -19,7 +19,10 @@ export function ToastViewport() {
   }, []);
 
   return (
-    <section aria-label={`${t('toast.region')} (F8)`} className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex justify-center p-3">
+    <section
+      aria-label={`${t('toast.region')} (F8)`}
+      className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex justify-center p-3"
+    >
       <ol ref={region} tabIndex={-1} className="w-full max-w-sm outline-none">
         {current && (
           <li
@@ -29,16 +32,21 @@ export function ToastViewport() {
             data-testid="toast"
             onPointerDown={(e) => (startX.current = e.clientX)}
             onPointerUp={(e) => {
-              if (startX.current !== null && e.clientX - startX.current > SWIPE_THRESHOLD_PX) dismissToast();
+              if (startX.current !== null && e.clientX - startX.current > SWIPE_THRESHOLD_PX)
+                dismissToast();
               startX.current = null;
             }}
             className={`pointer-events-auto flex items-start gap-3 rounded-xl border p-4 shadow-lg ${
-              current.variant === 'destructive' ? 'border-red-200 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900'
+              current.variant === 'destructive'
+                ? 'border-red-200 bg-red-600 text-white'
+                : 'border-slate-200 bg-white text-slate-900'
             }`}
           >
             <div className="min-w-0 flex-1">
               <p className="font-semibold">{current.title}</p>
-              {current.description && <p className="mt-1 text-sm opacity-90">{current.description}</p>}
+              {current.description && (
+                <p className="mt-1 text-sm opacity-90">{current.description}</p>
+              )}
             </div>
             <button
               type="button"

@@ -41,5 +41,7 @@ const known = new Set(countries.map((c) => c.code));
 /** The regional-indicator flag of a known code; the white flag for anything else (docs/product.md §3). */
 export function flagOf(code: string | null | undefined): string {
   if (!code || !known.has(code.toUpperCase())) return WHITE_FLAG;
-  return [...code.toUpperCase()].map((c) => String.fromCodePoint(0x1f1e6 + c.charCodeAt(0) - 65)).join('');
+  return [...code.toUpperCase()]
+    .map((c) => String.fromCodePoint(0x1f1e6 + c.charCodeAt(0) - 65))
+    .join('');
 }

@@ -9,12 +9,17 @@ interface SendResult {
   failed?: number;
 }
 
-const isSendResult = (value: unknown): value is SendResult => typeof value === 'object' && value !== null && 'sent' in value;
+const isSendResult = (value: unknown): value is SendResult =>
+  typeof value === 'object' && value !== null && 'sent' in value;
 
 /** The notifications test page's results log: newest first, with a time stamp; `clear` empties it. */
 export function usePushLog() {
   const [lines, setLines] = useState<string[]>([]);
-  const add = useCallback((line: string) => setLines((l) => [`${new Date().toLocaleTimeString(currentLocale())} ${line}`, ...l]), []);
+  const add = useCallback(
+    (line: string) =>
+      setLines((l) => [`${new Date().toLocaleTimeString(currentLocale())} ${line}`, ...l]),
+    [],
+  );
   const clear = useCallback(() => setLines([]), []);
 
   /** Runs a server test call and logs what it really did: an error, or how many devices it reached. */

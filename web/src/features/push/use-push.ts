@@ -18,10 +18,18 @@ async function unsubscribeEverywhere(): Promise<void> {
 async function showTestNotification(): Promise<boolean> {
   try {
     const registration = await navigator.serviceWorker.ready;
-    await registration.showNotification(t('push.testTitle'), { body: t('push.testBody'), requireInteraction: true, icon: '/icon-192.png' });
+    await registration.showNotification(t('push.testTitle'), {
+      body: t('push.testBody'),
+      requireInteraction: true,
+      icon: '/icon-192.png',
+    });
     return true;
   } catch {
-    toast({ title: t('push.testFailed'), description: t('push.testFailedText'), variant: 'destructive' });
+    toast({
+      title: t('push.testFailed'),
+      description: t('push.testFailedText'),
+      variant: 'destructive',
+    });
     return false;
   }
 }
@@ -29,7 +37,9 @@ async function showTestNotification(): Promise<boolean> {
 /** Push state and the enable/disable flow of docs/product.md §4. */
 export function usePush() {
   const supported = pushSupported();
-  const [permission, setPermission] = useState<NotificationPermission>(supported ? Notification.permission : 'denied');
+  const [permission, setPermission] = useState<NotificationPermission>(
+    supported ? Notification.permission : 'denied',
+  );
   const [subscribed, setSubscribed] = useState(false);
   const [loading, setLoading] = useState(false);
 
@@ -39,7 +49,9 @@ export function usePush() {
       console.info('Push messaging not supported');
       return;
     }
-    void navigator.serviceWorker.getRegistration().then((reg) => reg?.pushManager.getSubscription().then((sub) => setSubscribed(sub !== null)));
+    void navigator.serviceWorker
+      .getRegistration()
+      .then((reg) => reg?.pushManager.getSubscription().then((sub) => setSubscribed(sub !== null)));
   }, [supported]);
 
   const enable = useCallback(async (): Promise<boolean> => {
@@ -48,14 +60,22 @@ export function usePush() {
       const { permission: result, subscription } = await subscribeBrowser();
       setPermission(result);
       if (result !== 'granted' || !subscription) {
-        toast({ title: t('push.permissionDenied'), description: t('push.permissionDeniedText'), variant: 'destructive' });
+        toast({
+          title: t('push.permissionDenied'),
+          description: t('push.permissionDeniedText'),
+          variant: 'destructive',
+        });
         return false;
       }
       try {
         await subscribePush(subscription.toJSON());
       } catch (error) {
         console.error('Push subscription failed on the server', error);
-        toast({ title: t('push.subscribeFailed'), description: t('push.failedText'), variant: 'destructive' });
+        toast({
+          title: t('push.subscribeFailed'),
+          description: t('push.failedText'),
+          variant: 'destructive',
+        });
         return false;
       }
       setSubscribed(true);
@@ -80,5 +100,13 @@ export function usePush() {
     }
   }, []);
 
-  return { supported, permission, subscribed, loading, enable, disable, testLocal: showTestNotification };
+  return {
+    supported,
+    permission,
+    subscribed,
+    loading,
+    enable,
+    disable,
+    testLocal: showTestNotification,
+  };
 }

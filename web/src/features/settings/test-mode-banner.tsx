@@ -9,7 +9,11 @@ export function TestModeBanner() {
   const settings = currentSettings();
   if (!settings?.testMode) return null;
   return (
-    <div role="status" data-testid="test-mode-banner" className="bg-amber-400 px-3 py-1.5 text-center text-xs font-semibold text-black">
+    <div
+      role="status"
+      data-testid="test-mode-banner"
+      className="bg-amber-400 px-3 py-1.5 text-center text-xs font-semibold text-black"
+    >
       {t('app.testMode')}
       {settings.mailKept && ` ${t('app.testModeMail')}`}
     </div>

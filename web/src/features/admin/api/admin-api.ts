@@ -7,7 +7,10 @@ export class AdminSessionExpired extends Error {
   }
 }
 
-export async function adminApi<T>(path: string, options: Omit<RequestOptions, 'auth'> = {}): Promise<T> {
+export async function adminApi<T>(
+  path: string,
+  options: Omit<RequestOptions, 'auth'> = {},
+): Promise<T> {
   try {
     return await api<T>(path, { ...options, auth: 'admin' });
   } catch (error) {

@@ -12,7 +12,14 @@ export interface ReplayEntry {
   state: string;
   status: string;
   summary: string;
-  view: { status: string; step: number | null; badge: string; onHold: boolean; can: string[]; heldCents: number };
+  view: {
+    status: string;
+    step: number | null;
+    badge: string;
+    onHold: boolean;
+    can: string[];
+    heldCents: number;
+  };
 }
 
 export interface ChainReport {
@@ -23,10 +30,24 @@ export interface ChainReport {
 
 export interface HoldAgeing {
   alertDays: number;
-  deals: { dealId: number; title: string | null; heldSince: string; days: number; heldCents: number }[];
+  deals: {
+    dealId: number;
+    title: string | null;
+    heldSince: string;
+    days: number;
+    heldCents: number;
+  }[];
 }
 
-export const disputeOutcomes = ['open', 'approved_by_brand', 'released_by_admin', 'auto_released', 'refunded', 'completed_manually', 'split'] as const;
+export const disputeOutcomes = [
+  'open',
+  'approved_by_brand',
+  'released_by_admin',
+  'auto_released',
+  'refunded',
+  'completed_manually',
+  'split',
+] as const;
 export type DisputeOutcome = (typeof disputeOutcomes)[number];
 
 export interface DisputeSummary {
@@ -75,42 +96,87 @@ const query = (f: DisputeFilters) => {
 };
 
 export const useReplay = (id: number) =>
-  useQuery(queryOptions({ queryKey: ['admin', 'events', id], queryFn: () => adminApi<ReplayEntry[]>(`/api/admin/deals/${id}/events`) }));
+  useQuery(
+    queryOptions({
+      queryKey: ['admin', 'events', id],
+      queryFn: () => adminApi<ReplayEntry[]>(`/api/admin/deals/${id}/events`),
+    }),
+  );
 export const useIntegrity = (id: number) =>
-  useQuery(queryOptions({ queryKey: ['admin', 'integrity', id], queryFn: () => adminApi<ChainReport>(`/api/admin/deals/${id}/integrity`) }));
+  useQuery(
+    queryOptions({
+      queryKey: ['admin', 'integrity', id],
+      queryFn: () => adminApi<ChainReport>(`/api/admin/deals/${id}/integrity`),
+    }),
+  );
 export const useHoldAgeing = () =>
-  useQuery(queryOptions({ queryKey: ['admin', 'hold-ageing'], queryFn: () => adminApi<HoldAgeing>('/api/admin/deals/hold-ageing') }));
+  useQuery(
+    queryOptions({
+      queryKey: ['admin', 'hold-ageing'],
+      queryFn: () => adminApi<HoldAgeing>('/api/admin/deals/hold-ageing'),
+    }),
+  );
 export const useDisputes = (f: DisputeFilters) =>
-  useQuery(queryOptions({ queryKey: ['admin', 'disputes', f], queryFn: () => adminApi<DisputeSummary[]>(`/api/admin/disputes?${query(f).toString()}`) }));
+  useQuery(
+    queryOptions({
+      queryKey: ['admin', 'disputes', f],
+      queryFn: () => adminApi<DisputeSummary[]>(`/api/admin/disputes?${query(f).toString()}`),
+    }),
+  );
 export const useDispute = (id: number | null) =>
-  useQuery({ queryKey: ['admin', 'dispute', id], queryFn: () => adminApi<DisputeDetail>(`/api/admin/disputes/${id}`), enabled: id !== null });
+  useQuery({
+    queryKey: ['admin', 'dispute', id],
+    queryFn: () => adminApi<DisputeDetail>(`/api/admin/disputes/${id}`),
+    enabled: id !== null,
+  });
 export const useAdminAccounts = () =>
-  useQuery(queryOptions({ queryKey: ['admin', 'accounts'], queryFn: () => adminApi<AdminAccount[]>('/api/admin/accounts') }));
+  useQuery(
+    queryOptions({
+      queryKey: ['admin', 'accounts'],
+      queryFn: () => adminApi<AdminAccount[]>('/api/admin/accounts'),
+    }),
+  );
 
 function useAdminMutation<V>(run: (v: V) => Promise<unknown>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: run, onSettled: () => client.invalidateQueries({ queryKey: ['admin'] }) });
+  return useMutation({
+    mutationFn: run,
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
 }
 export const useAddNote = () =>
-  useAdminMutation(({ id, note }: { id: number; note: string }) => adminApi(`/api/admin/deals/${id}/notes`, { method: 'POST', body: { note } }));
+  useAdminMutation(({ id, note }: { id: number; note: string }) =>
+    adminApi(`/api/admin/deals/${id}/notes`, { method: 'POST', body: { note } }),
+  );
 export const useCreateAccount = () =>
   useAdminMutation((body: { username: string; password: string; role: 'admin' | 'auditor' }) =>
     adminApi<AdminAccount>('/api/admin/accounts', { method: 'POST', body }),
   );
 export const useDeactivateAccount = () =>
-  useAdminMutation((id: string) => adminApi<AdminAccount>(`/api/admin/accounts/${id}/deactivate`, { method: 'POST', body: {} }));
+  useAdminMutation((id: string) =>
+    adminApi<AdminAccount>(`/api/admin/accounts/${id}/deactivate`, { method: 'POST', body: {} }),
+  );
 
 /**
  * Downloads an export with the admin token (a plain link cannot send it): fetch, then hand the
  * blob to the browser as a file under the server's name.
  */
-export async function downloadExport(path: string, format: 'csv' | 'json', filters?: DisputeFilters): Promise<void> {
+export async function downloadExport(
+  path: string,
+  format: 'csv' | 'json',
+  filters?: DisputeFilters,
+): Promise<void> {
   const params = filters ? query(filters) : new URLSearchParams();
   params.set('format', format);
-  const response = await fetch(`${path}?${params.toString()}`, { headers: { Authorization: `Bearer ${getAdminToken() ?? ''}` } });
+  const response = await fetch(`${path}?${params.toString()}`, {
+    headers: { Authorization: `Bearer ${getAdminToken() ?? ''}` },
+  });
   if (response.status === 401) throw new AdminSessionExpired();
-  if (!response.ok) throw new HttpError(response.status, await response.text(), response.statusText);
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `export.${format}`;
+  if (!response.ok)
+    throw new HttpError(response.status, await response.text(), response.statusText);
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
+    `export.${format}`;
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;

@@ -12,5 +12,10 @@ export interface AdminCounts {
 }
 
 export const fetchAdminCounts = () => adminApi<AdminCounts>('/api/admin/deals/counts');
-export const adminCountsQueryOptions = () => queryOptions({ queryKey: ['admin', 'counts'], queryFn: fetchAdminCounts, refetchInterval: fallbackPoll(5_000) });
+export const adminCountsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'counts'],
+    queryFn: fetchAdminCounts,
+    refetchInterval: fallbackPoll(5_000),
+  });
 export const useAdminCounts = () => useQuery(adminCountsQueryOptions());

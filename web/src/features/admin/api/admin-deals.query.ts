@@ -4,5 +4,10 @@ import { adminApi } from './admin-api';
 import { fallbackPoll } from '../../../lib/use-event-stream';
 
 export const fetchAdminDeals = () => adminApi<AdminDealDto[]>('/api/admin/deals');
-export const adminDealsQueryOptions = () => queryOptions({ queryKey: ['admin', 'deals'], queryFn: fetchAdminDeals, refetchInterval: fallbackPoll(5_000) });
+export const adminDealsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'deals'],
+    queryFn: fetchAdminDeals,
+    refetchInterval: fallbackPoll(5_000),
+  });
 export const useAdminDeals = () => useQuery(adminDealsQueryOptions());

@@ -7,5 +7,6 @@ export interface AdminMe {
 }
 
 export const fetchAdminMe = () => adminApi<AdminMe>('/api/admin/me');
-export const adminMeQueryOptions = () => queryOptions({ queryKey: ['admin', 'me'], queryFn: fetchAdminMe });
+export const adminMeQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'me'], queryFn: fetchAdminMe });
 export const useAdminMe = () => useQuery(adminMeQueryOptions());

@@ -9,7 +9,10 @@ export const useReconciliation = (since: string) =>
   useQuery(
     queryOptions({
       queryKey: ['admin', 'reconciliation', since],
-      queryFn: () => adminApi<ReconciliationReportDto>(`/api/admin/reconciliation${since ? `?since=${encodeURIComponent(since)}` : ''}`),
+      queryFn: () =>
+        adminApi<ReconciliationReportDto>(
+          `/api/admin/reconciliation${since ? `?since=${encodeURIComponent(since)}` : ''}`,
+        ),
     }),
   );
 
@@ -17,4 +20,9 @@ export type { MoneyOverviewDto } from '@machines/contract/money-api';
 
 /** Held now, due soon, and the last 90 days of money movements. */
 export const useMoneyOverview = () =>
-  useQuery(queryOptions({ queryKey: ['admin', 'money-overview'], queryFn: () => adminApi<MoneyOverviewDto>('/api/admin/money/overview') }));
+  useQuery(
+    queryOptions({
+      queryKey: ['admin', 'money-overview'],
+      queryFn: () => adminApi<MoneyOverviewDto>('/api/admin/money/overview'),
+    }),
+  );

@@ -26,14 +26,19 @@ interface SplitAnswer {
 /** What the admin is told after a split or a retry: done, still under way, or a part refused. */
 export function splitToast(answer: SplitAnswer): Omit<Toast, 'id'> {
   if (answer.pending) return { title: t('admin.splitPending') };
-  return answer.success ? { title: t('admin.splitDone') } : { title: t('admin.splitPartFailed'), variant: 'destructive' };
+  return answer.success
+    ? { title: t('admin.splitDone') }
+    : { title: t('admin.splitPartFailed'), variant: 'destructive' };
 }
 
 /** The preview for this creator amount; none is asked for while the typed amount is not one. */
 export const useSplitPreview = (dealId: number, creatorCents: number | null) =>
   useQuery({
     queryKey: ['admin', 'split-preview', dealId, creatorCents],
-    queryFn: () => adminApi<SplitPreview>(`/api/admin/deals/${dealId}/split-preview?creatorCents=${creatorCents}`),
+    queryFn: () =>
+      adminApi<SplitPreview>(
+        `/api/admin/deals/${dealId}/split-preview?creatorCents=${creatorCents}`,
+      ),
     enabled: creatorCents !== null,
     // A refusal (amount out of range) is an answer, not a hiccup: show it at once.
     retry: false,
@@ -47,7 +52,11 @@ export function useAdminSplit() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, creatorCents, key }: { id: number; creatorCents: number; key: string }) =>
-      adminApi<SplitAnswer>(`/api/admin/deals/${id}/split`, { method: 'POST', body: { creatorCents }, headers: { 'Idempotency-Key': key } }),
+      adminApi<SplitAnswer>(`/api/admin/deals/${id}/split`, {
+        method: 'POST',
+        body: { creatorCents },
+        headers: { 'Idempotency-Key': key },
+      }),
     onSettled: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
@@ -57,7 +66,10 @@ export function useAdminSplitRetry() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, key }: { id: number; key: string }) =>
-      adminApi<SplitAnswer>(`/api/admin/deals/${id}/split/retry`, { method: 'POST', headers: { 'Idempotency-Key': key } }),
+      adminApi<SplitAnswer>(`/api/admin/deals/${id}/split/retry`, {
+        method: 'POST',
+        headers: { 'Idempotency-Key': key },
+      }),
     onSettled: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

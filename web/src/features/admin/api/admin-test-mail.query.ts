@@ -11,5 +11,6 @@ export interface TestMail {
 }
 
 export const fetchTestMail = () => adminApi<{ mails: TestMail[] }>('/api/admin/test-mail');
-export const testMailQueryOptions = () => queryOptions({ queryKey: ['admin', 'test-mail'], queryFn: fetchTestMail });
+export const testMailQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'test-mail'], queryFn: fetchTestMail });
 export const useTestMail = () => useQuery(testMailQueryOptions());

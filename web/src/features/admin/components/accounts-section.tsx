@@ -11,7 +11,11 @@ import { useAdminAccounts, useCreateAccount, useDeactivateAccount } from '../api
 /** The form that creates an admin or auditor account. */
 function CreateAccountForm({ failed }: { failed: (error: unknown) => void }) {
   const create = useCreateAccount();
-  const [form, setForm] = useState({ username: '', password: '', role: 'auditor' as 'admin' | 'auditor' });
+  const [form, setForm] = useState({
+    username: '',
+    password: '',
+    role: 'auditor' as 'admin' | 'auditor',
+  });
   return (
     <form
       className="flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-4"
@@ -53,7 +57,12 @@ function CreateAccountForm({ failed }: { failed: (error: unknown) => void }) {
       </label>
       <label className="text-sm">
         {t('admin.role')}
-        <select className={inputClass} value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as 'admin' | 'auditor' })} name="new-role">
+        <select
+          className={inputClass}
+          value={form.role}
+          onChange={(e) => setForm({ ...form, role: e.target.value as 'admin' | 'auditor' })}
+          name="new-role"
+        >
           <option value="auditor">{t('admin.role.auditor')}</option>
           <option value="admin">{t('admin.role.admin')}</option>
         </select>
@@ -70,20 +79,29 @@ export function AccountsSection({ readOnly, me }: { readOnly: boolean; me: strin
   const accounts = useAdminAccounts();
   const deactivate = useDeactivateAccount();
   const { ask, dialog } = useConfirm();
-  const failed = (error: unknown) => toast({ title: t('admin.errorTitle'), description: errorText(error), variant: 'destructive' });
+  const failed = (error: unknown) =>
+    toast({ title: t('admin.errorTitle'), description: errorText(error), variant: 'destructive' });
 
   return (
     <div className="space-y-4">
       {!readOnly && <CreateAccountForm failed={failed} />}
       {accounts.isError && <p className="text-sm text-red-600">{errorText(accounts.error)}</p>}
-      <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white" aria-label={t('admin.tab.accounts')}>
+      <ul
+        className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white"
+        aria-label={t('admin.tab.accounts')}
+      >
         {accounts.data?.map((a) => (
-          <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm" data-testid={`account-${a.username}`}>
+          <li
+            key={a.id}
+            className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm"
+            data-testid={`account-${a.username}`}
+          >
             <span>
               <span className="font-semibold">{a.username}</span> · {t(`admin.role.${a.role}`)} ·{' '}
               {a.active ? t('admin.accountActive') : t('admin.accountInactive')}
               <span className="block text-xs text-slate-500">
-                {t('admin.lastLogin')}: {a.lastLoginAt ? formatDateTime(a.lastLoginAt, 'en-US') : '—'}
+                {t('admin.lastLogin')}:{' '}
+                {a.lastLoginAt ? formatDateTime(a.lastLoginAt, 'en-US') : '—'}
               </span>
             </span>
             {!readOnly && a.active && a.username !== me && (
@@ -92,7 +110,10 @@ export function AccountsSection({ readOnly, me }: { readOnly: boolean; me: strin
                 disabled={deactivate.isPending}
                 onClick={() =>
                   ask(t('admin.confirmDeactivate', { username: a.username }), () =>
-                    deactivate.mutate(a.id, { onSuccess: () => toast({ title: t('admin.done') }), onError: failed }),
+                    deactivate.mutate(a.id, {
+                      onSuccess: () => toast({ title: t('admin.done') }),
+                      onError: failed,
+                    }),
                   )
                 }
               >

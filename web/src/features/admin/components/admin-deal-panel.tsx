@@ -27,32 +27,58 @@ function useDealActions(deal: AdminDealDto) {
   const allowed = deal.state.can;
   const busy = release.isPending || hold.isPending || resume.isPending || refund.isPending;
 
-  const act = (mutation: { mutate: (id: number, o: { onSuccess: () => void; onError: () => void }) => void }, confirmKey: MessageKey, failKey: MessageKey) =>
+  const act = (
+    mutation: { mutate: (id: number, o: { onSuccess: () => void; onError: () => void }) => void },
+    confirmKey: MessageKey,
+    failKey: MessageKey,
+  ) =>
     ask(t(confirmKey), () =>
       mutation.mutate(deal.id, {
         onSuccess: () => toast({ title: t('admin.done') }),
-        onError: () => toast({ title: t('admin.errorTitle'), description: t(failKey), variant: 'destructive' }),
+        onError: () =>
+          toast({ title: t('admin.errorTitle'), description: t(failKey), variant: 'destructive' }),
       }),
     );
 
   const actions = [
     allowed.includes('adminRelease') && (
-      <Button key="r" variant="success" disabled={busy} onClick={() => act(release, 'admin.confirmRelease', 'admin.releaseFailed')}>
+      <Button
+        key="r"
+        variant="success"
+        disabled={busy}
+        onClick={() => act(release, 'admin.confirmRelease', 'admin.releaseFailed')}
+      >
         {t('admin.release')}
       </Button>
     ),
     allowed.includes('hold') && (
-      <Button key="h" variant="secondary" disabled={busy} onClick={() => act(hold, 'admin.confirmHold', 'admin.holdFailed')} title={t('admin.holdHint')}>
+      <Button
+        key="h"
+        variant="secondary"
+        disabled={busy}
+        onClick={() => act(hold, 'admin.confirmHold', 'admin.holdFailed')}
+        title={t('admin.holdHint')}
+      >
         {t('admin.hold')}
       </Button>
     ),
     allowed.includes('resume') && (
-      <Button key="s" variant="secondary" disabled={busy} onClick={() => act(resume, 'admin.confirmResume', 'admin.resumeFailed')}>
+      <Button
+        key="s"
+        variant="secondary"
+        disabled={busy}
+        onClick={() => act(resume, 'admin.confirmResume', 'admin.resumeFailed')}
+      >
         {t('admin.resume')}
       </Button>
     ),
     allowed.includes('refund') && (
-      <Button key="f" variant="danger" disabled={busy} onClick={() => act(refund, 'admin.confirmRefund', 'admin.refundFailed')}>
+      <Button
+        key="f"
+        variant="danger"
+        disabled={busy}
+        onClick={() => act(refund, 'admin.confirmRefund', 'admin.refundFailed')}
+      >
         {t('admin.refund', { amount: formatMoney(deal.totalAmountCents) })}
       </Button>
     ),
@@ -62,17 +88,34 @@ function useDealActions(deal: AdminDealDto) {
 }
 
 /** The admin detail panel; actions come from the deal's `state.can` (docs/product.md §4 "Admin actions"). */
-export function AdminDealPanel({ deal, readOnly, heldDays }: { deal: AdminDealDto; readOnly: boolean; heldDays?: number | undefined }) {
+export function AdminDealPanel({
+  deal,
+  readOnly,
+  heldDays,
+}: {
+  deal: AdminDealDto;
+  readOnly: boolean;
+  heldDays?: number | undefined;
+}) {
   const { actions, dialog } = useDealActions(deal);
   const split = deal.split;
 
   const noActions =
-    deal.status === 'completed' ? t('admin.noActionsCompleted') : deal.status === 'pending_payment' ? t('admin.noActionsPending') : t('admin.noActions');
+    deal.status === 'completed'
+      ? t('admin.noActionsCompleted')
+      : deal.status === 'pending_payment'
+        ? t('admin.noActionsPending')
+        : t('admin.noActions');
   return (
-    <section className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={t('admin.dealId', { id: deal.id })}>
+    <section
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      aria-label={t('admin.dealId', { id: deal.id })}
+    >
       <div className="flex items-center justify-between gap-2">
         <h2 className="font-bold">{t('admin.dealId', { id: deal.id })}</h2>
-        <Badge tone={deal.state.badge as 'grey'}>{t(`admin.status.${deal.status}` as MessageKey)}</Badge>
+        <Badge tone={deal.state.badge as 'grey'}>
+          {t(`admin.status.${deal.status}` as MessageKey)}
+        </Badge>
       </div>
       <DealFacts deal={deal} />
       <p className="whitespace-pre-line break-words text-sm text-slate-600">
@@ -83,7 +126,9 @@ export function AdminDealPanel({ deal, readOnly, heldDays }: { deal: AdminDealDt
           {t('admin.holdAgeAlert', { days: heldDays })}
         </p>
       )}
-      {deal.onHold && <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900">{t('admin.onHold')}</p>}
+      {deal.onHold && (
+        <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900">{t('admin.onHold')}</p>
+      )}
       <MoneyNotes chargebacks={deal.chargebacks} duplicateRefunds={deal.duplicateRefunds} />
       {split && <SplitStatus deal={deal} split={split} readOnly={readOnly} />}
       <div>
@@ -107,7 +152,10 @@ export function AdminDealPanel({ deal, readOnly, heldDays }: { deal: AdminDealDt
 function DealFacts({ deal }: { deal: AdminDealDto }) {
   return (
     <dl className="space-y-1 text-sm">
-      <DetailRow label={t('admin.brand')} value={`${deal.user.companyName || deal.user.username} · ${deal.user.email}`} />
+      <DetailRow
+        label={t('admin.brand')}
+        value={`${deal.user.companyName || deal.user.username} · ${deal.user.email}`}
+      />
       <DetailRow label={t('admin.creator')} value={deal.influencer} />
       <DetailRow label={t('admin.amount')} value={formatMoney(deal.amountCents)} />
       <DetailRow label={t('admin.totalPaid')} value={formatMoney(deal.totalAmountCents)} />

@@ -14,20 +14,35 @@ import { MoneyNotes } from './money-notes';
 function RequestFacts({ request }: { request: AdminPaymentRequestDto }) {
   return (
     <dl className="space-y-1 text-sm">
-      <DetailRow label={t('admin.creator')} value={`${request.creator.username} · ${request.creator.email}`} />
-      <DetailRow label={t('admin.requestBrand')} value={`${request.brandName} · ${request.brandEmail}`} />
+      <DetailRow
+        label={t('admin.creator')}
+        value={`${request.creator.username} · ${request.creator.email}`}
+      />
+      <DetailRow
+        label={t('admin.requestBrand')}
+        value={`${request.brandName} · ${request.brandEmail}`}
+      />
       <DetailRow label={t('admin.amount')} value={formatMoney(request.amountCents)} />
       <DetailRow label={t('admin.totalPaid')} value={formatMoney(request.totalAmountCents)} />
       <DetailRow label={t('card.assignment')} value={request.title} />
       <DetailRow label={t('admin.deadline')} value={formatDate(request.deadline)} />
       <DetailRow label={t('admin.requestState')} value={request.machineState} />
-      <DetailRow label={t('admin.payoutAccount')} value={t(request.creator.payoutsEnabled ? 'admin.payoutReady' : 'admin.payoutNotReady')} />
+      <DetailRow
+        label={t('admin.payoutAccount')}
+        value={t(request.creator.payoutsEnabled ? 'admin.payoutReady' : 'admin.payoutNotReady')}
+      />
     </dl>
   );
 }
 
 /** One payment request for admins: creator, money, hold and payout facts; actions from the statechart. */
-export function AdminRequestPanel({ request, readOnly }: { request: AdminPaymentRequestDto; readOnly: boolean }) {
+export function AdminRequestPanel({
+  request,
+  readOnly,
+}: {
+  request: AdminPaymentRequestDto;
+  readOnly: boolean;
+}) {
   const { ask, dialog } = useConfirm();
   const releaseHold = useAdminReleaseHold();
   const allowed = adminRequestCan(request);
@@ -37,7 +52,12 @@ export function AdminRequestPanel({ request, readOnly }: { request: AdminPayment
     ask(t('admin.confirmReleaseHold'), () =>
       releaseHold.mutate(request.id, {
         onSuccess: () => toast({ title: t('admin.done') }),
-        onError: () => toast({ title: t('admin.errorTitle'), description: t('admin.releaseHoldFailed'), variant: 'destructive' }),
+        onError: () =>
+          toast({
+            title: t('admin.errorTitle'),
+            description: t('admin.releaseHoldFailed'),
+            variant: 'destructive',
+          }),
       }),
     );
   const actions = [
@@ -49,10 +69,15 @@ export function AdminRequestPanel({ request, readOnly }: { request: AdminPayment
   ].filter(Boolean);
 
   return (
-    <section className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={title}>
+    <section
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      aria-label={title}
+    >
       <div className="flex items-center justify-between gap-2">
         <h2 className="font-bold">{title}</h2>
-        <Badge tone={request.state.badge as 'grey'}>{t(`admin.request.status.${request.status}` as MessageKey)}</Badge>
+        <Badge tone={request.state.badge as 'grey'}>
+          {t(`admin.request.status.${request.status}` as MessageKey)}
+        </Badge>
       </div>
       <RequestFacts request={request} />
       {request.hold && (
@@ -61,7 +86,9 @@ export function AdminRequestPanel({ request, readOnly }: { request: AdminPayment
         </p>
       )}
       {request.payoutPending && (
-        <p className="rounded-lg bg-sky-50 p-2 text-sm text-sky-900">{t('admin.payoutPending', { amount: formatMoney(request.amountCents) })}</p>
+        <p className="rounded-lg bg-sky-50 p-2 text-sm text-sky-900">
+          {t('admin.payoutPending', { amount: formatMoney(request.amountCents) })}
+        </p>
       )}
       <MoneyNotes chargebacks={request.chargebacks} duplicateRefunds={request.duplicateRefunds} />
       <div>

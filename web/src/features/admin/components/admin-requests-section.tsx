@@ -8,13 +8,24 @@ import { useAdminRequests } from '../api/admin-requests.query';
 import { AdminRequestPanel } from './admin-request-panel';
 
 /** The admin dashboard's payment-request tab: every creator's requests, newest first, and one in detail. */
-export function AdminRequestsSection({ readOnly, onExpired }: { readOnly: boolean; onExpired: () => void }) {
+export function AdminRequestsSection({
+  readOnly,
+  onExpired,
+}: {
+  readOnly: boolean;
+  onExpired: () => void;
+}) {
   const requests = useAdminRequests();
   const [selected, setSelected] = useState<number | null>(null);
   const expired = requests.error instanceof AdminSessionExpired;
   useEffect(() => {
     if (expired) onExpired();
-    else if (requests.isError) toast({ title: t('admin.errorTitle'), description: t('admin.requestsFetchFailed'), variant: 'destructive' });
+    else if (requests.isError)
+      toast({
+        title: t('admin.errorTitle'),
+        description: t('admin.requestsFetchFailed'),
+        variant: 'destructive',
+      });
   }, [expired, requests.isError, onExpired]);
 
   const list = requests.data ?? [];
@@ -24,7 +35,9 @@ export function AdminRequestsSection({ readOnly, onExpired }: { readOnly: boolea
       {requests.isPending && <Spinner />}
       <div className="grid gap-4 md:grid-cols-2">
         <ul className="space-y-2" aria-label={t('admin.tab.requests')}>
-          {requests.isSuccess && list.length === 0 && <li className="text-sm text-slate-500">{t('admin.requestsEmpty')}</li>}
+          {requests.isSuccess && list.length === 0 && (
+            <li className="text-sm text-slate-500">{t('admin.requestsEmpty')}</li>
+          )}
           {list.map((r) => (
             <li key={r.id}>
               <button
@@ -44,15 +57,27 @@ export function AdminRequestsSection({ readOnly, onExpired }: { readOnly: boolea
                 </span>
                 <span className="flex flex-wrap gap-2 text-slate-600">
                   <span>{t(`admin.request.status.${r.status}` as MessageKey)}</span>
-                  {r.onHold && <span className="rounded bg-amber-100 px-1.5 text-amber-900">{t('admin.requestOnHoldBadge')}</span>}
-                  {r.payoutPending && <span className="rounded bg-sky-100 px-1.5 text-sky-900">{t('admin.payoutPendingBadge')}</span>}
+                  {r.onHold && (
+                    <span className="rounded bg-amber-100 px-1.5 text-amber-900">
+                      {t('admin.requestOnHoldBadge')}
+                    </span>
+                  )}
+                  {r.payoutPending && (
+                    <span className="rounded bg-sky-100 px-1.5 text-sky-900">
+                      {t('admin.payoutPendingBadge')}
+                    </span>
+                  )}
                 </span>
               </button>
             </li>
           ))}
         </ul>
         <div>
-          {current ? <AdminRequestPanel request={current} readOnly={readOnly} /> : <p className="text-sm text-slate-500">{t('admin.requestsSelect')}</p>}
+          {current ? (
+            <AdminRequestPanel request={current} readOnly={readOnly} />
+          ) : (
+            <p className="text-sm text-slate-500">{t('admin.requestsSelect')}</p>
+          )}
         </div>
       </div>
     </>

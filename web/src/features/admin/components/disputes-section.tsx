@@ -7,13 +7,34 @@ import { formatDate, formatDateTime } from '../../../lib/dates';
 import { errorText } from '../../../lib/http';
 import { t, type MessageKey } from '../../../i18n';
 import { AdminSessionExpired } from '../api/admin-api';
-import { disputeOutcomes, downloadExport, useDispute, useDisputes, type DisputeFilters } from '../api/admin-audit';
+import {
+  disputeOutcomes,
+  downloadExport,
+  useDispute,
+  useDisputes,
+  type DisputeFilters,
+} from '../api/admin-audit';
 
-function ExportButtons({ path, filters, label, onExpired }: { path: string; filters?: DisputeFilters; label: string; onExpired: () => void }) {
+function ExportButtons({
+  path,
+  filters,
+  label,
+  onExpired,
+}: {
+  path: string;
+  filters?: DisputeFilters;
+  label: string;
+  onExpired: () => void;
+}) {
   const run = (format: 'csv' | 'json') =>
     downloadExport(path, format, filters).catch((error: unknown) => {
       if (error instanceof AdminSessionExpired) onExpired();
-      else toast({ title: t('admin.errorTitle'), description: errorText(error), variant: 'destructive' });
+      else
+        toast({
+          title: t('admin.errorTitle'),
+          description: errorText(error),
+          variant: 'destructive',
+        });
     });
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label={label}>
@@ -53,11 +74,16 @@ type Dispute = NonNullable<ReturnType<typeof useDispute>['data']>;
 function DisputeRecords({ d }: { d: Dispute }) {
   return (
     <>
-      <RecordList title={t('admin.evidence')} rows={d.evidence.map((e) => `${formatDateTime(e.at, 'en-US')} · ${e.by}: ${e.text}`)} testId="dispute-evidence" />
+      <RecordList
+        title={t('admin.evidence')}
+        rows={d.evidence.map((e) => `${formatDateTime(e.at, 'en-US')} · ${e.by}: ${e.text}`)}
+        testId="dispute-evidence"
+      />
       <RecordList
         title={t('admin.holds')}
         rows={d.holds.map(
-          (h) => `${formatDateTime(h.since, 'en-US')} → ${h.until ? formatDateTime(h.until, 'en-US') : t('admin.holdOngoing')} · ${h.by}: ${h.reason}`,
+          (h) =>
+            `${formatDateTime(h.since, 'en-US')} → ${h.until ? formatDateTime(h.until, 'en-US') : t('admin.holdOngoing')} · ${h.by}: ${h.reason}`,
         )}
         testId="dispute-holds"
       />
@@ -66,17 +92,24 @@ function DisputeRecords({ d }: { d: Dispute }) {
         rows={d.decisions.map((e) => `${formatDateTime(e.at, 'en-US')} · ${e.by}: ${e.summary}`)}
         testId="dispute-decisions"
       />
-      <RecordList title={t('admin.automatic')} rows={d.automatic.map((e) => `${formatDateTime(e.at, 'en-US')}: ${e.summary}`)} testId="dispute-automatic" />
+      <RecordList
+        title={t('admin.automatic')}
+        rows={d.automatic.map((e) => `${formatDateTime(e.at, 'en-US')}: ${e.summary}`)}
+        testId="dispute-automatic"
+      />
       <RecordList
         title={t('admin.money')}
         rows={d.money.map(
-          (m) => `${formatDateTime(m.at, 'en-US')} · ${m.kind} · ${formatEuro(m.amountCents, 'en-US')}${m.reference ? ` · ${m.reference}` : ''}`,
+          (m) =>
+            `${formatDateTime(m.at, 'en-US')} · ${m.kind} · ${formatEuro(m.amountCents, 'en-US')}${m.reference ? ` · ${m.reference}` : ''}`,
         )}
         testId="dispute-money"
       />
       <RecordList
         title={t('admin.timeline')}
-        rows={d.timeline.map((e) => `${formatDateTime(e.at, 'en-US')} · ${e.actor.name}: ${e.summary}`)}
+        rows={d.timeline.map(
+          (e) => `${formatDateTime(e.at, 'en-US')} · ${e.actor.name}: ${e.summary}`,
+        )}
         testId="dispute-timeline"
       />
     </>
@@ -89,10 +122,16 @@ function DisputePage({ id, onExpired }: { id: number; onExpired: () => void }) {
   if (dispute.isError) return <p className="text-sm text-red-600">{dispute.error.message}</p>;
   if (!d) return <p className="text-sm text-slate-500">{t('app.loading')}</p>;
   return (
-    <section className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={t('admin.disputeTitle', { id: d.dealId })}>
+    <section
+      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      aria-label={t('admin.disputeTitle', { id: d.dealId })}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="font-bold">{t('admin.disputeTitle', { id: d.dealId })}</h2>
-        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs" data-testid="dispute-outcome">
+        <span
+          className="rounded-full bg-slate-100 px-2 py-0.5 text-xs"
+          data-testid="dispute-outcome"
+        >
           {t(`admin.outcome.${d.outcome}` as MessageKey)}
         </span>
       </div>
@@ -103,14 +142,26 @@ function DisputePage({ id, onExpired }: { id: number; onExpired: () => void }) {
         <span className="font-semibold">{t('admin.disputeReason')}:</span> {d.reason}
         {d.description ? ` — ${d.description}` : ''}
       </p>
-      <ExportButtons path={`/api/admin/disputes/${d.dealId}/export`} label={t('admin.exportOne')} onExpired={onExpired} />
+      <ExportButtons
+        path={`/api/admin/disputes/${d.dealId}/export`}
+        label={t('admin.exportOne')}
+        onExpired={onExpired}
+      />
       <DisputeRecords d={d} />
     </section>
   );
 }
 
 /** The outcome and date filters, and the export of what they select. */
-function DisputeFilterBar({ filters, set, onExpired }: { filters: DisputeFilters; set: (patch: Partial<DisputeFilters>) => void; onExpired: () => void }) {
+function DisputeFilterBar({
+  filters,
+  set,
+  onExpired,
+}: {
+  filters: DisputeFilters;
+  set: (patch: Partial<DisputeFilters>) => void;
+  onExpired: () => void;
+}) {
   return (
     <div className="flex flex-wrap items-end gap-3">
       <label className="text-sm">
@@ -131,22 +182,49 @@ function DisputeFilterBar({ filters, set, onExpired }: { filters: DisputeFilters
       </label>
       <label className="text-sm">
         {t('admin.from')}
-        <input type="date" className={inputClass} value={filters.from} onChange={(e) => set({ from: e.target.value })} data-testid="dispute-from" />
+        <input
+          type="date"
+          className={inputClass}
+          value={filters.from}
+          onChange={(e) => set({ from: e.target.value })}
+          data-testid="dispute-from"
+        />
       </label>
       <label className="text-sm">
         {t('admin.to')}
-        <input type="date" className={inputClass} value={filters.to} onChange={(e) => set({ to: e.target.value })} data-testid="dispute-to" />
+        <input
+          type="date"
+          className={inputClass}
+          value={filters.to}
+          onChange={(e) => set({ to: e.target.value })}
+          data-testid="dispute-to"
+        />
       </label>
-      <ExportButtons path="/api/admin/disputes/export" filters={filters} label={t('admin.exportAll')} onExpired={onExpired} />
+      <ExportButtons
+        path="/api/admin/disputes/export"
+        filters={filters}
+        label={t('admin.exportAll')}
+        onExpired={onExpired}
+      />
     </div>
   );
 }
 
 /** The disputes the filters select; the chosen one is marked. */
-function DisputeList({ disputes, selected, onSelect }: { disputes: ReturnType<typeof useDisputes>; selected: number | null; onSelect: (id: number) => void }) {
+function DisputeList({
+  disputes,
+  selected,
+  onSelect,
+}: {
+  disputes: ReturnType<typeof useDisputes>;
+  selected: number | null;
+  onSelect: (id: number) => void;
+}) {
   return (
     <ul className="space-y-2" aria-label={t('admin.tab.disputes')}>
-      {disputes.isSuccess && disputes.data.length === 0 && <li className="text-sm text-slate-500">{t('admin.disputesEmpty')}</li>}
+      {disputes.isSuccess && disputes.data.length === 0 && (
+        <li className="text-sm text-slate-500">{t('admin.disputesEmpty')}</li>
+      )}
       {disputes.data?.map((d) => (
         <li key={d.dealId}>
           <button
@@ -189,7 +267,11 @@ export function DisputesSection({ onExpired }: { onExpired: () => void }) {
       <div className="grid gap-4 md:grid-cols-2">
         <DisputeList disputes={disputes} selected={selected} onSelect={setSelected} />
         <div>
-          {selected !== null ? <DisputePage id={selected} onExpired={onExpired} /> : <p className="text-sm text-slate-500">{t('admin.disputeSelect')}</p>}
+          {selected !== null ? (
+            <DisputePage id={selected} onExpired={onExpired} />
+          ) : (
+            <p className="text-sm text-slate-500">{t('admin.disputeSelect')}</p>
+          )}
         </div>
       </div>
     </div>

@@ -5,7 +5,17 @@ import { useId } from 'react';
  * phone, the total in words for screen readers (role="img" with a title and description), and the
  * exact numbers in the table next to it.
  */
-export function DayBars({ title, description, values, color }: { title: string; description: string; values: number[]; color: string }) {
+export function DayBars({
+  title,
+  description,
+  values,
+  color,
+}: {
+  title: string;
+  description: string;
+  values: number[];
+  color: string;
+}) {
   const id = useId();
   const max = Math.max(1, ...values);
   const height = 40;

@@ -14,7 +14,13 @@ interface DuplicateRefund {
 }
 
 /** Chargebacks and automatically refunded duplicate payments of a deal or payment request. */
-export function MoneyNotes({ chargebacks, duplicateRefunds }: { chargebacks: Chargeback[]; duplicateRefunds: DuplicateRefund[] }) {
+export function MoneyNotes({
+  chargebacks,
+  duplicateRefunds,
+}: {
+  chargebacks: Chargeback[];
+  duplicateRefunds: DuplicateRefund[];
+}) {
   const date = (at: string) => formatDate(at);
   return (
     <>
@@ -26,21 +32,31 @@ export function MoneyNotes({ chargebacks, duplicateRefunds }: { chargebacks: Cha
           <ul className="list-inside list-disc">
             {chargebacks.map((c) => (
               <li key={c.disputeId} className="break-words">
-                {t('admin.chargebackLine', { amount: formatMoney(c.amountCents), reason: c.reason, date: date(c.at) })}
+                {t('admin.chargebackLine', {
+                  amount: formatMoney(c.amountCents),
+                  reason: c.reason,
+                  date: date(c.at),
+                })}
               </li>
             ))}
           </ul>
         </div>
       )}
       {duplicateRefunds.length > 0 && (
-        <div className="rounded-lg bg-sky-50 p-2 text-sm text-sky-900" data-testid="duplicate-refunds">
+        <div
+          className="rounded-lg bg-sky-50 p-2 text-sm text-sky-900"
+          data-testid="duplicate-refunds"
+        >
           <p className="font-semibold">
             {t('admin.duplicateRefunds')}: {duplicateRefunds.length}
           </p>
           <ul className="list-inside list-disc">
             {duplicateRefunds.map((r) => (
               <li key={r.refundId} className="break-words">
-                {t('admin.duplicateRefundLine', { amount: formatMoney(r.amountCents), date: date(r.at) })}
+                {t('admin.duplicateRefundLine', {
+                  amount: formatMoney(r.amountCents),
+                  date: date(r.at),
+                })}
               </li>
             ))}
           </ul>

@@ -32,7 +32,12 @@ function Figure({ label, cents, testId }: { label: string; cents: number; testId
 function DayTable({ days }: { days: MoneyOverviewDto['days'] }) {
   return (
     // Scrollable, so it takes keyboard focus (and says what it is) for people who scroll with keys.
-    <div className="max-h-96 overflow-auto" tabIndex={0} role="region" aria-label={t('admin.money.tableCaption')}>
+    <div
+      className="max-h-96 overflow-auto"
+      tabIndex={0}
+      role="region"
+      aria-label={t('admin.money.tableCaption')}
+    >
       <table className="w-full text-right text-sm" data-testid="money-days">
         <caption className="text-left text-slate-500">{t('admin.money.tableCaption')}</caption>
         <thead className="sticky top-0 bg-white">
@@ -71,7 +76,12 @@ export function MoneySection({ onExpired }: { onExpired: () => void }) {
   const download = () =>
     downloadExport('/api/admin/money/overview/export', 'csv').catch((error: unknown) => {
       if (error instanceof AdminSessionExpired) onExpired();
-      else toast({ title: t('admin.errorTitle'), description: errorText(error), variant: 'destructive' });
+      else
+        toast({
+          title: t('admin.errorTitle'),
+          description: errorText(error),
+          variant: 'destructive',
+        });
     });
   if (overview.isError) return <p className="text-sm text-red-600">{errorText(overview.error)}</p>;
   if (!o) return <Spinner />;
@@ -82,7 +92,12 @@ export function MoneySection({ onExpired }: { onExpired: () => void }) {
         <Figure label={t('admin.money.due24h')} cents={o.dueIn24hCents} testId="money-due-24h" />
         <Figure label={t('admin.money.due7d')} cents={o.dueIn7dCents} testId="money-due-7d" />
         {SERIES.map((s) => (
-          <Figure key={s.key} label={t('admin.money.total', { what: t(s.label) })} cents={o.totals[s.key]} testId={`money-total-${s.key}`} />
+          <Figure
+            key={s.key}
+            label={t('admin.money.total', { what: t(s.label) })}
+            cents={o.totals[s.key]}
+            testId={`money-total-${s.key}`}
+          />
         ))}
       </dl>
       {SERIES.map((s) => (
@@ -90,7 +105,11 @@ export function MoneySection({ onExpired }: { onExpired: () => void }) {
           <h3 className="text-sm font-semibold">{t('admin.money.perDay', { what: t(s.label) })}</h3>
           <DayBars
             title={t('admin.money.perDay', { what: t(s.label) })}
-            description={t('admin.money.chartDesc', { total: euro(o.totals[s.key]), from: formatDate(o.days[0]!.day), to: formatDate(o.days.at(-1)!.day) })}
+            description={t('admin.money.chartDesc', {
+              total: euro(o.totals[s.key]),
+              from: formatDate(o.days[0]!.day),
+              to: formatDate(o.days.at(-1)!.day),
+            })}
             values={o.days.map((d) => d[s.key])}
             color={s.color}
           />

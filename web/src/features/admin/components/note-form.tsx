@@ -23,7 +23,12 @@ export function NoteForm({ dealId }: { dealId: number }) {
               setNote('');
               toast({ title: t('admin.noteAdded') });
             },
-            onError: (error) => toast({ title: t('admin.errorTitle'), description: errorText(error), variant: 'destructive' }),
+            onError: (error) =>
+              toast({
+                title: t('admin.errorTitle'),
+                description: errorText(error),
+                variant: 'destructive',
+              }),
           },
         );
       }}
@@ -31,7 +36,14 @@ export function NoteForm({ dealId }: { dealId: number }) {
       <label className="block text-sm font-medium" htmlFor={`note-${dealId}`}>
         {t('admin.note')}
       </label>
-      <textarea id={`note-${dealId}`} className={inputClass} rows={2} maxLength={2_000} value={note} onChange={(e) => setNote(e.target.value)} />
+      <textarea
+        id={`note-${dealId}`}
+        className={inputClass}
+        rows={2}
+        maxLength={2_000}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+      />
       <Button type="submit" variant="secondary" disabled={add.isPending || !note.trim()}>
         {t('admin.addNote')}
       </Button>

@@ -12,9 +12,17 @@ const money = (cents: number | null) => (cents === null ? '—' : formatEuro(cen
 
 function MismatchTable({ kind, rows }: { kind: string; rows: Mismatch[] }) {
   return (
-    <section className="space-y-2 rounded-2xl border border-red-200 bg-white p-3 shadow-sm" data-testid={`reconciliation-kind-${kind}`}>
+    <section
+      className="space-y-2 rounded-2xl border border-red-200 bg-white p-3 shadow-sm"
+      data-testid={`reconciliation-kind-${kind}`}
+    >
       <h3 className="font-semibold">{t(`admin.movement.${kind}` as MessageKey)}</h3>
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t(`admin.movement.${kind}` as MessageKey)}>
+      <div
+        className="overflow-x-auto"
+        tabIndex={0}
+        role="region"
+        aria-label={t(`admin.movement.${kind}` as MessageKey)}
+      >
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="text-slate-500">
@@ -27,7 +35,11 @@ function MismatchTable({ kind, rows }: { kind: string; rows: Mismatch[] }) {
           </thead>
           <tbody>
             {rows.map((m) => (
-              <tr key={`${m.problem}:${m.reference}`} className="border-t border-slate-100 align-top" data-testid="reconciliation-mismatch">
+              <tr
+                key={`${m.problem}:${m.reference}`}
+                className="border-t border-slate-100 align-top"
+                data-testid="reconciliation-mismatch"
+              >
                 <td>{t(`admin.recon.${m.problem}` as MessageKey)}</td>
                 <td className="break-all">
                   {m.reference}
@@ -55,7 +67,13 @@ export function ReconciliationSection() {
     <div className="space-y-4">
       <label className="block max-w-xs text-sm">
         {t('admin.recon.since')}
-        <input type="date" className={inputClass} value={since} onChange={(e) => setSince(e.target.value)} data-testid="reconciliation-since" />
+        <input
+          type="date"
+          className={inputClass}
+          value={since}
+          onChange={(e) => setSince(e.target.value)}
+          data-testid="reconciliation-since"
+        />
       </label>
       {report.isPending && <Spinner />}
       {report.isError && <p className="text-sm text-red-600">{errorText(report.error)}</p>}
@@ -66,12 +84,22 @@ export function ReconciliationSection() {
             className={`rounded-lg p-2 text-sm font-semibold ${r.mismatches.length ? 'bg-red-50 text-red-800' : 'bg-green-50 text-green-800'}`}
             data-testid="reconciliation-status"
           >
-            {r.mismatches.length ? t('admin.recon.mismatches', { count: r.mismatches.length }) : t('admin.recon.ok')}
+            {r.mismatches.length
+              ? t('admin.recon.mismatches', { count: r.mismatches.length })
+              : t('admin.recon.ok')}
           </p>
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('admin.recon.kind')}>
+          <div
+            className="overflow-x-auto"
+            tabIndex={0}
+            role="region"
+            aria-label={t('admin.recon.kind')}
+          >
             <table className="w-full text-left text-sm" data-testid="reconciliation-totals">
               <caption className="text-left text-slate-500">
-                {t('admin.recon.period', { since: formatDateTime(r.since, 'en-US'), until: formatDateTime(r.until, 'en-US') })}
+                {t('admin.recon.period', {
+                  since: formatDateTime(r.since, 'en-US'),
+                  until: formatDateTime(r.until, 'en-US'),
+                })}
               </caption>
               <thead>
                 <tr className="text-slate-500">
@@ -98,7 +126,11 @@ export function ReconciliationSection() {
             </table>
           </div>
           {kinds.map((kind) => (
-            <MismatchTable key={kind} kind={kind} rows={r.mismatches.filter((m) => m.kind === kind)} />
+            <MismatchTable
+              key={kind}
+              kind={kind}
+              rows={r.mismatches.filter((m) => m.kind === kind)}
+            />
           ))}
         </>
       )}

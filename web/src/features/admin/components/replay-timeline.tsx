@@ -12,42 +12,76 @@ function ChainChip({ dealId }: { dealId: number }) {
   if (!chain.data) return null;
   const { ok, events, firstBreak } = chain.data;
   return ok ? (
-    <span data-testid="chain-state" data-ok="true" className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs text-emerald-800">
+    <span
+      data-testid="chain-state"
+      data-ok="true"
+      className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs text-emerald-800"
+    >
       {t('admin.chainOk', { count: events })}
     </span>
   ) : (
-    <span data-testid="chain-state" data-ok="false" role="alert" className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">
-      {t(firstBreak?.reason === 'missing' ? 'admin.chainMissing' : 'admin.chainBroken', { revision: firstBreak?.revision ?? 0, type: firstBreak?.type ?? '' })}
+    <span
+      data-testid="chain-state"
+      data-ok="false"
+      role="alert"
+      className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800"
+    >
+      {t(firstBreak?.reason === 'missing' ? 'admin.chainMissing' : 'admin.chainBroken', {
+        revision: firstBreak?.revision ?? 0,
+        type: firstBreak?.type ?? '',
+      })}
     </span>
   );
 }
 
 /** The deal as it stood right after the chosen event: status, progress step, amount held, allowed actions. */
-function ReplayState({ entry: current, at, total }: { entry: ReplayEntry; at: number; total: number }) {
+function ReplayState({
+  entry: current,
+  at,
+  total,
+}: {
+  entry: ReplayEntry;
+  at: number;
+  total: number;
+}) {
   return (
-    <div className="space-y-1 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm" data-testid="replay-state" data-index={at} aria-live="polite">
+    <div
+      className="space-y-1 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm"
+      data-testid="replay-state"
+      data-index={at}
+      aria-live="polite"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-semibold">
           {t('admin.replayStep', { n: at + 1, total })} · {current.type}
         </span>
         <Badge tone={current.view.badge as 'grey'}>
-          {current.view.status === 'new' ? current.view.status : t(`admin.status.${current.view.status}` as MessageKey)}
+          {current.view.status === 'new'
+            ? current.view.status
+            : t(`admin.status.${current.view.status}` as MessageKey)}
         </Badge>
       </div>
       <p className="text-slate-600">
-        {formatDateTime(current.at, 'en-US')} · <span data-testid="replay-actor">{current.actor.name}</span>
+        {formatDateTime(current.at, 'en-US')} ·{' '}
+        <span data-testid="replay-actor">{current.actor.name}</span>
       </p>
       <p data-testid="replay-summary">{current.summary}</p>
       <dl className="grid grid-cols-2 gap-x-2 text-xs text-slate-600">
         <dt>{t('admin.replayProgress')}</dt>
-        <dd data-testid="replay-step">{current.view.step === null ? '—' : t('admin.replayProgressValue', { step: current.view.step, total: TOTAL_STEPS })}</dd>
+        <dd data-testid="replay-step">
+          {current.view.step === null
+            ? '—'
+            : t('admin.replayProgressValue', { step: current.view.step, total: TOTAL_STEPS })}
+        </dd>
         <dt>{t('admin.replayHeld')}</dt>
         <dd data-testid="replay-held">
           {formatEuro(current.view.heldCents, 'en-US')}
           {current.view.onHold ? ` · ${t('admin.requestOnHoldBadge')}` : ''}
         </dd>
         <dt>{t('admin.replayAllowed')}</dt>
-        <dd data-testid="replay-can">{current.view.can.length ? current.view.can.join(', ') : '—'}</dd>
+        <dd data-testid="replay-can">
+          {current.view.can.length ? current.view.can.join(', ') : '—'}
+        </dd>
       </dl>
     </div>
   );
@@ -76,7 +110,9 @@ export function ReplayTimeline({ dealId }: { dealId: number }) {
       </div>
       {replay.isPending && <p className="text-sm text-slate-500">{t('app.loading')}</p>}
       {replay.isError && <p className="text-sm text-red-600">{replay.error.message}</p>}
-      {replay.isSuccess && entries.length === 0 && <p className="text-sm text-slate-500">{t('admin.historyEmpty')}</p>}
+      {replay.isSuccess && entries.length === 0 && (
+        <p className="text-sm text-slate-500">{t('admin.historyEmpty')}</p>
+      )}
       {current && (
         <>
           <label className="block text-sm">
@@ -94,7 +130,10 @@ export function ReplayTimeline({ dealId }: { dealId: number }) {
             />
           </label>
           <ReplayState entry={current} at={at} total={entries.length} />
-          <ol className="max-h-64 space-y-1 overflow-y-auto border-l-2 border-slate-200 pl-3 text-xs" data-testid="event-history">
+          <ol
+            className="max-h-64 space-y-1 overflow-y-auto border-l-2 border-slate-200 pl-3 text-xs"
+            data-testid="event-history"
+          >
             {entries.map((e, i) => (
               <li
                 key={e.revision}

@@ -20,7 +20,8 @@ function useSettled<T>(value: T, ms = 300): T {
   return settled;
 }
 
-const failure = (error: unknown): string => (error instanceof AdminSessionExpired ? t('admin.sessionExpired') : errorText(error));
+const failure = (error: unknown): string =>
+  error instanceof AdminSessionExpired ? t('admin.sessionExpired') : errorText(error);
 
 /**
  * "Resolve with split": the admin types the creator's part in euros, sees what the server would
@@ -35,7 +36,8 @@ function SplitDialog({ deal, onClose }: { deal: AdminDealDto; onClose: () => voi
   const preview = useSplitPreview(deal.id, cents);
   const split = useAdminSplit();
   const formatError = text.trim() !== '' && typed === null ? t('admin.splitAmountFormat') : null;
-  const serverError = typed !== null && typed === cents && preview.isError ? failure(preview.error) : null;
+  const serverError =
+    typed !== null && typed === cents && preview.isError ? failure(preview.error) : null;
   const shown = typed !== null && typed === cents && preview.isSuccess ? preview.data : null;
 
   const confirm = () => {
@@ -58,7 +60,10 @@ function SplitDialog({ deal, onClose }: { deal: AdminDealDto; onClose: () => voi
       open
       onClose={() => !split.isPending && onClose()}
       title={t('admin.splitTitle')}
-      description={t('admin.splitIntro', { amount: formatMoney(deal.amountCents), total: formatMoney(deal.totalAmountCents) })}
+      description={t('admin.splitIntro', {
+        amount: formatMoney(deal.amountCents),
+        total: formatMoney(deal.totalAmountCents),
+      })}
     >
       <form
         className="space-y-4"
@@ -102,7 +107,12 @@ function SplitDialog({ deal, onClose }: { deal: AdminDealDto; onClose: () => voi
 /** The three amounts the server would move, announced as they change. */
 function PreviewBox({ preview, waiting }: { preview: SplitPreview | null; waiting: boolean }) {
   return (
-    <section aria-live="polite" aria-label={t('admin.splitPreview')} className="rounded-lg bg-slate-50 p-3 text-sm" data-testid="split-preview">
+    <section
+      aria-live="polite"
+      aria-label={t('admin.splitPreview')}
+      className="rounded-lg bg-slate-50 p-3 text-sm"
+      data-testid="split-preview"
+    >
       {preview ? (
         <dl className="space-y-1">
           <PreviewRow label={t('admin.splitCreator')} cents={preview.creatorCents} />
@@ -114,7 +124,9 @@ function PreviewBox({ preview, waiting }: { preview: SplitPreview | null; waitin
           </div>
         </dl>
       ) : (
-        <p className="text-slate-500">{waiting ? t('admin.splitCalculating') : t('admin.splitPreviewEmpty')}</p>
+        <p className="text-slate-500">
+          {waiting ? t('admin.splitCalculating') : t('admin.splitPreviewEmpty')}
+        </p>
       )}
     </section>
   );

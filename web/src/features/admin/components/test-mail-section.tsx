@@ -13,10 +13,21 @@ export function TestMailSection() {
       {mail.isPending && <Spinner />}
       {mail.isError && <p className="text-sm text-red-700">{t('admin.mailFetchFailed')}</p>}
       <ul className="space-y-2">
-        {mail.isSuccess && list.length === 0 && <li className="text-sm text-slate-500">{t('admin.mailEmpty')}</li>}
+        {mail.isSuccess && list.length === 0 && (
+          <li className="text-sm text-slate-500">{t('admin.mailEmpty')}</li>
+        )}
         {list.map((m) => (
-          <li key={m.name} data-testid="test-mail" className="rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm">
-            <a href={m.url} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
+          <li
+            key={m.name}
+            data-testid="test-mail"
+            className="rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm"
+          >
+            <a
+              href={m.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-semibold text-brand-700 underline"
+            >
               {m.subject}
             </a>
             <span className="block text-slate-500">

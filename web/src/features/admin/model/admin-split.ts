@@ -13,7 +13,9 @@ const HOLDABLE: readonly string[] = ['pending_delivery', 'delivered', 'dispute']
  * be paid into, until a split has been asked for (a failed part is retried instead).
  */
 export const canSplit = (deal: AdminDealDto): boolean =>
-  deal.split === null && deal.stripeAccountId !== null && (deal.status === 'dispute' || (deal.onHold && HOLDABLE.includes(deal.status)));
+  deal.split === null &&
+  deal.stripeAccountId !== null &&
+  (deal.status === 'dispute' || (deal.onHold && HOLDABLE.includes(deal.status)));
 
 /**
  * The creator's part as typed ("120", "120,5", "€ 120.50") in integer cents, null when it is not an
@@ -26,14 +28,30 @@ export function splitCentsFrom(input: string): number | null {
 }
 
 /** The parts of a split, in the order they show, each with its state and failure reason. */
-export function splitParts(split: AdminSplit): { part: 'transfer' | 'refund'; amountCents: number; state: SplitPartState; failure: string | null }[] {
+export function splitParts(split: AdminSplit): {
+  part: 'transfer' | 'refund';
+  amountCents: number;
+  state: SplitPartState;
+  failure: string | null;
+}[] {
   return [
-    { part: 'transfer', amountCents: split.creatorCents, state: split.transfer, failure: split.transferFailure },
-    { part: 'refund', amountCents: split.refundCents, state: split.refund, failure: split.refundFailure },
+    {
+      part: 'transfer',
+      amountCents: split.creatorCents,
+      state: split.transfer,
+      failure: split.transferFailure,
+    },
+    {
+      part: 'refund',
+      amountCents: split.refundCents,
+      state: split.refund,
+      failure: split.refundFailure,
+    },
   ];
 }
 
-export const splitNeedsRetry = (split: AdminSplit): boolean => split.transfer === 'failed' || split.refund === 'failed';
+export const splitNeedsRetry = (split: AdminSplit): boolean =>
+  split.transfer === 'failed' || split.refund === 'failed';
 
 /** A fresh Idempotency-Key (random, works outside secure contexts too). */
 export function newIdempotencyKey(): string {

@@ -8,9 +8,13 @@ export interface OnboardingInput {
   phoneNumber: string;
 }
 
-export const completeOnboarding = (input: OnboardingInput) => api<unknown>('/api/auth/complete-onboarding', { method: 'POST', body: input });
+export const completeOnboarding = (input: OnboardingInput) =>
+  api<unknown>('/api/auth/complete-onboarding', { method: 'POST', body: input });
 
 export function useCompleteOnboarding() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: completeOnboarding, onSuccess: () => client.invalidateQueries({ queryKey: meKey }) });
+  return useMutation({
+    mutationFn: completeOnboarding,
+    onSuccess: () => client.invalidateQueries({ queryKey: meKey }),
+  });
 }

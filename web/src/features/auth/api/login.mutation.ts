@@ -7,5 +7,6 @@ export interface AuthAnswer {
   user: UserDto;
 }
 
-export const login = (input: { email: string; password: string }) => api<AuthAnswer>('/api/auth/login', { method: 'POST', body: input, auth: 'none' });
+export const login = (input: { email: string; password: string }) =>
+  api<AuthAnswer>('/api/auth/login', { method: 'POST', body: input, auth: 'none' });
 export const useLogin = () => useMutation({ mutationFn: login });

@@ -11,5 +11,6 @@ export interface RegisterInput {
   phoneNumber: string;
 }
 
-export const register = (input: RegisterInput) => api<AuthAnswer>('/api/auth/register', { method: 'POST', body: input, auth: 'none' });
+export const register = (input: RegisterInput) =>
+  api<AuthAnswer>('/api/auth/register', { method: 'POST', body: input, auth: 'none' });
 export const useRegister = () => useMutation({ mutationFn: register });

@@ -6,10 +6,13 @@ import { useDealMutation } from './use-deal-mutation';
 
 /** A signed-in creator's token goes along, so the deal is bound to that account too. */
 export const acceptDeal = async (token: string) => {
-  const answer = await api<{ deal: DealDto; claimSecret?: string }>(`/api/deals/accept/${encodeURIComponent(token)}`, {
-    method: 'POST',
-    auth: getAuthToken() ? 'user' : 'none',
-  });
+  const answer = await api<{ deal: DealDto; claimSecret?: string }>(
+    `/api/deals/accept/${encodeURIComponent(token)}`,
+    {
+      method: 'POST',
+      auth: getAuthToken() ? 'user' : 'none',
+    },
+  );
   saveClaimSecret(token, answer.claimSecret);
   return answer;
 };

@@ -7,6 +7,12 @@ import { fallbackPoll } from '../../../lib/use-event-stream';
 export const fetchDeal = (id: number) => api<DealDto>(`/api/deals/${id}`);
 
 export const dealQueryOptions = (id: number) =>
-  queryOptions({ queryKey: dealKeys.detail(id), queryFn: () => fetchDeal(id), enabled: id > 0, refetchInterval: fallbackPoll(5_000) });
+  queryOptions({
+    queryKey: dealKeys.detail(id),
+    queryFn: () => fetchDeal(id),
+    enabled: id > 0,
+    refetchInterval: fallbackPoll(5_000),
+  });
 
-export const useDeal = (id: number, enabled = true) => useQuery({ ...dealQueryOptions(id), enabled: enabled && id > 0 });
+export const useDeal = (id: number, enabled = true) =>
+  useQuery({ ...dealQueryOptions(id), enabled: enabled && id > 0 });

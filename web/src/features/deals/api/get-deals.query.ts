@@ -8,6 +8,10 @@ import { fallbackPoll } from '../../../lib/use-event-stream';
 export const fetchDeals = (filter: DealFilter) => api<DealDto[]>(`/api/deals?filter=${filter}`);
 
 export const dealsQueryOptions = (filter: DealFilter) =>
-  queryOptions({ queryKey: dealKeys.list(filter), queryFn: () => fetchDeals(filter), refetchInterval: fallbackPoll(5_000) });
+  queryOptions({
+    queryKey: dealKeys.list(filter),
+    queryFn: () => fetchDeals(filter),
+    refetchInterval: fallbackPoll(5_000),
+  });
 
 export const useDeals = (filter: DealFilter) => useQuery(dealsQueryOptions(filter));

@@ -8,5 +8,8 @@ export interface ImproveInput {
 }
 
 export const improveDescription = (input: ImproveInput) =>
-  api<{ improved_description: string }>('/api/ai-assist/improve-description', { method: 'POST', body: input });
+  api<{ improved_description: string }>('/api/ai-assist/improve-description', {
+    method: 'POST',
+    body: input,
+  });
 export const useImproveDescription = () => useMutation({ mutationFn: improveDescription });

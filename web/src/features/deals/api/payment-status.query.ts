@@ -4,10 +4,15 @@ import { api } from '../../../lib/http';
 import { dealKeys } from './keys';
 import { fallbackPoll } from '../../../lib/use-event-stream';
 
-export const fetchPaymentStatus = (id: number) => api<{ updated: boolean }>(`/api/deals/${id}/payment-status`);
+export const fetchPaymentStatus = (id: number) =>
+  api<{ updated: boolean }>(`/api/deals/${id}/payment-status`);
 
 export const paymentStatusQueryOptions = (id: number) =>
-  queryOptions({ queryKey: dealKeys.paymentStatus(id), queryFn: () => fetchPaymentStatus(id), refetchInterval: fallbackPoll(5_000) });
+  queryOptions({
+    queryKey: dealKeys.paymentStatus(id),
+    queryFn: () => fetchPaymentStatus(id),
+    refetchInterval: fallbackPoll(5_000),
+  });
 
 /** Polls payment status; once it reports an update, refreshes the deal, the list and the stats. */
 export function usePaymentStatus(id: number, enabled: boolean) {

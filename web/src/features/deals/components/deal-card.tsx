@@ -42,7 +42,9 @@ export function DealCard({ deal, busy, onShare, onRelease, onDispute, onDelete }
             <Link to={`/deals/${deal.id}`} className="block truncate font-semibold hover:underline">
               {deal.influencer}
             </Link>
-            <p className="truncate text-sm text-slate-600">{deal.title ?? descriptionText(deal.description)}</p>
+            <p className="truncate text-sm text-slate-600">
+              {deal.title ?? descriptionText(deal.description)}
+            </p>
             <div className="mt-1">
               <PlatformIcons platforms={deal.platforms} />
             </div>
@@ -51,11 +53,15 @@ export function DealCard({ deal, busy, onShare, onRelease, onDispute, onDelete }
         </div>
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <span className="inline-flex items-center gap-2" data-testid="deal-status">
-            <span className={`h-2.5 w-2.5 rounded-full ${dotTones[view.badge]}`} aria-hidden="true" />
+            <span
+              className={`h-2.5 w-2.5 rounded-full ${dotTones[view.badge]}`}
+              aria-hidden="true"
+            />
             {tKey(view.brandText, statusTextVars(deal))}
           </span>
           <span className="text-slate-500">
-            {formatDate(deal.deadline)} · {t('card.daysLeft', { days: daysRemaining(deal.deadline) })}
+            {formatDate(deal.deadline)} ·{' '}
+            {t('card.daysLeft', { days: daysRemaining(deal.deadline) })}
           </span>
         </div>
         <DealProgress step={view.step} />
@@ -67,11 +73,19 @@ export function DealCard({ deal, busy, onShare, onRelease, onDispute, onDelete }
           onRelease={() => onRelease(deal.id)}
           onDispute={() => onDispute(deal.id)}
         />
-        <button type="button" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((o) => !o)} className="text-sm font-medium text-brand-600">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          onClick={() => setOpen((o) => !o)}
+          className="text-sm font-medium text-brand-600"
+        >
           {open ? t('card.hideDetails') : t('card.details')}
         </button>
         <div id={detailsId} hidden={!open}>
-          {open && <DealExpanded deal={deal} canDelete={canDelete} onDelete={() => onDelete(deal.id)} />}
+          {open && (
+            <DealExpanded deal={deal} canDelete={canDelete} onDelete={() => onDelete(deal.id)} />
+          )}
         </div>
       </article>
     </SwipeToDelete>

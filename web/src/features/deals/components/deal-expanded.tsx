@@ -11,7 +11,9 @@ function DealFacts({ deal }: { deal: DealDto }) {
     <dl className="grid grid-cols-2 gap-2">
       <div>
         <dt className="text-xs text-slate-500">{t('card.creatorReceives')}</dt>
-        <dd className="font-semibold">{formatMoney(dealSplitOf(deal)?.creatorCents ?? deal.amountCents)}</dd>
+        <dd className="font-semibold">
+          {formatMoney(dealSplitOf(deal)?.creatorCents ?? deal.amountCents)}
+        </dd>
       </div>
       <div>
         <dt className="text-xs text-slate-500">{t('card.brandPays')}</dt>
@@ -27,7 +29,12 @@ function DealFacts({ deal }: { deal: DealDto }) {
         <div className="col-span-2">
           <dt className="text-xs text-slate-500">{t('card.profileLink')}</dt>
           <dd className="break-all">
-            <a href={deal.profileLink} target="_blank" rel="noreferrer" className="text-brand-600 underline">
+            <a
+              href={deal.profileLink}
+              target="_blank"
+              rel="noreferrer"
+              className="text-brand-600 underline"
+            >
               {deal.profileLink}
             </a>
           </dd>
@@ -46,7 +53,15 @@ function DealFacts({ deal }: { deal: DealDto }) {
 }
 
 /** The card's Details section (docs/product.md §2). */
-export function DealExpanded({ deal, canDelete, onDelete }: { deal: DealDto; canDelete: boolean; onDelete: () => void }) {
+export function DealExpanded({
+  deal,
+  canDelete,
+  onDelete,
+}: {
+  deal: DealDto;
+  canDelete: boolean;
+  onDelete: () => void;
+}) {
   return (
     <div className="space-y-3 border-t border-slate-100 pt-3 text-sm" data-testid="deal-details">
       <DealFacts deal={deal} />
@@ -57,11 +72,23 @@ export function DealExpanded({ deal, canDelete, onDelete }: { deal: DealDto; can
       <p className="text-xs text-slate-500">
         {t('card.created')}: {formatDateTime(deal.createdAt)}
       </p>
-      {deal.status === 'dispute' && <p className="rounded-lg bg-red-50 p-3 text-red-800">{t('card.disputeNotice')}</p>}
-      {deal.status === 'dispute' && deal.dispute?.reason && <p className="text-sm text-red-800">{t('card.disputeReason', { reason: deal.dispute.reason })}</p>}
-      {deal.onHold && <p className="rounded-lg bg-amber-50 p-3 text-amber-800">{t('card.onHold')}</p>}
+      {deal.status === 'dispute' && (
+        <p className="rounded-lg bg-red-50 p-3 text-red-800">{t('card.disputeNotice')}</p>
+      )}
+      {deal.status === 'dispute' && deal.dispute?.reason && (
+        <p className="text-sm text-red-800">
+          {t('card.disputeReason', { reason: deal.dispute.reason })}
+        </p>
+      )}
+      {deal.onHold && (
+        <p className="rounded-lg bg-amber-50 p-3 text-amber-800">{t('card.onHold')}</p>
+      )}
       {canDelete && (
-        <button type="button" onClick={onDelete} className="text-sm font-medium text-red-600 underline">
+        <button
+          type="button"
+          onClick={onDelete}
+          className="text-sm font-medium text-red-600 underline"
+        >
           {t('card.delete')}
         </button>
       )}

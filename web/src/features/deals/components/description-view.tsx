@@ -13,5 +13,7 @@ export function DescriptionView({ description }: { description: string | string[
       </ul>
     );
   }
-  return <p className="whitespace-pre-line break-words text-sm text-slate-700">{lines.join('\n')}</p>;
+  return (
+    <p className="whitespace-pre-line break-words text-sm text-slate-700">{lines.join('\n')}</p>
+  );
 }

@@ -3,8 +3,16 @@ import { Card } from '../../../components/ui/card';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast-store';
 import { t } from '../../../i18n';
-import { currentSubscription, pushSupported, subscribeBrowser } from '../../push/browser-subscription';
-import { dealLinkSubscribed, subscribeDealLink, unsubscribeDealLink } from '../api/link-notifications';
+import {
+  currentSubscription,
+  pushSupported,
+  subscribeBrowser,
+} from '../../push/browser-subscription';
+import {
+  dealLinkSubscribed,
+  subscribeDealLink,
+  unsubscribeDealLink,
+} from '../api/link-notifications';
 
 /**
  * Push for this deal only, for a creator without an account: the subscription is tied to the
@@ -34,10 +42,18 @@ export function LinkNotificationsCard({ token }: { token: string }) {
       if (next) {
         const { subscription } = await subscribeBrowser();
         if (!subscription) {
-          toast({ title: t('accept.notifyDenied'), description: t('accept.notifyDeniedText'), variant: 'destructive' });
+          toast({
+            title: t('accept.notifyDenied'),
+            description: t('accept.notifyDeniedText'),
+            variant: 'destructive',
+          });
           return;
         }
-        await subscribeDealLink(token, subscription.toJSON(), document.documentElement.lang === 'nl' ? 'nl' : 'en');
+        await subscribeDealLink(
+          token,
+          subscription.toJSON(),
+          document.documentElement.lang === 'nl' ? 'nl' : 'en',
+        );
         setOn(true);
         toast({ title: t('accept.notifyOn') });
       } else {
@@ -58,9 +74,16 @@ export function LinkNotificationsCard({ token }: { token: string }) {
       <div className="flex items-center justify-between gap-3">
         <div>
           <h2 className="font-semibold">{t('accept.notify')}</h2>
-          <p className="text-sm text-slate-600">{supported ? t('accept.notifyText') : t('accept.notifyUnsupported')}</p>
+          <p className="text-sm text-slate-600">
+            {supported ? t('accept.notifyText') : t('accept.notifyUnsupported')}
+          </p>
         </div>
-        <Switch label={t('accept.notify')} checked={on} disabled={!supported || busy} onChange={(next) => void change(next)} />
+        <Switch
+          label={t('accept.notify')}
+          checked={on}
+          disabled={!supported || busy}
+          onChange={(next) => void change(next)}
+        />
       </div>
     </Card>
   );

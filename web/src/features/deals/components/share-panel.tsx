@@ -9,7 +9,15 @@ import { t, formatMoney } from '../../../i18n';
 export const acceptUrl = (token: string): string => `${window.location.origin}/accept/${token}`;
 
 /** The dashboard's side panel with the accept link. Copy failures are silent here (docs/product.md §8). */
-export function SharePanel({ deal, open, onClose }: { deal: DealDto; open: boolean; onClose: () => void }) {
+export function SharePanel({
+  deal,
+  open,
+  onClose,
+}: {
+  deal: DealDto;
+  open: boolean;
+  onClose: () => void;
+}) {
   const link = deal.shareableToken ? acceptUrl(deal.shareableToken) : '';
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
@@ -20,13 +28,19 @@ export function SharePanel({ deal, open, onClose }: { deal: DealDto; open: boole
           <Description className="text-sm text-slate-500">{t('share.description')}</Description>
           <div className="space-y-2">
             <p className="text-xs font-medium uppercase text-slate-500">{t('share.linkLabel')}</p>
-            <p data-testid="share-link" className="break-all rounded-lg bg-slate-100 p-3 font-mono text-xs">
+            <p
+              data-testid="share-link"
+              className="break-all rounded-lg bg-slate-100 p-3 font-mono text-xs"
+            >
               {link}
             </p>
             <CopyButton text={link} label={t('share.copy')} copiedLabel={t('share.copied')} block />
           </div>
           <dl className="space-y-2 text-sm">
-            <DetailRow label={t('share.partner')} value={deal.brandName || t('share.defaultBrand')} />
+            <DetailRow
+              label={t('share.partner')}
+              value={deal.brandName || t('share.defaultBrand')}
+            />
             <DetailRow label={t('card.assignment')} value={deal.title ?? deal.influencer} />
             <DetailRow label={t('card.creatorReceives')} value={formatMoney(deal.amountCents)} />
             <DetailRow label={t('card.deadline')} value={formatDate(deal.deadline)} />

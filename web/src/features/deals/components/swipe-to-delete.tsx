@@ -6,7 +6,15 @@ const REVEAL_PX = 20;
 const DELETE_PX = 80;
 const MAX_PX = 120;
 
-export function SwipeToDelete({ enabled, onDelete, children }: { enabled: boolean; onDelete: () => void; children: ReactNode }) {
+export function SwipeToDelete({
+  enabled,
+  onDelete,
+  children,
+}: {
+  enabled: boolean;
+  onDelete: () => void;
+  children: ReactNode;
+}) {
   const [offset, setOffset] = useState(0);
   const start = useRef<{ x: number; y: number; id: number } | null>(null);
   const dragging = useRef(false);
@@ -34,7 +42,11 @@ export function SwipeToDelete({ enabled, onDelete, children }: { enabled: boolea
       <div
         data-testid="swipe-track"
         data-offset={offset}
-        style={{ transform: `translateX(${-offset}px)`, transition: start.current ? 'none' : 'transform 150ms ease-out', touchAction: 'pan-y' }}
+        style={{
+          transform: `translateX(${-offset}px)`,
+          transition: start.current ? 'none' : 'transform 150ms ease-out',
+          touchAction: 'pan-y',
+        }}
         onPointerDown={(e) => {
           if ((e.target as HTMLElement).closest('button, a, input, textarea, select')) return;
           start.current = { x: e.clientX, y: e.clientY, id: e.pointerId };
@@ -42,7 +54,11 @@ export function SwipeToDelete({ enabled, onDelete, children }: { enabled: boolea
         onPointerMove={(e) => {
           if (!start.current || start.current.id !== e.pointerId) return;
           const dx = start.current.x - e.clientX;
-          if (!dragging.current && Math.abs(dx) > 5 && Math.abs(dx) > Math.abs(e.clientY - start.current.y)) {
+          if (
+            !dragging.current &&
+            Math.abs(dx) > 5 &&
+            Math.abs(dx) > Math.abs(e.clientY - start.current.y)
+          ) {
             dragging.current = true;
             e.currentTarget.setPointerCapture(e.pointerId);
           }

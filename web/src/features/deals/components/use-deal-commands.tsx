@@ -13,17 +13,27 @@ const PAYOUT_PROBLEMS = new Set(['no_bank_account', 'payouts_not_enabled', 'bala
 
 /** The gateway's code of a refused release (`params.gatewayCode`), else the answer's own code. */
 const refusalCode = (error: Error): string | null =>
-  error instanceof HttpError ? String(error.serverParams.gatewayCode ?? error.serverErrorCode ?? '') : null;
+  error instanceof HttpError
+    ? String(error.serverParams.gatewayCode ?? error.serverErrorCode ?? '')
+    : null;
 
 /** A refused release: funds still settling, a payout problem the brand can settle by completing by hand, or an error. */
 function answerReleaseRefusal(error: Error, offerManual: () => void): void {
   const code = refusalCode(error);
   if (code === 'funds_settling') {
-    toast({ title: t('toast.settling'), description: t('toast.settlingText'), variant: 'destructive' });
+    toast({
+      title: t('toast.settling'),
+      description: t('toast.settlingText'),
+      variant: 'destructive',
+    });
   } else if (code !== null && PAYOUT_PROBLEMS.has(code)) {
     offerManual();
   } else {
-    toast({ title: t('toast.releaseError'), description: errorText(error) || t('toast.tryAgain'), variant: 'destructive' });
+    toast({
+      title: t('toast.releaseError'),
+      description: errorText(error) || t('toast.tryAgain'),
+      variant: 'destructive',
+    });
   }
 }
 
@@ -45,7 +55,8 @@ export function useDealCommands(): {
     ask(t('confirm.manualComplete'), () =>
       manualM.mutate(id, {
         // The mutation refreshes the deal's queries; no page reload (it would drop other work).
-        onSuccess: () => toast({ title: t('toast.released'), description: t('toast.releasedText') }),
+        onSuccess: () =>
+          toast({ title: t('toast.released'), description: t('toast.releasedText') }),
         onError: () => toast({ title: t('toast.manualFailed'), variant: 'destructive' }),
       }),
     );
@@ -53,7 +64,8 @@ export function useDealCommands(): {
   const release = (id: number) =>
     ask(t('confirm.release'), () =>
       releaseM.mutate(id, {
-        onSuccess: () => toast({ title: t('toast.released'), description: t('toast.releasedText') }),
+        onSuccess: () =>
+          toast({ title: t('toast.released'), description: t('toast.releasedText') }),
         onError: (error) => answerReleaseRefusal(error, () => offerManual(id)),
       }),
     );
@@ -65,8 +77,14 @@ export function useDealCommands(): {
         disputeM.mutate(
           { id, reason: reason.trim() || undefined },
           {
-            onSuccess: () => toast({ title: t('toast.disputed'), description: t('toast.disputedText') }),
-            onError: () => toast({ title: t('toast.disputeError'), description: t('toast.tryAgain'), variant: 'destructive' }),
+            onSuccess: () =>
+              toast({ title: t('toast.disputed'), description: t('toast.disputedText') }),
+            onError: () =>
+              toast({
+                title: t('toast.disputeError'),
+                description: t('toast.tryAgain'),
+                variant: 'destructive',
+              }),
           },
         ),
       true,
@@ -79,7 +97,12 @@ export function useDealCommands(): {
       () =>
         deleteM.mutate(id, {
           onSuccess: () => toast({ title: t('toast.deleted') }),
-          onError: (error) => toast({ title: t('toast.deleteError'), description: errorText(error), variant: 'destructive' }),
+          onError: (error) =>
+            toast({
+              title: t('toast.deleteError'),
+              description: errorText(error),
+              variant: 'destructive',
+            }),
         }),
       true,
     );

@@ -10,19 +10,34 @@ const MIN_ROWS = 3;
 const MAX_ROWS = 8;
 
 /** The AI-improve helper: a suggestion in a 3-8-row text area the brand can adopt (docs/product.md §2). */
-export function AiImprove({ input, onUse }: { input: ImproveInput; onUse: (text: string) => void }) {
+export function AiImprove({
+  input,
+  onUse,
+}: {
+  input: ImproveInput;
+  onUse: (text: string) => void;
+}) {
   const improve = useImproveDescription();
   const [suggestion, setSuggestion] = useState<string | null>(null);
   const id = useId();
 
   const run = () => {
     if (input.description.trim() === '') {
-      toast({ title: t('toast.noDescription'), description: t('toast.noDescriptionText'), variant: 'destructive' });
+      toast({
+        title: t('toast.noDescription'),
+        description: t('toast.noDescriptionText'),
+        variant: 'destructive',
+      });
       return;
     }
     improve.mutate(input, {
       onSuccess: (answer) => setSuggestion(answer.improved_description),
-      onError: () => toast({ title: t('toast.aiError'), description: t('toast.aiErrorText'), variant: 'destructive' }),
+      onError: () =>
+        toast({
+          title: t('toast.aiError'),
+          description: t('toast.aiErrorText'),
+          variant: 'destructive',
+        }),
     });
   };
 
@@ -30,14 +45,21 @@ export function AiImprove({ input, onUse }: { input: ImproveInput; onUse: (text:
   return (
     <div className="space-y-2">
       <Button variant="secondary" onClick={run} disabled={improve.isPending}>
-        <Icon name="sparkle" className="h-4 w-4" /> {improve.isPending ? t('create.improving') : t('create.improve')}
+        <Icon name="sparkle" className="h-4 w-4" />{' '}
+        {improve.isPending ? t('create.improving') : t('create.improve')}
       </Button>
       {suggestion !== null && (
         <div className="space-y-2 rounded-lg bg-brand-50 p-3">
           <label htmlFor={id} className="block text-sm font-medium">
             {t('create.improved')}
           </label>
-          <textarea id={id} rows={rows} value={suggestion} onChange={(e) => setSuggestion(e.target.value)} className={inputClass} />
+          <textarea
+            id={id}
+            rows={rows}
+            value={suggestion}
+            onChange={(e) => setSuggestion(e.target.value)}
+            className={inputClass}
+          />
           <Button
             onClick={() => {
               onUse(suggestion);

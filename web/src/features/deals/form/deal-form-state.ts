@@ -50,7 +50,8 @@ export function formFromDeal(deal: DealDto): DealFormState {
   };
 }
 
-export const amountCents = (amount: string): number | null => (amount.trim() === '' ? null : parseEuroToCents(amount));
+export const amountCents = (amount: string): number | null =>
+  amount.trim() === '' ? null : parseEuroToCents(amount);
 
 /** True when the amount is above the €1,750 cap (docs/product.md §5). */
 export const overCap = (amount: string): boolean => {
@@ -60,7 +61,10 @@ export const overCap = (amount: string): boolean => {
 };
 
 export const missingRequired = (f: DealFormState): boolean =>
-  !f.confirmed || f.influencer.trim() === '' || f.description.trim() === '' || !amountCents(f.amount);
+  !f.confirmed ||
+  f.influencer.trim() === '' ||
+  f.description.trim() === '' ||
+  !amountCents(f.amount);
 
 const orNull = (v: string): string | null => (v.trim() === '' ? null : v.trim());
 
@@ -74,7 +78,9 @@ export function toDealInput(f: DealFormState): DealInput {
     deadline: f.deadline,
     publicationDeadline: orNull(f.publicationDeadline),
     deliverables: f.deliverables,
-    platforms: f.platforms.filter((p): p is DealPlatform => (platforms as readonly string[]).includes(p)),
+    platforms: f.platforms.filter((p): p is DealPlatform =>
+      (platforms as readonly string[]).includes(p),
+    ),
     briefingFiles: orNull(f.briefingFiles),
   };
 }

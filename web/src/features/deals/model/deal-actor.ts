@@ -17,15 +17,21 @@ export type DealActor = ActorRefFrom<typeof dealMachine>;
  */
 export function dealActorFrom(machine: DealDto['machine']): DealActor | null {
   try {
-    const context: DealContext = { ...emptyDealContext, ...(machine.context as Partial<DealContext>) };
-    return createActor(dealMachine, { snapshot: dealSnapshotFrom(machine.value as StateValue, context) });
+    const context: DealContext = {
+      ...emptyDealContext,
+      ...(machine.context as Partial<DealContext>),
+    };
+    return createActor(dealMachine, {
+      snapshot: dealSnapshotFrom(machine.value as StateValue, context),
+    });
   } catch {
     return null;
   }
 }
 
 /** Status, texts, badge, progress step and allowed actions, read from the deal machine's snapshot. */
-export const viewOfSnapshot = (snapshot: SnapshotFrom<typeof dealMachine>): DealStateView => dealStateView(snapshot, new Date().toISOString());
+export const viewOfSnapshot = (snapshot: SnapshotFrom<typeof dealMachine>): DealStateView =>
+  dealStateView(snapshot, new Date().toISOString());
 
 /** The view of one API answer, without React (tests, one-off reads). */
 export function dealViewOf(deal: DealDto): DealStateView {

@@ -10,5 +10,7 @@ export const dealSplitOf = (deal: DealDto): DealDto['split'] => deal.split ?? nu
  */
 export function statusTextVars(deal: DealDto): Vars {
   const split = dealSplitOf(deal);
-  return split ? { refund: formatMoney(split.refundCents), amount: formatMoney(split.creatorCents) } : {};
+  return split
+    ? { refund: formatMoney(split.refundCents), amount: formatMoney(split.creatorCents) }
+    : {};
 }

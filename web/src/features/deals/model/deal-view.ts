@@ -19,17 +19,23 @@ import { fallbackView } from './deal-fallback-view';
 const machine = lazyModule(() => import('./deal-actor'));
 
 /** Stable, so useSelector recomputes only when the actor's snapshot changes. */
-const selectView = (snapshot: SnapshotFrom<typeof dealMachine> | undefined): DealStateView | null =>
+const selectView = (
+  snapshot: SnapshotFrom<typeof dealMachine> | undefined,
+): DealStateView | null =>
   snapshot ? (machine.current()?.viewOfSnapshot(snapshot) ?? null) : null;
 
 /** Subscribes to the deal's actor (restored from the API answer once the statechart has loaded) and selects the view from it. */
 export function useDealView(deal: DealDto | undefined): DealStateView | null {
   const loaded = machine.useModule();
   const snapshot = deal?.machine;
-  const actor = useMemo(() => (loaded && snapshot ? loaded.dealActorFrom(snapshot) : null), [loaded, snapshot]);
+  const actor = useMemo(
+    () => (loaded && snapshot ? loaded.dealActorFrom(snapshot) : null),
+    [loaded, snapshot],
+  );
   const view = useSelector(actor ?? undefined, selectView);
   if (view) return view;
   return deal ? fallbackView(deal) : null;
 }
 
-export const can = (view: DealStateView | null, action: DealAction): boolean => view?.can.includes(action) ?? false;
+export const can = (view: DealStateView | null, action: DealAction): boolean =>
+  view?.can.includes(action) ?? false;

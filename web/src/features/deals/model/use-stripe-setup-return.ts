@@ -14,7 +14,11 @@ export function useStripeSetupReturn(refreshDeal: () => void): void {
     const setup = url.searchParams.get('stripe_setup');
     if (setup !== 'success' && setup !== 'refresh') return;
     url.searchParams.delete('stripe_setup');
-    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${url.pathname}${url.search}${url.hash}`,
+    );
     refreshDeal();
     if (setup === 'success') toast({ title: t('toast.bankDone') });
     // Runs once per visit (the parameter is removed at once).

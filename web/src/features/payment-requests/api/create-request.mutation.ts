@@ -14,5 +14,6 @@ export interface RequestInput {
   deadline: string;
 }
 
-export const createRequest = (input: RequestInput) => api<PaymentRequestDto>('/api/payment-requests', { method: 'POST', body: input });
+export const createRequest = (input: RequestInput) =>
+  api<PaymentRequestDto>('/api/payment-requests', { method: 'POST', body: input });
 export const useCreateRequest = () => useRequestMutation(createRequest);

@@ -4,7 +4,10 @@ import { api } from '../../../lib/http';
 import { requestKeys } from './keys';
 import { fallbackPoll } from '../../../lib/use-event-stream';
 
-export const fetchRequestByToken = (token: string) => api<PaymentRequestDto>(`/api/payment-requests/token/${encodeURIComponent(token)}`, { auth: 'none' });
+export const fetchRequestByToken = (token: string) =>
+  api<PaymentRequestDto>(`/api/payment-requests/token/${encodeURIComponent(token)}`, {
+    auth: 'none',
+  });
 export const requestByTokenQueryOptions = (token: string) =>
   queryOptions({
     queryKey: requestKeys.byToken(token),

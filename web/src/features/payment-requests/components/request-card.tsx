@@ -14,7 +14,9 @@ function RequestDetails({ request }: { request: PaymentRequestDto }) {
     <>
       <p className="text-sm">
         <span className="text-lg font-bold">{formatMoney(request.amountCents)}</span>{' '}
-        <span className="text-slate-500">({t('mreq.withFee', { total: formatMoney(request.totalAmountCents) })})</span>
+        <span className="text-slate-500">
+          ({t('mreq.withFee', { total: formatMoney(request.totalAmountCents) })})
+        </span>
       </p>
       <p className="text-sm text-slate-600">
         {t('mreq.deadline')}: {formatDate(request.deadline)}
@@ -23,16 +25,25 @@ function RequestDetails({ request }: { request: PaymentRequestDto }) {
         {request.brandName}
         {request.brandHandle ? ` · ${request.brandHandle}` : ''}
       </p>
-      <p tabIndex={0} className="max-h-24 overflow-y-auto whitespace-pre-line break-words rounded-lg bg-slate-50 p-2 text-sm">
+      <p
+        tabIndex={0}
+        className="max-h-24 overflow-y-auto whitespace-pre-line break-words rounded-lg bg-slate-50 p-2 text-sm"
+      >
         {request.description}
       </p>
       {request.onHold && (
-        <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900" data-testid="request-on-hold">
+        <p
+          className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900"
+          data-testid="request-on-hold"
+        >
           {t('mreq.onHold')}
         </p>
       )}
       {request.payoutPending && (
-        <p className="rounded-lg bg-sky-50 p-2 text-sm text-sky-900" data-testid="request-payout-pending">
+        <p
+          className="rounded-lg bg-sky-50 p-2 text-sm text-sky-900"
+          data-testid="request-payout-pending"
+        >
           {t('mreq.payoutPending')}
         </p>
       )}
@@ -61,29 +72,62 @@ function RequestActions({
           {t('mreq.complete')}
         </Button>
       )}
-      <CopyButton text={request.shareableUrl} label={t('mreq.copy')} copiedLabel={t('creq.copied')} onError={copyError} />
-      <Button variant="secondary" onClick={() => void shareLink(request.shareableUrl, request.title, copyError)}>
+      <CopyButton
+        text={request.shareableUrl}
+        label={t('mreq.copy')}
+        copiedLabel={t('creq.copied')}
+        onError={copyError}
+      />
+      <Button
+        variant="secondary"
+        onClick={() => void shareLink(request.shareableUrl, request.title, copyError)}
+      >
         {t('mreq.share')}
       </Button>
     </div>
   );
 }
 
-export function RequestCard({ request, busy, onComplete }: { request: PaymentRequestDto; busy: boolean; onComplete: (id: number) => void }) {
+export function RequestCard({
+  request,
+  busy,
+  onComplete,
+}: {
+  request: PaymentRequestDto;
+  busy: boolean;
+  onComplete: (id: number) => void;
+}) {
   const view = useRequestView(request);
   if (!view) return null;
-  const copyError = () => toast({ title: t('creq.copyError'), description: t('creq.copyErrorText'), variant: 'destructive' });
+  const copyError = () =>
+    toast({
+      title: t('creq.copyError'),
+      description: t('creq.copyErrorText'),
+      variant: 'destructive',
+    });
   return (
-    <article className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="request-card" data-status={view.status}>
+    <article
+      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid="request-card"
+      data-status={view.status}
+    >
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 className="break-words font-semibold">{request.title}</h2>
-          <p className="truncate text-sm text-slate-500">{request.brandName || request.brandEmail}</p>
+          <p className="truncate text-sm text-slate-500">
+            {request.brandName || request.brandEmail}
+          </p>
         </div>
         <Badge tone={view.badge}>{tKey(view.text)}</Badge>
       </div>
       <RequestDetails request={request} />
-      <RequestActions request={request} busy={busy} canComplete={view.can.includes('complete')} onComplete={onComplete} copyError={copyError} />
+      <RequestActions
+        request={request}
+        busy={busy}
+        canComplete={view.can.includes('complete')}
+        onComplete={onComplete}
+        copyError={copyError}
+      />
     </article>
   );
 }

@@ -8,9 +8,22 @@ import { t, formatMoney } from '../../../i18n';
 import { shareLink } from '../model/share-link';
 
 /** The success dialog after creating a request (docs/product.md §2). */
-export function RequestCreatedDialog({ request, onNew, onHome }: { request: PaymentRequestDto | null; onNew: () => void; onHome: () => void }) {
+export function RequestCreatedDialog({
+  request,
+  onNew,
+  onHome,
+}: {
+  request: PaymentRequestDto | null;
+  onNew: () => void;
+  onHome: () => void;
+}) {
   if (!request) return null;
-  const copyError = () => toast({ title: t('creq.copyError'), description: t('creq.copyErrorText'), variant: 'destructive' });
+  const copyError = () =>
+    toast({
+      title: t('creq.copyError'),
+      description: t('creq.copyErrorText'),
+      variant: 'destructive',
+    });
   return (
     <Modal open onClose={onNew} title={t('creq.doneTitle')}>
       <div className="space-y-4">
@@ -24,13 +37,23 @@ export function RequestCreatedDialog({ request, onNew, onHome }: { request: Paym
         </dl>
         <div>
           <p className="text-xs font-medium text-slate-500">{t('creq.link')}</p>
-          <p data-testid="request-link" className="break-all rounded-lg bg-slate-100 p-3 font-mono text-xs">
+          <p
+            data-testid="request-link"
+            className="break-all rounded-lg bg-slate-100 p-3 font-mono text-xs"
+          >
             {request.shareableUrl}
           </p>
         </div>
         <div className="grid grid-cols-2 gap-2">
-          <CopyButton text={request.shareableUrl} label={t('creq.copy')} copiedLabel={t('creq.copied')} onError={copyError} />
-          <Button onClick={() => void shareLink(request.shareableUrl, request.title, copyError)}>{t('creq.share')}</Button>
+          <CopyButton
+            text={request.shareableUrl}
+            label={t('creq.copy')}
+            copiedLabel={t('creq.copied')}
+            onError={copyError}
+          />
+          <Button onClick={() => void shareLink(request.shareableUrl, request.title, copyError)}>
+            {t('creq.share')}
+          </Button>
           <Button variant="secondary" onClick={onNew}>
             {t('creq.new')}
           </Button>

@@ -11,7 +11,12 @@ import { serverRequestView } from './request-server-view';
  */
 const machine = lazyModule(() => import('./request-machine-view'));
 
-export const useRequestView = (request: PaymentRequestDto | undefined): PaymentRequestStateView | null => {
+export const useRequestView = (
+  request: PaymentRequestDto | undefined,
+): PaymentRequestStateView | null => {
   const loaded = machine.useModule();
-  return useMemo(() => (request ? (loaded ? loaded.requestViewOf(request) : serverRequestView(request)) : null), [request, loaded]);
+  return useMemo(
+    () => (request ? (loaded ? loaded.requestViewOf(request) : serverRequestView(request)) : null),
+    [request, loaded],
+  );
 };

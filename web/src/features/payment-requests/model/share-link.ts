@@ -1,5 +1,9 @@
 /** Native share where available, else copy; an aborted share is silent (docs/product.md §2). */
-export async function shareLink(url: string, title: string, onCopyError: () => void): Promise<void> {
+export async function shareLink(
+  url: string,
+  title: string,
+  onCopyError: () => void,
+): Promise<void> {
   if (typeof navigator.share === 'function') {
     try {
       await navigator.share({ url, title });

@@ -8,12 +8,17 @@ export interface NotificationPreferences {
 }
 
 export const notificationPreferencesKey = ['notification-preferences'] as const;
-export const fetchNotificationPreferences = () => api<NotificationPreferences>('/api/user/notification-preferences');
-export const notificationPreferencesQueryOptions = () => queryOptions({ queryKey: notificationPreferencesKey, queryFn: fetchNotificationPreferences });
+export const fetchNotificationPreferences = () =>
+  api<NotificationPreferences>('/api/user/notification-preferences');
+export const notificationPreferencesQueryOptions = () =>
+  queryOptions({ queryKey: notificationPreferencesKey, queryFn: fetchNotificationPreferences });
 export const useNotificationPreferences = () => useQuery(notificationPreferencesQueryOptions());
 
 export const updateNotificationPreferences = (input: Partial<NotificationPreferences>) =>
-  api<NotificationPreferences>('/api/user/notification-preferences', { method: 'PUT', body: input });
+  api<NotificationPreferences>('/api/user/notification-preferences', {
+    method: 'PUT',
+    body: input,
+  });
 
 /** Saves a change on the server; the toggles show the server's answer. */
 export function useUpdateNotificationPreferences() {

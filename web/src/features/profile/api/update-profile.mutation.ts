@@ -10,7 +10,8 @@ export interface ProfileInput {
   phoneNumber: string;
 }
 
-export const updateProfile = (input: ProfileInput) => api<Profile>('/api/user/profile', { method: 'PUT', body: input });
+export const updateProfile = (input: ProfileInput) =>
+  api<Profile>('/api/user/profile', { method: 'PUT', body: input });
 
 export function useUpdateProfile() {
   const client = useQueryClient();

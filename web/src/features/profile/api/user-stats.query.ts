@@ -8,5 +8,10 @@ export interface UserStats {
 }
 
 export const fetchUserStats = () => api<UserStats>('/api/user/stats');
-export const userStatsQueryOptions = () => queryOptions({ queryKey: ['user-stats'], queryFn: fetchUserStats, refetchInterval: fallbackPoll(5_000) });
+export const userStatsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['user-stats'],
+    queryFn: fetchUserStats,
+    refetchInterval: fallbackPoll(5_000),
+  });
 export const useUserStats = () => useQuery(userStatsQueryOptions());

@@ -18,7 +18,10 @@ export function BankPanel() {
       return;
     }
     link.mutate(undefined, {
-      onSuccess: (answer) => (answer.url ? window.location.assign(answer.url) : window.alert(t('profile.onboardingAlert'))),
+      onSuccess: (answer) =>
+        answer.url
+          ? window.location.assign(answer.url)
+          : window.alert(t('profile.onboardingAlert')),
       onError: () => window.alert(t('profile.onboardingAlert')),
     });
   };
@@ -26,15 +29,26 @@ export function BankPanel() {
   let body;
   if (!hasToken) body = <p className="text-sm">{t('profile.notAuthenticated')}</p>;
   else if (status.isPending) body = <p className="text-sm text-slate-500">{t('app.loading')}</p>;
-  else if (status.isError) body = <p className="text-sm text-red-600">{t('profile.statusError')}</p>;
+  else if (status.isError)
+    body = <p className="text-sm text-red-600">{t('profile.statusError')}</p>;
   else {
     const s = status.data.status;
     const [bank, payout, button, warn] =
       s === 'Connected'
         ? [t('profile.connected'), t('profile.ready'), t('profile.manageBank'), false]
         : s === 'Setup incomplete'
-          ? [t('profile.setupIncomplete'), t('profile.setupIncomplete'), t('profile.completeBank'), true]
-          : [t('profile.notConnected'), t('profile.setupRequired'), t('profile.connectBank'), false];
+          ? [
+              t('profile.setupIncomplete'),
+              t('profile.setupIncomplete'),
+              t('profile.completeBank'),
+              true,
+            ]
+          : [
+              t('profile.notConnected'),
+              t('profile.setupRequired'),
+              t('profile.connectBank'),
+              false,
+            ];
     body = (
       <div className="space-y-3">
         {warn && (

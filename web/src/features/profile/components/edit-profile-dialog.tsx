@@ -20,9 +20,22 @@ const toInput = (p: Profile): ProfileInput => ({
 });
 
 /** 'Edit Profile' (docs/product.md §2, §5, §8). */
-export function EditProfileDialog({ open, profile, onClose }: { open: boolean; profile: Profile | undefined; onClose: () => void }) {
+export function EditProfileDialog({
+  open,
+  profile,
+  onClose,
+}: {
+  open: boolean;
+  profile: Profile | undefined;
+  onClose: () => void;
+}) {
   return (
-    <Modal open={open} onClose={onClose} title={t('profile.editTitle')} description={t('profile.editDescription')}>
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={t('profile.editTitle')}
+      description={t('profile.editDescription')}
+    >
       {profile ? <ProfileForm profile={profile} onClose={onClose} /> : <Spinner />}
     </Modal>
   );
@@ -32,7 +45,8 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
   const update = useUpdateProfile();
   const [form, setForm] = useState<ProfileInput>(() => toInput(profile));
   const [errors, setErrors] = useState<{ username?: string; email?: string }>({});
-  const set = (key: keyof ProfileInput) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const set = (key: keyof ProfileInput) => (value: string) =>
+    setForm((f) => ({ ...f, [key]: value }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -50,7 +64,8 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
       onError: (error) =>
         toast({
           title: t('toast.profileFailed'),
-          description: error instanceof HttpError ? error.serverMessage : t('toast.profileFailedText'),
+          description:
+            error instanceof HttpError ? error.serverMessage : t('toast.profileFailedText'),
           variant: 'destructive',
         }),
     });
@@ -58,11 +73,31 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
 
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
-      <TextField label={t('profile.username')} value={form.username} onChange={(e) => set('username')(e.target.value)} error={errors.username} />
-      <TextField label={t('profile.company')} value={form.companyName} onChange={(e) => set('companyName')(e.target.value)} />
-      <TextField label={t('profile.email')} type="email" value={form.email} onChange={(e) => set('email')(e.target.value)} error={errors.email} />
+      <TextField
+        label={t('profile.username')}
+        value={form.username}
+        onChange={(e) => set('username')(e.target.value)}
+        error={errors.username}
+      />
+      <TextField
+        label={t('profile.company')}
+        value={form.companyName}
+        onChange={(e) => set('companyName')(e.target.value)}
+      />
+      <TextField
+        label={t('profile.email')}
+        type="email"
+        value={form.email}
+        onChange={(e) => set('email')(e.target.value)}
+        error={errors.email}
+      />
       <CountrySelect label={t('profile.country')} value={form.country} onChange={set('country')} />
-      <TextField label={t('profile.phone')} type="tel" value={form.phoneNumber} onChange={(e) => set('phoneNumber')(e.target.value)} />
+      <TextField
+        label={t('profile.phone')}
+        type="tel"
+        value={form.phoneNumber}
+        onChange={(e) => set('phoneNumber')(e.target.value)}
+      />
       <div className="flex justify-end gap-2 pt-2">
         <Button variant="secondary" onClick={onClose}>
           {t('profile.cancel')}

@@ -6,7 +6,10 @@ import { Card } from '../../../components/ui/card';
 import { Switch } from '../../../components/ui/switch';
 import { t } from '../../../i18n';
 import { usePush } from '../../push/use-push';
-import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api/notification-preferences';
+import {
+  useNotificationPreferences,
+  useUpdateNotificationPreferences,
+} from '../api/notification-preferences';
 
 /**
  * 'Settings': the email and push toggles are saved on the account and honoured by the server's
@@ -47,7 +50,11 @@ export function SettingsCard() {
         />
       </Row>
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" disabled={!push.subscribed} onClick={() => void push.testLocal()}>
+        <Button
+          variant="secondary"
+          disabled={!push.subscribed}
+          onClick={() => void push.testLocal()}
+        >
           {t('profile.testNotification')}
         </Button>
         <Link to="/notifications-test" className="self-center text-sm text-brand-600 underline">

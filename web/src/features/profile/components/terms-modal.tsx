@@ -10,7 +10,12 @@ const vars = { supportEmail: SUPPORT_EMAIL };
 
 export function TermsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Modal open={open} onClose={onClose} title={t('profile.terms')} description={t('terms.lastUpdated')}>
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={t('profile.terms')}
+      description={t('terms.lastUpdated')}
+    >
       <div className="space-y-3 text-sm">
         {sections.map((n) => (
           <section key={n}>

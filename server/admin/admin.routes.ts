@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminCountsSchema, adminDealSchema, errorSchema } from '@machines/contract/api';
+import { adminCountsSchema, adminDealSchema } from '@machines/contract/api';
 import { adminChips, type AdminChip } from '@machines/deal/deal-order';
 import { adminOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
@@ -8,7 +8,6 @@ import { idParam } from '../http/fields';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
 import { dealGuard } from '../auth/ownership';
 import type { DealRecord } from '../../projections/deals.queries';
-import type { EffectOutcome } from '../escrow/effect-outcomes';
 import { adminRequestRoutes } from './admin-requests.routes';
 import { verifyStream } from '../event-store/hash-chain';
 import { requiredText } from '../http/fields';
@@ -16,19 +15,20 @@ import { createActorNames } from './actor-names';
 import { adminAccountRoutes } from './admin-accounts.routes';
 import { adminDisputeRoutes } from './admin-disputes.routes';
 import { adminSplitRoutes } from './admin-split.routes';
+import {
+  adminDealAction,
+  adminErrors,
+  adminSecurity,
+  adminTags,
+  type AdminDealAction,
+} from './admin-deal-action';
 import { dealHistory, disputeTimeline, heldCentsOf } from './deal-history';
 
 const DAY = 86_400_000;
 
-const tags = ['admin'];
-const security = [{ bearerAuth: [] }];
-const errors = {
-  400: errorSchema,
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-};
+const tags = adminTags;
+const security = adminSecurity;
+const errors = adminErrors;
 const chips = Object.keys(adminChips) as [AdminChip, ...AdminChip[]];
 
 // Response shapes of the history, integrity, hold-ageing and money-action routes below.
@@ -68,16 +68,6 @@ const ageing = z.object({
   days: z.number(),
   heldCents: z.number(),
 });
-const answer = z.object({
-  success: z.boolean(),
-  pending: z.boolean().optional(),
-  deal: adminDealSchema,
-});
-type Act = (
-  id: number,
-  cc: ReturnType<typeof commandContext>,
-  key: string,
-) => Promise<{ position: number; outcome?: Promise<EffectOutcome> }>;
 
 /** The deal with this id, or deal_not_found (404). */
 type DealLookup = (id: number) => DealRecord;
@@ -335,33 +325,9 @@ function adminDealNoteRoute(app: ZodApp, { ctx, guards }: RouteDeps, deal: DealL
 
 /** The money actions on one deal: release, hold, resume, refund. */
 function adminDealActionRoutes(app: ZodApp, deps: RouteDeps, deal: DealLookup): void {
-  const { ctx, guards, dealViews } = deps;
-  /** Admin money actions record an intent and wait for the payments reactor's answer (202 while it is under way). */
-  const action = (path: string, run: Act) =>
-    app.post(
-      path,
-      {
-        // The role is checked before the body, so an auditor gets 403 whatever it sends.
-        preValidation: guards.requireAdminActor,
-        preHandler: deps.idempotency.preHandler,
-        schema: {
-          tags,
-          security,
-          params: idParam,
-          response: { 200: answer, 202: answer, ...errors, 502: errorSchema },
-        },
-      },
-      async (request, reply) => {
-        deal(request.params.id);
-        const cc = commandContext(request, { kind: 'admin', id: adminOf(request).adminId });
-        const { outcome } = await run(request.params.id, cc, deps.idempotency.intentKey(request));
-        const pending = (await outcome) === 'pending';
-        await ctx.settle(await ctx.store.headPosition());
-        return reply
-          .status(pending ? 202 : 200)
-          .send({ success: true, pending, deal: dealViews.forAdmin(deal(request.params.id)) });
-      },
-    );
+  const { ctx } = deps;
+  const action = (path: string, run: AdminDealAction['run']) =>
+    adminDealAction(app, deps, deal, { path, run });
   const outcomes = () => ctx.payments.outcomes;
   action('/api/admin/deals/:id/release', async (id, cc, key) => {
     const r = await ctx.run.deal(

@@ -4,7 +4,7 @@ import type { AdminDealDto } from '../../../machines/contract/api';
 import { isSimulated } from '../../../server/payments/gateway/create-gateway';
 import type { SimulatedGateway } from '../../../server/payments/gateway/simulated/simulated-gateway';
 import type { ReconciliationReport } from '../../../server/reconciliation/reconcile';
-import { acceptAndConnect, claimHeader, payDeal } from '../api/flow-helpers';
+import { claimHeader, deliverPaidDeal } from '../api/flow-helpers';
 import {
   bearer,
   createAuditor,
@@ -45,17 +45,7 @@ afterAll(() => t.close());
 /** A paid deal with a connected bank account, delivered, then disputed by the brand (or only delivered). */
 async function disputedDeal(dispute = true): Promise<number> {
   const { id } = await createDeal(t.app, brand.token);
-  await payDeal(t.app, t.ctx, brand.token, id);
-  const link = await acceptAndConnect(t.app, t.ctx, brand.token, id);
-  expect(
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/deals/deliver/${link}`,
-        headers: claimHeader(link),
-      })
-    ).statusCode,
-  ).toBe(200);
+  await deliverPaidDeal(t.app, t.ctx, brand.token, id);
   if (dispute) {
     const res = await t.app.inject({
       method: 'POST',

@@ -9,7 +9,7 @@ import { initialOf, fold, stateKey } from '../../../machines/statechart';
 import type { DealEvent } from '../../../machines/deal/deal.events';
 import { createAdminAccounts } from '../../../server/admin/admin-accounts';
 import { csvColumns, disputeCsvRows, disputeExportSchema } from '../../../server/admin/disputes';
-import { acceptAndConnect, claimHeader, createPaidRequest, payDeal } from './flow-helpers';
+import { createPaidRequest, payDeal, deliverPaidDeal } from './flow-helpers';
 import { bearer, createDeal, createTestApp, registerUser, type TestApp } from './test-app';
 
 const DAY = 86_400_000;
@@ -38,17 +38,7 @@ async function login(username: string, password: string): Promise<string> {
 /** A deal delivered and disputed by the brand (with a link, a connected account and a payment). */
 async function disputedDeal(reason = 'Late, and "not" what we asked, sorry') {
   const deal = await createDeal(t.app, brand.token, { title: 'Spring, launch "A"' });
-  await payDeal(t.app, t.ctx, brand.token, deal.id);
-  const link = await acceptAndConnect(t.app, t.ctx, brand.token, deal.id);
-  expect(
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/deals/deliver/${link}`,
-        headers: claimHeader(link),
-      })
-    ).statusCode,
-  ).toBe(200);
+  const link = await deliverPaidDeal(t.app, t.ctx, brand.token, deal.id);
   const disputed = await t.app.inject({
     method: 'POST',
     url: `/api/deals/${deal.id}/dispute`,
@@ -349,17 +339,7 @@ describe('CSV export against formula injection', () => {
   const triggers = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
   it('given texts with line breaks and formulas inside a cell, then every such cell is quoted, reads back whole, and no line of any cell opens a formula', async () => {
     const deal = await createDeal(t.app, brand.token, { title: 'Spring campaign\n=1+1' });
-    await payDeal(t.app, t.ctx, brand.token, deal.id);
-    const link = await acceptAndConnect(t.app, t.ctx, brand.token, deal.id);
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/deals/deliver/${link}`,
-          headers: claimHeader(link),
-        })
-      ).statusCode,
-    ).toBe(200);
+    await deliverPaidDeal(t.app, t.ctx, brand.token, deal.id);
     const reason = 'Late\r\n@SUM(A1:A9)\r-2+3\n\t=cmd|calc';
     const disputed = await t.app.inject({
       method: 'POST',

@@ -103,3 +103,21 @@ export async function createPaidRequest(
   await ctx.quiesce();
   return { id, token };
 }
+
+/** A deal paid, accepted with a bank account connected, and delivered by the creator; returns its link token. */
+export async function deliverPaidDeal(
+  app: FastifyInstance,
+  ctx: AppContext,
+  token: string,
+  dealId: number,
+): Promise<string> {
+  await payDeal(app, ctx, token, dealId);
+  const link = await acceptAndConnect(app, ctx, token, dealId);
+  const delivered = await app.inject({
+    method: 'POST',
+    url: `/api/deals/deliver/${link}`,
+    headers: claimHeader(link),
+  });
+  expect(delivered.statusCode, delivered.body).toBe(200);
+  return link;
+}

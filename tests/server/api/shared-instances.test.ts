@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isSimulated } from '../../../server/payments/gateway/create-gateway';
 import { pgTestUrl, useTestDatabase } from '../../support/postgres';
-import { acceptAndConnect, claimHeader, payDeal } from './flow-helpers';
+import { deliverPaidDeal } from './flow-helpers';
 import { bearer, createDeal, createTestApp, registerUser, type TestApp } from './test-app';
 
 const redisTestUrl = process.env.REDIS_TEST_URL?.trim() || undefined;
@@ -72,17 +72,7 @@ describe.runIf(pgTestUrl)('two instances on one PostgreSQL', () => {
     const { a, b } = pair;
     const brand = await registerUser(a.app);
     const deal = await createDeal(a.app, brand.token);
-    await payDeal(a.app, a.ctx, brand.token, deal.id);
-    const link = await acceptAndConnect(a.app, a.ctx, brand.token, deal.id);
-    expect(
-      (
-        await a.app.inject({
-          method: 'POST',
-          url: `/api/deals/deliver/${link}`,
-          headers: claimHeader(link),
-        })
-      ).statusCode,
-    ).toBe(200);
+    await deliverPaidDeal(a.app, a.ctx, brand.token, deal.id);
     await b.ctx.settle(await b.ctx.store.headPosition());
 
     const headers = { ...bearer(brand.token), 'idempotency-key': `release-${deal.id}` };

@@ -4,7 +4,7 @@ import type { DealContext } from '../../../machines/deal/deal.context';
 import { heldCents } from '../../../machines/escrow/escrow-ledger';
 import type { PaymentRequestContext } from '../../../machines/payment-request/payment-request.context';
 import type { MoneyOverview } from '../../../projections/money.queries';
-import { acceptAndConnect, claimHeader, createPaidRequest, payDeal } from '../api/flow-helpers';
+import { createPaidRequest, payDeal, deliverPaidDeal } from '../api/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -41,17 +41,7 @@ const overview = async () => {
 /** A paid deal whose creator accepted, connected a bank account and delivered: its review period runs. */
 async function delivered(amount: string): Promise<{ id: number; link: string }> {
   const { id } = await createDeal(t.app, brand.token, { amount });
-  await payDeal(t.app, t.ctx, brand.token, id);
-  const link = await acceptAndConnect(t.app, t.ctx, brand.token, id);
-  expect(
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/deals/deliver/${link}`,
-        headers: claimHeader(link),
-      })
-    ).statusCode,
-  ).toBe(200);
+  const link = await deliverPaidDeal(t.app, t.ctx, brand.token, id);
   return { id, link };
 }
 

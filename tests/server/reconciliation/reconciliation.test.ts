@@ -6,7 +6,7 @@ import { isSimulated } from '../../../server/payments/gateway/create-gateway';
 import { SIMULATED_GATEWAY_FILE } from '../../../server/payments/gateway/create-gateway';
 import type { SimulatedGateway } from '../../../server/payments/gateway/simulated/simulated-gateway';
 import type { ReconciliationReport } from '../../../server/reconciliation/reconcile';
-import { acceptAndConnect, claimHeader, createPaidRequest, payDeal } from '../api/flow-helpers';
+import { createPaidRequest, payDeal, deliverPaidDeal } from '../api/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -96,17 +96,7 @@ describe('reconciliation with the simulated gateway', () => {
   it('given charges, a release, a refund, a chargeback and a paid request, when reconciled, then every movement matches (HTTP and CLI exit 0)', async () => {
     // A deal the brand approves: charge and transfer.
     released = (await createDeal(t.app, brand.token)).id;
-    await payDeal(t.app, t.ctx, brand.token, released);
-    const link = await acceptAndConnect(t.app, t.ctx, brand.token, released);
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/deals/deliver/${link}`,
-          headers: claimHeader(link),
-        })
-      ).statusCode,
-    ).toBe(200);
+    await deliverPaidDeal(t.app, t.ctx, brand.token, released);
     const approve = await t.app.inject({
       method: 'POST',
       url: `/api/deals/${released}/release`,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccounts } from '../../../server/admin/admin-accounts';
-import { acceptAndConnect, claimHeader, payDeal } from '../api/flow-helpers';
+import { deliverPaidDeal } from '../api/flow-helpers';
 import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
 
 /** The brand's dispute reason (and description) is stored and shown. */
@@ -31,17 +31,7 @@ describe('dispute reason', () => {
   it('given a delivered deal, when the brand disputes with a reason and description, then both are on DisputeOpened, the deal and the timelines', async () => {
     const brand = await registerUser(t.app);
     const { id } = await createDeal(t.app, brand.token);
-    await payDeal(t.app, t.ctx, brand.token, id);
-    const link = await acceptAndConnect(t.app, t.ctx, brand.token, id);
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/deals/deliver/${link}`,
-          headers: claimHeader(link),
-        })
-      ).statusCode,
-    ).toBe(200);
+    await deliverPaidDeal(t.app, t.ctx, brand.token, id);
 
     const res = await t.app.inject({
       method: 'POST',

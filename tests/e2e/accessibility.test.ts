@@ -327,6 +327,16 @@ describe('accessibility of every screen in both languages', () => {
       ]) {
         await check(brand, path, found, lang);
       }
+      // A toast on screen (the empty form's required-fields toast): the live region keeps the
+      // page's structure valid.
+      await check(brand, '/create', found, lang, async (page) => {
+        await page
+          .getByRole('button', {
+            name: lang === 'en' ? 'Continue to payment' : 'Door naar betalen',
+          })
+          .click();
+        await page.getByTestId('toast').waitFor();
+      });
       await check(brand, '/profile', found, lang, async (page) => {
         await page
           .getByRole('button', { name: lang === 'en' ? 'Edit profile' : 'Profiel bewerken' })

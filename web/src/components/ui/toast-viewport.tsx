@@ -4,10 +4,14 @@ import { t } from '../../i18n';
 
 const SWIPE_THRESHOLD_PX = 50;
 
-/** Renders the single current toast; swipe right or press × to dismiss, F8 focuses the region. */
+/**
+ * Renders the single current toast; swipe right or press × to dismiss, F8 focuses the region.
+ * The live region is always in the page (so a new toast is announced) and is not a list: an item
+ * whose role is `status` breaks a list's structure (axe `list`), and one toast is not a list.
+ */
 export function ToastViewport() {
   const current = useSyncExternalStore(subscribeToast, getToast, getToast);
-  const region = useRef<HTMLOListElement>(null);
+  const region = useRef<HTMLDivElement>(null);
   const startX = useRef<number | null>(null);
 
   useEffect(() => {
@@ -23,12 +27,16 @@ export function ToastViewport() {
       aria-label={`${t('toast.region')} (F8)`}
       className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex justify-center p-3"
     >
-      <ol ref={region} tabIndex={-1} className="w-full max-w-sm outline-none">
+      <div
+        ref={region}
+        tabIndex={-1}
+        role="status"
+        aria-live="polite"
+        className="w-full max-w-sm outline-none"
+      >
         {current && (
-          <li
+          <div
             key={current.id}
-            role="status"
-            aria-live="polite"
             data-testid="toast"
             onPointerDown={(e) => (startX.current = e.clientX)}
             onPointerUp={(e) => {
@@ -38,14 +46,14 @@ export function ToastViewport() {
             }}
             className={`pointer-events-auto flex items-start gap-3 rounded-xl border p-4 shadow-lg ${
               current.variant === 'destructive'
-                ? 'border-red-200 bg-red-600 text-white'
+                ? 'border-red-200 bg-red-700 text-white'
                 : 'border-slate-200 bg-white text-slate-900'
             }`}
           >
             <div className="min-w-0 flex-1">
               <p className="font-semibold">{current.title}</p>
               {current.description && (
-                <p className="mt-1 text-sm opacity-90">{current.description}</p>
+                <p className="mt-1 text-sm">{current.description}</p>
               )}
             </div>
             <button
@@ -56,9 +64,9 @@ export function ToastViewport() {
             >
               ×
             </button>
-          </li>
+          </div>
         )}
-      </ol>
+      </div>
     </section>
   );
 }

@@ -108,8 +108,10 @@ export function deepestMeta<T>(snapshot: AnyMachineSnapshot): T | null {
 export function stateKey(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value && typeof value === 'object') {
-    const [k, v] = Object.entries(value as Record<string, unknown>)[0] ?? [];
-    return k === undefined ? '' : `${k}.${stateKey(v)}`;
+    // The first own key, without the arrays Object.entries would build (once per appended event).
+    for (const k in value) {
+      if (Object.hasOwn(value, k)) return `${k}.${stateKey((value as Record<string, unknown>)[k])}`;
+    }
   }
   return '';
 }

@@ -3,7 +3,6 @@ import { adminsProjection } from './admins.projection';
 import { dealsProjection } from './deals.projection';
 import { notificationsProjection } from './notifications.projection';
 import { paymentRequestsProjection } from './payment-requests.projection';
-import { timersProjection } from './timers.projection';
 import { tokensProjection } from './tokens.projection';
 import { usersProjection } from './users.projection';
 import { moneyProjection } from './money.projection';
@@ -15,7 +14,6 @@ export const allProjections: Projection[] = [
   tokensProjection,
   usersProjection,
   adminsProjection,
-  timersProjection,
   notificationsProjection,
   moneyProjection,
 ];

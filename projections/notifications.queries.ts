@@ -35,6 +35,11 @@ export function createNotificationQueries(db: Database) {
      WHERE (kind = 'release_reminder' AND at_ms <= ?) OR (kind = 'hold_ageing' AND at_ms <= ?)
      ORDER BY at_ms LIMIT ?`,
   );
+  const next = db.prepare<[number, number, number, number], { due: number | null }>(
+    `SELECT MIN(CASE kind WHEN 'release_reminder' THEN at_ms - ? ELSE at_ms + ? END) AS due
+     FROM rm_notification_timers
+     WHERE (kind = 'release_reminder' AND at_ms > ?) OR (kind = 'hold_ageing' AND at_ms > ?)`,
+  );
   return {
     linkSubscriptions: (dealId: number): LinkPushSubscription[] =>
       links.all(dealId).map((r) => JSON.parse(r.subscription) as LinkPushSubscription),
@@ -55,6 +60,9 @@ export function createNotificationQueries(db: Database) {
       due
         .all(nowMs + reminderMs, nowMs - ageingMs, limit)
         .map((r) => ({ dealId: r.deal_id, kind: r.kind, at: r.at })),
+    /** When the next reminder or alert falls due after `nowMs` (ms since the epoch), or null. */
+    nextDueMs: (nowMs: number, reminderMs: number, ageingMs: number): number | null =>
+      next.get(reminderMs, ageingMs, nowMs + reminderMs, nowMs - ageingMs)?.due ?? null,
   };
 }
 

@@ -19,7 +19,6 @@ import { newJwtSecret, resolveJwtSecret } from './auth/jwt-secret';
 import { createTokenService, type TokenService } from './auth/tokens';
 import { createCommandBus, type CommandBus } from './commands/command-bus';
 import { createIdAllocator } from './commands/id-allocator';
-import { timerEventTypes } from '../projections/timers.projection';
 import { createCommandRunner, type CommandRunner } from './commands/run-command';
 import { createUniqueValues, type UniqueValues } from './commands/unique-values';
 import type { AppConfig } from './config';
@@ -91,7 +90,7 @@ export interface ContextOptions {
   /** Replaces the read database (the bench runs it in memory); default `<DATA_DIR>/read.db`. */
   readDbPath?: string;
   /**
-   * Start the timer polling and the notifications reactor (default true; tests drive them
+   * Start firing timers at their due times and the notifications reactors (default true; tests drive them
    * themselves). The payments reactor always runs.
    */
   startReactors?: boolean;
@@ -216,12 +215,11 @@ function closer(
     AppContext,
     'payments' | 'notifications' | 'live' | 'runner' | 'store' | 'sharedHttp' | 'readDb'
   >,
-  listeners: { offTimers: () => void; offApplied: () => void },
+  listeners: { offApplied: () => void },
 ) {
   let closing: Promise<void> | null = null;
   return (): Promise<void> => {
     closing ??= (async () => {
-      listeners.offTimers();
       await parts.payments.stop();
       await parts.notifications.stop();
       parts.live.closeAll();
@@ -274,8 +272,8 @@ async function accessServices({
 }
 
 /**
- * What the events set off: the payments wiring (gateway, escrow, payments and timer reactors), the
- * timer reactor's wake-up when a due time moves, and the notifications (mail, push).
+ * What the events set off: the payments wiring (gateway, escrow, the payments and timers reactors)
+ * and the notifications (mail, push, their timers).
  */
 async function startEffects(
   parts: Core &
@@ -308,10 +306,6 @@ async function startEffects(
     decorateGateway: metrics.instrumentGateway,
   });
   payments.start({ timers: options.startReactors ?? true });
-  // A new or moved due time (delivery, dispute, resume) re-plans the timer reactor's next wake-up.
-  const offTimers = runner.onApplied((batch) => {
-    if (batch.some((e) => timerEventTypes.has(e.type))) payments.reactor.wake();
-  });
   const notifications = createNotificationsWiring({
     config,
     secret,
@@ -324,7 +318,7 @@ async function startEffects(
     ...(options.mailSender ? { mail: options.mailSender } : {}),
   });
   if (options.startReactors ?? true) await notifications.start();
-  return { payments, notifications, offTimers };
+  return { payments, notifications };
 }
 
 /** config → event store → command bus → read DB → projection runner → gateway → escrow → reactors. */
@@ -356,7 +350,7 @@ export async function createAppContext(
   const { secret, tokens, push } = await accessServices({ ...core, sharedHttp, queries });
   const run = createCommandRunner(bus);
   metrics.watch({ store, runner, readDb, live, clock });
-  const { payments, notifications, offTimers } = await startEffects({
+  const { payments, notifications } = await startEffects({
     ...core,
     run,
     runner,
@@ -394,7 +388,7 @@ export async function createAppContext(
     improveDescription: createDescriptionImprover(config.ai),
     close: closer(
       { payments, notifications, live, runner, store, sharedHttp, readDb },
-      { offTimers, offApplied },
+      { offApplied },
     ),
   };
 }

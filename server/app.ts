@@ -73,7 +73,7 @@ function createServer(config: AppContext['config'], options: BuildOptions): ZodA
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => randomUUID(),
     // A hop count is valid at run time (Fastify's docs) though its types leave numbers out.
-    trustProxy: config.trustProxy as string | boolean,
+    trustProxy: config.trustProxy,
     // Keep ids like "42abc" and 1e99 out of the handlers: the zod params turn them into 400s.
     routerOptions: { maxParamLength: 200 },
     // Two log lines per request cost more than a cached read itself; errors are still logged by

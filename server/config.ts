@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -17,9 +18,19 @@ const flag = z
   .default('false')
   .transform((v) => v === 'true' || v === '1');
 
+/** An address, a CIDR range, or one of proxy-addr's names for the private ranges. */
+const isProxyAddress = (entry: string): boolean => {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= 128);
+};
+
 /**
- * Which proxy hops may set X-Forwarded-For: none by default (a client could otherwise pick its
- * own IP and walk past every per-IP throttle). A hop count ("1") or a list of proxy addresses.
+ * Which proxies may set X-Forwarded-For: none by default (a client could otherwise pick its own
+ * IP and walk past every per-IP throttle). Their addresses or ranges; a hop count is refused, as
+ * Fastify ignores it (it cannot tell a proxy from a client that sends its own header), which left
+ * every client behind the proxy sharing the proxy's address in the throttles.
  */
 const trustProxyField = z
   .string()
@@ -27,12 +38,17 @@ const trustProxyField = z
   .default('')
   .refine(
     (v) => v !== 'true',
-    'TRUST_PROXY=true would trust anyone; give a hop count or proxy addresses',
+    "TRUST_PROXY=true would trust anyone; give the proxies' addresses (e.g. 10.0.0.1 or 10.0.0.0/8)",
   )
-  .transform((v): number | string | false => {
-    if (v === '' || v === 'false' || v === '0') return false;
-    return /^\d+$/.test(v) ? Number(v) : v;
-  });
+  .refine(
+    (v) => !/^[1-9]\d*$/.test(v),
+    "TRUST_PROXY takes the proxies' addresses or ranges (e.g. 10.0.0.1,10.0.0.0/8 or loopback), not a hop count: a hop count cannot tell a proxy from a client",
+  )
+  .refine(
+    (v) => ['', 'false', '0'].includes(v) || v.split(',').every((e) => isProxyAddress(e.trim())),
+    'TRUST_PROXY must list IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal), separated by commas',
+  )
+  .transform((v): string | false => (v === '' || v === 'false' || v === '0' ? false : v));
 
 export const configSchema = z
   .object({
@@ -230,8 +246,8 @@ export interface AppConfig {
   login: { maxFailures: number; windowMs: number; maxAccountFailures: number };
   /** An email/username reservation whose account never got recorded (a crash) is reclaimed after this. */
   reservationReclaimAfterMs: number;
-  /** Fastify `trustProxy`: false, a hop count or proxy addresses (TRUST_PROXY). */
-  trustProxy: number | string | false;
+  /** Fastify `trustProxy`: false or the proxies' addresses and ranges (TRUST_PROXY). */
+  trustProxy: string | false;
   /**
    * The simulated gateway's file (default `<DATA_DIR>/simulated-gateway.sqlite`): instances on one
    * machine with their own DATA_DIRs point here at one file, so they see one "Stripe account".

@@ -24,6 +24,7 @@ export const errorKinds = {
   too_many_requests: 429,
   internal_error: 500,
   gateway_error: 502,
+  service_unavailable: 503,
 } as const;
 
 export type ErrorKind = keyof typeof errorKinds;
@@ -437,6 +438,11 @@ export const errorCatalogue = {
     'Onbekend inhoudstype; stuur application/json.',
   ),
   bad_request: e('bad_request', '{detail}', 'Het verzoek is niet geldig.'),
+  store_unavailable: e(
+    'service_unavailable',
+    'The ledger is briefly unavailable. Please try again in a moment',
+    'Het grootboek is even niet bereikbaar. Probeer het zo opnieuw.',
+  ),
   internal_error: e(
     'internal_error',
     'Something went wrong',

@@ -3,9 +3,13 @@ import type { AdminRole } from '@machines/account/account.events';
 import type { Clock } from '../shared/clock';
 
 /** Who a verified bearer token speaks for. */
-export type Principal =
+export type Principal = (
   | { kind: 'user'; userId: string; sessionVersion: number }
-  | { kind: 'admin'; adminId: string; username: string; role: AdminRole };
+  | { kind: 'admin'; adminId: string; username: string; role: AdminRole }
+) & {
+  /** When the token stops speaking for anyone (ms since the epoch): a live stream ends then. */
+  expiresAtMs: number;
+};
 
 const ISSUER = 'escrow-deal-ledger';
 /** Separate audiences: a user token never opens admin routes and vice versa. */
@@ -23,17 +27,20 @@ function principalOf(
 ): Principal {
   const subject = typeof claims.sub === 'string' ? claims.sub : '';
   if (!subject) throw new TokenError('Invalid token');
+  const expiresAtMs = (claims.exp ?? 0) * 1000;
   if (audience === USER_AUDIENCE) {
     const sv = claims['sv'];
     return {
       kind: 'user',
       userId: subject,
       sessionVersion: typeof sv === 'number' && Number.isInteger(sv) && sv >= 0 ? sv : 0,
+      expiresAtMs,
     };
   }
   const role = claims['role'] === 'admin' || claims['role'] === 'auditor' ? claims['role'] : null;
   if (!role) throw new TokenError('Invalid token');
-  return { kind: 'admin', adminId: subject, username: String(claims['username'] ?? ''), role };
+  const username = String(claims['username'] ?? '');
+  return { kind: 'admin', adminId: subject, username, role, expiresAtMs };
 }
 
 /** HS256 tokens with expiry. Time comes from the injected clock, so tests can expire them. */

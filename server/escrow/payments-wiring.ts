@@ -25,16 +25,16 @@ import {
 export interface PaymentsWiring {
   gateway: PaymentGateway;
   escrow: Escrow;
-  /** Fires due timers; `start` runs it every 5 s (tests call `tick` with a test clock). */
+  /** The timers reactor (on `reactors`): fires due timers at their time once started (tests call `tick` with a test clock). */
   reactor: TimerReactor;
   /** Waits for the payments reactor's answer to an intent a route recorded. */
   outcomes: EffectOutcomes;
-  /** The outbox: reactors (payments, and those added with `addReactor` before start) fed by the event subscription. */
+  /** The outbox: the payments and timers reactors, fed by the event subscription. */
   reactors: ReactorRunner;
   /** Compares the ledger with the gateway once a day (with the timers) and records the result. */
   reconciliation: DailyReconciliation;
   registerRoutes(app: FastifyInstance): Promise<void>;
-  /** Starts the reactors (always) and the timer polling (unless `timers` is false). */
+  /** Starts the reactors (always) and the timers' firing at due times (unless `timers` is false). */
   start(options?: { timers?: boolean }): void;
   stop(): Promise<void>;
 }
@@ -51,29 +51,33 @@ export interface PaymentsDeps {
   decorateGateway?: (gateway: PaymentGateway) => PaymentGateway;
 }
 
-export function createPaymentsWiring({
-  config,
-  store,
-  bus,
-  run,
-  clock,
-  readDb,
-  decorateGateway = (g) => g,
-}: PaymentsDeps): PaymentsWiring {
-  const gateway = decorateGateway(
-    createGateway({
-      publicUrl: config.publicUrl,
-      dataDir: config.dataDir,
-      now: () => clock.now(),
-      ...(config.simulatedGatewayFile ? { simulatedGatewayFile: config.simulatedGatewayFile } : {}),
-      ...(config.stripe.secretKey ? { stripeSecretKey: config.stripe.secretKey } : {}),
-      ...(config.stripe.webhookSecret ? { stripeWebhookSecret: config.stripe.webhookSecret } : {}),
-    }),
-  );
+/** Stripe when a secret key is configured, the simulated gateway otherwise. */
+function gatewayFor(config: AppConfig, clock: Clock): PaymentGateway {
+  return createGateway({
+    publicUrl: config.publicUrl,
+    dataDir: config.dataDir,
+    now: () => clock.now(),
+    ...(config.simulatedGatewayFile ? { simulatedGatewayFile: config.simulatedGatewayFile } : {}),
+    ...(config.stripe.secretKey ? { stripeSecretKey: config.stripe.secretKey } : {}),
+    ...(config.stripe.webhookSecret ? { stripeWebhookSecret: config.stripe.webhookSecret } : {}),
+  });
+}
+
+/** The escrow's commands, with the periods from config and the users' e-mail from the read model. */
+function escrowFor(
+  {
+    config,
+    bus,
+    run,
+    clock,
+    readDb,
+  }: Pick<PaymentsDeps, 'config' | 'bus' | 'run' | 'clock' | 'readDb'>,
+  gateway: PaymentGateway,
+): Escrow {
   const emailOf = readDb.prepare<[string], { email: string }>(
     'SELECT email FROM rm_users WHERE id = ?',
   );
-  const escrow = createEscrow({
+  return createEscrow({
     bus,
     run,
     clock,
@@ -85,11 +89,31 @@ export function createPaymentsWiring({
     },
     users: { emailOf: async (userId) => emailOf.get(userId)?.email ?? null },
   });
-  const reactor = createTimerReactor({ db: readDb, bus, run, clock, intervalMs: 5_000 });
+}
+
+export function createPaymentsWiring({
+  config,
+  store,
+  bus,
+  run,
+  clock,
+  readDb,
+  decorateGateway = (g) => g,
+}: PaymentsDeps): PaymentsWiring {
+  const gateway = decorateGateway(gatewayFor(config, clock));
+  const escrow = escrowFor({ config, bus, run, clock, readDb }, gateway);
+  const reactor = createTimerReactor({
+    db: readDb,
+    bus,
+    run,
+    clock,
+    onError: (error, t) =>
+      console.error(`Timer ${t.kind} of ${t.streamId} failed:`, (error as Error)?.message ?? error),
+  });
   const reactors = createReactorRunner({
     store,
     db: readDb,
-    reactors: [createPaymentsReactor({ bus, run, gateway })],
+    reactors: [createPaymentsReactor({ bus, run, gateway }), reactor],
     onError: (name, event, error) =>
       console.error(
         `reactor ${name} failed on ${event.type} ${event.streamId}@${event.revision}:`,
@@ -104,6 +128,16 @@ export function createPaymentsWiring({
     onError: (error) =>
       console.error('Daily reconciliation failed:', (error as Error)?.message ?? error),
   });
+  let stopped = false;
+  /**
+   * Fires timers only once the schedule holds the history as it stood at start: while it is being
+   * rebuilt (a first start), a period whose end is folded but whose release is not yet would look due.
+   */
+  async function startTimersWhenCaughtUp(): Promise<void> {
+    const head = await store.headPosition().catch(() => 0);
+    await reactors.processed(head, 10 * 60_000, reactor.name);
+    if (!stopped) reactor.start();
+  }
   return {
     gateway,
     escrow,
@@ -120,11 +154,12 @@ export function createPaymentsWiring({
       // From the beginning, so start() subscribes at once (nothing to wait for).
       void reactors.start();
       if (options.timers ?? true) {
-        reactor.start();
+        void startTimersWhenCaughtUp();
         reconciliation.start();
       }
     },
     async stop() {
+      stopped = true;
       await reconciliation.stop();
       await reactor.stop();
       await reactors.stop();

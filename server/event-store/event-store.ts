@@ -124,6 +124,18 @@ export class WrongExpectedVersion extends Error {
   }
 }
 
+/**
+ * The store could not answer (its server restarted, the network dropped, a deadline passed) and
+ * retrying on another connection did not help; the caller may try again. The HTTP layer answers
+ * 503 with Retry-After, never 500.
+ */
+export class StoreUnavailable extends Error {
+  override readonly name = 'StoreUnavailable';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
 export class StreamNotFound extends Error {
   override readonly name = 'StreamNotFound';
   constructor(readonly streamId: string) {

@@ -31,8 +31,10 @@ export function assertEvents(streamId: string, events: unknown): asserts events 
   if (!Array.isArray(events) || events.length === 0) {
     throw new TypeError(`Append to ${streamId} needs a non-empty array of events`);
   }
-  const seen = new Set<string>();
-  events.forEach((event: unknown, index) => {
+  // Most appends carry one event: no set of ids to build for them.
+  const seen = events.length > 1 ? new Set<string>() : undefined;
+  for (let index = 0; index < events.length; index++) {
+    const event: unknown = events[index];
     if (typeof event !== 'object' || event === null) {
       throw new TypeError(`Event #${index} appended to ${streamId} is not an object`);
     }
@@ -52,11 +54,11 @@ export function assertEvents(streamId: string, events: unknown): asserts events 
         `Event type "${type}" on ${streamId} is reserved: types starting with "$" are system events`,
       );
     }
-    if (seen.has(id))
+    if (seen?.has(id))
       throw new TypeError(`Event id ${id} appears twice in one append to ${streamId}`);
-    seen.add(id);
+    seen?.add(id);
     assertMetadata(streamId, id, (event as Partial<EventData>).metadata);
-  });
+  }
 }
 
 /**
@@ -121,10 +123,15 @@ export function validateAppend(
   assertStreamId(streamId);
   assertExpectedRevision(expected);
   assertEvents(streamId, events);
-  return events.map((event) => ({
-    id: event.id,
-    type: event.type,
-    data: toJson(streamId, event.id, 'data', event.data),
-    metadata: toJson(streamId, event.id, 'metadata', event.metadata),
-  }));
+  const serialised = new Array<SerialisedEvent>(events.length);
+  for (let i = 0; i < events.length; i++) {
+    const { id, type, data, metadata } = events[i]!;
+    serialised[i] = {
+      id,
+      type,
+      data: toJson(streamId, id, 'data', data),
+      metadata: toJson(streamId, id, 'metadata', metadata),
+    };
+  }
+  return serialised;
 }

@@ -33,6 +33,15 @@ export interface ConcurrentBatches<T> {
   inFlight: number;
   /** What must stay in submission order (the stream an append goes to). */
   keyOf(item: T): string;
+  /**
+   * A burst of at least this many items that finds nothing being written goes out as two halves
+   * on two connections (asynchronous writers with inFlight > 1 only): the writers of the first
+   * half get their answer, and decide their next appends, while the second half is written, instead
+   * of every writer waiting for one big commit and the store then waiting for all of them. Bursts
+   * above `max` (a backlog: the store is the bottleneck) go out whole, one fixed cost per batch,
+   * and so does every burst while `when()` says no.
+   */
+  splitBurst?: { min: number; max: number; when?: () => boolean };
 }
 
 /**
@@ -60,6 +69,17 @@ function splitByKey<W>(
   return { batch, rest, keys: [...taken] };
 }
 
+/** Half of a burst of `waiting` items that finds nothing being written, or null: take them all. */
+function halfOfBurst(
+  waiting: number,
+  writing: number,
+  { inFlight, splitBurst }: ConcurrentBatches<unknown>,
+): number | null {
+  if (!splitBurst || inFlight < 2 || writing > 0) return null;
+  if (waiting < splitBurst.min || waiting > splitBurst.max) return null;
+  return (splitBurst.when?.() ?? true) ? Math.ceil(waiting / 2) : null;
+}
+
 export function createGroupCommitQueue<T, R>(
   writeBatch: (items: T[]) => Outcomes<R>,
   maxBatch = 1_000,
@@ -76,7 +96,7 @@ export function createGroupCommitQueue<T, R>(
   /** The next batch (with the default key, the first maxBatch items); the rest waits. */
   function take(): { batch: Waiting<T, R>[]; keys: string[] } {
     const next = splitByKey(queue, {
-      maxBatch,
+      maxBatch: Math.min(maxBatch, halfOfBurst(queue.length, writing, concurrent) ?? maxBatch),
       held: busy,
       keyOf: (waiting) => keyOf(waiting.item),
     });

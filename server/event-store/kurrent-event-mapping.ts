@@ -14,6 +14,7 @@ import {
   type ResolvedEvent,
 } from '@kurrent/kurrentdb-client';
 import {
+  StoreUnavailable,
   StreamNotFound,
   WrongExpectedVersion,
   type EventData,
@@ -156,7 +157,12 @@ export function toPortError(
   }
   if (type === 'stream-not-found') return new StreamNotFound(streamId);
   if (type === 'deadline-exceeded')
-    return new Error(`KurrentDB did not answer the call on ${streamId} within its deadline`, {
+    return new StoreUnavailable(
+      `KurrentDB did not answer the call on ${streamId} within its deadline`,
+      { cause: error },
+    );
+  if (type === 'unavailable')
+    return new StoreUnavailable(`KurrentDB is not reachable for the call on ${streamId}`, {
       cause: error,
     });
   return error;

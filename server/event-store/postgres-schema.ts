@@ -40,13 +40,17 @@ CREATE TABLE IF NOT EXISTS es_events (
 );
 
 -- Writes events first + 1 .. last of a batch (parallel arrays, one element per event; a NULL
--- position is an event that is not written) with a single multi-row INSERT.
+-- position is an event that is not written) with a single multi-row INSERT. PL/pgSQL, not SQL:
+-- a SQL function called from es_append is parsed and planned again on every call, while
+-- PL/pgSQL keeps the INSERT's plan for the connection (a tenth of a batch's server time).
 CREATE OR REPLACE FUNCTION es_insert_events(first int, last int, e_pos bigint[], e_s text[], e_rev bigint[], ids text[], types text[], datas json[], metas json[], e_hash text[])
-RETURNS void LANGUAGE sql AS $ins$
+RETURNS void LANGUAGE plpgsql AS $ins$
+BEGIN
   INSERT INTO es_events (position, stream_id, revision, event_id, type, data, metadata, recorded_at, hash)
   SELECT u.pos, u.s, u.rev, u.id, u.type, u.data, u.meta, now(), u.hash
     FROM unnest(e_pos, e_s, e_rev, ids, types, datas, metas, e_hash) WITH ORDINALITY AS u (pos, s, rev, id, type, data, meta, hash, k)
    WHERE u.k > first AND u.k <= last AND u.pos IS NOT NULL;
+END
 $ins$;
 
 -- One batch of appends as parallel arrays: append i goes to streams[i] with expected revision

@@ -14,6 +14,7 @@ import { isDomainError } from '../commands/domain-error';
 import { requestLanguage } from '../i18n/request-language';
 import { TooManyRequests } from './rate-limits';
 import { GatewayError } from '../payments/gateway/payment-gateway';
+import { StoreUnavailable } from '../event-store/event-store';
 
 /** Fastify's own client errors, by its error code. */
 const fastifyErrors: Record<string, ErrorCode> = {
@@ -69,6 +70,16 @@ export function sendError(
 
 const errorStatus = (code: ErrorCode): number => errorKinds[errorCatalogue[code].kind];
 
+/**
+ * The store could not answer: the adapter said so (StoreUnavailable), or SQLite stayed locked past
+ * its busy timeout (another process, such as a backup or `npm run verify`, held the write lock).
+ */
+function isStoreUnavailable(error: unknown): boolean {
+  if (error instanceof StoreUnavailable) return true;
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code);
+}
+
 export function registerErrorHandling(
   app: FastifyInstance,
   { notFound = true }: { notFound?: boolean } = {},
@@ -80,6 +91,11 @@ export function registerErrorHandling(
       return sendError(request, reply, 'invalid_input', { detail: validationMessage(error) });
     }
     if (isDomainError(error)) return sendError(request, reply, error.code, error.params);
+    if (isStoreUnavailable(error)) {
+      request.log.warn({ err: error }, 'event store unavailable');
+      reply.header('retry-after', '5');
+      return sendError(request, reply, 'store_unavailable');
+    }
     if (error instanceof GatewayError) {
       // The client looks for the gateway's code (funds_settling, payouts_enabled, ...): it is `error`, and the message starts with it.
       const code = error.code === 'gateway_unavailable' ? 'gateway_unavailable' : 'gateway_refused';

@@ -4,9 +4,12 @@ import { tokenParam } from '../http/fields';
 import type { RouteDeps, ZodApp } from '../http/route-deps';
 import { DomainError } from '../commands/domain-error';
 import { TooManyRequests } from '../http/rate-limits';
+import type { Clock } from '../shared/clock';
 import type { LiveGrant, LiveHolder, LiveHub, LiveRefusal, LiveScope } from './live-hub';
 
 const HEARTBEAT_MS = 15_000;
+/** setTimeout's longest delay; a token living longer is checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 /** A refused stream may try again after this long (a stream held elsewhere may have closed by then). */
 const RETRY_AFTER_SECONDS = 30;
 const refusals: Record<LiveRefusal, string> = {
@@ -17,9 +20,30 @@ const refusals: Record<LiveRefusal, string> = {
   total: 'Too many live-update streams are open on this server; try again later',
 };
 
+/** A signed-in stream's token: it ends when the token expires. */
+interface TokenExpiry {
+  clock: Clock;
+  atMs: number;
+}
+
+/** Ends the stream when its token expires (re-armed when the expiry lies beyond setTimeout's range). */
+function closeAtExpiry(expiry: TokenExpiry, close: () => void): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    const left = expiry.atMs - expiry.clock.now().getTime();
+    if (left <= 0) return close();
+    // Within range the timer itself says the time has come (the clock is only read to plan).
+    timer = setTimeout(left > MAX_TIMER_MS ? arm : close, Math.min(left, MAX_TIMER_MS));
+    timer.unref();
+  };
+  arm();
+  return () => clearTimeout(timer);
+}
+
 /**
  * Opens a server-sent-event stream for `scope`, unless a cap on open streams refuses it (429): the
- * hub sends it change notices and ends it when the grant no longer holds; a heartbeat keeps it open.
+ * hub sends it change notices and ends it when the grant no longer holds or, for a signed-in
+ * stream, when its token expires; a heartbeat keeps it open.
  */
 function open(
   live: LiveHub,
@@ -28,6 +52,7 @@ function open(
   scope: LiveScope,
   grant: LiveGrant,
   holder: Omit<LiveHolder, 'address'>,
+  expiry?: TokenExpiry,
 ): void {
   const who = { ...holder, address: request.ip };
   const refused = live.refusal(who);
@@ -47,10 +72,12 @@ function open(
   let closed = false;
   const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
   heartbeat.unref();
+  let stopExpiry = (): void => undefined;
   const close = () => {
     if (closed) return;
     closed = true;
     clearInterval(heartbeat);
+    stopExpiry();
     remove();
     res.end();
   };
@@ -64,6 +91,7 @@ function open(
     close,
   });
   request.raw.on('close', close);
+  if (expiry) stopExpiry = closeAtExpiry(expiry, close);
 }
 
 /** The streams of a signed-in user (their deals and requests) and of an admin or auditor (everything). */
@@ -91,6 +119,7 @@ function accountStreamRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
         { kind: 'user', userId },
         { stream: `user-${userId}`, holds },
         { account: `user:${userId}` },
+        { clock: ctx.clock, atMs: p.expiresAtMs },
       );
     },
   );
@@ -116,6 +145,7 @@ function accountStreamRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
         { kind: 'admin' },
         { stream: `admin-${adminId}`, holds: () => accounts.adminById(adminId)?.active === true },
         { account: `admin:${adminId}` },
+        { clock: ctx.clock, atMs: p.expiresAtMs },
       );
     },
   );

@@ -11,7 +11,7 @@ import type { Clock } from '../shared/clock';
 import { createMailSender, type MailSender } from './mail-sender';
 import type { NotificationFacts } from './notification-plan';
 import { optOutStreamId, requestBlockStreamId } from './notification-streams';
-import { createNotificationTimers } from './notification-timers';
+import { createNotificationTimersReactor } from '../reactors/notification-timers.reactor';
 import { createNotificationsReactor } from '../reactors/notifications.reactor';
 import { createReactorRunner, type ReactorRunner } from '../reactors/reactor-runner';
 import { createRequestBlockLinks, createUnsubscribeLinks } from './unsubscribe-link';
@@ -71,7 +71,7 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
     onSendError: (error, n, channel) =>
       console.error(`Notification ${n.kind} by ${channel} failed:`, (error as Error).message),
   });
-  const timers = createNotificationTimers({
+  const timers = createNotificationTimersReactor({
     store,
     clock,
     queries: queries.notifications,
@@ -89,7 +89,7 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
     mailAccess: createMailAccess(deps.secret),
     requestBlocks,
     /**
-     * The reactor runs on the reactor runner, a runner of its own: routes that wait for the money
+     * The reactor and the notification timers run on the reactor runner, a runner of its own: routes that wait for the money
      * reactors (effect outcomes) never wait for a mail server. It starts at the store's head the
      * first time, and hands each event over once the read models it reads have applied it.
      */
@@ -98,7 +98,7 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
         running = createReactorRunner({
           store,
           db: deps.readDb,
-          reactors: [reactor],
+          reactors: [reactor, timers],
           firstStart: 'head',
           before: (event) => deps.runner.waitForPosition(event.position),
           retryDelayMs: 1_000,

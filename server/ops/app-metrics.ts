@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { timerBacklog, type TimerKind } from '../../projections/timers.projection';
+import { timerBacklog, type TimerKind } from '../reactors/timer-schedule';
 import type { CommandOutcome } from '../commands/command-bus';
 import { WrongExpectedVersion, type EventStore } from '../event-store/event-store';
 import type { PaymentGateway } from '../payments/gateway/payment-gateway';
@@ -105,7 +105,7 @@ function timerGauges(registry: Registry, watched: Watched): void {
   });
   const timersOverdue = new Gauge({
     name: 'escrow_timers_overdue_seconds',
-    help: 'How long the oldest due timer has waited to fire; 0 when none is due (the reactor ticks every 5 s)',
+    help: 'How long the oldest due timer has waited to fire; 0 when none is due (the reactor wakes at each due time)',
     registers: [registry],
   });
 }

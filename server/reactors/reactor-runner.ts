@@ -38,9 +38,11 @@ function createProgress(db: Database, reactors: readonly Reactor[]) {
   const positions = new Map<string, number>(
     reactors.map((r) => [r.name, read.get(r.name)?.position ?? 0]),
   );
-  const waiters = new Set<{ position: number; resolve: () => void }>();
-  const reached = (position: number): boolean =>
-    [...positions.values()].every((p) => p >= position);
+  const waiters = new Set<{ position: number; only?: string; resolve: () => void }>();
+  const reached = (position: number, only?: string): boolean =>
+    only === undefined
+      ? [...positions.values()].every((p) => p >= position)
+      : (positions.get(only) ?? 0) >= position;
   return {
     /** The reactors that have never run here (no checkpoint yet). */
     unstarted: reactors.filter((r) => read.get(r.name) === undefined).map((r) => r.name),
@@ -49,18 +51,19 @@ function createProgress(db: Database, reactors: readonly Reactor[]) {
       positions.set(name, position);
       write.run(name, position);
       for (const w of waiters) {
-        if (reached(w.position)) {
+        if (reached(w.position, w.only)) {
           waiters.delete(w);
           w.resolve();
         }
       }
     },
-    /** Resolves once every reactor has handled the events up to `position`, or after `timeoutMs` (false). */
-    processed(position: number, timeoutMs: number): Promise<boolean> {
-      if (reached(position)) return Promise.resolve(true);
+    /** Resolves once every reactor (or the one named) has handled the events up to `position`, or after `timeoutMs` (false). */
+    processed(position: number, timeoutMs: number, only?: string): Promise<boolean> {
+      if (reached(position, only)) return Promise.resolve(true);
       return new Promise((resolve) => {
         const waiter = {
           position,
+          ...(only === undefined ? {} : { only }),
           resolve: () => {
             clearTimeout(timer);
             resolve(true);
@@ -180,6 +183,8 @@ export function createReactorRunner({
 
   return {
     async start(): Promise<void> {
+      for (const reactor of reactors)
+        if (progress.unstarted.includes(reactor.name)) reactor.reset?.();
       if (firstStart === 'head' && progress.unstarted.length > 0) {
         const head = await store.headPosition();
         for (const name of progress.unstarted) progress.advance(name, head);
@@ -188,9 +193,9 @@ export function createReactorRunner({
       for (const reactor of reactors) subscriptions.push(follow(reactor));
     },
 
-    /** Resolves once every reactor has handled the events up to `position`, or after `timeoutMs` (false). */
-    processed: (position: number, timeoutMs = 10_000): Promise<boolean> =>
-      progress.processed(position, timeoutMs),
+    /** Resolves once every reactor (or the one named) has handled the events up to `position`, or after `timeoutMs` (false). */
+    processed: (position: number, timeoutMs = 10_000, only?: string): Promise<boolean> =>
+      progress.processed(position, timeoutMs, only),
 
     checkpoint: (name: string): number => progress.checkpoint(name),
 

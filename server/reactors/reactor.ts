@@ -12,4 +12,9 @@ export interface Reactor {
   /** Event types it reacts to; the runner skips every other event without calling it. */
   readonly types?: ReadonlySet<string>;
   handle(event: RecordedEvent): Promise<void>;
+  /**
+   * For a reactor that keeps state of its own (the timers' schedule): called before it is first
+   * handed anything when it has no checkpoint yet, so state an earlier version left goes.
+   */
+  reset?(): void;
 }

@@ -1,19 +1,30 @@
 import type { Database } from 'better-sqlite3';
-import { dueTimers, nextDueMs, type DueTimer } from '../../projections/timers.projection';
+import { decodeEvent } from '@machines/events/codec';
+import type { ProjectedEvent } from '../../projections/projection';
 import { dealAggregate } from '../commands/aggregate';
 import type { CommandBus, CommandContext } from '../commands/command-bus';
 import { deterministicId } from '../commands/deterministic-id';
 import type { CommandRunner } from '../commands/run-command';
 import { requestDeferredPayout } from '../payment-requests/request-payouts';
 import type { Clock } from '../shared/clock';
+import { createDueTimeScheduler } from './due-time-scheduler';
+import type { Reactor } from './reactor';
+import {
+  dueTimers,
+  nextDueMs,
+  timerEventTypes,
+  timerSchedule,
+  type DueTimer,
+} from './timer-schedule';
 
 export interface TimerReactorOptions {
-  /** The read database the timers projection writes to. */
+  /** Holds the schedule: the database of the runner that keeps this reactor's checkpoint. */
   db: Database;
   bus: CommandBus;
   run: CommandRunner;
   clock: Clock;
-  intervalMs: number;
+  /** The longest sleep between two looks at the schedule (default a minute). */
+  maxSleepMs?: number;
   /** How many due timers one tick handles at most. */
   batchSize?: number;
   /** After a failure that recorded nothing, wait this long before retrying. */
@@ -58,20 +69,23 @@ async function fire(parts: FireParts, t: DueTimer): Promise<void> {
 }
 
 /**
- * Turns due times into commands with the injected clock: the timers projection (fed by the event
- * subscription) says what is due, the deciders decide. Never early: the machine's guards compare
- * the appended event's `at` (this clock) with the period's end. At most once with several
- * instances: the events' ids derive from the stream, the period and the revision decided on, so a
- * second instance appending "the same" elapsed event and release request writes nothing; the
- * transfer itself is the payments reactor's, keyed by the request's key.
+ * The timers reactor, on the reactor runner like every reactor: the runner hands it the events
+ * that start, move, pause or end a due time (`timerEventTypes`); it folds them into its schedule
+ * (`timer-schedule.ts`) and wakes its scheduler, which sleeps until the next due time and turns
+ * what is due into commands with the injected clock; the deciders decide. Never early: the
+ * machine's guards compare the appended event's `at` (this clock) with the period's end. At most
+ * once with several instances: the events' ids derive from the stream, the period and the revision
+ * decided on, so a second instance appending "the same" elapsed event and release request writes
+ * nothing; the transfer itself is the payments reactor's, keyed by the request's key.
  */
 export function createTimerReactor(options: TimerReactorOptions) {
-  const { db, clock, intervalMs, batchSize = 100, backoffMs = 60_000 } = options;
+  const { db, clock, batchSize = 100, backoffMs = 60_000 } = options;
+  // Keyed by stream and kind: a timer whose firing failed without recording anything waits.
   const backoff = new Map<string, number>();
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
+  timerSchedule.setup(db);
+  let apply = timerSchedule.prepare(db) as (event: ProjectedEvent) => void;
 
-  async function runTick(): Promise<number> {
+  async function fireDue(): Promise<number> {
     const nowMs = clock.now().getTime();
     let fired = 0;
     for (const t of dueTimers(db, clock.now().toISOString(), batchSize)) {
@@ -82,7 +96,7 @@ export function createTimerReactor(options: TimerReactorOptions) {
         backoff.delete(key);
         fired += 1;
       } catch (error) {
-        // A recorded refusal reschedules itself (projection); anything else waits a little here.
+        // A recorded refusal reschedules itself (the schedule's fold); anything else waits here.
         backoff.set(key, nowMs + backoffMs);
         options.onError?.(error, t);
       }
@@ -90,58 +104,48 @@ export function createTimerReactor(options: TimerReactorOptions) {
     return fired;
   }
 
-  function tick(): Promise<number> {
-    if (running) return running.then(() => runTick());
-    running = runTick().finally(() => {
-      running = null;
-    });
-    return running;
+  /** The schedule's next due time, or the end of the first back-off, whichever comes first. */
+  function nextWakeMs(nowMs: number): number | null {
+    let next = nextDueMs(db, nowMs);
+    for (const until of backoff.values())
+      if (until > nowMs && (next === null || until < next)) next = until;
+    return next;
   }
 
-  let started = false;
-  /**
-   * Sleeps until the next timer falls due (or the interval, whichever is sooner), ticks, and plans
-   * again; `soon` ticks at once (the read model changed: something may be due now). Timers that
-   * failed and wait out their backoff are retried on the interval.
-   */
-  function plan(soon = false): void {
-    if (timer) clearTimeout(timer);
-    const nowMs = clock.now().getTime();
-    const next = nextDueMs(db, nowMs);
-    const wait = soon ? 0 : next === null ? intervalMs : Math.min(intervalMs, next - nowMs);
-    timer = setTimeout(() => {
-      timer = null;
-      void tick()
-        .catch(() => undefined)
-        .finally(() => {
-          if (started) plan();
-        });
-    }, wait);
-    timer.unref();
-  }
+  const scheduler = createDueTimeScheduler({
+    clock,
+    fireDue,
+    nextDueMs: nextWakeMs,
+    ...(options.maxSleepMs ? { maxSleepMs: options.maxSleepMs } : {}),
+  });
+
+  const reactor: Reactor = {
+    // The schedule's version is in the name: a new fold starts a new checkpoint (a full replay).
+    name: `timers-v${timerSchedule.version}`,
+    types: timerEventTypes,
+    reset() {
+      timerSchedule.reset(db);
+      timerSchedule.setup(db);
+      apply = timerSchedule.prepare(db) as (event: ProjectedEvent) => void;
+    },
+    async handle(event) {
+      const decoded = decodeEvent(event) as ProjectedEvent;
+      decoded.id = event.id;
+      decoded.streamId = event.streamId;
+      decoded.revision = event.revision;
+      decoded.position = event.position;
+      apply(decoded);
+      scheduler.wake();
+    },
+  };
 
   return {
-    /** Handles every timer due now; resolves with how many fired without error. Never overlaps itself. */
-    tick,
-    /**
-     * Runs ticks on its own: at the next due time (so a period ends when it ends, not up to an
-     * interval later) and at least every `intervalMs`. `wake()` re-plans after the timers read
-     * model changed (the composition root calls it when the projections applied a batch).
-     */
-    start(): void {
-      if (started) return;
-      started = true;
-      plan();
-    },
-    wake(): void {
-      if (started) plan(true);
-    },
-    async stop(): Promise<void> {
-      started = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running?.catch(() => undefined);
-    },
+    ...reactor,
+    /** Fires every timer due now; resolves with how many fired without error. Never overlaps itself. */
+    tick: scheduler.tick,
+    /** Starts firing on its own: at each due time, and whenever the runner hands it a moved one. */
+    start: scheduler.start,
+    stop: scheduler.stop,
   };
 }
 

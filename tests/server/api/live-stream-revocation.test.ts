@@ -123,4 +123,31 @@ describe('event streams end with the right that opened them', () => {
     expect(other.ended).toBe(false);
     expect((await live.sse.open(`/api/events/stream/deal/${oldLink}`)).status).toBe(404);
   });
+
+  it('given streams opened with a user token and an admin token, when each token expires, then its stream ends then; a stream whose token lives on stays', async () => {
+    const { clock } = live.t;
+    const user = await registerUser(live.t.app);
+    const admin = await adminLogin('live-expiry', 'admin');
+    const expiryOf = (token: string) =>
+      (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number })
+        .exp * 1000;
+    const streams = [
+      { token: user.token, path: '/api/events/stream', what: 'user' },
+      { token: admin.token, path: '/api/admin/events/stream', what: 'admin' },
+    ].sort((a, b) => expiryOf(a.token) - expiryOf(b.token));
+    for (const { token, path, what } of streams) {
+      // The clock moves to just before the token runs out; a token signed then lives on.
+      clock.set(new Date(expiryOf(token) - 300));
+      const fresh = await registerUser(live.t.app);
+      const expiring = await openStream(path, bearer(token));
+      const lasting = await openStream('/api/events/stream', bearer(fresh.token));
+      expect(expiring.ended).toBe(false);
+      await endsWithinASecond(expiring, `the stream of the expiring ${what} token to end`);
+      expect(lasting.ended).toBe(false);
+      // An expired token opens nothing.
+      clock.set(new Date(expiryOf(token) + 1_000));
+      const refused = await live.t.app.inject({ url: path, headers: bearer(token) });
+      expect(refused.statusCode).toBe(401);
+    }
+  });
 });

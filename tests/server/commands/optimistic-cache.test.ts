@@ -80,6 +80,34 @@ describe('optimistic snapshot cache', () => {
     expect(result.revision).toBe(4);
   });
 
+  it.each([
+    ['answers at once', false],
+    ['answers later (a promise)', true],
+  ])(
+    'an event the stale cached state refuses is re-checked against the stream (a decider that %s)',
+    async (_, later) => {
+      const other = p.newBus();
+      await givenStream(p, dealAggregate, stream, dealGiven.awaitingAcceptance());
+      await whenCommand(p, dealAggregate, stream, dealHistory.accepted(), other);
+      // Onboarding is refused while awaiting acceptance (the stale cache) and taken once accepted.
+      const decided: string[] = [];
+      const decide = (state: {
+        snapshot: { context: { influencerAcceptedAt: string | null } };
+      }) => {
+        decided.push(state.snapshot.context.influencerAcceptedAt === null ? 'stale' : 'fresh');
+        return [draftOf(dealHistory.onboarding())];
+      };
+      const result = await p.bus.execute(
+        dealAggregate,
+        stream,
+        (state) => (later ? Promise.resolve(decide(state)) : decide(state)),
+        ctxOf(actors.creator),
+      );
+      expect(decided).toEqual(['stale', 'fresh']);
+      expect(result.revision).toBe(4);
+    },
+  );
+
   it('a command refused on a fresh state is still refused, with the stream unchanged', async () => {
     await givenStream(p, dealAggregate, stream, dealGiven.accepted());
     const error = await rejectionOf(whenCommand(p, dealAggregate, stream, dealHistory.delivered()));

@@ -86,4 +86,45 @@ describe('group commit queue with two batches in flight', () => {
     expect(await Promise.all([...first, ...later])).toEqual([1, 2, 3, 4]);
     await queue.drain();
   });
+
+  it('given a burst that finds nothing being written, then it goes out as two halves on the two turns; a backlog above the limit, or a burst while the store is shared, goes out whole', async () => {
+    let alone = true;
+    const writer = controlledWriter();
+    const queue = createGroupCommitQueue(writer.write, 100, {
+      inFlight: 2,
+      keyOf: (item: Item) => item.stream,
+      splitBurst: { min: 4, max: 10, when: () => alone },
+    });
+    const submit = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) =>
+        queue.submit({ stream: `s${from + i}`, n: from + i }),
+      );
+    const sizes = () => writer.batches.map((batch) => batch.length);
+    const finishAll = async () => {
+      for (const finish of writer.finish.splice(0)) finish();
+      await turn();
+      await turn();
+    };
+
+    const burst = submit(0, 6);
+    await turn();
+    await turn();
+    expect(sizes()).toEqual([3, 3]);
+    await finishAll();
+
+    const small = submit(6, 3); // below min: one batch
+    await turn();
+    await finishAll();
+    const backlog = submit(9, 12); // above max: one batch
+    await turn();
+    await finishAll();
+    alone = false;
+    const shared = submit(21, 6); // another writer is about: one batch
+    await turn();
+    await finishAll();
+    expect(sizes()).toEqual([3, 3, 3, 12, 6]);
+    expect(await Promise.all([...burst, ...small, ...backlog, ...shared])).toEqual(
+      Array.from({ length: 27 }, (_, i) => i),
+    );
+  });
 });

@@ -72,6 +72,31 @@ describe.runIf(pgTestUrl)('PostgreSQL subscriptions after a dropped connection',
     },
   );
 
+  it('given every backend terminated, when the store reads and appends at once, then they go through on fresh connections (five times over)', async () => {
+    const store = createPostgresEventStore({
+      connectionString: database().url,
+      onConnectionError: () => undefined,
+    });
+    const stream = newStream('read-retry');
+    const events = newEvents(6);
+    await store.append(stream, events.slice(0, 1), 'no_stream');
+    // Fill the pool with idle connections, so terminated ones wait there to be picked.
+    await Promise.all(Array.from({ length: 8 }, () => store.readStream(stream)));
+    for (let round = 1; round <= 5; round++) {
+      expect(await terminate('true')).toBeGreaterThan(0);
+      const [read, head, appended] = await Promise.all([
+        store.readStream(stream),
+        store.headPosition(),
+        store.append(stream, events.slice(round, round + 1), round - 1),
+      ]);
+      expect(read.length).toBeGreaterThanOrEqual(round);
+      expect(head).toBeGreaterThan(0);
+      expect(appended.nextExpectedRevision).toBe(round);
+    }
+    expect((await store.readStream(stream)).map((e) => e.id)).toEqual(events.map((e) => e.id));
+    await store.close();
+  });
+
   it("resumes an app's read models and reactors (the runners) after every connection to the database was terminated", async () => {
     const own = await createTestDatabase('escrow_reconnect');
     const t = await createTestApp({ DATABASE_URL: own.url });

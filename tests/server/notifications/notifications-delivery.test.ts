@@ -313,6 +313,15 @@ describe('notifications reactor', () => {
       pushesTo(b, '/push/reminder').filter((p) => p.tag === 'release_reminder');
 
     clock.set(new Date(Date.parse(waiting.endsAt) - 12 * HOUR_MS - 1_000));
+    // What the reactor's scheduler sleeps until: the reminder's moment, not a polling interval.
+    const { releaseReminderHours, holdAgeingHours } = ctx.config.notifications;
+    expect(
+      ctx.queries.notifications.nextDueMs(
+        clock.now().getTime(),
+        releaseReminderHours * HOUR_MS,
+        holdAgeingHours * HOUR_MS,
+      ),
+    ).toBe(Date.parse(waiting.endsAt) - 12 * HOUR_MS);
     expect(await ctx.notifications.timers.tick()).toBe(0);
     await react();
     expect(reminders()).toEqual([]);

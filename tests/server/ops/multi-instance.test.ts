@@ -35,6 +35,8 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
       DATABASE_URL: database().url,
       SIMULATED_GATEWAY_FILE: join(shared, 'simulated-gateway.sqlite'),
       REVIEW_PERIOD_HOURS: '0.004', // 14.4 s: long enough to release by hand, short enough to see the timer fire
+      // 7.2 s before the end: the reminder falls due while the surviving instances race for it.
+      RELEASE_REMINDER_HOURS: '0.002',
       LOGIN_MAX_FAILURES: '5',
       METRICS_TOKEN, // health answers its read models' position to it
       ADMIN_USERNAME: '',
@@ -311,6 +313,11 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
     expect(await eventsOf(timed.id, 'ReviewPeriodElapsed')).toBe(1);
     expect(await eventsOf(timed.id, 'FundsReleaseRequested')).toBe(1);
     expect(transfersOf(timed.id)).toBe(1);
+    const reminders = await sql<{ n: number }>(
+      "SELECT count(*)::int AS n FROM es_events WHERE type = 'ReleaseReminderDue' AND (data->>'dealId')::int = $1",
+      [timed.id],
+    );
+    expect(reminders[0]!.n).toBe(1);
 
     // Every email claimed was written once, by one instance (the killed one's folder included).
     await converged();

@@ -29,7 +29,8 @@ describe('concurrent releases', () => {
     // A second app instance: its own bus (cache), payments reactor (own checkpoint) and timer reactor.
     const other = await h.secondInstance();
     h.clock.advance(48 * HOUR);
-    await h.runner.waitForPosition(await h.store.headPosition());
+    await h.timersCaughtUp();
+    await other.timersCaughtUp();
     const calls = Array.from({ length: 50 }, (_, i) =>
       (i % 2 === 0 ? h.escrow : other.escrow).releaseFunds(dealId, 'brand', brand),
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueTimers } from '../../../projections/timers.projection';
+import { dueTimers } from '../../../server/reactors/timer-schedule';
 import { paymentRequestAggregate } from '../../../server/commands/aggregate';
 import {
   givenRequest,
@@ -16,7 +16,7 @@ describe('deferred payouts in the timers read model', () => {
   const visitor = requestVisitor;
   useHarness((harness) => (h = harness), { users: ['u_creator'] });
 
-  const caughtUp = async () => h.runner.waitForPosition(await h.store.headPosition());
+  const caughtUp = () => h.timersCaughtUp();
 
   it('given a deferred payout, then its row is paused until the creator is ready, then due, then gone once paid', async () => {
     const { requestId } = await givenRequest(h, 'u_creator');

@@ -38,4 +38,26 @@ describe('reactor runner', () => {
     await store.close();
     db.close();
   });
+
+  it('given a reactor that keeps state, when it has no checkpoint it is reset before its first event, and not again once it has one', async () => {
+    const store = createSqliteEventStore({ path: join(dir, 'reset.db') });
+    const db = new Database(':memory:');
+    let resets = 0;
+    const reactor = {
+      name: 'stateful',
+      reset: () => void (resets += 1),
+      handle: async () => undefined,
+    };
+    const first = createReactorRunner({ store, db, reactors: [reactor] });
+    await first.start();
+    const { position } = await store.append(newStream('reset'), newEvents(1), 'no_stream');
+    expect(await first.processed(position, 5_000, 'stateful')).toBe(true);
+    await first.stop();
+    const again = createReactorRunner({ store, db, reactors: [reactor] });
+    await again.start();
+    await again.stop();
+    expect(resets).toBe(1);
+    await store.close();
+    db.close();
+  });
 });

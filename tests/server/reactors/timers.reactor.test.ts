@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dueTimers } from '../../../projections/timers.projection';
+import { dueTimers } from '../../../server/reactors/timer-schedule';
 import { dealAggregate, paymentRequestAggregate } from '../../../server/commands/aggregate';
 import {
   admin,
@@ -24,7 +24,7 @@ describe('timer reactor and the timers read model', () => {
     await h.close();
   });
 
-  const caughtUp = async () => h.runner.waitForPosition(await h.store.headPosition());
+  const caughtUp = () => h.timersCaughtUp();
 
   it('given a delivery, then one review timer is due exactly 48 h later', async () => {
     const { dealId } = await givenDeliveredDeal(h);
@@ -89,7 +89,10 @@ describe('timer reactor and the timers read model', () => {
     h.clock.advance(48 * HOUR);
     await caughtUp();
     const second = await h.secondInstance();
-    await Promise.all([h.reactor.tick(), second.timers.tick()]);
+    await second.timersCaughtUp();
+    const fired = await Promise.all([h.reactor.tick(), second.timers.tick()]);
+    // Both instances saw the period end in their own schedules and asked.
+    expect(fired).toEqual([1, 1]);
     await h.settleEffects();
     await second.reactors.processed(await h.store.headPosition());
     const types = await h.types(dealAggregate.streamId(dealId));
@@ -125,5 +128,30 @@ describe('timer reactor and the timers read model', () => {
     h.clock.advance(25 * HOUR);
     await h.tick();
     expect((await requestState(h, requestId)).status).toBe('paid');
+  });
+
+  it('given the reactor started, when the runner hands it a later timer event, then a period that ended meanwhile elapses with no tick called', async () => {
+    const first = await givenDeliveredDeal(h);
+    await caughtUp();
+    h.reactor.start();
+    h.clock.advance(48 * HOUR);
+    // Nothing ticks: the next event the runner hands the reactor wakes its scheduler.
+    await givenDeliveredDeal(h);
+    const deadline = Date.now() + 5_000;
+    const stream = dealAggregate.streamId(first.dealId);
+    while (!(await h.types(stream)).includes('FundsReleased') && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    const types = await h.types(stream);
+    expect(types.filter((t) => t === 'ReviewPeriodElapsed')).toHaveLength(1);
+    expect(types.filter((t) => t === 'FundsReleased')).toHaveLength(1);
+    await h.reactor.stop();
+  });
+
+  it('given a restart with the schedule kept, then the reactor does not replay history into it', async () => {
+    await givenDeliveredDeal(h);
+    await caughtUp();
+    const name = h.reactor.name;
+    expect(h.reactors.checkpoint(name)).toBe(await h.store.headPosition());
+    expect(name).toMatch(/^timers-v\d+$/);
   });
 });

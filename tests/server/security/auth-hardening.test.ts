@@ -99,14 +99,20 @@ describe('row 2: X-Forwarded-For is trusted only from configured proxies', () =>
     );
     expect(res.statusCode).toBe(429);
   });
-  it('TRUST_PROXY parses hop counts and addresses and refuses "true"', () => {
+  it('TRUST_PROXY takes proxy addresses and ranges; it refuses "true", a hop count (which Fastify ignores) and anything else', () => {
     const base = { JWT_SECRET: 'x'.repeat(32) };
     expect(loadConfig(base).trustProxy).toBe(false);
-    expect(loadConfig({ ...base, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: '0' }).trustProxy).toBe(false);
     expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy).toBe(
       '10.0.0.1,10.0.0.2',
     );
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, ::1, loopback' }).trustProxy).toBe(
+      '10.0.0.0/8, ::1, loopback',
+    );
     expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: '1' })).toThrow(/not a hop count/);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'proxy.internal' })).toThrow(/CIDR/);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/999' })).toThrow(/CIDR/);
   });
 });
 

@@ -10,6 +10,7 @@ import { useAdminDeals } from '../features/admin/api/admin-deals.query';
 import { useAdminMe } from '../features/admin/api/admin-me.query';
 import { AdminDealPanel } from '../features/admin/components/admin-deal-panel';
 import { AdminRequestsSection } from '../features/admin/components/admin-requests-section';
+import { ListAndDetail } from '../features/admin/components/list-and-detail';
 import { AccountsSection } from '../features/admin/components/accounts-section';
 import { DisputesSection } from '../features/admin/components/disputes-section';
 import { ReconciliationSection } from '../features/admin/components/reconciliation-section';
@@ -162,52 +163,41 @@ export default function AdminRoute() {
             ))}
           </div>
           {deals.isPending && <Spinner />}
-          <div className="grid gap-4 md:grid-cols-2">
-            <ul className="space-y-2" aria-label={t('admin.title')}>
-              {deals.isSuccess && list.length === 0 && (
-                <li className="text-sm text-slate-500">{t('admin.empty')}</li>
-              )}
-              {list.map((d) => (
-                <li key={d.id}>
-                  <button
-                    type="button"
-                    onClick={() => setSelected(d.id)}
-                    aria-current={selected === d.id}
-                    className={`w-full rounded-xl border bg-white p-3 text-left text-sm shadow-sm ${selected === d.id ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200'}`}
+          <ListAndDetail
+            label={t('admin.title')}
+            items={list}
+            loaded={deals.isSuccess}
+            emptyText={t('admin.empty')}
+            selectText={t('admin.select')}
+            selected={selected}
+            onSelect={setSelected}
+            // Kept in view when a change moves it out of the chip's filter.
+            current={current}
+            card={(d) => (
+              <>
+                <span className="flex justify-between gap-2">
+                  <span className="truncate font-semibold">{d.influencer}</span>
+                  <span className="font-semibold">{formatMoney(d.amountCents)}</span>
+                </span>
+                <span className="flex justify-between gap-2 text-slate-500">
+                  <span>{t(`admin.status.${d.status}` as MessageKey)}</span>
+                  <span>{formatDate(d.createdAt)}</span>
+                </span>
+                {d.title && <span className="block truncate text-slate-600">{d.title}</span>}
+                {heldDays.has(d.id) && (
+                  <span
+                    className="mt-1 inline-block rounded-full bg-orange-100 px-2 py-0.5 text-xs font-semibold text-orange-800"
+                    data-testid="hold-age-chip"
                   >
-                    <span className="flex justify-between gap-2">
-                      <span className="truncate font-semibold">{d.influencer}</span>
-                      <span className="font-semibold">{formatMoney(d.amountCents)}</span>
-                    </span>
-                    <span className="flex justify-between gap-2 text-slate-500">
-                      <span>{t(`admin.status.${d.status}` as MessageKey)}</span>
-                      <span>{formatDate(d.createdAt)}</span>
-                    </span>
-                    {d.title && <span className="block truncate text-slate-600">{d.title}</span>}
-                    {heldDays.has(d.id) && (
-                      <span
-                        className="mt-1 inline-block rounded-full bg-orange-100 px-2 py-0.5 text-xs font-semibold text-orange-800"
-                        data-testid="hold-age-chip"
-                      >
-                        {t('admin.holdAgeChip', { days: heldDays.get(d.id)! })}
-                      </span>
-                    )}
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <div>
-              {current ? (
-                <AdminDealPanel
-                  deal={current}
-                  readOnly={readOnly}
-                  heldDays={heldDays.get(current.id)}
-                />
-              ) : (
-                <p className="text-sm text-slate-500">{t('admin.select')}</p>
-              )}
-            </div>
-          </div>
+                    {t('admin.holdAgeChip', { days: heldDays.get(d.id)! })}
+                  </span>
+                )}
+              </>
+            )}
+            detail={(d) => (
+              <AdminDealPanel deal={d} readOnly={readOnly} heldDays={heldDays.get(d.id)} />
+            )}
+          />
         </>
       )}
     </main>

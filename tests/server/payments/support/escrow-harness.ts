@@ -5,8 +5,6 @@ import Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach } from 'vitest';
 import { breakdown } from '../../../../machines/money';
-import { createProjectionRunner, type ProjectionRunner } from '../../../../projections/runner';
-import { timersProjection } from '../../../../projections/timers.projection';
 import {
   dealAggregate,
   paymentRequestAggregate,
@@ -109,10 +107,12 @@ export interface Harness {
    */
   secondInstance(options?: { gateway?: PaymentGateway }): Promise<SecondInstance>;
   app: FastifyInstance;
-  runner: ProjectionRunner;
   reactor: TimerReactor;
+  /** Holds the timers reactor's schedule and the reactors' checkpoints. */
   readDb: Database.Database;
-  /** Lets the read model catch up, then runs one reactor tick. */
+  /** Waits until the timers reactor has folded everything appended so far into its schedule. */
+  timersCaughtUp(): Promise<void>;
+  /** Lets the timers' schedule catch up, then runs one timers tick and waits for its effects. */
   tick(): Promise<number>;
   types(streamId: string): Promise<string[]>;
   close(): Promise<void>;
@@ -122,6 +122,8 @@ export interface SecondInstance {
   escrow: EscrowOps;
   reactors: ReactorRunner;
   timers: TimerReactor;
+  /** Waits until this instance's timers reactor has folded everything appended so far. */
+  timersCaughtUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -132,7 +134,7 @@ function buildInstance(deps: {
   clock: TestClock;
   gateway: PaymentGateway;
   reactorGateway?: PaymentGateway;
-  readDb: Database.Database;
+  /** The instance's own: its reactors' checkpoints and the timers' schedule. */
   checkpointDb: Database.Database;
 }): {
   run: CommandRunner;
@@ -141,7 +143,7 @@ function buildInstance(deps: {
   timers: TimerReactor;
   escrow: EscrowOps;
 } {
-  const { store, bus, clock, gateway, readDb, checkpointDb } = deps;
+  const { store, bus, clock, gateway, checkpointDb } = deps;
   const run = createCommandRunner(bus);
   const periods = { reviewPeriodHours: 48, disputePeriodHours: 72 };
   const real = createEscrow({
@@ -152,16 +154,20 @@ function buildInstance(deps: {
     config: { publicUrl: PUBLIC_URL, ...periods },
     users: { emailOf: async () => 'creator@example.test' },
   });
+  // The instance's timers reactor keeps its schedule next to its checkpoint, as in the app.
+  const timers = createTimerReactor({ db: checkpointDb, bus, run, clock });
   const reactors = createReactorRunner({
     store,
     db: checkpointDb,
-    reactors: [createPaymentsReactor({ bus, run, gateway: deps.reactorGateway ?? gateway })],
+    reactors: [
+      createPaymentsReactor({ bus, run, gateway: deps.reactorGateway ?? gateway }),
+      timers,
+    ],
     retryDelayMs: 20,
     maxRetryDelayMs: 200,
   });
   void reactors.start();
   const outcomes = createEffectOutcomes({ bus, reactors });
-  const timers = createTimerReactor({ db: readDb, bus, run, clock, intervalMs: 60_000 });
   const ownerOf = async (dealId: number) =>
     (await bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot.context.ownerId;
   const tokenOf = async (dealId: number) =>
@@ -260,12 +266,6 @@ export async function createHarness(
   const bus = createCommandBus({ store, clock });
   const gateway = createSimulatedGateway({ publicUrl: PUBLIC_URL, now: () => clock.now() });
   const readDb = new Database(':memory:');
-  const runner = createProjectionRunner({
-    source: raw,
-    db: readDb,
-    projections: [timersProjection],
-  });
-  runner.start();
   const reactorGateway = options.reactorGateway?.(gateway);
   const {
     run,
@@ -279,7 +279,6 @@ export async function createHarness(
     clock,
     gateway,
     ...(reactorGateway ? { reactorGateway } : {}),
-    readDb,
     checkpointDb: readDb,
   });
   const app = Fastify();
@@ -304,13 +303,19 @@ export async function createHarness(
         clock,
         gateway,
         ...(more.gateway ? { reactorGateway: more.gateway } : {}),
-        readDb,
         checkpointDb,
       });
       const other: SecondInstance = {
         escrow: instance.escrow,
         reactors: instance.reactors,
         timers: instance.timers,
+        async timersCaughtUp() {
+          await instance.reactors.processed(
+            await store.headPosition(),
+            10_000,
+            instance.timers.name,
+          );
+        },
         async close() {
           await instance.timers.stop();
           await instance.reactors.stop();
@@ -324,11 +329,13 @@ export async function createHarness(
       await reactors.processed(await raw.headPosition());
     },
     app,
-    runner,
     reactor,
     readDb,
+    async timersCaughtUp() {
+      await reactors.processed(await raw.headPosition(), 10_000, reactor.name);
+    },
     async tick() {
-      await runner.waitForPosition(await raw.headPosition());
+      await reactors.processed(await raw.headPosition(), 10_000, reactor.name);
       const fired = await reactor.tick();
       await reactors.processed(await raw.headPosition());
       return fired;
@@ -340,7 +347,6 @@ export async function createHarness(
       for (const other of others) await other.close();
       await reactor.stop();
       await reactors.stop();
-      await runner.stop();
       await app.close();
       await raw.close();
       readDb.close();

@@ -1,8 +1,9 @@
 import type { Database } from 'better-sqlite3';
-import type { ProjectedEvent, Projection } from './projection';
+import type { ProjectedEvent, Projection } from '../../projections/projection';
 
 /**
- * Due timers, derived from events so they survive restarts: a deal's review end, its dispute end,
+ * The timers reactor's schedule (its own tables in the instance's read database, kept with its
+ * checkpoint by the reactor runner), folded from events so it survives restarts: a deal's review end, its dispute end,
  * a payment request's expiry, and a deferred payout (due at once, paused until the creator's payout
  * account reports payouts enabled and while a chargeback holds the request). A row goes when the deal or request moves on, is paused while
  * the deal is on hold, and takes the extended end on resume. After its period elapsed a deal row
@@ -23,8 +24,16 @@ export interface DueTimer {
 
 export const RELEASE_RETRY_MS = 15 * 60_000;
 
-/** The events that start, move, pause or end a timer (the reactor re-plans its wake-up on them). */
+/** The events that start, move, pause or end a timer: the runner hands only these to the reactor. */
 export const timerEventTypes: ReadonlySet<string> = new Set([
+  'FundsReleased',
+  'DealCompletedManually',
+  'DealRefunded',
+  'DealDeleted',
+  'PaymentRequestPaid',
+  'PaymentRequestCompleted',
+  'PaymentRequestExpired',
+  'PaymentRequestRejected',
   'ReviewPeriodStarted',
   'ReviewPeriodElapsed',
   'DisputeOpened',
@@ -47,7 +56,12 @@ const heldStates = /^(pending_delivery|delivered|dispute)/;
 // Parsed only by the few events that need it (not per event: most events of a rebuild touch no timer).
 const atOf = (event: ProjectedEvent): number => Date.parse(event.metadata.at);
 
-export const timersProjection: Projection = {
+/**
+ * Shaped as a projection (setup, reset, prepare) so the fold reads like every read model's; the
+ * timers reactor, not the projection runner, applies it, one event at a time. Every write is
+ * idempotent: an event handed over again after a crash leaves the same rows.
+ */
+export const timerSchedule: Projection = {
   name: 'timers',
   version: 3,
   setup(db) {

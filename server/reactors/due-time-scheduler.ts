@@ -1,0 +1,72 @@
+import type { Clock } from '../shared/clock';
+import { nonOverlapping } from '../shared/interval-ticker';
+
+export interface DueTimeSchedulerOptions {
+  clock: Clock;
+  /** Fires everything due now; resolves with how many fired. */
+  fireDue: () => Promise<number>;
+  /** When the next thing falls due after `nowMs` (ms since the epoch), or null when nothing waits. */
+  nextDueMs: (nowMs: number) => number | null;
+  /**
+   * The longest sleep: a wake-up at least this often re-checks, so a clock set forward (or a due
+   * time that moved while nothing was handed to the reactor) is noticed.
+   */
+  maxSleepMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * The time side of a timer reactor. The reactor runner hands it the events that move a due time
+ * and the reactor calls `wake()`; the scheduler then sleeps until the next due time (never a fixed
+ * tick), fires what is due, and plans again. `tick()` fires what is due now and never overlaps
+ * itself (tests call it with a test clock).
+ */
+export function createDueTimeScheduler({
+  clock,
+  fireDue,
+  nextDueMs,
+  maxSleepMs = 60_000,
+  onError = () => undefined,
+}: DueTimeSchedulerOptions) {
+  let timer: NodeJS.Timeout | null = null;
+  const runs = nonOverlapping(fireDue);
+  const tick = runs.call;
+  let started = false;
+
+  /** Sleeps until the next due time (at once when `soon`: something may be due now), fires, plans again. */
+  function plan(soon = false): void {
+    if (timer) clearTimeout(timer);
+    const nowMs = clock.now().getTime();
+    const next = soon ? nowMs : nextDueMs(nowMs);
+    const wait = next === null ? maxSleepMs : Math.max(0, Math.min(maxSleepMs, next - nowMs));
+    timer = setTimeout(() => {
+      timer = null;
+      void tick()
+        .catch(onError)
+        .finally(() => {
+          if (started) plan();
+        });
+    }, wait);
+    timer.unref();
+  }
+
+  return {
+    tick,
+    /** Fires what is due, then sleeps until the next due time. */
+    start(): void {
+      if (started) return;
+      started = true;
+      plan(true);
+    },
+    /** A due time may have moved: fire what is due now and plan again (nothing before `start`). */
+    wake(): void {
+      if (started) plan(true);
+    },
+    async stop(): Promise<void> {
+      started = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await runs.settled();
+    },
+  };
+}

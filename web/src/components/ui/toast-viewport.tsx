@@ -52,9 +52,7 @@ export function ToastViewport() {
           >
             <div className="min-w-0 flex-1">
               <p className="font-semibold">{current.title}</p>
-              {current.description && (
-                <p className="mt-1 text-sm">{current.description}</p>
-              )}
+              {current.description && <p className="mt-1 text-sm">{current.description}</p>}
             </div>
             <button
               type="button"

@@ -136,6 +136,9 @@ export const configSchema = z
       ),
     RELEASE_REMINDER_HOURS: positiveNumber(12),
     HOLD_AGEING_HOURS: positiveNumber(72),
+    // How long a notification's claimer has to report an outcome before another instance sends it,
+    // and the wait before a failed attempt is tried again.
+    NOTIFICATION_LEASE_SECONDS: positiveNumber(600),
     RECONCILIATION_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(3),
     AI_BASE_URL: optionalText,
     AI_API_KEY: optionalText,
@@ -283,6 +286,7 @@ export interface AppConfig {
     adminEmails: string[];
     releaseReminderHours: number;
     holdAgeingHours: number;
+    leaseMs: number;
   };
   logLevel: Env['LOG_LEVEL'];
   /** /metrics bearer token (unset: /metrics is off); readiness's tolerated lag after the first catch-up. */
@@ -377,6 +381,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       adminEmails: e.ADMIN_ALERT_EMAILS,
       releaseReminderHours: e.RELEASE_REMINDER_HOURS,
       holdAgeingHours: e.HOLD_AGEING_HOURS,
+      leaseMs: e.NOTIFICATION_LEASE_SECONDS * 1_000,
     },
     logLevel: e.LOG_LEVEL,
     ops: { metricsToken: e.METRICS_TOKEN, readyMaxLagEvents: e.READY_MAX_LAG_EVENTS },

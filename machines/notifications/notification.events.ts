@@ -20,13 +20,68 @@ export const NotificationSent = defineEvent({
     recipient: z.string().min(1).max(400),
     channel: z.enum(notificationChannels),
     kind: z.string().min(1).max(60),
+    /**
+     * The causing event's global position, and until when this first attempt is the claimer's: with
+     * no outcome by then, another instance takes it over. Absent in claims written before leases.
+     */
+    position: z.number().int().positive().optional(),
+    leaseUntil: isoInstant.optional(),
   }),
   example: {
     eventId: '6f1c2b9e-0c1a-4c51-9a43-5b7f1f0f4a11',
     recipient: 'user:u_7f3a',
     channel: 'push',
     kind: 'content_delivered',
+    position: 1042,
+    leaseUntil: '2026-11-22T10:10:00.000Z',
   },
+});
+
+const attempt = z.number().int().min(1).max(10);
+
+/** The sender accepted the claimed notification (the SMTP server or the push service answered). */
+export const NotificationDelivered = defineEvent({
+  type: 'NotificationDelivered',
+  version: 1,
+  category: 'notification',
+  description: 'The sender accepted a claimed notification; its claim is closed.',
+  schema: z.object({ attempt }),
+  example: { attempt: 1 },
+});
+
+/** An attempt failed; unless it was the last, the notification is taken over again at `retryAt`. */
+export const NotificationSendFailed = defineEvent({
+  type: 'NotificationSendFailed',
+  version: 1,
+  category: 'notification',
+  description:
+    'An attempt to send a claimed notification failed (or its claimer gave no answer before its lease ended); after the last attempt the claim is closed.',
+  schema: z.object({
+    attempt,
+    reason: z.string().min(1).max(300),
+    final: z.boolean(),
+    retryAt: isoInstant.optional(),
+  }),
+  example: {
+    attempt: 1,
+    reason: 'connect ECONNREFUSED 10.0.0.5:587',
+    final: false,
+    retryAt: '2026-11-22T10:10:00.000Z',
+  },
+});
+
+/**
+ * Another attempt was taken over, appended at the claim stream's revision: of several instances
+ * whose lease timer fired, exactly one appends it and sends.
+ */
+export const NotificationRetaken = defineEvent({
+  type: 'NotificationRetaken',
+  version: 1,
+  category: 'notification',
+  description:
+    'An instance took over a claimed notification whose lease ended without an outcome, or whose attempt failed, and sends it again.',
+  schema: z.object({ attempt, leaseUntil: isoInstant }),
+  example: { attempt: 2, leaseUntil: '2026-11-22T10:20:00.000Z' },
 });
 
 export const ReleaseReminderDue = defineEvent({
@@ -113,6 +168,9 @@ export const PaymentRequestSenderBlocked = defineEvent({
 
 export const notificationEventDefinitions = [
   NotificationSent,
+  NotificationDelivered,
+  NotificationSendFailed,
+  NotificationRetaken,
   ReleaseReminderDue,
   HoldAgeingAlertDue,
   DealLinkPushSubscribed,

@@ -10,6 +10,13 @@ export interface MailMessage {
   html: string;
   /** One-click unsubscribe (RFC 8058) and similar headers. */
   headers?: Record<string, string>;
+  /**
+   * The same message sent again (a retried notification) has the same key: it becomes the
+   * Message-ID, by which mail systems drop a copy, and the test-mode file is written over, not added.
+   */
+  key?: string;
+  /** The Date header; the send time by default. */
+  date?: Date;
 }
 
 export interface StoredMail {
@@ -52,14 +59,21 @@ export function createMailSender({
     ? nodemailer.createTransport(smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+
   return {
     mode: smtpUrl ? 'smtp' : 'files',
-    async send(message) {
-      const info = (await transport.sendMail({ from, ...message })) as { message?: Buffer };
+    async send({ key, date: sentAt, ...message }) {
+      const date = (sentAt ?? now()).toISOString();
+      const info = (await transport.sendMail({
+        from,
+        ...message,
+        date,
+        ...(key ? { messageId: `<${key}@${domain}>` } : {}),
+      })) as { message?: Buffer };
       if (smtpUrl) return;
       mkdirSync(folder, { recursive: true });
-      const date = now().toISOString();
-      const name = `${date.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
+      const name = `${date.replace(/[:.]/g, '-')}-${key ?? randomUUID().slice(0, 8)}.eml`;
       writeFileSync(join(folder, name), info.message ?? Buffer.alloc(0));
       writeFileSync(
         join(folder, `${name}.json`),

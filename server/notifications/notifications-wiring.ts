@@ -13,9 +13,11 @@ import type { NotificationFacts } from './notification-plan';
 import { optOutStreamId, requestBlockStreamId } from './notification-streams';
 import { createNotificationTimersReactor } from '../reactors/notification-timers.reactor';
 import { createNotificationsReactor } from '../reactors/notifications.reactor';
+import { createNotificationRetriesReactor } from '../reactors/notification-retries.reactor';
 import { createReactorRunner, type ReactorRunner } from '../reactors/reactor-runner';
 import { createRequestBlockLinks, createUnsubscribeLinks } from './unsubscribe-link';
 import { createMailAccess } from './mail-access';
+import { createNotificationSender } from './notification-attempts';
 
 export interface NotificationsWiringDeps {
   config: AppConfig;
@@ -34,7 +36,29 @@ export interface NotificationsWiringDeps {
   mail?: MailSender;
 }
 
-/** The notifications reactor with its senders, due-time ticker and unsubscribe links. */
+/** What the notifications are planned from: the read models and the admin addresses. */
+function notificationFacts(
+  config: AppConfig,
+  queries: NotificationsWiringDeps['queries'],
+): NotificationFacts {
+  return {
+    deal: (id) => queries.deals.byId(id),
+    request: (id) => queries.requests.byId(id),
+    user: (id) => queries.accounts.userById(id),
+    userByEmail: (email) => queries.accounts.userByEmail(email),
+    adminEmails: config.notifications.adminEmails,
+    linkSubscribed: (dealId) => queries.notifications.linkSubscriptions(dealId).length > 0,
+    linkLanguage: (dealId) => queries.notifications.linkLanguage(dealId),
+    emailOptedOut: (email) => queries.notifications.isOptedOut(optOutStreamId(email)),
+    requestSenderBlocked: (email, creatorId) =>
+      queries.notifications.isRequestSenderBlocked(requestBlockStreamId(email, creatorId)),
+  };
+}
+
+const onSendError = (error: unknown, n: { kind: string }, channel: string) =>
+  console.error(`Notification ${n.kind} by ${channel} failed:`, (error as Error).message);
+
+/** The notifications reactors with their senders, due-time timers, retries and unsubscribe links. */
 export function createNotificationsWiring(deps: NotificationsWiringDeps) {
   const { config, store, clock, queries } = deps;
   const mail =
@@ -47,30 +71,18 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
     });
   const unsubscribe = createUnsubscribeLinks(deps.secret, config.publicUrl);
   const requestBlocks = createRequestBlockLinks(deps.secret, config.publicUrl);
-  const facts: NotificationFacts = {
-    deal: (id) => queries.deals.byId(id),
-    request: (id) => queries.requests.byId(id),
-    user: (id) => queries.accounts.userById(id),
-    userByEmail: (email) => queries.accounts.userByEmail(email),
-    adminEmails: config.notifications.adminEmails,
-    linkSubscribed: (dealId) => queries.notifications.linkSubscriptions(dealId).length > 0,
-    linkLanguage: (dealId) => queries.notifications.linkLanguage(dealId),
-    emailOptedOut: (email) => queries.notifications.isOptedOut(optOutStreamId(email)),
-    requestSenderBlocked: (email, creatorId) =>
-      queries.notifications.isRequestSenderBlocked(requestBlockStreamId(email, creatorId)),
-  };
-  const reactor = createNotificationsReactor({
-    store,
-    clock,
-    facts,
+  const facts = notificationFacts(config, queries);
+  const send = createNotificationSender({
     mail,
     unsubscribe,
     requestBlocks,
     push: deps.push,
     publicUrl: config.publicUrl,
-    onSendError: (error, n, channel) =>
-      console.error(`Notification ${n.kind} by ${channel} failed:`, (error as Error).message),
   });
+  const leaseMs = config.notifications.leaseMs;
+  const sending = { store, clock, facts, leaseMs, onSendError, send };
+  const reactor = createNotificationsReactor(sending);
+  const retries = createNotificationRetriesReactor({ ...sending, db: deps.readDb });
   const timers = createNotificationTimersReactor({
     store,
     clock,
@@ -83,13 +95,16 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
   return {
     reactor,
     timers,
+    retries,
+    /** The read models the notifications are planned from. */
+    facts,
     mail,
     unsubscribe,
     /** Keys of the test-mode mail pages (no SMTP_URL). */
     mailAccess: createMailAccess(deps.secret),
     requestBlocks,
     /**
-     * The reactor and the notification timers run on the reactor runner, a runner of its own: routes that wait for the money
+     * The reactor, the notification timers and the retries run on a reactor runner of its own: routes that wait for the money
      * reactors (effect outcomes) never wait for a mail server. It starts at the store's head the
      * first time, and hands each event over once the read models it reads have applied it.
      */
@@ -98,7 +113,7 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
         running = createReactorRunner({
           store,
           db: deps.readDb,
-          reactors: [reactor, timers],
+          reactors: [reactor, timers, retries],
           firstStart: 'head',
           before: (event) => deps.runner.waitForPosition(event.position),
           retryDelayMs: 1_000,
@@ -109,9 +124,11 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
         await running.start();
       }
       timers.start();
+      retries.start();
     },
     async stop(): Promise<void> {
       await timers.stop();
+      await retries.stop();
       await running?.stop();
       running = null;
     },

@@ -5,10 +5,15 @@ export interface PushSubscriptionJson {
   keys: { p256dh: string; auth: string };
 }
 
-/** Sends one message to one subscription; web-push by default (push.service.ts), a fake in tests. */
+/**
+ * Sends one message to one subscription; web-push by default (push.service.ts), a fake in tests.
+ * A `topic` (RFC 8030, at most 32 URL-safe characters) makes the push service replace a message
+ * with the same topic that the browser has not fetched yet: a retried notification then arrives once.
+ */
 export type PushSender = (
   subscription: PushSubscriptionJson,
   payload: string,
+  options?: { topic?: string },
 ) => Promise<{ statusCode: number }>;
 
 export interface PushMessage {
@@ -27,13 +32,14 @@ export async function deliverPush(
   subscriptions: readonly PushSubscriptionJson[],
   message: PushMessage,
   onGone: (endpoint: string) => Promise<void>,
+  options: { topic?: string } = {},
 ): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
   const payload = JSON.stringify(message);
   for (const subscription of subscriptions) {
     try {
-      await sender(subscription, payload);
+      await sender(subscription, payload, options);
       sent++;
     } catch (error) {
       failed++;

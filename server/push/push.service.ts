@@ -24,10 +24,11 @@ export function webPushSender(
   subject: string,
   transport: { agent?: Agent } = {},
 ): PushSender {
-  return (subscription, payload) =>
+  return (subscription, payload, options = {}) =>
     webPush.sendNotification(subscription, payload, {
       vapidDetails: { subject, ...keys },
       TTL: 3_600,
+      ...(options.topic ? { topic: options.topic } : {}),
       ...(transport.agent ? { agent: transport.agent } : {}),
     });
 }
@@ -83,24 +84,32 @@ export function createPushService({
     async notifyUser(
       userId: string,
       message: PushMessage,
+      options: { topic?: string } = {},
     ): Promise<{ sent: number; failed: number }> {
       const user = accounts.userById(userId);
       if (!user || !notificationPreferencesOf(user).push) return { sent: 0, failed: 0 };
-      return deliverPush(sender, allowed(user.pushSubscriptions), message, async (endpoint) => {
-        await bus.execute(
-          userAggregate,
-          userAggregate.streamId(userId),
-          (s) =>
-            s.snapshot.context.pushSubscriptions.some((x) => x.endpoint === endpoint)
-              ? [{ type: 'PushSubscriptionRemoved', data: { endpoint } }]
-              : [],
-          pushActor,
-        );
-      });
+      return deliverPush(
+        sender,
+        allowed(user.pushSubscriptions),
+        message,
+        async (endpoint) => {
+          await bus.execute(
+            userAggregate,
+            userAggregate.streamId(userId),
+            (s) =>
+              s.snapshot.context.pushSubscriptions.some((x) => x.endpoint === endpoint)
+                ? [{ type: 'PushSubscriptionRemoved', data: { endpoint } }]
+                : [],
+            pushActor,
+          );
+        },
+        options,
+      );
     },
     async notifyDealLink(
       dealId: number,
       message: PushMessage,
+      options: { topic?: string } = {},
     ): Promise<{ sent: number; failed: number }> {
       return deliverPush(
         sender,
@@ -115,6 +124,7 @@ export function createPushService({
             pushActor,
           );
         },
+        options,
       );
     },
   };

@@ -4,10 +4,7 @@ import {
   type EventStore,
   type RecordedEvent,
 } from '../event-store/event-store';
-import type { PushService } from '../push/push.service';
 import type { Clock } from '../shared/clock';
-import { renderEmail } from '../notifications/email-template';
-import type { MailSender } from '../notifications/mail-sender';
 import {
   planNotifications,
   recipientKey,
@@ -15,19 +12,22 @@ import {
   type PlannedNotification,
 } from '../notifications/notification-plan';
 import { appendNotificationEvent, claimStreamId } from '../notifications/notification-streams';
+import {
+  attemptSend,
+  type Claim,
+  type SendNotification,
+} from '../notifications/notification-attempts';
 import type { Reactor } from './reactor';
-import type { RequestBlockLinks, UnsubscribeLinks } from '../notifications/unsubscribe-link';
 
 export interface NotificationsReactorDeps {
   store: EventStore;
+  /** Renders and sends one notification (notification-attempts.ts). */
+  send: SendNotification;
   clock: Clock;
   facts: NotificationFacts;
-  push: Pick<PushService, 'notifyUser' | 'notifyDealLink'>;
-  mail: Pick<MailSender, 'send'>;
-  unsubscribe: Pick<UnsubscribeLinks, 'urlFor'>;
-  requestBlocks: Pick<RequestBlockLinks, 'urlFor'>;
-  publicUrl: string;
-  /** A send that failed after its claim (push service or SMTP down): reported, not retried. */
+  /** How long a claimer has to record an outcome before another instance takes the send over. */
+  leaseMs: number;
+  /** A send that failed (push service or SMTP down): reported, and tried again a lease later. */
   onSendError?: (
     error: unknown,
     notification: PlannedNotification,
@@ -40,57 +40,48 @@ const actor = { kind: 'system' as const, id: 'notifications' };
 /**
  * Event in, notifications out. Each (event, recipient, channel) is claimed first by appending
  * NotificationSent to its own stream with "no stream" expected: a redelivery, a restart or a
- * second instance finds the stream taken and sends nothing. The claim comes before the send, so
- * a crash between the two loses that one message rather than sending it twice (ADR 0013).
+ * second instance finds the stream taken and does not send it. The claim carries a lease: the
+ * claimer records the outcome (delivered, or failed) at the claim's revision, and a claim left
+ * without one (its instance died mid-send) is sent by the retries reactor once the lease ends
+ * (ADR 0013).
  */
 export function createNotificationsReactor(deps: NotificationsReactorDeps): Reactor {
-  const { store, clock, facts, push, mail, unsubscribe, requestBlocks, publicUrl } = deps;
+  const { store, clock, facts, leaseMs, send } = deps;
+  const attemptDeps = { store, clock, send, leaseMs, actor, onSendError: deps.onSendError };
 
+  /** The claim of attempt 1, or null when another instance or an earlier run has it. */
   async function claim(
     event: RecordedEvent,
     n: PlannedNotification,
     channel: NotificationChannel,
-  ): Promise<boolean> {
+  ): Promise<Claim | null> {
     const recipient = recipientKey(n.recipient);
     const correlationId = (event.metadata as { correlationId?: string } | null)?.correlationId;
+    const streamId = claimStreamId(event.id, recipient, channel);
+    const now = clock.now();
     try {
-      await appendNotificationEvent(
+      const { nextExpectedRevision } = await appendNotificationEvent(
         { store, clock },
-        claimStreamId(event.id, recipient, channel),
-        { type: 'NotificationSent', data: { eventId: event.id, recipient, channel, kind: n.kind } },
+        streamId,
+        {
+          type: 'NotificationSent',
+          data: {
+            eventId: event.id,
+            recipient,
+            channel,
+            kind: n.kind,
+            position: event.position,
+            leaseUntil: new Date(now.getTime() + leaseMs).toISOString(),
+          },
+        },
         'no_stream',
         { actor, causationId: event.id, ...(correlationId ? { correlationId } : {}) },
       );
-      return true;
+      return { streamId, revision: nextExpectedRevision, attempt: 1, claimedAt: now };
     } catch (error) {
-      if (error instanceof WrongExpectedVersion) return false;
+      if (error instanceof WrongExpectedVersion) return null;
       throw error;
     }
-  }
-
-  async function send(n: PlannedNotification, channel: NotificationChannel): Promise<void> {
-    const open = `${publicUrl}${n.url}`;
-    if (channel === 'email') {
-      if (!n.email) return;
-      const block = n.blockCreatorId
-        ? { block: requestBlocks.urlFor(n.email, n.blockCreatorId, n.language) }
-        : {};
-      await mail.send(
-        renderEmail(
-          { ...n, email: n.email },
-          {
-            open,
-            unsubscribe: unsubscribe.urlFor(recipientKey(n.recipient), n.language),
-            ...block,
-          },
-        ),
-      );
-      return;
-    }
-    const message = { title: n.title, body: n.body, url: n.url, tag: n.kind };
-    if (n.recipient.kind === 'user') await push.notifyUser(n.recipient.userId, message);
-    else if (n.recipient.kind === 'deal-link')
-      await push.notifyDealLink(n.recipient.dealId, message);
   }
 
   return {
@@ -99,12 +90,8 @@ export function createNotificationsReactor(deps: NotificationsReactorDeps): Reac
       for (const n of planNotifications(event, facts)) {
         for (const channel of n.channels) {
           if (channel === 'email' && !n.email) continue;
-          if (!(await claim(event, n, channel))) continue;
-          try {
-            await send(n, channel);
-          } catch (error) {
-            deps.onSendError?.(error, n, channel);
-          }
+          const claimed = await claim(event, n, channel);
+          if (claimed) await attemptSend(attemptDeps, claimed, n, channel);
         }
       }
     },

@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createAdminAccounts } from '../../../server/admin/admin-accounts';
 import { buildApp } from '../../../server/app';
-import { createAppContext, type AppContext } from '../../../server/app-context';
+import {
+  createAppContext,
+  type AppContext,
+  type ContextOptions,
+} from '../../../server/app-context';
 import { loadConfig } from '../../../server/config';
 import type { PushSubscriptionJson } from '../../../server/push/push.service';
 import { createTestClock, type TestClock } from '../../../server/shared/clock';
@@ -34,7 +38,10 @@ export const RELAXED_LIMITS: Record<string, string> = {
 };
 
 /** One app per test file: a temp data dir, a test clock, a fake push sender. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<ContextOptions, 'mailSender'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'escrow-api-'));
   const clock = createTestClock('2026-03-02T09:00:00.000Z');
   const pushed: TestApp['pushed'] = [];
@@ -48,6 +55,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const ctx = await createAppContext(config, {
+    ...options,
     clock,
     startReactors: false,
     pushSender: async (subscription, payload) => {

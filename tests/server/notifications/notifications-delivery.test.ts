@@ -240,7 +240,16 @@ describe('notifications reactor', () => {
       expect(mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line).toContain(
         'http://app.test/api/notifications/unsubscribe?token=',
       );
+      // The claim's key: a copy sent again after a lost answer has the same Message-ID.
+      expect(mail.messageId).toMatch(/^<notification-[0-9a-f]{32}@escrow\.test>$/);
     }
+    expect(new Set(mails.map((m) => m.messageId)).size).toBe(mails.length);
+    // ...and a push the same topic, so the push service replaces a copy not yet fetched.
+    const topics = endpoint.received
+      .filter((r) => r.path === '/push/brand-1')
+      .map((r) => r.headers.topic);
+    expect(topics.every((topic) => /^[0-9a-f]{32}$/.test(String(topic)))).toBe(true);
+    expect(new Set(topics).size).toBe(topics.length);
 
     expect(pushesTo(creator, '/push/creator-1')).toEqual([
       {

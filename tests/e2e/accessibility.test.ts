@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
+import { seriousViolations } from './support/axe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext } from './support/browser';
 import { inDays } from './support/deal-form-flows';
@@ -247,21 +247,7 @@ describe('accessibility of every screen in both languages', () => {
     await server?.stop();
   });
 
-  /** Serious and critical axe violations of the current screen, as readable lines. */
-  async function violations(page: Page): Promise<string[]> {
-    const result = await new AxeBuilder({ page: page as never })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(' '))
-            .join(' | ')}`,
-      );
-  }
+  const violations = seriousViolations;
 
   /** Waits until the screen has content (no loading spinner left), then runs axe. */
   async function check(

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousViolations as axeViolations } from './support/axe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminLogin } from './support/admin-flows';
 import { launchBrowser, phoneContext, screens } from './support/browser';
@@ -24,14 +24,7 @@ describe('admin money overview and reconciliation', () => {
     await server?.stop();
   });
 
-  const seriousViolations = async () => {
-    const result = await new AxeBuilder({ page: page as never })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => v.id);
-  };
+  const seriousViolations = () => axeViolations(page);
 
   it('a paid deal shows as held in the Money tab, with a chart per series and the 90 days in a table; the reconciliation reports no mismatch', async () => {
     const brand = await context.newPage();

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousViolations } from './support/axe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminLogin } from './support/admin-flows';
 import { launchBrowser, phoneContext, screens } from './support/browser';
@@ -74,15 +74,6 @@ describe('resolve a dispute with a split', () => {
     await browser?.close();
     await server?.stop();
   });
-
-  const seriousViolations = async (page: Page) => {
-    const result = await new AxeBuilder({ page: page as never })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => v.id);
-  };
 
   it('the brand pays, the creator delivers, the brand disputes', async () => {
     await registerAndOnboard(brand, snap, unique('splitbrand'));

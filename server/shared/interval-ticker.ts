@@ -1,24 +1,41 @@
 /**
- * A tick that never overlaps itself (a call during a run waits for it, then runs once more), run
- * every `intervalMs` once started; `stop` waits for the run in hand. Timer-like services share it.
- */
-/**
- * `run` made to never overlap itself: each call waits for the calls before it, however many
- * callers ask; `settled()` waits for the last one asked for. The interval ticker and the timer
+ * `run` made to never overlap itself: a call while it runs waits for that run, then shares one more
+ * run with every other call that came in meanwhile (a burst of wake-ups runs it once more, not once
+ * per wake-up); `settled()` waits until nothing runs or waits. The interval ticker and the timer
  * reactors' scheduler share it.
  */
 export function nonOverlapping<T>(run: () => Promise<T>) {
-  let last: Promise<unknown> = Promise.resolve();
+  let running: Promise<T> | null = null;
+  let queued: Promise<T> | null = null;
+  const start = (): Promise<T> => {
+    const current = run().finally(() => {
+      if (running === current) running = null;
+    });
+    running = current;
+    return current;
+  };
   return {
     call(): Promise<T> {
-      const next = last.catch(() => undefined).then(run);
-      last = next;
-      return next;
+      if (queued) return queued;
+      if (!running) return start();
+      queued = running
+        .catch(() => undefined)
+        .then(() => {
+          queued = null;
+          return start();
+        });
+      return queued;
     },
-    settled: (): Promise<unknown> => last.catch(() => undefined),
+    async settled(): Promise<void> {
+      while (queued ?? running) await (queued ?? running)!.catch(() => undefined);
+    },
   };
 }
 
+/**
+ * A tick that never overlaps itself (`nonOverlapping`), run every `intervalMs` once started;
+ * `stop` waits for the run in hand. Timer-like services share it.
+ */
 export function createIntervalTicker<T>(
   runTick: () => Promise<T>,
   intervalMs: number,

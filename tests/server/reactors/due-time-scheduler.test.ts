@@ -91,4 +91,23 @@ describe('due-time scheduler', () => {
     ]);
     expect(most).toBe(1);
   });
+  it('given a tick in hand, when ten more ticks are asked for, then they share one more run', async () => {
+    let runs = 0;
+    const scheduler = createDueTimeScheduler({
+      clock: runningClock(),
+      fireDue: async () => {
+        runs += 1;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        return runs;
+      },
+      nextDueMs: () => null,
+    });
+    const first = scheduler.tick();
+    const more = Array.from({ length: 10 }, () => scheduler.tick());
+    expect(await first).toBe(1);
+    expect(new Set(await Promise.all(more))).toEqual(new Set([2]));
+    expect(runs).toBe(2);
+    // With nothing in hand, a tick runs at once.
+    expect(await scheduler.tick()).toBe(3);
+  });
 });

@@ -131,9 +131,6 @@ export class WrongExpectedVersion extends Error {
  */
 export class StoreUnavailable extends Error {
   override readonly name = 'StoreUnavailable';
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-  }
 }
 
 export class StreamNotFound extends Error {

@@ -1,4 +1,5 @@
 import {
+  StoreUnavailable,
   StreamNotFound,
   type AppendResult,
   type EventStore,
@@ -42,6 +43,20 @@ type EventRow = [number, string, number, string, string, string, string, string,
 type Db = ReturnType<typeof openEventDatabase>;
 
 /**
+ * The file stayed locked past the busy timeout (another process, such as a backup or `npm run
+ * verify`, held the write lock): the store cannot answer now, as the server-backed adapters say
+ * when their server does not; anything else stays what it is.
+ */
+function asPortError(error: unknown): unknown {
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code))
+    return new StoreUnavailable(`The event log is locked by another process (${code})`, {
+      cause: error,
+    });
+  return error;
+}
+
+/**
  * The write side: appends queued while a transaction commits are written together in the next one
  * (one fsync), each in its own savepoint so a refused append does not fail the others. Counts
  * what it commits and tells the listeners (subscriptions) after every commit.
@@ -74,7 +89,7 @@ function groupCommitWriter(
       outcomes = writeAll.immediate(appends);
     } catch (error) {
       apply.forget();
-      throw error;
+      throw asPortError(error);
     }
     stats.commits += 1;
     stats.largestBatch = Math.max(stats.largestBatch, appends.length);

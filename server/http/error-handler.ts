@@ -70,16 +70,6 @@ export function sendError(
 
 const errorStatus = (code: ErrorCode): number => errorKinds[errorCatalogue[code].kind];
 
-/**
- * The store could not answer: the adapter said so (StoreUnavailable), or SQLite stayed locked past
- * its busy timeout (another process, such as a backup or `npm run verify`, held the write lock).
- */
-function isStoreUnavailable(error: unknown): boolean {
-  if (error instanceof StoreUnavailable) return true;
-  const code = (error as { code?: unknown })?.code;
-  return typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code);
-}
-
 export function registerErrorHandling(
   app: FastifyInstance,
   { notFound = true }: { notFound?: boolean } = {},
@@ -91,7 +81,7 @@ export function registerErrorHandling(
       return sendError(request, reply, 'invalid_input', { detail: validationMessage(error) });
     }
     if (isDomainError(error)) return sendError(request, reply, error.code, error.params);
-    if (isStoreUnavailable(error)) {
+    if (error instanceof StoreUnavailable) {
       request.log.warn({ err: error }, 'event store unavailable');
       reply.header('retry-after', '5');
       return sendError(request, reply, 'store_unavailable');

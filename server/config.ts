@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
 /**
@@ -18,12 +18,14 @@ const flag = z
   .default('false')
   .transform((v) => v === 'true' || v === '1');
 
-/** An address, a CIDR range, or one of proxy-addr's names for the private ranges. */
-const isProxyAddress = (entry: string): boolean => {
-  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
-  const [address = '', bits, ...rest] = entry.split('/');
-  if (rest.length > 0 || isIP(address) === 0) return false;
-  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= 128);
+/** Whether Fastify's own parser (proxy-addr) takes the list: addresses, ranges, proxy-addr's names. */
+const isProxyList = (list: string): boolean => {
+  try {
+    proxyAddr.compile(list.split(',').map((entry) => entry.trim()));
+    return true;
+  } catch {
+    return false;
+  }
 };
 
 /**
@@ -45,8 +47,8 @@ const trustProxyField = z
     "TRUST_PROXY takes the proxies' addresses or ranges (e.g. 10.0.0.1,10.0.0.0/8 or loopback), not a hop count: a hop count cannot tell a proxy from a client",
   )
   .refine(
-    (v) => ['', 'false', '0'].includes(v) || v.split(',').every((e) => isProxyAddress(e.trim())),
-    'TRUST_PROXY must list IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal), separated by commas',
+    (v) => ['', 'false', '0'].includes(v) || isProxyList(v),
+    'TRUST_PROXY must list IP addresses or CIDR ranges (10.0.0.0/8, or with a netmask; or loopback, linklocal, uniquelocal), separated by commas',
   )
   .transform((v): string | false => (v === '' || v === 'false' || v === '0' ? false : v));
 

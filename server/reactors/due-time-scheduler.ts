@@ -1,5 +1,7 @@
+import type { RecordedEvent } from '../event-store/event-store';
 import type { Clock } from '../shared/clock';
 import { nonOverlapping } from '../shared/interval-ticker';
+import type { Reactor } from './reactor';
 
 export interface DueTimeSchedulerOptions {
   clock: Clock;
@@ -69,4 +71,33 @@ export function createDueTimeScheduler({
       await runs.settled();
     },
   };
+}
+
+export interface TimedReactorOptions extends DueTimeSchedulerOptions {
+  name: string;
+  /** The events that set, move or end a due time. */
+  types: ReadonlySet<string>;
+  /** Folds one of them into the reactor's own schedule (none: the schedule is a read model). */
+  fold?: (event: RecordedEvent) => void;
+  /** Clears the schedule (the runner calls it when the reactor has no checkpoint yet). */
+  reset?: () => void;
+}
+
+/**
+ * A timer reactor: the runner hands it the events of `types`; it folds each into its schedule and
+ * wakes its scheduler, which sleeps until the next due time. `tick()` fires what is due now (tests
+ * call it with a test clock); `start()` lets it fire on its own.
+ */
+export function createTimedReactor({ name, types, fold, reset, ...schedule }: TimedReactorOptions) {
+  const scheduler = createDueTimeScheduler(schedule);
+  const reactor: Reactor = {
+    name,
+    types,
+    ...(reset ? { reset } : {}),
+    async handle(event) {
+      fold?.(event);
+      scheduler.wake();
+    },
+  };
+  return { ...reactor, tick: scheduler.tick, start: scheduler.start, stop: scheduler.stop };
 }

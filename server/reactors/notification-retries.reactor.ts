@@ -12,8 +12,7 @@ import {
   type NotificationFacts,
 } from '../notifications/notification-plan';
 import { appendNotificationEvent } from '../notifications/notification-streams';
-import { createDueTimeScheduler } from './due-time-scheduler';
-import type { Reactor } from './reactor';
+import { createTimedReactor } from './due-time-scheduler';
 
 const actor = { kind: 'system' as const, id: 'notification-retries' };
 
@@ -180,26 +179,14 @@ export function createNotificationRetriesReactor(deps: NotificationRetriesDeps) 
     return fired;
   }
 
-  const scheduler = createDueTimeScheduler({
+  return createTimedReactor({
+    name: 'notification-retries',
+    types: claimEventTypes,
+    fold: claims.fold,
+    reset: claims.reset,
     clock,
     fireDue,
     nextDueMs: () => claims.nextDueMs(),
     onError: (error) => console.error('Notification retries:', (error as Error)?.message ?? error),
   });
-  const reactor: Reactor = {
-    name: 'notification-retries',
-    types: claimEventTypes,
-    async handle(event) {
-      claims.fold(event);
-      scheduler.wake();
-    },
-    reset: () => claims.reset(),
-  };
-  return {
-    ...reactor,
-    /** Sends again what is due now; resolves with how many claims it acted on. */
-    tick: scheduler.tick,
-    start: scheduler.start,
-    stop: scheduler.stop,
-  };
 }

@@ -6,8 +6,7 @@ import {
   dueStreamId,
   uuidFrom,
 } from '../notifications/notification-streams';
-import { createDueTimeScheduler } from './due-time-scheduler';
-import type { Reactor } from './reactor';
+import { createTimedReactor } from './due-time-scheduler';
 
 const actor = { kind: 'system' as const, id: 'notification-timers' };
 
@@ -73,23 +72,13 @@ export function createNotificationTimersReactor({
     return fired;
   }
 
-  const scheduler = createDueTimeScheduler({
+  return createTimedReactor({
+    name: 'notification-timers',
+    types: dueTimeEvents,
     clock,
     fireDue,
     nextDueMs: (nowMs) =>
       queries.nextDueMs(nowMs, reminderHours * HOUR_MS, holdAgeingHours * HOUR_MS),
     onError: (error) => console.error('Notification timers:', (error as Error)?.message ?? error),
   });
-  const reactor: Reactor = {
-    name: 'notification-timers',
-    types: dueTimeEvents,
-    handle: async () => scheduler.wake(),
-  };
-  return {
-    ...reactor,
-    /** Fires everything due now; resolves with how many due events were appended (or re-found). */
-    tick: scheduler.tick,
-    start: scheduler.start,
-    stop: scheduler.stop,
-  };
 }

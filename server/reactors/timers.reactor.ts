@@ -7,8 +7,7 @@ import { deterministicId } from '../commands/deterministic-id';
 import type { CommandRunner } from '../commands/run-command';
 import { requestDeferredPayout } from '../payment-requests/request-payouts';
 import type { Clock } from '../shared/clock';
-import { createDueTimeScheduler } from './due-time-scheduler';
-import type { Reactor } from './reactor';
+import { createTimedReactor } from './due-time-scheduler';
 import {
   dueTimers,
   nextDueMs,
@@ -112,14 +111,7 @@ export function createTimerReactor(options: TimerReactorOptions) {
     return next;
   }
 
-  const scheduler = createDueTimeScheduler({
-    clock,
-    fireDue,
-    nextDueMs: nextWakeMs,
-    ...(options.maxSleepMs ? { maxSleepMs: options.maxSleepMs } : {}),
-  });
-
-  const reactor: Reactor = {
+  return createTimedReactor({
     // The schedule's version is in the name: a new fold starts a new checkpoint (a full replay).
     name: `timers-v${timerSchedule.version}`,
     types: timerEventTypes,
@@ -128,25 +120,19 @@ export function createTimerReactor(options: TimerReactorOptions) {
       timerSchedule.setup(db);
       apply = timerSchedule.prepare(db) as (event: ProjectedEvent) => void;
     },
-    async handle(event) {
+    fold(event) {
       const decoded = decodeEvent(event) as ProjectedEvent;
       decoded.id = event.id;
       decoded.streamId = event.streamId;
       decoded.revision = event.revision;
       decoded.position = event.position;
       apply(decoded);
-      scheduler.wake();
     },
-  };
-
-  return {
-    ...reactor,
-    /** Fires every timer due now; resolves with how many fired without error. Never overlaps itself. */
-    tick: scheduler.tick,
-    /** Starts firing on its own: at each due time, and whenever the runner hands it a moved one. */
-    start: scheduler.start,
-    stop: scheduler.stop,
-  };
+    clock,
+    fireDue,
+    nextDueMs: nextWakeMs,
+    ...(options.maxSleepMs ? { maxSleepMs: options.maxSleepMs } : {}),
+  });
 }
 
 export type TimerReactor = ReturnType<typeof createTimerReactor>;

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../../server/event-store/event-store';
@@ -17,18 +18,12 @@ import { createDeal, createTestApp, registerUser, type TestApp } from '../api/te
 const LEASE_MS = 60_000;
 
 /** The real file sender behind a switch: `hang` stalls like a process that died mid-send. */
-function switchedMail(dataDir: string, now: () => Date) {
-  const real = createMailSender({
-    smtpUrl: undefined,
-    from: 'Escrow <n@escrow.test>',
-    dataDir,
-    now,
-  });
-  const state = { mode: 'ok' as 'ok' | 'fail' | 'hang', calls: 0, stalled: [] as (() => void)[] };
+function switchedMail(dataDir: string) {
+  const real = createMailSender({ smtpUrl: undefined, from: 'Escrow <n@escrow.test>', dataDir });
+  const state = { mode: 'ok' as 'ok' | 'fail' | 'hang', stalled: [] as (() => void)[] };
   const sender: MailSender = {
     ...real,
     async send(message) {
-      state.calls++;
       if (state.mode === 'fail') throw new Error('connect ECONNREFUSED 10.0.0.5:587');
       if (state.mode === 'hang')
         return new Promise<void>((resolve) =>
@@ -41,26 +36,22 @@ function switchedMail(dataDir: string, now: () => Date) {
 }
 
 let t: TestApp | undefined;
+/** Where the mail sender writes (`<mailDir>/mail/*.eml`). */
+let mailDir = '';
 afterEach(async () => {
   await t?.close();
   t = undefined;
+  rmSync(mailDir, { recursive: true, force: true });
 });
 
 async function setUp() {
-  // The app's data folder is known once it exists, so the sender is built after it.
-  const built: { mail?: ReturnType<typeof switchedMail> } = {};
-  const lazy: MailSender = {
-    mode: 'files',
-    send: (m) => built.mail!.sender.send(m),
-    list: () => built.mail!.sender.list(),
-    read: (n) => built.mail!.sender.read(n),
-  };
+  mailDir = mkdtempSync(join(tmpdir(), 'escrow-retry-mail-'));
+  const mail = switchedMail(mailDir);
   t = await createTestApp(
     { NOTIFICATION_LEASE_SECONDS: String(LEASE_MS / 1000) },
-    { mailSender: lazy },
+    { mailSender: mail.sender },
   );
   const app = t;
-  const mail = (built.mail = switchedMail(app.dataDir, () => app.clock.now()));
   const brand = await registerUser(app.app);
   const { id } = await createDeal(app.app, brand.token, { title: 'Retry' });
   await payDeal(app.app, app.ctx, brand.token, id);
@@ -99,8 +90,7 @@ const streamOf = async (app: TestApp, claim: RecordedEvent) =>
     e.type,
     (e.data as { attempt?: number }).attempt ?? null,
   ]);
-const mailFiles = (app: TestApp) =>
-  readdirSync(join(app.dataDir, 'mail')).filter((f) => f.endsWith('.eml'));
+const mailFiles = () => readdirSync(join(mailDir, 'mail')).filter((f) => f.endsWith('.eml'));
 
 describe('notification retries', () => {
   it('given a claimer that stalled mid-send, when the lease ends, then another attempt sends it once, with the same Message-ID; the stalled copy changes nothing', async () => {
@@ -124,17 +114,17 @@ describe('notification retries', () => {
       ['NotificationRetaken', 2],
       ['NotificationDelivered', 2],
     ]);
-    const files = mailFiles(app);
+    const files = mailFiles();
     const mine = files.filter((f) => f.includes(claim!.streamId));
     expect(mine).toHaveLength(1);
-    expect(readFileSync(join(app.dataDir, 'mail', mine[0]!), 'utf8')).toContain(
+    expect(readFileSync(join(mailDir, 'mail', mine[0]!), 'utf8')).toContain(
       `Message-ID: <${claim!.streamId}@escrow.test>`,
     );
 
     // The stalled instance wakes up: its copy lands on the same file and its outcome is refused.
     for (const resume of mail.state.stalled) resume();
     await new Promise((r) => setTimeout(r, 100));
-    expect(mailFiles(app).filter((f) => f.includes(claim!.streamId))).toHaveLength(1);
+    expect(mailFiles().filter((f) => f.includes(claim!.streamId))).toHaveLength(1);
     expect(await streamOf(app, claim!)).toHaveLength(3);
 
     // Nothing is left to send.
@@ -193,7 +183,7 @@ describe('notification retries', () => {
       const stream = await streamOf(app, claim);
       expect(stream.filter(([type]) => type === 'NotificationRetaken')).toHaveLength(1);
       const copies =
-        mailFiles(app).filter((f) => f.includes(claim.streamId)).length +
+        mailFiles().filter((f) => f.includes(claim.streamId)).length +
         sentByOther.filter((s) => s === claim.streamId).length;
       expect(copies).toBe(1);
     }

@@ -22,46 +22,44 @@ export function ToastViewport() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const card = (toast: NonNullable<typeof current>) => (
-    <div
-      key={toast.id}
-      role="status"
-      aria-live="polite"
-      data-testid="toast"
-      onPointerDown={(e) => (startX.current = e.clientX)}
-      onPointerUp={(e) => {
-        if (startX.current !== null && e.clientX - startX.current > SWIPE_THRESHOLD_PX)
-          dismissToast();
-        startX.current = null;
-      }}
-      className={`pointer-events-auto flex items-start gap-3 rounded-xl border p-4 shadow-lg ${
-        toast.variant === 'destructive'
-          ? 'border-red-200 bg-red-700 text-white'
-          : 'border-slate-200 bg-white text-slate-900'
-      }`}
-    >
-      <div className="min-w-0 flex-1">
-        <p className="font-semibold">{toast.title}</p>
-        {toast.description && <p className="mt-1 text-sm">{toast.description}</p>}
-      </div>
-      <button
-        type="button"
-        onClick={dismissToast}
-        aria-label={t('toast.close')}
-        className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100"
-      >
-        ×
-      </button>
-    </div>
-  );
-
   return (
     <section
       aria-label={`${t('toast.region')} (F8)`}
       className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex justify-center p-3"
     >
       <div ref={region} tabIndex={-1} className="w-full max-w-sm outline-none">
-        {current && card(current)}
+        {current && (
+          <div
+            key={current.id}
+            role="status"
+            aria-live="polite"
+            data-testid="toast"
+            onPointerDown={(e) => (startX.current = e.clientX)}
+            onPointerUp={(e) => {
+              if (startX.current !== null && e.clientX - startX.current > SWIPE_THRESHOLD_PX)
+                dismissToast();
+              startX.current = null;
+            }}
+            className={`pointer-events-auto flex items-start gap-3 rounded-xl border p-4 shadow-lg ${
+              current.variant === 'destructive'
+                ? 'border-red-200 bg-red-700 text-white'
+                : 'border-slate-200 bg-white text-slate-900'
+            }`}
+          >
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold">{current.title}</p>
+              {current.description && <p className="mt-1 text-sm">{current.description}</p>}
+            </div>
+            <button
+              type="button"
+              onClick={dismissToast}
+              aria-label={t('toast.close')}
+              className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100"
+            >
+              ×
+            </button>
+          </div>
+        )}
       </div>
     </section>
   );

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 
 export interface MailMessage {
   to: string;
@@ -59,7 +60,8 @@ export function createMailSender({
     ? nodemailer.createTransport(smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
-  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  // The sender's domain, parsed as nodemailer parses the From header, names the Message-IDs.
+  const domain = addressparser(from, { flatten: true })[0]?.address.split('@')[1] || 'localhost';
 
   return {
     mode: smtpUrl ? 'smtp' : 'files',

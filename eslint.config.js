@@ -93,6 +93,22 @@ export default tseslint.config(
     },
   },
   {
+    // Inside the web app a module names another by its place under web/src (`@/features/…`), never by a
+    // ../ chain: a file can move without its imports changing meaning.
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+machines/', message: 'Import machines through @machines/….' },
+            { regex: '^\\.\\./', message: 'Import web modules through @/… (tsconfig.json paths).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A function a reader takes in at once: at most 80 lines of code. Screens (web/src/routes/, one
     // module per page of the route table) are long JSX trees and are exempt; tests live outside these folders.
     files: ['machines/**/*.ts', 'server/**/*.ts', 'projections/**/*.ts', 'web/src/**/*.{ts,tsx}'],

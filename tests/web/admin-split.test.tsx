@@ -2,17 +2,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDealDto, DealDto } from '../../machines/contract/api';
-import { SplitStatus } from '../../web/src/features/admin/components/split-status';
+import { SplitStatus } from '@/features/admin/components/split-status';
 import {
   canSplit,
   splitCentsFrom,
   splitNeedsRetry,
   type AdminSplit,
-} from '../../web/src/features/admin/model/admin-split';
-import { statusTextVars } from '../../web/src/features/deals/model/deal-split';
-import { filterAndSort } from '../../web/src/features/deals/model/deal-sort';
+} from '@/features/admin/model/admin-split';
+import { statusTextVars } from '@/features/deals/model/deal-split';
+import { filterAndSort } from '@/features/deals/model/deal-sort';
 import { adminChips } from '../../machines/deal/deal-order';
-import { loadTexts, setLanguage, t, tKey } from '../../web/src/i18n';
+import { loadTexts, setLanguage, t, tKey } from '@/i18n';
 
 // A €250 deal: the brand paid €270.50 (8.2 % fee). The creator gets €150, so the fee kept is
 // round(2050 × 150 / 250) = €12.30 and the brand gets €270.50 − €150 − €12.30 = €108.20 back.

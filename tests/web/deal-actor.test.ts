@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DealDto } from '../../machines/contract/api';
-import { dealActorFrom, dealViewOf } from '../../web/src/features/deals/model/deal-actor';
+import { dealActorFrom, dealViewOf } from '@/features/deals/model/deal-actor';
 
 // What a list item carries: the state and the guard context (here what is due).
 const machine = (value: DealDto['machine']['value']): DealDto['machine'] => ({

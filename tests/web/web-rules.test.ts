@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { DealDto } from '../../machines/contract/api';
 import { dealMachine } from '../../machines/deal/deal.machine';
 import { paymentRequestMachine } from '../../machines/payment-request/payment-request.machine';
-import { shouldShowBottomNav } from '../../web/src/app/bottom-nav-rules';
-import { filterAndSort } from '../../web/src/features/deals/model/deal-sort';
-import { descriptionLines } from '../../web/src/features/deals/model/deal-text';
-import { countries, flagOf } from '../../web/src/features/profile/countries';
-import { enCore } from '../../web/src/i18n/en-core';
-import { nlRequests } from '../../web/src/i18n/nl-requests';
-import { daysRemaining } from '../../web/src/lib/dates';
+import { shouldShowBottomNav } from '@/app/bottom-nav-rules';
+import { filterAndSort } from '@/features/deals/model/deal-sort';
+import { descriptionLines } from '@/features/deals/model/deal-text';
+import { countries, flagOf } from '@/features/profile/countries';
+import { enCore } from '@/i18n/en-core';
+import { nlRequests } from '@/i18n/nl-requests';
+import { daysRemaining } from '@/lib/dates';
 
 const deal = (id: number, status: DealDto['status'], createdAt: string) =>
   ({ id, status, createdAt }) as DealDto;

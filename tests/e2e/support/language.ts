@@ -1,17 +1,17 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { enAccount } from '../../../web/src/i18n/en-account';
-import { enAdmin } from '../../../web/src/i18n/en-admin';
-import { enBrand } from '../../../web/src/i18n/en-brand';
-import { enCore } from '../../../web/src/i18n/en-core';
-import { enDealPages } from '../../../web/src/i18n/en-deal-pages';
-import { enRequests } from '../../../web/src/i18n/en-requests';
-import { nlAccount } from '../../../web/src/i18n/nl-account';
-import { nlAdmin } from '../../../web/src/i18n/nl-admin';
-import { nlBrand } from '../../../web/src/i18n/nl-brand';
-import { nlCore } from '../../../web/src/i18n/nl-core';
-import { nlDealPages } from '../../../web/src/i18n/nl-deal-pages';
-import { nlRequests } from '../../../web/src/i18n/nl-requests';
+import { enAccount } from '@/i18n/en-account';
+import { enAdmin } from '@/i18n/en-admin';
+import { enBrand } from '@/i18n/en-brand';
+import { enCore } from '@/i18n/en-core';
+import { enDealPages } from '@/i18n/en-deal-pages';
+import { enRequests } from '@/i18n/en-requests';
+import { nlAccount } from '@/i18n/nl-account';
+import { nlAdmin } from '@/i18n/nl-admin';
+import { nlBrand } from '@/i18n/nl-brand';
+import { nlCore } from '@/i18n/nl-core';
+import { nlDealPages } from '@/i18n/nl-deal-pages';
+import { nlRequests } from '@/i18n/nl-requests';
 
 const catalogs = {
   en: { ...enCore, ...enBrand, ...enAccount, ...enAdmin, ...enRequests, ...enDealPages } as Record<

@@ -11,7 +11,7 @@ import {
   ROUTE_PRELOADS_FILE,
   type RoutePreload,
 } from '../../../web/build/route-preloads';
-import { pageRoutes } from '../../../web/src/app/route-table';
+import { pageRoutes } from '@/app/route-table';
 
 /**
  * The page a browser gets for a client-side route (speed on a phone): the screen's code

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { use, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, Route, Routes, type Params } from 'react-router-dom';
-import { loadTexts, useLanguage } from '../i18n';
-import { getAdminToken } from '../lib/admin-token';
-import { getAuthToken } from '../lib/auth-token';
+import { loadTexts, useLanguage } from '@/i18n';
+import { getAdminToken } from '@/lib/admin-token';
+import { getAuthToken } from '@/lib/auth-token';
 import { RequireAdmin, RequireAuth } from './guards';
 import { queryClient } from './query-client';
 import { pageRoutes, type PageRoute } from './route-table';
@@ -18,7 +18,7 @@ export interface ScreenModule {
 }
 
 // One chunk per screen, so a link page such as /accept/:token loads only its own code.
-const modules = import.meta.glob<ScreenModule>('../routes/*.tsx');
+const modules = import.meta.glob<ScreenModule>('@/routes/*.tsx');
 
 interface Screen {
   (): ReactNode;

@@ -1,5 +1,5 @@
 import type { PublicSettings } from '@machines/contract/public-settings';
-import { initialLanguage, setLanguage, setSettings } from '../i18n';
+import { initialLanguage, setLanguage, setSettings } from '@/i18n';
 
 /**
  * What the first render needs: the core texts of the starting language and the server's public

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router-dom';
-import { t } from '../i18n';
+import { t } from '@/i18n';
 
 const tabs = [
   { to: '/', label: () => t('nav.deals'), icon: 'M3 7h18M3 12h18M3 17h12' },

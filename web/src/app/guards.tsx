@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { getAdminToken } from '../lib/admin-token';
+import { getAdminToken } from '@/lib/admin-token';
 import { useAuthToken } from './use-auth-token';
 
 /** Protected routes need a stored authToken, else /login (docs/product.md §2). */

@@ -1,6 +1,6 @@
-import { toast } from '../components/ui/toast-store';
-import { api } from '../lib/http';
-import { t, type Lang } from '../i18n';
+import { toast } from '@/components/ui/toast-store';
+import { api } from '@/lib/http';
+import { t, type Lang } from '@/i18n';
 import { queryClient } from './query-client';
 
 /** Saves a chosen language in the signed-in user's profile (loaded on the first switch only). */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useMe } from '../features/auth/api/me.query';
-import { dismissToast } from '../components/ui/toast-store';
-import { LANGUAGES, setLanguage, t, useLanguage, type Lang } from '../i18n';
+import { useMe } from '@/features/auth/api/me.query';
+import { dismissToast } from '@/components/ui/toast-store';
+import { LANGUAGES, setLanguage, t, useLanguage, type Lang } from '@/i18n';
 import { saveLanguage } from './language-save';
 import { useAuthToken } from './use-auth-token';
 

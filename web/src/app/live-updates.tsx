@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChangeNotice } from '@machines/contract/api';
-import { getAdminToken } from '../lib/admin-token';
-import { useEventStream } from '../lib/use-event-stream';
+import { getAdminToken } from '@/lib/admin-token';
+import { useEventStream } from '@/lib/use-event-stream';
 import { useAuthToken } from './use-auth-token';
 
 type Keys = readonly (readonly unknown[])[];

@@ -1,4 +1,4 @@
-import type { Area } from '../i18n/areas';
+import type { Area } from '@/i18n/areas';
 
 /**
  * The route table of docs/product.md §2: each path, the screen module it shows

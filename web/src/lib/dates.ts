@@ -1,4 +1,4 @@
-import { currentLocale } from '../i18n';
+import { currentLocale } from '@/i18n';
 
 /** Dates in the current language's locale (nl-NL, en-US or en-GB) unless one is given. */
 export type DateLocale = string;

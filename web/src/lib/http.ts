@@ -1,6 +1,6 @@
 import { clearAuthToken, getAuthToken } from './auth-token';
 import { clearAdminToken, getAdminToken } from './admin-token';
-import { currentLanguage } from '../i18n';
+import { currentLanguage } from '@/i18n';
 
 /** Which bearer token a call sends: the user's, the admin's, or none (token-link pages). */
 export type AuthMode = 'user' | 'admin' | 'none';

@@ -1,34 +1,34 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { Button } from '../components/ui/button';
-import { Card } from '../components/ui/card';
-import { DetailRow } from '../components/ui/detail-row';
-import { Spinner } from '../components/ui/spinner';
-import { toast } from '../components/ui/toast-store';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { DetailRow } from '@/components/ui/detail-row';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
 import {
   dealByTokenQueryOptions,
   useDealByToken,
-} from '../features/deals/api/get-deal-by-token.query';
-import { useAcceptDeal } from '../features/deals/api/accept-deal.mutation';
-import { useStartOnboarding } from '../features/deals/api/start-onboarding.mutation';
-import { useDeliverDeal } from '../features/deals/api/deliver-deal.mutation';
-import { dealKeys } from '../features/deals/api/keys';
-import { DescriptionView } from '../features/deals/components/description-view';
-import { DealProgress } from '../features/deals/components/deal-progress';
-import { can, useDealView } from '../features/deals/model/deal-view';
-import { dealSplitOf, statusTextVars } from '../features/deals/model/deal-split';
-import { useStripeSetupReturn } from '../features/deals/model/use-stripe-setup-return';
-import { formatDate } from '../lib/dates';
-import { errorText } from '../lib/http';
-import { useLiveQueries } from '../app/live-updates';
-import { t, tKey, formatMoney } from '../i18n';
-import { HeroIcon, Icon } from '../components/ui/icon';
-import { deliverableLabel } from '../features/deals/model/deliverables';
+} from '@/features/deals/api/get-deal-by-token.query';
+import { useAcceptDeal } from '@/features/deals/api/accept-deal.mutation';
+import { useStartOnboarding } from '@/features/deals/api/start-onboarding.mutation';
+import { useDeliverDeal } from '@/features/deals/api/deliver-deal.mutation';
+import { dealKeys } from '@/features/deals/api/keys';
+import { DescriptionView } from '@/features/deals/components/description-view';
+import { DealProgress } from '@/features/deals/components/deal-progress';
+import { can, useDealView } from '@/features/deals/model/deal-view';
+import { dealSplitOf, statusTextVars } from '@/features/deals/model/deal-split';
+import { useStripeSetupReturn } from '@/features/deals/model/use-stripe-setup-return';
+import { formatDate } from '@/lib/dates';
+import { errorText } from '@/lib/http';
+import { useLiveQueries } from '@/app/live-updates';
+import { t, tKey, formatMoney } from '@/i18n';
+import { HeroIcon, Icon } from '@/components/ui/icon';
+import { deliverableLabel } from '@/features/deals/model/deliverables';
 
 // Shown only once the deal is accepted, below the deal: its push code loads when it shows.
 const LinkNotificationsCard = lazy(() =>
-  import('../features/deals/components/link-notifications-card').then((m) => ({
+  import('@/features/deals/components/link-notifications-card').then((m) => ({
     default: m.LinkNotificationsCard,
   })),
 );

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button } from '../components/ui/button';
-import { TextField } from '../components/ui/field';
-import { toast } from '../components/ui/toast-store';
-import { useAdminLogin } from '../features/auth/api/admin-login.mutation';
-import { AuthLayout } from '../features/auth/components/auth-layout';
-import { PasswordField } from '../features/auth/components/password-field';
-import { setAdminToken } from '../lib/admin-token';
-import { t } from '../i18n';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast-store';
+import { useAdminLogin } from '@/features/auth/api/admin-login.mutation';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { PasswordField } from '@/features/auth/components/password-field';
+import { setAdminToken } from '@/lib/admin-token';
+import { t } from '@/i18n';
 
 const REDIRECT_MS = 100;
 

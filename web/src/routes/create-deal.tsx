@@ -1,17 +1,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { breakdown } from '@machines/money';
-import { Button } from '../components/ui/button';
-import { TextArea, TextField } from '../components/ui/field';
-import { Page } from '../components/ui/page';
-import { Spinner } from '../components/ui/spinner';
-import { toast } from '../components/ui/toast-store';
-import { useCreateDeal } from '../features/deals/api/create-deal.mutation';
-import { useDeal } from '../features/deals/api/get-deal.query';
-import { useUpdateDeal } from '../features/deals/api/update-deal.mutation';
-import { AiImprove } from '../features/deals/form/ai-improve';
-import { CheckGroup } from '../features/deals/form/check-group';
-import { deliverableLabel } from '../features/deals/model/deliverables';
+import { Button } from '@/components/ui/button';
+import { TextArea, TextField } from '@/components/ui/field';
+import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { useCreateDeal } from '@/features/deals/api/create-deal.mutation';
+import { useDeal } from '@/features/deals/api/get-deal.query';
+import { useUpdateDeal } from '@/features/deals/api/update-deal.mutation';
+import { AiImprove } from '@/features/deals/form/ai-improve';
+import { CheckGroup } from '@/features/deals/form/check-group';
+import { deliverableLabel } from '@/features/deals/model/deliverables';
 import {
   amountCents,
   emptyDealForm,
@@ -20,11 +20,11 @@ import {
   overCap,
   toDealInput,
   type DealFormState,
-} from '../features/deals/form/deal-form-state';
+} from '@/features/deals/form/deal-form-state';
 // The option lists come from the one definition in machines/ (X shows as 'X (Twitter)' through its message).
 import { deliverableOptions, platforms } from '@machines/deal/deal-options';
-import { errorText } from '../lib/http';
-import { t, type MessageKey, formatMoney } from '../i18n';
+import { errorText } from '@/lib/http';
+import { t, type MessageKey, formatMoney } from '@/i18n';
 
 export default function CreateDealRoute() {
   const navigate = useNavigate();

@@ -2,16 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PaymentRequestDto } from '@machines/contract/api';
 import { breakdown, centsToDecimal, parseEuroToCents } from '@machines/money';
-import { Button } from '../components/ui/button';
-import { Card } from '../components/ui/card';
-import { DetailRow } from '../components/ui/detail-row';
-import { TextArea, TextField } from '../components/ui/field';
-import { Page } from '../components/ui/page';
-import { toast } from '../components/ui/toast-store';
-import { useCreateRequest } from '../features/payment-requests/api/create-request.mutation';
-import { RequestCreatedDialog } from '../features/payment-requests/components/request-created-dialog';
-import { HttpError } from '../lib/http';
-import { t, formatMoney } from '../i18n';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { DetailRow } from '@/components/ui/detail-row';
+import { TextArea, TextField } from '@/components/ui/field';
+import { Page } from '@/components/ui/page';
+import { toast } from '@/components/ui/toast-store';
+import { useCreateRequest } from '@/features/payment-requests/api/create-request.mutation';
+import { RequestCreatedDialog } from '@/features/payment-requests/components/request-created-dialog';
+import { HttpError } from '@/lib/http';
+import { t, formatMoney } from '@/i18n';
 
 const EMPTY = {
   brandName: '',

@@ -1,24 +1,24 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Badge } from '../components/ui/badge';
-import { Button, buttonClass } from '../components/ui/button';
-import { Card } from '../components/ui/card';
-import { CopyButton } from '../components/ui/copy-button';
-import { DetailRow } from '../components/ui/detail-row';
-import { Page } from '../components/ui/page';
-import { Spinner } from '../components/ui/spinner';
-import { toast } from '../components/ui/toast-store';
-import { useDeal } from '../features/deals/api/get-deal.query';
-import { useGenerateToken, useRotateToken } from '../features/deals/api/generate-token.mutation';
-import { DealProgress } from '../features/deals/components/deal-progress';
-import { DescriptionView } from '../features/deals/components/description-view';
-import { acceptUrl } from '../features/deals/components/share-panel';
-import { can, useDealView } from '../features/deals/model/deal-view';
-import { dealSplitOf, statusTextVars } from '../features/deals/model/deal-split';
-import { formatDate, formatDateTime } from '../lib/dates';
-import { errorText, HttpError } from '../lib/http';
-import { t, tKey, type MessageKey, formatMoney } from '../i18n';
-import { deliverableLabel } from '../features/deals/model/deliverables';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
+import { DetailRow } from '@/components/ui/detail-row';
+import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { useDeal } from '@/features/deals/api/get-deal.query';
+import { useGenerateToken, useRotateToken } from '@/features/deals/api/generate-token.mutation';
+import { DealProgress } from '@/features/deals/components/deal-progress';
+import { DescriptionView } from '@/features/deals/components/description-view';
+import { acceptUrl } from '@/features/deals/components/share-panel';
+import { can, useDealView } from '@/features/deals/model/deal-view';
+import { dealSplitOf, statusTextVars } from '@/features/deals/model/deal-split';
+import { formatDate, formatDateTime } from '@/lib/dates';
+import { errorText, HttpError } from '@/lib/http';
+import { t, tKey, type MessageKey, formatMoney } from '@/i18n';
+import { deliverableLabel } from '@/features/deals/model/deliverables';
 
 /** The brand's deal detail page (Dutch, dates nl-NL; docs/product.md §2). */
 export default function DealDetailRoute() {

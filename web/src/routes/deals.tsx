@@ -2,17 +2,17 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { DealDto } from '@machines/contract/api';
-import { buttonClass } from '../components/ui/button';
-import { Page } from '../components/ui/page';
-import { Spinner } from '../components/ui/spinner';
-import { dealsQueryOptions, useDeals } from '../features/deals/api/get-deals.query';
+import { buttonClass } from '@/components/ui/button';
+import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { dealsQueryOptions, useDeals } from '@/features/deals/api/get-deals.query';
 import type { DealFilter } from '@machines/deal/deal-order';
-import { DealCard } from '../features/deals/components/deal-card';
-import { SharePanel } from '../features/deals/components/share-panel';
-import { useDealCommands } from '../features/deals/components/use-deal-commands';
-import { filterAndSort } from '../features/deals/model/deal-sort';
-import { errorText } from '../lib/http';
-import { t } from '../i18n';
+import { DealCard } from '@/features/deals/components/deal-card';
+import { SharePanel } from '@/features/deals/components/share-panel';
+import { useDealCommands } from '@/features/deals/components/use-deal-commands';
+import { filterAndSort } from '@/features/deals/model/deal-sort';
+import { errorText } from '@/lib/http';
+import { t } from '@/i18n';
 
 const FILTERS: DealFilter[] = ['all', 'active', 'completed'];
 

@@ -1,17 +1,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from '../components/ui/button';
-import { TextField } from '../components/ui/field';
-import { toast } from '../components/ui/toast-store';
-import { AuthLayout } from '../features/auth/components/auth-layout';
-import { GoogleButton } from '../features/auth/components/google-button';
-import { PasswordField } from '../features/auth/components/password-field';
-import { useLogin } from '../features/auth/api/login.mutation';
-import { meQueryOptions } from '../features/auth/api/me.query';
-import { isEmail } from '../features/auth/validation';
-import { getAuthToken, setAuthToken } from '../lib/auth-token';
-import { t } from '../i18n';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast-store';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { GoogleButton } from '@/features/auth/components/google-button';
+import { PasswordField } from '@/features/auth/components/password-field';
+import { useLogin } from '@/features/auth/api/login.mutation';
+import { meQueryOptions } from '@/features/auth/api/me.query';
+import { isEmail } from '@/features/auth/validation';
+import { getAuthToken, setAuthToken } from '@/lib/auth-token';
+import { t } from '@/i18n';
 
 export default function LoginRoute() {
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { buttonClass } from '../components/ui/button';
-import { Page } from '../components/ui/page';
-import { t } from '../i18n';
+import { buttonClass } from '@/components/ui/button';
+import { Page } from '@/components/ui/page';
+import { t } from '@/i18n';
 
 export default function NotFoundRoute() {
   return (

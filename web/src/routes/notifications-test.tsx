@@ -1,11 +1,11 @@
-import { Button } from '../components/ui/button';
-import { Card } from '../components/ui/card';
-import { Page } from '../components/ui/page';
-import { sendTestPush } from '../features/push/api/push-test';
-import { simulateDealAcceptedPush } from '../features/push/api/push-simulate-deal-accepted';
-import { usePushLog } from '../features/push/push-log';
-import { usePush } from '../features/push/use-push';
-import { t } from '../i18n';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Page } from '@/components/ui/page';
+import { sendTestPush } from '@/features/push/api/push-test';
+import { simulateDealAcceptedPush } from '@/features/push/api/push-simulate-deal-accepted';
+import { usePushLog } from '@/features/push/push-log';
+import { usePush } from '@/features/push/use-push';
+import { t } from '@/i18n';
 
 /** Push test page (docs/product.md §2): support, permission, subscription, test buttons and a results log. */
 export default function NotificationsTestRoute() {

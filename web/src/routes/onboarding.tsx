@@ -1,17 +1,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button } from '../components/ui/button';
-import { TextField } from '../components/ui/field';
-import { toast } from '../components/ui/toast-store';
-import { AuthLayout } from '../features/auth/components/auth-layout';
-import { useMe } from '../features/auth/api/me.query';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast-store';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { useMe } from '@/features/auth/api/me.query';
 import {
   useCompleteOnboarding,
   type OnboardingInput,
-} from '../features/auth/api/complete-onboarding.mutation';
-import { CountrySelect } from '../features/profile/country-select';
-import { errorText } from '../lib/http';
-import { t } from '../i18n';
+} from '@/features/auth/api/complete-onboarding.mutation';
+import { CountrySelect } from '@/features/profile/country-select';
+import { errorText } from '@/lib/http';
+import { t } from '@/i18n';
 
 const EMPTY: OnboardingInput = { companyName: '', country: '', phoneNumber: '' };
 

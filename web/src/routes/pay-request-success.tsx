@@ -1,13 +1,13 @@
 import { Link, useParams } from 'react-router-dom';
-import { buttonClass } from '../components/ui/button';
-import { Card } from '../components/ui/card';
-import { DetailRow } from '../components/ui/detail-row';
-import { useRequestByToken } from '../features/payment-requests/api/get-request-by-token.query';
-import { RequestSteps } from '../features/payment-requests/components/request-steps';
-import { useRequestView } from '../features/payment-requests/model/request-view';
-import { t, formatMoney } from '../i18n';
-import { HeroIcon, Icon } from '../components/ui/icon';
-import { supportMailto } from '../lib/support';
+import { buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { DetailRow } from '@/components/ui/detail-row';
+import { useRequestByToken } from '@/features/payment-requests/api/get-request-by-token.query';
+import { RequestSteps } from '@/features/payment-requests/components/request-steps';
+import { useRequestView } from '@/features/payment-requests/model/request-view';
+import { t, formatMoney } from '@/i18n';
+import { HeroIcon, Icon } from '@/components/ui/icon';
+import { supportMailto } from '@/lib/support';
 
 const SUPPORT = supportMailto();
 

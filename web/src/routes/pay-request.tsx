@@ -1,25 +1,25 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
-import { Badge } from '../components/ui/badge';
-import { Button } from '../components/ui/button';
-import { Card } from '../components/ui/card';
-import { DetailRow } from '../components/ui/detail-row';
-import { Spinner } from '../components/ui/spinner';
-import { toast } from '../components/ui/toast-store';
-import { useAcceptRequest } from '../features/payment-requests/api/accept-request.mutation';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { DetailRow } from '@/components/ui/detail-row';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { useAcceptRequest } from '@/features/payment-requests/api/accept-request.mutation';
 import {
   requestByTokenQueryOptions,
   useRequestByToken,
-} from '../features/payment-requests/api/get-request-by-token.query';
-import { requestKeys } from '../features/payment-requests/api/keys';
-import { useRequestCheckout } from '../features/payment-requests/api/request-checkout.mutation';
-import { RequestSteps } from '../features/payment-requests/components/request-steps';
-import { useRequestView } from '../features/payment-requests/model/request-view';
-import { daysUntil } from '../lib/dates';
-import { HttpError, errorText } from '../lib/http';
-import { useLiveQueries } from '../app/live-updates';
-import { t, tKey, formatMoney } from '../i18n';
-import { HeroIcon, Icon, type IconName } from '../components/ui/icon';
+} from '@/features/payment-requests/api/get-request-by-token.query';
+import { requestKeys } from '@/features/payment-requests/api/keys';
+import { useRequestCheckout } from '@/features/payment-requests/api/request-checkout.mutation';
+import { RequestSteps } from '@/features/payment-requests/components/request-steps';
+import { useRequestView } from '@/features/payment-requests/model/request-view';
+import { daysUntil } from '@/lib/dates';
+import { HttpError, errorText } from '@/lib/http';
+import { useLiveQueries } from '@/app/live-updates';
+import { t, tKey, formatMoney } from '@/i18n';
+import { HeroIcon, Icon, type IconName } from '@/components/ui/icon';
 
 function Notice({ icon, title, text }: { icon: IconName; title: string; text?: string }) {
   return (

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { buttonClass } from '../components/ui/button';
-import { Page } from '../components/ui/page';
-import { Spinner } from '../components/ui/spinner';
-import { toast } from '../components/ui/toast-store';
-import { useCompleteRequest } from '../features/payment-requests/api/complete-request.mutation';
-import { useRequests } from '../features/payment-requests/api/get-requests.query';
-import { RequestCard } from '../features/payment-requests/components/request-card';
-import { errorText } from '../lib/http';
-import { t, type MessageKey } from '../i18n';
+import { buttonClass } from '@/components/ui/button';
+import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { useCompleteRequest } from '@/features/payment-requests/api/complete-request.mutation';
+import { useRequests } from '@/features/payment-requests/api/get-requests.query';
+import { RequestCard } from '@/features/payment-requests/components/request-card';
+import { errorText } from '@/lib/http';
+import { t, type MessageKey } from '@/i18n';
 
 type Tab = 'all' | 'active' | 'done';
 const TABS: { id: Tab; label: MessageKey; empty: MessageKey }[] = [

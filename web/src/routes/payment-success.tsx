@@ -1,23 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
-import { DetailRow } from '../components/ui/detail-row';
+import { DetailRow } from '@/components/ui/detail-row';
 import { Link, useParams } from 'react-router-dom';
-import { Button, buttonClass } from '../components/ui/button';
-import { Card } from '../components/ui/card';
-import { CopyButton } from '../components/ui/copy-button';
-import { Page } from '../components/ui/page';
-import { Spinner } from '../components/ui/spinner';
-import { toast } from '../components/ui/toast-store';
-import { useAuthToken } from '../app/use-auth-token';
-import { useDeal } from '../features/deals/api/get-deal.query';
-import { useGenerateToken } from '../features/deals/api/generate-token.mutation';
-import { usePaymentStatus } from '../features/deals/api/payment-status.query';
-import { DealProgress } from '../features/deals/components/deal-progress';
-import { acceptUrl } from '../features/deals/components/share-panel';
-import { useDealView } from '../features/deals/model/deal-view';
-import { formatDate } from '../lib/dates';
-import { HttpError } from '../lib/http';
-import { t, formatMoney } from '../i18n';
-import { HeroIcon } from '../components/ui/icon';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { useAuthToken } from '@/app/use-auth-token';
+import { useDeal } from '@/features/deals/api/get-deal.query';
+import { useGenerateToken } from '@/features/deals/api/generate-token.mutation';
+import { usePaymentStatus } from '@/features/deals/api/payment-status.query';
+import { DealProgress } from '@/features/deals/components/deal-progress';
+import { acceptUrl } from '@/features/deals/components/share-panel';
+import { useDealView } from '@/features/deals/model/deal-view';
+import { formatDate } from '@/lib/dates';
+import { HttpError } from '@/lib/http';
+import { t, formatMoney } from '@/i18n';
+import { HeroIcon } from '@/components/ui/icon';
 
 function Celebration({ title }: { title: string }) {
   return (

@@ -1,19 +1,19 @@
 import { Link, useParams } from 'react-router-dom';
-import { DetailRow } from '../components/ui/detail-row';
-import { Button, buttonClass } from '../components/ui/button';
-import { Card } from '../components/ui/card';
-import { Page } from '../components/ui/page';
-import { Spinner } from '../components/ui/spinner';
-import { toast } from '../components/ui/toast-store';
-import { useCreateCheckout } from '../features/deals/api/create-checkout.mutation';
-import { useDeal } from '../features/deals/api/get-deal.query';
-import { DescriptionView } from '../features/deals/components/description-view';
-import { can, useDealView } from '../features/deals/model/deal-view';
-import { formatDate } from '../lib/dates';
-import { HttpError } from '../lib/http';
-import { t, formatMoney } from '../i18n';
-import { Icon } from '../components/ui/icon';
-import { deliverableLabel } from '../features/deals/model/deliverables';
+import { DetailRow } from '@/components/ui/detail-row';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { useCreateCheckout } from '@/features/deals/api/create-checkout.mutation';
+import { useDeal } from '@/features/deals/api/get-deal.query';
+import { DescriptionView } from '@/features/deals/components/description-view';
+import { can, useDealView } from '@/features/deals/model/deal-view';
+import { formatDate } from '@/lib/dates';
+import { HttpError } from '@/lib/http';
+import { t, formatMoney } from '@/i18n';
+import { Icon } from '@/components/ui/icon';
+import { deliverableLabel } from '@/features/deals/model/deliverables';
 
 function checkoutErrorText(error: unknown): string {
   if (error instanceof HttpError && error.status === 404) return t('payment.errorNotFound');

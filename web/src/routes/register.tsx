@@ -1,18 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from '../components/ui/button';
-import { TextField } from '../components/ui/field';
-import { toast } from '../components/ui/toast-store';
-import { AuthLayout } from '../features/auth/components/auth-layout';
-import { GoogleButton } from '../features/auth/components/google-button';
-import { PasswordField } from '../features/auth/components/password-field';
-import { useRegister, type RegisterInput } from '../features/auth/api/register.mutation';
-import { isEmail } from '../features/auth/validation';
-import { CountrySelect } from '../features/profile/country-select';
-import { setAuthToken } from '../lib/auth-token';
-import { errorText } from '../lib/http';
-import { t } from '../i18n';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast-store';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { GoogleButton } from '@/features/auth/components/google-button';
+import { PasswordField } from '@/features/auth/components/password-field';
+import { useRegister, type RegisterInput } from '@/features/auth/api/register.mutation';
+import { isEmail } from '@/features/auth/validation';
+import { CountrySelect } from '@/features/profile/country-select';
+import { setAuthToken } from '@/lib/auth-token';
+import { errorText } from '@/lib/http';
+import { t } from '@/i18n';
 
 type Errors = Partial<Record<'username' | 'email' | 'password', string>>;
 

@@ -1,7 +1,7 @@
 import { Modal } from './modal';
 import { Button } from './button';
 import { TextArea } from './field';
-import { t } from '../../i18n';
+import { t } from '@/i18n';
 
 /** A confirmation prompt with the spec's exact question (docs/product.md §8), optionally with a text box. */
 export function ConfirmDialog({

@@ -1,4 +1,4 @@
-import { t } from '../../i18n';
+import { t } from '@/i18n';
 
 export function Spinner({ label = t('app.loading') }: { label?: string }) {
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { dismissToast, getToast, subscribeToast } from './toast-store';
-import { t } from '../../i18n';
+import { t } from '@/i18n';
 
 const SWIPE_THRESHOLD_PX = 50;
 

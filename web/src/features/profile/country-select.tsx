@@ -1,5 +1,5 @@
-import { SelectField } from '../../components/ui/field';
-import { currentLocale, t } from '../../i18n';
+import { SelectField } from '@/components/ui/field';
+import { currentLocale, t } from '@/i18n';
 import { countries, flagOf } from './countries';
 
 /** Country select showing flag and name; the value is the two-letter code. */

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { errorText } from '../../lib/http';
-import { t, currentLocale } from '../../i18n';
+import { errorText } from '@/lib/http';
+import { t, currentLocale } from '@/i18n';
 
 /** What the server's push test calls answer (docs/product.md §7): nothing reached a device unless `sent` > 0. */
 interface SendResult {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { toast } from '../../components/ui/toast-store';
-import { t } from '../../i18n';
+import { toast } from '@/components/ui/toast-store';
+import { t } from '@/i18n';
 import { subscribePush } from './api/push-subscribe';
 import { unsubscribePush } from './api/push-unsubscribe';
 import { pushSupported, subscribeBrowser } from './browser-subscription';

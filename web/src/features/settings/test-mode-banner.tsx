@@ -1,4 +1,4 @@
-import { currentSettings, t, useLanguage } from '../../i18n';
+import { currentSettings, t, useLanguage } from '@/i18n';
 
 /**
  * On every screen while payments use test money (simulated gateway or Stripe test keys). Reads the

@@ -1,4 +1,4 @@
-import { api, HttpError, type RequestOptions } from '../../../lib/http';
+import { api, HttpError, type RequestOptions } from '@/lib/http';
 
 /** Admin calls send the admin token; a 401 ends the admin session (docs/product.md §6). */
 export class AdminSessionExpired extends Error {

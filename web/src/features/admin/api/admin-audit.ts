@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getAdminToken } from '../../../lib/admin-token';
-import { HttpError } from '../../../lib/http';
+import { getAdminToken } from '@/lib/admin-token';
+import { HttpError } from '@/lib/http';
 import { adminApi, AdminSessionExpired } from './admin-api';
 
 /** One step of a deal's replay: the deal as it stood right after the event (server-side fold). */

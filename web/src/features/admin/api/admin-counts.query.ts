@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi } from './admin-api';
-import { fallbackPoll } from '../../../lib/use-event-stream';
+import { fallbackPoll } from '@/lib/use-event-stream';
 
 export interface AdminCounts {
   all: number;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminDealDto } from '@machines/contract/api';
 import { adminApi } from './admin-api';
-import { fallbackPoll } from '../../../lib/use-event-stream';
+import { fallbackPoll } from '@/lib/use-event-stream';
 
 export const fetchAdminDeals = () => adminApi<AdminDealDto[]>('/api/admin/deals');
 export const adminDealsQueryOptions = () =>

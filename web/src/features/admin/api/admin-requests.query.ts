@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminPaymentRequestDto } from '@machines/contract/api';
 import { adminApi } from './admin-api';
-import { fallbackPoll } from '../../../lib/use-event-stream';
+import { fallbackPoll } from '@/lib/use-event-stream';
 
 export const fetchAdminRequests = () =>
   adminApi<AdminPaymentRequestDto[]>('/api/admin/payment-requests');

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminDealDto } from '@machines/contract/api';
-import type { Toast } from '../../../components/ui/toast-store';
-import { t } from '../../../i18n';
+import type { Toast } from '@/components/ui/toast-store';
+import { t } from '@/i18n';
 import { adminApi } from './admin-api';
 
 /** What a split of the deal would move: the server's own arithmetic (GET .../split-preview). */

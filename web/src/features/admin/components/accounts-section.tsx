@@ -1,12 +1,16 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { inputClass } from '../../../components/ui/field';
-import { toast } from '../../../components/ui/toast-store';
-import { useConfirm } from '../../../components/ui/use-confirm';
-import { formatDateTime } from '../../../lib/dates';
-import { errorText } from '../../../lib/http';
-import { t } from '../../../i18n';
-import { useAdminAccounts, useCreateAccount, useDeactivateAccount } from '../api/admin-audit';
+import { Button } from '@/components/ui/button';
+import { inputClass } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast-store';
+import { useConfirm } from '@/components/ui/use-confirm';
+import { formatDateTime } from '@/lib/dates';
+import { errorText } from '@/lib/http';
+import { t } from '@/i18n';
+import {
+  useAdminAccounts,
+  useCreateAccount,
+  useDeactivateAccount,
+} from '@/features/admin/api/admin-audit';
 
 /** The form that creates an admin or auditor account. */
 function CreateAccountForm({ failed }: { failed: (error: unknown) => void }) {

@@ -1,21 +1,21 @@
 import type { AdminDealDto } from '@machines/contract/api';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { DetailRow } from '../../../components/ui/detail-row';
-import { toast } from '../../../components/ui/toast-store';
-import { useConfirm } from '../../../components/ui/use-confirm';
-import { formatDate } from '../../../lib/dates';
-import { t, type MessageKey, formatMoney } from '../../../i18n';
-import { useAdminHold } from '../api/admin-hold.mutation';
-import { useAdminRefund } from '../api/admin-refund.mutation';
-import { useAdminRelease } from '../api/admin-release.mutation';
-import { useAdminResume } from '../api/admin-resume.mutation';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DetailRow } from '@/components/ui/detail-row';
+import { toast } from '@/components/ui/toast-store';
+import { useConfirm } from '@/components/ui/use-confirm';
+import { formatDate } from '@/lib/dates';
+import { t, type MessageKey, formatMoney } from '@/i18n';
+import { useAdminHold } from '@/features/admin/api/admin-hold.mutation';
+import { useAdminRefund } from '@/features/admin/api/admin-refund.mutation';
+import { useAdminRelease } from '@/features/admin/api/admin-release.mutation';
+import { useAdminResume } from '@/features/admin/api/admin-resume.mutation';
 import { NoteForm } from './note-form';
 import { ReplayTimeline } from './replay-timeline';
 import { MoneyNotes } from './money-notes';
 import { SplitAction } from './split-dialog';
 import { SplitStatus } from './split-status';
-import { canSplit } from '../model/admin-split';
+import { canSplit } from '@/features/admin/model/admin-split';
 
 /** The admin actions the deal's statechart allows now, each behind a confirmation; `dialog` renders that prompt. */
 function useDealActions(deal: AdminDealDto) {

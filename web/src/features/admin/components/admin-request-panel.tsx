@@ -1,13 +1,13 @@
 import type { AdminPaymentRequestDto } from '@machines/contract/api';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { DetailRow } from '../../../components/ui/detail-row';
-import { toast } from '../../../components/ui/toast-store';
-import { useConfirm } from '../../../components/ui/use-confirm';
-import { formatDate } from '../../../lib/dates';
-import { t, type MessageKey, formatMoney } from '../../../i18n';
-import { useAdminReleaseHold } from '../api/admin-release-hold.mutation';
-import { adminRequestCan } from '../model/admin-request-can';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DetailRow } from '@/components/ui/detail-row';
+import { toast } from '@/components/ui/toast-store';
+import { useConfirm } from '@/components/ui/use-confirm';
+import { formatDate } from '@/lib/dates';
+import { t, type MessageKey, formatMoney } from '@/i18n';
+import { useAdminReleaseHold } from '@/features/admin/api/admin-release-hold.mutation';
+import { adminRequestCan } from '@/features/admin/model/admin-request-can';
 import { MoneyNotes } from './money-notes';
 
 /** Who asked whom for what, by when, the request's state and whether the creator can be paid out. */

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast-store';
-import { formatDate } from '../../../lib/dates';
-import { t, type MessageKey, formatMoney } from '../../../i18n';
-import { AdminSessionExpired } from '../api/admin-api';
-import { useAdminRequests } from '../api/admin-requests.query';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { formatDate } from '@/lib/dates';
+import { t, type MessageKey, formatMoney } from '@/i18n';
+import { AdminSessionExpired } from '@/features/admin/api/admin-api';
+import { useAdminRequests } from '@/features/admin/api/admin-requests.query';
 import { AdminRequestPanel } from './admin-request-panel';
 import { ListAndDetail } from './list-and-detail';
 

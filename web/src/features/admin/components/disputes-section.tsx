@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { formatEuro } from '@machines/money';
-import { Button } from '../../../components/ui/button';
-import { inputClass } from '../../../components/ui/field';
-import { toast } from '../../../components/ui/toast-store';
-import { formatDate, formatDateTime } from '../../../lib/dates';
-import { errorText } from '../../../lib/http';
-import { t, type MessageKey } from '../../../i18n';
-import { AdminSessionExpired } from '../api/admin-api';
+import { Button } from '@/components/ui/button';
+import { inputClass } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast-store';
+import { formatDate, formatDateTime } from '@/lib/dates';
+import { errorText } from '@/lib/http';
+import { t, type MessageKey } from '@/i18n';
+import { AdminSessionExpired } from '@/features/admin/api/admin-api';
 import {
   disputeOutcomes,
   downloadExport,
   useDispute,
   useDisputes,
   type DisputeFilters,
-} from '../api/admin-audit';
+} from '@/features/admin/api/admin-audit';
 
 function ExportButtons({
   path,

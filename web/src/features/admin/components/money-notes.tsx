@@ -1,5 +1,5 @@
-import { formatDate } from '../../../lib/dates';
-import { t, formatMoney } from '../../../i18n';
+import { formatDate } from '@/lib/dates';
+import { t, formatMoney } from '@/i18n';
 
 interface Chargeback {
   disputeId: string;

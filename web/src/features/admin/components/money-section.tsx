@@ -1,13 +1,13 @@
 import { formatEuro } from '@machines/money';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast-store';
-import { formatDate } from '../../../lib/dates';
-import { errorText } from '../../../lib/http';
-import { t, type MessageKey } from '../../../i18n';
-import { AdminSessionExpired } from '../api/admin-api';
-import { downloadExport } from '../api/admin-audit';
-import { useMoneyOverview, type MoneyOverviewDto } from '../api/admin-money';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { formatDate } from '@/lib/dates';
+import { errorText } from '@/lib/http';
+import { t, type MessageKey } from '@/i18n';
+import { AdminSessionExpired } from '@/features/admin/api/admin-api';
+import { downloadExport } from '@/features/admin/api/admin-audit';
+import { useMoneyOverview, type MoneyOverviewDto } from '@/features/admin/api/admin-money';
 import { DayBars } from './money-chart';
 
 const euro = (cents: number) => formatEuro(cents, 'en-US');

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { inputClass } from '../../../components/ui/field';
-import { toast } from '../../../components/ui/toast-store';
-import { errorText } from '../../../lib/http';
-import { t } from '../../../i18n';
-import { useAddNote } from '../api/admin-audit';
+import { Button } from '@/components/ui/button';
+import { inputClass } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast-store';
+import { errorText } from '@/lib/http';
+import { t } from '@/i18n';
+import { useAddNote } from '@/features/admin/api/admin-audit';
 
 /** An admin's note on a deal: becomes a DealNoteAdded event with the admin as its author. */
 export function NoteForm({ dealId }: { dealId: number }) {

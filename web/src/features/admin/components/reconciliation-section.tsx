@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { formatEuro } from '@machines/money';
-import { inputClass } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatDateTime } from '../../../lib/dates';
-import { errorText } from '../../../lib/http';
-import { t, type MessageKey } from '../../../i18n';
-import { useReconciliation, type ReconciliationReportDto } from '../api/admin-money';
+import { inputClass } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { formatDateTime } from '@/lib/dates';
+import { errorText } from '@/lib/http';
+import { t, type MessageKey } from '@/i18n';
+import { useReconciliation, type ReconciliationReportDto } from '@/features/admin/api/admin-money';
 
 type Mismatch = ReconciliationReportDto['mismatches'][number];
 const money = (cents: number | null) => (cents === null ? '—' : formatEuro(cents, 'en-US'));

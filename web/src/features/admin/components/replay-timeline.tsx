@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { formatEuro } from '@machines/money';
-import { Badge } from '../../../components/ui/badge';
-import { TOTAL_STEPS } from '../../../components/ui/progress-tracker';
-import { formatDateTime } from '../../../lib/dates';
-import { t, type MessageKey } from '../../../i18n';
-import { useIntegrity, useReplay, type ReplayEntry } from '../api/admin-audit';
+import { Badge } from '@/components/ui/badge';
+import { TOTAL_STEPS } from '@/components/ui/progress-tracker';
+import { formatDateTime } from '@/lib/dates';
+import { t, type MessageKey } from '@/i18n';
+import { useIntegrity, useReplay, type ReplayEntry } from '@/features/admin/api/admin-audit';
 
 /** The chain state of the stream: intact, or where it first breaks. */
 function ChainChip({ dealId }: { dealId: number }) {

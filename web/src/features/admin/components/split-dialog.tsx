@@ -1,14 +1,19 @@
 import { useEffect, useState } from 'react';
 import type { AdminDealDto } from '@machines/contract/api';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
-import { toast } from '../../../components/ui/toast-store';
-import { errorText } from '../../../lib/http';
-import { t, formatMoney } from '../../../i18n';
-import { AdminSessionExpired } from '../api/admin-api';
-import { splitToast, useAdminSplit, useSplitPreview, type SplitPreview } from '../api/admin-split';
-import { newIdempotencyKey, splitCentsFrom } from '../model/admin-split';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { toast } from '@/components/ui/toast-store';
+import { errorText } from '@/lib/http';
+import { t, formatMoney } from '@/i18n';
+import { AdminSessionExpired } from '@/features/admin/api/admin-api';
+import {
+  splitToast,
+  useAdminSplit,
+  useSplitPreview,
+  type SplitPreview,
+} from '@/features/admin/api/admin-split';
+import { newIdempotencyKey, splitCentsFrom } from '@/features/admin/model/admin-split';
 
 /** The typed value once the admin pauses, so a preview is asked for per amount, not per key press. */
 function useSettled<T>(value: T, ms = 300): T {

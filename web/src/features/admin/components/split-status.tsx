@@ -1,18 +1,18 @@
 import type { AdminDealDto } from '@machines/contract/api';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
-import { formatDateTime } from '../../../lib/dates';
-import { errorText } from '../../../lib/http';
-import { t, type MessageKey, formatMoney } from '../../../i18n';
-import { splitToast, useAdminSplitRetry } from '../api/admin-split';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast-store';
+import { formatDateTime } from '@/lib/dates';
+import { errorText } from '@/lib/http';
+import { t, type MessageKey, formatMoney } from '@/i18n';
+import { splitToast, useAdminSplitRetry } from '@/features/admin/api/admin-split';
 import {
   newIdempotencyKey,
   splitNeedsRetry,
   splitParts,
   type AdminSplit,
   type SplitPartState,
-} from '../model/admin-split';
+} from '@/features/admin/model/admin-split';
 
 const tones: Record<SplitPartState, BadgeTone> = {
   pending: 'yellow',

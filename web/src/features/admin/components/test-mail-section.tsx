@@ -1,7 +1,7 @@
-import { Spinner } from '../../../components/ui/spinner';
-import { formatDate } from '../../../lib/dates';
-import { t } from '../../../i18n';
-import { useTestMail } from '../api/admin-test-mail.query';
+import { Spinner } from '@/components/ui/spinner';
+import { formatDate } from '@/lib/dates';
+import { t } from '@/i18n';
+import { useTestMail } from '@/features/admin/api/admin-test-mail.query';
 
 /** Test mode without SMTP: the mail kept on the server, each opening on its own keyed page. */
 export function TestMailSection() {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 
 export const adminLogin = (input: { username: string; password: string }) =>
   api<{ token: string }>('/api/auth/admin-login', { method: 'POST', body: input, auth: 'none' });

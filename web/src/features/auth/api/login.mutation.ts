@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { UserDto } from '@machines/contract/api';
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 
 export interface AuthAnswer {
   token: string;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserDto } from '@machines/contract/api';
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 
 export const meKey = ['me'] as const;
 export const fetchMe = () => api<UserDto>('/api/auth/me');

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 import type { AuthAnswer } from './login.mutation';
 
 export interface RegisterInput {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { t } from '../../../i18n';
+import { t } from '@/i18n';
 
 export function AuthLayout({
   title,

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { t } from '../../../i18n';
+import { Button } from '@/components/ui/button';
+import { t } from '@/i18n';
 
 const NOTICE_MS = 4_000;
 

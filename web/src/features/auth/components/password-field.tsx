@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { inputClass } from '../../../components/ui/field';
-import { t } from '../../../i18n';
-import { Icon } from '../../../components/ui/icon';
+import { inputClass } from '@/components/ui/field';
+import { t } from '@/i18n';
+import { Icon } from '@/components/ui/icon';
 
 /** Password input with a show/hide toggle. */
 export function PasswordField({

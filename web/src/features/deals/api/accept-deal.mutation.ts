@@ -1,7 +1,7 @@
 import type { DealDto } from '@machines/contract/api';
-import { getAuthToken } from '../../../lib/auth-token';
-import { api } from '../../../lib/http';
-import { saveClaimSecret } from '../model/claim-secret';
+import { getAuthToken } from '@/lib/auth-token';
+import { api } from '@/lib/http';
+import { saveClaimSecret } from '@/features/deals/model/claim-secret';
 import { useDealMutation } from './use-deal-mutation';
 
 /** A signed-in creator's token goes along, so the deal is bound to that account too. */

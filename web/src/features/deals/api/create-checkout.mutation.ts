@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 
 export const createCheckout = (dealId: number) =>
   api<{ url?: string }>('/api/create-checkout-session', { method: 'POST', body: { dealId } });

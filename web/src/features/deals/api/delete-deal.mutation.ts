@@ -1,4 +1,4 @@
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 import { useDealMutation } from './use-deal-mutation';
 
 export const deleteDeal = (id: number) => api<unknown>(`/api/deals/${id}`, { method: 'DELETE' });

@@ -1,7 +1,7 @@
 import type { DealDto } from '@machines/contract/api';
-import { getAuthToken } from '../../../lib/auth-token';
-import { api } from '../../../lib/http';
-import { claimHeaders } from '../model/claim-secret';
+import { getAuthToken } from '@/lib/auth-token';
+import { api } from '@/lib/http';
+import { claimHeaders } from '@/features/deals/model/claim-secret';
 import { useDealMutation } from './use-deal-mutation';
 
 export const deliverDeal = (token: string) =>

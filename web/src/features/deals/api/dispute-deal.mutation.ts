@@ -1,4 +1,4 @@
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 import { useDealMutation } from './use-deal-mutation';
 
 export const disputeDeal = ({ id, reason }: { id: number; reason?: string }) =>

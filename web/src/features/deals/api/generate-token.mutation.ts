@@ -1,4 +1,4 @@
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 import { useDealMutation } from './use-deal-mutation';
 
 export interface ShareLink {

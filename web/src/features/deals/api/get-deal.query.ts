@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DealDto } from '@machines/contract/api';
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 import { dealKeys } from './keys';
-import { fallbackPoll } from '../../../lib/use-event-stream';
+import { fallbackPoll } from '@/lib/use-event-stream';
 
 export const fetchDeal = (id: number) => api<DealDto>(`/api/deals/${id}`);
 

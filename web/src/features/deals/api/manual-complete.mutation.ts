@@ -1,4 +1,4 @@
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 import { useDealMutation } from './use-deal-mutation';
 
 /** Testing fallback when a payout fails (docs/product.md §7). */

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 import { dealKeys } from './keys';
-import { fallbackPoll } from '../../../lib/use-event-stream';
+import { fallbackPoll } from '@/lib/use-event-stream';
 
 export const fetchPaymentStatus = (id: number) =>
   api<{ updated: boolean }>(`/api/deals/${id}/payment-status`);

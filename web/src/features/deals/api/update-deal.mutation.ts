@@ -1,5 +1,5 @@
 import type { DealDto, DealInput } from '@machines/contract/api';
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 import { useDealMutation } from './use-deal-mutation';
 
 export const updateDeal = ({ id, input }: { id: number; input: DealInput }) =>

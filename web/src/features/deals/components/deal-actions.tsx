@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { DealDto } from '@machines/contract/api';
 import type { DealStateView } from '@machines/deal/deal.view';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { formatDate } from '../../../lib/dates';
-import { t } from '../../../i18n';
-import { can } from '../model/deal-view';
-import { supportMailto } from '../../../lib/support';
+import { Button, buttonClass } from '@/components/ui/button';
+import { formatDate } from '@/lib/dates';
+import { t } from '@/i18n';
+import { can } from '@/features/deals/model/deal-view';
+import { supportMailto } from '@/lib/support';
 
 interface Props {
   deal: DealDto;

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { DealDto } from '@machines/contract/api';
-import { dotTones } from '../../../components/ui/badge';
-import { daysRemaining, formatDate } from '../../../lib/dates';
-import { t, tKey, formatMoney } from '../../../i18n';
-import { can, useDealView } from '../model/deal-view';
-import { descriptionText } from '../model/deal-text';
-import { statusTextVars } from '../model/deal-split';
+import { dotTones } from '@/components/ui/badge';
+import { daysRemaining, formatDate } from '@/lib/dates';
+import { t, tKey, formatMoney } from '@/i18n';
+import { can, useDealView } from '@/features/deals/model/deal-view';
+import { descriptionText } from '@/features/deals/model/deal-text';
+import { statusTextVars } from '@/features/deals/model/deal-split';
 import { DealActions } from './deal-actions';
 import { DealExpanded } from './deal-expanded';
 import { DealProgress } from './deal-progress';

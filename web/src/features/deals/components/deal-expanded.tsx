@@ -1,7 +1,7 @@
 import type { DealDto } from '@machines/contract/api';
-import { formatDateTime } from '../../../lib/dates';
-import { t, formatMoney } from '../../../i18n';
-import { dealSplitOf } from '../model/deal-split';
+import { formatDateTime } from '@/lib/dates';
+import { t, formatMoney } from '@/i18n';
+import { dealSplitOf } from '@/features/deals/model/deal-split';
 import { DescriptionView } from './description-view';
 import { PlatformIcons } from './platform-icons';
 

@@ -1,5 +1,5 @@
-import { ProgressTracker } from '../../../components/ui/progress-tracker';
-import { t, type MessageKey } from '../../../i18n';
+import { ProgressTracker } from '@/components/ui/progress-tracker';
+import { t, type MessageKey } from '@/i18n';
 
 const labels = [1, 2, 3, 4, 5, 6, 7].map((n) => t(`steps.${n}` as MessageKey));
 

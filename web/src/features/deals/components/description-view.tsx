@@ -1,4 +1,4 @@
-import { descriptionLines } from '../model/deal-text';
+import { descriptionLines } from '@/features/deals/model/deal-text';
 
 export function DescriptionView({ description }: { description: string | string[] }) {
   const { bullets, lines } = descriptionLines(description);

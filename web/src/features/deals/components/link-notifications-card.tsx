@@ -1,18 +1,18 @@
 import { useEffect, useState } from 'react';
-import { Card } from '../../../components/ui/card';
-import { Switch } from '../../../components/ui/switch';
-import { toast } from '../../../components/ui/toast-store';
-import { t } from '../../../i18n';
+import { Card } from '@/components/ui/card';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/toast-store';
+import { t } from '@/i18n';
 import {
   currentSubscription,
   pushSupported,
   subscribeBrowser,
-} from '../../push/browser-subscription';
+} from '@/features/push/browser-subscription';
 import {
   dealLinkSubscribed,
   subscribeDealLink,
   unsubscribeDealLink,
-} from '../api/link-notifications';
+} from '@/features/deals/api/link-notifications';
 
 /**
  * Push for this deal only, for a creator without an account: the subscription is tied to the

@@ -1,4 +1,4 @@
-import { t, type MessageKey } from '../../../i18n';
+import { t, type MessageKey } from '@/i18n';
 
 const marks: Record<string, { mark: string; tone: string }> = {
   Instagram: { mark: 'IG', tone: 'bg-gradient-to-br from-fuchsia-500 to-amber-400 text-white' },

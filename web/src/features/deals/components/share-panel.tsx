@@ -1,10 +1,10 @@
 import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
-import { DetailRow } from '../../../components/ui/detail-row';
+import { DetailRow } from '@/components/ui/detail-row';
 import type { DealDto } from '@machines/contract/api';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { Button } from '../../../components/ui/button';
-import { formatDate } from '../../../lib/dates';
-import { t, formatMoney } from '../../../i18n';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Button } from '@/components/ui/button';
+import { formatDate } from '@/lib/dates';
+import { t, formatMoney } from '@/i18n';
 
 export const acceptUrl = (token: string): string => `${window.location.origin}/accept/${token}`;
 

@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { t } from '../../../i18n';
+import { t } from '@/i18n';
 
 /** docs/product.md §2/§9: the delete area shows beyond 20 px, the drag stops at 120 px, release beyond 80 px deletes. */
 const REVEAL_PX = 20;

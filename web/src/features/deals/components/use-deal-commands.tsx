@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { useConfirm } from '../../../components/ui/use-confirm';
-import { toast } from '../../../components/ui/toast-store';
-import { errorText, HttpError } from '../../../lib/http';
-import { t } from '../../../i18n';
-import { useReleaseDeal } from '../api/release-deal.mutation';
-import { useDisputeDeal } from '../api/dispute-deal.mutation';
-import { useDeleteDeal } from '../api/delete-deal.mutation';
-import { useManualComplete } from '../api/manual-complete.mutation';
+import { useConfirm } from '@/components/ui/use-confirm';
+import { toast } from '@/components/ui/toast-store';
+import { errorText, HttpError } from '@/lib/http';
+import { t } from '@/i18n';
+import { useReleaseDeal } from '@/features/deals/api/release-deal.mutation';
+import { useDisputeDeal } from '@/features/deals/api/dispute-deal.mutation';
+import { useDeleteDeal } from '@/features/deals/api/delete-deal.mutation';
+import { useManualComplete } from '@/features/deals/api/manual-complete.mutation';
 
 /** Refusals of a release the brand can answer by completing the deal by hand (test mode): no payout account, or no balance. */
 const PAYOUT_PROBLEMS = new Set(['no_bank_account', 'payouts_not_enabled', 'balance_insufficient']);

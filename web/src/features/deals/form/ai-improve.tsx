@@ -1,10 +1,13 @@
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { inputClass } from '../../../components/ui/field';
-import { toast } from '../../../components/ui/toast-store';
-import { t } from '../../../i18n';
-import { useImproveDescription, type ImproveInput } from '../api/improve-description.mutation';
-import { Icon } from '../../../components/ui/icon';
+import { Button } from '@/components/ui/button';
+import { inputClass } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast-store';
+import { t } from '@/i18n';
+import {
+  useImproveDescription,
+  type ImproveInput,
+} from '@/features/deals/api/improve-description.mutation';
+import { Icon } from '@/components/ui/icon';
 
 const MIN_ROWS = 3;
 const MAX_ROWS = 8;

@@ -1,8 +1,8 @@
 import type { DealDto, DealInput, DealPlatform } from '@machines/contract/api';
 import { platforms } from '@machines/deal/deal-options';
 import { centsToDecimal, MAX_DEAL_CENTS, parseEuroToCents } from '@machines/money';
-import { descriptionText } from '../model/deal-text';
-import { currentSettings } from '../../../i18n';
+import { descriptionText } from '@/features/deals/model/deal-text';
+import { currentSettings } from '@/i18n';
 
 export interface DealFormState {
   influencer: string;

@@ -1,5 +1,5 @@
 import type { DealDto } from '@machines/contract/api';
-import { formatMoney, type Vars } from '../../../i18n';
+import { formatMoney, type Vars } from '@/i18n';
 
 /** A split outcome's amounts as the brand's and the creator's deal answers carry them, null before one. */
 export const dealSplitOf = (deal: DealDto): DealDto['split'] => deal.split ?? null;

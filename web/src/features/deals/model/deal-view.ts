@@ -4,7 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { DealDto } from '@machines/contract/api';
 import type { dealMachine } from '@machines/deal/deal.machine';
 import type { DealAction, DealStateView } from '@machines/deal/deal.view';
-import { lazyModule } from '../../../lib/lazy-module';
+import { lazyModule } from '@/lib/lazy-module';
 import { fallbackView } from './deal-fallback-view';
 
 /**

@@ -1,5 +1,5 @@
 import { deliverableOptions } from '@machines/deal/deal-options';
-import { tKey } from '../../../i18n';
+import { tKey } from '@/i18n';
 
 /** The deliverable options of docs/product.md §2 (machines/deal/deal-options.ts). The English value is what a deal stores; people see it in their language. */
 export const DELIVERABLES = deliverableOptions;

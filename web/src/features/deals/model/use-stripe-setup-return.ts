@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { toast } from '../../../components/ui/toast-store';
-import { t } from '../../../i18n';
+import { toast } from '@/components/ui/toast-store';
+import { t } from '@/i18n';
 
 /**
  * Back from bank setup (`stripe_setup=success` or `refresh`): clean the URL and refresh the deal's

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 import { useRequestMutation } from './use-request-mutation';
 
 export const acceptRequest = (token: string) =>

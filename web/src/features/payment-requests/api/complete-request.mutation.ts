@@ -1,5 +1,5 @@
 import type { PaymentRequestDto } from '@machines/contract/api';
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 import { useRequestMutation } from './use-request-mutation';
 
 export const completeRequest = (id: number) =>

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentRequestDto } from '@machines/contract/api';
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 import { requestKeys } from './keys';
-import { fallbackPoll } from '../../../lib/use-event-stream';
+import { fallbackPoll } from '@/lib/use-event-stream';
 
 export const fetchRequests = () => api<PaymentRequestDto[]>('/api/payment-requests');
 export const requestsQueryOptions = () =>

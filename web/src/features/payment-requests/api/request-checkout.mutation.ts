@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 
 export const requestCheckout = (token: string) =>
   api<{ url?: string }>(`/api/payment-requests/${encodeURIComponent(token)}/checkout`, {

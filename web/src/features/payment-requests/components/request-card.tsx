@@ -1,12 +1,12 @@
 import type { PaymentRequestDto } from '@machines/contract/api';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { toast } from '../../../components/ui/toast-store';
-import { formatDate } from '../../../lib/dates';
-import { t, tKey, formatMoney } from '../../../i18n';
-import { useRequestView } from '../model/request-view';
-import { shareLink } from '../model/share-link';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { toast } from '@/components/ui/toast-store';
+import { formatDate } from '@/lib/dates';
+import { t, tKey, formatMoney } from '@/i18n';
+import { useRequestView } from '@/features/payment-requests/model/request-view';
+import { shareLink } from '@/features/payment-requests/model/share-link';
 
 /** What was asked: the amount with and without the fee, the deadline, the brand, the description, and the request's notices. */
 function RequestDetails({ request }: { request: PaymentRequestDto }) {

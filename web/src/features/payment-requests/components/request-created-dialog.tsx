@@ -1,11 +1,11 @@
 import type { PaymentRequestDto } from '@machines/contract/api';
-import { Button } from '../../../components/ui/button';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { DetailRow } from '../../../components/ui/detail-row';
-import { Modal } from '../../../components/ui/modal';
-import { toast } from '../../../components/ui/toast-store';
-import { t, formatMoney } from '../../../i18n';
-import { shareLink } from '../model/share-link';
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { DetailRow } from '@/components/ui/detail-row';
+import { Modal } from '@/components/ui/modal';
+import { toast } from '@/components/ui/toast-store';
+import { t, formatMoney } from '@/i18n';
+import { shareLink } from '@/features/payment-requests/model/share-link';
 
 /** The success dialog after creating a request (docs/product.md §2). */
 export function RequestCreatedDialog({

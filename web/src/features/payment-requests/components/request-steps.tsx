@@ -1,5 +1,5 @@
-import { ProgressTracker } from '../../../components/ui/progress-tracker';
-import { t, type MessageKey } from '../../../i18n';
+import { ProgressTracker } from '@/components/ui/progress-tracker';
+import { t, type MessageKey } from '@/i18n';
 
 // An acceptance record maps pending 1, accepted 2, paid 3, completed 7 on the deal's 7 steps.
 const labels = [1, 2, 3, 4, 5, 6, 7].map((n) =>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { PaymentRequestDto } from '@machines/contract/api';
 import type { PaymentRequestStateView } from '@machines/payment-request/payment-request.view';
-import { lazyModule } from '../../../lib/lazy-module';
+import { lazyModule } from '@/lib/lazy-module';
 import { serverRequestView } from './request-server-view';
 
 /**

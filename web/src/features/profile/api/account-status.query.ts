@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 
 /** 'Connected', 'Setup incomplete' or anything else (docs/product.md §3 "Bank status"). */
 export const fetchAccountStatus = () => api<{ status: string }>('/api/stripe/account-status');

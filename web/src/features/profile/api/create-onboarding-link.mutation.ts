@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 
 export const createOnboardingLink = () =>
   api<{ url?: string }>('/api/stripe/create-onboarding-link', { method: 'POST', body: {} });

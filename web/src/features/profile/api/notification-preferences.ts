@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 
 export interface NotificationPreferences {
   push: boolean;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 import { profileKey, type Profile } from './get-profile.query';
 
 export interface ProfileInput {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/http';
-import { fallbackPoll } from '../../../lib/use-event-stream';
+import { api } from '@/lib/http';
+import { fallbackPoll } from '@/lib/use-event-stream';
 
 export interface UserStats {
   totalDeals: number;

@@ -1,10 +1,10 @@
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { getAuthToken } from '../../../lib/auth-token';
-import { t } from '../../../i18n';
-import { useAccountStatus } from '../api/account-status.query';
-import { useCreateOnboardingLink } from '../api/create-onboarding-link.mutation';
-import { Icon } from '../../../components/ui/icon';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { getAuthToken } from '@/lib/auth-token';
+import { t } from '@/i18n';
+import { useAccountStatus } from '@/features/profile/api/account-status.query';
+import { useCreateOnboardingLink } from '@/features/profile/api/create-onboarding-link.mutation';
+import { Icon } from '@/components/ui/icon';
 
 /** 'Bank Details & Payouts' with the three states of docs/product.md §4. */
 export function BankPanel() {

@@ -1,15 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast-store';
-import { HttpError } from '../../../lib/http';
-import { t } from '../../../i18n';
-import { isEmail } from '../../auth/validation';
-import { CountrySelect } from '../country-select';
-import type { Profile } from '../api/get-profile.query';
-import { useUpdateProfile, type ProfileInput } from '../api/update-profile.mutation';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { HttpError } from '@/lib/http';
+import { t } from '@/i18n';
+import { isEmail } from '@/features/auth/validation';
+import { CountrySelect } from '@/features/profile/country-select';
+import type { Profile } from '@/features/profile/api/get-profile.query';
+import {
+  useUpdateProfile,
+  type ProfileInput,
+} from '@/features/profile/api/update-profile.mutation';
 
 const toInput = (p: Profile): ProfileInput => ({
   username: p.username,

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Switch } from '../../../components/ui/switch';
-import { t } from '../../../i18n';
-import { usePush } from '../../push/use-push';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Switch } from '@/components/ui/switch';
+import { t } from '@/i18n';
+import { usePush } from '@/features/push/use-push';
 import {
   useNotificationPreferences,
   useUpdateNotificationPreferences,
-} from '../api/notification-preferences';
+} from '@/features/profile/api/notification-preferences';
 
 /**
  * 'Settings': the email and push toggles are saved on the account and honoured by the server's

@@ -1,7 +1,7 @@
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import { t, type MessageKey } from '../../../i18n';
-import { SUPPORT_EMAIL } from '../../../lib/support';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { t, type MessageKey } from '@/i18n';
+import { SUPPORT_EMAIL } from '@/lib/support';
 
 const sections = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 // Fees and periods come from the server's settings (filled in by t), so the terms never disagree

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 
 /** The VAPID public key; the answer's field name is tolerated in either spelling. */
 export async function fetchPushPublicKey(): Promise<string> {

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 
 export const simulateDealAcceptedPush = (input: {
   dealId: number;

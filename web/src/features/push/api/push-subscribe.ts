@@ -1,4 +1,4 @@
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 
 // Push calls authenticate with the bearer token (not a fixed user header, which anyone could send).
 export const subscribePush = (subscription: PushSubscriptionJSON) =>

@@ -1,3 +1,3 @@
-import { api } from '../../../lib/http';
+import { api } from '@/lib/http';
 
 export const unsubscribePush = () => api<unknown>('/api/push/unsubscribe', { method: 'POST' });

@@ -24,6 +24,7 @@ import { createIdempotency } from './http/idempotency';
 import { dealLinkRoutes } from './deals/deal-link.routes';
 import { createDealViews } from './deals/deal-views';
 import { dealsRoutes } from './deals/deals.routes';
+import { limitConnectionsPerAddress } from './http/connection-limits';
 import { registerErrorHandling } from './http/error-handler';
 import { registerWriteLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -44,23 +45,18 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
-/** Many clients send "content-type: application/json" with no body on POST: treat it as no body. */
+/**
+ * Many clients send "content-type: application/json" with no body on POST: treat it as no body.
+ * Anything else goes to Fastify's own parser, which refuses `__proto__` and `constructor.prototype`
+ * keys (a body that could pollute prototypes is a 400, as with Fastify's default).
+ */
 function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(
-        Object.assign(new Error('Malformed JSON body'), {
-          statusCode: 400,
-          code: 'FST_ERR_CTP_INVALID_JSON_BODY',
-        }),
-        undefined,
-      );
-    }
+    parse(request, text, done);
   });
 }
 
@@ -71,6 +67,15 @@ function createServer(config: AppContext['config'], options: BuildOptions): ZodA
       ? { level: config.logLevel, redact: ['req.headers.authorization'] }
       : false,
     bodyLimit: config.bodyLimitBytes,
+    // Headers and body must arrive in time (Node's default waits for ever), checked often enough
+    // that a short timeout is kept; the socket then gets a 408 and is closed.
+    requestTimeout: config.connections.requestTimeoutMs,
+    http: {
+      connectionsCheckingInterval: Math.min(
+        30_000,
+        Math.max(250, config.connections.requestTimeoutMs / 4),
+      ),
+    },
     genReqId: () => randomUUID(),
     // A hop count is valid at run time (Fastify's docs) though its types leave numbers out.
     trustProxy: config.trustProxy,
@@ -82,6 +87,11 @@ function createServer(config: AppContext['config'], options: BuildOptions): ZodA
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   }).withTypeProvider<ZodTypeProvider>() as unknown as ZodApp;
+  app.server.headersTimeout = Math.min(60_000, config.connections.requestTimeoutMs);
+  limitConnectionsPerAddress(app.server, {
+    maxPerAddress: config.connections.maxPerAddress,
+    trustProxy: config.trustProxy,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   return app;

@@ -83,6 +83,9 @@ export const configSchema = z
       .int()
       .positive()
       .default(256 * 1024),
+    /** A request's headers and body must arrive within this time (slow-body clients are cut off with 408). */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+    MAX_CONNECTIONS_PER_ADDRESS: positiveInt(100),
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
     LOGIN_FAILURE_WINDOW_MS: z.coerce
       .number()
@@ -248,6 +251,8 @@ export interface AppConfig {
   requestExpiryDays: number;
   corsOrigin: string | undefined;
   bodyLimitBytes: number;
+  /** How long a request's headers and body may take to arrive; open connections per client address. */
+  connections: { requestTimeoutMs: number; maxPerAddress: number };
   login: { maxFailures: number; windowMs: number; maxAccountFailures: number };
   /** An email/username reservation whose account never got recorded (a crash) is reclaimed after this. */
   reservationReclaimAfterMs: number;
@@ -364,6 +369,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     requestExpiryDays: e.REQUEST_EXPIRY_DAYS,
     corsOrigin: e.CORS_ORIGIN,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    connections: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      maxPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
+    },
     ...abuseLimits(e),
     reservationReclaimAfterMs: e.RESERVATION_RECLAIM_AFTER_MS,
     trustProxy: e.TRUST_PROXY,

@@ -63,10 +63,11 @@ export default tseslint.config(
             { target: './web', from: './server', message: 'web/ may import machines only.' },
             { target: './web', from: './projections', message: 'web/ may import machines only.' },
             {
-              target: './server/payments',
-              from: ['./server/reactors', './server/escrow'],
+              target: './server/money/gateway',
+              from: './server/money',
+              except: ['./gateway'],
               message:
-                'server/payments/ is the gateway port and its adapters: the reactors and the escrow use it, not the other way round.',
+                'server/money/gateway/ is the gateway port and its adapters: the money handlers use it, not the other way round.',
             },
           ],
         },

@@ -29,7 +29,7 @@ import { openSharedHttpState, type SharedHttpState } from './http/shared-http-st
 import { createAppMetrics, type AppMetrics } from './ops/app-metrics';
 import { createSubscriptionHealth, type SubscriptionHealth } from './ops/subscription-health';
 import { withResilientSubscriptions } from './event-store/resilient-subscription';
-import { createPaymentsWiring, type PaymentsWiring } from './escrow/payments-wiring';
+import { createPaymentsWiring, type PaymentsWiring } from './money/payments-wiring';
 import {
   createNotificationsWiring,
   type NotificationsWiring,
@@ -40,8 +40,8 @@ import {
   webPushSender,
   type PushSender,
   type PushService,
-} from './push/push.service';
-import { generateVapidKeys, resolveVapidKeys, type VapidKeys } from './push/vapid-keys';
+} from './notifications/push.service';
+import { generateVapidKeys, resolveVapidKeys, type VapidKeys } from './notifications/vapid-keys';
 import { systemClock, type Clock } from './shared/clock';
 
 /** Everything the HTTP app and the CLIs are built from: the composition root's product. */

@@ -33,7 +33,7 @@ import { eventsStreamRoutes } from './live/events-stream.routes';
 import { createProbeAudience, opsRoutes } from './ops/ops.routes';
 import { paymentRequestsRoutes } from './payment-requests/payment-requests.routes';
 import { requestBlockRoutes } from './payment-requests/request-block.routes';
-import { pushRoutes } from './push/push.routes';
+import { pushRoutes } from './notifications/push.routes';
 import { publicSettings, settingsRoutes } from './settings/settings.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { testMailRoutes } from './notifications/test-mail.routes';

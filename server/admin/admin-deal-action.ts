@@ -4,7 +4,7 @@ import { adminDealSchema, errorSchema, type AdminDealDto } from '@machines/contr
 import type { DealRecord } from '../../projections/deals.queries';
 import { adminOf } from '../auth/authenticate';
 import type { CommandContext } from '../commands/command-bus';
-import type { EffectOutcome } from '../escrow/effect-outcomes';
+import type { EffectOutcome } from '../money/effect-outcomes';
 import { idParam } from '../http/fields';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
 

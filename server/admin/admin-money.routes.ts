@@ -7,7 +7,7 @@ import { moneyOverviewSchema, reconciliationReportSchema } from '@machines/contr
 import type { MoneyOverview } from '../../projections/money.queries';
 import { DomainError } from '../commands/domain-error';
 import type { RouteDeps, ZodApp } from '../http/route-deps';
-import { defaultSince, parseSince, reconcile } from '../reconciliation/reconcile';
+import { defaultSince, parseSince, reconcile } from '../money/reconciliation/reconcile';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];

@@ -1,6 +1,6 @@
-import { createGateway } from '../payments/gateway/create-gateway';
-import { defaultSince, parseSince, reconcile } from '../reconciliation/reconcile';
-import { reportLines } from '../reconciliation/report-text';
+import { createGateway } from '../money/gateway/create-gateway';
+import { defaultSince, parseSince, reconcile } from '../money/reconciliation/reconcile';
+import { reportLines } from '../money/reconciliation/report-text';
 import { runCli, withEventStore } from './run-cli';
 
 const usage = 'usage: npm run reconcile [-- --since <YYYY-MM-DD | ISO instant>] [--json]';

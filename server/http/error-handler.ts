@@ -13,7 +13,7 @@ import {
 import { isDomainError } from '../commands/domain-error';
 import { requestLanguage } from '../i18n/request-language';
 import { TooManyRequests } from './rate-limits';
-import { GatewayError } from '../payments/gateway/payment-gateway';
+import { GatewayError } from '../money/gateway/payment-gateway';
 import { StoreUnavailable } from '../event-store/event-store';
 
 /** Fastify's own client errors, by its error code. */

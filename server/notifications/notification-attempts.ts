@@ -1,7 +1,7 @@
 import type { NotificationChannel } from '@machines/notifications/notification.events';
 import type { Actor } from '@machines/events/metadata';
 import { WrongExpectedVersion, type EventStore } from '../event-store/event-store';
-import type { PushService } from '../push/push.service';
+import type { PushService } from './push.service';
 import type { Clock } from '../shared/clock';
 import { renderEmail } from './email-template';
 import type { MailSender } from './mail-sender';

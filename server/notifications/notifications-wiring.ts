@@ -6,14 +6,14 @@ import type { PaymentRequestQueries } from '../../projections/payment-requests.q
 import type { ProjectionRunner } from '../../projections/runner';
 import type { AppConfig } from '../config';
 import type { EventStore } from '../event-store/event-store';
-import type { PushService } from '../push/push.service';
+import type { PushService } from './push.service';
 import type { Clock } from '../shared/clock';
 import { createMailSender, type MailSender } from './mail-sender';
 import type { NotificationFacts } from './notification-plan';
 import { optOutStreamId, requestBlockStreamId } from './notification-streams';
-import { createNotificationTimersReactor } from '../reactors/notification-timers.reactor';
-import { createNotificationsReactor } from '../reactors/notifications.reactor';
-import { createNotificationRetriesReactor } from '../reactors/notification-retries.reactor';
+import { createNotificationTimersReactor } from './notification-timers.reactor';
+import { createNotificationsReactor } from './notifications.reactor';
+import { createNotificationRetriesReactor } from './notification-retries.reactor';
 import { createReactorRunner, type ReactorRunner } from '../reactors/reactor-runner';
 import { createRequestBlockLinks, createUnsubscribeLinks } from './unsubscribe-link';
 import { createMailAccess } from './mail-access';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pushEndpointAllowed } from '../push/push.service';
+import { pushEndpointAllowed } from './push.service';
 import { languages } from '@machines/account/account.events';
 import { errorSchema } from '@machines/contract/api';
 import { languageOf, notificationPreferencesOf } from '@machines/account/user.machine';

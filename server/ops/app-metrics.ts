@@ -1,9 +1,9 @@
 import type { Database } from 'better-sqlite3';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { timerBacklog, type TimerKind } from '../reactors/timer-schedule';
+import { timerBacklog, type TimerKind } from '../money/timer-schedule';
 import type { CommandOutcome } from '../commands/command-bus';
 import { WrongExpectedVersion, type EventStore } from '../event-store/event-store';
-import type { PaymentGateway } from '../payments/gateway/payment-gateway';
+import type { PaymentGateway } from '../money/gateway/payment-gateway';
 import type { Clock } from '../shared/clock';
 import { ensureProcessMetrics, processRegistry } from './notification-metrics';
 import { measureProjectionLag } from './projection-lag';

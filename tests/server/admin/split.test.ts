@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDealDto } from '../../../machines/contract/api';
-import { isSimulated } from '../../../server/payments/gateway/create-gateway';
-import type { SimulatedGateway } from '../../../server/payments/gateway/simulated/simulated-gateway';
-import type { ReconciliationReport } from '../../../server/reconciliation/reconcile';
+import { isSimulated } from '../../../server/money/gateway/create-gateway';
+import type { SimulatedGateway } from '../../../server/money/gateway/simulated/simulated-gateway';
+import type { ReconciliationReport } from '../../../server/money/reconciliation/reconcile';
 import { claimHeader, deliverPaidDeal } from '../api/flow-helpers';
 import {
   bearer,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccounts } from '../../../server/admin/admin-accounts';
-import { isSimulated } from '../../../server/payments/gateway/create-gateway';
-import type { SimulatedGateway } from '../../../server/payments/gateway/simulated/simulated-gateway';
+import { isSimulated } from '../../../server/money/gateway/create-gateway';
+import type { SimulatedGateway } from '../../../server/money/gateway/simulated/simulated-gateway';
 import { createPaidRequest, payDeal } from './flow-helpers';
 import { bearer, createDeal, createTestApp, registerUser, type TestApp } from './test-app';
 

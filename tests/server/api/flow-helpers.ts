@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { AppContext } from '../../../server/app-context';
-import { isSimulated } from '../../../server/payments/gateway/create-gateway';
+import { isSimulated } from '../../../server/money/gateway/create-gateway';
 import { bearer } from './test-app';
 
 /** Pays a deal through the simulated gateway: checkout route, then the card "payment" webhook. */

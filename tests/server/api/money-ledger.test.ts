@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSimulated } from '../../../server/payments/gateway/create-gateway';
-import type { SimulatedGateway } from '../../../server/payments/gateway/simulated/simulated-gateway';
+import { isSimulated } from '../../../server/money/gateway/create-gateway';
+import type { SimulatedGateway } from '../../../server/money/gateway/simulated/simulated-gateway';
 import { deliverPaidDeal } from './flow-helpers';
 import {
   bearer,

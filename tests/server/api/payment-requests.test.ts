@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSimulated } from '../../../server/payments/gateway/create-gateway';
+import { isSimulated } from '../../../server/money/gateway/create-gateway';
 import { bearer, createTestApp, registerUser, type TestApp } from './test-app';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isSimulated } from '../../../server/payments/gateway/create-gateway';
+import { isSimulated } from '../../../server/money/gateway/create-gateway';
 import { pgTestUrl, useTestDatabase } from '../../support/postgres';
 import { deliverPaidDeal } from './flow-helpers';
 import { bearer, createDeal, createTestApp, registerUser, type TestApp } from './test-app';

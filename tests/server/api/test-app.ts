@@ -10,7 +10,7 @@ import {
   type ContextOptions,
 } from '../../../server/app-context';
 import { loadConfig } from '../../../server/config';
-import type { PushSubscriptionJson } from '../../../server/push/push.service';
+import type { PushSubscriptionJson } from '../../../server/notifications/push.service';
 import { createTestClock, type TestClock } from '../../../server/shared/clock';
 
 export interface TestApp {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../../server/event-store/event-store';
 import { createMailSender, type MailSender } from '../../../server/notifications/mail-sender';
-import { createNotificationRetriesReactor } from '../../../server/reactors/notification-retries.reactor';
+import { createNotificationRetriesReactor } from '../../../server/notifications/notification-retries.reactor';
 import { payDeal } from '../api/flow-helpers';
 import { createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
 

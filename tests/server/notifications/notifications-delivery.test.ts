@@ -12,8 +12,8 @@ import { buildApp } from '../../../server/app';
 import { createAppContext, type AppContext } from '../../../server/app-context';
 import type { loadConfig } from '../../../server/config';
 import { formatterFor } from '../../../server/notifications/texts';
-import { isSimulated } from '../../../server/payments/gateway/create-gateway';
-import { webPushSender } from '../../../server/push/push.service';
+import { isSimulated } from '../../../server/money/gateway/create-gateway';
+import { webPushSender } from '../../../server/notifications/push.service';
 import { createTestClock, HOUR_MS } from '../../../server/shared/clock';
 import {
   browser,

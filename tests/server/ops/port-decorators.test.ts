@@ -3,10 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqliteEventStore } from '../../../server/event-store/sqlite-event-store';
-import {
-  GatewayError,
-  type PaymentGateway,
-} from '../../../server/payments/gateway/payment-gateway';
+import { GatewayError, type PaymentGateway } from '../../../server/money/gateway/payment-gateway';
 import { createAppMetrics } from '../../../server/ops/app-metrics';
 
 const dir = mkdtempSync(join(tmpdir(), 'port-decorators-'));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushEndpointAllowed } from '../../../server/push/push.service';
+import { pushEndpointAllowed } from '../../../server/notifications/push.service';
 import { bearer, createTestApp, registerUser, type TestApp } from '../api/test-app';
 
 /** Push endpoints only on known push services over https, a few per user. */

@@ -1,0 +1,169 @@
+import type { Database } from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import type { ProjectionRunner } from '../../projections/runner';
+import type { CommandBus } from '../commands/command-bus';
+import type { AppConfig } from '../config';
+import type { EventStore } from '../event-store/event-store';
+import { createGateway, isSimulated } from './gateway/create-gateway';
+import { createEscrow } from './escrow';
+import type { Escrow } from './escrow.types';
+import { webhookRoutes } from './webhook.routes';
+import { simulatedGatewayRoutes } from './gateway/simulated/simulated-gateway.routes';
+import { createTimerReactor, type TimerReactor } from './timers.reactor';
+import type { PaymentGateway } from './gateway/payment-gateway';
+import type { Clock } from '../shared/clock';
+import type { CommandRunner } from '../commands/run-command';
+import { createEffectOutcomes, type EffectOutcomes } from './effect-outcomes';
+import { createPaymentsReactor } from './payments.reactor';
+import { createReactorRunner, type ReactorRunner } from '../reactors/reactor-runner';
+import {
+  createDailyReconciliation,
+  type DailyReconciliation,
+} from './reconciliation/daily-reconciliation';
+
+/** The payments side as the composition root sees it: gateway, escrow, their routes and reactors. */
+export interface PaymentsWiring {
+  gateway: PaymentGateway;
+  escrow: Escrow;
+  /** The timers reactor (on `reactors`): fires due timers at their time once started (tests call `tick` with a test clock). */
+  reactor: TimerReactor;
+  /** Waits for the payments reactor's answer to an intent a route recorded. */
+  outcomes: EffectOutcomes;
+  /** The outbox: the payments and timers reactors, fed by the event subscription. */
+  reactors: ReactorRunner;
+  /** Compares the ledger with the gateway once a day (with the timers) and records the result. */
+  reconciliation: DailyReconciliation;
+  registerRoutes(app: FastifyInstance): Promise<void>;
+  /** Starts the reactors (always) and the timers' firing at due times (unless `timers` is false). */
+  start(options?: { timers?: boolean }): void;
+  stop(): Promise<void>;
+}
+
+export interface PaymentsDeps {
+  config: AppConfig;
+  store: EventStore;
+  bus: CommandBus;
+  run: CommandRunner;
+  clock: Clock;
+  runner: ProjectionRunner;
+  readDb: Database;
+  /** Wraps the gateway before anything uses it (metrics); the composition root passes it. */
+  decorateGateway?: (gateway: PaymentGateway) => PaymentGateway;
+}
+
+/** Stripe when a secret key is configured, the simulated gateway otherwise. */
+function gatewayFor(config: AppConfig, clock: Clock): PaymentGateway {
+  return createGateway({
+    publicUrl: config.publicUrl,
+    dataDir: config.dataDir,
+    now: () => clock.now(),
+    ...(config.simulatedGatewayFile ? { simulatedGatewayFile: config.simulatedGatewayFile } : {}),
+    ...(config.stripe.secretKey ? { stripeSecretKey: config.stripe.secretKey } : {}),
+    ...(config.stripe.webhookSecret ? { stripeWebhookSecret: config.stripe.webhookSecret } : {}),
+  });
+}
+
+/** The escrow's commands, with the periods from config and the users' e-mail from the read model. */
+function escrowFor(
+  {
+    config,
+    bus,
+    run,
+    clock,
+    readDb,
+  }: Pick<PaymentsDeps, 'config' | 'bus' | 'run' | 'clock' | 'readDb'>,
+  gateway: PaymentGateway,
+): Escrow {
+  const emailOf = readDb.prepare<[string], { email: string }>(
+    'SELECT email FROM rm_users WHERE id = ?',
+  );
+  return createEscrow({
+    bus,
+    run,
+    clock,
+    gateway,
+    config: {
+      publicUrl: config.publicUrl,
+      reviewPeriodHours: config.reviewPeriodHours,
+      disputePeriodHours: config.disputePeriodHours,
+    },
+    users: { emailOf: async (userId) => emailOf.get(userId)?.email ?? null },
+  });
+}
+
+export function createPaymentsWiring({
+  config,
+  store,
+  bus,
+  run,
+  clock,
+  readDb,
+  decorateGateway = (g) => g,
+}: PaymentsDeps): PaymentsWiring {
+  const gateway = decorateGateway(gatewayFor(config, clock));
+  const escrow = escrowFor({ config, bus, run, clock, readDb }, gateway);
+  const reactor = createTimerReactor({
+    db: readDb,
+    bus,
+    run,
+    clock,
+    onError: (error, t) =>
+      console.error(`Timer ${t.kind} of ${t.streamId} failed:`, (error as Error)?.message ?? error),
+  });
+  const reactors = createReactorRunner({
+    store,
+    db: readDb,
+    reactors: [createPaymentsReactor({ bus, run, gateway }), reactor],
+    onError: (name, event, error) =>
+      console.error(
+        `reactor ${name} failed on ${event.type} ${event.streamId}@${event.revision}:`,
+        (error as Error)?.message ?? error,
+      ),
+  });
+  const reconciliation = createDailyReconciliation({
+    store,
+    gateway,
+    clock,
+    hourUtc: config.reconciliationHourUtc,
+    onError: (error) =>
+      console.error('Daily reconciliation failed:', (error as Error)?.message ?? error),
+  });
+  let stopped = false;
+  /**
+   * Fires timers only once the schedule holds the history as it stood at start: while it is being
+   * rebuilt (a first start), a period whose end is folded but whose release is not yet would look due.
+   */
+  async function startTimersWhenCaughtUp(): Promise<void> {
+    const head = await store.headPosition().catch(() => 0);
+    await reactors.processed(head, 10 * 60_000, reactor.name);
+    if (!stopped) reactor.start();
+  }
+  return {
+    gateway,
+    escrow,
+    reactor,
+    reactors,
+    reconciliation,
+    outcomes: createEffectOutcomes({ bus, reactors }),
+    async registerRoutes(app) {
+      await app.register(webhookRoutes, { escrow, gateway });
+      // Its /sim pages also plug the in-process webhook transport in.
+      if (isSimulated(gateway)) await app.register(simulatedGatewayRoutes, { gateway });
+    },
+    start(options = {}) {
+      // From the beginning, so start() subscribes at once (nothing to wait for).
+      void reactors.start();
+      if (options.timers ?? true) {
+        void startTimersWhenCaughtUp();
+        reconciliation.start();
+      }
+    },
+    async stop() {
+      stopped = true;
+      await reconciliation.stop();
+      await reactor.stop();
+      await reactors.stop();
+      if (isSimulated(gateway)) gateway.close();
+    },
+  };
+}

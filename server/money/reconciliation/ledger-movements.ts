@@ -1,0 +1,216 @@
+import type { MovementKind } from '../gateway/payment-gateway';
+
+/** One money movement as the ledger recorded it (an outcome event naming the gateway's object). */
+export interface LedgerMovement {
+  kind: MovementKind;
+  /** Ids the gateway knows it by (a charge: its charge and payment intent); any one matches. */
+  ids: string[];
+  amountCents: number;
+  /** When the ledger recorded it (the event's `at`). */
+  at: string;
+  streamId: string;
+  eventType: string;
+}
+
+/** A money intent no outcome has answered yet. */
+export interface OpenIntent {
+  streamId: string;
+  eventType: string;
+  key: string;
+  amountCents: number;
+  at: string;
+  /** What the intent moves, where its event type does not say (a split asks for a transfer and a refund). */
+  kind?: MovementKind;
+}
+
+export interface LedgerEvent {
+  streamId: string;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+}
+
+type Data = Record<string, unknown>;
+const text = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
+const cents = (v: unknown): number => (typeof v === 'number' ? v : 0);
+
+/** One effect an intent asks for: its slot (what answers it names), and where the intent's own fields do not say, its key, amount and kind. */
+interface Opened {
+  slot: string;
+  key?: string;
+  amountCents?: number;
+  kind?: MovementKind;
+}
+
+/** A split asks for two effects; a retry asks again for one, under the part's own key. */
+const splitParts = (d: Data): Opened[] => [
+  {
+    slot: 'split:transfer',
+    key: String(d.transferKey),
+    amountCents: cents(d.creatorCents),
+    kind: 'transfer',
+  },
+  {
+    slot: 'split:refund',
+    key: String(d.refundKey),
+    amountCents: cents(d.refundCents),
+    kind: 'refund',
+  },
+];
+
+/** Intent event → the outcome types that answer it (success or refusal), and how both name it. */
+const intentRules: Record<
+  string,
+  { slot: (d: Data) => string | Opened[]; answeredBy: Record<string, (d: Data) => string> }
+> = {
+  FundsReleaseRequested: {
+    slot: () => 'release',
+    answeredBy: { FundsReleased: () => 'release', TransferFailed: () => 'release' },
+  },
+  RefundRequested: {
+    slot: () => 'refund',
+    answeredBy: { DealRefunded: () => 'refund', RefundFailed: () => 'refund' },
+  },
+  PaymentRequestPayoutRequested: {
+    slot: () => 'payout',
+    answeredBy: {
+      PaymentRequestCompleted: () => 'payout',
+      PaymentRequestPayoutFailed: () => 'payout',
+    },
+  },
+  DealSplitRequested: {
+    slot: splitParts,
+    answeredBy: {
+      SplitTransferSucceeded: () => 'split:transfer',
+      SplitTransferFailed: () => 'split:transfer',
+      SplitRefundSucceeded: () => 'split:refund',
+      SplitRefundFailed: () => 'split:refund',
+    },
+  },
+  // Read with the split it retries (its keys and amounts), see `add`.
+  DealSplitRetried: {
+    slot: (d) => splitParts(d).filter((o) => o.slot === `split:${String(d.part)}`),
+    answeredBy: {},
+  },
+  UnexpectedPaymentReceived: {
+    slot: (d) => `unexpected:${String(d.checkoutSessionId)}`,
+    answeredBy: { DuplicatePaymentRefunded: (d) => `unexpected:${String(d.checkoutSessionId)}` },
+  },
+  PaymentRequestUnexpectedPaymentReceived: {
+    slot: (d) => `unexpected:${String(d.checkoutSessionId)}`,
+    answeredBy: {
+      PaymentRequestDuplicatePaymentRefunded: (d) => `unexpected:${String(d.checkoutSessionId)}`,
+    },
+  },
+};
+const answers = new Map<string, (d: Data) => string>(
+  Object.values(intentRules).flatMap((r) => Object.entries(r.answeredBy)),
+);
+
+/** Opens the intents the event states (one per slot) and closes the one it answers. */
+function trackIntents(open: Map<string, OpenIntent>, e: LedgerEvent, d: Data): void {
+  const rule = intentRules[e.type];
+  const slots = rule ? rule.slot(d) : [];
+  for (const o of typeof slots === 'string' ? [{ slot: slots }] : slots) {
+    open.set(`${e.streamId}#${o.slot}`, {
+      streamId: e.streamId,
+      eventType: e.type,
+      key: o.key ?? text(d.key) ?? o.slot,
+      amountCents: o.amountCents ?? cents(d.amountCents),
+      at: atOf(e),
+      ...(o.kind ? { kind: o.kind } : {}),
+    });
+  }
+  const answer = answers.get(e.type);
+  if (answer) open.delete(`${e.streamId}#${answer(d)}`);
+}
+
+/**
+ * Folds the store's events into the money movements the ledger recorded and the intents still
+ * without an outcome. Pure: the reconciliation compares its answer with the gateway's records.
+ */
+export function createLedgerFold() {
+  const movements: LedgerMovement[] = [];
+  const open = new Map<string, OpenIntent>();
+  /** Per stream: what was transferred (a refund reverses it), what the last payout asked, which sessions were charged. */
+  const transferred = new Map<string, number>();
+  const payoutAsked = new Map<string, number>();
+  const charged = new Set<string>();
+  /** Per stream: the split asked for, which a retry names only by its part. */
+  const splits = new Map<string, Data>();
+
+  const move = (
+    e: LedgerEvent,
+    kind: MovementKind,
+    ids: (string | null)[],
+    amountCents: number,
+  ) => {
+    const known = ids.filter((id): id is string => id !== null);
+    if (known.length === 0) return;
+    movements.push({
+      kind,
+      ids: known,
+      amountCents,
+      at: atOf(e),
+      streamId: e.streamId,
+      eventType: e.type,
+    });
+  };
+
+  function movementOf(e: LedgerEvent, d: Data): void {
+    switch (e.type) {
+      case 'PaymentSucceeded':
+      case 'PaymentRequestPaid':
+      case 'UnexpectedPaymentReceived':
+      case 'PaymentRequestUnexpectedPaymentReceived':
+        charged.add(`${e.streamId}:${String(d.checkoutSessionId)}`);
+        return move(e, 'charge', [text(d.chargeId), text(d.paymentIntentId)], cents(d.amountCents));
+      case 'DuplicatePaymentRefunded':
+      case 'PaymentRequestDuplicatePaymentRefunded':
+        // Older history recorded an extra payment only with its refund: the charge is implied.
+        if (!charged.has(`${e.streamId}:${String(d.checkoutSessionId)}`))
+          move(e, 'charge', [text(d.paymentIntentId)], cents(d.amountCents));
+        return move(e, 'refund', [text(d.refundId)], cents(d.amountCents));
+      case 'FundsReleased':
+        transferred.set(e.streamId, (transferred.get(e.streamId) ?? 0) + cents(d.amountCents));
+        return move(e, 'transfer', [text(d.transferId)], cents(d.amountCents));
+      case 'DealRefunded':
+        if (text(d.transferReversalId))
+          move(
+            e,
+            'transfer_reversal',
+            [text(d.transferReversalId)],
+            transferred.get(e.streamId) ?? 0,
+          );
+        transferred.set(e.streamId, 0);
+        return move(e, 'refund', [text(d.refundId)], cents(d.amountCents));
+      case 'SplitTransferSucceeded':
+        // The creator's part of a split; the brand's refund that follows leaves it in place.
+        return move(e, 'transfer', [text(d.transferId)], cents(d.amountCents));
+      case 'SplitRefundSucceeded':
+        return move(e, 'refund', [text(d.refundId)], cents(d.amountCents));
+      case 'PaymentRequestPayoutRequested':
+        payoutAsked.set(e.streamId, cents(d.amountCents));
+        return;
+      case 'PaymentRequestCompleted':
+        return move(e, 'payout', [text(d.transferId)], payoutAsked.get(e.streamId) ?? 0);
+      case 'ChargebackOpened':
+      case 'PaymentRequestChargebackOpened':
+        return move(e, 'dispute', [text(d.disputeId)], cents(d.amountCents));
+    }
+  }
+
+  return {
+    add(e: LedgerEvent): void {
+      if (!e.streamId.startsWith('deal-') && !e.streamId.startsWith('payment-request-')) return;
+      let d = (e.data ?? {}) as Data;
+      if (e.type === 'DealSplitRequested') splits.set(e.streamId, d);
+      if (e.type === 'DealSplitRetried') d = { ...splits.get(e.streamId), ...d };
+      movementOf(e, d);
+      trackIntents(open, e, d);
+    },
+    result: () => ({ movements, openIntents: [...open.values()] }),
+  };
+}
+
+const atOf = (e: LedgerEvent): string => String((e.metadata as { at?: unknown } | null)?.at ?? '');

@@ -1,0 +1,133 @@
+import type { Agent } from 'node:https';
+import webPush from 'web-push';
+import { notificationPreferencesOf } from '@machines/account/user.machine';
+import type { AccountQueries } from '../../projections/accounts.queries';
+import type { NotificationQueries } from '../../projections/notifications.queries';
+import { userAggregate } from '../commands/aggregate';
+import type { CommandBus } from '../commands/command-bus';
+import type { EventStore } from '../event-store/event-store';
+import { appendNotificationEvent, linkPushStreamId } from './notification-streams';
+import {
+  deliverPush,
+  type PushMessage,
+  type PushSender,
+  type PushSubscriptionJson,
+} from './push-sender';
+import type { Clock } from '../shared/clock';
+import type { VapidKeys } from './vapid-keys';
+
+export type { PushMessage, PushSender, PushSubscriptionJson };
+
+/** `transport.agent` lets tests reach a local push endpoint with a self-signed certificate; production passes none. */
+export function webPushSender(
+  keys: VapidKeys,
+  subject: string,
+  transport: { agent?: Agent } = {},
+): PushSender {
+  return (subscription, payload, options = {}) =>
+    webPush.sendNotification(subscription, payload, {
+      vapidDetails: { subject, ...keys },
+      TTL: 3_600,
+      ...(options.topic ? { topic: options.topic } : {}),
+      ...(transport.agent ? { agent: transport.agent } : {}),
+    });
+}
+
+const pushActor = { actor: { kind: 'system' as const, id: 'push' } };
+
+/**
+ * Only https endpoints on a known push service (PUSH_SERVICE_HOSTS, a host or any subdomain of
+ * it): the server connects to whatever a subscription names, so anything else would let a user
+ * point it at internal addresses (SSRF).
+ */
+export function pushEndpointAllowed(endpoint: string, allowedHosts: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return false;
+  const host = url.hostname.toLowerCase();
+  return allowedHosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+}
+
+/**
+ * Push to every browser an account subscribed (when its push preference is on), or to the browsers
+ * a link creator subscribed for one deal. Subscriptions the push service calls gone are dropped.
+ */
+export function createPushService({
+  bus,
+  store,
+  clock,
+  accounts,
+  links,
+  sender,
+  keys,
+  allowedHosts,
+}: {
+  bus: CommandBus;
+  store: EventStore;
+  clock: Clock;
+  accounts: AccountQueries;
+  links: NotificationQueries;
+  sender: PushSender;
+  keys: VapidKeys;
+  allowedHosts: readonly string[];
+}) {
+  // Subscriptions stored before the host rule existed are never contacted.
+  const allowed = <S extends { endpoint: string }>(subscriptions: readonly S[]): S[] =>
+    subscriptions.filter((s) => pushEndpointAllowed(s.endpoint, allowedHosts));
+  return {
+    allowedHosts,
+    publicKey: keys.publicKey,
+    async notifyUser(
+      userId: string,
+      message: PushMessage,
+      options: { topic?: string } = {},
+    ): Promise<{ sent: number; failed: number }> {
+      const user = accounts.userById(userId);
+      if (!user || !notificationPreferencesOf(user).push) return { sent: 0, failed: 0 };
+      return deliverPush(
+        sender,
+        allowed(user.pushSubscriptions),
+        message,
+        async (endpoint) => {
+          await bus.execute(
+            userAggregate,
+            userAggregate.streamId(userId),
+            (s) =>
+              s.snapshot.context.pushSubscriptions.some((x) => x.endpoint === endpoint)
+                ? [{ type: 'PushSubscriptionRemoved', data: { endpoint } }]
+                : [],
+            pushActor,
+          );
+        },
+        options,
+      );
+    },
+    async notifyDealLink(
+      dealId: number,
+      message: PushMessage,
+      options: { topic?: string } = {},
+    ): Promise<{ sent: number; failed: number }> {
+      return deliverPush(
+        sender,
+        allowed(links.linkSubscriptions(dealId)),
+        message,
+        async (endpoint) => {
+          await appendNotificationEvent(
+            { store, clock },
+            linkPushStreamId(dealId),
+            { type: 'DealLinkPushUnsubscribed', data: { dealId, endpoint, reason: 'gone' } },
+            'any',
+            pushActor,
+          );
+        },
+        options,
+      );
+    },
+  };
+}
+
+export type PushService = ReturnType<typeof createPushService>;

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPaidRequest, payDeal } from '../api/flow-helpers';
+import { loadConfig } from '../../../server/config';
+import { isSimulated } from '../../../server/money/gateway/create-gateway';
+import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('simulated gateway: the test-mode chargeback page', () => {
+  it('given a paid request, when "Simulate chargeback" is posted on /sim/payments/:sessionId, then the request is held', async () => {
+    const creator = await registerUser(t.app);
+    const { id } = await createPaidRequest(t.app, t.ctx, creator.token);
+    const sessionId = t.ctx.queries.requests.byId(id)!.context.checkoutSessionId!;
+    const gateway = t.ctx.payments.gateway;
+    if (!isSimulated(gateway)) throw new Error('simulated gateway expected');
+    const key = gateway.accessKey('payer', sessionId);
+    const page = await t.app.inject({ url: `/sim/payments/${sessionId}?key=${key}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Test mode — no real money');
+    expect(page.body).toContain('Simulate chargeback');
+
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/sim/payments/${sessionId}?key=${key}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=chargeback',
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.body).toContain('Chargeback sent');
+    await t.ctx.settle(await t.ctx.store.headPosition());
+    expect(t.ctx.queries.requests.byId(id)!.context.hold).toMatchObject({
+      reason: 'Chargeback: fraudulent',
+    });
+    expect((await t.app.inject({ url: '/sim/payments/cs_unknown' })).statusCode).toBe(404);
+  });
+
+  it("without the payer's key (or with another), the /sim pages answer 404 and change nothing", async () => {
+    const creator = await registerUser(t.app);
+    const { id } = await createPaidRequest(t.app, t.ctx, creator.token);
+    const sessionId = t.ctx.queries.requests.byId(id)!.context.checkoutSessionId!;
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    for (const suffix of ['', '?key=', '?key=00000000000000000000000000000000', '?key[]=x']) {
+      expect((await t.app.inject({ url: `/sim/payments/${sessionId}${suffix}` })).statusCode).toBe(
+        404,
+      );
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/sim/payments/${sessionId}${suffix}`,
+            headers: form,
+            payload: 'outcome=chargeback',
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect((await t.app.inject({ url: `/sim/checkout/${sessionId}${suffix}` })).statusCode).toBe(
+        404,
+      );
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/sim/checkout/${sessionId}${suffix}`,
+            headers: form,
+            payload: 'outcome=fail',
+          })
+        ).statusCode,
+      ).toBe(404);
+    }
+    await t.ctx.settle(await t.ctx.store.headPosition());
+    expect(t.ctx.queries.requests.byId(id)!.context.hold).toBeNull();
+    const gateway = t.ctx.payments.gateway;
+    if (!isSimulated(gateway)) throw new Error('simulated gateway expected');
+    // The creator's onboarding page likewise needs the key from the account link.
+    const brand = await registerUser(t.app);
+    const deal = await createDeal(t.app, brand.token);
+    await payDeal(t.app, t.ctx, brand.token, deal.id);
+    const link = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/deals/${deal.id}/generate-token`,
+        headers: bearer(brand.token),
+      })
+    ).json().token;
+    const claimSecret = (
+      await t.app.inject({ method: 'POST', url: `/api/deals/accept/${link}` })
+    ).json().claimSecret;
+    const onboarding = new URL(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/deals/start-onboarding/${link}`,
+          headers: { 'x-claim-secret': claimSecret },
+        })
+      ).json().url,
+    );
+    expect(onboarding.searchParams.get('key')).toMatch(/^[0-9a-f]{32}$/);
+    expect((await t.app.inject({ url: onboarding.pathname })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: onboarding.pathname,
+          headers: form,
+          payload: 'outcome=complete',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ url: `${onboarding.pathname}${onboarding.search}` })).statusCode,
+    ).toBe(200);
+  });
+
+  it('the public settings say test mode', async () => {
+    const res = await t.app.inject({ url: '/api/settings' });
+    expect(res.json()).toMatchObject({ testMode: true, simulatedPayments: true });
+  });
+});
+
+describe('production refuses fake money unless chosen', () => {
+  const prod = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'p'.repeat(40),
+    PUBLIC_URL: 'https://escrow.example',
+  };
+  it('given production without Stripe keys, then the config is refused with a message naming SIMULATED_PAYMENTS', () => {
+    expect(() => loadConfig(prod)).toThrow(
+      /STRIPE_SECRET_KEY is required.*SIMULATED_PAYMENTS=true/s,
+    );
+  });
+  it('given SIMULATED_PAYMENTS=true, then it starts on the simulated gateway', () => {
+    expect(loadConfig({ ...prod, SIMULATED_PAYMENTS: 'true' }).simulatedPayments).toBe(true);
+    expect(
+      loadConfig({ ...prod, STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })
+        .simulatedPayments,
+    ).toBe(false);
+  });
+});

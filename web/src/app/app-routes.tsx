@@ -17,8 +17,14 @@ export interface ScreenModule {
   prefetch?: (params: Params, client: QueryClient) => void;
 }
 
-// One chunk per screen, so a link page such as /accept/:token loads only its own code.
-const modules = import.meta.glob<ScreenModule>('@/routes/*.tsx');
+// One chunk per screen, so a link page such as /accept/:token loads only its own code. Keyed by the
+// screen's name: Vite keys an aliased glob by the resolved path, not by the pattern as written.
+const modules = Object.fromEntries(
+  Object.entries(import.meta.glob<ScreenModule>('@/routes/*.tsx')).map(([path, load]) => [
+    path.slice(path.lastIndexOf('/') + 1, -'.tsx'.length),
+    load,
+  ]),
+);
 
 interface Screen {
   (): ReactNode;
@@ -32,7 +38,7 @@ interface Screen {
  * fallback for up to 300 ms, which on a phone delays the screen and its data requests).
  */
 function screenOf(route: PageRoute): Screen {
-  const load = modules[`../routes/${route.page}.tsx`];
+  const load = modules[route.page];
   if (!load) throw new Error(`route table names a screen that does not exist: ${route.page}`);
   let Component: ComponentType | null = null;
   let loading: Promise<void> | null = null;
@@ -86,7 +92,7 @@ export function prefetchScreenData(pathname: string): void {
     (route.access === 'admin' && !getAdminToken())
   )
     return;
-  void modules[`../routes/${route.page}.tsx`]?.()
+  void modules[route.page]?.()
     .then((module) => module.prefetch?.(params, queryClient))
     .catch(() => undefined);
 }

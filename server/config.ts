@@ -93,6 +93,9 @@ export const configSchema = z
       .positive()
       .default(15 * 60_000),
     LOGIN_MAX_ACCOUNT_FAILURES: positiveInt(20),
+    /** Past LOGIN_MAX_ACCOUNT_FAILURES, each attempt on the account waits this long, doubling per failure up to the max. */
+    LOGIN_DELAY_BASE_MS: positiveInt(500),
+    LOGIN_DELAY_MAX_MS: positiveInt(10_000),
     RESERVATION_RECLAIM_AFTER_MS: positiveInt(60_000),
     TRUST_PROXY: trustProxyField,
     SIMULATED_PAYMENTS: flag,
@@ -253,7 +256,13 @@ export interface AppConfig {
   bodyLimitBytes: number;
   /** How long a request's headers and body may take to arrive; open connections per client address. */
   connections: { requestTimeoutMs: number; maxPerAddress: number };
-  login: { maxFailures: number; windowMs: number; maxAccountFailures: number };
+  login: {
+    maxFailures: number;
+    windowMs: number;
+    maxAccountFailures: number;
+    baseDelayMs: number;
+    maxDelayMs: number;
+  };
   /** An email/username reservation whose account never got recorded (a crash) is reclaimed after this. */
   reservationReclaimAfterMs: number;
   /** Fastify `trustProxy`: false or the proxies' addresses and ranges (TRUST_PROXY). */
@@ -311,6 +320,8 @@ function abuseLimits(e: Env): Pick<AppConfig, 'login' | 'rateLimits' | 'push' | 
       maxFailures: e.LOGIN_MAX_FAILURES,
       windowMs: e.LOGIN_FAILURE_WINDOW_MS,
       maxAccountFailures: e.LOGIN_MAX_ACCOUNT_FAILURES,
+      baseDelayMs: e.LOGIN_DELAY_BASE_MS,
+      maxDelayMs: e.LOGIN_DELAY_MAX_MS,
     },
     rateLimits: {
       authPerIp: e.RATE_LIMIT_AUTH_PER_IP,

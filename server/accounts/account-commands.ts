@@ -10,6 +10,11 @@ import type { ProfileBody, RegisterBody } from './account.schemas';
 
 const stream = (userId: string) => userAggregate.streamId(userId);
 
+const PROFILE_FIELDS = ['username', 'email', 'companyName', 'country', 'phoneNumber'] as const;
+/** Whether a profile save would change nothing the user's stream records. */
+const sameProfile = (current: UserContext, next: ProfileBody): boolean =>
+  PROFILE_FIELDS.every((field) => (current[field] ?? null) === (next[field] ?? null));
+
 /** Onboarding, language and profile changes of a registered user. */
 function profileCommands(bus: CommandBus, unique: UniqueValues) {
   return {
@@ -26,9 +31,8 @@ function profileCommands(bus: CommandBus, unique: UniqueValues) {
           // Completing again (e.g. from the profile screen) just updates the optional fields.
           if (state.snapshot.value === 'onboarded') {
             const c = state.snapshot.context;
-            return [
-              { type: 'ProfileUpdated', data: { username: c.username, email: c.email, ...fields } },
-            ];
+            const data = { username: c.username, email: c.email, ...fields };
+            return sameProfile(c, data) ? [] : [{ type: 'ProfileUpdated', data }];
           }
           return [{ type: 'OnboardingCompleted', data: fields }];
         },
@@ -56,6 +60,8 @@ function profileCommands(bus: CommandBus, unique: UniqueValues) {
     async updateProfile(userId: string, body: ProfileBody, ctx: CommandContext) {
       const current = (await bus.load(userAggregate, stream(userId))).snapshot.context;
       if (!current.userId) throw new DomainError('user_not_found');
+      // Saving the profile unchanged (a double click, a retrying client) records nothing.
+      if (sameProfile(current, body)) return { position: 0 };
       // Compared by look-alike key: a respelling of one's own name claims and gives up nothing.
       const emailChanged =
         uniqueStreamId('email', current.email) !== uniqueStreamId('email', body.email);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authAnswerSchema, errorSchema, userSchema } from '@machines/contract/api';
 import { userOf } from '../auth/authenticate';
-import { DomainError } from '../commands/domain-error';
+import { isDomainError } from '../commands/domain-error';
 import { createLimit } from '../http/rate-limits';
 import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
 import {
@@ -13,75 +13,49 @@ import {
   registerBody,
 } from './account.schemas';
 import { toUserDto } from './user-dto';
+import { createLoginThrottle, loginIdentity, type LoginThrottle } from './login-throttle';
+import { createSignInWarning } from './sign-in-warning';
 
 const tags = ['auth'];
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema, 429: errorSchema };
 
-/**
- * The limits on login and registration: failed attempts per address and identity, per account, and
- * all attempts and registrations per address; `failed` counts a failure and refuses.
- */
-function loginLimits(fastify: FastifyInstance, ctx: RouteDeps['ctx']) {
-  const { login: loginConfig, rateLimits } = ctx.config;
-  // The identity a login names, read only after the body schema passed (the rate-limit
-  // check and the count once read different fields; a non-string email could even throw).
-  const identity = (request: FastifyRequest): string => {
-    const body = request.body as { email?: string; username?: string };
-    return `${body.email !== undefined ? 'email' : 'admin'}:${String(body.email ?? body.username)
-      .trim()
-      .toLowerCase()}`;
-  };
-  // Only failed attempts count: a user who types the password right is never slowed down…
-  const failures = createLimit(fastify, {
-    max: loginConfig.maxFailures,
-    windowMs: loginConfig.windowMs,
-    key: (r) => `login-fail|${r.ip}|${identity(r)}`,
-    message: 'Too many failed login attempts',
+/** The sign-in throttles and the registrations per address (docs/adr/0021-sign-in-throttles-not-lock-outs.md). */
+function authLimits(fastify: FastifyInstance, ctx: RouteDeps['ctx']) {
+  const { rateLimits, login, notifications } = ctx.config;
+  const warn = createSignInWarning({
+    mail: ctx.notifications.mail,
+    accounts: ctx.queries.accounts,
+    adminEmails: notifications.adminEmails,
+    windowMs: login.windowMs,
+    now: () => ctx.clock.now(),
   });
-  // …per address, and per account across all addresses (a botnet guessing one password).
-  const accountFailures = createLimit(fastify, {
-    max: loginConfig.maxAccountFailures,
-    windowMs: loginConfig.windowMs,
-    key: (r) => `login-fail-account|${identity(r)}`,
-    message: 'Too many failed login attempts for this account',
-  });
-  // Every attempt counts per address: a spray of random emails is slowed before it costs a hash each.
-  const attemptsPerIp = createLimit(fastify, {
-    max: rateLimits.authPerIp,
-    windowMs: rateLimits.windowMs,
-    key: (r) => `login|${r.ip}`,
-    message: 'Too many login attempts',
-  });
+  const throttle = createLoginThrottle(fastify, ctx, warn);
   const registrationsPerIp = createLimit(fastify, {
     max: rateLimits.registerPerIp,
     windowMs: rateLimits.windowMs,
     key: (r) => `register|${r.ip}`,
     message: 'Too many registrations',
   });
+  // The identity a login names, read only after the body schema passed.
+  const named = (request: FastifyRequest): string => {
+    const body = request.body as { email?: string; username?: string };
+    return body.email !== undefined
+      ? loginIdentity('email', body.email)
+      : loginIdentity('admin', String(body.username));
+  };
   const loginThrottle = {
-    preValidation: async (request: FastifyRequest, reply: FastifyReply) =>
-      attemptsPerIp.hit(request, reply),
-    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
-      await failures.check(request, reply);
-      await accountFailures.check(request, reply);
-    },
+    preValidation: throttle.attempt,
+    preHandler: async (request: FastifyRequest, reply: FastifyReply) =>
+      throttle.before(request, reply, named(request)),
   };
-  const failed = async (
-    request: FastifyRequest,
-    code: 'invalid_login' | 'invalid_credentials',
-  ): Promise<never> => {
-    await failures.count(request);
-    await accountFailures.count(request);
-    throw new DomainError(code);
-  };
-  return { registrationsPerIp, loginThrottle, failed };
+  return { registrationsPerIp, loginThrottle, throttle };
 }
 
 /** Register, login (brand/creator and admin), current user and onboarding (docs/product.md §7 "Auth"). */
 export function authRoutes(app: ZodApp, deps: RouteDeps): void {
   const { ctx, accounts, admins } = deps;
-  const { registrationsPerIp, loginThrottle, failed } = loginLimits(
+  const { registrationsPerIp, loginThrottle, throttle } = authLimits(
     app as unknown as FastifyInstance,
     ctx,
   );
@@ -113,7 +87,7 @@ export function authRoutes(app: ZodApp, deps: RouteDeps): void {
     },
     async (request) => {
       const user = await accounts.verifyLogin(request.body.email, request.body.password);
-      if (!user) return failed(request, 'invalid_login');
+      if (!user) return throttle.failed(request, 'invalid_login');
       return {
         token: ctx.tokens.signUser(user.userId, user.sessionVersion ?? 0),
         user: toUserDto(user),
@@ -122,6 +96,7 @@ export function authRoutes(app: ZodApp, deps: RouteDeps): void {
   );
 
   signedInRoutes(app, deps);
+  changePasswordRoute(app, deps, throttle);
 
   app.post(
     '/api/auth/admin-login',
@@ -149,7 +124,7 @@ export function authRoutes(app: ZodApp, deps: RouteDeps): void {
         request.body.password,
         commandContext(request, { kind: 'system', id: 'admin-login' }),
       );
-      if (!result) return failed(request, 'invalid_credentials');
+      if (!result) return throttle.failed(request, 'invalid_credentials');
       await ctx.settle(result.position);
       return {
         token: ctx.tokens.signAdmin(result.adminId, result.username, result.role),
@@ -160,7 +135,8 @@ export function authRoutes(app: ZodApp, deps: RouteDeps): void {
 }
 
 /** The signed-in user's own calls: who am I, log out, change the password, complete onboarding. */
-function signedInRoutes(app: ZodApp, { ctx, guards, accounts }: RouteDeps): void {
+function signedInRoutes(app: ZodApp, deps: RouteDeps): void {
+  const { ctx, guards, accounts } = deps;
   app.get(
     '/api/auth/me',
     {
@@ -189,34 +165,6 @@ function signedInRoutes(app: ZodApp, { ctx, guards, accounts }: RouteDeps): void
   );
 
   app.post(
-    '/api/auth/change-password',
-    {
-      preHandler: guards.requireUser,
-      schema: {
-        tags,
-        security,
-        body: changePasswordBody,
-        response: { 200: authAnswerSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { userId } = userOf(request);
-      const { position } = await accounts.changePassword(
-        userId,
-        request.body,
-        commandContext(request, { kind: 'brand', id: userId }),
-      );
-      await ctx.settle(position);
-      const user = ctx.queries.accounts.userById(userId)!;
-      // This device stays signed in with a fresh token; every other one is signed out.
-      return {
-        token: ctx.tokens.signUser(userId, user.sessionVersion ?? 0),
-        user: toUserDto(user),
-      };
-    },
-  );
-
-  app.post(
     '/api/auth/complete-onboarding',
     {
       preHandler: guards.requireUser,
@@ -236,6 +184,51 @@ function signedInRoutes(app: ZodApp, { ctx, guards, accounts }: RouteDeps): void
       );
       await ctx.settle(position);
       return { success: true, user: toUserDto(ctx.queries.accounts.userById(userId)!) };
+    },
+  );
+}
+
+/** Changing the password re-authenticates: its wrong current passwords count in the sign-in throttles. */
+function changePasswordRoute(
+  app: ZodApp,
+  { ctx, guards, accounts }: RouteDeps,
+  throttle: LoginThrottle,
+): void {
+  const reauthenticating = async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = ctx.queries.accounts.userById(userOf(request).userId);
+    if (user) await throttle.before(request, reply, loginIdentity('email', user.email));
+  };
+  app.post(
+    '/api/auth/change-password',
+    {
+      preHandler: [guards.requireUser, reauthenticating],
+      schema: {
+        tags,
+        security,
+        body: changePasswordBody,
+        response: { 200: authAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { userId } = userOf(request);
+      const { position } = await accounts
+        .changePassword(
+          userId,
+          request.body,
+          commandContext(request, { kind: 'brand', id: userId }),
+        )
+        .catch((error: unknown) =>
+          isDomainError(error) && error.code === 'wrong_current_password'
+            ? throttle.failed(request, 'wrong_current_password')
+            : Promise.reject(error),
+        );
+      await ctx.settle(position);
+      const user = ctx.queries.accounts.userById(userId)!;
+      // This device stays signed in with a fresh token; every other one is signed out.
+      return {
+        token: ctx.tokens.signUser(userId, user.sessionVersion ?? 0),
+        user: toUserDto(user),
+      };
     },
   );
 }

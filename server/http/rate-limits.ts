@@ -9,8 +9,10 @@ export interface Limit {
   hit(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Answers 429 when the budget is already spent, without counting (for failure-only limits). */
   check(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** Counts without refusing (a failed login counts once it is known to have failed). */
-  count(request: FastifyRequest): Promise<void>;
+  /** Counts without refusing (a failed login counts once it is known to have failed); the count so far. */
+  count(request: FastifyRequest): Promise<number>;
+  /** The count so far in this window, without counting (capped at `max`). */
+  used(request: FastifyRequest): Promise<number>;
 }
 
 export class TooManyRequests extends Error {
@@ -61,7 +63,12 @@ export function createLimit(
       if (!state.isAllowed && state.remaining === 0) refuse(reply, state.ttlInSeconds);
     },
     async count(request) {
-      await limiter(request);
+      const state = await limiter(request);
+      return state.isAllowed ? 0 : max - state.remaining;
+    },
+    async used(request) {
+      const state = await limiter(request, { increment: false });
+      return state.isAllowed ? 0 : max - state.remaining;
     },
   };
 }
@@ -78,8 +85,9 @@ const COSTLY = [
 ];
 
 /**
- * Per-user (or, without a valid token, per-IP) limits on every write, and tighter ones on writes
- * that reach the gateway or the AI service. Webhooks are exempt: the gateway signs them and retries.
+ * Per-user (or, without a valid token, per-IP) limits on every write, sign-in and account calls
+ * included, and tighter ones on writes that reach the gateway or the AI service. Webhooks are
+ * exempt: the gateway signs them and retries.
  */
 export function registerWriteLimits(
   app: FastifyInstance,
@@ -114,12 +122,7 @@ export function registerWriteLimits(
   app.addHook('onRequest', async (request, reply) => {
     if (!WRITE_METHODS.has(request.method)) return;
     const path = request.url.split('?')[0]!;
-    if (
-      !path.startsWith('/api/') ||
-      path.startsWith('/api/stripe/webhook') ||
-      path.startsWith('/api/auth/')
-    )
-      return;
+    if (!path.startsWith('/api/') || path.startsWith('/api/stripe/webhook')) return;
     await writes.hit(request, reply);
     if (COSTLY.some((pattern) => pattern.test(path))) await costly.hit(request, reply);
   });

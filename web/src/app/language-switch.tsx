@@ -41,7 +41,7 @@ export function LanguageSwitch() {
           aria-pressed={l === language}
           disabled={busy}
           onClick={() => void choose(l)}
-          className={`rounded-full px-3 py-2 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+          className={`min-h-11 rounded-full px-3 py-2 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
             l === language
               ? 'bg-slate-900 font-semibold text-white'
               : 'text-slate-700 underline-offset-2 hover:underline'

@@ -16,8 +16,9 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   block?: boolean;
 }
 
+// At least 44 × 44 px (WCAG 2.5.5 target size), whatever the label; a one-line button is 44 px high.
 export const buttonClass = (variant: Variant = 'primary', block = false): string =>
-  `inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed ${variants[variant]} ${block ? 'w-full' : ''}`;
+  `inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed ${variants[variant]} ${block ? 'w-full' : ''}`;
 
 export function Button({
   variant = 'primary',

@@ -54,7 +54,7 @@ export function ToastViewport() {
               type="button"
               onClick={dismissToast}
               aria-label={t('toast.close')}
-              className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100"
+              className="-my-2.5 -mr-2.5 flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-xl leading-none hover:bg-black/10 focus-visible:outline focus-visible:outline-2 focus-visible:outline-current"
             >
               ×
             </button>

@@ -1,8 +1,9 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorSchema } from '@machines/contract/api';
 import { DomainError } from '../commands/domain-error';
 import { idParam } from '../http/fields';
+import { requestLanguage } from '../i18n/request-language';
 import type { RouteDeps, ZodApp } from '../http/route-deps';
 import type { HistoryEntry } from './deal-history';
 import {
@@ -61,13 +62,15 @@ function disputeReads(
     return disputeDetail(summary, await history(id));
   };
   const send = (
+    request: FastifyRequest,
     reply: FastifyReply,
     name: string,
     as: 'json' | 'csv',
     disputes: DisputeDetail[],
   ) => {
     reply.header('content-disposition', `attachment; filename="${name}.${as}"`);
-    if (as === 'csv') return reply.type('text/csv; charset=utf-8').send(toCsv(disputes));
+    if (as === 'csv')
+      return reply.type('text/csv; charset=utf-8').send(toCsv(disputes, requestLanguage(request)));
     return reply
       .type('application/json; charset=utf-8')
       .send(
@@ -123,7 +126,7 @@ export function adminDisputeRoutes(
       const { format: as, ...q } = request.query;
       const disputes = await Promise.all(list(q).map((d) => detail(d.dealId)));
       const range = [q.from?.slice(0, 10), q.to?.slice(0, 10)].filter(Boolean).join('_to_');
-      return send(reply, `disputes${range ? `-${range}` : ''}`, as, disputes);
+      return send(request, reply, `disputes${range ? `-${range}` : ''}`, as, disputes);
     },
   );
 
@@ -157,7 +160,7 @@ export function adminDisputeRoutes(
       },
     },
     async (request, reply) =>
-      send(reply, `dispute-${request.params.id}`, request.query.format, [
+      send(request, reply, `dispute-${request.params.id}`, request.query.format, [
         await detail(request.params.id),
       ]),
   );

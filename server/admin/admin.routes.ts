@@ -23,6 +23,7 @@ import {
   type AdminDealAction,
 } from './admin-deal-action';
 import { dealHistory, disputeTimeline, heldCentsOf } from './deal-history';
+import { eventTextSchema } from './disputes';
 
 const DAY = 86_400_000;
 
@@ -52,7 +53,7 @@ const entry = z.object({
     can: z.array(z.string()),
     heldCents: z.number(),
   }),
-  summary: z.string(),
+  summary: eventTextSchema,
 });
 const chainBreak = z.object({
   streamId: z.string(),
@@ -219,7 +220,7 @@ function adminDealHistoryRoutes(app: ZodApp, { ctx, guards }: RouteDeps) {
               type: z.string(),
               actor,
               status: z.string(),
-              summary: z.string(),
+              summary: eventTextSchema,
             }),
           ),
           ...errors,

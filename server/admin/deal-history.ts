@@ -3,7 +3,7 @@ import type { DealEvent } from '@machines/deal/deal.events';
 import { dealMachine } from '@machines/deal/deal.machine';
 import { dealStateView, type DealAction } from '@machines/deal/deal.view';
 import { decodeEvent } from '@machines/events/codec';
-import { centsToDecimal } from '@machines/money';
+import type { EventText, EventTextCode, EventTextParams } from '@machines/events/event-texts';
 import { initialOf, stateKey, step } from '@machines/statechart';
 import type { RecordedEvent } from '../event-store/event-store';
 import type { ActorNames } from './actor-names';
@@ -37,131 +37,174 @@ export interface HistoryEntry {
   recordedState: string | null;
   status: string;
   view: HistoryView;
-  /** What happened, in words; automatic steps say why. */
-  summary: string;
+  /** What happened, as a text code and params (the reader's language renders it); automatic steps say why. */
+  summary: EventText;
 }
 
 /** Money in escrow for the deal, from the deal's ledger (machines/deal/deal.context.ts). */
 export const heldCentsOf = (c: DealContext): number => escrowedCents(c);
 
-const euro = (cents: number) => `€${centsToDecimal(cents)}`;
+type Params = EventTextParams;
+const text = (code: EventTextCode, params: Params = {}): EventText => ({ code, params });
 
-/** A release intent: who or what asked for it. */
-function describeReleaseRequest(
-  event: Extract<DealEvent, { type: 'FundsReleaseRequested' }>,
-  before: DealContext,
-  actorName: string,
-): string {
-  const amount = euro(event.data.amountCents);
-  switch (event.data.trigger) {
-    case 'brand':
-      return `The brand approved: release of ${amount} to the creator requested.`;
-    case 'admin':
-      return `Admin ${actorName} asked to release ${amount} to the creator.`;
-    case 'review_period_elapsed':
-      return `Release of ${amount} requested automatically: review period ended at ${before.reviewPeriodEndsAt ?? 'its deadline'}.`;
-    case 'dispute_period_elapsed':
-      return `Release of ${amount} requested automatically: dispute period ended at ${before.disputePeriodEndsAt ?? 'its deadline'} unresolved.`;
-  }
-  return `Release of ${amount} requested.`;
-}
-
-/** A release outcome: why the money went to the creator. */
+/** A release intent or outcome: who or what asked for it, and when a period that ran out ended. */
 function describeRelease(
-  event: Extract<DealEvent, { type: 'FundsReleased' }>,
+  event: Extract<DealEvent, { type: 'FundsReleaseRequested' | 'FundsReleased' }>,
   before: DealContext,
-  actorName: string,
-): string {
-  const amount = euro(event.data.amountCents);
-  switch (event.data.trigger) {
-    case 'brand':
-      return `Released ${amount} to the creator: the brand approved.`;
-    case 'admin':
-      return `Released ${amount} to the creator by admin ${actorName}.`;
-    case 'review_period_elapsed':
-      return `Released ${amount} automatically: review period ended at ${before.reviewPeriodEndsAt ?? 'its deadline'}.`;
-    case 'dispute_period_elapsed':
-      return `Released ${amount} automatically: dispute period ended at ${before.disputePeriodEndsAt ?? 'its deadline'} unresolved.`;
-  }
-  return `Released ${amount}.`;
+  name: string,
+): EventText {
+  const { trigger, amountCents } = event.data;
+  const endsAt =
+    trigger === 'review_period_elapsed'
+      ? before.reviewPeriodEndsAt
+      : trigger === 'dispute_period_elapsed'
+        ? before.disputePeriodEndsAt
+        : null;
+  return text(`${event.type}.${trigger}`, {
+    amountCents,
+    name,
+    ...(endsAt ? { endsAt } : {}),
+  });
 }
 
-/** Why each event happened, in an auditor's words. `before` is the deal just before it. */
-export function describeDealEvent(
-  event: DealEvent,
-  before: DealContext,
-  actorName: string,
-): string {
+/** The creator's acceptance: bound to an account, to the accepting browser, or (older deals) to neither. */
+function describeAcceptance(
+  event: Extract<DealEvent, { type: 'CreatorAccepted' }>,
+  name: string,
+): EventText {
+  if (event.data.claimedByUserId) return text('CreatorAccepted.account', { name });
+  return text(event.data.claimSecretHash ? 'CreatorAccepted.browser' : 'CreatorAccepted.link');
+}
+
+/** Lifting a hold, with the periods' new ends when they moved. */
+function describeHoldLifted(
+  event: Extract<DealEvent, { type: 'DealReleasedFromHold' }>,
+  name: string,
+): EventText {
+  const { reviewPeriodEndsAt, disputePeriodEndsAt } = event.data;
+  if (reviewPeriodEndsAt)
+    return text('DealReleasedFromHold.review', { name, reviewEndsAt: reviewPeriodEndsAt });
+  if (disputePeriodEndsAt)
+    return text('DealReleasedFromHold.dispute', { name, disputeEndsAt: disputePeriodEndsAt });
+  return text('DealReleasedFromHold', { name });
+}
+
+/** Money arriving and leaving outside the happy path: chargebacks, stray payments, refunds. */
+function describeMoneyEvent(event: MoneyEvent, before: DealContext): EventText {
+  switch (event.type) {
+    case 'DealRefunded':
+      return text(event.data.transferReversalId ? 'DealRefunded.reversed' : 'DealRefunded', {
+        amountCents: event.data.amountCents,
+      });
+    case 'ChargebackOpened': {
+      const held =
+        before.hold === null &&
+        before.paidAt !== null &&
+        before.completedAt === null &&
+        before.cancelledAt === null;
+      return text(held ? 'ChargebackOpened.held' : 'ChargebackOpened', {
+        amountCents: event.data.amountCents,
+        reason: event.data.reason,
+      });
+    }
+    case 'UnexpectedPaymentReceived':
+      return text(`UnexpectedPaymentReceived.${event.data.reason}`, {
+        amountCents: event.data.amountCents,
+      });
+    case 'DuplicatePaymentRefunded':
+      return text('DuplicatePaymentRefunded', { amountCents: event.data.amountCents });
+    case 'RefundFailed':
+      return text('RefundFailed', { code: event.data.code, message: event.data.message });
+    case 'TransferFailed':
+      return text(`TransferFailed.${event.data.trigger}`, {
+        code: event.data.code,
+        message: event.data.message,
+      });
+  }
+}
+
+type MoneyEvent = Extract<
+  DealEvent,
+  {
+    type:
+      | 'DealRefunded'
+      | 'ChargebackOpened'
+      | 'UnexpectedPaymentReceived'
+      | 'DuplicatePaymentRefunded'
+      | 'RefundFailed'
+      | 'TransferFailed';
+  }
+>;
+
+/** The opening of a dispute: its reason (and description) and how long the money is held. */
+function describeDispute(event: Extract<DealEvent, { type: 'DisputeOpened' }>): EventText {
+  const { reason, description, endsAt } = event.data;
+  return description
+    ? text('DisputeOpened.described', { reason, description, endsAt })
+    : text('DisputeOpened', { reason, endsAt });
+}
+
+/** Why each event happened, as a code and params (machines/events/event-texts.ts); `before` is the deal just before it. */
+export function describeDealEvent(event: DealEvent, before: DealContext, name: string): EventText {
   switch (event.type) {
     case 'DealCreated':
-      return `Deal created by ${actorName} for ${euro(event.data.amountCents)} (total ${euro(event.data.totalCents)}).`;
+      return text('DealCreated', {
+        name,
+        amountCents: event.data.amountCents,
+        totalCents: event.data.totalCents,
+      });
     case 'DealUpdated':
-      return `Terms edited: amount ${euro(event.data.amountCents)}.`;
-    case 'ShareLinkGenerated':
-      return 'A link for the creator was issued.';
+      return text('DealUpdated', { amountCents: event.data.amountCents });
     case 'CheckoutSessionCreated':
-      return `Checkout opened for ${euro(event.data.totalCents)}.`;
+      return text('CheckoutSessionCreated', { totalCents: event.data.totalCents });
     case 'PaymentSucceeded':
-      return `Payment of ${euro(event.data.amountCents)} confirmed by the payment provider (${event.data.method}); held in escrow.`;
+      return event.data.method
+        ? text('PaymentSucceeded', {
+            amountCents: event.data.amountCents,
+            method: event.data.method,
+          })
+        : text('PaymentSucceeded.noMethod', { amountCents: event.data.amountCents });
     case 'PaymentFailed':
-      return `Payment failed at the payment provider: ${event.data.reason}.`;
+      return text('PaymentFailed', { reason: event.data.reason });
     case 'CreatorAccepted':
-      // Who claimed the deal: only they can set up the payout and deliver.
-      return event.data.claimedByUserId
-        ? `The creator accepted while signed in as ${actorName}; the deal is bound to that account and the accepting browser.`
-        : event.data.claimSecretHash
-          ? 'The creator accepted through the link; the deal is bound to the accepting browser.'
-          : 'The creator accepted the deal through the link.';
-    case 'ShareLinkRotated':
-      return 'The brand replaced the creator link before acceptance; the old link no longer works.';
-    case 'BankOnboardingStarted':
-      return 'The creator started bank account setup.';
-    case 'BankAccountConnected':
-      return 'The creator connected a bank account; payouts are enabled.';
-    case 'ContentDelivered':
-      return 'The creator marked the assignment as delivered.';
+      return describeAcceptance(event, name);
     case 'ReviewPeriodStarted':
-      return `Review period started automatically on delivery; it runs until ${event.data.endsAt}.`;
     case 'ReviewPeriodElapsed':
-      return `Review period ended at ${event.data.endsAt} without approval or dispute.`;
-    case 'DisputeOpened':
-      return `The brand opened a dispute: "${event.data.reason}"${event.data.description ? ` (${event.data.description})` : ''}. Payment held until ${event.data.endsAt}.`;
     case 'DisputePeriodElapsed':
-      return `Dispute period ended at ${event.data.endsAt} unresolved.`;
+      return text(event.type, { endsAt: event.data.endsAt });
+    case 'DisputeOpened':
+      return describeDispute(event);
     case 'FundsReleaseRequested':
-      return describeReleaseRequest(event, before, actorName);
-    case 'RefundRequested':
-      return `Admin ${actorName} asked to refund ${euro(event.data.amountCents)} to the brand.`;
-    case 'RefundFailed':
-      return `The payment provider refused the refund: ${event.data.code} — ${event.data.message}; it can be asked again.`;
-    case 'CheckoutSessionClosed':
-      return `Checkout closed (${event.data.reason.replace(/_/g, ' ')}).`;
-    case 'UnexpectedPaymentReceived':
-      return `A payment of ${euro(event.data.amountCents)} that does not fund the deal arrived (${event.data.reason.replace(/_/g, ' ')}); it is refunded automatically.`;
     case 'FundsReleased':
-      return describeRelease(event, before, actorName);
-    case 'TransferFailed':
-      return `Transfer failed (${event.data.trigger.replace(/_/g, ' ')}): ${event.data.code} — ${event.data.message}.`;
-    case 'DealCompletedManually':
-      return `Completed without a transfer: ${event.data.reason}.`;
-    case 'DealPutOnHold':
-      return event.data.source === 'chargeback'
-        ? `Put on hold automatically: ${event.data.reason}.`
-        : `Put on hold by ${actorName}: ${event.data.reason}.`;
-    case 'DealReleasedFromHold':
-      return `Hold lifted by ${actorName}; timers resumed${event.data.reviewPeriodEndsAt ? `, review now ends at ${event.data.reviewPeriodEndsAt}` : ''}${event.data.disputePeriodEndsAt ? `, dispute now ends at ${event.data.disputePeriodEndsAt}` : ''}.`;
+      return describeRelease(event, before, name);
+    case 'RefundRequested':
+      return text('RefundRequested', { name, amountCents: event.data.amountCents });
+    case 'CheckoutSessionClosed':
+      return text(`CheckoutSessionClosed.${event.data.reason}`);
     case 'DealRefunded':
-      return `Refunded ${euro(event.data.amountCents)} to the brand${event.data.transferReversalId ? ' (the transfer was reversed first)' : ''}; deal cancelled.`;
     case 'ChargebackOpened':
-      return `Card chargeback of ${euro(event.data.amountCents)} opened by the card issuer: ${event.data.reason}${before.hold === null && before.paidAt !== null && before.completedAt === null && before.cancelledAt === null ? '; the deal was put on hold automatically' : ''}.`;
+    case 'UnexpectedPaymentReceived':
     case 'DuplicatePaymentRefunded':
-      return `A second payment of ${euro(event.data.amountCents)} was refunded automatically: the deal was already paid.`;
-    case 'DealDeleted':
-      return 'The brand deleted the unpaid deal.';
+    case 'RefundFailed':
+    case 'TransferFailed':
+      return describeMoneyEvent(event, before);
+    case 'DealCompletedManually':
+      return text('DealCompletedManually', { reason: event.data.reason });
+    case 'DealPutOnHold':
+      return text(`DealPutOnHold.${event.data.source}`, { name, reason: event.data.reason });
+    case 'DealReleasedFromHold':
+      return describeHoldLifted(event, name);
     case 'DealNoteAdded':
-      return `Note by ${actorName}: ${event.data.note}`;
+      return text('DealNoteAdded', { name, note: event.data.note });
+    case 'ShareLinkGenerated':
+    case 'ShareLinkRotated':
+    case 'BankOnboardingStarted':
+    case 'BankAccountConnected':
+    case 'ContentDelivered':
+    case 'DealDeleted':
+      return text(event.type);
     default:
-      return describeSplitEvent(event, actorName);
+      return describeSplitEvent(event, name);
   }
 }
 
@@ -178,23 +221,27 @@ type SplitEvent = Extract<
   }
 >;
 
-/** A split outcome's events, in an auditor's words. */
-function describeSplitEvent(event: SplitEvent, actorName: string): string {
+/** A split outcome's events. */
+function describeSplitEvent(event: SplitEvent, name: string): EventText {
   switch (event.type) {
     case 'DealSplitRequested': {
       const d = event.data;
-      return `Admin ${actorName} resolved the deal with a split: ${euro(d.creatorCents)} to the creator, ${euro(d.refundCents)} back to the brand, ${euro(d.feeKeptCents)} fee kept (of ${euro(d.chargedCents)} held).`;
+      return text('DealSplitRequested', {
+        name,
+        creatorCents: d.creatorCents,
+        refundCents: d.refundCents,
+        feeKeptCents: d.feeKeptCents,
+        chargedCents: d.chargedCents,
+      });
     }
     case 'DealSplitRetried':
-      return `Admin ${actorName} retried the split's ${event.data.part} under its original key.`;
+      return text(`DealSplitRetried.${event.data.part}`, { name });
     case 'SplitTransferSucceeded':
-      return `Split: ${euro(event.data.amountCents)} transferred to the creator.`;
-    case 'SplitTransferFailed':
-      return `Split: the payment provider refused the transfer to the creator: ${event.data.code} — ${event.data.message}; it can be retried.`;
     case 'SplitRefundSucceeded':
-      return `Split: ${euro(event.data.amountCents)} refunded to the brand.`;
+      return text(event.type, { amountCents: event.data.amountCents });
+    case 'SplitTransferFailed':
     case 'SplitRefundFailed':
-      return `Split: the payment provider refused the refund to the brand: ${event.data.code} — ${event.data.message}; it can be retried.`;
+      return text(event.type, { code: event.data.code, message: event.data.message });
   }
 }
 
@@ -267,7 +314,7 @@ export interface DisputeTimelineEntry {
   type: string;
   actor: { kind: string; name: string };
   status: string;
-  summary: string;
+  summary: EventText;
 }
 
 /** The dispute-relevant part of the history (with admins' notes), in words an auditor can read. */

@@ -2,7 +2,13 @@ import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import type { DealContext } from '@machines/deal/deal.context';
 import { centsToDecimal } from '@machines/money';
+import type { Language as Lang } from '../i18n/request-language';
 import type { DealRecord } from '../../projections/deals.queries';
+import {
+  renderEventText,
+  type EventTextCode,
+  type EventTextFormat,
+} from '@machines/events/event-texts';
 import type { HistoryEntry } from './deal-history';
 import { disputeTimeline } from './deal-history';
 
@@ -36,13 +42,18 @@ export function disputeOutcome(c: DealContext): DisputeOutcome {
   }
 }
 
+/** An event's text as a code and its params (machines/events/event-texts.ts); the reader renders it. */
+export const eventTextSchema = z.object({
+  code: z.custom<EventTextCode>((v) => typeof v === 'string'),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
 const actorSchema = z.object({ kind: z.string(), name: z.string() });
 const timelineEntrySchema = z.object({
   at: z.string(),
   type: z.string(),
   actor: actorSchema,
   status: z.string(),
-  summary: z.string(),
+  summary: eventTextSchema,
 });
 
 export const disputeSummarySchema = z.object({
@@ -74,9 +85,9 @@ export const disputeDetailSchema = disputeSummarySchema.extend({
     }),
   ),
   decisions: z.array(
-    z.object({ at: z.string(), by: z.string(), type: z.string(), summary: z.string() }),
+    z.object({ at: z.string(), by: z.string(), type: z.string(), summary: eventTextSchema }),
   ),
-  automatic: z.array(z.object({ at: z.string(), type: z.string(), summary: z.string() })),
+  automatic: z.array(z.object({ at: z.string(), type: z.string(), summary: eventTextSchema })),
   money: z.array(
     z.object({
       at: z.string(),
@@ -152,10 +163,8 @@ export function disputeDetail(summary: DisputeSummary, history: HistoryEntry[]):
   for (const e of history) {
     if (!held && e.view.onHold) {
       const d = data(e);
-      const reason =
-        e.type === 'ChargebackOpened'
-          ? `Chargeback: ${String(d['reason'])}`
-          : String(d['reason'] ?? e.summary);
+      // The reason as given (by the admin, or the card issuer's for a chargeback); the source says which.
+      const reason = String(d['reason'] ?? '');
       holds.push({
         since: e.at,
         until: null,
@@ -217,10 +226,30 @@ export const csvColumns = [
   'summary',
 ] as const;
 
+/**
+ * The summary column is the event's text in the reader's language (the caller's, as error messages
+ * are): amounts as that language writes euros, instants in UTC, since a file has no time zone of its own.
+ */
+function exportFormat(lang: Lang): EventTextFormat {
+  const locale = lang === 'nl' ? 'nl-NL' : 'en-GB';
+  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
+  const instant = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  });
+  return {
+    money: (cents) => money.format(cents / 100),
+    instant: (iso) => `${instant.format(new Date(iso))} UTC`,
+  };
+}
+
 /** One CSV row per timeline entry of each dispute, amounts in euros with cents, instants in ISO-8601. */
 export function disputeCsvRows(
   disputes: DisputeDetail[],
+  lang: Lang = 'en',
 ): Record<(typeof csvColumns)[number], string>[] {
+  const format = exportFormat(lang);
   return disputes.flatMap((d) =>
     d.timeline.map((e) => {
       const money = d.money.find((m) => m.at === e.at && moneyKinds[e.type] === m.kind);
@@ -235,7 +264,7 @@ export function disputeCsvRows(
         actor: e.actor.name,
         amount_eur: money ? centsToDecimal(money.amountCents) : '',
         reference: money?.reference ?? '',
-        summary: e.summary,
+        summary: renderEventText(e.summary, lang, format),
       };
     }),
   );
@@ -252,8 +281,8 @@ const formulaAfterLineBreak = /(\r\n|\r|\n)(?=[=+\-@\t\uFF1D\uFF0B\uFF0D\uFF20])
  * forms included) and, for readers that split a quoted cell at its line breaks, every line inside a
  * cell that starts so.
  */
-export function toCsv(disputes: DisputeDetail[]): string {
-  return stringify(disputeCsvRows(disputes), {
+export function toCsv(disputes: DisputeDetail[], lang: Lang): string {
+  return stringify(disputeCsvRows(disputes, lang), {
     header: true,
     columns: [...csvColumns],
     record_delimiter: 'windows',

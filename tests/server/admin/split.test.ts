@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import type { EventText } from '@machines/events/event-texts';
+import { englishText } from '../../support/event-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDealDto } from '../../../machines/contract/api';
 import { isSimulated } from '../../../server/money/gateway/create-gateway';
@@ -322,7 +324,7 @@ describe('POST /api/admin/deals/:id/split', () => {
 
     const history = (await get(`/api/admin/deals/${id}/events`)).json() as {
       type: string;
-      summary: string;
+      summary: EventText;
       status: string;
       view: { heldCents: number };
     }[];
@@ -332,7 +334,7 @@ describe('POST /api/admin/deals/:id/split', () => {
       ['SplitTransferSucceeded', 'dispute'],
       ['SplitRefundSucceeded', 'split_resolved'],
     ]);
-    expect(lines[0]!.summary).toBe(
+    expect(englishText(lines[0]!.summary)).toBe(
       'Admin root resolved the deal with a split: €150.00 to the creator, €108.20 back to the brand, €12.30 fee kept (of €270.50 held).',
     );
     expect(history.at(-1)!.view.heldCents).toBe(0);

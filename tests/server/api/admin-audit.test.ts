@@ -1,6 +1,8 @@
 import Database from 'better-sqlite3';
 import { parse } from 'csv-parse/sync';
 import { join } from 'node:path';
+import type { EventText } from '@machines/events/event-texts';
+import { englishText } from '../../support/event-text';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dealMachine } from '../../../machines/deal/deal.machine';
 import { dealStateView } from '../../../machines/deal/deal.view';
@@ -105,7 +107,7 @@ describe('replay timeline', () => {
       state: string;
       recordedState: string | null;
       actor: { kind: string; name: string };
-      summary: string;
+      summary: EventText;
       view: Record<string, unknown>;
     }[];
     const stored = (await t.ctx.store.readStream(`deal-${id}`)).map(
@@ -131,12 +133,14 @@ describe('replay timeline', () => {
     expect(by('PaymentSucceeded').view['heldCents']).toBe(27_050);
     expect(by('DealNoteAdded')).toMatchObject({
       actor: { kind: 'admin', name: 'root' },
-      summary: 'Note by root: Asked the creator for the raw files.',
       state: 'dispute',
     });
+    expect(englishText(by('DealNoteAdded').summary)).toBe(
+      'Note by root: Asked the creator for the raw files.',
+    );
     expect(by('DisputePeriodElapsed').actor.name).toBe('timer');
     const released = by('FundsReleased');
-    expect(released.summary).toMatch(
+    expect(englishText(released.summary)).toMatch(
       /^Released €250\.00 automatically: dispute period ended at 2026-03-0\dT\d\d:\d\d:\d\d\.\d{3}Z unresolved\.$/,
     );
     expect(released.view['heldCents']).toBe(0);
@@ -151,9 +155,9 @@ describe('replay timeline', () => {
     const page = (await get(`/api/admin/disputes/${id}`)).json();
     expect(page.outcome).toBe('auto_released');
     expect(
-      page.automatic.map((e: { type: string; summary: string }) => [
+      page.automatic.map((e: { type: string; summary: EventText }) => [
         e.type,
-        e.summary.split(':')[0],
+        englishText(e.summary).split(':')[0],
       ]),
     ).toEqual([
       ['DisputePeriodElapsed', 'Dispute period ended at 2026-03-05T09'.split(':')[0]],

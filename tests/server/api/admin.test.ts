@@ -1,3 +1,4 @@
+import { englishText } from '../../support/event-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccounts } from '../../../server/admin/admin-accounts';
 import { acceptAndConnect, claimHeader, payDeal } from './flow-helpers';
@@ -151,9 +152,9 @@ describe('admin', () => {
         'FundsReleased',
       ]),
     );
-    expect(timeline.find((e: { type: string }) => e.type === 'DisputeOpened').summary).toContain(
-      '"Late"',
-    );
+    expect(
+      englishText(timeline.find((e: { type: string }) => e.type === 'DisputeOpened').summary),
+    ).toContain('“Late”');
   });
 
   it('given a paid deal, when the admin refunds, then cancelled; refunding a completed deal is 409; unknown deal is 404', async () => {

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getAdminToken } from '@/lib/admin-token';
 import { HttpError } from '@/lib/http';
+import { currentLanguage } from '@/i18n';
+import type { EventText } from '@machines/events/event-texts';
 import { adminApi, AdminSessionExpired } from './admin-api';
 
 /** One step of a deal's replay: the deal as it stood right after the event (server-side fold). */
@@ -11,7 +13,7 @@ export interface ReplayEntry {
   actor: { kind: string; name: string };
   state: string;
   status: string;
-  summary: string;
+  summary: EventText;
   view: {
     status: string;
     step: number | null;
@@ -66,10 +68,10 @@ export interface DisputeDetail extends DisputeSummary {
   description: string | null;
   evidence: { at: string; by: string; text: string }[];
   holds: { since: string; until: string | null; source: string; reason: string; by: string }[];
-  decisions: { at: string; by: string; type: string; summary: string }[];
-  automatic: { at: string; type: string; summary: string }[];
+  decisions: { at: string; by: string; type: string; summary: EventText }[];
+  automatic: { at: string; type: string; summary: EventText }[];
   money: { at: string; kind: string; amountCents: number; reference: string | null }[];
-  timeline: { at: string; type: string; actor: { name: string }; summary: string }[];
+  timeline: { at: string; type: string; actor: { name: string }; summary: EventText }[];
 }
 
 export interface DisputeFilters {
@@ -169,7 +171,11 @@ export async function downloadExport(
   const params = filters ? query(filters) : new URLSearchParams();
   params.set('format', format);
   const response = await fetch(`${path}?${params.toString()}`, {
-    headers: { Authorization: `Bearer ${getAdminToken() ?? ''}` },
+    // The CSV's texts are in the language the admin reads the app in.
+    headers: {
+      Authorization: `Bearer ${getAdminToken() ?? ''}`,
+      'Accept-Language': currentLanguage(),
+    },
   });
   if (response.status === 401) throw new AdminSessionExpired();
   if (!response.ok)

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { formatEuro } from '@machines/money';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast-store';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { errorText } from '@/lib/http';
-import { t, type MessageKey } from '@/i18n';
+import { formatMoney, t, type MessageKey } from '@/i18n';
 import { AdminSessionExpired } from '@/features/admin/api/admin-api';
+import { eventText } from '@/features/admin/model/event-text';
 import {
   disputeOutcomes,
   downloadExport,
@@ -52,7 +52,7 @@ function ExportButtons({
 function RecordList({ title, rows, testId }: { title: string; rows: string[]; testId: string }) {
   return (
     <div>
-      <h4 className="text-sm font-semibold">{title}</h4>
+      <h3 className="text-sm font-semibold">{title}</h3>
       {rows.length ? (
         <ul className="list-disc pl-5 text-sm" data-testid={testId}>
           {rows.map((r, i) => (
@@ -76,39 +76,39 @@ function DisputeRecords({ d }: { d: Dispute }) {
     <>
       <RecordList
         title={t('admin.evidence')}
-        rows={d.evidence.map((e) => `${formatDateTime(e.at, 'en-US')} · ${e.by}: ${e.text}`)}
+        rows={d.evidence.map((e) => `${formatDateTime(e.at)} · ${e.by}: ${e.text}`)}
         testId="dispute-evidence"
       />
       <RecordList
         title={t('admin.holds')}
         rows={d.holds.map(
           (h) =>
-            `${formatDateTime(h.since, 'en-US')} → ${h.until ? formatDateTime(h.until, 'en-US') : t('admin.holdOngoing')} · ${h.by}: ${h.reason}`,
+            `${formatDateTime(h.since)} → ${h.until ? formatDateTime(h.until) : t('admin.holdOngoing')} · ${h.by}: ${t(`admin.holdSource.${h.source}` as MessageKey)}${h.reason ? ` — ${h.reason}` : ''}`,
         )}
         testId="dispute-holds"
       />
       <RecordList
         title={t('admin.decisions')}
-        rows={d.decisions.map((e) => `${formatDateTime(e.at, 'en-US')} · ${e.by}: ${e.summary}`)}
+        rows={d.decisions.map((e) => `${formatDateTime(e.at)} · ${e.by}: ${eventText(e.summary)}`)}
         testId="dispute-decisions"
       />
       <RecordList
         title={t('admin.automatic')}
-        rows={d.automatic.map((e) => `${formatDateTime(e.at, 'en-US')}: ${e.summary}`)}
+        rows={d.automatic.map((e) => `${formatDateTime(e.at)}: ${eventText(e.summary)}`)}
         testId="dispute-automatic"
       />
       <RecordList
         title={t('admin.money')}
         rows={d.money.map(
           (m) =>
-            `${formatDateTime(m.at, 'en-US')} · ${m.kind} · ${formatEuro(m.amountCents, 'en-US')}${m.reference ? ` · ${m.reference}` : ''}`,
+            `${formatDateTime(m.at)} · ${t(`admin.moneyKind.${m.kind}` as MessageKey)} · ${formatMoney(m.amountCents)}${m.reference ? ` · ${m.reference}` : ''}`,
         )}
         testId="dispute-money"
       />
       <RecordList
         title={t('admin.timeline')}
         rows={d.timeline.map(
-          (e) => `${formatDateTime(e.at, 'en-US')} · ${e.actor.name}: ${e.summary}`,
+          (e) => `${formatDateTime(e.at)} · ${e.actor.name}: ${eventText(e.summary)}`,
         )}
         testId="dispute-timeline"
       />
@@ -135,8 +135,8 @@ function DisputePage({ id, onExpired }: { id: number; onExpired: () => void }) {
           {t(`admin.outcome.${d.outcome}` as MessageKey)}
         </span>
       </div>
-      <p className="text-sm">
-        {d.brand} → {d.creator} · {formatEuro(d.amountCents, 'en-US')}
+      <p className="break-words text-sm">
+        {d.brand} → {d.creator} · {formatMoney(d.amountCents)}
       </p>
       <p className="text-sm">
         <span className="font-semibold">{t('admin.disputeReason')}:</span> {d.reason}
@@ -163,7 +163,7 @@ function DisputeFilterBar({
   onExpired: () => void;
 }) {
   return (
-    <div className="flex flex-wrap items-end gap-3">
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:items-end">
       <label className="text-sm">
         {t('admin.outcome')}
         <select
@@ -221,7 +221,7 @@ function DisputeList({
   onSelect: (id: number) => void;
 }) {
   return (
-    <ul className="space-y-2" aria-label={t('admin.tab.disputes')}>
+    <ul className="min-w-0 space-y-2" aria-label={t('admin.tab.disputes')}>
       {disputes.isSuccess && disputes.data.length === 0 && (
         <li className="text-sm text-slate-500">{t('admin.disputesEmpty')}</li>
       )}
@@ -231,17 +231,19 @@ function DisputeList({
             type="button"
             onClick={() => onSelect(d.dealId)}
             aria-current={selected === d.dealId}
-            className={`w-full rounded-xl border bg-white p-3 text-left text-sm shadow-sm ${selected === d.dealId ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200'}`}
+            className={`block w-full min-w-0 rounded-xl border bg-white p-3 text-left text-sm shadow-sm ${selected === d.dealId ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200'}`}
           >
-            <span className="flex justify-between gap-2">
-              <span className="truncate font-semibold">
+            <span className="flex min-w-0 justify-between gap-2">
+              <span className="min-w-0 truncate font-semibold">
                 #{d.dealId} {d.title ?? d.creator}
               </span>
-              <span>{formatEuro(d.amountCents, 'en-US')}</span>
+              <span className="shrink-0">{formatMoney(d.amountCents)}</span>
             </span>
-            <span className="flex justify-between gap-2 text-slate-500">
-              <span>{t(`admin.outcome.${d.outcome}` as MessageKey)}</span>
-              <span>{formatDate(d.openedAt, 'en-US')}</span>
+            <span className="flex min-w-0 justify-between gap-2 text-slate-600">
+              <span className="min-w-0 truncate">
+                {t(`admin.outcome.${d.outcome}` as MessageKey)}
+              </span>
+              <span className="shrink-0">{formatDate(d.openedAt)}</span>
             </span>
             <span className="block truncate text-slate-600">{d.reason}</span>
           </button>
@@ -264,9 +266,9 @@ export function DisputesSection({ onExpired }: { onExpired: () => void }) {
     <div className="space-y-4">
       <DisputeFilterBar filters={filters} set={set} onExpired={onExpired} />
       {disputes.isError && <p className="text-sm text-red-600">{errorText(disputes.error)}</p>}
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <DisputeList disputes={disputes} selected={selected} onSelect={setSelected} />
-        <div>
+        <div className="min-w-0">
           {selected !== null ? (
             <DisputePage id={selected} onExpired={onExpired} />
           ) : (

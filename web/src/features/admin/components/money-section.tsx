@@ -1,16 +1,15 @@
-import { formatEuro } from '@machines/money';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
 import { formatDate } from '@/lib/dates';
 import { errorText } from '@/lib/http';
-import { t, type MessageKey } from '@/i18n';
+import { formatMoney, t, type MessageKey } from '@/i18n';
 import { AdminSessionExpired } from '@/features/admin/api/admin-api';
 import { downloadExport } from '@/features/admin/api/admin-audit';
 import { useMoneyOverview, type MoneyOverviewDto } from '@/features/admin/api/admin-money';
 import { DayBars } from './money-chart';
 
-const euro = (cents: number) => formatEuro(cents, 'en-US');
+const euro = (cents: number) => formatMoney(cents);
 type Series = 'releasedCents' | 'refundedCents' | 'feesCents';
 const SERIES: { key: Series; label: MessageKey; color: string }[] = [
   { key: 'releasedCents', label: 'admin.money.released', color: '#15803d' },
@@ -29,7 +28,15 @@ function Figure({ label, cents, testId }: { label: string; cents: number; testId
   );
 }
 
+/** The days on which money moved, newest first (a quiet day is a row of zeros, left out). */
 function DayTable({ days }: { days: MoneyOverviewDto['days'] }) {
+  const moved = days.filter((d) => SERIES.some((s) => d[s.key] !== 0)).reverse();
+  if (moved.length === 0)
+    return (
+      <p className="text-sm text-slate-600" data-testid="money-days-empty">
+        {t('admin.money.noDays')}
+      </p>
+    );
   return (
     // Scrollable, so it takes keyboard focus (and says what it is) for people who scroll with keys.
     <div
@@ -53,7 +60,7 @@ function DayTable({ days }: { days: MoneyOverviewDto['days'] }) {
           </tr>
         </thead>
         <tbody>
-          {[...days].reverse().map((d) => (
+          {moved.map((d) => (
             <tr key={d.day} className="border-t border-slate-100">
               <th scope="row" className="text-left font-normal">
                 {formatDate(d.day)}
@@ -104,6 +111,8 @@ export function MoneySection({ onExpired }: { onExpired: () => void }) {
         <section key={s.key} className="space-y-1">
           <h3 className="text-sm font-semibold">{t('admin.money.perDay', { what: t(s.label) })}</h3>
           <DayBars
+            days={o.days.map((d) => d.day)}
+            emptyText={t('admin.money.chartEmpty', { what: t(s.label) })}
             title={t('admin.money.perDay', { what: t(s.label) })}
             description={t('admin.money.chartDesc', {
               total: euro(o.totals[s.key]),

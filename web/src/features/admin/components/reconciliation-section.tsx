@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { formatEuro } from '@machines/money';
 import { inputClass } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/dates';
 import { errorText } from '@/lib/http';
-import { t, type MessageKey } from '@/i18n';
+import { formatMoney, t, type MessageKey } from '@/i18n';
 import { useReconciliation, type ReconciliationReportDto } from '@/features/admin/api/admin-money';
 
 type Mismatch = ReconciliationReportDto['mismatches'][number];
-const money = (cents: number | null) => (cents === null ? '—' : formatEuro(cents, 'en-US'));
+const money = (cents: number | null) => (cents === null ? '—' : formatMoney(cents));
 
 function MismatchTable({ kind, rows }: { kind: string; rows: Mismatch[] }) {
   return (
@@ -47,7 +46,7 @@ function MismatchTable({ kind, rows }: { kind: string; rows: Mismatch[] }) {
                 </td>
                 <td>{money(m.ledgerCents)}</td>
                 <td>{money(m.gatewayCents)}</td>
-                <td>{formatDateTime(m.at, 'en-US')}</td>
+                <td>{formatDateTime(m.at)}</td>
               </tr>
             ))}
           </tbody>
@@ -97,8 +96,8 @@ export function ReconciliationSection() {
             <table className="w-full text-left text-sm" data-testid="reconciliation-totals">
               <caption className="text-left text-slate-500">
                 {t('admin.recon.period', {
-                  since: formatDateTime(r.since, 'en-US'),
-                  until: formatDateTime(r.until, 'en-US'),
+                  since: formatDateTime(r.since),
+                  until: formatDateTime(r.until),
                 })}
               </caption>
               <thead>

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { formatEuro } from '@machines/money';
 import { Badge } from '@/components/ui/badge';
 import { TOTAL_STEPS } from '@/components/ui/progress-tracker';
 import { formatDateTime } from '@/lib/dates';
-import { t, type MessageKey } from '@/i18n';
+import { formatMoney, t, type MessageKey } from '@/i18n';
+import { eventText } from '@/features/admin/model/event-text';
 import { useIntegrity, useReplay, type ReplayEntry } from '@/features/admin/api/admin-audit';
 
 /** The chain state of the stream: intact, or where it first breaks. */
@@ -52,20 +52,17 @@ function ReplayState({
       aria-live="polite"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-semibold">
-          {t('admin.replayStep', { n: at + 1, total })} · {current.type}
-        </span>
-        <Badge tone={current.view.badge as 'grey'}>
-          {current.view.status === 'new'
-            ? current.view.status
-            : t(`admin.status.${current.view.status}` as MessageKey)}
-        </Badge>
+        <span className="font-semibold">{t('admin.replayStep', { n: at + 1, total })}</span>
+        {current.view.status !== 'new' && (
+          <Badge tone={current.view.badge as 'grey'}>
+            {t(`admin.status.${current.view.status}` as MessageKey)}
+          </Badge>
+        )}
       </div>
       <p className="text-slate-600">
-        {formatDateTime(current.at, 'en-US')} ·{' '}
-        <span data-testid="replay-actor">{current.actor.name}</span>
+        {formatDateTime(current.at)} · <span data-testid="replay-actor">{current.actor.name}</span>
       </p>
-      <p data-testid="replay-summary">{current.summary}</p>
+      <p data-testid="replay-summary">{eventText(current.summary)}</p>
       <dl className="grid grid-cols-2 gap-x-2 text-xs text-slate-600">
         <dt>{t('admin.replayProgress')}</dt>
         <dd data-testid="replay-step">
@@ -75,12 +72,14 @@ function ReplayState({
         </dd>
         <dt>{t('admin.replayHeld')}</dt>
         <dd data-testid="replay-held">
-          {formatEuro(current.view.heldCents, 'en-US')}
+          {formatMoney(current.view.heldCents)}
           {current.view.onHold ? ` · ${t('admin.requestOnHoldBadge')}` : ''}
         </dd>
         <dt>{t('admin.replayAllowed')}</dt>
         <dd data-testid="replay-can">
-          {current.view.can.length ? current.view.can.join(', ') : '—'}
+          {current.view.can.length
+            ? current.view.can.map((a) => t(`admin.action.${a}` as MessageKey)).join(', ')
+            : '—'}
         </dd>
       </dl>
     </div>
@@ -124,9 +123,9 @@ export function ReplayTimeline({ dealId }: { dealId: number }) {
               step={1}
               value={at}
               data-testid="replay-slider"
-              aria-valuetext={`${at + 1} / ${entries.length}: ${current.type}`}
+              aria-valuetext={`${at + 1} / ${entries.length}: ${eventText(current.summary)}`}
               onChange={(e) => setIndex(Number(e.target.value))}
-              className="w-full accent-brand-600"
+              className="h-11 w-full accent-brand-600"
             />
           </label>
           <ReplayState entry={current} at={at} total={entries.length} />
@@ -141,16 +140,13 @@ export function ReplayTimeline({ dealId }: { dealId: number }) {
               >
                 <button
                   type="button"
-                  className="text-left"
+                  className="min-h-11 w-full text-left"
                   onClick={() => setIndex(i)}
                   aria-current={i === at}
-                  aria-label={t('admin.replayJump', { n: i + 1, type: e.type })}
                 >
-                  <span className="font-semibold">{e.type}</span>{' '}
-                  <span className="text-slate-500">
-                    {formatDateTime(e.at, 'en-US')} · {e.actor.name}
-                  </span>
-                  <span className="block text-slate-600">{e.summary}</span>
+                  <span className="font-semibold">{formatDateTime(e.at)}</span>{' '}
+                  <span className="text-slate-600">· {e.actor.name}</span>
+                  <span className="block text-slate-700">{eventText(e.summary)}</span>
                 </button>
               </li>
             ))}

@@ -1,0 +1,278 @@
+/**
+ * What a deal's events mean, in an auditor's words, in English and Dutch: the admin history, the
+ * dispute page and the dispute exports all render these. The server sends a code and its params
+ * (`EventText`); whoever shows it renders it in the reader's language. Params named `…Cents` are
+ * amounts in cents and params named `…At` are instants: the renderer formats them for the reader
+ * (money and local time in the reader's locale), so no text carries cents or ISO instants.
+ * Pure data and one pure function (no I/O), like the error catalogue.
+ */
+export type EventTextParams = Record<string, string | number>;
+
+export interface EventText {
+  code: EventTextCode;
+  params: EventTextParams;
+}
+
+type Texts = Record<'en' | 'nl', string>;
+const x = (en: string, nl: string): Texts => ({ en, nl });
+
+export const eventTexts = {
+  DealCreated: x(
+    'Deal created by {name} for {amountCents} (total {totalCents}).',
+    'Deal aangemaakt door {name} voor {amountCents} (totaal {totalCents}).',
+  ),
+  DealUpdated: x(
+    'Terms edited: amount {amountCents}.',
+    'Voorwaarden gewijzigd: bedrag {amountCents}.',
+  ),
+  ShareLinkGenerated: x(
+    'A link for the creator was issued.',
+    'Er is een link voor de creator aangemaakt.',
+  ),
+  CheckoutSessionCreated: x(
+    'Checkout opened for {totalCents}.',
+    'Betaalpagina geopend voor {totalCents}.',
+  ),
+  PaymentSucceeded: x(
+    'Payment of {amountCents} confirmed by the payment provider ({method}); held in escrow.',
+    'Betaling van {amountCents} bevestigd door de betaalprovider ({method}); in escrow bewaard.',
+  ),
+  'PaymentSucceeded.noMethod': x(
+    'Payment of {amountCents} confirmed by the payment provider; held in escrow.',
+    'Betaling van {amountCents} bevestigd door de betaalprovider; in escrow bewaard.',
+  ),
+  PaymentFailed: x(
+    'Payment failed at the payment provider: {reason}.',
+    'Betaling mislukt bij de betaalprovider: {reason}.',
+  ),
+  'CreatorAccepted.account': x(
+    'The creator accepted while signed in as {name}; the deal is bound to that account and the accepting browser.',
+    'De creator accepteerde, ingelogd als {name}; de deal hoort bij dat account en de browser waarin geaccepteerd is.',
+  ),
+  'CreatorAccepted.browser': x(
+    'The creator accepted through the link; the deal is bound to the accepting browser.',
+    'De creator accepteerde via de link; de deal hoort bij de browser waarin geaccepteerd is.',
+  ),
+  'CreatorAccepted.link': x(
+    'The creator accepted the deal through the link.',
+    'De creator accepteerde de deal via de link.',
+  ),
+  ShareLinkRotated: x(
+    'The brand replaced the creator link before acceptance; the old link no longer works.',
+    'Het merk verving de creatorlink vóór acceptatie; de oude link werkt niet meer.',
+  ),
+  BankOnboardingStarted: x(
+    'The creator started bank account setup.',
+    'De creator begon met het koppelen van een bankrekening.',
+  ),
+  BankAccountConnected: x(
+    'The creator connected a bank account; payouts are enabled.',
+    'De creator koppelde een bankrekening; uitbetalingen zijn mogelijk.',
+  ),
+  ContentDelivered: x(
+    'The creator marked the assignment as delivered.',
+    'De creator meldde de opdracht als geleverd.',
+  ),
+  ReviewPeriodStarted: x(
+    'Review period started automatically on delivery; it runs until {endsAt}.',
+    'De beoordelingsperiode begon automatisch bij levering; die loopt tot {endsAt}.',
+  ),
+  ReviewPeriodElapsed: x(
+    'Review period ended at {endsAt} without approval or dispute.',
+    'De beoordelingsperiode eindigde op {endsAt} zonder goedkeuring of geschil.',
+  ),
+  DisputeOpened: x(
+    'The brand opened a dispute: “{reason}”. Payment held until {endsAt}.',
+    'Het merk opende een geschil: „{reason}”. Betaling vastgehouden tot {endsAt}.',
+  ),
+  'DisputeOpened.described': x(
+    'The brand opened a dispute: “{reason}” ({description}). Payment held until {endsAt}.',
+    'Het merk opende een geschil: „{reason}” ({description}). Betaling vastgehouden tot {endsAt}.',
+  ),
+  DisputePeriodElapsed: x(
+    'Dispute period ended at {endsAt} unresolved.',
+    'De geschilperiode eindigde op {endsAt} zonder oplossing.',
+  ),
+  'FundsReleaseRequested.brand': x(
+    'The brand approved: release of {amountCents} to the creator requested.',
+    'Het merk keurde goed: vrijgave van {amountCents} aan de creator aangevraagd.',
+  ),
+  'FundsReleaseRequested.admin': x(
+    'Admin {name} asked to release {amountCents} to the creator.',
+    'Beheerder {name} vroeg om {amountCents} vrij te geven aan de creator.',
+  ),
+  'FundsReleaseRequested.review_period_elapsed': x(
+    'Release of {amountCents} requested automatically: review period ended at {endsAt}.',
+    'Vrijgave van {amountCents} automatisch aangevraagd: de beoordelingsperiode eindigde op {endsAt}.',
+  ),
+  'FundsReleaseRequested.dispute_period_elapsed': x(
+    'Release of {amountCents} requested automatically: dispute period ended at {endsAt} unresolved.',
+    'Vrijgave van {amountCents} automatisch aangevraagd: de geschilperiode eindigde op {endsAt} zonder oplossing.',
+  ),
+  'FundsReleased.brand': x(
+    'Released {amountCents} to the creator: the brand approved.',
+    '{amountCents} vrijgegeven aan de creator: het merk keurde goed.',
+  ),
+  'FundsReleased.admin': x(
+    'Released {amountCents} to the creator by admin {name}.',
+    '{amountCents} vrijgegeven aan de creator door beheerder {name}.',
+  ),
+  'FundsReleased.review_period_elapsed': x(
+    'Released {amountCents} automatically: review period ended at {endsAt}.',
+    '{amountCents} automatisch vrijgegeven: de beoordelingsperiode eindigde op {endsAt}.',
+  ),
+  'FundsReleased.dispute_period_elapsed': x(
+    'Released {amountCents} automatically: dispute period ended at {endsAt} unresolved.',
+    '{amountCents} automatisch vrijgegeven: de geschilperiode eindigde op {endsAt} zonder oplossing.',
+  ),
+  RefundRequested: x(
+    'Admin {name} asked to refund {amountCents} to the brand.',
+    'Beheerder {name} vroeg om {amountCents} terug te betalen aan het merk.',
+  ),
+  RefundFailed: x(
+    'The payment provider refused the refund: {code} — {message}; it can be asked again.',
+    'De betaalprovider weigerde de terugbetaling: {code} — {message}; die kan opnieuw worden gevraagd.',
+  ),
+  'CheckoutSessionClosed.terms_changed': x(
+    'Checkout closed (terms changed).',
+    'Betaalpagina gesloten (voorwaarden gewijzigd).',
+  ),
+  'CheckoutSessionClosed.replaced': x(
+    'Checkout closed (replaced by a newer one).',
+    'Betaalpagina gesloten (vervangen door een nieuwere).',
+  ),
+  'CheckoutSessionClosed.deal_deleted': x(
+    'Checkout closed (deal deleted).',
+    'Betaalpagina gesloten (deal verwijderd).',
+  ),
+  'UnexpectedPaymentReceived.not_open_session': x(
+    'A payment of {amountCents} that does not fund the deal arrived (not its open checkout); it is refunded automatically.',
+    'Er kwam een betaling van {amountCents} binnen die de deal niet financiert (niet de open betaalpagina); die wordt automatisch terugbetaald.',
+  ),
+  'UnexpectedPaymentReceived.amount_mismatch': x(
+    'A payment of {amountCents} that does not fund the deal arrived (not the amount due); it is refunded automatically.',
+    'Er kwam een betaling van {amountCents} binnen die de deal niet financiert (niet het verschuldigde bedrag); die wordt automatisch terugbetaald.',
+  ),
+  'UnexpectedPaymentReceived.already_paid': x(
+    'A payment of {amountCents} that does not fund the deal arrived (already paid); it is refunded automatically.',
+    'Er kwam een betaling van {amountCents} binnen die de deal niet financiert (al betaald); die wordt automatisch terugbetaald.',
+  ),
+  'UnexpectedPaymentReceived.deal_closed': x(
+    'A payment of {amountCents} that does not fund the deal arrived (deal closed); it is refunded automatically.',
+    'Er kwam een betaling van {amountCents} binnen die de deal niet financiert (deal gesloten); die wordt automatisch terugbetaald.',
+  ),
+  'TransferFailed.brand': x(
+    'Transfer failed (brand approval): {code} — {message}.',
+    'Overboeking mislukt (goedkeuring door het merk): {code} — {message}.',
+  ),
+  'TransferFailed.admin': x(
+    'Transfer failed (admin release): {code} — {message}.',
+    'Overboeking mislukt (vrijgave door beheerder): {code} — {message}.',
+  ),
+  'TransferFailed.review_period_elapsed': x(
+    'Transfer failed (review period ended): {code} — {message}.',
+    'Overboeking mislukt (beoordelingsperiode verlopen): {code} — {message}.',
+  ),
+  'TransferFailed.dispute_period_elapsed': x(
+    'Transfer failed (dispute period ended): {code} — {message}.',
+    'Overboeking mislukt (geschilperiode verlopen): {code} — {message}.',
+  ),
+  DealCompletedManually: x(
+    'Completed without a transfer: {reason}.',
+    'Afgerond zonder overboeking: {reason}.',
+  ),
+  'DealPutOnHold.chargeback': x(
+    'Put on hold automatically: {reason}.',
+    'Automatisch vastgehouden: {reason}.',
+  ),
+  'DealPutOnHold.admin': x(
+    'Put on hold by {name}: {reason}.',
+    'Vastgehouden door {name}: {reason}.',
+  ),
+  DealReleasedFromHold: x(
+    'Hold lifted by {name}; timers resumed.',
+    'Vasthouden opgeheven door {name}; termijnen lopen weer.',
+  ),
+  'DealReleasedFromHold.review': x(
+    'Hold lifted by {name}; timers resumed, review now ends at {reviewEndsAt}.',
+    'Vasthouden opgeheven door {name}; termijnen lopen weer, beoordeling eindigt nu op {reviewEndsAt}.',
+  ),
+  'DealReleasedFromHold.dispute': x(
+    'Hold lifted by {name}; timers resumed, dispute now ends at {disputeEndsAt}.',
+    'Vasthouden opgeheven door {name}; termijnen lopen weer, geschil eindigt nu op {disputeEndsAt}.',
+  ),
+  DealRefunded: x(
+    'Refunded {amountCents} to the brand; deal cancelled.',
+    '{amountCents} terugbetaald aan het merk; deal geannuleerd.',
+  ),
+  'DealRefunded.reversed': x(
+    'Refunded {amountCents} to the brand (the transfer was reversed first); deal cancelled.',
+    '{amountCents} terugbetaald aan het merk (de overboeking is eerst teruggedraaid); deal geannuleerd.',
+  ),
+  ChargebackOpened: x(
+    'Card chargeback of {amountCents} opened by the card issuer: {reason}.',
+    'Terugboeking van {amountCents} geopend door de kaartuitgever: {reason}.',
+  ),
+  'ChargebackOpened.held': x(
+    'Card chargeback of {amountCents} opened by the card issuer: {reason}; the deal was put on hold automatically.',
+    'Terugboeking van {amountCents} geopend door de kaartuitgever: {reason}; de deal is automatisch vastgehouden.',
+  ),
+  DuplicatePaymentRefunded: x(
+    'A second payment of {amountCents} was refunded automatically: the deal was already paid.',
+    'Een tweede betaling van {amountCents} is automatisch terugbetaald: de deal was al betaald.',
+  ),
+  DealDeleted: x('The brand deleted the unpaid deal.', 'Het merk verwijderde de onbetaalde deal.'),
+  DealNoteAdded: x('Note by {name}: {note}', 'Notitie van {name}: {note}'),
+  DealSplitRequested: x(
+    'Admin {name} resolved the deal with a split: {creatorCents} to the creator, {refundCents} back to the brand, {feeKeptCents} fee kept (of {chargedCents} held).',
+    'Beheerder {name} loste de deal op met een verdeling: {creatorCents} naar de creator, {refundCents} terug naar het merk, {feeKeptCents} kosten behouden (van {chargedCents} in bewaring).',
+  ),
+  'DealSplitRetried.transfer': x(
+    "Admin {name} retried the split's transfer under its original key.",
+    'Beheerder {name} probeerde de overboeking van de verdeling opnieuw, met de oorspronkelijke sleutel.',
+  ),
+  'DealSplitRetried.refund': x(
+    "Admin {name} retried the split's refund under its original key.",
+    'Beheerder {name} probeerde de terugbetaling van de verdeling opnieuw, met de oorspronkelijke sleutel.',
+  ),
+  SplitTransferSucceeded: x(
+    'Split: {amountCents} transferred to the creator.',
+    'Verdeling: {amountCents} overgemaakt aan de creator.',
+  ),
+  SplitTransferFailed: x(
+    'Split: the payment provider refused the transfer to the creator: {code} — {message}; it can be retried.',
+    'Verdeling: de betaalprovider weigerde de overboeking aan de creator: {code} — {message}; die kan opnieuw worden geprobeerd.',
+  ),
+  SplitRefundSucceeded: x(
+    'Split: {amountCents} refunded to the brand.',
+    'Verdeling: {amountCents} terugbetaald aan het merk.',
+  ),
+  SplitRefundFailed: x(
+    'Split: the payment provider refused the refund to the brand: {code} — {message}; it can be retried.',
+    'Verdeling: de betaalprovider weigerde de terugbetaling aan het merk: {code} — {message}; die kan opnieuw worden geprobeerd.',
+  ),
+} as const satisfies Record<string, Texts>;
+
+export type EventTextCode = keyof typeof eventTexts;
+
+/** How the reader wants amounts (in cents) and instants (ISO-8601) written. */
+export interface EventTextFormat {
+  money: (cents: number) => string;
+  instant: (iso: string) => string;
+}
+
+/** The text in `lang`, each `{param}` filled: `…Cents` as money, `…At` as an instant, others as given. */
+export function renderEventText(
+  text: EventText,
+  lang: 'en' | 'nl',
+  format: EventTextFormat,
+): string {
+  const template: string = eventTexts[text.code]?.[lang] ?? text.code;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = text.params[name];
+    if (value === undefined) return whole;
+    if (name.endsWith('Cents')) return format.money(Number(value));
+    if (name.endsWith('At')) return format.instant(String(value));
+    return String(value);
+  });
+}

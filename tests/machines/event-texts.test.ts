@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { eventTexts, renderEventText } from '@machines/events/event-texts';
+
+const params = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('event texts', () => {
+  it('given every code, then English and Dutch name the same params', () => {
+    for (const [code, texts] of Object.entries(eventTexts))
+      expect(params(texts.nl), code).toEqual(params(texts.en));
+  });
+
+  it('given amounts and instants, then the reader formats them; other params stay as given', () => {
+    const format = { money: (c: number) => `EUR ${c / 100}`, instant: (iso: string) => `@${iso}` };
+    expect(
+      renderEventText(
+        { code: 'DisputeOpened', params: { reason: 'Late', endsAt: '2026-11-27T08:40:10Z' } },
+        'nl',
+        format,
+      ),
+    ).toBe('Het merk opende een geschil: „Late”. Betaling vastgehouden tot @2026-11-27T08:40:10Z.');
+    expect(
+      renderEventText(
+        { code: 'SplitRefundSucceeded', params: { amountCents: 15_148 } },
+        'en',
+        format,
+      ),
+    ).toBe('Split: EUR 151.48 refunded to the brand.');
+  });
+});

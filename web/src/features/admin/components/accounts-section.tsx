@@ -1,77 +1,50 @@
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { inputClass } from '@/components/ui/field';
+import { SelectField, TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast-store';
 import { useConfirm } from '@/components/ui/use-confirm';
 import { formatDateTime } from '@/lib/dates';
 import { errorText } from '@/lib/http';
 import { t } from '@/i18n';
-import {
-  useAdminAccounts,
-  useCreateAccount,
-  useDeactivateAccount,
-} from '@/features/admin/api/admin-audit';
+import { useAdminAccounts, useDeactivateAccount } from '@/features/admin/api/admin-audit';
+import { useCreateAccountForm } from '@/features/admin/hooks/use-create-account-form';
 
 /** The form that creates an admin or auditor account. */
 function CreateAccountForm({ failed }: { failed: (error: unknown) => void }) {
-  const create = useCreateAccount();
-  const [form, setForm] = useState({
-    username: '',
-    password: '',
-    role: 'auditor' as 'admin' | 'auditor',
-  });
+  const f = useCreateAccountForm(failed);
   return (
     <form
-      className="flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-4"
+      noValidate
+      className="grid grid-cols-1 gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-4 sm:items-start"
       aria-label={t('admin.accountCreate')}
-      onSubmit={(e) => {
-        e.preventDefault();
-        create.mutate(form, {
-          onSuccess: () => {
-            toast({ title: t('admin.accountCreated', { username: form.username }) });
-            setForm({ username: '', password: '', role: 'auditor' });
-          },
-          onError: failed,
-        });
-      }}
+      onSubmit={f.submit}
     >
-      <label className="text-sm">
-        {t('admin.username')}
-        <input
-          className={inputClass}
-          value={form.username}
-          onChange={(e) => setForm({ ...form, username: e.target.value })}
-          required
-          maxLength={100}
-          name="new-username"
-        />
-      </label>
-      <label className="text-sm">
-        {t('admin.password')}
-        <input
-          className={inputClass}
-          type="password"
-          value={form.password}
-          onChange={(e) => setForm({ ...form, password: e.target.value })}
-          required
-          minLength={8}
-          name="new-password"
-          autoComplete="new-password"
-        />
-      </label>
-      <label className="text-sm">
-        {t('admin.role')}
-        <select
-          className={inputClass}
-          value={form.role}
-          onChange={(e) => setForm({ ...form, role: e.target.value as 'admin' | 'auditor' })}
-          name="new-role"
-        >
-          <option value="auditor">{t('admin.role.auditor')}</option>
-          <option value="admin">{t('admin.role.admin')}</option>
-        </select>
-      </label>
-      <Button type="submit" disabled={create.isPending}>
+      <TextField
+        label={t('admin.username')}
+        value={f.form.username}
+        onChange={(e) => f.set({ username: e.target.value })}
+        maxLength={100}
+        name="new-username"
+        error={f.usernameError}
+      />
+      <TextField
+        label={t('admin.password')}
+        type="password"
+        value={f.form.password}
+        onChange={(e) => f.set({ password: e.target.value })}
+        name="new-password"
+        autoComplete="new-password"
+        error={f.passwordError}
+      />
+      <SelectField
+        label={t('admin.role')}
+        value={f.form.role}
+        onChange={(e) => f.set({ role: e.target.value as 'admin' | 'auditor' })}
+        name="new-role"
+      >
+        <option value="auditor">{t('admin.role.auditor')}</option>
+        <option value="admin">{t('admin.role.admin')}</option>
+      </SelectField>
+      <Button type="submit" className="sm:mt-6" disabled={f.busy}>
         {t('admin.accountCreate')}
       </Button>
     </form>
@@ -103,9 +76,8 @@ export function AccountsSection({ readOnly, me }: { readOnly: boolean; me: strin
             <span>
               <span className="font-semibold">{a.username}</span> · {t(`admin.role.${a.role}`)} ·{' '}
               {a.active ? t('admin.accountActive') : t('admin.accountInactive')}
-              <span className="block text-xs text-slate-500">
-                {t('admin.lastLogin')}:{' '}
-                {a.lastLoginAt ? formatDateTime(a.lastLoginAt, 'en-US') : '—'}
+              <span className="block text-xs text-slate-600">
+                {t('admin.lastLogin')}: {a.lastLoginAt ? formatDateTime(a.lastLoginAt) : '—'}
               </span>
             </span>
             {!readOnly && a.active && a.username !== me && (

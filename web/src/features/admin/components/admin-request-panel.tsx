@@ -26,7 +26,6 @@ function RequestFacts({ request }: { request: AdminPaymentRequestDto }) {
       <DetailRow label={t('admin.totalPaid')} value={formatMoney(request.totalAmountCents)} />
       <DetailRow label={t('card.assignment')} value={request.title} />
       <DetailRow label={t('admin.deadline')} value={formatDate(request.deadline)} />
-      <DetailRow label={t('admin.requestState')} value={request.machineState} />
       <DetailRow
         label={t('admin.payoutAccount')}
         value={t(request.creator.payoutsEnabled ? 'admin.payoutReady' : 'admin.payoutNotReady')}

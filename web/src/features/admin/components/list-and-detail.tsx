@@ -34,8 +34,9 @@ export function ListAndDetail<T extends { id: number }>({
   current?: T | null;
 }) {
   return (
-    <div className="grid gap-4 md:grid-cols-2">
-      <ul className="space-y-2" aria-label={label}>
+    // minmax(0, 1fr) columns and min-w-0 items: a long name truncates instead of widening the card.
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+      <ul className="min-w-0 space-y-2" aria-label={label}>
         {loaded && items.length === 0 && <li className="text-sm text-slate-500">{emptyText}</li>}
         {items.map((item) => (
           <li key={item.id}>
@@ -44,14 +45,14 @@ export function ListAndDetail<T extends { id: number }>({
               onClick={() => onSelect(item.id)}
               aria-current={selected === item.id}
               {...(testId ? { 'data-testid': testId } : {})}
-              className={`w-full rounded-xl border bg-white p-3 text-left text-sm shadow-sm ${selected === item.id ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200'}`}
+              className={`block w-full min-w-0 rounded-xl border bg-white p-3 text-left text-sm shadow-sm ${selected === item.id ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200'}`}
             >
               {card(item)}
             </button>
           </li>
         ))}
       </ul>
-      <div>
+      <div className="min-w-0">
         {current ? detail(current) : <p className="text-sm text-slate-500">{selectText}</p>}
       </div>
     </div>

@@ -37,6 +37,24 @@ function precompress(outDir: string): Plugin {
   };
 }
 
+/**
+ * Writes `.vite/build-info.json` with the NODE_ENV the build ran under. Vite builds React's
+ * development bundle when NODE_ENV is not "production" (a test runner sets "test"); whoever serves
+ * or measures web/dist (the browser tests, the bench) reads this and rebuilds such a build.
+ */
+function buildInfo(outDir: string): Plugin {
+  return {
+    name: 'build-info',
+    apply: 'build',
+    closeBundle() {
+      writeFileSync(
+        join(outDir, '.vite', 'build-info.json'),
+        JSON.stringify({ nodeEnv: process.env.NODE_ENV ?? 'production' }),
+      );
+    },
+  };
+}
+
 const root = fileURLToPath(new URL('.', import.meta.url));
 const reactRouterDist = fileURLToPath(
   new URL('../node_modules/react-router/dist/production/', import.meta.url),
@@ -49,6 +67,7 @@ export default defineConfig({
     tailwindcss(),
     routePreloads(fileURLToPath(new URL('./dist', import.meta.url))),
     precompress(fileURLToPath(new URL('./dist', import.meta.url))),
+    buildInfo(fileURLToPath(new URL('./dist', import.meta.url))),
   ],
   resolve: {
     // `@machines/…` and any other alias come from tsconfig.json's `paths`, the one place they are named.

@@ -1,10 +1,22 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const repoRoot = join(import.meta.dirname, '..', '..', '..');
 export const webDist = join(repoRoot, 'web', 'dist');
 export const webManifest = join(webDist, '.vite', 'manifest.json');
+const buildInfo = join(webDist, '.vite', 'build-info.json');
+
+/** The build was made for production: React's production bundle (its build-info says so). */
+function isProductionBuild(): boolean {
+  try {
+    return (
+      (JSON.parse(readFileSync(buildInfo, 'utf8')) as { nodeEnv?: string }).nodeEnv === 'production'
+    );
+  } catch {
+    return false;
+  }
+}
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -15,9 +27,13 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** True when web/dist is missing or older than any source it is built from (web/, machines/, and tsconfig.json for its path aliases). */
+/**
+ * True when web/dist is missing, was not built for production (an earlier `vite build` under
+ * NODE_ENV=test or development left React's development bundle), or is older than any source it is
+ * built from (web/, machines/, and tsconfig.json for its path aliases).
+ */
 export function webBuildIsStale(): boolean {
-  if (!existsSync(webManifest)) return true;
+  if (!existsSync(webManifest) || !isProductionBuild()) return true;
   const built = statSync(webManifest).mtimeMs;
   const sources = [
     join(repoRoot, 'web', 'src'),

@@ -64,6 +64,7 @@ export function authRoutes(app: ZodApp, deps: RouteDeps): void {
     '/api/auth/register',
     {
       preValidation: async (request, reply) => registrationsPerIp.hit(request, reply),
+      preHandler: deps.idempotency.preHandler,
       schema: { tags, body: registerBody, response: { 201: authAnswerSchema, ...errors } },
     },
     async (request, reply) => {

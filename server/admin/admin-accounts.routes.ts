@@ -36,7 +36,10 @@ const createBody = z.object({
 });
 
 /** Admin and auditor accounts over HTTP (the CLI stays for the first one): list, create, deactivate. */
-export function adminAccountRoutes(app: ZodApp, { ctx, guards, admins }: RouteDeps): void {
+export function adminAccountRoutes(
+  app: ZodApp,
+  { ctx, guards, admins, idempotency }: RouteDeps,
+): void {
   const read = { preValidation: guards.requireAdminReader };
   const act = { preValidation: guards.requireAdminActor };
 
@@ -50,6 +53,7 @@ export function adminAccountRoutes(app: ZodApp, { ctx, guards, admins }: RouteDe
     '/api/admin/accounts',
     {
       ...act,
+      preHandler: idempotency.preHandler,
       schema: {
         tags,
         security,

@@ -27,7 +27,7 @@ function routeOptions({ guards, idempotency }: RouteDeps) {
   return {
     // Deal answers come from typed DTO builders: no zod pass per response (docs/adr/0006).
     base: { preHandler: guards.requireUser, ...typedJsonAnswer },
-    // Money routes: the client may retry safely with an Idempotency-Key header.
+    // Money routes and the creating POST: the client may retry safely with an Idempotency-Key header.
     money: { preHandler: [guards.requireUser, idempotency.preHandler], ...typedJsonAnswer },
   };
 }
@@ -83,11 +83,11 @@ function dealReadRoutes(app: ZodApp, deps: RouteDeps): void {
 /** Create, edit and delete a deal (edits only while unpaid: the statechart decides). */
 function dealTermsRoutes(app: ZodApp, deps: RouteDeps): void {
   const { ctx, dealViews } = deps;
-  const { base } = routeOptions(deps);
+  const { base, money } = routeOptions(deps);
   app.post(
     '/api/deals',
     {
-      ...base,
+      ...money,
       schema: { tags, security, body: dealTermsBody, response: { 201: dealSchema, ...errors } },
     },
     async (request, reply) => {

@@ -6,7 +6,7 @@ import type { IdempotencyRecords } from './idempotency-records';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set on money routes: where this request's answer is remembered under its Idempotency-Key. */
+    /** Set on money and creating routes: where this request's answer is remembered under its Idempotency-Key. */
     idempotency: { scope: string; key: string; fingerprint: string; release: () => void } | null;
   }
 }
@@ -15,7 +15,8 @@ const HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /**
- * Safe client retries on the money routes, as Stripe does: a request with an `Idempotency-Key`
+ * Safe client retries on the money routes and every creating POST (deals, payment requests,
+ * registration, admin accounts), as Stripe does: a request with an `Idempotency-Key`
  * header is answered once; the same key (same caller, same route) gets the first answer again and
  * causes no second effect; the same key with another body is refused (422). Answers are kept for
  * a day in the idempotency records (idempotency-records.ts): the read database for one instance,

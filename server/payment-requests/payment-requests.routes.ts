@@ -77,7 +77,7 @@ export function paymentRequestsRoutes(app: ZodApp, deps: RouteDeps): void {
 }
 
 /** The creator's own requests: making one (e-mailed to the brand) and the list. */
-function creatorRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
+function creatorRoutes(app: ZodApp, { ctx, guards, idempotency }: RouteDeps): void {
   const { perCreator, perRecipient } = mailLimits(app, ctx);
   const { now } = requestReads(ctx);
   const publicUrl = ctx.config.publicUrl;
@@ -85,7 +85,7 @@ function creatorRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
   app.post(
     '/api/payment-requests',
     {
-      preHandler: guards.requireUser,
+      preHandler: [guards.requireUser, idempotency.preHandler],
       schema: {
         tags,
         security,

@@ -12,6 +12,7 @@ export function NoteForm({ dealId }: { dealId: number }) {
   const add = useAddNote();
   return (
     <form
+      noValidate
       className="space-y-2"
       onSubmit={(e) => {
         e.preventDefault();

@@ -71,6 +71,7 @@ function SplitDialog({ deal, onClose }: { deal: AdminDealDto; onClose: () => voi
       })}
     >
       <form
+        noValidate
         className="space-y-4"
         onSubmit={(e) => {
           e.preventDefault();

@@ -3,6 +3,7 @@ import { DomainError } from '../command-error';
 import type { DraftOf } from '../events/define';
 import { statusOf } from '../statechart';
 import { dealEscrowEvents } from '../escrow/escrow-events';
+import { chargebackOpen, payableNowCents } from '../escrow/escrow-limits';
 import {
   dispatch,
   escrowDecider,
@@ -65,6 +66,7 @@ export const dealEscrow: EscrowKind<DealSnapshot, DealDraft> = {
   events: dealEscrowEvents,
   status: statusOf,
   awaitingPayment: 'pending_payment',
+  holding: ['pending_delivery', 'delivered', 'dispute'],
   closedReason: 'deal_closed',
   dueCents: (snapshot) => snapshot.context.terms?.totalCents ?? null,
   checkoutChanged: () => new DomainError('deal_changed_during_checkout'),
@@ -77,6 +79,7 @@ const {
   closeOpenSession,
   decide: escrow,
   canTake: dealCanTake,
+  limitRefusal,
 } = escrowDecider(dealEscrow);
 
 const addHours = (iso: string, hours: number): string =>
@@ -145,7 +148,7 @@ function elapsePeriod(
   const trigger = review ? ('review_period_elapsed' as const) : ('dispute_period_elapsed' as const);
   const release: DealDraft = {
     type: 'FundsReleaseRequested',
-    data: { trigger, amountCents: c.terms?.amountCents ?? 0, key },
+    data: { trigger, amountCents: payableNowCents(c, c.terms?.amountCents ?? 0), key },
   };
   if (dealCanTake(snapshot, elapsed, now)) return [elapsed, release];
   // Already elapsed and the transfer was refused since: the timer asks again. Never early, never twice at once.
@@ -179,6 +182,8 @@ export function previewSplit(snapshot: DealSnapshot, creatorCents: number): Spli
   if (c.split !== null) throw new DomainError('split_under_way', { status: 'split_pending' });
   if (c.stripeAccountId === null)
     throw new DomainError('no_bank_account', { gatewayCode: 'no_bank_account' });
+  const disputed = chargebackOpen(c);
+  if (disputed !== null) throw new DomainError(disputed);
   const { amountCents, feeCents } = c.amounts;
   const chargedCents = escrowedCents(c);
   if (creatorCents + splitFeeCents(amountCents, feeCents, creatorCents) > chargedCents) {
@@ -283,6 +288,7 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   RecordPaymentFailure: escrow,
   RecordUnexpectedPaymentRefund: escrow,
   RecordChargeback: escrow,
+  RecordChargebackOutcome: escrow,
   AcceptDeal: (command, snapshot, now) => {
     if (snapshot.context.influencerAcceptedAt !== null) {
       throw new DomainError('deal_already_accepted', { status: statusOf(snapshot) });
@@ -348,11 +354,13 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
       },
     }),
   ReleaseFunds: ({ trigger, key }, snapshot, now) => {
+    const c = snapshot.context;
     const request: DealDraft = {
       type: 'FundsReleaseRequested',
-      data: { trigger, amountCents: snapshot.context.terms?.amountCents ?? 0, key },
+      data: { trigger, amountCents: payableNowCents(c, c.terms?.amountCents ?? 0), key },
     };
-    if (!dealCanTake(snapshot, request, now)) throw releaseRefusal(snapshot, trigger);
+    if (!dealCanTake(snapshot, request, now))
+      throw limitRefusal(snapshot, request) ?? releaseRefusal(snapshot, trigger);
     return [request];
   },
   ElapseReviewPeriod: ({ key }, snapshot, now) => elapsePeriod(true, key, snapshot, now),

@@ -1,13 +1,9 @@
 import type { DealEvent, DealTerms, ReleaseTrigger } from './deal.events';
 import { dealEscrowEvents } from '../escrow/escrow-events';
 import { evolveEscrow } from '../escrow/escrow-fold';
-import {
-  addMoney,
-  noMoney,
-  payOut,
-  splitSettled,
-  type EscrowLedger,
-} from '../escrow/escrow-ledger';
+import { noAccounts } from '../escrow/escrow-accounts';
+import { noMoney, splitSettled, type EscrowLedger } from '../escrow/escrow-ledger';
+import { postEvent } from '../escrow/escrow-postings';
 
 /**
  * The data a deal carries, and the one pure function that folds an event into it. The statechart
@@ -112,6 +108,7 @@ export const emptyDealContext: DealContext = {
   pendingRefund: null,
   lastRefundError: null,
   unexpectedPayments: [],
+  accounts: noAccounts,
   money: noMoney,
   split: null,
 };
@@ -192,8 +189,6 @@ const evolvers: Evolve = {
   FundsReleased: (c, { data }, at) => ({
     ...c,
     pendingRelease: null,
-    // The creator's share leaves; the platform fee is what the platform keeps of the charge.
-    money: payOut(c, data.amountCents),
     transferId: data.transferId,
     releaseTrigger: data.trigger,
     completedAt: at,
@@ -234,7 +229,6 @@ const evolvers: Evolve = {
   DealRefunded: (c, { data }, at) => ({
     ...c,
     pendingRefund: null,
-    money: addMoney(c.money, { refundedCents: data.amountCents }),
     refundId: data.refundId,
     cancelledAt: at,
     hold: null,
@@ -254,6 +248,7 @@ const evolvers: Evolve = {
         : c.hold;
     return { ...escrow(c, event), hold };
   },
+  ChargebackClosed: escrow,
   DealDeleted: (c, _event, at) => ({ ...c, deletedAt: at }),
   DealSplitRequested: escrow,
   DealSplitRetried: escrow,
@@ -265,11 +260,12 @@ const evolvers: Evolve = {
   DealNoteAdded: (c) => c,
 };
 
+/** Records what the event says, and posts the money it moves to the deal's accounts. */
 export function evolveDealContext(c: DealContext, event: DealEvent): DealContext {
   const evolve = evolvers[event.type] as (
     c: DealContext,
     event: DealEvent,
     at: string,
   ) => DealContext;
-  return evolve(c, event, event.metadata.at);
+  return postEvent(c, evolve(c, event, event.metadata.at), event, dealEscrowEvents);
 }

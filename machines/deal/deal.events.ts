@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  chargebackClosedData,
   chargebackData,
   checkoutOpenedData,
   duplicatePaymentRefundedData,
@@ -479,7 +480,8 @@ export const ChargebackOpened = defineEvent({
   type: 'ChargebackOpened',
   version: 1,
   category: 'deal',
-  description: 'The card issuer opened a chargeback (charge.dispute.created); admins see it.',
+  description:
+    'The card issuer opened a chargeback (charge.dispute.created): `heldCents` of it moves from the escrow to disputed funds (the rest was paid out already and is booked to chargeback losses); money still in escrow is held; admins see it.',
   schema: chargebackData,
   example: {
     disputeId: 'dp_1',
@@ -487,6 +489,16 @@ export const ChargebackOpened = defineEvent({
     reason: 'fraudulent',
     gatewayEventId: 'evt_9',
   },
+});
+
+export const ChargebackClosed = defineEvent({
+  type: 'ChargebackClosed',
+  version: 1,
+  category: 'deal',
+  description:
+    "The gateway's outcome of a chargeback (charge.dispute.closed, funds reinstated): won puts the disputed money back in the escrow; lost writes it off, with the reason.",
+  schema: chargebackClosedData,
+  example: { disputeId: 'dp_1', outcome: 'lost', reason: 'fraudulent', gatewayEventId: 'evt_10' },
 });
 
 export const DuplicatePaymentRefunded = defineEvent({
@@ -552,6 +564,7 @@ export const dealEventDefinitions = [
   DealRefunded,
   RefundFailed,
   ChargebackOpened,
+  ChargebackClosed,
   DealDeleted,
   DuplicatePaymentRefunded,
   DealNoteAdded,

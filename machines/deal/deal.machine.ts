@@ -4,6 +4,7 @@ import type { DealEvent, ReleaseTrigger } from './deal.events';
 import { dealEscrowEvents } from '../escrow/escrow-events';
 import { escrowGuards } from '../escrow/escrow-guards';
 import { escrowedCents } from '../escrow/escrow-ledger';
+import { intentRefusal, payableNowCents } from '../escrow/escrow-limits';
 import { splitFeeCents } from '../money';
 import { emptyDealContext, evolveDealContext, type DealContext } from './deal.context';
 
@@ -103,9 +104,18 @@ function splitAddsUp(c: DealContext, event: DealEvent): boolean {
     creatorCents < amountCents &&
     chargedCents === escrowedCents(c) &&
     feeKeptCents === splitFeeCents(amountCents, feeCents, creatorCents) &&
-    creatorCents + feeKeptCents + refundCents === chargedCents
+    creatorCents + feeKeptCents + refundCents === chargedCents &&
+    intentRefusal(c, event, dealEscrowEvents) === null
   );
 }
+
+/** The release pays the creator amount, or what the escrow holds if less, and keeps the escrow's limits. */
+const paysWhatIsHeld = (c: DealContext, event: DealEvent): boolean =>
+  event.type === 'FundsReleaseRequested' &&
+  c.amounts !== null &&
+  event.data.amountCents > 0 &&
+  event.data.amountCents === payableNowCents(c, c.amounts.amountCents) &&
+  intentRefusal(c, event, dealEscrowEvents) === null;
 
 const pendingTrigger = (context: DealContext, event: DealEvent): ReleaseTrigger | null =>
   legacyOutcome(event) ? releaseTrigger(event) : (context.pendingRelease?.trigger ?? null);
@@ -154,23 +164,19 @@ export const dealMachine = setup({
       context.disputeElapsedAt === null &&
       reached(event.metadata.at, context.disputePeriodEndsAt),
     /**
-     * A transfer may be asked for once at a time, by someone allowed to, for exactly the creator's
-     * amount, and only while the deal's whole charge is in escrow (nothing leaves that was not charged).
+     * A transfer may be asked for once at a time, by someone allowed to, for the creator's amount
+     * or what the escrow holds now if less (after a lost chargeback), within the escrow's limits.
      */
     releaseRequestable: ({ context, event }) =>
       event.type === 'FundsReleaseRequested' &&
       noEffect(context) &&
-      context.amounts !== null &&
-      event.data.amountCents === context.amounts.amountCents &&
-      escrowedCents(context) === context.amounts.totalCents &&
+      paysWhatIsHeld(context, event) &&
       releaseAllowed(context, event.data.trigger),
     adminReleaseRequestable: ({ context, event }) =>
       event.type === 'FundsReleaseRequested' &&
       event.data.trigger === 'admin' &&
       noEffect(context) &&
-      context.amounts !== null &&
-      event.data.amountCents === context.amounts.amountCents &&
-      escrowedCents(context) === context.amounts.totalCents &&
+      paysWhatIsHeld(context, event) &&
       context.stripeAccountId !== null,
     answersRelease: ({ context, event }) => answersRelease(context, event),
     releasedByBrand: ({ context, event }) =>
@@ -184,7 +190,8 @@ export const dealMachine = setup({
       event.type === 'RefundRequested' &&
       noEffect(context) &&
       event.data.amountCents > 0 &&
-      event.data.amountCents <= escrowedCents(context),
+      event.data.amountCents <= escrowedCents(context) &&
+      intentRefusal(context, event, dealEscrowEvents) === null,
     answersRefund: ({ context, event }) => {
       if (event.type !== 'DealRefunded') return false;
       if (event.data.key === undefined)
@@ -341,7 +348,7 @@ export const dealMachine = setup({
         step: 7,
       }),
       // Money has left escrow; a later card chargeback is still recorded for the admins.
-      on: { ChargebackOpened: { actions: 'evolve' } },
+      on: chargebackHandlers(),
     },
     approved_after_dispute: {
       meta: meta({
@@ -351,7 +358,7 @@ export const dealMachine = setup({
         badge: 'green',
         step: 7,
       }),
-      on: { ChargebackOpened: { actions: 'evolve' } },
+      on: chargebackHandlers(),
     },
     // Both parts of a split done: the creator received a part, the brand the rest back.
     split_resolved: {
@@ -362,7 +369,7 @@ export const dealMachine = setup({
         badge: 'green',
         step: 7,
       }),
-      on: { ChargebackOpened: { actions: 'evolve' } },
+      on: chargebackHandlers(),
     },
     // Not `final`: a late payment for a cancelled or deleted deal must still be recorded and refunded.
     cancelled: {
@@ -373,7 +380,7 @@ export const dealMachine = setup({
         badge: 'grey',
         step: null,
       }),
-      on: { ChargebackOpened: { actions: 'evolve' } },
+      on: chargebackHandlers(),
     },
     deleted: {
       meta: meta({
@@ -400,7 +407,7 @@ function escrowHandlers() {
     RefundRequested: { guard: 'refundRequestable', actions: 'evolve' },
     DealRefunded: { guard: 'answersRefund', target: '#deal.cancelled', actions: 'evolve' },
     RefundFailed: { guard: 'refundFailed', actions: 'evolve' },
-    ChargebackOpened: { actions: 'evolve' },
+    ...chargebackHandlers(),
     DealSplitRequested: { guard: 'splitRequestableOnHold', actions: 'evolve' },
     DealSplitRetried: { guard: 'splitPartRetryable', actions: 'evolve' },
     SplitTransferSucceeded: [
@@ -413,6 +420,14 @@ function escrowHandlers() {
       { guard: 'answersSplitPart', actions: 'evolve' },
     ],
     SplitRefundFailed: { guard: 'answersSplitPart', actions: 'evolve' },
+  } as const;
+}
+
+/** A chargeback is recorded in every state after payment, and its outcome closes it. */
+function chargebackHandlers() {
+  return {
+    ChargebackOpened: { actions: 'evolve' },
+    ChargebackClosed: { guard: 'closesChargeback', actions: 'evolve' },
   } as const;
 }
 

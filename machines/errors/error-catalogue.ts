@@ -124,6 +124,16 @@ export const errorCatalogue = {
     'A split gives the creator less than the whole amount ({amountCents} cents); release the funds instead',
     'Bij een verdeling krijgt de creator minder dan het hele bedrag ({amountCents} cent); geef anders het geld vrij.',
   ),
+  chargeback_open: e(
+    'illegal_transition',
+    'Cannot pay out while a chargeback on this payment is open; the card issuer decides first',
+    'Er kan niets worden uitbetaald zolang er een terugboeking op deze betaling loopt; eerst beslist de kaartuitgever.',
+  ),
+  escrow_insufficient: e(
+    'conflict',
+    'The escrow does not hold enough for this payment',
+    'Er staat niet genoeg in bewaring voor deze betaling.',
+  ),
   split_above_escrow: e(
     'bad_request',
     "The creator's part ({creatorCents} cents) and the fee on it exceed what the escrow holds ({chargedCents} cents)",

@@ -1,7 +1,9 @@
 import { DomainError } from '../command-error';
 import type { EventMetadata } from '../events/metadata';
 import { probeMetadata } from '../events/probe';
+import { availableOf } from './escrow-accounts';
 import type { EscrowEventNames } from './escrow-events';
+import { intentRefusal } from './escrow-limits';
 import {
   alreadyRecorded,
   unexpectedReason,
@@ -41,6 +43,13 @@ export type EscrowCommand =
       amountCents: number;
       reason: string;
       gatewayEventId: string;
+    }
+  | {
+      type: 'RecordChargebackOutcome';
+      disputeId: string;
+      outcome: 'won' | 'lost';
+      reason: string;
+      gatewayEventId: string;
     };
 
 /** The snapshot of an escrow aggregate's statechart, as far as the helpers need it. */
@@ -63,6 +72,8 @@ export interface EscrowKind<S extends EscrowSnapshot, D extends EscrowDraft> {
   status(snapshot: S): string;
   /** The status in which a payment can fund it. */
   awaitingPayment: string;
+  /** The statuses in which the escrow holds the charge (a limit can say why a payout is refused). */
+  holding: readonly string[];
   /** Why a payment arriving once it is no longer awaiting payment (and not paid) is refunded. */
   closedReason: string;
   /** What a checkout must charge now (null: nothing is due). */
@@ -109,6 +120,22 @@ export function refused<S extends EscrowSnapshot>(
   );
 }
 
+/**
+ * Why an intent the statechart refuses cannot pay out, when the escrow holds the charge and no
+ * other effect is under way: an open chargeback, or more than the escrow holds (escrow-limits.ts).
+ */
+export function limitRefusal<S extends EscrowSnapshot>(
+  kind: EscrowKind<S, EscrowDraft>,
+  snapshot: S,
+  draft: EscrowDraft,
+): DomainError | null {
+  const c = snapshot.context;
+  if (!kind.holding.includes(kind.status(snapshot)) || Object.keys(c.accounts.pending).length > 0)
+    return null;
+  const code = intentRefusal(c, draft, kind.events);
+  return code === null ? null : new DomainError(code);
+}
+
 /** The drafts, if the statechart takes the first now; else a refusal for `action`. */
 export function only<S extends EscrowSnapshot, D extends EscrowDraft>(
   kind: EscrowKind<S, D>,
@@ -118,7 +145,8 @@ export function only<S extends EscrowSnapshot, D extends EscrowDraft>(
   ...drafts: D[]
 ): D[] {
   // Only the first is probed: later drafts of one command depend on the first being applied, and the bus checks each.
-  if (!canTake(snapshot, drafts[0]!, now)) throw refused(kind, snapshot, action);
+  if (!canTake(snapshot, drafts[0]!, now))
+    throw limitRefusal(kind, snapshot, drafts[0]!) ?? refused(kind, snapshot, action);
   return drafts;
 }
 
@@ -210,6 +238,8 @@ export function decideEscrow<S extends EscrowSnapshot, D extends EscrowDraft>(
     case 'RecordChargeback': {
       if (c.chargebacks.some((cb) => cb.disputeId === command.disputeId)) return [];
       const { disputeId, amountCents, reason, gatewayEventId } = command;
+      // What the escrow still holds of it moves to disputed funds; the rest was paid out already.
+      const heldCents = Math.min(amountCents, Math.max(0, availableOf(c.accounts, 'escrow')));
       return ifTaken(
         snapshot,
         kind.draft(kind.events.chargebackOpened, {
@@ -217,7 +247,19 @@ export function decideEscrow<S extends EscrowSnapshot, D extends EscrowDraft>(
           amountCents,
           reason,
           gatewayEventId,
+          heldCents,
         }),
+        now,
+      );
+    }
+    case 'RecordChargebackOutcome': {
+      const { disputeId, outcome, reason, gatewayEventId } = command;
+      // An outcome for a chargeback not recorded, or already closed (a redelivery), changes nothing.
+      if (!c.chargebacks.some((cb) => cb.disputeId === disputeId && cb.status === 'open'))
+        return [];
+      return ifTaken(
+        snapshot,
+        kind.draft(kind.events.chargebackClosed, { disputeId, outcome, reason, gatewayEventId }),
         now,
       );
     }
@@ -232,6 +274,7 @@ export function escrowDecider<S extends EscrowSnapshot, D extends EscrowDraft>(
     refused: (snapshot: S, action: string) => refused(kind, snapshot, action),
     only: (snapshot: S, now: string, action: string, ...drafts: D[]) =>
       only(kind, snapshot, now, action, ...drafts),
+    limitRefusal: (snapshot: S, draft: D) => limitRefusal(kind, snapshot, draft),
     canTake: (snapshot: S, draft: D, now: string) => canTake(snapshot, draft, now),
     closeOpenSession: (snapshot: S, reason: string) => closeOpenSession(kind, snapshot, reason),
     /** Decides an escrow command of this kind (RecordCheckoutSession, ConfirmPayment, ...). */

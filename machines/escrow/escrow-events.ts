@@ -13,12 +13,16 @@ export interface EscrowEventNames {
   unexpectedPayment: string;
   unexpectedPaymentRefunded: string;
   chargebackOpened: string;
+  /** The gateway's outcome of a chargeback (won or lost). */
+  chargebackClosed: string;
   /** The intent to pay the creator (a deal's release, a request's payout), and its outcomes. */
   transferRequested: string;
   transferred: string;
   transferFailed: string;
   /** The intent to give the payer's money back, and its outcomes (deals only). */
   refundRequested: string | null;
+  refunded: string | null;
+  refundFailed: string | null;
   /**
    * A split outcome (deals only): the intent (a transfer and a refund, each keyed), a retry of a
    * refused part, and each part's outcomes.
@@ -41,10 +45,13 @@ export const dealEscrowEvents = {
   unexpectedPayment: 'UnexpectedPaymentReceived',
   unexpectedPaymentRefunded: 'DuplicatePaymentRefunded',
   chargebackOpened: 'ChargebackOpened',
+  chargebackClosed: 'ChargebackClosed',
   transferRequested: 'FundsReleaseRequested',
   transferred: 'FundsReleased',
   transferFailed: 'TransferFailed',
   refundRequested: 'RefundRequested',
+  refunded: 'DealRefunded',
+  refundFailed: 'RefundFailed',
   splitRequested: 'DealSplitRequested',
   splitRetried: 'DealSplitRetried',
   splitTransferred: 'SplitTransferSucceeded',
@@ -61,10 +68,13 @@ export const paymentRequestEscrowEvents = {
   unexpectedPayment: 'PaymentRequestUnexpectedPaymentReceived',
   unexpectedPaymentRefunded: 'PaymentRequestDuplicatePaymentRefunded',
   chargebackOpened: 'PaymentRequestChargebackOpened',
+  chargebackClosed: 'PaymentRequestChargebackClosed',
   transferRequested: 'PaymentRequestPayoutRequested',
   transferred: 'PaymentRequestCompleted',
   transferFailed: 'PaymentRequestPayoutFailed',
   refundRequested: null,
+  refunded: null,
+  refundFailed: null,
   splitRequested: null,
   splitRetried: null,
   splitTransferred: null,

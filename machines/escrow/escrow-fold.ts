@@ -1,6 +1,5 @@
 import { escrowRole, type EscrowEventNames } from './escrow-events';
 import {
-  addMoney,
   recordSplitRefund,
   recordSplitTransfer,
   recordUnexpected,
@@ -19,7 +18,12 @@ interface EscrowEventData {
   paymentFailed: { checkoutSessionId: string; reason: string };
   unexpectedPayment: Omit<UnexpectedPayment, 'refundId'>;
   unexpectedPaymentRefunded: { checkoutSessionId: string; refundId: string; amountCents: number };
-  chargebackOpened: { disputeId: string; amountCents: number; reason: string };
+  chargebackOpened: { disputeId: string; amountCents: number; reason: string; heldCents?: number };
+  chargebackClosed: {
+    disputeId: string;
+    outcome: 'won' | 'lost';
+    reason: string;
+  };
   splitRequested: {
     creatorCents: number;
     refundCents: number;
@@ -78,7 +82,6 @@ const folds: Fold = {
   paid: (c, payment, at) => ({
     ...c,
     openSession: null,
-    money: addMoney(c.money, { chargedCents: payment.amountCents }),
     checkoutSessionId: payment.checkoutSessionId,
     paymentIntentId: payment.paymentIntentId,
     chargeId: payment.chargeId,
@@ -104,9 +107,27 @@ const folds: Fold = {
       reason,
     }),
   unexpectedPaymentRefunded: (c, refund, at) => recordUnexpectedRefund(c, refund, at),
-  chargebackOpened: (c, { disputeId, amountCents, reason }, at) => ({
+  chargebackOpened: (c, { disputeId, amountCents, reason, heldCents }, at) => ({
     ...c,
-    chargebacks: [...c.chargebacks, { disputeId, amountCents, reason, at }],
+    chargebacks: [
+      ...c.chargebacks,
+      {
+        disputeId,
+        amountCents,
+        reason,
+        at,
+        ...(heldCents === undefined ? {} : { heldCents }),
+        status: 'open',
+      },
+    ],
+  }),
+  chargebackClosed: (c, { disputeId, outcome, reason }, at) => ({
+    ...c,
+    chargebacks: c.chargebacks.map((cb) =>
+      cb.disputeId === disputeId && cb.status === 'open'
+        ? { ...cb, status: outcome, closedAt: at, outcomeReason: reason }
+        : cb,
+    ),
   }),
   splitRequested: (
     c,

@@ -1,4 +1,5 @@
 import type { EscrowEventNames } from './escrow-events';
+import { intentRefusal } from './escrow-limits';
 import {
   answersUnexpectedRefund,
   fundsEscrow,
@@ -71,6 +72,16 @@ export function escrowGuards<C extends EscrowLedger>(
       answersUnexpectedRefund(
         context,
         data<{ checkoutSessionId: string; amountCents: number }>(event),
+      ),
+    /** An intent that pays out keeps the escrow's limits, and no chargeback is open (escrow-limits.ts). */
+    withinLimits: ({ context, event }: GuardArgs<C>) =>
+      intentRefusal(context, event, names) === null,
+    /** The gateway's outcome of a chargeback that is open. */
+    closesChargeback: ({ context, event }: GuardArgs<C>) =>
+      event.type === names.chargebackClosed &&
+      context.chargebacks.some(
+        (cb) =>
+          cb.status === 'open' && cb.disputeId === data<{ disputeId: string }>(event).disputeId,
       ),
     answersSplitPart: (args: GuardArgs<C>) => answeredPart(args) !== null,
     /** The second part's success: both parts are done. */

@@ -4,8 +4,12 @@
  * contexts carry these fields; both machines, deciders and contexts use these functions, so a deal
  * and a request can never disagree about money.
  */
+import { balanceOf, type EscrowAccounts } from './escrow-accounts';
 
-/** Every cent charged, refunded, transferred, or kept as fee. */
+/**
+ * Every cent charged, refunded, transferred, or kept as fee: no longer kept by hand but read off
+ * the accounts (`moneyOf` in escrow-postings.ts), where stored read models and answers have them.
+ */
 export interface EscrowMoney {
   chargedCents: number;
   refundedCents: number;
@@ -47,10 +51,19 @@ export interface Chargeback {
   amountCents: number;
   reason: string;
   at: string;
+  /** What it took out of the escrow when it opened (absent: recorded before chargebacks moved money). */
+  heldCents?: number;
+  status: 'open' | 'won' | 'lost';
+  /** The gateway's outcome: when, and why (a lost chargeback is written off with this reason). */
+  closedAt?: string;
+  outcomeReason?: string;
 }
 
 /** The money-related fields a deal's and a request's context share. */
 export interface EscrowLedger {
+  /** The escrow's double-entry accounts, folded from its events (escrow-accounts.ts). */
+  accounts: EscrowAccounts;
+  /** The four sums read off `accounts`, as older versions stored them. */
   money: EscrowMoney;
   unexpectedPayments: UnexpectedPayment[];
   /** The session that can fund the escrow, and what it charges; null once paid or closed. */
@@ -130,57 +143,34 @@ export const failedSplitParts = (split: EscrowSplit | null): SplitPart[] =>
     ? []
     : (['transfer', 'refund'] as const).filter((part) => split[part] === 'failed');
 
-export function addMoney(money: EscrowMoney, change: Partial<EscrowMoney>): EscrowMoney {
-  return {
-    chargedCents: money.chargedCents + (change.chargedCents ?? 0),
-    refundedCents: money.refundedCents + (change.refundedCents ?? 0),
-    transferredCents: money.transferredCents + (change.transferredCents ?? 0),
-    feeKeptCents: money.feeKeptCents + (change.feeKeptCents ?? 0),
-  };
-}
-
-/** The ledger after the split's transfer: the creator's part leaves, and with it the fee the platform keeps. */
+/** The ledger after the split's transfer (its postings: escrow-postings.ts). */
 export function recordSplitTransfer<C extends EscrowLedger>(c: C, transferId: string): C {
   const split = c.split!;
   return {
     ...c,
-    money: addMoney(c.money, {
-      transferredCents: split.creatorCents,
-      feeKeptCents: split.feeKeptCents,
-    }),
     transferId,
     split: { ...split, transfer: 'succeeded', transferId, transferFailure: null },
   };
 }
 
-/** The ledger after the split's refund: the payer's part leaves. */
+/** The ledger after the split's refund (its postings: escrow-postings.ts). */
 export function recordSplitRefund<C extends EscrowLedger>(c: C, refundId: string): C {
   const split = c.split!;
   return {
     ...c,
-    money: addMoney(c.money, { refundedCents: split.refundCents }),
     split: { ...split, refund: 'succeeded', refundId, refundFailure: null },
   };
 }
 
-/** The money after a transfer to the creator: the creator's share leaves, the rest of the escrowed charge is the platform's fee. */
-export const payOut = (
-  c: Pick<EscrowLedger, 'money' | 'unexpectedPayments'>,
-  amountCents: number,
-): EscrowMoney =>
-  addMoney(c.money, {
-    transferredCents: amountCents,
-    feeKeptCents: Math.max(0, escrowedCents(c) - amountCents),
-  });
+/** What the platform holds for others now: the escrow, the creator's payable and the brand's refundable (disputed funds are not held). */
+export const heldCents = (c: Pick<EscrowLedger, 'accounts'>): number =>
+  balanceOf(c.accounts, 'escrow') +
+  balanceOf(c.accounts, 'payable') +
+  balanceOf(c.accounts, 'refundable');
 
-/** What the platform holds now: charged − refunded − transferred − fee kept. */
-export const heldCents = (c: Pick<EscrowLedger, 'money'>): number =>
-  c.money.chargedCents - c.money.refundedCents - c.money.transferredCents - c.money.feeKeptCents;
-
-/** Held money that funds the escrow (unexpected payments waiting for their refund excluded). */
-export const escrowedCents = (c: Pick<EscrowLedger, 'money' | 'unexpectedPayments'>): number =>
-  heldCents(c) -
-  c.unexpectedPayments.reduce((sum, p) => sum + (p.refundId === null ? p.amountCents : 0), 0);
+/** What the escrow account holds (payments to refund and chargebacks are in accounts of their own). */
+export const escrowedCents = (c: Pick<EscrowLedger, 'accounts'>): number =>
+  balanceOf(c.accounts, 'escrow');
 
 /** The confirmation of a payment already recorded (funding, to refund, or refunded): a redelivery changes nothing. */
 export function alreadyRecorded(c: EscrowLedger, sessionId: string): boolean {
@@ -237,34 +227,26 @@ export function answersUnexpectedRefund(
   );
 }
 
-/** The ledger after a payment to refund was recorded: it was charged. */
+/** The ledger after a payment to refund was recorded (its charge is posted to the brand's refundable). */
 export function recordUnexpected<C extends EscrowLedger>(
   c: C,
   payment: Omit<UnexpectedPayment, 'refundId'>,
 ): C {
   return {
     ...c,
-    money: addMoney(c.money, { chargedCents: payment.amountCents }),
     unexpectedPayments: [...c.unexpectedPayments, { ...payment, refundId: null }],
   };
 }
 
-/** The ledger after an unexpected payment's refund (before intents existed, the charge was recorded only with its refund). */
+/** The ledger after an unexpected payment's refund (before intents existed, the charge was recorded only with its refund: escrow-postings.ts posts both). */
 export function recordUnexpectedRefund<C extends EscrowLedger>(
   c: C,
   refund: { checkoutSessionId: string; refundId: string; amountCents: number },
   at: string,
 ): C {
   const { checkoutSessionId, refundId, amountCents } = refund;
-  const known = c.unexpectedPayments.some((p) => p.checkoutSessionId === checkoutSessionId);
   return {
     ...c,
-    money: addMoney(
-      c.money,
-      known
-        ? { refundedCents: amountCents }
-        : { chargedCents: amountCents, refundedCents: amountCents },
-    ),
     unexpectedPayments: c.unexpectedPayments.map((p) =>
       p.checkoutSessionId === checkoutSessionId && p.refundId === null ? { ...p, refundId } : p,
     ),

@@ -217,6 +217,14 @@ export const eventTexts = {
     'Card chargeback of {amountCents} opened by the card issuer: {reason}; the deal was put on hold automatically.',
     'Terugboeking van {amountCents} geopend door de kaartuitgever: {reason}; de deal is automatisch vastgehouden.',
   ),
+  'ChargebackClosed.won': x(
+    'Chargeback won ({reason}): the disputed money is back in escrow.',
+    'Terugboeking gewonnen ({reason}): het betwiste geld staat weer in escrow.',
+  ),
+  'ChargebackClosed.lost': x(
+    'Chargeback lost ({reason}): the disputed money is written off.',
+    'Terugboeking verloren ({reason}): het betwiste geld is afgeschreven.',
+  ),
   DuplicatePaymentRefunded: x(
     'A second payment of {amountCents} was refunded automatically: the deal was already paid.',
     'Een tweede betaling van {amountCents} is automatisch terugbetaald: de deal was al betaald.',

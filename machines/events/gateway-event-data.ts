@@ -28,6 +28,16 @@ export const chargebackData = z.object({
   amountCents: cents,
   reason: z.string(),
   gatewayEventId,
+  /** What the escrow held of it and moved to disputed funds (absent in events recorded before chargebacks moved money). */
+  heldCents: cents.optional(),
+});
+
+/** The gateway's outcome of a chargeback: won (the money comes back) or lost (written off), and why. */
+export const chargebackClosedData = z.object({
+  disputeId: z.string().min(1),
+  outcome: z.enum(['won', 'lost']),
+  reason: z.string(),
+  gatewayEventId,
 });
 
 export const duplicatePaymentRefundedData = z.object({

@@ -3,6 +3,7 @@ import { DomainError } from '../command-error';
 import type { DraftOf } from '../events/define';
 import { statusOf } from '../statechart';
 import { paymentRequestEscrowEvents } from '../escrow/escrow-events';
+import { payableNowCents } from '../escrow/escrow-limits';
 import {
   dispatch,
   escrowDecider,
@@ -51,6 +52,7 @@ export const paymentRequestEscrow: EscrowKind<PaymentRequestSnapshot, PaymentReq
   events: paymentRequestEscrowEvents,
   status: statusOf,
   awaitingPayment: 'accepted',
+  holding: ['paid'],
   closedReason: 'request_closed',
   dueCents: (snapshot) => snapshot.context.request?.totalCents ?? null,
   checkoutChanged: () => new DomainError('checkout_total_mismatch'),
@@ -88,7 +90,7 @@ function complete(
 ) {
   const c = snapshot.context;
   if (statusOf(snapshot) !== 'paid' || c.hold !== null) throw payoutRefusal(snapshot);
-  const amountCents = c.request?.amountCents ?? 0;
+  const amountCents = payableNowCents(c, c.request?.amountCents ?? 0);
   if (payoutAccountId === null) {
     return only(snapshot, now, 'complete the request', {
       type: 'PaymentRequestPayoutDeferred',
@@ -126,6 +128,7 @@ const deciders: Deciders<PaymentRequestCommand, PaymentRequestSnapshot, PaymentR
   RecordPaymentFailure: escrow,
   RecordUnexpectedPaymentRefund: escrow,
   RecordChargeback: escrow,
+  RecordChargebackOutcome: escrow,
   CompletePaymentRequest: complete,
   /** The timer's retry of a deferred payout, once the creator's account is ready. */
   RequestDeferredPayout: ({ payoutAccountId, key }, snapshot, now) => {
@@ -134,7 +137,7 @@ const deciders: Deciders<PaymentRequestCommand, PaymentRequestSnapshot, PaymentR
     const request: PaymentRequestDraft = {
       type: 'PaymentRequestPayoutRequested',
       data: {
-        amountCents: c.request?.amountCents ?? 0,
+        amountCents: payableNowCents(c, c.request?.amountCents ?? 0),
         destinationAccountId: payoutAccountId,
         key,
       },

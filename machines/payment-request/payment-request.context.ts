@@ -1,7 +1,9 @@
 import type { PaymentRequestEvent } from './payment-request.events';
 import { paymentRequestEscrowEvents } from '../escrow/escrow-events';
 import { evolveEscrow } from '../escrow/escrow-fold';
-import { noMoney, payOut, type EscrowLedger } from '../escrow/escrow-ledger';
+import { noAccounts } from '../escrow/escrow-accounts';
+import { noMoney, type EscrowLedger } from '../escrow/escrow-ledger';
+import { postEvent, type LegacyPayout } from '../escrow/escrow-postings';
 
 type Created = Extract<PaymentRequestEvent, { type: 'PaymentRequestCreated' }>['data'];
 
@@ -48,6 +50,7 @@ export const emptyPaymentRequestContext: PaymentRequestContext = {
   lastPayoutError: null,
   paymentMethod: null,
   unexpectedPayments: [],
+  accounts: noAccounts,
   money: noMoney,
 };
 
@@ -88,11 +91,6 @@ const evolvers: Evolve = {
     transferId: data.transferId,
     pendingPayout: null,
     payoutDeferredAt: null,
-    // Legacy completions (before payout intents) carry the request amount implicitly; those without a transfer paid nothing out.
-    money:
-      data.transferId === null
-        ? c.money
-        : payOut(c, c.pendingPayout?.amountCents ?? c.request?.amountCents ?? 0),
   }),
   PaymentRequestPayoutFailed: (c, { data }, at) => ({
     ...c,
@@ -115,10 +113,17 @@ const evolvers: Evolve = {
       reason: `Chargeback: ${event.data.reason}`,
     },
   }),
+  PaymentRequestChargebackClosed: escrow,
   PaymentRequestHoldReleased: (c) => ({ ...c, hold: null }),
 };
 
-/** Records what each event says; the machine decides whether it may happen. */
+/** Legacy completions (before payout intents) paid the request amount; those without a transfer paid nothing out. */
+const legacyPayout: LegacyPayout<PaymentRequestContext> = (c, data) =>
+  (data as { transferId: string | null }).transferId === null
+    ? 0
+    : (c.pendingPayout?.amountCents ?? c.request?.amountCents ?? 0);
+
+/** Records what each event says, and posts the money it moves to the request's accounts; the machine decides whether it may happen. */
 export function evolvePaymentRequestContext(
   c: PaymentRequestContext,
   event: PaymentRequestEvent,
@@ -128,5 +133,11 @@ export function evolvePaymentRequestContext(
     event: PaymentRequestEvent,
     at: string,
   ) => PaymentRequestContext;
-  return evolve(c, event, event.metadata.at);
+  return postEvent(
+    c,
+    evolve(c, event, event.metadata.at),
+    event,
+    paymentRequestEscrowEvents,
+    legacyPayout,
+  );
 }

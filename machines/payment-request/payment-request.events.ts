@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  chargebackClosedData,
   chargebackData,
   checkoutOpenedData,
   duplicatePaymentRefundedData,
@@ -217,7 +218,7 @@ export const PaymentRequestChargebackOpened = defineEvent({
   version: 1,
   category: 'payment-request',
   description:
-    'The card issuer opened a chargeback (charge.dispute.created); money still in escrow is held until an admin acts.',
+    'The card issuer opened a chargeback (charge.dispute.created): `heldCents` of it moves from the escrow to disputed funds (the rest is booked to chargeback losses); the request is held until an admin acts.',
   schema: chargebackData,
   example: {
     disputeId: 'dp_2',
@@ -225,6 +226,16 @@ export const PaymentRequestChargebackOpened = defineEvent({
     reason: 'fraudulent',
     gatewayEventId: 'evt_12',
   },
+});
+
+export const PaymentRequestChargebackClosed = defineEvent({
+  type: 'PaymentRequestChargebackClosed',
+  version: 1,
+  category: 'payment-request',
+  description:
+    "The gateway's outcome of a chargeback on the request: won puts the disputed money back in the escrow; lost writes it off, with the reason.",
+  schema: chargebackClosedData,
+  example: { disputeId: 'dp_2', outcome: 'won', reason: 'fraudulent', gatewayEventId: 'evt_13' },
 });
 
 export const PaymentRequestHoldReleased = defineEvent({
@@ -268,6 +279,7 @@ export const paymentRequestEventDefinitions = [
   PaymentRequestRejected,
   PaymentRequestPayoutDeferred,
   PaymentRequestChargebackOpened,
+  PaymentRequestChargebackClosed,
   PaymentRequestHoldReleased,
   PaymentRequestDuplicatePaymentRefunded,
 ] as const;

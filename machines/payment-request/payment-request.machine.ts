@@ -3,7 +3,7 @@ import { MAX_REQUEST_CENTS } from '../money';
 import type { PaymentRequestEvent } from './payment-request.events';
 import { paymentRequestEscrowEvents } from '../escrow/escrow-events';
 import { escrowGuards } from '../escrow/escrow-guards';
-import { escrowedCents } from '../escrow/escrow-ledger';
+import { intentRefusal, payableNowCents } from '../escrow/escrow-limits';
 import {
   emptyPaymentRequestContext,
   evolvePaymentRequestContext,
@@ -64,15 +64,19 @@ export const paymentRequestMachine = setup({
       context.request !== null &&
       event.data.totalCents === context.request.totalCents &&
       Date.parse(event.metadata.at) < Date.parse(context.request.expiresAt),
-    /** One payout at a time, of exactly the creator's amount, while the whole charge is in escrow and not held. */
+    /**
+     * One payout at a time, not held, of the creator's amount or what the escrow holds now if less
+     * (after a lost chargeback), within the escrow's limits.
+     */
     payoutRequestable: ({ context, event }) =>
       event.type === 'PaymentRequestPayoutRequested' &&
       context.hold === null &&
       context.pendingPayout === null &&
       context.transferId === null &&
       context.request !== null &&
-      event.data.amountCents === context.request.amountCents &&
-      escrowedCents(context) === context.request.totalCents,
+      event.data.amountCents > 0 &&
+      event.data.amountCents === payableNowCents(context, context.request.amountCents) &&
+      intentRefusal(context, event, paymentRequestEscrowEvents) === null,
     /** The outcome answers the pending payout (legacy completions carry no key and are replayed as decided). */
     answersPayout: ({ context, event }) => {
       if (event.type === 'PaymentRequestCompleted' && event.data.key === undefined)
@@ -155,6 +159,7 @@ export const paymentRequestMachine = setup({
           actions: 'evolve',
         },
         PaymentRequestChargebackOpened: { guard: 'newChargeback', actions: 'evolve' },
+        PaymentRequestChargebackClosed: { guard: 'closesChargeback', actions: 'evolve' },
         PaymentRequestHoldReleased: { guard: 'onHold', actions: 'evolve' },
       },
     },
@@ -171,6 +176,7 @@ export const paymentRequestMachine = setup({
         PaymentRequestCompleted: { guard: 'answersPayout', target: 'completed', actions: 'evolve' },
         PaymentRequestPayoutFailed: { guard: 'answersPayout', actions: 'evolve' },
         PaymentRequestChargebackOpened: { guard: 'newChargeback', actions: 'evolve' },
+        PaymentRequestChargebackClosed: { guard: 'closesChargeback', actions: 'evolve' },
         PaymentRequestHoldReleased: { guard: 'onHold', actions: 'evolve' },
       },
     },

@@ -107,6 +107,8 @@ function describeMoneyEvent(event: MoneyEvent, before: DealContext): EventText {
         reason: event.data.reason,
       });
     }
+    case 'ChargebackClosed':
+      return text(`ChargebackClosed.${event.data.outcome}`, { reason: event.data.reason });
     case 'UnexpectedPaymentReceived':
       return text(`UnexpectedPaymentReceived.${event.data.reason}`, {
         amountCents: event.data.amountCents,
@@ -129,6 +131,7 @@ type MoneyEvent = Extract<
     type:
       | 'DealRefunded'
       | 'ChargebackOpened'
+      | 'ChargebackClosed'
       | 'UnexpectedPaymentReceived'
       | 'DuplicatePaymentRefunded'
       | 'RefundFailed'
@@ -183,6 +186,7 @@ export function describeDealEvent(event: DealEvent, before: DealContext, name: s
       return text(`CheckoutSessionClosed.${event.data.reason}`);
     case 'DealRefunded':
     case 'ChargebackOpened':
+    case 'ChargebackClosed':
     case 'UnexpectedPaymentReceived':
     case 'DuplicatePaymentRefunded':
     case 'RefundFailed':
@@ -298,6 +302,7 @@ const disputeTypes = new Set([
   'RefundFailed',
   'DealRefunded',
   'ChargebackOpened',
+  'ChargebackClosed',
   'UnexpectedPaymentReceived',
   'DuplicatePaymentRefunded',
   'DealNoteAdded',

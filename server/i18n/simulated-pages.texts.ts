@@ -25,6 +25,11 @@ const en = {
   charge: 'Charge {charge}',
   chargeback: 'Simulate chargeback',
   chargebackSent: 'Chargeback sent (charge.dispute.created).',
+  chargebackRefused: 'Refused: the chargebacks of a charge cannot add up to more than it charged.',
+  chargebackWon: 'Chargeback won',
+  chargebackLost: 'Chargeback lost',
+  chargebackClosed: 'Chargeback outcome sent (charge.dispute.closed).',
+  noOpenChargeback: 'There is no open chargeback on this charge.',
 };
 const nl: typeof en = {
   testMode: 'Testmodus',
@@ -50,6 +55,12 @@ const nl: typeof en = {
   charge: 'Betaling {charge}',
   chargeback: 'Terugboeking simuleren',
   chargebackSent: 'Terugboeking verstuurd (charge.dispute.created).',
+  chargebackRefused:
+    'Geweigerd: de terugboekingen van een betaling kunnen samen niet meer zijn dan de betaling.',
+  chargebackWon: 'Terugboeking gewonnen',
+  chargebackLost: 'Terugboeking verloren',
+  chargebackClosed: 'Uitkomst van de terugboeking verstuurd (charge.dispute.closed).',
+  noOpenChargeback: 'Er loopt geen terugboeking op deze betaling.',
 };
 
 export type SimulatedPageTexts = typeof en;

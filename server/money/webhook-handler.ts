@@ -24,7 +24,9 @@ const ctxOf = (event: GatewayWebhookEvent): CommandContext => ({
   actor: { kind: 'stripe', id: event.id },
   correlationId: event.id,
 });
-const dedupe = (event: GatewayWebhookEvent) => ({ dedupeKey: `stripe:${event.id}` });
+const dedupe = (event: GatewayWebhookEvent, part = '') => ({
+  dedupeKey: `stripe:${event.id}${part}`,
+});
 
 /** A webhook about a deal or request that does not exist (or no longer matches) is acknowledged and dropped. */
 async function ignoringMissing(task: () => Promise<unknown>): Promise<void> {
@@ -50,10 +52,11 @@ async function record(
   event: GatewayWebhookEvent,
   metadata: Record<string, string> | null,
   command: EscrowCommand,
+  part = '',
 ): Promise<void> {
   const target = targetOf(metadata);
   if (target !== null)
-    await ignoringMissing(() => run.escrow(target, command, ctxOf(event), dedupe(event)));
+    await ignoringMissing(() => run.escrow(target, command, ctxOf(event), dedupe(event, part)));
 }
 
 /** A checkout session was paid: ConfirmPayment (the decider checks the session and the amount against what is due). */
@@ -139,19 +142,58 @@ async function recordUserAccount(
   );
 }
 
-/** A chargeback opened on a charge: found through the charge's metadata, recorded on its deal or request. */
+/** The chargeback a dispute object describes, as the deal's or request's command records it. */
+function chargebackCommand(event: GatewayWebhookEvent, dispute: StripeObject): EscrowCommand {
+  const amount = Number(dispute.amount ?? 0);
+  return {
+    type: 'RecordChargeback',
+    disputeId: String(dispute.id),
+    amountCents: Number.isSafeInteger(amount) && amount >= 0 ? amount : 0,
+    reason: String(dispute.reason ?? 'unknown'),
+    gatewayEventId: event.id,
+  };
+}
+
+const metadataOfDispute = async (deps: WebhookDeps, dispute: StripeObject) => {
+  const chargeId = text(dispute.charge);
+  return chargeId ? await deps.gateway.chargeMetadata(chargeId) : null;
+};
+
+/** A chargeback opened (or its funds withdrawn) on a charge: found through the charge's metadata, recorded on its deal or request. */
 async function chargeback(
   deps: WebhookDeps,
   event: GatewayWebhookEvent,
   dispute: StripeObject,
 ): Promise<void> {
-  const chargeId = text(dispute.charge);
-  const metadata = chargeId ? await deps.gateway.chargeMetadata(chargeId) : null;
-  const amount = Number(dispute.amount ?? 0);
+  const metadata = await metadataOfDispute(deps, dispute);
+  await record(deps, event, metadata, chargebackCommand(event, dispute));
+}
+
+/** Stripe's closing statuses: `warning_closed` (an inquiry that withdrew nothing) ends as won. */
+const outcomes: Record<string, 'won' | 'lost'> = {
+  won: 'won',
+  warning_closed: 'won',
+  lost: 'lost',
+};
+
+/**
+ * A chargeback's outcome: closed won or lost, or its funds reinstated (won). The opening is
+ * recorded first in case this overtook it (nothing happens when it is recorded already).
+ */
+async function chargebackOutcome(
+  deps: WebhookDeps,
+  event: GatewayWebhookEvent,
+  dispute: StripeObject,
+): Promise<void> {
+  const outcome =
+    event.type === 'charge.dispute.funds_reinstated' ? 'won' : outcomes[String(dispute.status)];
+  if (outcome === undefined) return;
+  const metadata = await metadataOfDispute(deps, dispute);
+  await record(deps, event, metadata, chargebackCommand(event, dispute), ':opened');
   await record(deps, event, metadata, {
-    type: 'RecordChargeback',
+    type: 'RecordChargebackOutcome',
     disputeId: String(dispute.id),
-    amountCents: Number.isSafeInteger(amount) && amount >= 0 ? amount : 0,
+    outcome,
     reason: String(dispute.reason ?? 'unknown'),
     gatewayEventId: event.id,
   });
@@ -179,7 +221,11 @@ export function createWebhookHandler(deps: WebhookDeps) {
       case 'account.updated':
         return accountUpdated(deps, event, object);
       case 'charge.dispute.created':
+      case 'charge.dispute.funds_withdrawn':
         return chargeback(deps, event, object);
+      case 'charge.dispute.closed':
+      case 'charge.dispute.funds_reinstated':
+        return chargebackOutcome(deps, event, object);
       default:
         return;
     }

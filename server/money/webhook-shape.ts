@@ -28,6 +28,13 @@ const session = z.object({
   payment_intent: id.nullish(),
   amount_total: cents.nullish(),
 });
+const dispute = z.object({
+  id,
+  charge: id.nullish(),
+  amount: cents.nullish(),
+  reason: z.string().max(200).nullish(),
+  status: z.string().max(50).nullish(),
+});
 const objects: Record<string, z.ZodType> = {
   'checkout.session.completed': session,
   'checkout.session.async_payment_succeeded': session,
@@ -38,12 +45,10 @@ const objects: Record<string, z.ZodType> = {
     payouts_enabled: z.boolean().nullish(),
     details_submitted: z.boolean().nullish(),
   }),
-  'charge.dispute.created': z.object({
-    id,
-    charge: id.nullish(),
-    amount: cents.nullish(),
-    reason: z.string().max(200).nullish(),
-  }),
+  'charge.dispute.created': dispute,
+  'charge.dispute.funds_withdrawn': dispute,
+  'charge.dispute.funds_reinstated': dispute,
+  'charge.dispute.closed': dispute,
 };
 const envelope = z.object({
   id,

@@ -706,6 +706,91 @@ describe('decideDeal: refunds, holds, chargebacks', () => {
   });
 });
 
+describe('decideDeal: chargebacks move money', () => {
+  const opened = (amountCents = TOTAL, heldCents = amountCents) =>
+    event(
+      'ChargebackOpened',
+      { disputeId: 'dp_1', amountCents, heldCents, reason: 'fraudulent' },
+      at(3),
+      actors.stripe,
+    );
+  const closed = (outcome: 'won' | 'lost') =>
+    event('ChargebackClosed', { disputeId: 'dp_1', outcome }, at(4), actors.stripe);
+  const outcome = (o: 'won' | 'lost', disputeId = 'dp_1'): DealCommand => ({
+    type: 'RecordChargebackOutcome',
+    disputeId,
+    outcome: o,
+    reason: 'fraudulent',
+    gatewayEventId: 'evt_cb2',
+  });
+  const chargebackOpen = {
+    code: 'illegal_transition',
+    status: 409,
+    id: 'chargeback_open',
+    message: /chargeback on this payment is open/,
+  } as const;
+  const insufficient = {
+    code: 'conflict',
+    status: 409,
+    id: 'escrow_insufficient',
+    message: 'The escrow does not hold enough for this payment',
+  } as const;
+  const chargeback = (amountCents: number): DealCommand => ({
+    type: 'RecordChargeback',
+    disputeId: 'dp_1',
+    amountCents,
+    reason: 'fraudulent',
+    gatewayEventId: 'evt_cb',
+  });
+
+  it('RecordChargeback moves what the escrow holds of it to disputed funds; after release nothing is held', () => {
+    given(dealGiven.delivered())
+      .when(chargeback(5_000), at(3))
+      .then({ type: 'ChargebackOpened', data: { amountCents: 5_000, heldCents: 5_000 } });
+    given(dealGiven.completed())
+      .when(chargeback(TOTAL), at(5))
+      .then({ type: 'ChargebackOpened', data: { amountCents: TOTAL, heldCents: 0 } });
+  });
+
+  it('while a chargeback is open, refund, split and release are refused with chargeback_open', () => {
+    const open = withEvents(dealGiven.delivered(), opened(5_000));
+    given(open).when({ type: 'RequestRefund', key: KEY2 }, at(5)).thenRefused(chargebackOpen);
+    given(open)
+      .when({ type: 'ResolveWithSplit', creatorCents: 10_000, key: KEY2 }, at(5))
+      .thenRefused(chargebackOpen);
+    given(open)
+      .when({ type: 'ReleaseFunds', trigger: 'admin', key: KEY2 }, at(5))
+      .thenRefused(chargebackOpen);
+  });
+
+  it('RecordChargebackOutcome closes an open chargeback once; an unknown one changes nothing', () => {
+    const open = withEvents(dealGiven.delivered(), opened());
+    given(open)
+      .when(outcome('won'), at(4))
+      .then({ type: 'ChargebackClosed', data: { disputeId: 'dp_1', outcome: 'won' } });
+    given(withEvents(open, closed('won')))
+      .when(outcome('lost'), at(5))
+      .thenNothing();
+    given(open).when(outcome('lost', 'dp_other'), at(4)).thenNothing();
+  });
+
+  it('won: the money is back and the refund gives all of it; lost: a release pays at most what remains', () => {
+    given(withEvents(dealGiven.delivered(), opened(), closed('won')))
+      .when({ type: 'RequestRefund', key: KEY2 }, at(5))
+      .then({ type: 'RefundRequested', data: { amountCents: TOTAL } });
+    // The chargeback's hold stays until an admin acts.
+    given(withEvents(dealGiven.delivered(), opened(5_000), closed('lost')))
+      .when({ type: 'ReleaseFunds', trigger: 'admin', key: KEY2 }, at(5))
+      .then({ type: 'FundsReleaseRequested', data: { amountCents: TOTAL - 5_000 } });
+    given(withEvents(dealGiven.delivered(), opened(), closed('lost')))
+      .when({ type: 'ReleaseFunds', trigger: 'admin', key: KEY2 }, at(5))
+      .thenRefused(insufficient);
+    given(withEvents(dealGiven.delivered(), opened(), closed('lost')))
+      .when({ type: 'RequestRefund', key: KEY2 }, at(5))
+      .thenRefused(insufficient);
+  });
+});
+
 describe('decideDeal: link rotation and notes', () => {
   const TOKEN2 = 'r0tated_token_abcdefghij';
 
@@ -767,11 +852,12 @@ it('covers every command of the union', () => {
     PutOnHold: true,
     ReleaseHold: true,
     RecordChargeback: true,
+    RecordChargebackOutcome: true,
     RotateShareLink: true,
     AddNote: true,
     // Specified in deal-split.test.ts.
     ResolveWithSplit: true,
     RetrySplit: true,
   };
-  expect(Object.keys(covered)).toHaveLength(29);
+  expect(Object.keys(covered)).toHaveLength(30);
 });

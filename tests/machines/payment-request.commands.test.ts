@@ -373,6 +373,67 @@ describe('decidePaymentRequest: chargebacks', () => {
   });
 });
 
+describe('decidePaymentRequest: chargebacks move money', () => {
+  const chargeback: PaymentRequestCommand = {
+    type: 'RecordChargeback',
+    disputeId: 'dp_1',
+    amountCents: 5_000,
+    reason: 'fraudulent',
+    gatewayEventId: 'evt_cb',
+  };
+  const opened = () =>
+    event(
+      'PaymentRequestChargebackOpened',
+      { disputeId: 'dp_1', amountCents: 5_000, heldCents: 5_000 },
+      at(3),
+      actors.stripe,
+    );
+  const outcome = (o: 'won' | 'lost'): PaymentRequestCommand => ({
+    type: 'RecordChargebackOutcome',
+    disputeId: 'dp_1',
+    outcome: o,
+    reason: 'fraudulent',
+    gatewayEventId: 'evt_cb2',
+  });
+  const closed = (o: 'won' | 'lost') =>
+    event('PaymentRequestChargebackClosed', { disputeId: 'dp_1', outcome: o }, at(4));
+  const released = () => event('PaymentRequestHoldReleased', { note: null }, at(5), actors.admin);
+
+  it('RecordChargeback moves the disputed amount out of the escrow; its outcome is recorded once', () => {
+    given(paid())
+      .when(chargeback, at(3))
+      .then({ type: 'PaymentRequestChargebackOpened', data: { heldCents: 5_000 } });
+    given([...paid(), opened()])
+      .when(outcome('lost'), at(4))
+      .then({ type: 'PaymentRequestChargebackClosed', data: { outcome: 'lost' } });
+    given([...paid(), opened(), closed('lost')])
+      .when(outcome('won'), at(5))
+      .thenNothing();
+  });
+
+  it('while the chargeback is open nothing is paid out; after a loss the payout is what remains', () => {
+    const complete: PaymentRequestCommand = {
+      type: 'CompletePaymentRequest',
+      payoutAccountId: 'acct_1',
+      key: 'key-9',
+    };
+    given([...paid(), opened(), released()])
+      .when(complete, at(6))
+      .thenRefused({
+        code: 'illegal_transition',
+        id: 'chargeback_open',
+        status: 409,
+        message: /chargeback on this payment is open/,
+      });
+    given([...paid(), opened(), closed('lost'), released()])
+      .when(complete, at(6))
+      .then({ type: 'PaymentRequestPayoutRequested', data: { amountCents: 37_000 } });
+    given([...paid(), opened(), closed('won'), released()])
+      .when(complete, at(6))
+      .then({ type: 'PaymentRequestPayoutRequested', data: { amountCents: 40_000 } });
+  });
+});
+
 it('covers every command of the union', () => {
   // A compile-time list: adding a command to PaymentRequestCommand without a spec here fails the type check.
   const covered: Record<PaymentRequestCommand['type'], true> = {
@@ -388,8 +449,9 @@ it('covers every command of the union', () => {
     RecordTransferFailure: true,
     ExpirePaymentRequest: true,
     RecordChargeback: true,
+    RecordChargebackOutcome: true,
     ReleaseChargebackHold: true,
     RecordUnexpectedPaymentRefund: true,
   };
-  expect(Object.keys(covered)).toHaveLength(14);
+  expect(Object.keys(covered)).toHaveLength(15);
 });

@@ -78,7 +78,7 @@ describe('payment-request payouts: deferred until the account is ready, held by 
     ).toHaveLength(1);
   });
 
-  it('given a paid request, when a chargeback arrives, then it is held: the creator cannot complete until an admin releases the hold', async () => {
+  it('given a paid request, when a chargeback arrives, then it is held: the creator cannot complete until it is won and an admin releases the hold', async () => {
     const requestId = await givenPaidRequest();
     await connectCreator();
     await h.gateway.openChargeback(
@@ -91,13 +91,18 @@ describe('payment-request payouts: deferred until the account is ready, held by 
     await expect(h.escrow.completePaymentRequest(requestId, creator)).rejects.toThrow(/chargeback/);
     expect(h.gateway.ledger.transfers).toHaveLength(0);
 
-    await h.escrow.releaseRequestHold(requestId, 'Chargeback won', admin);
+    // Released while the chargeback is open: the disputed money is not in escrow, nothing is paid.
+    await h.escrow.releaseRequestHold(requestId, 'Evidence sent', admin);
+    await expect(h.escrow.completePaymentRequest(requestId, creator)).rejects.toThrow(
+      /chargeback on this payment is open/,
+    );
+    await h.gateway.closeChargeback(h.gateway.ledger.disputes.at(-1)!.id, 'won');
     await h.escrow.completePaymentRequest(requestId, creator);
     expect((await requestState(h, requestId)).status).toBe('completed');
     expect(h.gateway.ledger.transfers).toHaveLength(1);
   });
 
-  it('given a deferred payout under a chargeback, when the account becomes ready, then nothing is paid until the hold is released', async () => {
+  it('given a deferred payout under a chargeback, when the account becomes ready, then nothing is paid until the hold is released and the chargeback won', async () => {
     const requestId = await givenPaidRequest();
     await h.escrow.completePaymentRequest(requestId, creator);
     await h.gateway.openChargeback(
@@ -109,6 +114,10 @@ describe('payment-request payouts: deferred until the account is ready, held by 
     await h.escrow.payDeferredPayout(requestId, { actor: { kind: 'system', id: 'probe' } });
     expect(h.gateway.ledger.transfers).toHaveLength(0);
     await h.escrow.releaseRequestHold(requestId, null, admin);
+    await h.tick();
+    expect(h.gateway.ledger.transfers).toHaveLength(0);
+    await h.gateway.closeChargeback(h.gateway.ledger.disputes.at(-1)!.id, 'won');
+    await h.escrow.payDeferredPayout(requestId, { actor: { kind: 'system', id: 'probe' } });
     await h.tick();
     expect(h.gateway.ledger.transfers).toHaveLength(1);
     expect((await requestState(h, requestId)).context.transferId).not.toBeNull();

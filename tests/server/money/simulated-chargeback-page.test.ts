@@ -38,6 +38,51 @@ describe('simulated gateway: the test-mode chargeback page', () => {
     expect((await t.app.inject({ url: '/sim/payments/cs_unknown' })).statusCode).toBe(404);
   });
 
+  it('refuses a chargeback beyond the charge, and sends the outcome of the open one: lost writes it off', async () => {
+    const creator = await registerUser(t.app);
+    const { id } = await createPaidRequest(t.app, t.ctx, creator.token);
+    const sessionId = t.ctx.queries.requests.byId(id)!.context.checkoutSessionId!;
+    const gateway = t.ctx.payments.gateway;
+    if (!isSimulated(gateway)) throw new Error('simulated gateway expected');
+    const url = `/sim/payments/${sessionId}?key=${gateway.accessKey('payer', sessionId)}`;
+    const post = (outcome: string, lang = 'en') =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'accept-language': lang,
+        },
+        payload: `outcome=${outcome}`,
+      });
+    expect((await post('won')).body).toContain('There is no open chargeback on this charge.');
+    expect((await post('chargeback')).statusCode).toBe(200);
+    const again = await post('chargeback');
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toContain('cannot add up to more than it charged');
+    expect((await post('chargeback', 'nl')).body).toContain('kunnen samen niet meer zijn');
+    const chargeId = t.ctx.queries.requests.byId(id)!.context.chargeId;
+    expect(gateway.ledger.disputes.filter((d) => d.chargeId === chargeId)).toHaveLength(1);
+    await t.ctx.settle(await t.ctx.store.headPosition());
+    const held = t.ctx.queries.requests.byId(id)!.context;
+    expect(held.chargebacks).toEqual([
+      expect.objectContaining({ status: 'open', heldCents: held.paidCents }),
+    ]);
+    expect(held.accounts.totals.disputed.credits).toBe(held.paidCents);
+
+    const lost = await post('lost');
+    expect(lost.body).toContain('Chargeback outcome sent (charge.dispute.closed).');
+    await t.ctx.settle(await t.ctx.store.headPosition());
+    const after = t.ctx.queries.requests.byId(id)!.context;
+    expect(after.chargebacks).toEqual([
+      expect.objectContaining({ status: 'lost', outcomeReason: 'fraudulent' }),
+    ]);
+    // Written off: the disputed money left through the gateway; the escrow holds nothing.
+    expect(after.accounts.totals.disputed.debits).toBe(after.paidCents);
+    expect(after.accounts.totals.escrow.credits - after.accounts.totals.escrow.debits).toBe(0);
+    expect((await post('lost')).body).toContain('There is no open chargeback on this charge.');
+  });
+
   it("without the payer's key (or with another), the /sim pages answer 404 and change nothing", async () => {
     const creator = await registerUser(t.app);
     const { id } = await createPaidRequest(t.app, t.ctx, creator.token);

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
+import { GatewayError } from '../payment-gateway';
 import type { SimulatedGateway } from './simulated-gateway';
-import { checkoutPage, onboardingPage, paymentPage } from './simulated-pages';
+import {
+  checkoutPage,
+  onboardingPage,
+  paymentPage,
+  type PaymentPageNotice,
+} from './simulated-pages';
 import { WEBHOOK_PATH } from './simulated-webhooks';
 import { requestLanguage, type Language } from '../../../i18n/request-language';
 
@@ -84,7 +90,7 @@ function paymentRoutes(app: FastifyInstance, gateway: SimulatedGateway) {
   const showPayment = (
     sessionId: string,
     action: string,
-    extra: { notice?: string; error?: string; lang?: Language } = {},
+    extra: { notice?: PaymentPageNotice; error?: string; lang?: Language } = {},
   ) => {
     const session = gateway.ledger.sessions.get(sessionId);
     if (!session) return null;
@@ -109,27 +115,39 @@ function paymentRoutes(app: FastifyInstance, gateway: SimulatedGateway) {
     async (request, reply) => {
       const session = sessionFor(gateway, request);
       if (!session) return reply.code(404).type('text/plain').send('Checkout session not found');
-      if (request.body?.outcome !== 'chargeback' || session.chargeId === null)
+      const outcome = request.body?.outcome;
+      const chargeId = session.chargeId;
+      if (chargeId === null || !['chargeback', 'won', 'lost'].includes(outcome ?? ''))
         return reply.redirect(request.url, 303);
-      try {
-        await gateway.openChargeback(session.chargeId, 'fraudulent');
-      } catch (error) {
-        return reply
-          .code(502)
+      const lang = requestLanguage(request);
+      const answer = (code: number, notice: PaymentPageNotice, error?: string) =>
+        reply
+          .code(code)
           .type('text/html')
           .send(
             showPayment(session.id, request.url, {
-              error: (error as Error).message,
-              lang: requestLanguage(request),
+              notice,
+              lang,
+              ...(error ? { error } : {}),
             }),
           );
+      if (outcome === 'chargeback') {
+        try {
+          await gateway.openChargeback(chargeId, 'fraudulent');
+        } catch (error) {
+          if (error instanceof GatewayError && error.code === 'invalid_request')
+            return answer(409, 'chargebackRefused');
+          return answer(502, 'chargebackRefused', (error as Error).message);
+        }
+        return answer(200, 'chargebackSent');
       }
-      return reply.type('text/html').send(
-        showPayment(session.id, request.url, {
-          notice: 'Chargeback sent (charge.dispute.created).',
-          lang: requestLanguage(request),
-        }),
-      );
+      // The outcome closes the charge's latest open chargeback.
+      const open = gateway.ledger.disputes
+        .filter((d) => d.chargeId === chargeId && gateway.ledger.disputeOutcome(d.id) === null)
+        .at(-1);
+      if (!open) return answer(409, 'noOpenChargeback');
+      await gateway.closeChargeback(open.id, outcome as 'won' | 'lost');
+      return answer(200, 'chargebackClosed');
     },
   );
 }

@@ -8,7 +8,11 @@ import {
   type PaymentGateway,
 } from '../payment-gateway';
 import { gatewayErrorMessage } from '../gateway-error-messages';
-import { createSimulatedLedger, type SimulatedLedger } from './simulated-ledger';
+import {
+  createSimulatedLedger,
+  type SimulatedDispute,
+  type SimulatedLedger,
+} from './simulated-ledger';
 import { createSimulatedWebhooks, type WebhookTransport } from './simulated-webhooks';
 import { simulatedMovements } from './simulated-movements';
 
@@ -44,8 +48,10 @@ export interface SimulatedGateway extends PaymentGateway {
   failCheckout(sessionId: string): Promise<void>;
   /** Marks the account ready (payouts enabled) or leaves it incomplete, then sends account.updated. */
   finishOnboarding(accountId: string, complete: boolean): Promise<void>;
-  /** A card chargeback on a charge: charge.dispute.created. */
-  openChargeback(chargeId: string, reason: string): Promise<void>;
+  /** A card chargeback on a charge (all of it, or `amountCents`): charge.dispute.created. Never beyond the charge. */
+  openChargeback(chargeId: string, reason: string, amountCents?: number): Promise<void>;
+  /** The issuer's outcome of a chargeback: charge.dispute.closed with status won or lost. */
+  closeChargeback(disputeId: string, outcome: 'won' | 'lost'): Promise<void>;
   /** Makes every following transfer fail with this code (null: succeed again). For demos and tests. */
   failTransfersWith(code: GatewayErrorCode | null): void;
   /** Makes every following refund fail with this code (null: succeed again). For demos and tests. */
@@ -151,7 +157,10 @@ type Webhooks = ReturnType<typeof createSimulatedWebhooks>;
 function outsideActions(
   ledger: SimulatedLedger,
   webhooks: Webhooks,
-): Pick<SimulatedGateway, 'payCheckout' | 'failCheckout' | 'finishOnboarding' | 'openChargeback'> {
+): Pick<
+  SimulatedGateway,
+  'payCheckout' | 'failCheckout' | 'finishOnboarding' | 'openChargeback' | 'closeChargeback'
+> {
   function sessionOrThrow(sessionId: string) {
     const session = ledger.sessions.get(sessionId);
     if (!session)
@@ -186,23 +195,30 @@ function outsideActions(
       if (complete) account = ledger.enablePayouts(accountId);
       await webhooks.send('account.updated', ledger.accountObject(account));
     },
-    async openChargeback(chargeId, reason) {
+    async openChargeback(chargeId, reason, amountCents) {
       const session = ledger.sessionOfCharge(chargeId);
       if (!session) throw new GatewayError('invalid_request', `No such charge: ${chargeId}`);
-      const dispute = ledger.openDispute(session, reason);
-      await webhooks.send('charge.dispute.created', {
-        id: dispute.id,
-        object: 'dispute',
-        amount: dispute.amountCents,
-        currency: 'eur',
-        charge: chargeId,
-        payment_intent: session.paymentIntentId,
-        reason,
-        status: 'needs_response',
-      });
+      const dispute = ledger.openDispute(session, reason, amountCents);
+      await webhooks.send('charge.dispute.created', disputeObject(dispute, 'needs_response'));
+    },
+    async closeChargeback(disputeId, outcome) {
+      const dispute = ledger.closeDispute(disputeId, outcome);
+      await webhooks.send('charge.dispute.closed', disputeObject(dispute, outcome));
     },
   };
 }
+
+/** A dispute as Stripe's webhooks carry it. */
+const disputeObject = (dispute: SimulatedDispute, status: string) => ({
+  id: dispute.id,
+  object: 'dispute',
+  amount: dispute.amountCents,
+  currency: 'eur',
+  charge: dispute.chargeId,
+  payment_intent: dispute.paymentIntentId,
+  reason: dispute.reason,
+  status,
+});
 
 export function createSimulatedGateway(options: SimulatedGatewayOptions): SimulatedGateway {
   const ledger = createSimulatedLedger({

@@ -164,6 +164,12 @@ const SCHEMA = `
     reason TEXT NOT NULL,
     created_at TEXT NOT NULL
   );
+  -- A dispute's outcome (charge.dispute.closed): won or lost, once.
+  CREATE TABLE IF NOT EXISTS sim_dispute_outcomes (
+    dispute_id TEXT PRIMARY KEY,
+    outcome TEXT NOT NULL,
+    closed_at TEXT NOT NULL
+  );
   -- The first result of each Idempotency-Key (scoped by operation), as Stripe keeps it.
   CREATE TABLE IF NOT EXISTS sim_idempotency (key TEXT PRIMARY KEY, result TEXT NOT NULL);
 `;
@@ -392,6 +398,16 @@ function moneyQueries(db: Database.Database) {
     insertDispute: db.prepare(
       `INSERT INTO sim_disputes (id, charge_id, payment_intent_id, amount_cents, reason, created_at)
        VALUES (@id, @charge_id, @payment_intent_id, @amount_cents, @reason, @created_at)`,
+    ),
+    dispute: db.prepare<[string], DisputeRow>('SELECT * FROM sim_disputes WHERE id = ?'),
+    disputedOfCharge: db.prepare<[string], { cents: number }>(
+      'SELECT COALESCE(SUM(amount_cents), 0) AS cents FROM sim_disputes WHERE charge_id = ?',
+    ),
+    disputeOutcome: db.prepare<[string], { outcome: 'won' | 'lost' }>(
+      'SELECT outcome FROM sim_dispute_outcomes WHERE dispute_id = ?',
+    ),
+    insertDisputeOutcome: db.prepare(
+      'INSERT INTO sim_dispute_outcomes (dispute_id, outcome, closed_at) VALUES (?, ?, ?)',
     ),
   };
 }
@@ -647,28 +663,71 @@ function recordRefund(
   return { refundId, transferReversalId };
 }
 
-/** Money moving after the payment: transfers, refunds, reversals and chargebacks. */
-function moneyOperations(core: LedgerCore) {
+/** Chargebacks: opened by the issuer (never beyond the charge) and closed once, won or lost. */
+function disputeOperations(core: LedgerCore) {
   const { q, nowIso } = core;
   return {
-    /** Records a chargeback on a paid session's charge (the issuer's side of charge.dispute.created). */
-    openDispute(session: SimulatedSession, reason: string): SimulatedDispute {
-      if (!session.chargeId)
+    /**
+     * Records a chargeback on a paid session's charge (the issuer's side of charge.dispute.created),
+     * of the whole charge or `amountCents` of it; the chargebacks of one charge never add up to more
+     * than it charged.
+     */
+    openDispute(session: SimulatedSession, reason: string, amountCents?: number): SimulatedDispute {
+      const chargeId = session.chargeId;
+      if (!chargeId)
         throw new GatewayError(
           'invalid_request',
           `invalid_request: session ${session.id} was not charged`,
         );
-      const row: DisputeRow = {
-        id: newId('dp'),
-        charge_id: session.chargeId,
-        payment_intent_id: session.paymentIntentId,
-        amount_cents: session.totalCents,
-        reason,
-        created_at: nowIso(),
-      };
-      q.insertDispute.run(row);
-      return toDispute(row);
+      return write(core, () => {
+        const disputed = q.disputedOfCharge.get(chargeId)!.cents;
+        const amount = amountCents ?? session.totalCents - disputed;
+        if (amount <= 0 || disputed + amount > session.totalCents)
+          throw new GatewayError(
+            'invalid_request',
+            `invalid_request: charge ${chargeId} cannot be disputed beyond what it charged`,
+          );
+        const row: DisputeRow = {
+          id: newId('dp'),
+          charge_id: chargeId,
+          payment_intent_id: session.paymentIntentId!,
+          amount_cents: amount,
+          reason,
+          created_at: nowIso(),
+        };
+        q.insertDispute.run(row);
+        return toDispute(row);
+      });
     },
+    /** Records a dispute's outcome once (the issuer's side of charge.dispute.closed). */
+    closeDispute(disputeId: string, outcome: 'won' | 'lost'): SimulatedDispute {
+      return write(core, () => {
+        const row = q.dispute.get(disputeId);
+        if (!row)
+          throw new GatewayError(
+            'invalid_request',
+            `invalid_request: no such dispute ${disputeId}`,
+          );
+        if (q.disputeOutcome.get(disputeId))
+          throw new GatewayError(
+            'invalid_request',
+            `invalid_request: dispute ${disputeId} is already closed`,
+          );
+        q.insertDisputeOutcome.run(disputeId, outcome, nowIso());
+        return toDispute(row);
+      });
+    },
+    /** A dispute's outcome, or null while it is open. */
+    disputeOutcome(disputeId: string): 'won' | 'lost' | null {
+      return q.disputeOutcome.get(disputeId)?.outcome ?? null;
+    },
+  };
+}
+
+/** Money moving after the payment: transfers, refunds and reversals. */
+function moneyOperations(core: LedgerCore) {
+  const { q } = core;
+  return {
     /** What moved for one deal or request (its stream id is the transfer group): for tests and admin. */
     moneyOfGroup(transferGroup: string): {
       transfers: SimulatedTransfer[];
@@ -789,6 +848,7 @@ export function createSimulatedLedger(options: SimulatedLedgerOptions) {
     ...sessionOperations(core),
     ...accountOperations(core),
     ...moneyOperations(core),
+    ...disputeOperations(core),
     sessionObject,
     accountObject,
     /** Closes the file (idempotent). */

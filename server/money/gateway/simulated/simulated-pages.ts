@@ -95,21 +95,29 @@ export function onboardingPage(input: {
   );
 }
 
-/** Test tools for a paid session: send the chargeback Stripe would (charge.dispute.created). */
+/** What the payment page reports after an action, in the page's language. */
+export type PaymentPageNotice =
+  | 'chargebackSent'
+  | 'chargebackClosed'
+  | 'chargebackRefused'
+  | 'noOpenChargeback';
+
+/**
+ * Test tools for a paid session: send the chargeback Stripe would (charge.dispute.created), never
+ * beyond the charge, and its outcome (charge.dispute.closed, won or lost).
+ */
 export function paymentPage(input: {
   action: string;
   description: string;
   totalCents: number;
   chargeId: string | null;
-  notice?: string;
+  notice?: PaymentPageNotice;
   error?: string;
   lang?: Language;
 }): string {
   const lang = input.lang ?? 'en';
   const x = simulatedPageTexts[lang];
-  // The routes pass the English notice; shown in the page's language.
-  const notice =
-    input.notice === simulatedPageTexts.en.chargebackSent ? x.chargebackSent : input.notice;
+  const notice = input.notice ? x[input.notice] : undefined;
   return page(
     x.paymentTitle,
     `<div class="card">
@@ -124,6 +132,8 @@ export function paymentPage(input: {
       : `<p>${x.charge.replace('{charge}', `<code>${escape(input.chargeId)}</code>`)}</p>
   <form method="post" action="${escape(input.action)}">
     <button class="danger" type="submit" name="outcome" value="chargeback">${x.chargeback}</button>
+    <button class="plain" type="submit" name="outcome" value="won">${x.chargebackWon}</button>
+    <button class="plain" type="submit" name="outcome" value="lost">${x.chargebackLost}</button>
   </form>`
   }
 </div>`,

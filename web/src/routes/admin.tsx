@@ -10,19 +10,16 @@ import { DisputesSection } from '@/features/admin/components/disputes-section';
 import { MoneySection } from '@/features/admin/components/money-section';
 import { ReconciliationSection } from '@/features/admin/components/reconciliation-section';
 import { TestMailSection } from '@/features/admin/components/test-mail-section';
+import { useAdminDealsTab, type AdminDealsTab } from '@/features/admin/hooks/use-admin-deals-tab';
 import { useAdminPage, type AdminTab } from '@/features/admin/hooks/use-admin-page';
 
 type Page = ReturnType<typeof useAdminPage>;
 
 /** The open tab's content. */
-function TabContent({ page }: { page: Page }) {
+function TabContent({ page, deals }: { page: Page; deals: AdminDealsTab }) {
   const sections: Record<AdminTab, () => ReactNode> = {
     deals: () => (
-      <AdminDealsSection
-        readOnly={page.readOnly}
-        heldDays={page.heldDays}
-        onExpired={page.endSession}
-      />
+      <AdminDealsSection tab={deals} readOnly={page.readOnly} heldDays={page.heldDays} />
     ),
     requests: () => <AdminRequestsSection readOnly={page.readOnly} onExpired={page.endSession} />,
     disputes: () => <DisputesSection onExpired={page.endSession} />,
@@ -36,6 +33,7 @@ function TabContent({ page }: { page: Page }) {
 
 export default function AdminRoute() {
   const page = useAdminPage();
+  const deals = useAdminDealsTab(page.endSession);
   return (
     <main className="mx-auto w-full max-w-5xl px-4 py-4">
       <AdminLiveUpdates />
@@ -62,7 +60,7 @@ export default function AdminRoute() {
         className="min-w-0"
       >
         <h2 className="sr-only">{t(`admin.tab.${page.tab}`)}</h2>
-        <TabContent page={page} />
+        <TabContent page={page} deals={deals} />
       </section>
     </main>
   );

@@ -2,7 +2,7 @@ import type { AdminDealDto } from '@machines/contract/api';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/dates';
 import { t, type MessageKey, formatMoney } from '@/i18n';
-import { CHIPS, useAdminDealsTab } from '@/features/admin/hooks/use-admin-deals-tab';
+import { CHIPS, type AdminDealsTab } from '@/features/admin/hooks/use-admin-deals-tab';
 import { AdminDealPanel } from './admin-deal-panel';
 import { ListAndDetail } from './list-and-detail';
 
@@ -33,15 +33,15 @@ function DealCardBody({ deal, heldDays }: { deal: AdminDealDto; heldDays: number
 
 /** The deals tab: filter chips with counts, the list, and the chosen deal's panel. */
 export function AdminDealsSection({
+  tab,
   readOnly,
   heldDays,
-  onExpired,
 }: {
+  /** The tab's state, kept by the page so the chosen deal stays open across tabs. */
+  tab: AdminDealsTab;
   readOnly: boolean;
   heldDays: Map<number, number>;
-  onExpired: () => void;
 }) {
-  const tab = useAdminDealsTab(onExpired);
   return (
     <>
       <div className="mb-4 flex flex-wrap gap-2" role="group" aria-label={t('admin.filter')}>

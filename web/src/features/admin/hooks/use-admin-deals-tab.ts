@@ -49,3 +49,5 @@ export function useAdminDealsTab(onExpired: () => void) {
     current: deals.data?.find((d) => d.id === selected) ?? null,
   };
 }
+
+export type AdminDealsTab = ReturnType<typeof useAdminDealsTab>;

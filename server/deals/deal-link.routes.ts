@@ -1,4 +1,4 @@
-import { moneyDocumentSchema } from '@machines/contract/money-api';
+import { documentRoute, forLinkReader } from '../documents/document-route';
 import { dealStatement } from '../documents/money-documents';
 import { z } from 'zod';
 import { dealSchema, errorSchema } from '@machines/contract/api';
@@ -106,23 +106,17 @@ function linkPageRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
 function claimerRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
   const { claimOf } = createLinkClaims(ctx);
 
-  app.get(
-    '/api/deals/link/:token/statement',
-    {
-      schema: {
-        tags,
-        params: tokenParam,
-        description:
-          "The creator's statement of the deal's payout: only whoever claimed the deal (claim secret or signed-in account).",
-        response: { 200: moneyDocumentSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const record = dealViews.linkRecord(request.params.token);
+  documentRoute(app, '/api/deals/link/:token/statement', {
+    tags,
+    params: tokenParam,
+    description:
+      "The creator's statement of the deal's payout (no transfer id): only whoever claimed the deal (claim secret or signed-in account).",
+    load: ({ token }, request) => {
+      const record = dealViews.linkRecord(token);
       assertClaimer(record.context, claimOf(request));
-      return dealStatement(record, dealViews.brandNameOf(record.ownerId));
+      return forLinkReader(dealStatement(record, dealViews.brandNameOf(record.ownerId)));
     },
-  );
+  });
 
   app.post(
     '/api/deals/start-onboarding/:token',

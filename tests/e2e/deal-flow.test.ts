@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import {
+  approveOnCard,
   cardOf,
   confirmAction,
   createAndPayDeal,
@@ -49,14 +50,7 @@ describe('deal flow in the browser', () => {
     await card.getByRole('button', { name: 'Details' }).click();
     await see(page, 'Creator receives');
     await snap(page, 'dashboard-delivered');
-    await confirmAction(
-      page,
-      'Approve',
-      'Are you sure you want to release the funds? This cannot be undone.',
-      snap,
-      'confirm-release',
-      card,
-    );
+    await approveOnCard(page, snap, card);
     await see(page, 'Funds released!');
     await expect
       .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })

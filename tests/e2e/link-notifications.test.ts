@@ -11,8 +11,8 @@ import {
 } from '../support/push-endpoint';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import {
+  approveOnCard,
   cardOf,
-  confirmAction,
   createAndPayDeal,
   registerAndOnboard,
   see,
@@ -148,14 +148,7 @@ describe('push for one deal from the accept page', () => {
       .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
       .toBe('delivered');
     await card.getByRole('button', { name: 'Details' }).click();
-    await confirmAction(
-      page,
-      'Approve',
-      'Are you sure you want to release the funds? This cannot be undone.',
-      snap,
-      'confirm-release',
-      card,
-    );
+    await approveOnCard(page, snap, card);
     await see(page, 'Funds released!');
 
     const received = () =>

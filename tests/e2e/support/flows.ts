@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export type Snap = (page: Page, name: string) => Promise<void>;
@@ -151,6 +151,18 @@ export async function confirmAction(
   if (input) await page.getByRole('dialog').getByLabel(input.label).fill(input.text);
   await snap(page, name);
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+}
+
+/** The brand approves the delivery on a deal's card and confirms the release. */
+export function approveOnCard(page: Page, snap: Snap, card: Locator): Promise<void> {
+  return confirmAction(
+    page,
+    'Approve',
+    'Are you sure you want to release the funds? This cannot be undone.',
+    snap,
+    'confirm-release',
+    card,
+  );
 }
 
 /** On the brand's deals screen, disputes the delivered deal of this creator (optionally with a reason) and waits for the dispute. */

@@ -32,6 +32,11 @@ export const pageRoutes: readonly PageRoute[] = [
     areas: requests,
     access: 'public',
   },
+  // Documents (document.tsx reads which one from the path); the link ones are public like their links.
+  { path: '/accept/:token/statement', page: 'document', areas: [], access: 'public' },
+  { path: '/pay-request/:token/receipt', page: 'document', areas: [], access: 'public' },
+  { path: '/deals/:id/receipt', page: 'document', areas: [], access: 'user' },
+  { path: '/payment-requests/:id/statement', page: 'document', areas: [], access: 'user' },
   { path: '/payment-success/:dealId', page: 'payment-success', areas: brand, access: 'public' },
   { path: '/admin/login', page: 'admin-login', areas: admin, access: 'public' },
   { path: '/', page: 'deals', areas: brand, access: 'user' },

@@ -115,4 +115,11 @@ export const enCore = {
   'accept.from': 'From',
   'fees.dealExplanation':
     'The brand pays the creator amount plus a {dealFee}% platform fee; the creator receives the full amount.',
+  'doc.receipt': 'Receipt',
+  'doc.statement': 'Statement',
+  'doc.back': 'Back',
+  'doc.print': 'Print',
+  'doc.download': 'Download PDF',
+  'doc.downloadError': 'Could not download the PDF',
+  'doc.missing': 'This document does not exist.',
 };

@@ -114,4 +114,11 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'accept.notifyDenied': 'Toestemming geweigerd',
   'accept.notifyDeniedText': 'Pushmeldingen hebben toestemming van de browser nodig',
   'accept.notifyFailed': 'Kon de meldingen voor deze deal niet wijzigen',
+  'doc.receipt': 'Betalingsbewijs',
+  'doc.statement': 'Uitbetalingsoverzicht',
+  'doc.back': 'Terug',
+  'doc.print': 'Afdrukken',
+  'doc.download': 'PDF downloaden',
+  'doc.downloadError': 'Kon de PDF niet downloaden',
+  'doc.missing': 'Dit document bestaat niet.',
 };

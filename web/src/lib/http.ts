@@ -83,11 +83,16 @@ function bearer(auth: AuthMode): string | null {
   return token;
 }
 
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends a call with the app's language and the chosen token; a failed answer throws HttpError. */
+async function send(
+  path: string,
+  options: RequestOptions,
+  accept: string,
+): Promise<Response | null> {
   const { method = 'GET', body, auth = 'user', on401 = 'throw' } = options;
   // The server answers errors in the app's language (not only the browser's).
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: accept,
     'Accept-Language': currentLanguage(),
     ...options.headers,
   };
@@ -103,15 +108,26 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (response.status === 401) {
     if (auth === 'admin') clearAdminToken();
     else if (token) clearAuthToken();
-    if (on401 === 'null') return null as T;
+    if (on401 === 'null') return null;
   }
   if (!response.ok) {
     const text = await response.text().catch(() => '');
     throw new HttpError(response.status, text, response.statusText);
   }
-  if (response.status === 204) return null as T;
+  return response;
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options, 'application/json');
+  if (response === null || response.status === 204) return null as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : null) as T;
+}
+
+/** A file the server makes (a document's PDF), as a Blob, with the same headers as `api`. */
+export async function apiFile(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await send(path, { ...options, on401: 'throw' }, '*/*');
+  return response!.blob();
 }
 
 /** The human part of an error for a toast: the server's message, else the error's message. */

@@ -25,8 +25,12 @@ import { useLiveQueries } from '@/app/live-updates';
 import { t, tKey, formatMoney } from '@/i18n';
 import { HeroIcon, Icon } from '@/components/ui/icon';
 import { deliverableLabel } from '@/features/deals/model/deliverables';
+import { DocumentLink } from '@/features/documents/components/document-link';
 
 // Shown only once the deal is accepted, below the deal: its push code loads when it shows.
+/** The outcomes after which the creator was paid out, and so has a statement. */
+const PAID_OUT = new Set(['completed', 'approved_after_dispute', 'split_resolved']);
+
 const LinkNotificationsCard = lazy(() =>
   import('@/features/deals/components/link-notifications-card').then((m) => ({
     default: m.LinkNotificationsCard,
@@ -202,6 +206,9 @@ export default function AcceptRoute() {
       )}
       {view.status === 'cancelled' && (
         <p className="rounded-lg bg-slate-100 p-3 text-sm">{t('accept.cancelledText')}</p>
+      )}
+      {accepted && PAID_OUT.has(view.status) && (
+        <DocumentLink to={`/accept/${token}/statement`} kind="statement" />
       )}
       {accepted && view.status !== 'cancelled' && (
         <Suspense fallback={null}>

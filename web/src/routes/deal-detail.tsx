@@ -19,6 +19,7 @@ import { formatDate, formatDateTime } from '@/lib/dates';
 import { errorText, HttpError } from '@/lib/http';
 import { t, tKey, type MessageKey, formatMoney } from '@/i18n';
 import { deliverableLabel } from '@/features/deals/model/deliverables';
+import { DocumentLink } from '@/features/documents/components/document-link';
 
 /** The brand's deal detail page (Dutch, dates nl-NL; docs/product.md §2). */
 export default function DealDetailRoute() {
@@ -109,6 +110,11 @@ export default function DealDetailRoute() {
           </dl>
           <h2 className="mb-1 mt-4 text-sm font-semibold">{t('detail.description')}</h2>
           <DescriptionView description={d.description} />
+          {d.paidAt && (
+            <div className="mt-4">
+              <DocumentLink to={`/deals/${d.id}/receipt`} kind="receipt" />
+            </div>
+          )}
         </Card>
         {split && (
           <Card>

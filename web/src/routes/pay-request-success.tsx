@@ -8,6 +8,7 @@ import { useRequestView } from '@/features/payment-requests/model/request-view';
 import { t, formatMoney } from '@/i18n';
 import { HeroIcon, Icon } from '@/components/ui/icon';
 import { supportMailto } from '@/lib/support';
+import { DocumentLink } from '@/features/documents/components/document-link';
 
 const SUPPORT = supportMailto();
 
@@ -35,6 +36,11 @@ export default function PayRequestSuccessRoute() {
             <DetailRow label={t('psuccess.paid')} value={formatMoney(r.totalAmountCents)} />
             <DetailRow label={t('psuccess.service')} value={formatMoney(r.amountCents)} />
           </dl>
+          {r.paidAt && (
+            <div className="mt-3">
+              <DocumentLink to={`/pay-request/${token}/receipt`} kind="receipt" />
+            </div>
+          )}
         </Card>
       )}
       {view && (

@@ -18,6 +18,7 @@ import { formatDate } from '@/lib/dates';
 import { HttpError } from '@/lib/http';
 import { t, formatMoney } from '@/i18n';
 import { HeroIcon } from '@/components/ui/icon';
+import { DocumentLink } from '@/features/documents/components/document-link';
 
 function Celebration({ title }: { title: string }) {
   return (
@@ -135,6 +136,11 @@ export default function PaymentSuccessRoute() {
             <DetailRow label={t('card.brandPays')} value={formatMoney(d.totalAmountCents)} />
             <DetailRow label={t('card.deadline')} value={formatDate(d.deadline)} />
           </dl>
+          {d.paidAt && (
+            <div className="mt-3">
+              <DocumentLink to={`/deals/${d.id}/receipt`} kind="receipt" />
+            </div>
+          )}
         </Card>
         <Card>
           <h2 className="mb-2 font-semibold">{t('success.nextTitle')}</h2>

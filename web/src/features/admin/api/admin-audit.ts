@@ -4,6 +4,7 @@ import { HttpError } from '@/lib/http';
 import { currentLanguage } from '@/i18n';
 import type { EventText } from '@machines/events/event-texts';
 import { adminApi, AdminSessionExpired } from './admin-api';
+import { saveFile } from '@/lib/save-file';
 
 /** One step of a deal's replay: the deal as it stood right after the event (server-side fold). */
 export interface ReplayEntry {
@@ -183,12 +184,5 @@ export async function downloadExport(
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
     `export.${format}`;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(await response.blob(), name);
 }

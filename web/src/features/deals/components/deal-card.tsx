@@ -7,6 +7,7 @@ import { t, tKey, formatMoney } from '@/i18n';
 import { can, useDealView } from '@/features/deals/model/deal-view';
 import { descriptionText } from '@/features/deals/model/deal-text';
 import { statusTextVars } from '@/features/deals/model/deal-split';
+import { DocumentLink } from '@/features/documents/components/document-link';
 import { DealActions } from './deal-actions';
 import { DealExpanded } from './deal-expanded';
 import { DealProgress } from './deal-progress';
@@ -73,15 +74,18 @@ export function DealCard({ deal, busy, onShare, onRelease, onDispute, onDelete }
           onRelease={() => onRelease(deal.id)}
           onDispute={() => onDispute(deal.id)}
         />
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={detailsId}
-          onClick={() => setOpen((o) => !o)}
-          className="text-sm font-medium text-brand-600"
-        >
-          {open ? t('card.hideDetails') : t('card.details')}
-        </button>
+        <div className="flex items-center justify-between gap-2">
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={() => setOpen((o) => !o)}
+            className="text-sm font-medium text-brand-600"
+          >
+            {open ? t('card.hideDetails') : t('card.details')}
+          </button>
+          {deal.paidAt && <DocumentLink to={`/deals/${deal.id}/receipt`} kind="receipt" compact />}
+        </div>
         <div id={detailsId} hidden={!open}>
           {open && (
             <DealExpanded deal={deal} canDelete={canDelete} onDelete={() => onDelete(deal.id)} />

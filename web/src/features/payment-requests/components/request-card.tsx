@@ -7,6 +7,7 @@ import { formatDate } from '@/lib/dates';
 import { t, tKey, formatMoney } from '@/i18n';
 import { useRequestView } from '@/features/payment-requests/model/request-view';
 import { shareLink } from '@/features/payment-requests/model/share-link';
+import { DocumentLink } from '@/features/documents/components/document-link';
 
 /** What was asked: the amount with and without the fee, the deadline, the brand, the description, and the request's notices. */
 function RequestDetails({ request }: { request: PaymentRequestDto }) {
@@ -128,6 +129,9 @@ export function RequestCard({
         onComplete={onComplete}
         copyError={copyError}
       />
+      {request.status === 'completed' && !request.payoutPending && request.completedAt && (
+        <DocumentLink to={`/payment-requests/${request.id}/statement`} kind="statement" compact />
+      )}
     </article>
   );
 }

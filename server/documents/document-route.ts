@@ -1,0 +1,99 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errorSchema } from '@machines/contract/api';
+import { moneyDocumentSchema, type MoneyDocumentDto } from '@machines/contract/money-api';
+import { layoutMoneyDocument } from '@machines/documents/document-layout';
+import { requestLanguage } from '../i18n/request-language';
+import type { ZodApp } from '../http/route-deps';
+import { renderDocumentPdf } from './document-pdf';
+
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+};
+const pdfQuery = z.object({
+  lang: z.enum(['en', 'nl'], { error: 'lang must be en or nl' }).optional(),
+});
+
+export interface DocumentRouteSpec<P extends z.ZodObject> {
+  params: P;
+  tags: string[];
+  description: string;
+  /** Routes behind a bearer token name it for the API docs. */
+  bearer?: boolean;
+  preHandler?: (request: FastifyRequest) => Promise<void>;
+  preValidation?: (request: FastifyRequest) => Promise<void>;
+  load: (params: z.infer<P>, request: FastifyRequest) => MoneyDocumentDto;
+}
+
+/** What a reader through a link sees: the document without the gateway's payment or transfer id. */
+export const forLinkReader = (doc: MoneyDocumentDto): MoneyDocumentDto => ({
+  ...doc,
+  reference: null,
+});
+
+async function sendPdf(
+  reply: FastifyReply,
+  doc: MoneyDocumentDto,
+  lang: 'en' | 'nl',
+): Promise<void> {
+  const layout = layoutMoneyDocument(doc, lang);
+  const pdf = await renderDocumentPdf(layout);
+  await reply
+    .type('application/pdf')
+    .header('Content-Disposition', `attachment; filename="${layout.fileName}"`)
+    .header('Cache-Control', 'private, no-store')
+    .send(pdf);
+}
+
+/**
+ * One document at `path` (JSON, the model the web app lays out and prints) and at `path/pdf` (the
+ * same model laid out by the server as a PDF, in `?lang=` or the reader's language), with the same
+ * guard and loader, so the two can never be allowed to different readers.
+ */
+export function documentRoute<P extends z.ZodObject>(
+  app: ZodApp,
+  path: string,
+  spec: DocumentRouteSpec<P>,
+): void {
+  const base = {
+    ...(spec.preHandler ? { preHandler: spec.preHandler } : {}),
+    ...(spec.preValidation ? { preValidation: spec.preValidation } : {}),
+  };
+  const schema = {
+    tags: spec.tags,
+    ...(spec.bearer ? { security: [{ bearerAuth: [] }] } : {}),
+    params: spec.params,
+  };
+  app.get(
+    path,
+    {
+      ...base,
+      schema: {
+        ...schema,
+        description: spec.description,
+        response: { 200: moneyDocumentSchema, ...errors },
+      },
+    },
+    async (request) => spec.load(request.params as z.infer<P>, request),
+  );
+  app.get(
+    `${path}/pdf`,
+    {
+      ...base,
+      schema: {
+        ...schema,
+        querystring: pdfQuery,
+        description: `${spec.description} As a PDF (A4), in \`lang\` or the reader's language.`,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const doc = spec.load(request.params as z.infer<P>, request);
+      await sendPdf(reply, doc, request.query.lang ?? requestLanguage(request));
+    },
+  );
+}

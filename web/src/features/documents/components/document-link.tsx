@@ -1,0 +1,29 @@
+import { Link } from 'react-router-dom';
+import { buttonClass } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
+import { t } from '@/i18n';
+
+/** The "Receipt" or "Statement" action that opens a document page: a button, or a compact text link on cards. */
+export function DocumentLink({
+  to,
+  kind,
+  compact = false,
+}: {
+  to: string;
+  kind: 'receipt' | 'statement';
+  compact?: boolean;
+}) {
+  return (
+    <Link
+      to={to}
+      className={
+        compact
+          ? 'inline-flex items-center gap-1 text-sm font-medium text-brand-600'
+          : buttonClass('secondary', true)
+      }
+    >
+      <Icon name="file" className="h-4 w-4" />
+      {t(kind === 'receipt' ? 'doc.receipt' : 'doc.statement')}
+    </Link>
+  );
+}

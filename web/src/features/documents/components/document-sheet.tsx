@@ -1,0 +1,45 @@
+import type { DocumentLayout, DocumentLine } from '@machines/documents/document-layout';
+
+function Line({ line }: { line: DocumentLine }) {
+  return (
+    <div className={`flex justify-between gap-4 py-1 ${line.strong ? 'font-semibold' : ''}`}>
+      <dt className="text-slate-600 print:text-slate-700">{line.label}</dt>
+      <dd className="text-right tabular-nums break-all">{line.value}</dd>
+    </div>
+  );
+}
+
+/**
+ * A document as paper: the layout the server's PDF draws too, on a white sheet that the print
+ * styles (index.css, `.document-sheet`) put alone on an A4 page.
+ */
+export function DocumentSheet({ layout }: { layout: DocumentLayout }) {
+  return (
+    <article
+      lang={layout.lang}
+      className="document-sheet rounded-2xl border border-slate-200 bg-white p-5 text-sm text-slate-900 shadow-sm"
+    >
+      <h1 className="text-2xl font-bold">{layout.title}</h1>
+      <p className="mt-1 text-slate-600">{layout.intro}</p>
+      <dl className="mt-4">
+        {layout.head.map((line) => (
+          <Line key={line.label} line={line} />
+        ))}
+      </dl>
+      {layout.sections.map((section) => (
+        <section key={section.heading} className="mt-5">
+          <h2 className="border-b border-slate-200 pb-1 text-base font-semibold">
+            {section.heading}
+          </h2>
+          <dl className="mt-1">
+            {section.lines.map((line) => (
+              <Line key={line.label} line={line} />
+            ))}
+          </dl>
+        </section>
+      ))}
+      <p className="mt-6 text-xs text-slate-600">{layout.note}</p>
+      <p className="mt-4 hidden text-center text-xs text-slate-500 print:block">{layout.footer}</p>
+    </article>
+  );
+}

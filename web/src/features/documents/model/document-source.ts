@@ -1,0 +1,48 @@
+import { claimHeaders } from '@/features/deals/model/claim-secret';
+import type { RequestOptions } from '@/lib/http';
+
+/** Where a document page reads its document: the API path and how to call it. */
+export interface DocumentSource {
+  /** The JSON path; the PDF is the same path with `/pdf`. */
+  path: string;
+  options: RequestOptions;
+  /** The screen the page goes back to. */
+  back: string;
+  kind: 'receipt' | 'statement';
+}
+
+/**
+ * The four document pages and the API route each reads, by the page's own path: the brand's deal
+ * receipt (owner), the creator's request statement (its creator), the brand's request receipt and
+ * the creator's deal statement through their links (the latter with this browser's claim secret).
+ */
+export function documentSourceOf(pathname: string): DocumentSource | null {
+  const parts = pathname.split('/').filter(Boolean);
+  if (parts.length !== 3) return null;
+  const [area, key, kind] = parts as [string, string, string];
+  const id = encodeURIComponent(key);
+  if (area === 'deals' && kind === 'receipt')
+    return { kind, path: `/api/deals/${id}/receipt`, options: {}, back: `/deals/${id}` };
+  if (area === 'payment-requests' && kind === 'statement')
+    return {
+      kind,
+      path: `/api/payment-requests/${id}/statement`,
+      options: {},
+      back: '/payment-requests',
+    };
+  if (area === 'pay-request' && kind === 'receipt')
+    return {
+      kind,
+      path: `/api/payment-requests/link/${id}/receipt`,
+      options: { auth: 'none' },
+      back: `/pay-request/${id}`,
+    };
+  if (area === 'accept' && kind === 'statement')
+    return {
+      kind,
+      path: `/api/deals/link/${id}/statement`,
+      options: { headers: claimHeaders(key) },
+      back: `/accept/${id}`,
+    };
+  return null;
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { layoutMoneyDocument } from '@machines/documents/document-layout';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { downloadDocumentPdf } from '@/features/documents/api/download-pdf';
+import { useMoneyDocument } from '@/features/documents/api/get-document.query';
+import { DocumentSheet } from '@/features/documents/components/document-sheet';
+import { documentSourceOf } from '@/features/documents/model/document-source';
+import { errorText } from '@/lib/http';
+import { t, useLanguage } from '@/i18n';
+
+/**
+ * A receipt or statement as a printable page (A4 print styles in index.css), in the app's language,
+ * with a PDF of the same document made by the server. Which document is read from the page's path.
+ */
+export default function DocumentRoute() {
+  const lang = useLanguage();
+  const source = documentSourceOf(useLocation().pathname);
+  const doc = useMoneyDocument(source);
+  const [busy, setBusy] = useState(false);
+  const layout = doc.data ? layoutMoneyDocument(doc.data, lang) : null;
+
+  const onDownload = () => {
+    if (!source || !layout) return;
+    setBusy(true);
+    downloadDocumentPdf(source, lang, layout.fileName)
+      .catch((e: unknown) =>
+        toast({ title: t('doc.downloadError'), description: errorText(e), variant: 'destructive' }),
+      )
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <Page
+      back={
+        source && (
+          <Link to={source.back} className={`${buttonClass('ghost')} print:hidden`}>
+            {t('doc.back')}
+          </Link>
+        )
+      }
+    >
+      {doc.isPending && source && <Spinner />}
+      {(doc.isError || !source) && (
+        <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          {doc.error ? errorText(doc.error) : t('doc.missing')}
+        </p>
+      )}
+      {layout && (
+        <>
+          <DocumentSheet layout={layout} />
+          <div className="mt-4 grid grid-cols-2 gap-2 print:hidden">
+            <Button variant="secondary" onClick={() => window.print()}>
+              {t('doc.print')}
+            </Button>
+            <Button onClick={onDownload} disabled={busy}>
+              {t('doc.download')}
+            </Button>
+          </div>
+        </>
+      )}
+    </Page>
+  );
+}

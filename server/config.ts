@@ -125,6 +125,8 @@ export const configSchema = z
     LIVE_MAX_PER_LINK: positiveInt(10),
     LIVE_MAX_PER_ADDRESS: positiveInt(40),
     LIVE_MAX_TOTAL: positiveInt(1_000),
+    /** Link streams (no sign-in) in all; unset: half of LIVE_MAX_TOTAL, the rest kept for signed-in streams. */
+    LIVE_MAX_LINK_TOTAL: z.coerce.number().int().positive().optional(),
     VAPID_PUBLIC_KEY: optionalText,
     VAPID_PRIVATE_KEY: optionalText,
     VAPID_SUBJECT: z.string().default('mailto:support@example.com'),
@@ -290,7 +292,13 @@ export interface AppConfig {
   };
   push: { allowedHosts: string[]; maxSubscriptions: number };
   /** Open event streams: per user or admin account (several tabs), per deal or request link, per address, and in all. */
-  live: { maxPerUser: number; maxPerLink: number; maxPerAddress: number; maxTotal: number };
+  live: {
+    maxPerUser: number;
+    maxPerLink: number;
+    maxPerAddress: number;
+    maxTotal: number;
+    maxLinkTotal: number;
+  };
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
   /** Without `smtpUrl`, mail is written to `<dataDir>/mail/*.eml` and shown on a test-mode page. */
@@ -340,6 +348,10 @@ function abuseLimits(e: Env): Pick<AppConfig, 'login' | 'rateLimits' | 'push' | 
       maxPerLink: e.LIVE_MAX_PER_LINK,
       maxPerAddress: e.LIVE_MAX_PER_ADDRESS,
       maxTotal: e.LIVE_MAX_TOTAL,
+      maxLinkTotal: Math.min(
+        e.LIVE_MAX_TOTAL,
+        e.LIVE_MAX_LINK_TOTAL ?? Math.max(1, Math.floor(e.LIVE_MAX_TOTAL / 2)),
+      ),
     },
   };
 }

@@ -17,6 +17,7 @@ const refusals: Record<LiveRefusal, string> = {
     'Too many live-update streams are open for this account; close a tab or try again later',
   per_link: 'Too many live-update streams are open for this link; try again later',
   per_address: 'Too many live-update streams are open from this address; try again later',
+  links_total: 'Too many live-update streams are open for links on this server; try again later',
   total: 'Too many live-update streams are open on this server; try again later',
 };
 

@@ -20,13 +20,15 @@ export interface LiveGrant {
 }
 
 /** Why a stream was refused: one of the caps on open streams was reached. */
-export type LiveRefusal = 'per_account' | 'per_link' | 'per_address' | 'total';
+export type LiveRefusal = 'per_account' | 'per_link' | 'per_address' | 'links_total' | 'total';
 
 interface LiveLimits {
   maxPerUser: number;
   maxPerLink: number;
   maxPerAddress: number;
   maxTotal: number;
+  /** Streams opened by a link alone (no account) in all: the rest stays for signed-in and admin streams. */
+  maxLinkTotal: number;
 }
 
 /** Whose budget a stream uses: the signed-in account (`user:<id>`, `admin:<id>`) or the link (`deal-<id>`), and the address. */
@@ -93,12 +95,16 @@ const matches = (scope: LiveScope, notice: ChangeNotice, owner: string | null): 
   }
 };
 
+/** The count of every stream opened by a link without an account. */
+const LINKS = 'links';
+
 /** Open streams per account, link and address: a few numbers, however many streams are open. */
 function holderCounts() {
   const counts = new Map<string, number>();
   const keysOf = (h: LiveHolder): string[] => [
     ...(h.account ? [`a|${h.account}`] : []),
     ...(h.link ? [`l|${h.link}`] : []),
+    ...(h.link && !h.account ? [LINKS] : []),
     `i|${h.address}`,
   ];
   const bump = (holder: LiveHolder, by: number) => {
@@ -117,6 +123,7 @@ function holderCounts() {
       if (open >= limits.maxTotal) return 'total';
       if (holder.account && over(`a|${holder.account}`, limits.maxPerUser)) return 'per_account';
       if (holder.link && over(`l|${holder.link}`, limits.maxPerLink)) return 'per_link';
+      if (holder.link && !holder.account && over(LINKS, limits.maxLinkTotal)) return 'links_total';
       return over(`i|${holder.address}`, limits.maxPerAddress) ? 'per_address' : null;
     },
     clear: () => counts.clear(),

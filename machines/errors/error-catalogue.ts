@@ -453,6 +453,11 @@ export const errorCatalogue = {
     'The ledger is briefly unavailable. Please try again in a moment',
     'Het grootboek is even niet bereikbaar. Probeer het zo opnieuw.',
   ),
+  shared_state_unavailable: e(
+    'service_unavailable',
+    'The service is briefly unavailable. Please try again in a moment',
+    'De dienst is even niet bereikbaar. Probeer het zo opnieuw.',
+  ),
   internal_error: e(
     'internal_error',
     'Something went wrong',

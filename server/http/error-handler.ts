@@ -15,6 +15,7 @@ import { requestLanguage } from '../i18n/request-language';
 import { TooManyRequests } from './rate-limits';
 import { GatewayError } from '../money/gateway/payment-gateway';
 import { StoreUnavailable } from '../event-store/event-store';
+import { SharedStateUnavailable } from './shared-http-state';
 
 /** Fastify's own client errors, by its error code. */
 const fastifyErrors: Record<string, ErrorCode> = {
@@ -85,6 +86,11 @@ export function registerErrorHandling(
       request.log.warn({ err: error }, 'event store unavailable');
       reply.header('retry-after', '5');
       return sendError(request, reply, 'store_unavailable');
+    }
+    if (error instanceof SharedStateUnavailable) {
+      request.log.warn({ err: error }, 'shared HTTP state unavailable');
+      reply.header('retry-after', '5');
+      return sendError(request, reply, 'shared_state_unavailable');
     }
     if (error instanceof GatewayError) {
       // The client looks for the gateway's code (funds_settling, payouts_enabled, ...): it is `error`, and the message starts with it.

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deterministicId } from '../commands/deterministic-id';
 import { DomainError } from '../commands/domain-error';
 import type { IdempotencyRecords } from './idempotency-records';
+import { onSharedState } from './shared-http-state';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -62,11 +63,13 @@ export function createIdempotency({
       const giveUpAt = Date.now() + staleMs + 5_000;
       for (;;) {
         const t = now();
-        const held = await records.claim(scope, key, fingerprint, {
-          nowMs: t,
-          expiredBeforeMs: t - ttlMs,
-          staleBeforeMs: t - staleMs,
-        });
+        const held = await onSharedState(() =>
+          records.claim(scope, key, fingerprint, {
+            nowMs: t,
+            expiredBeforeMs: t - ttlMs,
+            staleBeforeMs: t - staleMs,
+          }),
+        );
         if (!held) break;
         if (held.fingerprint !== fingerprint) throw new DomainError('idempotency_key_reused');
         if (held.status !== null && held.body !== null) {
@@ -99,7 +102,12 @@ export function createIdempotency({
         // Answers that did something (or refused for good) are remembered; server errors may be retried.
         request.idempotency = null;
         if (reply.statusCode < 500 && typeof payload === 'string') {
-          await records.complete(i.scope, i.key, reply.statusCode, payload);
+          // The answer stands even when it cannot be remembered (the shared store went away).
+          await records
+            .complete(i.scope, i.key, reply.statusCode, payload)
+            .catch((error: unknown) =>
+              request.log.warn({ err: error }, 'idempotency answer not remembered'),
+            );
           if (now() - lastPrune > 3_600_000) {
             lastPrune = now();
             void records.prune(now() - ttlMs).catch(() => undefined);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { USER_AUDIENCE, type TokenService } from '../auth/tokens';
 import type { AppConfig } from '../config';
+import { onSharedState } from './shared-http-state';
 import type { ErrorCode, ErrorParams } from '@machines/errors/error-catalogue';
 
 /** One limit from @fastify/rate-limit's store: `hit` counts and refuses, `check` only refuses. */
@@ -55,19 +56,19 @@ export function createLimit(
   };
   return {
     async hit(request, reply) {
-      const state = await limiter(request);
+      const state = await onSharedState(() => limiter(request));
       if (!state.isAllowed && state.isExceeded) refuse(reply, state.ttlInSeconds);
     },
     async check(request, reply) {
-      const state = await limiter(request, { increment: false });
+      const state = await onSharedState(() => limiter(request, { increment: false }));
       if (!state.isAllowed && state.remaining === 0) refuse(reply, state.ttlInSeconds);
     },
     async count(request) {
-      const state = await limiter(request);
+      const state = await onSharedState(() => limiter(request));
       return state.isAllowed ? 0 : max - state.remaining;
     },
     async used(request) {
-      const state = await limiter(request, { increment: false });
+      const state = await onSharedState(() => limiter(request, { increment: false }));
       return state.isAllowed ? 0 : max - state.remaining;
     },
   };

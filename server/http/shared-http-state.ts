@@ -29,8 +29,32 @@ export interface SharedHttpState {
    * single instance keeps it in its data folder).
    */
   secret(name: string, make: () => string): Promise<string | null>;
+  /** Whether the shared store answers now (readiness); always true for the local kind. */
+  reachable(): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/**
+ * The shared store (Redis, PostgreSQL) did not answer: a request that needs its counters or
+ * idempotency records is refused with 503 and Retry-After, never a 500, until it answers again.
+ */
+export class SharedStateUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(`shared HTTP state unavailable: ${(cause as Error)?.message ?? String(cause)}`);
+  }
+}
+
+/** Runs `work` against the shared store; its failure becomes SharedStateUnavailable. */
+export async function onSharedState<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof SharedStateUnavailable ? error : new SharedStateUnavailable(error);
+  }
+}
+
+/** How long a Redis command may take before the request is answered 503 instead. */
+const REDIS_COMMAND_TIMEOUT_MS = 1_000;
 
 export interface SharedHttpStateOptions {
   redisUrl?: string | undefined;
@@ -52,14 +76,42 @@ export async function openSharedHttpState({
   readDb,
 }: SharedHttpStateOptions): Promise<SharedHttpState> {
   if (redisUrl) {
-    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3, enableOfflineQueue: true });
-    redis.on('error', (error: Error) => console.error('Redis:', error.message));
+    // While Redis is away, commands fail at once (no offline queue) or after a second (a server
+    // that hangs), so requests get a quick 503; ioredis keeps reconnecting, and the first command
+    // after Redis is back succeeds again without a restart.
+    const redis = new Redis(redisUrl, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    });
+    let lastError = '';
+    redis.on('error', (error: Error) => {
+      // One line per outage, not one per reconnection attempt.
+      if (error.message !== lastError) console.error('Redis:', error.message);
+      lastError = error.message;
+    });
+    redis.on('ready', () => (lastError = ''));
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      // Start either way: readiness stays 503 until Redis answers.
+      const timer = setTimeout(done, 2_000);
+      redis.once('ready', done);
+    });
     const secrets = databaseUrl ? await openSharedSecrets(databaseUrl) : null;
     return {
       kind: 'redis',
       idempotency: redisIdempotencyRecords(redis),
       rateLimit: { redis, nameSpace: 'escrow-rate-limit-' },
       secret: async (name, make) => secrets?.secret(name, make) ?? null,
+      reachable: async () =>
+        redis.status === 'ready' &&
+        (await redis.ping().then(
+          (answer) => answer === 'PONG',
+          () => false,
+        )),
       close: async () => {
         redis.disconnect();
         await secrets?.close();
@@ -73,6 +125,11 @@ export async function openSharedHttpState({
       idempotency: postgresIdempotencyRecords(pool),
       rateLimit: { store: postgresRateLimitStore(pool) },
       secret,
+      reachable: () =>
+        pool.query('SELECT 1').then(
+          () => true,
+          () => false,
+        ),
       close,
     };
   }
@@ -81,6 +138,7 @@ export async function openSharedHttpState({
     idempotency: createSqliteIdempotencyRecords(readDb),
     rateLimit: {},
     secret: async () => null,
+    reachable: async () => true,
     close: async () => undefined,
   };
 }

@@ -48,6 +48,7 @@ export function opsRoutes(
     runner: ctx.runner,
     maxLagEvents: ctx.config.ops.readyMaxLagEvents,
     subscriptions: ctx.subscriptions,
+    shared: ctx.sharedHttp,
   });
 
   app.get('/api/ready', { schema: { tags: ['ops'], hide: true } }, async (request, reply) => {

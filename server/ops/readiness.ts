@@ -12,7 +12,7 @@ export type ReadinessReport =
       head: number;
       lagEvents: number;
     }
-  | { ready: false; reason: 'store_unreachable'; position: number }
+  | { ready: false; reason: 'store_unreachable' | 'shared_state_unreachable'; position: number }
   | {
       ready: false;
       reason: 'subscription_failed';
@@ -29,6 +29,8 @@ export interface ReadinessOptions {
   timeoutMs?: number;
   /** Subscriptions (read models, reactors) that ended for good: the instance is not ready while any has. */
   subscriptions?: { failures(): FailedSubscription[] };
+  /** The shared rate-limit and idempotency store (Redis, PostgreSQL): every write needs it. */
+  shared?: { reachable(): Promise<boolean> };
 }
 
 /**
@@ -44,6 +46,7 @@ export function createReadiness({
   maxLagEvents,
   timeoutMs = 2_000,
   subscriptions,
+  shared,
 }: ReadinessOptions) {
   let caughtUp = false;
   let lastPosition = runner.position;
@@ -65,6 +68,10 @@ export function createReadiness({
     } catch {
       return { ready: false, reason: 'store_unreachable', position };
     }
+    const sharedUp = shared
+      ? await withTimeout(shared.reachable(), timeoutMs, 'shared state').catch(() => false)
+      : true;
+    if (!sharedUp) return { ready: false, reason: 'shared_state_unreachable', position };
     if (lag.events === 0) caughtUp = true;
     const figures = { position, head: lag.head, lagEvents: lag.events };
     if (!caughtUp) return { ready: false, reason: 'catching_up', ...figures };

@@ -15,6 +15,27 @@ declare module 'fastify' {
 const HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
+/** Keeps an answer (and now and then drops expired ones); it stands even when it cannot be remembered (the shared store went away). */
+function answerKeeper(records: IdempotencyRecords, ttlMs: number, now: () => number) {
+  let lastPrune = 0;
+  return async (
+    request: FastifyRequest,
+    i: { scope: string; key: string },
+    status: number,
+    payload: string,
+  ): Promise<void> => {
+    await records
+      .complete(i.scope, i.key, status, payload)
+      .catch((error: unknown) =>
+        request.log.warn({ err: error }, 'idempotency answer not remembered'),
+      );
+    if (now() - lastPrune > 3_600_000) {
+      lastPrune = now();
+      void records.prune(now() - ttlMs).catch(() => undefined);
+    }
+  };
+}
+
 /**
  * Safe client retries on the money routes and every creating POST (deals, payment requests,
  * registration, admin accounts), as Stripe does: a request with an `Idempotency-Key`
@@ -39,14 +60,14 @@ export function createIdempotency({
   pollMs?: number;
   now?: () => number;
 }) {
-  let lastPrune = 0;
-
   const principalOf = (request: FastifyRequest): string => {
     const p = request.principal as { kind?: string; userId?: string; adminId?: string } | null;
     if (p?.kind === 'user') return `user:${p.userId}`;
     if (p?.kind === 'admin') return `admin:${p.adminId}`;
     return `link:${request.ip}`;
   };
+
+  const remember = answerKeeper(records, ttlMs, now);
 
   return {
     /** Route preHandler (after the auth guard): replays a remembered answer, or marks the request to be remembered. */
@@ -102,16 +123,7 @@ export function createIdempotency({
         // Answers that did something (or refused for good) are remembered; server errors may be retried.
         request.idempotency = null;
         if (reply.statusCode < 500 && typeof payload === 'string') {
-          // The answer stands even when it cannot be remembered (the shared store went away).
-          await records
-            .complete(i.scope, i.key, reply.statusCode, payload)
-            .catch((error: unknown) =>
-              request.log.warn({ err: error }, 'idempotency answer not remembered'),
-            );
-          if (now() - lastPrune > 3_600_000) {
-            lastPrune = now();
-            void records.prune(now() - ttlMs).catch(() => undefined);
-          }
+          await remember(request, i, reply.statusCode, payload);
         } else {
           i.release();
         }

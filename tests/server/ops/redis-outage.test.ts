@@ -1,5 +1,6 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, dealPayload, registerUser, type TestApp } from '../api/test-app';
 
@@ -26,7 +27,7 @@ const timed = async <T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
 const ready = async (app: TestApp['app']) =>
   app.inject({ url: '/api/ready', headers: bearer(METRICS_TOKEN) });
 
-async function expectUnavailable(app: TestApp['app'], request: Parameters<typeof app.inject>[0]) {
+async function expectUnavailable(app: TestApp['app'], request: InjectOptions) {
   const { value: res, ms } = await timed(() => app.inject(request));
   expect(res.statusCode, res.body).toBe(503);
   expect(res.headers['retry-after']).toBe('5');

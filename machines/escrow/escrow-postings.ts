@@ -17,6 +17,9 @@ import type { EscrowLedger, EscrowMoney } from './escrow-ledger';
  * `heldCents` (recorded before chargebacks moved money) moves nothing when it opens.
  */
 
+/** The name of a split's fee reservation, after its transfer's key. */
+const splitFeeKey = (transferKey: string) => `${transferKey}:fee`;
+
 interface RoleData {
   amountCents?: number;
   heldCents?: number;
@@ -28,6 +31,7 @@ interface RoleData {
   refundCents?: number;
   transferKey?: string;
   refundKey?: string;
+  feeKeptCents?: number;
 }
 
 /** What an aggregate says a legacy outcome (no intent, no amount in its data) paid out. */
@@ -143,12 +147,24 @@ const rules: Partial<Record<EscrowRole, PostingRule>> = {
       credit: 'refundable',
       amountCents: d.refundCents!,
     },
+    // The fee the split keeps is set aside too, so nothing else (a chargeback) can take it meanwhile.
+    {
+      op: 'reserve',
+      id: splitFeeKey(d.transferKey!),
+      debit: 'escrow',
+      credit: 'fees',
+      amountCents: d.feeKeptCents!,
+    },
   ],
   // The split's fee is kept when the creator's part is paid, as with a release.
   splitTransferred: (c, d) => [
     ...settleOrPost(c, d.key, { debit: 'escrow', credit: 'payable', amountCents: d.amountCents! }),
     post('payable', 'gateway', d.amountCents!),
-    post('escrow', 'fees', c.split?.feeKeptCents ?? 0),
+    ...settleOrPost(c, d.key === undefined ? undefined : splitFeeKey(d.key), {
+      debit: 'escrow',
+      credit: 'fees',
+      amountCents: c.split?.feeKeptCents ?? 0,
+    }),
   ],
   splitRefunded: (c, d) => {
     const amountCents = reserved(c, d.key) ?? d.amountCents!;

@@ -3,6 +3,7 @@ import { dealEventDefinitions } from '../deal/deal.events';
 import { paymentRequestEventDefinitions } from '../payment-request/payment-request.events';
 import { notificationEventDefinitions } from '../notifications/notification.events';
 import { reconciliationEventDefinitions } from '../reconciliation/reconciliation.events';
+import { documentEventDefinitions } from '../documents/invoice.events';
 import {
   accountEventDefinitions,
   adminEventDefinitions,
@@ -18,6 +19,7 @@ export const eventCatalog: readonly EventDefinition[] = [
   ...supportEventDefinitions,
   ...notificationEventDefinitions,
   ...reconciliationEventDefinitions,
+  ...documentEventDefinitions,
 ];
 
 const byType = new Map<string, EventDefinition>(eventCatalog.map((d) => [d.type, d]));

@@ -9,7 +9,8 @@ export type StreamCategory =
   | 'unique'
   | 'sequence'
   | 'notification'
-  | 'reconciliation';
+  | 'reconciliation'
+  | 'document';
 
 /** One entry of the event catalogue: the schema is the contract of the stored JSON. */
 export interface EventDefinition<T extends string = string, S extends z.ZodType = z.ZodType> {

@@ -42,10 +42,15 @@ const streams: Record<
     title: 'Notifications',
   },
   reconciliation: { stream: 'reconciliation-<YYYY-MM-DD>', title: 'Reconciliation' },
+  document: {
+    stream: 'invoices-<year>, billing-<user id>',
+    title: 'Invoices and billing details',
+  },
 };
 
 const actorOverrides: Record<string, Actor['kind']> = {
   PaymentSucceeded: 'stripe',
+  BillingDetailsChanged: 'brand',
   PaymentFailed: 'stripe',
   ChargebackOpened: 'stripe',
   BankAccountConnected: 'stripe',
@@ -89,6 +94,7 @@ const defaultActor: Record<StreamCategory, Actor['kind']> = {
   sequence: 'system',
   notification: 'system',
   reconciliation: 'system',
+  document: 'system',
 };
 
 interface Transition {

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { defineEvent } from '../events/define';
+
+const countryCode = z.string().regex(/^[A-Z]{2}$/);
+
+/** Who an invoice is from or to, as printed on it. */
+const partySchema = z.object({
+  name: z.string().min(1).max(200),
+  address: z.string().min(1).max(400),
+  country: countryCode,
+  vatId: z.string().max(20).nullable(),
+});
+
+/**
+ * A fee invoice or credit note, complete as issued: it is never changed afterwards (a credit note
+ * corrects it). Appended to the year's invoice stream at the revision read, so its number is the
+ * next one in that year's series, with no gap and no duplicate.
+ */
+export const InvoiceIssued = defineEvent({
+  type: 'InvoiceIssued',
+  version: 1,
+  category: 'document',
+  description:
+    "The platform issued an invoice for its fee (or a credit note returning part of it) to a deal's brand; the number is the stream's next in the calendar year.",
+  schema: z.object({
+    /** What it is for, once: `fee:deal-12`, `credit:deal-12`. */
+    key: z.string().min(1).max(80),
+    kind: z.enum(['invoice', 'credit_note']),
+    number: z.string().regex(/^\d{4}-\d{6}$/),
+    /** The invoice a credit note corrects. */
+    corrects: z.string().nullable(),
+    subject: z.object({ kind: z.literal('deal'), id: z.number().int().positive() }),
+    brandUserId: z.string().min(1),
+    issuedAt: z.string(),
+    /** When the service was supplied: the payment (invoice) or the refund (credit note). */
+    suppliedAt: z.string(),
+    description: z.string().max(300),
+    seller: partySchema.extend({ kvk: z.string(), iban: z.string() }),
+    buyer: partySchema,
+    treatment: z.enum(['domestic', 'reverse_charge', 'outside_eu']),
+    grossCents: z.number().int().nonnegative(),
+    netCents: z.number().int().nonnegative(),
+    vatCents: z.number().int().nonnegative(),
+    vatRateBps: z.number().int().nonnegative(),
+  }),
+  example: {
+    key: 'fee:deal-12',
+    kind: 'invoice',
+    number: '2026-000123',
+    corrects: null,
+    subject: { kind: 'deal', id: 12 },
+    brandUserId: 'u_7f3a',
+    issuedAt: '2026-03-02T09:00:05.000Z',
+    suppliedAt: '2026-03-02T09:00:00.000Z',
+    description: 'Escrow service fee, deal #12 (Spring launch reel)',
+    seller: {
+      name: 'Escrow Deals B.V.',
+      address: 'Keizersgracht 1, 1015 AA Amsterdam',
+      country: 'NL',
+      vatId: 'NL123456789B01',
+      kvk: '12345678',
+      iban: 'NL91ABNA0417164300',
+    },
+    buyer: { name: 'Acme BV', address: 'Damrak 1, Amsterdam', country: 'NL', vatId: null },
+    treatment: 'domestic',
+    grossCents: 2050,
+    netCents: 1694,
+    vatCents: 356,
+    vatRateBps: 2100,
+  },
+});
+
+/** A brand's billing details for its invoices (full replacement). */
+export const BillingDetailsChanged = defineEvent({
+  type: 'BillingDetailsChanged',
+  version: 1,
+  category: 'document',
+  description:
+    'A brand set the billing details its fee invoices are made out to; invoices waiting for them are issued next.',
+  schema: z.object({
+    userId: z.string().min(1),
+    company: z.string().min(1).max(200),
+    address: z.string().min(1).max(400),
+    country: countryCode,
+    vatId: z.string().max(20).nullable(),
+  }),
+  example: {
+    userId: 'u_7f3a',
+    company: 'Acme BV',
+    address: 'Damrak 1, 1012 LG Amsterdam',
+    country: 'NL',
+    vatId: 'NL123456789B01',
+  },
+});
+
+export const documentEventDefinitions = [InvoiceIssued, BillingDetailsChanged] as const;

@@ -1,0 +1,107 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { EventOf } from '@machines/events/define';
+import type { InvoiceIssued } from '@machines/documents/invoice.events';
+import { StreamNotFound, WrongExpectedVersion, type EventStore } from '../event-store/event-store';
+import type { Clock } from '../shared/clock';
+
+export type IssuedInvoice = EventOf<typeof InvoiceIssued>['data'];
+/** What an invoice says apart from its number and issue date, which the book assigns. */
+export type InvoiceDraft = Omit<IssuedInvoice, 'number' | 'issuedAt'>;
+
+const streamOf = (year: number) => `invoices-${year}`;
+const numberOf = (year: number, sequence: number) => `${year}-${String(sequence).padStart(6, '0')}`;
+
+/** The calendar year of an instant in the platform's time zone (an invoice of 31 Dec 23:30 UTC is January's in Amsterdam). */
+const yearOf = (at: Date): number =>
+  Number(
+    new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: 'Europe/Amsterdam' }).format(at),
+  );
+
+/** A UUID-shaped id from the invoice's key: the same invoice is the same event in every instance. */
+function eventIdOf(key: string): string {
+  const hex = createHash('sha256').update(`invoice:${key}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+interface YearCache {
+  revision: number;
+  byKey: Map<string, IssuedInvoice>;
+}
+
+/**
+ * The invoice series: one stream per calendar year (`invoices-2026`), one `InvoiceIssued` per
+ * number. An invoice is appended at the revision this instance read, so its number (revision + 1)
+ * is taken by exactly one invoice: a writer that lost the race reads the newcomers and tries the
+ * next number. Before taking one it looks for its key (this year and last), so an invoice asked for
+ * twice (two instances, a retry after a crash) is issued once. Numbers have no gaps, because the
+ * number and the invoice are one event (ADR 0025).
+ */
+export function createInvoiceBook({ store, clock }: { store: EventStore; clock: Clock }) {
+  const years = new Map<number, YearCache>();
+
+  async function catchUp(year: number): Promise<YearCache> {
+    const cache = years.get(year) ?? { revision: -1, byKey: new Map() };
+    years.set(year, cache);
+    try {
+      const events = await store.readStream(streamOf(year), { fromRevision: cache.revision + 1 });
+      for (const event of events) {
+        const data = event.data as IssuedInvoice;
+        cache.byKey.set(data.key, data);
+        cache.revision = event.revision;
+      }
+    } catch (error) {
+      if (!(error instanceof StreamNotFound)) throw error;
+    }
+    return cache;
+  }
+
+  async function existing(key: string, year: number): Promise<IssuedInvoice | null> {
+    const current = await catchUp(year);
+    return current.byKey.get(key) ?? (await catchUp(year - 1)).byKey.get(key) ?? null;
+  }
+
+  async function issue(draft: InvoiceDraft): Promise<IssuedInvoice> {
+    for (let attempt = 0; attempt < 500; attempt++) {
+      const now = clock.now();
+      const year = yearOf(now);
+      const found = await existing(draft.key, year);
+      if (found) return found;
+      const { revision } = years.get(year)!;
+      const invoice: IssuedInvoice = {
+        ...draft,
+        number: numberOf(year, revision + 2),
+        issuedAt: now.toISOString(),
+      };
+      try {
+        await store.append(
+          streamOf(year),
+          [
+            {
+              id: eventIdOf(draft.key),
+              type: 'InvoiceIssued',
+              data: invoice,
+              metadata: {
+                actor: { kind: 'system', id: 'invoices' },
+                at: invoice.issuedAt,
+                correlationId: randomUUID(),
+                causationId: null,
+                schemaVersion: 1,
+              },
+            },
+          ],
+          revision < 0 ? 'no_stream' : revision,
+        );
+        return invoice;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersion)) throw error;
+        // Someone took this number: read what they wrote (maybe this very invoice) and go on.
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.random() * 5 * Math.min(attempt, 20)),
+        );
+      }
+    }
+    throw new Error(`Could not number invoice ${draft.key}`);
+  }
+
+  return { issue };
+}

@@ -1,7 +1,8 @@
 # The app as one container: `docker build -t escrow-deal-ledger .` (docs/operations.md).
 # Build stage: every dependency, the compiled server (dist/) and the built web app (web/dist).
 # Runtime stage: production dependencies only, a non-root user, the data folder as a volume.
-ARG NODE_IMAGE=node:20.20-bookworm-slim
+# Node.js 24 LTS, the supported runtime (package.json engines), pinned to a minor and the Debian release.
+ARG NODE_IMAGE=node:24.11-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app

@@ -54,8 +54,9 @@ export interface PendingTransfer {
   amountCents: number;
 }
 
+/** Only accounts that moved are kept (every deal's context carries its accounts): `totalsOf` reads the rest as zero. */
 export interface EscrowAccounts {
-  totals: Record<EscrowAccount, AccountTotals>;
+  totals: Partial<Record<EscrowAccount, AccountTotals>>;
   pending: Record<string, PendingTransfer>;
 }
 
@@ -71,20 +72,18 @@ export type Posting =
 
 const zero: AccountTotals = { debits: 0, credits: 0, debitsPending: 0, creditsPending: 0 };
 
-export const noAccounts: EscrowAccounts = {
-  totals: Object.fromEntries(escrowAccountNames.map((a) => [a, zero])) as Record<
-    EscrowAccount,
-    AccountTotals
-  >,
-  pending: {},
-};
+export const noAccounts: EscrowAccounts = { totals: {}, pending: {} };
+
+/** An account's totals (zero for one that never moved). */
+export const totalsOf = (accounts: EscrowAccounts, account: EscrowAccount): AccountTotals =>
+  accounts.totals[account] ?? zero;
 
 const add = (
   totals: EscrowAccounts['totals'],
   account: EscrowAccount,
   change: Partial<AccountTotals>,
 ): EscrowAccounts['totals'] => {
-  const t = totals[account];
+  const t = totals[account] ?? zero;
   return {
     ...totals,
     [account]: {
@@ -150,13 +149,13 @@ export const applyPostings = (accounts: EscrowAccounts, postings: readonly Posti
 
 /** The posted balance of an account, on its normal side (an overdrawn limited account is negative). */
 export function balanceOf(accounts: EscrowAccounts, account: EscrowAccount): number {
-  const t = accounts.totals[account];
+  const t = totalsOf(accounts, account);
   return debitNormal.has(account) ? t.debits - t.credits : t.credits - t.debits;
 }
 
 /** What an account can still give: its posted balance less what pending transfers reserved from it. */
 export function availableOf(accounts: EscrowAccounts, account: EscrowAccount): number {
-  const t = accounts.totals[account];
+  const t = totalsOf(accounts, account);
   return debitNormal.has(account)
     ? t.debits + t.debitsPending - t.credits - t.creditsPending
     : t.credits - t.debits - t.debitsPending;
@@ -167,7 +166,7 @@ export function trialBalance(accounts: EscrowAccounts): { posted: number; pendin
   let posted = 0;
   let pending = 0;
   for (const account of escrowAccountNames) {
-    const t = accounts.totals[account];
+    const t = totalsOf(accounts, account);
     posted += t.debits - t.credits;
     pending += t.debitsPending - t.creditsPending;
   }

@@ -1,6 +1,7 @@
 import {
   applyPostings,
   availableOf,
+  totalsOf,
   type EscrowAccount,
   type EscrowAccounts,
   type Posting,
@@ -207,10 +208,10 @@ export function postingsOf<C extends EscrowLedger>(
 
 /** The four sums the escrow used to keep by hand, read off its accounts. */
 export const moneyOf = (accounts: EscrowAccounts): EscrowMoney => ({
-  chargedCents: accounts.totals.gateway.debits,
-  refundedCents: accounts.totals.refundable.debits,
-  transferredCents: accounts.totals.payable.debits,
-  feeKeptCents: accounts.totals.fees.credits,
+  chargedCents: totalsOf(accounts, 'gateway').debits,
+  refundedCents: totalsOf(accounts, 'refundable').debits,
+  transferredCents: totalsOf(accounts, 'payable').debits,
+  feeKeptCents: totalsOf(accounts, 'fees').credits,
 });
 
 /**

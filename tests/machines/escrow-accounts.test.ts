@@ -90,6 +90,7 @@ describe('escrow accounts', () => {
       debitsPending: 0,
       creditsPending: 0,
     });
+    expect(c.accounts.totals.disputed).toBeUndefined();
   });
 
   it('a refund gives the escrow back through the brand’s refundable', () => {

@@ -68,7 +68,7 @@ describe('simulated gateway: the test-mode chargeback page', () => {
     expect(held.chargebacks).toEqual([
       expect.objectContaining({ status: 'open', heldCents: held.paidCents }),
     ]);
-    expect(held.accounts.totals.disputed.credits).toBe(held.paidCents);
+    expect(held.accounts.totals.disputed!.credits).toBe(held.paidCents);
 
     const lost = await post('lost');
     expect(lost.body).toContain('Chargeback outcome sent (charge.dispute.closed).');
@@ -78,8 +78,8 @@ describe('simulated gateway: the test-mode chargeback page', () => {
       expect.objectContaining({ status: 'lost', outcomeReason: 'fraudulent' }),
     ]);
     // Written off: the disputed money left through the gateway; the escrow holds nothing.
-    expect(after.accounts.totals.disputed.debits).toBe(after.paidCents);
-    expect(after.accounts.totals.escrow.credits - after.accounts.totals.escrow.debits).toBe(0);
+    expect(after.accounts.totals.disputed!.debits).toBe(after.paidCents);
+    expect(after.accounts.totals.escrow!.credits - after.accounts.totals.escrow!.debits).toBe(0);
     expect((await post('lost')).body).toContain('There is no open chargeback on this charge.');
   });
 

@@ -52,6 +52,15 @@ const trustProxyField = z
   )
   .transform((v): string | false => (v === '' || v === 'false' || v === '0' ? false : v));
 
+/** The platform's details every fee invoice prints (ADR 0025). */
+const INVOICE_SELLER_FIELDS = [
+  'INVOICE_SELLER_NAME',
+  'INVOICE_SELLER_ADDRESS',
+  'INVOICE_SELLER_KVK',
+  'INVOICE_SELLER_VAT_ID',
+  'INVOICE_SELLER_IBAN',
+] as const;
+
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -155,6 +164,17 @@ export const configSchema = z
     AI_MODEL: z.string().default('gpt-4o-mini'),
     METRICS_TOKEN: optionalText,
     READY_MAX_LAG_EVENTS: z.coerce.number().int().min(0).default(1_000),
+    INVOICE_SELLER_NAME: optionalText,
+    INVOICE_SELLER_ADDRESS: optionalText,
+    INVOICE_SELLER_COUNTRY: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'INVOICE_SELLER_COUNTRY must be a two-letter country code')
+      .default('NL'),
+    INVOICE_SELLER_KVK: optionalText,
+    INVOICE_SELLER_VAT_ID: optionalText,
+    INVOICE_SELLER_IBAN: optionalText,
+    /** The VAT rate the fee includes where VAT is due, in basis points (2100 = 21 %; ADR 0025). */
+    FEE_VAT_RATE_BPS: z.coerce.number().int().min(0).max(10_000).default(2_100),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -181,6 +201,15 @@ export const configSchema = z
         message:
           'STRIPE_SECRET_KEY is required when NODE_ENV=production; set SIMULATED_PAYMENTS=true to run on test money on purpose',
       });
+    }
+    if (env.NODE_ENV === 'production' && env.STRIPE_SECRET_KEY) {
+      for (const name of INVOICE_SELLER_FIELDS)
+        if (!env[name])
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `${name} is required when NODE_ENV=production with real payments: every fee invoice names the platform's name, address, chamber of commerce number, VAT id and bank account`,
+          });
     }
     if (env.STRIPE_SECRET_KEY && env.SIMULATED_PAYMENTS) {
       ctx.addIssue({
@@ -312,6 +341,21 @@ export interface AppConfig {
     holdAgeingHours: number;
     leaseMs: number;
   };
+  /**
+   * The platform as seller on its fee invoices, and the VAT rate its fee includes. Outside
+   * production with real payments, unset fields print as test-mode placeholders.
+   */
+  invoices: {
+    seller: {
+      name: string;
+      address: string;
+      country: string;
+      kvk: string;
+      vatId: string;
+      iban: string;
+    };
+    vatRateBps: number;
+  };
   logLevel: Env['LOG_LEVEL'];
   /** /metrics bearer token (unset: /metrics is off); readiness's tolerated lag after the first catch-up. */
   ops: { metricsToken: string | undefined; readyMaxLagEvents: number };
@@ -416,6 +460,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       releaseReminderHours: e.RELEASE_REMINDER_HOURS,
       holdAgeingHours: e.HOLD_AGEING_HOURS,
       leaseMs: e.NOTIFICATION_LEASE_SECONDS * 1_000,
+    },
+    invoices: {
+      seller: {
+        name: e.INVOICE_SELLER_NAME ?? 'Escrow Deals (test mode)',
+        address: e.INVOICE_SELLER_ADDRESS ?? 'Test address',
+        country: e.INVOICE_SELLER_COUNTRY,
+        kvk: e.INVOICE_SELLER_KVK ?? '00000000',
+        vatId: e.INVOICE_SELLER_VAT_ID ?? 'NL000000000B00',
+        iban: e.INVOICE_SELLER_IBAN ?? 'NL00TEST0000000000',
+      },
+      vatRateBps: e.FEE_VAT_RATE_BPS,
     },
     logLevel: e.LOG_LEVEL,
     ops: { metricsToken: e.METRICS_TOKEN, readyMaxLagEvents: e.READY_MAX_LAG_EVENTS },

@@ -3,6 +3,7 @@ import { createPaidRequest, payDeal } from '../api/flow-helpers';
 import { loadConfig } from '../../../server/config';
 import { isSimulated } from '../../../server/money/gateway/create-gateway';
 import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
+import { invoiceSellerEnv } from '../../support/invoice-seller';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -180,8 +181,12 @@ describe('production refuses fake money unless chosen', () => {
   it('given SIMULATED_PAYMENTS=true, then it starts on the simulated gateway', () => {
     expect(loadConfig({ ...prod, SIMULATED_PAYMENTS: 'true' }).simulatedPayments).toBe(true);
     expect(
-      loadConfig({ ...prod, STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })
-        .simulatedPayments,
+      loadConfig({
+        ...prod,
+        ...invoiceSellerEnv,
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      }).simulatedPayments,
     ).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccounts } from '../../../server/admin/admin-accounts';
 import { loadConfig } from '../../../server/config';
 import { bearer, createTestApp, registerUser, type TestApp } from '../api/test-app';
+import { invoiceSellerEnv } from '../../support/invoice-seller';
 
 /** Tokens and headers: each case failed before its fix. */
 let t: TestApp;
@@ -168,6 +169,7 @@ describe('row 14: production settings', () => {
     JWT_SECRET: 'p'.repeat(40),
     STRIPE_SECRET_KEY: 'sk_test_x',
     PUBLIC_URL: 'https://escrow.example',
+    ...invoiceSellerEnv,
   };
   it('PUBLIC_URL is required in production', () => {
     const { PUBLIC_URL: _omit, ...rest } = prod;

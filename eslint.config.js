@@ -3,6 +3,54 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
+// Inside server/, folders form one order: infrastructure first, then the features, each above what
+// it uses. A folder may import the folders before it, never one after it, so no two folders import
+// each other and infrastructure knows no feature. Only the composition root (app.ts, app-context.ts,
+// main.ts) and the CLIs, which are start-ups of their own, know the whole app.
+const serverLayers = [
+  'shared',
+  'event-store',
+  'commands',
+  'reactors',
+  'auth',
+  'i18n',
+  'http',
+  'live',
+  'notifications',
+  'money',
+  'ops',
+  'documents',
+  'ai',
+  'settings',
+  'web',
+  'deals',
+  'payment-requests',
+  'admin',
+  'accounts',
+  'cli',
+];
+const serverLayerZones = serverLayers.flatMap((folder, i) => [
+  ...(i + 1 < serverLayers.length
+    ? [
+        {
+          target: `./server/${folder}`,
+          from: serverLayers.slice(i + 1).map((above) => `./server/${above}`),
+          message: `server/${folder}/ may import only the server folders listed before it in eslint.config.js (serverLayers).`,
+        },
+      ]
+    : []),
+  ...(folder === 'cli'
+    ? []
+    : [
+        {
+          target: `./server/${folder}`,
+          from: ['./server/app.ts', './server/app-context.ts'],
+          message:
+            'A feature receives the parts it uses from the composition root; it does not import the whole app.',
+        },
+      ]),
+]);
+
 export default tseslint.config(
   {
     ignores: [
@@ -69,6 +117,7 @@ export default tseslint.config(
               message:
                 'server/money/gateway/ is the gateway port and its adapters: the money handlers use it, not the other way round.',
             },
+            ...serverLayerZones,
           ],
         },
       ],

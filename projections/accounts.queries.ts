@@ -12,6 +12,9 @@ export function createAccountQueries(db: Database) {
   const userById = db.prepare<[string], { context: string }>(
     'SELECT context FROM rm_users WHERE id = ?',
   );
+  const emailById = db.prepare<[string], { email: string }>(
+    'SELECT email FROM rm_users WHERE id = ?',
+  );
   const userByEmail = db.prepare<[string], { context: string }>(
     'SELECT context FROM rm_users WHERE email_key = ? LIMIT 1',
   );
@@ -34,6 +37,8 @@ export function createAccountQueries(db: Database) {
       : null;
   return {
     userById: (id: string) => user(userById.get(id)),
+    /** A user's e-mail address alone (the gateway's account forms). */
+    emailOf: (id: string): string | null => emailById.get(id)?.email ?? null,
     userByEmail: (email: string) => user(userByEmail.get(email.trim().toLowerCase())),
     adminById: (id: string) => admin(adminById.get(id)),
     adminByUsername: (username: string) => admin(adminByName.get(username.trim().toLowerCase())),

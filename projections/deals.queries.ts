@@ -112,7 +112,7 @@ export function createDealQueries(db: Database) {
     everDisputed: (from = '', to = '\uffff') => everDisputed.all(from, to).map(toRecord),
     /** Deals whose funds have been held in escrow since `cutoff` or earlier, oldest first. */
     heldSince: (cutoff: string) => heldSince.all(cutoff).map(toRecord),
-    /** The owner of a live deal (cache invalidation); null once deleted or never created. */
+    /** The owner of a live deal (cache invalidation, live notices); null once deleted or never created. */
     ownerOf: (id: number): string | null => ownerOf.get(id)?.owner_id ?? null,
   };
 }

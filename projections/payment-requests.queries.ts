@@ -28,6 +28,9 @@ const toRecord = (r: Row): PaymentRequestRecord => ({
 export function createPaymentRequestQueries(db: Database) {
   const cols = 'id, creator_id, status, state, context';
   const byId = db.prepare<[number], Row>(`SELECT ${cols} FROM rm_payment_requests WHERE id = ?`);
+  const creatorById = db.prepare<[number], { creator_id: string }>(
+    'SELECT creator_id FROM rm_payment_requests WHERE id = ?',
+  );
   const byToken = db.prepare<[string], Row>(
     `SELECT ${cols} FROM rm_payment_requests WHERE id = (SELECT ref_id FROM rm_tokens WHERE token = ? AND kind = 'payment-request')`,
   );
@@ -42,6 +45,8 @@ export function createPaymentRequestQueries(db: Database) {
       const row = byId.get(id);
       return row ? toRecord(row) : null;
     },
+    /** The request's creator alone, without reading the request (the live notices, per event). */
+    creatorOf: (id: number): string | null => creatorById.get(id)?.creator_id ?? null,
     byToken: (token: string) => {
       const row = byToken.get(token);
       return row ? toRecord(row) : null;

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { allProjections } from '../projections/all-projections';
@@ -13,6 +13,7 @@ import {
   createPaymentRequestQueries,
   type PaymentRequestQueries,
 } from '../projections/payment-requests.queries';
+import { openReadDatabase } from '../projections/read-database';
 import { createProjectionRunner, type ProjectionRunner } from '../projections/runner';
 import { createDescriptionImprover, type DescriptionImprover } from './ai/description-improver';
 import { newJwtSecret, resolveJwtSecret } from './auth/jwt-secret';
@@ -98,16 +99,6 @@ export interface ContextOptions {
   mailSender?: MailSender;
 }
 
-export function openReadDatabase(path: string): Database.Database {
-  const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  // Read models are rebuildable from the event store: durability of each commit is not needed.
-  db.pragma('synchronous = OFF');
-  db.pragma('cache_size = -65536');
-  db.pragma('temp_store = MEMORY');
-  return db;
-}
-
 /**
  * The data folder holds every event, password hash and the generated secrets: owner only (0700,
  * files 0600), also for files an older version created with the default umask.
@@ -188,7 +179,7 @@ function startReadSide(
     notifications: createNotificationQueries(readDb),
     money: createMoneyQueries(readDb),
   };
-  const live = createLiveHub({ db: readDb, limits: config.live, onRefused: metrics.onLiveRefused });
+  const live = createLiveHub({ queries, limits: config.live, onRefused: metrics.onLiveRefused });
   const offApplied = runner.onApplied((batch) => live.publish(batch));
   runner.start();
   return { runner, queries, live, offApplied };
@@ -303,6 +294,7 @@ async function startEffects(
     clock,
     runner,
     readDb,
+    accounts: queries.accounts,
     decorateGateway: metrics.instrumentGateway,
   });
   payments.start({ timers: options.startReactors ?? true });

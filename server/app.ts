@@ -26,9 +26,13 @@ import { createDealViews } from './deals/deal-views';
 import { dealsRoutes } from './deals/deals.routes';
 import { limitConnectionsPerAddress } from './http/connection-limits';
 import { registerErrorHandling } from './http/error-handler';
+import { gatewayErrorAnswer } from './money/gateway/gateway-failure';
 import { registerWriteLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import type { RouteDeps, ZodApp } from './http/route-deps';
+import type { AccountCommands } from './accounts/account-commands';
+import type { AdminAccounts } from './admin/admin-accounts';
+import type { DealViews } from './deals/deal-views';
 import { eventsStreamRoutes } from './live/events-stream.routes';
 import { createProbeAudience, opsRoutes } from './ops/ops.routes';
 import { paymentRequestsRoutes } from './payment-requests/payment-requests.routes';
@@ -128,11 +132,18 @@ async function registerHttpLayers(app: ZodApp, ctx: AppContext): Promise<void> {
   if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }
 
+/** Everything the features' routes may be given; each feature's own type takes the parts it uses. */
+interface AppRouteDeps extends RouteDeps<AppContext> {
+  accounts: AccountCommands;
+  admins: AdminAccounts;
+  dealViews: DealViews;
+}
+
 /**
  * What the routes are built on: the guards, the command services and the deal views, with the
  * idempotency records registered on the app. `offApplied` stops the caches following the read models.
  */
-function routeDeps(app: ZodApp, ctx: AppContext): { deps: RouteDeps; offApplied: () => void } {
+function routeDeps(app: ZodApp, ctx: AppContext): { deps: AppRouteDeps; offApplied: () => void } {
   const idempotency = createIdempotency({
     records: ctx.sharedHttp.idempotency,
     now: () => ctx.clock.now().getTime(),
@@ -152,7 +163,7 @@ function routeDeps(app: ZodApp, ctx: AppContext): { deps: RouteDeps; offApplied:
         guards.forget(event.streamId.slice('user-'.length));
     }
   });
-  const deps: RouteDeps = {
+  const deps: AppRouteDeps = {
     ctx,
     guards,
     accounts: createAccountCommands({
@@ -196,7 +207,10 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = createServer(ctx.config, options);
-  registerErrorHandling(app as unknown as FastifyInstance, { notFound: !options.serveWebApp });
+  registerErrorHandling(app as unknown as FastifyInstance, {
+    notFound: !options.serveWebApp,
+    answers: [gatewayErrorAnswer],
+  });
   acceptEmptyJsonBodies(app as unknown as FastifyInstance);
   await registerHttpLayers(app, ctx);
 

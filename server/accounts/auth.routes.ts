@@ -4,7 +4,8 @@ import { authAnswerSchema, errorSchema, userSchema } from '@machines/contract/ap
 import { userOf } from '../auth/authenticate';
 import { isDomainError } from '../commands/domain-error';
 import { createLimit } from '../http/rate-limits';
-import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+import { commandContext, type ZodApp } from '../http/route-deps';
+import type { AccountRouteDeps } from './account-parts';
 import {
   adminLoginBody,
   changePasswordBody,
@@ -21,7 +22,7 @@ const security = [{ bearerAuth: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema, 429: errorSchema };
 
 /** The sign-in throttles and the registrations per address (docs/adr/0021-sign-in-throttles-not-lock-outs.md). */
-function authLimits(fastify: FastifyInstance, ctx: RouteDeps['ctx']) {
+function authLimits(fastify: FastifyInstance, ctx: AccountRouteDeps['ctx']) {
   const { rateLimits, login, notifications } = ctx.config;
   const warn = createSignInWarning({
     mail: ctx.notifications.mail,
@@ -53,7 +54,7 @@ function authLimits(fastify: FastifyInstance, ctx: RouteDeps['ctx']) {
 }
 
 /** Register, login (brand/creator and admin), current user and onboarding (docs/product.md §7 "Auth"). */
-export function authRoutes(app: ZodApp, deps: RouteDeps): void {
+export function authRoutes(app: ZodApp, deps: AccountRouteDeps): void {
   const { ctx, accounts, admins } = deps;
   const { registrationsPerIp, loginThrottle, throttle } = authLimits(
     app as unknown as FastifyInstance,
@@ -136,7 +137,7 @@ export function authRoutes(app: ZodApp, deps: RouteDeps): void {
 }
 
 /** The signed-in user's own calls: who am I, log out, change the password, complete onboarding. */
-function signedInRoutes(app: ZodApp, deps: RouteDeps): void {
+function signedInRoutes(app: ZodApp, deps: AccountRouteDeps): void {
   const { ctx, guards, accounts } = deps;
   app.get(
     '/api/auth/me',
@@ -192,7 +193,7 @@ function signedInRoutes(app: ZodApp, deps: RouteDeps): void {
 /** Changing the password re-authenticates: its wrong current passwords count in the sign-in throttles. */
 function changePasswordRoute(
   app: ZodApp,
-  { ctx, guards, accounts }: RouteDeps,
+  { ctx, guards, accounts }: AccountRouteDeps,
   throttle: LoginThrottle,
 ): void {
   const reauthenticating = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../commands/domain-error';
 import { createLimit } from '../http/rate-limits';
-import type { RouteDeps } from '../http/route-deps';
+import type { AccountParts } from './account-parts';
 
 /** How many slowed attempts the account counter tells apart (the delay has long reached its cap). */
 const DELAY_STEPS = 64;
@@ -21,7 +21,7 @@ type FailureCode = 'invalid_login' | 'invalid_credentials' | 'wrong_current_pass
  */
 export function createLoginThrottle(
   fastify: FastifyInstance,
-  ctx: RouteDeps['ctx'],
+  ctx: Pick<AccountParts, 'config'>,
   onAccountThrottled: (identity: string) => void,
 ) {
   const { login: settings, rateLimits } = ctx.config;

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { errorSchema, profileSchema, userStatsSchema } from '@machines/contract/api';
 import { userOf } from '../auth/authenticate';
 import { createLimit } from '../http/rate-limits';
-import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+import { commandContext, type ZodApp } from '../http/route-deps';
+import type { AccountRouteDeps } from './account-parts';
 import { languageSchema } from '@machines/account/account.events';
 import { profileBody } from './account.schemas';
 
@@ -15,7 +16,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema };
  * Profile (docs/product.md §7), its second path used by the profile screen (/api/user/profile, same
  * behaviour), user stats, and the creator's payout-account status and onboarding link.
  */
-export function profileRoutes(app: ZodApp, deps: RouteDeps): void {
+export function profileRoutes(app: ZodApp, deps: AccountRouteDeps): void {
   const { ctx, guards, accounts } = deps;
   const profileOf = (userId: string) => {
     const u = ctx.queries.accounts.userById(userId)!;
@@ -87,7 +88,7 @@ export function profileRoutes(app: ZodApp, deps: RouteDeps): void {
 }
 
 /** The user's deal counts: in all, and those that ended with the creator paid. */
-function statsRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
+function statsRoutes(app: ZodApp, { ctx, guards }: AccountRouteDeps): void {
   app.get(
     '/api/user/stats',
     {
@@ -109,7 +110,7 @@ function statsRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
 }
 
 /** The creator's payout-account status and onboarding link. */
-function payoutAccountRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
+function payoutAccountRoutes(app: ZodApp, { ctx, guards }: AccountRouteDeps): void {
   // Each answer may ask the payment provider (at most once a minute per account): a budget per user.
   const { accountStatusPerUser, windowMs } = ctx.config.rateLimits;
   const statusLimit = createLimit(app as unknown as FastifyInstance, {

@@ -3,7 +3,8 @@ import { adminRoles } from '@machines/account/account.events';
 import { errorSchema } from '@machines/contract/api';
 import { adminOf } from '../auth/authenticate';
 import { optionalText, requiredText } from '../http/fields';
-import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+import { commandContext, type ZodApp } from '../http/route-deps';
+import type { AdminRouteDeps } from './admin-parts';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
@@ -38,7 +39,7 @@ const createBody = z.object({
 /** Admin and auditor accounts over HTTP (the CLI stays for the first one): list, create, deactivate. */
 export function adminAccountRoutes(
   app: ZodApp,
-  { ctx, guards, admins, idempotency }: RouteDeps,
+  { ctx, guards, admins, idempotency }: AdminRouteDeps,
 ): void {
   const read = { preValidation: guards.requireAdminReader };
   const act = { preValidation: guards.requireAdminActor };

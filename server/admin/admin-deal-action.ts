@@ -6,7 +6,8 @@ import { adminOf } from '../auth/authenticate';
 import type { CommandContext } from '../commands/command-bus';
 import type { EffectOutcome } from '../money/effect-outcomes';
 import { idParam } from '../http/fields';
-import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+import { commandContext, type ZodApp } from '../http/route-deps';
+import type { AdminRouteDeps } from './admin-parts';
 
 /** OpenAPI tags, security and error answers every admin route shares. */
 export const adminTags = ['admin'];
@@ -52,7 +53,7 @@ export interface AdminDealAction {
  */
 export function adminDealAction(
   app: ZodApp,
-  deps: RouteDeps,
+  deps: AdminRouteDeps,
   deal: (id: number) => DealRecord,
   action: AdminDealAction,
 ): void {

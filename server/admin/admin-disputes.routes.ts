@@ -4,7 +4,8 @@ import { errorSchema } from '@machines/contract/api';
 import { DomainError } from '../commands/domain-error';
 import { idParam } from '../http/fields';
 import { requestLanguage } from '../i18n/request-language';
-import type { RouteDeps, ZodApp } from '../http/route-deps';
+import type { ZodApp } from '../http/route-deps';
+import type { AdminRouteDeps } from './admin-parts';
 import type { HistoryEntry } from './deal-history';
 import {
   disputeDetail,
@@ -43,7 +44,7 @@ const format = z.enum(['json', 'csv'], { error: 'format must be json or csv' }).
 
 /** The dispute list, one dispute's page, and an export answer, read from the read models and the history. */
 function disputeReads(
-  { ctx, dealViews }: RouteDeps,
+  { ctx, dealViews }: AdminRouteDeps,
   history: (id: number) => Promise<HistoryEntry[]>,
 ) {
   const list = (q: z.infer<typeof filters>) => {
@@ -87,7 +88,7 @@ function disputeReads(
 /** Every deal that was ever in dispute, its dispute page, and exports (JSON or CSV) for auditors. */
 export function adminDisputeRoutes(
   app: ZodApp,
-  deps: RouteDeps,
+  deps: AdminRouteDeps,
   history: (id: number) => Promise<HistoryEntry[]>,
 ): void {
   const read = { preValidation: deps.guards.requireAdminReader };

@@ -6,7 +6,8 @@ import { centsToDecimal } from '@machines/money';
 import { moneyOverviewSchema, reconciliationReportSchema } from '@machines/contract/money-api';
 import type { MoneyOverview } from '../../projections/money.queries';
 import { DomainError } from '../commands/domain-error';
-import type { RouteDeps, ZodApp } from '../http/route-deps';
+import type { ZodApp } from '../http/route-deps';
+import type { AdminRouteDeps } from './admin-parts';
 import { defaultSince, parseSince, reconcile } from '../money/reconciliation/reconcile';
 
 const tags = ['admin'];
@@ -40,7 +41,7 @@ const sendCsv = (reply: FastifyReply, overview: MoneyOverview) =>
     .send(overviewCsv(overview));
 
 /** The admins' money screens: reconciliation with the gateway and the money overview (readers: admins and auditors). */
-export function adminMoneyRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
+export function adminMoneyRoutes(app: ZodApp, { ctx, guards }: AdminRouteDeps): void {
   const read = { preValidation: guards.requireAdminReader };
 
   app.get(

@@ -7,7 +7,7 @@ import type { AccountQueries } from '../../projections/accounts.queries';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
 import { stateValueFromKey } from '../../projections/state-meta';
 import { toPaymentRequestDto } from '../payment-requests/payment-request-dto';
-import { redactForAdmin } from './admin-redaction';
+import { redactForAdmin } from '../deals/admin-redaction';
 
 /** A payment request as admins see it: the owner answer plus creator, hold, payout and refund facts. */
 export function toAdminPaymentRequestDto(

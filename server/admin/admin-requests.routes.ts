@@ -3,7 +3,8 @@ import { adminPaymentRequestSchema, errorSchema } from '@machines/contract/api';
 import { adminOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { idParam, optionalText } from '../http/fields';
-import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+import { commandContext, type ZodApp } from '../http/route-deps';
+import type { AdminRouteDeps } from './admin-parts';
 import { requestGuard } from '../auth/ownership';
 import { toAdminPaymentRequestDto } from './admin-request-dto';
 
@@ -23,7 +24,7 @@ const releaseHoldBody = z
   .transform((b) => ({ note: b?.note ?? null }));
 
 /** Payment requests in the admin area: every creator's requests; releasing a chargeback hold needs the admin role. */
-export function adminRequestRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
+export function adminRequestRoutes(app: ZodApp, { ctx, guards }: AdminRouteDeps): void {
   const read = { preValidation: guards.requireAdminReader };
   const act = { preValidation: guards.requireAdminActor };
   const now = () => ctx.clock.now().toISOString();

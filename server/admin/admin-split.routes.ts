@@ -6,11 +6,12 @@ import { dealGuard } from '../auth/ownership';
 import { dealAggregate } from '../commands/aggregate';
 import { dealNotFound, type DealResult } from '../commands/run-command';
 import { idParam } from '../http/fields';
-import type { RouteDeps, ZodApp } from '../http/route-deps';
+import type { ZodApp } from '../http/route-deps';
+import type { AdminRouteDeps } from './admin-parts';
 import { adminDealAction, adminErrors, adminSecurity, adminTags } from './admin-deal-action';
 
 /** What a split would move now, with the split's own refusals. */
-function splitPreviewRoute(app: ZodApp, { ctx, guards }: RouteDeps): void {
+function splitPreviewRoute(app: ZodApp, { ctx, guards }: AdminRouteDeps): void {
   app.get(
     '/api/admin/deals/:id/split-preview',
     {
@@ -46,7 +47,7 @@ function splitPreviewRoute(app: ZodApp, { ctx, guards }: RouteDeps): void {
  */
 export function adminSplitRoutes(
   app: ZodApp,
-  deps: RouteDeps,
+  deps: AdminRouteDeps,
   deal: (id: number) => DealRecord,
 ): void {
   const { ctx } = deps;

@@ -5,13 +5,14 @@ import { adminOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { StreamNotFound } from '../event-store/event-store';
 import { idParam } from '../http/fields';
-import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+import { commandContext, type ZodApp } from '../http/route-deps';
+import type { AdminRouteDeps } from './admin-parts';
 import { dealGuard } from '../auth/ownership';
 import type { DealRecord } from '../../projections/deals.queries';
 import { adminRequestRoutes } from './admin-requests.routes';
 import { verifyStream } from '../event-store/hash-chain';
 import { requiredText } from '../http/fields';
-import { createActorNames } from './actor-names';
+import { createActorNames } from '../deals/actor-names';
 import { adminAccountRoutes } from './admin-accounts.routes';
 import { adminDisputeRoutes } from './admin-disputes.routes';
 import { adminSplitRoutes } from './admin-split.routes';
@@ -74,7 +75,7 @@ const ageing = z.object({
 type DealLookup = (id: number) => DealRecord;
 
 /** The admin area: every deal, chip counts, history; actions need the admin role (auditors read only). */
-export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
+export function adminRoutes(app: ZodApp, deps: AdminRouteDeps): void {
   const { ctx } = deps;
   const deal: DealLookup = (id) => {
     const record = ctx.queries.deals.byId(id);
@@ -95,7 +96,7 @@ export function adminRoutes(app: ZodApp, deps: RouteDeps): void {
 /** Who is signed in, the deal list by chip, the chip counts and one deal. */
 function adminDealListRoutes(
   app: ZodApp,
-  { ctx, guards, dealViews }: RouteDeps,
+  { ctx, guards, dealViews }: AdminRouteDeps,
   deal: DealLookup,
 ): void {
   const read = { preValidation: guards.requireAdminReader };
@@ -176,7 +177,7 @@ function adminDealListRoutes(
 }
 
 /** A deal's replayed history, its dispute timeline and its hash-chain check; returns the history for the dispute routes. */
-function adminDealHistoryRoutes(app: ZodApp, { ctx, guards }: RouteDeps) {
+function adminDealHistoryRoutes(app: ZodApp, { ctx, guards }: AdminRouteDeps) {
   const read = { preValidation: guards.requireAdminReader };
   const actorName = createActorNames(ctx.queries.accounts);
   const readDeal = async (id: number) => {
@@ -258,7 +259,7 @@ function adminDealHistoryRoutes(app: ZodApp, { ctx, guards }: RouteDeps) {
 }
 
 /** Deals whose funds have been held for long: an alert list for admins. */
-function holdAgeingRoute(app: ZodApp, { ctx, guards }: RouteDeps): void {
+function holdAgeingRoute(app: ZodApp, { ctx, guards }: AdminRouteDeps): void {
   const read = { preValidation: guards.requireAdminReader };
 
   app.get(
@@ -292,7 +293,7 @@ function holdAgeingRoute(app: ZodApp, { ctx, guards }: RouteDeps): void {
 }
 
 /** An admin's note on a deal: recorded as an event, no state change. */
-function adminDealNoteRoute(app: ZodApp, { ctx, guards }: RouteDeps, deal: DealLookup): void {
+function adminDealNoteRoute(app: ZodApp, { ctx, guards }: AdminRouteDeps, deal: DealLookup): void {
   const act = { preValidation: guards.requireAdminActor };
 
   app.post(
@@ -325,7 +326,7 @@ function adminDealNoteRoute(app: ZodApp, { ctx, guards }: RouteDeps, deal: DealL
 }
 
 /** The money actions on one deal: release, hold, resume, refund. */
-function adminDealActionRoutes(app: ZodApp, deps: RouteDeps, deal: DealLookup): void {
+function adminDealActionRoutes(app: ZodApp, deps: AdminRouteDeps, deal: DealLookup): void {
   const { ctx } = deps;
   const action = (path: string, run: AdminDealAction['run']) =>
     adminDealAction(app, deps, deal, { path, run });

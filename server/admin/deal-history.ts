@@ -6,8 +6,8 @@ import { decodeEvent } from '@machines/events/codec';
 import type { EventText, EventTextCode, EventTextParams } from '@machines/events/event-texts';
 import { initialOf, stateKey, step } from '@machines/statechart';
 import type { RecordedEvent } from '../event-store/event-store';
-import type { ActorNames } from './actor-names';
-import { redactForAdmin } from './admin-redaction';
+import type { ActorNames } from '../deals/actor-names';
+import { redactForAdmin } from '../deals/admin-redaction';
 
 /** The deal as it stood right after one event: what the replay slider shows. */
 export interface HistoryView {

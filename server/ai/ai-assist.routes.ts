@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorSchema } from '@machines/contract/api';
 import { DomainError } from '../commands/domain-error';
 import type { RouteDeps, ZodApp } from '../http/route-deps';
+import type { DescriptionImprover } from './description-improver';
 
 const body = z.object({
   description: z
@@ -16,7 +17,10 @@ const body = z.object({
 });
 
 /** POST /api/ai-assist/improve-description: an OpenAI-compatible endpoint if configured, else local. */
-export function aiAssistRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
+export function aiAssistRoutes(
+  app: ZodApp,
+  { ctx, guards }: RouteDeps<{ improveDescription: DescriptionImprover }>,
+): void {
   app.post(
     '/api/ai-assist/improve-description',
     {

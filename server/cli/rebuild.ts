@@ -2,7 +2,7 @@ import cliProgress from 'cli-progress';
 import { join } from 'node:path';
 import { allProjections } from '../../projections/all-projections';
 import { createProjectionRunner } from '../../projections/runner';
-import { openReadDatabase } from '../app-context';
+import { openReadDatabase } from '../../projections/read-database';
 import { runCli, withEventStore } from './run-cli';
 
 /** `npm run rebuild`: drops every read model and replays the whole event store, with a progress bar. */

@@ -5,7 +5,7 @@ import { dealSnapshotFrom, dealStateView } from '@machines/deal/deal.view';
 import { centsToDecimal } from '@machines/money';
 import type { DealRecord } from '../../projections/deals.queries';
 import { stateValueFromKey } from '../../projections/state-meta';
-import { redactForAdmin } from '../admin/admin-redaction';
+import { redactForAdmin } from './admin-redaction';
 
 export type DealView = 'owner' | 'link' | 'admin';
 

@@ -3,9 +3,10 @@ import { dealStatement } from '../documents/money-documents';
 import { z } from 'zod';
 import { dealSchema, errorSchema } from '@machines/contract/api';
 import { tokenParam } from '../http/fields';
-import { assertClaimer, createLinkClaims, newClaim } from './link-claim';
+import { assertClaimer, createLinkClaims, newClaim } from '../auth/link-claim';
 import { dealGuard } from '../auth/ownership';
-import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+import { commandContext, type ZodApp } from '../http/route-deps';
+import type { DealRouteDeps } from './deal-parts';
 
 const tags = ['deal link (creator)'];
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -18,13 +19,13 @@ const creator = (request: Parameters<typeof commandContext>[0], dealId: number) 
  * The creator's routes: no login, the 128-bit token in the path is the credential. Answers are the
  * link view of the deal (no brand email, no owner or payment ids).
  */
-export function dealLinkRoutes(app: ZodApp, deps: RouteDeps): void {
+export function dealLinkRoutes(app: ZodApp, deps: DealRouteDeps): void {
   linkPageRoutes(app, deps);
   claimerRoutes(app, deps);
 }
 
 /** The accept page: the deal as the link shows it, and accepting it. */
-function linkPageRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
+function linkPageRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
   const { signedInUser } = createLinkClaims(ctx);
 
   app.get(
@@ -103,7 +104,7 @@ function linkPageRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
 }
 
 /** What only whoever claimed the deal may do through its link: the statement, bank onboarding, delivery. */
-function claimerRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
+function claimerRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
   const { claimOf } = createLinkClaims(ctx);
 
   documentRoute(app, '/api/deals/link/:token/statement', {

@@ -8,7 +8,7 @@ import { dealNotFound } from '../commands/run-command';
 import { toAdminDealDto, toDealDto, toDealListItem } from './deal-dto';
 import type { EncodedAnswer } from '../http/encoded-answer';
 import { createDealListCache } from './deal-list-cache';
-import { createActorNames } from '../admin/actor-names';
+import { createActorNames } from './actor-names';
 
 const DEFAULT_BRAND = 'Brand';
 

@@ -4,7 +4,8 @@ import { userOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { sendEncoded, typedJsonAnswer } from '../http/encoded-answer';
 import { idParam } from '../http/fields';
-import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+import { commandContext, type ZodApp } from '../http/route-deps';
+import type { DealRouteDeps } from './deal-parts';
 import { dealListQuery, dealTermsBody, disputeBody } from './deal.schemas';
 import { dealTermsFrom } from './deal-terms';
 import { dealGuard } from '../auth/ownership';
@@ -23,7 +24,7 @@ const brand = (request: Parameters<typeof userOf>[0]) => {
 };
 
 /** Options every brand route shares: signed in, typed answers; money routes take an Idempotency-Key. */
-function routeOptions({ guards, idempotency }: RouteDeps) {
+function routeOptions({ guards, idempotency }: DealRouteDeps) {
   return {
     // Deal answers come from typed DTO builders: no zod pass per response (docs/adr/0006).
     base: { preHandler: guards.requireUser, ...typedJsonAnswer },
@@ -33,7 +34,7 @@ function routeOptions({ guards, idempotency }: RouteDeps) {
 }
 
 /** The brand's deal routes (docs/product.md §7 "Deals"); money-moving ones go through the Escrow. */
-export function dealsRoutes(app: ZodApp, deps: RouteDeps): void {
+export function dealsRoutes(app: ZodApp, deps: DealRouteDeps): void {
   dealReadRoutes(app, deps);
   dealTermsRoutes(app, deps);
   shareLinkRoutes(app, deps);
@@ -44,7 +45,7 @@ export function dealsRoutes(app: ZodApp, deps: RouteDeps): void {
 }
 
 /** The brand's list and one deal. */
-function dealReadRoutes(app: ZodApp, deps: RouteDeps): void {
+function dealReadRoutes(app: ZodApp, deps: DealRouteDeps): void {
   const { dealViews } = deps;
   const { base } = routeOptions(deps);
   app.get(
@@ -81,7 +82,7 @@ function dealReadRoutes(app: ZodApp, deps: RouteDeps): void {
 }
 
 /** Create, edit and delete a deal (edits only while unpaid: the statechart decides). */
-function dealTermsRoutes(app: ZodApp, deps: RouteDeps): void {
+function dealTermsRoutes(app: ZodApp, deps: DealRouteDeps): void {
   const { ctx, dealViews } = deps;
   const { base, money } = routeOptions(deps);
   app.post(
@@ -160,7 +161,7 @@ function dealTermsRoutes(app: ZodApp, deps: RouteDeps): void {
 }
 
 /** The creator link: made once, replaced before anyone accepted it. */
-function shareLinkRoutes(app: ZodApp, deps: RouteDeps): void {
+function shareLinkRoutes(app: ZodApp, deps: DealRouteDeps): void {
   const { ctx, dealViews } = deps;
   const { base } = routeOptions(deps);
   /** The deal's link as the brand shares it, and the deal. */
@@ -233,7 +234,7 @@ function shareLinkRoutes(app: ZodApp, deps: RouteDeps): void {
 }
 
 /** Whether the payment arrived, and the approval that asks for the transfer to the creator. */
-function dealPaymentRoutes(app: ZodApp, deps: RouteDeps): void {
+function dealPaymentRoutes(app: ZodApp, deps: DealRouteDeps): void {
   const { ctx, dealViews, idempotency } = deps;
   const { base, money } = routeOptions(deps);
   app.get(
@@ -308,7 +309,7 @@ function dealPaymentRoutes(app: ZodApp, deps: RouteDeps): void {
 }
 
 /** The brand's other answers to a delivery: a dispute, or (test mode) completing by hand. */
-function dealReviewRoutes(app: ZodApp, deps: RouteDeps): void {
+function dealReviewRoutes(app: ZodApp, deps: DealRouteDeps): void {
   const { ctx, dealViews } = deps;
   const { base } = routeOptions(deps);
   app.post(
@@ -371,7 +372,7 @@ function dealReviewRoutes(app: ZodApp, deps: RouteDeps): void {
 }
 
 /** The checkout session the brand pays the deal's total through. */
-function dealCheckoutRoutes(app: ZodApp, deps: RouteDeps): void {
+function dealCheckoutRoutes(app: ZodApp, deps: DealRouteDeps): void {
   const { ctx } = deps;
   const { money } = routeOptions(deps);
   app.post(
@@ -405,7 +406,7 @@ function dealCheckoutRoutes(app: ZodApp, deps: RouteDeps): void {
 }
 
 /** The brand's dashboard figures. */
-function dashboardRoutes(app: ZodApp, deps: RouteDeps): void {
+function dashboardRoutes(app: ZodApp, deps: DealRouteDeps): void {
   const { ctx, dealViews } = deps;
   const { base } = routeOptions(deps);
   app.get(

@@ -2,19 +2,20 @@ import { z } from 'zod';
 import { userOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { idParam, tokenParam } from '../http/fields';
-import type { RouteDeps, ZodApp } from '../http/route-deps';
+import type { ZodApp } from '../http/route-deps';
+import type { DocumentRouteDeps } from './document-parts';
 import { documentRoute, forLinkReader } from './document-route';
 import { dealReceipt, dealStatement, requestReceipt, requestStatement } from './money-documents';
 
 /** A payment request that exists and has its terms, else 404. */
-function requestRecord(ctx: RouteDeps['ctx'], id: number) {
+function requestRecord(ctx: DocumentRouteDeps['ctx'], id: number) {
   const record = ctx.queries.requests.byId(id);
   if (!record?.context.request) throw new DomainError('payment_request_not_found');
   return record;
 }
 
 /** The parties' own documents: the brand's deal receipt, the creator's request statement, the brand's request receipt (link). */
-function partyDocumentRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDeps): void {
+function partyDocumentRoutes(app: ZodApp, { ctx, guards, dealViews }: DocumentRouteDeps): void {
   documentRoute(app, '/api/deals/:id/receipt', {
     tags: ['deals'],
     bearer: true,
@@ -63,7 +64,7 @@ const adminParams = z.object({
 });
 
 /** Any of the four documents, for admins and auditors. */
-function adminDocumentRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDeps): void {
+function adminDocumentRoutes(app: ZodApp, { ctx, guards, dealViews }: DocumentRouteDeps): void {
   documentRoute(app, '/api/admin/documents/:subject/:id/:kind', {
     tags: ['admin'],
     bearer: true,
@@ -90,7 +91,7 @@ function adminDocumentRoutes(app: ZodApp, { ctx, guards, dealViews }: RouteDeps)
  * auditors read all four. Each also as a PDF (`…/pdf`). 409 until there is something to show
  * (unpaid, nothing paid out).
  */
-export function documentRoutes(app: ZodApp, deps: RouteDeps): void {
+export function documentRoutes(app: ZodApp, deps: DocumentRouteDeps): void {
   partyDocumentRoutes(app, deps);
   adminDocumentRoutes(app, deps);
 }

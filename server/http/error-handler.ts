@@ -13,7 +13,6 @@ import {
 import { isDomainError } from '../commands/domain-error';
 import { requestLanguage } from '../i18n/request-language';
 import { TooManyRequests } from './rate-limits';
-import { GatewayError } from '../money/gateway/payment-gateway';
 import { StoreUnavailable } from '../event-store/event-store';
 import { SharedStateUnavailable } from './shared-http-state';
 
@@ -71,9 +70,14 @@ export function sendError(
 
 const errorStatus = (code: ErrorCode): number => errorKinds[errorCatalogue[code].kind];
 
+/** How a feature answers an error of its own (the gateway's, say); null when the error is not its. */
+export type ErrorAnswer = (
+  error: unknown,
+) => { code: ErrorCode; params: ErrorParams; error?: string } | null;
+
 export function registerErrorHandling(
   app: FastifyInstance,
-  { notFound = true }: { notFound?: boolean } = {},
+  { notFound = true, answers = [] }: { notFound?: boolean; answers?: ErrorAnswer[] } = {},
 ): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -92,16 +96,9 @@ export function registerErrorHandling(
       reply.header('retry-after', '5');
       return sendError(request, reply, 'shared_state_unavailable');
     }
-    if (error instanceof GatewayError) {
-      // The client looks for the gateway's code (funds_settling, payouts_enabled, ...): it is `error`, and the message starts with it.
-      const code = error.code === 'gateway_unavailable' ? 'gateway_unavailable' : 'gateway_refused';
-      return sendError(
-        request,
-        reply,
-        code,
-        { gatewayCode: error.code, detail: `${error.code}: ${error.message}` },
-        error.code,
-      );
+    for (const answer of answers) {
+      const given = answer(error);
+      if (given) return sendError(request, reply, given.code, given.params, given.error);
     }
     const known = error.code ? fastifyErrors[error.code] : undefined;
     if (known) return sendError(request, reply, known);

@@ -8,12 +8,8 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Actor } from '@machines/events/metadata';
-import type { AccountCommands } from '../accounts/account-commands';
-import type { AdminAccounts } from '../admin/admin-accounts';
-import type { AppContext } from '../app-context';
 import type { AuthGuards } from '../auth/authenticate';
 import type { CommandContext } from '../commands/command-bus';
-import type { DealViews } from '../deals/deal-views';
 import type { Idempotency } from './idempotency';
 
 /** A Fastify instance whose routes take zod schemas. */
@@ -25,13 +21,13 @@ export type ZodApp = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** What every route plugin is given: the context plus the services built on it. */
-export interface RouteDeps {
-  ctx: AppContext;
+/**
+ * What a feature's routes are given: `ctx`, the parts of the app the feature uses (each feature
+ * names its own `Parts`; only the composition root knows the whole app), and the request plumbing.
+ */
+export interface RouteDeps<Parts> {
+  ctx: Parts;
   guards: AuthGuards;
-  accounts: AccountCommands;
-  admins: AdminAccounts;
-  dealViews: DealViews;
   idempotency: Idempotency;
 }
 

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeNotice } from '@machines/contract/api';
 import { tokenParam } from '../http/fields';
-import type { RouteDeps, ZodApp } from '../http/route-deps';
+import type { ZodApp } from '../http/route-deps';
+import type { LiveRouteDeps } from './live-parts';
 import { DomainError } from '../commands/domain-error';
 import { TooManyRequests } from '../http/rate-limits';
 import type { Clock } from '../shared/clock';
@@ -96,7 +97,7 @@ function open(
 }
 
 /** The streams of a signed-in user (their deals and requests) and of an admin or auditor (everything). */
-function accountStreamRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
+function accountStreamRoutes(app: ZodApp, { ctx, guards }: LiveRouteDeps): void {
   const { accounts } = ctx.queries;
   app.get(
     '/api/events/stream',
@@ -153,7 +154,7 @@ function accountStreamRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
 }
 
 /** The streams behind a creator's deal link and a payment-request link. */
-function linkStreamRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
+function linkStreamRoutes(app: ZodApp, { ctx, dealViews }: LiveRouteDeps): void {
   const { deals, requests } = ctx.queries;
   app.get(
     '/api/events/stream/deal/:token',
@@ -209,7 +210,7 @@ function linkStreamRoutes(app: ZodApp, { ctx, dealViews }: RouteDeps): void {
  * Server-sent events: a `change` event (contract `changeNoticeSchema`) whenever one of the
  * listener's deals or requests changed, a comment heartbeat every 15 s, closed on shutdown.
  */
-export function eventsStreamRoutes(app: ZodApp, deps: RouteDeps): void {
+export function eventsStreamRoutes(app: ZodApp, deps: LiveRouteDeps): void {
   accountStreamRoutes(app, deps);
   linkStreamRoutes(app, deps);
 }

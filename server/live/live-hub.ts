@@ -1,5 +1,6 @@
-import type { Database } from 'better-sqlite3';
 import type { ChangeNotice } from '@machines/contract/api';
+import type { DealQueries } from '../../projections/deals.queries';
+import type { PaymentRequestQueries } from '../../projections/payment-requests.queries';
 import type { ProjectedEvent } from '../../projections/projection';
 
 /** Who a live connection listens for: its user's deals and requests, one linked deal or request, or everything (admin). */
@@ -46,29 +47,29 @@ interface Listener {
   close(): void;
 }
 
+/** Whose deal or request an event is about, from the read models. */
+interface LiveQueries {
+  deals: Pick<DealQueries, 'ownerOf'>;
+  requests: Pick<PaymentRequestQueries, 'creatorOf'>;
+}
+
 /** What an applied event tells the live connections, and whose deal, request or account it is (from the read models). */
 function noticeLookup(
-  db: Database,
+  queries: LiveQueries,
 ): (event: ProjectedEvent) => { notice: ChangeNotice; owner: string | null } | null {
-  const dealOwner = db.prepare<[number], { owner_id: string }>(
-    'SELECT owner_id FROM rm_deals WHERE id = ?',
-  );
-  const requestCreator = db.prepare<[number], { creator_id: string }>(
-    'SELECT creator_id FROM rm_payment_requests WHERE id = ?',
-  );
   return (event) => {
     const s = event.streamId;
     if (s.startsWith('deal-')) {
       const id = Number(s.slice(5));
       const owner =
-        dealOwner.get(id)?.owner_id ?? (event.data as { ownerId?: string }).ownerId ?? null;
+        queries.deals.ownerOf(id) ?? (event.data as { ownerId?: string }).ownerId ?? null;
       return { notice: { kind: 'deal', id, type: event.type, position: event.position }, owner };
     }
     if (s.startsWith('payment-request-')) {
       const id = Number(s.slice('payment-request-'.length));
       return {
         notice: { kind: 'payment-request', id, type: event.type, position: event.position },
-        owner: requestCreator.get(id)?.creator_id ?? null,
+        owner: queries.requests.creatorOf(id),
       };
     }
     if (s.startsWith('user-')) {
@@ -135,17 +136,17 @@ function holderCounts() {
  * a batch (`runner.onApplied`), so a client that refetches on a notice already sees the change.
  */
 export function createLiveHub({
-  db,
+  queries,
   limits,
   onRefused,
 }: {
-  db: Database;
+  queries: LiveQueries;
   limits: LiveLimits;
   onRefused?: (reason: LiveRefusal) => void;
 }) {
   const listeners = new Set<Listener>();
   const counts = holderCounts();
-  const noticeFor = noticeLookup(db);
+  const noticeFor = noticeLookup(queries);
 
   return {
     /** Feed with each applied batch. */

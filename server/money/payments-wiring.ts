@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
+import type { AccountQueries } from '../../projections/accounts.queries';
 import type { ProjectionRunner } from '../../projections/runner';
 import type { CommandBus } from '../commands/command-bus';
 import type { AppConfig } from '../config';
@@ -47,6 +48,8 @@ export interface PaymentsDeps {
   clock: Clock;
   runner: ProjectionRunner;
   readDb: Database;
+  /** The users' e-mail addresses (the gateway's account forms). */
+  accounts: Pick<AccountQueries, 'emailOf'>;
   /** Wraps the gateway before anything uses it (metrics); the composition root passes it. */
   decorateGateway?: (gateway: PaymentGateway) => PaymentGateway;
 }
@@ -70,13 +73,10 @@ function escrowFor(
     bus,
     run,
     clock,
-    readDb,
-  }: Pick<PaymentsDeps, 'config' | 'bus' | 'run' | 'clock' | 'readDb'>,
+    accounts,
+  }: Pick<PaymentsDeps, 'config' | 'bus' | 'run' | 'clock' | 'accounts'>,
   gateway: PaymentGateway,
 ): Escrow {
-  const emailOf = readDb.prepare<[string], { email: string }>(
-    'SELECT email FROM rm_users WHERE id = ?',
-  );
   return createEscrow({
     bus,
     run,
@@ -87,7 +87,7 @@ function escrowFor(
       reviewPeriodHours: config.reviewPeriodHours,
       disputePeriodHours: config.disputePeriodHours,
     },
-    users: { emailOf: async (userId) => emailOf.get(userId)?.email ?? null },
+    users: { emailOf: async (userId) => accounts.emailOf(userId) },
   });
 }
 
@@ -98,10 +98,11 @@ export function createPaymentsWiring({
   run,
   clock,
   readDb,
+  accounts,
   decorateGateway = (g) => g,
 }: PaymentsDeps): PaymentsWiring {
   const gateway = decorateGateway(gatewayFor(config, clock));
-  const escrow = escrowFor({ config, bus, run, clock, readDb }, gateway);
+  const escrow = escrowFor({ config, bus, run, clock, accounts }, gateway);
   const reactor = createTimerReactor({
     db: readDb,
     bus,

@@ -5,7 +5,7 @@ import { dealAggregate } from '../commands/aggregate';
 import type { CommandBus, CommandContext } from '../commands/command-bus';
 import { deterministicId } from '../commands/deterministic-id';
 import type { CommandRunner } from '../commands/run-command';
-import { requestDeferredPayout } from '../payment-requests/request-payouts';
+import { requestDeferredPayout } from './request-payouts';
 import type { Clock } from '../shared/clock';
 import { createTimedReactor } from '../reactors/due-time-scheduler';
 import {

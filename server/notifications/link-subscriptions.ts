@@ -1,14 +1,18 @@
 import type { CommandContext } from '../commands/command-bus';
-import type { AppContext } from '../app-context';
-import { StreamNotFound, type RecordedEvent } from '../event-store/event-store';
+import type { NotificationQueries } from '../../projections/notifications.queries';
+import type { Clock } from '../shared/clock';
+import { StreamNotFound, type EventStore, type RecordedEvent } from '../event-store/event-store';
 import { appendNotificationEvent, linkPushStreamId } from './notification-streams';
 
 type Reason = 'turned_off' | 'replaced' | 'link_rotated';
 
 /** The push devices of a deal link: which are oldest, and removing them with an event each. */
-export function createLinkSubscriptions(
-  ctx: Pick<AppContext, 'store' | 'clock' | 'queries' | 'settle'>,
-) {
+export function createLinkSubscriptions(ctx: {
+  store: EventStore;
+  clock: Clock;
+  queries: { notifications: NotificationQueries };
+  settle(position: number): Promise<void>;
+}) {
   return {
     /** The `count` oldest subscribed endpoints, in the order they were (last) subscribed. */
     async oldest(dealId: number, count: number): Promise<string[]> {

@@ -10,11 +10,12 @@ import { userAggregate } from '../commands/aggregate';
 import { DomainError } from '../commands/domain-error';
 import { WrongExpectedVersion } from '../event-store/event-store';
 import { tokenParam } from '../http/fields';
-import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+import { commandContext, type ZodApp } from '../http/route-deps';
+import type { NotificationRouteDeps } from './notification-parts';
 import { appendNotificationEvent, linkPushStreamId, optOutStreamId } from './notification-streams';
 import { catalogs } from './texts';
 import { createLinkSubscriptions } from './link-subscriptions';
-import { assertClaimer, createLinkClaims } from '../deals/link-claim';
+import { assertClaimer, createLinkClaims } from '../auth/link-claim';
 import { confirmPage, messagePage } from './notification-pages';
 
 const security = [{ bearerAuth: [] }];
@@ -47,7 +48,7 @@ const subscription = z.object(
  * Notification preferences (saved on the account), push for creators without an account (one
  * deal, through its link) and the email unsubscribe link.
  */
-export function notificationsRoutes(app: ZodApp, deps: RouteDeps): void {
+export function notificationsRoutes(app: ZodApp, deps: NotificationRouteDeps): void {
   const { ctx, guards } = deps;
 
   const preferencesOf = (userId: string) => {
@@ -114,7 +115,7 @@ interface LinkPush {
   ofClaimer(
     request: ClaimedRequest,
     options?: { beforeAcceptance?: boolean },
-  ): ReturnType<RouteDeps['dealViews']['linkRecord']>;
+  ): ReturnType<NotificationRouteDeps['dealViews']['linkRecord']>;
   subscriptions: ReturnType<typeof createLinkSubscriptions>;
 }
 
@@ -124,7 +125,7 @@ interface LinkPush {
  * acceptance nobody holds the claim: subscribing waits for it, while turning off a device
  * subscribed then (as an earlier version allowed) stays open to the link.
  */
-function claimerLink({ ctx, dealViews }: RouteDeps): LinkPush['ofClaimer'] {
+function claimerLink({ ctx, dealViews }: NotificationRouteDeps): LinkPush['ofClaimer'] {
   const claims = createLinkClaims(ctx);
   return (request, { beforeAcceptance = false } = {}) => {
     const record = dealViews.linkRecord(request.params.token);
@@ -139,7 +140,7 @@ function claimerLink({ ctx, dealViews }: RouteDeps): LinkPush['ofClaimer'] {
 
 /** Adds the device to the deal's link push. */
 async function subscribeDevice(
-  ctx: RouteDeps['ctx'],
+  ctx: NotificationRouteDeps['ctx'],
   subscriptions: LinkPush['subscriptions'],
   dealId: number,
   body: { subscription: z.infer<typeof subscription>; language: z.infer<typeof language> },
@@ -172,7 +173,7 @@ async function subscribeDevice(
 }
 
 /** Push for one deal, for a creator without an account (the deal link): subscribe, turn off, ask. */
-function linkPushRoutes(app: ZodApp, deps: RouteDeps): void {
+function linkPushRoutes(app: ZodApp, deps: NotificationRouteDeps): void {
   const { ctx, dealViews } = deps;
   const link: LinkPush = {
     ofClaimer: claimerLink(deps),
@@ -251,7 +252,7 @@ function linkPushRoutes(app: ZodApp, deps: RouteDeps): void {
 }
 
 /** The unsubscribe link of every mail, and the test-mode mail pages. */
-function unsubscribeRoutes(app: ZodApp, deps: RouteDeps): void {
+function unsubscribeRoutes(app: ZodApp, deps: NotificationRouteDeps): void {
   const { ctx } = deps;
   const { notifications } = ctx;
 

@@ -1,4 +1,4 @@
-import { recordNotification } from '../ops/notification-metrics';
+import { recordNotification } from '../shared/process-metrics';
 
 export interface PushSubscriptionJson {
   endpoint: string;

@@ -3,7 +3,8 @@ import { errorSchema } from '@machines/contract/api';
 import { userOf } from '../auth/authenticate';
 import { userAggregate } from '../commands/aggregate';
 import { DomainError } from '../commands/domain-error';
-import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+import { commandContext, type ZodApp } from '../http/route-deps';
+import type { NotificationRouteDeps } from './notification-parts';
 import { pushEndpointAllowed } from './push.service';
 
 const tags = ['push'];
@@ -25,7 +26,7 @@ const subscriptionBody = z.object({
 });
 
 /** Push notifications, authenticated by the bearer token (not a fixed user header, which anyone could send). */
-export function pushRoutes(app: ZodApp, deps: RouteDeps): void {
+export function pushRoutes(app: ZodApp, deps: NotificationRouteDeps): void {
   const { ctx, guards } = deps;
   const auth = { preHandler: guards.requireUser };
 
@@ -110,7 +111,7 @@ export function pushRoutes(app: ZodApp, deps: RouteDeps): void {
 }
 
 /** Test pushes: a plain test message and a simulated "deal accepted". */
-function pushTestRoutes(app: ZodApp, deps: RouteDeps): void {
+function pushTestRoutes(app: ZodApp, deps: NotificationRouteDeps): void {
   const { ctx, guards } = deps;
   const auth = { preHandler: guards.requireUser };
 

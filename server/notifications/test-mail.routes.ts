@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorSchema } from '@machines/contract/api';
 import { DomainError } from '../commands/domain-error';
-import type { RouteDeps, ZodApp } from '../http/route-deps';
+import type { ZodApp } from '../http/route-deps';
+import type { NotificationRouteDeps } from './notification-parts';
 import { mailListPage, mailPage, messagePage } from './notification-pages';
 
 const testMailSchema = z.object({
@@ -22,7 +23,7 @@ const testMailSchema = z.object({
  * signed unsubscribe links, so only an admin (not an auditor: the links act) lists it; one message
  * opens for an admin or for whoever holds its keyed URL, which only that list hands out.
  */
-export function testMailRoutes(app: ZodApp, { ctx, guards }: RouteDeps): void {
+export function testMailRoutes(app: ZodApp, { ctx, guards }: NotificationRouteDeps): void {
   const { mail, mailAccess } = ctx.notifications;
   if (mail.mode !== 'files') return;
   const isAdmin = (request: FastifyRequest): boolean => {

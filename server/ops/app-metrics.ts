@@ -5,7 +5,7 @@ import type { CommandOutcome } from '../commands/command-bus';
 import { WrongExpectedVersion, type EventStore } from '../event-store/event-store';
 import type { PaymentGateway } from '../money/gateway/payment-gateway';
 import type { Clock } from '../shared/clock';
-import { ensureProcessMetrics, processRegistry } from './notification-metrics';
+import { ensureProcessMetrics, processRegistry } from '../shared/process-metrics';
 import { measureProjectionLag } from './projection-lag';
 import { withTimeout } from '../shared/with-timeout';
 

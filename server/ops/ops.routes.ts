@@ -1,9 +1,24 @@
 import { timingSafeEqual } from 'node:crypto';
 import { DomainError } from '../commands/domain-error';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../app-context';
+import type { ProjectionRunner } from '../../projections/runner';
+import type { AppConfig } from '../config';
+import type { EventStore } from '../event-store/event-store';
+import type { SharedHttpState } from '../http/shared-http-state';
+import type { AppMetrics } from './app-metrics';
+import type { SubscriptionHealth } from './subscription-health';
 import type { AuthGuards } from '../auth/authenticate';
 import { createReadiness } from './readiness';
+
+/** The parts of the app the probes and metrics read. */
+interface OpsParts {
+  config: Pick<AppConfig, 'ops'>;
+  store: EventStore;
+  runner: ProjectionRunner;
+  metrics: Pick<AppMetrics, 'scrape'>;
+  subscriptions: SubscriptionHealth;
+  sharedHttp: SharedHttpState;
+}
 
 const sameSecret = (given: string, expected: string): boolean => {
   const a = Buffer.from(given);
@@ -16,7 +31,7 @@ const sameSecret = (given: string, expected: string): boolean => {
  * token (the monitoring system) or an admin or auditor session. Anyone else learns up or down only,
  * so strangers cannot watch the event count grow.
  */
-export function createProbeAudience(ctx: AppContext, guards: AuthGuards) {
+export function createProbeAudience(ctx: Pick<OpsParts, 'config'>, guards: AuthGuards) {
   return function mayReadDetails(request: FastifyRequest): boolean {
     const match = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? '').trim());
     if (!match) return false;
@@ -38,10 +53,7 @@ export function createProbeAudience(ctx: AppContext, guards: AuthGuards) {
  */
 export function opsRoutes(
   app: FastifyInstance,
-  {
-    ctx,
-    mayReadDetails,
-  }: { ctx: AppContext; mayReadDetails: (request: FastifyRequest) => boolean },
+  { ctx, mayReadDetails }: { ctx: OpsParts; mayReadDetails: (request: FastifyRequest) => boolean },
 ): void {
   const readiness = createReadiness({
     store: ctx.store,

@@ -5,7 +5,8 @@ import { userOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { idParam, tokenParam } from '../http/fields';
 import { createLimit } from '../http/rate-limits';
-import { commandContext, type RouteDeps, type ZodApp } from '../http/route-deps';
+import { commandContext, type ZodApp } from '../http/route-deps';
+import type { RequestParts, RequestRouteDeps } from './request-parts';
 import { requestLanguage } from '../i18n/request-language';
 import { requestBlockStreamId } from '../notifications/notification-streams';
 import { catalogs } from '../notifications/texts';
@@ -13,10 +14,9 @@ import { EXPIRED_MESSAGE, isExpired } from '@machines/payment-request/payment-re
 import { requestNotFound } from '../commands/run-command';
 import { requestGuard } from '../auth/ownership';
 import { createPaymentRequest } from './new-payment-request';
-import { completePaymentRequest } from './request-payouts';
+import { completePaymentRequest } from '../money/request-payouts';
 import { toPaymentRequestDto } from './payment-request-dto';
 import { createRequestBody, rejectBody } from './payment-request.schemas';
-import type { AppContext } from '../app-context';
 
 const tags = ['payment requests'];
 const security = [{ bearerAuth: [] }];
@@ -33,7 +33,7 @@ const brandCtx = (request: Parameters<typeof commandContext>[0], id: number) =>
   commandContext(request, { kind: 'creator-link', id: `payment-request-${id}` });
 
 /** The request behind a link (not found otherwise) and its answers at the clock's now. */
-function requestReads(ctx: AppContext) {
+function requestReads(ctx: RequestParts) {
   const now = () => ctx.clock.now().toISOString();
   const byToken = (token: string) => {
     const record = ctx.queries.requests.byToken(token);
@@ -46,7 +46,7 @@ function requestReads(ctx: AppContext) {
 }
 
 /** Each request e-mails an address the creator typed: limited per creator and per address. */
-function mailLimits(app: ZodApp, ctx: AppContext) {
+function mailLimits(app: ZodApp, ctx: RequestParts) {
   const { requestsPerCreator, requestsPerRecipient, requestsWindowMs } = ctx.config.rateLimits;
   const perCreator = createLimit(app as unknown as FastifyInstance, {
     max: requestsPerCreator,
@@ -69,7 +69,7 @@ function mailLimits(app: ZodApp, ctx: AppContext) {
 }
 
 /** Creator-made payment requests (docs/product.md §7); the brand acts through the link token without login. */
-export function paymentRequestsRoutes(app: ZodApp, deps: RouteDeps): void {
+export function paymentRequestsRoutes(app: ZodApp, deps: RequestRouteDeps): void {
   creatorRoutes(app, deps);
   linkRoutes(app, deps);
   linkActionRoutes(app, deps);
@@ -77,7 +77,7 @@ export function paymentRequestsRoutes(app: ZodApp, deps: RouteDeps): void {
 }
 
 /** The creator's own requests: making one (e-mailed to the brand) and the list. */
-function creatorRoutes(app: ZodApp, { ctx, guards, idempotency }: RouteDeps): void {
+function creatorRoutes(app: ZodApp, { ctx, guards, idempotency }: RequestRouteDeps): void {
   const { perCreator, perRecipient } = mailLimits(app, ctx);
   const { now } = requestReads(ctx);
   const publicUrl = ctx.config.publicUrl;
@@ -153,7 +153,7 @@ function creatorRoutes(app: ZodApp, { ctx, guards, idempotency }: RouteDeps): vo
 }
 
 /** The brand's side, through the link: the request (answering and paying it: linkActionRoutes). */
-function linkRoutes(app: ZodApp, { ctx }: RouteDeps): void {
+function linkRoutes(app: ZodApp, { ctx }: RequestRouteDeps): void {
   const { now, byToken } = requestReads(ctx);
   const publicUrl = ctx.config.publicUrl;
 
@@ -177,7 +177,7 @@ function linkRoutes(app: ZodApp, { ctx }: RouteDeps): void {
 }
 
 /** The brand's actions through the link: accepting or rejecting the request, and paying it. */
-function linkActionRoutes(app: ZodApp, { ctx }: RouteDeps): void {
+function linkActionRoutes(app: ZodApp, { ctx }: RequestRouteDeps): void {
   const { byToken, linkDto } = requestReads(ctx);
 
   app.post(
@@ -256,7 +256,7 @@ function linkActionRoutes(app: ZodApp, { ctx }: RouteDeps): void {
 }
 
 /** The creator completes a paid request: the payout is asked for (or deferred until the account is ready). */
-function completionRoutes(app: ZodApp, { ctx, guards, idempotency }: RouteDeps): void {
+function completionRoutes(app: ZodApp, { ctx, guards, idempotency }: RequestRouteDeps): void {
   const { now } = requestReads(ctx);
   const publicUrl = ctx.config.publicUrl;
 

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { languages } from '@machines/account/account.events';
 import { WrongExpectedVersion } from '../event-store/event-store';
-import type { RouteDeps, ZodApp } from '../http/route-deps';
+import type { ZodApp } from '../http/route-deps';
+import type { RequestRouteDeps } from './request-parts';
 import { confirmPage, messagePage } from '../notifications/notification-pages';
 import {
   appendNotificationEvent,
@@ -21,7 +22,7 @@ const query = z.object({
  * creator to that address. GET only asks (mail scanners follow links); POST blocks, as the page's
  * button. The event's actor is the account behind the address if there is one, else the link.
  */
-export function requestBlockRoutes(app: ZodApp, { ctx }: RouteDeps): void {
+export function requestBlockRoutes(app: ZodApp, { ctx }: RequestRouteDeps): void {
   const links = ctx.notifications.requestBlocks;
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).type('text/html; charset=utf-8').send(body);

@@ -23,7 +23,7 @@ export function publicSettings(config: AppConfig): PublicSettings {
 }
 
 /** GET /api/settings: public, cacheable for a minute (configuration changes only with a restart). */
-export function settingsRoutes(app: ZodApp, { ctx }: RouteDeps): void {
+export function settingsRoutes(app: ZodApp, { ctx }: RouteDeps<{ config: AppConfig }>): void {
   const answer = publicSettings(ctx.config);
   app.get(
     '/api/settings',

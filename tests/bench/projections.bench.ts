@@ -47,7 +47,7 @@ async function childMain(dir: string): Promise<void> {
   const { allProjections } = await import('../../projections/all-projections');
   const { decodeEvent } = await import('../../machines/events/codec');
   const store = createSqliteEventStore({ path: join(dir, 'events.db') });
-  // The read database as the app opens it (server/app-context.ts openReadDatabase).
+  // The read database as the app opens it (projections/read-database.ts openReadDatabase).
   const db = new Database(join(dir, 'read.db'));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');

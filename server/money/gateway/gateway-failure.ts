@@ -1,3 +1,4 @@
+import type { ErrorCode, ErrorParams } from '@machines/errors/error-catalogue';
 import { DomainError } from '../../commands/domain-error';
 import { definiteRefusals, GatewayError } from './payment-gateway';
 
@@ -28,4 +29,17 @@ export async function callGateway<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw gatewayFailure(asGatewayError(error));
   }
+}
+
+/**
+ * The answer to a gateway error that reached the HTTP error handler. The client looks for the
+ * gateway's code (funds_settling, payouts_enabled, ...): it is `error`, and the message starts with it.
+ */
+export function gatewayErrorAnswer(
+  error: unknown,
+): { code: ErrorCode; params: ErrorParams; error: string } | null {
+  if (!(error instanceof GatewayError)) return null;
+  const code = error.code === 'gateway_unavailable' ? 'gateway_unavailable' : 'gateway_refused';
+  const params = { gatewayCode: error.code, detail: `${error.code}: ${error.message}` };
+  return { code, params, error: error.code };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccounts } from '../../../server/admin/admin-accounts';
-import { claimHash } from '../../../server/deals/link-claim';
+import { claimHash } from '../../../server/auth/link-claim';
 import { payDeal } from '../api/flow-helpers';
 import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
 

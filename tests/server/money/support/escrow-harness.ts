@@ -28,7 +28,7 @@ import { dealGuard } from '../../../../server/auth/ownership';
 import {
   completePaymentRequest,
   requestDeferredPayout,
-} from '../../../../server/payment-requests/request-payouts';
+} from '../../../../server/money/request-payouts';
 import { createEffectOutcomes } from '../../../../server/money/effect-outcomes';
 import { createEscrow } from '../../../../server/money/escrow';
 import { createPaymentsReactor } from '../../../../server/money/payments.reactor';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../app-context';
-import { USER_AUDIENCE } from '../auth/tokens';
+import type { AccountQueries } from '../../projections/accounts.queries';
+import { USER_AUDIENCE, type TokenService } from './tokens';
 import { DomainError } from '../commands/domain-error';
 
 /** Where the accept page sends the claim secret it got once (docs/api.md). */
@@ -43,7 +43,10 @@ export function assertClaimer(
  * enough to accept) and the claim secret the accepting browser kept. Onboarding, delivery and the
  * link's push devices act only for whoever claimed the deal (`assertClaimer`).
  */
-export function createLinkClaims(ctx: Pick<AppContext, 'tokens' | 'queries'>) {
+export function createLinkClaims(ctx: {
+  tokens: TokenService;
+  queries: { accounts: AccountQueries };
+}) {
   const signedInUser = (request: FastifyRequest): string | null => {
     const match = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? '').trim());
     if (!match) return null;

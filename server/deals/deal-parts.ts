@@ -1,0 +1,34 @@
+import type { AccountQueries } from '../../projections/accounts.queries';
+import type { DealQueries } from '../../projections/deals.queries';
+import type { NotificationQueries } from '../../projections/notifications.queries';
+import type { TokenService } from '../auth/tokens';
+import type { CommandRunner } from '../commands/run-command';
+import type { AppConfig } from '../config';
+import type { EventStore } from '../event-store/event-store';
+import type { RouteDeps } from '../http/route-deps';
+import type { EffectOutcomes } from '../money/effect-outcomes';
+import type { Escrow } from '../money/escrow.types';
+import type { PaymentGateway } from '../money/gateway/payment-gateway';
+import type { Clock } from '../shared/clock';
+import type { DealViews } from './deal-views';
+
+/** The parts of the app the deal routes use. */
+export interface DealParts {
+  config: AppConfig;
+  clock: Clock;
+  store: EventStore;
+  tokens: TokenService;
+  run: CommandRunner;
+  ids: { deal: () => Promise<number> };
+  payments: { escrow: Escrow; gateway: PaymentGateway; outcomes: EffectOutcomes };
+  queries: {
+    accounts: AccountQueries;
+    deals: DealQueries;
+    notifications: NotificationQueries;
+  };
+  settle(position: number): Promise<void>;
+}
+
+export interface DealRouteDeps extends RouteDeps<DealParts> {
+  dealViews: DealViews;
+}

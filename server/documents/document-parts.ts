@@ -1,0 +1,16 @@
+import type { DealQueries, DealRecord } from '../../projections/deals.queries';
+import type { PaymentRequestQueries } from '../../projections/payment-requests.queries';
+import type { RouteDeps } from '../http/route-deps';
+
+/** The parts of the app the document routes use. */
+export interface DocumentParts {
+  queries: { deals: DealQueries; requests: PaymentRequestQueries };
+}
+
+export interface DocumentRouteDeps extends RouteDeps<DocumentParts> {
+  /** The deal feature's views: a brand's own deal (or not found) and a brand's name. */
+  dealViews: {
+    ownerRecord(id: number, userId: string): DealRecord;
+    brandNameOf(userId: string): string;
+  };
+}

@@ -1,0 +1,32 @@
+import type { AccountQueries } from '../../projections/accounts.queries';
+import type { NotificationQueries } from '../../projections/notifications.queries';
+import type { PaymentRequestQueries } from '../../projections/payment-requests.queries';
+import type { CommandBus } from '../commands/command-bus';
+import type { CommandRunner } from '../commands/run-command';
+import type { AppConfig } from '../config';
+import type { EventStore } from '../event-store/event-store';
+import type { RouteDeps } from '../http/route-deps';
+import type { EffectOutcomes } from '../money/effect-outcomes';
+import type { Escrow } from '../money/escrow.types';
+import type { NotificationsWiring } from '../notifications/notifications-wiring';
+import type { Clock } from '../shared/clock';
+
+/** The parts of the app the payment-request routes use. */
+export interface RequestParts {
+  config: AppConfig;
+  clock: Clock;
+  store: EventStore;
+  bus: CommandBus;
+  run: CommandRunner;
+  ids: { request: () => Promise<number> };
+  payments: { escrow: Escrow; outcomes: EffectOutcomes };
+  notifications: Pick<NotificationsWiring, 'requestBlocks'>;
+  queries: {
+    accounts: AccountQueries;
+    requests: PaymentRequestQueries;
+    notifications: NotificationQueries;
+  };
+  settle(position: number): Promise<void>;
+}
+
+export type RequestRouteDeps = RouteDeps<RequestParts>;

@@ -93,7 +93,7 @@ export default defineConfig({
   resolve: {
     // `@machines/…` and any other alias come from tsconfig.json's `paths`, the one place they are named.
     tsconfigPaths: true,
-    // @xstate/react imports the pre-React-18 shims of use-sync-external-store; React 19 has the hook
+    // @headlessui/react imports the pre-React-18 shims of use-sync-external-store; React 19 has the hook
     // built in, so point the shims at the built-in versions and ship no fallback code.
     alias: [
       // react-router's package exports only its development build (dev warnings switched on); the

@@ -20,7 +20,7 @@ export const dealStatusRank = (status: string): number => order[status as DealSt
 /** docs/product.md §4 list filters. */
 export const dealFilters = {
   all: null,
-  active: ['pending_payment', 'pending_delivery'],
+  active: ['pending_payment', 'pending_delivery', 'delivered', 'dispute'],
   completed: ['completed', 'approved_after_dispute', 'split_resolved'],
 } as const satisfies Record<string, readonly DealStatus[] | null>;
 export type DealFilter = keyof typeof dealFilters;

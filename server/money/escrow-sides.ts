@@ -102,7 +102,8 @@ export const dealSide: EscrowSide<typeof dealAggregate.machine> = {
     description: c.terms!.title?.trim() || `Collaboration with ${c.terms!.influencer}`,
     totalCents: c.terms!.totalCents,
     successUrl: `${base}/payment-success/${dealId}`,
-    cancelUrl: `${base}/payment/${dealId}`,
+    // The payment page tells a brand sent back without paying that the checkout was cancelled.
+    cancelUrl: `${base}/payment/${dealId}?checkout=cancelled`,
     metadata: { kind: 'deal', dealId: String(dealId), streamId: dealAggregate.streamId(dealId) },
   }),
   probeCheckout: (snapshot: DealSnapshot, command, now) => void decideDeal(command, snapshot, now),

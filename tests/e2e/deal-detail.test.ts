@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext, screens } from './support/browser';
-import { registerAndOnboard, see, unique } from './support/flows';
-import { createUnpaidDeal, inDays, payOnPaymentPage } from './support/deal-form-flows';
+import { creatorDelivers, registerAndOnboard, see, unique } from './support/flows';
+import { createUnpaidDeal, inDays } from './support/deal-form-flows';
 import { startServer, type RunningServer } from './support/server';
 
 /** The value of a label/value row on the page. */
@@ -26,12 +26,14 @@ describe('deal detail page /deals/:id (Dutch, nl-NL dates)', () => {
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
+  let creator: BrowserContext;
   let dealId = 0;
   const snap = screens('detail');
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     page = await (await phoneContext(browser, server.url)).newPage();
+    creator = await phoneContext(browser, server.url);
     await registerAndOnboard(page, snap, unique('detailer'));
     dealId = await createUnpaidDeal(page, {
       influencer: '@noor.shoots',
@@ -69,8 +71,23 @@ describe('deal detail page /deals/:id (Dutch, nl-NL dates)', () => {
     await page.waitForURL(`**/payment/${dealId}`);
   });
 
+  it('a checkout cancelled on the gateway says so on the payment page and pays on the retry', async () => {
+    await page.getByTestId('payment-total').waitFor();
+    await page.getByRole('button', { name: /^Betaal €/ }).click();
+    await page.waitForURL('**/sim/checkout/**');
+    await page.getByRole('button', { name: 'Annuleren' }).click();
+    await page.waitForURL(`**/payment/${dealId}?checkout=cancelled`);
+    await see(page, 'Betaling afgebroken');
+    await see(page, 'er is niets afgeschreven');
+    await snap(page, 'checkout-cancelled');
+    await page.getByRole('button', { name: /^Opnieuw proberen: betaal € 432,80$/ }).click();
+    await page.waitForURL('**/sim/checkout/**');
+    await page.getByRole('button', { name: 'Betalen', exact: true }).click();
+    await page.waitForURL('**/payment-success/*');
+    await see(page, /^(Payment Successful!|Betaling geslaagd!)$/);
+  });
+
   it('pending_delivery: the share-with-influencer card with a copyable link, no pay-now link', async () => {
-    await payOnPaymentPage(page);
     await page.getByTestId('share-link').waitFor();
     await page.goto(`/deals/${dealId}`);
     await see(page, 'Wacht op levering');
@@ -83,6 +100,36 @@ describe('deal detail page /deals/:id (Dutch, nl-NL dates)', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     expect(await page.getByRole('link', { name: 'Nu betalen' }).count()).toBe(0);
     await snap(page, 'pending-delivery');
+  });
+
+  it('delivered: a countdown with the clock time, approve from the page naming amount and creator, then the receipt', async () => {
+    const link = (await page.getByTestId('detail-share-link').textContent()) ?? '';
+    await creatorDelivers(creator, link, snap);
+    await page.goto(`/deals/${dealId}`);
+    const detail = page.getByTestId('deal-detail');
+    await expect
+      .poll(() => detail.getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('delivered');
+    // The review ends 48 hours (the default review period) after delivery: a clock time, and
+    // what is left of it in Dutch units.
+    expect(await page.getByTestId('deal-countdown').textContent()).toMatch(
+      /^Als je niets doet, gaat het geld op \d{1,2} [a-z]{3}\.? \d{4}.* \d{2}:\d{2} naar de creator\. \(nog 1 dag, 23 uur\)$/,
+    );
+    await snap(page, 'delivered-countdown');
+    await page.getByRole('button', { name: 'Goedkeuren' }).click();
+    await see(page, 'Goedkeuren en € 400,00 vrijgeven aan @noor.shoots?');
+    await snap(page, 'confirm-approve');
+    await page.getByRole('dialog').getByRole('button', { name: 'Bevestigen' }).click();
+    await see(page, 'Uitbetaling gestart');
+    await see(page, '€ 400,00 gaat naar @noor.shoots');
+    await expect
+      .poll(() => detail.getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('completed');
+    expect(await page.getByTestId('deal-countdown').count()).toBe(0);
+    await page.getByRole('link', { name: 'Betalingsbewijs' }).click();
+    await page.waitForURL(`**/deals/${dealId}/receipt`);
+    await see(page, 'Totaal betaald door het merk');
+    await snap(page, 'receipt');
   });
 
   it('an unknown id shows "Deal niet gevonden"', async () => {

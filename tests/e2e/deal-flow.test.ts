@@ -51,7 +51,7 @@ describe('deal flow in the browser', () => {
     await see(page, 'Creator receives');
     await snap(page, 'dashboard-delivered');
     await approveOnCard(page, snap, card);
-    await see(page, 'Funds released!');
+    await see(page, 'Payout started');
     await expect
       .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
       .toBe('completed');
@@ -86,12 +86,12 @@ describe('deal flow in the browser', () => {
     await confirmAction(
       page,
       'Release Payment',
-      'Are you sure you want to release the funds? This cannot be undone.',
+      "Approve and release €250.00 to @mila.makes? The payout to the creator's bank account starts now and usually arrives within 1-2 business days. This cannot be undone.",
       snap,
       'confirm-release',
       card,
     );
-    await see(page, 'Funds released!');
+    await see(page, 'Payout started');
     await expect
       .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
       .toBe('approved_after_dispute');

@@ -129,7 +129,7 @@ describe('one language per person, configured durations, no lost taps, live upda
     // A marker that a page reload would wipe.
     await creator.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await creator.getByRole('button', { name: 'Mark assignment as completed' }).click();
-    await see(creator, 'Assignment Completed!');
+    await see(creator, 'Marked as delivered');
     await expect
       .poll(() => creator.getByTestId('creator-status').textContent(), { timeout: 20_000 })
       .toBe('Delivered');

@@ -149,7 +149,7 @@ describe('push for one deal from the accept page', () => {
       .toBe('delivered');
     await card.getByRole('button', { name: 'Details' }).click();
     await approveOnCard(page, snap, card);
-    await see(page, 'Funds released!');
+    await see(page, 'Payout started');
 
     const received = () =>
       endpoint.received

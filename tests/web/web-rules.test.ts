@@ -35,7 +35,8 @@ describe('web rules', () => {
       deal(5, 'dispute', '2026-01-01'),
     ];
     expect(filterAndSort(list, 'all').map((d) => d.id)).toEqual([3, 5, 4, 2, 1]);
-    expect(filterAndSort(list, 'active').map((d) => d.id)).toEqual([4, 2]);
+    // Active: every deal whose money is not settled, a disputed one included.
+    expect(filterAndSort(list, 'active').map((d) => d.id)).toEqual([3, 5, 4, 2]);
     expect(filterAndSort(list, 'completed').map((d) => d.id)).toEqual([1]);
   });
 

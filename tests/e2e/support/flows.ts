@@ -124,10 +124,15 @@ export async function creatorDelivers(
   await snap(page, 'accept-bank-connected');
   // No forced reload after bank setup: the tap right away counts.
   await page.getByRole('button', { name: 'Mark assignment as completed' }).click();
-  await see(page, 'Assignment Completed!');
+  await see(page, 'Marked as delivered');
+  await see(page, 'The brand now reviews your work.');
   await expect
     .poll(() => page.getByTestId('creator-status').textContent(), { timeout: 20_000 })
     .toBe('Delivered');
+  // When the money comes: a clock time and what is left of the brand's review.
+  expect(await page.getByTestId('deal-countdown').textContent()).toMatch(
+    /Unless the brand opens a dispute, the money is released to you on .+\(\d+ (hr|min)/,
+  );
   await snap(page, 'accept-delivered');
   await page.close();
 }
@@ -140,7 +145,7 @@ export const cardOf = (page: Page, influencer: string) =>
 export async function confirmAction(
   page: Page,
   button: string,
-  prompt: string,
+  prompt: string | RegExp,
   snap: Snap,
   name: string,
   scope = page.locator('body'),
@@ -158,7 +163,8 @@ export function approveOnCard(page: Page, snap: Snap, card: Locator): Promise<vo
   return confirmAction(
     page,
     'Approve',
-    'Are you sure you want to release the funds? This cannot be undone.',
+    // The prompt names what moves and to whom.
+    /^Approve and release €250\.00 to @[\w.]+\? The payout to the creator's bank account starts now and usually arrives within 1-2 business days\. This cannot be undone\.$/,
     snap,
     'confirm-release',
     card,

@@ -37,7 +37,7 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/pay-request/:token/receipt', page: 'document', areas: [], access: 'public' },
   { path: '/deals/:id/receipt', page: 'document', areas: [], access: 'user' },
   { path: '/payment-requests/:id/statement', page: 'document', areas: [], access: 'user' },
-  { path: '/payment-success/:dealId', page: 'payment-success', areas: brand, access: 'public' },
+  { path: '/payment-success/:dealId', page: 'payment-success', areas: requests, access: 'public' },
   { path: '/admin/login', page: 'admin-login', areas: admin, access: 'public' },
   { path: '/', page: 'deals', areas: brand, access: 'user' },
   { path: '/deals', page: 'deals', areas: brand, access: 'user' },

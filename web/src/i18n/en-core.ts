@@ -63,8 +63,9 @@ export const enCore = {
   'toast.onboardingNoUrl': 'Could not start onboarding',
   'toast.onboardingError': 'Could not start bank details setup',
   'toast.deliverError': 'Could not mark assignment as completed',
-  'toast.delivered': 'Assignment Completed!',
-  'toast.deliveredText': 'Your payment has been claimed and is being processed.',
+  'toast.delivered': 'Marked as delivered',
+  'toast.deliveredText':
+    'The brand now reviews your work. Unless it opens a dispute, the money is released to you within {reviewPeriod}.',
   'toast.bankDone': 'Bank Details Setup Complete!',
   'toast.close': 'Close notification',
   'toast.region': 'Notifications',
@@ -122,4 +123,23 @@ export const enCore = {
   'doc.download': 'Download PDF',
   'doc.downloadError': 'Could not download the PDF',
   'doc.missing': 'This document does not exist.',
+  'clock.brand.review': 'If you do nothing, the money goes to the creator on {time}.',
+  'clock.brand.dispute':
+    'The dispute ends on {time}; unless it is resolved before then, the money goes to the creator.',
+  'clock.creator.review':
+    'Unless the brand opens a dispute, the money is released to you on {time}.',
+  'clock.creator.dispute':
+    'The dispute ends on {time}; unless it is resolved before then, the money is released to you.',
+  'clock.left': '({left} left)',
+  'clock.due': '(being released now)',
+  'clock.paused':
+    'The platform holds this deal: the countdown is paused, and the time held is added when the hold ends.',
+  'platform.Instagram': 'Instagram',
+  'platform.TikTok': 'TikTok',
+  'platform.YouTube': 'YouTube',
+  'platform.X': 'X (Twitter)',
+  'accept.publication': 'Publish by',
+  'accept.platforms': 'Platforms',
+  'accept.profile': 'Your profile',
+  'accept.briefing': 'Briefing',
 };

@@ -59,4 +59,11 @@ export const enDealPages = {
   'detail.notFound': 'Deal not found',
   'detail.rotate': 'Make a new link (the old one stops working)',
   'toast.linkRotated': 'New link made; the old link no longer works',
+  'payment.cancelledTitle': 'Checkout cancelled',
+  'payment.cancelledText':
+    'You left the checkout before paying; nothing was charged. You can try again.',
+  'payment.failedTitle': 'Payment failed',
+  'payment.failedText':
+    'Your bank or card did not complete the payment; nothing was charged. Try again, or pay another way.',
+  'payment.retry': 'Try again: pay {amount}',
 };

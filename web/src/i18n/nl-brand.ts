@@ -8,6 +8,9 @@ export const nlBrand: Record<keyof typeof enBrand, string> = {
   'dashboard.recent': 'Recente deals',
   'dashboard.emptyTitle': 'Nog geen deals aangemaakt',
   'dashboard.emptyText': 'Begin met je eerste samenwerking!',
+  'dashboard.emptyActive': 'Geen actieve deals',
+  'dashboard.emptyCompleted': 'Nog geen afgeronde deals',
+  'dashboard.showAll': 'Alle deals tonen',
   'dashboard.createFirst': 'Eerste deal aanmaken',
   'dashboard.requests': 'Mijn betaalverzoeken',
   'filter.all': 'Alle',
@@ -49,7 +52,7 @@ export const nlBrand: Record<keyof typeof enBrand, string> = {
   'share.close': 'Sluiten',
   'share.linkLabel': 'Acceptatielink',
   'confirm.release':
-    'Weet je zeker dat je het geld wilt vrijgeven? Dit kan niet ongedaan worden gemaakt.',
+    'Goedkeuren en {amount} vrijgeven aan {creator}? De uitbetaling naar de bankrekening van de creator start nu en komt meestal binnen 1-2 werkdagen aan. Dit kan niet ongedaan worden gemaakt.',
   'confirm.dispute':
     'Weet je zeker dat je een geschil wilt openen? Dit start een oplossingsperiode van {disputePeriod}.',
   'confirm.delete':
@@ -60,13 +63,15 @@ export const nlBrand: Record<keyof typeof enBrand, string> = {
   'confirm.title': 'Bevestig',
   'confirm.ok': 'Bevestigen',
   'confirm.cancel': 'Annuleren',
-  'toast.released': 'Geld vrijgegeven!',
-  'toast.releasedText': 'De influencer heeft het geld ontvangen.',
+  'toast.released': 'Uitbetaling gestart',
+  'toast.releasedText':
+    '{amount} gaat naar {creator}; het komt meestal binnen 1-2 werkdagen op de rekening.',
   'toast.releaseError': 'Fout bij vrijgeven van het geld',
   'toast.tryAgain': 'Probeer het opnieuw',
   'toast.settling': 'Betaling wordt nog verwerkt',
   'toast.settlingText':
     'De betaling wordt nog verwerkt. Probeer het over een paar minuten opnieuw.',
+  'toast.manualDone': 'Deal als voltooid gemarkeerd',
   'toast.manualFailed': 'Handmatig voltooien mislukt. Neem contact op met support',
   'toast.disputed': 'Geschil geopend',
   'toast.disputedText':
@@ -128,10 +133,6 @@ export const nlBrand: Record<keyof typeof enBrand, string> = {
   'create.save': 'Wijzigingen opslaan',
   'create.saving': 'Opslaan...',
   'create.loadingDeal': 'Deal laden...',
-  'platform.Instagram': 'Instagram',
-  'platform.TikTok': 'TikTok',
-  'platform.YouTube': 'YouTube',
-  'platform.X': 'X (Twitter)',
   'success.title': 'Betaling geslaagd!',
   'success.text': 'Het geld wordt veilig in escrow bewaard tot de creator levert.',
   'success.shareTitle': 'Deel met de influencer',

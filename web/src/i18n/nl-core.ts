@@ -62,8 +62,9 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'toast.onboardingNoUrl': 'Kon het instellen van je bankrekening niet starten',
   'toast.onboardingError': 'Kon het instellen van je bankgegevens niet starten',
   'toast.deliverError': 'Kon de opdracht niet als voltooid markeren',
-  'toast.delivered': 'Opdracht voltooid!',
-  'toast.deliveredText': 'Je betaling is aangevraagd en wordt verwerkt.',
+  'toast.delivered': 'Gemarkeerd als geleverd',
+  'toast.deliveredText':
+    'Het merk beoordeelt nu je werk. Tenzij het een geschil opent, wordt het geld binnen {reviewPeriod} aan je vrijgegeven.',
   'toast.bankDone': 'Bankgegevens ingesteld!',
   'toast.close': 'Melding sluiten',
   'toast.region': 'Meldingen',
@@ -121,4 +122,23 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'doc.download': 'PDF downloaden',
   'doc.downloadError': 'Kon de PDF niet downloaden',
   'doc.missing': 'Dit document bestaat niet.',
+  'clock.brand.review': 'Als je niets doet, gaat het geld op {time} naar de creator.',
+  'clock.brand.dispute':
+    'Het geschil loopt af op {time}; is het dan niet eerder opgelost, dan gaat het geld naar de creator.',
+  'clock.creator.review':
+    'Tenzij het merk een geschil opent, wordt het geld op {time} aan je vrijgegeven.',
+  'clock.creator.dispute':
+    'Het geschil loopt af op {time}; is het dan niet eerder opgelost, dan wordt het geld aan je vrijgegeven.',
+  'clock.left': '(nog {left})',
+  'clock.due': '(wordt nu vrijgegeven)',
+  'clock.paused':
+    'Het platform houdt deze deal vast: het aftellen staat stil en de vastgehouden tijd komt erbij zodra dat stopt.',
+  'platform.Instagram': 'Instagram',
+  'platform.TikTok': 'TikTok',
+  'platform.YouTube': 'YouTube',
+  'platform.X': 'X (Twitter)',
+  'accept.publication': 'Publiceren vóór',
+  'accept.platforms': 'Platforms',
+  'accept.profile': 'Jouw profiel',
+  'accept.briefing': 'Briefing',
 };

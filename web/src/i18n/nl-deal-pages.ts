@@ -61,4 +61,11 @@ export const nlDealPages: Record<keyof typeof enDealPages, string> = {
   'detail.copied': 'Gekopieerd!',
   'detail.payNow': 'Nu betalen',
   'detail.notFound': 'Deal niet gevonden',
+  'payment.cancelledTitle': 'Betaling afgebroken',
+  'payment.cancelledText':
+    'Je hebt de betaalpagina verlaten voordat je betaalde; er is niets afgeschreven. Je kunt het opnieuw proberen.',
+  'payment.failedTitle': 'Betaling mislukt',
+  'payment.failedText':
+    'Je bank of kaart heeft de betaling niet voltooid; er is niets afgeschreven. Probeer het opnieuw, of betaal op een andere manier.',
+  'payment.retry': 'Opnieuw proberen: betaal {amount}',
 };

@@ -49,3 +49,26 @@ export function daysRemaining(value: string | null | undefined, now: Date = new 
 export function daysUntil(value: string, now: Date = new Date()): number {
   return Math.ceil((Date.parse(value) - now.getTime()) / 86_400_000);
 }
+
+/**
+ * A time left in the language's short units, the two largest that matter: "1 day, 3 hr",
+ * "2 uur, 14 min", "3 min, 20 sec". Zero or less reads as "0 sec".
+ */
+export function formatRemaining(ms: number, locale: DateLocale = currentLocale()): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const parts: [number, 'day' | 'hour' | 'minute' | 'second'][] = [
+    [Math.floor(total / 86_400), 'day'],
+    [Math.floor((total % 86_400) / 3600), 'hour'],
+    [Math.floor((total % 3600) / 60), 'minute'],
+    [total % 60, 'second'],
+  ];
+  const first = parts.findIndex(([value]) => value > 0);
+  const shown = first === -1 ? parts.slice(3) : parts.slice(first, first + 2);
+  return new Intl.ListFormat(locale, { style: 'narrow', type: 'unit' }).format(
+    shown
+      .filter(([value], i) => value > 0 || i === 0)
+      .map(([value, unit]) =>
+        new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(value),
+      ),
+  );
+}

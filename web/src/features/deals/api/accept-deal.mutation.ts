@@ -2,7 +2,8 @@ import type { DealDto } from '@machines/contract/api';
 import { getAuthToken } from '@/lib/auth-token';
 import { api } from '@/lib/http';
 import { saveClaimSecret } from '@/features/deals/model/claim-secret';
-import { useDealMutation } from './use-deal-mutation';
+import { dealKeys } from './keys';
+import { useDealMutation, type PutAnswer } from './use-deal-mutation';
 
 /** A signed-in creator's token goes along, so the deal is bound to that account too. */
 export const acceptDeal = async (token: string) => {
@@ -16,4 +17,9 @@ export const acceptDeal = async (token: string) => {
   saveClaimSecret(token, answer.claimSecret);
   return answer;
 };
-export const useAcceptDeal = () => useDealMutation(acceptDeal);
+
+/** A link command's answer is the link's view of the deal: it replaces the link page's copy. */
+export const putLinkDeal: PutAnswer<string, { deal: DealDto }> = (client, answer, token) =>
+  client.setQueryData(dealKeys.byToken(token), answer.deal);
+
+export const useAcceptDeal = () => useDealMutation(acceptDeal, putLinkDeal);

@@ -1,7 +1,8 @@
 import type { DealDto, DealInput } from '@machines/contract/api';
 import { api } from '@/lib/http';
-import { useDealMutation } from './use-deal-mutation';
+import { putOwnerDeal, useDealMutation } from './use-deal-mutation';
 
 export const createDeal = (input: DealInput) =>
   api<DealDto>('/api/deals', { method: 'POST', body: input });
-export const useCreateDeal = () => useDealMutation(createDeal);
+export const useCreateDeal = () =>
+  useDealMutation(createDeal, (client, deal: DealDto) => putOwnerDeal(client, deal));

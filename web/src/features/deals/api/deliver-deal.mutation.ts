@@ -2,6 +2,7 @@ import type { DealDto } from '@machines/contract/api';
 import { getAuthToken } from '@/lib/auth-token';
 import { api } from '@/lib/http';
 import { claimHeaders } from '@/features/deals/model/claim-secret';
+import { putLinkDeal } from './accept-deal.mutation';
 import { useDealMutation } from './use-deal-mutation';
 
 export const deliverDeal = (token: string) =>
@@ -10,4 +11,4 @@ export const deliverDeal = (token: string) =>
     auth: getAuthToken() ? 'user' : 'none',
     headers: claimHeaders(token),
   });
-export const useDeliverDeal = () => useDealMutation(deliverDeal);
+export const useDeliverDeal = () => useDealMutation(deliverDeal, putLinkDeal);

@@ -1,6 +1,10 @@
+import type { DealDto } from '@machines/contract/api';
 import { api } from '@/lib/http';
-import { useDealMutation } from './use-deal-mutation';
+import { putDealAnswer, useDealMutation } from './use-deal-mutation';
 
 export const disputeDeal = ({ id, reason }: { id: number; reason?: string }) =>
-  api<unknown>(`/api/deals/${id}/dispute`, { method: 'POST', body: reason ? { reason } : {} });
-export const useDisputeDeal = () => useDealMutation(disputeDeal);
+  api<{ success: boolean; deal: DealDto }>(`/api/deals/${id}/dispute`, {
+    method: 'POST',
+    body: reason ? { reason } : {},
+  });
+export const useDisputeDeal = () => useDealMutation(disputeDeal, putDealAnswer);

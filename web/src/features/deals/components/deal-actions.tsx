@@ -12,7 +12,8 @@ interface Props {
   deal: DealDto;
   view: DealStateView;
   busy: boolean;
-  onShare: () => void;
+  /** Opens the share panel; without it no share button (the page shows the link itself). */
+  onShare?: (() => void) | undefined;
   onRelease: () => void;
   onDispute: () => void;
 }
@@ -29,14 +30,16 @@ export function DealActions({ deal, view, busy, onShare, onRelease, onDispute }:
       </Link>,
     );
   }
-  if (can(view, 'checkout') && !hasLink) {
+  // On the list a made link takes the place of Pay now; the deal's own page (no share panel) keeps it.
+  if (can(view, 'checkout') && (!hasLink || !onShare)) {
     buttons.push(
       <Link key="pay" to={`/payment/${deal.id}`} className={buttonClass('primary')}>
         {t('action.payNow')}
       </Link>,
     );
   }
-  if (hasLink && (view.status === 'pending_payment' || view.status === 'pending_delivery')) {
+  const waiting = view.status === 'pending_payment' || view.status === 'pending_delivery';
+  if (onShare && hasLink && waiting) {
     buttons.push(
       <Button key="share" variant="secondary" onClick={onShare}>
         {view.status === 'pending_payment' ? t('action.linkCreated') : t('action.share')}

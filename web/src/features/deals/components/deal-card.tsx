@@ -2,13 +2,14 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { DealDto } from '@machines/contract/api';
 import { dotTones } from '@/components/ui/badge';
-import { daysRemaining, formatDate } from '@/lib/dates';
 import { t, tKey, formatMoney } from '@/i18n';
-import { can, useDealView } from '@/features/deals/model/deal-view';
+import { can, dealViewOf } from '@/features/deals/model/deal-view';
 import { descriptionText } from '@/features/deals/model/deal-text';
 import { statusTextVars } from '@/features/deals/model/deal-split';
 import { DocumentLink } from '@/features/documents/components/document-link';
 import { DealActions } from './deal-actions';
+import { DealCountdown } from './deal-countdown';
+import { DealTimeLine } from './deal-time-line';
 import { DealExpanded } from './deal-expanded';
 import { DealProgress } from './deal-progress';
 import { PlatformIcons } from './platform-icons';
@@ -18,13 +19,13 @@ interface Props {
   deal: DealDto;
   busy: boolean;
   onShare: (deal: DealDto) => void;
-  onRelease: (id: number) => void;
+  onRelease: (deal: DealDto) => void;
   onDispute: (id: number) => void;
   onDelete: (id: number) => void;
 }
 
 export function DealCard({ deal, busy, onShare, onRelease, onDispute, onDelete }: Props) {
-  const view = useDealView(deal);
+  const view = dealViewOf(deal);
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   if (!view) return null;
@@ -60,18 +61,16 @@ export function DealCard({ deal, busy, onShare, onRelease, onDispute, onDelete }
             />
             {tKey(view.brandText, statusTextVars(deal))}
           </span>
-          <span className="text-slate-500">
-            {formatDate(deal.deadline)} ·{' '}
-            {t('card.daysLeft', { days: daysRemaining(deal.deadline) })}
-          </span>
+          <DealTimeLine deal={deal} />
         </div>
         <DealProgress step={view.step} />
+        <DealCountdown deal={deal} side="brand" />
         <DealActions
           deal={deal}
           view={view}
           busy={busy}
           onShare={() => onShare(deal)}
-          onRelease={() => onRelease(deal.id)}
+          onRelease={() => onRelease(deal)}
           onDispute={() => onDispute(deal.id)}
         />
         <div className="flex items-center justify-between gap-2">

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
+import type { DealDto } from '@machines/contract/api';
 import { useConfirm } from '@/components/ui/use-confirm';
 import { toast } from '@/components/ui/toast-store';
 import { errorText, HttpError } from '@/lib/http';
-import { t } from '@/i18n';
+import { t, formatMoney } from '@/i18n';
 import { useReleaseDeal } from '@/features/deals/api/release-deal.mutation';
 import { useDisputeDeal } from '@/features/deals/api/dispute-deal.mutation';
 import { useDeleteDeal } from '@/features/deals/api/delete-deal.mutation';
@@ -39,7 +40,7 @@ function answerReleaseRefusal(error: Error, offerManual: () => void): void {
 
 /** Release, dispute and delete with the spec's confirmation prompts and toasts (docs/product.md §8). */
 export function useDealCommands(): {
-  release: (id: number) => void;
+  release: (deal: DealDto) => void;
   dispute: (id: number) => void;
   remove: (id: number) => void;
   busy: boolean;
@@ -55,20 +56,22 @@ export function useDealCommands(): {
     ask(t('confirm.manualComplete'), () =>
       manualM.mutate(id, {
         // The mutation refreshes the deal's queries; no page reload (it would drop other work).
-        onSuccess: () =>
-          toast({ title: t('toast.released'), description: t('toast.releasedText') }),
+        onSuccess: () => toast({ title: t('toast.manualDone') }),
         onError: () => toast({ title: t('toast.manualFailed'), variant: 'destructive' }),
       }),
     );
 
-  const release = (id: number) =>
-    ask(t('confirm.release'), () =>
-      releaseM.mutate(id, {
+  // Approving names what moves and to whom; the payout starts now and takes days to arrive.
+  const release = (deal: DealDto) => {
+    const vars = { amount: formatMoney(deal.amountCents), creator: deal.influencer };
+    ask(t('confirm.release', vars), () =>
+      releaseM.mutate(deal.id, {
         onSuccess: () =>
-          toast({ title: t('toast.released'), description: t('toast.releasedText') }),
-        onError: (error) => answerReleaseRefusal(error, () => offerManual(id)),
+          toast({ title: t('toast.released'), description: t('toast.releasedText', vars) }),
+        onError: (error) => answerReleaseRefusal(error, () => offerManual(deal.id)),
       }),
     );
+  };
 
   const dispute = (id: number) =>
     ask(

@@ -1,0 +1,45 @@
+import { toast } from '@/components/ui/toast-store';
+import { useAcceptDeal } from '@/features/deals/api/accept-deal.mutation';
+import { useDeliverDeal } from '@/features/deals/api/deliver-deal.mutation';
+import { useStartOnboarding } from '@/features/deals/api/start-onboarding.mutation';
+import { errorText } from '@/lib/http';
+import { t, type MessageKey } from '@/i18n';
+
+const failed = (title: MessageKey) => (error: Error) =>
+  toast({
+    title: t(title),
+    description: errorText(error) || t('app.tryAgainLater'),
+    variant: 'destructive',
+  });
+
+/** What the creator does through the link: accept, connect a bank account, deliver. */
+export function useLinkCommands(token: string) {
+  const accept = useAcceptDeal();
+  const onboarding = useStartOnboarding();
+  const deliver = useDeliverDeal();
+  return {
+    accept: () =>
+      accept.mutate(token, {
+        onSuccess: () => toast({ title: t('toast.accepted') }),
+        onError: failed('toast.acceptError'),
+      }),
+    accepting: accept.isPending,
+    startBankSetup: () =>
+      onboarding.mutate(token, {
+        onSuccess: (answer) => {
+          if (answer.url) window.location.assign(answer.url);
+          else toast({ title: t('toast.onboardingNoUrl'), variant: 'destructive' });
+        },
+        onError: failed('toast.onboardingError'),
+      }),
+    startingBankSetup: onboarding.isPending,
+    deliver: () =>
+      deliver.mutate(token, {
+        onSuccess: () =>
+          toast({ title: t('toast.delivered'), description: t('toast.deliveredText') }),
+        onError: failed('toast.deliverError'),
+      }),
+    delivering: deliver.isPending,
+  };
+}
+export type LinkCommands = ReturnType<typeof useLinkCommands>;

@@ -33,6 +33,10 @@ describe('create and edit a deal', () => {
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await see(page, 'Fill in all required fields');
     expect(await toastText(page)).toContain('Check your input and try again');
+    // The app's own words beside each field, never the browser's validation bubble.
+    expect(await page.locator('form').getAttribute('novalidate')).not.toBeNull();
+    await see(page, 'Enter an amount.');
+    expect(await page.getByText('Fill in this field.').count()).toBe(2);
     await snap(page, 'required');
     await page.getByRole('button', { name: 'Improve with AI' }).click();
     await see(page, 'No description');
@@ -74,8 +78,25 @@ describe('create and edit a deal', () => {
     expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe(text);
   });
 
+  it('an amount typed with a decimal comma is read as euros and cents, shown as understood', async () => {
+    const amount = page.getByLabel('Amount (€)');
+    expect(await amount.getAttribute('type')).toBe('text');
+    expect(await amount.getAttribute('inputmode')).toBe('decimal');
+    await amount.fill('300,50');
+    expect(await page.getByTestId('amount-understood').textContent()).toBe(
+      'Reads as €300.50 · Brand pays €325.14 including 8.2% platform fee',
+    );
+    await amount.fill('300.5');
+    expect(await page.getByTestId('amount-understood').textContent()).toContain('Reads as €300.50');
+    await amount.fill('1.300,50');
+    await see(page, 'Enter an amount in euros, like 450,50 or 450.50 (at most 2 decimals).');
+    expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    await snap(page, 'amount-invalid');
+    await amount.fill('300,50');
+    await snap(page, 'amount-comma');
+  });
+
   it('a valid form creates the deal: toast and redirect to /payment/:id', async () => {
-    await page.getByLabel('Amount (€)').fill('300');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL('**/payment/*');
     await see(page, 'Deal created!');
@@ -83,6 +104,7 @@ describe('create and edit a deal', () => {
     dealId = Number(new URL(page.url()).pathname.split('/').pop());
     expect(dealId).toBeGreaterThan(0);
     await see(page, 'Total to pay');
+    expect(await page.getByTestId('payment-total').textContent()).toBe('€325.14');
     await snap(page, 'created-payment');
   });
 
@@ -94,7 +116,7 @@ describe('create and edit a deal', () => {
     expect(await page.getByLabel('Description', { exact: true }).inputValue()).toContain(
       'Show the autumn coat.',
     );
-    expect(Number(await page.getByLabel('Amount (€)').inputValue())).toBe(300);
+    expect(await page.getByLabel('Amount (€)').inputValue()).toBe('300.50');
     expect(await page.getByLabel('1 Instagram Story').isChecked()).toBe(true);
     expect(await page.getByLabel('Instagram', { exact: true }).isChecked()).toBe(true);
     await snap(page, 'edit-loaded');

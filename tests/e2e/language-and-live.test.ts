@@ -68,6 +68,11 @@ describe('one language per person, configured durations, no lost taps, live upda
       brand,
       'Het product ondersteunt op dit moment deals tot € 1.750. Neem voor grotere deals contact met ons op.',
     );
+    // A decimal comma, as Dutch people type it: understood as € 250,50, not 25050.
+    await brand.getByLabel('Bedrag (€)').fill('250,50');
+    expect((await brand.getByTestId('amount-understood').textContent())?.replace(/\s/g, ' ')).toBe(
+      'Gelezen als € 250,50 · Merk betaalt € 271,04 inclusief 8,2% platformkosten',
+    );
     await brand.getByLabel('Bedrag (€)').fill('250');
     await brand.getByLabel('Leverdatum content').fill(inDays(10));
     await brand.getByLabel('1 Instagram-post').check();
@@ -164,10 +169,10 @@ describe('one language per person, configured durations, no lost taps, live upda
     await card.getByRole('button', { name: 'Goedkeuren', exact: true }).click();
     await see(
       brand,
-      'Weet je zeker dat je het geld wilt vrijgeven? Dit kan niet ongedaan worden gemaakt.',
+      'Goedkeuren en € 250,00 vrijgeven aan @jamie.films? De uitbetaling naar de bankrekening van de creator start nu en komt meestal binnen 1-2 werkdagen aan. Dit kan niet ongedaan worden gemaakt.',
     );
     await brand.getByRole('dialog').getByRole('button', { name: 'Bevestigen' }).click();
-    await see(brand, 'Geld vrijgegeven!');
+    await see(brand, 'Uitbetaling gestart');
     await expect
       .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
       .toBe('completed');

@@ -34,14 +34,3 @@ export async function createUnpaidDeal(page: Page, fields: DealFields): Promise<
   await page.waitForURL('**/payment/*');
   return Number(new URL(page.url()).pathname.split('/').pop());
 }
-
-/** Pays the deal shown on /payment/:id in the simulated checkout; ends on the success page. */
-export async function payOnPaymentPage(page: Page): Promise<void> {
-  // Either language: the page follows the user's choice.
-  await page.getByTestId('payment-total').waitFor();
-  await page.getByRole('button', { name: /^(Pay|Betaal) €/ }).click();
-  await page.waitForURL('**/sim/checkout/**');
-  await page.getByRole('button', { name: /^(Pay|Betalen)$/ }).click();
-  await page.waitForURL('**/payment-success/*');
-  await see(page, /^(Payment Successful!|Betaling geslaagd!)$/);
-}

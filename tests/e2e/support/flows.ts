@@ -131,7 +131,7 @@ export async function creatorDelivers(
     .toBe('Delivered');
   // When the money comes: a clock time and what is left of the brand's review.
   expect(await page.getByTestId('deal-countdown').textContent()).toMatch(
-    /Unless the brand opens a dispute, the money is released to you on .+\(\d+ (hr|min)/,
+    /^Unless the brand opens a dispute, the money is released to you on .+ \(1 day 23 hr left\)$/,
   );
   await snap(page, 'accept-delivered');
   await page.close();

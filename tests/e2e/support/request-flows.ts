@@ -14,6 +14,10 @@ export async function createPaymentRequest(page: Page, snap: Snap, title: string
   await page.getByLabel('Brand social handle (optional)').fill('@acmedrinks');
   await page.getByLabel('Assignment title').fill(title);
   await page.getByLabel('Description').fill('Twee stories en een post over de zomerlijn.');
+  // A decimal comma is euros and cents (not €32,050.00), shown as understood with the fee.
+  await page.getByLabel('Amount (€)').fill('320,50');
+  expect(await page.getByTestId('amount-understood').textContent()).toBe('Reads as €320.50');
+  expect(await page.getByTestId('request-breakdown').textContent()).toContain('€336.53');
   await page.getByLabel('Amount (€)').fill('200');
   await expect.poll(() => page.getByTestId('request-breakdown').textContent()).toContain('210.00');
   await page.getByLabel('Deadline').fill(inDays(20));

@@ -151,4 +151,12 @@ export const enBrand = {
   'success.notFound': 'Deal not found',
   'success.loginDashboard': 'Login to Dashboard',
   'success.checking': 'Confirming your payment...',
+  'amount.understood': 'Reads as {amount}',
+  'amount.hint': 'In euros, like 450,50 or 450.50; up to {max}.',
+  'amount.invalid': 'Enter an amount in euros, like 450,50 or 450.50 (at most 2 decimals).',
+  'amount.below': 'The amount must be at least {min}.',
+  'amount.required': 'Enter an amount.',
+  'form.required': 'Fill in this field.',
+  'form.email': 'Enter a valid e-mail address, like name@example.com.',
+  'amount.above': 'The most you can ask for is {max}.',
 };

@@ -157,4 +157,12 @@ export const nlBrand: Record<keyof typeof enBrand, string> = {
   'success.checking': 'Je betaling wordt bevestigd...',
   'dispute.reasonLabel': 'Wat is er mis met de levering? (optioneel)',
   'card.disputeReason': 'Jouw reden: {reason}',
+  'amount.understood': 'Gelezen als {amount}',
+  'amount.hint': 'In euro, zoals 450,50 of 450.50; tot {max}.',
+  'amount.invalid': 'Vul een bedrag in euro in, zoals 450,50 of 450.50 (hooguit 2 decimalen).',
+  'amount.below': 'Het bedrag moet minstens {min} zijn.',
+  'amount.required': 'Vul een bedrag in.',
+  'form.required': 'Vul dit veld in.',
+  'form.email': 'Vul een geldig e-mailadres in, zoals naam@voorbeeld.nl.',
+  'amount.above': 'Je kunt hooguit {max} vragen.',
 };

@@ -1,6 +1,7 @@
 import type { DealDto, DealInput, DealPlatform } from '@machines/contract/api';
 import { platforms } from '@machines/deal/deal-options';
-import { centsToDecimal, MAX_DEAL_CENTS, parseEuroToCents } from '@machines/money';
+import { centsToDecimal, MAX_DEAL_CENTS, MIN_DEAL_CENTS } from '@machines/money';
+import { readAmount, type AmountReading } from '@/lib/amount';
 import { descriptionText } from '@/features/deals/model/deal-text';
 import { currentSettings } from '@/i18n';
 
@@ -50,21 +51,21 @@ export function formFromDeal(deal: DealDto): DealFormState {
   };
 }
 
-export const amountCents = (amount: string): number | null =>
-  amount.trim() === '' ? null : parseEuroToCents(amount);
+/** A deal's bounds: a card payment's least, and the cap the running server applies (docs/product.md §5). */
+export const dealAmountBounds = () => ({
+  minCents: MIN_DEAL_CENTS,
+  // GET /api/settings; the shared constant until it is known.
+  maxCents: currentSettings()?.maxDealCents ?? MAX_DEAL_CENTS,
+});
 
-/** True when the amount is above the €1,750 cap (docs/product.md §5). */
-export const overCap = (amount: string): boolean => {
-  const cents = amountCents(amount);
-  // The cap the running server applies (GET /api/settings); the shared constant until it is known.
-  return cents !== null && cents > (currentSettings()?.maxDealCents ?? MAX_DEAL_CENTS);
-};
+export const readDealAmount = (amount: string): AmountReading =>
+  readAmount(amount, dealAmountBounds());
 
 export const missingRequired = (f: DealFormState): boolean =>
   !f.confirmed ||
   f.influencer.trim() === '' ||
   f.description.trim() === '' ||
-  !amountCents(f.amount);
+  readDealAmount(f.amount).problem === 'empty';
 
 const orNull = (v: string): string | null => (v.trim() === '' ? null : v.trim());
 
@@ -74,7 +75,7 @@ export function toDealInput(f: DealFormState): DealInput {
     profileLink: orNull(f.profileLink),
     title: orNull(f.title),
     description: f.description.trim(),
-    amount: centsToDecimal(amountCents(f.amount) ?? 0),
+    amount: centsToDecimal(readDealAmount(f.amount).cents ?? 0),
     deadline: f.deadline,
     publicationDeadline: orNull(f.publicationDeadline),
     deliverables: f.deliverables,

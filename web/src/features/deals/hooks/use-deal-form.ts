@@ -1,0 +1,80 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from '@/components/ui/toast-store';
+import { useCreateDeal } from '@/features/deals/api/create-deal.mutation';
+import { useDeal } from '@/features/deals/api/get-deal.query';
+import { useUpdateDeal } from '@/features/deals/api/update-deal.mutation';
+import {
+  emptyDealForm,
+  formFromDeal,
+  missingRequired,
+  readDealAmount,
+  toDealInput,
+  type DealFormState,
+} from '@/features/deals/form/deal-form-state';
+import { errorText } from '@/lib/http';
+import { t } from '@/i18n';
+
+/** The new or edited deal's form: its state, the amount as understood, and the submit. */
+export function useDealForm(editId: number) {
+  const navigate = useNavigate();
+  const editing = editId > 0;
+  const existing = useDeal(editId, editing);
+  const create = useCreateDeal();
+  const update = useUpdateDeal();
+  const [form, setForm] = useState<DealFormState>(emptyDealForm);
+  const [loadedId, setLoadedId] = useState(0);
+  const [tried, setTried] = useState(false);
+
+  // Fill the form once from the loaded deal; later polls must not overwrite typing.
+  useEffect(() => {
+    if (editing && existing.data && loadedId !== existing.data.id) {
+      setForm(formFromDeal(existing.data));
+      setLoadedId(existing.data.id);
+    }
+  }, [editing, existing.data, loadedId]);
+
+  const amount = readDealAmount(form.amount);
+  const onSuccess = (deal: { id: number }) => {
+    toast({
+      title: editing ? t('toast.updated') : t('toast.created'),
+      description: t('toast.redirectPayment'),
+    });
+    navigate(`/payment/${deal.id}`);
+  };
+  const onError = (error: Error) =>
+    toast({
+      title: editing ? t('toast.updateError') : t('toast.createError'),
+      description: errorText(error) || t('toast.tryAgain'),
+      variant: 'destructive',
+    });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    if (missingRequired(form)) {
+      toast({
+        title: t('toast.required'),
+        description: t('toast.requiredText'),
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (amount.problem !== null) return;
+    const input = toDealInput(form);
+    if (editing) update.mutate({ id: editId, input }, { onSuccess, onError });
+    else create.mutate(input, { onSuccess, onError });
+  };
+  const set = <K extends keyof DealFormState>(key: K, value: DealFormState[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+  return {
+    form,
+    set,
+    amount,
+    tried,
+    submit,
+    editing,
+    loading: editing && existing.isPending,
+    pending: create.isPending || update.isPending,
+  };
+}
+export type DealForm = ReturnType<typeof useDealForm>;

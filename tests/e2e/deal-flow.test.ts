@@ -109,7 +109,8 @@ describe('deal flow in the browser', () => {
     await admin.getByRole('button', { name: /^Completed/ }).click();
     await admin.getByRole('button', { name: /@mila\.makes/ }).click();
     await see(admin, 'Approved After Dispute');
-    await see(admin, 'DisputeOpened');
+    // The history tells events in words, not by their names.
+    await see(admin, 'The brand opened a dispute: “The reel shows last season”.');
     await snap(admin, 'admin-detail');
     await admin.close();
   });

@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
+import { recordNotification } from '../shared/process-metrics';
 
 export interface MailMessage {
   to: string;
@@ -39,6 +40,19 @@ export interface MailSender {
 
 const safeName = /^[\w.-]+\.eml$/;
 
+/** Every hand-over is counted (escrow_notifications_total), as push deliveries are. */
+const counted = <T>(sending: Promise<T>): Promise<T> =>
+  sending.then(
+    (sent) => {
+      recordNotification('email', 'sent');
+      return sent;
+    },
+    (error: unknown) => {
+      recordNotification('email', 'failed');
+      throw error;
+    },
+  );
+
 /**
  * Email through nodemailer. With `smtpUrl` it is real SMTP; without it, nodemailer's stream
  * transport builds the very same MIME message and it is written to `<dataDir>/mail/*.eml`, with a
@@ -67,12 +81,14 @@ export function createMailSender({
     mode: smtpUrl ? 'smtp' : 'files',
     async send({ key, date: sentAt, ...message }) {
       const date = (sentAt ?? now()).toISOString();
-      const info = (await transport.sendMail({
-        from,
-        ...message,
-        date,
-        ...(key ? { messageId: `<${key}@${domain}>` } : {}),
-      })) as { message?: Buffer };
+      const info = (await counted(
+        transport.sendMail({
+          from,
+          ...message,
+          date,
+          ...(key ? { messageId: `<${key}@${domain}>` } : {}),
+        }),
+      )) as { message?: Buffer };
       if (smtpUrl) return;
       mkdirSync(folder, { recursive: true });
       const name = `${date.replace(/[:.]/g, '-')}-${key ?? randomUUID().slice(0, 8)}.eml`;

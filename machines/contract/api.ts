@@ -184,6 +184,21 @@ export const paymentRequestSchema = z.object({
    * `payout_pending`); `status` stays `completed`, the spec's status list has no payout state.
    */
   payoutPending: z.boolean(),
+  /** The creator's completion: a note and links to the work, for the brand's review. */
+  delivery: z
+    .object({ note: z.string().nullable(), links: z.array(z.string()), at: iso })
+    .nullable(),
+  /** Until when the brand may approve or dispute; then the money is released by itself. */
+  reviewPeriodEndsAt: nullableIso,
+  dispute: z
+    .object({
+      reason: z.string(),
+      openedAt: iso,
+      endsAt: iso,
+      status: z.enum(['open', 'resolved', 'auto_resolved']),
+    })
+    .nullable(),
+  refundedAt: nullableIso,
   machine: z.object({ value: stateValueSchema, context: z.record(z.string(), z.unknown()) }),
   state: paymentRequestStateSchema,
 });
@@ -271,5 +286,7 @@ export const adminPaymentRequestSchema = paymentRequestSchema.extend({
   duplicateRefunds: duplicateRefundsSchema,
   /** Admin actions the machine allows now (`releaseHold` while a chargeback holds the request). */
   adminCan: z.array(z.enum(adminRequestActions)),
+  split: adminSplitSchema.nullable(),
+  refundId: z.string().nullable(),
 });
 export type AdminPaymentRequestDto = z.infer<typeof adminPaymentRequestSchema>;

@@ -11,12 +11,7 @@ import {
   type EscrowCommand,
   type EscrowKind,
 } from '../escrow/escrow-decider';
-import {
-  escrowedCents,
-  failedSplitParts,
-  pendingSplitPart,
-  splitKeys,
-} from '../escrow/escrow-ledger';
+import { escrowedCents, splitKeys } from '../escrow/escrow-ledger';
 import { splitFeeCents, splitParts, type SplitParts } from '../money';
 import type { DealEvent, DealTerms, ReleaseTrigger } from './deal.events';
 import { splitAllowed, type dealMachine } from './deal.machine';
@@ -80,6 +75,8 @@ const {
   decide: escrow,
   canTake: dealCanTake,
   limitRefusal,
+  splitOutcome,
+  retrySplit,
 } = escrowDecider(dealEscrow);
 
 const addHours = (iso: string, hours: number): string =>
@@ -213,52 +210,6 @@ function resolveWithSplit(
   const { chargedCents, refundCents, feeKeptCents } = previewSplit(snapshot, creatorCents);
   const data = { creatorCents, refundCents, feeKeptCents, chargedCents, ...splitKeys(key) };
   return only(snapshot, now, 'split the funds', { type: 'DealSplitRequested', data });
-}
-
-function retrySplit(snapshot: DealSnapshot, now: string): DealDraft[] {
-  const split = snapshot.context.split;
-  const parts = failedSplitParts(split);
-  if (split === null || parts.length === 0)
-    throw new DomainError('split_nothing_to_retry', { status: statusOf(snapshot) });
-  const drafts = parts.map(
-    (part): DealDraft => ({
-      type: 'DealSplitRetried',
-      data: { part, key: part === 'transfer' ? split.transferKey : split.refundKey },
-    }),
-  );
-  return only(snapshot, now, 'retry the split', ...drafts);
-}
-
-/** A gateway answer for a part of the split that waits for it; null when the key is not the split's. */
-function splitOutcome(
-  snapshot: DealSnapshot,
-  key: string,
-  answer: { transferId?: string; refundId?: string; code?: string; message?: string },
-): DealDraft[] | null {
-  const split = snapshot.context.split;
-  const part = pendingSplitPart(split, key);
-  if (split === null || part === null)
-    return split !== null && (split.transferKey === key || split.refundKey === key) ? [] : null;
-  const failure =
-    answer.code !== undefined ? { code: answer.code, message: answer.message ?? '', key } : null;
-  if (part === 'transfer') {
-    return [
-      failure
-        ? { type: 'SplitTransferFailed', data: failure }
-        : {
-            type: 'SplitTransferSucceeded',
-            data: { transferId: answer.transferId!, amountCents: split.creatorCents, key },
-          },
-    ];
-  }
-  return [
-    failure
-      ? { type: 'SplitRefundFailed', data: failure }
-      : {
-          type: 'SplitRefundSucceeded',
-          data: { refundId: answer.refundId!, amountCents: split.refundCents, key },
-        },
-  ];
 }
 
 /** One named decision per command. */

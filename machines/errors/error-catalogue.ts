@@ -84,6 +84,31 @@ export const errorCatalogue = {
     'The payment request has already been accepted',
     'Het betaalverzoek is al geaccepteerd.',
   ),
+  payment_request_already_disputed: e(
+    'illegal_transition',
+    'The payment request is already in dispute',
+    'Over dit betaalverzoek loopt al een geschil.',
+  ),
+  payment_request_already_refunded: e(
+    'illegal_transition',
+    'The payment request has already been refunded',
+    'Het betaalverzoek is al terugbetaald.',
+  ),
+  review_period_over: e(
+    'illegal_transition',
+    'The review period is over; the payment is being released to the creator',
+    'De beoordelingstermijn is voorbij; de betaling gaat naar de creator.',
+  ),
+  period_not_over: e(
+    'illegal_transition',
+    'The period has not ended yet',
+    'De termijn is nog niet voorbij.',
+  ),
+  nothing_to_refund: e(
+    'illegal_transition',
+    'There is nothing in escrow to refund',
+    'Er staat niets in bewaring om terug te betalen.',
+  ),
   payment_request_expired: e(
     'expired',
     'Payment request has expired',
@@ -484,6 +509,8 @@ const nlWords: Record<string, string> = {
   paid: 'betaald',
   expired: 'verlopen',
   rejected: 'afgewezen',
+  refunded: 'terugbetaald',
+  payout_pending: 'wordt uitbetaald',
   new: 'nieuw',
   deal: 'de deal',
   'payment request': 'het betaalverzoek',

@@ -6,6 +6,8 @@ import type { EscrowEventNames } from './escrow-events';
 import { intentRefusal } from './escrow-limits';
 import {
   alreadyRecorded,
+  failedSplitParts,
+  pendingSplitPart,
   unexpectedReason,
   unexpectedRefundData,
   type ConfirmedPayment,
@@ -266,6 +268,72 @@ export function decideEscrow<S extends EscrowSnapshot, D extends EscrowDraft>(
   }
 }
 
+/** A gateway answer to one part of a split. */
+export interface SplitAnswer {
+  transferId?: string;
+  refundId?: string;
+  code?: string;
+  message?: string;
+}
+
+/**
+ * A gateway answer for the part of the split that waits for it, as the outcome event; [] when the
+ * key is the split's but its part is answered already, null when the key is not the split's.
+ */
+export function splitOutcome<S extends EscrowSnapshot, D extends EscrowDraft>(
+  kind: EscrowKind<S, D>,
+  snapshot: S,
+  key: string,
+  answer: SplitAnswer,
+): D[] | null {
+  const split = snapshot.context.split;
+  const part = pendingSplitPart(split, key);
+  if (split === null || part === null)
+    return split !== null && (split.transferKey === key || split.refundKey === key) ? [] : null;
+  const names = kind.events;
+  if (answer.code !== undefined) {
+    const failure = { code: answer.code, message: answer.message ?? '', key };
+    return [
+      kind.draft(
+        (part === 'transfer' ? names.splitTransferFailed : names.splitRefundFailed)!,
+        failure,
+      ),
+    ];
+  }
+  return [
+    part === 'transfer'
+      ? kind.draft(names.splitTransferred!, {
+          transferId: answer.transferId!,
+          amountCents: split.creatorCents,
+          key,
+        })
+      : kind.draft(names.splitRefunded!, {
+          refundId: answer.refundId!,
+          amountCents: split.refundCents,
+          key,
+        }),
+  ];
+}
+
+/** Asks again for the refused parts of a split, under their original keys. */
+export function retrySplit<S extends EscrowSnapshot, D extends EscrowDraft>(
+  kind: EscrowKind<S, D>,
+  snapshot: S,
+  now: string,
+): D[] {
+  const split = snapshot.context.split;
+  const parts = failedSplitParts(split);
+  if (split === null || parts.length === 0)
+    throw new DomainError('split_nothing_to_retry', { status: kind.status(snapshot) });
+  const drafts = parts.map((part) =>
+    kind.draft(kind.events.splitRetried!, {
+      part,
+      key: part === 'transfer' ? split.transferKey : split.refundKey,
+    }),
+  );
+  return only(kind, snapshot, now, 'retry the split', ...drafts);
+}
+
 /** The helpers bound to one aggregate's kind, as its decider uses them. */
 export function escrowDecider<S extends EscrowSnapshot, D extends EscrowDraft>(
   kind: EscrowKind<S, D>,
@@ -277,6 +345,9 @@ export function escrowDecider<S extends EscrowSnapshot, D extends EscrowDraft>(
     limitRefusal: (snapshot: S, draft: D) => limitRefusal(kind, snapshot, draft),
     canTake: (snapshot: S, draft: D, now: string) => canTake(snapshot, draft, now),
     closeOpenSession: (snapshot: S, reason: string) => closeOpenSession(kind, snapshot, reason),
+    splitOutcome: (snapshot: S, key: string, answer: SplitAnswer) =>
+      splitOutcome(kind, snapshot, key, answer),
+    retrySplit: (snapshot: S, now: string) => retrySplit(kind, snapshot, now),
     /** Decides an escrow command of this kind (RecordCheckoutSession, ConfirmPayment, ...). */
     decide: (command: Parameters<typeof decideEscrow>[1], snapshot: S, now: string) =>
       decideEscrow(kind, command, snapshot, now),

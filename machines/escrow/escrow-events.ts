@@ -19,12 +19,12 @@ export interface EscrowEventNames {
   transferRequested: string;
   transferred: string;
   transferFailed: string;
-  /** The intent to give the payer's money back, and its outcomes (deals only). */
+  /** The intent to give the payer's money back (its outcomes are each aggregate's own). */
   refundRequested: string | null;
   refunded: string | null;
   refundFailed: string | null;
   /**
-   * A split outcome (deals only): the intent (a transfer and a refund, each keyed), a retry of a
+   * A split outcome: the intent (a transfer and a refund, each keyed), a retry of a
    * refused part, and each part's outcomes.
    */
   splitRequested: string | null;
@@ -72,15 +72,15 @@ export const paymentRequestEscrowEvents = {
   transferRequested: 'PaymentRequestPayoutRequested',
   transferred: 'PaymentRequestCompleted',
   transferFailed: 'PaymentRequestPayoutFailed',
-  refundRequested: null,
-  refunded: null,
-  refundFailed: null,
-  splitRequested: null,
-  splitRetried: null,
-  splitTransferred: null,
-  splitTransferFailed: null,
-  splitRefunded: null,
-  splitRefundFailed: null,
+  refundRequested: 'PaymentRequestRefundRequested',
+  refunded: 'PaymentRequestRefunded',
+  refundFailed: 'PaymentRequestRefundFailed',
+  splitRequested: 'PaymentRequestSplitRequested',
+  splitRetried: 'PaymentRequestSplitRetried',
+  splitTransferred: 'PaymentRequestSplitTransferSucceeded',
+  splitTransferFailed: 'PaymentRequestSplitTransferFailed',
+  splitRefunded: 'PaymentRequestSplitRefundSucceeded',
+  splitRefundFailed: 'PaymentRequestSplitRefundFailed',
 } as const satisfies EscrowEventNames;
 
 /** The role an event type plays in the escrow, or null when it is the aggregate's own. */

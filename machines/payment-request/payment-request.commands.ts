@@ -11,7 +11,18 @@ import {
   type EscrowCommand,
   type EscrowKind,
 } from '../escrow/escrow-decider';
+import { escrowedCents, splitKeys } from '../escrow/escrow-ledger';
+import { splitFeeCents } from '../money';
+import type { ReleaseTrigger } from '../deal/deal.events';
+import type { ErrorCode } from '../errors/error-catalogue';
 import type { PaymentRequestEvent } from './payment-request.events';
+import {
+  deliveryRefusal,
+  disputeRefusal,
+  refundRefusal,
+  releaseRefusal,
+  splitRefusal,
+} from './payment-request.guards';
 import type { paymentRequestMachine } from './payment-request.machine';
 
 /**
@@ -31,8 +42,42 @@ export type PaymentRequestCommand =
   | { type: 'CreatePaymentRequest'; request: Created }
   | { type: 'AcceptPaymentRequest' }
   | { type: 'RejectPaymentRequest'; reason: string | null }
-  /** The creator completes a paid request: a payout now to a ready account, else deferred until it is ready. */
-  | { type: 'CompletePaymentRequest'; payoutAccountId: string | null; key: string }
+  /** The creator marks a paid request completed: the brand reviews it for `reviewPeriodHours`. */
+  | {
+      type: 'CompletePaymentRequest';
+      note: string | null;
+      links: string[];
+      reviewPeriodHours: number;
+    }
+  /**
+   * The money goes to the creator: the brand approves, an admin releases. A payout now to a ready
+   * account (`payoutAccountId`), else deferred until it is ready.
+   */
+  | {
+      type: 'ReleasePaymentRequest';
+      trigger: 'brand' | 'admin';
+      payoutAccountId: string | null;
+      key: string;
+    }
+  | { type: 'DisputePaymentRequest'; reason: string; disputePeriodHours: number }
+  /** A timer: the review or dispute period ended; the release follows (asked again after a refusal). */
+  | {
+      type: 'ElapseRequestPeriod';
+      period: 'review' | 'dispute';
+      payoutAccountId: string | null;
+      key: string;
+    }
+  | { type: 'RefundPaymentRequest'; key: string }
+  | { type: 'RecordRefund'; key: string; refundId: string; transferReversalId: string | null }
+  | { type: 'RecordRefundFailure'; key: string; code: string; message: string }
+  /** An admin resolves the request: the creator receives `creatorCents`, the brand the rest less the fee in proportion. */
+  | {
+      type: 'SplitPaymentRequest';
+      creatorCents: number;
+      payoutAccountId: string | null;
+      key: string;
+    }
+  | { type: 'RetryRequestSplit' }
   /** The timer's retry of a deferred payout, once the creator's account is ready. */
   | { type: 'RequestDeferredPayout'; payoutAccountId: string; key: string }
   | { type: 'ExpirePaymentRequest' }
@@ -52,7 +97,7 @@ export const paymentRequestEscrow: EscrowKind<PaymentRequestSnapshot, PaymentReq
   events: paymentRequestEscrowEvents,
   status: statusOf,
   awaitingPayment: 'accepted',
-  holding: ['paid'],
+  holding: ['paid', 'delivered', 'dispute'],
   closedReason: 'request_closed',
   dueCents: (snapshot) => snapshot.context.request?.totalCents ?? null,
   checkoutChanged: () => new DomainError('checkout_total_mismatch'),
@@ -65,7 +110,90 @@ const {
   closeOpenSession,
   decide: escrow,
   canTake: requestCanTake,
+  splitOutcome,
+  retrySplit,
 } = escrowDecider(paymentRequestEscrow);
+
+const addHours = (iso: string, hours: number): string =>
+  new Date(Date.parse(iso) + hours * 3_600_000).toISOString();
+
+/** A guard's refusal as the decider throws it, with the request's status. */
+function refuse(code: ErrorCode | null, snapshot: PaymentRequestSnapshot): void {
+  if (code !== null) throw new DomainError(code, { status: statusOf(snapshot) });
+}
+
+/** The release to the creator: a payout intent to a ready account, else deferred until it is ready. */
+function releaseDraft(
+  snapshot: PaymentRequestSnapshot,
+  trigger: ReleaseTrigger,
+  payoutAccountId: string | null,
+  key: string,
+): PaymentRequestDraft {
+  const request = snapshot.context.request!;
+  const amountCents = payableNowCents(snapshot.context, request.amountCents);
+  return payoutAccountId === null
+    ? {
+        type: 'PaymentRequestPayoutDeferred',
+        data: {
+          creatorId: request.creatorId,
+          amountCents,
+          reason: 'payout account not ready',
+          trigger,
+        },
+      }
+    : {
+        type: 'PaymentRequestPayoutRequested',
+        data: { amountCents, destinationAccountId: payoutAccountId, key, trigger },
+      };
+}
+
+/** A timer's command: the period elapsed, and the release it triggers; asked again after a refused payout. */
+function elapsePeriod(
+  { period, payoutAccountId, key }: Extract<PaymentRequestCommand, { type: 'ElapseRequestPeriod' }>,
+  snapshot: PaymentRequestSnapshot,
+  now: string,
+): PaymentRequestDraft[] {
+  const c = snapshot.context;
+  const endsAt = period === 'review' ? c.reviewPeriodEndsAt : (c.dispute?.endsAt ?? null);
+  if (endsAt === null || c.request === null) return [];
+  const elapsed: PaymentRequestDraft =
+    period === 'review'
+      ? { type: 'PaymentRequestReviewElapsed', data: { endsAt } }
+      : { type: 'PaymentRequestDisputeElapsed', data: { endsAt } };
+  const trigger = period === 'review' ? 'review_period_elapsed' : 'dispute_period_elapsed';
+  const release = releaseDraft(snapshot, trigger, payoutAccountId, key);
+  if (requestCanTake(snapshot, elapsed, now)) return [elapsed, release];
+  const alreadyElapsed = period === 'review' ? c.reviewElapsedAt : c.disputeElapsedAt;
+  return alreadyElapsed !== null && requestCanTake(snapshot, release, now) ? [release] : [];
+}
+
+/** An admin's split: the parts as money.ts makes them, to the creator's payout account. */
+function split(
+  {
+    creatorCents,
+    payoutAccountId,
+    key,
+  }: Extract<PaymentRequestCommand, { type: 'SplitPaymentRequest' }>,
+  snapshot: PaymentRequestSnapshot,
+  now: string,
+): PaymentRequestDraft[] {
+  const c = snapshot.context;
+  refuse(splitRefusal(c, { creatorCents, inDispute: statusOf(snapshot) === 'dispute' }), snapshot);
+  if (payoutAccountId === null)
+    throw new DomainError('no_bank_account', { gatewayCode: 'no_bank_account' });
+  const { amountCents, feeCents } = c.request!;
+  const chargedCents = escrowedCents(c);
+  const feeKeptCents = splitFeeCents(amountCents, feeCents, creatorCents);
+  const data = {
+    creatorCents,
+    feeKeptCents,
+    refundCents: chargedCents - creatorCents - feeKeptCents,
+    chargedCents,
+    destinationAccountId: payoutAccountId,
+    ...splitKeys(key),
+  };
+  return only(snapshot, now, 'split the funds', { type: 'PaymentRequestSplitRequested', data });
+}
 
 /** An unpaid request past its expiry answers 410 to the brand's link actions. */
 function assertNotExpired(snapshot: PaymentRequestSnapshot, now: string): void {
@@ -74,32 +202,24 @@ function assertNotExpired(snapshot: PaymentRequestSnapshot, now: string): void {
     throw new DomainError('payment_request_expired');
 }
 
-function payoutRefusal(snapshot: PaymentRequestSnapshot): DomainError {
-  const c = snapshot.context;
-  if (c.hold !== null) {
-    return new DomainError('payment_request_on_hold', { status: 'on_hold' });
-  }
-  return refused(snapshot, 'complete the request');
-}
-
-/** The creator completes a paid request: a payout now to a ready account, else deferred until it is ready. */
+/** The creator marks a paid request completed; the brand's review starts. */
 function complete(
-  { payoutAccountId, key }: { payoutAccountId: string | null; key: string },
+  {
+    note,
+    links,
+    reviewPeriodHours,
+  }: Extract<PaymentRequestCommand, { type: 'CompletePaymentRequest' }>,
   snapshot: PaymentRequestSnapshot,
   now: string,
 ) {
-  const c = snapshot.context;
-  if (statusOf(snapshot) !== 'paid' || c.hold !== null) throw payoutRefusal(snapshot);
-  const amountCents = payableNowCents(c, c.request?.amountCents ?? 0);
-  if (payoutAccountId === null) {
-    return only(snapshot, now, 'complete the request', {
-      type: 'PaymentRequestPayoutDeferred',
-      data: { creatorId: c.request!.creatorId, amountCents, reason: 'payout account not ready' },
-    });
-  }
+  if (statusOf(snapshot) === 'paid') refuse(deliveryRefusal(snapshot.context), snapshot);
   return only(snapshot, now, 'complete the request', {
-    type: 'PaymentRequestPayoutRequested',
-    data: { amountCents, destinationAccountId: payoutAccountId, key },
+    type: 'PaymentRequestDelivered',
+    data: {
+      note: note?.trim() || null,
+      links: links.map((l) => l.trim()),
+      reviewPeriodEndsAt: addHours(now, reviewPeriodHours),
+    },
   });
 }
 
@@ -130,6 +250,42 @@ const deciders: Deciders<PaymentRequestCommand, PaymentRequestSnapshot, PaymentR
   RecordChargeback: escrow,
   RecordChargebackOutcome: escrow,
   CompletePaymentRequest: complete,
+  ReleasePaymentRequest: ({ trigger, payoutAccountId, key }, snapshot, now) => {
+    const action = trigger === 'brand' ? 'approve the work' : 'release the funds';
+    if (snapshot.context.request === null) throw refused(snapshot, action);
+    refuse(releaseRefusal(snapshot.context, { trigger, at: now }), snapshot);
+    return only(snapshot, now, action, releaseDraft(snapshot, trigger, payoutAccountId, key));
+  },
+  DisputePaymentRequest: ({ reason, disputePeriodHours }, snapshot, now) => {
+    if (statusOf(snapshot) === 'delivered')
+      refuse(disputeRefusal(snapshot.context, { at: now }), snapshot);
+    return only(snapshot, now, 'open a dispute', {
+      type: 'PaymentRequestDisputeOpened',
+      data: { reason: reason.trim(), endsAt: addHours(now, disputePeriodHours) },
+    });
+  },
+  ElapseRequestPeriod: elapsePeriod,
+  RefundPaymentRequest: ({ key }, snapshot, now) => {
+    const amountCents = escrowedCents(snapshot.context);
+    refuse(refundRefusal(snapshot.context, { amountCents }), snapshot);
+    return only(snapshot, now, 'refund the payment', {
+      type: 'PaymentRequestRefundRequested',
+      data: { amountCents, key },
+    });
+  },
+  RecordRefund: ({ key, refundId, transferReversalId }, snapshot) => {
+    const pending = snapshot.context.pendingRefund;
+    if (pending === null || pending.key !== key)
+      return splitOutcome(snapshot, key, { refundId }) ?? [];
+    const data = { refundId, amountCents: pending.amountCents, transferReversalId, key };
+    return [{ type: 'PaymentRequestRefunded', data }];
+  },
+  RecordRefundFailure: ({ key, code, message }, snapshot) =>
+    snapshot.context.pendingRefund?.key === key
+      ? [{ type: 'PaymentRequestRefundFailed', data: { code, message, key } }]
+      : (splitOutcome(snapshot, key, { code, message }) ?? []),
+  SplitPaymentRequest: split,
+  RetryRequestSplit: (_command, snapshot, now) => retrySplit(snapshot, now),
   /** The timer's retry of a deferred payout, once the creator's account is ready. */
   RequestDeferredPayout: ({ payoutAccountId, key }, snapshot, now) => {
     const c = snapshot.context;
@@ -140,23 +296,26 @@ const deciders: Deciders<PaymentRequestCommand, PaymentRequestSnapshot, PaymentR
         amountCents: payableNowCents(c, c.request?.amountCents ?? 0),
         destinationAccountId: payoutAccountId,
         key,
+        ...(c.releaseTrigger ? { trigger: c.releaseTrigger } : {}),
       },
     };
     return requestCanTake(snapshot, request, now) ? [request] : [];
   },
-  RecordTransfer: ({ key, transferId }, { context }) =>
-    context.pendingPayout?.key !== key
-      ? []
+  RecordTransfer: ({ key, transferId }, snapshot) =>
+    snapshot.context.pendingPayout?.key !== key
+      ? (splitOutcome(snapshot, key, { transferId }) ?? [])
       : [{ type: 'PaymentRequestCompleted', data: { transferId, key } }],
-  RecordTransferFailure: ({ key, code, message }, { context }) =>
-    context.pendingPayout?.key !== key
-      ? []
+  RecordTransferFailure: ({ key, code, message }, snapshot) => {
+    const context = snapshot.context;
+    return context.pendingPayout?.key !== key
+      ? (splitOutcome(snapshot, key, { code, message }) ?? [])
       : [
           {
             type: 'PaymentRequestPayoutFailed',
             data: { creatorId: context.request?.creatorId ?? 'unknown', code, message, key },
           },
-        ],
+        ];
+  },
   ExpirePaymentRequest: (_command, snapshot, now) => {
     const expiresAt = snapshot.context.request?.expiresAt;
     if (!expiresAt) return [];

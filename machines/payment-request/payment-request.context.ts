@@ -1,8 +1,9 @@
+import type { ReleaseTrigger } from '../deal/deal.events';
 import type { PaymentRequestEvent } from './payment-request.events';
 import { paymentRequestEscrowEvents } from '../escrow/escrow-events';
 import { evolveEscrow } from '../escrow/escrow-fold';
 import { noAccounts } from '../escrow/escrow-accounts';
-import { noMoney, type EscrowLedger } from '../escrow/escrow-ledger';
+import { noMoney, splitSettled, type EscrowLedger } from '../escrow/escrow-ledger';
 import { postEvent, type LegacyPayout } from '../escrow/escrow-postings';
 
 type Created = Extract<PaymentRequestEvent, { type: 'PaymentRequestCreated' }>['data'];
@@ -23,6 +24,28 @@ export interface PaymentRequestContext extends EscrowLedger {
   lastPayoutError: { code: string; message: string; at: string } | null;
   /** How the brand paid (card, ideal), as the gateway confirmed it; for the receipt. */
   paymentMethod: string | null;
+  /** The creator's completion: their note and links to the work, for the brand's review. */
+  delivery: { note: string | null; links: string[]; at: string } | null;
+  reviewPeriodEndsAt: string | null;
+  reviewElapsedAt: string | null;
+  dispute: RequestDispute | null;
+  disputeElapsedAt: string | null;
+  /** Who released the money to the creator (null: not released, or history from before the review). */
+  releaseTrigger: ReleaseTrigger | null;
+  /** A refund of the brand asked for and not yet answered. */
+  pendingRefund: { key: string; amountCents: number } | null;
+  refundId: string | null;
+  refundedAt: string | null;
+  lastRefundError: { code: string; message: string; at: string; key: string } | null;
+  /** The creator's payout account a split's transfer goes to. */
+  splitDestinationAccountId: string | null;
+}
+
+export interface RequestDispute {
+  reason: string;
+  openedAt: string;
+  endsAt: string;
+  status: 'open' | 'resolved' | 'auto_resolved';
 }
 
 export const emptyPaymentRequestContext: PaymentRequestContext = {
@@ -52,6 +75,31 @@ export const emptyPaymentRequestContext: PaymentRequestContext = {
   unexpectedPayments: [],
   accounts: noAccounts,
   money: noMoney,
+  delivery: null,
+  reviewPeriodEndsAt: null,
+  reviewElapsedAt: null,
+  dispute: null,
+  disputeElapsedAt: null,
+  releaseTrigger: null,
+  pendingRefund: null,
+  refundId: null,
+  refundedAt: null,
+  lastRefundError: null,
+  splitDestinationAccountId: null,
+};
+
+/** The money left escrow one way or another: an open dispute is settled (auto_resolved when its period ran out). */
+const settle = (
+  c: PaymentRequestContext,
+  status: RequestDispute['status'],
+): RequestDispute | null => (c.dispute?.status === 'open' ? { ...c.dispute, status } : c.dispute);
+
+/** A split's part succeeded; once both have, the request is resolved. */
+const splitPartDone = (c: PaymentRequestContext, event: PaymentRequestEvent, at: string) => {
+  const next = escrow(c, event);
+  return splitSettled(next.split)
+    ? { ...next, completedAt: at, hold: null, dispute: settle(c, 'resolved') }
+    : next;
 };
 
 type Evolve = {
@@ -78,6 +126,7 @@ const evolvers: Evolve = {
   PaymentRequestPayoutRequested: (c, { data }, at) => ({
     ...c,
     completedAt: c.completedAt ?? at,
+    releaseTrigger: data.trigger ?? c.releaseTrigger,
     pendingPayout: {
       key: data.key,
       amountCents: data.amountCents,
@@ -91,6 +140,11 @@ const evolvers: Evolve = {
     transferId: data.transferId,
     pendingPayout: null,
     payoutDeferredAt: null,
+    hold: null,
+    dispute: settle(
+      c,
+      c.releaseTrigger === 'dispute_period_elapsed' ? 'auto_resolved' : 'resolved',
+    ),
   }),
   PaymentRequestPayoutFailed: (c, { data }, at) => ({
     ...c,
@@ -100,10 +154,11 @@ const evolvers: Evolve = {
   }),
   PaymentRequestExpired: (c, _event, at) => ({ ...c, expiredAt: at }),
   PaymentRequestRejected: (c, _event, at) => ({ ...c, rejectedAt: at }),
-  PaymentRequestPayoutDeferred: (c, _event, at) => ({
+  PaymentRequestPayoutDeferred: (c, { data }, at) => ({
     ...c,
     completedAt: at,
     payoutDeferredAt: at,
+    releaseTrigger: data.trigger ?? c.releaseTrigger,
   }),
   PaymentRequestChargebackOpened: (c, event, at) => ({
     ...escrow(c, event),
@@ -115,6 +170,43 @@ const evolvers: Evolve = {
   }),
   PaymentRequestChargebackClosed: escrow,
   PaymentRequestHoldReleased: (c) => ({ ...c, hold: null }),
+  PaymentRequestDelivered: (c, { data }, at) => ({
+    ...c,
+    delivery: { note: data.note, links: data.links, at },
+    reviewPeriodEndsAt: data.reviewPeriodEndsAt,
+  }),
+  PaymentRequestReviewElapsed: (c, _event, at) => ({ ...c, reviewElapsedAt: at }),
+  PaymentRequestDisputeOpened: (c, { data }, at) => ({
+    ...c,
+    dispute: { reason: data.reason, openedAt: at, endsAt: data.endsAt, status: 'open' },
+  }),
+  PaymentRequestDisputeElapsed: (c, _event, at) => ({ ...c, disputeElapsedAt: at }),
+  PaymentRequestRefundRequested: (c, { data }) => ({
+    ...c,
+    pendingRefund: { key: data.key, amountCents: data.amountCents },
+  }),
+  PaymentRequestRefunded: (c, { data }, at) => ({
+    ...c,
+    pendingRefund: null,
+    refundId: data.refundId,
+    refundedAt: at,
+    hold: null,
+    dispute: settle(c, 'resolved'),
+  }),
+  PaymentRequestRefundFailed: (c, { data }, at) => ({
+    ...c,
+    pendingRefund: c.pendingRefund?.key === data.key ? null : c.pendingRefund,
+    lastRefundError: { code: data.code, message: data.message, at, key: data.key },
+  }),
+  PaymentRequestSplitRequested: (c, event) => ({
+    ...escrow(c, event),
+    splitDestinationAccountId: event.data.destinationAccountId,
+  }),
+  PaymentRequestSplitRetried: escrow,
+  PaymentRequestSplitTransferSucceeded: splitPartDone,
+  PaymentRequestSplitTransferFailed: escrow,
+  PaymentRequestSplitRefundSucceeded: splitPartDone,
+  PaymentRequestSplitRefundFailed: escrow,
 };
 
 /** Legacy completions (before payout intents) paid the request amount; those without a transfer paid nothing out. */

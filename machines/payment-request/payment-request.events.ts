@@ -9,6 +9,16 @@ import {
 } from '../events/gateway-event-data';
 import { defineEvent, type EventOf } from '../events/define';
 import { MAX_REQUEST_CENTS } from '../money';
+import {
+  DealSplitRequested,
+  DealSplitRetried,
+  RefundFailed,
+  releaseTriggerSchema,
+  SplitRefundFailed,
+  SplitRefundSucceeded,
+  SplitTransferFailed,
+  SplitTransferSucceeded,
+} from '../deal/deal.events';
 
 const cents = z.number().int().nonnegative();
 const isoInstant = z.iso.datetime();
@@ -106,11 +116,12 @@ export const PaymentRequestPayoutRequested = defineEvent({
   version: 1,
   category: 'payment-request',
   description:
-    "Intent: the escrowed amount is to be transferred to the creator's payout account. The payments reactor makes the transfer with `key` as its idempotency key and records the outcome.",
+    "Intent: the escrowed amount is to be transferred to the creator's payout account. The payments reactor makes the transfer with `key` as its idempotency key and records the outcome. `trigger` says who released it (the brand's approval, an admin, the end of the review or dispute period); history from before the review phase has none (the creator's completion paid out at once).",
   schema: z.object({
     amountCents: cents,
     destinationAccountId: z.string().min(1),
     key: z.string().min(1).max(200),
+    trigger: releaseTriggerSchema.optional(),
   }),
   example: {
     amountCents: 40_000,
@@ -208,8 +219,13 @@ export const PaymentRequestPayoutDeferred = defineEvent({
   version: 1,
   category: 'payment-request',
   description:
-    'The creator completed the request before their payout account was ready: the amount stays in escrow and is transferred once the account reports payouts enabled.',
-  schema: z.object({ creatorId: z.string().min(1), amountCents: cents, reason: z.string() }),
+    "The request was released (`trigger`, as for a payout) before the creator's payout account was ready: the amount stays in escrow and is transferred once the account reports payouts enabled. History from before the review phase has no trigger (the creator's completion).",
+  schema: z.object({
+    creatorId: z.string().min(1),
+    amountCents: cents,
+    reason: z.string(),
+    trigger: releaseTriggerSchema.optional(),
+  }),
   example: { creatorId: 'u_91c2', amountCents: 40_000, reason: 'payout account not ready' },
 });
 
@@ -264,6 +280,159 @@ export const PaymentRequestDuplicatePaymentRefunded = defineEvent({
   },
 });
 
+/** A link to the delivered work: http(s) only, so no script or data URL reaches the brand's page. */
+export const workLinkSchema = z
+  .string()
+  .trim()
+  .max(2_000)
+  .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i);
+const effectKey = z.string().min(1).max(200);
+
+export const PaymentRequestDelivered = defineEvent({
+  type: 'PaymentRequestDelivered',
+  version: 1,
+  category: 'payment-request',
+  description:
+    'The creator marked the paid request completed (an optional note, up to 5 links to the work). The brand reviews it until reviewPeriodEndsAt: it approves or disputes; left alone the money is released.',
+  schema: z.object({
+    note: z.string().max(2_000).nullable(),
+    links: z.array(workLinkSchema).max(5),
+    reviewPeriodEndsAt: isoInstant,
+  }),
+  example: {
+    note: 'The reel is live',
+    links: ['https://instagram.com/p/abc'],
+    reviewPeriodEndsAt: '2026-03-04T10:00:00.000Z',
+  },
+});
+
+export const PaymentRequestReviewElapsed = defineEvent({
+  type: 'PaymentRequestReviewElapsed',
+  version: 1,
+  category: 'payment-request',
+  description:
+    'The review period ended without approval or dispute; the release to the creator follows.',
+  schema: z.object({ endsAt: isoInstant }),
+  example: { endsAt: '2026-03-04T10:00:00.000Z' },
+});
+
+export const PaymentRequestDisputeOpened = defineEvent({
+  type: 'PaymentRequestDisputeOpened',
+  version: 1,
+  category: 'payment-request',
+  description:
+    'The brand disputed the delivered work through its link, with a reason (the first entry of the dispute conversation). The money is held until endsAt, then released to the creator unless an admin resolves it first.',
+  schema: z.object({ reason: z.string().trim().min(1).max(4_000), endsAt: isoInstant }),
+  example: { reason: 'The reel was not posted', endsAt: '2026-03-07T10:00:00.000Z' },
+});
+
+export const PaymentRequestDisputeElapsed = defineEvent({
+  type: 'PaymentRequestDisputeElapsed',
+  version: 1,
+  category: 'payment-request',
+  description: 'The dispute period ended without a resolution; the release to the creator follows.',
+  schema: z.object({ endsAt: isoInstant }),
+  example: { endsAt: '2026-03-07T10:00:00.000Z' },
+});
+
+export const PaymentRequestRefundRequested = defineEvent({
+  type: 'PaymentRequestRefundRequested',
+  version: 1,
+  category: 'payment-request',
+  description:
+    'Intent: an admin refunds the brand what the escrow holds of the request. The payments reactor refunds with `key` as its idempotency key and records the outcome.',
+  schema: z.object({ amountCents: cents, key: effectKey }),
+  example: { amountCents: 42_000, key: '7c1e4c1a-1f3d-4e5a-8b6c-7d8e9f0a1b2c' },
+});
+
+export const PaymentRequestRefunded = defineEvent({
+  type: 'PaymentRequestRefunded',
+  version: 1,
+  category: 'payment-request',
+  description: 'Outcome: the brand was refunded; the request is refunded.',
+  schema: z.object({
+    refundId: z.string().min(1),
+    amountCents: cents,
+    transferReversalId: z.string().min(1).nullable(),
+    key: effectKey,
+  }),
+  example: {
+    refundId: 're_4R',
+    amountCents: 42_000,
+    transferReversalId: null,
+    key: '7c1e4c1a-1f3d-4e5a-8b6c-7d8e9f0a1b2c',
+  },
+});
+
+export const PaymentRequestRefundFailed = defineEvent({
+  type: 'PaymentRequestRefundFailed',
+  version: 1,
+  category: 'payment-request',
+  description: 'Outcome: the gateway refused the refund; nothing moved and an admin can ask again.',
+  schema: RefundFailed.schema,
+  example: {
+    code: 'invalid_request',
+    message: 'Charge already refunded',
+    key: '7c1e4c1a-1f3d-4e5a-8b6c-7d8e9f0a1b2c',
+  },
+});
+
+export const PaymentRequestSplitRequested = defineEvent({
+  type: 'PaymentRequestSplitRequested',
+  version: 1,
+  category: 'payment-request',
+  description:
+    'Intent: an admin resolves the request with a split, as for a deal: the creator receives `creatorCents` on `destinationAccountId`, the platform keeps `feeKeptCents` and the brand is refunded `refundCents`; the three add up to `chargedCents`.',
+  schema: DealSplitRequested.schema.extend({ destinationAccountId: z.string().min(1) }),
+  example: { ...DealSplitRequested.example, destinationAccountId: 'acct_2Xy' },
+});
+
+export const PaymentRequestSplitRetried = defineEvent({
+  type: 'PaymentRequestSplitRetried',
+  version: 1,
+  category: 'payment-request',
+  description:
+    "Intent: an admin asks again for a refused part of the request's split, under its original key.",
+  schema: DealSplitRetried.schema,
+  example: DealSplitRetried.example,
+});
+
+export const PaymentRequestSplitTransferSucceeded = defineEvent({
+  type: 'PaymentRequestSplitTransferSucceeded',
+  version: 1,
+  category: 'payment-request',
+  description: "Outcome: the creator's part of the split was transferred.",
+  schema: SplitTransferSucceeded.schema,
+  example: SplitTransferSucceeded.example,
+});
+
+export const PaymentRequestSplitTransferFailed = defineEvent({
+  type: 'PaymentRequestSplitTransferFailed',
+  version: 1,
+  category: 'payment-request',
+  description: "Outcome: the gateway refused the split's transfer; an admin can retry it.",
+  schema: SplitTransferFailed.schema,
+  example: SplitTransferFailed.example,
+});
+
+export const PaymentRequestSplitRefundSucceeded = defineEvent({
+  type: 'PaymentRequestSplitRefundSucceeded',
+  version: 1,
+  category: 'payment-request',
+  description: "Outcome: the brand's part of the split was refunded.",
+  schema: SplitRefundSucceeded.schema,
+  example: SplitRefundSucceeded.example,
+});
+
+export const PaymentRequestSplitRefundFailed = defineEvent({
+  type: 'PaymentRequestSplitRefundFailed',
+  version: 1,
+  category: 'payment-request',
+  description: "Outcome: the gateway refused the split's refund; an admin can retry it.",
+  schema: SplitRefundFailed.schema,
+  example: SplitRefundFailed.example,
+});
+
 export const paymentRequestEventDefinitions = [
   PaymentRequestCreated,
   PaymentRequestAccepted,
@@ -282,6 +451,19 @@ export const paymentRequestEventDefinitions = [
   PaymentRequestChargebackClosed,
   PaymentRequestHoldReleased,
   PaymentRequestDuplicatePaymentRefunded,
+  PaymentRequestDelivered,
+  PaymentRequestReviewElapsed,
+  PaymentRequestDisputeOpened,
+  PaymentRequestDisputeElapsed,
+  PaymentRequestRefundRequested,
+  PaymentRequestRefunded,
+  PaymentRequestRefundFailed,
+  PaymentRequestSplitRequested,
+  PaymentRequestSplitRetried,
+  PaymentRequestSplitTransferSucceeded,
+  PaymentRequestSplitTransferFailed,
+  PaymentRequestSplitRefundSucceeded,
+  PaymentRequestSplitRefundFailed,
 ] as const;
 
 export type PaymentRequestEvent = EventOf<(typeof paymentRequestEventDefinitions)[number]>;

@@ -4,6 +4,15 @@ import type { PaymentRequestEvent } from './payment-request.events';
 import { paymentRequestEscrowEvents } from '../escrow/escrow-events';
 import { escrowGuards } from '../escrow/escrow-guards';
 import { intentRefusal, payableNowCents } from '../escrow/escrow-limits';
+import { escrowedCents } from '../escrow/escrow-ledger';
+import {
+  deliveryRefusal,
+  disputeRefusal,
+  periodEndRefusal,
+  refundRefusal,
+  releaseRefusal,
+  splitRefusal,
+} from './payment-request.guards';
 import {
   emptyPaymentRequestContext,
   evolvePaymentRequestContext,
@@ -14,9 +23,13 @@ export const paymentRequestStatuses = [
   'pending',
   'accepted',
   'paid',
+  'delivered',
+  'dispute',
   'completed',
   'expired',
   'rejected',
+  'refunded',
+  'split_resolved',
 ] as const;
 export type PaymentRequestStatus = (typeof paymentRequestStatuses)[number];
 
@@ -24,16 +37,52 @@ export interface PaymentRequestStateMeta {
   status: PaymentRequestStatus;
   /** i18n key of the Dutch status label (Wacht op acceptatie, Geaccepteerd, ...). */
   text: string;
-  badge: 'yellow' | 'blue' | 'green' | 'grey' | 'red';
-  /** Progress of an acceptance record: pending 1, accepted 2, paid 3, completed 7. */
+  badge: 'yellow' | 'blue' | 'purple' | 'green' | 'grey' | 'red';
+  /** Progress of an acceptance record: pending 1, accepted 2, paid 3, delivered and dispute 5, completed 7. */
   step: number | null;
 }
 
 const meta = (m: PaymentRequestStateMeta): PaymentRequestStateMeta => m;
 
+type Guarded = { context: PaymentRequestContext; event: PaymentRequestEvent };
+type Trigger = NonNullable<
+  Extract<PaymentRequestEvent, { type: 'PaymentRequestPayoutRequested' }>['data']['trigger']
+>;
+const triggerOf = (event: PaymentRequestEvent): Trigger | undefined =>
+  event.type === 'PaymentRequestPayoutRequested' || event.type === 'PaymentRequestPayoutDeferred'
+    ? event.data.trigger
+    : undefined;
+/** A release (payout now or deferred) with a trigger the rules allow at the event's time. */
+const releasable = ({ context, event }: Guarded, only?: Trigger): boolean => {
+  const trigger = triggerOf(event);
+  if (trigger === undefined || (only !== undefined && trigger !== only)) return false;
+  return releaseRefusal(context, { trigger, at: event.metadata.at }) === null;
+};
+const splitAddsUp = (c: PaymentRequestContext, event: PaymentRequestEvent, inDispute: boolean) => {
+  if (event.type !== 'PaymentRequestSplitRequested' || c.request === null) return false;
+  const { creatorCents, feeKeptCents, refundCents, chargedCents } = event.data;
+  return (
+    splitRefusal(c, { creatorCents, inDispute }) === null &&
+    chargedCents === escrowedCents(c) &&
+    creatorCents + feeKeptCents + refundCents === chargedCents &&
+    intentRefusal(c, event, paymentRequestEscrowEvents) === null
+  );
+};
+/** A payout's own rules: one at a time, of the creator's amount (or what the escrow holds if less), within the limits. */
+const payoutFits = (c: PaymentRequestContext, event: PaymentRequestEvent): boolean =>
+  event.type === 'PaymentRequestPayoutRequested' &&
+  c.pendingPayout === null &&
+  c.transferId === null &&
+  c.request !== null &&
+  event.data.amountCents > 0 &&
+  event.data.amountCents === payableNowCents(c, c.request.amountCents) &&
+  intentRefusal(c, event, paymentRequestEscrowEvents) === null;
+
 /**
- * The payment-request statechart: pending → accepted → paid → completed, with `expired` (a time
- * event, never before expiresAt) and `rejected` (the brand declines) while unpaid.
+ * The payment-request statechart: pending → accepted → paid → delivered (the brand reviews) →
+ * completed, or dispute → completed, refunded or split_resolved; `expired` (a time event, never
+ * before expiresAt) and `rejected` (the brand declines) while unpaid. History from before the
+ * review phase (a payout straight from paid, without a trigger) still replays.
  */
 export const paymentRequestMachine = setup({
   types: {
@@ -56,7 +105,6 @@ export const paymentRequestMachine = setup({
     expiryReached: ({ context, event }) =>
       context.request !== null &&
       Date.parse(event.metadata.at) >= Date.parse(context.request.expiresAt),
-    notOnHold: ({ context }) => context.hold === null,
     onHold: ({ context }) => context.hold !== null,
     /** The session charges exactly the request's total, and no other session is open. */
     sessionChargesTotal: ({ context, event }) =>
@@ -97,6 +145,34 @@ export const paymentRequestMachine = setup({
     newChargeback: ({ context, event }) =>
       event.type === 'PaymentRequestChargebackOpened' &&
       !context.chargebacks.some((c) => c.disputeId === event.data?.disputeId),
+    /** Older history: a payout or deferral without a trigger, straight from paid. */
+    legacyPayout: ({ context, event }) =>
+      triggerOf(event) === undefined && context.hold === null && payoutFits(context, event),
+    legacyDeferral: ({ context, event }) => triggerOf(event) === undefined && context.hold === null,
+    deliverable: ({ context }) => deliveryRefusal(context) === null,
+    disputable: ({ context, event }) => disputeRefusal(context, event.metadata) === null,
+    reviewOver: ({ context, event }) =>
+      periodEndRefusal(context, { period: 'review', at: event.metadata.at }) === null,
+    disputeOver: ({ context, event }) =>
+      periodEndRefusal(context, { period: 'dispute', at: event.metadata.at }) === null,
+    releasable: (args) => releasable(args),
+    adminReleasable: (args) => releasable(args, 'admin'),
+    /** A release now: also the payout's own rules. */
+    payoutReleasable: (args) => releasable(args) && payoutFits(args.context, args.event),
+    adminPayoutReleasable: (args) =>
+      releasable(args, 'admin') && payoutFits(args.context, args.event),
+    refundable: ({ context, event }) =>
+      event.type === 'PaymentRequestRefundRequested' &&
+      refundRefusal(context, event.data) === null &&
+      intentRefusal(context, event, paymentRequestEscrowEvents) === null,
+    answersRefund: ({ context, event }) =>
+      event.type === 'PaymentRequestRefunded' &&
+      context.pendingRefund?.key === event.data.key &&
+      context.pendingRefund.amountCents === event.data.amountCents,
+    refundFailed: ({ context, event }) =>
+      event.type === 'PaymentRequestRefundFailed' && context.pendingRefund?.key === event.data.key,
+    splitOnHold: ({ context, event }) => splitAddsUp(context, event, false),
+    splitInDispute: ({ context, event }) => splitAddsUp(context, event, true),
   },
   actions: {
     evolve: assign(({ context, event }) => evolvePaymentRequestContext(context, event)),
@@ -142,25 +218,65 @@ export const paymentRequestMachine = setup({
     paid: {
       meta: meta({ status: 'paid', text: 'request.status.paid', badge: 'green', step: 3 }),
       on: {
-        // A chargeback holds the escrowed amount: nothing is paid out until an admin releases it.
-        PaymentRequestPayoutRequested: {
-          guard: 'payoutRequestable',
-          target: 'payout_pending',
-          actions: 'evolve',
-        },
+        PaymentRequestDelivered: { guard: 'deliverable', target: 'delivered', actions: 'evolve' },
+        // Older history: the creator's completion paid out at once. An admin may release early.
+        PaymentRequestPayoutRequested: [
+          { guard: 'legacyPayout', target: 'payout_pending', actions: 'evolve' },
+          { guard: 'adminPayoutReleasable', target: 'payout_pending', actions: 'evolve' },
+        ],
         PaymentRequestCompleted: {
           guard: 'legacyCompletion',
           target: 'completed',
           actions: 'evolve',
         },
-        PaymentRequestPayoutDeferred: {
-          guard: 'notOnHold',
+        PaymentRequestPayoutDeferred: [
+          { guard: 'legacyDeferral', target: 'payout_pending', actions: 'evolve' },
+          { guard: 'adminReleasable', target: 'payout_pending', actions: 'evolve' },
+        ],
+        ...heldMoney(),
+      },
+    },
+    /** The creator marked the work done: the brand approves or disputes until the review period ends. */
+    delivered: {
+      meta: meta({
+        status: 'delivered',
+        text: 'request.status.delivered',
+        badge: 'purple',
+        step: 5,
+      }),
+      on: {
+        PaymentRequestReviewElapsed: { guard: 'reviewOver', actions: 'evolve' },
+        PaymentRequestDisputeOpened: { guard: 'disputable', target: 'dispute', actions: 'evolve' },
+        PaymentRequestPayoutRequested: {
+          guard: 'payoutReleasable',
           target: 'payout_pending',
           actions: 'evolve',
         },
-        PaymentRequestChargebackOpened: { guard: 'newChargeback', actions: 'evolve' },
-        PaymentRequestChargebackClosed: { guard: 'closesChargeback', actions: 'evolve' },
-        PaymentRequestHoldReleased: { guard: 'onHold', actions: 'evolve' },
+        PaymentRequestPayoutDeferred: {
+          guard: 'releasable',
+          target: 'payout_pending',
+          actions: 'evolve',
+        },
+        ...heldMoney(),
+      },
+    },
+    /** The brand disputed: held until the period ends (then released) or an admin resolves it. */
+    dispute: {
+      meta: meta({ status: 'dispute', text: 'request.status.dispute', badge: 'red', step: 5 }),
+      on: {
+        PaymentRequestDisputeElapsed: { guard: 'disputeOver', actions: 'evolve' },
+        PaymentRequestPayoutRequested: {
+          guard: 'payoutReleasable',
+          target: 'payout_pending',
+          actions: 'evolve',
+        },
+        PaymentRequestPayoutDeferred: {
+          guard: 'releasable',
+          target: 'payout_pending',
+          actions: 'evolve',
+        },
+        ...heldMoney(),
+        PaymentRequestSplitRequested: { guard: 'splitInDispute', actions: 'evolve' },
       },
     },
     /** Completed by the creator; the amount waits in escrow until their payout account is ready. */
@@ -195,5 +311,53 @@ export const paymentRequestMachine = setup({
     rejected: {
       meta: meta({ status: 'rejected', text: 'request.status.rejected', badge: 'red', step: null }),
     },
+    refunded: {
+      meta: meta({
+        status: 'refunded',
+        text: 'request.status.refunded',
+        badge: 'grey',
+        step: null,
+      }),
+    },
+    split_resolved: {
+      meta: meta({
+        status: 'split_resolved',
+        text: 'request.status.split_resolved',
+        badge: 'green',
+        step: 7,
+      }),
+    },
   },
 });
+
+/**
+ * What every state with the money in escrow takes alike (paid, delivered, dispute): chargebacks
+ * and their release, an admin's refund with its outcomes, a split asked for on hold (in dispute
+ * also without one: that state adds it) with its outcomes and retries.
+ */
+function heldMoney() {
+  return {
+    PaymentRequestChargebackOpened: { guard: 'newChargeback', actions: 'evolve' },
+    PaymentRequestChargebackClosed: { guard: 'closesChargeback', actions: 'evolve' },
+    PaymentRequestHoldReleased: { guard: 'onHold', actions: 'evolve' },
+    PaymentRequestRefundRequested: { guard: 'refundable', actions: 'evolve' },
+    PaymentRequestRefunded: {
+      guard: 'answersRefund',
+      target: '#paymentRequest.refunded',
+      actions: 'evolve',
+    },
+    PaymentRequestRefundFailed: { guard: 'refundFailed', actions: 'evolve' },
+    PaymentRequestSplitRequested: { guard: 'splitOnHold', actions: 'evolve' },
+    PaymentRequestSplitRetried: { guard: 'splitPartRetryable', actions: 'evolve' },
+    PaymentRequestSplitTransferSucceeded: [
+      { guard: 'completesSplit', target: '#paymentRequest.split_resolved', actions: 'evolve' },
+      { guard: 'answersSplitPart', actions: 'evolve' },
+    ],
+    PaymentRequestSplitTransferFailed: { guard: 'answersSplitPart', actions: 'evolve' },
+    PaymentRequestSplitRefundSucceeded: [
+      { guard: 'completesSplit', target: '#paymentRequest.split_resolved', actions: 'evolve' },
+      { guard: 'answersSplitPart', actions: 'evolve' },
+    ],
+    PaymentRequestSplitRefundFailed: { guard: 'answersSplitPart', actions: 'evolve' },
+  } as const;
+}

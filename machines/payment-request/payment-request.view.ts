@@ -7,6 +7,8 @@ import {
   type PaymentRequestStatus,
 } from './payment-request.machine';
 import type { PaymentRequestContext } from './payment-request.context';
+import { escrowedCents, failedSplitParts } from '../escrow/escrow-ledger';
+import { splitFeeCents } from '../money';
 
 type Snapshot = SnapshotFrom<typeof paymentRequestMachine>;
 type Event = EventFromLogic<typeof paymentRequestMachine>;
@@ -15,6 +17,8 @@ export const paymentRequestActions = [
   'accept',
   'checkout',
   'complete',
+  'approve',
+  'dispute',
   'reject',
   'expire',
 ] as const;
@@ -39,15 +43,28 @@ export function probePaymentRequestEvent(
         },
         metadata,
       };
-    // Completing is a payout now or a deferred one; both need the paid money free of any hold.
     case 'complete':
+      return {
+        type: 'PaymentRequestDelivered',
+        data: { note: null, links: [], reviewPeriodEndsAt: now },
+        metadata,
+      };
+    // Approving is a payout now or a deferred one; both follow the same release rules.
+    case 'approve':
       return {
         type: 'PaymentRequestPayoutDeferred',
         data: {
           creatorId: context.request?.creatorId ?? 'probe',
           amountCents: context.request?.amountCents ?? 0,
           reason: 'probe',
+          trigger: 'brand',
         },
+        metadata,
+      };
+    case 'dispute':
+      return {
+        type: 'PaymentRequestDisputeOpened',
+        data: { reason: 'probe', endsAt: now },
         metadata,
       };
     case 'reject':
@@ -96,21 +113,56 @@ export function paymentRequestSnapshotFrom(
 }
 
 /** Actions only an admin takes on a payment request; offered when the machine can take their event. */
-export const adminRequestActions = ['releaseHold'] as const;
+export const adminRequestActions = [
+  'releaseHold',
+  'release',
+  'refund',
+  'split',
+  'retrySplit',
+] as const;
 export type AdminRequestAction = (typeof adminRequestActions)[number];
 
 /** The event each admin action would append; a Record over the action type, so a new action fails to compile until it is added here. */
-const adminProbes: Record<AdminRequestAction, (at: string) => Event> = {
-  releaseHold: (at) => ({
-    type: 'PaymentRequestHoldReleased',
-    data: { note: null },
-    metadata: probeMetadata(at, { kind: 'admin', id: 'probe' }),
+const adminProbes: Record<AdminRequestAction, (c: PaymentRequestContext) => Event['data']> = {
+  releaseHold: () => ({ note: null }),
+  release: (c) => ({
+    creatorId: c.request?.creatorId ?? 'probe',
+    amountCents: c.request?.amountCents ?? 0,
+    reason: 'probe',
+    trigger: 'admin',
   }),
+  refund: (c) => ({ amountCents: escrowedCents(c), key: 'probe' }),
+  // The smallest split: one cent to the creator (the admin picks the amount).
+  split: (c) => {
+    const fee = splitFeeCents(c.request?.amountCents ?? 1, c.request?.feeCents ?? 0, 1);
+    const charged = escrowedCents(c);
+    return {
+      creatorCents: 1,
+      feeKeptCents: fee,
+      refundCents: charged - 1 - fee,
+      chargedCents: charged,
+      transferKey: 'probe:transfer',
+      refundKey: 'probe:refund',
+      destinationAccountId: 'probe',
+    };
+  },
+  retrySplit: (c) => ({ part: c.split?.transfer === 'failed' ? 'transfer' : 'refund', key: '' }),
+};
+const adminProbeTypes: Record<AdminRequestAction, Event['type']> = {
+  releaseHold: 'PaymentRequestHoldReleased',
+  release: 'PaymentRequestPayoutDeferred',
+  refund: 'PaymentRequestRefundRequested',
+  split: 'PaymentRequestSplitRequested',
+  retrySplit: 'PaymentRequestSplitRetried',
 };
 
 /** The admin actions the statechart takes now: the one definition behind the server's `adminCan` and the admin screen. */
 export function adminRequestCan(snapshot: Snapshot, now: string): AdminRequestAction[] {
-  return (Object.keys(adminProbes) as AdminRequestAction[]).filter((a) =>
-    snapshot.can(adminProbes[a](now)),
-  );
+  const c = snapshot.context;
+  return adminRequestActions.filter((a) => {
+    if (a === 'retrySplit') return failedSplitParts(c.split).length > 0;
+    const data = adminProbes[a](c) as never;
+    const metadata = probeMetadata(now, { kind: 'admin', id: 'probe' });
+    return snapshot.can({ type: adminProbeTypes[a], data, metadata } as Event);
+  });
 }

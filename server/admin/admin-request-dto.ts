@@ -7,6 +7,8 @@ import type { AccountQueries } from '../../projections/accounts.queries';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
 import { stateValueFromKey } from '../../projections/state-meta';
 import { toPaymentRequestDto } from '../payment-requests/payment-request-dto';
+import { adminSplit } from '../deals/deal-dto';
+import { createActorNames } from '../deals/actor-names';
 import { redactForAdmin } from '../deals/admin-redaction';
 
 /** A payment request as admins see it: the owner answer plus creator, hold, payout and refund facts. */
@@ -18,6 +20,7 @@ export function toAdminPaymentRequestDto(
 ): AdminPaymentRequestDto {
   const c = record.context;
   const creator = accounts.userById(record.creatorId);
+  const actorName = createActorNames(accounts);
   return redactForAdmin({
     ...toPaymentRequestDto(record, now, publicUrl, 'owner'),
     creator: {
@@ -32,6 +35,8 @@ export function toAdminPaymentRequestDto(
     payoutDeferredAt: c.payoutDeferredAt,
     transferId: c.transferId,
     duplicateRefunds: c.duplicateRefunds,
+    split: adminSplit(c, (id) => actorName({ kind: 'admin', id })),
+    refundId: c.refundId,
     adminCan: adminRequestCan(
       paymentRequestSnapshotFrom(stateValueFromKey(record.state), record.context),
       now,

@@ -7,6 +7,9 @@ import { commandContext, type ZodApp } from '../http/route-deps';
 import type { AdminRouteDeps } from './admin-parts';
 import { requestGuard } from '../auth/ownership';
 import { toAdminPaymentRequestDto } from './admin-request-dto';
+import type { CommandContext } from '../commands/command-bus';
+import type { EffectOutcome } from '../money/effect-outcomes';
+import { releasePaymentRequest, splitPaymentRequest } from '../money/request-payouts';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
@@ -24,7 +27,9 @@ const releaseHoldBody = z
   .transform((b) => ({ note: b?.note ?? null }));
 
 /** Payment requests in the admin area: every creator's requests; releasing a chargeback hold needs the admin role. */
-export function adminRequestRoutes(app: ZodApp, { ctx, guards }: AdminRouteDeps): void {
+export function adminRequestRoutes(app: ZodApp, deps: AdminRouteDeps): void {
+  const { ctx, guards } = deps;
+  adminRequestMoneyRoutes(app, deps);
   const read = { preValidation: guards.requireAdminReader };
   const act = { preValidation: guards.requireAdminActor };
   const now = () => ctx.clock.now().toISOString();
@@ -98,4 +103,117 @@ export function adminRequestRoutes(app: ZodApp, { ctx, guards }: AdminRouteDeps)
       return { success: true, request: dto(request.params.id) };
     },
   );
+}
+
+const actionAnswer = z.object({
+  success: z.boolean(),
+  pending: z.boolean(),
+  request: adminPaymentRequestSchema,
+});
+
+interface RequestAction {
+  path: string;
+  description: string;
+  body?: z.ZodType;
+  /** Records the command; settles once the payments reactor answered ('pending' while under way). */
+  run: (id: number, cc: CommandContext, key: string, body: unknown) => Promise<EffectOutcome>;
+}
+
+/** The admin's money actions on a request, each recording its command and waiting for its outcome. */
+function requestActions(ctx: AdminRouteDeps['ctx']): RequestAction[] {
+  const { run, bus, payments } = ctx;
+  const outcomes = () => payments.outcomes;
+  const target = (id: number) => ({ kind: 'payment_request', id }) as const;
+  return [
+    {
+      path: 'release',
+      description:
+        "Releases the request's money to the creator (a payout now, or deferred until their payout account is ready); also during a hold.",
+      run: async (id, cc, key) => {
+        const r = await releasePaymentRequest(
+          { bus, run },
+          id,
+          { trigger: 'admin', key },
+          cc,
+          requestGuard.admin,
+        );
+        return outcomes().transfer(target(id), key, r.position);
+      },
+    },
+    {
+      path: 'refund',
+      description: 'Refunds the brand what the escrow holds (PaymentRequestRefundRequested).',
+      run: async (id, cc, key) => {
+        const command = { type: 'RefundPaymentRequest', key } as const;
+        const r = await run.request(id, command, cc, requestGuard.admin);
+        return outcomes().refund(target(id), key, r.position);
+      },
+    },
+    {
+      path: 'split',
+      description:
+        'Resolves a disputed (or held) request with a split: the creator receives `creatorCents`, the brand the rest less the fee kept in proportion.',
+      body: z.object({
+        creatorCents: z.number({ error: 'creatorCents must be a number of cents' }),
+      }),
+      run: async (id, cc, key, body) => {
+        const { creatorCents } = body as { creatorCents: number };
+        const r = await splitPaymentRequest({ bus, run }, id, { creatorCents, key }, cc);
+        return outcomes().split(target(id), r.position);
+      },
+    },
+    {
+      path: 'split/retry',
+      description: 'Asks again for the refused part(s) of a split, under their original keys.',
+      run: async (id, cc) => {
+        const r = await run.request(id, { type: 'RetryRequestSplit' }, cc, requestGuard.admin);
+        return outcomes().split(target(id), r.position);
+      },
+    },
+  ];
+}
+
+/**
+ * An admin resolves a request as a deal: release to the creator, refund the brand, split, and
+ * retry a refused part of a split. Admins only (auditors are refused before the body is read),
+ * under the `Idempotency-Key`; 202 while the gateway is still working on it.
+ */
+function adminRequestMoneyRoutes(app: ZodApp, { ctx, guards, idempotency }: AdminRouteDeps): void {
+  const dto = (id: number) => {
+    const record = ctx.queries.requests.byId(id);
+    if (!record) throw new DomainError('payment_request_not_found');
+    const now = ctx.clock.now().toISOString();
+    return toAdminPaymentRequestDto(record, now, ctx.config.publicUrl, ctx.queries.accounts);
+  };
+  const actions = requestActions(ctx);
+  for (const action of actions) {
+    app.post(
+      `/api/admin/payment-requests/:id/${action.path}`,
+      {
+        preValidation: guards.requireAdminActor,
+        preHandler: idempotency.preHandler,
+        schema: {
+          tags,
+          security,
+          params: idParam,
+          ...(action.body ? { body: action.body } : {}),
+          description: action.description,
+          response: { 200: actionAnswer, 202: actionAnswer, ...errors, 502: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const id = request.params.id;
+        dto(id);
+        const cc = commandContext(request, { kind: 'admin', id: adminOf(request).adminId });
+        const key = idempotency.intentKey(request);
+        const pending = (await action.run(id, cc, key, request.body)) === 'pending';
+        await ctx.settle(await ctx.store.headPosition());
+        const answer = dto(id);
+        const failed = answer.split?.transfer === 'failed' || answer.split?.refund === 'failed';
+        return reply
+          .status(pending ? 202 : 200)
+          .send({ success: !failed, pending, request: answer });
+      },
+    );
+  }
 }

@@ -61,7 +61,7 @@ export function adminSplitRoutes(
   /** Records the command and lets the payments handler carry out (or retry) the split's parts. */
   const split = async (id: number, run: Promise<DealResult>) => {
     const { position } = await run;
-    return { position, outcome: outcomes().split(id, position) };
+    return { position, outcome: outcomes().split({ kind: 'deal', id }, position) };
   };
   adminDealAction(app, deps, deal, {
     path: '/api/admin/deals/:id/split',

@@ -356,6 +356,9 @@ function adminDealActionRoutes(app: ZodApp, deps: AdminRouteDeps, deal: DealLook
   );
   action('/api/admin/deals/:id/refund', async (id, cc, key) => {
     const r = await ctx.run.deal(id, { type: 'RequestRefund', key }, cc, dealGuard.admin);
-    return { position: r.position, outcome: outcomes().refund(id, key, r.position) };
+    return {
+      position: r.position,
+      outcome: outcomes().refund({ kind: 'deal', id }, key, r.position),
+    };
   });
 }

@@ -58,8 +58,11 @@ const splitAmounts = ({ split }: DealContext) =>
 const failureText = (failure: { code: string; message: string } | null): string | null =>
   failure === null ? null : failure.message || failure.code;
 
-/** A split as the admin deal answer carries it; `adminName` names whoever asked for it. */
-function adminSplit({ split }: DealContext, adminName: (id: string) => string) {
+/** A split as the admin answers (deals and requests) carry it; `adminName` names whoever asked for it. */
+export function adminSplit(
+  { split }: Pick<DealContext, 'split'>,
+  adminName: (id: string) => string,
+) {
   if (split === null) return null;
   return {
     creatorCents: split.creatorCents,

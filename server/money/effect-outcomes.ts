@@ -3,7 +3,14 @@ import type { CommandBus } from '../commands/command-bus';
 import { DomainError } from '../commands/domain-error';
 import type { EscrowTarget } from '../commands/run-command';
 import type { ReactorRunner } from '../reactors/reactor-runner';
-import { dealSide, sideOf, type EscrowSide } from './escrow-sides';
+import { sideOf, type EscrowSide } from './escrow-sides';
+
+/** Where a deal's and a request's context keep their refund (the same fields on both). */
+interface RefundFields {
+  pendingRefund: { key: string } | null;
+  refundId: string | null;
+  lastRefundError: { key: string; code: string; message: string } | null;
+}
 
 export interface EffectOutcomesDeps {
   bus: CommandBus;
@@ -56,19 +63,27 @@ export function createEffectOutcomes({ bus, reactors, timeoutMs = 10_000 }: Effe
       }));
     },
 
-    /** A split's two effects: pending while either part waits; a refused part is shown on the deal (its `split`), not thrown. */
-    split(dealId: number, position: number): Promise<EffectOutcome> {
-      return outcome(dealSide, dealId, position, ({ context: c }) => ({
-        pending: c.split?.transfer === 'pending' || c.split?.refund === 'pending',
-        refused: null,
-      }));
+    /** A split's two effects: pending while either part waits; a refused part is shown on the deal or request (its `split`), not thrown. */
+    split(target: EscrowTarget, position: number): Promise<EffectOutcome> {
+      const side = sideOf(target.kind);
+      return outcome(side, target.id, position, (s) => {
+        const split = side.ledger(s).split;
+        return {
+          pending: split?.transfer === 'pending' || split?.refund === 'pending',
+          refused: null,
+        };
+      });
     },
 
-    refund(dealId: number, key: string, position: number): Promise<EffectOutcome> {
-      return outcome(dealSide, dealId, position, ({ context: c }) => ({
-        pending: c.pendingRefund?.key === key,
-        refused: c.lastRefundError?.key === key && c.refundId === null ? c.lastRefundError : null,
-      }));
+    refund(target: EscrowTarget, key: string, position: number): Promise<EffectOutcome> {
+      const side = sideOf(target.kind);
+      return outcome(side, target.id, position, (s) => {
+        const c = s.context as RefundFields;
+        return {
+          pending: c.pendingRefund?.key === key,
+          refused: c.lastRefundError?.key === key && c.refundId === null ? c.lastRefundError : null,
+        };
+      });
     },
   };
 }

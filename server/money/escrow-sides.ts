@@ -47,7 +47,7 @@ export interface EscrowSide<M extends AnyStateMachine = AnyStateMachine> {
   events: EscrowEventNames;
   /** The transfer to the creator asked for and not yet answered (a deal's release, a request's payout). */
   pendingTransfer(snapshot: SnapshotFrom<M>, id: number): PendingTransfer | null;
-  /** The refund of the payer asked for and not yet answered (deals only); a split's refund leaves the creator's transfer alone. */
+  /** The refund of the payer asked for and not yet answered; a split's refund leaves the creator's transfer alone. */
   pendingRefund(
     snapshot: SnapshotFrom<M>,
   ): { key: string; amountCents: number; reverseTransfers?: boolean } | null;
@@ -114,19 +114,34 @@ export const paymentRequestSide: EscrowSide<typeof paymentRequestAggregate.machi
   kind: 'payment_request',
   aggregate: paymentRequestAggregate,
   events: paymentRequestEscrowEvents,
-  pendingTransfer: ({ context: c }: PaymentRequestSnapshot, requestId) =>
-    c.pendingPayout
-      ? {
-          key: c.pendingPayout.key,
-          amountCents: c.pendingPayout.amountCents,
-          destinationAccountId: c.pendingPayout.destinationAccountId,
-          metadata: {
-            paymentRequestId: String(requestId),
-            streamId: paymentRequestAggregate.streamId(requestId),
-          },
-        }
-      : null,
-  pendingRefund: () => null,
+  pendingTransfer: ({ context: c }: PaymentRequestSnapshot, requestId) => {
+    const metadata = {
+      paymentRequestId: String(requestId),
+      streamId: paymentRequestAggregate.streamId(requestId),
+    };
+    if (c.pendingPayout) {
+      const { key, amountCents, destinationAccountId } = c.pendingPayout;
+      return { key, amountCents, destinationAccountId, metadata };
+    }
+    // A split's transfer: the creator's part, to the account the split named.
+    if (c.split?.transfer === 'pending' && c.splitDestinationAccountId !== null) {
+      const { transferKey: key, creatorCents: amountCents } = c.split;
+      const destinationAccountId = c.splitDestinationAccountId;
+      return {
+        key,
+        amountCents,
+        destinationAccountId,
+        metadata: { ...metadata, trigger: 'split' },
+      };
+    }
+    return null;
+  },
+  pendingRefund: ({ context: c }: PaymentRequestSnapshot) => {
+    if (c.pendingRefund) return c.pendingRefund;
+    return c.split?.refund === 'pending'
+      ? { key: c.split.refundKey, amountCents: c.split.refundCents, reverseTransfers: false }
+      : null;
+  },
   // A refused payout is deferred (retried by the timer once the account is ready): the creator's completion stands.
   refusedTransfer: () => null,
   session: ({ context: c }: PaymentRequestSnapshot, requestId, base) => ({

@@ -2,12 +2,14 @@ import { paymentRequestAggregate, userAggregate } from '../commands/aggregate';
 import type { CommandBus, CommandContext } from '../commands/command-bus';
 import { deterministicId } from '../commands/deterministic-id';
 import type { CommandRunner, PaymentRequestResult } from '../commands/run-command';
-import { requestGuard } from '../auth/ownership';
+import { requestGuard, type Guard } from '../auth/ownership';
+import type { PaymentRequestState } from '../commands/run-command';
 
 /*
- * Payouts of payment requests, as intents: the creator completes a paid request and the payout is
- * asked for (PaymentRequestPayoutRequested) when their payout account is ready, or deferred until
- * it is (the timer asks again). The transfer itself is the payments reactor's.
+ * Payouts of payment requests, as intents: once the brand approves (or an admin releases, or a
+ * review or dispute period ends) the payout is asked for (PaymentRequestPayoutRequested) when the
+ * creator's payout account is ready, or deferred until it is (the timer asks again). The transfer
+ * itself is the payments reactor's.
  */
 
 export interface PayoutDeps {
@@ -24,21 +26,61 @@ async function readyAccount(bus: CommandBus, creatorId: string): Promise<string 
     : null;
 }
 
-/** The creator completes a paid request: a payout intent to a ready account, else a deferred payout. */
-export async function completePaymentRequest(
+/** The money goes to the creator (the brand approves, an admin releases): a payout intent to a ready account, else deferred. */
+export async function releasePaymentRequest(
   { bus, run }: PayoutDeps,
   requestId: number,
-  creatorId: string,
-  key: string,
+  release: { trigger: 'brand' | 'admin'; key: string },
   ctx: CommandContext,
+  guard: Guard<PaymentRequestState>,
 ): Promise<PaymentRequestResult> {
-  const payoutAccountId = await readyAccount(bus, creatorId);
+  const payoutAccountId = await payoutAccountOf(bus, requestId);
   return run.request(
     requestId,
-    { type: 'CompletePaymentRequest', payoutAccountId, key },
+    { type: 'ReleasePaymentRequest', ...release, payoutAccountId },
     ctx,
-    requestGuard.owner(creatorId),
+    guard,
   );
+}
+
+/** An admin splits a disputed request: the creator's part goes to their payout account. */
+export async function splitPaymentRequest(
+  { bus, run }: PayoutDeps,
+  requestId: number,
+  split: { creatorCents: number; key: string },
+  ctx: CommandContext,
+): Promise<PaymentRequestResult> {
+  const payoutAccountId = await payoutAccountOf(bus, requestId);
+  return run.request(
+    requestId,
+    { type: 'SplitPaymentRequest', ...split, payoutAccountId },
+    ctx,
+    requestGuard.admin,
+  );
+}
+
+/** Timer: a review or dispute period ended; the release follows. Keyed by the revision decided on. */
+export async function elapseRequestPeriod(
+  { bus, run }: PayoutDeps,
+  requestId: number,
+  period: 'review' | 'dispute',
+  ctx: CommandContext,
+): Promise<void> {
+  const streamId = paymentRequestAggregate.streamId(requestId);
+  const { revision } = await bus.load(paymentRequestAggregate, streamId);
+  const payoutAccountId = await payoutAccountOf(bus, requestId);
+  const key = deterministicId(streamId, `elapse-${period}`, String(revision));
+  await run.request(requestId, { type: 'ElapseRequestPeriod', period, payoutAccountId, key }, ctx, {
+    dedupeKey: key,
+  });
+}
+
+/** The ready payout account of the request's creator (null: none, or the request is unknown). */
+async function payoutAccountOf(bus: CommandBus, requestId: number): Promise<string | null> {
+  const streamId = paymentRequestAggregate.streamId(requestId);
+  const creatorId = (await bus.load(paymentRequestAggregate, streamId)).snapshot.context.request
+    ?.creatorId;
+  return creatorId ? readyAccount(bus, creatorId) : null;
 }
 
 /** Timer: asks again for a deferred payout once the creator's account is ready (null: not ready yet). */

@@ -10,7 +10,13 @@ import type { ProjectedEvent, Projection } from '../../projections/projection';
  * stays as a release retry until the funds are out (a refused transfer retries after 15 minutes).
  */
 
-export type TimerKind = 'review_period' | 'dispute_period' | 'request_expiry' | 'deferred_payout';
+export type TimerKind =
+  | 'review_period'
+  | 'dispute_period'
+  | 'request_expiry'
+  | 'request_review'
+  | 'request_dispute'
+  | 'deferred_payout';
 
 export interface DueTimer {
   streamId: string;
@@ -49,6 +55,13 @@ export const timerEventTypes: ReadonlySet<string> = new Set([
   'PaymentRequestChargebackOpened',
   'PaymentRequestHoldReleased',
   'PayoutAccountStatusChanged',
+  'PaymentRequestDelivered',
+  'PaymentRequestReviewElapsed',
+  'PaymentRequestDisputeOpened',
+  'PaymentRequestDisputeElapsed',
+  'PaymentRequestPayoutRequested',
+  'PaymentRequestRefunded',
+  'PaymentRequestSplitRequested',
 ]);
 
 const entityIdOf = (streamId: string): number => Number(/(\d+)$/.exec(streamId)?.[1] ?? 0);
@@ -63,7 +76,7 @@ const atOf = (event: ProjectedEvent): number => Date.parse(event.metadata.at);
  */
 export const timerSchedule: Projection = {
   name: 'timers',
-  version: 3,
+  version: 4,
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS timers (
@@ -167,12 +180,35 @@ function applyDealTimer({ q, start, finish, setHold }: TimerWrites, event: Proje
   }
 }
 
-/** A payment request's expiry, its deferred payouts and holds, and the creators whose payouts are ready. */
-function applyRequestTimer(
-  { q, start, deferPayoutUntil, setHold }: TimerWrites,
-  event: ProjectedEvent,
-): void {
+/** A payment request's review and dispute periods: started, elapsed (a release retry after a refusal), ended by a release. */
+function applyRequestPeriod({ q, start }: TimerWrites, event: ProjectedEvent): void {
   const data = event.data as Record<string, unknown>;
+  switch (event.type) {
+    case 'PaymentRequestDelivered':
+      return void start(event, 'request_review', String(data.reviewPeriodEndsAt));
+    case 'PaymentRequestReviewElapsed':
+      return void q.markElapsed.run(atOf(event), event.streamId, 'request_review');
+    case 'PaymentRequestDisputeOpened':
+      q.removeKind.run(event.streamId, 'request_review');
+      return void start(event, 'request_dispute', String(data.endsAt));
+    case 'PaymentRequestDisputeElapsed':
+      return void q.markElapsed.run(atOf(event), event.streamId, 'request_dispute');
+    // Released (now or deferred), refunded or split: no period runs out after it.
+    case 'PaymentRequestPayoutRequested':
+    case 'PaymentRequestRefunded':
+    case 'PaymentRequestSplitRequested':
+      q.removeKind.run(event.streamId, 'request_review');
+      return void q.removeKind.run(event.streamId, 'request_dispute');
+    default:
+      return;
+  }
+}
+
+/** A payment request's expiry, its deferred payouts and holds, and the creators whose payouts are ready. */
+function applyRequestTimer(t: TimerWrites, event: ProjectedEvent): void {
+  const { q, start, deferPayoutUntil, setHold } = t;
+  const data = event.data as Record<string, unknown>;
+  applyRequestPeriod(t, event);
   switch (event.type) {
     case 'PaymentRequestCreated':
       return void start(event, 'request_expiry', String(data.expiresAt));
@@ -180,12 +216,16 @@ function applyRequestTimer(
       // A refused payout is asked again by the timer once the account is ready, not at once.
       return deferPayoutUntil(event, atOf(event) + RELEASE_RETRY_MS);
     case 'PaymentRequestPayoutDeferred':
+      q.removeKind.run(event.streamId, 'request_review');
+      q.removeKind.run(event.streamId, 'request_dispute');
       return deferPayoutUntil(event, atOf(event));
     case 'PaymentRequestChargebackOpened':
       setHold(event.streamId);
       return void q.refreshPayouts.run(event.streamId, '');
     case 'PaymentRequestHoldReleased':
       q.unhold.run(event.streamId);
+      // The review or dispute period runs again (a deferred payout also waits for its creator).
+      q.pause.run(0, event.streamId);
       return void q.refreshPayouts.run(event.streamId, '');
     case 'PayoutAccountStatusChanged': {
       const userId = event.streamId.replace(/^user-/, '');
@@ -194,7 +234,10 @@ function applyRequestTimer(
       return void q.refreshPayouts.run('', userId);
     }
     case 'PaymentRequestPaid':
+      // Paid: it no longer expires (only the expiry timer exists before payment).
+      return void q.removeKind.run(event.streamId, 'request_expiry');
     case 'PaymentRequestCompleted':
+    case 'PaymentRequestRefunded':
     case 'PaymentRequestExpired':
     case 'PaymentRequestRejected':
       return void q.remove.run(event.streamId);

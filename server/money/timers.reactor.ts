@@ -5,7 +5,7 @@ import { dealAggregate } from '../commands/aggregate';
 import type { CommandBus, CommandContext } from '../commands/command-bus';
 import { deterministicId } from '../commands/deterministic-id';
 import type { CommandRunner } from '../commands/run-command';
-import { requestDeferredPayout } from './request-payouts';
+import { elapseRequestPeriod, requestDeferredPayout } from './request-payouts';
 import type { Clock } from '../shared/clock';
 import { createTimedReactor } from '../reactors/due-time-scheduler';
 import {
@@ -64,6 +64,9 @@ async function fire(parts: FireParts, t: DueTimer): Promise<void> {
   if (t.kind === 'deferred_payout') return payOut(parts, t);
   if (t.kind === 'review_period') return elapse(parts, t, 'ElapseReviewPeriod');
   if (t.kind === 'dispute_period') return elapse(parts, t, 'ElapseDisputePeriod');
+  if (t.kind === 'request_review') return elapseRequestPeriod(parts, t.entityId, 'review', system);
+  if (t.kind === 'request_dispute')
+    return elapseRequestPeriod(parts, t.entityId, 'dispute', system);
   return expire(parts, t);
 }
 

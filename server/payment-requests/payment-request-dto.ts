@@ -24,6 +24,13 @@ function redact(c: PaymentRequestContext): Record<string, unknown> {
     // Chargeback and refund records are for admins; the link page needs none of their ids.
     hold: c.hold ? { since: c.hold.since, disputeId: '', reason: '' } : null,
     chargebacks: [],
+    pendingRefund: null,
+    refundId: null,
+    lastRefundError: null,
+    lastPayoutError: null,
+    pendingPayout: null,
+    splitDestinationAccountId: null,
+    split: c.split ? { ...c.split, transferId: null, refundId: null, requestedBy: null } : null,
     duplicateRefunds: c.duplicateRefunds.map((r) => ({
       ...r,
       checkoutSessionId: '',
@@ -68,6 +75,10 @@ export function toPaymentRequestDto(
     createdAt: c.createdAt ?? now,
     onHold: c.hold !== null,
     payoutPending: stateKey(snapshot.value) === 'payout_pending',
+    delivery: c.delivery,
+    reviewPeriodEndsAt: c.reviewPeriodEndsAt,
+    dispute: c.dispute,
+    refundedAt: c.refundedAt,
     machine: {
       value: snapshot.value as PaymentRequestDto['machine']['value'],
       context: view === 'link' ? redact(c) : { ...c },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_REQUEST_CENTS, centsToDecimal, parseEuroToCents } from '@machines/money';
+import { workLinkSchema } from '@machines/payment-request/payment-request.events';
 import {
   MIN_AMOUNT_CENTS,
   MIN_AMOUNT_MESSAGE,
@@ -63,3 +64,31 @@ export const rejectBody = z
   .object({ reason: optionalText('Reason', 1_000) })
   .nullish()
   .transform((b) => ({ reason: b?.reason ?? null }));
+
+/** The creator's completion: an optional note and up to 5 http(s) links to the work. */
+export const completeBody = z
+  .object({
+    note: optionalText('Note', 2_000),
+    links: z
+      .array(
+        z
+          .string({ error: 'Links must be text' })
+          .trim()
+          .max(2_000, 'A link must be at most 2000 characters')
+          .refine(
+            (v) => workLinkSchema.safeParse(v).success,
+            'Links must start with http:// or https://',
+          ),
+        { error: 'Links must be a list' },
+      )
+      .max(5, 'At most 5 links')
+      .optional(),
+  })
+  .nullish()
+  .transform((b) => ({
+    note: b?.note ?? null,
+    links: (b?.links ?? []).filter((l) => l !== ''),
+  }));
+
+/** The brand's dispute: why (the first entry of the dispute conversation). */
+export const requestDisputeBody = z.object({ reason: requiredText('Reason', 4_000) });

@@ -14,9 +14,14 @@ import { EXPIRED_MESSAGE, isExpired } from '@machines/payment-request/payment-re
 import { requestNotFound } from '../commands/run-command';
 import { requestGuard } from '../auth/ownership';
 import { createPaymentRequest } from './new-payment-request';
-import { completePaymentRequest } from '../money/request-payouts';
+import { releasePaymentRequest } from '../money/request-payouts';
 import { toPaymentRequestDto } from './payment-request-dto';
-import { createRequestBody, rejectBody } from './payment-request.schemas';
+import {
+  completeBody,
+  createRequestBody,
+  rejectBody,
+  requestDisputeBody,
+} from './payment-request.schemas';
 
 const tags = ['payment requests'];
 const security = [{ bearerAuth: [] }];
@@ -74,6 +79,7 @@ export function paymentRequestsRoutes(app: ZodApp, deps: RequestRouteDeps): void
   linkRoutes(app, deps);
   linkActionRoutes(app, deps);
   completionRoutes(app, deps);
+  reviewRoutes(app, deps);
 }
 
 /** The creator's own requests: making one (e-mailed to the brand) and the list. */
@@ -255,40 +261,114 @@ function linkActionRoutes(app: ZodApp, { ctx }: RequestRouteDeps): void {
   );
 }
 
-/** The creator completes a paid request: the payout is asked for (or deferred until the account is ready). */
-function completionRoutes(app: ZodApp, { ctx, guards, idempotency }: RequestRouteDeps): void {
+/** The creator marks a paid request completed (a note, links to the work): the brand's review starts. */
+function completionRoutes(app: ZodApp, { ctx, guards }: RequestRouteDeps): void {
   const { now } = requestReads(ctx);
   const publicUrl = ctx.config.publicUrl;
 
   app.post(
     '/api/payment-requests/:id/complete',
     {
-      preHandler: [guards.requireUser, idempotency.preHandler],
+      preHandler: guards.requireUser,
       schema: {
         tags,
         security,
         params: idParam,
-        response: { 200: paymentRequestSchema, ...errors, 502: errorSchema },
+        body: completeBody,
+        description:
+          'The creator marks a paid request completed, with an optional note and up to 5 http(s) links to the work (PaymentRequestDelivered). The brand then approves or disputes through its link; left alone the money is released after REVIEW_PERIOD_HOURS.',
+        response: { 200: paymentRequestSchema, ...errors },
       },
     },
     async (request) => {
       const { userId } = userOf(request);
-      const key = idempotency.intentKey(request);
+      const command = {
+        type: 'CompletePaymentRequest',
+        ...request.body,
+        reviewPeriodHours: ctx.config.reviewPeriodHours,
+      } as const;
       const cc = commandContext(request, { kind: 'creator', id: userId });
-      const result = await completePaymentRequest(ctx, request.params.id, userId, key, cc);
-      // The payout is the reactor's; the creator sees the request completed either way (payout_pending shows as completed).
-      await ctx.payments.outcomes.transfer(
-        { kind: 'payment_request', id: request.params.id },
-        key,
-        result.position,
+      const { position } = await ctx.run.request(
+        request.params.id,
+        command,
+        cc,
+        requestGuard.owner(userId),
       );
-      await ctx.settle(await ctx.store.headPosition());
+      await ctx.settle(position);
       return toPaymentRequestDto(
         ctx.queries.requests.byId(request.params.id)!,
         now(),
         publicUrl,
         'owner',
       );
+    },
+  );
+}
+
+/** The brand's review through its link: approving (the payout follows) or disputing with a reason. */
+function reviewRoutes(app: ZodApp, { ctx, idempotency }: RequestRouteDeps): void {
+  const { byToken, linkDto } = requestReads(ctx);
+  const answer = {
+    200: z.object({ success: z.boolean(), request: paymentRequestSchema }),
+    ...errors,
+    502: errorSchema,
+  };
+
+  app.post(
+    '/api/payment-requests/approve/:token',
+    {
+      preHandler: idempotency.preHandler,
+      schema: {
+        tags,
+        params: tokenParam,
+        description:
+          "The brand approves the completed work: the payout to the creator is asked for (or deferred until the creator's payout account is ready). Also during a dispute.",
+        response: answer,
+      },
+    },
+    async (request) => {
+      const { id } = byToken(request.params.token);
+      const key = idempotency.intentKey(request);
+      const result = await releasePaymentRequest(
+        ctx,
+        id,
+        { trigger: 'brand', key },
+        brandCtx(request, id),
+        requestGuard.link(request.params.token),
+      );
+      await ctx.payments.outcomes.transfer({ kind: 'payment_request', id }, key, result.position);
+      await ctx.settle(await ctx.store.headPosition());
+      return { success: true, request: linkDto(request.params.token) };
+    },
+  );
+
+  app.post(
+    '/api/payment-requests/dispute/:token',
+    {
+      schema: {
+        tags,
+        params: tokenParam,
+        body: requestDisputeBody,
+        description:
+          'The brand disputes the completed work within the review period, with a reason (1-4000 characters): the money is held for DISPUTE_PERIOD_HOURS, then released to the creator unless an admin resolves it first.',
+        response: answer,
+      },
+    },
+    async (request) => {
+      const { id } = byToken(request.params.token);
+      const command = {
+        type: 'DisputePaymentRequest',
+        reason: request.body.reason,
+        disputePeriodHours: ctx.config.disputePeriodHours,
+      } as const;
+      const { position } = await ctx.run.request(
+        id,
+        command,
+        brandCtx(request, id),
+        requestGuard.link(request.params.token),
+      );
+      await ctx.settle(position);
+      return { success: true, request: linkDto(request.params.token) };
     },
   );
 }

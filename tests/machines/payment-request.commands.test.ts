@@ -30,6 +30,16 @@ const held = (): PaymentRequestEvent[] => [
   event('PaymentRequestChargebackOpened', { disputeId: 'dp_1' }, at(3), actors.stripe),
 ];
 
+const complete: PaymentRequestCommand = {
+  type: 'CompletePaymentRequest',
+  note: ' Live now ',
+  links: ['https://example.com/p/1'],
+  reviewPeriodHours: 48,
+};
+const delivered = (): PaymentRequestEvent[] => [
+  event('PaymentRequestDelivered', { reviewPeriodEndsAt: at(78) }, at(30), actors.creator),
+];
+
 const payment = (over: Partial<ConfirmedPayment> = {}): ConfirmedPayment => ({
   checkoutSessionId: 'cs_test_r1',
   paymentIntentId: 'pi_x',
@@ -249,41 +259,27 @@ describe('decidePaymentRequest: checkout and payment', () => {
 });
 
 describe('decidePaymentRequest: payout', () => {
-  it('CompletePaymentRequest with a ready account asks for the payout of the creator amount, keyed', () => {
+  it('CompletePaymentRequest starts the review: the note and links, the review end', () => {
     given(paid())
-      .when({ type: 'CompletePaymentRequest', payoutAccountId: 'acct_2', key: KEY2 }, at(30))
+      .when(complete, at(30))
       .then({
-        type: 'PaymentRequestPayoutRequested',
-        data: { amountCents: 40_000, destinationAccountId: 'acct_2', key: KEY2 },
-      });
-  });
-
-  it('CompletePaymentRequest without an account defers the payout', () => {
-    given(paid())
-      .when({ type: 'CompletePaymentRequest', payoutAccountId: null, key: KEY2 }, at(30))
-      .then({
-        type: 'PaymentRequestPayoutDeferred',
-        data: { amountCents: 40_000, reason: 'payout account not ready' },
+        type: 'PaymentRequestDelivered',
+        data: { note: 'Live now', links: ['https://example.com/p/1'], reviewPeriodEndsAt: at(78) },
       });
   });
 
   it('CompletePaymentRequest twice, unpaid, or under a chargeback hold is refused', () => {
-    const command: PaymentRequestCommand = {
-      type: 'CompletePaymentRequest',
-      payoutAccountId: 'acct_2',
-      key: KEY2,
-    };
-    given(payoutPending()).when(command, at(31)).thenRefused({
+    given(paid().concat(delivered())).when(complete, at(31)).thenRefused({
       code: 'illegal_transition',
       status: 409,
-      message: 'Cannot complete the request while the payment request is completed',
+      message: 'Cannot complete the request while the payment request is delivered',
     });
-    given(accepted()).when(command, at(2)).thenRefused({
+    given(accepted()).when(complete, at(2)).thenRefused({
       code: 'illegal_transition',
       status: 409,
       message: 'Cannot complete the request while the payment request is accepted',
     });
-    given(held()).when(command, at(30)).thenRefused({
+    given(held()).when(complete, at(30)).thenRefused({
       code: 'illegal_transition',
       status: 409,
       message:
@@ -412,24 +408,27 @@ describe('decidePaymentRequest: chargebacks move money', () => {
   });
 
   it('while the chargeback is open nothing is paid out; after a loss the payout is what remains', () => {
-    const complete: PaymentRequestCommand = {
-      type: 'CompletePaymentRequest',
+    const approve: PaymentRequestCommand = {
+      type: 'ReleasePaymentRequest',
+      trigger: 'brand',
       payoutAccountId: 'acct_1',
       key: 'key-9',
     };
-    given([...paid(), opened(), released()])
-      .when(complete, at(6))
+    const done = () =>
+      event('PaymentRequestDelivered', { reviewPeriodEndsAt: at(53) }, at(5.5), actors.creator);
+    given([...paid(), opened(), released(), done()])
+      .when(approve, at(6))
       .thenRefused({
         code: 'illegal_transition',
         id: 'chargeback_open',
         status: 409,
         message: /chargeback on this payment is open/,
       });
-    given([...paid(), opened(), closed('lost'), released()])
-      .when(complete, at(6))
+    given([...paid(), opened(), closed('lost'), released(), done()])
+      .when(approve, at(6))
       .then({ type: 'PaymentRequestPayoutRequested', data: { amountCents: 37_000 } });
-    given([...paid(), opened(), closed('won'), released()])
-      .when(complete, at(6))
+    given([...paid(), opened(), closed('won'), released(), done()])
+      .when(approve, at(6))
       .then({ type: 'PaymentRequestPayoutRequested', data: { amountCents: 40_000 } });
   });
 });
@@ -452,6 +451,15 @@ it('covers every command of the union', () => {
     RecordChargebackOutcome: true,
     ReleaseChargebackHold: true,
     RecordUnexpectedPaymentRefund: true,
+    // Review, dispute and resolution: payment-request-review.commands.test.ts.
+    ReleasePaymentRequest: true,
+    DisputePaymentRequest: true,
+    ElapseRequestPeriod: true,
+    RefundPaymentRequest: true,
+    RecordRefund: true,
+    RecordRefundFailure: true,
+    SplitPaymentRequest: true,
+    RetryRequestSplit: true,
   };
-  expect(Object.keys(covered)).toHaveLength(15);
+  expect(Object.keys(covered)).toHaveLength(23);
 });

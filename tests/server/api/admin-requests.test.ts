@@ -63,7 +63,18 @@ const complete = (id: number) =>
     method: 'POST',
     url: `/api/payment-requests/${id}/complete`,
     headers: bearer(creator.token),
+    payload: { note: 'Posted', links: ['https://example.com/post/1'] },
   });
+/** The brand approves the completed work through its link. */
+const approve = (id: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/payment-requests/approve/${t.ctx.queries.requests.byId(id)!.context.request!.token}`,
+  });
+const completeAndApprove = async (id: number) => {
+  expect((await complete(id)).statusCode).toBe(200);
+  return approve(id);
+};
 
 describe('admin payment requests', () => {
   it('given a paid request with a chargeback, then admins see it on hold with its creator, and the creator cannot complete', async () => {
@@ -87,7 +98,7 @@ describe('admin payment requests', () => {
       hold: { disputeId: expect.stringMatching(/^dp_/), reason: 'Chargeback: fraudulent' },
       chargebacks: [{ amountCents: 42_000, reason: 'fraudulent' }],
       duplicateRefunds: [],
-      adminCan: ['releaseHold'],
+      adminCan: ['releaseHold', 'release', 'refund', 'split'],
     });
     const mine = (
       await t.app.inject({ url: '/api/payment-requests', headers: bearer(creator.token) })
@@ -101,7 +112,7 @@ describe('admin payment requests', () => {
     expect(refused.json().message).toContain('an admin must act');
   });
 
-  it('given a held request, when an admin releases the hold, then the creator completes it and the payout waits for the payout account', async () => {
+  it('given a held request, when an admin releases the hold, then the creator completes it, the brand approves and the payout waits for the payout account', async () => {
     const { id } = await createPaidRequest(t.app, t.ctx, creator.token);
     await chargeback(t.ctx.queries.requests.byId(id)!.context.chargeId!);
 
@@ -116,17 +127,17 @@ describe('admin payment requests', () => {
       id,
       onHold: false,
       hold: null,
-      adminCan: [],
+      adminCan: ['release', 'refund'],
       chargebacks: [{ reason: 'fraudulent' }],
     });
     const again = await releaseHold(id);
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('illegal_transition');
 
-    const done = await complete(id);
+    const done = await completeAndApprove(id);
     expect(done.statusCode, done.body).toBe(200);
     // No payout account yet: payout_pending, shown with the spec's status `completed`.
-    expect(done.json()).toMatchObject({
+    expect(done.json().request).toMatchObject({
       status: 'completed',
       payoutPending: true,
       machine: { value: 'payout_pending' },
@@ -149,7 +160,7 @@ describe('admin payment requests', () => {
 
   it('given a deferred payout, when a chargeback arrives, then the request is held in payout_pending until released', async () => {
     const { id } = await createPaidRequest(t.app, t.ctx, creator.token);
-    expect((await complete(id)).json().payoutPending).toBe(true);
+    expect((await completeAndApprove(id)).json().request.payoutPending).toBe(true);
     await chargeback(t.ctx.queries.requests.byId(id)!.context.chargeId!);
     expect((await adminList()).find((r) => r.id === id)).toMatchObject({
       status: 'completed',

@@ -104,7 +104,7 @@ describe('payment requests', () => {
     expect(past.statusCode).toBe(400);
   });
 
-  it('given a request link, the brand accepts, pays through checkout, and the creator completes it', async () => {
+  it('given a request link, the brand accepts, pays through checkout, and the creator completes it for review', async () => {
     const r = await create();
     const link = await t.app.inject({ url: `/api/payment-requests/token/${r.shareableToken}` });
     expect(link.statusCode).toBe(200);
@@ -154,7 +154,13 @@ describe('payment requests', () => {
       headers: bearer(creator.token),
     });
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toMatchObject({ status: 'completed', state: { step: 7 } });
+    // Completed by the creator: the brand reviews it now (approve or dispute), nothing is paid out yet.
+    expect(done.json()).toMatchObject({
+      status: 'delivered',
+      state: { step: 5, can: ['approve', 'dispute'] },
+      delivery: { note: null, links: [] },
+      reviewPeriodEndsAt: expect.any(String),
+    });
   });
 
   it('given an unpaid request past expiry, when opened by token, then 410 "Payment request has expired"', async () => {

@@ -30,7 +30,7 @@ describe('deferred payouts in the timers read model', () => {
       method: 'card',
       outcome: 'pay',
     });
-    await h.escrow.completePaymentRequest(requestId, creator);
+    await h.escrow.completeAndApprove(requestId, creator);
     await caughtUp();
     const now = () => h.clock.now().toISOString();
     expect(dueTimers(h.readDb, now(), 10)).toEqual([]);

@@ -48,7 +48,7 @@ describe('payment-request lifecycle on the simulated gateway', () => {
     await submit(h, url, { outcome: 'complete' });
     expect(await h.escrow.userBankStatus('u_creator')).toBe('Connected');
 
-    const result = await h.escrow.completePaymentRequest(requestId, creator);
+    const result = await h.escrow.completeAndApprove(requestId, creator);
     // The command records the payout intent; the payments reactor makes the transfer with its key.
     expect(result.events.map((e) => e.type)).toEqual(['PaymentRequestPayoutRequested']);
     const { status, context } = await requestState(h, requestId);
@@ -62,7 +62,7 @@ describe('payment-request lifecycle on the simulated gateway', () => {
       },
     ]);
     expect(context.transferId).toBe(h.gateway.ledger.transfers[0]?.id);
-    await expect(h.escrow.completePaymentRequest(requestId, creator)).rejects.toMatchObject({
+    await expect(h.escrow.completeAndApprove(requestId, creator)).rejects.toMatchObject({
       kind: 'illegal_transition',
     });
     expect(h.gateway.ledger.transfers).toHaveLength(1);

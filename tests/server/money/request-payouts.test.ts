@@ -39,7 +39,7 @@ describe('payment-request payouts: deferred until the account is ready, held by 
 
   it('given no ready payout account, when the creator completes, then the payout is recorded as deferred and nothing moves', async () => {
     const requestId = await givenPaidRequest();
-    await h.escrow.completePaymentRequest(requestId, creator);
+    await h.escrow.completeAndApprove(requestId, creator);
     const { status, context } = await requestState(h, requestId);
     expect(status).toBe('completed');
     expect(context.payoutDeferredAt).not.toBeNull();
@@ -49,14 +49,14 @@ describe('payment-request payouts: deferred until the account is ready, held by 
     );
     await h.tick();
     expect(h.gateway.ledger.transfers).toHaveLength(0);
-    await expect(h.escrow.completePaymentRequest(requestId, creator)).rejects.toMatchObject({
+    await expect(h.escrow.completeAndApprove(requestId, creator)).rejects.toMatchObject({
       kind: 'illegal_transition',
     });
   });
 
   it('given a deferred payout, when account.updated shows payouts enabled, then the reactor transfers exactly once with the request key', async () => {
     const requestId = await givenPaidRequest();
-    await h.escrow.completePaymentRequest(requestId, creator);
+    await h.escrow.completeAndApprove(requestId, creator);
     await connectCreator();
     await h.tick();
     await h.tick();
@@ -88,23 +88,23 @@ describe('payment-request payouts: deferred until the account is ready, held by 
     const held = await requestState(h, requestId);
     expect(held.context.hold).toMatchObject({ reason: 'Chargeback: fraudulent' });
     expect(held.context.chargebacks).toHaveLength(1);
-    await expect(h.escrow.completePaymentRequest(requestId, creator)).rejects.toThrow(/chargeback/);
+    await expect(h.escrow.completeAndApprove(requestId, creator)).rejects.toThrow(/chargeback/);
     expect(h.gateway.ledger.transfers).toHaveLength(0);
 
     // Released while the chargeback is open: the disputed money is not in escrow, nothing is paid.
     await h.escrow.releaseRequestHold(requestId, 'Evidence sent', admin);
-    await expect(h.escrow.completePaymentRequest(requestId, creator)).rejects.toThrow(
+    await expect(h.escrow.completeAndApprove(requestId, creator)).rejects.toThrow(
       /chargeback on this payment is open/,
     );
     await h.gateway.closeChargeback(h.gateway.ledger.disputes.at(-1)!.id, 'won');
-    await h.escrow.completePaymentRequest(requestId, creator);
+    await h.escrow.completeAndApprove(requestId, creator);
     expect((await requestState(h, requestId)).status).toBe('completed');
     expect(h.gateway.ledger.transfers).toHaveLength(1);
   });
 
   it('given a deferred payout under a chargeback, when the account becomes ready, then nothing is paid until the hold is released and the chargeback won', async () => {
     const requestId = await givenPaidRequest();
-    await h.escrow.completePaymentRequest(requestId, creator);
+    await h.escrow.completeAndApprove(requestId, creator);
     await h.gateway.openChargeback(
       (await requestState(h, requestId)).context.chargeId!,
       'fraudulent',

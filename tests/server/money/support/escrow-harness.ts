@@ -18,15 +18,16 @@ import {
 import type { EventStore } from '../../../../server/event-store/event-store';
 import { createSqliteEventStore } from '../../../../server/event-store/sqlite-event-store';
 import { randomUUID } from 'node:crypto';
+import { statusOf } from '@machines/statechart';
 import {
   createCommandRunner,
   type CommandRunner,
   type DealResult,
   type PaymentRequestResult,
 } from '../../../../server/commands/run-command';
-import { dealGuard } from '../../../../server/auth/ownership';
+import { dealGuard, requestGuard } from '../../../../server/auth/ownership';
 import {
-  completePaymentRequest,
+  releasePaymentRequest,
   requestDeferredPayout,
 } from '../../../../server/money/request-payouts';
 import { createEffectOutcomes } from '../../../../server/money/effect-outcomes';
@@ -80,7 +81,8 @@ export interface EscrowOps {
   hold(dealId: number, ctx: CommandContext): Promise<DealResult>;
   resume(dealId: number, ctx: CommandContext): Promise<DealResult>;
   refund(dealId: number, ctx: CommandContext, key?: string): Promise<DealResult>;
-  completePaymentRequest(requestId: number, ctx: CommandContext): Promise<PaymentRequestResult>;
+  /** The creator marks the request completed and the brand approves it through its link (the payout follows). */
+  completeAndApprove(requestId: number, ctx: CommandContext): Promise<PaymentRequestResult>;
   payDeferredPayout(requestId: number, ctx: CommandContext): Promise<PaymentRequestResult | null>;
   releaseRequestHold(
     requestId: number,
@@ -232,12 +234,33 @@ function buildInstance(deps: {
     resume: (dealId, ctx) => run.deal(dealId, { type: 'ReleaseHold' }, ctx, dealGuard.admin),
     async refund(dealId, ctx, key = randomUUID()) {
       const result = await run.deal(dealId, { type: 'RequestRefund', key }, ctx, dealGuard.admin);
-      await outcomes.refund(dealId, key, result.position);
+      await outcomes.refund({ kind: 'deal', id: dealId }, key, result.position);
       return afterEffect(result, dealId);
     },
-    async completePaymentRequest(requestId, ctx) {
+    async completeAndApprove(requestId, ctx) {
+      // Completed once; a second call (after a refused approval) only approves again.
+      const { snapshot } = await bus.load(paymentRequestAggregate, `payment-request-${requestId}`);
+      if (statusOf(snapshot) === 'paid') {
+        const complete = {
+          type: 'CompletePaymentRequest',
+          note: null,
+          links: [] as string[],
+          reviewPeriodHours: 48,
+        } as const;
+        await run.request(requestId, complete, ctx, requestGuard.owner(ctx.actor.id));
+      }
       const key = randomUUID();
-      const result = await completePaymentRequest({ bus, run }, requestId, ctx.actor.id, key, ctx);
+      const brand: CommandContext = {
+        actor: { kind: 'creator-link', id: `payment-request-${requestId}` },
+      };
+      const release = { trigger: 'brand', key } as const;
+      const result = await releasePaymentRequest(
+        { bus, run },
+        requestId,
+        release,
+        brand,
+        requestGuard.admin,
+      );
       await outcomes.transfer({ kind: 'payment_request', id: requestId }, key, result.position);
       return result;
     },

@@ -27,8 +27,6 @@ function redact(c: PaymentRequestContext): Record<string, unknown> {
     pendingRefund: null,
     refundId: null,
     lastRefundError: null,
-    lastPayoutError: null,
-    pendingPayout: null,
     splitDestinationAccountId: null,
     split: c.split ? { ...c.split, transferId: null, refundId: null, requestedBy: null } : null,
     duplicateRefunds: c.duplicateRefunds.map((r) => ({

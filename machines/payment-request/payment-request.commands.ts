@@ -252,7 +252,7 @@ const deciders: Deciders<PaymentRequestCommand, PaymentRequestSnapshot, PaymentR
   CompletePaymentRequest: complete,
   ReleasePaymentRequest: ({ trigger, payoutAccountId, key }, snapshot, now) => {
     const action = trigger === 'brand' ? 'approve the work' : 'release the funds';
-    if (snapshot.context.request === null) throw refused(snapshot, action);
+    if (!paymentRequestEscrow.holding.includes(statusOf(snapshot))) throw refused(snapshot, action);
     refuse(releaseRefusal(snapshot.context, { trigger, at: now }), snapshot);
     return only(snapshot, now, action, releaseDraft(snapshot, trigger, payoutAccountId, key));
   },

@@ -8,6 +8,7 @@ import {
 } from './payment-request.machine';
 import type { PaymentRequestContext } from './payment-request.context';
 import { escrowedCents, failedSplitParts } from '../escrow/escrow-ledger';
+import { payableNowCents } from '../escrow/escrow-limits';
 import { splitFeeCents } from '../money';
 
 type Snapshot = SnapshotFrom<typeof paymentRequestMachine>;
@@ -125,10 +126,11 @@ export type AdminRequestAction = (typeof adminRequestActions)[number];
 /** The event each admin action would append; a Record over the action type, so a new action fails to compile until it is added here. */
 const adminProbes: Record<AdminRequestAction, (c: PaymentRequestContext) => Event['data']> = {
   releaseHold: () => ({ note: null }),
+  // Probed as a payout now (a deferred one moves nothing, but the admin means to pay out).
   release: (c) => ({
-    creatorId: c.request?.creatorId ?? 'probe',
-    amountCents: c.request?.amountCents ?? 0,
-    reason: 'probe',
+    amountCents: payableNowCents(c, c.request?.amountCents ?? 0),
+    destinationAccountId: 'probe',
+    key: 'probe',
     trigger: 'admin',
   }),
   refund: (c) => ({ amountCents: escrowedCents(c), key: 'probe' }),
@@ -150,7 +152,7 @@ const adminProbes: Record<AdminRequestAction, (c: PaymentRequestContext) => Even
 };
 const adminProbeTypes: Record<AdminRequestAction, Event['type']> = {
   releaseHold: 'PaymentRequestHoldReleased',
-  release: 'PaymentRequestPayoutDeferred',
+  release: 'PaymentRequestPayoutRequested',
   refund: 'PaymentRequestRefundRequested',
   split: 'PaymentRequestSplitRequested',
   retrySplit: 'PaymentRequestSplitRetried',

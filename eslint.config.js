@@ -17,6 +17,7 @@ const serverLayers = [
   'http',
   'live',
   'notifications',
+  'link-claims',
   'money',
   'ops',
   'documents',

@@ -53,6 +53,20 @@ function recipientChoices(db: Database): (event: ProjectedEvent) => void {
   };
 }
 
+/** The language a link's holder speaks, kept when the link was claimed or moved (rm_link_languages). */
+function linkLanguages(db: Database): (event: ProjectedEvent) => void {
+  const set = db.prepare<[string, string]>(
+    'INSERT OR REPLACE INTO rm_link_languages (link, language) VALUES (?, ?)',
+  );
+  return (event) => {
+    if (event.type !== 'LinkClaimed' && event.type !== 'LinkClaimMoved') return;
+    set.run(
+      event.streamId.slice('link-claim-'.length),
+      String((event.data as { language: string }).language),
+    );
+  };
+}
+
 /** When a deal's release reminder and hold-ageing alert fall due (rm_notification_timers). */
 function notificationTimers(db: Database): (event: ProjectedEvent) => void {
   const set = db.prepare<[number, string, string, number]>(
@@ -115,7 +129,7 @@ function notificationTimers(db: Database): (event: ProjectedEvent) => void {
 
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  version: 2,
+  version: 3,
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS rm_link_push (
@@ -123,6 +137,7 @@ export const notificationsProjection: Projection = {
         PRIMARY KEY (deal_id, endpoint)) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS rm_email_optouts (stream_id TEXT PRIMARY KEY) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS rm_request_blocks (stream_id TEXT PRIMARY KEY) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS rm_link_languages (link TEXT PRIMARY KEY, language TEXT NOT NULL) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS rm_notification_timers (
         deal_id INTEGER NOT NULL, kind TEXT NOT NULL, at TEXT NOT NULL, at_ms INTEGER NOT NULL,
         PRIMARY KEY (deal_id, kind));
@@ -130,15 +145,17 @@ export const notificationsProjection: Projection = {
   },
   reset(db) {
     db.exec(
-      'DROP TABLE IF EXISTS rm_link_push; DROP TABLE IF EXISTS rm_email_optouts; DROP TABLE IF EXISTS rm_request_blocks; DROP TABLE IF EXISTS rm_notification_timers;',
+      'DROP TABLE IF EXISTS rm_link_push; DROP TABLE IF EXISTS rm_email_optouts; DROP TABLE IF EXISTS rm_request_blocks; DROP TABLE IF EXISTS rm_link_languages; DROP TABLE IF EXISTS rm_notification_timers;',
     );
   },
   prepare(db) {
     const choices = recipientChoices(db);
     const timers = notificationTimers(db);
+    const languages = linkLanguages(db);
     return (event) => {
       choices(event);
       timers(event);
+      languages(event);
     };
   },
 };

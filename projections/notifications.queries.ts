@@ -21,6 +21,9 @@ export function createNotificationQueries(db: Database) {
   const linkLanguage = db.prepare<[number], { language: string }>(
     'SELECT language FROM rm_link_push WHERE deal_id = ? LIMIT 1',
   );
+  const claimLanguage = db.prepare<[string], { language: string }>(
+    'SELECT language FROM rm_link_languages WHERE link = ?',
+  );
   const optedOut = db.prepare<[string], { n: number }>(
     'SELECT count(*) AS n FROM rm_email_optouts WHERE stream_id = ?',
   );
@@ -45,6 +48,11 @@ export function createNotificationQueries(db: Database) {
       links.all(dealId).map((r) => JSON.parse(r.subscription) as LinkPushSubscription),
     linkLanguage: (dealId: number): Language =>
       linkLanguage.get(dealId)?.language === 'nl' ? 'nl' : 'en',
+    /** The language the holder of a link (`deal-7`, `payment-request-3`) had when claiming it, or null. */
+    claimLanguage: (link: string): Language | null => {
+      const language = claimLanguage.get(link)?.language;
+      return language === 'nl' || language === 'en' ? language : null;
+    },
     /** `optOutStreamId` is the address's `email-optout-<hash>` stream. */
     isOptedOut: (optOutStreamId: string): boolean => (optedOut.get(optOutStreamId)?.n ?? 0) > 0,
     /** `blockStreamId` is the (address, creator) pair's `request-block-<hash>` stream. */

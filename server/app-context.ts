@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { createHmac } from 'node:crypto';
 import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { allProjections } from '../projections/all-projections';
@@ -78,6 +79,8 @@ export interface AppContext {
   subscriptions: SubscriptionHealth;
   /** Waits until the read models have applied `position` (read-your-writes). */
   settle(position: number): Promise<void>;
+  /** HMAC-SHA-256 (hex) keyed by the app secret and a label: one-time codes, addresses compared without keeping them. */
+  keyedHash(label: string, value: string): string;
   /** Waits until the reactors and the read models have handled everything appended so far, outcomes included (tools, tests). */
   quiesce(): Promise<void>;
   /** Stops reactors, live streams and the runner, then closes both databases. Idempotent. */
@@ -372,6 +375,8 @@ export async function createAppContext(
     metrics,
     subscriptions,
     settle,
+    keyedHash: (label, value) =>
+      createHmac('sha256', `${label}:${secret}`).update(value).digest('hex'),
     quiesce: () => quiesce(store, payments, settle),
     ids: {
       deal: createIdAllocator({ store, clock, sequence: 'deal' }),

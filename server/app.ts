@@ -22,6 +22,7 @@ import type { AppContext } from './app-context';
 import { createAuthGuards } from './auth/authenticate';
 import { createIdempotency } from './http/idempotency';
 import { dealLinkRoutes } from './deals/deal-link.routes';
+import { linkClaimRoutes } from './link-claims/link-claims.routes';
 import { createDealViews } from './deals/deal-views';
 import { dealsRoutes } from './deals/deals.routes';
 import { limitConnectionsPerAddress } from './http/connection-limits';
@@ -188,6 +189,7 @@ const featureRoutes = [
   profileRoutes,
   dealsRoutes,
   dealLinkRoutes,
+  linkClaimRoutes,
   paymentRequestsRoutes,
   requestBlockRoutes,
   adminRoutes,

@@ -18,6 +18,8 @@ export const UserRegistered = defineEvent({
     companyName: optionalText,
     country: countryCodeSchema.nullable(),
     phoneNumber: z.string().max(40).nullable(),
+    /** The browser's language at registration: the person's language until they choose one. */
+    language: z.enum(['en', 'nl']).optional(),
   }),
   example: {
     userId: 'u_7f3a',
@@ -153,6 +155,22 @@ export const NotificationPreferencesChanged = defineEvent({
   example: { push: true, email: false },
 });
 
+export const SignedIn = defineEvent({
+  type: 'SignedIn',
+  version: 1,
+  category: 'user',
+  description:
+    "The user signed in (or registered). Only an HMAC of the address it came from is kept (the last five), so that a deal link accepted from the brand's own address can be flagged; `language` is the browser's, kept when none was saved yet.",
+  schema: z.object({
+    addressHash: z.string().regex(/^[0-9a-f]{64}$/),
+    language: z.enum(['en', 'nl']).optional(),
+  }),
+  example: {
+    addressHash: '2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae',
+    language: 'nl',
+  },
+});
+
 export const LanguageChanged = defineEvent({
   type: 'LanguageChanged',
   version: 1,
@@ -252,6 +270,7 @@ export const accountEventDefinitions = [
   SessionsRevoked,
   NotificationPreferencesChanged,
   LanguageChanged,
+  SignedIn,
 ] as const;
 export const adminEventDefinitions = [
   AdminAccountCreated,

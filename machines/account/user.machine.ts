@@ -21,6 +21,8 @@ export interface UserContext {
   sessionVersion: number;
   /** Absent in contexts stored before preferences existed: read through `notificationPreferencesOf`. */
   notifications?: { push: boolean; email: boolean };
+  /** HMACs of the addresses of the last five sign-ins, newest last (absent before sign-ins were recorded). */
+  signIns?: { addressHash: string; at: string }[];
 }
 
 /** Both channels are on until the user turns one off; English until a language is chosen. */
@@ -95,6 +97,15 @@ export function evolveUserContext(c: UserContext, event: UserEvent): UserContext
       return { ...c, sessionVersion: (c.sessionVersion ?? 0) + 1 };
     case 'NotificationPreferencesChanged':
       return { ...c, notifications: { push: event.data.push, email: event.data.email } };
+    case 'SignedIn':
+      return {
+        ...c,
+        language: c.language ?? event.data.language ?? null,
+        signIns: [
+          ...(c.signIns ?? []).slice(-4),
+          { addressHash: event.data.addressHash, at: event.metadata.at },
+        ],
+      };
   }
 }
 
@@ -135,5 +146,6 @@ export const userMachine = setup({
       actions: 'evolve',
     },
     LanguageChanged: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
+    SignedIn: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
   },
 });

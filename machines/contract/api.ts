@@ -146,6 +146,19 @@ export const adminDealSchema = dealSchema.extend({
   /** Extra payments of the deal that were refunded in full at once (DuplicatePaymentRefunded). */
   duplicateRefunds: duplicateRefundsSchema,
   split: adminSplitSchema.nullable(),
+  /**
+   * Who holds the creator's link: the address the creator confirmed (the history records it), how
+   * often the link moved to another device, and signs that the creator may be the brand itself.
+   * Absent before the deal is accepted.
+   */
+  creatorClaim: z
+    .object({
+      email: z.string().nullable(),
+      emailConfirmedAt: iso.nullable(),
+      moves: z.number().int(),
+      selfDealing: z.array(z.enum(['same_email', 'same_domain', 'brand_sign_in_address'])),
+    })
+    .optional(),
 });
 export type AdminDealDto = z.infer<typeof adminDealSchema>;
 

@@ -242,8 +242,58 @@ export const errorCatalogue = {
   ),
   deal_claimed_elsewhere: e(
     'forbidden',
-    'This deal was accepted in another browser. Open the link in the browser that accepted it (or sign in as the creator who accepted it); if that was not you, contact the brand.',
-    'Deze deal is in een andere browser geaccepteerd. Open de link in de browser waarin hij is geaccepteerd (of log in als de creator die hem accepteerde); was jij dat niet, neem dan contact op met het merk.',
+    'This deal continues on another device. Tap “Continue on this device” to get a code by e-mail and carry on here.',
+    'Deze deal loopt verder op een ander apparaat. Tik op ‘Verder op dit apparaat’ voor een code per e-mail en ga hier verder.',
+  ),
+  request_claimed_elsewhere: e(
+    'forbidden',
+    'This payment request continues on another device. Tap “Continue on this device” to get a code by e-mail and carry on here.',
+    'Dit betaalverzoek loopt verder op een ander apparaat. Tik op ‘Verder op dit apparaat’ voor een code per e-mail en ga hier verder.',
+  ),
+  link_not_claimed: e(
+    'conflict',
+    'Accept first: the e-mail address is confirmed by whoever accepted',
+    'Accepteer eerst: het e-mailadres bevestigt degene die accepteerde.',
+  ),
+  link_already_taken: e(
+    'conflict',
+    'This link was already taken by another device',
+    'Deze link is al door een ander apparaat in gebruik genomen.',
+  ),
+  link_email_unknown: e(
+    'conflict',
+    'No e-mail address was confirmed for this link, so it cannot move to this device. Open it on the device that accepted it.',
+    'Voor deze link is geen e-mailadres bevestigd, dus hij kan niet naar dit apparaat. Open hem op het apparaat waarop hij is geaccepteerd.',
+  ),
+  link_code_invalid: e(
+    'bad_request',
+    'This code is no longer valid. Ask for a new code.',
+    'Deze code is niet meer geldig. Vraag een nieuwe code aan.',
+  ),
+  link_code_expired: e(
+    'bad_request',
+    'This code has expired. Ask for a new code.',
+    'Deze code is verlopen. Vraag een nieuwe code aan.',
+  ),
+  link_code_wrong: e(
+    'bad_request',
+    'That code is not right; {remaining} tries left',
+    'Die code klopt niet; nog {remaining} pogingen.',
+  ),
+  link_code_not_sent: e(
+    'service_unavailable',
+    'The code could not be e-mailed just now; try again in a minute',
+    'De code kon nu niet worden gemaild; probeer het over een minuut opnieuw.',
+  ),
+  too_many_link_codes: e(
+    'too_many_requests',
+    'Too many codes asked for this link or address; try again in {seconds} seconds',
+    'Te veel codes aangevraagd voor deze link of dit adres; probeer het over {seconds} seconden opnieuw.',
+  ),
+  too_many_link_code_checks: e(
+    'too_many_requests',
+    'Too many codes tried for this link; try again in {seconds} seconds',
+    'Te veel codes geprobeerd voor deze link; probeer het over {seconds} seconden opnieuw.',
   ),
   own_deal_not_acceptable: e(
     'conflict',

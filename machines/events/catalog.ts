@@ -2,6 +2,7 @@ import type { EventDefinition } from './define';
 import { dealEventDefinitions } from '../deal/deal.events';
 import { paymentRequestEventDefinitions } from '../payment-request/payment-request.events';
 import { notificationEventDefinitions } from '../notifications/notification.events';
+import { linkClaimEventDefinitions } from '../link-claim/link-claim.events';
 import { reconciliationEventDefinitions } from '../reconciliation/reconciliation.events';
 import { documentEventDefinitions } from '../documents/invoice.events';
 import {
@@ -18,6 +19,7 @@ export const eventCatalog: readonly EventDefinition[] = [
   ...adminEventDefinitions,
   ...supportEventDefinitions,
   ...notificationEventDefinitions,
+  ...linkClaimEventDefinitions,
   ...reconciliationEventDefinitions,
   ...documentEventDefinitions,
 ];

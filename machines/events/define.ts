@@ -9,6 +9,7 @@ export type StreamCategory =
   | 'unique'
   | 'sequence'
   | 'notification'
+  | 'link-claim'
   | 'reconciliation'
   | 'document';
 

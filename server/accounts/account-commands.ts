@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { UserContext } from '@machines/account/user.machine';
+import type { Language } from '@machines/account/account.events';
 import type { AccountQueries } from '../../projections/accounts.queries';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/password';
 import { userAggregate } from '../commands/aggregate';
@@ -90,7 +91,42 @@ function profileCommands(bus: CommandBus, unique: UniqueValues) {
   };
 }
 
-/** Registration, login and profile changes. Login appends nothing: only its outcome matters. */
+/** How long a sign-in's address counts as the user's recent one. */
+const SIGN_IN_MEMORY_MS = 30 * 24 * 3_600_000;
+
+/** What a sign-in records: the address it came from (HMAC), and a first language. */
+function signInCommands(bus: CommandBus) {
+  return {
+    /**
+     * A sign-in: its address's HMAC, and the browser's language when none was saved yet. A sign-in
+     * from an address already recorded in the last 30 days, with a language saved, records nothing.
+     */
+    async recordSignIn(
+      user: UserContext,
+      browser: { language: Language; addressHash: string },
+      ctx: CommandContext,
+    ) {
+      const result = await bus.execute(
+        userAggregate,
+        stream(user.userId),
+        ({ snapshot, now }) => {
+          const c = snapshot.context;
+          const since = Date.parse(now) - SIGN_IN_MEMORY_MS;
+          const known = (c.signIns ?? []).some(
+            (s) => s.addressHash === browser.addressHash && Date.parse(s.at) >= since,
+          );
+          if (known && c.language) return [];
+          const language = c.language ? {} : { language: browser.language };
+          return [{ type: 'SignedIn', data: { addressHash: browser.addressHash, ...language } }];
+        },
+        ctx,
+      );
+      return { position: result.position };
+    },
+  };
+}
+
+/** Registration, login and profile changes. A login records its sign-in (signInCommands). */
 export function createAccountCommands({
   bus,
   unique,
@@ -101,7 +137,12 @@ export function createAccountCommands({
   accounts: AccountQueries;
 }) {
   return {
-    async register(body: RegisterBody, ctxFor: (userId: string) => CommandContext) {
+    /** `browser`: the browser's language (the person's until they choose) and its address's HMAC. */
+    async register(
+      body: RegisterBody,
+      ctxFor: (userId: string) => CommandContext,
+      browser: { language: Language; addressHash: string },
+    ) {
       const userId = `u_${randomUUID().replace(/-/g, '')}`;
       const ctx = ctxFor(userId);
       await unique.reserve('email', body.email, userId, ctx, 'email_taken');
@@ -116,7 +157,13 @@ export function createAccountCommands({
       const result = await bus.execute(
         userAggregate,
         stream(userId),
-        () => [{ type: 'UserRegistered', data: { userId, ...profile, passwordHash } }],
+        () => [
+          {
+            type: 'UserRegistered',
+            data: { userId, ...profile, passwordHash, language: browser.language },
+          },
+          { type: 'SignedIn', data: { addressHash: browser.addressHash } },
+        ],
         ctx,
       );
       return { userId, position: result.position };
@@ -162,6 +209,7 @@ export function createAccountCommands({
       return { position: result.position };
     },
     ...profileCommands(bus, unique),
+    ...signInCommands(bus),
   };
 }
 

@@ -20,6 +20,8 @@ export interface AccountParts {
   notifications: Pick<NotificationsWiring, 'mail'>;
   queries: { accounts: AccountQueries; deals: DealQueries };
   settle(position: number): Promise<void>;
+  /** HMACs of sign-in addresses (http/browser-facts.ts). */
+  keyedHash(label: string, value: string): string;
 }
 
 export interface AccountRouteDeps extends RouteDeps<AccountParts> {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { authAnswerSchema, errorSchema, userSchema } from '@machines/contract/api';
 import { userOf } from '../auth/authenticate';
 import { isDomainError } from '../commands/domain-error';
+import { browserFacts } from '../http/browser-facts';
 import { createLimit } from '../http/rate-limits';
 import { commandContext, type ZodApp } from '../http/route-deps';
 import type { AccountRouteDeps } from './account-parts';
@@ -16,6 +17,7 @@ import {
 import { toUserDto } from './user-dto';
 import { createLoginThrottle, loginIdentity, type LoginThrottle } from './login-throttle';
 import { createSignInWarning } from './sign-in-warning';
+import type { UserContext } from '@machines/account/user.machine';
 
 const tags = ['auth'];
 const security = [{ bearerAuth: [] }];
@@ -53,6 +55,24 @@ function authLimits(fastify: FastifyInstance, ctx: AccountRouteDeps['ctx']) {
   return { registrationsPerIp, loginThrottle, throttle };
 }
 
+/** A right password: the sign-in is recorded (its address's HMAC, a first language) and answered with a token. */
+async function signInAnswer(
+  { ctx, accounts }: AccountRouteDeps,
+  request: FastifyRequest,
+  user: UserContext,
+) {
+  const { position } = await accounts.recordSignIn(
+    user,
+    browserFacts(ctx, request),
+    commandContext(request, { kind: 'brand', id: user.userId }),
+  );
+  await ctx.settle(position);
+  return {
+    token: ctx.tokens.signUser(user.userId, user.sessionVersion ?? 0),
+    user: toUserDto(user),
+  };
+}
+
 /** Register, login (brand/creator and admin), current user and onboarding (docs/product.md §7 "Auth"). */
 export function authRoutes(app: ZodApp, deps: AccountRouteDeps): void {
   const { ctx, accounts, admins } = deps;
@@ -69,8 +89,10 @@ export function authRoutes(app: ZodApp, deps: AccountRouteDeps): void {
       schema: { tags, body: registerBody, response: { 201: authAnswerSchema, ...errors } },
     },
     async (request, reply) => {
-      const { userId, position } = await accounts.register(request.body, (id) =>
-        commandContext(request, { kind: 'brand', id }),
+      const { userId, position } = await accounts.register(
+        request.body,
+        (id) => commandContext(request, { kind: 'brand', id }),
+        browserFacts(ctx, request),
       );
       await ctx.settle(position);
       const user = ctx.queries.accounts.userById(userId)!;
@@ -90,10 +112,7 @@ export function authRoutes(app: ZodApp, deps: AccountRouteDeps): void {
     async (request) => {
       const user = await accounts.verifyLogin(request.body.email, request.body.password);
       if (!user) return throttle.failed(request, 'invalid_login');
-      return {
-        token: ctx.tokens.signUser(user.userId, user.sessionVersion ?? 0),
-        user: toUserDto(user),
-      };
+      return signInAnswer(deps, request, user);
     },
   );
 

@@ -10,6 +10,7 @@ import type { AdminRouteDeps } from './admin-parts';
 import { dealGuard } from '../auth/ownership';
 import type { DealRecord } from '../../projections/deals.queries';
 import { adminRequestRoutes } from './admin-requests.routes';
+import { createCreatorClaimView } from '../link-claims/self-dealing';
 import { verifyStream } from '../event-store/hash-chain';
 import { requiredText } from '../http/fields';
 import { createActorNames } from '../deals/actor-names';
@@ -82,7 +83,8 @@ export function adminRoutes(app: ZodApp, deps: AdminRouteDeps): void {
     if (!record) throw new DomainError('deal_not_found');
     return record;
   };
-  adminDealListRoutes(app, deps, deal);
+  adminDealListRoutes(app, deps);
+  adminDealDetailRoute(app, deps, deal);
   const history = adminDealHistoryRoutes(app, deps);
   holdAgeingRoute(app, deps);
   adminDealNoteRoute(app, deps, deal);
@@ -93,12 +95,8 @@ export function adminRoutes(app: ZodApp, deps: AdminRouteDeps): void {
   adminAccountRoutes(app, deps);
 }
 
-/** Who is signed in, the deal list by chip, the chip counts and one deal. */
-function adminDealListRoutes(
-  app: ZodApp,
-  { ctx, guards, dealViews }: AdminRouteDeps,
-  deal: DealLookup,
-): void {
+/** Who is signed in, the deal list by chip and the chip counts. */
+function adminDealListRoutes(app: ZodApp, { ctx, guards, dealViews }: AdminRouteDeps): void {
   const read = { preValidation: guards.requireAdminReader };
 
   app.get(
@@ -165,14 +163,29 @@ function adminDealListRoutes(
       };
     },
   );
+}
 
+/** One deal as admins see it, with who holds its creator link and any sign of self-dealing. */
+function adminDealDetailRoute(
+  app: ZodApp,
+  { ctx, guards, dealViews }: AdminRouteDeps,
+  deal: DealLookup,
+) {
+  const read = { preValidation: guards.requireAdminReader };
+  const creatorClaim = createCreatorClaimView(ctx);
   app.get(
     '/api/admin/deals/:id',
     {
       ...read,
       schema: { tags, security, params: idParam, response: { 200: adminDealSchema, ...errors } },
     },
-    async (request) => dealViews.forAdmin(deal(request.params.id)),
+    async (request) => {
+      const record = deal(request.params.id);
+      const view = dealViews.forAdmin(record);
+      if (record.context.influencerAcceptedAt === null) return view;
+      const brandEmail = ctx.queries.accounts.userById(record.ownerId)?.email ?? '';
+      return { ...view, creatorClaim: await creatorClaim(record.id, brandEmail) };
+    },
   );
 }
 

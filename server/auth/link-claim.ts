@@ -1,8 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AccountQueries } from '../../projections/accounts.queries';
 import { USER_AUDIENCE, type TokenService } from './tokens';
-import { DomainError } from '../commands/domain-error';
 
 /** Where the accept page sends the claim secret it got once (docs/api.md). */
 const CLAIM_SECRET_HEADER = 'x-claim-secret';
@@ -21,27 +20,9 @@ export function newClaim(): { secret: string; hash: string } {
 }
 
 /**
- * The deal is claimed (accepted) and this request is not from the claimer: neither the accepting
- * browser's claim secret nor the signed-in creator who accepted. Deals accepted before claims
- * existed carry neither and stay open to the link, as they were.
- */
-export function assertClaimer(
-  c: { claimSecretHash: string | null; claimedByUserId: string | null },
-  claim: { secret: string | null; userId: string | null },
-): void {
-  if (c.claimSecretHash === null && c.claimedByUserId === null) return;
-  if (c.claimedByUserId !== null && claim.userId === c.claimedByUserId) return;
-  if (c.claimSecretHash !== null && claim.secret !== null) {
-    const given = Buffer.from(claimHash(claim.secret), 'hex');
-    if (timingSafeEqual(given, Buffer.from(c.claimSecretHash, 'hex'))) return;
-  }
-  throw new DomainError('deal_claimed_elsewhere');
-}
-
-/**
  * Who speaks on a link page besides the link: a signed-in creator (optional, the link alone is
  * enough to accept) and the claim secret the accepting browser kept. Onboarding, delivery and the
- * link's push devices act only for whoever claimed the deal (`assertClaimer`).
+ * link's push devices act only for whoever holds the claim (link-holders.ts).
  */
 export function createLinkClaims(ctx: {
   tokens: TokenService;
@@ -61,8 +42,22 @@ export function createLinkClaims(ctx: {
       return null;
     }
   };
+  /**
+   * The users whose credentials a request carries in any form the API reads (bearer header,
+   * `?access_token=`), checked by signature even when expired: a brand may not act on its own link.
+   */
+  const carriedUsers = (request: FastifyRequest): string[] => {
+    const header = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? '').trim());
+    const query = (request.query as Record<string, unknown> | undefined)?.['access_token'];
+    const tokens = [header?.[1], typeof query === 'string' ? query : undefined];
+    return tokens.flatMap((token) => {
+      const userId = token ? ctx.tokens.subjectOf(token, USER_AUDIENCE) : null;
+      return userId ? [userId] : [];
+    });
+  };
   return {
     signedInUser,
+    carriedUsers,
     claimOf(request: FastifyRequest): { secret: string | null; userId: string | null } {
       const header = request.headers[CLAIM_SECRET_HEADER];
       const secret = typeof header === 'string' && header.length <= 200 ? header : null;

@@ -43,6 +43,21 @@ function principalOf(
   return { kind: 'admin', adminId: subject, username, role, expiresAtMs };
 }
 
+/** The subject of a token this secret signed for `audience`, expired or not; null otherwise. */
+function signedSubject(secret: string, token: string, audience: string): string | null {
+  try {
+    const decoded = jwt.verify(token, secret, {
+      algorithms: ['HS256'],
+      audience,
+      issuer: ISSUER,
+      ignoreExpiration: true,
+    });
+    return typeof decoded === 'string' || typeof decoded.sub !== 'string' ? null : decoded.sub;
+  } catch {
+    return null;
+  }
+}
+
 /** HS256 tokens with expiry. Time comes from the injected clock, so tests can expire them. */
 export function createTokenService({
   secret,
@@ -83,6 +98,9 @@ export function createTokenService({
       sign({ sv: sessionVersion }, userId, USER_AUDIENCE, userTtlHours),
     signAdmin: (adminId: string, username: string, role: AdminRole) =>
       sign({ role, username }, adminId, ADMIN_AUDIENCE, adminTtlHours),
+    /** Who a token with a valid signature speaks for, expired or not; null for anything else. */
+    subjectOf: (token: string, audience: typeof USER_AUDIENCE | typeof ADMIN_AUDIENCE) =>
+      signedSubject(secret, token, audience),
     /** Throws TokenError for a bad signature, wrong audience or expired token. */
     verify(token: string, audience: typeof USER_AUDIENCE | typeof ADMIN_AUDIENCE): Principal {
       const key = `${audience} ${token}`;

@@ -9,6 +9,7 @@ import { dealMachine } from '@machines/deal/deal.machine';
 import { paymentRequestMachine } from '@machines/payment-request/payment-request.machine';
 import { userMachine } from '@machines/account/user.machine';
 import { adminMachine } from '@machines/account/admin.machine';
+import { linkClaimMachine } from '@machines/link-claim/link-claim.machine';
 
 /**
  * Generates docs/events.md from the event catalogue: every event type with its stream, schema
@@ -40,6 +41,11 @@ const streams: Record<
     stream:
       'notification-<sha256 of event:recipient:channel>, reminder-deal-<id>-<hash>, hold-alert-deal-<id>-<hash>, link-push-deal-<id>, email-optout-<sha256>, request-block-<sha256 of address and creator>',
     title: 'Notifications',
+  },
+  'link-claim': {
+    stream: 'link-claim-deal-<id>, link-claim-payment-request-<id>',
+    title: 'Link claims',
+    machine: linkClaimMachine,
   },
   reconciliation: { stream: 'reconciliation-<YYYY-MM-DD>', title: 'Reconciliation' },
   document: {
@@ -93,6 +99,7 @@ const defaultActor: Record<StreamCategory, Actor['kind']> = {
   unique: 'system',
   sequence: 'system',
   notification: 'system',
+  'link-claim': 'creator-link',
   reconciliation: 'system',
   document: 'system',
 };

@@ -3,6 +3,7 @@ import { dealMachine } from '@machines/deal/deal.machine';
 import { paymentRequestMachine } from '@machines/payment-request/payment-request.machine';
 import { userMachine } from '@machines/account/user.machine';
 import { adminMachine } from '@machines/account/admin.machine';
+import { linkClaimMachine } from '@machines/link-claim/link-claim.machine';
 import { statusOf } from '@machines/statechart';
 
 /** A kind of stream whose history a statechart validates. */
@@ -39,5 +40,13 @@ export const adminAggregate: Aggregate<typeof adminMachine> = {
   name: 'admin account',
   machine: adminMachine,
   streamId: (id) => `admin-${id}`,
+  describe: statusOf,
+};
+
+/** Who holds a deal's or payment request's link (docs/adr/0020-link-claims-move-by-email-code.md). */
+export const linkClaimAggregate: Aggregate<typeof linkClaimMachine> = {
+  name: 'link claim',
+  machine: linkClaimMachine,
+  streamId: (ref) => `link-claim-${ref}`,
   describe: statusOf,
 };

@@ -1,9 +1,13 @@
 import { documentRoute, forLinkReader } from '../documents/document-route';
 import { dealStatement } from '../documents/money-documents';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { dealSchema, errorSchema } from '@machines/contract/api';
 import { tokenParam } from '../http/fields';
-import { assertClaimer, createLinkClaims, newClaim } from '../auth/link-claim';
+import { createLinkClaims, newClaim } from '../auth/link-claim';
+import { createLinkHolders, type LinkHolders } from '../auth/link-holders';
+import { DomainError } from '../commands/domain-error';
+import { browserFacts } from '../http/browser-facts';
 import { dealGuard } from '../auth/ownership';
 import { commandContext, type ZodApp } from '../http/route-deps';
 import type { DealRouteDeps } from './deal-parts';
@@ -24,10 +28,41 @@ export function dealLinkRoutes(app: ZodApp, deps: DealRouteDeps): void {
   claimerRoutes(app, deps);
 }
 
+/** Whether the brand signed in from this address in the last 30 days (a self-dealing sign for admins). */
+function fromBrandAddress(
+  ctx: DealRouteDeps['ctx'],
+  ownerId: string,
+  addressHash: string,
+): boolean {
+  const since = ctx.clock.now().getTime() - 30 * 24 * 3_600_000;
+  return (ctx.queries.accounts.userById(ownerId)?.signIns ?? []).some(
+    (s) => s.addressHash === addressHash && Date.parse(s.at) >= since,
+  );
+}
+
+/** The claim stream starts with the acceptance's claim, the browser's language and the address check. */
+async function claimStream(
+  ctx: DealRouteDeps['ctx'],
+  claims: LinkHolders,
+  record: { id: number; ownerId: string },
+  request: FastifyRequest,
+  actor: ReturnType<typeof commandContext>,
+  claim: ReturnType<typeof newClaim>,
+): Promise<void> {
+  const browser = browserFacts(ctx, request);
+  const fromBrand = fromBrandAddress(ctx, record.ownerId, browser.addressHash);
+  await claims.claim(
+    { kind: 'deal', id: record.id },
+    { language: browser.language, fromBrandSignInAddress: fromBrand },
+    actor,
+    claim,
+  );
+}
+
 /** The accept page: the deal as the link shows it, and accepting it. */
 function linkPageRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
-  const { signedInUser } = createLinkClaims(ctx);
-
+  const { signedInUser, carriedUsers } = createLinkClaims(ctx);
+  const claims = createLinkHolders(ctx);
   app.get(
     '/api/deals/token/:token',
     {
@@ -74,6 +109,9 @@ function linkPageRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
     },
     async (request) => {
       const record = dealViews.linkRecord(request.params.token);
+      // The brand's own credentials, in whatever form the API reads them, never accept its deal.
+      if (carriedUsers(request).includes(record.ownerId))
+        throw new DomainError('own_deal_not_acceptable');
       const userId = signedInUser(request);
       const actor = userId
         ? commandContext(request, { kind: 'creator', id: userId })
@@ -93,6 +131,7 @@ function linkPageRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
         dealGuard.link(request.params.token),
       );
       await ctx.settle(position);
+      await claimStream(ctx, claims, record, request, actor, claim);
       // The secret is answered once, to the browser that accepted; the page keeps it (docs/api.md).
       return {
         success: true,
@@ -106,15 +145,26 @@ function linkPageRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
 /** What only whoever claimed the deal may do through its link: the statement, bank onboarding, delivery. */
 function claimerRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
   const { claimOf } = createLinkClaims(ctx);
+  const claims = createLinkHolders(ctx);
+  const assertClaimer = (
+    record: ReturnType<typeof dealViews.linkRecord>,
+    request: FastifyRequest,
+  ) =>
+    claims.assertHolder(
+      { kind: 'deal', id: record.id },
+      record.context,
+      claimOf(request),
+      'deal_claimed_elsewhere',
+    );
 
   documentRoute(app, '/api/deals/link/:token/statement', {
     tags,
     params: tokenParam,
     description:
       "The creator's statement of the deal's payout (no transfer id): only whoever claimed the deal (claim secret or signed-in account).",
-    load: ({ token }, request) => {
+    load: async ({ token }, request) => {
       const record = dealViews.linkRecord(token);
-      assertClaimer(record.context, claimOf(request));
+      await assertClaimer(record, request);
       return forLinkReader(dealStatement(record, dealViews.brandNameOf(record.ownerId)));
     },
   });
@@ -130,7 +180,7 @@ function claimerRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
     },
     async (request) => {
       const record = dealViews.linkRecord(request.params.token);
-      assertClaimer(record.context, claimOf(request));
+      await assertClaimer(record, request);
       const { url, position } = await ctx.payments.escrow.startDealOnboarding(
         record.id,
         request.params.token,
@@ -152,7 +202,7 @@ function claimerRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
     },
     async (request) => {
       const record = dealViews.linkRecord(request.params.token);
-      assertClaimer(record.context, claimOf(request));
+      await assertClaimer(record, request);
       const command = {
         type: 'DeliverContent',
         reviewPeriodHours: ctx.config.reviewPeriodHours,

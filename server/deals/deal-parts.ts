@@ -2,6 +2,7 @@ import type { AccountQueries } from '../../projections/accounts.queries';
 import type { DealQueries } from '../../projections/deals.queries';
 import type { NotificationQueries } from '../../projections/notifications.queries';
 import type { TokenService } from '../auth/tokens';
+import type { CommandBus } from '../commands/command-bus';
 import type { CommandRunner } from '../commands/run-command';
 import type { AppConfig } from '../config';
 import type { EventStore } from '../event-store/event-store';
@@ -27,6 +28,9 @@ export interface DealParts {
     notifications: NotificationQueries;
   };
   settle(position: number): Promise<void>;
+  /** Link claims are read and appended through the bus (auth/link-holders.ts). */
+  bus: CommandBus;
+  keyedHash(label: string, value: string): string;
 }
 
 export interface DealRouteDeps extends RouteDeps<DealParts> {

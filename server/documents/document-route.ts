@@ -26,7 +26,10 @@ export interface DocumentRouteSpec<P extends z.ZodObject> {
   bearer?: boolean;
   preHandler?: (request: FastifyRequest) => Promise<void>;
   preValidation?: (request: FastifyRequest) => Promise<void>;
-  load: (params: z.infer<P>, request: FastifyRequest) => MoneyDocumentDto;
+  load: (
+    params: z.infer<P>,
+    request: FastifyRequest,
+  ) => MoneyDocumentDto | Promise<MoneyDocumentDto>;
 }
 
 /** What a reader through a link sees: the document without the gateway's payment or transfer id. */
@@ -92,7 +95,7 @@ export function documentRoute<P extends z.ZodObject>(
       },
     },
     async (request, reply) => {
-      const doc = spec.load(request.params as z.infer<P>, request);
+      const doc = await spec.load(request.params as z.infer<P>, request);
       await sendPdf(reply, doc, request.query.lang ?? requestLanguage(request));
     },
   );

@@ -53,12 +53,20 @@ interface LiveQueries {
   requests: Pick<PaymentRequestQueries, 'creatorOf'>;
 }
 
+const claimNotices = new Set(['LinkClaimed', 'LinkClaimMoved', 'LinkEmailConfirmed']);
+
 /** What an applied event tells the live connections, and whose deal, request or account it is (from the read models). */
 function noticeLookup(
   queries: LiveQueries,
 ): (event: ProjectedEvent) => { notice: ChangeNotice; owner: string | null } | null {
   return (event) => {
-    const s = event.streamId;
+    // A link's claim that moved or was confirmed changes what its pages show: told as the deal's
+    // or request's change, so the device that lost the claim hears it at once.
+    const s = event.streamId.startsWith('link-claim-')
+      ? claimNotices.has(event.type)
+        ? event.streamId.slice('link-claim-'.length)
+        : ''
+      : event.streamId;
     if (s.startsWith('deal-')) {
       const id = Number(s.slice(5));
       const owner =

@@ -48,6 +48,8 @@ export interface NotificationFacts {
   /** Whether a creator without an account turned push on for the deal, and in which language. */
   linkSubscribed(dealId: number): boolean;
   linkLanguage(dealId: number): Language;
+  /** The language the brand of a payment request had when it accepted the request by its link. */
+  requestBrandLanguage(requestId: number): Language | null;
   /** An address without an account that used the unsubscribe link. */
   emailOptedOut(email: string): boolean;
   /** The address's recipient blocked payment requests from this creator. */
@@ -328,11 +330,14 @@ function planRequestNotifications(
   };
   const brandUrl = `/pay-request/${r.token}`;
   const creatorUrl = '/payment-requests';
-  // A brand with an account hears through its preferences; otherwise by email, in the creator's language.
+  // A brand with an account hears through its preferences; otherwise by email, in the language
+  // its browser had when it accepted the request (before that, the creator's).
+  const brandLanguage =
+    facts.requestBrandLanguage(requestId) ?? (creator ? languageOf(creator) : 'en');
   const toBrand = (kind: NotificationKind, p: TextParams) => {
     const account = facts.userByEmail(r.brandEmail);
     if (account) toUser(account, kind, p, brandUrl);
-    else toAddress(r.brandEmail, creator ? languageOf(creator) : 'en', kind, p, brandUrl);
+    else toAddress(r.brandEmail, brandLanguage, kind, p, brandUrl);
   };
   switch (event.type) {
     case 'PaymentRequestCreated': {

@@ -49,6 +49,8 @@ function notificationFacts(
     adminEmails: config.notifications.adminEmails,
     linkSubscribed: (dealId) => queries.notifications.linkSubscriptions(dealId).length > 0,
     linkLanguage: (dealId) => queries.notifications.linkLanguage(dealId),
+    requestBrandLanguage: (requestId) =>
+      queries.notifications.claimLanguage(`payment-request-${requestId}`),
     emailOptedOut: (email) => queries.notifications.isOptedOut(optOutStreamId(email)),
     requestSenderBlocked: (email, creatorId) =>
       queries.notifications.isRequestSenderBlocked(requestBlockStreamId(email, creatorId)),

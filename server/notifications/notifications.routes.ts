@@ -15,7 +15,8 @@ import type { NotificationRouteDeps } from './notification-parts';
 import { appendNotificationEvent, linkPushStreamId, optOutStreamId } from './notification-streams';
 import { catalogs } from './texts';
 import { createLinkSubscriptions } from './link-subscriptions';
-import { assertClaimer, createLinkClaims } from '../auth/link-claim';
+import { createLinkClaims } from '../auth/link-claim';
+import { createLinkHolders } from '../auth/link-holders';
 import { confirmPage, messagePage } from './notification-pages';
 
 const security = [{ bearerAuth: [] }];
@@ -115,7 +116,7 @@ interface LinkPush {
   ofClaimer(
     request: ClaimedRequest,
     options?: { beforeAcceptance?: boolean },
-  ): ReturnType<NotificationRouteDeps['dealViews']['linkRecord']>;
+  ): Promise<ReturnType<NotificationRouteDeps['dealViews']['linkRecord']>>;
   subscriptions: ReturnType<typeof createLinkSubscriptions>;
 }
 
@@ -127,13 +128,19 @@ interface LinkPush {
  */
 function claimerLink({ ctx, dealViews }: NotificationRouteDeps): LinkPush['ofClaimer'] {
   const claims = createLinkClaims(ctx);
-  return (request, { beforeAcceptance = false } = {}) => {
+  const holders = createLinkHolders(ctx);
+  return async (request, { beforeAcceptance = false } = {}) => {
     const record = dealViews.linkRecord(request.params.token);
     if (record.context.influencerAcceptedAt === null) {
       if (beforeAcceptance) return record;
       throw new DomainError('deal_notifications_not_yet');
     }
-    assertClaimer(record.context, claims.claimOf(request));
+    await holders.assertHolder(
+      { kind: 'deal', id: record.id },
+      record.context,
+      claims.claimOf(request),
+      'deal_claimed_elsewhere',
+    );
     return record;
   };
 }
@@ -191,7 +198,7 @@ function linkPushRoutes(app: ZodApp, deps: NotificationRouteDeps): void {
       },
     },
     async (request) => {
-      const record = link.ofClaimer(request);
+      const record = await link.ofClaimer(request);
       // As for account subscriptions: only https endpoints of known push services (no SSRF).
       if (!pushEndpointAllowed(request.body.subscription.endpoint, ctx.config.push.allowedHosts)) {
         throw new DomainError('push_endpoint_not_allowed');
@@ -218,7 +225,7 @@ function linkPushRoutes(app: ZodApp, deps: NotificationRouteDeps): void {
       },
     },
     async (request) => {
-      const record = link.ofClaimer(request, { beforeAcceptance: true });
+      const record = await link.ofClaimer(request, { beforeAcceptance: true });
       const known = ctx.queries.notifications
         .linkSubscriptions(record.id)
         .some((s) => s.endpoint === request.body.endpoint);

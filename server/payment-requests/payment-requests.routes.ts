@@ -13,6 +13,7 @@ import { catalogs } from '../notifications/texts';
 import { EXPIRED_MESSAGE, isExpired } from '@machines/payment-request/payment-request.commands';
 import { requestNotFound } from '../commands/run-command';
 import { requestGuard } from '../auth/ownership';
+import { createLinkHolders, type LinkHolders } from '../auth/link-holders';
 import { createPaymentRequest } from './new-payment-request';
 import { releasePaymentRequest } from '../money/request-payouts';
 import { toPaymentRequestDto } from './payment-request-dto';
@@ -32,6 +33,13 @@ const errors = {
   409: errorSchema,
   410: errorSchema,
 };
+
+/** Accepting answers the browser's claim secret once (docs/api.md). */
+const acceptAnswer = z.object({
+  success: z.boolean(),
+  request: paymentRequestSchema,
+  claimSecret: z.string().optional(),
+});
 
 /** The brand acting through a request's link (no account: the link is the actor). */
 const brandCtx = (request: Parameters<typeof commandContext>[0], id: number) =>
@@ -182,9 +190,25 @@ function linkRoutes(app: ZodApp, { ctx }: RequestRouteDeps): void {
   );
 }
 
+/**
+ * Accepting binds the link to this browser, as a creator's acceptance binds a deal: a claim secret
+ * answered once; codes to continue elsewhere go to the address the request was mailed to.
+ */
+function claimForBrand(
+  claims: LinkHolders,
+  record: { id: number; context: { request: { brandEmail: string } | null } },
+  request: Parameters<typeof requestLanguage>[0],
+  meta: ReturnType<typeof brandCtx>,
+): Promise<string> {
+  const email = record.context.request!.brandEmail;
+  const facts = { language: requestLanguage(request), fromBrandSignInAddress: false, email };
+  return claims.claim({ kind: 'payment-request', id: record.id }, facts, meta);
+}
+
 /** The brand's actions through the link: accepting or rejecting the request, and paying it. */
 function linkActionRoutes(app: ZodApp, { ctx }: RequestRouteDeps): void {
   const { byToken, linkDto } = requestReads(ctx);
+  const claims = createLinkHolders(ctx);
 
   app.post(
     '/api/payment-requests/accept/:token',
@@ -192,23 +216,22 @@ function linkActionRoutes(app: ZodApp, { ctx }: RequestRouteDeps): void {
       schema: {
         tags,
         params: tokenParam,
-        response: {
-          200: z.object({ success: z.boolean(), request: paymentRequestSchema }),
-          ...errors,
-        },
+        response: { 200: acceptAnswer, ...errors },
       },
     },
     async (request) => {
       const record = byToken(request.params.token);
       const guard = requestGuard.link(request.params.token);
+      const meta = brandCtx(request, record.id);
       const { position } = await ctx.run.request(
         record.id,
         { type: 'AcceptPaymentRequest' },
-        brandCtx(request, record.id),
+        meta,
         guard,
       );
       await ctx.settle(position);
-      return { success: true, request: linkDto(request.params.token) };
+      const claimSecret = await claimForBrand(claims, record, request, meta);
+      return { success: true, request: linkDto(request.params.token), claimSecret };
     },
   );
 

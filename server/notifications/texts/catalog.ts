@@ -73,6 +73,10 @@ export interface TextCatalog {
     blockedBody: string;
     /** Told to a creator whose request is not mailed (the address blocked them), without saying why. */
     notMailed: string;
+    /** The one-time code that confirms a link's address or moves its claim (`{code}`, `{minutes}`). */
+    linkCodeSubject: string;
+    linkCodeBody: Record<'confirm' | 'resume', string>;
+    linkCodeIgnore: string;
   };
 }
 

@@ -120,5 +120,14 @@ export const en: TextCatalog = {
     blockedTitle: 'Creator blocked',
     blockedBody: 'This address will no longer receive payment requests from this creator.',
     notMailed: 'We did not e-mail this request to the brand. Share the link with them yourself.',
+    linkCodeSubject: 'Your code',
+    linkCodeBody: {
+      confirm:
+        'Enter this code on the deal page to confirm your e-mail address. It works for {minutes} minutes.',
+      resume:
+        'Enter this code on the page you opened to continue there. It works for {minutes} minutes. The device you used before will stop working for this link.',
+    },
+    linkCodeIgnore:
+      'If you did not ask for this code, ignore this e-mail: nothing changes without it.',
   },
 };

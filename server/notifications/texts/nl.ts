@@ -118,5 +118,14 @@ export const nl: TextCatalog = {
     blockedTitle: 'Creator geblokkeerd',
     blockedBody: 'Dit adres krijgt geen betaalverzoeken van deze creator meer.',
     notMailed: 'We hebben dit verzoek niet naar het merk gemaild. Deel de link zelf met hen.',
+    linkCodeSubject: 'Je code',
+    linkCodeBody: {
+      confirm:
+        'Vul deze code in op de pagina van de deal om je e-mailadres te bevestigen. Hij werkt {minutes} minuten.',
+      resume:
+        'Vul deze code in op de pagina die je opende om daar verder te gaan. Hij werkt {minutes} minuten. Het apparaat dat je eerder gebruikte, werkt dan niet meer voor deze link.',
+    },
+    linkCodeIgnore:
+      'Heb je deze code niet aangevraagd? Negeer deze e-mail dan: zonder de code verandert er niets.',
   },
 };

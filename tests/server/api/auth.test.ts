@@ -50,7 +50,7 @@ describe('accounts and auth', () => {
     ).toBe(409);
   });
 
-  it('given a user, when logging in, then a token and user with isOnboardingComplete; me answers; no login event is stored', async () => {
+  it('given a user, when logging in, then a token and user with isOnboardingComplete; me answers; no login event is stored (the address it signed in from is already known)', async () => {
     const u = await registerUser(t.app);
     const head = await t.ctx.store.headPosition();
     const res = await t.app.inject({

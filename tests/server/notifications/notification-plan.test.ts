@@ -49,6 +49,7 @@ function facts(
     users?: UserContext[];
     link?: Language | null;
     optedOut?: string[];
+    requestBrand?: Language;
   } = {},
 ): NotificationFacts {
   const users = over.users ?? [brand, creator];
@@ -81,6 +82,7 @@ function facts(
     adminEmails: ['ops@escrow.test', 'cto@escrow.test'],
     linkSubscribed: () => link !== null,
     linkLanguage: () => link ?? 'en',
+    requestBrandLanguage: (id) => (id === 7 ? (over.requestBrand ?? null) : null),
     emailOptedOut: (email) => (over.optedOut ?? []).includes(email),
     requestSenderBlocked: () => false,
   };
@@ -229,6 +231,10 @@ describe('planNotifications', () => {
     expect(
       plan(pr('PaymentRequestCreated'), facts({ optedOut: ['marketing@acme.example'] })),
     ).toEqual([]);
+    // Once the brand accepted through its link, its browser's language is its own.
+    expect(plan(pr('PaymentRequestPaid'), facts({ requestBrand: 'nl' }))[0]).toMatch(
+      /^email:marketing@acme.example email nl → /,
+    );
   });
 
   it('preferences narrow the channels; both off means nothing at all', () => {

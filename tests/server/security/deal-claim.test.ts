@@ -72,7 +72,7 @@ describe('claiming a deal link', () => {
     ] as Record<string, string>[]) {
       const onboarding = await post(`/api/deals/start-onboarding/${link}`, headers);
       expect(onboarding.statusCode).toBe(403);
-      expect(onboarding.json().message).toContain('accepted in another browser');
+      expect(onboarding.json().message).toContain('continues on another device');
       expect((await post(`/api/deals/deliver/${link}`, headers)).statusCode).toBe(403);
     }
     expect(t.ctx.queries.deals.byId(id)!.context.onboardingAccountId).toBeNull();

@@ -142,4 +142,26 @@ export const enCore = {
   'accept.platforms': 'Platforms',
   'accept.profile': 'Your profile',
   'accept.briefing': 'Briefing',
+  'claim.elsewhereDeal': 'This deal continues on another device',
+  'claim.elsewhereRequest': 'This payment request continues on another device',
+  'claim.elsewhereText':
+    'Only one device can act on this link. Get a code by e-mail at {email} to continue here; the other device then stops.',
+  'claim.noEmailText':
+    'No e-mail address was confirmed for this link, so it cannot move here. Open it on the device that accepted it.',
+  'claim.continueHere': 'Continue on this device',
+  'claim.sending': 'Sending code…',
+  'claim.codeSent': 'We sent a 6-digit code to {email}. It works for {minutes} minutes.',
+  'claim.codeLabel': 'Code from the e-mail',
+  'claim.checking': 'Checking…',
+  'claim.newCode': 'Send a new code',
+  'claim.resumed': 'You can continue on this device now',
+  'claim.error': 'That did not work',
+  'claim.confirmTitle': 'Confirm your e-mail address',
+  'claim.confirmText':
+    'If you switch phone or browser, we send a code to this address so you can continue there. Nobody else can take over this deal.',
+  'claim.emailLabel': 'Your e-mail address',
+  'claim.sendCode': 'Send code',
+  'claim.confirm': 'Confirm',
+  'claim.confirmed': 'E-mail confirmed ({email}): you can continue on any device.',
+  'claim.confirmedToast': 'E-mail address confirmed',
 };

@@ -93,6 +93,7 @@ export const enRequests = {
   'psuccess.step3': 'After delivery the money is released.',
   'psuccess.protection':
     'Your payment is protected by escrow: the money stays safe until the assignment is delivered.',
+  'psuccess.request': 'Back to your request',
   'psuccess.home': 'Back to home',
   'psuccess.support': 'Contact support',
   'psuccess.dashboard': 'Dashboard',

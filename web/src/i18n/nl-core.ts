@@ -141,4 +141,27 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'accept.platforms': 'Platforms',
   'accept.profile': 'Jouw profiel',
   'accept.briefing': 'Briefing',
+  'claim.elsewhereDeal': 'Deze deal loopt verder op een ander apparaat',
+  'claim.elsewhereRequest': 'Dit betaalverzoek loopt verder op een ander apparaat',
+  'claim.elsewhereText':
+    'Maar één apparaat kan met deze link werken. Vraag een code per e-mail aan op {email} om hier verder te gaan; het andere apparaat stopt dan.',
+  'claim.noEmailText':
+    'Voor deze link is geen e-mailadres bevestigd, dus hij kan niet hierheen. Open hem op het apparaat waarop hij is geaccepteerd.',
+  'claim.continueHere': 'Verder op dit apparaat',
+  'claim.sending': 'Code versturen…',
+  'claim.codeSent':
+    'We hebben een code van 6 cijfers gestuurd naar {email}. Hij werkt {minutes} minuten.',
+  'claim.codeLabel': 'Code uit de e-mail',
+  'claim.checking': 'Controleren…',
+  'claim.newCode': 'Stuur een nieuwe code',
+  'claim.resumed': 'Je kunt nu op dit apparaat verder',
+  'claim.error': 'Dat lukte niet',
+  'claim.confirmTitle': 'Bevestig je e-mailadres',
+  'claim.confirmText':
+    'Wissel je van telefoon of browser, dan sturen we een code naar dit adres zodat je daar verder kunt. Niemand anders kan deze deal overnemen.',
+  'claim.emailLabel': 'Je e-mailadres',
+  'claim.sendCode': 'Code sturen',
+  'claim.confirm': 'Bevestigen',
+  'claim.confirmed': 'E-mailadres bevestigd ({email}): je kunt op elk apparaat verder.',
+  'claim.confirmedToast': 'E-mailadres bevestigd',
 };

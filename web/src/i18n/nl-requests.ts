@@ -95,6 +95,7 @@ export const nlRequests: Record<keyof typeof enRequests, string> = {
   'psuccess.step3': 'Na levering wordt het geld vrijgegeven.',
   'psuccess.protection':
     'Je betaling is beschermd door escrow: het geld blijft veilig tot de opdracht is geleverd.',
+  'psuccess.request': 'Terug naar je verzoek',
   'psuccess.home': 'Terug naar home',
   'psuccess.support': 'Contact opnemen met support',
   'psuccess.dashboard': 'Dashboard',

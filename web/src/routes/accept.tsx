@@ -14,8 +14,17 @@ import { useLinkCommands } from '@/features/deals/hooks/use-link-commands';
 import { useLinkDeal } from '@/features/deals/hooks/use-link-deal';
 import { statusTextVars } from '@/features/deals/model/deal-split';
 import { dealViewOf } from '@/features/deals/model/deal-view';
+import { dealKeys } from '@/features/deals/api/keys';
 import { DocumentLink } from '@/features/documents/components/document-link';
+import { useLinkClaim } from '@/features/link-claim/api/get-link-claim.query';
 import { t, tKey } from '@/i18n';
+
+// The claim part (continue on this device, confirm the e-mail) loads once the deal is accepted.
+const LinkClaimPanel = lazy(() =>
+  import('@/features/link-claim/components/link-claim-panel').then((m) => ({
+    default: m.LinkClaimPanel,
+  })),
+);
 
 /** The outcomes after which the creator was paid out, and so has a statement. */
 const PAID_OUT = new Set(['completed', 'approved_after_dispute', 'split_resolved']);
@@ -38,6 +47,10 @@ export default function AcceptRoute() {
   const commands = useLinkCommands(token);
   const d = deal.data;
   const view = dealViewOf(d);
+  const target = { kind: 'deal', token, pageKey: dealKeys.byToken(token) } as const;
+  const claim = useLinkClaim(target, d?.influencerAcceptedAt != null);
+  // Another device holds the link: its steps are not this browser's to take.
+  const elsewhere = claim.data?.holder === 'elsewhere';
 
   if (deal.isPending) return <Spinner />;
   if (!d || !view) return <LinkNotFound />;
@@ -60,14 +73,23 @@ export default function AcceptRoute() {
         </p>
         <DealProgress step={view.step} />
       </Card>
+      {accepted && claim.data && (
+        <Suspense fallback={null}>
+          <LinkClaimPanel
+            target={target}
+            claim={claim.data}
+            confirm={view.status !== 'cancelled'}
+          />
+        </Suspense>
+      )}
       <CreatorBrief deal={d} />
       {!accepted && <LinkEscrowCard />}
-      <LinkSteps view={view} accepted={accepted} commands={commands} />
+      {!elsewhere && <LinkSteps view={view} accepted={accepted} commands={commands} />}
       <LinkStatusNote deal={d} view={view} />
-      {accepted && PAID_OUT.has(view.status) && (
+      {accepted && PAID_OUT.has(view.status) && !elsewhere && (
         <DocumentLink to={`/accept/${token}/statement`} kind="statement" />
       )}
-      {accepted && view.status !== 'cancelled' && (
+      {accepted && view.status !== 'cancelled' && !elsewhere && (
         <Suspense fallback={null}>
           <LinkNotificationsCard token={token} />
         </Suspense>

@@ -9,6 +9,7 @@ import { t, formatMoney } from '@/i18n';
 import { HeroIcon, Icon } from '@/components/ui/icon';
 import { supportMailto } from '@/lib/support';
 import { DocumentLink } from '@/features/documents/components/document-link';
+import { getAuthToken } from '@/lib/auth-token';
 
 const SUPPORT = supportMailto();
 
@@ -18,14 +19,20 @@ export default function PayRequestSuccessRoute() {
   const request = useRequestByToken(token);
   const view = useRequestView(request.data);
   const r = request.data;
+  // A brand without an account goes back to its request's page (its receipt, review and status),
+  // not to a dashboard or home page that asks it to sign in.
+  const signedIn = getAuthToken() !== null;
+  const back = signedIn ? '/' : `/pay-request/${encodeURIComponent(token)}`;
 
   return (
     <main className="mx-auto w-full max-w-md space-y-4 px-4 py-6">
-      <div className="flex justify-end">
-        <Link to="/dashboard" className={buttonClass('ghost')}>
-          {t('psuccess.dashboard')}
-        </Link>
-      </div>
+      {signedIn && (
+        <div className="flex justify-end">
+          <Link to="/dashboard" className={buttonClass('ghost')}>
+            {t('psuccess.dashboard')}
+          </Link>
+        </div>
+      )}
       <div className="text-center">
         <HeroIcon name="check" tone="bg-emerald-100 text-emerald-700" />
         <h1 className="mt-2 text-2xl font-bold">{t('psuccess.title')}</h1>
@@ -60,8 +67,8 @@ export default function PayRequestSuccessRoute() {
         <Icon name="lock" className="mr-1 h-4 w-4 align-[-2px]" /> {t('psuccess.protection')}
       </p>
       <div className="grid gap-2">
-        <Link to="/" className={buttonClass('primary', true)}>
-          {t('psuccess.home')}
+        <Link to={back} className={buttonClass('primary', true)}>
+          {signedIn ? t('psuccess.home') : t('psuccess.request')}
         </Link>
         <a href={SUPPORT} className={buttonClass('secondary', true)}>
           {t('psuccess.support')}

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
@@ -20,6 +21,14 @@ import { HttpError, errorText } from '@/lib/http';
 import { useLiveQueries } from '@/app/live-updates';
 import { t, tKey, formatMoney } from '@/i18n';
 import { HeroIcon, Icon, type IconName } from '@/components/ui/icon';
+import { useLinkClaim } from '@/features/link-claim/api/get-link-claim.query';
+
+// "Continue on this device", loaded only where another device holds the link.
+const LinkClaimPanel = lazy(() =>
+  import('@/features/link-claim/components/link-claim-panel').then((m) => ({
+    default: m.LinkClaimPanel,
+  })),
+);
 
 function Notice({ icon, title, text }: { icon: IconName; title: string; text?: string }) {
   return (
@@ -43,6 +52,11 @@ export default function PayRequestRoute() {
   const view = useRequestView(request.data);
   const accept = useAcceptRequest();
   const checkout = useRequestCheckout();
+  const target = { kind: 'request', token, pageKey: requestKeys.byToken(token) } as const;
+  const claimable = request.data != null && request.data.status !== 'pending';
+  const claim = useLinkClaim(target, claimable);
+  // The brand's browser that accepted holds the link; another device continues by e-mail code.
+  const elsewhere = claim.data?.holder === 'elsewhere';
   useLiveQueries(
     token ? `/api/events/stream/request/${encodeURIComponent(token)}` : null,
     () => [requestKeys.byToken(token)],
@@ -75,7 +89,9 @@ export default function PayRequestRoute() {
           ? window.location.assign(answer.url)
           : toast({ title: t('preq.payError'), variant: 'destructive' }),
       onError: (e) =>
-        toast({ title: t('preq.payError'), description: errorText(e), variant: 'destructive' }),
+        e instanceof HttpError && e.serverErrorCode === 'request_claimed_elsewhere'
+          ? void claim.refetch()
+          : toast({ title: t('preq.payError'), description: errorText(e), variant: 'destructive' }),
     });
 
   return (
@@ -135,7 +151,12 @@ export default function PayRequestRoute() {
           <p className="text-center text-xs text-slate-500">{t('preq.acceptNote')}</p>
         </div>
       )}
-      {!inactive && view.status === 'accepted' && (
+      {claim.data && elsewhere && (
+        <Suspense fallback={null}>
+          <LinkClaimPanel target={target} claim={claim.data} confirm={false} />
+        </Suspense>
+      )}
+      {!inactive && view.status === 'accepted' && !elsewhere && (
         <div className="space-y-2">
           <Button
             block

@@ -1,7 +1,7 @@
 import type { DealDto } from '@machines/contract/api';
 import { getAuthToken } from '@/lib/auth-token';
 import { api } from '@/lib/http';
-import { saveClaimSecret } from '@/features/deals/model/claim-secret';
+import { saveClaimSecret } from '@/lib/claim-secret';
 import { dealKeys } from './keys';
 import { useDealMutation, type PutAnswer } from './use-deal-mutation';
 

@@ -1,7 +1,7 @@
 import type { DealDto } from '@machines/contract/api';
 import { getAuthToken } from '@/lib/auth-token';
 import { api } from '@/lib/http';
-import { claimHeaders } from '@/features/deals/model/claim-secret';
+import { claimHeaders } from '@/lib/claim-secret';
 import { putLinkDeal } from './accept-deal.mutation';
 import { useDealMutation } from './use-deal-mutation';
 

@@ -1,6 +1,6 @@
 import { getAuthToken } from '@/lib/auth-token';
 import { api } from '@/lib/http';
-import { claimHeaders } from '@/features/deals/model/claim-secret';
+import { claimHeaders } from '@/lib/claim-secret';
 
 const path = (token: string) => `/api/deals/link/${encodeURIComponent(token)}/notifications`;
 /** The devices belong to the claim: the accepting browser's claim secret, or the creator's login. */

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { getAuthToken } from '@/lib/auth-token';
 import { api } from '@/lib/http';
-import { claimHeaders } from '@/features/deals/model/claim-secret';
+import { claimHeaders } from '@/lib/claim-secret';
 
 export const startOnboarding = (token: string) =>
   api<{ url?: string }>(`/api/deals/start-onboarding/${encodeURIComponent(token)}`, {

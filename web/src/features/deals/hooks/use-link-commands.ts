@@ -1,22 +1,31 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast-store';
 import { useAcceptDeal } from '@/features/deals/api/accept-deal.mutation';
 import { useDeliverDeal } from '@/features/deals/api/deliver-deal.mutation';
 import { useStartOnboarding } from '@/features/deals/api/start-onboarding.mutation';
-import { errorText } from '@/lib/http';
+import { dealKeys } from '@/features/deals/api/keys';
+import { errorText, HttpError } from '@/lib/http';
 import { t, type MessageKey } from '@/i18n';
 
-const failed = (title: MessageKey) => (error: Error) =>
-  toast({
-    title: t(title),
-    description: errorText(error) || t('app.tryAgainLater'),
-    variant: 'destructive',
-  });
+/**
+ * A refusal because another device holds the link reads the claim again, so the page shows how to
+ * continue here; anything else is a toast.
+ */
+const failedWith = (client: QueryClient, token: string) => (title: MessageKey) => (error: Error) =>
+  error instanceof HttpError && error.serverErrorCode === 'deal_claimed_elsewhere'
+    ? void client.invalidateQueries({ queryKey: dealKeys.byToken(token) })
+    : toast({
+        title: t(title),
+        description: errorText(error) || t('app.tryAgainLater'),
+        variant: 'destructive',
+      });
 
 /** What the creator does through the link: accept, connect a bank account, deliver. */
 export function useLinkCommands(token: string) {
   const accept = useAcceptDeal();
   const onboarding = useStartOnboarding();
   const deliver = useDeliverDeal();
+  const failed = failedWith(useQueryClient(), token);
   return {
     accept: () =>
       accept.mutate(token, {

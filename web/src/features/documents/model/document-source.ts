@@ -1,4 +1,4 @@
-import { claimHeaders } from '@/features/deals/model/claim-secret';
+import { claimHeaders } from '@/lib/claim-secret';
 import type { RequestOptions } from '@/lib/http';
 
 /** Where a document page reads its document: the API path and how to call it. */

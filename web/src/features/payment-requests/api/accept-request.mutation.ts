@@ -1,9 +1,14 @@
 import { api } from '@/lib/http';
+import { saveClaimSecret } from '@/lib/claim-secret';
 import { useRequestMutation } from './use-request-mutation';
 
-export const acceptRequest = (token: string) =>
-  api<unknown>(`/api/payment-requests/accept/${encodeURIComponent(token)}`, {
-    method: 'POST',
-    auth: 'none',
-  });
+/** Accepting binds the request's link to this browser: its claim secret is kept for paying and reviewing. */
+export const acceptRequest = async (token: string) => {
+  const answer = await api<{ claimSecret?: string }>(
+    `/api/payment-requests/accept/${encodeURIComponent(token)}`,
+    { method: 'POST', auth: 'none' },
+  );
+  saveClaimSecret(token, answer.claimSecret, 'request');
+  return answer;
+};
 export const useAcceptRequest = () => useRequestMutation(acceptRequest);

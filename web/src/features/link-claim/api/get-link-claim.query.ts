@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getAuthToken } from '@/lib/auth-token';
+import { claimHeaders } from '@/lib/claim-secret';
+import { api } from '@/lib/http';
+import { linkClaimKey, linkClaimPath, type ClaimTarget } from './link-claim-paths';
+
+export interface LinkClaimDto {
+  /** `you`: this browser holds the link; `elsewhere`: another device does; `open`: nobody yet. */
+  holder: 'you' | 'elsewhere' | 'open';
+  email: string | null;
+  emailConfirmed: boolean;
+}
+
+/** Whether this browser holds the link (its claim secret, or the signed-in creator who accepted). */
+export const linkClaimQueryOptions = ({ kind, token, pageKey }: ClaimTarget) =>
+  queryOptions({
+    queryKey: linkClaimKey(pageKey),
+    queryFn: () =>
+      api<LinkClaimDto>(linkClaimPath(kind, token, 'claim'), {
+        auth: kind === 'deal' && getAuthToken() ? 'user' : 'none',
+        headers: claimHeaders(token, kind),
+      }),
+  });
+
+/** Asked only where the link can be claimed (`enabled`): before that nobody holds it. */
+export const useLinkClaim = (target: ClaimTarget, enabled = true) =>
+  useQuery({ ...linkClaimQueryOptions(target), enabled });

@@ -1,0 +1,50 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { LINK_CODE_MINUTES } from '@machines/link-claim/link-claim.commands';
+import { t } from '@/i18n';
+
+/** The six digits from the e-mail: told where the code went, and asked again if it was wrong. */
+export function CodeForm({
+  sentTo,
+  submitLabel,
+  pending,
+  error,
+  onSubmit,
+  onResend,
+}: {
+  sentTo: string;
+  submitLabel: string;
+  pending: boolean;
+  error: string | null;
+  onSubmit: (code: string) => void;
+  onResend: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit(code.trim());
+  };
+  return (
+    <form className="space-y-3" onSubmit={submit} noValidate>
+      <p className="text-sm text-slate-700" role="status">
+        {t('claim.codeSent', { email: sentTo, minutes: LINK_CODE_MINUTES })}
+      </p>
+      <TextField
+        label={t('claim.codeLabel')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+        error={error}
+      />
+      <Button block type="submit" disabled={pending || code.length !== 6}>
+        {pending ? t('claim.checking') : submitLabel}
+      </Button>
+      <Button block type="button" variant="ghost" onClick={onResend}>
+        {t('claim.newCode')}
+      </Button>
+    </form>
+  );
+}

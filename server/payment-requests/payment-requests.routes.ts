@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorSchema, paymentRequestSchema } from '@machines/contract/api';
 import { userOf } from '../auth/authenticate';
@@ -13,6 +13,7 @@ import { catalogs } from '../notifications/texts';
 import { EXPIRED_MESSAGE, isExpired } from '@machines/payment-request/payment-request.commands';
 import { requestNotFound } from '../commands/run-command';
 import { requestGuard } from '../auth/ownership';
+import { createLinkClaims } from '../auth/link-claim';
 import { createLinkHolders, type LinkHolders } from '../auth/link-holders';
 import { createPaymentRequest } from './new-payment-request';
 import { releasePaymentRequest } from '../money/request-payouts';
@@ -331,6 +332,16 @@ function completionRoutes(app: ZodApp, { ctx, guards }: RequestRouteDeps): void 
 /** The brand's review through its link: approving (the payout follows) or disputing with a reason. */
 function reviewRoutes(app: ZodApp, { ctx, idempotency }: RequestRouteDeps): void {
   const { byToken, linkDto } = requestReads(ctx);
+  const holders = createLinkHolders(ctx);
+  const { claimOf } = createLinkClaims(ctx);
+  // Only the browser holding the link reviews (another device continues with an e-mail code).
+  const assertBrand = (request: FastifyRequest, id: number) =>
+    holders.assertHolder(
+      { kind: 'payment-request', id },
+      { claimSecretHash: null, claimedByUserId: null },
+      claimOf(request),
+      'request_claimed_elsewhere',
+    );
   const answer = {
     200: z.object({ success: z.boolean(), request: paymentRequestSchema }),
     ...errors,
@@ -351,6 +362,7 @@ function reviewRoutes(app: ZodApp, { ctx, idempotency }: RequestRouteDeps): void
     },
     async (request) => {
       const { id } = byToken(request.params.token);
+      await assertBrand(request, id);
       const key = idempotency.intentKey(request);
       const result = await releasePaymentRequest(
         ctx,
@@ -379,6 +391,7 @@ function reviewRoutes(app: ZodApp, { ctx, idempotency }: RequestRouteDeps): void
     },
     async (request) => {
       const { id } = byToken(request.params.token);
+      await assertBrand(request, id);
       const command = {
         type: 'DisputePaymentRequest',
         reason: request.body.reason,

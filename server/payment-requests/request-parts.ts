@@ -1,6 +1,7 @@
 import type { AccountQueries } from '../../projections/accounts.queries';
 import type { NotificationQueries } from '../../projections/notifications.queries';
 import type { PaymentRequestQueries } from '../../projections/payment-requests.queries';
+import type { TokenService } from '../auth/tokens';
 import type { CommandBus } from '../commands/command-bus';
 import type { CommandRunner } from '../commands/run-command';
 import type { AppConfig } from '../config';
@@ -27,6 +28,8 @@ export interface RequestParts {
     notifications: NotificationQueries;
   };
   settle(position: number): Promise<void>;
+  /** Who a link request speaks for besides its claim secret (auth/link-claim.ts). */
+  tokens: TokenService;
 }
 
 export type RequestRouteDeps = RouteDeps<RequestParts>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccounts } from '../../../server/admin/admin-accounts';
 import { isSimulated } from '../../../server/money/gateway/create-gateway';
 import type { SimulatedGateway } from '../../../server/money/gateway/simulated/simulated-gateway';
-import { createPaidRequest, payDeal } from './flow-helpers';
+import { claimHeader, createPaidRequest, payDeal } from './flow-helpers';
 import { bearer, createDeal, createTestApp, registerUser, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -66,11 +66,14 @@ const complete = (id: number) =>
     payload: { note: 'Posted', links: ['https://example.com/post/1'] },
   });
 /** The brand approves the completed work through its link. */
-const approve = (id: number) =>
-  t.app.inject({
+const approve = (id: number) => {
+  const token = t.ctx.queries.requests.byId(id)!.context.request!.token;
+  return t.app.inject({
     method: 'POST',
-    url: `/api/payment-requests/approve/${t.ctx.queries.requests.byId(id)!.context.request!.token}`,
+    url: `/api/payment-requests/approve/${token}`,
+    headers: claimHeader(token),
   });
+};
 const completeAndApprove = async (id: number) => {
   expect((await complete(id)).statusCode).toBe(200);
   return approve(id);

@@ -89,9 +89,13 @@ export async function createPaidRequest(
   });
   expect(created.statusCode, created.body).toBe(201);
   const { id, shareableToken: token } = created.json() as { id: number; shareableToken: string };
-  expect(
-    (await app.inject({ method: 'POST', url: `/api/payment-requests/accept/${token}` })).statusCode,
-  ).toBe(200);
+  const accepted = await app.inject({
+    method: 'POST',
+    url: `/api/payment-requests/accept/${token}`,
+  });
+  expect(accepted.statusCode).toBe(200);
+  // The brand's browser keeps its claim secret: only it reviews the work.
+  claimSecrets.set(token, (accepted.json() as { claimSecret: string }).claimSecret);
   const checkout = await app.inject({
     method: 'POST',
     url: `/api/payment-requests/${token}/checkout`,

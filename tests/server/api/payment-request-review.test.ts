@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSimulated } from '../../../server/money/gateway/create-gateway';
-import { createPaidRequest } from './flow-helpers';
+import { claimHeader, createPaidRequest } from './flow-helpers';
 import {
   bearer,
   createAuditor,
@@ -25,8 +25,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A POST from the brand's browser: its claim secret goes along to the link's routes. */
 const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...claimHeader(url.split('/').pop()!), ...headers },
+    ...(payload ? { payload } : {}),
+  });
 const complete = (id: number, payload: object = {}) =>
   post(`/api/payment-requests/${id}/complete`, payload, bearer(creator.token));
 const link = async (token: string) =>
@@ -68,6 +74,12 @@ describe('the creator completes, the brand reviews', () => {
     await connectPayouts();
     const { id, token } = await createPaidRequest(t.app, t.ctx, creator.token);
     await complete(id);
+    // A stranger with only the link cannot review: the brand's browser holds it.
+    const stranger = await t.app.inject({
+      method: 'POST',
+      url: `/api/payment-requests/approve/${token}`,
+    });
+    expect(stranger.json().code).toBe('request_claimed_elsewhere');
     const approved = await post(`/api/payment-requests/approve/${token}`);
     expect(approved.statusCode, approved.body).toBe(200);
     await t.ctx.quiesce();

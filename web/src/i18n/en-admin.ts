@@ -108,6 +108,10 @@ export const enAdmin = {
   'admin.request.status.completed': 'Completed',
   'admin.request.status.rejected': 'Rejected',
   'admin.request.status.expired': 'Expired',
+  'admin.request.status.delivered': 'Completed, In Review',
+  'admin.request.status.dispute': 'Disputed',
+  'admin.request.status.refunded': 'Refunded',
+  'admin.request.status.split_resolved': 'Resolved With Split',
   'admin.requestOnHold':
     'On hold: {reason}. The creator cannot complete and no payout is made until an admin releases the hold.',
   'admin.requestOnHoldBadge': 'On hold',

@@ -111,6 +111,10 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.request.status.completed': 'Voltooid',
   'admin.request.status.rejected': 'Afgewezen',
   'admin.request.status.expired': 'Verlopen',
+  'admin.request.status.delivered': 'Voltooid, in beoordeling',
+  'admin.request.status.dispute': 'Betwist',
+  'admin.request.status.refunded': 'Terugbetaald',
+  'admin.request.status.split_resolved': 'Opgelost met verdeling',
   'admin.requestOnHold':
     'Vastgezet: {reason}. De creator kan niet voltooien en er volgt geen uitbetaling tot een beheerder de blokkade opheft.',
   'admin.requestOnHoldBadge': 'Vastgezet',

@@ -18,8 +18,8 @@ const TABS: { id: Tab; label: MessageKey; empty: MessageKey }[] = [
 ];
 const inTab: Record<Tab, (status: string) => boolean> = {
   all: () => true,
-  active: (s) => s === 'pending' || s === 'accepted' || s === 'paid',
-  done: (s) => s === 'completed' || s === 'rejected' || s === 'expired',
+  active: (s) => ['pending', 'accepted', 'paid', 'delivered', 'dispute'].includes(s),
+  done: (s) => ['completed', 'rejected', 'expired', 'refunded', 'split_resolved'].includes(s),
 };
 
 /** The creator's own payment requests (Dutch, docs/product.md §2), refreshed every 5 s. */

@@ -18,7 +18,7 @@ describe('payment request in the browser', () => {
     await server?.stop();
   });
 
-  it('(c) creator requests, brand accepts and pays, creator marks it completed', async () => {
+  it('(c) creator requests, brand accepts and pays, creator marks it completed, brand approves', async () => {
     const snap = screens('c');
     const creator = await (await phoneContext(browser, server.url)).newPage();
     await registerAndOnboard(creator, snap, unique('creator'));
@@ -51,15 +51,39 @@ describe('payment request in the browser', () => {
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('paid');
     await snap(creator, 'requests-paid');
     await card.getByRole('button', { name: 'Mark as completed' }).click();
+    // Completing asks first: a note and links to the work, checked before they are sent.
+    const dialog = creator.getByRole('dialog');
+    await dialog.getByLabel('Note to the brand (optional)').fill('Three posts are live.');
+    await dialog.getByLabel('Link to the work 1 (optional)').fill('instagram.com/p/zomer');
+    await see(creator, 'Enter a web address starting with http:// or https://');
+    await dialog.getByLabel('Link to the work 1 (optional)').fill('https://instagram.com/p/zomer');
+    await dialog.getByRole('button', { name: 'Mark as completed' }).click();
+    await expect
+      .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('delivered');
+    await see(creator, 'Completed, in review');
+    await snap(creator, 'requests-delivered');
+
+    // The brand reviews through its link: the note, the link and the end of the review, then approves.
+    await brand.goto(link);
+    await see(brand, 'Voltooid, in beoordeling');
+    await see(brand, 'Three posts are live.');
+    await see(brand, 'https://instagram.com/p/zomer');
+    await expect.poll(() => brand.getByTestId('request-review-ends').isVisible()).toBe(true);
+    await snap(brand, 'pay-request-delivered');
+    await brand.getByRole('button', { name: 'Goedkeuren en vrijgeven' }).click();
+    const confirm = brand.getByRole('dialog');
+    await expect.poll(() => confirm.textContent()).toMatch(/€\s200,00 .* creator/);
+    await confirm.getByRole('button', { name: 'Bevestigen' }).click();
+    await see(brand, 'Opdracht voltooid!');
+    await snap(brand, 'pay-request-completed');
+
+    await creator.reload();
     await expect
       .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
       .toBe('completed');
-    await see(creator, 'Completed');
     await creator.getByRole('tab', { name: 'Finished' }).click();
+    await see(creator, 'Completed');
     await snap(creator, 'requests-completed');
-
-    await brand.goto(link);
-    await see(brand, 'Opdracht voltooid!');
-    await snap(brand, 'pay-request-completed');
   });
 });

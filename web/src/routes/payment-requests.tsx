@@ -4,10 +4,9 @@ import { buttonClass } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
-import { useCompleteRequest } from '@/features/payment-requests/api/complete-request.mutation';
 import { useRequests } from '@/features/payment-requests/api/get-requests.query';
 import { RequestCard } from '@/features/payment-requests/components/request-card';
-import { errorText } from '@/lib/http';
+import { useCompleteRequestDialog } from '@/features/payment-requests/hooks/use-complete-request';
 import { t, type MessageKey } from '@/i18n';
 
 type Tab = 'all' | 'active' | 'done';
@@ -26,7 +25,7 @@ const inTab: Record<Tab, (status: string) => boolean> = {
 export default function PaymentRequestsRoute() {
   const [tab, setTab] = useState<Tab>('all');
   const requests = useRequests();
-  const complete = useCompleteRequest();
+  const complete = useCompleteRequestDialog();
   const list = (requests.data ?? []).filter((r) => inTab[tab](r.status));
   const current = TABS.find((x) => x.id === tab) ?? TABS[0]!;
 
@@ -38,16 +37,6 @@ export default function PaymentRequestsRoute() {
         variant: 'destructive',
       });
   }, [requests.isError]);
-
-  const onComplete = (id: number) =>
-    complete.mutate(id, {
-      onError: (e) =>
-        toast({
-          title: t('mreq.completeError'),
-          description: errorText(e),
-          variant: 'destructive',
-        }),
-    });
 
   return (
     <Page
@@ -87,10 +76,11 @@ export default function PaymentRequestsRoute() {
         <ul className="space-y-3">
           {list.map((r) => (
             <li key={r.id}>
-              <RequestCard request={r} busy={complete.isPending} onComplete={onComplete} />
+              <RequestCard request={r} busy={complete.busy} onComplete={complete.ask} />
             </li>
           ))}
         </ul>
+        {complete.dialog}
       </div>
     </Page>
   );

@@ -51,7 +51,9 @@ describe('deal lifecycle on the simulated gateway', () => {
   it('given a new deal, when the payment fails, then the deal still awaits payment and records the failure', async () => {
     const { dealId } = await givenDeal(h);
     const response = await pay(h, dealId, 'ideal', 'fail');
-    expect(response.headers.location).toBe(`http://escrow.test/payment/${dealId}?checkout=cancelled`);
+    expect(response.headers.location).toBe(
+      `http://escrow.test/payment/${dealId}?checkout=cancelled`,
+    );
     const { status, context } = await dealState(h, dealId);
     expect(status).toBe('pending_payment');
     expect(context.lastPaymentFailure).toBe('async_payment_failed');

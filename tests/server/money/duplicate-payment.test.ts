@@ -119,7 +119,9 @@ describe('a second paid checkout session is refunded automatically', () => {
     const firstId = new URL(first.url).pathname.split('/').pop()!;
     expect(h.gateway.ledger.sessions.get(firstId)?.status).toBe('expired');
     const response = await submit(h, first.url, { method: 'card', outcome: 'pay' });
-    expect(response.headers.location).toBe(`http://escrow.test/payment/${dealId}?checkout=cancelled`);
+    expect(response.headers.location).toBe(
+      `http://escrow.test/payment/${dealId}?checkout=cancelled`,
+    );
     expect((await dealState(h, dealId)).status).toBe('pending_payment');
     await submit(h, second.url, { method: 'card', outcome: 'pay' });
     expect((await dealState(h, dealId)).status).toBe('pending_delivery');

@@ -99,11 +99,12 @@ function signInCommands(bus: CommandBus) {
   return {
     /**
      * A sign-in: its address's HMAC, and the browser's language when none was saved yet. A sign-in
-     * from an address already recorded in the last 30 days, with a language saved, records nothing.
+     * from an address already recorded in the last 30 days records nothing unless it brings the first
+     * language.
      */
     async recordSignIn(
       user: UserContext,
-      browser: { language: Language; addressHash: string },
+      browser: { language: Language | undefined; addressHash: string },
       ctx: CommandContext,
     ) {
       const result = await bus.execute(
@@ -115,8 +116,8 @@ function signInCommands(bus: CommandBus) {
           const known = (c.signIns ?? []).some(
             (s) => s.addressHash === browser.addressHash && Date.parse(s.at) >= since,
           );
-          if (known && c.language) return [];
-          const language = c.language ? {} : { language: browser.language };
+          if (known && (c.language || !browser.language)) return [];
+          const language = c.language || !browser.language ? {} : { language: browser.language };
           return [{ type: 'SignedIn', data: { addressHash: browser.addressHash, ...language } }];
         },
         ctx,
@@ -141,7 +142,7 @@ export function createAccountCommands({
     async register(
       body: RegisterBody,
       ctxFor: (userId: string) => CommandContext,
-      browser: { language: Language; addressHash: string },
+      browser: { language: Language | undefined; addressHash: string },
     ) {
       const userId = `u_${randomUUID().replace(/-/g, '')}`;
       const ctx = ctxFor(userId);
@@ -160,7 +161,12 @@ export function createAccountCommands({
         () => [
           {
             type: 'UserRegistered',
-            data: { userId, ...profile, passwordHash, language: browser.language },
+            data: {
+              userId,
+              ...profile,
+              passwordHash,
+              ...(browser.language ? { language: browser.language } : {}),
+            },
           },
           { type: 'SignedIn', data: { addressHash: browser.addressHash } },
         ],

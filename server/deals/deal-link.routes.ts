@@ -53,7 +53,7 @@ async function claimStream(
   const fromBrand = fromBrandAddress(ctx, record.ownerId, browser.addressHash);
   await claims.claim(
     { kind: 'deal', id: record.id },
-    { language: browser.language, fromBrandSignInAddress: fromBrand },
+    { language: browser.language ?? 'en', fromBrandSignInAddress: fromBrand },
     actor,
     claim,
   );

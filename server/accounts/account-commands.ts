@@ -155,18 +155,14 @@ export function createAccountCommands({
       }
       const passwordHash = await hashPassword(body.password);
       const { password: _password, ...profile } = body;
+      const stated = browser.language ? { language: browser.language } : {};
       const result = await bus.execute(
         userAggregate,
         stream(userId),
         () => [
           {
             type: 'UserRegistered',
-            data: {
-              userId,
-              ...profile,
-              passwordHash,
-              ...(browser.language ? { language: browser.language } : {}),
-            },
+            data: { userId, ...profile, passwordHash, ...stated },
           },
           { type: 'SignedIn', data: { addressHash: browser.addressHash } },
         ],

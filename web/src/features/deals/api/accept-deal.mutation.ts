@@ -22,4 +22,13 @@ export const acceptDeal = async (token: string) => {
 export const putLinkDeal: PutAnswer<string, { deal: DealDto }> = (client, answer, token) =>
   client.setQueryData(dealKeys.byToken(token), answer.deal);
 
-export const useAcceptDeal = () => useDealMutation(acceptDeal, putLinkDeal);
+/**
+ * The acceptance's answer was made before this browser held the claim secret it carries, so the
+ * actions it allows are a stranger's: the link's view is read again with the secret.
+ */
+const putAccepted: PutAnswer<string, { deal: DealDto }> = (client, answer, token) => {
+  putLinkDeal(client, answer, token);
+  void client.invalidateQueries({ queryKey: dealKeys.byToken(token) });
+};
+
+export const useAcceptDeal = () => useDealMutation(acceptDeal, putAccepted);

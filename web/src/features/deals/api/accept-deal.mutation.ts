@@ -2,6 +2,7 @@ import type { DealDto } from '@machines/contract/api';
 import { getAuthToken } from '@/lib/auth-token';
 import { api } from '@/lib/http';
 import { saveClaimSecret } from '@/lib/claim-secret';
+import { linkClaimKey } from '@/features/link-claim/api/link-claim-paths';
 import { dealKeys } from './keys';
 import { useDealMutation, type PutAnswer } from './use-deal-mutation';
 
@@ -24,11 +25,12 @@ export const putLinkDeal: PutAnswer<string, { deal: DealDto }> = (client, answer
 
 /**
  * The acceptance's answer was made before this browser held the claim secret it carries, so the
- * actions it allows are a stranger's: the link's view is read again with the secret.
+ * actions it allows are a stranger's: the link's view and who holds it are read again with the secret.
  */
 const putAccepted: PutAnswer<string, { deal: DealDto }> = (client, answer, token) => {
   putLinkDeal(client, answer, token);
   void client.invalidateQueries({ queryKey: dealKeys.byToken(token) });
+  void client.invalidateQueries({ queryKey: linkClaimKey(dealKeys.byToken(token)) });
 };
 
 export const useAcceptDeal = () => useDealMutation(acceptDeal, putAccepted);

@@ -55,18 +55,25 @@ export function createInvoiceBook({ store, clock }: { store: EventStore; clock: 
     return cache;
   }
 
-  async function existing(key: string, year: number): Promise<IssuedInvoice | null> {
+  /**
+   * The year's cache, caught up, with this key's invoice if one exists. The key is looked up and the
+   * revision taken in the same tick after the last read: with an await between them, another
+   * catch-up could read this key's invoice (issued by another instance) into the cache and move the
+   * revision past it, and this invoice would then be appended a second time under a new number.
+   */
+  async function lookUp(key: string, year: number) {
+    const lastYear = await catchUp(year - 1);
     const current = await catchUp(year);
-    return current.byKey.get(key) ?? (await catchUp(year - 1)).byKey.get(key) ?? null;
+    const found = current.byKey.get(key) ?? lastYear.byKey.get(key) ?? null;
+    return { found, revision: current.revision };
   }
 
   async function issue(draft: InvoiceDraft): Promise<IssuedInvoice> {
     for (let attempt = 0; attempt < 500; attempt++) {
       const now = clock.now();
       const year = yearOf(now);
-      const found = await existing(draft.key, year);
+      const { found, revision } = await lookUp(draft.key, year);
       if (found) return found;
-      const { revision } = years.get(year)!;
       const invoice: IssuedInvoice = {
         ...draft,
         number: numberOf(year, revision + 2),

@@ -112,6 +112,32 @@ describe('Dockerfile', () => {
   });
 });
 
+describe('Dockerfile base image', () => {
+  // Node.js 24 became LTS with 24.11.0 (October 2025); official images are tagged
+  // `<major>.<minor>-<debian release>-slim`.
+  const args = Object.fromEntries(
+    instructions
+      .filter((l) => l.startsWith('ARG '))
+      .map((l) => l.slice(4).split('=') as [string, string]),
+  );
+
+  it('builds and runs on a pinned Node.js 24 LTS slim image, the runtime package.json names', () => {
+    const froms = instructions.filter((l) => /^FROM\s/i.test(l));
+    expect(froms.length).toBeGreaterThanOrEqual(2);
+    for (const from of froms) expect(from).toMatch(/^FROM \$\{NODE_IMAGE\} AS \w+$/);
+    const image = args.NODE_IMAGE ?? '';
+    const tag = /^node:(\d+)\.(\d+)-(bookworm|trixie)-slim$/.exec(image);
+    expect(tag, `NODE_IMAGE=${image}`).not.toBeNull();
+    const [, major, minor] = tag!;
+    expect(Number(major)).toBe(24);
+    expect(Number(minor)).toBeGreaterThanOrEqual(11);
+    const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      engines: { node: string };
+    };
+    expect(pkg.engines.node).toBe(`>=${major}`);
+  });
+});
+
 describe('docker-compose.yml', () => {
   const { kurrentdb, app } = compose.services;
 

@@ -1,3 +1,4 @@
+import { mailboxKey } from '../shared/mailbox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorSchema } from '@machines/contract/api';
@@ -109,9 +110,7 @@ function codeLimits(app: ZodApp) {
     max: 5,
     windowMs: HOUR,
     key: (r) =>
-      `link-code-to|${String((r.body as { email?: unknown } | undefined)?.email ?? refOf(r))
-        .trim()
-        .toLowerCase()}`,
+      `link-code-to|${mailboxKey(String((r.body as { email?: unknown } | undefined)?.email ?? refOf(r)))}`,
     message: 'Too many codes asked for this address',
     code: 'too_many_link_codes',
   });

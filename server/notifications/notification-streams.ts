@@ -3,6 +3,7 @@ import type { Actor } from '@machines/events/metadata';
 import type { NotificationChannel } from '@machines/notifications/notification.events';
 import type { EventStore, ExpectedRevision } from '../event-store/event-store';
 import type { Clock } from '../shared/clock';
+import { mailboxKey } from '../shared/mailbox';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -13,12 +14,28 @@ export const claimStreamId = (
   channel: NotificationChannel,
 ): string => `notification-${sha256(`${eventId}:${recipient}:${channel}`).slice(0, 32)}`;
 
+/** An address's opt-out stream, keyed by its mailbox (`mailboxKey`); appended "no stream". */
 export const optOutStreamId = (email: string): string =>
-  `email-optout-${sha256(email.trim().toLowerCase())}`;
+  `email-optout-${sha256(mailboxKey(email))}`;
 
-/** One stream per (address, creator) a recipient blocked; appended "no stream", so blocking twice is a no-op. */
+/** One stream per (mailbox, creator) a recipient blocked; appended "no stream", so blocking twice is a no-op. */
 export const requestBlockStreamId = (email: string, creatorId: string): string =>
-  `request-block-${sha256(`${email.trim().toLowerCase()} ${creatorId}`)}`;
+  `request-block-${sha256(`${mailboxKey(email)} ${creatorId}`)}`;
+
+/**
+ * The streams that say an address opted out or blocked a creator: its mailbox's, and the one an
+ * older version wrote for the exact address (lower-cased), which still holds.
+ */
+const legacyAddress = (email: string) => email.trim().toLowerCase();
+export const optOutStreamIds = (email: string): string[] => [
+  ...new Set([optOutStreamId(email), `email-optout-${sha256(legacyAddress(email))}`]),
+];
+export const requestBlockStreamIds = (email: string, creatorId: string): string[] => [
+  ...new Set([
+    requestBlockStreamId(email, creatorId),
+    `request-block-${sha256(`${legacyAddress(email)} ${creatorId}`)}`,
+  ]),
+];
 
 export const linkPushStreamId = (dealId: number): string => `link-push-deal-${dealId}`;
 

@@ -10,7 +10,7 @@ import type { PushService } from './push.service';
 import type { Clock } from '../shared/clock';
 import { createMailSender, type MailSender } from './mail-sender';
 import type { NotificationFacts } from './notification-plan';
-import { optOutStreamId, requestBlockStreamId } from './notification-streams';
+import { optOutStreamIds, requestBlockStreamIds } from './notification-streams';
 import { createNotificationTimersReactor } from './notification-timers.reactor';
 import { createNotificationsReactor } from './notifications.reactor';
 import { createNotificationRetriesReactor } from './notification-retries.reactor';
@@ -51,9 +51,9 @@ function notificationFacts(
     linkLanguage: (dealId) => queries.notifications.linkLanguage(dealId),
     requestBrandLanguage: (requestId) =>
       queries.notifications.claimLanguage(`payment-request-${requestId}`),
-    emailOptedOut: (email) => queries.notifications.isOptedOut(optOutStreamId(email)),
+    emailOptedOut: (email) => optOutStreamIds(email).some(queries.notifications.isOptedOut),
     requestSenderBlocked: (email, creatorId) =>
-      queries.notifications.isRequestSenderBlocked(requestBlockStreamId(email, creatorId)),
+      requestBlockStreamIds(email, creatorId).some(queries.notifications.isRequestSenderBlocked),
   };
 }
 

@@ -8,7 +8,8 @@ import { createLimit } from '../http/rate-limits';
 import { commandContext, type ZodApp } from '../http/route-deps';
 import type { RequestParts, RequestRouteDeps } from './request-parts';
 import { requestLanguage } from '../i18n/request-language';
-import { requestBlockStreamId } from '../notifications/notification-streams';
+import { requestBlockStreamIds } from '../notifications/notification-streams';
+import { mailboxKey } from '../shared/mailbox';
 import { catalogs } from '../notifications/texts';
 import { EXPIRED_MESSAGE, isExpired } from '@machines/payment-request/payment-request.commands';
 import { requestNotFound } from '../commands/run-command';
@@ -73,9 +74,7 @@ function mailLimits(app: ZodApp, ctx: RequestParts) {
     max: requestsPerRecipient,
     windowMs: requestsWindowMs,
     key: (r) =>
-      `request-mail-to|${String((r.body as { brandEmail?: unknown }).brandEmail)
-        .trim()
-        .toLowerCase()}`,
+      `request-mail-to|${mailboxKey(String((r.body as { brandEmail?: unknown }).brandEmail))}`,
     message: 'Too many payment requests to this e-mail address',
     code: 'too_many_requests_to_address',
   });
@@ -139,8 +138,8 @@ function creatorRoutes(app: ZodApp, { ctx, guards, idempotency }: RequestRouteDe
         'owner',
       );
       // Neutral words: the creator learns the brand was not e-mailed, not that they were blocked.
-      const blocked = ctx.queries.notifications.isRequestSenderBlocked(
-        requestBlockStreamId(request.body.brandEmail, userId),
+      const blocked = requestBlockStreamIds(request.body.brandEmail, userId).some(
+        ctx.queries.notifications.isRequestSenderBlocked,
       );
       return reply
         .status(201)

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { bearer, createTestApp, registerUser, type TestApp } from '../api/test-app';
+import {
+  appendNotificationEvent,
+  optOutStreamId,
+} from '../../../server/notifications/notification-streams';
 
 /*
  * A payment request e-mails an address its creator typed. The mail says who wrote it and that the
@@ -151,6 +156,73 @@ describe('payment request e-mails', () => {
   });
 });
 
+describe('opt-outs and blocks by mailbox (issue 28 row 4)', () => {
+  it('given an unsubscribe by one spelling of an inbox, then requests to other spellings are not mailed; an opt-out written for the exact address still holds', async () => {
+    const creator = await registerUser(t.app);
+    const token = t.ctx.notifications.unsubscribe.tokenFor('email:Sam.Brand+news@gmail.com');
+    const head = await t.ctx.store.headPosition();
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/api/notifications/unsubscribe?token=${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(done.statusCode).toBe(200);
+    const [optOut] = (await t.ctx.store.readAll({ after: head })).filter(
+      (e) => e.type === 'EmailUnsubscribed',
+    );
+    expect(optOut!.streamId).toBe(optOutStreamId('sambrand@gmail.com'));
+    for (const spelling of ['sambrand@googlemail.com', 'S.A.M.Brand+deals@gmail.com'])
+      expect((await createRequest(creator.token, { brandEmail: spelling })).statusCode).toBe(201);
+    // Another inbox is still mailed, so the reactor did run.
+    expect((await createRequest(creator.token, { brandEmail: 'sam@brand.test' })).statusCode).toBe(
+      201,
+    );
+    await react();
+    expect(mailsTo('sambrand@googlemail.com')).toHaveLength(0);
+    expect(mailsTo('S.A.M.Brand+deals@gmail.com')).toHaveLength(0);
+    expect(mailsTo('sam@brand.test')).toHaveLength(1);
+
+    // An older version keyed the opt-out by the exact address.
+    const legacy = `email-optout-${createHash('sha256').update('old.style+x@gmail.com').digest('hex')}`;
+    await t.ctx.settle(
+      (
+        await appendNotificationEvent(
+          t.ctx,
+          legacy,
+          { type: 'EmailUnsubscribed', data: {} },
+          'no_stream',
+          { actor: { kind: 'system', id: 'unsubscribe-link' } },
+        )
+      ).position,
+    );
+    expect(
+      (await createRequest(creator.token, { brandEmail: 'Old.Style+x@gmail.com' })).statusCode,
+    ).toBe(201);
+    await react();
+    expect(mailsTo('Old.Style+x@gmail.com')).toHaveLength(0);
+  });
+
+  it('given a block by one spelling, then the creator is not mailed to another spelling of that inbox', async () => {
+    const creator = await registerUser(t.app);
+    expect(
+      (await createRequest(creator.token, { brandEmail: 'block.me+1@gmail.com' })).statusCode,
+    ).toBe(201);
+    await react();
+    const [mail] = mailsTo('block.me+1@gmail.com');
+    const link = /(http:\/\/app\.test\/api\/payment-requests\/block-sender\?[^\s]+)/
+      .exec(mail!.text)![1]!
+      .replace('http://app.test', '');
+    expect((await t.app.inject({ method: 'POST', url: link })).statusCode).toBe(200);
+    const again = await createRequest(creator.token, { brandEmail: 'BlockMe@googlemail.com' });
+    expect(again.json().brandEmailNotice).toBe(
+      'We did not e-mail this request to the brand. Share the link with them yourself.',
+    );
+    await react();
+    expect(mailsTo('BlockMe@googlemail.com')).toHaveLength(0);
+  });
+});
+
 describe('payment request limits', () => {
   let limited: TestApp;
   beforeAll(async () => {
@@ -200,5 +272,18 @@ describe('payment request limits', () => {
     expect((await create(a.token, 'other@limits.test', 'nl')).json().message).toMatch(
       /^Je hebt te veel betaalverzoeken gemaakt/,
     );
+  });
+
+  it('given other spellings of one inbox (+tags, Gmail dots, googlemail.com, case), then they share its limit (issue 28 row 4)', async () => {
+    const creators = await Promise.all([1, 2, 3, 4].map(() => registerUser(limited.app)));
+    expect((await create(creators[0]!.token, 'Vic.Tim@gmail.com')).statusCode).toBe(201);
+    expect((await create(creators[1]!.token, 'victim+1@googlemail.com')).statusCode).toBe(201);
+    for (const spelling of ['v.i.c.t.i.m+2@gmail.com', 'VICTIM+3@GMAIL.COM', 'victim@gmail.com'])
+      expect((await create(creators[2]!.token, spelling)).statusCode, spelling).toBe(429);
+    // Elsewhere a +tag is the same inbox too, but a dot may be another person's.
+    expect((await create(creators[3]!.token, 'brand+a@plus.test')).statusCode).toBe(201);
+    expect((await create(creators[3]!.token, 'Brand+b@plus.test')).statusCode).toBe(201);
+    expect((await create(creators[2]!.token, 'brand@plus.test')).statusCode).toBe(429);
+    expect((await create(creators[1]!.token, 'bra.nd@plus.test')).statusCode).toBe(201);
   });
 });

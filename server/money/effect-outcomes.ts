@@ -44,7 +44,8 @@ export function createEffectOutcomes({ bus, reactors, timeoutMs = 10_000 }: Effe
     position: number,
     answer: (s: SnapshotFrom<M>) => Answer,
   ) {
-    await reactors.processed(position, timeoutMs);
+    // Only this deal's or request's intents count: another one's outage does not hold the answer.
+    await reactors.processed(position, timeoutMs, undefined, side.aggregate.streamId(id));
     const { pending, refused } = answer(
       (await bus.load(side.aggregate, side.aggregate.streamId(id))).snapshot,
     );

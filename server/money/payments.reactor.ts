@@ -16,6 +16,8 @@ export function createPaymentsReactor(deps: PaymentsReactorDeps): Reactor {
   return {
     name: 'payments',
     types: new Set<string>(intents),
+    // One deal's or request's intent whose outcome is unknown (provider down) waits alone.
+    partition: (event) => event.streamId,
     handle: (event) => handle(event, decodeEvent(event).data as Record<string, unknown>),
   };
 }

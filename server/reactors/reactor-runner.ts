@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/event-store';
 import type { Reactor } from './reactor';
+import { createParkedEvents, type ParkedEvent, type ParkedEvents } from './parked-events';
 
 export interface ReactorRunnerOptions {
   store: EventStore;
@@ -21,9 +22,21 @@ export interface ReactorRunnerOptions {
   before?: (event: RecordedEvent) => Promise<unknown>;
 }
 
+/** An event handed to a reactor and not handled yet: in hand now, or parked after an unknown outcome. */
+export interface UnansweredEvent {
+  reactor: string;
+  streamId: string;
+  type: string;
+  position: number;
+  /** When the event was recorded (its metadata's `at`, the app's clock; else the store's time). */
+  at: string;
+  /** Failed tries so far (0 while the first is under way). */
+  failures: number;
+}
+
 /**
- * Where each reactor stands: its checkpoint, kept in the read database, and the callers waiting
- * until every reactor has got past a position.
+ * Where each reactor stands: its checkpoint, kept in the read database, its parked events, and the
+ * callers waiting until every reactor has handled everything up to a position.
  */
 function createProgress(db: Database, reactors: readonly Reactor[]) {
   db.exec(
@@ -38,32 +51,50 @@ function createProgress(db: Database, reactors: readonly Reactor[]) {
   const positions = new Map<string, number>(
     reactors.map((r) => [r.name, read.get(r.name)?.position ?? 0]),
   );
-  const waiters = new Set<{ position: number; only?: string; resolve: () => void }>();
-  const reached = (position: number, only?: string): boolean =>
-    only === undefined
+  const parked = createParkedEvents(
+    db,
+    reactors.map((r) => r.name),
+  );
+  const waiters = new Set<{ reached: () => boolean; resolve: () => void }>();
+  /** Past the position, with nothing parked at or before it (of the reactor, and the partition, named). */
+  const reached = (position: number, only?: string, partition?: string): boolean =>
+    (only === undefined
       ? [...positions.values()].every((p) => p >= position)
-      : (positions.get(only) ?? 0) >= position;
+      : (positions.get(only) ?? 0) >= position) && !parked.waitingUpTo(position, only, partition);
+  const notify = () => {
+    for (const w of waiters) {
+      if (w.reached()) {
+        waiters.delete(w);
+        w.resolve();
+      }
+    }
+  };
   return {
+    parked,
+    notify,
     /** The reactors that have never run here (no checkpoint yet). */
     unstarted: reactors.filter((r) => read.get(r.name) === undefined).map((r) => r.name),
     checkpoint: (name: string): number => positions.get(name) ?? 0,
     advance(name: string, position: number): void {
       positions.set(name, position);
       write.run(name, position);
-      for (const w of waiters) {
-        if (reached(w.position, w.only)) {
-          waiters.delete(w);
-          w.resolve();
-        }
-      }
+      notify();
     },
-    /** Resolves once every reactor (or the one named) has handled the events up to `position`, or after `timeoutMs` (false). */
-    processed(position: number, timeoutMs: number, only?: string): Promise<boolean> {
-      if (reached(position, only)) return Promise.resolve(true);
+    /**
+     * Resolves once every reactor (or the one named) has handled the events up to `position` (of
+     * one partition only, when named: a parked event of another deal does not hold it), or after
+     * `timeoutMs` (false).
+     */
+    processed(
+      position: number,
+      timeoutMs: number,
+      only?: string,
+      partition?: string,
+    ): Promise<boolean> {
+      if (reached(position, only, partition)) return Promise.resolve(true);
       return new Promise((resolve) => {
         const waiter = {
-          position,
-          ...(only === undefined ? {} : { only }),
+          reached: () => reached(position, only, partition),
           resolve: () => {
             clearTimeout(timer);
             resolve(true);
@@ -131,6 +162,144 @@ async function handleUntilDone(
   }
 }
 
+const atOf = (event: RecordedEvent): string => {
+  const at = (event.metadata as { at?: unknown } | null)?.at;
+  return typeof at === 'string' ? at : event.recordedAt;
+};
+
+/**
+ * The tries of parked events: each partition's first parked event is tried again when its time
+ * comes, apart from every other partition and from the subscription (which goes on with the
+ * events after it); a success lets the next parked event of its partition go at once, a failure
+ * doubles its pause (up to `maxRetryDelayMs`).
+ */
+function createRetries(
+  reactors: readonly Reactor[],
+  parked: ParkedEvents,
+  { retryDelayMs, maxRetryDelayMs, onError, before, closed }: Retrying,
+  onDone: () => void,
+) {
+  let timer: NodeJS.Timeout | null = null;
+  const inFlight = new Set<Promise<void>>();
+  const trying = new Set<ParkedEvent>();
+  const backOff = (attempts: number) =>
+    Math.min(maxRetryDelayMs, retryDelayMs * 2 ** Math.max(0, attempts - 1));
+
+  async function tryOne(reactor: Reactor, p: ParkedEvent): Promise<void> {
+    try {
+      await before?.(p.event);
+      await reactor.handle(p.event);
+      parked.done(p, Date.now());
+      onDone();
+    } catch (error) {
+      onError?.(reactor.name, p.event, error);
+      parked.postpone(p, Date.now() + backOff(p.attempts + 1));
+    } finally {
+      trying.delete(p);
+    }
+  }
+
+  function schedule(): void {
+    if (closed()) return;
+    if (timer) clearTimeout(timer);
+    timer = null;
+    // Those under way are left out: each looks again when its try ends.
+    const waiting = reactors
+      .flatMap((r) => parked.heads(r.name))
+      .filter((p) => !trying.has(p))
+      .map((p) => p.nextAtMs);
+    if (waiting.length === 0) return;
+    timer = setTimeout(run, Math.max(0, Math.min(...waiting) - Date.now()));
+  }
+
+  function run(): void {
+    timer = null;
+    const now = Date.now();
+    for (const reactor of reactors) {
+      for (const p of parked.heads(reactor.name)) {
+        if (p.nextAtMs > now || trying.has(p) || closed()) continue;
+        trying.add(p);
+        const attempt = tryOne(reactor, p).finally(() => {
+          inFlight.delete(attempt);
+          schedule();
+        });
+        inFlight.add(attempt);
+      }
+    }
+    schedule();
+  }
+
+  return {
+    /** Something was parked or became due: look at the schedule again. */
+    wake: schedule,
+    async stop(): Promise<void> {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await Promise.all([...inFlight]);
+    },
+  };
+}
+
+const unansweredEvent = (
+  reactor: string,
+  event: RecordedEvent,
+  failures: number,
+): UnansweredEvent => ({
+  reactor,
+  streamId: event.streamId,
+  type: event.type,
+  position: event.position,
+  at: atOf(event),
+  failures,
+});
+
+function unansweredOf(
+  reactor: string,
+  parked: ParkedEvents,
+  held: RecordedEvent | undefined,
+): UnansweredEvent[] {
+  const list = parked.all(reactor).map((p) => unansweredEvent(reactor, p.event, p.attempts));
+  if (held) list.push(unansweredEvent(reactor, held, 0));
+  return list.sort((a, b) => a.position - b.position);
+}
+
+interface Parking {
+  parked: ParkedEvents;
+  retries: { wake(): void };
+  inHand: Map<string, RecordedEvent>;
+  retrying: Retrying;
+}
+
+/** One try; a failure parks the event (its partition's later events wait behind it). */
+async function handleOrPark(
+  { parked, retries, inHand, retrying: { retryDelayMs, onError, before } }: Parking,
+  reactor: Reactor,
+  event: RecordedEvent,
+  partition: string,
+): Promise<void> {
+  const park = (attempts: number) => {
+    parked.park({
+      reactor: reactor.name,
+      partition,
+      event,
+      attempts,
+      nextAtMs: Date.now() + (attempts === 0 ? 0 : retryDelayMs),
+    });
+    retries.wake();
+  };
+  if (parked.has(reactor.name, partition)) return park(0);
+  inHand.set(reactor.name, event);
+  try {
+    await before?.(event);
+    await reactor.handle(event);
+  } catch (error) {
+    onError?.(reactor.name, event, error);
+    park(1);
+  } finally {
+    inHand.delete(reactor.name);
+  }
+}
+
 /**
  * The outbox: each reactor follows the event subscription from its checkpoint. An event is handed
  * to the reactor until it succeeds (with a growing pause between tries), then the checkpoint moves
@@ -139,6 +308,11 @@ async function handleUntilDone(
  * instances each run their reactors: the effects are keyed by the intent event, so the gateway and
  * the store (deterministic outcome ids) make them happen once. The store's subscription is the
  * resilient one (resilient-subscription.ts): a store outage pauses a reactor, never ends it.
+ *
+ * A reactor that names a `partition` per event (the payments reactor: the deal or request) is not
+ * held up by one failing event: it is parked (stored beside the checkpoint, so a crash forgets
+ * nothing) and tried again on its own with a growing pause, while the subscription goes on with
+ * the events after it. Later events of the same partition wait behind it, in order.
  */
 export function createReactorRunner({
   store,
@@ -153,6 +327,8 @@ export function createReactorRunner({
   const progress = createProgress(db, reactors);
   const sleepers = createSleepers();
   const subscriptions: Subscription[] = [];
+  /** Per reactor: the event handed over and not yet handled or parked. */
+  const inHand = new Map<string, RecordedEvent>();
   let closed = false;
   const retrying: Retrying = {
     retryDelayMs,
@@ -162,6 +338,8 @@ export function createReactorRunner({
     pause: sleepers.pause,
     closed: () => closed,
   };
+  const retries = createRetries(reactors, progress.parked, retrying, progress.notify);
+  const parts: Parking = { parked: progress.parked, retries, inHand, retrying };
 
   function follow(reactor: Reactor): Subscription {
     const options = {
@@ -173,7 +351,9 @@ export function createReactorRunner({
       for (const event of batch) {
         if (closed) return;
         if (reactor.types && !reactor.types.has(event.type)) continue;
-        await handleUntilDone(retrying, reactor, event);
+        const partition = reactor.partition?.(event) ?? null;
+        if (partition === null) await handleUntilDone(retrying, reactor, event);
+        else await handleOrPark(parts, reactor, event, partition);
         // Past an effect at once: a crash later in the batch does not hand this one over again.
         progress.advance(reactor.name, event.position);
       }
@@ -184,24 +364,40 @@ export function createReactorRunner({
   return {
     async start(): Promise<void> {
       for (const reactor of reactors)
-        if (progress.unstarted.includes(reactor.name)) reactor.reset?.();
+        if (progress.unstarted.includes(reactor.name)) {
+          reactor.reset?.();
+          progress.parked.reset(reactor.name);
+        }
       if (firstStart === 'head' && progress.unstarted.length > 0) {
         const head = await store.headPosition();
         for (const name of progress.unstarted) progress.advance(name, head);
       }
       if (closed) return;
+      retries.wake();
       for (const reactor of reactors) subscriptions.push(follow(reactor));
     },
 
-    /** Resolves once every reactor (or the one named) has handled the events up to `position`, or after `timeoutMs` (false). */
-    processed: (position: number, timeoutMs = 10_000, only?: string): Promise<boolean> =>
-      progress.processed(position, timeoutMs, only),
+    /**
+     * Resolves once every reactor (or the one named) has handled the events up to `position`, or
+     * after `timeoutMs` (false). With `partition`, a parked event of another partition does not count.
+     */
+    processed: (
+      position: number,
+      timeoutMs = 10_000,
+      only?: string,
+      partition?: string,
+    ): Promise<boolean> => progress.processed(position, timeoutMs, only, partition),
 
     checkpoint: (name: string): number => progress.checkpoint(name),
+
+    /** The events handed to a reactor and not handled yet (in hand, or parked after a failure), oldest first. */
+    unanswered: (reactor: string): UnansweredEvent[] =>
+      unansweredOf(reactor, progress.parked, inHand.get(reactor)),
 
     async stop(): Promise<void> {
       closed = true;
       sleepers.wakeAll();
+      await retries.stop();
       await Promise.all(subscriptions.map((s) => s.close()));
       progress.releaseWaiters();
     },

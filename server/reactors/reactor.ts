@@ -13,6 +13,12 @@ export interface Reactor {
   readonly types?: ReadonlySet<string>;
   handle(event: RecordedEvent): Promise<void>;
   /**
+   * When given, a failing event does not hold up the others: it is parked and tried again on its
+   * own (reactor-runner.ts), and only the later events of its partition (the same deal or request)
+   * wait behind it. Null: handled in line, retried until it succeeds.
+   */
+  partition?(event: RecordedEvent): string | null;
+  /**
    * For a reactor that keeps state of its own (the timers' schedule): called before it is first
    * handed anything when it has no checkpoint yet, so state an earlier version left goes.
    */

@@ -2,7 +2,7 @@ import type { DealDto } from '@machines/contract/api';
 import { getAuthToken } from '@/lib/auth-token';
 import { api } from '@/lib/http';
 import { saveClaimSecret } from '@/lib/claim-secret';
-import { linkClaimKey } from '@/features/link-claim/api/link-claim-paths';
+import { reaskLinkClaim } from '@/features/link-claim/api/get-link-claim.query';
 import { dealKeys } from './keys';
 import { useDealMutation, type PutAnswer } from './use-deal-mutation';
 
@@ -30,7 +30,7 @@ export const putLinkDeal: PutAnswer<string, { deal: DealDto }> = (client, answer
 const putAccepted: PutAnswer<string, { deal: DealDto }> = (client, answer, token) => {
   putLinkDeal(client, answer, token);
   void client.invalidateQueries({ queryKey: dealKeys.byToken(token) });
-  void client.invalidateQueries({ queryKey: linkClaimKey(dealKeys.byToken(token)) });
+  void reaskLinkClaim(client, dealKeys.byToken(token));
 };
 
 export const useAcceptDeal = () => useDealMutation(acceptDeal, putAccepted);

@@ -2,7 +2,23 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { registerAndOnboard, see, unique } from './support/flows';
+import { seriousViolations } from './support/axe';
 import { startServer, type RunningServer } from './support/server';
+
+const FAQ_EN = [
+  'What does it cost, and why do deals and payment requests differ?',
+  'When is the money released?',
+  'How do disputes work?',
+  'How do creators get paid?',
+  'Which documents do I get?',
+];
+const FAQ_NL = [
+  'Wat kost het, en waarom verschillen deals en betaalverzoeken?',
+  'Wanneer wordt het geld vrijgegeven?',
+  'Hoe werkt een geschil?',
+  'Hoe worden creators betaald?',
+  'Welke documenten krijg ik?',
+];
 
 const TERMS_SECTIONS = [
   '1. Definitions',
@@ -52,8 +68,13 @@ describe('profile screen', () => {
     await see(page, 'Not connected');
     await see(page, 'Setup required');
     await page.getByRole('button', { name: 'Connect Bank Account' }).waitFor();
-    for (const toggle of ['Email notifications', 'Push notifications', 'Auto-release funds'])
+    for (const toggle of ['Email notifications', 'Push notifications'])
       await page.getByRole('switch', { name: toggle }).waitFor();
+    // Automatic release is the escrow's rule, told rather than switched (ADR 0026).
+    expect(await page.getByRole('switch', { name: 'Auto-release funds' }).count()).toBe(0);
+    expect(await page.getByTestId('auto-release').textContent()).toContain(
+      'Always on: the money goes to the creator 48 hours after delivery',
+    );
     expect(await page.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toMatch(
       /^mailto:/,
     );
@@ -135,10 +156,29 @@ describe('profile screen', () => {
     await page.getByRole('button', { name: 'Terms & conditions' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Last updated').waitFor();
+    // A real date in the reader's format, not a placeholder.
+    expect(await dialog.getByText('Last updated').textContent()).toMatch(
+      /^Last updated: Nov 27, 2026$/,
+    );
     expect(await dialog.locator('h3').allTextContents()).toEqual(TERMS_SECTIONS);
     await snap(page, 'terms');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
+  });
+
+  it('Frequently asked questions opens the FAQ: fees, timing, disputes, payouts and documents', async () => {
+    await page.getByRole('link', { name: 'Frequently asked questions' }).click();
+    await page.waitForURL('**/faq');
+    await page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }).waitFor();
+    expect(await page.locator('summary h2').allTextContents()).toEqual(FAQ_EN);
+    // The fees are the server's settings, and the first answer is open.
+    await see(page, /8\.2% for a deal and 5% for a payment request/);
+    await page.getByText('When is the money released?').click();
+    await see(page, /the brand has 48 hours to approve or open a dispute/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await snap(page, 'faq');
+    await page.goBack();
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
   });
 
   it('Log out asks first, then shows "Logged out", forgets the token and goes to /login', async () => {
@@ -155,5 +195,31 @@ describe('profile screen', () => {
     await snap(page, 'logged-out');
     await page.goto('/profile');
     await page.waitForURL('**/login');
+  });
+});
+
+describe('the FAQ in Dutch, open without an account', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a Dutch visitor reads the questions and the fees in Dutch, at 390 px', async () => {
+    const page = await (await phoneContext(browser, server.url, 'nl-NL')).newPage();
+    await page.goto('/faq');
+    await page.getByRole('heading', { level: 1, name: 'Veelgestelde vragen' }).waitFor();
+    expect(await page.locator('summary h2').allTextContents()).toEqual(FAQ_NL);
+    await see(page, /8,2% voor een deal en 5% voor een betaalverzoek/);
+    await page.getByText('Hoe werkt een geschil?').click();
+    await see(page, /tot 72 uur bewaard/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screens('faq-nl')(page, 'faq');
   });
 });

@@ -38,6 +38,8 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/deals/:id/receipt', page: 'document', areas: [], access: 'user' },
   { path: '/payment-requests/:id/statement', page: 'document', areas: [], access: 'user' },
   { path: '/payment-success/:dealId', page: 'payment-success', areas: requests, access: 'public' },
+  // Help is open to everyone: a creator with only a link reads it too.
+  { path: '/faq', page: 'faq', areas: account, access: 'public' },
   { path: '/admin/login', page: 'admin-login', areas: admin, access: 'public' },
   { path: '/', page: 'deals', areas: brand, access: 'user' },
   { path: '/deals', page: 'deals', areas: brand, access: 'user' },

@@ -62,6 +62,26 @@ export const enAccount = {
   'profile.pushNotifications': 'Push notifications',
   'profile.testNotification': 'Send test notification',
   'profile.autoRelease': 'Auto-release funds',
+  'profile.autoReleaseText':
+    'Always on: the money goes to the creator {reviewPeriod} after delivery, unless you approve sooner or open a dispute.',
+  'faq.title': 'Frequently asked questions',
+  'faq.intro': 'How Escrow Deals holds, releases and documents your money.',
+  'faq.fees.q': 'What does it cost, and why do deals and payment requests differ?',
+  'faq.fees.a':
+    "The brand pays a fee on top of the agreed amount: {dealFee}% for a deal and {requestFee}% for a payment request. The creator always receives the full agreed amount. A deal starts from the brand's brief: we hold the money from before the work starts, through delivery, review and any dispute, and an admin mediates. A payment request is a link a creator sends for work already agreed elsewhere: it is held and reviewed the same way, but has no brief to check, so it costs less.",
+  'faq.timing.q': 'When is the money released?',
+  'faq.timing.a':
+    'After the creator delivers, the brand has {reviewPeriod} to approve or open a dispute. Approving releases the money at once. Without either, it is released automatically when the period ends: a brand cannot hold a payout back without a dispute.',
+  'faq.disputes.q': 'How do disputes work?',
+  'faq.disputes.a':
+    "The brand opens a dispute with a reason. The money stays held for up to {disputePeriod} while brand, creator and admin talk it through in the dispute's conversation, with evidence if needed. An admin releases the money, refunds the brand or splits it. If nobody decides by the end of the period, the money goes to the creator. The brand can still approve at any time.",
+  'faq.payouts.q': 'How do creators get paid?',
+  'faq.payouts.a':
+    "A creator connects a bank account once, when accepting the first deal or request. After the release the payout is sent to that account; a bank transfer usually arrives within one to two business days. If the card holder's bank reverses the payment (a chargeback), the money stays held until the bank decides.",
+  'faq.documents.q': 'Which documents do I get?',
+  'faq.documents.a':
+    'Brands get a receipt for every paid deal and request; creators get a statement after every payout or split. Open them from the deal or request, print them on A4 or download them as PDF, in English or Dutch.',
+  'faq.contact': 'Still a question? Write to {supportEmail}.',
   'profile.help': 'Help & Support',
   'profile.faq': 'Frequently asked questions',
   'profile.contact': 'Contact us',
@@ -121,7 +141,7 @@ export const enAccount = {
   'notify.labelDealAccepted': 'Deal-accepted notification',
   'notify.permissionNotGranted': 'permission {permission}',
   'notify.notShown': 'not shown',
-  'terms.lastUpdated': 'Last updated: [date]',
+  'terms.lastUpdated': 'Last updated: {date}',
   'terms.s1.title': '1. Definitions',
   'terms.s1.text':
     'The "platform" is Escrow Deals. A "brand" creates and pays deals; a "creator" delivers content and receives the payout.',

@@ -65,6 +65,26 @@ export const nlAccount: Record<keyof typeof enAccount, string> = {
   'profile.pushNotifications': 'Pushmeldingen',
   'profile.testNotification': 'Testmelding sturen',
   'profile.autoRelease': 'Geld automatisch vrijgeven',
+  'profile.autoReleaseText':
+    'Altijd aan: het geld gaat {reviewPeriod} na de levering naar de creator, tenzij je eerder goedkeurt of een geschil opent.',
+  'faq.title': 'Veelgestelde vragen',
+  'faq.intro': 'Hoe Escrow Deals je geld bewaart, vrijgeeft en vastlegt.',
+  'faq.fees.q': 'Wat kost het, en waarom verschillen deals en betaalverzoeken?',
+  'faq.fees.a':
+    'Het merk betaalt een vergoeding bovenop het afgesproken bedrag: {dealFee}% voor een deal en {requestFee}% voor een betaalverzoek. De creator krijgt altijd het volledige afgesproken bedrag. Een deal begint bij de briefing van het merk: we bewaren het geld van voor de start van het werk, via levering en beoordeling tot een eventueel geschil, en een beheerder bemiddelt. Een betaalverzoek is een link die een creator stuurt voor werk dat elders al is afgesproken: het wordt op dezelfde manier bewaard en beoordeeld, maar er is geen briefing om te controleren, dus het kost minder.',
+  'faq.timing.q': 'Wanneer wordt het geld vrijgegeven?',
+  'faq.timing.a':
+    'Nadat de creator heeft geleverd, heeft het merk {reviewPeriod} om goed te keuren of een geschil te openen. Goedkeuren geeft het geld meteen vrij. Zonder een van beide wordt het automatisch vrijgegeven aan het eind van die periode: een merk kan een uitbetaling niet tegenhouden zonder geschil.',
+  'faq.disputes.q': 'Hoe werkt een geschil?',
+  'faq.disputes.a':
+    'Het merk opent een geschil met een reden. Het geld blijft tot {disputePeriod} bewaard terwijl merk, creator en beheerder het in het gesprek bij het geschil uitpraten, zo nodig met bewijs. Een beheerder geeft het geld vrij, betaalt het merk terug of verdeelt het. Beslist niemand voor het eind van de periode, dan gaat het geld naar de creator. Het merk kan altijd nog goedkeuren.',
+  'faq.payouts.q': 'Hoe worden creators betaald?',
+  'faq.payouts.a':
+    'Een creator koppelt één keer een bankrekening, bij het accepteren van de eerste deal of het eerste verzoek. Na het vrijgeven gaat de uitbetaling naar die rekening; een overboeking komt meestal binnen één tot twee werkdagen aan. Draait de bank van de kaarthouder de betaling terug (een chargeback), dan blijft het geld bewaard tot de bank beslist.',
+  'faq.documents.q': 'Welke documenten krijg ik?',
+  'faq.documents.a':
+    'Merken krijgen een betalingsbewijs voor elke betaalde deal en elk betaald verzoek; creators krijgen een overzicht na elke uitbetaling of verdeling. Open ze bij de deal of het verzoek, druk ze af op A4 of download ze als pdf, in het Engels of Nederlands.',
+  'faq.contact': 'Nog een vraag? Schrijf naar {supportEmail}.',
   'profile.help': 'Hulp en support',
   'profile.faq': 'Veelgestelde vragen',
   'profile.contact': 'Neem contact op',
@@ -125,7 +145,7 @@ export const nlAccount: Record<keyof typeof enAccount, string> = {
   'notify.labelDealAccepted': 'Melding "deal geaccepteerd"',
   'notify.permissionNotGranted': 'toestemming {permission}',
   'notify.notShown': 'niet getoond',
-  'terms.lastUpdated': 'Laatst bijgewerkt: [datum]',
+  'terms.lastUpdated': 'Laatst bijgewerkt: {date}',
   'terms.s1.title': '1. Definities',
   'terms.s1.text':
     'Het "platform" is Escrow Deals. Een "merk" maakt deals aan en betaalt ze; een "creator" levert content en ontvangt de uitbetaling.',

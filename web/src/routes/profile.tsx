@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -86,19 +86,19 @@ export default function ProfileRoute() {
           <h2 className="mb-2 font-semibold">{t('profile.help')}</h2>
           <ul className="divide-y divide-slate-100 text-sm">
             <li>
-              <button type="button" className="w-full py-2.5 text-left">
+              <Link to="/faq" className="block min-h-11 py-3">
                 {t('profile.faq')}
-              </button>
+              </Link>
             </li>
             <li>
-              <a href={SUPPORT_MAIL} className="block py-2.5">
+              <a href={SUPPORT_MAIL} className="block min-h-11 py-3">
                 {t('profile.contact')}
               </a>
             </li>
             <li>
               <button
                 type="button"
-                className="w-full py-2.5 text-left"
+                className="min-h-11 w-full py-3 text-left"
                 onClick={() => setTerms(true)}
               >
                 {t('profile.terms')}

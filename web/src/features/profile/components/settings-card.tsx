@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -13,13 +12,13 @@ import {
 
 /**
  * 'Settings': the email and push toggles are saved on the account and honoured by the server's
- * notifications; push also subscribes this browser. Auto-release stays local (docs/product.md §4).
+ * notifications; push also subscribes this browser. Automatic release is the escrow's rule, told
+ * here rather than switched (docs/adr/0026-automatic-release-is-a-rule-not-a-switch.md).
  */
 export function SettingsCard() {
   const push = usePush();
   const preferences = useNotificationPreferences();
   const update = useUpdateNotificationPreferences();
-  const [autoRelease, setAutoRelease] = useState(true);
   const email = preferences.data?.email ?? true;
   const pushOn = push.subscribed && (preferences.data?.push ?? true);
   const setPush = async (on: boolean) => {
@@ -61,9 +60,11 @@ export function SettingsCard() {
           {t('profile.notificationsTest')}
         </Link>
       </div>
-      <Row label={t('profile.autoRelease')}>
-        <Switch label={t('profile.autoRelease')} checked={autoRelease} onChange={setAutoRelease} />
-      </Row>
+      {/* Not a switch: an escrow must not let a brand hold back a payout without a dispute (ADR 0026). */}
+      <div data-testid="auto-release">
+        <p className="text-sm font-semibold">{t('profile.autoRelease')}</p>
+        <p className="text-sm text-slate-600">{t('profile.autoReleaseText')}</p>
+      </div>
     </Card>
   );
 }

@@ -167,6 +167,35 @@ function elapsePeriod(
   return alreadyElapsed !== null && requestCanTake(snapshot, release, now) ? [release] : [];
 }
 
+/** What a split would move now: the parts, what the escrow holds and the request's amount. */
+export interface RequestSplitPreview {
+  creatorCents: number;
+  feeKeptCents: number;
+  refundCents: number;
+  chargedCents: number;
+  amountCents: number;
+}
+
+/**
+ * What an admin's split giving the creator `creatorCents` would move now, or the split's refusal:
+ * the one set of checks the split itself and its preview (GET …/split-preview) both go through.
+ */
+export function previewRequestSplit(
+  snapshot: PaymentRequestSnapshot,
+  creatorCents: number,
+  payoutAccountId: string | null,
+): RequestSplitPreview {
+  const c = snapshot.context;
+  refuse(splitRefusal(c, { creatorCents, inDispute: statusOf(snapshot) === 'dispute' }), snapshot);
+  if (payoutAccountId === null)
+    throw new DomainError('no_bank_account', { gatewayCode: 'no_bank_account' });
+  const { amountCents, feeCents } = c.request!;
+  const chargedCents = escrowedCents(c);
+  const feeKeptCents = splitFeeCents(amountCents, feeCents, creatorCents);
+  const refundCents = chargedCents - creatorCents - feeKeptCents;
+  return { creatorCents, feeKeptCents, refundCents, chargedCents, amountCents };
+}
+
 /** An admin's split: the parts as money.ts makes them, to the creator's payout account. */
 function split(
   {
@@ -177,21 +206,12 @@ function split(
   snapshot: PaymentRequestSnapshot,
   now: string,
 ): PaymentRequestDraft[] {
-  const c = snapshot.context;
-  refuse(splitRefusal(c, { creatorCents, inDispute: statusOf(snapshot) === 'dispute' }), snapshot);
-  if (payoutAccountId === null)
-    throw new DomainError('no_bank_account', { gatewayCode: 'no_bank_account' });
-  const { amountCents, feeCents } = c.request!;
-  const chargedCents = escrowedCents(c);
-  const feeKeptCents = splitFeeCents(amountCents, feeCents, creatorCents);
-  const data = {
+  const { amountCents: _amount, ...parts } = previewRequestSplit(
+    snapshot,
     creatorCents,
-    feeKeptCents,
-    refundCents: chargedCents - creatorCents - feeKeptCents,
-    chargedCents,
-    destinationAccountId: payoutAccountId,
-    ...splitKeys(key),
-  };
+    payoutAccountId,
+  );
+  const data = { ...parts, destinationAccountId: payoutAccountId!, ...splitKeys(key) };
   return only(snapshot, now, 'split the funds', { type: 'PaymentRequestSplitRequested', data });
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminPaymentRequestSchema, errorSchema } from '@machines/contract/api';
+import { adminPaymentRequestSchema, errorSchema, splitPreviewSchema } from '@machines/contract/api';
 import { adminOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { idParam, optionalText } from '../http/fields';
@@ -9,7 +9,11 @@ import { requestGuard } from '../auth/ownership';
 import { toAdminPaymentRequestDto } from './admin-request-dto';
 import type { CommandContext } from '../commands/command-bus';
 import type { EffectOutcome } from '../money/effect-outcomes';
-import { releasePaymentRequest, splitPaymentRequest } from '../money/request-payouts';
+import {
+  previewPaymentRequestSplit,
+  releasePaymentRequest,
+  splitPaymentRequest,
+} from '../money/request-payouts';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
@@ -30,6 +34,7 @@ const releaseHoldBody = z
 export function adminRequestRoutes(app: ZodApp, deps: AdminRouteDeps): void {
   const { ctx, guards } = deps;
   adminRequestMoneyRoutes(app, deps);
+  requestSplitPreviewRoute(app, deps);
   const read = { preValidation: guards.requireAdminReader };
   const act = { preValidation: guards.requireAdminActor };
   const now = () => ctx.clock.now().toISOString();
@@ -216,4 +221,27 @@ function adminRequestMoneyRoutes(app: ZodApp, { ctx, guards, idempotency }: Admi
       },
     );
   }
+}
+
+/** What a split of the request would move now, with the split's own refusals (as for deals). */
+function requestSplitPreviewRoute(app: ZodApp, { ctx, guards }: AdminRouteDeps): void {
+  app.get(
+    '/api/admin/payment-requests/:id/split-preview',
+    {
+      preValidation: guards.requireAdminActor,
+      schema: {
+        tags,
+        security,
+        params: idParam,
+        querystring: z.object({
+          creatorCents: z.coerce.number({ error: 'creatorCents must be a number of cents' }),
+        }),
+        description:
+          "What a split giving the creator `creatorCents` would move now: the creator's part, the fee kept (in proportion, rounded half up), the brand's refund and what the escrow holds; the same refusals as the split itself.",
+        response: { 200: splitPreviewSchema, ...errors },
+      },
+    },
+    async (request) =>
+      previewPaymentRequestSplit(ctx.bus, request.params.id, request.query.creatorCents),
+  );
 }

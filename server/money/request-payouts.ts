@@ -4,6 +4,11 @@ import { deterministicId } from '../commands/deterministic-id';
 import type { CommandRunner, PaymentRequestResult } from '../commands/run-command';
 import { requestGuard, type Guard } from '../auth/ownership';
 import type { PaymentRequestState } from '../commands/run-command';
+import { DomainError } from '../commands/domain-error';
+import {
+  previewRequestSplit,
+  type RequestSplitPreview,
+} from '@machines/payment-request/payment-request.commands';
 
 /*
  * Payouts of payment requests, as intents: once the brand approves (or an admin releases, or a
@@ -57,6 +62,18 @@ export async function splitPaymentRequest(
     ctx,
     requestGuard.admin,
   );
+}
+
+/** What an admin's split would move now (the split's own checks), for the split dialog's preview. */
+export async function previewPaymentRequestSplit(
+  bus: CommandBus,
+  requestId: number,
+  creatorCents: number,
+): Promise<RequestSplitPreview> {
+  const streamId = paymentRequestAggregate.streamId(requestId);
+  const { snapshot, revision } = await bus.load(paymentRequestAggregate, streamId);
+  if (revision < 0) throw new DomainError('payment_request_not_found');
+  return previewRequestSplit(snapshot, creatorCents, await payoutAccountOf(bus, requestId));
 }
 
 /** Timer: a review or dispute period ended; the release follows. Keyed by the revision decided on. */

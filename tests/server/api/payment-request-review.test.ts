@@ -157,6 +157,27 @@ describe('a disputed request', () => {
 
   it('given a dispute, when an admin splits it, then the creator gets a part, the brand the rest, and it is split_resolved', async () => {
     const { id, token } = await disputed();
+    // The preview is the split's own arithmetic and refusals; admins only, and nothing moves.
+    const preview = async (cents: number, auditor = false) =>
+      t.app.inject({
+        url: `/api/admin/payment-requests/${id}/split-preview?creatorCents=${cents}`,
+        headers: bearer(
+          auditor ? await signInAdmin(t.app, 'audit', 'audit-pass-1') : await signInAdmin(t.app),
+        ),
+      });
+    expect((await preview(20_000, true)).statusCode).toBe(403);
+    const shown = await preview(20_000);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json()).toEqual({
+      creatorCents: 20_000,
+      feeKeptCents: 1_000,
+      refundCents: 21_000,
+      chargedCents: 42_000,
+      amountCents: 40_000,
+    });
+    expect((await preview(0)).json()).toMatchObject({ code: 'split_amount_invalid' });
+    expect((await preview(40_000)).json()).toMatchObject({ code: 'split_whole_amount' });
+    expect(t.ctx.queries.requests.byId(id)!.status).toBe('dispute');
     expect((await admin(id, 'split', { creatorCents: 20_000 }, true)).statusCode).toBe(403);
     expect((await admin(id, 'split', { creatorCents: 40_000 })).statusCode).toBe(400);
     const split = await admin(id, 'split', { creatorCents: 20_000 });

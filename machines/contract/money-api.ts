@@ -80,7 +80,10 @@ export const moneyDocumentSchema = z.object({
   /** Receipt: what the brand paid. Statement: what was transferred to the creator. */
   paidCents: z.number().int(),
   method: z.string().nullable(),
-  /** The payment gateway's reference: the payment (receipt) or the transfer (statement). */
+  /**
+   * The payment gateway's reference: the payment (receipt) or the transfer (statement);
+   * `REDACTED` where the reader may not see it (server/shared/redaction.ts).
+   */
   reference: z.string().nullable(),
   /** What was refunded to the brand of this payment so far (a split's refund, a full refund). */
   refundedCents: z.number().int(),
@@ -97,3 +100,6 @@ export const moneyDocumentSchema = z.object({
     .nullable(),
 });
 export type MoneyDocumentDto = z.infer<typeof moneyDocumentSchema>;
+
+/** What a reader who may not see a gateway id or link token reads in its place (server/shared/redaction.ts). */
+export const REDACTED = 'present';

@@ -1,4 +1,4 @@
-import type { MoneyDocumentDto } from '../contract/money-api';
+import { REDACTED, type MoneyDocumentDto } from '../contract/money-api';
 import { documentText, type DocumentLanguage, type DocumentTextKey } from './document-texts';
 
 /** One labelled line of a document; `strong` marks the line a reader looks for (the total). */
@@ -85,7 +85,10 @@ export function layoutMoneyDocument(doc: MoneyDocumentDto, lang: DocumentLanguag
   const method = methodText(lang, doc);
   const payment: DocumentLine[] = [
     ...(method ? [{ label: text('method'), value: method }] : []),
-    ...(doc.reference ? [{ label: text('reference'), value: doc.reference }] : []),
+    // A reference the reader may not see is not printed at all.
+    ...(doc.reference && doc.reference !== REDACTED
+      ? [{ label: text('reference'), value: doc.reference }]
+      : []),
   ];
   return {
     lang,

@@ -9,7 +9,7 @@ import { stateValueFromKey } from '../../projections/state-meta';
 import { toPaymentRequestDto } from '../payment-requests/payment-request-dto';
 import { adminSplit } from '../deals/deal-dto';
 import { createActorNames } from '../deals/actor-names';
-import { redactForAdmin } from '../deals/admin-redaction';
+import { redactForAdmin } from '../shared/redaction';
 
 /** A payment request as admins see it: the owner answer plus creator, hold, payout and refund facts. */
 export function toAdminPaymentRequestDto(

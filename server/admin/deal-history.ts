@@ -7,7 +7,7 @@ import type { EventText, EventTextCode, EventTextParams } from '@machines/events
 import { initialOf, stateKey, step } from '@machines/statechart';
 import type { RecordedEvent } from '../event-store/event-store';
 import type { ActorNames } from '../deals/actor-names';
-import { redactForAdmin } from '../deals/admin-redaction';
+import { redactForAdmin } from '../shared/redaction';
 
 /** The deal as it stood right after one event: what the replay slider shows. */
 export interface HistoryView {

@@ -5,7 +5,7 @@ import { dealSnapshotFrom, dealStateView } from '@machines/deal/deal.view';
 import { centsToDecimal } from '@machines/money';
 import type { DealRecord } from '../../projections/deals.queries';
 import { stateValueFromKey } from '../../projections/state-meta';
-import { redactForAdmin } from './admin-redaction';
+import { redactFor, redactForAdmin } from '../shared/redaction';
 
 export type DealView = 'owner' | 'link' | 'admin';
 
@@ -92,7 +92,7 @@ export function toDealDto(
   const snapshot = dealSnapshotFrom(stateValueFromKey(record.state), c);
   const state = dealStateView(snapshot, now);
   const link = view === 'link';
-  return {
+  const dto: DealDto = {
     id: record.id,
     influencer: terms.influencer,
     profileLink: terms.profileLink,
@@ -142,6 +142,8 @@ export function toDealDto(
       can: state.can,
     },
   };
+  // Whoever holds the link reads it under the one redaction rule (server/shared/redaction.ts).
+  return link ? redactFor('link', dto) : dto;
 }
 
 /**

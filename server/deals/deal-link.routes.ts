@@ -1,4 +1,4 @@
-import { documentRoute, forLinkReader } from '../documents/document-route';
+import { documentRoute } from '../documents/document-route';
 import { dealStatement } from '../documents/money-documents';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -159,13 +159,14 @@ function claimerRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
 
   documentRoute(app, '/api/deals/link/:token/statement', {
     tags,
+    reader: 'link',
     params: tokenParam,
     description:
       "The creator's statement of the deal's payout (no transfer id): only whoever claimed the deal (claim secret or signed-in account).",
     load: async ({ token }, request) => {
       const record = dealViews.linkRecord(token);
       await assertClaimer(record, request);
-      return forLinkReader(dealStatement(record, dealViews.brandNameOf(record.ownerId)));
+      return dealStatement(record, dealViews.brandNameOf(record.ownerId));
     },
   });
 

@@ -6,6 +6,7 @@ import { layoutMoneyDocument } from '@machines/documents/document-layout';
 import { requestLanguage } from '../i18n/request-language';
 import type { ZodApp } from '../http/route-deps';
 import { renderDocumentPdf } from './document-pdf';
+import { redactFor, type Reader } from '../shared/redaction';
 
 const errors = {
   400: errorSchema,
@@ -24,6 +25,12 @@ export interface DocumentRouteSpec<P extends z.ZodObject> {
   description: string;
   /** Routes behind a bearer token name it for the API docs. */
   bearer?: boolean;
+  /**
+   * Who reads it: the party's own signed-in account (`party`, the whole document), admins and
+   * auditors (`admin`) or whoever holds a link (`link`); the last two read it under the one
+   * redaction rule (server/shared/redaction.ts), JSON and PDF alike.
+   */
+  reader: 'party' | Reader;
   preHandler?: (request: FastifyRequest) => Promise<void>;
   preValidation?: (request: FastifyRequest) => Promise<void>;
   load: (
@@ -31,12 +38,6 @@ export interface DocumentRouteSpec<P extends z.ZodObject> {
     request: FastifyRequest,
   ) => MoneyDocumentDto | Promise<MoneyDocumentDto>;
 }
-
-/** What a reader through a link sees: the document without the gateway's payment or transfer id. */
-export const forLinkReader = (doc: MoneyDocumentDto): MoneyDocumentDto => ({
-  ...doc,
-  reference: null,
-});
 
 async function sendPdf(
   reply: FastifyReply,
@@ -66,6 +67,10 @@ export function documentRoute<P extends z.ZodObject>(
     ...(spec.preHandler ? { preHandler: spec.preHandler } : {}),
     ...(spec.preValidation ? { preValidation: spec.preValidation } : {}),
   };
+  const load = async (request: FastifyRequest): Promise<MoneyDocumentDto> => {
+    const doc = await spec.load(request.params as z.infer<P>, request);
+    return spec.reader === 'party' ? doc : redactFor(spec.reader, doc);
+  };
   const schema = {
     tags: spec.tags,
     ...(spec.bearer ? { security: [{ bearerAuth: [] }] } : {}),
@@ -81,7 +86,7 @@ export function documentRoute<P extends z.ZodObject>(
         response: { 200: moneyDocumentSchema, ...errors },
       },
     },
-    async (request) => spec.load(request.params as z.infer<P>, request),
+    async (request) => load(request),
   );
   app.get(
     `${path}/pdf`,
@@ -95,7 +100,7 @@ export function documentRoute<P extends z.ZodObject>(
       },
     },
     async (request, reply) => {
-      const doc = await spec.load(request.params as z.infer<P>, request);
+      const doc = await load(request);
       await sendPdf(reply, doc, request.query.lang ?? requestLanguage(request));
     },
   );

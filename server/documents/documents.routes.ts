@@ -4,7 +4,7 @@ import { DomainError } from '../commands/domain-error';
 import { idParam, tokenParam } from '../http/fields';
 import type { ZodApp } from '../http/route-deps';
 import type { DocumentRouteDeps } from './document-parts';
-import { documentRoute, forLinkReader } from './document-route';
+import { documentRoute } from './document-route';
 import { dealReceipt, dealStatement, requestReceipt, requestStatement } from './money-documents';
 
 /** A payment request that exists and has its terms, else 404. */
@@ -19,6 +19,7 @@ function partyDocumentRoutes(app: ZodApp, { ctx, guards, dealViews }: DocumentRo
   documentRoute(app, '/api/deals/:id/receipt', {
     tags: ['deals'],
     bearer: true,
+    reader: 'party',
     preHandler: guards.requireUser,
     params: idParam,
     description: "The brand's receipt of a paid deal.",
@@ -31,6 +32,7 @@ function partyDocumentRoutes(app: ZodApp, { ctx, guards, dealViews }: DocumentRo
   documentRoute(app, '/api/payment-requests/:id/statement', {
     tags: ['payment-requests'],
     bearer: true,
+    reader: 'party',
     preHandler: guards.requireUser,
     params: idParam,
     description: "The creator's statement of a paid-out request.",
@@ -44,13 +46,15 @@ function partyDocumentRoutes(app: ZodApp, { ctx, guards, dealViews }: DocumentRo
 
   documentRoute(app, '/api/payment-requests/link/:token/receipt', {
     tags: ['payment-requests'],
+    reader: 'link',
     params: tokenParam,
-    description: "The brand's receipt of a paid request, through its link (no payment id).",
+    description:
+      "The brand's receipt of a paid request, through its link (no payment id, reference or method).",
     load: ({ token }) => {
       const record = ctx.queries.requests.byToken(token);
       if (!record || record.context.request?.token !== token)
         throw new DomainError('payment_request_not_found');
-      return forLinkReader(requestReceipt(record));
+      return requestReceipt(record);
     },
   });
 }
@@ -68,6 +72,7 @@ function adminDocumentRoutes(app: ZodApp, { ctx, guards, dealViews }: DocumentRo
   documentRoute(app, '/api/admin/documents/:subject/:id/:kind', {
     tags: ['admin'],
     bearer: true,
+    reader: 'admin',
     preValidation: guards.requireAdminReader,
     params: adminParams,
     description: 'Any receipt or statement, for admins and auditors.',

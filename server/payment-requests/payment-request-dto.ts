@@ -9,6 +9,7 @@ import { centsToDecimal } from '@machines/money';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
 import { stateKey } from '@machines/statechart';
 import { stateValueFromKey } from '../../projections/state-meta';
+import { redactFor } from '../shared/redaction';
 
 /** The context a brand's link page may see: no creator id, no payment, refund or dispute ids. */
 function redact(c: PaymentRequestContext): Record<string, unknown> {
@@ -47,7 +48,7 @@ export function toPaymentRequestDto(
   const r = c.request!;
   const snapshot = paymentRequestSnapshotFrom(stateValueFromKey(record.state), c);
   const state = paymentRequestStateView(snapshot, now);
-  return {
+  const dto: PaymentRequestDto = {
     id: record.id,
     creatorName: r.creatorName,
     creatorEmail: r.creatorEmail,
@@ -83,4 +84,6 @@ export function toPaymentRequestDto(
     },
     state,
   };
+  // Whoever holds the link reads it under the one redaction rule (server/shared/redaction.ts).
+  return view === 'link' ? redactFor('link', dto) : dto;
 }

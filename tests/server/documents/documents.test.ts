@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MoneyDocumentDto } from '../../../machines/contract/money-api';
+import { REDACTED, type MoneyDocumentDto } from '../../../machines/contract/money-api';
 import { acceptAndConnect, claimHeader, createPaidRequest, payDeal } from '../api/flow-helpers';
 import {
   bearer,
@@ -82,7 +82,7 @@ describe('receipts and statements', () => {
       feeCents: 2_050,
     });
     // A link reader sees no gateway ids; the admin's copy has the transfer.
-    expect((statement.json() as MoneyDocumentDto).reference).toBeNull();
+    expect((statement.json() as MoneyDocumentDto).reference).toBe(REDACTED);
     // The link alone (forwarded, leaked) is not the creator who claimed the deal.
     expect((await get(`/api/deals/link/${link}/statement`)).statusCode).toBe(403);
 
@@ -110,8 +110,9 @@ describe('receipts and statements', () => {
       amountCents: 40_000,
       feeCents: 2_000,
       totalCents: 42_000,
-      method: 'card',
-      reference: null,
+      // A link reader sees neither the payment's id nor how it was paid (docs/adr/0009).
+      method: null,
+      reference: REDACTED,
     });
     expect(
       (await get('/api/payment-requests/link/not-a-real-token-000000/receipt')).statusCode,

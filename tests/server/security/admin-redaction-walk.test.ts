@@ -151,7 +151,17 @@ function adminGetPaths(): string[] {
 
 function urlsFor(path: string): string[] {
   if (!path.includes(':id')) return [path];
-  const ids = path.startsWith('/api/admin/payment-requests') ? requestIds : dealIds;
+  // Documents: every subject and kind (receipts name the payment, statements the transfer).
+  if (path.includes(':subject'))
+    return ['deal', 'payment_request'].flatMap((subject) =>
+      ['receipt', 'statement'].flatMap((kind) =>
+        urlsFor(path.replace(':kind', kind).replace(':subject', subject)),
+      ),
+    );
+  const ids =
+    path.startsWith('/api/admin/payment-requests') || path.includes('/payment_request/')
+      ? requestIds
+      : dealIds;
   return ids.map((id) => path.replace(':id', String(id)));
 }
 
@@ -198,7 +208,7 @@ describe('every admin answer, walked for id-like values', () => {
     for (const path of paths) {
       for (const url of urlsFor(path)) {
         const res = await t.app.inject({ url, headers: admin });
-        if (res.statusCode !== 200) continue;
+        if (res.statusCode !== 200 || res.headers['content-type'] === 'application/pdf') continue;
         answers++;
         for (const leak of leaks(res.body, String(res.headers['content-type'] ?? '')))
           problems.push(`${url} ${leak}`);

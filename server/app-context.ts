@@ -344,7 +344,6 @@ export async function createAppContext(
   });
   const { secret, tokens, push } = await accessServices({ ...core, sharedHttp, queries });
   const run = createCommandRunner(bus);
-  metrics.watch({ store, runner, readDb, live, clock });
   const { payments, notifications } = await startEffects({
     ...core,
     run,
@@ -355,6 +354,7 @@ export async function createAppContext(
     queries,
     secret,
   });
+  metrics.watch({ store, runner, readDb, live, clock, intents: () => payments.intents.backlog() });
 
   return {
     config,

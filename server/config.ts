@@ -159,6 +159,8 @@ export const configSchema = z
     // and the wait before a failed attempt is tried again.
     NOTIFICATION_LEASE_SECONDS: positiveNumber(600),
     RECONCILIATION_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(3),
+    // Admins are alerted once the oldest unanswered money intent is this old.
+    INTENT_ALERT_MINUTES: positiveNumber(15),
     AI_BASE_URL: optionalText,
     AI_API_KEY: optionalText,
     AI_MODEL: z.string().default('gpt-4o-mini'),
@@ -333,6 +335,8 @@ export interface AppConfig {
   /** Without `smtpUrl`, mail is written to `<dataDir>/mail/*.eml` and shown on a test-mode page. */
   /** The UTC hour from which the daily reconciliation with the gateway runs. */
   reconciliationHourUtc: number;
+  /** `INTENT_ALERT_MINUTES`: the age of the oldest unanswered money intent past which admins are alerted. */
+  intentAlertMinutes: number;
   notifications: {
     smtpUrl: string | undefined;
     mailFrom: string;
@@ -453,6 +457,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL },
     reconciliationHourUtc: e.RECONCILIATION_HOUR_UTC,
+    intentAlertMinutes: e.INTENT_ALERT_MINUTES,
     notifications: {
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,

@@ -37,4 +37,31 @@ export const ReconciliationCompleted = defineEvent({
   },
 });
 
-export const reconciliationEventDefinitions = [ReconciliationCompleted] as const;
+export const PaymentIntentsStalled = defineEvent({
+  type: 'PaymentIntentsStalled',
+  version: 1,
+  category: 'reconciliation',
+  description:
+    "A money intent has waited for the payment provider's answer longer than INTENT_ALERT_MINUTES (provider down, network errors): once per episode, on a stream named after the oldest such intent (appended with no stream expected, so instances record it once). Admins are alerted; the intent is still retried on its own.",
+  schema: z.object({
+    unanswered: count,
+    oldestAt: isoInstant,
+    oldestStreamId: z.string().min(1),
+    oldestType: z.string().min(1),
+    ageMinutes: count,
+    limitMinutes: count,
+  }),
+  example: {
+    unanswered: 1,
+    oldestAt: '2026-11-27T10:00:00.000Z',
+    oldestStreamId: 'deal-42',
+    oldestType: 'FundsReleaseRequested',
+    ageMinutes: 15,
+    limitMinutes: 15,
+  },
+});
+
+export const reconciliationEventDefinitions = [
+  ReconciliationCompleted,
+  PaymentIntentsStalled,
+] as const;

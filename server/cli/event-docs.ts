@@ -47,7 +47,10 @@ const streams: Record<
     title: 'Link claims',
     machine: linkClaimMachine,
   },
-  reconciliation: { stream: 'reconciliation-<YYYY-MM-DD>', title: 'Reconciliation' },
+  reconciliation: {
+    stream: 'reconciliation-<YYYY-MM-DD>, payment-intents-stalled-<id>',
+    title: 'Reconciliation and payment alerts',
+  },
   document: {
     stream: 'invoices-<year>, billing-<user id>',
     title: 'Invoices and billing details',

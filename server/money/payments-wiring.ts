@@ -17,6 +17,7 @@ import type { CommandRunner } from '../commands/run-command';
 import { createEffectOutcomes, type EffectOutcomes } from './effect-outcomes';
 import { createPaymentsReactor } from './payments.reactor';
 import { createReactorRunner, type ReactorRunner } from '../reactors/reactor-runner';
+import { createIntentWatch, type IntentWatch } from './intent-watch';
 import {
   createDailyReconciliation,
   type DailyReconciliation,
@@ -34,6 +35,8 @@ export interface PaymentsWiring {
   reactors: ReactorRunner;
   /** Compares the ledger with the gateway once a day (with the timers) and records the result. */
   reconciliation: DailyReconciliation;
+  /** The unanswered money intents (readiness, metrics) and the alert once the oldest passes INTENT_ALERT_MINUTES. */
+  intents: IntentWatch;
   registerRoutes(app: FastifyInstance): Promise<void>;
   /** Starts the reactors (always) and the timers' firing at due times (unless `timers` is false). */
   start(options?: { timers?: boolean }): void;
@@ -91,6 +94,23 @@ function escrowFor(
   });
 }
 
+/** The payments reactor's unanswered intents, for the probes and the admins' alert. */
+function intentWatchFor(
+  config: AppConfig,
+  store: EventStore,
+  clock: Clock,
+  reactors: ReactorRunner,
+): IntentWatch {
+  return createIntentWatch({
+    store,
+    clock,
+    unanswered: () => reactors.unanswered('payments'),
+    alertAfterMs: config.intentAlertMinutes * 60_000,
+    onError: (error) =>
+      console.error('Unanswered-intent alert failed:', (error as Error)?.message ?? error),
+  });
+}
+
 export function createPaymentsWiring({
   config,
   store,
@@ -129,6 +149,7 @@ export function createPaymentsWiring({
     onError: (error) =>
       console.error('Daily reconciliation failed:', (error as Error)?.message ?? error),
   });
+  const intents = intentWatchFor(config, store, clock, reactors);
   let stopped = false;
   /**
    * Fires timers only once the schedule holds the history as it stood at start: while it is being
@@ -145,6 +166,7 @@ export function createPaymentsWiring({
     reactor,
     reactors,
     reconciliation,
+    intents,
     outcomes: createEffectOutcomes({ bus, reactors }),
     async registerRoutes(app) {
       await app.register(webhookRoutes, { escrow, gateway });
@@ -157,11 +179,13 @@ export function createPaymentsWiring({
       if (options.timers ?? true) {
         void startTimersWhenCaughtUp();
         reconciliation.start();
+        intents.start();
       }
     },
     async stop() {
       stopped = true;
       await reconciliation.stop();
+      await intents.stop();
       await reactor.stop();
       await reactors.stop();
       if (isSimulated(gateway)) gateway.close();

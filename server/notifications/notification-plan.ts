@@ -367,6 +367,30 @@ function planRequestNotifications(
   }
 }
 
+/**
+ * Money intents waited past INTENT_ALERT_MINUTES: every alert address hears by e-mail, and an alert
+ * address that is also a user account by push too (as that account's preferences allow).
+ */
+function planStalledIntentsAlert(data: EventData, facts: NotificationFacts, send: Senders): void {
+  const params: TextParams = {
+    count: Number(data.unanswered),
+    minutes: Number(data.limitMinutes),
+    at: String(data.oldestAt),
+    reason: `${String(data.oldestType)} ${String(data.oldestStreamId)}`,
+  };
+  const url = '/admin?tab=money';
+  for (const email of facts.adminEmails) {
+    const account = facts.userByEmail(email);
+    send.toAddress(email, 'en', 'admin_intents_stalled', params, url);
+    if (!account) continue;
+    const from = send.out.length;
+    send.toUser(account, 'admin_intents_stalled', params, url);
+    // The address already has its e-mail: the account adds its push only.
+    for (const n of send.out.splice(from))
+      if (n.channels.includes('push')) send.out.push({ ...n, channels: ['push'], email: null });
+  }
+}
+
 export function planNotifications(
   event: PlannableEvent,
   facts: NotificationFacts,
@@ -376,6 +400,10 @@ export function planNotifications(
   const send = sendersFor(facts, out);
   if (event.type === 'ReconciliationCompleted') {
     planReconciliationAlert(data, send);
+    return out;
+  }
+  if (event.type === 'PaymentIntentsStalled') {
+    planStalledIntentsAlert(data, facts, send);
     return out;
   }
   const dealId =

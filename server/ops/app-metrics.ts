@@ -8,6 +8,7 @@ import type { Clock } from '../shared/clock';
 import { ensureProcessMetrics, processRegistry } from '../shared/process-metrics';
 import { measureProjectionLag } from './projection-lag';
 import { withTimeout } from '../shared/with-timeout';
+import type { IntentBacklog } from '../money/intent-watch';
 
 /** Lag counting stops here: beyond it the read models are simply "far behind". */
 const LAG_CAP = 10_000;
@@ -25,6 +26,8 @@ export interface WatchedParts {
   readDb: Database;
   live: { readonly size: number; readonly ceiling: number };
   clock: Clock;
+  /** The payments reactor's unanswered money intents (server/money/intent-watch.ts). */
+  intents?: () => IntentBacklog;
 }
 
 /** The parts the scrape-time gauges read, once the composition root has given them (`watch`). */
@@ -110,6 +113,27 @@ function timerGauges(registry: Registry, watched: Watched): void {
   });
 }
 
+/** The money intents waiting for the provider's answer, and the age of the oldest (the alert's measure). */
+function intentGauges(registry: Registry, watched: Watched): void {
+  const backlog = () => watched.parts?.intents?.() ?? null;
+  new Gauge({
+    name: 'escrow_payment_intents_unanswered',
+    help: 'Money intents the payments reactor has not answered yet (in hand, or parked after an unknown outcome and retried on their own)',
+    registers: [registry],
+    collect() {
+      this.set(backlog()?.unanswered ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'escrow_payment_intent_oldest_unanswered_seconds',
+    help: 'Age of the oldest unanswered money intent; 0 when none waits. Admins are alerted past INTENT_ALERT_MINUTES',
+    registers: [registry],
+    collect() {
+      this.set(backlog()?.oldestAgeSeconds ?? 0);
+    },
+  });
+}
+
 /** The live-update connections: open, the ceiling, and those refused (fed by the hub). */
 function liveMetrics(registry: Registry, watched: Watched) {
   const readAtScrape = (name: string, help: string, read: (live: WatchedParts['live']) => number) =>
@@ -150,6 +174,7 @@ export function createAppMetrics() {
   const watched: Watched = { parts: null };
   const lag = lagGauges(registry);
   timerGauges(registry, watched);
+  intentGauges(registry, watched);
   const sseRefused = liveMetrics(registry, watched);
 
   return {

@@ -9,6 +9,7 @@ import type { AppMetrics } from './app-metrics';
 import type { SubscriptionHealth } from './subscription-health';
 import type { AuthGuards } from '../auth/authenticate';
 import { createReadiness } from './readiness';
+import type { IntentWatch } from '../money/intent-watch';
 
 /** The parts of the app the probes and metrics read. */
 interface OpsParts {
@@ -18,6 +19,7 @@ interface OpsParts {
   metrics: Pick<AppMetrics, 'scrape'>;
   subscriptions: SubscriptionHealth;
   sharedHttp: SharedHttpState;
+  payments: { intents: Pick<IntentWatch, 'backlog'> };
 }
 
 const sameSecret = (given: string, expected: string): boolean => {
@@ -65,10 +67,22 @@ export function opsRoutes(
 
   app.get('/api/ready', { schema: { tags: ['ops'], hide: true } }, async (request, reply) => {
     const report = await readiness();
+    // Money waiting for the provider does not take the instance out of service (another instance
+    // would wait on the same provider): it is reported, and alerted past the limit.
+    const intents = ctx.payments.intents.backlog();
     return reply
       .status(report.ready ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send(mayReadDetails(request) ? report : { ready: report.ready });
+      .send(
+        mayReadDetails(request)
+          ? {
+              ...report,
+              unansweredIntents: intents.unanswered,
+              oldestUnansweredIntentSeconds: intents.oldestAgeSeconds,
+              intentAlertAfterSeconds: intents.alertAfterSeconds,
+            }
+          : { ready: report.ready },
+      );
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

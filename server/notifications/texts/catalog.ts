@@ -16,6 +16,8 @@ export interface TextParams {
   count?: number;
   /** A split's other part: what the brand got back (amountCents is the creator's part). */
   refundCents?: number;
+  /** A limit in minutes (how long money intents may wait for the provider). */
+  minutes?: number;
 }
 
 export interface Formatter {
@@ -49,6 +51,7 @@ export const notificationKinds = [
   'admin_split_failed',
   'admin_hold_ageing',
   'admin_reconciliation_mismatch',
+  'admin_intents_stalled',
   'test',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];

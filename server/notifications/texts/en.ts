@@ -99,6 +99,10 @@ export const en: TextCatalog = {
       title: 'Reconciliation found a mismatch',
       body: `The ledger and the payment gateway disagree on ${p.count ?? 0} money movement(s) up to ${f.dateTime(p.at ?? '')}: ${p.reason ?? ''}`,
     }),
+    admin_intents_stalled: (p, f) => ({
+      title: 'Payments are waiting for the provider',
+      body: `${p.count ?? 0} money movement(s) have had no answer from the payment provider for over ${p.minutes ?? 0} minutes (the oldest since ${f.dateTime(p.at ?? '')}, ${p.reason ?? ''}). They are retried on their own; check the provider's status.`,
+    }),
     test: (p) => ({
       title: p.title ?? 'Test Notification',
       body: p.reason ?? 'Push notifications are working.',

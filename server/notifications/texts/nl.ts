@@ -99,6 +99,10 @@ export const nl: TextCatalog = {
       title: 'Afstemming vond een verschil',
       body: `Het grootboek en de betaalprovider verschillen over ${p.count ?? 0} geldbeweging(en) tot ${f.dateTime(p.at ?? '')}: ${p.reason ?? ''}`,
     }),
+    admin_intents_stalled: (p, f) => ({
+      title: 'Betalingen wachten op de betaalprovider',
+      body: `${p.count ?? 0} geldbeweging(en) hebben al meer dan ${p.minutes ?? 0} minuten geen antwoord van de betaalprovider (de oudste sinds ${f.dateTime(p.at ?? '')}, ${p.reason ?? ''}). Ze worden vanzelf opnieuw geprobeerd; kijk naar de status van de provider.`,
+    }),
     test: (p) => ({ title: p.title ?? 'Testmelding', body: p.reason ?? 'Pushmeldingen werken.' }),
   },
   mail: {

@@ -205,6 +205,23 @@ describe('planNotifications', () => {
     expect(plan(event('ReconciliationCompleted', clean, 'reconciliation-2026-11-21'))).toEqual([]);
   });
 
+  it('money intents stalled past the limit: every alert address by e-mail, and by push where the address is also an account', () => {
+    const stalled = event('PaymentIntentsStalled', {}, 'payment-intents-stalled-x');
+    expect(plan(stalled)).toEqual([
+      'email:ops@escrow.test email en → /admin?tab=money: Payments are waiting for the provider',
+      'email:cto@escrow.test email en → /admin?tab=money: Payments are waiting for the provider',
+    ]);
+    const ops = user('ops', { email: 'ops@escrow.test' });
+    expect(plan(stalled, facts({ users: [brand, creator, ops] }))).toEqual([
+      'email:ops@escrow.test email en → /admin?tab=money: Payments are waiting for the provider',
+      'user:ops push en → /admin?tab=money: Payments are waiting for the provider',
+      'email:cto@escrow.test email en → /admin?tab=money: Payments are waiting for the provider',
+    ]);
+    const [mail] = planNotifications(stalled, facts());
+    expect(mail!.body).toContain('over 15 minutes');
+    expect(mail!.body).toContain('FundsReleaseRequested deal-42');
+  });
+
   it("payment requests: the brand (no account: email in the creator's language) and the creator with an account", () => {
     const pr = (type: string, data: Record<string, unknown> = {}) =>
       event(type, data, 'payment-request-7');

@@ -10,6 +10,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 const serverLayers = [
   'shared',
   'event-store',
+  'evidence',
   'commands',
   'reactors',
   'auth',
@@ -27,6 +28,7 @@ const serverLayers = [
   'deals',
   'payment-requests',
   'admin',
+  'disputes',
   'accounts',
   'cli',
 ];

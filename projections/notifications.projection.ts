@@ -53,17 +53,24 @@ function recipientChoices(db: Database): (event: ProjectedEvent) => void {
   };
 }
 
-/** The language a link's holder speaks, kept when the link was claimed or moved (rm_link_languages). */
+/**
+ * The language a link's holder speaks, kept when the link was claimed or moved (rm_link_languages),
+ * and the address it confirmed or was mailed to (rm_link_emails).
+ */
 function linkLanguages(db: Database): (event: ProjectedEvent) => void {
   const set = db.prepare<[string, string]>(
     'INSERT OR REPLACE INTO rm_link_languages (link, language) VALUES (?, ?)',
   );
+  const setEmail = db.prepare<[string, string]>(
+    'INSERT OR REPLACE INTO rm_link_emails (link, email) VALUES (?, ?)',
+  );
   return (event) => {
+    const link = event.streamId.slice('link-claim-'.length);
+    const data = event.data as { language?: string; email?: string };
+    if (event.type === 'LinkEmailConfirmed' || (event.type === 'LinkClaimed' && data.email))
+      setEmail.run(link, String(data.email));
     if (event.type !== 'LinkClaimed' && event.type !== 'LinkClaimMoved') return;
-    set.run(
-      event.streamId.slice('link-claim-'.length),
-      String((event.data as { language: string }).language),
-    );
+    set.run(link, String(data.language));
   };
 }
 
@@ -129,7 +136,7 @@ function notificationTimers(db: Database): (event: ProjectedEvent) => void {
 
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  version: 3,
+  version: 4,
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS rm_link_push (
@@ -138,6 +145,7 @@ export const notificationsProjection: Projection = {
       CREATE TABLE IF NOT EXISTS rm_email_optouts (stream_id TEXT PRIMARY KEY) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS rm_request_blocks (stream_id TEXT PRIMARY KEY) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS rm_link_languages (link TEXT PRIMARY KEY, language TEXT NOT NULL) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS rm_link_emails (link TEXT PRIMARY KEY, email TEXT NOT NULL) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS rm_notification_timers (
         deal_id INTEGER NOT NULL, kind TEXT NOT NULL, at TEXT NOT NULL, at_ms INTEGER NOT NULL,
         PRIMARY KEY (deal_id, kind));
@@ -145,7 +153,7 @@ export const notificationsProjection: Projection = {
   },
   reset(db) {
     db.exec(
-      'DROP TABLE IF EXISTS rm_link_push; DROP TABLE IF EXISTS rm_email_optouts; DROP TABLE IF EXISTS rm_request_blocks; DROP TABLE IF EXISTS rm_link_languages; DROP TABLE IF EXISTS rm_notification_timers;',
+      'DROP TABLE IF EXISTS rm_link_push; DROP TABLE IF EXISTS rm_email_optouts; DROP TABLE IF EXISTS rm_request_blocks; DROP TABLE IF EXISTS rm_link_languages; DROP TABLE IF EXISTS rm_link_emails; DROP TABLE IF EXISTS rm_notification_timers;',
     );
   },
   prepare(db) {

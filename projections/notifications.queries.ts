@@ -24,6 +24,9 @@ export function createNotificationQueries(db: Database) {
   const claimLanguage = db.prepare<[string], { language: string }>(
     'SELECT language FROM rm_link_languages WHERE link = ?',
   );
+  const linkEmail = db.prepare<[string], { email: string }>(
+    'SELECT email FROM rm_link_emails WHERE link = ?',
+  );
   const optedOut = db.prepare<[string], { n: number }>(
     'SELECT count(*) AS n FROM rm_email_optouts WHERE stream_id = ?',
   );
@@ -53,6 +56,8 @@ export function createNotificationQueries(db: Database) {
       const language = claimLanguage.get(link)?.language;
       return language === 'nl' || language === 'en' ? language : null;
     },
+    /** The address a link's holder confirmed (or a request's link was mailed to), or null. */
+    linkEmail: (link: string): string | null => linkEmail.get(link)?.email ?? null,
     /** `optOutStreamId` is the address's `email-optout-<hash>` stream. */
     isOptedOut: (optOutStreamId: string): boolean => (optedOut.get(optOutStreamId)?.n ?? 0) > 0,
     /** `blockStreamId` is the (address, creator) pair's `request-block-<hash>` stream. */

@@ -45,6 +45,11 @@ import {
 } from './notifications/push.service';
 import { generateVapidKeys, resolveVapidKeys, type VapidKeys } from './notifications/vapid-keys';
 import { systemClock, type Clock } from './shared/clock';
+import {
+  createPostgresEvidenceStore,
+  createSqliteEvidenceStore,
+  type EvidenceStore,
+} from './evidence/evidence-store';
 
 /** Everything the HTTP app and the CLIs are built from: the composition root's product. */
 export interface AppContext {
@@ -71,6 +76,8 @@ export interface AppContext {
   notifications: NotificationsWiring;
   improveDescription: DescriptionImprover;
   live: LiveHub;
+  /** The dispute conversations' evidence files, in the events' database (server/evidence). */
+  evidence: EvidenceStore;
   /** Idempotency records and rate-limit counters, shared between instances when PostgreSQL or Redis is configured. */
   sharedHttp: SharedHttpState;
   /** Prometheus metrics (/metrics); the store, bus and gateway above report to it. */
@@ -207,7 +214,14 @@ async function quiesce(
 function closer(
   parts: Pick<
     AppContext,
-    'payments' | 'notifications' | 'live' | 'runner' | 'store' | 'sharedHttp' | 'readDb'
+    | 'payments'
+    | 'notifications'
+    | 'live'
+    | 'runner'
+    | 'store'
+    | 'sharedHttp'
+    | 'readDb'
+    | 'evidence'
   >,
   listeners: { offApplied: () => void },
 ) {
@@ -220,6 +234,7 @@ function closer(
       listeners.offApplied();
       await parts.runner.stop();
       await parts.store.close();
+      await parts.evidence.close();
       await parts.sharedHttp.close();
       parts.readDb.close();
     })();
@@ -316,6 +331,17 @@ async function startEffects(
   return { payments, notifications };
 }
 
+/**
+ * Evidence files live where the events do: PostgreSQL's table when the events are there (every
+ * instance reads it), else a table in the SQLite event file; beside KurrentDB, a SQLite file of
+ * their own in the data folder (one instance).
+ */
+function openEvidence(config: AppConfig): Promise<EvidenceStore> | EvidenceStore {
+  if (config.databaseUrl) return createPostgresEvidenceStore(config.databaseUrl);
+  const file = config.kurrentUrl ? 'evidence.db' : 'events.db';
+  return createSqliteEvidenceStore(join(config.dataDir, file));
+}
+
 /** config → event store → command bus → read DB → projection runner → gateway → escrow → reactors. */
 export async function createAppContext(
   config: AppConfig,
@@ -334,6 +360,7 @@ export async function createAppContext(
     databaseUrl: config.databaseUrl,
     readDb,
   });
+  const evidence = await openEvidence(config);
   restrictDataFiles(config.dataDir);
   const { runner, queries, live, offApplied } = startReadSide(readDb, store, config, metrics);
   const settle = (position: number) => runner.waitForPosition(position);
@@ -372,6 +399,7 @@ export async function createAppContext(
     notifications,
     live,
     sharedHttp,
+    evidence,
     metrics,
     subscriptions,
     settle,
@@ -384,7 +412,7 @@ export async function createAppContext(
     },
     improveDescription: createDescriptionImprover(config.ai),
     close: closer(
-      { payments, notifications, live, runner, store, sharedHttp, readDb },
+      { payments, notifications, live, runner, store, sharedHttp, readDb, evidence },
       { offApplied },
     ),
   };

@@ -25,6 +25,7 @@ import { dealLinkRoutes } from './deals/deal-link.routes';
 import { linkClaimRoutes } from './link-claims/link-claims.routes';
 import { createDealViews } from './deals/deal-views';
 import { dealsRoutes } from './deals/deals.routes';
+import { disputeThreadRoutes } from './disputes/dispute-thread.routes';
 import { limitConnectionsPerAddress } from './http/connection-limits';
 import { registerErrorHandling } from './http/error-handler';
 import { gatewayErrorAnswer } from './money/gateway/gateway-failure';
@@ -194,6 +195,7 @@ const featureRoutes = [
   requestBlockRoutes,
   adminRoutes,
   adminMoneyRoutes,
+  disputeThreadRoutes,
   documentRoutes,
   pushRoutes,
   aiAssistRoutes,

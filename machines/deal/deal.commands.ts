@@ -14,6 +14,7 @@ import {
 import { escrowedCents, splitKeys } from '../escrow/escrow-ledger';
 import { splitFeeCents, splitParts, type SplitParts } from '../money';
 import type { DealEvent, DealTerms, ReleaseTrigger } from './deal.events';
+import type { DisputeMessage } from '../escrow/dispute-message';
 import { splitAllowed, type dealMachine } from './deal.machine';
 
 /**
@@ -49,6 +50,8 @@ export type DealCommand =
   | { type: 'CompleteManually' }
   | { type: 'PutOnHold'; reason: string }
   | { type: 'AddNote'; note: string }
+  /** A message in the dispute's conversation (the brand, the creator or an admin), while in dispute. */
+  | { type: 'PostDisputeMessage'; message: DisputeMessage }
   | { type: 'ReleaseHold' }
   /** An admin resolves the deal: the creator receives `creatorCents`, the brand the rest of the charge (less the fee in proportion). */
   | { type: 'ResolveWithSplit'; creatorCents: number; key: string }
@@ -379,6 +382,8 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   // Accepted in every state (the statechart's root takes it); the author is the event's actor.
   AddNote: ({ note }, snapshot, now) =>
     only(snapshot, now, 'add a note', { type: 'DealNoteAdded', data: { note } }),
+  PostDisputeMessage: ({ message }, snapshot, now) =>
+    only(snapshot, now, 'post a dispute message', { type: 'DisputeMessagePosted', data: message }),
   PutOnHold: ({ reason }, snapshot, now) => {
     if (snapshot.context.hold !== null)
       throw new DomainError('deal_already_on_hold', { status: 'on_hold' });

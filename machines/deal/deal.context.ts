@@ -258,6 +258,8 @@ const evolvers: Evolve = {
   SplitRefundFailed: escrow,
   // A note is history only (the timelines read it from the stream); the deal's data is unchanged.
   DealNoteAdded: (c) => c,
+  // A dispute message is history too: the conversation is read from the stream.
+  DisputeMessagePosted: (c) => c,
 };
 
 /** Records what the event says, and posts the money it moves to the deal's accounts. */

@@ -9,6 +9,7 @@ import {
 } from '../events/gateway-event-data';
 import { defineEvent, type EventOf } from '../events/define';
 import { MAX_DEAL_CENTS } from '../money';
+import { disputeMessageExample, disputeMessageSchema } from '../escrow/dispute-message';
 
 import { platforms } from './deal-options';
 
@@ -536,6 +537,16 @@ export const DealNoteAdded = defineEvent({
   example: { note: 'Called the brand: they will approve tomorrow.' },
 });
 
+export const DisputeMessagePosted = defineEvent({
+  type: 'DisputeMessagePosted',
+  version: 1,
+  category: 'deal',
+  description:
+    "A message in the deal's dispute conversation, by the brand, the creator or an admin (the event's actor), with up to 5 evidence files named by their SHA-256 (their bytes are in the evidence store). Taken only while the deal is in dispute.",
+  schema: disputeMessageSchema,
+  example: disputeMessageExample,
+});
+
 export const dealEventDefinitions = [
   DealCreated,
   DealUpdated,
@@ -574,6 +585,7 @@ export const dealEventDefinitions = [
   SplitRefundSucceeded,
   SplitRefundFailed,
   DealSplitRetried,
+  DisputeMessagePosted,
 ] as const;
 
 export type DealEvent = EventOf<(typeof dealEventDefinitions)[number]>;

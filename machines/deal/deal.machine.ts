@@ -337,6 +337,8 @@ export const dealMachine = setup({
         DealCompletedManually: { guard: 'noEffectPending', target: 'completed', actions: 'evolve' },
         ...escrowHandlers(),
         DealSplitRequested: { guard: 'splitRequestableInDispute', actions: 'evolve' },
+        // The conversation between brand, creator and admins runs while the dispute is open.
+        DisputeMessagePosted: { actions: 'evolve' },
       },
     },
     completed: {

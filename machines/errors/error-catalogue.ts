@@ -349,6 +349,23 @@ export const errorCatalogue = {
     'This deal was never in dispute',
     'Deze deal is nooit in geschil geweest.',
   ),
+  no_dispute_conversation: e(
+    'not_found',
+    'There is no dispute to talk about here',
+    'Hier is geen geschil om over te praten.',
+  ),
+  evidence_type_refused: e(
+    'unsupported_media_type',
+    'Only images (PNG, JPEG, GIF, WebP) and PDF files can be attached',
+    'Alleen afbeeldingen (PNG, JPEG, GIF, WebP) en pdf-bestanden kunnen worden toegevoegd.',
+  ),
+  evidence_empty: e('validation_failed', 'The file is empty', 'Het bestand is leeg.'),
+  evidence_not_received: e(
+    'validation_failed',
+    'A file of this message was not received; attach it again',
+    'Een bestand bij dit bericht is niet ontvangen; voeg het opnieuw toe.',
+  ),
+  evidence_not_found: e('not_found', 'File not found', 'Bestand niet gevonden.'),
   route_not_found: e('not_found', 'Route {method} {url} not found', 'Dit adres bestaat niet.'),
   message_not_found: e('not_found', 'No such message', 'Dit bericht bestaat niet.'),
   metrics_off: e(

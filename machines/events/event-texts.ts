@@ -231,6 +231,30 @@ export const eventTexts = {
   ),
   DealDeleted: x('The brand deleted the unpaid deal.', 'Het merk verwijderde de onbetaalde deal.'),
   DealNoteAdded: x('Note by {name}: {note}', 'Notitie van {name}: {note}'),
+  'DisputeMessagePosted.brand': x(
+    'Message from the brand ({name}): {text}',
+    'Bericht van het merk ({name}): {text}',
+  ),
+  'DisputeMessagePosted.creator': x(
+    'Message from the creator ({name}): {text}',
+    'Bericht van de creator ({name}): {text}',
+  ),
+  'DisputeMessagePosted.admin': x(
+    'Message from admin {name}: {text}',
+    'Bericht van beheerder {name}: {text}',
+  ),
+  'DisputeMessagePosted.brand.files': x(
+    'Message from the brand ({name}): {text} Evidence: {files}.',
+    'Bericht van het merk ({name}): {text} Bewijs: {files}.',
+  ),
+  'DisputeMessagePosted.creator.files': x(
+    'Message from the creator ({name}): {text} Evidence: {files}.',
+    'Bericht van de creator ({name}): {text} Bewijs: {files}.',
+  ),
+  'DisputeMessagePosted.admin.files': x(
+    'Message from admin {name}: {text} Evidence: {files}.',
+    'Bericht van beheerder {name}: {text} Bewijs: {files}.',
+  ),
   DealSplitRequested: x(
     'Admin {name} resolved the deal with a split: {creatorCents} to the creator, {refundCents} back to the brand, {feeKeptCents} fee kept (of {chargedCents} held).',
     'Beheerder {name} loste de deal op met een verdeling: {creatorCents} naar de creator, {refundCents} terug naar het merk, {feeKeptCents} kosten behouden (van {chargedCents} in bewaring).',

@@ -16,6 +16,7 @@ import { splitFeeCents } from '../money';
 import type { ReleaseTrigger } from '../deal/deal.events';
 import type { ErrorCode } from '../errors/error-catalogue';
 import type { PaymentRequestEvent } from './payment-request.events';
+import type { DisputeMessage } from '../escrow/dispute-message';
 import {
   deliveryRefusal,
   disputeRefusal,
@@ -60,6 +61,8 @@ export type PaymentRequestCommand =
       key: string;
     }
   | { type: 'DisputePaymentRequest'; reason: string; disputePeriodHours: number }
+  /** A message in the dispute's conversation (the brand, the creator or an admin), while in dispute. */
+  | { type: 'PostDisputeMessage'; message: DisputeMessage }
   /** A timer: the review or dispute period ended; the release follows (asked again after a refusal). */
   | {
       type: 'ElapseRequestPeriod';
@@ -284,6 +287,11 @@ const deciders: Deciders<PaymentRequestCommand, PaymentRequestSnapshot, PaymentR
       data: { reason: reason.trim(), endsAt: addHours(now, disputePeriodHours) },
     });
   },
+  PostDisputeMessage: ({ message }, snapshot, now) =>
+    only(snapshot, now, 'post a dispute message', {
+      type: 'PaymentRequestDisputeMessagePosted',
+      data: message,
+    }),
   ElapseRequestPeriod: elapsePeriod,
   RefundPaymentRequest: ({ key }, snapshot, now) => {
     const amountCents = escrowedCents(snapshot.context);

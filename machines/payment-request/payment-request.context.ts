@@ -207,6 +207,8 @@ const evolvers: Evolve = {
   PaymentRequestSplitTransferFailed: escrow,
   PaymentRequestSplitRefundSucceeded: splitPartDone,
   PaymentRequestSplitRefundFailed: escrow,
+  // A dispute message is history: the conversation is read from the stream.
+  PaymentRequestDisputeMessagePosted: (c) => c,
 };
 
 /** Legacy completions (before payout intents) paid the request amount; those without a transfer paid nothing out. */

@@ -9,6 +9,7 @@ import {
 } from '../events/gateway-event-data';
 import { defineEvent, type EventOf } from '../events/define';
 import { MAX_REQUEST_CENTS } from '../money';
+import { disputeMessageExample, disputeMessageSchema } from '../escrow/dispute-message';
 import {
   DealSplitRequested,
   DealSplitRetried,
@@ -433,6 +434,16 @@ export const PaymentRequestSplitRefundFailed = defineEvent({
   example: SplitRefundFailed.example,
 });
 
+export const PaymentRequestDisputeMessagePosted = defineEvent({
+  type: 'PaymentRequestDisputeMessagePosted',
+  version: 1,
+  category: 'payment-request',
+  description:
+    "A message in the request's dispute conversation, by the brand (through its link), the creator or an admin (the event's actor), with up to 5 evidence files named by their SHA-256 (their bytes are in the evidence store). Taken only while the request is in dispute.",
+  schema: disputeMessageSchema,
+  example: disputeMessageExample,
+});
+
 export const paymentRequestEventDefinitions = [
   PaymentRequestCreated,
   PaymentRequestAccepted,
@@ -464,6 +475,7 @@ export const paymentRequestEventDefinitions = [
   PaymentRequestSplitTransferFailed,
   PaymentRequestSplitRefundSucceeded,
   PaymentRequestSplitRefundFailed,
+  PaymentRequestDisputeMessagePosted,
 ] as const;
 
 export type PaymentRequestEvent = EventOf<(typeof paymentRequestEventDefinitions)[number]>;

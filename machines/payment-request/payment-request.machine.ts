@@ -277,6 +277,8 @@ export const paymentRequestMachine = setup({
         },
         ...heldMoney(),
         PaymentRequestSplitRequested: { guard: 'splitInDispute', actions: 'evolve' },
+        // The conversation between brand, creator and admins runs while the dispute is open.
+        PaymentRequestDisputeMessagePosted: { actions: 'evolve' },
       },
     },
     /** Completed by the creator; the amount waits in escrow until their payout account is ready. */

@@ -1,5 +1,6 @@
 import { escrowedCents, type DealContext } from '@machines/deal/deal.context';
 import type { DealEvent } from '@machines/deal/deal.events';
+import type { DisputeMessage } from '@machines/escrow/dispute-message';
 import { dealMachine } from '@machines/deal/deal.machine';
 import { dealStateView, type DealAction } from '@machines/deal/deal.view';
 import { decodeEvent } from '@machines/events/codec';
@@ -147,6 +148,14 @@ function describeDispute(event: Extract<DealEvent, { type: 'DisputeOpened' }>): 
     : text('DisputeOpened', { reason, endsAt });
 }
 
+/** A dispute message: who wrote it, its text, and each evidence file with its SHA-256. */
+export function describeDisputeMessage(data: DisputeMessage, name: string): EventText {
+  const files = data.files.map((f) => `${f.name} (SHA-256 ${f.sha256})`).join('; ');
+  return files
+    ? text(`DisputeMessagePosted.${data.side}.files`, { name, text: data.text, files })
+    : text(`DisputeMessagePosted.${data.side}`, { name, text: data.text });
+}
+
 /** Why each event happened, as a code and params (machines/events/event-texts.ts); `before` is the deal just before it. */
 export function describeDealEvent(event: DealEvent, before: DealContext, name: string): EventText {
   switch (event.type) {
@@ -200,6 +209,8 @@ export function describeDealEvent(event: DealEvent, before: DealContext, name: s
       return describeHoldLifted(event, name);
     case 'DealNoteAdded':
       return text('DealNoteAdded', { name, note: event.data.note });
+    case 'DisputeMessagePosted':
+      return describeDisputeMessage(event.data, name);
     case 'ShareLinkGenerated':
     case 'ShareLinkRotated':
     case 'BankOnboardingStarted':
@@ -306,6 +317,7 @@ const disputeTypes = new Set([
   'UnexpectedPaymentReceived',
   'DuplicatePaymentRefunded',
   'DealNoteAdded',
+  'DisputeMessagePosted',
   'DealSplitRequested',
   'DealSplitRetried',
   'SplitTransferSucceeded',

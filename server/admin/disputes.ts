@@ -10,6 +10,7 @@ import {
   type EventTextFormat,
 } from '@machines/events/event-texts';
 import type { HistoryEntry } from './deal-history';
+import { evidenceFileDtoSchema, type EvidenceFileDto } from '@machines/contract/dispute-api';
 import { disputeTimeline } from './deal-history';
 
 /** How a dispute ended, from the deal's data (the read model has it: no stream read for the list). */
@@ -73,8 +74,18 @@ export type DisputeSummary = z.infer<typeof disputeSummarySchema>;
 /** One dispute page, and one element of the JSON export. */
 export const disputeDetailSchema = disputeSummarySchema.extend({
   description: z.string().nullable(),
-  /** The dispute's reason and description plus the admins' notes: what was put forward. */
-  evidence: z.array(z.object({ at: z.string(), by: z.string(), text: z.string() })),
+  /**
+   * The dispute's reason and description, the admins' notes and the conversation's messages: what
+   * was put forward, each message's evidence files with their SHA-256.
+   */
+  evidence: z.array(
+    z.object({
+      at: z.string(),
+      by: z.string(),
+      text: z.string(),
+      files: z.array(evidenceFileDtoSchema),
+    }),
+  ),
   holds: z.array(
     z.object({
       since: z.string(),
@@ -150,12 +161,18 @@ export function disputeDetail(summary: DisputeSummary, history: HistoryEntry[]):
             at: opened.at,
             by: opened.actor.name,
             text: [data(opened)['reason'], data(opened)['description']].filter(Boolean).join(' — '),
+            files: [],
           },
         ]
       : []),
     ...history
-      .filter((e) => e.type === 'DealNoteAdded')
-      .map((e) => ({ at: e.at, by: e.actor.name, text: String(data(e)['note']) })),
+      .filter((e) => e.type === 'DealNoteAdded' || e.type === 'DisputeMessagePosted')
+      .map((e) => ({
+        at: e.at,
+        by: e.actor.name,
+        text: String(data(e)['note'] ?? data(e)['text']),
+        files: (data(e)['files'] ?? []) as EvidenceFileDto[],
+      })),
   ];
   // Holds from the replayed view: on hold after an event that was not on hold before it, and back.
   const holds: DisputeDetail['holds'] = [];
@@ -184,7 +201,12 @@ export function disputeDetail(summary: DisputeSummary, history: HistoryEntry[]):
     holds,
     // What admins decided (their notes are evidence, above) and what resolved itself, from the dispute on.
     decisions: history
-      .filter((e) => e.actor.kind === 'admin' && e.type !== 'DealNoteAdded')
+      .filter(
+        (e) =>
+          e.actor.kind === 'admin' &&
+          e.type !== 'DealNoteAdded' &&
+          e.type !== 'DisputeMessagePosted',
+      )
       .map((e) => ({ at: e.at, by: e.actor.name, type: e.type, summary: e.summary })),
     automatic: history
       .slice(

@@ -48,6 +48,10 @@ export interface NotificationFacts {
   /** Whether a creator without an account turned push on for the deal, and in which language. */
   linkSubscribed(dealId: number): boolean;
   linkLanguage(dealId: number): Language;
+  /** The address a link's holder confirmed (`deal-7`), or the address a request's link was mailed to. */
+  linkEmail(link: string): string | null;
+  /** The language a link's holder had when claiming or moving it (`deal-7`), or null. */
+  claimLanguage(link: string): Language | null;
   /** The language the brand of a payment request had when it accepted the request by its link. */
   requestBrandLanguage(requestId: number): Language | null;
   /** An address without an account that used the unsubscribe link. */
@@ -244,6 +248,9 @@ function planDealNotifications(
     case 'DisputeOpened':
       toLink(dealId, 'link_dispute_opened', { ...base, reason: String(data.reason) }, linkUrl);
       break;
+    case 'DisputeMessagePosted':
+      planDealDisputeMessage(data, deal, facts, send, base);
+      break;
     case 'SplitTransferSucceeded':
     case 'SplitRefundSucceeded':
     case 'SplitTransferFailed':
@@ -252,6 +259,43 @@ function planDealNotifications(
       break;
   }
   alertAdminsOfDeal(event, data, dealId, c, base, send);
+}
+
+/** The start of a dispute message, as a notification quotes it (no clickable links). */
+const excerpt = (text: unknown): string => {
+  const clean = neutraliseLinks(
+    String(text ?? '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
+  return clean.length > 160 ? `${clean.slice(0, 159)}…` : clean;
+};
+
+/**
+ * A message in a deal's dispute: the side that did not write it hears, in its own language. The
+ * creator by account when it accepted signed in, else by the link's push devices and the address
+ * it confirmed; the brand by its account's preferences.
+ */
+function planDealDisputeMessage(
+  data: EventData,
+  deal: DealRecord,
+  facts: NotificationFacts,
+  send: Senders,
+  base: TextParams,
+): void {
+  const from = data.side as 'brand' | 'creator' | 'admin';
+  const params: TextParams = { ...base, from, message: excerpt(data.text) };
+  const c = deal.context;
+  if (from !== 'brand')
+    send.toUser(facts.user(deal.ownerId), 'dispute_message', params, `/deals/${deal.id}`);
+  if (from === 'creator') return;
+  const linkUrl = c.shareableToken ? `/accept/${c.shareableToken}` : '/';
+  const account = c.claimedByUserId ? facts.user(c.claimedByUserId) : null;
+  if (account) return send.toUser(account, 'dispute_message', params, linkUrl);
+  send.toLink(deal.id, 'dispute_message', params, linkUrl);
+  const email = facts.linkEmail(`deal-${deal.id}`);
+  const language = facts.claimLanguage(`deal-${deal.id}`) ?? facts.linkLanguage(deal.id);
+  if (email) send.toAddress(email, language, 'dispute_message', params, linkUrl);
 }
 
 /**
@@ -357,6 +401,13 @@ function planRequestNotifications(
     case 'PaymentRequestCompleted':
       if (data.transferId) toUser(creator, 'payout_sent', params, creatorUrl);
       break;
+    case 'PaymentRequestDisputeMessagePosted': {
+      const from = data.side as 'brand' | 'creator' | 'admin';
+      const p: TextParams = { ...params, from, message: excerpt(data.text) };
+      if (from !== 'creator') toUser(creator, 'dispute_message', p, creatorUrl);
+      if (from !== 'brand') toBrand('dispute_message', p);
+      break;
+    }
     case 'PaymentRequestChargebackOpened':
       toAdmins(
         'admin_chargeback',

@@ -49,6 +49,8 @@ function notificationFacts(
     adminEmails: config.notifications.adminEmails,
     linkSubscribed: (dealId) => queries.notifications.linkSubscriptions(dealId).length > 0,
     linkLanguage: (dealId) => queries.notifications.linkLanguage(dealId),
+    linkEmail: (link) => queries.notifications.linkEmail(link),
+    claimLanguage: (link) => queries.notifications.claimLanguage(link),
     requestBrandLanguage: (requestId) =>
       queries.notifications.claimLanguage(`payment-request-${requestId}`),
     emailOptedOut: (email) => optOutStreamIds(email).some(queries.notifications.isOptedOut),

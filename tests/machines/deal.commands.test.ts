@@ -810,6 +810,18 @@ describe('decideDeal: link rotation and notes', () => {
       });
   });
 
+  it('PostDisputeMessage is taken only while the deal is in dispute', () => {
+    const message = { side: 'creator' as const, text: 'The post is live.', files: [] };
+    given(dealGiven.dispute())
+      .when({ type: 'PostDisputeMessage', message }, at(20))
+      .then({ type: 'DisputeMessagePosted', data: message });
+    given(dealGiven.delivered()).when({ type: 'PostDisputeMessage', message }, at(20)).thenRefused({
+      code: 'illegal_transition',
+      status: 409,
+      message: 'Cannot post a dispute message while the deal is delivered',
+    });
+  });
+
   it('AddNote records the note in any state, the end states too, without changing the deal', () => {
     for (const history of [
       dealGiven.pendingPayment(),
@@ -858,6 +870,7 @@ it('covers every command of the union', () => {
     // Specified in deal-split.test.ts.
     ResolveWithSplit: true,
     RetrySplit: true,
+    PostDisputeMessage: true,
   };
-  expect(Object.keys(covered)).toHaveLength(30);
+  expect(Object.keys(covered)).toHaveLength(31);
 });

@@ -105,6 +105,29 @@ describe('the brand reviews a completed request', () => {
       .thenRefused({ code: 'illegal_transition', status: 409, message: /dispute/ });
   });
 
+  it('a dispute message is taken while the dispute is open, and refused before and after', () => {
+    const message = {
+      side: 'brand' as const,
+      text: 'The reel is not on the account.',
+      files: [
+        {
+          sha256: 'a'.repeat(64),
+          name: 'profile.png',
+          contentType: 'image/png' as const,
+          sizeBytes: 2_000,
+        },
+      ],
+    };
+    given(disputed())
+      .when({ type: 'PostDisputeMessage', message }, at(5))
+      .then({ type: 'PaymentRequestDisputeMessagePosted', data: message });
+    given(delivered()).when({ type: 'PostDisputeMessage', message }, at(5)).thenRefused({
+      code: 'illegal_transition',
+      status: 409,
+      message: 'Cannot post a dispute message while the payment request is delivered',
+    });
+  });
+
   it('the brand can still approve during a dispute', () => {
     given(disputed())
       .when(approve(), at(5))

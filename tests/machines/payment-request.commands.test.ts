@@ -460,6 +460,7 @@ it('covers every command of the union', () => {
     RecordRefundFailure: true,
     SplitPaymentRequest: true,
     RetryRequestSplit: true,
+    PostDisputeMessage: true,
   };
-  expect(Object.keys(covered)).toHaveLength(23);
+  expect(Object.keys(covered)).toHaveLength(24);
 });

@@ -18,6 +18,9 @@ export interface TextParams {
   refundCents?: number;
   /** A limit in minutes (how long money intents may wait for the provider). */
   minutes?: number;
+  /** A dispute message: who wrote it and the start of its text. */
+  from?: 'brand' | 'creator' | 'admin';
+  message?: string;
 }
 
 export interface Formatter {
@@ -46,6 +49,7 @@ export const notificationKinds = [
   'link_payout_sent',
   'link_deal_refunded',
   'link_split_resolved',
+  'dispute_message',
   'admin_chargeback',
   'admin_transfer_failed',
   'admin_split_failed',

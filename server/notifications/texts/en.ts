@@ -63,6 +63,10 @@ export const en: TextCatalog = {
       title: 'Payout sent',
       body: `${f.money(p.amountCents ?? 0)} for “${p.title ?? ''}” is on its way to your bank account.`,
     }),
+    dispute_message: (p) => ({
+      title: 'New message in the dispute',
+      body: `${{ brand: 'The brand', creator: 'The creator', admin: 'Our team' }[p.from ?? 'admin']} wrote about ${p.requestId ? `“${p.title ?? ''}”` : deal(p)}: “${p.message ?? ''}” Reply and add evidence on its page.`,
+    }),
     link_dispute_opened: (p) => ({
       title: 'Delivery disputed',
       body: `The brand disputed your delivery for ${deal(p)}: ${p.reason ?? ''}`,

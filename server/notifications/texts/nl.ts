@@ -63,6 +63,10 @@ export const nl: TextCatalog = {
       title: 'Uitbetaling verstuurd',
       body: `${f.money(p.amountCents ?? 0)} voor “${p.title ?? ''}” is onderweg naar je bankrekening.`,
     }),
+    dispute_message: (p) => ({
+      title: 'Nieuw bericht in het geschil',
+      body: `${{ brand: 'Het merk', creator: 'De creator', admin: 'Ons team' }[p.from ?? 'admin']} schreef over ${p.requestId ? `“${p.title ?? ''}”` : deal(p)}: “${p.message ?? ''}” Reageer en voeg bewijs toe op de pagina.`,
+    }),
     link_dispute_opened: (p) => ({
       title: 'Levering betwist',
       body: `Het merk betwist je levering voor ${deal(p)}: ${p.reason ?? ''}`,

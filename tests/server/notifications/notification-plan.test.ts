@@ -50,6 +50,7 @@ function facts(
     link?: Language | null;
     optedOut?: string[];
     requestBrand?: Language;
+    linkEmail?: string;
   } = {},
 ): NotificationFacts {
   const users = over.users ?? [brand, creator];
@@ -82,6 +83,8 @@ function facts(
     adminEmails: ['ops@escrow.test', 'cto@escrow.test'],
     linkSubscribed: () => link !== null,
     linkLanguage: () => link ?? 'en',
+    linkEmail: (l) => (l === 'deal-42' ? (over.linkEmail ?? null) : null),
+    claimLanguage: (l) => (l === 'deal-42' ? 'nl' : null),
     requestBrandLanguage: (id) => (id === 7 ? (over.requestBrand ?? null) : null),
     emailOptedOut: (email) => (over.optedOut ?? []).includes(email),
     requestSenderBlocked: () => false,
@@ -146,6 +149,41 @@ describe('planNotifications', () => {
     expect(plan(event('DisputeOpened'), facts({ link: 'nl' }))).toEqual([
       'deal-link:42 push nl → /accept/q3Zb7kR0yJ1m9XcL2vT8wA: Levering betwist',
     ]);
+  });
+
+  it('a dispute message reaches the side that did not write it, in its own language', () => {
+    const fromBrand = event('DisputeMessagePosted', {
+      side: 'brand',
+      text: 'See https://x.example',
+    });
+    expect(plan(fromBrand, facts({ linkEmail: 'sam@creator.example' }))).toEqual([
+      'deal-link:42 push en → /accept/q3Zb7kR0yJ1m9XcL2vT8wA: New message in the dispute',
+      'email:sam@creator.example email nl → /accept/q3Zb7kR0yJ1m9XcL2vT8wA: Nieuw bericht in het geschil',
+    ]);
+    const [mail] = planNotifications(
+      fromBrand,
+      facts({ link: null, linkEmail: 'sam@creator.example' }),
+    );
+    expect(mail!.body).toContain('Het merk schreef over');
+    expect(mail!.body).not.toContain('https://x.example');
+    expect(plan(event('DisputeMessagePosted', { side: 'creator' }))).toEqual([
+      'user:brand push+email nl → /deals/42: Nieuw bericht in het geschil',
+    ]);
+    expect(plan(event('DisputeMessagePosted', { side: 'admin' }), facts({ link: null }))).toEqual([
+      'user:brand push+email nl → /deals/42: Nieuw bericht in het geschil',
+    ]);
+    const onRequest = (side: string) =>
+      plan(
+        event('PaymentRequestDisputeMessagePosted', { side }, 'payment-request-7'),
+        facts({ requestBrand: 'nl' }),
+      );
+    expect(onRequest('brand')).toEqual([
+      'user:creator push+email en → /payment-requests: New message in the dispute',
+    ]);
+    expect(onRequest('creator')).toHaveLength(1);
+    expect(onRequest('creator')[0]).toMatch(
+      / nl → \/pay-request\/.+: Nieuw bericht in het geschil$/,
+    );
   });
 
   it('the release reminder goes to the brand only while the review period it was set for still runs', () => {

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import {
+  DISPUTE_MESSAGE_MAX_CHARS,
+  DISPUTE_MESSAGE_MAX_FILES,
+  disputeSides,
+  evidenceContentTypes,
+} from '../escrow/dispute-message';
+
+/** The HTTP contract of a dispute's conversation (deals and payment requests), shared by server and web. */
+
+export const evidenceFileDtoSchema = z.object({
+  sha256: z.string(),
+  name: z.string(),
+  contentType: z.enum(evidenceContentTypes),
+  sizeBytes: z.number().int(),
+});
+export type EvidenceFileDto = z.infer<typeof evidenceFileDtoSchema>;
+
+export const disputeEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  side: z.enum(disputeSides),
+  /** The author's name, for admins and auditors only (parties see the side). */
+  author: z.string().nullable(),
+  text: z.string(),
+  files: z.array(evidenceFileDtoSchema),
+  /** The reason given when the dispute was opened: the conversation's first entry. */
+  opening: z.boolean(),
+});
+export type DisputeEntryDto = z.infer<typeof disputeEntrySchema>;
+
+export const disputeThreadSchema = z.object({
+  subject: z.object({ kind: z.enum(['deal', 'payment_request']), id: z.number().int() }),
+  /** Whether the dispute is still open (messages are taken only then). */
+  open: z.boolean(),
+  /** Whether the reader may post (an auditor reads only). */
+  canPost: z.boolean(),
+  /** The reader's own side, null for auditors. */
+  side: z.enum(disputeSides).nullable(),
+  /** When the dispute period ends; then the money is released to the creator unless resolved first. */
+  endsAt: z.string().nullable(),
+  onHold: z.boolean(),
+  entries: z.array(disputeEntrySchema),
+});
+export type DisputeThreadDto = z.infer<typeof disputeThreadSchema>;
+
+export const disputeMessageBody = z.object({
+  text: z
+    .string({ error: 'Write a message' })
+    .trim()
+    .min(1, 'Write a message')
+    .max(
+      DISPUTE_MESSAGE_MAX_CHARS,
+      `A message is at most ${DISPUTE_MESSAGE_MAX_CHARS.toLocaleString('en')} characters`,
+    ),
+  files: z
+    .array(
+      z.object({
+        sha256: z.string().regex(/^[0-9a-f]{64}$/, 'Unknown evidence file'),
+        name: z.string().trim().min(1).max(200),
+      }),
+    )
+    .max(DISPUTE_MESSAGE_MAX_FILES, `At most ${DISPUTE_MESSAGE_MAX_FILES} files per message`)
+    .default([]),
+});
+export type DisputeMessageBody = z.infer<typeof disputeMessageBody>;

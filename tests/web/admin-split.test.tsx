@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDealDto, DealDto } from '../../machines/contract/api';
 import { SplitStatus } from '@/features/admin/components/split-status';
+import { dealSubject } from '@/features/admin/api/admin-split';
 import {
   canSplit,
   splitCentsFrom,
@@ -105,7 +106,11 @@ describe('the split on screen', () => {
 
   it('given a split whose refund failed, then the admin sees the amounts, each part’s state, the reason and Retry', () => {
     const html = render(
-      <SplitStatus deal={adminDeal('dispute', false, split)} split={split} readOnly={false} />,
+      <SplitStatus
+        subject={dealSubject(adminDeal('dispute', false, split))}
+        split={split}
+        readOnly={false}
+      />,
     );
     expect(html).toContain(
       'Transfer to the creator: <span class="font-semibold tabular-nums">€150.00</span>',
@@ -122,11 +127,21 @@ describe('the split on screen', () => {
 
   it('given an auditor, or no failed part, then there is no Retry', () => {
     expect(
-      render(<SplitStatus deal={adminDeal('dispute', false, split)} split={split} readOnly />),
+      render(
+        <SplitStatus
+          subject={dealSubject(adminDeal('dispute', false, split))}
+          split={split}
+          readOnly
+        />,
+      ),
     ).not.toContain('Retry');
     const done = { ...split, refund: 'succeeded' as const, refundFailure: null };
     const html = render(
-      <SplitStatus deal={adminDeal('split_resolved', false, done)} split={done} readOnly={false} />,
+      <SplitStatus
+        subject={dealSubject(adminDeal('split_resolved', false, done))}
+        split={done}
+        readOnly={false}
+      />,
     );
     expect(html).not.toContain('Retry');
     expect(html).not.toContain('Reason:');

@@ -55,6 +55,8 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.confirmHold': 'Deze betaling vastzetten?',
   'admin.confirmResume': 'Deze deal en de termijnen hervatten?',
   'admin.confirmRefund': 'Het merk terugbetalen en deze deal annuleren?',
+  'admin.moneyPending': 'Vastgelegd; de betaling loopt nog.',
+  'admin.requestConfirmRefund': 'Het merk terugbetalen en dit betaalverzoek sluiten?',
   'admin.done': 'Klaar',
   'admin.errorTitle': 'Fout',
   'admin.fetchFailed': 'Deals konden niet worden opgehaald',
@@ -77,7 +79,7 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.splitPreviewEmpty': 'Vul het deel van de creator in om te zien wat er wordt overgemaakt.',
   'admin.splitCalculating': 'Berekenen…',
   'admin.splitConfirm': 'Verdeling bevestigen',
-  'admin.splitDone': 'Deal opgelost met een verdeling',
+  'admin.splitDone': 'Opgelost met een verdeling',
   'admin.splitPending': 'Verdeling vastgelegd; de betalingen lopen nog.',
   'admin.splitPartFailed':
     'De betaaldienst weigerde een deel van de verdeling; zie hieronder en probeer opnieuw.',

@@ -1,10 +1,34 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminDealDto } from '@machines/contract/api';
+import type { AdminDealDto, AdminPaymentRequestDto } from '@machines/contract/api';
 import type { Toast } from '@/components/ui/toast-store';
 import { t } from '@/i18n';
 import { adminApi } from './admin-api';
 
-/** What a split of the deal would move: the server's own arithmetic (GET .../split-preview). */
+/** What an admin splits: a deal or a payment request (their routes differ only in the prefix). */
+export interface SplitSubject {
+  kind: 'deals' | 'payment-requests';
+  id: number;
+  amountCents: number;
+  totalAmountCents: number;
+}
+
+export const dealSubject = (deal: AdminDealDto): SplitSubject => ({
+  kind: 'deals',
+  id: deal.id,
+  amountCents: deal.amountCents,
+  totalAmountCents: deal.totalAmountCents,
+});
+
+export const requestSubject = (request: AdminPaymentRequestDto): SplitSubject => ({
+  kind: 'payment-requests',
+  id: request.id,
+  amountCents: request.amountCents,
+  totalAmountCents: request.totalAmountCents,
+});
+
+const pathOf = ({ kind, id }: SplitSubject, rest: string) => `/api/admin/${kind}/${id}/${rest}`;
+
+/** What a split would move: the server's own arithmetic (GET .../split-preview). */
 export interface SplitPreview {
   creatorCents: number;
   refundCents: number;
@@ -20,7 +44,6 @@ export interface SplitPreview {
 interface SplitAnswer {
   success: boolean;
   pending?: boolean;
-  deal: AdminDealDto;
 }
 
 /** What the admin is told after a split or a retry: done, still under way, or a part refused. */
@@ -32,27 +55,33 @@ export function splitToast(answer: SplitAnswer): Omit<Toast, 'id'> {
 }
 
 /** The preview for this creator amount; none is asked for while the typed amount is not one. */
-export const useSplitPreview = (dealId: number, creatorCents: number | null) =>
+export const useSplitPreview = (subject: SplitSubject, creatorCents: number | null) =>
   useQuery({
-    queryKey: ['admin', 'split-preview', dealId, creatorCents],
+    queryKey: ['admin', 'split-preview', subject.kind, subject.id, creatorCents],
     queryFn: () =>
-      adminApi<SplitPreview>(
-        `/api/admin/deals/${dealId}/split-preview?creatorCents=${creatorCents}`,
-      ),
+      adminApi<SplitPreview>(pathOf(subject, `split-preview?creatorCents=${creatorCents}`)),
     enabled: creatorCents !== null,
     // A refusal (amount out of range) is an answer, not a hiccup: show it at once.
     retry: false,
   });
 
 /**
- * Splits the deal. The Idempotency-Key makes a repeated confirmation (a double tap, a retry after a
+ * Splits the deal or request. The Idempotency-Key makes a repeated confirmation (a double tap, a retry after a
  * lost answer) the same request: the server answers it once and moves the money once.
  */
 export function useAdminSplit() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, creatorCents, key }: { id: number; creatorCents: number; key: string }) =>
-      adminApi<SplitAnswer>(`/api/admin/deals/${id}/split`, {
+    mutationFn: ({
+      subject,
+      creatorCents,
+      key,
+    }: {
+      subject: SplitSubject;
+      creatorCents: number;
+      key: string;
+    }) =>
+      adminApi<SplitAnswer>(pathOf(subject, 'split'), {
         method: 'POST',
         body: { creatorCents },
         headers: { 'Idempotency-Key': key },
@@ -65,8 +94,8 @@ export function useAdminSplit() {
 export function useAdminSplitRetry() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, key }: { id: number; key: string }) =>
-      adminApi<SplitAnswer>(`/api/admin/deals/${id}/split/retry`, {
+    mutationFn: ({ subject, key }: { subject: SplitSubject; key: string }) =>
+      adminApi<SplitAnswer>(pathOf(subject, 'split/retry'), {
         method: 'POST',
         headers: { 'Idempotency-Key': key },
       }),

@@ -16,6 +16,7 @@ import { MoneyNotes } from './money-notes';
 import { SplitAction } from './split-dialog';
 import { SplitStatus } from './split-status';
 import { canSplit } from '@/features/admin/model/admin-split';
+import { dealSubject } from '@/features/admin/api/admin-split';
 
 /** The admin actions the deal's statechart allows now, each behind a confirmation; `dialog` renders that prompt. */
 function useDealActions(deal: AdminDealDto) {
@@ -82,7 +83,7 @@ function useDealActions(deal: AdminDealDto) {
         {t('admin.refund', { amount: formatMoney(deal.totalAmountCents) })}
       </Button>
     ),
-    canSplit(deal) && <SplitAction key="p" deal={deal} disabled={busy} />,
+    canSplit(deal) && <SplitAction key="p" subject={dealSubject(deal)} disabled={busy} />,
   ].filter(Boolean);
   return { actions, dialog };
 }
@@ -130,7 +131,7 @@ export function AdminDealPanel({
         <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900">{t('admin.onHold')}</p>
       )}
       <MoneyNotes chargebacks={deal.chargebacks} duplicateRefunds={deal.duplicateRefunds} />
-      {split && <SplitStatus deal={deal} split={split} readOnly={readOnly} />}
+      {split && <SplitStatus subject={dealSubject(deal)} split={split} readOnly={readOnly} />}
       <div>
         <h3 className="mb-2 font-semibold">{t('admin.actions')}</h3>
         {readOnly ? (

@@ -7,8 +7,15 @@ import { useConfirm } from '@/components/ui/use-confirm';
 import { formatDate } from '@/lib/dates';
 import { t, type MessageKey, formatMoney } from '@/i18n';
 import { useAdminReleaseHold } from '@/features/admin/api/admin-release-hold.mutation';
+import {
+  useAdminRequestRefund,
+  useAdminRequestRelease,
+} from '@/features/admin/api/admin-request-money';
+import { requestSubject } from '@/features/admin/api/admin-split';
 import { adminRequestCan } from '@/features/admin/model/admin-request-can';
 import { MoneyNotes } from './money-notes';
+import { SplitAction } from './split-dialog';
+import { SplitStatus } from './split-status';
 
 /** Who asked whom for what, by when, the request's state and whether the creator can be paid out. */
 function RequestFacts({ request }: { request: AdminPaymentRequestDto }) {
@@ -34,6 +41,63 @@ function RequestFacts({ request }: { request: AdminPaymentRequestDto }) {
   );
 }
 
+type Mutation = {
+  mutate: (
+    id: number,
+    o: { onSuccess: (answer: { pending?: boolean }) => void; onError: () => void },
+  ) => void;
+};
+
+/** The admin actions the request's statechart allows now, each behind a confirmation. */
+function useRequestActions(request: AdminPaymentRequestDto) {
+  const { ask, dialog } = useConfirm();
+  const releaseHold = useAdminReleaseHold();
+  const release = useAdminRequestRelease();
+  const refund = useAdminRequestRefund();
+  const allowed = adminRequestCan(request);
+  const busy = releaseHold.isPending || release.isPending || refund.isPending;
+  const act = (mutation: Mutation, question: string, failKey: MessageKey) =>
+    ask(question, () =>
+      mutation.mutate(request.id, {
+        onSuccess: (answer) =>
+          toast({ title: t(answer?.pending ? 'admin.moneyPending' : 'admin.done') }),
+        onError: () =>
+          toast({ title: t('admin.errorTitle'), description: t(failKey), variant: 'destructive' }),
+      }),
+    );
+  const button = (
+    key: string,
+    variant: 'success' | 'danger',
+    label: string,
+    onClick: () => void,
+  ) => (
+    <Button key={key} variant={variant} disabled={busy} onClick={onClick}>
+      {label}
+    </Button>
+  );
+  const actions = [
+    allowed.includes('releaseHold') &&
+      button('rh', 'success', t('admin.releaseHold'), () =>
+        act(releaseHold as Mutation, t('admin.confirmReleaseHold'), 'admin.releaseHoldFailed'),
+      ),
+    allowed.includes('release') &&
+      button('r', 'success', t('admin.release'), () =>
+        act(release, t('admin.confirmRelease'), 'admin.releaseFailed'),
+      ),
+    allowed.includes('refund') &&
+      button(
+        'f',
+        'danger',
+        t('admin.refund', { amount: formatMoney(request.totalAmountCents) }),
+        () => act(refund, t('admin.requestConfirmRefund'), 'admin.refundFailed'),
+      ),
+    allowed.includes('split') && request.split === null && (
+      <SplitAction key="p" subject={requestSubject(request)} disabled={busy} />
+    ),
+  ].filter(Boolean);
+  return { actions, dialog };
+}
+
 /** One payment request for admins: creator, money, hold and payout facts; actions from the statechart. */
 export function AdminRequestPanel({
   request,
@@ -42,30 +106,8 @@ export function AdminRequestPanel({
   request: AdminPaymentRequestDto;
   readOnly: boolean;
 }) {
-  const { ask, dialog } = useConfirm();
-  const releaseHold = useAdminReleaseHold();
-  const allowed = adminRequestCan(request);
+  const { actions, dialog } = useRequestActions(request);
   const title = t('admin.requestId', { id: request.id });
-
-  const release = () =>
-    ask(t('admin.confirmReleaseHold'), () =>
-      releaseHold.mutate(request.id, {
-        onSuccess: () => toast({ title: t('admin.done') }),
-        onError: () =>
-          toast({
-            title: t('admin.errorTitle'),
-            description: t('admin.releaseHoldFailed'),
-            variant: 'destructive',
-          }),
-      }),
-    );
-  const actions = [
-    allowed.includes('releaseHold') && (
-      <Button key="rh" variant="success" disabled={releaseHold.isPending} onClick={release}>
-        {t('admin.releaseHold')}
-      </Button>
-    ),
-  ].filter(Boolean);
 
   return (
     <section
@@ -90,6 +132,9 @@ export function AdminRequestPanel({
         </p>
       )}
       <MoneyNotes chargebacks={request.chargebacks} duplicateRefunds={request.duplicateRefunds} />
+      {request.split && (
+        <SplitStatus subject={requestSubject(request)} split={request.split} readOnly={readOnly} />
+      )}
       <div>
         <h3 className="mb-2 font-semibold">{t('admin.actions')}</h3>
         {readOnly ? (

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import type { AdminDealDto } from '@machines/contract/api';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
@@ -12,6 +11,7 @@ import {
   useAdminSplit,
   useSplitPreview,
   type SplitPreview,
+  type SplitSubject,
 } from '@/features/admin/api/admin-split';
 import { newIdempotencyKey, splitCentsFrom } from '@/features/admin/model/admin-split';
 
@@ -33,12 +33,12 @@ const failure = (error: unknown): string =>
  * move (creator, brand refund, fee kept) and confirms. Mounted when opened, so each opening starts
  * empty with its own idempotency key.
  */
-function SplitDialog({ deal, onClose }: { deal: AdminDealDto; onClose: () => void }) {
+function SplitDialog({ subject, onClose }: { subject: SplitSubject; onClose: () => void }) {
   const [text, setText] = useState('');
   const [session] = useState(newIdempotencyKey);
   const typed = splitCentsFrom(text);
   const cents = useSettled(typed);
-  const preview = useSplitPreview(deal.id, cents);
+  const preview = useSplitPreview(subject, cents);
   const split = useAdminSplit();
   const formatError = text.trim() !== '' && typed === null ? t('admin.splitAmountFormat') : null;
   const serverError =
@@ -49,9 +49,9 @@ function SplitDialog({ deal, onClose }: { deal: AdminDealDto; onClose: () => voi
     if (!shown) return;
     split.mutate(
       // One key per opening and amount: confirming the same amount again is the same request.
-      { id: deal.id, creatorCents: shown.creatorCents, key: `${session}-${shown.creatorCents}` },
+      { subject, creatorCents: shown.creatorCents, key: `${session}-${shown.creatorCents}` },
       {
-        // Recorded either way; a part the gateway refused shows on the deal, with Retry.
+        // Recorded either way; a part the gateway refused shows on the panel, with Retry.
         onSuccess: (answer) => {
           toast(splitToast(answer));
           onClose();
@@ -66,8 +66,8 @@ function SplitDialog({ deal, onClose }: { deal: AdminDealDto; onClose: () => voi
       onClose={() => !split.isPending && onClose()}
       title={t('admin.splitTitle')}
       description={t('admin.splitIntro', {
-        amount: formatMoney(deal.amountCents),
-        total: formatMoney(deal.totalAmountCents),
+        amount: formatMoney(subject.amountCents),
+        total: formatMoney(subject.totalAmountCents),
       })}
     >
       <form
@@ -88,7 +88,7 @@ function SplitDialog({ deal, onClose }: { deal: AdminDealDto; onClose: () => voi
             split.reset();
           }}
           error={formatError ?? serverError}
-          hint={t('admin.splitAmountHint', { amount: formatMoney(deal.amountCents) })}
+          hint={t('admin.splitAmountHint', { amount: formatMoney(subject.amountCents) })}
           data-testid="split-amount"
         />
         <PreviewBox preview={shown} waiting={typed !== null && !serverError} />
@@ -139,14 +139,14 @@ function PreviewBox({ preview, waiting }: { preview: SplitPreview | null; waitin
 }
 
 /** The "Resolve with split" button; the dialog mounts while open. */
-export function SplitAction({ deal, disabled }: { deal: AdminDealDto; disabled: boolean }) {
+export function SplitAction({ subject, disabled }: { subject: SplitSubject; disabled: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button variant="secondary" disabled={disabled} onClick={() => setOpen(true)}>
         {t('admin.split')}
       </Button>
-      {open && <SplitDialog deal={deal} onClose={() => setOpen(false)} />}
+      {open && <SplitDialog subject={subject} onClose={() => setOpen(false)} />}
     </>
   );
 }

@@ -1,11 +1,14 @@
-import type { AdminDealDto } from '@machines/contract/api';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { formatDateTime } from '@/lib/dates';
 import { errorText } from '@/lib/http';
 import { t, type MessageKey, formatMoney } from '@/i18n';
-import { splitToast, useAdminSplitRetry } from '@/features/admin/api/admin-split';
+import {
+  splitToast,
+  useAdminSplitRetry,
+  type SplitSubject,
+} from '@/features/admin/api/admin-split';
 import {
   newIdempotencyKey,
   splitNeedsRetry,
@@ -20,20 +23,20 @@ const tones: Record<SplitPartState, BadgeTone> = {
   failed: 'red',
 };
 
-/** A deal's split: the three amounts, the state of the transfer and of the refund, and Retry for a failed part. */
+/** A deal's or request's split: the three amounts, the state of the transfer and of the refund, and Retry for a failed part. */
 export function SplitStatus({
-  deal,
+  subject,
   split,
   readOnly,
 }: {
-  deal: AdminDealDto;
+  subject: SplitSubject;
   split: AdminSplit;
   readOnly: boolean;
 }) {
   const retry = useAdminSplitRetry();
   const onRetry = () =>
     retry.mutate(
-      { id: deal.id, key: newIdempotencyKey() },
+      { subject, key: newIdempotencyKey() },
       {
         onSuccess: (answer) => toast(splitToast(answer)),
         onError: (error) =>
@@ -47,10 +50,10 @@ export function SplitStatus({
   return (
     <section
       className="space-y-2 rounded-lg border border-slate-200 p-3 text-sm"
-      aria-labelledby={`split-${deal.id}`}
+      aria-labelledby={`split-${subject.kind}-${subject.id}`}
       data-testid="split-status"
     >
-      <h3 id={`split-${deal.id}`} className="font-semibold">
+      <h3 id={`split-${subject.kind}-${subject.id}`} className="font-semibold">
         {t('admin.splitHeading')}
       </h3>
       <p className="text-xs text-slate-500">

@@ -1,0 +1,129 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe';
+import { launchBrowser, phoneContext, screens } from './support/browser';
+import { createAndPayDeal, registerAndOnboard, see, unique } from './support/flows';
+import { startServer, type RunningServer } from './support/server';
+
+/**
+ * The six-digit code in the newest mail to `to`, read from the instance's mail folder (without
+ * SMTP the server keeps each mail there as .eml with a .json summary), waiting until it arrives.
+ */
+async function codeMailedTo(server: RunningServer, to: string, seen: Set<string>): Promise<string> {
+  const folder = join(server.dataDir, 'mail');
+  for (let i = 0; i < 100; i++) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(folder).filter((n) => n.endsWith('.eml.json') && !seen.has(n));
+    } catch {
+      // No mail yet.
+    }
+    for (const name of names.sort().reverse()) {
+      const mail = JSON.parse(readFileSync(join(folder, name), 'utf8')) as {
+        to: string;
+        text: string;
+      };
+      const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+      if (mail.to === to && code) {
+        seen.add(name);
+        return code;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no code mailed to ${to}`);
+}
+
+/**
+ * A creator accepts a deal in one browser (an in-app browser, Dutch), confirms an e-mail address
+ * with a code, and later goes on in another browser (English) after a code to that address: sets up
+ * the bank account and delivers there. The first browser is told, and a stranger with the link
+ * still cannot act.
+ */
+describe('resume a link on another device', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let link = '';
+  let first: Page;
+  const email = `${unique('resume')}@example.com`;
+  const seen = new Set<string>();
+  const snap = screens('resume');
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('the creator accepts in a Dutch browser and confirms an e-mail address with a code', async () => {
+    const brand = await (await phoneContext(browser, server.url)).newPage();
+    await registerAndOnboard(brand, snap, unique('resumebrand'));
+    link = await createAndPayDeal(brand, snap, '@resume.creator');
+
+    first = await (await phoneContext(browser, server.url, 'nl-NL')).newPage();
+    await first.goto(link);
+    await first.getByRole('button', { name: 'Deal accepteren' }).click();
+    await see(first, 'Deal geaccepteerd!');
+    const card = first.getByTestId('confirm-email');
+    await card.getByRole('heading', { name: 'Bevestig je e-mailadres' }).waitFor();
+    await card.getByLabel('Je e-mailadres').fill(email);
+    await card.getByRole('button', { name: 'Code sturen' }).click();
+    const code = await codeMailedTo(server, email, seen);
+    await card.getByLabel('Code uit de e-mail').fill('000000' === code ? '111111' : '000000');
+    await card.getByRole('button', { name: 'Bevestigen' }).click();
+    // A wrong code is told in the reader's language, with the tries left.
+    await see(first, /^Die code klopt niet; nog \d+ pogingen\.$/);
+    await card.getByLabel('Code uit de e-mail').fill(code);
+    await card.getByRole('button', { name: 'Bevestigen' }).click();
+    await first.getByTestId('email-confirmed').waitFor();
+    expect(await first.getByTestId('email-confirmed').textContent()).toContain(
+      'E-mailadres bevestigd',
+    );
+    expect(await seriousViolations(first)).toEqual([]);
+    await snap(first, 'confirmed-nl');
+  }, 180_000);
+
+  it('a stranger with the forwarded link sees where it continues and cannot act', async () => {
+    const stranger = await (await phoneContext(browser, server.url)).newPage();
+    await stranger.goto(link);
+    await see(stranger, 'This deal continues on another device');
+    expect(await stranger.getByRole('button', { name: /Set up bank details/ }).count()).toBe(0);
+    // The address is masked: the link alone does not reveal it.
+    expect(await stranger.getByTestId('continue-on-device').textContent()).not.toContain(email);
+    await stranger.close();
+  });
+
+  it('in another browser the creator continues after a code to that address, and delivers there', async () => {
+    const second = await (await phoneContext(browser, server.url)).newPage();
+    await second.goto(link);
+    const panel = second.getByTestId('continue-on-device');
+    await see(second, 'This deal continues on another device');
+    await panel.getByRole('button', { name: 'Continue on this device' }).click();
+    const code = await codeMailedTo(server, email, seen);
+    await panel.getByLabel('Code from the e-mail').fill(code);
+    await snap(second, 'resume-code');
+    await panel.getByRole('button', { name: 'Continue on this device' }).click();
+    await see(second, 'You can continue on this device now');
+
+    await second.getByRole('button', { name: /Set up bank details/ }).click();
+    await second.waitForURL('**/sim/onboarding/**');
+    await second.getByRole('button', { name: 'Complete setup' }).click();
+    await second.waitForURL('**/accept/**');
+    await second.getByRole('button', { name: 'Mark assignment as completed' }).click();
+    await see(second, 'Marked as delivered');
+    await expect
+      .poll(() => second.getByTestId('creator-status').textContent(), { timeout: 20_000 })
+      .toBe('Delivered');
+    await snap(second, 'delivered-elsewhere');
+
+    // The first browser is told the link moved, and its buttons are gone.
+    await first.reload();
+    await see(first, 'Deze deal loopt verder op een ander apparaat');
+    expect(await first.getByRole('button', { name: /Bankgegevens/ }).count()).toBe(0);
+    await snap(first, 'moved-away-nl');
+  });
+});

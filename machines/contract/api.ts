@@ -197,6 +197,12 @@ export const paymentRequestSchema = z.object({
    * `payout_pending`); `status` stays `completed`, the spec's status list has no payout state.
    */
   payoutPending: z.boolean(),
+  /**
+   * What a pending payout waits for: `provider` (the transfer is asked for and the payment
+   * provider has not answered yet) or `bank_account` (deferred until the creator's payout account
+   * is ready); null when no payout is pending (or a chargeback holds it: `onHold`).
+   */
+  payoutWaitingFor: z.enum(['provider', 'bank_account']).nullable(),
   /** The creator's completion: a note and links to the work, for the brand's review. */
   delivery: z
     .object({ note: z.string().nullable(), links: z.array(z.string()), at: iso })

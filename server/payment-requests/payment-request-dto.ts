@@ -38,6 +38,16 @@ function redact(c: PaymentRequestContext): Record<string, unknown> {
   };
 }
 
+/** What a pending payout waits for: the provider's answer to the transfer asked for, or the creator's payout account. */
+export function payoutWaitingFor(
+  state: string,
+  c: Pick<PaymentRequestRecord['context'], 'pendingPayout' | 'hold'>,
+): PaymentRequestDto['payoutWaitingFor'] {
+  if (state !== 'payout_pending') return null;
+  if (c.pendingPayout !== null) return 'provider';
+  return c.hold === null ? 'bank_account' : null;
+}
+
 export function toPaymentRequestDto(
   record: Pick<PaymentRequestRecord, 'id' | 'state' | 'context'>,
   now: string,
@@ -74,6 +84,7 @@ export function toPaymentRequestDto(
     createdAt: c.createdAt ?? now,
     onHold: c.hold !== null,
     payoutPending: stateKey(snapshot.value) === 'payout_pending',
+    payoutWaitingFor: payoutWaitingFor(stateKey(snapshot.value), c),
     delivery: c.delivery,
     reviewPeriodEndsAt: c.reviewPeriodEndsAt,
     dispute: c.dispute,

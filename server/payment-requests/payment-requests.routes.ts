@@ -328,6 +328,57 @@ function completionRoutes(app: ZodApp, { ctx, guards }: RequestRouteDeps): void 
   );
 }
 
+/**
+ * The brand approves through its link: 200 once the payout is made, 202 while it is under way,
+ * saying what it waits for (the provider's answer, or the creator's bank account).
+ */
+function approveRoute(
+  app: ZodApp,
+  { ctx, idempotency }: Pick<RequestRouteDeps, 'ctx' | 'idempotency'>,
+  assertBrand: (request: FastifyRequest, id: number) => Promise<unknown>,
+): void {
+  const { byToken, linkDto } = requestReads(ctx);
+  const answer = { ...errors, 502: errorSchema };
+  const approved = z.object({
+    success: z.boolean(),
+    pending: z.boolean(),
+    waitingFor: z.enum(['provider', 'bank_account']).nullable(),
+    request: paymentRequestSchema,
+  });
+  app.post(
+    '/api/payment-requests/approve/:token',
+    {
+      preHandler: idempotency.preHandler,
+      schema: {
+        tags,
+        params: tokenParam,
+        description:
+          "The brand approves the completed work: the payout to the creator is asked for (or deferred until the creator's payout account is ready). Also during a dispute. 200 once the payout is made; 202 while it is under way, with `waitingFor`: `provider` (the payment provider has not answered yet) or `bank_account` (the creator's payout account is not ready yet).",
+        response: { ...answer, 200: approved, 202: approved },
+      },
+    },
+    async (request, reply) => {
+      const { id } = byToken(request.params.token);
+      await assertBrand(request, id);
+      const key = idempotency.intentKey(request);
+      const result = await releasePaymentRequest(
+        ctx,
+        id,
+        { trigger: 'brand', key },
+        brandCtx(request, id),
+        requestGuard.link(request.params.token),
+      );
+      await ctx.payments.outcomes.transfer({ kind: 'payment_request', id }, key, result.position);
+      await ctx.settle(await ctx.store.headPosition());
+      const dto = linkDto(request.params.token);
+      const pending = dto.payoutWaitingFor !== null || dto.payoutPending;
+      return reply
+        .status(pending ? 202 : 200)
+        .send({ success: true, pending, waitingFor: dto.payoutWaitingFor, request: dto });
+    },
+  );
+}
+
 /** The brand's review through its link: approving (the payout follows) or disputing with a reason. */
 function reviewRoutes(app: ZodApp, { ctx, idempotency }: RequestRouteDeps): void {
   const { byToken, linkDto } = requestReads(ctx);
@@ -347,34 +398,7 @@ function reviewRoutes(app: ZodApp, { ctx, idempotency }: RequestRouteDeps): void
     502: errorSchema,
   };
 
-  app.post(
-    '/api/payment-requests/approve/:token',
-    {
-      preHandler: idempotency.preHandler,
-      schema: {
-        tags,
-        params: tokenParam,
-        description:
-          "The brand approves the completed work: the payout to the creator is asked for (or deferred until the creator's payout account is ready). Also during a dispute.",
-        response: answer,
-      },
-    },
-    async (request) => {
-      const { id } = byToken(request.params.token);
-      await assertBrand(request, id);
-      const key = idempotency.intentKey(request);
-      const result = await releasePaymentRequest(
-        ctx,
-        id,
-        { trigger: 'brand', key },
-        brandCtx(request, id),
-        requestGuard.link(request.params.token),
-      );
-      await ctx.payments.outcomes.transfer({ kind: 'payment_request', id }, key, result.position);
-      await ctx.settle(await ctx.store.headPosition());
-      return { success: true, request: linkDto(request.params.token) };
-    },
-  );
+  approveRoute(app, { ctx, idempotency }, assertBrand);
 
   app.post(
     '/api/payment-requests/dispute/:token',

@@ -139,11 +139,14 @@ describe('admin payment requests', () => {
     expect(again.json().error).toBe('illegal_transition');
 
     const done = await completeAndApprove(id);
-    expect(done.statusCode, done.body).toBe(200);
-    // No payout account yet: payout_pending, shown with the spec's status `completed`.
+    // No payout account yet: 202, waiting for the creator's bank account; payout_pending, shown
+    // with the spec's status `completed`.
+    expect(done.statusCode, done.body).toBe(202);
+    expect(done.json()).toMatchObject({ pending: true, waitingFor: 'bank_account' });
     expect(done.json().request).toMatchObject({
       status: 'completed',
       payoutPending: true,
+      payoutWaitingFor: 'bank_account',
       machine: { value: 'payout_pending' },
       state: { step: 7, can: [] },
     });

@@ -90,6 +90,49 @@ describe('the creator completes, the brand reviews', () => {
     expect((await post(`/api/payment-requests/approve/${token}`)).statusCode).toBe(409);
   });
 
+  it('given the payment provider unreachable, when the brand approves, then 202 waiting for the provider (not for a bank account), and the payout completes once when it returns', async () => {
+    await connectPayouts();
+    const { id, token } = await createPaidRequest(t.app, t.ctx, creator.token);
+    await complete(id);
+    const gateway = t.ctx.payments.gateway;
+    if (!isSimulated(gateway)) throw new Error('simulated gateway expected');
+    gateway.failTransfersWith('gateway_unavailable');
+    try {
+      const approved = await post(`/api/payment-requests/approve/${token}`, undefined, {
+        'idempotency-key': `approve-${id}`,
+      });
+      expect(approved.statusCode, approved.body).toBe(202);
+      expect(approved.json()).toMatchObject({
+        success: true,
+        pending: true,
+        waitingFor: 'provider',
+        request: { status: 'completed', payoutPending: true, payoutWaitingFor: 'provider' },
+      });
+      const own = await t.app.inject({
+        url: '/api/payment-requests',
+        headers: bearer(creator.token),
+      });
+      expect(
+        (own.json() as { id: number; payoutWaitingFor: string }[]).find((r) => r.id === id),
+      ).toMatchObject({ payoutWaitingFor: 'provider' });
+    } finally {
+      gateway.failTransfersWith(null);
+    }
+    await expect
+      .poll(
+        async () => {
+          await t.ctx.quiesce();
+          return t.ctx.queries.requests.byId(id)!.context.transferId;
+        },
+        { timeout: 5_000 },
+      )
+      .toMatch(/^tr_/);
+    expect(
+      gateway.ledger.transfers.filter((x) => x.transferGroup === `payment-request-${id}`),
+    ).toHaveLength(1);
+    expect((await link(token)).payoutWaitingFor).toBeNull();
+  });
+
   it('given a completed request left alone, when the review period ends, then the timers release it', async () => {
     const { id } = await createPaidRequest(t.app, t.ctx, creator.token);
     await complete(id);

@@ -95,6 +95,10 @@ export const enRequests = {
   'preq.confirmApprove':
     'Approve the work and release {amount} to {creator}? The payout to the creator starts now. This cannot be undone.',
   'preq.approved': 'Approved',
+  'preq.approvedWaitingProvider':
+    '{amount} is on its way to {creator}: the payment provider has not confirmed the payout yet.',
+  'preq.approvedWaitingBank':
+    '{amount} is paid to {creator} as soon as their bank account is set up.',
   'preq.approvedText': '{amount} is released to {creator}.',
   'preq.approveError': 'Error approving',
   'preq.dispute': 'Dispute',
@@ -153,6 +157,8 @@ export const enRequests = {
   'mreq.new': 'New request',
   'mreq.onHold':
     "Blocked by the cardholder's chargeback. An admin reviews it; after that you can complete the request.",
+  'mreq.payoutWaitingProvider':
+    'The payout is on its way: the payment provider has not confirmed it yet. Nothing to do on your side.',
   'mreq.payoutPending':
     'The payout follows once your bank account is set up (Profile → Bank account).',
 };

@@ -97,6 +97,10 @@ export const nlRequests: Record<keyof typeof enRequests, string> = {
   'preq.confirmApprove':
     'Het werk goedkeuren en {amount} vrijgeven aan {creator}? De uitbetaling aan de creator start nu. Dit kan niet ongedaan worden gemaakt.',
   'preq.approved': 'Goedgekeurd',
+  'preq.approvedWaitingProvider':
+    '{amount} is onderweg naar {creator}: de betaalprovider heeft de uitbetaling nog niet bevestigd.',
+  'preq.approvedWaitingBank':
+    '{amount} wordt aan {creator} uitbetaald zodra diens bankrekening is ingesteld.',
   'preq.approvedText': '{amount} wordt vrijgegeven aan {creator}.',
   'preq.approveError': 'Fout bij goedkeuren',
   'preq.dispute': 'Betwisten',
@@ -155,6 +159,8 @@ export const nlRequests: Record<keyof typeof enRequests, string> = {
   'mreq.new': 'Nieuw verzoek',
   'mreq.onHold':
     'Geblokkeerd door een terugboeking (chargeback) van de kaarthouder. Een beheerder beoordeelt dit; daarna kun je het verzoek voltooien.',
+  'mreq.payoutWaitingProvider':
+    'De uitbetaling is onderweg: de betaalprovider heeft haar nog niet bevestigd. Je hoeft niets te doen.',
   'mreq.payoutPending':
     'Uitbetaling volgt zodra je bankrekening is ingesteld (Profiel → Bankrekening).',
 };

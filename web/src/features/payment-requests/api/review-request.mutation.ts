@@ -6,6 +6,9 @@ import { requestKeys } from './keys';
 
 interface LinkAnswer {
   success: boolean;
+  /** Approve: 202 while the payout is under way, and what it waits for. */
+  pending?: boolean;
+  waitingFor?: PaymentRequestDto['payoutWaitingFor'];
   request: PaymentRequestDto;
 }
 type LinkAction = 'approve' | 'dispute' | 'reject';

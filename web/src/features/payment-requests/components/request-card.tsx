@@ -45,7 +45,11 @@ function RequestDetails({ request }: { request: PaymentRequestDto }) {
           className="rounded-lg bg-sky-50 p-2 text-sm text-sky-900"
           data-testid="request-payout-pending"
         >
-          {t('mreq.payoutPending')}
+          {t(
+            request.payoutWaitingFor === 'provider'
+              ? 'mreq.payoutWaitingProvider'
+              : 'mreq.payoutPending',
+          )}
         </p>
       )}
     </>

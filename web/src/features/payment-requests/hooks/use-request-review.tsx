@@ -12,6 +12,13 @@ import { DisputeRequestDialog } from '@/features/payment-requests/components/dis
 import { errorText } from '@/lib/http';
 import { formatMoney, t, type MessageKey } from '@/i18n';
 
+/** What the approval's answer says of the payout: made, waiting for the provider, or for the creator's bank account. */
+const approvedText: Record<'done' | 'provider' | 'bank_account', MessageKey> = {
+  done: 'preq.approvedText',
+  provider: 'preq.approvedWaitingProvider',
+  bank_account: 'preq.approvedWaitingBank',
+};
+
 const failed = (title: MessageKey) => (error: Error) =>
   toast({ title: t(title), description: errorText(error), variant: 'destructive' });
 
@@ -37,8 +44,11 @@ export function useRequestReview(token: string): {
       approveM.mutate(
         { token, key },
         {
-          onSuccess: () =>
-            toast({ title: t('preq.approved'), description: t('preq.approvedText', vars) }),
+          onSuccess: (answer) =>
+            toast({
+              title: t('preq.approved'),
+              description: t(approvedText[answer.waitingFor ?? 'done'], vars),
+            }),
           onError: failed('preq.approveError'),
         },
       ),

@@ -358,7 +358,7 @@ function planRequestNotifications(
   facts: NotificationFacts,
   send: Senders,
 ): void {
-  const { toUser, toAddress, toAdmins } = send;
+  const { toUser, toAddress } = send;
   const request = facts.request(requestId);
   const r = request?.context.request;
   if (!request || !r) return;
@@ -401,6 +401,62 @@ function planRequestNotifications(
     case 'PaymentRequestCompleted':
       if (data.transferId) toUser(creator, 'payout_sent', params, creatorUrl);
       break;
+    default:
+      planRequestReviewNotifications(event, data, request, params, { ...send, toBrand, creator });
+  }
+}
+
+/**
+ * The request's review as escrow (the creator's completion, the brand's dispute or decline, an
+ * expiry, an admin's refund or split, the dispute's messages, a chargeback): each side hears what
+ * it must act on or what it gets.
+ */
+function planRequestReviewNotifications(
+  event: PlannableEvent,
+  data: EventData,
+  request: PaymentRequestRecord,
+  params: TextParams,
+  send: Senders & {
+    toBrand: (kind: NotificationKind, p: TextParams) => void;
+    creator: UserContext | null;
+  },
+): void {
+  const { toUser, toBrand, creator } = send;
+  const creatorUrl = '/payment-requests';
+  switch (event.type) {
+    case 'PaymentRequestDelivered':
+      toBrand('request_delivered', { ...params, at: String(data.reviewPeriodEndsAt) });
+      break;
+    case 'PaymentRequestDisputeOpened': {
+      const p = { ...params, reason: excerpt(data.reason), at: String(data.endsAt) };
+      toUser(creator, 'request_disputed', p, creatorUrl);
+      break;
+    }
+    case 'PaymentRequestRejected':
+      toUser(creator, 'request_rejected', params, creatorUrl);
+      break;
+    case 'PaymentRequestExpired':
+      toUser(creator, 'request_expired', params, creatorUrl);
+      break;
+    case 'PaymentRequestRefunded':
+      toBrand('request_refunded_brand', { ...params, amountCents: Number(data.amountCents) });
+      toUser(creator, 'request_refunded_creator', params, creatorUrl);
+      break;
+    case 'PaymentRequestSplitTransferSucceeded':
+    case 'PaymentRequestSplitRefundSucceeded': {
+      const split = request.context.split;
+      const state = (event.metadata as { state?: string } | null)?.state;
+      if (split === null || state !== 'split_resolved') break;
+      const p = {
+        ...params,
+        influencer: params.creatorName,
+        amountCents: split.creatorCents,
+        refundCents: split.refundCents,
+      };
+      toBrand('split_resolved_brand', p);
+      toUser(creator, 'split_resolved_creator', p, creatorUrl);
+      break;
+    }
     case 'PaymentRequestDisputeMessagePosted': {
       const from = data.side as 'brand' | 'creator' | 'admin';
       const p: TextParams = { ...params, from, message: excerpt(data.text) };
@@ -409,10 +465,14 @@ function planRequestNotifications(
       break;
     }
     case 'PaymentRequestChargebackOpened':
-      toAdmins(
+      send.toAdmins(
         'admin_chargeback',
-        { requestId, amountCents: Number(data.amountCents), reason: String(data.reason) },
-        `/admin?request=${requestId}`,
+        {
+          requestId: request.id,
+          amountCents: Number(data.amountCents),
+          reason: String(data.reason),
+        },
+        `/admin?request=${request.id}`,
       );
       break;
   }

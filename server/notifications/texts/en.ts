@@ -63,6 +63,30 @@ export const en: TextCatalog = {
       title: 'Payout sent',
       body: `${f.money(p.amountCents ?? 0)} for “${p.title ?? ''}” is on its way to your bank account.`,
     }),
+    request_delivered: (p, f) => ({
+      title: 'Work delivered: your review',
+      body: `${p.creatorName ?? 'The creator'} marked “${p.title ?? ''}” completed. Approve it or open a dispute by ${f.dateTime(p.at ?? '')}; after that ${f.money(p.amountCents ?? 0)} is released to the creator automatically.`,
+    }),
+    request_disputed: (p, f) => ({
+      title: 'Request disputed',
+      body: `${p.brandName ?? 'The brand'} disputed “${p.title ?? ''}”: ${p.reason ?? ''} Reply and add evidence on its page. Unless an admin decides otherwise, the money is released to you on ${f.dateTime(p.at ?? '')}.`,
+    }),
+    request_rejected: (p) => ({
+      title: 'Request declined',
+      body: `${p.brandName ?? 'The brand'} declined your payment request “${p.title ?? ''}”. Nothing was paid.`,
+    }),
+    request_expired: (p) => ({
+      title: 'Request expired',
+      body: `Your payment request “${p.title ?? ''}” expired before it was paid. Send a new one if the work is still on.`,
+    }),
+    request_refunded_brand: (p, f) => ({
+      title: 'Refund done',
+      body: `${f.money(p.amountCents ?? 0)} for “${p.title ?? ''}” was refunded to you.`,
+    }),
+    request_refunded_creator: (p) => ({
+      title: 'Request refunded',
+      body: `“${p.title ?? ''}” was refunded to ${p.brandName ?? 'the brand'}; no payout follows.`,
+    }),
     dispute_message: (p) => ({
       title: 'New message in the dispute',
       body: `${{ brand: 'The brand', creator: 'The creator', admin: 'Our team' }[p.from ?? 'admin']} wrote about ${p.requestId ? `“${p.title ?? ''}”` : deal(p)}: “${p.message ?? ''}” Reply and add evidence on its page.`,

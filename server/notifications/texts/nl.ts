@@ -63,6 +63,30 @@ export const nl: TextCatalog = {
       title: 'Uitbetaling verstuurd',
       body: `${f.money(p.amountCents ?? 0)} voor “${p.title ?? ''}” is onderweg naar je bankrekening.`,
     }),
+    request_delivered: (p, f) => ({
+      title: 'Werk opgeleverd: jouw beoordeling',
+      body: `${p.creatorName ?? 'De creator'} heeft “${p.title ?? ''}” als voltooid gemarkeerd. Keur het goed of open een geschil vóór ${f.dateTime(p.at ?? '')}; daarna wordt ${f.money(p.amountCents ?? 0)} automatisch aan de creator vrijgegeven.`,
+    }),
+    request_disputed: (p, f) => ({
+      title: 'Verzoek betwist',
+      body: `${p.brandName ?? 'Het merk'} betwist “${p.title ?? ''}”: ${p.reason ?? ''} Reageer en voeg bewijs toe op de pagina. Tenzij een beheerder anders beslist, wordt het geld op ${f.dateTime(p.at ?? '')} aan je vrijgegeven.`,
+    }),
+    request_rejected: (p) => ({
+      title: 'Verzoek afgewezen',
+      body: `${p.brandName ?? 'Het merk'} heeft je betaalverzoek “${p.title ?? ''}” afgewezen. Er is niets betaald.`,
+    }),
+    request_expired: (p) => ({
+      title: 'Verzoek verlopen',
+      body: `Je betaalverzoek “${p.title ?? ''}” is verlopen voordat het werd betaald. Stuur een nieuw verzoek als het werk nog doorgaat.`,
+    }),
+    request_refunded_brand: (p, f) => ({
+      title: 'Terugbetaling gedaan',
+      body: `${f.money(p.amountCents ?? 0)} voor “${p.title ?? ''}” is aan je terugbetaald.`,
+    }),
+    request_refunded_creator: (p) => ({
+      title: 'Verzoek terugbetaald',
+      body: `“${p.title ?? ''}” is terugbetaald aan ${p.brandName ?? 'het merk'}; er volgt geen uitbetaling.`,
+    }),
     dispute_message: (p) => ({
       title: 'Nieuw bericht in het geschil',
       body: `${{ brand: 'Het merk', creator: 'De creator', admin: 'Ons team' }[p.from ?? 'admin']} schreef over ${p.requestId ? `“${p.title ?? ''}”` : deal(p)}: “${p.message ?? ''}” Reageer en voeg bewijs toe op de pagina.`,

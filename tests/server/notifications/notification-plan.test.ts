@@ -51,6 +51,7 @@ function facts(
     optedOut?: string[];
     requestBrand?: Language;
     linkEmail?: string;
+    request?: Partial<PaymentRequestRecord['context']>;
   } = {},
 ): NotificationFacts {
   const users = over.users ?? [brand, creator];
@@ -72,7 +73,7 @@ function facts(
     creatorId: 'creator',
     status: 'paid',
     state: 'paid',
-    context: { ...emptyPaymentRequestContext, request: requestData },
+    context: { ...emptyPaymentRequestContext, request: requestData, ...over.request },
   };
   const link = over.link === undefined ? 'en' : over.link;
   return {
@@ -290,6 +291,69 @@ describe('planNotifications', () => {
     expect(plan(pr('PaymentRequestPaid'), facts({ requestBrand: 'nl' }))[0]).toMatch(
       /^email:marketing@acme.example email nl → /,
     );
+  });
+
+  it('a request under review: the brand hears the delivery and the refund; the creator the dispute, a decline, an expiry, the refund', () => {
+    const pr = (type: string, data: Record<string, unknown> = {}) =>
+      event(type, data, 'payment-request-7');
+    const brandUrl = '/pay-request/Zk1q9XcL2vT8wAq3Zb7kR0';
+    expect(plan(pr('PaymentRequestDelivered'), facts({ requestBrand: 'nl' }))).toEqual([
+      `email:marketing@acme.example email nl → ${brandUrl}: Werk opgeleverd: jouw beoordeling`,
+    ]);
+    const delivered = planNotifications(pr('PaymentRequestDelivered'), facts())[0]!;
+    // When the review ends, as a date and time in the reader's format, and what happens then.
+    expect(delivered.body).toContain(formatterFor('en-GB').dateTime('2026-03-04T10:00:00.000Z'));
+    expect(delivered.body).toContain('released to the creator automatically');
+    expect(plan(pr('PaymentRequestDisputeOpened'))).toEqual([
+      'user:creator push+email en → /payment-requests: Request disputed',
+    ]);
+    expect(planNotifications(pr('PaymentRequestDisputeOpened'), facts())[0]!.body).toContain(
+      'The reel was not posted',
+    );
+    expect(plan(pr('PaymentRequestRejected'))).toEqual([
+      'user:creator push+email en → /payment-requests: Request declined',
+    ]);
+    expect(plan(pr('PaymentRequestExpired'))).toEqual([
+      'user:creator push+email en → /payment-requests: Request expired',
+    ]);
+    expect(plan(pr('PaymentRequestRefunded'))).toEqual([
+      `email:marketing@acme.example email en → ${brandUrl}: Refund done`,
+      'user:creator push+email en → /payment-requests: Request refunded',
+    ]);
+  });
+
+  it('a request split: brand and creator hear once, when the second part succeeded', () => {
+    const split = {
+      creatorCents: 20_000,
+      refundCents: 21_000,
+      feeKeptCents: 1_000,
+      chargedCents: 42_000,
+      transferKey: 'k:transfer',
+      refundKey: 'k:refund',
+      transfer: 'succeeded',
+      refund: 'succeeded',
+      transferId: 'tr_s',
+      refundId: 're_s',
+      transferFailure: null,
+      refundFailure: null,
+      requestedAt: ENDS,
+      requestedBy: 'a_1',
+    } as unknown as PaymentRequestRecord['context']['split'];
+    const f = facts({ request: { split } });
+    const done = {
+      ...event('PaymentRequestSplitRefundSucceeded', {}, 'payment-request-7'),
+      metadata: { state: 'split_resolved' },
+    };
+    expect(plan(done, f)).toEqual([
+      'email:marketing@acme.example email en → /pay-request/Zk1q9XcL2vT8wAq3Zb7kR0: Dispute resolved',
+      'user:creator push+email en → /payment-requests: Dispute resolved',
+    ]);
+    expect(planNotifications(done, f)[0]!.body).toContain(formatterFor('en-GB').money(21_000));
+    const first = {
+      ...event('PaymentRequestSplitTransferSucceeded', {}, 'payment-request-7'),
+      metadata: { state: 'dispute' },
+    };
+    expect(plan(first, f)).toEqual([]);
   });
 
   it('preferences narrow the channels; both off means nothing at all', () => {

@@ -59,13 +59,22 @@ async function setUp() {
   return { app, mail };
 }
 
-/** Hands the notifications reactor every event; a stalled send is left behind after a moment. */
-async function claimAll(app: TestApp): Promise<void> {
-  for (const event of await app.ctx.store.readAll())
+/**
+ * Hands the notifications reactor every event. An event whose mail hangs is left behind once its
+ * send has started (its claim is recorded by then), so a slow machine cannot outrun the claim.
+ */
+async function claimAll(app: TestApp, mail: ReturnType<typeof switchedMail>): Promise<void> {
+  for (const event of await app.ctx.store.readAll()) {
+    const stalled = mail.state.stalled.length;
+    let started: ReturnType<typeof setInterval> | undefined;
     await Promise.race([
       app.ctx.notifications.reactor.handle(event),
-      new Promise((r) => setTimeout(r, 50)),
+      new Promise<void>((resolve) => {
+        started = setInterval(() => mail.state.stalled.length > stalled && resolve(), 5);
+      }),
     ]);
+    clearInterval(started);
+  }
 }
 
 /** Hands the retries reactor the claim streams' events it has not seen yet. */
@@ -96,7 +105,7 @@ describe('notification retries', () => {
   it('given a claimer that stalled mid-send, when the lease ends, then another attempt sends it once, with the same Message-ID; the stalled copy changes nothing', async () => {
     const { app, mail } = await setUp();
     mail.state.mode = 'hang';
-    await claimAll(app);
+    await claimAll(app, mail);
     const [claim] = await emailClaims(app);
     expect(claim).toBeDefined();
     expect(mail.state.stalled.length).toBeGreaterThan(0);
@@ -136,7 +145,7 @@ describe('notification retries', () => {
   it('given a mail server that refuses, then each attempt is recorded, two more follow a lease apart, and the last closes the claim', async () => {
     const { app, mail } = await setUp();
     mail.state.mode = 'fail';
-    await claimAll(app);
+    await claimAll(app, mail);
     const [claim] = await emailClaims(app);
     const feed = feeder(app);
     await feed();
@@ -162,7 +171,7 @@ describe('notification retries', () => {
   it('given two instances whose lease timers fire together, then one takes the claim over and one copy is sent', async () => {
     const { app, mail } = await setUp();
     mail.state.mode = 'hang';
-    await claimAll(app);
+    await claimAll(app, mail);
     mail.state.mode = 'ok';
     const claims = await emailClaims(app);
     const sentByOther: string[] = [];

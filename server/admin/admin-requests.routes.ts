@@ -135,12 +135,14 @@ function requestActions(ctx: AdminRouteDeps['ctx']): RequestAction[] {
       description:
         "Releases the request's money to the creator (a payout now, or deferred until their payout account is ready); also during a hold.",
       run: async (id, cc, key) => {
-        const r = await releasePaymentRequest(
-          { bus, run },
-          id,
-          { trigger: 'admin', key },
-          cc,
-          requestGuard.admin,
+        const r = await outcomes().recordOnce(target(id), key, () =>
+          releasePaymentRequest(
+            { bus, run },
+            id,
+            { trigger: 'admin', key },
+            cc,
+            requestGuard.admin,
+          ),
         );
         return outcomes().transfer(target(id), key, r.position);
       },
@@ -150,7 +152,9 @@ function requestActions(ctx: AdminRouteDeps['ctx']): RequestAction[] {
       description: 'Refunds the brand what the escrow holds (PaymentRequestRefundRequested).',
       run: async (id, cc, key) => {
         const command = { type: 'RefundPaymentRequest', key } as const;
-        const r = await run.request(id, command, cc, requestGuard.admin);
+        const r = await outcomes().recordOnce(target(id), key, () =>
+          run.request(id, command, cc, requestGuard.admin),
+        );
         return outcomes().refund(target(id), key, r.position);
       },
     },
@@ -163,7 +167,9 @@ function requestActions(ctx: AdminRouteDeps['ctx']): RequestAction[] {
       }),
       run: async (id, cc, key, body) => {
         const { creatorCents } = body as { creatorCents: number };
-        const r = await splitPaymentRequest({ bus, run }, id, { creatorCents, key }, cc);
+        const r = await outcomes().recordOnce(target(id), key, () =>
+          splitPaymentRequest({ bus, run }, id, { creatorCents, key }, cc),
+        );
         return outcomes().split(target(id), r.position);
       },
     },

@@ -4,7 +4,7 @@ import { previewSplit } from '@machines/deal/deal.commands';
 import type { DealRecord } from '../../projections/deals.queries';
 import { dealGuard } from '../auth/ownership';
 import { dealAggregate } from '../commands/aggregate';
-import { dealNotFound, type DealResult } from '../commands/run-command';
+import { dealNotFound } from '../commands/run-command';
 import { idParam } from '../http/fields';
 import type { ZodApp } from '../http/route-deps';
 import type { AdminRouteDeps } from './admin-parts';
@@ -59,7 +59,7 @@ export function adminSplitRoutes(
   const succeeded = (dto: AdminDealDto) =>
     dto.split?.transfer !== 'failed' && dto.split?.refund !== 'failed';
   /** Records the command and lets the payments handler carry out (or retry) the split's parts. */
-  const split = async (id: number, run: Promise<DealResult>) => {
+  const split = async (id: number, run: Promise<{ position: number }>) => {
     const { position } = await run;
     return { position, outcome: outcomes().split({ kind: 'deal', id }, position) };
   };
@@ -71,7 +71,12 @@ export function adminSplitRoutes(
     run: (id, cc, key, request) => {
       const { creatorCents } = request.body as { creatorCents: number };
       const command = { type: 'ResolveWithSplit', creatorCents, key } as const;
-      return split(id, ctx.run.deal(id, command, cc, dealGuard.admin));
+      return split(
+        id,
+        outcomes().recordOnce({ kind: 'deal', id }, key, () =>
+          ctx.run.deal(id, command, cc, dealGuard.admin),
+        ),
+      );
     },
     succeeded,
   });

@@ -345,11 +345,8 @@ function adminDealActionRoutes(app: ZodApp, deps: AdminRouteDeps, deal: DealLook
     adminDealAction(app, deps, deal, { path, run });
   const outcomes = () => ctx.payments.outcomes;
   action('/api/admin/deals/:id/release', async (id, cc, key) => {
-    const r = await ctx.run.deal(
-      id,
-      { type: 'ReleaseFunds', trigger: 'admin', key },
-      cc,
-      dealGuard.admin,
+    const r = await outcomes().recordOnce({ kind: 'deal', id }, key, () =>
+      ctx.run.deal(id, { type: 'ReleaseFunds', trigger: 'admin', key }, cc, dealGuard.admin),
     );
     return {
       position: r.position,
@@ -368,7 +365,9 @@ function adminDealActionRoutes(app: ZodApp, deps: AdminRouteDeps, deal: DealLook
     ctx.run.deal(id, { type: 'ReleaseHold' }, cc, dealGuard.admin),
   );
   action('/api/admin/deals/:id/refund', async (id, cc, key) => {
-    const r = await ctx.run.deal(id, { type: 'RequestRefund', key }, cc, dealGuard.admin);
+    const r = await outcomes().recordOnce({ kind: 'deal', id }, key, () =>
+      ctx.run.deal(id, { type: 'RequestRefund', key }, cc, dealGuard.admin),
+    );
     return {
       position: r.position,
       outcome: outcomes().refund({ kind: 'deal', id }, key, r.position),

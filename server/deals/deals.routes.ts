@@ -287,11 +287,17 @@ function dealPaymentRoutes(app: ZodApp, deps: DealRouteDeps): void {
     async (request, reply) => {
       const { userId, cc } = brand(request);
       const key = idempotency.intentKey(request);
-      const result = await ctx.run.deal(
-        request.params.id,
-        { type: 'ReleaseFunds', trigger: 'brand', key },
-        cc,
-        dealGuard.owner(userId),
+      // A retry of a release already recorded under this key answers that release's outcome.
+      const result = await ctx.payments.outcomes.recordOnce(
+        { kind: 'deal', id: request.params.id },
+        key,
+        () =>
+          ctx.run.deal(
+            request.params.id,
+            { type: 'ReleaseFunds', trigger: 'brand', key },
+            cc,
+            dealGuard.owner(userId),
+          ),
       );
       const outcome = await ctx.payments.outcomes.transfer(
         { kind: 'deal', id: request.params.id },

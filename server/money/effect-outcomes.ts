@@ -4,6 +4,27 @@ import { DomainError } from '../commands/domain-error';
 import type { EscrowTarget } from '../commands/run-command';
 import type { ReactorRunner } from '../reactors/reactor-runner';
 import { sideOf, type EscrowSide } from './escrow-sides';
+import { StreamNotFound, type EventStore, type RecordedEvent } from '../event-store/event-store';
+
+/** Whether the event is the money intent recorded under `key` (a split's parts carry keys derived from it). */
+const isIntentOf = (event: RecordedEvent, key: string): boolean => {
+  const d = (event.data ?? {}) as Record<string, unknown>;
+  return d.key === key || d.transferKey === `${key}:transfer` || d.refundKey === `${key}:refund`;
+};
+
+/** The intent already recorded on the stream under `key`, if any. */
+async function recordedIntent(
+  store: Pick<EventStore, 'readStream'>,
+  streamId: string,
+  key: string,
+): Promise<RecordedEvent | null> {
+  try {
+    return (await store.readStream(streamId)).find((e) => isIntentOf(e, key)) ?? null;
+  } catch (error) {
+    if (error instanceof StreamNotFound) return null;
+    throw error;
+  }
+}
 
 /** Where a deal's and a request's context keep their refund (the same fields on both). */
 interface RefundFields {
@@ -14,6 +35,8 @@ interface RefundFields {
 
 export interface EffectOutcomesDeps {
   bus: CommandBus;
+  /** Read for an intent already recorded under a key (a retry after the instance that took it died). */
+  store: Pick<EventStore, 'readStream'>;
   reactors: Pick<ReactorRunner, 'processed'>;
   /** How long a money route waits for the gateway's answer before it answers "under way" (202). */
   timeoutMs?: number;
@@ -33,7 +56,12 @@ interface Answer {
  * with the gateway's code in the message, as the web app expects); an answer still pending is
  * "under way" and completes in the background, with no second effect on a retry.
  */
-export function createEffectOutcomes({ bus, reactors, timeoutMs = 10_000 }: EffectOutcomesDeps) {
+export function createEffectOutcomes({
+  bus,
+  store,
+  reactors,
+  timeoutMs = 10_000,
+}: EffectOutcomesDeps) {
   // The gateway's messages start with its code (gateway-error-messages.ts), as the web app and admins expect.
   const refusal = (error: { code: string; message: string }) =>
     new DomainError('gateway_refused', { gatewayCode: error.code, detail: error.message });
@@ -55,6 +83,32 @@ export function createEffectOutcomes({ bus, reactors, timeoutMs = 10_000 }: Effe
   }
 
   return {
+    /**
+     * Records a money intent once per key: when the stream already holds the intent recorded under
+     * this key (the client retries with its Idempotency-Key after the instance that took it died
+     * before it could answer), nothing is recorded again and its position is returned, so the route
+     * answers that intent's outcome (202 while under way, 200 or the refusal once known) instead
+     * of the statechart's refusal of a second intent. Looked up again when the command is refused,
+     * for a retry that raced the first.
+     */
+    async recordOnce(
+      target: EscrowTarget,
+      key: string,
+      record: () => Promise<{ position: number }>,
+    ): Promise<{ position: number }> {
+      const streamId = sideOf(target.kind).aggregate.streamId(target.id);
+      const before = await recordedIntent(store, streamId, key);
+      if (before) return { position: before.position };
+      try {
+        return await record();
+      } catch (error) {
+        const after =
+          error instanceof DomainError ? await recordedIntent(store, streamId, key) : null;
+        if (after) return { position: after.position };
+        throw error;
+      }
+    },
+
     /** A deal's release or a request's payout. */
     transfer(target: EscrowTarget, key: string, position: number): Promise<EffectOutcome> {
       const side = sideOf(target.kind);

@@ -167,7 +167,7 @@ export function createPaymentsWiring({
     reactors,
     reconciliation,
     intents,
-    outcomes: createEffectOutcomes({ bus, reactors }),
+    outcomes: createEffectOutcomes({ bus, store, reactors }),
     async registerRoutes(app) {
       await app.register(webhookRoutes, { escrow, gateway });
       // Its /sim pages also plug the in-process webhook transport in.

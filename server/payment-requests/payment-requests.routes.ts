@@ -361,12 +361,17 @@ function approveRoute(
       const { id } = byToken(request.params.token);
       await assertBrand(request, id);
       const key = idempotency.intentKey(request);
-      const result = await releasePaymentRequest(
-        ctx,
-        id,
-        { trigger: 'brand', key },
-        brandCtx(request, id),
-        requestGuard.link(request.params.token),
+      const result = await ctx.payments.outcomes.recordOnce(
+        { kind: 'payment_request', id },
+        key,
+        () =>
+          releasePaymentRequest(
+            ctx,
+            id,
+            { trigger: 'brand', key },
+            brandCtx(request, id),
+            requestGuard.link(request.params.token),
+          ),
       );
       await ctx.payments.outcomes.transfer({ kind: 'payment_request', id }, key, result.position);
       await ctx.settle(await ctx.store.headPosition());

@@ -169,7 +169,7 @@ function buildInstance(deps: {
     maxRetryDelayMs: 200,
   });
   void reactors.start();
-  const outcomes = createEffectOutcomes({ bus, reactors });
+  const outcomes = createEffectOutcomes({ bus, store, reactors });
   const ownerOf = async (dealId: number) =>
     (await bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot.context.ownerId;
   const tokenOf = async (dealId: number) =>

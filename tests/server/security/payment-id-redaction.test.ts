@@ -14,7 +14,7 @@ import {
 } from '../api/test-app';
 
 /**
- * One redaction rule for payment ids (issue 28 row 7): admins and auditors read `"present"` for a
+ * One redaction rule for payment ids: admins and auditors read `"present"` for a
  * payment intent, session, charge or account in every view, documents included, and see transfer
  * and refund references; whoever holds a link sees no gateway id and no payment method at all.
  */

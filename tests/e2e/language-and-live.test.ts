@@ -161,9 +161,10 @@ describe('one language per person, configured durations, no lost taps, live upda
   it('the Dutch brand approves in Dutch; the dispute prompt names the configured dispute period', async () => {
     const card = cardOf(brand, '@jamie.films');
     await card.getByRole('button', { name: 'Geschil openen', exact: true }).click();
+    // It also says until when (a clock time, in Dutch) and who gets the money then.
     await see(
       brand,
-      'Weet je zeker dat je een geschil wilt openen? Dit start een oplossingsperiode van 6 uur.',
+      /^Weet je zeker dat je een geschil wilt openen\? Dit start een oplossingsperiode van 6 uur: het geld blijft tot \d+ \w+\.? \d{4},? \d\d:\d\d in escrow\. Is het dan niet opgelost, dan gaat het naar @jamie\.films\./,
     );
     await brand.getByRole('dialog').getByRole('button', { name: 'Annuleren' }).click();
     await card.getByRole('button', { name: 'Goedkeuren', exact: true }).click();

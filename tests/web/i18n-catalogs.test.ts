@@ -7,6 +7,7 @@ import { enAdmin } from '@/i18n/en-admin';
 import { enBrand } from '@/i18n/en-brand';
 import { enCore } from '@/i18n/en-core';
 import { enDealPages } from '@/i18n/en-deal-pages';
+import { enDispute } from '@/i18n/en-dispute';
 import { enRequests } from '@/i18n/en-requests';
 import { formatMoney, loadTexts, setLanguage, setSettings, t } from '@/i18n';
 import { nlAccount } from '@/i18n/nl-account';
@@ -14,6 +15,7 @@ import { nlAdmin } from '@/i18n/nl-admin';
 import { nlBrand } from '@/i18n/nl-brand';
 import { nlCore } from '@/i18n/nl-core';
 import { nlDealPages } from '@/i18n/nl-deal-pages';
+import { nlDispute } from '@/i18n/nl-dispute';
 import { nlRequests } from '@/i18n/nl-requests';
 import { hardCodedTexts } from './hardcoded-text';
 
@@ -26,6 +28,7 @@ const pairs: [string, Record<string, string>, Record<string, string>][] = [
   ['admin', enAdmin, nlAdmin],
   ['requests', enRequests, nlRequests],
   ['deal pages', enDealPages, nlDealPages],
+  ['dispute', enDispute, nlDispute],
 ];
 const all = (index: 1 | 2): Record<string, string> =>
   Object.assign({}, ...pairs.map((p) => p[index]));

@@ -11,6 +11,19 @@ export async function disputedDealThroughApi(
   brandToken: string,
   influencer: string,
 ): Promise<number> {
+  return (await disputedDealWithClaim(server, brandToken, influencer)).id;
+}
+
+/**
+ * The same, answering also the creator's link and the claim secret its accepting "browser" got,
+ * so a test can open the link page as that creator (the secret kept in localStorage as the app does).
+ */
+export async function disputedDealWithClaim(
+  server: RunningServer,
+  brandToken: string,
+  influencer: string,
+  reason = 'Half done',
+): Promise<{ id: number; link: string; claimSecret: string }> {
   const call = apiClient(server);
   const { id } = await call<{ id: number }>(
     'POST',
@@ -62,7 +75,7 @@ export async function disputedDealThroughApi(
   expect(await submitSimulatedPage(server, onboarding.url, 'outcome=complete')).toBe(303);
   await call('GET', `/api/deals/token/${link}`);
   await call('POST', `/api/deals/deliver/${link}`, undefined, undefined, claim);
-  await call('POST', `/api/deals/${id}/dispute`, { reason: 'Half done' }, brandToken);
+  await call('POST', `/api/deals/${id}/dispute`, { reason }, brandToken);
   await until('dispute');
-  return id;
+  return { id, link, claimSecret };
 }

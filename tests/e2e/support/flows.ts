@@ -184,7 +184,8 @@ export async function disputeDelivered(
   await confirmAction(
     page,
     'Dispute',
-    'Are you sure you want to create a dispute? This will start a resolution period of 72 hours.',
+    // The prompt says when the period ends (a clock time) and who gets the money then.
+    /^Are you sure you want to create a dispute\? This will start a resolution period of 72 hours: the money stays in escrow until .+\d\d:\d\d.*\. If it is not resolved by then, it is released to @[\w.]+\. Your reason opens a conversation/,
     snap,
     'confirm-dispute',
     card,

@@ -2,7 +2,7 @@
  * The text areas and the catalog modules each one loads (`web/src/i18n/<lang>-<name>.ts`). Data only:
  * the app's loaders and the build's route preloads (web/build/route-preloads.ts) both read it.
  */
-export type Area = 'core' | 'brand' | 'account' | 'admin' | 'requests';
+export type Area = 'core' | 'brand' | 'account' | 'admin' | 'requests' | 'dispute';
 
 export const areaCatalogs: Record<Area, readonly string[]> = {
   core: ['core'],
@@ -10,4 +10,6 @@ export const areaCatalogs: Record<Area, readonly string[]> = {
   account: ['account'],
   admin: ['admin'],
   requests: ['requests', 'deal-pages'],
+  // A dispute's conversation: loaded with its panel, on whichever page shows one.
+  dispute: ['dispute'],
 };

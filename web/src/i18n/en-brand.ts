@@ -54,7 +54,7 @@ export const enBrand = {
   'confirm.release':
     "Approve and release {amount} to {creator}? The payout to the creator's bank account starts now and usually arrives within 1-2 business days. This cannot be undone.",
   'confirm.dispute':
-    'Are you sure you want to create a dispute? This will start a resolution period of {disputePeriod}.',
+    'Are you sure you want to create a dispute? This will start a resolution period of {disputePeriod}: the money stays in escrow until {time}. If it is not resolved by then, it is released to {creator}. Your reason opens a conversation with the creator and our team, where both sides can add messages and evidence.',
   'confirm.delete': 'Are you sure you want to delete this deal? This cannot be undone.',
   'confirm.logout': 'Are you sure you want to log out?',
   'confirm.manualComplete':
@@ -73,7 +73,7 @@ export const enBrand = {
   'toast.manualFailed': 'Manual completion failed. Please contact support',
   'toast.disputed': 'Dispute created',
   'toast.disputedText':
-    'Contact the influencer directly to resolve this issue. You can still approve payment once resolved.',
+    'The creator sees your reason and can answer in the dispute conversation on this deal. You can still approve payment once resolved.',
   'toast.disputeError': 'Error creating dispute',
   'toast.created': 'Deal created!',
   'toast.updated': 'Deal updated!',

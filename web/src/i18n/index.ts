@@ -6,6 +6,7 @@ import type { enAdmin } from './en-admin';
 import type { enBrand } from './en-brand';
 import type { enCore } from './en-core';
 import type { enDealPages } from './en-deal-pages';
+import type { enDispute } from './en-dispute';
 import type { enRequests } from './en-requests';
 
 /**
@@ -24,7 +25,8 @@ export type MessageKey =
   | keyof typeof enAccount
   | keyof typeof enAdmin
   | keyof typeof enRequests
-  | keyof typeof enDealPages;
+  | keyof typeof enDealPages
+  | keyof typeof enDispute;
 export type Vars = Record<string, string | number>;
 export type Lang = 'en' | 'nl';
 export type { Area };

@@ -54,7 +54,7 @@ export const nlBrand: Record<keyof typeof enBrand, string> = {
   'confirm.release':
     'Goedkeuren en {amount} vrijgeven aan {creator}? De uitbetaling naar de bankrekening van de creator start nu en komt meestal binnen 1-2 werkdagen aan. Dit kan niet ongedaan worden gemaakt.',
   'confirm.dispute':
-    'Weet je zeker dat je een geschil wilt openen? Dit start een oplossingsperiode van {disputePeriod}.',
+    'Weet je zeker dat je een geschil wilt openen? Dit start een oplossingsperiode van {disputePeriod}: het geld blijft tot {time} in escrow. Is het dan niet opgelost, dan gaat het naar {creator}. Je reden opent een gesprek met de creator en ons team, waarin beide kanten berichten en bewijs kunnen toevoegen.',
   'confirm.delete':
     'Weet je zeker dat je deze deal wilt verwijderen? Dit kan niet ongedaan worden gemaakt.',
   'confirm.logout': 'Weet je zeker dat je wilt uitloggen?',
@@ -75,7 +75,7 @@ export const nlBrand: Record<keyof typeof enBrand, string> = {
   'toast.manualFailed': 'Handmatig voltooien mislukt. Neem contact op met support',
   'toast.disputed': 'Geschil geopend',
   'toast.disputedText':
-    'Neem rechtstreeks contact op met de influencer om dit op te lossen. Je kunt de betaling daarna nog goedkeuren.',
+    'De creator ziet je reden en kan reageren in het gesprek over het geschil bij deze deal. Je kunt de betaling daarna nog goedkeuren.',
   'toast.disputeError': 'Fout bij openen van het geschil',
   'toast.created': 'Deal aangemaakt!',
   'toast.updated': 'Deal bijgewerkt!',

@@ -63,6 +63,7 @@ export class HttpError extends Error {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON, or a Blob (a File) sent as its raw bytes. */
   body?: unknown;
   auth?: AuthMode;
   /** Answer null instead of throwing on 401 (docs/product.md §7 "a mode can return null"). */
@@ -98,12 +99,15 @@ async function send(
   };
   const token = bearer(auth);
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A file goes as its raw bytes (the server reads its type from them); anything else as JSON.
+  const raw = typeof Blob !== 'undefined' && body instanceof Blob;
+  if (body !== undefined)
+    headers['Content-Type'] = raw ? 'application/octet-stream' : 'application/json';
   const response = await fetch(path, {
     method,
     headers,
     credentials: 'include',
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : raw ? (body as Blob) : JSON.stringify(body),
   });
   if (response.status === 401) {
     if (auth === 'admin') clearAdminToken();

@@ -17,6 +17,9 @@ import { dealViewOf } from '@/features/deals/model/deal-view';
 import { dealKeys } from '@/features/deals/api/keys';
 import { DocumentLink } from '@/features/documents/components/document-link';
 import { useLinkClaim } from '@/features/link-claim/api/get-link-claim.query';
+import { DisputeThreadPanel } from '@/features/disputes/components/dispute-thread-panel';
+import { getAuthToken } from '@/lib/auth-token';
+import { claimHeaders } from '@/lib/claim-secret';
 import { t, tKey } from '@/i18n';
 
 // The claim part (continue on this device, confirm the e-mail) loads once the deal is accepted.
@@ -86,6 +89,17 @@ export default function AcceptRoute() {
       {!accepted && <LinkEscrowCard />}
       {!elsewhere && <LinkSteps view={view} accepted={accepted} commands={commands} />}
       <LinkStatusNote deal={d} view={view} />
+      {accepted && d.disputeCreatedAt && !elsewhere && (
+        <DisputeThreadPanel
+          target={{
+            base: `/api/deals/link/${encodeURIComponent(token)}/dispute`,
+            auth: getAuthToken() ? 'user' : 'none',
+            headers: claimHeaders(token),
+          }}
+          refreshKey={deal.dataUpdatedAt}
+          amountCents={d.amountCents}
+        />
+      )}
       {accepted && PAID_OUT.has(view.status) && !elsewhere && (
         <DocumentLink to={`/accept/${token}/statement`} kind="statement" />
       )}

@@ -14,6 +14,7 @@ import { DealSplitCard } from '@/features/deals/components/deal-split-card';
 import { useDealCommands } from '@/features/deals/components/use-deal-commands';
 import { statusTextVars } from '@/features/deals/model/deal-split';
 import { dealViewOf } from '@/features/deals/model/deal-view';
+import { DisputeThreadPanel } from '@/features/disputes/components/dispute-thread-panel';
 import { t, tKey, type MessageKey } from '@/i18n';
 
 /** The brand's page of one deal: where it stands, what it can do, the link and the documents. */
@@ -50,11 +51,18 @@ export default function DealDetailRoute() {
             view={view}
             busy={commands.busy}
             onRelease={() => commands.release(d)}
-            onDispute={() => commands.dispute(d.id)}
+            onDispute={() => commands.dispute(d)}
           />
         </Card>
         <DealShareCard deal={d} />
         <DealSplitCard deal={d} view={view} />
+        {d.disputeCreatedAt && (
+          <DisputeThreadPanel
+            target={{ base: `/api/deals/${d.id}/dispute`, auth: 'user' }}
+            refreshKey={deal.dataUpdatedAt}
+            amountCents={d.amountCents}
+          />
+        )}
         <DealFactsCard deal={d} />
       </div>
       {commands.dialog}

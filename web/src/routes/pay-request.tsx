@@ -16,6 +16,8 @@ import { useRequestView } from '@/features/payment-requests/model/request-view';
 import { daysUntil } from '@/lib/dates';
 import { HttpError } from '@/lib/http';
 import { useLiveQueries } from '@/app/live-updates';
+import { DisputeThreadPanel } from '@/features/disputes/components/dispute-thread-panel';
+import { claimHeaders } from '@/lib/claim-secret';
 import { t, tKey } from '@/i18n';
 import { HeroIcon, type IconName } from '@/components/ui/icon';
 import { useLinkClaim } from '@/features/link-claim/api/get-link-claim.query';
@@ -106,6 +108,17 @@ export default function PayRequestRoute() {
         elsewhere={elsewhere}
         onClaimedElsewhere={() => void claim.refetch()}
       />
+      {request.data.dispute && !elsewhere && (
+        <DisputeThreadPanel
+          target={{
+            base: `/api/payment-requests/link/${encodeURIComponent(token)}/dispute`,
+            auth: 'none',
+            headers: claimHeaders(token, 'request'),
+          }}
+          refreshKey={request.dataUpdatedAt}
+          amountCents={request.data.amountCents}
+        />
+      )}
     </main>
   );
 }

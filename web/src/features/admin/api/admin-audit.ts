@@ -67,7 +67,7 @@ export interface DisputeSummary {
 
 export interface DisputeDetail extends DisputeSummary {
   description: string | null;
-  evidence: { at: string; by: string; text: string }[];
+  evidence: { at: string; by: string; text: string; files: { name: string; sha256: string }[] }[];
   holds: { since: string; until: string | null; source: string; reason: string; by: string }[];
   decisions: { at: string; by: string; type: string; summary: EventText }[];
   automatic: { at: string; type: string; summary: EventText }[];

@@ -1,3 +1,4 @@
+import { DisputeThreadPanel } from '@/features/disputes/components/dispute-thread-panel';
 import type { AdminDealDto } from '@machines/contract/api';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -143,6 +144,11 @@ export function AdminDealPanel({
         )}
       </div>
       {!readOnly && <NoteForm dealId={deal.id} />}
+      {deal.disputeCreatedAt && (
+        <DisputeThreadPanel
+          target={{ base: `/api/admin/deals/${deal.id}/dispute`, auth: 'admin' }}
+        />
+      )}
       <ReplayTimeline dealId={deal.id} />
       {dialog}
     </section>

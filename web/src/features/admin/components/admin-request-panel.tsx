@@ -1,3 +1,4 @@
+import { DisputeThreadPanel } from '@/features/disputes/components/dispute-thread-panel';
 import type { AdminPaymentRequestDto } from '@machines/contract/api';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -145,6 +146,11 @@ export function AdminRequestPanel({
           <p className="text-sm text-slate-500">{t('admin.noActions')}</p>
         )}
       </div>
+      {request.dispute && (
+        <DisputeThreadPanel
+          target={{ base: `/api/admin/payment-requests/${request.id}/dispute`, auth: 'admin' }}
+        />
+      )}
       {dialog}
     </section>
   );

@@ -1,3 +1,4 @@
+import { DisputeThreadPanel } from '@/features/disputes/components/dispute-thread-panel';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
@@ -76,7 +77,12 @@ function DisputeRecords({ d }: { d: Dispute }) {
     <>
       <RecordList
         title={t('admin.evidence')}
-        rows={d.evidence.map((e) => `${formatDateTime(e.at)} · ${e.by}: ${e.text}`)}
+        rows={d.evidence.map(
+          (e) =>
+            `${formatDateTime(e.at)} · ${e.by}: ${e.text}${e.files
+              .map((f) => ` · ${f.name} (SHA-256 ${f.sha256})`)
+              .join('')}`,
+        )}
         testId="dispute-evidence"
       />
       <RecordList
@@ -146,6 +152,9 @@ function DisputePage({ id, onExpired }: { id: number; onExpired: () => void }) {
         path={`/api/admin/disputes/${d.dealId}/export`}
         label={t('admin.exportOne')}
         onExpired={onExpired}
+      />
+      <DisputeThreadPanel
+        target={{ base: `/api/admin/deals/${d.dealId}/dispute`, auth: 'admin' }}
       />
       <DisputeRecords d={d} />
     </section>

@@ -20,7 +20,7 @@ interface Props {
   busy: boolean;
   onShare: (deal: DealDto) => void;
   onRelease: (deal: DealDto) => void;
-  onDispute: (id: number) => void;
+  onDispute: (deal: DealDto) => void;
   onDelete: (id: number) => void;
 }
 
@@ -71,7 +71,7 @@ export function DealCard({ deal, busy, onShare, onRelease, onDispute, onDelete }
           busy={busy}
           onShare={() => onShare(deal)}
           onRelease={() => onRelease(deal)}
-          onDispute={() => onDispute(deal.id)}
+          onDispute={() => onDispute(deal)}
         />
         <div className="flex items-center justify-between gap-2">
           <button

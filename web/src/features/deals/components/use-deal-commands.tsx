@@ -3,7 +3,8 @@ import type { DealDto } from '@machines/contract/api';
 import { useConfirm } from '@/components/ui/use-confirm';
 import { toast } from '@/components/ui/toast-store';
 import { errorText, HttpError } from '@/lib/http';
-import { t, formatMoney } from '@/i18n';
+import { currentSettings, t, formatMoney } from '@/i18n';
+import { formatDateTime } from '@/lib/dates';
 import { useReleaseDeal } from '@/features/deals/api/release-deal.mutation';
 import { useDisputeDeal } from '@/features/deals/api/dispute-deal.mutation';
 import { useDeleteDeal } from '@/features/deals/api/delete-deal.mutation';
@@ -41,7 +42,7 @@ function answerReleaseRefusal(error: Error, offerManual: () => void): void {
 /** Release, dispute and delete with the spec's confirmation prompts and toasts (docs/product.md §8). */
 export function useDealCommands(): {
   release: (deal: DealDto) => void;
-  dispute: (id: number) => void;
+  dispute: (deal: DealDto) => void;
   remove: (id: number) => void;
   busy: boolean;
   dialog: ReactNode;
@@ -73,9 +74,13 @@ export function useDealCommands(): {
     );
   };
 
-  const dispute = (id: number) =>
+  // The prompt names when the dispute period would end (a clock time) and who gets the money then.
+  const dispute = (deal: DealDto) => {
+    const id = deal.id;
+    const hours = currentSettings()?.disputePeriodHours ?? 72;
+    const time = formatDateTime(new Date(Date.now() + hours * 3_600_000).toISOString());
     ask(
-      t('confirm.dispute'),
+      t('confirm.dispute', { time, creator: deal.influencer }),
       (reason) =>
         disputeM.mutate(
           { id, reason: reason.trim() || undefined },
@@ -93,6 +98,7 @@ export function useDealCommands(): {
       true,
       t('dispute.reasonLabel'),
     );
+  };
 
   const remove = (id: number) =>
     ask(

@@ -1,3 +1,4 @@
+import { DisputeThreadPanel } from '@/features/disputes/components/dispute-thread-panel';
 import type { PaymentRequestDto } from '@machines/contract/api';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -133,6 +134,12 @@ export function RequestCard({
         onComplete={onComplete}
         copyError={copyError}
       />
+      {request.dispute && (
+        <DisputeThreadPanel
+          target={{ base: `/api/payment-requests/${request.id}/dispute`, auth: 'user' }}
+          amountCents={request.amountCents}
+        />
+      )}
       {request.status === 'completed' && !request.payoutPending && request.completedAt && (
         <DocumentLink to={`/payment-requests/${request.id}/statement`} kind="statement" compact />
       )}

@@ -158,6 +158,18 @@ export const configSchema = z
     // How long a notification's claimer has to report an outcome before another instance sends it,
     // and the wait before a failed attempt is tried again.
     NOTIFICATION_LEASE_SECONDS: positiveNumber(600),
+    // Admins are alerted when this share of one channel's sends failed in a window (0 turns it off).
+    NOTIFY_FAILURE_ALERT_RATE: z.coerce
+      .number({ error: 'NOTIFY_FAILURE_ALERT_RATE must be a number from 0 to 1' })
+      .min(0, 'NOTIFY_FAILURE_ALERT_RATE must be a number from 0 to 1')
+      .max(1, 'NOTIFY_FAILURE_ALERT_RATE must be a number from 0 to 1')
+      .default(0.25),
+    NOTIFY_FAILURE_ALERT_WINDOW_MS: z.coerce
+      .number()
+      .int()
+      .min(1_000)
+      .default(15 * 60_000),
+    NOTIFY_FAILURE_ALERT_MIN_SENDS: positiveInt(10),
     RECONCILIATION_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(3),
     // Admins are alerted once the oldest unanswered money intent is this old.
     INTENT_ALERT_MINUTES: positiveNumber(15),
@@ -344,6 +356,8 @@ export interface AppConfig {
     releaseReminderHours: number;
     holdAgeingHours: number;
     leaseMs: number;
+    /** NOTIFY_FAILURE_ALERT_*: when too many sends of one channel fail, the admins are alerted. */
+    failureAlert: { rate: number; windowMs: number; minSends: number };
   };
   /**
    * The platform as seller on its fee invoices, and the VAT rate its fee includes. Outside
@@ -403,6 +417,12 @@ function abuseLimits(e: Env): Pick<AppConfig, 'login' | 'rateLimits' | 'push' | 
     },
   };
 }
+
+const failureAlertOf = (e: Env): AppConfig['notifications']['failureAlert'] => ({
+  rate: e.NOTIFY_FAILURE_ALERT_RATE,
+  windowMs: e.NOTIFY_FAILURE_ALERT_WINDOW_MS,
+  minSends: e.NOTIFY_FAILURE_ALERT_MIN_SENDS,
+});
 
 /** Parses the environment; throws a ConfigError listing every problem. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
@@ -465,6 +485,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       releaseReminderHours: e.RELEASE_REMINDER_HOURS,
       holdAgeingHours: e.HOLD_AGEING_HOURS,
       leaseMs: e.NOTIFICATION_LEASE_SECONDS * 1_000,
+      failureAlert: failureAlertOf(e),
     },
     invoices: {
       seller: {

@@ -166,7 +166,36 @@ export const PaymentRequestSenderBlocked = defineEvent({
   example: { creatorId: 'u_7f3a' },
 });
 
+/**
+ * Too many notifications of one channel failed in a window (NOTIFY_FAILURE_ALERT_*): one per
+ * channel and window, on its own stream appended with "no stream" expected; the admins are alerted.
+ */
+export const NotificationFailureRateExceeded = defineEvent({
+  type: 'NotificationFailureRateExceeded',
+  version: 1,
+  category: 'notification',
+  description:
+    'The share of failed notifications of one channel passed NOTIFY_FAILURE_ALERT_RATE in a window (counted by the instance that recorded it); once per channel and window, and the admins are alerted.',
+  schema: z.object({
+    channel: z.enum(notificationChannels),
+    windowStart: isoInstant,
+    windowEnd: isoInstant,
+    attempts: z.number().int().positive(),
+    failed: z.number().int().positive(),
+    limitRate: z.number().min(0).max(1),
+  }),
+  example: {
+    channel: 'email',
+    windowStart: '2026-11-22T10:00:00.000Z',
+    windowEnd: '2026-11-22T10:15:00.000Z',
+    attempts: 12,
+    failed: 9,
+    limitRate: 0.25,
+  },
+});
+
 export const notificationEventDefinitions = [
+  NotificationFailureRateExceeded,
   NotificationSent,
   NotificationDelivered,
   NotificationSendFailed,

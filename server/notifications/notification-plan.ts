@@ -517,6 +517,19 @@ export function planNotifications(
     planStalledIntentsAlert(data, facts, send);
     return out;
   }
+  if (event.type === 'NotificationFailureRateExceeded') {
+    send.toAdmins(
+      'admin_notification_failures',
+      {
+        channel: String(data.channel),
+        count: Number(data.failed),
+        total: Number(data.attempts),
+        at: String(data.windowStart),
+      },
+      '/admin',
+    );
+    return out;
+  }
   const dealId =
     idOf(event.streamId, 'deal-') ??
     (event.type === 'ReleaseReminderDue' || event.type === 'HoldAgeingAlertDue'

@@ -11,6 +11,8 @@ import type { Clock } from '../shared/clock';
 import { createMailSender, type MailSender } from './mail-sender';
 import type { NotificationFacts } from './notification-plan';
 import { optOutStreamIds, requestBlockStreamIds } from './notification-streams';
+import { createNotificationFailureAlert } from './failure-alert';
+import { watchNotificationOutcomes } from '../shared/process-metrics';
 import { createNotificationTimersReactor } from './notification-timers.reactor';
 import { createNotificationsReactor } from './notifications.reactor';
 import { createNotificationRetriesReactor } from './notification-retries.reactor';
@@ -94,6 +96,12 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
     reminderHours: config.notifications.releaseReminderHours,
     holdAgeingHours: config.notifications.holdAgeingHours,
   });
+  const failureAlert = createNotificationFailureAlert({
+    store,
+    clock,
+    settings: config.notifications.failureAlert,
+  });
+  let unwatchOutcomes: (() => void) | null = null;
   let running: ReactorRunner | null = null;
 
   return {
@@ -107,6 +115,8 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
     /** Keys of the test-mode mail pages (no SMTP_URL). */
     mailAccess: createMailAccess(deps.secret),
     requestBlocks,
+    /** Alerts the admins when too many sends of a channel fail (NOTIFY_FAILURE_ALERT_*). */
+    failureAlert,
     /**
      * The reactor, the notification timers and the retries run on a reactor runner of its own: routes that wait for the money
      * reactors (effect outcomes) never wait for a mail server. It starts at the store's head the
@@ -129,8 +139,13 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
       }
       timers.start();
       retries.start();
+      // The senders count every outcome (escrow_notifications_total); the alert hears them too.
+      unwatchOutcomes ??= watchNotificationOutcomes(failureAlert.record);
     },
     async stop(): Promise<void> {
+      unwatchOutcomes?.();
+      unwatchOutcomes = null;
+      await failureAlert.settled();
       await timers.stop();
       await retries.stop();
       await running?.stop();

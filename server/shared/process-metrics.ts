@@ -19,13 +19,28 @@ const notifications = new Counter({
 for (const channel of ['push', 'email'] as const)
   for (const outcome of ['sent', 'failed'] as const) notifications.inc({ channel, outcome }, 0);
 
-/** Counts `count` notifications of one channel as sent or failed. */
+export type NotificationOutcomeListener = (
+  channel: NotificationChannel,
+  outcome: 'sent' | 'failed',
+  count: number,
+) => void;
+const outcomeListeners = new Set<NotificationOutcomeListener>();
+
+/** Counts `count` notifications of one channel as sent or failed, and tells the listeners. */
 export function recordNotification(
   channel: NotificationChannel,
   outcome: 'sent' | 'failed',
   count = 1,
 ): void {
-  if (count > 0) notifications.inc({ channel, outcome }, count);
+  if (count <= 0) return;
+  notifications.inc({ channel, outcome }, count);
+  for (const listener of outcomeListeners) listener(channel, outcome, count);
+}
+
+/** Hears every counted outcome (the failure-rate alert); returns the function that stops it. */
+export function watchNotificationOutcomes(listener: NotificationOutcomeListener): () => void {
+  outcomeListeners.add(listener);
+  return () => void outcomeListeners.delete(listener);
 }
 
 let processMetricsStarted = false;

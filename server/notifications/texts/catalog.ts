@@ -12,8 +12,12 @@ export interface TextParams {
   dealId?: number;
   requestId?: number;
   reason?: string;
-  /** How many (mismatches found by the reconciliation). */
+  /** How many (mismatches found by the reconciliation, failed sends). */
   count?: number;
+  /** Of how many (sends in the window). */
+  total?: number;
+  /** A notification channel (push, email). */
+  channel?: string;
   /** A split's other part: what the brand got back (amountCents is the creator's part). */
   refundCents?: number;
   /** A limit in minutes (how long money intents may wait for the provider). */
@@ -62,6 +66,7 @@ export const notificationKinds = [
   'admin_hold_ageing',
   'admin_reconciliation_mismatch',
   'admin_intents_stalled',
+  'admin_notification_failures',
   'test',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];

@@ -131,6 +131,10 @@ export const en: TextCatalog = {
       title: 'Payments are waiting for the provider',
       body: `${p.count ?? 0} money movement(s) have had no answer from the payment provider for over ${p.minutes ?? 0} minutes (the oldest since ${f.dateTime(p.at ?? '')}, ${p.reason ?? ''}). They are retried on their own; check the provider's status.`,
     }),
+    admin_notification_failures: (p, f) => ({
+      title: `Notifications by ${p.channel === 'push' ? 'push' : 'e-mail'} are failing`,
+      body: `${p.count ?? 0} of ${p.total ?? 0} ${p.channel === 'push' ? 'push messages' : 'e-mails'} failed since ${f.dateTime(p.at ?? '')}. Check the mail server or push settings and the logs; failed notifications are retried.`,
+    }),
     test: (p) => ({
       title: p.title ?? 'Test Notification',
       body: p.reason ?? 'Push notifications are working.',

@@ -131,6 +131,10 @@ export const nl: TextCatalog = {
       title: 'Betalingen wachten op de betaalprovider',
       body: `${p.count ?? 0} geldbeweging(en) hebben al meer dan ${p.minutes ?? 0} minuten geen antwoord van de betaalprovider (de oudste sinds ${f.dateTime(p.at ?? '')}, ${p.reason ?? ''}). Ze worden vanzelf opnieuw geprobeerd; kijk naar de status van de provider.`,
     }),
+    admin_notification_failures: (p, f) => ({
+      title: `Meldingen via ${p.channel === 'push' ? 'push' : 'e-mail'} mislukken`,
+      body: `${p.count ?? 0} van de ${p.total ?? 0} ${p.channel === 'push' ? 'pushberichten' : 'e-mails'} zijn sinds ${f.dateTime(p.at ?? '')} mislukt. Controleer de mailserver of de push-instellingen en de logs; mislukte meldingen worden opnieuw geprobeerd.`,
+    }),
     test: (p) => ({ title: p.title ?? 'Testmelding', body: p.reason ?? 'Pushmeldingen werken.' }),
   },
   mail: {

@@ -222,6 +222,26 @@ export const AdminDeactivated = defineEvent({
   example: { reason: 'left the team' },
 });
 
+export const AdminRecoveryCodeIssued = defineEvent({
+  type: 'AdminRecoveryCodeIssued',
+  version: 1,
+  category: 'admin',
+  description:
+    'A one-time recovery code was issued for the account (`npm run admin -- recovery-code`); only its SHA-256 is kept, and a new code replaces an unused one.',
+  schema: z.object({ codeHash: z.string().regex(/^[0-9a-f]{64}$/) }),
+  example: { codeHash: 'a'.repeat(64) },
+});
+
+export const AdminRecoveryCodeUsed = defineEvent({
+  type: 'AdminRecoveryCodeUsed',
+  version: 1,
+  category: 'admin',
+  description:
+    "The account's recovery code was given at sign-in and is spent: with the right password the admin signed in past the sign-in throttles (signedIn true); with a wrong one it is spent all the same (signedIn false).",
+  schema: z.object({ signedIn: z.boolean() }),
+  example: { signedIn: true },
+});
+
 /** Reservation streams (`unique-email-<sha256>`, ...) keep emails and usernames unique on the write side. */
 export const ValueReserved = defineEvent({
   type: 'ValueReserved',
@@ -276,6 +296,8 @@ export const adminEventDefinitions = [
   AdminAccountCreated,
   AdminLoggedIn,
   AdminDeactivated,
+  AdminRecoveryCodeIssued,
+  AdminRecoveryCodeUsed,
 ] as const;
 export const supportEventDefinitions = [ValueReserved, ValueReleased, IdBlockReserved] as const;
 

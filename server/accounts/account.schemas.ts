@@ -37,6 +37,13 @@ export const adminLoginBody = z.object({
     .min(1, 'Username is required')
     .max(100),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  /** The one-time code from `npm run admin -- recovery-code <username>`: signs in past the throttles. */
+  recoveryCode: z
+    .string({ error: 'Recovery code must be text' })
+    .trim()
+    .min(1, 'Recovery code must not be empty')
+    .max(100, 'Recovery code must be at most 100 characters')
+    .optional(),
 });
 
 export const onboardingBody = z

@@ -24,7 +24,11 @@ const security = [{ bearerAuth: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema, 429: errorSchema };
 
 /** The sign-in throttles and the registrations per address (docs/adr/0021-sign-in-throttles-not-lock-outs.md). */
-function authLimits(fastify: FastifyInstance, ctx: AccountRouteDeps['ctx']) {
+function authLimits(
+  fastify: FastifyInstance,
+  ctx: AccountRouteDeps['ctx'],
+  admins: AccountRouteDeps['admins'],
+) {
   const { rateLimits, login, notifications } = ctx.config;
   const warn = createSignInWarning({
     mail: ctx.notifications.mail,
@@ -47,10 +51,18 @@ function authLimits(fastify: FastifyInstance, ctx: AccountRouteDeps['ctx']) {
       ? loginIdentity('email', body.email)
       : loginIdentity('admin', String(body.username));
   };
+  // An admin's valid one-time recovery code lets the sign-in past the throttles (ADR 0021).
+  const recovering = (request: FastifyRequest): boolean => {
+    const body = request.body as { username?: string; recoveryCode?: string };
+    return (
+      body.recoveryCode !== undefined &&
+      admins.holdsRecoveryCode(String(body.username), body.recoveryCode)
+    );
+  };
   const loginThrottle = {
     preValidation: throttle.attempt,
     preHandler: async (request: FastifyRequest, reply: FastifyReply) =>
-      throttle.before(request, reply, named(request)),
+      throttle.before(request, reply, named(request), recovering(request)),
   };
   return { registrationsPerIp, loginThrottle, throttle };
 }
@@ -79,6 +91,7 @@ export function authRoutes(app: ZodApp, deps: AccountRouteDeps): void {
   const { registrationsPerIp, loginThrottle, throttle } = authLimits(
     app as unknown as FastifyInstance,
     ctx,
+    admins,
   );
 
   app.post(
@@ -119,40 +132,7 @@ export function authRoutes(app: ZodApp, deps: AccountRouteDeps): void {
   signedInRoutes(app, deps);
   changePasswordRoute(app, deps, throttle);
 
-  app.post(
-    '/api/auth/admin-login',
-    {
-      ...loginThrottle,
-      schema: {
-        tags,
-        body: adminLoginBody,
-        response: {
-          200: z.object({
-            token: z.string(),
-            admin: z.object({
-              id: z.string(),
-              username: z.string(),
-              role: z.enum(['admin', 'auditor']),
-            }),
-          }),
-          ...errors,
-        },
-      },
-    },
-    async (request) => {
-      const result = await admins.login(
-        request.body.username,
-        request.body.password,
-        commandContext(request, { kind: 'system', id: 'admin-login' }),
-      );
-      if (!result) return throttle.failed(request, 'invalid_credentials');
-      await ctx.settle(result.position);
-      return {
-        token: ctx.tokens.signAdmin(result.adminId, result.username, result.role),
-        admin: { id: result.adminId, username: result.username, role: result.role },
-      };
-    },
-  );
+  adminLoginRoute(app, deps, loginThrottle, throttle);
 }
 
 /** The signed-in user's own calls: who am I, log out, change the password, complete onboarding. */
@@ -249,6 +229,57 @@ function changePasswordRoute(
       return {
         token: ctx.tokens.signUser(userId, user.sessionVersion ?? 0),
         user: toUserDto(user),
+      };
+    },
+  );
+}
+
+/** Admin and auditor sign-in; a one-time recovery code passes the sign-in throttles (ADR 0021). */
+function adminLoginRoute(
+  app: ZodApp,
+  { ctx, admins }: AccountRouteDeps,
+  loginThrottle: ReturnType<typeof authLimits>['loginThrottle'],
+  throttle: LoginThrottle,
+): void {
+  app.post(
+    '/api/auth/admin-login',
+    {
+      ...loginThrottle,
+      schema: {
+        tags,
+        description:
+          'Admin and auditor sign-in. `recoveryCode`, a one-time code from `npm run admin -- recovery-code <username>`, signs in past the sign-in throttles (with the right password) and is spent by the attempt.',
+        body: adminLoginBody,
+        response: {
+          200: z.object({
+            token: z.string(),
+            admin: z.object({
+              id: z.string(),
+              username: z.string(),
+              role: z.enum(['admin', 'auditor']),
+            }),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { username, password, recoveryCode } = request.body;
+      const context = commandContext(request, { kind: 'system', id: 'admin-login' });
+      const result = await (recoveryCode === undefined
+        ? admins.login(username, password, context)
+        : admins
+            .recover(username, password, recoveryCode, context)
+            .catch((error: unknown) =>
+              isDomainError(error) && error.code === 'invalid_credentials'
+                ? null
+                : Promise.reject(error),
+            ));
+      if (!result) return throttle.failed(request, 'invalid_credentials');
+      await ctx.settle(result.position);
+      return {
+        token: ctx.tokens.signAdmin(result.adminId, result.username, result.role),
+        admin: { id: result.adminId, username: result.username, role: result.role },
       };
     },
   );

@@ -59,10 +59,17 @@ export function createLoginThrottle(
     attempt: (request: FastifyRequest, reply: FastifyReply) => attemptsPerIp.hit(request, reply),
     /**
      * Before the password is checked: refuses a source that spent its budget on this identity, and
-     * waits as long as the account's failures ask.
+     * waits as long as the account's failures ask. An admin who gives the account's one-time
+     * recovery code (`recovering`) is neither refused nor kept waiting; the attempt still counts.
      */
-    async before(request: FastifyRequest, reply: FastifyReply, identity: string): Promise<void> {
+    async before(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      identity: string,
+      recovering = false,
+    ): Promise<void> {
       identities.set(request, identity);
+      if (recovering) return;
       await failures.check(request, reply);
       const wait = delayFor(await accountFailures.used(request));
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));

@@ -7,18 +7,17 @@ import type { CommandBus, CommandContext } from '../commands/command-bus';
 import type { UniqueValues } from '../commands/unique-values';
 import { DomainError } from '../commands/domain-error';
 import { hasInvisibleCharacters } from '../commands/look-alike';
+import { createAdminRecovery } from './admin-recovery';
 
 /** Admin and auditor accounts: created by the CLI or the first-start bootstrap; login is recorded. */
-export function createAdminAccounts({
-  bus,
-  unique,
-  accounts,
-}: {
+export function createAdminAccounts(deps: {
   bus: CommandBus;
   unique: UniqueValues;
   accounts: AccountQueries;
 }) {
+  const { bus, unique, accounts } = deps;
   return {
+    ...createAdminRecovery({ bus, accounts }),
     async create(username: string, password: string, role: AdminRole, ctx: CommandContext) {
       // The HTTP route allows ASCII names only; the CLI and the first-start bootstrap come here directly.
       if (hasInvisibleCharacters(username)) throw new DomainError('admin_username_invisible');

@@ -1,11 +1,14 @@
 import { runCli } from './run-cli';
 import { createInterface } from 'node:readline';
+import { userInfo } from 'node:os';
 import { createAdminAccounts } from '../admin/admin-accounts';
 import { createAppContext } from '../app-context';
 import { loadConfig } from '../config';
 
-const USAGE =
-  'Usage: npm run admin -- create <username> [--role admin|auditor]   (password from stdin or a prompt)';
+const USAGE = [
+  'Usage: npm run admin -- create <username> [--role admin|auditor]   (password from stdin or a prompt)',
+  '       npm run admin -- recovery-code <username>   (a one-time code to sign in past the sign-in throttles)',
+].join('\n');
 
 /** Reads the password from piped stdin, or prompts without echo on a terminal. */
 async function readPassword(): Promise<string> {
@@ -24,8 +27,57 @@ async function readPassword(): Promise<string> {
   return answer;
 }
 
+/** The app's parts the CLI's commands use, ready at the store's head. */
+async function withAdmins<T>(
+  run: (admins: ReturnType<typeof createAdminAccounts>) => Promise<T>,
+): Promise<T> {
+  const ctx = await createAppContext(loadConfig(), { startReactors: false });
+  try {
+    await ctx.runner.waitForPosition(await ctx.store.headPosition(), 120_000);
+    return await run(
+      createAdminAccounts({ bus: ctx.bus, unique: ctx.unique, accounts: ctx.queries.accounts }),
+    );
+  } finally {
+    await ctx.close();
+  }
+}
+
+/**
+ * A one-time recovery code for an admin who cannot get past the sign-in throttles: printed once,
+ * kept only as its hash, recorded (AdminRecoveryCodeIssued) with the operator's name as actor.
+ */
+async function issueRecoveryCode(username: string): Promise<number> {
+  try {
+    const { code } = await withAdmins((admins) =>
+      admins.issueRecoveryCode(username, {
+        actor: { kind: 'system', id: `cli:${operator()}` },
+      }),
+    );
+    console.log(`One-time recovery code for '${username}' (shown once; a new one replaces it):`);
+    console.log(code);
+    console.log(
+      'Sign in with the username, the password and this code (admin sign-in, "Recovery code").',
+    );
+    return 0;
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
+  }
+}
+
+/** Who runs the CLI, for the event's actor. */
+function operator(): string {
+  try {
+    return userInfo().username || 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, username, ...rest] = argv;
+  if (command === 'recovery-code' && username && rest.length === 0)
+    return issueRecoveryCode(username);
   const roleIndex = rest.indexOf('--role');
   const role = roleIndex >= 0 ? rest[roleIndex + 1] : 'admin';
   if (command !== 'create' || !username || (role !== 'admin' && role !== 'auditor')) {

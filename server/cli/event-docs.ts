@@ -86,6 +86,8 @@ const actorOverrides: Record<string, Actor['kind']> = {
   AdminAccountCreated: 'system',
   AdminLoggedIn: 'admin',
   AdminDeactivated: 'admin',
+  AdminRecoveryCodeIssued: 'system',
+  AdminRecoveryCodeUsed: 'admin',
   ValueReserved: 'system',
   ValueReleased: 'system',
   IdBlockReserved: 'system',

@@ -108,6 +108,8 @@ const actionWords: Record<string, string> = {
   OnboardingCompleted: 'complete onboarding',
   AdminDeactivated: 'deactivate the admin account',
   AdminLoggedIn: 'sign in',
+  AdminRecoveryCodeIssued: 'issue a recovery code',
+  AdminRecoveryCodeUsed: 'sign in with the recovery code',
 };
 
 /** "FundsReleased" → "release the funds"; unknown types fall back to their words ("funds released"). */

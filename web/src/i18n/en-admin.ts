@@ -4,6 +4,9 @@ export const enAdmin = {
   'admin.username': 'Username',
   'admin.password': 'Password',
   'admin.submit': 'Sign in',
+  'admin.recoveryCode': 'Recovery code (optional)',
+  'admin.recoveryCodeHint':
+    'Only when sign-in is slowed down or refused: the one-time code an operator made for you on the server.',
   'admin.usernameRequired': 'Username is required',
   'admin.passwordRequired': 'Password is required',
   'admin.passwordTooShort': 'At least {min} characters',

@@ -6,6 +6,9 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.username': 'Gebruikersnaam',
   'admin.password': 'Wachtwoord',
   'admin.submit': 'Inloggen',
+  'admin.recoveryCode': 'Herstelcode (optioneel)',
+  'admin.recoveryCodeHint':
+    'Alleen als inloggen wordt vertraagd of geweigerd: de eenmalige code die een beheerder op de server voor je heeft gemaakt.',
   'admin.usernameRequired': 'Gebruikersnaam is verplicht',
   'admin.passwordRequired': 'Wachtwoord is verplicht',
   'admin.passwordTooShort': 'Minstens {min} tekens',

@@ -25,6 +25,15 @@ export default function AdminLoginRoute() {
           autoComplete="current-password"
           error={form.passwordError}
         />
+        <TextField
+          label={t('admin.recoveryCode')}
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={form.recoveryCode}
+          onChange={(e) => form.setRecoveryCode(e.target.value)}
+          hint={t('admin.recoveryCodeHint')}
+        />
         <Button type="submit" block disabled={!form.canSubmit}>
           {t('admin.submit')}
         </Button>

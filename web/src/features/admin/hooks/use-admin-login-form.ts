@@ -16,6 +16,7 @@ export function useAdminLoginForm() {
   const login = useAdminLogin();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [recoveryCode, setRecoveryCode] = useState('');
   const [touched, setTouched] = useState(false);
   const ready = username.trim() !== '' && password !== '';
 
@@ -24,7 +25,11 @@ export function useAdminLoginForm() {
     setTouched(true);
     if (!ready) return;
     login.mutate(
-      { username: username.trim(), password },
+      {
+        username: username.trim(),
+        password,
+        ...(recoveryCode.trim() ? { recoveryCode: recoveryCode.trim() } : {}),
+      },
       {
         onSuccess: ({ token }) => {
           setAdminToken(token);
@@ -45,6 +50,8 @@ export function useAdminLoginForm() {
     setUsername,
     password,
     setPassword,
+    recoveryCode,
+    setRecoveryCode,
     touch: () => setTouched(true),
     usernameError: touched && username.trim() === '' ? t('admin.usernameRequired') : null,
     passwordError: touched && password === '' ? t('admin.passwordRequired') : null,

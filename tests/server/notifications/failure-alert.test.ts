@@ -9,7 +9,7 @@ import { watchNotificationOutcomes } from '../../../server/shared/process-metric
 import { createTestApp, type TestApp } from '../api/test-app';
 
 /*
- * Issue 28 row 9: when the share of failed notifications of a channel passes
+ * When the share of failed notifications of a channel passes
  * NOTIFY_FAILURE_ALERT_RATE in a window, the admins are alerted once for that window (an event,
  * then an e-mail to ADMIN_ALERT_EMAILS), not on every failure.
  */

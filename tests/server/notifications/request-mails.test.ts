@@ -156,7 +156,7 @@ describe('payment request e-mails', () => {
   });
 });
 
-describe('opt-outs and blocks by mailbox (issue 28 row 4)', () => {
+describe('opt-outs and blocks by mailbox', () => {
   it('given an unsubscribe by one spelling of an inbox, then requests to other spellings are not mailed; an opt-out written for the exact address still holds', async () => {
     const creator = await registerUser(t.app);
     const token = t.ctx.notifications.unsubscribe.tokenFor('email:Sam.Brand+news@gmail.com');
@@ -274,7 +274,7 @@ describe('payment request limits', () => {
     );
   });
 
-  it('given other spellings of one inbox (+tags, Gmail dots, googlemail.com, case), then they share its limit (issue 28 row 4)', async () => {
+  it('given other spellings of one inbox (+tags, Gmail dots, googlemail.com, case), then they share its limit', async () => {
     const creators = await Promise.all([1, 2, 3, 4].map(() => registerUser(limited.app)));
     expect((await create(creators[0]!.token, 'Vic.Tim@gmail.com')).statusCode).toBe(201);
     expect((await create(creators[1]!.token, 'victim+1@googlemail.com')).statusCode).toBe(201);

@@ -9,7 +9,7 @@ import type { RecordedEvent } from '../../../server/event-store/event-store';
 import { createTestApp, type TestApp } from '../api/test-app';
 
 /*
- * Issue 28 row 1: admins keep a way in. A one-time recovery code from `npm run admin --
+ * Admins keep a way in. A one-time recovery code from `npm run admin --
  * recovery-code <username>` signs an admin in past the sign-in throttles (a refused address, an
  * account slowed down), once; it is kept only as a hash, and issuing and spending it are events
  * with their actors.

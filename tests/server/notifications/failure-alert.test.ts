@@ -155,3 +155,46 @@ describe('notification failure alert', () => {
     expect(await alerts()).toHaveLength(before);
   });
 });
+
+describe('in a running app', () => {
+  it('given the notifications started, when sends fail past the rate, then the alert is recorded and the admins notified; after stop nothing more is counted', async () => {
+    const running = await createTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`,
+      ADMIN_ALERT_EMAILS: 'ops@escrow.test',
+      NOTIFY_FAILURE_ALERT_RATE: '0.5',
+      NOTIFY_FAILURE_ALERT_MIN_SENDS: '3',
+    });
+    try {
+      const { notifications, store } = running.ctx;
+      await notifications.start();
+      for (let i = 0; i < 3; i++)
+        await expect(
+          notifications.mail.send({ to: 'a@escrow.test', subject: 's', text: 't', html: 'h' }),
+        ).rejects.toThrow();
+      await notifications.failureAlert.settled();
+      const recorded = async (type: string) =>
+        (await store.readAll()).filter((e) => e.type === type).length;
+      expect(await recorded('NotificationFailureRateExceeded')).toBe(1);
+      // The reactor picks the alert up and claims the admins' e-mail.
+      await expect
+        .poll(async () =>
+          (await store.readAll()).some(
+            (e) =>
+              e.type === 'NotificationSent' &&
+              (e.data as { kind: string }).kind === 'admin_notification_failures',
+          ),
+        )
+        .toBe(true);
+      await notifications.stop();
+      running.clock.advance(60 * 60_000);
+      for (let i = 0; i < 3; i++)
+        await expect(
+          notifications.mail.send({ to: 'b@escrow.test', subject: 's', text: 't', html: 'h' }),
+        ).rejects.toThrow();
+      await notifications.failureAlert.settled();
+      expect(await recorded('NotificationFailureRateExceeded')).toBe(1);
+    } finally {
+      await running.close();
+    }
+  }, 30_000);
+});

@@ -1,74 +1,15 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { toast } from '@/components/ui/toast-store';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { GoogleButton } from '@/features/auth/components/google-button';
 import { PasswordField } from '@/features/auth/components/password-field';
-import { useRegister, type RegisterInput } from '@/features/auth/api/register.mutation';
-import { isEmail } from '@/features/auth/validation';
+import { useRegisterForm } from '@/features/auth/hooks/use-register-form';
 import { CountrySelect } from '@/features/profile/country-select';
-import { setAuthToken } from '@/lib/auth-token';
-import { errorText } from '@/lib/http';
 import { t } from '@/i18n';
 
-type Errors = Partial<Record<'username' | 'email' | 'password', string>>;
-
-function validate(v: RegisterInput): Errors {
-  const name = v.username.trim();
-  return {
-    username:
-      name.length < 3
-        ? t('validation.username3')
-        : name.length > 50
-          ? t('validation.username50')
-          : undefined,
-    email: isEmail(v.email) ? undefined : t('validation.email'),
-    password: v.password.length < 6 ? t('validation.password6') : undefined,
-  };
-}
-
 export default function RegisterRoute() {
-  const navigate = useNavigate();
-  const client = useQueryClient();
-  const register = useRegister();
-  const [form, setForm] = useState<RegisterInput>({
-    username: '',
-    email: '',
-    password: '',
-    companyName: '',
-    country: '',
-    phoneNumber: '',
-  });
-  const [errors, setErrors] = useState<Errors>({});
-  const set = (key: keyof RegisterInput) => (value: string) =>
-    setForm((f) => ({ ...f, [key]: value }));
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const next = validate(form);
-    setErrors(next);
-    if (Object.values(next).some(Boolean)) return;
-    register.mutate(
-      { ...form, username: form.username.trim(), email: form.email.trim() },
-      {
-        onSuccess: ({ token, user }) => {
-          client.clear();
-          setAuthToken(token);
-          navigate(user.isOnboardingComplete ? '/' : '/onboarding', { replace: true });
-        },
-        onError: (error) =>
-          toast({
-            title: t('toast.registerFailed'),
-            description: errorText(error),
-            variant: 'destructive',
-          }),
-      },
-    );
-  };
-
+  const { form, set, errors, submit, pending } = useRegisterForm();
   return (
     <AuthLayout title={t('register.title')} subtitle={t('register.subtitle')}>
       <form onSubmit={submit} noValidate className="space-y-4">
@@ -112,8 +53,8 @@ export default function RegisterRoute() {
           value={form.phoneNumber}
           onChange={(e) => set('phoneNumber')(e.target.value)}
         />
-        <Button type="submit" block disabled={register.isPending}>
-          {register.isPending ? t('register.submitting') : t('register.submit')}
+        <Button type="submit" block disabled={pending}>
+          {pending ? t('register.submitting') : t('register.submit')}
         </Button>
       </form>
       <p className="my-4 text-center text-xs uppercase text-slate-600">{t('login.or')}</p>

@@ -7,6 +7,11 @@ import { migrateStore, verifyMigration } from '../event-store/migrate-store';
 import { createSqliteEventStore } from '../event-store/sqlite-event-store';
 import { isPostgresUrl } from '../event-store/postgres-connection';
 import { createPostgresEventStore } from '../event-store/postgres-event-store';
+import {
+  createPostgresEvidenceStore,
+  createSqliteEvidenceStore,
+  type EvidenceStore,
+} from '../evidence/evidence-store';
 
 const USAGE = `Usage: npm run migrate-store -- --from <store> --to <store>
   <store> is a SQLite event-store file (e.g. data/events.db), a PostgreSQL URL (postgres://…) or a KurrentDB connection string (kurrentdb://…).
@@ -23,6 +28,30 @@ function open(spec: string, role: 'from' | 'to'): EventStore {
   if (role === 'from' && !existsSync(path)) throw new Error(`No event store at ${path}`);
   mkdirSync(dirname(path), { recursive: true });
   return createSqliteEventStore({ path });
+}
+
+/** The evidence files kept beside a store (its own table), or null beside KurrentDB (a file of its own). */
+function openEvidence(spec: string): Promise<EvidenceStore> | EvidenceStore | null {
+  if (isKurrent(spec)) return null;
+  if (isPostgresUrl(spec)) return createPostgresEvidenceStore(spec);
+  return createSqliteEvidenceStore(resolve(spec));
+}
+
+/** Copies the dispute conversations' evidence files with the events (content-addressed: a re-run adds nothing). */
+async function copyEvidence(from: string, to: string): Promise<string> {
+  const [source, target] = await Promise.all([openEvidence(from), openEvidence(to)]);
+  try {
+    if (!source || !target)
+      return 'Evidence files beside KurrentDB are in DATA_DIR/evidence.db: copy that file (or its rows) yourself.';
+    const hashes = await source.hashes();
+    for (const sha256 of hashes) {
+      const file = await source.get(sha256);
+      if (file) await target.put(file);
+    }
+    return `Copied ${hashes.length} evidence files.`;
+  } finally {
+    await Promise.allSettled([source?.close(), target?.close()]);
+  }
 }
 
 /** `npm run migrate-store -- --from data/events.db --to kurrentdb://…`: a one-off copy of the whole event log. */
@@ -58,6 +87,7 @@ async function main(argv: string[]): Promise<number> {
       `Copied ${report.events} events (${report.streams} streams, ${report.appends} appends) in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
         `verified ${verified} events: same streams, revisions, ids, types, data and order.`,
     );
+    console.log(await copyEvidence(from, to));
     return 0;
   } finally {
     await Promise.allSettled([source.close(), target.close()]);

@@ -20,6 +20,8 @@ export interface StoredEvidence {
 export interface EvidenceStore {
   put(file: StoredEvidence): Promise<void>;
   get(sha256: string): Promise<StoredEvidence | null>;
+  /** Every stored file's SHA-256 (moving the files with the events, npm run migrate-store). */
+  hashes(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -54,9 +56,13 @@ export function createSqliteEvidenceStore(path: string): EvidenceStore {
     'INSERT OR IGNORE INTO evidence_files (sha256, content_type, size_bytes, bytes) VALUES (?, ?, ?, ?)',
   );
   const select = db.prepare<[string], Row>('SELECT * FROM evidence_files WHERE sha256 = ?');
+  const all = db.prepare<[], { sha256: string }>(
+    'SELECT sha256 FROM evidence_files ORDER BY sha256',
+  );
   return {
     put: async (f) => void insert.run(f.sha256, f.contentType, f.sizeBytes, f.bytes),
     get: async (sha256) => fromRow(select.get(sha256)),
+    hashes: async () => all.all().map((r) => r.sha256),
     close: async () => void db.close(),
   };
 }
@@ -83,6 +89,12 @@ export async function createPostgresEvidenceStore(
         sha256,
       ]);
       return fromRow(rows[0]);
+    },
+    async hashes() {
+      const { rows } = await pool.query<{ sha256: string }>(
+        'SELECT sha256 FROM evidence_files ORDER BY sha256',
+      );
+      return rows.map((r) => r.sha256);
     },
     close: () => pool.end(),
   };

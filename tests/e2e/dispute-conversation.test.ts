@@ -5,7 +5,7 @@ import { enDispute } from '@/i18n/en-dispute';
 import { nlAdmin } from '@/i18n/nl-admin';
 import { nlDispute } from '@/i18n/nl-dispute';
 import { seriousViolations } from './support/axe';
-import { disputedDealWithClaim } from './support/api-deals';
+import { disputedDealWithClaim, disputedRequestWithClaim } from './support/api-deals';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { see } from './support/flows';
 import { ADMIN, apiClient, startServer, type RunningServer } from './support/server';
@@ -61,6 +61,15 @@ async function post(page: Page, lang: 'en' | 'nl', message: string, file: string
   await thread.getByRole('button', { name: texts[lang]['thread.send'] }).click();
   await see(page, texts[lang]['thread.sent']);
   await thread.getByTestId('dispute-entry').filter({ hasText: message }).waitFor();
+}
+
+/** The admin area in `lang`, signed in as the e2e admin. */
+async function adminPhone(lang: 'en' | 'nl'): Promise<Page> {
+  const call = apiClient(server);
+  const { token } = await call<{ token: string }>('POST', '/api/auth/admin-login', ADMIN);
+  const page = await phone(lang, { adminToken: token });
+  await page.goto('/admin');
+  return page;
 }
 
 const entryTexts = (page: Page) =>
@@ -127,13 +136,7 @@ describe.each(['en', 'nl'] as const)('a dispute conversation (%s)', (lang) => {
     await brandThread.getByText(creatorMessage).waitFor({ timeout: 30_000 });
 
     // The admin's dispute panel: the reason and both messages, each with its file, beside the history.
-    const { token: adminToken } = await call<{ token: string }>(
-      'POST',
-      '/api/auth/admin-login',
-      ADMIN,
-    );
-    const admin = await phone(lang, { adminToken });
-    await admin.goto('/admin');
+    const admin = await adminPhone(lang);
     await admin.getByRole('tab', { name: tx['admin.tab.disputes'] }).click();
     await admin.getByRole('button', { name: new RegExp(`#${id}\\b`) }).click();
     const adminThread = admin.getByTestId('dispute-thread');
@@ -151,5 +154,62 @@ describe.each(['en', 'nl'] as const)('a dispute conversation (%s)', (lang) => {
     await snap(admin, 'admin-sees-both');
     expect(await seriousViolations(admin)).toEqual([]);
     expect(await admin.evaluate(() => document.documentElement.lang)).toBe(lang);
+  }, 240_000);
+
+  it('on a payment request: the brand (its link) and the creator (its request card) post with an image; the admin sees both', async () => {
+    const call = apiClient(server);
+    const stamp = `${lang}${Date.now().toString(36)}`;
+    const { token: creatorToken } = await call<{ token: string }>('POST', '/api/auth/register', {
+      username: `disputecreator${stamp}`,
+      email: `disputecreator${stamp}@example.com`,
+      password: 'secret-password',
+    });
+    const title = `Reel ${stamp}`;
+    const reason = lang === 'en' ? 'Only one of the two reels' : 'Maar een van de twee reels';
+    const { id, token, claimSecret } = await disputedRequestWithClaim(
+      server,
+      creatorToken,
+      title,
+      reason,
+    );
+
+    // The brand, on the request's page in the browser that accepted it.
+    const brand = await phone(lang, { [`requestClaim:${token}`]: claimSecret });
+    await brand.goto(`/pay-request/${token}`);
+    await brand.getByTestId('dispute-thread').getByText(reason).waitFor({ timeout: 20_000 });
+    const brandMessage =
+      lang === 'en' ? 'The second reel is missing.' : 'De tweede reel ontbreekt.';
+    await post(brand, lang, brandMessage, 'request-brand.png');
+    await snap(brand, 'request-brand-posted');
+    expect(await seriousViolations(brand)).toEqual([]);
+
+    // The creator, signed in, on its request card.
+    const creator = await phone(lang, { authToken: creatorToken });
+    await creator.goto('/payment-requests');
+    const card = creator.getByTestId('request-card').filter({ hasText: title });
+    await card.getByTestId('dispute-thread').getByText(brandMessage).waitFor({ timeout: 20_000 });
+    const creatorMessage =
+      lang === 'en' ? 'Both are on my profile.' : 'Beide staan op mijn profiel.';
+    await post(creator, lang, creatorMessage, 'request-creator.png');
+    await snap(creator, 'request-creator-posted');
+    expect(await seriousViolations(creator)).toEqual([]);
+
+    const admin = await adminPhone(lang);
+    await admin.getByRole('tab', { name: tx['admin.tab.requests'] }).click();
+    await admin.getByTestId('admin-request').filter({ hasText: title }).click();
+    const panel = admin.getByRole('region', {
+      name: tx['admin.requestId'].replace('{id}', String(id)),
+    });
+    const adminThread = panel.getByTestId('dispute-thread');
+    await adminThread.getByText(creatorMessage).waitFor({ timeout: 20_000 });
+    const seen = await adminThread
+      .getByTestId('dispute-entry')
+      .evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+    expect(seen).toHaveLength(3);
+    expect(seen[0]).toContain(reason);
+    expect(seen[1]).toContain('request-brand.png');
+    expect(seen[2]).toContain('request-creator.png');
+    await snap(admin, 'request-admin-sees-both');
+    expect(await seriousViolations(admin)).toEqual([]);
   }, 240_000);
 });

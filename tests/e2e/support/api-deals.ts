@@ -79,3 +79,50 @@ export async function disputedDealWithClaim(
   await until('dispute');
   return { id, link, claimSecret };
 }
+
+/**
+ * A creator's €400 payment request taken to `dispute` through the API alone: the brand accepts it
+ * through its link (answering the claim secret its browser keeps), pays on the simulated checkout,
+ * the creator marks it completed and the brand disputes it with `reason`.
+ */
+export async function disputedRequestWithClaim(
+  server: RunningServer,
+  creatorToken: string,
+  title: string,
+  reason: string,
+): Promise<{ id: number; token: string; claimSecret: string }> {
+  const call = apiClient(server);
+  const { id, shareableToken: token } = await call<{ id: number; shareableToken: string }>(
+    'POST',
+    '/api/payment-requests',
+    {
+      title,
+      description: 'One reel',
+      amount: '400',
+      brandName: 'Acme',
+      brandEmail: 'marketing@acme.example',
+      deadline: inDays(10),
+    },
+    creatorToken,
+  );
+  const { claimSecret } = await call<{ claimSecret: string }>(
+    'POST',
+    `/api/payment-requests/accept/${token}`,
+  );
+  const claim = { 'x-claim-secret': claimSecret };
+  const checkout = await call<{ url: string }>('POST', `/api/payment-requests/${token}/checkout`);
+  expect(await submitSimulatedPage(server, checkout.url, 'outcome=pay&method=card')).toBe(303);
+  for (const stop = Date.now() + 20_000; ; await new Promise((r) => setTimeout(r, 200))) {
+    const mine = await call<{ id: number; status: string }[]>(
+      'GET',
+      '/api/payment-requests',
+      undefined,
+      creatorToken,
+    );
+    if (mine.find((r) => r.id === id)?.status === 'paid') break;
+    if (Date.now() > stop) throw new Error(`request ${id} was not paid within 20 s`);
+  }
+  await call('POST', `/api/payment-requests/${id}/complete`, {}, creatorToken);
+  await call('POST', `/api/payment-requests/dispute/${token}`, { reason }, undefined, claim);
+  return { id, token, claimSecret };
+}

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import type { EventStore, RecordedEvent } from '../../../server/event-store/even
 import { migrateStore, verifyMigration } from '../../../server/event-store/migrate-store';
 import { createSqliteEventStore } from '../../../server/event-store/sqlite-event-store';
 import { createPostgresEventStore } from '../../../server/event-store/postgres-event-store';
+import { createSqliteEvidenceStore } from '../../../server/evidence/evidence-store';
 import { pgTestUrl, useTestDatabase } from '../../support/postgres';
 import { createDeal, createTestApp, registerUser } from '../api/test-app';
 
@@ -184,6 +185,17 @@ describe('npm run migrate-store', () => {
     { timeout: 60_000 },
     async () => {
       const { file: sourceFile, dealId, userId, dataDir } = await appStoreFile();
+      // A dispute's evidence file lives in the same file, and moves with the events.
+      const evidence = createSqliteEvidenceStore(sourceFile);
+      const bytes = Buffer.from('%PDF-1.7 evidence');
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      await evidence.put({
+        sha256,
+        contentType: 'application/pdf',
+        sizeBytes: bytes.length,
+        bytes,
+      });
+      await evidence.close();
       const source = createSqliteEventStore({ path: sourceFile });
       const original = await everything(source);
       await source.close();
@@ -193,6 +205,10 @@ describe('npm run migrate-store', () => {
       expect(result.code, result.output).toBe(0);
       expect(result.output).toContain(`Copied ${original.length} events`);
       expect(result.output).toContain(`verified ${original.length} events`);
+      expect(result.output).toContain('Copied 1 evidence files.');
+      const movedEvidence = createSqliteEvidenceStore(join(targetDir, 'events.db'));
+      expect((await movedEvidence.get(sha256))?.bytes.equals(bytes)).toBe(true);
+      await movedEvidence.close();
 
       const target = createSqliteEventStore({ path: join(targetDir, 'events.db') });
       expect((await everything(target)).map(shape)).toEqual(original.map(shape));

@@ -35,6 +35,7 @@ async function roundTrip(open: () => Promise<EvidenceStore>) {
   await store.put(a);
   expect(await store.get(a.sha256)).toEqual(a);
   expect(await store.get(file('b').sha256)).toBeNull();
+  expect(await store.hashes()).toEqual([a.sha256]);
   await store.close();
   // Another connection (another instance) reads what the first wrote.
   const again = await open();

@@ -88,7 +88,7 @@ function Entry({
   const who = mine ? t('thread.you') : t(`thread.side.${entry.side}` as MessageKey);
   return (
     <li
-      className={`min-w-0 space-y-2 rounded-xl border p-3 ${mine ? 'border-brand-200 bg-brand-50' : 'border-slate-200 bg-slate-50'}`}
+      className={`min-w-0 space-y-2 rounded-xl border p-3 ${mine ? 'border-brand-100 bg-brand-50' : 'border-slate-200 bg-slate-50'}`}
       data-testid="dispute-entry"
       data-side={entry.side}
     >

@@ -25,6 +25,7 @@ import {
   type AdminDealAction,
 } from './admin-deal-action';
 import { dealHistory, disputeTimeline, heldCentsOf } from './deal-history';
+import { escrowAccountNames } from '@machines/escrow/escrow-accounts';
 import { eventTextSchema } from './disputes';
 
 const DAY = 86_400_000;
@@ -56,6 +57,24 @@ const entry = z.object({
     heldCents: z.number(),
   }),
   summary: eventTextSchema,
+  ledger: z.object({
+    lines: z.array(
+      z.object({
+        kind: z.enum(['posted', 'reserved', 'settled', 'voided']),
+        debit: z.enum(escrowAccountNames),
+        credit: z.enum(escrowAccountNames),
+        amountCents: z.number(),
+      }),
+    ),
+    reference: z.string().nullable(),
+    balances: z.array(
+      z.object({
+        account: z.enum(escrowAccountNames),
+        balanceCents: z.number(),
+        pendingCents: z.number(),
+      }),
+    ),
+  }),
 });
 const chainBreak = z.object({
   streamId: z.string(),

@@ -2,6 +2,9 @@ import { escrowedCents, type DealContext } from '@machines/deal/deal.context';
 import type { DealEvent } from '@machines/deal/deal.events';
 import type { DisputeMessage } from '@machines/escrow/dispute-message';
 import { dealMachine } from '@machines/deal/deal.machine';
+import { dealEscrowEvents } from '@machines/escrow/escrow-events';
+import { balancesOf, ledgerLinesOf, type LedgerLine } from '@machines/escrow/escrow-ledger-lines';
+import { postingsOf } from '@machines/escrow/escrow-postings';
 import { dealStateView, type DealAction } from '@machines/deal/deal.view';
 import { decodeEvent } from '@machines/events/codec';
 import type { EventText, EventTextCode, EventTextParams } from '@machines/events/event-texts';
@@ -40,6 +43,32 @@ export interface HistoryEntry {
   view: HistoryView;
   /** What happened, as a text code and params (the reader's language renders it); automatic steps say why. */
   summary: EventText;
+  /** The event's postings in the deal's accounts and every balance after it (the account view). */
+  ledger: HistoryLedger;
+}
+
+export interface HistoryLedger {
+  lines: LedgerLine[];
+  /** The gateway's reference for the money this event moved, under the admin redaction rule. */
+  reference: string | null;
+  balances: ReturnType<typeof balancesOf>;
+}
+
+/** The gateway references an event may carry, most specific first. */
+const referenceKeys = [
+  'transferId',
+  'refundId',
+  'transferReversalId',
+  'chargeId',
+  'disputeId',
+  'paymentIntentId',
+] as const;
+
+/** The first gateway reference in the (already redacted) data of an event that moved money. */
+function referenceOf(data: unknown): string | null {
+  const d = (data ?? {}) as Record<string, unknown>;
+  for (const key of referenceKeys) if (typeof d[key] === 'string') return d[key];
+  return null;
 }
 
 /** Money in escrow for the deal, from the deal's ledger (machines/deal/deal.context.ts). */
@@ -272,6 +301,8 @@ export function dealHistory(recorded: RecordedEvent[], actorName: ActorNames): H
     snapshot = step(dealMachine, snapshot, event);
     const view = dealStateView(snapshot, event.metadata.at);
     const name = actorName(event.metadata.actor);
+    const data = redactForAdmin(event.data);
+    const lines = ledgerLinesOf(before.accounts, postingsOf(before, event, dealEscrowEvents));
     return {
       revision: r.revision,
       position: r.position,
@@ -279,7 +310,7 @@ export function dealHistory(recorded: RecordedEvent[], actorName: ActorNames): H
       at: event.metadata.at,
       actor: { kind: event.metadata.actor.kind, name },
       correlationId: event.metadata.correlationId,
-      data: redactForAdmin(event.data),
+      data,
       state: stateKey(snapshot.value),
       recordedState: event.metadata.state ?? null,
       status: view.status,
@@ -292,6 +323,11 @@ export function dealHistory(recorded: RecordedEvent[], actorName: ActorNames): H
         heldCents: heldCentsOf(snapshot.context),
       },
       summary: describeDealEvent(event, before, name),
+      ledger: {
+        lines,
+        reference: lines.length > 0 ? referenceOf(data) : null,
+        balances: balancesOf(snapshot.context.accounts),
+      },
     };
   });
 }

@@ -99,7 +99,18 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     expect(await p.getByTestId('replay-actor').textContent()).toBe('payment provider');
     expect(await p.getByTestId('replay-held').textContent()).toBe('€270.50');
     expect(await p.getByTestId('replay-step').textContent()).toBe('Step 3 of 7');
+    // The accounts at that event: the charge posted from the gateway into the escrow.
+    const ledger = p.getByTestId('replay-ledger');
+    expect(await ledger.getByTestId('ledger-lines').textContent()).toBe(
+      'Payment gateway → Escrow€270.50 · posted',
+    );
+    expect(await ledger.getByTestId('ledger-reference').textContent()).toBe(
+      'Gateway reference: present',
+    );
+    expect(await ledger.locator('[data-account="escrow"]').textContent()).toBe('€270.50');
+    expect(await ledger.locator('[data-account="fees"]').textContent()).toBe('€0.00');
     await page.keyboard.press('ArrowLeft');
+    expect(await ledger.textContent()).toContain('This event moved no money.');
     expect(await state(page).textContent()).not.toContain('Payment of €270.50 confirmed');
     // No raw ids anywhere in the history.
     expect(await p.getByTestId('event-history').textContent()).not.toMatch(

@@ -81,6 +81,71 @@ beforeEach(async () => {
   brand = { ...brand, token: res.json().token as string };
 });
 
+describe('the account view of a deal', () => {
+  it('given a deal paid, delivered and approved, then each money event shows balanced postings with its reference and the balances after it', async () => {
+    const deal = await createDeal(t.app, brand.token, { title: 'Ledger' });
+    await deliverPaidDeal(t.app, t.ctx, brand.token, deal.id);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/deals/${deal.id}/release`,
+      headers: bearer(brand.token),
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    await t.ctx.quiesce();
+    const history = (await get(`/api/admin/deals/${deal.id}/events`)).json() as {
+      type: string;
+      ledger: {
+        lines: { kind: string; debit: string; credit: string; amountCents: number }[];
+        reference: string | null;
+        balances: { account: string; balanceCents: number; pendingCents: number }[];
+      };
+    }[];
+    const moved = history.filter((e) => e.ledger.lines.length > 0);
+    const { amountCents, feeCents: fee } = t.ctx.queries.deals.byId(deal.id)!.context.amounts!;
+    const charged = amountCents + fee;
+    expect(moved.map((e) => [e.type, e.ledger.lines])).toEqual([
+      [
+        'PaymentSucceeded',
+        [{ kind: 'posted', debit: 'gateway', credit: 'escrow', amountCents: charged }],
+      ],
+      [
+        'FundsReleaseRequested',
+        [{ kind: 'reserved', debit: 'escrow', credit: 'payable', amountCents }],
+      ],
+      [
+        'FundsReleased',
+        [
+          { kind: 'settled', debit: 'escrow', credit: 'payable', amountCents },
+          { kind: 'posted', debit: 'payable', credit: 'gateway', amountCents },
+          // The fee is earned when the creator is paid.
+          { kind: 'posted', debit: 'escrow', credit: 'fees', amountCents: fee },
+        ],
+      ],
+    ]);
+    // The payment's reference is redacted for the auditor; the transfer's is shown.
+    expect(moved[0]!.ledger.reference).toBe('present');
+    expect(moved[2]!.ledger.reference).toMatch(/^tr_/);
+    // Every account after the release: the escrow and payable empty, the fee earned.
+    const after = Object.fromEntries(
+      moved[2]!.ledger.balances.map((b) => [b.account, [b.balanceCents, b.pendingCents]]),
+    );
+    expect(after).toEqual({
+      gateway: [fee, 0],
+      escrow: [0, 0],
+      payable: [0, 0],
+      refundable: [0, 0],
+      fees: [fee, 0],
+      disputed: [0, 0],
+      losses: [0, 0],
+    });
+    // Events that move no money show no lines and no reference.
+    expect(history.find((e) => e.type === 'CreatorAccepted')!.ledger).toMatchObject({
+      lines: [],
+      reference: null,
+    });
+  });
+});
+
 describe('replay timeline', () => {
   it('given a disputed deal with a note, then each entry shows the fold of its prefix, actors by name and why automatic steps happened', async () => {
     const { id } = await disputedDeal();

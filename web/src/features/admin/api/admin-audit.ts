@@ -23,6 +23,28 @@ export interface ReplayEntry {
     can: string[];
     heldCents: number;
   };
+  /** The event's postings in the deal's accounts and every balance after it. */
+  ledger: ReplayLedger;
+}
+
+export type LedgerAccount =
+  | 'gateway'
+  | 'escrow'
+  | 'payable'
+  | 'refundable'
+  | 'fees'
+  | 'disputed'
+  | 'losses';
+
+export interface ReplayLedger {
+  lines: {
+    kind: 'posted' | 'reserved' | 'settled' | 'voided';
+    debit: LedgerAccount;
+    credit: LedgerAccount;
+    amountCents: number;
+  }[];
+  reference: string | null;
+  balances: { account: LedgerAccount; balanceCents: number; pendingCents: number }[];
 }
 
 export interface ChainReport {

@@ -5,6 +5,7 @@ import { formatDateTime } from '@/lib/dates';
 import { formatMoney, t, type MessageKey } from '@/i18n';
 import { eventText } from '@/features/admin/model/event-text';
 import { useIntegrity, useReplay, type ReplayEntry } from '@/features/admin/api/admin-audit';
+import { ReplayLedger } from './replay-ledger';
 
 /** The chain state of the stream: intact, or where it first breaks. */
 function ChainChip({ dealId }: { dealId: number }) {
@@ -34,7 +35,7 @@ function ChainChip({ dealId }: { dealId: number }) {
   );
 }
 
-/** The deal as it stood right after the chosen event: status, progress step, amount held, allowed actions. */
+/** The deal as it stood right after the chosen event: status, progress step, amount held, allowed actions, accounts. */
 function ReplayState({
   entry: current,
   at,
@@ -82,6 +83,7 @@ function ReplayState({
             : '—'}
         </dd>
       </dl>
+      {current.ledger && <ReplayLedger ledger={current.ledger} />}
     </div>
   );
 }

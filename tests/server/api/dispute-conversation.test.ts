@@ -362,5 +362,23 @@ describe('a payment request dispute conversation', () => {
         .filter((e) => e.type === 'PaymentRequestDisputeMessagePosted')
         .map((e) => (e.metadata as { actor: { kind: string } }).actor.kind),
     ).toEqual(['creator-link', 'creator']);
+
+    // Each message reached the other side by e-mail (the notifications reactor, fed by hand here).
+    await t.ctx.settle(await t.ctx.store.headPosition());
+    for (const event of await t.ctx.store.readAll({ after: 0 }))
+      if (event.streamId === `payment-request-${id}`)
+        await t.ctx.notifications.reactor.handle(event);
+    const mailsTo = (address: string) =>
+      t.ctx.notifications.mail
+        .list()
+        .filter((m) => m.to.includes(address))
+        .map((m) => t.ctx.notifications.mail.read(m.name)!)
+        .filter((m) => m.subject === 'New message in the dispute');
+    expect(mailsTo('marketing@acme.example').map((m) => m.text)).toEqual([
+      expect.stringContaining('The creator wrote about “Instagram reel”: “Both parts are live”'),
+    ]);
+    expect(mailsTo(creator.email).map((m) => m.text)).toEqual([
+      expect.stringContaining('The brand wrote about “Instagram reel”: “Half of it is missing”'),
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { emptyDealContext, evolveDealContext, type DealContext } from '@machines/deal/deal.context';
 import type { DealEvent } from '@machines/deal/deal.events';
+import { balanceOf } from '@machines/escrow/escrow-accounts';
 import { heldCents, type EscrowMoney } from '@machines/escrow/escrow-ledger';
 import {
   emptyPaymentRequestContext,
@@ -41,16 +42,16 @@ export function automaticRelease(c: DealContext): { at: string; cents: number } 
   return null;
 }
 
-/** Each deal's and request's folded context, with what it holds and when it releases (rm_money_streams). */
+/** Each deal's and request's folded context, with what it holds, what is under a chargeback and when it releases (rm_money_streams). */
 function streamRows(db: Database) {
   const select = db.prepare<[string], { kind: Folded['kind']; context: string }>(
     'SELECT kind, context FROM rm_money_streams WHERE stream_id = ?',
   );
   const upsert = db.prepare(`
-    INSERT INTO rm_money_streams (stream_id, kind, context, held_cents, release_at, release_cents)
-    VALUES (@streamId, @kind, @context, @held, @releaseAt, @releaseCents)
+    INSERT INTO rm_money_streams (stream_id, kind, context, held_cents, disputed_cents, release_at, release_cents)
+    VALUES (@streamId, @kind, @context, @held, @disputed, @releaseAt, @releaseCents)
     ON CONFLICT(stream_id) DO UPDATE SET context = excluded.context, held_cents = excluded.held_cents,
-      release_at = excluded.release_at, release_cents = excluded.release_cents`);
+      disputed_cents = excluded.disputed_cents, release_at = excluded.release_at, release_cents = excluded.release_cents`);
   return createRowStore<string, Folded>({
     capacity: 4_096,
     load(streamId) {
@@ -64,6 +65,7 @@ function streamRows(db: Database) {
         kind: folded.kind,
         context: JSON.stringify(folded.context),
         held: heldCents(folded.context),
+        disputed: balanceOf(folded.context.accounts, 'disputed'),
         releaseAt: release?.at ?? null,
         releaseCents: release?.cents ?? 0,
       });
@@ -124,12 +126,14 @@ const streamKind = (streamId: string): Folded['kind'] | null =>
  */
 export const moneyProjection: Projection = {
   name: 'money',
-  version: 1,
+  // 2: what each escrow has under a chargeback (disputed_cents), read off its accounts.
+  version: 2,
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS rm_money_streams (
         stream_id TEXT PRIMARY KEY, kind TEXT NOT NULL, context TEXT NOT NULL,
-        held_cents INTEGER NOT NULL, release_at TEXT, release_cents INTEGER NOT NULL);
+        held_cents INTEGER NOT NULL, disputed_cents INTEGER NOT NULL, release_at TEXT,
+        release_cents INTEGER NOT NULL);
       CREATE INDEX IF NOT EXISTS rm_money_streams_release ON rm_money_streams (release_at);
       CREATE TABLE IF NOT EXISTS rm_money_days (
         day TEXT PRIMARY KEY, charged_cents INTEGER NOT NULL, released_cents INTEGER NOT NULL,

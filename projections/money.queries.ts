@@ -13,6 +13,8 @@ export interface MoneyDay {
 export interface MoneyOverview {
   at: string;
   heldCents: number;
+  /** Money out of the escrows under an open chargeback (the `disputed` accounts). */
+  disputedCents: number;
   dueIn24hCents: number;
   dueIn7dCents: number;
   /** Sums over the listed days. */
@@ -25,6 +27,9 @@ export interface MoneyOverview {
 export function createMoneyQueries(db: Database) {
   const held = db.prepare<[], { n: number | null }>(
     'SELECT SUM(held_cents) AS n FROM rm_money_streams',
+  );
+  const disputed = db.prepare<[], { n: number | null }>(
+    'SELECT SUM(disputed_cents) AS n FROM rm_money_streams',
   );
   const due = db.prepare<[string, string], { n: number | null }>(
     'SELECT SUM(release_cents) AS n FROM rm_money_streams WHERE release_at >= ? AND release_at <= ?',
@@ -63,6 +68,7 @@ export function createMoneyQueries(db: Database) {
       return {
         at,
         heldCents: held.get()?.n ?? 0,
+        disputedCents: disputed.get()?.n ?? 0,
         dueIn24hCents: due.get(at, new Date(now.getTime() + DAY_MS).toISOString())?.n ?? 0,
         dueIn7dCents: due.get(at, new Date(now.getTime() + 7 * DAY_MS).toISOString())?.n ?? 0,
         totals: {

@@ -55,6 +55,8 @@ const moneyDaySchema = z.object({
 export const moneyOverviewSchema = z.object({
   at: z.string(),
   heldCents: z.number().int(),
+  /** Money out of the escrows under an open chargeback. */
+  disputedCents: z.number().int(),
   dueIn24hCents: z.number().int(),
   dueIn7dCents: z.number().int(),
   totals: moneyDaySchema.omit({ day: true }),

@@ -5,6 +5,7 @@ import { heldCents } from '../../../machines/escrow/escrow-ledger';
 import type { PaymentRequestContext } from '../../../machines/payment-request/payment-request.context';
 import type { MoneyOverview } from '../../../projections/money.queries';
 import { createPaidRequest, payDeal, deliverPaidDeal } from '../api/flow-helpers';
+import { isSimulated } from '../../../server/money/gateway/create-gateway';
 import {
   bearer,
   createDeal,
@@ -102,7 +103,7 @@ describe('money overview', () => {
     expect(dispute.statusCode, dispute.body).toBe(200);
     await createDeal(t.app, brand.token, { amount: '60' });
     const creator = await registerUser(t.app, { companyName: 'Sanne' });
-    await createPaidRequest(t.app, t.ctx, creator.token);
+    const request = await createPaidRequest(t.app, t.ctx, creator.token);
     await t.ctx.quiesce();
 
     const o = await overview();
@@ -126,6 +127,23 @@ describe('money overview', () => {
     // The review period (48 h) and the dispute (72 h) release on their own within 7 days, not within 24 hours.
     expect(o.dueIn24hCents).toBe(0);
     expect(o.dueIn7dCents).toBe(10_000 + 8_000);
+    expect(o.disputedCents).toBe(0);
+
+    // A chargeback on the request takes its money out of the escrow into disputed funds.
+    const sessionId = t.ctx.queries.requests.byId(request.id)!.context.checkoutSessionId!;
+    const gateway = t.ctx.payments.gateway;
+    if (!isSimulated(gateway)) throw new Error('simulated gateway expected');
+    const chargeback = await t.app.inject({
+      method: 'POST',
+      url: `/sim/payments/${sessionId}?key=${gateway.accessKey('payer', sessionId)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=chargeback',
+    });
+    expect(chargeback.statusCode, chargeback.body).toBe(200);
+    await t.ctx.quiesce();
+    const charged = await overview();
+    expect(charged.disputedCents).toBe(42_000);
+    expect(charged.heldCents).toBe(10_820 + 8_656);
     t.clock.advance(47 * HOUR);
     await adminLogin();
     expect((await overview()).dueIn24hCents).toBe(10_000);

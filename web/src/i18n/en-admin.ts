@@ -149,6 +149,7 @@ export const enAdmin = {
   'admin.tab.accounts': 'Accounts',
   'admin.tab.reconciliation': 'Reconciliation',
   'admin.tab.money': 'Money',
+  'admin.money.disputed': 'Under chargeback now',
   'admin.money.held': 'Held in escrow now',
   'admin.money.due24h': 'Releases within 24 hours',
   'admin.money.due7d': 'Releases within 7 days',

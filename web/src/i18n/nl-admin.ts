@@ -152,6 +152,7 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.tab.accounts': 'Accounts',
   'admin.tab.reconciliation': 'Afstemming',
   'admin.tab.money': 'Geld',
+  'admin.money.disputed': 'Nu onder chargeback',
   'admin.money.held': 'Nu in escrow',
   'admin.money.due24h': 'Vrijgave binnen 24 uur',
   'admin.money.due7d': 'Vrijgave binnen 7 dagen',

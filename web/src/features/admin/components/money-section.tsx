@@ -96,6 +96,7 @@ export function MoneySection({ onExpired }: { onExpired: () => void }) {
     <div className="space-y-4">
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
         <Figure label={t('admin.money.held')} cents={o.heldCents} testId="money-held" />
+        <Figure label={t('admin.money.disputed')} cents={o.disputedCents} testId="money-disputed" />
         <Figure label={t('admin.money.due24h')} cents={o.dueIn24hCents} testId="money-due-24h" />
         <Figure label={t('admin.money.due7d')} cents={o.dueIn7dCents} testId="money-due-7d" />
         {SERIES.map((s) => (

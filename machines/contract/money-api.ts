@@ -15,7 +15,17 @@ export const reconciliationProblems = [
   'missing_in_ledger',
   'amount_differs',
   'intent_without_outcome',
+  'paid_out_above_held',
+  'charge_without_gateway_id',
+  'refund_without_charge',
 ] as const;
+/** The problems the first reconciliations knew: every stored ReconciliationCompleted counts them. */
+export const firstReconciliationProblems = [
+  'missing_at_gateway',
+  'missing_in_ledger',
+  'amount_differs',
+  'intent_without_outcome',
+] as const satisfies readonly (typeof reconciliationProblems)[number][];
 
 export const reconciliationReportSchema = z.object({
   since: z.string(),

@@ -1,26 +1,34 @@
 import { z } from 'zod';
-import { reconciliationProblems } from '../contract/money-api';
+import { firstReconciliationProblems, reconciliationProblems } from '../contract/money-api';
 import { defineEvent } from '../events/define';
 
 const isoInstant = z.iso.datetime();
 const count = z.number().int().nonnegative();
+type FirstProblem = (typeof firstReconciliationProblems)[number];
 
 export const ReconciliationCompleted = defineEvent({
   type: 'ReconciliationCompleted',
   version: 1,
   category: 'reconciliation',
   description:
-    "The daily reconciliation compared the ledger's money movements of the period with the gateway's records; one per day (its own stream, appended with no stream expected). Admins are alerted when it found a mismatch.",
+    "The daily reconciliation compared the ledger's money movements of the period with the gateway's records; one per day (its own stream, appended with no stream expected). Admins are alerted when it found a mismatch. `byProblem` counts each problem; those added later (`paid_out_above_held`, `charge_without_gateway_id`, `refund_without_charge`) are absent from older results.",
   schema: z.object({
     since: isoInstant,
     until: isoInstant,
     gateway: z.enum(['stripe', 'simulated']),
     mismatches: count,
+    // Problems added later are optional: results recorded before them do not count them.
     byProblem: z.object(
-      Object.fromEntries(reconciliationProblems.map((p) => [p, count])) as Record<
-        (typeof reconciliationProblems)[number],
-        typeof count
-      >,
+      Object.fromEntries(
+        reconciliationProblems.map((p) => [
+          p,
+          (firstReconciliationProblems as readonly string[]).includes(p) ? count : count.optional(),
+        ]),
+      ) as {
+        [P in (typeof reconciliationProblems)[number]]: P extends FirstProblem
+          ? typeof count
+          : z.ZodOptional<typeof count>;
+      },
     ),
   }),
   example: {

@@ -1,4 +1,4 @@
-import { createGateway } from '../money/gateway/create-gateway';
+import { gatewayFromConfig } from '../money/gateway/create-gateway';
 import { defaultSince, parseSince, reconcile } from '../money/reconciliation/reconcile';
 import { reportLines } from '../money/reconciliation/report-text';
 import { runCli, withEventStore } from './run-cli';
@@ -7,7 +7,8 @@ const usage = 'usage: npm run reconcile [-- --since <YYYY-MM-DD | ISO instant>] 
 
 /**
  * `npm run reconcile`: compares every money movement of the ledger with the gateway's own records
- * (the simulated gateway's file in DATA_DIR, or Stripe with STRIPE_SECRET_KEY) since the given day
+ * (Stripe with STRIPE_SECRET_KEY, else the simulated gateway's file: SIMULATED_GATEWAY_FILE or the
+ * one in DATA_DIR; the server's configuration, through the same loader) since the given day
  * (default 30 days ago). Exit 0: everything matches; 1: a mismatch; 2: the check could not run.
  */
 runCli(
@@ -21,14 +22,9 @@ runCli(
       if (!since)
         throw new Error(`--since must be a date (YYYY-MM-DD) or an ISO instant; ${usage}`);
       if (since >= now) throw new Error('--since must be in the past');
-      const gateway = createGateway({
-        publicUrl: config.publicUrl,
-        dataDir: config.dataDir,
-        ...(config.stripe.secretKey ? { stripeSecretKey: config.stripe.secretKey } : {}),
-        ...(config.stripe.webhookSecret
-          ? { stripeWebhookSecret: config.stripe.webhookSecret }
-          : {}),
-      });
+      // The server's configuration, read by the same loader: DATABASE_URL / KURRENTDB_URL (the
+      // store, in withEventStore), STRIPE_SECRET_KEY or SIMULATED_GATEWAY_FILE / DATA_DIR.
+      const gateway = gatewayFromConfig(config);
       try {
         const report = await reconcile({ store, gateway }, { since, now });
         console.log(

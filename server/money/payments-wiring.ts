@@ -5,7 +5,7 @@ import type { ProjectionRunner } from '../../projections/runner';
 import type { CommandBus } from '../commands/command-bus';
 import type { AppConfig } from '../config';
 import type { EventStore } from '../event-store/event-store';
-import { createGateway, isSimulated } from './gateway/create-gateway';
+import { gatewayFromConfig, isSimulated } from './gateway/create-gateway';
 import { createEscrow } from './escrow';
 import type { Escrow } from './escrow.types';
 import { webhookRoutes } from './webhook.routes';
@@ -55,18 +55,6 @@ export interface PaymentsDeps {
   accounts: Pick<AccountQueries, 'emailOf'>;
   /** Wraps the gateway before anything uses it (metrics); the composition root passes it. */
   decorateGateway?: (gateway: PaymentGateway) => PaymentGateway;
-}
-
-/** Stripe when a secret key is configured, the simulated gateway otherwise. */
-function gatewayFor(config: AppConfig, clock: Clock): PaymentGateway {
-  return createGateway({
-    publicUrl: config.publicUrl,
-    dataDir: config.dataDir,
-    now: () => clock.now(),
-    ...(config.simulatedGatewayFile ? { simulatedGatewayFile: config.simulatedGatewayFile } : {}),
-    ...(config.stripe.secretKey ? { stripeSecretKey: config.stripe.secretKey } : {}),
-    ...(config.stripe.webhookSecret ? { stripeWebhookSecret: config.stripe.webhookSecret } : {}),
-  });
 }
 
 /** The escrow's commands, with the periods from config and the users' e-mail from the read model. */
@@ -121,7 +109,7 @@ export function createPaymentsWiring({
   accounts,
   decorateGateway = (g) => g,
 }: PaymentsDeps): PaymentsWiring {
-  const gateway = decorateGateway(gatewayFor(config, clock));
+  const gateway = decorateGateway(gatewayFromConfig(config, () => clock.now()));
   const escrow = escrowFor({ config, bus, run, clock, accounts }, gateway);
   const reactor = createTimerReactor({
     db: readDb,

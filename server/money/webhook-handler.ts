@@ -66,9 +66,10 @@ async function paid(
   session: StripeObject,
 ): Promise<void> {
   const paymentIntentId = text(session.payment_intent);
-  const details = paymentIntentId
-    ? await deps.gateway.paymentDetails(paymentIntentId)
-    : { chargeId: null, method: null };
+  // A paid session always names its payment: one that names none is no money the gateway can
+  // show, refund or reconcile, so it is neither a payment nor an unexpected one.
+  if (paymentIntentId === null) return;
+  const details = await deps.gateway.paymentDetails(paymentIntentId);
   const amount = Number(session.amount_total ?? 0);
   const payment: ConfirmedPayment = {
     checkoutSessionId: String(session.id),

@@ -16,6 +16,30 @@ export interface GatewayConfig {
   simulatedGatewayFile?: string;
 }
 
+/** What of the app's configuration (server/config.ts `loadConfig`) chooses and sets up the gateway. */
+export interface GatewaySettings {
+  publicUrl: string;
+  dataDir: string;
+  simulatedGatewayFile?: string | undefined;
+  stripe: { secretKey?: string | undefined; webhookSecret?: string | undefined };
+}
+
+/**
+ * The gateway the configuration names, the same for the server and every command-line tool
+ * (`npm run reconcile`): Stripe with STRIPE_SECRET_KEY, else the simulated gateway's file
+ * (SIMULATED_GATEWAY_FILE, shared by instances, or DATA_DIR's).
+ */
+export function gatewayFromConfig(config: GatewaySettings, now?: () => Date): PaymentGateway {
+  return createGateway({
+    publicUrl: config.publicUrl,
+    dataDir: config.dataDir,
+    ...(now ? { now } : {}),
+    ...(config.simulatedGatewayFile ? { simulatedGatewayFile: config.simulatedGatewayFile } : {}),
+    ...(config.stripe.secretKey ? { stripeSecretKey: config.stripe.secretKey } : {}),
+    ...(config.stripe.webhookSecret ? { stripeWebhookSecret: config.stripe.webhookSecret } : {}),
+  });
+}
+
 /** The simulated gateway's file inside DATA_DIR. */
 export const SIMULATED_GATEWAY_FILE = 'simulated-gateway.sqlite';
 

@@ -113,6 +113,8 @@ export interface GatewayMovement {
   createdAt: string;
   /** The deal's or request's stream (transfer_group or metadata), when the gateway knows it. */
   group: string | null;
+  /** A dispute the platform won: its money came back (it no longer counts as withdrawn). */
+  reinstated?: boolean;
 }
 
 export class GatewayError extends Error {

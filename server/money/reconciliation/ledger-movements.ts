@@ -12,6 +12,16 @@ export interface LedgerMovement {
   eventType: string;
 }
 
+/** A charge the ledger recorded without any id the gateway knows it by: it cannot be matched or refunded. */
+export interface UnidentifiedCharge {
+  streamId: string;
+  eventType: string;
+  /** The checkout session it names (or the event type, when it names none). */
+  reference: string;
+  amountCents: number;
+  at: string;
+}
+
 /** A money intent no outcome has answered yet. */
 export interface OpenIntent {
   streamId: string;
@@ -125,6 +135,14 @@ function trackIntents(open: Map<string, OpenIntent>, e: LedgerEvent, d: Data): v
   if (answer) open.delete(`${e.streamId}#${answer(d)}`);
 }
 
+const unidentifiedOf = (e: LedgerEvent, d: Data): UnidentifiedCharge => ({
+  streamId: e.streamId,
+  eventType: e.type,
+  reference: text(d.checkoutSessionId) ?? e.type,
+  amountCents: cents(d.amountCents),
+  at: atOf(e),
+});
+
 /**
  * Folds the store's events into the money movements the ledger recorded and the intents still
  * without an outcome. Pure: the reconciliation compares its answer with the gateway's records.
@@ -132,6 +150,7 @@ function trackIntents(open: Map<string, OpenIntent>, e: LedgerEvent, d: Data): v
 export function createLedgerFold() {
   const movements: LedgerMovement[] = [];
   const open = new Map<string, OpenIntent>();
+  const unidentified: UnidentifiedCharge[] = [];
   /** Per stream: what was transferred (a refund reverses it), what the last payout asked, which sessions were charged. */
   const transferred = new Map<string, number>();
   const payoutAsked = new Map<string, number>();
@@ -164,6 +183,7 @@ export function createLedgerFold() {
       case 'UnexpectedPaymentReceived':
       case 'PaymentRequestUnexpectedPaymentReceived':
         charged.add(`${e.streamId}:${String(d.checkoutSessionId)}`);
+        if (!text(d.chargeId) && !text(d.paymentIntentId)) unidentified.push(unidentifiedOf(e, d));
         return move(e, 'charge', [text(d.chargeId), text(d.paymentIntentId)], cents(d.amountCents));
       case 'DuplicatePaymentRefunded':
       case 'PaymentRequestDuplicatePaymentRefunded':
@@ -209,7 +229,7 @@ export function createLedgerFold() {
       movementOf(e, d);
       trackIntents(open, e, d);
     },
-    result: () => ({ movements, openIntents: [...open.values()] }),
+    result: () => ({ movements, openIntents: [...open.values()], unidentified }),
   };
 }
 

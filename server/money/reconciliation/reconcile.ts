@@ -5,48 +5,24 @@ import {
   type MovementKind,
   type PaymentGateway,
 } from '../gateway/payment-gateway';
-import { createLedgerFold, type LedgerMovement, type OpenIntent } from './ledger-movements';
+import { createLedgerFold } from './ledger-movements';
+import { moneyShapeMismatches } from './money-shape';
+import {
+  problems,
+  type Ledger,
+  type Mismatch,
+  type KindTotals,
+  type ReconciliationReport,
+} from './report-types';
+
+export { problems };
+export type { Ledger, Mismatch, ReconciliationReport };
 
 /** An intent older than this without an outcome is reported: the payments reactor answers within seconds. */
 export const INTENT_GRACE_MS = 15 * 60_000;
 /** Gateway records are read from this long before the period, so a movement recorded just after midnight still finds its record. */
 const MATCH_MARGIN_MS = 86_400_000;
 const PAGE = 2_000;
-
-export const problems = [
-  'missing_at_gateway',
-  'missing_in_ledger',
-  'amount_differs',
-  'intent_without_outcome',
-] as const;
-export type Problem = (typeof problems)[number];
-
-export interface Mismatch {
-  problem: Problem;
-  kind: MovementKind;
-  /** The gateway's id of the movement, or the intent's idempotency key. */
-  reference: string;
-  streamId: string | null;
-  ledgerCents: number | null;
-  gatewayCents: number | null;
-  at: string;
-}
-
-export interface KindTotals {
-  kind: MovementKind;
-  ledgerCount: number;
-  ledgerCents: number;
-  gatewayCount: number;
-  gatewayCents: number;
-}
-
-export interface ReconciliationReport {
-  since: string;
-  until: string;
-  gateway: 'stripe' | 'simulated';
-  kinds: KindTotals[];
-  mismatches: Mismatch[];
-}
 
 const intentKind: Record<string, MovementKind> = {
   FundsReleaseRequested: 'transfer',
@@ -57,9 +33,8 @@ const intentKind: Record<string, MovementKind> = {
 };
 
 /** Every event of the store, folded into the ledger's movements and open intents. */
-export async function readLedger(
-  store: Pick<EventStore, 'readAll'>,
-): Promise<{ movements: LedgerMovement[]; openIntents: OpenIntent[] }> {
+
+export async function readLedger(store: Pick<EventStore, 'readAll'>): Promise<Ledger> {
   const fold = createLedgerFold();
   let after = 0;
   for (;;) {
@@ -77,7 +52,7 @@ export async function readLedger(
  * reported whenever they were made.
  */
 export function compareMovements(
-  ledger: { movements: LedgerMovement[]; openIntents: OpenIntent[] },
+  ledger: Ledger,
   atGateway: GatewayMovement[],
   { since, until }: { since: Date; until: Date },
 ): Omit<ReconciliationReport, 'gateway'> {
@@ -144,6 +119,7 @@ export function compareMovements(
       at: i.at,
     });
   }
+  mismatches.push(...moneyShapeMismatches(ledger, atGateway, inPeriod));
   mismatches.sort(
     (a, b) =>
       problems.indexOf(a.problem) - problems.indexOf(b.problem) ||

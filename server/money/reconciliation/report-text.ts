@@ -6,6 +6,9 @@ const problemText: Record<Mismatch['problem'], string> = {
   missing_in_ledger: 'at the gateway but not in the ledger',
   amount_differs: 'amounts differ',
   intent_without_outcome: 'intent without an outcome for over 15 minutes',
+  paid_out_above_held: 'paid out above what was charged and held',
+  charge_without_gateway_id: 'charge recorded without a gateway id',
+  refund_without_charge: 'refund of money never charged',
 };
 
 const euros = (cents: number | null) =>

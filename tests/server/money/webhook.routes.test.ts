@@ -99,6 +99,32 @@ describe('POST /api/stripe/webhook', () => {
     expect(response.statusCode).toBe(400);
   });
 
+  it.each([
+    ["the deal's own session", () => sessionId],
+    ['another session', () => 'cs_sim_other'],
+  ])(
+    'given a signed paid session with no payment intent (%s), when posted, then 200 and nothing is recorded: no payment, no unexpected payment',
+    async (_label, idOf) => {
+      const object = {
+        ...h.gateway.ledger.sessionObject(h.gateway.ledger.sessions.get(sessionId)!, 'paid'),
+        id: idOf(),
+        payment_intent: null,
+      };
+      const payload = JSON.stringify({
+        id: 'evt_no_intent',
+        object: 'event',
+        type: 'checkout.session.completed',
+        created: Math.floor(Date.now() / 1000),
+        data: { object },
+      });
+      expect((await post(payload, sign(payload))).statusCode).toBe(200);
+      const types = await h.types(dealAggregate.streamId(dealId));
+      expect(types).not.toContain('UnexpectedPaymentReceived');
+      expect(types).not.toContain('PaymentSucceeded');
+      expect((await dealState(h, dealId)).status).toBe('pending_payment');
+    },
+  );
+
   it('given the same event delivered twice, when posted again, then 200 and still one PaymentSucceeded', async () => {
     const payload = event('evt_dup', 'checkout.session.completed');
     expect((await post(payload, sign(payload))).statusCode).toBe(200);

@@ -185,6 +185,9 @@ export const enAdmin = {
   'admin.recon.missing_in_ledger': 'At the gateway, not in the ledger',
   'admin.recon.amount_differs': 'Amounts differ',
   'admin.recon.intent_without_outcome': 'No outcome after 15 minutes',
+  'admin.recon.paid_out_above_held': 'Paid out above what was held',
+  'admin.recon.charge_without_gateway_id': 'Charge without a gateway id',
+  'admin.recon.refund_without_charge': 'Refund of money never charged',
   'admin.tab.mail': 'Test mail',
   'admin.tabs': 'Admin sections',
   'admin.mailIntro':

@@ -188,6 +188,9 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.recon.missing_in_ledger': 'Bij de provider, niet in het grootboek',
   'admin.recon.amount_differs': 'Bedragen verschillen',
   'admin.recon.intent_without_outcome': 'Geen uitkomst na 15 minuten',
+  'admin.recon.paid_out_above_held': 'Meer uitbetaald dan er werd vastgehouden',
+  'admin.recon.charge_without_gateway_id': 'Betaling zonder id van de provider',
+  'admin.recon.refund_without_charge': 'Terugbetaling van geld dat nooit werd betaald',
   'admin.tab.mail': 'Testmail',
   'admin.tabs': 'Beheeronderdelen',
   'admin.mailIntro':

@@ -68,6 +68,7 @@ export function simulatedMovements(
       amountCents: d.amountCents,
       createdAt: d.createdAt,
       group: groupOfSession.get(d.paymentIntentId) ?? null,
+      ...(ledger.disputeOutcome(d.id) === 'won' ? { reinstated: true } : {}),
     });
   }
   return out;

@@ -68,7 +68,8 @@ export async function listStripeMovements(
     }
   }
   for await (const d of stripe.disputes.list({ created, limit: PAGE })) {
-    out.push(movement('dispute', d, idOf(d.charge), groupOf(null, d.metadata)));
+    const dispute = movement('dispute', d, idOf(d.charge), groupOf(null, d.metadata));
+    out.push(d.status === 'won' ? { ...dispute, reinstated: true } : dispute);
   }
   return out;
 }

@@ -142,6 +142,7 @@ function releaseDraft(
           amountCents,
           reason: 'payout account not ready',
           trigger,
+          key,
         },
       }
     : {

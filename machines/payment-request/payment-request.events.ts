@@ -220,12 +220,14 @@ export const PaymentRequestPayoutDeferred = defineEvent({
   version: 1,
   category: 'payment-request',
   description:
-    "The request was released (`trigger`, as for a payout) before the creator's payout account was ready: the amount stays in escrow and is transferred once the account reports payouts enabled. History from before the review phase has no trigger (the creator's completion).",
+    "The request was released (`trigger`, as for a payout; `key`, the release's key) before the creator's payout account was ready: the amount stays in escrow and is transferred once the account reports payouts enabled. History from before the review phase has no trigger (the creator's completion), and from before 2026-11-27 no key.",
   schema: z.object({
     creatorId: z.string().min(1),
     amountCents: cents,
     reason: z.string(),
     trigger: releaseTriggerSchema.optional(),
+    /** The release's key (from the route's Idempotency-Key): a retry after a crash finds the release by it. Absent before 2026-11-27. */
+    key: z.string().min(1).optional(),
   }),
   example: { creatorId: 'u_91c2', amountCents: 40_000, reason: 'payout account not ready' },
 });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { EffectOutcomes } from '../../../server/money/effect-outcomes';
 import { isSimulated } from '../../../server/money/gateway/create-gateway';
 import { pgTestUrl, useTestDatabase } from '../../support/postgres';
-import { deliverPaidDeal } from './flow-helpers';
+import { claimHeader, createPaidRequest, deliverPaidDeal } from './flow-helpers';
 import {
   bearer,
   createDeal,
@@ -157,6 +157,39 @@ describe('a retry with the same Idempotency-Key after the instance that took it 
       expect(gateway.ledger.moneyOfGroup(`deal-${dealId}`).refunds).toHaveLength(1);
     },
   );
+
+  it("given the brand's approval was deferred (no bank account yet), then the retry answers 202 waiting for the bank account, not a 409", async () => {
+    t = await createTestApp();
+    const creator = await registerUser(t.app);
+    const { id, token } = await createPaidRequest(t.app, t.ctx, creator.token);
+    const completed = await t.app.inject({
+      method: 'POST',
+      url: `/api/payment-requests/${id}/complete`,
+      headers: bearer(creator.token),
+      payload: {},
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    const request = {
+      method: 'POST' as const,
+      url: `/api/payment-requests/approve/${token}`,
+      headers: { ...claimHeader(token), 'idempotency-key': `approve-${id}` },
+    };
+    const revive = dieAfterRecording(t);
+    void t.app.inject(request);
+    await expect
+      .poll(async () => (await t.ctx.store.readStream(`payment-request-${id}`)).map((e) => e.type))
+      .toContain('PaymentRequestPayoutDeferred');
+    revive();
+    t.clock.advance(31_000);
+
+    const retry = await t.app.inject(request);
+    expect(retry.statusCode, retry.body).toBe(202);
+    expect(retry.json()).toMatchObject({ pending: true, waitingFor: 'bank_account' });
+    const deferrals = (await t.ctx.store.readStream(`payment-request-${id}`)).filter(
+      (e) => e.type === 'PaymentRequestPayoutDeferred',
+    );
+    expect(deferrals).toHaveLength(1);
+  });
 
   it('given the provider has not answered yet, then the retry answers 202 pending (no second intent), and the outcome once it is known', async () => {
     t = await createTestApp();

@@ -45,6 +45,7 @@ import {
 } from './notifications/push.service';
 import { generateVapidKeys, resolveVapidKeys, type VapidKeys } from './notifications/vapid-keys';
 import { systemClock, type Clock } from './shared/clock';
+import { createBillingBook, type BillingBook } from './documents/billing-book';
 import {
   createPostgresEvidenceStore,
   createSqliteEvidenceStore,
@@ -76,6 +77,8 @@ export interface AppContext {
   notifications: NotificationsWiring;
   improveDescription: DescriptionImprover;
   live: LiveHub;
+  /** The brands' billing details, the buyer on their fee invoices (server/documents). */
+  billing: BillingBook;
   /** The dispute conversations' evidence files, in the events' database (server/evidence). */
   evidence: EvidenceStore;
   /** Idempotency records and rate-limit counters, shared between instances when PostgreSQL or Redis is configured. */
@@ -400,6 +403,7 @@ export async function createAppContext(
     live,
     sharedHttp,
     evidence,
+    billing: createBillingBook({ store, clock }),
     metrics,
     subscriptions,
     settle,

@@ -80,14 +80,19 @@ export const BillingDetailsChanged = defineEvent({
   schema: z.object({
     userId: z.string().min(1),
     company: z.string().min(1).max(200),
-    address: z.string().min(1).max(400),
+    addressLines: z.array(z.string().max(120)).min(1).max(2),
+    postcode: z.string().max(20),
+    city: z.string().min(1).max(100),
     country: countryCode,
+    /** Normalised (upper case, no spaces or dots), in the country's format; null without one. */
     vatId: z.string().max(20).nullable(),
   }),
   example: {
     userId: 'u_7f3a',
     company: 'Acme BV',
-    address: 'Damrak 1, 1012 LG Amsterdam',
+    addressLines: ['Damrak 1'],
+    postcode: '1012 LG',
+    city: 'Amsterdam',
     country: 'NL',
     vatId: 'NL123456789B01',
   },

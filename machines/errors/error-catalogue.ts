@@ -310,6 +310,11 @@ export const errorCatalogue = {
     'The admin account is already deactivated',
     'Het beheerdersaccount is al gedeactiveerd.',
   ),
+  deal_invoice_not_yet: e(
+    'not_available',
+    'No invoice yet: the deal has not been paid, or the invoice waits for your billing details',
+    'Nog geen factuur: de deal is nog niet betaald, of de factuur wacht op je factuurgegevens.',
+  ),
   deal_receipt_not_yet: e(
     'not_available',
     'No receipt yet: the deal has not been paid',
@@ -358,6 +363,16 @@ export const errorCatalogue = {
     'unsupported_media_type',
     'Only images (PNG, JPEG, GIF, WebP) and PDF files can be attached',
     'Alleen afbeeldingen (PNG, JPEG, GIF, WebP) en pdf-bestanden kunnen worden toegevoegd.',
+  ),
+  vat_id_invalid: e(
+    'validation_failed',
+    'The VAT id is not in the format of the chosen country (e.g. NL123456789B01, BE0123456789)',
+    'Het btw-nummer heeft niet de vorm van het gekozen land (bijv. NL123456789B01, BE0123456789).',
+  ),
+  billing_address_missing: e(
+    'validation_failed',
+    'Fill in the street and number',
+    'Vul de straat en het huisnummer in.',
   ),
   evidence_empty: e('validation_failed', 'The file is empty', 'Het bestand is leeg.'),
   evidence_not_received: e(
@@ -603,6 +618,8 @@ const nlInputTexts: Record<string, string> = {
   'The smallest deal is €0.50, the least a card payment can be':
     'De kleinste deal is € 0,50, het minimum voor een kaartbetaling.',
   'Description is required': 'Vul een beschrijving in.',
+  'Company is required': 'Vul de naam van het bedrijf in.',
+  'City is required': 'Vul de plaats in.',
   'Password is required': 'Vul een wachtwoord in.',
   'Password must be at least 6 characters': 'Het wachtwoord moet minstens 6 tekens lang zijn.',
   'Username is required': 'Vul een gebruikersnaam in.',

@@ -1,10 +1,14 @@
 import type { DealQueries, DealRecord } from '../../projections/deals.queries';
 import type { PaymentRequestQueries } from '../../projections/payment-requests.queries';
 import type { RouteDeps } from '../http/route-deps';
+import type { BillingBook } from './billing-book';
 
 /** The parts of the app the document routes use. */
 export interface DocumentParts {
   queries: { deals: DealQueries; requests: PaymentRequestQueries };
+  /** The brands' billing details (their own stream each). */
+  billing: BillingBook;
+  settle(position: number): Promise<void>;
 }
 
 export interface DocumentRouteDeps extends RouteDeps<DocumentParts> {

@@ -3,6 +3,7 @@ import { userOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { idParam, tokenParam } from '../http/fields';
 import type { ZodApp } from '../http/route-deps';
+import { billingDetailsRoutes } from './billing-details.routes';
 import type { DocumentRouteDeps } from './document-parts';
 import { documentRoute } from './document-route';
 import { dealReceipt, dealStatement, requestReceipt, requestStatement } from './money-documents';
@@ -99,4 +100,5 @@ function adminDocumentRoutes(app: ZodApp, { ctx, guards, dealViews }: DocumentRo
 export function documentRoutes(app: ZodApp, deps: DocumentRouteDeps): void {
   partyDocumentRoutes(app, deps);
   adminDocumentRoutes(app, deps);
+  billingDetailsRoutes(app, deps);
 }

@@ -9,6 +9,7 @@ import { useConfirm } from '@/components/ui/use-confirm';
 import { useProfile } from '@/features/profile/api/get-profile.query';
 import { useUserStats } from '@/features/profile/api/user-stats.query';
 import { BankPanel } from '@/features/profile/components/bank-panel';
+import { BillingCard } from '@/features/profile/components/billing-card';
 import { EditProfileDialog } from '@/features/profile/components/edit-profile-dialog';
 import { SettingsCard } from '@/features/profile/components/settings-card';
 import { TermsModal } from '@/features/profile/components/terms-modal';
@@ -52,6 +53,7 @@ export default function ProfileRoute() {
           </Card>
         </div>
         <BankPanel />
+        <BillingCard />
         <SettingsCard />
         <HelpCard onTerms={() => setTerms(true)} />
         <Button variant="danger" block onClick={logout}>

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { EU_COUNTRIES, isVatIdOf, normaliseVatId } from './vat';
+
+/**
+ * A brand's billing details, the buyer on its fee invoices: the HTTP contract (server and web) and
+ * the one check of a VAT id against the country, so the profile form and the server refuse alike.
+ */
+export const billingDetailsSchema = z.object({
+  company: z.string().trim().min(1, 'Company is required').max(200),
+  /** Street and number, and optionally a second line. */
+  addressLines: z.array(z.string().trim().max(120)).min(1).max(2),
+  postcode: z.string().trim().max(20),
+  city: z.string().trim().min(1, 'City is required').max(100),
+  country: z.string().regex(/^[A-Z]{2}$/, 'Country must be a two-letter country code'),
+  /** Null (or empty) for a buyer without a VAT id (a private person, a business that gives none). */
+  vatId: z.string().trim().max(30).nullable(),
+});
+export type BillingDetails = z.infer<typeof billingDetailsSchema>;
+
+export const billingDetailsAnswerSchema = z.object({
+  billingDetails: billingDetailsSchema.nullable(),
+});
+export type BillingDetailsAnswer = z.infer<typeof billingDetailsAnswerSchema>;
+
+/** Outside the EU no format is known: letters and digits only. */
+const OTHER_VAT_ID = /^[A-Z0-9]{4,20}$/;
+
+export type BillingDetailsProblem = 'vat_id_invalid' | 'address_missing';
+
+/**
+ * The details as recorded (VAT id normalised, empty lines dropped) or what is wrong with them: a
+ * VAT id that is not in its EU country's format (or, elsewhere, not letters and digits), or no
+ * address line.
+ */
+export function checkBillingDetails(
+  input: BillingDetails,
+): { ok: true; details: BillingDetails } | { ok: false; problem: BillingDetailsProblem } {
+  const addressLines = input.addressLines.map((line) => line.trim()).filter(Boolean);
+  if (addressLines.length === 0) return { ok: false, problem: 'address_missing' };
+  const raw = input.vatId?.trim() ?? '';
+  const vatId = raw ? normaliseVatId(raw) : null;
+  if (vatId) {
+    const fits = EU_COUNTRIES.has(input.country)
+      ? isVatIdOf(input.country, vatId)
+      : OTHER_VAT_ID.test(vatId);
+    if (!fits) return { ok: false, problem: 'vat_id_invalid' };
+  }
+  return {
+    ok: true,
+    details: {
+      company: input.company.trim(),
+      addressLines,
+      postcode: input.postcode.trim(),
+      city: input.city.trim(),
+      country: input.country,
+      vatId,
+    },
+  };
+}

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dealGuard } from '../../../server/auth/ownership';
 import { StreamNotFound } from '../../../server/event-store/event-store';
@@ -85,6 +87,16 @@ describe('the age of the oldest unanswered money intent', () => {
       ageMinutes: 16,
       limitMinutes: 15,
     });
+
+    // The notifications reactor turns it into the admins' e-mail.
+    await t.ctx.notifications.reactor.handle(alert!);
+    const mailDir = join(t.dataDir, 'mail');
+    const mails = readdirSync(mailDir).filter((f) => f.endsWith('.eml'));
+    const texts = mails.map((f) => readFileSync(join(mailDir, f), 'utf8'));
+    expect(texts.filter((m) => m.includes('Payments are waiting for the provider'))).toHaveLength(
+      1,
+    );
+    expect(texts.find((m) => m.includes('Payments are waiting'))).toContain('ops@escrow.test');
 
     // The provider returns: the intent completes once, and the episode ends.
     gateway.failTransfersWith(null);

@@ -60,4 +60,52 @@ describe('reactor runner', () => {
     await store.close();
     db.close();
   });
+
+  it('given a partitioned reactor whose event fails, then the events of other partitions go on at once, the failing one is tried again with back-off, and its partition keeps its order', async () => {
+    const store = createSqliteEventStore({ path: join(dir, 'partitions.db') });
+    const db = new Database(':memory:');
+    const handled: string[] = [];
+    let failing = true;
+    let tries = 0;
+    const runner = createReactorRunner({
+      store,
+      db,
+      retryDelayMs: 10,
+      maxRetryDelayMs: 40,
+      reactors: [
+        {
+          name: 'partitioned',
+          partition: (event) => event.streamId,
+          handle: async (event) => {
+            if (event.streamId === 'stuck-1' && failing) {
+              tries += 1;
+              throw new Error('provider down');
+            }
+            handled.push(`${event.streamId}@${event.revision}`);
+          },
+        },
+      ],
+    });
+    await runner.start();
+    await store.append('stuck-1', newEvents(1), 'no_stream');
+    await store.append('free-1', newEvents(1), 'no_stream');
+    await store.append('stuck-1', newEvents(1), 0);
+    const { position } = await store.append('free-2', newEvents(1), 'no_stream');
+    expect(await runner.processed(position, 5_000, 'partitioned', 'free-2')).toBe(true);
+    expect(handled).toEqual(['free-1@0', 'free-2@0']);
+    expect(runner.checkpoint('partitioned')).toBe(position);
+    expect(runner.unanswered('partitioned').map((u) => u.streamId)).toEqual(['stuck-1', 'stuck-1']);
+    expect(await runner.processed(position, 100)).toBe(false); // the parked ones are not handled yet
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(tries).toBeGreaterThan(1);
+    expect(tries).toBeLessThan(15); // backed off, not spinning
+
+    failing = false;
+    expect(await runner.processed(position, 5_000)).toBe(true);
+    expect(handled).toEqual(['free-1@0', 'free-2@0', 'stuck-1@0', 'stuck-1@1']);
+    expect(runner.unanswered('partitioned')).toEqual([]);
+    await runner.stop();
+    await store.close();
+    db.close();
+  });
 });

@@ -298,7 +298,8 @@ export const paymentRequestMachine = setup({
         PaymentRequestHoldReleased: { guard: 'onHold', actions: 'evolve' },
       },
     },
-    // Not `final`: a late payment must still be recorded and refunded.
+    // Not `final`: a late payment must still be recorded and refunded, and a chargeback after the
+    // payout still takes its money (written off when the escrow no longer holds it).
     completed: {
       meta: meta({
         status: 'completed',
@@ -306,6 +307,7 @@ export const paymentRequestMachine = setup({
         badge: 'green',
         step: 7,
       }),
+      on: chargebacksAfterTheEnd(),
     },
     expired: {
       meta: meta({ status: 'expired', text: 'request.status.expired', badge: 'grey', step: null }),
@@ -320,6 +322,7 @@ export const paymentRequestMachine = setup({
         badge: 'grey',
         step: null,
       }),
+      on: chargebacksAfterTheEnd(),
     },
     split_resolved: {
       meta: meta({
@@ -328,9 +331,22 @@ export const paymentRequestMachine = setup({
         badge: 'green',
         step: 7,
       }),
+      on: chargebacksAfterTheEnd(),
     },
   },
 });
+
+/**
+ * A cardholder's bank can reverse a payment weeks after the request ended: the chargeback is
+ * recorded (its amount comes out of what the escrow still holds, the rest is written off) and its
+ * outcome closes it, as for deals in every state after payment.
+ */
+function chargebacksAfterTheEnd() {
+  return {
+    PaymentRequestChargebackOpened: { guard: 'newChargeback', actions: 'evolve' },
+    PaymentRequestChargebackClosed: { guard: 'closesChargeback', actions: 'evolve' },
+  } as const;
+}
 
 /**
  * What every state with the money in escrow takes alike (paid, delivered, dispute): chargebacks

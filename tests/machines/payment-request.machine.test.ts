@@ -187,21 +187,37 @@ describe('payment request: paid and the end states', () => {
 
   const samples = paymentRequestEventDefinitions.map((d) => event(d.type, {}, at(2_000)));
   it.each([
-    ['completed', [...paidH(), payoutRequested(), completed()]],
-    ['expired', [created(), expire()]],
-    ['rejected', [created(), reject()]],
-  ])('%s accepts nothing but a late payment to refund', (_n, history) => {
-    const late = new Set([
-      'PaymentRequestUnexpectedPaymentReceived',
-      'PaymentRequestDuplicatePaymentRefunded',
-    ]);
-    for (const sample of samples.filter((s) => !late.has(s.type)))
-      given(history).when(sample).thenRefused();
-    given(history)
-      .when(
-        event('PaymentRequestUnexpectedPaymentReceived', { reason: 'request_closed' }, at(2_000)),
-      )
-      .then({ context: { unexpectedPayments: [{ refundId: null }] } });
+    ['completed', [...paidH(), payoutRequested(), completed()], true],
+    ['expired', [created(), expire()], false],
+    ['rejected', [created(), reject()], false],
+  ])(
+    '%s accepts nothing but a late payment to refund (and, once paid, a chargeback)',
+    (_n, history, paid) => {
+      const late = new Set([
+        'PaymentRequestUnexpectedPaymentReceived',
+        'PaymentRequestDuplicatePaymentRefunded',
+        // A cardholder's bank can reverse the payment after the request ended.
+        ...(paid ? ['PaymentRequestChargebackOpened'] : []),
+      ]);
+      for (const sample of samples.filter((s) => !late.has(s.type)))
+        given(history).when(sample).thenRefused();
+      given(history)
+        .when(
+          event('PaymentRequestUnexpectedPaymentReceived', { reason: 'request_closed' }, at(2_000)),
+        )
+        .then({ context: { unexpectedPayments: [{ refundId: null }] } });
+    },
+  );
+
+  it('a chargeback after the payout is recorded and its outcome closes it', () => {
+    const done = [...paidH(), payoutRequested(), completed()];
+    const opened = event('PaymentRequestChargebackOpened', {}, at(2_000));
+    given(done)
+      .when(opened)
+      .then({ context: { chargebacks: [{ status: 'open' }] } });
+    given([...done, opened])
+      .when(event('PaymentRequestChargebackClosed', { outcome: 'lost' }, at(2_100)))
+      .then({ context: { chargebacks: [{ status: 'lost' }] } });
   });
 });
 

@@ -90,6 +90,35 @@ describe('the creator completes, the brand reviews', () => {
     expect((await post(`/api/payment-requests/approve/${token}`)).statusCode).toBe(409);
   });
 
+  it('given a request paid out, when the cardholder charges it back weeks later, then the chargeback is recorded, written off, and its outcome closes it', async () => {
+    await connectPayouts();
+    const { id, token } = await createPaidRequest(t.app, t.ctx, creator.token);
+    await complete(id);
+    expect((await post(`/api/payment-requests/approve/${token}`)).statusCode).toBe(200);
+    await t.ctx.quiesce();
+    const sessionId = t.ctx.queries.requests.byId(id)!.context.checkoutSessionId!;
+    const gateway = t.ctx.payments.gateway;
+    if (!isSimulated(gateway)) throw new Error('simulated gateway expected');
+    const sim = (outcome: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/sim/payments/${sessionId}?key=${gateway.accessKey('payer', sessionId)}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `outcome=${outcome}`,
+      });
+    expect((await sim('chargeback')).statusCode).toBe(200);
+    await t.ctx.quiesce();
+    let c = t.ctx.queries.requests.byId(id)!.context;
+    expect(t.ctx.queries.requests.byId(id)!.status).toBe('completed');
+    expect(c.chargebacks).toEqual([expect.objectContaining({ status: 'open' })]);
+    // The escrow paid out already: what the bank took is money under a chargeback.
+    expect(c.accounts.totals.disputed?.credits ?? 0).toBeGreaterThan(0);
+    expect((await sim('lost')).statusCode).toBe(200);
+    await t.ctx.quiesce();
+    c = t.ctx.queries.requests.byId(id)!.context;
+    expect(c.chargebacks).toEqual([expect.objectContaining({ status: 'lost' })]);
+  });
+
   it('given the payment provider unreachable, when the brand approves, then 202 waiting for the provider (not for a bank account), and the payout completes once when it returns', async () => {
     await connectPayouts();
     const { id, token } = await createPaidRequest(t.app, t.ctx, creator.token);

@@ -47,6 +47,11 @@ import { generateVapidKeys, resolveVapidKeys, type VapidKeys } from './notificat
 import { systemClock, type Clock } from './shared/clock';
 import { createBillingBook, type BillingBook } from './documents/billing-book';
 import {
+  createFeeInvoiceReactor,
+  createFeeInvoices,
+  type FeeInvoices,
+} from './documents/fee-invoices';
+import {
   createPostgresEvidenceStore,
   createSqliteEvidenceStore,
   type EvidenceStore,
@@ -79,6 +84,8 @@ export interface AppContext {
   live: LiveHub;
   /** The brands' billing details, the buyer on their fee invoices (server/documents). */
   billing: BillingBook;
+  /** The platform's fee invoices to brands (issued by their reactor on the payments runner). */
+  invoices: FeeInvoices;
   /** The dispute conversations' evidence files, in the events' database (server/evidence). */
   evidence: EvidenceStore;
   /** Idempotency records and rate-limit counters, shared between instances when PostgreSQL or Redis is configured. */
@@ -289,7 +296,7 @@ async function accessServices({
  */
 async function startEffects(
   parts: Core &
-    Pick<AppContext, 'run' | 'runner' | 'readDb' | 'metrics' | 'push' | 'queries'> & {
+    Pick<AppContext, 'run' | 'runner' | 'readDb' | 'metrics' | 'push' | 'queries' | 'invoices'> & {
       secret: string;
     },
 ) {
@@ -306,6 +313,7 @@ async function startEffects(
     push,
     queries,
     secret,
+    invoices,
   } = parts;
   const payments = createPaymentsWiring({
     config,
@@ -316,6 +324,7 @@ async function startEffects(
     runner,
     readDb,
     accounts: queries.accounts,
+    moreReactors: [createFeeInvoiceReactor(invoices)],
     decorateGateway: metrics.instrumentGateway,
   });
   payments.start({ timers: options.startReactors ?? true });
@@ -343,6 +352,20 @@ function openEvidence(config: AppConfig): Promise<EvidenceStore> | EvidenceStore
   if (config.databaseUrl) return createPostgresEvidenceStore(config.databaseUrl);
   const file = config.kurrentUrl ? 'evidence.db' : 'events.db';
   return createSqliteEvidenceStore(join(config.dataDir, file));
+}
+
+/** The brands' billing details and the fee invoices made out to them. */
+function documentParts({ store, bus, clock, config }: Core, queries: AppContext['queries']) {
+  const billing = createBillingBook({ store, clock });
+  const invoices = createFeeInvoices({
+    store,
+    bus,
+    clock,
+    billing,
+    invoices: config.invoices,
+    deals: queries.deals,
+  });
+  return { billing, invoices };
 }
 
 /** config → event store → command bus → read DB → projection runner → gateway → escrow → reactors. */
@@ -374,6 +397,7 @@ export async function createAppContext(
   });
   const { secret, tokens, push } = await accessServices({ ...core, sharedHttp, queries });
   const run = createCommandRunner(bus);
+  const { billing, invoices } = documentParts(core, queries);
   const { payments, notifications } = await startEffects({
     ...core,
     run,
@@ -383,6 +407,7 @@ export async function createAppContext(
     push,
     queries,
     secret,
+    invoices,
   });
   metrics.watch({ store, runner, readDb, live, clock, intents: () => payments.intents.backlog() });
 
@@ -403,7 +428,8 @@ export async function createAppContext(
     live,
     sharedHttp,
     evidence,
-    billing: createBillingBook({ store, clock }),
+    billing,
+    invoices,
     metrics,
     subscriptions,
     settle,

@@ -57,3 +57,7 @@ export function checkBillingDetails(
     },
   };
 }
+
+/** The address as one line on an invoice: "Damrak 1, 1012 LG Amsterdam". */
+export const addressOf = (d: BillingDetails): string =>
+  [...d.addressLines, [d.postcode, d.city].filter(Boolean).join(' ')].join(', ');

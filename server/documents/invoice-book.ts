@@ -110,5 +110,14 @@ export function createInvoiceBook({ store, clock }: { store: EventStore; clock: 
     throw new Error(`Could not number invoice ${draft.key}`);
   }
 
-  return { issue };
+  /** The invoice issued under `key` in a year from `fromYear` up to now, or null (nothing issued yet). */
+  async function find(key: string, fromYear: number): Promise<IssuedInvoice | null> {
+    for (let year = yearOf(clock.now()); year >= fromYear; year--) {
+      const found = (await catchUp(year)).byKey.get(key);
+      if (found) return found;
+    }
+    return null;
+  }
+
+  return { issue, find, yearOf };
 }

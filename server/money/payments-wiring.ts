@@ -17,6 +17,7 @@ import type { CommandRunner } from '../commands/run-command';
 import { createEffectOutcomes, type EffectOutcomes } from './effect-outcomes';
 import { createPaymentsReactor } from './payments.reactor';
 import { createReactorRunner, type ReactorRunner } from '../reactors/reactor-runner';
+import type { Reactor } from '../reactors/reactor';
 import { createIntentWatch, type IntentWatch } from './intent-watch';
 import {
   createDailyReconciliation,
@@ -53,6 +54,8 @@ export interface PaymentsDeps {
   readDb: Database;
   /** The users' e-mail addresses (the gateway's account forms). */
   accounts: Pick<AccountQueries, 'emailOf'>;
+  /** Other reactors on the same runner (the fee invoices): the payments' outcomes set them off. */
+  moreReactors?: Reactor[];
   /** Wraps the gateway before anything uses it (metrics); the composition root passes it. */
   decorateGateway?: (gateway: PaymentGateway) => PaymentGateway;
 }
@@ -107,6 +110,7 @@ export function createPaymentsWiring({
   clock,
   readDb,
   accounts,
+  moreReactors = [],
   decorateGateway = (g) => g,
 }: PaymentsDeps): PaymentsWiring {
   const gateway = decorateGateway(gatewayFromConfig(config, () => clock.now()));
@@ -122,7 +126,7 @@ export function createPaymentsWiring({
   const reactors = createReactorRunner({
     store,
     db: readDb,
-    reactors: [createPaymentsReactor({ bus, run, gateway }), reactor],
+    reactors: [createPaymentsReactor({ bus, run, gateway }), reactor, ...moreReactors],
     onError: (name, event, error) =>
       console.error(
         `reactor ${name} failed on ${event.type} ${event.streamId}@${event.revision}:`,

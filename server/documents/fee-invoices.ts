@@ -1,0 +1,100 @@
+import { addressOf } from '@machines/documents/billing-details';
+import { splitFee, vatTreatmentFor } from '@machines/documents/vat';
+import type { DealQueries } from '../../projections/deals.queries';
+import { dealAggregate } from '../commands/aggregate';
+import type { CommandBus } from '../commands/command-bus';
+import type { AppConfig } from '../config';
+import type { EventStore } from '../event-store/event-store';
+import type { Reactor } from '../reactors/reactor';
+import type { Clock } from '../shared/clock';
+import type { BillingBook } from './billing-book';
+import { createInvoiceBook, type IssuedInvoice } from './invoice-book';
+
+export interface FeeInvoiceDeps {
+  store: EventStore;
+  bus: CommandBus;
+  clock: Clock;
+  billing: BillingBook;
+  invoices: AppConfig['invoices'];
+  deals: Pick<DealQueries, 'listForOwner'>;
+}
+
+/** The key a deal's fee invoice is issued under, once. */
+export const dealInvoiceKey = (dealId: number) => `fee:deal-${dealId}`;
+
+/**
+ * The platform's fee invoices to brands: one per paid deal, numbered by the invoice book, made out
+ * to the brand's billing details. Without them the invoice waits (nothing is recorded) and is
+ * issued when the details are saved. The VAT split follows ADR 0025 (machines/documents/vat.ts).
+ */
+export function createFeeInvoices(deps: FeeInvoiceDeps) {
+  const book = createInvoiceBook({ store: deps.store, clock: deps.clock });
+  const { seller, vatRateBps } = deps.invoices;
+
+  /** Issues the deal's invoice if it is paid and its brand gave billing details; else null. */
+  async function issueForDeal(dealId: number): Promise<IssuedInvoice | null> {
+    const c = (await deps.bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot.context;
+    if (!c.paidAt || !c.amounts || !c.ownerId) return null;
+    const buyer = await deps.billing.read(c.ownerId);
+    if (!buyer) return null;
+    const treatment = vatTreatmentFor(seller.country, buyer);
+    const split = splitFee(c.amounts.feeCents, treatment, vatRateBps);
+    const title = c.terms?.title ? ` (${c.terms.title})` : '';
+    return book.issue({
+      key: dealInvoiceKey(dealId),
+      kind: 'invoice',
+      corrects: null,
+      subject: { kind: 'deal', id: dealId },
+      brandUserId: c.ownerId,
+      suppliedAt: c.paidAt,
+      description: `Escrow service fee, deal #${dealId}${title}`.slice(0, 300),
+      seller,
+      buyer: {
+        name: buyer.company,
+        address: addressOf(buyer).slice(0, 400),
+        country: buyer.country,
+        vatId: buyer.vatId,
+      },
+      treatment,
+      grossCents: c.amounts.feeCents,
+      netCents: split.netCents,
+      vatCents: split.vatCents,
+      vatRateBps: split.rateBps,
+    });
+  }
+
+  /** The invoices that waited for a brand's billing details: every paid deal of its own. */
+  async function issueWaitingFor(userId: string): Promise<void> {
+    for (const deal of deps.deals.listForOwner(userId)) {
+      if (deal.context.paidAt) await issueForDeal(deal.id);
+    }
+  }
+
+  /** The deal's invoice if issued (it is never issued before the deal's payment). */
+  const findForDeal = (dealId: number, paidAt: string) =>
+    book.find(dealInvoiceKey(dealId), book.yearOf(new Date(paidAt)));
+
+  return { issueForDeal, issueWaitingFor, findForDeal };
+}
+
+export type FeeInvoices = ReturnType<typeof createFeeInvoices>;
+
+/**
+ * Issues fee invoices as deals are paid and as brands give their billing details. Idempotent: the
+ * book issues each key once, also when two instances react to the same event.
+ */
+export function createFeeInvoiceReactor(invoices: FeeInvoices): Reactor {
+  return {
+    name: 'fee-invoices',
+    types: new Set(['PaymentSucceeded', 'BillingDetailsChanged']),
+    partition: (event) => event.streamId,
+    async handle(event) {
+      if (event.type === 'PaymentSucceeded') {
+        const match = /^deal-(\d+)$/.exec(event.streamId);
+        if (match) await invoices.issueForDeal(Number(match[1]));
+        return;
+      }
+      await invoices.issueWaitingFor((event.data as { userId: string }).userId);
+    },
+  };
+}

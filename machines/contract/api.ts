@@ -40,7 +40,17 @@ const moneyFields = {
   totalAmountCents: z.number().int(),
 };
 const chargebacksSchema = z.array(
-  z.object({ disputeId: z.string(), amountCents: z.number(), reason: z.string(), at: iso }),
+  z.object({
+    disputeId: z.string(),
+    amountCents: z.number(),
+    reason: z.string(),
+    at: iso,
+    /** Open until the gateway's outcome: won (back in escrow) or lost (written off). */
+    status: z.enum(['open', 'won', 'lost']).optional(),
+    closedAt: iso.optional(),
+    /** The gateway's reason for the outcome (a lost chargeback is written off with it). */
+    outcomeReason: z.string().optional(),
+  }),
 );
 const duplicateRefundsSchema = z.array(
   z.object({

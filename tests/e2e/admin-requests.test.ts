@@ -78,6 +78,10 @@ describe('admin: payment requests on chargeback hold', () => {
       .getByTestId('chargebacks')
       .getByText(/fraudulent/)
       .waitFor();
+    // Where it stands: open until the bank decides.
+    expect(await panel.getByTestId('chargeback-outcome').textContent()).toBe(
+      '· open: waiting for the bank',
+    );
     await snap(page, 'held');
 
     await panel.getByRole('button', { name: 'Release hold' }).click();

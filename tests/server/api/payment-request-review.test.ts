@@ -117,6 +117,18 @@ describe('the creator completes, the brand reviews', () => {
     await t.ctx.quiesce();
     c = t.ctx.queries.requests.byId(id)!.context;
     expect(c.chargebacks).toEqual([expect.objectContaining({ status: 'lost' })]);
+    // Admins read the outcome on the request: lost, when, and why.
+    const admin = await t.app.inject({
+      url: `/api/admin/payment-requests/${id}`,
+      headers: bearer(await signInAdmin(t.app)),
+    });
+    expect(admin.json().chargebacks).toEqual([
+      expect.objectContaining({
+        status: 'lost',
+        closedAt: expect.any(String),
+        outcomeReason: expect.any(String),
+      }),
+    ]);
   });
 
   it('given the payment provider unreachable, when the brand approves, then 202 waiting for the provider (not for a bank account), and the payout completes once when it returns', async () => {

@@ -6,6 +6,20 @@ interface Chargeback {
   amountCents: number;
   reason: string;
   at: string;
+  status?: 'open' | 'won' | 'lost' | undefined;
+  closedAt?: string | undefined;
+  outcomeReason?: string | undefined;
+}
+
+/** Where the chargeback stands: open, or the gateway's outcome with its date (and reason when lost). */
+function outcomeOf(c: Chargeback): string {
+  if (c.status === 'won') return t('admin.chargebackWon', { date: formatDate(c.closedAt) });
+  if (c.status === 'lost')
+    return t('admin.chargebackLost', {
+      date: formatDate(c.closedAt),
+      reason: c.outcomeReason ?? c.reason,
+    });
+  return t('admin.chargebackOpen');
 }
 interface DuplicateRefund {
   refundId: string;
@@ -36,7 +50,10 @@ export function MoneyNotes({
                   amount: formatMoney(c.amountCents),
                   reason: c.reason,
                   date: date(c.at),
-                })}
+                })}{' '}
+                <span data-testid="chargeback-outcome" data-status={c.status ?? 'open'}>
+                  · {outcomeOf(c)}
+                </span>
               </li>
             ))}
           </ul>

@@ -140,6 +140,8 @@ export const enAdmin = {
   'admin.requestOnHoldBadge': 'On hold',
   'admin.payoutPending':
     'Payout pending: completed by the creator; {amount} stays in escrow until their payout account is ready.',
+  'admin.payoutWaitingProvider':
+    'Payout under way: {amount} is asked for; the payment provider has not answered yet (retried on its own).',
   'admin.payoutPendingBadge': 'Payout pending',
   'admin.payoutAccount': 'Creator payout account',
   'admin.payoutReady': 'Ready',

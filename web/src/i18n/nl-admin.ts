@@ -143,6 +143,8 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.requestOnHoldBadge': 'Vastgezet',
   'admin.payoutPending':
     'Uitbetaling volgt: voltooid door de creator; {amount} blijft in escrow tot de uitbetaalrekening klaar is.',
+  'admin.payoutWaitingProvider':
+    'Uitbetaling onderweg: {amount} is aangevraagd; de betaalprovider heeft nog niet geantwoord (wordt vanzelf opnieuw geprobeerd).',
   'admin.payoutPendingBadge': 'Uitbetaling volgt',
   'admin.payoutAccount': 'Uitbetaalrekening creator',
   'admin.payoutReady': 'Klaar',

@@ -129,7 +129,12 @@ export function AdminRequestPanel({
       )}
       {request.payoutPending && (
         <p className="rounded-lg bg-sky-50 p-2 text-sm text-sky-900">
-          {t('admin.payoutPending', { amount: formatMoney(request.amountCents) })}
+          {t(
+            request.payoutWaitingFor === 'provider'
+              ? 'admin.payoutWaitingProvider'
+              : 'admin.payoutPending',
+            { amount: formatMoney(request.amountCents) },
+          )}
         </p>
       )}
       <MoneyNotes chargebacks={request.chargebacks} duplicateRefunds={request.duplicateRefunds} />

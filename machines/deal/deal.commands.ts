@@ -1,32 +1,38 @@
-import type { SnapshotFrom } from 'xstate';
 import { DomainError } from '../command-error';
-import type { DraftOf } from '../events/define';
 import { statusOf } from '../statechart';
-import { dealEscrowEvents } from '../escrow/escrow-events';
-import { chargebackOpen, payableNowCents } from '../escrow/escrow-limits';
-import {
-  dispatch,
-  escrowDecider,
-  type Deciders,
-  type EscrowCommand,
-  type EscrowKind,
-} from '../escrow/escrow-decider';
+import { payableNowCents } from '../escrow/escrow-limits';
+import { dispatch, type Deciders, type EscrowCommand } from '../escrow/escrow-decider';
 import { escrowedCents, splitKeys } from '../escrow/escrow-ledger';
-import { splitFeeCents, splitParts, type SplitParts } from '../money';
-import type { DealEvent, DealTerms, ReleaseTrigger } from './deal.events';
+import type { DealTerms } from './deal.events';
 import type { DisputeMessage } from '../escrow/dispute-message';
-import { splitAllowed, type dealMachine } from './deal.machine';
+import { holdRefusal, refundRefusal, releaseRefusal } from './deal.guards';
+import {
+  closeOpenSession,
+  dealCanTake,
+  escrow,
+  guarded,
+  limitRefusal,
+  only,
+  refusal,
+  refused,
+  retrySplit,
+  splitOutcome,
+  type DealDraft,
+  type DealSnapshot,
+} from './deal-escrow';
+import { addHours, elapsePeriod, resumeDraft } from './deal-periods';
+import { previewSplit } from './deal-split';
 
 /**
  * Everything that can happen to a deal, as commands, and the one pure function that decides each:
  * `decideDeal(command, snapshot, now) → events`. No I/O: what a command needs from outside (a
  * checkout session the gateway opened, a fresh key, the configured hours) arrives in the command.
- * The statechart still checks every event the bus appends; a decider refuses early with the words
- * users read, and also when the command repeats one already done (409).
+ * The statechart still checks every event the bus appends. A refusal is the code of the rule that
+ * refused: the guards in deal.guards.ts, which the statechart takes the event on, so no reason is
+ * worked out twice; a command that repeats one already done is refused too (409).
  */
 
-export type DealDraft = DraftOf<DealEvent>;
-export type DealSnapshot = SnapshotFrom<typeof dealMachine>;
+export type { DealSnapshot } from './deal-escrow';
 
 export type DealCommand =
   | EscrowCommand
@@ -57,153 +63,6 @@ export type DealCommand =
   | { type: 'ResolveWithSplit'; creatorCents: number; key: string }
   /** An admin asks again for the refused part(s) of a split, under their original keys. */
   | { type: 'RetrySplit' };
-
-/** How a deal plays the escrow (machines/escrow). */
-export const dealEscrow: EscrowKind<DealSnapshot, DealDraft> = {
-  noun: 'deal',
-  events: dealEscrowEvents,
-  status: statusOf,
-  awaitingPayment: 'pending_payment',
-  holding: ['pending_delivery', 'delivered', 'dispute'],
-  closedReason: 'deal_closed',
-  dueCents: (snapshot) => snapshot.context.terms?.totalCents ?? null,
-  checkoutChanged: () => new DomainError('deal_changed_during_checkout'),
-  draft: (type, data) => ({ type, data }) as DealDraft,
-};
-
-const {
-  refused,
-  only,
-  closeOpenSession,
-  decide: escrow,
-  canTake: dealCanTake,
-  limitRefusal,
-  splitOutcome,
-  retrySplit,
-} = escrowDecider(dealEscrow);
-
-const addHours = (iso: string, hours: number): string =>
-  new Date(Date.parse(iso) + hours * 3_600_000).toISOString();
-
-function releaseRefusal(snapshot: DealSnapshot, trigger: ReleaseTrigger): DomainError {
-  const c = snapshot.context;
-  if (c.pendingRelease !== null)
-    return new DomainError('release_already_under_way', { status: 'release_pending' });
-  if (c.pendingRefund !== null)
-    return new DomainError('refund_under_way', { status: 'refund_pending' });
-  if (c.hold !== null && trigger !== 'admin') {
-    return new DomainError('deal_on_hold', { status: 'on_hold' });
-  }
-  const inEscrow = c.paidAt !== null && c.cancelledAt === null && c.completedAt === null;
-  if (c.stripeAccountId === null && inEscrow) {
-    return new DomainError('no_bank_account', { gatewayCode: 'no_bank_account' });
-  }
-  return refused(snapshot, 'release the funds');
-}
-
-/** Running periods are extended by the time they spent on hold, so a hold never shortens one. */
-function resumeDraft(snapshot: DealSnapshot, now: string): DealDraft {
-  const c = snapshot.context;
-  const status = statusOf(snapshot);
-  const hold = c.hold;
-  const extend = (
-    endsAt: string | null,
-    startedAt: string | null,
-    running: boolean,
-  ): string | null => {
-    if (hold === null || !running || endsAt === null) return null;
-    const pausedFrom = Math.max(Date.parse(hold.since), Date.parse(startedAt ?? hold.since));
-    return new Date(Date.parse(endsAt) + Math.max(0, Date.parse(now) - pausedFrom)).toISOString();
-  };
-  return {
-    type: 'DealReleasedFromHold',
-    data: {
-      reviewPeriodEndsAt: extend(
-        c.reviewPeriodEndsAt,
-        c.reviewPeriodStartsAt,
-        status === 'delivered' && c.reviewElapsedAt === null,
-      ),
-      disputePeriodEndsAt: extend(
-        c.disputePeriodEndsAt,
-        c.disputeCreatedAt,
-        status === 'dispute' && c.disputeElapsedAt === null,
-      ),
-    },
-  };
-}
-
-/** A timer's command: the period elapsed, and the release it triggers; asked again after a refused transfer. */
-function elapsePeriod(
-  review: boolean,
-  key: string,
-  snapshot: DealSnapshot,
-  now: string,
-): DealDraft[] {
-  const c = snapshot.context;
-  const endsAt = review ? c.reviewPeriodEndsAt : c.disputePeriodEndsAt;
-  if (endsAt === null) return [];
-  const elapsed: DealDraft = review
-    ? { type: 'ReviewPeriodElapsed', data: { endsAt } }
-    : { type: 'DisputePeriodElapsed', data: { endsAt } };
-  const trigger = review ? ('review_period_elapsed' as const) : ('dispute_period_elapsed' as const);
-  const release: DealDraft = {
-    type: 'FundsReleaseRequested',
-    data: { trigger, amountCents: payableNowCents(c, c.terms?.amountCents ?? 0), key },
-  };
-  if (dealCanTake(snapshot, elapsed, now)) return [elapsed, release];
-  // Already elapsed and the transfer was refused since: the timer asks again. Never early, never twice at once.
-  const alreadyElapsed = review ? c.reviewElapsedAt !== null : c.disputeElapsedAt !== null;
-  return alreadyElapsed && dealCanTake(snapshot, release, now) ? [release] : [];
-}
-
-/** A split as it would be made now: its parts, what the escrow holds and the creator amount; or the refusal. */
-export interface SplitPreview extends SplitParts {
-  chargedCents: number;
-  amountCents: number;
-}
-
-/**
- * What a split giving the creator `creatorCents` would be now, or why not: a positive whole number of
- * cents, in dispute or on hold, with no other effect asked for, a bank account to pay into, within
- * what the escrow holds (the creator's part plus the fee kept) and less than the creator amount.
- */
-export function previewSplit(snapshot: DealSnapshot, creatorCents: number): SplitPreview {
-  const c = snapshot.context;
-  if (!Number.isSafeInteger(creatorCents) || creatorCents <= 0)
-    throw new DomainError('split_amount_invalid', { creatorCents: String(creatorCents) });
-  const status = statusOf(snapshot);
-  const inEscrow = ['pending_delivery', 'delivered', 'dispute'].includes(status);
-  if (!inEscrow || (status !== 'dispute' && c.hold === null) || c.amounts === null)
-    throw new DomainError('split_not_allowed', { status });
-  if (c.pendingRelease !== null)
-    throw new DomainError('release_under_way', { status: 'release_pending' });
-  if (c.pendingRefund !== null)
-    throw new DomainError('refund_under_way', { status: 'refund_pending' });
-  if (c.split !== null) throw new DomainError('split_under_way', { status: 'split_pending' });
-  if (c.stripeAccountId === null)
-    throw new DomainError('no_bank_account', { gatewayCode: 'no_bank_account' });
-  const disputed = chargebackOpen(c);
-  if (disputed !== null) throw new DomainError(disputed);
-  const { amountCents, feeCents } = c.amounts;
-  const chargedCents = escrowedCents(c);
-  if (creatorCents + splitFeeCents(amountCents, feeCents, creatorCents) > chargedCents) {
-    throw new DomainError('split_above_escrow', {
-      creatorCents: String(creatorCents),
-      chargedCents: String(chargedCents),
-    });
-  }
-  if (creatorCents >= amountCents)
-    throw new DomainError('split_whole_amount', {
-      creatorCents: String(creatorCents),
-      amountCents: String(amountCents),
-    });
-  if (!splitAllowed(c, status === 'dispute')) throw refused(snapshot, 'split the funds');
-  return {
-    ...splitParts(amountCents, feeCents, chargedCents, creatorCents),
-    chargedCents,
-    amountCents,
-  };
-}
 
 function resolveWithSplit(
   { creatorCents, key }: { creatorCents: number; key: string },
@@ -313,8 +172,12 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
       type: 'FundsReleaseRequested',
       data: { trigger, amountCents: payableNowCents(c, c.terms?.amountCents ?? 0), key },
     };
+    // An escrow limit (a chargeback open, too little held) is the first reason given.
     if (!dealCanTake(snapshot, request, now))
-      throw limitRefusal(snapshot, request) ?? releaseRefusal(snapshot, trigger);
+      throw (
+        limitRefusal(snapshot, request) ??
+        refusal(snapshot, releaseRefusal(c, { trigger }), 'release the funds')
+      );
     return [request];
   },
   ElapseReviewPeriod: ({ key }, snapshot, now) => elapsePeriod(true, key, snapshot, now),
@@ -347,17 +210,9 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
     ];
   },
   RequestRefund: ({ key }, snapshot, now) => {
-    const c = snapshot.context;
-    if (c.refundId !== null)
-      throw new DomainError('deal_already_refunded', { status: statusOf(snapshot) });
-    if (c.pendingRefund !== null)
-      throw new DomainError('refund_already_under_way', { status: 'refund_pending' });
-    if (c.pendingRelease !== null)
-      throw new DomainError('release_under_way', { status: 'release_pending' });
-    return only(snapshot, now, 'refund the payment', {
-      type: 'RefundRequested',
-      data: { amountCents: escrowedCents(c), key },
-    });
+    const data = { amountCents: escrowedCents(snapshot.context), key };
+    const code = refundRefusal(snapshot.context, data);
+    return guarded(snapshot, now, 'refund the payment', code, { type: 'RefundRequested', data });
   },
   RecordRefund: ({ key, refundId, transferReversalId }, snapshot) => {
     const pending = snapshot.context.pendingRefund;
@@ -384,14 +239,11 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
     only(snapshot, now, 'add a note', { type: 'DealNoteAdded', data: { note } }),
   PostDisputeMessage: ({ message }, snapshot, now) =>
     only(snapshot, now, 'post a dispute message', { type: 'DisputeMessagePosted', data: message }),
-  PutOnHold: ({ reason }, snapshot, now) => {
-    if (snapshot.context.hold !== null)
-      throw new DomainError('deal_already_on_hold', { status: 'on_hold' });
-    return only(snapshot, now, 'put the deal on hold', {
+  PutOnHold: ({ reason }, snapshot, now) =>
+    guarded(snapshot, now, 'put the deal on hold', holdRefusal(snapshot.context), {
       type: 'DealPutOnHold',
       data: { source: 'admin', reason },
-    });
-  },
+    }),
   ReleaseHold: (_command, snapshot, now) =>
     only(snapshot, now, 'resume the deal', resumeDraft(snapshot, now)),
   ResolveWithSplit: resolveWithSplit,

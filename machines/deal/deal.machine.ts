@@ -7,6 +7,13 @@ import { escrowedCents } from '../escrow/escrow-ledger';
 import { intentRefusal, payableNowCents } from '../escrow/escrow-limits';
 import { splitFeeCents } from '../money';
 import { emptyDealContext, evolveDealContext, type DealContext } from './deal.context';
+import {
+  holdRefusal,
+  refundRefusal,
+  releaseRefusal,
+  releaserRefusal,
+  splitRefusal,
+} from './deal.guards';
 
 export type { DealContext } from './deal.context';
 
@@ -65,20 +72,12 @@ const legacyOutcome = (e: DealEvent): boolean =>
   (e.type === 'FundsReleased' || e.type === 'TransferFailed' || e.type === 'DealRefunded') &&
   e.data.key === undefined;
 
-/** May a release with this trigger be asked for now? (Who may release, and when.) */
-function releaseAllowed(context: DealContext, trigger: ReleaseTrigger | null): boolean {
-  if (context.stripeAccountId === null) return false;
-  if (trigger === 'admin') return true;
-  if (context.hold !== null) return false;
-  if (trigger === 'brand') return true;
-  if (trigger === 'review_period_elapsed') return context.reviewElapsedAt !== null;
-  return trigger === 'dispute_period_elapsed' && context.disputeElapsedAt !== null;
-}
-
 /** The outcome answers the pending intent: same key, same amount (legacy outcomes: the old rules). */
 function answersRelease(context: DealContext, event: DealEvent): boolean {
   if (legacyOutcome(event))
-    return context.pendingRelease === null && releaseAllowed(context, releaseTrigger(event));
+    return (
+      context.pendingRelease === null && releaserRefusal(context, releaseTrigger(event)) === null
+    );
   const pending = context.pendingRelease;
   if (pending === null || (event.type !== 'FundsReleased' && event.type !== 'TransferFailed'))
     return false;
@@ -90,18 +89,16 @@ function answersRelease(context: DealContext, event: DealEvent): boolean {
 const noEffect = (c: DealContext): boolean =>
   c.pendingRelease === null && c.pendingRefund === null && c.split === null;
 
-/** May the deal be split now? In dispute or on hold, with a bank account to transfer to. */
-export const splitAllowed = (c: DealContext, inDispute: boolean): boolean =>
-  (inDispute || c.hold !== null) && c.stripeAccountId !== null && c.amounts !== null && noEffect(c);
-
-/** The split asks for parts that add up to what the escrow holds of the charge, the fee kept in proportion. */
-function splitAddsUp(c: DealContext, event: DealEvent): boolean {
+/**
+ * A split the rules allow (deal.guards.ts; these transitions live only in states whose escrow
+ * holds the charge), whose parts add up to what the escrow holds, the fee kept in proportion.
+ */
+function splitFits(c: DealContext, event: DealEvent, inDispute: boolean): boolean {
   if (event.type !== 'DealSplitRequested' || c.amounts === null) return false;
   const { creatorCents, feeKeptCents, refundCents, chargedCents } = event.data;
   const { amountCents, feeCents } = c.amounts;
   return (
-    creatorCents > 0 &&
-    creatorCents < amountCents &&
+    splitRefusal(c, { creatorCents, inDispute, holding: true }) === null &&
     chargedCents === escrowedCents(c) &&
     feeKeptCents === splitFeeCents(amountCents, feeCents, creatorCents) &&
     creatorCents + feeKeptCents + refundCents === chargedCents &&
@@ -116,6 +113,15 @@ const paysWhatIsHeld = (c: DealContext, event: DealEvent): boolean =>
   event.data.amountCents > 0 &&
   event.data.amountCents === payableNowCents(c, c.amounts.amountCents) &&
   intentRefusal(c, event, dealEscrowEvents) === null;
+
+/** A release the rules allow (deal.guards.ts) that pays what the escrow holds. */
+const releaseFits = (
+  c: DealContext,
+  event: DealEvent,
+): event is Extract<DealEvent, { type: 'FundsReleaseRequested' }> =>
+  event.type === 'FundsReleaseRequested' &&
+  paysWhatIsHeld(c, event) &&
+  releaseRefusal(c, { trigger: event.data.trigger }) === null;
 
 const pendingTrigger = (context: DealContext, event: DealEvent): ReleaseTrigger | null =>
   legacyOutcome(event) ? releaseTrigger(event) : (context.pendingRelease?.trigger ?? null);
@@ -136,7 +142,7 @@ export const dealMachine = setup({
     /** A link may be replaced only while nobody has accepted through it. */
     linkNotClaimed: ({ context }) =>
       context.shareableToken !== null && context.influencerAcceptedAt === null,
-    notOnHold: ({ context }) => context.hold === null,
+    notOnHold: ({ context }) => holdRefusal(context) === null,
     onHold: ({ context }) => context.hold !== null,
     /** A session charges exactly what the deal's terms say is due now. */
     sessionChargesTotal: ({ context, event }) =>
@@ -167,17 +173,9 @@ export const dealMachine = setup({
      * A transfer may be asked for once at a time, by someone allowed to, for the creator's amount
      * or what the escrow holds now if less (after a lost chargeback), within the escrow's limits.
      */
-    releaseRequestable: ({ context, event }) =>
-      event.type === 'FundsReleaseRequested' &&
-      noEffect(context) &&
-      paysWhatIsHeld(context, event) &&
-      releaseAllowed(context, event.data.trigger),
+    releaseRequestable: ({ context, event }) => releaseFits(context, event),
     adminReleaseRequestable: ({ context, event }) =>
-      event.type === 'FundsReleaseRequested' &&
-      event.data.trigger === 'admin' &&
-      noEffect(context) &&
-      paysWhatIsHeld(context, event) &&
-      context.stripeAccountId !== null,
+      releaseFits(context, event) && event.data.trigger === 'admin',
     answersRelease: ({ context, event }) => answersRelease(context, event),
     releasedByBrand: ({ context, event }) =>
       answersRelease(context, event) && pendingTrigger(context, event) === 'brand',
@@ -188,9 +186,7 @@ export const dealMachine = setup({
     /** A refund gives back at most what the deal's charge still holds, once at a time. */
     refundRequestable: ({ context, event }) =>
       event.type === 'RefundRequested' &&
-      noEffect(context) &&
-      event.data.amountCents > 0 &&
-      event.data.amountCents <= escrowedCents(context) &&
+      refundRefusal(context, event.data) === null &&
       intentRefusal(context, event, dealEscrowEvents) === null,
     answersRefund: ({ context, event }) => {
       if (event.type !== 'DealRefunded') return false;
@@ -206,10 +202,8 @@ export const dealMachine = setup({
       event.type === 'RefundFailed' && context.pendingRefund?.key === event.data.key,
     noEffectPending: ({ context }) => noEffect(context),
     /** A split while the deal is on hold (any state with money in escrow), or in dispute (splitInDispute). */
-    splitRequestableOnHold: ({ context, event }) =>
-      splitAllowed(context, false) && splitAddsUp(context, event),
-    splitRequestableInDispute: ({ context, event }) =>
-      splitAllowed(context, true) && splitAddsUp(context, event),
+    splitRequestableOnHold: ({ context, event }) => splitFits(context, event, false),
+    splitRequestableInDispute: ({ context, event }) => splitFits(context, event, true),
   },
   actions: {
     evolve: assign(({ context, event }) => evolveDealContext(context, event)),

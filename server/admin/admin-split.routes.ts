@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { splitPreviewSchema, type AdminDealDto } from '@machines/contract/api';
-import { previewSplit } from '@machines/deal/deal.commands';
+import { previewSplit } from '@machines/deal/deal-split';
 import type { DealRecord } from '../../projections/deals.queries';
 import { dealGuard } from '../auth/ownership';
 import { dealAggregate } from '../commands/aggregate';

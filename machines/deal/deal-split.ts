@@ -1,0 +1,41 @@
+import { escrowedCents } from '../escrow/escrow-ledger';
+import type { ErrorCode, ErrorParams } from '../errors/error-catalogue';
+import { splitParts, type SplitParts } from '../money';
+import { statusOf } from '../statechart';
+import { dealEscrow, refusal, type DealSnapshot } from './deal-escrow';
+import { splitRefusal } from './deal.guards';
+
+/** A split as it would be made now: its parts, what the escrow holds and the creator amount; or the refusal. */
+export interface SplitPreview extends SplitParts {
+  chargedCents: number;
+  amountCents: number;
+}
+
+/**
+ * What a split giving the creator `creatorCents` would be now, or why not (`splitRefusal`): the one
+ * set of checks the split itself and its preview (GET …/split-preview) both go through.
+ */
+export function previewSplit(snapshot: DealSnapshot, creatorCents: number): SplitPreview {
+  const c = snapshot.context;
+  const status = statusOf(snapshot);
+  const holding = dealEscrow.holding.includes(status);
+  const code = splitRefusal(c, { creatorCents, inDispute: status === 'dispute', holding });
+  const chargedCents = escrowedCents(c);
+  const amountCents = c.amounts?.amountCents ?? 0;
+  if (code !== null) {
+    const cents = { creatorCents: String(creatorCents) };
+    const params: Partial<Record<ErrorCode, ErrorParams>> = {
+      split_amount_invalid: cents,
+      split_above_escrow: { ...cents, chargedCents: String(chargedCents) },
+      split_whole_amount: { ...cents, amountCents: String(amountCents) },
+      split_not_allowed: { status },
+    };
+    throw refusal(snapshot, code, 'split the funds', params[code]);
+  }
+  const { feeCents } = c.amounts!;
+  return {
+    ...splitParts(amountCents, feeCents, chargedCents, creatorCents),
+    chargedCents,
+    amountCents,
+  };
+}

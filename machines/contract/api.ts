@@ -72,6 +72,12 @@ export const dealStateSchema = z.object({
 });
 
 /** A split outcome's amounts, once an admin asked for one (brand and creator views). */
+/** Where the latest chargeback stands, as the parties are told (no ids, no bank reasons). */
+export const chargebackSummarySchema = z.object({
+  status: z.enum(['open', 'won', 'lost']),
+  amountCents: z.number().int(),
+});
+
 export const dealSplitSchema = z.object({
   creatorCents: z.number().int(),
   refundCents: z.number().int(),
@@ -123,6 +129,8 @@ export const dealSchema = z.object({
   lastTransferError: z.object({ code: z.string(), message: z.string(), at: iso }).nullable(),
   /** A split outcome's amounts, once asked for (null otherwise). */
   split: dealSplitSchema.nullable(),
+  /** The latest chargeback on the payment, if the cardholder's bank reversed any of it. */
+  chargeback: chargebackSummarySchema.nullable(),
   /** The partner name shown on share panels and the creator page: company name, else username. */
   brandName: z.string(),
   /** The machine snapshot's value and (redacted) context: the UI rebuilds the snapshot from these. */
@@ -202,6 +210,8 @@ export const paymentRequestSchema = z.object({
   createdAt: iso,
   /** A card chargeback holds the escrowed amount: the creator cannot complete until an admin releases it. */
   onHold: z.boolean(),
+  /** The latest chargeback on the payment, if the cardholder's bank reversed any of it. */
+  chargeback: chargebackSummarySchema.nullable(),
   /**
    * Completed by the creator while the payout waits for their payout account (machine state
    * `payout_pending`); `status` stays `completed`, the spec's status list has no payout state.

@@ -168,6 +168,17 @@ export const heldCents = (c: Pick<EscrowLedger, 'accounts'>): number =>
   balanceOf(c.accounts, 'payable') +
   balanceOf(c.accounts, 'refundable');
 
+/**
+ * What the parties (brand and creator) are told of chargebacks: where the latest stands and how
+ * much it took; no dispute ids or bank reasons, which are the admins' business.
+ */
+export function chargebackSummary(
+  c: Pick<EscrowLedger, 'chargebacks'>,
+): { status: Chargeback['status']; amountCents: number } | null {
+  const latest = c.chargebacks.at(-1);
+  return latest ? { status: latest.status ?? 'open', amountCents: latest.amountCents } : null;
+}
+
 /** What the escrow account holds (payments to refund and chargebacks are in accounts of their own). */
 export const escrowedCents = (c: Pick<EscrowLedger, 'accounts'>): number =>
   balanceOf(c.accounts, 'escrow');

@@ -3,6 +3,7 @@ import type { DealContext } from '@machines/deal/deal.context';
 import type { DealStatus } from '@machines/deal/deal.machine';
 import { dealSnapshotFrom, dealStateView } from '@machines/deal/deal.view';
 import { centsToDecimal } from '@machines/money';
+import { chargebackSummary } from '@machines/escrow/escrow-ledger';
 import type { DealRecord } from '../../projections/deals.queries';
 import { stateValueFromKey } from '../../projections/state-meta';
 import { redactFor, redactForAdmin } from '../shared/redaction';
@@ -125,6 +126,7 @@ export function toDealDto(
     onHold: c.hold !== null,
     lastTransferError: link ? null : c.lastTransferError,
     split: splitAmounts(c),
+    chargeback: chargebackSummary(c),
     brandName,
     machine: {
       value: snapshot.value as DealDto['machine']['value'],

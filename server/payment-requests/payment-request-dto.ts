@@ -6,6 +6,7 @@ import {
   paymentRequestStateView,
 } from '@machines/payment-request/payment-request.view';
 import { centsToDecimal } from '@machines/money';
+import { chargebackSummary } from '@machines/escrow/escrow-ledger';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
 import { stateKey } from '@machines/statechart';
 import { stateValueFromKey } from '../../projections/state-meta';
@@ -83,6 +84,7 @@ export function toPaymentRequestDto(
     completedAt: c.completedAt,
     createdAt: c.createdAt ?? now,
     onHold: c.hold !== null,
+    chargeback: chargebackSummary(c),
     payoutPending: stateKey(snapshot.value) === 'payout_pending',
     payoutWaitingFor: payoutWaitingFor(stateKey(snapshot.value), c),
     delivery: c.delivery,

@@ -53,6 +53,12 @@ describe('admin: payment requests on chargeback hold', () => {
     await brand.getByRole('button', { name: 'Simulate chargeback' }).click();
     await see(brand, 'Chargeback sent (charge.dispute.created).');
     await snap(brand, 'sim-chargeback-sent');
+    // The brand's own page tells it, in plain words.
+    await brand.goto(link);
+    await brand.getByTestId('chargeback-notice').waitFor();
+    expect(await brand.getByTestId('chargeback-notice').textContent()).toBe(
+      "The cardholder's bank disputed €210.00 of this payment (a chargeback). That money is held until the bank decides.",
+    );
     await brand.close();
   });
 

@@ -113,8 +113,14 @@ describe('the creator completes, the brand reviews', () => {
     expect(c.chargebacks).toEqual([expect.objectContaining({ status: 'open' })]);
     // The escrow paid out already: what the bank took is money under a chargeback.
     expect(c.accounts.totals.disputed?.credits ?? 0).toBeGreaterThan(0);
+    // The brand's link tells where it stands, without ids or the bank's reasons.
+    expect((await link(token)).chargeback).toEqual({
+      status: 'open',
+      amountCents: c.chargebacks[0]!.amountCents,
+    });
     expect((await sim('lost')).statusCode).toBe(200);
     await t.ctx.quiesce();
+    expect((await link(token)).chargeback).toMatchObject({ status: 'lost' });
     c = t.ctx.queries.requests.byId(id)!.context;
     expect(c.chargebacks).toEqual([expect.objectContaining({ status: 'lost' })]);
     // Admins read the outcome on the request: lost, when, and why.

@@ -142,6 +142,11 @@ export const enCore = {
   'accept.platforms': 'Platforms',
   'accept.profile': 'Your profile',
   'accept.briefing': 'Briefing',
+  'chargeback.open':
+    "The cardholder's bank disputed {amount} of this payment (a chargeback). That money is held until the bank decides.",
+  'chargeback.won':
+    'The bank decided the chargeback of {amount} for us: the money is back in escrow.',
+  'chargeback.lost': 'The bank returned {amount} of this payment to the cardholder (a chargeback).',
   'claim.elsewhereDeal': 'This deal continues on another device',
   'claim.elsewhereRequest': 'This payment request continues on another device',
   'claim.elsewhereText':

@@ -141,6 +141,12 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'accept.platforms': 'Platforms',
   'accept.profile': 'Jouw profiel',
   'accept.briefing': 'Briefing',
+  'chargeback.open':
+    'De bank van de kaarthouder betwist {amount} van deze betaling (een chargeback). Dat geld blijft bewaard tot de bank beslist.',
+  'chargeback.won':
+    'De bank heeft de chargeback van {amount} in ons voordeel beslist: het geld staat weer in escrow.',
+  'chargeback.lost':
+    'De bank heeft {amount} van deze betaling teruggegeven aan de kaarthouder (een chargeback).',
   'claim.elsewhereDeal': 'Deze deal loopt verder op een ander apparaat',
   'claim.elsewhereRequest': 'Dit betaalverzoek loopt verder op een ander apparaat',
   'claim.elsewhereText':

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { Card } from '@/components/ui/card';
+import { ChargebackNotice } from '@/components/ui/chargeback-notice';
 import { HeroIcon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
 import { dealByTokenQueryOptions } from '@/features/deals/api/get-deal-by-token.query';
@@ -89,6 +90,7 @@ export default function AcceptRoute() {
       {!accepted && <LinkEscrowCard />}
       {!elsewhere && <LinkSteps view={view} accepted={accepted} commands={commands} />}
       <LinkStatusNote deal={d} view={view} />
+      <ChargebackNotice chargeback={d.chargeback} />
       {accepted && d.disputeCreatedAt && !elsewhere && (
         <DisputeThreadPanel
           target={{

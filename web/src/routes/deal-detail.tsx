@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
+import { ChargebackNotice } from '@/components/ui/chargeback-notice';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { useDeal } from '@/features/deals/api/get-deal.query';
@@ -54,6 +55,7 @@ export default function DealDetailRoute() {
             onDispute={() => commands.dispute(d)}
           />
         </Card>
+        <ChargebackNotice chargeback={d.chargeback} />
         <DealShareCard deal={d} />
         <DealSplitCard deal={d} view={view} />
         {d.disputeCreatedAt && (

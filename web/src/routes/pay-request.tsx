@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
+import { ChargebackNotice } from '@/components/ui/chargeback-notice';
 import { Spinner } from '@/components/ui/spinner';
 import {
   requestByTokenQueryOptions,
@@ -90,6 +91,7 @@ export default function PayRequestRoute() {
         <RequestSteps step={view.step} />
       </Card>
       <RequestLinkSummary request={request.data} />
+      <ChargebackNotice chargeback={request.data.chargeback} />
       {expiring && days <= 3 && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-semibold text-red-800">
           {t('preq.warning', { days: Math.max(0, days) })}

@@ -9,6 +9,7 @@ import { t, tKey, formatMoney } from '@/i18n';
 import { useRequestView } from '@/features/payment-requests/model/request-view';
 import { shareLink } from '@/features/payment-requests/model/share-link';
 import { DocumentLink } from '@/features/documents/components/document-link';
+import { ChargebackNotice } from '@/components/ui/chargeback-notice';
 
 /** What was asked: the amount with and without the fee, the deadline, the brand, the description, and the request's notices. */
 function RequestDetails({ request }: { request: PaymentRequestDto }) {
@@ -41,6 +42,8 @@ function RequestDetails({ request }: { request: PaymentRequestDto }) {
           {t('mreq.onHold')}
         </p>
       )}
+      {/* An open chargeback is the hold above; once the bank decided, its outcome. */}
+      {!request.onHold && <ChargebackNotice chargeback={request.chargeback} />}
       {request.payoutPending && (
         <p
           className="rounded-lg bg-sky-50 p-2 text-sm text-sky-900"

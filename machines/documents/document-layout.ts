@@ -8,7 +8,7 @@ export interface DocumentLine {
   strong?: boolean;
 }
 
-interface DocumentSection {
+export interface DocumentSection {
   heading: string;
   lines: DocumentLine[];
 }
@@ -34,14 +34,14 @@ export interface DocumentLayout {
 const LOCALES: Record<DocumentLanguage, string> = { en: 'en-GB', nl: 'nl-NL' };
 
 /** Euros from cents, as the language writes them ("€250.00", "€ 250,00"). */
-function documentMoney(lang: DocumentLanguage, cents: number): string {
+export function documentMoney(lang: DocumentLanguage, cents: number): string {
   return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'EUR' }).format(
     cents / 100,
   );
 }
 
 /** A calendar date in the platform's time zone ("2 March 2026", "2 maart 2026"). */
-function documentDate(lang: DocumentLanguage, iso: string): string {
+export function documentDate(lang: DocumentLanguage, iso: string): string {
   return new Intl.DateTimeFormat(LOCALES[lang], {
     dateStyle: 'long',
     timeZone: 'Europe/Amsterdam',

@@ -2,12 +2,14 @@ import type { DealQueries, DealRecord } from '../../projections/deals.queries';
 import type { PaymentRequestQueries } from '../../projections/payment-requests.queries';
 import type { RouteDeps } from '../http/route-deps';
 import type { BillingBook } from './billing-book';
+import type { FeeInvoices } from './fee-invoices';
 
 /** The parts of the app the document routes use. */
 export interface DocumentParts {
   queries: { deals: DealQueries; requests: PaymentRequestQueries };
   /** The brands' billing details (their own stream each). */
   billing: BillingBook;
+  invoices: Pick<FeeInvoices, 'findForDeal'>;
   settle(position: number): Promise<void>;
 }
 

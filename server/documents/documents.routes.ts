@@ -4,6 +4,7 @@ import { DomainError } from '../commands/domain-error';
 import { idParam, tokenParam } from '../http/fields';
 import type { ZodApp } from '../http/route-deps';
 import { billingDetailsRoutes } from './billing-details.routes';
+import { invoiceRoutes } from './invoice.routes';
 import type { DocumentRouteDeps } from './document-parts';
 import { documentRoute } from './document-route';
 import { dealReceipt, dealStatement, requestReceipt, requestStatement } from './money-documents';
@@ -101,4 +102,5 @@ export function documentRoutes(app: ZodApp, deps: DocumentRouteDeps): void {
   partyDocumentRoutes(app, deps);
   adminDocumentRoutes(app, deps);
   billingDetailsRoutes(app, deps);
+  invoiceRoutes(app, deps);
 }

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payDeal } from '../api/flow-helpers';
-import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
+import {
+  bearer,
+  createDeal,
+  createRootAdmin,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '../api/test-app';
+import { pdfPages } from '../../support/pdf-text';
 import { invoiceSellerEnv } from '../../support/invoice-seller';
 
 /** The platform's fee invoice to the brand of a paid deal: VAT per the buyer, waiting for billing details. */
@@ -109,5 +117,110 @@ describe('fee invoices', () => {
     expect(year.filter((e) => (e.data as { key: string }).key === `fee:deal-${id}`)).toHaveLength(
       1,
     );
+  });
+});
+
+describe('the invoice as a document', () => {
+  it('the brand reads its invoice as JSON and as a PDF in Dutch and English; another brand and strangers get 404', async () => {
+    const brand = await brandWith({ company: 'Acme BV', country: 'NL', vatId: 'NL123456789B01' });
+    const other = await brandWith(null);
+    const id = await paidDeal(brand.token);
+    const json = await t.app.inject({
+      url: `/api/deals/${id}/invoice`,
+      headers: bearer(brand.token),
+    });
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.json()).toMatchObject({ kind: 'invoice', vatCents: 356, treatment: 'domestic' });
+    const number = (json.json() as { number: string }).number;
+
+    const nl = await t.app.inject({
+      url: `/api/deals/${id}/invoice/pdf?lang=nl`,
+      headers: bearer(brand.token),
+    });
+    expect(nl.statusCode).toBe(200);
+    expect(nl.headers['content-type']).toBe('application/pdf');
+    expect(nl.headers['content-disposition']).toContain(`invoice-${number}.pdf`);
+    const [nlText, ...more] = await pdfPages(new Uint8Array(nl.rawPayload));
+    expect(more).toHaveLength(0);
+    expect(nlText).toContain('Factuur');
+    expect(nlText).toContain(number);
+    expect(nlText).toContain('Btw 21%');
+    expect(nlText).toContain('€ 3,56');
+    expect(nlText).toContain('Acme BV');
+    expect(nlText).toContain('KvK-nummer');
+    const [enText] = await pdfPages(
+      new Uint8Array(
+        (
+          await t.app.inject({
+            url: `/api/deals/${id}/invoice/pdf?lang=en`,
+            headers: bearer(brand.token),
+          })
+        ).rawPayload,
+      ),
+    );
+    expect(enText).toContain('Invoice');
+    expect(enText).toContain('VAT 21%');
+    expect(enText).toContain('€3.56');
+
+    for (const headers of [bearer(other.token)]) {
+      expect((await t.app.inject({ url: `/api/deals/${id}/invoice`, headers })).statusCode).toBe(
+        404,
+      );
+      expect(
+        (await t.app.inject({ url: `/api/deals/${id}/invoice/pdf`, headers })).statusCode,
+      ).toBe(404);
+    }
+    expect((await t.app.inject({ url: `/api/deals/${id}/invoice` })).statusCode).toBe(401);
+  });
+
+  it('a Belgian business brand’s PDF says VAT reverse-charged with both VAT ids; admins read it too', async () => {
+    const brand = await brandWith({
+      company: 'Gent Media BV',
+      country: 'BE',
+      vatId: 'BE0123456789',
+    });
+    const id = await paidDeal(brand.token);
+    const [text] = await pdfPages(
+      new Uint8Array(
+        (
+          await t.app.inject({
+            url: `/api/deals/${id}/invoice/pdf?lang=nl`,
+            headers: bearer(brand.token),
+          })
+        ).rawPayload,
+      ),
+    );
+    expect(text).toContain('Btw verlegd');
+    expect(text).toContain('BE0123456789');
+    expect(text).toContain('NL123456789B01');
+    const admin = await createRootAdmin(t);
+    const read = await t.app.inject({
+      url: `/api/admin/invoices/deal/${id}`,
+      headers: bearer(admin),
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ treatment: 'reverse_charge' });
+    expect(
+      (await t.app.inject({ url: `/api/admin/invoices/deal/${id}`, headers: bearer(brand.token) }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('409 with its code before payment and while the invoice waits for billing details', async () => {
+    const brand = await brandWith(null);
+    const { id } = await createDeal(t.app, brand.token);
+    const unpaid = await t.app.inject({
+      url: `/api/deals/${id}/invoice`,
+      headers: bearer(brand.token),
+    });
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json()).toMatchObject({ code: 'deal_invoice_not_yet' });
+    await payDeal(t.app, t.ctx, brand.token, id);
+    const waiting = await t.app.inject({
+      url: `/api/deals/${id}/invoice`,
+      headers: { ...bearer(brand.token), 'accept-language': 'nl' },
+    });
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json().message).toContain('factuurgegevens');
   });
 });

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import type { InvoiceDocumentDto } from '@machines/contract/invoice-api';
+import type { MoneyDocumentDto } from '@machines/contract/money-api';
 import { layoutMoneyDocument } from '@machines/documents/document-layout';
+import { layoutInvoice } from '@machines/documents/invoice-layout';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
@@ -13,7 +16,7 @@ import { errorText } from '@/lib/http';
 import { t, useLanguage } from '@/i18n';
 
 /**
- * A receipt or statement as a printable page (A4 print styles in index.css), in the app's language,
+ * A receipt, statement or fee invoice as a printable page (A4 print styles in index.css), in the app's language,
  * with a PDF of the same document made by the server. Which document is read from the page's path.
  */
 export default function DocumentRoute() {
@@ -21,7 +24,11 @@ export default function DocumentRoute() {
   const source = documentSourceOf(useLocation().pathname);
   const doc = useMoneyDocument(source);
   const [busy, setBusy] = useState(false);
-  const layout = doc.data ? layoutMoneyDocument(doc.data, lang) : null;
+  const layout = !doc.data
+    ? null
+    : source?.kind === 'invoice'
+      ? layoutInvoice(doc.data as InvoiceDocumentDto, lang)
+      : layoutMoneyDocument(doc.data as MoneyDocumentDto, lang);
 
   const onDownload = () => {
     if (!source || !layout) return;

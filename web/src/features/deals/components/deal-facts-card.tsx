@@ -4,7 +4,7 @@ import { DetailRow } from '@/components/ui/detail-row';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { t, formatMoney } from '@/i18n';
 import { deliverableLabel } from '@/features/deals/model/deliverables';
-import { DocumentLink } from '@/features/documents/components/document-link';
+import { DealDocuments } from '@/features/documents/components/deal-documents';
 import { DescriptionView } from './description-view';
 
 /** The deal's terms on its page: who, how much, by when, what. */
@@ -31,7 +31,7 @@ export function DealFactsCard({ deal: d }: { deal: DealDto }) {
       <DescriptionView description={d.description} />
       {d.paidAt && (
         <div className="mt-4">
-          <DocumentLink to={`/deals/${d.id}/receipt`} kind="receipt" />
+          <DealDocuments dealId={d.id} />
         </div>
       )}
     </Card>

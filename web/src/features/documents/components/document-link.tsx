@@ -3,14 +3,14 @@ import { buttonClass } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { t } from '@/i18n';
 
-/** The "Receipt" or "Statement" action that opens a document page: a button, or a compact text link on cards. */
+/** The "Receipt", "Statement" or "Invoice" action that opens a document page: a button, or a compact text link on cards. */
 export function DocumentLink({
   to,
   kind,
   compact = false,
 }: {
   to: string;
-  kind: 'receipt' | 'statement';
+  kind: 'receipt' | 'statement' | 'invoice';
   compact?: boolean;
 }) {
   return (
@@ -23,7 +23,7 @@ export function DocumentLink({
       }
     >
       <Icon name="file" className="h-4 w-4" />
-      {t(kind === 'receipt' ? 'doc.receipt' : 'doc.statement')}
+      {t(`doc.${kind}`)}
     </Link>
   );
 }

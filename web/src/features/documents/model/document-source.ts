@@ -8,12 +8,12 @@ export interface DocumentSource {
   options: RequestOptions;
   /** The screen the page goes back to. */
   back: string;
-  kind: 'receipt' | 'statement';
+  kind: 'receipt' | 'statement' | 'invoice';
 }
 
 /**
- * The four document pages and the API route each reads, by the page's own path: the brand's deal
- * receipt (owner), the creator's request statement (its creator), the brand's request receipt and
+ * The document pages and the API route each reads, by the page's own path: the brand's deal
+ *  receipt and fee invoice (owner), the creator's request statement (its creator), the brand's request receipt and
  * the creator's deal statement through their links (the latter with this browser's claim secret).
  */
 export function documentSourceOf(pathname: string): DocumentSource | null {
@@ -23,6 +23,8 @@ export function documentSourceOf(pathname: string): DocumentSource | null {
   const id = encodeURIComponent(key);
   if (area === 'deals' && kind === 'receipt')
     return { kind, path: `/api/deals/${id}/receipt`, options: {}, back: `/deals/${id}` };
+  if (area === 'deals' && kind === 'invoice')
+    return { kind, path: `/api/deals/${id}/invoice`, options: {}, back: `/deals/${id}` };
   if (area === 'payment-requests' && kind === 'statement')
     return {
       kind,

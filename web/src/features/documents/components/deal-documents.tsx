@@ -1,0 +1,31 @@
+import { Link } from 'react-router-dom';
+import { t } from '@/i18n';
+import { useBillingDetails } from '@/features/profile/api/billing-details';
+import { useDealInvoice } from '@/features/documents/api/deal-invoice.query';
+import { DocumentLink } from './document-link';
+
+/**
+ * A paid deal's papers for its brand: the receipt and, once issued, the fee invoice beside it; while
+ * the invoice waits for the brand's billing details, a prompt to give them.
+ */
+export function DealDocuments({ dealId }: { dealId: number }) {
+  const invoice = useDealInvoice(dealId, true);
+  const billing = useBillingDetails();
+  const waiting = invoice.data === null && billing.data?.billingDetails === null;
+  return (
+    <div className="space-y-2">
+      <div className="grid grid-cols-2 gap-2">
+        <DocumentLink to={`/deals/${dealId}/receipt`} kind="receipt" />
+        {invoice.data && <DocumentLink to={`/deals/${dealId}/invoice`} kind="invoice" />}
+      </div>
+      {waiting && (
+        <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          {t('doc.invoiceWaiting')}{' '}
+          <Link to="/profile" className="font-medium underline">
+            {t('doc.invoiceAddDetails')}
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}

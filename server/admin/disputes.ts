@@ -150,9 +150,34 @@ const referenceOf = (d: Record<string, unknown>): string | null => {
   return null;
 };
 
+const data = (e: HistoryEntry) => (e.data ?? {}) as Record<string, unknown>;
+
+/** Holds from the replayed view: on hold after an event that was not on hold before it, and back. */
+function holdsOf(history: HistoryEntry[]): DisputeDetail['holds'] {
+  const holds: DisputeDetail['holds'] = [];
+  let held = false;
+  for (const e of history) {
+    if (!held && e.view.onHold) {
+      const d = data(e);
+      // The reason as given (by the admin, or the card issuer's for a chargeback); the source says which.
+      const reason = String(d['reason'] ?? '');
+      holds.push({
+        since: e.at,
+        until: null,
+        source: e.type === 'DealPutOnHold' ? String(d['source']) : 'chargeback',
+        reason,
+        by: e.actor.name,
+      });
+    } else if (held && !e.view.onHold) {
+      holds[holds.length - 1]!.until = e.at;
+    }
+    held = e.view.onHold;
+  }
+  return holds;
+}
+
 /** The dispute page of one deal: its history (already redacted) sorted into what an auditor asks for. */
 export function disputeDetail(summary: DisputeSummary, history: HistoryEntry[]): DisputeDetail {
-  const data = (e: HistoryEntry) => (e.data ?? {}) as Record<string, unknown>;
   const opened = history.find((e) => e.type === 'DisputeOpened');
   const evidence = [
     ...(opened
@@ -174,26 +199,7 @@ export function disputeDetail(summary: DisputeSummary, history: HistoryEntry[]):
         files: (data(e)['files'] ?? []) as EvidenceFileDto[],
       })),
   ];
-  // Holds from the replayed view: on hold after an event that was not on hold before it, and back.
-  const holds: DisputeDetail['holds'] = [];
-  let held = false;
-  for (const e of history) {
-    if (!held && e.view.onHold) {
-      const d = data(e);
-      // The reason as given (by the admin, or the card issuer's for a chargeback); the source says which.
-      const reason = String(d['reason'] ?? '');
-      holds.push({
-        since: e.at,
-        until: null,
-        source: e.type === 'DealPutOnHold' ? String(d['source']) : 'chargeback',
-        reason,
-        by: e.actor.name,
-      });
-    } else if (held && !e.view.onHold) {
-      holds[holds.length - 1]!.until = e.at;
-    }
-    held = e.view.onHold;
-  }
+  const holds = holdsOf(history);
   return {
     ...summary,
     description: opened ? ((data(opened)['description'] as string | null) ?? null) : null,

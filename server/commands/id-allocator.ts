@@ -2,6 +2,55 @@ import { randomUUID } from 'node:crypto';
 import { StreamNotFound, WrongExpectedVersion, type EventStore } from '../event-store/event-store';
 import type { Clock } from '../shared/clock';
 
+/** The sequence stream's record of one block handed to an instance. */
+function blockReserved(clock: Clock, from: number, to: number) {
+  return {
+    id: randomUUID(),
+    type: 'IdBlockReserved',
+    data: { from, to },
+    metadata: {
+      actor: { kind: 'system' as const, id: 'id-allocator' },
+      at: clock.now().toISOString(),
+      correlationId: randomUUID(),
+      causationId: null,
+      schemaVersion: 1,
+    },
+  };
+}
+
+/**
+ * Reserves the next block [from, to] with one optimistic append after the stream's last block;
+ * another instance appending first only means reading again and retrying on its new end.
+ */
+async function reserveBlock(
+  store: EventStore,
+  clock: Clock,
+  streamId: string,
+  blockSize: number,
+): Promise<{ from: number; to: number }> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    let revision = -1;
+    let from = 1;
+    try {
+      const events = await store.readStream(streamId);
+      const tail = events[events.length - 1]!;
+      revision = tail.revision;
+      from = (tail.data as { to: number }).to + 1;
+    } catch (error) {
+      if (!(error instanceof StreamNotFound)) throw error;
+    }
+    const to = from + blockSize - 1;
+    try {
+      const expected = revision < 0 ? 'no_stream' : revision;
+      await store.append(streamId, [blockReserved(clock, from, to)], expected);
+      return { from, to };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersion)) throw error;
+    }
+  }
+  throw new Error(`Could not reserve an id block on ${streamId}`);
+}
+
 /**
  * Integer ids (deal 42, payment request 7) from a sequence stream, handed out in blocks (hi/lo):
  * an instance reserves [from, to] with one optimistic append and then counts locally, so creating
@@ -23,51 +72,11 @@ export function createIdAllocator({
   let last = -1;
   let refill: Promise<void> | null = null;
 
-  async function reserveBlock(): Promise<{ from: number; to: number }> {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      let revision = -1;
-      let from = 1;
-      try {
-        const events = await store.readStream(streamId);
-        const tail = events[events.length - 1]!;
-        revision = tail.revision;
-        from = (tail.data as { to: number }).to + 1;
-      } catch (error) {
-        if (!(error instanceof StreamNotFound)) throw error;
-      }
-      const to = from + blockSize - 1;
-      try {
-        await store.append(
-          streamId,
-          [
-            {
-              id: randomUUID(),
-              type: 'IdBlockReserved',
-              data: { from, to },
-              metadata: {
-                actor: { kind: 'system', id: 'id-allocator' },
-                at: clock.now().toISOString(),
-                correlationId: randomUUID(),
-                causationId: null,
-                schemaVersion: 1,
-              },
-            },
-          ],
-          revision < 0 ? 'no_stream' : revision,
-        );
-        return { from, to };
-      } catch (error) {
-        if (!(error instanceof WrongExpectedVersion)) throw error;
-      }
-    }
-    throw new Error(`Could not reserve an id block on ${streamId}`);
-  }
-
   // Blocks are fetched ahead: once half of the current block is used, the next one is reserved in
   // the background, so a busy instance never waits on the sequence stream.
   let spare: { from: number; to: number } | null = null;
   const startRefill = () => {
-    refill ??= reserveBlock()
+    refill ??= reserveBlock(store, clock, streamId, blockSize)
       .then((block) => {
         spare = block;
       })

@@ -59,6 +59,29 @@ async function claimStream(
   );
 }
 
+/**
+ * Back from bank onboarding: ask the gateway once whether payouts now work, so the page shows the
+ * connected account without waiting for its webhook. A failed check only logs: the page still loads.
+ */
+async function syncBankAfterOnboarding(
+  ctx: DealRouteDeps['ctx'],
+  request: FastifyRequest,
+  record: ReturnType<DealRouteDeps['dealViews']['linkRecord']>,
+): Promise<void> {
+  const c = record.context;
+  if (record.state !== 'pending_delivery.accepted' || !c.onboardingAccountId || c.stripeAccountId)
+    return;
+  try {
+    const result = await ctx.payments.escrow.syncDealBankAccount(
+      record.id,
+      creator(request, record.id),
+    );
+    if (result) await ctx.settle(result.position);
+  } catch (error) {
+    request.log.warn({ err: error }, 'bank account status check failed');
+  }
+}
+
 /** The accept page: the deal as the link shows it, and accepting it. */
 function linkPageRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
   const { signedInUser, carriedUsers } = createLinkClaims(ctx);
@@ -69,24 +92,7 @@ function linkPageRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
       schema: { tags, params: tokenParam, response: { 200: dealSchema, ...errors } },
     },
     async (request) => {
-      const record = dealViews.linkRecord(request.params.token);
-      const c = record.context;
-      // Back from bank onboarding: ask the gateway once whether payouts now work.
-      if (
-        record.state === 'pending_delivery.accepted' &&
-        c.onboardingAccountId &&
-        !c.stripeAccountId
-      ) {
-        try {
-          const result = await ctx.payments.escrow.syncDealBankAccount(
-            record.id,
-            creator(request, record.id),
-          );
-          if (result) await ctx.settle(result.position);
-        } catch (error) {
-          request.log.warn({ err: error }, 'bank account status check failed');
-        }
-      }
+      await syncBankAfterOnboarding(ctx, request, dealViews.linkRecord(request.params.token));
       return dealViews.forLink(request.params.token);
     },
   );

@@ -258,54 +258,62 @@ function linkPushRoutes(app: ZodApp, deps: NotificationRouteDeps): void {
   );
 }
 
+const unsubscribeQuery = z.object({
+  token: z.string().max(2_000).default(''),
+  lang: z.enum(languages).catch('en').default('en'),
+});
+
+/**
+ * What a verified unsubscribe link turns off: a user's e-mail preference (push stays as it was),
+ * or, for an address without an account, a one-event opt-out stream (a second click finds it and changes nothing).
+ */
+async function unsubscribeRecipient(
+  ctx: NotificationRouteDeps['ctx'],
+  recipient: string,
+  correlationId: string,
+): Promise<void> {
+  const meta = { actor: { kind: 'system' as const, id: 'unsubscribe-link' }, correlationId };
+  if (recipient.startsWith('user:')) {
+    const userId = recipient.slice(5);
+    const result = await ctx.bus.execute(
+      userAggregate,
+      userAggregate.streamId(userId),
+      ({ snapshot }) => {
+        const now = notificationPreferencesOf(snapshot.context);
+        return snapshot.context.userId !== '' && now.email
+          ? [
+              {
+                type: 'NotificationPreferencesChanged' as const,
+                data: { push: now.push, email: false },
+              },
+            ]
+          : [];
+      },
+      meta,
+    );
+    await ctx.settle(result.position);
+    return;
+  }
+  const email = recipient.slice('email:'.length);
+  try {
+    const { position } = await appendNotificationEvent(
+      ctx,
+      optOutStreamId(email),
+      { type: 'EmailUnsubscribed', data: {} },
+      'no_stream',
+      meta,
+    );
+    await ctx.settle(position);
+  } catch (error) {
+    if (!(error instanceof WrongExpectedVersion)) throw error;
+  }
+}
+
 /** The unsubscribe link of every mail, and the test-mode mail pages. */
 function unsubscribeRoutes(app: ZodApp, deps: NotificationRouteDeps): void {
   const { ctx } = deps;
   const { notifications } = ctx;
 
-  // ---------------------------------------------------------------- unsubscribe link
-
-  const unsubscribeQuery = z.object({
-    token: z.string().max(2_000).default(''),
-    lang: z.enum(languages).catch('en').default('en'),
-  });
-  const unsubscribe = async (recipient: string, correlationId: string) => {
-    const meta = { actor: { kind: 'system' as const, id: 'unsubscribe-link' }, correlationId };
-    if (recipient.startsWith('user:')) {
-      const userId = recipient.slice(5);
-      const result = await ctx.bus.execute(
-        userAggregate,
-        userAggregate.streamId(userId),
-        ({ snapshot }) => {
-          const now = notificationPreferencesOf(snapshot.context);
-          return snapshot.context.userId !== '' && now.email
-            ? [
-                {
-                  type: 'NotificationPreferencesChanged' as const,
-                  data: { push: now.push, email: false },
-                },
-              ]
-            : [];
-        },
-        meta,
-      );
-      await ctx.settle(result.position);
-      return;
-    }
-    const email = recipient.slice('email:'.length);
-    try {
-      const { position } = await appendNotificationEvent(
-        ctx,
-        optOutStreamId(email),
-        { type: 'EmailUnsubscribed', data: {} },
-        'no_stream',
-        meta,
-      );
-      await ctx.settle(position);
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersion)) throw error;
-    }
-  };
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).type('text/html; charset=utf-8').send(body);
   // GET only asks (mail scanners follow links); POST unsubscribes: the page's button and the
@@ -334,7 +342,7 @@ function unsubscribeRoutes(app: ZodApp, deps: NotificationRouteDeps): void {
       const recipient = notifications.unsubscribe.verify(request.query.token);
       if (!recipient)
         return html(reply, 400, messagePage(request.query.lang, t.unsubscribe, t.invalidLink));
-      await unsubscribe(recipient, request.id);
+      await unsubscribeRecipient(ctx, recipient, request.id);
       return html(
         reply,
         200,

@@ -73,6 +73,15 @@ export function pushRoutes(app: ZodApp, deps: NotificationRouteDeps): void {
     },
   );
 
+  pushUnsubscribeRoute(app, deps);
+  pushTestRoutes(app, deps);
+}
+
+/** A device stops receiving pushes: one endpoint, or every device of the user when none is named. */
+function pushUnsubscribeRoute(app: ZodApp, deps: NotificationRouteDeps): void {
+  const { ctx, guards } = deps;
+  const auth = { preHandler: guards.requireUser };
+
   app.post(
     '/api/push/unsubscribe',
     {
@@ -107,7 +116,6 @@ export function pushRoutes(app: ZodApp, deps: NotificationRouteDeps): void {
       return { success: true, removed };
     },
   );
-  pushTestRoutes(app, deps);
 }
 
 /** Test pushes: a plain test message and a simulated "deal accepted". */

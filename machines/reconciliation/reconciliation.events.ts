@@ -11,7 +11,7 @@ export const ReconciliationCompleted = defineEvent({
   version: 1,
   category: 'reconciliation',
   description:
-    "The daily reconciliation compared the ledger's money movements of the period with the gateway's records; one per day (its own stream, appended with no stream expected). Admins are alerted when it found a mismatch. `byProblem` counts each problem; those added later (`paid_out_above_held`, `charge_without_gateway_id`, `refund_without_charge`) are absent from older results.",
+    "The daily reconciliation compared the ledger's money movements of the period with the gateway's records; one per day (its own stream, appended with no stream expected). Admins are alerted when it found a mismatch. `byProblem` counts each problem; those added later (`paid_out_above_held`, `charge_without_gateway_id`, `refund_without_charge`) are absent from older results, as is `unbalanced` (the trial balance: escrow states whose accounts did not sum to zero).",
   schema: z.object({
     since: isoInstant,
     until: isoInstant,
@@ -30,6 +30,8 @@ export const ReconciliationCompleted = defineEvent({
           : z.ZodOptional<typeof count>;
       },
     ),
+    /** Escrow states of the period whose accounts did not sum to zero (absent from older results). */
+    unbalanced: count.optional(),
   }),
   example: {
     since: '2026-11-18T03:00:00.000Z',

@@ -32,7 +32,8 @@ runCli(
             ? JSON.stringify(report, null, 2)
             : reportLines(report).join('\n'),
         );
-        return report.mismatches.length === 0 ? 0 : 1;
+        const unbalanced = report.trialBalance?.unbalanced.length ?? 0;
+        return report.mismatches.length === 0 && unbalanced === 0 ? 0 : 1;
       } finally {
         (gateway as { close?: () => void }).close?.();
       }

@@ -343,10 +343,17 @@ function planReconciliationAlert(data: EventData, { toAdmins }: Senders): void {
     ([, n]) => n > 0,
   );
   const reason = byProblem.map(([problem, n]) => `${problem.replace(/_/g, ' ')} ${n}`).join(', ');
-  if (found > 0)
+  // An escrow whose accounts do not sum to zero is a fault as serious as a mismatch.
+  const unbalanced = Number(data.unbalanced ?? 0);
+  if (found > 0 || unbalanced > 0)
     toAdmins(
       'admin_reconciliation_mismatch',
-      { count: found, at: String(data.until), reason },
+      {
+        count: found + unbalanced,
+        at: String(data.until),
+        reason:
+          unbalanced > 0 ? [reason, `unbalanced ${unbalanced}`].filter(Boolean).join(', ') : reason,
+      },
       '/admin?tab=reconciliation',
     );
 }

@@ -67,6 +67,7 @@ export function createDailyReconciliation({
       gateway: report.gateway,
       mismatches: report.mismatches.length,
       byProblem,
+      unbalanced: report.trialBalance?.unbalanced.length ?? 0,
     };
     try {
       await appendNotificationEvent(

@@ -5,7 +5,8 @@ import {
   type MovementKind,
   type PaymentGateway,
 } from '../gateway/payment-gateway';
-import { createLedgerFold } from './ledger-movements';
+import { createLedgerFold, type LedgerEvent } from './ledger-movements';
+import { createTrialBalanceFold } from './trial-balance';
 import { moneyShapeMismatches } from './money-shape';
 import {
   problems,
@@ -34,12 +35,18 @@ const intentKind: Record<string, MovementKind> = {
 
 /** Every event of the store, folded into the ledger's movements and open intents. */
 
-export async function readLedger(store: Pick<EventStore, 'readAll'>): Promise<Ledger> {
+export async function readLedger(
+  store: Pick<EventStore, 'readAll'>,
+  alsoTo?: (e: LedgerEvent) => void,
+): Promise<Ledger> {
   const fold = createLedgerFold();
   let after = 0;
   for (;;) {
     const batch = await store.readAll({ after, maxCount: PAGE });
-    for (const e of batch) fold.add(e);
+    for (const e of batch) {
+      fold.add(e);
+      alsoTo?.(e);
+    }
     if (batch.length < PAGE) return fold.result();
     after = batch[batch.length - 1]!.position;
   }
@@ -139,14 +146,20 @@ export async function reconcile(
   { store, gateway }: ReconcileDeps,
   { since, now }: { since: Date; now: Date },
 ): Promise<ReconciliationReport> {
+  // One read of the store feeds the ledger's movements and the trial balance of the period.
+  const trial = createTrialBalanceFold({ since: since.toISOString(), until: now.toISOString() });
   const [ledger, atGateway] = await Promise.all([
-    readLedger(store),
+    readLedger(store, (e) => trial.add(e)),
     gateway.listMovements({
       since: new Date(since.getTime() - MATCH_MARGIN_MS),
       until: new Date(now.getTime() + MATCH_MARGIN_MS),
     }),
   ]);
-  return { gateway: gateway.mode, ...compareMovements(ledger, atGateway, { since, until: now }) };
+  return {
+    gateway: gateway.mode,
+    ...compareMovements(ledger, atGateway, { since, until: now }),
+    trialBalance: trial.result(),
+  };
 }
 
 /** How far back a reconciliation looks when no start is given. */

@@ -24,6 +24,7 @@ export function reportLines(report: ReconciliationReport): string[] {
       `  ${k.kind.padEnd(18)} ledger ${String(k.ledgerCount).padStart(5)} ${euros(k.ledgerCents).padStart(14)}   gateway ${String(k.gatewayCount).padStart(5)} ${euros(k.gatewayCents).padStart(14)}`,
     );
   }
+  lines.push(...trialBalanceLines(report));
   if (report.mismatches.length === 0) {
     lines.push('OK: every movement matches.');
     return lines;
@@ -36,6 +37,29 @@ export function reportLines(report: ReconciliationReport): string[] {
         `    ${problemText[m.problem]}: ${m.reference} (${m.streamId ?? 'no stream'}) ledger ${euros(m.ledgerCents)}, gateway ${euros(m.gatewayCents)}, at ${m.at}`,
       );
     }
+  }
+  return lines;
+}
+
+/** The trial balance: each day's postings across all escrows, and any escrow that did not sum to zero. */
+function trialBalanceLines(report: ReconciliationReport): string[] {
+  const trial = report.trialBalance;
+  if (!trial) return [];
+  const lines = trial.days.map(
+    (d) =>
+      `  trial balance ${d.day} debits ${euros(d.debitsCents).padStart(14)} credits ${euros(d.creditsCents).padStart(14)}${d.debitsCents === d.creditsCents ? '' : '  UNBALANCED'}`,
+  );
+  const unbalancedDays = trial.days.filter((d) => d.debitsCents !== d.creditsCents).length;
+  if (unbalancedDays === 0 && trial.unbalanced.length === 0)
+    lines.push(`Trial balance: ${trial.days.length} day(s), every escrow's accounts sum to zero.`);
+  else {
+    lines.push(
+      `UNBALANCED: ${unbalancedDays} day(s) and ${trial.unbalanced.length} escrow state(s) whose accounts do not sum to zero.`,
+    );
+    for (const u of trial.unbalanced)
+      lines.push(
+        `    ${u.streamId} at ${u.at}: posted ${u.postedCents}, pending ${u.pendingCents}`,
+      );
   }
   return lines;
 }

@@ -1,6 +1,7 @@
 import { reconciliationProblems } from '@machines/contract/money-api';
 import type { MovementKind } from '../gateway/payment-gateway';
 import type { LedgerMovement, OpenIntent, UnidentifiedCharge } from './ledger-movements';
+import type { TrialBalance } from './trial-balance';
 
 /** What the reconciliation reports: its problems, mismatches and totals, and the ledger it reads. */
 export const problems = reconciliationProblems;
@@ -31,6 +32,8 @@ export interface ReconciliationReport {
   gateway: 'stripe' | 'simulated';
   kinds: KindTotals[];
   mismatches: Mismatch[];
+  /** Per day of the period, what all escrows posted (debits = credits), and any escrow that did not balance. */
+  trialBalance?: TrialBalance;
 }
 
 export interface Ledger {

@@ -242,6 +242,16 @@ describe('planNotifications', () => {
       },
     };
     expect(plan(event('ReconciliationCompleted', clean, 'reconciliation-2026-11-21'))).toEqual([]);
+    // An escrow whose accounts do not sum to zero alerts as a mismatch does.
+    const unbalanced = event(
+      'ReconciliationCompleted',
+      { ...clean, unbalanced: 1 },
+      'reconciliation-2026-11-22',
+    );
+    expect(plan(unbalanced)).toEqual(
+      admins('Reconciliation found a mismatch', '/admin?tab=reconciliation'),
+    );
+    expect(planNotifications(unbalanced, facts())[0]!.body).toContain('unbalanced 1');
   });
 
   it('money intents stalled past the limit: every alert address by e-mail, and by push where the address is also an account', () => {

@@ -6,7 +6,11 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSimulated } from '../../../../server/money/gateway/create-gateway';
 import type { SimulatedGateway } from '../../../../server/money/gateway/simulated/simulated-gateway';
-import type { Mismatch } from '../../../../server/money/reconciliation/reconcile';
+import type {
+  Mismatch,
+  ReconciliationReport,
+} from '../../../../server/money/reconciliation/reconcile';
+import { reportLines } from '../../../../server/money/reconciliation/report-text';
 import { reconcile } from '../../../../server/money/reconciliation/reconcile';
 import { payDeal } from '../../api/flow-helpers';
 import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../../api/test-app';
@@ -53,10 +57,17 @@ function gatewayFile(sql: string, ...params: unknown[]) {
   }
 }
 
-function cli(env: Record<string, string>) {
+function cli(env: Record<string, string>, json = true) {
   return spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'server/cli/reconcile.ts', '--since', '2026-03-01', '--json'],
+    [
+      '--import',
+      'tsx',
+      'server/cli/reconcile.ts',
+      '--since',
+      '2026-03-01',
+      ...(json ? ['--json'] : []),
+    ],
     {
       cwd: process.cwd(),
       env: {
@@ -84,10 +95,39 @@ describe('reconciliation knows every kind of mismatch', () => {
     expect(await mismatches()).toEqual([]);
     const run = cli({ SIMULATED_GATEWAY_FILE: gatewayPath });
     expect(run.status, run.stderr + run.stdout).toBe(0);
-    expect(JSON.parse(run.stdout).kinds).toContainEqual(
+    const report = JSON.parse(run.stdout) as ReconciliationReport;
+    expect(report.kinds).toContainEqual(
       expect.objectContaining({ kind: 'charge', ledgerCount: 1, gatewayCount: 1 }),
     );
+    // The trial balance of the period: the day's postings balance, and every escrow sums to zero.
+    expect(report.trialBalance!.unbalanced).toEqual([]);
+    const [day] = report.trialBalance!.days;
+    expect(day).toMatchObject({ day: '2026-03-02' });
+    expect(day!.debitsCents).toBe(day!.creditsCents);
+    expect(day!.debitsCents).toBeGreaterThanOrEqual(10_820);
+    const text = cli({ SIMULATED_GATEWAY_FILE: gatewayPath }, false);
+    expect(text.stdout).toContain("Trial balance: 1 day(s), every escrow's accounts sum to zero.");
   }, 60_000);
+
+  it('an escrow whose accounts do not sum to zero is reported (and fails the run) as a mismatch is', () => {
+    const lines = reportLines({
+      since: '2026-03-01T00:00:00.000Z',
+      until: '2026-03-02T00:00:00.000Z',
+      gateway: 'simulated',
+      kinds: [],
+      mismatches: [],
+      trialBalance: {
+        days: [{ day: '2026-03-01', debitsCents: 100, creditsCents: 90 }],
+        unbalanced: [
+          { streamId: 'deal-9', at: '2026-03-01T10:00:00.000Z', postedCents: 10, pendingCents: 0 },
+        ],
+      },
+    });
+    expect(lines).toContain(
+      'UNBALANCED: 1 day(s) and 1 escrow state(s) whose accounts do not sum to zero.',
+    );
+    expect(lines.join('\n')).toContain('deal-9 at 2026-03-01T10:00:00.000Z: posted 10, pending 0');
+  });
 
   it('reports money paid out above what the escrow held: a chargeback withdrew the charge and a refund went out too', async () => {
     const deal = await paidDeal('100');

@@ -80,6 +80,44 @@ function halfOfBurst(
   return (splitBurst.when?.() ?? true) ? Math.ceil(waiting / 2) : null;
 }
 
+/** Each waiting appender gets its own outcome; a missing one (a writer's bug) is an error for it. */
+function answerEach<T, R>(batch: Waiting<T, R>[], outcomes: BatchOutcome<R>[]): void {
+  batch.forEach((waiting, i) => {
+    const outcome = outcomes[i];
+    if (outcome?.ok) waiting.resolve(outcome.value);
+    else waiting.reject(outcome ? outcome.error : new Error('group commit produced no outcome'));
+  });
+}
+
+/** The commit itself failed: every item of the batch is answered with its error. */
+const failedAll = <R>(count: number, error: unknown): BatchOutcome<R>[] =>
+  Array.from({ length: count }, (): BatchOutcome<R> => ({ ok: false, error }));
+
+/** Hands the batch to the writer; one that throws at once (a synchronous writer) failed it whole. */
+function startWrite<T, R>(
+  writeBatch: (items: T[]) => Outcomes<R>,
+  batch: Waiting<T, R>[],
+): Outcomes<R> {
+  try {
+    return writeBatch(batch.map((waiting) => waiting.item));
+  } catch (error) {
+    return failedAll(batch.length, error);
+  }
+}
+
+/** Who waits for the queue to be empty (drain); all are let go together. */
+function createDrainWaiters() {
+  let waiting: (() => void)[] = [];
+  return {
+    wait: () => new Promise<void>((resolve) => waiting.push(resolve)),
+    release(): void {
+      const waiters = waiting;
+      waiting = [];
+      waiters.forEach((resolve) => resolve());
+    },
+  };
+}
+
 export function createGroupCommitQueue<T, R>(
   writeBatch: (items: T[]) => Outcomes<R>,
   maxBatch = 1_000,
@@ -91,7 +129,7 @@ export function createGroupCommitQueue<T, R>(
   /** Batches written now (asynchronous writers only), and the keys they hold. */
   let writing = 0;
   const busy = new Set<string>();
-  let drained: (() => void)[] = [];
+  const drained = createDrainWaiters();
 
   /** The next batch (with the default key, the first maxBatch items); the rest waits. */
   function take(): { batch: Waiting<T, R>[]; keys: string[] } {
@@ -112,16 +150,8 @@ export function createGroupCommitQueue<T, R>(
   }
 
   function settle(batch: Waiting<T, R>[], outcomes: BatchOutcome<R>[]): void {
-    batch.forEach((waiting, i) => {
-      const outcome = outcomes[i];
-      if (outcome?.ok) waiting.resolve(outcome.value);
-      else waiting.reject(outcome ? outcome.error : new Error('group commit produced no outcome'));
-    });
-    if (queue.length === 0 && writing === 0) {
-      const waiters = drained;
-      drained = [];
-      waiters.forEach((resolve) => resolve());
-    }
+    answerEach(batch, outcomes);
+    if (queue.length === 0 && writing === 0) drained.release();
   }
 
   function flush(): void {
@@ -129,14 +159,7 @@ export function createGroupCommitQueue<T, R>(
     const { batch, keys } = take();
     // Everything waiting is held behind batches being written; their completion schedules the next.
     if (batch.length === 0) return;
-    const failed = (error: unknown) => batch.map((): BatchOutcome<R> => ({ ok: false, error }));
-
-    let outcomes: Outcomes<R>;
-    try {
-      outcomes = writeBatch(batch.map((waiting) => waiting.item));
-    } catch (error) {
-      outcomes = failed(error);
-    }
+    const outcomes = startWrite(writeBatch, batch);
     if (Array.isArray(outcomes)) {
       if (queue.length > 0) schedule();
       settle(batch, outcomes);
@@ -148,7 +171,7 @@ export function createGroupCommitQueue<T, R>(
     if (queue.length > 0) schedule();
     void outcomes.then(
       (written) => done(written),
-      (error: unknown) => done(failed(error)),
+      (error: unknown) => done(failedAll(batch.length, error)),
     );
     function done(written: BatchOutcome<R>[]): void {
       writing -= 1;
@@ -167,7 +190,7 @@ export function createGroupCommitQueue<T, R>(
     },
     drain() {
       if (queue.length === 0 && writing === 0) return Promise.resolve();
-      return new Promise((resolve) => drained.push(resolve));
+      return drained.wait();
     },
   };
 }

@@ -146,10 +146,6 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
   const { connectionString } = options;
   const pool = openPool(options);
   const stats: PostgresEventStoreStats = { commits: 0, appends: 0, refused: 0, largestBatch: 0 };
-  const commitListeners = new Set<() => void>();
-  const subscriptions = new Set<{ close(): Promise<void> }>();
-  const wakeAll = () => commitListeners.forEach((listener) => listener());
-  let listener: NotifyListener | null = null;
   let closed = false;
   let closing: Promise<void> | undefined;
 
@@ -161,8 +157,6 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
     await started;
   }
 
-  const queue = createAppendQueue(pool, options, stats, wakeAll);
-
   async function readAll(
     readOptions: { after?: number; maxCount?: number } = {},
   ): Promise<RecordedEvent[]> {
@@ -170,11 +164,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
     return onLiveConnection(() => readAllRows(pool, readOptions));
   }
 
-  /** The shared LISTEN connection; a new one once the previous failed. */
-  function currentListener(): NotifyListener {
-    if (!listener || listener.failed) listener = createNotifyListener(connectionString, wakeAll);
-    return listener;
-  }
+  const hub = createSubscriptionHub(connectionString, readAll, options.pollIntervalMs ?? 60_000);
+  const queue = createAppendQueue(pool, options, stats, hub.wakeAll);
 
   return {
     ready: () => open(),
@@ -196,19 +187,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
 
     subscribe(subscribeOptions, handler) {
       if (closed) throw new Error('Event store is closed');
-      const notify = currentListener();
-      const source = catchUpSource(notify, readAll, commitListeners);
-      const subscription = startCatchUpSubscription(
-        source,
-        subscribeOptions,
-        handler,
-        options.pollIntervalMs ?? 60_000,
-      );
-      subscriptions.add(subscription);
-      void subscription.done
-        .catch(() => undefined)
-        .finally(() => subscriptions.delete(subscription));
-      return subscription;
+      return hub.subscribe(subscribeOptions, handler);
     },
 
     async headPosition() {
@@ -224,13 +203,58 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
         closed = true;
         closing = (async () => {
           await started.catch(() => undefined);
-          await Promise.all([...subscriptions].map((subscription) => subscription.close()));
+          await hub.closeSubscriptions();
           await queue.drain();
-          await listener?.close();
+          await hub.closeListener();
           await pool.end();
         })();
       }
       return closing;
+    },
+  };
+}
+
+/**
+ * The store's subscriptions: one shared LISTEN connection wakes them all on every commit (a new
+ * one once the previous failed), and each is tracked until it ends, so closing the store can stop
+ * them before the last appends commit.
+ */
+function createSubscriptionHub(
+  connectionString: string,
+  readAll: (page: { after?: number; maxCount?: number }) => Promise<RecordedEvent[]>,
+  pollIntervalMs: number,
+) {
+  const commitListeners = new Set<() => void>();
+  const subscriptions = new Set<{ close(): Promise<void> }>();
+  const wakeAll = () => commitListeners.forEach((listener) => listener());
+  let listener: NotifyListener | null = null;
+
+  function currentListener(): NotifyListener {
+    if (!listener || listener.failed) listener = createNotifyListener(connectionString, wakeAll);
+    return listener;
+  }
+
+  return {
+    wakeAll,
+    subscribe(...[subscribeOptions, handler]: Parameters<EventStore['subscribe']>) {
+      const source = catchUpSource(currentListener(), readAll, commitListeners);
+      const subscription = startCatchUpSubscription(
+        source,
+        subscribeOptions,
+        handler,
+        pollIntervalMs,
+      );
+      subscriptions.add(subscription);
+      void subscription.done
+        .catch(() => undefined)
+        .finally(() => subscriptions.delete(subscription));
+      return subscription;
+    },
+    closeSubscriptions: async (): Promise<void> => {
+      await Promise.all([...subscriptions].map((subscription) => subscription.close()));
+    },
+    closeListener: async (): Promise<void> => {
+      await listener?.close();
     },
   };
 }

@@ -52,6 +52,34 @@ function earlierAppend(
   throw conflict();
 }
 
+/** The stream's event ids as an append's retry check reads them, through (stream, revision) only. */
+function createIdLookups(db: Database.Database): IdLookups {
+  const recentRevisionOfId = db
+    .prepare<[string, number, string], number>(
+      `SELECT revision FROM events
+       WHERE stream_id = ? AND revision > ? AND event_id = ? ORDER BY revision LIMIT 1`,
+    )
+    .pluck();
+  const idsFrom = db.prepare<[string, number, number], { event_id: string; position: number }>(
+    'SELECT event_id, position FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
+  );
+
+  function replayOf(streamId: string, ids: string[], start: number): AppendResult | undefined {
+    const rows = idsFrom.all(streamId, start, ids.length);
+    if (rows.length !== ids.length || rows.some((row, i) => row.event_id !== ids[i]))
+      return undefined;
+    return {
+      nextExpectedRevision: start + ids.length - 1,
+      position: rows[rows.length - 1]!.position,
+    };
+  }
+
+  return {
+    replayOf,
+    recentRevisionOfId: (streamId, after, id) => recentRevisionOfId.get(streamId, after, id),
+  };
+}
+
 /**
  * Applies one append inside the caller's transaction, following KurrentDB's rules:
  * - exact revision E (and `no_stream`, i.e. E = -1): written when E is the current revision
@@ -93,34 +121,11 @@ export function createSqliteAppendWriter(db: Database.Database) {
     // An unchained predecessor (a file from before chains) restarts the chain from GENESIS.
     return hashAt.get(streamId, revision) ?? GENESIS;
   };
-  const recentRevisionOfId = db
-    .prepare<[string, number, string], number>(
-      `SELECT revision FROM events
-       WHERE stream_id = ? AND revision > ? AND event_id = ? ORDER BY revision LIMIT 1`,
-    )
-    .pluck();
-  const idsFrom = db.prepare<[string, number, number], { event_id: string; position: number }>(
-    'SELECT event_id, position FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
-  );
+  const lookups = createIdLookups(db);
   const insert = db.prepare<[string, number, string, string, string, string, string, string]>(
     `INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at, hash)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-
-  function replayOf(streamId: string, ids: string[], start: number): AppendResult | undefined {
-    const rows = idsFrom.all(streamId, start, ids.length);
-    if (rows.length !== ids.length || rows.some((row, i) => row.event_id !== ids[i]))
-      return undefined;
-    return {
-      nextExpectedRevision: start + ids.length - 1,
-      position: rows[rows.length - 1]!.position,
-    };
-  }
-
-  const lookups: IdLookups = {
-    replayOf,
-    recentRevisionOfId: (streamId, after, id) => recentRevisionOfId.get(streamId, after, id),
-  };
 
   function apply(append: PreparedAppend, recordedAt: string): AppendResult {
     const { streamId, events } = append;

@@ -315,6 +315,11 @@ export const errorCatalogue = {
     'No invoice yet: the deal has not been paid, or the invoice waits for your billing details',
     'Nog geen factuur: de deal is nog niet betaald, of de factuur wacht op je factuurgegevens.',
   ),
+  deal_credit_note_not_yet: e(
+    'not_available',
+    'No credit note: no fee money went back to the brand for this deal',
+    'Geen creditnota: voor deze deal zijn geen servicekosten teruggestort aan het merk.',
+  ),
   deal_receipt_not_yet: e(
     'not_available',
     'No receipt yet: the deal has not been paid',

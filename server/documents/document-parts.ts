@@ -9,7 +9,7 @@ export interface DocumentParts {
   queries: { deals: DealQueries; requests: PaymentRequestQueries };
   /** The brands' billing details (their own stream each). */
   billing: BillingBook;
-  invoices: Pick<FeeInvoices, 'findForDeal'>;
+  invoices: Pick<FeeInvoices, 'findForDeal' | 'findCreditForDeal'>;
   settle(position: number): Promise<void>;
 }
 

@@ -1,3 +1,4 @@
+import type { DealContext } from '@machines/deal/deal.context';
 import { addressOf } from '@machines/documents/billing-details';
 import { splitFee, vatTreatmentFor } from '@machines/documents/vat';
 import type { DealQueries } from '../../projections/deals.queries';
@@ -21,6 +22,20 @@ export interface FeeInvoiceDeps {
 
 /** The key a deal's fee invoice is issued under, once. */
 export const dealInvoiceKey = (dealId: number) => `fee:deal-${dealId}`;
+/** The key of the credit note returning (part of) that fee, once. */
+const dealCreditKey = (dealId: number) => `credit:deal-${dealId}`;
+
+/**
+ * The fee money a deal returned to its brand, and when: all of it with a refund, the part not kept
+ * with a split once its refund succeeded; null while none was returned.
+ */
+function feeReturned(c: DealContext): { cents: number; at: string } | null {
+  const fee = c.amounts?.feeCents ?? 0;
+  if (c.split?.refund === 'succeeded')
+    return { cents: fee - c.split.feeKeptCents, at: c.split.requestedAt };
+  if (c.refundId && c.cancelledAt) return { cents: fee, at: c.cancelledAt };
+  return null;
+}
 
 /**
  * The platform's fee invoices to brands: one per paid deal, numbered by the invoice book, made out
@@ -31,9 +46,40 @@ export function createFeeInvoices(deps: FeeInvoiceDeps) {
   const book = createInvoiceBook({ store: deps.store, clock: deps.clock });
   const { seller, vatRateBps } = deps.invoices;
 
-  /** Issues the deal's invoice if it is paid and its brand gave billing details; else null. */
+  /**
+   * The credit note for the fee a refund or split returned: the invoice's parties and VAT
+   * treatment, the returned part split at the invoice's rate, naming the invoice it corrects.
+   */
+  async function creditFor(c: DealContext, invoice: IssuedInvoice): Promise<void> {
+    const returned = feeReturned(c);
+    if (!returned || returned.cents <= 0) return;
+    const split = splitFee(returned.cents, invoice.treatment, invoice.vatRateBps);
+    await book.issue({
+      ...invoice,
+      key: dealCreditKey(invoice.subject.id),
+      kind: 'credit_note',
+      corrects: invoice.number,
+      suppliedAt: returned.at,
+      description: `Escrow service fee returned, deal #${invoice.subject.id}`,
+      grossCents: returned.cents,
+      netCents: split.netCents,
+      vatCents: split.vatCents,
+      vatRateBps: split.rateBps,
+    });
+  }
+
+  /**
+   * Issues the deal's invoice if it is paid and its brand gave billing details (else null), and
+   * the credit note once fee money went back.
+   */
   async function issueForDeal(dealId: number): Promise<IssuedInvoice | null> {
     const c = (await deps.bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot.context;
+    const invoice = await invoiceFor(dealId, c);
+    if (invoice) await creditFor(c, invoice);
+    return invoice;
+  }
+
+  async function invoiceFor(dealId: number, c: DealContext): Promise<IssuedInvoice | null> {
     if (!c.paidAt || !c.amounts || !c.ownerId) return null;
     const buyer = await deps.billing.read(c.ownerId);
     if (!buyer) return null;
@@ -73,23 +119,32 @@ export function createFeeInvoices(deps: FeeInvoiceDeps) {
   /** The deal's invoice if issued (it is never issued before the deal's payment). */
   const findForDeal = (dealId: number, paidAt: string) =>
     book.find(dealInvoiceKey(dealId), book.yearOf(new Date(paidAt)));
+  /** The deal's credit note if one was issued. */
+  const findCreditForDeal = (dealId: number, paidAt: string) =>
+    book.find(dealCreditKey(dealId), book.yearOf(new Date(paidAt)));
 
-  return { issueForDeal, issueWaitingFor, findForDeal };
+  return { issueForDeal, issueWaitingFor, findForDeal, findCreditForDeal };
 }
 
 export type FeeInvoices = ReturnType<typeof createFeeInvoices>;
 
 /**
- * Issues fee invoices as deals are paid and as brands give their billing details. Idempotent: the
+ * Issues fee invoices as deals are paid and as brands give their billing details, and credit
+ * notes as refunds and splits return fee money. Idempotent: the
  * book issues each key once, also when two instances react to the same event.
  */
 export function createFeeInvoiceReactor(invoices: FeeInvoices): Reactor {
   return {
     name: 'fee-invoices',
-    types: new Set(['PaymentSucceeded', 'BillingDetailsChanged']),
+    types: new Set([
+      'PaymentSucceeded',
+      'DealRefunded',
+      'SplitRefundSucceeded',
+      'BillingDetailsChanged',
+    ]),
     partition: (event) => event.streamId,
     async handle(event) {
-      if (event.type === 'PaymentSucceeded') {
+      if (event.type !== 'BillingDetailsChanged') {
         const match = /^deal-(\d+)$/.exec(event.streamId);
         if (match) await invoices.issueForDeal(Number(match[1]));
         return;

@@ -29,33 +29,50 @@ function invoiceRoute(app: ZodApp, path: string, spec: InvoiceRouteSpec): void {
 }
 
 /**
- * The platform's fee invoice of a deal: for the deal's brand (another account or a stranger gets
- * 404) and for admins and auditors. 409 `deal_invoice_not_yet` before the deal is paid and while
- * the invoice waits for the brand's billing details.
+ * The platform's fee invoice of a deal and its credit note: for the deal's brand (another account
+ * or a stranger gets 404) and for admins and auditors. 409 `deal_invoice_not_yet` before the deal
+ * is paid and while the invoice waits for the brand's billing details; 409
+ * `deal_credit_note_not_yet` while no fee money went back.
  */
 export function invoiceRoutes(app: ZodApp, { ctx, guards, dealViews }: DocumentRouteDeps): void {
-  const invoiceOf = async (id: number, paidAt: string | null) => {
-    const invoice = paidAt ? await ctx.invoices.findForDeal(id, paidAt) : null;
-    if (!invoice) throw new DomainError('deal_invoice_not_yet');
-    return invoice;
-  };
-  invoiceRoute(app, '/api/deals/:id/invoice', {
-    tags: ['deals'],
-    guard: { preHandler: guards.requireUser },
-    description: "The platform's fee invoice to the brand of a paid deal.",
-    load: (id, request) => {
-      const record = dealViews.ownerRecord(id, userOf(request).userId);
-      return invoiceOf(id, record.context.paidAt);
+  const kinds = [
+    {
+      path: 'invoice',
+      admin: 'invoices',
+      find: ctx.invoices.findForDeal,
+      missing: 'deal_invoice_not_yet',
     },
-  });
-  invoiceRoute(app, '/api/admin/invoices/deal/:id', {
-    tags: ['admin'],
-    guard: { preValidation: guards.requireAdminReader },
-    description: "A deal's fee invoice, for admins and auditors.",
-    load: (id) => {
-      const record = ctx.queries.deals.byId(id);
-      if (!record) throw new DomainError('deal_not_found');
-      return invoiceOf(id, record.context.paidAt);
+    {
+      path: 'credit-note',
+      admin: 'credit-notes',
+      find: ctx.invoices.findCreditForDeal,
+      missing: 'deal_credit_note_not_yet',
     },
-  });
+  ] as const;
+  for (const kind of kinds) {
+    const documentOf = async (id: number, paidAt: string | null) => {
+      const doc = paidAt ? await kind.find(id, paidAt) : null;
+      if (!doc) throw new DomainError(kind.missing);
+      return doc;
+    };
+    invoiceRoute(app, `/api/deals/:id/${kind.path}`, {
+      tags: ['deals'],
+      guard: { preHandler: guards.requireUser },
+      description: `The platform's fee ${kind.path.replace('-', ' ')} to the brand of a paid deal.`,
+      load: (id, request) => {
+        const record = dealViews.ownerRecord(id, userOf(request).userId);
+        return documentOf(id, record.context.paidAt);
+      },
+    });
+    invoiceRoute(app, `/api/admin/${kind.admin}/deal/:id`, {
+      tags: ['admin'],
+      guard: { preValidation: guards.requireAdminReader },
+      description: `A deal's fee ${kind.path.replace('-', ' ')}, for admins and auditors.`,
+      load: (id) => {
+        const record = ctx.queries.deals.byId(id);
+        if (!record) throw new DomainError('deal_not_found');
+        return documentOf(id, record.context.paidAt);
+      },
+    });
+  }
 }

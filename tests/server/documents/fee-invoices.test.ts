@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payDeal } from '../api/flow-helpers';
+import { deliverPaidDeal, payDeal } from '../api/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -222,5 +222,83 @@ describe('the invoice as a document', () => {
     });
     expect(waiting.statusCode).toBe(409);
     expect(waiting.json().message).toContain('factuurgegevens');
+    const noCredit = await t.app.inject({
+      url: `/api/deals/${id}/credit-note`,
+      headers: bearer(brand.token),
+    });
+    expect(noCredit.json()).toMatchObject({ code: 'deal_credit_note_not_yet' });
+  });
+});
+
+describe('credit notes', () => {
+  it('a split after a dispute issues a credit note for the returned fee share, naming the invoice, next in the series', async () => {
+    const brand = await brandWith({ company: 'Acme BV', country: 'NL', vatId: null });
+    const { id } = await createDeal(t.app, brand.token);
+    await deliverPaidDeal(t.app, t.ctx, brand.token, id);
+    await t.ctx.quiesce();
+    const invoice = (await invoiceOf(id))!;
+    expect(invoice.grossCents).toBe(2_050);
+    const dispute = await t.app.inject({
+      method: 'POST',
+      url: `/api/deals/${id}/dispute`,
+      headers: bearer(brand.token),
+      payload: { reason: 'Late' },
+    });
+    expect(dispute.statusCode, dispute.body).toBe(200);
+    const admin = await createRootAdmin(t, 'root-credit', 'root-pass-credit');
+    const split = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/deals/${id}/split`,
+      headers: bearer(admin),
+      payload: { creatorCents: 15_000 },
+    });
+    expect(split.statusCode, split.body).toBe(200);
+    await t.ctx.quiesce();
+
+    // The platform keeps 1,230 of the 2,050 fee: 820 goes back, 21 % VAT included.
+    const credit = await t.ctx.invoices.findCreditForDeal(id, '2026-03-02T09:00:00.000Z');
+    expect(credit).toMatchObject({
+      key: `credit:deal-${id}`,
+      kind: 'credit_note',
+      corrects: invoice.number,
+      buyer: invoice.buyer,
+      treatment: 'domestic',
+      grossCents: 820,
+      netCents: 678,
+      vatCents: 142,
+      vatRateBps: 2_100,
+    });
+    expect(credit!.number).not.toBe(invoice.number);
+    const numbers = (await t.ctx.store.readStream('invoices-2026')).map(
+      (e) => (e.data as { number: string }).number,
+    );
+    // Numbers follow each other without a gap.
+    expect(numbers).toEqual(numbers.map((_, i) => `2026-${String(i + 1).padStart(6, '0')}`));
+    expect(numbers).toContain(credit!.number);
+
+    const read = await t.app.inject({
+      url: `/api/deals/${id}/credit-note`,
+      headers: bearer(brand.token),
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ kind: 'credit_note', corrects: invoice.number });
+    const [text] = await pdfPages(
+      new Uint8Array(
+        (
+          await t.app.inject({
+            url: `/api/deals/${id}/credit-note/pdf?lang=nl`,
+            headers: bearer(brand.token),
+          })
+        ).rawPayload,
+      ),
+    );
+    expect(text).toContain('Creditnota');
+    expect(text).toContain(invoice.number);
+    expect(text).toContain('€ -8,20');
+    const other = await brandWith(null);
+    expect(
+      (await t.app.inject({ url: `/api/deals/${id}/credit-note`, headers: bearer(other.token) }))
+        .statusCode,
+    ).toBe(404);
   });
 });

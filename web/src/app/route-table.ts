@@ -37,6 +37,7 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/pay-request/:token/receipt', page: 'document', areas: [], access: 'public' },
   { path: '/deals/:id/receipt', page: 'document', areas: [], access: 'user' },
   { path: '/deals/:id/invoice', page: 'document', areas: [], access: 'user' },
+  { path: '/deals/:id/credit-note', page: 'document', areas: [], access: 'user' },
   { path: '/payment-requests/:id/statement', page: 'document', areas: [], access: 'user' },
   { path: '/payment-success/:dealId', page: 'payment-success', areas: requests, access: 'public' },
   // Help is open to everyone: a creator with only a link reads it too.

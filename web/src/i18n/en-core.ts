@@ -119,6 +119,7 @@ export const enCore = {
   'doc.receipt': 'Receipt',
   'doc.statement': 'Statement',
   'doc.invoice': 'Invoice',
+  'doc.creditNote': 'Credit note',
   'doc.invoiceWaiting': 'Your invoice for the platform fee is waiting for your billing details.',
   'doc.invoiceAddDetails': 'Add billing details',
   'doc.back': 'Back',

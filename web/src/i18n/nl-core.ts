@@ -118,6 +118,7 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'doc.receipt': 'Betalingsbewijs',
   'doc.statement': 'Uitbetalingsoverzicht',
   'doc.invoice': 'Factuur',
+  'doc.creditNote': 'Creditnota',
   'doc.invoiceWaiting': 'Je factuur voor de platformkosten wacht op je factuurgegevens.',
   'doc.invoiceAddDetails': 'Factuurgegevens invullen',
   'doc.back': 'Terug',

@@ -26,7 +26,7 @@ export default function DocumentRoute() {
   const [busy, setBusy] = useState(false);
   const layout = !doc.data
     ? null
-    : source?.kind === 'invoice'
+    : source?.kind === 'invoice' || source?.kind === 'creditNote'
       ? layoutInvoice(doc.data as InvoiceDocumentDto, lang)
       : layoutMoneyDocument(doc.data as MoneyDocumentDto, lang);
 

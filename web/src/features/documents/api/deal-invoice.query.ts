@@ -3,20 +3,19 @@ import type { InvoiceDocumentDto } from '@machines/contract/invoice-api';
 import { api, HttpError } from '@/lib/http';
 
 /**
- * A paid deal's fee invoice, or null while it is not issued (409: it waits for the brand's billing
- * details, or the payment is just being recorded).
+ * A paid deal's fee invoice (or credit note), or null while it is not issued (409: it waits for the
+ * brand's billing details, the payment is just being recorded, or no fee money went back).
  */
-export const useDealInvoice = (dealId: number, paid: boolean) =>
+export const useDealInvoice = (dealId: number, kind: 'invoice' | 'credit-note' = 'invoice') =>
   useQuery({
-    queryKey: ['deal-invoice', dealId],
+    queryKey: ['deal-invoice', dealId, kind],
     queryFn: async () => {
       try {
-        return await api<InvoiceDocumentDto>(`/api/deals/${dealId}/invoice`);
+        return await api<InvoiceDocumentDto>(`/api/deals/${dealId}/${kind}`);
       } catch (error) {
         if (error instanceof HttpError && error.status === 409) return null;
         throw error;
       }
     },
-    enabled: paid,
     retry: false,
   });

@@ -5,11 +5,13 @@ import { useDealInvoice } from '@/features/documents/api/deal-invoice.query';
 import { DocumentLink } from './document-link';
 
 /**
- * A paid deal's papers for its brand: the receipt and, once issued, the fee invoice beside it; while
+ * A paid deal's papers for its brand: the receipt and, once issued, the fee invoice (and a credit
+ * note once fee money went back) beside it; while
  * the invoice waits for the brand's billing details, a prompt to give them.
  */
 export function DealDocuments({ dealId }: { dealId: number }) {
-  const invoice = useDealInvoice(dealId, true);
+  const invoice = useDealInvoice(dealId);
+  const credit = useDealInvoice(dealId, 'credit-note');
   const billing = useBillingDetails();
   const waiting = invoice.data === null && billing.data?.billingDetails === null;
   return (
@@ -17,6 +19,7 @@ export function DealDocuments({ dealId }: { dealId: number }) {
       <div className="grid grid-cols-2 gap-2">
         <DocumentLink to={`/deals/${dealId}/receipt`} kind="receipt" />
         {invoice.data && <DocumentLink to={`/deals/${dealId}/invoice`} kind="invoice" />}
+        {credit.data && <DocumentLink to={`/deals/${dealId}/credit-note`} kind="creditNote" />}
       </div>
       {waiting && (
         <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">

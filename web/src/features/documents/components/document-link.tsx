@@ -10,7 +10,7 @@ export function DocumentLink({
   compact = false,
 }: {
   to: string;
-  kind: 'receipt' | 'statement' | 'invoice';
+  kind: 'receipt' | 'statement' | 'invoice' | 'creditNote';
   compact?: boolean;
 }) {
   return (

@@ -8,7 +8,7 @@ export interface DocumentSource {
   options: RequestOptions;
   /** The screen the page goes back to. */
   back: string;
-  kind: 'receipt' | 'statement' | 'invoice';
+  kind: 'receipt' | 'statement' | 'invoice' | 'creditNote';
 }
 
 /**
@@ -25,6 +25,13 @@ export function documentSourceOf(pathname: string): DocumentSource | null {
     return { kind, path: `/api/deals/${id}/receipt`, options: {}, back: `/deals/${id}` };
   if (area === 'deals' && kind === 'invoice')
     return { kind, path: `/api/deals/${id}/invoice`, options: {}, back: `/deals/${id}` };
+  if (area === 'deals' && kind === 'credit-note')
+    return {
+      kind: 'creditNote',
+      path: `/api/deals/${id}/credit-note`,
+      options: {},
+      back: `/deals/${id}`,
+    };
   if (area === 'payment-requests' && kind === 'statement')
     return {
       kind,

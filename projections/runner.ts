@@ -155,6 +155,16 @@ async function replayPages(
   return applied;
 }
 
+/** Each projection with its writer on the read database. */
+const appliersOf = (projections: Projection[], db: Database): Applier[] =>
+  projections.map((p) => ({ projection: p, writer: writerOf(p, db) }));
+
+/** Where following resumes: the lowest checkpoint, so no read model misses an event. */
+const resumePosition = (projections: Projection[], checkpoints: Checkpoints): number =>
+  projections.length === 0
+    ? 0
+    : Math.min(...projections.map((p) => checkpoints.of(p)), Number.MAX_SAFE_INTEGER);
+
 /**
  * Feeds read models from the event store. Each batch is applied in one read-database transaction
  * together with the checkpoints, so after a crash the read models resume exactly where the last
@@ -168,12 +178,9 @@ export function createProjectionRunner({
   rebuildBatchSize = 2_000,
 }: RunnerOptions) {
   const checkpoints = projectionCheckpoints(db, projections);
-  const appliers: Applier[] = projections.map((p) => ({ projection: p, writer: writerOf(p, db) }));
+  const appliers = appliersOf(projections, db);
   const applyBatch = batchApplier(db, checkpoints, appliers);
-  let position =
-    projections.length === 0
-      ? 0
-      : Math.min(...projections.map((p) => checkpoints.of(p)), Number.MAX_SAFE_INTEGER);
+  let position = resumePosition(projections, checkpoints);
   const waiters = positionWaiters();
   const listeners = new Set<Listener>();
   let subscription: ReturnType<EventSource['subscribe']> | null = null;
@@ -231,11 +238,8 @@ export function createProjectionRunner({
       db.transaction(() => {
         for (const p of projections) checkpoints.restart(p);
       })();
-      appliers.splice(
-        0,
-        appliers.length,
-        ...projections.map((p) => ({ projection: p, writer: writerOf(p, db) })),
-      );
+      // Fresh writers for the emptied read models: nothing prepared or buffered before carries over.
+      appliers.splice(0, appliers.length, ...appliersOf(projections, db));
       position = 0;
       const restore = enterRebuildMode(db, projections);
       try {

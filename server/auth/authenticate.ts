@@ -43,6 +43,44 @@ function assertJwtShape(token: string): void {
   if (parts.length !== 3 || parts.some((p) => p === '')) throw unauthorized('token_format');
 }
 
+type Audience = typeof USER_AUDIENCE | typeof ADMIN_AUDIENCE;
+
+/** A well-formed token's principal, or 401: expired and invalid tokens are told apart. */
+function verifyToken(tokens: TokenService, token: string, audience: Audience): Principal {
+  assertJwtShape(token);
+  try {
+    return tokens.verify(token, audience);
+  } catch (error) {
+    if (error instanceof TokenError)
+      throw unauthorized(error.message === 'Token expired' ? 'token_expired' : 'token_invalid');
+    throw error;
+  }
+}
+
+/**
+ * Users are never deleted (the user machine has no such event), so a token's user is looked up
+ * once and its session version remembered instead of reading and parsing its row per request;
+ * `forget` drops the entry when logout or a password change bumps the version.
+ */
+function createSessionVersions(accounts: AccountQueries) {
+  const sessionVersions = new Map<string, number>();
+  return {
+    current(userId: string): number | null {
+      const known = sessionVersions.get(userId);
+      if (known !== undefined) return known;
+      const user = accounts.userById(userId);
+      if (!user) return null;
+      if (sessionVersions.size >= 100_000) sessionVersions.clear();
+      const version = user.sessionVersion ?? 0;
+      sessionVersions.set(userId, version);
+      return version;
+    },
+    forget: (userId: string): void => {
+      sessionVersions.delete(userId);
+    },
+  };
+}
+
 /** Guards that routes put in `preHandler`: they set `request.principal` or refuse with 401/403. */
 export function createAuthGuards({
   tokens,
@@ -51,33 +89,10 @@ export function createAuthGuards({
   tokens: TokenService;
   accounts: AccountQueries;
 }) {
-  // Users are never deleted (the user machine has no such event), so a token's user is looked up
-  // once and its session version remembered instead of reading and parsing its row per request;
-  // `forget` drops the entry when logout or a password change bumps the version.
-  const sessionVersions = new Map<string, number>();
-  const currentSessionVersion = (userId: string): number | null => {
-    const known = sessionVersions.get(userId);
-    if (known !== undefined) return known;
-    const user = accounts.userById(userId);
-    if (!user) return null;
-    if (sessionVersions.size >= 100_000) sessionVersions.clear();
-    const version = user.sessionVersion ?? 0;
-    sessionVersions.set(userId, version);
-    return version;
-  };
-  const verify = (
-    token: string,
-    audience: typeof USER_AUDIENCE | typeof ADMIN_AUDIENCE,
-  ): Principal => {
-    assertJwtShape(token);
-    try {
-      return tokens.verify(token, audience);
-    } catch (error) {
-      if (error instanceof TokenError)
-        throw unauthorized(error.message === 'Token expired' ? 'token_expired' : 'token_invalid');
-      throw error;
-    }
-  };
+  const sessionVersions = createSessionVersions(accounts);
+  const currentSessionVersion = sessionVersions.current;
+  const verify = (token: string, audience: Audience): Principal =>
+    verifyToken(tokens, token, audience);
 
   function authenticateUser(request: FastifyRequest, allowQuery = false): UserPrincipal {
     const token = bearerToken(request, allowQuery);
@@ -109,9 +124,7 @@ export function createAuthGuards({
 
   return {
     /** A user's session version changed (logout, password change): read it afresh next time. */
-    forget: (userId: string) => {
-      sessionVersions.delete(userId);
-    },
+    forget: sessionVersions.forget,
     authenticateUser,
     authenticateAdmin,
     /** preHandler: a logged-in brand or creator. */

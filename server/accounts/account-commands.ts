@@ -127,6 +127,44 @@ function signInCommands(bus: CommandBus) {
   };
 }
 
+/** A user's sessions and password: either change ends every token the user holds. */
+function sessionCommands(bus: CommandBus) {
+  return {
+    /** Ends every session of the user (all devices). */
+    async logout(userId: string, ctx: CommandContext) {
+      const result = await bus.execute(
+        userAggregate,
+        stream(userId),
+        (state) => {
+          if (state.revision < 0) throw new DomainError('user_not_found');
+          return [{ type: 'SessionsRevoked', data: { reason: 'logout' } }];
+        },
+        ctx,
+      );
+      return { position: result.position };
+    },
+
+    async changePassword(
+      userId: string,
+      body: { currentPassword: string; newPassword: string },
+      ctx: CommandContext,
+    ) {
+      const current = (await bus.load(userAggregate, stream(userId))).snapshot.context;
+      if (!current.userId) throw new DomainError('user_not_found');
+      if (!(await verifyPassword(body.currentPassword, current.passwordHash)))
+        throw new DomainError('wrong_current_password');
+      const passwordHash = await hashPassword(body.newPassword);
+      const result = await bus.execute(
+        userAggregate,
+        stream(userId),
+        () => [{ type: 'PasswordChanged', data: { passwordHash } }],
+        ctx,
+      );
+      return { position: result.position };
+    },
+  };
+}
+
 /** Registration, login and profile changes. A login records its sign-in (signInCommands). */
 export function createAccountCommands({
   bus,
@@ -178,38 +216,7 @@ export function createAccountCommands({
       return user && ok ? user : null;
     },
 
-    /** Ends every session of the user (all devices). */
-    async logout(userId: string, ctx: CommandContext) {
-      const result = await bus.execute(
-        userAggregate,
-        stream(userId),
-        (state) => {
-          if (state.revision < 0) throw new DomainError('user_not_found');
-          return [{ type: 'SessionsRevoked', data: { reason: 'logout' } }];
-        },
-        ctx,
-      );
-      return { position: result.position };
-    },
-
-    async changePassword(
-      userId: string,
-      body: { currentPassword: string; newPassword: string },
-      ctx: CommandContext,
-    ) {
-      const current = (await bus.load(userAggregate, stream(userId))).snapshot.context;
-      if (!current.userId) throw new DomainError('user_not_found');
-      if (!(await verifyPassword(body.currentPassword, current.passwordHash)))
-        throw new DomainError('wrong_current_password');
-      const passwordHash = await hashPassword(body.newPassword);
-      const result = await bus.execute(
-        userAggregate,
-        stream(userId),
-        () => [{ type: 'PasswordChanged', data: { passwordHash } }],
-        ctx,
-      );
-      return { position: result.position };
-    },
+    ...sessionCommands(bus),
     ...profileCommands(bus, unique),
     ...signInCommands(bus),
   };

@@ -9,6 +9,38 @@ import { DomainError } from '../commands/domain-error';
 import { hasInvisibleCharacters } from '../commands/look-alike';
 import { createAdminRecovery } from './admin-recovery';
 
+/** A sign-in checks the password even for an unknown name (a decoy hash), so timing tells nothing. */
+async function loginAdmin(
+  bus: CommandBus,
+  accounts: AccountQueries,
+  username: string,
+  password: string,
+  ctx: CommandContext,
+) {
+  const account = accounts.adminByUsername(username);
+  const ok = await verifyPassword(password, account?.context.passwordHash ?? (await decoyHash()));
+  if (!account || !account.active || !ok) return null;
+  const { adminId, role } = account.context;
+  const result = await bus.execute(
+    adminAggregate,
+    adminAggregate.streamId(adminId),
+    () => [{ type: 'AdminLoggedIn', data: {} }],
+    { ...ctx, actor: { kind: 'admin', id: adminId } },
+  );
+  return { adminId, username: account.context.username, role, position: result.position };
+}
+
+/** The admin list's rows: what the accounts page shows, never a password hash. */
+const listAdmins = (accounts: AccountQueries) =>
+  accounts.allAdmins().map(({ active, context: c }) => ({
+    id: c.adminId,
+    username: c.username,
+    role: c.role,
+    active,
+    createdAt: c.createdAt,
+    lastLoginAt: c.lastLoginAt,
+  }));
+
 /** Admin and auditor accounts: created by the CLI or the first-start bootstrap; login is recorded. */
 export function createAdminAccounts(deps: {
   bus: CommandBus;
@@ -18,6 +50,11 @@ export function createAdminAccounts(deps: {
   const { bus, unique, accounts } = deps;
   return {
     ...createAdminRecovery({ bus, accounts }),
+    /** Null unless the account exists, is active and the password matches; success appends AdminLoggedIn. */
+    login: (username: string, password: string, ctx: CommandContext) =>
+      loginAdmin(bus, accounts, username, password, ctx),
+    /** Every admin and auditor account, without password hashes. */
+    list: () => listAdmins(accounts),
     async create(username: string, password: string, role: AdminRole, ctx: CommandContext) {
       // The HTTP route allows ASCII names only; the CLI and the first-start bootstrap come here directly.
       if (hasInvisibleCharacters(username)) throw new DomainError('admin_username_invisible');
@@ -36,39 +73,6 @@ export function createAdminAccounts(deps: {
         ctx,
       );
       return { adminId, position: result.position };
-    },
-
-    /** Null unless the account exists, is active and the password matches; success appends AdminLoggedIn. */
-    async login(username: string, password: string, ctx: CommandContext) {
-      const account = accounts.adminByUsername(username);
-      const ok = await verifyPassword(
-        password,
-        account?.context.passwordHash ?? (await decoyHash()),
-      );
-      if (!account || !account.active || !ok) return null;
-      const { adminId, role } = account.context;
-      const result = await bus.execute(
-        adminAggregate,
-        adminAggregate.streamId(adminId),
-        () => [{ type: 'AdminLoggedIn', data: {} }],
-        {
-          ...ctx,
-          actor: { kind: 'admin', id: adminId },
-        },
-      );
-      return { adminId, username: account.context.username, role, position: result.position };
-    },
-
-    /** Every admin and auditor account, without password hashes. */
-    list() {
-      return accounts.allAdmins().map(({ active, context: c }) => ({
-        id: c.adminId,
-        username: c.username,
-        role: c.role,
-        active,
-        createdAt: c.createdAt,
-        lastLoginAt: c.lastLoginAt,
-      }));
     },
 
     /**

@@ -64,17 +64,40 @@ function notificationFacts(
 const onSendError = (error: unknown, n: { kind: string }, channel: string) =>
   console.error(`Notification ${n.kind} by ${channel} failed:`, (error as Error).message);
 
+/** SMTP when SMTP_URL is set; else the test-mode mail folder under the data directory. */
+const configuredMailSender = (config: AppConfig, clock: Clock): MailSender =>
+  createMailSender({
+    smtpUrl: config.notifications.smtpUrl,
+    from: config.notifications.mailFrom,
+    dataDir: config.dataDir,
+    now: () => clock.now(),
+  });
+
+/**
+ * The notifications' own reactor runner: from the store's head the first time, each event handed
+ * over once the read models it reads have applied it; an event a reactor fails on is handed over
+ * again, after 1 s, doubling up to a minute.
+ */
+const notificationsRunner = (
+  deps: NotificationsWiringDeps,
+  reactors: Parameters<typeof createReactorRunner>[0]['reactors'],
+): ReactorRunner =>
+  createReactorRunner({
+    store: deps.store,
+    db: deps.readDb,
+    reactors,
+    firstStart: 'head',
+    before: (event) => deps.runner.waitForPosition(event.position),
+    retryDelayMs: 1_000,
+    maxRetryDelayMs: 60_000,
+    onError: (_name, _event, error) =>
+      console.error('Notifications reactor:', (error as Error).message),
+  });
+
 /** The notifications reactors with their senders, due-time timers, retries and unsubscribe links. */
 export function createNotificationsWiring(deps: NotificationsWiringDeps) {
   const { config, store, clock, queries } = deps;
-  const mail =
-    deps.mail ??
-    createMailSender({
-      smtpUrl: config.notifications.smtpUrl,
-      from: config.notifications.mailFrom,
-      dataDir: config.dataDir,
-      now: () => clock.now(),
-    });
+  const mail = deps.mail ?? configuredMailSender(config, clock);
   const unsubscribe = createUnsubscribeLinks(deps.secret, config.publicUrl);
   const requestBlocks = createRequestBlockLinks(deps.secret, config.publicUrl);
   const facts = notificationFacts(config, queries);
@@ -124,17 +147,7 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
      */
     async start(): Promise<void> {
       if (!running) {
-        running = createReactorRunner({
-          store,
-          db: deps.readDb,
-          reactors: [reactor, timers, retries],
-          firstStart: 'head',
-          before: (event) => deps.runner.waitForPosition(event.position),
-          retryDelayMs: 1_000,
-          maxRetryDelayMs: 60_000,
-          onError: (_name, _event, error) =>
-            console.error('Notifications reactor:', (error as Error).message),
-        });
+        running = notificationsRunner(deps, [reactor, timers, retries]);
         await running.start();
       }
       timers.start();

@@ -51,6 +51,8 @@ const refusalParams: Partial<Record<ErrorCode, ErrorParams>> = {
   deal_already_on_hold: { status: 'on_hold' },
   no_bank_account: { gatewayCode: 'no_bank_account' },
   chargeback_open: {},
+  link_already_claimed: {},
+  own_deal_not_acceptable: {},
 };
 
 /** A guard's refusal (deal.guards.ts) as the decider throws it; none, or `deal_not_in_state`, names the action. */

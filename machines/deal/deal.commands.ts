@@ -1,11 +1,15 @@
-import { DomainError } from '../command-error';
-import { statusOf } from '../statechart';
 import { payableNowCents } from '../escrow/escrow-limits';
 import { dispatch, type Deciders, type EscrowCommand } from '../escrow/escrow-decider';
 import { escrowedCents, splitKeys } from '../escrow/escrow-ledger';
 import type { DealTerms } from './deal.events';
 import type { DisputeMessage } from '../escrow/dispute-message';
-import { holdRefusal, refundRefusal, releaseRefusal } from './deal.guards';
+import {
+  acceptRefusal,
+  holdRefusal,
+  linkRotationRefusal,
+  refundRefusal,
+  releaseRefusal,
+} from './deal.guards';
 import {
   closeOpenSession,
   dealCanTake,
@@ -103,14 +107,10 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   RecordChargeback: escrow,
   RecordChargebackOutcome: escrow,
   AcceptDeal: (command, snapshot, now) => {
-    if (snapshot.context.influencerAcceptedAt !== null) {
-      throw new DomainError('deal_already_accepted', { status: statusOf(snapshot) });
-    }
     // A brand signed in on its own link would bind the deal (and its payout) to itself.
-    if (command.claimedByUserId && command.claimedByUserId === snapshot.context.ownerId) {
-      throw new DomainError('own_deal_not_acceptable');
-    }
-    return only(snapshot, now, 'accept the deal', {
+    const own = !!command.claimedByUserId && command.claimedByUserId === snapshot.context.ownerId;
+    const code = acceptRefusal(snapshot.context) ?? (own ? 'own_deal_not_acceptable' : null);
+    return guarded(snapshot, now, 'accept the deal', code, {
       type: 'CreatorAccepted',
       data: {
         ...(command.claimSecretHash ? { claimSecretHash: command.claimSecretHash } : {}),
@@ -119,15 +119,13 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
     });
   },
   RotateShareLink: ({ token }, snapshot, now) => {
-    const c = snapshot.context;
-    // Only before acceptance: afterwards the link belongs to whoever claimed the deal.
-    if (c.influencerAcceptedAt !== null) throw new DomainError('link_already_claimed');
-    if (c.shareableToken === null)
+    const code = linkRotationRefusal(snapshot.context);
+    if (code === null && snapshot.context.shareableToken === null)
       return only(snapshot, now, 'create a share link', {
         type: 'ShareLinkGenerated',
         data: { token },
       });
-    return only(snapshot, now, 'replace the share link', {
+    return guarded(snapshot, now, 'replace the share link', code, {
       type: 'ShareLinkRotated',
       data: { token },
     });

@@ -51,6 +51,14 @@ export function refundRefusal(c: DealContext, input: { amountCents: number }): R
     : 'deal_not_in_state';
 }
 
+/** The creator accepts once: a second acceptance would bind the deal to another browser or account. */
+export const acceptRefusal = (c: DealContext): Refusal =>
+  c.influencerAcceptedAt !== null ? 'deal_already_accepted' : null;
+
+/** A link is replaced only before acceptance: afterwards it belongs to whoever claimed the deal. */
+export const linkRotationRefusal = (c: DealContext): Refusal =>
+  c.influencerAcceptedAt !== null ? 'link_already_claimed' : null;
+
 /** An admin puts a deal on hold once; a second hold would hide the first one's reason. */
 export const holdRefusal = (c: DealContext): Refusal =>
   c.hold !== null ? 'deal_already_on_hold' : null;

@@ -8,7 +8,9 @@ import { intentRefusal, payableNowCents } from '../escrow/escrow-limits';
 import { splitFeeCents } from '../money';
 import { emptyDealContext, evolveDealContext, type DealContext } from './deal.context';
 import {
+  acceptRefusal,
   holdRefusal,
+  linkRotationRefusal,
   refundRefusal,
   releaseRefusal,
   releaserRefusal,
@@ -141,7 +143,8 @@ export const dealMachine = setup({
     noTokenYet: ({ context }) => context.shareableToken === null,
     /** A link may be replaced only while nobody has accepted through it. */
     linkNotClaimed: ({ context }) =>
-      context.shareableToken !== null && context.influencerAcceptedAt === null,
+      context.shareableToken !== null && linkRotationRefusal(context) === null,
+    notYetAccepted: ({ context }) => acceptRefusal(context) === null,
     notOnHold: ({ context }) => holdRefusal(context) === null,
     onHold: ({ context }) => context.hold !== null,
     /** A session charges exactly what the deal's terms say is due now. */
@@ -255,7 +258,7 @@ export const dealMachine = setup({
         awaiting_acceptance: {
           meta: fundsHeldMeta,
           on: {
-            CreatorAccepted: { target: 'accepted', actions: 'evolve' },
+            CreatorAccepted: { guard: 'notYetAccepted', target: 'accepted', actions: 'evolve' },
             ShareLinkRotated: { guard: 'linkNotClaimed', actions: 'evolve' },
           },
         },

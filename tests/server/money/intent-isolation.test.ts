@@ -118,8 +118,8 @@ describe('an intent whose outcome is unknown waits on its own', () => {
     expect((await requestState(h, requestId)).status).toBe('completed');
     expect((await dealState(h, stuck.dealId)).status).not.toBe('completed');
     expect(h.reactors.unanswered('payments').map((u) => u.streamId)).toEqual([failing]);
-    const tries = outage.calls();
-    expect(tries).toBeGreaterThan(1); // tried again on its own, with back-off
+    // Tried again on its own, with back-off (the first retry comes 200 ms after the failure).
+    await expect.poll(() => outage.calls(), { timeout: 10_000 }).toBeGreaterThan(1);
 
     outage.restore();
     expect(await h.reactors.processed(await h.store.headPosition(), 5_000)).toBe(true);

@@ -23,6 +23,20 @@ function eventIdOf(key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** The invoice as the event that numbers it; its id comes from the key, so a repeat is the same event. */
+const issuedEvent = (invoice: IssuedInvoice) => ({
+  id: eventIdOf(invoice.key),
+  type: 'InvoiceIssued',
+  data: invoice,
+  metadata: {
+    actor: { kind: 'system' as const, id: 'invoices' },
+    at: invoice.issuedAt,
+    correlationId: randomUUID(),
+    causationId: null,
+    schemaVersion: 1,
+  },
+});
+
 interface YearCache {
   revision: number;
   byKey: Map<string, IssuedInvoice>;
@@ -82,20 +96,7 @@ export function createInvoiceBook({ store, clock }: { store: EventStore; clock: 
       try {
         await store.append(
           streamOf(year),
-          [
-            {
-              id: eventIdOf(draft.key),
-              type: 'InvoiceIssued',
-              data: invoice,
-              metadata: {
-                actor: { kind: 'system', id: 'invoices' },
-                at: invoice.issuedAt,
-                correlationId: randomUUID(),
-                causationId: null,
-                schemaVersion: 1,
-              },
-            },
-          ],
+          [issuedEvent(invoice)],
           revision < 0 ? 'no_stream' : revision,
         );
         return invoice;

@@ -1,20 +1,16 @@
 import type { Database } from 'better-sqlite3';
-import { emptyDealContext, evolveDealContext, type DealContext } from '@machines/deal/deal.context';
-import type { DealEvent } from '@machines/deal/deal.events';
+import type { DealContext } from '@machines/deal/deal.context';
 import { balanceOf } from '@machines/escrow/escrow-accounts';
-import { heldCents, type EscrowMoney } from '@machines/escrow/escrow-ledger';
 import {
-  emptyPaymentRequestContext,
-  evolvePaymentRequestContext,
-  type PaymentRequestContext,
-} from '@machines/payment-request/payment-request.context';
-import type { PaymentRequestEvent } from '@machines/payment-request/payment-request.events';
+  escrowKindOf,
+  foldEscrowEvent,
+  type FoldedEscrow,
+} from '@machines/escrow/escrow-stream-fold';
+import { heldCents, noMoney, type EscrowMoney } from '@machines/escrow/escrow-ledger';
 import type { ProjectedEvent, Projection } from './projection';
 import { createRowStore } from './row-cache';
 
-type Folded =
-  | { kind: 'deal'; context: DealContext }
-  | { kind: 'request'; context: PaymentRequestContext };
+type Folded = FoldedEscrow;
 interface DayDelta {
   charged: number;
   released: number;
@@ -110,13 +106,6 @@ function dayTotals(db: Database) {
   };
 }
 
-const streamKind = (streamId: string): Folded['kind'] | null =>
-  streamId.startsWith('deal-')
-    ? 'deal'
-    : streamId.startsWith('payment-request-')
-      ? 'request'
-      : null;
-
 /**
  * The admins' money overview: per deal and request what the platform holds now and when a running
  * period releases it (rm_money_streams), and per UTC day what was charged, released to creators,
@@ -146,27 +135,15 @@ export const moneyProjection: Projection = {
     const rows = streamRows(db);
     const days = dayTotals(db);
     const apply = (event: ProjectedEvent): void => {
-      const kind = streamKind(event.streamId);
+      const kind = escrowKindOf(event.streamId);
       if (!kind) return;
-      const before: Folded =
-        rows.get(event.streamId) ??
-        (kind === 'deal'
-          ? { kind, context: emptyDealContext }
-          : { kind, context: emptyPaymentRequestContext });
-      const after: Folded =
-        before.kind === 'deal'
-          ? {
-              kind: 'deal',
-              context: evolveDealContext(before.context, event as unknown as DealEvent),
-            }
-          : {
-              kind: 'request',
-              context: evolvePaymentRequestContext(
-                before.context,
-                event as unknown as PaymentRequestEvent,
-              ),
-            };
-      days.record(event.metadata.at.slice(0, 10), before.context.money, after.context.money);
+      const before = rows.get(event.streamId);
+      const after = foldEscrowEvent(kind, before, event);
+      days.record(
+        event.metadata.at.slice(0, 10),
+        before?.context.money ?? noMoney,
+        after.context.money,
+      );
       rows.set(event.streamId, after);
     };
     return {

@@ -1,12 +1,9 @@
-import { emptyDealContext, evolveDealContext, type DealContext } from '@machines/deal/deal.context';
-import type { DealEvent } from '@machines/deal/deal.events';
-import { trialBalance, type EscrowAccounts } from '@machines/escrow/escrow-accounts';
+import { noAccounts, trialBalance, type EscrowAccounts } from '@machines/escrow/escrow-accounts';
 import {
-  emptyPaymentRequestContext,
-  evolvePaymentRequestContext,
-  type PaymentRequestContext,
-} from '@machines/payment-request/payment-request.context';
-import type { PaymentRequestEvent } from '@machines/payment-request/payment-request.events';
+  escrowKindOf,
+  foldEscrowEvent,
+  type FoldedEscrow,
+} from '@machines/escrow/escrow-stream-fold';
 import type { LedgerEvent } from './ledger-movements';
 
 /** One UTC day of the trial balance: what was posted across all escrows, debits and credits. */
@@ -21,8 +18,6 @@ export interface TrialBalance {
   days: TrialBalanceDay[];
   unbalanced: { streamId: string; at: string; postedCents: number; pendingCents: number }[];
 }
-
-type Folded = { deal: DealContext } | { request: PaymentRequestContext };
 
 const posted = (a: EscrowAccounts) => {
   let debits = 0;
@@ -41,27 +36,17 @@ const posted = (a: EscrowAccounts) => {
  * a day or an escrow where they do not is a fault in the stored history or the fold, and is reported.
  */
 export function createTrialBalanceFold({ since, until }: { since: string; until: string }) {
-  const escrows = new Map<string, Folded>();
+  const escrows = new Map<string, FoldedEscrow>();
   const days = new Map<string, TrialBalanceDay>();
   const unbalanced: TrialBalance['unbalanced'] = [];
 
   function step(e: LedgerEvent): { before: EscrowAccounts; after: EscrowAccounts } | null {
-    const event = { type: e.type, data: e.data, metadata: e.metadata };
-    if (e.streamId.startsWith('deal-')) {
-      const prev = escrows.get(e.streamId) as { deal: DealContext } | undefined;
-      const before = prev?.deal ?? emptyDealContext;
-      const after = evolveDealContext(before, event as DealEvent);
-      escrows.set(e.streamId, { deal: after });
-      return { before: before.accounts, after: after.accounts };
-    }
-    if (e.streamId.startsWith('payment-request-')) {
-      const prev = escrows.get(e.streamId) as { request: PaymentRequestContext } | undefined;
-      const before = prev?.request ?? emptyPaymentRequestContext;
-      const after = evolvePaymentRequestContext(before, event as PaymentRequestEvent);
-      escrows.set(e.streamId, { request: after });
-      return { before: before.accounts, after: after.accounts };
-    }
-    return null;
+    const kind = escrowKindOf(e.streamId);
+    if (!kind) return null;
+    const before = escrows.get(e.streamId);
+    const after = foldEscrowEvent(kind, before, e);
+    escrows.set(e.streamId, after);
+    return { before: before?.context.accounts ?? noAccounts, after: after.context.accounts };
   }
 
   return {

@@ -51,6 +51,26 @@ export const reconciliationReportSchema = z.object({
       at: z.string(),
     }),
   ),
+  /** Per day, what all escrows posted (debits equal credits), and any escrow whose accounts did not sum to zero. */
+  trialBalance: z
+    .object({
+      days: z.array(
+        z.object({
+          day: z.string(),
+          debitsCents: z.number().int(),
+          creditsCents: z.number().int(),
+        }),
+      ),
+      unbalanced: z.array(
+        z.object({
+          streamId: z.string(),
+          at: z.string(),
+          postedCents: z.number().int(),
+          pendingCents: z.number().int(),
+        }),
+      ),
+    })
+    .optional(),
 });
 export type ReconciliationReportDto = z.infer<typeof reconciliationReportSchema>;
 

@@ -142,6 +142,13 @@ describe('reconciliation with the simulated gateway', () => {
     });
     expect(kind('refund')).toMatchObject({ ledgerCount: 1, gatewayCount: 1, ledgerCents: 12_984 });
     expect(kind('dispute')).toMatchObject({ ledgerCount: 1, gatewayCount: 1 });
+    // The admin tab reads the ledger's trial balance too: every day's debits equal its credits and
+    // no escrow's accounts are off zero.
+    const trial = body.trialBalance!;
+    expect(trial.unbalanced).toEqual([]);
+    expect(trial.days.length).toBeGreaterThan(0);
+    for (const d of trial.days) expect(d.debitsCents).toBe(d.creditsCents);
+    expect(trial.days.reduce((n, d) => n + d.debitsCents, 0)).toBeGreaterThan(0);
 
     const run = cli('--since', since);
     expect(run.status, run.stderr + run.stdout).toBe(0);

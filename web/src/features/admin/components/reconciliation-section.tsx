@@ -5,6 +5,7 @@ import { formatDateTime } from '@/lib/dates';
 import { errorText } from '@/lib/http';
 import { formatMoney, t, type MessageKey } from '@/i18n';
 import { useReconciliation, type ReconciliationReportDto } from '@/features/admin/api/admin-money';
+import { TrialBalanceSection } from './trial-balance-section';
 
 type Mismatch = ReconciliationReportDto['mismatches'][number];
 const money = (cents: number | null) => (cents === null ? '—' : formatMoney(cents));
@@ -131,6 +132,7 @@ export function ReconciliationSection() {
               rows={r.mismatches.filter((m) => m.kind === kind)}
             />
           ))}
+          {r.trialBalance && <TrialBalanceSection trial={r.trialBalance} />}
         </>
       )}
     </div>

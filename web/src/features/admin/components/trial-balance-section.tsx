@@ -1,0 +1,92 @@
+import { formatDate, formatDateTime } from '@/lib/dates';
+import { formatMoney, t } from '@/i18n';
+import type { ReconciliationReportDto } from '@/features/admin/api/admin-money';
+
+type TrialBalanceDto = NonNullable<ReconciliationReportDto['trialBalance']>;
+
+function UnbalancedTable({ rows }: { rows: TrialBalanceDto['unbalanced'] }) {
+  return (
+    <div
+      className="overflow-x-auto"
+      tabIndex={0}
+      role="region"
+      aria-label={t('admin.recon.escrow')}
+    >
+      <table className="w-full text-left text-sm" data-testid="trial-balance-unbalanced">
+        <thead>
+          <tr className="text-slate-500">
+            <th scope="col">{t('admin.recon.escrow')}</th>
+            <th scope="col">{t('admin.recon.posted')}</th>
+            <th scope="col">{t('admin.recon.pending')}</th>
+            <th scope="col">{t('admin.recon.at')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((u) => (
+            <tr key={`${u.streamId}:${u.at}`} className="border-t border-slate-100 align-top">
+              <td className="break-all">{u.streamId}</td>
+              <td>{formatMoney(u.postedCents)}</td>
+              <td>{formatMoney(u.pendingCents)}</td>
+              <td>{formatDateTime(u.at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * The ledger checked against itself: what all escrows posted per day (double entry makes debits
+ * equal credits) and any escrow state whose accounts do not sum to zero, as `npm run reconcile` prints.
+ */
+export function TrialBalanceSection({ trial }: { trial: TrialBalanceDto }) {
+  const bad = trial.unbalanced.length;
+  return (
+    <section
+      className="space-y-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm"
+      data-testid="trial-balance"
+    >
+      <h3 className="font-semibold">{t('admin.recon.trial')}</h3>
+      <p
+        role="status"
+        className={`rounded-lg p-2 text-sm font-semibold ${bad ? 'bg-red-50 text-red-800' : 'bg-green-50 text-green-800'}`}
+        data-testid="trial-balance-status"
+      >
+        {bad ? t('admin.recon.trialUnbalanced', { count: bad }) : t('admin.recon.trialOk')}
+      </p>
+      {bad > 0 && <UnbalancedTable rows={trial.unbalanced} />}
+      {trial.days.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('admin.recon.trialEmpty')}</p>
+      ) : (
+        <div
+          className="overflow-x-auto"
+          tabIndex={0}
+          role="region"
+          aria-label={t('admin.recon.trial')}
+        >
+          <table className="w-full text-left text-sm" data-testid="trial-balance-days">
+            <thead>
+              <tr className="text-slate-500">
+                <th scope="col">{t('admin.recon.day')}</th>
+                <th scope="col">{t('admin.recon.debits')}</th>
+                <th scope="col">{t('admin.recon.credits')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {trial.days.map((d) => (
+                <tr key={d.day} className="border-t border-slate-100">
+                  <th scope="row" className="font-normal">
+                    {formatDate(d.day)}
+                  </th>
+                  <td>{formatMoney(d.debitsCents)}</td>
+                  <td>{formatMoney(d.creditsCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

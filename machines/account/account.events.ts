@@ -21,6 +21,15 @@ export const UserRegistered = defineEvent({
     /** The browser's language at registration: the person's language until they choose one. */
     language: z.enum(['en', 'nl']).optional(),
   }),
+  fields: {
+    userId: 'none',
+    username: 'profile',
+    email: 'profile',
+    passwordHash: 'profile',
+    companyName: 'profile',
+    country: 'profile',
+    phoneNumber: 'profile',
+  },
   example: {
     userId: 'u_7f3a',
     username: 'acme',
@@ -42,6 +51,7 @@ export const OnboardingCompleted = defineEvent({
     country: countryCodeSchema.nullable(),
     phoneNumber: z.string().max(40).nullable(),
   }),
+  fields: { companyName: 'profile', country: 'profile', phoneNumber: 'profile' },
   example: { companyName: 'Acme', country: 'NL', phoneNumber: '+31 6 1234 5678' },
 });
 
@@ -57,6 +67,13 @@ export const ProfileUpdated = defineEvent({
     country: countryCodeSchema.nullable(),
     phoneNumber: z.string().max(40).nullable(),
   }),
+  fields: {
+    username: 'profile',
+    email: 'profile',
+    companyName: 'profile',
+    country: 'profile',
+    phoneNumber: 'profile',
+  },
   example: {
     username: 'acme',
     email: 'hello@acme.example',
@@ -78,6 +95,7 @@ export const LanguageChosen = defineEvent({
   description:
     'The user chose the language of screens and messages (profile, language switch or notification settings); kept in the profile, so it follows them to every device and their notifications.',
   schema: z.object({ language: languageSchema }),
+  fields: {},
   example: { language: 'nl' },
 });
 
@@ -88,6 +106,7 @@ export const PayoutAccountLinked = defineEvent({
   description:
     'A connected payout account was opened for the user (creators paid by payment request).',
   schema: z.object({ accountId: z.string().min(1) }),
+  fields: { accountId: 'none' },
   example: { accountId: 'acct_9Z' },
 });
 
@@ -101,6 +120,7 @@ export const PayoutAccountStatusChanged = defineEvent({
     payoutsEnabled: z.boolean(),
     detailsSubmitted: z.boolean(),
   }),
+  fields: { accountId: 'none' },
   example: { accountId: 'acct_9Z', payoutsEnabled: true, detailsSubmitted: true },
 });
 
@@ -113,6 +133,7 @@ export const PushSubscriptionAdded = defineEvent({
     endpoint: z.url().max(2_000),
     keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
   }),
+  fields: { endpoint: 'profile', 'keys.p256dh': 'profile', 'keys.auth': 'profile' },
   example: { endpoint: 'https://push.example/abc', keys: { p256dh: 'BN...', auth: 'xyz' } },
 });
 
@@ -123,6 +144,7 @@ export const PushSubscriptionRemoved = defineEvent({
   description:
     'A push subscription was removed (by the user, or because the push service said it is gone).',
   schema: z.object({ endpoint: z.string().min(1).max(2_000) }),
+  fields: { endpoint: 'profile' },
   example: { endpoint: 'https://push.example/abc' },
 });
 
@@ -133,6 +155,7 @@ export const PasswordChanged = defineEvent({
   description:
     'The user set a new password (scrypt hash); every token issued before it stops working.',
   schema: z.object({ passwordHash: z.string().min(1) }),
+  fields: { passwordHash: 'profile' },
   example: { passwordHash: 'scrypt$16384$8$1$c2FsdA$aGFzaA' },
 });
 
@@ -142,6 +165,7 @@ export const SessionsRevoked = defineEvent({
   category: 'user',
   description: 'The user logged out: every token issued before it stops working, on every device.',
   schema: z.object({ reason: z.enum(['logout']) }),
+  fields: {},
   example: { reason: 'logout' },
 });
 
@@ -152,6 +176,7 @@ export const NotificationPreferencesChanged = defineEvent({
   description:
     'The user switched push or email notifications on or off (profile toggles, or the email unsubscribe link).',
   schema: z.object({ push: z.boolean(), email: z.boolean() }),
+  fields: {},
   example: { push: true, email: false },
 });
 
@@ -165,6 +190,7 @@ export const SignedIn = defineEvent({
     addressHash: z.string().regex(/^[0-9a-f]{64}$/),
     language: z.enum(['en', 'nl']).optional(),
   }),
+  fields: { addressHash: 'profile' },
   example: {
     addressHash: '2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae',
     language: 'nl',
@@ -178,6 +204,7 @@ export const LanguageChanged = defineEvent({
   description:
     'Older history only (new history records LanguageChosen): the user chose the language of the app and of their notifications.',
   schema: z.object({ language: languageSchema }),
+  fields: {},
   example: { language: 'nl' },
 });
 
@@ -196,6 +223,7 @@ export const AdminAccountCreated = defineEvent({
     passwordHash: z.string().min(1),
     role: z.enum(adminRoles),
   }),
+  fields: { adminId: 'none', username: 'profile', passwordHash: 'profile' },
   example: {
     adminId: 'a_1',
     username: 'ops',
@@ -210,6 +238,7 @@ export const AdminLoggedIn = defineEvent({
   category: 'admin',
   description: 'An admin signed in (lastLoginAt).',
   schema: z.object({}),
+  fields: {},
   example: {},
 });
 
@@ -219,6 +248,7 @@ export const AdminDeactivated = defineEvent({
   category: 'admin',
   description: 'The account can no longer sign in.',
   schema: z.object({ reason: z.string().max(500).nullable() }),
+  fields: { reason: 'profile' },
   example: { reason: 'left the team' },
 });
 
@@ -229,6 +259,7 @@ export const AdminRecoveryCodeIssued = defineEvent({
   description:
     'A one-time recovery code was issued for the account (`npm run admin -- recovery-code`); only its SHA-256 is kept, and a new code replaces an unused one.',
   schema: z.object({ codeHash: z.string().regex(/^[0-9a-f]{64}$/) }),
+  fields: { codeHash: 'none' },
   example: { codeHash: 'a'.repeat(64) },
 });
 
@@ -239,6 +270,7 @@ export const AdminRecoveryCodeUsed = defineEvent({
   description:
     "The account's recovery code was given at sign-in and is spent: with the right password the admin signed in past the sign-in throttles (signedIn true); with a wrong one it is spent all the same (signedIn false).",
   schema: z.object({ signedIn: z.boolean() }),
+  fields: {},
   example: { signedIn: true },
 });
 
@@ -252,6 +284,7 @@ export const ValueReserved = defineEvent({
     kind: z.enum(['email', 'username', 'admin-username']),
     ownerId: z.string().min(1),
   }),
+  fields: { ownerId: 'none' },
   example: { kind: 'email', ownerId: 'u_7f3a' },
 });
 
@@ -264,6 +297,7 @@ export const ValueReleased = defineEvent({
     kind: z.enum(['email', 'username', 'admin-username']),
     ownerId: z.string().min(1),
   }),
+  fields: { ownerId: 'none' },
   example: { kind: 'email', ownerId: 'u_7f3a' },
 });
 
@@ -274,6 +308,7 @@ export const IdBlockReserved = defineEvent({
   category: 'sequence',
   description: 'A block of integer ids [from, to] was reserved by one app instance.',
   schema: z.object({ from: z.number().int().positive(), to: z.number().int().positive() }),
+  fields: {},
   example: { from: 101, to: 200 },
 });
 

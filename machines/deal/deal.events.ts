@@ -6,10 +6,19 @@ import {
   duplicatePaymentRefundedData,
   paymentConfirmedData,
   paymentFailedData,
+  chargebackFields,
+  checkoutOpenedFields,
+  duplicatePaymentRefundedFields,
+  paymentConfirmedFields,
+  paymentFailedFields,
 } from '../events/gateway-event-data';
-import { defineEvent, type EventOf } from '../events/define';
+import { defineEvent, type EventOf, type PersonalFieldMarks } from '../events/define';
 import { MAX_DEAL_CENTS } from '../money';
-import { disputeMessageExample, disputeMessageSchema } from '../escrow/dispute-message';
+import {
+  disputeMessageExample,
+  disputeMessageFields,
+  disputeMessageSchema,
+} from '../escrow/dispute-message';
 
 import { platforms } from './deal-options';
 
@@ -42,6 +51,18 @@ export const dealTermsSchema = z.object({
   briefingFiles: z.string().max(2_000).nullable(),
 });
 export type DealTerms = z.infer<typeof dealTermsSchema>;
+/** Which of the terms are personal: the brand's texts about the creator and the collaboration. */
+const dealTermsFields: PersonalFieldMarks = {
+  influencer: 'profile',
+  profileLink: 'profile',
+  title: 'profile',
+  description: 'profile',
+  'description[]': 'profile',
+  deadline: 'none',
+  publicationDeadline: 'none',
+  'deliverables[]': 'profile',
+  briefingFiles: 'profile',
+};
 
 const exampleTerms: DealTerms = {
   influencer: '@sanne.creates',
@@ -76,6 +97,7 @@ export const DealCreated = defineEvent({
     dealId: z.number().int().positive(),
     ownerId: z.string().min(1),
   }),
+  fields: { ...dealTermsFields, ownerId: 'none' },
   example: { dealId: 42, ownerId: 'u_7f3a', ...exampleTerms },
 });
 
@@ -86,6 +108,7 @@ export const DealUpdated = defineEvent({
   description:
     'The brand edited the terms while the deal awaited payment (full replacement of the terms).',
   schema: dealTermsSchema,
+  fields: dealTermsFields,
   example: { ...exampleTerms, amountCents: 30_000, feeCents: 2_460, totalCents: 32_460 },
 });
 
@@ -95,6 +118,7 @@ export const ShareLinkGenerated = defineEvent({
   category: 'deal',
   description: 'A 128-bit random token was issued; /accept/:token opens the deal for the creator.',
   schema: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/) }),
+  fields: { token: 'none' },
   example: { token: 'q3Zb7kR0yJ1m9XcL2vT8wA' },
 });
 
@@ -104,6 +128,7 @@ export const CheckoutSessionCreated = defineEvent({
   category: 'deal',
   description: 'A checkout session for the total was opened with the payment gateway.',
   schema: checkoutOpenedData,
+  fields: checkoutOpenedFields,
   example: { sessionId: 'cs_test_a1b2', totalCents: 27_050, gateway: 'simulated' },
 });
 
@@ -113,6 +138,7 @@ export const PaymentSucceeded = defineEvent({
   category: 'deal',
   description: 'The gateway confirmed the payment by webhook; the money is now held in escrow.',
   schema: paymentConfirmedData,
+  fields: paymentConfirmedFields,
   example: {
     checkoutSessionId: 'cs_test_a1b2',
     paymentIntentId: 'pi_3Nf',
@@ -129,6 +155,7 @@ export const PaymentFailed = defineEvent({
   category: 'deal',
   description: 'An asynchronous payment (e.g. iDEAL) failed; the deal still awaits payment.',
   schema: paymentFailedData,
+  fields: paymentFailedFields,
   example: {
     checkoutSessionId: 'cs_test_a1b2',
     reason: 'async_payment_failed',
@@ -150,6 +177,7 @@ export const CreatorAccepted = defineEvent({
       .optional(),
     claimedByUserId: z.string().min(1).max(100).optional(),
   }),
+  fields: { claimSecretHash: 'none', claimedByUserId: 'none' },
   example: { claimSecretHash: 'b5bb9d8014a0f9b1d61e21e796d78dccdf1352f23cd32812f4850b878ae4944c' },
 });
 
@@ -160,6 +188,7 @@ export const ShareLinkRotated = defineEvent({
   description:
     'The brand replaced the creator link before anyone accepted it; the old link no longer opens the deal.',
   schema: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/) }),
+  fields: { token: 'none' },
   example: { token: 'Xp4Lm0Qe7Rt2Yb9Nc5Vd1g' },
 });
 
@@ -169,6 +198,7 @@ export const BankOnboardingStarted = defineEvent({
   category: 'deal',
   description: 'A connected account was opened for the creator and an onboarding link issued.',
   schema: z.object({ accountId: z.string().min(1) }),
+  fields: { accountId: 'none' },
   example: { accountId: 'acct_1Pq' },
 });
 
@@ -178,6 +208,7 @@ export const BankAccountConnected = defineEvent({
   category: 'deal',
   description: 'The creator finished bank setup: payouts are enabled on the connected account.',
   schema: z.object({ accountId: z.string().min(1) }),
+  fields: { accountId: 'none' },
   example: { accountId: 'acct_1Pq' },
 });
 
@@ -187,6 +218,7 @@ export const ContentDelivered = defineEvent({
   category: 'deal',
   description: 'The creator marked the assignment as completed.',
   schema: z.object({}),
+  fields: {},
   example: {},
 });
 
@@ -197,6 +229,7 @@ export const ReviewPeriodStarted = defineEvent({
   description:
     'The brand has until endsAt to approve or dispute; then the funds release automatically.',
   schema: z.object({ startsAt: isoInstant, endsAt: isoInstant }),
+  fields: {},
   example: { startsAt: '2026-11-20T10:00:00.000Z', endsAt: '2026-11-22T10:00:00.000Z' },
 });
 
@@ -206,6 +239,7 @@ export const ReviewPeriodElapsed = defineEvent({
   category: 'deal',
   description: 'The timer reactor saw the review period end without approval or dispute.',
   schema: z.object({ endsAt: isoInstant }),
+  fields: {},
   example: { endsAt: '2026-11-22T10:00:00.000Z' },
 });
 
@@ -219,6 +253,7 @@ export const DisputeOpened = defineEvent({
     description: z.string().max(5_000).nullable(),
     endsAt: isoInstant,
   }),
+  fields: { reason: 'profile', description: 'profile' },
   example: {
     reason: 'Not satisfied with deliverables',
     description: null,
@@ -233,6 +268,7 @@ export const DisputePeriodElapsed = defineEvent({
   description:
     'The dispute hold ended unresolved; the funds release automatically (dispute auto_resolved).',
   schema: z.object({ endsAt: isoInstant }),
+  fields: {},
   example: { endsAt: '2026-11-25T10:00:00.000Z' },
 });
 
@@ -243,6 +279,7 @@ export const FundsReleaseRequested = defineEvent({
   description:
     'Intent: the creator amount is to be transferred (brand approval, admin, or an elapsed period). The payments reactor makes the transfer with `key` as its idempotency key and records the outcome.',
   schema: z.object({ trigger: releaseTriggerSchema, amountCents: cents, key: effectKey }),
+  fields: { key: 'none' },
   example: { trigger: 'brand', amountCents: 25_000, key: '3f1c2a9e-6b7d-4c1e-9a55-0d2f8e7b6a41' },
 });
 
@@ -258,6 +295,7 @@ export const FundsReleased = defineEvent({
     amountCents: cents,
     key: effectKey.optional(),
   }),
+  fields: { transferId: 'none', key: 'none' },
   example: { trigger: 'brand', transferId: 'tr_1Q', amountCents: 25_000 },
 });
 
@@ -273,6 +311,7 @@ export const TransferFailed = defineEvent({
     message: z.string(),
     key: effectKey.optional(),
   }),
+  fields: { code: 'none', message: 'none', key: 'none' },
   example: {
     trigger: 'review_period_elapsed',
     code: 'funds_settling',
@@ -287,6 +326,7 @@ export const DealCompletedManually = defineEvent({
   description:
     'Test-mode fallback when a payout cannot be made: the deal is marked completed without a transfer.',
   schema: z.object({ reason: z.string() }),
+  fields: { reason: 'profile' },
   example: { reason: 'payout failed in test mode' },
 });
 
@@ -297,6 +337,7 @@ export const DealPutOnHold = defineEvent({
   description:
     'An admin (or a card chargeback) paused every timer of the deal until an admin acts.',
   schema: z.object({ source: z.enum(['admin', 'chargeback']), reason: z.string() }),
+  fields: { reason: 'profile' },
   example: { source: 'admin', reason: 'Manual review' },
 });
 
@@ -310,6 +351,7 @@ export const DealReleasedFromHold = defineEvent({
     reviewPeriodEndsAt: isoInstant.nullable(),
     disputePeriodEndsAt: isoInstant.nullable(),
   }),
+  fields: {},
   example: { reviewPeriodEndsAt: '2026-11-23T09:00:00.000Z', disputePeriodEndsAt: null },
 });
 
@@ -320,6 +362,7 @@ export const RefundRequested = defineEvent({
   description:
     'Intent: an admin refunds the brand what it was charged for the deal. The payments reactor refunds with `key` as its idempotency key and records the outcome.',
   schema: z.object({ amountCents: cents, key: effectKey }),
+  fields: { key: 'none' },
   example: { amountCents: 27_050, key: '9b2e4c1a-1f3d-4e5a-8b6c-7d8e9f0a1b2c' },
 });
 
@@ -335,6 +378,7 @@ export const DealRefunded = defineEvent({
     transferReversalId: z.string().min(1).nullable(),
     key: effectKey.optional(),
   }),
+  fields: { refundId: 'none', transferReversalId: 'none', key: 'none' },
   example: { refundId: 're_1R', amountCents: 27_050, transferReversalId: null },
 });
 
@@ -345,6 +389,7 @@ export const RefundFailed = defineEvent({
   description:
     'Outcome: the gateway refused a requested refund; nothing moved and the refund can be asked again.',
   schema: z.object({ code: z.string().min(1), message: z.string(), key: effectKey }),
+  fields: { code: 'none', message: 'none', key: 'none' },
   example: {
     code: 'invalid_request',
     message: 'Charge already refunded',
@@ -368,6 +413,7 @@ export const DealSplitRequested = defineEvent({
     transferKey: effectKey,
     refundKey: effectKey,
   }),
+  fields: { transferKey: 'none', refundKey: 'none' },
   example: {
     creatorCents: 15_000,
     refundCents: 10_820,
@@ -385,6 +431,7 @@ export const SplitTransferSucceeded = defineEvent({
   description:
     "Outcome: the creator's part of a split was transferred to the connected account (the fee in proportion is kept); with the refund also done, the deal is split_resolved.",
   schema: z.object({ transferId: z.string().min(1), amountCents: cents, key: effectKey }),
+  fields: { transferId: 'none', key: 'none' },
   example: {
     transferId: 'tr_1S',
     amountCents: 15_000,
@@ -399,6 +446,7 @@ export const SplitTransferFailed = defineEvent({
   description:
     "Outcome: the gateway refused the split's transfer; nothing moved for it, and an admin can retry it under the same key.",
   schema: z.object({ code: z.string().min(1), message: z.string(), key: effectKey }),
+  fields: { code: 'none', message: 'none', key: 'none' },
   example: {
     code: 'payouts_not_enabled',
     message: 'payouts_not_enabled: payouts are not enabled',
@@ -413,6 +461,7 @@ export const SplitRefundSucceeded = defineEvent({
   description:
     "Outcome: the brand's part of a split was refunded (the creator's transfer stays); with the transfer also done, the deal is split_resolved.",
   schema: z.object({ refundId: z.string().min(1), amountCents: cents, key: effectKey }),
+  fields: { refundId: 'none', key: 'none' },
   example: {
     refundId: 're_1S',
     amountCents: 10_820,
@@ -427,6 +476,7 @@ export const SplitRefundFailed = defineEvent({
   description:
     "Outcome: the gateway refused the split's refund; nothing moved for it, and an admin can retry it under the same key.",
   schema: z.object({ code: z.string().min(1), message: z.string(), key: effectKey }),
+  fields: { code: 'none', message: 'none', key: 'none' },
   example: {
     code: 'invalid_request',
     message: 'invalid_request: refund refused',
@@ -441,6 +491,7 @@ export const DealSplitRetried = defineEvent({
   description:
     "Intent: an admin asks again for a refused part of a split (`part`), under that part's original key, so the gateway can never move its money twice.",
   schema: z.object({ part: splitPart, key: effectKey }),
+  fields: { key: 'none' },
   example: { part: 'transfer', key: '5d0c8e1a-2b3f-4c5d-9e6f-7a8b9c0d1e2f:transfer' },
 });
 
@@ -454,6 +505,7 @@ export const CheckoutSessionClosed = defineEvent({
     sessionId: z.string().min(1),
     reason: z.enum(['terms_changed', 'replaced', 'deal_deleted']),
   }),
+  fields: checkoutOpenedFields,
   example: { sessionId: 'cs_test_a1b2', reason: 'terms_changed' },
 });
 
@@ -466,6 +518,7 @@ export const UnexpectedPaymentReceived = defineEvent({
   schema: paymentConfirmedData.extend({
     reason: z.enum(['not_open_session', 'amount_mismatch', 'already_paid', 'deal_closed']),
   }),
+  fields: paymentConfirmedFields,
   example: {
     checkoutSessionId: 'cs_test_old',
     paymentIntentId: 'pi_9Zz',
@@ -484,6 +537,7 @@ export const ChargebackOpened = defineEvent({
   description:
     'The card issuer opened a chargeback (charge.dispute.created): `heldCents` of it moves from the escrow to disputed funds (the rest was paid out already and is booked to chargeback losses); money still in escrow is held; admins see it.',
   schema: chargebackData,
+  fields: chargebackFields,
   example: {
     disputeId: 'dp_1',
     amountCents: 27_050,
@@ -499,6 +553,7 @@ export const ChargebackClosed = defineEvent({
   description:
     "The gateway's outcome of a chargeback (charge.dispute.closed, funds reinstated): won puts the disputed money back in the escrow; lost writes it off, with the reason.",
   schema: chargebackClosedData,
+  fields: chargebackFields,
   example: { disputeId: 'dp_1', outcome: 'lost', reason: 'fraudulent', gatewayEventId: 'evt_10' },
 });
 
@@ -509,6 +564,7 @@ export const DuplicatePaymentRefunded = defineEvent({
   description:
     'Outcome: a payment that did not fund the deal (UnexpectedPaymentReceived, or before that event existed a second paid session) was refunded in full.',
   schema: duplicatePaymentRefundedData,
+  fields: duplicatePaymentRefundedFields,
   example: {
     checkoutSessionId: 'cs_test_b2',
     paymentIntentId: 'pi_4Xy',
@@ -524,6 +580,7 @@ export const DealDeleted = defineEvent({
   category: 'deal',
   description: 'The brand deleted an unpaid deal.',
   schema: z.object({}),
+  fields: {},
   example: {},
 });
 
@@ -534,6 +591,7 @@ export const DealNoteAdded = defineEvent({
   description:
     'An admin wrote a note on the deal (its author is the event actor); accepted in every state, changes nothing else.',
   schema: z.object({ note: z.string().trim().min(1).max(2_000) }),
+  fields: { note: 'profile' },
   example: { note: 'Called the brand: they will approve tomorrow.' },
 });
 
@@ -544,6 +602,7 @@ export const DisputeMessagePosted = defineEvent({
   description:
     "A message in the deal's dispute conversation, by the brand, the creator or an admin (the event's actor), with up to 5 evidence files named by their SHA-256 (their bytes are in the evidence store). Taken only while the deal is in dispute.",
   schema: disputeMessageSchema,
+  fields: disputeMessageFields,
   example: disputeMessageExample,
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PersonalFieldMarks } from '../events/define';
 
 /**
  * A message in a dispute's conversation (deals and payment requests alike): who wrote it (which
@@ -33,6 +34,13 @@ const evidenceFileSchema = z.object({
   contentType: z.enum(evidenceContentTypes),
   sizeBytes: z.number().int().positive().max(EVIDENCE_MAX_BYTES),
 });
+
+/** The message and the files' names are the writer's own words; the hashes identify no one. */
+export const disputeMessageFields: PersonalFieldMarks = {
+  text: 'profile',
+  'files[].sha256': 'none',
+  'files[].name': 'profile',
+};
 
 export const disputeMessageSchema = z.object({
   side: z.enum(disputeSides),

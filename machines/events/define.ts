@@ -13,6 +13,22 @@ export type StreamCategory =
   | 'reconciliation'
   | 'document';
 
+/**
+ * Whether a string field of an event's data is personal data, and under which key it will be kept:
+ * `profile` (contact data and texts written by or about a person: forgotten on request), `fiscal`
+ * (what an invoice or payout record must show: kept for the bookkeeping retention period) or `none`
+ * (ids, codes, amounts' references, secrets that identify no person).
+ */
+export type FieldPrivacy = 'profile' | 'fiscal' | 'none';
+
+/**
+ * Every string field of an event's data by its path (`email`, `seller.name`, `files[].name`,
+ * `description[]` for the elements of an array) with its privacy. ISO date-time fields are not
+ * listed (a timestamp identifies no one). tests/machines/personal-fields.test.ts fails when a string
+ * field is missing or a listed path does not exist.
+ */
+export type PersonalFieldMarks = Readonly<Record<string, FieldPrivacy>>;
+
 /** One entry of the event catalogue: the schema is the contract of the stored JSON. */
 export interface EventDefinition<T extends string = string, S extends z.ZodType = z.ZodType> {
   type: T;
@@ -20,6 +36,8 @@ export interface EventDefinition<T extends string = string, S extends z.ZodType 
   category: StreamCategory;
   description: string;
   schema: S;
+  /** Which string fields are personal (see PersonalFieldMarks). */
+  fields: PersonalFieldMarks;
   example: z.infer<S>;
 }
 

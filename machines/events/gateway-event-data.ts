@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PersonalFieldMarks } from './define';
 
 /**
  * Event data the payment gateway's webhooks produce, identical for deals and payment requests:
@@ -54,3 +55,29 @@ export const checkoutOpenedData = z.object({
   totalCents: cents,
   gateway: z.enum(['stripe', 'simulated']),
 });
+
+/** The gateway's ids and codes identify no person: the personal-field marks of the schemas above. */
+export const paymentConfirmedFields: PersonalFieldMarks = {
+  checkoutSessionId: 'none',
+  paymentIntentId: 'none',
+  chargeId: 'none',
+  method: 'none',
+  gatewayEventId: 'none',
+};
+export const paymentFailedFields: PersonalFieldMarks = {
+  checkoutSessionId: 'none',
+  reason: 'none',
+  gatewayEventId: 'none',
+};
+export const chargebackFields: PersonalFieldMarks = {
+  disputeId: 'none',
+  reason: 'none',
+  gatewayEventId: 'none',
+};
+export const duplicatePaymentRefundedFields: PersonalFieldMarks = {
+  checkoutSessionId: 'none',
+  paymentIntentId: 'none',
+  refundId: 'none',
+  gatewayEventId: 'none',
+};
+export const checkoutOpenedFields: PersonalFieldMarks = { sessionId: 'none' };

@@ -28,6 +28,7 @@ export const LinkClaimed = defineEvent({
     /** A payment request's brand: the address its link was mailed to (the address codes go to). */
     email: email.optional(),
   }),
+  fields: { claimSecretHash: 'none', email: 'profile' },
   example: {
     link: { kind: 'deal', id: 42 },
     claimSecretHash: 'b5bb9d8014a0f9b1d61e21e796d78dccdf1352f23cd32812f4850b878ae4944c',
@@ -49,6 +50,7 @@ export const LinkEmailCodeSent = defineEvent({
     nonce: z.string().min(8).max(64),
     expiresAt: isoInstant,
   }),
+  fields: { email: 'profile', codeHash: 'none', nonce: 'none' },
   example: {
     purpose: 'confirm',
     email: 'sam@creator.example',
@@ -65,6 +67,7 @@ export const LinkEmailCodeRejected = defineEvent({
   description:
     'A wrong code was given for the open code; `final` when that was the last try and the code is void.',
   schema: z.object({ attempt: z.number().int().min(1).max(100), final: z.boolean() }),
+  fields: {},
   example: { attempt: 1, final: false },
 });
 
@@ -75,6 +78,7 @@ export const LinkEmailConfirmed = defineEvent({
   description:
     "The link's claimer confirmed this address with the code sent to it: codes to continue on another device go there.",
   schema: z.object({ email }),
+  fields: { email: 'profile' },
   example: { email: 'sam@creator.example' },
 });
 
@@ -85,6 +89,7 @@ export const LinkClaimMoved = defineEvent({
   description:
     "The claim moved to another device with a code from the link's address: the new browser's claim secret (SHA-256) replaces the old one, which stops working at once.",
   schema: z.object({ claimSecretHash: sha256Hex, language: languageSchema }),
+  fields: { claimSecretHash: 'none' },
   example: {
     claimSecretHash: 'fcde2b2edba56bf408601fb721fe9b5c338d10ee429ea04fae5511b68fbf8fb9',
     language: 'en',

@@ -27,6 +27,7 @@ export const NotificationSent = defineEvent({
     position: z.number().int().positive().optional(),
     leaseUntil: isoInstant.optional(),
   }),
+  fields: { eventId: 'none', recipient: 'profile', kind: 'none' },
   example: {
     eventId: '6f1c2b9e-0c1a-4c51-9a43-5b7f1f0f4a11',
     recipient: 'user:u_7f3a',
@@ -46,6 +47,7 @@ export const NotificationDelivered = defineEvent({
   category: 'notification',
   description: 'The sender accepted a claimed notification; its claim is closed.',
   schema: z.object({ attempt }),
+  fields: {},
   example: { attempt: 1 },
 });
 
@@ -62,6 +64,7 @@ export const NotificationSendFailed = defineEvent({
     final: z.boolean(),
     retryAt: isoInstant.optional(),
   }),
+  fields: { reason: 'profile' },
   example: {
     attempt: 1,
     reason: 'connect ECONNREFUSED 10.0.0.5:587',
@@ -81,6 +84,7 @@ export const NotificationRetaken = defineEvent({
   description:
     'An instance took over a claimed notification whose lease ended without an outcome, or whose attempt failed, and sends it again.',
   schema: z.object({ attempt, leaseUntil: isoInstant }),
+  fields: {},
   example: { attempt: 2, leaseUntil: '2026-11-22T10:20:00.000Z' },
 });
 
@@ -91,6 +95,7 @@ export const ReleaseReminderDue = defineEvent({
   description:
     'The configured time before a review period ends was reached; the brand is reminded of the automatic release.',
   schema: z.object({ dealId: z.number().int().positive(), endsAt: isoInstant }),
+  fields: {},
   example: { dealId: 42, endsAt: '2026-11-22T10:00:00.000Z' },
 });
 
@@ -100,6 +105,7 @@ export const HoldAgeingAlertDue = defineEvent({
   category: 'notification',
   description: 'A deal stayed on hold longer than the configured age; admins are alerted.',
   schema: z.object({ dealId: z.number().int().positive(), heldSince: isoInstant }),
+  fields: {},
   example: { dealId: 42, heldSince: '2026-11-20T10:00:00.000Z' },
 });
 
@@ -119,6 +125,11 @@ export const DealLinkPushSubscribed = defineEvent({
     subscription: pushSubscription,
     language: z.enum(languages),
   }),
+  fields: {
+    'subscription.endpoint': 'profile',
+    'subscription.keys.p256dh': 'profile',
+    'subscription.keys.auth': 'profile',
+  },
   example: {
     dealId: 42,
     subscription: { endpoint: 'https://push.example/abc', keys: { p256dh: 'BN...', auth: 'xyz' } },
@@ -138,6 +149,7 @@ export const DealLinkPushUnsubscribed = defineEvent({
     /** Absent in events written before reasons were recorded. */
     reason: z.enum(['turned_off', 'gone', 'replaced', 'link_rotated']).optional(),
   }),
+  fields: { endpoint: 'profile' },
   example: { dealId: 42, endpoint: 'https://push.example/abc', reason: 'turned_off' },
 });
 
@@ -148,6 +160,7 @@ export const EmailUnsubscribed = defineEvent({
   description:
     'An address without an account used the unsubscribe link; no further notification email goes to it.',
   schema: z.object({}),
+  fields: {},
   example: {},
 });
 
@@ -163,6 +176,7 @@ export const PaymentRequestSenderBlocked = defineEvent({
   description:
     'The recipient of a payment request e-mail blocked further requests from that creator to that address.',
   schema: z.object({ creatorId: z.string().min(1).max(100) }),
+  fields: { creatorId: 'none' },
   example: { creatorId: 'u_7f3a' },
 });
 
@@ -184,6 +198,7 @@ export const NotificationFailureRateExceeded = defineEvent({
     failed: z.number().int().positive(),
     limitRate: z.number().min(0).max(1),
   }),
+  fields: {},
   example: {
     channel: 'email',
     windowStart: '2026-11-22T10:00:00.000Z',

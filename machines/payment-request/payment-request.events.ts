@@ -6,10 +6,19 @@ import {
   duplicatePaymentRefundedData,
   paymentConfirmedData,
   paymentFailedData,
+  chargebackFields,
+  checkoutOpenedFields,
+  duplicatePaymentRefundedFields,
+  paymentConfirmedFields,
+  paymentFailedFields,
 } from '../events/gateway-event-data';
 import { defineEvent, type EventOf } from '../events/define';
 import { MAX_REQUEST_CENTS } from '../money';
-import { disputeMessageExample, disputeMessageSchema } from '../escrow/dispute-message';
+import {
+  disputeMessageExample,
+  disputeMessageFields,
+  disputeMessageSchema,
+} from '../escrow/dispute-message';
 import {
   DealSplitRequested,
   DealSplitRetried,
@@ -46,6 +55,18 @@ export const PaymentRequestCreated = defineEvent({
     token: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/),
     expiresAt: isoInstant,
   }),
+  fields: {
+    creatorId: 'none',
+    creatorName: 'profile',
+    creatorEmail: 'profile',
+    title: 'profile',
+    description: 'profile',
+    brandName: 'profile',
+    brandEmail: 'profile',
+    brandHandle: 'profile',
+    deadline: 'none',
+    token: 'none',
+  },
   example: {
     requestId: 7,
     creatorId: 'u_91c2',
@@ -71,6 +92,7 @@ export const PaymentRequestAccepted = defineEvent({
   category: 'payment-request',
   description: 'The brand accepted the request through its link (no login).',
   schema: z.object({}),
+  fields: {},
   example: {},
 });
 
@@ -80,6 +102,7 @@ export const PaymentRequestCheckoutCreated = defineEvent({
   category: 'payment-request',
   description: 'A checkout session for the total was opened.',
   schema: checkoutOpenedData,
+  fields: checkoutOpenedFields,
   example: { sessionId: 'cs_test_r1', totalCents: 42_000, gateway: 'simulated' },
 });
 
@@ -89,6 +112,7 @@ export const PaymentRequestPaid = defineEvent({
   category: 'payment-request',
   description: 'The gateway confirmed the payment by webhook; the money is held in escrow.',
   schema: paymentConfirmedData,
+  fields: paymentConfirmedFields,
   example: {
     checkoutSessionId: 'cs_test_r1',
     paymentIntentId: 'pi_9',
@@ -105,6 +129,7 @@ export const PaymentRequestPaymentFailed = defineEvent({
   category: 'payment-request',
   description: 'An asynchronous payment failed; the request stays accepted and can be paid again.',
   schema: paymentFailedData,
+  fields: paymentFailedFields,
   example: {
     checkoutSessionId: 'cs_test_r1',
     reason: 'async_payment_failed',
@@ -124,6 +149,7 @@ export const PaymentRequestPayoutRequested = defineEvent({
     key: z.string().min(1).max(200),
     trigger: releaseTriggerSchema.optional(),
   }),
+  fields: { destinationAccountId: 'none', key: 'none' },
   example: {
     amountCents: 40_000,
     destinationAccountId: 'acct_2Xy',
@@ -141,6 +167,7 @@ export const PaymentRequestCompleted = defineEvent({
     transferId: z.string().min(1).nullable(),
     key: z.string().min(1).max(200).optional(),
   }),
+  fields: { transferId: 'none', key: 'none' },
   example: { transferId: 'tr_7' },
 });
 
@@ -156,6 +183,7 @@ export const PaymentRequestPayoutFailed = defineEvent({
     message: z.string(),
     key: z.string().min(1).max(200),
   }),
+  fields: { creatorId: 'none', code: 'none', message: 'none', key: 'none' },
   example: {
     creatorId: 'u_91c2',
     code: 'payouts_not_enabled',
@@ -174,6 +202,7 @@ export const PaymentRequestCheckoutClosed = defineEvent({
     sessionId: z.string().min(1),
     reason: z.enum(['replaced', 'request_closed']),
   }),
+  fields: checkoutOpenedFields,
   example: { sessionId: 'cs_test_r1', reason: 'replaced' },
 });
 
@@ -186,6 +215,7 @@ export const PaymentRequestUnexpectedPaymentReceived = defineEvent({
   schema: paymentConfirmedData.extend({
     reason: z.enum(['not_open_session', 'amount_mismatch', 'already_paid', 'request_closed']),
   }),
+  fields: paymentConfirmedFields,
   example: {
     checkoutSessionId: 'cs_test_r0',
     paymentIntentId: 'pi_8',
@@ -203,6 +233,7 @@ export const PaymentRequestExpired = defineEvent({
   category: 'payment-request',
   description: 'The request reached expiresAt before it was paid.',
   schema: z.object({ expiresAt: isoInstant }),
+  fields: {},
   example: { expiresAt: '2026-12-15T23:59:59.999Z' },
 });
 
@@ -212,6 +243,7 @@ export const PaymentRequestRejected = defineEvent({
   category: 'payment-request',
   description: 'The brand declined the request.',
   schema: z.object({ reason: z.string().max(1_000).nullable() }),
+  fields: { reason: 'profile' },
   example: { reason: null },
 });
 
@@ -229,6 +261,7 @@ export const PaymentRequestPayoutDeferred = defineEvent({
     /** The release's key (from the route's Idempotency-Key): a retry after a crash finds the release by it. Absent before 2026-11-27. */
     key: z.string().min(1).optional(),
   }),
+  fields: { creatorId: 'none', reason: 'none', key: 'none' },
   example: { creatorId: 'u_91c2', amountCents: 40_000, reason: 'payout account not ready' },
 });
 
@@ -239,6 +272,7 @@ export const PaymentRequestChargebackOpened = defineEvent({
   description:
     'The card issuer opened a chargeback (charge.dispute.created): `heldCents` of it moves from the escrow to disputed funds (the rest is booked to chargeback losses); the request is held until an admin acts.',
   schema: chargebackData,
+  fields: chargebackFields,
   example: {
     disputeId: 'dp_2',
     amountCents: 42_000,
@@ -254,6 +288,7 @@ export const PaymentRequestChargebackClosed = defineEvent({
   description:
     "The gateway's outcome of a chargeback on the request: won puts the disputed money back in the escrow; lost writes it off, with the reason.",
   schema: chargebackClosedData,
+  fields: chargebackFields,
   example: { disputeId: 'dp_2', outcome: 'won', reason: 'fraudulent', gatewayEventId: 'evt_13' },
 });
 
@@ -264,6 +299,7 @@ export const PaymentRequestHoldReleased = defineEvent({
   description:
     'An admin resolved the chargeback hold; the creator can complete the request (or the deferred payout proceeds).',
   schema: z.object({ note: z.string().max(1_000).nullable() }),
+  fields: { note: 'profile' },
   example: { note: 'Chargeback won' },
 });
 
@@ -274,6 +310,7 @@ export const PaymentRequestDuplicatePaymentRefunded = defineEvent({
   description:
     'Outcome: a payment that did not fund the request (or, in older history, a second paid session) was refunded in full.',
   schema: duplicatePaymentRefundedData,
+  fields: duplicatePaymentRefundedFields,
   example: {
     checkoutSessionId: 'cs_test_r2',
     paymentIntentId: 'pi_10',
@@ -302,6 +339,7 @@ export const PaymentRequestDelivered = defineEvent({
     links: z.array(workLinkSchema).max(5),
     reviewPeriodEndsAt: isoInstant,
   }),
+  fields: { note: 'profile', 'links[]': 'profile' },
   example: {
     note: 'The reel is live',
     links: ['https://instagram.com/p/abc'],
@@ -316,6 +354,7 @@ export const PaymentRequestReviewElapsed = defineEvent({
   description:
     'The review period ended without approval or dispute; the release to the creator follows.',
   schema: z.object({ endsAt: isoInstant }),
+  fields: {},
   example: { endsAt: '2026-03-04T10:00:00.000Z' },
 });
 
@@ -326,6 +365,7 @@ export const PaymentRequestDisputeOpened = defineEvent({
   description:
     'The brand disputed the delivered work through its link, with a reason (the first entry of the dispute conversation). The money is held until endsAt, then released to the creator unless an admin resolves it first.',
   schema: z.object({ reason: z.string().trim().min(1).max(4_000), endsAt: isoInstant }),
+  fields: { reason: 'profile' },
   example: { reason: 'The reel was not posted', endsAt: '2026-03-07T10:00:00.000Z' },
 });
 
@@ -335,6 +375,7 @@ export const PaymentRequestDisputeElapsed = defineEvent({
   category: 'payment-request',
   description: 'The dispute period ended without a resolution; the release to the creator follows.',
   schema: z.object({ endsAt: isoInstant }),
+  fields: {},
   example: { endsAt: '2026-03-07T10:00:00.000Z' },
 });
 
@@ -345,6 +386,7 @@ export const PaymentRequestRefundRequested = defineEvent({
   description:
     'Intent: an admin refunds the brand what the escrow holds of the request. The payments reactor refunds with `key` as its idempotency key and records the outcome.',
   schema: z.object({ amountCents: cents, key: effectKey }),
+  fields: { key: 'none' },
   example: { amountCents: 42_000, key: '7c1e4c1a-1f3d-4e5a-8b6c-7d8e9f0a1b2c' },
 });
 
@@ -359,6 +401,7 @@ export const PaymentRequestRefunded = defineEvent({
     transferReversalId: z.string().min(1).nullable(),
     key: effectKey,
   }),
+  fields: { refundId: 'none', transferReversalId: 'none', key: 'none' },
   example: {
     refundId: 're_4R',
     amountCents: 42_000,
@@ -373,6 +416,7 @@ export const PaymentRequestRefundFailed = defineEvent({
   category: 'payment-request',
   description: 'Outcome: the gateway refused the refund; nothing moved and an admin can ask again.',
   schema: RefundFailed.schema,
+  fields: { code: 'none', message: 'none', key: 'none' },
   example: {
     code: 'invalid_request',
     message: 'Charge already refunded',
@@ -387,6 +431,7 @@ export const PaymentRequestSplitRequested = defineEvent({
   description:
     'Intent: an admin resolves the request with a split, as for a deal: the creator receives `creatorCents` on `destinationAccountId`, the platform keeps `feeKeptCents` and the brand is refunded `refundCents`; the three add up to `chargedCents`.',
   schema: DealSplitRequested.schema.extend({ destinationAccountId: z.string().min(1) }),
+  fields: { transferKey: 'none', refundKey: 'none', destinationAccountId: 'none' },
   example: { ...DealSplitRequested.example, destinationAccountId: 'acct_2Xy' },
 });
 
@@ -397,6 +442,7 @@ export const PaymentRequestSplitRetried = defineEvent({
   description:
     "Intent: an admin asks again for a refused part of the request's split, under its original key.",
   schema: DealSplitRetried.schema,
+  fields: { key: 'none' },
   example: DealSplitRetried.example,
 });
 
@@ -406,6 +452,7 @@ export const PaymentRequestSplitTransferSucceeded = defineEvent({
   category: 'payment-request',
   description: "Outcome: the creator's part of the split was transferred.",
   schema: SplitTransferSucceeded.schema,
+  fields: { transferId: 'none', key: 'none' },
   example: SplitTransferSucceeded.example,
 });
 
@@ -415,6 +462,7 @@ export const PaymentRequestSplitTransferFailed = defineEvent({
   category: 'payment-request',
   description: "Outcome: the gateway refused the split's transfer; an admin can retry it.",
   schema: SplitTransferFailed.schema,
+  fields: { code: 'none', message: 'none', key: 'none' },
   example: SplitTransferFailed.example,
 });
 
@@ -424,6 +472,7 @@ export const PaymentRequestSplitRefundSucceeded = defineEvent({
   category: 'payment-request',
   description: "Outcome: the brand's part of the split was refunded.",
   schema: SplitRefundSucceeded.schema,
+  fields: { refundId: 'none', key: 'none' },
   example: SplitRefundSucceeded.example,
 });
 
@@ -433,6 +482,7 @@ export const PaymentRequestSplitRefundFailed = defineEvent({
   category: 'payment-request',
   description: "Outcome: the gateway refused the split's refund; an admin can retry it.",
   schema: SplitRefundFailed.schema,
+  fields: { code: 'none', message: 'none', key: 'none' },
   example: SplitRefundFailed.example,
 });
 
@@ -443,6 +493,7 @@ export const PaymentRequestDisputeMessagePosted = defineEvent({
   description:
     "A message in the request's dispute conversation, by the brand (through its link), the creator or an admin (the event's actor), with up to 5 evidence files named by their SHA-256 (their bytes are in the evidence store). Taken only while the request is in dispute.",
   schema: disputeMessageSchema,
+  fields: disputeMessageFields,
   example: disputeMessageExample,
 });
 

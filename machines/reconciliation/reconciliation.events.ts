@@ -33,6 +33,7 @@ export const ReconciliationCompleted = defineEvent({
     /** Escrow states of the period whose accounts did not sum to zero (absent from older results). */
     unbalanced: count.optional(),
   }),
+  fields: {},
   example: {
     since: '2026-11-18T03:00:00.000Z',
     until: '2026-11-20T03:00:00.000Z',
@@ -61,6 +62,7 @@ export const PaymentIntentsStalled = defineEvent({
     ageMinutes: count,
     limitMinutes: count,
   }),
+  fields: { oldestStreamId: 'none', oldestType: 'none' },
   example: {
     unanswered: 1,
     oldestAt: '2026-11-27T10:00:00.000Z',

@@ -3,7 +3,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import type { AnyStateMachine } from 'xstate';
 import { eventCatalog } from '@machines/events/catalog';
-import type { EventDefinition, StreamCategory } from '@machines/events/define';
+import type { EventDefinition, PersonalFieldMarks, StreamCategory } from '@machines/events/define';
 import type { Actor, EventMetadata } from '@machines/events/metadata';
 import { dealMachine } from '@machines/deal/deal.machine';
 import { paymentRequestMachine } from '@machines/payment-request/payment-request.machine';
@@ -171,12 +171,21 @@ function describeType(s: Json): string {
   return bits.join(' ');
 }
 
-function fieldRows(schema: Json, prefix = ''): string[] {
+/** The personal-data mark of a field as the table shows it: its own, its elements' or its items' fields'. */
+function privacyCell(marks: PersonalFieldMarks, path: string): string {
+  const own = [marks[path], marks[`${path}[]`]].filter((m) => m !== undefined);
+  const items = Object.entries(marks)
+    .filter(([p]) => p.startsWith(`${path}[].`))
+    .map(([p, m]) => `\`${p.slice(path.length + 3)}\`: ${m}`);
+  return [...new Set(own)].join(', ') + items.join(', ');
+}
+
+function fieldRows(schema: Json, marks: PersonalFieldMarks, prefix = ''): string[] {
   const properties = (schema.properties ?? {}) as Record<string, Json>;
   const required = new Set((schema.required ?? []) as string[]);
   return Object.entries(properties).flatMap(([name, prop]) => {
-    const row = `| \`${prefix}${name}\` | ${describeType(prop).replace(/\|/g, '\\|')} | ${required.has(name) ? 'yes' : 'no'} |`;
-    return prop.type === 'object' ? [row, ...fieldRows(prop, `${prefix}${name}.`)] : [row];
+    const row = `| \`${prefix}${name}\` | ${describeType(prop).replace(/\|/g, '\\|')} | ${required.has(name) ? 'yes' : 'no'} | ${privacyCell(marks, `${prefix}${name}`)} |`;
+    return prop.type === 'object' ? [row, ...fieldRows(prop, marks, `${prefix}${name}.`)] : [row];
   });
 }
 
@@ -209,11 +218,11 @@ function renderEvent(d: EventDefinition): string {
       `\`${t.from}\`${t.to === t.from ? ' (stays)' : ` → \`${t.to}\``}${t.guard ? ` if \`${t.guard}\`` : ''}`;
     lines.push(`- accepted by the statechart: ${transitions.map(describe).join('; ')}`);
   }
-  const rows = fieldRows(z.toJSONSchema(d.schema, { unrepresentable: 'any' }) as Json);
+  const rows = fieldRows(z.toJSONSchema(d.schema, { unrepresentable: 'any' }) as Json, d.fields);
   lines.push(
     '',
     ...(rows.length
-      ? ['| field | type | required |', '|---|---|---|', ...rows]
+      ? ['| field | type | required | personal |', '|---|---|---|---|', ...rows]
       : ['No data fields (`{}`).']),
   );
   lines.push('', '```json', JSON.stringify(exampleOf(d, state), null, 2), '```', '');
@@ -237,6 +246,10 @@ export function renderEventDocs(catalog: readonly EventDefinition[] = eventCatal
     '| `causationId` | id of the event or request that directly caused this one (`null` for a user request) |',
     "| `schemaVersion` | the version of the type's schema the data was written with |",
     '| `state` | the statechart state the stream reached with this event, stamped by the pipeline (ADR 0002); absent on reservation and sequence streams |',
+    '',
+    'The **personal** column marks every string field (docs/privacy.md): `profile` is contact data or a text written by or',
+    'about a person, `fiscal` is what an invoice must show (kept for the bookkeeping retention period), `none` identifies no',
+    'one (ids, codes, secrets). Other fields (numbers, enums, date-times) are empty there: they carry no personal text.',
     '',
   ];
   for (const [category, info] of Object.entries(streams) as [

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../events/define';
+import { payoutIdentitySchema } from './payout-identity';
 
 const optionalText = z.string().max(200).nullable();
 export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/);
@@ -104,10 +105,27 @@ export const PayoutAccountLinked = defineEvent({
   version: 1,
   category: 'user',
   description:
-    'A connected payout account was opened for the user (creators paid by payment request).',
-  schema: z.object({ accountId: z.string().min(1) }),
-  fields: { accountId: 'none' },
-  example: { accountId: 'acct_9Z' },
+    'A connected payout account was opened for the user (creators paid by payment request), with the identity the creator gave for the yearly payout report; recorded again for the same account when the creator corrects that identity.',
+  schema: z.object({
+    accountId: z.string().min(1),
+    identity: payoutIdentitySchema.optional(),
+  }),
+  fields: {
+    accountId: 'none',
+    'identity.legalName': 'fiscal',
+    'identity.address': 'fiscal',
+    'identity.birthDate': 'fiscal',
+    'identity.taxId': 'fiscal',
+  },
+  example: {
+    accountId: 'acct_9Z',
+    identity: {
+      legalName: 'Sanne de Vries',
+      address: 'Damrak 1, 1012 LG Amsterdam, NL',
+      birthDate: '1996-04-12',
+      taxId: '123456782',
+    },
+  },
 });
 
 export const PayoutAccountStatusChanged = defineEvent({

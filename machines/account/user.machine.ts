@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import type { Language, UserEvent } from './account.events';
+import type { PayoutIdentity } from './payout-identity';
 
 export interface UserContext {
   userId: string;
@@ -14,6 +15,8 @@ export interface UserContext {
   createdAt: string | null;
   onboardedAt: string | null;
   payoutAccountId: string | null;
+  /** The identity given at bank setup, for the yearly payout report (absent before it was asked). */
+  payoutIdentity?: PayoutIdentity | null;
   payoutsEnabled: boolean;
   detailsSubmitted: boolean;
   pushSubscriptions: { endpoint: string; keys: { p256dh: string; auth: string } }[];
@@ -61,13 +64,17 @@ export function evolveUserContext(c: UserContext, event: UserEvent): UserContext
     case 'LanguageChosen':
     case 'LanguageChanged':
       return { ...c, language: event.data.language };
-    case 'PayoutAccountLinked':
+    case 'PayoutAccountLinked': {
+      // The same account again only corrects the identity: its payout status stands.
+      const same = c.payoutAccountId === event.data.accountId;
       return {
         ...c,
         payoutAccountId: event.data.accountId,
-        payoutsEnabled: false,
-        detailsSubmitted: false,
+        payoutIdentity: event.data.identity ?? c.payoutIdentity ?? null,
+        payoutsEnabled: same && c.payoutsEnabled,
+        detailsSubmitted: same && c.detailsSubmitted,
       };
+    }
     case 'PayoutAccountStatusChanged':
       return {
         ...c,

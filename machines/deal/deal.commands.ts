@@ -3,6 +3,7 @@ import { dispatch, type Deciders, type EscrowCommand } from '../escrow/escrow-de
 import { escrowedCents, splitKeys } from '../escrow/escrow-ledger';
 import type { DealTerms } from './deal.events';
 import type { DisputeMessage } from '../escrow/dispute-message';
+import { sameIdentity, type PayoutIdentity } from '../account/payout-identity';
 import {
   acceptRefusal,
   holdRefusal,
@@ -47,7 +48,7 @@ export type DealCommand =
   /** Binds the deal to the accepting browser (hash of its claim secret) and, when signed in, the creator account. */
   | { type: 'AcceptDeal'; claimSecretHash?: string; claimedByUserId?: string | null }
   | { type: 'RotateShareLink'; token: string }
-  | { type: 'StartBankOnboarding'; accountId: string }
+  | { type: 'StartBankOnboarding'; accountId: string; identity?: PayoutIdentity }
   | { type: 'ConnectBankAccount'; accountId: string }
   | { type: 'DeliverContent'; reviewPeriodHours: number }
   | { type: 'OpenDispute'; reason: string; description: string | null; disputePeriodHours: number }
@@ -131,12 +132,14 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
     });
   },
   // A second visit continues the same onboarding.
-  StartBankOnboarding: ({ accountId }, snapshot, now) =>
-    snapshot.context.onboardingAccountId === accountId
+  // A second visit continues the same onboarding; it is recorded again only to correct the identity.
+  StartBankOnboarding: ({ accountId, identity }, snapshot, now) =>
+    snapshot.context.onboardingAccountId === accountId &&
+    (!identity || sameIdentity(snapshot.context.payoutIdentity, identity))
       ? []
       : only(snapshot, now, 'start bank setup', {
           type: 'BankOnboardingStarted',
-          data: { accountId },
+          data: identity ? { accountId, identity } : { accountId },
         }),
   ConnectBankAccount: ({ accountId }, snapshot, now) => {
     if (snapshot.context.stripeAccountId === accountId) return [];

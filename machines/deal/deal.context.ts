@@ -4,6 +4,7 @@ import { evolveEscrow } from '../escrow/escrow-fold';
 import { noAccounts } from '../escrow/escrow-accounts';
 import { noMoney, splitSettled, type EscrowLedger } from '../escrow/escrow-ledger';
 import { postEvent } from '../escrow/escrow-postings';
+import type { PayoutIdentity } from '../account/payout-identity';
 
 /**
  * The data a deal carries, and the one pure function that folds an event into it. The statechart
@@ -36,6 +37,8 @@ export interface DealContext extends EscrowLedger {
   paymentMethod: string | null;
   influencerAcceptedAt: string | null;
   onboardingAccountId: string | null;
+  /** The identity the creator gave at bank setup, for the yearly payout report (absent before it was asked). */
+  payoutIdentity?: PayoutIdentity | null;
   stripeAccountId: string | null;
   deliveredAt: string | null;
   reviewPeriodStartsAt: string | null;
@@ -166,7 +169,11 @@ const evolvers: Evolve = {
     claimedByUserId: data.claimedByUserId ?? null,
   }),
   ShareLinkRotated: (c, { data }) => ({ ...c, shareableToken: data.token }),
-  BankOnboardingStarted: (c, { data }) => ({ ...c, onboardingAccountId: data.accountId }),
+  BankOnboardingStarted: (c, { data }) => ({
+    ...c,
+    onboardingAccountId: data.accountId,
+    payoutIdentity: data.identity ?? c.payoutIdentity ?? null,
+  }),
   BankAccountConnected: (c, { data }) => ({ ...c, stripeAccountId: data.accountId }),
   ContentDelivered: (c, _event, at) => ({ ...c, deliveredAt: at }),
   ReviewPeriodStarted: (c, { data }) => ({

@@ -21,6 +21,7 @@ import {
 } from '../escrow/dispute-message';
 
 import { platforms } from './deal-options';
+import { payoutIdentitySchema } from '../account/payout-identity';
 
 export { platforms };
 export const platformSchema = z.enum(platforms);
@@ -196,10 +197,25 @@ export const BankOnboardingStarted = defineEvent({
   type: 'BankOnboardingStarted',
   version: 1,
   category: 'deal',
-  description: 'A connected account was opened for the creator and an onboarding link issued.',
-  schema: z.object({ accountId: z.string().min(1) }),
-  fields: { accountId: 'none' },
-  example: { accountId: 'acct_1Pq' },
+  description:
+    'A connected account was opened for the creator and an onboarding link issued, with the identity the creator gave for the yearly payout report; recorded again for the same account when the creator corrects that identity.',
+  schema: z.object({ accountId: z.string().min(1), identity: payoutIdentitySchema.optional() }),
+  fields: {
+    accountId: 'none',
+    'identity.legalName': 'fiscal',
+    'identity.address': 'fiscal',
+    'identity.birthDate': 'fiscal',
+    'identity.taxId': 'fiscal',
+  },
+  example: {
+    accountId: 'acct_1Pq',
+    identity: {
+      legalName: 'Sanne de Vries',
+      address: 'Damrak 1, 1012 LG Amsterdam, NL',
+      birthDate: '1996-04-12',
+      taxId: '123456782',
+    },
+  },
 });
 
 export const BankAccountConnected = defineEvent({

@@ -369,6 +369,21 @@ export const errorCatalogue = {
     'Only images (PNG, JPEG, GIF, WebP) and PDF files can be attached',
     'Alleen afbeeldingen (PNG, JPEG, GIF, WebP) en pdf-bestanden kunnen worden toegevoegd.',
   ),
+  payout_identity_incomplete: e(
+    'validation_failed',
+    'Fill in your legal name, address, date of birth and tax id: the platform must report payouts to the tax authority',
+    'Vul je officiële naam, adres, geboortedatum en fiscaal nummer in: het platform moet uitbetalingen aan de Belastingdienst melden.',
+  ),
+  payout_birth_date_invalid: e(
+    'validation_failed',
+    'The date of birth must be a real date (YYYY-MM-DD) of someone at least 16 years old',
+    'De geboortedatum moet een echte datum zijn (JJJJ-MM-DD) van iemand van minstens 16 jaar.',
+  ),
+  payout_tax_id_invalid: e(
+    'validation_failed',
+    'The tax id must be 5 to 30 letters and digits (in the Netherlands your BSN)',
+    'Het fiscaal nummer moet uit 5 tot 30 letters en cijfers bestaan (in Nederland je BSN).',
+  ),
   vat_id_invalid: e(
     'validation_failed',
     'The VAT id is not in the format of the chosen country (e.g. NL123456789B01, BE0123456789)',

@@ -6,6 +6,7 @@ import { createLimit } from '../http/rate-limits';
 import { commandContext, type ZodApp } from '../http/route-deps';
 import type { AccountRouteDeps } from './account-parts';
 import { languageSchema } from '@machines/account/account.events';
+import { onboardingBody } from '@machines/account/payout-identity';
 import { profileBody } from './account.schemas';
 
 const tags = ['profile'];
@@ -146,6 +147,9 @@ function payoutAccountRoutes(app: ZodApp, { ctx, guards }: AccountRouteDeps): vo
       schema: {
         tags: ['payouts'],
         security,
+        description:
+          'Opens (or continues) bank setup for payment-request payouts. `identity` (legal name, address, date of birth, tax id) is recorded with it for the yearly payout report; 400 `payout_identity_incomplete`, `payout_birth_date_invalid`, `payout_tax_id_invalid`.',
+        body: onboardingBody,
         response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema },
       },
     },
@@ -154,6 +158,7 @@ function payoutAccountRoutes(app: ZodApp, { ctx, guards }: AccountRouteDeps): vo
       const { url } = await ctx.payments.escrow.startUserOnboarding(
         userId,
         commandContext(request, { kind: 'creator', id: userId }),
+        request.body?.identity,
       );
       await ctx.settle(await ctx.store.headPosition());
       return { url };

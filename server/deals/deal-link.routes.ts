@@ -11,6 +11,7 @@ import { browserFacts } from '../http/browser-facts';
 import { dealGuard } from '../auth/ownership';
 import { commandContext, type ZodApp } from '../http/route-deps';
 import type { DealRouteDeps } from './deal-parts';
+import { onboardingBody } from '@machines/account/payout-identity';
 
 const tags = ['deal link (creator)'];
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -182,6 +183,9 @@ function claimerRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
       schema: {
         tags,
         params: tokenParam,
+        description:
+          "Opens (or continues) the creator's bank setup for this deal. `identity` (legal name, address, date of birth, tax id) is recorded with it for the yearly payout report; 400 `payout_identity_incomplete`, `payout_birth_date_invalid`, `payout_tax_id_invalid`.",
+        body: onboardingBody,
         response: { 200: z.object({ url: z.string() }), ...errors, 502: errorSchema },
       },
     },
@@ -192,6 +196,7 @@ function claimerRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
         record.id,
         request.params.token,
         creator(request, record.id),
+        request.body?.identity,
       );
       await ctx.settle(position);
       return { url };

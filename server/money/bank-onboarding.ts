@@ -8,6 +8,11 @@ import { callGateway } from './gateway/gateway-failure';
 import type { PaymentGateway } from './gateway/payment-gateway';
 import type { BankStatus, EscrowConfig } from './escrow.types';
 import type { Clock } from '../shared/clock';
+import {
+  checkPayoutIdentity,
+  sameIdentity,
+  type PayoutIdentity,
+} from '@machines/account/payout-identity';
 
 const system: CommandContext = { actor: { kind: 'system', id: 'escrow' } };
 /** The account.updated webhook keeps the ledger current; the gateway is asked at most this often per account. */
@@ -49,6 +54,20 @@ async function accountLink(
   return { accountId, url };
 }
 
+/**
+ * The identity as it will be recorded, or the refusal (400 with its code) of one that is incomplete
+ * or malformed; undefined when none was given (an older client, or a second visit).
+ */
+export function checkedIdentity(
+  given: PayoutIdentity | undefined,
+  clock: Clock,
+): PayoutIdentity | undefined {
+  if (given === undefined) return undefined;
+  const checked = checkPayoutIdentity(given, clock.now().toISOString().slice(0, 10));
+  if (!checked.ok) throw new DomainError(checked.problem);
+  return checked.identity;
+}
+
 /** True at most once a minute per account (per instance): time to ask the gateway again. */
 function gatewayRefreshGate(clock: Clock): (accountId: string) => boolean {
   const lastAsked = new Map<string, number>();
@@ -63,9 +82,15 @@ function gatewayRefreshGate(clock: Clock): (accountId: string) => boolean {
 }
 
 /** Link creators: one account per deal, opened from the accept page and connected once payouts work. */
-function createDealOnboarding({ bus, run, gateway }: BankOnboardingDeps, base: string) {
+function createDealOnboarding({ bus, run, gateway, clock }: BankOnboardingDeps, base: string) {
   return {
-    async startDealOnboarding(dealId: number, token: string, ctx: CommandContext) {
+    async startDealOnboarding(
+      dealId: number,
+      token: string,
+      ctx: CommandContext,
+      given?: PayoutIdentity,
+    ) {
+      const identity = checkedIdentity(given, clock);
       const streamId = dealAggregate.streamId(dealId);
       const guard = dealGuard.link(token);
       const state = await bus.load(dealAggregate, streamId);
@@ -86,7 +111,12 @@ function createDealOnboarding({ bus, run, gateway }: BankOnboardingDeps, base: s
           refreshUrl: `${base}/accept/${token}?stripe_setup=refresh`,
         },
       );
-      const result = await run.deal(dealId, { type: 'StartBankOnboarding', accountId }, ctx, guard);
+      const result = await run.deal(
+        dealId,
+        { type: 'StartBankOnboarding', accountId, ...(identity ? { identity } : {}) },
+        ctx,
+        guard,
+      );
       return { url, position: result.position };
     },
 
@@ -108,7 +138,12 @@ function createDealOnboarding({ bus, run, gateway }: BankOnboardingDeps, base: s
 function createUserOnboarding({ bus, gateway, users, clock }: BankOnboardingDeps, base: string) {
   const dueForGateway = gatewayRefreshGate(clock);
   return {
-    async startUserOnboarding(userId: string, ctx: CommandContext): Promise<{ url: string }> {
+    async startUserOnboarding(
+      userId: string,
+      ctx: CommandContext,
+      given?: PayoutIdentity,
+    ): Promise<{ url: string }> {
+      const identity = checkedIdentity(given, clock);
       const streamId = userAggregate.streamId(userId);
       const { snapshot, revision } = await bus.load(userAggregate, streamId);
       if (revision < 0) throw new DomainError('user_not_found');
@@ -123,17 +158,16 @@ function createUserOnboarding({ bus, gateway, users, clock }: BankOnboardingDeps
           refreshUrl: `${base}/profile?stripe_setup=refresh`,
         },
       );
-      if (existing !== accountId) {
-        await bus.execute(
-          userAggregate,
-          streamId,
-          (s) =>
-            s.snapshot.context.payoutAccountId === accountId
-              ? []
-              : [{ type: 'PayoutAccountLinked', data: { accountId } }],
-          ctx,
-        );
-      }
+      await bus.execute(
+        userAggregate,
+        streamId,
+        (s) =>
+          s.snapshot.context.payoutAccountId === accountId &&
+          (!identity || sameIdentity(s.snapshot.context.payoutIdentity, identity))
+            ? []
+            : [{ type: 'PayoutAccountLinked', data: identity ? { accountId, identity } : { accountId } }],
+        ctx,
+      );
       return { url };
     },
 

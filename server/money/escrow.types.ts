@@ -1,3 +1,4 @@
+import type { PayoutIdentity } from '@machines/account/payout-identity';
 import type { CommandContext } from '../commands/command-bus';
 import type { DealResult } from '../commands/run-command';
 import type { GatewayWebhookEvent, PaymentGateway } from './gateway/payment-gateway';
@@ -36,11 +37,16 @@ export interface Escrow {
     dealId: number,
     token: string,
     ctx: CommandContext,
+    identity?: PayoutIdentity,
   ): Promise<{ url: string; position: number }>;
   /** Asks the gateway whether the deal's connected account can receive payouts, and records it once it can. */
   syncDealBankAccount(dealId: number, ctx: CommandContext): Promise<DealResult | null>;
   /** Logged-in creator (payment requests) → connected account + onboarding link. */
-  startUserOnboarding(userId: string, ctx: CommandContext): Promise<{ url: string }>;
+  startUserOnboarding(
+    userId: string,
+    ctx: CommandContext,
+    identity?: PayoutIdentity,
+  ): Promise<{ url: string }>;
   userBankStatus(userId: string): Promise<BankStatus>;
   /** A verified Stripe-shaped webhook, recorded as a command; idempotent by event id, safe out of order. */
   handleWebhook(event: GatewayWebhookEvent): Promise<void>;

@@ -28,6 +28,7 @@ import { dealsRoutes } from './deals/deals.routes';
 import { disputeThreadRoutes } from './disputes/dispute-thread.routes';
 import { limitConnectionsPerAddress } from './http/connection-limits';
 import { registerErrorHandling } from './http/error-handler';
+import { loggerOptions } from './shared/log-redaction';
 import { gatewayErrorAnswer } from './money/gateway/gateway-failure';
 import { registerWriteLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -48,7 +49,8 @@ import { registerWebApp } from './web/web-app.plugin';
 export interface BuildOptions {
   /** Serve web/dist (main.ts); tests leave it off. */
   serveWebApp?: boolean;
-  logger?: boolean;
+  /** Log as configured (LOG_LEVEL); `{ stream }` sends the lines there (tests capture them). */
+  logger?: boolean | { stream: { write(line: string): void } };
 }
 
 /**
@@ -70,7 +72,10 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
 function createServer(config: AppContext['config'], options: BuildOptions): ZodApp {
   const app = Fastify({
     logger: options.logger
-      ? { level: config.logLevel, redact: ['req.headers.authorization'] }
+      ? loggerOptions(
+          config.logLevel,
+          typeof options.logger === 'object' ? options.logger.stream : undefined,
+        )
       : false,
     bodyLimit: config.bodyLimitBytes,
     // Headers and body must arrive in time (Node's default waits for ever), checked often enough

@@ -3,6 +3,7 @@ import type { Language } from '@machines/account/account.events';
 import { languageOf } from '@machines/account/user.machine';
 import type { AccountQueries } from '../../projections/accounts.queries';
 import type { MailSender } from '../notifications/mail-sender';
+import { withoutEmailAddresses } from '../shared/log-redaction';
 
 const texts: Record<Language, (name: string, minutes: number) => { title: string; body: string }> =
   {
@@ -64,7 +65,10 @@ export function createSignInWarning({
     }
     for (const sent of sends)
       sent.catch((error: unknown) =>
-        console.error('Sign-in warning mail failed:', (error as Error).message),
+        console.error(
+          'Sign-in warning mail failed:',
+          withoutEmailAddresses(String((error as Error).message)),
+        ),
       );
   };
 }

@@ -20,6 +20,7 @@ import { createReactorRunner, type ReactorRunner } from '../reactors/reactor-run
 import { createRequestBlockLinks, createUnsubscribeLinks } from './unsubscribe-link';
 import { createMailAccess } from './mail-access';
 import { createNotificationSender } from './notification-attempts';
+import { withoutEmailAddresses } from '../shared/log-redaction';
 
 export interface NotificationsWiringDeps {
   config: AppConfig;
@@ -62,7 +63,10 @@ function notificationFacts(
 }
 
 const onSendError = (error: unknown, n: { kind: string }, channel: string) =>
-  console.error(`Notification ${n.kind} by ${channel} failed:`, (error as Error).message);
+  console.error(
+    `Notification ${n.kind} by ${channel} failed:`,
+    withoutEmailAddresses(String((error as Error).message)),
+  );
 
 /** SMTP when SMTP_URL is set; else the test-mode mail folder under the data directory. */
 const configuredMailSender = (config: AppConfig, clock: Clock): MailSender =>

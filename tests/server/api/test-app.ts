@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createAdminAccounts } from '../../../server/admin/admin-accounts';
-import { buildApp } from '../../../server/app';
+import { buildApp, type BuildOptions } from '../../../server/app';
 import {
   createAppContext,
   type AppContext,
@@ -40,8 +40,9 @@ export const RELAXED_LIMITS: Record<string, string> = {
 /** One app per test file: a temp data dir, a test clock, a fake push sender. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<ContextOptions, 'mailSender'> = {},
+  options: Pick<ContextOptions, 'mailSender'> & Pick<BuildOptions, 'logger'> = {},
 ): Promise<TestApp> {
+  const { logger, ...contextOptions } = options;
   const dataDir = mkdtempSync(join(tmpdir(), 'escrow-api-'));
   const clock = createTestClock('2026-03-02T09:00:00.000Z');
   const pushed: TestApp['pushed'] = [];
@@ -55,7 +56,7 @@ export async function createTestApp(
     ...env,
   });
   const ctx = await createAppContext(config, {
-    ...options,
+    ...contextOptions,
     clock,
     startReactors: false,
     pushSender: async (subscription, payload) => {
@@ -65,7 +66,7 @@ export async function createTestApp(
       return { statusCode: 201 };
     },
   });
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, logger ? { logger } : {});
   await app.ready();
   return {
     app,

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { platforms } from '../deal/deal-options';
+import type { UsageRightsKind } from '../deal/deal-contract';
 import { dealActions } from '../deal/deal.view';
 import {
   adminRequestActions,
   paymentRequestActions,
 } from '../payment-request/payment-request.view';
-import { platformSchema } from '../deal/deal.events';
+import { exclusivitySchema, platformSchema, usageRightsSchema } from '../deal/deal.events';
 import { dealStatuses } from '../deal/deal.machine';
 import { paymentRequestStatuses } from '../payment-request/payment-request.machine';
 
@@ -109,6 +110,20 @@ export const dealSchema = z.object({
   deliverables: z.array(z.string()),
   platforms: z.array(platformSchema),
   briefingFiles: z.string().nullable(),
+  /** The contract's terms (machines/deal/deal-contract.ts); a deal made before contracts: 0 rounds, usage rights null. */
+  revisionRounds: z.number().int(),
+  usageRights: usageRightsSchema.nullable(),
+  exclusivity: exclusivitySchema,
+  brandTerms: z.string().nullable(),
+  /**
+   * The contract's SHA-256 now (`hash`), the one the creator accepted (`acceptedHash`, null before
+   * acceptance or for acceptances made before contracts were sealed) and when.
+   */
+  contract: z.object({
+    hash: z.string(),
+    acceptedHash: z.string().nullable(),
+    acceptedAt: nullableIso,
+  }),
   status: z.enum(dealStatuses),
   shareableToken: z.string().nullable(),
   /** Present (an opaque account id, or "connected" in a creator-link view) once a bank account is connected. */
@@ -155,6 +170,11 @@ export interface DealInput {
   deliverables: string[];
   platforms: DealPlatform[];
   briefingFiles: string | null;
+  /** The contract's terms (machines/deal/deal-contract.ts); absent: 2 revision rounds, organic use only, no exclusivity. */
+  revisionRounds?: number;
+  usageRights?: { kind: UsageRightsKind; days?: number | null };
+  exclusivity?: { kind: 'none' | 'category'; days?: number | null; category?: string | null };
+  brandTerms?: string | null;
 }
 export type DealPlatform = (typeof platforms)[number];
 

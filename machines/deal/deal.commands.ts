@@ -46,7 +46,18 @@ export type DealCommand =
   | { type: 'DeleteDeal' }
   | { type: 'GenerateShareLink'; token: string }
   /** Binds the deal to the accepting browser (hash of its claim secret) and, when signed in, the creator account. */
-  | { type: 'AcceptDeal'; claimSecretHash?: string; claimedByUserId?: string | null }
+  /**
+   * Also records the SHA-256 of the contract as it stands (`contractHash`, taken by the caller of
+   * the deal's terms); `readHash`, when given, is the hash of the contract the creator read: if
+   * the two differ the acceptance is refused (`contract_changed`).
+   */
+  | {
+      type: 'AcceptDeal';
+      claimSecretHash?: string;
+      claimedByUserId?: string | null;
+      contractHash?: string;
+      readHash?: string | null;
+    }
   | { type: 'RotateShareLink'; token: string }
   | { type: 'StartBankOnboarding'; accountId: string; identity?: PayoutIdentity }
   | { type: 'ConnectBankAccount'; accountId: string }
@@ -110,12 +121,14 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   AcceptDeal: (command, snapshot, now) => {
     // A brand signed in on its own link would bind the deal (and its payout) to itself.
     const own = !!command.claimedByUserId && command.claimedByUserId === snapshot.context.ownerId;
-    const code = acceptRefusal(snapshot.context) ?? (own ? 'own_deal_not_acceptable' : null);
+    const code =
+      acceptRefusal(snapshot.context, command) ?? (own ? 'own_deal_not_acceptable' : null);
     return guarded(snapshot, now, 'accept the deal', code, {
       type: 'CreatorAccepted',
       data: {
         ...(command.claimSecretHash ? { claimSecretHash: command.claimSecretHash } : {}),
         ...(command.claimedByUserId ? { claimedByUserId: command.claimedByUserId } : {}),
+        ...(command.contractHash ? { contractHash: command.contractHash } : {}),
       },
     });
   },

@@ -59,6 +59,8 @@ export interface DealContext extends EscrowLedger {
   claimSecretHash: string | null;
   /** The signed-in creator account that accepted, if any. */
   claimedByUserId: string | null;
+  /** SHA-256 (hex) of the contract the creator accepted (machines/deal/deal-contract.ts); null before, or for older acceptances. */
+  contractHash: string | null;
   /** A transfer asked for and not yet answered by the gateway (FundsReleaseRequested). */
   pendingRelease: { key: string; trigger: ReleaseTrigger; amountCents: number } | null;
   /** A refund asked for and not yet answered (RefundRequested). */
@@ -105,6 +107,7 @@ export const emptyDealContext: DealContext = {
   lastFailedSessionId: null,
   claimSecretHash: null,
   claimedByUserId: null,
+  contractHash: null,
   duplicateRefunds: [],
   openSession: null,
   pendingRelease: null,
@@ -167,6 +170,7 @@ const evolvers: Evolve = {
     influencerAcceptedAt: at,
     claimSecretHash: data.claimSecretHash ?? null,
     claimedByUserId: data.claimedByUserId ?? null,
+    contractHash: data.contractHash ?? null,
   }),
   ShareLinkRotated: (c, { data }) => ({ ...c, shareableToken: data.token }),
   BankOnboardingStarted: (c, { data }) => ({

@@ -22,6 +22,16 @@ import {
 
 import { platforms } from './deal-options';
 import { payoutIdentitySchema } from '../account/payout-identity';
+import {
+  MAX_BRAND_TERMS_LENGTH,
+  MAX_CATEGORY_LENGTH,
+  MAX_CONTRACT_DAYS,
+  MAX_DELIVERY_LINKS,
+  MAX_REVISION_NOTE_LENGTH,
+  MAX_REVISION_ROUNDS,
+  MIN_CONTRACT_DAYS,
+  MIN_REVISION_ROUNDS,
+} from './deal-contract';
 
 export { platforms };
 export const platformSchema = z.enum(platforms);
@@ -33,7 +43,39 @@ const dateText = z.string().min(1).max(40);
 /** The idempotency key of an effect: set by its intent event, repeated by its outcome. */
 const effectKey = z.string().min(1).max(200);
 
-/** The fields a brand writes; shared by creation and edit. */
+const contractDays = z.number().int().min(MIN_CONTRACT_DAYS).max(MAX_CONTRACT_DAYS);
+/** How the brand may use the content: organically only, in paid ads (whitelisting) for N days, or forever. */
+export const usageRightsSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('organic') }),
+  z.object({ kind: z.literal('paid_ads'), days: contractDays }),
+  z.object({ kind: z.literal('perpetual') }),
+]);
+/** None, or N days in which the creator works for no other brand in the category the brand names. */
+export const exclusivitySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('none') }),
+  z.object({
+    kind: z.literal('category'),
+    days: contractDays,
+    category: z.string().min(1).max(MAX_CATEGORY_LENGTH),
+  }),
+]);
+
+/** A link to published content: http(s) only, so no script or data URL reaches the other party's page. */
+export const contentLinkSchema = z
+  .string()
+  .max(2_000)
+  .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i);
+/** What the creator hands in with a delivery: an optional note and up to 5 links to the published content. */
+const deliveryData = z.object({
+  note: z.string().min(1).max(MAX_REVISION_NOTE_LENGTH).nullable().optional(),
+  links: z.array(contentLinkSchema).max(MAX_DELIVERY_LINKS).optional(),
+});
+
+/**
+ * The fields a brand writes; shared by creation and edit. The contract's fields (revision rounds,
+ * usage rights, exclusivity, own terms) are absent in deals made before contracts: machines/deal/deal-contract.ts
+ * reads them as "not agreed" (no revision rounds).
+ */
 export const dealTermsSchema = z.object({
   influencer: z.string().min(1).max(200),
   profileLink: z.string().max(2_000).nullable(),
@@ -50,6 +92,10 @@ export const dealTermsSchema = z.object({
   deliverables: z.array(z.string().min(1).max(200)).max(20),
   platforms: z.array(platformSchema).max(4),
   briefingFiles: z.string().max(2_000).nullable(),
+  revisionRounds: z.number().int().min(MIN_REVISION_ROUNDS).max(MAX_REVISION_ROUNDS).optional(),
+  usageRights: usageRightsSchema.optional(),
+  exclusivity: exclusivitySchema.optional(),
+  brandTerms: z.string().min(1).max(MAX_BRAND_TERMS_LENGTH).nullable().optional(),
 });
 export type DealTerms = z.infer<typeof dealTermsSchema>;
 /** Which of the terms are personal: the brand's texts about the creator and the collaboration. */
@@ -63,6 +109,10 @@ const dealTermsFields: PersonalFieldMarks = {
   publicationDeadline: 'none',
   'deliverables[]': 'profile',
   briefingFiles: 'profile',
+  'usageRights.kind': 'none',
+  'exclusivity.kind': 'none',
+  'exclusivity.category': 'profile',
+  brandTerms: 'profile',
 };
 
 const exampleTerms: DealTerms = {
@@ -99,7 +149,15 @@ export const DealCreated = defineEvent({
     ownerId: z.string().min(1),
   }),
   fields: { ...dealTermsFields, ownerId: 'none' },
-  example: { dealId: 42, ownerId: 'u_7f3a', ...exampleTerms },
+  example: {
+    dealId: 42,
+    ownerId: 'u_7f3a',
+    ...exampleTerms,
+    revisionRounds: 2,
+    usageRights: { kind: 'paid_ads', days: 30 },
+    exclusivity: { kind: 'category', days: 90, category: 'Sportswear' },
+    brandTerms: 'Show the product in the first 3 seconds.',
+  },
 });
 
 export const DealUpdated = defineEvent({
@@ -177,8 +235,13 @@ export const CreatorAccepted = defineEvent({
       .regex(/^[0-9a-f]{64}$/)
       .optional(),
     claimedByUserId: z.string().min(1).max(100).optional(),
+    /** SHA-256 (hex) of the contract's canonical form as accepted (machines/deal/deal-contract.ts); absent in older acceptances. */
+    contractHash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
   }),
-  fields: { claimSecretHash: 'none', claimedByUserId: 'none' },
+  fields: { claimSecretHash: 'none', claimedByUserId: 'none', contractHash: 'none' },
   example: { claimSecretHash: 'b5bb9d8014a0f9b1d61e21e796d78dccdf1352f23cd32812f4850b878ae4944c' },
 });
 
@@ -232,10 +295,11 @@ export const ContentDelivered = defineEvent({
   type: 'ContentDelivered',
   version: 1,
   category: 'deal',
-  description: 'The creator marked the assignment as completed.',
-  schema: z.object({}),
-  fields: {},
-  example: {},
+  description:
+    'The creator marked the assignment as completed, with an optional note and up to 5 http(s) links to the published content (both absent in older deliveries).',
+  schema: deliveryData,
+  fields: { note: 'profile', 'links[]': 'profile' },
+  example: { note: 'The post is live', links: ['https://instagram.com/p/abc'] },
 });
 
 export const ReviewPeriodStarted = defineEvent({

@@ -51,9 +51,18 @@ export function refundRefusal(c: DealContext, input: { amountCents: number }): R
     : 'deal_not_in_state';
 }
 
-/** The creator accepts once: a second acceptance would bind the deal to another browser or account. */
-export const acceptRefusal = (c: DealContext): Refusal =>
-  c.influencerAcceptedAt !== null ? 'deal_already_accepted' : null;
+/**
+ * The creator accepts once: a second acceptance would bind the deal to another browser or account.
+ * The contract they read (`readHash`, when the client says which) must be the one that stands.
+ */
+export const acceptRefusal = (
+  c: DealContext,
+  input: { contractHash?: string | undefined; readHash?: string | null | undefined } = {},
+): Refusal => {
+  if (c.influencerAcceptedAt !== null) return 'deal_already_accepted';
+  const { contractHash, readHash } = input;
+  return readHash && contractHash && readHash !== contractHash ? 'contract_changed' : null;
+};
 
 /** A link is replaced only before acceptance: afterwards it belongs to whoever claimed the deal. */
 export const linkRotationRefusal = (c: DealContext): Refusal =>

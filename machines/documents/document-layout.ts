@@ -1,11 +1,16 @@
 import { REDACTED, type MoneyDocumentDto } from '../contract/money-api';
 import { documentText, type DocumentLanguage, type DocumentTextKey } from './document-texts';
 
-/** One labelled line of a document; `strong` marks the line a reader looks for (the total). */
+/**
+ * One labelled line of a document; `strong` marks the line a reader looks for (the total);
+ * `block` a text too long for the value column (a description, terms, a hash): the label above,
+ * the value under it across the whole width.
+ */
 export interface DocumentLine {
   label: string;
   value: string;
   strong?: boolean;
+  block?: boolean;
 }
 
 export interface DocumentSection {
@@ -38,6 +43,15 @@ export function documentMoney(lang: DocumentLanguage, cents: number): string {
   return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'EUR' }).format(
     cents / 100,
   );
+}
+
+/** A date and time in the platform's time zone ("2 March 2026 at 10:00", "2 maart 2026 om 10:00"). */
+export function documentDateTime(lang: DocumentLanguage, iso: string): string {
+  return new Intl.DateTimeFormat(LOCALES[lang], {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Europe/Amsterdam',
+  }).format(new Date(iso));
 }
 
 /** A calendar date in the platform's time zone ("2 March 2026", "2 maart 2026"). */

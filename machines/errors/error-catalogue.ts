@@ -69,6 +69,16 @@ export const errorCatalogue = {
     'The deal has already been accepted',
     'De deal is al geaccepteerd.',
   ),
+  contract_changed: e(
+    'conflict',
+    'The contract changed after you read it; read it again before accepting',
+    'Het contract is gewijzigd nadat je het las; lees het opnieuw voordat je accepteert.',
+  ),
+  revision_rounds_used: e(
+    'illegal_transition',
+    'All {rounds} included revision rounds have been used; you can approve or open a dispute',
+    'Alle {rounds} inbegrepen revisierondes zijn gebruikt; je kunt goedkeuren of een geschil openen.',
+  ),
   deal_already_refunded: e(
     'illegal_transition',
     'The deal has already been refunded',
@@ -506,6 +516,42 @@ export const errorCatalogue = {
     'Publication deadline must be today or later',
     'De publicatiedeadline moet vandaag of later zijn.',
   ),
+  revision_rounds_invalid: e(
+    'validation_failed',
+    'Revision rounds must be a whole number from 0 to 5',
+    'Het aantal revisierondes moet een heel getal van 0 tot en met 5 zijn.',
+  ),
+  contract_days_invalid: e(
+    'validation_failed',
+    'The number of days must be a whole number from 1 to 3650',
+    'Het aantal dagen moet een heel getal van 1 tot en met 3650 zijn.',
+  ),
+  exclusivity_category_required: e(
+    'validation_failed',
+    'Name the category the exclusivity covers (at most 100 characters)',
+    'Noem de categorie waarvoor de exclusiviteit geldt (hooguit 100 tekens).',
+  ),
+  brand_terms_too_long: e(
+    'validation_failed',
+    'Your own terms can be at most 5000 characters',
+    'Je eigen voorwaarden mogen hooguit 5000 tekens zijn.',
+  ),
+  change_note_required: e(
+    'validation_failed',
+    'Describe the changes you need',
+    'Beschrijf welke wijzigingen je nodig hebt.',
+  ),
+  revision_note_too_long: e(
+    'validation_failed',
+    'A note can be at most 2000 characters',
+    'Een toelichting mag hooguit 2000 tekens zijn.',
+  ),
+  delivery_link_invalid: e(
+    'validation_failed',
+    'Links must start with http:// or https://',
+    'Links moeten beginnen met http:// of https://.',
+  ),
+  too_many_delivery_links: e('validation_failed', 'At most 5 links', 'Hooguit 5 links.'),
   since_invalid: e(
     'validation_failed',
     'since must be a date (YYYY-MM-DD) or an ISO instant',

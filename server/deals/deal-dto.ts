@@ -7,6 +7,8 @@ import { chargebackSummary } from '@machines/escrow/escrow-ledger';
 import type { DealRecord } from '../../projections/deals.queries';
 import { stateValueFromKey } from '../../projections/state-meta';
 import { redactFor, redactForAdmin } from '../shared/redaction';
+import { revisionRoundsOf } from '@machines/deal/deal-contract';
+import { dealContract } from '../documents/contract-hash';
 
 export type DealView = 'owner' | 'link' | 'admin';
 
@@ -110,6 +112,15 @@ export function toDealDto(
     deliverables: terms.deliverables,
     platforms: terms.platforms,
     briefingFiles: terms.briefingFiles,
+    revisionRounds: revisionRoundsOf(terms),
+    usageRights: terms.usageRights ?? null,
+    exclusivity: terms.exclusivity ?? { kind: 'none' },
+    brandTerms: terms.brandTerms ?? null,
+    contract: {
+      hash: dealContract(c)?.hash ?? '',
+      acceptedHash: c.contractHash,
+      acceptedAt: c.influencerAcceptedAt,
+    },
     status: state.status === 'new' ? 'pending_payment' : (state.status as DealStatus),
     shareableToken: c.shareableToken,
     stripeAccountId: c.stripeAccountId ? (link ? 'connected' : c.stripeAccountId) : null,

@@ -12,6 +12,20 @@ import { dealGuard } from '../auth/ownership';
 import { commandContext, type ZodApp } from '../http/route-deps';
 import type { DealRouteDeps } from './deal-parts';
 import { onboardingBody } from '@machines/account/payout-identity';
+import { dealContract } from '../documents/contract-hash';
+
+/**
+ * The acceptance's body (optional, so older clients accept as before): the hash of the contract
+ * the creator read; accepting a contract that has changed since is refused (`contract_changed`).
+ */
+const acceptBody = z
+  .object({
+    contractHash: z
+      .string({ error: 'contractHash must be text' })
+      .regex(/^[0-9a-f]{64}$/, 'contractHash must be a SHA-256 in hex')
+      .nullish(),
+  })
+  .nullish();
 
 const tags = ['deal link (creator)'];
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -104,6 +118,9 @@ function linkPageRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
       schema: {
         tags,
         params: tokenParam,
+        body: acceptBody,
+        description:
+          "Accept the deal and its contract: the acceptance records the SHA-256 of the contract's canonical form (docs/api.md).",
         response: {
           200: z.object({
             success: z.boolean(),
@@ -126,10 +143,13 @@ function linkPageRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
       // Accepting binds the deal to this browser (a claim secret, answered once; only its hash is
       // stored) and to the signed-in creator, if any.
       const claim = newClaim();
+      const contract = dealContract(record.context);
       const command = {
         type: 'AcceptDeal',
         claimSecretHash: claim.hash,
         claimedByUserId: userId,
+        ...(contract ? { contractHash: contract.hash } : {}),
+        readHash: request.body?.contractHash ?? null,
       } as const;
       const { position } = await ctx.run.deal(
         record.id,

@@ -1,5 +1,16 @@
 import { breakdown } from '@machines/money';
 import type { DealTerms } from '@machines/deal/deal.events';
+import {
+  DEFAULT_REVISION_ROUNDS,
+  MAX_BRAND_TERMS_LENGTH,
+  MAX_CATEGORY_LENGTH,
+  MAX_CONTRACT_DAYS,
+  MAX_REVISION_ROUNDS,
+  MIN_CONTRACT_DAYS,
+  MIN_REVISION_ROUNDS,
+  type Exclusivity,
+  type UsageRights,
+} from '@machines/deal/deal-contract';
 import { DomainError } from '../commands/domain-error';
 import type { DealTermsBody } from './deal.schemas';
 
@@ -13,6 +24,55 @@ function assertDeadlinesAhead(body: DealTermsBody, now: Date): void {
   if (body.publicationDeadline !== null && dayOf(body.publicationDeadline) < today) {
     throw new DomainError('publication_deadline_in_past');
   }
+}
+
+const contractDays = (days: number | null | undefined): number => {
+  if (
+    typeof days !== 'number' ||
+    !Number.isInteger(days) ||
+    days < MIN_CONTRACT_DAYS ||
+    days > MAX_CONTRACT_DAYS
+  )
+    throw new DomainError('contract_days_invalid');
+  return days;
+};
+
+function usageRightsFrom(body: DealTermsBody): UsageRights {
+  const given = body.usageRights ?? { kind: 'organic' };
+  return given.kind === 'paid_ads'
+    ? { kind: 'paid_ads', days: contractDays(given.days) }
+    : { kind: given.kind };
+}
+
+function exclusivityFrom(body: DealTermsBody): Exclusivity {
+  const given = body.exclusivity ?? { kind: 'none' };
+  if (given.kind === 'none') return { kind: 'none' };
+  const days = contractDays(given.days);
+  const category = given.category?.trim() ?? '';
+  if (category === '' || category.length > MAX_CATEGORY_LENGTH)
+    throw new DomainError('exclusivity_category_required');
+  return { kind: 'category', days, category };
+}
+
+/**
+ * The contract's terms of a create or edit form (machines/deal/deal-contract.ts): revision rounds
+ * 0–5 (2 when not given), usage rights (organic when not given), exclusivity (none when not
+ * given), the brand's own terms (at most 5,000 characters). Each refusal has its own code.
+ */
+function contractTermsFrom(
+  body: DealTermsBody,
+): Pick<DealTerms, 'revisionRounds' | 'usageRights' | 'exclusivity' | 'brandTerms'> {
+  const rounds = body.revisionRounds ?? DEFAULT_REVISION_ROUNDS;
+  if (!Number.isInteger(rounds) || rounds < MIN_REVISION_ROUNDS || rounds > MAX_REVISION_ROUNDS)
+    throw new DomainError('revision_rounds_invalid');
+  if (body.brandTerms !== null && body.brandTerms.length > MAX_BRAND_TERMS_LENGTH)
+    throw new DomainError('brand_terms_too_long');
+  return {
+    revisionRounds: rounds,
+    usageRights: usageRightsFrom(body),
+    exclusivity: exclusivityFrom(body),
+    brandTerms: body.brandTerms,
+  };
 }
 
 /**
@@ -35,5 +95,6 @@ export function dealTermsFrom(body: DealTermsBody, now: Date): DealTerms {
     deliverables: body.deliverables,
     platforms: body.platforms,
     briefingFiles: body.briefingFiles,
+    ...contractTermsFrom(body),
   };
 }

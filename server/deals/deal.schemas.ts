@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { DealInput } from '@machines/contract/api';
 import { dealFilters, type DealFilter } from '@machines/deal/deal-order';
 import { platforms } from '@machines/deal/deal-options';
+import { exclusivityKinds, usageRightsKinds } from '@machines/deal/deal-contract';
 import { MAX_DEAL_CENTS, MIN_DEAL_CENTS, parseEuroToCents } from '@machines/money';
 import { dateText, nameRule, optionalDateText, optionalText, requiredText } from '../http/fields';
 
@@ -75,6 +76,22 @@ export const dealTermsBody = z.object({
     .max(4)
     .default([]),
   briefingFiles: optionalText('Briefing files', 2_000),
+  // The contract's terms: shapes here, ranges in deal-terms.ts (each refusal its own code).
+  revisionRounds: z.number({ error: 'Revision rounds must be a number' }).optional(),
+  usageRights: z
+    .object({
+      kind: z.enum(usageRightsKinds, { error: 'Unknown usage rights' }),
+      days: z.number({ error: 'Days must be a number' }).nullish(),
+    })
+    .optional(),
+  exclusivity: z
+    .object({
+      kind: z.enum(exclusivityKinds, { error: 'Unknown exclusivity' }),
+      days: z.number({ error: 'Days must be a number' }).nullish(),
+      category: z.string({ error: 'Category must be text' }).nullish(),
+    })
+    .optional(),
+  brandTerms: optionalText('Your own terms', 100_000),
 });
 export type DealTermsBody = z.output<typeof dealTermsBody>;
 

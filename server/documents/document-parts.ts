@@ -17,6 +17,8 @@ export interface DocumentRouteDeps extends RouteDeps<DocumentParts> {
   /** The deal feature's views: a brand's own deal (or not found) and a brand's name. */
   dealViews: {
     ownerRecord(id: number, userId: string): DealRecord;
+    /** The deal a creator link opens (or not found). */
+    linkRecord(token: string): DealRecord;
     brandNameOf(userId: string): string;
   };
 }

@@ -10,9 +10,19 @@ const MUTED = '#475569';
 
 type Pdf = PDFKit.PDFDocument;
 
-/** A label on the left, its value on the right; both wrap within their column. */
+/** A label on the left, its value on the right; both wrap within their column. A block: label, then the value across the width. */
 function drawLine(pdf: Pdf, line: DocumentLine): void {
   const y = pdf.y;
+  if (line.block) {
+    pdf
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(line.label, MARGIN, y, { width: WIDTH });
+    pdf.font('Helvetica').text(line.value, MARGIN, pdf.y + 2, { width: WIDTH });
+    pdf.y += 4;
+    return;
+  }
   pdf
     .font(line.strong ? 'Helvetica-Bold' : 'Helvetica')
     .fontSize(10)

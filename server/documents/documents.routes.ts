@@ -5,6 +5,7 @@ import { idParam, tokenParam } from '../http/fields';
 import type { ZodApp } from '../http/route-deps';
 import { billingDetailsRoutes } from './billing-details.routes';
 import { invoiceRoutes } from './invoice.routes';
+import { contractRoutes } from './contract.routes';
 import type { DocumentRouteDeps } from './document-parts';
 import { documentRoute } from './document-route';
 import { dealReceipt, dealStatement, requestReceipt, requestStatement } from './money-documents';
@@ -103,4 +104,5 @@ export function documentRoutes(app: ZodApp, deps: DocumentRouteDeps): void {
   adminDocumentRoutes(app, deps);
   billingDetailsRoutes(app, deps);
   invoiceRoutes(app, deps);
+  contractRoutes(app, deps);
 }

@@ -1,6 +1,13 @@
 import type { DocumentLayout, DocumentLine } from '@machines/documents/document-layout';
 
 function Line({ line }: { line: DocumentLine }) {
+  if (line.block)
+    return (
+      <div className="py-1">
+        <dt className="font-medium text-slate-700">{line.label}</dt>
+        <dd className="mt-0.5 break-words whitespace-pre-line">{line.value}</dd>
+      </div>
+    );
   return (
     <div className={`flex justify-between gap-4 py-1 ${line.strong ? 'font-semibold' : ''}`}>
       <dt className="text-slate-600 print:text-slate-700">{line.label}</dt>

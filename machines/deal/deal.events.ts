@@ -109,8 +109,6 @@ const dealTermsFields: PersonalFieldMarks = {
   publicationDeadline: 'none',
   'deliverables[]': 'profile',
   briefingFiles: 'profile',
-  'usageRights.kind': 'none',
-  'exclusivity.kind': 'none',
   'exclusivity.category': 'profile',
   brandTerms: 'profile',
 };

@@ -18,6 +18,10 @@ export function createAccountQueries(db: Database) {
   const userByEmail = db.prepare<[string], { context: string }>(
     'SELECT context FROM rm_users WHERE email_key = ? LIMIT 1',
   );
+  // An admin's look-up for a person's data export: rare, a scan is fine.
+  const userByUsername = db.prepare<[string], { context: string }>(
+    'SELECT context FROM rm_users WHERE lower(username) = ? LIMIT 1',
+  );
   const adminById = db.prepare<[string], { state: string; context: string }>(
     'SELECT state, context FROM rm_admins WHERE id = ?',
   );
@@ -40,6 +44,8 @@ export function createAccountQueries(db: Database) {
     /** A user's e-mail address alone (the gateway's account forms). */
     emailOf: (id: string): string | null => emailById.get(id)?.email ?? null,
     userByEmail: (email: string) => user(userByEmail.get(email.trim().toLowerCase())),
+    /** A user by username, case-insensitively (an admin's data-export look-up). */
+    userByUsername: (username: string) => user(userByUsername.get(username.trim().toLowerCase())),
     adminById: (id: string) => admin(adminById.get(id)),
     adminByUsername: (username: string) => admin(adminByName.get(username.trim().toLowerCase())),
     adminCount: () => adminCount.get()?.n ?? 0,

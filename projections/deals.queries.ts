@@ -90,6 +90,11 @@ export function createDealQueries(db: Database) {
     `SELECT ${columns} FROM rm_deals WHERE status IN ('pending_delivery', 'delivered', 'dispute')
        AND json_extract(context, '$.paidAt') <= ? ORDER BY json_extract(context, '$.paidAt'), id`,
   );
+  // A person's data export (rate-limited, rare): a scan is fine.
+  const claimedBy = db.prepare<[string], Row>(
+    `SELECT ${columns} FROM rm_deals WHERE json_extract(context, '$.claimedByUserId') = ?
+     ORDER BY created_at DESC, id DESC`,
+  );
 
   const one = (row: Row | undefined) => (row ? toRecord(row) : null);
   const countsFor = (ownerId: string): Record<string, number> => {
@@ -114,6 +119,8 @@ export function createDealQueries(db: Database) {
     heldSince: (cutoff: string) => heldSince.all(cutoff).map(toRecord),
     /** The owner of a live deal (cache invalidation, live notices); null once deleted or never created. */
     ownerOf: (id: number): string | null => ownerOf.get(id)?.owner_id ?? null,
+    /** Deals a signed-in creator accepted with their account, newest first (the data export). */
+    listClaimedBy: (userId: string) => claimedBy.all(userId).map(toRecord),
   };
 }
 

@@ -40,6 +40,11 @@ export function createPaymentRequestQueries(db: Database) {
   const all = db.prepare<[number, number], Row>(
     `SELECT ${cols} FROM rm_payment_requests ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
   );
+  // A person's data export (rate-limited, rare): a scan is fine.
+  const forBrandEmail = db.prepare<[string], Row>(
+    `SELECT ${cols} FROM rm_payment_requests
+     WHERE lower(json_extract(context, '$.request.brandEmail')) = ? ORDER BY created_at DESC, id DESC`,
+  );
   return {
     byId: (id: number) => {
       const row = byId.get(id);
@@ -54,6 +59,9 @@ export function createPaymentRequestQueries(db: Database) {
     listForCreator: (creatorId: string) => forCreator.all(creatorId).map(toRecord),
     /** Every creator's requests, newest first (the admin list). */
     listAll: (limit = 500, offset = 0) => all.all(limit, offset).map(toRecord),
+    /** Requests sent to an address (the brand's side), newest first (the data export). */
+    listForBrandEmail: (email: string) =>
+      forBrandEmail.all(email.trim().toLowerCase()).map(toRecord),
   };
 }
 

@@ -45,6 +45,7 @@ import { publicSettings, settingsRoutes } from './settings/settings.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { testMailRoutes } from './notifications/test-mail.routes';
 import { registerWebApp } from './web/web-app.plugin';
+import { exportRoutes } from './privacy/export.routes';
 
 export interface BuildOptions {
   /** Serve web/dist (main.ts); tests leave it off. */
@@ -202,6 +203,7 @@ const featureRoutes = [
   adminMoneyRoutes,
   disputeThreadRoutes,
   documentRoutes,
+  exportRoutes,
   pushRoutes,
   aiAssistRoutes,
   notificationsRoutes,

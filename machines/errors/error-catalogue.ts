@@ -250,6 +250,16 @@ export const errorCatalogue = {
     'At most {max} devices can receive notifications; unsubscribe one first',
     'Hooguit {max} apparaten kunnen meldingen krijgen; meld er eerst een af.',
   ),
+  link_export_unclaimed: e(
+    'forbidden',
+    'Only the browser that accepted this deal can download its data. Accept the deal first, or continue on this device with a code by e-mail.',
+    'Alleen de browser die deze deal heeft geaccepteerd kan de gegevens downloaden. Accepteer de deal eerst, of ga verder op dit apparaat met een code per e-mail.',
+  ),
+  too_many_exports: e(
+    'too_many_requests',
+    'Too many data exports for this person; try again in {seconds} seconds',
+    'Te veel gegevensexports voor deze persoon; probeer het over {seconds} seconden opnieuw.',
+  ),
   deal_claimed_elsewhere: e(
     'forbidden',
     'This deal continues on another device. Tap “Continue on this device” to get a code by e-mail and carry on here.',

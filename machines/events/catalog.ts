@@ -5,6 +5,7 @@ import { notificationEventDefinitions } from '../notifications/notification.even
 import { linkClaimEventDefinitions } from '../link-claim/link-claim.events';
 import { reconciliationEventDefinitions } from '../reconciliation/reconciliation.events';
 import { documentEventDefinitions } from '../documents/invoice.events';
+import { privacyEventDefinitions } from '../privacy/privacy.events';
 import {
   accountEventDefinitions,
   adminEventDefinitions,
@@ -22,6 +23,7 @@ export const eventCatalog: readonly EventDefinition[] = [
   ...linkClaimEventDefinitions,
   ...reconciliationEventDefinitions,
   ...documentEventDefinitions,
+  ...privacyEventDefinitions,
 ];
 
 const byType = new Map<string, EventDefinition>(eventCatalog.map((d) => [d.type, d]));

@@ -11,7 +11,8 @@ export type StreamCategory =
   | 'notification'
   | 'link-claim'
   | 'reconciliation'
-  | 'document';
+  | 'document'
+  | 'privacy';
 
 /**
  * Whether a string field of an event's data is personal data, and under which key it will be kept:

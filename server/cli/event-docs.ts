@@ -55,6 +55,10 @@ const streams: Record<
     stream: 'invoices-<year>, billing-<user id>',
     title: 'Invoices and billing details',
   },
+  privacy: {
+    stream: 'privacy-user-<id>, privacy-deal-link-<id>',
+    title: 'Personal data',
+  },
 };
 
 const actorOverrides: Record<string, Actor['kind']> = {
@@ -107,6 +111,7 @@ const defaultActor: Record<StreamCategory, Actor['kind']> = {
   'link-claim': 'creator-link',
   reconciliation: 'system',
   document: 'system',
+  privacy: 'brand',
 };
 
 interface Transition {

@@ -1,0 +1,171 @@
+import type { PersonalDataExport } from '@machines/contract/privacy-api';
+import type { Actor } from '@machines/events/metadata';
+import { notificationPreferencesOf } from '@machines/account/user.machine';
+import type { DealRecord } from '../../projections/deals.queries';
+import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
+import type { CommandContext } from '../commands/command-bus';
+import { appendNotificationEvent } from '../notifications/notification-streams';
+import { endpointHost, readIfAny } from './export-events';
+import {
+  assembleExport,
+  emailOptedOut,
+  exportedProfile,
+  partyOf,
+  type ExportParts,
+  type Party,
+} from './personal-data-export';
+
+type RequestedBy = PersonalDataExport['requestedBy'];
+
+const paid = (r: DealRecord | PaymentRequestRecord) => r.context.paidAt !== null;
+
+/** The documents of a person's deals and requests, by the routes that give them to that person. */
+function userDocuments(
+  owned: DealRecord[],
+  claimed: DealRecord[],
+  created: PaymentRequestRecord[],
+  addressed: PaymentRequestRecord[],
+): PersonalDataExport['documents'] {
+  return [
+    ...owned.filter(paid).flatMap((r) => [
+      { kind: 'receipt', subject: `deal-${r.id}`, url: `/api/deals/${r.id}/receipt` },
+      { kind: 'invoice', subject: `deal-${r.id}`, url: `/api/deals/${r.id}/invoice` },
+    ]),
+    ...claimed.filter(paid).map((r) => ({
+      kind: 'statement',
+      subject: `deal-${r.id}`,
+      url: `/api/deals/link/${r.context.shareableToken ?? ''}/statement`,
+    })),
+    ...created.filter(paid).map((r) => ({
+      kind: 'statement',
+      subject: `payment-request-${r.id}`,
+      url: `/api/payment-requests/${r.id}/statement`,
+    })),
+    ...addressed.filter(paid).map((r) => ({
+      kind: 'receipt',
+      subject: `payment-request-${r.id}`,
+      url: `/api/payment-requests/link/${r.context.request?.token ?? ''}/receipt`,
+    })),
+  ];
+}
+
+/** Everything about an account: its own deals and requests, and those it is the other party to. */
+export async function userExport(
+  parts: ExportParts,
+  userId: string,
+  requestedBy: RequestedBy,
+): Promise<PersonalDataExport> {
+  const { store, queries } = parts;
+  const user = queries.accounts.userById(userId)!;
+  const owned = queries.deals.listForOwner(userId);
+  const claimed = queries.deals.listClaimedBy(userId).filter((r) => r.ownerId !== userId);
+  const created = queries.requests.listForCreator(userId);
+  const addressed = queries.requests
+    .listForBrandEmail(user.email)
+    .filter((r) => r.creatorId !== userId);
+  const deals: Party[] = [
+    ...(await Promise.all(owned.map((r) => partyOf(store, r, 'brand', 'party')))),
+    ...(await Promise.all(claimed.map((r) => partyOf(store, r, 'creator', 'link')))),
+  ];
+  const requests: Party[] = [
+    ...(await Promise.all(created.map((r) => partyOf(store, r, 'creator', 'party')))),
+    ...(await Promise.all(addressed.map((r) => partyOf(store, r, 'brand', 'link')))),
+  ];
+  return assembleExport(parts, {
+    subject: { kind: 'user', id: userId },
+    requestedBy,
+    profile: exportedProfile(user),
+    link: null,
+    accountEvents: await readIfAny(store, `user-${userId}`),
+    deals,
+    requests,
+    documents: userDocuments(owned, claimed, created, addressed),
+    isYou: (actor) => actor.id === userId,
+    recipients: [
+      `user:${userId}`,
+      `email:${user.email.trim().toLowerCase()}`,
+      ...claimed.map((r) => `deal-link:${r.id}`),
+    ],
+    preferences: notificationPreferencesOf(user),
+    emailOptedOut: emailOptedOut(queries.notifications, user.email),
+    pushHosts: user.pushSubscriptions.map((s) => endpointHost(s.endpoint)),
+  });
+}
+
+/** Everything a creator with only a deal link left with us: the deal as the link reads it, the link's claim. */
+export async function dealLinkExport(
+  parts: ExportParts,
+  record: DealRecord,
+): Promise<PersonalDataExport> {
+  const { store, queries } = parts;
+  const link = `deal-${record.id}`;
+  const email = queries.notifications.linkEmail(link);
+  const isYou = (actor: Actor) => actor.kind === 'creator-link';
+  const deal = await partyOf(store, record, 'creator', 'link');
+  deal.events.push(...(await readIfAny(store, `link-claim-${link}`)));
+  return assembleExport(parts, {
+    subject: { kind: 'deal-link', id: String(record.id) },
+    requestedBy: 'self',
+    profile: null,
+    link: {
+      dealId: record.id,
+      email,
+      language:
+        queries.notifications.claimLanguage(link) ?? queries.notifications.linkLanguage(record.id),
+    },
+    accountEvents: [],
+    deals: [deal],
+    requests: [],
+    documents: paid(record)
+      ? [
+          {
+            kind: 'statement',
+            subject: link,
+            url: `/api/deals/link/${record.context.shareableToken ?? ''}/statement`,
+          },
+        ]
+      : [],
+    isYou,
+    recipients: [`deal-link:${record.id}`, ...(email ? [`email:${email.toLowerCase()}`] : [])],
+    preferences: null,
+    emailOptedOut: emailOptedOut(queries.notifications, email),
+    pushHosts: queries.notifications
+      .linkSubscriptions(record.id)
+      .map((s) => endpointHost(s.endpoint)),
+  });
+}
+
+/** Records that an export was made (who asked, whose data, how much), never the data itself. */
+export async function recordExport(
+  parts: ExportParts,
+  exported: PersonalDataExport,
+  meta: CommandContext,
+): Promise<void> {
+  const subject =
+    exported.subject.kind === 'user'
+      ? `user-${exported.subject.id}`
+      : `deal-link-${exported.subject.id}`;
+  const count = (list: PersonalDataExport['deals']) =>
+    list.reduce((n, c) => n + c.events.length, 0);
+  await appendNotificationEvent(
+    parts,
+    `privacy-${subject}`,
+    {
+      type: 'PersonalDataExported',
+      data: {
+        subject,
+        requestedBy: exported.requestedBy,
+        counts: {
+          deals: exported.deals.length,
+          paymentRequests: exported.paymentRequests.length,
+          events:
+            exported.account.events.length +
+            count(exported.deals) +
+            count(exported.paymentRequests),
+        },
+      },
+    },
+    'any',
+    meta,
+  );
+}

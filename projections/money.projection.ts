@@ -7,6 +7,8 @@ import {
   type FoldedEscrow,
 } from '@machines/escrow/escrow-stream-fold';
 import { heldCents, noMoney, type EscrowMoney } from '@machines/escrow/escrow-ledger';
+import { dealEscrowEvents, paymentRequestEscrowEvents } from '@machines/escrow/escrow-events';
+import { calendarOf, yearLineKindOf } from '@machines/documents/year-figures';
 import type { ProjectedEvent, Projection } from './projection';
 import { createRowStore } from './row-cache';
 
@@ -106,17 +108,75 @@ function dayTotals(db: Database) {
   };
 }
 
+/** One payout, split part or refund as a row of rm_money_movements. */
+interface MovementRow {
+  position: number;
+  streamId: string;
+  kind: string;
+  at: string;
+  year: number;
+  quarter: number;
+  creatorUserId: string | null;
+  paidOut: number;
+  refunded: number;
+  fees: number;
+}
+
+/**
+ * Each payout, split part and refund with its calendar year and quarter in Amsterdam and the creator
+ * it was paid to (a request's creator, a deal's claiming account; null for a deal whose creator
+ * has no account), kept until the batch flushes (rm_money_movements): the year figures.
+ */
+function movements(db: Database) {
+  const insert = db.prepare(`
+    INSERT OR REPLACE INTO rm_money_movements (position, stream_id, kind, at, year, quarter, creator_user_id, paid_out_cents, refunded_cents, fees_cents)
+    VALUES (@position, @streamId, @kind, @at, @year, @quarter, @creatorUserId, @paidOut, @refunded, @fees)`);
+  const pending: MovementRow[] = [];
+  const record = (event: ProjectedEvent, before: EscrowMoney, after: Folded) => {
+    const names = after.kind === 'deal' ? dealEscrowEvents : paymentRequestEscrowEvents;
+    const kind = yearLineKindOf(names, event.type);
+    if (kind === null) return;
+    const money = after.context.money;
+    const { year, quarter } = calendarOf(event.metadata.at);
+    pending.push({
+      position: event.position,
+      streamId: event.streamId,
+      kind,
+      at: event.metadata.at,
+      year,
+      quarter,
+      creatorUserId:
+        after.kind === 'deal'
+          ? after.context.claimedByUserId
+          : (after.context.request?.creatorId ?? null),
+      paidOut: money.transferredCents - before.transferredCents,
+      refunded: money.refundedCents - before.refundedCents,
+      fees: money.feeKeptCents - before.feeKeptCents,
+    });
+  };
+  return {
+    record,
+    flush(): void {
+      for (const row of pending) insert.run(row);
+      pending.length = 0;
+    },
+    discard: (): void => void (pending.length = 0),
+  };
+}
+
 /**
  * The admins' money overview: per deal and request what the platform holds now and when a running
  * period releases it (rm_money_streams), and per UTC day what was charged, released to creators,
- * refunded and kept as fee (rm_money_days). Each event's change is the difference of the escrow
+ * refunded and kept as fee (rm_money_days), and each payout, split part and refund by calendar year,
+ * quarter and creator (rm_money_movements, the year figures). Each event's change is the difference of the escrow
  * money before and after it, folded by the machines' own context functions, so the overview and
  * the deals' and requests' ledgers cannot disagree.
  */
 export const moneyProjection: Projection = {
   name: 'money',
   // 2: what each escrow has under a chargeback (disputed_cents), read off its accounts.
-  version: 2,
+  // 3: each payout, split part and refund by year and creator (rm_money_movements).
+  version: 3,
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS rm_money_streams (
@@ -126,24 +186,30 @@ export const moneyProjection: Projection = {
       CREATE INDEX IF NOT EXISTS rm_money_streams_release ON rm_money_streams (release_at);
       CREATE TABLE IF NOT EXISTS rm_money_days (
         day TEXT PRIMARY KEY, charged_cents INTEGER NOT NULL, released_cents INTEGER NOT NULL,
-        refunded_cents INTEGER NOT NULL, fees_cents INTEGER NOT NULL) WITHOUT ROWID;`);
+        refunded_cents INTEGER NOT NULL, fees_cents INTEGER NOT NULL) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS rm_money_movements (
+        position INTEGER PRIMARY KEY, stream_id TEXT NOT NULL, kind TEXT NOT NULL, at TEXT NOT NULL,
+        year INTEGER NOT NULL, quarter INTEGER NOT NULL, creator_user_id TEXT,
+        paid_out_cents INTEGER NOT NULL, refunded_cents INTEGER NOT NULL, fees_cents INTEGER NOT NULL);
+      CREATE INDEX IF NOT EXISTS rm_money_movements_year ON rm_money_movements (year, creator_user_id);`);
   },
   reset(db) {
-    db.exec('DROP TABLE IF EXISTS rm_money_streams; DROP TABLE IF EXISTS rm_money_days;');
+    db.exec(
+      'DROP TABLE IF EXISTS rm_money_streams; DROP TABLE IF EXISTS rm_money_days; DROP TABLE IF EXISTS rm_money_movements;',
+    );
   },
   prepare(db: Database) {
     const rows = streamRows(db);
     const days = dayTotals(db);
+    const moves = movements(db);
     const apply = (event: ProjectedEvent): void => {
       const kind = escrowKindOf(event.streamId);
       if (!kind) return;
       const before = rows.get(event.streamId);
       const after = foldEscrowEvent(kind, before, event);
-      days.record(
-        event.metadata.at.slice(0, 10),
-        before?.context.money ?? noMoney,
-        after.context.money,
-      );
+      const money = before?.context.money ?? noMoney;
+      days.record(event.metadata.at.slice(0, 10), money, after.context.money);
+      moves.record(event, money, after);
       rows.set(event.streamId, after);
     };
     return {
@@ -151,10 +217,12 @@ export const moneyProjection: Projection = {
       flush(): void {
         rows.flush();
         days.flush();
+        moves.flush();
       },
       discard(): void {
         rows.discard();
         days.discard();
+        moves.discard();
       },
     };
   },

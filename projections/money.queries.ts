@@ -23,6 +23,25 @@ export interface MoneyOverview {
   days: MoneyDay[];
 }
 
+/** One payout, split part or refund of a year (rm_money_movements). */
+export interface MoneyMovement {
+  position: number;
+  streamId: string;
+  kind: 'payout' | 'split' | 'refund';
+  at: string;
+  year: number;
+  quarter: 1 | 2 | 3 | 4;
+  creatorUserId: string | null;
+  paidOutCents: number;
+  refundedCents: number;
+  /** The fee kept at this movement (a payout keeps the escrow's rest). */
+  feeCents: number;
+}
+
+const movementColumns = `position, stream_id AS streamId, kind, at, year, quarter,
+  creator_user_id AS creatorUserId, paid_out_cents AS paidOutCents, refunded_cents AS refundedCents,
+  fees_cents AS feeCents`;
+
 /** The admins' money overview from the money read model (projections/money.projection.ts). */
 export function createMoneyQueries(db: Database) {
   const held = db.prepare<[], { n: number | null }>(
@@ -45,7 +64,19 @@ export function createMoneyQueries(db: Database) {
     }
   >('SELECT * FROM rm_money_days WHERE day >= ? AND day <= ? ORDER BY day');
 
+  const yearAll = db.prepare<[number], MoneyMovement>(
+    `SELECT ${movementColumns} FROM rm_money_movements WHERE year = ? ORDER BY at, position`,
+  );
+  const yearOfCreator = db.prepare<[number, string], MoneyMovement>(
+    `SELECT ${movementColumns} FROM rm_money_movements WHERE year = ? AND creator_user_id = ? ORDER BY at, position`,
+  );
+
   return {
+    /** Every payout, split part and refund of a calendar year (Amsterdam), oldest first. */
+    yearMovements: (year: number): MoneyMovement[] => yearAll.all(year),
+    /** Those of one creator account. */
+    creatorYearMovements: (userId: string, year: number): MoneyMovement[] =>
+      yearOfCreator.all(year, userId),
     /** Held now, due for automatic release within 24 hours and 7 days of `now`, and the last `dayCount` days. */
     overview(now: Date, dayCount = 90): MoneyOverview {
       const at = now.toISOString();

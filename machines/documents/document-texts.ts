@@ -104,6 +104,27 @@ const en = {
     'The fingerprint is the SHA-256 of the contract’s canonical form, the same in every language. Any change to the terms gives another fingerprint; the terms cannot be changed once the deal is paid.',
   'contract.footer': 'Contract of deal #{id} · SHA-256 {hash}',
   footer: '{number} · page 1 of 1',
+  'year.title': 'Year overview {year}',
+  'year.intro':
+    'Every payout, split and refund of your deals and payment requests in {year} (dates in Amsterdam time).',
+  'year.creator': 'Creator',
+  'year.year': 'Calendar year',
+  'year.made': 'Made on',
+  'year.lines': 'Payouts, splits and refunds',
+  'year.none': 'Nothing was paid out or refunded in this year.',
+  'year.line': '{date} · {kind} · {subject} {id}',
+  'year.kind.payout': 'Payout',
+  'year.kind.split': 'Split',
+  'year.kind.refund': 'Refund to the brand',
+  'year.fee': 'fee {fee}',
+  'year.totals': 'Totals',
+  'year.count': 'Number of payouts',
+  'year.paidOut': 'Paid out to you',
+  'year.refunded': 'Refunded to brands',
+  'year.fees': 'Platform fees kept',
+  'year.note':
+    'Fees are paid by the brands on top of your amount; they are listed so the totals reconcile with the brands’ payments. This overview is not a VAT invoice.',
+  'year.footer': 'Year overview {year} · {creator}',
 };
 const nl: typeof en = {
   'receipt.title': 'Betalingsbewijs',
@@ -207,6 +228,27 @@ const nl: typeof en = {
     'De vingerafdruk is de SHA-256 van de vaste vorm van het contract, in elke taal dezelfde. Elke wijziging van de voorwaarden geeft een andere vingerafdruk; na betaling van de deal kunnen de voorwaarden niet meer worden gewijzigd.',
   'contract.footer': 'Contract van deal #{id} · SHA-256 {hash}',
   footer: '{number} · pagina 1 van 1',
+  'year.title': 'Jaaroverzicht {year}',
+  'year.intro':
+    'Alle uitbetalingen, verdelingen en terugbetalingen van je deals en betaalverzoeken in {year} (data in Amsterdamse tijd).',
+  'year.creator': 'Creator',
+  'year.year': 'Kalenderjaar',
+  'year.made': 'Gemaakt op',
+  'year.lines': 'Uitbetalingen, verdelingen en terugbetalingen',
+  'year.none': 'In dit jaar is niets uitbetaald of terugbetaald.',
+  'year.line': '{date} · {kind} · {subject} {id}',
+  'year.kind.payout': 'Uitbetaling',
+  'year.kind.split': 'Verdeling',
+  'year.kind.refund': 'Terugbetaling aan het merk',
+  'year.fee': 'kosten {fee}',
+  'year.totals': 'Totalen',
+  'year.count': 'Aantal uitbetalingen',
+  'year.paidOut': 'Aan jou uitbetaald',
+  'year.refunded': 'Terugbetaald aan merken',
+  'year.fees': 'Behouden platformkosten',
+  'year.note':
+    'De kosten betalen de merken bovenop jouw bedrag; ze staan erbij zodat de totalen aansluiten op de betalingen van de merken. Dit overzicht is geen btw-factuur.',
+  'year.footer': 'Jaaroverzicht {year} · {creator}',
 };
 
 export type DocumentLanguage = 'en' | 'nl';

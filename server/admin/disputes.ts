@@ -1,4 +1,4 @@
-import { stringify } from 'csv-stringify/sync';
+import { csvText } from '../shared/csv';
 import { z } from 'zod';
 import type { DealContext } from '@machines/deal/deal.context';
 import { centsToDecimal } from '@machines/money';
@@ -298,25 +298,7 @@ export function disputeCsvRows(
   );
 }
 
-/** A line inside a cell that a spreadsheet would run as a formula if a reader split the cell at its line breaks. */
-const formulaAfterLineBreak = /(\r\n|\r|\n)(?=[=+\-@\t\uFF1D\uFF0B\uFF0D\uFF20])/g;
-
-/**
- * RFC 4180 CSV with a UTF-8 byte order mark so spreadsheets read € and accents, CRLF between records.
- * Every cell holding a CR, an LF, a quote or the separator is quoted (csv-stringify quotes only the
- * record delimiter itself once one is set, hence quote_record_delimiter). The formula guard (a leading
- * ') covers a cell starting with =, +, -, @, tab or CR (csv-stringify's escape_formulas, full-width
- * forms included) and, for readers that split a quoted cell at its line breaks, every line inside a
- * cell that starts so.
- */
+/** The disputes as CSV (server/shared/csv.ts: RFC 4180, BOM, formula guard). */
 export function toCsv(disputes: DisputeDetail[], lang: Lang): string {
-  return stringify(disputeCsvRows(disputes, lang), {
-    header: true,
-    columns: [...csvColumns],
-    record_delimiter: 'windows',
-    quote_record_delimiter: true,
-    bom: true,
-    escape_formulas: true,
-    cast: { string: (value) => value.replace(formulaAfterLineBreak, "$1'") },
-  });
+  return csvText(disputeCsvRows(disputes, lang), csvColumns);
 }

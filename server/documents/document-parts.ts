@@ -1,4 +1,7 @@
 import type { DealQueries, DealRecord } from '../../projections/deals.queries';
+import type { MoneyQueries } from '../../projections/money.queries';
+import type { CommandBus } from '../commands/command-bus';
+import type { Clock } from '../shared/clock';
 import type { PaymentRequestQueries } from '../../projections/payment-requests.queries';
 import type { RouteDeps } from '../http/route-deps';
 import type { BillingBook } from './billing-book';
@@ -6,7 +9,14 @@ import type { FeeInvoices } from './fee-invoices';
 
 /** The parts of the app the document routes use. */
 export interface DocumentParts {
-  queries: { deals: DealQueries; requests: PaymentRequestQueries };
+  queries: {
+    deals: DealQueries;
+    requests: PaymentRequestQueries;
+    money: Pick<MoneyQueries, 'yearMovements' | 'creatorYearMovements'>;
+  };
+  /** Loads a creator account's name and bank-setup identity for the year figures. */
+  bus: CommandBus;
+  clock: Clock;
   /** The brands' billing details (their own stream each). */
   billing: BillingBook;
   invoices: Pick<FeeInvoices, 'findForDeal' | 'findCreditForDeal'>;

@@ -6,6 +6,7 @@ import type { ZodApp } from '../http/route-deps';
 import { billingDetailsRoutes } from './billing-details.routes';
 import { invoiceRoutes } from './invoice.routes';
 import { contractRoutes } from './contract.routes';
+import { yearFigureRoutes } from './year-figures.routes';
 import type { DocumentRouteDeps } from './document-parts';
 import { documentRoute } from './document-route';
 import { dealReceipt, dealStatement, requestReceipt, requestStatement } from './money-documents';
@@ -105,4 +106,5 @@ export function documentRoutes(app: ZodApp, deps: DocumentRouteDeps): void {
   billingDetailsRoutes(app, deps);
   invoiceRoutes(app, deps);
   contractRoutes(app, deps);
+  yearFigureRoutes(app, deps);
 }

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { EventOf } from '@machines/events/define';
 import type { InvoiceIssued } from '@machines/documents/invoice.events';
+import { calendarOf } from '@machines/documents/year-figures';
 import { StreamNotFound, WrongExpectedVersion, type EventStore } from '../event-store/event-store';
 import type { Clock } from '../shared/clock';
 
@@ -12,10 +13,7 @@ const streamOf = (year: number) => `invoices-${year}`;
 const numberOf = (year: number, sequence: number) => `${year}-${String(sequence).padStart(6, '0')}`;
 
 /** The calendar year of an instant in the platform's time zone (an invoice of 31 Dec 23:30 UTC is January's in Amsterdam). */
-const yearOf = (at: Date): number =>
-  Number(
-    new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: 'Europe/Amsterdam' }).format(at),
-  );
+const yearOf = (at: Date): number => calendarOf(at).year;
 
 /** A UUID-shaped id from the invoice's key: the same invoice is the same event in every instance. */
 function eventIdOf(key: string): string {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorSchema } from '@machines/contract/api';
 import { personalDataExportSchema } from '@machines/contract/privacy-api';
+import { DATA_EXPORTS_PER_HOUR } from '@machines/privacy/export-limit';
 import { adminOf, userOf } from '../auth/authenticate';
 import { createLinkClaims } from '../auth/link-claim';
 import { createLinkHolders, type LinkHolderParts } from '../auth/link-holders';
@@ -29,15 +30,13 @@ const errors = {
 };
 const response = { 200: personalDataExportSchema, ...errors };
 const HOUR = 3_600_000;
-/** Exports of one person's data an hour, whoever asks (the person, their link, an admin). */
-export const EXPORTS_PER_HOUR = 5;
 
 type Tagged = FastifyRequest & { exportSubject?: string };
 
 /** One limit per person whose data is exported: the key is set once the subject is known. */
 function exportLimit(app: ZodApp) {
   const limit = createLimit(app as unknown as FastifyInstance, {
-    max: EXPORTS_PER_HOUR,
+    max: DATA_EXPORTS_PER_HOUR,
     windowMs: HOUR,
     key: (r) => `data-export|${(r as Tagged).exportSubject ?? ''}`,
     message: 'Too many data exports for this person',
@@ -53,7 +52,7 @@ function exportLimit(app: ZodApp) {
  * A person's data as JSON (docs/privacy.md): a signed-in user's own, a creator's through the deal
  * link this browser claimed, and any user's for an admin acting on their request (auditors read
  * deals and accounts but do not export a person's data: 403 `auditor_read_only`). Each export is
- * recorded as a PersonalDataExported event with its actor; at most EXPORTS_PER_HOUR per person.
+ * recorded as a PersonalDataExported event with its actor; at most DATA_EXPORTS_PER_HOUR per person.
  */
 export function exportRoutes(app: ZodApp, { ctx, guards }: Deps): void {
   const limited = exportLimit(app);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonalDataExport } from '../../../machines/contract/privacy-api';
-import { EXPORTS_PER_HOUR } from '../../../server/privacy/export.routes';
+import { DATA_EXPORTS_PER_HOUR as EXPORTS_PER_HOUR } from '../../../machines/privacy/export-limit';
 import { claimHeader, createPaidRequest, deliverPaidDeal } from './flow-helpers';
 import {
   bearer,

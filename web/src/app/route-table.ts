@@ -34,6 +34,8 @@ export const pageRoutes: readonly PageRoute[] = [
   },
   // Documents (document.tsx reads which one from the path); the link ones are public like their links.
   { path: '/accept/:token/statement', page: 'document', areas: [], access: 'public' },
+  // A creator's data through the deal link this browser holds (docs/privacy.md).
+  { path: '/accept/:token/data', page: 'data-export', areas: account, access: 'public' },
   { path: '/pay-request/:token/receipt', page: 'document', areas: [], access: 'public' },
   { path: '/deals/:id/receipt', page: 'document', areas: [], access: 'user' },
   { path: '/deals/:id/invoice', page: 'document', areas: [], access: 'user' },
@@ -50,6 +52,7 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/dashboard', page: 'dashboard', areas: brand, access: 'user' },
   { path: '/deals/:id', page: 'deal-detail', areas: requests, access: 'user' },
   { path: '/profile', page: 'profile', areas: account, access: 'user' },
+  { path: '/profile/export', page: 'data-export', areas: account, access: 'user' },
   { path: '/creator-request', page: 'creator-request', areas: requests, access: 'user' },
   { path: '/payment-requests', page: 'payment-requests', areas: requests, access: 'user' },
   { path: '/admin', page: 'admin', areas: admin, access: 'admin' },

@@ -187,7 +187,8 @@ export const enAdmin = {
   'admin.recon.reference': 'Reference',
   'admin.recon.at': 'When',
   'admin.recon.trial': 'Trial balance',
-  'admin.recon.trialOk': "Every escrow's accounts sum to zero, and each day's debits equal its credits.",
+  'admin.recon.trialOk':
+    "Every escrow's accounts sum to zero, and each day's debits equal its credits.",
   'admin.recon.trialUnbalanced': '{count} escrow state(s) whose accounts do not sum to zero',
   'admin.recon.trialEmpty': 'Nothing was posted in this period.',
   'admin.recon.day': 'Day',
@@ -287,4 +288,9 @@ export const enAdmin = {
   'admin.moneyKind.split_refund': 'Split: back to the brand',
   'admin.holdSource.admin': 'Held by an admin',
   'admin.holdSource.chargeback': 'Chargeback',
+  'admin.dataExport': "Export a user's data",
+  'admin.dataExportUser': 'Username or e-mail',
+  'admin.dataExportHint':
+    'For a request by the person (for example by e-mail). The export is recorded with your name; the JSON file downloads.',
+  'admin.dataExportDone': 'Export of {user} downloaded',
 };

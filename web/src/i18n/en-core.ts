@@ -173,4 +173,5 @@ export const enCore = {
   'claim.confirm': 'Confirm',
   'claim.confirmed': 'E-mail confirmed ({email}): you can continue on any device.',
   'claim.confirmedToast': 'E-mail address confirmed',
+  'claim.dataExport': 'Download my data',
 };

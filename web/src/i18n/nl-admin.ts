@@ -190,8 +190,10 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.recon.reference': 'Referentie',
   'admin.recon.at': 'Wanneer',
   'admin.recon.trial': 'Proefbalans',
-  'admin.recon.trialOk': 'De rekeningen van elke escrow komen op nul uit, en elke dag is het debet gelijk aan het credit.',
-  'admin.recon.trialUnbalanced': '{count} escrowstand(en) waarvan de rekeningen niet op nul uitkomen',
+  'admin.recon.trialOk':
+    'De rekeningen van elke escrow komen op nul uit, en elke dag is het debet gelijk aan het credit.',
+  'admin.recon.trialUnbalanced':
+    '{count} escrowstand(en) waarvan de rekeningen niet op nul uitkomen',
   'admin.recon.trialEmpty': 'In deze periode is niets geboekt.',
   'admin.recon.day': 'Dag',
   'admin.recon.debits': 'Debet',
@@ -290,4 +292,9 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.moneyKind.split_refund': 'Verdeling: terug naar het merk',
   'admin.holdSource.admin': 'Vastgehouden door een beheerder',
   'admin.holdSource.chargeback': 'Terugboeking',
+  'admin.dataExport': 'Gegevens van een gebruiker exporteren',
+  'admin.dataExportUser': 'Gebruikersnaam of e-mail',
+  'admin.dataExportHint':
+    'Op verzoek van de persoon zelf (bijvoorbeeld per e-mail). De export wordt met jouw naam vastgelegd; het JSON-bestand wordt gedownload.',
+  'admin.dataExportDone': 'Export van {user} gedownload',
 };

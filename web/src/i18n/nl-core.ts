@@ -174,4 +174,5 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'claim.confirm': 'Bevestigen',
   'claim.confirmed': 'E-mailadres bevestigd ({email}): je kunt op elk apparaat verder.',
   'claim.confirmedToast': 'E-mailadres bevestigd',
+  'claim.dataExport': 'Mijn gegevens downloaden',
 };

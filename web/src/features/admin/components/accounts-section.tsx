@@ -7,6 +7,7 @@ import { errorText } from '@/lib/http';
 import { t } from '@/i18n';
 import { useAdminAccounts, useDeactivateAccount } from '@/features/admin/api/admin-audit';
 import { useCreateAccountForm } from '@/features/admin/hooks/use-create-account-form';
+import { DataExportForm } from './data-export-form';
 
 /** The form that creates an admin or auditor account. */
 function CreateAccountForm({ failed }: { failed: (error: unknown) => void }) {
@@ -51,7 +52,7 @@ function CreateAccountForm({ failed }: { failed: (error: unknown) => void }) {
   );
 }
 
-/** Admin and auditor accounts: everyone in the area reads the list; only admins create and deactivate. */
+/** Admin and auditor accounts: everyone in the area reads the list; only admins create and deactivate, and export a user's data on request. */
 export function AccountsSection({ readOnly, me }: { readOnly: boolean; me: string | undefined }) {
   const accounts = useAdminAccounts();
   const deactivate = useDeactivateAccount();
@@ -62,6 +63,7 @@ export function AccountsSection({ readOnly, me }: { readOnly: boolean; me: strin
   return (
     <div className="space-y-4">
       {!readOnly && <CreateAccountForm failed={failed} />}
+      {!readOnly && <DataExportForm />}
       {accounts.isError && <p className="text-sm text-red-600">{errorText(accounts.error)}</p>}
       <ul
         className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white"

@@ -5,7 +5,7 @@ import { supportMailto } from '@/lib/support';
 
 const SUPPORT_MAIL = supportMailto();
 
-/** 'Help & Support': the FAQ page, a mail to support, and the terms (a modal the page owns). */
+/** 'Help & Support': the FAQ page, a mail to support, the person's data, and the terms (a modal the page owns). */
 export function HelpCard({ onTerms }: { onTerms: () => void }) {
   return (
     <Card>
@@ -20,6 +20,11 @@ export function HelpCard({ onTerms }: { onTerms: () => void }) {
           <a href={SUPPORT_MAIL} className="block min-h-11 py-3">
             {t('profile.contact')}
           </a>
+        </li>
+        <li>
+          <Link to="/profile/export" className="block min-h-11 py-3">
+            {t('profile.dataExport')}
+          </Link>
         </li>
         <li>
           <button type="button" className="min-h-11 w-full py-3 text-left" onClick={onTerms}>

@@ -46,6 +46,7 @@ import {
 import { generateVapidKeys, resolveVapidKeys, type VapidKeys } from './notifications/vapid-keys';
 import { systemClock, type Clock } from './shared/clock';
 import { createBillingBook, type BillingBook } from './documents/billing-book';
+import { createSelfBillingBook, type SelfBillingBook } from './documents/self-billing-book';
 import {
   createFeeInvoiceReactor,
   createFeeInvoices,
@@ -84,6 +85,8 @@ export interface AppContext {
   live: LiveHub;
   /** The brands' billing details, the buyer on their fee invoices (server/documents). */
   billing: BillingBook;
+  /** Creators' self-billing agreements (server/documents/self-billing-book.ts). */
+  selfBilling: SelfBillingBook;
   /** The platform's fee invoices to brands (issued by their reactor on the payments runner). */
   invoices: FeeInvoices;
   /** The dispute conversations' evidence files, in the events' database (server/evidence). */
@@ -354,18 +357,20 @@ function openEvidence(config: AppConfig): Promise<EvidenceStore> | EvidenceStore
   return createSqliteEvidenceStore(join(config.dataDir, file));
 }
 
-/** The brands' billing details and the fee invoices made out to them. */
+/** The brands' billing details, the creators' self-billing agreements and the invoices made out with them. */
 function documentParts({ store, bus, clock, config }: Core, queries: AppContext['queries']) {
   const billing = createBillingBook({ store, clock });
+  const selfBilling = createSelfBillingBook({ store, clock });
   const invoices = createFeeInvoices({
     store,
     bus,
     clock,
     billing,
+    selfBilling,
     invoices: config.invoices,
     deals: queries.deals,
   });
-  return { billing, invoices };
+  return { billing, selfBilling, invoices };
 }
 
 /** config → event store → command bus → read DB → projection runner → gateway → escrow → reactors. */
@@ -397,7 +402,7 @@ export async function createAppContext(
   });
   const { secret, tokens, push } = await accessServices({ ...core, sharedHttp, queries });
   const run = createCommandRunner(bus);
-  const { billing, invoices } = documentParts(core, queries);
+  const { billing, selfBilling, invoices } = documentParts(core, queries);
   const { payments, notifications } = await startEffects({
     ...core,
     run,
@@ -429,6 +434,7 @@ export async function createAppContext(
     sharedHttp,
     evidence,
     billing,
+    selfBilling,
     invoices,
     metrics,
     subscriptions,

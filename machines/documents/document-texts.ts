@@ -103,6 +103,16 @@ const en = {
   'contract.note':
     'The fingerprint is the SHA-256 of the contract’s canonical form, the same in every language. Any change to the terms gives another fingerprint; the terms cannot be changed once the deal is paid.',
   'contract.footer': 'Contract of deal #{id} · SHA-256 {hash}',
+  'self_billed.title': 'Self-billed invoice',
+  'self_billed.intro':
+    'Self-billed invoice: issued for the buyer, in the name and on behalf of the creator, for the creator’s work under their self-billing agreement.',
+  'self_billed.serviceValue': 'Creator’s work, deal #{id}',
+  'self_billed.net': 'Amount excluding VAT',
+  'self_billed.paid': 'Paid out to the creator on {date}; nothing is due.',
+  'self_billed.note.domestic':
+    'The VAT is included in the creator’s amount the brand paid for the deal.',
+  'invoice.smallBusiness': 'No VAT (small business scheme)',
+  'invoice.note.small_business': 'The creator uses the small business scheme: no VAT charged.',
   footer: '{number} · page 1 of 1',
   'year.title': 'Year overview {year}',
   'year.intro':
@@ -227,6 +237,17 @@ const nl: typeof en = {
   'contract.note':
     'De vingerafdruk is de SHA-256 van de vaste vorm van het contract, in elke taal dezelfde. Elke wijziging van de voorwaarden geeft een andere vingerafdruk; na betaling van de deal kunnen de voorwaarden niet meer worden gewijzigd.',
   'contract.footer': 'Contract van deal #{id} · SHA-256 {hash}',
+  'self_billed.title': 'Factuur uitgereikt door afnemer',
+  'self_billed.intro':
+    'Factuur uitgereikt door afnemer: opgemaakt voor het merk, in naam en voor rekening van de creator, voor het werk van de creator op grond van de overeenkomst over facturering door de afnemer.',
+  'self_billed.serviceValue': 'Werk van de creator, deal #{id}',
+  'self_billed.net': 'Bedrag exclusief btw',
+  'self_billed.paid': 'Uitbetaald aan de creator op {date}; er hoeft niets meer betaald te worden.',
+  'self_billed.note.domestic':
+    'De btw zit in het bedrag voor de creator dat het merk voor de deal betaalde.',
+  'invoice.smallBusiness': 'Geen btw (kleineondernemersregeling)',
+  'invoice.note.small_business':
+    'Vrijgesteld van btw: de creator gebruikt de kleineondernemersregeling.',
   footer: '{number} · pagina 1 van 1',
   'year.title': 'Jaaroverzicht {year}',
   'year.intro':

@@ -30,6 +30,36 @@ function partySection(
   };
 }
 
+/** Why an invoice shows no VAT, per treatment. */
+const NO_VAT = {
+  reverse_charge: 'invoice.reverseCharged',
+  outside_eu: 'invoice.outsideEu',
+  small_business: 'invoice.smallBusiness',
+} as const satisfies Record<Exclude<InvoiceDocumentDto['treatment'], 'domestic'>, DocumentTextKey>;
+
+/** The closing note: the VAT treatment's, and for an invoice when it was paid. */
+function noteOf(lang: DocumentLanguage, doc: InvoiceDocumentDto): string {
+  const date = documentDate(lang, doc.suppliedAt);
+  const selfBilled = doc.kind === 'self_billed';
+  return [
+    documentText(
+      lang,
+      selfBilled && doc.treatment === 'domestic'
+        ? 'self_billed.note.domestic'
+        : `invoice.note.${doc.treatment}`,
+    ),
+    ...(doc.kind === 'credit_note'
+      ? []
+      : [documentText(lang, selfBilled ? 'self_billed.paid' : 'invoice.paid', { date })]),
+  ].join(' ');
+}
+
+const FILE_NAMES = {
+  invoice: 'invoice',
+  credit_note: 'credit-note',
+  self_billed: 'self-billed-invoice',
+} as const;
+
 function amountLines(lang: DocumentLanguage, doc: InvoiceDocumentDto): DocumentLine[] {
   const text = (key: DocumentTextKey, params?: Record<string, string | number>) =>
     documentText(lang, key, params);
@@ -43,22 +73,20 @@ function amountLines(lang: DocumentLanguage, doc: InvoiceDocumentDto): DocumentL
   const vat: DocumentLine =
     doc.treatment === 'domestic'
       ? { label: text('invoice.vat', { rate }), value: money(doc.vatCents) }
-      : {
-          label: text('invoice.vatNone'),
-          value: text(
-            doc.treatment === 'reverse_charge' ? 'invoice.reverseCharged' : 'invoice.outsideEu',
-          ),
-        };
+      : { label: text('invoice.vatNone'), value: text(NO_VAT[doc.treatment]) };
   return [
-    { label: text('invoice.net'), value: money(doc.netCents) },
+    {
+      label: text(doc.kind === 'self_billed' ? 'self_billed.net' : 'invoice.net'),
+      value: money(doc.netCents),
+    },
     vat,
     { label: text('invoice.total'), value: money(doc.grossCents), strong: true },
   ];
 }
 
 /**
- * A fee invoice or credit note laid out in the reader's language: seller and buyer as issued,
- * number, dates, service, net, VAT (or why there is none) and total. Drawn by the web app's print
+ * A fee invoice, credit note or self-billed creator invoice laid out in the reader's language:
+ * seller and buyer as issued, number, dates, service, net, VAT (or why there is none) and total. Drawn by the web app's print
  * page and the server's PDF alike (ADR 0024).
  */
 export function layoutInvoice(doc: InvoiceDocumentDto, lang: DocumentLanguage): DocumentLayout {
@@ -75,7 +103,10 @@ export function layoutInvoice(doc: InvoiceDocumentDto, lang: DocumentLanguage): 
       { label: text('invoice.supplied'), value: documentDate(lang, doc.suppliedAt) },
       {
         label: text('invoice.service'),
-        value: text('invoice.serviceValue', { id: doc.subject.id }),
+        value: text(
+          doc.kind === 'self_billed' ? 'self_billed.serviceValue' : 'invoice.serviceValue',
+          { id: doc.subject.id },
+        ),
       },
     ],
     sections: [
@@ -83,13 +114,8 @@ export function layoutInvoice(doc: InvoiceDocumentDto, lang: DocumentLanguage): 
       partySection(text, 'invoice.buyer', doc.buyer),
       { heading: text('invoice.amounts'), lines: amountLines(lang, doc) },
     ],
-    note: [
-      text(`invoice.note.${doc.treatment}`),
-      ...(doc.kind === 'invoice'
-        ? [text('invoice.paid', { date: documentDate(lang, doc.suppliedAt) })]
-        : []),
-    ].join(' '),
+    note: noteOf(lang, doc),
     footer: text('footer', { number: doc.number }),
-    fileName: `${doc.kind === 'invoice' ? 'invoice' : 'credit-note'}-${doc.number}.pdf`,
+    fileName: `${FILE_NAMES[doc.kind]}-${doc.number}.pdf`,
   };
 }

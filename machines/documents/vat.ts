@@ -53,8 +53,45 @@ export function isVatIdOf(country: string, vatId: string): boolean {
   return format.test(vatId.slice(prefix.length));
 }
 
-/** The three ways a fee invoice treats VAT. */
-export type VatTreatment = 'domestic' | 'reverse_charge' | 'outside_eu';
+/**
+ * The ways an invoice treats VAT: the three of a fee invoice, and a self-billed creator's
+ * small-business scheme (no VAT charged).
+ */
+export type VatTreatment = 'domestic' | 'reverse_charge' | 'outside_eu' | 'small_business';
+
+/** Each member state's standard VAT rate in basis points (2100 = 21 %), for a creator's own invoice. */
+const STANDARD_RATE_BPS: Record<string, number> = {
+  AT: 2000,
+  BE: 2100,
+  BG: 2000,
+  CY: 1900,
+  CZ: 2100,
+  DE: 1900,
+  DK: 2500,
+  EE: 2400,
+  GR: 2400,
+  ES: 2100,
+  FI: 2550,
+  FR: 2000,
+  HR: 2500,
+  HU: 2700,
+  IE: 2300,
+  IT: 2200,
+  LT: 2100,
+  LU: 1700,
+  LV: 2100,
+  MT: 1800,
+  NL: 2100,
+  PL: 2300,
+  PT: 2300,
+  RO: 2100,
+  SE: 2500,
+  SI: 2200,
+  SK: 2300,
+};
+
+/** The standard VAT rate of an EU member state (ISO code), or 0 outside the EU. */
+export const standardRateBpsOf = (country: string): number => STANDARD_RATE_BPS[country] ?? 0;
 
 /**
  * Which VAT applies to the platform's fee (a service) for this buyer: the platform's VAT for a

@@ -335,6 +335,21 @@ export const errorCatalogue = {
     'No invoice yet: the deal has not been paid, or the invoice waits for your billing details',
     'Nog geen factuur: de deal is nog niet betaald, of de factuur wacht op je factuurgegevens.',
   ),
+  deal_self_billed_invoice_not_yet: e(
+    'not_available',
+    'No self-billed invoice: nothing was paid out under a self-billing agreement yet, or the invoice waits for the brand’s billing details',
+    'Geen factuur uitgereikt door afnemer: er is nog niets uitbetaald onder een overeenkomst over facturering door de afnemer, of de factuur wacht op de factuurgegevens van het merk.',
+  ),
+  self_billing_not_agreed: e(
+    'conflict',
+    'There is no self-billing agreement to withdraw',
+    'Er is geen overeenkomst over facturering door de afnemer om in te trekken.',
+  ),
+  vat_id_required: e(
+    'validation_failed',
+    'A VAT id is required unless you use the small business scheme',
+    'Een btw-nummer is verplicht, tenzij je de kleineondernemersregeling gebruikt.',
+  ),
   deal_credit_note_not_yet: e(
     'not_available',
     'No credit note: no fee money went back to the brand for this deal',

@@ -52,8 +52,9 @@ const streams: Record<
     title: 'Reconciliation and payment alerts',
   },
   document: {
-    stream: 'invoices-<year>, billing-<user id>',
-    title: 'Invoices and billing details',
+    stream:
+      'invoices-<year>, self-billed-deal-<id>-<year>, billing-<user id>, self-billing-deal-<id>',
+    title: 'Invoices, billing details and self-billing agreements',
   },
   privacy: {
     stream: 'privacy-user-<id>, privacy-deal-link-<id>',
@@ -64,6 +65,8 @@ const streams: Record<
 const actorOverrides: Record<string, Actor['kind']> = {
   PaymentSucceeded: 'stripe',
   BillingDetailsChanged: 'brand',
+  SelfBillingAgreed: 'creator-link',
+  SelfBillingRevoked: 'creator-link',
   PaymentFailed: 'stripe',
   ChargebackOpened: 'stripe',
   BankAccountConnected: 'stripe',

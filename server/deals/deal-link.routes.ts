@@ -26,6 +26,7 @@ const acceptBody = z
       .nullish(),
   })
   .nullish();
+import { dealSelfBillingRoutes } from './deal-self-billing.routes';
 
 const tags = ['deal link (creator)'];
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -169,8 +170,12 @@ function linkPageRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
   );
 }
 
-/** What only whoever claimed the deal may do through its link: the statement, bank onboarding, delivery. */
-function claimerRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
+/**
+ * What only whoever claimed the deal may do through its link: the statement, bank onboarding and
+ * its self-billing agreement, delivery.
+ */
+function claimerRoutes(app: ZodApp, deps: DealRouteDeps): void {
+  const { ctx, dealViews } = deps;
   const { claimOf } = createLinkClaims(ctx);
   const claims = createLinkHolders(ctx);
   const assertClaimer = (
@@ -183,6 +188,12 @@ function claimerRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
       claimOf(request),
       'deal_claimed_elsewhere',
     );
+
+  dealSelfBillingRoutes(app, deps, async (token, request) => {
+    const record = dealViews.linkRecord(token);
+    await assertClaimer(record, request);
+    return record;
+  });
 
   documentRoute(app, '/api/deals/link/:token/statement', {
     tags,

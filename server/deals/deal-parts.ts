@@ -7,6 +7,8 @@ import type { CommandRunner } from '../commands/run-command';
 import type { AppConfig } from '../config';
 import type { EventStore } from '../event-store/event-store';
 import type { RouteDeps } from '../http/route-deps';
+import type { FeeInvoices } from '../documents/fee-invoices';
+import type { SelfBillingBook } from '../documents/self-billing-book';
 import type { EffectOutcomes } from '../money/effect-outcomes';
 import type { Escrow } from '../money/escrow.types';
 import type { PaymentGateway } from '../money/gateway/payment-gateway';
@@ -31,6 +33,9 @@ export interface DealParts {
   /** Link claims are read and appended through the bus (auth/link-holders.ts). */
   bus: CommandBus;
   keyedHash(label: string, value: string): string;
+  /** The creator's self-billing agreement and the self-billed invoices it produced. */
+  selfBilling: SelfBillingBook;
+  invoices: Pick<FeeInvoices, 'findSelfBilledForDeal'>;
 }
 
 export interface DealRouteDeps extends RouteDeps<DealParts> {

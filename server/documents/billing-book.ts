@@ -1,12 +1,76 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '@machines/events/metadata';
 import type { BillingDetails } from '@machines/documents/billing-details';
-import { StreamNotFound, WrongExpectedVersion, type EventStore } from '../event-store/event-store';
+import {
+  StreamNotFound,
+  WrongExpectedVersion,
+  type EventStore,
+  type RecordedEvent,
+} from '../event-store/event-store';
 import type { CommandContext } from '../commands/command-bus';
 import type { Clock } from '../shared/clock';
 
 /** The stream of a user's billing details: one `BillingDetailsChanged` per save, the last one counts. */
 export const billingStreamOf = (userId: string) => `billing-${userId}`;
+
+/** A whole stream and its last revision (none and -1 before its first event). */
+export async function readAll(
+  store: EventStore,
+  stream: string,
+): Promise<{ events: RecordedEvent[]; revision: number }> {
+  try {
+    const events = await store.readStream(stream);
+    return { events, revision: events.at(-1)?.revision ?? -1 };
+  } catch (error) {
+    if (error instanceof StreamNotFound) return { events: [], revision: -1 };
+    throw error;
+  }
+}
+
+/** One event with its actor, appended at the revision read; the position it got. */
+export async function appendAsActor(
+  store: EventStore,
+  clock: Clock,
+  write: {
+    stream: string;
+    type: string;
+    data: unknown;
+    revision: number;
+    context: CommandContext & { actor: Actor };
+  },
+): Promise<number> {
+  const { context } = write;
+  const result = await store.append(
+    write.stream,
+    [
+      {
+        id: randomUUID(),
+        type: write.type,
+        data: write.data,
+        metadata: {
+          actor: context.actor,
+          at: clock.now().toISOString(),
+          correlationId: context.correlationId ?? randomUUID(),
+          causationId: context.causationId ?? null,
+          schemaVersion: 1,
+        },
+      },
+    ],
+    write.revision < 0 ? 'no_stream' : write.revision,
+  );
+  return result.position;
+}
+
+/** Runs a read-then-append again when another save on the same stream came first (last one wins). */
+export async function retryOnRace<T>(save: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await save();
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersion) || attempt >= 5) throw error;
+    }
+  }
+}
 
 const sameDetails = (a: BillingDetails, b: BillingDetails): boolean =>
   a.company === b.company &&
@@ -25,51 +89,31 @@ export function createBillingBook({ store, clock }: { store: EventStore; clock: 
   async function read(
     userId: string,
   ): Promise<{ details: BillingDetails | null; revision: number }> {
-    try {
-      const events = await store.readStream(billingStreamOf(userId));
-      const last = events.at(-1);
-      if (!last) return { details: null, revision: -1 };
-      const { userId: _user, ...details } = last.data as BillingDetails & { userId: string };
-      return { details, revision: last.revision };
-    } catch (error) {
-      if (error instanceof StreamNotFound) return { details: null, revision: -1 };
-      throw error;
-    }
+    const { events, revision } = await readAll(store, billingStreamOf(userId));
+    const last = events.at(-1);
+    if (!last) return { details: null, revision };
+    const { userId: _user, ...details } = last.data as BillingDetails & { userId: string };
+    return { details, revision };
   }
 
-  async function save(
+  function save(
     userId: string,
     details: BillingDetails,
     context: CommandContext & { actor: Actor },
   ): Promise<{ position: number }> {
-    for (let attempt = 0; ; attempt++) {
+    // A save at the same time on another tab: read it and save over it (last one wins).
+    return retryOnRace(async () => {
       const current = await read(userId);
       if (current.details && sameDetails(current.details, details)) return { position: 0 };
-      try {
-        const result = await store.append(
-          billingStreamOf(userId),
-          [
-            {
-              id: randomUUID(),
-              type: 'BillingDetailsChanged',
-              data: { userId, ...details },
-              metadata: {
-                actor: context.actor,
-                at: clock.now().toISOString(),
-                correlationId: context.correlationId ?? randomUUID(),
-                causationId: context.causationId ?? null,
-                schemaVersion: 1,
-              },
-            },
-          ],
-          current.revision < 0 ? 'no_stream' : current.revision,
-        );
-        return { position: result.position };
-      } catch (error) {
-        // A save at the same time on another tab: read it and save over it (last one wins).
-        if (!(error instanceof WrongExpectedVersion) || attempt >= 5) throw error;
-      }
-    }
+      const position = await appendAsActor(store, clock, {
+        stream: billingStreamOf(userId),
+        type: 'BillingDetailsChanged',
+        data: { userId, ...details },
+        revision: current.revision,
+        context,
+      });
+      return { position };
+    });
   }
 
   return { read: async (userId: string) => (await read(userId)).details, save };

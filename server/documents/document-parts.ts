@@ -6,6 +6,7 @@ import type { PaymentRequestQueries } from '../../projections/payment-requests.q
 import type { RouteDeps } from '../http/route-deps';
 import type { BillingBook } from './billing-book';
 import type { FeeInvoices } from './fee-invoices';
+import type { SelfBillingBook } from './self-billing-book';
 
 /** The parts of the app the document routes use. */
 export interface DocumentParts {
@@ -19,7 +20,9 @@ export interface DocumentParts {
   clock: Clock;
   /** The brands' billing details (their own stream each). */
   billing: BillingBook;
-  invoices: Pick<FeeInvoices, 'findForDeal' | 'findCreditForDeal'>;
+  /** The creators' self-billing agreements (their own stream each). */
+  selfBilling: SelfBillingBook;
+  invoices: Pick<FeeInvoices, 'findForDeal' | 'findCreditForDeal' | 'findSelfBilledForDeal'>;
   settle(position: number): Promise<void>;
 }
 

@@ -10,12 +10,16 @@ import type { Reactor } from '../reactors/reactor';
 import type { Clock } from '../shared/clock';
 import type { BillingBook } from './billing-book';
 import { createInvoiceBook, type IssuedInvoice } from './invoice-book';
+import type { SelfBillingBook } from './self-billing-book';
+import { createSelfBilledInvoices } from './self-billed-invoices';
 
 export interface FeeInvoiceDeps {
   store: EventStore;
   bus: CommandBus;
   clock: Clock;
   billing: BillingBook;
+  /** Creators' self-billing agreements: a payout under one comes with a self-billed invoice. */
+  selfBilling: SelfBillingBook;
   invoices: AppConfig['invoices'];
   deals: Pick<DealQueries, 'listForOwner'>;
 }
@@ -41,9 +45,12 @@ function feeReturned(c: DealContext): { cents: number; at: string } | null {
  * The platform's fee invoices to brands: one per paid deal, numbered by the invoice book, made out
  * to the brand's billing details. Without them the invoice waits (nothing is recorded) and is
  * issued when the details are saved. The VAT split follows ADR 0025 (machines/documents/vat.ts).
+ * The creators' self-billed invoices go through the same book and reactor, each in its creator's
+ * own series (self-billed-invoices.ts, ADR 0027).
  */
 export function createFeeInvoices(deps: FeeInvoiceDeps) {
   const book = createInvoiceBook({ store: deps.store, clock: deps.clock });
+  const selfBilled = createSelfBilledInvoices({ ...deps, book });
   const { seller, vatRateBps } = deps.invoices;
 
   /**
@@ -69,13 +76,15 @@ export function createFeeInvoices(deps: FeeInvoiceDeps) {
   }
 
   /**
-   * Issues the deal's invoice if it is paid and its brand gave billing details (else null), and
-   * the credit note once fee money went back.
+   * Issues the deal's invoice if it is paid and its brand gave billing details (else null), the
+   * credit note once fee money went back, and the creator's self-billed invoice once paid out
+   * under an agreement.
    */
   async function issueForDeal(dealId: number): Promise<IssuedInvoice | null> {
     const c = (await deps.bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot.context;
     const invoice = await invoiceFor(dealId, c);
     if (invoice) await creditFor(c, invoice);
+    await selfBilled.issueForDeal(dealId, c);
     return invoice;
   }
 
@@ -123,14 +132,21 @@ export function createFeeInvoices(deps: FeeInvoiceDeps) {
   const findCreditForDeal = (dealId: number, paidAt: string) =>
     book.find(dealCreditKey(dealId), book.yearOf(new Date(paidAt)));
 
-  return { issueForDeal, issueWaitingFor, findForDeal, findCreditForDeal };
+  return {
+    issueForDeal,
+    issueWaitingFor,
+    findForDeal,
+    findCreditForDeal,
+    findSelfBilledForDeal: selfBilled.findForDeal,
+  };
 }
 
 export type FeeInvoices = ReturnType<typeof createFeeInvoices>;
 
 /**
- * Issues fee invoices as deals are paid and as brands give their billing details, and credit
- * notes as refunds and splits return fee money. Idempotent: the
+ * Issues fee invoices as deals are paid and as brands give their billing details, credit notes as
+ * refunds and splits return fee money, and self-billed creator invoices as deals pay out (a
+ * release or a split's transfer). Idempotent: the
  * book issues each key once, also when two instances react to the same event.
  */
 export function createFeeInvoiceReactor(invoices: FeeInvoices): Reactor {
@@ -140,6 +156,8 @@ export function createFeeInvoiceReactor(invoices: FeeInvoices): Reactor {
       'PaymentSucceeded',
       'DealRefunded',
       'SplitRefundSucceeded',
+      'FundsReleased',
+      'SplitTransferSucceeded',
       'BillingDetailsChanged',
     ]),
     partition: (event) => event.streamId,

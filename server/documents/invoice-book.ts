@@ -9,8 +9,20 @@ export type IssuedInvoice = EventOf<typeof InvoiceIssued>['data'];
 /** What an invoice says apart from its number and issue date, which the book assigns. */
 export type InvoiceDraft = Omit<IssuedInvoice, 'number' | 'issuedAt'>;
 
-const streamOf = (year: number) => `invoices-${year}`;
-const numberOf = (year: number, sequence: number) => `${year}-${String(sequence).padStart(6, '0')}`;
+/**
+ * A numbering series: the platform's own (`invoices-2026`, numbers `2026-000123`) or a creator's
+ * for self-billed invoices (`self-billed-deal-12-2026`, `SB-2026-000001`). Each is gap-free on its
+ * own, one stream per calendar year.
+ */
+export interface InvoiceSeries {
+  stream: string;
+  prefix: '' | 'SB-';
+}
+export const platformSeries: InvoiceSeries = { stream: 'invoices', prefix: '' };
+
+const streamOf = (series: InvoiceSeries, year: number) => `${series.stream}-${year}`;
+const numberOf = (series: InvoiceSeries, year: number, sequence: number) =>
+  `${series.prefix}${year}-${String(sequence).padStart(6, '0')}`;
 
 /** The calendar year of an instant in the platform's time zone (an invoice of 31 Dec 23:30 UTC is January's in Amsterdam). */
 const yearOf = (at: Date): number => calendarOf(at).year;
@@ -41,21 +53,23 @@ interface YearCache {
 }
 
 /**
- * The invoice series: one stream per calendar year (`invoices-2026`), one `InvoiceIssued` per
- * number. An invoice is appended at the revision this instance read, so its number (revision + 1)
+ * The invoice series: one stream per series and calendar year (`invoices-2026`), one
+ * `InvoiceIssued` per number. An invoice is appended at the revision this instance read, so its number (revision + 1)
  * is taken by exactly one invoice: a writer that lost the race reads the newcomers and tries the
  * next number. Before taking one it looks for its key (this year and last), so an invoice asked for
  * twice (two instances, a retry after a crash) is issued once. Numbers have no gaps, because the
  * number and the invoice are one event (ADR 0025).
  */
 export function createInvoiceBook({ store, clock }: { store: EventStore; clock: Clock }) {
-  const years = new Map<number, YearCache>();
+  /** What this instance read of each year's stream, by stream name. */
+  const years = new Map<string, YearCache>();
 
-  async function catchUp(year: number): Promise<YearCache> {
-    const cache = years.get(year) ?? { revision: -1, byKey: new Map() };
-    years.set(year, cache);
+  async function catchUp(series: InvoiceSeries, year: number): Promise<YearCache> {
+    const stream = streamOf(series, year);
+    const cache = years.get(stream) ?? { revision: -1, byKey: new Map() };
+    years.set(stream, cache);
     try {
-      const events = await store.readStream(streamOf(year), { fromRevision: cache.revision + 1 });
+      const events = await store.readStream(stream, { fromRevision: cache.revision + 1 });
       for (const event of events) {
         const data = event.data as IssuedInvoice;
         cache.byKey.set(data.key, data);
@@ -73,27 +87,30 @@ export function createInvoiceBook({ store, clock }: { store: EventStore; clock: 
    * catch-up could read this key's invoice (issued by another instance) into the cache and move the
    * revision past it, and this invoice would then be appended a second time under a new number.
    */
-  async function lookUp(key: string, year: number) {
-    const lastYear = await catchUp(year - 1);
-    const current = await catchUp(year);
+  async function lookUp(series: InvoiceSeries, key: string, year: number) {
+    const lastYear = await catchUp(series, year - 1);
+    const current = await catchUp(series, year);
     const found = current.byKey.get(key) ?? lastYear.byKey.get(key) ?? null;
     return { found, revision: current.revision };
   }
 
-  async function issue(draft: InvoiceDraft): Promise<IssuedInvoice> {
+  async function issue(
+    draft: InvoiceDraft,
+    series: InvoiceSeries = platformSeries,
+  ): Promise<IssuedInvoice> {
     for (let attempt = 0; attempt < 500; attempt++) {
       const now = clock.now();
       const year = yearOf(now);
-      const { found, revision } = await lookUp(draft.key, year);
+      const { found, revision } = await lookUp(series, draft.key, year);
       if (found) return found;
       const invoice: IssuedInvoice = {
         ...draft,
-        number: numberOf(year, revision + 2),
+        number: numberOf(series, year, revision + 2),
         issuedAt: now.toISOString(),
       };
       try {
         await store.append(
-          streamOf(year),
+          streamOf(series, year),
           [issuedEvent(invoice)],
           revision < 0 ? 'no_stream' : revision,
         );
@@ -110,9 +127,13 @@ export function createInvoiceBook({ store, clock }: { store: EventStore; clock: 
   }
 
   /** The invoice issued under `key` in a year from `fromYear` up to now, or null (nothing issued yet). */
-  async function find(key: string, fromYear: number): Promise<IssuedInvoice | null> {
+  async function find(
+    key: string,
+    fromYear: number,
+    series: InvoiceSeries = platformSeries,
+  ): Promise<IssuedInvoice | null> {
     for (let year = yearOf(clock.now()); year >= fromYear; year--) {
-      const found = (await catchUp(year)).byKey.get(key);
+      const found = (await catchUp(series, year)).byKey.get(key);
       if (found) return found;
     }
     return null;

@@ -29,24 +29,35 @@ function invoiceRoute(app: ZodApp, path: string, spec: InvoiceRouteSpec): void {
 }
 
 /**
- * The platform's fee invoice of a deal and its credit note: for the deal's brand (another account
- * or a stranger gets 404) and for admins and auditors. 409 `deal_invoice_not_yet` before the deal
- * is paid and while the invoice waits for the brand's billing details; 409
- * `deal_credit_note_not_yet` while no fee money went back.
+ * The platform's fee invoice of a deal, its credit note and the creator's self-billed invoice: for
+ * the deal's brand (another account or a stranger gets 404) and for admins and auditors. 409
+ * `deal_invoice_not_yet` before the deal is paid and while the invoice waits for the brand's
+ * billing details; 409 `deal_credit_note_not_yet` while no fee money went back; 409
+ * `deal_self_billed_invoice_not_yet` while nothing was paid out under a self-billing agreement.
+ * The creator reads its self-billed invoice through the deal's link (deal-self-billing.routes.ts).
  */
 export function invoiceRoutes(app: ZodApp, { ctx, guards, dealViews }: DocumentRouteDeps): void {
   const kinds = [
     {
       path: 'invoice',
       admin: 'invoices',
+      what: "The platform's fee invoice",
       find: ctx.invoices.findForDeal,
       missing: 'deal_invoice_not_yet',
     },
     {
       path: 'credit-note',
       admin: 'credit-notes',
+      what: "The platform's fee credit note",
       find: ctx.invoices.findCreditForDeal,
       missing: 'deal_credit_note_not_yet',
+    },
+    {
+      path: 'self-billed-invoice',
+      admin: 'self-billed-invoices',
+      what: "The creator's self-billed invoice",
+      find: ctx.invoices.findSelfBilledForDeal,
+      missing: 'deal_self_billed_invoice_not_yet',
     },
   ] as const;
   for (const kind of kinds) {
@@ -58,7 +69,7 @@ export function invoiceRoutes(app: ZodApp, { ctx, guards, dealViews }: DocumentR
     invoiceRoute(app, `/api/deals/:id/${kind.path}`, {
       tags: ['deals'],
       guard: { preHandler: guards.requireUser },
-      description: `The platform's fee ${kind.path.replace('-', ' ')} to the brand of a paid deal.`,
+      description: `${kind.what} to the brand of a paid deal.`,
       load: (id, request) => {
         const record = dealViews.ownerRecord(id, userOf(request).userId);
         return documentOf(id, record.context.paidAt);
@@ -67,7 +78,7 @@ export function invoiceRoutes(app: ZodApp, { ctx, guards, dealViews }: DocumentR
     invoiceRoute(app, `/api/admin/${kind.admin}/deal/:id`, {
       tags: ['admin'],
       guard: { preValidation: guards.requireAdminReader },
-      description: `A deal's fee ${kind.path.replace('-', ' ')}, for admins and auditors.`,
+      description: `${kind.what} of a deal, for admins and auditors.`,
       load: (id) => {
         const record = ctx.queries.deals.byId(id);
         if (!record) throw new DomainError('deal_not_found');

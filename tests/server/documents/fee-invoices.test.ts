@@ -5,10 +5,10 @@ import {
   createDeal,
   createRootAdmin,
   createTestApp,
-  registerUser,
   type TestApp,
 } from '../api/test-app';
 import { pdfPages } from '../../support/pdf-text';
+import { billingAddress, brandWith as brandWithDetails } from './billing-brand';
 import { invoiceSellerEnv } from '../../support/invoice-seller';
 
 /** The platform's fee invoice to the brand of a paid deal: VAT per the buyer, waiting for billing details. */
@@ -19,20 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const address = { addressLines: ['Damrak 1'], postcode: '1012 LG', city: 'Amsterdam' };
-async function brandWith(details: Record<string, unknown> | null) {
-  const brand = await registerUser(t.app);
-  if (details) {
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/user/billing-details',
-      headers: bearer(brand.token),
-      payload: { ...address, ...details },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  return brand;
-}
+const brandWith = (details: Record<string, unknown> | null) => brandWithDetails(t, details);
+const address = billingAddress;
 async function paidDeal(token: string) {
   const { id } = await createDeal(t.app, token);
   await payDeal(t.app, t.ctx, token, id);

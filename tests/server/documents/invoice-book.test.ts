@@ -10,6 +10,7 @@ import {
   type InvoiceDraft,
   type IssuedInvoice,
 } from '../../../server/documents/invoice-book';
+import { creatorSeries } from '../../../server/documents/self-billed-invoices';
 import { createTestClock } from '../../../server/shared/clock';
 import { pgTestUrl, useTestDatabase } from '../../support/postgres';
 
@@ -94,6 +95,35 @@ describe('invoice numbers', () => {
           keys.flatMap((key) => books.map((book) => book.issue(draft(key)))),
         );
         expectConsecutive(issued, await series(stores[0]!, 2026), 50);
+      } finally {
+        await Promise.all(stores.map((s) => s.close()));
+      }
+    }, 120_000);
+
+    it('a creator’s self-billed invoices issued in parallel on both instances are numbered SB-2026-000001 to 30 in its own series, apart from the platform’s', async () => {
+      const stores = [0, 1].map(() =>
+        createPostgresEventStore({ connectionString: database().url, poolSize: 4 }),
+      );
+      try {
+        const clock = createTestClock('2026-03-02T10:00:00.000Z');
+        const books = stores.map((store) => createInvoiceBook({ store, clock }));
+        const own = creatorSeries('user-u_creator');
+        const keys = Array.from({ length: 30 }, (_, n) => `self:deal-${n + 1}`);
+        const issued = await Promise.all(
+          keys.flatMap((key) =>
+            books.map((book) => book.issue({ ...draft(key), kind: 'self_billed' }, own)),
+          ),
+        );
+        // A platform invoice at the same time takes the platform's first number.
+        expect((await books[0]!.issue(draft('fee:deal-1'))).number).toBe('2026-000001');
+        const stored = (await stores[1]!.readStream('self-billed-user-u_creator-2026')).map(
+          (e) => e.data as IssuedInvoice,
+        );
+        expect(stored.map((i) => i.number)).toEqual(
+          keys.map((_, n) => `SB-2026-${String(n + 1).padStart(6, '0')}`),
+        );
+        const byKey = new Map(stored.map((i) => [i.key, i.number]));
+        for (const i of issued) expect(i.number).toBe(byKey.get(i.key));
       } finally {
         await Promise.all(stores.map((s) => s.close()));
       }

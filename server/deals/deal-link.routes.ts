@@ -11,6 +11,7 @@ import { browserFacts } from '../http/browser-facts';
 import { dealGuard } from '../auth/ownership';
 import { commandContext, type ZodApp } from '../http/route-deps';
 import type { DealRouteDeps } from './deal-parts';
+import { dealSelfBillingRoutes } from './deal-self-billing.routes';
 import { onboardingBody } from '@machines/account/payout-identity';
 import { dealContract } from '../documents/contract-hash';
 
@@ -26,7 +27,6 @@ const acceptBody = z
       .nullish(),
   })
   .nullish();
-import { dealSelfBillingRoutes } from './deal-self-billing.routes';
 
 const tags = ['deal link (creator)'];
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -170,30 +170,30 @@ function linkPageRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
   );
 }
 
+/** The deal behind a link, once whoever asks is its claimer (else 403 `deal_claimed_elsewhere`). */
+function claimedDeal({ ctx, dealViews }: DealRouteDeps) {
+  const { claimOf } = createLinkClaims(ctx);
+  const claims = createLinkHolders(ctx);
+  return async (token: string, request: FastifyRequest) => {
+    const record = dealViews.linkRecord(token);
+    await claims.assertHolder(
+      { kind: 'deal', id: record.id },
+      record.context,
+      claimOf(request),
+      'deal_claimed_elsewhere',
+    );
+    return record;
+  };
+}
+
 /**
  * What only whoever claimed the deal may do through its link: the statement, bank onboarding and
  * its self-billing agreement, delivery.
  */
 function claimerRoutes(app: ZodApp, deps: DealRouteDeps): void {
   const { ctx, dealViews } = deps;
-  const { claimOf } = createLinkClaims(ctx);
-  const claims = createLinkHolders(ctx);
-  const assertClaimer = (
-    record: ReturnType<typeof dealViews.linkRecord>,
-    request: FastifyRequest,
-  ) =>
-    claims.assertHolder(
-      { kind: 'deal', id: record.id },
-      record.context,
-      claimOf(request),
-      'deal_claimed_elsewhere',
-    );
-
-  dealSelfBillingRoutes(app, deps, async (token, request) => {
-    const record = dealViews.linkRecord(token);
-    await assertClaimer(record, request);
-    return record;
-  });
+  const claimed = claimedDeal(deps);
+  dealSelfBillingRoutes(app, deps, claimed);
 
   documentRoute(app, '/api/deals/link/:token/statement', {
     tags,
@@ -202,8 +202,7 @@ function claimerRoutes(app: ZodApp, deps: DealRouteDeps): void {
     description:
       "The creator's statement of the deal's payout (no transfer id): only whoever claimed the deal (claim secret or signed-in account).",
     load: async ({ token }, request) => {
-      const record = dealViews.linkRecord(token);
-      await assertClaimer(record, request);
+      const record = await claimed(token, request);
       return dealStatement(record, dealViews.brandNameOf(record.ownerId));
     },
   });
@@ -221,8 +220,7 @@ function claimerRoutes(app: ZodApp, deps: DealRouteDeps): void {
       },
     },
     async (request) => {
-      const record = dealViews.linkRecord(request.params.token);
-      await assertClaimer(record, request);
+      const record = await claimed(request.params.token, request);
       const { url, position } = await ctx.payments.escrow.startDealOnboarding(
         record.id,
         request.params.token,
@@ -244,8 +242,7 @@ function claimerRoutes(app: ZodApp, deps: DealRouteDeps): void {
       },
     },
     async (request) => {
-      const record = dealViews.linkRecord(request.params.token);
-      await assertClaimer(record, request);
+      const record = await claimed(request.params.token, request);
       const command = {
         type: 'DeliverContent',
         reviewPeriodHours: ctx.config.reviewPeriodHours,

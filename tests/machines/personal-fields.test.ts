@@ -46,7 +46,11 @@ describe('personal-field catalogue', () => {
       brandEmail: 'profile',
       token: 'none',
     });
-    expect(marks('InvoiceIssued')).toMatchObject({ 'buyer.name': 'fiscal', 'seller.name': 'none' });
+    // The seller of a self-billed invoice is a creator: its details are kept with the invoice too.
+    expect(marks('InvoiceIssued')).toMatchObject({
+      'buyer.name': 'fiscal',
+      'seller.name': 'fiscal',
+    });
     expect(marks('BillingDetailsChanged')).toMatchObject({ 'addressLines[]': 'fiscal' });
   });
 
@@ -59,7 +63,7 @@ describe('personal-field catalogue', () => {
       ]),
     );
     expect(personalValues('InvoiceIssued', invoice.example).map((v) => v.path)).not.toContain(
-      'seller.name',
+      'seller.kvk',
     );
     const deal = eventCatalog.find((d) => d.type === 'DealCreated')!;
     expect(personalValues('DealCreated', deal.example)).toEqual(

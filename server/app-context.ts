@@ -261,6 +261,7 @@ type Core = {
   clock: Clock;
   store: EventStore;
   bus: CommandBus;
+  run: CommandRunner;
 };
 
 /** Who may do what: the token service, and web push with the keys it signs with. */
@@ -268,7 +269,7 @@ async function accessServices({
   config,
   options,
   clock,
-  bus,
+  run,
   store,
   sharedHttp,
   queries,
@@ -281,7 +282,7 @@ async function accessServices({
     adminTtlHours: config.adminJwtExpiresInHours,
   });
   const push = createPushService({
-    bus,
+    run,
     store,
     clock,
     accounts: queries.accounts,
@@ -384,7 +385,8 @@ export async function createAppContext(
   const subscriptions = createSubscriptionHealth(metrics.registry);
   const store = await openStore(config, metrics, subscriptions);
   const bus = createCommandBus({ store, clock, onOutcome: metrics.onCommand });
-  const core: Core = { config, options, clock, store, bus };
+  const run = createCommandRunner(bus);
+  const core: Core = { config, options, clock, store, bus, run };
   const readDb = openReadDatabase(options.readDbPath ?? join(config.dataDir, 'read.db'));
   const sharedHttp = await openSharedHttpState({
     redisUrl: config.redisUrl,
@@ -401,7 +403,6 @@ export async function createAppContext(
     reclaimAfterMs: config.reservationReclaimAfterMs,
   });
   const { secret, tokens, push } = await accessServices({ ...core, sharedHttp, queries });
-  const run = createCommandRunner(bus);
   const { billing, selfBilling, invoices } = documentParts(core, queries);
   const { payments, notifications } = await startEffects({
     ...core,

@@ -176,11 +176,12 @@ function routeDeps(app: ZodApp, ctx: AppContext): { deps: AppRouteDeps; offAppli
     guards,
     accounts: createAccountCommands({
       bus: ctx.bus,
+      run: ctx.run,
       unique: ctx.unique,
       accounts: ctx.queries.accounts,
     }),
     admins: createAdminAccounts({
-      bus: ctx.bus,
+      run: ctx.run,
       unique: ctx.unique,
       accounts: ctx.queries.accounts,
     }),

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   if (config.adminBootstrap) {
     await ctx.runner.waitForPosition(await ctx.store.headPosition(), 120_000);
     const admins = createAdminAccounts({
-      bus: ctx.bus,
+      run: ctx.run,
       unique: ctx.unique,
       accounts: ctx.queries.accounts,
     });

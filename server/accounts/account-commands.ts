@@ -1,60 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import type { UserContext } from '@machines/account/user.machine';
 import type { Language } from '@machines/account/account.events';
+import { sameProfile } from '@machines/account/user.commands';
 import type { AccountQueries } from '../../projections/accounts.queries';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/password';
 import { userAggregate } from '../commands/aggregate';
 import type { CommandBus, CommandContext } from '../commands/command-bus';
+import type { CommandRunner } from '../commands/run-command';
 import { DomainError } from '../commands/domain-error';
 import { uniqueStreamId, type UniqueValues } from '../commands/unique-values';
 import type { ProfileBody, RegisterBody } from './account.schemas';
 
 const stream = (userId: string) => userAggregate.streamId(userId);
 
-const PROFILE_FIELDS = ['username', 'email', 'companyName', 'country', 'phoneNumber'] as const;
-/** Whether a profile save would change nothing the user's stream records. */
-const sameProfile = (current: UserContext, next: ProfileBody): boolean =>
-  PROFILE_FIELDS.every((field) => (current[field] ?? null) === (next[field] ?? null));
-
 /** Onboarding, language and profile changes of a registered user. */
-function profileCommands(bus: CommandBus, unique: UniqueValues) {
+function profileCommands(bus: CommandBus, run: CommandRunner, unique: UniqueValues) {
   return {
     async completeOnboarding(
       userId: string,
       fields: { companyName: string | null; country: string | null; phoneNumber: string | null },
       ctx: CommandContext,
     ) {
-      const result = await bus.execute(
-        userAggregate,
-        stream(userId),
-        (state) => {
-          if (state.revision < 0) throw new DomainError('user_not_found');
-          // Completing again (e.g. from the profile screen) just updates the optional fields.
-          if (state.snapshot.value === 'onboarded') {
-            const c = state.snapshot.context;
-            const data = { username: c.username, email: c.email, ...fields };
-            return sameProfile(c, data) ? [] : [{ type: 'ProfileUpdated', data }];
-          }
-          return [{ type: 'OnboardingCompleted', data: fields }];
-        },
-        ctx,
-      );
+      const result = await run.user(userId, { type: 'CompleteOnboarding', fields }, ctx);
       return { position: result.position };
     },
 
     /** Saves the chosen language; choosing the language already saved appends nothing. */
     async chooseLanguage(userId: string, language: 'en' | 'nl', ctx: CommandContext) {
-      const result = await bus.execute(
-        userAggregate,
-        stream(userId),
-        (state) => {
-          if (state.revision < 0) throw new DomainError('user_not_found');
-          return state.snapshot.context.language === language
-            ? []
-            : [{ type: 'LanguageChosen', data: { language } }];
-        },
-        ctx,
-      );
+      const result = await run.user(userId, { type: 'ChooseLanguage', language }, ctx);
       return { position: result.position };
     },
 
@@ -77,12 +50,7 @@ function profileCommands(bus: CommandBus, unique: UniqueValues) {
           throw error;
         }
       }
-      const result = await bus.execute(
-        userAggregate,
-        stream(userId),
-        () => [{ type: 'ProfileUpdated', data: body }],
-        ctx,
-      );
+      const result = await run.user(userId, { type: 'UpdateProfile', profile: body }, ctx);
       // The old values are given up only once the new ones are recorded.
       if (emailChanged) await unique.release('email', current.email, userId, ctx);
       if (nameChanged) await unique.release('username', current.username, userId, ctx);
@@ -91,11 +59,8 @@ function profileCommands(bus: CommandBus, unique: UniqueValues) {
   };
 }
 
-/** How long a sign-in's address counts as the user's recent one. */
-const SIGN_IN_MEMORY_MS = 30 * 24 * 3_600_000;
-
 /** What a sign-in records: the address it came from (HMAC), and a first language. */
-function signInCommands(bus: CommandBus) {
+function signInCommands(run: CommandRunner) {
   return {
     /**
      * A sign-in: its address's HMAC, and the browser's language when none was saved yet. A sign-in
@@ -107,19 +72,9 @@ function signInCommands(bus: CommandBus) {
       browser: { language: Language | undefined; addressHash: string },
       ctx: CommandContext,
     ) {
-      const result = await bus.execute(
-        userAggregate,
-        stream(user.userId),
-        ({ snapshot, now }) => {
-          const c = snapshot.context;
-          const since = Date.parse(now) - SIGN_IN_MEMORY_MS;
-          const known = (c.signIns ?? []).some(
-            (s) => s.addressHash === browser.addressHash && Date.parse(s.at) >= since,
-          );
-          if (known && (c.language || !browser.language)) return [];
-          const language = c.language || !browser.language ? {} : { language: browser.language };
-          return [{ type: 'SignedIn', data: { addressHash: browser.addressHash, ...language } }];
-        },
+      const result = await run.user(
+        user.userId,
+        { type: 'RecordSignIn', addressHash: browser.addressHash, language: browser.language },
         ctx,
       );
       return { position: result.position };
@@ -128,19 +83,11 @@ function signInCommands(bus: CommandBus) {
 }
 
 /** A user's sessions and password: either change ends every token the user holds. */
-function sessionCommands(bus: CommandBus) {
+function sessionCommands(bus: CommandBus, run: CommandRunner) {
   return {
     /** Ends every session of the user (all devices). */
     async logout(userId: string, ctx: CommandContext) {
-      const result = await bus.execute(
-        userAggregate,
-        stream(userId),
-        (state) => {
-          if (state.revision < 0) throw new DomainError('user_not_found');
-          return [{ type: 'SessionsRevoked', data: { reason: 'logout' } }];
-        },
-        ctx,
-      );
+      const result = await run.user(userId, { type: 'RevokeSessions' }, ctx);
       return { position: result.position };
     },
 
@@ -154,12 +101,7 @@ function sessionCommands(bus: CommandBus) {
       if (!(await verifyPassword(body.currentPassword, current.passwordHash)))
         throw new DomainError('wrong_current_password');
       const passwordHash = await hashPassword(body.newPassword);
-      const result = await bus.execute(
-        userAggregate,
-        stream(userId),
-        () => [{ type: 'PasswordChanged', data: { passwordHash } }],
-        ctx,
-      );
+      const result = await run.user(userId, { type: 'ChangePassword', passwordHash }, ctx);
       return { position: result.position };
     },
   };
@@ -168,10 +110,12 @@ function sessionCommands(bus: CommandBus) {
 /** Registration, login and profile changes. A login records its sign-in (signInCommands). */
 export function createAccountCommands({
   bus,
+  run,
   unique,
   accounts,
 }: {
   bus: CommandBus;
+  run: CommandRunner;
   unique: UniqueValues;
   accounts: AccountQueries;
 }) {
@@ -194,17 +138,15 @@ export function createAccountCommands({
       const passwordHash = await hashPassword(body.password);
       const { password: _password, ...profile } = body;
       const stated = browser.language ? { language: browser.language } : {};
-      const result = await bus.execute(
-        userAggregate,
-        stream(userId),
-        () => [
-          {
-            type: 'UserRegistered',
-            data: { userId, ...profile, passwordHash, ...stated },
-          },
-          { type: 'SignedIn', data: { addressHash: browser.addressHash } },
-        ],
+      const result = await run.user(
+        userId,
+        {
+          type: 'Register',
+          user: { userId, ...profile, passwordHash, ...stated },
+          addressHash: browser.addressHash,
+        },
         ctx,
+        { newStream: true },
       );
       return { userId, position: result.position };
     },
@@ -216,9 +158,9 @@ export function createAccountCommands({
       return user && ok ? user : null;
     },
 
-    ...sessionCommands(bus),
-    ...profileCommands(bus, unique),
-    ...signInCommands(bus),
+    ...sessionCommands(bus, run),
+    ...profileCommands(bus, run, unique),
+    ...signInCommands(run),
   };
 }
 

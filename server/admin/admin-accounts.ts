@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AdminRole } from '@machines/account/account.events';
 import type { AccountQueries } from '../../projections/accounts.queries';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/password';
-import { adminAggregate } from '../commands/aggregate';
-import type { CommandBus, CommandContext } from '../commands/command-bus';
+import type { CommandContext } from '../commands/command-bus';
+import type { CommandRunner } from '../commands/run-command';
 import type { UniqueValues } from '../commands/unique-values';
 import { DomainError } from '../commands/domain-error';
 import { hasInvisibleCharacters } from '../commands/look-alike';
@@ -11,7 +11,7 @@ import { createAdminRecovery } from './admin-recovery';
 
 /** A sign-in checks the password even for an unknown name (a decoy hash), so timing tells nothing. */
 async function loginAdmin(
-  bus: CommandBus,
+  run: CommandRunner,
   accounts: AccountQueries,
   username: string,
   password: string,
@@ -21,10 +21,9 @@ async function loginAdmin(
   const ok = await verifyPassword(password, account?.context.passwordHash ?? (await decoyHash()));
   if (!account || !account.active || !ok) return null;
   const { adminId, role } = account.context;
-  const result = await bus.execute(
-    adminAggregate,
-    adminAggregate.streamId(adminId),
-    () => [{ type: 'AdminLoggedIn', data: {} }],
+  const result = await run.admin(
+    adminId,
+    { type: 'RecordAdminLogin' },
     { ...ctx, actor: { kind: 'admin', id: adminId } },
   );
   return { adminId, username: account.context.username, role, position: result.position };
@@ -43,16 +42,16 @@ const listAdmins = (accounts: AccountQueries) =>
 
 /** Admin and auditor accounts: created by the CLI or the first-start bootstrap; login is recorded. */
 export function createAdminAccounts(deps: {
-  bus: CommandBus;
+  run: CommandRunner;
   unique: UniqueValues;
   accounts: AccountQueries;
 }) {
-  const { bus, unique, accounts } = deps;
+  const { run, unique, accounts } = deps;
   return {
-    ...createAdminRecovery({ bus, accounts }),
+    ...createAdminRecovery({ run, accounts }),
     /** Null unless the account exists, is active and the password matches; success appends AdminLoggedIn. */
     login: (username: string, password: string, ctx: CommandContext) =>
-      loginAdmin(bus, accounts, username, password, ctx),
+      loginAdmin(run, accounts, username, password, ctx),
     /** Every admin and auditor account, without password hashes. */
     list: () => listAdmins(accounts),
     async create(username: string, password: string, role: AdminRole, ctx: CommandContext) {
@@ -61,16 +60,11 @@ export function createAdminAccounts(deps: {
       const adminId = `a_${randomUUID().replace(/-/g, '')}`;
       await unique.reserve('admin-username', username, adminId, ctx, 'admin_username_taken');
       const passwordHash = await hashPassword(password);
-      const result = await bus.execute(
-        adminAggregate,
-        adminAggregate.streamId(adminId),
-        () => [
-          {
-            type: 'AdminAccountCreated',
-            data: { adminId, username: username.trim(), passwordHash, role },
-          },
-        ],
+      const result = await run.admin(
+        adminId,
+        { type: 'CreateAdmin', adminId, username: username.trim(), passwordHash, role },
         ctx,
+        { newStream: true },
       );
       return { adminId, position: result.position };
     },
@@ -86,12 +80,7 @@ export function createAdminAccounts(deps: {
       const account = accounts.adminById(adminId);
       if (!account) throw new DomainError('admin_not_found');
       if (!account.active) throw new DomainError('admin_already_deactivated');
-      const result = await bus.execute(
-        adminAggregate,
-        adminAggregate.streamId(adminId),
-        () => [{ type: 'AdminDeactivated', data: { reason } }],
-        ctx,
-      );
+      const result = await run.admin(adminId, { type: 'DeactivateAdmin', reason }, ctx);
       return { position: result.position };
     },
 

@@ -1,8 +1,8 @@
 import type { AccountQueries } from '../../projections/accounts.queries';
 import { verifyPassword } from '../auth/password';
 import { hashRecoveryCode, newRecoveryCode, recoveryCodeMatches } from '../auth/recovery-code';
-import { adminAggregate } from '../commands/aggregate';
-import type { CommandBus, CommandContext } from '../commands/command-bus';
+import type { CommandContext } from '../commands/command-bus';
+import type { CommandRunner } from '../commands/run-command';
 import { DomainError } from '../commands/domain-error';
 
 /**
@@ -10,10 +10,10 @@ import { DomainError } from '../commands/domain-error';
  * issued by the CLI, given once at admin sign-in to pass the sign-in throttles.
  */
 export function createAdminRecovery({
-  bus,
+  run,
   accounts,
 }: {
-  bus: CommandBus;
+  run: CommandRunner;
   accounts: AccountQueries;
 }) {
   return {
@@ -26,10 +26,9 @@ export function createAdminRecovery({
       if (!account) throw new DomainError('admin_not_found');
       if (!account.active) throw new DomainError('admin_already_deactivated');
       const code = newRecoveryCode();
-      const result = await bus.execute(
-        adminAggregate,
-        adminAggregate.streamId(account.context.adminId),
-        () => [{ type: 'AdminRecoveryCodeIssued', data: { codeHash: hashRecoveryCode(code) } }],
+      const result = await run.admin(
+        account.context.adminId,
+        { type: 'IssueRecoveryCode', codeHash: hashRecoveryCode(code) },
         ctx,
       );
       return { code, adminId: account.context.adminId, position: result.position };
@@ -54,16 +53,10 @@ export function createAdminRecovery({
       if (!account || !account.active) throw new DomainError('invalid_credentials');
       const ok = await verifyPassword(password, account.context.passwordHash);
       const { adminId, role } = account.context;
-      const result = await bus.execute(
-        adminAggregate,
-        adminAggregate.streamId(adminId),
-        ({ snapshot }) => {
-          // Decided on the stream itself: two sign-ins with one code spend it once.
-          if (!recoveryCodeMatches(code, snapshot.context.recoveryCodeHash))
-            throw new DomainError('invalid_credentials');
-          const used = { type: 'AdminRecoveryCodeUsed' as const, data: { signedIn: ok } };
-          return ok ? [used, { type: 'AdminLoggedIn' as const, data: {} }] : [used];
-        },
+      // Decided on the stream itself: two sign-ins with one code spend it once.
+      const result = await run.admin(
+        adminId,
+        { type: 'UseRecoveryCode', codeHash: hashRecoveryCode(code), signedIn: ok },
         ok ? { ...ctx, actor: { kind: 'admin', id: adminId } } : ctx,
       );
       if (!ok) return null;

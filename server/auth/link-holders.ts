@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Language } from '@machines/account/account.events';
-import { decideLinkClaim, type LinkClaimCommand } from '@machines/link-claim/link-claim.commands';
+import type { LinkClaimCommand } from '@machines/link-claim/link-claim.commands';
 import type { LinkKind } from '@machines/link-claim/link-claim.events';
 import type { LinkClaimContext, linkClaimMachine } from '@machines/link-claim/link-claim.machine';
 import type { CommandBus, CommandContext, CommandResult } from '../commands/command-bus';
 import { linkClaimAggregate } from '../commands/aggregate';
+import type { CommandRunner } from '../commands/run-command';
 import { DomainError } from '../commands/domain-error';
 import { claimHash, newClaim } from './link-claim';
 
@@ -27,6 +28,7 @@ export interface RecordedClaim {
 
 export interface LinkHolderParts {
   bus: CommandBus;
+  run: CommandRunner;
   settle(position: number): Promise<void>;
 }
 
@@ -70,12 +72,7 @@ export function createLinkHolders(ctx: LinkHolderParts) {
     (await ctx.bus.load(linkClaimAggregate, linkClaimAggregate.streamId(linkStreamOf(ref))))
       .snapshot.context;
   const run: RunLinkClaim = async (ref, command, meta) => {
-    const result = await ctx.bus.execute(
-      linkClaimAggregate,
-      linkClaimAggregate.streamId(linkStreamOf(ref)),
-      ({ snapshot }) => decideLinkClaim(snapshot.context, command),
-      meta,
-    );
+    const result = await ctx.run.linkClaim(linkStreamOf(ref), command, meta);
     await ctx.settle(result.position);
     return result;
   };

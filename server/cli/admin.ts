@@ -35,7 +35,7 @@ async function withAdmins<T>(
   try {
     await ctx.runner.waitForPosition(await ctx.store.headPosition(), 120_000);
     return await run(
-      createAdminAccounts({ bus: ctx.bus, unique: ctx.unique, accounts: ctx.queries.accounts }),
+      createAdminAccounts({ run: ctx.run, unique: ctx.unique, accounts: ctx.queries.accounts }),
     );
   } finally {
     await ctx.close();
@@ -93,7 +93,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     await ctx.runner.waitForPosition(await ctx.store.headPosition(), 120_000);
     const admins = createAdminAccounts({
-      bus: ctx.bus,
+      run: ctx.run,
       unique: ctx.unique,
       accounts: ctx.queries.accounts,
     });

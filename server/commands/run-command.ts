@@ -1,13 +1,25 @@
+import { decideAdmin } from '@machines/account/admin.commands';
+import { decideUser } from '@machines/account/user.commands';
 import { decideDeal } from '@machines/deal/deal.commands';
+import { decideLinkClaim } from '@machines/link-claim/link-claim.commands';
 import { decidePaymentRequest } from '@machines/payment-request/payment-request.commands';
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import type { EscrowCommand } from '@machines/escrow/escrow-decider';
-import { dealAggregate, paymentRequestAggregate, type Aggregate } from './aggregate';
+import {
+  adminAggregate,
+  dealAggregate,
+  linkClaimAggregate,
+  paymentRequestAggregate,
+  userAggregate,
+  type Aggregate,
+} from './aggregate';
 import type { CommandBus, CommandContext, CommandResult, Draft, Loaded } from './command-bus';
 import { deterministicId } from './deterministic-id';
 import { DomainError } from './domain-error';
 import type { dealMachine } from '@machines/deal/deal.machine';
 import type { paymentRequestMachine } from '@machines/payment-request/payment-request.machine';
+import type { LinkClaimCommand } from '@machines/link-claim/link-claim.commands';
+import type { linkClaimMachine } from '@machines/link-claim/link-claim.machine';
 
 export type DealState = Loaded<typeof dealMachine>;
 export type PaymentRequestState = Loaded<typeof paymentRequestMachine>;
@@ -24,10 +36,18 @@ export interface RunOptions<S> {
    * redelivered webhook or a retried outcome appending "the same" events writes nothing new.
    */
   dedupeKey?: string;
+  /**
+   * When the stream does not exist yet: refuse with the aggregate's not-found code (the default),
+   * record nothing (an unsubscribe link or a webhook for an account since gone), or decide on the
+   * empty state (a first claim, a new account).
+   */
+  ifMissing?: 'refuse' | 'nothing' | 'decide';
 }
 
 export const dealNotFound = () => new DomainError('deal_not_found');
 export const requestNotFound = () => new DomainError('payment_request_not_found');
+const userNotFound = () => new DomainError('user_not_found');
+const adminNotFound = () => new DomainError('admin_not_found');
 
 /** An escrow aggregate a command can be addressed to by kind (webhooks and the payments reactor know both). */
 export type EscrowTarget = { kind: 'deal'; id: number } | { kind: 'payment_request'; id: number };
@@ -51,19 +71,22 @@ export function createCommandRunner(bus: CommandBus) {
     aggregate: Aggregate<M>,
     decide: (command: C, snapshot: SnapshotFrom<M>, now: string) => D[],
     notFound: () => DomainError,
+    missing: RunOptions<unknown>['ifMissing'] = 'refuse',
   ) {
     return (
-      id: number,
+      id: number | string,
       command: C,
       ctx: CommandContext,
       options: RunOptions<Loaded<M>> = {},
     ): Promise<CommandResult<M>> => {
       const streamId = aggregate.streamId(id);
+      const ifMissing = options.newStream ? 'decide' : (options.ifMissing ?? missing);
       return bus.execute(
         aggregate,
         streamId,
         (state) => {
-          if (!options.newStream && state.revision < 0) throw notFound();
+          if (state.revision < 0 && ifMissing === 'refuse') throw notFound();
+          if (state.revision < 0 && ifMissing === 'nothing') return [];
           options.authorize?.(state);
           return withIds(
             streamId,
@@ -82,6 +105,18 @@ export function createCommandRunner(bus: CommandBus) {
   return {
     deal,
     request,
+    /** A user's own stream: profile, sign-ins, sessions, devices, notifications, payout account. */
+    user: runner(userAggregate, decideUser, userNotFound),
+    /** An admin or auditor account. */
+    admin: runner(adminAggregate, decideAdmin, adminNotFound),
+    /** Who holds a deal's or request's link (`deal-7`, `payment-request-3`); a first claim starts it. */
+    linkClaim: runner(
+      linkClaimAggregate,
+      (command: LinkClaimCommand, snapshot: SnapshotFrom<typeof linkClaimMachine>) =>
+        decideLinkClaim(snapshot.context, command),
+      userNotFound,
+      'decide',
+    ),
     /** A money command for whichever escrow aggregate it names. */
     escrow(
       target: EscrowTarget,

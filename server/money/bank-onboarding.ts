@@ -8,11 +8,7 @@ import { callGateway } from './gateway/gateway-failure';
 import type { PaymentGateway } from './gateway/payment-gateway';
 import type { BankStatus, EscrowConfig } from './escrow.types';
 import type { Clock } from '../shared/clock';
-import {
-  checkPayoutIdentity,
-  sameIdentity,
-  type PayoutIdentity,
-} from '@machines/account/payout-identity';
+import { checkPayoutIdentity, type PayoutIdentity } from '@machines/account/payout-identity';
 
 const system: CommandContext = { actor: { kind: 'system', id: 'escrow' } };
 /** The account.updated webhook keeps the ledger current; the gateway is asked at most this often per account. */
@@ -135,7 +131,10 @@ function createDealOnboarding({ bus, run, gateway, clock }: BankOnboardingDeps, 
 }
 
 /** Payment-request creators: one account per user, opened from the profile page. */
-function createUserOnboarding({ bus, gateway, users, clock }: BankOnboardingDeps, base: string) {
+function createUserOnboarding(
+  { bus, run, gateway, users, clock }: BankOnboardingDeps,
+  base: string,
+) {
   const dueForGateway = gatewayRefreshGate(clock);
   return {
     async startUserOnboarding(
@@ -158,14 +157,9 @@ function createUserOnboarding({ bus, gateway, users, clock }: BankOnboardingDeps
           refreshUrl: `${base}/profile?stripe_setup=refresh`,
         },
       );
-      await bus.execute(
-        userAggregate,
-        streamId,
-        (s) =>
-          s.snapshot.context.payoutAccountId === accountId &&
-          (!identity || sameIdentity(s.snapshot.context.payoutIdentity, identity))
-            ? []
-            : [{ type: 'PayoutAccountLinked', data: identity ? { accountId, identity } : { accountId } }],
+      await run.user(
+        userId,
+        { type: 'LinkPayoutAccount', accountId, ...(identity ? { identity } : {}) },
         ctx,
       );
       return { url };
@@ -190,12 +184,8 @@ function createUserOnboarding({ bus, gateway, users, clock }: BankOnboardingDeps
           live.detailsSubmitted !== snapshot.context.detailsSubmitted
         ) {
           payoutsEnabled = live.payoutsEnabled;
-          await bus.execute(
-            userAggregate,
-            streamId,
-            () => [{ type: 'PayoutAccountStatusChanged', data: { accountId, ...live } }],
-            system,
-          );
+          const status = { accountId, ...live };
+          await run.user(userId, { type: 'RecordPayoutAccountStatus', status }, system);
         }
       } catch {
         // The gateway is unreachable: answer from what the events already say.

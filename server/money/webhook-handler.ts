@@ -1,7 +1,6 @@
 import type { EscrowCommand } from '@machines/escrow/escrow-decider';
 import type { ConfirmedPayment } from '@machines/escrow/escrow-ledger';
-import { userAggregate } from '../commands/aggregate';
-import type { CommandBus, CommandContext } from '../commands/command-bus';
+import type { CommandContext } from '../commands/command-bus';
 import { isDomainError } from '../commands/domain-error';
 import type { CommandRunner, EscrowTarget } from '../commands/run-command';
 import type { GatewayWebhookEvent, PaymentGateway } from './gateway/payment-gateway';
@@ -15,7 +14,6 @@ const positiveId = (value: string | undefined): number | null =>
   value && /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : null;
 
 export interface WebhookDeps {
-  bus: CommandBus;
   run: CommandRunner;
   gateway: PaymentGateway;
 }
@@ -98,7 +96,7 @@ async function failed(
 
 /** A connected account changed: a deal's account is connected once it can be paid out; a user's status is recorded. */
 async function accountUpdated(
-  { bus, run }: WebhookDeps,
+  { run }: WebhookDeps,
   event: GatewayWebhookEvent,
   account: StripeObject,
 ): Promise<void> {
@@ -113,7 +111,7 @@ async function accountUpdated(
       run.deal(dealId, { type: 'ConnectBankAccount', accountId }, ctxOf(event), dedupe(event)),
     );
   } else if (metadata.userId) {
-    await recordUserAccount(bus, event, metadata.userId, {
+    await recordUserAccount(run, event, metadata.userId, {
       accountId,
       payoutsEnabled,
       detailsSubmitted,
@@ -123,24 +121,15 @@ async function accountUpdated(
 
 /** A payment-request creator's payout account, recorded on their user stream when its status changed. */
 async function recordUserAccount(
-  bus: CommandBus,
+  run: CommandRunner,
   event: GatewayWebhookEvent,
   userId: string,
   status: { accountId: string; payoutsEnabled: boolean; detailsSubmitted: boolean },
 ): Promise<void> {
-  await bus.execute(
-    userAggregate,
-    userAggregate.streamId(userId),
-    ({ snapshot, revision }) => {
-      if (revision < 0) return [];
-      const c = snapshot.context;
-      const changed =
-        c.payoutsEnabled !== status.payoutsEnabled ||
-        c.detailsSubmitted !== status.detailsSubmitted;
-      return changed ? [{ type: 'PayoutAccountStatusChanged', data: status }] : [];
-    },
-    ctxOf(event),
-  );
+  // A webhook for an account whose user is unknown here records nothing.
+  await run.user(userId, { type: 'RecordPayoutAccountStatus', status }, ctxOf(event), {
+    ifMissing: 'nothing',
+  });
 }
 
 /** The chargeback a dispute object describes, as the deal's or request's command records it. */

@@ -3,6 +3,7 @@ import type { DealRecord } from '../../projections/deals.queries';
 import type { NotificationQueries } from '../../projections/notifications.queries';
 import type { TokenService } from '../auth/tokens';
 import type { CommandBus } from '../commands/command-bus';
+import type { CommandRunner } from '../commands/run-command';
 import type { AppConfig } from '../config';
 import type { EventStore } from '../event-store/event-store';
 import type { RouteDeps } from '../http/route-deps';
@@ -16,6 +17,7 @@ export interface NotificationParts {
   clock: Clock;
   store: EventStore;
   bus: CommandBus;
+  run: CommandRunner;
   tokens: TokenService;
   push: PushService;
   notifications: NotificationsWiring;

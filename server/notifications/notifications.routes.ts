@@ -6,7 +6,6 @@ import { languages } from '@machines/account/account.events';
 import { errorSchema } from '@machines/contract/api';
 import { languageOf, notificationPreferencesOf } from '@machines/account/user.machine';
 import { userOf } from '../auth/authenticate';
-import { userAggregate } from '../commands/aggregate';
 import { DomainError } from '../commands/domain-error';
 import { WrongExpectedVersion } from '../event-store/event-store';
 import { tokenParam } from '../http/fields';
@@ -79,26 +78,9 @@ export function notificationsRoutes(app: ZodApp, deps: NotificationRouteDeps): v
     },
     async (request) => {
       const { userId } = userOf(request);
-      const result = await ctx.bus.execute(
-        userAggregate,
-        userAggregate.streamId(userId),
-        ({ snapshot }) => {
-          const c = snapshot.context;
-          const now = notificationPreferencesOf(c);
-          const next = {
-            push: request.body.push ?? now.push,
-            email: request.body.email ?? now.email,
-          };
-          const language = request.body.language ?? languageOf(c);
-          return [
-            ...(next.push !== now.push || next.email !== now.email
-              ? [{ type: 'NotificationPreferencesChanged' as const, data: next }]
-              : []),
-            ...(language !== languageOf(c)
-              ? [{ type: 'LanguageChosen' as const, data: { language } }]
-              : []),
-          ];
-        },
+      const result = await ctx.run.user(
+        userId,
+        { type: 'SetNotifications', ...request.body },
         commandContext(request, { kind: 'brand', id: userId }),
       );
       await ctx.settle(result.position);
@@ -275,22 +257,9 @@ async function unsubscribeRecipient(
   const meta = { actor: { kind: 'system' as const, id: 'unsubscribe-link' }, correlationId };
   if (recipient.startsWith('user:')) {
     const userId = recipient.slice(5);
-    const result = await ctx.bus.execute(
-      userAggregate,
-      userAggregate.streamId(userId),
-      ({ snapshot }) => {
-        const now = notificationPreferencesOf(snapshot.context);
-        return snapshot.context.userId !== '' && now.email
-          ? [
-              {
-                type: 'NotificationPreferencesChanged' as const,
-                data: { push: now.push, email: false },
-              },
-            ]
-          : [];
-      },
-      meta,
-    );
+    const result = await ctx.run.user(userId, { type: 'UnsubscribeEmail' }, meta, {
+      ifMissing: 'nothing',
+    });
     await ctx.settle(result.position);
     return;
   }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { errorSchema } from '@machines/contract/api';
 import { userOf } from '../auth/authenticate';
-import { userAggregate } from '../commands/aggregate';
 import { DomainError } from '../commands/domain-error';
 import { commandContext, type ZodApp } from '../http/route-deps';
 import type { NotificationRouteDeps } from './notification-parts';
@@ -56,16 +55,9 @@ export function pushRoutes(app: ZodApp, deps: NotificationRouteDeps): void {
         throw new DomainError('push_endpoint_not_allowed');
       }
       const max = ctx.config.push.maxSubscriptions;
-      const result = await ctx.bus.execute(
-        userAggregate,
-        userAggregate.streamId(userId),
-        (state) => {
-          const others = state.snapshot.context.pushSubscriptions.filter(
-            (s) => s.endpoint !== subscription.endpoint,
-          );
-          if (others.length >= max) throw new DomainError('too_many_devices', { max });
-          return [{ type: 'PushSubscriptionAdded', data: subscription }];
-        },
+      const result = await ctx.run.user(
+        userId,
+        { type: 'AddPushSubscription', subscription, max },
         commandContext(request, { kind: 'brand', id: userId }),
       );
       await ctx.settle(result.position);
@@ -96,22 +88,12 @@ function pushUnsubscribeRoute(app: ZodApp, deps: NotificationRouteDeps): void {
     async (request) => {
       const { userId } = userOf(request);
       const endpoint = request.body?.endpoint;
-      let removed = 0;
-      const result = await ctx.bus.execute(
-        userAggregate,
-        userAggregate.streamId(userId),
-        (state) => {
-          const subs = state.snapshot.context.pushSubscriptions.filter(
-            (s) => endpoint === undefined || s.endpoint === endpoint,
-          );
-          removed = subs.length;
-          return subs.map((s) => ({
-            type: 'PushSubscriptionRemoved',
-            data: { endpoint: s.endpoint },
-          }));
-        },
+      const result = await ctx.run.user(
+        userId,
+        { type: 'RemovePushSubscriptions', ...(endpoint === undefined ? {} : { endpoint }) },
         commandContext(request, { kind: 'brand', id: userId }),
       );
+      const removed = result.events.length;
       await ctx.settle(result.position);
       return { success: true, removed };
     },

@@ -3,8 +3,7 @@ import webPush from 'web-push';
 import { notificationPreferencesOf } from '@machines/account/user.machine';
 import type { AccountQueries } from '../../projections/accounts.queries';
 import type { NotificationQueries } from '../../projections/notifications.queries';
-import { userAggregate } from '../commands/aggregate';
-import type { CommandBus } from '../commands/command-bus';
+import type { CommandRunner } from '../commands/run-command';
 import type { EventStore } from '../event-store/event-store';
 import { appendNotificationEvent, linkPushStreamId } from './notification-streams';
 import {
@@ -57,7 +56,7 @@ export function pushEndpointAllowed(endpoint: string, allowedHosts: readonly str
  * a link creator subscribed for one deal. Subscriptions the push service calls gone are dropped.
  */
 export function createPushService({
-  bus,
+  run,
   store,
   clock,
   accounts,
@@ -66,7 +65,7 @@ export function createPushService({
   keys,
   allowedHosts,
 }: {
-  bus: CommandBus;
+  run: CommandRunner;
   store: EventStore;
   clock: Clock;
   accounts: AccountQueries;
@@ -93,15 +92,10 @@ export function createPushService({
         allowed(user.pushSubscriptions),
         message,
         async (endpoint) => {
-          await bus.execute(
-            userAggregate,
-            userAggregate.streamId(userId),
-            (s) =>
-              s.snapshot.context.pushSubscriptions.some((x) => x.endpoint === endpoint)
-                ? [{ type: 'PushSubscriptionRemoved', data: { endpoint } }]
-                : [],
-            pushActor,
-          );
+          // A gone endpoint leaves the user's devices; already removed, nothing is recorded.
+          await run.user(userId, { type: 'RemovePushSubscriptions', endpoint }, pushActor, {
+            ifMissing: 'nothing',
+          });
         },
         options,
       );

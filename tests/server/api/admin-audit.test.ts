@@ -55,7 +55,7 @@ beforeAll(async () => {
   t = await createTestApp({ HOLD_AGE_ALERT_DAYS: '30' });
   brand = await registerUser(t.app, { companyName: 'Acme BV' });
   const admins = createAdminAccounts({
-    bus: t.ctx.bus,
+    run: t.ctx.run,
     unique: t.ctx.unique,
     accounts: t.ctx.queries.accounts,
   });

@@ -16,7 +16,7 @@ beforeAll(async () => {
   gateway = t.ctx.payments.gateway;
   creator = await registerUser(t.app, { companyName: null });
   const admins = createAdminAccounts({
-    bus: t.ctx.bus,
+    run: t.ctx.run,
     unique: t.ctx.unique,
     accounts: t.ctx.queries.accounts,
   });

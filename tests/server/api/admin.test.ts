@@ -12,7 +12,7 @@ beforeAll(async () => {
   t = await createTestApp();
   brand = await registerUser(t.app, { companyName: 'Acme BV' });
   const admins = createAdminAccounts({
-    bus: t.ctx.bus,
+    run: t.ctx.run,
     unique: t.ctx.unique,
     accounts: t.ctx.queries.accounts,
   });

@@ -71,7 +71,7 @@ beforeAll(async () => {
   requestA = req.json().id;
   requestTokenA = req.json().shareableToken;
   const admins = createAdminAccounts({
-    bus: t.ctx.bus,
+    run: t.ctx.run,
     unique: t.ctx.unique,
     accounts: t.ctx.queries.accounts,
   });

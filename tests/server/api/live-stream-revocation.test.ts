@@ -20,7 +20,7 @@ async function adminLogin(
   role: 'admin' | 'auditor',
 ): Promise<{ id: string; token: string }> {
   const admins = createAdminAccounts({
-    bus: live.t.ctx.bus,
+    run: live.t.ctx.run,
     unique: live.t.ctx.unique,
     accounts: live.t.ctx.queries.accounts,
   });

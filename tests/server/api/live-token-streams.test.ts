@@ -109,7 +109,7 @@ describe('token-scoped live streams', () => {
 
   it('given an admin stream, when deals and requests of different users change, then notices for all of them arrive; a user token is refused', async () => {
     const admins = createAdminAccounts({
-      bus: live.t.ctx.bus,
+      run: live.t.ctx.run,
       unique: live.t.ctx.unique,
       accounts: live.t.ctx.queries.accounts,
     });

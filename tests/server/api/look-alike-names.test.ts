@@ -34,7 +34,7 @@ const TAKEN = 'Username is already taken, or one that looks the same';
 beforeAll(async () => {
   t = await createTestApp();
   const admins = createAdminAccounts({
-    bus: t.ctx.bus,
+    run: t.ctx.run,
     unique: t.ctx.unique,
     accounts: t.ctx.queries.accounts,
   });
@@ -134,7 +134,7 @@ describe('look-alike e-mail addresses and admin names', () => {
 
   it('given an admin name with an invisible character from the command line, then it is refused', async () => {
     const admins = createAdminAccounts({
-      bus: t.ctx.bus,
+      run: t.ctx.run,
       unique: t.ctx.unique,
       accounts: t.ctx.queries.accounts,
     });

@@ -19,7 +19,7 @@ beforeAll(async () => {
   t = await createTestApp({ METRICS_TOKEN });
   brand = await registerUser(t.app);
   const admins = createAdminAccounts({
-    bus: t.ctx.bus,
+    run: t.ctx.run,
     unique: t.ctx.unique,
     accounts: t.ctx.queries.accounts,
   });

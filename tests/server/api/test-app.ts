@@ -162,7 +162,7 @@ export async function createRootAdmin(
   password = 'root-pass-1',
 ): Promise<string> {
   await createAdminAccounts({
-    bus: t.ctx.bus,
+    run: t.ctx.run,
     unique: t.ctx.unique,
     accounts: t.ctx.queries.accounts,
   }).bootstrap(username, password);

@@ -206,7 +206,7 @@ describe('simulated gateway across a restart on the same DATA_DIR', () => {
 
   it('refunds (admin) a deal whose checkout was opened before the restart: the charge is found', async () => {
     const admins = createAdminAccounts({
-      bus: t.ctx.bus,
+      run: t.ctx.run,
       unique: t.ctx.unique,
       accounts: t.ctx.queries.accounts,
     });

@@ -15,7 +15,7 @@ afterAll(async () => t?.close());
 
 async function adminToken(): Promise<string> {
   const admins = createAdminAccounts({
-    bus: t.ctx.bus,
+    run: t.ctx.run,
     unique: t.ctx.unique,
     accounts: t.ctx.queries.accounts,
   });

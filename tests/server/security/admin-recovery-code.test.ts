@@ -123,7 +123,7 @@ describe('admin recovery code', () => {
           401,
         );
     const admins = createAdminAccounts({
-      bus: t.ctx.bus,
+      run: t.ctx.run,
       unique: t.ctx.unique,
       accounts: t.ctx.queries.accounts,
     });

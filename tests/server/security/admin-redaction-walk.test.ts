@@ -31,7 +31,7 @@ beforeAll(async () => {
   const brand = await registerUser(t.app, { companyName: 'Acme BV' });
   const creator = await registerUser(t.app);
   const admins = createAdminAccounts({
-    bus: t.ctx.bus,
+    run: t.ctx.run,
     unique: t.ctx.unique,
     accounts: t.ctx.queries.accounts,
   });

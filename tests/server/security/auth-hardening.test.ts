@@ -11,7 +11,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_MAX_FAILURES: '3', LOGIN_MAX_ACCOUNT_FAILURES: '6' });
   const admins = createAdminAccounts({
-    bus: t.ctx.bus,
+    run: t.ctx.run,
     unique: t.ctx.unique,
     accounts: t.ctx.queries.accounts,
   });

@@ -10,7 +10,7 @@ let auditor = '';
 beforeAll(async () => {
   t = await createTestApp();
   const admins = createAdminAccounts({
-    bus: t.ctx.bus,
+    run: t.ctx.run,
     unique: t.ctx.unique,
     accounts: t.ctx.queries.accounts,
   });

@@ -9,7 +9,7 @@ let admin = '';
 beforeAll(async () => {
   t = await createTestApp();
   const admins = createAdminAccounts({
-    bus: t.ctx.bus,
+    run: t.ctx.run,
     unique: t.ctx.unique,
     accounts: t.ctx.queries.accounts,
   });

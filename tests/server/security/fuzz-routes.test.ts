@@ -42,7 +42,7 @@ beforeAll(async () => {
   });
   requestToken = req.json().shareableToken;
   const admins = createAdminAccounts({
-    bus: t.ctx.bus,
+    run: t.ctx.run,
     unique: t.ctx.unique,
     accounts: t.ctx.queries.accounts,
   });

@@ -17,7 +17,7 @@ beforeAll(async () => {
     PUBLIC_URL: 'https://escrow.example',
   });
   const admins = createAdminAccounts({
-    bus: t.ctx.bus,
+    run: t.ctx.run,
     unique: t.ctx.unique,
     accounts: t.ctx.queries.accounts,
   });

@@ -54,7 +54,11 @@ describe('claiming a deal link', () => {
     const event = (await t.ctx.store.readStream(`deal-${id}`)).find(
       (e) => e.type === 'CreatorAccepted',
     )!;
-    expect(event.data).toEqual({ claimSecretHash: claimHash(secret) });
+    // The acceptance also seals the contract the creator read (its SHA-256), never the secret.
+    expect(event.data).toEqual({
+      claimSecretHash: claimHash(secret),
+      contractHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(JSON.stringify(await t.ctx.store.readStream(`deal-${id}`))).not.toContain(secret);
     expect((await t.app.inject({ url: `/api/deals/token/${link}` })).body).not.toContain(
       claimHash(secret),

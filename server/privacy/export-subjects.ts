@@ -63,6 +63,10 @@ export async function userExport(
   const addressed = queries.requests
     .listForBrandEmail(user.email)
     .filter((r) => r.creatorId !== userId);
+  const linkActors = new Set([
+    ...claimed.map((r) => `deal-${r.id}`),
+    ...addressed.map((r) => `payment-request-${r.id}`),
+  ]);
   const deals: Party[] = [
     ...(await Promise.all(owned.map((r) => partyOf(store, r, 'brand', 'party')))),
     ...(await Promise.all(claimed.map((r) => partyOf(store, r, 'creator', 'link')))),
@@ -80,7 +84,9 @@ export async function userExport(
     deals,
     requests,
     documents: userDocuments(owned, claimed, created, addressed),
-    isYou: (actor) => actor.id === userId,
+    // Through a link the person holds, the link is the actor: their own acts too.
+    isYou: (actor) =>
+      actor.id === userId || (actor.kind === 'creator-link' && linkActors.has(actor.id)),
     recipients: [
       `user:${userId}`,
       `email:${user.email.trim().toLowerCase()}`,

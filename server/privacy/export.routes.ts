@@ -54,11 +54,16 @@ function exportLimit(app: ZodApp) {
  * deals and accounts but do not export a person's data: 403 `auditor_read_only`). Each export is
  * recorded as a PersonalDataExported event with its actor; at most DATA_EXPORTS_PER_HOUR per person.
  */
-export function exportRoutes(app: ZodApp, { ctx, guards }: Deps): void {
+export function exportRoutes(app: ZodApp, deps: Deps): void {
   const limited = exportLimit(app);
-  const { claimOf } = createLinkClaims(ctx);
-  const holders = createLinkHolders(ctx);
+  selfExportRoute(app, deps, limited);
+  linkExportRoute(app, deps, limited);
+  adminExportRoute(app, deps, limited);
+}
 
+type Limited = ReturnType<typeof exportLimit>;
+
+function selfExportRoute(app: ZodApp, { ctx, guards }: Deps, limited: Limited): void {
   app.post(
     '/api/profile/export',
     {
@@ -79,7 +84,12 @@ export function exportRoutes(app: ZodApp, { ctx, guards }: Deps): void {
       return exported;
     },
   );
+}
 
+/** Only the browser holding the link's claim: anyone else with the link could otherwise read it. */
+function linkExportRoute(app: ZodApp, { ctx }: Deps, limited: Limited): void {
+  const { claimOf } = createLinkClaims(ctx);
+  const holders = createLinkHolders(ctx);
   app.post(
     '/api/deals/link/:token/export',
     {
@@ -105,7 +115,9 @@ export function exportRoutes(app: ZodApp, { ctx, guards }: Deps): void {
       return exported;
     },
   );
+}
 
+function adminExportRoute(app: ZodApp, { ctx, guards }: Deps, limited: Limited): void {
   app.post(
     '/api/admin/users/export',
     {

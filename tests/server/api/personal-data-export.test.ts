@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonalDataExport } from '../../../machines/contract/privacy-api';
 import { DATA_EXPORTS_PER_HOUR as EXPORTS_PER_HOUR } from '../../../machines/privacy/export-limit';
+import { replayCheck } from '../../../server/admin/replay-check';
+import { verifyStore } from '../../../server/event-store/hash-chain';
 import { claimHeader, createPaidRequest, deliverPaidDeal } from './flow-helpers';
 import {
   bearer,
@@ -119,6 +121,31 @@ describe('a signed-in user exports their data', () => {
   });
 });
 
+describe('a request sent to a brand’s address', () => {
+  it('is in that brand’s export on the brand’s side, read as its link reads it (no payment ids)', async () => {
+    const sent = await post('/api/payment-requests', bearer(creator.token), {
+      title: 'Request to Lotte',
+      description: 'One story',
+      amount: '120',
+      brandName: 'Lotte Jansen Studio',
+      brandEmail: brand.email,
+      deadline: '2026-03-20',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const token = (sent.json() as { shareableToken: string }).shareableToken;
+    expect((await post(`/api/payment-requests/accept/${token}`)).statusCode).toBe(200);
+    expect((await post(`/api/payment-requests/${token}/checkout`)).statusCode).toBe(200);
+    const res = await post('/api/profile/export', bearer(brand.token));
+    const data = res.json() as PersonalDataExport;
+    const request = data.paymentRequests.find((r) => r.title === 'Request to Lotte')!;
+    expect(request.role).toBe('brand');
+    expect(JSON.stringify(request)).not.toMatch(idLike);
+    expect(data.agreements).toContainEqual(
+      expect.objectContaining({ kind: 'payment_request_accepted' }),
+    );
+  });
+});
+
 describe('a creator exports through their claimed deal link', () => {
   it('given the browser that accepted, then the deal and the link’s claim are exported without payment ids', async () => {
     const res = await post(`/api/deals/link/${link}/export`, claimHeader(link));
@@ -197,5 +224,13 @@ describe('exports are limited per person', () => {
     expect(refused.headers['retry-after']).toBeDefined();
     // Another person's exports are not held up.
     expect((await post('/api/profile/export', bearer(other.token))).statusCode).toBe(200);
+  });
+});
+
+describe('the ledger after exports', () => {
+  it('replays clean and every hash chain holds (the privacy streams have no statechart)', async () => {
+    expect((await privacyEvents(`user-${brand.userId}`)).length).toBeGreaterThan(0);
+    expect((await replayCheck(t.ctx.store)).problems).toEqual([]);
+    expect((await verifyStore(t.ctx.store)).breaks).toEqual([]);
   });
 });

@@ -99,12 +99,11 @@ export function layoutYearOverview(doc: YearOverviewDto, lang: DocumentLanguage)
         subject: text(`subject.${l.subject}`),
         id: `#${l.id}`,
       }),
-      [l.title, l.brand].filter(Boolean).join(' · '),
+      [l.title, l.brand, l.feeCents > 0 ? text('year.fee', { fee: money(l.feeCents) }) : null]
+        .filter(Boolean)
+        .join(' · '),
     ].join('\n'),
-    value: [
-      l.kind === 'refund' ? `−${money(l.refundedCents)}` : money(l.paidOutCents),
-      ...(l.feeCents > 0 ? [text('year.fee', { fee: money(l.feeCents) })] : []),
-    ].join('\n'),
+    value: l.kind === 'refund' ? `−${money(l.refundedCents)}` : money(l.paidOutCents),
   }));
   const t = doc.totals;
   return {

@@ -41,6 +41,7 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/deals/:id/invoice', page: 'document', areas: [], access: 'user' },
   { path: '/deals/:id/credit-note', page: 'document', areas: [], access: 'user' },
   { path: '/payment-requests/:id/statement', page: 'document', areas: [], access: 'user' },
+  { path: '/year-overview/:year', page: 'document', areas: [], access: 'user' },
   { path: '/payment-success/:dealId', page: 'payment-success', areas: requests, access: 'public' },
   // Help is open to everyone: a creator with only a link reads it too.
   { path: '/faq', page: 'faq', areas: account, access: 'public' },

@@ -238,6 +238,10 @@ export const enAdmin = {
   'admin.outcome.split': 'Resolved with a split',
   'admin.from': 'From',
   'admin.to': 'To',
+  'admin.money.payoutReport': 'Payouts per creator (yearly report)',
+  'admin.money.payoutReportText':
+    'Per creator and quarter: payouts, amounts paid out, fees kept and the identity given at bank setup — the figures for the DAC7 report.',
+  'admin.money.payoutReportYear': 'Year',
   'admin.exportCsv': 'Download CSV',
   'admin.exportJson': 'Download JSON',
   'admin.exportAll': 'Export the disputes in this view',

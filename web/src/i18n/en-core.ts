@@ -126,6 +126,17 @@ export const enCore = {
   'doc.print': 'Print',
   'doc.download': 'Download PDF',
   'doc.downloadError': 'Could not download the PDF',
+  'doc.yearOverview': 'Year overview',
+  'doc.yearOverviewHint': 'Your payouts, splits and refunds of a year, for your tax return.',
+  'doc.downloadCsv': 'Download CSV',
+  'doc.years': 'Other years',
+  'payoutId.why':
+    'The tax authority asks platforms to report the payouts of each year with who received them. We ask once; you can correct it here later.',
+  'payoutId.legalName': 'Legal name',
+  'payoutId.address': 'Address (street and number, postcode, city, country)',
+  'payoutId.birthDate': 'Date of birth',
+  'payoutId.taxId': 'Tax id',
+  'payoutId.taxIdHint': 'In the Netherlands your BSN; elsewhere the tax number of your country.',
   'doc.missing': 'This document does not exist.',
   'clock.brand.review': 'If you do nothing, the money goes to the creator on {time}.',
   'clock.brand.dispute':

@@ -242,6 +242,10 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.outcome.split': 'Opgelost met een verdeling',
   'admin.from': 'Van',
   'admin.to': 'Tot',
+  'admin.money.payoutReport': 'Uitbetalingen per creator (jaaropgave)',
+  'admin.money.payoutReportText':
+    'Per creator en kwartaal: uitbetalingen, uitbetaalde bedragen, behouden kosten en de identiteit uit de bankkoppeling — de cijfers voor de DAC7-opgave.',
+  'admin.money.payoutReportYear': 'Jaar',
   'admin.exportCsv': 'CSV downloaden',
   'admin.exportJson': 'JSON downloaden',
   'admin.exportAll': 'De geschillen in deze weergave exporteren',

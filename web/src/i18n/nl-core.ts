@@ -125,6 +125,18 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'doc.print': 'Afdrukken',
   'doc.download': 'PDF downloaden',
   'doc.downloadError': 'Kon de PDF niet downloaden',
+  'doc.yearOverview': 'Jaaroverzicht',
+  'doc.yearOverviewHint':
+    'Je uitbetalingen, verdelingen en terugbetalingen van een jaar, voor je belastingaangifte.',
+  'doc.downloadCsv': 'CSV downloaden',
+  'doc.years': 'Andere jaren',
+  'payoutId.why':
+    'De Belastingdienst vraagt platforms de uitbetalingen van elk jaar te melden met wie ze ontving. We vragen het één keer; je kunt het hier later verbeteren.',
+  'payoutId.legalName': 'Officiële naam',
+  'payoutId.address': 'Adres (straat en huisnummer, postcode, plaats, land)',
+  'payoutId.birthDate': 'Geboortedatum',
+  'payoutId.taxId': 'Fiscaal nummer',
+  'payoutId.taxIdHint': 'In Nederland je BSN; elders het belastingnummer van je land.',
   'doc.missing': 'Dit document bestaat niet.',
   'clock.brand.review': 'Als je niets doet, gaat het geld op {time} naar de creator.',
   'clock.brand.dispute':

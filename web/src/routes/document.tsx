@@ -4,13 +4,15 @@ import type { InvoiceDocumentDto } from '@machines/contract/invoice-api';
 import type { MoneyDocumentDto } from '@machines/contract/money-api';
 import { layoutMoneyDocument } from '@machines/documents/document-layout';
 import { layoutInvoice } from '@machines/documents/invoice-layout';
+import { layoutYearOverview, type YearOverviewDto } from '@machines/documents/year-figures';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
-import { downloadDocumentPdf } from '@/features/documents/api/download-pdf';
+import { downloadDocumentCsv, downloadDocumentPdf } from '@/features/documents/api/download-pdf';
 import { useMoneyDocument } from '@/features/documents/api/get-document.query';
 import { DocumentSheet } from '@/features/documents/components/document-sheet';
+import { YearSwitch } from '@/features/documents/components/year-switch';
 import { documentSourceOf } from '@/features/documents/model/document-source';
 import { errorText } from '@/lib/http';
 import { t, useLanguage } from '@/i18n';
@@ -28,12 +30,17 @@ export default function DocumentRoute() {
     ? null
     : source?.kind === 'invoice' || source?.kind === 'creditNote'
       ? layoutInvoice(doc.data as InvoiceDocumentDto, lang)
-      : layoutMoneyDocument(doc.data as MoneyDocumentDto, lang);
+      : source?.kind === 'yearOverview'
+        ? layoutYearOverview(doc.data as unknown as YearOverviewDto, lang)
+        : layoutMoneyDocument(doc.data as MoneyDocumentDto, lang);
 
-  const onDownload = () => {
+  const onDownload = (format: 'pdf' | 'csv') => {
     if (!source || !layout) return;
     setBusy(true);
-    downloadDocumentPdf(source, lang, layout.fileName)
+    (format === 'pdf'
+      ? downloadDocumentPdf(source, lang, layout.fileName)
+      : downloadDocumentCsv(source, layout.fileName.replace(/\.pdf$/, '.csv'))
+    )
       .catch((e: unknown) =>
         toast({ title: t('doc.downloadError'), description: errorText(e), variant: 'destructive' }),
       )
@@ -56,6 +63,7 @@ export default function DocumentRoute() {
           {doc.error ? errorText(doc.error) : t('doc.missing')}
         </p>
       )}
+      {source?.kind === 'yearOverview' && <YearSwitch path={source.path} />}
       {layout && (
         <>
           <DocumentSheet layout={layout} />
@@ -63,9 +71,19 @@ export default function DocumentRoute() {
             <Button variant="secondary" onClick={() => window.print()}>
               {t('doc.print')}
             </Button>
-            <Button onClick={onDownload} disabled={busy}>
+            <Button onClick={() => onDownload('pdf')} disabled={busy}>
               {t('doc.download')}
             </Button>
+            {source?.kind === 'yearOverview' && (
+              <Button
+                variant="secondary"
+                className="col-span-2"
+                onClick={() => onDownload('csv')}
+                disabled={busy}
+              >
+                {t('doc.downloadCsv')}
+              </Button>
+            )}
           </div>
         </>
       )}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
@@ -80,6 +81,16 @@ export default function PaymentRequestsRoute() {
             </li>
           ))}
         </ul>
+        <Link
+          to={`/year-overview/${new Date().getFullYear()}`}
+          className="mt-6 flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-sm"
+        >
+          <Icon name="file" className="h-5 w-5 shrink-0 text-brand-600" />
+          <span>
+            <span className="block font-semibold">{t('doc.yearOverview')}</span>
+            <span className="text-slate-600">{t('doc.yearOverviewHint')}</span>
+          </span>
+        </Link>
         {complete.dialog}
       </div>
     </Page>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
@@ -76,12 +77,51 @@ function DayTable({ days }: { days: MoneyOverviewDto['days'] }) {
   );
 }
 
+/** The yearly payouts-per-creator report (CSV) for a chosen calendar year. */
+function PayoutReport({ download }: { download: (path: string) => void }) {
+  const [year, setYear] = useState(() => new Date().getFullYear() - 1);
+  return (
+    <section
+      className="space-y-2 rounded-xl border border-slate-200 p-3"
+      aria-labelledby="payout-report"
+    >
+      <h3 id="payout-report" className="text-sm font-semibold">
+        {t('admin.money.payoutReport')}
+      </h3>
+      <p className="text-sm text-slate-600">{t('admin.money.payoutReportText')}</p>
+      <div className="flex flex-wrap items-center gap-2">
+        <label className="text-sm" htmlFor="payout-report-year">
+          {t('admin.money.payoutReportYear')}
+        </label>
+        <select
+          id="payout-report-year"
+          className="rounded-lg border border-slate-300 px-2 py-2 text-sm"
+          value={year}
+          onChange={(e) => setYear(Number(e.target.value))}
+        >
+          {[0, 1, 2, 3, 4].map((back) => {
+            const y = new Date().getFullYear() - back;
+            return (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            );
+          })}
+        </select>
+        <Button variant="secondary" onClick={() => download(`/api/admin/reports/payouts/${year}`)}>
+          {t('admin.exportCsv')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
 /** Money held, due soon, and 90 days of releases, refunds and fees: figures, a bar chart per series, the table and a CSV export. */
 export function MoneySection({ onExpired }: { onExpired: () => void }) {
   const overview = useMoneyOverview();
   const o = overview.data;
-  const download = () =>
-    downloadExport('/api/admin/money/overview/export', 'csv').catch((error: unknown) => {
+  const download = (path = '/api/admin/money/overview/export') =>
+    downloadExport(path, 'csv').catch((error: unknown) => {
       if (error instanceof AdminSessionExpired) onExpired();
       else
         toast({
@@ -129,6 +169,7 @@ export function MoneySection({ onExpired }: { onExpired: () => void }) {
         {t('admin.exportCsv')}
       </Button>
       <DayTable days={o.days} />
+      <PayoutReport download={(path) => void download(path)} />
     </div>
   );
 }

@@ -5,6 +5,25 @@ import { Icon } from '@/components/ui/icon';
 import { t } from '@/i18n';
 import { can } from '@/features/deals/model/deal-view';
 import type { LinkCommands } from '@/features/deals/hooks/use-link-commands';
+import { usePayoutIdentity } from '@/features/payouts/components/identity-fields';
+
+/** Bank setup: the identity the yearly payout report needs, then the gateway's onboarding. */
+function BankSetup({ commands: c }: { commands: LinkCommands }) {
+  const identity = usePayoutIdentity();
+  return (
+    <Card>
+      <p className="mb-3 text-sm">{t('accept.bankNeeded')}</p>
+      {identity.fields}
+      <Button
+        block
+        onClick={() => c.startBankSetup(identity.identity())}
+        disabled={c.startingBankSetup}
+      >
+        <Icon name="bank" /> {t('accept.bankSetup')}
+      </Button>
+    </Card>
+  );
+}
 
 /** The creator's next step, as the statechart allows it: accept, connect a bank account, deliver. */
 export function LinkSteps({
@@ -26,14 +45,7 @@ export function LinkSteps({
       {!accepted && view.status === 'pending_payment' && (
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t('accept.notPaid')}</p>
       )}
-      {can(view, 'startBankSetup') && (
-        <Card>
-          <p className="mb-3 text-sm">{t('accept.bankNeeded')}</p>
-          <Button block onClick={c.startBankSetup} disabled={c.startingBankSetup}>
-            <Icon name="bank" /> {t('accept.bankSetup')}
-          </Button>
-        </Card>
-      )}
+      {can(view, 'startBankSetup') && <BankSetup commands={c} />}
       {can(view, 'deliver') && (
         <Card>
           <p className="mb-1 text-sm font-medium text-emerald-700">✓ {t('accept.bankConnected')}</p>

@@ -1,3 +1,4 @@
+import type { PayoutIdentity } from '@machines/account/payout-identity';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast-store';
 import { useAcceptDeal } from '@/features/deals/api/accept-deal.mutation';
@@ -33,14 +34,17 @@ export function useLinkCommands(token: string) {
         onError: failed('toast.acceptError'),
       }),
     accepting: accept.isPending,
-    startBankSetup: () =>
-      onboarding.mutate(token, {
-        onSuccess: (answer) => {
-          if (answer.url) window.location.assign(answer.url);
-          else toast({ title: t('toast.onboardingNoUrl'), variant: 'destructive' });
+    startBankSetup: (identity?: PayoutIdentity) =>
+      onboarding.mutate(
+        { token, ...(identity ? { identity } : {}) },
+        {
+          onSuccess: (answer) => {
+            if (answer.url) window.location.assign(answer.url);
+            else toast({ title: t('toast.onboardingNoUrl'), variant: 'destructive' });
+          },
+          onError: failed('toast.onboardingError'),
         },
-        onError: failed('toast.onboardingError'),
-      }),
+      ),
     startingBankSetup: onboarding.isPending,
     deliver: () =>
       deliver.mutate(token, {

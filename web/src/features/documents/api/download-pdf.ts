@@ -12,3 +12,9 @@ export async function downloadDocumentPdf(
   const blob = await apiFile(`${source.path}/pdf?lang=${lang}`, source.options);
   saveFile(blob, fileName);
 }
+
+/** Downloads a document's CSV (the year overview's lines) under `fileName`. */
+export async function downloadDocumentCsv(source: DocumentSource, fileName: string): Promise<void> {
+  const blob = await apiFile(`${source.path}/csv`, source.options);
+  saveFile(blob, fileName);
+}

@@ -11,7 +11,12 @@ function Line({ line }: { line: DocumentLine }) {
   return (
     <div className={`flex justify-between gap-4 py-1 ${line.strong ? 'font-semibold' : ''}`}>
       <dt className="text-slate-600 print:text-slate-700">{line.label}</dt>
-      <dd className="text-right tabular-nums break-all">{line.value}</dd>
+      {/* An amount stays on one line; a long reference may break anywhere. */}
+      <dd
+        className={`text-right tabular-nums ${line.value.length <= 16 ? 'shrink-0 whitespace-nowrap' : 'break-all'}`}
+      >
+        {line.value}
+      </dd>
     </div>
   );
 }

@@ -8,16 +8,25 @@ export interface DocumentSource {
   options: RequestOptions;
   /** The screen the page goes back to. */
   back: string;
-  kind: 'receipt' | 'statement' | 'invoice' | 'creditNote';
+  kind: 'receipt' | 'statement' | 'invoice' | 'creditNote' | 'yearOverview';
 }
 
 /**
  * The document pages and the API route each reads, by the page's own path: the brand's deal
  *  receipt and fee invoice (owner), the creator's request statement (its creator), the brand's request receipt and
- * the creator's deal statement through their links (the latter with this browser's claim secret).
+ * the creator's deal statement through their links (the latter with this browser's claim secret),
+ * and the signed-in creator's year overview.
  */
 export function documentSourceOf(pathname: string): DocumentSource | null {
   const parts = pathname.split('/').filter(Boolean);
+  // The signed-in creator's year overview: /year-overview/2026.
+  if (parts.length === 2 && parts[0] === 'year-overview' && /^\d{4}$/.test(parts[1]!))
+    return {
+      kind: 'yearOverview',
+      path: `/api/user/year-overview/${parts[1]}`,
+      options: {},
+      back: '/payment-requests',
+    };
   if (parts.length !== 3) return null;
   const [area, key, kind] = parts as [string, string, string];
   const id = encodeURIComponent(key);

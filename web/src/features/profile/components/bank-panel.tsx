@@ -5,24 +5,32 @@ import { t } from '@/i18n';
 import { useAccountStatus } from '@/features/profile/api/account-status.query';
 import { useCreateOnboardingLink } from '@/features/profile/api/create-onboarding-link.mutation';
 import { Icon } from '@/components/ui/icon';
+import { usePayoutIdentity } from '@/features/payouts/components/identity-fields';
+import { errorText, HttpError } from '@/lib/http';
 
 /** 'Bank Details & Payouts' with the three states of docs/product.md §4. */
 export function BankPanel() {
   const hasToken = getAuthToken() !== null;
   const status = useAccountStatus(hasToken);
   const link = useCreateOnboardingLink();
+  const identity = usePayoutIdentity();
 
   const start = () => {
     if (!getAuthToken()) {
       window.alert(t('profile.loginAlert'));
       return;
     }
-    link.mutate(undefined, {
+    link.mutate(identity.identity(), {
       onSuccess: (answer) =>
         answer.url
           ? window.location.assign(answer.url)
           : window.alert(t('profile.onboardingAlert')),
-      onError: () => window.alert(t('profile.onboardingAlert')),
+      onError: (error) =>
+        window.alert(
+          error instanceof HttpError && error.status === 400
+            ? errorText(error)
+            : t('profile.onboardingAlert'),
+        ),
     });
   };
 
@@ -66,6 +74,7 @@ export function BankPanel() {
             <dd className="font-semibold">{payout}</dd>
           </div>
         </dl>
+        {identity.fields}
         <Button variant="secondary" block onClick={start} disabled={link.isPending}>
           {button}
         </Button>

@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfPages } from '../support/pdf-text';
+import { launchBrowser, phoneContext, screens } from './support/browser';
+import { inDays } from './support/deal-form-flows';
+import { registerAndOnboard, see, unique } from './support/flows';
+import { apiClient, startServer, submitSimulatedPage, type RunningServer } from './support/server';
+
+/** Waits up to 20 s for `done` (setup runs outside a test, where expect.poll is not available). */
+async function until(done: () => Promise<boolean>): Promise<void> {
+  for (
+    const stop = Date.now() + 20_000;
+    !(await done());
+    await new Promise((r) => setTimeout(r, 200))
+  )
+    if (Date.now() > stop) throw new Error('not reached within 20 s');
+}
+
+/** The creator's year overview at 390 px: reached from the requests page, printed on A4 in English and Dutch, PDF and CSV. */
+describe('the year overview: a printable page, a PDF and a CSV in English and Dutch', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const snap = screens('year-overview');
+  const year = new Date().getFullYear();
+
+  /** A €400 request the brand pays, the creator completes and the brand approves: a payout. */
+  async function paidOutRequest(token: string): Promise<void> {
+    const call = apiClient(server);
+    const { id, shareableToken } = await call<{ id: number; shareableToken: string }>(
+      'POST',
+      '/api/payment-requests',
+      {
+        title: 'Spring reel',
+        description: 'One reel',
+        amount: '400',
+        brandName: 'Acme',
+        brandEmail: 'marketing@acme.example',
+        deadline: inDays(10),
+      },
+      token,
+    );
+    const { claimSecret } = await call<{ claimSecret: string }>(
+      'POST',
+      `/api/payment-requests/accept/${shareableToken}`,
+    );
+    const checkout = await call<{ url: string }>(
+      'POST',
+      `/api/payment-requests/${shareableToken}/checkout`,
+    );
+    expect(await submitSimulatedPage(server, checkout.url, 'outcome=pay&method=card')).toBe(303);
+    const status = async () =>
+      (
+        await call<{ id: number; status: string }[]>(
+          'GET',
+          '/api/payment-requests',
+          undefined,
+          token,
+        )
+      ).find((r) => r.id === id)?.status;
+    await until(async () => (await status()) === 'paid');
+    await call('POST', `/api/payment-requests/${id}/complete`, {}, token);
+    await call('POST', `/api/payment-requests/approve/${shareableToken}`, undefined, undefined, {
+      'x-claim-secret': claimSecret,
+    });
+    await until(async () => (await status()) === 'completed');
+  }
+
+  const printed = async () =>
+    pdfPages(new Uint8Array(await page.pdf({ format: 'A4', printBackground: true })));
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    page = await (await phoneContext(browser, server.url)).newPage();
+    await registerAndOnboard(page, snap, unique('creator'));
+    // Bank setup asks for the identity the yearly report needs, then the simulated onboarding.
+    await page.goto('/profile');
+    await page.getByLabel('Legal name').fill('Sanne de Vries');
+    await page
+      .getByLabel('Address (street and number, postcode, city, country)')
+      .fill('Damrak 1, 1012 LG Amsterdam, NL');
+    await page.getByLabel('Date of birth').fill('1996-04-12');
+    await page.getByLabel('Tax id').fill('123456782');
+    await snap(page, 'bank-identity');
+    await page.getByRole('button', { name: 'Connect Bank Account' }).click();
+    await page.waitForURL('**/sim/onboarding/**');
+    await page.getByRole('button', { name: 'Complete setup' }).click();
+    await page.waitForURL('**/profile**');
+    await page.getByRole('button', { name: 'Manage Bank Details' }).waitFor();
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    await paidOutRequest(token!);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('from the requests page, in English: the payout, totals, one printed A4 page', async () => {
+    await page.goto('/payment-requests');
+    await page.getByRole('link', { name: /Year overview/ }).click();
+    await page.waitForURL(`**/year-overview/${year}`);
+    await page.getByRole('heading', { name: `Year overview ${year}` }).waitFor();
+    await see(page, 'Paid out to you');
+    await snap(page, 'en');
+    const [en] = await printed();
+    for (const words of ['Year overview', 'Payout', 'Spring reel', 'Acme', '€400.00', 'fee €20.00'])
+      expect(en).toContain(words);
+    expect(en).not.toMatch(/Download PDF|Download CSV|Print/);
+
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toBe(`year-overview-${year}.csv`);
+    const lines = readFileSync((await csv.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('date,kind,subject,id,title,brand,paid_out_eur,refunded_eur,fee_eur');
+    expect(
+      lines.slice(1).some((l) => l.includes(',payout,payment_request,') && l.includes('400.00')),
+    ).toBe(true);
+  }, 120_000);
+
+  it('in Dutch: the same page and the server PDF', async () => {
+    await page.getByRole('button', { name: 'Nederlands' }).click();
+    await page.getByRole('heading', { name: `Jaaroverzicht ${year}` }).waitFor();
+    await see(page, 'Aan jou uitbetaald');
+    await snap(page, 'nl');
+    const [nl] = await printed();
+    for (const words of ['Jaaroverzicht', 'Uitbetaling', '€ 400,00', 'Behouden platformkosten'])
+      expect(nl).toContain(words);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'PDF downloaden' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`year-overview-${year}.pdf`);
+    const [pdf] = await pdfPages(new Uint8Array(readFileSync((await download.path())!)));
+    for (const words of ['Jaaroverzicht', 'Uitbetaling', '€ 400,00']) expect(pdf).toContain(words);
+    await page.getByRole('button', { name: 'English' }).click();
+  }, 120_000);
+});

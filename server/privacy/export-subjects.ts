@@ -4,6 +4,8 @@ import { notificationPreferencesOf } from '@machines/account/user.machine';
 import type { DealRecord } from '../../projections/deals.queries';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
 import type { CommandContext } from '../commands/command-bus';
+import { billingStreamOf } from '../documents/billing-book';
+import { dealCreator, selfBillingStreamOf, userCreator } from '../documents/self-billing-book';
 import { appendNotificationEvent } from '../notifications/notification-streams';
 import { endpointHost, readIfAny } from './export-events';
 import {
@@ -49,6 +51,20 @@ function userDocuments(
   ];
 }
 
+/**
+ * The account's own streams: the account, its billing details (fiscal data its invoices show) and
+ * its self-billing agreement, in the order they were written.
+ */
+async function accountEventsOf(store: ExportParts['store'], userId: string) {
+  const streams = [
+    `user-${userId}`,
+    billingStreamOf(userId),
+    selfBillingStreamOf(userCreator(userId)),
+  ];
+  const events = (await Promise.all(streams.map((id) => readIfAny(store, id)))).flat();
+  return events.sort((a, b) => a.position - b.position);
+}
+
 /** Everything about an account: its own deals and requests, and those it is the other party to. */
 export async function userExport(
   parts: ExportParts,
@@ -80,7 +96,7 @@ export async function userExport(
     requestedBy,
     profile: exportedProfile(user),
     link: null,
-    accountEvents: await readIfAny(store, `user-${userId}`),
+    accountEvents: await accountEventsOf(store, userId),
     deals,
     requests,
     documents: userDocuments(owned, claimed, created, addressed),
@@ -108,7 +124,8 @@ export async function dealLinkExport(
   const email = queries.notifications.linkEmail(link);
   const isYou = (actor: Actor) => actor.kind === 'creator-link';
   const deal = await partyOf(store, record, 'creator', 'link');
-  deal.events.push(...(await readIfAny(store, `link-claim-${link}`)));
+  for (const stream of [`link-claim-${link}`, selfBillingStreamOf(dealCreator(record.id))])
+    deal.events.push(...(await readIfAny(store, stream)));
   return assembleExport(parts, {
     subject: { kind: 'deal-link', id: String(record.id) },
     requestedBy: 'self',

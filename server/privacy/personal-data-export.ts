@@ -82,6 +82,9 @@ const agreementKinds: Record<string, string> = {
   LinkEmailConfirmed: 'email_confirmed',
   PushSubscriptionAdded: 'push_subscribed',
   DealLinkPushSubscribed: 'push_subscribed',
+  BillingDetailsChanged: 'billing_details_set',
+  SelfBillingAgreed: 'self_billing_agreed',
+  SelfBillingRevoked: 'self_billing_revoked',
 };
 
 function agreementsOf(

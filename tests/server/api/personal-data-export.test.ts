@@ -17,6 +17,8 @@ import {
 /**
  * A person's data export (docs/privacy.md): their own data only, as they may read it, recorded as
  * an event with its actor, refused with a code to whoever may not have it, and limited per person.
+ * The brand below is exported exactly DATA_EXPORTS_PER_HOUR times in this file (the test clock
+ * stands still): a further export of it would be refused.
  */
 let t: TestApp;
 let brand: Awaited<ReturnType<typeof registerUser>>;
@@ -118,6 +120,37 @@ describe('a signed-in user exports their data', () => {
     expect(data.deals).toEqual([]);
     expect(res.body).not.toContain(brand.email);
     expect(res.body).not.toContain('Spring launch with Sanne');
+  });
+});
+
+describe('billing details', () => {
+  it('are in the export as fiscal data with the agreement to them', async () => {
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/billing-details',
+      headers: bearer(brand.token),
+      payload: {
+        company: 'Lotte Jansen Studio BV',
+        addressLines: ['Prinsengracht 12'],
+        postcode: '1015 DV',
+        city: 'Amsterdam',
+        country: 'NL',
+        vatId: null,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const data = (
+      await post('/api/profile/export', bearer(brand.token))
+    ).json() as PersonalDataExport;
+    expect(data.account.events.map((e) => e.type)).toContain('BillingDetailsChanged');
+    expect(data.personalData).toContainEqual(
+      expect.objectContaining({
+        field: 'addressLines[]',
+        privacy: 'fiscal',
+        value: 'Prinsengracht 12',
+      }),
+    );
+    expect(data.agreements.map((a) => a.kind)).toContain('billing_details_set');
   });
 });
 

@@ -253,4 +253,7 @@ export const enAccount = {
   'dataExport.privacy.profile': 'profile',
   'dataExport.privacy.fiscal': 'fiscal',
   'dataExport.empty': 'None',
+  'dataExport.agreement.billing_details_set': 'Billing details set',
+  'dataExport.agreement.self_billing_agreed': 'Self-billing agreed',
+  'dataExport.agreement.self_billing_revoked': 'Self-billing withdrawn',
 };

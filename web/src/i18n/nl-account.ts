@@ -258,4 +258,7 @@ export const nlAccount: Record<keyof typeof enAccount, string> = {
   'dataExport.privacy.profile': 'profiel',
   'dataExport.privacy.fiscal': 'fiscaal',
   'dataExport.empty': 'Geen',
+  'dataExport.agreement.billing_details_set': 'Factuurgegevens ingesteld',
+  'dataExport.agreement.self_billing_agreed': 'Akkoord met self-billing',
+  'dataExport.agreement.self_billing_revoked': 'Self-billing ingetrokken',
 };

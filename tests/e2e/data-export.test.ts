@@ -6,6 +6,7 @@ import { launchBrowser, phoneContext, screens } from './support/browser';
 import { inDays } from './support/deal-form-flows';
 import { see, unique } from './support/flows';
 import { expectOnlyLanguage } from './support/language';
+import { seriousViolations } from './support/axe';
 import { adminLogin } from './support/admin-flows';
 import {
   ADMIN,
@@ -121,6 +122,7 @@ async function prepareAndDownload(
   await page.getByRole('button', { name: t.prepare }).click();
   await page.getByTestId('data-export').waitFor({ timeout: 20_000 });
   await expectOnlyLanguage(page, lang, name);
+  expect(await seriousViolations(page), `${name}: accessibility`).toEqual([]);
   await snap(page, `${name}-ready`);
   const [download] = await Promise.all([
     page.waitForEvent('download'),

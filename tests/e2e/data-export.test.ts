@@ -33,6 +33,7 @@ const texts = {
     prepare: 'Prepare my data',
     download: 'Download JSON',
     deals: 'Deals (1)',
+    status: 'paid, awaiting delivery',
     linkSection: 'Deal link',
   },
   nl: {
@@ -42,6 +43,7 @@ const texts = {
     prepare: 'Mijn gegevens klaarzetten',
     download: 'JSON downloaden',
     deals: 'Deals (1)',
+    status: 'betaald, wacht op levering',
     linkSection: 'Deallink',
   },
 } as const;
@@ -155,6 +157,7 @@ describe.each(['en', 'nl'] as const)('data export in %s', (lang) => {
     await see(page, party.email);
     await see(page, party.title);
     await see(page, texts[lang].deals);
+    await see(page, texts[lang].status);
     expect(data).toMatchObject({ subject: { kind: 'user' }, profile: { email: party.email } });
     expect(data.deals.map((d) => d.title)).toEqual([party.title]);
     await page.context().close();

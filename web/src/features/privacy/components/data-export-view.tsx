@@ -59,7 +59,8 @@ function CollaborationItem({ item }: { item: Collaboration }) {
     <li className="rounded-xl border border-slate-200 p-3" data-testid="export-collaboration">
       <p className="font-medium">{item.title || t('dataExport.untitled')}</p>
       <p className="text-xs text-slate-600">
-        #{item.id} · {tKey(`dataExport.role.${item.role}`)} · {item.status}
+        #{item.id} · {tKey(`dataExport.role.${item.role}`)} ·{' '}
+        {tKey(`dataExport.status.${item.status}`)}
         {item.amountCents !== null && ` · ${formatMoney(item.amountCents)}`}
       </p>
       <details className="mt-2">

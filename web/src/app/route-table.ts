@@ -34,12 +34,14 @@ export const pageRoutes: readonly PageRoute[] = [
   },
   // Documents (document.tsx reads which one from the path); the link ones are public like their links.
   { path: '/accept/:token/statement', page: 'document', areas: [], access: 'public' },
+  { path: '/accept/:token/self-billed-invoice', page: 'document', areas: [], access: 'public' },
   // A creator's data through the deal link this browser holds (docs/privacy.md).
   { path: '/accept/:token/data', page: 'data-export', areas: account, access: 'public' },
   { path: '/pay-request/:token/receipt', page: 'document', areas: [], access: 'public' },
   { path: '/deals/:id/receipt', page: 'document', areas: [], access: 'user' },
   { path: '/deals/:id/invoice', page: 'document', areas: [], access: 'user' },
   { path: '/deals/:id/credit-note', page: 'document', areas: [], access: 'user' },
+  { path: '/deals/:id/self-billed-invoice', page: 'document', areas: [], access: 'user' },
   { path: '/payment-requests/:id/statement', page: 'document', areas: [], access: 'user' },
   { path: '/year-overview/:year', page: 'document', areas: [], access: 'user' },
   { path: '/payment-success/:dealId', page: 'payment-success', areas: requests, access: 'public' },

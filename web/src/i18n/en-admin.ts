@@ -43,6 +43,7 @@ export const enAdmin = {
   'admin.totalPaid': 'Total paid',
   'admin.deadline': 'Deadline',
   'admin.onHold': 'On hold: automatic release is paused until an admin acts.',
+  'admin.documents': 'Invoices',
   'admin.actions': 'Admin actions',
   'admin.noActionsCompleted': 'No actions: payment already released.',
   'admin.noActionsPending': 'No actions: awaiting brand payment.',

@@ -45,6 +45,7 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.totalPaid': 'Totaal betaald',
   'admin.deadline': 'Deadline',
   'admin.onHold': 'Vastgezet: automatisch vrijgeven is gepauzeerd tot een beheerder ingrijpt.',
+  'admin.documents': 'Facturen',
   'admin.actions': 'Beheeracties',
   'admin.noActionsCompleted': 'Geen acties: de betaling is al vrijgegeven.',
   'admin.noActionsPending': 'Geen acties: wacht op betaling door het merk.',

@@ -17,6 +17,7 @@ import { statusTextVars } from '@/features/deals/model/deal-split';
 import { dealViewOf } from '@/features/deals/model/deal-view';
 import { dealKeys } from '@/features/deals/api/keys';
 import { DocumentLink } from '@/features/documents/components/document-link';
+import { SelfBillingCard } from '@/features/documents/components/self-billing-card';
 import { useLinkClaim } from '@/features/link-claim/api/get-link-claim.query';
 import { DisputeThreadPanel } from '@/features/disputes/components/dispute-thread-panel';
 import { getAuthToken } from '@/lib/auth-token';
@@ -101,6 +102,9 @@ export default function AcceptRoute() {
           refreshKey={deal.dataUpdatedAt}
           amountCents={d.amountCents}
         />
+      )}
+      {accepted && view.status !== 'cancelled' && !elsewhere && (
+        <SelfBillingCard token={token} paidOut={PAID_OUT.has(view.status)} />
       )}
       {accepted && PAID_OUT.has(view.status) && !elsewhere && (
         <DocumentLink to={`/accept/${token}/statement`} kind="statement" />

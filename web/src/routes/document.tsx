@@ -13,7 +13,7 @@ import { downloadDocumentCsv, downloadDocumentPdf } from '@/features/documents/a
 import { useMoneyDocument } from '@/features/documents/api/get-document.query';
 import { DocumentSheet } from '@/features/documents/components/document-sheet';
 import { YearSwitch } from '@/features/documents/components/year-switch';
-import { documentSourceOf } from '@/features/documents/model/document-source';
+import { documentSourceOf, isInvoiceKind } from '@/features/documents/model/document-source';
 import { errorText } from '@/lib/http';
 import { t, useLanguage } from '@/i18n';
 
@@ -28,7 +28,7 @@ export default function DocumentRoute() {
   const [busy, setBusy] = useState(false);
   const layout = !doc.data
     ? null
-    : source?.kind === 'invoice' || source?.kind === 'creditNote'
+    : source && isInvoiceKind(source.kind)
       ? layoutInvoice(doc.data as InvoiceDocumentDto, lang)
       : source?.kind === 'yearOverview'
         ? layoutYearOverview(doc.data as unknown as YearOverviewDto, lang)

@@ -12,6 +12,7 @@ import { useAdminRefund } from '@/features/admin/api/admin-refund.mutation';
 import { useAdminRelease } from '@/features/admin/api/admin-release.mutation';
 import { useAdminResume } from '@/features/admin/api/admin-resume.mutation';
 import { NoteForm } from './note-form';
+import { AdminDealDocuments } from './admin-deal-documents';
 import { ReplayTimeline } from './replay-timeline';
 import { MoneyNotes } from './money-notes';
 import { SplitAction } from './split-dialog';
@@ -143,6 +144,7 @@ export function AdminDealPanel({
           <p className="text-sm text-slate-500">{noActions}</p>
         )}
       </div>
+      {deal.paidAt && <AdminDealDocuments dealId={deal.id} />}
       {!readOnly && <NoteForm dealId={deal.id} />}
       {deal.disputeCreatedAt && (
         <DisputeThreadPanel

@@ -3,10 +3,14 @@ import type { InvoiceDocumentDto } from '@machines/contract/invoice-api';
 import { api, HttpError } from '@/lib/http';
 
 /**
- * A paid deal's fee invoice (or credit note), or null while it is not issued (409: it waits for the
- * brand's billing details, the payment is just being recorded, or no fee money went back).
+ * A paid deal's fee invoice (or credit note, or the creator's self-billed invoice), or null while
+ * it is not issued (409: it waits for the brand's billing details, the payment is just being
+ * recorded, no fee money went back, or nothing was paid out under a self-billing agreement).
  */
-export const useDealInvoice = (dealId: number, kind: 'invoice' | 'credit-note' = 'invoice') =>
+export const useDealInvoice = (
+  dealId: number,
+  kind: 'invoice' | 'credit-note' | 'self-billed-invoice' = 'invoice',
+) =>
   useQuery({
     queryKey: ['deal-invoice', dealId, kind],
     queryFn: async () => {

@@ -6,12 +6,13 @@ import { DocumentLink } from './document-link';
 
 /**
  * A paid deal's papers for its brand: the receipt and, once issued, the fee invoice (and a credit
- * note once fee money went back) beside it; while
+ * note once fee money went back) and the creator's self-billed invoice beside it; while
  * the invoice waits for the brand's billing details, a prompt to give them.
  */
 export function DealDocuments({ dealId }: { dealId: number }) {
   const invoice = useDealInvoice(dealId);
   const credit = useDealInvoice(dealId, 'credit-note');
+  const selfBilled = useDealInvoice(dealId, 'self-billed-invoice');
   const billing = useBillingDetails();
   const waiting = invoice.data === null && billing.data?.billingDetails === null;
   return (
@@ -20,6 +21,9 @@ export function DealDocuments({ dealId }: { dealId: number }) {
         <DocumentLink to={`/deals/${dealId}/receipt`} kind="receipt" />
         {invoice.data && <DocumentLink to={`/deals/${dealId}/invoice`} kind="invoice" />}
         {credit.data && <DocumentLink to={`/deals/${dealId}/credit-note`} kind="creditNote" />}
+        {selfBilled.data && (
+          <DocumentLink to={`/deals/${dealId}/self-billed-invoice`} kind="selfBilled" />
+        )}
       </div>
       {waiting && (
         <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">

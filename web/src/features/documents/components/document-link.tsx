@@ -2,15 +2,16 @@ import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { t } from '@/i18n';
+import type { DocumentKind } from '@/features/documents/model/document-source';
 
-/** The "Receipt", "Statement" or "Invoice" action that opens a document page: a button, or a compact text link on cards. */
+/** The "Receipt", "Statement", "Invoice" (or credit note, self-billed invoice) action that opens a document page: a button, or a compact text link on cards. */
 export function DocumentLink({
   to,
   kind,
   compact = false,
 }: {
   to: string;
-  kind: 'receipt' | 'statement' | 'invoice' | 'creditNote';
+  kind: DocumentKind;
   compact?: boolean;
 }) {
   return (

@@ -8,12 +8,26 @@ export interface DocumentSource {
   options: RequestOptions;
   /** The screen the page goes back to. */
   back: string;
-  kind: 'receipt' | 'statement' | 'invoice' | 'creditNote' | 'yearOverview';
+  kind: DocumentKind;
 }
+
+/** The documents a page shows: the money documents, the invoices (fee, credit note, self-billed) and the year overview. */
+export type DocumentKind =
+  | 'receipt'
+  | 'statement'
+  | 'invoice'
+  | 'creditNote'
+  | 'selfBilled'
+  | 'yearOverview';
+
+/** Whether a document is an invoice (laid out by the invoice layout), else a receipt or statement. */
+export const isInvoiceKind = (kind: DocumentKind): boolean =>
+  kind === 'invoice' || kind === 'creditNote' || kind === 'selfBilled';
 
 /**
  * The document pages and the API route each reads, by the page's own path: the brand's deal
- *  receipt and fee invoice (owner), the creator's request statement (its creator), the brand's request receipt and
+ *  receipt, fee invoice, credit note and the creator's self-billed invoice (owner; the creator reads
+ *  the latter through its link), the creator's request statement (its creator), the brand's request receipt and
  * the creator's deal statement through their links (the latter with this browser's claim secret),
  * and the signed-in creator's year overview.
  */
@@ -40,6 +54,20 @@ export function documentSourceOf(pathname: string): DocumentSource | null {
       path: `/api/deals/${id}/credit-note`,
       options: {},
       back: `/deals/${id}`,
+    };
+  if (area === 'deals' && kind === 'self-billed-invoice')
+    return {
+      kind: 'selfBilled',
+      path: `/api/deals/${id}/self-billed-invoice`,
+      options: {},
+      back: `/deals/${id}`,
+    };
+  if (area === 'accept' && kind === 'self-billed-invoice')
+    return {
+      kind: 'selfBilled',
+      path: `/api/deals/link/${id}/self-billed-invoice`,
+      options: { headers: claimHeaders(key) },
+      back: `/accept/${id}`,
     };
   if (area === 'payment-requests' && kind === 'statement')
     return {

@@ -103,7 +103,7 @@ export default function AcceptRoute() {
           amountCents={d.amountCents}
         />
       )}
-      {accepted && view.status !== 'cancelled' && !elsewhere && (
+      {accepted && claim.data?.holder === 'you' && view.status !== 'cancelled' && (
         <SelfBillingCard token={token} paidOut={PAID_OUT.has(view.status)} />
       )}
       {accepted && PAID_OUT.has(view.status) && !elsewhere && (

@@ -382,6 +382,7 @@ export const errorCatalogue = {
   ),
   // Not found.
   deal_not_found: e('not_found', 'Deal not found', 'Deal niet gevonden.'),
+  document_not_found: e('not_found', 'Document not found', 'Document niet gevonden.'),
   payment_request_not_found: e(
     'not_found',
     'Payment request not found',

@@ -24,6 +24,8 @@ export interface DocumentParts {
   selfBilling: SelfBillingBook;
   invoices: Pick<FeeInvoices, 'findForDeal' | 'findCreditForDeal' | 'findSelfBilledForDeal'>;
   settle(position: number): Promise<void>;
+  /** HMAC-SHA-256 (hex) keyed by the app secret: the documents' unguessable references. */
+  keyedHash(label: string, value: string): string;
 }
 
 export interface DocumentRouteDeps extends RouteDeps<DocumentParts> {

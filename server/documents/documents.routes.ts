@@ -7,6 +7,7 @@ import { billingDetailsRoutes } from './billing-details.routes';
 import { invoiceRoutes } from './invoice.routes';
 import { contractRoutes } from './contract.routes';
 import { yearFigureRoutes } from './year-figures.routes';
+import { documentRefRoutes } from './document-refs.routes';
 import { selfBillingRoutes } from './self-billing.routes';
 import type { DocumentRouteDeps } from './document-parts';
 import { documentRoute } from './document-route';
@@ -108,5 +109,6 @@ export function documentRoutes(app: ZodApp, deps: DocumentRouteDeps): void {
   invoiceRoutes(app, deps);
   contractRoutes(app, deps);
   yearFigureRoutes(app, deps);
+  documentRefRoutes(app, deps);
   selfBillingRoutes(app, deps);
 }

@@ -1,0 +1,132 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errorSchema } from '@machines/contract/api';
+import { invoiceDocumentSchema, type InvoiceDocumentDto } from '@machines/contract/invoice-api';
+import { moneyDocumentSchema, type MoneyDocumentDto } from '@machines/contract/money-api';
+import { layoutMoneyDocument } from '@machines/documents/document-layout';
+import { layoutInvoice } from '@machines/documents/invoice-layout';
+import { userOf } from '../auth/authenticate';
+import { DomainError } from '../commands/domain-error';
+import { idParam } from '../http/fields';
+import type { ZodApp } from '../http/route-deps';
+import type { DocumentRouteDeps } from './document-parts';
+import { documentPair } from './document-route';
+import { dealReceipt, requestStatement } from './money-documents';
+
+/** The documents a reference can name: a deal's receipt, fee invoice and credit note, a request's statement. */
+const dealKinds = ['receipt', 'invoice', 'credit-note'] as const;
+type RefTarget =
+  | { kind: (typeof dealKinds)[number]; subject: 'deal'; id: number }
+  | { kind: 'statement'; subject: 'payment_request'; id: number };
+
+const refParam = z.object({
+  ref: z.string().regex(/^[0-9a-f]{32}$/, 'Not a document reference'),
+});
+const security = [{ bearerAuth: [] }];
+const errors = { 401: errorSchema, 404: errorSchema };
+
+/**
+ * A document's reference: 128 bits of an HMAC of what it is (kind, subject, id) under the app's
+ * secret, so a URL holds no sequential id and none can be guessed; the same document always has the
+ * same reference, so nothing is stored.
+ */
+export const documentRefOf = (keyedHash: DocumentRouteDeps['ctx']['keyedHash'], t: RefTarget) =>
+  keyedHash('document-ref', `${t.kind}:${t.subject}:${t.id}`).slice(0, 32);
+
+const isMoneyDocument = (doc: MoneyDocumentDto | InvoiceDocumentDto): doc is MoneyDocumentDto =>
+  doc.kind === 'receipt' || doc.kind === 'statement';
+
+/** The signed-in party's own document a reference names (its deals as brand, its requests as creator), else 404. */
+function resolve({ ctx }: DocumentRouteDeps, userId: string, ref: string): RefTarget {
+  for (const deal of ctx.queries.deals.listForOwner(userId))
+    for (const kind of dealKinds) {
+      const target = { kind, subject: 'deal', id: deal.id } as const;
+      if (documentRefOf(ctx.keyedHash, target) === ref) return target;
+    }
+  for (const request of ctx.queries.requests.listForCreator(userId)) {
+    const target = { kind: 'statement', subject: 'payment_request', id: request.id } as const;
+    if (documentRefOf(ctx.keyedHash, target) === ref) return target;
+  }
+  throw new DomainError('document_not_found');
+}
+
+/** The document a reference names, loaded and refused exactly as by its id route. */
+async function load(
+  deps: DocumentRouteDeps,
+  request: FastifyRequest,
+): Promise<MoneyDocumentDto | InvoiceDocumentDto> {
+  const { userId } = userOf(request);
+  const target = resolve(deps, userId, (request.params as z.infer<typeof refParam>).ref);
+  if (target.subject === 'payment_request')
+    return requestStatement(deps.ctx.queries.requests.byId(target.id)!);
+  const record = deps.dealViews.ownerRecord(target.id, userId);
+  if (target.kind === 'receipt') return dealReceipt(record, deps.dealViews.brandNameOf(userId));
+  const paidAt = record.context.paidAt;
+  const find =
+    target.kind === 'invoice' ? deps.ctx.invoices.findForDeal : deps.ctx.invoices.findCreditForDeal;
+  const doc = paidAt ? await find(target.id, paidAt) : null;
+  if (!doc)
+    throw new DomainError(
+      target.kind === 'invoice' ? 'deal_invoice_not_yet' : 'deal_credit_note_not_yet',
+    );
+  return doc;
+}
+
+/**
+ * Documents by unguessable reference (`/api/documents/:ref`, JSON and `/pdf`) for the party they
+ * belong to: another account, a stranger or a made-up reference gets 404. The references of a
+ * deal's and a request's documents are listed for their owner and creator. The id routes stay, as
+ * they check the reader already.
+ */
+export function documentRefRoutes(app: ZodApp, deps: DocumentRouteDeps): void {
+  const { ctx, guards, dealViews } = deps;
+  documentPair<MoneyDocumentDto | InvoiceDocumentDto>(app, '/api/documents/:ref', {
+    guard: { preHandler: guards.requireUser },
+    schema: { tags: ['documents'], security, params: refParam },
+    description:
+      'A receipt, statement, fee invoice or credit note by its reference, for its party only.',
+    answer: z.union([moneyDocumentSchema, invoiceDocumentSchema]),
+    load: (request) => load(deps, request),
+    layout: (doc, lang) =>
+      isMoneyDocument(doc) ? layoutMoneyDocument(doc, lang) : layoutInvoice(doc, lang),
+  });
+  const refs = (targets: RefTarget[]) =>
+    Object.fromEntries(targets.map((t) => [t.kind, documentRefOf(ctx.keyedHash, t)]));
+  app.get(
+    '/api/deals/:id/documents',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['deals'],
+        security,
+        params: idParam,
+        description:
+          "The references of a deal's documents, for its brand (whether each exists yet is the document's answer).",
+        response: { 200: z.record(z.string(), z.string()), ...errors },
+      },
+    },
+    async (request) => {
+      const record = dealViews.ownerRecord(request.params.id, userOf(request).userId);
+      return refs(dealKinds.map((kind) => ({ kind, subject: 'deal', id: record.id })));
+    },
+  );
+  app.get(
+    '/api/payment-requests/:id/documents',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['payment-requests'],
+        security,
+        params: idParam,
+        description: "The reference of a request's statement, for its creator.",
+        response: { 200: z.record(z.string(), z.string()), ...errors },
+      },
+    },
+    async (request) => {
+      const record = ctx.queries.requests.byId(request.params.id);
+      if (!record || record.creatorId !== userOf(request).userId)
+        throw new DomainError('payment_request_not_found');
+      return refs([{ kind: 'statement', subject: 'payment_request', id: record.id }]);
+    },
+  );
+}

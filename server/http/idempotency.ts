@@ -36,6 +36,53 @@ function answerKeeper(records: IdempotencyRecords, ttlMs: number, now: () => num
   };
 }
 
+/** Who holds a key: the signed-in user or admin, else the link visitor's address. */
+function principalOf(request: FastifyRequest): string {
+  const p = request.principal as { kind?: string; userId?: string; adminId?: string } | null;
+  if (p?.kind === 'user') return `user:${p.userId}`;
+  if (p?.kind === 'admin') return `admin:${p.adminId}`;
+  return `link:${request.ip}`;
+}
+
+/** The key's scope (caller, route, its params) and the body's fingerprint. */
+function keyOf(request: FastifyRequest, key: string) {
+  const scope = `${principalOf(request)} ${request.method} ${request.routeOptions.url ?? request.url} ${JSON.stringify(request.params ?? {})}`;
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify(request.body ?? null))
+    .digest('hex');
+  return { scope, key, fingerprint };
+}
+
+type Held = Awaited<ReturnType<IdempotencyRecords['claim']>>;
+
+/**
+ * Claims the key, waiting while another request (here or on another instance) holds it: the
+ * remembered answer when there is one, null once this request holds the key (or the holder is
+ * given up on). Real time, not the app clock.
+ */
+async function claimOrWait(
+  records: IdempotencyRecords,
+  { scope, key, fingerprint }: { scope: string; key: string; fingerprint: string },
+  timing: { ttlMs: number; staleMs: number; pollMs: number; now: () => number },
+): Promise<Held> {
+  const giveUpAt = Date.now() + timing.staleMs + 5_000;
+  for (;;) {
+    const t = timing.now();
+    const held = await onSharedState(() =>
+      records.claim(scope, key, fingerprint, {
+        nowMs: t,
+        expiredBeforeMs: t - timing.ttlMs,
+        staleBeforeMs: t - timing.staleMs,
+      }),
+    );
+    if (!held) return null;
+    if (held.fingerprint !== fingerprint) throw new DomainError('idempotency_key_reused');
+    if (held.status !== null && held.body !== null) return held;
+    if (Date.now() > giveUpAt) return null;
+    await new Promise((resolve) => setTimeout(resolve, timing.pollMs));
+  }
+}
+
 /**
  * Safe client retries on the money routes and every creating POST (deals, payment requests,
  * registration, admin accounts), as Stripe does: a request with an `Idempotency-Key`
@@ -60,13 +107,6 @@ export function createIdempotency({
   pollMs?: number;
   now?: () => number;
 }) {
-  const principalOf = (request: FastifyRequest): string => {
-    const p = request.principal as { kind?: string; userId?: string; adminId?: string } | null;
-    if (p?.kind === 'user') return `user:${p.userId}`;
-    if (p?.kind === 'admin') return `admin:${p.adminId}`;
-    return `link:${request.ip}`;
-  };
-
   const remember = answerKeeper(records, ttlMs, now);
 
   return {
@@ -76,36 +116,16 @@ export function createIdempotency({
       if (raw === undefined) return;
       const key = Array.isArray(raw) ? raw[0]! : raw;
       if (!KEY_PATTERN.test(key)) throw new DomainError('idempotency_key_invalid');
-      const scope = `${principalOf(request)} ${request.method} ${request.routeOptions.url ?? request.url} ${JSON.stringify(request.params ?? {})}`;
-      const fingerprint = createHash('sha256')
-        .update(JSON.stringify(request.body ?? null))
-        .digest('hex');
-      // Another request (here or on another instance) holding the key is waited for; real time, not the app clock.
-      const giveUpAt = Date.now() + staleMs + 5_000;
-      for (;;) {
-        const t = now();
-        const held = await onSharedState(() =>
-          records.claim(scope, key, fingerprint, {
-            nowMs: t,
-            expiredBeforeMs: t - ttlMs,
-            staleBeforeMs: t - staleMs,
-          }),
-        );
-        if (!held) break;
-        if (held.fingerprint !== fingerprint) throw new DomainError('idempotency_key_reused');
-        if (held.status !== null && held.body !== null) {
-          reply.header('idempotent-replayed', 'true');
-          await reply.status(held.status).type('application/json; charset=utf-8').send(held.body);
-          return;
-        }
-        if (Date.now() > giveUpAt) break;
-        await new Promise((resolve) => setTimeout(resolve, pollMs));
+      const id = keyOf(request, key);
+      const held = await claimOrWait(records, id, { ttlMs, staleMs, pollMs, now });
+      if (held) {
+        reply.header('idempotent-replayed', 'true');
+        await reply.status(held.status!).type('application/json; charset=utf-8').send(held.body);
+        return;
       }
       request.idempotency = {
-        scope,
-        key,
-        fingerprint,
-        release: () => void records.release(scope, key).catch(() => undefined),
+        ...id,
+        release: () => void records.release(id.scope, key).catch(() => undefined),
       };
     },
 

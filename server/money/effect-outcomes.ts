@@ -51,6 +51,32 @@ interface Answer {
 }
 
 /**
+ * Records a money intent once per key: when the stream already holds the intent recorded under
+ * this key (the client retries with its Idempotency-Key after the instance that took it died
+ * before it could answer), nothing is recorded again and its position is returned, so the route
+ * answers that intent's outcome (202 while under way, 200 or the refusal once known) instead
+ * of the statechart's refusal of a second intent. Looked up again when the command is refused,
+ * for a retry that raced the first.
+ */
+async function recordOnce(
+  store: EffectOutcomesDeps['store'],
+  target: EscrowTarget,
+  key: string,
+  record: () => Promise<{ position: number }>,
+): Promise<{ position: number }> {
+  const streamId = sideOf(target.kind).aggregate.streamId(target.id);
+  const before = await recordedIntent(store, streamId, key);
+  if (before) return { position: before.position };
+  try {
+    return await record();
+  } catch (error) {
+    const after = error instanceof DomainError ? await recordedIntent(store, streamId, key) : null;
+    if (after) return { position: after.position };
+    throw error;
+  }
+}
+
+/**
  * A money route records an intent and waits here until the payments reactor has carried it out
  * (or the wait times out): a refused transfer or refund is answered as the refusal it was (409,
  * with the gateway's code in the message, as the web app expects); an answer still pending is
@@ -83,31 +109,8 @@ export function createEffectOutcomes({
   }
 
   return {
-    /**
-     * Records a money intent once per key: when the stream already holds the intent recorded under
-     * this key (the client retries with its Idempotency-Key after the instance that took it died
-     * before it could answer), nothing is recorded again and its position is returned, so the route
-     * answers that intent's outcome (202 while under way, 200 or the refusal once known) instead
-     * of the statechart's refusal of a second intent. Looked up again when the command is refused,
-     * for a retry that raced the first.
-     */
-    async recordOnce(
-      target: EscrowTarget,
-      key: string,
-      record: () => Promise<{ position: number }>,
-    ): Promise<{ position: number }> {
-      const streamId = sideOf(target.kind).aggregate.streamId(target.id);
-      const before = await recordedIntent(store, streamId, key);
-      if (before) return { position: before.position };
-      try {
-        return await record();
-      } catch (error) {
-        const after =
-          error instanceof DomainError ? await recordedIntent(store, streamId, key) : null;
-        if (after) return { position: after.position };
-        throw error;
-      }
-    },
+    recordOnce: (target: EscrowTarget, key: string, record: () => Promise<{ position: number }>) =>
+      recordOnce(store, target, key, record),
 
     /** A deal's release or a request's payout. */
     transfer(target: EscrowTarget, key: string, position: number): Promise<EffectOutcome> {

@@ -102,6 +102,44 @@ function intentWatchFor(
   });
 }
 
+/** The payments reactor, the timers and any others on one runner with their checkpoints. */
+function paymentsReactors(
+  parts: Pick<PaymentsDeps, 'store' | 'readDb' | 'bus' | 'run'> & {
+    gateway: PaymentGateway;
+    moreReactors: NonNullable<PaymentsDeps['moreReactors']>;
+  },
+  timers: ReturnType<typeof createTimerReactor>,
+) {
+  const { store, readDb, bus, run, gateway, moreReactors } = parts;
+  return createReactorRunner({
+    store,
+    db: readDb,
+    reactors: [createPaymentsReactor({ bus, run, gateway }), timers, ...moreReactors],
+    onError: (name, event, error) =>
+      console.error(
+        `reactor ${name} failed on ${event.type} ${event.streamId}@${event.revision}:`,
+        (error as Error)?.message ?? error,
+      ),
+  });
+}
+
+/** The daily comparison of the ledger with the gateway, from the configured hour. */
+function dailyReconciliationFor(
+  config: PaymentsDeps['config'],
+  store: EventStore,
+  gateway: PaymentGateway,
+  clock: Clock,
+) {
+  return createDailyReconciliation({
+    store,
+    gateway,
+    clock,
+    hourUtc: config.reconciliationHourUtc,
+    onError: (error) =>
+      console.error('Daily reconciliation failed:', (error as Error)?.message ?? error),
+  });
+}
+
 export function createPaymentsWiring({
   config,
   store,
@@ -123,24 +161,8 @@ export function createPaymentsWiring({
     onError: (error, t) =>
       console.error(`Timer ${t.kind} of ${t.streamId} failed:`, (error as Error)?.message ?? error),
   });
-  const reactors = createReactorRunner({
-    store,
-    db: readDb,
-    reactors: [createPaymentsReactor({ bus, run, gateway }), reactor, ...moreReactors],
-    onError: (name, event, error) =>
-      console.error(
-        `reactor ${name} failed on ${event.type} ${event.streamId}@${event.revision}:`,
-        (error as Error)?.message ?? error,
-      ),
-  });
-  const reconciliation = createDailyReconciliation({
-    store,
-    gateway,
-    clock,
-    hourUtc: config.reconciliationHourUtc,
-    onError: (error) =>
-      console.error('Daily reconciliation failed:', (error as Error)?.message ?? error),
-  });
+  const reactors = paymentsReactors({ store, readDb, bus, run, gateway, moreReactors }, reactor);
+  const reconciliation = dailyReconciliationFor(config, store, gateway, clock);
   const intents = intentWatchFor(config, store, clock, reactors);
   let stopped = false;
   /**

@@ -143,93 +143,111 @@ const unidentifiedOf = (e: LedgerEvent, d: Data): UnidentifiedCharge => ({
   at: atOf(e),
 });
 
+/** What the fold keeps while it reads: the movements and, per stream, what later events refer to. */
+interface FoldState {
+  movements: LedgerMovement[];
+  unidentified: UnidentifiedCharge[];
+  /** Per stream: what was transferred (a refund reverses it), what the last payout asked, which sessions were charged. */
+  transferred: Map<string, number>;
+  payoutAsked: Map<string, number>;
+  charged: Set<string>;
+}
+
+function move(
+  state: FoldState,
+  e: LedgerEvent,
+  kind: MovementKind,
+  ids: (string | null)[],
+  amountCents: number,
+): void {
+  const known = ids.filter((id): id is string => id !== null);
+  if (known.length === 0) return;
+  state.movements.push({
+    kind,
+    ids: known,
+    amountCents,
+    at: atOf(e),
+    streamId: e.streamId,
+    eventType: e.type,
+  });
+}
+
+/** A charge recorded by a payment (or an extra one), with or without the gateway's ids. */
+function chargeOf(state: FoldState, e: LedgerEvent, d: Data): void {
+  state.charged.add(`${e.streamId}:${String(d.checkoutSessionId)}`);
+  if (!text(d.chargeId) && !text(d.paymentIntentId)) state.unidentified.push(unidentifiedOf(e, d));
+  move(state, e, 'charge', [text(d.chargeId), text(d.paymentIntentId)], cents(d.amountCents));
+}
+
+function movementOf(state: FoldState, e: LedgerEvent, d: Data): void {
+  const { transferred } = state;
+  switch (e.type) {
+    case 'PaymentSucceeded':
+    case 'PaymentRequestPaid':
+    case 'UnexpectedPaymentReceived':
+    case 'PaymentRequestUnexpectedPaymentReceived':
+      return chargeOf(state, e, d);
+    case 'DuplicatePaymentRefunded':
+    case 'PaymentRequestDuplicatePaymentRefunded':
+      // Older history recorded an extra payment only with its refund: the charge is implied.
+      if (!state.charged.has(`${e.streamId}:${String(d.checkoutSessionId)}`))
+        move(state, e, 'charge', [text(d.paymentIntentId)], cents(d.amountCents));
+      return move(state, e, 'refund', [text(d.refundId)], cents(d.amountCents));
+    case 'FundsReleased':
+      transferred.set(e.streamId, (transferred.get(e.streamId) ?? 0) + cents(d.amountCents));
+      return move(state, e, 'transfer', [text(d.transferId)], cents(d.amountCents));
+    case 'DealRefunded': {
+      const reversal = text(d.transferReversalId);
+      if (reversal)
+        move(state, e, 'transfer_reversal', [reversal], transferred.get(e.streamId) ?? 0);
+      transferred.set(e.streamId, 0);
+      return move(state, e, 'refund', [text(d.refundId)], cents(d.amountCents));
+    }
+    case 'SplitTransferSucceeded':
+      // The creator's part of a split; the brand's refund that follows leaves it in place.
+      return move(state, e, 'transfer', [text(d.transferId)], cents(d.amountCents));
+    case 'SplitRefundSucceeded':
+      return move(state, e, 'refund', [text(d.refundId)], cents(d.amountCents));
+    case 'PaymentRequestPayoutRequested':
+      state.payoutAsked.set(e.streamId, cents(d.amountCents));
+      return;
+    case 'PaymentRequestCompleted':
+      return move(state, e, 'payout', [text(d.transferId)], state.payoutAsked.get(e.streamId) ?? 0);
+    case 'ChargebackOpened':
+    case 'PaymentRequestChargebackOpened':
+      return move(state, e, 'dispute', [text(d.disputeId)], cents(d.amountCents));
+  }
+}
+
 /**
  * Folds the store's events into the money movements the ledger recorded and the intents still
  * without an outcome. Pure: the reconciliation compares its answer with the gateway's records.
  */
 export function createLedgerFold() {
-  const movements: LedgerMovement[] = [];
+  const state: FoldState = {
+    movements: [],
+    unidentified: [],
+    transferred: new Map(),
+    payoutAsked: new Map(),
+    charged: new Set(),
+  };
   const open = new Map<string, OpenIntent>();
-  const unidentified: UnidentifiedCharge[] = [];
-  /** Per stream: what was transferred (a refund reverses it), what the last payout asked, which sessions were charged. */
-  const transferred = new Map<string, number>();
-  const payoutAsked = new Map<string, number>();
-  const charged = new Set<string>();
   /** Per stream: the split asked for, which a retry names only by its part. */
   const splits = new Map<string, Data>();
-
-  const move = (
-    e: LedgerEvent,
-    kind: MovementKind,
-    ids: (string | null)[],
-    amountCents: number,
-  ) => {
-    const known = ids.filter((id): id is string => id !== null);
-    if (known.length === 0) return;
-    movements.push({
-      kind,
-      ids: known,
-      amountCents,
-      at: atOf(e),
-      streamId: e.streamId,
-      eventType: e.type,
-    });
-  };
-
-  function movementOf(e: LedgerEvent, d: Data): void {
-    switch (e.type) {
-      case 'PaymentSucceeded':
-      case 'PaymentRequestPaid':
-      case 'UnexpectedPaymentReceived':
-      case 'PaymentRequestUnexpectedPaymentReceived':
-        charged.add(`${e.streamId}:${String(d.checkoutSessionId)}`);
-        if (!text(d.chargeId) && !text(d.paymentIntentId)) unidentified.push(unidentifiedOf(e, d));
-        return move(e, 'charge', [text(d.chargeId), text(d.paymentIntentId)], cents(d.amountCents));
-      case 'DuplicatePaymentRefunded':
-      case 'PaymentRequestDuplicatePaymentRefunded':
-        // Older history recorded an extra payment only with its refund: the charge is implied.
-        if (!charged.has(`${e.streamId}:${String(d.checkoutSessionId)}`))
-          move(e, 'charge', [text(d.paymentIntentId)], cents(d.amountCents));
-        return move(e, 'refund', [text(d.refundId)], cents(d.amountCents));
-      case 'FundsReleased':
-        transferred.set(e.streamId, (transferred.get(e.streamId) ?? 0) + cents(d.amountCents));
-        return move(e, 'transfer', [text(d.transferId)], cents(d.amountCents));
-      case 'DealRefunded':
-        if (text(d.transferReversalId))
-          move(
-            e,
-            'transfer_reversal',
-            [text(d.transferReversalId)],
-            transferred.get(e.streamId) ?? 0,
-          );
-        transferred.set(e.streamId, 0);
-        return move(e, 'refund', [text(d.refundId)], cents(d.amountCents));
-      case 'SplitTransferSucceeded':
-        // The creator's part of a split; the brand's refund that follows leaves it in place.
-        return move(e, 'transfer', [text(d.transferId)], cents(d.amountCents));
-      case 'SplitRefundSucceeded':
-        return move(e, 'refund', [text(d.refundId)], cents(d.amountCents));
-      case 'PaymentRequestPayoutRequested':
-        payoutAsked.set(e.streamId, cents(d.amountCents));
-        return;
-      case 'PaymentRequestCompleted':
-        return move(e, 'payout', [text(d.transferId)], payoutAsked.get(e.streamId) ?? 0);
-      case 'ChargebackOpened':
-      case 'PaymentRequestChargebackOpened':
-        return move(e, 'dispute', [text(d.disputeId)], cents(d.amountCents));
-    }
-  }
-
   return {
     add(e: LedgerEvent): void {
       if (!e.streamId.startsWith('deal-') && !e.streamId.startsWith('payment-request-')) return;
       let d = (e.data ?? {}) as Data;
       if (e.type === 'DealSplitRequested') splits.set(e.streamId, d);
       if (e.type === 'DealSplitRetried') d = { ...splits.get(e.streamId), ...d };
-      movementOf(e, d);
+      movementOf(state, e, d);
       trackIntents(open, e, d);
     },
-    result: () => ({ movements, openIntents: [...open.values()], unidentified }),
+    result: () => ({
+      movements: state.movements,
+      openIntents: [...open.values()],
+      unidentified: state.unidentified,
+    }),
   };
 }
 

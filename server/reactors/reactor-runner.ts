@@ -301,6 +301,36 @@ async function handleOrPark(
 }
 
 /**
+ * One reactor on the store's subscription from its checkpoint: each event handled (or parked,
+ * when the reactor partitions), the checkpoint moved past it at once.
+ */
+function followReactor(
+  store: ReactorRunnerOptions['store'],
+  progress: ReturnType<typeof createProgress>,
+  parts: Parking,
+  reactor: Reactor,
+): Subscription {
+  const { retrying } = parts;
+  const options = {
+    after: progress.checkpoint(reactor.name),
+    batchSize: 256,
+    name: `reactor:${reactor.name}`,
+  };
+  return store.subscribe(options, async (batch) => {
+    for (const event of batch) {
+      if (retrying.closed()) return;
+      if (reactor.types && !reactor.types.has(event.type)) continue;
+      const partition = reactor.partition?.(event) ?? null;
+      if (partition === null) await handleUntilDone(retrying, reactor, event);
+      else await handleOrPark(parts, reactor, event, partition);
+      // Past an effect at once: a crash later in the batch does not hand this one over again.
+      progress.advance(reactor.name, event.position);
+    }
+    progress.advance(reactor.name, batch[batch.length - 1]!.position);
+  });
+}
+
+/**
  * The outbox: each reactor follows the event subscription from its checkpoint. An event is handed
  * to the reactor until it succeeds (with a growing pause between tries), then the checkpoint moves
  * past it; so an effect is never skipped, and after a crash at most the event in hand is handed
@@ -341,25 +371,7 @@ export function createReactorRunner({
   const retries = createRetries(reactors, progress.parked, retrying, progress.notify);
   const parts: Parking = { parked: progress.parked, retries, inHand, retrying };
 
-  function follow(reactor: Reactor): Subscription {
-    const options = {
-      after: progress.checkpoint(reactor.name),
-      batchSize: 256,
-      name: `reactor:${reactor.name}`,
-    };
-    return store.subscribe(options, async (batch) => {
-      for (const event of batch) {
-        if (closed) return;
-        if (reactor.types && !reactor.types.has(event.type)) continue;
-        const partition = reactor.partition?.(event) ?? null;
-        if (partition === null) await handleUntilDone(retrying, reactor, event);
-        else await handleOrPark(parts, reactor, event, partition);
-        // Past an effect at once: a crash later in the batch does not hand this one over again.
-        progress.advance(reactor.name, event.position);
-      }
-      progress.advance(reactor.name, batch[batch.length - 1]!.position);
-    });
-  }
+  const follow = (reactor: Reactor) => followReactor(store, progress, parts, reactor);
 
   return {
     async start(): Promise<void> {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfPages } from '../support/pdf-text';
 import { launchBrowser, phoneContext, screens } from './support/browser';
@@ -11,7 +11,7 @@ import {
   see,
   unique,
 } from './support/flows';
-import { startServer, type RunningServer } from './support/server';
+import { ADMIN, startServer, type RunningServer } from './support/server';
 
 /** The brand's billing details, saved through the API with the page's own sign-in. */
 async function saveBillingDetails(page: Page): Promise<void> {
@@ -84,11 +84,12 @@ async function creatorAgreesAndDelivers(
 }
 
 /** Downloads the document page's PDF and reads its text. */
-async function downloadedPdf(page: Page, button: string): Promise<{ name: string; text: string }> {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: button }).click(),
-  ]);
+async function downloadedPdf(
+  page: Page,
+  button: string | Locator,
+): Promise<{ name: string; text: string }> {
+  const target = typeof button === 'string' ? page.getByRole('button', { name: button }) : button;
+  const [download] = await Promise.all([page.waitForEvent('download'), target.click()]);
   const pages = await pdfPages(new Uint8Array(readFileSync((await download.path())!)));
   expect(pages).toHaveLength(1);
   return { name: download.suggestedFilename(), text: pages[0]! };
@@ -172,5 +173,23 @@ describe('self-billing: agreed at bank setup, the brand downloads the self-bille
     await creatorPage.getByRole('link', { name: 'Self-billed invoice' }).click({ timeout: 20_000 });
     await creatorPage.getByRole('heading', { name: 'Self-billed invoice' }).waitFor();
     await snap(creatorPage, 'self-billed-creator');
+
+    // The admin deal panel links to the deal's invoices: the fee invoice and the self-billed one.
+    const admin = await creator.newPage();
+    await admin.goto('/admin/login');
+    await admin.getByLabel('Username').fill(ADMIN.username);
+    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await admin.waitForURL('**/admin');
+    await admin.getByRole('button', { name: /^Completed/ }).click();
+    await admin.getByRole('button', { name: /@sam\.creates/ }).click();
+    const selfBilledPdf = admin.getByRole('button', {
+      name: /^Self-billed invoice SB-\d{4}-000001$/,
+    });
+    await selfBilledPdf.waitFor({ timeout: 20_000 });
+    await admin.getByRole('button', { name: /^Invoice \d{4}-\d{6}$/ }).waitFor();
+    await snap(admin, 'admin-deal-invoices');
+    const adminPdf = await downloadedPdf(admin, selfBilledPdf);
+    expect(adminPdf.text).toContain('Self-billed invoice');
   }, 300_000);
 });

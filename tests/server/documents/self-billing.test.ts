@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimHeader, deliverPaidDeal } from '../api/flow-helpers';
+import { claimHeader, claimSecrets, deliverPaidDeal, payDeal } from '../api/flow-helpers';
+import { isSimulated } from '../../../server/money/gateway/create-gateway';
 import {
   bearer,
   createDeal,
   createRootAdmin,
   createTestApp,
+  registerUser,
   type TestApp,
 } from '../api/test-app';
 import { pdfPages } from '../../support/pdf-text';
@@ -317,3 +319,90 @@ describe('the self-billed invoice', () => {
     });
   });
 });
+
+describe('a creator who accepted signed in', () => {
+  it('given an account agreement (the account as actor), when a deal it accepted signed in pays out, then the invoice is numbered in the account’s own series; withdrawn on the profile, the next payout gets none', async () => {
+    const creator = await registerUser(t.app);
+    const mine = bearer(creator.token);
+    const agreed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/self-billing',
+      headers: mine,
+      payload: { ...creatorTerms, vatScheme: 'small_business', vatId: null },
+    });
+    expect(agreed.statusCode, agreed.body).toBe(200);
+    const stream = await t.ctx.store.readStream(`self-billing-user-${creator.userId}`);
+    expect((stream[0]!.metadata as { actor: unknown }).actor).toEqual({
+      kind: 'creator',
+      id: creator.userId,
+    });
+
+    const brand = await brandWith({ company: 'Acme BV', country: 'NL', vatId: null });
+    const first = await signedInDeal(brand.token, mine);
+    await release(brand.token, first);
+    expect((await selfBilled(first, bearer(brand.token))).json()).toMatchObject({
+      number: 'SB-2026-000001',
+      seller: { name: 'Sam Creates' },
+    });
+    expect(await t.ctx.store.readStream(`self-billed-user-${creator.userId}-2026`)).toHaveLength(1);
+
+    t.clock.advance(1_000);
+    const revoked = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/user/self-billing',
+      headers: mine,
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/user/self-billing',
+      headers: { ...mine, 'accept-language': 'nl' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'self_billing_not_agreed' });
+    t.clock.advance(1_000);
+    const second = await signedInDeal(brand.token, mine);
+    await release(brand.token, second);
+    expect((await selfBilled(second, bearer(brand.token))).statusCode).toBe(409);
+    expect((await t.app.inject({ url: '/api/user/self-billing', headers: mine })).json()).toEqual({
+      selfBilling: null,
+    });
+  });
+});
+
+/** A paid deal the creator accepts while signed in, sets up the bank for and delivers. */
+async function signedInDeal(brandToken: string, creatorHeaders: Record<string, string>) {
+  const { id } = await createDeal(t.app, brandToken);
+  await payDeal(t.app, t.ctx, brandToken, id);
+  const gen = await t.app.inject({
+    method: 'POST',
+    url: `/api/deals/${id}/generate-token`,
+    headers: bearer(brandToken),
+  });
+  const link = (gen.json() as { token: string }).token;
+  const accepted = await t.app.inject({
+    method: 'POST',
+    url: `/api/deals/accept/${link}`,
+    headers: creatorHeaders,
+  });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  claimSecrets.set(link, (accepted.json() as { claimSecret: string }).claimSecret);
+  const onboarding = await t.app.inject({
+    method: 'POST',
+    url: `/api/deals/start-onboarding/${link}`,
+    headers: claimHeader(link),
+  });
+  expect(onboarding.statusCode, onboarding.body).toBe(200);
+  const gateway = t.ctx.payments.gateway;
+  if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
+  await gateway.finishOnboarding(t.ctx.queries.deals.byId(id)!.context.onboardingAccountId!, true);
+  await t.ctx.quiesce();
+  await t.app.inject({ url: `/api/deals/token/${link}` });
+  const delivered = await t.app.inject({
+    method: 'POST',
+    url: `/api/deals/deliver/${link}`,
+    headers: claimHeader(link),
+  });
+  expect(delivered.statusCode, delivered.body).toBe(200);
+  return id;
+}

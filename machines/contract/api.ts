@@ -287,6 +287,20 @@ export const profileSchema = userSchema.pick({
   phoneNumber: true,
   language: true,
 });
+/**
+ * The payout account's state as a code the web compares (`code`), beside the words the spec gives
+ * `status` ('Connected', 'Setup incomplete', anything else), which stay for the clients that read them.
+ */
+export const bankStatusCodes = ['connected', 'setup_incomplete', 'not_connected'] as const;
+export type BankStatusCode = (typeof bankStatusCodes)[number];
+export const bankStatusWords: Record<BankStatusCode, string> = {
+  connected: 'Connected',
+  setup_incomplete: 'Setup incomplete',
+  not_connected: 'Not connected',
+};
+export const bankStatusSchema = z.object({ status: z.string(), code: z.enum(bankStatusCodes) });
+export type BankStatusDto = z.infer<typeof bankStatusSchema>;
+
 export const userStatsSchema = z.object({
   totalDeals: z.number().int(),
   successfulDeals: z.number().int(),

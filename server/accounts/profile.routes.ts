@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { errorSchema, profileSchema, userStatsSchema } from '@machines/contract/api';
+import {
+  bankStatusSchema,
+  bankStatusWords,
+  errorSchema,
+  profileSchema,
+  userStatsSchema,
+} from '@machines/contract/api';
 import { userOf } from '../auth/authenticate';
 import { createLimit } from '../http/rate-limits';
 import { commandContext, type ZodApp } from '../http/route-deps';
@@ -128,16 +134,17 @@ function payoutAccountRoutes(app: ZodApp, { ctx, guards }: AccountRouteDeps): vo
         tags: ['payouts'],
         security,
         response: {
-          200: z.object({ status: z.string() }),
+          200: bankStatusSchema,
           ...errors,
           429: errorSchema,
           502: errorSchema,
         },
       },
     },
-    async (request) => ({
-      status: await ctx.payments.escrow.userBankStatus(userOf(request).userId),
-    }),
+    async (request) => {
+      const code = await ctx.payments.escrow.userBankStatus(userOf(request).userId);
+      return { status: bankStatusWords[code], code };
+    },
   );
 
   app.post(

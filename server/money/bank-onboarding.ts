@@ -166,7 +166,7 @@ function createUserOnboarding(
     },
 
     /**
-     * 'Connected' once payouts are enabled, from the ledger (the account.updated webhook records
+     * `connected` once payouts are enabled, from the ledger (the account.updated webhook records
      * each change); at most once a minute per account it also asks the gateway and records a change
      * the webhook had missed, so the provider's rate limit is not anyone's to spend.
      */
@@ -174,9 +174,9 @@ function createUserOnboarding(
       const streamId = userAggregate.streamId(userId);
       const { snapshot } = await bus.load(userAggregate, streamId);
       const { payoutAccountId: accountId } = snapshot.context;
-      if (accountId === null) return 'Not connected';
+      if (accountId === null) return 'not_connected';
       let { payoutsEnabled } = snapshot.context;
-      if (!dueForGateway(accountId)) return payoutsEnabled ? 'Connected' : 'Setup incomplete';
+      if (!dueForGateway(accountId)) return payoutsEnabled ? 'connected' : 'setup_incomplete';
       try {
         const live = await gateway.getAccountStatus(accountId);
         if (
@@ -190,7 +190,7 @@ function createUserOnboarding(
       } catch {
         // The gateway is unreachable: answer from what the events already say.
       }
-      return payoutsEnabled ? 'Connected' : 'Setup incomplete';
+      return payoutsEnabled ? 'connected' : 'setup_incomplete';
     },
   };
 }

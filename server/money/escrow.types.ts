@@ -11,7 +11,10 @@ export interface EscrowConfig {
   disputePeriodHours: number;
 }
 
-export type BankStatus = 'Connected' | 'Setup incomplete' | 'Not connected';
+import type { BankStatusCode } from '@machines/contract/api';
+
+/** The payout account's state (the route adds the spec's words). */
+export type BankStatus = BankStatusCode;
 
 /**
  * The gateway calls that move no money and must answer the user at once (a checkout URL, an

@@ -43,10 +43,10 @@ describe('payment-request lifecycle on the simulated gateway', () => {
       method: 'card',
       outcome: 'pay',
     });
-    expect(await h.escrow.userBankStatus('u_creator')).toBe('Not connected');
+    expect(await h.escrow.userBankStatus('u_creator')).toBe('not_connected');
     const { url } = await h.escrow.startUserOnboarding('u_creator', creator);
     await submit(h, url, { outcome: 'complete' });
-    expect(await h.escrow.userBankStatus('u_creator')).toBe('Connected');
+    expect(await h.escrow.userBankStatus('u_creator')).toBe('connected');
 
     const result = await h.escrow.completeAndApprove(requestId, creator);
     // The command records the payout intent; the payments reactor makes the transfer with its key.
@@ -71,7 +71,7 @@ describe('payment-request lifecycle on the simulated gateway', () => {
   it('given a creator who left bank setup incomplete, when checking the status, then it is Setup incomplete', async () => {
     const { url } = await h.escrow.startUserOnboarding('u_creator', creator);
     await submit(h, url, { outcome: 'incomplete' });
-    expect(await h.escrow.userBankStatus('u_creator')).toBe('Setup incomplete');
+    expect(await h.escrow.userBankStatus('u_creator')).toBe('setup_incomplete');
   });
 
   it('given an expired request, when the brand starts checkout, then it is refused with "Payment request has expired"', async () => {

@@ -51,7 +51,7 @@ describe('payout account status', () => {
     for (let i = 0; i < 5; i++) {
       const res = await status(creator.token);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ status: 'Connected' });
+      expect(res.json()).toEqual({ status: 'Connected', code: 'connected' });
     }
     expect((await gatewayStatusCalls()) - before).toBeLessThanOrEqual(1);
     t.clock.advance(61_000);
@@ -61,11 +61,11 @@ describe('payout account status', () => {
 
   it('given an unfinished account, when the account.updated webhook says it is ready, then the next answer says Connected without asking the gateway', async () => {
     const creator = await creatorWithPayoutAccount(false);
-    expect((await status(creator.token)).json()).toEqual({ status: 'Setup incomplete' });
+    expect((await status(creator.token)).json()).toEqual({ status: 'Setup incomplete', code: 'setup_incomplete' });
     const before = await gatewayStatusCalls();
     await creator.gateway.finishOnboarding(creator.accountId, true);
     await t.ctx.quiesce();
-    expect((await status(creator.token)).json()).toEqual({ status: 'Connected' });
+    expect((await status(creator.token)).json()).toEqual({ status: 'Connected', code: 'connected' });
     expect(await gatewayStatusCalls()).toBe(before);
   });
 

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { BankStatusDto } from '@machines/contract/api';
 import { api } from '@/lib/http';
 
-/** 'Connected', 'Setup incomplete' or anything else (docs/product.md §3 "Bank status"). */
-export const fetchAccountStatus = () => api<{ status: string }>('/api/stripe/account-status');
+/** The payout account's state: its `code` (the spec's words stay in `status` for other clients). */
+export const fetchAccountStatus = () => api<BankStatusDto>('/api/stripe/account-status');
 export const accountStatusQueryOptions = () =>
   queryOptions({ queryKey: ['account-status'], queryFn: fetchAccountStatus });
 export const useAccountStatus = (enabled: boolean) =>

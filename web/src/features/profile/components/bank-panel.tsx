@@ -40,11 +40,11 @@ export function BankPanel() {
   else if (status.isError)
     body = <p className="text-sm text-red-600">{t('profile.statusError')}</p>;
   else {
-    const s = status.data.status;
+    const s = status.data.code;
     const [bank, payout, button, warn] =
-      s === 'Connected'
+      s === 'connected'
         ? [t('profile.connected'), t('profile.ready'), t('profile.manageBank'), false]
-        : s === 'Setup incomplete'
+        : s === 'setup_incomplete'
           ? [
               t('profile.setupIncomplete'),
               t('profile.setupIncomplete'),

@@ -87,7 +87,7 @@ export function createDealQueries(db: Database) {
   );
   // Money is in escrow exactly in these statuses (paid, neither released nor refunded).
   const heldSince = db.prepare<[string], Row>(
-    `SELECT ${columns} FROM rm_deals WHERE status IN ('pending_delivery', 'delivered', 'dispute')
+    `SELECT ${columns} FROM rm_deals WHERE status IN ('pending_delivery', 'delivered', 'changes_requested', 'dispute')
        AND json_extract(context, '$.paidAt') <= ? ORDER BY json_extract(context, '$.paidAt'), id`,
   );
   // A person's data export (rate-limited, rare): a scan is fine.

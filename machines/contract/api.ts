@@ -124,6 +124,17 @@ export const dealSchema = z.object({
     acceptedHash: z.string().nullable(),
     acceptedAt: nullableIso,
   }),
+  /** Change requests made so far (of `revisionRounds`). */
+  revisionsUsed: z.number().int(),
+  /** Deliveries, change requests and redeliveries with their notes and links, oldest first. */
+  revisions: z.array(
+    z.object({
+      kind: z.enum(['delivered', 'changes_requested', 'redelivered']),
+      note: z.string().nullable(),
+      links: z.array(z.string()),
+      at: iso,
+    }),
+  ),
   status: z.enum(dealStatuses),
   shareableToken: z.string().nullable(),
   /** Present (an opaque account id, or "connected" in a creator-link view) once a bank account is connected. */

@@ -22,7 +22,7 @@ export const dealEscrow: EscrowKind<DealSnapshot, DealDraft> = {
   events: dealEscrowEvents,
   status: statusOf,
   awaitingPayment: 'pending_payment',
-  holding: ['pending_delivery', 'delivered', 'dispute'],
+  holding: ['pending_delivery', 'delivered', 'changes_requested', 'dispute'],
   closedReason: 'deal_closed',
   dueCents: (snapshot) => snapshot.context.terms?.totalCents ?? null,
   checkoutChanged: () => new DomainError('deal_changed_during_checkout'),

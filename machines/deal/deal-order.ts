@@ -8,6 +8,7 @@ const order: Partial<Record<DealStatus, number>> = {
   delivered: 0,
   dispute: 1,
   pending_delivery: 2,
+  changes_requested: 2,
   pending_payment: 3,
   completed: 4,
   approved_after_dispute: 4,
@@ -20,7 +21,7 @@ export const dealStatusRank = (status: string): number => order[status as DealSt
 /** docs/product.md §4 list filters. */
 export const dealFilters = {
   all: null,
-  active: ['pending_payment', 'pending_delivery', 'delivered', 'dispute'],
+  active: ['pending_payment', 'pending_delivery', 'changes_requested', 'delivered', 'dispute'],
   completed: ['completed', 'approved_after_dispute', 'split_resolved'],
 } as const satisfies Record<string, readonly DealStatus[] | null>;
 export type DealFilter = keyof typeof dealFilters;
@@ -29,7 +30,7 @@ export type DealFilter = keyof typeof dealFilters;
 export const adminChips = {
   all: null,
   pending_payment: ['pending_payment'],
-  in_progress: ['pending_delivery'],
+  in_progress: ['pending_delivery', 'changes_requested'],
   awaiting_approval: ['delivered'],
   disputed: ['dispute'],
   completed: ['completed', 'approved_after_dispute', 'split_resolved'],

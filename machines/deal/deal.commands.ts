@@ -6,6 +6,7 @@ import type { DisputeMessage } from '../escrow/dispute-message';
 import { sameIdentity, type PayoutIdentity } from '../account/payout-identity';
 import {
   acceptRefusal,
+  changeRequestRefusal,
   holdRefusal,
   linkRotationRefusal,
   refundRefusal,
@@ -61,7 +62,15 @@ export type DealCommand =
   | { type: 'RotateShareLink'; token: string }
   | { type: 'StartBankOnboarding'; accountId: string; identity?: PayoutIdentity }
   | { type: 'ConnectBankAccount'; accountId: string }
-  | { type: 'DeliverContent'; reviewPeriodHours: number }
+  /** A delivery, or after a change request a redelivery; both restart the review. */
+  | {
+      type: 'DeliverContent';
+      reviewPeriodHours: number;
+      note?: string | null;
+      links?: string[];
+    }
+  /** The brand asks for changes with a note, using one of the deal's included revision rounds. */
+  | { type: 'RequestChanges'; note: string }
   | { type: 'OpenDispute'; reason: string; description: string | null; disputePeriodHours: number }
   | { type: 'ReleaseFunds'; trigger: 'brand' | 'admin'; key: string }
   | { type: 'ElapseReviewPeriod'; key: string }
@@ -88,6 +97,30 @@ function resolveWithSplit(
   const { chargedCents, refundCents, feeKeptCents } = previewSplit(snapshot, creatorCents);
   const data = { creatorCents, refundCents, feeKeptCents, chargedCents, ...splitKeys(key) };
   return only(snapshot, now, 'split the funds', { type: 'DealSplitRequested', data });
+}
+
+/**
+ * The creator's delivery, or after a change request the redelivery of that round, with the note
+ * and links they gave (left out when not given); either restarts the review.
+ */
+function deliverContent(
+  command: Extract<DealCommand, { type: 'DeliverContent' }>,
+  snapshot: DealSnapshot,
+  now: string,
+): DealDraft[] {
+  const c = snapshot.context;
+  const details = {
+    ...(command.note ? { note: command.note } : {}),
+    ...(command.links?.length ? { links: command.links } : {}),
+  };
+  const delivery: DealDraft =
+    c.revisions.at(-1)?.kind === 'changes_requested'
+      ? { type: 'ContentRedelivered', data: { ...details, round: c.revisionsUsed } }
+      : { type: 'ContentDelivered', data: details };
+  return only(snapshot, now, 'mark the assignment as completed', delivery, {
+    type: 'ReviewPeriodStarted',
+    data: { startsAt: now, endsAt: addHours(now, command.reviewPeriodHours) },
+  });
 }
 
 /** One named decision per command. */
@@ -160,17 +193,17 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
     // A gateway report the deal cannot use (another account, wrong state) is ignored, not an error.
     return dealCanTake(snapshot, connected, now) ? [connected] : [];
   },
-  DeliverContent: ({ reviewPeriodHours }, snapshot, now) =>
-    only(
-      snapshot,
-      now,
-      'mark the assignment as completed',
-      { type: 'ContentDelivered', data: {} },
-      {
-        type: 'ReviewPeriodStarted',
-        data: { startsAt: now, endsAt: addHours(now, reviewPeriodHours) },
-      },
-    ),
+  DeliverContent: deliverContent,
+  RequestChanges: ({ note }, snapshot, now) => {
+    const c = snapshot.context;
+    const code = changeRequestRefusal(c);
+    if (code === 'revision_rounds_used')
+      throw refusal(snapshot, code, 'request changes', { rounds: c.revisionRounds });
+    return guarded(snapshot, now, 'request changes', code, {
+      type: 'ChangesRequested',
+      data: { note: note.trim(), round: c.revisionsUsed + 1 },
+    });
+  },
   OpenDispute: (command, snapshot, now) =>
     only(snapshot, now, 'open a dispute', {
       type: 'DisputeOpened',

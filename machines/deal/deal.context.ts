@@ -4,6 +4,7 @@ import { evolveEscrow } from '../escrow/escrow-fold';
 import { noAccounts } from '../escrow/escrow-accounts';
 import { noMoney, splitSettled, type EscrowLedger } from '../escrow/escrow-ledger';
 import { postEvent } from '../escrow/escrow-postings';
+import { revisionRoundsOf } from './deal-contract';
 import type { PayoutIdentity } from '../account/payout-identity';
 
 /**
@@ -25,6 +26,14 @@ export interface DealDispute {
   status: 'open' | 'resolved' | 'auto_resolved';
 }
 
+/** A delivery, redelivery or change request, in the order they happened (the revision rounds' history). */
+export interface DealRevisionEntry {
+  kind: 'delivered' | 'changes_requested' | 'redelivered';
+  note: string | null;
+  links: string[];
+  at: string;
+}
+
 /** A deal: its terms and people, and the escrow ledger (machines/escrow) its money moves through. */
 export interface DealContext extends EscrowLedger {
   dealId: number;
@@ -40,7 +49,14 @@ export interface DealContext extends EscrowLedger {
   /** The identity the creator gave at bank setup, for the yearly payout report (absent before it was asked). */
   payoutIdentity?: PayoutIdentity | null;
   stripeAccountId: string | null;
+  /** The latest delivery (a redelivery restarts the review from it). */
   deliveredAt: string | null;
+  /** Revision rounds the terms include (machines/deal/deal-contract.ts; 0 for deals made before rounds). */
+  revisionRounds: number;
+  /** Change requests made so far. */
+  revisionsUsed: number;
+  /** Deliveries and change requests with their notes and links, oldest first. */
+  revisions: DealRevisionEntry[];
   reviewPeriodStartsAt: string | null;
   reviewPeriodEndsAt: string | null;
   reviewElapsedAt: string | null;
@@ -88,6 +104,9 @@ export const emptyDealContext: DealContext = {
   onboardingAccountId: null,
   stripeAccountId: null,
   deliveredAt: null,
+  revisionRounds: 0,
+  revisionsUsed: 0,
+  revisions: [],
   reviewPeriodStartsAt: null,
   reviewPeriodEndsAt: null,
   reviewElapsedAt: null,
@@ -128,6 +147,12 @@ const amountsOf = ({ amountCents, feeCents, totalCents }: DealTerms) => ({
 const settleDispute = (c: DealContext, status: DealDispute['status']): DealDispute | null =>
   c.dispute && c.dispute.status === 'open' ? { ...c.dispute, status } : c.dispute;
 
+const revision = (
+  kind: DealRevisionEntry['kind'],
+  data: { note?: string | null | undefined; links?: string[] | undefined },
+  at: string,
+): DealRevisionEntry => ({ kind, note: data.note ?? null, links: data.links ?? [], at });
+
 type Evolve = {
   [T in DealEvent['type']]: (
     c: DealContext,
@@ -155,9 +180,15 @@ const evolvers: Evolve = {
     ownerId,
     terms,
     amounts: amountsOf(terms),
+    revisionRounds: revisionRoundsOf(terms),
     createdAt: at,
   }),
-  DealUpdated: (c, { data }) => ({ ...c, terms: data, amounts: amountsOf(data) }),
+  DealUpdated: (c, { data }) => ({
+    ...c,
+    terms: data,
+    amounts: amountsOf(data),
+    revisionRounds: revisionRoundsOf(data),
+  }),
   ShareLinkGenerated: (c, { data }) => ({ ...c, shareableToken: data.token }),
   CheckoutSessionCreated: escrow,
   CheckoutSessionClosed: escrow,
@@ -179,7 +210,24 @@ const evolvers: Evolve = {
     payoutIdentity: data.identity ?? c.payoutIdentity ?? null,
   }),
   BankAccountConnected: (c, { data }) => ({ ...c, stripeAccountId: data.accountId }),
-  ContentDelivered: (c, _event, at) => ({ ...c, deliveredAt: at }),
+  ContentDelivered: (c, { data }, at) => ({
+    ...c,
+    deliveredAt: at,
+    revisions: [...c.revisions, revision('delivered', data, at)],
+  }),
+  // The review stops: a redelivery starts a new one.
+  ChangesRequested: (c, { data }, at) => ({
+    ...c,
+    revisionsUsed: c.revisionsUsed + 1,
+    reviewPeriodStartsAt: null,
+    reviewPeriodEndsAt: null,
+    revisions: [...c.revisions, revision('changes_requested', data, at)],
+  }),
+  ContentRedelivered: (c, { data }, at) => ({
+    ...c,
+    deliveredAt: at,
+    revisions: [...c.revisions, revision('redelivered', data, at)],
+  }),
   ReviewPeriodStarted: (c, { data }) => ({
     ...c,
     reviewPeriodStartsAt: data.startsAt,

@@ -300,6 +300,35 @@ export const ContentDelivered = defineEvent({
   example: { note: 'The post is live', links: ['https://instagram.com/p/abc'] },
 });
 
+export const ChangesRequested = defineEvent({
+  type: 'ChangesRequested',
+  version: 1,
+  category: 'deal',
+  description:
+    'The brand asked for changes to the delivery (its note says which), using revision round `round` of those the deal includes; the review period stops and the deal returns to the creator.',
+  schema: z.object({
+    note: z.string().trim().min(1).max(MAX_REVISION_NOTE_LENGTH),
+    round: z.number().int().min(1).max(MAX_REVISION_ROUNDS),
+  }),
+  fields: { note: 'profile' },
+  example: { note: 'Please reshoot the intro with the logo visible.', round: 1 },
+});
+
+export const ContentRedelivered = defineEvent({
+  type: 'ContentRedelivered',
+  version: 1,
+  category: 'deal',
+  description:
+    'The creator delivered again after a change request (round `round`), with an optional note and up to 5 http(s) links to the published content; a new review period follows.',
+  schema: deliveryData.extend({ round: z.number().int().min(1).max(MAX_REVISION_ROUNDS) }),
+  fields: { note: 'profile', 'links[]': 'profile' },
+  example: {
+    note: 'New intro with the logo',
+    links: ['https://instagram.com/p/abd'],
+    round: 1,
+  },
+});
+
 export const ReviewPeriodStarted = defineEvent({
   type: 'ReviewPeriodStarted',
   version: 1,
@@ -698,6 +727,8 @@ export const dealEventDefinitions = [
   BankOnboardingStarted,
   BankAccountConnected,
   ContentDelivered,
+  ChangesRequested,
+  ContentRedelivered,
   ReviewPeriodStarted,
   ReviewPeriodElapsed,
   DisputeOpened,

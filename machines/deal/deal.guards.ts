@@ -64,6 +64,16 @@ export const acceptRefusal = (
   return readHash && contractHash && readHash !== contractHash ? 'contract_changed' : null;
 };
 
+/**
+ * The brand asks for changes during the review (not once it elapsed, nor with a release or split
+ * asked for), while the deal's included revision rounds are not used up.
+ */
+export function changeRequestRefusal(c: DealContext): Refusal {
+  if (c.reviewElapsedAt !== null || c.pendingRelease !== null || c.split !== null)
+    return 'deal_not_in_state';
+  return c.revisionsUsed >= c.revisionRounds ? 'revision_rounds_used' : null;
+}
+
 /** A link is replaced only before acceptance: afterwards it belongs to whoever claimed the deal. */
 export const linkRotationRefusal = (c: DealContext): Refusal =>
   c.influencerAcceptedAt !== null ? 'link_already_claimed' : null;

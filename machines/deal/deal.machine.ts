@@ -9,6 +9,7 @@ import { splitFeeCents } from '../money';
 import { emptyDealContext, evolveDealContext, type DealContext } from './deal.context';
 import {
   acceptRefusal,
+  changeRequestRefusal,
   holdRefusal,
   linkRotationRefusal,
   refundRefusal,
@@ -34,6 +35,7 @@ export const dealStatuses = [
   'pending_payment',
   'pending_delivery',
   'delivered',
+  'changes_requested',
   'dispute',
   'completed',
   'approved_after_dispute',
@@ -161,6 +163,16 @@ export const dealMachine = setup({
     reviewPeriodNotStarted: ({ context }) => context.reviewPeriodEndsAt === null,
     reviewStillOpen: ({ context }) =>
       context.reviewElapsedAt === null && context.pendingRelease === null && context.split === null,
+    /** Changes are asked for within the review, while included revision rounds are left; the event names the round it uses. */
+    changesRequestable: ({ context, event }) =>
+      event.type === 'ChangesRequested' &&
+      event.data.round === context.revisionsUsed + 1 &&
+      changeRequestRefusal(context) === null,
+    /** The redelivery answers the latest change request, to an account that can be paid. */
+    redeliversRound: ({ context, event }) =>
+      event.type === 'ContentRedelivered' &&
+      event.data.round === context.revisionsUsed &&
+      context.stripeAccountId !== null,
     /** An automatic release only at or after the period's end, and never while held. */
     reviewPeriodOver: ({ context, event }) =>
       context.hold === null &&
@@ -287,10 +299,7 @@ export const dealMachine = setup({
               target: '#deal.delivered',
               actions: 'evolve',
             },
-            // Before delivery only an admin may release.
-            FundsReleaseRequested: { guard: 'adminReleaseRequestable', actions: 'evolve' },
-            FundsReleased: { guard: 'adminReleased', target: '#deal.completed', actions: 'evolve' },
-            TransferFailed: { guard: 'adminReleased', actions: 'evolve' },
+            ...adminReleaseHandlers(),
           },
         },
       },
@@ -310,7 +319,31 @@ export const dealMachine = setup({
         FundsReleased: { guard: 'answersRelease', target: 'completed', actions: 'evolve' },
         TransferFailed: { guard: 'answersRelease', actions: 'evolve' },
         DisputeOpened: { guard: 'reviewStillOpen', target: 'dispute', actions: 'evolve' },
+        ChangesRequested: {
+          guard: 'changesRequestable',
+          target: 'changes_requested',
+          actions: 'evolve',
+        },
         DealCompletedManually: { guard: 'noEffectPending', target: 'completed', actions: 'evolve' },
+        ...escrowHandlers(),
+      },
+    },
+    // The brand asked for changes: the creator works again (the tracker's "in progress" step) and redelivers.
+    changes_requested: {
+      meta: meta({
+        status: 'changes_requested',
+        brandText: 'deal.brand.changes_requested',
+        creatorText: 'deal.creator.changes_requested',
+        badge: 'blue',
+        step: 4,
+      }),
+      on: {
+        ContentRedelivered: {
+          guard: 'redeliversRound',
+          target: 'delivered',
+          actions: 'evolve',
+        },
+        ...adminReleaseHandlers(),
         ...escrowHandlers(),
       },
     },
@@ -394,7 +427,8 @@ export const dealMachine = setup({
 });
 
 /**
- * What every state with money in escrow accepts alike (pending delivery, delivered, dispute):
+ * What every state with money in escrow accepts alike (pending delivery, delivered, changes
+ * requested, dispute):
  * admin hold and resume, refund intent and outcome, chargebacks, a split asked for on hold (in
  * dispute also without a hold: that state adds it) with its outcomes and retries. Written once,
  * spread into each.
@@ -419,6 +453,15 @@ function escrowHandlers() {
       { guard: 'answersSplitPart', actions: 'evolve' },
     ],
     SplitRefundFailed: { guard: 'answersSplitPart', actions: 'evolve' },
+  } as const;
+}
+
+/** Before a delivery (and while changes are made) there is nothing to approve: only an admin may release. */
+function adminReleaseHandlers() {
+  return {
+    FundsReleaseRequested: { guard: 'adminReleaseRequestable', actions: 'evolve' },
+    FundsReleased: { guard: 'adminReleased', target: '#deal.completed', actions: 'evolve' },
+    TransferFailed: { guard: 'adminReleased', actions: 'evolve' },
   } as const;
 }
 

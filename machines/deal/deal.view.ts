@@ -19,6 +19,7 @@ export const dealActions = [
   'deliver',
   'release',
   'dispute',
+  'requestChanges',
   'adminRelease',
   'hold',
   'resume',
@@ -99,7 +100,16 @@ function escrowProbe(
 ): Event {
   switch (action) {
     case 'deliver':
-      return { type: 'ContentDelivered', data: {}, metadata };
+      // After a change request the creator's delivery is that round's redelivery.
+      return context.revisions.at(-1)?.kind === 'changes_requested'
+        ? { type: 'ContentRedelivered', data: { round: context.revisionsUsed }, metadata }
+        : { type: 'ContentDelivered', data: {}, metadata };
+    case 'requestChanges':
+      return {
+        type: 'ChangesRequested',
+        data: { note: 'probe', round: context.revisionsUsed + 1 },
+        metadata,
+      };
     case 'release':
       return {
         type: 'FundsReleaseRequested',

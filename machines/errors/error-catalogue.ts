@@ -671,6 +671,7 @@ export type Language = 'en' | 'nl';
 const nlWords: Record<string, string> = {
   pending_payment: 'wacht op betaling',
   pending_delivery: 'wacht op levering',
+  changes_requested: 'wijzigingen gevraagd',
   delivered: 'geleverd',
   dispute: 'in geschil',
   completed: 'voltooid',

@@ -73,6 +73,22 @@ export const eventTexts = {
     'The creator marked the assignment as delivered.',
     'De creator meldde de opdracht als geleverd.',
   ),
+  'ContentDelivered.details': x(
+    'The creator marked the assignment as delivered: {details}.',
+    'De creator meldde de opdracht als geleverd: {details}.',
+  ),
+  ChangesRequested: x(
+    'The brand asked for changes (revision round {round} of {rounds}): “{note}”. The review period stopped; the deal is back with the creator.',
+    'Het merk vroeg om wijzigingen (revisieronde {round} van {rounds}): „{note}”. De beoordelingsperiode is gestopt; de deal ligt weer bij de creator.',
+  ),
+  ContentRedelivered: x(
+    'The creator delivered again after revision round {round}.',
+    'De creator leverde opnieuw na revisieronde {round}.',
+  ),
+  'ContentRedelivered.details': x(
+    'The creator delivered again after revision round {round}: {details}.',
+    'De creator leverde opnieuw na revisieronde {round}: {details}.',
+  ),
   ReviewPeriodStarted: x(
     'Review period started automatically on delivery; it runs until {endsAt}.',
     'De beoordelingsperiode begon automatisch bij levering; die loopt tot {endsAt}.',

@@ -175,7 +175,7 @@ function adminDealListRoutes(app: ZodApp, { ctx, guards, dealViews }: AdminRoute
       return {
         all: Object.values(c).reduce((a, b) => a + b, 0),
         pending_payment: n('pending_payment'),
-        in_progress: n('pending_delivery'),
+        in_progress: n('pending_delivery') + n('changes_requested'),
         awaiting_approval: n('delivered'),
         disputed: n('dispute'),
         completed: n('completed') + n('approved_after_dispute') + n('split_resolved'),

@@ -177,6 +177,33 @@ function describeDispute(event: Extract<DealEvent, { type: 'DisputeOpened' }>): 
     : text('DisputeOpened', { reason, endsAt });
 }
 
+/** A delivery's note and links as one detail text (the parties' own words; no language of ours in it). */
+const deliveryDetails = (data: { note?: string | null; links?: string[] }): string =>
+  [data.note ?? null, ...(data.links ?? [])].filter((v): v is string => !!v).join(' · ');
+
+/** A delivery, a change request or a redelivery: the revision rounds' history. */
+function describeRevision(
+  event: Extract<
+    DealEvent,
+    { type: 'ContentDelivered' | 'ChangesRequested' | 'ContentRedelivered' }
+  >,
+  before: DealContext,
+): EventText {
+  if (event.type === 'ChangesRequested')
+    return text('ChangesRequested', {
+      note: event.data.note,
+      round: event.data.round,
+      rounds: before.revisionRounds,
+    });
+  const details = deliveryDetails(event.data);
+  if (event.type === 'ContentDelivered')
+    return details ? text('ContentDelivered.details', { details }) : text('ContentDelivered');
+  const round = event.data.round;
+  return details
+    ? text('ContentRedelivered.details', { round, details })
+    : text('ContentRedelivered', { round });
+}
+
 /** A dispute message: who wrote it, its text, and each evidence file with its SHA-256. */
 export function describeDisputeMessage(data: DisputeMessage, name: string): EventText {
   const files = data.files.map((f) => `${f.name} (SHA-256 ${f.sha256})`).join('; ');
@@ -240,11 +267,14 @@ export function describeDealEvent(event: DealEvent, before: DealContext, name: s
       return text('DealNoteAdded', { name, note: event.data.note });
     case 'DisputeMessagePosted':
       return describeDisputeMessage(event.data, name);
+    case 'ContentDelivered':
+    case 'ChangesRequested':
+    case 'ContentRedelivered':
+      return describeRevision(event, before);
     case 'ShareLinkGenerated':
     case 'ShareLinkRotated':
     case 'BankOnboardingStarted':
     case 'BankAccountConnected':
-    case 'ContentDelivered':
     case 'DealDeleted':
       return text(event.type);
     default:
@@ -336,6 +366,8 @@ const disputeTypes = new Set([
   'CreatorAccepted',
   'ShareLinkRotated',
   'ContentDelivered',
+  'ChangesRequested',
+  'ContentRedelivered',
   'ReviewPeriodStarted',
   'DisputeOpened',
   'DealPutOnHold',

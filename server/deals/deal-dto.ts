@@ -121,6 +121,8 @@ export function toDealDto(
       acceptedHash: c.contractHash,
       acceptedAt: c.influencerAcceptedAt,
     },
+    revisionsUsed: c.revisionsUsed,
+    revisions: c.revisions,
     status: state.status === 'new' ? 'pending_payment' : (state.status as DealStatus),
     shareableToken: c.shareableToken,
     stripeAccountId: c.stripeAccountId ? (link ? 'connected' : c.stripeAccountId) : null,
@@ -174,6 +176,10 @@ export const GUARD_CONTEXT_FIELDS = [
   'reviewElapsedAt',
   'disputePeriodEndsAt',
   'disputeElapsedAt',
+  // Revision rounds: whether changes may be asked for, and whether a delivery is a redelivery.
+  'revisionRounds',
+  'revisionsUsed',
+  'revisions',
   // What is due and what the ledger holds: the money guards (release, refund, checkout) compare them.
   'amounts',
   'money',

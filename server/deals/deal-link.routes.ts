@@ -14,6 +14,8 @@ import type { DealRouteDeps } from './deal-parts';
 import { dealSelfBillingRoutes } from './deal-self-billing.routes';
 import { onboardingBody } from '@machines/account/payout-identity';
 import { dealContract } from '../documents/contract-hash';
+import { deliveryBody } from './deal.schemas';
+import { deliveryFrom } from './revision-input';
 
 /**
  * The acceptance's body (optional, so older clients accept as before): the hash of the contract
@@ -231,13 +233,22 @@ function claimerRoutes(app: ZodApp, deps: DealRouteDeps): void {
       return { url };
     },
   );
+  deliverRoute(app, deps);
+}
 
+/** The delivery (or, after a change request, the redelivery) of whoever claimed the deal, with its note and links. */
+function deliverRoute(app: ZodApp, deps: DealRouteDeps): void {
+  const { ctx, dealViews } = deps;
+  const claimed = claimedDeal(deps);
   app.post(
     '/api/deals/deliver/:token',
     {
       schema: {
         tags,
         params: tokenParam,
+        body: deliveryBody,
+        description:
+          'Deliver, or after a change request redeliver, with an optional note and up to 5 http(s) links to the published content; the 48 h review starts again.',
         response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors },
       },
     },
@@ -246,6 +257,7 @@ function claimerRoutes(app: ZodApp, deps: DealRouteDeps): void {
       const command = {
         type: 'DeliverContent',
         reviewPeriodHours: ctx.config.reviewPeriodHours,
+        ...deliveryFrom(request.body),
       } as const;
       const result = await ctx.run.deal(
         record.id,

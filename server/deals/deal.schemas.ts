@@ -99,6 +99,21 @@ export type DealTermsBody = z.output<typeof dealTermsBody>;
 type IsTrue<T extends true> = T;
 type _AcceptsDealInput = IsTrue<DealInput extends z.input<typeof dealTermsBody> ? true : false>;
 
+/** The brand's change request: its note (required and at most 2,000 characters: checked in revision-input.ts with its own codes). */
+export const changeRequestBody = z
+  .object({ note: z.string({ error: 'Note must be text' }).nullish() })
+  .nullish();
+
+/** The creator's delivery or redelivery: an optional note and up to 5 http(s) links to the published content (limits in revision-input.ts). */
+export const deliveryBody = z
+  .object({
+    note: z.string({ error: 'Note must be text' }).nullish(),
+    links: z
+      .array(z.string({ error: 'Links must be text' }), { error: 'Links must be a list' })
+      .nullish(),
+  })
+  .nullish();
+
 export const disputeBody = z
   .object({
     reason: optionalText('Reason', 1_000),

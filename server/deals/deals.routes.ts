@@ -6,7 +6,8 @@ import { sendEncoded, typedJsonAnswer } from '../http/encoded-answer';
 import { idParam } from '../http/fields';
 import { commandContext, type ZodApp } from '../http/route-deps';
 import type { DealRouteDeps } from './deal-parts';
-import { dealListQuery, dealTermsBody, disputeBody } from './deal.schemas';
+import { changeRequestBody, dealListQuery, dealTermsBody, disputeBody } from './deal.schemas';
+import { changeNoteFrom } from './revision-input';
 import { dealTermsFrom } from './deal-terms';
 import { dealGuard } from '../auth/ownership';
 import type { DealResult } from '../commands/run-command';
@@ -40,6 +41,7 @@ export function dealsRoutes(app: ZodApp, deps: DealRouteDeps): void {
   shareLinkRoutes(app, deps);
   dealPaymentRoutes(app, deps);
   dealReviewRoutes(app, deps);
+  changeRequestRoute(app, deps);
   dealCheckoutRoutes(app, deps);
   dashboardRoutes(app, deps);
 }
@@ -377,6 +379,34 @@ function dealReviewRoutes(app: ZodApp, deps: DealRouteDeps): void {
   );
 }
 
+/** The brand's change request on a delivery, using one of the deal's revision rounds. */
+function changeRequestRoute(app: ZodApp, deps: DealRouteDeps): void {
+  const { ctx, dealViews } = deps;
+  const { base } = routeOptions(deps);
+  app.post(
+    '/api/deals/:id/request-changes',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        params: idParam,
+        body: changeRequestBody,
+        summary:
+          'Ask the creator for changes to the delivery (a note of 1–2,000 characters), using one of the included revision rounds; the review period stops until the redelivery',
+        response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors },
+      },
+    },
+    async (request) => {
+      const { userId, cc } = brand(request);
+      const command = { type: 'RequestChanges', note: changeNoteFrom(request.body) } as const;
+      const result = await ctx.run.deal(request.params.id, command, cc, dealGuard.owner(userId));
+      await ctx.settle(result.position);
+      return { success: true, deal: dealViews.forOwner(request.params.id, userId) };
+    },
+  );
+}
+
 /** The checkout session the brand pays the deal's total through. */
 function dealCheckoutRoutes(app: ZodApp, deps: DealRouteDeps): void {
   const { ctx } = deps;
@@ -428,7 +458,7 @@ function dashboardRoutes(app: ZodApp, deps: DealRouteDeps): void {
       return {
         recentDeals: dealViews.recentForOwner(userId, 10),
         totalDeals: Object.values(counts).reduce((a, b) => a + b, 0),
-        activeDeals: n('pending_payment') + n('pending_delivery'),
+        activeDeals: n('pending_payment') + n('pending_delivery') + n('changes_requested'),
         completedDeals: n('completed') + n('approved_after_dispute') + n('split_resolved'),
       };
     },

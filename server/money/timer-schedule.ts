@@ -43,6 +43,7 @@ export const timerEventTypes: ReadonlySet<string> = new Set([
   'ReviewPeriodStarted',
   'ReviewPeriodElapsed',
   'DisputeOpened',
+  'ChangesRequested',
   'DisputePeriodElapsed',
   'TransferFailed',
   'DealPutOnHold',
@@ -65,7 +66,7 @@ export const timerEventTypes: ReadonlySet<string> = new Set([
 ]);
 
 const entityIdOf = (streamId: string): number => Number(/(\d+)$/.exec(streamId)?.[1] ?? 0);
-const heldStates = /^(pending_delivery|delivered|dispute)/;
+const heldStates = /^(pending_delivery|delivered|changes_requested|dispute)/;
 // Parsed only by the few events that need it (not per event: most events of a rebuild touch no timer).
 const atOf = (event: ProjectedEvent): number => Date.parse(event.metadata.at);
 
@@ -145,6 +146,9 @@ function applyDealTimer({ q, start, finish, setHold }: TimerWrites, event: Proje
       return void start(event, 'review_period', String(data.endsAt));
     case 'ReviewPeriodElapsed':
       return void q.markElapsed.run(atOf(event), event.streamId, 'review_period');
+    // The review stops while the creator works on the changes; the redelivery starts a new one.
+    case 'ChangesRequested':
+      return void q.removeKind.run(event.streamId, 'review_period');
     case 'DisputeOpened':
       q.removeKind.run(event.streamId, 'review_period');
       return void start(event, 'dispute_period', String(data.endsAt));

@@ -218,7 +218,10 @@ function planDealNotifications(
       toUser(brand, 'creator_accepted', base, dealUrl);
       break;
     case 'ReviewPeriodStarted':
-      toUser(brand, 'content_delivered', { ...base, at: String(data.endsAt) }, dealUrl);
+      toUser(brand, deliveryKind(c, event), { ...base, at: String(data.endsAt) }, dealUrl);
+      break;
+    case 'ChangesRequested':
+      toCreator(deal, facts, send, 'changes_requested', changeRequestParams(data, c, base));
       break;
     case 'ReleaseReminderDue':
       if (reminderStillDue(c, data.endsAt))
@@ -271,10 +274,50 @@ const excerpt = (text: unknown): string => {
   return clean.length > 160 ? `${clean.slice(0, 159)}…` : clean;
 };
 
+/** A change request as its notification names it: the round, of how many, and the note's start. */
+const changeRequestParams = (
+  data: EventData,
+  c: DealRecord['context'],
+  base: TextParams,
+): TextParams => ({
+  ...base,
+  message: excerpt(data.note),
+  round: Number(data.round),
+  rounds: c.revisionRounds,
+});
+
+/** A review started by a redelivery (the entry its command wrote at the same instant) is told as such. */
+function deliveryKind(c: DealRecord['context'], event: PlannableEvent): NotificationKind {
+  const at = (event.metadata as { at?: string } | null)?.at;
+  return c.revisions.some((r) => r.at === at && r.kind === 'redelivered')
+    ? 'content_redelivered'
+    : 'content_delivered';
+}
+
 /**
- * A message in a deal's dispute: the side that did not write it hears, in its own language. The
- * creator by account when it accepted signed in, else by the link's push devices and the address
- * it confirmed; the brand by its account's preferences.
+ * The deal's creator, in their own language: by account when they accepted signed in, else by the
+ * link's push devices and the address they confirmed.
+ */
+function toCreator(
+  deal: DealRecord,
+  facts: NotificationFacts,
+  send: Senders,
+  kind: NotificationKind,
+  params: TextParams,
+): void {
+  const c = deal.context;
+  const linkUrl = c.shareableToken ? `/accept/${c.shareableToken}` : '/';
+  const account = c.claimedByUserId ? facts.user(c.claimedByUserId) : null;
+  if (account) return send.toUser(account, kind, params, linkUrl);
+  send.toLink(deal.id, kind, params, linkUrl);
+  const email = facts.linkEmail(`deal-${deal.id}`);
+  const language = facts.claimLanguage(`deal-${deal.id}`) ?? facts.linkLanguage(deal.id);
+  if (email) send.toAddress(email, language, kind, params, linkUrl);
+}
+
+/**
+ * A message in a deal's dispute: the side that did not write it hears, in its own language (the
+ * creator as `toCreator` reaches them; the brand by its account's preferences).
  */
 function planDealDisputeMessage(
   data: EventData,
@@ -285,17 +328,10 @@ function planDealDisputeMessage(
 ): void {
   const from = data.side as 'brand' | 'creator' | 'admin';
   const params: TextParams = { ...base, from, message: excerpt(data.text) };
-  const c = deal.context;
   if (from !== 'brand')
     send.toUser(facts.user(deal.ownerId), 'dispute_message', params, `/deals/${deal.id}`);
   if (from === 'creator') return;
-  const linkUrl = c.shareableToken ? `/accept/${c.shareableToken}` : '/';
-  const account = c.claimedByUserId ? facts.user(c.claimedByUserId) : null;
-  if (account) return send.toUser(account, 'dispute_message', params, linkUrl);
-  send.toLink(deal.id, 'dispute_message', params, linkUrl);
-  const email = facts.linkEmail(`deal-${deal.id}`);
-  const language = facts.claimLanguage(`deal-${deal.id}`) ?? facts.linkLanguage(deal.id);
-  if (email) send.toAddress(email, language, 'dispute_message', params, linkUrl);
+  toCreator(deal, facts, send, 'dispute_message', params);
 }
 
 /**

@@ -52,7 +52,15 @@ const table = [
     5,
     'purple',
     'deal.brand.delivered',
-    ['release', 'dispute', 'adminRelease', 'hold', 'refund', 'manualComplete'],
+    ['release', 'dispute', 'requestChanges', 'adminRelease', 'hold', 'refund', 'manualComplete'],
+  ],
+  [
+    'changesRequested',
+    'changes_requested',
+    4,
+    'blue',
+    'deal.brand.changes_requested',
+    ['deliver', 'adminRelease', 'hold', 'refund'],
   ],
   [
     'dispute',

@@ -35,6 +35,8 @@ export function modelNow(context: DealContext): string {
     .filter((v): v is string => typeof v === 'string')
     .map(Date.parse);
   if (context.hold) times.push(Date.parse(context.hold.since));
+  const lastRevision = context.revisions.at(-1);
+  if (lastRevision) times.push(Date.parse(lastRevision.at));
   return new Date((times.length ? Math.max(...times) : Date.parse(T0)) + MINUTE).toISOString();
 }
 
@@ -54,7 +56,10 @@ export function dealModelEvents(snapshot: Snapshot): DealEvent[] {
   const extend = (end: string | null) =>
     end === null ? null : new Date(Date.parse(end) + heldFor).toISOString();
   const specific: Partial<Record<DealEvent['type'], () => DealEvent[]>> = {
-    DealCreated: () => [make('DealCreated', { dealId: 1, ...terms(25_000) }, now)],
+    // One revision round: the model walks a change request, its redelivery and the refusal after it.
+    DealCreated: () => [
+      make('DealCreated', { dealId: 1, ...terms(25_000), revisionRounds: 1 }, now),
+    ],
     DealUpdated: () => [make('DealUpdated', terms(30_000), now)],
     BankOnboardingStarted: () => [make('BankOnboardingStarted', { accountId: 'acct_1' }, now)],
     BankAccountConnected: () => [make('BankAccountConnected', { accountId: 'acct_1' }, now)],
@@ -69,6 +74,9 @@ export function dealModelEvents(snapshot: Snapshot): DealEvent[] {
       ),
     ],
     DisputeOpened: () => [make('DisputeOpened', { endsAt: plusHours(now, 72) }, now)],
+    // A change request uses the next round; a redelivery answers the latest one.
+    ChangesRequested: () => [make('ChangesRequested', { round: c.revisionsUsed + 1 }, now)],
+    ContentRedelivered: () => [make('ContentRedelivered', { round: c.revisionsUsed }, now)],
     DisputePeriodElapsed: () => [
       make(
         'DisputePeriodElapsed',
@@ -169,6 +177,16 @@ export function serializeDealModelState(snapshot: Snapshot): string {
     c.openSession ? 'session' : '',
     c.pendingRelease ? `releasing-${c.pendingRelease.trigger}` : '',
     c.pendingRefund ? 'refunding' : '',
+    // Where the change request turns on it (delivered, nothing else under way); elsewhere the
+    // walk after a used round is the walk before it, so the graph stays about as small.
+    /^(delivered|changes_requested)/.test(stateKey(snapshot.value)) &&
+    !c.hold &&
+    !c.pendingRelease &&
+    !c.pendingRefund &&
+    !c.reviewElapsedAt &&
+    c.revisionsUsed >= c.revisionRounds
+      ? 'rounds-used'
+      : '',
   ].filter(Boolean);
   return `${stateKey(snapshot.value)}[${flags.join(',')}]`;
 }

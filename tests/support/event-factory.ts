@@ -97,6 +97,11 @@ export const dealGiven = {
     dealHistory.reviewStarted(),
   ],
   dispute: () => [...dealGiven.delivered(), dealHistory.disputed()],
+  /** The brand asked for changes (round 1 of the example's 2). */
+  changesRequested: () => [
+    ...dealGiven.delivered(),
+    event('ChangesRequested', { round: 1 }, at(3), actors.brand),
+  ],
   completed: () => [
     ...dealGiven.delivered(),
     dealHistory.releaseRequested(),

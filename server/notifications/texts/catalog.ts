@@ -25,6 +25,9 @@ export interface TextParams {
   /** A dispute message: who wrote it and the start of its text. */
   from?: 'brand' | 'creator' | 'admin';
   message?: string;
+  /** A change request's round, of how many the deal includes. */
+  round?: number;
+  rounds?: number;
 }
 
 export interface Formatter {
@@ -38,6 +41,8 @@ export const notificationKinds = [
   'payment_received',
   'creator_accepted',
   'content_delivered',
+  'content_redelivered',
+  'changes_requested',
   'release_reminder',
   'dispute_auto_resolved',
   'funds_released',

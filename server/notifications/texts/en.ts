@@ -17,6 +17,14 @@ export const en: TextCatalog = {
       title: 'Content delivered',
       body: `${p.influencer ?? 'The creator'} delivered ${deal(p)}. Review it by ${f.dateTime(p.at ?? '')}; after that the funds are released automatically.`,
     }),
+    content_redelivered: (p, f) => ({
+      title: 'Changes delivered',
+      body: `${p.influencer ?? 'The creator'} delivered the changes to ${deal(p)}. Review them by ${f.dateTime(p.at ?? '')}; after that the funds are released automatically.`,
+    }),
+    changes_requested: (p) => ({
+      title: 'Changes requested',
+      body: `The brand asks for changes to ${deal(p)} (revision round ${p.round ?? 1} of ${p.rounds ?? 1}): “${p.message ?? ''}” Deliver again when they are done.`,
+    }),
     release_reminder: (p, f) => ({
       title: 'Funds release soon',
       body: `The funds for ${deal(p)} are released automatically on ${f.dateTime(p.at ?? '')}. Approve or open a dispute before then.`,

@@ -17,6 +17,14 @@ export const nl: TextCatalog = {
       title: 'Content geleverd',
       body: `${p.influencer ?? 'De creator'} heeft ${deal(p)} geleverd. Beoordeel het vóór ${f.dateTime(p.at ?? '')}; daarna wordt het geld automatisch vrijgegeven.`,
     }),
+    content_redelivered: (p, f) => ({
+      title: 'Wijzigingen geleverd',
+      body: `${p.influencer ?? 'De creator'} heeft de wijzigingen voor ${deal(p)} geleverd. Beoordeel ze vóór ${f.dateTime(p.at ?? '')}; daarna wordt het geld automatisch vrijgegeven.`,
+    }),
+    changes_requested: (p) => ({
+      title: 'Wijzigingen gevraagd',
+      body: `Het merk vraagt om wijzigingen voor ${deal(p)} (revisieronde ${p.round ?? 1} van ${p.rounds ?? 1}): “${p.message ?? ''}” Lever opnieuw zodra ze klaar zijn.`,
+    }),
     release_reminder: (p, f) => ({
       title: 'Geld wordt binnenkort vrijgegeven',
       body: `Het geld voor ${deal(p)} wordt op ${f.dateTime(p.at ?? '')} automatisch vrijgegeven. Keur goed of open daarvoor een geschil.`,

@@ -15,11 +15,13 @@ import { openPipeline } from '../../support/pipeline';
  * Model-based tests of the deal statechart through the real command pipeline on SQLite.
  *
  * Shortest paths: to every vertex of the fine abstraction (state + hold, link, bank onboarding,
- * review started/elapsed, dispute elapsed, and "just resumed from hold"). Simple paths: every simple
+ * review started/elapsed, dispute elapsed, the one revision round used, and "just resumed from hold"). Simple paths: every simple
  * path of a coarser abstraction (final states collapse, link and onboarding dropped) in which nothing
  * but admin actions happen while held — without that bound the 26-vertex graph has 3,668 simple
  * paths (45,794 steps); with it 86. When written: 116 shortest + 86 simple paths, 1,654 steps,
  * ~59,000 probes (16 actions at two instants — now and 1,000 h later — in every state reached), ~15 s.
+ * With revision rounds (changes requested, redelivered; the model's deal has one round): 252
+ * shortest + 99 simple paths, 3,530 steps, ~132,000 probes (17 actions).
  * The counts are asserted loosely so a statechart change that explodes them is noticed.
  */
 type Snapshot = SnapshotFrom<typeof dealMachine>;
@@ -112,6 +114,7 @@ describe('deal model: shortest paths through the pipeline', () => {
         'completed',
         'deleted',
         'delivered',
+        'changes_requested',
         'dispute',
         'pending_delivery.accepted',
         'pending_delivery.awaiting_acceptance',
@@ -119,8 +122,13 @@ describe('deal model: shortest paths through the pipeline', () => {
         'pending_payment',
       ].sort(),
     );
+    for (const type of ['DealReleasedFromHold', 'ChangesRequested', 'ContentRedelivered'])
+      expect(shortest.some((path) => path.steps.some((s) => s.event.type === type))).toBe(true);
+    // A delivered deal whose one revision round is used: the change request is refused there.
     expect(
-      shortest.some((path) => path.steps.some((s) => s.event.type === 'DealReleasedFromHold')),
+      shortest.some((path) =>
+        path.steps.some((s) => serializeDealModelState(s.state).includes('rounds-used')),
+      ),
     ).toBe(true);
     expect(shortest.length).toBeGreaterThan(50);
     expect(shortest.length).toBeLessThan(400);

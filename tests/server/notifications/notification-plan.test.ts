@@ -187,6 +187,32 @@ describe('planNotifications', () => {
     );
   });
 
+  it('a change request reaches the creator (link push and confirmed address) with the round and the note', () => {
+    const requested = event('ChangesRequested', { note: 'Reshoot the intro', round: 1 });
+    expect(plan(requested, facts({ linkEmail: 'sam@creator.example' }))).toEqual([
+      'deal-link:42 push en → /accept/q3Zb7kR0yJ1m9XcL2vT8wA: Changes requested',
+      'email:sam@creator.example email nl → /accept/q3Zb7kR0yJ1m9XcL2vT8wA: Wijzigingen gevraagd',
+    ]);
+    const [push] = planNotifications(requested, facts({ deal: { revisionRounds: 2 } }));
+    expect(push!.body).toContain('(revision round 1 of 2): “Reshoot the intro”');
+    const signedIn = facts({ deal: { claimedByUserId: 'creator' } });
+    expect(plan(requested, signedIn)).toEqual([
+      'user:creator push+email en → /accept/q3Zb7kR0yJ1m9XcL2vT8wA: Changes requested',
+    ]);
+  });
+
+  it('the review a redelivery starts is told to the brand as the changes delivered', () => {
+    const at = '2026-03-03T10:00:00.000Z';
+    const started = { ...event('ReviewPeriodStarted', { endsAt: ENDS }), metadata: { at } };
+    const redelivered = facts({
+      deal: { revisions: [{ kind: 'redelivered', note: null, links: [], at }] },
+    });
+    expect(plan(started, redelivered)).toEqual([
+      'user:brand push+email nl → /deals/42: Wijzigingen geleverd',
+    ]);
+    expect(plan(started)).toEqual(['user:brand push+email nl → /deals/42: Content geleverd']);
+  });
+
   it('the release reminder goes to the brand only while the review period it was set for still runs', () => {
     const reminder = event(
       'ReleaseReminderDue',
@@ -378,6 +404,7 @@ describe('planNotifications', () => {
   it.each([
     'DealCreated',
     'ContentDelivered',
+    'ContentRedelivered',
     'ReviewPeriodElapsed',
     'CheckoutSessionCreated',
     'ShareLinkGenerated',

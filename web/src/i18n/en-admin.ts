@@ -28,6 +28,7 @@ export const enAdmin = {
   'admin.status.pending_payment': 'Awaiting Payment',
   'admin.status.pending_delivery': 'In Progress',
   'admin.status.delivered': 'Awaiting Approval',
+  'admin.status.changes_requested': 'Changes Requested',
   'admin.status.dispute': 'Disputed',
   'admin.status.completed': 'Completed',
   'admin.status.approved_after_dispute': 'Approved After Dispute',

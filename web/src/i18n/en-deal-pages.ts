@@ -31,6 +31,7 @@ export const enDealPages = {
   'detail.status.pending_payment': 'Awaiting payment',
   'detail.status.pending_delivery': 'Awaiting delivery',
   'detail.status.delivered': 'Delivered',
+  'detail.status.changes_requested': 'Changes requested',
   'detail.status.dispute': 'Dispute',
   'detail.status.completed': 'Completed',
   'detail.status.approved_after_dispute': 'Approved after dispute',

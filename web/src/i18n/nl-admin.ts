@@ -30,6 +30,7 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.status.pending_payment': 'Wacht op betaling',
   'admin.status.pending_delivery': 'Bezig',
   'admin.status.delivered': 'Wacht op goedkeuring',
+  'admin.status.changes_requested': 'Wijzigingen gevraagd',
   'admin.status.dispute': 'Geschil',
   'admin.status.completed': 'Voltooid',
   'admin.status.approved_after_dispute': 'Goedgekeurd na geschil',

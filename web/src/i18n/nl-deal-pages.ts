@@ -33,6 +33,7 @@ export const nlDealPages: Record<keyof typeof enDealPages, string> = {
   'detail.status.pending_payment': 'Wacht op betaling',
   'detail.status.pending_delivery': 'Wacht op levering',
   'detail.status.delivered': 'Geleverd',
+  'detail.status.changes_requested': 'Wijzigingen gevraagd',
   'detail.status.dispute': 'Geschil',
   'detail.status.completed': 'Voltooid',
   'detail.status.approved_after_dispute': 'Goedgekeurd na geschil',

@@ -6,7 +6,12 @@ export type AdminSplit = NonNullable<AdminDealDto['split']>;
 export type SplitPartState = AdminSplit['transfer'];
 
 /** Statuses in which money is still held and a split may settle the deal: a dispute, or a hold. */
-const HOLDABLE: readonly string[] = ['pending_delivery', 'delivered', 'dispute'];
+const HOLDABLE: readonly string[] = [
+  'pending_delivery',
+  'delivered',
+  'changes_requested',
+  'dispute',
+];
 
 /**
  * "Resolve with split" shows on a disputed deal or a held one whose creator has a bank account to

@@ -44,6 +44,7 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/deals/:id/self-billed-invoice', page: 'document', areas: [], access: 'user' },
   { path: '/payment-requests/:id/statement', page: 'document', areas: [], access: 'user' },
   { path: '/year-overview/:year', page: 'document', areas: [], access: 'user' },
+  { path: '/documents/:ref', page: 'document', areas: [], access: 'user' },
   { path: '/payment-success/:dealId', page: 'payment-success', areas: requests, access: 'public' },
   // Help is open to everyone: a creator with only a link reads it too.
   { path: '/faq', page: 'faq', areas: account, access: 'public' },

@@ -26,12 +26,16 @@ export default function DocumentRoute() {
   const source = documentSourceOf(useLocation().pathname);
   const doc = useMoneyDocument(source);
   const [busy, setBusy] = useState(false);
+  // A document by reference is an invoice or a receipt/statement as its answer's kind says.
+  const invoice =
+    (source && isInvoiceKind(source.kind)) ||
+    (doc.data && !['receipt', 'statement'].includes((doc.data as { kind: string }).kind));
   const layout = !doc.data
     ? null
-    : source && isInvoiceKind(source.kind)
-      ? layoutInvoice(doc.data as InvoiceDocumentDto, lang)
-      : source?.kind === 'yearOverview'
-        ? layoutYearOverview(doc.data as unknown as YearOverviewDto, lang)
+    : source?.kind === 'yearOverview'
+      ? layoutYearOverview(doc.data as unknown as YearOverviewDto, lang)
+      : invoice
+        ? layoutInvoice(doc.data as InvoiceDocumentDto, lang)
         : layoutMoneyDocument(doc.data as MoneyDocumentDto, lang);
 
   const onDownload = (format: 'pdf' | 'csv') => {

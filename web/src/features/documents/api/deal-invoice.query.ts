@@ -23,3 +23,12 @@ export const useDealInvoice = (
     },
     retry: false,
   });
+
+/** The unguessable references of a deal's receipt, invoice and credit note (its brand only). */
+export const useDealDocumentRefs = (dealId: number) =>
+  useQuery({
+    queryKey: ['deal-document-refs', dealId],
+    queryFn: () => api<Record<string, string>>(`/api/deals/${dealId}/documents`),
+    staleTime: Infinity,
+    retry: false,
+  });

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { t } from '@/i18n';
 import { useBillingDetails } from '@/features/profile/api/billing-details';
-import { useDealInvoice } from '@/features/documents/api/deal-invoice.query';
+import { useDealDocumentRefs, useDealInvoice } from '@/features/documents/api/deal-invoice.query';
 import { DocumentLink } from './document-link';
 
 /**
@@ -14,13 +14,17 @@ export function DealDocuments({ dealId }: { dealId: number }) {
   const credit = useDealInvoice(dealId, 'credit-note');
   const selfBilled = useDealInvoice(dealId, 'self-billed-invoice');
   const billing = useBillingDetails();
+  // Links by reference (nothing sequential in the URL); by id until the references arrive.
+  const refs = useDealDocumentRefs(dealId).data;
+  const to = (kind: 'receipt' | 'invoice' | 'credit-note') =>
+    refs?.[kind] ? `/documents/${refs[kind]}` : `/deals/${dealId}/${kind}`;
   const waiting = invoice.data === null && billing.data?.billingDetails === null;
   return (
     <div className="space-y-2">
       <div className="grid grid-cols-2 gap-2">
-        <DocumentLink to={`/deals/${dealId}/receipt`} kind="receipt" />
-        {invoice.data && <DocumentLink to={`/deals/${dealId}/invoice`} kind="invoice" />}
-        {credit.data && <DocumentLink to={`/deals/${dealId}/credit-note`} kind="creditNote" />}
+        <DocumentLink to={to('receipt')} kind="receipt" />
+        {invoice.data && <DocumentLink to={to('invoice')} kind="invoice" />}
+        {credit.data && <DocumentLink to={to('credit-note')} kind="creditNote" />}
         {selfBilled.data && (
           <DocumentLink to={`/deals/${dealId}/self-billed-invoice`} kind="selfBilled" />
         )}

@@ -8,7 +8,8 @@ export interface DocumentSource {
   options: RequestOptions;
   /** The screen the page goes back to. */
   back: string;
-  kind: DocumentKind;
+  /** `byReference`: a party's document by its unguessable reference; which one it is, the answer says. */
+  kind: DocumentKind | 'byReference';
 }
 
 /** The documents a page shows: the money documents, the invoices (fee, credit note, self-billed) and the year overview. */
@@ -21,7 +22,7 @@ export type DocumentKind =
   | 'yearOverview';
 
 /** Whether a document is an invoice (laid out by the invoice layout), else a receipt or statement. */
-export const isInvoiceKind = (kind: DocumentKind): boolean =>
+export const isInvoiceKind = (kind: DocumentSource['kind']): boolean =>
   kind === 'invoice' || kind === 'creditNote' || kind === 'selfBilled';
 
 /**
@@ -41,6 +42,8 @@ export function documentSourceOf(pathname: string): DocumentSource | null {
       options: {},
       back: '/payment-requests',
     };
+  if (parts.length === 2 && parts[0] === 'documents' && /^[0-9a-f]{32}$/.test(parts[1]!))
+    return { kind: 'byReference', path: `/api/documents/${parts[1]}`, options: {}, back: '/deals' };
   if (parts.length !== 3) return null;
   const [area, key, kind] = parts as [string, string, string];
   const id = encodeURIComponent(key);

@@ -708,8 +708,6 @@ const nlInputTexts: Record<string, string> = {
   'Amount must be at least €0.50': 'Het bedrag moet minstens € 0,50 zijn.',
   'The product currently supports deals up to €1,750. For larger deals, please contact us.':
     'Deals kunnen op dit moment hooguit €1.750 zijn. Neem voor grotere deals contact met ons op.',
-  'The smallest deal is €0.50, the least a card payment can be':
-    'De kleinste deal is € 0,50, het minimum voor een kaartbetaling.',
   'Description is required': 'Vul een beschrijving in.',
   'Company is required': 'Vul de naam van het bedrijf in.',
   'City is required': 'Vul de plaats in.',

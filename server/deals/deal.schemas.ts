@@ -3,46 +3,25 @@ import type { DealInput } from '@machines/contract/api';
 import { dealFilters, type DealFilter } from '@machines/deal/deal-order';
 import { platforms } from '@machines/deal/deal-options';
 import { exclusivityKinds, usageRightsKinds } from '@machines/deal/deal-contract';
-import { MAX_DEAL_CENTS, MIN_DEAL_CENTS, parseEuroToCents } from '@machines/money';
-import { dateText, nameRule, optionalDateText, optionalText, requiredText } from '../http/fields';
+import { MAX_DEAL_CENTS } from '@machines/money';
+import {
+  amountField,
+  dateText,
+  nameRule,
+  optionalDateText,
+  optionalText,
+  requiredText,
+} from '../http/fields';
 
 /** docs/product.md §5's cap message, word for word. */
 export const AMOUNT_CAP_MESSAGE =
   'The product currently supports deals up to €1,750. For larger deals, please contact us.';
 
-/** "250", "250.5", 250.5 → cents, with the spec's messages for the cap and for nonsense. */
-export const dealAmountField = z
-  .union([z.string(), z.number()], { error: 'Amount is required' })
-  .transform((value, ctx) => {
-    if (typeof value === 'string' && value.trim() === '') {
-      ctx.addIssue({ code: 'custom', message: 'Amount is required' });
-      return z.NEVER;
-    }
-    const cents = parseEuroToCents(value);
-    if (cents === null) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Amount must be a positive number with at most 2 decimals',
-      });
-      return z.NEVER;
-    }
-    if (cents > MAX_DEAL_CENTS) {
-      ctx.addIssue({ code: 'custom', message: AMOUNT_CAP_MESSAGE });
-      return z.NEVER;
-    }
-    if (cents <= 0) {
-      ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0' });
-      return z.NEVER;
-    }
-    if (cents < MIN_DEAL_CENTS) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'The smallest deal is €0.50, the least a card payment can be',
-      });
-      return z.NEVER;
-    }
-    return cents;
-  });
+/** The amount field with the spec's cap sentence for deals. */
+export const dealAmountField = amountField({
+  maxCents: MAX_DEAL_CENTS,
+  message: AMOUNT_CAP_MESSAGE,
+});
 
 const profileLink = optionalText('Profile link', 2_000).refine(
   (v) => v === null || /^https?:\/\/[^\s]+$/i.test(v),

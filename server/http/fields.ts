@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasInvisibleCharacters } from '../commands/look-alike';
+import { centsToDecimal, MIN_DEAL_CENTS, parseEuroToCents } from '@machines/money';
 
 /**
  * Request-field building blocks with the messages users read (docs/product.md §5). Missing and wrongly typed
@@ -103,9 +104,31 @@ export const optionalDateText = (label: string) =>
     `${label} must be a valid date`,
   );
 
-/** The smallest charge the gateway accepts (Stripe's EUR minimum). */
-export const MIN_AMOUNT_CENTS = 50;
-export const MIN_AMOUNT_MESSAGE = 'Amount must be at least €0.50';
+/** The smallest charge the gateway accepts (Stripe's EUR minimum), for deals and requests alike. */
+const MIN_AMOUNT_MESSAGE = `Amount must be at least €${centsToDecimal(MIN_DEAL_CENTS)}`;
+
+/**
+ * The one amount field of deals and payment requests: "250", "250.5", "250,50" or 250.5 → cents,
+ * refused with the same messages (each with its Dutch text in the catalogue) except the cap, which
+ * is the kind's own (a deal's is the spec's sentence).
+ */
+export function amountField(cap: { maxCents: number; message: string }) {
+  return z
+    .union([z.string(), z.number()], { error: 'Amount is required' })
+    .transform((value, ctx) => {
+      const refuse = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (typeof value === 'string' && value.trim() === '') return refuse('Amount is required');
+      const cents = parseEuroToCents(value);
+      if (cents === null) return refuse('Amount must be a positive number with at most 2 decimals');
+      if (cents <= 0) return refuse('Amount must be greater than 0');
+      if (cents > cap.maxCents) return refuse(cap.message);
+      if (cents < MIN_DEAL_CENTS) return refuse(MIN_AMOUNT_MESSAGE);
+      return cents;
+    });
+}
 
 export const emailField = (message = 'Invalid email address') =>
   z.string({ error: message }).trim().max(320, message).pipe(z.email(message));

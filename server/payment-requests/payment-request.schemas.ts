@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { MAX_REQUEST_CENTS, centsToDecimal, parseEuroToCents } from '@machines/money';
+import { MAX_REQUEST_CENTS, centsToDecimal } from '@machines/money';
 import { workLinkSchema } from '@machines/payment-request/payment-request.events';
 import {
-  MIN_AMOUNT_CENTS,
-  MIN_AMOUNT_MESSAGE,
+  amountField,
   dateText,
   emailField,
   nameRule,
@@ -11,34 +10,10 @@ import {
   requiredText,
 } from '../http/fields';
 
-const amount = z
-  .union([z.string(), z.number()], { error: 'Amount is required' })
-  .transform((value, ctx) => {
-    if (typeof value === 'string' && value.trim() === '') {
-      ctx.addIssue({ code: 'custom', message: 'Amount is required' });
-      return z.NEVER;
-    }
-    const cents = parseEuroToCents(value);
-    if (cents === null || cents <= 0) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Amount must be a positive number with at most 2 decimals',
-      });
-      return z.NEVER;
-    }
-    if (cents < MIN_AMOUNT_CENTS) {
-      ctx.addIssue({ code: 'custom', message: MIN_AMOUNT_MESSAGE });
-      return z.NEVER;
-    }
-    if (cents > MAX_REQUEST_CENTS) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `Amount must be at most €${centsToDecimal(MAX_REQUEST_CENTS)}`,
-      });
-      return z.NEVER;
-    }
-    return cents;
-  });
+const amount = amountField({
+  maxCents: MAX_REQUEST_CENTS,
+  message: `Amount must be at most €${centsToDecimal(MAX_REQUEST_CENTS)}`,
+});
 
 /**
  * docs/product.md §3 creation payload. The spec's screen sends a placeholder creator name; ours sends none, so

@@ -45,7 +45,15 @@ export function createPaymentRequestQueries(db: Database) {
     `SELECT ${cols} FROM rm_payment_requests
      WHERE lower(json_extract(context, '$.request.brandEmail')) = ? ORDER BY created_at DESC, id DESC`,
   );
+  // Admin and auditor reads, not hot paths: a scan of the requests table is fine at these sizes.
+  const everDisputed = db.prepare<[string, string], Row>(
+    `SELECT ${cols} FROM rm_payment_requests WHERE json_extract(context, '$.dispute.openedAt') IS NOT NULL
+       AND json_extract(context, '$.dispute.openedAt') >= ? AND json_extract(context, '$.dispute.openedAt') < ?
+     ORDER BY json_extract(context, '$.dispute.openedAt') DESC, id DESC`,
+  );
   return {
+    /** Requests whose brand ever disputed the work, opened in [from, to), newest dispute first. */
+    everDisputed: (from = '', to = '\uffff') => everDisputed.all(from, to).map(toRecord),
     byId: (id: number) => {
       const row = byId.get(id);
       return row ? toRecord(row) : null;

@@ -395,6 +395,11 @@ export const errorCatalogue = {
     'This deal was never in dispute',
     'Deze deal is nooit in geschil geweest.',
   ),
+  request_never_in_dispute: e(
+    'not_found',
+    'This payment request was never in dispute',
+    'Dit betaalverzoek is nooit in geschil geweest.',
+  ),
   no_dispute_conversation: e(
     'not_found',
     'There is no dispute to talk about here',

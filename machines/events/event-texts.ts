@@ -1,5 +1,5 @@
 /**
- * What a deal's events mean, in an auditor's words, in English and Dutch: the admin history, the
+ * What a deal's and a payment request's events mean, in an auditor's words, in English and Dutch: the admin history, the
  * dispute page and the dispute exports all render these. The server sends a code and its params
  * (`EventText`); whoever shows it renders it in the reader's language. Params named `…Cents` are
  * amounts in cents and params named `…At` are instants: the renderer formats them for the reader
@@ -298,6 +298,61 @@ export const eventTexts = {
   SplitRefundFailed: x(
     'Split: the payment provider refused the refund to the brand: {code} — {message}; it can be retried.',
     'Verdeling: de betaalprovider weigerde de terugbetaling aan het merk: {code} — {message}; die kan opnieuw worden geprobeerd.',
+  ),
+  PaymentRequestCreated: x(
+    'Payment request created by {name} for {amountCents} (total {totalCents}).',
+    'Betaalverzoek aangemaakt door {name} voor {amountCents} (totaal {totalCents}).',
+  ),
+  PaymentRequestAccepted: x(
+    'The brand accepted the request through its link.',
+    'Het merk accepteerde het verzoek via de link.',
+  ),
+  PaymentRequestCheckoutClosed: x('Checkout closed.', 'Betaalpagina gesloten.'),
+  PaymentRequestUnexpectedPaymentReceived: x(
+    'A payment of {amountCents} that does not fund the request arrived ({reason}); it is refunded automatically.',
+    'Er kwam een betaling van {amountCents} binnen die het verzoek niet financiert ({reason}); die wordt automatisch terugbetaald.',
+  ),
+  PaymentRequestDuplicatePaymentRefunded: x(
+    'A payment of {amountCents} that did not fund the request was refunded automatically.',
+    'Een betaling van {amountCents} die het verzoek niet financierde, is automatisch terugbetaald.',
+  ),
+  PaymentRequestExpired: x('The request expired unpaid.', 'Het verzoek verliep onbetaald.'),
+  PaymentRequestRejected: x('The brand declined the request.', 'Het merk wees het verzoek af.'),
+  PaymentRequestDelivered: x(
+    'The creator completed the request; the brand reviews it until {endsAt}.',
+    'De creator rondde het verzoek af; het merk beoordeelt het tot {endsAt}.',
+  ),
+  PaymentRequestPayoutRequested: x(
+    'Payout of {amountCents} to the creator requested.',
+    'Uitbetaling van {amountCents} aan de creator aangevraagd.',
+  ),
+  PaymentRequestCompleted: x(
+    'Paid out to the creator; the request is completed.',
+    'Uitbetaald aan de creator; het verzoek is afgerond.',
+  ),
+  PaymentRequestPayoutDeferred: x(
+    "The payout of {amountCents} waits for the creator's payout account: {reason}.",
+    'De uitbetaling van {amountCents} wacht op de uitbetaalrekening van de creator: {reason}.',
+  ),
+  PaymentRequestPayoutFailed: x(
+    'The payment provider refused the payout: {code} — {message}; it is tried again when the account is ready.',
+    'De betaalprovider weigerde de uitbetaling: {code} — {message}; die wordt opnieuw geprobeerd zodra de rekening klaar is.',
+  ),
+  PaymentRequestChargebackOpened: x(
+    'Card chargeback of {amountCents} opened by the card issuer: {reason}; the request is held until an admin acts.',
+    'Terugboeking van {amountCents} geopend door de kaartuitgever: {reason}; het verzoek wordt vastgehouden tot een beheerder ingrijpt.',
+  ),
+  PaymentRequestHoldReleased: x(
+    'Chargeback hold lifted by {name}.',
+    'Vasthouden na terugboeking opgeheven door {name}.',
+  ),
+  PaymentRequestRefunded: x(
+    'Refunded {amountCents} to the brand; the request is refunded.',
+    '{amountCents} terugbetaald aan het merk; het verzoek is terugbetaald.',
+  ),
+  PaymentRequestSplitRequested: x(
+    'Admin {name} resolved the request with a split: {creatorCents} to the creator, {refundCents} back to the brand, {feeKeptCents} fee kept (of {chargedCents} held).',
+    'Beheerder {name} loste het verzoek op met een verdeling: {creatorCents} naar de creator, {refundCents} terug naar het merk, {feeKeptCents} kosten behouden (van {chargedCents} in bewaring).',
   ),
 } as const satisfies Record<string, Texts>;
 

@@ -392,7 +392,37 @@ const disputeTypes = new Set([
   'SplitTransferFailed',
   'SplitRefundSucceeded',
   'SplitRefundFailed',
+  // A payment request's events with the same meaning.
+  'PaymentRequestDelivered',
+  'PaymentRequestReviewElapsed',
+  'PaymentRequestDisputeOpened',
+  'PaymentRequestDisputeElapsed',
+  'PaymentRequestDisputeMessagePosted',
+  'PaymentRequestPayoutRequested',
+  'PaymentRequestPayoutDeferred',
+  'PaymentRequestPayoutFailed',
+  'PaymentRequestCompleted',
+  'PaymentRequestChargebackOpened',
+  'PaymentRequestChargebackClosed',
+  'PaymentRequestHoldReleased',
+  'PaymentRequestUnexpectedPaymentReceived',
+  'PaymentRequestDuplicatePaymentRefunded',
+  'PaymentRequestRefundRequested',
+  'PaymentRequestRefunded',
+  'PaymentRequestRefundFailed',
+  'PaymentRequestSplitRequested',
+  'PaymentRequestSplitRetried',
+  'PaymentRequestSplitTransferSucceeded',
+  'PaymentRequestSplitTransferFailed',
+  'PaymentRequestSplitRefundSucceeded',
+  'PaymentRequestSplitRefundFailed',
 ]);
+
+/** What the dispute page reads of one event, the same for a deal's history and a payment request's. */
+export type DisputeHistoryEntry = Pick<
+  HistoryEntry,
+  'type' | 'at' | 'actor' | 'data' | 'status' | 'summary'
+> & { view: Pick<HistoryView, 'onHold'> };
 
 export interface DisputeTimelineEntry {
   at: string;
@@ -403,7 +433,7 @@ export interface DisputeTimelineEntry {
 }
 
 /** The dispute-relevant part of the history (with admins' notes), in words an auditor can read. */
-export function disputeTimeline(history: HistoryEntry[]): DisputeTimelineEntry[] {
+export function disputeTimeline(history: DisputeHistoryEntry[]): DisputeTimelineEntry[] {
   return history
     .filter((e) => disputeTypes.has(e.type))
     .map((e) => ({ at: e.at, type: e.type, actor: e.actor, status: e.status, summary: e.summary }));

@@ -4,12 +4,14 @@ import type { DealContext } from '@machines/deal/deal.context';
 import { centsToDecimal } from '@machines/money';
 import type { Language as Lang } from '../i18n/request-language';
 import type { DealRecord } from '../../projections/deals.queries';
+import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
+import type { PaymentRequestContext } from '@machines/payment-request/payment-request.context';
 import {
   renderEventText,
   type EventTextCode,
   type EventTextFormat,
 } from '@machines/events/event-texts';
-import type { HistoryEntry } from './deal-history';
+import type { DisputeHistoryEntry as HistoryEntry } from './deal-history';
 import { evidenceFileDtoSchema, type EvidenceFileDto } from '@machines/contract/dispute-api';
 import { disputeTimeline } from './deal-history';
 
@@ -25,11 +27,27 @@ export const disputeOutcomes = [
 ] as const;
 export type DisputeOutcome = (typeof disputeOutcomes)[number];
 
+/** What a dispute is about: a deal, or a payment request (its brand disputed the delivered work). */
+export const disputeKinds = ['deal', 'payment_request'] as const;
+export type DisputeKind = (typeof disputeKinds)[number];
+
 export function disputeOutcome(c: DealContext): DisputeOutcome {
   if (c.cancelledAt !== null) return 'refunded';
   // Resolved with a split once both parts are done; until then it is still open.
   if (c.split !== null) return c.completedAt !== null ? 'split' : 'open';
-  switch (c.releaseTrigger) {
+  return releaseOutcome(c.releaseTrigger);
+}
+
+/** A payment request's dispute: refunded, split once both parts are done, or released once settled. */
+export function requestDisputeOutcome(c: PaymentRequestContext): DisputeOutcome {
+  if (c.refundedAt !== null) return 'refunded';
+  if (c.split !== null) return c.dispute?.status === 'open' ? 'open' : 'split';
+  if (c.dispute === null || c.dispute.status === 'open') return 'open';
+  return releaseOutcome(c.releaseTrigger);
+}
+
+function releaseOutcome(trigger: DealContext['releaseTrigger']): DisputeOutcome {
+  switch (trigger) {
     case 'brand':
       return 'approved_by_brand';
     case 'admin':
@@ -58,7 +76,10 @@ const timelineEntrySchema = z.object({
 });
 
 export const disputeSummarySchema = z.object({
-  dealId: z.number().int(),
+  /** What is disputed; a deal's dispute has `dealId`, a payment request's `requestId`. */
+  kind: z.enum(disputeKinds),
+  dealId: z.number().int().optional(),
+  requestId: z.number().int().optional(),
   title: z.string().nullable(),
   brand: z.string(),
   creator: z.string(),
@@ -122,6 +143,7 @@ export function disputeSummary(record: DealRecord, brand: string): DisputeSummar
   if (c.disputeCreatedAt === null || !c.dispute || !c.terms) return null;
   const outcome = disputeOutcome(c);
   return {
+    kind: 'deal',
     dealId: record.id,
     title: c.terms.title,
     brand,
@@ -135,6 +157,29 @@ export function disputeSummary(record: DealRecord, brand: string): DisputeSummar
   };
 }
 
+/** A payment request's dispute: the brand named in the request, the creator who asked. */
+export function requestDisputeSummary(record: PaymentRequestRecord): DisputeSummary | null {
+  const c = record.context;
+  if (c.dispute === null || c.request === null) return null;
+  const outcome = requestDisputeOutcome(c);
+  return {
+    kind: 'payment_request',
+    requestId: record.id,
+    title: c.request.title,
+    brand: c.request.brandName,
+    creator: c.request.creatorName,
+    amountCents: c.request.amountCents,
+    totalCents: c.request.totalCents,
+    openedAt: c.dispute.openedAt,
+    reason: c.dispute.reason,
+    outcome,
+    resolvedAt: outcome === 'open' ? null : (c.refundedAt ?? c.completedAt),
+  };
+}
+
+/** The subject's id, whichever kind it is. */
+export const subjectId = (d: DisputeSummary): number => (d.dealId ?? d.requestId)!;
+
 const moneyKinds: Record<string, string> = {
   PaymentSucceeded: 'payment',
   FundsReleased: 'release',
@@ -143,7 +188,20 @@ const moneyKinds: Record<string, string> = {
   ChargebackOpened: 'chargeback',
   SplitTransferSucceeded: 'split_transfer',
   SplitRefundSucceeded: 'split_refund',
+  PaymentRequestPaid: 'payment',
+  PaymentRequestCompleted: 'release',
+  PaymentRequestRefunded: 'refund',
+  PaymentRequestDuplicatePaymentRefunded: 'duplicate_refund',
+  PaymentRequestChargebackOpened: 'chargeback',
+  PaymentRequestSplitTransferSucceeded: 'split_transfer',
+  PaymentRequestSplitRefundSucceeded: 'split_refund',
 };
+const openedTypes = ['DisputeOpened', 'PaymentRequestDisputeOpened'];
+const messageTypes = [
+  'DealNoteAdded',
+  'DisputeMessagePosted',
+  'PaymentRequestDisputeMessagePosted',
+];
 const referenceOf = (d: Record<string, unknown>): string | null => {
   for (const key of ['transferId', 'refundId', 'disputeId', 'paymentIntentId'])
     if (typeof d[key] === 'string') return d[key] as string;
@@ -178,7 +236,7 @@ function holdsOf(history: HistoryEntry[]): DisputeDetail['holds'] {
 
 /** The dispute page of one deal: its history (already redacted) sorted into what an auditor asks for. */
 export function disputeDetail(summary: DisputeSummary, history: HistoryEntry[]): DisputeDetail {
-  const opened = history.find((e) => e.type === 'DisputeOpened');
+  const opened = history.find((e) => openedTypes.includes(e.type));
   const evidence = [
     ...(opened
       ? [
@@ -191,7 +249,7 @@ export function disputeDetail(summary: DisputeSummary, history: HistoryEntry[]):
         ]
       : []),
     ...history
-      .filter((e) => e.type === 'DealNoteAdded' || e.type === 'DisputeMessagePosted')
+      .filter((e) => messageTypes.includes(e.type))
       .map((e) => ({
         at: e.at,
         by: e.actor.name,
@@ -207,18 +265,13 @@ export function disputeDetail(summary: DisputeSummary, history: HistoryEntry[]):
     holds,
     // What admins decided (their notes are evidence, above) and what resolved itself, from the dispute on.
     decisions: history
-      .filter(
-        (e) =>
-          e.actor.kind === 'admin' &&
-          e.type !== 'DealNoteAdded' &&
-          e.type !== 'DisputeMessagePosted',
-      )
+      .filter((e) => e.actor.kind === 'admin' && !messageTypes.includes(e.type))
       .map((e) => ({ at: e.at, by: e.actor.name, type: e.type, summary: e.summary })),
     automatic: history
       .slice(
         Math.max(
           0,
-          history.findIndex((e) => e.type === 'DisputeOpened'),
+          history.findIndex((e) => openedTypes.includes(e.type)),
         ),
       )
       .filter(
@@ -252,6 +305,10 @@ export const csvColumns = [
   'amount_eur',
   'reference',
   'summary',
+  // Added with payment request disputes, after the deal columns so existing readers keep theirs.
+  'kind',
+  'request_id',
+  'request_title',
 ] as const;
 
 /**
@@ -282,8 +339,8 @@ export function disputeCsvRows(
     d.timeline.map((e) => {
       const money = d.money.find((m) => m.at === e.at && moneyKinds[e.type] === m.kind);
       return {
-        deal_id: String(d.dealId),
-        deal_title: d.title ?? '',
+        deal_id: d.dealId === undefined ? '' : String(d.dealId),
+        deal_title: d.kind === 'deal' ? (d.title ?? '') : '',
         brand: d.brand,
         creator: d.creator,
         outcome: d.outcome,
@@ -293,6 +350,9 @@ export function disputeCsvRows(
         amount_eur: money ? centsToDecimal(money.amountCents) : '',
         reference: money?.reference ?? '',
         summary: renderEventText(e.summary, lang, format),
+        kind: d.kind,
+        request_id: d.requestId === undefined ? '' : String(d.requestId),
+        request_title: d.kind === 'payment_request' ? (d.title ?? '') : '',
       };
     }),
   );

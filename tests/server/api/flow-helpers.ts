@@ -125,3 +125,23 @@ export async function deliverPaidDeal(
   expect(delivered.statusCode, delivered.body).toBe(200);
   return link;
 }
+
+/** The creator connects a payout account in the simulated onboarding. */
+export async function connectPayouts(
+  app: FastifyInstance,
+  ctx: AppContext,
+  creatorToken: string,
+): Promise<void> {
+  const started = await app.inject({
+    method: 'POST',
+    url: '/api/stripe/create-onboarding-link',
+    headers: bearer(creatorToken),
+    payload: {},
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const accountId = /\/sim\/onboarding\/([^?]+)/.exec(started.json().url as string)![1]!;
+  const gateway = ctx.payments.gateway;
+  if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
+  await gateway.finishOnboarding(accountId, true);
+  await ctx.quiesce();
+}

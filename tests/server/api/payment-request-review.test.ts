@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSimulated } from '../../../server/money/gateway/create-gateway';
-import { claimHeader, createPaidRequest } from './flow-helpers';
+import { claimHeader, connectPayouts as connectPayoutsOf, createPaidRequest } from './flow-helpers';
 import {
   bearer,
   createAuditor,
@@ -38,16 +38,7 @@ const complete = (id: number, payload: object = {}) =>
 const link = async (token: string) =>
   (await t.app.inject({ url: `/api/payment-requests/token/${token}` })).json();
 
-/** The creator connects a payout account in the simulated onboarding. */
-async function connectPayouts(): Promise<void> {
-  const started = await post('/api/stripe/create-onboarding-link', {}, bearer(creator.token));
-  expect(started.statusCode, started.body).toBe(200);
-  const accountId = /\/sim\/onboarding\/([^?]+)/.exec(started.json().url as string)![1]!;
-  const gateway = t.ctx.payments.gateway;
-  if (!isSimulated(gateway)) throw new Error('simulated gateway expected');
-  await gateway.finishOnboarding(accountId, true);
-  await t.ctx.quiesce();
-}
+const connectPayouts = () => connectPayoutsOf(t.app, t.ctx, creator.token);
 
 describe('the creator completes, the brand reviews', () => {
   it('given a paid request, when completed with a note and links, then the brand sees them and the review end', async () => {

@@ -95,7 +95,7 @@ function PayoutReport({ download }: { download: (path: string) => void }) {
         </label>
         <select
           id="payout-report-year"
-          className="rounded-lg border border-slate-300 px-2 py-2 text-sm"
+          className="min-h-11 min-w-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base"
           value={year}
           onChange={(e) => setYear(Number(e.target.value))}
         >

@@ -37,6 +37,7 @@ import {
   type NotificationsWiring,
 } from './notifications/notifications-wiring';
 import type { MailSender } from './notifications/mail-sender';
+import { renderDocumentPdf } from './documents/document-pdf';
 import {
   createPushService,
   webPushSender,
@@ -341,6 +342,7 @@ async function startEffects(
     runner,
     push,
     queries,
+    renderPdf: renderDocumentPdf,
     ...(options.mailSender ? { mail: options.mailSender } : {}),
   });
   if (options.startReactors ?? true) await notifications.start();

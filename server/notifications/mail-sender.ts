@@ -5,6 +5,13 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
 import { recordNotification } from '../shared/process-metrics';
 
+/** A file sent with a message (a document's PDF). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -19,6 +26,7 @@ export interface MailMessage {
   key?: string;
   /** The Date header; the send time by default. */
   date?: Date;
+  attachments?: MailAttachment[];
 }
 
 export interface StoredMail {
@@ -102,6 +110,7 @@ export function createMailSender({
           date,
           text: message.text,
           html: message.html,
+          attachments: (message.attachments ?? []).map((a) => a.filename),
         }),
       );
     },

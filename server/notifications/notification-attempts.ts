@@ -5,6 +5,7 @@ import type { PushService } from './push.service';
 import type { Clock } from '../shared/clock';
 import { renderEmail } from './email-template';
 import type { MailSender } from './mail-sender';
+import { mailAttachmentOf, type RenderPdf } from './mail-document';
 import { recipientKey, type PlannedNotification } from './notification-plan';
 import { appendNotificationEvent } from './notification-streams';
 import type { RequestBlockLinks, UnsubscribeLinks } from './unsubscribe-link';
@@ -18,6 +19,8 @@ export interface NotificationSenderDeps {
   unsubscribe: Pick<UnsubscribeLinks, 'urlFor'>;
   requestBlocks: Pick<RequestBlockLinks, 'urlFor'>;
   publicUrl: string;
+  /** Draws the PDF a document mail carries. */
+  renderPdf: RenderPdf;
 }
 
 /** One claimed notification, as its claim stream records it. */
@@ -42,7 +45,7 @@ export type SendNotification = (
  * recognised (mail systems drop a repeated Message-ID; a push service replaces an unfetched topic).
  */
 export function createNotificationSender(deps: NotificationSenderDeps): SendNotification {
-  const { push, mail, unsubscribe, requestBlocks, publicUrl } = deps;
+  const { push, mail, unsubscribe, requestBlocks, publicUrl, renderPdf } = deps;
   return async (n, channel, claim) => {
     const open = `${publicUrl}${n.url}`;
     const key = claim.streamId;
@@ -56,10 +59,12 @@ export function createNotificationSender(deps: NotificationSenderDeps): SendNoti
         unsubscribe: unsubscribe.urlFor(recipientKey(n.recipient), n.language),
         ...block,
       };
+      const attachments = n.document ? [await mailAttachmentOf(n.document, n.language, renderPdf)] : [];
       await mail.send({
         ...renderEmail({ ...n, email: n.email }, links),
         key,
         date: claim.claimedAt,
+        ...(attachments.length ? { attachments } : {}),
       });
       return;
     }

@@ -5,8 +5,10 @@ import {
   type UserContext,
 } from '@machines/account/user.machine';
 import type { NotificationChannel } from '@machines/notifications/notification.events';
+import type { InvoiceDocumentDto } from '@machines/contract/invoice-api';
 import type { DealRecord } from '../../projections/deals.queries';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
+import type { MailDocument } from './mail-document';
 import { neutraliseLinks } from './neutralise-links';
 import { renderText, type NotificationKind, type TextParams } from './texts';
 
@@ -36,6 +38,8 @@ export interface PlannedNotification {
   url: string;
   /** A payment request's creator: its e-mail carries a link that blocks further requests from them. */
   blockCreatorId?: string;
+  /** A document the e-mail carries as a PDF (by e-mail only: such a notification has no push). */
+  document?: MailDocument;
 }
 
 /** Read-model lookups the plan needs; synchronous reads of the local read database. */
@@ -85,10 +89,14 @@ function sendersFor(facts: NotificationFacts, out: PlannedNotification[]) {
     kind: NotificationKind,
     params: TextParams,
     url: string,
+    document?: MailDocument,
   ) => {
     if (!user || user.userId === '') return;
     const prefs = notificationPreferencesOf(user);
-    const channels = (['push', 'email'] as const).filter((c) => prefs[c]);
+    // A document goes by e-mail, under the account's e-mail preference.
+    const channels = (document ? (['email'] as const) : (['push', 'email'] as const)).filter(
+      (c) => prefs[c],
+    );
     if (channels.length === 0) return;
     const language = languageOf(user);
     out.push({
@@ -99,6 +107,7 @@ function sendersFor(facts: NotificationFacts, out: PlannedNotification[]) {
       email: user.email,
       url,
       ...renderText(language, kind, params),
+      ...(document ? { document } : {}),
     });
   };
   const toAddress = (
@@ -107,6 +116,7 @@ function sendersFor(facts: NotificationFacts, out: PlannedNotification[]) {
     kind: NotificationKind,
     params: TextParams,
     url: string,
+    document?: MailDocument,
   ) => {
     if (facts.emailOptedOut(email)) return;
     out.push({
@@ -117,6 +127,7 @@ function sendersFor(facts: NotificationFacts, out: PlannedNotification[]) {
       email,
       url,
       ...renderText(language, kind, params),
+      ...(document ? { document } : {}),
     });
   };
   const toLink = (dealId: number, kind: NotificationKind, params: TextParams, url: string) => {
@@ -545,6 +556,30 @@ function planStalledIntentsAlert(data: EventData, facts: NotificationFacts, send
   }
 }
 
+const invoiceMails = {
+  invoice: { kind: 'document_invoice', path: 'invoice' },
+  credit_note: { kind: 'document_credit_note', path: 'credit-note' },
+  self_billed: { kind: 'document_self_billed', path: 'self-billed-invoice' },
+} as const;
+
+/**
+ * An issued invoice (the platform's fee invoice or credit note, or a creator's self-billed
+ * invoice) goes to the deal's brand by e-mail with its PDF, linking the signed-in document page.
+ */
+function planIssuedInvoice(doc: InvoiceDocumentDto, facts: NotificationFacts, send: Senders): void {
+  const mail = invoiceMails[doc.kind];
+  const dealId = doc.subject.id;
+  const params: TextParams = {
+    dealId,
+    number: doc.number,
+    title: facts.deal(dealId)?.context.terms?.title ?? undefined,
+    // A self-billed invoice's seller is the creator, who wrote its name.
+    influencer: neutraliseLinks(doc.seller.name),
+  };
+  const url = `/deals/${dealId}/${mail.path}`;
+  send.toUser(facts.user(doc.brandUserId), mail.kind, params, url, { kind: 'invoice', doc });
+}
+
 export function planNotifications(
   event: PlannableEvent,
   facts: NotificationFacts,
@@ -558,6 +593,10 @@ export function planNotifications(
   }
   if (event.type === 'PaymentIntentsStalled') {
     planStalledIntentsAlert(data, facts, send);
+    return out;
+  }
+  if (event.type === 'InvoiceIssued') {
+    planIssuedInvoice(data as unknown as InvoiceDocumentDto, facts, send);
     return out;
   }
   if (event.type === 'NotificationFailureRateExceeded') {

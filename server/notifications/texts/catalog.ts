@@ -28,6 +28,8 @@ export interface TextParams {
   /** A change request's round, of how many the deal includes. */
   round?: number;
   rounds?: number;
+  /** A document's number (an invoice's `2026-000123`). */
+  number?: string;
 }
 
 export interface Formatter {
@@ -65,6 +67,10 @@ export const notificationKinds = [
   'link_deal_refunded',
   'link_split_resolved',
   'dispute_message',
+  'document_invoice',
+  'document_credit_note',
+  'document_self_billed',
+  'document_statement',
   'admin_chargeback',
   'admin_transfer_failed',
   'admin_split_failed',

@@ -95,6 +95,22 @@ export const en: TextCatalog = {
       title: 'Request refunded',
       body: `“${p.title ?? ''}” was refunded to ${p.brandName ?? 'the brand'}; no payout follows.`,
     }),
+    document_invoice: (p) => ({
+      title: `Invoice ${p.number ?? ''}`,
+      body: `Our invoice ${p.number ?? ''} for the service fee of ${deal(p)} is attached as a PDF.`,
+    }),
+    document_credit_note: (p) => ({
+      title: `Credit note ${p.number ?? ''}`,
+      body: `Credit note ${p.number ?? ''} for the service fee returned on ${deal(p)} is attached as a PDF.`,
+    }),
+    document_self_billed: (p) => ({
+      title: `Self-billed invoice ${p.number ?? ''}`,
+      body: `The self-billed invoice ${p.number ?? ''} in the name of ${p.influencer ?? 'the creator'} for ${deal(p)} is attached as a PDF.`,
+    }),
+    document_statement: (p, f) => ({
+      title: 'Statement of your payout',
+      body: `The statement of your payout of ${f.money(p.amountCents ?? 0)} for ${deal(p)} is attached as a PDF.`,
+    }),
     dispute_message: (p) => ({
       title: 'New message in the dispute',
       body: `${{ brand: 'The brand', creator: 'The creator', admin: 'Our team' }[p.from ?? 'admin']} wrote about ${p.requestId ? `“${p.title ?? ''}”` : deal(p)}: “${p.message ?? ''}” Reply and add evidence on its page.`,

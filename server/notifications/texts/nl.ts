@@ -95,6 +95,22 @@ export const nl: TextCatalog = {
       title: 'Verzoek terugbetaald',
       body: `“${p.title ?? ''}” is terugbetaald aan ${p.brandName ?? 'het merk'}; er volgt geen uitbetaling.`,
     }),
+    document_invoice: (p) => ({
+      title: `Factuur ${p.number ?? ''}`,
+      body: `Onze factuur ${p.number ?? ''} voor de servicekosten van ${deal(p)} zit als pdf in de bijlage.`,
+    }),
+    document_credit_note: (p) => ({
+      title: `Creditnota ${p.number ?? ''}`,
+      body: `Creditnota ${p.number ?? ''} voor de teruggegeven servicekosten van ${deal(p)} zit als pdf in de bijlage.`,
+    }),
+    document_self_billed: (p) => ({
+      title: `Factuur uitgereikt door afnemer ${p.number ?? ''}`,
+      body: `De factuur ${p.number ?? ''} op naam van ${p.influencer ?? 'de creator'}, uitgereikt door afnemer, voor ${deal(p)} zit als pdf in de bijlage.`,
+    }),
+    document_statement: (p, f) => ({
+      title: 'Overzicht van je uitbetaling',
+      body: `Het overzicht van je uitbetaling van ${f.money(p.amountCents ?? 0)} voor ${deal(p)} zit als pdf in de bijlage.`,
+    }),
     dispute_message: (p) => ({
       title: 'Nieuw bericht in het geschil',
       body: `${{ brand: 'Het merk', creator: 'De creator', admin: 'Ons team' }[p.from ?? 'admin']} schreef over ${p.requestId ? `“${p.title ?? ''}”` : deal(p)}: “${p.message ?? ''}” Reageer en voeg bewijs toe op de pagina.`,

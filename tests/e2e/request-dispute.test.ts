@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminLogin } from './support/admin-flows';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { registerAndOnboard, see, unique } from './support/flows';
@@ -135,6 +136,63 @@ describe('a payment request disputed by its brand and split by an admin', () => 
     expect(await panel.getByRole('button', { name: 'Oplossen met verdeling' }).count()).toBe(0);
     await snap(admin, 'split-done');
   });
+
+  it('the Disputes tab lists the request dispute beside deals, opens its timeline and thread in Dutch and English, and links to its admin actions', async () => {
+    const views = [
+      { lang: 'nl-NL', tab: 'Geschillen', kind: 'Soort', only: 'Betaalverzoeken' },
+      { lang: 'en-GB', tab: 'Disputes', kind: 'Kind', only: 'Payment requests' },
+    ] as const;
+    for (const view of views) {
+      const admin = await (await phoneContext(browser, server.url, view.lang)).newPage();
+      if (view.lang === 'nl-NL') await adminLoginDutch(admin);
+      else await adminLogin(admin, ADMIN);
+      await admin.getByRole('tab', { name: view.tab }).click();
+      await admin.getByLabel(view.kind).selectOption({ label: view.only });
+      const item = admin
+        .getByRole('list', { name: view.tab })
+        .getByRole('button', { name: new RegExp(TITLE) });
+      await item.waitFor({ timeout: 20_000 });
+      expect(await item.getAttribute('data-kind')).toBe('payment_request');
+      await item.click();
+      const page = admin.getByRole('region', {
+        name:
+          view.lang === 'nl-NL' ? /^Geschil over betaalverzoek #/ : /^Dispute on payment request #/,
+      });
+      await page.waitFor();
+      const outcome =
+        view.lang === 'nl-NL' ? 'Opgelost met een verdeling' : 'Resolved with a split';
+      await expect.poll(() => page.getByTestId('dispute-outcome').textContent()).toBe(outcome);
+      const timeline = page.getByTestId('dispute-timeline');
+      await expect
+        .poll(() => timeline.textContent())
+        .toContain(
+          view.lang === 'nl-NL'
+            ? 'Het merk opende een geschil: „De tweede story ontbreekt.”'
+            : 'The brand opened a dispute: “De tweede story ontbreekt.”',
+        );
+      expect(await timeline.textContent()).toContain(
+        view.lang === 'nl-NL'
+          ? 'loste het verzoek op met een verdeling'
+          : 'resolved the request with a split',
+      );
+      // The conversation: the brand's reason opens it.
+      await expect.poll(() => page.textContent()).toContain('De tweede story ontbreekt.');
+      const width = await admin.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(390);
+      await snap(admin, `admin-request-dispute-${view.lang}`);
+      expect(await seriousViolations(admin)).toEqual([]);
+      const actions = page.getByTestId('dispute-request-link');
+      expect((await actions.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      await actions.click();
+      await admin.waitForURL('**/admin?request=*');
+      await admin
+        .getByRole('region', {
+          name: view.lang === 'nl-NL' ? /^Betaalverzoek #/ : /^Payment request #/,
+        })
+        .waitFor();
+      await admin.close();
+    }
+  }, 120_000);
 
   it('the brand reads the outcome in Dutch, the creator in English', async () => {
     await brand.goto(link);

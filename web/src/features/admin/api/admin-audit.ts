@@ -75,8 +75,18 @@ export const disputeOutcomes = [
 ] as const;
 export type DisputeOutcome = (typeof disputeOutcomes)[number];
 
+export const disputeKinds = ['deal', 'payment_request'] as const;
+export type DisputeKind = (typeof disputeKinds)[number];
+/** Which dispute: a deal's (by the deal's id) or a payment request's (by the request's id). */
+export interface DisputeRef {
+  kind: DisputeKind;
+  id: number;
+}
+
 export interface DisputeSummary {
-  dealId: number;
+  kind: DisputeKind;
+  dealId?: number;
+  requestId?: number;
   title: string | null;
   brand: string;
   creator: string;
@@ -98,6 +108,7 @@ export interface DisputeDetail extends DisputeSummary {
 }
 
 export interface DisputeFilters {
+  kind: DisputeKind | '';
   outcome: DisputeOutcome | '';
   from: string;
   to: string;
@@ -114,6 +125,7 @@ export interface AdminAccount {
 
 const query = (f: DisputeFilters) => {
   const p = new URLSearchParams();
+  if (f.kind) p.set('kind', f.kind);
   if (f.outcome) p.set('outcome', f.outcome);
   if (f.from) p.set('from', f.from);
   if (f.to) p.set('to', f.to);
@@ -148,11 +160,18 @@ export const useDisputes = (f: DisputeFilters) =>
       queryFn: () => adminApi<DisputeSummary[]>(`/api/admin/disputes?${query(f).toString()}`),
     }),
   );
-export const useDispute = (id: number | null) =>
+export const disputeRefOf = (d: DisputeSummary): DisputeRef => ({
+  kind: d.kind,
+  id: (d.kind === 'deal' ? d.dealId : d.requestId)!,
+});
+/** A dispute's page on the server: a deal's by its id, a payment request's under payment-request/. */
+export const disputePath = ({ kind, id }: DisputeRef) =>
+  kind === 'deal' ? `/api/admin/disputes/${id}` : `/api/admin/disputes/payment-request/${id}`;
+export const useDispute = (ref: DisputeRef | null) =>
   useQuery({
-    queryKey: ['admin', 'dispute', id],
-    queryFn: () => adminApi<DisputeDetail>(`/api/admin/disputes/${id}`),
-    enabled: id !== null,
+    queryKey: ['admin', 'dispute', ref?.kind, ref?.id],
+    queryFn: () => adminApi<DisputeDetail>(disputePath(ref!)),
+    enabled: ref !== null,
   });
 export const useAdminAccounts = () =>
   useQuery(

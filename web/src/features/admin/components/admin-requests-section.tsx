@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
 import { formatDate } from '@/lib/dates';
@@ -17,7 +18,9 @@ export function AdminRequestsSection({
   onExpired: () => void;
 }) {
   const requests = useAdminRequests();
-  const [selected, setSelected] = useState<number | null>(null);
+  // A link (/admin?request=<id>, e.g. from a dispute page) opens that request.
+  const [params] = useSearchParams();
+  const [selected, setSelected] = useState<number | null>(Number(params.get('request')) || null);
   const expired = requests.error instanceof AdminSessionExpired;
   useEffect(() => {
     if (expired) onExpired();

@@ -9,8 +9,12 @@ import { formatMoney, t, type MessageKey } from '@/i18n';
 import { AdminSessionExpired } from '@/features/admin/api/admin-api';
 import { eventText } from '@/features/admin/model/event-text';
 import {
+  disputeKinds,
   disputeOutcomes,
+  disputePath,
+  disputeRefOf,
   downloadExport,
+  type DisputeRef,
   useDispute,
   useDisputes,
   type DisputeFilters,
@@ -122,18 +126,28 @@ function DisputeRecords({ d }: { d: Dispute }) {
   );
 }
 
-function DisputePage({ id, onExpired }: { id: number; onExpired: () => void }) {
-  const dispute = useDispute(id);
+/** Where a dispute's conversation is read and written by admins, and its page's title. */
+const subjectOf = ({ kind, id }: DisputeRef) =>
+  kind === 'deal'
+    ? { thread: `/api/admin/deals/${id}/dispute`, title: t('admin.disputeTitle', { id }) }
+    : {
+        thread: `/api/admin/payment-requests/${id}/dispute`,
+        title: t('admin.requestDisputeTitle', { id }),
+      };
+
+function DisputePage({ dispute: ref, onExpired }: { dispute: DisputeRef; onExpired: () => void }) {
+  const dispute = useDispute(ref);
   const d = dispute.data;
   if (dispute.isError) return <p className="text-sm text-red-600">{dispute.error.message}</p>;
   if (!d) return <p className="text-sm text-slate-500">{t('app.loading')}</p>;
+  const subject = subjectOf(ref);
   return (
     <section
       className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
-      aria-label={t('admin.disputeTitle', { id: d.dealId })}
+      aria-label={subject.title}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="font-bold">{t('admin.disputeTitle', { id: d.dealId })}</h2>
+        <h2 className="font-bold">{subject.title}</h2>
         <span
           className="rounded-full bg-slate-100 px-2 py-0.5 text-xs"
           data-testid="dispute-outcome"
@@ -148,14 +162,21 @@ function DisputePage({ id, onExpired }: { id: number; onExpired: () => void }) {
         <span className="font-semibold">{t('admin.disputeReason')}:</span> {d.reason}
         {d.description ? ` — ${d.description}` : ''}
       </p>
+      {ref.kind === 'payment_request' && (
+        <a
+          href={`/admin?request=${ref.id}`}
+          className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline"
+          data-testid="dispute-request-link"
+        >
+          {t('admin.requestActions')}
+        </a>
+      )}
       <ExportButtons
-        path={`/api/admin/disputes/${d.dealId}/export`}
+        path={`${disputePath(ref)}/export`}
         label={t('admin.exportOne')}
         onExpired={onExpired}
       />
-      <DisputeThreadPanel
-        target={{ base: `/api/admin/deals/${d.dealId}/dispute`, auth: 'admin' }}
-      />
+      <DisputeThreadPanel target={{ base: subject.thread, auth: 'admin' }} />
       <DisputeRecords d={d} />
     </section>
   );
@@ -172,7 +193,23 @@ function DisputeFilterBar({
   onExpired: () => void;
 }) {
   return (
-    <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:items-end">
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-4 sm:items-end">
+      <label className="text-sm">
+        {t('admin.disputeKind')}
+        <select
+          className={inputClass}
+          value={filters.kind}
+          onChange={(e) => set({ kind: e.target.value as DisputeFilters['kind'] })}
+          data-testid="dispute-kind-filter"
+        >
+          <option value="">{t('admin.chip.all')}</option>
+          {disputeKinds.map((k) => (
+            <option key={k} value={k}>
+              {t(`admin.disputeKindFilter.${k}` as MessageKey)}
+            </option>
+          ))}
+        </select>
+      </label>
       <label className="text-sm">
         {t('admin.outcome')}
         <select
@@ -226,46 +263,59 @@ function DisputeList({
   onSelect,
 }: {
   disputes: ReturnType<typeof useDisputes>;
-  selected: number | null;
-  onSelect: (id: number) => void;
+  selected: DisputeRef | null;
+  onSelect: (ref: DisputeRef) => void;
 }) {
   return (
     <ul className="min-w-0 space-y-2" aria-label={t('admin.tab.disputes')}>
       {disputes.isSuccess && disputes.data.length === 0 && (
         <li className="text-sm text-slate-500">{t('admin.disputesEmpty')}</li>
       )}
-      {disputes.data?.map((d) => (
-        <li key={d.dealId}>
-          <button
-            type="button"
-            onClick={() => onSelect(d.dealId)}
-            aria-current={selected === d.dealId}
-            className={`block w-full min-w-0 rounded-xl border bg-white p-3 text-left text-sm shadow-sm ${selected === d.dealId ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200'}`}
-          >
-            <span className="flex min-w-0 justify-between gap-2">
-              <span className="min-w-0 truncate font-semibold">
-                #{d.dealId} {d.title ?? d.creator}
+      {disputes.data?.map((d) => {
+        const ref = disputeRefOf(d);
+        const current = selected?.kind === ref.kind && selected.id === ref.id;
+        return (
+          <li key={`${ref.kind}-${ref.id}`}>
+            <button
+              type="button"
+              onClick={() => onSelect(ref)}
+              aria-current={current}
+              data-kind={ref.kind}
+              className={`block w-full min-w-0 rounded-xl border bg-white p-3 text-left text-sm shadow-sm ${current ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200'}`}
+            >
+              <span className="block text-xs font-semibold uppercase text-slate-600">
+                {t(`admin.disputeKind.${ref.kind}` as MessageKey)}
               </span>
-              <span className="shrink-0">{formatMoney(d.amountCents)}</span>
-            </span>
-            <span className="flex min-w-0 justify-between gap-2 text-slate-600">
-              <span className="min-w-0 truncate">
-                {t(`admin.outcome.${d.outcome}` as MessageKey)}
+              <span className="flex min-w-0 justify-between gap-2">
+                <span className="min-w-0 truncate font-semibold">
+                  #{ref.id} {d.title ?? d.creator}
+                </span>
+                <span className="shrink-0">{formatMoney(d.amountCents)}</span>
               </span>
-              <span className="shrink-0">{formatDate(d.openedAt)}</span>
-            </span>
-            <span className="block truncate text-slate-600">{d.reason}</span>
-          </button>
-        </li>
-      ))}
+              <span className="flex min-w-0 justify-between gap-2 text-slate-600">
+                <span className="min-w-0 truncate">
+                  {t(`admin.outcome.${d.outcome}` as MessageKey)}
+                </span>
+                <span className="shrink-0">{formatDate(d.openedAt)}</span>
+              </span>
+              <span className="block truncate text-slate-600">{d.reason}</span>
+            </button>
+          </li>
+        );
+      })}
     </ul>
   );
 }
 
-/** Every deal that was ever in dispute, filterable by outcome and date, with exports (auditors and admins). */
+/** Every deal and payment request that was ever in dispute, filterable by kind, outcome and date, with exports (auditors and admins). */
 export function DisputesSection({ onExpired }: { onExpired: () => void }) {
-  const [filters, setFilters] = useState<DisputeFilters>({ outcome: '', from: '', to: '' });
-  const [selected, setSelected] = useState<number | null>(null);
+  const [filters, setFilters] = useState<DisputeFilters>({
+    kind: '',
+    outcome: '',
+    from: '',
+    to: '',
+  });
+  const [selected, setSelected] = useState<DisputeRef | null>(null);
   const disputes = useDisputes(filters);
   const set = (patch: Partial<DisputeFilters>) => {
     setFilters({ ...filters, ...patch });
@@ -279,7 +329,11 @@ export function DisputesSection({ onExpired }: { onExpired: () => void }) {
         <DisputeList disputes={disputes} selected={selected} onSelect={setSelected} />
         <div className="min-w-0">
           {selected !== null ? (
-            <DisputePage id={selected} onExpired={onExpired} />
+            <DisputePage
+              key={`${selected.kind}-${selected.id}`}
+              dispute={selected}
+              onExpired={onExpired}
+            />
           ) : (
             <p className="text-sm text-slate-500">{t('admin.disputeSelect')}</p>
           )}

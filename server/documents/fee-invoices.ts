@@ -1,5 +1,5 @@
 import type { DealContext } from '@machines/deal/deal.context';
-import { addressOf } from '@machines/documents/billing-details';
+import { addressOf, type BillingDetails } from '@machines/documents/billing-details';
 import { splitFee, vatTreatmentFor } from '@machines/documents/vat';
 import type { DealQueries } from '../../projections/deals.queries';
 import { dealAggregate } from '../commands/aggregate';
@@ -12,6 +12,8 @@ import type { BillingBook } from './billing-book';
 import { createInvoiceBook, type IssuedInvoice } from './invoice-book';
 import type { SelfBillingBook } from './self-billing-book';
 import { createSelfBilledInvoices } from './self-billed-invoices';
+
+type InvoiceBook = ReturnType<typeof createInvoiceBook>;
 
 export interface FeeInvoiceDeps {
   store: EventStore;
@@ -41,6 +43,36 @@ function feeReturned(c: DealContext): { cents: number; at: string } | null {
   return null;
 }
 
+/** The brand as its invoice names it: the billing details, the address as one block. */
+const buyerOf = (details: BillingDetails) => ({
+  name: details.company,
+  address: addressOf(details).slice(0, 400),
+  country: details.country,
+  vatId: details.vatId,
+});
+
+/**
+ * The credit note for the fee a refund or split returned: the invoice's parties and VAT
+ * treatment, the returned part split at the invoice's rate, naming the invoice it corrects.
+ */
+async function creditFor(book: InvoiceBook, c: DealContext, invoice: IssuedInvoice): Promise<void> {
+  const returned = feeReturned(c);
+  if (!returned || returned.cents <= 0) return;
+  const split = splitFee(returned.cents, invoice.treatment, invoice.vatRateBps);
+  await book.issue({
+    ...invoice,
+    key: dealCreditKey(invoice.subject.id),
+    kind: 'credit_note',
+    corrects: invoice.number,
+    suppliedAt: returned.at,
+    description: `Escrow service fee returned, deal #${invoice.subject.id}`,
+    grossCents: returned.cents,
+    netCents: split.netCents,
+    vatCents: split.vatCents,
+    vatRateBps: split.rateBps,
+  });
+}
+
 /**
  * The platform's fee invoices to brands: one per paid deal, numbered by the invoice book, made out
  * to the brand's billing details. Without them the invoice waits (nothing is recorded) and is
@@ -54,28 +86,6 @@ export function createFeeInvoices(deps: FeeInvoiceDeps) {
   const { seller, vatRateBps } = deps.invoices;
 
   /**
-   * The credit note for the fee a refund or split returned: the invoice's parties and VAT
-   * treatment, the returned part split at the invoice's rate, naming the invoice it corrects.
-   */
-  async function creditFor(c: DealContext, invoice: IssuedInvoice): Promise<void> {
-    const returned = feeReturned(c);
-    if (!returned || returned.cents <= 0) return;
-    const split = splitFee(returned.cents, invoice.treatment, invoice.vatRateBps);
-    await book.issue({
-      ...invoice,
-      key: dealCreditKey(invoice.subject.id),
-      kind: 'credit_note',
-      corrects: invoice.number,
-      suppliedAt: returned.at,
-      description: `Escrow service fee returned, deal #${invoice.subject.id}`,
-      grossCents: returned.cents,
-      netCents: split.netCents,
-      vatCents: split.vatCents,
-      vatRateBps: split.rateBps,
-    });
-  }
-
-  /**
    * Issues the deal's invoice if it is paid and its brand gave billing details (else null), the
    * credit note once fee money went back, and the creator's self-billed invoice once paid out
    * under an agreement.
@@ -83,7 +93,7 @@ export function createFeeInvoices(deps: FeeInvoiceDeps) {
   async function issueForDeal(dealId: number): Promise<IssuedInvoice | null> {
     const c = (await deps.bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot.context;
     const invoice = await invoiceFor(dealId, c);
-    if (invoice) await creditFor(c, invoice);
+    if (invoice) await creditFor(book, c, invoice);
     await selfBilled.issueForDeal(dealId, c);
     return invoice;
   }
@@ -104,12 +114,7 @@ export function createFeeInvoices(deps: FeeInvoiceDeps) {
       suppliedAt: c.paidAt,
       description: `Escrow service fee, deal #${dealId}${title}`.slice(0, 300),
       seller,
-      buyer: {
-        name: buyer.company,
-        address: addressOf(buyer).slice(0, 400),
-        country: buyer.country,
-        vatId: buyer.vatId,
-      },
+      buyer: buyerOf(buyer),
       treatment,
       grossCents: c.amounts.feeCents,
       netCents: split.netCents,

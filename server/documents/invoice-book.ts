@@ -52,6 +52,29 @@ interface YearCache {
   byKey: Map<string, IssuedInvoice>;
 }
 
+/** Reads what this instance has not yet read of a year's stream into its cache. */
+async function catchUpYear(
+  store: EventStore,
+  years: Map<string, YearCache>,
+  series: InvoiceSeries,
+  year: number,
+): Promise<YearCache> {
+  const stream = streamOf(series, year);
+  const cache = years.get(stream) ?? { revision: -1, byKey: new Map() };
+  years.set(stream, cache);
+  try {
+    const events = await store.readStream(stream, { fromRevision: cache.revision + 1 });
+    for (const event of events) {
+      const data = event.data as IssuedInvoice;
+      cache.byKey.set(data.key, data);
+      cache.revision = event.revision;
+    }
+  } catch (error) {
+    if (!(error instanceof StreamNotFound)) throw error;
+  }
+  return cache;
+}
+
 /**
  * The invoice series: one stream per series and calendar year (`invoices-2026`), one
  * `InvoiceIssued` per number. An invoice is appended at the revision this instance read, so its number (revision + 1)
@@ -64,22 +87,7 @@ export function createInvoiceBook({ store, clock }: { store: EventStore; clock: 
   /** What this instance read of each year's stream, by stream name. */
   const years = new Map<string, YearCache>();
 
-  async function catchUp(series: InvoiceSeries, year: number): Promise<YearCache> {
-    const stream = streamOf(series, year);
-    const cache = years.get(stream) ?? { revision: -1, byKey: new Map() };
-    years.set(stream, cache);
-    try {
-      const events = await store.readStream(stream, { fromRevision: cache.revision + 1 });
-      for (const event of events) {
-        const data = event.data as IssuedInvoice;
-        cache.byKey.set(data.key, data);
-        cache.revision = event.revision;
-      }
-    } catch (error) {
-      if (!(error instanceof StreamNotFound)) throw error;
-    }
-    return cache;
-  }
+  const catchUp = (series: InvoiceSeries, year: number) => catchUpYear(store, years, series, year);
 
   /**
    * The year's cache, caught up, with this key's invoice if one exists. The key is looked up and the

@@ -37,7 +37,7 @@ import {
   type NotificationsWiring,
 } from './notifications/notifications-wiring';
 import type { MailSender } from './notifications/mail-sender';
-import { renderDocumentPdf } from './documents/document-pdf';
+import { createMailDocuments } from './documents/document-mail';
 import {
   createPushService,
   webPushSender,
@@ -342,7 +342,11 @@ async function startEffects(
     runner,
     push,
     queries,
-    renderPdf: renderDocumentPdf,
+    renderDocument: createMailDocuments({
+      deals: queries.deals,
+      requests: queries.requests,
+      accounts: queries.accounts,
+    }),
     ...(options.mailSender ? { mail: options.mailSender } : {}),
   });
   if (options.startReactors ?? true) await notifications.start();

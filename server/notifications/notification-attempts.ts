@@ -5,7 +5,7 @@ import type { PushService } from './push.service';
 import type { Clock } from '../shared/clock';
 import { renderEmail } from './email-template';
 import type { MailSender } from './mail-sender';
-import { mailAttachmentOf, type RenderPdf } from './mail-document';
+import type { RenderMailDocument } from './mail-document';
 import { recipientKey, type PlannedNotification } from './notification-plan';
 import { appendNotificationEvent } from './notification-streams';
 import type { RequestBlockLinks, UnsubscribeLinks } from './unsubscribe-link';
@@ -20,7 +20,7 @@ export interface NotificationSenderDeps {
   requestBlocks: Pick<RequestBlockLinks, 'urlFor'>;
   publicUrl: string;
   /** Draws the PDF a document mail carries. */
-  renderPdf: RenderPdf;
+  renderDocument: RenderMailDocument;
 }
 
 /** One claimed notification, as its claim stream records it. */
@@ -45,7 +45,7 @@ export type SendNotification = (
  * recognised (mail systems drop a repeated Message-ID; a push service replaces an unfetched topic).
  */
 export function createNotificationSender(deps: NotificationSenderDeps): SendNotification {
-  const { push, mail, unsubscribe, requestBlocks, publicUrl, renderPdf } = deps;
+  const { push, mail, unsubscribe, requestBlocks, publicUrl, renderDocument } = deps;
   return async (n, channel, claim) => {
     const open = `${publicUrl}${n.url}`;
     const key = claim.streamId;
@@ -59,7 +59,7 @@ export function createNotificationSender(deps: NotificationSenderDeps): SendNoti
         unsubscribe: unsubscribe.urlFor(recipientKey(n.recipient), n.language),
         ...block,
       };
-      const attachments = n.document ? [await mailAttachmentOf(n.document, n.language, renderPdf)] : [];
+      const attachments = n.document ? [await renderDocument(n.document, n.language)] : [];
       await mail.send({
         ...renderEmail({ ...n, email: n.email }, links),
         key,

@@ -272,7 +272,34 @@ function planDealNotifications(
       planSplitNotifications(event, data, deal, facts, send, base);
       break;
   }
+  if (event.type === 'FundsReleased' || event.type === 'SplitTransferSucceeded')
+    planDealStatement(deal, facts, send, base);
   alertAdminsOfDeal(event, data, dealId, c, base, send);
+}
+
+/**
+ * A payout's statement (a release, or a split's transfer to the creator) goes to the creator by
+ * e-mail with its PDF: the account that accepted the deal, else the address the link's holder
+ * confirmed, in the link's language. The link opens the deal link page, which asks for the claim.
+ */
+function planDealStatement(
+  deal: DealRecord,
+  facts: NotificationFacts,
+  send: Senders,
+  base: TextParams,
+): void {
+  const c = deal.context;
+  if (!c.transferId || !c.shareableToken) return;
+  const amountCents =
+    c.split?.transfer === 'succeeded' ? c.split.creatorCents : c.money.transferredCents;
+  const params: TextParams = { ...base, amountCents };
+  const url = `/accept/${c.shareableToken}/statement`;
+  const document = { kind: 'statement', subject: 'deal', id: deal.id } as const;
+  const account = c.claimedByUserId ? facts.user(c.claimedByUserId) : null;
+  if (account) return send.toUser(account, 'document_statement', params, url, document);
+  const email = facts.linkEmail(`deal-${deal.id}`);
+  const language = facts.claimLanguage(`deal-${deal.id}`) ?? facts.linkLanguage(deal.id);
+  if (email) send.toAddress(email, language, 'document_statement', params, url, document);
 }
 
 /** The start of a dispute message, as a notification quotes it (no clickable links). */
@@ -453,7 +480,13 @@ function planRequestNotifications(
       toUser(creator, 'request_paid', params, creatorUrl);
       break;
     case 'PaymentRequestCompleted':
-      if (data.transferId) toUser(creator, 'payout_sent', params, creatorUrl);
+      if (!data.transferId) break;
+      toUser(creator, 'payout_sent', params, creatorUrl);
+      toUser(creator, 'document_statement', params, `/payment-requests/${requestId}/statement`, {
+        kind: 'statement',
+        subject: 'payment_request',
+        id: requestId,
+      });
       break;
     default:
       planRequestReviewNotifications(event, data, request, params, { ...send, toBrand, creator });

@@ -10,7 +10,7 @@ import type { PushService } from './push.service';
 import type { Clock } from '../shared/clock';
 import { createMailSender, type MailSender } from './mail-sender';
 import type { NotificationFacts } from './notification-plan';
-import type { RenderPdf } from './mail-document';
+import type { RenderMailDocument } from './mail-document';
 import { optOutStreamIds, requestBlockStreamIds } from './notification-streams';
 import { createNotificationFailureAlert } from './failure-alert';
 import { watchNotificationOutcomes } from '../shared/process-metrics';
@@ -38,8 +38,8 @@ export interface NotificationsWiringDeps {
     notifications: NotificationQueries;
   };
   mail?: MailSender;
-  /** Draws the PDF of a document mail (server/documents/document-pdf.ts). */
-  renderPdf: RenderPdf;
+  /** Draws the PDF of a document mail (server/documents/document-mail.ts). */
+  renderDocument: RenderMailDocument;
 }
 
 /** What the notifications are planned from: the read models and the admin addresses. */
@@ -114,7 +114,7 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
     requestBlocks,
     push: deps.push,
     publicUrl: config.publicUrl,
-    renderPdf: deps.renderPdf,
+    renderDocument: deps.renderDocument,
   });
   const leaseMs = config.notifications.leaseMs;
   const sending = { store, clock, facts, leaseMs, onSendError, send };

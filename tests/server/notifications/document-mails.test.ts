@@ -1,7 +1,7 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../../server/event-store/event-store';
-import { payDeal } from '../api/flow-helpers';
+import { claimSecrets, deliverPaidDeal, payDeal } from '../api/flow-helpers';
 import { bearer, createDeal, createTestApp, type TestApp } from '../api/test-app';
 import { brandWith } from '../documents/billing-brand';
 import { invoiceSellerEnv } from '../../support/invoice-seller';
@@ -56,6 +56,21 @@ async function paidDealOf(token: string): Promise<{ id: number; number: string }
   return { id, number: invoice!.number };
 }
 
+const post = (url: string, headers: Record<string, string>, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+
+/** The link's holder confirms an address with the code mailed to it. */
+async function confirmLinkEmail(link: string, secret: string, email: string) {
+  const claim = { 'x-claim-secret': secret };
+  const sent = await post(`/api/deals/link/${link}/email/code`, claim, { email });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const mail = t.ctx.notifications.mail;
+  const codeMail = mail.list().find((m) => m.to === email)!;
+  const code = /\b(\d{6})\b/.exec(mail.read(codeMail.name)!.text)![1];
+  const confirmed = await post(`/api/deals/link/${link}/email/confirm`, claim, { code });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+}
+
 describe('documents by e-mail', () => {
   it.each([
     ['en', 'Invoice', 'Our invoice'],
@@ -103,5 +118,34 @@ describe('documents by e-mail', () => {
     await paidDealOf(brand.token);
     await react();
     expect(await mailsTo(brand.email)).toHaveLength(0);
+  });
+
+  it('the link creator gets the statement of its payout at the address it confirmed, in the language it accepted in, without the claim secret or a payment id', async () => {
+    const brand = await brandWith(t, { company: 'Payout BV', country: 'NL', vatId: null });
+    const { id } = await createDeal(t.app, brand.token, { title: 'Summer reel' });
+    const link = await deliverPaidDeal(t.app, t.ctx, brand.token, id);
+    const secret = claimSecrets.get(link)!;
+    const email = `creator-${id}@creator.example`;
+    await confirmLinkEmail(link, secret, email);
+    await react();
+    const release = await post(`/api/deals/${id}/release`, bearer(brand.token));
+    expect(release.statusCode, release.body).toBe(200);
+    await react();
+    const mails = (await mailsTo(email)).filter((m) => m.attachments.length > 0);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail!.subject).toBe('Statement of your payout');
+    expect(mail!.text).toContain(`http://app.test/accept/${link}/statement`);
+    const raw = `${mail!.text}${mail!.html}`;
+    expect(raw).not.toContain(secret);
+    expect(raw).not.toMatch(/\b(pi|ch|tr)_[A-Za-z0-9_]{10,}/);
+    const [text] = await pdfPages(new Uint8Array(mail!.attachments[0]!.content));
+    expect(text).toContain(`S-D${id}`);
+    expect(text).not.toMatch(/\b(pi|ch|tr)_[A-Za-z0-9_]{10,}/);
+    // A repeat of the release sends nothing again.
+    const events = await t.ctx.store.readStream(`deal-${id}`);
+    for (const event of events.filter((e) => e.type === 'FundsReleased'))
+      await t.ctx.notifications.reactor.handle(event);
+    expect((await mailsTo(email)).filter((m) => m.attachments.length > 0)).toHaveLength(1);
   });
 });

@@ -312,6 +312,7 @@ describe('planNotifications', () => {
     ]);
     expect(plan(pr('PaymentRequestCompleted', { transferId: 'tr_9' }))).toEqual([
       'user:creator push+email en → /payment-requests: Payout sent',
+      'user:creator email en → /payment-requests/7/statement: Statement of your payout',
     ]);
     expect(plan(pr('PaymentRequestCompleted', { transferId: null }))).toEqual([]);
     // A brand with an account hears through its own preferences (here: push only).

@@ -55,7 +55,10 @@ describe('admin money overview and reconciliation', () => {
         .getByRole('row', { name: /Charges/ })
         .textContent(),
     ).toContain('1 · €270.50');
-    await see(page, "Every escrow's accounts sum to zero, and each day's debits equal its credits.");
+    await see(
+      page,
+      "Every escrow's accounts sum to zero, and each day's debits equal its credits.",
+    );
     const day = page.getByTestId('trial-balance-days').getByRole('row').nth(1);
     const [debits, credits] = await day.getByRole('cell').allTextContents();
     expect(debits).toMatch(/^€[\d,.]+$/);

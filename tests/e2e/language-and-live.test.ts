@@ -124,6 +124,8 @@ describe('one language per person, configured durations, no lost taps, live upda
       'The brand has 2 hours to approve or dispute; otherwise the funds are released automatically.',
     );
     await expectOnlyLanguage(creator, 'en', 'accept invite');
+    // The contract is accepted explicitly: its box first.
+    await creator.getByTestId('accept-contract').check();
     await creator.getByRole('button', { name: 'Accept Deal' }).click();
     await see(creator, 'Deal Accepted!');
     await creator.getByRole('button', { name: 'Set up bank details' }).click();

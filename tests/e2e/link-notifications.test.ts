@@ -97,6 +97,8 @@ describe('push for one deal from the accept page', () => {
 
     const accept = await creator.newPage();
     await accept.goto(link);
+    // The contract is accepted explicitly: its box first.
+    await accept.getByTestId('accept-contract').check();
     await accept.getByRole('button', { name: 'Accept Deal' }).click();
     await see(accept, 'Deal Accepted!');
     const toggle = accept.getByRole('switch', { name: 'Notify me about this deal' });

@@ -67,6 +67,8 @@ describe('resume a link on another device', () => {
 
     first = await (await phoneContext(browser, server.url, 'nl-NL')).newPage();
     await first.goto(link);
+    // The contract is accepted explicitly: its box first.
+    await first.getByTestId('accept-contract').check();
     await first.getByRole('button', { name: 'Deal accepteren' }).click();
     await see(first, 'Deal geaccepteerd!');
     const card = first.getByTestId('confirm-email');

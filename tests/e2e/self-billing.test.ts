@@ -44,6 +44,8 @@ async function creatorAgreesAndDelivers(
 ) {
   const page = await context.newPage();
   await page.goto(link);
+  // The contract is accepted explicitly: its box first.
+  await page.getByTestId('accept-contract').check();
   await page.getByRole('button', { name: 'Accept Deal' }).click();
   await see(page, 'Deal Accepted!');
   const card = page.getByTestId('self-billing');

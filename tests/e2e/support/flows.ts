@@ -95,6 +95,8 @@ export async function creatorDelivers(
   await page.goto(link);
   await see(page, "You're invited!");
   await snap(page, 'accept-invite');
+  // The contract is accepted explicitly: its box first.
+  await page.getByTestId('accept-contract').check();
   await page.getByRole('button', { name: 'Accept Deal' }).click();
   await see(page, 'Deal Accepted!');
   await see(page, 'Success! You have accepted the deal');

@@ -34,6 +34,8 @@ export const pageRoutes: readonly PageRoute[] = [
   },
   // Documents (document.tsx reads which one from the path); the link ones are public like their links.
   { path: '/accept/:token/statement', page: 'document', areas: [], access: 'public' },
+  { path: '/accept/:token/contract', page: 'document', areas: [], access: 'public' },
+  { path: '/deals/:id/contract', page: 'document', areas: [], access: 'user' },
   { path: '/accept/:token/self-billed-invoice', page: 'document', areas: [], access: 'public' },
   // A creator's data through the deal link this browser holds (docs/privacy.md).
   { path: '/accept/:token/data', page: 'data-export', areas: account, access: 'public' },

@@ -164,6 +164,7 @@ export const enCore = {
   'doc.download': 'Download PDF',
   'doc.downloadError': 'Could not download the PDF',
   'doc.yearOverview': 'Year overview',
+  'doc.contract': 'Contract',
   'doc.yearOverviewHint': 'Your payouts, splits and refunds of a year, for your tax return.',
   'doc.downloadCsv': 'Download CSV',
   'doc.years': 'Other years',

@@ -164,6 +164,7 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'doc.download': 'PDF downloaden',
   'doc.downloadError': 'Kon de PDF niet downloaden',
   'doc.yearOverview': 'Jaaroverzicht',
+  'doc.contract': 'Contract',
   'doc.yearOverviewHint':
     'Je uitbetalingen, verdelingen en terugbetalingen van een jaar, voor je belastingaangifte.',
   'doc.downloadCsv': 'CSV downloaden',

@@ -7,6 +7,8 @@ import { HeroIcon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
 import { dealByTokenQueryOptions } from '@/features/deals/api/get-deal-by-token.query';
 import { CreatorBrief } from '@/features/deals/components/creator-brief';
+import { ContractSummary } from '@/features/deals/components/contract-summary';
+import { RevisionHistory } from '@/features/deals/components/revision-history';
 import { DealProgress } from '@/features/deals/components/deal-progress';
 import { LinkNotFound } from '@/features/deals/components/link-not-found';
 import { LinkEscrowCard, LinkStatusNote } from '@/features/deals/components/link-status-note';
@@ -89,7 +91,9 @@ export default function AcceptRoute() {
       )}
       <CreatorBrief deal={d} />
       {!accepted && <LinkEscrowCard />}
-      {!elsewhere && <LinkSteps view={view} accepted={accepted} commands={commands} />}
+      <ContractSummary deal={d} contractPath={`/accept/${token}/contract`} />
+      <RevisionHistory deal={d} />
+      {!elsewhere && <LinkSteps deal={d} view={view} accepted={accepted} commands={commands} />}
       <LinkStatusNote deal={d} view={view} />
       <ChargebackNotice chargeback={d.chargeback} />
       {accepted && d.disputeCreatedAt && !elsewhere && (

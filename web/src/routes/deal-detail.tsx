@@ -12,6 +12,9 @@ import { DealFactsCard } from '@/features/deals/components/deal-facts-card';
 import { DealProgress } from '@/features/deals/components/deal-progress';
 import { DealShareCard } from '@/features/deals/components/deal-share-card';
 import { DealSplitCard } from '@/features/deals/components/deal-split-card';
+import { ContractSummary } from '@/features/deals/components/contract-summary';
+import { RequestChangesCard } from '@/features/deals/components/request-changes-card';
+import { RevisionHistory } from '@/features/deals/components/revision-history';
 import { useDealCommands } from '@/features/deals/components/use-deal-commands';
 import { statusTextVars } from '@/features/deals/model/deal-split';
 import { dealViewOf } from '@/features/deals/model/deal-view';
@@ -55,7 +58,9 @@ export default function DealDetailRoute() {
             onDispute={() => commands.dispute(d)}
           />
         </Card>
+        <RequestChangesCard deal={d} view={view} />
         <ChargebackNotice chargeback={d.chargeback} />
+        <RevisionHistory deal={d} />
         <DealShareCard deal={d} />
         <DealSplitCard deal={d} view={view} />
         {d.disputeCreatedAt && (
@@ -66,6 +71,7 @@ export default function DealDetailRoute() {
           />
         )}
         <DealFactsCard deal={d} />
+        <ContractSummary deal={d} contractPath={`/deals/${d.id}/contract`} />
       </div>
       {commands.dialog}
     </Page>

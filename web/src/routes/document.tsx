@@ -4,6 +4,8 @@ import type { InvoiceDocumentDto } from '@machines/contract/invoice-api';
 import type { MoneyDocumentDto } from '@machines/contract/money-api';
 import { layoutMoneyDocument } from '@machines/documents/document-layout';
 import { layoutInvoice } from '@machines/documents/invoice-layout';
+import { layoutContract } from '@machines/documents/contract-layout';
+import type { ContractDocumentDto } from '@machines/contract/contract-api';
 import { layoutYearOverview, type YearOverviewDto } from '@machines/documents/year-figures';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
@@ -34,9 +36,11 @@ export default function DocumentRoute() {
     ? null
     : source?.kind === 'yearOverview'
       ? layoutYearOverview(doc.data as unknown as YearOverviewDto, lang)
-      : invoice
-        ? layoutInvoice(doc.data as InvoiceDocumentDto, lang)
-        : layoutMoneyDocument(doc.data as MoneyDocumentDto, lang);
+      : source?.kind === 'contract'
+        ? layoutContract(doc.data as unknown as ContractDocumentDto, lang)
+        : invoice
+          ? layoutInvoice(doc.data as InvoiceDocumentDto, lang)
+          : layoutMoneyDocument(doc.data as MoneyDocumentDto, lang);
 
   const onDownload = (format: 'pdf' | 'csv') => {
     if (!source || !layout) return;

@@ -6,18 +6,27 @@ import { reaskLinkClaim } from '@/features/link-claim/api/get-link-claim.query';
 import { dealKeys } from './keys';
 import { useDealMutation, type PutAnswer } from './use-deal-mutation';
 
-/** A signed-in creator's token goes along, so the deal is bound to that account too. */
-export const acceptDeal = async (token: string) => {
+/**
+ * A signed-in creator's token goes along, so the deal is bound to that account too; `contractHash`
+ * is the contract the creator read and accepted (the server refuses another one).
+ */
+export const acceptDeal = async ({ token, contractHash }: AcceptVars) => {
   const answer = await api<{ deal: DealDto; claimSecret?: string }>(
     `/api/deals/accept/${encodeURIComponent(token)}`,
     {
       method: 'POST',
       auth: getAuthToken() ? 'user' : 'none',
+      body: { contractHash },
     },
   );
   saveClaimSecret(token, answer.claimSecret);
   return answer;
 };
+
+interface AcceptVars {
+  token: string;
+  contractHash: string;
+}
 
 /** A link command's answer is the link's view of the deal: it replaces the link page's copy. */
 export const putLinkDeal: PutAnswer<string, { deal: DealDto }> = (client, answer, token) =>
@@ -27,7 +36,7 @@ export const putLinkDeal: PutAnswer<string, { deal: DealDto }> = (client, answer
  * The acceptance's answer was made before this browser held the claim secret it carries, so the
  * actions it allows are a stranger's: the link's view and who holds it are read again with the secret.
  */
-const putAccepted: PutAnswer<string, { deal: DealDto }> = (client, answer, token) => {
+const putAccepted: PutAnswer<AcceptVars, { deal: DealDto }> = (client, answer, { token }) => {
   putLinkDeal(client, answer, token);
   void client.invalidateQueries({ queryKey: dealKeys.byToken(token) });
   void reaskLinkClaim(client, dealKeys.byToken(token));

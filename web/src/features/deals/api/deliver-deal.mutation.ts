@@ -5,10 +5,21 @@ import { claimHeaders } from '@/lib/claim-secret';
 import { putLinkDeal } from './accept-deal.mutation';
 import { useDealMutation } from './use-deal-mutation';
 
-export const deliverDeal = (token: string) =>
+interface DeliverVars {
+  token: string;
+  note: string | null;
+  links: string[];
+}
+
+/** A delivery or, after a change request, the redelivery: an optional note and up to 5 links to the published content. */
+export const deliverDeal = ({ token, note, links }: DeliverVars) =>
   api<{ deal: DealDto }>(`/api/deals/deliver/${encodeURIComponent(token)}`, {
     method: 'POST',
     auth: getAuthToken() ? 'user' : 'none',
     headers: claimHeaders(token),
+    body: { note, links },
   });
-export const useDeliverDeal = () => useDealMutation(deliverDeal, putLinkDeal);
+export const useDeliverDeal = () =>
+  useDealMutation(deliverDeal, (client, answer, { token }: DeliverVars) =>
+    putLinkDeal(client, answer, token),
+  );

@@ -1,5 +1,8 @@
+import { useState } from 'react';
+import type { DealDto } from '@machines/contract/api';
 import type { DealStateView } from '@machines/deal/deal.view';
 import { Button } from '@/components/ui/button';
+import { TextArea } from '@/components/ui/field';
 import { Card } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
 import { t } from '@/i18n';
@@ -25,36 +28,96 @@ function BankSetup({ commands: c }: { commands: LinkCommands }) {
   );
 }
 
-/** The creator's next step, as the statechart allows it: accept, connect a bank account, deliver. */
+/** The contract is accepted explicitly: the box says it was read, the hash sent is the one shown. */
+function AcceptContract({ deal, commands: c }: { deal: DealDto; commands: LinkCommands }) {
+  const [read, setRead] = useState(false);
+  return (
+    <Card>
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="mt-1 h-5 w-5"
+          checked={read}
+          onChange={(e) => setRead(e.target.checked)}
+          data-testid="accept-contract"
+        />
+        <span>{t('contract.acceptBox')}</span>
+      </label>
+      <Button
+        block
+        className="mt-3"
+        onClick={() => c.accept(deal.contract.hash)}
+        disabled={!read || c.accepting}
+      >
+        {c.accepting ? t('accept.accepting') : t('accept.accept')}
+      </Button>
+    </Card>
+  );
+}
+
+/** The delivery (or the redelivery after a change request): an optional note and up to 5 links, one a line. */
+function Deliver({ commands: c, again }: { commands: LinkCommands; again: boolean }) {
+  const [note, setNote] = useState('');
+  const [links, setLinks] = useState('');
+  const send = () =>
+    c.deliver(
+      note.trim() || null,
+      links
+        .split(/\s+/)
+        .map((l) => l.trim())
+        .filter((l) => l !== ''),
+    );
+  return (
+    <Card>
+      <p className="mb-1 text-sm font-medium text-emerald-700">✓ {t('accept.bankConnected')}</p>
+      <p className="mb-3 text-sm">
+        {again ? t('revisions.redeliverText') : t('accept.deliverText')}
+      </p>
+      <TextArea
+        label={t('revisions.noteLabel')}
+        value={note}
+        maxLength={2000}
+        rows={3}
+        onChange={(e) => setNote(e.target.value)}
+      />
+      <TextArea
+        label={t('revisions.linksLabel')}
+        hint={t('revisions.linksHint')}
+        value={links}
+        rows={3}
+        onChange={(e) => setLinks(e.target.value)}
+      />
+      <Button block variant="success" onClick={send} disabled={c.delivering}>
+        {c.delivering
+          ? t('accept.delivering')
+          : again
+            ? t('revisions.redeliver')
+            : t('accept.deliver')}
+      </Button>
+    </Card>
+  );
+}
+
+/** The creator's next step, as the statechart allows it: accept the contract, connect a bank account, deliver. */
 export function LinkSteps({
+  deal,
   view,
   accepted,
   commands: c,
 }: {
+  deal: DealDto;
   view: DealStateView;
   accepted: boolean;
   commands: LinkCommands;
 }) {
   return (
     <>
-      {can(view, 'accept') && (
-        <Button block onClick={c.accept} disabled={c.accepting}>
-          {c.accepting ? t('accept.accepting') : t('accept.accept')}
-        </Button>
-      )}
+      {can(view, 'accept') && <AcceptContract deal={deal} commands={c} />}
       {!accepted && view.status === 'pending_payment' && (
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t('accept.notPaid')}</p>
       )}
       {can(view, 'startBankSetup') && <BankSetup commands={c} />}
-      {can(view, 'deliver') && (
-        <Card>
-          <p className="mb-1 text-sm font-medium text-emerald-700">✓ {t('accept.bankConnected')}</p>
-          <p className="mb-3 text-sm">{t('accept.deliverText')}</p>
-          <Button block variant="success" onClick={c.deliver} disabled={c.delivering}>
-            {c.delivering ? t('accept.delivering') : t('accept.deliver')}
-          </Button>
-        </Card>
-      )}
+      {can(view, 'deliver') && <Deliver commands={c} again={view.status === 'changes_requested'} />}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { deliverableLabel } from '@/features/deals/model/deliverables';
 import type { DealForm } from '@/features/deals/hooks/use-deal-form';
 import { AiImprove } from './ai-improve';
 import { CheckGroup } from './check-group';
+import { ContractFields } from './contract-fields';
 import { dealAmountBounds } from './deal-form-state';
 
 /** What the deal is: creator, terms, amount and dates (the option lists come from machines/). */
@@ -64,6 +65,7 @@ export function DealFormFields({ deal }: { deal: DealForm }) {
         }
       />
       <DealScheduleFields deal={deal} />
+      <ContractFields deal={deal} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { DealDto, DealInput, DealPlatform } from '@machines/contract/api';
 import { platforms } from '@machines/deal/deal-options';
+import { DEFAULT_REVISION_ROUNDS, type UsageRightsKind } from '@machines/deal/deal-contract';
 import { centsToDecimal, MAX_DEAL_CENTS, MIN_DEAL_CENTS } from '@machines/money';
 import { readAmount, type AmountReading } from '@/lib/amount';
 import { descriptionText } from '@/features/deals/model/deal-text';
@@ -16,6 +17,14 @@ export interface DealFormState {
   deliverables: string[];
   platforms: string[];
   briefingFiles: string;
+  /** The contract's terms (machines/deal/deal-contract.ts), as the form's fields hold them. */
+  revisionRounds: string;
+  usageKind: UsageRightsKind;
+  usageDays: string;
+  exclusivityKind: 'none' | 'category';
+  exclusivityDays: string;
+  exclusivityCategory: string;
+  brandTerms: string;
   confirmed: boolean;
 }
 
@@ -30,6 +39,13 @@ export const emptyDealForm: DealFormState = {
   deliverables: [],
   platforms: [],
   briefingFiles: '',
+  revisionRounds: String(DEFAULT_REVISION_ROUNDS),
+  usageKind: 'organic',
+  usageDays: '30',
+  exclusivityKind: 'none',
+  exclusivityDays: '30',
+  exclusivityCategory: '',
+  brandTerms: '',
   confirmed: false,
 };
 
@@ -47,6 +63,13 @@ export function formFromDeal(deal: DealDto): DealFormState {
     deliverables: deal.deliverables,
     platforms: deal.platforms,
     briefingFiles: deal.briefingFiles ?? '',
+    revisionRounds: String(deal.revisionRounds),
+    usageKind: deal.usageRights?.kind ?? 'organic',
+    usageDays: deal.usageRights?.kind === 'paid_ads' ? String(deal.usageRights.days) : '30',
+    exclusivityKind: deal.exclusivity.kind,
+    exclusivityDays: deal.exclusivity.kind === 'category' ? String(deal.exclusivity.days) : '30',
+    exclusivityCategory: deal.exclusivity.kind === 'category' ? deal.exclusivity.category : '',
+    brandTerms: deal.brandTerms ?? '',
     confirmed: true,
   };
 }
@@ -83,5 +106,19 @@ export function toDealInput(f: DealFormState): DealInput {
       (platforms as readonly string[]).includes(p),
     ),
     briefingFiles: orNull(f.briefingFiles),
+    revisionRounds: Number(f.revisionRounds),
+    usageRights: {
+      kind: f.usageKind,
+      days: f.usageKind === 'paid_ads' ? Number(f.usageDays) : null,
+    },
+    exclusivity:
+      f.exclusivityKind === 'none'
+        ? { kind: 'none' }
+        : {
+            kind: 'category',
+            days: Number(f.exclusivityDays),
+            category: f.exclusivityCategory.trim(),
+          },
+    brandTerms: orNull(f.brandTerms),
   };
 }

@@ -28,11 +28,14 @@ export function useLinkCommands(token: string) {
   const deliver = useDeliverDeal();
   const failed = failedWith(useQueryClient(), token);
   return {
-    accept: () =>
-      accept.mutate(token, {
-        onSuccess: () => toast({ title: t('toast.accepted') }),
-        onError: failed('toast.acceptError'),
-      }),
+    accept: (contractHash: string) =>
+      accept.mutate(
+        { token, contractHash },
+        {
+          onSuccess: () => toast({ title: t('toast.accepted') }),
+          onError: failed('toast.acceptError'),
+        },
+      ),
     accepting: accept.isPending,
     startBankSetup: (identity?: PayoutIdentity) =>
       onboarding.mutate(
@@ -46,12 +49,15 @@ export function useLinkCommands(token: string) {
         },
       ),
     startingBankSetup: onboarding.isPending,
-    deliver: () =>
-      deliver.mutate(token, {
-        onSuccess: () =>
-          toast({ title: t('toast.delivered'), description: t('toast.deliveredText') }),
-        onError: failed('toast.deliverError'),
-      }),
+    deliver: (note: string | null, links: string[]) =>
+      deliver.mutate(
+        { token, note, links },
+        {
+          onSuccess: () =>
+            toast({ title: t('toast.delivered'), description: t('toast.deliveredText') }),
+          onError: failed('toast.deliverError'),
+        },
+      ),
     delivering: deliver.isPending,
   };
 }

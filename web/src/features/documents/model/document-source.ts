@@ -19,7 +19,8 @@ export type DocumentKind =
   | 'invoice'
   | 'creditNote'
   | 'selfBilled'
-  | 'yearOverview';
+  | 'yearOverview'
+  | 'contract';
 
 /** Whether a document is an invoice (laid out by the invoice layout), else a receipt or statement. */
 export const isInvoiceKind = (kind: DocumentSource['kind']): boolean =>
@@ -85,6 +86,16 @@ export function documentSourceOf(pathname: string): DocumentSource | null {
       path: `/api/payment-requests/link/${id}/receipt`,
       options: { auth: 'none' },
       back: `/pay-request/${id}`,
+    };
+  // A deal's contract: the brand's (owner) and the one the link shows the creator before accepting.
+  if (area === 'deals' && kind === 'contract')
+    return { kind, path: `/api/deals/${id}/contract`, options: {}, back: `/deals/${id}` };
+  if (area === 'accept' && kind === 'contract')
+    return {
+      kind,
+      path: `/api/deals/link/${id}/contract`,
+      options: { auth: 'none' },
+      back: `/accept/${id}`,
     };
   if (area === 'accept' && kind === 'statement')
     return {

@@ -87,6 +87,33 @@ function validate(form: AddressForm, scheme: Scheme, consent: boolean): Errors {
   return errors;
 }
 
+/** The creator's VAT status: the small-business scheme (no VAT) or a VAT id. */
+function VatSchemeChoice({
+  scheme,
+  setScheme,
+}: {
+  scheme: Scheme;
+  setScheme: (s: Scheme) => void;
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-slate-700">{t('selfBilling.vatStatus')}</legend>
+      {(['small_business', 'vat'] as const).map((value) => (
+        <label key={value} className="flex min-h-11 items-center gap-2 text-sm">
+          <input
+            type="radio"
+            name="vatScheme"
+            className="h-5 w-5"
+            checked={scheme === value}
+            onChange={() => setScheme(value)}
+          />
+          {t(value === 'vat' ? 'selfBilling.vatScheme' : 'selfBilling.smallBusiness')}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 function AgreeForm({ token }: { token: string }) {
   const save = useSaveLinkSelfBilling(token);
   const [open, setOpen] = useState(false);
@@ -124,21 +151,7 @@ function AgreeForm({ token }: { token: string }) {
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label={t('selfBilling.title')}>
       <AddressFields form={form} setForm={setForm} errors={errors} />
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-700">{t('selfBilling.vatStatus')}</legend>
-        {(['small_business', 'vat'] as const).map((value) => (
-          <label key={value} className="flex min-h-11 items-center gap-2 text-sm">
-            <input
-              type="radio"
-              name="vatScheme"
-              className="h-5 w-5"
-              checked={scheme === value}
-              onChange={() => setScheme(value)}
-            />
-            {t(value === 'vat' ? 'selfBilling.vatScheme' : 'selfBilling.smallBusiness')}
-          </label>
-        ))}
-      </fieldset>
+      <VatSchemeChoice scheme={scheme} setScheme={setScheme} />
       {scheme === 'vat' && (
         <TextField
           label={t('selfBilling.vatId')}

@@ -1,3 +1,4 @@
+import type { BankStatusCode } from '@machines/contract/api';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { getAuthToken } from '@/lib/auth-token';
@@ -7,6 +8,20 @@ import { useCreateOnboardingLink } from '@/features/profile/api/create-onboardin
 import { Icon } from '@/components/ui/icon';
 import { usePayoutIdentity } from '@/features/payouts/components/identity-fields';
 import { errorText, HttpError } from '@/lib/http';
+
+/** What the panel says and offers for each state: bank, payout, the button, and whether to warn. */
+function bankTexts(code: BankStatusCode): [string, string, string, boolean] {
+  if (code === 'connected')
+    return [t('profile.connected'), t('profile.ready'), t('profile.manageBank'), false];
+  if (code === 'setup_incomplete')
+    return [
+      t('profile.setupIncomplete'),
+      t('profile.setupIncomplete'),
+      t('profile.completeBank'),
+      true,
+    ];
+  return [t('profile.notConnected'), t('profile.setupRequired'), t('profile.connectBank'), false];
+}
 
 /** 'Bank Details & Payouts' with the three states of docs/product.md §4. */
 export function BankPanel() {
@@ -40,23 +55,7 @@ export function BankPanel() {
   else if (status.isError)
     body = <p className="text-sm text-red-600">{t('profile.statusError')}</p>;
   else {
-    const s = status.data.code;
-    const [bank, payout, button, warn] =
-      s === 'connected'
-        ? [t('profile.connected'), t('profile.ready'), t('profile.manageBank'), false]
-        : s === 'setup_incomplete'
-          ? [
-              t('profile.setupIncomplete'),
-              t('profile.setupIncomplete'),
-              t('profile.completeBank'),
-              true,
-            ]
-          : [
-              t('profile.notConnected'),
-              t('profile.setupRequired'),
-              t('profile.connectBank'),
-              false,
-            ];
+    const [bank, payout, button, warn] = bankTexts(status.data.code);
     body = (
       <div className="space-y-3">
         {warn && (

@@ -459,3 +459,57 @@ describe('planNotifications', () => {
     expect(failed[0]!.body).toContain('payouts_not_enabled');
   });
 });
+
+describe('documents by e-mail', () => {
+  const issued = (data: Record<string, unknown>) =>
+    event(
+      'InvoiceIssued',
+      { subject: { kind: 'deal', id: 42 }, brandUserId: 'brand', ...data },
+      'invoices-2026',
+    );
+
+  it.each([
+    ['invoice', '2026-000123', '/deals/42/invoice', 'Factuur 2026-000123'],
+    ['credit_note', '2026-000124', '/deals/42/credit-note', 'Creditnota 2026-000124'],
+    [
+      'self_billed',
+      'SB-2026-000001',
+      '/deals/42/self-billed-invoice',
+      'Factuur uitgereikt door afnemer SB-2026-000001',
+    ],
+  ])(
+    'an issued %s goes to the brand by e-mail only, with the document attached',
+    (kind, number, url, title) => {
+      const [n, ...more] = planNotifications(issued({ kind, number }), facts());
+      expect(more).toHaveLength(0);
+      expect(
+        `${recipientKey(n!.recipient)} ${n!.channels.join('+')} ${n!.language} → ${n!.url}: ${n!.title}`,
+      ).toBe(`user:brand email nl → ${url}: ${title}`);
+      expect(n!.document).toMatchObject({ kind: 'invoice', doc: { kind, number } });
+    },
+  );
+
+  it('a self-billed invoice names its creator without a clickable link; a brand with e-mail off hears nothing', () => {
+    const [n] = planNotifications(
+      issued({
+        kind: 'self_billed',
+        number: 'SB-2026-000001',
+        seller: { name: 'Sam https://evil.example', address: 'x', country: 'NL', vatId: null },
+      }),
+      facts(),
+    );
+    expect(n!.body).not.toContain('https://evil.example');
+    const quiet = user('brand', { notifications: { push: true, email: false } });
+    expect(plan(issued({}), facts({ users: [quiet, creator] }))).toEqual([]);
+  });
+
+  it('a released payout sends the link creator its statement at the confirmed address, in the claim language', () => {
+    const f = facts({ deal: { transferId: 'tr_1Q' }, linkEmail: 'sam@creator.example' });
+    expect(plan(event('FundsReleased'), f)).toContain(
+      'email:sam@creator.example email nl → /accept/q3Zb7kR0yJ1m9XcL2vT8wA/statement: Overzicht van je uitbetaling',
+    );
+    expect(
+      plan(event('FundsReleased'), facts({ deal: { transferId: 'tr_1Q' } })),
+    ).not.toContainEqual(expect.stringContaining('/statement'));
+  });
+});

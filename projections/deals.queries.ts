@@ -40,12 +40,8 @@ const toRecord = (r: Row): DealRecord => ({
 });
 const inList = (statuses: readonly string[]) => statuses.map((s) => `'${s}'`).join(', ');
 
-/** Reads over the deals read model. Sorting follows docs/product.md §4 (status order, then newest first). */
-export function createDealQueries(db: Database) {
-  const byId = db.prepare<[number], Row>(`SELECT ${columns} FROM rm_deals WHERE id = ?`);
-  const byToken = db.prepare<[string], Row>(
-    `SELECT ${columns} FROM rm_deals WHERE id = (SELECT ref_id FROM rm_tokens WHERE token = ? AND kind = 'deal')`,
-  );
+/** The prepared list reads: an owner's per filter, an owner's most recent, the admins' per chip. */
+function listStatements(db: Database) {
   const ownerList = Object.fromEntries(
     (Object.keys(dealFilters) as DealFilter[]).map((f) => {
       const statuses = dealFilters[f];
@@ -73,6 +69,16 @@ export function createDealQueries(db: Database) {
       ];
     }),
   ) as Record<AdminChip, ReturnType<typeof db.prepare<[number, number], Row>>>;
+  return { ownerList, recent, adminList };
+}
+
+/** Reads over the deals read model. Sorting follows docs/product.md §4 (status order, then newest first). */
+export function createDealQueries(db: Database) {
+  const byId = db.prepare<[number], Row>(`SELECT ${columns} FROM rm_deals WHERE id = ?`);
+  const byToken = db.prepare<[string], Row>(
+    `SELECT ${columns} FROM rm_deals WHERE id = (SELECT ref_id FROM rm_tokens WHERE token = ? AND kind = 'deal')`,
+  );
+  const { ownerList, recent, adminList } = listStatements(db);
   const counts = db.prepare<[string], { status: string; n: number }>(
     'SELECT status, n FROM rm_deal_counts WHERE owner_id = ?',
   );

@@ -46,11 +46,10 @@ export type DealCommand =
   | { type: 'UpdateDealTerms'; terms: DealTerms }
   | { type: 'DeleteDeal' }
   | { type: 'GenerateShareLink'; token: string }
-  /** Binds the deal to the accepting browser (hash of its claim secret) and, when signed in, the creator account. */
   /**
-   * Also records the SHA-256 of the contract as it stands (`contractHash`, taken by the caller of
-   * the deal's terms); `readHash`, when given, is the hash of the contract the creator read: if
-   * the two differ the acceptance is refused (`contract_changed`).
+   * Binds the deal to the accepting browser (hash of its claim secret) and, when signed in, the
+   * creator account; records the SHA-256 of the contract as it stands (`contractHash`). `readHash`,
+   * the hash of the contract the creator read, refuses the acceptance when it differs (`contract_changed`).
    */
   | {
       type: 'AcceptDeal';
@@ -63,12 +62,7 @@ export type DealCommand =
   | { type: 'StartBankOnboarding'; accountId: string; identity?: PayoutIdentity }
   | { type: 'ConnectBankAccount'; accountId: string }
   /** A delivery, or after a change request a redelivery; both restart the review. */
-  | {
-      type: 'DeliverContent';
-      reviewPeriodHours: number;
-      note?: string | null;
-      links?: string[];
-    }
+  | { type: 'DeliverContent'; reviewPeriodHours: number; note?: string | null; links?: string[] }
   /** The brand asks for changes with a note, using one of the deal's included revision rounds. */
   | { type: 'RequestChanges'; note: string }
   | { type: 'OpenDispute'; reason: string; description: string | null; disputePeriodHours: number }

@@ -2,11 +2,7 @@ import { userAggregate } from '../commands/aggregate';
 import type { CommandBus } from '../commands/command-bus';
 import { centsToDecimal } from '@machines/money';
 import type { PayoutIdentity } from '@machines/account/payout-identity';
-import {
-  yearTotals,
-  type YearLine,
-  type YearOverviewDto,
-} from '@machines/documents/year-figures';
+import { yearTotals, type YearLine, type YearOverviewDto } from '@machines/documents/year-figures';
 import type { MoneyMovement, MoneyQueries } from '../../projections/money.queries';
 import type { DealQueries } from '../../projections/deals.queries';
 import type { PaymentRequestQueries } from '../../projections/payment-requests.queries';
@@ -56,9 +52,7 @@ export async function creatorYearOverview(
   year: number,
   madeAt: string,
 ): Promise<YearOverviewDto> {
-  const lines = deps.queries.money
-    .creatorYearMovements(userId, year)
-    .map((m) => lineOf(deps, m));
+  const lines = deps.queries.money.creatorYearMovements(userId, year).map((m) => lineOf(deps, m));
   const { name } = await creatorAccount(deps.bus, userId);
   return { year, creator: name, madeAt, lines, totals: yearTotals(lines) };
 }

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverPaidDeal, payDeal } from '../api/flow-helpers';
-import {
-  bearer,
-  createDeal,
-  createRootAdmin,
-  createTestApp,
-  type TestApp,
-} from '../api/test-app';
+import { bearer, createDeal, createRootAdmin, createTestApp, type TestApp } from '../api/test-app';
 import { pdfPages } from '../../support/pdf-text';
 import { billingAddress, brandWith as brandWithDetails } from './billing-brand';
 import { invoiceSellerEnv } from '../../support/invoice-seller';

@@ -31,7 +31,11 @@ describe('the identity at bank setup', () => {
     expect(first.statusCode, first.body).toBe(200);
     // The same identity again records nothing; a corrected one is recorded for the same account.
     expect((await startUser(creator.token, { identity })).statusCode).toBe(200);
-    const moved = { ...identity, address: 'Coolsingel 40, 3011 AD Rotterdam, NL', taxId: 'nl 1234' };
+    const moved = {
+      ...identity,
+      address: 'Coolsingel 40, 3011 AD Rotterdam, NL',
+      taxId: 'nl 1234',
+    };
     const corrected = await startUser(creator.token, { identity: { ...moved, taxId: 'NL-12345' } });
     expect(corrected.statusCode, corrected.body).toBe(200);
     const events = await t.ctx.store.readStream(`user-${creator.userId}`);

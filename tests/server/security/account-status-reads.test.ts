@@ -61,11 +61,17 @@ describe('payout account status', () => {
 
   it('given an unfinished account, when the account.updated webhook says it is ready, then the next answer says Connected without asking the gateway', async () => {
     const creator = await creatorWithPayoutAccount(false);
-    expect((await status(creator.token)).json()).toEqual({ status: 'Setup incomplete', code: 'setup_incomplete' });
+    expect((await status(creator.token)).json()).toEqual({
+      status: 'Setup incomplete',
+      code: 'setup_incomplete',
+    });
     const before = await gatewayStatusCalls();
     await creator.gateway.finishOnboarding(creator.accountId, true);
     await t.ctx.quiesce();
-    expect((await status(creator.token)).json()).toEqual({ status: 'Connected', code: 'connected' });
+    expect((await status(creator.token)).json()).toEqual({
+      status: 'Connected',
+      code: 'connected',
+    });
     expect(await gatewayStatusCalls()).toBe(before);
   });
 

@@ -1,5 +1,5 @@
 import type { BillingDetails } from '@machines/documents/billing-details';
-import { checkBillingDetails } from '@machines/documents/billing-details';
+import { checkBillingDetails } from '@machines/documents/billing-check';
 import { TextField } from '@/components/ui/field';
 import { t } from '@/i18n';
 import { CountrySelect } from '@/features/profile/country-select';

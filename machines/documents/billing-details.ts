@@ -21,6 +21,5 @@ export const billingDetailsAnswerSchema = z.object({
 });
 export type BillingDetailsAnswer = z.infer<typeof billingDetailsAnswerSchema>;
 
-// The checks live in a module without zod, so the link page (which runs them in the browser) does
-// not load the schema library.
-export { addressOf, checkBillingDetails, type BillingDetailsProblem } from './billing-check';
+// The checks (checkBillingDetails, addressOf) live in billing-check.ts, a module without zod, so the
+// link page, which runs them in the browser, does not load the schema library.

@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import {
-  billingDetailsSchema,
-  checkBillingDetails,
-  type BillingDetails,
-  type BillingDetailsProblem,
-} from './billing-details';
+import { billingDetailsSchema, type BillingDetails } from './billing-details';
+import { checkBillingDetails, type BillingDetailsProblem } from './billing-check';
 import { EU_COUNTRIES, standardRateBpsOf, vatTreatmentFor, type VatTreatment } from './vat';
 
 /**

@@ -2,8 +2,8 @@ import { errorSchema } from '@machines/contract/api';
 import {
   billingDetailsAnswerSchema,
   billingDetailsSchema,
-  checkBillingDetails,
 } from '@machines/documents/billing-details';
+import { checkBillingDetails } from '@machines/documents/billing-check';
 import { userOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
 import { commandContext, type ZodApp } from '../http/route-deps';

@@ -1,5 +1,6 @@
 import type { DealContext } from '@machines/deal/deal.context';
-import { addressOf, type BillingDetails } from '@machines/documents/billing-details';
+import { addressOf } from '@machines/documents/billing-check';
+import type { BillingDetails } from '@machines/documents/billing-details';
 import { splitFee, vatTreatmentFor } from '@machines/documents/vat';
 import type { DealQueries } from '../../projections/deals.queries';
 import { dealAggregate } from '../commands/aggregate';

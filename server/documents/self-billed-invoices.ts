@@ -1,5 +1,6 @@
 import type { DealContext } from '@machines/deal/deal.context';
-import { addressOf, type BillingDetails } from '@machines/documents/billing-details';
+import { addressOf } from '@machines/documents/billing-check';
+import type { BillingDetails } from '@machines/documents/billing-details';
 import { selfBilledVat, type SelfBillingAgreement } from '@machines/documents/self-billing';
 import { splitFee } from '@machines/documents/vat';
 import { dealAggregate } from '../commands/aggregate';

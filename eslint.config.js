@@ -146,6 +146,26 @@ export default tseslint.config(
     },
   },
   {
+    // Tests sit beside the feature they test (tests/server/deals for server/deals) and name what they test
+    // by its place (`@server/…`, `@machines/…`, `@projections/…`, `@tests/support/…`), so a test or a
+    // feature can move without a ../ chain breaking. web/build is read by Vite's loader: relative.
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(?!\\.\\./|web/build/)',
+              message:
+                'Import through @server/…, @machines/…, @projections/… or @tests/… (tsconfig.json paths).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Inside the web app a module names another by its place under web/src (`@/features/…`), never by a
     // ../ chain: a file can move without its imports changing meaning.
     files: ['web/src/**/*.{ts,tsx}'],

@@ -5,7 +5,7 @@ import type { FastifyServerOptions } from 'fastify';
  * Pino removes the fields at these paths from every log line (a secret header, a login body, a
  * person's fields if a line ever logs a user or a deal's terms); the request serializer masks the
  * link tokens and query strings of logged URLs; the message and error texts have their e-mail
- * addresses masked. tests/server/security/log-privacy.test.ts runs a full lifecycle and checks.
+ * addresses masked. tests/server/shared/log-privacy.test.ts runs a full lifecycle and checks.
  */
 export const LOG_REDACT_PATHS = [
   'req.headers.authorization',

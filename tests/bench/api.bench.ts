@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
-import { buildApp } from '../../server/app';
-import { createAppContext } from '../../server/app-context';
-import { hashPassword } from '../../server/auth/password';
-import { loadConfig } from '../../server/config';
+import { buildApp } from '@server/app';
+import { createAppContext } from '@server/app-context';
+import { hashPassword } from '@server/auth/password';
+import { loadConfig } from '@server/config';
 import type { BenchLine, BenchSuite } from './bench.types';
 
 /**

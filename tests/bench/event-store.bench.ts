@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { openEventDatabase } from '../../server/event-store/sqlite-database';
-import { createSqliteEventStore } from '../../server/event-store/sqlite-event-store';
+import { openEventDatabase } from '@server/event-store/sqlite-database';
+import { createSqliteEventStore } from '@server/event-store/sqlite-event-store';
 import type { BenchLine, BenchSuite } from './bench.types';
 
 /**

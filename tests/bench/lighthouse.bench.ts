@@ -1,7 +1,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { apiClient, startServer } from '../e2e/support/server';
+import { apiClient, startServer } from '@tests/e2e/support/server';
 import type { BenchLine, BenchSuite } from './bench.types';
 
 /**

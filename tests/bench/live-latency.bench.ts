@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { launchBrowser, phoneContext } from '../e2e/support/browser';
-import { ADMIN, apiClient, startServer, submitSimulatedPage } from '../e2e/support/server';
+import { launchBrowser, phoneContext } from '@tests/e2e/support/browser';
+import { ADMIN, apiClient, startServer, submitSimulatedPage } from '@tests/e2e/support/server';
 import type { BenchLine, BenchSuite } from './bench.types';
 
 /**

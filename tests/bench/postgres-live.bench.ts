@@ -1,6 +1,6 @@
-import { apiClient, startServer, type RunningServer } from '../e2e/support/server';
-import { createTestDatabase, pgTestUrl } from '../support/postgres';
-import { dealPayload } from '../server/api/test-app';
+import { apiClient, startServer, type RunningServer } from '@tests/e2e/support/server';
+import { createTestDatabase, pgTestUrl } from '@tests/support/postgres';
+import { dealPayload } from '@tests/support/test-app';
 import type { BenchLine, BenchSuite } from './bench.types';
 
 /**

@@ -4,9 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { createPostgresEventStore } from '../../server/event-store/postgres-event-store';
-import { createTestDatabase, pgTestUrl, withDatabase } from '../support/postgres';
-import { repoRoot } from '../e2e/support/web-build';
+import { createPostgresEventStore } from '@server/event-store/postgres-event-store';
+import { createTestDatabase, pgTestUrl, withDatabase } from '@tests/support/postgres';
+import { repoRoot } from '@tests/e2e/support/web-build';
 import type { BenchLine, BenchSuite } from './bench.types';
 import { EVENTS_PER_LIFECYCLE, lifecyclesPerSecond } from './pipeline.bench';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchLine, BenchSuite } from './bench.types';
-import { seedEventStore } from '../support/bench/seed-events';
+import { seedEventStore } from '@tests/support/bench/seed-events';
 
 /**
  * (d) projection rebuild: every read model of projections/all-projections.ts replayed from position 0
@@ -42,10 +42,10 @@ async function rebuildInChild(dir: string): Promise<ChildReport> {
 
 async function childMain(dir: string): Promise<void> {
   const Database = (await import('better-sqlite3')).default;
-  const { createSqliteEventStore } = await import('../../server/event-store/sqlite-event-store');
-  const { createProjectionRunner } = await import('../../projections/runner');
-  const { allProjections } = await import('../../projections/all-projections');
-  const { decodeEvent } = await import('../../machines/events/codec');
+  const { createSqliteEventStore } = await import('@server/event-store/sqlite-event-store');
+  const { createProjectionRunner } = await import('@projections/runner');
+  const { allProjections } = await import('@projections/all-projections');
+  const { decodeEvent } = await import('@machines/events/codec');
   const store = createSqliteEventStore({ path: join(dir, 'events.db') });
   // The read database as the app opens it (projections/read-database.ts openReadDatabase).
   const db = new Database(join(dir, 'read.db'));

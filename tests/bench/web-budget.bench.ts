@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ensureWebBuild, webDist, webManifest } from '../e2e/support/web-build';
+import { ensureWebBuild, webDist, webManifest } from '@tests/e2e/support/web-build';
 import { manifestClosure, type Manifest } from '../../web/build/route-preloads';
 import type { BenchLine, BenchSuite } from './bench.types';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PersonalDataExport } from '../../machines/contract/privacy-api';
+import type { PersonalDataExport } from '@machines/contract/privacy-api';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { inDays } from './support/deal-form-flows';
 import { see, unique } from './support/flows';

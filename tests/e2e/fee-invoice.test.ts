@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfPages } from '../support/pdf-text';
+import { pdfPages } from '@tests/support/pdf-text';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { createAndPayDeal, registerAndOnboard, unique } from './support/flows';
 import { startServer, type RunningServer } from './support/server';

@@ -8,7 +8,7 @@ import {
   decryptPushMessage,
   localTls,
   startPushEndpoint,
-} from '../support/push-endpoint';
+} from '@tests/support/push-endpoint';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import {
   approveOnCard,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfPages } from '../support/pdf-text';
+import { pdfPages } from '@tests/support/pdf-text';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { inDays } from './support/deal-form-flows';
 import { registerAndOnboard, see, unique } from './support/flows';

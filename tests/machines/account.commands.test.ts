@@ -1,10 +1,10 @@
 import { describe, it } from 'vitest';
-import { decideAdmin } from '../../machines/account/admin.commands';
-import { adminMachine } from '../../machines/account/admin.machine';
-import { decideUser } from '../../machines/account/user.commands';
-import { userMachine } from '../../machines/account/user.machine';
-import { actors, at, event } from '../support/event-factory';
-import { deciderSpec } from '../support/decider-spec';
+import { decideAdmin } from '@machines/account/admin.commands';
+import { adminMachine } from '@machines/account/admin.machine';
+import { decideUser } from '@machines/account/user.commands';
+import { userMachine } from '@machines/account/user.machine';
+import { actors, at, event } from '@tests/support/event-factory';
+import { deciderSpec } from '@tests/support/decider-spec';
 
 const user = deciderSpec(userMachine, decideUser);
 const admin = deciderSpec(adminMachine, decideAdmin);

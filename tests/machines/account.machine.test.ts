@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { userMachine } from '../../machines/account/user.machine';
-import { adminMachine } from '../../machines/account/admin.machine';
-import { adminEventDefinitions } from '../../machines/account/account.events';
-import { actors, at, event } from '../support/event-factory';
-import { machineSpec } from '../support/machine-spec';
+import { userMachine } from '@machines/account/user.machine';
+import { adminMachine } from '@machines/account/admin.machine';
+import { adminEventDefinitions } from '@machines/account/account.events';
+import { actors, at, event } from '@tests/support/event-factory';
+import { machineSpec } from '@tests/support/machine-spec';
 
 const user = machineSpec(userMachine);
 const admin = machineSpec(adminMachine);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEvent, EventDecodeError, type StoredEventLike } from '../../machines/events/codec';
-import { eventCatalog } from '../../machines/events/catalog';
-import { metadata } from '../support/event-factory';
+import { decodeEvent, EventDecodeError, type StoredEventLike } from '@machines/events/codec';
+import { eventCatalog } from '@machines/events/catalog';
+import { metadata } from '@tests/support/event-factory';
 
 const stored = (patch: Partial<StoredEventLike>): StoredEventLike => ({
   streamId: 'deal-42',

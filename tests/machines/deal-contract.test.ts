@@ -4,12 +4,12 @@ import {
   canonicalJson,
   contractOf,
   revisionRoundsOf,
-} from '../../machines/deal/deal-contract';
-import { decideDeal } from '../../machines/deal/deal.commands';
-import { dealMachine } from '../../machines/deal/deal.machine';
-import { layoutContract } from '../../machines/documents/contract-layout';
-import { deciderSpec } from '../support/decider-spec';
-import { at, dealGiven, dealHistory, event, terms } from '../support/event-factory';
+} from '@machines/deal/deal-contract';
+import { decideDeal } from '@machines/deal/deal.commands';
+import { dealMachine } from '@machines/deal/deal.machine';
+import { layoutContract } from '@machines/documents/contract-layout';
+import { deciderSpec } from '@tests/support/decider-spec';
+import { at, dealGiven, dealHistory, event, terms } from '@tests/support/event-factory';
 
 /** The sealed contract: one canonical form, an acceptance that records its hash, no edit after it. */
 const { given } = deciderSpec(dealMachine, decideDeal);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { dealMachine } from '../../machines/deal/deal.machine';
-import { dealStateView } from '../../machines/deal/deal.view';
-import { actors, at, dealGiven, event } from '../support/event-factory';
-import { machineSpec } from '../support/machine-spec';
+import { dealMachine } from '@machines/deal/deal.machine';
+import { dealStateView } from '@machines/deal/deal.view';
+import { actors, at, dealGiven, event } from '@tests/support/event-factory';
+import { machineSpec } from '@tests/support/machine-spec';
 
 /** Admin hold is context + guards (ADR 0004): the status string stays the spec's, timers pause. */
 const { given, fold } = machineSpec(dealMachine);

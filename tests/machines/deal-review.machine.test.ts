@@ -1,8 +1,8 @@
 import { describe, it } from 'vitest';
-import { dealMachine } from '../../machines/deal/deal.machine';
-import { dealEventDefinitions } from '../../machines/deal/deal.events';
-import { actors, at, dealGiven, dealHistory, event, plusMs } from '../support/event-factory';
-import { machineSpec } from '../support/machine-spec';
+import { dealMachine } from '@machines/deal/deal.machine';
+import { dealEventDefinitions } from '@machines/deal/deal.events';
+import { actors, at, dealGiven, dealHistory, event, plusMs } from '@tests/support/event-factory';
+import { machineSpec } from '@tests/support/machine-spec';
 
 const { given } = machineSpec(dealMachine);
 const release = (

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decideDeal } from '../../machines/deal/deal.commands';
-import { dealMachine } from '../../machines/deal/deal.machine';
-import { dealStateView } from '../../machines/deal/deal.view';
-import { deciderSpec } from '../support/decider-spec';
-import { actors, at, dealGiven, dealHistory, event } from '../support/event-factory';
+import { decideDeal } from '@machines/deal/deal.commands';
+import { dealMachine } from '@machines/deal/deal.machine';
+import { dealStateView } from '@machines/deal/deal.view';
+import { deciderSpec } from '@tests/support/decider-spec';
+import { actors, at, dealGiven, dealHistory, event } from '@tests/support/event-factory';
 
 /**
  * Revision rounds: given(history).when(command).then(events | refusal). The factory's deal includes

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decideDeal } from '../../machines/deal/deal.commands';
-import type { DealEvent } from '../../machines/deal/deal.events';
-import { dealMachine } from '../../machines/deal/deal.machine';
-import { heldCents } from '../../machines/escrow/escrow-ledger';
-import { deciderSpec } from '../support/decider-spec';
-import { actors, at, dealGiven, dealHistory, event } from '../support/event-factory';
-import { machineSpec } from '../support/machine-spec';
+import { decideDeal } from '@machines/deal/deal.commands';
+import type { DealEvent } from '@machines/deal/deal.events';
+import { dealMachine } from '@machines/deal/deal.machine';
+import { heldCents } from '@machines/escrow/escrow-ledger';
+import { deciderSpec } from '@tests/support/decider-spec';
+import { actors, at, dealGiven, dealHistory, event } from '@tests/support/event-factory';
+import { machineSpec } from '@tests/support/machine-spec';
 
 /**
  * A split outcome: in dispute or on hold an admin gives the creator X of the 25,000 cents and the

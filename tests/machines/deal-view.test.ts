@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { dealMachine } from '../../machines/deal/deal.machine';
-import {
-  dealActions,
-  dealSnapshotFrom,
-  dealStateView,
-  probeEvent,
-} from '../../machines/deal/deal.view';
-import { initialOf } from '../../machines/statechart';
-import { at, dealGiven } from '../support/event-factory';
-import { machineSpec } from '../support/machine-spec';
+import { dealMachine } from '@machines/deal/deal.machine';
+import { dealActions, dealSnapshotFrom, dealStateView, probeEvent } from '@machines/deal/deal.view';
+import { initialOf } from '@machines/statechart';
+import { at, dealGiven } from '@tests/support/event-factory';
+import { machineSpec } from '@tests/support/machine-spec';
 
 const { fold } = machineSpec(dealMachine);
 

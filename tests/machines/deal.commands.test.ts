@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decideDeal, type DealCommand } from '../../machines/deal/deal.commands';
-import type { ConfirmedPayment } from '../../machines/escrow/escrow-ledger';
-import { dealMachine } from '../../machines/deal/deal.machine';
-import type { DealEvent } from '../../machines/deal/deal.events';
-import { deciderSpec } from '../support/decider-spec';
+import { decideDeal, type DealCommand } from '@machines/deal/deal.commands';
+import type { ConfirmedPayment } from '@machines/escrow/escrow-ledger';
+import { dealMachine } from '@machines/deal/deal.machine';
+import type { DealEvent } from '@machines/deal/deal.events';
+import { deciderSpec } from '@tests/support/decider-spec';
 import {
   actors,
   at,
@@ -13,7 +13,7 @@ import {
   event,
   plusMs,
   terms,
-} from '../support/event-factory';
+} from '@tests/support/event-factory';
 
 /** Every command of the deal's union: given(history).when(command, now).then(events | refusal). No I/O. */
 const { given } = deciderSpec(dealMachine, decideDeal);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { dealMachine } from '../../machines/deal/deal.machine';
-import { MAX_DEAL_CENTS } from '../../machines/money';
-import { actors, at, dealGiven, dealHistory, event, terms } from '../support/event-factory';
-import { machineSpec } from '../support/machine-spec';
+import { dealMachine } from '@machines/deal/deal.machine';
+import { MAX_DEAL_CENTS } from '@machines/money';
+import { actors, at, dealGiven, dealHistory, event, terms } from '@tests/support/event-factory';
+import { machineSpec } from '@tests/support/machine-spec';
 
 const { given } = machineSpec(dealMachine);
 const { created, paid, accepted, onboarding, bank } = dealHistory;

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import type { SnapshotFrom } from 'xstate';
 import { describe, it } from 'vitest';
-import { decideDeal } from '../../machines/deal/deal.commands';
-import { dealMachine } from '../../machines/deal/deal.machine';
-import { fold, initialOf } from '../../machines/statechart';
-import { dealGiven } from '../support/event-factory';
-import { EscrowRun, escrowSteps } from '../support/escrow-property-kit';
+import { decideDeal } from '@machines/deal/deal.commands';
+import { dealMachine } from '@machines/deal/deal.machine';
+import { fold, initialOf } from '@machines/statechart';
+import { dealGiven } from '@tests/support/event-factory';
+import { EscrowRun, escrowSteps } from '@tests/support/escrow-property-kit';
 
 /**
  * Random histories of one paid, delivered deal (the kit in tests/support/escrow-property-kit.ts):

@@ -6,11 +6,11 @@ import {
   escrowAccountNames,
   trialBalance,
   type EscrowAccounts,
-} from '../../machines/escrow/escrow-accounts';
-import { dealMachine } from '../../machines/deal/deal.machine';
-import type { DealEvent } from '../../machines/deal/deal.events';
-import { paymentRequestMachine } from '../../machines/payment-request/payment-request.machine';
-import type { PaymentRequestEvent } from '../../machines/payment-request/payment-request.events';
+} from '@machines/escrow/escrow-accounts';
+import { dealMachine } from '@machines/deal/deal.machine';
+import type { DealEvent } from '@machines/deal/deal.events';
+import { paymentRequestMachine } from '@machines/payment-request/payment-request.machine';
+import type { PaymentRequestEvent } from '@machines/payment-request/payment-request.events';
 import {
   actors,
   at,
@@ -19,7 +19,7 @@ import {
   EFFECT_KEY,
   event,
   requestHistory,
-} from '../support/event-factory';
+} from '@tests/support/event-factory';
 
 /** The deal's context after its events, each taken by the statechart. */
 function dealAfter(events: unknown[]) {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EVENT_DOCS_PATH, renderEventDocs } from '../../server/cli/event-docs';
-import { eventCatalog } from '../../machines/events/catalog';
-import { decodeEvent } from '../../machines/events/codec';
+import { EVENT_DOCS_PATH, renderEventDocs } from '@server/cli/event-docs';
+import { eventCatalog } from '@machines/events/catalog';
+import { decodeEvent } from '@machines/events/codec';
 
 describe('docs/events.md', () => {
   const committed = readFileSync(EVENT_DOCS_PATH, 'utf8');

@@ -13,7 +13,7 @@ import {
   parseEuroToCents,
   splitParts,
   REQUEST_FEE_BPS,
-} from '../../machines/money';
+} from '@machines/money';
 
 const plain = (text: string) => text.replace(/\s/g, ' ');
 

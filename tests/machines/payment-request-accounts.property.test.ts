@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { decidePaymentRequest } from '../../machines/payment-request/payment-request.commands';
-import { paymentRequestMachine } from '../../machines/payment-request/payment-request.machine';
-import { fold, initialOf } from '../../machines/statechart';
-import { requestHistory } from '../support/event-factory';
-import { EscrowRun, escrowSteps } from '../support/escrow-property-kit';
+import { decidePaymentRequest } from '@machines/payment-request/payment-request.commands';
+import { paymentRequestMachine } from '@machines/payment-request/payment-request.machine';
+import { fold, initialOf } from '@machines/statechart';
+import { requestHistory } from '@tests/support/event-factory';
+import { EscrowRun, escrowSteps } from '@tests/support/escrow-property-kit';
 
 /**
  * The payment request's accounts under random histories, as the deal's (the kit in

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { paymentRequestMachine } from '../../machines/payment-request/payment-request.machine';
-import { paymentRequestStateView } from '../../machines/payment-request/payment-request.view';
-import { dealMachine } from '../../machines/deal/deal.machine';
-import { actors, at, dealGiven, event, requestHistory } from '../support/event-factory';
-import { machineSpec } from '../support/machine-spec';
+import { paymentRequestMachine } from '@machines/payment-request/payment-request.machine';
+import { paymentRequestStateView } from '@machines/payment-request/payment-request.view';
+import { dealMachine } from '@machines/deal/deal.machine';
+import { actors, at, dealGiven, event, requestHistory } from '@tests/support/event-factory';
+import { machineSpec } from '@tests/support/machine-spec';
 
 /** Money held in escrow after payment: chargebacks, deferred payouts and refunded duplicate payments. */
 const request = machineSpec(paymentRequestMachine);

@@ -10,8 +10,8 @@ import {
   paymentRequestStateView,
 } from '@machines/payment-request/payment-request.view';
 import { fold, initialOf, statusOf } from '@machines/statechart';
-import { deciderSpec } from '../support/decider-spec';
-import { actors, at, event, metadata, plusMs, requestHistory } from '../support/event-factory';
+import { deciderSpec } from '@tests/support/decider-spec';
+import { actors, at, event, metadata, plusMs, requestHistory } from '@tests/support/event-factory';
 
 /**
  * A payment request is escrow too: the creator's completion starts the brand's review; the brand

@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import type { ConfirmedPayment } from '../../machines/escrow/escrow-ledger';
+import type { ConfirmedPayment } from '@machines/escrow/escrow-ledger';
 import {
   decidePaymentRequest,
   EXPIRED_MESSAGE,
   type PaymentRequestCommand,
-} from '../../machines/payment-request/payment-request.commands';
-import type { PaymentRequestEvent } from '../../machines/payment-request/payment-request.events';
-import { paymentRequestMachine } from '../../machines/payment-request/payment-request.machine';
-import { deciderSpec } from '../support/decider-spec';
-import { actors, at, EFFECT_KEY, event, plusMs, requestHistory } from '../support/event-factory';
+} from '@machines/payment-request/payment-request.commands';
+import type { PaymentRequestEvent } from '@machines/payment-request/payment-request.events';
+import { paymentRequestMachine } from '@machines/payment-request/payment-request.machine';
+import { deciderSpec } from '@tests/support/decider-spec';
+import {
+  actors,
+  at,
+  EFFECT_KEY,
+  event,
+  plusMs,
+  requestHistory,
+} from '@tests/support/event-factory';
 
 /** Every command of the payment request's union: given(history).when(command, now).then(events | refusal). No I/O. */
 const { given } = deciderSpec(paymentRequestMachine, decidePaymentRequest);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { paymentRequestMachine } from '../../machines/payment-request/payment-request.machine';
-import { paymentRequestEventDefinitions } from '../../machines/payment-request/payment-request.events';
-import { paymentRequestStateView } from '../../machines/payment-request/payment-request.view';
-import { MAX_REQUEST_CENTS } from '../../machines/money';
-import { at, event, plusMs, requestHistory } from '../support/event-factory';
-import { machineSpec } from '../support/machine-spec';
+import { paymentRequestMachine } from '@machines/payment-request/payment-request.machine';
+import { paymentRequestEventDefinitions } from '@machines/payment-request/payment-request.events';
+import { paymentRequestStateView } from '@machines/payment-request/payment-request.view';
+import { MAX_REQUEST_CENTS } from '@machines/money';
+import { at, event, plusMs, requestHistory } from '@tests/support/event-factory';
+import { machineSpec } from '@tests/support/machine-spec';
 
 const { given, fold } = machineSpec(paymentRequestMachine);
 const { created, accepted, checkout, paid, payoutRequested, completed, expiresAt } = requestHistory;

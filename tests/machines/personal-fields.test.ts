@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { eventCatalog } from '../../machines/events/catalog';
-import { defineEvent } from '../../machines/events/define';
-import { personalValues, stringFieldPaths } from '../../machines/events/personal-fields';
+import { eventCatalog } from '@machines/events/catalog';
+import { defineEvent } from '@machines/events/define';
+import { personalValues, stringFieldPaths } from '@machines/events/personal-fields';
 
 /** The paths of a definition's string fields that the catalogue does not mark, and marks of none. */
 function unmarked(d: (typeof eventCatalog)[number]): { missing: string[]; unknown: string[] } {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
-import { emptyDealContext } from '../../machines/deal/deal.context';
-import { dealMachine } from '../../machines/deal/deal.machine';
-import { dealStateView } from '../../machines/deal/deal.view';
-import { emptyPaymentRequestContext } from '../../machines/payment-request/payment-request.context';
-import { paymentRequestMachine } from '../../machines/payment-request/payment-request.machine';
-import { paymentRequestStateView } from '../../machines/payment-request/payment-request.view';
-import { deepestMeta, statusOf, statusOfState } from '../../machines/statechart';
-import { stateValueFromKey } from '../../projections/state-meta';
+import { emptyDealContext } from '@machines/deal/deal.context';
+import { dealMachine } from '@machines/deal/deal.machine';
+import { dealStateView } from '@machines/deal/deal.view';
+import { emptyPaymentRequestContext } from '@machines/payment-request/payment-request.context';
+import { paymentRequestMachine } from '@machines/payment-request/payment-request.machine';
+import { paymentRequestStateView } from '@machines/payment-request/payment-request.view';
+import { deepestMeta, statusOf, statusOfState } from '@machines/statechart';
+import { stateValueFromKey } from '@projections/state-meta';
 
 interface NodeLike {
   path: string[];

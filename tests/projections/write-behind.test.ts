@@ -1,11 +1,11 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createProjectionRunner } from '../../projections/runner';
-import type { Projection } from '../../projections/projection';
-import { createRowStore } from '../../projections/row-cache';
-import { at, metadata } from '../support/event-factory';
-import { openPipeline, rejectionOf, type Pipeline } from '../support/pipeline';
+import { createProjectionRunner } from '@projections/runner';
+import type { Projection } from '@projections/projection';
+import { createRowStore } from '@projections/row-cache';
+import { at, metadata } from '@tests/support/event-factory';
+import { openPipeline, rejectionOf, type Pipeline } from '@tests/support/pipeline';
 
 /** Counts events per stream in memory and writes each count once per batch, with a query index. */
 function countsProjection(

@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
-import { dealEventDefinitions, type DealEvent } from '../../machines/deal/deal.events';
-import type { dealMachine } from '../../machines/deal/deal.machine';
-import { escrowedCents, type DealContext } from '../../machines/deal/deal.context';
-import { stateKey } from '../../machines/statechart';
+import { dealEventDefinitions, type DealEvent } from '@machines/deal/deal.events';
+import type { dealMachine } from '@machines/deal/deal.machine';
+import { escrowedCents, type DealContext } from '@machines/deal/deal.context';
+import { stateKey } from '@machines/statechart';
 import { actors, event, HOUR, terms, T0, type AnyEventType, type DataOf } from './event-factory';
 
 /**

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
-import { DomainError } from '../../machines/command-error';
-import { fold, initialOf } from '../../machines/statechart';
+import { DomainError } from '@machines/command-error';
+import { fold, initialOf } from '@machines/statechart';
 
 /**
  * given(events).when(command).then(drafts | refusal) for a pure decider: the history is folded

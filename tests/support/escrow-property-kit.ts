@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { transition, type AnyStateMachine } from 'xstate';
-import { DomainError } from '../../machines/command-error';
+import { DomainError } from '@machines/command-error';
 import {
   availableOf,
   balanceOf,
   limitedAccounts,
   trialBalance,
   type EscrowAccounts,
-} from '../../machines/escrow/escrow-accounts';
+} from '@machines/escrow/escrow-accounts';
 import { actors, at, metadata } from './event-factory';
 
 /**

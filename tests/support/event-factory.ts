@@ -1,9 +1,9 @@
-import type { DealEvent, ReleaseTrigger } from '../../machines/deal/deal.events';
-import type { PaymentRequestEvent } from '../../machines/payment-request/payment-request.events';
-import type { AdminEvent, SupportEvent, UserEvent } from '../../machines/account/account.events';
-import type { Actor, EventMetadata } from '../../machines/events/metadata';
-import { eventDefinition } from '../../machines/events/catalog';
-import { breakdown } from '../../machines/money';
+import type { DealEvent, ReleaseTrigger } from '@machines/deal/deal.events';
+import type { PaymentRequestEvent } from '@machines/payment-request/payment-request.events';
+import type { AdminEvent, SupportEvent, UserEvent } from '@machines/account/account.events';
+import type { Actor, EventMetadata } from '@machines/events/metadata';
+import { eventDefinition } from '@machines/events/catalog';
+import { breakdown } from '@machines/money';
 
 /**
  * Event factories for specs: every event starts from its catalogue example (so it is valid by

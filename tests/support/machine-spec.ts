@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
-import { apply, deepestMeta, initialOf, stateKey } from '../../machines/statechart';
+import { apply, deepestMeta, initialOf, stateKey } from '@machines/statechart';
 
 /**
  * given(events) / when(event) / then(expectations) for a pure statechart. `given` insists every

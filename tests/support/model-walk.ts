@@ -8,12 +8,12 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import type { TestParam } from 'xstate/graph';
-import { createCommandBus, type CommandResult } from '../../server/commands/command-bus';
-import type { Aggregate } from '../../server/commands/aggregate';
-import { DomainError } from '../../server/commands/domain-error';
-import type { EventStore } from '../../server/event-store/event-store';
-import type { EventMetadata } from '../../machines/events/metadata';
-import { initialOf, stateKey } from '../../machines/statechart';
+import { createCommandBus, type CommandResult } from '@server/commands/command-bus';
+import type { Aggregate } from '@server/commands/aggregate';
+import { DomainError } from '@server/commands/domain-error';
+import type { EventStore } from '@server/event-store/event-store';
+import type { EventMetadata } from '@machines/events/metadata';
+import { initialOf, stateKey } from '@machines/statechart';
 import { describeState } from './machine-spec';
 import type { Pipeline } from './pipeline';
 

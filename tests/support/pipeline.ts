@@ -5,16 +5,16 @@ import type { AnyStateMachine } from 'xstate';
 import {
   createSqliteEventStore,
   type SqliteEventStore,
-} from '../../server/event-store/sqlite-event-store';
+} from '@server/event-store/sqlite-event-store';
 import {
   createCommandBus,
   type CommandBus,
   type CommandContext,
   type CommandResult,
-} from '../../server/commands/command-bus';
-import type { Aggregate } from '../../server/commands/aggregate';
-import { createTestClock, type TestClock } from '../../server/shared/clock';
-import type { Actor, EventMetadata } from '../../machines/events/metadata';
+} from '@server/commands/command-bus';
+import type { Aggregate } from '@server/commands/aggregate';
+import { createTestClock, type TestClock } from '@server/shared/clock';
+import type { Actor, EventMetadata } from '@machines/events/metadata';
 import { actors, T0 } from './event-factory';
 
 /** A real command pipeline on a durable SQLite store in a temp directory. */

@@ -16,8 +16,8 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { loadConfig, type AppConfig } from '../../server/config';
-import type { PushSubscriptionJson } from '../../server/notifications/push.service';
+import { loadConfig, type AppConfig } from '@server/config';
+import type { PushSubscriptionJson } from '@server/notifications/push.service';
 
 /*
  * A local HTTPS push endpoint and the browser side of Web Push: tests send with the production

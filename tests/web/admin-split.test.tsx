@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminDealDto, DealDto } from '../../machines/contract/api';
+import type { AdminDealDto, DealDto } from '@machines/contract/api';
 import { SplitStatus } from '@/features/admin/components/split-status';
 import { dealSubject } from '@/features/admin/api/admin-split';
 import {
@@ -12,7 +12,7 @@ import {
 } from '@/features/admin/model/admin-split';
 import { statusTextVars } from '@/features/deals/model/deal-split';
 import { filterAndSort } from '@/features/deals/model/deal-sort';
-import { adminChips } from '../../machines/deal/deal-order';
+import { adminChips } from '@machines/deal/deal-order';
 import { loadTexts, setLanguage, t, tKey } from '@/i18n';
 
 // A €250 deal: the brand paid €270.50 (8.2 % fee). The creator gets €150, so the fee kept is

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { DealDto } from '../../machines/contract/api';
-import { dealMachine } from '../../machines/deal/deal.machine';
-import { paymentRequestMachine } from '../../machines/payment-request/payment-request.machine';
+import type { DealDto } from '@machines/contract/api';
+import { dealMachine } from '@machines/deal/deal.machine';
+import { paymentRequestMachine } from '@machines/payment-request/payment-request.machine';
 import { shouldShowBottomNav } from '@/app/bottom-nav-rules';
 import { filterAndSort } from '@/features/deals/model/deal-sort';
 import { descriptionLines } from '@/features/deals/model/deal-text';

@@ -5,15 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dealMachine } from '../../../machines/deal/deal.machine';
-import { fold, initialOf, stateKey } from '../../../machines/statechart';
-import { replayCheck } from '../../../server/admin/replay-check';
+import { dealMachine } from '@machines/deal/deal.machine';
+import { fold, initialOf, stateKey } from '@machines/statechart';
+import { replayCheck } from '@server/admin/replay-check';
 import {
   createSqliteEventStore,
   type SqliteEventStore,
-} from '../../../server/event-store/sqlite-event-store';
-import { verifyStore } from '../../../server/event-store/hash-chain';
-import { dealGiven, dealHistory, event, type AnyEvent } from '../../support/event-factory';
+} from '@server/event-store/sqlite-event-store';
+import { verifyStore } from '@server/event-store/hash-chain';
+import { dealGiven, dealHistory, event, type AnyEvent } from '@tests/support/event-factory';
 
 let dir: string;
 let store: SqliteEventStore;

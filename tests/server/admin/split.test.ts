@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import type { EventText } from '@machines/events/event-texts';
-import { englishText } from '../../support/event-text';
+import { englishText } from '@tests/support/event-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminDealDto } from '../../../machines/contract/api';
-import { isSimulated } from '../../../server/money/gateway/create-gateway';
-import type { SimulatedGateway } from '../../../server/money/gateway/simulated/simulated-gateway';
-import type { ReconciliationReport } from '../../../server/money/reconciliation/reconcile';
-import { claimHeader, deliverPaidDeal } from '../api/flow-helpers';
+import type { AdminDealDto } from '@machines/contract/api';
+import { isSimulated } from '@server/money/gateway/create-gateway';
+import type { SimulatedGateway } from '@server/money/gateway/simulated/simulated-gateway';
+import type { ReconciliationReport } from '@server/money/reconciliation/reconcile';
+import { claimHeader, deliverPaidDeal } from '@tests/support/flow-helpers';
 import {
   bearer,
   createAuditor,
@@ -15,7 +15,7 @@ import {
   createTestApp,
   registerUser,
   type TestApp,
-} from '../api/test-app';
+} from '@tests/support/test-app';
 
 /**
  * Resolving a deal with a split over HTTP: the creator receives X, the brand the rest of the

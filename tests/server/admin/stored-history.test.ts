@@ -3,23 +3,23 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../server/app';
-import { createAppContext } from '../../../server/app-context';
-import { replayCheck } from '../../../server/admin/replay-check';
-import { loadConfig } from '../../../server/config';
-import { verifyStore } from '../../../server/event-store/hash-chain';
+import { buildApp } from '@server/app';
+import { createAppContext } from '@server/app-context';
+import { replayCheck } from '@server/admin/replay-check';
+import { loadConfig } from '@server/config';
+import { verifyStore } from '@server/event-store/hash-chain';
 import {
   createSqliteEventStore,
   type SqliteEventStore,
-} from '../../../server/event-store/sqlite-event-store';
-import { createTestClock } from '../../../server/shared/clock';
+} from '@server/event-store/sqlite-event-store';
+import { createTestClock } from '@server/shared/clock';
 import {
   FIXTURE_DIR,
   FIXTURE_ENV,
   readAnswers,
   readModelRows,
   type FixtureManifest,
-} from '../../fixtures/history/history-fixture';
+} from '@tests/fixtures/history/history-fixture';
 
 /**
  * A store written by an earlier version of the code (tests/fixtures/history, made by its

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
-import { dealMachine } from '../../../machines/deal/deal.machine';
-import { paymentRequestMachine } from '../../../machines/payment-request/payment-request.machine';
-import { fold, initialOf } from '../../../machines/statechart';
-import { dealGuard, requestGuard, type Guard } from '../../../server/auth/ownership';
-import type { Loaded } from '../../../server/commands/command-bus';
-import { dealGiven, dealHistory, event, requestHistory } from '../../support/event-factory';
+import { dealMachine } from '@machines/deal/deal.machine';
+import { paymentRequestMachine } from '@machines/payment-request/payment-request.machine';
+import { fold, initialOf } from '@machines/statechart';
+import { dealGuard, requestGuard, type Guard } from '@server/auth/ownership';
+import type { Loaded } from '@server/commands/command-bus';
+import { dealGiven, dealHistory, event, requestHistory } from '@tests/support/event-factory';
 
 /** The stream as the runner hands it to a guard: folded snapshot and revision (-1: no stream). */
 function loaded<M extends AnyStateMachine>(machine: M, events: unknown[]): Loaded<M> {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dealAggregate } from '../../../server/commands/aggregate';
-import { DomainError } from '../../../server/commands/domain-error';
-import { StreamNotFound } from '../../../server/event-store/event-store';
-import { EventDecodeError } from '../../../machines/events/codec';
+import { dealAggregate } from '@server/commands/aggregate';
+import { DomainError } from '@server/commands/domain-error';
+import { StreamNotFound } from '@server/event-store/event-store';
+import { EventDecodeError } from '@machines/events/codec';
 import {
   actors,
   at,
@@ -11,7 +11,7 @@ import {
   event,
   metadata,
   terms,
-} from '../../support/event-factory';
+} from '@tests/support/event-factory';
 import {
   ctxOf,
   draftOf,
@@ -20,7 +20,7 @@ import {
   rejectionOf,
   whenCommand,
   type Pipeline,
-} from '../../support/pipeline';
+} from '@tests/support/pipeline';
 
 let p: Pipeline;
 beforeEach(() => {

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dealAggregate } from '../../../server/commands/aggregate';
+import { dealAggregate } from '@server/commands/aggregate';
 import {
   createCommandBus,
   type CommandBus,
   type CommandOutcome,
-} from '../../../server/commands/command-bus';
-import { DomainError } from '../../../server/commands/domain-error';
-import { dealGiven, dealHistory } from '../../support/event-factory';
-import { ctxOf, draftOf, givenStream, openPipeline, type Pipeline } from '../../support/pipeline';
+} from '@server/commands/command-bus';
+import { DomainError } from '@server/commands/domain-error';
+import { dealGiven, dealHistory } from '@tests/support/event-factory';
+import { ctxOf, draftOf, givenStream, openPipeline, type Pipeline } from '@tests/support/pipeline';
 
 /** The bus's `onOutcome` callback (metrics): one report per command, after its final answer. */
 let p: Pipeline;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dealAggregate } from '../../../server/commands/aggregate';
-import { DomainError } from '../../../server/commands/domain-error';
-import { actors, at, dealGiven, dealHistory, event } from '../../support/event-factory';
-import { ctxOf, draftOf, givenStream, openPipeline, type Pipeline } from '../../support/pipeline';
+import { dealAggregate } from '@server/commands/aggregate';
+import { DomainError } from '@server/commands/domain-error';
+import { actors, at, dealGiven, dealHistory, event } from '@tests/support/event-factory';
+import { ctxOf, draftOf, givenStream, openPipeline, type Pipeline } from '@tests/support/pipeline';
 
 /** 200 concurrent conflicting commands on one deal: one event per transition, none lost, none duplicated. */
 let p: Pipeline;

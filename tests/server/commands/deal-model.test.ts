@@ -1,15 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import type { SnapshotFrom } from 'xstate';
-import { dealMachine } from '../../../machines/deal/deal.machine';
-import { dealEventDefinitions } from '../../../machines/deal/deal.events';
-import { dealActions, dealStateView, probeEvent } from '../../../machines/deal/deal.view';
-import { stateKey } from '../../../machines/statechart';
-import { dealAggregate } from '../../../server/commands/aggregate';
-import { dealModelEvents, modelNow, serializeDealModelState } from '../../support/deal-model';
-import { HOUR } from '../../support/event-factory';
-import { createModelWalker } from '../../support/model-walk';
-import { openPipeline } from '../../support/pipeline';
+import { dealMachine } from '@machines/deal/deal.machine';
+import { dealEventDefinitions } from '@machines/deal/deal.events';
+import { dealActions, dealStateView, probeEvent } from '@machines/deal/deal.view';
+import { stateKey } from '@machines/statechart';
+import { dealAggregate } from '@server/commands/aggregate';
+import { dealModelEvents, modelNow, serializeDealModelState } from '@tests/support/deal-model';
+import { HOUR } from '@tests/support/event-factory';
+import { createModelWalker } from '@tests/support/model-walk';
+import { openPipeline } from '@tests/support/pipeline';
 
 /**
  * Model-based tests of the deal statechart through the real command pipeline on SQLite.

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dealAggregate } from '../../../server/commands/aggregate';
-import { DomainError } from '../../../server/commands/domain-error';
-import { actors, dealHistory } from '../../support/event-factory';
+import { dealAggregate } from '@server/commands/aggregate';
+import { DomainError } from '@server/commands/domain-error';
+import { actors, dealHistory } from '@tests/support/event-factory';
 import {
   ctxOf,
   draftOf,
@@ -9,7 +9,7 @@ import {
   openPipeline,
   rejectionOf,
   type Pipeline,
-} from '../../support/pipeline';
+} from '@tests/support/pipeline';
 
 /** `newStream`: a freshly allocated id needs no read; `no_stream` is what verifies it. */
 let p: Pipeline;

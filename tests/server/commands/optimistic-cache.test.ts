@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { transition } from 'xstate';
-import { dealAggregate } from '../../../server/commands/aggregate';
-import { initialOf, step } from '../../../machines/statechart';
-import { dealMachine } from '../../../machines/deal/deal.machine';
-import { actors, dealGiven, dealHistory } from '../../support/event-factory';
+import { dealAggregate } from '@server/commands/aggregate';
+import { initialOf, step } from '@machines/statechart';
+import { dealMachine } from '@machines/deal/deal.machine';
+import { actors, dealGiven, dealHistory } from '@tests/support/event-factory';
 import {
   ctxOf,
   draftOf,
@@ -12,7 +12,7 @@ import {
   rejectionOf,
   whenCommand,
   type Pipeline,
-} from '../../support/pipeline';
+} from '@tests/support/pipeline';
 
 /**
  * The bus decides on a cached snapshot without reading the stream (ADR 0008): the expected

@@ -1,21 +1,21 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import type { SnapshotFrom } from 'xstate';
-import { paymentRequestMachine } from '../../../machines/payment-request/payment-request.machine';
+import { paymentRequestMachine } from '@machines/payment-request/payment-request.machine';
 import {
   paymentRequestEventDefinitions,
   type PaymentRequestEvent,
-} from '../../../machines/payment-request/payment-request.events';
+} from '@machines/payment-request/payment-request.events';
 import {
   paymentRequestActions,
   paymentRequestStateView,
   probePaymentRequestEvent,
-} from '../../../machines/payment-request/payment-request.view';
-import { stateKey } from '../../../machines/statechart';
-import { paymentRequestAggregate } from '../../../server/commands/aggregate';
-import { actors, event, HOUR, T0 } from '../../support/event-factory';
-import { createModelWalker } from '../../support/model-walk';
-import { openPipeline } from '../../support/pipeline';
+} from '@machines/payment-request/payment-request.view';
+import { stateKey } from '@machines/statechart';
+import { paymentRequestAggregate } from '@server/commands/aggregate';
+import { actors, event, HOUR, T0 } from '@tests/support/event-factory';
+import { createModelWalker } from '@tests/support/model-walk';
+import { openPipeline } from '@tests/support/pipeline';
 
 /**
  * Model-based tests of the payment-request statechart through the real pipeline on SQLite. The

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createUniqueValues, uniqueStreamId } from '../../../server/commands/unique-values';
-import { createIdAllocator } from '../../../server/commands/id-allocator';
-import { createSqliteEventStore } from '../../../server/event-store/sqlite-event-store';
-import { actors } from '../../support/event-factory';
-import { openPipeline, rejectionOf, type Pipeline } from '../../support/pipeline';
+import { createUniqueValues, uniqueStreamId } from '@server/commands/unique-values';
+import { createIdAllocator } from '@server/commands/id-allocator';
+import { createSqliteEventStore } from '@server/event-store/sqlite-event-store';
+import { actors } from '@tests/support/event-factory';
+import { openPipeline, rejectionOf, type Pipeline } from '@tests/support/pipeline';
 
 let p: Pipeline;
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { bearer, registerUser, type TestApp } from '../api/test-app';
+import { bearer, registerUser, type TestApp } from '@tests/support/test-app';
 
 /** An address line, postcode and city for billing details in tests. */
 export const billingAddress = {

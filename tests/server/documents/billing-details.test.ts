@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestApp } from '../api/test-app';
+import { bearer, createTestApp, registerUser, type TestApp } from '@tests/support/test-app';
 
 /** A brand's billing details: its own only, checked VAT id, recorded with the brand as actor. */
 let t: TestApp;

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfPages } from '../../support/pdf-text';
-import { createPaidRequest, payDeal } from '../api/flow-helpers';
-import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
+import { pdfPages } from '@tests/support/pdf-text';
+import { createPaidRequest, payDeal } from '@tests/support/flow-helpers';
+import {
+  bearer,
+  createDeal,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '@tests/support/test-app';
 
 /** The server's PDFs: the same document as the JSON, on one A4 page, in the reader's language. */
 let t: TestApp;

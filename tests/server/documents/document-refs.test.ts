@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REDACTED } from '../../../machines/contract/money-api';
-import { createPaidRequest, payDeal } from '../api/flow-helpers';
-import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
-import { invoiceSellerEnv } from '../../support/invoice-seller';
-import { pdfPages } from '../../support/pdf-text';
+import { REDACTED } from '@machines/contract/money-api';
+import { createPaidRequest, payDeal } from '@tests/support/flow-helpers';
+import {
+  bearer,
+  createDeal,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '@tests/support/test-app';
+import { invoiceSellerEnv } from '@tests/support/invoice-seller';
+import { pdfPages } from '@tests/support/pdf-text';
 
 /** Documents by unguessable reference: only their party reads them; nothing in the URL counts up. */
 let t: TestApp;

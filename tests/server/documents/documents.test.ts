@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REDACTED, type MoneyDocumentDto } from '../../../machines/contract/money-api';
-import { acceptAndConnect, claimHeader, createPaidRequest, payDeal } from '../api/flow-helpers';
+import { REDACTED, type MoneyDocumentDto } from '@machines/contract/money-api';
+import {
+  acceptAndConnect,
+  claimHeader,
+  createPaidRequest,
+  payDeal,
+} from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -8,7 +13,7 @@ import {
   createTestApp,
   registerUser,
   type TestApp,
-} from '../api/test-app';
+} from '@tests/support/test-app';
 
 /** Receipts and statements: what they say, and that only the parties (and admins) may read them. */
 let t: TestApp;

@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverPaidDeal, payDeal } from '../api/flow-helpers';
-import { bearer, createDeal, createRootAdmin, createTestApp, type TestApp } from '../api/test-app';
-import { pdfPages } from '../../support/pdf-text';
+import { deliverPaidDeal, payDeal } from '@tests/support/flow-helpers';
+import {
+  bearer,
+  createDeal,
+  createRootAdmin,
+  createTestApp,
+  type TestApp,
+} from '@tests/support/test-app';
+import { pdfPages } from '@tests/support/pdf-text';
 import { billingAddress, brandWith as brandWithDetails } from './billing-brand';
-import { invoiceSellerEnv } from '../../support/invoice-seller';
+import { invoiceSellerEnv } from '@tests/support/invoice-seller';
 
 /** The platform's fee invoice to the brand of a paid deal: VAT per the buyer, waiting for billing details. */
 let t: TestApp;

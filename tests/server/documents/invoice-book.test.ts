@@ -2,17 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { EventStore } from '../../../server/event-store/event-store';
-import { createPostgresEventStore } from '../../../server/event-store/postgres-event-store';
-import { createSqliteEventStore } from '../../../server/event-store/sqlite-event-store';
+import type { EventStore } from '@server/event-store/event-store';
+import { createPostgresEventStore } from '@server/event-store/postgres-event-store';
+import { createSqliteEventStore } from '@server/event-store/sqlite-event-store';
 import {
   createInvoiceBook,
   type InvoiceDraft,
   type IssuedInvoice,
-} from '../../../server/documents/invoice-book';
-import { creatorSeries } from '../../../server/documents/self-billed-invoices';
-import { createTestClock } from '../../../server/shared/clock';
-import { pgTestUrl, useTestDatabase } from '../../support/postgres';
+} from '@server/documents/invoice-book';
+import { creatorSeries } from '@server/documents/self-billed-invoices';
+import { createTestClock } from '@server/shared/clock';
+import { pgTestUrl, useTestDatabase } from '@tests/support/postgres';
 
 const draft = (key: string): InvoiceDraft => ({
   key,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../server/config';
-import { invoiceSellerEnv } from '../../support/invoice-seller';
+import { ConfigError, loadConfig } from '@server/config';
+import { invoiceSellerEnv } from '@tests/support/invoice-seller';
 
 const production = {
   NODE_ENV: 'production',

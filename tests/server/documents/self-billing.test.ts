@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimHeader, claimSecrets, deliverPaidDeal, payDeal } from '../api/flow-helpers';
-import { isSimulated } from '../../../server/money/gateway/create-gateway';
+import { claimHeader, claimSecrets, deliverPaidDeal, payDeal } from '@tests/support/flow-helpers';
+import { isSimulated } from '@server/money/gateway/create-gateway';
 import {
   bearer,
   createDeal,
@@ -8,10 +8,10 @@ import {
   createTestApp,
   registerUser,
   type TestApp,
-} from '../api/test-app';
-import { pdfPages } from '../../support/pdf-text';
+} from '@tests/support/test-app';
+import { pdfPages } from '@tests/support/pdf-text';
 import { billingAddress, brandWith as brandWithDetails } from './billing-brand';
-import { invoiceSellerEnv } from '../../support/invoice-seller';
+import { invoiceSellerEnv } from '@tests/support/invoice-seller';
 
 /** Self-billed creator invoices: agreed at bank setup through the deal's link, issued at payout. */
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totalsOf } from '../../../machines/escrow/escrow-accounts';
-import { calendarOf, type YearOverviewDto } from '../../../machines/documents/year-figures';
-import { isSimulated } from '../../../server/money/gateway/create-gateway';
-import { claimHeader, claimSecrets, createPaidRequest, payDeal } from '../api/flow-helpers';
+import { totalsOf } from '@machines/escrow/escrow-accounts';
+import { calendarOf, type YearOverviewDto } from '@machines/documents/year-figures';
+import { isSimulated } from '@server/money/gateway/create-gateway';
+import { claimHeader, claimSecrets, createPaidRequest, payDeal } from '@tests/support/flow-helpers';
 import {
   bearer,
   createAuditor,
@@ -12,8 +12,8 @@ import {
   registerUser,
   signInAdmin,
   type TestApp,
-} from '../api/test-app';
-import { pdfPages } from '../../support/pdf-text';
+} from '@tests/support/test-app';
+import { pdfPages } from '@tests/support/pdf-text';
 
 /**
  * Year figures: the creator's overview (JSON, PDF, CSV) and the operator's payouts per creator and

@@ -4,15 +4,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KurrentDBClient, UnavailableError } from '@kurrent/kurrentdb-client';
-import { createKurrentEventStore } from '../../../server/event-store/kurrent-event-store';
-import { createSqliteEventStore } from '../../../server/event-store/sqlite-event-store';
-import { createPostgresEventStore } from '../../../server/event-store/postgres-event-store';
+import { createKurrentEventStore } from '@server/event-store/kurrent-event-store';
+import { createSqliteEventStore } from '@server/event-store/sqlite-event-store';
+import { createPostgresEventStore } from '@server/event-store/postgres-event-store';
 import {
   createTestDatabase,
   pgTestUrl,
   withDatabase,
   type TestDatabase,
-} from '../../support/postgres';
+} from '@tests/support/postgres';
 import type { EventStoreFactory } from './event-store.contract';
 import type { OutageHarness } from './event-store-resume.contract';
 import { createFakeKurrent } from './kurrent-fake-server';

@@ -4,7 +4,7 @@ import {
   WrongExpectedVersion,
   type EventData,
   type EventStore,
-} from '../../../server/event-store/event-store';
+} from '@server/event-store/event-store';
 import { newEvent, newEvents, newStream, rejectionOf } from './event-store-fixtures';
 
 async function expectWrongVersion(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EventStore } from '../../../server/event-store/event-store';
-import { verifyStore, verifyStream } from '../../../server/event-store/hash-chain';
+import type { EventStore } from '@server/event-store/event-store';
+import { verifyStore, verifyStream } from '@server/event-store/hash-chain';
 import { newEvents, newStream, readAllPaged } from './event-store-fixtures';
 
 /** The hash chain every adapter keeps (hash-chain.ts), whatever the order appends arrive in. */

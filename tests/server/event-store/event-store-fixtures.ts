@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventData, EventStore, RecordedEvent } from '../../../server/event-store/event-store';
+import type { EventData, EventStore, RecordedEvent } from '@server/event-store/event-store';
 
 /** Fresh stream names, so the suite can share one KurrentDB server with earlier runs. */
 export function newStream(prefix = 'contract'): string {

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  StreamNotFound,
-  type EventData,
-  type EventStore,
-} from '../../../server/event-store/event-store';
-import { verifyStream } from '../../../server/event-store/hash-chain';
+import { StreamNotFound, type EventData, type EventStore } from '@server/event-store/event-store';
+import { verifyStream } from '@server/event-store/hash-chain';
 import { newEvent, newStream, rejectionOf } from './event-store-fixtures';
 
 /** Metadata goes in and comes out exactly as written, on every adapter; what cannot, is refused alike. */

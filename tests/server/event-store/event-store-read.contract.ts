@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StreamNotFound, type EventStore } from '../../../server/event-store/event-store';
+import { StreamNotFound, type EventStore } from '@server/event-store/event-store';
 import {
   expectStrictlyIncreasing,
   newEvents,

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventStore, RecordedEvent } from '../../../server/event-store/event-store';
+import type { EventStore, RecordedEvent } from '@server/event-store/event-store';
 import {
   subscribeResiliently,
   type SubscriptionObserver,
-} from '../../../server/event-store/resilient-subscription';
+} from '@server/event-store/resilient-subscription';
 import { eventually, newEvents, newStream, rejectionOf, sleep } from './event-store-fixtures';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EventStore, RecordedEvent } from '../../../server/event-store/event-store';
+import type { EventStore, RecordedEvent } from '@server/event-store/event-store';
 import {
   eventually,
   expectStrictlyIncreasing,

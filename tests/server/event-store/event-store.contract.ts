@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe } from 'vitest';
-import type { EventStore } from '../../../server/event-store/event-store';
+import type { EventStore } from '@server/event-store/event-store';
 import { describeAppendContract } from './event-store-append.contract';
 import { describeChainContract } from './event-store-chain.contract';
 import { describeMetadataContract } from './event-store-metadata.contract';

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createGroupCommitQueue,
-  type BatchOutcome,
-} from '../../../server/event-store/group-commit-queue';
+import { createGroupCommitQueue, type BatchOutcome } from '@server/event-store/group-commit-queue';
 
 interface Item {
   stream: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordedEvent } from '../../../server/event-store/event-store';
-import { GENESIS, chainHash, verifyStore } from '../../../server/event-store/hash-chain';
+import type { RecordedEvent } from '@server/event-store/event-store';
+import { GENESIS, chainHash, verifyStore } from '@server/event-store/hash-chain';
 
 function chained(count: number): RecordedEvent[] {
   let previous = GENESIS;

@@ -6,31 +6,31 @@ import {
   UnavailableError,
   type KurrentDBClient,
 } from '@kurrent/kurrentdb-client';
-import { createKurrentEventStore } from '../../../server/event-store/kurrent-event-store';
+import { createKurrentEventStore } from '@server/event-store/kurrent-event-store';
 import {
   readPositionAfter,
   toPortError,
   toKurrentEvents,
   toRecorded,
   toStreamState,
-} from '../../../server/event-store/kurrent-event-mapping';
-import { validateAppend } from '../../../server/event-store/event-validation';
+} from '@server/event-store/kurrent-event-mapping';
+import { validateAppend } from '@server/event-store/event-validation';
 import {
   CHAIN_KEY,
   GENESIS,
   chainHash,
   verifyStore,
   verifyStream,
-} from '../../../server/event-store/hash-chain';
-import { startKurrentSubscription } from '../../../server/event-store/kurrent-subscription';
+} from '@server/event-store/hash-chain';
+import { startKurrentSubscription } from '@server/event-store/kurrent-subscription';
 import {
   StreamNotFound,
   WrongExpectedVersion,
   type RecordedEvent,
-} from '../../../server/event-store/event-store';
+} from '@server/event-store/event-store';
 import { eventually, newEvent, rejectionOf, sleep } from './event-store-fixtures';
 import { createFakeKurrent } from './kurrent-fake-server';
-import { withResilientSubscriptions } from '../../../server/event-store/resilient-subscription';
+import { withResilientSubscriptions } from '@server/event-store/resilient-subscription';
 
 /** A resolved $all event as the client hands it over. */
 function resolved(streamId: string, revision: number, position: number, type = 'Tested') {

@@ -2,7 +2,7 @@ import { afterAll, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openEventStore } from '../../../server/event-store/open-event-store';
+import { openEventStore } from '@server/event-store/open-event-store';
 import { newEvents, newStream, rejectionOf } from './event-store-fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'open-event-store-'));

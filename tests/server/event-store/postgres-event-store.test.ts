@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   createPostgresEventStore,
   type PostgresEventStore,
-} from '../../../server/event-store/postgres-event-store';
-import { verifyStore } from '../../../server/event-store/hash-chain';
-import { pgTestUrl, useTestDatabase, withDatabase } from '../../support/postgres';
+} from '@server/event-store/postgres-event-store';
+import { verifyStore } from '@server/event-store/hash-chain';
+import { pgTestUrl, useTestDatabase, withDatabase } from '@tests/support/postgres';
 import { eventually, newEvents, newStream, sleep } from './event-store-fixtures';
-import type { RecordedEvent } from '../../../server/event-store/event-store';
+import type { RecordedEvent } from '@server/event-store/event-store';
 
 describe.runIf(pgTestUrl)('PostgreSQL (PG_TEST_URL)', () => {
   const database = useTestDatabase();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createPostgresEventStore } from '../../../server/event-store/postgres-event-store';
-import type { RecordedEvent } from '../../../server/event-store/event-store';
-import { pgTestUrl, useTestDatabase } from '../../support/postgres';
+import { createPostgresEventStore } from '@server/event-store/postgres-event-store';
+import type { RecordedEvent } from '@server/event-store/event-store';
+import { pgTestUrl, useTestDatabase } from '@tests/support/postgres';
 import { eventually, newEvents, newStream } from './event-store-fixtures';
 
 /**

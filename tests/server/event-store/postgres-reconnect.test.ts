@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createPostgresEventStore } from '../../../server/event-store/postgres-event-store';
-import type { RecordedEvent } from '../../../server/event-store/event-store';
+import { createPostgresEventStore } from '@server/event-store/postgres-event-store';
+import type { RecordedEvent } from '@server/event-store/event-store';
 import {
   createTestDatabase,
   pgTestUrl,
   useTestDatabase,
   withDatabase,
-} from '../../support/postgres';
-import { createTestApp, registerUser } from '../api/test-app';
+} from '@tests/support/postgres';
+import { createTestApp, registerUser } from '@tests/support/test-app';
 import {
   eventually,
   expectStrictlyIncreasing,

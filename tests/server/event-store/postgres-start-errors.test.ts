@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import { createPostgresEventStore } from '../../../server/event-store/postgres-event-store';
-import { PostgresStartError } from '../../../server/event-store/postgres-connection';
-import { pgTestUrl, useTestDatabase, withDatabase } from '../../support/postgres';
+import { createPostgresEventStore } from '@server/event-store/postgres-event-store';
+import { PostgresStartError } from '@server/event-store/postgres-connection';
+import { pgTestUrl, useTestDatabase, withDatabase } from '@tests/support/postgres';
 import { rejectionOf } from './event-store-fixtures';
 
 const run = promisify(execFile);

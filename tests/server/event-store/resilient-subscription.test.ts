@@ -5,12 +5,12 @@ import type {
   RecordedEvent,
   SubscribeOptions,
   Subscription,
-} from '../../../server/event-store/event-store';
+} from '@server/event-store/event-store';
 import {
   backoffDelay,
   subscribeResiliently,
   type SubscriptionObserver,
-} from '../../../server/event-store/resilient-subscription';
+} from '@server/event-store/resilient-subscription';
 import { eventually, rejectionOf, sleep } from './event-store-fixtures';
 
 const event = (position: number): RecordedEvent => ({

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
-import { createSqliteEventStore } from '../../../server/event-store/sqlite-event-store';
-import { verifyStoreFile } from '../../../server/event-store/sqlite-backup';
-import type { RecordedEvent } from '../../../server/event-store/event-store';
+import { createSqliteEventStore } from '@server/event-store/sqlite-event-store';
+import { verifyStoreFile } from '@server/event-store/sqlite-backup';
+import type { RecordedEvent } from '@server/event-store/event-store';
 
 const dir = mkdtempSync(join(tmpdir(), 'sqlite-backup-'));
 let appender: ChildProcess | null = null;

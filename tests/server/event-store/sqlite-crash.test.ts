@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { createSqliteEventStore } from '../../../server/event-store/sqlite-event-store';
+import { createSqliteEventStore } from '@server/event-store/sqlite-event-store';
 
 const dir = mkdtempSync(join(tmpdir(), 'sqlite-crash-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

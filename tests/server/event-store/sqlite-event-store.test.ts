@@ -6,12 +6,12 @@ import Database from 'better-sqlite3';
 import {
   createSqliteEventStore,
   type SqliteEventStore,
-} from '../../../server/event-store/sqlite-event-store';
+} from '@server/event-store/sqlite-event-store';
 import {
   ANY_WINDOW,
   WrongExpectedVersion,
   type RecordedEvent,
-} from '../../../server/event-store/event-store';
+} from '@server/event-store/event-store';
 import {
   eventually,
   newEvent,

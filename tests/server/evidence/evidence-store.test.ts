@@ -8,10 +8,10 @@ import {
   createSqliteEvidenceStore,
   type EvidenceStore,
   type StoredEvidence,
-} from '../../../server/evidence/evidence-store';
-import { evidenceTypeOf } from '../../../server/evidence/evidence-type';
-import { createSqliteEventStore } from '../../../server/event-store/sqlite-event-store';
-import { createTestDatabase, pgTestUrl } from '../../support/postgres';
+} from '@server/evidence/evidence-store';
+import { evidenceTypeOf } from '@server/evidence/evidence-type';
+import { createSqliteEventStore } from '@server/event-store/sqlite-event-store';
+import { createTestDatabase, pgTestUrl } from '@tests/support/postgres';
 
 /**
  * The evidence store keeps a dispute's files by SHA-256 in the events' own database (a table in

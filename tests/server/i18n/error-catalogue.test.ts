@@ -6,8 +6,14 @@ import {
   errorKinds,
   errorText,
   type ErrorCode,
-} from '../../../machines/errors/error-catalogue';
-import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
+} from '@machines/errors/error-catalogue';
+import {
+  bearer,
+  createDeal,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '@tests/support/test-app';
 
 /**
  * A Dutch user meets no English, also when something is refused: every error is a code with an

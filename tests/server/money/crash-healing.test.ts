@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dealAggregate } from '../../../server/commands/aggregate';
-import type { EventStore } from '../../../server/event-store/event-store';
+import { dealAggregate } from '@server/commands/aggregate';
+import type { EventStore } from '@server/event-store/event-store';
 import {
   admin,
   brand,

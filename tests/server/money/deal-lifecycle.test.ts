@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dealAggregate } from '../../../server/commands/aggregate';
+import { dealAggregate } from '@server/commands/aggregate';
 import {
   admin,
   brand,

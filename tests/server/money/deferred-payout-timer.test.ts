@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dueTimers } from '../../../server/money/timer-schedule';
-import { paymentRequestAggregate } from '../../../server/commands/aggregate';
+import { dueTimers } from '@server/money/timer-schedule';
+import { paymentRequestAggregate } from '@server/commands/aggregate';
 import {
   givenRequest,
   submit,

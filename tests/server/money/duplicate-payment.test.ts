@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dealAggregate, paymentRequestAggregate } from '../../../server/commands/aggregate';
+import { dealAggregate, paymentRequestAggregate } from '@server/commands/aggregate';
 import {
   brand,
   createHarness,

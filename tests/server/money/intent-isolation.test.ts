@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dealAggregate, paymentRequestAggregate } from '../../../server/commands/aggregate';
-import { dealGuard } from '../../../server/auth/ownership';
-import { GatewayError, type PaymentGateway } from '../../../server/money/gateway/payment-gateway';
-import type { SimulatedGateway } from '../../../server/money/gateway/simulated/simulated-gateway';
+import { dealAggregate, paymentRequestAggregate } from '@server/commands/aggregate';
+import { dealGuard } from '@server/auth/ownership';
+import { GatewayError, type PaymentGateway } from '@server/money/gateway/payment-gateway';
+import type { SimulatedGateway } from '@server/money/gateway/simulated/simulated-gateway';
 import {
   admin,
   brand,
@@ -145,8 +145,8 @@ describe('an intent whose outcome is unknown waits on its own', () => {
     expect(parked).toEqual([{ partition: failing }]);
 
     outage.restore();
-    const { createReactorRunner } = await import('../../../server/reactors/reactor-runner');
-    const { createPaymentsReactor } = await import('../../../server/money/payments.reactor');
+    const { createReactorRunner } = await import('@server/reactors/reactor-runner');
+    const { createPaymentsReactor } = await import('@server/money/payments.reactor');
     const restarted = createReactorRunner({
       store: h.store,
       db: h.readDb,

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dealAggregate } from '../../../server/commands/aggregate';
+import { dealAggregate } from '@server/commands/aggregate';
 import {
   admin,
   brand,

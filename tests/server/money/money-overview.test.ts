@@ -1,11 +1,11 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DealContext } from '../../../machines/deal/deal.context';
-import { heldCents } from '../../../machines/escrow/escrow-ledger';
-import type { PaymentRequestContext } from '../../../machines/payment-request/payment-request.context';
-import type { MoneyOverview } from '../../../projections/money.queries';
-import { createPaidRequest, payDeal, deliverPaidDeal } from '../api/flow-helpers';
-import { isSimulated } from '../../../server/money/gateway/create-gateway';
+import type { DealContext } from '@machines/deal/deal.context';
+import { heldCents } from '@machines/escrow/escrow-ledger';
+import type { PaymentRequestContext } from '@machines/payment-request/payment-request.context';
+import type { MoneyOverview } from '@projections/money.queries';
+import { createPaidRequest, payDeal, deliverPaidDeal } from '@tests/support/flow-helpers';
+import { isSimulated } from '@server/money/gateway/create-gateway';
 import {
   bearer,
   createDeal,
@@ -14,7 +14,7 @@ import {
   registerUser,
   signInAdmin,
   type TestApp,
-} from '../api/test-app';
+} from '@tests/support/test-app';
 
 /** The admins' money overview: its totals are the sums over every deal's and request's own ledger. */
 let t: TestApp;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { heldCents, escrowedCents } from '../../../machines/deal/deal.context';
-import { breakdown } from '../../../machines/money';
-import { isDomainError } from '../../../server/commands/domain-error';
-import { dealAggregate } from '../../../server/commands/aggregate';
-import { GatewayError } from '../../../server/money/gateway/payment-gateway';
+import { heldCents, escrowedCents } from '@machines/deal/deal.context';
+import { breakdown } from '@machines/money';
+import { isDomainError } from '@server/commands/domain-error';
+import { dealAggregate } from '@server/commands/aggregate';
+import { GatewayError } from '@server/money/gateway/payment-gateway';
 import {
   admin,
   brand,

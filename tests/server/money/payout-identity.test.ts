@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimSecrets, claimHeader, payDeal } from '../api/flow-helpers';
-import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
+import { claimSecrets, claimHeader, payDeal } from '@tests/support/flow-helpers';
+import {
+  bearer,
+  createDeal,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '@tests/support/test-app';
 
 /** Bank setup asks for the creator's identity (the yearly payout report): checked, recorded in its event. */
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentRequestAggregate } from '../../../server/commands/aggregate';
+import { paymentRequestAggregate } from '@server/commands/aggregate';
 import {
   admin,
   givenRequest,

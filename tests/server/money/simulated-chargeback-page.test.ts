@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPaidRequest, payDeal } from '../api/flow-helpers';
-import { loadConfig } from '../../../server/config';
-import { isSimulated } from '../../../server/money/gateway/create-gateway';
-import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
-import { invoiceSellerEnv } from '../../support/invoice-seller';
+import { createPaidRequest, payDeal } from '@tests/support/flow-helpers';
+import { loadConfig } from '@server/config';
+import { isSimulated } from '@server/money/gateway/create-gateway';
+import {
+  bearer,
+  createDeal,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '@tests/support/test-app';
+import { invoiceSellerEnv } from '@tests/support/invoice-seller';
 
 let t: TestApp;
 beforeAll(async () => {

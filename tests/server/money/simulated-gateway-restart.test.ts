@@ -3,11 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminAccounts } from '../../../server/admin/admin-accounts';
-import { isSimulated } from '../../../server/money/gateway/create-gateway';
-import type { SimulatedGateway } from '../../../server/money/gateway/simulated/simulated-gateway';
-import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
-import { claimHeader, claimSecrets } from '../api/flow-helpers';
+import { createAdminAccounts } from '@server/admin/admin-accounts';
+import { isSimulated } from '@server/money/gateway/create-gateway';
+import type { SimulatedGateway } from '@server/money/gateway/simulated/simulated-gateway';
+import {
+  bearer,
+  createDeal,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '@tests/support/test-app';
+import { claimHeader, claimSecrets } from '@tests/support/flow-helpers';
 
 /**
  * The app on the simulated gateway is stopped in the middle of deals and started again on the same

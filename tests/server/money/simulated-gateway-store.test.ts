@@ -5,14 +5,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import {
-  createGateway,
-  SIMULATED_GATEWAY_FILE,
-} from '../../../server/money/gateway/create-gateway';
+import { createGateway, SIMULATED_GATEWAY_FILE } from '@server/money/gateway/create-gateway';
 import {
   createSimulatedGateway,
   type SimulatedGateway,
-} from '../../../server/money/gateway/simulated/simulated-gateway';
+} from '@server/money/gateway/simulated/simulated-gateway';
 
 const dir = mkdtempSync(join(tmpdir(), 'escrow-sim-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

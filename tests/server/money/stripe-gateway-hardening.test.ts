@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentGateway } from '../../../server/money/gateway/payment-gateway';
+import type { PaymentGateway } from '@server/money/gateway/payment-gateway';
 import { stripeError, type FakeStripe, useFakeStripeGateway } from './support/fake-stripe';
 
 describe('Stripe adapter: stale sessions, duplicate refunds and late reversals', () => {

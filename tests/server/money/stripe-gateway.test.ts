@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createGateway } from '../../../server/money/gateway/create-gateway';
-import { GatewayError, type PaymentGateway } from '../../../server/money/gateway/payment-gateway';
+import { createGateway } from '@server/money/gateway/create-gateway';
+import { GatewayError, type PaymentGateway } from '@server/money/gateway/payment-gateway';
 import { stripeError, type FakeStripe, useFakeStripeGateway } from './support/fake-stripe';
 
 describe('Stripe adapter against a local stand-in for the Stripe API', () => {

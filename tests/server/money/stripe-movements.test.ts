@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentGateway } from '../../../server/money/gateway/payment-gateway';
+import type { PaymentGateway } from '@server/money/gateway/payment-gateway';
 import { type FakeStripe, type RecordedRequest, useFakeStripeGateway } from './support/fake-stripe';
 
 /** The Stripe adapter's list of money movements, through the real SDK against a local stand-in for the API. */

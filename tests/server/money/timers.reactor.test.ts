@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dueTimers } from '../../../server/money/timer-schedule';
-import { dealAggregate, paymentRequestAggregate } from '../../../server/commands/aggregate';
+import { dueTimers } from '@server/money/timer-schedule';
+import { dealAggregate, paymentRequestAggregate } from '@server/commands/aggregate';
 import {
   admin,
   brand,

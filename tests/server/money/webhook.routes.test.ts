@@ -1,8 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dealAggregate } from '../../../server/commands/aggregate';
-import { webhookRoutes } from '../../../server/money/webhook.routes';
+import { dealAggregate } from '@server/commands/aggregate';
+import { webhookRoutes } from '@server/money/webhook.routes';
 import { brand, createHarness, dealState, givenDeal, type Harness } from './support/escrow-harness';
 
 describe('POST /api/stripe/webhook', () => {

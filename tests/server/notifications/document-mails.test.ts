@@ -1,11 +1,11 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecordedEvent } from '../../../server/event-store/event-store';
-import { claimSecrets, deliverPaidDeal, payDeal } from '../api/flow-helpers';
-import { bearer, createDeal, createTestApp, type TestApp } from '../api/test-app';
-import { brandWith } from '../documents/billing-brand';
-import { invoiceSellerEnv } from '../../support/invoice-seller';
-import { pdfPages } from '../../support/pdf-text';
+import type { RecordedEvent } from '@server/event-store/event-store';
+import { claimSecrets, deliverPaidDeal, payDeal } from '@tests/support/flow-helpers';
+import { bearer, createDeal, createTestApp, type TestApp } from '@tests/support/test-app';
+import { brandWith } from '@tests/server/documents/billing-brand';
+import { invoiceSellerEnv } from '@tests/support/invoice-seller';
+import { pdfPages } from '@tests/support/pdf-text';
 
 /*
  * Documents by e-mail: the notifications reactor, fed the recorded events, mails each issued

@@ -1,12 +1,12 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecordedEvent } from '../../../server/event-store/event-store';
-import { createNotificationFailureAlert } from '../../../server/notifications/failure-alert';
-import { planNotifications } from '../../../server/notifications/notification-plan';
-import { deliverPush } from '../../../server/notifications/push-sender';
-import { catalogs } from '../../../server/notifications/texts';
-import { watchNotificationOutcomes } from '../../../server/shared/process-metrics';
-import { createTestApp, type TestApp } from '../api/test-app';
+import type { RecordedEvent } from '@server/event-store/event-store';
+import { createNotificationFailureAlert } from '@server/notifications/failure-alert';
+import { planNotifications } from '@server/notifications/notification-plan';
+import { deliverPush } from '@server/notifications/push-sender';
+import { catalogs } from '@server/notifications/texts';
+import { watchNotificationOutcomes } from '@server/shared/process-metrics';
+import { createTestApp, type TestApp } from '@tests/support/test-app';
 
 /*
  * When the share of failed notifications of a channel passes

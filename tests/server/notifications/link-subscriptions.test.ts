@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptAndConnect, claimHeader, payDeal } from '../api/flow-helpers';
-import { createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
+import { acceptAndConnect, claimHeader, payDeal } from '@tests/support/flow-helpers';
+import { createDeal, createTestApp, registerUser, type TestApp } from '@tests/support/test-app';
 
 /* Push for one deal through its link: the link and the claim are the credential; bad input is a clear 4xx. */
 

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminAccounts } from '../../../server/admin/admin-accounts';
-import { payDeal } from '../api/flow-helpers';
-import { createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
+import { createAdminAccounts } from '@server/admin/admin-accounts';
+import { payDeal } from '@tests/support/flow-helpers';
+import { createDeal, createTestApp, registerUser, type TestApp } from '@tests/support/test-app';
 
 /* Without SMTP_URL the same messages are written to DATA_DIR/mail and listed for admins on a test-mode page. */
 

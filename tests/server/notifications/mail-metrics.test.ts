@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMailSender } from '../../../server/notifications/mail-sender';
-import { processRegistry } from '../../../server/shared/process-metrics';
+import { createMailSender } from '@server/notifications/mail-sender';
+import { processRegistry } from '@server/shared/process-metrics';
 
 /* Every e-mail hand-over is counted in escrow_notifications_total, failed ones included. */
 const dataDir = mkdtempSync(join(tmpdir(), 'mail-metrics-'));

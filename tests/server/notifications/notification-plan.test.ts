@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { Language } from '../../../machines/account/account.events';
-import { emptyUserContext, type UserContext } from '../../../machines/account/user.machine';
-import { emptyDealContext, type DealContext } from '../../../machines/deal/deal.context';
-import { eventDefinition } from '../../../machines/events/catalog';
-import { emptyPaymentRequestContext } from '../../../machines/payment-request/payment-request.context';
-import type { DealRecord } from '../../../projections/deals.queries';
-import type { PaymentRequestRecord } from '../../../projections/payment-requests.queries';
+import type { Language } from '@machines/account/account.events';
+import { emptyUserContext, type UserContext } from '@machines/account/user.machine';
+import { emptyDealContext, type DealContext } from '@machines/deal/deal.context';
+import { eventDefinition } from '@machines/events/catalog';
+import { emptyPaymentRequestContext } from '@machines/payment-request/payment-request.context';
+import type { DealRecord } from '@projections/deals.queries';
+import type { PaymentRequestRecord } from '@projections/payment-requests.queries';
 import {
   planNotifications,
   recipientKey,
   type NotificationFacts,
   type PlannableEvent,
-} from '../../../server/notifications/notification-plan';
-import { formatterFor } from '../../../server/notifications/texts';
+} from '@server/notifications/notification-plan';
+import { formatterFor } from '@server/notifications/texts';
 
 /*
  * Who hears about what, as a pure function: for each event type the recipients, channels,

@@ -3,11 +3,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RecordedEvent } from '../../../server/event-store/event-store';
-import { createMailSender, type MailSender } from '../../../server/notifications/mail-sender';
-import { createNotificationRetriesReactor } from '../../../server/notifications/notification-retries.reactor';
-import { payDeal } from '../api/flow-helpers';
-import { createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
+import type { RecordedEvent } from '@server/event-store/event-store';
+import { createMailSender, type MailSender } from '@server/notifications/mail-sender';
+import { createNotificationRetriesReactor } from '@server/notifications/notification-retries.reactor';
+import { payDeal } from '@tests/support/flow-helpers';
+import { createDeal, createTestApp, registerUser, type TestApp } from '@tests/support/test-app';
 
 /*
  * A claimed notification whose claimer gave no outcome (its instance died or stalled mid-send), or

@@ -8,13 +8,13 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../server/app';
-import { createAppContext, type AppContext } from '../../../server/app-context';
-import type { loadConfig } from '../../../server/config';
-import { formatterFor } from '../../../server/notifications/texts';
-import { isSimulated } from '../../../server/money/gateway/create-gateway';
-import { webPushSender } from '../../../server/notifications/push.service';
-import { createTestClock, HOUR_MS } from '../../../server/shared/clock';
+import { buildApp } from '@server/app';
+import { createAppContext, type AppContext } from '@server/app-context';
+import type { loadConfig } from '@server/config';
+import { formatterFor } from '@server/notifications/texts';
+import { isSimulated } from '@server/money/gateway/create-gateway';
+import { webPushSender } from '@server/notifications/push.service';
+import { createTestClock, HOUR_MS } from '@server/shared/clock';
 import {
   browser,
   decryptPushMessage,
@@ -22,9 +22,14 @@ import {
   pushTestConfig,
   startPushEndpoint,
   type Browser,
-} from '../../support/push-endpoint';
-import { acceptAndConnect, claimHeader, createPaidRequest, payDeal } from '../api/flow-helpers';
-import { bearer, createDeal, registerUser } from '../api/test-app';
+} from '@tests/support/push-endpoint';
+import {
+  acceptAndConnect,
+  claimHeader,
+  createPaidRequest,
+  payDeal,
+} from '@tests/support/flow-helpers';
+import { bearer, createDeal, registerUser } from '@tests/support/test-app';
 
 /*
  * The notifications reactor end to end: real API flows record the events, the reactor is fed

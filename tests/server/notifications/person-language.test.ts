@@ -2,8 +2,14 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payDeal } from '../api/flow-helpers';
-import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
+import { payDeal } from '@tests/support/flow-helpers';
+import {
+  bearer,
+  createDeal,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '@tests/support/test-app';
 
 /**
  * One language per person: saved at first contact (the browser's language at registration, or at

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { bearer, createTestApp, registerUser, type TestApp } from '../api/test-app';
+import { bearer, createTestApp, registerUser, type TestApp } from '@tests/support/test-app';
 import {
   appendNotificationEvent,
   optOutStreamId,
-} from '../../../server/notifications/notification-streams';
+} from '@server/notifications/notification-streams';
 
 /*
  * A payment request e-mails an address its creator typed. The mail says who wrote it and that the

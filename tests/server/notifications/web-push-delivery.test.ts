@@ -6,13 +6,10 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../server/app';
-import { createAppContext, type AppContext } from '../../../server/app-context';
-import {
-  webPushSender,
-  type PushSubscriptionJson,
-} from '../../../server/notifications/push.service';
-import { createTestClock } from '../../../server/shared/clock';
+import { buildApp } from '@server/app';
+import { createAppContext, type AppContext } from '@server/app-context';
+import { webPushSender, type PushSubscriptionJson } from '@server/notifications/push.service';
+import { createTestClock } from '@server/shared/clock';
 import {
   browser,
   decryptPushMessage,
@@ -20,8 +17,8 @@ import {
   pushTestConfig,
   startPushEndpoint,
   verifyVapid,
-} from '../../support/push-endpoint';
-import { bearer, registerUser } from '../api/test-app';
+} from '@tests/support/push-endpoint';
+import { bearer, registerUser } from '@tests/support/test-app';
 
 /*
  * The production sender (real `web-push`) against a local HTTPS push endpoint: the message must

@@ -7,8 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { configSchema } from '../../../server/config';
-import { repoRoot } from '../../e2e/support/web-build';
+import { configSchema } from '@server/config';
+import { repoRoot } from '@tests/e2e/support/web-build';
 
 interface Service {
   profiles?: string[];

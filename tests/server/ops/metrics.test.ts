@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userAggregate } from '../../../server/commands/aggregate';
-import { DomainError } from '../../../server/commands/domain-error';
-import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
+import { userAggregate } from '@server/commands/aggregate';
+import { DomainError } from '@server/commands/domain-error';
+import {
+  bearer,
+  createDeal,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '@tests/support/test-app';
 import { appendUserEvent } from './ops-helpers';
 
 const TOKEN = 'metrics-token-0123456789';

@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { apiClient, startServer, type RunningServer } from '../../e2e/support/server';
-import { pgTestUrl, useTestDatabase, withDatabase } from '../../support/postgres';
-import { dealPayload } from '../api/test-app';
+import { apiClient, startServer, type RunningServer } from '@tests/e2e/support/server';
+import { pgTestUrl, useTestDatabase, withDatabase } from '@tests/support/postgres';
+import { dealPayload } from '@tests/support/test-app';
 
 /** A deal whose deadline is a month from the real today (the instances run on the real clock). */
 const payload = () =>

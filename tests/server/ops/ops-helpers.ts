@@ -1,5 +1,5 @@
-import { userAggregate } from '../../../server/commands/aggregate';
-import type { TestApp } from '../api/test-app';
+import { userAggregate } from '@server/commands/aggregate';
+import type { TestApp } from '@tests/support/test-app';
 
 /** A command that does not wait for the read models (their runner may be stopped). */
 export async function appendUserEvent(t: TestApp, userId: string): Promise<void> {

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSqliteEventStore } from '../../../server/event-store/sqlite-event-store';
-import { GatewayError, type PaymentGateway } from '../../../server/money/gateway/payment-gateway';
-import { createAppMetrics } from '../../../server/ops/app-metrics';
+import { createSqliteEventStore } from '@server/event-store/sqlite-event-store';
+import { GatewayError, type PaymentGateway } from '@server/money/gateway/payment-gateway';
+import { createAppMetrics } from '@server/ops/app-metrics';
 
 const dir = mkdtempSync(join(tmpdir(), 'port-decorators-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -22,7 +22,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { ensureWebBuild, repoRoot } from '../../e2e/support/web-build';
+import { ensureWebBuild, repoRoot } from '@tests/e2e/support/web-build';
 
 const work = mkdtempSync(join(tmpdir(), 'prod-build-'));
 let server: ChildProcess | null = null;

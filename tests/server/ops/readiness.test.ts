@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSqliteEventStore } from '../../../server/event-store/sqlite-event-store';
-import { createReadiness } from '../../../server/ops/readiness';
-import { createTestApp, registerUser } from '../api/test-app';
+import { createSqliteEventStore } from '@server/event-store/sqlite-event-store';
+import { createReadiness } from '@server/ops/readiness';
+import { createTestApp, registerUser } from '@tests/support/test-app';
 import { appendUserEvent } from './ops-helpers';
 
 const dir = mkdtempSync(join(tmpdir(), 'readiness-'));

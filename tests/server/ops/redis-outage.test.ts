@@ -2,7 +2,13 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, dealPayload, registerUser, type TestApp } from '../api/test-app';
+import {
+  bearer,
+  createTestApp,
+  dealPayload,
+  registerUser,
+  type TestApp,
+} from '@tests/support/test-app';
 
 /*
  * REDIS_URL holds the rate-limit counters and idempotency records. While Redis does not answer,

@@ -2,9 +2,9 @@ import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestApp } from '../api/test-app';
+import { bearer, createTestApp, registerUser, type TestApp } from '@tests/support/test-app';
 import { appendUserEvent } from './ops-helpers';
-import { eventually } from '../event-store/event-store-fixtures';
+import { eventually } from '@tests/server/event-store/event-store-fixtures';
 
 const TOKEN = 'metrics-token-0123456789';
 

@@ -4,10 +4,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { StoreUnavailable } from '../../../server/event-store/event-store';
-import { createSqliteEventStore } from '../../../server/event-store/sqlite-event-store';
-import { metadata } from '../../support/event-factory';
-import { bearer, createTestApp, dealPayload, registerUser, type TestApp } from '../api/test-app';
+import { StoreUnavailable } from '@server/event-store/event-store';
+import { createSqliteEventStore } from '@server/event-store/sqlite-event-store';
+import { metadata } from '@tests/support/event-factory';
+import {
+  bearer,
+  createTestApp,
+  dealPayload,
+  registerUser,
+  type TestApp,
+} from '@tests/support/test-app';
 
 /**
  * When the store cannot answer (its server restarted and every retry found a dead connection, a

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dealGuard } from '../../../server/auth/ownership';
-import { StreamNotFound } from '../../../server/event-store/event-store';
-import { isSimulated } from '../../../server/money/gateway/create-gateway';
-import { createDeal, createTestApp, registerUser, type TestApp } from '../api/test-app';
-import { deliverPaidDeal } from '../api/flow-helpers';
+import { dealGuard } from '@server/auth/ownership';
+import { StreamNotFound } from '@server/event-store/event-store';
+import { isSimulated } from '@server/money/gateway/create-gateway';
+import { createDeal, createTestApp, registerUser, type TestApp } from '@tests/support/test-app';
+import { deliverPaidDeal } from '@tests/support/flow-helpers';
 
 const METRICS_TOKEN = 'intents-metrics-token-0123456';
 const auth = { authorization: `Bearer ${METRICS_TOKEN}` };

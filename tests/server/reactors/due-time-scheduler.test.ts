@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDueTimeScheduler } from '../../../server/reactors/due-time-scheduler';
+import { createDueTimeScheduler } from '@server/reactors/due-time-scheduler';
 
 /** A clock that runs with real time, so the scheduler's sleeps are real. */
 const runningClock = () => ({ now: () => new Date() });

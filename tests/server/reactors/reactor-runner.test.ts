@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSqliteEventStore } from '../../../server/event-store/sqlite-event-store';
-import { createReactorRunner } from '../../../server/reactors/reactor-runner';
-import type { RecordedEvent } from '../../../server/event-store/event-store';
-import { newEvents, newStream } from '../event-store/event-store-fixtures';
+import { createSqliteEventStore } from '@server/event-store/sqlite-event-store';
+import { createReactorRunner } from '@server/reactors/reactor-runner';
+import type { RecordedEvent } from '@server/event-store/event-store';
+import { newEvents, newStream } from '@tests/server/event-store/event-store-fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'reactor-runner-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailboxKey } from '../../../server/shared/mailbox';
+import { mailboxKey } from '@server/shared/mailbox';
 
 describe('mailboxKey: one key per inbox', () => {
   it('lower-cases and trims, and removes a +tag on every domain', () => {

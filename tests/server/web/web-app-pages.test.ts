@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicSettings } from '../../../machines/contract/public-settings';
-import { registerWebApp } from '../../../server/web/web-app.plugin';
+import type { PublicSettings } from '@machines/contract/public-settings';
+import { registerWebApp } from '@server/web/web-app.plugin';
 import {
   routePreloads,
   ROUTE_PRELOADS_FILE,

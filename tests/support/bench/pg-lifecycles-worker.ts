@@ -3,8 +3,8 @@
  * and command pipeline, running deal lifecycles against DATABASE_URL for DURATION_MS; prints
  * `{ lifecycles, seconds }` as JSON. Deal ids start at FIRST_ID so instances never share a stream.
  */
-import { createPostgresEventStore } from '../../../server/event-store/postgres-event-store';
-import { lifecyclesPerSecond } from '../../bench/pipeline.bench';
+import { createPostgresEventStore } from '@server/event-store/postgres-event-store';
+import { lifecyclesPerSecond } from '@tests/bench/pipeline.bench';
 
 const store = createPostgresEventStore({ connectionString: process.env.DATABASE_URL! });
 await store.ready();

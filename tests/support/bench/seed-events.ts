@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { AnyStateMachine } from 'xstate';
-import { openEventDatabase } from '../../../server/event-store/sqlite-database';
-import { dealMachine } from '../../../machines/deal/deal.machine';
-import { paymentRequestMachine } from '../../../machines/payment-request/payment-request.machine';
-import { userMachine } from '../../../machines/account/user.machine';
-import { fold, initialOf, stateKey } from '../../../machines/statechart';
-import { actors, at, event, terms, type AnyEventType, type DataOf } from '../event-factory';
+import { openEventDatabase } from '@server/event-store/sqlite-database';
+import { dealMachine } from '@machines/deal/deal.machine';
+import { paymentRequestMachine } from '@machines/payment-request/payment-request.machine';
+import { userMachine } from '@machines/account/user.machine';
+import { fold, initialOf, stateKey } from '@machines/statechart';
+import {
+  actors,
+  at,
+  event,
+  terms,
+  type AnyEventType,
+  type DataOf,
+} from '@tests/support/event-factory';
 
 /**
  * Seeds a SQLite event log with a realistic mix, fast: raw inserts in big transactions into the

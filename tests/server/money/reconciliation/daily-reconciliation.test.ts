@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSimulated } from '../../../../server/money/gateway/create-gateway';
-import { reconciliationStreamId } from '../../../../server/money/reconciliation/daily-reconciliation';
-import { createTestApp, type TestApp } from '../../api/test-app';
+import { isSimulated } from '@server/money/gateway/create-gateway';
+import { reconciliationStreamId } from '@server/money/reconciliation/daily-reconciliation';
+import { createTestApp, type TestApp } from '@tests/support/test-app';
 
 /** The daily run: once a day from the configured hour, one recorded result, and an admin email when it found a mismatch. */
 let t: TestApp;

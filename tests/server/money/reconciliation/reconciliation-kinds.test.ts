@@ -4,16 +4,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSimulated } from '../../../../server/money/gateway/create-gateway';
-import type { SimulatedGateway } from '../../../../server/money/gateway/simulated/simulated-gateway';
-import type {
-  Mismatch,
-  ReconciliationReport,
-} from '../../../../server/money/reconciliation/reconcile';
-import { reportLines } from '../../../../server/money/reconciliation/report-text';
-import { reconcile } from '../../../../server/money/reconciliation/reconcile';
-import { payDeal } from '../../api/flow-helpers';
-import { bearer, createDeal, createTestApp, registerUser, type TestApp } from '../../api/test-app';
+import { isSimulated } from '@server/money/gateway/create-gateway';
+import type { SimulatedGateway } from '@server/money/gateway/simulated/simulated-gateway';
+import type { Mismatch, ReconciliationReport } from '@server/money/reconciliation/reconcile';
+import { reportLines } from '@server/money/reconciliation/report-text';
+import { reconcile } from '@server/money/reconciliation/reconcile';
+import { payDeal } from '@tests/support/flow-helpers';
+import {
+  bearer,
+  createDeal,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '@tests/support/test-app';
 
 /**
  * Each kind of money wrong that no single record shows, provoked on the simulated gateway's file

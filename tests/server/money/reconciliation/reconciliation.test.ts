@@ -2,11 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSimulated } from '../../../../server/money/gateway/create-gateway';
-import { SIMULATED_GATEWAY_FILE } from '../../../../server/money/gateway/create-gateway';
-import type { SimulatedGateway } from '../../../../server/money/gateway/simulated/simulated-gateway';
-import type { ReconciliationReport } from '../../../../server/money/reconciliation/reconcile';
-import { createPaidRequest, payDeal, deliverPaidDeal } from '../../api/flow-helpers';
+import { isSimulated } from '@server/money/gateway/create-gateway';
+import { SIMULATED_GATEWAY_FILE } from '@server/money/gateway/create-gateway';
+import type { SimulatedGateway } from '@server/money/gateway/simulated/simulated-gateway';
+import type { ReconciliationReport } from '@server/money/reconciliation/reconcile';
+import { createPaidRequest, payDeal, deliverPaidDeal } from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -15,7 +15,7 @@ import {
   registerUser,
   signInAdmin,
   type TestApp,
-} from '../../api/test-app';
+} from '@tests/support/test-app';
 
 /**
  * The reconciliation compares the ledger with the simulated gateway's own file. Each kind of

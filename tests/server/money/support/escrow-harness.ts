@@ -4,19 +4,15 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach } from 'vitest';
-import { breakdown } from '../../../../machines/money';
-import {
-  dealAggregate,
-  paymentRequestAggregate,
-  userAggregate,
-} from '../../../../server/commands/aggregate';
+import { breakdown } from '@machines/money';
+import { dealAggregate, paymentRequestAggregate, userAggregate } from '@server/commands/aggregate';
 import {
   createCommandBus,
   type CommandBus,
   type CommandContext,
-} from '../../../../server/commands/command-bus';
-import type { EventStore } from '../../../../server/event-store/event-store';
-import { createSqliteEventStore } from '../../../../server/event-store/sqlite-event-store';
+} from '@server/commands/command-bus';
+import type { EventStore } from '@server/event-store/event-store';
+import { createSqliteEventStore } from '@server/event-store/sqlite-event-store';
 import { randomUUID } from 'node:crypto';
 import { statusOf } from '@machines/statechart';
 import {
@@ -24,29 +20,23 @@ import {
   type CommandRunner,
   type DealResult,
   type PaymentRequestResult,
-} from '../../../../server/commands/run-command';
-import { dealGuard, requestGuard } from '../../../../server/auth/ownership';
-import {
-  releasePaymentRequest,
-  requestDeferredPayout,
-} from '../../../../server/money/request-payouts';
-import { createEffectOutcomes } from '../../../../server/money/effect-outcomes';
-import { createEscrow } from '../../../../server/money/escrow';
-import { createPaymentsReactor } from '../../../../server/money/payments.reactor';
-import {
-  createReactorRunner,
-  type ReactorRunner,
-} from '../../../../server/reactors/reactor-runner';
-import type { Escrow } from '../../../../server/money/escrow.types';
-import type { PaymentGateway } from '../../../../server/money/gateway/payment-gateway';
+} from '@server/commands/run-command';
+import { dealGuard, requestGuard } from '@server/auth/ownership';
+import { releasePaymentRequest, requestDeferredPayout } from '@server/money/request-payouts';
+import { createEffectOutcomes } from '@server/money/effect-outcomes';
+import { createEscrow } from '@server/money/escrow';
+import { createPaymentsReactor } from '@server/money/payments.reactor';
+import { createReactorRunner, type ReactorRunner } from '@server/reactors/reactor-runner';
+import type { Escrow } from '@server/money/escrow.types';
+import type { PaymentGateway } from '@server/money/gateway/payment-gateway';
 import {
   createSimulatedGateway,
   type SimulatedGateway,
-} from '../../../../server/money/gateway/simulated/simulated-gateway';
-import { simulatedGatewayRoutes } from '../../../../server/money/gateway/simulated/simulated-gateway.routes';
-import { webhookRoutes } from '../../../../server/money/webhook.routes';
-import { createTestClock, HOUR_MS, type TestClock } from '../../../../server/shared/clock';
-import { createTimerReactor, type TimerReactor } from '../../../../server/money/timers.reactor';
+} from '@server/money/gateway/simulated/simulated-gateway';
+import { simulatedGatewayRoutes } from '@server/money/gateway/simulated/simulated-gateway.routes';
+import { webhookRoutes } from '@server/money/webhook.routes';
+import { createTestClock, HOUR_MS, type TestClock } from '@server/shared/clock';
+import { createTimerReactor, type TimerReactor } from '@server/money/timers.reactor';
 
 export const PUBLIC_URL = 'http://escrow.test';
 export const brand: CommandContext = { actor: { kind: 'brand', id: 'u_brand' } };

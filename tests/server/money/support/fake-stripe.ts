@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { createGateway } from '../../../../server/money/gateway/create-gateway';
-import type { PaymentGateway } from '../../../../server/money/gateway/payment-gateway';
+import { createGateway } from '@server/money/gateway/create-gateway';
+import type { PaymentGateway } from '@server/money/gateway/payment-gateway';
 
 export interface RecordedRequest {
   method: string;

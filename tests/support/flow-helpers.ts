@@ -1,0 +1,147 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { AppContext } from '@server/app-context';
+import { isSimulated } from '@server/money/gateway/create-gateway';
+import { bearer } from './test-app';
+
+/** Pays a deal through the simulated gateway: checkout route, then the card "payment" webhook. */
+export async function payDeal(
+  app: FastifyInstance,
+  ctx: AppContext,
+  token: string,
+  dealId: number,
+): Promise<void> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/create-checkout-session',
+    headers: bearer(token),
+    payload: { dealId },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const gateway = ctx.payments.gateway;
+  if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
+  const sessionId = ctx.queries.deals.byId(dealId)!.context.checkoutSessionId!;
+  await gateway.payCheckout(sessionId, 'card');
+  await ctx.quiesce();
+}
+
+/** Claim secrets by link token, as the accept page keeps them in localStorage. */
+export const claimSecrets = new Map<string, string>();
+export const claimHeader = (link: string): Record<string, string> => {
+  const secret = claimSecrets.get(link);
+  return secret ? { 'x-claim-secret': secret } : {};
+};
+
+/** Link token, acceptance and a connected bank account: the deal is ready for delivery. */
+export async function acceptAndConnect(
+  app: FastifyInstance,
+  ctx: AppContext,
+  token: string,
+  dealId: number,
+): Promise<string> {
+  const gen = await app.inject({
+    method: 'POST',
+    url: `/api/deals/${dealId}/generate-token`,
+    headers: bearer(token),
+  });
+  const link = (gen.json() as { token: string }).token;
+  const accepted = await app.inject({ method: 'POST', url: `/api/deals/accept/${link}` });
+  expect(accepted.statusCode).toBe(200);
+  // The accepting "browser" keeps its claim secret: only it may set up the payout.
+  claimSecrets.set(link, (accepted.json() as { claimSecret: string }).claimSecret);
+  const onboarding = await app.inject({
+    method: 'POST',
+    url: `/api/deals/start-onboarding/${link}`,
+    headers: claimHeader(link),
+  });
+  expect(onboarding.statusCode, onboarding.body).toBe(200);
+  const gateway = ctx.payments.gateway;
+  if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
+  await gateway.finishOnboarding(
+    ctx.queries.deals.byId(dealId)!.context.onboardingAccountId!,
+    true,
+  );
+  await ctx.quiesce();
+  // The creator page's reload checks the account once more.
+  await app.inject({ url: `/api/deals/token/${link}` });
+  return link;
+}
+
+/** A creator's request, accepted and paid by card through the simulated gateway; returns its id and link token. */
+export async function createPaidRequest(
+  app: FastifyInstance,
+  ctx: AppContext,
+  creatorToken: string,
+  title = 'Instagram reel',
+): Promise<{ id: number; token: string }> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/payment-requests',
+    headers: bearer(creatorToken),
+    payload: {
+      title,
+      description: 'One reel',
+      amount: '400',
+      brandName: 'Acme',
+      brandEmail: 'marketing@acme.example',
+      deadline: '2026-03-20',
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const { id, shareableToken: token } = created.json() as { id: number; shareableToken: string };
+  const accepted = await app.inject({
+    method: 'POST',
+    url: `/api/payment-requests/accept/${token}`,
+  });
+  expect(accepted.statusCode).toBe(200);
+  // The brand's browser keeps its claim secret: only it reviews the work.
+  claimSecrets.set(token, (accepted.json() as { claimSecret: string }).claimSecret);
+  const checkout = await app.inject({
+    method: 'POST',
+    url: `/api/payment-requests/${token}/checkout`,
+  });
+  expect(checkout.statusCode, checkout.body).toBe(200);
+  const gateway = ctx.payments.gateway;
+  if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
+  await gateway.payCheckout(ctx.queries.requests.byId(id)!.context.checkoutSessionId!, 'card');
+  await ctx.quiesce();
+  return { id, token };
+}
+
+/** A deal paid, accepted with a bank account connected, and delivered by the creator; returns its link token. */
+export async function deliverPaidDeal(
+  app: FastifyInstance,
+  ctx: AppContext,
+  token: string,
+  dealId: number,
+): Promise<string> {
+  await payDeal(app, ctx, token, dealId);
+  const link = await acceptAndConnect(app, ctx, token, dealId);
+  const delivered = await app.inject({
+    method: 'POST',
+    url: `/api/deals/deliver/${link}`,
+    headers: claimHeader(link),
+  });
+  expect(delivered.statusCode, delivered.body).toBe(200);
+  return link;
+}
+
+/** The creator connects a payout account in the simulated onboarding. */
+export async function connectPayouts(
+  app: FastifyInstance,
+  ctx: AppContext,
+  creatorToken: string,
+): Promise<void> {
+  const started = await app.inject({
+    method: 'POST',
+    url: '/api/stripe/create-onboarding-link',
+    headers: bearer(creatorToken),
+    payload: {},
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const accountId = /\/sim\/onboarding\/([^?]+)/.exec(started.json().url as string)![1]!;
+  const gateway = ctx.payments.gateway;
+  if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
+  await gateway.finishOnboarding(accountId, true);
+  await ctx.quiesce();
+}

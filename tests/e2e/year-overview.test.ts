@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfPages } from '@tests/support/pdf-text';
+import { creatorCsvColumns } from '@server/documents/year-figures';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { inDays } from './support/deal-form-flows';
 import { registerAndOnboard, see, unique } from './support/flows';
@@ -118,7 +119,7 @@ describe('the year overview: a printable page, a PDF and a CSV in English and Du
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('date,kind,subject,id,title,brand,paid_out_eur,refunded_eur,fee_eur');
+    expect(lines[0]).toBe(creatorCsvColumns.join(','));
     expect(
       lines.slice(1).some((l) => l.includes(',payout,payment_request,') && l.includes('400.00')),
     ).toBe(true);

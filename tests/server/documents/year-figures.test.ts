@@ -3,6 +3,7 @@ import { totalsOf } from '@machines/escrow/escrow-accounts';
 import { calendarOf, type YearOverviewDto } from '@machines/documents/year-figures';
 import { isSimulated } from '@server/money/gateway/create-gateway';
 import { claimHeader, claimSecrets, createPaidRequest, payDeal } from '@tests/support/flow-helpers';
+import { creatorCsvColumns, operatorCsvColumns } from '@server/documents/year-figures';
 import {
   bearer,
   createAuditor,
@@ -253,17 +254,7 @@ describe("the creator's year overview", () => {
       'attachment; filename="year-overview-2026.csv"',
     );
     const rows = parseCsv(csv.body);
-    expect(Object.keys(rows[0]!)).toEqual([
-      'date',
-      'kind',
-      'subject',
-      'id',
-      'title',
-      'brand',
-      'paid_out_eur',
-      'refunded_eur',
-      'fee_eur',
-    ]);
+    expect(Object.keys(rows[0]!)).toEqual([...creatorCsvColumns]);
     expect(rows).toHaveLength(6);
     expect(rows.reduce((s, r) => s + cents(r.paid_out_eur!), 0)).toBe(115_000);
   });
@@ -275,20 +266,7 @@ describe("the operator's payouts per creator and quarter", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="payouts-2026.csv"');
     const rows = parseCsv(res.body);
-    expect(Object.keys(rows[0]!)).toEqual([
-      'year',
-      'quarter',
-      'creator',
-      'creator_name',
-      'legal_name',
-      'address',
-      'birth_date',
-      'tax_id',
-      'payouts',
-      'paid_out_eur',
-      'fees_kept_eur',
-      'refunded_eur',
-    ]);
+    expect(Object.keys(rows[0]!)).toEqual([...operatorCsvColumns]);
     const mine = rows.filter((r) => r.creator === creator.userId);
     expect(mine.map((r) => r.quarter)).toEqual(['Q1', 'Q2', 'Q3', 'Q4']);
     expect(mine[0]).toMatchObject({

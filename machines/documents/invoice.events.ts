@@ -23,17 +23,21 @@ export const InvoiceIssued = defineEvent({
   version: 1,
   category: 'document',
   description:
-    "The platform issued an invoice for its fee (or a credit note returning part of it) to a deal's brand, or a self-billed invoice in a creator's name for a payout; the number is the series' next in the calendar year.",
+    "The platform issued an invoice for its fee (or a credit note returning part of it) to a deal's or payment request's brand, or a self-billed invoice in a creator's name for a payout; the number is the series' next in the calendar year.",
   schema: z.object({
-    /** What it is for, once: `fee:deal-12`, `credit:deal-12`, `self:deal-12`. */
+    /** What it is for, once: `fee:deal-12`, `credit:deal-12`, `self:deal-12`, `fee:payment-request-7`. */
     key: z.string().min(1).max(80),
     kind: z.enum(['invoice', 'credit_note', 'self_billed']),
     /** `SB-` marks a number in a creator's own series (self-billed). */
     number: z.string().regex(/^(SB-)?\d{4}-\d{6}$/),
     /** The invoice a credit note corrects. */
     corrects: z.string().nullable(),
-    subject: z.object({ kind: z.literal('deal'), id: z.number().int().positive() }),
-    brandUserId: z.string().min(1),
+    subject: z.object({
+      kind: z.enum(['deal', 'payment_request']),
+      id: z.number().int().positive(),
+    }),
+    /** The deal's brand account; null for a payment request, whose brand pays through its link. */
+    brandUserId: z.string().min(1).nullable(),
     issuedAt: z.string(),
     /** When the service was supplied: the payment (invoice) or the refund (credit note). */
     suppliedAt: z.string(),
@@ -94,15 +98,19 @@ export const InvoiceIssued = defineEvent({
   },
 });
 
-/** A brand's billing details for its invoices (full replacement). */
+/**
+ * A brand's billing details for its invoices (full replacement): an account's (`userId`, for its
+ * deals) or the payer of one payment request (`requestId`, given through the request's link).
+ */
 export const BillingDetailsChanged = defineEvent({
   type: 'BillingDetailsChanged',
   version: 1,
   category: 'document',
   description:
-    'A brand set the billing details its fee invoices are made out to; invoices waiting for them are issued next.',
+    "A brand set the billing details its fee invoices are made out to (an account's, or a payment request payer's); invoices waiting for them are issued next.",
   schema: z.object({
-    userId: z.string().min(1),
+    userId: z.string().min(1).optional(),
+    requestId: z.number().int().positive().optional(),
     company: z.string().min(1).max(200),
     addressLines: z.array(z.string().max(120)).min(1).max(2),
     postcode: z.string().max(20),

@@ -355,6 +355,21 @@ export const errorCatalogue = {
     'No credit note: no fee money went back to the brand for this deal',
     'Geen creditnota: voor deze deal zijn geen servicekosten teruggestort aan het merk.',
   ),
+  payment_request_invoice_not_yet: e(
+    'not_available',
+    'No invoice yet: the request has not been paid, or the invoice waits for your billing details',
+    'Nog geen factuur: het verzoek is nog niet betaald, of de factuur wacht op je factuurgegevens.',
+  ),
+  payment_request_credit_note_not_yet: e(
+    'not_available',
+    'No credit note: no fee money went back for this request',
+    'Geen creditnota: voor dit verzoek zijn geen servicekosten teruggestort.',
+  ),
+  payment_request_self_billed_invoice_not_yet: e(
+    'not_available',
+    'No self-billed invoice: nothing was paid out under a self-billing agreement yet, or the invoice waits for the billing details',
+    'Geen factuur uitgereikt door afnemer: er is nog niets uitbetaald onder een overeenkomst over facturering door de afnemer, of de factuur wacht op de factuurgegevens.',
+  ),
   deal_receipt_not_yet: e(
     'not_available',
     'No receipt yet: the deal has not been paid',

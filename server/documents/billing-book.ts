@@ -81,34 +81,49 @@ const sameDetails = (a: BillingDetails, b: BillingDetails): boolean =>
   (a.vatId ?? null) === (b.vatId ?? null);
 
 /**
+ * Who billing details belong to: an account (its deals' invoices) or the payer of one payment
+ * request (no account: given through the request's link, for that request's invoices).
+ */
+export type BillingPayer = { userId: string } | { requestId: number };
+
+const streamOfPayer = (payer: BillingPayer) =>
+  'userId' in payer
+    ? billingStreamOf(payer.userId)
+    : billingStreamOf(`payment-request-${payer.requestId}`);
+
+/**
  * A brand's billing details, kept on a stream of their own (the buyer on its fee invoices): read
  * whole from the last event, saved as a full replacement with the saver as actor. A save that
  * changes nothing records nothing.
  */
 export function createBillingBook({ store, clock }: { store: EventStore; clock: Clock }) {
   async function read(
-    userId: string,
+    payer: BillingPayer,
   ): Promise<{ details: BillingDetails | null; revision: number }> {
-    const { events, revision } = await readAll(store, billingStreamOf(userId));
+    const { events, revision } = await readAll(store, streamOfPayer(payer));
     const last = events.at(-1);
     if (!last) return { details: null, revision };
-    const { userId: _user, ...details } = last.data as BillingDetails & { userId: string };
+    const {
+      userId: _user,
+      requestId: _request,
+      ...details
+    } = last.data as BillingDetails & { userId?: string; requestId?: number };
     return { details, revision };
   }
 
   function save(
-    userId: string,
+    payer: BillingPayer,
     details: BillingDetails,
     context: CommandContext & { actor: Actor },
   ): Promise<{ position: number }> {
     // A save at the same time on another tab: read it and save over it (last one wins).
     return retryOnRace(async () => {
-      const current = await read(userId);
+      const current = await read(payer);
       if (current.details && sameDetails(current.details, details)) return { position: 0 };
       const position = await appendAsActor(store, clock, {
-        stream: billingStreamOf(userId),
+        stream: streamOfPayer(payer),
         type: 'BillingDetailsChanged',
-        data: { userId, ...details },
+        data: { ...payer, ...details },
         revision: current.revision,
         context,
       });
@@ -116,7 +131,13 @@ export function createBillingBook({ store, clock }: { store: EventStore; clock: 
     });
   }
 
-  return { read: async (userId: string) => (await read(userId)).details, save };
+  return {
+    /** An account's billing details (null until given). */
+    read: async (userId: string) => (await read({ userId })).details,
+    /** A payment request payer's billing details (null until given). */
+    readForRequest: async (requestId: number) => (await read({ requestId })).details,
+    save,
+  };
 }
 
 export type BillingBook = ReturnType<typeof createBillingBook>;

@@ -2,6 +2,7 @@ import { errorSchema } from '@machines/contract/api';
 import {
   billingDetailsAnswerSchema,
   billingDetailsSchema,
+  type BillingDetails,
 } from '@machines/documents/billing-details';
 import { checkBillingDetails } from '@machines/documents/billing-check';
 import { userOf } from '../auth/authenticate';
@@ -10,6 +11,16 @@ import { commandContext, type ZodApp } from '../http/route-deps';
 import type { DocumentRouteDeps } from './document-parts';
 
 const tags = ['profile'];
+
+/** Billing details as given, checked: a VAT id in its EU country's format, an address (else 400). */
+export function checkedBillingDetails(body: BillingDetails): BillingDetails {
+  const checked = checkBillingDetails(body);
+  if (checked.ok) return checked.details;
+  throw new DomainError(
+    checked.problem === 'vat_id_invalid' ? 'vat_id_invalid' : 'billing_address_missing',
+    { country: body.country },
+  );
+}
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema };
 
@@ -48,19 +59,14 @@ export function billingDetailsRoutes(app: ZodApp, { ctx, guards }: DocumentRoute
     },
     async (request) => {
       const { userId } = userOf(request);
-      const checked = checkBillingDetails(request.body);
-      if (!checked.ok)
-        throw new DomainError(
-          checked.problem === 'vat_id_invalid' ? 'vat_id_invalid' : 'billing_address_missing',
-          { country: request.body.country },
-        );
+      const details = checkedBillingDetails(request.body);
       const { position } = await ctx.billing.save(
-        userId,
-        checked.details,
+        { userId },
+        details,
         commandContext(request, { kind: 'brand', id: userId }),
       );
       if (position > 0) await ctx.settle(position);
-      return { billingDetails: checked.details };
+      return { billingDetails: details };
     },
   );
 }

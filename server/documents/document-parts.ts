@@ -22,7 +22,15 @@ export interface DocumentParts {
   billing: BillingBook;
   /** The creators' self-billing agreements (their own stream each). */
   selfBilling: SelfBillingBook;
-  invoices: Pick<FeeInvoices, 'findForDeal' | 'findCreditForDeal' | 'findSelfBilledForDeal'>;
+  invoices: Pick<
+    FeeInvoices,
+    | 'findForDeal'
+    | 'findCreditForDeal'
+    | 'findSelfBilledForDeal'
+    | 'findForRequest'
+    | 'findCreditForRequest'
+    | 'findSelfBilledForRequest'
+  >;
   settle(position: number): Promise<void>;
   /** HMAC-SHA-256 (hex) keyed by the app secret: the documents' unguessable references. */
   keyedHash(label: string, value: string): string;

@@ -1,6 +1,4 @@
 import type { DealContext } from '@machines/deal/deal.context';
-import { addressOf } from '@machines/documents/billing-check';
-import type { BillingDetails } from '@machines/documents/billing-details';
 import { splitFee, vatTreatmentFor } from '@machines/documents/vat';
 import type { DealQueries } from '../../projections/deals.queries';
 import { dealAggregate } from '../commands/aggregate';
@@ -10,11 +8,10 @@ import type { EventStore } from '../event-store/event-store';
 import type { Reactor } from '../reactors/reactor';
 import type { Clock } from '../shared/clock';
 import type { BillingBook } from './billing-book';
-import { createInvoiceBook, type IssuedInvoice } from './invoice-book';
+import { createInvoiceBook, issueCredit, type IssuedInvoice } from './invoice-book';
 import type { SelfBillingBook } from './self-billing-book';
-import { createSelfBilledInvoices } from './self-billed-invoices';
-
-type InvoiceBook = ReturnType<typeof createInvoiceBook>;
+import { createRequestInvoices } from './request-invoices';
+import { createSelfBilledInvoices, partyOf } from './self-billed-invoices';
 
 export interface FeeInvoiceDeps {
   store: EventStore;
@@ -44,36 +41,6 @@ function feeReturned(c: DealContext): { cents: number; at: string } | null {
   return null;
 }
 
-/** The brand as its invoice names it: the billing details, the address as one block. */
-const buyerOf = (details: BillingDetails) => ({
-  name: details.company,
-  address: addressOf(details).slice(0, 400),
-  country: details.country,
-  vatId: details.vatId,
-});
-
-/**
- * The credit note for the fee a refund or split returned: the invoice's parties and VAT
- * treatment, the returned part split at the invoice's rate, naming the invoice it corrects.
- */
-async function creditFor(book: InvoiceBook, c: DealContext, invoice: IssuedInvoice): Promise<void> {
-  const returned = feeReturned(c);
-  if (!returned || returned.cents <= 0) return;
-  const split = splitFee(returned.cents, invoice.treatment, invoice.vatRateBps);
-  await book.issue({
-    ...invoice,
-    key: dealCreditKey(invoice.subject.id),
-    kind: 'credit_note',
-    corrects: invoice.number,
-    suppliedAt: returned.at,
-    description: `Escrow service fee returned, deal #${invoice.subject.id}`,
-    grossCents: returned.cents,
-    netCents: split.netCents,
-    vatCents: split.vatCents,
-    vatRateBps: split.rateBps,
-  });
-}
-
 /**
  * The platform's fee invoices to brands: one per paid deal, numbered by the invoice book, made out
  * to the brand's billing details. Without them the invoice waits (nothing is recorded) and is
@@ -84,6 +51,7 @@ async function creditFor(book: InvoiceBook, c: DealContext, invoice: IssuedInvoi
 export function createFeeInvoices(deps: FeeInvoiceDeps) {
   const book = createInvoiceBook({ store: deps.store, clock: deps.clock });
   const selfBilled = createSelfBilledInvoices({ ...deps, book });
+  const requests = createRequestInvoices({ ...deps, book });
   const { seller, vatRateBps } = deps.invoices;
 
   /**
@@ -94,7 +62,11 @@ export function createFeeInvoices(deps: FeeInvoiceDeps) {
   async function issueForDeal(dealId: number): Promise<IssuedInvoice | null> {
     const c = (await deps.bus.load(dealAggregate, dealAggregate.streamId(dealId))).snapshot.context;
     const invoice = await invoiceFor(dealId, c);
-    if (invoice) await creditFor(book, c, invoice);
+    if (invoice)
+      await issueCredit(book, invoice, feeReturned(c), {
+        key: dealCreditKey(dealId),
+        description: `Escrow service fee returned, deal #${dealId}`,
+      });
     await selfBilled.issueForDeal(dealId, c);
     return invoice;
   }
@@ -115,7 +87,7 @@ export function createFeeInvoices(deps: FeeInvoiceDeps) {
       suppliedAt: c.paidAt,
       description: `Escrow service fee, deal #${dealId}${title}`.slice(0, 300),
       seller,
-      buyer: buyerOf(buyer),
+      buyer: partyOf(buyer),
       treatment,
       grossCents: c.amounts.feeCents,
       netCents: split.netCents,
@@ -144,16 +116,32 @@ export function createFeeInvoices(deps: FeeInvoiceDeps) {
     findForDeal,
     findCreditForDeal,
     findSelfBilledForDeal: selfBilled.findForDeal,
+    ...requests,
   };
 }
 
 export type FeeInvoices = ReturnType<typeof createFeeInvoices>;
 
+/** The request events after which a request's papers may be due (its escrow's money outcomes). */
+const requestTypes = [
+  'PaymentRequestPaid',
+  'PaymentRequestRefunded',
+  'PaymentRequestSplitRefundSucceeded',
+  'PaymentRequestCompleted',
+  'PaymentRequestSplitTransferSucceeded',
+];
+
+/** Whose billing details changed: an account (its deals) or one payment request's payer. */
+async function issueWaiting(invoices: FeeInvoices, data: { userId?: string; requestId?: number }) {
+  if (data.requestId !== undefined) await invoices.issueForRequest(data.requestId);
+  else if (data.userId !== undefined) await invoices.issueWaitingFor(data.userId);
+}
+
 /**
- * Issues fee invoices as deals are paid and as brands give their billing details, credit notes as
- * refunds and splits return fee money, and self-billed creator invoices as deals pay out (a
- * release or a split's transfer). Idempotent: the
- * book issues each key once, also when two instances react to the same event.
+ * Issues fee invoices as deals and requests are paid and as brands give their billing details,
+ * credit notes as refunds and splits return fee money, and self-billed creator invoices as deals
+ * and requests pay out (a release, a payout or a split's transfer). Idempotent: the book issues
+ * each key once, also when two instances react to the same event.
  */
 export function createFeeInvoiceReactor(invoices: FeeInvoices): Reactor {
   return {
@@ -165,15 +153,16 @@ export function createFeeInvoiceReactor(invoices: FeeInvoices): Reactor {
       'FundsReleased',
       'SplitTransferSucceeded',
       'BillingDetailsChanged',
+      ...requestTypes,
     ]),
     partition: (event) => event.streamId,
     async handle(event) {
-      if (event.type !== 'BillingDetailsChanged') {
-        const match = /^deal-(\d+)$/.exec(event.streamId);
-        if (match) await invoices.issueForDeal(Number(match[1]));
-        return;
-      }
-      await invoices.issueWaitingFor((event.data as { userId: string }).userId);
+      if (event.type === 'BillingDetailsChanged')
+        return issueWaiting(invoices, event.data as { userId?: string; requestId?: number });
+      const deal = /^deal-(\d+)$/.exec(event.streamId);
+      if (deal) await invoices.issueForDeal(Number(deal[1]));
+      const request = /^payment-request-(\d+)$/.exec(event.streamId);
+      if (request) await invoices.issueForRequest(Number(request[1]));
     },
   };
 }

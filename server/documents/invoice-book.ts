@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { EventOf } from '@machines/events/define';
 import type { InvoiceIssued } from '@machines/documents/invoice.events';
 import { calendarOf } from '@machines/documents/year-figures';
+import { splitFee } from '@machines/documents/vat';
 import { StreamNotFound, WrongExpectedVersion, type EventStore } from '../event-store/event-store';
 import type { Clock } from '../shared/clock';
 
@@ -148,4 +149,32 @@ export function createInvoiceBook({ store, clock }: { store: EventStore; clock: 
   }
 
   return { issue, find, yearOf };
+}
+
+export type InvoiceBook = ReturnType<typeof createInvoiceBook>;
+
+/**
+ * The credit note for the fee a refund or split returned: the invoice's parties and VAT
+ * treatment, the returned part split at the invoice's rate, naming the invoice it corrects.
+ */
+export async function issueCredit(
+  book: InvoiceBook,
+  invoice: IssuedInvoice,
+  returned: { cents: number; at: string } | null,
+  credit: { key: string; description: string },
+): Promise<void> {
+  if (!returned || returned.cents <= 0) return;
+  const split = splitFee(returned.cents, invoice.treatment, invoice.vatRateBps);
+  await book.issue({
+    ...invoice,
+    key: credit.key,
+    kind: 'credit_note',
+    corrects: invoice.number,
+    suppliedAt: returned.at,
+    description: credit.description,
+    grossCents: returned.cents,
+    netCents: split.netCents,
+    vatCents: split.vatCents,
+    vatRateBps: split.rateBps,
+  });
 }

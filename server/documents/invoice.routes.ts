@@ -35,6 +35,7 @@ function invoiceRoute(app: ZodApp, path: string, spec: InvoiceRouteSpec): void {
  * billing details; 409 `deal_credit_note_not_yet` while no fee money went back; 409
  * `deal_self_billed_invoice_not_yet` while nothing was paid out under a self-billing agreement.
  * The creator reads its self-billed invoice through the deal's link (deal-self-billing.routes.ts).
+ * Admins read a payment request's the same way (its parties: request-documents.routes.ts).
  */
 export function invoiceRoutes(app: ZodApp, { ctx, guards, dealViews }: DocumentRouteDeps): void {
   const kinds = [
@@ -43,6 +44,7 @@ export function invoiceRoutes(app: ZodApp, { ctx, guards, dealViews }: DocumentR
       admin: 'invoices',
       what: "The platform's fee invoice",
       find: ctx.invoices.findForDeal,
+      findRequest: ctx.invoices.findForRequest,
       missing: 'deal_invoice_not_yet',
     },
     {
@@ -50,6 +52,7 @@ export function invoiceRoutes(app: ZodApp, { ctx, guards, dealViews }: DocumentR
       admin: 'credit-notes',
       what: "The platform's fee credit note",
       find: ctx.invoices.findCreditForDeal,
+      findRequest: ctx.invoices.findCreditForRequest,
       missing: 'deal_credit_note_not_yet',
     },
     {
@@ -57,6 +60,8 @@ export function invoiceRoutes(app: ZodApp, { ctx, guards, dealViews }: DocumentR
       admin: 'self-billed-invoices',
       what: "The creator's self-billed invoice",
       find: ctx.invoices.findSelfBilledForDeal,
+      findRequest: (id: number, paidAt: string, creatorId: string) =>
+        ctx.invoices.findSelfBilledForRequest(id, paidAt, creatorId),
       missing: 'deal_self_billed_invoice_not_yet',
     },
   ] as const;
@@ -83,6 +88,19 @@ export function invoiceRoutes(app: ZodApp, { ctx, guards, dealViews }: DocumentR
         const record = ctx.queries.deals.byId(id);
         if (!record) throw new DomainError('deal_not_found');
         return documentOf(id, record.context.paidAt);
+      },
+    });
+    invoiceRoute(app, `/api/admin/${kind.admin}/payment-request/:id`, {
+      tags: ['admin'],
+      guard: { preValidation: guards.requireAdminReader },
+      description: `${kind.what} of a payment request, for admins and auditors.`,
+      load: async (id) => {
+        const record = ctx.queries.requests.byId(id);
+        if (!record) throw new DomainError('payment_request_not_found');
+        const { paidAt } = record.context;
+        const doc = paidAt ? await kind.findRequest(id, paidAt, record.creatorId) : null;
+        if (!doc) throw new DomainError(kind.missing);
+        return doc;
       },
     });
   }

@@ -32,7 +32,8 @@ export function dealPayout(c: DealContext): { cents: number; at: string } | null
   return { cents: c.amounts.amountCents, at: c.completedAt };
 }
 
-const partyOf = (d: BillingDetails) => ({
+/** A party as an invoice names it: the billing details, the address as one block. */
+export const partyOf = (d: BillingDetails) => ({
   name: d.company,
   address: addressOf(d).slice(0, 400),
   country: d.country,
@@ -40,7 +41,11 @@ const partyOf = (d: BillingDetails) => ({
 });
 
 /** The self-billed invoice's figures: the payout split into net and VAT per the creator's status. */
-function amountsOf(cents: number, creator: SelfBillingAgreement, buyer: BillingDetails) {
+export function selfBilledAmounts(
+  cents: number,
+  creator: SelfBillingAgreement,
+  buyer: BillingDetails,
+) {
   const { treatment, rateBps } = selfBilledVat(creator, buyer);
   const split = splitFee(cents, treatment, rateBps);
   return {
@@ -87,7 +92,7 @@ export function createSelfBilledInvoices(deps: {
         description: `Creator's work, deal #${dealId}${title}`.slice(0, 300),
         seller: partyOf(agreement),
         buyer: partyOf(buyer),
-        ...amountsOf(payout.cents, agreement, buyer),
+        ...selfBilledAmounts(payout.cents, agreement, buyer),
       },
       creatorSeries(creator),
     );

@@ -597,20 +597,33 @@ const invoiceMails = {
 
 /**
  * An issued invoice (the platform's fee invoice or credit note, or a creator's self-billed
- * invoice) goes to the deal's brand by e-mail with its PDF, linking the signed-in document page.
+ * invoice) goes to the brand by e-mail with its PDF, linking its document page: a deal's brand
+ * account (the signed-in page), a request's payer at the address the request was sent to (the
+ * link's page, in the language its browser had; an account with that address hears as an account).
  */
 function planIssuedInvoice(doc: InvoiceDocumentDto, facts: NotificationFacts, send: Senders): void {
   const mail = invoiceMails[doc.kind];
-  const dealId = doc.subject.id;
-  const params: TextParams = {
-    dealId,
-    number: doc.number,
-    title: facts.deal(dealId)?.context.terms?.title ?? undefined,
-    // A self-billed invoice's seller is the creator, who wrote its name.
-    influencer: neutraliseLinks(doc.seller.name),
-  };
-  const url = `/deals/${dealId}/${mail.path}`;
-  send.toUser(facts.user(doc.brandUserId), mail.kind, params, url, { kind: 'invoice', doc });
+  const { id } = doc.subject;
+  const document = { kind: 'invoice', doc } as const;
+  // A self-billed invoice's seller is the creator, who wrote its name.
+  const params: TextParams = { number: doc.number, influencer: neutraliseLinks(doc.seller.name) };
+  if (doc.subject.kind === 'deal') {
+    const title = facts.deal(id)?.context.terms?.title ?? undefined;
+    const url = `/deals/${id}/${mail.path}`;
+    const brand = doc.brandUserId ? facts.user(doc.brandUserId) : null;
+    send.toUser(brand, mail.kind, { ...params, dealId: id, title }, url, document);
+    return;
+  }
+  const request = facts.request(id);
+  const r = request?.context.request;
+  if (!request || !r) return;
+  const p = { ...params, requestId: id, title: neutraliseLinks(r.title) };
+  const url = `/pay-request/${r.token}/${mail.path}`;
+  const account = facts.userByEmail(r.brandEmail);
+  if (account) return send.toUser(account, mail.kind, p, url, document);
+  const creator = facts.user(request.creatorId);
+  const language = facts.requestBrandLanguage(id) ?? (creator ? languageOf(creator) : 'en');
+  send.toAddress(r.brandEmail, language, mail.kind, p, url, document);
 }
 
 export function planNotifications(

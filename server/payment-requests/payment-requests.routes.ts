@@ -19,6 +19,7 @@ import { createLinkHolders, type LinkHolders } from '../auth/link-holders';
 import { createPaymentRequest } from './new-payment-request';
 import { releasePaymentRequest } from '../money/request-payouts';
 import { toPaymentRequestDto } from './payment-request-dto';
+import { requestDocumentRoutes } from './request-documents.routes';
 import {
   completeBody,
   createRequestBody,
@@ -88,6 +89,7 @@ export function paymentRequestsRoutes(app: ZodApp, deps: RequestRouteDeps): void
   linkActionRoutes(app, deps);
   completionRoutes(app, deps);
   reviewRoutes(app, deps);
+  requestDocumentRoutes(app, deps);
 }
 
 /** The creator's own requests: making one (e-mailed to the brand) and the list. */

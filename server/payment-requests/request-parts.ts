@@ -11,6 +11,8 @@ import type { EffectOutcomes } from '../money/effect-outcomes';
 import type { Escrow } from '../money/escrow.types';
 import type { NotificationsWiring } from '../notifications/notifications-wiring';
 import type { Clock } from '../shared/clock';
+import type { BillingBook } from '../documents/billing-book';
+import type { FeeInvoices } from '../documents/fee-invoices';
 
 /** The parts of the app the payment-request routes use. */
 export interface RequestParts {
@@ -30,6 +32,12 @@ export interface RequestParts {
   settle(position: number): Promise<void>;
   /** Who a link request speaks for besides its claim secret (auth/link-claim.ts). */
   tokens: TokenService;
+  /** The paying brands' billing details (a request's payer has a stream of its own). */
+  billing: BillingBook;
+  invoices: Pick<
+    FeeInvoices,
+    'findForRequest' | 'findCreditForRequest' | 'findSelfBilledForRequest'
+  >;
 }
 
 export type RequestRouteDeps = RouteDeps<RequestParts>;

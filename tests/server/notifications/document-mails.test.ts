@@ -1,9 +1,21 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@server/event-store/event-store';
-import { claimSecrets, deliverPaidDeal, payDeal } from '@tests/support/flow-helpers';
-import { bearer, createDeal, createTestApp, type TestApp } from '@tests/support/test-app';
-import { brandWith } from '@tests/server/documents/billing-brand';
+import {
+  claimHeader,
+  claimSecrets,
+  createPaidRequest,
+  deliverPaidDeal,
+  payDeal,
+} from '@tests/support/flow-helpers';
+import {
+  bearer,
+  createDeal,
+  createTestApp,
+  registerUser,
+  type TestApp,
+} from '@tests/support/test-app';
+import { billingAddress, brandWith } from '@tests/server/documents/billing-brand';
 import { invoiceSellerEnv } from '@tests/support/invoice-seller';
 import { pdfPages } from '@tests/support/pdf-text';
 
@@ -147,5 +159,27 @@ describe('documents by e-mail', () => {
     for (const event of events.filter((e) => e.type === 'FundsReleased'))
       await t.ctx.notifications.reactor.handle(event);
     expect((await mailsTo(email)).filter((m) => m.attachments.length > 0)).toHaveLength(1);
+  });
+
+  it("a payment request's payer, without an account, gets the fee invoice at the address the request went to, linking the request's document page", async () => {
+    const creator = await registerUser(t.app);
+    const { id, token } = await createPaidRequest(t.app, t.ctx, creator.token);
+    const given = await t.app.inject({
+      method: 'PUT',
+      url: `/api/payment-requests/link/${token}/billing-details`,
+      headers: claimHeader(token),
+      payload: { ...billingAddress, company: 'Acme BV', country: 'NL', vatId: null },
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    await react();
+    const invoice = await t.ctx.invoices.findForRequest(id, '2026-03-02T09:00:00.000Z');
+    const mails = (await mailsTo('marketing@acme.example')).filter(
+      (m) => m.subject === `Invoice ${invoice!.number}`,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`http://app.test/pay-request/${token}/invoice`);
+    const [text] = await pdfPages(new Uint8Array(mails[0]!.attachments[0]!.content));
+    expect(text).toContain(invoice!.number);
+    expect(text).toContain('Acme BV');
   });
 });

@@ -26,6 +26,8 @@ import { createUniqueValues, type UniqueValues } from './commands/unique-values'
 import type { AppConfig } from './config';
 import type { EventStore } from './event-store/event-store';
 import { openEventStore } from './event-store/open-event-store';
+import type { KeyStore } from './event-store/key-store';
+import type { EncryptedEventStore } from './event-store/personal-data-encryption';
 import { createLiveHub, type LiveHub } from './live/live-hub';
 import { openSharedHttpState, type SharedHttpState } from './http/shared-http-state';
 import { createAppMetrics, type AppMetrics } from './ops/app-metrics';
@@ -64,6 +66,10 @@ export interface AppContext {
   config: AppConfig;
   clock: Clock;
   store: EventStore;
+  /** The events as stored, personal fields sealed: what hash-chain checks read. */
+  storedEvents: EventStore;
+  /** The personal-data keys (server/event-store/key-store.ts): erasure deletes from them. */
+  keys: KeyStore;
   bus: CommandBus;
   /** Runs deal and payment-request commands through their deciders (the machines' commands files). */
   run: CommandRunner;
@@ -143,10 +149,11 @@ async function openStore(
   config: AppConfig,
   metrics: AppMetrics,
   subscriptions: SubscriptionHealth,
-): Promise<EventStore> {
+): Promise<{ store: EventStore; opened: EncryptedEventStore }> {
   const opened = openEventStore({
     dataDir: config.dataDir,
     kurrentUrl: config.kurrentUrl,
+    keyStoreUrl: config.keyStoreUrl,
     databaseUrl: config.databaseUrl,
     databaseStartTimeoutMs: config.databaseStartTimeoutMs,
   });
@@ -158,7 +165,8 @@ async function openStore(
       throw error;
     }
   }
-  return metrics.instrumentStore(withResilientSubscriptions(opened, { observer: subscriptions }));
+  const resilient = withResilientSubscriptions(opened, { observer: subscriptions });
+  return { store: metrics.instrumentStore(resilient), opened };
 }
 
 /** The token signing secret and the push keys; several instances must use the same, so generated ones are shared. */
@@ -389,7 +397,7 @@ export async function createAppContext(
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const metrics = createAppMetrics();
   const subscriptions = createSubscriptionHealth(metrics.registry);
-  const store = await openStore(config, metrics, subscriptions);
+  const { store, opened } = await openStore(config, metrics, subscriptions);
   const bus = createCommandBus({ store, clock, onOutcome: metrics.onCommand });
   const run = createCommandRunner(bus);
   const core: Core = { config, options, clock, store, bus, run };
@@ -427,6 +435,8 @@ export async function createAppContext(
     config,
     clock,
     store,
+    storedEvents: opened.stored,
+    keys: opened.keys,
     bus,
     run,
     readDb,

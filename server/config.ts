@@ -75,6 +75,7 @@ export const configSchema = z
     ADMIN_PASSWORD: optionalText,
     KURRENTDB_URL: optionalText,
     DATABASE_URL: optionalText,
+    KEY_STORE_URL: optionalText,
     REDIS_URL: optionalText,
     SIMULATED_GATEWAY_FILE: optionalText,
     DATABASE_START_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
@@ -282,6 +283,8 @@ export interface AppConfig {
   adminJwtExpiresInHours: number;
   adminBootstrap: { username: string; password: string } | null;
   kurrentUrl: string | undefined;
+  /** `KEY_STORE_URL` (postgres://…): where KurrentDB's personal-data keys live; else `<dataDir>/keys.db`. */
+  keyStoreUrl: string | undefined;
   /** `DATABASE_URL`: the PostgreSQL event store (and, with it, shared idempotency records and rate-limit counters). */
   databaseUrl: string | undefined;
   /** How long start-up waits for an unreachable PostgreSQL server (it may be starting). */
@@ -446,6 +449,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
         : null,
     kurrentUrl: e.KURRENTDB_URL,
+    keyStoreUrl: e.KEY_STORE_URL,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     databaseStartTimeoutMs: e.DATABASE_START_TIMEOUT_MS,

@@ -18,6 +18,8 @@ export interface AdminParts {
   config: AppConfig;
   clock: Clock;
   store: EventStore;
+  /** The events as stored (personal fields sealed): what the hash-chain check reads. */
+  storedEvents: EventStore;
   bus: CommandBus;
   run: CommandRunner;
   payments: { gateway: PaymentGateway; outcomes: EffectOutcomes };

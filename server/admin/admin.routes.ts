@@ -212,9 +212,10 @@ function adminDealDetailRoute(
 function adminDealHistoryRoutes(app: ZodApp, { ctx, guards }: AdminRouteDeps) {
   const read = { preValidation: guards.requireAdminReader };
   const actorName = createActorNames(ctx.queries.accounts);
-  const readDeal = async (id: number) => {
+  // The chain covers the stored form (personal fields sealed): the check reads that.
+  const readDeal = async (id: number, store = ctx.store) => {
     try {
-      return await ctx.store.readStream(`deal-${id}`);
+      return await store.readStream(`deal-${id}`);
     } catch (error) {
       if (error instanceof StreamNotFound) throw new DomainError('deal_not_found');
       throw error;
@@ -285,7 +286,7 @@ function adminDealHistoryRoutes(app: ZodApp, { ctx, guards }: AdminRouteDeps) {
         },
       },
     },
-    async (request) => verifyStream(`deal-${request.params.id}`, await readDeal(request.params.id)),
+    async ({ params: { id } }) => verifyStream(`deal-${id}`, await readDeal(id, ctx.storedEvents)),
   );
   return history;
 }

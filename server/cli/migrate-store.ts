@@ -1,11 +1,15 @@
 import { runCli } from './run-cli';
 import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { EventStore } from '../event-store/event-store';
 import { createKurrentEventStore } from '../event-store/kurrent-event-store';
 import { migrateStore, verifyMigration } from '../event-store/migrate-store';
 import { createSqliteEventStore } from '../event-store/sqlite-event-store';
 import { isPostgresUrl } from '../event-store/postgres-connection';
+import { createKeyStore, type KeyTable } from '../event-store/key-store';
+import { withPersonalDataEncryption } from '../event-store/personal-data-encryption';
+import { createPostgresKeyTable } from '../event-store/postgres-key-store';
+import { createSqliteKeyTable } from '../event-store/sqlite-key-store';
 import { createPostgresEventStore } from '../event-store/postgres-event-store';
 import {
   createPostgresEvidenceStore,
@@ -15,19 +19,41 @@ import {
 
 const USAGE = `Usage: npm run migrate-store -- --from <store> --to <store>
   <store> is a SQLite event-store file (e.g. data/events.db), a PostgreSQL URL (postgres://…) or a KurrentDB connection string (kurrentdb://…).
-  Copies every stream with the same events, ids and order, then verifies the copy. Stop the app first.`;
+  Copies every stream with the same events, ids and order (personal fields sealed again under the target's keys), then verifies the copy. Stop the app first.`;
 
 const isKurrent = (spec: string) => /^(kurrentdb|esdb|kdb)(\+discover)?:\/\//i.test(spec);
 const isServer = (spec: string) => isKurrent(spec) || isPostgresUrl(spec);
 
-function open(spec: string, role: 'from' | 'to'): EventStore {
-  if (isKurrent(spec)) return createKurrentEventStore({ connectionString: spec });
-  if (isPostgresUrl(spec))
-    return createPostgresEventStore({ connectionString: spec, startTimeoutMs: 0 });
+/** KurrentDB keeps its personal-data keys in KEY_STORE_URL's PostgreSQL, else in DATA_DIR's keys.db. */
+function kurrentKeys(): KeyTable {
+  const url = process.env.KEY_STORE_URL?.trim();
+  if (url) return createPostgresKeyTable(url);
+  const dataDir = resolve(process.env.DATA_DIR ?? 'data');
+  mkdirSync(dataDir, { recursive: true });
+  return createSqliteKeyTable(join(dataDir, 'keys.db'));
+}
+
+function openStored(spec: string, role: 'from' | 'to'): { store: EventStore; keys: KeyTable } {
+  if (isKurrent(spec))
+    return { store: createKurrentEventStore({ connectionString: spec }), keys: kurrentKeys() };
+  if (isPostgresUrl(spec)) {
+    const store = createPostgresEventStore({ connectionString: spec, startTimeoutMs: 0 });
+    return { store, keys: createPostgresKeyTable(spec) };
+  }
   const path = resolve(spec);
   if (role === 'from' && !existsSync(path)) throw new Error(`No event store at ${path}`);
   mkdirSync(dirname(path), { recursive: true });
-  return createSqliteEventStore({ path });
+  return { store: createSqliteEventStore({ path }), keys: createSqliteKeyTable(path) };
+}
+
+/**
+ * Each side with its own key table: events are read with personal fields opened under the
+ * source's keys and sealed again under the target's (plain values of an older store get sealed
+ * on the way), so the copy is compared by what the app reads.
+ */
+function open(spec: string, role: 'from' | 'to'): EventStore {
+  const { store, keys } = openStored(spec, role);
+  return withPersonalDataEncryption(store, createKeyStore(keys));
 }
 
 /** The evidence files kept beside a store (its own table), or null beside KurrentDB (a file of its own). */

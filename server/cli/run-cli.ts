@@ -1,6 +1,6 @@
 import { loadConfig, type AppConfig } from '../config';
-import type { EventStore } from '../event-store/event-store';
 import { openEventStore } from '../event-store/open-event-store';
+import type { EncryptedEventStore } from '../event-store/personal-data-encryption';
 
 /**
  * The frame every command-line tool shares: run `main` with the arguments, exit with its code, and
@@ -20,14 +20,18 @@ export function runCli(
   );
 }
 
-/** Opens the configured event store (DATA_DIR's SQLite, or KURRENTDB_URL), hands it to `use`, and always closes it. */
+/**
+ * Opens the configured event store (DATA_DIR's SQLite, DATABASE_URL or KURRENTDB_URL), hands it to
+ * `use`, and always closes it. It reads personal fields opened; `store.stored` reads them sealed.
+ */
 export async function withEventStore<T>(
-  use: (store: EventStore, config: AppConfig) => Promise<T>,
+  use: (store: EncryptedEventStore, config: AppConfig) => Promise<T>,
 ): Promise<T> {
   const config = loadConfig();
   const store = openEventStore({
     dataDir: config.dataDir,
     kurrentUrl: config.kurrentUrl,
+    keyStoreUrl: config.keyStoreUrl,
     databaseUrl: config.databaseUrl,
     databaseStartTimeoutMs: config.databaseStartTimeoutMs,
   });

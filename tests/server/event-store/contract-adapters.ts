@@ -7,6 +7,7 @@ import { KurrentDBClient, UnavailableError } from '@kurrent/kurrentdb-client';
 import { createKurrentEventStore } from '@server/event-store/kurrent-event-store';
 import { createSqliteEventStore } from '@server/event-store/sqlite-event-store';
 import { createPostgresEventStore } from '@server/event-store/postgres-event-store';
+import { openEventStore } from '@server/event-store/open-event-store';
 import {
   createTestDatabase,
   pgTestUrl,
@@ -165,6 +166,20 @@ export const contractAdapters: ContractAdapter[] = [
     name: 'PostgreSQL (PG_TEST_URL)',
     enabled: Boolean(pgTestUrl),
     create: async () => createPostgresEventStore({ connectionString: (await pgDatabaseNow()).url }),
+    outage: postgresOutage,
+  },
+  // The app's store: an adapter under the personal-data encryption, which must keep the contract.
+  {
+    name: 'SQLite with personal fields sealed',
+    enabled: true,
+    create: () => openEventStore({ dataDir: join(newPath(), 'data') }),
+    outage: sqliteOutage,
+  },
+  {
+    name: 'PostgreSQL with personal fields sealed (PG_TEST_URL)',
+    enabled: Boolean(pgTestUrl),
+    create: async () =>
+      openEventStore({ dataDir: newPath(), databaseUrl: (await pgDatabaseNow()).url }),
     outage: postgresOutage,
   },
   {

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppContext } from '@server/app-context';
@@ -10,7 +10,7 @@ import { loadConfig } from '@server/config';
 import type { EventStore, RecordedEvent } from '@server/event-store/event-store';
 import { migrateStore, verifyMigration } from '@server/event-store/migrate-store';
 import { createSqliteEventStore } from '@server/event-store/sqlite-event-store';
-import { createPostgresEventStore } from '@server/event-store/postgres-event-store';
+import { openEventStore } from '@server/event-store/open-event-store';
 import { createSqliteEvidenceStore } from '@server/evidence/evidence-store';
 import { pgTestUrl, useTestDatabase } from '@tests/support/postgres';
 import { createDeal, createTestApp, registerUser } from '@tests/support/test-app';
@@ -127,6 +127,9 @@ describe('migrateStore', () => {
   });
 });
 
+/** An app's `events.db` as the app reads it: personal fields opened with the file's own keys. */
+const openedFile = (file: string) => openEventStore({ dataDir: dirname(file) });
+
 /** A real app's store: a user and a deal written through the HTTP routes. */
 async function appStoreFile(): Promise<{
   file: string;
@@ -151,7 +154,7 @@ describe.runIf(pgTestUrl)('npm run migrate-store with PostgreSQL', () => {
     { timeout: 90_000 },
     async () => {
       const { file, dataDir } = await appStoreFile();
-      const source = createSqliteEventStore({ path: file });
+      const source = openedFile(file);
       const original = await everything(source);
       await source.close();
 
@@ -162,8 +165,8 @@ describe.runIf(pgTestUrl)('npm run migrate-store with PostgreSQL', () => {
       const again = await runCli(['--from', database().url, '--to', back]);
       expect(again.code, again.output).toBe(0);
 
-      const onPostgres = createPostgresEventStore({ connectionString: database().url });
-      const returned = createSqliteEventStore({ path: back });
+      const onPostgres = openEventStore({ dataDir: dir, databaseUrl: database().url });
+      const returned = openedFile(back);
       expect((await everything(onPostgres)).map(shape)).toEqual(original.map(shape));
       expect((await everything(returned)).map(shape)).toEqual(original.map(shape));
       await Promise.all([onPostgres.close(), returned.close()]);
@@ -196,7 +199,7 @@ describe('npm run migrate-store', () => {
         bytes,
       });
       await evidence.close();
-      const source = createSqliteEventStore({ path: sourceFile });
+      const source = openedFile(sourceFile);
       const original = await everything(source);
       await source.close();
 
@@ -210,7 +213,7 @@ describe('npm run migrate-store', () => {
       expect((await movedEvidence.get(sha256))?.bytes.equals(bytes)).toBe(true);
       await movedEvidence.close();
 
-      const target = createSqliteEventStore({ path: join(targetDir, 'events.db') });
+      const target = openedFile(join(targetDir, 'events.db'));
       expect((await everything(target)).map(shape)).toEqual(original.map(shape));
       await target.close();
 

@@ -16,6 +16,8 @@ const linkSubject = (ref: string): string | null => {
 };
 
 const STREAM_RULES: [RegExp, (id: string) => string | null][] = [
+  // A payment request's payer without an account gives billing details through the link.
+  [/^billing-(payment-request-.+)$/, linkSubject],
   [/^(?:user|billing|privacy-user)-(.+)$/, (id) => `user-${id}`],
   [/^self-billing-user-(.+)$/, (id) => `user-${id}`],
   [/^self-billing-(deal-.+)$/, linkSubject],

@@ -107,6 +107,7 @@ describe('whose keys an event is sealed under', () => {
   it.each([
     ['user-u_1', { kind: 'system', id: 's' }, 'user-u_1'],
     ['billing-u_1', { kind: 'admin', id: 'a_1' }, 'user-u_1'],
+    ['billing-payment-request-4', { kind: 'system', id: 's' }, 'payment-request-link-4'],
     ['self-billing-deal-12', { kind: 'system', id: 's' }, 'deal-link-12'],
     ['link-claim-payment-request-3', { kind: 'system', id: 's' }, 'payment-request-link-3'],
     ['deal-12', { kind: 'creator-link', id: 'deal-12' }, 'deal-link-12'],

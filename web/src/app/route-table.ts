@@ -40,6 +40,14 @@ export const pageRoutes: readonly PageRoute[] = [
   // A creator's data through the deal link this browser holds (docs/privacy.md).
   { path: '/accept/:token/data', page: 'data-export', areas: account, access: 'public' },
   { path: '/pay-request/:token/receipt', page: 'document', areas: [], access: 'public' },
+  { path: '/pay-request/:token/invoice', page: 'document', areas: [], access: 'public' },
+  { path: '/pay-request/:token/credit-note', page: 'document', areas: [], access: 'public' },
+  {
+    path: '/pay-request/:token/self-billed-invoice',
+    page: 'document',
+    areas: [],
+    access: 'public',
+  },
   { path: '/deals/:id/receipt', page: 'document', areas: [], access: 'user' },
   { path: '/deals/:id/invoice', page: 'document', areas: [], access: 'user' },
   { path: '/deals/:id/credit-note', page: 'document', areas: [], access: 'user' },

@@ -57,6 +57,16 @@ export const enRequests = {
   'creq.copyErrorText': 'Could not copy the link',
 
   'preq.loading': 'Loading request...',
+  'preqDoc.title': 'Invoice details',
+  'preqDoc.intro':
+    "The platform's invoice for its fee is made out to these details. Optional: without them you get the receipt, and you can add them later here. A VAT id lets an EU business outside the Netherlands be invoiced with VAT reverse-charged.",
+  'preqDoc.vatId': 'VAT id (optional)',
+  'preqDoc.save': 'Save invoice details',
+  'preqDoc.saving': 'Saving…',
+  'preqDoc.saved': 'Invoice details saved',
+  'preqDoc.savedText': 'Your invoice is made out to them once the request is paid.',
+  'preqDoc.failed': 'Invoice details not saved',
+  'preqDoc.failedText': 'Please try again.',
   'preq.title': 'Payment request',
   'preq.daysLeft': '{days, plural, one {# day left} other {# days left}}',
   'preq.from': 'From',

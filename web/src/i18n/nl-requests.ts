@@ -59,6 +59,16 @@ export const nlRequests: Record<keyof typeof enRequests, string> = {
   'creq.copyErrorText': 'Kon de link niet kopiëren',
 
   'preq.loading': 'Verzoek laden...',
+  'preqDoc.title': 'Factuurgegevens',
+  'preqDoc.intro':
+    'De factuur van het platform voor de servicekosten staat op deze gegevens. Optioneel: zonder krijg je het betalingsbewijs, en je kunt ze hier later nog invullen. Met een btw-nummer krijgt een EU-bedrijf buiten Nederland een factuur met btw verlegd.',
+  'preqDoc.vatId': 'Btw-nummer (optioneel)',
+  'preqDoc.save': 'Factuurgegevens opslaan',
+  'preqDoc.saving': 'Opslaan…',
+  'preqDoc.saved': 'Factuurgegevens opgeslagen',
+  'preqDoc.savedText': 'Je factuur wordt hierop opgemaakt zodra het verzoek betaald is.',
+  'preqDoc.failed': 'Factuurgegevens niet opgeslagen',
+  'preqDoc.failedText': 'Probeer het opnieuw.',
   'preq.title': 'Betaalverzoek',
   'preq.daysLeft': '{days, plural, one {Nog # dag} other {Nog # dagen}}',
   'preq.from': 'Van',

@@ -8,7 +8,7 @@ import { useRequestView } from '@/features/payment-requests/model/request-view';
 import { t, formatMoney } from '@/i18n';
 import { HeroIcon, Icon } from '@/components/ui/icon';
 import { supportMailto } from '@/lib/support';
-import { DocumentLink } from '@/features/documents/components/document-link';
+import { RequestDocuments } from '@/features/documents/components/request-documents';
 import { getAuthToken } from '@/lib/auth-token';
 
 const SUPPORT = supportMailto();
@@ -43,13 +43,9 @@ export default function PayRequestSuccessRoute() {
             <DetailRow label={t('psuccess.paid')} value={formatMoney(r.totalAmountCents)} />
             <DetailRow label={t('psuccess.service')} value={formatMoney(r.amountCents)} />
           </dl>
-          {r.paidAt && (
-            <div className="mt-3">
-              <DocumentLink to={`/pay-request/${token}/receipt`} kind="receipt" />
-            </div>
-          )}
         </Card>
       )}
+      {r && <RequestDocuments token={token} paid={r.paidAt !== null} />}
       {view && (
         <Card>
           <RequestSteps step={view.step} />

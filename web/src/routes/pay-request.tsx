@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import type { PaymentRequestDto } from '@machines/contract/api';
 import { useParams } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -23,6 +24,13 @@ import { t, tKey } from '@/i18n';
 import { HeroIcon, type IconName } from '@/components/ui/icon';
 import { useLinkClaim } from '@/features/link-claim/api/get-link-claim.query';
 
+// The invoice details form and the papers, loaded once the request is accepted.
+const RequestDocuments = lazy(() =>
+  import('@/features/documents/components/request-documents').then((m) => ({
+    default: m.RequestDocuments,
+  })),
+);
+
 // "Continue on this device", loaded only where another device holds the link.
 const LinkClaimPanel = lazy(() =>
   import('@/features/link-claim/components/link-claim-panel').then((m) => ({
@@ -37,6 +45,40 @@ function Notice({ icon, title, text }: { icon: IconName; title: string; text?: s
       <h1 className="mt-3 text-2xl font-bold">{title}</h1>
       {text && <p className="mt-2 text-slate-600">{text}</p>}
     </main>
+  );
+}
+
+/** What only the browser holding the link sees: the request's papers and its dispute. */
+function HolderPanels({
+  token,
+  request,
+  refreshKey,
+  papers,
+}: {
+  token: string;
+  request: PaymentRequestDto;
+  refreshKey: number;
+  papers: boolean;
+}) {
+  return (
+    <>
+      {papers && (
+        <Suspense fallback={null}>
+          <RequestDocuments token={token} paid={request.paidAt !== null} />
+        </Suspense>
+      )}
+      {request.dispute && (
+        <DisputeThreadPanel
+          target={{
+            base: `/api/payment-requests/link/${encodeURIComponent(token)}/dispute`,
+            auth: 'none',
+            headers: claimHeaders(token, 'request'),
+          }}
+          refreshKey={refreshKey}
+          amountCents={request.amountCents}
+        />
+      )}
+    </>
   );
 }
 
@@ -110,15 +152,12 @@ export default function PayRequestRoute() {
         elsewhere={elsewhere}
         onClaimedElsewhere={() => void claim.refetch()}
       />
-      {request.data.dispute && !elsewhere && (
-        <DisputeThreadPanel
-          target={{
-            base: `/api/payment-requests/link/${encodeURIComponent(token)}/dispute`,
-            auth: 'none',
-            headers: claimHeaders(token, 'request'),
-          }}
+      {!elsewhere && (
+        <HolderPanels
+          token={token}
+          request={request.data}
           refreshKey={request.dataUpdatedAt}
-          amountCents={request.data.amountCents}
+          papers={view.status !== 'pending' && !inactive}
         />
       )}
     </main>

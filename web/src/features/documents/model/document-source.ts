@@ -26,6 +26,12 @@ export type DocumentKind =
 export const isInvoiceKind = (kind: DocumentSource['kind']): boolean =>
   kind === 'invoice' || kind === 'creditNote' || kind === 'selfBilled';
 
+const requestInvoiceKinds: Record<string, DocumentKind | undefined> = {
+  invoice: 'invoice',
+  'credit-note': 'creditNote',
+  'self-billed-invoice': 'selfBilled',
+};
+
 /**
  * The document pages and the API route each reads, by the page's own path: the brand's deal
  *  receipt, fee invoice, credit note and the creator's self-billed invoice (owner; the creator reads
@@ -79,6 +85,15 @@ export function documentSourceOf(pathname: string): DocumentSource | null {
       path: `/api/payment-requests/${id}/statement`,
       options: {},
       back: '/payment-requests',
+    };
+  // The paying brand's invoices of a request, through its link (this browser's claim secret).
+  const requestInvoice = requestInvoiceKinds[kind];
+  if (area === 'pay-request' && requestInvoice)
+    return {
+      kind: requestInvoice,
+      path: `/api/payment-requests/link/${id}/${kind}`,
+      options: { auth: 'none', headers: claimHeaders(key, 'request') },
+      back: `/pay-request/${id}`,
     };
   if (area === 'pay-request' && kind === 'receipt')
     return {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputRef } from '../errors/input-texts';
 import {
   DISPUTE_MESSAGE_MAX_CHARS,
   DISPUTE_MESSAGE_MAX_FILES,
@@ -46,21 +47,24 @@ export type DisputeThreadDto = z.infer<typeof disputeThreadSchema>;
 
 export const disputeMessageBody = z.object({
   text: z
-    .string({ error: 'Write a message' })
+    .string({ error: inputRef('message_required') })
     .trim()
-    .min(1, 'Write a message')
+    .min(1, inputRef('message_required'))
     .max(
       DISPUTE_MESSAGE_MAX_CHARS,
-      `A message is at most ${DISPUTE_MESSAGE_MAX_CHARS.toLocaleString('en')} characters`,
+      inputRef('too_long', 'message', { max: DISPUTE_MESSAGE_MAX_CHARS }),
     ),
   files: z
     .array(
       z.object({
-        sha256: z.string().regex(/^[0-9a-f]{64}$/, 'Unknown evidence file'),
+        sha256: z.string().regex(/^[0-9a-f]{64}$/, inputRef('unknown_file')),
         name: z.string().trim().min(1).max(200),
       }),
     )
-    .max(DISPUTE_MESSAGE_MAX_FILES, `At most ${DISPUTE_MESSAGE_MAX_FILES} files per message`)
+    .max(
+      DISPUTE_MESSAGE_MAX_FILES,
+      inputRef('too_many', 'files', { max: DISPUTE_MESSAGE_MAX_FILES }),
+    )
     .default([]),
 });
 export type DisputeMessageBody = z.infer<typeof disputeMessageBody>;

@@ -1,3 +1,4 @@
+import { inputText, type InputField, type InputIssue, type InputRule } from './input-texts';
 /**
  * Every refusal and error answer, by its stable code: the kind (which sets the HTTP status, and is
  * the `error` field clients have always read), the English text (the spec's exact words where the
@@ -716,47 +717,16 @@ const nlWords: Record<string, string> = {
 /** A status or the thing refused as the Dutch text says it. */
 const inDutch = (value: string): string => nlWords[value] ?? value.replace(/_/g, ' ');
 
-/**
- * The request schemas' own messages (`invalid_input`'s detail), in Dutch. Looked up whole, never
- * parsed: a message not listed here gets `invalid_input`'s general Dutch text.
- */
-const nlInputTexts: Record<string, string> = {
-  'Amount is required': 'Vul een bedrag in.',
-  'Amount must be a positive number with at most 2 decimals':
-    'Het bedrag moet een positief getal zijn met hooguit 2 decimalen.',
-  'Amount must be greater than 0': 'Het bedrag moet groter zijn dan 0.',
-  'Amount must be at least €0.50': 'Het bedrag moet minstens € 0,50 zijn.',
-  'The product currently supports deals up to €1,750. For larger deals, please contact us.':
-    'Deals kunnen op dit moment hooguit €1.750 zijn. Neem voor grotere deals contact met ons op.',
-  'Description is required': 'Vul een beschrijving in.',
-  'Company is required': 'Vul de naam van het bedrijf in.',
-  'City is required': 'Vul de plaats in.',
-  'Password is required': 'Vul een wachtwoord in.',
-  'Password must be at least 6 characters': 'Het wachtwoord moet minstens 6 tekens lang zijn.',
-  'Username is required': 'Vul een gebruikersnaam in.',
-  'Username must be at least 2 characters': 'De gebruikersnaam moet minstens 2 tekens lang zijn.',
-  'Username must be at least 3 characters': 'De gebruikersnaam moet minstens 3 tekens lang zijn.',
-  'Username must not contain invisible characters':
-    'De gebruikersnaam mag geen onzichtbare tekens bevatten (zoals een spatie zonder breedte).',
-  'Username must not contain text-direction control characters':
-    'De gebruikersnaam mag geen tekens bevatten die de leesrichting wijzigen.',
-  'Current password is required': 'Vul je huidige wachtwoord in.',
-  'Country must be a two-letter code': 'Het land moet een code van twee letters zijn.',
-  'Please enter a description first to improve it.':
-    'Vul eerst een beschrijving in om die te laten verbeteren.',
-  'Deliverables must be a list': 'Deliverables moeten een lijst zijn.',
-  'Platforms must be a list': 'Platformen moeten een lijst zijn.',
-  'Unknown platform': 'Onbekend platform.',
-  'Invalid id': 'Ongeldig nummer.',
-};
+/** `invalid_input`'s params (rule, field, numbers) as the input issue they were made from. */
+function inputIssueOf(params: ErrorParams): InputIssue {
+  const { input, field, detail: _detail, ...values } = params;
+  return { rule: input as InputRule, field: field as InputField | undefined, values };
+}
 
 /** The text of an error in `language`, its params filled in. */
 export function errorText(code: ErrorCode, params: ErrorParams, language: Language): string {
-  const input =
-    language === 'nl' && code === 'invalid_input'
-      ? nlInputTexts[String(params['detail'])]
-      : undefined;
-  if (input) return input;
+  if (language === 'nl' && code === 'invalid_input' && params['input'] !== undefined)
+    return inputText(inputIssueOf(params), 'nl');
   const template = errorCatalogue[code][language];
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const raw = params[name.charAt(0).toLowerCase() + name.slice(1)];

@@ -1,14 +1,25 @@
 import { z } from 'zod';
+import { inputRef, type InputField } from '@machines/errors/input-texts';
 import { accountName, companyField, countryField, emailField, phoneField } from '../http/fields';
+
+/** A new password: at least 6 characters (docs/product.md §5). */
+const newPassword = z
+  .string({ error: inputRef('too_short', 'password', { min: 6 }) })
+  .min(6, inputRef('too_short', 'password', { min: 6 }))
+  .max(200, inputRef('too_long', 'password', { max: 200 }));
+
+/** A password or code to check: given, whatever its length. */
+const given = (field: InputField) =>
+  z
+    .string({ error: inputRef('required', field) })
+    .min(1, inputRef('required', field))
+    .max(200);
 
 /** docs/product.md §5 registration rules and messages. */
 export const registerBody = z.object({
-  username: accountName('Username', 3, 50),
+  username: accountName('username', 3, 50),
   email: emailField(),
-  password: z
-    .string({ error: 'Password must be at least 6 characters' })
-    .min(6, 'Password must be at least 6 characters')
-    .max(200, 'Password must be at most 200 characters'),
+  password: newPassword,
   companyName: companyField,
   country: countryField,
   phoneNumber: phoneField,
@@ -16,33 +27,27 @@ export const registerBody = z.object({
 
 export const loginBody = z.object({
   email: emailField(),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  password: given('password'),
 });
 
 export const changePasswordBody = z.object({
-  currentPassword: z
-    .string({ error: 'Current password is required' })
-    .min(1, 'Current password is required')
-    .max(200),
-  newPassword: z
-    .string({ error: 'Password must be at least 6 characters' })
-    .min(6, 'Password must be at least 6 characters')
-    .max(200, 'Password must be at most 200 characters'),
+  currentPassword: given('currentPassword'),
+  newPassword,
 });
 
 export const adminLoginBody = z.object({
   username: z
-    .string({ error: 'Username is required' })
+    .string({ error: inputRef('required', 'username') })
     .trim()
-    .min(1, 'Username is required')
+    .min(1, inputRef('required', 'username'))
     .max(100),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  password: given('password'),
   /** The one-time code from `npm run admin -- recovery-code <username>`: signs in past the throttles. */
   recoveryCode: z
-    .string({ error: 'Recovery code must be text' })
+    .string({ error: inputRef('not_text', 'recoveryCode') })
     .trim()
-    .min(1, 'Recovery code must not be empty')
-    .max(100, 'Recovery code must be at most 100 characters')
+    .min(1, inputRef('required', 'recoveryCode'))
+    .max(100, inputRef('too_long', 'recoveryCode', { max: 100 }))
     .optional(),
 });
 
@@ -57,8 +62,8 @@ export const onboardingBody = z
 
 /** docs/product.md §5 profile-form rules (note: 2 characters here, 3 at registration). */
 export const profileBody = z.object({
-  username: accountName('Username', 2, 50),
-  email: emailField('Please enter a valid email address'),
+  username: accountName('username', 2, 50),
+  email: emailField(inputRef('enter_valid_email')),
   companyName: companyField,
   country: countryField,
   phoneNumber: phoneField,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputRef } from '@machines/errors/input-texts';
 import { adminRoles } from '@machines/account/account.events';
 import { errorSchema } from '@machines/contract/api';
 import { adminOf } from '../auth/authenticate';
@@ -25,15 +26,15 @@ const account = z.object({
   lastLoginAt: z.string().nullable(),
 });
 const createBody = z.object({
-  username: requiredText('Username', 100).refine(
+  username: requiredText('username', 100).refine(
     (v) => /^[\w.@-]+$/.test(v),
-    'Username may contain letters, digits and . _ @ - only',
+    inputRef('username_characters'),
   ),
   password: z
-    .string({ error: 'Password is required' })
-    .min(8, 'The password must be at least 8 characters')
-    .max(200, 'The password must be at most 200 characters'),
-  role: z.enum(adminRoles, { error: 'role must be admin or auditor' }),
+    .string({ error: inputRef('required', 'password') })
+    .min(8, inputRef('too_short', 'password', { min: 8 }))
+    .max(200, inputRef('too_long', 'password', { max: 200 })),
+  role: z.enum(adminRoles, { error: inputRef('unknown_value', 'role') }),
 });
 
 /** Admin and auditor accounts over HTTP (the CLI stays for the first one): list, create, deactivate. */
@@ -85,7 +86,7 @@ export function adminAccountRoutes(
         security,
         params: z.object({ id: z.string().min(1).max(100) }),
         body: z
-          .object({ reason: optionalText('Reason', 500) })
+          .object({ reason: optionalText('reason', 500) })
           .nullish()
           .transform((b) => ({ reason: b?.reason ?? null })),
         description:

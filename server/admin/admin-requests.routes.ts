@@ -26,7 +26,7 @@ const errors = {
 };
 
 const releaseHoldBody = z
-  .object({ note: optionalText('Note', 1_000) })
+  .object({ note: optionalText('note', 1_000) })
   .nullish()
   .transform((b) => ({ note: b?.note ?? null }));
 

@@ -337,7 +337,7 @@ function adminDealNoteRoute(app: ZodApp, { ctx, guards }: AdminRouteDeps, deal: 
         tags,
         security,
         params: idParam,
-        body: z.object({ note: requiredText('Note', 2_000) }),
+        body: z.object({ note: requiredText('note', 2_000) }),
         description:
           'Adds an admin note to the deal (DealNoteAdded, authored by the admin); notes show in the history and the dispute timeline. Any state, no state change.',
         response: { 200: z.object({ success: z.boolean() }), ...errors },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputRef } from '@machines/errors/input-texts';
 import { errorSchema } from '@machines/contract/api';
 import { DomainError } from '../commands/domain-error';
 import type { RouteDeps, ZodApp } from '../http/route-deps';
@@ -7,11 +8,11 @@ import type { DescriptionImprover } from './description-improver';
 const body = z.object({
   description: z
     .union([z.string(), z.array(z.string())], {
-      error: 'Please enter a description first to improve it.',
+      error: inputRef('describe_first'),
     })
     .transform((d) => (Array.isArray(d) ? d.join('\n') : d).trim())
-    .refine((d) => d !== '', 'Please enter a description first to improve it.')
-    .refine((d) => d.length <= 10_000, 'Description must be at most 10000 characters'),
+    .refine((d) => d !== '', inputRef('describe_first'))
+    .refine((d) => d.length <= 10_000, inputRef('too_long', 'description', { max: 10_000 })),
   platforms: z.array(z.string().max(50)).max(10).default([]),
   deliverables: z.array(z.string().max(200)).max(20).default([]),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputRef } from '@machines/errors/input-texts';
 import type { DealInput } from '@machines/contract/api';
 import { dealFilters, type DealFilter } from '@machines/deal/deal-order';
 import { platforms } from '@machines/deal/deal-options';
@@ -13,64 +14,62 @@ import {
   requiredText,
 } from '../http/fields';
 
-/** docs/product.md §5's cap message, word for word. */
-export const AMOUNT_CAP_MESSAGE =
-  'The product currently supports deals up to €1,750. For larger deals, please contact us.';
-
-/** The amount field with the spec's cap sentence for deals. */
+/** The amount field with the spec's cap sentence for deals (docs/product.md §5, word for word). */
 export const dealAmountField = amountField({
   maxCents: MAX_DEAL_CENTS,
-  message: AMOUNT_CAP_MESSAGE,
+  message: inputRef('deal_amount_cap'),
 });
 
-const profileLink = optionalText('Profile link', 2_000).refine(
+const profileLink = optionalText('profileLink', 2_000).refine(
   (v) => v === null || /^https?:\/\/[^\s]+$/i.test(v),
-  'Profile link must be a valid URL',
+  inputRef('invalid_url', 'profileLink'),
 );
 
 /** POST /api/deals and PUT /api/deals/:id: the spec's fields, all of them on both. */
 export const dealTermsBody = z.object({
-  influencer: requiredText('Influencer', 200).refine(...nameRule<string>('Influencer')),
+  influencer: requiredText('influencer', 200).refine(...nameRule<string>('influencer')),
   profileLink,
-  title: optionalText('Title', 300),
+  title: optionalText('title', 300),
   description: z.union(
     [
-      requiredText('Description', 10_000),
+      requiredText('description', 10_000),
       z
         .array(z.string().trim().max(2_000))
         .transform((l) => l.filter((s) => s !== ''))
-        .pipe(z.array(z.string()).min(1, 'Description is required').max(50)),
+        .pipe(z.array(z.string()).min(1, inputRef('required', 'description')).max(50)),
     ],
-    { error: 'Description is required' },
+    { error: inputRef('required', 'description') },
   ),
   amount: dealAmountField,
-  deadline: dateText('Deadline'),
-  publicationDeadline: optionalDateText('Publication deadline'),
+  deadline: dateText('deadline'),
+  publicationDeadline: optionalDateText('publicationDeadline'),
   deliverables: z
-    .array(z.string().trim().min(1).max(200), { error: 'Deliverables must be a list' })
-    .max(20)
+    .array(z.string().trim().min(1).max(200), { error: inputRef('not_list', 'deliverables') })
+    .max(20, inputRef('too_many', 'deliverables', { max: 20 }))
     .default([]),
   platforms: z
-    .array(z.enum(platforms, { error: 'Unknown platform' }), { error: 'Platforms must be a list' })
-    .max(4)
+    .array(z.enum(platforms, { error: inputRef('unknown_value', 'platform') }), {
+      error: inputRef('not_list', 'platforms'),
+    })
+    .max(4, inputRef('too_many', 'platforms', { max: 4 }))
     .default([]),
-  briefingFiles: optionalText('Briefing files', 2_000),
+  briefingFiles: optionalText('briefingFiles', 2_000),
   // The contract's terms: shapes here, ranges in deal-terms.ts (each refusal its own code).
-  revisionRounds: z.number({ error: 'Revision rounds must be a number' }).optional(),
+  revisionRounds: z.number({ error: inputRef('not_number', 'revisionRounds') }).optional(),
   usageRights: z
     .object({
-      kind: z.enum(usageRightsKinds, { error: 'Unknown usage rights' }),
-      days: z.number({ error: 'Days must be a number' }).nullish(),
+      kind: z.enum(usageRightsKinds, { error: inputRef('unknown_value', 'usageRights') }),
+      days: z.number({ error: inputRef('not_number', 'days') }).nullish(),
     })
     .optional(),
   exclusivity: z
     .object({
-      kind: z.enum(exclusivityKinds, { error: 'Unknown exclusivity' }),
-      days: z.number({ error: 'Days must be a number' }).nullish(),
-      category: z.string({ error: 'Category must be text' }).nullish(),
+      kind: z.enum(exclusivityKinds, { error: inputRef('unknown_value', 'exclusivity') }),
+      days: z.number({ error: inputRef('not_number', 'days') }).nullish(),
+      category: z.string({ error: inputRef('not_text', 'category') }).nullish(),
     })
     .optional(),
-  brandTerms: optionalText('Your own terms', 100_000),
+  brandTerms: optionalText('ownTerms', 100_000),
 });
 export type DealTermsBody = z.output<typeof dealTermsBody>;
 
@@ -80,23 +79,25 @@ type _AcceptsDealInput = IsTrue<DealInput extends z.input<typeof dealTermsBody> 
 
 /** The brand's change request: its note (required and at most 2,000 characters: checked in revision-input.ts with its own codes). */
 export const changeRequestBody = z
-  .object({ note: z.string({ error: 'Note must be text' }).nullish() })
+  .object({ note: z.string({ error: inputRef('not_text', 'note') }).nullish() })
   .nullish();
 
 /** The creator's delivery or redelivery: an optional note and up to 5 http(s) links to the published content (limits in revision-input.ts). */
 export const deliveryBody = z
   .object({
-    note: z.string({ error: 'Note must be text' }).nullish(),
+    note: z.string({ error: inputRef('not_text', 'note') }).nullish(),
     links: z
-      .array(z.string({ error: 'Links must be text' }), { error: 'Links must be a list' })
+      .array(z.string({ error: inputRef('not_text', 'links') }), {
+        error: inputRef('not_list', 'links'),
+      })
       .nullish(),
   })
   .nullish();
 
 export const disputeBody = z
   .object({
-    reason: optionalText('Reason', 1_000),
-    description: optionalText('Description', 5_000),
+    reason: optionalText('reason', 1_000),
+    description: optionalText('description', 5_000),
   })
   .nullish()
   .transform((b) => ({

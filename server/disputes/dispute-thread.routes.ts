@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { inputRef } from '@machines/errors/input-texts';
 import { errorSchema } from '@machines/contract/api';
 import {
   disputeMessageBody,
@@ -33,7 +34,9 @@ const errors = {
 };
 /** Evidence files one side may upload to one dispute per rate-limit window. */
 const UPLOADS_PER_WINDOW = 25;
-const sha256Param = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/, 'Unknown file') });
+const sha256Param = z.object({
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, inputRef('unknown_file')),
+});
 const fileQuery = z.object({ name: z.string().max(400).optional() });
 
 /** A file name safe to store and to put in a header: no paths, no control characters, 200 at most. */

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { inputRef } from '@machines/errors/input-texts';
 import { errorSchema } from '@machines/contract/api';
 import { invoiceDocumentSchema, type InvoiceDocumentDto } from '@machines/contract/invoice-api';
 import { moneyDocumentSchema, type MoneyDocumentDto } from '@machines/contract/money-api';
@@ -20,7 +21,7 @@ type RefTarget =
   | { kind: 'statement'; subject: 'payment_request'; id: number };
 
 const refParam = z.object({
-  ref: z.string().regex(/^[0-9a-f]{32}$/, 'Not a document reference'),
+  ref: z.string().regex(/^[0-9a-f]{32}$/, inputRef('not_document_ref')),
 });
 const security = [{ bearerAuth: [] }];
 const errors = { 401: errorSchema, 404: errorSchema };

@@ -10,6 +10,7 @@ import {
   type ErrorCode,
   type ErrorParams,
 } from '@machines/errors/error-catalogue';
+import { inputText, knownField, readInputRef, type InputIssue } from '@machines/errors/input-texts';
 import { isDomainError } from '../commands/domain-error';
 import { requestLanguage } from '../i18n/request-language';
 import { TooManyRequests } from './rate-limits';
@@ -25,11 +26,56 @@ const fastifyErrors: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_content_length',
 };
 
-/** The first validation issue as a sentence a user can read (the schemas' messages). */
-function validationMessage(error: { validation: { message?: string }[] }): string {
+type ValidationItem = {
+  keyword?: string;
+  instancePath?: string;
+  message?: string;
+  params?: unknown;
+};
+
+/**
+ * The first validation issue as `invalid_input`'s params: the rule, the field and its numbers as
+ * codes (the schemas carry them, machines/errors/input-texts.ts) and `detail`, the English sentence.
+ * A zod issue of a schema without a reference is read by its own code when the field is known.
+ */
+function validationParams(error: { validation: ValidationItem[] }): ErrorParams {
   const first = error.validation[0];
-  if (!first) return 'Invalid request';
-  return first.message ?? 'Invalid request';
+  if (!first) return { detail: 'Invalid request' };
+  const issue = readInputRef(first.message) ?? zodIssue(first);
+  if (!issue) return { detail: first.message ?? 'Invalid request' };
+  return {
+    detail: inputText(issue, 'en'),
+    input: issue.rule,
+    ...(issue.field ? { field: issue.field } : {}),
+    ...issue.values,
+  };
+}
+
+function zodIssue(item: ValidationItem): InputIssue | null {
+  // The field is the path's last name: a list item's issue (`/deliverables/3`) is its list's.
+  const names = item.instancePath?.split('/').filter((part) => part && !/^\d+$/.test(part));
+  const field = knownField(names?.pop());
+  if (!field) return null;
+  const p = (item.params ?? {}) as {
+    origin?: string;
+    maximum?: number;
+    minimum?: number;
+    expected?: string;
+    input?: unknown;
+  };
+  const list = p.origin === 'array';
+  if (item.keyword === 'too_big' && p.maximum !== undefined)
+    return { rule: list ? 'too_many' : 'too_long', field, values: { max: p.maximum } };
+  if (item.keyword === 'too_small' && p.minimum !== undefined) {
+    if (!list && p.minimum === 1) return { rule: 'required', field };
+    return { rule: list ? 'too_few' : 'too_short', field, values: { min: p.minimum } };
+  }
+  if (item.keyword !== 'invalid_type') return null;
+  if (p.input === undefined || p.input === null) return { rule: 'required', field };
+  const rule = ({ string: 'not_text', array: 'not_list', number: 'not_number' } as const)[
+    p.expected ?? ''
+  ];
+  return rule ? { rule, field } : null;
 }
 
 /** A body that is not a JSON object, where the route takes one. */
@@ -83,7 +129,7 @@ export function registerErrorHandling(
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: unknown }).validationContext;
       if (bodyNotObject(error, context)) return sendError(request, reply, 'body_not_object');
-      return sendError(request, reply, 'invalid_input', { detail: validationMessage(error) });
+      return sendError(request, reply, 'invalid_input', validationParams(error));
     }
     if (isDomainError(error)) return sendError(request, reply, error.code, error.params);
     if (error instanceof StoreUnavailable) {

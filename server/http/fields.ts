@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasInvisibleCharacters } from '../commands/look-alike';
-import { centsToDecimal, MIN_DEAL_CENTS, parseEuroToCents } from '@machines/money';
+import { inputRef, type InputField } from '@machines/errors/input-texts';
+import { MIN_DEAL_CENTS, parseEuroToCents } from '@machines/money';
 
 /**
  * Request-field building blocks with the messages users read (docs/product.md §5). Missing and wrongly typed
@@ -18,23 +19,23 @@ export const trimVisible = (value: string): string => value.replace(EDGE_INVISIB
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 export const hasBidiControls = (value: string): boolean => BIDI_CONTROLS.test(value);
 
-export const requiredText = (label: string, max = 10_000) =>
+export const requiredText = (field: InputField, max = 10_000) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: inputRef('required', field) })
     .transform(trimVisible)
     .pipe(
       z
         .string()
-        .min(1, `${label} is required`)
-        .max(max, `${label} must be at most ${max} characters`),
+        .min(1, inputRef('required', field))
+        .max(max, inputRef('too_long', field, { max })),
     );
 
 /** Optional text: absent, null and "" (also "only invisible characters") mean "not given" (stored as null). */
-export const optionalText = (label: string, max = 2_000) =>
+export const optionalText = (field: InputField, max = 2_000) =>
   z
-    .string({ error: `${label} must be text` })
+    .string({ error: inputRef('not_text', field) })
     .transform(trimVisible)
-    .pipe(z.string().max(max, `${label} must be at most ${max} characters`))
+    .pipe(z.string().max(max, inputRef('too_long', field, { max })))
     .nullish()
     .transform((v) => (v === undefined || v === null || v === '' ? null : v));
 
@@ -44,20 +45,20 @@ export const optionalText = (label: string, max = 2_000) =>
  * anywhere (not only at the ends), then trimmed and NFKC-normalised, so `ｖｉｃ` is stored as `vic`.
  * Uniqueness compares look-alike keys (server/commands/look-alike.ts).
  */
-export const accountName = (label: string, min: number, max: number) =>
+export const accountName = (field: InputField, min: number, max: number) =>
   z
-    .string({ error: `${label} must be at least ${min} characters` })
+    .string({ error: inputRef('too_short', field, { min }) })
     .superRefine((value, ctx) => {
       if (hasBidiControls(value))
         ctx.addIssue({
           code: 'custom',
-          message: `${label} must not contain text-direction control characters`,
+          message: inputRef('bidi_controls', field),
           abort: true,
         });
       else if (hasInvisibleCharacters(value))
         ctx.addIssue({
           code: 'custom',
-          message: `${label} must not contain invisible characters`,
+          message: inputRef('invisible_characters', field),
           abort: true,
         });
     })
@@ -65,15 +66,12 @@ export const accountName = (label: string, min: number, max: number) =>
     .pipe(
       z
         .string()
-        .min(min, `${label} must be at least ${min} characters`)
-        .max(max, `${label} must be at most ${max} characters`),
+        .min(min, inputRef('too_short', field, { min }))
+        .max(max, inputRef('too_long', field, { max })),
     );
 
-export const nameRule = <T extends string | null>(label: string) =>
-  [
-    (v: T) => v === null || !hasBidiControls(v),
-    `${label} must not contain text-direction control characters`,
-  ] as const;
+export const nameRule = <T extends string | null>(field: InputField) =>
+  [(v: T) => v === null || !hasBidiControls(v), inputRef('bidi_controls', field)] as const;
 
 /**
  * A real calendar date: "2026-12-01", or a date-time on such a date ("2026-12-01T10:00:00Z").
@@ -95,17 +93,17 @@ export function isCalendarDate(value: string): boolean {
 }
 
 /** A calendar date ("2026-12-01") or a date-time string, as the spec allows for deadlines. */
-export const dateText = (label: string) =>
-  requiredText(label, 40).refine(isCalendarDate, `${label} must be a valid date`);
+export const dateText = (field: InputField) =>
+  requiredText(field, 40).refine(isCalendarDate, inputRef('invalid_date', field));
 
-export const optionalDateText = (label: string) =>
-  optionalText(label, 40).refine(
+export const optionalDateText = (field: InputField) =>
+  optionalText(field, 40).refine(
     (v) => v === null || isCalendarDate(v),
-    `${label} must be a valid date`,
+    inputRef('invalid_date', field),
   );
 
 /** The smallest charge the gateway accepts (Stripe's EUR minimum), for deals and requests alike. */
-const MIN_AMOUNT_MESSAGE = `Amount must be at least €${centsToDecimal(MIN_DEAL_CENTS)}`;
+const MIN_AMOUNT = inputRef('amount_minimum', 'amount', { minCents: MIN_DEAL_CENTS });
 
 /**
  * The one amount field of deals and payment requests: "250", "250.5", "250,50" or 250.5 → cents,
@@ -113,46 +111,45 @@ const MIN_AMOUNT_MESSAGE = `Amount must be at least €${centsToDecimal(MIN_DEAL
  * is the kind's own (a deal's is the spec's sentence).
  */
 export function amountField(cap: { maxCents: number; message: string }) {
-  return z
-    .union([z.string(), z.number()], { error: 'Amount is required' })
-    .transform((value, ctx) => {
-      const refuse = (message: string) => {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      };
-      if (typeof value === 'string' && value.trim() === '') return refuse('Amount is required');
-      const cents = parseEuroToCents(value);
-      if (cents === null) return refuse('Amount must be a positive number with at most 2 decimals');
-      if (cents <= 0) return refuse('Amount must be greater than 0');
-      if (cents > cap.maxCents) return refuse(cap.message);
-      if (cents < MIN_DEAL_CENTS) return refuse(MIN_AMOUNT_MESSAGE);
-      return cents;
-    });
+  const required = inputRef('required', 'amount');
+  return z.union([z.string(), z.number()], { error: required }).transform((value, ctx) => {
+    const refuse = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (typeof value === 'string' && value.trim() === '') return refuse(required);
+    const cents = parseEuroToCents(value);
+    if (cents === null) return refuse(inputRef('amount_format', 'amount'));
+    if (cents <= 0) return refuse(inputRef('amount_positive', 'amount'));
+    if (cents > cap.maxCents) return refuse(cap.message);
+    if (cents < MIN_DEAL_CENTS) return refuse(MIN_AMOUNT);
+    return cents;
+  });
 }
 
-export const emailField = (message = 'Invalid email address') =>
+export const emailField = (message = inputRef('invalid_email')) =>
   z.string({ error: message }).trim().max(320, message).pipe(z.email(message));
 
 export const countryField = z
-  .string({ error: 'Country must be a two-letter code' })
+  .string({ error: inputRef('country_code') })
   .trim()
   .toUpperCase()
   .nullish()
   .transform((v) => (v ? v : null))
-  .refine((v) => v === null || /^[A-Z]{2}$/.test(v), 'Country must be a two-letter code');
+  .refine((v) => v === null || /^[A-Z]{2}$/.test(v), inputRef('country_code'));
 
-export const phoneField = optionalText('Phone number', 40);
-export const companyField = optionalText('Company name', 200).refine(
-  ...nameRule<string | null>('Company name'),
+export const phoneField = optionalText('phone', 40);
+export const companyField = optionalText('companyName', 200).refine(
+  ...nameRule<string | null>('companyName'),
 );
 
 /** Positive integer path ids; anything else (letters, 1e99) is a 400, never a 500. */
 export const idParam = z.object({
   id: z.coerce
-    .number({ error: 'Invalid id' })
-    .int('Invalid id')
-    .positive('Invalid id')
-    .max(Number.MAX_SAFE_INTEGER, 'Invalid id'),
+    .number({ error: inputRef('invalid_id') })
+    .int(inputRef('invalid_id'))
+    .positive(inputRef('invalid_id'))
+    .max(Number.MAX_SAFE_INTEGER, inputRef('invalid_id')),
 });
 
 export const tokenParam = z.object({ token: z.string().min(1).max(200) });

@@ -1,6 +1,7 @@
 import { mailboxKey } from '../shared/mailbox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { inputRef } from '@machines/errors/input-texts';
 import { errorSchema } from '@machines/contract/api';
 import type { LinkCodePurpose } from '@machines/link-claim/link-claim.events';
 import { DomainError } from '../commands/domain-error';
@@ -50,7 +51,7 @@ const codeBody = z.object({
   code: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, 'The code has 6 digits'),
+    .regex(/^\d{6}$/, inputRef('code_digits')),
 });
 const claimAnswer = z.object({
   /** `you`: this browser holds the link; `elsewhere`: another device does; `open`: nobody yet. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_REQUEST_CENTS, centsToDecimal } from '@machines/money';
+import { inputRef } from '@machines/errors/input-texts';
+import { MAX_REQUEST_CENTS } from '@machines/money';
 import { workLinkSchema } from '@machines/payment-request/payment-request.events';
 import {
   amountField,
@@ -12,7 +13,7 @@ import {
 
 const amount = amountField({
   maxCents: MAX_REQUEST_CENTS,
-  message: `Amount must be at most €${centsToDecimal(MAX_REQUEST_CENTS)}`,
+  message: inputRef('amount_maximum', 'amount', { maxCents: MAX_REQUEST_CENTS }),
 });
 
 /**
@@ -20,43 +21,40 @@ const amount = amountField({
  * the server fills in the creator's company name or username (a brand should see who is asking).
  */
 export const createRequestBody = z.object({
-  creatorName: optionalText('Creator name', 200).refine(...nameRule<string | null>('Creator name')),
-  creatorEmail: optionalText('Creator email', 320).refine(
+  creatorName: optionalText('creatorName', 200).refine(...nameRule<string | null>('creatorName')),
+  creatorEmail: optionalText('creatorEmail', 320).refine(
     (v) => v === null || z.email().safeParse(v).success,
-    'Invalid email address',
+    inputRef('invalid_email'),
   ),
-  title: requiredText('Title', 300),
-  description: requiredText('Description', 10_000),
+  title: requiredText('title', 300),
+  description: requiredText('description', 10_000),
   amount,
-  brandName: requiredText('Brand name', 200).refine(...nameRule<string>('Brand name')),
+  brandName: requiredText('brandName', 200).refine(...nameRule<string>('brandName')),
   brandEmail: emailField(),
-  brandHandle: optionalText('Brand handle', 200),
-  deadline: dateText('Deadline'),
+  brandHandle: optionalText('brandHandle', 200),
+  deadline: dateText('deadline'),
 });
 export type CreateRequestBody = z.output<typeof createRequestBody>;
 
 export const rejectBody = z
-  .object({ reason: optionalText('Reason', 1_000) })
+  .object({ reason: optionalText('reason', 1_000) })
   .nullish()
   .transform((b) => ({ reason: b?.reason ?? null }));
 
 /** The creator's completion: an optional note and up to 5 http(s) links to the work. */
 export const completeBody = z
   .object({
-    note: optionalText('Note', 2_000),
+    note: optionalText('note', 2_000),
     links: z
       .array(
         z
-          .string({ error: 'Links must be text' })
+          .string({ error: inputRef('not_text', 'links') })
           .trim()
-          .max(2_000, 'A link must be at most 2000 characters')
-          .refine(
-            (v) => workLinkSchema.safeParse(v).success,
-            'Links must start with http:// or https://',
-          ),
-        { error: 'Links must be a list' },
+          .max(2_000, inputRef('too_long', 'link', { max: 2_000 }))
+          .refine((v) => workLinkSchema.safeParse(v).success, inputRef('link_scheme')),
+        { error: inputRef('not_list', 'links') },
       )
-      .max(5, 'At most 5 links')
+      .max(5, inputRef('too_many', 'links', { max: 5 }))
       .optional(),
   })
   .nullish()
@@ -66,4 +64,4 @@ export const completeBody = z
   }));
 
 /** The brand's dispute: why (the first entry of the dispute conversation). */
-export const requestDisputeBody = z.object({ reason: requiredText('Reason', 4_000) });
+export const requestDisputeBody = z.object({ reason: requiredText('reason', 4_000) });

@@ -58,10 +58,50 @@ describe('deals', () => {
       params: {
         detail:
           'The product currently supports deals up to €1,750. For larger deals, please contact us.',
+        input: 'deal_amount_cap',
       },
       message:
         'The product currently supports deals up to €1,750. For larger deals, please contact us.',
     });
+    const nl = await t.app.inject({
+      method: 'POST',
+      url: '/api/deals',
+      headers: { ...bearer(brand.token), 'accept-language': 'nl' },
+      payload: dealPayload({ amount: '1750.01' }),
+    });
+    expect(nl.json().message).toBe(
+      'Deals kunnen op dit moment hooguit €1.750 zijn. Neem voor grotere deals contact met ons op.',
+    );
+  });
+
+  it('given an input issue, then its rule and field are codes and the Dutch text is made from them', async () => {
+    const answer = async (language: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/deals',
+          headers: { ...bearer(brand.token), 'accept-language': language },
+          payload: dealPayload({ title: 'x'.repeat(301) }),
+        })
+      ).json();
+    const en = await answer('en');
+    expect(en.params).toEqual({
+      detail: 'Title must be at most 300 characters',
+      input: 'too_long',
+      field: 'title',
+      max: 300,
+    });
+    expect(en.message).toBe('Title must be at most 300 characters');
+    expect((await answer('nl')).message).toBe('Titel mag hooguit 300 tekens lang zijn.');
+    // A zod issue whose schema names no rule is read by its code when the field is known.
+    const deliverable = await t.app.inject({
+      method: 'POST',
+      url: '/api/deals',
+      headers: { ...bearer(brand.token), 'accept-language': 'nl' },
+      payload: dealPayload({ deliverables: Array.from({ length: 21 }, (_, i) => `d${i}`) }),
+    });
+    expect(deliverable.json().params).toMatchObject({ input: 'too_many', field: 'deliverables' });
+    expect(deliverable.json().message).toBe('Hooguit 20 deliverables.');
   });
 
   it('given missing required fields, when creating, then 400 naming the field', async () => {

@@ -1,5 +1,6 @@
 import { payableNowCents } from '../escrow/escrow-limits';
 import { statusOf } from '../statechart';
+import { creatorDueCents } from './deal-milestone-context';
 import { dealCanTake, type DealDraft, type DealSnapshot } from './deal-escrow';
 
 /**
@@ -57,7 +58,7 @@ export function elapsePeriod(
   const trigger = review ? ('review_period_elapsed' as const) : ('dispute_period_elapsed' as const);
   const release: DealDraft = {
     type: 'FundsReleaseRequested',
-    data: { trigger, amountCents: payableNowCents(c, c.terms?.amountCents ?? 0), key },
+    data: { trigger, amountCents: payableNowCents(c, creatorDueCents(c)), key },
   };
   if (dealCanTake(snapshot, elapsed, now)) return [elapsed, release];
   // Already elapsed and the transfer was refused since: the timer asks again. Never early, never twice at once.

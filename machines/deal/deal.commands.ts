@@ -22,12 +22,14 @@ import {
   refusal,
   refused,
   retrySplit,
-  splitOutcome,
   type DealDraft,
   type DealSnapshot,
 } from './deal-escrow';
 import { addHours, elapsePeriod, resumeDraft } from './deal-periods';
 import { previewSplit } from './deal-split';
+import { creatorDueCents } from './deal-milestone-context';
+import { decideMilestone, type MilestoneCommand } from './deal-milestone-commands';
+import { outcomeDeciders, type RefundOutcomeCommand } from './deal-outcomes';
 
 /**
  * Everything that can happen to a deal, as commands, and the one pure function that decides each:
@@ -62,16 +64,27 @@ export type DealCommand =
   | { type: 'StartBankOnboarding'; accountId: string; identity?: PayoutIdentity }
   | { type: 'ConnectBankAccount'; accountId: string }
   /** A delivery, or after a change request a redelivery; both restart the review. */
-  | { type: 'DeliverContent'; reviewPeriodHours: number; note?: string | null; links?: string[] }
+  | {
+      type: 'DeliverContent';
+      reviewPeriodHours: number;
+      note?: string | null;
+      links?: string[];
+      milestone?: number;
+    }
   /** The brand asks for changes with a note, using one of the deal's included revision rounds. */
-  | { type: 'RequestChanges'; note: string }
-  | { type: 'OpenDispute'; reason: string; description: string | null; disputePeriodHours: number }
-  | { type: 'ReleaseFunds'; trigger: 'brand' | 'admin'; key: string }
-  | { type: 'ElapseReviewPeriod'; key: string }
-  | { type: 'ElapseDisputePeriod'; key: string }
-  | { type: 'RequestRefund'; key: string }
-  | { type: 'RecordRefund'; key: string; refundId: string; transferReversalId: string | null }
-  | { type: 'RecordRefundFailure'; key: string; code: string; message: string }
+  | { type: 'RequestChanges'; note: string; milestone?: number }
+  | {
+      type: 'OpenDispute';
+      reason: string;
+      description: string | null;
+      disputePeriodHours: number;
+      milestone?: number;
+    }
+  | { type: 'ReleaseFunds'; trigger: 'brand' | 'admin'; key: string; milestone?: number }
+  | { type: 'ElapseReviewPeriod'; key: string; milestone?: number }
+  | { type: 'ElapseDisputePeriod'; key: string; milestone?: number }
+  | { type: 'RequestRefund'; key: string; milestone?: number }
+  | RefundOutcomeCommand
   | { type: 'CompleteManually' }
   | { type: 'PutOnHold'; reason: string }
   | { type: 'AddNote'; note: string }
@@ -79,7 +92,7 @@ export type DealCommand =
   | { type: 'PostDisputeMessage'; message: DisputeMessage }
   | { type: 'ReleaseHold' }
   /** An admin resolves the deal: the creator receives `creatorCents`, the brand the rest of the charge (less the fee in proportion). */
-  | { type: 'ResolveWithSplit'; creatorCents: number; key: string }
+  | { type: 'ResolveWithSplit'; creatorCents: number; key: string; milestone?: number }
   /** An admin asks again for the refused part(s) of a split, under their original keys. */
   | { type: 'RetrySplit' };
 
@@ -211,7 +224,7 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
     const c = snapshot.context;
     const request: DealDraft = {
       type: 'FundsReleaseRequested',
-      data: { trigger, amountCents: payableNowCents(c, c.terms?.amountCents ?? 0), key },
+      data: { trigger, amountCents: payableNowCents(c, creatorDueCents(c)), key },
     };
     // An escrow limit (a chargeback open, too little held) is the first reason given.
     if (!dealCanTake(snapshot, request, now))
@@ -223,53 +236,12 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   },
   ElapseReviewPeriod: ({ key }, snapshot, now) => elapsePeriod(true, key, snapshot, now),
   ElapseDisputePeriod: ({ key }, snapshot, now) => elapsePeriod(false, key, snapshot, now),
-  RecordTransfer: ({ key, transferId }, snapshot) => {
-    const pending = snapshot.context.pendingRelease;
-    if (pending === null || pending.key !== key)
-      return splitOutcome(snapshot, key, { transferId }) ?? [];
-    return [
-      {
-        type: 'FundsReleased',
-        data: {
-          trigger: pending.trigger,
-          transferId,
-          amountCents: pending.amountCents,
-          key: pending.key,
-        },
-      },
-    ];
-  },
-  RecordTransferFailure: ({ key, code, message }, snapshot) => {
-    const pending = snapshot.context.pendingRelease;
-    if (pending === null || pending.key !== key)
-      return splitOutcome(snapshot, key, { code, message }) ?? [];
-    return [
-      {
-        type: 'TransferFailed',
-        data: { trigger: pending.trigger, code, message, key: pending.key },
-      },
-    ];
-  },
   RequestRefund: ({ key }, snapshot, now) => {
     const data = { amountCents: escrowedCents(snapshot.context), key };
     const code = refundRefusal(snapshot.context, data);
     return guarded(snapshot, now, 'refund the payment', code, { type: 'RefundRequested', data });
   },
-  RecordRefund: ({ key, refundId, transferReversalId }, snapshot) => {
-    const pending = snapshot.context.pendingRefund;
-    if (pending === null || pending.key !== key)
-      return splitOutcome(snapshot, key, { refundId }) ?? [];
-    return [
-      {
-        type: 'DealRefunded',
-        data: { refundId, amountCents: pending.amountCents, transferReversalId, key: pending.key },
-      },
-    ];
-  },
-  RecordRefundFailure: ({ key, code, message }, snapshot) =>
-    snapshot.context.pendingRefund?.key === key
-      ? [{ type: 'RefundFailed', data: { code, message, key } }]
-      : (splitOutcome(snapshot, key, { code, message }) ?? []),
+  ...outcomeDeciders,
   CompleteManually: (_command, snapshot, now) =>
     only(snapshot, now, 'complete the deal manually', {
       type: 'DealCompletedManually',
@@ -291,7 +263,9 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   RetrySplit: (_command, snapshot, now) => retrySplit(snapshot, now),
 };
 
-/** `decideDeal(command, snapshot, now) → events`: dispatches the command to its decision. */
+/** `decideDeal(command, snapshot, now) → events`: dispatches the command to its decision (a milestone's to deal-milestone-commands.ts). */
 export function decideDeal(command: DealCommand, snapshot: DealSnapshot, now: string): DealDraft[] {
+  if ('milestone' in command && command.milestone !== undefined)
+    return decideMilestone(command as MilestoneCommand, snapshot, now);
   return dispatch(deciders, command, snapshot, now);
 }

@@ -1,11 +1,12 @@
-import type { DealEvent, DealTerms, ReleaseTrigger } from './deal.events';
+import type { DealEvent, DealTerms } from './deal.events';
+import type { DealContext, DealDispute, DealRevisionEntry } from './deal-context.types';
 import { dealEscrowEvents } from '../escrow/escrow-events';
 import { evolveEscrow } from '../escrow/escrow-fold';
 import { noAccounts } from '../escrow/escrow-accounts';
-import { noMoney, splitSettled, type EscrowLedger } from '../escrow/escrow-ledger';
+import { noMoney, splitSettled } from '../escrow/escrow-ledger';
 import { postEvent } from '../escrow/escrow-postings';
 import { revisionRoundsOf } from './deal-contract';
-import type { PayoutIdentity } from '../account/payout-identity';
+import { evolveMilestone, milestonesOf, settleOpenMilestones } from './deal-milestone-context';
 
 /**
  * The data a deal carries, and the one pure function that folds an event into it. The statechart
@@ -14,75 +15,7 @@ import type { PayoutIdentity } from '../account/payout-identity';
  * use it, so the deal's fields are computed in exactly one place.
  */
 
-export interface DealHold {
-  since: string;
-  source: 'admin' | 'chargeback';
-  reason: string;
-}
-
-export interface DealDispute {
-  reason: string;
-  description: string | null;
-  status: 'open' | 'resolved' | 'auto_resolved';
-}
-
-/** A delivery, redelivery or change request, in the order they happened (the revision rounds' history). */
-export interface DealRevisionEntry {
-  kind: 'delivered' | 'changes_requested' | 'redelivered';
-  note: string | null;
-  links: string[];
-  at: string;
-}
-
-/** A deal: its terms and people, and the escrow ledger (machines/escrow) its money moves through. */
-export interface DealContext extends EscrowLedger {
-  dealId: number;
-  ownerId: string;
-  terms: DealTerms | null;
-  /** What the terms make due, kept apart from the terms so the guards (and list items) need only this. */
-  amounts: { amountCents: number; feeCents: number; totalCents: number } | null;
-  createdAt: string | null;
-  shareableToken: string | null;
-  paymentMethod: string | null;
-  influencerAcceptedAt: string | null;
-  onboardingAccountId: string | null;
-  /** The identity the creator gave at bank setup, for the yearly payout report (absent before it was asked). */
-  payoutIdentity?: PayoutIdentity | null;
-  stripeAccountId: string | null;
-  /** The latest delivery (a redelivery restarts the review from it). */
-  deliveredAt: string | null;
-  /** Revision rounds the terms include (machines/deal/deal-contract.ts; 0 for deals made before rounds). */
-  revisionRounds: number;
-  /** Change requests made so far. */
-  revisionsUsed: number;
-  /** Deliveries and change requests with their notes and links, oldest first. */
-  revisions: DealRevisionEntry[];
-  reviewPeriodStartsAt: string | null;
-  reviewPeriodEndsAt: string | null;
-  reviewElapsedAt: string | null;
-  disputeCreatedAt: string | null;
-  disputePeriodEndsAt: string | null;
-  disputeElapsedAt: string | null;
-  dispute: DealDispute | null;
-  hold: DealHold | null;
-  /** The last refused transfer; `key` names the release request it answered. */
-  lastTransferError: { code: string; message: string; at: string; key: string | null } | null;
-  releaseTrigger: ReleaseTrigger | 'manual' | null;
-  refundId: string | null;
-  cancelledAt: string | null;
-  deletedAt: string | null;
-  /** SHA-256 (hex) of the claim secret the accepting browser got once; null before acceptance or for older deals. */
-  claimSecretHash: string | null;
-  /** The signed-in creator account that accepted, if any. */
-  claimedByUserId: string | null;
-  /** SHA-256 (hex) of the contract the creator accepted (machines/deal/deal-contract.ts); null before, or for older acceptances. */
-  contractHash: string | null;
-  /** A transfer asked for and not yet answered by the gateway (FundsReleaseRequested). */
-  pendingRelease: { key: string; trigger: ReleaseTrigger; amountCents: number } | null;
-  /** A refund asked for and not yet answered (RefundRequested). */
-  pendingRefund: { key: string; amountCents: number } | null;
-  lastRefundError: { code: string; message: string; at: string; key: string } | null;
-}
+export type { DealContext } from './deal-context.types';
 
 export { heldCents, escrowedCents } from '../escrow/escrow-ledger';
 
@@ -176,6 +109,7 @@ const splitPartDone = (c: DealContext, event: DealEvent, at: string): DealContex
 const evolvers: Evolve = {
   DealCreated: (c, { data: { dealId, ownerId, ...terms } }, at) => ({
     ...c,
+    ...withPlan(terms),
     dealId,
     ownerId,
     terms,
@@ -184,7 +118,8 @@ const evolvers: Evolve = {
     createdAt: at,
   }),
   DealUpdated: (c, { data }) => ({
-    ...c,
+    ...withoutPlan(c),
+    ...withPlan(data),
     terms: data,
     amounts: amountsOf(data),
     revisionRounds: revisionRoundsOf(data),
@@ -321,12 +256,30 @@ const evolvers: Evolve = {
   DisputeMessagePosted: (c) => c,
 };
 
-/** Records what the event says, and posts the money it moves to the deal's accounts. */
-export function evolveDealContext(c: DealContext, event: DealEvent): DealContext {
+/** The milestones of a plan (none: the fields stay absent). */
+const withPlan = (terms: DealTerms): Pick<DealContext, 'milestones' | 'splitMilestone'> =>
+  terms.milestones ? { milestones: milestonesOf(terms), splitMilestone: null } : {};
+const withoutPlan = (c: DealContext): DealContext => {
+  const { milestones: _m, splitMilestone: _s, ...rest } = c;
+  return rest;
+};
+
+/** The deal's own record of an event (a deal with milestones: the milestone's, when the event names one). */
+function recordEvent(c: DealContext, event: DealEvent): DealContext {
+  if (c.milestones !== undefined) {
+    const byMilestone = evolveMilestone(c, event, (x) => escrow(x, event));
+    if (byMilestone !== null) return byMilestone;
+  }
   const evolve = evolvers[event.type] as (
     c: DealContext,
     event: DealEvent,
     at: string,
   ) => DealContext;
-  return postEvent(c, evolve(c, event, event.metadata.at), event, dealEscrowEvents);
+  const next = evolve(c, event, event.metadata.at);
+  return c.milestones === undefined ? next : settleOpenMilestones(next, event);
+}
+
+/** Records what the event says, and posts the money it moves to the deal's accounts. */
+export function evolveDealContext(c: DealContext, event: DealEvent): DealContext {
+  return postEvent(c, recordEvent(c, event), event, dealEscrowEvents);
 }

@@ -32,6 +32,7 @@ import {
   MIN_CONTRACT_DAYS,
   MIN_REVISION_ROUNDS,
 } from './deal-contract';
+import { MAX_MILESTONES, MAX_MILESTONE_TITLE_LENGTH, MIN_MILESTONE_CENTS } from './deal-milestones';
 
 export { platforms };
 export const platformSchema = z.enum(platforms);
@@ -60,6 +61,16 @@ export const exclusivitySchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
+/** One milestone of a deal's plan (machines/deal/deal-milestones.ts): the plan's checks are there. */
+const milestonePlanItemSchema = z.object({
+  title: z.string().min(1).max(MAX_MILESTONE_TITLE_LENGTH),
+  deliverables: z.array(z.string().min(1).max(200)).max(20),
+  amountCents: z.number().int().min(MIN_MILESTONE_CENTS).max(MAX_DEAL_CENTS),
+  dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+});
+/** Which milestone of the deal an event is about (1-based); absent in a deal without milestones. */
+const milestoneField = { milestone: z.number().int().min(1).max(MAX_MILESTONES).optional() };
+
 /** A link to published content: http(s) only, so no script or data URL reaches the other party's page. */
 export const contentLinkSchema = z
   .string()
@@ -67,6 +78,7 @@ export const contentLinkSchema = z
   .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i);
 /** What the creator hands in with a delivery: an optional note and up to 5 links to the published content. */
 const deliveryData = z.object({
+  ...milestoneField,
   note: z.string().min(1).max(MAX_REVISION_NOTE_LENGTH).nullable().optional(),
   links: z.array(contentLinkSchema).max(MAX_DELIVERY_LINKS).optional(),
 });
@@ -96,6 +108,8 @@ export const dealTermsSchema = z.object({
   usageRights: usageRightsSchema.optional(),
   exclusivity: exclusivitySchema.optional(),
   brandTerms: z.string().min(1).max(MAX_BRAND_TERMS_LENGTH).nullable().optional(),
+  /** The milestone plan (2 to 10 parts); absent: a one-milestone deal, as deals have always been. */
+  milestones: z.array(milestonePlanItemSchema).min(2).max(MAX_MILESTONES).optional(),
 });
 export type DealTerms = z.infer<typeof dealTermsSchema>;
 /** Which of the terms are personal: the brand's texts about the creator and the collaboration. */
@@ -111,6 +125,9 @@ const dealTermsFields: PersonalFieldMarks = {
   briefingFiles: 'profile',
   'exclusivity.category': 'profile',
   brandTerms: 'profile',
+  'milestones[].title': 'profile',
+  'milestones[].deliverables[]': 'profile',
+  'milestones[].dueDate': 'none',
 };
 
 const exampleTerms: DealTerms = {
@@ -307,6 +324,7 @@ export const ChangesRequested = defineEvent({
   description:
     'The brand asked for changes to the delivery (its note says which), using revision round `round` of those the deal includes; the review period stops and the deal returns to the creator.',
   schema: z.object({
+    ...milestoneField,
     note: z.string().trim().min(1).max(MAX_REVISION_NOTE_LENGTH),
     round: z.number().int().min(1).max(MAX_REVISION_ROUNDS),
   }),
@@ -335,7 +353,7 @@ export const ReviewPeriodStarted = defineEvent({
   category: 'deal',
   description:
     'The brand has until endsAt to approve or dispute; then the funds release automatically.',
-  schema: z.object({ startsAt: isoInstant, endsAt: isoInstant }),
+  schema: z.object({ ...milestoneField, startsAt: isoInstant, endsAt: isoInstant }),
   fields: {},
   example: { startsAt: '2026-11-20T10:00:00.000Z', endsAt: '2026-11-22T10:00:00.000Z' },
 });
@@ -345,7 +363,7 @@ export const ReviewPeriodElapsed = defineEvent({
   version: 1,
   category: 'deal',
   description: 'The timer reactor saw the review period end without approval or dispute.',
-  schema: z.object({ endsAt: isoInstant }),
+  schema: z.object({ ...milestoneField, endsAt: isoInstant }),
   fields: {},
   example: { endsAt: '2026-11-22T10:00:00.000Z' },
 });
@@ -356,6 +374,7 @@ export const DisputeOpened = defineEvent({
   category: 'deal',
   description: 'The brand disputed the delivery; the payment is held until endsAt (72 h).',
   schema: z.object({
+    ...milestoneField,
     reason: z.string().min(1).max(1_000),
     description: z.string().max(5_000).nullable(),
     endsAt: isoInstant,
@@ -374,7 +393,7 @@ export const DisputePeriodElapsed = defineEvent({
   category: 'deal',
   description:
     'The dispute hold ended unresolved; the funds release automatically (dispute auto_resolved).',
-  schema: z.object({ endsAt: isoInstant }),
+  schema: z.object({ ...milestoneField, endsAt: isoInstant }),
   fields: {},
   example: { endsAt: '2026-11-25T10:00:00.000Z' },
 });
@@ -385,7 +404,14 @@ export const FundsReleaseRequested = defineEvent({
   category: 'deal',
   description:
     'Intent: the creator amount is to be transferred (brand approval, admin, or an elapsed period). The payments reactor makes the transfer with `key` as its idempotency key and records the outcome.',
-  schema: z.object({ trigger: releaseTriggerSchema, amountCents: cents, key: effectKey }),
+  schema: z.object({
+    ...milestoneField,
+    trigger: releaseTriggerSchema,
+    amountCents: cents,
+    key: effectKey,
+    /** The milestone's fee share, kept when its transfer succeeds. */
+    feeCents: cents.optional(),
+  }),
   fields: { key: 'none' },
   example: { trigger: 'brand', amountCents: 25_000, key: '3f1c2a9e-6b7d-4c1e-9a55-0d2f8e7b6a41' },
 });
@@ -397,6 +423,7 @@ export const FundsReleased = defineEvent({
   description:
     'Outcome: the creator amount was transferred to the connected account (for the release request with the same key).',
   schema: z.object({
+    ...milestoneField,
     trigger: releaseTriggerSchema,
     transferId: z.string().min(1),
     amountCents: cents,
@@ -413,6 +440,7 @@ export const TransferFailed = defineEvent({
   description:
     'Outcome: the gateway refused the requested transfer; nothing moved, the deal stays where it was and the release can be asked again.',
   schema: z.object({
+    ...milestoneField,
     trigger: releaseTriggerSchema,
     code: z.string().min(1),
     message: z.string(),
@@ -468,7 +496,7 @@ export const RefundRequested = defineEvent({
   category: 'deal',
   description:
     'Intent: an admin refunds the brand what it was charged for the deal. The payments reactor refunds with `key` as its idempotency key and records the outcome.',
-  schema: z.object({ amountCents: cents, key: effectKey }),
+  schema: z.object({ ...milestoneField, amountCents: cents, key: effectKey }),
   fields: { key: 'none' },
   example: { amountCents: 27_050, key: '9b2e4c1a-1f3d-4e5a-8b6c-7d8e9f0a1b2c' },
 });
@@ -480,6 +508,7 @@ export const DealRefunded = defineEvent({
   description:
     'Outcome: the brand was refunded (any transfer of the deal reversed first); the deal is cancelled.',
   schema: z.object({
+    ...milestoneField,
     refundId: z.string().min(1),
     amountCents: cents,
     transferReversalId: z.string().min(1).nullable(),
@@ -495,7 +524,12 @@ export const RefundFailed = defineEvent({
   category: 'deal',
   description:
     'Outcome: the gateway refused a requested refund; nothing moved and the refund can be asked again.',
-  schema: z.object({ code: z.string().min(1), message: z.string(), key: effectKey }),
+  schema: z.object({
+    ...milestoneField,
+    code: z.string().min(1),
+    message: z.string(),
+    key: effectKey,
+  }),
   fields: { code: 'none', message: 'none', key: 'none' },
   example: {
     code: 'invalid_request',
@@ -513,6 +547,7 @@ export const DealSplitRequested = defineEvent({
   description:
     'Intent: an admin resolves the deal with a split. The creator receives `creatorCents`, the platform keeps `feeKeptCents` (the fee in proportion, rounded half up) and the brand is refunded `refundCents`; the three add up to `chargedCents`, what the escrow held. The payments reactor makes the transfer under `transferKey` and the refund under `refundKey`, and records each outcome.',
   schema: z.object({
+    ...milestoneField,
     creatorCents: cents,
     refundCents: cents,
     feeKeptCents: cents,

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { and, assign, not, setup } from 'xstate';
 import { MAX_DEAL_CENTS, MIN_DEAL_CENTS } from '../money';
 import type { DealEvent, ReleaseTrigger } from './deal.events';
 import { dealEscrowEvents } from '../escrow/escrow-events';
@@ -17,6 +17,15 @@ import {
   releaserRefusal,
   splitRefusal,
 } from './deal.guards';
+
+import {
+  creatorDueCents,
+  dealStatusOfMilestones,
+  milestonesIn,
+  type MilestoneDealStatus,
+} from './deal-milestone-context';
+import { milestoneEventFits } from './deal-milestone-guards';
+import { milestonePlanFits } from './deal-milestones';
 
 export type { DealContext } from './deal.context';
 
@@ -64,6 +73,34 @@ const fundsHeldMeta = meta({
   creatorText: 'deal.creator.waiting_for_delivery',
   badge: 'blue',
   step: 3,
+});
+const creatorWorkingMeta = meta({
+  status: 'pending_delivery',
+  brandText: 'deal.brand.creator_working',
+  creatorText: 'deal.creator.waiting_for_delivery',
+  badge: 'blue',
+  step: 4,
+});
+const deliveredMeta = meta({
+  status: 'delivered',
+  brandText: 'deal.brand.delivered',
+  creatorText: 'deal.creator.delivered',
+  badge: 'purple',
+  step: 5,
+});
+const changesRequestedMeta = meta({
+  status: 'changes_requested',
+  brandText: 'deal.brand.changes_requested',
+  creatorText: 'deal.creator.changes_requested',
+  badge: 'blue',
+  step: 4,
+});
+const disputeMeta = meta({
+  status: 'dispute',
+  brandText: 'deal.brand.dispute',
+  creatorText: 'deal.creator.dispute',
+  badge: 'red',
+  step: 5,
 });
 const reached = (now: string, deadline: string | null): boolean =>
   deadline !== null && Date.parse(now) >= Date.parse(deadline);
@@ -115,7 +152,7 @@ const paysWhatIsHeld = (c: DealContext, event: DealEvent): boolean =>
   event.type === 'FundsReleaseRequested' &&
   c.amounts !== null &&
   event.data.amountCents > 0 &&
-  event.data.amountCents === payableNowCents(c, c.amounts.amountCents) &&
+  event.data.amountCents === payableNowCents(c, creatorDueCents(c)) &&
   intentRefusal(c, event, dealEscrowEvents) === null;
 
 /** A release the rules allow (deal.guards.ts) that pays what the escrow holds. */
@@ -130,6 +167,32 @@ const releaseFits = (
 const pendingTrigger = (context: DealContext, event: DealEvent): ReleaseTrigger | null =>
   legacyOutcome(event) ? releaseTrigger(event) : (context.pendingRelease?.trigger ?? null);
 
+/** The child states of `milestones` by the deal status they show. */
+const milestoneChildren = {
+  in_progress: 'pending_delivery',
+  delivered: 'delivered',
+  changes_requested: 'changes_requested',
+  dispute: 'dispute',
+} as const;
+
+/** The milestone events, each a milestone's when it names one, and the deal's own for the whole deal. */
+const milestoneEventTypes = [
+  'ContentDelivered',
+  'ContentRedelivered',
+  'ChangesRequested',
+  'ReviewPeriodStarted',
+  'ReviewPeriodElapsed',
+  'DisputeOpened',
+  'DisputePeriodElapsed',
+  'FundsReleaseRequested',
+  'FundsReleased',
+  'TransferFailed',
+  'RefundRequested',
+  'DealRefunded',
+  'RefundFailed',
+  'DealSplitRequested',
+] as const;
+
 export const dealMachine = setup({
   types: {
     context: {} as DealContext,
@@ -141,7 +204,17 @@ export const dealMachine = setup({
       (event.type === 'DealCreated' || event.type === 'DealUpdated') &&
       event.data.amountCents >= MIN_DEAL_CENTS &&
       event.data.amountCents <= MAX_DEAL_CENTS &&
-      event.data.totalCents === event.data.amountCents + event.data.feeCents,
+      event.data.totalCents === event.data.amountCents + event.data.feeCents &&
+      milestonePlanFits(event.data.milestones, event.data.amountCents),
+    hasMilestones: ({ context }) => context.milestones !== undefined,
+    /** The event names a milestone (deals with a plan: it is the milestone's, not the deal's). */
+    namesMilestone: ({ event }) => (event.data as { milestone?: number }).milestone !== undefined,
+    /** The deal's rules and the milestone's statechart both take it (deal-milestone-guards.ts). */
+    milestoneEventFits: ({ context, event }) => milestoneEventFits(context, event),
+    /** The deal's status by its milestones (deal-milestone-context.ts `dealStatusOfMilestones`). */
+    statusByMilestones: ({ context }, params: { status: MilestoneDealStatus }) =>
+      context.milestones !== undefined &&
+      dealStatusOfMilestones(milestonesIn(context)) === params.status,
     noTokenYet: ({ context }) => context.shareableToken === null,
     /** A link may be replaced only while nobody has accepted through it. */
     linkNotClaimed: ({ context }) =>
@@ -278,21 +351,19 @@ export const dealMachine = setup({
           meta: fundsHeldMeta,
           on: {
             BankOnboardingStarted: { actions: 'evolve' },
-            BankAccountConnected: {
-              guard: 'matchesOnboardingAccount',
-              target: 'bank_connected',
-              actions: 'evolve',
-            },
+            BankAccountConnected: [
+              // A deal with milestones runs them from here on: the creator works on each.
+              {
+                guard: and(['matchesOnboardingAccount', 'hasMilestones']),
+                target: '#deal.milestones',
+                actions: 'evolve',
+              },
+              { guard: 'matchesOnboardingAccount', target: 'bank_connected', actions: 'evolve' },
+            ],
           },
         },
         bank_connected: {
-          meta: meta({
-            status: 'pending_delivery',
-            brandText: 'deal.brand.creator_working',
-            creatorText: 'deal.creator.waiting_for_delivery',
-            badge: 'blue',
-            step: 4,
-          }),
+          meta: creatorWorkingMeta,
           on: {
             ContentDelivered: {
               guard: 'bankAccountConnected',
@@ -305,13 +376,7 @@ export const dealMachine = setup({
       },
     },
     delivered: {
-      meta: meta({
-        status: 'delivered',
-        brandText: 'deal.brand.delivered',
-        creatorText: 'deal.creator.delivered',
-        badge: 'purple',
-        step: 5,
-      }),
+      meta: deliveredMeta,
       on: {
         ReviewPeriodStarted: { guard: 'reviewPeriodNotStarted', actions: 'evolve' },
         ReviewPeriodElapsed: { guard: 'reviewPeriodOver', actions: 'evolve' },
@@ -330,13 +395,7 @@ export const dealMachine = setup({
     },
     // The brand asked for changes: the creator works again (the tracker's "in progress" step) and redelivers.
     changes_requested: {
-      meta: meta({
-        status: 'changes_requested',
-        brandText: 'deal.brand.changes_requested',
-        creatorText: 'deal.creator.changes_requested',
-        badge: 'blue',
-        step: 4,
-      }),
+      meta: changesRequestedMeta,
       on: {
         ContentRedelivered: {
           guard: 'redeliversRound',
@@ -348,13 +407,7 @@ export const dealMachine = setup({
       },
     },
     dispute: {
-      meta: meta({
-        status: 'dispute',
-        brandText: 'deal.brand.dispute',
-        creatorText: 'deal.creator.dispute',
-        badge: 'red',
-        step: 5,
-      }),
+      meta: disputeMeta,
       on: {
         DisputePeriodElapsed: { guard: 'disputePeriodOver', actions: 'evolve' },
         FundsReleaseRequested: { guard: 'releaseRequestable', actions: 'evolve' },
@@ -369,6 +422,35 @@ export const dealMachine = setup({
         DealSplitRequested: { guard: 'splitRequestableInDispute', actions: 'evolve' },
         // The conversation between brand, creator and admins runs while the dispute is open.
         DisputeMessagePosted: { actions: 'evolve' },
+      },
+    },
+    // A deal with milestones, while they run: its status (the child state) is derived from theirs.
+    milestones: {
+      initial: 'in_progress',
+      always: [
+        {
+          guard: { type: 'statusByMilestones', params: { status: 'completed' } },
+          target: 'completed',
+        },
+        {
+          guard: { type: 'statusByMilestones', params: { status: 'cancelled' } },
+          target: 'cancelled',
+        },
+        {
+          guard: { type: 'statusByMilestones', params: { status: 'split_resolved' } },
+          target: 'split_resolved',
+        },
+      ],
+      on: milestoneHandlers(),
+      states: {
+        in_progress: { meta: creatorWorkingMeta, always: routesFrom('in_progress') },
+        delivered: { meta: deliveredMeta, always: routesFrom('delivered') },
+        changes_requested: { meta: changesRequestedMeta, always: routesFrom('changes_requested') },
+        dispute: {
+          meta: disputeMeta,
+          always: routesFrom('dispute'),
+          on: { DisputeMessagePosted: { actions: 'evolve' } },
+        },
       },
     },
     completed: {
@@ -471,6 +553,46 @@ function chargebackHandlers() {
     ChargebackOpened: { actions: 'evolve' },
     ChargebackClosed: { guard: 'closesChargeback', actions: 'evolve' },
   } as const;
+}
+
+/** From one child of `milestones` to the one the milestones' status names now. */
+function routesFrom(self: keyof typeof milestoneChildren) {
+  return (Object.keys(milestoneChildren) as (keyof typeof milestoneChildren)[])
+    .filter((child) => child !== self)
+    .map((child) => ({
+      guard: { type: 'statusByMilestones', params: { status: milestoneChildren[child] } },
+      target: child,
+    })) as never;
+}
+
+/**
+ * What a deal with milestones takes while they run: an event naming a milestone when the deal and
+ * the milestone both allow it (the child state follows from the milestones), and for the whole
+ * deal what an admin may do with everything not yet released: hold, resume, release, refund.
+ * A split is a milestone's (its outcomes answer the milestone being split).
+ */
+function milestoneHandlers() {
+  const whole = { ...escrowHandlers(), ...adminReleaseHandlers() } as Record<
+    string,
+    { guard?: string; target?: string; actions: 'evolve' } | readonly unknown[]
+  >;
+  const on: Record<string, unknown> = { ...whole };
+  for (const type of milestoneEventTypes) {
+    // A split is a milestone's only: the deal's fee and amount no longer describe what is left.
+    const own = type === 'DealSplitRequested' ? undefined : whole[type];
+    // No target: the outcome settles the open milestones, and their status routes the deal (`always`).
+    const forDeal = (own === undefined ? [] : Array.isArray(own) ? own : [own]).map((t) => ({
+      actions: 'evolve' as const,
+      guard: (t as { guard?: string }).guard
+        ? and([not('namesMilestone'), (t as { guard: string }).guard as never])
+        : not('namesMilestone'),
+    }));
+    on[type] = [{ guard: 'milestoneEventFits', actions: 'evolve' }, ...forDeal];
+  }
+  // A milestone's split: its outcomes are answered like any split's; the milestone settles on the last.
+  on.SplitTransferSucceeded = { guard: 'answersSplitPart', actions: 'evolve' };
+  on.SplitRefundSucceeded = { guard: 'answersSplitPart', actions: 'evolve' };
+  return on as never;
 }
 
 export type DealMachine = typeof dealMachine;

@@ -80,6 +80,12 @@ export const errorCatalogue = {
     'All {rounds} included revision rounds have been used; you can approve or open a dispute',
     'Alle {rounds} inbegrepen revisierondes zijn gebruikt; je kunt goedkeuren of een geschil openen.',
   ),
+  milestone_not_found: e('not_found', 'Milestone not found', 'Mijlpaal niet gevonden.'),
+  milestone_not_in_state: e(
+    'illegal_transition',
+    'Cannot {action} while milestone {milestone} is {status}',
+    'Dit kan niet meer: mijlpaal {milestone} heeft nu de status „{status}”.',
+  ),
   deal_already_refunded: e(
     'illegal_transition',
     'The deal has already been refunded',
@@ -567,6 +573,36 @@ export const errorCatalogue = {
     'validation_failed',
     'Revision rounds must be a whole number from 0 to 5',
     'Het aantal revisierondes moet een heel getal van 0 tot en met 5 zijn.',
+  ),
+  milestones_count: e(
+    'validation_failed',
+    'A deal has 1 to 10 milestones',
+    'Een deal heeft 1 tot en met 10 mijlpalen.',
+  ),
+  milestone_amount_too_small: e(
+    'validation_failed',
+    'Every milestone is at least €1.00',
+    'Elke mijlpaal is minstens € 1,00.',
+  ),
+  milestones_sum_mismatch: e(
+    'validation_failed',
+    "The milestones' amounts must add up to the deal's amount",
+    'De bedragen van de mijlpalen moeten samen het bedrag van de deal zijn.',
+  ),
+  milestones_above_limit: e(
+    'validation_failed',
+    'The product currently supports deals up to €1,750. For larger deals, please contact us.',
+    'Deals kunnen op dit moment hooguit €1.750 zijn. Neem voor grotere deals contact met ons op.',
+  ),
+  milestone_due_in_past: e(
+    'validation_failed',
+    "A milestone's due date must be today or later",
+    'De einddatum van een mijlpaal moet vandaag of later zijn.',
+  ),
+  milestone_title_required: e(
+    'validation_failed',
+    'Every milestone needs a title (at most 200 characters)',
+    'Elke mijlpaal heeft een titel nodig (hooguit 200 tekens).',
   ),
   contract_days_invalid: e(
     'validation_failed',

@@ -33,6 +33,8 @@ interface RoleData {
   transferKey?: string;
   refundKey?: string;
   feeKeptCents?: number;
+  /** A transfer's fee share (a deal's milestone), set aside with it and kept when it succeeds. */
+  feeCents?: number;
 }
 
 /** What an aggregate says a legacy outcome (no intent, no amount in its data) paid out. */
@@ -59,12 +61,20 @@ function settleOrPost(
 const reserved = (c: EscrowLedger, key: string | undefined): number | undefined =>
   key === undefined ? undefined : c.accounts.pending[key]?.amountCents;
 
-/** The creator is paid: the payable goes to the gateway and what the escrow still holds is the platform's fee. */
+/** The name of a transfer's fee reservation (a milestone's fee share), after its key. */
+const transferFeeKey = (key: string) => `${key}:fee`;
+
+/**
+ * The creator is paid: the payable goes to the gateway and what the escrow still holds is the
+ * platform's fee; a transfer that set its fee share aside (a milestone's) keeps only that share.
+ */
 function payCreator(c: EscrowLedger, key: string | undefined, amountCents: number): Posting[] {
   const legs = [
     ...settleOrPost(c, key, { debit: 'escrow', credit: 'payable', amountCents }),
     post('payable', 'gateway', amountCents),
   ];
+  if (key !== undefined && c.accounts.pending[transferFeeKey(key)] !== undefined)
+    return [...legs, { op: 'settle', id: transferFeeKey(key) }];
   const rest = Math.max(0, availableOf(applyPostings(c.accounts, legs), 'escrow'));
   return [...legs, post('escrow', 'fees', rest)];
 }
@@ -110,12 +120,31 @@ const rules: Partial<Record<EscrowRole, PostingRule>> = {
   chargebackClosed,
   transferRequested: (_c, d) => [
     { op: 'reserve', id: d.key!, debit: 'escrow', credit: 'payable', amountCents: d.amountCents! },
+    ...(d.feeCents
+      ? [
+          {
+            op: 'reserve' as const,
+            id: transferFeeKey(d.key!),
+            debit: 'escrow' as const,
+            credit: 'fees' as const,
+            amountCents: d.feeCents,
+          },
+        ]
+      : []),
   ],
   transferred: (c, d, legacy) => {
     const amountCents = reserved(c, d.key) ?? d.amountCents ?? legacy;
     return amountCents === 0 ? [] : payCreator(c, d.key, amountCents);
   },
-  transferFailed: (_c, d) => (d.key === undefined ? [] : [{ op: 'void', id: d.key }]),
+  transferFailed: (c, d) =>
+    d.key === undefined
+      ? []
+      : [
+          { op: 'void', id: d.key },
+          ...(c.accounts.pending[transferFeeKey(d.key)] === undefined
+            ? []
+            : [{ op: 'void' as const, id: transferFeeKey(d.key) }]),
+        ],
   refundRequested: (_c, d) => [
     {
       op: 'reserve',

@@ -1,0 +1,58 @@
+import type { DealCommand } from '../../../machines/deal/deal.commands';
+import { decideDeal } from '../../../machines/deal/deal.commands';
+import { dealMachine } from '../../../machines/deal/deal.machine';
+import type { DealEvent } from '../../../machines/deal/deal.events';
+import type { MilestonePlanItem } from '../../../machines/deal/deal-milestones';
+import { fold, initialOf, step } from '../../../machines/statechart';
+import type { Actor } from '../../../machines/events/metadata';
+import { actors, at, dealHistory, event, metadata } from '../../support/event-factory';
+
+/**
+ * A deal with milestones for the specs: three milestones of €100, €80 and €70 (the factory's
+ * €250 deal, fee €20.50 shared 820 / 656 / 574), one revision round, paid and bank connected.
+ */
+
+export const plan: MilestonePlanItem[] = [
+  {
+    title: 'Story',
+    deliverables: ['1 Instagram Story'],
+    amountCents: 10_000,
+    dueDate: '2026-03-10',
+  },
+  { title: 'TikTok', deliverables: ['1 TikTok Video'], amountCents: 8_000, dueDate: '2026-03-17' },
+  { title: 'Post', deliverables: ['1 Instagram Post'], amountCents: 7_000, dueDate: '2026-03-24' },
+];
+
+export const milestoneDeal = (milestones: MilestonePlanItem[] = plan): DealEvent[] => [
+  event('DealCreated', { dealId: 42, revisionRounds: 1, milestones }, at(0), actors.brand),
+  dealHistory.checkout(),
+  dealHistory.paid(),
+  dealHistory.accepted(),
+  dealHistory.onboarding(),
+  dealHistory.bank(),
+];
+
+export type Snapshot = ReturnType<typeof initialOf<typeof dealMachine>>;
+
+export const replay = (events: DealEvent[]): Snapshot =>
+  fold(dealMachine, events, initialOf(dealMachine));
+
+/** Runs a command as the bus does: decided, then each event checked by the statechart and applied. */
+export function run(
+  snapshot: Snapshot,
+  command: DealCommand,
+  hours: number,
+  actor: Actor = actors.brand,
+): { snapshot: Snapshot; events: DealEvent[] } {
+  const now = at(hours);
+  const drafts = decideDeal(command, snapshot, now);
+  const events: DealEvent[] = [];
+  let s = snapshot;
+  for (const draft of drafts) {
+    const e = { ...draft, metadata: metadata(now, actor) } as DealEvent;
+    if (!s.can(e)) throw new Error(`The statechart refused ${e.type}`);
+    s = step(dealMachine, s, e);
+    events.push(e);
+  }
+  return { snapshot: s, events };
+}

@@ -27,6 +27,7 @@ import type { AppConfig } from './config';
 import type { EventStore } from './event-store/event-store';
 import { openEventStore } from './event-store/open-event-store';
 import type { KeyStore } from './event-store/key-store';
+import { createReadModelForgetting } from './privacy/forget-read-models';
 import type { EncryptedEventStore } from './event-store/personal-data-encryption';
 import { createLiveHub, type LiveHub } from './live/live-hub';
 import { openSharedHttpState, type SharedHttpState } from './http/shared-http-state';
@@ -70,6 +71,8 @@ export interface AppContext {
   storedEvents: EventStore;
   /** The personal-data keys (server/event-store/key-store.ts): erasure deletes from them. */
   keys: KeyStore;
+  /** Rebuilds the read models without what erased keys sealed (server/privacy/forget-read-models.ts). */
+  forgetReadModels(): Promise<void>;
   bus: CommandBus;
   /** Runs deal and payment-request commands through their deciders (the machines' commands files). */
   run: CommandRunner;
@@ -199,10 +202,11 @@ async function sharedSecrets(
  */
 function startReadSide(
   readDb: Database.Database,
-  store: EventStore,
+  opened: { store: EventStore; keys: KeyStore },
   config: AppConfig,
   metrics: AppMetrics,
 ) {
+  const { store, keys } = opened;
   const runner = createProjectionRunner({ source: store, db: readDb, projections: allProjections });
   const queries = {
     deals: createDealQueries(readDb),
@@ -213,9 +217,17 @@ function startReadSide(
   };
   const live = createLiveHub({ queries, limits: config.live, onRefused: metrics.onLiveRefused });
   const offApplied = runner.onApplied((batch) => live.publish(batch));
+  const forgetting = createReadModelForgetting({ runner, readDb, keys });
   runner.start();
-  return { runner, queries, live, offApplied };
+  return { runner, queries, live, offApplied, forgetting };
 }
+
+/** What erasure needs of the store and the read side (server/privacy). */
+const privacyParts = (opened: EncryptedEventStore, forgetting: { forget(): Promise<void> }) => ({
+  storedEvents: opened.stored,
+  keys: opened.keys,
+  forgetReadModels: forgetting.forget,
+});
 
 /** Waits until the reactors and the read models have handled everything appended so far. */
 async function quiesce(
@@ -245,7 +257,7 @@ function closer(
     | 'readDb'
     | 'evidence'
   >,
-  listeners: { offApplied: () => void },
+  listeners: { offApplied: () => void; forgetting: { stop(): Promise<void> } },
 ) {
   let closing: Promise<void> | null = null;
   return (): Promise<void> => {
@@ -254,6 +266,7 @@ function closer(
       await parts.notifications.stop();
       parts.live.closeAll();
       listeners.offApplied();
+      await listeners.forgetting.stop();
       await parts.runner.stop();
       await parts.store.close();
       await parts.evidence.close();
@@ -409,7 +422,8 @@ export async function createAppContext(
   });
   const evidence = await openEvidence(config);
   restrictDataFiles(config.dataDir);
-  const { runner, queries, live, offApplied } = startReadSide(readDb, store, config, metrics);
+  const readSide = startReadSide(readDb, { store, keys: opened.keys }, config, metrics);
+  const { runner, queries, live, offApplied, forgetting } = readSide;
   const settle = (position: number) => runner.waitForPosition(position);
   const unique = createUniqueValues({
     store,
@@ -435,8 +449,7 @@ export async function createAppContext(
     config,
     clock,
     store,
-    storedEvents: opened.stored,
-    keys: opened.keys,
+    ...privacyParts(opened, forgetting),
     bus,
     run,
     readDb,
@@ -466,7 +479,7 @@ export async function createAppContext(
     improveDescription: createDescriptionImprover(config.ai),
     close: closer(
       { payments, notifications, live, runner, store, sharedHttp, readDb, evidence },
-      { offApplied },
+      { offApplied, forgetting },
     ),
   };
 }

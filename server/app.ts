@@ -46,6 +46,7 @@ import { notificationsRoutes } from './notifications/notifications.routes';
 import { testMailRoutes } from './notifications/test-mail.routes';
 import { registerWebApp } from './web/web-app.plugin';
 import { exportRoutes } from './privacy/export.routes';
+import { erasureRoutes } from './privacy/erasure.routes';
 
 export interface BuildOptions {
   /** Serve web/dist (main.ts); tests leave it off. */
@@ -167,8 +168,7 @@ function routeDeps(app: ZodApp, ctx: AppContext): { deps: AppRouteDeps; offAppli
   const offApplied = ctx.runner.onApplied((events) => {
     dealViews.onApplied(events);
     for (const event of events) {
-      if (event.type === 'SessionsRevoked' || event.type === 'PasswordChanged')
-        guards.forget(event.streamId.slice('user-'.length));
+      if (SESSION_ENDS.has(event.type)) guards.forget(event.streamId.slice('user-'.length));
     }
   });
   const deps: AppRouteDeps = {
@@ -191,6 +191,9 @@ function routeDeps(app: ZodApp, ctx: AppContext): { deps: AppRouteDeps; offAppli
   return { deps, offApplied };
 }
 
+/** Events after which a user's tokens stop working: their session version is read afresh. */
+const SESSION_ENDS = new Set(['SessionsRevoked', 'PasswordChanged', 'AccountErased']);
+
 /** The features' routes, registered in this order. */
 const featureRoutes = [
   authRoutes,
@@ -205,6 +208,7 @@ const featureRoutes = [
   disputeThreadRoutes,
   documentRoutes,
   exportRoutes,
+  erasureRoutes,
   pushRoutes,
   aiAssistRoutes,
   notificationsRoutes,

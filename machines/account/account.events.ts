@@ -187,6 +187,17 @@ export const SessionsRevoked = defineEvent({
   example: { reason: 'logout' },
 });
 
+export const AccountErased = defineEvent({
+  type: 'AccountErased',
+  version: 1,
+  category: 'user',
+  description:
+    "The account was erased on its owner's request (from the profile, or by an admin): it can no longer sign in, every token stops working, its push devices are dropped, and its profile key is deleted next (PersonalDataKeyErased), so its personal fields read as erased. Its money facts stay.",
+  schema: z.object({ pushSubscriptionsRemoved: z.number().int().nonnegative() }),
+  fields: {},
+  example: { pushSubscriptionsRemoved: 1 },
+});
+
 export const NotificationPreferencesChanged = defineEvent({
   type: 'NotificationPreferencesChanged',
   version: 1,
@@ -344,6 +355,7 @@ export const accountEventDefinitions = [
   NotificationPreferencesChanged,
   LanguageChanged,
   SignedIn,
+  AccountErased,
 ] as const;
 export const adminEventDefinitions = [
   AdminAccountCreated,

@@ -39,7 +39,9 @@ export type UserCommand =
   | { type: 'UnsubscribeEmail' }
   /** The gateway's account, with the identity the bank setup asked for when one was given. */
   | { type: 'LinkPayoutAccount'; accountId: string; identity?: PayoutIdentity }
-  | { type: 'RecordPayoutAccountStatus'; status: Data<'PayoutAccountStatusChanged'> };
+  | { type: 'RecordPayoutAccountStatus'; status: Data<'PayoutAccountStatusChanged'> }
+  /** Erasure on the owner's request: the money rule is checked before (server/privacy). */
+  | { type: 'EraseAccount' };
 
 const PROFILE_FIELDS = ['username', 'email', 'companyName', 'country', 'phoneNumber'] as const;
 /** Whether a profile save would change nothing the user's stream records. */
@@ -155,5 +157,10 @@ export function decideUser(command: UserCommand, snapshot: UserSnapshot, now: st
     case 'LinkPayoutAccount':
     case 'RecordPayoutAccountStatus':
       return payouts(c, command);
+    case 'EraseAccount':
+      if (c.erased) throw new DomainError('account_erased');
+      return [
+        { type: 'AccountErased', data: { pushSubscriptionsRemoved: c.pushSubscriptions.length } },
+      ];
   }
 }

@@ -26,6 +26,8 @@ export interface UserContext {
   notifications?: { push: boolean; email: boolean };
   /** HMACs of the addresses of the last five sign-ins, newest last (absent before sign-ins were recorded). */
   signIns?: { addressHash: string; at: string }[];
+  /** Set by AccountErased: the account signs in no more and shows as a pseudonym. */
+  erased?: boolean;
 }
 
 /** Both channels are on until the user turns one off; English until a language is chosen. */
@@ -104,6 +106,8 @@ export function evolveUserContext(c: UserContext, event: UserEvent): UserContext
       return { ...c, sessionVersion: (c.sessionVersion ?? 0) + 1 };
     case 'NotificationPreferencesChanged':
       return { ...c, notifications: { push: event.data.push, email: event.data.email } };
+    case 'AccountErased':
+      return erasedContext(c);
     case 'SignedIn':
       return {
         ...c,
@@ -115,6 +119,29 @@ export function evolveUserContext(c: UserContext, event: UserEvent): UserContext
       };
   }
 }
+
+/**
+ * An erased account: a pseudonym instead of the name and address (admins still tell accounts
+ * apart), no password, no devices, no sign-ins, every token revoked.
+ */
+function erasedContext(c: UserContext): UserContext {
+  return {
+    ...c,
+    username: `erased-${c.userId}`,
+    email: `erased-${c.userId}@erased.invalid`,
+    passwordHash: '',
+    companyName: null,
+    phoneNumber: null,
+    pushSubscriptions: [],
+    signIns: [],
+    sessionVersion: (c.sessionVersion ?? 0) + 1,
+    erased: true,
+  };
+}
+
+/** Registered and not erased: what every change to the account needs. */
+const active = ({ context }: { context: UserContext }) =>
+  context.userId !== '' && context.erased !== true;
 
 /** A user account: registered, then onboarded (onboarding may be skipped, which also completes it). */
 export const userMachine = setup({
@@ -138,21 +165,20 @@ export const userMachine = setup({
       on: { OnboardingCompleted: { target: 'onboarded', actions: 'evolve' } },
     },
     onboarded: {},
+    erased: {},
   },
   on: {
-    ProfileUpdated: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
-    LanguageChosen: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
-    PayoutAccountLinked: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
+    ProfileUpdated: { guard: active, actions: 'evolve' },
+    LanguageChosen: { guard: active, actions: 'evolve' },
+    PayoutAccountLinked: { guard: active, actions: 'evolve' },
     PayoutAccountStatusChanged: { guard: 'knownAccount', actions: 'evolve' },
-    PushSubscriptionAdded: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
+    PushSubscriptionAdded: { guard: active, actions: 'evolve' },
     PushSubscriptionRemoved: { guard: 'subscribed', actions: 'evolve' },
-    PasswordChanged: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
-    SessionsRevoked: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
-    NotificationPreferencesChanged: {
-      guard: ({ context }) => context.userId !== '',
-      actions: 'evolve',
-    },
-    LanguageChanged: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
-    SignedIn: { guard: ({ context }) => context.userId !== '', actions: 'evolve' },
+    PasswordChanged: { guard: active, actions: 'evolve' },
+    SessionsRevoked: { guard: active, actions: 'evolve' },
+    NotificationPreferencesChanged: { guard: active, actions: 'evolve' },
+    LanguageChanged: { guard: active, actions: 'evolve' },
+    SignedIn: { guard: active, actions: 'evolve' },
+    AccountErased: { guard: active, target: '.erased', actions: 'evolve' },
   },
 });

@@ -262,6 +262,17 @@ export const errorCatalogue = {
     'Only the browser that accepted this deal can download its data. Accept the deal first, or continue on this device with a code by e-mail.',
     'Alleen de browser die deze deal heeft geaccepteerd kan de gegevens downloaden. Accepteer de deal eerst, of ga verder op dit apparaat met een code per e-mail.',
   ),
+  erasure_money_held: e(
+    'conflict',
+    'Your data cannot be erased yet: money is still held for or owed to you in {count} deal(s) or payment request(s). Finish or settle them first; the money facts are kept for the bookkeeping retention period.',
+    'Je gegevens kunnen nog niet worden gewist: er staat nog geld vast voor of open naar jou in {count} deal(s) of betaalverzoek(en). Rond die eerst af; de geldgegevens worden bewaard zolang de boekhoudplicht geldt.',
+  ),
+  erasure_link_unclaimed: e(
+    'forbidden',
+    'Only the browser that accepted this deal can ask to erase its data.',
+    'Alleen de browser die deze deal heeft geaccepteerd kan vragen de gegevens te wissen.',
+  ),
+  account_erased: e('conflict', 'This account was erased', 'Dit account is gewist.'),
   too_many_exports: e(
     'too_many_requests',
     'Too many data exports for this person; try again in {seconds} seconds',

@@ -31,4 +31,51 @@ export const PersonalDataExported = defineEvent({
   },
 });
 
-export const privacyEventDefinitions = [PersonalDataExported] as const;
+/** Whose data an erasure is about: an account, or a person known only through a link. */
+const erasureSubject = z
+  .string()
+  .regex(/^(user-[A-Za-z0-9_-]+|deal-link-\d+|payment-request-link-\d+)$/);
+
+export const PersonalDataErasureRequested = defineEvent({
+  type: 'PersonalDataErasureRequested',
+  version: 1,
+  category: 'privacy',
+  description:
+    "A person asked to be forgotten (from the profile with their password, through their claimed deal link, or by an admin on their request) and no money is held for or owed to them: the erasure's steps follow (AccountErased, PersonalDataKeyErased, MailFilesRemoved). The actor says who asked; no personal data is in the event.",
+  schema: z.object({ subject: erasureSubject, requestedBy: z.enum(['self', 'admin']) }),
+  fields: { subject: 'none' },
+  example: { subject: 'user-u_7f3a', requestedBy: 'self' },
+});
+
+export const PersonalDataKeyErased = defineEvent({
+  type: 'PersonalDataKeyErased',
+  version: 1,
+  category: 'privacy',
+  description:
+    "A person's key was deleted from the key table: their profile key on request (with the keys of the links they acted through), or their fiscal key when the bookkeeping retention period ended. Every field sealed under it reads as erased from now on; every instance drops it from its cache and rebuilds its read models.",
+  schema: z.object({
+    subject: z.string().min(1),
+    kind: z.enum(['profile', 'fiscal']),
+    reason: z.enum(['request', 'retention']),
+  }),
+  fields: { subject: 'none' },
+  example: { subject: 'user-u_7f3a', kind: 'profile', reason: 'request' },
+});
+
+export const MailFilesRemoved = defineEvent({
+  type: 'MailFilesRemoved',
+  version: 1,
+  category: 'privacy',
+  description:
+    'The messages in the test-mode mail folder that named an erased person (their address, name, company or phone) were deleted; how many, not what.',
+  schema: z.object({ subject: erasureSubject, files: z.number().int().nonnegative() }),
+  fields: { subject: 'none' },
+  example: { subject: 'user-u_7f3a', files: 3 },
+});
+
+export const privacyEventDefinitions = [
+  PersonalDataExported,
+  PersonalDataErasureRequested,
+  PersonalDataKeyErased,
+  MailFilesRemoved,
+] as const;

@@ -34,6 +34,8 @@ export interface KeyStore {
   /** A cached key, without a database round trip; undefined when it must be looked up. */
   cached(subject: string, kind: KeyKind): StoredKey | undefined;
   erase(subject: string, kind: KeyKind): Promise<boolean>;
+  /** Drops a key from this instance's cache (another instance erased it): looked up again next time. */
+  forget(subject: string, kind: KeyKind): void;
   subjects(kind: KeyKind): Promise<string[]>;
   close(): Promise<void>;
 }
@@ -80,6 +82,7 @@ export function createKeyStore(table: KeyTable, options: KeyStoreOptions = {}): 
       remember(subject, kind, null);
       return table.erase(subject, kind, new Date(now()).toISOString());
     },
+    forget: (subject, kind) => void cache.delete(name(subject, kind)),
     subjects: (kind) => table.subjects(kind),
     close: () => table.close(),
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
@@ -44,6 +44,8 @@ export interface MailSender {
   list(): StoredMail[];
   /** Test mode: one written message (raw RFC 5322 text and its parts), or null. */
   read(name: string): (StoredMail & { raw: string; text: string; html: string }) | null;
+  /** Test mode: deletes every written message that contains one of `needles` (any case); how many. */
+  removeMentioning(needles: readonly string[]): number;
 }
 
 const safeName = /^[\w.-]+\.eml$/;
@@ -60,6 +62,29 @@ const counted = <T>(sending: Promise<T>): Promise<T> =>
       throw error;
     },
   );
+
+/** Deletes each message (and its sidecar) whose raw text or sidecar holds a needle, in any case. */
+function removeMentioning(folder: string, needles: readonly string[]): number {
+  const wanted = needles.map((n) => n.trim().toLowerCase()).filter((n) => n.length >= 3);
+  let names: string[];
+  try {
+    names = readdirSync(folder).filter((n) => safeName.test(n));
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const files = [join(folder, name), join(folder, `${name}.json`)];
+    const text = files
+      .map((f) => (existsSync(f) ? readFileSync(f, 'utf8') : ''))
+      .join('\n')
+      .toLowerCase();
+    if (!wanted.some((n) => text.includes(n))) continue;
+    for (const file of files) rmSync(file, { force: true });
+    removed++;
+  }
+  return removed;
+}
 
 /**
  * Email through nodemailer. With `smtpUrl` it is real SMTP; without it, nodemailer's stream
@@ -129,6 +154,9 @@ export function createMailSender({
           return { name, to, subject, date };
         })
         .sort((a, b) => (a.name < b.name ? 1 : -1));
+    },
+    removeMentioning(needles) {
+      return removeMentioning(folder, needles);
     },
     read(name) {
       if (!safeName.test(name)) return null;

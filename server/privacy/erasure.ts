@@ -1,0 +1,129 @@
+import type { UserContext } from '@machines/account/user.machine';
+import { balanceOf, limitedAccounts } from '@machines/escrow/escrow-accounts';
+import type { EscrowLedger } from '@machines/escrow/escrow-ledger';
+import type { AccountQueries } from '../../projections/accounts.queries';
+import type { DealQueries, DealRecord } from '../../projections/deals.queries';
+import type { NotificationQueries } from '../../projections/notifications.queries';
+import type { PaymentRequestQueries } from '../../projections/payment-requests.queries';
+import { DomainError } from '../commands/domain-error';
+import type { CommandContext } from '../commands/command-bus';
+import type { CommandRunner } from '../commands/run-command';
+import type { UniqueValues } from '../commands/unique-values';
+import type { EventStore } from '../event-store/event-store';
+import type { KeyStore } from '../event-store/key-store';
+import type { MailSender } from '../notifications/mail-sender';
+import { appendNotificationEvent } from '../notifications/notification-streams';
+import type { Clock } from '../shared/clock';
+
+/** What the erasure uses of the app. */
+export interface ErasureParts {
+  store: EventStore;
+  clock: Clock;
+  keys: KeyStore;
+  run: CommandRunner;
+  unique: UniqueValues;
+  notifications: { mail: Pick<MailSender, 'removeMentioning'> };
+  queries: {
+    accounts: AccountQueries;
+    deals: DealQueries;
+    requests: PaymentRequestQueries;
+    notifications: NotificationQueries;
+  };
+  settle(position: number): Promise<void>;
+  /** Drops the erased values from this instance's read models (forget-read-models.ts). */
+  forgetReadModels(): Promise<void>;
+}
+
+type RequestedBy = 'self' | 'admin';
+
+/** Money still held for or owed to someone in an escrow: any limited account not at zero. */
+const moneyOpen = (c: Pick<EscrowLedger, 'accounts'>): boolean =>
+  limitedAccounts.some((account) => balanceOf(c.accounts, account) !== 0);
+
+/** Refuses (409 `erasure_money_held`) while any of the escrows holds or owes money. */
+function refuseWhileMoneyOpen(escrows: Pick<EscrowLedger, 'accounts'>[]): void {
+  const count = escrows.filter(moneyOpen).length;
+  if (count > 0) throw new DomainError('erasure_money_held', { count });
+}
+
+/** The deals and requests an account is a party to, and the links it acted through. */
+function partiesOf(queries: ErasureParts['queries'], user: UserContext) {
+  const owned = queries.deals.listForOwner(user.userId);
+  const claimed = queries.deals.listClaimedBy(user.userId);
+  const created = queries.requests.listForCreator(user.userId);
+  const addressed = queries.requests.listForBrandEmail(user.email);
+  return {
+    escrows: [...owned, ...claimed, ...created, ...addressed].map((r) => r.context),
+    links: [
+      ...claimed.map((r) => `deal-link-${r.id}`),
+      ...addressed.map((r) => `payment-request-link-${r.id}`),
+    ],
+  };
+}
+
+/** The erasure's steps after the refusal check: each one an event, none with the erased data. */
+async function eraseSubject(
+  parts: ErasureParts,
+  subject: string,
+  keySubjects: string[],
+  needles: string[],
+  meta: CommandContext,
+  account?: () => Promise<void>,
+): Promise<void> {
+  const event = (type: string, data: object) =>
+    appendNotificationEvent(parts, `privacy-${subject}`, { type, data }, 'any', meta);
+  await event('PersonalDataErasureRequested', {
+    subject,
+    requestedBy: meta.actor.kind === 'admin' ? 'admin' : ('self' satisfies RequestedBy),
+  });
+  await account?.();
+  let last = 0;
+  for (const keySubject of keySubjects) {
+    await parts.keys.erase(keySubject, 'profile');
+    const data = { subject: keySubject, kind: 'profile', reason: 'request' };
+    last = (await event('PersonalDataKeyErased', data)).position;
+  }
+  const files = parts.notifications.mail.removeMentioning(needles);
+  await event('MailFilesRemoved', { subject, files });
+  await parts.settle(last);
+  await parts.forgetReadModels();
+}
+
+/**
+ * Forgets an account on its owner's request: refused while money is held for or owed to them;
+ * else the account is erased (no sign-in, tokens revoked, devices dropped), its e-mail address and
+ * username are given up, the profile keys of the account and of the links it acted through are
+ * deleted, the mail files naming it removed, and the read models rebuilt without it.
+ */
+export async function eraseUser(
+  parts: ErasureParts,
+  userId: string,
+  meta: CommandContext,
+): Promise<void> {
+  const user = parts.queries.accounts.userById(userId);
+  if (!user || user.erased) throw new DomainError('user_not_found');
+  const { escrows, links } = partiesOf(parts.queries, user);
+  refuseWhileMoneyOpen(escrows);
+  const needles = [user.email, user.username, user.companyName ?? '', user.phoneNumber ?? ''];
+  await eraseSubject(parts, `user-${userId}`, [`user-${userId}`, ...links], needles, meta, () =>
+    eraseAccount(parts, user, meta),
+  );
+}
+
+async function eraseAccount(parts: ErasureParts, user: UserContext, meta: CommandContext) {
+  await parts.run.user(user.userId, { type: 'EraseAccount' }, meta);
+  await parts.unique.release('email', user.email, user.userId, meta);
+  await parts.unique.release('username', user.username, user.userId, meta);
+}
+
+/** Forgets a creator known only through a deal link (asked through the claimed link). */
+export async function eraseDealLink(
+  parts: ErasureParts,
+  record: DealRecord,
+  meta: CommandContext,
+): Promise<void> {
+  refuseWhileMoneyOpen([record.context]);
+  const email = parts.queries.notifications.linkEmail(`deal-${record.id}`);
+  const subject = `deal-link-${record.id}`;
+  await eraseSubject(parts, subject, [subject], email ? [email] : [], meta);
+}

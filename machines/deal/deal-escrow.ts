@@ -1,3 +1,4 @@
+import type { ActionCode } from '../errors/action-texts';
 import type { SnapshotFrom } from 'xstate';
 import { DomainError } from '../command-error';
 import type { DraftOf } from '../events/define';
@@ -59,7 +60,7 @@ const refusalParams: Partial<Record<ErrorCode, ErrorParams>> = {
 export function refusal(
   snapshot: DealSnapshot,
   code: ErrorCode | null,
-  action: string,
+  action: ActionCode,
   params?: ErrorParams,
 ): DomainError {
   if (code === null || code === 'deal_not_in_state') return refused(snapshot, action);
@@ -70,7 +71,7 @@ export function refusal(
 export function guarded(
   snapshot: DealSnapshot,
   now: string,
-  action: string,
+  action: ActionCode,
   code: ErrorCode | null,
   draft: DealDraft,
 ): DealDraft[] {

@@ -30,7 +30,7 @@ export function previewSplit(snapshot: DealSnapshot, creatorCents: number): Spli
       split_whole_amount: { ...cents, amountCents: String(amountCents) },
       split_not_allowed: { status },
     };
-    throw refusal(snapshot, code, 'split the funds', params[code]);
+    throw refusal(snapshot, code, 'split_funds', params[code]);
   }
   const { feeCents } = c.amounts!;
   return {

@@ -103,7 +103,7 @@ function resolveWithSplit(
 ): DealDraft[] {
   const { chargedCents, refundCents, feeKeptCents } = previewSplit(snapshot, creatorCents);
   const data = { creatorCents, refundCents, feeKeptCents, chargedCents, ...splitKeys(key) };
-  return only(snapshot, now, 'split the funds', { type: 'DealSplitRequested', data });
+  return only(snapshot, now, 'split_funds', { type: 'DealSplitRequested', data });
 }
 
 /**
@@ -124,7 +124,7 @@ function deliverContent(
     c.revisions.at(-1)?.kind === 'changes_requested'
       ? { type: 'ContentRedelivered', data: { ...details, round: c.revisionsUsed } }
       : { type: 'ContentDelivered', data: details };
-  return only(snapshot, now, 'mark the assignment as completed', delivery, {
+  return only(snapshot, now, 'complete_assignment', delivery, {
     type: 'ReviewPeriodStarted',
     data: { startsAt: now, endsAt: addHours(now, command.reviewPeriodHours) },
   });
@@ -133,25 +133,25 @@ function deliverContent(
 /** One named decision per command. */
 const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   CreateDeal: ({ dealId, ownerId, terms }, snapshot, now) =>
-    only(snapshot, now, 'create the deal', {
+    only(snapshot, now, 'create_deal', {
       type: 'DealCreated',
       data: { dealId, ownerId, ...terms },
     }),
   UpdateDealTerms: ({ terms }, snapshot, now) => {
     const updated: DealDraft = { type: 'DealUpdated', data: terms };
-    if (!dealCanTake(snapshot, updated, now)) throw refused(snapshot, 'edit the deal');
+    if (!dealCanTake(snapshot, updated, now)) throw refused(snapshot, 'edit_deal');
     return [...closeOpenSession(snapshot, 'terms_changed'), updated];
   },
   DeleteDeal: (_command, snapshot, now) => {
     const deleted: DealDraft = { type: 'DealDeleted', data: {} };
-    if (!dealCanTake(snapshot, deleted, now)) throw refused(snapshot, 'delete the deal');
+    if (!dealCanTake(snapshot, deleted, now)) throw refused(snapshot, 'delete_deal');
     return [...closeOpenSession(snapshot, 'deal_deleted'), deleted];
   },
   // A deal keeps the first link it was given: asking again is answered with that link.
   GenerateShareLink: ({ token }, snapshot, now) =>
     snapshot.context.shareableToken !== null
       ? []
-      : only(snapshot, now, 'create a share link', { type: 'ShareLinkGenerated', data: { token } }),
+      : only(snapshot, now, 'create_share_link', { type: 'ShareLinkGenerated', data: { token } }),
   RecordCheckoutSession: escrow,
   ConfirmPayment: escrow,
   RecordPaymentFailure: escrow,
@@ -163,7 +163,7 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
     const own = !!command.claimedByUserId && command.claimedByUserId === snapshot.context.ownerId;
     const code =
       acceptRefusal(snapshot.context, command) ?? (own ? 'own_deal_not_acceptable' : null);
-    return guarded(snapshot, now, 'accept the deal', code, {
+    return guarded(snapshot, now, 'accept_deal', code, {
       type: 'CreatorAccepted',
       data: {
         ...(command.claimSecretHash ? { claimSecretHash: command.claimSecretHash } : {}),
@@ -175,11 +175,11 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   RotateShareLink: ({ token }, snapshot, now) => {
     const code = linkRotationRefusal(snapshot.context);
     if (code === null && snapshot.context.shareableToken === null)
-      return only(snapshot, now, 'create a share link', {
+      return only(snapshot, now, 'create_share_link', {
         type: 'ShareLinkGenerated',
         data: { token },
       });
-    return guarded(snapshot, now, 'replace the share link', code, {
+    return guarded(snapshot, now, 'replace_share_link', code, {
       type: 'ShareLinkRotated',
       data: { token },
     });
@@ -190,7 +190,7 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
     snapshot.context.onboardingAccountId === accountId &&
     (!identity || sameIdentity(snapshot.context.payoutIdentity, identity))
       ? []
-      : only(snapshot, now, 'start bank setup', {
+      : only(snapshot, now, 'start_bank_setup', {
           type: 'BankOnboardingStarted',
           data: identity ? { accountId, identity } : { accountId },
         }),
@@ -205,14 +205,14 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
     const c = snapshot.context;
     const code = changeRequestRefusal(c);
     if (code === 'revision_rounds_used')
-      throw refusal(snapshot, code, 'request changes', { rounds: c.revisionRounds });
-    return guarded(snapshot, now, 'request changes', code, {
+      throw refusal(snapshot, code, 'request_changes', { rounds: c.revisionRounds });
+    return guarded(snapshot, now, 'request_changes', code, {
       type: 'ChangesRequested',
       data: { note: note.trim(), round: c.revisionsUsed + 1 },
     });
   },
   OpenDispute: (command, snapshot, now) =>
-    only(snapshot, now, 'open a dispute', {
+    only(snapshot, now, 'open_dispute', {
       type: 'DisputeOpened',
       data: {
         reason: command.reason.trim() || 'Not satisfied with deliverables',
@@ -230,7 +230,7 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
     if (!dealCanTake(snapshot, request, now))
       throw (
         limitRefusal(snapshot, request) ??
-        refusal(snapshot, releaseRefusal(c, { trigger }), 'release the funds')
+        refusal(snapshot, releaseRefusal(c, { trigger }), 'release_funds')
       );
     return [request];
   },
@@ -239,26 +239,26 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
   RequestRefund: ({ key }, snapshot, now) => {
     const data = { amountCents: escrowedCents(snapshot.context), key };
     const code = refundRefusal(snapshot.context, data);
-    return guarded(snapshot, now, 'refund the payment', code, { type: 'RefundRequested', data });
+    return guarded(snapshot, now, 'refund_payment', code, { type: 'RefundRequested', data });
   },
   ...outcomeDeciders,
   CompleteManually: (_command, snapshot, now) =>
-    only(snapshot, now, 'complete the deal manually', {
+    only(snapshot, now, 'complete_manually', {
       type: 'DealCompletedManually',
       data: { reason: 'Payout could not be made; completed manually in test mode' },
     }),
   // Accepted in every state (the statechart's root takes it); the author is the event's actor.
   AddNote: ({ note }, snapshot, now) =>
-    only(snapshot, now, 'add a note', { type: 'DealNoteAdded', data: { note } }),
+    only(snapshot, now, 'add_note', { type: 'DealNoteAdded', data: { note } }),
   PostDisputeMessage: ({ message }, snapshot, now) =>
-    only(snapshot, now, 'post a dispute message', { type: 'DisputeMessagePosted', data: message }),
+    only(snapshot, now, 'post_dispute_message', { type: 'DisputeMessagePosted', data: message }),
   PutOnHold: ({ reason }, snapshot, now) =>
-    guarded(snapshot, now, 'put the deal on hold', holdRefusal(snapshot.context), {
+    guarded(snapshot, now, 'put_on_hold', holdRefusal(snapshot.context), {
       type: 'DealPutOnHold',
       data: { source: 'admin', reason },
     }),
   ReleaseHold: (_command, snapshot, now) =>
-    only(snapshot, now, 'resume the deal', resumeDraft(snapshot, now)),
+    only(snapshot, now, 'resume_deal', resumeDraft(snapshot, now)),
   ResolveWithSplit: resolveWithSplit,
   RetrySplit: (_command, snapshot, now) => retrySplit(snapshot, now),
 };

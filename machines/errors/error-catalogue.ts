@@ -1,3 +1,4 @@
+import { actionText } from './action-texts';
 import { inputText, type InputField, type InputIssue, type InputRule } from './input-texts';
 /**
  * Every refusal and error answer, by its stable code: the kind (which sets the HTTP status, and is
@@ -43,17 +44,17 @@ export const errorCatalogue = {
   deal_not_in_state: e(
     'illegal_transition',
     'Cannot {action} while the deal is {status}',
-    'Dit kan niet meer: de deal heeft nu de status „{status}”.',
+    '{Action} kan niet: de deal heeft nu de status „{status}”.',
   ),
   payment_request_not_in_state: e(
     'illegal_transition',
     'Cannot {action} while the payment request is {status}',
-    'Dit kan niet meer: het betaalverzoek heeft nu de status „{status}”.',
+    '{Action} kan niet: het betaalverzoek heeft nu de status „{status}”.',
   ),
   account_not_in_state: e(
     'illegal_transition',
     'Cannot {action} while the {thing} is {status}',
-    'Dit kan niet meer: {thing} heeft nu de status „{status}”.',
+    '{Action} kan niet: {thing} heeft nu de status „{status}”.',
   ),
   deal_on_hold: e(
     'illegal_transition',
@@ -780,9 +781,11 @@ export function errorText(code: ErrorCode, params: ErrorParams, language: Langua
     if (raw === undefined) return '';
     const key = name.toLowerCase();
     const text =
-      language === 'nl' && (key === 'status' || key === 'thing')
-        ? inDutch(String(raw))
-        : String(raw);
+      key === 'action'
+        ? actionText(String(raw), language)
+        : language === 'nl' && (key === 'status' || key === 'thing')
+          ? inDutch(String(raw))
+          : String(raw);
     return name.charAt(0) === name.charAt(0).toUpperCase()
       ? text.charAt(0).toUpperCase() + text.slice(1)
       : text;

@@ -1,3 +1,4 @@
+import type { ActionCode } from '../errors/action-texts';
 import { DomainError } from '../command-error';
 import type { EventMetadata } from '../events/metadata';
 import { probeMetadata } from '../events/probe';
@@ -113,7 +114,7 @@ export function canTake(snapshot: EscrowSnapshot, draft: EscrowDraft, now: strin
 export function refused<S extends EscrowSnapshot>(
   kind: EscrowKind<S, EscrowDraft>,
   snapshot: S,
-  action: string,
+  action: ActionCode,
 ): DomainError {
   const status = kind.status(snapshot);
   return new DomainError(
@@ -143,7 +144,7 @@ export function only<S extends EscrowSnapshot, D extends EscrowDraft>(
   kind: EscrowKind<S, D>,
   snapshot: S,
   now: string,
-  action: string,
+  action: ActionCode,
   ...drafts: D[]
 ): D[] {
   // Only the first is probed: later drafts of one command depend on the first being applied, and the bus checks each.
@@ -173,7 +174,7 @@ function recordCheckoutSession<S extends EscrowSnapshot, D extends EscrowDraft>(
   command: EscrowCommandOf<'RecordCheckoutSession'>,
 ) {
   if (kind.status(snapshot) !== kind.awaitingPayment)
-    throw refused(kind, snapshot, 'start a payment');
+    throw refused(kind, snapshot, 'start_payment');
   if (snapshot.context.openSession?.sessionId === command.sessionId) return [];
   if (command.totalCents !== kind.dueCents(snapshot)) throw kind.checkoutChanged();
   const { sessionId, totalCents, gateway } = command;
@@ -331,7 +332,7 @@ export function retrySplit<S extends EscrowSnapshot, D extends EscrowDraft>(
       key: part === 'transfer' ? split.transferKey : split.refundKey,
     }),
   );
-  return only(kind, snapshot, now, 'retry the split', ...drafts);
+  return only(kind, snapshot, now, 'retry_split', ...drafts);
 }
 
 /** The helpers bound to one aggregate's kind, as its decider uses them. */
@@ -339,8 +340,8 @@ export function escrowDecider<S extends EscrowSnapshot, D extends EscrowDraft>(
   kind: EscrowKind<S, D>,
 ) {
   return {
-    refused: (snapshot: S, action: string) => refused(kind, snapshot, action),
-    only: (snapshot: S, now: string, action: string, ...drafts: D[]) =>
+    refused: (snapshot: S, action: ActionCode) => refused(kind, snapshot, action),
+    only: (snapshot: S, now: string, action: ActionCode, ...drafts: D[]) =>
       only(kind, snapshot, now, action, ...drafts),
     limitRefusal: (snapshot: S, draft: D) => limitRefusal(kind, snapshot, draft),
     canTake: (snapshot: S, draft: D, now: string) => canTake(snapshot, draft, now),

@@ -216,7 +216,7 @@ function split(
     payoutAccountId,
   );
   const data = { ...parts, destinationAccountId: payoutAccountId!, ...splitKeys(key) };
-  return only(snapshot, now, 'split the funds', { type: 'PaymentRequestSplitRequested', data });
+  return only(snapshot, now, 'split_funds', { type: 'PaymentRequestSplitRequested', data });
 }
 
 /** An unpaid request past its expiry answers 410 to the brand's link actions. */
@@ -237,7 +237,7 @@ function complete(
   now: string,
 ) {
   if (statusOf(snapshot) === 'paid') refuse(deliveryRefusal(snapshot.context), snapshot);
-  return only(snapshot, now, 'complete the request', {
+  return only(snapshot, now, 'complete_request', {
     type: 'PaymentRequestDelivered',
     data: {
       note: note?.trim() || null,
@@ -250,18 +250,18 @@ function complete(
 /** One named decision per command. */
 const deciders: Deciders<PaymentRequestCommand, PaymentRequestSnapshot, PaymentRequestDraft> = {
   CreatePaymentRequest: ({ request }, snapshot, now) =>
-    only(snapshot, now, 'create the request', { type: 'PaymentRequestCreated', data: request }),
+    only(snapshot, now, 'create_request', { type: 'PaymentRequestCreated', data: request }),
   AcceptPaymentRequest: (_command, snapshot, now) => {
     assertNotExpired(snapshot, now);
     if (snapshot.context.acceptedAt !== null) {
       throw new DomainError('payment_request_already_accepted', { status: statusOf(snapshot) });
     }
-    return only(snapshot, now, 'accept the request', { type: 'PaymentRequestAccepted', data: {} });
+    return only(snapshot, now, 'accept_request', { type: 'PaymentRequestAccepted', data: {} });
   },
   RejectPaymentRequest: ({ reason }, snapshot, now) => {
     assertNotExpired(snapshot, now);
     const rejected: PaymentRequestDraft = { type: 'PaymentRequestRejected', data: { reason } };
-    if (!requestCanTake(snapshot, rejected, now)) throw refused(snapshot, 'decline the request');
+    if (!requestCanTake(snapshot, rejected, now)) throw refused(snapshot, 'decline_request');
     return [...closeOpenSession(snapshot, 'request_closed'), rejected];
   },
   RecordCheckoutSession: (command, snapshot, now) => {
@@ -275,7 +275,7 @@ const deciders: Deciders<PaymentRequestCommand, PaymentRequestSnapshot, PaymentR
   RecordChargebackOutcome: escrow,
   CompletePaymentRequest: complete,
   ReleasePaymentRequest: ({ trigger, payoutAccountId, key }, snapshot, now) => {
-    const action = trigger === 'brand' ? 'approve the work' : 'release the funds';
+    const action = trigger === 'brand' ? 'approve_work' : 'release_funds';
     if (!paymentRequestEscrow.holding.includes(statusOf(snapshot))) throw refused(snapshot, action);
     refuse(releaseRefusal(snapshot.context, { trigger, at: now }), snapshot);
     return only(snapshot, now, action, releaseDraft(snapshot, trigger, payoutAccountId, key));
@@ -283,13 +283,13 @@ const deciders: Deciders<PaymentRequestCommand, PaymentRequestSnapshot, PaymentR
   DisputePaymentRequest: ({ reason, disputePeriodHours }, snapshot, now) => {
     if (statusOf(snapshot) === 'delivered')
       refuse(disputeRefusal(snapshot.context, { at: now }), snapshot);
-    return only(snapshot, now, 'open a dispute', {
+    return only(snapshot, now, 'open_dispute', {
       type: 'PaymentRequestDisputeOpened',
       data: { reason: reason.trim(), endsAt: addHours(now, disputePeriodHours) },
     });
   },
   PostDisputeMessage: ({ message }, snapshot, now) =>
-    only(snapshot, now, 'post a dispute message', {
+    only(snapshot, now, 'post_dispute_message', {
       type: 'PaymentRequestDisputeMessagePosted',
       data: message,
     }),
@@ -297,7 +297,7 @@ const deciders: Deciders<PaymentRequestCommand, PaymentRequestSnapshot, PaymentR
   RefundPaymentRequest: ({ key }, snapshot, now) => {
     const amountCents = escrowedCents(snapshot.context);
     refuse(refundRefusal(snapshot.context, { amountCents }), snapshot);
-    return only(snapshot, now, 'refund the payment', {
+    return only(snapshot, now, 'refund_payment', {
       type: 'PaymentRequestRefundRequested',
       data: { amountCents, key },
     });
@@ -354,7 +354,7 @@ const deciders: Deciders<PaymentRequestCommand, PaymentRequestSnapshot, PaymentR
       : [];
   },
   ReleaseChargebackHold: ({ note }, snapshot, now) =>
-    only(snapshot, now, 'release the hold', { type: 'PaymentRequestHoldReleased', data: { note } }),
+    only(snapshot, now, 'release_hold', { type: 'PaymentRequestHoldReleased', data: { note } }),
 };
 
 /** `decidePaymentRequest(command, snapshot, now) → events`: dispatches the command to its decision. */

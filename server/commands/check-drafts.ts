@@ -1,3 +1,4 @@
+import type { ActionCode } from '@machines/errors/action-texts';
 import { randomUUID } from 'node:crypto';
 import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
 import { eventDefinition } from '@machines/events/catalog';
@@ -83,36 +84,48 @@ export function checkDrafts<M extends AnyStateMachine>(
   return { snapshot, events };
 }
 
-/** What a refused event would have done, in words users read: "Cannot edit the deal while ...". */
-const actionWords: Record<string, string> = {
-  DealCreated: 'create the deal',
-  DealUpdated: 'edit the deal',
-  DealDeleted: 'delete the deal',
-  ShareLinkGenerated: 'create a share link',
-  CheckoutSessionCreated: 'start a payment',
-  PaymentSucceeded: 'record a payment',
-  CreatorAccepted: 'accept the deal',
-  BankOnboardingStarted: 'start bank setup',
-  BankAccountConnected: 'connect a bank account',
-  ContentDelivered: 'mark the assignment as completed',
-  DisputeOpened: 'open a dispute',
-  FundsReleased: 'release the funds',
-  DealCompletedManually: 'complete the deal manually',
-  DealPutOnHold: 'put the deal on hold',
-  DealReleasedFromHold: 'resume the deal',
-  DealRefunded: 'refund the deal',
-  PaymentRequestAccepted: 'accept the request',
-  PaymentRequestCheckoutCreated: 'start a payment',
-  PaymentRequestCompleted: 'complete the request',
-  PaymentRequestRejected: 'decline the request',
-  OnboardingCompleted: 'complete onboarding',
-  AdminDeactivated: 'deactivate the admin account',
-  AdminLoggedIn: 'sign in',
-  AdminRecoveryCodeIssued: 'issue a recovery code',
-  AdminRecoveryCodeUsed: 'sign in with the recovery code',
+/** What a refused event would have done, as the step users read: "Cannot edit the deal while ...". */
+const actionWords: Record<string, ActionCode> = {
+  DealCreated: 'create_deal',
+  DealUpdated: 'edit_deal',
+  DealDeleted: 'delete_deal',
+  ShareLinkGenerated: 'create_share_link',
+  CheckoutSessionCreated: 'start_payment',
+  PaymentSucceeded: 'record_payment',
+  CreatorAccepted: 'accept_deal',
+  BankOnboardingStarted: 'start_bank_setup',
+  BankAccountConnected: 'connect_bank_account',
+  ContentDelivered: 'complete_assignment',
+  DisputeOpened: 'open_dispute',
+  FundsReleased: 'release_funds',
+  DealCompletedManually: 'complete_manually',
+  DealPutOnHold: 'put_on_hold',
+  DealReleasedFromHold: 'resume_deal',
+  DealRefunded: 'refund_deal',
+  PaymentRequestAccepted: 'accept_request',
+  PaymentRequestCheckoutCreated: 'start_payment',
+  PaymentRequestCompleted: 'complete_request',
+  PaymentRequestRejected: 'decline_request',
+  OnboardingCompleted: 'complete_onboarding',
+  AdminDeactivated: 'deactivate_admin',
+  AdminLoggedIn: 'sign_in',
+  AdminRecoveryCodeIssued: 'issue_recovery_code',
+  AdminRecoveryCodeUsed: 'use_recovery_code',
+  FundsReleaseRequested: 'release_funds',
+  RefundRequested: 'refund_payment',
+  DealSplitRequested: 'split_funds',
+  ChangesRequested: 'request_changes',
+  ContentRedelivered: 'complete_assignment',
+  DisputeMessagePosted: 'post_dispute_message',
+  DealNoteAdded: 'add_note',
+  PaymentRequestDisputeOpened: 'open_dispute',
+  PaymentRequestDisputeMessagePosted: 'post_dispute_message',
+  PaymentRequestPayoutRequested: 'release_funds',
+  PaymentRequestRefundRequested: 'refund_payment',
+  PaymentRequestSplitRequested: 'split_funds',
 };
 
-/** "FundsReleased" → "release the funds"; unknown types fall back to their words ("funds released"). */
-function humanize(type: string): string {
-  return actionWords[type] ?? type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+/** "FundsReleased" → `release_funds`; a type without its own words is "take this step". */
+function humanize(type: string): ActionCode {
+  return actionWords[type] ?? 'take_step';
 }

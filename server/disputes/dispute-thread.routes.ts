@@ -58,7 +58,7 @@ const disposition = (name: string) =>
 function assertCanPost(party: Party, status: () => string): void {
   if (!party.actor) throw new DomainError('auditor_read_only');
   if (!party.state.open) {
-    const action = 'post a dispute message';
+    const action = 'post_dispute_message';
     throw party.subject.kind === 'deal'
       ? new DomainError('deal_not_in_state', { action, status: status() })
       : new DomainError('payment_request_not_in_state', { action, status: status() });

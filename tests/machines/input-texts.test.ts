@@ -7,6 +7,7 @@ import {
   readInputRef,
   type InputRule,
 } from '@machines/errors/input-texts';
+import { actionTexts } from '@machines/errors/action-texts';
 import { errorText } from '@machines/errors/error-catalogue';
 
 const placeholders = (text: string) =>
@@ -56,6 +57,22 @@ describe('input texts: rules and fields as codes, English and Dutch', () => {
     // A message from outside the rules (a webhook's own) keeps the general Dutch text.
     expect(errorText('invalid_input', { detail: 'Bad signature' }, 'nl')).toBe(
       'De invoer is niet geldig; controleer de gegevens.',
+    );
+  });
+});
+
+describe('action texts: the step a refusal names, as a code', () => {
+  it('every step has English and Dutch words, and the refusal writes them per language', () => {
+    for (const [code, texts] of Object.entries(actionTexts)) {
+      expect(texts.en, code).not.toBe('');
+      expect(texts.nl, code).not.toBe(texts.en);
+    }
+    const params = { action: 'split_funds', status: 'dispute' };
+    expect(errorText('payment_request_not_in_state', params, 'en')).toBe(
+      'Cannot split the funds while the payment request is dispute',
+    );
+    expect(errorText('payment_request_not_in_state', params, 'nl')).toBe(
+      'Het geld verdelen kan niet: het betaalverzoek heeft nu de status „in geschil”.',
     );
   });
 });

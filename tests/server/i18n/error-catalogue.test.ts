@@ -49,11 +49,11 @@ describe('the error catalogue', () => {
 
   it("given params, then both texts fill them in (a status in Dutch words), and English keeps the spec's exact texts", () => {
     expect(
-      errorText('deal_not_in_state', { action: 'approve the deal', status: 'completed' }, 'en'),
-    ).toBe('Cannot approve the deal while the deal is completed');
+      errorText('deal_not_in_state', { action: 'release_funds', status: 'completed' }, 'en'),
+    ).toBe('Cannot release the funds while the deal is completed');
     expect(
-      errorText('deal_not_in_state', { action: 'approve the deal', status: 'completed' }, 'nl'),
-    ).toBe('Dit kan niet meer: de deal heeft nu de status „voltooid”.');
+      errorText('deal_not_in_state', { action: 'release_funds', status: 'completed' }, 'nl'),
+    ).toBe('Het geld vrijgeven kan niet: de deal heeft nu de status „voltooid”.');
     expect(errorText('concurrent_change', { thing: 'payment request' }, 'nl')).toBe(
       'Het betaalverzoek is intussen door iemand anders gewijzigd; probeer het opnieuw.',
     );
@@ -102,18 +102,18 @@ describe('error answers follow the caller’s language', () => {
     expect(english.json()).toEqual({
       error: 'illegal_transition',
       code: 'deal_not_in_state',
-      params: { action: 'release the funds', status: 'pending_payment' },
+      params: { action: 'release_funds', status: 'pending_payment' },
       message: 'Cannot release the funds while the deal is pending_payment',
     });
     const dutch = await send({ 'accept-language': 'nl' });
     expect(dutch.statusCode).toBe(409);
     expect(dutch.json()).toEqual({
       ...english.json(),
-      message: 'Dit kan niet meer: de deal heeft nu de status „wacht op betaling”.',
+      message: 'Het geld vrijgeven kan niet: de deal heeft nu de status „wacht op betaling”.',
     });
     // The language chosen in the app (cookie) counts as well.
     expect((await send({ cookie: 'lang=nl', 'accept-language': 'en-US' })).json().message).toMatch(
-      /^Dit kan niet meer/,
+      /^Het geld vrijgeven kan niet/,
     );
   });
 

@@ -1,3 +1,4 @@
+import type { ActionCode } from '../errors/action-texts';
 import { DomainError } from '../command-error';
 import { splitKeys } from '../escrow/escrow-ledger';
 import { dealCanTake, refusal, type DealDraft, type DealSnapshot } from './deal-escrow';
@@ -31,22 +32,22 @@ export type MilestoneCommand = { milestone: number } & (
   | { type: 'ResolveWithSplit'; creatorCents: number; key: string }
 );
 
-const actions: Record<MilestoneCommand['type'], string> = {
-  DeliverContent: 'deliver the milestone',
-  RequestChanges: 'request changes',
-  OpenDispute: 'open a dispute',
-  ReleaseFunds: 'release the milestone',
-  ElapseReviewPeriod: 'end the review',
-  ElapseDisputePeriod: 'end the dispute',
-  RequestRefund: 'refund the milestone',
-  ResolveWithSplit: 'split the milestone',
+const actions: Record<MilestoneCommand['type'], ActionCode> = {
+  DeliverContent: 'deliver_milestone',
+  RequestChanges: 'request_changes',
+  OpenDispute: 'open_dispute',
+  ReleaseFunds: 'release_milestone',
+  ElapseReviewPeriod: 'end_review',
+  ElapseDisputePeriod: 'end_dispute',
+  RequestRefund: 'refund_milestone',
+  ResolveWithSplit: 'split_milestone',
 };
 
 /** The refusal of a milestone's first event: the deal's rule's code, else the milestone's state. */
 function refuse(
   snapshot: DealSnapshot,
   m: Milestone,
-  action: string,
+  action: ActionCode,
   draft: DealDraft,
 ): DomainError {
   const probe = { ...draft, metadata: { at: new Date(0).toISOString() } } as never;
@@ -67,7 +68,7 @@ function checked(
   snapshot: DealSnapshot,
   m: Milestone,
   now: string,
-  action: string,
+  action: ActionCode,
   drafts: DealDraft[],
 ): DealDraft[] {
   if (!dealCanTake(snapshot, drafts[0]!, now)) throw refuse(snapshot, m, action, drafts[0]!);
@@ -135,7 +136,7 @@ function split(
   m: Milestone,
   creatorCents: number,
   key: string,
-  action: string,
+  action: ActionCode,
 ) {
   const code = milestoneSplitRefusal(snapshot.context, m, creatorCents);
   if (code !== null)

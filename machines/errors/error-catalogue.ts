@@ -85,7 +85,7 @@ export const errorCatalogue = {
   milestone_not_in_state: e(
     'illegal_transition',
     'Cannot {action} while milestone {milestone} is {status}',
-    'Dit kan niet meer: mijlpaal {milestone} heeft nu de status „{status}”.',
+    '{Action} kan niet: mijlpaal {milestone} heeft nu de status „{status}”.',
   ),
   deal_already_refunded: e(
     'illegal_transition',

@@ -198,15 +198,38 @@ export const AccountErased = defineEvent({
   example: { pushSubscriptionsRemoved: 1 },
 });
 
+/** Which documents are e-mailed (machines/account/document-mail.ts). */
+const documentMailSchema = z.object({
+  receipt: z.boolean(),
+  invoice: z.boolean(),
+  creditNote: z.boolean(),
+  statement: z.boolean(),
+  selfBilled: z.boolean(),
+});
+
 export const NotificationPreferencesChanged = defineEvent({
   type: 'NotificationPreferencesChanged',
   version: 1,
   category: 'user',
   description:
-    'The user switched push or email notifications on or off (profile toggles, or the email unsubscribe link).',
-  schema: z.object({ push: z.boolean(), email: z.boolean() }),
+    'The user switched push or email notifications on or off (profile toggles, or the email unsubscribe link), or chose which documents are e-mailed (`documents`, absent before it could be chosen: all of them).',
+  schema: z.object({
+    push: z.boolean(),
+    email: z.boolean(),
+    documents: documentMailSchema.optional(),
+  }),
   fields: {},
-  example: { push: true, email: false },
+  example: {
+    push: true,
+    email: true,
+    documents: {
+      receipt: true,
+      invoice: true,
+      creditNote: true,
+      statement: true,
+      selfBilled: false,
+    },
+  },
 });
 
 export const SignedIn = defineEvent({

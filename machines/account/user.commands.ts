@@ -1,6 +1,7 @@
 import { DomainError } from '../command-error';
 import type { DraftOf } from '../events/define';
 import type { Language, UserEvent } from './account.events';
+import { documentMailKinds, type DocumentMailPreferences } from './document-mail';
 import { sameIdentity, type PayoutIdentity } from './payout-identity';
 import {
   languageOf,
@@ -34,7 +35,13 @@ export type UserCommand =
   | { type: 'AddPushSubscription'; subscription: Data<'PushSubscriptionAdded'>; max: number }
   /** One endpoint, or every device when none is named. */
   | { type: 'RemovePushSubscriptions'; endpoint?: string }
-  | { type: 'SetNotifications'; push?: boolean; email?: boolean; language?: Language }
+  | {
+      type: 'SetNotifications';
+      push?: boolean;
+      email?: boolean;
+      documents?: Partial<DocumentMailPreferences>;
+      language?: Language;
+    }
   /** The unsubscribe link in a mail: e-mail off, push as it was. */
   | { type: 'UnsubscribeEmail' }
   /** The gateway's account, with the identity the bank setup asked for when one was given. */
@@ -90,10 +97,15 @@ function notifications(
   command: Extract<UserCommand, { type: 'SetNotifications' }>,
 ) {
   const now = notificationPreferencesOf(c);
-  const next = { push: command.push ?? now.push, email: command.email ?? now.email };
+  const next = {
+    push: command.push ?? now.push,
+    email: command.email ?? now.email,
+    documents: { ...now.documents, ...command.documents },
+  };
   const language = command.language ?? languageOf(c);
   const drafts: Draft[] = [];
-  if (next.push !== now.push || next.email !== now.email)
+  const documentsChanged = documentMailKinds.some((k) => next.documents[k] !== now.documents[k]);
+  if (next.push !== now.push || next.email !== now.email || documentsChanged)
     drafts.push({ type: 'NotificationPreferencesChanged', data: next });
   if (language !== languageOf(c)) drafts.push({ type: 'LanguageChosen', data: { language } });
   return drafts;

@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import type { Language, UserEvent } from './account.events';
+import type { DocumentMailPreferences } from './document-mail';
 import type { PayoutIdentity } from './payout-identity';
 
 export interface UserContext {
@@ -23,16 +24,30 @@ export interface UserContext {
   /** Bumped by logout and password change; a token carries the version it was issued at. */
   sessionVersion: number;
   /** Absent in contexts stored before preferences existed: read through `notificationPreferencesOf`. */
-  notifications?: { push: boolean; email: boolean };
+  notifications?: { push: boolean; email: boolean; documents?: DocumentMailPreferences };
   /** HMACs of the addresses of the last five sign-ins, newest last (absent before sign-ins were recorded). */
   signIns?: { addressHash: string; at: string }[];
   /** Set by AccountErased: the account signs in no more and shows as a pseudonym. */
   erased?: boolean;
 }
 
-/** Both channels are on until the user turns one off; English until a language is chosen. */
-export const notificationPreferencesOf = (c: Pick<UserContext, 'notifications'>) =>
-  c.notifications ?? { push: true, email: true };
+const everyDocument: DocumentMailPreferences = {
+  receipt: true,
+  invoice: true,
+  creditNote: true,
+  statement: true,
+  selfBilled: true,
+};
+
+/**
+ * Both channels are on until the user turns one off, and every document is e-mailed until the
+ * user turns its kind off; English until a language is chosen.
+ */
+export const notificationPreferencesOf = (c: Pick<UserContext, 'notifications'>) => ({
+  push: c.notifications?.push ?? true,
+  email: c.notifications?.email ?? true,
+  documents: { ...everyDocument, ...c.notifications?.documents },
+});
 export const languageOf = (c: Pick<UserContext, 'language'>): Language => c.language ?? 'en';
 
 export const emptyUserContext: UserContext = {
@@ -105,7 +120,7 @@ export function evolveUserContext(c: UserContext, event: UserEvent): UserContext
     case 'SessionsRevoked':
       return { ...c, sessionVersion: (c.sessionVersion ?? 0) + 1 };
     case 'NotificationPreferencesChanged':
-      return { ...c, notifications: { push: event.data.push, email: event.data.email } };
+      return { ...c, notifications: { ...c.notifications, ...event.data } };
     case 'AccountErased':
       return erasedContext(c);
     case 'SignedIn':

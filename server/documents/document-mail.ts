@@ -8,7 +8,7 @@ import { DomainError } from '../commands/domain-error';
 import type { MailDocument, RenderMailDocument } from '../notifications/mail-document';
 import { redactFor } from '../shared/redaction';
 import { renderDocumentPdf } from './document-pdf';
-import { dealStatement, requestStatement } from './money-documents';
+import { dealReceipt, dealStatement, requestReceipt, requestStatement } from './money-documents';
 
 export interface MailDocumentDeps {
   deals: Pick<DealQueries, 'byId'>;
@@ -18,26 +18,28 @@ export interface MailDocumentDeps {
 
 /**
  * The documents notification e-mails carry, as PDFs: the same layouts and renderer as the download
- * routes. A mailed statement is read as a link's reader reads it (server/shared/redaction.ts): an
+ * routes. A mailed receipt or statement is read as a link's reader reads it (server/shared/redaction.ts): an
  * e-mail holds no payment id, transfer reference or payment method.
  */
 export function createMailDocuments(deps: MailDocumentDeps): RenderMailDocument {
-  const statementOf = (document: Extract<MailDocument, { kind: 'statement' }>) => {
+  const moneyDocumentOf = (document: Exclude<MailDocument, { kind: 'invoice' }>) => {
+    const receipt = document.kind === 'receipt';
     if (document.subject === 'payment_request') {
       const record = deps.requests.byId(document.id);
       if (!record) throw new DomainError('payment_request_not_found');
-      return requestStatement(record);
+      return receipt ? requestReceipt(record) : requestStatement(record);
     }
     const record = deps.deals.byId(document.id);
     if (!record) throw new DomainError('deal_not_found');
     const owner = deps.accounts.userById(record.ownerId);
-    return dealStatement(record, owner?.companyName ?? owner?.username ?? 'Brand');
+    const brand = owner?.companyName ?? owner?.username ?? 'Brand';
+    return receipt ? dealReceipt(record, brand) : dealStatement(record, brand);
   };
   return async (document, language: Language) => {
     const layout =
       document.kind === 'invoice'
         ? layoutInvoice(document.doc, language)
-        : layoutMoneyDocument(redactFor('link', statementOf(document)), language);
+        : layoutMoneyDocument(redactFor('link', moneyDocumentOf(document)), language);
     return {
       filename: layout.fileName,
       content: await renderDocumentPdf(layout),

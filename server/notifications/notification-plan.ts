@@ -8,7 +8,7 @@ import type { NotificationChannel } from '@machines/notifications/notification.e
 import type { InvoiceDocumentDto } from '@machines/contract/invoice-api';
 import type { DealRecord } from '../../projections/deals.queries';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
-import type { MailDocument } from './mail-document';
+import { documentMailKindOf, type MailDocument } from './mail-document';
 import { neutraliseLinks } from './neutralise-links';
 import { renderText, type NotificationKind, type TextParams } from './texts';
 
@@ -93,8 +93,13 @@ function sendersFor(facts: NotificationFacts, out: PlannedNotification[]) {
   ) => {
     if (!user || user.userId === '') return;
     const prefs = notificationPreferencesOf(user);
-    // A document goes by e-mail, under the account's e-mail preference.
-    const channels = (document ? (['email'] as const) : (['push', 'email'] as const)).filter(
+    // A document's own mail (document_*) goes by e-mail only, under the e-mail preference and its
+    // kind's; a document beside another message (a receipt with the payment's) is attached when
+    // its kind is on.
+    const wanted = document ? prefs.documents[documentMailKindOf(document)] : false;
+    const documentOnly = document !== undefined && kind.startsWith('document_');
+    if (documentOnly && !wanted) return;
+    const channels = (documentOnly ? (['email'] as const) : (['push', 'email'] as const)).filter(
       (c) => prefs[c],
     );
     if (channels.length === 0) return;
@@ -107,7 +112,7 @@ function sendersFor(facts: NotificationFacts, out: PlannedNotification[]) {
       email: user.email,
       url,
       ...renderText(language, kind, params),
-      ...(document ? { document } : {}),
+      ...(document && wanted ? { document } : {}),
     });
   };
   const toAddress = (
@@ -217,14 +222,13 @@ function planDealNotifications(
   const dealUrl = `/deals/${dealId}`;
   const linkUrl = c.shareableToken ? `/accept/${c.shareableToken}` : '/';
   switch (event.type) {
-    case 'PaymentSucceeded':
-      toUser(
-        brand,
-        'payment_received',
-        { ...base, amountCents: Number(data.amountCents) },
-        dealUrl,
-      );
+    case 'PaymentSucceeded': {
+      // The payment's confirmation carries the receipt (one mail per event and recipient).
+      const paid = { ...base, amountCents: Number(data.amountCents) };
+      const receipt = { kind: 'receipt', subject: 'deal', id: dealId } as const;
+      toUser(brand, 'payment_received', paid, dealUrl, receipt);
       break;
+    }
     case 'CreatorAccepted':
       toUser(brand, 'creator_accepted', base, dealUrl);
       break;
@@ -459,10 +463,10 @@ function planRequestNotifications(
   // its browser had when it accepted the request (before that, the creator's).
   const brandLanguage =
     facts.requestBrandLanguage(requestId) ?? (creator ? languageOf(creator) : 'en');
-  const toBrand = (kind: NotificationKind, p: TextParams) => {
+  const toBrand = (kind: NotificationKind, p: TextParams, url = brandUrl, doc?: MailDocument) => {
     const account = facts.userByEmail(r.brandEmail);
-    if (account) toUser(account, kind, p, brandUrl);
-    else toAddress(r.brandEmail, brandLanguage, kind, p, brandUrl);
+    if (account) toUser(account, kind, p, url, doc);
+    else toAddress(r.brandEmail, brandLanguage, kind, p, url, doc);
   };
   switch (event.type) {
     case 'PaymentRequestCreated': {
@@ -475,10 +479,13 @@ function planRequestNotifications(
     case 'PaymentRequestAccepted':
       toUser(creator, 'request_accepted', params, creatorUrl);
       break;
-    case 'PaymentRequestPaid':
-      toBrand('request_paid_brand', { ...params, amountCents: r.totalCents });
+    case 'PaymentRequestPaid': {
+      const paid = { ...params, amountCents: r.totalCents };
+      const receipt = { kind: 'receipt', subject: 'payment_request', id: requestId } as const;
+      toBrand('request_paid_brand', paid, brandUrl, receipt);
       toUser(creator, 'request_paid', params, creatorUrl);
       break;
+    }
     case 'PaymentRequestCompleted':
       if (!data.transferId) break;
       toUser(creator, 'payout_sent', params, creatorUrl);

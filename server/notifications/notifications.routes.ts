@@ -28,11 +28,25 @@ const errors = {
   409: errorSchema,
 };
 const language = z.enum(languages, { error: 'language must be "en" or "nl"' });
+const onOff = (name: string) => z.boolean({ error: `${name} must be true or false` });
+/** Which documents are e-mailed with their PDF (machines/account/document-mail.ts). */
+const documents = z.object({
+  receipt: onOff('documents.receipt'),
+  invoice: onOff('documents.invoice'),
+  creditNote: onOff('documents.creditNote'),
+  statement: onOff('documents.statement'),
+  selfBilled: onOff('documents.selfBilled'),
+});
 const preferences = z.object({
-  push: z.boolean({ error: 'push must be true or false' }),
-  email: z.boolean({ error: 'email must be true or false' }),
+  push: onOff('push'),
+  email: onOff('email'),
+  documents,
   language,
 });
+const preferencesChange = preferences
+  .omit({ documents: true })
+  .partial()
+  .extend({ documents: documents.partial().optional() });
 const subscription = z.object(
   {
     endpoint: z.url({ error: 'subscription.endpoint must be a URL' }).max(2_000),
@@ -72,7 +86,9 @@ export function notificationsRoutes(app: ZodApp, deps: NotificationRouteDeps): v
       schema: {
         tags: ['profile'],
         security,
-        body: preferences.partial(),
+        description:
+          'Changes what is given: the push and e-mail switches, which documents are e-mailed (`documents`: receipt, invoice, creditNote, statement, selfBilled; each on its own) and the language.',
+        body: preferencesChange,
         response: { 200: preferences, ...errors },
       },
     },

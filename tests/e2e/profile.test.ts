@@ -181,6 +181,36 @@ describe('profile screen', () => {
     await page.getByRole('button', { name: 'Log out' }).waitFor();
   });
 
+  it('Documents by e-mail: each kind switched on its own, saved on the account, in English and Dutch at 390 px', async () => {
+    await page.goto('/profile');
+    const box = page.getByTestId('document-mails');
+    await box.getByText('Documents by e-mail').waitFor();
+    const invoices = box.getByRole('switch', { name: 'Documents by e-mail: Invoice', exact: true });
+    await expect.poll(() => invoices.getAttribute('aria-checked')).toBe('true');
+    await invoices.click();
+    await expect.poll(() => invoices.getAttribute('aria-checked')).toBe('false');
+    const saved = await page.evaluate(async () => {
+      const res = await fetch('/api/user/notification-preferences', {
+        headers: { authorization: `Bearer ${localStorage.getItem('authToken') ?? ''}` },
+      });
+      return ((await res.json()) as { documents: Record<string, boolean> }).documents;
+    });
+    expect(saved).toMatchObject({ invoice: false, receipt: true, statement: true });
+    await snap(page, 'document-mails-en');
+    await page.getByRole('button', { name: 'Nederlands' }).click();
+    await box.getByText('Documenten per e-mail').waitFor();
+    const nl = box.getByRole('switch', { name: 'Documenten per e-mail: Factuur', exact: true });
+    await expect.poll(() => nl.getAttribute('aria-checked')).toBe('false');
+    await nl.click();
+    await expect.poll(() => nl.getAttribute('aria-checked')).toBe('true');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await snap(page, 'document-mails-nl');
+    await page.getByRole('button', { name: 'English' }).click();
+    await box.getByText('Documents by e-mail').waitFor();
+  });
+
   it('Log out asks first, then shows "Logged out", forgets the token and goes to /login', async () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await see(page, 'Are you sure you want to log out?');

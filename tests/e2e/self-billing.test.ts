@@ -195,3 +195,63 @@ describe('self-billing: agreed at bank setup, the brand downloads the self-bille
     expect(adminPdf.text).toContain('Self-billed invoice');
   }, 300_000);
 });
+
+describe('self-billing for the account, on the profile', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a creator agrees on the profile with a VAT id (refused in the wrong format), sees the agreement and its VAT status in English and Dutch, and withdraws it, at 390 px', async () => {
+    const snap = screens('self-billing-profile');
+    const page = await (await phoneContext(browser, server.url)).newPage();
+    await registerAndOnboard(page, snap, unique('sbprofile'));
+    await page.goto('/profile');
+    const card = page.getByTestId('self-billing');
+    await card.getByText('covers the deals you accept while signed in', { exact: false }).waitFor();
+    await card.getByRole('button', { name: 'Set up self-billing' }).click();
+    const form = page.getByRole('form', { name: 'Self-billing' });
+    await form.getByLabel('Company or name').fill('Sam Creates');
+    await form.getByLabel('Street and number').fill('Oudegracht 10');
+    await form.getByLabel('Postcode').fill('3511 AP');
+    await form.getByLabel('City').fill('Utrecht');
+    await form.getByLabel('Country').selectOption('NL');
+    await form.getByLabel('I charge VAT (VAT id)').check();
+    await form.getByLabel('VAT id', { exact: true }).fill('NL123');
+    await form.getByLabel(/I agree that the invoices for my payouts/).check();
+    await form.getByRole('button', { name: 'Agree to self-billing' }).click();
+    await form
+      .getByText('This VAT id is not in the format of the chosen country', { exact: false })
+      .waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await snap(page, 'wrong-vat');
+    await form.getByLabel('VAT id', { exact: true }).fill('NL123456789B01');
+    await form.getByRole('button', { name: 'Agree to self-billing' }).click();
+    await card.getByText(/^✓ Self-billing agreed on /).waitFor();
+    await card.getByText('Sam Creates · VAT id NL123456789B01').waitFor();
+    await snap(page, 'agreed-en');
+
+    await page.getByRole('button', { name: 'Nederlands' }).click();
+    await card.getByText(/^✓ Facturering door de afnemer/).waitFor();
+    await card.getByText('Sam Creates · Btw-nummer NL123456789B01').waitFor();
+    await card.getByText('ingelogd accepteert', { exact: false }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await snap(page, 'agreed-nl');
+    await card.getByRole('button', { name: /intrekken/i }).click();
+    await card.getByRole('button', { name: 'Facturering door de afnemer instellen' }).waitFor();
+    await page.getByRole('button', { name: 'English' }).click();
+    await card.getByRole('button', { name: 'Set up self-billing' }).waitFor();
+    await snap(page, 'withdrawn');
+  }, 240_000);
+});

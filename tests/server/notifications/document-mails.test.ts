@@ -94,10 +94,9 @@ describe('documents by e-mail', () => {
       await setLanguage(brand.token, language);
       const { id, number } = await paidDealOf(brand.token);
       await react();
-      const mails = (await mailsTo(brand.email)).filter((m) => m.attachments.length > 0);
+      const mails = (await mailsTo(brand.email)).filter((m) => m.subject === `${title} ${number}`);
       expect(mails).toHaveLength(1);
       const [mail] = mails;
-      expect(mail!.subject).toBe(`${title} ${number}`);
       expect(mail!.text).toContain(body);
       expect(mail!.text).toContain(`http://app.test/deals/${id}/invoice`);
       const [pdf] = mail!.attachments;
@@ -121,7 +120,50 @@ describe('documents by e-mail', () => {
     const before = (await mailsTo(brand.email)).length;
     for (const event of issued) await t.ctx.notifications.reactor.handle(event);
     expect(await mailsTo(brand.email)).toHaveLength(before);
-    expect((await mailsTo(brand.email)).filter((m) => m.attachments.length)).toHaveLength(1);
+    const invoiceMails = (await mailsTo(brand.email)).filter((m) => /^Invoice /.test(m.subject!));
+    expect(invoiceMails).toHaveLength(1);
+  });
+
+  it("which documents are e-mailed is the account's choice per kind: receipts off, the payment's mail comes without it; invoices off, no invoice mail", async () => {
+    const brand = await brandWith(t, { company: 'Choosy BV', country: 'NL', vatId: null });
+    const withReceipt = await paidDealOf(brand.token);
+    await react();
+    const paymentMail = async () =>
+      (await mailsTo(brand.email)).filter((m) => m.subject === 'Payment received');
+    const [first] = await paymentMail();
+    expect(first!.attachments.map((a) => a.filename)).toEqual([`receipt-R-D${withReceipt.id}.pdf`]);
+    const [receiptText] = await pdfPages(new Uint8Array(first!.attachments[0]!.content));
+    expect(receiptText).toContain(`R-D${withReceipt.id}`);
+
+    const prefs = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/notification-preferences',
+      headers: bearer(brand.token),
+      payload: { documents: { receipt: false, invoice: false } },
+    });
+    expect(prefs.statusCode, prefs.body).toBe(200);
+    expect(prefs.json().documents).toEqual({
+      receipt: false,
+      invoice: false,
+      creditNote: true,
+      statement: true,
+      selfBilled: true,
+    });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/notification-preferences',
+      headers: bearer(brand.token),
+      payload: { documents: { receipt: 'no' } },
+    });
+    expect(bad.statusCode).toBe(400);
+    const without = await paidDealOf(brand.token);
+    await react();
+    const payments = await paymentMail();
+    expect(payments).toHaveLength(2);
+    expect(payments.filter((m) => m.attachments.length === 0)).toHaveLength(1);
+    const invoices = (await mailsTo(brand.email)).filter((m) => /^Invoice /.test(m.subject!));
+    expect(invoices.map((m) => m.subject)).toEqual([`Invoice ${withReceipt.number}`]);
+    expect(invoices.map((m) => m.subject)).not.toContain(`Invoice ${without.number}`);
   });
 
   it('a brand with e-mail off gets no document mail', async () => {

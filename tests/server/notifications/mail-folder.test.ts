@@ -92,7 +92,18 @@ describe('mail folder (no SMTP_URL)', () => {
       url: '/api/user/notification-preferences',
       headers: { authorization: `Bearer ${brand.token}` },
     });
-    expect(prefs.json()).toEqual({ push: true, email: false, language: 'en' });
+    expect(prefs.json()).toEqual({
+      push: true,
+      email: false,
+      documents: {
+        receipt: true,
+        invoice: true,
+        creditNote: true,
+        statement: true,
+        selfBilled: true,
+      },
+      language: 'en',
+    });
   });
 
   it('two reactors handling the same events at once (two app instances) send each notification once', async () => {

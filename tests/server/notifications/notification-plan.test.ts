@@ -112,8 +112,15 @@ const plan = (e: PlannableEvent, f = facts()) =>
   );
 
 describe('planNotifications', () => {
+  it('PaymentSucceeded tells the brand (in Dutch, by push and email) with its receipt attached, unless receipts are off', () => {
+    expect(plan(event('PaymentSucceeded'))).toEqual([
+      'user:brand push+email nl → /deals/42: Betaling ontvangen',
+    ]);
+    const [paid] = planNotifications(event('PaymentSucceeded'), facts());
+    expect(paid!.document).toEqual({ kind: 'receipt', subject: 'deal', id: 42 });
+  });
+
   it.each([
-    ['PaymentSucceeded', 'Betaling ontvangen'],
     ['CreatorAccepted', 'Deal geaccepteerd'],
     ['ReviewPeriodStarted', 'Content geleverd'],
     ['DisputePeriodElapsed', 'Geschil gesloten'],

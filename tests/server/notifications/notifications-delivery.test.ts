@@ -109,7 +109,7 @@ async function setPreferences(token: string, body: Record<string, unknown>) {
     payload: body,
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { push: boolean; email: boolean; language: string };
+  return res.json() as { push: boolean; email: boolean; documents: unknown; language: string };
 }
 
 /** A paid, accepted deal with a connected bank account, delivered now. */
@@ -170,6 +170,13 @@ describe('notifications reactor', () => {
     expect(await setPreferences(brand.token, { language: 'nl' })).toEqual({
       push: true,
       email: true,
+      documents: {
+        receipt: true,
+        invoice: true,
+        creditNote: true,
+        statement: true,
+        selfBilled: true,
+      },
       language: 'nl',
     });
     const brandBrowser = browser();
@@ -367,6 +374,13 @@ describe('notifications reactor', () => {
     expect(await setPreferences(quiet.token, { push: false, email: false })).toEqual({
       push: false,
       email: false,
+      documents: {
+        receipt: true,
+        invoice: true,
+        creditNote: true,
+        statement: true,
+        selfBilled: true,
+      },
       language: 'en',
     });
     const loud = await registerUser(app);
@@ -413,6 +427,13 @@ describe('notifications reactor', () => {
     ).toEqual({
       push: true,
       email: false,
+      documents: {
+        receipt: true,
+        invoice: true,
+        creditNote: true,
+        statement: true,
+        selfBilled: true,
+      },
       language: 'en',
     });
     const forged = await app.inject({

@@ -164,6 +164,11 @@ export const enAccount = {
   'terms.s7.text': 'We may update these terms; the latest version is always shown here.',
   'terms.s8.title': '8. Contact',
   'terms.s8.text': 'Questions? Email {supportEmail}.',
+  'selfBilling.accountScope':
+    'This agreement covers the deals you accept while signed in and your payment requests; a deal accepted through its link alone has its own on the deal page.',
+  'profile.documentMails': 'Documents by e-mail',
+  'profile.documentMailsHint':
+    'Each comes with its PDF when it is issued; you can always open them in the app.',
   'billing.title': 'Billing details',
   'billing.intro':
     'Your invoices for the platform fee are made out to these details. A VAT id lets an EU business outside the Netherlands be invoiced with VAT reverse-charged.',

@@ -168,6 +168,11 @@ export const nlAccount: Record<keyof typeof enAccount, string> = {
   'terms.s7.text': 'We kunnen deze voorwaarden aanpassen; de nieuwste versie staat altijd hier.',
   'terms.s8.title': '8. Contact',
   'terms.s8.text': 'Vragen? Mail naar {supportEmail}.',
+  'selfBilling.accountScope':
+    'Deze afspraak geldt voor de deals die je ingelogd accepteert en voor je betaalverzoeken; een deal die je alleen via de link accepteert, heeft zijn eigen afspraak op de dealpagina.',
+  'profile.documentMails': 'Documenten per e-mail',
+  'profile.documentMailsHint':
+    'Elk komt met de pdf zodra het is opgemaakt; in de app kun je ze altijd openen.',
   'billing.title': 'Factuurgegevens',
   'billing.intro':
     'Je facturen voor de platformkosten staan op deze gegevens. Met een btw-nummer krijgt een EU-bedrijf buiten Nederland een factuur met btw verlegd.',

@@ -10,6 +10,8 @@ import { useProfile } from '@/features/profile/api/get-profile.query';
 import { useUserStats } from '@/features/profile/api/user-stats.query';
 import { BankPanel } from '@/features/profile/components/bank-panel';
 import { BillingCard } from '@/features/profile/components/billing-card';
+import { accountSelfBilling } from '@/features/documents/api/self-billing';
+import { SelfBillingPanel } from '@/features/documents/components/self-billing-card';
 import { EditProfileDialog } from '@/features/profile/components/edit-profile-dialog';
 import { SettingsCard } from '@/features/profile/components/settings-card';
 import { TermsModal } from '@/features/profile/components/terms-modal';
@@ -54,6 +56,9 @@ export default function ProfileRoute() {
         </div>
         <BankPanel />
         <BillingCard />
+        <SelfBillingPanel source={accountSelfBilling}>
+          <p className="text-sm text-slate-600">{t('selfBilling.accountScope')}</p>
+        </SelfBillingPanel>
         <SettingsCard />
         <HelpCard onTerms={() => setTerms(true)} />
         <Button variant="danger" block onClick={logout}>

@@ -12,28 +12,46 @@ const linkOptions = (token: string): RequestOptions => ({
   auth: getAuthToken() ? 'user' : 'none',
   headers: claimHeaders(token),
 });
-const selfBillingKey = (token: string) => ['self-billing', token] as const;
+/**
+ * Whose agreement a self-billing card shows: the deal link's creator (this browser's claim) or the
+ * signed-in account's (every deal it accepted signed in, and its payment requests).
+ */
+export interface SelfBillingSource {
+  path: string;
+  options: RequestOptions;
+  key: readonly unknown[];
+}
+export const linkSelfBilling = (token: string): SelfBillingSource => ({
+  path: linkPath(token, 'self-billing'),
+  options: linkOptions(token),
+  key: ['self-billing', token],
+});
+export const accountSelfBilling: SelfBillingSource = {
+  path: '/api/user/self-billing',
+  options: {},
+  key: ['self-billing', 'account'],
+};
 
-/** The creator's self-billing agreement for the deal behind a link (null without one). */
-export const useLinkSelfBilling = (token: string, enabled: boolean) =>
+/** The creator's self-billing agreement (null without one). */
+export const useSelfBilling = (source: SelfBillingSource, enabled: boolean) =>
   useQuery({
-    queryKey: selfBillingKey(token),
-    queryFn: () => api<SelfBillingAnswer>(linkPath(token, 'self-billing'), linkOptions(token)),
+    queryKey: source.key,
+    queryFn: () => api<SelfBillingAnswer>(source.path, source.options),
     enabled,
     retry: false,
   });
 
 /** Agrees (the terms) or withdraws (null) for later payouts; the answer replaces the query's data. */
-export function useSaveLinkSelfBilling(token: string) {
+export function useSaveSelfBilling(source: SelfBillingSource) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (terms: SelfBillingTerms | null) =>
-      api<SelfBillingAnswer>(linkPath(token, 'self-billing'), {
-        ...linkOptions(token),
+      api<SelfBillingAnswer>(source.path, {
+        ...source.options,
         method: terms ? 'PUT' : 'DELETE',
         ...(terms ? { body: terms } : {}),
       }),
-    onSuccess: (answer) => client.setQueryData(selfBillingKey(token), answer),
+    onSuccess: (answer) => client.setQueryData(source.key, answer),
   });
 }
 

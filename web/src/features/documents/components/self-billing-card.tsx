@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { SelfBillingAgreement, SelfBillingTerms } from '@machines/documents/self-billing';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -8,9 +8,11 @@ import { HttpError } from '@/lib/http';
 import { formatDate } from '@/lib/dates';
 import { t } from '@/i18n';
 import {
+  linkSelfBilling,
   useLinkSelfBilledInvoice,
-  useLinkSelfBilling,
-  useSaveLinkSelfBilling,
+  useSaveSelfBilling,
+  useSelfBilling,
+  type SelfBillingSource,
 } from '@/features/documents/api/self-billing';
 import { DocumentLink } from './document-link';
 import {
@@ -37,8 +39,29 @@ const vatRefusal = (error: unknown): string | undefined =>
  * later payouts; and the self-billed invoice once there is one.
  */
 export function SelfBillingCard({ token, paidOut }: { token: string; paidOut: boolean }) {
-  const agreement = useLinkSelfBilling(token, true);
   const invoice = useLinkSelfBilledInvoice(token, paidOut);
+  return (
+    <SelfBillingPanel source={linkSelfBilling(token)}>
+      {invoice.data && (
+        <DocumentLink to={`/accept/${token}/self-billed-invoice`} kind="selfBilled" />
+      )}
+    </SelfBillingPanel>
+  );
+}
+
+/**
+ * The self-billing agreement of a link's creator or of the signed-in account (the profile: one
+ * agreement for every deal it accepted signed in and its payment requests): its status and VAT
+ * status with the way to withdraw it, or the form to agree.
+ */
+export function SelfBillingPanel({
+  source,
+  children,
+}: {
+  source: SelfBillingSource;
+  children?: ReactNode;
+}) {
+  const agreement = useSelfBilling(source, true);
   if (!agreement.data) return null;
   const current = agreement.data.selfBilling;
   return (
@@ -47,16 +70,20 @@ export function SelfBillingCard({ token, paidOut }: { token: string; paidOut: bo
         <h2 className="font-semibold">{t('selfBilling.title')}</h2>
         <p className="text-sm text-slate-600">{t('selfBilling.intro')}</p>
       </div>
-      {current ? <Agreed token={token} agreement={current} /> : <AgreeForm token={token} />}
-      {invoice.data && (
-        <DocumentLink to={`/accept/${token}/self-billed-invoice`} kind="selfBilled" />
-      )}
+      {current ? <Agreed source={source} agreement={current} /> : <AgreeForm source={source} />}
+      {children}
     </Card>
   );
 }
 
-function Agreed({ token, agreement }: { token: string; agreement: SelfBillingAgreement }) {
-  const save = useSaveLinkSelfBilling(token);
+function Agreed({
+  source,
+  agreement,
+}: {
+  source: SelfBillingSource;
+  agreement: SelfBillingAgreement;
+}) {
+  const save = useSaveSelfBilling(source);
   const withdraw = () =>
     save.mutate(null, {
       onSuccess: () => toast({ title: t('selfBilling.withdrawn') }),
@@ -114,8 +141,8 @@ function VatSchemeChoice({
   );
 }
 
-function AgreeForm({ token }: { token: string }) {
-  const save = useSaveLinkSelfBilling(token);
+function AgreeForm({ source }: { source: SelfBillingSource }) {
+  const save = useSaveSelfBilling(source);
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState<AddressForm>(() => toAddressForm(null));
   const [scheme, setScheme] = useState<Scheme>('small_business');

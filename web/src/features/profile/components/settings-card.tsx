@@ -3,7 +3,12 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
-import { t } from '@/i18n';
+import {
+  documentMailKinds,
+  type DocumentMailKind,
+  type DocumentMailPreferences,
+} from '@machines/account/document-mail';
+import { t, type MessageKey } from '@/i18n';
 import { usePush } from '@/features/push/use-push';
 import {
   useNotificationPreferences,
@@ -40,6 +45,11 @@ export function SettingsCard() {
           onChange={(on) => update.mutate({ email: on })}
         />
       </Row>
+      <DocumentMails
+        documents={preferences.data?.documents}
+        disabled={!email || preferences.isPending || update.isPending}
+        onChange={(kind, on) => update.mutate({ documents: { [kind]: on } })}
+      />
       <Row label={t('profile.pushNotifications')}>
         <Switch
           label={t('profile.pushNotifications')}
@@ -66,6 +76,42 @@ export function SettingsCard() {
         <p className="text-sm text-slate-600">{t('profile.autoReleaseText')}</p>
       </div>
     </Card>
+  );
+}
+
+const documentLabels: Record<DocumentMailKind, MessageKey> = {
+  receipt: 'doc.receipt',
+  invoice: 'doc.invoice',
+  creditNote: 'doc.creditNote',
+  statement: 'doc.statement',
+  selfBilled: 'doc.selfBilled',
+};
+
+/** Which documents come by e-mail with their PDF, each on its own (all while e-mail is on). */
+function DocumentMails({
+  documents,
+  disabled,
+  onChange,
+}: {
+  documents: DocumentMailPreferences | undefined;
+  disabled: boolean;
+  onChange: (kind: DocumentMailKind, on: boolean) => void;
+}) {
+  return (
+    <fieldset className="space-y-2 border-l-2 border-slate-100 pl-3" data-testid="document-mails">
+      <legend className="text-sm font-medium">{t('profile.documentMails')}</legend>
+      <p className="text-xs text-slate-500">{t('profile.documentMailsHint')}</p>
+      {documentMailKinds.map((kind) => (
+        <Row key={kind} label={t(documentLabels[kind])}>
+          <Switch
+            label={`${t('profile.documentMails')}: ${t(documentLabels[kind])}`}
+            checked={documents?.[kind] ?? true}
+            disabled={disabled}
+            onChange={(on) => onChange(kind, on)}
+          />
+        </Row>
+      ))}
+    </fieldset>
   );
 }
 

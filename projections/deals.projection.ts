@@ -6,6 +6,7 @@ import { stateKey, statusOfState, step } from '@machines/statechart';
 import { dealStatusRank } from '@machines/deal/deal-order';
 import type { ProjectedEvent, Projection } from './projection';
 import { createRowStore } from './row-cache';
+import { contextJson, foldOnce } from './shared-fold';
 import { stateValueFromKey } from './state-meta';
 
 interface DealRow {
@@ -81,7 +82,7 @@ export const dealsProjection: Projection = {
         context: emptyDealContext,
         position: 0,
       };
-      const context = evolveDealContext(before.context, domainEvent);
+      const context = foldOnce(evolveDealContext, before.context, domainEvent);
       const state = event.metadata.state ?? replayState(before, domainEvent);
       const status = statusOfState(dealMachine, state);
       const row: DealRow = {
@@ -148,7 +149,7 @@ function dealRowStore(db: Database) {
         state: row.state,
         rank: dealStatusRank(row.status),
         createdAt: row.createdAt,
-        context: JSON.stringify(row.context),
+        context: contextJson(row.context),
         position: row.position,
       });
     },

@@ -11,6 +11,7 @@ import { dealEscrowEvents, paymentRequestEscrowEvents } from '@machines/escrow/e
 import { calendarOf, yearLineKindOf } from '@machines/documents/year-figures';
 import type { ProjectedEvent, Projection } from './projection';
 import { createRowStore } from './row-cache';
+import { contextJson, foldOnce } from './shared-fold';
 
 type Folded = FoldedEscrow;
 interface DayDelta {
@@ -61,7 +62,7 @@ function streamRows(db: Database) {
       upsert.run({
         streamId,
         kind: folded.kind,
-        context: JSON.stringify(folded.context),
+        context: contextJson(folded.context),
         held: heldCents(folded.context),
         disputed: balanceOf(folded.context.accounts, 'disputed'),
         releaseAt: release?.at ?? null,
@@ -80,22 +81,21 @@ function dayTotals(db: Database) {
       refunded_cents = refunded_cents + excluded.refunded_cents, fees_cents = fees_cents + excluded.fees_cents`);
 
   const days = new Map<string, DayDelta>();
-  const record = (day: string, before: EscrowMoney, after: EscrowMoney) => {
-    const delta = {
-      charged: after.chargedCents - before.chargedCents,
-      released: after.transferredCents - before.transferredCents,
-      refunded: after.refundedCents - before.refundedCents,
-      fees: after.feeKeptCents - before.feeKeptCents,
-    };
-    if (delta.charged === 0 && delta.released === 0 && delta.refunded === 0 && delta.fees === 0)
-      return;
-    const d = days.get(day) ?? { charged: 0, released: 0, refunded: 0, fees: 0 };
-    days.set(day, {
-      charged: d.charged + delta.charged,
-      released: d.released + delta.released,
-      refunded: d.refunded + delta.refunded,
-      fees: d.fees + delta.fees,
-    });
+  // Most events move no money: nothing is made for them (a full replay passes millions).
+  const record = (at: string, before: EscrowMoney, after: EscrowMoney) => {
+    if (before === after) return;
+    const charged = after.chargedCents - before.chargedCents;
+    const released = after.transferredCents - before.transferredCents;
+    const refunded = after.refundedCents - before.refundedCents;
+    const fees = after.feeKeptCents - before.feeKeptCents;
+    if (charged === 0 && released === 0 && refunded === 0 && fees === 0) return;
+    const day = at.slice(0, 10);
+    const d = days.get(day);
+    if (!d) return void days.set(day, { charged, released, refunded, fees });
+    d.charged += charged;
+    d.released += released;
+    d.refunded += refunded;
+    d.fees += fees;
   };
 
   return {
@@ -177,6 +177,7 @@ export const moneyProjection: Projection = {
   // 2: what each escrow has under a chargeback (disputed_cents), read off its accounts.
   // 3: each payout, split part and refund by year and creator (rm_money_movements).
   version: 3,
+  deferredIndexes: ['rm_money_streams_release', 'rm_money_movements_year'],
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS rm_money_streams (
@@ -206,9 +207,9 @@ export const moneyProjection: Projection = {
       const kind = escrowKindOf(event.streamId);
       if (!kind) return;
       const before = rows.get(event.streamId);
-      const after = foldEscrowEvent(kind, before, event);
+      const after = foldEscrowEvent(kind, before, event, foldOnce);
       const money = before?.context.money ?? noMoney;
-      days.record(event.metadata.at.slice(0, 10), money, after.context.money);
+      days.record(event.metadata.at, money, after.context.money);
       moves.record(event, money, after);
       rows.set(event.streamId, after);
     };

@@ -13,6 +13,31 @@ const dealIdOf = (event: ProjectedEvent): number =>
     ? (event.data as { dealId: number }).dealId
     : Number(/^deal-(\d+)$/.exec(event.streamId)?.[1] ?? 0);
 const heldStates = /^(pending_delivery|delivered|dispute)/;
+const at = (iso: string): number => Date.parse(iso);
+
+// The event types each part reads; every other event passes them by at the cost of a set look-up.
+const choiceTypes = new Set([
+  'DealLinkPushSubscribed',
+  'DealLinkPushUnsubscribed',
+  'EmailUnsubscribed',
+  'PaymentRequestSenderBlocked',
+]);
+const linkTypes = new Set(['LinkEmailConfirmed', 'LinkClaimed', 'LinkClaimMoved']);
+const timerTypes = new Set([
+  'ReviewPeriodStarted',
+  'ReleaseReminderDue',
+  'HoldAgeingAlertDue',
+  'ReviewPeriodElapsed',
+  'DisputeOpened',
+  'DealPutOnHold',
+  'ChargebackOpened',
+  'DealReleasedFromHold',
+  'FundsReleased',
+  'DealCompletedManually',
+  'DealRefunded',
+  'DealDeleted',
+  'DealSplitRequested',
+]);
 
 /** What recipients chose: push on a deal link, no more e-mail, no more requests from a sender. */
 function recipientChoices(db: Database): (event: ProjectedEvent) => void {
@@ -29,6 +54,7 @@ function recipientChoices(db: Database): (event: ProjectedEvent) => void {
     'INSERT OR IGNORE INTO rm_request_blocks (stream_id) VALUES (?)',
   );
   return (event) => {
+    if (!choiceTypes.has(event.type)) return;
     const data = event.data as Record<string, unknown>;
     const dealId = dealIdOf(event);
     switch (event.type) {
@@ -65,6 +91,7 @@ function linkLanguages(db: Database): (event: ProjectedEvent) => void {
     'INSERT OR REPLACE INTO rm_link_emails (link, email) VALUES (?, ?)',
   );
   return (event) => {
+    if (!linkTypes.has(event.type)) return;
     const link = event.streamId.slice('link-claim-'.length);
     const data = event.data as { language?: string; email?: string };
     if (event.type === 'LinkEmailConfirmed' || (event.type === 'LinkClaimed' && data.email))
@@ -91,9 +118,9 @@ function notificationTimers(db: Database): (event: ProjectedEvent) => void {
   );
 
   return (event) => {
+    if (!timerTypes.has(event.type)) return;
     const data = event.data as Record<string, unknown>;
     const dealId = dealIdOf(event);
-    const at = (iso: string) => Date.parse(iso);
     switch (event.type) {
       case 'ReviewPeriodStarted':
         return void set.run(

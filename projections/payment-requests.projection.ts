@@ -9,6 +9,7 @@ import { paymentRequestMachine } from '@machines/payment-request/payment-request
 import { stateKey, statusOfState, step } from '@machines/statechart';
 import type { ProjectedEvent, Projection } from './projection';
 import { createRowStore } from './row-cache';
+import { contextJson, foldOnce } from './shared-fold';
 import { stateValueFromKey } from './state-meta';
 
 interface RequestRow {
@@ -69,7 +70,7 @@ export const paymentRequestsProjection: Projection = {
           state,
           createdAt,
           expiresAt: request.expiresAt,
-          context: JSON.stringify(context),
+          context: contextJson(context),
           position,
         });
       },
@@ -83,7 +84,7 @@ export const paymentRequestsProjection: Projection = {
       const previous = rows.get(id);
       if (!previous && domainEvent.type !== 'PaymentRequestCreated') return;
       const before = previous ?? { state: 'new', context: emptyPaymentRequestContext };
-      const context = evolvePaymentRequestContext(before.context, domainEvent);
+      const context = foldOnce(evolvePaymentRequestContext, before.context, domainEvent);
       if (!context.request) return;
       const state = event.metadata.state ?? replayState(before, domainEvent);
       // created_at is only written by the row's insert (the upsert keeps it), as before.

@@ -1,5 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { decodeEvent } from '@machines/events/codec';
+import { heapCeiling } from './heap-ceiling';
+import { forgetSharedWork } from './shared-fold';
 import { enterRebuildMode } from './rebuild-mode';
 import type {
   EventSource,
@@ -20,6 +22,8 @@ export interface RunnerOptions {
    * peak RSS of a full replay; a flush per page costs little since rows are written once per page.
    */
   rebuildBatchSize?: number;
+  /** Heap size (MB) past which a rebuild collects its garbage (see heap-ceiling.ts). */
+  rebuildHeapLimitMb?: number;
 }
 
 type Listener = (events: ProjectedEvent[]) => void;
@@ -69,7 +73,10 @@ type Applier = { projection: Projection; writer: ProjectionWriter };
 
 /**
  * Applies a batch to every read model past its checkpoint and writes the checkpoints, in one
- * transaction; if it rolls back, the writers drop the rows they hold in memory.
+ * transaction; if it rolls back, the writers drop the rows they hold in memory. Each event goes to
+ * every read model before the next event (no read model reads another's tables), so the read
+ * models that fold the same escrow share the fold (shared-fold.ts) and an event is garbage as soon
+ * as the batch is written.
  */
 function batchApplier(
   db: Database,
@@ -77,12 +84,12 @@ function batchApplier(
   appliers: Applier[],
 ): (batch: ProjectedEvent[]) => void {
   const applyInTransaction = db.transaction((batch: ProjectedEvent[]) => {
-    for (const { projection, writer } of appliers) {
-      const from = checkpoints.of(projection);
-      const { apply } = writer;
-      for (const event of batch) if (event.position > from) apply(event);
-      writer.flush();
+    const from = appliers.map(({ projection }) => checkpoints.of(projection));
+    const applies = appliers.map(({ writer }) => writer.apply);
+    for (const event of batch) {
+      for (let i = 0; i < applies.length; i++) if (event.position > from[i]!) applies[i]!(event);
     }
+    for (const { writer } of appliers) writer.flush();
     const last = batch[batch.length - 1]!.position;
     for (const { projection } of appliers) {
       if (checkpoints.of(projection) < last) checkpoints.write(projection, last);
@@ -95,6 +102,8 @@ function batchApplier(
       // Rolled back: rows the projections hold in memory may be ahead of the database.
       for (const { writer } of appliers) writer.discard();
       throw error;
+    } finally {
+      forgetSharedWork();
     }
   };
 }
@@ -176,6 +185,7 @@ export function createProjectionRunner({
   projections,
   batchSize = 2_000,
   rebuildBatchSize = 2_000,
+  rebuildHeapLimitMb = 128,
 }: RunnerOptions) {
   const checkpoints = projectionCheckpoints(db, projections);
   const appliers = appliersOf(projections, db);
@@ -242,9 +252,15 @@ export function createProjectionRunner({
       appliers.splice(0, appliers.length, ...appliersOf(projections, db));
       position = 0;
       const restore = enterRebuildMode(db, projections);
+      const heap = heapCeiling(rebuildHeapLimitMb);
+      const page = (stored: StoredEvent[]): void => {
+        handle(stored);
+        heap.check();
+      };
       try {
-        return await replayPages(source, rebuildBatchSize, handle, { total, onProgress });
+        return await replayPages(source, rebuildBatchSize, page, { total, onProgress });
       } finally {
+        heap.restore();
         restore();
       }
     },

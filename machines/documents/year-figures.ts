@@ -13,13 +13,19 @@ import { documentText, type DocumentLanguage, type DocumentTextKey } from './doc
 export const yearLineKinds = ['payout', 'split', 'refund'] as const;
 export type YearLineKind = (typeof yearLineKinds)[number];
 
+/**
+ * One formatter for every call: building an `Intl.DateTimeFormat` costs far more than using one
+ * (the projection asks for every payout and refund of a full replay).
+ */
+const amsterdamMonth = new Intl.DateTimeFormat('en-GB', {
+  year: 'numeric',
+  month: 'numeric',
+  timeZone: 'Europe/Amsterdam',
+});
+
 /** The calendar year and quarter of an instant in Amsterdam (31 Dec 23:30 UTC is January's). */
 export function calendarOf(at: Date | string): { year: number; quarter: 1 | 2 | 3 | 4 } {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    year: 'numeric',
-    month: 'numeric',
-    timeZone: 'Europe/Amsterdam',
-  }).formatToParts(typeof at === 'string' ? new Date(at) : at);
+  const parts = amsterdamMonth.formatToParts(typeof at === 'string' ? new Date(at) : at);
   const year = Number(parts.find((p) => p.type === 'year')!.value);
   const month = Number(parts.find((p) => p.type === 'month')!.value);
   return { year, quarter: (Math.floor((month - 1) / 3) + 1) as 1 | 2 | 3 | 4 };

@@ -18,7 +18,8 @@ import { adminMoneyRoutes } from './admin/admin-money.routes';
 import { documentRoutes } from './documents/documents.routes';
 import { createAdminAccounts } from './admin/admin-accounts';
 import { aiAssistRoutes } from './ai/ai-assist.routes';
-import type { AppContext } from './app-context';
+import { createAppContext, type AppContext } from './app-context';
+import { loadConfig } from './config';
 import { createAuthGuards } from './auth/authenticate';
 import { createIdempotency } from './http/idempotency';
 import { dealLinkRoutes } from './deals/deal-link.routes';
@@ -249,4 +250,20 @@ export async function buildApp(
     ctx.live.closeAll();
   });
   return app as unknown as FastifyInstance;
+}
+
+/**
+ * The admin accounts over the configured store, ready at its head, for a command-line tool: the CLI
+ * gets the one part it uses from the composition root, never the whole context.
+ */
+export async function withAdminAccounts<T>(run: (admins: AdminAccounts) => Promise<T>): Promise<T> {
+  const ctx = await createAppContext(loadConfig(), { startReactors: false });
+  try {
+    await ctx.runner.waitForPosition(await ctx.store.headPosition(), 120_000);
+    return await run(
+      createAdminAccounts({ run: ctx.run, unique: ctx.unique, accounts: ctx.queries.accounts }),
+    );
+  } finally {
+    await ctx.close();
+  }
 }

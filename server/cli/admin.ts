@@ -1,9 +1,7 @@
 import { runCli } from './run-cli';
 import { createInterface } from 'node:readline';
 import { userInfo } from 'node:os';
-import { createAdminAccounts } from '../admin/admin-accounts';
-import { createAppContext } from '../app-context';
-import { loadConfig } from '../config';
+import { withAdminAccounts } from '../app';
 
 const USAGE = [
   'Usage: npm run admin -- create <username> [--role admin|auditor]   (password from stdin or a prompt)',
@@ -27,28 +25,13 @@ async function readPassword(): Promise<string> {
   return answer;
 }
 
-/** The app's parts the CLI's commands use, ready at the store's head. */
-async function withAdmins<T>(
-  run: (admins: ReturnType<typeof createAdminAccounts>) => Promise<T>,
-): Promise<T> {
-  const ctx = await createAppContext(loadConfig(), { startReactors: false });
-  try {
-    await ctx.runner.waitForPosition(await ctx.store.headPosition(), 120_000);
-    return await run(
-      createAdminAccounts({ run: ctx.run, unique: ctx.unique, accounts: ctx.queries.accounts }),
-    );
-  } finally {
-    await ctx.close();
-  }
-}
-
 /**
  * A one-time recovery code for an admin who cannot get past the sign-in throttles: printed once,
  * kept only as its hash, recorded (AdminRecoveryCodeIssued) with the operator's name as actor.
  */
 async function issueRecoveryCode(username: string): Promise<number> {
   try {
-    const { code } = await withAdmins((admins) =>
+    const { code } = await withAdminAccounts((admins) =>
       admins.issueRecoveryCode(username, {
         actor: { kind: 'system', id: `cli:${operator()}` },
       }),
@@ -89,24 +72,15 @@ async function main(argv: string[]): Promise<number> {
     console.error('The password must be at least 8 characters.');
     return 2;
   }
-  const ctx = await createAppContext(loadConfig(), { startReactors: false });
   try {
-    await ctx.runner.waitForPosition(await ctx.store.headPosition(), 120_000);
-    const admins = createAdminAccounts({
-      run: ctx.run,
-      unique: ctx.unique,
-      accounts: ctx.queries.accounts,
-    });
-    const { adminId } = await admins.create(username, password, role, {
-      actor: { kind: 'system', id: 'cli' },
-    });
+    const { adminId } = await withAdminAccounts((admins) =>
+      admins.create(username, password, role, { actor: { kind: 'system', id: 'cli' } }),
+    );
     console.log(`Created ${role} account '${username}' (${adminId}).`);
     return 0;
   } catch (error) {
     console.error((error as Error).message);
     return 1;
-  } finally {
-    await ctx.close();
   }
 }
 

@@ -192,7 +192,8 @@ export const moneyProjection: Projection = {
         position INTEGER PRIMARY KEY, stream_id TEXT NOT NULL, kind TEXT NOT NULL, at TEXT NOT NULL,
         year INTEGER NOT NULL, quarter INTEGER NOT NULL, creator_user_id TEXT,
         paid_out_cents INTEGER NOT NULL, refunded_cents INTEGER NOT NULL, fees_cents INTEGER NOT NULL);
-      CREATE INDEX IF NOT EXISTS rm_money_movements_year ON rm_money_movements (year, creator_user_id);`);
+      CREATE INDEX IF NOT EXISTS rm_money_movements_year ON rm_money_movements (year, creator_user_id);
+      CREATE INDEX IF NOT EXISTS rm_money_movements_stream ON rm_money_movements (stream_id, at);`);
   },
   reset(db) {
     db.exec(

@@ -71,7 +71,13 @@ export function createMoneyQueries(db: Database) {
     `SELECT ${movementColumns} FROM rm_money_movements WHERE year = ? AND creator_user_id = ? ORDER BY at, position`,
   );
 
+  const lastMovement = db.prepare<[string], { at: string | null }>(
+    'SELECT MAX(at) AS at FROM rm_money_movements WHERE stream_id = ?',
+  );
+
   return {
+    /** When a deal's or request's last payout, split part or refund was (fiscal retention), or null. */
+    lastMovementAt: (streamId: string): string | null => lastMovement.get(streamId)?.at ?? null,
     /** Every payout, split part and refund of a calendar year (Amsterdam), oldest first. */
     yearMovements: (year: number): MoneyMovement[] => yearAll.all(year),
     /** Those of one creator account. */

@@ -28,6 +28,7 @@ import type { EventStore } from './event-store/event-store';
 import { openEventStore } from './event-store/open-event-store';
 import type { KeyStore } from './event-store/key-store';
 import { createReadModelForgetting } from './privacy/forget-read-models';
+import { createFiscalRetention } from './privacy/fiscal-retention';
 import type { EncryptedEventStore } from './event-store/personal-data-encryption';
 import { createLiveHub, type LiveHub } from './live/live-hub';
 import { openSharedHttpState, type SharedHttpState } from './http/shared-http-state';
@@ -73,6 +74,8 @@ export interface AppContext {
   keys: KeyStore;
   /** Rebuilds the read models without what erased keys sealed (server/privacy/forget-read-models.ts). */
   forgetReadModels(): Promise<void>;
+  /** The daily job that erases fiscal keys past their retention (server/privacy/fiscal-retention.ts). */
+  fiscalRetention: { tick(): Promise<number> };
   bus: CommandBus;
   /** Runs deal and payment-request commands through their deciders (the machines' commands files). */
   run: CommandRunner;
@@ -202,11 +205,10 @@ async function sharedSecrets(
  */
 function startReadSide(
   readDb: Database.Database,
-  opened: { store: EventStore; keys: KeyStore },
-  config: AppConfig,
+  parts: Pick<Core, 'store' | 'clock' | 'config' | 'options'> & { keys: KeyStore },
   metrics: AppMetrics,
 ) {
-  const { store, keys } = opened;
+  const { store, keys, clock, config, options } = parts;
   const runner = createProjectionRunner({ source: store, db: readDb, projections: allProjections });
   const queries = {
     deals: createDealQueries(readDb),
@@ -218,16 +220,31 @@ function startReadSide(
   const live = createLiveHub({ queries, limits: config.live, onRefused: metrics.onLiveRefused });
   const offApplied = runner.onApplied((batch) => live.publish(batch));
   const forgetting = createReadModelForgetting({ runner, readDb, keys });
+  const retention = createFiscalRetention({
+    store,
+    clock,
+    keys,
+    queries,
+    years: config.fiscalRetentionYears,
+    settle: (position) => runner.waitForPosition(position, 10 * 60_000),
+    onError: (error) => console.error('Fiscal retention failed:', (error as Error)?.message),
+  });
   runner.start();
-  return { runner, queries, live, offApplied, forgetting };
+  if (options.startReactors ?? true) retention.start();
+  return { runner, queries, live, offApplied, forgetting, retention };
 }
 
 /** What erasure needs of the store and the read side (server/privacy). */
-const privacyParts = (opened: EncryptedEventStore, forgetting: { forget(): Promise<void> }) => ({
+const privacyParts = (
+  opened: EncryptedEventStore,
+  { forgetting, retention }: { forgetting: { forget(): Promise<void> }; retention: Retention },
+) => ({
   storedEvents: opened.stored,
   keys: opened.keys,
   forgetReadModels: forgetting.forget,
+  fiscalRetention: retention,
 });
+type Retention = ReturnType<typeof createFiscalRetention>;
 
 /** Waits until the reactors and the read models have handled everything appended so far. */
 async function quiesce(
@@ -257,7 +274,11 @@ function closer(
     | 'readDb'
     | 'evidence'
   >,
-  listeners: { offApplied: () => void; forgetting: { stop(): Promise<void> } },
+  listeners: {
+    offApplied: () => void;
+    forgetting: { stop(): Promise<void> };
+    retention: { stop(): Promise<void> };
+  },
 ) {
   let closing: Promise<void> | null = null;
   return (): Promise<void> => {
@@ -267,6 +288,7 @@ function closer(
       parts.live.closeAll();
       listeners.offApplied();
       await listeners.forgetting.stop();
+      await listeners.retention.stop();
       await parts.runner.stop();
       await parts.store.close();
       await parts.evidence.close();
@@ -422,8 +444,8 @@ export async function createAppContext(
   });
   const evidence = await openEvidence(config);
   restrictDataFiles(config.dataDir);
-  const readSide = startReadSide(readDb, { store, keys: opened.keys }, config, metrics);
-  const { runner, queries, live, offApplied, forgetting } = readSide;
+  const readSide = startReadSide(readDb, { ...core, keys: opened.keys }, metrics);
+  const { runner, queries, live, offApplied, forgetting, retention } = readSide;
   const settle = (position: number) => runner.waitForPosition(position);
   const unique = createUniqueValues({
     store,
@@ -449,7 +471,7 @@ export async function createAppContext(
     config,
     clock,
     store,
-    ...privacyParts(opened, forgetting),
+    ...privacyParts(opened, readSide),
     bus,
     run,
     readDb,
@@ -479,7 +501,7 @@ export async function createAppContext(
     improveDescription: createDescriptionImprover(config.ai),
     close: closer(
       { payments, notifications, live, runner, store, sharedHttp, readDb, evidence },
-      { offApplied, forgetting },
+      { offApplied, forgetting, retention },
     ),
   };
 }

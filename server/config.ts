@@ -172,6 +172,7 @@ export const configSchema = z
       .default(15 * 60_000),
     NOTIFY_FAILURE_ALERT_MIN_SENDS: positiveInt(10),
     RECONCILIATION_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(3),
+    FISCAL_RETENTION_YEARS: z.coerce.number().int().min(1).max(30).default(7),
     // Admins are alerted once the oldest unanswered money intent is this old.
     INTENT_ALERT_MINUTES: positiveNumber(15),
     AI_BASE_URL: optionalText,
@@ -350,6 +351,8 @@ export interface AppConfig {
   /** Without `smtpUrl`, mail is written to `<dataDir>/mail/*.eml` and shown on a test-mode page. */
   /** The UTC hour from which the daily reconciliation with the gateway runs. */
   reconciliationHourUtc: number;
+  /** Fiscal keys are erased this many years after the end of the year of a person's last money movement. */
+  fiscalRetentionYears: number;
   /** `INTENT_ALERT_MINUTES`: the age of the oldest unanswered money intent past which admins are alerted. */
   intentAlertMinutes: number;
   notifications: {
@@ -481,6 +484,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL },
     reconciliationHourUtc: e.RECONCILIATION_HOUR_UTC,
+    fiscalRetentionYears: e.FISCAL_RETENTION_YEARS,
     intentAlertMinutes: e.INTENT_ALERT_MINUTES,
     notifications: {
       smtpUrl: e.SMTP_URL,

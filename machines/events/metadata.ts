@@ -24,6 +24,8 @@ export const metadataSchema = z.object({
   /** The id of the event or request that directly caused this one (null for a user request). */
   causationId: z.string().min(1).nullable(),
   schemaVersion: z.number().int().positive(),
+  /** Whose keys seal the event's personal fields, when the stream and actor do not say (docs/adr/0033-personal-data-keys-per-person.md). */
+  subject: z.string().min(1).optional(),
   /** The machine state the stream reached with this event ("pending_delivery.accepted"): the statechart's verdict, recorded so projections need not re-run it. */
   state: z.string().optional(),
 });

@@ -73,7 +73,29 @@ export const MailFilesRemoved = defineEvent({
   example: { subject: 'user-u_7f3a', files: 3 },
 });
 
+export const StoreMigrated = defineEvent({
+  type: 'StoreMigrated',
+  version: 1,
+  category: 'privacy',
+  description:
+    "The event store was copied here from another (`npm run migrate-store`: a move between SQLite, PostgreSQL and KurrentDB, or an older plain store whose personal fields were sealed on the way). The copy's hash chains are new; this anchors them to the old ones: the SHA-256 over every source stream's chain head (`<stream> <hash>` lines, sorted), with the source's head position and counts.",
+  schema: z.object({
+    sourceHeadPosition: z.number().int().nonnegative(),
+    streams: z.number().int().nonnegative(),
+    events: z.number().int().nonnegative(),
+    chainHeadsDigest: z.string().regex(/^[0-9a-f]{64}$/),
+  }),
+  fields: { chainHeadsDigest: 'none' },
+  example: {
+    sourceHeadPosition: 51234,
+    streams: 812,
+    events: 51234,
+    chainHeadsDigest: 'a3f1c9e07b2d4f6a8c0e1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a3c5e7b9d1f3a',
+  },
+});
+
 export const privacyEventDefinitions = [
+  StoreMigrated,
   PersonalDataExported,
   PersonalDataErasureRequested,
   PersonalDataKeyErased,

@@ -57,7 +57,8 @@ const streams: Record<
     title: 'Invoices, billing details and self-billing agreements',
   },
   privacy: {
-    stream: 'privacy-user-<id>, privacy-deal-link-<id>',
+    stream:
+      'privacy-user-<id>, privacy-deal-link-<id>, privacy-payment-request-link-<id>, store-migration-<digest>',
     title: 'Personal data',
   },
 };
@@ -102,6 +103,8 @@ const actorOverrides: Record<string, Actor['kind']> = {
   DealLinkPushUnsubscribed: 'creator-link',
   EmailUnsubscribed: 'system',
   PaymentRequestSenderBlocked: 'system',
+  StoreMigrated: 'system',
+  MailFilesRemoved: 'brand',
 };
 const defaultActor: Record<StreamCategory, Actor['kind']> = {
   deal: 'brand',

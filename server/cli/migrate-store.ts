@@ -3,7 +3,12 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { EventStore } from '../event-store/event-store';
 import { createKurrentEventStore } from '../event-store/kurrent-event-store';
-import { migrateStore, verifyMigration } from '../event-store/migrate-store';
+import {
+  appendMigrationAnchor,
+  migrateStore,
+  migrationAnchor,
+  verifyMigration,
+} from '../event-store/migrate-store';
 import { createSqliteEventStore } from '../event-store/sqlite-event-store';
 import { isPostgresUrl } from '../event-store/postgres-connection';
 import { createKeyStore, type KeyTable } from '../event-store/key-store';
@@ -109,9 +114,14 @@ async function main(argv: string[]): Promise<number> {
     });
     process.stdout.write('\n');
     const verified = await verifyMigration(source, target);
+    const anchor = migrationAnchor(report);
+    await appendMigrationAnchor(target, anchor, new Date().toISOString());
     console.log(
       `Copied ${report.events} events (${report.streams} streams, ${report.appends} appends) in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
         `verified ${verified} events: same streams, revisions, ids, types, data and order.`,
+    );
+    console.log(
+      `Anchored the old chains in the new store: heads digest ${anchor.chainHeadsDigest}.`,
     );
     console.log(await copyEvidence(from, to));
     return 0;

@@ -34,6 +34,18 @@ function eventIdOf(key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/**
+ * Whose keys seal an invoice's fiscal fields (docs/adr/0033-personal-data-keys-per-person.md): the
+ * buyer's, an account or a request's payer through its link; a self-billed invoice (the creator
+ * as seller) stays under the platform's key.
+ */
+function buyerSubject(invoice: IssuedInvoice): { subject?: string } {
+  if (invoice.kind === 'self_billed') return {};
+  if (invoice.brandUserId) return { subject: `user-${invoice.brandUserId}` };
+  const { kind, id } = invoice.subject;
+  return kind === 'payment_request' ? { subject: `payment-request-link-${id}` } : {};
+}
+
 /** The invoice as the event that numbers it; its id comes from the key, so a repeat is the same event. */
 const issuedEvent = (invoice: IssuedInvoice) => ({
   id: eventIdOf(invoice.key),
@@ -45,6 +57,7 @@ const issuedEvent = (invoice: IssuedInvoice) => ({
     correlationId: randomUUID(),
     causationId: null,
     schemaVersion: 1,
+    ...buyerSubject(invoice),
   },
 });
 

@@ -1,6 +1,11 @@
+import { createHash, randomUUID } from 'node:crypto';
 import type { EventData, EventStore, ExpectedRevision, RecordedEvent } from './event-store';
 
 export interface MigrationReport {
+  /** Each source stream's hash-chain head (the last event's hash), for the anchor. */
+  heads: Map<string, string | null>;
+  /** The source's newest position. */
+  headPosition: number;
   /** Events read from the source (all of them, in global order). */
   events: number;
   /** Streams started (events at revision 0). */
@@ -38,7 +43,13 @@ export async function migrateStore(
   options: MigrateOptions = {},
 ): Promise<MigrationReport> {
   const pageSize = options.pageSize ?? 1_000;
-  const report: MigrationReport = { events: 0, streams: 0, appends: 0 };
+  const report: MigrationReport = {
+    heads: new Map(),
+    headPosition: 0,
+    events: 0,
+    streams: 0,
+    appends: 0,
+  };
   for (let after = 0; ; ) {
     const page = await source.readAll({ after, maxCount: pageSize });
     if (page.length === 0) break;
@@ -53,8 +64,10 @@ export async function migrateStore(
       report.streams += run.filter((e) => e.revision === 0).length;
       start = end;
     }
+    for (const event of page) report.heads.set(event.streamId, event.hash ?? null);
     report.events += page.length;
     after = page[page.length - 1]!.position;
+    report.headPosition = after;
     options.onProgress?.(report.events);
   }
   return report;
@@ -100,4 +113,39 @@ export async function verifyMigration(
     sourceAfter = a[n - 1]!.position;
     targetAfter = b[n - 1]!.position;
   }
+}
+
+/**
+ * The old chains, anchored in the new store: one digest over every source stream's chain head
+ * (sorted by stream), so the copy's new chains can be tied to the ones an auditor checked before.
+ */
+export function migrationAnchor(report: MigrationReport) {
+  const lines = [...report.heads]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([stream, head]) => `${stream} ${head ?? 'none'}`);
+  const digest = createHash('sha256').update(lines.join('\n')).digest('hex');
+  return {
+    sourceHeadPosition: report.headPosition,
+    streams: report.heads.size,
+    events: report.events,
+    chainHeadsDigest: digest,
+  };
+}
+
+/** Appends the anchor (StoreMigrated) to `store-migration-<digest>`: written once per source. */
+export async function appendMigrationAnchor(
+  target: EventStore,
+  anchor: ReturnType<typeof migrationAnchor>,
+  at: string,
+): Promise<void> {
+  const stream = `store-migration-${anchor.chainHeadsDigest.slice(0, 16)}`;
+  const metadata = {
+    actor: { kind: 'system', id: 'migrate-store' },
+    at,
+    correlationId: randomUUID(),
+    causationId: null,
+    schemaVersion: 1,
+  };
+  const event = { id: randomUUID(), type: 'StoreMigrated', data: anchor, metadata };
+  await target.append(stream, [event], 'any');
 }

@@ -28,6 +28,9 @@ async function everything(store: EventStore): Promise<RecordedEvent[]> {
     after = page[page.length - 1]!.position;
   }
 }
+/** The copied events: without the anchors a migration appends (StoreMigrated). */
+const copied = (events: RecordedEvent[]) =>
+  events.filter((e) => !e.streamId.startsWith('store-migration-'));
 const shape = (e: RecordedEvent) => ({
   streamId: e.streamId,
   revision: e.revision,
@@ -167,8 +170,8 @@ describe.runIf(pgTestUrl)('npm run migrate-store with PostgreSQL', () => {
 
       const onPostgres = openEventStore({ dataDir: dir, databaseUrl: database().url });
       const returned = openedFile(back);
-      expect((await everything(onPostgres)).map(shape)).toEqual(original.map(shape));
-      expect((await everything(returned)).map(shape)).toEqual(original.map(shape));
+      expect(copied(await everything(onPostgres)).map(shape)).toEqual(original.map(shape));
+      expect(copied(await everything(returned)).map(shape)).toEqual(original.map(shape));
       await Promise.all([onPostgres.close(), returned.close()]);
 
       const verified = await runCli([], 'server/cli/verify.ts', {
@@ -176,13 +179,58 @@ describe.runIf(pgTestUrl)('npm run migrate-store with PostgreSQL', () => {
         DATA_DIR: dataDir,
       });
       expect(verified.code, verified.output).toBe(0);
-      expect(verified.output).toContain(`OK: ${original.length} events`);
+      // The copy and its anchor (StoreMigrated).
+      expect(verified.output).toContain(`OK: ${original.length + 1} events`);
       rmSync(dataDir, { recursive: true, force: true });
     },
   );
 });
 
 describe('npm run migrate-store', () => {
+  it(
+    'seals the personal fields of a plain store written before encryption; the app reads the same',
+    { timeout: 60_000 },
+    async () => {
+      const plainFile = join(dir, 'plain', 'events.db');
+      mkdirSync(join(dir, 'plain'), { recursive: true });
+      const plain = createSqliteEventStore({ path: plainFile });
+      const data = {
+        userId: 'u_plain',
+        username: 'plain_person',
+        email: 'plain.person@old.example',
+        passwordHash: 'scrypt$1$1$1$c2FsdA$aGFzaA',
+        companyName: 'Plain Old BV',
+        country: 'NL',
+        phoneNumber: '+31 6 1111 2222',
+      };
+      const metadata = {
+        actor: { kind: 'brand', id: 'u_plain' },
+        at: '2026-03-01T10:00:00.000Z',
+        correlationId: randomUUID(),
+        causationId: null,
+        schemaVersion: 1,
+      };
+      await plain.append(
+        'user-u_plain',
+        [{ id: randomUUID(), type: 'UserRegistered', data, metadata }],
+        'no_stream',
+      );
+      await plain.close();
+      const target = join(dir, 'sealed', 'events.db');
+      const result = await runCli(['--from', plainFile, '--to', target]);
+      expect(result.code, result.output).toBe(0);
+      expect(result.output).toContain('Anchored the old chains');
+      const raw = createSqliteEventStore({ path: target });
+      const [stored] = await raw.readStream('user-u_plain');
+      await raw.close();
+      for (const value of ['plain.person@old.example', 'Plain Old BV', '+31 6 1111 2222'])
+        expect(JSON.stringify(stored!.data)).not.toContain(value);
+      const opened = openedFile(target);
+      expect((await opened.readStream('user-u_plain'))[0]!.data).toEqual(data);
+      await opened.close();
+    },
+  );
+
   it(
     'copies a real app store file to a new SQLite file that the app then runs on',
     { timeout: 60_000 },
@@ -214,7 +262,10 @@ describe('npm run migrate-store', () => {
       await movedEvidence.close();
 
       const target = openedFile(join(targetDir, 'events.db'));
-      expect((await everything(target)).map(shape)).toEqual(original.map(shape));
+      const all = await everything(target);
+      expect(copied(all).map(shape)).toEqual(original.map(shape));
+      const anchor = all.find((e) => e.type === 'StoreMigrated');
+      expect(anchor?.data).toMatchObject({ events: original.length });
       await target.close();
 
       // The app on the migrated store rebuilds its read models from it.

@@ -19,9 +19,7 @@ import { statusTextVars } from '@/features/deals/model/deal-split';
 import { dealViewOf } from '@/features/deals/model/deal-view';
 import { dealKeys } from '@/features/deals/api/keys';
 import { DocumentLink } from '@/features/documents/components/document-link';
-import { SelfBillingCard } from '@/features/documents/components/self-billing-card';
 import { useLinkClaim } from '@/features/link-claim/api/get-link-claim.query';
-import { DisputeThreadPanel } from '@/features/disputes/components/dispute-thread-panel';
 import { getAuthToken } from '@/lib/auth-token';
 import { claimHeaders } from '@/lib/claim-secret';
 import { t, tKey } from '@/i18n';
@@ -30,6 +28,19 @@ import { t, tKey } from '@/i18n';
 const LinkClaimPanel = lazy(() =>
   import('@/features/link-claim/components/link-claim-panel').then((m) => ({
     default: m.LinkClaimPanel,
+  })),
+);
+
+// Shown only to the accepting creator (self-billing, with its address and country form) and during a
+// dispute (the conversation): neither is on the first paint of a link, so both load when they show.
+const SelfBillingCard = lazy(() =>
+  import('@/features/documents/components/self-billing-card').then((m) => ({
+    default: m.SelfBillingCard,
+  })),
+);
+const DisputeThreadPanel = lazy(() =>
+  import('@/features/disputes/components/dispute-thread-panel').then((m) => ({
+    default: m.DisputeThreadPanel,
   })),
 );
 
@@ -97,18 +108,22 @@ export default function AcceptRoute() {
       <LinkStatusNote deal={d} view={view} />
       <ChargebackNotice chargeback={d.chargeback} />
       {accepted && d.disputeCreatedAt && !elsewhere && (
-        <DisputeThreadPanel
-          target={{
-            base: `/api/deals/link/${encodeURIComponent(token)}/dispute`,
-            auth: getAuthToken() ? 'user' : 'none',
-            headers: claimHeaders(token),
-          }}
-          refreshKey={deal.dataUpdatedAt}
-          amountCents={d.amountCents}
-        />
+        <Suspense fallback={null}>
+          <DisputeThreadPanel
+            target={{
+              base: `/api/deals/link/${encodeURIComponent(token)}/dispute`,
+              auth: getAuthToken() ? 'user' : 'none',
+              headers: claimHeaders(token),
+            }}
+            refreshKey={deal.dataUpdatedAt}
+            amountCents={d.amountCents}
+          />
+        </Suspense>
       )}
       {accepted && claim.data?.holder === 'you' && view.status !== 'cancelled' && (
-        <SelfBillingCard token={token} paidOut={PAID_OUT.has(view.status)} />
+        <Suspense fallback={null}>
+          <SelfBillingCard token={token} paidOut={PAID_OUT.has(view.status)} />
+        </Suspense>
       )}
       {accepted && PAID_OUT.has(view.status) && !elsewhere && (
         <DocumentLink to={`/accept/${token}/statement`} kind="statement" />

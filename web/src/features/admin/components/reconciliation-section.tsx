@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { inputClass } from '@/components/ui/field';
+import { ScrollTable } from '@/components/ui/scroll-table';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/dates';
 import { errorText } from '@/lib/http';
@@ -17,42 +18,33 @@ function MismatchTable({ kind, rows }: { kind: string; rows: Mismatch[] }) {
       data-testid={`reconciliation-kind-${kind}`}
     >
       <h3 className="font-semibold">{t(`admin.movement.${kind}` as MessageKey)}</h3>
-      <div
-        className="overflow-x-auto"
-        tabIndex={0}
-        role="region"
-        aria-label={t(`admin.movement.${kind}` as MessageKey)}
+      <ScrollTable
+        label={t(`admin.movement.${kind}` as MessageKey)}
+        columns={[
+          t('admin.recon.problem'),
+          t('admin.recon.reference'),
+          t('admin.recon.ledger'),
+          t('admin.recon.gateway'),
+          t('admin.recon.at'),
+        ]}
       >
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="text-slate-500">
-              <th scope="col">{t('admin.recon.problem')}</th>
-              <th scope="col">{t('admin.recon.reference')}</th>
-              <th scope="col">{t('admin.recon.ledger')}</th>
-              <th scope="col">{t('admin.recon.gateway')}</th>
-              <th scope="col">{t('admin.recon.at')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((m) => (
-              <tr
-                key={`${m.problem}:${m.reference}`}
-                className="border-t border-slate-100 align-top"
-                data-testid="reconciliation-mismatch"
-              >
-                <td>{t(`admin.recon.${m.problem}` as MessageKey)}</td>
-                <td className="break-all">
-                  {m.reference}
-                  {m.streamId && <span className="block text-slate-500">{m.streamId}</span>}
-                </td>
-                <td>{money(m.ledgerCents)}</td>
-                <td>{money(m.gatewayCents)}</td>
-                <td>{formatDateTime(m.at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+        {rows.map((m) => (
+          <tr
+            key={`${m.problem}:${m.reference}`}
+            className="border-t border-slate-100 align-top"
+            data-testid="reconciliation-mismatch"
+          >
+            <td>{t(`admin.recon.${m.problem}` as MessageKey)}</td>
+            <td className="break-all">
+              {m.reference}
+              {m.streamId && <span className="block text-slate-500">{m.streamId}</span>}
+            </td>
+            <td>{money(m.ledgerCents)}</td>
+            <td>{money(m.gatewayCents)}</td>
+            <td>{formatDateTime(m.at)}</td>
+          </tr>
+        ))}
+      </ScrollTable>
     </section>
   );
 }
@@ -88,43 +80,29 @@ export function ReconciliationSection() {
               ? t('admin.recon.mismatches', { count: r.mismatches.length })
               : t('admin.recon.ok')}
           </p>
-          <div
-            className="overflow-x-auto"
-            tabIndex={0}
-            role="region"
-            aria-label={t('admin.recon.kind')}
+          <ScrollTable
+            label={t('admin.recon.kind')}
+            testId="reconciliation-totals"
+            caption={t('admin.recon.period', {
+              since: formatDateTime(r.since),
+              until: formatDateTime(r.until),
+            })}
+            columns={[t('admin.recon.kind'), t('admin.recon.ledger'), t('admin.recon.gateway')]}
           >
-            <table className="w-full text-left text-sm" data-testid="reconciliation-totals">
-              <caption className="text-left text-slate-500">
-                {t('admin.recon.period', {
-                  since: formatDateTime(r.since),
-                  until: formatDateTime(r.until),
-                })}
-              </caption>
-              <thead>
-                <tr className="text-slate-500">
-                  <th scope="col">{t('admin.recon.kind')}</th>
-                  <th scope="col">{t('admin.recon.ledger')}</th>
-                  <th scope="col">{t('admin.recon.gateway')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {r.kinds.map((k) => (
-                  <tr key={k.kind} className="border-t border-slate-100">
-                    <th scope="row" className="font-normal">
-                      {t(`admin.movement.${k.kind}` as MessageKey)}
-                    </th>
-                    <td>
-                      {k.ledgerCount} · {money(k.ledgerCents)}
-                    </td>
-                    <td>
-                      {k.gatewayCount} · {money(k.gatewayCents)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+            {r.kinds.map((k) => (
+              <tr key={k.kind} className="border-t border-slate-100">
+                <th scope="row" className="font-normal">
+                  {t(`admin.movement.${k.kind}` as MessageKey)}
+                </th>
+                <td>
+                  {k.ledgerCount} · {money(k.ledgerCents)}
+                </td>
+                <td>
+                  {k.gatewayCount} · {money(k.gatewayCents)}
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
           {kinds.map((kind) => (
             <MismatchTable
               key={kind}

@@ -1,3 +1,4 @@
+import { ScrollTable } from '@/components/ui/scroll-table';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { formatMoney, t } from '@/i18n';
 import type { ReconciliationReportDto } from '@/features/admin/api/admin-money';
@@ -6,33 +7,25 @@ type TrialBalanceDto = NonNullable<ReconciliationReportDto['trialBalance']>;
 
 function UnbalancedTable({ rows }: { rows: TrialBalanceDto['unbalanced'] }) {
   return (
-    <div
-      className="overflow-x-auto"
-      tabIndex={0}
-      role="region"
-      aria-label={t('admin.recon.escrow')}
+    <ScrollTable
+      label={t('admin.recon.escrow')}
+      testId="trial-balance-unbalanced"
+      columns={[
+        t('admin.recon.escrow'),
+        t('admin.recon.posted'),
+        t('admin.recon.pending'),
+        t('admin.recon.at'),
+      ]}
     >
-      <table className="w-full text-left text-sm" data-testid="trial-balance-unbalanced">
-        <thead>
-          <tr className="text-slate-500">
-            <th scope="col">{t('admin.recon.escrow')}</th>
-            <th scope="col">{t('admin.recon.posted')}</th>
-            <th scope="col">{t('admin.recon.pending')}</th>
-            <th scope="col">{t('admin.recon.at')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((u) => (
-            <tr key={`${u.streamId}:${u.at}`} className="border-t border-slate-100 align-top">
-              <td className="break-all">{u.streamId}</td>
-              <td>{formatMoney(u.postedCents)}</td>
-              <td>{formatMoney(u.pendingCents)}</td>
-              <td>{formatDateTime(u.at)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+      {rows.map((u) => (
+        <tr key={`${u.streamId}:${u.at}`} className="border-t border-slate-100 align-top">
+          <td className="break-all">{u.streamId}</td>
+          <td>{formatMoney(u.postedCents)}</td>
+          <td>{formatMoney(u.pendingCents)}</td>
+          <td>{formatDateTime(u.at)}</td>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
 
@@ -59,33 +52,21 @@ export function TrialBalanceSection({ trial }: { trial: TrialBalanceDto }) {
       {trial.days.length === 0 ? (
         <p className="text-sm text-slate-600">{t('admin.recon.trialEmpty')}</p>
       ) : (
-        <div
-          className="overflow-x-auto"
-          tabIndex={0}
-          role="region"
-          aria-label={t('admin.recon.trial')}
+        <ScrollTable
+          label={t('admin.recon.trial')}
+          testId="trial-balance-days"
+          columns={[t('admin.recon.day'), t('admin.recon.debits'), t('admin.recon.credits')]}
         >
-          <table className="w-full text-left text-sm" data-testid="trial-balance-days">
-            <thead>
-              <tr className="text-slate-500">
-                <th scope="col">{t('admin.recon.day')}</th>
-                <th scope="col">{t('admin.recon.debits')}</th>
-                <th scope="col">{t('admin.recon.credits')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {trial.days.map((d) => (
-                <tr key={d.day} className="border-t border-slate-100">
-                  <th scope="row" className="font-normal">
-                    {formatDate(d.day)}
-                  </th>
-                  <td>{formatMoney(d.debitsCents)}</td>
-                  <td>{formatMoney(d.creditsCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+          {trial.days.map((d) => (
+            <tr key={d.day} className="border-t border-slate-100">
+              <th scope="row" className="font-normal">
+                {formatDate(d.day)}
+              </th>
+              <td>{formatMoney(d.debitsCents)}</td>
+              <td>{formatMoney(d.creditsCents)}</td>
+            </tr>
+          ))}
+        </ScrollTable>
       )}
     </section>
   );

@@ -3,16 +3,16 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allProjections } from '../../projections/all-projections';
-import { moneyProjection } from '../../projections/money.projection';
-import type { Projection } from '../../projections/projection';
-import { createProjectionRunner } from '../../projections/runner';
-import { contextJson, foldOnce, forgetSharedWork } from '../../projections/shared-fold';
+import { allProjections } from '@projections/all-projections';
+import { moneyProjection } from '@projections/money.projection';
+import type { Projection } from '@projections/projection';
+import { createProjectionRunner } from '@projections/runner';
+import { contextJson, foldOnce, forgetSharedWork } from '@projections/shared-fold';
 import {
   createSqliteEventStore,
   type SqliteEventStore,
-} from '../../server/event-store/sqlite-event-store';
-import { FIXTURE_DIR } from '../fixtures/history/history-fixture';
+} from '@server/event-store/sqlite-event-store';
+import { FIXTURE_DIR } from '@tests/fixtures/history/history-fixture';
 
 describe('shared fold', () => {
   const evolve = (before: { n: number }, event: { add: number }) => ({ n: before.n + event.add });

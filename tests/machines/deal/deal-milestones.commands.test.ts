@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decideDeal } from '../../../machines/deal/deal.commands';
-import { dealMachine } from '../../../machines/deal/deal.machine';
-import { dealStateView } from '../../../machines/deal/deal.view';
-import { trialBalance, balanceOf } from '../../../machines/escrow/escrow-accounts';
-import { statusOf } from '../../../machines/statechart';
-import type { Actor } from '../../../machines/events/metadata';
-import { deciderSpec } from '../../support/decider-spec';
-import { actors, at, dealGiven, event } from '../../support/event-factory';
+import { decideDeal } from '@machines/deal/deal.commands';
+import { dealMachine } from '@machines/deal/deal.machine';
+import { dealStateView } from '@machines/deal/deal.view';
+import { trialBalance, balanceOf } from '@machines/escrow/escrow-accounts';
+import { statusOf } from '@machines/statechart';
+import type { Actor } from '@machines/events/metadata';
+import { deciderSpec } from '@tests/support/decider-spec';
+import { actors, at, dealGiven, event } from '@tests/support/event-factory';
 import { milestoneDeal, plan, replay, run, type Snapshot } from './milestones-support';
 
 /**

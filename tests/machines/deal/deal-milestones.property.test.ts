@@ -4,11 +4,11 @@ import {
   feeShares,
   milestonePlanRefusal,
   type MilestonePlanItem,
-} from '../../../machines/deal/deal-milestones';
-import { balanceOf, trialBalance } from '../../../machines/escrow/escrow-accounts';
-import { breakdown, MAX_DEAL_CENTS } from '../../../machines/money';
-import { statusOf } from '../../../machines/statechart';
-import { actors, at, dealHistory, event } from '../../support/event-factory';
+} from '@machines/deal/deal-milestones';
+import { balanceOf, trialBalance } from '@machines/escrow/escrow-accounts';
+import { breakdown, MAX_DEAL_CENTS } from '@machines/money';
+import { statusOf } from '@machines/statechart';
+import { actors, at, dealHistory, event } from '@tests/support/event-factory';
 import { replay, run, type Snapshot } from './milestones-support';
 
 /**

@@ -1,11 +1,11 @@
-import type { DealCommand } from '../../../machines/deal/deal.commands';
-import { decideDeal } from '../../../machines/deal/deal.commands';
-import { dealMachine } from '../../../machines/deal/deal.machine';
-import type { DealEvent } from '../../../machines/deal/deal.events';
-import type { MilestonePlanItem } from '../../../machines/deal/deal-milestones';
-import { fold, initialOf, step } from '../../../machines/statechart';
-import type { Actor } from '../../../machines/events/metadata';
-import { actors, at, dealHistory, event, metadata } from '../../support/event-factory';
+import type { DealCommand } from '@machines/deal/deal.commands';
+import { decideDeal } from '@machines/deal/deal.commands';
+import { dealMachine } from '@machines/deal/deal.machine';
+import type { DealEvent } from '@machines/deal/deal.events';
+import type { MilestonePlanItem } from '@machines/deal/deal-milestones';
+import { fold, initialOf, step } from '@machines/statechart';
+import type { Actor } from '@machines/events/metadata';
+import { actors, at, dealHistory, event, metadata } from '@tests/support/event-factory';
 
 /**
  * A deal with milestones for the specs: three milestones of €100, €80 and €70 (the factory's

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
-import { DomainError } from '../../../machines/command-error';
-import { decideDeal, type DealCommand } from '../../../machines/deal/deal.commands';
-import { dealMachine } from '../../../machines/deal/deal.machine';
-import type { DealEvent } from '../../../machines/deal/deal.events';
-import { dealStatusOfMilestones } from '../../../machines/deal/deal-milestone-context';
-import { balanceOf, trialBalance } from '../../../machines/escrow/escrow-accounts';
-import { stateKey, statusOf } from '../../../machines/statechart';
-import { actors, at, metadata } from '../../support/event-factory';
+import { DomainError } from '@machines/command-error';
+import { decideDeal, type DealCommand } from '@machines/deal/deal.commands';
+import { dealMachine } from '@machines/deal/deal.machine';
+import type { DealEvent } from '@machines/deal/deal.events';
+import { dealStatusOfMilestones } from '@machines/deal/deal-milestone-context';
+import { balanceOf, trialBalance } from '@machines/escrow/escrow-accounts';
+import { stateKey, statusOf } from '@machines/statechart';
+import { actors, at, metadata } from '@tests/support/event-factory';
 import { milestoneDeal, plan, replay, type Snapshot } from './milestones-support';
 
 /**

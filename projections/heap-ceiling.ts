@@ -1,6 +1,9 @@
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
+/** Taken once per process (a running instance rebuilds on an erasure, too). */
+let collect: (() => void) | null | undefined;
+
 /**
  * A full replay keeps little alive (a page of events and the row caches: some 40 MB) but makes
  * garbage fast, and much of it outlives a young-generation collection because a page does. Left to
@@ -16,7 +19,7 @@ import { runInNewContext } from 'node:vm';
  * Returns the check to run after each page and the function that undoes the settings.
  */
 export function heapCeiling(limitMb: number): { check: () => void; restore: () => void } {
-  const collect = fullCollection();
+  collect ??= fullCollection();
   const limit = limitMb * 2 ** 20;
   setFlagsFromString('--semi-space-growth-factor=1');
   return {

@@ -8,6 +8,8 @@ import {
 } from '../payment-request/payment-request.view';
 import { exclusivitySchema, platformSchema, usageRightsSchema } from '../deal/deal.events';
 import { dealStatuses } from '../deal/deal.machine';
+import { milestoneActions } from '../deal/deal-milestone-view';
+import { milestoneStatuses } from '../deal/deal-context.types';
 import { paymentRequestStatuses } from '../payment-request/payment-request.machine';
 
 /**
@@ -98,6 +100,40 @@ export const adminSplitSchema = dealSplitSchema.extend({
   by: z.string(),
 });
 
+const revisionSchema = z.object({
+  kind: z.enum(['delivered', 'changes_requested', 'redelivered']),
+  note: z.string().nullable(),
+  links: z.array(z.string()),
+  at: iso,
+});
+
+/** One milestone of a deal with a plan: its terms, its state (its own statechart's), its tracker step and actions. */
+export const milestoneSchema = z.object({
+  index: z.number().int(),
+  title: z.string(),
+  deliverables: z.array(z.string()),
+  amountCents: z.number().int(),
+  /** Its share of the deal's fee (the shares add up to the fee). */
+  feeCents: z.number().int(),
+  dueDate: z.string(),
+  status: z.enum(milestoneStatuses),
+  /** The compact tracker: 1 in progress, 2 delivered or in dispute, 3 its outcome. */
+  step: z.number().int(),
+  revisionRounds: z.number().int(),
+  revisionsUsed: z.number().int(),
+  revisions: z.array(revisionSchema),
+  deliveredAt: nullableIso,
+  reviewPeriodEndsAt: nullableIso,
+  reviewElapsedAt: nullableIso,
+  disputeCreatedAt: nullableIso,
+  disputePeriodEndsAt: nullableIso,
+  disputeElapsedAt: nullableIso,
+  releaseTrigger: z.string().nullable(),
+  transferId: z.string().nullable(),
+  refundId: z.string().nullable(),
+  can: z.array(z.enum(milestoneActions)),
+});
+
 export const dealSchema = z.object({
   id: z.number().int(),
   influencer: z.string(),
@@ -127,14 +163,16 @@ export const dealSchema = z.object({
   /** Change requests made so far (of `revisionRounds`). */
   revisionsUsed: z.number().int(),
   /** Deliveries, change requests and redeliveries with their notes and links, oldest first. */
-  revisions: z.array(
-    z.object({
-      kind: z.enum(['delivered', 'changes_requested', 'redelivered']),
-      note: z.string().nullable(),
-      links: z.array(z.string()),
-      at: iso,
-    }),
-  ),
+  revisions: z.array(revisionSchema),
+  /** A deal with a plan only: its milestones, and "2 of 3 released" with the next due date. */
+  milestones: z.array(milestoneSchema).optional(),
+  milestoneSummary: z
+    .object({
+      released: z.number().int(),
+      total: z.number().int(),
+      nextDueDate: z.string().nullable(),
+    })
+    .optional(),
   status: z.enum(dealStatuses),
   shareableToken: z.string().nullable(),
   /** Present (an opaque account id, or "connected" in a creator-link view) once a bank account is connected. */

@@ -211,7 +211,7 @@ export const dealMachine = setup({
     namesMilestone: ({ event }) => (event.data as { milestone?: number }).milestone !== undefined,
     /** The deal's rules and the milestone's statechart both take it (deal-milestone-guards.ts). */
     milestoneEventFits: ({ context, event }) => milestoneEventFits(context, event),
-    /** The deal's status by its milestones (deal-milestone-context.ts `dealStatusOfMilestones`). */
+    /** The deal's status by its milestones (`dealStatusOfMilestones`, the one rule). */
     statusByMilestones: ({ context }, params: { status: MilestoneDealStatus }) =>
       context.milestones !== undefined &&
       dealStatusOfMilestones(milestonesIn(context)) === params.status,

@@ -606,6 +606,16 @@ export const errorCatalogue = {
     'The product currently supports deals up to €1,750. For larger deals, please contact us.',
     'Deals kunnen op dit moment hooguit €1.750 zijn. Neem voor grotere deals contact met ons op.',
   ),
+  milestone_amount_invalid: e(
+    'validation_failed',
+    "A milestone's amount must be a positive number with at most 2 decimals",
+    'Het bedrag van een mijlpaal moet een positief getal zijn met hooguit 2 decimalen.',
+  ),
+  milestone_due_date_invalid: e(
+    'validation_failed',
+    'Every milestone needs a valid due date',
+    'Elke mijlpaal heeft een geldige einddatum nodig.',
+  ),
   milestone_due_in_past: e(
     'validation_failed',
     "A milestone's due date must be today or later",

@@ -30,6 +30,7 @@ export const inputFields = {
   link: { en: 'A link', nl: 'Een link' },
   links: { en: 'Links', nl: 'Links' },
   message: { en: 'A message', nl: 'Een bericht' },
+  milestones: { en: 'Milestones', nl: 'Mijlpalen' },
   note: { en: 'Note', nl: 'Notitie' },
   ownTerms: { en: 'Your own terms', nl: 'Je eigen voorwaarden' },
   password: { en: 'Password', nl: 'Wachtwoord' },

@@ -29,6 +29,8 @@ const actionAnswer = z.object({
 
 export interface AdminDealAction {
   path: string;
+  /** The path's parameters (the deal's id; a milestone action adds its number). */
+  params?: z.ZodObject<{ id: z.ZodType<number> }>;
   body?: z.ZodType;
   description?: string;
   /**
@@ -66,14 +68,14 @@ export function adminDealAction(
       schema: {
         tags: adminTags,
         security: adminSecurity,
-        params: idParam,
+        params: action.params ?? idParam,
         ...(action.body ? { body: action.body } : {}),
         ...(action.description ? { description: action.description } : {}),
         response: { 200: actionAnswer, 202: actionAnswer, ...adminErrors, 502: errorSchema },
       },
     },
     async (request, reply) => {
-      const id = request.params.id;
+      const id = (request.params as { id: number }).id;
       deal(id);
       const cc = commandContext(request, { kind: 'admin', id: adminOf(request).adminId });
       const { outcome } = await action.run(id, cc, idempotency.intentKey(request), request);

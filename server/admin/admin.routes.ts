@@ -17,6 +17,7 @@ import { createActorNames } from '../deals/actor-names';
 import { adminAccountRoutes } from './admin-accounts.routes';
 import { adminDisputeRoutes } from './admin-disputes.routes';
 import { adminSplitRoutes } from './admin-split.routes';
+import { adminMilestoneRoutes } from './admin-milestone.routes';
 import {
   adminDealAction,
   adminErrors,
@@ -109,6 +110,7 @@ export function adminRoutes(app: ZodApp, deps: AdminRouteDeps): void {
   adminDealNoteRoute(app, deps, deal);
   adminDealActionRoutes(app, deps, deal);
   adminSplitRoutes(app, deps, deal);
+  adminMilestoneRoutes(app, deps, deal);
   adminRequestRoutes(app, deps);
   adminDisputeRoutes(app, deps, history);
   adminAccountRoutes(app, deps);

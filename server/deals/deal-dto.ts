@@ -2,6 +2,8 @@ import type { DealDto, AdminDealDto } from '@machines/contract/api';
 import type { DealContext } from '@machines/deal/deal.context';
 import type { DealStatus } from '@machines/deal/deal.machine';
 import { dealSnapshotFrom, dealStateView } from '@machines/deal/deal.view';
+import type { DealSnapshot } from '@machines/deal/deal.commands';
+import { milestoneSummary, milestoneViews } from '@machines/deal/deal-milestone-view';
 import { centsToDecimal } from '@machines/money';
 import { chargebackSummary } from '@machines/escrow/escrow-ledger';
 import type { DealRecord } from '../../projections/deals.queries';
@@ -39,6 +41,9 @@ export function redactDealContext(c: DealContext): Record<string, unknown> {
     unexpectedPayments: [],
     lastPaymentFailure: null,
     lastTransferError: null,
+    ...(c.milestones
+      ? { milestones: c.milestones.map((m) => ({ ...m, transferId: null, refundId: null })) }
+      : {}),
     chargebacks: [],
     // The brand's refunds and an admin's hold reason are not the creator's business.
     duplicateRefunds: [],
@@ -77,6 +82,17 @@ export function adminSplit(
     refundFailure: failureText(split.refundFailure),
     requestedAt: split.requestedAt,
     by: split.requestedBy === null ? 'admin (unknown)' : adminName(split.requestedBy),
+  };
+}
+
+/** A deal with a plan: its milestones (no gateway ids for the link) and their summary; nothing otherwise. */
+function milestoneFields(snapshot: DealSnapshot, now: string, link: boolean): Partial<DealDto> {
+  const { milestones } = snapshot.context;
+  if (milestones === undefined) return {};
+  const views = milestoneViews(snapshot, now);
+  return {
+    milestones: link ? views.map((m) => ({ ...m, transferId: null, refundId: null })) : views,
+    milestoneSummary: milestoneSummary(milestones),
   };
 }
 
@@ -123,6 +139,7 @@ export function toDealDto(
     },
     revisionsUsed: c.revisionsUsed,
     revisions: c.revisions,
+    ...milestoneFields(snapshot, now, link),
     status: state.status === 'new' ? 'pending_payment' : (state.status as DealStatus),
     shareableToken: c.shareableToken,
     stripeAccountId: c.stripeAccountId ? (link ? 'connected' : c.stripeAccountId) : null,
@@ -194,6 +211,9 @@ export const GUARD_CONTEXT_FIELDS = [
   'checkoutSessionId',
   'duplicateRefunds',
   'lastFailedSessionId',
+  // A deal with a plan: its milestones decide its state and actions (absent otherwise).
+  'milestones',
+  'splitMilestone',
 ] as const satisfies readonly (keyof DealContext)[];
 
 /**
@@ -208,7 +228,8 @@ export function toDealListItem(
 ): DealDto {
   const dto = toDealDto(record, now, 'owner', brandName);
   const context: Record<string, unknown> = {};
-  for (const field of GUARD_CONTEXT_FIELDS) context[field] = record.context[field];
+  for (const field of GUARD_CONTEXT_FIELDS)
+    if (record.context[field] !== undefined) context[field] = record.context[field];
   return { ...dto, machine: { value: dto.machine.value, context } };
 }
 

@@ -3,7 +3,7 @@ import { dealStatement } from '../documents/money-documents';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { dealSchema, errorSchema } from '@machines/contract/api';
-import { tokenParam } from '../http/fields';
+import { tokenMilestoneParam, tokenParam } from '../http/fields';
 import { createLinkClaims, newClaim } from '../auth/link-claim';
 import { createLinkHolders, type LinkHolders } from '../auth/link-holders';
 import { DomainError } from '../commands/domain-error';
@@ -236,10 +236,34 @@ function claimerRoutes(app: ZodApp, deps: DealRouteDeps): void {
   deliverRoute(app, deps);
 }
 
-/** The delivery (or, after a change request, the redelivery) of whoever claimed the deal, with its note and links. */
+/**
+ * The delivery (or, after a change request, the redelivery) of whoever claimed the deal, with its
+ * note and links; of the whole deal, or of one milestone of a deal with a plan.
+ */
 function deliverRoute(app: ZodApp, deps: DealRouteDeps): void {
   const { ctx, dealViews } = deps;
   const claimed = claimedDeal(deps);
+  const response = { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors };
+  const deliver = async (
+    request: FastifyRequest & { params: { token: string }; body: z.output<typeof deliveryBody> },
+    milestone?: number,
+  ) => {
+    const record = await claimed(request.params.token, request);
+    const command = {
+      type: 'DeliverContent',
+      reviewPeriodHours: ctx.config.reviewPeriodHours,
+      ...deliveryFrom(request.body),
+      ...(milestone === undefined ? {} : { milestone }),
+    } as const;
+    const result = await ctx.run.deal(
+      record.id,
+      command,
+      creator(request, record.id),
+      dealGuard.link(request.params.token),
+    );
+    await ctx.settle(result.position);
+    return { success: true, deal: dealViews.forLink(request.params.token) };
+  };
   app.post(
     '/api/deals/deliver/:token',
     {
@@ -249,24 +273,23 @@ function deliverRoute(app: ZodApp, deps: DealRouteDeps): void {
         body: deliveryBody,
         description:
           'Deliver, or after a change request redeliver, with an optional note and up to 5 http(s) links to the published content; the 48 h review starts again.',
-        response: { 200: z.object({ success: z.boolean(), deal: dealSchema }), ...errors },
+        response,
       },
     },
-    async (request) => {
-      const record = await claimed(request.params.token, request);
-      const command = {
-        type: 'DeliverContent',
-        reviewPeriodHours: ctx.config.reviewPeriodHours,
-        ...deliveryFrom(request.body),
-      } as const;
-      const result = await ctx.run.deal(
-        record.id,
-        command,
-        creator(request, record.id),
-        dealGuard.link(request.params.token),
-      );
-      await ctx.settle(result.position);
-      return { success: true, deal: dealViews.forLink(request.params.token) };
+    (request) => deliver(request),
+  );
+  app.post(
+    '/api/deals/deliver/:token/milestones/:milestone',
+    {
+      schema: {
+        tags,
+        params: tokenMilestoneParam,
+        body: deliveryBody,
+        description:
+          "Deliver (or redeliver) one milestone of a deal with a plan, with an optional note and up to 5 http(s) links; that milestone's 48 h review starts. 404 milestone_not_found, 409 milestone_not_in_state (e.g. a released milestone).",
+        response,
+      },
     },
+    (request) => deliver(request, request.params.milestone),
   );
 }

@@ -1,4 +1,4 @@
-import { breakdown } from '@machines/money';
+import { breakdown, parseEuroToCents } from '@machines/money';
 import type { DealTerms } from '@machines/deal/deal.events';
 import {
   DEFAULT_REVISION_ROUNDS,
@@ -12,6 +12,8 @@ import {
   type UsageRights,
 } from '@machines/deal/deal-contract';
 import { DomainError } from '../commands/domain-error';
+import { milestonePlanRefusal } from '@machines/deal/deal-milestones';
+import { isCalendarDate, trimVisible } from '../http/fields';
 import type { DealTermsBody } from './deal.schemas';
 
 /** The calendar day (UTC) a deadline names: "2026-04-01" and "2026-04-01T12:00:00+02:00" both give 2026-04-01. */
@@ -76,6 +78,36 @@ function contractTermsFrom(
 }
 
 /**
+ * The milestone plan a brand's form gives, in cents: 1 to 10 milestones with a title, amounts
+ * (typed as the amount field is, "80" or "80,50") of at least €1.00 adding up to the deal's
+ * amount, due dates that have not passed. A plan of one milestone is the deal itself (nothing is
+ * stored: the deal runs as deals always have); none given, none stored.
+ */
+function milestonesFrom(
+  body: DealTermsBody,
+  amountCents: number,
+  now: Date,
+): Pick<DealTerms, 'milestones'> {
+  if (body.milestones === undefined) return {};
+  const plan = body.milestones.map((m) => {
+    const cents = m.amount === null || m.amount === undefined ? null : parseEuroToCents(m.amount);
+    if (cents === null) throw new DomainError('milestone_amount_invalid');
+    if (m.dueDate !== '' && !isCalendarDate(m.dueDate))
+      throw new DomainError('milestone_due_date_invalid');
+    return {
+      title: trimVisible(m.title),
+      deliverables: m.deliverables,
+      amountCents: cents,
+      dueDate: dayOf(m.dueDate),
+    };
+  });
+  if (plan.some((m) => m.dueDate === '')) throw new DomainError('milestone_due_date_invalid');
+  const code = milestonePlanRefusal(plan, amountCents, now.toISOString().slice(0, 10));
+  if (code !== null) throw new DomainError(code);
+  return plan.length > 1 ? { milestones: plan } : {};
+}
+
+/**
  * The terms a brand's create or edit form asks for, as the deal's commands take them: deadlines
  * that have not passed, and the amount with its fee and total (machines/money.ts).
  */
@@ -96,5 +128,6 @@ export function dealTermsFrom(body: DealTermsBody, now: Date): DealTerms {
     platforms: body.platforms,
     briefingFiles: body.briefingFiles,
     ...contractTermsFrom(body),
+    ...milestonesFrom(body, money.amountCents, now),
   };
 }

@@ -70,6 +70,21 @@ export const dealTermsBody = z.object({
     })
     .optional(),
   brandTerms: optionalText('ownTerms', 100_000),
+  // The milestone plan: shapes here, amounts, dates and sums in deal-terms.ts (each refusal its own code).
+  milestones: z
+    .array(
+      z.object({
+        title: z.string({ error: inputRef('not_text', 'title') }).default(''),
+        deliverables: z
+          .array(z.string().trim().min(1).max(200), { error: inputRef('not_list', 'deliverables') })
+          .max(20, inputRef('too_many', 'deliverables', { max: 20 }))
+          .default([]),
+        amount: z.union([z.string(), z.number()]).nullish(),
+        dueDate: z.string({ error: inputRef('not_text', 'deadline') }).default(''),
+      }),
+      { error: inputRef('not_list', 'milestones') },
+    )
+    .optional(),
 });
 export type DealTermsBody = z.output<typeof dealTermsBody>;
 

@@ -13,6 +13,7 @@ import { dealGuard } from '../auth/ownership';
 import type { DealResult } from '../commands/run-command';
 import { newShareToken } from '../shared/share-token';
 import { createLinkSubscriptions } from '../notifications/link-subscriptions';
+import { milestoneRoutes } from './milestone.routes';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['deals'];
@@ -44,6 +45,7 @@ export function dealsRoutes(app: ZodApp, deps: DealRouteDeps): void {
   changeRequestRoute(app, deps);
   dealCheckoutRoutes(app, deps);
   dashboardRoutes(app, deps);
+  milestoneRoutes(app, deps);
 }
 
 /** The brand's list and one deal. */

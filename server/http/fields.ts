@@ -153,3 +153,12 @@ export const idParam = z.object({
 });
 
 export const tokenParam = z.object({ token: z.string().min(1).max(200) });
+
+/** A milestone of a deal, 1 to 10 (one the deal lacks is answered 404 milestone_not_found). */
+const milestoneNumber = z.coerce
+  .number({ error: inputRef('invalid_id') })
+  .int(inputRef('invalid_id'))
+  .min(1, inputRef('invalid_id'))
+  .max(10, inputRef('invalid_id'));
+export const milestoneParam = idParam.extend({ milestone: milestoneNumber });
+export const tokenMilestoneParam = tokenParam.extend({ milestone: milestoneNumber });

@@ -68,12 +68,12 @@ export const dealSide: EscrowSide<typeof dealAggregate.machine> = {
     const metadata = { dealId: String(dealId), streamId: dealAggregate.streamId(dealId) };
     if (c.stripeAccountId === null) return null;
     if (c.pendingRelease) {
-      const { key, amountCents, trigger } = c.pendingRelease;
+      const { key, amountCents, trigger, milestone } = c.pendingRelease;
       return {
         key,
         amountCents,
         destinationAccountId: c.stripeAccountId,
-        metadata: { ...metadata, trigger },
+        metadata: { ...metadata, trigger, ...(milestone ? { milestone: String(milestone) } : {}) },
       };
     }
     // A split's transfer: the creator's part, under the split's transfer key.
@@ -89,13 +89,24 @@ export const dealSide: EscrowSide<typeof dealAggregate.machine> = {
     return null;
   },
   pendingRefund: ({ context: c }: DealSnapshot) => {
-    if (c.pendingRefund) return c.pendingRefund;
+    // A deal with milestones refunds what is left: the milestones paid out stay paid.
+    if (c.pendingRefund)
+      return c.milestones === undefined
+        ? c.pendingRefund
+        : {
+            key: c.pendingRefund.key,
+            amountCents: c.pendingRefund.amountCents,
+            reverseTransfers: false,
+          };
     return c.split?.refund === 'pending'
       ? { key: c.split.refundKey, amountCents: c.split.refundCents, reverseTransfers: false }
       : null;
   },
+  // A deal with milestones may have paid an earlier milestone: its error is cleared by each success.
   refusedTransfer: ({ context: c }: DealSnapshot, key) =>
-    c.lastTransferError?.key === key && c.transferId === null ? c.lastTransferError : null,
+    c.lastTransferError?.key === key && (c.transferId === null || c.milestones !== undefined)
+      ? c.lastTransferError
+      : null,
   session: ({ context: c }: DealSnapshot, dealId, base) => ({
     kind: 'deal',
     reference: String(dealId),

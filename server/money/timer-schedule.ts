@@ -16,7 +16,10 @@ export type TimerKind =
   | 'request_expiry'
   | 'request_review'
   | 'request_dispute'
-  | 'deferred_payout';
+  | 'deferred_payout'
+  /** A milestone's review or dispute period (deals with a plan), by the milestone's number. */
+  | `milestone_review:${number}`
+  | `milestone_dispute:${number}`;
 
 export interface DueTimer {
   streamId: string;
@@ -138,8 +141,51 @@ function timerWrites(db: Database) {
 
 type TimerWrites = ReturnType<typeof timerWrites>;
 
+/**
+ * A milestone's review and dispute periods (deals with a plan): started, elapsed, stopped by a
+ * change request or a dispute, ended by the milestone's outcome. False for an event naming no milestone.
+ */
+function applyMilestoneTimer({ q, start }: TimerWrites, event: ProjectedEvent): boolean {
+  const data = event.data as Record<string, unknown>;
+  if (typeof data.milestone !== 'number') return false;
+  const review = `milestone_review:${data.milestone}` as const;
+  const dispute = `milestone_dispute:${data.milestone}` as const;
+  switch (event.type) {
+    case 'ReviewPeriodStarted':
+      start(event, review, String(data.endsAt));
+      break;
+    case 'ReviewPeriodElapsed':
+      q.markElapsed.run(atOf(event), event.streamId, review);
+      break;
+    case 'ChangesRequested':
+      q.removeKind.run(event.streamId, review);
+      break;
+    case 'DisputeOpened':
+      q.removeKind.run(event.streamId, review);
+      start(event, dispute, String(data.endsAt));
+      break;
+    case 'DisputePeriodElapsed':
+      q.markElapsed.run(atOf(event), event.streamId, dispute);
+      break;
+    case 'TransferFailed':
+      q.retryLater.run(atOf(event) + RELEASE_RETRY_MS, event.streamId);
+      break;
+    case 'FundsReleased':
+    case 'DealRefunded':
+    case 'DealSplitRequested':
+      q.removeKind.run(event.streamId, review);
+      q.removeKind.run(event.streamId, dispute);
+      break;
+    default:
+      break;
+  }
+  return true;
+}
+
 /** A deal's review and dispute periods, their holds, and the retry after a refused transfer. */
-function applyDealTimer({ q, start, finish, setHold }: TimerWrites, event: ProjectedEvent): void {
+function applyDealTimer(t: TimerWrites, event: ProjectedEvent): void {
+  if (applyMilestoneTimer(t, event)) return;
+  const { q, start, finish, setHold } = t;
   const data = event.data as Record<string, unknown>;
   switch (event.type) {
     case 'ReviewPeriodStarted':

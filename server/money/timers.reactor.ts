@@ -40,11 +40,23 @@ async function elapse(
   { bus, run }: FireParts,
   t: DueTimer,
   type: 'ElapseReviewPeriod' | 'ElapseDisputePeriod',
+  milestone?: number,
 ) {
   const { revision } = await bus.load(dealAggregate, t.streamId);
   // A new key per attempt: after a refused transfer the timer asks again as a new request.
-  const key = deterministicId(t.streamId, type, t.endsAt, String(revision));
-  await run.deal(t.entityId, { type, key }, system, { dedupeKey: key });
+  const parts = [t.streamId, type, t.endsAt, String(revision)];
+  const key = deterministicId(...(milestone === undefined ? parts : [...parts, `m${milestone}`]));
+  const command = milestone === undefined ? { type, key } : { type, key, milestone };
+  await run.deal(t.entityId, command, system, { dedupeKey: key });
+}
+
+/** A milestone's period (`milestone_review:2`): its kind and number, or null for another timer. */
+function milestonePeriod(
+  t: DueTimer,
+): [type: 'ElapseReviewPeriod' | 'ElapseDisputePeriod', n: number] | null {
+  const match = /^milestone_(review|dispute):(\d+)$/.exec(t.kind);
+  if (!match) return null;
+  return [match[1] === 'review' ? 'ElapseReviewPeriod' : 'ElapseDisputePeriod', Number(match[2])];
 }
 
 async function expire({ run }: FireParts, t: DueTimer) {
@@ -61,6 +73,8 @@ async function payOut(parts: FireParts, t: DueTimer) {
 
 /** What a due timer does, by its kind. */
 async function fire(parts: FireParts, t: DueTimer): Promise<void> {
+  const milestone = milestonePeriod(t);
+  if (milestone !== null) return elapse(parts, t, ...milestone);
   if (t.kind === 'deferred_payout') return payOut(parts, t);
   if (t.kind === 'review_period') return elapse(parts, t, 'ElapseReviewPeriod');
   if (t.kind === 'dispute_period') return elapse(parts, t, 'ElapseDisputePeriod');

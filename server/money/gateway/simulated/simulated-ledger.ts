@@ -579,9 +579,15 @@ function accountOperations(core: LedgerCore) {
 /** A payout to the creator's account: at most one live transfer per group, only to an account that can receive it. */
 function recordTransfer(core: LedgerCore, input: TransferInput): { id: string } {
   const { q, nowIso } = core;
-  // At most one live transfer per group: a second one would pay the creator twice.
-  const live = q.liveTransferOfGroup.get(input.transferGroup);
-  if (live) return { id: live.id };
+  // Never more out of a group than its charge took in: a transfer beyond it would pay the creator
+  // twice, and is answered with the first live one (a deal with milestones pays several, within it).
+  const live = q.liveTransferOfGroup.all(input.transferGroup);
+  const charged = input.sourceTransaction
+    ? q.sessionOfCharge.get(input.sourceTransaction)?.total_cents
+    : undefined;
+  const paid = live.reduce((sum, t) => sum + t.amount_cents, 0);
+  if (live[0] && (charged === undefined || paid + input.amountCents > charged))
+    return { id: live[0].id };
   const account = getAccount(core, input.destinationAccountId);
   if (!account)
     throw new GatewayError(

@@ -1,0 +1,81 @@
+import { DomainError } from '../command-error';
+import type { DealSnapshot } from './deal-escrow';
+import { decideMilestone, type MilestoneCommand } from './deal-milestone-commands';
+import { milestonesIn } from './deal-milestone-context';
+import { settled, type Milestone, type MilestoneStatus } from './milestone.machine';
+
+/**
+ * A deal's milestones as its screens show them: each one's data, its step on the compact tracker
+ * (1 in progress, 2 delivered or in dispute, 3 its outcome) and what can be done with it now,
+ * probed on the decider (so a button shows exactly when the command would be taken); and the
+ * summary lists and dashboards show ("2 of 3 milestones released", the next due date).
+ */
+
+export const milestoneActions = ['deliver', 'requestChanges', 'release', 'dispute'] as const;
+export type MilestoneAction = (typeof milestoneActions)[number];
+
+export interface MilestoneView extends Omit<Milestone, 'splitRequested'> {
+  step: 1 | 2 | 3;
+  can: MilestoneAction[];
+}
+
+const steps: Record<MilestoneStatus, 1 | 2 | 3> = {
+  in_progress: 1,
+  changes_requested: 1,
+  delivered: 2,
+  dispute: 2,
+  released: 3,
+  refunded: 3,
+  split: 3,
+};
+
+const probes = (milestone: number): Record<MilestoneAction, MilestoneCommand> => ({
+  deliver: { type: 'DeliverContent', milestone, reviewPeriodHours: 48 },
+  requestChanges: { type: 'RequestChanges', milestone, note: 'probe' },
+  release: { type: 'ReleaseFunds', milestone, trigger: 'brand', key: 'probe' },
+  dispute: {
+    type: 'OpenDispute',
+    milestone,
+    reason: 'probe',
+    description: null,
+    disputePeriodHours: 72,
+  },
+});
+
+function can(snapshot: DealSnapshot, milestone: number, now: string): MilestoneAction[] {
+  const commands = probes(milestone);
+  return milestoneActions.filter((action) => {
+    try {
+      return decideMilestone(commands[action], snapshot, now).length > 0;
+    } catch (error) {
+      if (error instanceof DomainError) return false;
+      throw error;
+    }
+  });
+}
+
+/** The deal's milestones with their tracker step and actions (none: a deal without a plan). */
+export function milestoneViews(snapshot: DealSnapshot, now: string): MilestoneView[] {
+  return milestonesIn(snapshot.context).map(({ splitRequested: _s, ...m }) => ({
+    ...m,
+    step: steps[m.status],
+    can: can(snapshot, m.index, now),
+  }));
+}
+
+/** "2 of 3 milestones released" and the next due date of those still open. */
+export function milestoneSummary(milestones: readonly Milestone[]): {
+  released: number;
+  total: number;
+  nextDueDate: string | null;
+} {
+  const open = milestones
+    .filter((m) => !settled(m))
+    .map((m) => m.dueDate)
+    .sort();
+  return {
+    released: milestones.filter((m) => m.status === 'released' || m.status === 'split').length,
+    total: milestones.length,
+    nextDueDate: open[0] ?? null,
+  };
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import type { DealRecord } from '../../projections/deals.queries';
+import { dealGuard } from '../auth/ownership';
+import { milestoneParam } from '../http/fields';
+import type { ZodApp } from '../http/route-deps';
+import type { AdminRouteDeps } from './admin-parts';
+import { adminDealAction } from './admin-deal-action';
+
+/**
+ * An admin's money actions on one milestone of a deal with a plan: release its amount, refund its
+ * amount and fee share to the brand, or split it (in its dispute, or while the deal is held). Hold
+ * and resume, and release or refund of everything not yet released, are the deal's own actions.
+ */
+export function adminMilestoneRoutes(
+  app: ZodApp,
+  deps: AdminRouteDeps,
+  deal: (id: number) => DealRecord,
+): void {
+  const { ctx } = deps;
+  const outcomes = () => ctx.payments.outcomes;
+  const milestoneOf = (request: { params: unknown }) =>
+    (request.params as { milestone: number }).milestone;
+  const path = (action: string) => `/api/admin/deals/:id/milestones/:milestone/${action}`;
+
+  adminDealAction(app, deps, deal, {
+    path: path('release'),
+    params: milestoneParam,
+    description: "Releases one milestone's amount to the creator (its fee share is kept).",
+    run: async (id, cc, key, request) => {
+      const milestone = milestoneOf(request);
+      const command = { type: 'ReleaseFunds', trigger: 'admin', key, milestone } as const;
+      const r = await outcomes().recordOnce({ kind: 'deal', id }, key, () =>
+        ctx.run.deal(id, command, cc, dealGuard.admin),
+      );
+      return {
+        position: r.position,
+        outcome: outcomes().transfer({ kind: 'deal', id }, key, r.position),
+      };
+    },
+  });
+  adminDealAction(app, deps, deal, {
+    path: path('refund'),
+    params: milestoneParam,
+    description: 'Refunds one milestone to the brand: its amount and its fee share.',
+    run: async (id, cc, key, request) => {
+      const command = { type: 'RequestRefund', key, milestone: milestoneOf(request) } as const;
+      const r = await outcomes().recordOnce({ kind: 'deal', id }, key, () =>
+        ctx.run.deal(id, command, cc, dealGuard.admin),
+      );
+      return {
+        position: r.position,
+        outcome: outcomes().refund({ kind: 'deal', id }, key, r.position),
+      };
+    },
+  });
+  adminDealAction(app, deps, deal, {
+    path: path('split'),
+    params: milestoneParam,
+    body: z.object({ creatorCents: z.number({ error: 'creatorCents must be a number of cents' }) }),
+    description:
+      "Resolves one milestone (in its dispute, or while the deal is held) with a split: the creator receives `creatorCents`, the brand the rest of the milestone's amount and fee share less the fee kept in proportion.",
+    run: async (id, cc, key, request) => {
+      const { creatorCents } = request.body as { creatorCents: number };
+      const command = {
+        type: 'ResolveWithSplit',
+        creatorCents,
+        key,
+        milestone: milestoneOf(request),
+      } as const;
+      const { position } = await outcomes().recordOnce({ kind: 'deal', id }, key, () =>
+        ctx.run.deal(id, command, cc, dealGuard.admin),
+      );
+      return { position, outcome: outcomes().split({ kind: 'deal', id }, position) };
+    },
+    succeeded: (dto) => dto.split?.transfer !== 'failed' && dto.split?.refund !== 'failed',
+  });
+}

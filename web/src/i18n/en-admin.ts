@@ -306,4 +306,9 @@ export const enAdmin = {
   'admin.dataExportHint':
     'For a request by the person (for example by e-mail). The export is recorded with your name; the JSON file downloads.',
   'admin.dataExportDone': 'Export of {user} downloaded',
+  'admin.dataErasure': "Erase a user's data",
+  'admin.dataErasureHint':
+    'on their request: refused while money is held for or owed to them; recorded with you as actor',
+  'admin.dataErasureConfirm': 'Erase {user} for good? This cannot be undone.',
+  'admin.dataErasureDone': '{user} erased',
 };

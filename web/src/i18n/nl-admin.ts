@@ -311,4 +311,9 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.dataExportHint':
     'Op verzoek van de persoon zelf (bijvoorbeeld per e-mail). De export wordt met jouw naam vastgelegd; het JSON-bestand wordt gedownload.',
   'admin.dataExportDone': 'Export van {user} gedownload',
+  'admin.dataErasure': 'Gegevens van een gebruiker wissen',
+  'admin.dataErasureHint':
+    'op hun verzoek: geweigerd zolang er geld voor hen vaststaat of aan hen verschuldigd is; vastgelegd met jou als handelende persoon',
+  'admin.dataErasureConfirm': '{user} voorgoed wissen? Dit kan niet ongedaan worden.',
+  'admin.dataErasureDone': '{user} gewist',
 };

@@ -1,11 +1,12 @@
 import { Link, useParams } from 'react-router-dom';
 import { Page } from '@/components/ui/page';
 import { DataExportPanel } from '@/features/privacy/components/data-export-panel';
+import { DataErasurePanel } from '@/features/privacy/components/data-erasure-panel';
 import { t } from '@/i18n';
 
 /**
  * "Your data" (docs/privacy.md): the signed-in user's at /profile/export, a creator's through the
- * deal link this browser holds at /accept/:token/data.
+ * deal link this browser holds at /accept/:token/data; its copy, and erasing it.
  */
 export default function DataExportRoute() {
   const { token } = useParams();
@@ -24,7 +25,10 @@ export default function DataExportRoute() {
         </Link>
       }
     >
-      <DataExportPanel target={token ? { kind: 'link', token } : { kind: 'user' }} />
+      <div className="space-y-4">
+        <DataExportPanel target={token ? { kind: 'link', token } : { kind: 'user' }} />
+        <DataErasurePanel target={token ? { kind: 'link', token } : { kind: 'user' }} />
+      </div>
     </Page>
   );
 }

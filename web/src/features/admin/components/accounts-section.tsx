@@ -8,6 +8,7 @@ import { t } from '@/i18n';
 import { useAdminAccounts, useDeactivateAccount } from '@/features/admin/api/admin-audit';
 import { useCreateAccountForm } from '@/features/admin/hooks/use-create-account-form';
 import { DataExportForm } from './data-export-form';
+import { DataErasureForm } from './data-erasure-form';
 
 /** The form that creates an admin or auditor account. */
 function CreateAccountForm({ failed }: { failed: (error: unknown) => void }) {
@@ -64,6 +65,7 @@ export function AccountsSection({ readOnly, me }: { readOnly: boolean; me: strin
     <div className="space-y-4">
       {!readOnly && <CreateAccountForm failed={failed} />}
       {!readOnly && <DataExportForm />}
+      {!readOnly && <DataErasureForm />}
       {accounts.isError && <p className="text-sm text-red-600">{errorText(accounts.error)}</p>}
       <ul
         className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white"

@@ -1,0 +1,197 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, phoneContext, screens } from './support/browser';
+import { inDays } from './support/deal-form-flows';
+import { see, unique } from './support/flows';
+import { seriousViolations } from './support/axe';
+import { adminLogin } from './support/admin-flows';
+import {
+  ADMIN,
+  apiClient,
+  startServer,
+  submitSimulatedPage,
+  type RunningServer,
+} from './support/server';
+
+/**
+ * "Delete my account and data" at 390 px, in English and Dutch (docs/privacy.md): refused with the
+ * reason while money is held, then done for a brand, a creator with an account and a creator with
+ * only a link; an admin erases a user on request from the Accounts tab.
+ */
+let server: RunningServer;
+let browser: Browser;
+let adminToken = '';
+const snap = screens('data-erasure');
+const PASSWORD = 'secret-password';
+
+const texts = {
+  en: {
+    locale: 'en-US',
+    profileLink: 'Download my data',
+    password: 'Your password',
+    confirm: 'I understand this cannot be undone',
+    account: 'Delete my account and data',
+    link: 'Delete my data',
+    refused: 'cannot be erased yet',
+    done: 'Your data has been erased',
+  },
+  nl: {
+    locale: 'nl-NL',
+    profileLink: 'Mijn gegevens downloaden',
+    password: 'Je wachtwoord',
+    confirm: 'Ik begrijp dat dit niet ongedaan kan worden',
+    account: 'Mijn account en gegevens wissen',
+    link: 'Mijn gegevens wissen',
+    refused: 'kunnen nog niet worden gewist',
+    done: 'Je gegevens zijn gewist',
+  },
+} as const;
+type Lang = keyof typeof texts;
+
+async function register(prefix: string) {
+  const name = unique(prefix);
+  const email = `${name}@example.com`;
+  const call = apiClient(server);
+  const body = { username: name, email, password: PASSWORD, companyName: `${name} BV` };
+  const { token } = await call<{ token: string }>('POST', '/api/auth/register', body);
+  return { token, email, name };
+}
+
+/** A brand with a paid deal its creator accepted through the link (claim secret kept). */
+async function paidAcceptedDeal(token: string) {
+  const call = apiClient(server);
+  const deal = { influencer: '@erase.creator', title: 'Erasure reel', description: 'One reel' };
+  const { id } = await call<{ id: number }>(
+    'POST',
+    '/api/deals',
+    { ...deal, amount: '250', deadline: inDays(10), deliverables: ['1 Instagram Post'] },
+    token,
+  );
+  const checkout = await call<{ url: string }>(
+    'POST',
+    '/api/create-checkout-session',
+    { dealId: id },
+    token,
+  );
+  expect(await submitSimulatedPage(server, checkout.url, 'outcome=pay&method=card')).toBe(303);
+  await until(async () => (await dealOf(id, token)).status === 'pending_delivery');
+  const path = `/api/deals/${id}/generate-token`;
+  const link = (await call<{ token: string }>('POST', path, {}, token)).token;
+  const { claimSecret } = await call<{ claimSecret: string }>('POST', `/api/deals/accept/${link}`);
+  return { id, link, claimSecret };
+}
+
+const dealOf = (id: number, token: string) =>
+  apiClient(server)<{ status: string }>('GET', `/api/deals/${id}`, undefined, token);
+
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (let tries = 0; !(await check()); tries++) {
+    if (tries > 100) throw new Error('gave up waiting');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** An admin refunds the deal; resolves once the refund came back from the gateway. */
+async function refunded(id: number): Promise<void> {
+  const call = apiClient(server);
+  await call('POST', `/api/admin/deals/${id}/hold`, {}, adminToken);
+  await call('POST', `/api/admin/deals/${id}/refund`, {}, adminToken);
+  await until(async () => {
+    const history = await call<{ type: string }[]>(
+      'GET',
+      `/api/admin/deals/${id}/events`,
+      undefined,
+      adminToken,
+    );
+    return history.some((e) => e.type === 'DealRefunded');
+  });
+}
+
+async function phonePage(lang: Lang, storage: Record<string, string>): Promise<Page> {
+  const context = await phoneContext(browser, server.url, texts[lang].locale);
+  await context.addInitScript((items: Record<string, string>) => {
+    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+  }, storage);
+  return context.newPage();
+}
+
+/** Fills the erasure form (password when asked), ticks the confirmation and submits. */
+async function askErasure(page: Page, lang: Lang, button: string, password?: string) {
+  if (password) await page.getByLabel(texts[lang].password).fill(password);
+  await page.getByLabel(texts[lang].confirm).check();
+  await page.getByRole('button', { name: button }).click();
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const call = apiClient(server);
+  adminToken = (await call<{ token: string }>('POST', '/api/auth/admin-login', ADMIN)).token;
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe.each(['en', 'nl'] as const)('erasure in %s', (lang) => {
+  it('a brand is refused while money is held, then erased once it is refunded; the link creator too', async () => {
+    const t = texts[lang];
+    const brand = await register(`erase${lang}`);
+    const deal = await paidAcceptedDeal(brand.token);
+    const page = await phonePage(lang, { authToken: brand.token });
+    await page.goto('/profile');
+    await page.getByRole('link', { name: t.profileLink }).click();
+    await page.waitForURL('**/profile/export');
+    await askErasure(page, lang, t.account, PASSWORD);
+    await see(page, t.refused);
+    expect(await seriousViolations(page), `${lang}: accessibility`).toEqual([]);
+    await snap(page, `brand-refused-${lang}`);
+
+    const linkPage = await phonePage(lang, { [`dealClaim:${deal.link}`]: deal.claimSecret });
+    await linkPage.goto(`/accept/${deal.link}/data`);
+    await askErasure(linkPage, lang, t.link);
+    await see(linkPage, t.refused);
+
+    await refunded(deal.id);
+    await askErasure(linkPage, lang, t.link);
+    await see(linkPage, t.done);
+    await linkPage.waitForURL(`**/accept/${deal.link}`);
+    await askErasure(page, lang, t.account, PASSWORD);
+    await see(page, t.done);
+    await page.waitForURL('**/login');
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: brand.email, password: PASSWORD }),
+    });
+    expect(login.status).toBe(401);
+    await Promise.all([page.context().close(), linkPage.context().close()]);
+  }, 120_000);
+
+  it('a creator with an account erases it from the profile', async () => {
+    const t = texts[lang];
+    const creator = await register(`creator${lang}`);
+    const page = await phonePage(lang, { authToken: creator.token });
+    await page.goto('/profile/export');
+    await askErasure(page, lang, t.account, PASSWORD);
+    await see(page, t.done);
+    await page.waitForURL('**/login');
+    await page.context().close();
+  }, 60_000);
+});
+
+describe('an admin erases a user on request', () => {
+  it('from the Accounts tab by e-mail address, after a confirmation', async () => {
+    const user = await register('adminerase');
+    const page = await (await phoneContext(browser, server.url)).newPage();
+    await adminLogin(page, ADMIN);
+    await page.getByRole('tab', { name: 'Accounts' }).click();
+    const form = page.getByRole('form', { name: "Erase a user's data" });
+    await form.getByLabel('Username or e-mail').fill(user.email);
+    await form.getByRole('button', { name: "Erase a user's data" }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await see(page, `${user.email} erased`);
+    expect(await seriousViolations(page), 'admin: accessibility').toEqual([]);
+    await snap(page, 'admin');
+    await page.context().close();
+  }, 60_000);
+});

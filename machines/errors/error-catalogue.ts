@@ -444,6 +444,11 @@ export const errorCatalogue = {
     'Only images (PNG, JPEG, GIF, WebP) and PDF files can be attached',
     'Alleen afbeeldingen (PNG, JPEG, GIF, WebP) en pdf-bestanden kunnen worden toegevoegd.',
   ),
+  payout_identity_required: e(
+    'validation_failed',
+    'Fill in your legal name, address, date of birth and tax id before setting up payouts: the platform reports payouts with them each year',
+    'Vul je officiële naam, adres, geboortedatum en fiscaal nummer in voordat je uitbetalingen instelt: het platform meldt uitbetalingen daarmee elk jaar.',
+  ),
   payout_identity_incomplete: e(
     'validation_failed',
     'Fill in your legal name, address, date of birth and tax id: the platform must report payouts to the tax authority',

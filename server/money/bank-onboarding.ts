@@ -52,13 +52,18 @@ async function accountLink(
 
 /**
  * The identity as it will be recorded, or the refusal (400 with its code) of one that is incomplete
- * or malformed; undefined when none was given (an older client, or a second visit).
+ * or malformed; undefined when none was given on a later visit (one is on record). Bank setup does
+ * not start without one: 400 `payout_identity_required` (docs/adr/0034-payment-request-paperwork.md).
  */
 export function checkedIdentity(
   given: PayoutIdentity | undefined,
   clock: Clock,
+  onRecord: PayoutIdentity | null | undefined,
 ): PayoutIdentity | undefined {
-  if (given === undefined) return undefined;
+  if (given === undefined) {
+    if (!onRecord) throw new DomainError('payout_identity_required');
+    return undefined;
+  }
   const checked = checkPayoutIdentity(given, clock.now().toISOString().slice(0, 10));
   if (!checked.ok) throw new DomainError(checked.problem);
   return checked.identity;
@@ -86,12 +91,12 @@ function createDealOnboarding({ bus, run, gateway, clock }: BankOnboardingDeps, 
       ctx: CommandContext,
       given?: PayoutIdentity,
     ) {
-      const identity = checkedIdentity(given, clock);
       const streamId = dealAggregate.streamId(dealId);
       const guard = dealGuard.link(token);
       const state = await bus.load(dealAggregate, streamId);
       guard.authorize(state);
       const c = state.snapshot.context;
+      const identity = checkedIdentity(given, clock, c.payoutIdentity);
       // Refuses now (not accepted, already connected) before any account is opened.
       decideDeal(
         { type: 'StartBankOnboarding', accountId: `${c.onboardingAccountId ?? ''}probe` },
@@ -142,10 +147,10 @@ function createUserOnboarding(
       ctx: CommandContext,
       given?: PayoutIdentity,
     ): Promise<{ url: string }> {
-      const identity = checkedIdentity(given, clock);
       const streamId = userAggregate.streamId(userId);
       const { snapshot, revision } = await bus.load(userAggregate, streamId);
       if (revision < 0) throw new DomainError('user_not_found');
+      const identity = checkedIdentity(given, clock, snapshot.context.payoutIdentity);
       const existing = snapshot.context.payoutAccountId;
       const email = (await users.emailOf(userId)) ?? (snapshot.context.email || null);
       const { accountId, url } = await accountLink(

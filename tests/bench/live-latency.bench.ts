@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, phoneContext } from '@tests/e2e/support/browser';
 import { ADMIN, apiClient, startServer, submitSimulatedPage } from '@tests/e2e/support/server';
 import type { BenchLine, BenchSuite } from './bench.types';
+import { testPayoutIdentity } from '@tests/support/payout-identity';
 
 /**
  * Live updates in the browser: how long after a change its screens show it, measured
@@ -155,7 +156,7 @@ export const run: BenchSuite = async () => {
       const onboarding = await call<{ url: string }>(
         'POST',
         `/api/deals/start-onboarding/${link}`,
-        undefined,
+        { identity: testPayoutIdentity },
         undefined,
         claim,
       );

@@ -10,6 +10,7 @@ import {
   submitSimulatedPage,
   type RunningServer,
 } from './support/server';
+import { testPayoutIdentity } from '@tests/support/payout-identity';
 
 /**
  * axe-core on every screen, in English and in Dutch: no serious or critical violation (WCAG 2.1 A
@@ -209,7 +210,7 @@ describe('accessibility of every screen in both languages', () => {
       const onboarding = await call<{ url: string }>(
         'POST',
         `/api/deals/start-onboarding/${link}`,
-        undefined,
+        { identity: testPayoutIdentity },
         undefined,
         claim,
       );

@@ -11,6 +11,7 @@ import {
   submitSimulatedPage,
   type RunningServer,
 } from './support/server';
+import { testPayoutIdentity } from '@tests/support/payout-identity';
 
 /**
  * The admin area on a 390 px phone, in English and Dutch: every tab fits the screen (no card wider
@@ -119,7 +120,7 @@ describe('the admin area on a phone, in both languages', () => {
     const onboarding = await call<{ url: string }>(
       'POST',
       `/api/deals/start-onboarding/${link}`,
-      undefined,
+      { identity: testPayoutIdentity },
       undefined,
       claim,
     );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminLogin } from './support/admin-flows';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { inDays } from './support/deal-form-flows';
-import { cardOf, see, unique } from './support/flows';
+import { cardOf, see, unique, fillPayoutIdentity } from './support/flows';
 import { expectOnlyLanguage } from './support/language';
 import { ADMIN, startServer, type RunningServer } from './support/server';
 
@@ -128,6 +128,7 @@ describe('one language per person, configured durations, no lost taps, live upda
     await creator.getByTestId('accept-contract').check();
     await creator.getByRole('button', { name: 'Accept Deal' }).click();
     await see(creator, 'Deal Accepted!');
+    await fillPayoutIdentity(creator);
     await creator.getByRole('button', { name: 'Set up bank details' }).click();
     await creator.waitForURL('**/sim/onboarding/**');
     await see(creator, 'Bank account setup');

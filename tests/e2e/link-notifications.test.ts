@@ -17,6 +17,7 @@ import {
   registerAndOnboard,
   see,
   unique,
+  fillPayoutIdentity,
 } from './support/flows';
 import { startServer, type RunningServer } from './support/server';
 
@@ -128,6 +129,7 @@ describe('push for one deal from the accept page', () => {
       .toBe('true');
 
     // Bank setup and delivery, as in the deal flow (the deal is already accepted here).
+    await fillPayoutIdentity(accept);
     await accept.getByRole('button', { name: /Set up bank details/ }).click();
     await accept.waitForURL('**/sim/onboarding/**');
     await accept.getByRole('button', { name: 'Complete setup' }).click();
@@ -191,6 +193,17 @@ describe('push for one deal from the accept page', () => {
       });
       return res.json() as Promise<unknown>;
     });
-    expect(saved).toEqual({ push: true, email: false, language: 'en' });
+    expect(saved).toEqual({
+      push: true,
+      email: false,
+      documents: {
+        receipt: true,
+        invoice: true,
+        creditNote: true,
+        statement: true,
+        selfBilled: true,
+      },
+      language: 'en',
+    });
   });
 });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext, screens } from './support/browser';
-import { registerAndOnboard, see, unique } from './support/flows';
+import { registerAndOnboard, see, unique, fillPayoutIdentity } from './support/flows';
 import { seriousViolations } from './support/axe';
 import { startServer, type RunningServer } from './support/server';
 
@@ -120,7 +120,18 @@ describe('profile screen', () => {
     await expect.poll(() => page.getByTestId('profile-username').textContent()).toContain(renamed);
   });
 
-  it('the bank panel goes from Setup incomplete to Connected through the simulated onboarding', async () => {
+  it('the bank panel goes from Setup incomplete to Connected through the simulated onboarding (not without the identity it asks for)', async () => {
+    // Without the identity the platform reports payouts with, bank setup does not start.
+    const refused = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.dismiss();
+      }),
+    );
+    await page.getByRole('button', { name: 'Connect Bank Account' }).click();
+    expect(await refused).toContain('before setting up payouts');
+    expect(page.url()).toContain('/profile');
+    await fillPayoutIdentity(page);
     await page.getByRole('button', { name: 'Connect Bank Account' }).click();
     await page.waitForURL('**/sim/onboarding/**');
     await page.getByRole('button', { name: 'Leave incomplete' }).click();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminLogin } from './support/admin-flows';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, phoneContext, screens } from './support/browser';
-import { registerAndOnboard, see, unique } from './support/flows';
+import { registerAndOnboard, see, unique, fillPayoutIdentity } from './support/flows';
 import { createPaymentRequest } from './support/request-flows';
 import { ADMIN, startServer, type RunningServer } from './support/server';
 
@@ -50,6 +50,7 @@ describe('a payment request disputed by its brand and split by an admin', () => 
   it('the creator connects a bank account and asks; the brand accepts and pays', async () => {
     await registerAndOnboard(creator, snap, unique('reqsplit'));
     await creator.goto('/profile');
+    await fillPayoutIdentity(creator);
     await creator.getByRole('button', { name: 'Connect Bank Account' }).click();
     await creator.waitForURL('**/sim/onboarding/**');
     await creator.getByRole('button', { name: 'Complete setup' }).click();

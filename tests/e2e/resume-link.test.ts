@@ -4,7 +4,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, phoneContext, screens } from './support/browser';
-import { createAndPayDeal, registerAndOnboard, see, unique } from './support/flows';
+import {
+  createAndPayDeal,
+  registerAndOnboard,
+  see,
+  unique,
+  fillPayoutIdentity,
+} from './support/flows';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -114,6 +120,7 @@ describe('resume a link on another device', () => {
     await second.getByRole('button', { name: /Set up bank details/ }).waitFor({ timeout: 30_000 });
     expect(await panel.count()).toBe(0);
 
+    await fillPayoutIdentity(second);
     await second.getByRole('button', { name: /Set up bank details/ }).click();
     await second.waitForURL('**/sim/onboarding/**');
     await second.getByRole('button', { name: 'Complete setup' }).click();

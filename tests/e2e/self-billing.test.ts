@@ -7,6 +7,7 @@ import {
   approveOnCard,
   cardOf,
   createAndPayDeal,
+  fillPayoutIdentity,
   registerAndOnboard,
   see,
   unique,
@@ -74,6 +75,7 @@ async function creatorAgreesAndDelivers(
   await card.getByText('Sam Creates · VAT id NL123456789B01').waitFor();
   await snap(page, 'self-billing-agreed');
 
+  await fillPayoutIdentity(page);
   await page.getByRole('button', { name: /Set up bank details/ }).click();
   await page.waitForURL('**/sim/onboarding/**');
   await page.getByRole('button', { name: 'Complete setup' }).click();

@@ -166,6 +166,30 @@ describe('user commands', () => {
       .thenNothing();
   });
 
+  it('which documents are e-mailed is recorded per kind, the others kept; the same choice again records nothing', () => {
+    const documents = {
+      receipt: true,
+      invoice: false,
+      creditNote: true,
+      statement: true,
+      selfBilled: true,
+    };
+    user
+      .given([registered()])
+      .when({ type: 'SetNotifications', documents: { invoice: false } }, at(1))
+      .then({
+        type: 'NotificationPreferencesChanged',
+        data: { push: true, email: true, documents },
+      });
+    user
+      .given([
+        registered(),
+        event('NotificationPreferencesChanged', { push: true, email: true, documents }, at(1)),
+      ])
+      .when({ type: 'SetNotifications', documents: { invoice: false } }, at(2))
+      .thenNothing();
+  });
+
   it('the payout account and its status are recorded only when they differ', () => {
     const linked = [registered(), event('PayoutAccountLinked', { accountId: 'acct_1' }, at(1))];
     user

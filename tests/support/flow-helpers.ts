@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { AppContext } from '@server/app-context';
 import { isSimulated } from '@server/money/gateway/create-gateway';
 import { bearer } from './test-app';
+import { testPayoutIdentity } from '@tests/support/payout-identity';
 
 /** Pays a deal through the simulated gateway: checkout route, then the card "payment" webhook. */
 export async function payDeal(
@@ -53,6 +54,7 @@ export async function acceptAndConnect(
     method: 'POST',
     url: `/api/deals/start-onboarding/${link}`,
     headers: claimHeader(link),
+    payload: { identity: testPayoutIdentity },
   });
   expect(onboarding.statusCode, onboarding.body).toBe(200);
   const gateway = ctx.payments.gateway;
@@ -136,7 +138,7 @@ export async function connectPayouts(
     method: 'POST',
     url: '/api/stripe/create-onboarding-link',
     headers: bearer(creatorToken),
-    payload: {},
+    payload: { identity: testPayoutIdentity },
   });
   expect(started.statusCode, started.body).toBe(200);
   const accountId = /\/sim\/onboarding\/([^?]+)/.exec(started.json().url as string)![1]!;

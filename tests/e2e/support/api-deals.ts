@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { inDays } from './deal-form-flows';
 import { apiClient, submitSimulatedPage, type RunningServer } from './server';
+import { testPayoutIdentity } from '@tests/support/payout-identity';
 
 /**
  * A €250 deal taken to `dispute` through the API alone (no clicking): the brand pays on the
@@ -68,7 +69,7 @@ export async function disputedDealWithClaim(
   const onboarding = await call<{ url: string }>(
     'POST',
     `/api/deals/start-onboarding/${link}`,
-    undefined,
+    { identity: testPayoutIdentity },
     undefined,
     claim,
   );

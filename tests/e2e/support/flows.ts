@@ -9,6 +9,14 @@ let counter = 0;
 export const unique = (base: string): string =>
   `${base}${Date.now().toString(36)}${(counter += 1)}`;
 
+/** Fills the identity bank setup asks for before it starts (legal name, address, date of birth, tax id; English labels). */
+export async function fillPayoutIdentity(page: Page): Promise<void> {
+  await page.getByLabel('Legal name').fill('Sam de Tester');
+  await page.getByLabel(/^Address \(street/).fill('Oudegracht 10, 3511 AP Utrecht, NL');
+  await page.getByLabel('Date of birth').fill('1995-06-15');
+  await page.getByLabel('Tax id').fill('123456782');
+}
+
 /** Waits until the text is visible anywhere on the page. */
 export async function see(page: Page, text: string | RegExp, timeout = 20_000): Promise<void> {
   await page.getByText(text).first().waitFor({ state: 'visible', timeout });
@@ -113,6 +121,7 @@ export async function creatorDelivers(
   } finally {
     await other.close();
   }
+  await fillPayoutIdentity(page);
   await page.getByRole('button', { name: /Set up bank details/ }).click();
   await page.waitForURL('**/sim/onboarding/**');
   await snap(page, 'sim-onboarding');

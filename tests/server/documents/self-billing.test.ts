@@ -12,6 +12,7 @@ import {
 import { pdfPages } from '@tests/support/pdf-text';
 import { billingAddress, brandWith as brandWithDetails } from './billing-brand';
 import { invoiceSellerEnv } from '@tests/support/invoice-seller';
+import { testPayoutIdentity } from '@tests/support/payout-identity';
 
 /** Self-billed creator invoices: agreed at bank setup through the deal's link, issued at payout. */
 let t: TestApp;
@@ -391,6 +392,7 @@ async function signedInDeal(brandToken: string, creatorHeaders: Record<string, s
     method: 'POST',
     url: `/api/deals/start-onboarding/${link}`,
     headers: claimHeader(link),
+    payload: { identity: testPayoutIdentity },
   });
   expect(onboarding.statusCode, onboarding.body).toBe(200);
   const gateway = t.ctx.payments.gateway;

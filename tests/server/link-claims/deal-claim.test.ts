@@ -9,6 +9,7 @@ import {
   registerUser,
   type TestApp,
 } from '@tests/support/test-app';
+import { testPayoutIdentity } from '@tests/support/payout-identity';
 
 /** A forwarded or leaked link cannot take the payout; the brand can replace the link before acceptance. */
 let t: TestApp;
@@ -48,7 +49,12 @@ async function paidDealWithLink() {
   return { brand, id, link };
 }
 const post = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, headers });
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers,
+    ...(url.includes('start-onboarding') ? { payload: { identity: testPayoutIdentity } } : {}),
+  });
 
 describe('claiming a deal link', () => {
   it('given an accepted link, when someone else (no or a wrong claim secret) starts onboarding or delivers, then 403 with a clear message; the accepting browser can', async () => {

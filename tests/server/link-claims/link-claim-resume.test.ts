@@ -8,6 +8,7 @@ import {
   registerUser,
   type TestApp,
 } from '@tests/support/test-app';
+import { testPayoutIdentity } from '@tests/support/payout-identity';
 
 /**
  * A link's claim moves to another device only with a code mailed to the link's address
@@ -97,9 +98,13 @@ describe('continue on this device', () => {
     expect(newSecret).not.toBe(secret);
 
     // The new browser acts; the old one is refused with a message in its language, and its claim view says so.
-    expect((await post(`/api/deals/start-onboarding/${link}`, claimOf(newSecret))).statusCode).toBe(
-      200,
-    );
+    expect(
+      (
+        await post(`/api/deals/start-onboarding/${link}`, claimOf(newSecret), {
+          identity: testPayoutIdentity,
+        })
+      ).statusCode,
+    ).toBe(200);
     const old = await post(`/api/deals/deliver/${link}`, {
       ...claimOf(secret),
       'accept-language': 'nl',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSimulated } from '@server/money/gateway/create-gateway';
 import { bearer, createTestApp, registerUser, type TestApp } from '@tests/support/test-app';
+import { testPayoutIdentity } from '@tests/support/payout-identity';
 
 /*
  * GET /api/stripe/account-status answers from the ledger: the account.updated webhook keeps it
@@ -31,6 +32,7 @@ async function creatorWithPayoutAccount(complete: boolean) {
     method: 'POST',
     url: '/api/stripe/create-onboarding-link',
     headers: bearer(creator.token),
+    payload: { identity: testPayoutIdentity },
   });
   expect(link.statusCode, link.body).toBe(200);
   const accountId = t.ctx.queries.accounts.userById(creator.userId)!.payoutAccountId!;

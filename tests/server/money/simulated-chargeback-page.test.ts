@@ -10,6 +10,7 @@ import {
   type TestApp,
 } from '@tests/support/test-app';
 import { invoiceSellerEnv } from '@tests/support/invoice-seller';
+import { testPayoutIdentity } from '@tests/support/payout-identity';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -147,6 +148,7 @@ describe('simulated gateway: the test-mode chargeback page', () => {
           method: 'POST',
           url: `/api/deals/start-onboarding/${link}`,
           headers: { 'x-claim-secret': claimSecret },
+          payload: { identity: testPayoutIdentity },
         })
       ).json().url,
     );

@@ -14,6 +14,7 @@ import {
   type TestApp,
 } from '@tests/support/test-app';
 import { claimHeader, claimSecrets } from '@tests/support/flow-helpers';
+import { testPayoutIdentity } from '@tests/support/payout-identity';
 
 /**
  * The app on the simulated gateway is stopped in the middle of deals and started again on the same
@@ -72,6 +73,7 @@ async function acceptAndStartOnboarding(
     method: 'POST',
     url: `/api/deals/start-onboarding/${link}`,
     headers: claimHeader(link),
+    payload: { identity: testPayoutIdentity },
   });
   expect(onboarding.statusCode, onboarding.body).toBe(200);
   return { link, onboardingUrl: (onboarding.json() as { url: string }).url };

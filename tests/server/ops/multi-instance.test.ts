@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { apiClient, startServer, type RunningServer } from '@tests/e2e/support/server';
 import { pgTestUrl, useTestDatabase, withDatabase } from '@tests/support/postgres';
 import { dealPayload } from '@tests/support/test-app';
+import { testPayoutIdentity } from '@tests/support/payout-identity';
 
 /** A deal whose deadline is a month from the real today (the instances run on the real clock). */
 const payload = () =>
@@ -137,7 +138,7 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
       next(),
       'POST',
       `/api/deals/start-onboarding/${link}`,
-      undefined,
+      { identity: testPayoutIdentity },
       undefined,
       claim,
     );

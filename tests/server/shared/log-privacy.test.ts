@@ -14,6 +14,7 @@ import {
 } from '@tests/support/test-app';
 import { loggableUrl } from '@server/shared/log-redaction';
 import { isSimulated } from '@server/money/gateway/create-gateway';
+import { testPayoutIdentity } from '@tests/support/payout-identity';
 
 /**
  * The server's log carries no e-mail address, name or token of the parties (docs/privacy.md): a
@@ -92,6 +93,7 @@ async function requestLifecycle(): Promise<void> {
     method: 'POST',
     url: '/api/stripe/create-onboarding-link',
     headers: bearer(creator.token),
+    payload: { identity: testPayoutIdentity },
   });
   const accountId = /\/sim\/onboarding\/([^?]+)/.exec(onboarding.json().url as string)![1]!;
   const gateway = t.ctx.payments.gateway;

@@ -37,6 +37,7 @@ import { simulatedGatewayRoutes } from '@server/money/gateway/simulated/simulate
 import { webhookRoutes } from '@server/money/webhook.routes';
 import { createTestClock, HOUR_MS, type TestClock } from '@server/shared/clock';
 import { createTimerReactor, type TimerReactor } from '@server/money/timers.reactor';
+import { testPayoutIdentity } from '@tests/support/payout-identity';
 
 export const PUBLIC_URL = 'http://escrow.test';
 export const brand: CommandContext = { actor: { kind: 'brand', id: 'u_brand' } };
@@ -183,8 +184,11 @@ function buildInstance(deps: {
       );
       return real.startRequestCheckout(requestId, snapshot.context.request?.token ?? '', ctx);
     },
-    startDealOnboarding: (dealId, token, ctx) => real.startDealOnboarding(dealId, token, ctx),
-    startUserOnboarding: (userId, ctx) => real.startUserOnboarding(userId, ctx),
+    // Bank setup starts with the identity it asks for (docs/adr/0034-payment-request-paperwork.md).
+    startDealOnboarding: (dealId, token, ctx) =>
+      real.startDealOnboarding(dealId, token, ctx, testPayoutIdentity),
+    startUserOnboarding: (userId, ctx, identity = testPayoutIdentity) =>
+      real.startUserOnboarding(userId, ctx, identity),
     userBankStatus: (userId) => real.userBankStatus(userId),
     syncDealBankAccount: (dealId, ctx) => real.syncDealBankAccount(dealId, ctx),
     deliver: async (dealId, ctx) =>

@@ -1,4 +1,10 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createSecretKey,
+  randomBytes,
+  type KeyObject,
+} from 'node:crypto';
 
 /**
  * Personal data in events is encrypted per person (docs/adr/0033-personal-data-keys-per-person.md):
@@ -92,11 +98,19 @@ export function createKeyStore(table: KeyTable, options: KeyStoreOptions = {}): 
 const PREFIX = 'pd1:';
 const KIND_LETTER: Record<KeyKind, string> = { profile: 'p', fiscal: 'f' };
 
+/** A key as node:crypto's KeyObject, made once per key: a cipher from it starts about twice as fast. */
+const keyObjects = new WeakMap<Buffer, KeyObject>();
+function keyObjectOf(key: Buffer): KeyObject {
+  let object = keyObjects.get(key);
+  if (!object) keyObjects.set(key, (object = createSecretKey(key)));
+  return object;
+}
+
 /** AES-256-GCM: 12-byte random IV, 16-byte tag, the subject and kind as associated data. */
 export function sealValue(value: string, key: Buffer, subject: string, kind: KeyKind): string {
   const iv = randomBytes(12);
   const letter = KIND_LETTER[kind];
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const cipher = createCipheriv('aes-256-gcm', keyObjectOf(key), iv);
   cipher.setAAD(Buffer.from(`${letter}:${subject}`));
   const body = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
   const sealed = Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
@@ -119,7 +133,7 @@ export function openValue(stored: string, key: Buffer): string | null {
   if (!by) return stored;
   try {
     const bytes = Buffer.from(stored.slice(stored.lastIndexOf(':') + 1), 'base64url');
-    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
+    const decipher = createDecipheriv('aes-256-gcm', keyObjectOf(key), bytes.subarray(0, 12));
     decipher.setAAD(Buffer.from(`${KIND_LETTER[by.kind]}:${by.subject}`));
     decipher.setAuthTag(bytes.subarray(12, 28));
     return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');

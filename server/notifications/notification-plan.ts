@@ -159,6 +159,14 @@ type EventData = Record<string, unknown>;
 
 /** A reminder only while that review period still runs: a brand who approved or disputed first hears nothing. */
 function reminderStillDue(c: DealRecord['context'], endsAt: unknown): boolean {
+  // A deal with milestones: the milestone whose review ends then is still delivered, and nothing holds the deal.
+  if (c.milestones !== undefined)
+    return (
+      c.hold === null &&
+      c.milestones.some(
+        (m) => m.status === 'delivered' && m.reviewPeriodEndsAt === endsAt && !m.reviewElapsedAt,
+      )
+    );
   return (
     c.reviewPeriodEndsAt === endsAt &&
     c.reviewElapsedAt === null &&
@@ -214,9 +222,12 @@ function planDealNotifications(
   if (!deal) return;
   const c = deal.context;
   const brand = facts.user(deal.ownerId);
+  // An event about a milestone names it after the deal's title ("Spring launch · TikTok").
+  const milestone = typeof data.milestone === 'number' ? c.milestones?.[data.milestone - 1] : null;
+  const dealTitle = c.terms?.title ?? undefined;
   const base: TextParams = {
     dealId,
-    title: c.terms?.title ?? undefined,
+    title: milestone ? `${dealTitle ?? c.terms?.influencer ?? ''} · ${milestone.title}` : dealTitle,
     influencer: c.terms?.influencer,
   };
   const dealUrl = `/deals/${dealId}`;

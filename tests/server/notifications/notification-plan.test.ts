@@ -153,6 +153,23 @@ describe('planNotifications', () => {
     },
   );
 
+  it('an event about a milestone names it after the deal; a milestone review gets its reminder', () => {
+    const milestones = [
+      { title: 'Story', status: 'released' },
+      { title: 'TikTok', status: 'delivered', reviewPeriodEndsAt: ENDS, reviewElapsedAt: null },
+    ] as unknown as DealContext['milestones'];
+    const f = facts({ deal: { milestones, reviewPeriodEndsAt: null } });
+    const [released] = planNotifications(
+      event('FundsReleased', { milestone: 2, amountCents: 8_000 }),
+      f,
+    );
+    expect(released!.body).toContain('Spring launch · TikTok');
+    expect(plan(event('ReleaseReminderDue', { endsAt: ENDS }), f)).toHaveLength(1);
+    expect(plan(event('ReleaseReminderDue', { endsAt: '2026-03-09T10:00:00.000Z' }), f)).toEqual(
+      [],
+    );
+  });
+
   it('a dispute reaches the link creator only, in the language chosen on the accept page', () => {
     expect(plan(event('DisputeOpened'), facts({ link: 'nl' }))).toEqual([
       'deal-link:42 push nl → /accept/q3Zb7kR0yJ1m9XcL2vT8wA: Levering betwist',

@@ -7,6 +7,9 @@ import { dealAggregate } from '@server/commands/aggregate';
 import { createCommandBus, type Draft } from '@server/commands/command-bus';
 import { initialOf, step } from '@machines/statechart';
 import { createSqliteEventStore } from '@server/event-store/sqlite-event-store';
+import { createKeyStore } from '@server/event-store/key-store';
+import { withPersonalDataEncryption } from '@server/event-store/personal-data-encryption';
+import { createSqliteKeyTable } from '@server/event-store/sqlite-key-store';
 import type { EventStore } from '@server/event-store/event-store';
 import { systemClock } from '@server/shared/clock';
 import { actors, event, terms } from '@tests/support/event-factory';
@@ -24,7 +27,8 @@ import { rawInsertsPerSecond } from './event-store.bench';
  * (c)  the same lifecycles as 9 commands through the command pipeline (load via the snapshot cache,
  *      zod validation, can, transition, append with the expected revision) on a durable SQLite store
  *      (WAL, synchronous=FULL, group commit), LIFECYCLES running concurrently; also in events/s against (a);
- * (c-cold) the same with the snapshot cache off (cacheSize 0), every command reading its stream.
+ * (c-cold) the same with the snapshot cache off (cacheSize 0), every command reading its stream;
+ * (c-sealed) (c) on the app's store: personal fields sealed per person on append.
  */
 const DURATION_MS = Number(process.env.BENCH_PIPELINE_MS ?? 2_000);
 /** c0 and c alternate ROUNDS times and the best round of each counts: this 2-core box is shared and noisy. */
@@ -226,8 +230,15 @@ async function pipelineLifecyclesPerSecond(
   path: string,
   cacheSize?: number,
   shape = lifecycle,
+  sealed = false,
 ): Promise<{ rate: number; commits: number; appends: number }> {
-  const store = createSqliteEventStore({ path });
+  const inner = createSqliteEventStore({ path });
+  // The app's store: personal fields sealed per person on append (server/event-store/personal-data-encryption.ts).
+  const store = sealed
+    ? Object.assign(withPersonalDataEncryption(inner, createKeyStore(createSqliteKeyTable(path))), {
+        stats: () => inner.stats(),
+      })
+    : inner;
   try {
     return await lifecyclesPerSecond(store, {
       shape,
@@ -247,12 +258,21 @@ export const run: BenchSuite = async () => {
     let pipeline = { rate: 0, commits: 0, appends: 0 };
     let cold = { rate: 0, commits: 0, appends: 0 };
     let milestones = { rate: 0, commits: 0, appends: 0 };
+    let sealed = { rate: 0, commits: 0, appends: 0 };
     for (let round = 0; round < ROUNDS; round++) {
       machine = Math.max(machine, machineLifecyclesPerSecond(DURATION_MS / 2));
       helper = Math.max(helper, machineLifecyclesPerSecond(DURATION_MS / 2, 'xstate-helper'));
       raw = Math.max(raw, rawInsertsPerSecond(join(dir, `raw-${round}.db`), DURATION_MS / 2));
       const measured = await pipelineLifecyclesPerSecond(join(dir, `events-${round}.db`));
       if (measured.rate > pipeline.rate) pipeline = measured;
+      const sealedPath = join(dir, `sealed-${round}.db`);
+      const measuredSealed = await pipelineLifecyclesPerSecond(
+        sealedPath,
+        undefined,
+        lifecycle,
+        true,
+      );
+      if (measuredSealed.rate > sealed.rate) sealed = measuredSealed;
       const measuredCold = await pipelineLifecyclesPerSecond(join(dir, `cold-${round}.db`), 0);
       if (measuredCold.rate > cold.rate) cold = measuredCold;
       const path = join(dir, `milestones-${round}.db`);
@@ -315,7 +335,17 @@ export const run: BenchSuite = async () => {
       baseline: { label: 'c-events', value: cEvents.value },
       extra: `${Math.round(milestones.rate).toLocaleString('en-US')} lifecycles/s, best of ${ROUNDS} rounds`,
     };
-    return [a, c0, c, cEvents, cCold, cMilestones];
+    const cSealed: BenchLine = {
+      id: 'c-sealed',
+      label: '(c) with personal fields sealed on append (AES-256-GCM per value, keys cached)',
+      value: Math.round(sealed.rate),
+      unit: 'lifecycles/s',
+      baseline: { label: 'c', value: c.value },
+      target: 'encryption costs <= 10 % of (c)',
+      met: sealed.rate >= 0.9 * pipeline.rate,
+      extra: `best of ${ROUNDS} rounds alternating with (c); cost ${((1 - sealed.rate / Math.max(1, pipeline.rate)) * 100).toFixed(1)} %`,
+    };
+    return [a, c0, c, cEvents, cCold, cMilestones, cSealed];
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -27,6 +27,8 @@ describe('fee invoice: billing details on the profile, the invoice beside the re
   });
 
   it('a Belgian business brand is asked for its details, the form refuses a wrong VAT id in its own words, then the invoice prints reverse-charged in English and Dutch', async () => {
+    // The dashboard card names the deal (the success page links the receipt by reference).
+    await page.goto('/');
     const receipt = await page.getByRole('link', { name: 'Receipt' }).first().getAttribute('href');
     const dealPath = receipt!.replace(/\/receipt$/, '');
     await page.goto(dealPath);

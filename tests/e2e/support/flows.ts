@@ -89,6 +89,11 @@ export async function createAndPayDeal(
   await page.getByRole('button', { name: 'Copy', exact: true }).click();
   await see(page, 'Copied!');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  // The receipt is linked by its unguessable reference, not the deal's id.
+  await page.locator('a[href^="/documents/"]', { hasText: 'Receipt' }).waitFor();
+  expect(await page.getByRole('link', { name: 'Receipt' }).getAttribute('href')).toMatch(
+    /^\/documents\/[0-9a-f]{32}$/,
+  );
   await snap(page, 'payment-success');
   return link;
 }

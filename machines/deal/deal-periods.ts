@@ -25,9 +25,26 @@ export function resumeDraft(snapshot: DealSnapshot, now: string): DealDraft {
     const pausedFrom = Math.max(Date.parse(hold.since), Date.parse(startedAt ?? hold.since));
     return new Date(Date.parse(endsAt) + Math.max(0, Date.parse(now) - pausedFrom)).toISOString();
   };
+  // Only the milestones whose period was running (and so is extended).
+  const milestones = c.milestones
+    ?.map((m) => ({
+      milestone: m.index,
+      reviewPeriodEndsAt: extend(
+        m.reviewPeriodEndsAt,
+        m.deliveredAt,
+        m.status === 'delivered' && m.reviewElapsedAt === null,
+      ),
+      disputePeriodEndsAt: extend(
+        m.disputePeriodEndsAt,
+        m.disputeCreatedAt,
+        m.status === 'dispute' && m.disputeElapsedAt === null,
+      ),
+    }))
+    .filter((m) => m.reviewPeriodEndsAt !== null || m.disputePeriodEndsAt !== null);
   return {
     type: 'DealReleasedFromHold',
     data: {
+      ...(milestones ? { milestones } : {}),
       reviewPeriodEndsAt: extend(
         c.reviewPeriodEndsAt,
         c.reviewPeriodStartsAt,

@@ -212,6 +212,18 @@ const evolvers: Evolve = {
   }),
   DealReleasedFromHold: (c, { data }) => ({
     ...c,
+    ...(c.milestones && data.milestones
+      ? {
+          milestones: c.milestones.map((m) => {
+            const moved = data.milestones!.find((x) => x.milestone === m.index);
+            return {
+              ...m,
+              reviewPeriodEndsAt: moved?.reviewPeriodEndsAt ?? m.reviewPeriodEndsAt,
+              disputePeriodEndsAt: moved?.disputePeriodEndsAt ?? m.disputePeriodEndsAt,
+            };
+          }),
+        }
+      : {}),
     hold: null,
     reviewPeriodEndsAt: data.reviewPeriodEndsAt ?? c.reviewPeriodEndsAt,
     disputePeriodEndsAt: data.disputePeriodEndsAt ?? c.disputePeriodEndsAt,

@@ -485,6 +485,17 @@ export const DealReleasedFromHold = defineEvent({
   schema: z.object({
     reviewPeriodEndsAt: isoInstant.nullable(),
     disputePeriodEndsAt: isoInstant.nullable(),
+    /** A deal with milestones: each running milestone period, extended likewise (absent otherwise). */
+    milestones: z
+      .array(
+        z.object({
+          milestone: z.number().int().min(1).max(MAX_MILESTONES),
+          reviewPeriodEndsAt: isoInstant.nullable(),
+          disputePeriodEndsAt: isoInstant.nullable(),
+        }),
+      )
+      .max(MAX_MILESTONES)
+      .optional(),
   }),
   fields: {},
   example: { reviewPeriodEndsAt: '2026-11-23T09:00:00.000Z', disputePeriodEndsAt: null },

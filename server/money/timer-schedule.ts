@@ -182,6 +182,17 @@ function applyMilestoneTimer({ q, start }: TimerWrites, event: ProjectedEvent): 
   return true;
 }
 
+/** The milestone periods a resume extended, as timer kinds and their new ends. */
+function milestoneEnds(list: unknown): [TimerKind, unknown][] {
+  if (!Array.isArray(list)) return [];
+  return (
+    list as { milestone: number; reviewPeriodEndsAt: unknown; disputePeriodEndsAt: unknown }[]
+  ).flatMap((m): [TimerKind, unknown][] => [
+    [`milestone_review:${m.milestone}`, m.reviewPeriodEndsAt],
+    [`milestone_dispute:${m.milestone}`, m.disputePeriodEndsAt],
+  ]);
+}
+
 /** A deal's review and dispute periods, their holds, and the retry after a refused transfer. */
 function applyDealTimer(t: TimerWrites, event: ProjectedEvent): void {
   if (applyMilestoneTimer(t, event)) return;
@@ -213,6 +224,7 @@ function applyDealTimer(t: TimerWrites, event: ProjectedEvent): void {
       for (const [kind, endsAt] of [
         ['review_period', data.reviewPeriodEndsAt],
         ['dispute_period', data.disputePeriodEndsAt],
+        ...milestoneEnds(data.milestones),
       ] as const) {
         if (typeof endsAt === 'string')
           q.extend.run(endsAt, Date.parse(endsAt), event.streamId, kind);

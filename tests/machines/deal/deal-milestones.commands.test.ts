@@ -294,6 +294,29 @@ describe('a three-milestone lifecycle', () => {
     ).toThrow(/already under way/);
   });
 
+  it('a resume extends a running milestone review by the time it was held', () => {
+    let s = replay(milestoneDeal());
+    s = run(
+      s,
+      { type: 'DeliverContent', milestone: 1, reviewPeriodHours: 48 },
+      2,
+      actors.creatorLink,
+    ).snapshot;
+    s = run(s, { type: 'PutOnHold', reason: 'Manual review' }, 12, actors.admin).snapshot;
+    const resumed = run(s, { type: 'ReleaseHold' }, 22, actors.admin);
+    expect(resumed.events[0]!.data).toMatchObject({
+      milestones: [{ milestone: 1, reviewPeriodEndsAt: at(60) }],
+    });
+    s = resumed.snapshot;
+    expect(s.context.milestones![0]!.reviewPeriodEndsAt).toBe(at(60));
+    expect(
+      run(s, { type: 'ElapseReviewPeriod', milestone: 1, key: 'k1' }, 55, actors.system).events,
+    ).toEqual([]);
+    expect(
+      run(s, { type: 'ElapseReviewPeriod', milestone: 1, key: 'k1' }, 60, actors.system).events,
+    ).toHaveLength(2);
+  });
+
   it('a hold stops the automatic release of a milestone', () => {
     let s = replay(milestoneDeal());
     s = run(

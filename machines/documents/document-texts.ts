@@ -1,9 +1,12 @@
+import { contractTermsEn, contractTermsNl } from '../contract/contract-term-texts';
+
 /**
  * The words of the printable documents, in English and Dutch (same keys). Both renderings read
  * them: the web app's print page and the server's PDF, so a document says the same in either.
  * `{name}` is replaced by the param of that name.
  */
 const en = {
+  ...contractTermsEn,
   'receipt.title': 'Receipt',
   'statement.title': 'Payout statement',
   'receipt.intro': 'Payment received into escrow for the collaboration below.',
@@ -72,7 +75,6 @@ const en = {
   'contract.intro':
     'The terms of the collaboration below, as the creator accepts them. The payment is held in escrow until the work is approved.',
   'contract.deal': 'Deal',
-  'contract.hash': 'Contract fingerprint (SHA-256)',
   'contract.acceptedAt': 'Accepted by the creator',
   'contract.notAccepted': 'Not accepted yet',
   'contract.acceptedHash': 'Fingerprint the creator accepted',
@@ -89,17 +91,7 @@ const en = {
   'contract.briefing': 'Briefing files',
   'contract.none': 'None',
   'contract.terms': 'Terms',
-  'contract.revisionRounds': 'Revision rounds included',
   'contract.revisionRoundsValue': '{rounds}',
-  'contract.usageRights': 'Usage rights',
-  'contract.usage.organic': 'Organic posts only',
-  'contract.usage.paid_ads': 'Paid ads / whitelisting for {days} days',
-  'contract.usage.perpetual': 'Perpetual',
-  'contract.usage.unset': 'Not agreed',
-  'contract.exclusivity': 'Exclusivity',
-  'contract.exclusivity.none': 'None',
-  'contract.exclusivity.category': '{days} days in the category “{category}”',
-  'contract.brandTerms': 'The brand’s own terms',
   'contract.note':
     'The fingerprint is the SHA-256 of the contract’s canonical form, the same in every language. Any change to the terms gives another fingerprint; the terms cannot be changed once the deal is paid.',
   'contract.footer': 'Contract of deal #{id} · SHA-256 {hash}',
@@ -137,6 +129,7 @@ const en = {
   'year.footer': 'Year overview {year} · {creator}',
 };
 const nl: typeof en = {
+  ...contractTermsNl,
   'receipt.title': 'Betalingsbewijs',
   'statement.title': 'Uitbetalingsoverzicht',
   'receipt.intro': 'Betaling ontvangen in escrow voor de onderstaande samenwerking.',
@@ -206,7 +199,6 @@ const nl: typeof en = {
   'contract.intro':
     'De voorwaarden van de onderstaande samenwerking, zoals de creator ze accepteert. De betaling staat in escrow tot het werk is goedgekeurd.',
   'contract.deal': 'Deal',
-  'contract.hash': 'Vingerafdruk van het contract (SHA-256)',
   'contract.acceptedAt': 'Geaccepteerd door de creator',
   'contract.notAccepted': 'Nog niet geaccepteerd',
   'contract.acceptedHash': 'Vingerafdruk die de creator accepteerde',
@@ -223,17 +215,7 @@ const nl: typeof en = {
   'contract.briefing': 'Briefingbestanden',
   'contract.none': 'Geen',
   'contract.terms': 'Voorwaarden',
-  'contract.revisionRounds': 'Inbegrepen revisierondes',
   'contract.revisionRoundsValue': '{rounds}',
-  'contract.usageRights': 'Gebruiksrechten',
-  'contract.usage.organic': 'Alleen organische posts',
-  'contract.usage.paid_ads': 'Betaalde advertenties / whitelisting gedurende {days} dagen',
-  'contract.usage.perpetual': 'Onbeperkt in de tijd',
-  'contract.usage.unset': 'Niet afgesproken',
-  'contract.exclusivity': 'Exclusiviteit',
-  'contract.exclusivity.none': 'Geen',
-  'contract.exclusivity.category': '{days} dagen in de categorie „{category}”',
-  'contract.brandTerms': 'Eigen voorwaarden van het merk',
   'contract.note':
     'De vingerafdruk is de SHA-256 van de vaste vorm van het contract, in elke taal dezelfde. Elke wijziging van de voorwaarden geeft een andere vingerafdruk; na betaling van de deal kunnen de voorwaarden niet meer worden gewijzigd.',
   'contract.footer': 'Contract van deal #{id} · SHA-256 {hash}',

@@ -1,9 +1,12 @@
+import { contractTermsEn } from '@machines/contract/contract-term-texts';
+
 /**
  * English core texts (loaded first on every screen): status texts, steps, navigation, the language
  * switch and the creator's accept page. `{reviewPeriod}`, `{disputePeriod}`, `{dealFee}` and the other
  * setting names are filled from GET /api/settings (see i18n/index.ts).
  */
 export const enCore = {
+  ...contractTermsEn,
   'app.name': 'Escrow Deals',
   'app.loading': 'Loading...',
   'app.notFound': 'Page not found',
@@ -225,17 +228,6 @@ export const enCore = {
   'claim.dataExport': 'Download my data',
   // The contract and the rounds of delivery: the creator reads them on the link page (core texts only).
   'contract.heading': 'The contract',
-  'contract.revisionRounds': 'Revision rounds included',
-  'contract.usageRights': 'Usage rights',
-  'contract.usage.organic': 'Organic posts only',
-  'contract.usage.paid_ads': 'Paid ads / whitelisting for {days} days',
-  'contract.usage.perpetual': 'Perpetual',
-  'contract.usage.unset': 'Not agreed',
-  'contract.exclusivity': 'Exclusivity',
-  'contract.exclusivity.none': 'None',
-  'contract.exclusivity.category': '{days} days in the category “{category}”',
-  'contract.brandTerms': 'The brand’s own terms',
-  'contract.hash': 'Contract fingerprint (SHA-256)',
   'contract.open': 'Read the whole contract (printable, PDF)',
   'contract.acceptBox': 'I have read the whole contract and accept it',
   'revisions.heading': 'Deliveries and changes',

@@ -1,7 +1,9 @@
+import { contractTermsNl } from '@machines/contract/contract-term-texts';
 import type { enCore } from './en-core';
 
 /** Dutch core texts: the same keys as en-core (the compiler checks that none is missing). */
 export const nlCore: Record<keyof typeof enCore, string> = {
+  ...contractTermsNl,
   'app.name': 'Escrow Deals',
   'app.loading': 'Laden...',
   'app.notFound': 'Pagina niet gevonden',
@@ -228,17 +230,6 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'claim.dataExport': 'Mijn gegevens downloaden',
   // The contract and the rounds of delivery: the creator reads them on the link page (core texts only).
   'contract.heading': 'Het contract',
-  'contract.revisionRounds': 'Inbegrepen revisierondes',
-  'contract.usageRights': 'Gebruiksrechten',
-  'contract.usage.organic': 'Alleen organische posts',
-  'contract.usage.paid_ads': 'Betaalde advertenties / whitelisting gedurende {days} dagen',
-  'contract.usage.perpetual': 'Onbeperkt in de tijd',
-  'contract.usage.unset': 'Niet afgesproken',
-  'contract.exclusivity': 'Exclusiviteit',
-  'contract.exclusivity.none': 'Geen',
-  'contract.exclusivity.category': '{days} dagen in de categorie „{category}”',
-  'contract.brandTerms': 'Eigen voorwaarden van het merk',
-  'contract.hash': 'Vingerafdruk van het contract (SHA-256)',
   'contract.open': 'Lees het hele contract (afdrukbaar, pdf)',
   'contract.acceptBox': 'Ik heb het hele contract gelezen en ga ermee akkoord',
   'revisions.heading': 'Leveringen en wijzigingen',

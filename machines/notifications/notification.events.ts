@@ -147,7 +147,7 @@ export const DealLinkPushUnsubscribed = defineEvent({
     dealId: z.number().int().positive(),
     endpoint: z.string().min(1).max(2_000),
     /** Absent in events written before reasons were recorded. */
-    reason: z.enum(['turned_off', 'gone', 'replaced', 'link_rotated']).optional(),
+    reason: z.enum(['turned_off', 'gone', 'replaced', 'link_rotated', 'erased']).optional(),
   }),
   fields: { endpoint: 'profile' },
   example: { dealId: 42, endpoint: 'https://push.example/abc', reason: 'turned_off' },

@@ -4,7 +4,7 @@ import type { Clock } from '../shared/clock';
 import { StreamNotFound, type EventStore, type RecordedEvent } from '../event-store/event-store';
 import { appendNotificationEvent, linkPushStreamId } from './notification-streams';
 
-type Reason = 'turned_off' | 'replaced' | 'link_rotated';
+type Reason = 'turned_off' | 'replaced' | 'link_rotated' | 'erased';
 
 /** The push devices of a deal link: which are oldest, and removing them with an event each. */
 export function createLinkSubscriptions(ctx: {
@@ -52,10 +52,14 @@ export function createLinkSubscriptions(ctx: {
       }
       if (position !== null) await ctx.settle(position);
     },
-    /** A link rotation: the old link's devices stop getting this deal's notices. */
-    async dropAll(dealId: number, meta: CommandContext): Promise<void> {
+    /** A link rotation (or its creator's erasure): the link's devices stop getting this deal's notices. */
+    async dropAll(
+      dealId: number,
+      meta: CommandContext,
+      reason: 'link_rotated' | 'erased' = 'link_rotated',
+    ): Promise<void> {
       const endpoints = ctx.queries.notifications.linkSubscriptions(dealId).map((s) => s.endpoint);
-      await this.remove(dealId, endpoints, 'link_rotated', meta);
+      await this.remove(dealId, endpoints, reason, meta);
     },
   };
 }

@@ -12,6 +12,7 @@ import type { UniqueValues } from '../commands/unique-values';
 import type { EventStore } from '../event-store/event-store';
 import type { KeyStore } from '../event-store/key-store';
 import type { MailSender } from '../notifications/mail-sender';
+import { createLinkSubscriptions } from '../notifications/link-subscriptions';
 import { appendNotificationEvent } from '../notifications/notification-streams';
 import type { Clock } from '../shared/clock';
 
@@ -54,6 +55,7 @@ function partiesOf(queries: ErasureParts['queries'], user: UserContext) {
   const addressed = queries.requests.listForBrandEmail(user.email);
   return {
     escrows: [...owned, ...claimed, ...created, ...addressed].map((r) => r.context),
+    dealLinks: claimed.map((r) => r.id),
     links: [
       ...claimed.map((r) => `deal-link-${r.id}`),
       ...addressed.map((r) => `payment-request-link-${r.id}`),
@@ -102,16 +104,23 @@ export async function eraseUser(
 ): Promise<void> {
   const user = parts.queries.accounts.userById(userId);
   if (!user || user.erased) throw new DomainError('user_not_found');
-  const { escrows, links } = partiesOf(parts.queries, user);
+  const { escrows, links, dealLinks } = partiesOf(parts.queries, user);
   refuseWhileMoneyOpen(escrows);
   const needles = [user.email, user.username, user.companyName ?? '', user.phoneNumber ?? ''];
   await eraseSubject(parts, `user-${userId}`, [`user-${userId}`, ...links], needles, meta, () =>
-    eraseAccount(parts, user, meta),
+    eraseAccount(parts, user, dealLinks, meta),
   );
 }
 
-async function eraseAccount(parts: ErasureParts, user: UserContext, meta: CommandContext) {
+async function eraseAccount(
+  parts: ErasureParts,
+  user: UserContext,
+  dealLinks: number[],
+  meta: CommandContext,
+) {
   await parts.run.user(user.userId, { type: 'EraseAccount' }, meta);
+  const devices = createLinkSubscriptions(parts);
+  for (const dealId of dealLinks) await devices.dropAll(dealId, meta, 'erased');
   await parts.unique.release('email', user.email, user.userId, meta);
   await parts.unique.release('username', user.username, user.userId, meta);
 }
@@ -125,5 +134,7 @@ export async function eraseDealLink(
   refuseWhileMoneyOpen([record.context]);
   const email = parts.queries.notifications.linkEmail(`deal-${record.id}`);
   const subject = `deal-link-${record.id}`;
-  await eraseSubject(parts, subject, [subject], email ? [email] : [], meta);
+  await eraseSubject(parts, subject, [subject], email ? [email] : [], meta, () =>
+    createLinkSubscriptions(parts).dropAll(record.id, meta, 'erased'),
+  );
 }

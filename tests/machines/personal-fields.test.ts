@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { eventCatalog } from '@machines/events/catalog';
 import { defineEvent } from '@machines/events/define';
-import { personalValues, stringFieldPaths } from '@machines/events/personal-fields';
+import {
+  erasedValue,
+  mapPersonalValues,
+  personalValues,
+  stringFieldPaths,
+} from '@machines/events/personal-fields';
 
 /** The paths of a definition's string fields that the catalogue does not mark, and marks of none. */
 function unmarked(d: (typeof eventCatalog)[number]): { missing: string[]; unknown: string[] } {
@@ -73,5 +78,19 @@ describe('personal-field catalogue', () => {
       ]),
     );
     expect(personalValues('NoSuchEvent', { email: 'a@b.example' })).toEqual([]);
+  });
+});
+
+describe('erased values', () => {
+  it('every event still matches its schema with each personal value read as erased', () => {
+    const failing = eventCatalog
+      .filter((d) => {
+        const erased = mapPersonalValues(d.type, d.example, (_v, _p, path) =>
+          erasedValue(d.type, path),
+        );
+        return !d.schema.safeParse(erased).success;
+      })
+      .map((d) => d.type);
+    expect(failing).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { exclusivitySchema, platformSchema, usageRightsSchema } from '../deal/de
 export const contractDocumentSchema = z.object({
   brand: z.string(),
   contract: z.object({
-    form: z.literal('deal-contract/1'),
+    form: z.enum(['deal-contract/1', 'deal-contract/2']),
     dealId: z.number().int(),
     influencer: z.string(),
     profileLink: z.string().nullable(),
@@ -28,6 +28,17 @@ export const contractDocumentSchema = z.object({
     usageRights: usageRightsSchema.nullable(),
     exclusivity: exclusivitySchema,
     brandTerms: z.string().nullable(),
+    /** A deal with a milestone plan (form deal-contract/2): its milestones as sealed. */
+    milestones: z
+      .array(
+        z.object({
+          title: z.string(),
+          deliverables: z.array(z.string()),
+          amountCents: z.number().int(),
+          dueDate: z.string(),
+        }),
+      )
+      .optional(),
   }),
   /** SHA-256 (hex) of the canonical form as it stands. */
   hash: z.string(),

@@ -15,6 +15,9 @@ export const contractTermsEn = {
   'contract.exclusivity.none': 'None',
   'contract.exclusivity.category': '{days} days in the category “{category}”',
   'contract.brandTerms': 'The brand’s own terms',
+  'contract.milestones': 'Milestones',
+  'contract.milestone': 'Milestone {index}: {title}',
+  'contract.milestoneValue': '{amount}, due {due}. Deliverables: {deliverables}',
 };
 
 export const contractTermsNl: Record<keyof typeof contractTermsEn, string> = {
@@ -29,4 +32,7 @@ export const contractTermsNl: Record<keyof typeof contractTermsEn, string> = {
   'contract.exclusivity.none': 'Geen',
   'contract.exclusivity.category': '{days} dagen in de categorie „{category}”',
   'contract.brandTerms': 'Eigen voorwaarden van het merk',
+  'contract.milestones': 'Mijlpalen',
+  'contract.milestone': 'Mijlpaal {index}: {title}',
+  'contract.milestoneValue': '{amount}, uiterlijk {due}. Deliverables: {deliverables}',
 };

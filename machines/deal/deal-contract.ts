@@ -1,3 +1,4 @@
+import type { MilestonePlanItem } from './deal-milestones';
 import type { platforms } from './deal-options';
 
 /**
@@ -33,9 +34,13 @@ export type UsageRights =
 export const exclusivityKinds = ['none', 'category'] as const;
 export type Exclusivity = { kind: 'none' } | { kind: 'category'; days: number; category: string };
 
-/** The contract's canonical form (its field names and order are part of the hash: change only with a new `form`). */
+/**
+ * The contract's canonical form (its field names and order are part of the hash: change only with a
+ * new `form`). `deal-contract/2` is a deal with a milestone plan: the /1 fields and the plan, each
+ * milestone's title, deliverables, amount and due date. A deal without a plan keeps /1, byte for byte.
+ */
 export interface DealContract {
-  form: 'deal-contract/1';
+  form: 'deal-contract/1' | 'deal-contract/2';
   dealId: number;
   influencer: string;
   profileLink: string | null;
@@ -54,6 +59,7 @@ export interface DealContract {
   usageRights: UsageRights | null;
   exclusivity: Exclusivity;
   brandTerms: string | null;
+  milestones?: MilestonePlanItem[] | undefined;
 }
 
 /** The terms a contract is made of (machines/deal/deal.events.ts `DealTerms`; the new fields optional for older deals). */
@@ -73,8 +79,14 @@ export const revisionRoundsOf = (terms: ContractTerms | null): number => terms?.
 
 /** The contract of a deal's terms; fields a deal made before contracts lacks read as "not agreed". */
 export function contractOf(dealId: number, terms: ContractTerms): DealContract {
+  const plan = terms.milestones?.map(({ title, deliverables, amountCents, dueDate }) => ({
+    title,
+    deliverables,
+    amountCents,
+    dueDate,
+  }));
   return {
-    form: 'deal-contract/1',
+    form: plan ? 'deal-contract/2' : 'deal-contract/1',
     dealId,
     influencer: terms.influencer,
     profileLink: terms.profileLink,
@@ -92,6 +104,7 @@ export function contractOf(dealId: number, terms: ContractTerms): DealContract {
     usageRights: terms.usageRights ?? null,
     exclusivity: terms.exclusivity ?? { kind: 'none' },
     brandTerms: terms.brandTerms ?? null,
+    milestones: plan,
   };
 }
 

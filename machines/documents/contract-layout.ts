@@ -89,6 +89,19 @@ function termLines(text: Text, c: ContractDocumentDto['contract']): DocumentLine
   ];
 }
 
+/** A deal's milestone plan, one line per milestone: its amount and due date, then its deliverables. */
+function milestoneLines(text: Text, lang: DocumentLanguage, c: ContractDocumentDto['contract']) {
+  return (c.milestones ?? []).map((m, i) => ({
+    label: text('contract.milestone', { index: i + 1, title: m.title }),
+    value: text('contract.milestoneValue', {
+      amount: documentMoney(lang, m.amountCents),
+      due: dateOrText(lang, m.dueDate),
+      deliverables: m.deliverables.join(', ') || text('contract.none'),
+    }),
+    block: true,
+  }));
+}
+
 /** Lays a deal's contract out in `lang`. */
 export function layoutContract(doc: ContractDocumentDto, lang: DocumentLanguage): DocumentLayout {
   const text: Text = (key, params) => documentText(lang, key, params);
@@ -118,6 +131,9 @@ export function layoutContract(doc: ContractDocumentDto, lang: DocumentLanguage)
         ],
       },
       { heading: text('contract.work'), lines: workLines(text, lang, c) },
+      ...(c.milestones?.length
+        ? [{ heading: text('contract.milestones'), lines: milestoneLines(text, lang, c) }]
+        : []),
       {
         heading: text('amounts'),
         lines: [

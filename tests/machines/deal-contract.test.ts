@@ -77,6 +77,50 @@ describe('the contract’s canonical form', () => {
   });
 });
 
+describe('the contract of a deal with milestones', () => {
+  const plan = [
+    { title: 'Story', deliverables: ['1 Story'], amountCents: 10_000, dueDate: '2027-01-10' },
+    { title: 'TikTok', deliverables: [], amountCents: 15_000, dueDate: '2027-01-20' },
+  ];
+  const withPlan = { ...dealHistory.created().data, milestones: plan };
+
+  it('is form deal-contract/2 and seals the plan; a deal without a plan keeps /1 byte for byte', () => {
+    const text = canonicalContract(contractOf(42, withPlan));
+    expect(text).toContain('"form":"deal-contract/2"');
+    expect(text).toContain(
+      '"milestones":[{"amountCents":10000,"deliverables":["1 Story"],"dueDate":"2027-01-10","title":"Story"}',
+    );
+    const plain = canonicalContract(contractOf(42, dealHistory.created().data));
+    expect(plain).not.toContain('milestones');
+    expect(plain).toContain('"form":"deal-contract/1"');
+    // Another due date is another contract.
+    const moved = { ...withPlan, milestones: [plan[0]!, { ...plan[1]!, dueDate: '2027-01-21' }] };
+    expect(canonicalContract(contractOf(42, moved))).not.toBe(text);
+  });
+
+  it('lists each milestone in the printable contract, in English and Dutch', () => {
+    const doc = {
+      brand: 'Acme BV',
+      contract: contractOf(42, withPlan),
+      hash: HASH_A,
+      acceptedHash: null,
+      acceptedAt: null,
+    };
+    const section = (lang: 'en' | 'nl') =>
+      layoutContract(doc, lang).sections.find((s) =>
+        s.lines.some((l) => l.label.includes('TikTok')),
+      );
+    expect(section('en')?.heading).toBe('Milestones');
+    expect(section('en')?.lines.map((l) => l.label)).toEqual([
+      'Milestone 1: Story',
+      'Milestone 2: TikTok',
+    ]);
+    expect(section('en')?.lines[1]?.value).toMatch(/^€150\.00, due .*Deliverables: None$/);
+    expect(section('nl')?.heading).toBe('Mijlpalen');
+    expect(section('nl')?.lines[0]?.value).toMatch(/uiterlijk .*Deliverables: 1 Story$/);
+  });
+});
+
 describe('accepting the contract', () => {
   it('records the hash of the contract as it stands', () => {
     given(dealGiven.awaitingAcceptance())

@@ -4,7 +4,7 @@ import { errorSchema } from '@machines/contract/api';
 import { DomainError } from '../commands/domain-error';
 import { createActorNames } from '../deals/actor-names';
 import { idParam } from '../http/fields';
-import { requestLanguage } from '../i18n/request-language';
+import { requestLanguage, type Language } from '../i18n/request-language';
 import type { ZodApp } from '../http/route-deps';
 import type { AdminRouteDeps } from './admin-parts';
 import type { DisputeHistoryEntry, HistoryEntry } from './deal-history';
@@ -24,6 +24,9 @@ import {
   type DisputeKind,
   type DisputeSummary,
 } from './disputes';
+
+/** A deal's history with its actors named in a language. */
+type DealHistoryOf = (id: number, language: Language) => Promise<HistoryEntry[]>;
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
@@ -57,19 +60,15 @@ type Reader = {
   [K in DisputeKind]: {
     list: (from?: string, to?: string) => (DisputeSummary | null)[];
     summary: (id: number) => DisputeSummary | null;
-    history: (id: number) => Promise<DisputeHistoryEntry[]>;
+    history: (id: number, language: Language) => Promise<DisputeHistoryEntry[]>;
     never: 'never_in_dispute' | 'request_never_in_dispute';
   };
 };
 
 /** Each kind's disputes from its read model and its history: one reader per kind, the rest is shared. */
-function readers(
-  { ctx, dealViews }: AdminRouteDeps,
-  dealHistory: (id: number) => Promise<HistoryEntry[]>,
-): Reader {
+function readers({ ctx, dealViews }: AdminRouteDeps, dealHistory: DealHistoryOf): Reader {
   const dealSummary = (r: NonNullable<ReturnType<typeof ctx.queries.deals.byId>>) =>
     disputeSummary(r, dealViews.brandNameOf(r.ownerId));
-  const actorName = createActorNames(ctx.queries.accounts);
   const request = (id: number) => ctx.queries.requests.byId(id);
   return {
     deal: {
@@ -88,15 +87,18 @@ function readers(
         return record && requestDisputeSummary(record);
       },
       // Read after its summary: a request in the read model has its stream.
-      history: async (id) =>
-        requestHistory(await ctx.store.readStream(`payment-request-${id}`), actorName),
+      history: async (id, language) =>
+        requestHistory(
+          await ctx.store.readStream(`payment-request-${id}`),
+          createActorNames(ctx.queries.accounts, language),
+        ),
       never: 'request_never_in_dispute',
     },
   };
 }
 
 /** The dispute list, one dispute's page, and an export answer, read from the read models and the history. */
-function disputeReads(deps: AdminRouteDeps, history: (id: number) => Promise<HistoryEntry[]>) {
+function disputeReads(deps: AdminRouteDeps, history: DealHistoryOf) {
   const { ctx } = deps;
   const kinds = readers(deps, history);
   const list = (q: z.infer<typeof filters>): DisputeSummary[] => {
@@ -107,10 +109,14 @@ function disputeReads(deps: AdminRouteDeps, history: (id: number) => Promise<His
       .filter((d): d is DisputeSummary => d !== null && (!q.outcome || d.outcome === q.outcome))
       .sort((a, b) => b.openedAt.localeCompare(a.openedAt));
   };
-  const detail = async (kind: DisputeKind, id: number): Promise<DisputeDetail> => {
+  const detail = async (
+    kind: DisputeKind,
+    id: number,
+    language: Language,
+  ): Promise<DisputeDetail> => {
     const summary = kinds[kind].summary(id);
     if (!summary) throw new DomainError(kinds[kind].never);
-    return disputeDetail(summary, await kinds[kind].history(id));
+    return disputeDetail(summary, await kinds[kind].history(id, language));
   };
   const send = (
     request: FastifyRequest,
@@ -139,7 +145,7 @@ function disputeReads(deps: AdminRouteDeps, history: (id: number) => Promise<His
 export function adminDisputeRoutes(
   app: ZodApp,
   deps: AdminRouteDeps,
-  history: (id: number) => Promise<HistoryEntry[]>,
+  history: DealHistoryOf,
 ): void {
   const read = { preValidation: deps.guards.requireAdminReader };
   const { list, detail, send } = disputeReads(deps, history);
@@ -175,7 +181,10 @@ export function adminDisputeRoutes(
     },
     async (request, reply) => {
       const { format: as, ...q } = request.query;
-      const disputes = await Promise.all(list(q).map((d) => detail(d.kind, subjectId(d))));
+      const language = requestLanguage(request);
+      const disputes = await Promise.all(
+        list(q).map((d) => detail(d.kind, subjectId(d), language)),
+      );
       const range = [q.from?.slice(0, 10), q.to?.slice(0, 10)].filter(Boolean).join('_to_');
       return send(request, reply, `disputes${range ? `-${range}` : ''}`, as, disputes);
     },
@@ -217,7 +226,7 @@ function disputePageRoutes(
         response: { 200: disputeDetailSchema, ...errors },
       },
     },
-    async (request) => detail(route.kind, request.params.id),
+    async (request) => detail(route.kind, request.params.id, requestLanguage(request)),
   );
 
   app.get(
@@ -235,7 +244,7 @@ function disputePageRoutes(
     },
     async (request, reply) =>
       send(request, reply, `${route.file}-${request.params.id}`, request.query.format, [
-        await detail(route.kind, request.params.id),
+        await detail(route.kind, request.params.id, requestLanguage(request)),
       ]),
   );
 }

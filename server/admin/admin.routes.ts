@@ -14,6 +14,7 @@ import { createCreatorClaimView } from '../link-claims/self-dealing';
 import { verifyStream } from '../event-store/hash-chain';
 import { requiredText } from '../http/fields';
 import { createActorNames } from '../deals/actor-names';
+import { requestLanguage, type Language } from '../i18n/request-language';
 import { adminAccountRoutes } from './admin-accounts.routes';
 import { adminDisputeRoutes } from './admin-disputes.routes';
 import { adminSplitRoutes } from './admin-split.routes';
@@ -213,7 +214,6 @@ function adminDealDetailRoute(
 /** A deal's replayed history, its dispute timeline and its hash-chain check; returns the history for the dispute routes. */
 function adminDealHistoryRoutes(app: ZodApp, { ctx, guards }: AdminRouteDeps) {
   const read = { preValidation: guards.requireAdminReader };
-  const actorName = createActorNames(ctx.queries.accounts);
   // The chain covers the stored form (personal fields sealed): the check reads that.
   const readDeal = async (id: number, store = ctx.store) => {
     try {
@@ -223,7 +223,9 @@ function adminDealHistoryRoutes(app: ZodApp, { ctx, guards }: AdminRouteDeps) {
       throw error;
     }
   };
-  const history = async (id: number) => dealHistory(await readDeal(id), actorName);
+  // Actors are named in the reader's language.
+  const history = async (id: number, language: Language = 'en') =>
+    dealHistory(await readDeal(id), createActorNames(ctx.queries.accounts, language));
 
   app.get(
     '/api/admin/deals/:id/events',
@@ -238,7 +240,7 @@ function adminDealHistoryRoutes(app: ZodApp, { ctx, guards }: AdminRouteDeps) {
         response: { 200: z.array(entry), ...errors },
       },
     },
-    async (request) => history(request.params.id),
+    async (request) => history(request.params.id, requestLanguage(request)),
   );
 
   app.get(
@@ -263,7 +265,7 @@ function adminDealHistoryRoutes(app: ZodApp, { ctx, guards }: AdminRouteDeps) {
         },
       },
     },
-    async (request) => disputeTimeline(await history(request.params.id)),
+    async (request) => disputeTimeline(await history(request.params.id, requestLanguage(request))),
   );
 
   app.get(

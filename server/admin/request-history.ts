@@ -139,7 +139,8 @@ export function requestHistory(
     snapshot = step(paymentRequestMachine, snapshot, event);
     // A request's link is the brand's (a deal's link is the creator's).
     const actor = event.metadata.actor;
-    const name = actor.kind === 'creator-link' ? 'brand (link)' : actorName(actor);
+    const link = { kind: 'creator-link', id: 'payment-request-link' };
+    const name = actorName(actor.kind === 'creator-link' ? link : actor);
     return {
       type: r.type,
       at: event.metadata.at,

@@ -8,6 +8,7 @@ import { dealGuard, requestGuard } from '../auth/ownership';
 import { DomainError } from '../commands/domain-error';
 import { dealNotFound, requestNotFound } from '../commands/run-command';
 import { createActorNames } from '../deals/actor-names';
+import { requestLanguage } from '../i18n/request-language';
 import type { DisputeParts } from './dispute-parts';
 import type { DisputeState, DisputeSubject } from './dispute-thread';
 
@@ -151,9 +152,10 @@ function linkParties(ctx: DisputeParts, records: Records) {
 
 /** Admins post and read authors' names; an auditor (role auditor) reads only. */
 function adminParties(ctx: DisputeParts, records: Records) {
-  const names = createActorNames(ctx.queries.accounts);
   const admin = (request: FastifyRequest) => {
     const principal = adminOf(request);
+    // Authors by name in the reader's language: a request's link is its brand's.
+    const names = createActorNames(ctx.queries.accounts, requestLanguage(request));
     const acts = principal.role === 'admin';
     return {
       side: acts ? ('admin' as const) : null,

@@ -272,7 +272,7 @@ describe("a payment request's dispute page and exports", () => {
     );
     expect(one.body).toContain('Het merk opende een geschil: „Only half the work”.');
     expect(one.body).toContain(
-      `Bericht van het merk (brand (link)): Half is missing Bewijs: shot.png (SHA-256 ${sha}).`,
+      `Bericht van het merk (merk (via link)): Half is missing Bewijs: shot.png (SHA-256 ${sha}).`,
     );
     const refunded = await get(
       `/api/admin/disputes/payment-request/${requests.refunded}/export?format=csv`,

@@ -284,7 +284,7 @@ describe('a deal dispute conversation', () => {
       headers: { ...bearer(auditor), 'accept-language': 'nl' },
     });
     expect(csv.body).toContain(
-      `Bericht van de creator (creator (link)): Posted on time Bewijs: live.png (SHA-256 ${sha(bytes)}).`,
+      `Bericht van de creator (creator (via link)): Posted on time Bewijs: live.png (SHA-256 ${sha(bytes)}).`,
     );
 
     const released = await t.app.inject({

@@ -15,8 +15,9 @@ export type LinkClaimCommand =
   /** The link's first device: the accepting creator's or the accepting brand's browser. */
   | { type: 'ClaimLink'; claim: Claim }
   /**
-   * Mail a code. `confirm` (the claimer, at acceptance) names the address; `resume` (anyone with
-   * the link) goes to the link's known address. `adopt` claims first a link accepted before claim
+   * Mail a code. `confirm` names the address: whoever is about to accept (the link still unclaimed)
+   * or the claimer of a link accepted before acceptance asked for it; `resume` (anyone with the
+   * link) goes to the link's known address. `adopt` claims first a link accepted before claim
    * streams existed, from the claim its deal recorded.
    */
   | {
@@ -37,6 +38,8 @@ export type LinkClaimCommand =
       /** The new device's claim secret (SHA-256) and language, for `resume`. */
       claimSecretHash?: string;
       language: Language;
+      /** A `confirm` code given with the acceptance: only while nobody holds the link yet. */
+      atAcceptance?: boolean;
     };
 
 const addMinutes = (iso: string, minutes: number) =>
@@ -52,7 +55,8 @@ function sendCode(
     drafts.push({ type: 'LinkClaimed', data: command.adopt });
     claimed = true;
   }
-  if (!claimed) throw new DomainError('link_not_claimed');
+  // Before the claim only the acceptance's own address is confirmed; nothing is resumed.
+  if (!claimed && command.purpose !== 'confirm') throw new DomainError('link_not_claimed');
   const email = command.purpose === 'confirm' ? command.email : (c.email ?? command.adopt?.email);
   if (!email) throw new DomainError('link_email_unknown');
   drafts.push({
@@ -72,6 +76,9 @@ function checkCode(
   c: LinkClaimContext,
   command: Extract<LinkClaimCommand, { type: 'CheckLinkCode' }>,
 ): Draft[] {
+  // A link someone already accepted is not confirmed again by the acceptance of another.
+  if (command.atAcceptance && c.claimSecretHash !== null)
+    throw new DomainError('link_already_taken');
   const code = c.code;
   if (!code || code.purpose !== command.purpose) throw new DomainError('link_code_invalid');
   if (code.expiresAt <= command.now) throw new DomainError('link_code_expired');

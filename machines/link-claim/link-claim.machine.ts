@@ -49,6 +49,7 @@ export function evolveLinkClaimContext(
         claimSecretHash: d.claimSecretHash,
         language: d.language,
         fromBrandSignInAddress: d.fromBrandSignInAddress,
+        // The address its acceptance confirmed (or, before that, a request's address).
         email: d.email ?? c.email,
       };
     }
@@ -76,8 +77,9 @@ const claimed = ({ context }: { context: LinkClaimContext }) => context.claimSec
 const codeOpen = ({ context }: { context: LinkClaimContext }) => context.code !== null;
 
 /**
- * Who holds a link: unclaimed until its first device claims it, then claimed; codes are mailed
- * and checked while claimed, and a right code confirms the address or moves the claim.
+ * Who holds a link: unclaimed until its first device claims it, then claimed. Before the claim,
+ * whoever accepts confirms an address with a mailed code (the acceptance needs it); once claimed,
+ * codes are mailed and checked to confirm the address or move the claim.
  */
 export const linkClaimMachine = setup({
   types: { context: {} as LinkClaimContext, events: {} as LinkClaimEvent },
@@ -85,6 +87,8 @@ export const linkClaimMachine = setup({
     claimed,
     codeOpen,
     confirmCodeOpen: ({ context }) => context.code?.purpose === 'confirm',
+    confirmCode: ({ event }) =>
+      event.type === 'LinkEmailCodeSent' && event.data.purpose === 'confirm',
     resumeCodeOpen: ({ context }) => context.code?.purpose === 'resume',
   },
   actions: {
@@ -95,7 +99,14 @@ export const linkClaimMachine = setup({
   context: emptyLinkClaimContext,
   initial: 'unclaimed',
   states: {
-    unclaimed: { on: { LinkClaimed: { target: 'claimed', actions: 'evolve' } } },
+    unclaimed: {
+      on: {
+        LinkClaimed: { target: 'claimed', actions: 'evolve' },
+        LinkEmailCodeSent: { guard: 'confirmCode', actions: 'evolve' },
+        LinkEmailCodeRejected: { guard: 'codeOpen', actions: 'evolve' },
+        LinkEmailConfirmed: { guard: 'confirmCodeOpen', actions: 'evolve' },
+      },
+    },
     claimed: {
       on: {
         LinkEmailCodeSent: { actions: 'evolve' },

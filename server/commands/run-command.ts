@@ -73,7 +73,7 @@ export function createCommandRunner(bus: CommandBus) {
     notFound: () => DomainError,
     missing: RunOptions<unknown>['ifMissing'] = 'refuse',
   ) {
-    return (
+    const run = (
       id: number | string,
       command: C,
       ctx: CommandContext,
@@ -98,6 +98,21 @@ export function createCommandRunner(bus: CommandBus) {
         options.newStream ? { newStream: true } : {},
       );
     };
+    /**
+     * Decides the command on the current state without recording anything: throws its refusal.
+     * A command that spends something first (an acceptance's e-mail code) is refused before it.
+     */
+    const check = async (
+      id: number | string,
+      command: C,
+      options: Pick<RunOptions<Loaded<M>>, 'authorize'> = {},
+    ): Promise<void> => {
+      const state = await bus.load(aggregate, aggregate.streamId(id));
+      if (state.revision < 0) throw notFound();
+      options.authorize?.(state);
+      decide(command, state.snapshot, state.now);
+    };
+    return Object.assign(run, { check });
   }
 
   const deal = runner(dealAggregate, decideDeal, dealNotFound);

@@ -16,19 +16,23 @@ import { onboardingBody } from '@machines/account/payout-identity';
 import { dealContract } from '../documents/contract-hash';
 import { deliveryBody } from './deal.schemas';
 import { deliveryFrom } from './revision-input';
+import { createAcceptanceCode, emailCodeField } from '../link-claims/acceptance-code';
 
 /**
- * The acceptance's body (optional, so older clients accept as before): the hash of the contract
- * the creator read; accepting a contract that has changed since is refused (`contract_changed`).
+ * The acceptance's body: the code mailed to the address the creator confirms (required: codes to
+ * continue on another device go there), and the hash of the contract the creator read (optional
+ * for older clients); accepting a contract that has changed since is refused (`contract_changed`).
  */
-const acceptBody = z
-  .object({
+const acceptBody = z.object(
+  {
     contractHash: z
       .string({ error: 'contractHash must be text' })
       .regex(/^[0-9a-f]{64}$/, 'contractHash must be a SHA-256 in hex')
       .nullish(),
-  })
-  .nullish();
+    emailCode: emailCodeField,
+  },
+  { error: 'emailCode is required: the 6-digit code mailed to confirm your address' },
+);
 
 const tags = ['deal link (creator)'];
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -65,15 +69,15 @@ async function claimStream(
   record: { id: number; ownerId: string },
   request: FastifyRequest,
   actor: ReturnType<typeof commandContext>,
-  claim: ReturnType<typeof newClaim>,
+  claim: { secret: ReturnType<typeof newClaim>; email: string },
 ): Promise<void> {
   const browser = browserFacts(ctx, request);
   const fromBrand = fromBrandAddress(ctx, record.ownerId, browser.addressHash);
   await claims.claim(
     { kind: 'deal', id: record.id },
-    { language: browser.language ?? 'en', fromBrandSignInAddress: fromBrand },
+    { language: browser.language ?? 'en', fromBrandSignInAddress: fromBrand, email: claim.email },
     actor,
-    claim,
+    claim.secret,
   );
 }
 
@@ -104,6 +108,7 @@ async function syncBankAfterOnboarding(
 function linkPageRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
   const { signedInUser, carriedUsers } = createLinkClaims(ctx);
   const claims = createLinkHolders(ctx);
+  const acceptanceEmail = createAcceptanceCode(ctx);
   app.get(
     '/api/deals/token/:token',
     {
@@ -123,7 +128,7 @@ function linkPageRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
         params: tokenParam,
         body: acceptBody,
         description:
-          "Accept the deal and its contract: the acceptance records the SHA-256 of the contract's canonical form (docs/api.md).",
+          "Accept the deal and its contract with the code mailed to the creator's address (POST /api/deals/link/:token/email/code first): the address is confirmed, and the acceptance records the SHA-256 of the contract's canonical form (docs/api.md).",
         response: {
           200: z.object({
             success: z.boolean(),
@@ -152,16 +157,17 @@ function linkPageRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
         claimSecretHash: claim.hash,
         claimedByUserId: userId,
         ...(contract ? { contractHash: contract.hash } : {}),
-        readHash: request.body?.contractHash ?? null,
+        readHash: request.body.contractHash ?? null,
       } as const;
-      const { position } = await ctx.run.deal(
-        record.id,
-        command,
-        actor,
-        dealGuard.link(request.params.token),
-      );
+      const guard = dealGuard.link(request.params.token);
+      // The deal's own refusals come first; then the address is confirmed: a wrong code accepts nothing.
+      await ctx.run.deal.check(record.id, command, guard);
+      const language = browserFacts(ctx, request).language ?? 'en';
+      const ref = { kind: 'deal', id: record.id } as const;
+      const email = await acceptanceEmail(ref, request.body.emailCode, language, actor);
+      const { position } = await ctx.run.deal(record.id, command, actor, guard);
       await ctx.settle(position);
-      await claimStream(ctx, claims, record, request, actor, claim);
+      await claimStream(ctx, claims, record, request, actor, { secret: claim, email });
       // The secret is answered once, to the browser that accepted; the page keeps it (docs/api.md).
       return {
         success: true,

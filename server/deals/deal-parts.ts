@@ -13,6 +13,7 @@ import type { EffectOutcomes } from '../money/effect-outcomes';
 import type { Escrow } from '../money/escrow.types';
 import type { PaymentGateway } from '../money/gateway/payment-gateway';
 import type { Clock } from '../shared/clock';
+import type { MailSender } from '../notifications/mail-sender';
 import type { DealViews } from './deal-views';
 
 /** The parts of the app the deal routes use. */
@@ -33,6 +34,8 @@ export interface DealParts {
   /** Link claims are read and appended through the bus (auth/link-holders.ts). */
   bus: CommandBus;
   keyedHash(label: string, value: string): string;
+  /** The acceptance's e-mail code goes out by the app's one mail sender. */
+  notifications: { mail: MailSender };
   /** The creator's self-billing agreement and the self-billed invoices it produced. */
   selfBilling: SelfBillingBook;
   invoices: Pick<FeeInvoices, 'findSelfBilledForDeal'>;

@@ -135,8 +135,8 @@ export function linkClaimRoutes(app: ZodApp, deps: Deps): void {
   for (const family of families(deps)) {
     claimStateRoute(app, deps, service, family);
     resumeRoutes(app, service, family, limits);
+    confirmRoutes(app, deps, service, family, limits);
   }
-  confirmRoutes(app, deps, service, families(deps)[0]!, limits);
 }
 
 type Limits = ReturnType<typeof codeLimits>;
@@ -171,9 +171,11 @@ function claimStateRoute(
     async (request) => {
       const { ref, recorded, knownEmail } = family.resolve(request.params.token);
       const { state, holds } = await service.holder(ref, recorded, claimOf(request));
+      // Before anyone accepts, an address being confirmed for the acceptance is nobody's yet.
+      if (holds === null) return { holder: 'open', email: null, emailConfirmed: false } as const;
       const email = state.email ?? knownEmail;
       return {
-        holder: holds === null ? 'open' : holds ? 'you' : 'elsewhere',
+        holder: holds ? 'you' : 'elsewhere',
         email: email && (state.emailConfirmedAt || knownEmail) ? maskEmail(email) : null,
         emailConfirmed: state.emailConfirmedAt !== null,
       } as const;
@@ -240,7 +242,11 @@ const checked = (
     meta,
   );
 
-/** The creator who accepted a deal confirms an address: where codes to continue elsewhere go. */
+/**
+ * The address codes to continue elsewhere go to: confirmed at acceptance (a code asked while nobody
+ * holds the link, given with the acceptance: docs/adr/0030-email-confirmed-at-acceptance.md), or
+ * afterwards by the claimer of a link accepted before the acceptance asked for it.
+ */
 function confirmRoutes(
   app: ZodApp,
   deps: Deps,
@@ -249,12 +255,13 @@ function confirmRoutes(
   limits: Limits,
 ): void {
   const { claimOf } = createLinkClaims(deps.ctx);
-  const claimer = async (request: FastifyRequest & { params: { token: string } }) => {
+  /** The claimer, or anyone with the link while nobody holds it (`open`: about to accept). */
+  const claimer = async (request: FastifyRequest & { params: { token: string } }, open = false) => {
     const link = linkOf(family, request);
     const { holds } = await service.holder(link.ref, link.recorded, claimOf(request));
-    if (holds === null) throw new DomainError('link_not_claimed');
-    if (!holds) throw new DomainError(family.elsewhere);
-    return link;
+    if (holds === null && !open) throw new DomainError('link_not_claimed');
+    if (holds === false) throw new DomainError(family.elsewhere);
+    return { ...link, open: holds === null };
   };
 
   app.post(
@@ -265,12 +272,12 @@ function confirmRoutes(
         params: tokenParam,
         body: z.object({ email: emailField() }),
         description:
-          'The claimer (X-Claim-Secret) asks for a code to confirm an address; answers it masked.',
+          'A code to confirm an address, answered masked: asked before accepting (the acceptance carries the code) by anyone with the link while nobody holds it, or later by the claimer (X-Claim-Secret) of a link accepted without one.',
         response: { 200: z.object({ sentTo: z.string() }), ...errors },
       },
     },
     async (request, reply) => {
-      const { ref, recorded, meta } = await claimer(request);
+      const { ref, recorded, meta } = await claimer(request, true);
       await limits.perLink.hit(request, reply);
       await limits.perAddress.hit(request, reply);
       const language = requestLanguage(request);

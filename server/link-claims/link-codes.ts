@@ -46,7 +46,6 @@ async function mailCode(
   }
 }
 
-/** Only HMACs of codes are stored (keyed by the app secret). */
 /**
  * The e-mail codes of a link (docs/adr/0020-link-claims-move-by-email-code.md): confirming an
  * address at acceptance, and moving the claim to another device with a code sent to that address.
@@ -101,9 +100,9 @@ export function createLinkCodes(ctx: LinkCodeParts, holders: Pick<LinkHolders, '
      */
     async checkCode(
       ref: LinkRef,
-      input: { purpose: LinkCodePurpose; code: string; language: Language },
+      input: { purpose: LinkCodePurpose; code: string; language: Language; atAcceptance?: boolean },
       meta: CommandContext,
-    ): Promise<{ claimSecret: string | null }> {
+    ): Promise<{ claimSecret: string | null; email: string | null }> {
       const secret = input.purpose === 'resume' ? newClaim() : null;
       const { events } = await run(
         ref,
@@ -113,6 +112,7 @@ export function createLinkCodes(ctx: LinkCodeParts, holders: Pick<LinkHolders, '
           hashOf: (nonce) => codeHash(ref, nonce, input.code),
           now: ctx.clock.now().toISOString(),
           ...(secret ? { claimSecretHash: secret.hash } : {}),
+          ...(input.atAcceptance ? { atAcceptance: true } : {}),
           language: input.language,
         },
         meta,
@@ -123,7 +123,9 @@ export function createLinkCodes(ctx: LinkCodeParts, holders: Pick<LinkHolders, '
         if (final) throw new DomainError('link_code_invalid');
         throw new DomainError('link_code_wrong', { remaining: LINK_CODE_MAX_TRIES - attempt });
       }
-      return { claimSecret: secret?.secret ?? null };
+      const confirmed = events.find((e) => e.type === 'LinkEmailConfirmed');
+      const email = (confirmed?.data as { email: string } | undefined)?.email ?? null;
+      return { claimSecret: secret?.secret ?? null, email };
     },
   };
 }

@@ -17,6 +17,7 @@ import { requestGuard } from '../auth/ownership';
 import { createLinkClaims } from '../auth/link-claim';
 import { createLinkHolders, type LinkHolders } from '../auth/link-holders';
 import { createPaymentRequest } from './new-payment-request';
+import { createAcceptanceCode, emailCodeField } from '../link-claims/acceptance-code';
 import { releasePaymentRequest } from '../money/request-payouts';
 import { toPaymentRequestDto } from './payment-request-dto';
 import { requestDocumentRoutes } from './request-documents.routes';
@@ -194,23 +195,30 @@ function linkRoutes(app: ZodApp, { ctx }: RequestRouteDeps): void {
 
 /**
  * Accepting binds the link to this browser, as a creator's acceptance binds a deal: a claim secret
- * answered once; codes to continue elsewhere go to the address the request was mailed to.
+ * answered once; codes to continue elsewhere go to the address the brand confirmed in accepting.
  */
 function claimForBrand(
   claims: LinkHolders,
-  record: { id: number; context: { request: { brandEmail: string } | null } },
+  record: { id: number },
   request: Parameters<typeof requestLanguage>[0],
   meta: ReturnType<typeof brandCtx>,
+  email: string,
 ): Promise<string> {
-  const email = record.context.request!.brandEmail;
   const facts = { language: requestLanguage(request), fromBrandSignInAddress: false, email };
   return claims.claim({ kind: 'payment-request', id: record.id }, facts, meta);
 }
+
+/** The brand's acceptance: the code mailed to the address it confirms (docs/api.md). */
+const acceptBody = z.object(
+  { emailCode: emailCodeField },
+  { error: 'emailCode is required: the 6-digit code mailed to confirm your address' },
+);
 
 /** The brand's actions through the link: accepting or rejecting the request, and paying it. */
 function linkActionRoutes(app: ZodApp, { ctx }: RequestRouteDeps): void {
   const { byToken, linkDto } = requestReads(ctx);
   const claims = createLinkHolders(ctx);
+  const acceptanceEmail = createAcceptanceCode(ctx);
 
   app.post(
     '/api/payment-requests/accept/:token',
@@ -218,6 +226,9 @@ function linkActionRoutes(app: ZodApp, { ctx }: RequestRouteDeps): void {
       schema: {
         tags,
         params: tokenParam,
+        body: acceptBody,
+        description:
+          "Accept the request with the code mailed to the brand's address (POST /api/payment-requests/link/:token/email/code first): the address is confirmed; codes to continue on another device go there.",
         response: { 200: acceptAnswer, ...errors },
       },
     },
@@ -225,14 +236,15 @@ function linkActionRoutes(app: ZodApp, { ctx }: RequestRouteDeps): void {
       const record = byToken(request.params.token);
       const guard = requestGuard.link(request.params.token);
       const meta = brandCtx(request, record.id);
-      const { position } = await ctx.run.request(
-        record.id,
-        { type: 'AcceptPaymentRequest' },
-        meta,
-        guard,
-      );
+      const command = { type: 'AcceptPaymentRequest' } as const;
+      // The request's own refusals come first; then the address: a wrong code accepts nothing.
+      await ctx.run.request.check(record.id, command, guard);
+      const ref = { kind: 'payment-request', id: record.id } as const;
+      const language = requestLanguage(request);
+      const email = await acceptanceEmail(ref, request.body.emailCode, language, meta);
+      const { position } = await ctx.run.request(record.id, command, meta, guard);
       await ctx.settle(position);
-      const claimSecret = await claimForBrand(claims, record, request, meta);
+      const claimSecret = await claimForBrand(claims, record, request, meta, email);
       return { success: true, request: linkDto(request.params.token), claimSecret };
     },
   );

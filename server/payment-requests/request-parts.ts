@@ -23,7 +23,9 @@ export interface RequestParts {
   run: CommandRunner;
   ids: { request: () => Promise<number> };
   payments: { escrow: Escrow; outcomes: EffectOutcomes };
-  notifications: Pick<NotificationsWiring, 'requestBlocks'>;
+  /** Request blocks, and the mail sender the acceptance's e-mail code goes out by. */
+  notifications: Pick<NotificationsWiring, 'requestBlocks' | 'mail'>;
+  keyedHash(label: string, value: string): string;
   queries: {
     accounts: AccountQueries;
     requests: PaymentRequestQueries;

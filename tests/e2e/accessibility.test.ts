@@ -3,6 +3,7 @@ import { seriousViolations } from './support/axe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext } from './support/browser';
 import { inDays } from './support/deal-form-flows';
+import { acceptThroughApi } from './support/link-codes';
 import {
   ADMIN,
   apiClient,
@@ -201,10 +202,7 @@ describe('accessibility of every screen in both languages', () => {
       await pay(id, brand);
       await until(id, (d) => d.status === 'pending_delivery');
       if (!reached('accepted')) return { id, link, claim: {} };
-      const { claimSecret } = await call<{ claimSecret: string }>(
-        'POST',
-        `/api/deals/accept/${link}`,
-      );
+      const claimSecret = await acceptThroughApi(server, { kind: 'deal', token: link });
       const claim = { 'x-claim-secret': claimSecret };
       if (!reached('delivered')) return { id, link, claim };
       const onboarding = await call<{ url: string }>(

@@ -53,7 +53,7 @@ describe('admin audit: replay, notes, disputes and exports, accounts, auditor', 
     brandName = unique('auditbrand');
     await registerAndOnboard(brand, snap, brandName);
     const link = await createAndPayDeal(brand, snap, '@disputed.one');
-    await creatorDelivers(await phoneContext(browser, server.url), link, snap);
+    await creatorDelivers(await phoneContext(browser, server.url), link, snap, server);
     await disputeDelivered(brand, '@disputed.one', snap);
     await brand.close();
   }, 180_000);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, phoneContext, screens, VIEWPORT } from './support/browser';
 import { inDays } from './support/deal-form-flows';
+import { acceptThroughApi } from './support/link-codes';
 import { expectOnlyLanguage } from './support/language';
 import {
   ADMIN,
@@ -112,10 +113,7 @@ describe('the admin area on a phone, in both languages', () => {
     const link = (
       await call<{ token: string }>('POST', `/api/deals/${id}/generate-token`, {}, brand)
     ).token;
-    const { claimSecret } = await call<{ claimSecret: string }>(
-      'POST',
-      `/api/deals/accept/${link}`,
-    );
+    const claimSecret = await acceptThroughApi(server, { kind: 'deal', token: link });
     const claim = { 'x-claim-secret': claimSecret };
     const onboarding = await call<{ url: string }>(
       'POST',

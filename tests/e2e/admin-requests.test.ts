@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminLogin } from './support/admin-flows';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { registerAndOnboard, see, unique } from './support/flows';
+import { acceptInBrowser } from './support/link-codes';
 import { createPaymentRequest } from './support/request-flows';
 import { ADMIN, startServer, type RunningServer } from './support/server';
 
@@ -36,7 +37,7 @@ describe('admin: payment requests on chargeback hold', () => {
 
     const brand = await (await phoneContext(browser, server.url)).newPage();
     await brand.goto(link);
-    await brand.getByRole('button', { name: 'Accept', exact: true }).click();
+    await acceptInBrowser(brand, server, { kind: 'request' });
     await see(brand, 'Accepted');
     await brand.getByRole('button', { name: 'Pay now' }).click();
     await brand.waitForURL('**/sim/checkout/**');

@@ -78,7 +78,7 @@ describe('resolve a dispute with a split', () => {
   it('the brand pays, the creator delivers, the brand disputes', async () => {
     await registerAndOnboard(brand, snap, unique('splitbrand'));
     link = await createAndPayDeal(brand, snap, '@split.creator');
-    await creatorDelivers(await phoneContext(browser, server.url), link, snap);
+    await creatorDelivers(await phoneContext(browser, server.url), link, snap, server);
     await disputeDelivered(brand, '@split.creator', snap, 'Only half of what we agreed');
   }, 240_000);
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonalDataExport } from '@machines/contract/privacy-api';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { inDays } from './support/deal-form-flows';
+import { acceptThroughApi } from './support/link-codes';
 import { see, unique } from './support/flows';
 import { expectOnlyLanguage } from './support/language';
 import { seriousViolations } from './support/axe';
@@ -99,7 +100,7 @@ async function brandWithAcceptedDeal(lang: Lang): Promise<Party> {
   }
   const link = (await call<{ token: string }>('POST', `/api/deals/${id}/generate-token`, {}, token))
     .token;
-  const { claimSecret } = await call<{ claimSecret: string }>('POST', `/api/deals/accept/${link}`);
+  const claimSecret = await acceptThroughApi(server, { kind: 'deal', token: link });
   return { token, email, title, link, claimSecret };
 }
 

@@ -104,7 +104,7 @@ describe('deal detail page /deals/:id (Dutch, nl-NL dates)', () => {
 
   it('delivered: a countdown with the clock time, approve from the page naming amount and creator, then the receipt', async () => {
     const link = (await page.getByTestId('detail-share-link').textContent()) ?? '';
-    await creatorDelivers(creator, link, snap);
+    await creatorDelivers(creator, link, snap, server);
     await page.goto(`/deals/${dealId}`);
     const detail = page.getByTestId('deal-detail');
     await expect

@@ -39,7 +39,7 @@ describe('deal flow in the browser', () => {
     const snap = screens('a');
     await registerAndOnboard(page, snap, unique('brand'));
     const link = await createAndPayDeal(page, snap, '@sanne.creates');
-    await creatorDelivers(creator, link, snap);
+    await creatorDelivers(creator, link, snap, server);
 
     await page.goto('/');
     const card = cardOf(page, '@sanne.creates');
@@ -72,7 +72,7 @@ describe('deal flow in the browser', () => {
     const snap = screens('b');
     await page.goto('/');
     const link = await createAndPayDeal(page, snap, '@mila.makes');
-    await creatorDelivers(creator, link, snap);
+    await creatorDelivers(creator, link, snap, server);
 
     await disputeDelivered(page, '@mila.makes', snap, 'The reel shows last season');
     const card = cardOf(page, '@mila.makes');

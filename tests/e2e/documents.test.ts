@@ -72,7 +72,7 @@ describe('receipts and statements: printable pages and PDFs in English and Dutch
   }, 120_000);
 
   it("the creator's statement after the payout, from the link page; the brand's card has the receipt", async () => {
-    await creatorDelivers(creator, link, snap);
+    await creatorDelivers(creator, link, snap, server);
     await page.goto('/');
     const card = cardOf(page, '@sanne.creates');
     await expect

@@ -4,6 +4,7 @@ import { adminLogin } from './support/admin-flows';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { inDays } from './support/deal-form-flows';
 import { cardOf, see, unique, fillPayoutIdentity } from './support/flows';
+import { acceptInBrowser } from './support/link-codes';
 import { expectOnlyLanguage } from './support/language';
 import { ADMIN, startServer, type RunningServer } from './support/server';
 
@@ -124,9 +125,7 @@ describe('one language per person, configured durations, no lost taps, live upda
       'The brand has 2 hours to approve or dispute; otherwise the funds are released automatically.',
     );
     await expectOnlyLanguage(creator, 'en', 'accept invite');
-    // The contract is accepted explicitly: its box first.
-    await creator.getByTestId('accept-contract').check();
-    await creator.getByRole('button', { name: 'Accept Deal' }).click();
+    await acceptInBrowser(creator, server);
     await see(creator, 'Deal Accepted!');
     await fillPayoutIdentity(creator);
     await creator.getByRole('button', { name: 'Set up bank details' }).click();

@@ -20,6 +20,7 @@ import {
   fillPayoutIdentity,
 } from './support/flows';
 import { startServer, type RunningServer } from './support/server';
+import { acceptInBrowser } from './support/link-codes';
 
 /*
  * A creator without an account turns push on from the accept page, for that deal only, and the
@@ -98,9 +99,7 @@ describe('push for one deal from the accept page', () => {
 
     const accept = await creator.newPage();
     await accept.goto(link);
-    // The contract is accepted explicitly: its box first.
-    await accept.getByTestId('accept-contract').check();
-    await accept.getByRole('button', { name: 'Accept Deal' }).click();
+    await acceptInBrowser(accept, server);
     await see(accept, 'Deal Accepted!');
     const toggle = accept.getByRole('switch', { name: 'Notify me about this deal' });
     expect(await toggle.getAttribute('aria-checked')).toBe('false');

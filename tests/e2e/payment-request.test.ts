@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { registerAndOnboard, see, unique } from './support/flows';
+import { acceptInBrowser } from './support/link-codes';
 import { createPaymentRequest } from './support/request-flows';
 import { startServer, type RunningServer } from './support/server';
 
@@ -31,7 +32,8 @@ describe('payment request in the browser', () => {
     await see(brand, 'Wacht op acceptatie');
     await see(brand, '€ 210,00');
     await snap(brand, 'pay-request-pending');
-    await brand.getByRole('button', { name: 'Accepteren' }).click();
+    // The brand confirms an address with a mailed code in accepting.
+    await acceptInBrowser(brand, server, { kind: 'request', lang: 'nl' });
     await see(brand, 'Geaccepteerd');
     await snap(brand, 'pay-request-accepted');
     await brand.getByRole('button', { name: 'Nu betalen' }).click();

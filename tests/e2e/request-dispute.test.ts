@@ -4,6 +4,7 @@ import { adminLogin } from './support/admin-flows';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { registerAndOnboard, see, unique, fillPayoutIdentity } from './support/flows';
+import { acceptInBrowser } from './support/link-codes';
 import { createPaymentRequest } from './support/request-flows';
 import { ADMIN, startServer, type RunningServer } from './support/server';
 
@@ -59,7 +60,7 @@ describe('a payment request disputed by its brand and split by an admin', () => 
     link = await createPaymentRequest(creator, snap, TITLE);
 
     await brand.goto(link);
-    await brand.getByRole('button', { name: 'Accepteren' }).click();
+    await acceptInBrowser(brand, server, { kind: 'request', lang: 'nl' });
     await brand.getByRole('button', { name: 'Nu betalen' }).click();
     await brand.waitForURL('**/sim/checkout/**');
     await brand.getByLabel('Kaart').check();

@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
@@ -11,37 +9,8 @@ import {
   unique,
   fillPayoutIdentity,
 } from './support/flows';
+import { codeMailedTo } from './support/link-codes';
 import { startServer, type RunningServer } from './support/server';
-
-/**
- * The code in the newest code mail to `to` not read before, read from the instance's mail folder
- * (without SMTP the server keeps each mail there as .eml with a .json summary; a code mail's subject
- * ends with its code), waiting until it arrives. Other mails to the address are not codes.
- */
-async function codeMailedTo(server: RunningServer, to: string, seen: Set<string>): Promise<string> {
-  const folder = join(server.dataDir, 'mail');
-  for (let i = 0; i < 300; i++) {
-    let names: string[] = [];
-    try {
-      names = readdirSync(folder).filter((n) => n.endsWith('.eml.json') && !seen.has(n));
-    } catch {
-      // No mail yet.
-    }
-    for (const name of names.sort().reverse()) {
-      const mail = JSON.parse(readFileSync(join(folder, name), 'utf8')) as {
-        to: string;
-        subject: string;
-      };
-      const code = /: (\d{6})$/.exec(mail.subject)?.[1];
-      if (mail.to === to && code) {
-        seen.add(name);
-        return code;
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no code mailed to ${to}`);
-}
 
 /**
  * A creator accepts a deal in one browser (an in-app browser, Dutch), confirms an e-mail address
@@ -73,21 +42,21 @@ describe('resume a link on another device', () => {
 
     first = await (await phoneContext(browser, server.url, 'nl-NL')).newPage();
     await first.goto(link);
-    // The contract is accepted explicitly: its box first.
-    await first.getByTestId('accept-contract').check();
-    await first.getByRole('button', { name: 'Deal accepteren' }).click();
-    await see(first, 'Deal geaccepteerd!');
-    const card = first.getByTestId('confirm-email');
+    // Accepting needs the address confirmed with the code mailed to it.
+    const card = first.getByTestId('acceptance-code');
     await card.getByRole('heading', { name: 'Bevestig je e-mailadres' }).waitFor();
     await card.getByLabel('Je e-mailadres').fill(email);
     await card.getByRole('button', { name: 'Code sturen' }).click();
     const code = await codeMailedTo(server, email, seen);
+    await first.getByTestId('accept-contract').check();
     await card.getByLabel('Code uit de e-mail').fill('000000' === code ? '111111' : '000000');
-    await card.getByRole('button', { name: 'Bevestigen' }).click();
-    // A wrong code is told in the reader's language, with the tries left.
+    await card.getByRole('button', { name: 'Deal accepteren' }).click();
+    // A wrong code is told in the reader's language, with the tries left, and accepts nothing.
     await see(first, /^Die code klopt niet; nog \d+ pogingen\.$/);
+    expect(await first.getByText('Deal geaccepteerd!').count()).toBe(0);
     await card.getByLabel('Code uit de e-mail').fill(code);
-    await card.getByRole('button', { name: 'Bevestigen' }).click();
+    await card.getByRole('button', { name: 'Deal accepteren' }).click();
+    await see(first, 'Deal geaccepteerd!');
     await first.getByTestId('email-confirmed').waitFor();
     expect(await first.getByTestId('email-confirmed').textContent()).toContain(
       'E-mailadres bevestigd',

@@ -13,6 +13,7 @@ import {
   unique,
 } from './support/flows';
 import { ADMIN, startServer, type RunningServer } from './support/server';
+import { acceptInBrowser } from './support/link-codes';
 
 /** The brand's billing details, saved through the API with the page's own sign-in. */
 async function saveBillingDetails(page: Page): Promise<void> {
@@ -42,12 +43,11 @@ async function creatorAgreesAndDelivers(
   context: BrowserContext,
   link: string,
   snap: ReturnType<typeof screens>,
+  server: RunningServer,
 ) {
   const page = await context.newPage();
   await page.goto(link);
-  // The contract is accepted explicitly: its box first.
-  await page.getByTestId('accept-contract').check();
-  await page.getByRole('button', { name: 'Accept Deal' }).click();
+  await acceptInBrowser(page, server);
   await see(page, 'Deal Accepted!');
   const card = page.getByTestId('self-billing');
   await card.getByRole('button', { name: 'Set up self-billing' }).click();
@@ -121,7 +121,7 @@ describe('self-billing: agreed at bank setup, the brand downloads the self-bille
     await registerAndOnboard(brand, snap, unique('acme'));
     await saveBillingDetails(brand);
     const link = await createAndPayDeal(brand, snap, '@sam.creates');
-    const creatorPage = await creatorAgreesAndDelivers(creator, link, snap);
+    const creatorPage = await creatorAgreesAndDelivers(creator, link, snap, server);
 
     await brand.goto('/');
     const card = cardOf(brand, '@sam.creates');

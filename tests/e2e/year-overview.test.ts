@@ -5,6 +5,7 @@ import { pdfPages } from '@tests/support/pdf-text';
 import { creatorCsvColumns } from '@server/documents/year-figures';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { inDays } from './support/deal-form-flows';
+import { acceptThroughApi } from './support/link-codes';
 import { registerAndOnboard, see, unique } from './support/flows';
 import { apiClient, startServer, submitSimulatedPage, type RunningServer } from './support/server';
 
@@ -42,10 +43,10 @@ describe('the year overview: a printable page, a PDF and a CSV in English and Du
       },
       token,
     );
-    const { claimSecret } = await call<{ claimSecret: string }>(
-      'POST',
-      `/api/payment-requests/accept/${shareableToken}`,
-    );
+    const claimSecret = await acceptThroughApi(server, {
+      kind: 'payment-request',
+      token: shareableToken,
+    });
     const checkout = await call<{ url: string }>(
       'POST',
       `/api/payment-requests/${shareableToken}/checkout`,

@@ -33,6 +33,54 @@ export const claimHeader = (link: string): Record<string, string> => {
   return secret ? { 'x-claim-secret': secret } : {};
 };
 
+let acceptances = 0;
+
+/** An acceptance's body for refusals that come before its e-mail code is checked (docs/api.md). */
+export const anyEmailCode = { emailCode: '000000' };
+
+/** The code in the newest code mail to `to` (a code mail's subject ends with its six digits). */
+export function mailedCode(ctx: AppContext, to: string): string {
+  // Newest first; mails of one clock instant have no order, so each acceptance has its own address.
+  const mail = ctx.notifications.mail
+    .list()
+    .find((m) => m.to === to && /: \d{6}$/.test(m.subject ?? ''));
+  const code = mail ? /(\d{6})$/.exec(mail.subject ?? '')?.[1] : undefined;
+  if (!code) throw new Error(`no code mailed to ${to}`);
+  return code;
+}
+
+/**
+ * Accepts a deal's or a payment request's link as its page does: a code to the address being
+ * confirmed (a fresh address unless one is named), then the acceptance with that code. Answers the
+ * acceptance's response unchecked; an accepted link's claim secret is kept in `claimSecrets`.
+ */
+export async function acceptLink(
+  app: FastifyInstance,
+  ctx: AppContext,
+  link: { kind: 'deal' | 'payment-request'; token: string },
+  options: { email?: string; headers?: Record<string, string>; payload?: object } = {},
+) {
+  const email = options.email ?? `accept-${(acceptances += 1)}@link.example`;
+  const base = link.kind === 'deal' ? '/api/deals' : '/api/payment-requests';
+  const headers = options.headers ?? {};
+  const sent = await app.inject({
+    method: 'POST',
+    url: `${base}/link/${link.token}/email/code`,
+    headers,
+    payload: { email },
+  });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const accepted = await app.inject({
+    method: 'POST',
+    url: `${base}/accept/${link.token}`,
+    headers,
+    payload: { ...options.payload, emailCode: mailedCode(ctx, email) },
+  });
+  const secret = accepted.statusCode === 200 ? accepted.json().claimSecret : undefined;
+  if (typeof secret === 'string') claimSecrets.set(link.token, secret);
+  return accepted;
+}
+
 /** Link token, acceptance and a connected bank account: the deal is ready for delivery. */
 export async function acceptAndConnect(
   app: FastifyInstance,
@@ -46,10 +94,9 @@ export async function acceptAndConnect(
     headers: bearer(token),
   });
   const link = (gen.json() as { token: string }).token;
-  const accepted = await app.inject({ method: 'POST', url: `/api/deals/accept/${link}` });
-  expect(accepted.statusCode).toBe(200);
   // The accepting "browser" keeps its claim secret: only it may set up the payout.
-  claimSecrets.set(link, (accepted.json() as { claimSecret: string }).claimSecret);
+  const accepted = await acceptLink(app, ctx, { kind: 'deal', token: link });
+  expect(accepted.statusCode, accepted.body).toBe(200);
   const onboarding = await app.inject({
     method: 'POST',
     url: `/api/deals/start-onboarding/${link}`,
@@ -91,13 +138,9 @@ export async function createPaidRequest(
   });
   expect(created.statusCode, created.body).toBe(201);
   const { id, shareableToken: token } = created.json() as { id: number; shareableToken: string };
-  const accepted = await app.inject({
-    method: 'POST',
-    url: `/api/payment-requests/accept/${token}`,
-  });
-  expect(accepted.statusCode).toBe(200);
   // The brand's browser keeps its claim secret: only it reviews the work.
-  claimSecrets.set(token, (accepted.json() as { claimSecret: string }).claimSecret);
+  const accepted = await acceptLink(app, ctx, { kind: 'payment-request', token });
+  expect(accepted.statusCode, accepted.body).toBe(200);
   const checkout = await app.inject({
     method: 'POST',
     url: `/api/payment-requests/${token}/checkout`,

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { inDays } from './deal-form-flows';
+import { acceptThroughApi } from './link-codes';
 import { apiClient, submitSimulatedPage, type RunningServer } from './server';
 import { testPayoutIdentity } from '@tests/support/payout-identity';
 
@@ -64,7 +65,7 @@ export async function disputedDealWithClaim(
   const link = (
     await call<{ token: string }>('POST', `/api/deals/${id}/generate-token`, {}, brandToken)
   ).token;
-  const { claimSecret } = await call<{ claimSecret: string }>('POST', `/api/deals/accept/${link}`);
+  const claimSecret = await acceptThroughApi(server, { kind: 'deal', token: link });
   const claim = { 'x-claim-secret': claimSecret };
   const onboarding = await call<{ url: string }>(
     'POST',
@@ -106,10 +107,7 @@ export async function disputedRequestWithClaim(
     },
     creatorToken,
   );
-  const { claimSecret } = await call<{ claimSecret: string }>(
-    'POST',
-    `/api/payment-requests/accept/${token}`,
-  );
+  const claimSecret = await acceptThroughApi(server, { kind: 'payment-request', token });
   const claim = { 'x-claim-secret': claimSecret };
   const checkout = await call<{ url: string }>('POST', `/api/payment-requests/${token}/checkout`);
   expect(await submitSimulatedPage(server, checkout.url, 'outcome=pay&method=card')).toBe(303);

@@ -1,5 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { acceptInBrowser } from './link-codes';
+import type { RunningServer } from './server';
 
 export type Snap = (page: Page, name: string) => Promise<void>;
 
@@ -98,19 +100,21 @@ export async function createAndPayDeal(
   return link;
 }
 
-/** The creator opens the link, accepts, completes bank setup and marks delivery. */
+/**
+ * The creator opens the link, accepts (the contract's box, then an address confirmed with the code
+ * mailed to it), completes bank setup and marks delivery. `server` is where the code mail is read.
+ */
 export async function creatorDelivers(
   context: BrowserContext,
   link: string,
   snap: Snap,
+  server: Pick<RunningServer, 'dataDir'>,
 ): Promise<void> {
   const page = await context.newPage();
   await page.goto(link);
   await see(page, "You're invited!");
   await snap(page, 'accept-invite');
-  // The contract is accepted explicitly: its box first.
-  await page.getByTestId('accept-contract').check();
-  await page.getByRole('button', { name: 'Accept Deal' }).click();
+  await acceptInBrowser(page, server);
   await see(page, 'Deal Accepted!');
   await see(page, 'Success! You have accepted the deal');
   await snap(page, 'accept-accepted');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { pdfPages } from '@tests/support/pdf-text';
-import { claimSecrets, payDeal } from '@tests/support/flow-helpers';
+import { acceptLink, anyEmailCode, payDeal } from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -98,13 +98,20 @@ describe('accepting the contract', () => {
     const shown = await t.app.inject({ url: `/api/deals/token/${link}` });
     const hash = (shown.json() as { contract: { hash: string } }).contract.hash;
 
-    const wrong = await post(`/api/deals/accept/${link}`, { contractHash: 'f'.repeat(64) });
+    const wrong = await post(`/api/deals/accept/${link}`, {
+      contractHash: 'f'.repeat(64),
+      ...anyEmailCode,
+    });
     expect(wrong.statusCode, wrong.body).toBe(409);
     expect(wrong.json()).toMatchObject({ code: 'contract_changed' });
 
-    const accepted = await post(`/api/deals/accept/${link}`, { contractHash: hash });
+    const accepted = await acceptLink(
+      t.app,
+      t.ctx,
+      { kind: 'deal', token: link },
+      { payload: { contractHash: hash } },
+    );
     expect(accepted.statusCode, accepted.body).toBe(200);
-    claimSecrets.set(link, (accepted.json() as { claimSecret: string }).claimSecret);
     const deal = (accepted.json() as { deal: { contract: Record<string, unknown> } }).deal;
     expect(deal.contract).toMatchObject({ hash, acceptedHash: hash });
     expect(deal.contract.acceptedAt).toEqual(expect.any(String));
@@ -122,9 +129,20 @@ describe('accepting the contract', () => {
     expect(edit.json()).toMatchObject({ code: 'deal_not_in_state' });
   });
 
-  it('an older client accepting without a body still records the hash', async () => {
+  it('refuses an acceptance without the e-mail code (400) and accepts nothing', async () => {
+    const { id, link } = await paidDealWithLink();
+    expect((await post(`/api/deals/accept/${link}`, undefined)).statusCode).toBe(400);
+    for (const body of [{}, { emailCode: '12345' }]) {
+      const res = await post(`/api/deals/accept/${link}`, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toContain('emailCode');
+    }
+    expect(t.ctx.queries.deals.byId(id)!.context.influencerAcceptedAt).toBeNull();
+  });
+
+  it('an older client accepting without the contract hash still records the hash', async () => {
     const { link } = await paidDealWithLink();
-    const accepted = await post(`/api/deals/accept/${link}`, undefined);
+    const accepted = await acceptLink(t.app, t.ctx, { kind: 'deal', token: link });
     expect(accepted.statusCode, accepted.body).toBe(200);
     const { contract } = (accepted.json() as { deal: { contract: Record<string, string> } }).deal;
     expect(contract.acceptedHash).toBe(contract.hash);
@@ -134,7 +152,7 @@ describe('accepting the contract', () => {
 describe('the contract document', () => {
   it('is the SHA-256 of its canonical form, the same for brand, creator and admin, in EN and NL PDFs', async () => {
     const { id, link } = await paidDealWithLink();
-    const accepted = await post(`/api/deals/accept/${link}`, undefined);
+    const accepted = await acceptLink(t.app, t.ctx, { kind: 'deal', token: link });
     expect(accepted.statusCode).toBe(200);
 
     const brandDoc = await t.app.inject({

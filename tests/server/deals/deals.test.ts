@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptAndConnect, claimHeader, payDeal } from '@tests/support/flow-helpers';
+import { acceptAndConnect, anyEmailCode, claimHeader, payDeal } from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -197,7 +197,12 @@ describe('deals', () => {
         headers: bearer(brand.token),
       })
     ).json();
-    const res = await t.app.inject({ method: 'POST', url: `/api/deals/accept/${token}` });
+    // The deal's refusal comes before the e-mail code is looked at.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/deals/accept/${token}`,
+      payload: anyEmailCode,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain('pending_payment');
     const unknown = await t.app.inject({ url: '/api/deals/token/nope-nope-nope-nope-nope' });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimHeader, claimSecrets, deliverPaidDeal, payDeal } from '@tests/support/flow-helpers';
+import { acceptLink, claimHeader, deliverPaidDeal, payDeal } from '@tests/support/flow-helpers';
 import { isSimulated } from '@server/money/gateway/create-gateway';
 import {
   bearer,
@@ -381,13 +381,9 @@ async function signedInDeal(brandToken: string, creatorHeaders: Record<string, s
     headers: bearer(brandToken),
   });
   const link = (gen.json() as { token: string }).token;
-  const accepted = await t.app.inject({
-    method: 'POST',
-    url: `/api/deals/accept/${link}`,
-    headers: creatorHeaders,
-  });
+  const headers = creatorHeaders;
+  const accepted = await acceptLink(t.app, t.ctx, { kind: 'deal', token: link }, { headers });
   expect(accepted.statusCode, accepted.body).toBe(200);
-  claimSecrets.set(link, (accepted.json() as { claimSecret: string }).claimSecret);
   const onboarding = await t.app.inject({
     method: 'POST',
     url: `/api/deals/start-onboarding/${link}`,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totalsOf } from '@machines/escrow/escrow-accounts';
 import { calendarOf, type YearOverviewDto } from '@machines/documents/year-figures';
 import { isSimulated } from '@server/money/gateway/create-gateway';
-import { claimHeader, claimSecrets, createPaidRequest, payDeal } from '@tests/support/flow-helpers';
+import { acceptLink, claimHeader, createPaidRequest, payDeal } from '@tests/support/flow-helpers';
 import { creatorCsvColumns, operatorCsvColumns } from '@server/documents/year-figures';
 import {
   bearer,
@@ -96,12 +96,9 @@ async function deliveredDeal(asCreator: boolean, who = identity) {
   await payDeal(t.app, t.ctx, brand.token, id);
   const gen = await post(`/api/deals/${id}/generate-token`, undefined, bearer(brand.token));
   const link = (gen.json() as { token: string }).token;
-  const accepted = await post(
-    `/api/deals/accept/${link}`,
-    undefined,
-    asCreator ? bearer(creator.token) : {},
-  );
-  claimSecrets.set(link, (accepted.json() as { claimSecret: string }).claimSecret);
+  const headers = asCreator ? bearer(creator.token) : {};
+  const accepted = await acceptLink(t.app, t.ctx, { kind: 'deal', token: link }, { headers });
+  expect(accepted.statusCode, accepted.body).toBe(200);
   const onboarding = await post(`/api/deals/start-onboarding/${link}`, { identity: who });
   expect(onboarding.statusCode, onboarding.body).toBe(200);
   const accountId = t.ctx.queries.deals.byId(id)!.context.onboardingAccountId!;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccounts } from '@server/admin/admin-accounts';
-import { claimHeader, payDeal } from '@tests/support/flow-helpers';
+import { acceptLink, anyEmailCode, claimHeader, payDeal } from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -117,6 +117,7 @@ describe('accepting a deal link', () => {
       method: 'POST',
       url: `/api/deals/accept/${link}`,
       headers: bearer(brand.token),
+      payload: anyEmailCode,
     });
     expect(own.statusCode, own.body).toBe(409);
     expect(own.json().message).toBe(
@@ -126,6 +127,7 @@ describe('accepting a deal link', () => {
       method: 'POST',
       url: `/api/deals/accept/${link}`,
       headers: { ...bearer(brand.token), 'accept-language': 'nl' },
+      payload: anyEmailCode,
     });
     expect(nl.json().message).toBe(
       'Je hebt deze deal zelf gemaakt: alleen de creator die je uitnodigt kan hem accepteren.',
@@ -135,17 +137,21 @@ describe('accepting a deal link', () => {
     );
 
     const creator = await registerUser(t.app);
-    const accepted = await t.app.inject({
-      method: 'POST',
-      url: `/api/deals/accept/${link}`,
-      headers: bearer(creator.token),
-    });
+    const accepted = await acceptLink(
+      t.app,
+      t.ctx,
+      { kind: 'deal', token: link },
+      {
+        headers: bearer(creator.token),
+      },
+    );
     expect(accepted.statusCode, accepted.body).toBe(200);
     // A second accept is refused, as docs/api.md says.
     const again = await t.app.inject({
       method: 'POST',
       url: `/api/deals/accept/${link}`,
       headers: claimHeader(link),
+      payload: anyEmailCode,
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('The deal has already been accepted');

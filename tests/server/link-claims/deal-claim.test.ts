@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAccounts } from '@server/admin/admin-accounts';
 import { claimHash } from '@server/auth/link-claim';
-import { payDeal } from '@tests/support/flow-helpers';
+import { acceptLink, anyEmailCode, payDeal } from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -48,18 +48,21 @@ async function paidDealWithLink() {
   ).json().token as string;
   return { brand, id, link };
 }
-const post = (url: string, headers: Record<string, string> = {}) =>
+const post = (url: string, headers: Record<string, string> = {}, payload?: object) =>
   t.app.inject({
     method: 'POST',
     url,
     headers,
     ...(url.includes('start-onboarding') ? { payload: { identity: testPayoutIdentity } } : {}),
+    ...(payload ? { payload } : {}),
   });
+const accept = (link: string, headers: Record<string, string> = {}) =>
+  acceptLink(t.app, t.ctx, { kind: 'deal', token: link }, { headers });
 
 describe('claiming a deal link', () => {
   it('given an accepted link, when someone else (no or a wrong claim secret) starts onboarding or delivers, then 403 with a clear message; the accepting browser can', async () => {
     const { id, link } = await paidDealWithLink();
-    const accepted = await post(`/api/deals/accept/${link}`);
+    const accepted = await accept(link);
     const secret = accepted.json().claimSecret as string;
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Only the hash is stored, and the link view shows neither.
@@ -77,7 +80,7 @@ describe('claiming a deal link', () => {
     );
 
     // A second accept (the forwarded link) is refused and gets no secret.
-    const again = await post(`/api/deals/accept/${link}`);
+    const again = await post(`/api/deals/accept/${link}`, {}, anyEmailCode);
     expect(again.statusCode).toBe(409);
     expect(again.json().claimSecret).toBeUndefined();
 
@@ -102,7 +105,7 @@ describe('claiming a deal link', () => {
     const { id, link } = await paidDealWithLink();
     const creator = await registerUser(t.app);
     const other = await registerUser(t.app);
-    const accepted = await post(`/api/deals/accept/${link}`, bearer(creator.token));
+    const accepted = await accept(link, bearer(creator.token));
     expect(accepted.json().claimSecret).toEqual(expect.any(String));
     expect(
       (await post(`/api/deals/start-onboarding/${link}`, bearer(other.token))).statusCode,
@@ -145,9 +148,9 @@ describe('claiming a deal link', () => {
     expect(fresh).not.toBe(link);
     expect(rotated.json().shareableUrl).toBe(`http://app.test/accept/${fresh}`);
     expect((await t.app.inject({ url: `/api/deals/token/${link}` })).statusCode).toBe(404);
-    expect((await post(`/api/deals/accept/${link}`)).statusCode).toBe(404);
+    expect((await post(`/api/deals/accept/${link}`, {}, anyEmailCode)).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/deals/token/${fresh}` })).statusCode).toBe(200);
-    expect((await post(`/api/deals/accept/${fresh}`)).statusCode).toBe(200);
+    expect((await accept(fresh)).statusCode).toBe(200);
     const late = await post(`/api/deals/${id}/rotate-token`, bearer(brand.token));
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toContain('already accepted');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payDeal } from '@tests/support/flow-helpers';
+import { acceptLink, anyEmailCode, payDeal } from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -42,34 +42,37 @@ function lastCode(to: string): string {
   return code;
 }
 
-async function acceptedDeal() {
+/** A paid deal and its link, not accepted yet. */
+async function paidLink() {
   const brand = await registerUser(t.app);
   const { id } = await createDeal(t.app, brand.token);
   await payDeal(t.app, t.ctx, brand.token, id);
   const link = (await post(`/api/deals/${id}/generate-token`, bearer(brand.token))).json()
     .token as string;
-  const accepted = await post(`/api/deals/accept/${link}`);
-  expect(accepted.statusCode, accepted.body).toBe(200);
-  return { brand, id, link, secret: accepted.json().claimSecret as string };
+  return { brand, id, link };
 }
 
-async function confirmEmail(link: string, secret: string, email: string) {
-  const sent = await post(`/api/deals/link/${link}/email/code`, claimOf(secret), { email });
-  expect(sent.statusCode, sent.body).toBe(200);
-  const confirmed = await post(`/api/deals/link/${link}/email/confirm`, claimOf(secret), {
-    code: lastCode(email),
-  });
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
+/** A deal accepted with the address `email` confirmed at acceptance (`sam-<id>@…` by default). */
+async function acceptedDeal(email?: (id: number) => string) {
+  const { brand, id, link } = await paidLink();
+  const address = email?.(id) ?? `sam-${id}@creator.example`;
+  const accepted = await acceptLink(
+    t.app,
+    t.ctx,
+    { kind: 'deal', token: link },
+    { email: address },
+  );
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  lastCode(address); // The acceptance's code is read: later codes are new ones.
+  return { brand, id, link, email: address, secret: accepted.json().claimSecret as string };
 }
 
 describe('continue on this device', () => {
-  it('given a creator who confirmed an address, when another browser asks for a code and gives it, then the claim moves there and the first browser is told it lost it', async () => {
-    const { id, link, secret } = await acceptedDeal();
-    const email = `sam-${id}@creator.example`;
-    // Only the browser that accepted may name the address.
+  it('given a creator who confirmed an address at acceptance, when another browser asks for a code and gives it, then the claim moves there and the first browser is told it lost it', async () => {
+    const { id, link, secret, email } = await acceptedDeal();
+    // Once accepted, only the browser that accepted may name an address.
     const stranger = await post(`/api/deals/link/${link}/email/code`, {}, { email: 'x@y.example' });
     expect(stranger.statusCode).toBe(403);
-    await confirmEmail(link, secret, email);
     expect(
       (
         await t.app.inject({ url: `/api/deals/link/${link}/claim`, headers: claimOf(secret) })
@@ -121,9 +124,9 @@ describe('continue on this device', () => {
     // Every step is in the history, by the link's actor; the code itself is nowhere.
     const history = await t.ctx.store.readStream(`link-claim-deal-${id}`);
     expect(history.map((e) => e.type)).toEqual([
-      'LinkClaimed',
       'LinkEmailCodeSent',
       'LinkEmailConfirmed',
+      'LinkClaimed',
       'LinkEmailCodeSent',
       'LinkEmailCodeRejected',
       'LinkClaimMoved',
@@ -137,53 +140,62 @@ describe('continue on this device', () => {
     expect(JSON.stringify(history)).not.toContain(newSecret);
   });
 
-  it('a code works for 15 minutes and 5 tries; a link without a confirmed address cannot move', async () => {
-    const { id, link, secret } = await acceptedDeal();
-    const none = await post(`/api/deals/link/${link}/resume/code`);
-    expect(none.statusCode).toBe(409);
-    expect(none.json().code).toBe('link_email_unknown');
-
+  it('an acceptance needs the right code, within 15 minutes and 5 tries; a wrong one accepts nothing', async () => {
+    const { id, link } = await paidLink();
     const email = `kim-${id}@creator.example`;
-    await post(`/api/deals/link/${link}/email/code`, claimOf(secret), { email });
+    const accept = (code: string) => post(`/api/deals/accept/${link}`, {}, { emailCode: code });
+    // No code asked yet: nothing to confirm.
+    expect((await accept('123456')).json().code).toBe('link_code_invalid');
+    await post(`/api/deals/link/${link}/email/code`, {}, { email });
     const right = lastCode(email);
     const wrong = right === '123456' ? '654321' : '123456';
-    for (let i = 1; i <= 5; i++) {
-      const answer = await post(`/api/deals/link/${link}/email/confirm`, claimOf(secret), {
-        code: wrong,
-      });
-      expect(answer.json().code).toBe(i < 5 ? 'link_code_wrong' : 'link_code_invalid');
-    }
+    const first = await accept(wrong);
+    expect(first.statusCode).toBe(400);
+    expect(first.json()).toMatchObject({ code: 'link_code_wrong', params: { remaining: 4 } });
+    for (let i = 2; i <= 5; i++)
+      expect((await accept(wrong)).json().code).toBe(
+        i < 5 ? 'link_code_wrong' : 'link_code_invalid',
+      );
     // The fifth wrong try voided the code: the right one no longer works.
-    const late = await post(`/api/deals/link/${link}/email/confirm`, claimOf(secret), {
-      code: right,
-    });
-    expect(late.json().code).toBe('link_code_invalid');
+    expect((await accept(right)).json().code).toBe('link_code_invalid');
+    expect(t.ctx.queries.deals.byId(id)!.context.influencerAcceptedAt).toBeNull();
 
-    await post(`/api/deals/link/${link}/email/code`, claimOf(secret), { email });
+    await post(`/api/deals/link/${link}/email/code`, {}, { email });
     t.clock.advance(16 * 60_000);
-    const expired = await post(`/api/deals/link/${link}/email/confirm`, claimOf(secret), {
-      code: lastCode(email),
+    expect((await accept(lastCode(email))).json().code).toBe('link_code_expired');
+    await post(`/api/deals/link/${link}/email/code`, {}, { email });
+    const accepted = await accept(lastCode(email));
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const claim = await t.app.inject({
+      url: `/api/deals/link/${link}/claim`,
+      headers: claimOf(accepted.json().claimSecret as string),
     });
-    expect(expired.json().code).toBe('link_code_expired');
+    expect(claim.json()).toMatchObject({ holder: 'you', emailConfirmed: true });
+    // The code is spent: the forwarded link cannot accept again with it.
+    expect((await accept(lastCode(email))).statusCode).toBe(409);
   });
 
-  it('sending codes is limited per link', async () => {
-    const { id, link, secret } = await acceptedDeal();
+  it('before acceptance the claim view tells nobody an address; sending codes is limited per link', async () => {
+    const { id, link } = await paidLink();
+    // Nobody holds the link yet: there is nothing to continue with.
+    const other = (await paidLink()).link;
+    expect((await post(`/api/deals/link/${other}/resume/code`)).json().code).toBe(
+      'link_not_claimed',
+    );
     const codes = [];
     for (let i = 0; i < 6; i++)
       codes.push(
-        (
-          await post(`/api/deals/link/${link}/email/code`, claimOf(secret), {
-            email: `lim-${id}@c.example`,
-          })
-        ).statusCode,
+        (await post(`/api/deals/link/${link}/email/code`, {}, { email: `lim-${id}@c.example` }))
+          .statusCode,
       );
     expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
+    const claim = await t.app.inject({ url: `/api/deals/link/${link}/claim` });
+    expect(claim.json()).toEqual({ holder: 'open', email: null, emailConfirmed: false });
   });
 });
 
 describe('a brand who paid a payment request without an account', () => {
-  it('keeps its request on another device with a code to the address the request was mailed to; a stranger with the link does not hold it', async () => {
+  it('confirms an address in accepting and keeps its request on another device with a code to it; a stranger with the link does not hold it', async () => {
     const creator = await registerUser(t.app);
     const brandEmail = `pay-${Date.now()}@brand.example`;
     const created = await t.app.inject({
@@ -201,9 +213,18 @@ describe('a brand who paid a payment request without an account', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const token = created.json().shareableToken as string;
-    const accepted = await post(`/api/payment-requests/accept/${token}`);
+    // Without the code mailed to the address, nothing is accepted.
+    const bare = await post(`/api/payment-requests/accept/${token}`);
+    expect(bare.statusCode).toBe(400);
+    const accepted = await acceptLink(
+      t.app,
+      t.ctx,
+      { kind: 'payment-request', token },
+      { email: brandEmail },
+    );
     const secret = accepted.json().claimSecret as string;
     expect(secret).toBeTruthy();
+    lastCode(brandEmail); // The acceptance's code is read: later codes are new ones.
 
     const claim = (headers: Record<string, string>) =>
       t.app.inject({ url: `/api/payment-requests/link/${token}/claim`, headers });
@@ -212,7 +233,7 @@ describe('a brand who paid a payment request without an account', () => {
     expect((await claim({})).json()).toEqual({
       holder: 'elsewhere',
       email: expect.stringMatching(/^p•+@brand\.example$/),
-      emailConfirmed: false,
+      emailConfirmed: true,
     });
 
     const asked = await post(`/api/payment-requests/link/${token}/resume/code`);
@@ -230,18 +251,26 @@ describe('a brand who paid a payment request without an account', () => {
 
 describe('the brand cannot be its own creator', () => {
   it('flags for admins an accept from the brand’s sign-in address and a confirmed address of the brand', async () => {
-    const { brand, id, link, secret } = await acceptedDeal();
+    const { id } = await acceptedDeal();
     // The test app's requests all come from one address: the one the brand registered from.
     const admin = await createRootAdmin(t);
-    const view = async () =>
-      (await t.app.inject({ url: `/api/admin/deals/${id}`, headers: bearer(admin) })).json();
-    expect((await view()).creatorClaim).toMatchObject({
-      email: null,
+    const view = async (dealId: number) =>
+      (await t.app.inject({ url: `/api/admin/deals/${dealId}`, headers: bearer(admin) })).json();
+    expect((await view(id)).creatorClaim).toMatchObject({
+      email: `sam-${id}@creator.example`,
       selfDealing: ['brand_sign_in_address'],
     });
-    await confirmEmail(link, secret, brand.email.toUpperCase());
-    expect((await view()).creatorClaim).toMatchObject({
-      email: brand.email.toUpperCase(),
+    const { brand, id: own, link } = await paidLink();
+    const address = brand.email.toUpperCase();
+    const accepted = await acceptLink(
+      t.app,
+      t.ctx,
+      { kind: 'deal', token: link },
+      { email: address },
+    );
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await view(own)).creatorClaim).toMatchObject({
+      email: address,
       selfDealing: ['same_email', 'brand_sign_in_address'],
     });
   });
@@ -250,14 +279,17 @@ describe('the brand cannot be its own creator', () => {
     const { id } = await createDeal(t.app, brand.token);
     await payDeal(t.app, t.ctx, brand.token, id);
     const link = (await post(`/api/deals/${id}/generate-token`, bearer(brand.token))).json().token;
-    const viaQuery = await post(`/api/deals/accept/${link}?access_token=${brand.token}`);
+    const viaQuery = await post(
+      `/api/deals/accept/${link}?access_token=${brand.token}`,
+      {},
+      anyEmailCode,
+    );
     expect(viaQuery.statusCode).toBe(409);
     expect(viaQuery.json().code).toBe('own_deal_not_acceptable');
-    expect((await post(`/api/deals/accept/${link}`, bearer(brand.token))).statusCode).toBe(409);
+    const own = () => post(`/api/deals/accept/${link}`, bearer(brand.token), anyEmailCode);
+    expect((await own()).statusCode).toBe(409);
     t.clock.advance(400 * 24 * 3_600_000);
-    expect((await post(`/api/deals/accept/${link}`, bearer(brand.token))).json().code).toBe(
-      'own_deal_not_acceptable',
-    );
+    expect((await own()).json().code).toBe('own_deal_not_acceptable');
     expect(t.ctx.queries.deals.byId(id)!.context.influencerAcceptedAt).toBeNull();
   });
 });

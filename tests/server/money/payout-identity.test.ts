@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimSecrets, claimHeader, payDeal } from '@tests/support/flow-helpers';
+import { acceptLink, claimHeader, payDeal } from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -87,8 +87,7 @@ describe('the identity at bank setup', () => {
       headers: bearer(brand.token),
     });
     const link = (gen.json() as { token: string }).token;
-    const accepted = await t.app.inject({ method: 'POST', url: `/api/deals/accept/${link}` });
-    claimSecrets.set(link, (accepted.json() as { claimSecret: string }).claimSecret);
+    expect((await acceptLink(t.app, t.ctx, { kind: 'deal', token: link })).statusCode).toBe(200);
     const start = (body: unknown) =>
       t.app.inject({
         method: 'POST',

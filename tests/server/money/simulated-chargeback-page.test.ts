@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPaidRequest, payDeal } from '@tests/support/flow-helpers';
+import { acceptLink, createPaidRequest, payDeal } from '@tests/support/flow-helpers';
 import { loadConfig } from '@server/config';
 import { isSimulated } from '@server/money/gateway/create-gateway';
 import {
@@ -139,9 +139,8 @@ describe('simulated gateway: the test-mode chargeback page', () => {
         headers: bearer(brand.token),
       })
     ).json().token;
-    const claimSecret = (
-      await t.app.inject({ method: 'POST', url: `/api/deals/accept/${link}` })
-    ).json().claimSecret;
+    const claimSecret = (await acceptLink(t.app, t.ctx, { kind: 'deal', token: link })).json()
+      .claimSecret;
     const onboarding = new URL(
       (
         await t.app.inject({

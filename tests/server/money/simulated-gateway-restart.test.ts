@@ -13,7 +13,7 @@ import {
   registerUser,
   type TestApp,
 } from '@tests/support/test-app';
-import { claimHeader, claimSecrets } from '@tests/support/flow-helpers';
+import { acceptLink, claimHeader } from '@tests/support/flow-helpers';
 import { testPayoutIdentity } from '@tests/support/payout-identity';
 
 /**
@@ -66,9 +66,8 @@ async function acceptAndStartOnboarding(
     headers: bearer(token),
   });
   const link = (gen.json() as { token: string }).token;
-  const accepted = await t.app.inject({ method: 'POST', url: `/api/deals/accept/${link}` });
-  expect(accepted.statusCode).toBe(200);
-  claimSecrets.set(link, accepted.json().claimSecret);
+  const accepted = await acceptLink(t.app, t.ctx, { kind: 'deal', token: link });
+  expect(accepted.statusCode, accepted.body).toBe(200);
   const onboarding = await t.app.inject({
     method: 'POST',
     url: `/api/deals/start-onboarding/${link}`,

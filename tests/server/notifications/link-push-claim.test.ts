@@ -3,7 +3,7 @@ import {
   appendNotificationEvent,
   linkPushStreamId,
 } from '@server/notifications/notification-streams';
-import { acceptAndConnect, claimHeader, payDeal } from '@tests/support/flow-helpers';
+import { acceptAndConnect, acceptLink, claimHeader, payDeal } from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -97,15 +97,9 @@ describe('link push slots belong to the claim', () => {
         headers: bearer(brand.token),
       })
     ).json().token as string;
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/deals/accept/${link}`,
-          headers: bearer(creator.token),
-        })
-      ).statusCode,
-    ).toBe(200);
+    const headers = bearer(creator.token);
+    const accepted = await acceptLink(t.app, t.ctx, { kind: 'deal', token: link }, { headers });
+    expect(accepted.statusCode, accepted.body).toBe(200);
     expect((await subscribe(link, 2, bearer(creator.token))).statusCode).toBe(200);
     expect((await subscribe(link, 3, bearer(brand.token))).statusCode).toBe(403);
     expect(endpoints(id)).toEqual([sub(2).endpoint]);

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payDeal } from '@tests/support/flow-helpers';
+import { acceptLink, payDeal } from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -62,11 +62,13 @@ describe('a person’s language', () => {
       })
     ).json().token as string;
     // The creator's browser is English: that is the creator's language, not the brand's.
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/deals/accept/${link}`,
-      headers: { 'accept-language': 'en-GB' },
-    });
+    const accepted = await acceptLink(
+      t.app,
+      t.ctx,
+      { kind: 'deal', token: link },
+      { headers: { 'accept-language': 'en-GB' } },
+    );
+    expect(accepted.statusCode, accepted.body).toBe(200);
     const mails = await Promise.all(
       (await mailsTo('merk@voorbeeld.nl')).map((raw) => simpleParser(raw)),
     );

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { codeMailedTo } from '@tests/e2e/support/link-codes';
 import { apiClient, startServer, type RunningServer } from '@tests/e2e/support/server';
 import { pgTestUrl, useTestDatabase, withDatabase } from '@tests/support/postgres';
 import { dealPayload } from '@tests/support/test-app';
@@ -128,10 +129,16 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
       undefined,
       token,
     );
+    // The code is asked on one instance and given with the acceptance on another.
+    const asked = next();
+    const email = `creator-${deal.id}@link.example`;
+    await call(asked, 'POST', `/api/deals/link/${link}/email/code`, { email });
+    const emailCode = await codeMailedTo(asked, email);
     const { claimSecret } = await call<{ claimSecret: string }>(
       next(),
       'POST',
       `/api/deals/accept/${link}`,
+      { emailCode },
     );
     const claim = { 'x-claim-secret': claimSecret };
     const onboarding = await call<{ url: string }>(
@@ -336,7 +343,10 @@ describe.runIf(pgTestUrl)('three instances on one PostgreSQL', () => {
     const mails = () =>
       servers.flatMap((s) =>
         existsSync(join(s.dataDir, 'mail'))
-          ? readdirSync(join(s.dataDir, 'mail')).filter((f) => f.endsWith('.eml'))
+          ? readdirSync(join(s.dataDir, 'mail')).filter(
+              // Notification mails only: an acceptance's e-mail code is sent by the instance asked.
+              (f) => f.endsWith('.eml') && f.includes('notification-'),
+            )
           : [],
       );
     const keys = () => new Set(mails().map((f) => /notification-[0-9a-f]{32}/.exec(f)?.[0]));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSimulated } from '@server/money/gateway/create-gateway';
 import {
+  anyEmailCode,
   claimHeader,
   connectPayouts as connectPayoutsOf,
   createPaidRequest,
@@ -207,7 +208,9 @@ describe('the creator completes, the brand reviews', () => {
     const declined = await post(`/api/payment-requests/reject/${token}`, { reason: 'No budget' });
     expect(declined.statusCode, declined.body).toBe(200);
     expect(declined.json().request).toMatchObject({ status: 'rejected', state: { can: [] } });
-    expect((await post(`/api/payment-requests/accept/${token}`)).statusCode).toBe(409);
+    expect((await post(`/api/payment-requests/accept/${token}`, anyEmailCode)).statusCode).toBe(
+      409,
+    );
   });
 });
 

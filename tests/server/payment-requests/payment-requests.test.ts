@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSimulated } from '@server/money/gateway/create-gateway';
 import { bearer, createTestApp, registerUser, type TestApp } from '@tests/support/test-app';
+import { acceptLink, anyEmailCode } from '@tests/support/flow-helpers';
 
 let t: TestApp;
 let creator: Awaited<ReturnType<typeof registerUser>>;
@@ -116,10 +117,8 @@ describe('payment requests', () => {
     });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toContain('pending');
-    const accepted = await t.app.inject({
-      method: 'POST',
-      url: `/api/payment-requests/accept/${r.shareableToken}`,
-    });
+    const token = r.shareableToken;
+    const accepted = await acceptLink(t.app, t.ctx, { kind: 'payment-request', token });
     expect(accepted.json().request.status).toBe('accepted');
     const checkout = await t.app.inject({
       method: 'POST',
@@ -179,6 +178,7 @@ describe('payment requests', () => {
         await t.app.inject({
           method: 'POST',
           url: `/api/payment-requests/accept/${r.shareableToken}`,
+          payload: anyEmailCode,
         })
       ).json().message,
     ).toBe('Payment request has expired');

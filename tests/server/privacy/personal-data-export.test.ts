@@ -3,7 +3,12 @@ import type { PersonalDataExport } from '@machines/contract/privacy-api';
 import { DATA_EXPORTS_PER_HOUR as EXPORTS_PER_HOUR } from '@machines/privacy/export-limit';
 import { replayCheck } from '@server/admin/replay-check';
 import { verifyStore } from '@server/event-store/hash-chain';
-import { claimHeader, createPaidRequest, deliverPaidDeal } from '@tests/support/flow-helpers';
+import {
+  acceptLink,
+  claimHeader,
+  createPaidRequest,
+  deliverPaidDeal,
+} from '@tests/support/flow-helpers';
 import {
   bearer,
   createAuditor,
@@ -166,7 +171,8 @@ describe('a request sent to a brand’s address', () => {
     });
     expect(sent.statusCode, sent.body).toBe(201);
     const token = (sent.json() as { shareableToken: string }).shareableToken;
-    expect((await post(`/api/payment-requests/accept/${token}`)).statusCode).toBe(200);
+    const accepted = await acceptLink(t.app, t.ctx, { kind: 'payment-request', token });
+    expect(accepted.statusCode, accepted.body).toBe(200);
     expect((await post(`/api/payment-requests/${token}/checkout`)).statusCode).toBe(200);
     const res = await post('/api/profile/export', bearer(brand.token));
     const data = res.json() as PersonalDataExport;

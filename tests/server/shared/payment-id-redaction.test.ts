@@ -4,6 +4,7 @@ import { REDACTED, redactFor } from '@server/shared/redaction';
 import { layoutMoneyDocument } from '@machines/documents/document-layout';
 import {
   acceptAndConnect,
+  acceptLink,
   claimHeader,
   createPaidRequest,
   payDeal,
@@ -75,7 +76,7 @@ beforeAll(async () => {
     },
   });
   openToken = (open.json() as { shareableToken: string }).shareableToken;
-  await t.app.inject({ method: 'POST', url: `/api/payment-requests/accept/${openToken}` });
+  await acceptLink(t.app, t.ctx, { kind: 'payment-request', token: openToken });
   const checkout = await t.app.inject({
     method: 'POST',
     url: `/api/payment-requests/${openToken}/checkout`,

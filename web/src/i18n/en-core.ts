@@ -220,6 +220,8 @@ export const enCore = {
   'claim.confirmTitle': 'Confirm your e-mail address',
   'claim.confirmText':
     'If you switch phone or browser, we send a code to this address so you can continue there. Nobody else can take over this deal.',
+  'claim.acceptEmailText':
+    'Accepting needs your e-mail address, confirmed with a code we send to it: if you switch phone or browser later, a code to this address lets you continue there. Nobody else can take over.',
   'claim.emailLabel': 'Your e-mail address',
   'claim.sendCode': 'Send code',
   'claim.confirm': 'Confirm',

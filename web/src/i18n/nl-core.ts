@@ -222,6 +222,8 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'claim.confirmTitle': 'Bevestig je e-mailadres',
   'claim.confirmText':
     'Wissel je van telefoon of browser, dan sturen we een code naar dit adres zodat je daar verder kunt. Niemand anders kan deze deal overnemen.',
+  'claim.acceptEmailText':
+    'Voor het accepteren bevestig je je e-mailadres met een code die we ernaartoe sturen: wissel je later van telefoon of browser, dan ga je daar verder met een code naar dit adres. Niemand anders kan het overnemen.',
   'claim.emailLabel': 'Je e-mailadres',
   'claim.sendCode': 'Code sturen',
   'claim.confirm': 'Bevestigen',

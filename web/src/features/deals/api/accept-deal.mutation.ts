@@ -8,15 +8,16 @@ import { useDealMutation, type PutAnswer } from './use-deal-mutation';
 
 /**
  * A signed-in creator's token goes along, so the deal is bound to that account too; `contractHash`
- * is the contract the creator read and accepted (the server refuses another one).
+ * is the contract the creator read and accepted (the server refuses another one); `emailCode` the
+ * code mailed to the address the creator confirms in accepting.
  */
-export const acceptDeal = async ({ token, contractHash }: AcceptVars) => {
+export const acceptDeal = async ({ token, contractHash, emailCode }: AcceptVars) => {
   const answer = await api<{ deal: DealDto; claimSecret?: string }>(
     `/api/deals/accept/${encodeURIComponent(token)}`,
     {
       method: 'POST',
       auth: getAuthToken() ? 'user' : 'none',
-      body: { contractHash },
+      body: { contractHash, emailCode },
     },
   );
   saveClaimSecret(token, answer.claimSecret);
@@ -26,6 +27,7 @@ export const acceptDeal = async ({ token, contractHash }: AcceptVars) => {
 interface AcceptVars {
   token: string;
   contractHash: string;
+  emailCode: string;
 }
 
 /** A link command's answer is the link's view of the deal: it replaces the link page's copy. */

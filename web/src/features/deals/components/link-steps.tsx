@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { DealDto } from '@machines/contract/api';
 import type { DealStateView } from '@machines/deal/deal.view';
 import { Button } from '@/components/ui/button';
@@ -28,11 +28,22 @@ function BankSetup({ commands: c }: { commands: LinkCommands }) {
   );
 }
 
-/** The contract is accepted explicitly: the box says it was read, the hash sent is the one shown. */
+// The acceptance's e-mail step loads with the card that needs it, not with the page.
+const AcceptanceCode = lazy(() =>
+  import('@/features/link-claim/components/acceptance-code').then((m) => ({
+    default: m.AcceptanceCode,
+  })),
+);
+
+/**
+ * The contract is accepted explicitly: the box says it was read, the hash sent is the one shown;
+ * the acceptance carries the code mailed to the address the creator confirms.
+ */
 function AcceptContract({ deal, commands: c }: { deal: DealDto; commands: LinkCommands }) {
   const [read, setRead] = useState(false);
+  const [codeError, setCodeError] = useState<string | null>(null);
   return (
-    <Card>
+    <Card className="space-y-3">
       <label className="flex items-start gap-2 text-sm">
         <input
           type="checkbox"
@@ -43,14 +54,17 @@ function AcceptContract({ deal, commands: c }: { deal: DealDto; commands: LinkCo
         />
         <span>{t('contract.acceptBox')}</span>
       </label>
-      <Button
-        block
-        className="mt-3"
-        onClick={() => c.accept(deal.contract.hash)}
-        disabled={!read || c.accepting}
-      >
-        {c.accepting ? t('accept.accepting') : t('accept.accept')}
-      </Button>
+      <Suspense fallback={null}>
+        <AcceptanceCode
+          kind="deal"
+          token={c.token}
+          ready={read}
+          pending={c.accepting}
+          submitLabel={c.accepting ? t('accept.accepting') : t('accept.accept')}
+          error={codeError}
+          onAccept={(code) => c.accept(deal.contract.hash, code, setCodeError)}
+        />
+      </Suspense>
     </Card>
   );
 }

@@ -6,6 +6,7 @@ import { useDeliverDeal } from '@/features/deals/api/deliver-deal.mutation';
 import { useStartOnboarding } from '@/features/deals/api/start-onboarding.mutation';
 import { dealKeys } from '@/features/deals/api/keys';
 import { errorText, HttpError } from '@/lib/http';
+import { isCodeRefusal } from '@/features/link-claim/api/code-refusal';
 import { t, type MessageKey } from '@/i18n';
 
 /**
@@ -28,12 +29,17 @@ export function useLinkCommands(token: string) {
   const deliver = useDeliverDeal();
   const failed = failedWith(useQueryClient(), token);
   return {
-    accept: (contractHash: string) =>
+    token,
+    /** A refused e-mail code goes to `onCodeRefused` (told in its field); other refusals are toasts. */
+    accept: (contractHash: string, emailCode: string, onCodeRefused: (text: string) => void) =>
       accept.mutate(
-        { token, contractHash },
+        { token, contractHash, emailCode },
         {
           onSuccess: () => toast({ title: t('toast.accepted') }),
-          onError: failed('toast.acceptError'),
+          onError: (error) =>
+            isCodeRefusal(error)
+              ? onCodeRefused(errorText(error))
+              : failed('toast.acceptError')(error),
         },
       ),
     accepting: accept.isPending,

@@ -9,6 +9,7 @@ export function CodeForm({
   sentTo,
   submitLabel,
   pending,
+  disabled = false,
   error,
   onSubmit,
   onResend,
@@ -16,6 +17,8 @@ export function CodeForm({
   sentTo: string;
   submitLabel: string;
   pending: boolean;
+  /** Something else must be done first (the contract read, at acceptance). */
+  disabled?: boolean;
   error: string | null;
   onSubmit: (code: string) => void;
   onResend: () => void;
@@ -39,7 +42,7 @@ export function CodeForm({
         onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
         error={error}
       />
-      <Button block type="submit" disabled={pending || code.length !== 6}>
+      <Button block type="submit" disabled={disabled || pending || code.length !== 6}>
         {pending ? t('claim.checking') : submitLabel}
       </Button>
       <Button block type="button" variant="ghost" onClick={onResend}>

@@ -1,6 +1,8 @@
 import type { PaymentRequestDto } from '@machines/contract/api';
 import type { PaymentRequestStateView } from '@machines/payment-request/payment-request.view';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { AcceptanceCode } from '@/features/link-claim/components/acceptance-code';
 import { Card } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
 import { RequestReviewCard } from '@/features/payment-requests/components/request-review-card';
@@ -8,15 +10,29 @@ import { usePayRequest } from '@/features/payment-requests/hooks/use-pay-request
 import { useRequestReview } from '@/features/payment-requests/hooks/use-request-review';
 import { t } from '@/i18n';
 
-/** A pending request: accept it, or decline it (confirmed first). */
+/**
+ * A pending request: accept it with the code mailed to the address the brand confirms, or decline
+ * it (confirmed first).
+ */
 function PendingActions({ view, token }: { view: PaymentRequestStateView; token: string }) {
   const { onAccept, accepting } = usePayRequest(token);
+  const [codeError, setCodeError] = useState<string | null>(null);
   const review = useRequestReview(token);
   return (
     <div className="space-y-2">
-      <Button block onClick={onAccept} disabled={accepting || !view.can.includes('accept')}>
-        {accepting ? t('preq.accepting') : t('preq.accept')}
-      </Button>
+      {view.can.includes('accept') && (
+        <Card>
+          <AcceptanceCode
+            kind="request"
+            token={token}
+            ready
+            pending={accepting}
+            submitLabel={accepting ? t('preq.accepting') : t('preq.accept')}
+            error={codeError}
+            onAccept={(code) => onAccept(code, setCodeError)}
+          />
+        </Card>
+      )}
       <p className="text-center text-xs text-slate-500">{t('preq.acceptNote')}</p>
       {view.can.includes('reject') && (
         <Button block variant="secondary" onClick={review.decline} disabled={review.busy}>

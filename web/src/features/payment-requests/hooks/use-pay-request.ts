@@ -2,17 +2,28 @@ import { toast } from '@/components/ui/toast-store';
 import { useAcceptRequest } from '@/features/payment-requests/api/accept-request.mutation';
 import { useRequestCheckout } from '@/features/payment-requests/api/request-checkout.mutation';
 import { errorText, HttpError } from '@/lib/http';
+import { isCodeRefusal } from '@/features/link-claim/api/code-refusal';
 import { t } from '@/i18n';
 
 /** The brand's first steps through its link: accepting the request, then paying it at the gateway (where this browser holds the link). */
 export function usePayRequest(token: string, onClaimedElsewhere: () => void = () => {}) {
   const accept = useAcceptRequest();
   const checkout = useRequestCheckout();
-  const onAccept = () =>
-    accept.mutate(token, {
-      onError: (e) =>
-        toast({ title: t('preq.acceptError'), description: errorText(e), variant: 'destructive' }),
-    });
+  /** A refused e-mail code goes to `onCodeRefused` (told in its field); other refusals are toasts. */
+  const onAccept = (emailCode: string, onCodeRefused: (text: string) => void) =>
+    accept.mutate(
+      { token, emailCode },
+      {
+        onError: (e) =>
+          isCodeRefusal(e)
+            ? onCodeRefused(errorText(e))
+            : toast({
+                title: t('preq.acceptError'),
+                description: errorText(e),
+                variant: 'destructive',
+              }),
+      },
+    );
   const onPay = () =>
     checkout.mutate(token, {
       onSuccess: (answer) =>

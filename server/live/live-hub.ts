@@ -53,31 +53,38 @@ interface LiveQueries {
   requests: Pick<PaymentRequestQueries, 'creatorOf'>;
 }
 
-const claimNotices = new Set(['LinkClaimed', 'LinkClaimMoved', 'LinkEmailConfirmed']);
+/**
+ * Who holds a link changes what its pages show. An address confirmed is not told: at acceptance
+ * its claim follows at once, and afterwards only the confirming browser shows it (its own answer).
+ */
+const claimNotices = new Set(['LinkClaimed', 'LinkClaimMoved']);
 
 /** What an applied event tells the live connections, and whose deal, request or account it is (from the read models). */
 function noticeLookup(
   queries: LiveQueries,
 ): (event: ProjectedEvent) => { notice: ChangeNotice; owner: string | null } | null {
   return (event) => {
-    // A link's claim that moved or was confirmed changes what its pages show: told as the deal's
-    // or request's change, so the device that lost the claim hears it at once.
-    const s = event.streamId.startsWith('link-claim-')
+    // A link's claim that was taken or moved changes what its pages show: told as the deal's or
+    // request's change, so the device that lost the claim hears it at once.
+    const claim = event.streamId.startsWith('link-claim-');
+    const s = claim
       ? claimNotices.has(event.type)
         ? event.streamId.slice('link-claim-'.length)
         : ''
       : event.streamId;
+    // Only the link's own pages show who holds it: its owner's screens are not told.
     if (s.startsWith('deal-')) {
       const id = Number(s.slice(5));
-      const owner =
-        queries.deals.ownerOf(id) ?? (event.data as { ownerId?: string }).ownerId ?? null;
+      const owner = claim
+        ? null
+        : (queries.deals.ownerOf(id) ?? (event.data as { ownerId?: string }).ownerId ?? null);
       return { notice: { kind: 'deal', id, type: event.type, position: event.position }, owner };
     }
     if (s.startsWith('payment-request-')) {
       const id = Number(s.slice('payment-request-'.length));
       return {
         notice: { kind: 'payment-request', id, type: event.type, position: event.position },
-        owner: queries.requests.creatorOf(id),
+        owner: claim ? null : queries.requests.creatorOf(id),
       };
     }
     if (s.startsWith('user-')) {

@@ -47,6 +47,12 @@ function recipientChoices(db: Database): (event: ProjectedEvent) => void {
   const removeLink = db.prepare<[number, string]>(
     'DELETE FROM rm_link_push WHERE deal_id = ? AND endpoint = ?',
   );
+  const addAdmin = db.prepare<[string, string, string]>(
+    'INSERT OR REPLACE INTO rm_admin_push (admin_id, endpoint, subscription) VALUES (?, ?, ?)',
+  );
+  const removeAdmin = db.prepare<[string, string]>(
+    'DELETE FROM rm_admin_push WHERE admin_id = ? AND endpoint = ?',
+  );
   const optOut = db.prepare<[string]>(
     'INSERT OR IGNORE INTO rm_email_optouts (stream_id) VALUES (?)',
   );
@@ -69,6 +75,12 @@ function recipientChoices(db: Database): (event: ProjectedEvent) => void {
       }
       case 'DealLinkPushUnsubscribed':
         return void removeLink.run(dealId, String(data.endpoint));
+      case 'AdminPushSubscribed': {
+        const sub = data.subscription as { endpoint: string };
+        return void addAdmin.run(String(data.adminId), sub.endpoint, JSON.stringify(sub));
+      }
+      case 'AdminPushUnsubscribed':
+        return void removeAdmin.run(String(data.adminId), String(data.endpoint));
       case 'EmailUnsubscribed':
         return void optOut.run(event.streamId);
       case 'PaymentRequestSenderBlocked':
@@ -163,12 +175,15 @@ function notificationTimers(db: Database): (event: ProjectedEvent) => void {
 
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  version: 4,
+  version: 5,
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS rm_link_push (
         deal_id INTEGER NOT NULL, endpoint TEXT NOT NULL, subscription TEXT NOT NULL, language TEXT NOT NULL,
         PRIMARY KEY (deal_id, endpoint)) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS rm_admin_push (
+        admin_id TEXT NOT NULL, endpoint TEXT NOT NULL, subscription TEXT NOT NULL,
+        PRIMARY KEY (admin_id, endpoint)) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS rm_email_optouts (stream_id TEXT PRIMARY KEY) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS rm_request_blocks (stream_id TEXT PRIMARY KEY) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS rm_link_languages (link TEXT PRIMARY KEY, language TEXT NOT NULL) WITHOUT ROWID;
@@ -180,7 +195,7 @@ export const notificationsProjection: Projection = {
   },
   reset(db) {
     db.exec(
-      'DROP TABLE IF EXISTS rm_link_push; DROP TABLE IF EXISTS rm_email_optouts; DROP TABLE IF EXISTS rm_request_blocks; DROP TABLE IF EXISTS rm_link_languages; DROP TABLE IF EXISTS rm_link_emails; DROP TABLE IF EXISTS rm_notification_timers;',
+      'DROP TABLE IF EXISTS rm_link_push; DROP TABLE IF EXISTS rm_admin_push; DROP TABLE IF EXISTS rm_email_optouts; DROP TABLE IF EXISTS rm_request_blocks; DROP TABLE IF EXISTS rm_link_languages; DROP TABLE IF EXISTS rm_link_emails; DROP TABLE IF EXISTS rm_notification_timers;',
     );
   },
   prepare(db) {

@@ -18,6 +18,9 @@ export function createNotificationQueries(db: Database) {
   const links = db.prepare<[number], { subscription: string }>(
     'SELECT subscription FROM rm_link_push WHERE deal_id = ? ORDER BY endpoint',
   );
+  const admins = db.prepare<[], { admin_id: string; subscription: string }>(
+    'SELECT admin_id, subscription FROM rm_admin_push ORDER BY admin_id, endpoint',
+  );
   const linkLanguage = db.prepare<[number], { language: string }>(
     'SELECT language FROM rm_link_push WHERE deal_id = ? LIMIT 1',
   );
@@ -47,6 +50,12 @@ export function createNotificationQueries(db: Database) {
      WHERE (kind = 'release_reminder' AND at_ms > ?) OR (kind = 'hold_ageing' AND at_ms > ?)`,
   );
   return {
+    /** Every admin's push devices for alerts (AdminPushSubscribed). */
+    adminSubscriptions: (): { adminId: string; subscription: LinkPushSubscription }[] =>
+      admins.all().map((r) => ({
+        adminId: r.admin_id,
+        subscription: JSON.parse(r.subscription) as LinkPushSubscription,
+      })),
     linkSubscriptions: (dealId: number): LinkPushSubscription[] =>
       links.all(dealId).map((r) => JSON.parse(r.subscription) as LinkPushSubscription),
     linkLanguage: (dealId: number): Language =>

@@ -42,6 +42,7 @@ import { createProbeAudience, opsRoutes } from './ops/ops.routes';
 import { paymentRequestsRoutes } from './payment-requests/payment-requests.routes';
 import { requestBlockRoutes } from './payment-requests/request-block.routes';
 import { pushRoutes } from './notifications/push.routes';
+import { adminPushRoutes } from './notifications/admin-push.routes';
 import { publicSettings, settingsRoutes } from './settings/settings.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { testMailRoutes } from './notifications/test-mail.routes';
@@ -211,6 +212,7 @@ const featureRoutes = [
   exportRoutes,
   erasureRoutes,
   pushRoutes,
+  adminPushRoutes,
   aiAssistRoutes,
   notificationsRoutes,
   testMailRoutes,

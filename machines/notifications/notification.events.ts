@@ -153,6 +153,45 @@ export const DealLinkPushUnsubscribed = defineEvent({
   example: { dealId: 42, endpoint: 'https://push.example/abc', reason: 'turned_off' },
 });
 
+/**
+ * An admin turned on alerts by push on one device (the admin area's switch): the stream
+ * `alert-push-admin-<adminId>` holds that admin's devices; every admin alert goes to them as well as by
+ * e-mail to the alert addresses.
+ */
+export const AdminPushSubscribed = defineEvent({
+  type: 'AdminPushSubscribed',
+  version: 1,
+  category: 'notification',
+  description:
+    "An admin turned on push alerts on a device: admin alerts (stalled money intents, reconciliation mismatches, ageing holds, failing notifications) reach it besides the alert addresses' e-mail.",
+  schema: z.object({ adminId: z.string().min(1).max(100), subscription: pushSubscription }),
+  fields: {
+    adminId: 'none',
+    'subscription.endpoint': 'profile',
+    'subscription.keys.p256dh': 'profile',
+    'subscription.keys.auth': 'profile',
+  },
+  example: {
+    adminId: 'a_1f2e',
+    subscription: { endpoint: 'https://push.example/adm', keys: { p256dh: 'BN...', auth: 'xyz' } },
+  },
+});
+
+export const AdminPushUnsubscribed = defineEvent({
+  type: 'AdminPushUnsubscribed',
+  version: 1,
+  category: 'notification',
+  description:
+    'A device stopped getting admin alerts by push: the admin turned it off, or the push service said it is gone.',
+  schema: z.object({
+    adminId: z.string().min(1).max(100),
+    endpoint: z.string().min(1).max(2_000),
+    reason: z.enum(['turned_off', 'gone']),
+  }),
+  fields: { adminId: 'none', endpoint: 'profile' },
+  example: { adminId: 'a_1f2e', endpoint: 'https://push.example/adm', reason: 'turned_off' },
+});
+
 export const EmailUnsubscribed = defineEvent({
   type: 'EmailUnsubscribed',
   version: 1,
@@ -219,6 +258,8 @@ export const notificationEventDefinitions = [
   HoldAgeingAlertDue,
   DealLinkPushSubscribed,
   DealLinkPushUnsubscribed,
+  AdminPushSubscribed,
+  AdminPushUnsubscribed,
   EmailUnsubscribed,
   PaymentRequestSenderBlocked,
 ] as const;

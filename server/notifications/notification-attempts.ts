@@ -14,7 +14,7 @@ import type { RequestBlockLinks, UnsubscribeLinks } from './unsubscribe-link';
 export const MAX_ATTEMPTS = 3;
 
 export interface NotificationSenderDeps {
-  push: Pick<PushService, 'notifyUser' | 'notifyDealLink'>;
+  push: Pick<PushService, 'notifyUser' | 'notifyDealLink' | 'notifyAdmins'>;
   mail: Pick<MailSender, 'send'>;
   unsubscribe: Pick<UnsubscribeLinks, 'urlFor'>;
   requestBlocks: Pick<RequestBlockLinks, 'urlFor'>;
@@ -75,7 +75,9 @@ export function createNotificationSender(deps: NotificationSenderDeps): SendNoti
         ? await push.notifyUser(n.recipient.userId, message, topic)
         : n.recipient.kind === 'deal-link'
           ? await push.notifyDealLink(n.recipient.dealId, message, topic)
-          : { sent: 0, failed: 0 };
+          : n.recipient.kind === 'admins'
+            ? await push.notifyAdmins(message, topic)
+            : { sent: 0, failed: 0 };
     // A push service that refused every device is an attempt that failed, so it is tried again.
     if (result.sent === 0 && result.failed > 0)
       throw new Error(`every push subscription failed (${result.failed})`);

@@ -23,7 +23,9 @@ export type Recipient =
   /** An address without an account (a payment request's brand) or an admin alert address. */
   | { kind: 'address'; email: string }
   /** The creator of one deal who turned push on from the accept page (no account). */
-  | { kind: 'deal-link'; dealId: number };
+  | { kind: 'deal-link'; dealId: number }
+  /** Every admin device that turned alerts on (AdminPushSubscribed): push only. */
+  | { kind: 'admins' };
 
 export interface PlannedNotification {
   kind: NotificationKind;
@@ -49,6 +51,8 @@ export interface NotificationFacts {
   user(id: string): UserContext | null;
   userByEmail(email: string): UserContext | null;
   adminEmails: readonly string[];
+  /** Whether any admin turned push alerts on for a device. */
+  adminsSubscribed(): boolean;
   /** Whether a creator without an account turned push on for the deal, and in which language. */
   linkSubscribed(dealId: number): boolean;
   linkLanguage(dealId: number): Language;
@@ -77,7 +81,9 @@ export const recipientKey = (r: Recipient): string =>
     ? `user:${r.userId}`
     : r.kind === 'address'
       ? `email:${r.email.trim().toLowerCase()}`
-      : `deal-link:${r.dealId}`;
+      : r.kind === 'admins'
+        ? 'admins'
+        : `deal-link:${r.dealId}`;
 
 const idOf = (streamId: string, prefix: string): number | null =>
   streamId.startsWith(prefix) ? Number(streamId.slice(prefix.length)) || null : null;
@@ -148,8 +154,19 @@ function sendersFor(facts: NotificationFacts, out: PlannedNotification[]) {
       ...renderText(language, kind, params),
     });
   };
+  /** Admin alerts: e-mail to every alert address, and push to every admin device turned on. */
   const toAdmins = (kind: NotificationKind, params: TextParams, url: string) => {
     for (const email of facts.adminEmails) toAddress(email, 'en', kind, params, url);
+    if (!facts.adminsSubscribed()) return;
+    out.push({
+      kind,
+      recipient: { kind: 'admins' },
+      channels: ['push'],
+      language: 'en',
+      email: null,
+      url,
+      ...renderText('en', kind, params),
+    });
   };
   return { toUser, toAddress, toLink, toAdmins, out };
 }
@@ -584,8 +601,9 @@ function planRequestReviewNotifications(
 }
 
 /**
- * Money intents waited past INTENT_ALERT_MINUTES: every alert address hears by e-mail, and an alert
- * address that is also a user account by push too (as that account's preferences allow).
+ * Money intents waited past INTENT_ALERT_MINUTES: the admins hear by e-mail at every alert address
+ * and by push on every device they turned alerts on; an alert address that is also a user account
+ * gets that account's push too (as its preferences allow).
  */
 function planStalledIntentsAlert(data: EventData, facts: NotificationFacts, send: Senders): void {
   const params: TextParams = {
@@ -595,9 +613,9 @@ function planStalledIntentsAlert(data: EventData, facts: NotificationFacts, send
     reason: `${String(data.oldestType)} ${String(data.oldestStreamId)}`,
   };
   const url = '/admin?tab=money';
+  send.toAdmins('admin_intents_stalled', params, url);
   for (const email of facts.adminEmails) {
     const account = facts.userByEmail(email);
-    send.toAddress(email, 'en', 'admin_intents_stalled', params, url);
     if (!account) continue;
     const from = send.out.length;
     send.toUser(account, 'admin_intents_stalled', params, url);

@@ -39,6 +39,9 @@ export const requestBlockStreamIds = (email: string, creatorId: string): string[
 
 export const linkPushStreamId = (dealId: number): string => `link-push-deal-${dealId}`;
 
+/** An admin's push devices for alerts. */
+export const adminPushStreamId = (adminId: string): string => `alert-push-admin-${adminId}`;
+
 /** Due-time events: one stream per deal and due moment, appended "no stream", so each fires once. */
 export const dueStreamId = (kind: 'reminder' | 'hold-alert', dealId: number, at: string): string =>
   `${kind}-deal-${dealId}-${sha256(at).slice(0, 16)}`;

@@ -54,6 +54,7 @@ function notificationFacts(
     userByEmail: (email) => queries.accounts.userByEmail(email),
     adminEmails: config.notifications.adminEmails,
     linkSubscribed: (dealId) => queries.notifications.linkSubscriptions(dealId).length > 0,
+    adminsSubscribed: () => queries.notifications.adminSubscriptions().length > 0,
     linkLanguage: (dealId) => queries.notifications.linkLanguage(dealId),
     linkEmail: (link) => queries.notifications.linkEmail(link),
     claimLanguage: (link) => queries.notifications.claimLanguage(link),

@@ -5,7 +5,11 @@ import type { AccountQueries } from '../../projections/accounts.queries';
 import type { NotificationQueries } from '../../projections/notifications.queries';
 import type { CommandRunner } from '../commands/run-command';
 import type { EventStore } from '../event-store/event-store';
-import { appendNotificationEvent, linkPushStreamId } from './notification-streams';
+import {
+  adminPushStreamId,
+  appendNotificationEvent,
+  linkPushStreamId,
+} from './notification-streams';
 import {
   deliverPush,
   type PushMessage,
@@ -78,6 +82,7 @@ export function createPushService({
   const allowed = <S extends { endpoint: string }>(subscriptions: readonly S[]): S[] =>
     subscriptions.filter((s) => pushEndpointAllowed(s.endpoint, allowedHosts));
   return {
+    notifyAdmins: adminAlerts({ store, clock, accounts, links, sender, allowed }),
     allowedHosts,
     publicKey: keys.publicKey,
     async notifyUser(
@@ -121,6 +126,45 @@ export function createPushService({
         options,
       );
     },
+  };
+}
+
+/**
+ * Push to every device an active admin turned alerts on; a device the push service calls gone
+ * leaves with `AdminPushUnsubscribed`.
+ */
+function adminAlerts(deps: {
+  store: EventStore;
+  clock: Clock;
+  accounts: AccountQueries;
+  links: NotificationQueries;
+  sender: PushSender;
+  allowed: <S extends { endpoint: string }>(subscriptions: readonly S[]) => S[];
+}) {
+  return async (
+    message: PushMessage,
+    options: { topic?: string } = {},
+  ): Promise<{ sent: number; failed: number }> => {
+    const devices = deps.links
+      .adminSubscriptions()
+      .filter((d) => deps.accounts.adminById(d.adminId)?.active === true);
+    const owner = new Map(devices.map((d) => [d.subscription.endpoint, d.adminId]));
+    return deliverPush(
+      deps.sender,
+      deps.allowed(devices.map((d) => d.subscription)),
+      message,
+      async (endpoint) => {
+        const adminId = owner.get(endpoint)!;
+        await appendNotificationEvent(
+          deps,
+          adminPushStreamId(adminId),
+          { type: 'AdminPushUnsubscribed', data: { adminId, endpoint, reason: 'gone' } },
+          'any',
+          pushActor,
+        );
+      },
+      options,
+    );
   };
 }
 

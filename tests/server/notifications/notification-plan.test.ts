@@ -52,6 +52,7 @@ function facts(
     requestBrand?: Language;
     linkEmail?: string;
     request?: Partial<PaymentRequestRecord['context']>;
+    adminPush?: boolean;
   } = {},
 ): NotificationFacts {
   const users = over.users ?? [brand, creator];
@@ -82,6 +83,7 @@ function facts(
     user: (id) => users.find((u) => u.userId === id) ?? null,
     userByEmail: (email) => users.find((u) => u.email === email) ?? null,
     adminEmails: ['ops@escrow.test', 'cto@escrow.test'],
+    adminsSubscribed: () => over.adminPush ?? false,
     linkSubscribed: () => link !== null,
     linkLanguage: () => link ?? 'en',
     linkEmail: (l) => (l === 'deal-42' ? (over.linkEmail ?? null) : null),
@@ -313,8 +315,14 @@ describe('planNotifications', () => {
     const ops = user('ops', { email: 'ops@escrow.test' });
     expect(plan(stalled, facts({ users: [brand, creator, ops] }))).toEqual([
       'email:ops@escrow.test email en → /admin?tab=money: Payments are waiting for the provider',
-      'user:ops push en → /admin?tab=money: Payments are waiting for the provider',
       'email:cto@escrow.test email en → /admin?tab=money: Payments are waiting for the provider',
+      'user:ops push en → /admin?tab=money: Payments are waiting for the provider',
+    ]);
+    // Admins who turned alerts on in the admin area hear by push on those devices too.
+    expect(plan(stalled, facts({ adminPush: true }))).toEqual([
+      'email:ops@escrow.test email en → /admin?tab=money: Payments are waiting for the provider',
+      'email:cto@escrow.test email en → /admin?tab=money: Payments are waiting for the provider',
+      'admins push en → /admin?tab=money: Payments are waiting for the provider',
     ]);
     const [mail] = planNotifications(stalled, facts());
     expect(mail!.body).toContain('over 15 minutes');

@@ -9,6 +9,7 @@ import { AdminSessionExpired } from '@/features/admin/api/admin-api';
 import { downloadExport } from '@/features/admin/api/admin-audit';
 import { useMoneyOverview, type MoneyOverviewDto } from '@/features/admin/api/admin-money';
 import { DayBars } from './money-chart';
+import { AdminAlertsCard } from './admin-alerts-card';
 
 const euro = (cents: number) => formatMoney(cents);
 type Series = 'releasedCents' | 'refundedCents' | 'feesCents';
@@ -134,6 +135,7 @@ export function MoneySection({ onExpired }: { onExpired: () => void }) {
   if (!o) return <Spinner />;
   return (
     <div className="space-y-4">
+      <AdminAlertsCard />
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
         <Figure label={t('admin.money.held')} cents={o.heldCents} testId="money-held" />
         <Figure label={t('admin.money.disputed')} cents={o.disputedCents} testId="money-disputed" />

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext, screens } from './support/browser';
-import { creatorDelivers, registerAndOnboard, see, unique } from './support/flows';
+import { cardOf, creatorDelivers, registerAndOnboard, see, unique } from './support/flows';
 import { createUnpaidDeal, inDays } from './support/deal-form-flows';
 import { startServer, type RunningServer } from './support/server';
 
@@ -85,6 +85,24 @@ describe('deal detail page /deals/:id (Dutch, nl-NL dates)', () => {
     await page.getByRole('button', { name: 'Betalen', exact: true }).click();
     await page.waitForURL('**/payment-success/*');
     await see(page, /^(Payment Successful!|Betaling geslaagd!)$/);
+  });
+
+  it('a filter with no deal says so, in Dutch and in English, and shows all again', async () => {
+    await page.goto('/');
+    const filters = page.getByRole('tablist', { name: 'Deals filteren' });
+    await filters.getByRole('tab', { name: 'Afgerond' }).click();
+    const empty = page.getByTestId('deals-empty');
+    await empty.getByText('Nog geen afgeronde deals').waitFor();
+    // Not the "no deals at all" text: the brand has a deal, just none under this filter.
+    expect(await page.getByText('Nog geen deals aangemaakt').count()).toBe(0);
+    await snap(page, 'filter-empty-nl');
+    await page.getByRole('button', { name: 'English' }).click();
+    await empty.getByText('No completed deals yet').waitFor();
+    await snap(page, 'filter-empty-en');
+    await empty.getByRole('button', { name: 'Show all deals' }).click();
+    await cardOf(page, '@noor.shoots').waitFor();
+    await page.getByRole('button', { name: 'Nederlands' }).click();
+    await page.getByRole('tablist', { name: 'Deals filteren' }).waitFor();
   });
 
   it('pending_delivery: the share-with-influencer card with a copyable link, no pay-now link', async () => {

@@ -56,7 +56,7 @@ export default function OnboardingRoute() {
 
   return (
     <AuthLayout title={t('onboarding.title')} subtitle={t('onboarding.subtitle')}>
-      <form onSubmit={submit} className="space-y-4">
+      <form onSubmit={submit} className="space-y-4" noValidate>
         <TextField
           label={t('register.company')}
           value={form.companyName}

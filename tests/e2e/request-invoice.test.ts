@@ -4,6 +4,7 @@ import { pdfPages } from '@tests/support/pdf-text';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { registerAndOnboard, see, unique } from './support/flows';
 import { createPaymentRequest } from './support/request-flows';
+import { acceptInBrowser } from './support/link-codes';
 import { startServer, type RunningServer } from './support/server';
 
 const printed = async (page: Page): Promise<string[]> =>
@@ -30,7 +31,7 @@ describe("a payment request's invoice: the paying brand's details at checkout, t
 
     const brand = await (await phoneContext(browser, server.url, 'nl-NL')).newPage();
     await brand.goto(link);
-    await brand.getByRole('button', { name: 'Accepteren' }).click();
+    await acceptInBrowser(brand, server, { kind: 'request', lang: 'nl' });
     await see(brand, 'Geaccepteerd');
     const form = brand.getByRole('form', { name: 'Factuurgegevens' });
     await form.getByLabel('Bedrijf of naam').fill('Acme Drinks BV');

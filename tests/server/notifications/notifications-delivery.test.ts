@@ -28,6 +28,7 @@ import {
   claimHeader,
   createPaidRequest,
   payDeal,
+  readCodesFrom,
 } from '@tests/support/flow-helpers';
 import { bearer, createDeal, registerUser } from '@tests/support/test-app';
 
@@ -142,6 +143,11 @@ beforeAll(async () => {
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  // Acceptance codes arrive at this SMTP server too: read from its mailbox, newest first.
+  readCodesFrom((to) => {
+    const mail = [...mailbox].reverse().find((m) => m.to && JSON.stringify(m.to).includes(to));
+    return /: (\d{6})$/.exec(mail?.subject ?? '')?.[1];
+  });
   const { port } = smtp.server.address() as AddressInfo;
   vapid = webPush.generateVAPIDKeys();
   config = pushTestConfig(join(tempDir, 'data'), vapid, {

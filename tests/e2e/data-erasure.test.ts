@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { inDays } from './support/deal-form-flows';
+import { acceptThroughApi } from './support/link-codes';
 import { see, unique } from './support/flows';
 import { seriousViolations } from './support/axe';
 import { adminLogin } from './support/admin-flows';
@@ -77,7 +78,7 @@ async function paidAcceptedDeal(token: string) {
   await until(async () => (await dealOf(id, token)).status === 'pending_delivery');
   const path = `/api/deals/${id}/generate-token`;
   const link = (await call<{ token: string }>('POST', path, {}, token)).token;
-  const { claimSecret } = await call<{ claimSecret: string }>('POST', `/api/deals/accept/${link}`);
+  const claimSecret = await acceptThroughApi(server, { kind: 'deal', token: link });
   return { id, link, claimSecret };
 }
 

@@ -19,6 +19,8 @@ const at = (iso: string): number => Date.parse(iso);
 const choiceTypes = new Set([
   'DealLinkPushSubscribed',
   'DealLinkPushUnsubscribed',
+  'AdminPushSubscribed',
+  'AdminPushUnsubscribed',
   'EmailUnsubscribed',
   'PaymentRequestSenderBlocked',
 ]);

@@ -179,6 +179,29 @@ const resumePosition = (projections: Projection[], checkpoints: Checkpoints): nu
  * together with the checkpoints, so after a crash the read models resume exactly where the last
  * committed batch ended: no event applied twice, none skipped.
  */
+/** Replays the whole store page by page in rebuild mode (ADR 0007), under the heap ceiling. */
+async function replayInRebuildMode(
+  source: EventSource,
+  db: Parameters<typeof enterRebuildMode>[0],
+  projections: Parameters<typeof enterRebuildMode>[1],
+  { batchSize, heapLimitMb }: { batchSize: number; heapLimitMb: number },
+  apply: (stored: StoredEvent[]) => void,
+  progress: Parameters<typeof replayPages>[3],
+): Promise<number> {
+  const restore = enterRebuildMode(db, projections);
+  const heap = heapCeiling(heapLimitMb);
+  const page = (stored: StoredEvent[]): void => {
+    apply(stored);
+    heap.check();
+  };
+  try {
+    return await replayPages(source, batchSize, page, progress);
+  } finally {
+    heap.restore();
+    restore();
+  }
+}
+
 export function createProjectionRunner({
   source,
   db,
@@ -251,18 +274,8 @@ export function createProjectionRunner({
       // Fresh writers for the emptied read models: nothing prepared or buffered before carries over.
       appliers.splice(0, appliers.length, ...appliersOf(projections, db));
       position = 0;
-      const restore = enterRebuildMode(db, projections);
-      const heap = heapCeiling(rebuildHeapLimitMb);
-      const page = (stored: StoredEvent[]): void => {
-        handle(stored);
-        heap.check();
-      };
-      try {
-        return await replayPages(source, rebuildBatchSize, page, { total, onProgress });
-      } finally {
-        heap.restore();
-        restore();
-      }
+      const replay = { batchSize: rebuildBatchSize, heapLimitMb: rebuildHeapLimitMb };
+      return replayInRebuildMode(source, db, projections, replay, handle, { total, onProgress });
     },
   };
 }

@@ -424,6 +424,18 @@ function documentParts({ store, bus, clock, config }: Core, queries: AppContext[
 }
 
 /** config → event store → command bus → read DB → projection runner → gateway → escrow → reactors. */
+/** An HMAC of a value under the app's secret and a label: lookups by a value never stored plain. */
+const keyedHasher =
+  (secret: string) =>
+  (label: string, value: string): string =>
+    createHmac('sha256', `${label}:${secret}`).update(value).digest('hex');
+
+/** Deal and request ids, handed out in blocks (ADR 0005). */
+const idAllocators = (store: EventStore, clock: Clock) => ({
+  deal: createIdAllocator({ store, clock, sequence: 'deal' }),
+  request: createIdAllocator({ store, clock, sequence: 'payment-request' }),
+});
+
 export async function createAppContext(
   config: AppConfig,
   options: ContextOptions = {},
@@ -491,13 +503,9 @@ export async function createAppContext(
     metrics,
     subscriptions,
     settle,
-    keyedHash: (label, value) =>
-      createHmac('sha256', `${label}:${secret}`).update(value).digest('hex'),
+    keyedHash: keyedHasher(secret),
     quiesce: () => quiesce(store, payments, settle),
-    ids: {
-      deal: createIdAllocator({ store, clock, sequence: 'deal' }),
-      request: createIdAllocator({ store, clock, sequence: 'payment-request' }),
-    },
+    ids: idAllocators(store, clock),
     improveDescription: createDescriptionImprover(config.ai),
     close: closer(
       { payments, notifications, live, runner, store, sharedHttp, readDb, evidence },

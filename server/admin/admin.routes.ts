@@ -212,6 +212,22 @@ function adminDealDetailRoute(
 }
 
 /** A deal's replayed history, its dispute timeline and its hash-chain check; returns the history for the dispute routes. */
+const timelineEntry = z.object({
+  at: z.string(),
+  type: z.string(),
+  actor,
+  status: z.string(),
+  summary: eventTextSchema,
+});
+
+const integrityAnswer = z.object({
+  streamId: z.string(),
+  ok: z.boolean(),
+  events: z.number(),
+  head: z.string(),
+  firstBreak: chainBreak.nullable(),
+});
+
 function adminDealHistoryRoutes(app: ZodApp, { ctx, guards }: AdminRouteDeps) {
   const read = { preValidation: guards.requireAdminReader };
   // The chain covers the stored form (personal fields sealed): the check reads that.
@@ -252,15 +268,7 @@ function adminDealHistoryRoutes(app: ZodApp, { ctx, guards }: AdminRouteDeps) {
         security,
         params: idParam,
         response: {
-          200: z.array(
-            z.object({
-              at: z.string(),
-              type: z.string(),
-              actor,
-              status: z.string(),
-              summary: eventTextSchema,
-            }),
-          ),
+          200: z.array(timelineEntry),
           ...errors,
         },
       },
@@ -279,13 +287,7 @@ function adminDealHistoryRoutes(app: ZodApp, { ctx, guards }: AdminRouteDeps) {
         description:
           "Checks the deal stream's SHA-256 hash chain and reports the first event that no longer matches (edited, removed or reordered after it was written).",
         response: {
-          200: z.object({
-            streamId: z.string(),
-            ok: z.boolean(),
-            events: z.number(),
-            head: z.string(),
-            firstBreak: chainBreak.nullable(),
-          }),
+          200: integrityAnswer,
           ...errors,
         },
       },

@@ -56,16 +56,17 @@ export type EscrowTarget = { kind: 'deal'; id: number } | { kind: 'payment_reque
  * Route → command → bus: loads the stream, lets the pure decider of machines/ decide, and appends
  * what the statechart accepts. The one way a deal or payment-request command is run.
  */
-export function createCommandRunner(bus: CommandBus) {
-  function withIds<T extends { type: string; id?: string }>(
-    streamId: string,
-    drafts: T[],
-    dedupeKey: string | undefined,
-  ): T[] {
-    if (dedupeKey === undefined) return drafts;
-    return drafts.map((d) => ({ ...d, id: deterministicId(streamId, dedupeKey, d.type) }));
-  }
+/** A deduplicated command's events get ids derived from its key: a retry records nothing new. */
+function withIds<T extends { type: string; id?: string }>(
+  streamId: string,
+  drafts: T[],
+  dedupeKey: string | undefined,
+): T[] {
+  if (dedupeKey === undefined) return drafts;
+  return drafts.map((d) => ({ ...d, id: deterministicId(streamId, dedupeKey, d.type) }));
+}
 
+export function createCommandRunner(bus: CommandBus) {
   /** Runs the commands of one aggregate through its decider. */
   function runner<M extends AnyStateMachine, C, D extends { type: string; id?: string }>(
     aggregate: Aggregate<M>,

@@ -49,34 +49,42 @@ export interface RequestInvoiceDeps {
  * the creator's self-billed invoice for the payout when the creator's account had agreed to it.
  * All in the same series as deals' invoices (the creator's in its account series).
  */
+/** A paid request's fee invoice to the brand that paid it, VAT as the buyer's country and VAT id say. */
+function feeInvoiceOf(
+  id: number,
+  c: PaymentRequestContext,
+  buyer: NonNullable<Awaited<ReturnType<RequestInvoiceDeps['billing']['readForRequest']>>>,
+  { seller, vatRateBps }: RequestInvoiceDeps['invoices'],
+) {
+  const r = c.request!;
+  const treatment = vatTreatmentFor(seller.country, buyer);
+  const split = splitFee(r.feeCents, treatment, vatRateBps);
+  return {
+    key: keys(id).fee,
+    kind: 'invoice' as const,
+    corrects: null,
+    subject: { kind: 'payment_request' as const, id },
+    brandUserId: null,
+    suppliedAt: c.paidAt!,
+    description: `Escrow service fee, payment request #${id} (${r.title})`.slice(0, 300),
+    seller,
+    buyer: partyOf(buyer),
+    treatment,
+    grossCents: r.feeCents,
+    netCents: split.netCents,
+    vatCents: split.vatCents,
+    vatRateBps: split.rateBps,
+  };
+}
+
 export function createRequestInvoices(deps: RequestInvoiceDeps) {
   const { book } = deps;
-  const { seller, vatRateBps } = deps.invoices;
   const title = (c: PaymentRequestContext) => ` (${c.request!.title})`;
 
   async function feeInvoice(id: number, c: PaymentRequestContext) {
-    const r = c.request;
-    if (!c.paidAt || !r) return null;
+    if (!c.paidAt || !c.request) return null;
     const buyer = await deps.billing.readForRequest(id);
-    if (!buyer) return null;
-    const treatment = vatTreatmentFor(seller.country, buyer);
-    const split = splitFee(r.feeCents, treatment, vatRateBps);
-    return book.issue({
-      key: keys(id).fee,
-      kind: 'invoice',
-      corrects: null,
-      subject: { kind: 'payment_request', id },
-      brandUserId: null,
-      suppliedAt: c.paidAt,
-      description: `Escrow service fee, payment request #${id}${title(c)}`.slice(0, 300),
-      seller,
-      buyer: partyOf(buyer),
-      treatment,
-      grossCents: r.feeCents,
-      netCents: split.netCents,
-      vatCents: split.vatCents,
-      vatRateBps: split.rateBps,
-    });
+    return buyer ? book.issue(feeInvoiceOf(id, c, buyer, deps.invoices)) : null;
   }
 
   async function selfBilledInvoice(id: number, c: PaymentRequestContext) {

@@ -1,3 +1,4 @@
+import type { DealContext } from '@machines/deal/deal-context.types';
 import type { Language } from '@machines/account/account.events';
 import {
   languageOf,
@@ -89,6 +90,21 @@ const idOf = (streamId: string, prefix: string): number | null =>
   streamId.startsWith(prefix) ? Number(streamId.slice(prefix.length)) || null : null;
 
 /** Who hears what: each planned message goes to `out`, once the recipient's preferences allow it. */
+/**
+ * The channels of a user's message and whether its document rides along: a document's own mail
+ * (document_*) goes by e-mail only, under the e-mail preference and its kind's; a document beside
+ * another message (a receipt with the payment's) is attached when its kind is on.
+ */
+function userChannels(user: UserContext, kind: NotificationKind, document?: MailDocument) {
+  const prefs = notificationPreferencesOf(user);
+  const attach = document ? prefs.documents[documentMailKindOf(document)] : false;
+  const documentOnly = document !== undefined && kind.startsWith('document_');
+  if (documentOnly && !attach) return null;
+  const offered = documentOnly ? (['email'] as const) : (['push', 'email'] as const);
+  const channels = offered.filter((c) => prefs[c]);
+  return channels.length === 0 ? null : { channels, attach };
+}
+
 function sendersFor(facts: NotificationFacts, out: PlannedNotification[]) {
   const toUser = (
     user: UserContext | null,
@@ -98,27 +114,18 @@ function sendersFor(facts: NotificationFacts, out: PlannedNotification[]) {
     document?: MailDocument,
   ) => {
     if (!user || user.userId === '') return;
-    const prefs = notificationPreferencesOf(user);
-    // A document's own mail (document_*) goes by e-mail only, under the e-mail preference and its
-    // kind's; a document beside another message (a receipt with the payment's) is attached when
-    // its kind is on.
-    const wanted = document ? prefs.documents[documentMailKindOf(document)] : false;
-    const documentOnly = document !== undefined && kind.startsWith('document_');
-    if (documentOnly && !wanted) return;
-    const channels = (documentOnly ? (['email'] as const) : (['push', 'email'] as const)).filter(
-      (c) => prefs[c],
-    );
-    if (channels.length === 0) return;
+    const route = userChannels(user, kind, document);
+    if (!route) return;
     const language = languageOf(user);
     out.push({
       kind,
       recipient: { kind: 'user', userId: user.userId },
-      channels,
+      channels: route.channels,
       language,
       email: user.email,
       url,
       ...renderText(language, kind, params),
-      ...(document && wanted ? { document } : {}),
+      ...(document && route.attach ? { document } : {}),
     });
   };
   const toAddress = (
@@ -227,6 +234,17 @@ function alertAdminsOfDeal(
   }
 }
 
+/** What a deal's texts name; an event about a milestone names it after the deal's title ("Spring launch · TikTok"). */
+function dealTextParams(dealId: number, c: DealContext, data: EventData): TextParams {
+  const milestone = typeof data.milestone === 'number' ? c.milestones?.[data.milestone - 1] : null;
+  const dealTitle = c.terms?.title ?? undefined;
+  return {
+    dealId,
+    title: milestone ? `${dealTitle ?? c.terms?.influencer ?? ''} · ${milestone.title}` : dealTitle,
+    influencer: c.terms?.influencer,
+  };
+}
+
 function planDealNotifications(
   event: PlannableEvent,
   data: EventData,
@@ -239,14 +257,7 @@ function planDealNotifications(
   if (!deal) return;
   const c = deal.context;
   const brand = facts.user(deal.ownerId);
-  // An event about a milestone names it after the deal's title ("Spring launch · TikTok").
-  const milestone = typeof data.milestone === 'number' ? c.milestones?.[data.milestone - 1] : null;
-  const dealTitle = c.terms?.title ?? undefined;
-  const base: TextParams = {
-    dealId,
-    title: milestone ? `${dealTitle ?? c.terms?.influencer ?? ''} · ${milestone.title}` : dealTitle,
-    influencer: c.terms?.influencer,
-  };
+  const base = dealTextParams(dealId, c, data);
   const dealUrl = `/deals/${dealId}`;
   const linkUrl = c.shareableToken ? `/accept/${c.shareableToken}` : '/';
   switch (event.type) {

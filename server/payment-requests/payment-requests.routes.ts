@@ -215,6 +215,8 @@ const acceptBody = z.object(
 );
 
 /** The brand's actions through the link: accepting or rejecting the request, and paying it. */
+const rejectAnswer = z.object({ success: z.boolean(), request: paymentRequestSchema });
+
 function linkActionRoutes(app: ZodApp, { ctx }: RequestRouteDeps): void {
   const { byToken, linkDto } = requestReads(ctx);
   const claims = createLinkHolders(ctx);
@@ -256,10 +258,7 @@ function linkActionRoutes(app: ZodApp, { ctx }: RequestRouteDeps): void {
         tags,
         params: tokenParam,
         body: rejectBody,
-        response: {
-          200: z.object({ success: z.boolean(), request: paymentRequestSchema }),
-          ...errors,
-        },
+        response: { 200: rejectAnswer, ...errors },
       },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { launchBrowser, phoneContext } from '@tests/e2e/support/browser';
 import { ADMIN, apiClient, startServer, submitSimulatedPage } from '@tests/e2e/support/server';
+import { acceptThroughApi, codeMailedTo } from '@tests/e2e/support/link-codes';
 import type { BenchLine, BenchSuite } from './bench.types';
 import { testPayoutIdentity } from '@tests/support/payout-identity';
 
@@ -148,10 +149,7 @@ export const run: BenchSuite = async () => {
       const name = `@live${stamp}${i}`;
       const link = await paidDealLink(name);
       // The link is claimed by whoever accepts it: later creator calls prove it with the claim secret.
-      const { claimSecret } = await call<{ claimSecret: string }>(
-        'POST',
-        `/api/deals/accept/${link}`,
-      );
+      const claimSecret = await acceptThroughApi(server, { kind: 'deal', token: link });
       const claim = { 'x-claim-secret': claimSecret };
       const onboarding = await call<{ url: string }>(
         'POST',
@@ -205,9 +203,15 @@ export const run: BenchSuite = async () => {
       );
       await payer.goto(`/pay-request/${request.shareableToken}`);
       await payer.locator('[data-testid="progress"][data-step="1"]').waitFor();
+      // Acceptance confirms the brand's address with a mailed code: asked before the clock starts.
+      const email = `live-${stamp}-${i}@brand.example`;
+      await call('POST', `/api/payment-requests/link/${request.shareableToken}/email/code`, {
+        email,
+      });
+      const emailCode = await codeMailedTo(server, email);
       const onRequest = await watch(payer, { kind: 'step', scope: '', name: null, step: 2 });
       await timed(
-        () => call('POST', `/api/payment-requests/accept/${request.shareableToken}`),
+        () => call('POST', `/api/payment-requests/accept/${request.shareableToken}`, { emailCode }),
         [['request', onRequest]],
       );
     }

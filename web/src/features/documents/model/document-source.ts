@@ -26,6 +26,15 @@ export type DocumentKind =
 export const isInvoiceKind = (kind: DocumentSource['kind']): boolean =>
   kind === 'invoice' || kind === 'creditNote' || kind === 'selfBilled';
 
+/** A brand's documents of its own deal, by the page's last part (its API path's too). */
+const ownDealKinds: Record<string, DocumentKind> = {
+  receipt: 'receipt',
+  invoice: 'invoice',
+  'credit-note': 'creditNote',
+  'self-billed-invoice': 'selfBilled',
+  contract: 'contract',
+};
+
 const requestInvoiceKinds: Record<string, DocumentKind | undefined> = {
   invoice: 'invoice',
   'credit-note': 'creditNote',
@@ -54,24 +63,9 @@ export function documentSourceOf(pathname: string): DocumentSource | null {
   if (parts.length !== 3) return null;
   const [area, key, kind] = parts as [string, string, string];
   const id = encodeURIComponent(key);
-  if (area === 'deals' && kind === 'receipt')
-    return { kind, path: `/api/deals/${id}/receipt`, options: {}, back: `/deals/${id}` };
-  if (area === 'deals' && kind === 'invoice')
-    return { kind, path: `/api/deals/${id}/invoice`, options: {}, back: `/deals/${id}` };
-  if (area === 'deals' && kind === 'credit-note')
-    return {
-      kind: 'creditNote',
-      path: `/api/deals/${id}/credit-note`,
-      options: {},
-      back: `/deals/${id}`,
-    };
-  if (area === 'deals' && kind === 'self-billed-invoice')
-    return {
-      kind: 'selfBilled',
-      path: `/api/deals/${id}/self-billed-invoice`,
-      options: {},
-      back: `/deals/${id}`,
-    };
+  const ownDeal = Object.hasOwn(ownDealKinds, kind) ? ownDealKinds[kind] : undefined;
+  if (area === 'deals' && ownDeal)
+    return { kind: ownDeal, path: `/api/deals/${id}/${kind}`, options: {}, back: `/deals/${id}` };
   if (area === 'accept' && kind === 'self-billed-invoice')
     return {
       kind: 'selfBilled',
@@ -102,9 +96,7 @@ export function documentSourceOf(pathname: string): DocumentSource | null {
       options: { auth: 'none' },
       back: `/pay-request/${id}`,
     };
-  // A deal's contract: the brand's (owner) and the one the link shows the creator before accepting.
-  if (area === 'deals' && kind === 'contract')
-    return { kind, path: `/api/deals/${id}/contract`, options: {}, back: `/deals/${id}` };
+  // The contract the link shows the creator before accepting.
   if (area === 'accept' && kind === 'contract')
     return {
       kind,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations as axeViolations } from './support/axe';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { fillDealForm } from './support/deal-form-flows';
-import { registerAndOnboard, see, unique } from './support/flows';
+import { fillPayoutIdentity, registerAndOnboard, see, unique } from './support/flows';
 import { acceptInBrowser } from './support/link-codes';
 import { startServer, type RunningServer } from './support/server';
 
@@ -65,6 +65,8 @@ describe('revision rounds and the sealed contract (brand in English, creator in 
     // The address confirmed with a mailed code; without the box ticked the contract is not accepted.
     await acceptInBrowser(creator, server, { lang: 'nl' });
     await see(creator, 'Deal geaccepteerd!');
+    // Bank setup asks for the identity the yearly payout report needs first.
+    await fillPayoutIdentity(creator, 'nl');
     await creator.getByRole('button', { name: 'Bankgegevens instellen' }).click();
     await creator.waitForURL('**/sim/onboarding/**');
     await creator.getByRole('button', { name: 'Instellen voltooien' }).click();

@@ -11,12 +11,24 @@ let counter = 0;
 export const unique = (base: string): string =>
   `${base}${Date.now().toString(36)}${(counter += 1)}`;
 
-/** Fills the identity bank setup asks for before it starts (legal name, address, date of birth, tax id; English labels). */
-export async function fillPayoutIdentity(page: Page): Promise<void> {
-  await page.getByLabel('Legal name').fill('Sam de Tester');
-  await page.getByLabel(/^Address \(street/).fill('Oudegracht 10, 3511 AP Utrecht, NL');
-  await page.getByLabel('Date of birth').fill('1995-06-15');
-  await page.getByLabel('Tax id').fill('123456782');
+/** The identity form's labels, per language. */
+const identityLabels = {
+  en: { name: 'Legal name', address: /^Address \(street/, birth: 'Date of birth', tax: 'Tax id' },
+  nl: {
+    name: 'Officiële naam',
+    address: /^Adres \(straat/,
+    birth: 'Geboortedatum',
+    tax: 'Fiscaal nummer',
+  },
+};
+
+/** Fills the identity bank setup asks for before it starts (legal name, address, date of birth, tax id). */
+export async function fillPayoutIdentity(page: Page, lang: 'en' | 'nl' = 'en'): Promise<void> {
+  const label = identityLabels[lang];
+  await page.getByLabel(label.name).fill('Sam de Tester');
+  await page.getByLabel(label.address).fill('Oudegracht 10, 3511 AP Utrecht, NL');
+  await page.getByLabel(label.birth).fill('1995-06-15');
+  await page.getByLabel(label.tax).fill('123456782');
 }
 
 /** Waits until the text is visible anywhere on the page. */

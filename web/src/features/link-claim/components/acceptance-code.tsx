@@ -1,11 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
 import { Icon } from '@/components/ui/icon';
-import { errorText } from '@/lib/http';
 import { t } from '@/i18n';
 import type { ClaimKind } from '@/lib/claim-secret';
-import { useSendLinkCode } from '@/features/link-claim/api/send-link-code.mutation';
+import { AddressForm, useAddressStep } from './address-step';
 import { CodeForm } from './code-form';
 
 /**
@@ -32,53 +28,24 @@ export function AcceptanceCode({
   error: string | null;
   onAccept: (code: string) => void;
 }) {
-  const send = useSendLinkCode();
-  const [email, setEmail] = useState('');
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [sendError, setSendError] = useState<string | null>(null);
-  const askCode = (e?: FormEvent) => {
-    e?.preventDefault();
-    send.mutate(
-      { kind, token, email: email.trim() },
-      {
-        onSuccess: (answer) => {
-          setSendError(null);
-          setSentTo(answer.sentTo);
-        },
-        onError: (err) => setSendError(errorText(err)),
-      },
-    );
-  };
+  const step = useAddressStep(kind, token);
   return (
     <div className="space-y-3" data-testid="acceptance-code">
       <h2 className="flex items-center gap-2 font-semibold">
         <Icon name="mail" /> {t('claim.confirmTitle')}
       </h2>
       <p className="text-sm text-slate-600">{t('claim.acceptEmailText')}</p>
-      {sentTo === null ? (
-        <form className="space-y-3" onSubmit={askCode} noValidate>
-          <TextField
-            label={t('claim.emailLabel')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={sendError}
-          />
-          <Button block type="submit" disabled={send.isPending || !email.includes('@')}>
-            {send.isPending ? t('claim.sending') : t('claim.sendCode')}
-          </Button>
-        </form>
+      {step.sentTo === null ? (
+        <AddressForm step={step} />
       ) : (
         <CodeForm
-          sentTo={sentTo}
+          sentTo={step.sentTo}
           submitLabel={submitLabel}
           pending={pending}
           disabled={!ready}
           error={error}
           onSubmit={onAccept}
-          onResend={() => askCode()}
+          onResend={() => step.askCode()}
         />
       )}
     </div>

@@ -14,8 +14,14 @@ export function renderEmail(
   links: { open: string; unsubscribe: string; block?: string },
 ): MailMessage {
   const t = catalogs[n.language].mail;
+  // A receipt rides on the payment's own message (its text does not say so); the mail names it.
+  const attached = n.document?.kind === 'receipt' ? t.receiptAttached : null;
+  const body = attached ? `${n.body}\n\n${attached}` : n.body;
+  const bodyHtml = attached
+    ? `${escape(n.body)}</p>\n<p style="font-size:15px;line-height:1.5">${escape(attached)}`
+    : escape(n.body);
   const blockText = links.block ? `${t.block}: ${links.block}\n` : '';
-  const text = `${n.title}\n\n${n.body}\n\n${t.open}: ${links.open}\n\n--\n${t.footer}\n${blockText}${t.unsubscribe}: ${links.unsubscribe}\n`;
+  const text = `${n.title}\n\n${body}\n\n${t.open}: ${links.open}\n\n--\n${t.footer}\n${blockText}${t.unsubscribe}: ${links.unsubscribe}\n`;
   const blockHtml = links.block
     ? `<a href="${escape(links.block)}" style="color:#666">${escape(t.block)}</a><br>`
     : '';
@@ -24,7 +30,7 @@ export function renderEmail(
 <body style="font-family:system-ui,-apple-system,sans-serif;background:#f4f4f7;margin:0;padding:16px;color:#1c1c28">
 <div style="max-width:480px;margin:0 auto;background:#fff;border-radius:12px;padding:20px">
 <h1 style="font-size:20px;margin:0 0 12px">${escape(n.title)}</h1>
-<p style="font-size:15px;line-height:1.5">${escape(n.body)}</p>
+<p style="font-size:15px;line-height:1.5">${bodyHtml}</p>
 <p><a href="${escape(links.open)}" style="display:inline-block;background:#5b3df5;color:#fff;padding:12px 18px;border-radius:8px;text-decoration:none">${escape(t.open)}</a></p>
 <hr style="border:0;border-top:1px solid #eee;margin:20px 0">
 <p style="font-size:12px;color:#666">${escape(t.footer)}<br>${blockHtml}<a href="${escape(links.unsubscribe)}" style="color:#666">${escape(t.unsubscribe)}</a></p>

@@ -102,6 +102,8 @@ export interface TextCatalog {
     blockedBody: string;
     /** Told to a creator whose request is not mailed (the address blocked them), without saying why. */
     notMailed: string;
+    /** Said in a mail that carries the receipt beside its own message (the payment's confirmation). */
+    receiptAttached: string;
     /** The one-time code that confirms a link's address or moves its claim (`{code}`, `{minutes}`). */
     linkCodeSubject: string;
     linkCodeBody: Record<'confirm' | 'resume', string>;

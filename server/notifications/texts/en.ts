@@ -180,6 +180,7 @@ export const en: TextCatalog = {
     blockedTitle: 'Creator blocked',
     blockedBody: 'This address will no longer receive payment requests from this creator.',
     notMailed: 'We did not e-mail this request to the brand. Share the link with them yourself.',
+    receiptAttached: 'Your receipt is attached as a PDF.',
     linkCodeSubject: 'Your code',
     linkCodeBody: {
       confirm:

@@ -178,6 +178,7 @@ export const nl: TextCatalog = {
     blockedTitle: 'Creator geblokkeerd',
     blockedBody: 'Dit adres krijgt geen betaalverzoeken van deze creator meer.',
     notMailed: 'We hebben dit verzoek niet naar het merk gemaild. Deel de link zelf met hen.',
+    receiptAttached: 'Je betalingsbewijs zit als pdf in de bijlage.',
     linkCodeSubject: 'Je code',
     linkCodeBody: {
       confirm:

@@ -134,6 +134,9 @@ describe('documents by e-mail', () => {
     expect(first!.attachments.map((a) => a.filename)).toEqual([`receipt-R-D${withReceipt.id}.pdf`]);
     const [receiptText] = await pdfPages(new Uint8Array(first!.attachments[0]!.content));
     expect(receiptText).toContain(`R-D${withReceipt.id}`);
+    // The mail's own words say the receipt is attached (text and HTML).
+    expect(first!.text).toContain('Your receipt is attached as a PDF.');
+    expect(first!.html).toContain('Your receipt is attached as a PDF.');
 
     const prefs = await t.app.inject({
       method: 'PUT',
@@ -160,10 +163,24 @@ describe('documents by e-mail', () => {
     await react();
     const payments = await paymentMail();
     expect(payments).toHaveLength(2);
-    expect(payments.filter((m) => m.attachments.length === 0)).toHaveLength(1);
+    const bare = payments.filter((m) => m.attachments.length === 0);
+    expect(bare).toHaveLength(1);
+    // Without the receipt the mail does not claim one.
+    expect(bare[0]!.text).not.toContain('receipt');
     const invoices = (await mailsTo(brand.email)).filter((m) => /^Invoice /.test(m.subject!));
     expect(invoices.map((m) => m.subject)).toEqual([`Invoice ${withReceipt.number}`]);
     expect(invoices.map((m) => m.subject)).not.toContain(`Invoice ${without.number}`);
+  });
+
+  it('a Dutch brand’s payment mail says in Dutch that the receipt is attached', async () => {
+    const brand = await brandWith(t, { company: 'Bijlage BV', country: 'NL', vatId: null });
+    await setLanguage(brand.token, 'nl');
+    const { id } = await paidDealOf(brand.token);
+    await react();
+    const [mail] = (await mailsTo(brand.email)).filter((m) => m.subject === 'Betaling ontvangen');
+    expect(mail!.attachments.map((a) => a.filename)).toEqual([`receipt-R-D${id}.pdf`]);
+    expect(mail!.text).toContain('Je betalingsbewijs zit als pdf in de bijlage.');
+    expect(mail!.html).toContain('Je betalingsbewijs zit als pdf in de bijlage.');
   });
 
   it('a brand with e-mail off gets no document mail', async () => {

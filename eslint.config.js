@@ -177,6 +177,12 @@ export default tseslint.config(
             { regex: '^(\\.\\./)+machines/', message: 'Import machines through @machines/….' },
             { regex: '^\\.\\./', message: 'Import web modules through @/… (tsconfig.json paths).' },
           ],
+          // React Router's build cannot be tree-shaken below 12 KB (compressed), most of the link
+          // page's first-load budget over: the app's own router has the part the app uses.
+          paths: [
+            { name: 'react-router', message: 'Import the router from @/lib/router.' },
+            { name: 'react-router-dom', message: 'Import the router from @/lib/router.' },
+          ],
         },
       ],
     },

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { use, type ComponentType, type ReactNode } from 'react';
-import { matchRoutes, Route, Routes, type Params } from 'react-router-dom';
+import { matchPath, RouteParams, useLocation, type Params } from '@/lib/router';
 import { loadTexts, useLanguage } from '@/i18n';
 import { getAdminToken } from '@/lib/admin-token';
 import { getAuthToken } from '@/lib/auth-token';
@@ -70,7 +70,15 @@ for (const route of pageRoutes)
   if (!screens.has(route.page)) screens.set(route.page, screenOf(route));
 const screenFor = (route: PageRoute) => screens.get(route.page)!;
 
-const matchPage = (pathname: string) => matchRoutes([...pageRoutes], pathname)?.at(-1);
+// The catch-all `*` row matches every path: it is tried after every other row.
+const matchOrder = [...pageRoutes].sort((a, b) => Number(a.path === '*') - Number(b.path === '*'));
+function matchPage(pathname: string): { route: PageRoute; params: Params } | undefined {
+  for (const route of matchOrder) {
+    const params = matchPath(route.path, pathname);
+    if (params) return { route, params };
+  }
+  return undefined;
+}
 
 /** Loads the screen the app opens on (main.tsx waits for it, so the first render shows it). */
 export function preloadScreenFor(pathname: string): Promise<void> {
@@ -104,11 +112,11 @@ function element(route: PageRoute): ReactNode {
   return <Screen />;
 }
 
-const routes = pageRoutes.map((route) => (
-  <Route key={route.path} path={route.path} element={element(route)} />
-));
+const elements = new Map(pageRoutes.map((route) => [route, element(route)]));
 
 /** The route table of docs/product.md §2 (route-table.ts) with its access rules. */
 export function AppRoutes() {
-  return <Routes>{routes}</Routes>;
+  const match = matchPage(useLocation().pathname);
+  if (!match) return null;
+  return <RouteParams value={match.params}>{elements.get(match.route)}</RouteParams>;
 }

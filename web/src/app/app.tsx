@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@/lib/router';
 import { Spinner } from '@/components/ui/spinner';
 import { ToastViewport } from '@/components/ui/toast-viewport';
 import { TestModeBanner } from '@/features/settings/test-mode-banner';

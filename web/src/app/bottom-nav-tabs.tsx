@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@/lib/router';
 import { t } from '@/i18n';
 
 const tabs = [

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@/lib/router';
 import { shouldShowBottomNav } from './bottom-nav-rules';
 import { useAuthToken } from './use-auth-token';
 

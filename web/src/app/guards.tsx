@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '@/lib/router';
 import { getAdminToken } from '@/lib/admin-token';
 import { useAuthToken } from './use-auth-token';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from '@/lib/router';
 import type { QueryClient } from '@tanstack/react-query';
 import { Card } from '@/components/ui/card';
 import { ChargebackNotice } from '@/components/ui/chargeback-notice';

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@/lib/router';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { RequestCreatedDialog } from '@/features/payment-requests/components/request-created-dialog';

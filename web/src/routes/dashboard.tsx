@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@/lib/router';
 
 /** docs/product.md §2: /dashboard exists but its contents are not shown; it leads to the deal overview. */
 export default function DashboardRoute() {

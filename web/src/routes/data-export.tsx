@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@/lib/router';
 import { Page } from '@/components/ui/page';
 import { DataExportPanel } from '@/features/privacy/components/data-export-panel';
 import { DataErasurePanel } from '@/features/privacy/components/data-erasure-panel';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import type { DealDto } from '@machines/contract/api';
 import type { DealFilter } from '@machines/deal/deal-order';
 import { buttonClass } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@/lib/router';
 import type { InvoiceDocumentDto } from '@machines/contract/invoice-api';
 import type { MoneyDocumentDto } from '@machines/contract/money-api';
 import { layoutMoneyDocument } from '@machines/documents/document-layout';

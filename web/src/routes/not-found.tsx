@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { buttonClass } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { t } from '@/i18n';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@/lib/router';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast-store';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { PaymentRequestDto } from '@machines/contract/api';
-import { useParams } from 'react-router-dom';
+import { useParams } from '@/lib/router';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ChargebackNotice } from '@/components/ui/chargeback-notice';

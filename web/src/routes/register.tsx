@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { AuthLayout } from '@/features/auth/components/auth-layout';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@/lib/router';
 import { toast } from '@/components/ui/toast-store';
 import { AdminSessionExpired } from '@/features/admin/api/admin-api';
 import { useAdminCounts, type AdminCounts } from '@/features/admin/api/admin-counts.query';

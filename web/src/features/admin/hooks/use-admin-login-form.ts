@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@/lib/router';
 import { toast } from '@/components/ui/toast-store';
 import { useAdminLogin } from '@/features/auth/api/admin-login.mutation';
 import { setAdminToken } from '@/lib/admin-token';

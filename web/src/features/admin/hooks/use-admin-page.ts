@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast-store';
 import { AdminSessionExpired } from '@/features/admin/api/admin-api';

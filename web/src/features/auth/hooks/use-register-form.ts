@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@/lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast-store';
 import { useRegister, type RegisterInput } from '@/features/auth/api/register.mutation';

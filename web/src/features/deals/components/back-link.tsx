@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { t } from '@/i18n';
 
 /** The page header's way back, a full 44 px target. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import type { DealDto } from '@machines/contract/api';
 import type { DealStateView } from '@machines/deal/deal.view';
 import { Button, buttonClass } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import type { DealDto } from '@machines/contract/api';
 import { dotTones } from '@/components/ui/badge';
 import { t, tKey, formatMoney } from '@/i18n';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import type { DealFilter } from '@machines/deal/deal-order';
 import { Button, buttonClass } from '@/components/ui/button';
 import { t } from '@/i18n';

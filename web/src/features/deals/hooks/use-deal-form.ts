@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@/lib/router';
 import { toast } from '@/components/ui/toast-store';
 import { useCreateDeal } from '@/features/deals/api/create-deal.mutation';
 import { useDeal } from '@/features/deals/api/get-deal.query';

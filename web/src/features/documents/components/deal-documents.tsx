@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { t } from '@/i18n';
 import { useBillingDetails } from '@/features/profile/api/billing-details';
 import { useDealDocumentRefs, useDealInvoice } from '@/features/documents/api/deal-invoice.query';

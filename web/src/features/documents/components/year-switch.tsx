@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { t } from '@/i18n';
 
 /** The previous and next calendar year of a year overview (not printed). */

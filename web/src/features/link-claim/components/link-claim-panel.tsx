@@ -1,6 +1,6 @@
 import type { LinkClaimDto } from '@/features/link-claim/api/get-link-claim.query';
 import type { ClaimTarget } from '@/features/link-claim/api/link-claim-paths';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { t } from '@/i18n';
 import { ConfirmEmailCard } from './confirm-email-card';
 import { ContinueOnDevice } from './continue-on-device';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { Card } from '@/components/ui/card';
 import { DetailRow } from '@/components/ui/detail-row';
 import { formatDateTime } from '@/lib/dates';

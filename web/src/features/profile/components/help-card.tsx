@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { Card } from '@/components/ui/card';
 import { t } from '@/i18n';
 import { supportMailto } from '@/lib/support';

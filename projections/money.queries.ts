@@ -42,6 +42,42 @@ const movementColumns = `position, stream_id AS streamId, kind, at, year, quarte
   creator_user_id AS creatorUserId, paid_out_cents AS paidOutCents, refunded_cents AS refundedCents,
   fees_cents AS feeCents`;
 
+interface MoneyDayRow {
+  day: string;
+  charged_cents: number;
+  released_cents: number;
+  refunded_cents: number;
+  fees_cents: number;
+}
+
+/** The last `dayCount` UTC days up to `now`, oldest first; a day without a stored row is zero. */
+function everyDay(now: Date, dayCount: number, stored: Map<string, MoneyDayRow>): MoneyDay[] {
+  const days: MoneyDay[] = [];
+  for (let i = dayCount - 1; i >= 0; i--) {
+    const day = new Date(now.getTime() - i * DAY_MS).toISOString().slice(0, 10);
+    const r = stored.get(day);
+    days.push({
+      day,
+      chargedCents: r?.charged_cents ?? 0,
+      releasedCents: r?.released_cents ?? 0,
+      refundedCents: r?.refunded_cents ?? 0,
+      feesCents: r?.fees_cents ?? 0,
+    });
+  }
+  return days;
+}
+
+function sumDays(days: MoneyDay[]): Omit<MoneyDay, 'day'> {
+  const sum = (field: keyof Omit<MoneyDay, 'day'>) =>
+    days.reduce((total, d) => total + d[field], 0);
+  return {
+    chargedCents: sum('chargedCents'),
+    releasedCents: sum('releasedCents'),
+    refundedCents: sum('refundedCents'),
+    feesCents: sum('feesCents'),
+  };
+}
+
 /** The admins' money overview from the money read model (projections/money.projection.ts). */
 export function createMoneyQueries(db: Database) {
   const held = db.prepare<[], { n: number | null }>(
@@ -53,16 +89,9 @@ export function createMoneyQueries(db: Database) {
   const due = db.prepare<[string, string], { n: number | null }>(
     'SELECT SUM(release_cents) AS n FROM rm_money_streams WHERE release_at >= ? AND release_at <= ?',
   );
-  const range = db.prepare<
-    [string, string],
-    {
-      day: string;
-      charged_cents: number;
-      released_cents: number;
-      refunded_cents: number;
-      fees_cents: number;
-    }
-  >('SELECT * FROM rm_money_days WHERE day >= ? AND day <= ? ORDER BY day');
+  const range = db.prepare<[string, string], MoneyDayRow>(
+    'SELECT * FROM rm_money_days WHERE day >= ? AND day <= ? ORDER BY day',
+  );
 
   const yearAll = db.prepare<[number], MoneyMovement>(
     `SELECT ${movementColumns} FROM rm_money_movements WHERE year = ? ORDER BY at, position`,
@@ -87,33 +116,18 @@ export function createMoneyQueries(db: Database) {
     overview(now: Date, dayCount = 90): MoneyOverview {
       const at = now.toISOString();
       const first = new Date(now.getTime() - (dayCount - 1) * DAY_MS).toISOString().slice(0, 10);
-      const stored = new Map(range.all(first, at.slice(0, 10)).map((r) => [r.day, r]));
-      const days: MoneyDay[] = [];
-      for (let i = dayCount - 1; i >= 0; i--) {
-        const day = new Date(now.getTime() - i * DAY_MS).toISOString().slice(0, 10);
-        const r = stored.get(day);
-        days.push({
-          day,
-          chargedCents: r?.charged_cents ?? 0,
-          releasedCents: r?.released_cents ?? 0,
-          refundedCents: r?.refunded_cents ?? 0,
-          feesCents: r?.fees_cents ?? 0,
-        });
-      }
-      const sum = (field: keyof Omit<MoneyDay, 'day'>) =>
-        days.reduce((total, d) => total + d[field], 0);
+      const days = everyDay(
+        now,
+        dayCount,
+        new Map(range.all(first, at.slice(0, 10)).map((r) => [r.day, r])),
+      );
       return {
         at,
         heldCents: held.get()?.n ?? 0,
         disputedCents: disputed.get()?.n ?? 0,
         dueIn24hCents: due.get(at, new Date(now.getTime() + DAY_MS).toISOString())?.n ?? 0,
         dueIn7dCents: due.get(at, new Date(now.getTime() + 7 * DAY_MS).toISOString())?.n ?? 0,
-        totals: {
-          chargedCents: sum('chargedCents'),
-          releasedCents: sum('releasedCents'),
-          refundedCents: sum('refundedCents'),
-          feesCents: sum('feesCents'),
-        },
+        totals: sumDays(days),
         days,
       };
     },

@@ -13,6 +13,38 @@ export interface DueNotificationTimer {
   at: string;
 }
 
+/** The release reminders and hold-ageing alerts that fall due (rm_notification_timers). */
+function timerQueries(db: Database) {
+  const due = db.prepare<
+    [number, number, number],
+    { deal_id: number; kind: DueNotificationTimer['kind']; at: string }
+  >(
+    `SELECT deal_id, kind, at FROM rm_notification_timers
+     WHERE (kind = 'release_reminder' AND at_ms <= ?) OR (kind = 'hold_ageing' AND at_ms <= ?)
+     ORDER BY at_ms LIMIT ?`,
+  );
+  const next = db.prepare<[number, number, number, number], { due: number | null }>(
+    `SELECT MIN(CASE kind WHEN 'release_reminder' THEN at_ms - ? ELSE at_ms + ? END) AS due
+     FROM rm_notification_timers
+     WHERE (kind = 'release_reminder' AND at_ms > ?) OR (kind = 'hold_ageing' AND at_ms > ?)`,
+  );
+  return {
+    /** Reminders whose review ends by `nowMs + reminderMs`, alerts for holds begun by `nowMs - ageingMs`. */
+    dueTimers: (
+      nowMs: number,
+      reminderMs: number,
+      ageingMs: number,
+      limit = 100,
+    ): DueNotificationTimer[] =>
+      due
+        .all(nowMs + reminderMs, nowMs - ageingMs, limit)
+        .map((r) => ({ dealId: r.deal_id, kind: r.kind, at: r.at })),
+    /** When the next reminder or alert falls due after `nowMs` (ms since the epoch), or null. */
+    nextDueMs: (nowMs: number, reminderMs: number, ageingMs: number): number | null =>
+      next.get(reminderMs, ageingMs, nowMs + reminderMs, nowMs - ageingMs)?.due ?? null,
+  };
+}
+
 /** Reads over the notifications read model (see notifications.projection.ts). */
 export function createNotificationQueries(db: Database) {
   const links = db.prepare<[number], { subscription: string }>(
@@ -35,19 +67,6 @@ export function createNotificationQueries(db: Database) {
   );
   const blocked = db.prepare<[string], { n: number }>(
     'SELECT count(*) AS n FROM rm_request_blocks WHERE stream_id = ?',
-  );
-  const due = db.prepare<
-    [number, number, number],
-    { deal_id: number; kind: DueNotificationTimer['kind']; at: string }
-  >(
-    `SELECT deal_id, kind, at FROM rm_notification_timers
-     WHERE (kind = 'release_reminder' AND at_ms <= ?) OR (kind = 'hold_ageing' AND at_ms <= ?)
-     ORDER BY at_ms LIMIT ?`,
-  );
-  const next = db.prepare<[number, number, number, number], { due: number | null }>(
-    `SELECT MIN(CASE kind WHEN 'release_reminder' THEN at_ms - ? ELSE at_ms + ? END) AS due
-     FROM rm_notification_timers
-     WHERE (kind = 'release_reminder' AND at_ms > ?) OR (kind = 'hold_ageing' AND at_ms > ?)`,
   );
   return {
     /** Every admin's push devices for alerts (AdminPushSubscribed). */
@@ -72,19 +91,7 @@ export function createNotificationQueries(db: Database) {
     /** `blockStreamId` is the (address, creator) pair's `request-block-<hash>` stream. */
     isRequestSenderBlocked: (blockStreamId: string): boolean =>
       (blocked.get(blockStreamId)?.n ?? 0) > 0,
-    /** Reminders whose review ends by `nowMs + reminderMs`, alerts for holds begun by `nowMs - ageingMs`. */
-    dueTimers: (
-      nowMs: number,
-      reminderMs: number,
-      ageingMs: number,
-      limit = 100,
-    ): DueNotificationTimer[] =>
-      due
-        .all(nowMs + reminderMs, nowMs - ageingMs, limit)
-        .map((r) => ({ dealId: r.deal_id, kind: r.kind, at: r.at })),
-    /** When the next reminder or alert falls due after `nowMs` (ms since the epoch), or null. */
-    nextDueMs: (nowMs: number, reminderMs: number, ageingMs: number): number | null =>
-      next.get(reminderMs, ageingMs, nowMs + reminderMs, nowMs - ageingMs)?.due ?? null,
+    ...timerQueries(db),
   };
 }
 

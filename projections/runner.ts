@@ -140,6 +140,33 @@ function positionWaiters() {
   };
 }
 
+/** The position every read model has applied, with the callers waiting for it and the listeners told of each batch. */
+function reachedPosition(start: number) {
+  let position = start;
+  const waiters = positionWaiters();
+  const listeners = new Set<Listener>();
+  return {
+    get position(): number {
+      return position;
+    },
+    advance(batch: ProjectedEvent[], last: number): void {
+      position = last;
+      waiters.reached(position);
+      for (const listener of listeners) listener(batch);
+    },
+    wait(target: number, timeoutMs: number): Promise<void> {
+      return target <= position ? Promise.resolve() : waiters.wait(target, timeoutMs);
+    },
+    listen(listener: Listener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    restart(): void {
+      position = 0;
+    },
+  };
+}
+
 /**
  * Replays the whole store page by page: a page is decoded, applied and dropped before the next
  * is read, so memory stays flat however large the store is. Returns how many events it applied.
@@ -174,11 +201,6 @@ const resumePosition = (projections: Projection[], checkpoints: Checkpoints): nu
     ? 0
     : Math.min(...projections.map((p) => checkpoints.of(p)), Number.MAX_SAFE_INTEGER);
 
-/**
- * Feeds read models from the event store. Each batch is applied in one read-database transaction
- * together with the checkpoints, so after a crash the read models resume exactly where the last
- * committed batch ended: no event applied twice, none skipped.
- */
 /** Replays the whole store page by page in rebuild mode (ADR 0007), under the heap ceiling. */
 async function replayInRebuildMode(
   source: EventSource,
@@ -202,6 +224,46 @@ async function replayInRebuildMode(
   }
 }
 
+/**
+ * Applies each batch the subscription delivers, moves the in-memory checkpoints past it, then
+ * tells the runner the position it reached.
+ */
+function batchHandler(
+  applyBatch: (batch: ProjectedEvent[]) => void,
+  appliers: Applier[],
+  checkpoints: Checkpoints,
+  applied: (batch: ProjectedEvent[], last: number) => void,
+): (stored: StoredEvent[]) => void {
+  return (stored) => {
+    if (stored.length === 0) return;
+    const batch = stored.map(toProjected);
+    applyBatch(batch);
+    const last = batch[batch.length - 1]!.position;
+    for (const { projection } of appliers) {
+      if (checkpoints.of(projection) < last) checkpoints.set(projection, last);
+    }
+    applied(batch, last);
+  };
+}
+
+/** Empties every read model and gives each a fresh writer: nothing prepared or buffered before carries over. */
+function restartReadModels(
+  db: Database,
+  projections: Projection[],
+  checkpoints: Checkpoints,
+  appliers: Applier[],
+): void {
+  db.transaction(() => {
+    for (const p of projections) checkpoints.restart(p);
+  })();
+  appliers.splice(0, appliers.length, ...appliersOf(projections, db));
+}
+
+/**
+ * Feeds read models from the event store. Each batch is applied in one read-database transaction
+ * together with the checkpoints, so after a crash the read models resume exactly where the last
+ * committed batch ended: no event applied twice, none skipped.
+ */
 export function createProjectionRunner({
   source,
   db,
@@ -213,29 +275,18 @@ export function createProjectionRunner({
   const checkpoints = projectionCheckpoints(db, projections);
   const appliers = appliersOf(projections, db);
   const applyBatch = batchApplier(db, checkpoints, appliers);
-  let position = resumePosition(projections, checkpoints);
-  const waiters = positionWaiters();
-  const listeners = new Set<Listener>();
+  const reached = reachedPosition(resumePosition(projections, checkpoints));
   let subscription: ReturnType<EventSource['subscribe']> | null = null;
-
-  function handle(stored: StoredEvent[]): void {
-    if (stored.length === 0) return;
-    const batch = stored.map(toProjected);
-    applyBatch(batch);
-    const last = batch[batch.length - 1]!.position;
-    for (const { projection } of appliers) {
-      if (checkpoints.of(projection) < last) checkpoints.set(projection, last);
-    }
-    position = last;
-    waiters.reached(position);
-    for (const listener of listeners) listener(batch);
-  }
+  const handle = batchHandler(applyBatch, appliers, checkpoints, reached.advance);
 
   return {
     /** Catches up and keeps following the store. */
     start(): void {
       if (subscription) return;
-      subscription = source.subscribe({ after: position, batchSize, name: 'read-models' }, handle);
+      subscription = source.subscribe(
+        { after: reached.position, batchSize, name: 'read-models' },
+        handle,
+      );
     },
     async stop(): Promise<void> {
       await subscription?.close();
@@ -250,16 +301,15 @@ export function createProjectionRunner({
       return subscription?.done ?? Promise.resolve();
     },
     get position(): number {
-      return position;
+      return reached.position;
     },
     /** Read-your-writes: resolves once every read model has applied `target`. */
     waitForPosition(target: number, timeoutMs = 10_000): Promise<void> {
-      return target <= position ? Promise.resolve() : waiters.wait(target, timeoutMs);
+      return reached.wait(target, timeoutMs);
     },
     /** Called after each applied batch (live updates, reactors). */
     onApplied(listener: Listener): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      return reached.listen(listener);
     },
     /**
      * Drops every read model and replays the whole store from position 0, page by page.
@@ -268,12 +318,8 @@ export function createProjectionRunner({
     async rebuild(onProgress?: (applied: number, total: number) => void): Promise<number> {
       await this.stop();
       const total = await source.headPosition();
-      db.transaction(() => {
-        for (const p of projections) checkpoints.restart(p);
-      })();
-      // Fresh writers for the emptied read models: nothing prepared or buffered before carries over.
-      appliers.splice(0, appliers.length, ...appliersOf(projections, db));
-      position = 0;
+      restartReadModels(db, projections, checkpoints, appliers);
+      reached.restart();
       const replay = { batchSize: rebuildBatchSize, heapLimitMb: rebuildHeapLimitMb };
       return replayInRebuildMode(source, db, projections, replay, handle, { total, onProgress });
     },

@@ -91,9 +91,18 @@ function setupProbe(
   }
 }
 
-/** The probes of what happens to the money: delivery, release, dispute, hold, refund, the periods' ends. */
+type EscrowAction = Exclude<DealAction, SetupAction>;
+type AdminOrTimerAction =
+  | 'hold'
+  | 'resume'
+  | 'refund'
+  | 'manualComplete'
+  | 'elapseReviewPeriod'
+  | 'elapseDisputePeriod';
+
+/** The probes of what happens to the money: delivery, review, release, dispute. */
 function escrowProbe(
-  action: Exclude<DealAction, SetupAction>,
+  action: EscrowAction,
   context: DealContext,
   now: string,
   metadata: Event['metadata'],
@@ -111,15 +120,14 @@ function escrowProbe(
         metadata,
       };
     case 'release':
-      return {
-        type: 'FundsReleaseRequested',
-        data: { trigger: 'brand', amountCents: context.amounts?.amountCents ?? 0, key: 'probe' },
-        metadata,
-      };
     case 'adminRelease':
       return {
         type: 'FundsReleaseRequested',
-        data: { trigger: 'admin', amountCents: context.amounts?.amountCents ?? 0, key: 'probe' },
+        data: {
+          trigger: action === 'release' ? 'brand' : 'admin',
+          amountCents: context.amounts?.amountCents ?? 0,
+          key: 'probe',
+        },
         metadata,
       };
     case 'dispute':
@@ -128,6 +136,19 @@ function escrowProbe(
         data: { reason: 'probe', description: null, endsAt: now },
         metadata,
       };
+    default:
+      return adminOrTimerProbe(action, context, now, metadata);
+  }
+}
+
+/** The probes of an admin's hold, refund or completion, and of the timers' period ends. */
+function adminOrTimerProbe(
+  action: AdminOrTimerAction,
+  context: DealContext,
+  now: string,
+  metadata: Event['metadata'],
+): Event {
+  switch (action) {
     case 'hold':
       return { type: 'DealPutOnHold', data: { source: 'admin', reason: 'probe' }, metadata };
     case 'resume':

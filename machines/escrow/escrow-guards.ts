@@ -14,6 +14,38 @@ interface GuardArgs<C> {
   event: { type: string; data: unknown };
 }
 
+type SplitOutcomes = Record<string, { part: SplitPart; success: boolean }>;
+
+const data = <T>(event: { data: unknown }) => event.data as T;
+
+const other = (part: SplitPart): SplitPart => (part === 'transfer' ? 'refund' : 'transfer');
+
+/** Which split part each outcome event answers, and whether it reports success. */
+function splitOutcomes(names: EscrowEventNames): SplitOutcomes {
+  const outcomes: SplitOutcomes = {};
+  if (names.splitTransferred)
+    outcomes[names.splitTransferred] = { part: 'transfer', success: true };
+  if (names.splitTransferFailed)
+    outcomes[names.splitTransferFailed] = { part: 'transfer', success: false };
+  if (names.splitRefunded) outcomes[names.splitRefunded] = { part: 'refund', success: true };
+  if (names.splitRefundFailed)
+    outcomes[names.splitRefundFailed] = { part: 'refund', success: false };
+  return outcomes;
+}
+
+/** The split's part this outcome answers (null: none waits for it). */
+function answeredSplitPart<C extends EscrowLedger>(
+  outcomes: SplitOutcomes,
+  { context, event }: GuardArgs<C>,
+): SplitPart | null {
+  const outcome = outcomes[event.type];
+  const { key, amountCents } = data<{ key: string; amountCents?: number }>(event);
+  if (!outcome || pendingSplitPart(context.split, key) !== outcome.part) return null;
+  const expected =
+    outcome.part === 'transfer' ? context.split!.creatorCents : context.split!.refundCents;
+  return !outcome.success || amountCents === expected ? outcome.part : null;
+}
+
 /**
  * The statechart guards of the escrow, for both aggregates' machines (spread into `setup`):
  * a session closes only if it is the open one, a payment funds the escrow only through its open
@@ -26,25 +58,8 @@ export function escrowGuards<C extends EscrowLedger>(
   names: EscrowEventNames,
   dueCents: (c: C) => number | null,
 ) {
-  const data = <T>(event: GuardArgs<C>['event']) => event.data as T;
-  const outcomes: Record<string, { part: SplitPart; success: boolean }> = {};
-  if (names.splitTransferred)
-    outcomes[names.splitTransferred] = { part: 'transfer', success: true };
-  if (names.splitTransferFailed)
-    outcomes[names.splitTransferFailed] = { part: 'transfer', success: false };
-  if (names.splitRefunded) outcomes[names.splitRefunded] = { part: 'refund', success: true };
-  if (names.splitRefundFailed)
-    outcomes[names.splitRefundFailed] = { part: 'refund', success: false };
-  /** The split's part this outcome answers (null: none waits for it). */
-  const answeredPart = ({ context, event }: GuardArgs<C>): SplitPart | null => {
-    const outcome = outcomes[event.type];
-    const { key, amountCents } = data<{ key: string; amountCents?: number }>(event);
-    if (!outcome || pendingSplitPart(context.split, key) !== outcome.part) return null;
-    const expected =
-      outcome.part === 'transfer' ? context.split!.creatorCents : context.split!.refundCents;
-    return !outcome.success || amountCents === expected ? outcome.part : null;
-  };
-  const other = (part: SplitPart): SplitPart => (part === 'transfer' ? 'refund' : 'transfer');
+  const outcomes = splitOutcomes(names);
+  const answeredPart = (args: GuardArgs<C>) => answeredSplitPart(outcomes, args);
   return {
     closesOpenSession: ({ context, event }: GuardArgs<C>) =>
       event.type === names.checkoutClosed &&

@@ -8,6 +8,7 @@ import { enBrand } from '@/i18n/en-brand';
 import { enCore } from '@/i18n/en-core';
 import { enDealPages } from '@/i18n/en-deal-pages';
 import { enDispute } from '@/i18n/en-dispute';
+import { enMilestones } from '@/i18n/en-milestones';
 import { enRequests } from '@/i18n/en-requests';
 import { formatMoney, loadTexts, setLanguage, setSettings, t } from '@/i18n';
 import { nlAccount } from '@/i18n/nl-account';
@@ -16,6 +17,7 @@ import { nlBrand } from '@/i18n/nl-brand';
 import { nlCore } from '@/i18n/nl-core';
 import { nlDealPages } from '@/i18n/nl-deal-pages';
 import { nlDispute } from '@/i18n/nl-dispute';
+import { nlMilestones } from '@/i18n/nl-milestones';
 import { nlRequests } from '@/i18n/nl-requests';
 import { hardCodedTexts } from './hardcoded-text';
 
@@ -29,6 +31,7 @@ const pairs: [string, Record<string, string>, Record<string, string>][] = [
   ['requests', enRequests, nlRequests],
   ['deal pages', enDealPages, nlDealPages],
   ['dispute', enDispute, nlDispute],
+  ['milestones', enMilestones, nlMilestones],
 ];
 const all = (index: 1 | 2): Record<string, string> =>
   Object.assign({}, ...pairs.map((p) => p[index]));

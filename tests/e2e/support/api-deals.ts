@@ -40,31 +40,7 @@ export async function disputedDealWithClaim(
     },
     brandToken,
   );
-  const until = async (status: string) => {
-    for (
-      const stop = Date.now() + 20_000;
-      Date.now() < stop;
-      await new Promise((r) => setTimeout(r, 200))
-    ) {
-      if (
-        (await call<{ status: string }>('GET', `/api/deals/${id}`, undefined, brandToken))
-          .status === status
-      )
-        return;
-    }
-    throw new Error(`deal ${id} did not reach ${status} within 20 s`);
-  };
-  const checkout = await call<{ url: string }>(
-    'POST',
-    '/api/create-checkout-session',
-    { dealId: id },
-    brandToken,
-  );
-  expect(await submitSimulatedPage(server, checkout.url, 'outcome=pay&method=card')).toBe(303);
-  await until('pending_delivery');
-  const link = (
-    await call<{ token: string }>('POST', `/api/deals/${id}/generate-token`, {}, brandToken)
-  ).token;
+  const link = await fundThroughApi(server, brandToken, id);
   const claimSecret = await acceptThroughApi(server, { kind: 'deal', token: link });
   const claim = { 'x-claim-secret': claimSecret };
   const onboarding = await call<{ url: string }>(
@@ -78,8 +54,57 @@ export async function disputedDealWithClaim(
   await call('GET', `/api/deals/token/${link}`);
   await call('POST', `/api/deals/deliver/${link}`, undefined, undefined, claim);
   await call('POST', `/api/deals/${id}/dispute`, { reason }, brandToken);
-  await until('dispute');
+  await untilStatus(server, brandToken, id, 'dispute');
   return { id, link, claimSecret };
+}
+
+/** Waits (up to 20 s) until the brand's deal has `status`. */
+async function untilStatus(
+  server: RunningServer,
+  brandToken: string,
+  id: number,
+  status: string,
+): Promise<void> {
+  const call = apiClient(server);
+  for (
+    const stop = Date.now() + 20_000;
+    Date.now() < stop;
+    await new Promise((r) => setTimeout(r, 200))
+  ) {
+    if (
+      (await call<{ status: string }>('GET', `/api/deals/${id}`, undefined, brandToken)).status ===
+      status
+    )
+      return;
+  }
+  throw new Error(`deal ${id} did not reach ${status} within 20 s`);
+}
+
+/**
+ * The brand pays its deal on the simulated checkout and makes its link: answers the link's token
+ * once the payment has reached the deal (the webhook is asynchronous).
+ */
+export async function fundThroughApi(
+  server: RunningServer,
+  brandToken: string,
+  id: number,
+): Promise<string> {
+  const call = apiClient(server);
+  const checkout = await call<{ url: string }>(
+    'POST',
+    '/api/create-checkout-session',
+    { dealId: id },
+    brandToken,
+  );
+  expect(await submitSimulatedPage(server, checkout.url, 'outcome=pay&method=card')).toBe(303);
+  await untilStatus(server, brandToken, id, 'pending_delivery');
+  const answer = await call<{ token: string }>(
+    'POST',
+    `/api/deals/${id}/generate-token`,
+    {},
+    brandToken,
+  );
+  return answer.token;
 }
 
 /**

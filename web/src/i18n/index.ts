@@ -7,11 +7,12 @@ import type { enBrand } from './en-brand';
 import type { enCore } from './en-core';
 import type { enDealPages } from './en-deal-pages';
 import type { enDispute } from './en-dispute';
+import type { enMilestones } from './en-milestones';
 import type { enRequests } from './en-requests';
 
 /**
  * Texts in English and Dutch. Each language is a set of catalogs per area (core, brand, account,
- * admin, requests) with the same keys; only the current language's areas are loaded, each as its
+ * admin, requests, dispute, milestones) with the same keys; only the current language's areas are loaded, each as its
  * own chunk, so a link page loads its core texts only and the other language comes on demand.
  *
  * A text may name the running configuration ({reviewPeriod}, {disputePeriod}, {dealFee},
@@ -26,7 +27,8 @@ export type MessageKey =
   | keyof typeof enAdmin
   | keyof typeof enRequests
   | keyof typeof enDealPages
-  | keyof typeof enDispute;
+  | keyof typeof enDispute
+  | keyof typeof enMilestones;
 export type Vars = Record<string, string | number>;
 export type Lang = 'en' | 'nl';
 export type { Area };

@@ -13,6 +13,7 @@ import { DealProgress } from '@/features/deals/components/deal-progress';
 import { LinkNotFound } from '@/features/deals/components/link-not-found';
 import { LinkEscrowCard, LinkStatusNote } from '@/features/deals/components/link-status-note';
 import { LinkSteps } from '@/features/deals/components/link-steps';
+import { MilestonePanel } from '@/features/deals/components/milestone-panel';
 import { useLinkCommands } from '@/features/deals/hooks/use-link-commands';
 import { useLinkDeal } from '@/features/deals/hooks/use-link-deal';
 import { statusTextVars } from '@/features/deals/model/deal-split';
@@ -101,6 +102,7 @@ export default function AcceptRoute() {
         </Suspense>
       )}
       <CreatorBrief deal={d} />
+      <MilestonePanel deal={d} side="creator" commands={commands} elsewhere={elsewhere} />
       {!accepted && <LinkEscrowCard />}
       <ContractSummary deal={d} contractPath={`/accept/${token}/contract`} />
       <RevisionHistory deal={d} />

@@ -12,6 +12,7 @@ import { DealFactsCard } from '@/features/deals/components/deal-facts-card';
 import { DealProgress } from '@/features/deals/components/deal-progress';
 import { DealShareCard } from '@/features/deals/components/deal-share-card';
 import { DealSplitCard } from '@/features/deals/components/deal-split-card';
+import { MilestonePanel } from '@/features/deals/components/milestone-panel';
 import { ContractSummary } from '@/features/deals/components/contract-summary';
 import { RequestChangesCard } from '@/features/deals/components/request-changes-card';
 import { RevisionHistory } from '@/features/deals/components/revision-history';
@@ -58,6 +59,7 @@ export default function DealDetailRoute() {
             onDispute={() => commands.dispute(d)}
           />
         </Card>
+        <MilestonePanel deal={d} side="brand" />
         <RequestChangesCard deal={d} view={view} />
         <ChargebackNotice chargeback={d.chargeback} />
         <RevisionHistory deal={d} />

@@ -1,9 +1,18 @@
 import type { DealDto } from '@machines/contract/api';
 import { api } from '@/lib/http';
-import { putDealAnswer, useDealMutation } from './use-deal-mutation';
+import { brandDealPath, putDealAnswer, useDealMutation } from './use-deal-mutation';
 
-export const disputeDeal = ({ id, reason }: { id: number; reason?: string }) =>
-  api<{ success: boolean; deal: DealDto }>(`/api/deals/${id}/dispute`, {
+/** A dispute about the delivery: the whole deal's, or one milestone's of a deal with a plan. */
+export const disputeDeal = ({
+  id,
+  reason,
+  milestone,
+}: {
+  id: number;
+  reason?: string | undefined;
+  milestone?: number;
+}) =>
+  api<{ success: boolean; deal: DealDto }>(brandDealPath(id, milestone, 'dispute'), {
     method: 'POST',
     body: reason ? { reason } : {},
   });

@@ -12,6 +12,7 @@ import { DealCountdown } from './deal-countdown';
 import { DealTimeLine } from './deal-time-line';
 import { DealExpanded } from './deal-expanded';
 import { DealProgress } from './deal-progress';
+import { MilestoneSummaryLine } from './milestone-panel';
 import { PlatformIcons } from './platform-icons';
 import { SwipeToDelete } from './swipe-to-delete';
 
@@ -63,6 +64,7 @@ export function DealCard({ deal, busy, onShare, onRelease, onDispute, onDelete }
           </span>
           <DealTimeLine deal={deal} />
         </div>
+        <MilestoneSummaryLine deal={deal} />
         <DealProgress step={view.step} />
         <DealCountdown deal={deal} side="brand" />
         <DealActions

@@ -4,6 +4,7 @@ import { formatDateTime, formatRemaining } from '@/lib/dates';
 import { useNow } from '@/lib/use-now';
 import { t, type MessageKey } from '@/i18n';
 import { dealClockOf } from '@/features/deals/model/deal-clock';
+import { milestoneClockOf, type MilestoneDto } from '@/features/deals/model/milestones';
 
 const texts: Record<'brand' | 'creator', Record<'review' | 'dispute', MessageKey>> = {
   brand: { review: 'clock.brand.review', dispute: 'clock.brand.dispute' },
@@ -13,9 +14,18 @@ const texts: Record<'brand' | 'creator', Record<'review' | 'dispute', MessageKey
 /**
  * When the running period ends, as a clock time and a countdown: the review after delivery and
  * the dispute period both end with the money going to the creator. Nothing when no period runs.
+ * With `milestone`, that milestone's period (a deal with a plan runs one per milestone).
  */
-export function DealCountdown({ deal, side }: { deal: DealDto; side: 'brand' | 'creator' }) {
-  const clock = dealClockOf(deal);
+export function DealCountdown({
+  deal,
+  side,
+  milestone,
+}: {
+  deal: DealDto;
+  side: 'brand' | 'creator';
+  milestone?: MilestoneDto;
+}) {
+  const clock = milestone ? milestoneClockOf(milestone, deal.onHold) : dealClockOf(deal);
   const now = useNow(1000, clock !== null && !clock.paused);
   if (!clock) return null;
   const left = Date.parse(clock.endsAt) - now;

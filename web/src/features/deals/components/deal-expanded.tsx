@@ -3,6 +3,7 @@ import { formatDateTime } from '@/lib/dates';
 import { t, formatMoney } from '@/i18n';
 import { dealSplitOf } from '@/features/deals/model/deal-split';
 import { DescriptionView } from './description-view';
+import { MilestonePanel } from './milestone-panel';
 import { PlatformIcons } from './platform-icons';
 
 /** What the creator receives and the brand pays, and the assignment, profile link and platforms when given. */
@@ -65,6 +66,7 @@ export function DealExpanded({
   return (
     <div className="space-y-3 border-t border-slate-100 pt-3 text-sm" data-testid="deal-details">
       <DealFacts deal={deal} />
+      <MilestonePanel deal={deal} side="brand" />
       <div>
         <p className="text-xs text-slate-500">{t('card.description')}</p>
         <DescriptionView description={deal.description} />

@@ -2,13 +2,13 @@ import { lazy, Suspense, useState } from 'react';
 import type { DealDto } from '@machines/contract/api';
 import type { DealStateView } from '@machines/deal/deal.view';
 import { Button } from '@/components/ui/button';
-import { TextArea } from '@/components/ui/field';
 import { Card } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
 import { t } from '@/i18n';
 import { can } from '@/features/deals/model/deal-view';
 import type { LinkCommands } from '@/features/deals/hooks/use-link-commands';
 import { usePayoutIdentity } from '@/features/payouts/components/identity-fields';
+import { DeliveryForm } from './delivery-form';
 
 /** Bank setup: the identity the yearly payout report needs, then the gateway's onboarding. */
 function BankSetup({ commands: c }: { commands: LinkCommands }) {
@@ -69,45 +69,17 @@ function AcceptContract({ deal, commands: c }: { deal: DealDto; commands: LinkCo
   );
 }
 
-/** The delivery (or the redelivery after a change request): an optional note and up to 5 links, one a line. */
+/** The deal's delivery (or the redelivery after a change request), once the bank account is connected. */
 function Deliver({ commands: c, again }: { commands: LinkCommands; again: boolean }) {
-  const [note, setNote] = useState('');
-  const [links, setLinks] = useState('');
-  const send = () =>
-    c.deliver(
-      note.trim() || null,
-      links
-        .split(/\s+/)
-        .map((l) => l.trim())
-        .filter((l) => l !== ''),
-    );
   return (
     <Card>
       <p className="mb-1 text-sm font-medium text-emerald-700">✓ {t('accept.bankConnected')}</p>
-      <p className="mb-3 text-sm">
-        {again ? t('revisions.redeliverText') : t('accept.deliverText')}
-      </p>
-      <TextArea
-        label={t('revisions.noteLabel')}
-        value={note}
-        maxLength={2000}
-        rows={3}
-        onChange={(e) => setNote(e.target.value)}
+      <DeliveryForm
+        intro={again ? t('revisions.redeliverText') : t('accept.deliverText')}
+        submitLabel={again ? t('revisions.redeliver') : t('accept.deliver')}
+        busy={c.delivering}
+        onSend={(note, links) => c.deliver(note, links)}
       />
-      <TextArea
-        label={t('revisions.linksLabel')}
-        hint={t('revisions.linksHint')}
-        value={links}
-        rows={3}
-        onChange={(e) => setLinks(e.target.value)}
-      />
-      <Button block variant="success" onClick={send} disabled={c.delivering}>
-        {c.delivering
-          ? t('accept.delivering')
-          : again
-            ? t('revisions.redeliver')
-            : t('accept.deliver')}
-      </Button>
     </Card>
   );
 }

@@ -7,17 +7,27 @@ import { TextArea } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast-store';
 import { useRequestChanges } from '@/features/deals/api/request-changes.mutation';
 import { can } from '@/features/deals/model/deal-view';
+import { milestoneRefusalText, type MilestoneDto } from '@/features/deals/model/milestones';
 import { errorText } from '@/lib/http';
 import { t } from '@/i18n';
 
-/** While the statechart allows it (delivered, rounds left): the brand asks for changes with a note. */
-export function RequestChangesCard({ deal: d, view }: { deal: DealDto; view: DealStateView }) {
+type Props =
+  | { deal: DealDto; view: DealStateView; milestone?: undefined }
+  | { deal: DealDto; view?: undefined; milestone: MilestoneDto };
+
+/**
+ * While the statechart allows it (delivered, rounds left): the brand asks for changes with a note,
+ * on the deal or, in a deal with a plan, on one milestone (inside that milestone's card).
+ */
+export function RequestChangesCard({ deal: d, view, milestone: m }: Props) {
   const [note, setNote] = useState('');
   const request = useRequestChanges();
-  if (!can(view, 'requestChanges')) return null;
+  const allowed = m ? m.can.includes('requestChanges') : can(view ?? null, 'requestChanges');
+  if (!allowed) return null;
+  const rounds = m ?? d;
   const send = () =>
     request.mutate(
-      { id: d.id, note: note.trim() },
+      { id: d.id, note: note.trim(), ...(m ? { milestone: m.index } : {}) },
       {
         onSuccess: () => {
           setNote('');
@@ -26,18 +36,22 @@ export function RequestChangesCard({ deal: d, view }: { deal: DealDto; view: Dea
         onError: (e) =>
           toast({
             title: t('revisions.requestError'),
-            description: errorText(e),
+            description: milestoneRefusalText(e) ?? errorText(e),
             variant: 'destructive',
           }),
       },
     );
-  return (
-    <Card>
-      <h2 className="mb-1 font-semibold">{t('revisions.request')}</h2>
+  const form = (
+    <>
+      {m ? (
+        <h4 className="mb-1 text-sm font-semibold">{t('revisions.request')}</h4>
+      ) : (
+        <h2 className="mb-1 font-semibold">{t('revisions.request')}</h2>
+      )}
       <p className="mb-2 text-sm text-slate-600">
         {t('revisions.left', {
-          left: d.revisionRounds - d.revisionsUsed,
-          rounds: d.revisionRounds,
+          left: rounds.revisionRounds - rounds.revisionsUsed,
+          rounds: rounds.revisionRounds,
         })}
       </p>
       <TextArea
@@ -56,6 +70,7 @@ export function RequestChangesCard({ deal: d, view }: { deal: DealDto; view: Dea
       >
         {t('revisions.requestSend')}
       </Button>
-    </Card>
+    </>
   );
+  return m ? <section>{form}</section> : <Card>{form}</Card>;
 }

@@ -9,6 +9,7 @@ import { useReleaseDeal } from '@/features/deals/api/release-deal.mutation';
 import { useDisputeDeal } from '@/features/deals/api/dispute-deal.mutation';
 import { useDeleteDeal } from '@/features/deals/api/delete-deal.mutation';
 import { useManualComplete } from '@/features/deals/api/manual-complete.mutation';
+import { milestoneRefusalText, type MilestoneDto } from '@/features/deals/model/milestones';
 
 /** Refusals of a release the brand can answer by completing the deal by hand (test mode): no payout account, or no balance. */
 const PAYOUT_PROBLEMS = new Set(['no_bank_account', 'payouts_not_enabled', 'balance_insufficient']);
@@ -33,16 +34,56 @@ function answerReleaseRefusal(error: Error, offerManual: () => void): void {
   } else {
     toast({
       title: t('toast.releaseError'),
-      description: errorText(error) || t('toast.tryAgain'),
+      description: milestoneRefusalText(error) ?? (errorText(error) || t('toast.tryAgain')),
       variant: 'destructive',
     });
   }
 }
 
-/** Release, dispute and delete with the spec's confirmation prompts and toasts (docs/product.md §8). */
+/** When a dispute opened now would end, as a clock time. */
+function disputeEnd(): string {
+  const hours = currentSettings()?.disputePeriodHours ?? 72;
+  return formatDateTime(new Date(Date.now() + hours * 3_600_000).toISOString());
+}
+
+/** The approval prompt: what moves and to whom (a milestone's amount, named by its title). */
+function releasePrompt(deal: DealDto, m: MilestoneDto | undefined) {
+  const vars = {
+    amount: formatMoney(m?.amountCents ?? deal.amountCents),
+    creator: deal.influencer,
+  };
+  const text = m
+    ? t('milestones.confirmRelease', { ...vars, title: m.title })
+    : t('confirm.release', vars);
+  return { vars, text };
+}
+
+/** The dispute prompt: when the dispute period would end and who gets the money then. */
+function disputePrompt(deal: DealDto, m: MilestoneDto | undefined): string {
+  const vars = { time: disputeEnd(), creator: deal.influencer };
+  return m
+    ? t('milestones.confirmDispute', {
+        ...vars,
+        title: m.title,
+        amount: formatMoney(m.amountCents),
+      })
+    : t('confirm.dispute', vars);
+}
+
+const disputeFailed = (error: Error) =>
+  toast({
+    title: t('toast.disputeError'),
+    description: milestoneRefusalText(error) ?? t('toast.tryAgain'),
+    variant: 'destructive',
+  });
+
+/**
+ * Release, dispute and delete with the spec's confirmation prompts and toasts (docs/product.md §8);
+ * release and dispute also of one milestone of a deal with a plan (its amount, its title).
+ */
 export function useDealCommands(): {
-  release: (deal: DealDto) => void;
-  dispute: (deal: DealDto) => void;
+  release: (deal: DealDto, milestone?: MilestoneDto) => void;
+  dispute: (deal: DealDto, milestone?: MilestoneDto) => void;
   remove: (id: number) => void;
   busy: boolean;
   dialog: ReactNode;
@@ -63,10 +104,10 @@ export function useDealCommands(): {
     );
 
   // Approving names what moves and to whom; the payout starts now and takes days to arrive.
-  const release = (deal: DealDto) => {
-    const vars = { amount: formatMoney(deal.amountCents), creator: deal.influencer };
-    ask(t('confirm.release', vars), () =>
-      releaseM.mutate(deal.id, {
+  const release = (deal: DealDto, m?: MilestoneDto) => {
+    const { vars, text } = releasePrompt(deal, m);
+    ask(text, () =>
+      releaseM.mutate(m ? { id: deal.id, milestone: m.index } : { id: deal.id }, {
         onSuccess: () =>
           toast({ title: t('toast.released'), description: t('toast.releasedText', vars) }),
         onError: (error) => answerReleaseRefusal(error, () => offerManual(deal.id)),
@@ -75,24 +116,17 @@ export function useDealCommands(): {
   };
 
   // The prompt names when the dispute period would end (a clock time) and who gets the money then.
-  const dispute = (deal: DealDto) => {
-    const id = deal.id;
-    const hours = currentSettings()?.disputePeriodHours ?? 72;
-    const time = formatDateTime(new Date(Date.now() + hours * 3_600_000).toISOString());
+  const dispute = (deal: DealDto, m?: MilestoneDto) => {
+    const where = m ? { id: deal.id, milestone: m.index } : { id: deal.id };
     ask(
-      t('confirm.dispute', { time, creator: deal.influencer }),
+      disputePrompt(deal, m),
       (reason) =>
         disputeM.mutate(
-          { id, reason: reason.trim() || undefined },
+          { ...where, reason: reason.trim() || undefined },
           {
             onSuccess: () =>
               toast({ title: t('toast.disputed'), description: t('toast.disputedText') }),
-            onError: () =>
-              toast({
-                title: t('toast.disputeError'),
-                description: t('toast.tryAgain'),
-                variant: 'destructive',
-              }),
+            onError: disputeFailed,
           },
         ),
       true,

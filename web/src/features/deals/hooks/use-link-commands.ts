@@ -7,6 +7,7 @@ import { useStartOnboarding } from '@/features/deals/api/start-onboarding.mutati
 import { dealKeys } from '@/features/deals/api/keys';
 import { errorText, HttpError } from '@/lib/http';
 import { isCodeRefusal } from '@/features/link-claim/api/code-refusal';
+import { milestoneRefusalText } from '@/features/deals/model/milestones';
 import { t, type MessageKey } from '@/i18n';
 
 /**
@@ -18,11 +19,11 @@ const failedWith = (client: QueryClient, token: string) => (title: MessageKey) =
     ? void client.invalidateQueries({ queryKey: dealKeys.byToken(token) })
     : toast({
         title: t(title),
-        description: errorText(error) || t('app.tryAgainLater'),
+        description: milestoneRefusalText(error) ?? (errorText(error) || t('app.tryAgainLater')),
         variant: 'destructive',
       });
 
-/** What the creator does through the link: accept, connect a bank account, deliver. */
+/** What the creator does through the link: accept, connect a bank account, deliver (the deal, or one milestone). */
 export function useLinkCommands(token: string) {
   const accept = useAcceptDeal();
   const onboarding = useStartOnboarding();
@@ -55,9 +56,9 @@ export function useLinkCommands(token: string) {
         },
       ),
     startingBankSetup: onboarding.isPending,
-    deliver: (note: string | null, links: string[]) =>
+    deliver: (note: string | null, links: string[], milestone?: number) =>
       deliver.mutate(
-        { token, note, links },
+        { token, note, links, ...(milestone === undefined ? {} : { milestone }) },
         {
           onSuccess: () =>
             toast({ title: t('toast.delivered'), description: t('toast.deliveredText') }),

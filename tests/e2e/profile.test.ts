@@ -31,6 +31,33 @@ const TERMS_SECTIONS = [
   '8. Contact',
 ];
 
+const identityFields = {
+  en: {
+    marker: '(required)',
+    labels: ['Legal name', 'Address (street', 'Date of birth', 'Tax id'],
+  },
+  nl: {
+    marker: '(verplicht)',
+    labels: ['Officiële naam', 'Adres (straat', 'Geboortedatum', 'Fiscaal nummer'],
+  },
+};
+
+/** The bank panel's identity fields are marked required (visible word, aria-required), at 390 px, axe clean. */
+async function expectRequiredIdentity(page: Page, lang: 'en' | 'nl'): Promise<void> {
+  const { marker, labels } = identityFields[lang];
+  for (const label of labels) {
+    const control = page.getByLabel(new RegExp(`^${label.replace('(', '\\(')}`));
+    await control.waitFor();
+    expect(await control.getAttribute('aria-required')).toBe('true');
+    const id = await control.getAttribute('id');
+    const shown = await page.locator(`label[for="${id}"]`).innerText();
+    expect(shown.startsWith(label)).toBe(true);
+    expect(shown).toContain(marker);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
 /** True while keyboard focus stays inside the open dialog. */
 const focusInDialog = (page: Page) =>
   page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
@@ -131,6 +158,12 @@ describe('profile screen', () => {
     await page.getByRole('button', { name: 'Connect Bank Account' }).click();
     expect(await refused).toContain('before setting up payouts');
     expect(page.url()).toContain('/profile');
+    // Each of the four fields says it is required: on screen, and to assistive technology.
+    await expectRequiredIdentity(page, 'en');
+    await page.getByRole('button', { name: 'Nederlands' }).click();
+    await expectRequiredIdentity(page, 'nl');
+    await snap(page, 'identity-required-nl');
+    await page.getByRole('button', { name: 'English' }).click();
     await fillPayoutIdentity(page);
     await page.getByRole('button', { name: 'Connect Bank Account' }).click();
     await page.waitForURL('**/sim/onboarding/**');

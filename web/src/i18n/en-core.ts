@@ -173,6 +173,7 @@ export const enCore = {
   'doc.years': 'Other years',
   'payoutId.why':
     'The tax authority asks platforms to report the payouts of each year with who received them. We ask once; you can correct it here later.',
+  'field.required': 'required',
   'payoutId.legalName': 'Legal name',
   'payoutId.address': 'Address (street and number, postcode, city, country)',
   'payoutId.birthDate': 'Date of birth',

@@ -173,6 +173,7 @@ export const nlCore: Record<keyof typeof enCore, string> = {
   'doc.years': 'Andere jaren',
   'payoutId.why':
     'De Belastingdienst vraagt platforms de uitbetalingen van elk jaar te melden met wie ze ontving. We vragen het één keer; je kunt het hier later verbeteren.',
+  'field.required': 'verplicht',
   'payoutId.legalName': 'Officiële naam',
   'payoutId.address': 'Adres (straat en huisnummer, postcode, plaats, land)',
   'payoutId.birthDate': 'Geboortedatum',

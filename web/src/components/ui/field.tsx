@@ -5,6 +5,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import { t } from '@/i18n';
 
 export const inputClass =
   'block min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500';
@@ -13,13 +14,31 @@ interface Wrap {
   label: string;
   error?: string | null;
   hint?: ReactNode;
+  /**
+   * A field the form needs: the label shows "required" and the control says so to assistive
+   * technology (aria-required), without the browser's own validation bubble.
+   */
+  mandatory?: boolean;
 }
 
-function Frame({ id, label, error, hint, children }: Wrap & { id: string; children: ReactNode }) {
+function Frame({
+  id,
+  label,
+  error,
+  hint,
+  mandatory,
+  children,
+}: Wrap & { id: string; children: ReactNode }) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
+        {mandatory && (
+          // The control's aria-required says it to screen readers; the word is for the eye.
+          <span aria-hidden="true" className="ml-1 font-normal text-red-700">
+            ({t('field.required')})
+          </span>
+        )}
       </label>
       {children}
       {hint && !error && <p className="text-xs text-slate-500">{hint}</p>}
@@ -36,13 +55,15 @@ export function TextField({
   label,
   error,
   hint,
+  mandatory,
   ...rest
 }: Wrap & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
-    <Frame id={id} label={label} error={error} hint={hint}>
+    <Frame id={id} label={label} error={error} hint={hint} mandatory={mandatory}>
       <input
         id={id}
+        aria-required={mandatory || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         className={inputClass}
@@ -56,12 +77,19 @@ export function TextArea({
   label,
   error,
   hint,
+  mandatory,
   ...rest
 }: Wrap & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = useId();
   return (
-    <Frame id={id} label={label} error={error} hint={hint}>
-      <textarea id={id} aria-invalid={error ? true : undefined} className={inputClass} {...rest} />
+    <Frame id={id} label={label} error={error} hint={hint} mandatory={mandatory}>
+      <textarea
+        id={id}
+        aria-required={mandatory || undefined}
+        aria-invalid={error ? true : undefined}
+        className={inputClass}
+        {...rest}
+      />
     </Frame>
   );
 }

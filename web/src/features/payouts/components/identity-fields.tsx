@@ -12,7 +12,9 @@ const empty: PayoutIdentity = { legalName: '', address: '', birthDate: '', taxId
  */
 export function usePayoutIdentity() {
   const [value, setValue] = useState<PayoutIdentity>(empty);
+  // Each of the four is needed: bank setup does not start without them (marked on screen and to assistive technology).
   const field = (name: keyof PayoutIdentity) => ({
+    mandatory: true,
     value: value[name],
     onChange: (e: { target: { value: string } }) =>
       setValue((v) => ({ ...v, [name]: e.target.value })),

@@ -14,8 +14,11 @@ import type { DocumentRouteDeps } from './document-parts';
 import { documentPair } from './document-route';
 import { dealReceipt, requestStatement } from './money-documents';
 
-/** The documents a reference can name: a deal's receipt, fee invoice and credit note, a request's statement. */
-const dealKinds = ['receipt', 'invoice', 'credit-note'] as const;
+/**
+ * The documents a reference can name: a deal's receipt, fee invoice, credit note and the creator's
+ * self-billed invoice (all four its brand's), a request's statement (its creator's).
+ */
+const dealKinds = ['receipt', 'invoice', 'credit-note', 'self-billed-invoice'] as const;
 type RefTarget =
   | { kind: (typeof dealKinds)[number]; subject: 'deal'; id: number }
   | { kind: 'statement'; subject: 'payment_request'; id: number };
@@ -62,16 +65,23 @@ async function load(
     return requestStatement(deps.ctx.queries.requests.byId(target.id)!);
   const record = deps.dealViews.ownerRecord(target.id, userId);
   if (target.kind === 'receipt') return dealReceipt(record, deps.dealViews.brandNameOf(userId));
+  const { find, missing } = dealInvoices(deps.ctx.invoices)[target.kind];
   const paidAt = record.context.paidAt;
-  const find =
-    target.kind === 'invoice' ? deps.ctx.invoices.findForDeal : deps.ctx.invoices.findCreditForDeal;
   const doc = paidAt ? await find(target.id, paidAt) : null;
-  if (!doc)
-    throw new DomainError(
-      target.kind === 'invoice' ? 'deal_invoice_not_yet' : 'deal_credit_note_not_yet',
-    );
+  if (!doc) throw new DomainError(missing);
   return doc;
 }
+
+/** A deal's invoices by reference kind: where each is found, and the refusal while it is not issued. */
+const dealInvoices = (invoices: DocumentRouteDeps['ctx']['invoices']) =>
+  ({
+    invoice: { find: invoices.findForDeal, missing: 'deal_invoice_not_yet' },
+    'credit-note': { find: invoices.findCreditForDeal, missing: 'deal_credit_note_not_yet' },
+    'self-billed-invoice': {
+      find: invoices.findSelfBilledForDeal,
+      missing: 'deal_self_billed_invoice_not_yet',
+    },
+  }) as const;
 
 /**
  * Documents by unguessable reference (`/api/documents/:ref`, JSON and `/pdf`) for the party they
@@ -85,7 +95,7 @@ export function documentRefRoutes(app: ZodApp, deps: DocumentRouteDeps): void {
     guard: { preHandler: guards.requireUser },
     schema: { tags: ['documents'], security, params: refParam },
     description:
-      'A receipt, statement, fee invoice or credit note by its reference, for its party only.',
+      'A receipt, statement, fee invoice, credit note or self-billed invoice by its reference, for its party only.',
     answer: z.union([moneyDocumentSchema, invoiceDocumentSchema]),
     load: (request) => load(deps, request),
     layout: (doc, lang) =>

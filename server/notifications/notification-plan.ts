@@ -528,11 +528,7 @@ function planRequestNotifications(
     case 'PaymentRequestCompleted':
       if (!data.transferId) break;
       toUser(creator, 'payout_sent', params, creatorUrl);
-      toUser(creator, 'document_statement', params, `/payment-requests/${requestId}/statement`, {
-        kind: 'statement',
-        subject: 'payment_request',
-        id: requestId,
-      });
+      requestStatementMail(request.id, params, creator, toUser);
       break;
     default:
       planRequestReviewNotifications(event, data, request, params, { ...send, toBrand, creator });
@@ -544,6 +540,18 @@ function planRequestNotifications(
  * expiry, an admin's refund or split, the dispute's messages, a chargeback): each side hears what
  * it must act on or what it gets.
  */
+/** A request's payout statement to its creator (a payout, or a split's part), with its PDF. */
+function requestStatementMail(
+  requestId: number,
+  params: TextParams,
+  creator: UserContext | null,
+  toUser: Senders['toUser'],
+): void {
+  const statement = { kind: 'statement', subject: 'payment_request', id: requestId } as const;
+  const url = `/payment-requests/${requestId}/statement`;
+  toUser(creator, 'document_statement', params, url, statement);
+}
+
 function planRequestReviewNotifications(
   event: PlannableEvent,
   data: EventData,
@@ -588,6 +596,8 @@ function planRequestReviewNotifications(
       };
       toBrand('split_resolved_brand', p);
       toUser(creator, 'split_resolved_creator', p, creatorUrl);
+      // The creator's part was paid out: its statement, as after a payout.
+      requestStatementMail(request.id, p, creator, toUser);
       break;
     }
     case 'PaymentRequestDisputeMessagePosted': {

@@ -7,6 +7,7 @@ import { launchBrowser, phoneContext, screens } from './support/browser';
 import { inDays } from './support/deal-form-flows';
 import { acceptThroughApi } from './support/link-codes';
 import { registerAndOnboard, see, unique } from './support/flows';
+import { seriousViolations } from './support/axe';
 import { apiClient, startServer, submitSimulatedPage, type RunningServer } from './support/server';
 
 /** Waits up to 20 s for `done` (setup runs outside a test, where expect.poll is not available). */
@@ -26,6 +27,7 @@ describe('the year overview: a printable page, a PDF and a CSV in English and Du
   let page: Page;
   const snap = screens('year-overview');
   const year = new Date().getFullYear();
+  let requestId = 0;
 
   /** A €400 request the brand pays, the creator completes and the brand approves: a payout. */
   async function paidOutRequest(token: string): Promise<void> {
@@ -47,6 +49,35 @@ describe('the year overview: a printable page, a PDF and a CSV in English and Du
       kind: 'payment-request',
       token: shareableToken,
     });
+    // The payer's invoice details and the creator's self-billing agreement: the payout is self-billed.
+    await call(
+      'PUT',
+      `/api/payment-requests/link/${shareableToken}/billing-details`,
+      {
+        company: 'Acme BV',
+        addressLines: ['Keizersgracht 1'],
+        postcode: '1015 CJ',
+        city: 'Amsterdam',
+        country: 'NL',
+        vatId: null,
+      },
+      undefined,
+      { 'x-claim-secret': claimSecret },
+    );
+    await call(
+      'PUT',
+      '/api/user/self-billing',
+      {
+        company: 'Sanne Creates',
+        addressLines: ['Damrak 1'],
+        postcode: '1012 LG',
+        city: 'Amsterdam',
+        country: 'NL',
+        vatScheme: 'small_business',
+        vatId: null,
+      },
+      token,
+    );
     const checkout = await call<{ url: string }>(
       'POST',
       `/api/payment-requests/${shareableToken}/checkout`,
@@ -67,6 +98,7 @@ describe('the year overview: a printable page, a PDF and a CSV in English and Du
       'x-claim-secret': claimSecret,
     });
     await until(async () => (await status()) === 'completed');
+    requestId = id;
   }
 
   const printed = async () =>
@@ -143,4 +175,43 @@ describe('the year overview: a printable page, a PDF and a CSV in English and Du
     for (const words of ['Jaaroverzicht', 'Uitbetaling', '€ 400,00']) expect(pdf).toContain(words);
     await page.getByRole('button', { name: 'English' }).click();
   }, 120_000);
+
+  it("the request's card links the payout's statement and self-billed invoice by the request's id, in English and Dutch; another account gets no document", async () => {
+    await page.goto('/payment-requests');
+    const card = page.getByTestId('request-card').filter({ hasText: 'Spring reel' });
+    const base = `/payment-requests/${requestId}`;
+    expect(await card.getByRole('link', { name: 'Statement' }).getAttribute('href')).toBe(
+      `${base}/statement`,
+    );
+    const selfBilled = card.getByRole('link', { name: 'Self-billed invoice' });
+    await selfBilled.waitFor({ timeout: 20_000 });
+    expect(await selfBilled.getAttribute('href')).toBe(`${base}/self-billed-invoice`);
+    await selfBilled.click();
+    await page.getByRole('heading', { name: 'Self-billed invoice' }).waitFor();
+    await see(page, 'Sanne Creates');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await snap(page, 'self-billed-en');
+    await page.getByRole('button', { name: 'Nederlands' }).click();
+    await page.getByRole('heading', { name: 'Factuur uitgereikt door afnemer' }).waitFor();
+    await snap(page, 'self-billed-nl');
+    await page.goto(`${base}/statement`);
+    await page.getByRole('heading', { name: 'Uitbetalingsoverzicht' }).waitFor();
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Payout statement' }).waitFor();
+
+    // Another account opening the same addresses is told the document is not there.
+    const other = await (await phoneContext(browser, server.url)).newPage();
+    await registerAndOnboard(other, snap, unique('stranger'));
+    for (const kind of ['statement', 'self-billed-invoice']) {
+      await other.goto(`${base}/${kind}`);
+      await other.getByRole('alert').waitFor();
+      expect(
+        await other.getByRole('heading', { name: /Self-billed invoice|statement/ }).count(),
+      ).toBe(0);
+    }
+    await other.close();
+  }, 180_000);
 });

@@ -48,7 +48,12 @@ describe('document references', () => {
     const listed = await get(`/api/deals/${dealId}/documents`, brand.token);
     expect(listed.statusCode, listed.body).toBe(200);
     const refs = listed.json() as Record<string, string>;
-    expect(Object.keys(refs).sort()).toEqual(['credit-note', 'invoice', 'receipt']);
+    expect(Object.keys(refs).sort()).toEqual([
+      'credit-note',
+      'invoice',
+      'receipt',
+      'self-billed-invoice',
+    ]);
     for (const ref of Object.values(refs)) expect(ref).toMatch(/^[0-9a-f]{32}$/);
     // The next deal's references share nothing with these: no counting up from a known one.
     const next = (await createDeal(t.app, brand.token)).id;
@@ -66,6 +71,10 @@ describe('document references', () => {
     const credit = await get(`/api/documents/${refs['credit-note']}`, brand.token);
     expect(credit.statusCode).toBe(409);
     expect(credit.json()).toMatchObject({ code: 'deal_credit_note_not_yet' });
+    // Nothing paid out under a self-billing agreement: no self-billed invoice either.
+    const selfBilled = await get(`/api/documents/${refs['self-billed-invoice']}`, brand.token);
+    expect(selfBilled.statusCode).toBe(409);
+    expect(selfBilled.json()).toMatchObject({ code: 'deal_self_billed_invoice_not_yet' });
 
     for (const lang of ['en', 'nl'] as const) {
       const pdf = await get(`/api/documents/${refs.invoice}/pdf?lang=${lang}`, brand.token);

@@ -198,6 +198,21 @@ describe('the self-billed invoice', () => {
     expect((await selfBilled(id, bearer(other.token))).statusCode).toBe(404);
     expect((await selfBilled(id, bearer(other.token), '/pdf')).statusCode).toBe(404);
     expect((await selfBilled(id, {})).statusCode).toBe(401);
+    // The deal page links it by reference like its other papers: the brand reads the same
+    // invoice there; another brand gets 404, JSON and PDF alike.
+    const refs = (
+      await t.app.inject({ url: `/api/deals/${id}/documents`, headers: bearer(brand.token) })
+    ).json() as Record<string, string>;
+    const byRef = `/api/documents/${refs['self-billed-invoice']}`;
+    const read = await t.app.inject({ url: byRef, headers: bearer(brand.token) });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toEqual(invoice);
+    const refPdf = await pdfText(`${byRef}/pdf?lang=nl`, bearer(brand.token));
+    expect(refPdf.text).toContain('Factuur uitgereikt door afnemer');
+    for (const suffix of ['', '/pdf'])
+      expect(
+        (await t.app.inject({ url: `${byRef}${suffix}`, headers: bearer(other.token) })).statusCode,
+      ).toBe(404);
     const admin = await createRootAdmin(t);
     const adminRead = await t.app.inject({
       url: `/api/admin/self-billed-invoices/deal/${id}`,

@@ -391,7 +391,7 @@ describe('planNotifications', () => {
     ]);
   });
 
-  it('a request split: brand and creator hear once, when the second part succeeded', () => {
+  it('a request split: brand and creator hear once, when the second part succeeded; the creator gets the statement of its part', () => {
     const split = {
       creatorCents: 20_000,
       refundCents: 21_000,
@@ -416,8 +416,12 @@ describe('planNotifications', () => {
     expect(plan(done, f)).toEqual([
       'email:marketing@acme.example email en → /pay-request/Zk1q9XcL2vT8wAq3Zb7kR0: Dispute resolved',
       'user:creator push+email en → /payment-requests: Dispute resolved',
+      'user:creator email en → /payment-requests/7/statement: Statement of your payout',
     ]);
     expect(planNotifications(done, f)[0]!.body).toContain(formatterFor('en-GB').money(21_000));
+    const statement = planNotifications(done, f)[2]!;
+    expect(statement.document).toEqual({ kind: 'statement', subject: 'payment_request', id: 7 });
+    expect(statement.body).toContain(formatterFor('en-GB').money(20_000));
     const first = {
       ...event('PaymentRequestSplitTransferSucceeded', {}, 'payment-request-7'),
       metadata: { state: 'dispute' },

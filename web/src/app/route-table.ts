@@ -53,6 +53,12 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/deals/:id/credit-note', page: 'document', areas: [], access: 'user' },
   { path: '/deals/:id/self-billed-invoice', page: 'document', areas: [], access: 'user' },
   { path: '/payment-requests/:id/statement', page: 'document', areas: [], access: 'user' },
+  {
+    path: '/payment-requests/:id/self-billed-invoice',
+    page: 'document',
+    areas: [],
+    access: 'user',
+  },
   { path: '/year-overview/:year', page: 'document', areas: [], access: 'user' },
   { path: '/documents/:ref', page: 'document', areas: [], access: 'user' },
   { path: '/payment-success/:dealId', page: 'payment-success', areas: requests, access: 'public' },

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { InvoiceDocumentDto } from '@machines/contract/invoice-api';
-import { api, HttpError } from '@/lib/http';
+import { api } from '@/lib/http';
+import { issuedInvoice } from './issued-invoice';
 
 /**
  * A paid deal's fee invoice (or credit note, or the creator's self-billed invoice), or null while
@@ -13,18 +13,11 @@ export const useDealInvoice = (
 ) =>
   useQuery({
     queryKey: ['deal-invoice', dealId, kind],
-    queryFn: async () => {
-      try {
-        return await api<InvoiceDocumentDto>(`/api/deals/${dealId}/${kind}`);
-      } catch (error) {
-        if (error instanceof HttpError && error.status === 409) return null;
-        throw error;
-      }
-    },
+    queryFn: () => issuedInvoice(`/api/deals/${dealId}/${kind}`),
     retry: false,
   });
 
-/** The unguessable references of a deal's receipt, invoice and credit note (its brand only). */
+/** The unguessable references of a deal's receipt, invoice, credit note and self-billed invoice (its brand only). */
 export const useDealDocumentRefs = (dealId: number) =>
   useQuery({
     queryKey: ['deal-document-refs', dealId],

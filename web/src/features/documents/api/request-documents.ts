@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InvoiceDocumentDto } from '@machines/contract/invoice-api';
 import type { BillingDetails, BillingDetailsAnswer } from '@machines/documents/billing-details';
 import { claimHeaders } from '@/lib/claim-secret';
-import { api, HttpError, type RequestOptions } from '@/lib/http';
+import { api, type RequestOptions } from '@/lib/http';
+import { issuedInvoice } from './issued-invoice';
 
 /** A payment request's link routes, called by the browser holding the link (its claim secret). */
 const linkPath = (token: string, what: string) =>
@@ -46,14 +46,16 @@ export type RequestInvoiceKind = 'invoice' | 'credit-note' | 'self-billed-invoic
 export const useRequestInvoice = (token: string, kind: RequestInvoiceKind, enabled: boolean) =>
   useQuery({
     queryKey: ['request-invoice', token, kind],
-    queryFn: async () => {
-      try {
-        return await api<InvoiceDocumentDto>(linkPath(token, kind), asHolder(token));
-      } catch (error) {
-        if (error instanceof HttpError && error.status === 409) return null;
-        throw error;
-      }
-    },
+    queryFn: () => issuedInvoice(linkPath(token, kind), asHolder(token)),
+    enabled,
+    retry: false,
+  });
+
+/** The creator's self-billed invoice of its own paid-out request (signed in); null while not issued (409). */
+export const useOwnRequestSelfBilled = (requestId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: ['own-request-self-billed', requestId],
+    queryFn: () => issuedInvoice(`/api/payment-requests/${requestId}/self-billed-invoice`),
     enabled,
     retry: false,
   });

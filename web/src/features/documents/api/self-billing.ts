@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InvoiceDocumentDto } from '@machines/contract/invoice-api';
 import type { SelfBillingAnswer, SelfBillingTerms } from '@machines/documents/self-billing';
 import { getAuthToken } from '@/lib/auth-token';
 import { claimHeaders } from '@/lib/claim-secret';
-import { api, HttpError, type RequestOptions } from '@/lib/http';
+import { api, type RequestOptions } from '@/lib/http';
+import { issuedInvoice } from './issued-invoice';
 
 /** The deal link's self-billing routes, with this browser's claim secret (only the claimer's). */
 const linkPath = (token: string, rest: string) =>
@@ -59,17 +59,7 @@ export function useSaveSelfBilling(source: SelfBillingSource) {
 export const useLinkSelfBilledInvoice = (token: string, enabled: boolean) =>
   useQuery({
     queryKey: ['self-billed-invoice', token],
-    queryFn: async () => {
-      try {
-        return await api<InvoiceDocumentDto>(
-          linkPath(token, 'self-billed-invoice'),
-          linkOptions(token),
-        );
-      } catch (error) {
-        if (error instanceof HttpError && error.status === 409) return null;
-        throw error;
-      }
-    },
+    queryFn: () => issuedInvoice(linkPath(token, 'self-billed-invoice'), linkOptions(token)),
     enabled,
     retry: false,
   });

@@ -16,7 +16,7 @@ export function DealDocuments({ dealId }: { dealId: number }) {
   const billing = useBillingDetails();
   // Links by reference (nothing sequential in the URL); by id until the references arrive.
   const refs = useDealDocumentRefs(dealId).data;
-  const to = (kind: 'receipt' | 'invoice' | 'credit-note') =>
+  const to = (kind: 'receipt' | 'invoice' | 'credit-note' | 'self-billed-invoice') =>
     refs?.[kind] ? `/documents/${refs[kind]}` : `/deals/${dealId}/${kind}`;
   const waiting = invoice.data === null && billing.data?.billingDetails === null;
   return (
@@ -25,9 +25,7 @@ export function DealDocuments({ dealId }: { dealId: number }) {
         <DocumentLink to={to('receipt')} kind="receipt" />
         {invoice.data && <DocumentLink to={to('invoice')} kind="invoice" />}
         {credit.data && <DocumentLink to={to('credit-note')} kind="creditNote" />}
-        {selfBilled.data && (
-          <DocumentLink to={`/deals/${dealId}/self-billed-invoice`} kind="selfBilled" />
-        )}
+        {selfBilled.data && <DocumentLink to={to('self-billed-invoice')} kind="selfBilled" />}
       </div>
       {waiting && (
         <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">

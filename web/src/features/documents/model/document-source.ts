@@ -35,6 +35,11 @@ const ownDealKinds: Record<string, DocumentKind> = {
   contract: 'contract',
 };
 
+const ownRequestKinds: Record<string, DocumentKind | undefined> = {
+  statement: 'statement',
+  'self-billed-invoice': 'selfBilled',
+};
+
 const requestInvoiceKinds: Record<string, DocumentKind | undefined> = {
   invoice: 'invoice',
   'credit-note': 'creditNote',
@@ -44,7 +49,7 @@ const requestInvoiceKinds: Record<string, DocumentKind | undefined> = {
 /**
  * The document pages and the API route each reads, by the page's own path: the brand's deal
  *  receipt, fee invoice, credit note and the creator's self-billed invoice (owner; the creator reads
- *  the latter through its link), the creator's request statement (its creator), the brand's request receipt and
+ *  the latter through its link), the creator's request statement and self-billed invoice (its creator), the brand's request receipt and
  * the creator's deal statement through their links (the latter with this browser's claim secret),
  * and the signed-in creator's year overview.
  */
@@ -73,10 +78,12 @@ export function documentSourceOf(pathname: string): DocumentSource | null {
       options: { headers: claimHeaders(key) },
       back: `/accept/${id}`,
     };
-  if (area === 'payment-requests' && kind === 'statement')
+  // The signed-in creator's papers of its own request: the statement and the self-billed invoice.
+  const ownRequest = Object.hasOwn(ownRequestKinds, kind) ? ownRequestKinds[kind] : undefined;
+  if (area === 'payment-requests' && ownRequest)
     return {
-      kind,
-      path: `/api/payment-requests/${id}/statement`,
+      kind: ownRequest,
+      path: `/api/payment-requests/${id}/${kind}`,
       options: {},
       back: '/payment-requests',
     };

@@ -8,7 +8,7 @@ import { formatDate } from '@/lib/dates';
 import { t, tKey, formatMoney } from '@/i18n';
 import { useRequestView } from '@/features/payment-requests/model/request-view';
 import { shareLink } from '@/features/payment-requests/model/share-link';
-import { DocumentLink } from '@/features/documents/components/document-link';
+import { RequestCreatorDocuments } from '@/features/documents/components/request-creator-documents';
 import { ChargebackNotice } from '@/components/ui/chargeback-notice';
 
 /** What was asked: the amount with and without the fee, the deadline, the brand, the description, and the request's notices. */
@@ -143,9 +143,7 @@ export function RequestCard({
           amountCents={request.amountCents}
         />
       )}
-      {request.status === 'completed' && !request.payoutPending && request.completedAt && (
-        <DocumentLink to={`/payment-requests/${request.id}/statement`} kind="statement" compact />
-      )}
+      <RequestCreatorDocuments request={request} />
     </article>
   );
 }

@@ -224,6 +224,18 @@ export interface DealInput {
   usageRights?: { kind: UsageRightsKind; days?: number | null };
   exclusivity?: { kind: 'none' | 'category'; days?: number | null; category?: string | null };
   brandTerms?: string | null;
+  /**
+   * The milestone plan (docs/api.md "Milestones"): 2 to 10 parts whose amounts, typed as `amount`
+   * is, add up to it; absent, the deal is one delivery.
+   */
+  milestones?: MilestoneInput[];
+}
+/** One milestone of a plan as the brand's form sends it (the due date as YYYY-MM-DD). */
+export interface MilestoneInput {
+  title: string;
+  deliverables: string[];
+  amount: string;
+  dueDate: string;
 }
 export type DealPlatform = (typeof platforms)[number];
 

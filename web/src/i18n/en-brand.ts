@@ -172,4 +172,30 @@ export const enBrand = {
   'create.exclusivityCategory': 'Category (e.g. Sportswear)',
   'create.exclusivityDays': 'Days of exclusivity',
   'create.brandTerms': 'Your own terms (optional)',
+  'plan.heading': 'Milestones',
+  'plan.single':
+    'The deal is one delivery, paid out in one go. Split it to pay the creator per milestone.',
+  'plan.split': 'Split into milestones',
+  'plan.intro':
+    'Up to {max} milestones, each released on its own once you approve it. Their amounts add up to the deal amount; the fee is on the total as before.',
+  'plan.milestone': 'Milestone {number}',
+  'plan.title': 'Milestone title',
+  'plan.dueDate': 'Due date',
+  'plan.remove': 'Remove milestone {number}',
+  'plan.add': 'Add milestone',
+  'plan.sum': 'Milestones add up to {sum} of {total}',
+  'plan.sumOnly': 'Milestones add up to {sum}',
+  'plan.left': '{amount} left to plan',
+  'plan.over': '{amount} more than the deal amount',
+  'plan.error.milestones_count': 'A plan has 2 to {max} milestones.',
+  'plan.error.milestones_sum_mismatch':
+    "The milestones' amounts must add up to the deal amount of {total}.",
+  'plan.error.milestone_amount_too_small': 'Every milestone is at least {min}.',
+  'plan.error.milestone_amount_invalid':
+    'Enter an amount in euros, like 80 or 80,50 (at most 2 decimals).',
+  'plan.error.milestone_due_in_past': 'The due date must be today or later.',
+  'plan.error.milestone_due_date_invalid': 'Pick a due date for this milestone.',
+  'plan.error.milestone_title_required': 'Give this milestone a title (at most 200 characters).',
+  'plan.summary': 'Milestones',
+  'plan.summaryDue': 'due {date}',
 };

@@ -178,4 +178,30 @@ export const nlBrand: Record<keyof typeof enBrand, string> = {
   'create.exclusivityCategory': 'Categorie (bijv. Sportkleding)',
   'create.exclusivityDays': 'Dagen exclusiviteit',
   'create.brandTerms': 'Je eigen voorwaarden (optioneel)',
+  'plan.heading': 'Mijlpalen',
+  'plan.single':
+    'De deal is één levering, in één keer uitbetaald. Splits hem om de creator per mijlpaal te betalen.',
+  'plan.split': 'Splitsen in mijlpalen',
+  'plan.intro':
+    'Hooguit {max} mijlpalen, elk apart vrijgegeven zodra je hem goedkeurt. Samen zijn hun bedragen het bedrag van de deal; de fee gaat over het totaal, zoals altijd.',
+  'plan.milestone': 'Mijlpaal {number}',
+  'plan.title': 'Titel van de mijlpaal',
+  'plan.dueDate': 'Einddatum',
+  'plan.remove': 'Mijlpaal {number} verwijderen',
+  'plan.add': 'Mijlpaal toevoegen',
+  'plan.sum': 'Samen {sum} van {total}',
+  'plan.sumOnly': 'Samen {sum}',
+  'plan.left': 'nog {amount} te verdelen',
+  'plan.over': '{amount} meer dan het bedrag van de deal',
+  'plan.error.milestones_count': 'Een plan heeft 2 tot en met {max} mijlpalen.',
+  'plan.error.milestones_sum_mismatch':
+    'De bedragen van de mijlpalen moeten samen het bedrag van de deal zijn: {total}.',
+  'plan.error.milestone_amount_too_small': 'Elke mijlpaal is minstens {min}.',
+  'plan.error.milestone_amount_invalid':
+    'Vul een bedrag in euro in, zoals 80 of 80,50 (hooguit 2 decimalen).',
+  'plan.error.milestone_due_in_past': 'De einddatum moet vandaag of later zijn.',
+  'plan.error.milestone_due_date_invalid': 'Kies een einddatum voor deze mijlpaal.',
+  'plan.error.milestone_title_required': 'Geef deze mijlpaal een titel (hooguit 200 tekens).',
+  'plan.summary': 'Mijlpalen',
+  'plan.summaryDue': 'uiterlijk {date}',
 };

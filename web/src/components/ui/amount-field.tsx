@@ -15,6 +15,8 @@ interface Props {
   extra?: ReactNode;
   /** Show a missing amount as an error (after a submit attempt). */
   showEmpty?: boolean;
+  /** An error the field cannot see itself (e.g. the server's refusal); shown before its own. */
+  error?: string | null;
 }
 
 /**
@@ -24,7 +26,8 @@ interface Props {
  */
 export function AmountField({ reading, bounds, aboveText, extra, showEmpty, ...field }: Props) {
   const error =
-    reading.problem === 'invalid'
+    field.error ||
+    (reading.problem === 'invalid'
       ? t('amount.invalid')
       : reading.problem === 'below'
         ? t('amount.below', { min: formatMoney(bounds.minCents) })
@@ -32,7 +35,7 @@ export function AmountField({ reading, bounds, aboveText, extra, showEmpty, ...f
           ? aboveText
           : reading.problem === 'empty' && showEmpty
             ? t('amount.required')
-            : null;
+            : null);
   const hint =
     reading.problem === null ? (
       <span data-testid="amount-understood">

@@ -6,6 +6,7 @@ import { formatDate } from '@/lib/dates';
 import { t, formatMoney, type MessageKey } from '@/i18n';
 import { deliverableLabel } from '@/features/deals/model/deliverables';
 import { DescriptionView } from './description-view';
+import { PlanSummary } from './plan-summary';
 
 /** What the brand pays for: the amounts, how escrow keeps them, and the contract's terms. */
 export function PaymentOverview({ deal: d }: { deal: DealDto }) {
@@ -54,6 +55,7 @@ export function PaymentOverview({ deal: d }: { deal: DealDto }) {
                 <DescriptionView description={d.description} />
               </dd>
             </div>
+            <PlanSummary deal={d} />
           </dl>
         </details>
       </Card>

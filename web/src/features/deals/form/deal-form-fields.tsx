@@ -9,6 +9,7 @@ import { AiImprove } from './ai-improve';
 import { CheckGroup } from './check-group';
 import { ContractFields } from './contract-fields';
 import { dealAmountBounds } from './deal-form-state';
+import { MilestonePlanFields } from './milestone-plan-fields';
 
 /** What the deal is: creator, terms, amount and dates (the option lists come from machines/). */
 export function DealFormFields({ deal }: { deal: DealForm }) {
@@ -65,6 +66,7 @@ export function DealFormFields({ deal }: { deal: DealForm }) {
         }
       />
       <DealScheduleFields deal={deal} />
+      <MilestonePlanFields deal={deal} />
       <ContractFields deal={deal} />
     </>
   );

@@ -5,6 +5,13 @@ import { centsToDecimal, MAX_DEAL_CENTS, MIN_DEAL_CENTS } from '@machines/money'
 import { readAmount, type AmountReading } from '@/lib/amount';
 import { descriptionText } from '@/features/deals/model/deal-text';
 import { currentSettings } from '@/i18n';
+import {
+  planFromDeal,
+  planProblems,
+  toMilestoneInputs,
+  type MilestoneDraft,
+  type PlanProblem,
+} from './milestone-plan';
 
 export interface DealFormState {
   influencer: string;
@@ -25,6 +32,8 @@ export interface DealFormState {
   exclusivityDays: string;
   exclusivityCategory: string;
   brandTerms: string;
+  /** The milestone plan: none is the plain deal (one delivery), else 2 to 10 milestones. */
+  milestones: MilestoneDraft[];
   confirmed: boolean;
 }
 
@@ -46,6 +55,7 @@ export const emptyDealForm: DealFormState = {
   exclusivityDays: '30',
   exclusivityCategory: '',
   brandTerms: '',
+  milestones: [],
   confirmed: false,
 };
 
@@ -70,6 +80,7 @@ export function formFromDeal(deal: DealDto): DealFormState {
     exclusivityDays: deal.exclusivity.kind === 'category' ? String(deal.exclusivity.days) : '30',
     exclusivityCategory: deal.exclusivity.kind === 'category' ? deal.exclusivity.category : '',
     brandTerms: deal.brandTerms ?? '',
+    milestones: planFromDeal(deal),
     confirmed: true,
   };
 }
@@ -89,6 +100,17 @@ export const missingRequired = (f: DealFormState): boolean =>
   f.influencer.trim() === '' ||
   f.description.trim() === '' ||
   readDealAmount(f.amount).problem === 'empty';
+
+/** What the plan is checked against: the deal's amount as typed, the cap, and today. */
+export const planDeal = (f: DealFormState, today: string) => ({
+  amountCents: readDealAmount(f.amount).cents,
+  maxCents: dealAmountBounds().maxCents,
+  today,
+});
+
+/** The plan's problems (none for the plain deal). */
+export const formPlanProblems = (f: DealFormState, today: string): PlanProblem[] =>
+  planProblems(f.milestones, planDeal(f, today));
 
 const orNull = (v: string): string | null => (v.trim() === '' ? null : v.trim());
 
@@ -120,5 +142,12 @@ export function toDealInput(f: DealFormState): DealInput {
             category: f.exclusivityCategory.trim(),
           },
     brandTerms: orNull(f.brandTerms),
+    ...planInput(f),
   };
+}
+
+/** The plan when the deal is split; the plain deal sends none, exactly as before plans existed. */
+function planInput(f: DealFormState): Pick<DealInput, 'milestones'> {
+  const milestones = toMilestoneInputs(f.milestones, dealAmountBounds().maxCents);
+  return milestones ? { milestones } : {};
 }

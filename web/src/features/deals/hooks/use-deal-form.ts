@@ -7,15 +7,30 @@ import { useUpdateDeal } from '@/features/deals/api/update-deal.mutation';
 import {
   emptyDealForm,
   formFromDeal,
+  formPlanProblems,
   missingRequired,
+  planDeal,
   readDealAmount,
   toDealInput,
   type DealFormState,
 } from '@/features/deals/form/deal-form-state';
-import { errorText } from '@/lib/http';
+import {
+  isPlanCode,
+  placeRefusal,
+  utcToday,
+  type PlanProblem,
+} from '@/features/deals/form/milestone-plan';
+import { errorText, HttpError } from '@/lib/http';
 import { t } from '@/i18n';
 
-/** The new or edited deal's form: its state, the amount as understood, and the submit. */
+/** After a refused submit, the first field in error gets the focus (it may be far above the button). */
+const focusFirstInvalid = (form: HTMLFormElement) =>
+  setTimeout(
+    () => form.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid]')?.focus(),
+    0,
+  );
+
+/** The new or edited deal's form: its state, the amount as understood, the plan's problems, and the submit. */
 export function useDealForm(editId: number) {
   const navigate = useNavigate();
   const editing = editId > 0;
@@ -25,6 +40,8 @@ export function useDealForm(editId: number) {
   const [form, setForm] = useState<DealFormState>(emptyDealForm);
   const [loadedId, setLoadedId] = useState(0);
   const [tried, setTried] = useState(false);
+  // The server's refusal of the plan, on its field until the brand changes anything.
+  const [refusal, setRefusal] = useState<PlanProblem | null>(null);
 
   // Fill the form once from the loaded deal; later polls must not overwrite typing.
   useEffect(() => {
@@ -35,6 +52,7 @@ export function useDealForm(editId: number) {
   }, [editing, existing.data, loadedId]);
 
   const amount = readDealAmount(form.amount);
+  const planProblems = formPlanProblems(form, utcToday());
   const onSuccess = (deal: { id: number }) => {
     toast({
       title: editing ? t('toast.updated') : t('toast.created'),
@@ -42,13 +60,17 @@ export function useDealForm(editId: number) {
     });
     navigate(`/payment/${deal.id}`);
   };
-  const onError = (error: Error) =>
+  const onError = (error: Error) => {
+    const code = error instanceof HttpError ? error.serverErrorCode : null;
+    if (isPlanCode(code))
+      setRefusal(placeRefusal(code, form.milestones, planDeal(form, utcToday())));
     toast({
       title: editing ? t('toast.updateError') : t('toast.createError'),
       description: errorText(error) || t('toast.tryAgain'),
       variant: 'destructive',
     });
-  const submit = (e: FormEvent) => {
+  };
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setTried(true);
     if (missingRequired(form)) {
@@ -59,18 +81,26 @@ export function useDealForm(editId: number) {
       });
       return;
     }
-    if (amount.problem !== null) return;
+    if (amount.problem !== null || planProblems.length > 0) {
+      focusFirstInvalid(e.currentTarget);
+      return;
+    }
     const input = toDealInput(form);
     if (editing) update.mutate({ id: editId, input }, { onSuccess, onError });
     else create.mutate(input, { onSuccess, onError });
   };
-  const set = <K extends keyof DealFormState>(key: K, value: DealFormState[K]) =>
+  const set = <K extends keyof DealFormState>(key: K, value: DealFormState[K]) => {
+    setRefusal(null);
     setForm((f) => ({ ...f, [key]: value }));
+  };
   return {
     form,
     set,
     amount,
     tried,
+    /** The plan's problems to show: the server's refusal, else (after a submit) the form's own checks. */
+    planShown: refusal ? [refusal] : tried ? planProblems : [],
+    refusal,
     submit,
     editing,
     loading: editing && existing.isPending,

@@ -23,13 +23,26 @@ const amsterdamMonth = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/Amsterdam',
 });
 
-/** The calendar year and quarter of an instant in Amsterdam (31 Dec 23:30 UTC is January's). */
+/**
+ * The calendar year and quarter of an instant in Amsterdam (31 Dec 23:30 UTC is January's).
+ * Amsterdam is never behind UTC and at most two hours ahead, so its month differs from the UTC
+ * month only in a month's last two UTC hours: only those instants ask the formatter (a full
+ * replay asks for every payout and refund, and the formatter costs far more than a Date).
+ */
 export function calendarOf(at: Date | string): { year: number; quarter: 1 | 2 | 3 | 4 } {
-  const parts = amsterdamMonth.formatToParts(typeof at === 'string' ? new Date(at) : at);
+  const instant = typeof at === 'string' ? new Date(at) : at;
+  const twoHoursLater = new Date(instant.getTime() + 2 * 3_600_000);
+  if (twoHoursLater.getUTCMonth() === instant.getUTCMonth())
+    return quarterOf(instant.getUTCFullYear(), instant.getUTCMonth() + 1);
+  const parts = amsterdamMonth.formatToParts(instant);
   const year = Number(parts.find((p) => p.type === 'year')!.value);
-  const month = Number(parts.find((p) => p.type === 'month')!.value);
-  return { year, quarter: (Math.floor((month - 1) / 3) + 1) as 1 | 2 | 3 | 4 };
+  return quarterOf(year, Number(parts.find((p) => p.type === 'month')!.value));
 }
+
+const quarterOf = (year: number, month: number): { year: number; quarter: 1 | 2 | 3 | 4 } => ({
+  year,
+  quarter: (Math.floor((month - 1) / 3) + 1) as 1 | 2 | 3 | 4,
+});
 
 /** The movement an escrow event is in a year's figures: the creator paid (whole or split), the brand refunded; else null. */
 export function yearLineKindOf(names: EscrowEventNames, type: string): YearLineKind | null {

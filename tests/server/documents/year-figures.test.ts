@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totalsOf } from '@machines/escrow/escrow-accounts';
 import { calendarOf, type YearOverviewDto } from '@machines/documents/year-figures';
@@ -186,6 +187,40 @@ describe('the year in Amsterdam time', () => {
     expect(calendarOf('2026-12-31T22:59:59.000Z')).toEqual({ year: 2026, quarter: 4 });
     expect(calendarOf('2026-12-31T23:30:00.000Z')).toEqual({ year: 2027, quarter: 1 });
     expect(calendarOf('2026-04-01T00:00:00.000+02:00')).toEqual({ year: 2026, quarter: 2 });
+  });
+
+  it('agrees with the time-zone database for any instant, month ends and clock changes included', () => {
+    const amsterdam = new Intl.DateTimeFormat('en-GB', {
+      year: 'numeric',
+      month: 'numeric',
+      timeZone: 'Europe/Amsterdam',
+    });
+    const monthEnd = fc
+      .record({
+        year: fc.integer({ min: 1990, max: 2060 }),
+        month: fc.integer({ min: 0, max: 11 }),
+      })
+      .chain(({ year, month }) =>
+        fc
+          .integer({ min: -4 * 3_600_000, max: 4 * 3_600_000 })
+          .map((offset) => new Date(Date.UTC(year, month + 1, 1) + offset)),
+      );
+    const anyInstant = fc.date({
+      min: new Date('1990-01-01'),
+      max: new Date('2060-12-31'),
+      noInvalidDate: true,
+    });
+    fc.assert(
+      fc.property(fc.oneof(monthEnd, anyInstant), (instant) => {
+        const parts = amsterdam.formatToParts(instant);
+        const month = Number(parts.find((p) => p.type === 'month')!.value);
+        expect(calendarOf(instant)).toEqual({
+          year: Number(parts.find((p) => p.type === 'year')!.value),
+          quarter: Math.floor((month - 1) / 3) + 1,
+        });
+      }),
+      { numRuns: 5_000 },
+    );
   });
 });
 

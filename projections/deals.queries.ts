@@ -86,10 +86,15 @@ export function createDealQueries(db: Database) {
     'SELECT owner_id FROM rm_deals WHERE id = ?',
   );
   // Admin and auditor reads, not hot paths: a scan of the deals table is fine at these sizes.
+  // A deal with a plan disputes per milestone: its latest milestone dispute dates it.
   const everDisputed = db.prepare<[string, string], Row>(
-    `SELECT ${columns} FROM rm_deals WHERE json_extract(context, '$.disputeCreatedAt') IS NOT NULL
-       AND json_extract(context, '$.disputeCreatedAt') >= ? AND json_extract(context, '$.disputeCreatedAt') < ?
-     ORDER BY json_extract(context, '$.disputeCreatedAt') DESC, id DESC`,
+    `SELECT ${columns} FROM (
+       SELECT *, COALESCE(json_extract(context, '$.disputeCreatedAt'),
+         (SELECT MAX(json_extract(m.value, '$.disputeCreatedAt'))
+            FROM json_each(rm_deals.context, '$.milestones') AS m)) AS opened_at
+       FROM rm_deals)
+     WHERE opened_at IS NOT NULL AND opened_at >= ? AND opened_at < ?
+     ORDER BY opened_at DESC, id DESC`,
   );
   // Money is in escrow exactly in these statuses (paid, neither released nor refunded).
   const heldSince = db.prepare<[string], Row>(

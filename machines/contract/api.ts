@@ -8,7 +8,7 @@ import {
 } from '../payment-request/payment-request.view';
 import { exclusivitySchema, platformSchema, usageRightsSchema } from '../deal/deal.events';
 import { dealStatuses } from '../deal/deal.machine';
-import { milestoneActions } from '../deal/deal-milestone-view';
+import { milestoneActions, milestoneAdminActions } from '../deal/deal-milestone-view';
 import { milestoneStatuses } from '../deal/deal-context.types';
 import { paymentRequestStatuses } from '../payment-request/payment-request.machine';
 
@@ -129,6 +129,7 @@ export const milestoneSchema = z.object({
   disputePeriodEndsAt: nullableIso,
   disputeElapsedAt: nullableIso,
   releaseTrigger: z.string().nullable(),
+  releasedAt: nullableIso,
   transferId: z.string().nullable(),
   refundId: z.string().nullable(),
   can: z.array(z.enum(milestoneActions)),
@@ -245,6 +246,10 @@ export const adminDealSchema = dealSchema.extend({
   /** Extra payments of the deal that were refunded in full at once (DuplicatePaymentRefunded). */
   duplicateRefunds: duplicateRefundsSchema,
   split: adminSplitSchema.nullable(),
+  /** A deal with a plan: each milestone also with what an admin may do with it now. */
+  milestones: z
+    .array(milestoneSchema.extend({ adminCan: z.array(z.enum(milestoneAdminActions)) }))
+    .optional(),
   /**
    * Who holds the creator's link: the address the creator confirmed (the history records it), how
    * often the link moved to another device, and signs that the creator may be the brand itself.

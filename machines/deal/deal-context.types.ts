@@ -118,6 +118,8 @@ export interface Milestone extends MilestonePlanItem {
   disputePeriodEndsAt: string | null;
   disputeElapsedAt: string | null;
   releaseTrigger: ReleaseTrigger | null;
+  /** When its transfer succeeded (null before; a split's transfer is the deal's `split`). */
+  releasedAt: string | null;
   transferId: string | null;
   refundId: string | null;
   /** A split of this milestone asked for (it is the milestone's last money effect). */

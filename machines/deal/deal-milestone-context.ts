@@ -32,6 +32,7 @@ export function milestonesOf(terms: DealTerms): Milestone[] {
     disputePeriodEndsAt: null,
     disputeElapsedAt: null,
     releaseTrigger: null,
+    releasedAt: null,
     transferId: null,
     refundId: null,
     splitRequested: false,
@@ -72,6 +73,13 @@ export const milestoneOfEvent = (c: DealContext, event: DealEvent): Milestone | 
   return index === undefined ? null : (c.milestones?.[index - 1] ?? null);
 };
 
+/** A deal with a plan disputes per milestone: the milestone of its latest dispute (null: none disputed). */
+export const latestDisputedMilestone = (c: DealContext): Milestone | null =>
+  milestonesIn(c)
+    .filter((m) => m.disputeCreatedAt !== null)
+    .sort((a, b) => a.disputeCreatedAt!.localeCompare(b.disputeCreatedAt!))
+    .at(-1) ?? null;
+
 /** What the creator is still due: the amount, or with milestones the amounts of those without an outcome. */
 export const creatorDueCents = (c: DealContext): number =>
   c.milestones === undefined
@@ -109,7 +117,11 @@ function recordOnMilestone(m: Milestone, event: DealEvent, at: string): Partial<
     case 'DisputePeriodElapsed':
       return { disputeElapsedAt: at };
     case 'FundsReleased':
-      return { releaseTrigger: event.data.trigger, transferId: event.data.transferId };
+      return {
+        releaseTrigger: event.data.trigger,
+        releasedAt: at,
+        transferId: event.data.transferId,
+      };
     case 'DealRefunded':
       return { refundId: event.data.refundId };
     case 'DealSplitRequested':

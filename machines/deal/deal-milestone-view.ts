@@ -42,9 +42,27 @@ const probes = (milestone: number): Record<MilestoneAction, MilestoneCommand> =>
   },
 });
 
-function can(snapshot: DealSnapshot, milestone: number, now: string): MilestoneAction[] {
-  const commands = probes(milestone);
-  return milestoneActions.filter((action) => {
+const can = (snapshot: DealSnapshot, milestone: number, now: string): MilestoneAction[] =>
+  probed(snapshot, now, milestoneActions, probes(milestone));
+
+/** What an admin may do with one milestone: release its amount, refund it, split it. */
+export const milestoneAdminActions = ['release', 'refund', 'split'] as const;
+export type MilestoneAdminAction = (typeof milestoneAdminActions)[number];
+
+const adminProbes = (milestone: number): Record<MilestoneAdminAction, MilestoneCommand> => ({
+  release: { type: 'ReleaseFunds', milestone, trigger: 'admin', key: 'probe' },
+  refund: { type: 'RequestRefund', milestone, key: 'probe' },
+  // A cent to the creator: every milestone is at least €1.00, so only the state decides.
+  split: { type: 'ResolveWithSplit', milestone, creatorCents: 1, key: 'probe' },
+});
+
+function probed<A extends string>(
+  snapshot: DealSnapshot,
+  now: string,
+  actions: readonly A[],
+  commands: Record<A, MilestoneCommand>,
+): A[] {
+  return actions.filter((action) => {
     try {
       return decideMilestone(commands[action], snapshot, now).length > 0;
     } catch (error) {
@@ -53,6 +71,13 @@ function can(snapshot: DealSnapshot, milestone: number, now: string): MilestoneA
     }
   });
 }
+
+/** The admin's actions on each milestone now (probed on the decider as the buttons' `can` is). */
+export const milestoneAdminCan = (
+  snapshot: DealSnapshot,
+  milestone: number,
+  now: string,
+): MilestoneAdminAction[] => probed(snapshot, now, milestoneAdminActions, adminProbes(milestone));
 
 /** The deal's milestones with their tracker step and actions (none: a deal without a plan). */
 export function milestoneViews(snapshot: DealSnapshot, now: string): MilestoneView[] {

@@ -3,6 +3,7 @@ import type { ErrorCode, ErrorParams } from '../errors/error-catalogue';
 import { splitParts, type SplitParts } from '../money';
 import { statusOf } from '../statechart';
 import { dealEscrow, refusal, type DealSnapshot } from './deal-escrow';
+import { decideMilestone } from './deal-milestone-commands';
 import { splitRefusal } from './deal.guards';
 
 /** A split as it would be made now: its parts, what the escrow holds and the creator amount; or the refusal. */
@@ -38,4 +39,23 @@ export function previewSplit(snapshot: DealSnapshot, creatorCents: number): Spli
     chargedCents,
     amountCents,
   };
+}
+
+/**
+ * What a split of milestone `milestone` giving the creator `creatorCents` would be now (GET
+ * …/milestones/:n/split-preview): the split's own decision, so the same refusals, and its parts
+ * within the milestone's amount and fee share.
+ */
+export function previewMilestoneSplit(
+  snapshot: DealSnapshot,
+  milestone: number,
+  creatorCents: number,
+  now: string,
+): SplitPreview {
+  const command = { type: 'ResolveWithSplit', milestone, creatorCents, key: 'preview' } as const;
+  const [draft] = decideMilestone(command, snapshot, now);
+  if (draft?.type !== 'DealSplitRequested') throw new Error('a split decides one split event');
+  const { refundCents, feeKeptCents, chargedCents } = draft.data;
+  const m = snapshot.context.milestones![milestone - 1]!;
+  return { creatorCents, refundCents, feeKeptCents, chargedCents, amountCents: m.amountCents };
 }

@@ -94,6 +94,8 @@ export function splitRefusal(
 ): Refusal {
   const { creatorCents } = input;
   if (!Number.isSafeInteger(creatorCents) || creatorCents <= 0) return 'split_amount_invalid';
+  // A plan's milestones each have their own amount, fee share and outcome: a split is a milestone's.
+  if (c.milestones !== undefined) return 'split_per_milestone';
   if (!input.holding || (!input.inDispute && c.hold === null) || c.amounts === null)
     return 'split_not_allowed';
   if (c.pendingRelease !== null) return 'release_under_way';

@@ -364,18 +364,37 @@ export interface EventTextFormat {
   instant: (iso: string) => string;
 }
 
-/** The text in `lang`, each `{param}` filled: `…Cents` as money, `…At` as an instant, others as given. */
+/** An event about one milestone of a deal with a plan starts with its number. */
+const milestonePrefix: Texts = x('Milestone {milestone}: ', 'Mijlpaal {milestone}: ');
+
+/**
+ * "Milestone 2: the creator delivered…": the prefix, and the sentence's first letter in lower case
+ * when it is a word's (a sentence opening with a name or an amount keeps it as it is).
+ */
+function aboutMilestone(sentence: string, milestone: string | number, lang: 'en' | 'nl'): string {
+  const lower = /^\p{Lu}\p{Ll}/u.test(sentence)
+    ? sentence[0]!.toLowerCase() + sentence.slice(1)
+    : sentence;
+  return milestonePrefix[lang].replace('{milestone}', String(milestone)) + lower;
+}
+
+/**
+ * The text in `lang`, each `{param}` filled: `…Cents` as money, `…At` as an instant, others as
+ * given; with a `milestone` param (an event of a deal with a plan) it says which milestone.
+ */
 export function renderEventText(
   text: EventText,
   lang: 'en' | 'nl',
   format: EventTextFormat,
 ): string {
   const template: string = eventTexts[text.code]?.[lang] ?? text.code;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+  const filled = template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = text.params[name];
     if (value === undefined) return whole;
     if (name.endsWith('Cents')) return format.money(Number(value));
     if (name.endsWith('At')) return format.instant(String(value));
     return String(value);
   });
+  const { milestone } = text.params;
+  return milestone === undefined ? filled : aboutMilestone(filled, milestone, lang);
 }

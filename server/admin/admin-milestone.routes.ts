@@ -1,10 +1,44 @@
 import { z } from 'zod';
+import { splitPreviewSchema } from '@machines/contract/api';
+import { previewMilestoneSplit } from '@machines/deal/deal-split';
 import type { DealRecord } from '../../projections/deals.queries';
 import { dealGuard } from '../auth/ownership';
+import { dealAggregate } from '../commands/aggregate';
+import { dealNotFound } from '../commands/run-command';
 import { milestoneParam } from '../http/fields';
 import type { ZodApp } from '../http/route-deps';
 import type { AdminRouteDeps } from './admin-parts';
-import { adminDealAction } from './admin-deal-action';
+import { adminDealAction, adminErrors, adminSecurity, adminTags } from './admin-deal-action';
+
+const creatorCentsQuery = z.object({
+  creatorCents: z.coerce.number({ error: 'creatorCents must be a number of cents' }),
+});
+
+/** What a split of one milestone would move now, with the split's own refusals. */
+function milestoneSplitPreviewRoute(app: ZodApp, { ctx, guards }: AdminRouteDeps): void {
+  app.get(
+    '/api/admin/deals/:id/milestones/:milestone/split-preview',
+    {
+      preValidation: guards.requireAdminActor,
+      schema: {
+        tags: adminTags,
+        security: adminSecurity,
+        params: milestoneParam,
+        querystring: creatorCentsQuery,
+        description:
+          "What a split of one milestone giving the creator `creatorCents` would move now: the creator's part, the fee kept (in proportion of the milestone's fee share), the brand's refund and the milestone's amount and fee share; the same refusals as the split itself.",
+        response: { 200: splitPreviewSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const { id, milestone } = request.params;
+      const { snapshot, revision } = await ctx.bus.load(dealAggregate, dealAggregate.streamId(id));
+      if (revision < 0 || snapshot.context.deletedAt !== null) throw dealNotFound();
+      const now = ctx.clock.now().toISOString();
+      return previewMilestoneSplit(snapshot, milestone, request.query.creatorCents, now);
+    },
+  );
+}
 
 /**
  * An admin's money actions on one milestone of a deal with a plan: release its amount, refund its
@@ -17,6 +51,7 @@ export function adminMilestoneRoutes(
   deal: (id: number) => DealRecord,
 ): void {
   const { ctx } = deps;
+  milestoneSplitPreviewRoute(app, deps);
   const outcomes = () => ctx.payments.outcomes;
   const milestoneOf = (request: { params: unknown }) =>
     (request.params as { milestone: number }).milestone;

@@ -1,5 +1,6 @@
 import { escrowedCents, type DealContext } from '@machines/deal/deal.context';
 import type { DealEvent } from '@machines/deal/deal.events';
+import { milestoneOfEvent } from '@machines/deal/deal-milestone-context';
 import type { DisputeMessage } from '@machines/escrow/dispute-message';
 import { dealMachine } from '@machines/deal/deal.machine';
 import { dealEscrowEvents } from '@machines/escrow/escrow-events';
@@ -84,11 +85,13 @@ function describeRelease(
   name: string,
 ): EventText {
   const { trigger, amountCents } = event.data;
+  // A milestone's release ends that milestone's period.
+  const periods = milestoneOfEvent(before, event) ?? before;
   const endsAt =
     trigger === 'review_period_elapsed'
-      ? before.reviewPeriodEndsAt
+      ? periods.reviewPeriodEndsAt
       : trigger === 'dispute_period_elapsed'
-        ? before.disputePeriodEndsAt
+        ? periods.disputePeriodEndsAt
         : null;
   return text(`${event.type}.${trigger}`, {
     amountCents,
@@ -193,7 +196,7 @@ function describeRevision(
     return text('ChangesRequested', {
       note: event.data.note,
       round: event.data.round,
-      rounds: before.revisionRounds,
+      rounds: (milestoneOfEvent(before, event) ?? before).revisionRounds,
     });
   const details = deliveryDetails(event.data);
   if (event.type === 'ContentDelivered')
@@ -212,8 +215,20 @@ export function describeDisputeMessage(data: DisputeMessage, name: string): Even
     : text(`DisputeMessagePosted.${data.side}`, { name, text: data.text });
 }
 
-/** Why each event happened, as a code and params (machines/events/event-texts.ts); `before` is the deal just before it. */
+/**
+ * Why each event happened, as a code and params (machines/events/event-texts.ts); `before` is the
+ * deal just before it. An event naming a milestone (a deal with a plan) carries its number, so the
+ * text says which milestone it is about.
+ */
 export function describeDealEvent(event: DealEvent, before: DealContext, name: string): EventText {
+  const summary = describeEvent(event, before, name);
+  const milestone = (event.data as { milestone?: unknown }).milestone;
+  return typeof milestone === 'number'
+    ? { ...summary, params: { ...summary.params, milestone } }
+    : summary;
+}
+
+function describeEvent(event: DealEvent, before: DealContext, name: string): EventText {
   switch (event.type) {
     case 'DealCreated':
       return text('DealCreated', {

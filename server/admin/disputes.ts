@@ -1,6 +1,8 @@
 import { csvText } from '../shared/csv';
 import { z } from 'zod';
 import type { DealContext } from '@machines/deal/deal.context';
+import type { Milestone } from '@machines/deal/milestone.machine';
+import { latestDisputedMilestone } from '@machines/deal/deal-milestone-context';
 import { centsToDecimal } from '@machines/money';
 import type { Language as Lang } from '../i18n/request-language';
 import type { DealRecord } from '../../projections/deals.queries';
@@ -89,6 +91,8 @@ export const disputeSummarySchema = z.object({
   reason: z.string(),
   outcome: z.enum(disputeOutcomes),
   resolvedAt: z.string().nullable(),
+  /** A deal with a plan: the milestone disputed (its amount is the milestone's, with its fee share). */
+  milestone: z.number().int().optional(),
 });
 export type DisputeSummary = z.infer<typeof disputeSummarySchema>;
 
@@ -138,20 +142,53 @@ export const disputeExportSchema = z.object({
   disputes: z.array(disputeDetailSchema),
 });
 
+/** How a milestone's dispute ended, from the milestone's state: its outcome, or still open. */
+function milestoneDisputeOutcome(m: Milestone): DisputeOutcome {
+  if (m.status === 'refunded') return 'refunded';
+  if (m.status === 'split') return 'split';
+  return m.status === 'released' ? releaseOutcome(m.releaseTrigger) : 'open';
+}
+
+/**
+ * A deal with a plan disputes per milestone: its dispute is the latest milestone dispute (the one
+ * the deal's `dispute` reason is of), with its amount and outcome; null when none was disputed.
+ */
+function milestoneDispute(c: DealContext) {
+  const m = latestDisputedMilestone(c);
+  if (m === null) return null;
+  const outcome = milestoneDisputeOutcome(m);
+  return {
+    milestone: m.index,
+    amountCents: m.amountCents,
+    totalCents: m.amountCents + m.feeCents,
+    openedAt: m.disputeCreatedAt!,
+    outcome,
+    resolvedAt: outcome === 'open' ? null : (c.cancelledAt ?? c.completedAt),
+  };
+}
+
 export function disputeSummary(record: DealRecord, brand: string): DisputeSummary | null {
   const c = record.context;
-  if (c.disputeCreatedAt === null || !c.dispute || !c.terms) return null;
-  const outcome = disputeOutcome(c);
-  return {
-    kind: 'deal',
+  if (!c.dispute || !c.terms) return null;
+  const base = {
+    kind: 'deal' as const,
     dealId: record.id,
     title: c.terms.title,
     brand,
     creator: c.terms.influencer,
+    reason: c.dispute.reason,
+  };
+  if (c.milestones !== undefined) {
+    const dispute = milestoneDispute(c);
+    return dispute && { ...base, ...dispute };
+  }
+  if (c.disputeCreatedAt === null) return null;
+  const outcome = disputeOutcome(c);
+  return {
+    ...base,
     amountCents: c.terms.amountCents,
     totalCents: c.terms.totalCents,
     openedAt: c.disputeCreatedAt,
-    reason: c.dispute.reason,
     outcome,
     resolvedAt: outcome === 'open' ? null : (c.cancelledAt ?? c.completedAt),
   };

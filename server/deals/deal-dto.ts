@@ -3,7 +3,11 @@ import type { DealContext } from '@machines/deal/deal.context';
 import type { DealStatus } from '@machines/deal/deal.machine';
 import { dealSnapshotFrom, dealStateView } from '@machines/deal/deal.view';
 import type { DealSnapshot } from '@machines/deal/deal.commands';
-import { milestoneSummary, milestoneViews } from '@machines/deal/deal-milestone-view';
+import {
+  milestoneAdminCan,
+  milestoneSummary,
+  milestoneViews,
+} from '@machines/deal/deal-milestone-view';
 import { centsToDecimal } from '@machines/money';
 import { chargebackSummary } from '@machines/escrow/escrow-ledger';
 import type { DealRecord } from '../../projections/deals.queries';
@@ -239,9 +243,21 @@ export function toAdminDealDto(
   owner: { companyName: string | null; username: string; email: string },
   adminName: (id: string) => string = () => 'admin',
 ): AdminDealDto {
+  const { milestones: views, ...dto } = toDealDto(
+    record,
+    now,
+    'admin',
+    owner.companyName ?? owner.username,
+  );
+  const snapshot = dealSnapshotFrom(stateValueFromKey(record.state), record.context);
+  const milestones = views?.map((m) => ({
+    ...m,
+    adminCan: milestoneAdminCan(snapshot, m.index, now),
+  }));
   // Admins and auditors see the deal under the admin area's one redaction rule (no link token, session, account or payment id).
   return redactForAdmin({
-    ...toDealDto(record, now, 'admin', owner.companyName ?? owner.username),
+    ...dto,
+    ...(milestones ? { milestones } : {}),
     user: owner,
     chargebacks: record.context.chargebacks,
     duplicateRefunds: record.context.duplicateRefunds,

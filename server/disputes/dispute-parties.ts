@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { latestDisputedMilestone } from '@machines/deal/deal-milestone-context';
 import type { DisputeSide } from '@machines/escrow/dispute-message';
 import type { Actor } from '@machines/events/metadata';
 import { adminOf, userOf } from '../auth/authenticate';
@@ -37,10 +38,13 @@ function disputeRecords(ctx: DisputeParts) {
     const record = ctx.queries.deals.byId(id);
     if (!record) throw dealNotFound();
     const c = record.context;
-    if (c.disputeCreatedAt === null) throw new DomainError('no_dispute_conversation');
+    // A deal with a plan: the conversation is of its latest milestone dispute.
+    const milestone = latestDisputedMilestone(c);
+    if (c.disputeCreatedAt === null && milestone === null)
+      throw new DomainError('no_dispute_conversation');
     const state = {
       open: record.status === 'dispute',
-      endsAt: c.disputePeriodEndsAt,
+      endsAt: milestone?.disputePeriodEndsAt ?? c.disputePeriodEndsAt,
       onHold: c.hold !== null,
     };
     return { record, state };

@@ -36,17 +36,34 @@ export function dealReceipt(record: DealRecord, brand: string): MoneyDocumentDto
   };
 }
 
-/** A split's statement exists once the creator's part was transferred (the brand's refund may still be under way). */
+/**
+ * When the creator's statement stands: the deal's completion; a split's once the creator's part
+ * was transferred (the brand's refund may still be under way); in a deal with a plan, the latest
+ * payout to the creator so far (each milestone's release, a milestone's split).
+ */
+function statementIssuedAt(c: DealRecord['context']): string | null {
+  const splitPaid = c.split?.transfer === 'succeeded' ? c.split.requestedAt : null;
+  if (c.completedAt !== null || c.milestones === undefined) return c.completedAt ?? splitPaid;
+  const payouts = [...c.milestones.map((m) => m.releasedAt), splitPaid];
+  return (
+    payouts
+      .filter((at): at is string => at !== null)
+      .sort()
+      .at(-1) ?? null
+  );
+}
+
+/** The creator's statement: what was transferred to them so far (a plan's milestones paid out until now). */
 export function dealStatement(record: DealRecord, brand: string): MoneyDocumentDto {
   const c = record.context;
-  const splitPaid = c.split?.transfer === 'succeeded';
-  if (!c.transferId || !c.amounts || (!c.completedAt && !splitPaid))
+  const issuedAt = statementIssuedAt(c);
+  if (!c.transferId || !c.amounts || issuedAt === null)
     throw new DomainError('deal_statement_not_yet');
   return {
     ...dealReceipt(record, brand),
     kind: 'statement',
     number: `S-D${record.id}`,
-    issuedAt: c.completedAt ?? c.split!.requestedAt,
+    issuedAt,
     paidCents: c.money.transferredCents,
     method: null,
     reference: c.transferId,

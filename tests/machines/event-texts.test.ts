@@ -26,4 +26,17 @@ describe('event texts', () => {
       ),
     ).toBe('Split: EUR 151.48 refunded to the brand.');
   });
+
+  it('given a milestone, then the text says which, in English and in Dutch', () => {
+    const format = { money: (c: number) => `EUR ${c / 100}`, instant: (iso: string) => `@${iso}` };
+    const delivered = { code: 'ContentDelivered', params: { milestone: 2 } } as const;
+    expect(renderEventText(delivered, 'en', format)).toMatch(/^Milestone 2: the creator /);
+    expect(renderEventText(delivered, 'nl', format)).toMatch(/^Mijlpaal 2: de creator /);
+    // A sentence opening with an amount or a name keeps it as it is.
+    const refunded = {
+      code: 'DealRefunded',
+      params: { amountCents: 7_574, milestone: 3 },
+    } as const;
+    expect(renderEventText(refunded, 'nl', format)).toMatch(/^Mijlpaal 3: /);
+  });
 });

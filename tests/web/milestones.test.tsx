@@ -39,6 +39,7 @@ const base: MilestoneDto = {
   disputePeriodEndsAt: null,
   disputeElapsedAt: null,
   releaseTrigger: null,
+  releasedAt: null,
   transferId: null,
   refundId: null,
   can: [],

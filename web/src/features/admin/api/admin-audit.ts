@@ -95,6 +95,8 @@ export interface DisputeSummary {
   reason: string;
   outcome: DisputeOutcome;
   resolvedAt: string | null;
+  /** A deal with a plan: the milestone disputed (the amounts are that milestone's). */
+  milestone?: number;
 }
 
 export interface DisputeDetail extends DisputeSummary {

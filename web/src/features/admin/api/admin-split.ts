@@ -4,10 +4,14 @@ import type { Toast } from '@/components/ui/toast-store';
 import { t } from '@/i18n';
 import { adminApi } from './admin-api';
 
-/** What an admin splits: a deal or a payment request (their routes differ only in the prefix). */
+/**
+ * What an admin splits: a deal, a payment request (their routes differ only in the prefix) or one
+ * milestone of a deal with a plan (its amount, and its amount with its fee share as the total).
+ */
 export interface SplitSubject {
   kind: 'deals' | 'payment-requests';
   id: number;
+  milestone?: number;
   amountCents: number;
   totalAmountCents: number;
 }
@@ -26,7 +30,19 @@ export const requestSubject = (request: AdminPaymentRequestDto): SplitSubject =>
   totalAmountCents: request.totalAmountCents,
 });
 
-const pathOf = ({ kind, id }: SplitSubject, rest: string) => `/api/admin/${kind}/${id}/${rest}`;
+export const milestoneSubject = (
+  deal: AdminDealDto,
+  m: { index: number; amountCents: number; feeCents: number },
+): SplitSubject => ({
+  kind: 'deals',
+  id: deal.id,
+  milestone: m.index,
+  amountCents: m.amountCents,
+  totalAmountCents: m.amountCents + m.feeCents,
+});
+
+const pathOf = ({ kind, id, milestone }: SplitSubject, rest: string) =>
+  `/api/admin/${kind}/${id}/${milestone === undefined ? '' : `milestones/${milestone}/`}${rest}`;
 
 /** What a split would move: the server's own arithmetic (GET .../split-preview). */
 export interface SplitPreview {
@@ -57,7 +73,7 @@ export function splitToast(answer: SplitAnswer): Omit<Toast, 'id'> {
 /** The preview for this creator amount; none is asked for while the typed amount is not one. */
 export const useSplitPreview = (subject: SplitSubject, creatorCents: number | null) =>
   useQuery({
-    queryKey: ['admin', 'split-preview', subject.kind, subject.id, creatorCents],
+    queryKey: ['admin', 'split-preview', subject.kind, subject.id, subject.milestone, creatorCents],
     queryFn: () =>
       adminApi<SplitPreview>(pathOf(subject, `split-preview?creatorCents=${creatorCents}`)),
     enabled: creatorCents !== null,

@@ -18,7 +18,31 @@ import { MoneyNotes } from './money-notes';
 import { SplitAction } from './split-dialog';
 import { SplitStatus } from './split-status';
 import { canSplit } from '@/features/admin/model/admin-split';
+import { anyMilestoneDisputed, unreleased } from '@/features/admin/model/admin-milestones';
 import { dealSubject } from '@/features/admin/api/admin-split';
+import { AdminMilestones } from './admin-milestones';
+
+/**
+ * The whole deal's release and refund texts: on a deal with a plan they move everything not yet
+ * released, and say so with the amount.
+ */
+function wholeDealTexts(deal: AdminDealDto) {
+  if (deal.milestones === undefined)
+    return {
+      release: t('admin.release'),
+      confirmRelease: t('admin.confirmRelease'),
+      refund: t('admin.refund', { amount: formatMoney(deal.totalAmountCents) }),
+      confirmRefund: t('admin.confirmRefund'),
+    };
+  const { count, releaseCents, refundCents } = unreleased(deal);
+  const [release, refund] = [formatMoney(releaseCents), formatMoney(refundCents)];
+  return {
+    release: t('admin.releaseRest', { amount: release }),
+    confirmRelease: t('admin.confirmReleaseRest', { amount: release, count }),
+    refund: t('admin.refundRest', { amount: refund }),
+    confirmRefund: t('admin.confirmRefundRest', { amount: refund, count }),
+  };
+}
 
 /** The admin actions the deal's statechart allows now, each behind a confirmation; `dialog` renders that prompt. */
 function useDealActions(deal: AdminDealDto) {
@@ -29,13 +53,14 @@ function useDealActions(deal: AdminDealDto) {
   const refund = useAdminRefund();
   const allowed = deal.state.can;
   const busy = release.isPending || hold.isPending || resume.isPending || refund.isPending;
+  const texts = wholeDealTexts(deal);
 
   const act = (
     mutation: { mutate: (id: number, o: { onSuccess: () => void; onError: () => void }) => void },
-    confirmKey: MessageKey,
+    confirm: string,
     failKey: MessageKey,
   ) =>
-    ask(t(confirmKey), () =>
+    ask(confirm, () =>
       mutation.mutate(deal.id, {
         onSuccess: () => toast({ title: t('admin.done') }),
         onError: () =>
@@ -49,9 +74,9 @@ function useDealActions(deal: AdminDealDto) {
         key="r"
         variant="success"
         disabled={busy}
-        onClick={() => act(release, 'admin.confirmRelease', 'admin.releaseFailed')}
+        onClick={() => act(release, texts.confirmRelease, 'admin.releaseFailed')}
       >
-        {t('admin.release')}
+        {texts.release}
       </Button>
     ),
     allowed.includes('hold') && (
@@ -59,7 +84,7 @@ function useDealActions(deal: AdminDealDto) {
         key="h"
         variant="secondary"
         disabled={busy}
-        onClick={() => act(hold, 'admin.confirmHold', 'admin.holdFailed')}
+        onClick={() => act(hold, t('admin.confirmHold'), 'admin.holdFailed')}
         title={t('admin.holdHint')}
       >
         {t('admin.hold')}
@@ -70,7 +95,7 @@ function useDealActions(deal: AdminDealDto) {
         key="s"
         variant="secondary"
         disabled={busy}
-        onClick={() => act(resume, 'admin.confirmResume', 'admin.resumeFailed')}
+        onClick={() => act(resume, t('admin.confirmResume'), 'admin.resumeFailed')}
       >
         {t('admin.resume')}
       </Button>
@@ -80,9 +105,9 @@ function useDealActions(deal: AdminDealDto) {
         key="f"
         variant="danger"
         disabled={busy}
-        onClick={() => act(refund, 'admin.confirmRefund', 'admin.refundFailed')}
+        onClick={() => act(refund, texts.confirmRefund, 'admin.refundFailed')}
       >
-        {t('admin.refund', { amount: formatMoney(deal.totalAmountCents) })}
+        {texts.refund}
       </Button>
     ),
     canSplit(deal) && <SplitAction key="p" subject={dealSubject(deal)} disabled={busy} />,
@@ -134,6 +159,7 @@ export function AdminDealPanel({
       )}
       <MoneyNotes chargebacks={deal.chargebacks} duplicateRefunds={deal.duplicateRefunds} />
       {split && <SplitStatus subject={dealSubject(deal)} split={split} readOnly={readOnly} />}
+      {deal.milestones && <AdminMilestones deal={deal} readOnly={readOnly} />}
       <div>
         <h3 className="mb-2 font-semibold">{t('admin.actions')}</h3>
         {readOnly ? (
@@ -146,7 +172,7 @@ export function AdminDealPanel({
       </div>
       {deal.paidAt && <AdminDealDocuments dealId={deal.id} />}
       {!readOnly && <NoteForm dealId={deal.id} />}
-      {deal.disputeCreatedAt && (
+      {(deal.disputeCreatedAt || anyMilestoneDisputed(deal)) && (
         <DisputeThreadPanel
           target={{ base: `/api/admin/deals/${deal.id}/dispute`, auth: 'admin' }}
         />

@@ -6,7 +6,7 @@ import { CHIPS, type AdminDealsTab } from '@/features/admin/hooks/use-admin-deal
 import { AdminDealPanel } from './admin-deal-panel';
 import { ListAndDetail } from './list-and-detail';
 
-/** One deal in the list: creator and amount, status and date, title, and how long it has been held. */
+/** One deal in the list: creator and amount, status and date, title, a plan's milestones released, and how long it has been held. */
 function DealCardBody({ deal, heldDays }: { deal: AdminDealDto; heldDays: number | undefined }) {
   return (
     <>
@@ -19,6 +19,14 @@ function DealCardBody({ deal, heldDays }: { deal: AdminDealDto; heldDays: number
         <span className="shrink-0">{formatDate(deal.createdAt)}</span>
       </span>
       {deal.title && <span className="block truncate text-slate-600">{deal.title}</span>}
+      {deal.milestoneSummary && (
+        <span className="block text-slate-600" data-testid="milestones-released">
+          {t('admin.milestonesReleased', {
+            released: deal.milestoneSummary.released,
+            total: deal.milestoneSummary.total,
+          })}
+        </span>
+      )}
       {heldDays !== undefined && (
         <span
           className="mt-1 inline-block rounded-full bg-orange-100 px-2 py-0.5 text-xs font-semibold text-orange-800"

@@ -157,6 +157,7 @@ function DisputePage({ dispute: ref, onExpired }: { dispute: DisputeRef; onExpir
       </div>
       <p className="break-words text-sm">
         {d.brand} → {d.creator} · {formatMoney(d.amountCents)}
+        {d.milestone !== undefined && ` · ${t('admin.disputeMilestone', { n: d.milestone })}`}
       </p>
       <p className="text-sm">
         <span className="font-semibold">{t('admin.disputeReason')}:</span> {d.reason}
@@ -298,7 +299,11 @@ function DisputeList({
                 </span>
                 <span className="shrink-0">{formatDate(d.openedAt)}</span>
               </span>
-              <span className="block truncate text-slate-600">{d.reason}</span>
+              <span className="block truncate text-slate-600">
+                {d.milestone !== undefined &&
+                  `${t('admin.disputeMilestone', { n: d.milestone })} · `}
+                {d.reason}
+              </span>
             </button>
           </li>
         );

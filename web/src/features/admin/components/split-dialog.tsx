@@ -64,7 +64,11 @@ function SplitDialog({ subject, onClose }: { subject: SplitSubject; onClose: () 
     <Modal
       open
       onClose={() => !split.isPending && onClose()}
-      title={t('admin.splitTitle')}
+      title={
+        subject.milestone === undefined
+          ? t('admin.splitTitle')
+          : t('admin.splitMilestoneTitle', { n: subject.milestone })
+      }
       description={t('admin.splitIntro', {
         amount: formatMoney(subject.amountCents),
         total: formatMoney(subject.totalAmountCents),
@@ -138,13 +142,13 @@ function PreviewBox({ preview, waiting }: { preview: SplitPreview | null; waitin
   );
 }
 
-/** The "Resolve with split" button; the dialog mounts while open. */
+/** The "Resolve with split" button (a milestone's: "Split"); the dialog mounts while open. */
 export function SplitAction({ subject, disabled }: { subject: SplitSubject; disabled: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button variant="secondary" disabled={disabled} onClick={() => setOpen(true)}>
-        {t('admin.split')}
+        {subject.milestone === undefined ? t('admin.split') : t('admin.milestoneSplit')}
       </Button>
       {open && <SplitDialog subject={subject} onClose={() => setOpen(false)} />}
     </>

@@ -30,26 +30,30 @@ const focusFirstInvalid = (form: HTMLFormElement) =>
     0,
   );
 
-/** The new or edited deal's form: its state, the amount as understood, the plan's problems, and the submit. */
-export function useDealForm(editId: number) {
-  const navigate = useNavigate();
+/** The form's state; an edited deal's fields once loaded (later polls must not overwrite typing). */
+function useFormState(editId: number) {
   const editing = editId > 0;
   const existing = useDeal(editId, editing);
-  const create = useCreateDeal();
-  const update = useUpdateDeal();
   const [form, setForm] = useState<DealFormState>(emptyDealForm);
   const [loadedId, setLoadedId] = useState(0);
-  const [tried, setTried] = useState(false);
-  // The server's refusal of the plan, on its field until the brand changes anything.
-  const [refusal, setRefusal] = useState<PlanProblem | null>(null);
-
-  // Fill the form once from the loaded deal; later polls must not overwrite typing.
   useEffect(() => {
     if (editing && existing.data && loadedId !== existing.data.id) {
       setForm(formFromDeal(existing.data));
       setLoadedId(existing.data.id);
     }
   }, [editing, existing.data, loadedId]);
+  return { form, setForm, editing, loading: editing && existing.isPending };
+}
+
+/** The new or edited deal's form: its state, the amount as understood, the plan's problems, and the submit. */
+export function useDealForm(editId: number) {
+  const navigate = useNavigate();
+  const { form, setForm, editing, loading } = useFormState(editId);
+  const create = useCreateDeal();
+  const update = useUpdateDeal();
+  const [tried, setTried] = useState(false);
+  // The server's refusal of the plan, on its field until the brand changes anything.
+  const [refusal, setRefusal] = useState<PlanProblem | null>(null);
 
   const amount = readDealAmount(form.amount);
   const planProblems = formPlanProblems(form, utcToday());
@@ -103,7 +107,7 @@ export function useDealForm(editId: number) {
     refusal,
     submit,
     editing,
-    loading: editing && existing.isPending,
+    loading,
     pending: create.isPending || update.isPending,
   };
 }

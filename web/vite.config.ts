@@ -84,7 +84,7 @@ const appShell = new RegExp(
 const linkPage = new RegExp(
   [
     'src/components/ui/(chargeback-notice|field)\\.tsx$',
-    'src/features/deals/components/(outside-link|contract-summary|revision-history|deal-countdown)\\.tsx$',
+    'src/features/deals/components/(outside-link|contract-summary|revision-history|deal-countdown|delivery-form|milestone-panel)\\.tsx$',
     'src/features/deals/model/(deal-clock|deal-view)\\.ts$',
     'src/features/link-claim/api/code-refusal\\.ts$',
     'src/lib/use-now\\.ts$',

@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+import { prerender } from 'react-dom/static';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DealDto } from '@machines/contract/api';
 import { MilestonePlan } from '@/features/deals/components/milestone-plan';
-import { MilestonePanel, MilestoneSummaryLine } from '@/features/deals/components/milestone-panel';
+import { MilestonePanel } from '@/features/deals/components/milestone-panel';
+import { MilestoneSummaryLine } from '@/features/deals/components/milestone-summary-line';
 import type { LinkCommands } from '@/features/deals/hooks/use-link-commands';
 import {
   milestoneClockOf,
@@ -77,12 +77,12 @@ const refusal = (code: string, params: object) =>
     'Conflict',
   );
 
-function render(node: React.ReactNode): string {
-  return renderToStaticMarkup(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </QueryClientProvider>,
+/** The markup once everything it waits for (texts, lazy parts) is there. */
+async function render(node: React.ReactNode): Promise<string> {
+  const { prelude } = await prerender(
+    <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>,
   );
+  return new Response(prelude).text();
 }
 
 const creatorCommands = { delivering: false, deliver: () => undefined } as unknown as LinkCommands;
@@ -153,8 +153,8 @@ describe.each([
     expect(milestoneRefusalText(new Error('offline'))).toBeNull();
   });
 
-  it('given the brand, then a delivered milestone offers approve, dispute and a change request; one in progress offers nothing', () => {
-    const html = render(
+  it('given the brand, then a delivered milestone offers approve, dispute and a change request; one in progress offers nothing', async () => {
+    const html = await render(
       <MilestonePlan deal={planDeal([delivered, { ...base, index: 2 }])} side="brand" />,
     );
     expect(html.match(new RegExp(approve, 'g'))).toHaveLength(1);
@@ -164,8 +164,8 @@ describe.each([
     expect(html).not.toContain(deliver);
   });
 
-  it('given the creator, then only a milestone its statechart lets deliver has the delivery form', () => {
-    const html = render(
+  it('given the creator, then only a milestone its statechart lets deliver has the delivery form', async () => {
+    const html = await render(
       <MilestonePlan
         deal={planDeal([
           { ...base, can: ['deliver'] },
@@ -182,9 +182,9 @@ describe.each([
 });
 
 describe('a deal without a plan', () => {
-  it('given no milestones, then neither the plan nor the summary renders anything', () => {
+  it('given no milestones, then neither the plan nor the summary renders anything', async () => {
     const deal = { id: 1, onHold: false } as unknown as DealDto;
-    expect(render(<MilestonePanel deal={deal} side="brand" />)).toBe('');
-    expect(render(<MilestoneSummaryLine deal={deal} />)).toBe('');
+    expect(await render(<MilestonePanel deal={deal} side="brand" />)).toBe('');
+    expect(await render(<MilestoneSummaryLine deal={deal} />)).toBe('');
   });
 });

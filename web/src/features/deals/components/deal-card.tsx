@@ -12,7 +12,7 @@ import { DealCountdown } from './deal-countdown';
 import { DealTimeLine } from './deal-time-line';
 import { DealExpanded } from './deal-expanded';
 import { DealProgress } from './deal-progress';
-import { MilestoneSummaryLine } from './milestone-panel';
+import { MilestoneSummaryLine } from './milestone-summary-line';
 import { PlatformIcons } from './platform-icons';
 import { SwipeToDelete } from './swipe-to-delete';
 

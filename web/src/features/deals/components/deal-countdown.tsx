@@ -3,8 +3,7 @@ import { Icon } from '@/components/ui/icon';
 import { formatDateTime, formatRemaining } from '@/lib/dates';
 import { useNow } from '@/lib/use-now';
 import { t, type MessageKey } from '@/i18n';
-import { dealClockOf } from '@/features/deals/model/deal-clock';
-import { milestoneClockOf, type MilestoneDto } from '@/features/deals/model/milestones';
+import { dealClockOf, type DealClock } from '@/features/deals/model/deal-clock';
 
 const texts: Record<'brand' | 'creator', Record<'review' | 'dispute', MessageKey>> = {
   brand: { review: 'clock.brand.review', dispute: 'clock.brand.dispute' },
@@ -14,18 +13,19 @@ const texts: Record<'brand' | 'creator', Record<'review' | 'dispute', MessageKey
 /**
  * When the running period ends, as a clock time and a countdown: the review after delivery and
  * the dispute period both end with the money going to the creator. Nothing when no period runs.
- * With `milestone`, that milestone's period (a deal with a plan runs one per milestone).
+ * With `clock`, another period than the deal's own: a milestone's (a deal with a plan runs one
+ * per milestone).
  */
 export function DealCountdown({
   deal,
   side,
-  milestone,
+  clock: given,
 }: {
   deal: DealDto;
   side: 'brand' | 'creator';
-  milestone?: MilestoneDto;
+  clock?: DealClock | null;
 }) {
-  const clock = milestone ? milestoneClockOf(milestone, deal.onHold) : dealClockOf(deal);
+  const clock = given === undefined ? dealClockOf(deal) : given;
   const now = useNow(1000, clock !== null && !clock.paused);
   if (!clock) return null;
   const left = Date.parse(clock.endsAt) - now;

@@ -1,13 +1,16 @@
+import { use } from 'react';
 import type { DealDto } from '@machines/contract/api';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DetailRow } from '@/components/ui/detail-row';
 import { ProgressTracker } from '@/components/ui/progress-tracker';
 import { formatDate } from '@/lib/dates';
-import { t, formatMoney } from '@/i18n';
+import { loadTexts, t, formatMoney } from '@/i18n';
 import type { LinkCommands } from '@/features/deals/hooks/use-link-commands';
 import { deliverableLabel } from '@/features/deals/model/deliverables';
 import {
+  milestoneClockOf,
+  milestoneRefusalText,
   milestoneStatusText,
   milestoneStepLabels,
   milestonesOf,
@@ -119,7 +122,7 @@ function CreatorDelivery({ m, commands: c }: { m: MilestoneDto; commands: LinkCo
         intro={again ? t('revisions.redeliverText') : t('milestones.deliverText')}
         submitLabel={t(again ? 'milestones.redeliver' : 'milestones.deliver', { n: m.index })}
         busy={c.delivering}
-        onSend={(note, links) => c.deliver(note, links, m.index)}
+        onSend={(note, links) => c.deliver(note, links, m.index, milestoneRefusalText)}
       />
     </section>
   );
@@ -147,7 +150,7 @@ function MilestoneItem({
       data-status={m.status}
     >
       <MilestoneFacts m={m} total={total} creator={creator} />
-      <DealCountdown deal={deal} side={who.side} milestone={m} />
+      <DealCountdown deal={deal} side={who.side} clock={milestoneClockOf(m, deal.onHold)} />
       <RevisionHistory deal={m} embedded />
       {who.side === 'brand' && commands && <BrandActions deal={deal} m={m} commands={commands} />}
       {who.side === 'creator' && !who.elsewhere && (
@@ -189,8 +192,12 @@ function PlanCard({
   );
 }
 
+// The brand's plan also asks for changes: the deal pages' texts, which the deal list has not loaded.
+let brandTexts: Promise<void> | null = null;
+
 /** The brand's plan: its approvals and disputes ask first, as the deal's own do. */
 function BrandPlan({ deal }: { deal: DealDto }) {
+  use((brandTexts ??= loadTexts(['requests'])));
   const commands = useDealCommands();
   return <PlanCard deal={deal} who={{ side: 'brand' }} commands={commands} />;
 }

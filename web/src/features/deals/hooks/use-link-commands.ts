@@ -7,21 +7,26 @@ import { useStartOnboarding } from '@/features/deals/api/start-onboarding.mutati
 import { dealKeys } from '@/features/deals/api/keys';
 import { errorText, HttpError } from '@/lib/http';
 import { isCodeRefusal } from '@/features/link-claim/api/code-refusal';
-import { milestoneRefusalText } from '@/features/deals/model/milestones';
 import { t, type MessageKey } from '@/i18n';
+
+/** A refusal in the page's own words (a milestone's, from its lazily loaded texts), else null. */
+type Describe = (error: Error) => string | null;
 
 /**
  * A refusal because another device holds the link reads the claim again, so the page shows how to
  * continue here; anything else is a toast.
  */
-const failedWith = (client: QueryClient, token: string) => (title: MessageKey) => (error: Error) =>
-  error instanceof HttpError && error.serverErrorCode === 'deal_claimed_elsewhere'
-    ? void client.invalidateQueries({ queryKey: dealKeys.byToken(token) })
-    : toast({
-        title: t(title),
-        description: milestoneRefusalText(error) ?? (errorText(error) || t('app.tryAgainLater')),
-        variant: 'destructive',
-      });
+const failedWith =
+  (client: QueryClient, token: string) =>
+  (title: MessageKey, describe: Describe = () => null) =>
+  (error: Error) =>
+    error instanceof HttpError && error.serverErrorCode === 'deal_claimed_elsewhere'
+      ? void client.invalidateQueries({ queryKey: dealKeys.byToken(token) })
+      : toast({
+          title: t(title),
+          description: describe(error) ?? (errorText(error) || t('app.tryAgainLater')),
+          variant: 'destructive',
+        });
 
 /** What the creator does through the link: accept, connect a bank account, deliver (the deal, or one milestone). */
 export function useLinkCommands(token: string) {
@@ -56,13 +61,13 @@ export function useLinkCommands(token: string) {
         },
       ),
     startingBankSetup: onboarding.isPending,
-    deliver: (note: string | null, links: string[], milestone?: number) =>
+    deliver: (note: string | null, links: string[], milestone?: number, describe?: Describe) =>
       deliver.mutate(
         { token, note, links, ...(milestone === undefined ? {} : { milestone }) },
         {
           onSuccess: () =>
             toast({ title: t('toast.delivered'), description: t('toast.deliveredText') }),
-          onError: failed('toast.deliverError'),
+          onError: failed('toast.deliverError', describe),
         },
       ),
     delivering: deliver.isPending,

@@ -6,10 +6,10 @@ import { PersonRequestForm } from './person-request-form';
 export function DataErasureForm() {
   return (
     <PersonRequestForm
-      title="admin.dataErasure"
-      hint="admin.dataErasureHint"
+      textKey="admin.dataErasure"
+      hintKey="admin.dataErasureHint"
       name="erase-user"
-      confirm="admin.dataErasureConfirm"
+      confirmKey="admin.dataErasureConfirm"
       run={async (user) => {
         await requestErasure({ kind: 'admin', user });
         return t('admin.dataErasureDone', { user });

@@ -6,8 +6,8 @@ import { PersonRequestForm } from './person-request-form';
 export function DataExportForm() {
   return (
     <PersonRequestForm
-      title="admin.dataExport"
-      hint="admin.dataExportHint"
+      textKey="admin.dataExport"
+      hintKey="admin.dataExportHint"
       name="export-user"
       run={async (user) => {
         saveExport(await requestDataExport({ kind: 'admin', user }));

@@ -8,12 +8,12 @@ import { t, type MessageKey } from '@/i18n';
 
 interface PersonRequestFormProps {
   /** The form's name, its heading and its button. */
-  title: MessageKey;
-  hint: MessageKey;
+  textKey: MessageKey;
+  hintKey: MessageKey;
   /** The input's name (browser tests and autofill tell the forms apart by it). */
   name: string;
   /** Asked before `run` when given: a step that cannot be undone. */
-  confirm?: MessageKey;
+  confirmKey?: MessageKey;
   /** Does the work for the named person; resolves to the text of the toast that says it is done. */
   run: (user: string) => Promise<string>;
 }
@@ -23,7 +23,13 @@ interface PersonRequestFormProps {
  * person is named by username or e-mail address; a refusal is shown as the server words it.
  * Auditors do not see these forms (the server refuses them too).
  */
-export function PersonRequestForm({ title, hint, name, confirm, run }: PersonRequestFormProps) {
+export function PersonRequestForm({
+  textKey,
+  hintKey,
+  name,
+  confirmKey,
+  run,
+}: PersonRequestFormProps) {
   const [user, setUser] = useState('');
   const [busy, setBusy] = useState(false);
   const { ask, dialog } = useConfirm();
@@ -46,18 +52,18 @@ export function PersonRequestForm({ title, hint, name, confirm, run }: PersonReq
     event.preventDefault();
     const wanted = user.trim();
     if (!wanted) return;
-    if (confirm) ask(t(confirm, { user: wanted }), () => void perform(wanted), true);
+    if (confirmKey) ask(t(confirmKey, { user: wanted }), () => void perform(wanted), true);
     else void perform(wanted);
   };
   return (
     <form
       noValidate
       className="grid grid-cols-1 gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-4 sm:items-start"
-      aria-label={t(title)}
+      aria-label={t(textKey)}
       onSubmit={submit}
     >
       <p className="text-sm sm:col-span-4">
-        <span className="font-semibold">{t(title)}</span> · {t(hint)}
+        <span className="font-semibold">{t(textKey)}</span> · {t(hintKey)}
       </p>
       <div className="sm:col-span-3">
         <TextField
@@ -70,11 +76,11 @@ export function PersonRequestForm({ title, hint, name, confirm, run }: PersonReq
       </div>
       <Button
         type="submit"
-        variant={confirm ? 'danger' : 'primary'}
+        variant={confirmKey ? 'danger' : 'primary'}
         className="sm:mt-6"
         disabled={busy || !user.trim()}
       >
-        {t(title)}
+        {t(textKey)}
       </Button>
       {dialog}
     </form>

@@ -9,6 +9,7 @@ import { enCore } from '@/i18n/en-core';
 import { enDealPages } from '@/i18n/en-deal-pages';
 import { enDispute } from '@/i18n/en-dispute';
 import { enMilestones } from '@/i18n/en-milestones';
+import { enLinkPanels } from '@/i18n/en-link-panels';
 import { enRequests } from '@/i18n/en-requests';
 import { formatMoney, loadTexts, setLanguage, setSettings, t } from '@/i18n';
 import { nlAccount } from '@/i18n/nl-account';
@@ -18,6 +19,7 @@ import { nlCore } from '@/i18n/nl-core';
 import { nlDealPages } from '@/i18n/nl-deal-pages';
 import { nlDispute } from '@/i18n/nl-dispute';
 import { nlMilestones } from '@/i18n/nl-milestones';
+import { nlLinkPanels } from '@/i18n/nl-link-panels';
 import { nlRequests } from '@/i18n/nl-requests';
 import { hardCodedTexts } from './hardcoded-text';
 
@@ -32,6 +34,7 @@ const pairs: [string, Record<string, string>, Record<string, string>][] = [
   ['deal pages', enDealPages, nlDealPages],
   ['dispute', enDispute, nlDispute],
   ['milestones', enMilestones, nlMilestones],
+  ['link panels', enLinkPanels, nlLinkPanels],
 ];
 const all = (index: 1 | 2): Record<string, string> =>
   Object.assign({}, ...pairs.map((p) => p[index]));

@@ -18,6 +18,8 @@ const brand: Area[] = ['brand'];
 const account: Area[] = ['brand', 'account'];
 const admin: Area[] = ['brand', 'account', 'admin'];
 const requests: Area[] = ['brand', 'requests'];
+// A payment-request link shows the acceptance code, claim and billing address panels at once.
+const requestLink: Area[] = [...requests, 'link-panels'];
 
 export const pageRoutes: readonly PageRoute[] = [
   { path: '/login', page: 'login', areas: account, access: 'public' },
@@ -25,11 +27,11 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/onboarding', page: 'onboarding', areas: account, access: 'user' },
   // The creator's link page needs only the core texts: it is the lightest screen by design.
   { path: '/accept/:token', page: 'accept', areas: [], access: 'public' },
-  { path: '/pay-request/:token?', page: 'pay-request', areas: requests, access: 'public' },
+  { path: '/pay-request/:token?', page: 'pay-request', areas: requestLink, access: 'public' },
   {
     path: '/pay-request-success/:token',
     page: 'pay-request-success',
-    areas: requests,
+    areas: requestLink,
     access: 'public',
   },
   // Documents (document.tsx reads which one from the path); the link ones are public like their links.
@@ -71,7 +73,8 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/payment/:dealId', page: 'payment', areas: requests, access: 'user' },
   { path: '/dashboard', page: 'dashboard', areas: brand, access: 'user' },
   { path: '/deals/:id', page: 'deal-detail', areas: requests, access: 'user' },
-  { path: '/profile', page: 'profile', areas: account, access: 'user' },
+  // The profile shows self-billing and the billing address.
+  { path: '/profile', page: 'profile', areas: [...account, 'link-panels'], access: 'user' },
   { path: '/profile/export', page: 'data-export', areas: account, access: 'user' },
   { path: '/creator-request', page: 'creator-request', areas: requests, access: 'user' },
   { path: '/payment-requests', page: 'payment-requests', areas: requests, access: 'user' },

@@ -8,6 +8,7 @@ import type { enCore } from './en-core';
 import type { enDealPages } from './en-deal-pages';
 import type { enDispute } from './en-dispute';
 import type { enMilestones } from './en-milestones';
+import type { enLinkPanels } from './en-link-panels';
 import type { enRequests } from './en-requests';
 
 /**
@@ -28,7 +29,8 @@ export type MessageKey =
   | keyof typeof enRequests
   | keyof typeof enDealPages
   | keyof typeof enDispute
-  | keyof typeof enMilestones;
+  | keyof typeof enMilestones
+  | keyof typeof enLinkPanels;
 export type Vars = Record<string, string | number>;
 export type Lang = 'en' | 'nl';
 export type { Area };

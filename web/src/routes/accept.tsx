@@ -23,21 +23,18 @@ import { DocumentLink } from '@/features/documents/components/document-link';
 import { useLinkClaim } from '@/features/link-claim/api/get-link-claim.query';
 import { getAuthToken } from '@/lib/auth-token';
 import { claimHeaders } from '@/lib/claim-secret';
+import { lazyWithTexts } from '@/lib/lazy-with-texts';
 import { t, tKey } from '@/i18n';
 
 // The claim part (continue on this device, confirm the e-mail) loads once the deal is accepted.
-const LinkClaimPanel = lazy(() =>
-  import('@/features/link-claim/components/link-claim-panel').then((m) => ({
-    default: m.LinkClaimPanel,
-  })),
+const LinkClaimPanel = lazyWithTexts(['link-panels'], () =>
+  import('@/features/link-claim/components/link-claim-panel').then((m) => m.LinkClaimPanel),
 );
 
 // Shown only to the accepting creator (self-billing, with its address and country form) and during a
 // dispute (the conversation): neither is on the first paint of a link, so both load when they show.
-const SelfBillingCard = lazy(() =>
-  import('@/features/documents/components/self-billing-card').then((m) => ({
-    default: m.SelfBillingCard,
-  })),
+const SelfBillingCard = lazyWithTexts(['link-panels'], () =>
+  import('@/features/documents/components/self-billing-card').then((m) => m.SelfBillingCard),
 );
 const DisputeThreadPanel = lazy(() =>
   import('@/features/disputes/components/dispute-thread-panel').then((m) => ({
@@ -49,10 +46,10 @@ const DisputeThreadPanel = lazy(() =>
 const PAID_OUT = new Set(['completed', 'approved_after_dispute', 'split_resolved']);
 
 // Shown only once the deal is accepted, below the deal: its push code loads when it shows.
-const LinkNotificationsCard = lazy(() =>
-  import('@/features/deals/components/link-notifications-card').then((m) => ({
-    default: m.LinkNotificationsCard,
-  })),
+const LinkNotificationsCard = lazyWithTexts(['link-panels'], () =>
+  import('@/features/deals/components/link-notifications-card').then(
+    (m) => m.LinkNotificationsCard,
+  ),
 );
 
 /** The deal, asked for while the app starts (app-routes.tsx). */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { DealDto } from '@machines/contract/api';
 import type { DealStateView } from '@machines/deal/deal.view';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { can } from '@/features/deals/model/deal-view';
 import type { LinkCommands } from '@/features/deals/hooks/use-link-commands';
 import { usePayoutIdentity } from '@/features/payouts/components/identity-fields';
 import { DeliveryForm } from './delivery-form';
+import { lazyWithTexts } from '@/lib/lazy-with-texts';
 
 /** Bank setup: the identity the yearly payout report needs, then the gateway's onboarding. */
 function BankSetup({ commands: c }: { commands: LinkCommands }) {
@@ -29,10 +30,8 @@ function BankSetup({ commands: c }: { commands: LinkCommands }) {
 }
 
 // The acceptance's e-mail step loads with the card that needs it, not with the page.
-const AcceptanceCode = lazy(() =>
-  import('@/features/link-claim/components/acceptance-code').then((m) => ({
-    default: m.AcceptanceCode,
-  })),
+const AcceptanceCode = lazyWithTexts(['link-panels'], () =>
+  import('@/features/link-claim/components/acceptance-code').then((m) => m.AcceptanceCode),
 );
 
 /**

@@ -10,6 +10,7 @@ import {
   startPushEndpoint,
 } from '@tests/support/push-endpoint';
 import { launchBrowser, phoneContext, screens } from './support/browser';
+import { fakePushSubscription } from './support/fake-push';
 import {
   approveOnCard,
   cardOf,
@@ -59,25 +60,7 @@ describe('push for one deal from the accept page', () => {
     creator = await phoneContext(browser, server.url);
     await creator.grantPermissions(['notifications'], { origin: server.url });
     const subscription = keys.subscription(`${endpoint.origin}/push/accept-page`);
-    await creator.addInitScript((json) => {
-      // Like a browser, the subscription outlives the page (kept in this origin's storage).
-      const fake = {
-        endpoint: json.endpoint,
-        expirationTime: null,
-        options: {},
-        toJSON: () => ({ ...json, expirationTime: null }),
-        unsubscribe: async () => true,
-      };
-      PushManager.prototype.subscribe = async function subscribe() {
-        localStorage.setItem('test-push-subscribed', '1');
-        return fake as unknown as PushSubscription;
-      };
-      PushManager.prototype.getSubscription = async function getSubscription() {
-        return (
-          localStorage.getItem('test-push-subscribed') ? fake : null
-        ) as PushSubscription | null;
-      };
-    }, subscription);
+    await fakePushSubscription(creator, subscription);
     page = await brand.newPage();
   });
 

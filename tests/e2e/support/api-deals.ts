@@ -42,6 +42,22 @@ export async function disputedDealWithClaim(
   );
   const link = await fundThroughApi(server, brandToken, id);
   const claimSecret = await acceptThroughApi(server, { kind: 'deal', token: link });
+  await connectAndDeliver(server, link, claimSecret);
+  await call('POST', `/api/deals/${id}/dispute`, { reason }, brandToken);
+  await untilStatus(server, brandToken, id, 'dispute');
+  return { id, link, claimSecret };
+}
+
+/**
+ * The creator who holds an accepted deal's link (its claim secret) sets up the bank account on the
+ * simulated onboarding, with the identity it asks for, and delivers.
+ */
+export async function connectAndDeliver(
+  server: RunningServer,
+  link: string,
+  claimSecret: string,
+): Promise<void> {
+  const call = apiClient(server);
   const claim = { 'x-claim-secret': claimSecret };
   const onboarding = await call<{ url: string }>(
     'POST',
@@ -53,9 +69,6 @@ export async function disputedDealWithClaim(
   expect(await submitSimulatedPage(server, onboarding.url, 'outcome=complete')).toBe(303);
   await call('GET', `/api/deals/token/${link}`);
   await call('POST', `/api/deals/deliver/${link}`, undefined, undefined, claim);
-  await call('POST', `/api/deals/${id}/dispute`, { reason }, brandToken);
-  await untilStatus(server, brandToken, id, 'dispute');
-  return { id, link, claimSecret };
 }
 
 /** Waits (up to 20 s) until the brand's deal has `status`. */

@@ -1,41 +1,19 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { mailTo } from './mail-folder';
 import { apiClient, type RunningServer } from './server';
 
 /**
- * The code in the newest code mail to `to` not read before, read from the instance's mail folder
- * (without SMTP the server keeps each mail there as .eml with a .json summary; a code mail's subject
- * ends with its code), waiting until it arrives. Other mails to the address are not codes.
+ * The code in the newest code mail to `to` not read before (a code mail's subject ends with its
+ * code; other mails to the address are not codes), waiting until it arrives.
  */
 export async function codeMailedTo(
   server: Pick<RunningServer, 'dataDir'>,
   to: string,
   seen: Set<string> = new Set(),
 ): Promise<string> {
-  const folder = join(server.dataDir, 'mail');
-  for (let i = 0; i < 300; i++) {
-    let names: string[] = [];
-    try {
-      names = readdirSync(folder).filter((n) => n.endsWith('.eml.json') && !seen.has(n));
-    } catch {
-      // No mail yet.
-    }
-    for (const name of names.sort().reverse()) {
-      const mail = JSON.parse(readFileSync(join(folder, name), 'utf8')) as {
-        to: string;
-        subject: string;
-      };
-      const code = /: (\d{6})$/.exec(mail.subject)?.[1];
-      if (mail.to === to && code) {
-        seen.add(name);
-        return code;
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no code mailed to ${to}`);
+  const mail = await mailTo(server, to, /: \d{6}$/, seen);
+  return /: (\d{6})$/.exec(mail.subject)![1]!;
 }
 
 let acceptances = 0;

@@ -9,14 +9,18 @@ import {
   unique,
   fillPayoutIdentity,
 } from './support/flows';
+import { fundThroughApi } from './support/api-deals';
+import { inDays } from './support/deal-form-flows';
 import { codeMailedTo } from './support/link-codes';
-import { startServer, type RunningServer } from './support/server';
+import { acceptAsBefore } from './support/older-acceptance';
+import { apiClient, startServer, type RunningServer } from './support/server';
 
 /**
  * A creator accepts a deal in one browser (an in-app browser, Dutch), confirms an e-mail address
  * with a code, and later goes on in another browser (English) after a code to that address: sets up
  * the bank account and delivers there. The first browser is told, and a stranger with the link
- * still cannot act.
+ * still cannot act. An older link, accepted before the code was part of the acceptance, confirms
+ * its address afterwards on the link page (the path such links keep) and continues the same way.
  */
 describe('resume a link on another device', () => {
   let server: RunningServer;
@@ -106,5 +110,65 @@ describe('resume a link on another device', () => {
     await see(first, 'Deze deal loopt verder op een ander apparaat');
     expect(await first.getByRole('button', { name: /Bankgegevens/ }).count()).toBe(0);
     await snap(first, 'moved-away-nl');
+  });
+
+  it('an older link, accepted before the code was part of the acceptance, still confirms the address afterwards (Dutch) and continues on another device with it', async () => {
+    const call = apiClient(server);
+    const name = unique('olderbrand');
+    const register = { username: name, email: `${name}@example.com`, password: 'secret-password' };
+    const { token } = await call<{ token: string }>('POST', '/api/auth/register', {
+      ...register,
+      companyName: `${name} BV`,
+    });
+    const deal = { influencer: '@older.creator', title: 'Older reel', description: 'One reel' };
+    const { id } = await call<{ id: number }>(
+      'POST',
+      '/api/deals',
+      { ...deal, amount: '250', deadline: inDays(10), deliverables: ['1 Instagram Post'] },
+      token,
+    );
+    const older = await fundThroughApi(server, token, id);
+    const secret = await acceptAsBefore(server, id, 'nl');
+    const olderEmail = `${unique('older')}@example.com`;
+
+    // The browser that accepted back then kept the claim secret; it has no confirmed address yet.
+    const context = await phoneContext(browser, server.url, 'nl-NL');
+    await context.addInitScript(([link, kept]) => localStorage.setItem(`dealClaim:${link}`, kept), [
+      older,
+      secret,
+    ] as const);
+    const then = await context.newPage();
+    await then.goto(`/accept/${older}`);
+    const card = then.getByTestId('confirm-email');
+    await card.getByRole('heading', { name: 'Bevestig je e-mailadres' }).waitFor();
+    expect(await seriousViolations(then)).toEqual([]);
+    await snap(then, 'older-confirm-nl');
+    await card.getByLabel('Je e-mailadres').fill(olderEmail);
+    await card.getByRole('button', { name: 'Code sturen' }).click();
+    await card.getByLabel('Code uit de e-mail').fill(await codeMailedTo(server, olderEmail, seen));
+    await card.getByRole('button', { name: 'Bevestigen' }).click();
+    await then.getByTestId('email-confirmed').waitFor();
+    expect(await then.getByTestId('email-confirmed').textContent()).toContain(
+      'E-mailadres bevestigd',
+    );
+    expect(await then.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    expect(await seriousViolations(then)).toEqual([]);
+    await snap(then, 'older-confirmed-nl');
+
+    // That address is where "Continue on this device" sends its code, as for any link.
+    const now = await (await phoneContext(browser, server.url)).newPage();
+    await now.goto(`/accept/${older}`);
+    const panel = now.getByTestId('continue-on-device');
+    await panel.getByRole('button', { name: 'Continue on this device' }).click();
+    await panel
+      .getByLabel('Code from the e-mail')
+      .fill(await codeMailedTo(server, olderEmail, seen));
+    await panel.getByRole('button', { name: 'Continue on this device' }).click();
+    await now.getByRole('button', { name: /Set up bank details/ }).waitFor({ timeout: 30_000 });
+    await then.reload();
+    await see(then, 'Deze deal loopt verder op een ander apparaat');
+    await context.close();
   });
 });

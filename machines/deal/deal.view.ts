@@ -4,6 +4,8 @@ import { probeMetadata } from '../events/probe';
 import { dealMachine, type DealStateMeta, type DealStatus, type BadgeColour } from './deal.machine';
 import { escrowedCents, type DealContext } from './deal.context';
 import { MIN_DEAL_CENTS } from '../money';
+import { payableNowCents } from '../escrow/escrow-limits';
+import { creatorDueCents } from './deal-milestone-context';
 
 type Snapshot = SnapshotFrom<typeof dealMachine>;
 type Event = EventFromLogic<typeof dealMachine>;
@@ -125,7 +127,11 @@ function escrowProbe(
         type: 'FundsReleaseRequested',
         data: {
           trigger: action === 'release' ? 'brand' : 'admin',
-          amountCents: context.amounts?.amountCents ?? 0,
+          // A deal with a plan releases what is not yet released (as ReleaseFunds asks for it).
+          amountCents:
+            context.milestones === undefined
+              ? (context.amounts?.amountCents ?? 0)
+              : payableNowCents(context, creatorDueCents(context)),
           key: 'probe',
         },
         metadata,

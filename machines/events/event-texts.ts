@@ -217,6 +217,10 @@ export const eventTexts = {
     'Hold lifted by {name}; timers resumed, dispute now ends at {disputeEndsAt}.',
     'Vasthouden opgeheven door {name}; termijnen lopen weer, geschil eindigt nu op {disputeEndsAt}.',
   ),
+  'DealRefunded.milestone': x(
+    'Refunded {amountCents} to the brand.',
+    '{amountCents} terugbetaald aan het merk.',
+  ),
   DealRefunded: x(
     'Refunded {amountCents} to the brand; deal cancelled.',
     '{amountCents} terugbetaald aan het merk; deal geannuleerd.',
@@ -282,6 +286,10 @@ export const eventTexts = {
   'DealSplitRetried.refund': x(
     "Admin {name} retried the split's refund under its original key.",
     'Beheerder {name} probeerde de terugbetaling van de verdeling opnieuw, met de oorspronkelijke sleutel.',
+  ),
+  'DealSplitRequested.milestone': x(
+    'Admin {name} split it: {creatorCents} to the creator, {refundCents} back to the brand, {feeKeptCents} fee kept (of {chargedCents}).',
+    'Beheerder {name} verdeelde hem: {creatorCents} naar de creator, {refundCents} terug naar het merk, {feeKeptCents} kosten behouden (van {chargedCents}).',
   ),
   SplitTransferSucceeded: x(
     'Split: {amountCents} transferred to the creator.',

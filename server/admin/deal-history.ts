@@ -126,6 +126,9 @@ function describeHoldLifted(
 function describeMoneyEvent(event: MoneyEvent, before: DealContext): EventText {
   switch (event.type) {
     case 'DealRefunded':
+      // A milestone's refund leaves the deal running: it says nothing of the deal being cancelled.
+      if (event.data.milestone !== undefined)
+        return text('DealRefunded.milestone', { amountCents: event.data.amountCents });
       return text(event.data.transferReversalId ? 'DealRefunded.reversed' : 'DealRefunded', {
         amountCents: event.data.amountCents,
       });
@@ -315,13 +318,16 @@ function describeSplitEvent(event: SplitEvent, name: string): EventText {
   switch (event.type) {
     case 'DealSplitRequested': {
       const d = event.data;
-      return text('DealSplitRequested', {
-        name,
-        creatorCents: d.creatorCents,
-        refundCents: d.refundCents,
-        feeKeptCents: d.feeKeptCents,
-        chargedCents: d.chargedCents,
-      });
+      return text(
+        d.milestone === undefined ? 'DealSplitRequested' : 'DealSplitRequested.milestone',
+        {
+          name,
+          creatorCents: d.creatorCents,
+          refundCents: d.refundCents,
+          feeKeptCents: d.feeKeptCents,
+          chargedCents: d.chargedCents,
+        },
+      );
     }
     case 'DealSplitRetried':
       return text(`DealSplitRetried.${event.data.part}`, { name });

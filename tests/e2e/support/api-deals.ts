@@ -59,15 +59,7 @@ export async function connectAndDeliver(
 ): Promise<void> {
   const call = apiClient(server);
   const claim = { 'x-claim-secret': claimSecret };
-  const onboarding = await call<{ url: string }>(
-    'POST',
-    `/api/deals/start-onboarding/${link}`,
-    { identity: testPayoutIdentity },
-    undefined,
-    claim,
-  );
-  expect(await submitSimulatedPage(server, onboarding.url, 'outcome=complete')).toBe(303);
-  await call('GET', `/api/deals/token/${link}`);
+  await connectBankThroughApi(server, link, claimSecret);
   await call('POST', `/api/deals/deliver/${link}`, undefined, undefined, claim);
 }
 
@@ -91,6 +83,27 @@ async function untilStatus(
       return;
   }
   throw new Error(`deal ${id} did not reach ${status} within 20 s`);
+}
+
+/**
+ * The creator who accepted `link` (its claim secret) sets up the payout on the simulated
+ * onboarding and comes back to the link page, which checks the account: the bank is connected.
+ */
+export async function connectBankThroughApi(
+  server: RunningServer,
+  link: string,
+  claimSecret: string,
+): Promise<void> {
+  const call = apiClient(server);
+  const onboarding = await call<{ url: string }>(
+    'POST',
+    `/api/deals/start-onboarding/${link}`,
+    { identity: testPayoutIdentity },
+    undefined,
+    { 'x-claim-secret': claimSecret },
+  );
+  expect(await submitSimulatedPage(server, onboarding.url, 'outcome=complete')).toBe(303);
+  await call('GET', `/api/deals/token/${link}`);
 }
 
 /**

@@ -85,7 +85,10 @@ describe('an admin and the milestones of a deal', () => {
       reason: 'Off brief',
     });
     expect(disputed.statusCode, disputed.body).toBe(200);
-    expect((await adminDeal(id)).milestones![1]!.adminCan).toEqual(['release', 'refund', 'split']);
+    const inDispute = await adminDeal(id);
+    expect(inDispute.milestones![1]!.adminCan).toEqual(['release', 'refund', 'split']);
+    // The deal's own release and refund (everything not yet released) are offered too.
+    expect(inDispute.state.can).toEqual(expect.arrayContaining(['adminRelease', 'refund']));
     // The milestone's dispute has its conversation, as a deal's has.
     const thread = await inject('GET', `/api/admin/deals/${id}/dispute`, admin);
     expect(thread.statusCode, thread.body).toBe(200);
@@ -129,7 +132,13 @@ describe('an admin and the milestones of a deal', () => {
     }[];
     const texts = history.map((e) => englishText(e.summary));
     expect(texts).toContain('Milestone 2: the creator marked the assignment as delivered.');
-    expect(texts.filter((x) => x.startsWith('Milestone 3: '))).toHaveLength(2);
+    expect(texts.filter((x) => x.startsWith('Milestone 3: '))).toEqual([
+      'Milestone 3: admin root asked to refund €75.74 to the brand.',
+      'Milestone 3: refunded €75.74 to the brand.',
+    ]);
+    expect(texts).toContain(
+      'Milestone 2: admin root split it: €30.00 to the creator, €54.10 back to the brand, €2.46 fee kept (of €86.56).',
+    );
     expect(texts.find((x) => x.startsWith('Deal created'))).toBeDefined();
     const nl = await t.app.inject({
       url: `/api/admin/disputes/${id}/export?format=csv`,

@@ -1,0 +1,161 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminMilestone,
+  refundMilestoneAsAdmin,
+  splitMilestoneAsAdmin,
+} from './support/admin-flows';
+import { seriousViolations } from './support/axe';
+import { launchBrowser, phoneContext, screens } from './support/browser';
+import { inDays } from './support/deal-form-flows';
+import { expectOnlyLanguage } from './support/language';
+import { connectBankThroughApi, fundThroughApi } from './support/api-deals';
+import { acceptThroughApi } from './support/link-codes';
+import { ADMIN, apiClient, startServer, type RunningServer } from './support/server';
+
+/**
+ * An admin and a deal with a plan on a phone, in English and in Dutch: the panel lists the
+ * milestones with their amounts, statuses, due dates and revisions; the admin splits the disputed
+ * milestone and refunds another; the deal's own actions say "everything not yet released" with
+ * the amount, the list "1 of 3 milestones released"; axe finds nothing serious.
+ */
+
+const LOCALES = [
+  ['en', 'en-US'],
+  ['nl', 'nl-NL'],
+] as const;
+
+const words = {
+  en: {
+    released: (n: number) => `${n} of 3 milestones released`,
+    releaseRest: (amount: string) => `Release everything not yet released (€${amount})`,
+    milestone: 'Milestone 2: TikTok',
+  },
+  nl: {
+    released: (n: number) => `${n} van 3 mijlpalen vrijgegeven`,
+    releaseRest: (amount: string) =>
+      `Alles vrijgeven wat nog niet is vrijgegeven (€\u00a0${amount.replace('.', ',')})`,
+    milestone: 'Mijlpaal 2: TikTok',
+  },
+};
+
+/**
+ * A deal of three milestones (€100 Story, €80 TikTok, €70 Post) paid, accepted and bank connected
+ * through the API; milestone 2 delivered and disputed by the brand.
+ */
+async function planDealWithDisputedMilestone(
+  server: RunningServer,
+  brand: string,
+  influencer: string,
+): Promise<number> {
+  const call = apiClient(server);
+  const milestone = (title: string, amount: string, days: number) => ({
+    title,
+    deliverables: [`1 ${title}`],
+    amount,
+    dueDate: inDays(days),
+  });
+  const { id } = await call<{ id: number }>(
+    'POST',
+    '/api/deals',
+    {
+      influencer,
+      title: 'Spring series',
+      description: 'Three posts',
+      amount: '250',
+      deadline: inDays(30),
+      deliverables: ['1 Instagram Story', '1 TikTok Video', '1 Instagram Post'],
+      milestones: [
+        milestone('Story', '100', 7),
+        milestone('TikTok', '80', 14),
+        milestone('Post', '70', 21),
+      ],
+    },
+    brand,
+  );
+  const link = await fundThroughApi(server, brand, id);
+  const claimSecret = await acceptThroughApi(server, { kind: 'deal', token: link });
+  await connectBankThroughApi(server, link, claimSecret);
+  const claim = { 'x-claim-secret': claimSecret };
+  await call('POST', `/api/deals/deliver/${link}/milestones/2`, undefined, undefined, claim);
+  await call('POST', `/api/deals/${id}/milestones/2/dispute`, { reason: 'Off brief' }, brand);
+  for (const stop = Date.now() + 20_000; Date.now() < stop; ) {
+    const deal = await call<{ status: string }>('GET', `/api/deals/${id}`, undefined, brand);
+    if (deal.status === 'dispute') return id;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`deal ${id} did not reach dispute`);
+}
+
+describe('an admin and the milestones of a deal, on a phone, in both languages', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let brand = '';
+  let admin = '';
+  const snap = screens('admin-milestones');
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const call = apiClient(server);
+    const name = `msbrand${Date.now().toString(36)}`;
+    brand = (
+      await call<{ token: string }>('POST', '/api/auth/register', {
+        username: name,
+        email: `${name}@example.com`,
+        password: 'secret-password',
+      })
+    ).token;
+    await call(
+      'POST',
+      '/api/auth/complete-onboarding',
+      { companyName: `${name} BV`, country: 'NL', phoneNumber: '' },
+      brand,
+    );
+    admin = (await call<{ token: string }>('POST', '/api/auth/admin-login', ADMIN)).token;
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it.each(LOCALES)(
+    'in %s the admin splits the disputed milestone and refunds another',
+    async (lang, locale) => {
+      const influencer = `@ms.${lang}.creator`;
+      const id = await planDealWithDisputedMilestone(server, brand, influencer);
+      const context = await phoneContext(browser, server.url, locale);
+      await context.addInitScript((token) => localStorage.setItem('adminToken', token), admin);
+      const page = await context.newPage();
+      const w = words[lang];
+
+      const disputed = await adminMilestone(page, id, 2);
+      expect(await disputed.getAttribute('aria-label')).toBe(w.milestone);
+      expect(await disputed.getAttribute('data-status')).toBe('dispute');
+      const panel = page.getByRole('region', { name: new RegExp(`#${id}$`) });
+      // Everything not yet released: all three milestones, €250.
+      await panel.getByRole('button', { name: w.releaseRest('250.00') }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await snap(page, `${lang}-milestones`);
+      if (lang === 'nl') await expectOnlyLanguage(page, 'nl', 'admin milestones');
+
+      await splitMilestoneAsAdmin(page, lang, id, 2, 3_000);
+      await refundMilestoneAsAdmin(page, lang, id, 3);
+      const items = page.getByTestId('admin-milestone');
+      expect(await items.evaluateAll((li) => li.map((x) => x.getAttribute('data-status')))).toEqual(
+        ['in_progress', 'split', 'refunded'],
+      );
+      // What is left for the whole deal is milestone 1's €100.
+      await panel.getByRole('button', { name: w.releaseRest('100.00') }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await snap(page, `${lang}-split-and-refunded`);
+
+      const card = page.getByRole('button', {
+        name: new RegExp(influencer.replaceAll('.', '\\.')),
+      });
+      await expect.poll(() => card.textContent(), { timeout: 20_000 }).toContain(w.released(1));
+      if (lang === 'nl') await expectOnlyLanguage(page, 'nl', 'admin milestones after');
+      await context.close();
+    },
+    240_000,
+  );
+});

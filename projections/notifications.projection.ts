@@ -12,7 +12,7 @@ const dealIdOf = (event: ProjectedEvent): number =>
   typeof (event.data as { dealId?: unknown }).dealId === 'number'
     ? (event.data as { dealId: number }).dealId
     : Number(/^deal-(\d+)$/.exec(event.streamId)?.[1] ?? 0);
-const heldStates = /^(pending_delivery|delivered|dispute)/;
+const heldStates = /^(pending_delivery|delivered|dispute|milestones)/;
 const at = (iso: string): number => Date.parse(iso);
 
 // The event types each part reads; every other event passes them by at the cost of a set look-up.
@@ -26,6 +26,9 @@ const choiceTypes = new Set([
 ]);
 const linkTypes = new Set(['LinkEmailConfirmed', 'LinkClaimed', 'LinkClaimMoved']);
 const timerTypes = new Set([
+  'DealCreated',
+  'DealUpdated',
+  'MilestoneDueReminderDue',
   'ReviewPeriodStarted',
   'ReleaseReminderDue',
   'HoldAgeingAlertDue',
@@ -115,60 +118,115 @@ function linkLanguages(db: Database): (event: ProjectedEvent) => void {
   };
 }
 
-/** When a deal's release reminder and hold-ageing alert fall due (rm_notification_timers). */
-function notificationTimers(db: Database): (event: ProjectedEvent) => void {
-  const set = db.prepare<[number, string, string, number]>(
-    'INSERT OR REPLACE INTO rm_notification_timers (deal_id, kind, at, at_ms) VALUES (?, ?, ?, ?)',
-  );
-  const setOnce = db.prepare<[number, string, string, number]>(
-    'INSERT OR IGNORE INTO rm_notification_timers (deal_id, kind, at, at_ms) VALUES (?, ?, ?, ?)',
-  );
-  const clear = db.prepare<[number, string]>(
-    'DELETE FROM rm_notification_timers WHERE deal_id = ? AND kind = ?',
-  );
-  const clearAll = db.prepare<[number]>('DELETE FROM rm_notification_timers WHERE deal_id = ?');
-  const clearIf = db.prepare<[number, string, string]>(
-    'DELETE FROM rm_notification_timers WHERE deal_id = ? AND kind = ? AND at = ?',
-  );
+/** An event's milestone (a deal with a plan), if it names one. */
+const milestoneOf = (data: Record<string, unknown>): number | null =>
+  typeof data.milestone === 'number' ? data.milestone : null;
 
+/** The release reminder's row: one per deal, or per milestone of a deal with a plan (`release_reminder:<n>`). */
+const reminderKind = (milestone: number | null): string =>
+  milestone === null ? 'release_reminder' : `release_reminder:${milestone}`;
+
+/** A milestone's due date as an instant: the start of that day (UTC). */
+const milestoneDueAt = (dueDate: string): string => `${dueDate}T00:00:00.000Z`;
+
+function timerStatements(db: Database) {
+  const run = <P extends unknown[]>(sql: string) => {
+    const statement = db.prepare<P>(sql);
+    return (...params: P) => void statement.run(...params);
+  };
+  return {
+    set: run<[number, string, string, number]>(
+      'INSERT OR REPLACE INTO rm_notification_timers (deal_id, kind, at, at_ms) VALUES (?, ?, ?, ?)',
+    ),
+    setOnce: run<[number, string, string, number]>(
+      'INSERT OR IGNORE INTO rm_notification_timers (deal_id, kind, at, at_ms) VALUES (?, ?, ?, ?)',
+    ),
+    clear: run<[number, string]>(
+      'DELETE FROM rm_notification_timers WHERE deal_id = ? AND kind = ?',
+    ),
+    clearLike: run<[number, string]>(
+      'DELETE FROM rm_notification_timers WHERE deal_id = ? AND kind LIKE ?',
+    ),
+    clearAll: run<[number]>('DELETE FROM rm_notification_timers WHERE deal_id = ?'),
+    clearIfLike: run<[number, string, string]>(
+      'DELETE FROM rm_notification_timers WHERE deal_id = ? AND kind LIKE ? AND at = ?',
+    ),
+  };
+}
+type TimerStatements = ReturnType<typeof timerStatements>;
+
+/** A plan's due-date reminders (`milestone_due:<n>`), set anew with the terms. */
+function planDueDates(t: TimerStatements, dealId: number, data: Record<string, unknown>): void {
+  t.clearLike(dealId, 'milestone_due:%');
+  const plan = Array.isArray(data.milestones) ? (data.milestones as { dueDate: string }[]) : [];
+  plan.forEach(({ dueDate }, i) => {
+    const due = milestoneDueAt(dueDate);
+    t.set(dealId, `milestone_due:${i + 1}`, due, at(due));
+  });
+}
+
+/** A hold's resume: the release reminders again, at the extended ends (each milestone's in a plan). */
+function resumeReminders(t: TimerStatements, dealId: number, data: Record<string, unknown>): void {
+  t.clear(dealId, 'hold_ageing');
+  if (typeof data.reviewPeriodEndsAt === 'string')
+    t.set(dealId, 'release_reminder', data.reviewPeriodEndsAt, at(data.reviewPeriodEndsAt));
+  const periods = Array.isArray(data.milestones)
+    ? (data.milestones as { milestone: number; reviewPeriodEndsAt: string | null }[])
+    : [];
+  for (const p of periods)
+    if (p.reviewPeriodEndsAt !== null)
+      t.set(dealId, reminderKind(p.milestone), p.reviewPeriodEndsAt, at(p.reviewPeriodEndsAt));
+}
+
+/**
+ * When a deal's release reminders, its milestones' due-date reminders and its hold-ageing alert
+ * fall due (rm_notification_timers). An event about one milestone of a plan moves only that
+ * milestone's rows; the deal's own outcome clears them all.
+ */
+function notificationTimers(db: Database): (event: ProjectedEvent) => void {
+  const t = timerStatements(db);
+  const holdSince = (dealId: number, event: ProjectedEvent) => {
+    // No reminder while the clock stands still; it comes back with the extended end.
+    t.clearLike(dealId, 'release_reminder%');
+    t.setOnce(dealId, 'hold_ageing', event.metadata.at, at(event.metadata.at));
+  };
   return (event) => {
     if (!timerTypes.has(event.type)) return;
     const data = event.data as Record<string, unknown>;
     const dealId = dealIdOf(event);
+    const milestone = milestoneOf(data);
     switch (event.type) {
+      case 'DealCreated':
+      case 'DealUpdated':
+        return planDueDates(t, dealId, data);
+      case 'MilestoneDueReminderDue':
+        return t.clear(dealId, `milestone_due:${String(data.milestone)}`);
       case 'ReviewPeriodStarted':
-        return void set.run(
-          dealId,
-          'release_reminder',
-          String(data.endsAt),
-          at(String(data.endsAt)),
-        );
+        // A delivered milestone needs no due-date reminder any more.
+        if (milestone !== null) t.clear(dealId, `milestone_due:${milestone}`);
+        return t.set(dealId, reminderKind(milestone), String(data.endsAt), at(String(data.endsAt)));
       case 'ReleaseReminderDue':
-        return void clearIf.run(dealId, 'release_reminder', String(data.endsAt));
+        return t.clearIfLike(dealId, 'release_reminder%', String(data.endsAt));
       case 'HoldAgeingAlertDue':
-        return void clearIf.run(dealId, 'hold_ageing', String(data.heldSince));
+        return t.clearIfLike(dealId, 'hold_ageing', String(data.heldSince));
       case 'ReviewPeriodElapsed':
       case 'DisputeOpened':
-        return void clear.run(dealId, 'release_reminder');
+        return t.clear(dealId, reminderKind(milestone));
       case 'DealPutOnHold':
-        // No reminder while the clock stands still; it comes back with the extended end.
-        clear.run(dealId, 'release_reminder');
-        return void setOnce.run(dealId, 'hold_ageing', event.metadata.at, at(event.metadata.at));
+        return holdSince(dealId, event);
       case 'ChargebackOpened':
-        if (!heldStates.test(event.metadata.state ?? '')) return;
-        clear.run(dealId, 'release_reminder');
-        return void setOnce.run(dealId, 'hold_ageing', event.metadata.at, at(event.metadata.at));
+        return heldStates.test(event.metadata.state ?? '') ? holdSince(dealId, event) : undefined;
       case 'DealReleasedFromHold':
-        clear.run(dealId, 'hold_ageing');
-        if (typeof data.reviewPeriodEndsAt === 'string')
-          set.run(dealId, 'release_reminder', data.reviewPeriodEndsAt, at(data.reviewPeriodEndsAt));
-        return;
+        return resumeReminders(t, dealId, data);
       case 'FundsReleased':
-      case 'DealCompletedManually':
       case 'DealRefunded':
-      case 'DealDeleted':
       case 'DealSplitRequested':
-        return void clearAll.run(dealId);
+        if (milestone === null) return t.clearAll(dealId);
+        t.clear(dealId, reminderKind(milestone));
+        return t.clear(dealId, `milestone_due:${milestone}`);
+      case 'DealCompletedManually':
+      case 'DealDeleted':
+        return t.clearAll(dealId);
       default:
         return;
     }
@@ -177,7 +235,7 @@ function notificationTimers(db: Database): (event: ProjectedEvent) => void {
 
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  version: 5,
+  version: 6,
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS rm_link_push (

@@ -8,40 +8,62 @@ export interface LinkPushSubscription {
 
 export interface DueNotificationTimer {
   dealId: number;
-  kind: 'release_reminder' | 'hold_ageing';
-  /** The review end (reminder) or the hold start (ageing alert). */
+  kind: 'release_reminder' | 'hold_ageing' | 'milestone_due';
+  /** The review end (reminder), the hold start (ageing alert) or the due date's start (milestone). */
   at: string;
+  /** The milestone of a deal with a plan the row is for (its reminder or due date). */
+  milestone?: number;
 }
 
-/** The release reminders and hold-ageing alerts that fall due (rm_notification_timers). */
+/** A milestone's due-date reminder comes this long before the due date. */
+export const MILESTONE_DUE_REMINDER_MS = 24 * 3_600_000;
+
+/** `release_reminder:2` → the kind and the milestone. */
+function timerOf(row: { deal_id: number; kind: string; at: string }): DueNotificationTimer {
+  const [kind, milestone] = row.kind.split(':');
+  return {
+    dealId: row.deal_id,
+    kind: kind as DueNotificationTimer['kind'],
+    at: row.at,
+    ...(milestone ? { milestone: Number(milestone) } : {}),
+  };
+}
+
+/**
+ * The release reminders (`release_reminder`, per milestone `release_reminder:<n>`), the milestones'
+ * due-date reminders (`milestone_due:<n>`) and the hold-ageing alerts that fall due (rm_notification_timers).
+ */
 function timerQueries(db: Database) {
   const due = db.prepare<
-    [number, number, number],
-    { deal_id: number; kind: DueNotificationTimer['kind']; at: string }
+    [number, number, number, number],
+    { deal_id: number; kind: string; at: string }
   >(
     `SELECT deal_id, kind, at FROM rm_notification_timers
-     WHERE (kind = 'release_reminder' AND at_ms <= ?) OR (kind = 'hold_ageing' AND at_ms <= ?)
+     WHERE (kind LIKE 'release_reminder%' AND at_ms <= ?) OR (kind = 'hold_ageing' AND at_ms <= ?)
+        OR (kind LIKE 'milestone_due:%' AND at_ms <= ?)
      ORDER BY at_ms LIMIT ?`,
   );
-  const next = db.prepare<[number, number, number, number], { due: number | null }>(
-    `SELECT MIN(CASE kind WHEN 'release_reminder' THEN at_ms - ? ELSE at_ms + ? END) AS due
+  const next = db.prepare<[number, number, number, number, number, number], { due: number | null }>(
+    `SELECT MIN(CASE WHEN kind LIKE 'release_reminder%' THEN at_ms - ?
+                     WHEN kind = 'hold_ageing' THEN at_ms + ? ELSE at_ms - ? END) AS due
      FROM rm_notification_timers
-     WHERE (kind = 'release_reminder' AND at_ms > ?) OR (kind = 'hold_ageing' AND at_ms > ?)`,
+     WHERE (kind LIKE 'release_reminder%' AND at_ms > ?) OR (kind = 'hold_ageing' AND at_ms > ?)
+        OR (kind LIKE 'milestone_due:%' AND at_ms > ?)`,
   );
+  const dueMs = MILESTONE_DUE_REMINDER_MS;
   return {
-    /** Reminders whose review ends by `nowMs + reminderMs`, alerts for holds begun by `nowMs - ageingMs`. */
+    /** Reminders whose review ends by `nowMs + reminderMs`, alerts for holds begun by `nowMs - ageingMs`, milestones due within 24 h. */
     dueTimers: (
       nowMs: number,
       reminderMs: number,
       ageingMs: number,
       limit = 100,
     ): DueNotificationTimer[] =>
-      due
-        .all(nowMs + reminderMs, nowMs - ageingMs, limit)
-        .map((r) => ({ dealId: r.deal_id, kind: r.kind, at: r.at })),
+      due.all(nowMs + reminderMs, nowMs - ageingMs, nowMs + dueMs, limit).map(timerOf),
     /** When the next reminder or alert falls due after `nowMs` (ms since the epoch), or null. */
     nextDueMs: (nowMs: number, reminderMs: number, ageingMs: number): number | null =>
-      next.get(reminderMs, ageingMs, nowMs + reminderMs, nowMs - ageingMs)?.due ?? null,
+      next.get(reminderMs, ageingMs, dueMs, nowMs + reminderMs, nowMs - ageingMs, nowMs + dueMs)
+        ?.due ?? null,
   };
 }
 

@@ -99,6 +99,21 @@ export const ReleaseReminderDue = defineEvent({
   example: { dealId: 42, endsAt: '2026-11-22T10:00:00.000Z' },
 });
 
+export const MilestoneDueReminderDue = defineEvent({
+  type: 'MilestoneDueReminderDue',
+  version: 1,
+  category: 'notification',
+  description:
+    "24 hours before a milestone's due date (its start, UTC) were reached; the creator is reminded to deliver it.",
+  schema: z.object({
+    dealId: z.number().int().positive(),
+    milestone: z.number().int().min(1).max(10),
+    dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  }),
+  fields: { dueDate: 'none' },
+  example: { dealId: 42, milestone: 2, dueDate: '2026-11-24' },
+});
+
 export const HoldAgeingAlertDue = defineEvent({
   type: 'HoldAgeingAlertDue',
   version: 1,
@@ -255,6 +270,7 @@ export const notificationEventDefinitions = [
   NotificationSendFailed,
   NotificationRetaken,
   ReleaseReminderDue,
+  MilestoneDueReminderDue,
   HoldAgeingAlertDue,
   DealLinkPushSubscribed,
   DealLinkPushUnsubscribed,

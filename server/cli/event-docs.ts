@@ -39,7 +39,7 @@ const streams: Record<
   sequence: { stream: 'sequence-<name>', title: 'Id sequences' },
   notification: {
     stream:
-      'notification-<sha256 of event:recipient:channel>, reminder-deal-<id>-<hash>, hold-alert-deal-<id>-<hash>, link-push-deal-<id>, alert-push-admin-<id>, email-optout-<sha256 of the mailbox>, request-block-<sha256 of mailbox and creator>, notification-failures-<channel>-<window start ms>',
+      'notification-<sha256 of event:recipient:channel>, reminder-deal-<id>-<hash>, milestone-due-deal-<id>-<hash>, hold-alert-deal-<id>-<hash>, link-push-deal-<id>, alert-push-admin-<id>, email-optout-<sha256 of the mailbox>, request-block-<sha256 of mailbox and creator>, notification-failures-<channel>-<window start ms>',
     title: 'Notifications',
   },
   'link-claim': {

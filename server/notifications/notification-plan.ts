@@ -202,6 +202,22 @@ function reminderStillDue(c: DealRecord['context'], endsAt: unknown): boolean {
   );
 }
 
+/**
+ * A milestone's due-date reminder only while the creator still has it to deliver: the deal paid,
+ * accepted and running, the milestone in progress (or back with changes asked for).
+ */
+function milestoneStillDue(c: DealRecord['context'], milestone: unknown): boolean {
+  const m = typeof milestone === 'number' ? c.milestones?.[milestone - 1] : undefined;
+  return (
+    m !== undefined &&
+    (m.status === 'in_progress' || m.status === 'changes_requested') &&
+    c.paidAt !== null &&
+    c.influencerAcceptedAt !== null &&
+    c.cancelledAt === null &&
+    c.deletedAt === null
+  );
+}
+
 /** What the admins must look at on a deal: a chargeback, a refused transfer, a hold left too long. */
 function alertAdminsOfDeal(
   event: PlannableEvent,
@@ -245,6 +261,13 @@ function dealTextParams(dealId: number, c: DealContext, data: EventData): TextPa
   };
 }
 
+/** A release reminder names the milestone whose review ends then (a deal with a plan). */
+function reminderParams(dealId: number, c: DealContext, data: EventData): TextParams {
+  const m = c.milestones?.find((x) => x.reviewPeriodEndsAt === data.endsAt);
+  const named = m === undefined ? data : { ...data, milestone: m.index };
+  return { ...dealTextParams(dealId, c, named), at: String(data.endsAt) };
+}
+
 function planDealNotifications(
   event: PlannableEvent,
   data: EventData,
@@ -279,7 +302,11 @@ function planDealNotifications(
       break;
     case 'ReleaseReminderDue':
       if (reminderStillDue(c, data.endsAt))
-        toUser(brand, 'release_reminder', { ...base, at: String(data.endsAt) }, dealUrl);
+        toUser(brand, 'release_reminder', reminderParams(dealId, c, data), dealUrl);
+      break;
+    case 'MilestoneDueReminderDue':
+      if (milestoneStillDue(c, data.milestone))
+        toCreator(deal, facts, send, 'milestone_due', { ...base, date: String(data.dueDate) });
       break;
     case 'DisputePeriodElapsed':
       toUser(
@@ -717,7 +744,7 @@ export function planNotifications(
   }
   const dealId =
     idOf(event.streamId, 'deal-') ??
-    (event.type === 'ReleaseReminderDue' || event.type === 'HoldAgeingAlertDue'
+    (['ReleaseReminderDue', 'HoldAgeingAlertDue', 'MilestoneDueReminderDue'].includes(event.type)
       ? Number(data.dealId)
       : null);
   if (dealId !== null) planDealNotifications(event, data, dealId, facts, send);

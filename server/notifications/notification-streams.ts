@@ -43,8 +43,11 @@ export const linkPushStreamId = (dealId: number): string => `link-push-deal-${de
 export const adminPushStreamId = (adminId: string): string => `alert-push-admin-${adminId}`;
 
 /** Due-time events: one stream per deal and due moment, appended "no stream", so each fires once. */
-export const dueStreamId = (kind: 'reminder' | 'hold-alert', dealId: number, at: string): string =>
-  `${kind}-deal-${dealId}-${sha256(at).slice(0, 16)}`;
+export const dueStreamId = (
+  kind: 'reminder' | 'hold-alert' | 'milestone-due',
+  dealId: number,
+  at: string,
+): string => `${kind}-deal-${dealId}-${sha256(at).slice(0, 16)}`;
 
 /** A deterministic UUID (v5 layout) from parts: the same due moment always gets the same event id. */
 export function uuidFrom(...parts: string[]): string {

@@ -92,12 +92,16 @@ export async function acceptLink(
   return accepted;
 }
 
-/** Link token, acceptance and a connected bank account: the deal is ready for delivery. */
+/**
+ * Link token, acceptance and a connected bank account: the deal is ready for delivery. `accept`
+ * names the accepting browser's address and headers (its language), as `acceptLink` takes them.
+ */
 export async function acceptAndConnect(
   app: FastifyInstance,
   ctx: AppContext,
   token: string,
   dealId: number,
+  accept: { email?: string; headers?: Record<string, string> } = {},
 ): Promise<string> {
   const gen = await app.inject({
     method: 'POST',
@@ -106,7 +110,7 @@ export async function acceptAndConnect(
   });
   const link = (gen.json() as { token: string }).token;
   // The accepting "browser" keeps its claim secret: only it may set up the payout.
-  const accepted = await acceptLink(app, ctx, { kind: 'deal', token: link });
+  const accepted = await acceptLink(app, ctx, { kind: 'deal', token: link }, accept);
   expect(accepted.statusCode, accepted.body).toBe(200);
   const onboarding = await app.inject({
     method: 'POST',

@@ -4,6 +4,8 @@ export interface TextParams {
   amountCents?: number;
   /** ISO instant (review deadline, hold start). */
   at?: string;
+  /** A calendar date, YYYY-MM-DD (a milestone's due date). */
+  date?: string;
   influencer?: string;
   creatorName?: string;
   /** The creator's account name (a payment request's author, as the platform knows them). */
@@ -35,6 +37,8 @@ export interface TextParams {
 export interface Formatter {
   money(cents: number): string;
   dateTime(iso: string): string;
+  /** A calendar date (YYYY-MM-DD) as the language writes it. */
+  date(day: string): string;
 }
 
 export type MessageText = (p: TextParams, f: Formatter) => { title: string; body: string };
@@ -46,6 +50,7 @@ export const notificationKinds = [
   'content_redelivered',
   'changes_requested',
   'release_reminder',
+  'milestone_due',
   'dispute_auto_resolved',
   'funds_released',
   'refund_done',
@@ -119,8 +124,10 @@ export function formatterFor(locale: string): Formatter {
     timeStyle: 'short',
     timeZone: 'Europe/Amsterdam',
   });
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
   return {
     money: (cents) => money.format(cents / 100),
     dateTime: (iso) => date.format(new Date(iso)),
+    date: (d) => day.format(new Date(`${d}T00:00:00.000Z`)),
   };
 }

@@ -29,6 +29,10 @@ export const en: TextCatalog = {
       title: 'Funds release soon',
       body: `The funds for ${deal(p)} are released automatically on ${f.dateTime(p.at ?? '')}. Approve or open a dispute before then.`,
     }),
+    milestone_due: (p, f) => ({
+      title: 'Milestone due tomorrow',
+      body: `${deal(p)} is due on ${f.date(p.date ?? '')}. Deliver it through your link when it is ready.`,
+    }),
     dispute_auto_resolved: (p, f) => ({
       title: 'Dispute closed',
       body: `The dispute on ${deal(p)} ended without a decision; ${f.money(p.amountCents ?? 0)} was released to the creator.`,

@@ -29,6 +29,10 @@ export const nl: TextCatalog = {
       title: 'Geld wordt binnenkort vrijgegeven',
       body: `Het geld voor ${deal(p)} wordt op ${f.dateTime(p.at ?? '')} automatisch vrijgegeven. Keur goed of open daarvoor een geschil.`,
     }),
+    milestone_due: (p, f) => ({
+      title: 'Mijlpaal morgen af',
+      body: `${deal(p)} moet uiterlijk ${f.date(p.date ?? '')} geleverd zijn. Lever via je link zodra het klaar is.`,
+    }),
     dispute_auto_resolved: (p, f) => ({
       title: 'Geschil gesloten',
       body: `Het geschil over ${deal(p)} is zonder besluit verlopen; ${f.money(p.amountCents ?? 0)} is aan de creator vrijgegeven.`,

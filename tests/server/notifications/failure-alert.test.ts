@@ -127,7 +127,7 @@ describe('notification failure alert', () => {
     expect(planned!.body).toContain('5 of 5 e-mails failed since');
     const nl = catalogs.nl.messages.admin_notification_failures(
       { channel: 'email', count: 5, total: 5, at: '2026-03-02T09:00:00.000Z' },
-      { money: String, dateTime: String },
+      { money: String, dateTime: String, date: String },
     );
     expect(nl.title).toBe('Meldingen via e-mail mislukken');
     expect(nl.body).toContain('5 van de 5 e-mails zijn sinds');

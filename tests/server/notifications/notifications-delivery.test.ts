@@ -544,4 +544,63 @@ describe('notifications reactor', () => {
       true,
     );
   });
+  it("reminds a Dutch creator 24 h before each milestone's due date, and the brand 12 h before each milestone's automatic release", async () => {
+    const brand = await registerUser(app);
+    const b = browser();
+    await subscribeUser(brand.token, b, '/push/plan-brand');
+    const plan = [
+      { title: 'Story', deliverables: ['1 Story'], amount: '100', dueDate: '2026-03-10' },
+      { title: 'TikTok', deliverables: ['1 TikTok'], amount: '80', dueDate: '2026-03-12' },
+      { title: 'Post', deliverables: ['1 Post'], amount: '70', dueDate: '2026-03-12' },
+    ];
+    const { id } = await createDeal(app, brand.token, { title: 'Reeks', milestones: plan });
+    await payDeal(app, ctx, brand.token, id);
+    const email = `plan-creator-${id}@link.example`;
+    const link = await acceptAndConnect(app, ctx, brand.token, id, {
+      email,
+      headers: { 'accept-language': 'nl-NL' },
+    });
+    const deliver = (n: number) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/deals/deliver/${link}/milestones/${n}`,
+        headers: claimHeader(link),
+      });
+    // Milestone 3 is delivered early: no due-date reminder for it; 1 and 2 are reviewed in turn.
+    expect((await deliver(3)).statusCode).toBe(200);
+    await react();
+    const dueMails = () => mailsTo(email).filter((m) => m.subject === 'Mijlpaal morgen af');
+    const reminders = () =>
+      pushesTo(b, '/push/plan-brand').filter((p) => p.tag === 'release_reminder');
+    const tickAndReact = async () => {
+      await ctx.notifications.timers.tick();
+      await react();
+    };
+
+    clock.set(new Date('2026-03-08T23:59:00.000Z'));
+    await tickAndReact();
+    expect(dueMails()).toEqual([]);
+    clock.set(new Date('2026-03-09T00:00:00.000Z'));
+    await tickAndReact();
+    expect(dueMails()).toHaveLength(1);
+    expect(dueMails()[0]!.text).toContain(
+      `“Reeks · Story” moet uiterlijk ${nl.date('2026-03-10')} geleverd zijn. Lever via je link zodra het klaar is.`,
+    );
+    expect((await deliver(1)).statusCode).toBe(200);
+    const ends1 = ctx.queries.deals.byId(id)!.context.milestones![0]!.reviewPeriodEndsAt!;
+    clock.set(new Date('2026-03-11T00:00:00.000Z'));
+    await tickAndReact();
+    // Milestone 2 (due the 12th) is reminded once; milestone 3, delivered, is not.
+    expect(dueMails()).toHaveLength(2);
+    expect(dueMails()[1]!.text).toContain('“Reeks · TikTok”');
+    // Milestone 3's review (started first) and milestone 1's each reminded the brand 12 h ahead.
+    const ends3 = ctx.queries.deals.byId(id)!.context.milestones![2]!.reviewPeriodEndsAt!;
+    expect(reminders().map((r) => r.body)).toEqual([
+      `The funds for “Reeks · Post” are released automatically on ${en.dateTime(ends3)}. Approve or open a dispute before then.`,
+      `The funds for “Reeks · Story” are released automatically on ${en.dateTime(ends1)}. Approve or open a dispute before then.`,
+    ]);
+    await tickAndReact();
+    expect(dueMails()).toHaveLength(2);
+    expect(reminders()).toHaveLength(2);
+  });
 });

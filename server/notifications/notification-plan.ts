@@ -312,7 +312,7 @@ function planDealNotifications(
       toUser(
         brand,
         'dispute_auto_resolved',
-        { ...base, amountCents: c.terms?.amountCents ?? 0 },
+        { ...base, amountCents: milestoneOr(c, data)?.amountCents ?? c.terms?.amountCents ?? 0 },
         dealUrl,
       );
       break;
@@ -391,8 +391,13 @@ const changeRequestParams = (
   ...base,
   message: excerpt(data.note),
   round: Number(data.round),
-  rounds: c.revisionRounds,
+  // A milestone's rounds are its own.
+  rounds: (milestoneOr(c, data) ?? c).revisionRounds,
 });
+
+/** The milestone an event names (a deal with a plan), or null. */
+const milestoneOr = (c: DealRecord['context'], data: EventData) =>
+  typeof data.milestone === 'number' ? (c.milestones?.[data.milestone - 1] ?? null) : null;
 
 /** A review started by a redelivery (the entry its command wrote at the same instant) is told as such. */
 function deliveryKind(c: DealRecord['context'], event: PlannableEvent): NotificationKind {

@@ -172,6 +172,21 @@ describe('planNotifications', () => {
     );
   });
 
+  it("a milestone's change request counts its own rounds; its dispute's end names its amount (to the Dutch brand)", () => {
+    const milestones = [
+      { title: 'Story', status: 'in_progress', revisionRounds: 3, amountCents: 10_000 },
+      { title: 'TikTok', status: 'released', revisionRounds: 1, amountCents: 8_000 },
+    ] as unknown as DealContext['milestones'];
+    const f = facts({ deal: { milestones, revisionRounds: 0 } });
+    const asked = planNotifications(
+      event('ChangesRequested', { milestone: 1, note: 'Reshoot', round: 2 }),
+      f,
+    );
+    expect(asked[0]!.body).toContain('(revision round 2 of 3)');
+    const [ended] = planNotifications(event('DisputePeriodElapsed', { milestone: 2 }), f);
+    expect(ended!.body).toMatch(/€\s80,00 is aan de creator vrijgegeven/);
+  });
+
   it('a dispute reaches the link creator only, in the language chosen on the accept page', () => {
     expect(plan(event('DisputeOpened'), facts({ link: 'nl' }))).toEqual([
       'deal-link:42 push nl → /accept/q3Zb7kR0yJ1m9XcL2vT8wA: Levering betwist',

@@ -20,6 +20,7 @@ import { statusTextVars } from '@/features/deals/model/deal-split';
 import { dealViewOf } from '@/features/deals/model/deal-view';
 import { dealKeys } from '@/features/deals/api/keys';
 import { DocumentLink } from '@/features/documents/components/document-link';
+import { creatorPaidOut } from '@/features/documents/model/creator-paid-out';
 import { useLinkClaim } from '@/features/link-claim/api/get-link-claim.query';
 import { getAuthToken } from '@/lib/auth-token';
 import { claimHeaders } from '@/lib/claim-secret';
@@ -43,7 +44,6 @@ const DisputeThreadPanel = lazy(() =>
 );
 
 /** The outcomes after which the creator was paid out, and so has a statement. */
-const PAID_OUT = new Set(['completed', 'approved_after_dispute', 'split_resolved']);
 
 // Shown only once the deal is accepted, below the deal: its push code loads when it shows.
 const LinkNotificationsCard = lazyWithTexts(['link-panels'], () =>
@@ -121,10 +121,10 @@ export default function AcceptRoute() {
       )}
       {accepted && claim.data?.holder === 'you' && view.status !== 'cancelled' && (
         <Suspense fallback={null}>
-          <SelfBillingCard token={token} paidOut={PAID_OUT.has(view.status)} />
+          <SelfBillingCard token={token} paidOut={creatorPaidOut(d)} />
         </Suspense>
       )}
-      {accepted && PAID_OUT.has(view.status) && !elsewhere && (
+      {accepted && creatorPaidOut(d) && !elsewhere && (
         <DocumentLink to={`/accept/${token}/statement`} kind="statement" />
       )}
       {accepted && view.status !== 'cancelled' && !elsewhere && (

@@ -53,12 +53,23 @@ export function routePreloads(outDir: string): Plugin {
         if (!manifest[key]) throw new Error(`route-preloads: ${key} is not in the build manifest`);
         return key;
       };
-      const texts = (language: 'en' | 'nl', areas: readonly string[]) =>
-        ['core', ...areas].flatMap((area) =>
-          areaCatalogs[area as keyof typeof areaCatalogs].map((name) =>
-            url(chunk(`src/i18n/${language}-${name}.ts`)),
+      // A catalog's own imports too (the contract terms both languages share are a chunk of their
+      // own): otherwise the browser finds them only once the catalog has arrived, a round trip later.
+      const texts = (language: 'en' | 'nl', areas: readonly string[]) => [
+        ...new Set(
+          ['core', ...areas].flatMap((area) =>
+            [
+              ...closure(
+                areaCatalogs[area as keyof typeof areaCatalogs].map((name) =>
+                  chunk(`src/i18n/${language}-${name}.ts`),
+                ),
+              ),
+            ]
+              .filter((k) => !entry.has(k))
+              .map(url),
           ),
-        );
+        ),
+      ];
       const list: RoutePreload[] = pageRoutes.map((route) => ({
         path: route.path,
         modules: [...closure([chunk(`src/routes/${route.page}.tsx`)])]

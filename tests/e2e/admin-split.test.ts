@@ -15,6 +15,7 @@ import {
   unique,
 } from './support/flows';
 import { disputedDealThroughApi } from './support/api-deals';
+import { gatewayMovements } from './support/gateway-ledger';
 import { ADMIN, startServer, type RunningServer } from './support/server';
 
 // The €250 deal of the flows: the brand paid €270.50 (8.2 % fee). The creator is given €150, so the
@@ -24,24 +25,6 @@ const REFUND = '€108.20';
 const FEE = '€12.30';
 
 const panel = (page: Page) => page.getByRole('region', { name: /^Deal #/ });
-
-/** What the simulated gateway did, read from its own file: every transfer and refund, with amounts. */
-function gatewayMovements(server: RunningServer): { transfers: number[]; refunds: number[] } {
-  const db = new Database(join(server.dataDir, 'simulated-gateway.sqlite'), {
-    readonly: true,
-    fileMustExist: true,
-  });
-  try {
-    const amounts = (table: string) =>
-      db
-        .prepare<[], { amount_cents: number }>(`SELECT amount_cents FROM ${table} ORDER BY rowid`)
-        .all()
-        .map((r) => r.amount_cents);
-    return { transfers: amounts('sim_transfers'), refunds: amounts('sim_refunds') };
-  } finally {
-    db.close();
-  }
-}
 
 /** Turns payouts of every connected account in the simulated gateway off or on, as a bank restriction would. */
 function setPayouts(server: RunningServer, enabled: boolean): void {

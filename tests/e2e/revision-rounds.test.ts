@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations as axeViolations } from './support/axe';
 import { launchBrowser, phoneContext, screens } from './support/browser';
 import { fillDealForm } from './support/deal-form-flows';
-import { fillPayoutIdentity, registerAndOnboard, see, unique } from './support/flows';
+import { fillPayoutIdentity, payNewDeal, registerAndOnboard, see, unique } from './support/flows';
 import { acceptInBrowser } from './support/link-codes';
 import { startServer, type RunningServer } from './support/server';
 
@@ -45,15 +45,7 @@ describe('revision rounds and the sealed contract (brand in English, creator in 
       .selectOption({ label: 'Paid ads / whitelisting for a number of days' });
     await brand.getByLabel('Days of paid use').fill('30');
     await snap(brand, 'create-contract');
-    await brand.getByRole('button', { name: 'Continue to payment' }).click();
-    await brand.waitForURL('**/payment/*');
-    dealId = Number(new URL(brand.url()).pathname.split('/').pop());
-    await brand.getByRole('button', { name: /^Pay €/ }).click();
-    await brand.waitForURL('**/sim/checkout/**');
-    await brand.getByRole('button', { name: 'Pay', exact: true }).click();
-    await brand.waitForURL('**/payment-success/*');
-    link = (await brand.getByTestId('share-link').textContent({ timeout: 20_000 })) ?? '';
-    expect(link).toContain('/accept/');
+    ({ dealId, link } = await payNewDeal(brand));
   });
 
   it('the creator reads the contract in Dutch, accepts it explicitly and delivers with a link', async () => {

@@ -12,6 +12,7 @@ import {
   milestoneStepLabels,
   type MilestoneDto,
 } from '@/features/deals/model/milestones';
+import { disputedCents } from '@/features/deals/model/deal-view';
 import { HttpError } from '@/lib/http';
 import { loadTexts, setLanguage } from '@/i18n';
 
@@ -178,6 +179,28 @@ describe.each([
     expect(html).toContain(deliver);
     expect(html.match(/<textarea/g)).toHaveLength(2);
     expect(html).not.toContain(approve);
+  });
+});
+
+describe("a dispute conversation's amount", () => {
+  it("given a deal with a plan, then it is the latest disputed milestone's; the deal's own dispute is the deal's amount; none while never disputed", () => {
+    const second = {
+      ...delivered,
+      index: 2,
+      amountCents: 8_000,
+      disputeCreatedAt: '2026-03-05T09:00:00.000Z',
+    };
+    const third = {
+      ...delivered,
+      index: 3,
+      amountCents: 7_000,
+      disputeCreatedAt: '2026-03-06T09:00:00.000Z',
+    };
+    expect(disputedCents(planDeal([second, third, delivered]))).toBe(7_000);
+    expect(disputedCents(planDeal([second]))).toBe(8_000);
+    expect(disputedCents(planDeal([delivered]))).toBeNull();
+    const single = { amountCents: 25_000, disputeCreatedAt: '2026-03-05T09:00:00.000Z' } as DealDto;
+    expect(disputedCents(single)).toBe(25_000);
   });
 });
 

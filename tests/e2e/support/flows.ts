@@ -228,3 +228,20 @@ export async function disputeDelivered(
   await see(page, 'Dispute created');
   await expect.poll(() => card.getAttribute('data-status'), { timeout: 20_000 }).toBe('dispute');
 }
+
+/**
+ * From the filled create form (in English): Continue to payment, Pay on the simulated checkout,
+ * then the link the success page shows. Answers the deal's id and its accept link.
+ */
+export async function payNewDeal(page: Page): Promise<{ dealId: number; link: string }> {
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.waitForURL('**/payment/*');
+  const dealId = Number(new URL(page.url()).pathname.split('/').pop());
+  await page.getByRole('button', { name: /^Pay €/ }).click();
+  await page.waitForURL('**/sim/checkout/**');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await page.waitForURL('**/payment-success/*');
+  const link = (await page.getByTestId('share-link').textContent({ timeout: 20_000 })) ?? '';
+  expect(link).toContain('/accept/');
+  return { dealId, link };
+}

@@ -17,7 +17,7 @@ import { MilestonePanel } from '@/features/deals/components/milestone-panel';
 import { useLinkCommands } from '@/features/deals/hooks/use-link-commands';
 import { useLinkDeal } from '@/features/deals/hooks/use-link-deal';
 import { statusTextVars } from '@/features/deals/model/deal-split';
-import { dealViewOf } from '@/features/deals/model/deal-view';
+import { dealViewOf, disputedCents } from '@/features/deals/model/deal-view';
 import { dealKeys } from '@/features/deals/api/keys';
 import { DocumentLink } from '@/features/documents/components/document-link';
 import { creatorPaidOut } from '@/features/documents/model/creator-paid-out';
@@ -72,6 +72,7 @@ export default function AcceptRoute() {
   if (!d || !view) return <LinkNotFound />;
   const accepted = d.influencerAcceptedAt !== null;
   const brand = d.brandName || t('share.defaultBrand');
+  const disputed = disputedCents(d);
 
   return (
     <main className="mx-auto w-full max-w-md space-y-4 px-4 py-6">
@@ -106,7 +107,7 @@ export default function AcceptRoute() {
       {!elsewhere && <LinkSteps deal={d} view={view} accepted={accepted} commands={commands} />}
       <LinkStatusNote deal={d} view={view} />
       <ChargebackNotice chargeback={d.chargeback} />
-      {accepted && d.disputeCreatedAt && !elsewhere && (
+      {accepted && disputed !== null && !elsewhere && (
         <Suspense fallback={null}>
           <DisputeThreadPanel
             target={{
@@ -115,7 +116,7 @@ export default function AcceptRoute() {
               headers: claimHeaders(token),
             }}
             refreshKey={deal.dataUpdatedAt}
-            amountCents={d.amountCents}
+            amountCents={disputed}
           />
         </Suspense>
       )}

@@ -18,7 +18,7 @@ import { RequestChangesCard } from '@/features/deals/components/request-changes-
 import { RevisionHistory } from '@/features/deals/components/revision-history';
 import { useDealCommands } from '@/features/deals/components/use-deal-commands';
 import { statusTextVars } from '@/features/deals/model/deal-split';
-import { dealViewOf } from '@/features/deals/model/deal-view';
+import { dealViewOf, disputedCents } from '@/features/deals/model/deal-view';
 import { DisputeThreadPanel } from '@/features/disputes/components/dispute-thread-panel';
 import { t, tKey, type MessageKey } from '@/i18n';
 
@@ -30,6 +30,7 @@ export default function DealDetailRoute() {
   const d = deal.data;
   const view = dealViewOf(d);
   const back = <BackLink to="/deals" />;
+  const disputed = d ? disputedCents(d) : null;
 
   if (deal.isPending) return <Spinner />;
   if (!d || !view)
@@ -65,11 +66,11 @@ export default function DealDetailRoute() {
         <RevisionHistory deal={d} />
         <DealShareCard deal={d} />
         <DealSplitCard deal={d} view={view} />
-        {d.disputeCreatedAt && (
+        {disputed !== null && (
           <DisputeThreadPanel
             target={{ base: `/api/deals/${d.id}/dispute`, auth: 'user' }}
             refreshKey={deal.dataUpdatedAt}
-            amountCents={d.amountCents}
+            amountCents={disputed}
           />
         )}
         <DealFactsCard deal={d} />

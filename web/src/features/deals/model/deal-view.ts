@@ -19,3 +19,17 @@ export function dealViewOf(deal: DealDto | undefined): DealStateView | null {
 
 export const can = (view: DealStateView | null, action: DealAction): boolean =>
   view?.can.includes(action) ?? false;
+
+/**
+ * The money a deal's dispute conversation is about: the deal's amount, or in a deal with a plan
+ * the amount of its latest disputed milestone (the conversation is that dispute's); null while the
+ * deal was never disputed.
+ */
+export function disputedCents(deal: DealDto): number | null {
+  if (deal.disputeCreatedAt) return deal.amountCents;
+  let latest: { at: string; cents: number } | null = null;
+  for (const m of deal.milestones ?? [])
+    if (m.disputeCreatedAt && (latest === null || m.disputeCreatedAt > latest.at))
+      latest = { at: m.disputeCreatedAt, cents: m.amountCents };
+  return latest?.cents ?? null;
+}

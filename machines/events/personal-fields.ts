@@ -92,44 +92,82 @@ export function personalValues(type: string, data: unknown): PersonalValue[] {
   return found;
 }
 
-/** Writes back the strings at one path, each replaced by `map(value)`; returns a new object along the path. */
-function mapAt(data: unknown, steps: readonly string[], map: (value: string) => string): unknown {
-  const [step, ...rest] = steps;
-  if (step === undefined) return typeof data === 'string' ? map(data) : data;
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;
-  const record = data as Record<string, unknown>;
-  if (step.endsWith('[]')) {
-    const key = step.slice(0, -2);
-    const list = record[key];
-    if (!Array.isArray(list)) return data;
-    return { ...record, [key]: list.map((item: unknown) => mapAt(item, rest, map)) };
-  }
-  if (!(step in record)) return data;
-  return { ...record, [step]: mapAt(record[step], rest, map) };
+type Privacy = Exclude<FieldPrivacy, 'none'>;
+
+/** One step of the catalogue's personal paths: `files[]` (an array) or `seller` (an object). */
+interface PathNode {
+  key: string;
+  array: boolean;
+  /** Set when a personal string sits here (the whole path and its mark). */
+  leaf: { path: string; privacy: Privacy } | null;
+  children: PathNode[];
 }
 
-/** The catalogue's personal paths of an event type, with their privacy (none for unknown types). */
-function personalPaths(type: string): [string, Exclude<FieldPrivacy, 'none'>][] {
-  const definition = eventDefinition(type);
-  if (!definition) return [];
-  return Object.entries(definition.fields).filter(
-    (entry): entry is [string, Exclude<FieldPrivacy, 'none'>] => entry[1] !== 'none',
-  );
+/** An event type's personal paths as a tree of steps, built once per type (null: none). */
+const trees = new Map<string, PathNode[] | null>();
+
+function pathTree(type: string): PathNode[] | null {
+  const known = trees.get(type);
+  if (known !== undefined) return known;
+  const roots: PathNode[] = [];
+  for (const [path, privacy] of Object.entries(eventDefinition(type)?.fields ?? {})) {
+    if (privacy === 'none') continue;
+    let level = roots;
+    const steps = stepsOf(path);
+    steps.forEach((step, i) => {
+      const key = step.endsWith('[]') ? step.slice(0, -2) : step;
+      const array = step.endsWith('[]');
+      let node = level.find((n) => n.key === key && n.array === array);
+      if (!node) level.push((node = { key, array, leaf: null, children: [] }));
+      if (i === steps.length - 1) node.leaf = { path, privacy };
+      level = node.children;
+    });
+  }
+  const tree = roots.length === 0 ? null : roots;
+  trees.set(type, tree);
+  return tree;
 }
+
+type ValueMap = (value: string, privacy: Privacy, path: string) => string;
+
+/** A value at a node: the string mapped at a leaf, or an object walked further. */
+function mapValue(value: unknown, node: PathNode, map: ValueMap): unknown {
+  if (typeof value === 'string')
+    return node.leaf ? map(value, node.leaf.privacy, node.leaf.path) : value;
+  return node.children.length > 0 ? mapNodes(value, node.children, map) : value;
+}
+
+/** Copies an object only along the paths where a value changed: the data passed in is not changed. */
+function mapNodes(data: unknown, nodes: readonly PathNode[], map: ValueMap): unknown {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;
+  const record = data as Record<string, unknown>;
+  let out: Record<string, unknown> | null = null;
+  for (const node of nodes) {
+    if (!(node.key in record)) continue;
+    const value = record[node.key];
+    let mapped: unknown = value;
+    if (!node.array) mapped = mapValue(value, node, map);
+    else if (Array.isArray(value)) {
+      const list = value.map((item: unknown) => mapValue(item, node, map));
+      if (list.some((item, i) => item !== value[i])) mapped = list;
+    }
+    if (mapped !== value) (out ??= { ...record })[node.key] = mapped;
+  }
+  return out ?? data;
+}
+
+/** Whether an event type carries personal fields at all (most events do not: ids, amounts, states). */
+export const hasPersonalFields = (type: string): boolean => pathTree(type) !== null;
 
 /**
  * The event's data with every personal value replaced by `map(value, privacy, path)`: what the
- * event store encrypts on append and decrypts on read. The data passed in is not changed.
+ * event store encrypts on append and decrypts on read. The data passed in is not changed; objects
+ * are copied only along the paths where a value changed, and values are visited in the same order
+ * for the same type and data (the sealed envelope relies on it).
  */
-export function mapPersonalValues(
-  type: string,
-  data: unknown,
-  map: (value: string, privacy: Exclude<FieldPrivacy, 'none'>, path: string) => string,
-): unknown {
-  let out = data;
-  for (const [path, privacy] of personalPaths(type))
-    out = mapAt(out, stepsOf(path), (value) => map(value, privacy, path));
-  return out;
+export function mapPersonalValues(type: string, data: unknown, map: ValueMap): unknown {
+  const tree = pathTree(type);
+  return tree ? mapNodes(data, tree, map) : data;
 }
 
 /** Stand-ins tried in order for a value that can no longer be read: the first the field's schema takes. */

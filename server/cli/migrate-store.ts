@@ -5,6 +5,7 @@ import type { EventStore } from '../event-store/event-store';
 import { createKurrentEventStore } from '../event-store/kurrent-event-store';
 import {
   appendMigrationAnchor,
+  migrateErasedKeys,
   migrateStore,
   migrationAnchor,
   verifyMigration,
@@ -12,7 +13,10 @@ import {
 import { createSqliteEventStore } from '../event-store/sqlite-event-store';
 import { isPostgresUrl } from '../event-store/postgres-connection';
 import { createKeyStore, type KeyTable } from '../event-store/key-store';
-import { withPersonalDataEncryption } from '../event-store/personal-data-encryption';
+import {
+  withPersonalDataEncryption,
+  type EncryptedEventStore,
+} from '../event-store/personal-data-encryption';
 import { createPostgresKeyTable } from '../event-store/postgres-key-store';
 import { createSqliteKeyTable } from '../event-store/sqlite-key-store';
 import { createPostgresEventStore } from '../event-store/postgres-event-store';
@@ -24,7 +28,7 @@ import {
 
 const USAGE = `Usage: npm run migrate-store -- --from <store> --to <store>
   <store> is a SQLite event-store file (e.g. data/events.db), a PostgreSQL URL (postgres://…) or a KurrentDB connection string (kurrentdb://…).
-  Copies every stream with the same events, ids and order (personal fields sealed again under the target's keys), then verifies the copy. Stop the app first.`;
+  Copies every stream with the same events, ids and order (personal fields sealed again under the target's keys, erased keys carried over as erased), then verifies the copy. Stop the app first.`;
 
 const isKurrent = (spec: string) => /^(kurrentdb|esdb|kdb)(\+discover)?:\/\//i.test(spec);
 const isServer = (spec: string) => isKurrent(spec) || isPostgresUrl(spec);
@@ -56,7 +60,7 @@ function openStored(spec: string, role: 'from' | 'to'): { store: EventStore; key
  * source's keys and sealed again under the target's (plain values of an older store get sealed
  * on the way), so the copy is compared by what the app reads.
  */
-function open(spec: string, role: 'from' | 'to'): EventStore {
+function open(spec: string, role: 'from' | 'to'): EncryptedEventStore {
   const { store, keys } = openStored(spec, role);
   return withPersonalDataEncryption(store, createKeyStore(keys));
 }
@@ -105,6 +109,8 @@ async function main(argv: string[]): Promise<number> {
   const target = open(to, 'to');
   try {
     const started = Date.now();
+    // First: the copy's events about an erased person must not be sealed under a fresh key.
+    const tombstones = await migrateErasedKeys(source.keys, target.keys);
     const total = await source.headPosition();
     const report = await migrateStore(source, target, {
       onProgress: (copied) =>
@@ -120,6 +126,7 @@ async function main(argv: string[]): Promise<number> {
       `Copied ${report.events} events (${report.streams} streams, ${report.appends} appends) in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
         `verified ${verified} events: same streams, revisions, ids, types, data and order.`,
     );
+    console.log(`Carried ${tombstones} erased keys over: erased people stay erased.`);
     console.log(
       `Anchored the old chains in the new store: heads digest ${anchor.chainHeadsDigest}.`,
     );

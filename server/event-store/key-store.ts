@@ -1,10 +1,4 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createSecretKey,
-  randomBytes,
-  type KeyObject,
-} from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
 /**
  * Personal data in events is encrypted per person (docs/adr/0033-personal-data-keys-per-person.md):
@@ -28,7 +22,16 @@ export interface KeyTable {
   erase(subject: string, kind: KeyKind, at: string): Promise<boolean>;
   /** Subjects whose key of this kind is still there (the fiscal retention job reads these). */
   subjects(kind: KeyKind): Promise<string[]>;
+  /** Every erased key (a row without its key), oldest first: a migration carries them over. */
+  tombstones(): Promise<Tombstone[]>;
   close(): Promise<void>;
+}
+
+/** An erased key: whose, which kind, and when it was erased (ISO-8601). */
+export interface Tombstone {
+  subject: string;
+  kind: KeyKind;
+  erasedAt: string;
 }
 
 /** What the event store boundary and the erasure use: the table with a per-instance cache. */
@@ -39,10 +42,12 @@ export interface KeyStore {
   keyOf(subject: string, kind: KeyKind): Promise<StoredKey>;
   /** A cached key, without a database round trip; undefined when it must be looked up. */
   cached(subject: string, kind: KeyKind): StoredKey | undefined;
-  erase(subject: string, kind: KeyKind): Promise<boolean>;
+  /** Erases the key (now, or at `at`: a migration keeps the erasure's own time). */
+  erase(subject: string, kind: KeyKind, at?: string): Promise<boolean>;
   /** Drops a key from this instance's cache (another instance erased it): looked up again next time. */
   forget(subject: string, kind: KeyKind): void;
   subjects(kind: KeyKind): Promise<string[]>;
+  tombstones(): Promise<Tombstone[]>;
   close(): Promise<void>;
 }
 
@@ -84,60 +89,13 @@ export function createKeyStore(table: KeyTable, options: KeyStoreOptions = {}): 
       // A key never made is not cached: it may be made by another instance a moment later.
       return found === undefined ? null : remember(subject, kind, found);
     },
-    async erase(subject, kind) {
+    async erase(subject, kind, at) {
       remember(subject, kind, null);
-      return table.erase(subject, kind, new Date(now()).toISOString());
+      return table.erase(subject, kind, at ?? new Date(now()).toISOString());
     },
     forget: (subject, kind) => void cache.delete(name(subject, kind)),
     subjects: (kind) => table.subjects(kind),
+    tombstones: () => table.tombstones(),
     close: () => table.close(),
   };
-}
-
-/** Stored personal values start with this, then the key's kind, the subject and the sealed bytes. */
-const PREFIX = 'pd1:';
-const KIND_LETTER: Record<KeyKind, string> = { profile: 'p', fiscal: 'f' };
-
-/** A key as node:crypto's KeyObject, made once per key: a cipher from it starts about twice as fast. */
-const keyObjects = new WeakMap<Buffer, KeyObject>();
-function keyObjectOf(key: Buffer): KeyObject {
-  let object = keyObjects.get(key);
-  if (!object) keyObjects.set(key, (object = createSecretKey(key)));
-  return object;
-}
-
-/** AES-256-GCM: 12-byte random IV, 16-byte tag, the subject and kind as associated data. */
-export function sealValue(value: string, key: Buffer, subject: string, kind: KeyKind): string {
-  const iv = randomBytes(12);
-  const letter = KIND_LETTER[kind];
-  const cipher = createCipheriv('aes-256-gcm', keyObjectOf(key), iv);
-  cipher.setAAD(Buffer.from(`${letter}:${subject}`));
-  const body = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
-  const sealed = Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
-  return `${PREFIX}${letter}:${subject}:${sealed}`;
-}
-
-/** Whose key and which kind a stored value is sealed under; null for a value stored in plain text. */
-export function sealedBy(stored: string): { subject: string; kind: KeyKind } | null {
-  if (!stored.startsWith(PREFIX)) return null;
-  const letter = stored[PREFIX.length];
-  const last = stored.lastIndexOf(':');
-  const start = PREFIX.length + 2;
-  if ((letter !== 'p' && letter !== 'f') || stored[start - 1] !== ':' || last <= start) return null;
-  return { subject: stored.slice(start, last), kind: letter === 'p' ? 'profile' : 'fiscal' };
-}
-
-/** The plain value, or null when the key does not open it (wrong key, altered bytes). */
-export function openValue(stored: string, key: Buffer): string | null {
-  const by = sealedBy(stored);
-  if (!by) return stored;
-  try {
-    const bytes = Buffer.from(stored.slice(stored.lastIndexOf(':') + 1), 'base64url');
-    const decipher = createDecipheriv('aes-256-gcm', keyObjectOf(key), bytes.subarray(0, 12));
-    decipher.setAAD(Buffer.from(`${KIND_LETTER[by.kind]}:${by.subject}`));
-    decipher.setAuthTag(bytes.subarray(12, 28));
-    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
-  } catch {
-    return null;
-  }
 }

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { EventData, EventStore, ExpectedRevision, RecordedEvent } from './event-store';
+import type { KeyStore } from './key-store';
 
 export interface MigrationReport {
   /** Each source stream's hash-chain head (the last event's hash), for the anchor. */
@@ -71,6 +72,19 @@ export async function migrateStore(
     options.onProgress?.(report.events);
   }
   return report;
+}
+
+/**
+ * Carries the source's erased keys (tombstones) to the target before any event is copied, with
+ * the time of each erasure: an erased person stays erased in the copy. Without it the target would
+ * make a fresh key for them on the first event it seals, so what is appended about them afterwards
+ * would be kept readable. A key the target already holds for that person is erased there too.
+ * Returns how many tombstones were carried.
+ */
+export async function migrateErasedKeys(source: KeyStore, target: KeyStore): Promise<number> {
+  const tombstones = await source.tombstones();
+  for (const { subject, kind, erasedAt } of tombstones) await target.erase(subject, kind, erasedAt);
+  return tombstones.length;
 }
 
 /**

@@ -38,6 +38,7 @@ function lazySqliteTable(dataDir: string, file: string): KeyTable {
     find: (...args) => open().find(...args),
     erase: (...args) => open().erase(...args),
     subjects: (kind) => open().subjects(kind),
+    tombstones: () => open().tombstones(),
     close: () => table?.close() ?? Promise.resolve(),
   };
 }

@@ -1,79 +1,60 @@
-import { erasedValue, mapPersonalValues, personalValues } from '@machines/events/personal-fields';
+import { hasPersonalFields } from '@machines/events/personal-fields';
 import type { EventData, EventStore, RecordedEvent } from './event-store';
-import {
-  openValue,
-  sealedBy,
-  sealValue,
-  type KeyKind,
-  type KeyStore,
-  type StoredKey,
-} from './key-store';
+import type { KeyKind, KeyStore, StoredKey } from './key-store';
+import { EventOpener, sealEventData, type KeyLookup } from './personal-data-sealing';
 import { subjectOf } from './personal-data-subject';
 
 /**
  * The event store as the app sees it: personal fields (the catalogue's `profile` and `fiscal`
  * marks) sealed on append under their person's keys and opened on read, so deciders, projections
  * and reactors see plain values while the store, its hash chains and its backups hold the sealed
- * form. A value whose key is erased (or that cannot be opened) reads as the field's erased
- * marker (erasedValue): an event never fails to read. `stored` is the store underneath, for
- * what must see the stored form (hash-chain checks, backups, migrations).
+ * form (personal-data-sealing.ts: one envelope per event and key). A value whose key is erased
+ * (or that cannot be opened) reads as the field's erased marker (erasedValue): an event never
+ * fails to read. `stored` is the store underneath, for what must see the stored form (hash-chain
+ * checks, backups, migrations).
  */
 export interface EncryptedEventStore extends EventStore {
   readonly stored: EventStore;
   readonly keys: KeyStore;
 }
 
-type Lookup = Map<string, StoredKey>;
-const lookupName = (subject: string, kind: KeyKind) => `${kind}:${subject}`;
-
 async function sealEvent(keys: KeyStore, streamId: string, event: EventData): Promise<EventData> {
-  const found = personalValues(event.type, event.data);
-  if (found.length === 0) return event;
+  if (!hasPersonalFields(event.type)) return event;
   const subject = subjectOf(streamId, event.metadata);
-  const lookup: Lookup = new Map();
-  for (const { privacy } of found) {
-    const name = lookupName(subject, privacy);
-    if (!lookup.has(name)) lookup.set(name, await keys.keyFor(subject, privacy));
-  }
-  const data = mapPersonalValues(event.type, event.data, (value, privacy, path) => {
-    const key = lookup.get(lookupName(subject, privacy));
-    // The person was erased: what they would have written is not kept either.
-    return key ? sealValue(value, key, subject, privacy) : erasedValue(event.type, path);
-  });
-  return { ...event, data };
+  const data = await sealEventData(event, subject, (kind) => keys.keyFor(subject, kind));
+  return data === event.data ? event : { ...event, data };
 }
 
-/** Finds the keys a batch needs that the cache does not hold, in one round per key. */
-async function keysFor(keys: KeyStore, events: readonly RecordedEvent[]): Promise<Lookup> {
-  const lookup: Lookup = new Map();
-  for (const event of events) {
-    for (const { value } of personalValues(event.type, event.data)) {
-      const by = sealedBy(value);
-      if (!by) continue;
-      const name = lookupName(by.subject, by.kind);
-      if (lookup.has(name)) continue;
-      const cached = keys.cached(by.subject, by.kind);
-      lookup.set(name, cached !== undefined ? cached : await keys.keyOf(by.subject, by.kind));
-    }
-  }
-  return lookup;
-}
-
-function openEvent(event: RecordedEvent, lookup: Lookup): RecordedEvent {
-  let sealed = false;
-  const data = mapPersonalValues(event.type, event.data, (value, _privacy, path) => {
-    const by = sealedBy(value);
-    if (!by) return value;
-    sealed = true;
-    const key = lookup.get(lookupName(by.subject, by.kind));
-    return (key && openValue(value, key)) ?? erasedValue(event.type, path);
-  });
-  return sealed ? { ...event, data } : event;
-}
-
+/**
+ * Opens a batch with the keys this instance has cached; the keys it lacks are looked up (one
+ * round each) and the events that needed them opened again.
+ */
 async function openEvents(keys: KeyStore, events: RecordedEvent[]): Promise<RecordedEvent[]> {
-  const lookup = await keysFor(keys, events);
-  return lookup.size === 0 ? events : events.map((event) => openEvent(event, lookup));
+  const missing: [string, KeyKind][] = [];
+  // Each key once per batch: the cache's lookup (with its expiry check) is not repeated per event.
+  const found: Record<KeyKind, Map<string, StoredKey>> = { profile: new Map(), fiscal: new Map() };
+  const keyOf: KeyLookup = (subject, kind) => {
+    const known = found[kind];
+    if (known.has(subject)) return known.get(subject);
+    const hit = keys.cached(subject, kind);
+    if (hit === undefined) missing.push([subject, kind]);
+    else known.set(subject, hit);
+    return hit;
+  };
+  const opener = new EventOpener(keyOf);
+  const openOne = (event: RecordedEvent): RecordedEvent | null => {
+    if (!hasPersonalFields(event.type)) return event;
+    const opened = opener.open(event);
+    if (!opened) return null;
+    return opened.data === event.data ? event : { ...event, data: opened.data };
+  };
+  let out = events.map(openOne);
+  while (missing.length > 0) {
+    for (const [subject, kind] of missing.splice(0))
+      if (!found[kind].has(subject)) found[kind].set(subject, await keys.keyOf(subject, kind));
+    out = out.map((event, i) => event ?? openOne(events[i]!));
+  }
+  return out as RecordedEvent[];
 }
 
 export function withPersonalDataEncryption(store: EventStore, keys: KeyStore): EncryptedEventStore {
@@ -93,7 +74,7 @@ export function withPersonalDataEncryption(store: EventStore, keys: KeyStore): E
     headPosition: () => store.headPosition(),
     subscribe: (options, handler) =>
       store.subscribe(options, async (batch) => handler(await openEvents(keys, batch))),
-    async close() {
+    close: async () => {
       await store.close();
       keysClosed ??= keys.close();
       await keysClosed;

@@ -57,6 +57,18 @@ export function createPostgresKeyTable(connectionString: string): KeyTable {
       );
       return rows.map((r) => r.subject);
     },
+    async tombstones() {
+      const rows = await query<{ subject: string; kind: KeyKind; erased_at: Date }>(
+        `SELECT subject, kind, erased_at FROM privacy_keys
+         WHERE key IS NULL ORDER BY erased_at, subject, kind`,
+        [],
+      );
+      return rows.map((r) => ({
+        subject: r.subject,
+        kind: r.kind,
+        erasedAt: r.erased_at.toISOString(),
+      }));
+    },
     close: () => pool.end(),
   };
 }

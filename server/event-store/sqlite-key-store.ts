@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { KeyKind, KeyTable, StoredKey } from './key-store';
+import type { KeyKind, KeyTable, StoredKey, Tombstone } from './key-store';
 
 /**
  * The key table in the SQLite event file (`events.db`), on a connection of its own. secure_delete
@@ -39,6 +39,10 @@ export function createSqliteKeyTable(path: string): KeyTable {
   const live = db.prepare<[string], { subject: string }>(
     'SELECT subject FROM privacy_keys WHERE kind = ? AND key IS NOT NULL ORDER BY subject',
   );
+  const erased = db.prepare<[], Tombstone>(
+    `SELECT subject, kind, erased_at AS erasedAt FROM privacy_keys
+     WHERE key IS NULL ORDER BY erased_at, subject, kind`,
+  );
   const find = (subject: string, kind: KeyKind): StoredKey | undefined => {
     const row = select.get(subject, kind);
     return row === undefined ? undefined : row.key;
@@ -60,6 +64,7 @@ export function createSqliteKeyTable(path: string): KeyTable {
       return Promise.resolve(erased);
     },
     subjects: (kind) => Promise.resolve(live.all(kind).map((r) => r.subject)),
+    tombstones: () => Promise.resolve(erased.all()),
     close() {
       db.close();
       return Promise.resolve();

@@ -12,7 +12,7 @@ import { migrateStore, verifyMigration } from '@server/event-store/migrate-store
 import { createSqliteEventStore } from '@server/event-store/sqlite-event-store';
 import { openEventStore } from '@server/event-store/open-event-store';
 import { createSqliteEvidenceStore } from '@server/evidence/evidence-store';
-import { pgTestUrl, useTestDatabase } from '@tests/support/postgres';
+import { pgTestUrl, useTestDatabase, withDatabase } from '@tests/support/postgres';
 import { createDeal, createTestApp, registerUser } from '@tests/support/test-app';
 
 const dir = mkdtempSync(join(tmpdir(), 'migrate-store-'));
@@ -182,6 +182,64 @@ describe.runIf(pgTestUrl)('npm run migrate-store with PostgreSQL', () => {
       // The copy and its anchor (StoreMigrated).
       expect(verified.output).toContain(`OK: ${original.length + 1} events`);
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  );
+});
+
+describe.runIf(pgTestUrl)('npm run migrate-store with an erased person', () => {
+  const database = useTestDatabase('escrow_migrate_erased');
+
+  it(
+    'carries the erased key to PostgreSQL: the person reads as erased there and stays erased',
+    { timeout: 90_000 },
+    async () => {
+      const t = await createTestApp();
+      const { token, userId, username, email } = await registerUser(t.app);
+      await createDeal(t.app, token, { title: 'Erased brand deal' });
+      const kept = await registerUser(t.app);
+      await t.app.close();
+      await t.ctx.close();
+      const file = join(t.dataDir, 'events.db');
+      const source = openedFile(file);
+      const subject = `user-${userId}`;
+      await source.keys.erase(subject, 'profile', '2026-05-01T09:00:00.000Z');
+      const original = await everything(source);
+      await source.close();
+
+      const result = await runCli(['--from', file, '--to', database().url]);
+      expect(result.code, result.output).toBe(0);
+      expect(result.output).toContain('Carried 1 erased keys over');
+
+      const target = openEventStore({ dataDir: dir, databaseUrl: database().url });
+      expect(await target.keys.tombstones()).toEqual([
+        { subject, kind: 'profile', erasedAt: '2026-05-01T09:00:00.000Z' },
+      ]);
+      expect(await target.keys.keyOf(subject, 'profile')).toBeNull();
+      expect(copied(await everything(target)).map(shape)).toEqual(original.map(shape));
+      const [registered] = await target.readStream(subject);
+      expect(registered!.data).toMatchObject({ username: '[erased]', email: '[erased]' });
+      expect((await target.readStream(`user-${kept.userId}`))[0]!.data).toMatchObject({
+        username: kept.username,
+      });
+      // Appended after the move: nothing of the person is kept, and no key is made for them.
+      const next = (await target.readStream(subject)).length;
+      const profile = { ...(registered!.data as object), username: 'back_again' };
+      await target.append(
+        subject,
+        [{ ...original[0]!, id: randomUUID(), type: 'ProfileUpdated', data: profile }],
+        next - 1,
+      );
+      expect(await target.keys.keyOf(subject, 'profile')).toBeNull();
+      const stored = await withDatabase(database().url, async (client) => {
+        const { rows } = await client.query<{ text: string }>(
+          `SELECT string_agg(data::text, ' ') AS text FROM es_events`,
+        );
+        return rows[0]!.text;
+      });
+      for (const value of [username, email, 'back_again']) expect(stored).not.toContain(value);
+      expect(stored).toContain(kept.userId);
+      await target.close();
+      rmSync(t.dataDir, { recursive: true, force: true });
     },
   );
 });

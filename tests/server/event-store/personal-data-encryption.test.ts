@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventDefinition } from '@machines/events/catalog';
 import { decodeEvent } from '@machines/events/codec';
+import { mapPersonalValues } from '@machines/events/personal-fields';
 import { verifyStore } from '@server/event-store/hash-chain';
 import { openEventStore } from '@server/event-store/open-event-store';
 import type { EncryptedEventStore } from '@server/event-store/personal-data-encryption';
+import { sealValue } from '@server/event-store/personal-data-sealing';
 import { subjectOf } from '@server/event-store/personal-data-subject';
 import { pgTestUrl, useTestDatabase } from '@tests/support/postgres';
 
@@ -41,7 +43,12 @@ function suite(name: string, open: () => Promise<EncryptedEventStore>) {
       expect(text).not.toContain(`${user}@acme.example`);
       expect(text).not.toContain('Acme');
       expect(stored!.data).toMatchObject({ userId: user, phoneNumber: null });
-      expect((stored!.data as { email: string }).email).toMatch(/^pd1:p:user-u_/);
+      // One envelope per event and key: the first value's place holds it, the others point into it.
+      const values = Object.values(stored!.data as Record<string, unknown>).filter(
+        (v): v is string => typeof v === 'string' && v.startsWith('pd'),
+      );
+      expect(values.filter((v) => v.startsWith(`pd2:p:user-${user}:`))).toHaveLength(1);
+      expect(values.filter((v) => /^pd2:p:#\d+$/.test(v))).toHaveLength(values.length - 1);
       const [read] = await store.readStream(`user-${user}`);
       expect(read!.data).toEqual(data);
       expect((await verifyStore(store.stored)).breaks).toEqual([]);
@@ -65,6 +72,47 @@ function suite(name: string, open: () => Promise<EncryptedEventStore>) {
       expect(stored[1]!.data).toMatchObject({ username: '[erased]', country: 'XX' });
       expect(await store.keys.keyOf(`user-${user}`, 'profile')).toBeNull();
       expect((await verifyStore(store.stored)).breaks).toEqual([]);
+      await store.close();
+    });
+
+    it('reads values sealed one by one (stored before the envelope) and erases them with the key', async () => {
+      const store = await open();
+      const user = `u_${randomUUID().slice(0, 8)}`;
+      const subject = `user-${user}`;
+      const key = (await store.keys.keyFor(subject, 'profile'))!;
+      const data = example('UserRegistered');
+      const perValue = mapPersonalValues('UserRegistered', data, (value, kind) =>
+        sealValue(value, key, subject, kind),
+      );
+      expect(JSON.stringify(perValue)).toContain(`pd1:p:${subject}:`);
+      await store.stored.append(subject, [event('UserRegistered', perValue as never)], 'no_stream');
+      await store.append(subject, [event('ProfileUpdated')], 0);
+      expect((await store.readStream(subject)).map((e) => e.data)).toEqual([
+        data,
+        example('ProfileUpdated'),
+      ]);
+      await store.keys.erase(subject, 'profile');
+      const erased = await store.readStream(subject);
+      expect(erased.map((e) => e.data)).toMatchObject([
+        { username: '[erased]', email: '[erased]' },
+        { username: '[erased]' },
+      ]);
+      await store.close();
+    });
+
+    it('opens an envelope only in its own event: moved to another, it reads as erased', async () => {
+      const store = await open();
+      const user = `u_${randomUUID().slice(0, 8)}`;
+      await store.append(`user-${user}`, [event('UserRegistered')], 'no_stream');
+      const [stored] = await store.stored.readStream(`user-${user}`);
+      await store.stored.append(
+        `user-${user}`,
+        [event('UserRegistered', stored!.data as never)],
+        0,
+      );
+      const [original, moved] = await store.readStream(`user-${user}`);
+      expect(original!.data).toEqual(example('UserRegistered'));
+      expect(moved!.data).toMatchObject({ username: '[erased]', email: '[erased]' });
       await store.close();
     });
 

@@ -423,7 +423,6 @@ function documentParts({ store, bus, clock, config }: Core, queries: AppContext[
   return { billing, selfBilling, invoices };
 }
 
-/** config → event store → command bus → read DB → projection runner → gateway → escrow → reactors. */
 /** An HMAC of a value under the app's secret and a label: lookups by a value never stored plain. */
 const keyedHasher =
   (secret: string) =>
@@ -436,14 +435,18 @@ const idAllocators = (store: EventStore, clock: Clock) => ({
   request: createIdAllocator({ store, clock, sequence: 'payment-request' }),
 });
 
-export async function createAppContext(
+/**
+ * What everything else stands on: the event store, the command bus and runner, the read database,
+ * the state HTTP shares between instances and the evidence files, in a data folder only the owner reads.
+ */
+async function openStorage(
   config: AppConfig,
-  options: ContextOptions = {},
-): Promise<AppContext> {
+  options: ContextOptions,
+  metrics: AppMetrics,
+  subscriptions: SubscriptionHealth,
+) {
   const clock = options.clock ?? systemClock;
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const metrics = createAppMetrics();
-  const subscriptions = createSubscriptionHealth(metrics.registry);
   const { store, opened } = await openStore(config, metrics, subscriptions);
   const bus = createCommandBus({ store, clock, onOutcome: metrics.onCommand });
   const run = createCommandRunner(bus);
@@ -456,27 +459,50 @@ export async function createAppContext(
   });
   const evidence = await openEvidence(config);
   restrictDataFiles(config.dataDir);
+  return { core, opened, readDb, sharedHttp, evidence };
+}
+
+/**
+ * The services commands and routes use: tokens and push, the documents, and the payments and
+ * notifications that run as effects of the events.
+ */
+async function startServices(
+  core: Core,
+  parts: Pick<AppContext, 'runner' | 'readDb' | 'metrics' | 'queries' | 'sharedHttp'>,
+) {
+  const { secret, tokens, push } = await accessServices({ ...core, ...parts });
+  const documents = documentParts(core, parts.queries);
+  const { payments, notifications } = await startEffects({
+    ...core,
+    ...parts,
+    push,
+    secret,
+    invoices: documents.invoices,
+  });
+  return { secret, services: { tokens, payments, push, notifications, ...documents } };
+}
+
+/** config → event store → command bus → read DB → projection runner → gateway → escrow → reactors. */
+export async function createAppContext(
+  config: AppConfig,
+  options: ContextOptions = {},
+): Promise<AppContext> {
+  const metrics = createAppMetrics();
+  const subscriptions = createSubscriptionHealth(metrics.registry);
+  const storage = await openStorage(config, options, metrics, subscriptions);
+  const { core, opened, readDb, sharedHttp, evidence } = storage;
+  const { clock, store, bus, run } = core;
   const readSide = startReadSide(readDb, { ...core, keys: opened.keys }, metrics);
   const { runner, queries, live, offApplied, forgetting, retention } = readSide;
   const settle = (position: number) => runner.waitForPosition(position);
-  const unique = createUniqueValues({
-    store,
-    clock,
-    reclaimAfterMs: config.reservationReclaimAfterMs,
-  });
-  const { secret, tokens, push } = await accessServices({ ...core, sharedHttp, queries });
-  const { billing, selfBilling, invoices } = documentParts(core, queries);
-  const { payments, notifications } = await startEffects({
-    ...core,
-    run,
+  const { secret, services } = await startServices(core, {
     runner,
     readDb,
     metrics,
-    push,
     queries,
-    secret,
-    invoices,
+    sharedHttp,
   });
+  const { payments, notifications } = services;
   metrics.watch({ store, runner, readDb, live, clock, intents: () => payments.intents.backlog() });
 
   return {
@@ -489,17 +515,15 @@ export async function createAppContext(
     readDb,
     runner,
     queries,
-    unique,
-    tokens,
-    payments,
-    push,
-    notifications,
+    unique: createUniqueValues({
+      store,
+      clock,
+      reclaimAfterMs: config.reservationReclaimAfterMs,
+    }),
+    ...services,
     live,
     sharedHttp,
     evidence,
-    billing,
-    selfBilling,
-    invoices,
     metrics,
     subscriptions,
     settle,

@@ -61,215 +61,225 @@ const INVOICE_SELLER_FIELDS = [
   'INVOICE_SELLER_IBAN',
 ] as const;
 
-export const configSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
-    DATA_DIR: z.string().default('./data'),
-    PUBLIC_URL: optionalText,
-    JWT_SECRET: optionalText,
-    JWT_EXPIRES_IN_HOURS: positiveNumber(24 * 7),
-    ADMIN_JWT_EXPIRES_IN_HOURS: positiveNumber(12),
-    ADMIN_USERNAME: optionalText,
-    ADMIN_PASSWORD: optionalText,
-    KURRENTDB_URL: optionalText,
-    DATABASE_URL: optionalText,
-    KEY_STORE_URL: optionalText,
-    REDIS_URL: optionalText,
-    SIMULATED_GATEWAY_FILE: optionalText,
-    DATABASE_START_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
-    STRIPE_SECRET_KEY: optionalText,
-    STRIPE_WEBHOOK_SECRET: optionalText,
-    STRIPE_PUBLISHABLE_KEY: optionalText,
-    REVIEW_PERIOD_HOURS: positiveNumber(48),
-    DISPUTE_PERIOD_HOURS: positiveNumber(72),
-    /** Admins are alerted when a deal's funds have been held this long (before the provider's limit on holding funds). */
-    HOLD_AGE_ALERT_DAYS: positiveNumber(60),
-    REQUEST_EXPIRY_DAYS: positiveNumber(30),
-    CORS_ORIGIN: optionalText,
-    BODY_LIMIT_BYTES: z.coerce
-      .number()
-      .int()
-      .positive()
-      .default(256 * 1024),
-    /** A request's headers and body must arrive within this time (slow-body clients are cut off with 408). */
-    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
-    MAX_CONNECTIONS_PER_ADDRESS: positiveInt(100),
-    LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
-    LOGIN_FAILURE_WINDOW_MS: z.coerce
-      .number()
-      .int()
-      .positive()
-      .default(15 * 60_000),
-    LOGIN_MAX_ACCOUNT_FAILURES: positiveInt(20),
-    /** Past LOGIN_MAX_ACCOUNT_FAILURES, each attempt on the account waits this long, doubling per failure up to the max. */
-    LOGIN_DELAY_BASE_MS: positiveInt(500),
-    LOGIN_DELAY_MAX_MS: positiveInt(10_000),
-    RESERVATION_RECLAIM_AFTER_MS: positiveInt(60_000),
-    TRUST_PROXY: trustProxyField,
-    SIMULATED_PAYMENTS: flag,
-    API_DOCS: z.enum(['on', 'off', '']).optional(),
-    RATE_LIMIT_AUTH_PER_IP: positiveInt(30),
-    RATE_LIMIT_REGISTER_PER_IP: positiveInt(10),
-    RATE_LIMIT_WRITES_PER_USER: positiveInt(120),
-    RATE_LIMIT_COSTLY_PER_USER: positiveInt(20),
-    RATE_LIMIT_ACCOUNT_STATUS_PER_USER: positiveInt(30),
-    RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
-    RATE_LIMIT_REQUESTS_PER_CREATOR: positiveInt(20),
-    RATE_LIMIT_REQUESTS_PER_RECIPIENT: positiveInt(5),
-    RATE_LIMIT_REQUESTS_WINDOW_MS: positiveInt(3_600_000),
-    PUSH_SERVICE_HOSTS: z
-      .string()
-      .default(
-        'fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,web.push.apple.com,notify.windows.com',
-      )
-      .transform((v) =>
-        v
-          .split(',')
-          .map((h) => h.trim().toLowerCase())
-          .filter((h) => h !== ''),
-      ),
-    PUSH_MAX_SUBSCRIPTIONS: positiveInt(5),
-    LIVE_MAX_PER_USER: positiveInt(10),
-    LIVE_MAX_PER_LINK: positiveInt(10),
-    LIVE_MAX_PER_ADDRESS: positiveInt(40),
-    LIVE_MAX_TOTAL: positiveInt(1_000),
-    /** Link streams (no sign-in) in all; unset: half of LIVE_MAX_TOTAL, the rest kept for signed-in streams. */
-    LIVE_MAX_LINK_TOTAL: z.coerce.number().int().positive().optional(),
-    VAPID_PUBLIC_KEY: optionalText,
-    VAPID_PRIVATE_KEY: optionalText,
-    VAPID_SUBJECT: z.string().default('mailto:support@example.com'),
-    SMTP_URL: optionalText,
-    MAIL_FROM: z.string().default('Escrow <notifications@escrow.local>'),
-    ADMIN_ALERT_EMAILS: z
-      .string()
-      .default('')
-      .transform((v) =>
-        v
-          .split(',')
-          .map((a) => a.trim())
-          .filter((a) => a !== ''),
-      )
-      .pipe(
-        z.array(z.email({ error: 'ADMIN_ALERT_EMAILS must be comma-separated email addresses' })),
-      ),
-    RELEASE_REMINDER_HOURS: positiveNumber(12),
-    HOLD_AGEING_HOURS: positiveNumber(72),
-    // How long a notification's claimer has to report an outcome before another instance sends it,
-    // and the wait before a failed attempt is tried again.
-    NOTIFICATION_LEASE_SECONDS: positiveNumber(600),
-    // Admins are alerted when this share of one channel's sends failed in a window (0 turns it off).
-    NOTIFY_FAILURE_ALERT_RATE: z.coerce
-      .number({ error: 'NOTIFY_FAILURE_ALERT_RATE must be a number from 0 to 1' })
-      .min(0, 'NOTIFY_FAILURE_ALERT_RATE must be a number from 0 to 1')
-      .max(1, 'NOTIFY_FAILURE_ALERT_RATE must be a number from 0 to 1')
-      .default(0.25),
-    NOTIFY_FAILURE_ALERT_WINDOW_MS: z.coerce
-      .number()
-      .int()
-      .min(1_000)
-      .default(15 * 60_000),
-    NOTIFY_FAILURE_ALERT_MIN_SENDS: positiveInt(10),
-    RECONCILIATION_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(3),
-    FISCAL_RETENTION_YEARS: z.coerce.number().int().min(1).max(30).default(7),
-    // Admins are alerted once the oldest unanswered money intent is this old.
-    INTENT_ALERT_MINUTES: positiveNumber(15),
-    AI_BASE_URL: optionalText,
-    AI_API_KEY: optionalText,
-    AI_MODEL: z.string().default('gpt-4o-mini'),
-    METRICS_TOKEN: optionalText,
-    READY_MAX_LAG_EVENTS: z.coerce.number().int().min(0).default(1_000),
-    INVOICE_SELLER_NAME: optionalText,
-    INVOICE_SELLER_ADDRESS: optionalText,
-    INVOICE_SELLER_COUNTRY: z
-      .string()
-      .regex(/^[A-Z]{2}$/, 'INVOICE_SELLER_COUNTRY must be a two-letter country code')
-      .default('NL'),
-    INVOICE_SELLER_KVK: optionalText,
-    INVOICE_SELLER_VAT_ID: optionalText,
-    INVOICE_SELLER_IBAN: optionalText,
-    /** The VAT rate the fee includes where VAT is due, in basis points (2100 = 21 %; ADR 0025). */
-    FEE_VAT_RATE_BPS: z.coerce.number().int().min(0).max(10_000).default(2_100),
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-      .default('info'),
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['JWT_SECRET'],
-        message: 'JWT_SECRET is required when NODE_ENV=production',
-      });
-    }
-    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['PUBLIC_URL'],
-        message: 'PUBLIC_URL is required when NODE_ENV=production (links, redirects, HSTS)',
-      });
-    }
-    if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && !env.SIMULATED_PAYMENTS) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['STRIPE_SECRET_KEY'],
-        message:
-          'STRIPE_SECRET_KEY is required when NODE_ENV=production; set SIMULATED_PAYMENTS=true to run on test money on purpose',
-      });
-    }
-    if (env.NODE_ENV === 'production' && env.STRIPE_SECRET_KEY) {
-      for (const name of INVOICE_SELLER_FIELDS)
-        if (!env[name])
-          ctx.addIssue({
-            code: 'custom',
-            path: [name],
-            message: `${name} is required when NODE_ENV=production with real payments: every fee invoice names the platform's name, address, chamber of commerce number, VAT id and bank account`,
-          });
-    }
-    if (env.STRIPE_SECRET_KEY && env.SIMULATED_PAYMENTS) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SIMULATED_PAYMENTS'],
-        message: 'SIMULATED_PAYMENTS=true cannot be combined with STRIPE_SECRET_KEY',
-      });
-    }
-    if (env.DATABASE_URL && !/^postgres(ql)?:\/\//i.test(env.DATABASE_URL)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['DATABASE_URL'],
-        message: 'DATABASE_URL must be a postgres:// (or postgresql://) connection string',
-      });
-    }
-    if (env.DATABASE_URL && env.KURRENTDB_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['DATABASE_URL'],
-        message: 'DATABASE_URL and KURRENTDB_URL name two event stores: set one of them',
-      });
-    }
-    if (env.REDIS_URL && !/^rediss?:\/\//i.test(env.REDIS_URL)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['REDIS_URL'],
-        message: 'REDIS_URL must be a redis:// (or rediss://) URL',
-      });
-    }
-    if (env.JWT_SECRET && env.JWT_SECRET.length < 32) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['JWT_SECRET'],
-        message: 'JWT_SECRET must be at least 32 characters',
-      });
-    }
-    if (env.METRICS_TOKEN && env.METRICS_TOKEN.length < 16) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['METRICS_TOKEN'],
-        message: 'METRICS_TOKEN must be at least 16 characters',
-      });
-    }
-  });
+const configFields = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  PUBLIC_URL: optionalText,
+  JWT_SECRET: optionalText,
+  JWT_EXPIRES_IN_HOURS: positiveNumber(24 * 7),
+  ADMIN_JWT_EXPIRES_IN_HOURS: positiveNumber(12),
+  ADMIN_USERNAME: optionalText,
+  ADMIN_PASSWORD: optionalText,
+  KURRENTDB_URL: optionalText,
+  DATABASE_URL: optionalText,
+  KEY_STORE_URL: optionalText,
+  REDIS_URL: optionalText,
+  SIMULATED_GATEWAY_FILE: optionalText,
+  DATABASE_START_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  REVIEW_PERIOD_HOURS: positiveNumber(48),
+  DISPUTE_PERIOD_HOURS: positiveNumber(72),
+  /** Admins are alerted when a deal's funds have been held this long (before the provider's limit on holding funds). */
+  HOLD_AGE_ALERT_DAYS: positiveNumber(60),
+  REQUEST_EXPIRY_DAYS: positiveNumber(30),
+  CORS_ORIGIN: optionalText,
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(256 * 1024),
+  /** A request's headers and body must arrive within this time (slow-body clients are cut off with 408). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  MAX_CONNECTIONS_PER_ADDRESS: positiveInt(100),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_FAILURE_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60_000),
+  LOGIN_MAX_ACCOUNT_FAILURES: positiveInt(20),
+  /** Past LOGIN_MAX_ACCOUNT_FAILURES, each attempt on the account waits this long, doubling per failure up to the max. */
+  LOGIN_DELAY_BASE_MS: positiveInt(500),
+  LOGIN_DELAY_MAX_MS: positiveInt(10_000),
+  RESERVATION_RECLAIM_AFTER_MS: positiveInt(60_000),
+  TRUST_PROXY: trustProxyField,
+  SIMULATED_PAYMENTS: flag,
+  API_DOCS: z.enum(['on', 'off', '']).optional(),
+  RATE_LIMIT_AUTH_PER_IP: positiveInt(30),
+  RATE_LIMIT_REGISTER_PER_IP: positiveInt(10),
+  RATE_LIMIT_WRITES_PER_USER: positiveInt(120),
+  RATE_LIMIT_COSTLY_PER_USER: positiveInt(20),
+  RATE_LIMIT_ACCOUNT_STATUS_PER_USER: positiveInt(30),
+  RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+  RATE_LIMIT_REQUESTS_PER_CREATOR: positiveInt(20),
+  RATE_LIMIT_REQUESTS_PER_RECIPIENT: positiveInt(5),
+  RATE_LIMIT_REQUESTS_WINDOW_MS: positiveInt(3_600_000),
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default(
+      'fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,web.push.apple.com,notify.windows.com',
+    )
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter((h) => h !== ''),
+    ),
+  PUSH_MAX_SUBSCRIPTIONS: positiveInt(5),
+  LIVE_MAX_PER_USER: positiveInt(10),
+  LIVE_MAX_PER_LINK: positiveInt(10),
+  LIVE_MAX_PER_ADDRESS: positiveInt(40),
+  LIVE_MAX_TOTAL: positiveInt(1_000),
+  /** Link streams (no sign-in) in all; unset: half of LIVE_MAX_TOTAL, the rest kept for signed-in streams. */
+  LIVE_MAX_LINK_TOTAL: z.coerce.number().int().positive().optional(),
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: z.string().default('mailto:support@example.com'),
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().default('Escrow <notifications@escrow.local>'),
+  ADMIN_ALERT_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter((a) => a !== ''),
+    )
+    .pipe(
+      z.array(z.email({ error: 'ADMIN_ALERT_EMAILS must be comma-separated email addresses' })),
+    ),
+  RELEASE_REMINDER_HOURS: positiveNumber(12),
+  HOLD_AGEING_HOURS: positiveNumber(72),
+  // How long a notification's claimer has to report an outcome before another instance sends it,
+  // and the wait before a failed attempt is tried again.
+  NOTIFICATION_LEASE_SECONDS: positiveNumber(600),
+  // Admins are alerted when this share of one channel's sends failed in a window (0 turns it off).
+  NOTIFY_FAILURE_ALERT_RATE: z.coerce
+    .number({ error: 'NOTIFY_FAILURE_ALERT_RATE must be a number from 0 to 1' })
+    .min(0, 'NOTIFY_FAILURE_ALERT_RATE must be a number from 0 to 1')
+    .max(1, 'NOTIFY_FAILURE_ALERT_RATE must be a number from 0 to 1')
+    .default(0.25),
+  NOTIFY_FAILURE_ALERT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .default(15 * 60_000),
+  NOTIFY_FAILURE_ALERT_MIN_SENDS: positiveInt(10),
+  RECONCILIATION_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(3),
+  FISCAL_RETENTION_YEARS: z.coerce.number().int().min(1).max(30).default(7),
+  // Admins are alerted once the oldest unanswered money intent is this old.
+  INTENT_ALERT_MINUTES: positiveNumber(15),
+  AI_BASE_URL: optionalText,
+  AI_API_KEY: optionalText,
+  AI_MODEL: z.string().default('gpt-4o-mini'),
+  METRICS_TOKEN: optionalText,
+  READY_MAX_LAG_EVENTS: z.coerce.number().int().min(0).default(1_000),
+  INVOICE_SELLER_NAME: optionalText,
+  INVOICE_SELLER_ADDRESS: optionalText,
+  INVOICE_SELLER_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'INVOICE_SELLER_COUNTRY must be a two-letter country code')
+    .default('NL'),
+  INVOICE_SELLER_KVK: optionalText,
+  INVOICE_SELLER_VAT_ID: optionalText,
+  INVOICE_SELLER_IBAN: optionalText,
+  /** The VAT rate the fee includes where VAT is due, in basis points (2100 = 21 %; ADR 0025). */
+  FEE_VAT_RATE_BPS: z.coerce.number().int().min(0).max(10_000).default(2_100),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+type ConfigFields = z.infer<typeof configFields>;
+
+/** What a production start cannot do without: a signing secret, its public address, real payments' keys and seller. */
+function productionRequirements(env: ConfigFields, ctx: z.RefinementCtx): void {
+  if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['JWT_SECRET'],
+      message: 'JWT_SECRET is required when NODE_ENV=production',
+    });
+  }
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message: 'PUBLIC_URL is required when NODE_ENV=production (links, redirects, HSTS)',
+    });
+  }
+  if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && !env.SIMULATED_PAYMENTS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_SECRET_KEY'],
+      message:
+        'STRIPE_SECRET_KEY is required when NODE_ENV=production; set SIMULATED_PAYMENTS=true to run on test money on purpose',
+    });
+  }
+  if (env.NODE_ENV === 'production' && env.STRIPE_SECRET_KEY) {
+    for (const name of INVOICE_SELLER_FIELDS)
+      if (!env[name])
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `${name} is required when NODE_ENV=production with real payments: every fee invoice names the platform's name, address, chamber of commerce number, VAT id and bank account`,
+        });
+  }
+}
+
+/** Settings that contradict each other or are malformed, in any environment. */
+function consistencyRules(env: ConfigFields, ctx: z.RefinementCtx): void {
+  if (env.STRIPE_SECRET_KEY && env.SIMULATED_PAYMENTS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SIMULATED_PAYMENTS'],
+      message: 'SIMULATED_PAYMENTS=true cannot be combined with STRIPE_SECRET_KEY',
+    });
+  }
+  if (env.DATABASE_URL && !/^postgres(ql)?:\/\//i.test(env.DATABASE_URL)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DATABASE_URL'],
+      message: 'DATABASE_URL must be a postgres:// (or postgresql://) connection string',
+    });
+  }
+  if (env.DATABASE_URL && env.KURRENTDB_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DATABASE_URL'],
+      message: 'DATABASE_URL and KURRENTDB_URL name two event stores: set one of them',
+    });
+  }
+  if (env.REDIS_URL && !/^rediss?:\/\//i.test(env.REDIS_URL)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['REDIS_URL'],
+      message: 'REDIS_URL must be a redis:// (or rediss://) URL',
+    });
+  }
+  if (env.JWT_SECRET && env.JWT_SECRET.length < 32) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['JWT_SECRET'],
+      message: 'JWT_SECRET must be at least 32 characters',
+    });
+  }
+  if (env.METRICS_TOKEN && env.METRICS_TOKEN.length < 16) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['METRICS_TOKEN'],
+      message: 'METRICS_TOKEN must be at least 16 characters',
+    });
+  }
+}
+
+export const configSchema = configFields.superRefine((env, ctx) => {
+  productionRequirements(env, ctx);
+  consistencyRules(env, ctx);
+});
 
 export type Env = z.infer<typeof configSchema>;
 
@@ -430,6 +440,33 @@ const failureAlertOf = (e: Env): AppConfig['notifications']['failureAlert'] => (
   minSends: e.NOTIFY_FAILURE_ALERT_MIN_SENDS,
 });
 
+function notificationsOf(e: Env): AppConfig['notifications'] {
+  return {
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminEmails: e.ADMIN_ALERT_EMAILS,
+    releaseReminderHours: e.RELEASE_REMINDER_HOURS,
+    holdAgeingHours: e.HOLD_AGEING_HOURS,
+    leaseMs: e.NOTIFICATION_LEASE_SECONDS * 1_000,
+    failureAlert: failureAlertOf(e),
+  };
+}
+
+/** The seller every fee invoice names; test-mode placeholders where none is set (production requires them with real payments). */
+function invoicesOf(e: Env): AppConfig['invoices'] {
+  return {
+    seller: {
+      name: e.INVOICE_SELLER_NAME ?? 'Escrow Deals (test mode)',
+      address: e.INVOICE_SELLER_ADDRESS ?? 'Test address',
+      country: e.INVOICE_SELLER_COUNTRY,
+      kvk: e.INVOICE_SELLER_KVK ?? '00000000',
+      vatId: e.INVOICE_SELLER_VAT_ID ?? 'NL000000000B00',
+      iban: e.INVOICE_SELLER_IBAN ?? 'NL00TEST0000000000',
+    },
+    vatRateBps: e.FEE_VAT_RATE_BPS,
+  };
+}
+
 /** Parses the environment; throws a ConfigError listing every problem. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = configSchema.safeParse(source);
@@ -486,26 +523,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     reconciliationHourUtc: e.RECONCILIATION_HOUR_UTC,
     fiscalRetentionYears: e.FISCAL_RETENTION_YEARS,
     intentAlertMinutes: e.INTENT_ALERT_MINUTES,
-    notifications: {
-      smtpUrl: e.SMTP_URL,
-      mailFrom: e.MAIL_FROM,
-      adminEmails: e.ADMIN_ALERT_EMAILS,
-      releaseReminderHours: e.RELEASE_REMINDER_HOURS,
-      holdAgeingHours: e.HOLD_AGEING_HOURS,
-      leaseMs: e.NOTIFICATION_LEASE_SECONDS * 1_000,
-      failureAlert: failureAlertOf(e),
-    },
-    invoices: {
-      seller: {
-        name: e.INVOICE_SELLER_NAME ?? 'Escrow Deals (test mode)',
-        address: e.INVOICE_SELLER_ADDRESS ?? 'Test address',
-        country: e.INVOICE_SELLER_COUNTRY,
-        kvk: e.INVOICE_SELLER_KVK ?? '00000000',
-        vatId: e.INVOICE_SELLER_VAT_ID ?? 'NL000000000B00',
-        iban: e.INVOICE_SELLER_IBAN ?? 'NL00TEST0000000000',
-      },
-      vatRateBps: e.FEE_VAT_RATE_BPS,
-    },
+    notifications: notificationsOf(e),
+    invoices: invoicesOf(e),
     logLevel: e.LOG_LEVEL,
     ops: { metricsToken: e.METRICS_TOKEN, readyMaxLagEvents: e.READY_MAX_LAG_EVENTS },
   };

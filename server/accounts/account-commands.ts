@@ -13,6 +13,33 @@ import type { ProfileBody, RegisterBody } from './account.schemas';
 
 const stream = (userId: string) => userAggregate.streamId(userId);
 
+/**
+ * Reserves the e-mail address and username a profile change brings; if the username is taken, the
+ * address reserved just before is given back. Says which of the two changed.
+ */
+async function reserveChangedNames(
+  unique: UniqueValues,
+  current: UserContext,
+  body: ProfileBody,
+  userId: string,
+  ctx: CommandContext,
+): Promise<{ email: boolean; username: boolean }> {
+  // Compared by look-alike key: a respelling of one's own name claims and gives up nothing.
+  const email = uniqueStreamId('email', current.email) !== uniqueStreamId('email', body.email);
+  const username =
+    uniqueStreamId('username', current.username) !== uniqueStreamId('username', body.username);
+  if (email) await unique.reserve('email', body.email, userId, ctx, 'email_taken');
+  if (username) {
+    try {
+      await unique.reserve('username', body.username, userId, ctx, 'username_taken');
+    } catch (error) {
+      if (email) await unique.release('email', body.email, userId, ctx);
+      throw error;
+    }
+  }
+  return { email, username };
+}
+
 /** Onboarding, language and profile changes of a registered user. */
 function profileCommands(bus: CommandBus, run: CommandRunner, unique: UniqueValues) {
   return {
@@ -36,24 +63,11 @@ function profileCommands(bus: CommandBus, run: CommandRunner, unique: UniqueValu
       if (!current.userId) throw new DomainError('user_not_found');
       // Saving the profile unchanged (a double click, a retrying client) records nothing.
       if (sameProfile(current, body)) return { position: 0 };
-      // Compared by look-alike key: a respelling of one's own name claims and gives up nothing.
-      const emailChanged =
-        uniqueStreamId('email', current.email) !== uniqueStreamId('email', body.email);
-      const nameChanged =
-        uniqueStreamId('username', current.username) !== uniqueStreamId('username', body.username);
-      if (emailChanged) await unique.reserve('email', body.email, userId, ctx, 'email_taken');
-      if (nameChanged) {
-        try {
-          await unique.reserve('username', body.username, userId, ctx, 'username_taken');
-        } catch (error) {
-          if (emailChanged) await unique.release('email', body.email, userId, ctx);
-          throw error;
-        }
-      }
+      const changed = await reserveChangedNames(unique, current, body, userId, ctx);
       const result = await run.user(userId, { type: 'UpdateProfile', profile: body }, ctx);
       // The old values are given up only once the new ones are recorded.
-      if (emailChanged) await unique.release('email', current.email, userId, ctx);
-      if (nameChanged) await unique.release('username', current.username, userId, ctx);
+      if (changed.email) await unique.release('email', current.email, userId, ctx);
+      if (changed.username) await unique.release('username', current.username, userId, ctx);
       return { position: result.position };
     },
   };

@@ -21,10 +21,7 @@ export class TokenError extends Error {
 }
 
 /** Who verified claims speak for; a user token without a valid session version counts as version 0. */
-function principalOf(
-  claims: jwt.JwtPayload,
-  audience: typeof USER_AUDIENCE | typeof ADMIN_AUDIENCE,
-): Principal {
+function principalOf(claims: jwt.JwtPayload, audience: Audience): Principal {
   const subject = typeof claims.sub === 'string' ? claims.sub : '';
   if (!subject) throw new TokenError('Invalid token');
   const expiresAtMs = (claims.exp ?? 0) * 1000;
@@ -43,18 +40,41 @@ function principalOf(
   return { kind: 'admin', adminId: subject, username, role, expiresAtMs };
 }
 
+/** Checks that this secret signed the token for `audience`; `expiry` says how its expiry counts. */
+const verifySigned = (
+  secret: string,
+  token: string,
+  audience: string,
+  expiry: { ignoreExpiration: true } | { clockTimestamp: number },
+) => jwt.verify(token, secret, { algorithms: ['HS256'], audience, issuer: ISSUER, ...expiry });
+
 /** The subject of a token this secret signed for `audience`, expired or not; null otherwise. */
 function signedSubject(secret: string, token: string, audience: string): string | null {
   try {
-    const decoded = jwt.verify(token, secret, {
-      algorithms: ['HS256'],
-      audience,
-      issuer: ISSUER,
-      ignoreExpiration: true,
-    });
+    const decoded = verifySigned(secret, token, audience, { ignoreExpiration: true });
     return typeof decoded === 'string' || typeof decoded.sub !== 'string' ? null : decoded.sub;
   } catch {
     return null;
+  }
+}
+
+type Audience = typeof USER_AUDIENCE | typeof ADMIN_AUDIENCE;
+
+/** The claims of a token this secret signed for `audience`, unexpired at `nowSeconds`; throws TokenError otherwise. */
+function verifiedClaims(
+  secret: string,
+  token: string,
+  audience: Audience,
+  nowSeconds: number,
+): jwt.JwtPayload {
+  try {
+    const decoded = verifySigned(secret, token, audience, { clockTimestamp: nowSeconds });
+    if (typeof decoded === 'string') throw new TokenError('Invalid token');
+    return decoded;
+  } catch (error) {
+    throw new TokenError(
+      error instanceof jwt.TokenExpiredError ? 'Token expired' : 'Invalid token',
+    );
   }
 }
 
@@ -99,10 +119,9 @@ export function createTokenService({
     signAdmin: (adminId: string, username: string, role: AdminRole) =>
       sign({ role, username }, adminId, ADMIN_AUDIENCE, adminTtlHours),
     /** Who a token with a valid signature speaks for, expired or not; null for anything else. */
-    subjectOf: (token: string, audience: typeof USER_AUDIENCE | typeof ADMIN_AUDIENCE) =>
-      signedSubject(secret, token, audience),
+    subjectOf: (token: string, audience: Audience) => signedSubject(secret, token, audience),
     /** Throws TokenError for a bad signature, wrong audience or expired token. */
-    verify(token: string, audience: typeof USER_AUDIENCE | typeof ADMIN_AUDIENCE): Principal {
+    verify(token: string, audience: Audience): Principal {
       const key = `${audience} ${token}`;
       const hit = verified.get(key);
       if (hit) {
@@ -116,26 +135,8 @@ export function createTokenService({
       verified.set(key, { principal, exp });
       return principal;
     },
-    verifyUncached(
-      token: string,
-      audience: typeof USER_AUDIENCE | typeof ADMIN_AUDIENCE,
-    ): Principal {
-      let claims: jwt.JwtPayload;
-      try {
-        const decoded = jwt.verify(token, secret, {
-          algorithms: ['HS256'],
-          audience,
-          issuer: ISSUER,
-          clockTimestamp: nowSeconds(),
-        });
-        if (typeof decoded === 'string') throw new TokenError('Invalid token');
-        claims = decoded;
-      } catch (error) {
-        throw new TokenError(
-          error instanceof jwt.TokenExpiredError ? 'Token expired' : 'Invalid token',
-        );
-      }
-      return principalOf(claims, audience);
+    verifyUncached(token: string, audience: Audience): Principal {
+      return principalOf(verifiedClaims(secret, token, audience, nowSeconds()), audience);
     },
   };
 }

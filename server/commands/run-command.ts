@@ -52,10 +52,6 @@ const adminNotFound = () => new DomainError('admin_not_found');
 /** An escrow aggregate a command can be addressed to by kind (webhooks and the payments reactor know both). */
 export type EscrowTarget = { kind: 'deal'; id: number } | { kind: 'payment_request'; id: number };
 
-/**
- * Route → command → bus: loads the stream, lets the pure decider of machines/ decide, and appends
- * what the statechart accepts. The one way a deal or payment-request command is run.
- */
 /** A deduplicated command's events get ids derived from its key: a retry records nothing new. */
 function withIds<T extends { type: string; id?: string }>(
   streamId: string,
@@ -66,67 +62,78 @@ function withIds<T extends { type: string; id?: string }>(
   return drafts.map((d) => ({ ...d, id: deterministicId(streamId, dedupeKey, d.type) }));
 }
 
-export function createCommandRunner(bus: CommandBus) {
-  /** Runs the commands of one aggregate through its decider. */
-  function runner<M extends AnyStateMachine, C, D extends { type: string; id?: string }>(
-    aggregate: Aggregate<M>,
-    decide: (command: C, snapshot: SnapshotFrom<M>, now: string) => D[],
-    notFound: () => DomainError,
-    missing: RunOptions<unknown>['ifMissing'] = 'refuse',
-  ) {
-    const run = (
-      id: number | string,
-      command: C,
-      ctx: CommandContext,
-      options: RunOptions<Loaded<M>> = {},
-    ): Promise<CommandResult<M>> => {
-      const streamId = aggregate.streamId(id);
-      const ifMissing = options.newStream ? 'decide' : (options.ifMissing ?? missing);
-      return bus.execute(
-        aggregate,
-        streamId,
-        (state) => {
-          if (state.revision < 0 && ifMissing === 'refuse') throw notFound();
-          if (state.revision < 0 && ifMissing === 'nothing') return [];
-          options.authorize?.(state);
-          return withIds(
-            streamId,
-            decide(command, state.snapshot, state.now),
-            options.dedupeKey,
-          ) as unknown as Draft<M>[];
-        },
-        ctx,
-        options.newStream ? { newStream: true } : {},
-      );
-    };
-    /**
-     * Decides the command on the current state without recording anything: throws its refusal.
-     * A command that spends something first (an acceptance's e-mail code) is refused before it.
-     */
-    const check = async (
-      id: number | string,
-      command: C,
-      options: Pick<RunOptions<Loaded<M>>, 'authorize'> = {},
-    ): Promise<void> => {
-      const state = await bus.load(aggregate, aggregate.streamId(id));
-      if (state.revision < 0) throw notFound();
-      options.authorize?.(state);
-      decide(command, state.snapshot, state.now);
-    };
-    return Object.assign(run, { check });
-  }
+/** Runs the commands of one aggregate through its decider. */
+function aggregateRunner<M extends AnyStateMachine, C, D extends { type: string; id?: string }>(
+  bus: CommandBus,
+  aggregate: Aggregate<M>,
+  decide: (command: C, snapshot: SnapshotFrom<M>, now: string) => D[],
+  notFound: () => DomainError,
+  missing: RunOptions<unknown>['ifMissing'] = 'refuse',
+) {
+  const run = (
+    id: number | string,
+    command: C,
+    ctx: CommandContext,
+    options: RunOptions<Loaded<M>> = {},
+  ): Promise<CommandResult<M>> => {
+    const streamId = aggregate.streamId(id);
+    const ifMissing = options.newStream ? 'decide' : (options.ifMissing ?? missing);
+    return bus.execute(
+      aggregate,
+      streamId,
+      (state) => {
+        if (state.revision < 0 && ifMissing === 'refuse') throw notFound();
+        if (state.revision < 0 && ifMissing === 'nothing') return [];
+        options.authorize?.(state);
+        return withIds(
+          streamId,
+          decide(command, state.snapshot, state.now),
+          options.dedupeKey,
+        ) as unknown as Draft<M>[];
+      },
+      ctx,
+      options.newStream ? { newStream: true } : {},
+    );
+  };
+  /**
+   * Decides the command on the current state without recording anything: throws its refusal.
+   * A command that spends something first (an acceptance's e-mail code) is refused before it.
+   */
+  const check = async (
+    id: number | string,
+    command: C,
+    options: Pick<RunOptions<Loaded<M>>, 'authorize'> = {},
+  ): Promise<void> => {
+    const state = await bus.load(aggregate, aggregate.streamId(id));
+    if (state.revision < 0) throw notFound();
+    options.authorize?.(state);
+    decide(command, state.snapshot, state.now);
+  };
+  return Object.assign(run, { check });
+}
 
-  const deal = runner(dealAggregate, decideDeal, dealNotFound);
-  const request = runner(paymentRequestAggregate, decidePaymentRequest, requestNotFound);
+/**
+ * Route → command → bus: loads the stream, lets the pure decider of machines/ decide, and appends
+ * what the statechart accepts. The one way a deal or payment-request command is run.
+ */
+export function createCommandRunner(bus: CommandBus) {
+  const deal = aggregateRunner(bus, dealAggregate, decideDeal, dealNotFound);
+  const request = aggregateRunner(
+    bus,
+    paymentRequestAggregate,
+    decidePaymentRequest,
+    requestNotFound,
+  );
   return {
     deal,
     request,
     /** A user's own stream: profile, sign-ins, sessions, devices, notifications, payout account. */
-    user: runner(userAggregate, decideUser, userNotFound),
+    user: aggregateRunner(bus, userAggregate, decideUser, userNotFound),
     /** An admin or auditor account. */
-    admin: runner(adminAggregate, decideAdmin, adminNotFound),
+    admin: aggregateRunner(bus, adminAggregate, decideAdmin, adminNotFound),
     /** Who holds a deal's or request's link (`deal-7`, `payment-request-3`); a first claim starts it. */
-    linkClaim: runner(
+    linkClaim: aggregateRunner(
+      bus,
       linkClaimAggregate,
       (command: LinkClaimCommand, snapshot: SnapshotFrom<typeof linkClaimMachine>) =>
         decideLinkClaim(snapshot.context, command),

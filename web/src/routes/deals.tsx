@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from '@/lib/router';
 import type { DealDto } from '@machines/contract/api';
 import type { DealFilter } from '@machines/deal/deal-order';
@@ -10,11 +10,15 @@ import { dealsQueryOptions, useDeals } from '@/features/deals/api/get-deals.quer
 import { DealCard } from '@/features/deals/components/deal-card';
 import { DealFilterTabs } from '@/features/deals/components/deal-filter-tabs';
 import { DealsEmpty } from '@/features/deals/components/deals-empty';
-import { SharePanel } from '@/features/deals/components/share-panel';
 import { useDealCommands } from '@/features/deals/components/use-deal-commands';
 import { filterAndSort } from '@/features/deals/model/deal-sort';
 import { errorText } from '@/lib/http';
 import { t } from '@/i18n';
+
+// The share panel (a headlessui dialog) loads when a deal is first shared, not with the list.
+const SharePanel = lazy(() =>
+  import('@/features/deals/components/share-panel').then((m) => ({ default: m.SharePanel })),
+);
 
 /** The list under the default filter, asked for while the app starts (app-routes.tsx). */
 export const prefetch = (_params: unknown, client: QueryClient) =>
@@ -70,7 +74,11 @@ export default function DealsRoute() {
           {t('dashboard.requests')}
         </Link>
       </p>
-      {sharing && <SharePanel deal={sharing} open onClose={() => setSharing(null)} />}
+      {sharing && (
+        <Suspense fallback={null}>
+          <SharePanel deal={sharing} open onClose={() => setSharing(null)} />
+        </Suspense>
+      )}
       {commands.dialog}
     </Page>
   );

@@ -1,32 +1,17 @@
-import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import type { ModalProps } from './modal-dialog';
 
-/** A focus-trapped dialog (headlessui); Escape and the backdrop close it. */
-export function Modal({
-  open,
-  onClose,
-  title,
-  description,
-  children,
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  description?: ReactNode;
-  children: ReactNode;
-}) {
+// headlessui is about 15 KB (compressed): it loads when a dialog first opens, not with the screen.
+const ModalDialog = lazy(() => import('./modal-dialog').then((m) => ({ default: m.ModalDialog })));
+
+/** A focus-trapped dialog (modal-dialog.tsx); nothing is loaded or rendered until it first opens. */
+export function Modal(props: ModalProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50">
-      <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-3 sm:items-center">
-        <DialogPanel className="max-h-[90vh] w-full max-w-md overflow-y-auto rounded-2xl bg-white p-5 shadow-xl">
-          <DialogTitle className="text-lg font-bold">{title}</DialogTitle>
-          {description && (
-            <Description className="mt-1 text-sm text-slate-500">{description}</Description>
-          )}
-          <div className="mt-4">{children}</div>
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ModalDialog {...props} />
+    </Suspense>
   );
 }

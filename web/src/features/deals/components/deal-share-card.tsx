@@ -5,7 +5,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { toast } from '@/components/ui/toast-store';
 import { t } from '@/i18n';
 import { useShareLink } from '@/features/deals/hooks/use-share-link';
-import { acceptUrl } from './share-panel';
+import { acceptUrl } from '@/features/deals/model/accept-url';
 
 /** The creator link on the deal page, while the creator still needs it (before delivery). */
 export function DealShareCard({ deal }: { deal: DealDto }) {

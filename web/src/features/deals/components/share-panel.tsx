@@ -5,8 +5,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/dates';
 import { t, formatMoney } from '@/i18n';
-
-export const acceptUrl = (token: string): string => `${window.location.origin}/accept/${token}`;
+import { acceptUrl } from '@/features/deals/model/accept-url';
 
 /** The dashboard's side panel with the accept link. Copy failures are silent here (docs/product.md §8). */
 export function SharePanel({

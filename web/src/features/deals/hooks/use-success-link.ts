@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { DealDto } from '@machines/contract/api';
 import { toast } from '@/components/ui/toast-store';
 import { useGenerateToken } from '@/features/deals/api/generate-token.mutation';
-import { acceptUrl } from '@/features/deals/components/share-panel';
+import { acceptUrl } from '@/features/deals/model/accept-url';
 import { HttpError } from '@/lib/http';
 import { t } from '@/i18n';
 

@@ -4,7 +4,6 @@ export const enMilestones = {
   'milestones.summary': '{released} of {total} milestones released',
   'milestones.nextDue': 'Next due {date}',
   'milestones.item': 'Milestone {n} of {total}',
-  'milestones.amount': 'Amount',
   'milestones.due': 'Due',
   'milestones.status.in_progress': 'In progress',
   'milestones.status.delivered': 'Delivered, in review',
@@ -29,7 +28,6 @@ export const enMilestones = {
   'milestones.deliverText': 'Done with this milestone? Deliver it so the brand can review it.',
   'milestones.deliver': 'Deliver milestone {n}',
   'milestones.redeliver': 'Deliver milestone {n} again',
-  'milestones.waiting': 'Deliver this milestone once your bank account is connected.',
   'milestones.refusal.milestone_not_in_state':
     'Milestone {milestone} is now “{status}”, so this step is no longer possible. The page shows what you can do now.',
   'milestones.refusal.revision_rounds_used':

@@ -6,7 +6,6 @@ export const nlMilestones: Record<keyof typeof enMilestones, string> = {
   'milestones.summary': '{released} van {total} mijlpalen vrijgegeven',
   'milestones.nextDue': 'Volgende deadline {date}',
   'milestones.item': 'Mijlpaal {n} van {total}',
-  'milestones.amount': 'Bedrag',
   'milestones.due': 'Deadline',
   'milestones.status.in_progress': 'Bezig',
   'milestones.status.delivered': 'Geleverd, in beoordeling',
@@ -31,7 +30,6 @@ export const nlMilestones: Record<keyof typeof enMilestones, string> = {
   'milestones.deliverText': 'Klaar met deze mijlpaal? Lever hem zodat het merk hem kan beoordelen.',
   'milestones.deliver': 'Mijlpaal {n} leveren',
   'milestones.redeliver': 'Mijlpaal {n} opnieuw leveren',
-  'milestones.waiting': 'Lever deze mijlpaal zodra je bankrekening gekoppeld is.',
   'milestones.refusal.milestone_not_in_state':
     'Mijlpaal {milestone} staat nu op „{status}”, dus deze stap kan niet meer. De pagina toont wat je nu kunt doen.',
   'milestones.refusal.revision_rounds_used':

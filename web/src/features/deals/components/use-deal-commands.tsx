@@ -108,8 +108,13 @@ export function useDealCommands(): {
     const { vars, text } = releasePrompt(deal, m);
     ask(text, () =>
       releaseM.mutate(m ? { id: deal.id, milestone: m.index } : { id: deal.id }, {
-        onSuccess: () =>
-          toast({ title: t('toast.released'), description: t('toast.releasedText', vars) }),
+        // A milestone's payout the provider has not confirmed yet (202) says so.
+        onSuccess: (answer) =>
+          toast({
+            title: t('toast.released'),
+            description:
+              m && answer.pending ? t('milestones.releasePending') : t('toast.releasedText', vars),
+          }),
         onError: (error) => answerReleaseRefusal(error, () => offerManual(deal.id)),
       }),
     );

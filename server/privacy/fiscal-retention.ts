@@ -1,3 +1,4 @@
+import type { AccountQueries } from '../../projections/accounts.queries';
 import type { DealQueries } from '../../projections/deals.queries';
 import type { MoneyQueries } from '../../projections/money.queries';
 import type { PaymentRequestQueries } from '../../projections/payment-requests.queries';
@@ -11,7 +12,12 @@ export interface FiscalRetentionParts {
   store: EventStore;
   clock: Clock;
   keys: KeyStore;
-  queries: { deals: DealQueries; requests: PaymentRequestQueries; money: MoneyQueries };
+  queries: {
+    accounts: Pick<AccountQueries, 'userById'>;
+    deals: DealQueries;
+    requests: PaymentRequestQueries;
+    money: MoneyQueries;
+  };
   /** Years after the end of the year of the last money movement (FISCAL_RETENTION_YEARS). */
   years: number;
   /** Resolves once the read models have applied `position` (a movement not applied yet must count). */
@@ -42,7 +48,43 @@ function recordsOf(queries: FiscalRetentionParts['queries'], subject: string) {
   ];
 }
 
-/** When a subject's fiscal key may go: 1 January of the year after the last movement, plus `years`. */
+/** 1 January of the year after `at`'s, plus `years`. */
+const yearsAfter = (at: string, years: number) =>
+  new Date(Date.UTC(new Date(at).getUTCFullYear() + 1 + years, 0, 1));
+
+/**
+ * A subject without any money movement: no bookkeeping record needs its fiscal data. An erased
+ * account's goes at once (the account was closed); else the period runs from its last activity:
+ * an account's registration or last sign-in, a link party's deal or request created.
+ */
+function withoutMovementDueAt(
+  queries: FiscalRetentionParts['queries'],
+  subject: string,
+  years: number,
+): Date | null {
+  const user = /^user-(.+)$/.exec(subject)?.[1];
+  if (user) {
+    const account = queries.accounts.userById(user);
+    if (!account) return null;
+    if (account.erased) return new Date(0);
+    const last = [account.createdAt, ...(account.signIns ?? []).map((s) => s.at)]
+      .filter((at): at is string => !!at)
+      .sort()
+      .at(-1);
+    return last ? yearsAfter(last, years) : null;
+  }
+  const link = /^(deal|payment-request)-link-(\d+)$/.exec(subject);
+  if (!link) return null;
+  const id = Number(link[2]);
+  const record = link[1] === 'deal' ? queries.deals.byId(id) : queries.requests.byId(id);
+  const created = record?.context.createdAt;
+  return created ? yearsAfter(created, years) : null;
+}
+
+/**
+ * When a subject's fiscal key may go: 1 January of the year after the last movement, plus `years`;
+ * without any movement, as withoutMovementDueAt says.
+ */
 export function fiscalKeyDueAt(
   queries: FiscalRetentionParts['queries'],
   subject: string,
@@ -53,14 +95,15 @@ export function fiscalKeyDueAt(
     for (const at of [paidAt, queries.money.lastMovementAt(stream)])
       if (at && (last === null || at > last)) last = at;
   }
-  if (last === null) return null;
-  return new Date(Date.UTC(new Date(last).getUTCFullYear() + 1 + years, 0, 1));
+  if (last === null) return withoutMovementDueAt(queries, subject, years);
+  return yearsAfter(last, years);
 }
 
 /**
  * The daily job that erases fiscal keys whose retention ended (docs/privacy.md): on the timer
  * mechanism (due-time-scheduler.ts), waking at each UTC midnight. A subject without any money
- * movement keeps its fiscal key (nothing starts its retention). `tick()` runs it now (tests).
+ * movement is counted from its last activity, or loses the key once its account is erased.
+ * `tick()` runs it now (tests).
  */
 export function createFiscalRetention(parts: FiscalRetentionParts) {
   async function fireDue(): Promise<number> {

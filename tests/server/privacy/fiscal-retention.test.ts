@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyStore } from '@server/event-store/hash-chain';
+import { saveBillingDetails } from '@tests/support/billing-details';
 import { deliverPaidDeal } from '@tests/support/flow-helpers';
 import {
   bearer,
@@ -27,19 +28,7 @@ const invoiceBuyer = async () => {
 beforeAll(async () => {
   t = await createTestApp();
   brand = await registerUser(t.app);
-  const saved = await t.app.inject({
-    method: 'PUT',
-    url: '/api/user/billing-details',
-    headers: bearer(brand.token),
-    payload: {
-      company,
-      addressLines: ['Damrak 1'],
-      postcode: '1012 LG',
-      city: 'Amsterdam',
-      country: 'NL',
-      vatId: null,
-    },
-  });
+  const saved = await saveBillingDetails(t.app, brand.token, company);
   expect(saved.statusCode, saved.body).toBe(200);
   const dealId = (await createDeal(t.app, brand.token)).id;
   await deliverPaidDeal(t.app, t.ctx, brand.token, dealId);

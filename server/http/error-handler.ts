@@ -121,6 +121,34 @@ export type ErrorAnswer = (
   error: unknown,
 ) => { code: ErrorCode; params: ErrorParams; error?: string } | null;
 
+/** Errors Fastify, its plugins or the runtime raise (no feature's): mapped to codes, else logged as internal. */
+function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = error.code ? fastifyErrors[error.code] : undefined;
+  if (known) return sendError(request, reply, known);
+  if (error instanceof TooManyRequests && error.errorCode)
+    return sendError(request, reply, error.errorCode, error.params);
+  if (error.statusCode === 429)
+    return sendError(request, reply, 'too_many_requests', {
+      detail: error.message || 'Too many requests, please try again later',
+    });
+  if (error instanceof SyntaxError) return sendError(request, reply, 'malformed_json');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return reply.status(error.statusCode).send({
+      error: 'bad_request',
+      code: 'bad_request',
+      params: { detail: error.message },
+      message: errorText('bad_request', { detail: error.message }, requestLanguage(request)),
+    });
+  }
+  if (isResponseSerializationError(error))
+    request.log.error(
+      { err: error, issues: error.cause.issues },
+      'response did not match its schema',
+    );
+  else request.log.error({ err: error }, 'unhandled error');
+  return sendError(request, reply, 'internal_error');
+}
+
 export function registerErrorHandling(
   app: FastifyInstance,
   { notFound = true, answers = [] }: { notFound?: boolean; answers?: ErrorAnswer[] } = {},
@@ -146,30 +174,7 @@ export function registerErrorHandling(
       const given = answer(error);
       if (given) return sendError(request, reply, given.code, given.params, given.error);
     }
-    const known = error.code ? fastifyErrors[error.code] : undefined;
-    if (known) return sendError(request, reply, known);
-    if (error instanceof TooManyRequests && error.errorCode)
-      return sendError(request, reply, error.errorCode, error.params);
-    if (error.statusCode === 429)
-      return sendError(request, reply, 'too_many_requests', {
-        detail: error.message || 'Too many requests, please try again later',
-      });
-    if (error instanceof SyntaxError) return sendError(request, reply, 'malformed_json');
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({
-        error: 'bad_request',
-        code: 'bad_request',
-        params: { detail: error.message },
-        message: errorText('bad_request', { detail: error.message }, requestLanguage(request)),
-      });
-    }
-    if (isResponseSerializationError(error))
-      request.log.error(
-        { err: error, issues: error.cause.issues },
-        'response did not match its schema',
-      );
-    else request.log.error({ err: error }, 'unhandled error');
-    return sendError(request, reply, 'internal_error');
+    return answerFrameworkError(error, request, reply);
   });
 
   if (!notFound) return;

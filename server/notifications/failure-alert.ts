@@ -17,6 +17,42 @@ const actor = { kind: 'system' as const, id: 'notification-failure-alert' };
 export const failureAlertStreamId = (channel: NotificationChannel, windowStartMs: number) =>
   `notification-failures-${channel}-${windowStartMs}`;
 
+/** Records a window's alert; the first instance to pass the limit in it writes it, the others nothing. */
+async function appendFailureAlert(
+  { store, clock, settings }: { store: EventStore; clock: Clock; settings: FailureAlertSettings },
+  {
+    channel,
+    start,
+    sent,
+    failed,
+  }: { channel: NotificationChannel; start: number; sent: number; failed: number },
+): Promise<void> {
+  const streamId = failureAlertStreamId(channel, start);
+  const data = {
+    channel,
+    windowStart: new Date(start).toISOString(),
+    windowEnd: new Date(start + settings.windowMs).toISOString(),
+    attempts: sent + failed,
+    failed,
+    limitRate: settings.rate,
+  };
+  console.error(
+    `Notifications: ${failed} of ${sent + failed} ${channel} sends failed since ${data.windowStart} (alert at ${Math.round(settings.rate * 100)} %); the admins are alerted.`,
+  );
+  try {
+    await appendNotificationEvent(
+      { store, clock },
+      streamId,
+      { type: 'NotificationFailureRateExceeded', data, id: uuidFrom(streamId) },
+      'no_stream',
+      { actor },
+    );
+  } catch (error) {
+    // Another instance recorded this window first.
+    if (!(error instanceof WrongExpectedVersion)) throw error;
+  }
+}
+
 /**
  * Counts the outcomes of each channel's sends in fixed windows (`windowMs`, from the epoch) and,
  * the first time in a window that at least `minSends` were made and the failed share reached
@@ -40,32 +76,8 @@ export function createNotificationFailureAlert({
   >();
   const inFlight = new Set<Promise<unknown>>();
 
-  async function append(channel: NotificationChannel, start: number, sent: number, failed: number) {
-    const streamId = failureAlertStreamId(channel, start);
-    const data = {
-      channel,
-      windowStart: new Date(start).toISOString(),
-      windowEnd: new Date(start + settings.windowMs).toISOString(),
-      attempts: sent + failed,
-      failed,
-      limitRate: settings.rate,
-    };
-    console.error(
-      `Notifications: ${failed} of ${sent + failed} ${channel} sends failed since ${data.windowStart} (alert at ${Math.round(settings.rate * 100)} %); the admins are alerted.`,
-    );
-    try {
-      await appendNotificationEvent(
-        { store, clock },
-        streamId,
-        { type: 'NotificationFailureRateExceeded', data, id: uuidFrom(streamId) },
-        'no_stream',
-        { actor },
-      );
-    } catch (error) {
-      // Another instance recorded this window first.
-      if (!(error instanceof WrongExpectedVersion)) throw error;
-    }
-  }
+  const append = (channel: NotificationChannel, start: number, sent: number, failed: number) =>
+    appendFailureAlert({ store, clock, settings }, { channel, start, sent, failed });
 
   return {
     /** Counts outcomes of one channel; past the limit, records the window's alert (once). */

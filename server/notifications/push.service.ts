@@ -19,7 +19,7 @@ import {
 import type { Clock } from '../shared/clock';
 import type { VapidKeys } from './vapid-keys';
 
-export type { PushMessage, PushSender, PushSubscriptionJson };
+export type { PushSender, PushSubscriptionJson };
 
 /** `transport.agent` lets tests reach a local push endpoint with a self-signed certificate; production passes none. */
 export function webPushSender(
@@ -85,48 +85,69 @@ export function createPushService({
     notifyAdmins: adminAlerts({ store, clock, accounts, links, sender, allowed }),
     allowedHosts,
     publicKey: keys.publicKey,
-    async notifyUser(
-      userId: string,
-      message: PushMessage,
-      options: { topic?: string } = {},
-    ): Promise<{ sent: number; failed: number }> {
-      const user = accounts.userById(userId);
-      if (!user || !notificationPreferencesOf(user).push) return { sent: 0, failed: 0 };
-      return deliverPush(
-        sender,
-        allowed(user.pushSubscriptions),
-        message,
-        async (endpoint) => {
-          // A gone endpoint leaves the user's devices; already removed, nothing is recorded.
-          await run.user(userId, { type: 'RemovePushSubscriptions', endpoint }, pushActor, {
-            ifMissing: 'nothing',
-          });
-        },
-        options,
-      );
-    },
-    async notifyDealLink(
-      dealId: number,
-      message: PushMessage,
-      options: { topic?: string } = {},
-    ): Promise<{ sent: number; failed: number }> {
-      return deliverPush(
-        sender,
-        allowed(links.linkSubscriptions(dealId)),
-        message,
-        async (endpoint) => {
-          await appendNotificationEvent(
-            { store, clock },
-            linkPushStreamId(dealId),
-            { type: 'DealLinkPushUnsubscribed', data: { dealId, endpoint, reason: 'gone' } },
-            'any',
-            pushActor,
-          );
-        },
-        options,
-      );
-    },
+    notifyUser: userPush({ run, accounts, sender, allowed }),
+    notifyDealLink: dealLinkPush({ store, clock, links, sender, allowed }),
   };
+}
+
+/** Pushes a message to the devices of one recipient (a user id, a deal id). */
+type PushTo<T> = (
+  recipient: T,
+  message: PushMessage,
+  options?: { topic?: string },
+) => Promise<{ sent: number; failed: number }>;
+
+type AllowedFilter = <S extends { endpoint: string }>(subscriptions: readonly S[]) => S[];
+
+/** Push to a user's devices when the user wants push; a gone device leaves the user's devices. */
+function userPush(deps: {
+  run: CommandRunner;
+  accounts: AccountQueries;
+  sender: PushSender;
+  allowed: AllowedFilter;
+}): PushTo<string> {
+  return async (userId, message, options = {}) => {
+    const user = deps.accounts.userById(userId);
+    if (!user || !notificationPreferencesOf(user).push) return { sent: 0, failed: 0 };
+    return deliverPush(
+      deps.sender,
+      deps.allowed(user.pushSubscriptions),
+      message,
+      async (endpoint) => {
+        // A gone endpoint leaves the user's devices; already removed, nothing is recorded.
+        await deps.run.user(userId, { type: 'RemovePushSubscriptions', endpoint }, pushActor, {
+          ifMissing: 'nothing',
+        });
+      },
+      options,
+    );
+  };
+}
+
+/** Push to the devices a deal's link holder subscribed; a gone device leaves with `DealLinkPushUnsubscribed`. */
+function dealLinkPush(deps: {
+  store: EventStore;
+  clock: Clock;
+  links: NotificationQueries;
+  sender: PushSender;
+  allowed: AllowedFilter;
+}): PushTo<number> {
+  return async (dealId, message, options = {}) =>
+    deliverPush(
+      deps.sender,
+      deps.allowed(deps.links.linkSubscriptions(dealId)),
+      message,
+      async (endpoint) => {
+        await appendNotificationEvent(
+          deps,
+          linkPushStreamId(dealId),
+          { type: 'DealLinkPushUnsubscribed', data: { dealId, endpoint, reason: 'gone' } },
+          'any',
+          pushActor,
+        );
+      },
+      options,
+    );
 }
 
 /**
@@ -139,7 +160,7 @@ function adminAlerts(deps: {
   accounts: AccountQueries;
   links: NotificationQueries;
   sender: PushSender;
-  allowed: <S extends { endpoint: string }>(subscriptions: readonly S[]) => S[];
+  allowed: AllowedFilter;
 }) {
   return async (
     message: PushMessage,

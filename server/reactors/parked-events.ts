@@ -45,14 +45,8 @@ function loadParked(db: Database, reactors: readonly string[]) {
   return byReactor;
 }
 
-/**
- * The parked events of the partitioned reactors (the payments reactor: one partition per deal or
- * request): kept in the read database beside the checkpoints, so a crash forgets none (the
- * checkpoint moves past an event only once it is parked), and mirrored in memory, where the
- * runner asks on every event whether its partition has something parked (it then waits behind it,
- * so the events of one partition keep their order).
- */
-export function createParkedEvents(db: Database, reactors: readonly string[]) {
+/** The table that keeps parked events across restarts. */
+function parkedTable(db: Database) {
   db.exec(`CREATE TABLE IF NOT EXISTS reactor_parked_events (
     reactor TEXT NOT NULL, position INTEGER NOT NULL, partition TEXT NOT NULL, event TEXT NOT NULL,
     attempts INTEGER NOT NULL, next_at INTEGER NOT NULL, PRIMARY KEY (reactor, position))`);
@@ -63,7 +57,6 @@ export function createParkedEvents(db: Database, reactors: readonly string[]) {
     'DELETE FROM reactor_parked_events WHERE reactor = ? AND position = ?',
   );
   const forget = db.prepare<[string]>('DELETE FROM reactor_parked_events WHERE reactor = ?');
-  const byReactor = loadParked(db, reactors);
   const save = (p: ParkedEvent) =>
     insert.run(
       p.reactor,
@@ -73,6 +66,19 @@ export function createParkedEvents(db: Database, reactors: readonly string[]) {
       p.attempts,
       p.nextAtMs,
     );
+  return { save, remove, forget };
+}
+
+/**
+ * The parked events of the partitioned reactors (the payments reactor: one partition per deal or
+ * request): kept in the read database beside the checkpoints, so a crash forgets none (the
+ * checkpoint moves past an event only once it is parked), and mirrored in memory, where the
+ * runner asks on every event whether its partition has something parked (it then waits behind it,
+ * so the events of one partition keep their order).
+ */
+export function createParkedEvents(db: Database, reactors: readonly string[]) {
+  const { save, remove, forget } = parkedTable(db);
+  const byReactor = loadParked(db, reactors);
   const all = (reactor?: string): ParkedEvent[] =>
     [...byReactor.entries()]
       .filter(([name]) => reactor === undefined || name === reactor)

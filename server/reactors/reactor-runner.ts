@@ -55,20 +55,13 @@ function createProgress(db: Database, reactors: readonly Reactor[]) {
     db,
     reactors.map((r) => r.name),
   );
-  const waiters = new Set<{ reached: () => boolean; resolve: () => void }>();
+  const waiters = conditionWaiters();
   /** Past the position, with nothing parked at or before it (of the reactor, and the partition, named). */
   const reached = (position: number, only?: string, partition?: string): boolean =>
     (only === undefined
       ? [...positions.values()].every((p) => p >= position)
       : (positions.get(only) ?? 0) >= position) && !parked.waitingUpTo(position, only, partition);
-  const notify = () => {
-    for (const w of waiters) {
-      if (w.reached()) {
-        waiters.delete(w);
-        w.resolve();
-      }
-    }
-  };
+  const notify = waiters.notify;
   return {
     parked,
     notify,
@@ -91,10 +84,22 @@ function createProgress(db: Database, reactors: readonly Reactor[]) {
       only?: string,
       partition?: string,
     ): Promise<boolean> {
-      if (reached(position, only, partition)) return Promise.resolve(true);
+      return waiters.wait(() => reached(position, only, partition), timeoutMs);
+    },
+    /** On stop: nobody waits any longer. */
+    releaseWaiters: waiters.releaseAll,
+  };
+}
+
+/** Callers waiting for a condition, checked again at each `notify`; true once it holds, false at the timeout. */
+function conditionWaiters() {
+  const waiters = new Set<{ reached: () => boolean; resolve: () => void }>();
+  return {
+    wait(reached: () => boolean, timeoutMs: number): Promise<boolean> {
+      if (reached()) return Promise.resolve(true);
       return new Promise((resolve) => {
         const waiter = {
-          reached: () => reached(position, only, partition),
+          reached,
           resolve: () => {
             clearTimeout(timer);
             resolve(true);
@@ -107,8 +112,15 @@ function createProgress(db: Database, reactors: readonly Reactor[]) {
         waiters.add(waiter);
       });
     },
-    /** On stop: nobody waits any longer. */
-    releaseWaiters(): void {
+    notify(): void {
+      for (const w of waiters) {
+        if (w.reached()) {
+          waiters.delete(w);
+          w.resolve();
+        }
+      }
+    },
+    releaseAll(): void {
       for (const w of waiters) w.resolve();
       waiters.clear();
     },

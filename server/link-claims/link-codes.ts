@@ -46,6 +46,56 @@ async function mailCode(
   }
 }
 
+/** A six-digit code and the nonce its hash is keyed with. */
+const newCode = () => ({
+  code: String(randomInt(0, 1_000_000)).padStart(6, '0'),
+  nonce: randomBytes(12).toString('base64url'),
+});
+
+/**
+ * Refuses a wrong code (with the tries left, or for good after the last); else the address a
+ * right `confirm` code confirmed, or null.
+ */
+function confirmedEmail(events: readonly { type: string; data: unknown }[]): string | null {
+  const rejected = events.find((e) => e.type === 'LinkEmailCodeRejected');
+  if (rejected) {
+    const { attempt, final } = rejected.data as { attempt: number; final: boolean };
+    if (final) throw new DomainError('link_code_invalid');
+    throw new DomainError('link_code_wrong', { remaining: LINK_CODE_MAX_TRIES - attempt });
+  }
+  const confirmed = events.find((e) => e.type === 'LinkEmailConfirmed');
+  return (confirmed?.data as { email: string } | undefined)?.email ?? null;
+}
+
+/** Checks a code of the link, and records the outcome. */
+function codeChecker(
+  ctx: LinkCodeParts,
+  run: LinkHolders['run'],
+  codeHash: (ref: LinkRef, nonce: string, code: string) => string,
+) {
+  return async (
+    ref: LinkRef,
+    input: { purpose: LinkCodePurpose; code: string; language: Language; atAcceptance?: boolean },
+    meta: CommandContext,
+  ): Promise<{ claimSecret: string | null; email: string | null }> => {
+    const secret = input.purpose === 'resume' ? newClaim() : null;
+    const { events } = await run(
+      ref,
+      {
+        type: 'CheckLinkCode',
+        purpose: input.purpose,
+        hashOf: (nonce) => codeHash(ref, nonce, input.code),
+        now: ctx.clock.now().toISOString(),
+        ...(secret ? { claimSecretHash: secret.hash } : {}),
+        ...(input.atAcceptance ? { atAcceptance: true } : {}),
+        language: input.language,
+      },
+      meta,
+    );
+    return { claimSecret: secret?.secret ?? null, email: confirmedEmail(events) };
+  };
+}
+
 /**
  * The e-mail codes of a link (docs/adr/0020-link-claims-move-by-email-code.md): confirming an
  * address at acceptance, and moving the claim to another device with a code sent to that address.
@@ -69,8 +119,7 @@ export function createLinkCodes(ctx: LinkCodeParts, holders: Pick<LinkHolders, '
       },
       meta: CommandContext,
     ): Promise<{ sentTo: string }> {
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const nonce = randomBytes(12).toString('base64url');
+      const { code, nonce } = newCode();
       const { snapshot } = await run(
         ref,
         {
@@ -86,46 +135,14 @@ export function createLinkCodes(ctx: LinkCodeParts, holders: Pick<LinkHolders, '
       );
       const to = snapshot.context.code!.email;
       // The person's language, kept at their claim; the asking browser's for a first contact.
-      await mailCode(ctx.notifications.mail, {
-        to,
-        language: snapshot.context.language ?? input.language,
-        purpose: input.purpose,
-        code,
-      });
+      const language = snapshot.context.language ?? input.language;
+      await mailCode(ctx.notifications.mail, { to, language, purpose: input.purpose, code });
       return { sentTo: maskEmail(to) };
     },
     /**
      * Checks a code. A wrong one is recorded and refused (400, tries left); a right `confirm` code
      * confirms the address, a right `resume` code moves the claim and answers the new secret.
      */
-    async checkCode(
-      ref: LinkRef,
-      input: { purpose: LinkCodePurpose; code: string; language: Language; atAcceptance?: boolean },
-      meta: CommandContext,
-    ): Promise<{ claimSecret: string | null; email: string | null }> {
-      const secret = input.purpose === 'resume' ? newClaim() : null;
-      const { events } = await run(
-        ref,
-        {
-          type: 'CheckLinkCode',
-          purpose: input.purpose,
-          hashOf: (nonce) => codeHash(ref, nonce, input.code),
-          now: ctx.clock.now().toISOString(),
-          ...(secret ? { claimSecretHash: secret.hash } : {}),
-          ...(input.atAcceptance ? { atAcceptance: true } : {}),
-          language: input.language,
-        },
-        meta,
-      );
-      const rejected = events.find((e) => e.type === 'LinkEmailCodeRejected');
-      if (rejected) {
-        const { attempt, final } = rejected.data as { attempt: number; final: boolean };
-        if (final) throw new DomainError('link_code_invalid');
-        throw new DomainError('link_code_wrong', { remaining: LINK_CODE_MAX_TRIES - attempt });
-      }
-      const confirmed = events.find((e) => e.type === 'LinkEmailConfirmed');
-      const email = (confirmed?.data as { email: string } | undefined)?.email ?? null;
-      return { claimSecret: secret?.secret ?? null, email };
-    },
+    checkCode: codeChecker(ctx, run, codeHash),
   };
 }

@@ -52,6 +52,37 @@ export async function readLedger(
   }
 }
 
+/** Intents still without an outcome `INTENT_GRACE_MS` before `until`, whenever they were made. */
+function staleIntents(ledger: Ledger, until: Date): Mismatch[] {
+  const stale = new Date(until.getTime() - INTENT_GRACE_MS).toISOString();
+  return ledger.openIntents
+    .filter((i) => i.at < stale)
+    .map((i) => ({
+      problem: 'intent_without_outcome',
+      kind: i.kind ?? intentKind[i.eventType] ?? 'transfer',
+      reference: i.key,
+      streamId: i.streamId,
+      ledgerCents: i.amountCents,
+      gatewayCents: null,
+      at: i.at,
+    }));
+}
+
+/** The gateway's movements by `<kind>:<id>`, under each of their ids; the first listed wins. */
+function gatewayById(atGateway: GatewayMovement[]): Map<string, GatewayMovement> {
+  const byId = new Map<string, GatewayMovement>();
+  for (const g of atGateway)
+    for (const id of [g.id, ...g.otherIds])
+      if (!byId.has(`${g.kind}:${id}`)) byId.set(`${g.kind}:${id}`, g);
+  return byId;
+}
+
+/** Problems in their listed order, then movement kinds, then time. */
+const reportOrder = (a: Mismatch, b: Mismatch): number =>
+  problems.indexOf(a.problem) - problems.indexOf(b.problem) ||
+  movementKinds.indexOf(a.kind) - movementKinds.indexOf(b.kind) ||
+  a.at.localeCompare(b.at);
+
 /**
  * Compares the ledger with the gateway for [since, until]: every movement the ledger recorded in
  * the period must be at the gateway with the same amount, and every movement the gateway made in
@@ -66,10 +97,7 @@ export function compareMovements(
   const from = since.toISOString();
   const to = until.toISOString();
   const inPeriod = (at: string) => at >= from && at <= to;
-  const byId = new Map<string, GatewayMovement>();
-  for (const g of atGateway)
-    for (const id of [g.id, ...g.otherIds])
-      if (!byId.has(`${g.kind}:${id}`)) byId.set(`${g.kind}:${id}`, g);
+  const byId = gatewayById(atGateway);
   const ledgerIds = new Set(ledger.movements.flatMap((m) => m.ids.map((id) => `${m.kind}:${id}`)));
 
   const mismatches: Mismatch[] = [];
@@ -113,26 +141,9 @@ export function compareMovements(
       });
     }
   }
-  const stale = new Date(until.getTime() - INTENT_GRACE_MS).toISOString();
-  for (const i of ledger.openIntents) {
-    if (i.at >= stale) continue;
-    mismatches.push({
-      problem: 'intent_without_outcome',
-      kind: i.kind ?? intentKind[i.eventType] ?? 'transfer',
-      reference: i.key,
-      streamId: i.streamId,
-      ledgerCents: i.amountCents,
-      gatewayCents: null,
-      at: i.at,
-    });
-  }
+  mismatches.push(...staleIntents(ledger, until));
   mismatches.push(...moneyShapeMismatches(ledger, atGateway, inPeriod));
-  mismatches.sort(
-    (a, b) =>
-      problems.indexOf(a.problem) - problems.indexOf(b.problem) ||
-      movementKinds.indexOf(a.kind) - movementKinds.indexOf(b.kind) ||
-      a.at.localeCompare(b.at),
-  );
+  mismatches.sort(reportOrder);
   return { since: from, until: to, kinds: [...totals.values()], mismatches };
 }
 

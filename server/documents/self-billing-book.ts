@@ -54,22 +54,28 @@ interface Entry {
 const sameTerms = (a: SelfBillingTerms, b: SelfBillingTerms): boolean =>
   JSON.stringify({ ...a, agreedAt: null }) === JSON.stringify({ ...b, agreedAt: null });
 
+/** Each recorded change of a creator's agreement (null: revoked), oldest first, and the stream's revision. */
+async function agreementHistory(
+  store: EventStore,
+  creator: CreatorKey,
+): Promise<{ entries: Entry[]; revision: number }> {
+  const { events, revision } = await readAll(store, selfBillingStreamOf(creator));
+  const entries = events.map((event): Entry => {
+    const at = (event.metadata as { at: string }).at;
+    if (event.type !== 'SelfBillingAgreed') return { agreement: null, at };
+    const { creator: _creator, ...terms } = event.data as AgreedData;
+    return { agreement: { ...terms, agreedAt: at }, at };
+  });
+  return { entries, revision };
+}
+
 /**
  * Creators' self-billing agreements, each on a stream of its own: agreed with the terms (a full
  * replacement), revoked for later payouts, read as they stand now or as they stood at a payout, so
  * a payout processed late is invoiced by the agreement it was made under.
  */
 export function createSelfBillingBook({ store, clock }: { store: EventStore; clock: Clock }) {
-  async function history(creator: CreatorKey): Promise<{ entries: Entry[]; revision: number }> {
-    const { events, revision } = await readAll(store, selfBillingStreamOf(creator));
-    const entries = events.map((event): Entry => {
-      const at = (event.metadata as { at: string }).at;
-      if (event.type !== 'SelfBillingAgreed') return { agreement: null, at };
-      const { creator: _creator, ...terms } = event.data as AgreedData;
-      return { agreement: { ...terms, agreedAt: at }, at };
-    });
-    return { entries, revision };
-  }
+  const history = (creator: CreatorKey) => agreementHistory(store, creator);
 
   /** The agreement in force now, or null. */
   async function read(creator: CreatorKey): Promise<SelfBillingAgreement | null> {

@@ -69,6 +69,28 @@ function freshOnly(handler: BatchHandler, progress: Progress): BatchHandler {
   };
 }
 
+/** Counts the next attempt and tells the observer why and after how long (ms, the answer) it comes. */
+function nextAttempt(
+  progress: Progress,
+  error: unknown,
+  retry: Required<Omit<ResilienceOptions, 'observer'>> & {
+    name: string;
+    observer: Partial<SubscriptionObserver>;
+  },
+): number {
+  progress.attempt += 1;
+  const { after, attempt } = progress;
+  const delayMs = backoffDelay(attempt, retry.initialDelayMs, retry.maxDelayMs, retry.random);
+  retry.observer.retrying?.({
+    name: retry.name,
+    error: error ?? new Error('the store ended the subscription'),
+    attempt,
+    delayMs,
+    after,
+  });
+  return delayMs;
+}
+
 /**
  * One subscription that outlives its adapter's: when the adapter's `done` settles while we did not
  * close it (a dropped connection, a leader election, a server that ended the stream, a read that
@@ -91,6 +113,7 @@ export function subscribeResiliently(
     maxDelayMs = 30_000,
     random = Math.random,
   } = resilience;
+  const retry = { name, observer, initialDelayMs, maxDelayMs, random };
   const progress: Progress = { after: options.after ?? 0, attempt: 0 };
   let closed = false;
   let current: Subscription | undefined;
@@ -130,17 +153,7 @@ export function subscribeResiliently(
         throw cause;
       }
       if (closed) break;
-      progress.attempt += 1;
-      const { after, attempt } = progress;
-      const delayMs = backoffDelay(attempt, initialDelayMs, maxDelayMs, random);
-      observer.retrying?.({
-        name,
-        error: error ?? new Error('the store ended the subscription'),
-        attempt,
-        delayMs,
-        after,
-      });
-      await pause.sleep(delayMs);
+      await pause.sleep(nextAttempt(progress, error, retry));
     }
     observer.closed?.({ name });
   }

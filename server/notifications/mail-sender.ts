@@ -86,6 +86,49 @@ function removeMentioning(folder: string, needles: readonly string[]): number {
   return removed;
 }
 
+/** Without SMTP, a sent mail is kept as an `.eml` file and a `.json` summary for the test-mode page. */
+function writeMailFiles(
+  folder: string,
+  date: string,
+  key: string | undefined,
+  message: Omit<MailMessage, 'key' | 'date'>,
+  raw: Buffer | undefined,
+): void {
+  mkdirSync(folder, { recursive: true });
+  const name = `${date.replace(/[:.]/g, '-')}-${key ?? randomUUID().slice(0, 8)}.eml`;
+  writeFileSync(join(folder, name), raw ?? Buffer.alloc(0));
+  writeFileSync(
+    join(folder, `${name}.json`),
+    JSON.stringify({
+      name,
+      to: message.to,
+      subject: message.subject,
+      date,
+      text: message.text,
+      html: message.html,
+      attachments: (message.attachments ?? []).map((a) => a.filename),
+    }),
+  );
+}
+
+/** The kept mails, newest first (none while the folder does not exist). */
+function listMail(folder: string): StoredMail[] {
+  let names: string[];
+  try {
+    names = readdirSync(folder).filter((n) => n.endsWith('.eml.json'));
+  } catch {
+    return [];
+  }
+  return names
+    .map((n) => {
+      const { name, to, subject, date } = JSON.parse(
+        readFileSync(join(folder, n), 'utf8'),
+      ) as StoredMail;
+      return { name, to, subject, date };
+    })
+    .sort((a, b) => (a.name < b.name ? 1 : -1));
+}
+
 /**
  * Email through nodemailer. With `smtpUrl` it is real SMTP; without it, nodemailer's stream
  * transport builds the very same MIME message and it is written to `<dataDir>/mail/*.eml`, with a
@@ -123,38 +166,9 @@ export function createMailSender({
         }),
       )) as { message?: Buffer };
       if (smtpUrl) return;
-      mkdirSync(folder, { recursive: true });
-      const name = `${date.replace(/[:.]/g, '-')}-${key ?? randomUUID().slice(0, 8)}.eml`;
-      writeFileSync(join(folder, name), info.message ?? Buffer.alloc(0));
-      writeFileSync(
-        join(folder, `${name}.json`),
-        JSON.stringify({
-          name,
-          to: message.to,
-          subject: message.subject,
-          date,
-          text: message.text,
-          html: message.html,
-          attachments: (message.attachments ?? []).map((a) => a.filename),
-        }),
-      );
+      writeMailFiles(folder, date, key, message, info.message);
     },
-    list() {
-      let names: string[];
-      try {
-        names = readdirSync(folder).filter((n) => n.endsWith('.eml.json'));
-      } catch {
-        return [];
-      }
-      return names
-        .map((n) => {
-          const { name, to, subject, date } = JSON.parse(
-            readFileSync(join(folder, n), 'utf8'),
-          ) as StoredMail;
-          return { name, to, subject, date };
-        })
-        .sort((a, b) => (a.name < b.name ? 1 : -1));
-    },
+    list: () => listMail(folder),
     removeMentioning(needles) {
       return removeMentioning(folder, needles);
     },

@@ -76,6 +76,30 @@ async function recordOnce(
   }
 }
 
+// The gateway's messages start with its code (gateway-error-messages.ts), as the web app and admins expect.
+const refusal = (error: { code: string; message: string }) =>
+  new DomainError('gateway_refused', { gatewayCode: error.code, detail: error.message });
+
+/** Waits for the reactor to carry out the intents up to `position`, then reads the effect's answer. */
+async function awaitOutcome<M extends AnyStateMachine>(
+  {
+    bus,
+    reactors,
+    timeoutMs,
+  }: Pick<Required<EffectOutcomesDeps>, 'bus' | 'reactors' | 'timeoutMs'>,
+  side: EscrowSide<M>,
+  { id, position }: { id: number; position: number },
+  answer: (s: SnapshotFrom<M>) => Answer,
+): Promise<EffectOutcome> {
+  const streamId = side.aggregate.streamId(id);
+  // Only this deal's or request's intents count: another one's outage does not hold the answer.
+  await reactors.processed(position, timeoutMs, undefined, streamId);
+  const { pending, refused } = answer((await bus.load(side.aggregate, streamId)).snapshot);
+  if (pending) return 'pending';
+  if (refused) throw refusal(refused);
+  return 'done';
+}
+
 /**
  * A money route records an intent and waits here until the payments reactor has carried it out
  * (or the wait times out): a refused transfer or refund is answered as the refusal it was (409,
@@ -88,25 +112,12 @@ export function createEffectOutcomes({
   reactors,
   timeoutMs = 10_000,
 }: EffectOutcomesDeps) {
-  // The gateway's messages start with its code (gateway-error-messages.ts), as the web app and admins expect.
-  const refusal = (error: { code: string; message: string }) =>
-    new DomainError('gateway_refused', { gatewayCode: error.code, detail: error.message });
-
-  async function outcome<M extends AnyStateMachine>(
+  const outcome = <M extends AnyStateMachine>(
     side: EscrowSide<M>,
     id: number,
     position: number,
     answer: (s: SnapshotFrom<M>) => Answer,
-  ) {
-    // Only this deal's or request's intents count: another one's outage does not hold the answer.
-    await reactors.processed(position, timeoutMs, undefined, side.aggregate.streamId(id));
-    const { pending, refused } = answer(
-      (await bus.load(side.aggregate, side.aggregate.streamId(id))).snapshot,
-    );
-    if (pending) return 'pending';
-    if (refused) throw refusal(refused);
-    return 'done';
-  }
+  ) => awaitOutcome({ bus, reactors, timeoutMs }, side, { id, position }, answer);
 
   return {
     recordOnce: (target: EscrowTarget, key: string, record: () => Promise<{ position: number }>) =>

@@ -75,6 +75,28 @@ interface GatewayParts {
   refusal: { code: GatewayErrorCode | null; refundCode: GatewayErrorCode | null };
 }
 
+/** The refusal an admin set on the test-mode page, worded as the gateway words it. */
+const simulatedRefusal = (code: GatewayErrorCode) =>
+  new GatewayError(code, gatewayErrorMessage(code, 'simulated refusal'));
+
+/** Checks a webhook's Stripe signature, as the real gateway does: the simulated ones are signed too. */
+function verifySignedWebhook(
+  rawBody: Buffer,
+  signatureHeader: string | undefined,
+  webhookSecret: string,
+): GatewayWebhookEvent {
+  if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
+  try {
+    return Stripe.webhooks.constructEvent(
+      rawBody,
+      signatureHeader,
+      webhookSecret,
+    ) as unknown as GatewayWebhookEvent;
+  } catch (error) {
+    throw new WebhookSignatureError((error as Error).message);
+  }
+}
+
 /** The payment port as the app calls it: the calls Stripe's API answers, answered from the ledger. */
 function gatewayCalls({
   ledger,
@@ -106,19 +128,11 @@ function gatewayCalls({
       return { payoutsEnabled: account.payoutsEnabled, detailsSubmitted: account.detailsSubmitted };
     },
     async transfer(input) {
-      if (refusal.code)
-        throw new GatewayError(
-          refusal.code,
-          gatewayErrorMessage(refusal.code, 'simulated refusal'),
-        );
+      if (refusal.code) throw simulatedRefusal(refusal.code);
       return { transferId: ledger.transfer(input).id };
     },
     async refund(input) {
-      if (refusal.refundCode)
-        throw new GatewayError(
-          refusal.refundCode,
-          gatewayErrorMessage(refusal.refundCode, 'simulated refusal'),
-        );
+      if (refusal.refundCode) throw simulatedRefusal(refusal.refundCode);
       return ledger.refund(input);
     },
     async expireCheckoutSession(sessionId) {
@@ -136,18 +150,8 @@ function gatewayCalls({
     async listMovements(range) {
       return simulatedMovements(ledger, range);
     },
-    verifyWebhook(rawBody, signatureHeader) {
-      if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
-      try {
-        return Stripe.webhooks.constructEvent(
-          rawBody,
-          signatureHeader,
-          webhookSecret,
-        ) as unknown as GatewayWebhookEvent;
-      } catch (error) {
-        throw new WebhookSignatureError((error as Error).message);
-      }
-    },
+    verifyWebhook: (rawBody, signatureHeader) =>
+      verifySignedWebhook(rawBody, signatureHeader, webhookSecret),
   };
 }
 

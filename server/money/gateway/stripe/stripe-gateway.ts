@@ -29,6 +29,36 @@ async function liveTransfers(stripe: Stripe, transferGroup: string): Promise<Str
   return page.data.filter((t) => t.amount_reversed < t.amount);
 }
 
+/** A one-line EUR checkout by iDEAL or card, its metadata on the session and the payment. */
+function checkoutSessionParams(
+  input: Parameters<PaymentGateway['createCheckoutSession']>[0],
+): Stripe.Checkout.SessionCreateParams {
+  return {
+    mode: 'payment',
+    currency: 'eur',
+    // The pinned API version (SDK 23) replaced `payment_method_types` with this filter.
+    allowed_payment_method_types: ['ideal', 'card'],
+    line_items: [
+      {
+        quantity: 1,
+        price_data: {
+          currency: 'eur',
+          unit_amount: input.totalCents,
+          product_data: { name: input.description },
+        },
+      },
+    ],
+    client_reference_id: input.reference,
+    metadata: input.metadata,
+    payment_intent_data: {
+      metadata: input.metadata,
+      ...(input.transferGroup ? { transfer_group: input.transferGroup } : {}),
+    },
+    success_url: input.successUrl,
+    cancel_url: input.cancelUrl,
+  };
+}
+
 /** Checkout: the session the payer pays on, closing it, and what a payment turned out to be. */
 function checkoutCalls(
   stripe: Stripe,
@@ -39,33 +69,9 @@ function checkoutCalls(
   return {
     createCheckoutSession: (input) =>
       call(async () => {
-        const session = await stripe.checkout.sessions.create(
-          {
-            mode: 'payment',
-            currency: 'eur',
-            // The pinned API version (SDK 23) replaced `payment_method_types` with this filter.
-            allowed_payment_method_types: ['ideal', 'card'],
-            line_items: [
-              {
-                quantity: 1,
-                price_data: {
-                  currency: 'eur',
-                  unit_amount: input.totalCents,
-                  product_data: { name: input.description },
-                },
-              },
-            ],
-            client_reference_id: input.reference,
-            metadata: input.metadata,
-            payment_intent_data: {
-              metadata: input.metadata,
-              ...(input.transferGroup ? { transfer_group: input.transferGroup } : {}),
-            },
-            success_url: input.successUrl,
-            cancel_url: input.cancelUrl,
-          },
-          { idempotencyKey: input.idempotencyKey },
-        );
+        const session = await stripe.checkout.sessions.create(checkoutSessionParams(input), {
+          idempotencyKey: input.idempotencyKey,
+        });
         if (!session.url) throw new Error('Stripe returned a checkout session without a url');
         return { sessionId: session.id, url: session.url };
       }),

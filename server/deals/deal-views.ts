@@ -77,6 +77,36 @@ function dropChangedLists(
   }
 }
 
+/** A brand's list answer from the cache; else built, and kept until a change or the next guard deadline. */
+function ownerListAnswer(
+  deals: DealQueries,
+  listCache: ReturnType<typeof createDealListCache>,
+  brandNameOf: (userId: string) => string,
+  { userId, filter, nowMs }: { userId: string; filter: DealFilter; nowMs: number },
+): EncodedAnswer {
+  const hit = listCache.get(userId, filter, nowMs);
+  if (hit) return hit;
+  const brand = brandNameOf(userId);
+  const at = new Date(nowMs).toISOString();
+  const records = deals.listForOwner(userId, filter);
+  return listCache.set(
+    userId,
+    filter,
+    records.map((r) => toDealListItem(r, at, brand)),
+    nextDeadline(records, nowMs),
+  );
+}
+
+/** Who owns a deal, as admins see it; an account since gone is "(unknown)". */
+function ownerSummary(accounts: AccountQueries, ownerId: string) {
+  const owner = accounts.userById(ownerId);
+  return {
+    companyName: owner?.companyName ?? null,
+    username: owner?.username ?? '(unknown)',
+    email: owner?.email ?? '',
+  };
+}
+
 /**
  * Deal reads for the routes: read model → DTO (with the state view at the clock's now).
  * The brand's list is encoded (JSON + gzip + ETag) once per change of the owner's deals and kept
@@ -119,17 +149,7 @@ export function createDealViews({
     /** The brand's list, encoded; from the cache when nothing changed since it was built. */
     encodedListForOwner(userId: string, filter: DealFilter): EncodedAnswer {
       const nowMs = clock.now().getTime();
-      const hit = listCache.get(userId, filter, nowMs);
-      if (hit) return hit;
-      const brand = brandNameOf(userId);
-      const at = new Date(nowMs).toISOString();
-      const records = deals.listForOwner(userId, filter);
-      return listCache.set(
-        userId,
-        filter,
-        records.map((r) => toDealListItem(r, at, brand)),
-        nextDeadline(records, nowMs),
-      );
+      return ownerListAnswer(deals, listCache, brandNameOf, { userId, filter, nowMs });
     },
     /**
      * Feed with each batch the projection runner applied: drops the lists of every owner whose
@@ -144,13 +164,7 @@ export function createDealViews({
       return deals.recentForOwner(userId, limit).map((r) => toDealDto(r, at, 'owner', brand));
     },
     forAdmin(record: DealRecord): AdminDealDto {
-      const owner = accounts.userById(record.ownerId);
-      const user = {
-        companyName: owner?.companyName ?? null,
-        username: owner?.username ?? '(unknown)',
-        email: owner?.email ?? '',
-      };
-      return toAdminDealDto(record, now(), user, adminName);
+      return toAdminDealDto(record, now(), ownerSummary(accounts, record.ownerId), adminName);
     },
     adminList(chip: AdminChip, limit: number, offset: number): AdminDealDto[] {
       return deals.listForAdmin(chip, limit, offset).map((r) => this.forAdmin(r));

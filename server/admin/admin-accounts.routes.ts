@@ -37,6 +37,14 @@ const createBody = z.object({
   role: z.enum(adminRoles, { error: inputRef('unknown_value', 'role') }),
 });
 
+const accountParams = z.object({ id: z.string().min(1).max(100) });
+
+/** The reason is optional, and so is the body. */
+const deactivateBody = z
+  .object({ reason: optionalText('reason', 500) })
+  .nullish()
+  .transform((b) => ({ reason: b?.reason ?? null }));
+
 /** Admin and auditor accounts over HTTP (the CLI stays for the first one): list, create, deactivate. */
 export function adminAccountRoutes(
   app: ZodApp,
@@ -84,11 +92,8 @@ export function adminAccountRoutes(
       schema: {
         tags,
         security,
-        params: z.object({ id: z.string().min(1).max(100) }),
-        body: z
-          .object({ reason: optionalText('reason', 500) })
-          .nullish()
-          .transform((b) => ({ reason: b?.reason ?? null })),
+        params: accountParams,
+        body: deactivateBody,
         description:
           'Deactivates an account: it cannot sign in and its current sessions end at once. 409 for your own account or one already deactivated.',
         response: { 200: account, ...errors },

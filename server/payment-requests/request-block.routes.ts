@@ -17,6 +17,35 @@ const query = z.object({
   lang: z.enum(languages).catch('en').default('en'),
 });
 
+/** Records the block once; a block recorded before answers the same. */
+async function recordBlock(
+  ctx: RequestRouteDeps['ctx'],
+  target: { email: string; creatorId: string },
+  correlationId: string,
+): Promise<void> {
+  const account = ctx.queries.accounts.userByEmail(target.email);
+  const actor = account
+    ? { kind: 'brand' as const, id: account.userId }
+    : { kind: 'system' as const, id: 'request-block-link' };
+  try {
+    const event = {
+      type: 'PaymentRequestSenderBlocked',
+      data: { creatorId: target.creatorId },
+    };
+    const { position } = await appendNotificationEvent(
+      ctx,
+      requestBlockStreamId(target.email, target.creatorId),
+      event,
+      'no_stream',
+      { actor, correlationId },
+    );
+    await ctx.settle(position);
+  } catch (error) {
+    // Blocked before: nothing more to record.
+    if (!(error instanceof WrongExpectedVersion)) throw error;
+  }
+}
+
 /**
  * The block link in a payment request e-mail: its recipient stops further requests from that
  * creator to that address. GET only asks (mail scanners follow links); POST blocks, as the page's
@@ -48,30 +77,7 @@ export function requestBlockRoutes(app: ZodApp, { ctx }: RequestRouteDeps): void
       const t = catalogs[request.query.lang].mail;
       const target = links.verify(request.query.token);
       if (!target) return html(reply, 400, messagePage(request.query.lang, t.block, t.invalidLink));
-      const account = ctx.queries.accounts.userByEmail(target.email);
-      const actor = account
-        ? { kind: 'brand' as const, id: account.userId }
-        : { kind: 'system' as const, id: 'request-block-link' };
-      try {
-        const event = {
-          type: 'PaymentRequestSenderBlocked',
-          data: { creatorId: target.creatorId },
-        };
-        const { position } = await appendNotificationEvent(
-          ctx,
-          requestBlockStreamId(target.email, target.creatorId),
-          event,
-          'no_stream',
-          {
-            actor,
-            correlationId: request.id,
-          },
-        );
-        await ctx.settle(position);
-      } catch (error) {
-        // Blocked before: nothing more to record.
-        if (!(error instanceof WrongExpectedVersion)) throw error;
-      }
+      await recordBlock(ctx, target, request.id);
       return html(reply, 200, messagePage(request.query.lang, t.blockedTitle, t.blockedBody));
     });
   });

@@ -84,6 +84,34 @@ function checkoutRoutes(app: FastifyInstance, gateway: SimulatedGateway) {
   );
 }
 
+type ChargebackStep = 'chargeback' | 'won' | 'lost';
+type PageAnswer = [code: number, notice: PaymentPageNotice, error?: string];
+
+/** Opens a chargeback on the charge, or closes its latest open one as won or lost; says how the page answers. */
+async function chargebackOutcome(
+  gateway: SimulatedGateway,
+  chargeId: string,
+  step: ChargebackStep,
+): Promise<PageAnswer> {
+  if (step === 'chargeback') {
+    try {
+      await gateway.openChargeback(chargeId, 'fraudulent');
+    } catch (error) {
+      if (error instanceof GatewayError && error.code === 'invalid_request')
+        return [409, 'chargebackRefused'];
+      return [502, 'chargebackRefused', (error as Error).message];
+    }
+    return [200, 'chargebackSent'];
+  }
+  // The outcome closes the charge's latest open chargeback.
+  const open = gateway.ledger.disputes
+    .filter((d) => d.chargeId === chargeId && gateway.ledger.disputeOutcome(d.id) === null)
+    .at(-1);
+  if (!open) return [409, 'noOpenChargeback'];
+  await gateway.closeChargeback(open.id, step);
+  return [200, 'chargebackClosed'];
+}
+
 /** A paid session's page, where a card chargeback can be opened. */
 function paymentRoutes(app: FastifyInstance, gateway: SimulatedGateway) {
   // Test mode only (these routes exist only with the simulated gateway): a card chargeback on a paid session.
@@ -131,23 +159,7 @@ function paymentRoutes(app: FastifyInstance, gateway: SimulatedGateway) {
               ...(error ? { error } : {}),
             }),
           );
-      if (outcome === 'chargeback') {
-        try {
-          await gateway.openChargeback(chargeId, 'fraudulent');
-        } catch (error) {
-          if (error instanceof GatewayError && error.code === 'invalid_request')
-            return answer(409, 'chargebackRefused');
-          return answer(502, 'chargebackRefused', (error as Error).message);
-        }
-        return answer(200, 'chargebackSent');
-      }
-      // The outcome closes the charge's latest open chargeback.
-      const open = gateway.ledger.disputes
-        .filter((d) => d.chargeId === chargeId && gateway.ledger.disputeOutcome(d.id) === null)
-        .at(-1);
-      if (!open) return answer(409, 'noOpenChargeback');
-      await gateway.closeChargeback(open.id, outcome as 'won' | 'lost');
-      return answer(200, 'chargebackClosed');
+      return answer(...(await chargebackOutcome(gateway, chargeId, outcome as ChargebackStep)));
     },
   );
 }

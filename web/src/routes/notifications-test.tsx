@@ -1,33 +1,12 @@
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
-import { sendTestPush } from '@/features/push/api/push-test';
-import { simulateDealAcceptedPush } from '@/features/push/api/push-simulate-deal-accepted';
-import { usePushLog } from '@/features/push/push-log';
-import { usePush } from '@/features/push/use-push';
+import { usePushTestActions } from '@/features/push/hooks/use-push-test-actions';
 import { PushLogCard, PushStateCard } from '@/features/push/components/push-test-cards';
 import { t } from '@/i18n';
 
 /** Push test page (docs/product.md §2): support, permission, subscription, test buttons and a results log. */
 export default function NotificationsTestRoute() {
-  const push = usePush();
-  const log = usePushLog();
-  const outcome = (label: string, ok: boolean, detail: string) =>
-    log.add(ok ? t('notify.logOk', { label }) : t('notify.logFailed', { label, detail }));
-
-  const enable = async () => {
-    const ok = await push.enable();
-    outcome(
-      t('notify.labelEnable'),
-      ok,
-      t('notify.permissionNotGranted', { permission: Notification.permission }),
-    );
-  };
-  const disable = async () => {
-    await push.disable();
-    outcome(t('notify.labelDisable'), true, '');
-  };
-  const local = async () =>
-    outcome(t('notify.labelLocal'), await push.testLocal(), t('notify.notShown'));
+  const { push, log, enable, disable, local, server, dealAccepted } = usePushTestActions();
 
   return (
     <Page title={t('notify.title')}>
@@ -47,24 +26,10 @@ export default function NotificationsTestRoute() {
           <Button variant="secondary" disabled={!push.supported} onClick={() => void local()}>
             {t('notify.local')}
           </Button>
-          <Button
-            variant="secondary"
-            onClick={() =>
-              void log.runServer(t('notify.labelServer'), () =>
-                sendTestPush(t('push.testTitle'), t('push.testBody')),
-              )
-            }
-          >
+          <Button variant="secondary" onClick={() => void server()}>
             {t('notify.server')}
           </Button>
-          <Button
-            variant="secondary"
-            onClick={() =>
-              void log.runServer(t('notify.labelDealAccepted'), () =>
-                simulateDealAcceptedPush({ dealId: 1, influencer: '@creator', amount: '100.00' }),
-              )
-            }
-          >
+          <Button variant="secondary" onClick={() => void dealAccepted()}>
             {t('notify.dealAccepted')}
           </Button>
         </div>

@@ -14,6 +14,18 @@ const creatorCentsQuery = z.object({
   creatorCents: z.coerce.number({ error: 'creatorCents must be a number of cents' }),
 });
 
+const creatorCentsBody = z.object({
+  creatorCents: z.number({ error: 'creatorCents must be a number of cents' }),
+});
+
+function milestoneOf(request: { params: unknown }): number {
+  return (request.params as { milestone: number }).milestone;
+}
+
+function path(action: string): string {
+  return `/api/admin/deals/:id/milestones/:milestone/${action}`;
+}
+
 /** What a split of one milestone would move now, with the split's own refusals. */
 function milestoneSplitPreviewRoute(app: ZodApp, { ctx, guards }: AdminRouteDeps): void {
   app.get(
@@ -53,9 +65,6 @@ export function adminMilestoneRoutes(
   const { ctx } = deps;
   milestoneSplitPreviewRoute(app, deps);
   const outcomes = () => ctx.payments.outcomes;
-  const milestoneOf = (request: { params: unknown }) =>
-    (request.params as { milestone: number }).milestone;
-  const path = (action: string) => `/api/admin/deals/:id/milestones/:milestone/${action}`;
 
   adminDealAction(app, deps, deal, {
     path: path('release'),
@@ -88,10 +97,20 @@ export function adminMilestoneRoutes(
       };
     },
   });
+  milestoneSplitRoute(app, deps, deal);
+}
+
+/** An admin's split of one milestone (in its dispute, or while the deal is held). */
+function milestoneSplitRoute(
+  app: ZodApp,
+  deps: AdminRouteDeps,
+  deal: (id: number) => DealRecord,
+): void {
+  const { ctx } = deps;
   adminDealAction(app, deps, deal, {
     path: path('split'),
     params: milestoneParam,
-    body: z.object({ creatorCents: z.number({ error: 'creatorCents must be a number of cents' }) }),
+    body: creatorCentsBody,
     description:
       "Resolves one milestone (in its dispute, or while the deal is held) with a split: the creator receives `creatorCents`, the brand the rest of the milestone's amount and fee share less the fee kept in proportion.",
     run: async (id, cc, key, request) => {
@@ -102,10 +121,10 @@ export function adminMilestoneRoutes(
         key,
         milestone: milestoneOf(request),
       } as const;
-      const { position } = await outcomes().recordOnce({ kind: 'deal', id }, key, () =>
+      const { position } = await ctx.payments.outcomes.recordOnce({ kind: 'deal', id }, key, () =>
         ctx.run.deal(id, command, cc, dealGuard.admin),
       );
-      return { position, outcome: outcomes().split({ kind: 'deal', id }, position) };
+      return { position, outcome: ctx.payments.outcomes.split({ kind: 'deal', id }, position) };
     },
     succeeded: (dto) => dto.split?.transfer !== 'failed' && dto.split?.refund !== 'failed',
   });

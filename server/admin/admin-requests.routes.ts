@@ -30,19 +30,25 @@ const releaseHoldBody = z
   .nullish()
   .transform((b) => ({ note: b?.note ?? null }));
 
+const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1_000).default(500),
+  offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+});
+
+/** One request as the admin area shows it, or payment_request_not_found. */
+function adminRequestDto(ctx: AdminRouteDeps['ctx'], id: number) {
+  const record = ctx.queries.requests.byId(id);
+  if (!record) throw new DomainError('payment_request_not_found');
+  const now = ctx.clock.now().toISOString();
+  return toAdminPaymentRequestDto(record, now, ctx.config.publicUrl, ctx.queries.accounts);
+}
+
 /** Payment requests in the admin area: every creator's requests; releasing a chargeback hold needs the admin role. */
 export function adminRequestRoutes(app: ZodApp, deps: AdminRouteDeps): void {
   const { ctx, guards } = deps;
   adminRequestMoneyRoutes(app, deps);
   requestSplitPreviewRoute(app, deps);
   const read = { preValidation: guards.requireAdminReader };
-  const act = { preValidation: guards.requireAdminActor };
-  const now = () => ctx.clock.now().toISOString();
-  const dto = (id: number) => {
-    const record = ctx.queries.requests.byId(id);
-    if (!record) throw new DomainError('payment_request_not_found');
-    return toAdminPaymentRequestDto(record, now(), ctx.config.publicUrl, ctx.queries.accounts);
-  };
 
   app.get(
     '/api/admin/payment-requests',
@@ -53,15 +59,12 @@ export function adminRequestRoutes(app: ZodApp, deps: AdminRouteDeps): void {
         security,
         description:
           'Every payment request, newest first, with the creator, the chargeback hold, a deferred payout and refunded duplicate payments.',
-        querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(1_000).default(500),
-          offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
-        }),
+        querystring: listQuery,
         response: { 200: z.array(adminPaymentRequestSchema), ...errors },
       },
     },
     async (request) => {
-      const at = now();
+      const at = ctx.clock.now().toISOString();
       return ctx.queries.requests
         .listAll(request.query.limit, request.query.offset)
         .map((r) => toAdminPaymentRequestDto(r, at, ctx.config.publicUrl, ctx.queries.accounts));
@@ -79,13 +82,17 @@ export function adminRequestRoutes(app: ZodApp, deps: AdminRouteDeps): void {
         response: { 200: adminPaymentRequestSchema, ...errors },
       },
     },
-    async (request) => dto(request.params.id),
+    async (request) => adminRequestDto(ctx, request.params.id),
   );
+  releaseHoldRoute(app, deps);
+}
 
+/** An admin resolves a chargeback hold on a request. */
+function releaseHoldRoute(app: ZodApp, { ctx, guards }: AdminRouteDeps): void {
   app.post(
     '/api/admin/payment-requests/:id/release-hold',
     {
-      ...act,
+      preValidation: guards.requireAdminActor,
       schema: {
         tags,
         security,
@@ -100,12 +107,12 @@ export function adminRequestRoutes(app: ZodApp, deps: AdminRouteDeps): void {
       },
     },
     async (request) => {
-      dto(request.params.id);
+      adminRequestDto(ctx, request.params.id);
       const cc = commandContext(request, { kind: 'admin', id: adminOf(request).adminId });
       const command = { type: 'ReleaseChargebackHold', note: request.body.note } as const;
       const result = await ctx.run.request(request.params.id, command, cc, requestGuard.admin);
       await ctx.settle(result.position);
-      return { success: true, request: dto(request.params.id) };
+      return { success: true, request: adminRequestDto(ctx, request.params.id) };
     },
   );
 }
@@ -190,12 +197,7 @@ function requestActions(ctx: AdminRouteDeps['ctx']): RequestAction[] {
  * under the `Idempotency-Key`; 202 while the gateway is still working on it.
  */
 function adminRequestMoneyRoutes(app: ZodApp, { ctx, guards, idempotency }: AdminRouteDeps): void {
-  const dto = (id: number) => {
-    const record = ctx.queries.requests.byId(id);
-    if (!record) throw new DomainError('payment_request_not_found');
-    const now = ctx.clock.now().toISOString();
-    return toAdminPaymentRequestDto(record, now, ctx.config.publicUrl, ctx.queries.accounts);
-  };
+  const dto = (id: number) => adminRequestDto(ctx, id);
   const actions = requestActions(ctx);
   for (const action of actions) {
     app.post(

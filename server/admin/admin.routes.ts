@@ -117,6 +117,18 @@ export function adminRoutes(app: ZodApp, deps: AdminRouteDeps): void {
   adminAccountRoutes(app, deps);
 }
 
+const adminMeAnswer = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: z.enum(['admin', 'auditor']),
+});
+
+const dealListQuery = z.object({
+  filter: z.enum(chips, { error: `filter must be one of ${chips.join(', ')}` }).default('all'),
+  limit: z.coerce.number().int().min(1).max(1_000).default(500),
+  offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+});
+
 /** Who is signed in, the deal list by chip and the chip counts. */
 function adminDealListRoutes(app: ZodApp, { ctx, guards, dealViews }: AdminRouteDeps): void {
   const read = { preValidation: guards.requireAdminReader };
@@ -128,14 +140,7 @@ function adminDealListRoutes(app: ZodApp, { ctx, guards, dealViews }: AdminRoute
       schema: {
         tags,
         security,
-        response: {
-          200: z.object({
-            id: z.string(),
-            username: z.string(),
-            role: z.enum(['admin', 'auditor']),
-          }),
-          ...errors,
-        },
+        response: { 200: adminMeAnswer, ...errors },
       },
     },
     async (request) => {
@@ -151,13 +156,7 @@ function adminDealListRoutes(app: ZodApp, { ctx, guards, dealViews }: AdminRoute
       schema: {
         tags,
         security,
-        querystring: z.object({
-          filter: z
-            .enum(chips, { error: `filter must be one of ${chips.join(', ')}` })
-            .default('all'),
-          limit: z.coerce.number().int().min(1).max(1_000).default(500),
-          offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
-        }),
+        querystring: dealListQuery,
         response: { 200: z.array(adminDealSchema), ...errors },
       },
     },

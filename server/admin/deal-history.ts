@@ -234,24 +234,11 @@ export function describeDealEvent(event: DealEvent, before: DealContext, name: s
 function describeEvent(event: DealEvent, before: DealContext, name: string): EventText {
   switch (event.type) {
     case 'DealCreated':
-      return text('DealCreated', {
-        name,
-        amountCents: event.data.amountCents,
-        totalCents: event.data.totalCents,
-      });
     case 'DealUpdated':
-      return text('DealUpdated', { amountCents: event.data.amountCents });
     case 'CheckoutSessionCreated':
-      return text('CheckoutSessionCreated', { totalCents: event.data.totalCents });
     case 'PaymentSucceeded':
-      return event.data.method
-        ? text('PaymentSucceeded', {
-            amountCents: event.data.amountCents,
-            method: event.data.method,
-          })
-        : text('PaymentSucceeded.noMethod', { amountCents: event.data.amountCents });
     case 'PaymentFailed':
-      return text('PaymentFailed', { reason: event.data.reason });
+      return describeCheckoutEvent(event, name);
     case 'CreatorAccepted':
       return describeAcceptance(event, name);
     case 'ReviewPeriodStarted':
@@ -297,6 +284,43 @@ function describeEvent(event: DealEvent, before: DealContext, name: string): Eve
       return text(event.type);
     default:
       return describeSplitEvent(event, name);
+  }
+}
+
+type CheckoutEvent = Extract<
+  DealEvent,
+  {
+    type:
+      | 'DealCreated'
+      | 'DealUpdated'
+      | 'CheckoutSessionCreated'
+      | 'PaymentSucceeded'
+      | 'PaymentFailed';
+  }
+>;
+
+/** The deal's creation, its amount's change and the brand's checkout and payment. */
+function describeCheckoutEvent(event: CheckoutEvent, name: string): EventText {
+  switch (event.type) {
+    case 'DealCreated':
+      return text('DealCreated', {
+        name,
+        amountCents: event.data.amountCents,
+        totalCents: event.data.totalCents,
+      });
+    case 'DealUpdated':
+      return text('DealUpdated', { amountCents: event.data.amountCents });
+    case 'CheckoutSessionCreated':
+      return text('CheckoutSessionCreated', { totalCents: event.data.totalCents });
+    case 'PaymentSucceeded':
+      return event.data.method
+        ? text('PaymentSucceeded', {
+            amountCents: event.data.amountCents,
+            method: event.data.method,
+          })
+        : text('PaymentSucceeded.noMethod', { amountCents: event.data.amountCents });
+    case 'PaymentFailed':
+      return text('PaymentFailed', { reason: event.data.reason });
   }
 }
 

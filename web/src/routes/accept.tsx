@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from '@/lib/router';
 import type { QueryClient } from '@tanstack/react-query';
+import type { DealDto } from '@machines/contract/api';
+import type { DealStateView } from '@machines/deal/deal.view';
 import { Card } from '@/components/ui/card';
 import { ChargebackNotice } from '@/components/ui/chargeback-notice';
 import { HeroIcon } from '@/components/ui/icon';
@@ -21,7 +23,7 @@ import { dealViewOf, disputedCents } from '@/features/deals/model/deal-view';
 import { dealKeys } from '@/features/deals/api/keys';
 import { DocumentLink } from '@/features/documents/components/document-link';
 import { creatorPaidOut } from '@/features/documents/model/creator-paid-out';
-import { useLinkClaim } from '@/features/link-claim/api/get-link-claim.query';
+import { useLinkClaim, type LinkClaimDto } from '@/features/link-claim/api/get-link-claim.query';
 import { getAuthToken } from '@/lib/auth-token';
 import { claimHeaders } from '@/lib/claim-secret';
 import { lazyWithTexts } from '@/lib/lazy-with-texts';
@@ -43,14 +45,77 @@ const DisputeThreadPanel = lazy(() =>
   })),
 );
 
-/** The outcomes after which the creator was paid out, and so has a statement. */
-
 // Shown only once the deal is accepted, below the deal: its push code loads when it shows.
 const LinkNotificationsCard = lazyWithTexts(['link-panels'], () =>
   import('@/features/deals/components/link-notifications-card').then(
     (m) => m.LinkNotificationsCard,
   ),
 );
+
+/** The link page's heading: an invitation until the creator accepts, then the accepted deal. */
+function LinkHeader({ accepted, brand }: { accepted: boolean; brand: string }) {
+  return (
+    <header className="text-center">
+      <HeroIcon name={accepted ? 'handshake' : 'mail'} />
+      <h1 className="mt-2 text-2xl font-bold">
+        {accepted ? t('accept.accepted') : t('accept.invited')}
+      </h1>
+      <p className="text-sm text-slate-600">{t('accept.invitedText', { brand })}</p>
+    </header>
+  );
+}
+
+/**
+ * What an accepted deal adds below it: the dispute conversation, self-billing for the browser that
+ * holds the link, the statement once paid out, and notifications. Another device holding the link
+ * sees none of the steps that are not its own.
+ */
+function AcceptedPanels({
+  token,
+  deal: d,
+  view,
+  holder,
+  refreshKey,
+}: {
+  token: string;
+  deal: DealDto;
+  view: DealStateView;
+  holder: LinkClaimDto['holder'] | undefined;
+  refreshKey: number;
+}) {
+  const elsewhere = holder === 'elsewhere';
+  const disputed = disputedCents(d);
+  return (
+    <>
+      {disputed !== null && !elsewhere && (
+        <Suspense fallback={null}>
+          <DisputeThreadPanel
+            target={{
+              base: `/api/deals/link/${encodeURIComponent(token)}/dispute`,
+              auth: getAuthToken() ? 'user' : 'none',
+              headers: claimHeaders(token),
+            }}
+            refreshKey={refreshKey}
+            amountCents={disputed}
+          />
+        </Suspense>
+      )}
+      {holder === 'you' && view.status !== 'cancelled' && (
+        <Suspense fallback={null}>
+          <SelfBillingCard token={token} paidOut={creatorPaidOut(d)} />
+        </Suspense>
+      )}
+      {creatorPaidOut(d) && !elsewhere && (
+        <DocumentLink to={`/accept/${token}/statement`} kind="statement" />
+      )}
+      {view.status !== 'cancelled' && !elsewhere && (
+        <Suspense fallback={null}>
+          <LinkNotificationsCard token={token} />
+        </Suspense>
+      )}
+    </>
+  );
+}
 
 /** The deal, asked for while the app starts (app-routes.tsx). */
 export const prefetch = ({ token = '' }: { token?: string }, client: QueryClient) =>
@@ -72,17 +137,10 @@ export default function AcceptRoute() {
   if (!d || !view) return <LinkNotFound />;
   const accepted = d.influencerAcceptedAt !== null;
   const brand = d.brandName || t('share.defaultBrand');
-  const disputed = disputedCents(d);
 
   return (
     <main className="mx-auto w-full max-w-md space-y-4 px-4 py-6">
-      <header className="text-center">
-        <HeroIcon name={accepted ? 'handshake' : 'mail'} />
-        <h1 className="mt-2 text-2xl font-bold">
-          {accepted ? t('accept.accepted') : t('accept.invited')}
-        </h1>
-        <p className="text-sm text-slate-600">{t('accept.invitedText', { brand })}</p>
-      </header>
+      <LinkHeader accepted={accepted} brand={brand} />
       <Card>
         <p className="text-sm text-slate-500">{t('accept.status')}</p>
         <p className="mb-3 font-semibold" data-testid="creator-status">
@@ -107,31 +165,14 @@ export default function AcceptRoute() {
       {!elsewhere && <LinkSteps deal={d} view={view} accepted={accepted} commands={commands} />}
       <LinkStatusNote deal={d} view={view} />
       <ChargebackNotice chargeback={d.chargeback} />
-      {accepted && disputed !== null && !elsewhere && (
-        <Suspense fallback={null}>
-          <DisputeThreadPanel
-            target={{
-              base: `/api/deals/link/${encodeURIComponent(token)}/dispute`,
-              auth: getAuthToken() ? 'user' : 'none',
-              headers: claimHeaders(token),
-            }}
-            refreshKey={deal.dataUpdatedAt}
-            amountCents={disputed}
-          />
-        </Suspense>
-      )}
-      {accepted && claim.data?.holder === 'you' && view.status !== 'cancelled' && (
-        <Suspense fallback={null}>
-          <SelfBillingCard token={token} paidOut={creatorPaidOut(d)} />
-        </Suspense>
-      )}
-      {accepted && creatorPaidOut(d) && !elsewhere && (
-        <DocumentLink to={`/accept/${token}/statement`} kind="statement" />
-      )}
-      {accepted && view.status !== 'cancelled' && !elsewhere && (
-        <Suspense fallback={null}>
-          <LinkNotificationsCard token={token} />
-        </Suspense>
+      {accepted && (
+        <AcceptedPanels
+          token={token}
+          deal={d}
+          view={view}
+          holder={claim.data?.holder}
+          refreshKey={deal.dataUpdatedAt}
+        />
       )}
     </main>
   );

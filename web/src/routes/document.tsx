@@ -1,59 +1,19 @@
-import { useState } from 'react';
-import { Link, useLocation } from '@/lib/router';
-import type { InvoiceDocumentDto } from '@machines/contract/invoice-api';
-import type { MoneyDocumentDto } from '@machines/contract/money-api';
-import { layoutMoneyDocument } from '@machines/documents/document-layout';
-import { layoutInvoice } from '@machines/documents/invoice-layout';
-import { layoutContract } from '@machines/documents/contract-layout';
-import type { ContractDocumentDto } from '@machines/contract/contract-api';
-import { layoutYearOverview, type YearOverviewDto } from '@machines/documents/year-figures';
+import { Link } from '@/lib/router';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast-store';
-import { downloadDocumentCsv, downloadDocumentPdf } from '@/features/documents/api/download-pdf';
-import { useMoneyDocument } from '@/features/documents/api/get-document.query';
 import { DocumentSheet } from '@/features/documents/components/document-sheet';
 import { YearSwitch } from '@/features/documents/components/year-switch';
-import { documentSourceOf, isInvoiceKind } from '@/features/documents/model/document-source';
+import { useDocumentPage } from '@/features/documents/hooks/use-document-page';
 import { errorText } from '@/lib/http';
-import { t, useLanguage } from '@/i18n';
+import { t } from '@/i18n';
 
 /**
  * A receipt, statement or fee invoice as a printable page (A4 print styles in index.css), in the app's language,
  * with a PDF of the same document made by the server. Which document is read from the page's path.
  */
 export default function DocumentRoute() {
-  const lang = useLanguage();
-  const source = documentSourceOf(useLocation().pathname);
-  const doc = useMoneyDocument(source);
-  const [busy, setBusy] = useState(false);
-  // A document by reference is an invoice or a receipt/statement as its answer's kind says.
-  const invoice =
-    (source && isInvoiceKind(source.kind)) ||
-    (doc.data && !['receipt', 'statement'].includes((doc.data as { kind: string }).kind));
-  const layout = !doc.data
-    ? null
-    : source?.kind === 'yearOverview'
-      ? layoutYearOverview(doc.data as unknown as YearOverviewDto, lang)
-      : source?.kind === 'contract'
-        ? layoutContract(doc.data as unknown as ContractDocumentDto, lang)
-        : invoice
-          ? layoutInvoice(doc.data as InvoiceDocumentDto, lang)
-          : layoutMoneyDocument(doc.data as MoneyDocumentDto, lang);
-
-  const onDownload = (format: 'pdf' | 'csv') => {
-    if (!source || !layout) return;
-    setBusy(true);
-    (format === 'pdf'
-      ? downloadDocumentPdf(source, lang, layout.fileName)
-      : downloadDocumentCsv(source, layout.fileName.replace(/\.pdf$/, '.csv'))
-    )
-      .catch((e: unknown) =>
-        toast({ title: t('doc.downloadError'), description: errorText(e), variant: 'destructive' }),
-      )
-      .finally(() => setBusy(false));
-  };
+  const { source, doc, layout, busy, onDownload } = useDocumentPage();
 
   return (
     <Page

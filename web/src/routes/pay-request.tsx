@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { PaymentRequestDto } from '@machines/contract/api';
+import type { PaymentRequestStateView } from '@machines/payment-request/payment-request.view';
 import { useParams } from '@/lib/router';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -82,6 +83,39 @@ function HolderPanels({
   );
 }
 
+/** Why there is no request to show: its link expired, or no request has this link. */
+function RequestMissing({ error }: { error: Error | null }) {
+  const expired = error instanceof HttpError && error.serverCode === 'expired';
+  return expired ? (
+    <Notice icon="clock" title={t('preq.expired')} text={t('preq.expiredText')} />
+  ) : (
+    <Notice icon="search" title={t('preq.notFound')} text={t('preq.notFoundText')} />
+  );
+}
+
+/** The title with the request's status, and the days left once the link expires within a week. */
+function RequestHeader({
+  view,
+  expiring,
+  days,
+}: {
+  view: PaymentRequestStateView;
+  expiring: boolean;
+  days: number;
+}) {
+  return (
+    <header className="flex flex-wrap items-center justify-between gap-2">
+      <h1 className="text-2xl font-bold">{t('preq.title')}</h1>
+      <div className="flex gap-2">
+        <Badge tone={view.badge}>{tKey(view.text)}</Badge>
+        {expiring && days <= 7 && (
+          <Badge tone="yellow">{t('preq.daysLeft', { days: Math.max(0, days) })}</Badge>
+        )}
+      </div>
+    </header>
+  );
+}
+
 /** The request, asked for while the app starts (app-routes.tsx). */
 export const prefetch = ({ token = '' }: { token?: string }, client: QueryClient) => {
   if (token) void client.prefetchQuery(requestByTokenQueryOptions(token));
@@ -104,14 +138,7 @@ export default function PayRequestRoute() {
 
   if (!token) return <Notice icon="alert" title={t('preq.noToken')} />;
   if (request.isPending) return <Spinner label={t('preq.loading')} />;
-  if (!request.data || !view) {
-    const expired = request.error instanceof HttpError && request.error.serverCode === 'expired';
-    return expired ? (
-      <Notice icon="clock" title={t('preq.expired')} text={t('preq.expiredText')} />
-    ) : (
-      <Notice icon="search" title={t('preq.notFound')} text={t('preq.notFoundText')} />
-    );
-  }
+  if (!request.data || !view) return <RequestMissing error={request.error} />;
   const days = daysUntil(request.data.expiresAt);
   const open = view.status === 'pending' || view.status === 'accepted';
   const inactive =
@@ -120,15 +147,7 @@ export default function PayRequestRoute() {
 
   return (
     <main className="mx-auto w-full max-w-md space-y-4 px-4 py-6">
-      <header className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">{t('preq.title')}</h1>
-        <div className="flex gap-2">
-          <Badge tone={view.badge}>{tKey(view.text)}</Badge>
-          {expiring && days <= 7 && (
-            <Badge tone="yellow">{t('preq.daysLeft', { days: Math.max(0, days) })}</Badge>
-          )}
-        </div>
-      </header>
+      <RequestHeader view={view} expiring={expiring} days={days} />
       <Card>
         <RequestSteps step={view.step} />
       </Card>

@@ -21,6 +21,7 @@ import { canSplit } from '@/features/admin/model/admin-split';
 import { anyMilestoneDisputed, unreleased } from '@/features/admin/model/admin-milestones';
 import { dealSubject } from '@/features/admin/api/admin-split';
 import { AdminMilestones } from './admin-milestones';
+import { AdminActions } from './admin-actions';
 
 /**
  * The whole deal's release and refund texts: on a deal with a plan they move everything not yet
@@ -44,37 +45,35 @@ function wholeDealTexts(deal: AdminDealDto) {
   };
 }
 
-/** The admin actions the deal's statechart allows now, each behind a confirmation; `dialog` renders that prompt. */
-function useDealActions(deal: AdminDealDto) {
-  const { ask, dialog } = useConfirm();
-  const release = useAdminRelease();
-  const hold = useAdminHold();
-  const resume = useAdminResume();
-  const refund = useAdminRefund();
-  const allowed = deal.state.can;
-  const busy = release.isPending || hold.isPending || resume.isPending || refund.isPending;
-  const texts = wholeDealTexts(deal);
+type AdminMutation = {
+  mutate: (id: number, o: { onSuccess: () => void; onError: () => void }) => void;
+};
+type Act = (mutation: AdminMutation, confirm: string, failKey: MessageKey) => void;
+type Mutations = Record<'release' | 'hold' | 'resume' | 'refund', AdminMutation>;
 
-  const act = (
-    mutation: { mutate: (id: number, o: { onSuccess: () => void; onError: () => void }) => void },
-    confirm: string,
-    failKey: MessageKey,
-  ) =>
+/** Asks the admin to confirm, then runs the mutation on the deal and toasts how it went. */
+function confirmThenRun(ask: ReturnType<typeof useConfirm>['ask'], dealId: number): Act {
+  return (mutation, confirm, failKey) =>
     ask(confirm, () =>
-      mutation.mutate(deal.id, {
+      mutation.mutate(dealId, {
         onSuccess: () => toast({ title: t('admin.done') }),
         onError: () =>
           toast({ title: t('admin.errorTitle'), description: t(failKey), variant: 'destructive' }),
       }),
     );
+}
 
-  const actions = [
+/** One button per action the deal's statechart allows now (plus the split, where it applies). */
+function actionButtons(deal: AdminDealDto, busy: boolean, act: Act, m: Mutations) {
+  const allowed = deal.state.can;
+  const texts = wholeDealTexts(deal);
+  return [
     allowed.includes('adminRelease') && (
       <Button
         key="r"
         variant="success"
         disabled={busy}
-        onClick={() => act(release, texts.confirmRelease, 'admin.releaseFailed')}
+        onClick={() => act(m.release, texts.confirmRelease, 'admin.releaseFailed')}
       >
         {texts.release}
       </Button>
@@ -84,7 +83,7 @@ function useDealActions(deal: AdminDealDto) {
         key="h"
         variant="secondary"
         disabled={busy}
-        onClick={() => act(hold, t('admin.confirmHold'), 'admin.holdFailed')}
+        onClick={() => act(m.hold, t('admin.confirmHold'), 'admin.holdFailed')}
         title={t('admin.holdHint')}
       >
         {t('admin.hold')}
@@ -95,7 +94,7 @@ function useDealActions(deal: AdminDealDto) {
         key="s"
         variant="secondary"
         disabled={busy}
-        onClick={() => act(resume, t('admin.confirmResume'), 'admin.resumeFailed')}
+        onClick={() => act(m.resume, t('admin.confirmResume'), 'admin.resumeFailed')}
       >
         {t('admin.resume')}
       </Button>
@@ -105,14 +104,51 @@ function useDealActions(deal: AdminDealDto) {
         key="f"
         variant="danger"
         disabled={busy}
-        onClick={() => act(refund, texts.confirmRefund, 'admin.refundFailed')}
+        onClick={() => act(m.refund, texts.confirmRefund, 'admin.refundFailed')}
       >
         {texts.refund}
       </Button>
     ),
     canSplit(deal) && <SplitAction key="p" subject={dealSubject(deal)} disabled={busy} />,
   ].filter(Boolean);
+}
+
+/** The admin actions the deal's statechart allows now, each behind a confirmation; `dialog` renders that prompt. */
+function useDealActions(deal: AdminDealDto) {
+  const { ask, dialog } = useConfirm();
+  const release = useAdminRelease();
+  const hold = useAdminHold();
+  const resume = useAdminResume();
+  const refund = useAdminRefund();
+  const busy = release.isPending || hold.isPending || resume.isPending || refund.isPending;
+  const act = confirmThenRun(ask, deal.id);
+  const actions = actionButtons(deal, busy, act, { release, hold, resume, refund });
   return { actions, dialog };
+}
+
+/** Why a deal without actions has none: finished, still unpaid, or simply nothing allowed now. */
+function noActionsText(status: AdminDealDto['status']): string {
+  return status === 'completed'
+    ? t('admin.noActionsCompleted')
+    : status === 'pending_payment'
+      ? t('admin.noActionsPending')
+      : t('admin.noActions');
+}
+
+/** A hold that has lasted too long is an alert; any hold is at least a note. */
+function HoldNotices({ deal, heldDays }: { deal: AdminDealDto; heldDays?: number | undefined }) {
+  return (
+    <>
+      {heldDays !== undefined && (
+        <p role="alert" className="rounded-lg bg-orange-50 p-2 text-sm text-orange-900">
+          {t('admin.holdAgeAlert', { days: heldDays })}
+        </p>
+      )}
+      {deal.onHold && (
+        <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900">{t('admin.onHold')}</p>
+      )}
+    </>
+  );
 }
 
 /** The admin detail panel; actions come from the deal's `state.can` (docs/product.md §4 "Admin actions"). */
@@ -127,13 +163,6 @@ export function AdminDealPanel({
 }) {
   const { actions, dialog } = useDealActions(deal);
   const split = deal.split;
-
-  const noActions =
-    deal.status === 'completed'
-      ? t('admin.noActionsCompleted')
-      : deal.status === 'pending_payment'
-        ? t('admin.noActionsPending')
-        : t('admin.noActions');
   return (
     <section
       className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
@@ -149,27 +178,11 @@ export function AdminDealPanel({
       <p className="whitespace-pre-line break-words text-sm text-slate-600">
         {Array.isArray(deal.description) ? deal.description.join('\n') : deal.description}
       </p>
-      {heldDays !== undefined && (
-        <p role="alert" className="rounded-lg bg-orange-50 p-2 text-sm text-orange-900">
-          {t('admin.holdAgeAlert', { days: heldDays })}
-        </p>
-      )}
-      {deal.onHold && (
-        <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900">{t('admin.onHold')}</p>
-      )}
+      <HoldNotices deal={deal} heldDays={heldDays} />
       <MoneyNotes chargebacks={deal.chargebacks} duplicateRefunds={deal.duplicateRefunds} />
       {split && <SplitStatus subject={dealSubject(deal)} split={split} readOnly={readOnly} />}
       {deal.milestones && <AdminMilestones deal={deal} readOnly={readOnly} />}
-      <div>
-        <h3 className="mb-2 font-semibold">{t('admin.actions')}</h3>
-        {readOnly ? (
-          <p className="text-sm text-slate-500">{t('admin.auditor')}</p>
-        ) : actions.length > 0 ? (
-          <div className="flex flex-wrap gap-2">{actions}</div>
-        ) : (
-          <p className="text-sm text-slate-500">{noActions}</p>
-        )}
-      </div>
+      <AdminActions readOnly={readOnly} actions={actions} emptyText={noActionsText(deal.status)} />
       {deal.paidAt && <AdminDealDocuments dealId={deal.id} />}
       {!readOnly && <NoteForm dealId={deal.id} />}
       {(deal.disputeCreatedAt || anyMilestoneDisputed(deal)) && (

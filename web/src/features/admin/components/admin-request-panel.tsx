@@ -17,6 +17,7 @@ import { adminRequestCan } from '@/features/admin/model/admin-request-can';
 import { MoneyNotes } from './money-notes';
 import { SplitAction } from './split-dialog';
 import { SplitStatus } from './split-status';
+import { AdminActions } from './admin-actions';
 
 /** Who asked whom for what, by when, the request's state and whether the creator can be paid out. */
 function RequestFacts({ request }: { request: AdminPaymentRequestDto }) {
@@ -141,16 +142,7 @@ export function AdminRequestPanel({
       {request.split && (
         <SplitStatus subject={requestSubject(request)} split={request.split} readOnly={readOnly} />
       )}
-      <div>
-        <h3 className="mb-2 font-semibold">{t('admin.actions')}</h3>
-        {readOnly ? (
-          <p className="text-sm text-slate-500">{t('admin.auditor')}</p>
-        ) : actions.length > 0 ? (
-          <div className="flex flex-wrap gap-2">{actions}</div>
-        ) : (
-          <p className="text-sm text-slate-500">{t('admin.noActions')}</p>
-        )}
-      </div>
+      <AdminActions readOnly={readOnly} actions={actions} emptyText={t('admin.noActions')} />
       {request.dispute && (
         <DisputeThreadPanel
           target={{ base: `/api/admin/payment-requests/${request.id}/dispute`, auth: 'admin' }}

@@ -29,11 +29,10 @@ const failure = (error: unknown): string =>
   error instanceof AdminSessionExpired ? t('admin.sessionExpired') : errorText(error);
 
 /**
- * "Resolve with split": the admin types the creator's part in euros, sees what the server would
- * move (creator, brand refund, fee kept) and confirms. Mounted when opened, so each opening starts
- * empty with its own idempotency key.
+ * The split dialog's state: the typed amount, the settled amount's preview (or why there is none)
+ * and the confirm that records the previewed split.
  */
-function SplitDialog({ subject, onClose }: { subject: SplitSubject; onClose: () => void }) {
+function useSplitDialog(subject: SplitSubject, onClose: () => void) {
   const [text, setText] = useState('');
   const [session] = useState(newIdempotencyKey);
   const typed = splitCentsFrom(text);
@@ -59,6 +58,21 @@ function SplitDialog({ subject, onClose }: { subject: SplitSubject; onClose: () 
       },
     );
   };
+  const changeText = (value: string) => {
+    setText(value);
+    split.reset();
+  };
+  return { text, typed, split, formatError, serverError, shown, confirm, changeText };
+}
+
+/**
+ * "Resolve with split": the admin types the creator's part in euros, sees what the server would
+ * move (creator, brand refund, fee kept) and confirms. Mounted when opened, so each opening starts
+ * empty with its own idempotency key.
+ */
+function SplitDialog({ subject, onClose }: { subject: SplitSubject; onClose: () => void }) {
+  const { text, typed, split, formatError, serverError, shown, confirm, changeText } =
+    useSplitDialog(subject, onClose);
 
   return (
     <Modal
@@ -87,10 +101,7 @@ function SplitDialog({ subject, onClose }: { subject: SplitSubject; onClose: () 
           inputMode="decimal"
           autoComplete="off"
           value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            split.reset();
-          }}
+          onChange={(e) => changeText(e.target.value)}
           error={formatError ?? serverError}
           hint={t('admin.splitAmountHint', { amount: formatMoney(subject.amountCents) })}
           data-testid="split-amount"

@@ -100,6 +100,39 @@ function milestoneFields(snapshot: DealSnapshot, now: string, link: boolean): Pa
   };
 }
 
+/** The deal's amounts, as decimal strings and as cents. */
+function amountFields(
+  terms: NonNullable<DealContext['terms']>,
+): Pick<
+  DealDto,
+  'amount' | 'platformFee' | 'totalAmount' | 'amountCents' | 'platformFeeCents' | 'totalAmountCents'
+> {
+  return {
+    amount: centsToDecimal(terms.amountCents),
+    platformFee: centsToDecimal(terms.feeCents),
+    totalAmount: centsToDecimal(terms.totalCents),
+    amountCents: terms.amountCents,
+    platformFeeCents: terms.feeCents,
+    totalAmountCents: terms.totalCents,
+  };
+}
+
+/**
+ * Listed field by field: answers are serialised without a schema pass (docs/adr/0006), so
+ * nothing beyond dealStateSchema (e.g. the view's own `value`) may slip into the JSON.
+ */
+function stateFields(state: ReturnType<typeof dealStateView>): DealDto['state'] {
+  return {
+    status: state.status,
+    step: state.step,
+    badge: state.badge,
+    brandText: state.brandText,
+    creatorText: state.creatorText,
+    onHold: state.onHold,
+    can: state.can,
+  };
+}
+
 /**
  * A deal as the API answers it: the spec's fields (decimal strings and cents), the machine's value
  * and context (redacted for link views) and the state view (status, step, texts, allowed actions).
@@ -121,12 +154,7 @@ export function toDealDto(
     profileLink: terms.profileLink,
     title: terms.title,
     description: terms.description,
-    amount: centsToDecimal(terms.amountCents),
-    platformFee: centsToDecimal(terms.feeCents),
-    totalAmount: centsToDecimal(terms.totalCents),
-    amountCents: terms.amountCents,
-    platformFeeCents: terms.feeCents,
-    totalAmountCents: terms.totalCents,
+    ...amountFields(terms),
     deadline: terms.deadline,
     publicationDeadline: terms.publicationDeadline,
     deliverables: terms.deliverables,
@@ -166,17 +194,7 @@ export function toDealDto(
       value: snapshot.value as DealDto['machine']['value'],
       context: link ? redactDealContext(c) : { ...c },
     },
-    // Listed field by field: answers are serialised without a schema pass (docs/adr/0006), so
-    // nothing beyond dealStateSchema (e.g. the view's own `value`) may slip into the JSON.
-    state: {
-      status: state.status,
-      step: state.step,
-      badge: state.badge,
-      brandText: state.brandText,
-      creatorText: state.creatorText,
-      onHold: state.onHold,
-      can: state.can,
-    },
+    state: stateFields(state),
   };
   // Whoever holds the link reads it under the one redaction rule (server/shared/redaction.ts).
   return link ? redactFor('link', dto) : dto;

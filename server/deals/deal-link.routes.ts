@@ -105,10 +105,8 @@ async function syncBankAfterOnboarding(
 }
 
 /** The accept page: the deal as the link shows it, and accepting it. */
-function linkPageRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
-  const { signedInUser, carriedUsers } = createLinkClaims(ctx);
-  const claims = createLinkHolders(ctx);
-  const acceptanceEmail = createAcceptanceCode(ctx);
+function linkPageRoutes(app: ZodApp, deps: DealRouteDeps): void {
+  const { ctx, dealViews } = deps;
   app.get(
     '/api/deals/token/:token',
     {
@@ -119,7 +117,20 @@ function linkPageRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
       return dealViews.forLink(request.params.token);
     },
   );
+  linkAcceptRoute(app, deps);
+}
 
+const acceptAnswer = z.object({
+  success: z.boolean(),
+  deal: dealSchema,
+  claimSecret: z.string().optional(),
+});
+
+/** Accepting the deal through its link, with the code mailed to the creator's address. */
+function linkAcceptRoute(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
+  const { signedInUser, carriedUsers } = createLinkClaims(ctx);
+  const claims = createLinkHolders(ctx);
+  const acceptanceEmail = createAcceptanceCode(ctx);
   app.post(
     '/api/deals/accept/:token',
     {
@@ -129,14 +140,7 @@ function linkPageRoutes(app: ZodApp, { ctx, dealViews }: DealRouteDeps): void {
         body: acceptBody,
         description:
           "Accept the deal and its contract with the code mailed to the creator's address (POST /api/deals/link/:token/email/code first): the address is confirmed, and the acceptance records the SHA-256 of the contract's canonical form (docs/api.md).",
-        response: {
-          200: z.object({
-            success: z.boolean(),
-            deal: dealSchema,
-            claimSecret: z.string().optional(),
-          }),
-          ...errors,
-        },
+        response: { 200: acceptAnswer, ...errors },
       },
     },
     async (request) => {

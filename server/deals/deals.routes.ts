@@ -138,7 +138,13 @@ function dealTermsRoutes(app: ZodApp, deps: DealRouteDeps): void {
       return dealViews.forOwner(request.params.id, userId);
     },
   );
+  dealDeleteRoute(app, deps);
+}
 
+/** Deleting a deal (only while unpaid: the statechart decides). */
+function dealDeleteRoute(app: ZodApp, deps: DealRouteDeps): void {
+  const { ctx } = deps;
+  const { base } = routeOptions(deps);
   app.delete(
     '/api/deals/:id',
     {
@@ -239,8 +245,8 @@ function shareLinkRoutes(app: ZodApp, deps: DealRouteDeps): void {
 
 /** Whether the payment arrived, and the approval that asks for the transfer to the creator. */
 function dealPaymentRoutes(app: ZodApp, deps: DealRouteDeps): void {
-  const { ctx, dealViews, idempotency } = deps;
-  const { base, money } = routeOptions(deps);
+  const { dealViews } = deps;
+  const { base } = routeOptions(deps);
   app.get(
     '/api/deals/:id/payment-status',
     {
@@ -268,13 +274,19 @@ function dealPaymentRoutes(app: ZodApp, deps: DealRouteDeps): void {
       };
     },
   );
+  dealReleaseRoute(app, deps);
+}
 
-  const released = z.object({
-    success: z.boolean(),
-    pending: z.boolean().optional(),
-    deal: dealSchema,
-  });
+const released = z.object({
+  success: z.boolean(),
+  pending: z.boolean().optional(),
+  deal: dealSchema,
+});
 
+/** The brand's approval: asks for the transfer to the creator, once per Idempotency-Key. */
+function dealReleaseRoute(app: ZodApp, deps: DealRouteDeps): void {
+  const { ctx, dealViews, idempotency } = deps;
+  const { money } = routeOptions(deps);
   app.post(
     '/api/deals/:id/release',
     {

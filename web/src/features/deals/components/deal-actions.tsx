@@ -18,11 +18,10 @@ interface Props {
   onDispute: () => void;
 }
 
-/** The brand's buttons, decided by what the machine snapshot can do (docs/product.md §4 "Actions per status"). */
-export function DealActions({ deal, view, busy, onShare, onRelease, onDispute }: Props) {
+/** Edit, Pay now and Share: the links a deal has before the creator delivers. */
+function linkButtons(deal: DealDto, view: DealStateView, onShare: Props['onShare']): ReactNode[] {
   const buttons: ReactNode[] = [];
   const hasLink = deal.shareableToken !== null;
-
   if (can(view, 'edit')) {
     buttons.push(
       <Link key="edit" to={`/create?edit=${deal.id}`} className={buttonClass('secondary')}>
@@ -46,6 +45,34 @@ export function DealActions({ deal, view, busy, onShare, onRelease, onDispute }:
       </Button>,
     );
   }
+  return buttons;
+}
+
+/** A finished deal offers feedback and says when the funds were released; a cancelled one says so. */
+function endButtons(deal: DealDto, view: DealStateView): ReactNode[] {
+  if (view.status === 'completed' || view.status === 'approved_after_dispute') {
+    return [
+      <a key="feedback" href={supportMailto('Feedback')} className={buttonClass('secondary')}>
+        {t('action.feedback')}
+      </a>,
+      <span key="released" className="self-center text-xs text-emerald-700">
+        {t('action.fundsReleasedOn', { date: formatDate(deal.completedAt) })}
+      </span>,
+    ];
+  }
+  if (view.status === 'cancelled') {
+    return [
+      <Button key="cancelled" variant="secondary" disabled>
+        {t('action.cancelled')}
+      </Button>,
+    ];
+  }
+  return [];
+}
+
+/** The brand's buttons, decided by what the machine snapshot can do (docs/product.md §4 "Actions per status"). */
+export function DealActions({ deal, view, busy, onShare, onRelease, onDispute }: Props) {
+  const buttons = linkButtons(deal, view, onShare);
   if (view.status === 'pending_delivery') {
     buttons.push(
       <Button key="waiting" variant="secondary" disabled>
@@ -67,24 +94,6 @@ export function DealActions({ deal, view, busy, onShare, onRelease, onDispute }:
       </Button>,
     );
   }
-  if (view.status === 'completed' || view.status === 'approved_after_dispute') {
-    buttons.push(
-      <a key="feedback" href={supportMailto('Feedback')} className={buttonClass('secondary')}>
-        {t('action.feedback')}
-      </a>,
-    );
-    buttons.push(
-      <span key="released" className="self-center text-xs text-emerald-700">
-        {t('action.fundsReleasedOn', { date: formatDate(deal.completedAt) })}
-      </span>,
-    );
-  }
-  if (view.status === 'cancelled') {
-    buttons.push(
-      <Button key="cancelled" variant="secondary" disabled>
-        {t('action.cancelled')}
-      </Button>,
-    );
-  }
+  buttons.push(...endButtons(deal, view));
   return <div className="flex flex-wrap gap-2">{buttons}</div>;
 }

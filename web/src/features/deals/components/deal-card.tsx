@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from '@/lib/router';
 import type { DealDto } from '@machines/contract/api';
+import type { DealStateView } from '@machines/deal/deal.view';
 import { dotTones } from '@/components/ui/badge';
 import { t, tKey, formatMoney } from '@/i18n';
 import { can, dealViewOf } from '@/features/deals/model/deal-view';
@@ -25,6 +26,36 @@ interface Props {
   onDelete: (id: number) => void;
 }
 
+/** Who the deal is with, what it is about (title or description), where it runs and the amount. */
+function DealCardHeader({ deal }: { deal: DealDto }) {
+  return (
+    <div className="flex items-start justify-between gap-3">
+      <div className="min-w-0">
+        <Link to={`/deals/${deal.id}`} className="block truncate font-semibold hover:underline">
+          {deal.influencer}
+        </Link>
+        <p className="truncate text-sm text-slate-600">
+          {deal.title ?? descriptionText(deal.description)}
+        </p>
+        <div className="mt-1">
+          <PlatformIcons platforms={deal.platforms} />
+        </div>
+      </div>
+      <p className="shrink-0 text-lg font-bold">{formatMoney(deal.amountCents)}</p>
+    </div>
+  );
+}
+
+/** The status as the brand reads it, with its coloured dot. */
+function DealStatus({ deal, view }: { deal: DealDto; view: DealStateView }) {
+  return (
+    <span className="inline-flex items-center gap-2" data-testid="deal-status">
+      <span className={`h-2.5 w-2.5 rounded-full ${dotTones[view.badge]}`} aria-hidden="true" />
+      {tKey(view.brandText, statusTextVars(deal))}
+    </span>
+  );
+}
+
 export function DealCard({ deal, busy, onShare, onRelease, onDispute, onDelete }: Props) {
   const view = dealViewOf(deal);
   const [open, setOpen] = useState(false);
@@ -40,28 +71,9 @@ export function DealCard({ deal, busy, onShare, onRelease, onDispute, onDelete }
         data-deal-id={deal.id}
         data-status={view.status}
       >
-        <div className="flex items-start justify-between gap-3">
-          <div className="min-w-0">
-            <Link to={`/deals/${deal.id}`} className="block truncate font-semibold hover:underline">
-              {deal.influencer}
-            </Link>
-            <p className="truncate text-sm text-slate-600">
-              {deal.title ?? descriptionText(deal.description)}
-            </p>
-            <div className="mt-1">
-              <PlatformIcons platforms={deal.platforms} />
-            </div>
-          </div>
-          <p className="shrink-0 text-lg font-bold">{formatMoney(deal.amountCents)}</p>
-        </div>
+        <DealCardHeader deal={deal} />
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-          <span className="inline-flex items-center gap-2" data-testid="deal-status">
-            <span
-              className={`h-2.5 w-2.5 rounded-full ${dotTones[view.badge]}`}
-              aria-hidden="true"
-            />
-            {tKey(view.brandText, statusTextVars(deal))}
-          </span>
+          <DealStatus deal={deal} view={view} />
           <DealTimeLine deal={deal} />
         </div>
         <MilestoneSummaryLine deal={deal} />

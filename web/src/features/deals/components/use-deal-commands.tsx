@@ -77,24 +77,11 @@ const disputeFailed = (error: Error) =>
     variant: 'destructive',
   });
 
-/**
- * Release, dispute and delete with the spec's confirmation prompts and toasts (docs/product.md §8);
- * release and dispute also of one milestone of a deal with a plan (its amount, its title).
- */
-export function useDealCommands(): {
-  release: (deal: DealDto, milestone?: MilestoneDto) => void;
-  dispute: (deal: DealDto, milestone?: MilestoneDto) => void;
-  remove: (id: number) => void;
-  busy: boolean;
-  dialog: ReactNode;
-} {
-  const { ask, dialog } = useConfirm();
-  const releaseM = useReleaseDeal();
-  const disputeM = useDisputeDeal();
-  const deleteM = useDeleteDeal();
-  const manualM = useManualComplete();
+type Ask = ReturnType<typeof useConfirm>['ask'];
 
-  const offerManual = (id: number) =>
+/** Completing by hand (test mode) after a release the payout side refused, behind its own prompt. */
+function offerManualWith(ask: Ask, manualM: ReturnType<typeof useManualComplete>) {
+  return (id: number) =>
     ask(t('confirm.manualComplete'), () =>
       manualM.mutate(id, {
         // The mutation refreshes the deal's queries; no page reload (it would drop other work).
@@ -102,9 +89,15 @@ export function useDealCommands(): {
         onError: () => toast({ title: t('toast.manualFailed'), variant: 'destructive' }),
       }),
     );
+}
 
-  // Approving names what moves and to whom; the payout starts now and takes days to arrive.
-  const release = (deal: DealDto, m?: MilestoneDto) => {
+// Approving names what moves and to whom; the payout starts now and takes days to arrive.
+function releaseWith(
+  ask: Ask,
+  releaseM: ReturnType<typeof useReleaseDeal>,
+  offerManual: (id: number) => void,
+) {
+  return (deal: DealDto, m?: MilestoneDto) => {
     const { vars, text } = releasePrompt(deal, m);
     ask(text, () =>
       releaseM.mutate(m ? { id: deal.id, milestone: m.index } : { id: deal.id }, {
@@ -119,9 +112,11 @@ export function useDealCommands(): {
       }),
     );
   };
+}
 
-  // The prompt names when the dispute period would end (a clock time) and who gets the money then.
-  const dispute = (deal: DealDto, m?: MilestoneDto) => {
+// The prompt names when the dispute period would end (a clock time) and who gets the money then.
+function disputeWith(ask: Ask, disputeM: ReturnType<typeof useDisputeDeal>) {
+  return (deal: DealDto, m?: MilestoneDto) => {
     const where = m ? { id: deal.id, milestone: m.index } : { id: deal.id };
     ask(
       disputePrompt(deal, m),
@@ -138,8 +133,11 @@ export function useDealCommands(): {
       t('dispute.reasonLabel'),
     );
   };
+}
 
-  const remove = (id: number) =>
+/** Deleting a deal, behind the delete prompt. */
+function removeWith(ask: Ask, deleteM: ReturnType<typeof useDeleteDeal>) {
+  return (id: number) =>
     ask(
       t('confirm.delete'),
       () =>
@@ -154,7 +152,27 @@ export function useDealCommands(): {
         }),
       true,
     );
+}
 
+/**
+ * Release, dispute and delete with the spec's confirmation prompts and toasts (docs/product.md §8);
+ * release and dispute also of one milestone of a deal with a plan (its amount, its title).
+ */
+export function useDealCommands(): {
+  release: (deal: DealDto, milestone?: MilestoneDto) => void;
+  dispute: (deal: DealDto, milestone?: MilestoneDto) => void;
+  remove: (id: number) => void;
+  busy: boolean;
+  dialog: ReactNode;
+} {
+  const { ask, dialog } = useConfirm();
+  const releaseM = useReleaseDeal();
+  const disputeM = useDisputeDeal();
+  const deleteM = useDeleteDeal();
+  const manualM = useManualComplete();
+  const release = releaseWith(ask, releaseM, offerManualWith(ask, manualM));
+  const dispute = disputeWith(ask, disputeM);
+  const remove = removeWith(ask, deleteM);
   const busy = releaseM.isPending || disputeM.isPending || deleteM.isPending || manualM.isPending;
   return { release, dispute, remove, busy, dialog };
 }

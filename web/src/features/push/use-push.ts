@@ -34,6 +34,37 @@ async function showTestNotification(): Promise<boolean> {
   }
 }
 
+/**
+ * Asks the browser for permission and a subscription, then registers it with the server; says why
+ * not in a toast and answers false when either refuses. The browser's own failures are thrown.
+ */
+async function subscribeEverywhere(
+  setPermission: (permission: NotificationPermission) => void,
+): Promise<boolean> {
+  const { permission: result, subscription } = await subscribeBrowser();
+  setPermission(result);
+  if (result !== 'granted' || !subscription) {
+    toast({
+      title: t('push.permissionDenied'),
+      description: t('push.permissionDeniedText'),
+      variant: 'destructive',
+    });
+    return false;
+  }
+  try {
+    await subscribePush(subscription.toJSON());
+  } catch (error) {
+    console.error('Push subscription failed on the server', error);
+    toast({
+      title: t('push.subscribeFailed'),
+      description: t('push.failedText'),
+      variant: 'destructive',
+    });
+    return false;
+  }
+  return true;
+}
+
 /** Push state and the enable/disable flow of docs/product.md §4. */
 export function usePush() {
   const supported = pushSupported();
@@ -57,27 +88,8 @@ export function usePush() {
   const enable = useCallback(async (): Promise<boolean> => {
     setLoading(true);
     try {
-      const { permission: result, subscription } = await subscribeBrowser();
-      setPermission(result);
-      if (result !== 'granted' || !subscription) {
-        toast({
-          title: t('push.permissionDenied'),
-          description: t('push.permissionDeniedText'),
-          variant: 'destructive',
-        });
-        return false;
-      }
-      try {
-        await subscribePush(subscription.toJSON());
-      } catch (error) {
-        console.error('Push subscription failed on the server', error);
-        toast({
-          title: t('push.subscribeFailed'),
-          description: t('push.failedText'),
-          variant: 'destructive',
-        });
-        return false;
-      }
+      const ok = await subscribeEverywhere(setPermission);
+      if (!ok) return false;
       setSubscribed(true);
       toast({ title: t('push.enabled'), description: t('push.enabledText') });
       return true;

@@ -46,38 +46,11 @@ const requestInvoiceKinds: Record<string, DocumentKind | undefined> = {
   'self-billed-invoice': 'selfBilled',
 };
 
-/**
- * The document pages and the API route each reads, by the page's own path: the brand's deal
- *  receipt, fee invoice, credit note and the creator's self-billed invoice (owner; the creator reads
- *  the latter through its link), the creator's request statement and self-billed invoice (its creator), the brand's request receipt and
- * the creator's deal statement through their links (the latter with this browser's claim secret),
- * and the signed-in creator's year overview.
- */
-export function documentSourceOf(pathname: string): DocumentSource | null {
-  const parts = pathname.split('/').filter(Boolean);
-  // The signed-in creator's year overview: /year-overview/2026.
-  if (parts.length === 2 && parts[0] === 'year-overview' && /^\d{4}$/.test(parts[1]!))
-    return {
-      kind: 'yearOverview',
-      path: `/api/user/year-overview/${parts[1]}`,
-      options: {},
-      back: '/payment-requests',
-    };
-  if (parts.length === 2 && parts[0] === 'documents' && /^[0-9a-f]{32}$/.test(parts[1]!))
-    return { kind: 'byReference', path: `/api/documents/${parts[1]}`, options: {}, back: '/deals' };
-  if (parts.length !== 3) return null;
-  const [area, key, kind] = parts as [string, string, string];
-  const id = encodeURIComponent(key);
+/** The signed-in party's own papers: a brand's deal documents, a creator's request documents. */
+function ownSource(area: string, id: string, kind: string): DocumentSource | null {
   const ownDeal = Object.hasOwn(ownDealKinds, kind) ? ownDealKinds[kind] : undefined;
   if (area === 'deals' && ownDeal)
     return { kind: ownDeal, path: `/api/deals/${id}/${kind}`, options: {}, back: `/deals/${id}` };
-  if (area === 'accept' && kind === 'self-billed-invoice')
-    return {
-      kind: 'selfBilled',
-      path: `/api/deals/link/${id}/self-billed-invoice`,
-      options: { headers: claimHeaders(key) },
-      back: `/accept/${id}`,
-    };
   // The signed-in creator's papers of its own request: the statement and the self-billed invoice.
   const ownRequest = Object.hasOwn(ownRequestKinds, kind) ? ownRequestKinds[kind] : undefined;
   if (area === 'payment-requests' && ownRequest)
@@ -86,6 +59,18 @@ export function documentSourceOf(pathname: string): DocumentSource | null {
       path: `/api/payment-requests/${id}/${kind}`,
       options: {},
       back: '/payment-requests',
+    };
+  return null;
+}
+
+/** The papers read through a link: the paying brand's of a request, the creator's of a deal. */
+function linkSource(area: string, key: string, id: string, kind: string): DocumentSource | null {
+  if (area === 'accept' && kind === 'self-billed-invoice')
+    return {
+      kind: 'selfBilled',
+      path: `/api/deals/link/${id}/self-billed-invoice`,
+      options: { headers: claimHeaders(key) },
+      back: `/accept/${id}`,
     };
   // The paying brand's invoices of a request, through its link (this browser's claim secret).
   const requestInvoice = requestInvoiceKinds[kind];
@@ -119,4 +104,30 @@ export function documentSourceOf(pathname: string): DocumentSource | null {
       back: `/accept/${id}`,
     };
   return null;
+}
+
+/**
+ * The document pages and the API route each reads, by the page's own path: the brand's deal
+ *  receipt, fee invoice, credit note and the creator's self-billed invoice (owner; the creator reads
+ *  the latter through its link), the creator's request statement and self-billed invoice (its creator), the brand's request receipt and
+ * the creator's deal statement through their links (the latter with this browser's claim secret),
+ * and the signed-in creator's year overview.
+ */
+export function documentSourceOf(pathname: string): DocumentSource | null {
+  const parts = pathname.split('/').filter(Boolean);
+  // The signed-in creator's year overview: /year-overview/2026.
+  if (parts.length === 2 && parts[0] === 'year-overview' && /^\d{4}$/.test(parts[1]!))
+    return {
+      kind: 'yearOverview',
+      path: `/api/user/year-overview/${parts[1]}`,
+      options: {},
+      back: '/payment-requests',
+    };
+  if (parts.length === 2 && parts[0] === 'documents' && /^[0-9a-f]{32}$/.test(parts[1]!))
+    return { kind: 'byReference', path: `/api/documents/${parts[1]}`, options: {}, back: '/deals' };
+  if (parts.length !== 3) return null;
+  const [area, key, kind] = parts as [string, string, string];
+  const id = encodeURIComponent(key);
+  // The areas of the two groups differ, so asking one group first changes no answer.
+  return ownSource(area, id, kind) ?? linkSource(area, key, id, kind);
 }

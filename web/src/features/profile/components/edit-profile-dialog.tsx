@@ -44,7 +44,8 @@ export function EditProfileDialog({
   );
 }
 
-function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => void }) {
+/** The profile form's fields, its checks (username, e-mail) and the save that closes on success. */
+function useProfileForm(profile: Profile, onClose: () => void) {
   const update = useUpdateProfile();
   const [form, setForm] = useState<ProfileInput>(() => toInput(profile));
   const [errors, setErrors] = useState<{ username?: string; email?: string }>({});
@@ -73,7 +74,11 @@ function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => vo
         }),
     });
   };
+  return { update, form, errors, set, submit };
+}
 
+function ProfileForm({ profile, onClose }: { profile: Profile; onClose: () => void }) {
+  const { update, form, errors, set, submit } = useProfileForm(profile, onClose);
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
       <TextField

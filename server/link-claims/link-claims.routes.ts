@@ -242,6 +242,18 @@ const checked = (
     meta,
   );
 
+/** The claimer, or anyone with the link while nobody holds it (`open`: about to accept). */
+function linkClaimer(deps: Deps, service: LinkClaimService, family: LinkFamily) {
+  const { claimOf } = createLinkClaims(deps.ctx);
+  return async (request: FastifyRequest & { params: { token: string } }, open = false) => {
+    const link = linkOf(family, request);
+    const { holds } = await service.holder(link.ref, link.recorded, claimOf(request));
+    if (holds === null && !open) throw new DomainError('link_not_claimed');
+    if (holds === false) throw new DomainError(family.elsewhere);
+    return { ...link, open: holds === null };
+  };
+}
+
 /**
  * The address codes to continue elsewhere go to: confirmed at acceptance (a code asked while nobody
  * holds the link, given with the acceptance: docs/adr/0030-email-confirmed-at-acceptance.md), or
@@ -254,15 +266,7 @@ function confirmRoutes(
   family: LinkFamily,
   limits: Limits,
 ): void {
-  const { claimOf } = createLinkClaims(deps.ctx);
-  /** The claimer, or anyone with the link while nobody holds it (`open`: about to accept). */
-  const claimer = async (request: FastifyRequest & { params: { token: string } }, open = false) => {
-    const link = linkOf(family, request);
-    const { holds } = await service.holder(link.ref, link.recorded, claimOf(request));
-    if (holds === null && !open) throw new DomainError('link_not_claimed');
-    if (holds === false) throw new DomainError(family.elsewhere);
-    return { ...link, open: holds === null };
-  };
+  const claimer = linkClaimer(deps, service, family);
 
   app.post(
     `${family.prefix}/email/code`,

@@ -8,6 +8,8 @@ import { createAppContext, type AppContext, type ContextOptions } from '@server/
 import { loadConfig } from '@server/config';
 import type { PushSubscriptionJson } from '@server/notifications/push.service';
 import { createTestClock, type TestClock } from '@server/shared/clock';
+import { isSimulated } from '@server/money/gateway/create-gateway';
+import type { SimulatedGateway } from '@server/money/gateway/simulated/simulated-gateway';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -183,4 +185,11 @@ export async function createAuditor(
     throw new Error(`creating the auditor failed: ${made.statusCode} ${made.body}`);
   await t.ctx.settle(await t.ctx.store.headPosition());
   return signInAdmin(t.app, username, password);
+}
+
+/** The test app's gateway, which is the simulated one (the tests that drive it need its controls). */
+export function simulatedGatewayOf(t: TestApp): SimulatedGateway {
+  const gateway = t.ctx.payments.gateway;
+  if (!isSimulated(gateway)) throw new Error('tests run on the simulated gateway');
+  return gateway;
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDealDto } from '@machines/contract/api';
 import type { EventText } from '@machines/events/event-texts';
-import { isSimulated } from '@server/money/gateway/create-gateway';
 import type { SimulatedGateway } from '@server/money/gateway/simulated/simulated-gateway';
 import { englishText } from '@tests/support/event-text';
 import { acceptAndConnect, claimHeader, payDeal } from '@tests/support/flow-helpers';
@@ -12,6 +11,7 @@ import {
   dealPayload,
   registerUser,
   type TestApp,
+  simulatedGatewayOf,
 } from '@tests/support/test-app';
 
 /**
@@ -28,9 +28,7 @@ let admin = '';
 
 beforeAll(async () => {
   t = await createTestApp();
-  const g = t.ctx.payments.gateway;
-  if (!isSimulated(g)) throw new Error('tests run on the simulated gateway');
-  gateway = g;
+  gateway = simulatedGatewayOf(t);
   brand = await registerUser(t.app, { companyName: 'Acme BV' });
   admin = await createRootAdmin(t);
 });

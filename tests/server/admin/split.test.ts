@@ -3,7 +3,6 @@ import type { EventText } from '@machines/events/event-texts';
 import { englishText } from '@tests/support/event-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDealDto } from '@machines/contract/api';
-import { isSimulated } from '@server/money/gateway/create-gateway';
 import type { SimulatedGateway } from '@server/money/gateway/simulated/simulated-gateway';
 import type { ReconciliationReport } from '@server/money/reconciliation/reconcile';
 import { claimHeader, deliverPaidDeal } from '@tests/support/flow-helpers';
@@ -15,6 +14,7 @@ import {
   createTestApp,
   registerUser,
   type TestApp,
+  simulatedGatewayOf,
 } from '@tests/support/test-app';
 
 /**
@@ -35,9 +35,7 @@ const CHARGED = 27_050;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const g = t.ctx.payments.gateway;
-  if (!isSimulated(g)) throw new Error('tests run on the simulated gateway');
-  gateway = g;
+  gateway = simulatedGatewayOf(t);
   brand = await registerUser(t.app, { companyName: 'Acme BV' });
   adminToken = await createRootAdmin(t);
   auditorToken = await createAuditor(t, adminToken);

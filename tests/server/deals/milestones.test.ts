@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSimulated } from '@server/money/gateway/create-gateway';
 import type { SimulatedGateway } from '@server/money/gateway/simulated/simulated-gateway';
 import type { ReconciliationReport } from '@server/money/reconciliation/reconcile';
 import { acceptAndConnect, claimHeader, payDeal } from '@tests/support/flow-helpers';
@@ -11,6 +10,7 @@ import {
   registerUser,
   signInAdmin,
   type TestApp,
+  simulatedGatewayOf,
 } from '@tests/support/test-app';
 
 /**
@@ -29,9 +29,7 @@ const HOUR = 3_600_000;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const g = t.ctx.payments.gateway;
-  if (!isSimulated(g)) throw new Error('tests run on the simulated gateway');
-  gateway = g;
+  gateway = simulatedGatewayOf(t);
   brand = await registerUser(t.app, { companyName: 'Acme BV' });
   other = await registerUser(t.app, { companyName: 'Other BV' });
   admin = await createRootAdmin(t);

@@ -1,6 +1,5 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSimulated } from '@server/money/gateway/create-gateway';
 import type { SimulatedGateway } from '@server/money/gateway/simulated/simulated-gateway';
 import { deliverPaidDeal } from '@tests/support/flow-helpers';
 import {
@@ -11,6 +10,7 @@ import {
   dealPayload,
   registerUser,
   type TestApp,
+  simulatedGatewayOf,
 } from '@tests/support/test-app';
 
 /**
@@ -25,9 +25,7 @@ let adminToken = '';
 
 beforeAll(async () => {
   t = await createTestApp();
-  const g = t.ctx.payments.gateway;
-  if (!isSimulated(g)) throw new Error('tests run on the simulated gateway');
-  gateway = g;
+  gateway = simulatedGatewayOf(t);
   brand = await registerUser(t.app, { companyName: 'Acme BV' });
   adminToken = await createRootAdmin(t);
 });

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSimulated } from '@server/money/gateway/create-gateway';
 import type { SimulatedGateway } from '@server/money/gateway/simulated/simulated-gateway';
 import type { Mismatch, ReconciliationReport } from '@server/money/reconciliation/reconcile';
 import { reportLines } from '@server/money/reconciliation/report-text';
@@ -16,6 +15,7 @@ import {
   createTestApp,
   registerUser,
   type TestApp,
+  simulatedGatewayOf,
 } from '@tests/support/test-app';
 
 /**
@@ -31,9 +31,7 @@ const gatewayPath = join(shared, 'simulated-gateway.sqlite');
 
 beforeAll(async () => {
   t = await createTestApp({ SIMULATED_GATEWAY_FILE: gatewayPath });
-  const g = t.ctx.payments.gateway;
-  if (!isSimulated(g)) throw new Error('tests run on the simulated gateway');
-  gateway = g;
+  gateway = simulatedGatewayOf(t);
   brand = await registerUser(t.app);
 });
 afterAll(async () => {

@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSimulated } from '@server/money/gateway/create-gateway';
 import { SIMULATED_GATEWAY_FILE } from '@server/money/gateway/create-gateway';
 import type { SimulatedGateway } from '@server/money/gateway/simulated/simulated-gateway';
 import type { ReconciliationReport } from '@server/money/reconciliation/reconcile';
@@ -15,6 +14,7 @@ import {
   registerUser,
   signInAdmin,
   type TestApp,
+  simulatedGatewayOf,
 } from '@tests/support/test-app';
 
 /**
@@ -34,9 +34,7 @@ const login = (username: string, password: string) => signInAdmin(t.app, usernam
 
 beforeAll(async () => {
   t = await createTestApp();
-  const g = t.ctx.payments.gateway;
-  if (!isSimulated(g)) throw new Error('tests run on the simulated gateway');
-  gateway = g;
+  gateway = simulatedGatewayOf(t);
   brand = await registerUser(t.app, { companyName: 'Acme BV' });
   adminToken = await createRootAdmin(t);
   const made = await t.app.inject({

@@ -234,5 +234,19 @@ describe('one language per person, configured durations, no lost taps, live upda
     await admin.getByRole('button', { name: 'Nederlands' }).click();
     await see(admin, 'Beheerdashboard');
     await expectOnlyLanguage(admin, 'nl', 'admin dashboard');
+
+    // A switch whose save never reached the profile (the page was left at once) is not undone by the
+    // profile's older language on the next load: the page stays English and saves it again.
+    await brand.route('**/api/profile/language', (route) => route.abort());
+    await brand.getByRole('button', { name: 'English' }).click();
+    await see(brand, 'Account settings');
+    await brand.unroute('**/api/profile/language');
+    const resaved = brand.waitForResponse(
+      (r) => r.url().endsWith('/api/profile/language') && r.request().method() === 'PUT',
+    );
+    await brand.reload();
+    expect((await resaved).ok()).toBe(true);
+    await see(brand, 'Account settings');
+    await expectOnlyLanguage(brand, 'en', 'profile after a cut-off save');
   });
 });

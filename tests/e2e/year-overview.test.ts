@@ -174,6 +174,7 @@ describe('the year overview: a printable page, a PDF and a CSV in English and Du
     const [pdf] = await pdfPages(new Uint8Array(readFileSync((await download.path())!)));
     for (const words of ['Jaaroverzicht', 'Uitbetaling', '€ 400,00']) expect(pdf).toContain(words);
     await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { name: `Year overview ${year}` }).waitFor();
   }, 120_000);
 
   it("the request's card links the payout's statement and self-billed invoice by the request's id, in English and Dutch; another account gets no document", async () => {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMe } from '@/features/auth/api/me.query';
 import { dismissToast } from '@/components/ui/toast-store';
 import { LANGUAGES, setLanguage, t, useLanguage, type Lang } from '@/i18n';
-import { saveLanguage } from './language-save';
+import { markUnsaved, saveLanguage, unsavedLanguage } from './language-save';
 import { useAuthToken } from './use-auth-token';
 
 /**
@@ -63,7 +63,13 @@ export function ProfileLanguage() {
   useEffect(() => {
     if (!saved || applied.current === saved) return;
     applied.current = saved;
-    void setLanguage(saved);
+    // A choice on this device that never reached the profile is newer than the profile's: send it.
+    const unsaved = unsavedLanguage();
+    if (unsaved !== null && unsaved !== saved) void saveLanguage(unsaved);
+    else {
+      markUnsaved(null);
+      void setLanguage(saved);
+    }
   }, [saved]);
   return null;
 }

@@ -1,10 +1,11 @@
 import { BACKWARDS, END, FORWARDS, KurrentDBClient } from '@kurrent/kurrentdb-client';
-import type { EventStore, ReadStreamOptions, RecordedEvent, Subscription } from './event-store';
+import type { EventStore, ReadStreamOptions, RecordedEvent } from './event-store';
 import { assertStreamId, validateAppend } from './event-validation';
 import { assertUuids, toPortError, userStreamsFilter } from './kurrent-event-mapping';
 import { collectRecorded, readAllAfter } from './kurrent-reads';
 import { startKurrentSubscription } from './kurrent-subscription';
 import { createKurrentAppender } from './kurrent-append';
+import { openSubscriptions } from './open-subscriptions';
 import { withTimeout } from '../shared/with-timeout';
 
 export interface KurrentEventStoreOptions {
@@ -47,6 +48,18 @@ async function readStreamForward(
   }
 }
 
+/** The newest event's position in $all (0 when the store is empty). */
+async function readHeadPosition(client: KurrentDBClient, timed: Timed): Promise<number> {
+  const source = client.readAll({
+    direction: BACKWARDS,
+    fromPosition: END,
+    maxCount: 1,
+    filter: userStreamsFilter(),
+  });
+  const [last] = await timed(collectRecorded(source, { maxCount: 1 }), 'reading the head of $all');
+  return last?.position ?? 0;
+}
+
 /**
  * The EventStore port on KurrentDB. The server owns most of the semantics (expected states, the
  * $all order, catch-up subscriptions); appends go through kurrent-append.ts, which keeps the hash
@@ -55,7 +68,7 @@ async function readStreamForward(
  */
 export function createKurrentEventStore(options: KurrentEventStoreOptions): EventStore {
   const client = options.client ?? KurrentDBClient.connectionString(options.connectionString);
-  const subscriptions = new Set<Subscription>();
+  const subscriptions = openSubscriptions();
   const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const append = createKurrentAppender(client, deadlineMs);
   const timed: Timed = (promise, what) => withTimeout(promise, deadlineMs, `KurrentDB (${what})`);
@@ -98,34 +111,19 @@ export function createKurrentEventStore(options: KurrentEventStoreOptions): Even
 
     subscribe(subscribeOptions, handler) {
       ensureOpen();
-      const subscription = startKurrentSubscription(client, subscribeOptions, handler);
-      subscriptions.add(subscription);
-      void subscription.done
-        .catch(() => undefined)
-        .finally(() => subscriptions.delete(subscription));
-      return subscription;
+      return subscriptions.track(startKurrentSubscription(client, subscribeOptions, handler));
     },
 
     async headPosition() {
       ensureOpen();
-      const source = client.readAll({
-        direction: BACKWARDS,
-        fromPosition: END,
-        maxCount: 1,
-        filter: userStreamsFilter(),
-      });
-      const [last] = await timed(
-        collectRecorded(source, { maxCount: 1 }),
-        'reading the head of $all',
-      );
-      return last?.position ?? 0;
+      return readHeadPosition(client, timed);
     },
 
     close() {
       closing ??= (async () => {
         // New calls are refused from here on; appends already sent get their answer before the
         // client goes (disposing cancels them: the caller would see an error for a committed append).
-        await Promise.all([...subscriptions].map((subscription) => subscription.close()));
+        await subscriptions.closeAll();
         await Promise.allSettled([...appending]);
         await client.dispose();
       })();

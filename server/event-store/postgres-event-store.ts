@@ -19,6 +19,7 @@ import {
 } from './postgres-connection';
 import { createNotifyListener, type NotifyListener } from './postgres-listener';
 import { ensureEventSchema } from './postgres-schema';
+import { openSubscriptions } from './open-subscriptions';
 import type { ExpectedRevision } from './event-store';
 
 /** From 16 ready appends (a burst worth two round trips) to 256 (beyond: a backlog, sent whole). */
@@ -201,17 +202,25 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
       if (!closing) {
         // Refuse new work first, then let subscriptions stop and queued appends commit.
         closed = true;
-        closing = (async () => {
-          await started.catch(() => undefined);
-          await hub.closeSubscriptions();
-          await queue.drain();
-          await hub.closeListener();
-          await pool.end();
-        })();
+        closing = shutDown(started, hub, queue, pool);
       }
       return closing;
     },
   };
+}
+
+/** Once the start is over: subscriptions stop, queued appends commit, then the connections go. */
+async function shutDown(
+  started: Promise<void>,
+  hub: ReturnType<typeof createSubscriptionHub>,
+  queue: ReturnType<typeof createAppendQueue>,
+  pool: Pool,
+): Promise<void> {
+  await started.catch(() => undefined);
+  await hub.closeSubscriptions();
+  await queue.drain();
+  await hub.closeListener();
+  await pool.end();
 }
 
 /**
@@ -225,7 +234,7 @@ function createSubscriptionHub(
   pollIntervalMs: number,
 ) {
   const commitListeners = new Set<() => void>();
-  const subscriptions = new Set<{ close(): Promise<void> }>();
+  const subscriptions = openSubscriptions();
   const wakeAll = () => commitListeners.forEach((listener) => listener());
   let listener: NotifyListener | null = null;
 
@@ -244,15 +253,9 @@ function createSubscriptionHub(
         handler,
         pollIntervalMs,
       );
-      subscriptions.add(subscription);
-      void subscription.done
-        .catch(() => undefined)
-        .finally(() => subscriptions.delete(subscription));
-      return subscription;
+      return subscriptions.track(subscription);
     },
-    closeSubscriptions: async (): Promise<void> => {
-      await Promise.all([...subscriptions].map((subscription) => subscription.close()));
-    },
+    closeSubscriptions: subscriptions.closeAll,
     closeListener: async (): Promise<void> => {
       await listener?.close();
     },

@@ -10,7 +10,8 @@ import { assertStreamId, validateAppend } from './event-validation';
 import { openEventDatabase } from './sqlite-database';
 import { createSqliteAppendWriter, type PreparedAppend } from './sqlite-append-writer';
 import { createGroupCommitQueue, type BatchOutcome } from './group-commit-queue';
-import { startCatchUpSubscription } from './catch-up-subscription';
+import { startCatchUpSubscription, type CatchUpSource } from './catch-up-subscription';
+import { openSubscriptions } from './open-subscriptions';
 
 export interface SqliteEventStoreOptions {
   /** Database file; created if missing. */
@@ -145,7 +146,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
   const db = openEventDatabase(options.path, options.busyTimeoutMs);
   const stats: SqliteEventStoreStats = { commits: 0, appends: 0, refused: 0, largestBatch: 0 };
   const listeners = new Set<() => void>();
-  const subscriptions = new Set<{ close(): Promise<void> }>();
+  const subscriptions = openSubscriptions();
   const queue = groupCommitWriter(db, stats, listeners, options.maxBatch);
   const reads = eventReads(db);
   let closed = false;
@@ -180,24 +181,13 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
 
     subscribe(subscribeOptions, handler) {
       ensureOpen();
-      const source = {
-        readAll: (page: { after: number; maxCount: number }) => readAll(page),
-        onCommit(listener: () => void) {
-          listeners.add(listener);
-          return () => void listeners.delete(listener);
-        },
-      };
       const subscription = startCatchUpSubscription(
-        source,
+        commitSource(readAll, listeners),
         subscribeOptions,
         handler,
         options.pollIntervalMs ?? 100,
       );
-      subscriptions.add(subscription);
-      void subscription.done
-        .catch(() => undefined)
-        .finally(() => subscriptions.delete(subscription));
-      return subscription;
+      return subscriptions.track(subscription);
     },
 
     async headPosition() {
@@ -212,12 +202,26 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
         // Refuse new work first, then let subscriptions stop and queued appends commit.
         closed = true;
         closing = (async () => {
-          await Promise.all([...subscriptions].map((subscription) => subscription.close()));
+          await subscriptions.closeAll();
           await queue.drain();
           db.close();
         })();
       }
       return closing;
+    },
+  };
+}
+
+/** What a subscription reads: pages of $all, and a wake-up after each commit of this process. */
+function commitSource(
+  readAll: (page: { after: number; maxCount: number }) => Promise<RecordedEvent[]>,
+  listeners: Set<() => void>,
+): CatchUpSource {
+  return {
+    readAll,
+    onCommit(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
   };
 }

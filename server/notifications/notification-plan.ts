@@ -89,7 +89,6 @@ export const recipientKey = (r: Recipient): string =>
 const idOf = (streamId: string, prefix: string): number | null =>
   streamId.startsWith(prefix) ? Number(streamId.slice(prefix.length)) || null : null;
 
-/** Who hears what: each planned message goes to `out`, once the recipient's preferences allow it. */
 /**
  * The channels of a user's message and whether its document rides along: a document's own mail
  * (document_*) goes by e-mail only, under the e-mail preference and its kind's; a document beside
@@ -105,8 +104,9 @@ function userChannels(user: UserContext, kind: NotificationKind, document?: Mail
   return channels.length === 0 ? null : { channels, attach };
 }
 
-function sendersFor(facts: NotificationFacts, out: PlannedNotification[]) {
-  const toUser = (
+/** A message to an account: on the channels its preferences allow, in its language. */
+function userSender(out: PlannedNotification[]) {
+  return (
     user: UserContext | null,
     kind: NotificationKind,
     params: TextParams,
@@ -128,7 +128,11 @@ function sendersFor(facts: NotificationFacts, out: PlannedNotification[]) {
       ...(document && route.attach ? { document } : {}),
     });
   };
-  const toAddress = (
+}
+
+/** A mail to an address without an account, unless that address opted out. */
+function addressSender(facts: NotificationFacts, out: PlannedNotification[]) {
+  return (
     email: string,
     language: Language,
     kind: NotificationKind,
@@ -148,7 +152,11 @@ function sendersFor(facts: NotificationFacts, out: PlannedNotification[]) {
       ...(document ? { document } : {}),
     });
   };
-  const toLink = (dealId: number, kind: NotificationKind, params: TextParams, url: string) => {
+}
+
+/** A push to the devices of a deal's link, when its creator turned push on there. */
+function linkSender(facts: NotificationFacts, out: PlannedNotification[]) {
+  return (dealId: number, kind: NotificationKind, params: TextParams, url: string) => {
     if (!facts.linkSubscribed(dealId)) return;
     const language = facts.linkLanguage(dealId);
     out.push({
@@ -161,8 +169,15 @@ function sendersFor(facts: NotificationFacts, out: PlannedNotification[]) {
       ...renderText(language, kind, params),
     });
   };
-  /** Admin alerts: e-mail to every alert address, and push to every admin device turned on. */
-  const toAdmins = (kind: NotificationKind, params: TextParams, url: string) => {
+}
+
+/** Admin alerts: e-mail to every alert address, and push to every admin device turned on. */
+function adminSender(
+  facts: NotificationFacts,
+  out: PlannedNotification[],
+  toAddress: ReturnType<typeof addressSender>,
+) {
+  return (kind: NotificationKind, params: TextParams, url: string) => {
     for (const email of facts.adminEmails) toAddress(email, 'en', kind, params, url);
     if (!facts.adminsSubscribed()) return;
     out.push({
@@ -175,7 +190,18 @@ function sendersFor(facts: NotificationFacts, out: PlannedNotification[]) {
       ...renderText('en', kind, params),
     });
   };
-  return { toUser, toAddress, toLink, toAdmins, out };
+}
+
+/** Who hears what: each planned message goes to `out`, once the recipient's preferences allow it. */
+function sendersFor(facts: NotificationFacts, out: PlannedNotification[]) {
+  const toAddress = addressSender(facts, out);
+  return {
+    toUser: userSender(out),
+    toAddress,
+    toLink: linkSender(facts, out),
+    toAdmins: adminSender(facts, out, toAddress),
+    out,
+  };
 }
 
 type Senders = ReturnType<typeof sendersFor>;
@@ -268,6 +294,20 @@ function reminderParams(dealId: number, c: DealContext, data: EventData): TextPa
   return { ...dealTextParams(dealId, c, named), at: String(data.endsAt) };
 }
 
+/** A deal event as the plan reads it: the deal, what its texts name, its brand and its pages. */
+interface DealEventScene {
+  event: PlannableEvent;
+  data: EventData;
+  dealId: number;
+  deal: DealRecord;
+  facts: NotificationFacts;
+  send: Senders;
+  base: TextParams;
+  brand: UserContext | null;
+  dealUrl: string;
+  linkUrl: string;
+}
+
 function planDealNotifications(
   event: PlannableEvent,
   data: EventData,
@@ -275,14 +315,34 @@ function planDealNotifications(
   facts: NotificationFacts,
   send: Senders,
 ): void {
-  const { toUser, toLink } = send;
   const deal = facts.deal(dealId);
   if (!deal) return;
   const c = deal.context;
-  const brand = facts.user(deal.ownerId);
   const base = dealTextParams(dealId, c, data);
-  const dealUrl = `/deals/${dealId}`;
-  const linkUrl = c.shareableToken ? `/accept/${c.shareableToken}` : '/';
+  const scene: DealEventScene = {
+    event,
+    data,
+    dealId,
+    deal,
+    facts,
+    send,
+    base,
+    brand: facts.user(deal.ownerId),
+    dealUrl: `/deals/${dealId}`,
+    linkUrl: c.shareableToken ? `/accept/${c.shareableToken}` : '/',
+  };
+  planDealProgress(scene);
+  planDealOutcome(scene);
+  if (event.type === 'FundsReleased' || event.type === 'SplitTransferSucceeded')
+    planDealStatement(deal, facts, send, base);
+  alertAdminsOfDeal(event, data, dealId, c, base, send);
+}
+
+/** The deal under way: paid, accepted, delivered, changes asked for, and the reminders of its periods. */
+function planDealProgress(scene: DealEventScene): void {
+  const { event, data, dealId, deal, facts, send, base, brand, dealUrl } = scene;
+  const { toUser } = send;
+  const c = deal.context;
   switch (event.type) {
     case 'PaymentSucceeded': {
       // The payment's confirmation carries the receipt (one mail per event and recipient).
@@ -308,6 +368,15 @@ function planDealNotifications(
       if (milestoneStillDue(c, data.milestone))
         toCreator(deal, facts, send, 'milestone_due', { ...base, date: String(data.dueDate) });
       break;
+  }
+}
+
+/** How the deal's money ends or is held: released, refunded, disputed, split. */
+function planDealOutcome(scene: DealEventScene): void {
+  const { event, data, dealId, deal, facts, send, base, brand, dealUrl, linkUrl } = scene;
+  const { toUser, toLink } = send;
+  const c = deal.context;
+  switch (event.type) {
     case 'DisputePeriodElapsed':
       toUser(
         brand,
@@ -342,9 +411,6 @@ function planDealNotifications(
       planSplitNotifications(event, data, deal, facts, send, base);
       break;
   }
-  if (event.type === 'FundsReleased' || event.type === 'SplitTransferSucceeded')
-    planDealStatement(deal, facts, send, base);
-  alertAdminsOfDeal(event, data, dealId, c, base, send);
 }
 
 /**
@@ -567,11 +633,6 @@ function planRequestNotifications(
   }
 }
 
-/**
- * The request's review as escrow (the creator's completion, the brand's dispute or decline, an
- * expiry, an admin's refund or split, the dispute's messages, a chargeback): each side hears what
- * it must act on or what it gets.
- */
 /** A request's payout statement to its creator (a payout, or a split's part), with its PDF. */
 function requestStatementMail(
   requestId: number,
@@ -584,6 +645,11 @@ function requestStatementMail(
   toUser(creator, 'document_statement', params, url, statement);
 }
 
+/**
+ * The request's review as escrow (the creator's completion, the brand's dispute or decline, an
+ * expiry, an admin's refund or split, the dispute's messages, a chargeback): each side hears what
+ * it must act on or what it gets.
+ */
 function planRequestReviewNotifications(
   event: PlannableEvent,
   data: EventData,

@@ -179,11 +179,17 @@ async function subscribeDevice(
 
 /** Push for one deal, for a creator without an account (the deal link): subscribe, turn off, ask. */
 function linkPushRoutes(app: ZodApp, deps: NotificationRouteDeps): void {
-  const { ctx, dealViews } = deps;
   const link: LinkPush = {
     ofClaimer: claimerLink(deps),
-    subscriptions: createLinkSubscriptions(ctx),
+    subscriptions: createLinkSubscriptions(deps.ctx),
   };
+  linkSubscribeRoute(app, deps, link);
+  linkTurnOffRoute(app, deps, link);
+  linkStatusRoute(app, deps);
+}
+
+/** The link's holder adds this device to the deal's push. */
+function linkSubscribeRoute(app: ZodApp, { ctx }: NotificationRouteDeps, link: LinkPush): void {
   const linkBody = z.object({ subscription, language: language.default('en') });
   app.post(
     '/api/deals/link/:token/notifications',
@@ -211,7 +217,10 @@ function linkPushRoutes(app: ZodApp, deps: NotificationRouteDeps): void {
       return { subscribed: true };
     },
   );
+}
 
+/** The link's holder turns push off for one device (a device it knows, else nothing changes). */
+function linkTurnOffRoute(app: ZodApp, { ctx }: NotificationRouteDeps, link: LinkPush): void {
   app.post(
     '/api/deals/link/:token/notifications/off',
     {
@@ -234,7 +243,10 @@ function linkPushRoutes(app: ZodApp, deps: NotificationRouteDeps): void {
       return { subscribed: false };
     },
   );
+}
 
+/** Whether a device gets the deal's push (anyone with the link may ask). */
+function linkStatusRoute(app: ZodApp, { ctx, dealViews }: NotificationRouteDeps): void {
   app.get(
     '/api/deals/link/:token/notifications',
     {

@@ -94,7 +94,13 @@ export function paymentRequestsRoutes(app: ZodApp, deps: RequestRouteDeps): void
 }
 
 /** The creator's own requests: making one (e-mailed to the brand) and the list. */
-function creatorRoutes(app: ZodApp, { ctx, guards, idempotency }: RequestRouteDeps): void {
+function creatorRoutes(app: ZodApp, deps: RequestRouteDeps): void {
+  createRequestRoute(app, deps);
+  listRequestsRoute(app, deps);
+}
+
+/** A creator makes a request, which is e-mailed to its brand unless the address blocked them. */
+function createRequestRoute(app: ZodApp, { ctx, guards, idempotency }: RequestRouteDeps): void {
   const { perCreator, perRecipient } = mailLimits(app, ctx);
   const { now } = requestReads(ctx);
   const publicUrl = ctx.config.publicUrl;
@@ -153,6 +159,12 @@ function creatorRoutes(app: ZodApp, { ctx, guards, idempotency }: RequestRouteDe
         );
     },
   );
+}
+
+/** The creator's requests, as their owner sees them. */
+function listRequestsRoute(app: ZodApp, { ctx, guards }: RequestRouteDeps): void {
+  const { now } = requestReads(ctx);
+  const publicUrl = ctx.config.publicUrl;
 
   app.get(
     '/api/payment-requests',
@@ -214,10 +226,17 @@ const acceptBody = z.object(
   { error: 'emailCode is required: the 6-digit code mailed to confirm your address' },
 );
 
-/** The brand's actions through the link: accepting or rejecting the request, and paying it. */
 const rejectAnswer = z.object({ success: z.boolean(), request: paymentRequestSchema });
 
-function linkActionRoutes(app: ZodApp, { ctx }: RequestRouteDeps): void {
+/** The brand's actions through the link: accepting or rejecting the request, and paying it. */
+function linkActionRoutes(app: ZodApp, deps: RequestRouteDeps): void {
+  acceptRoute(app, deps);
+  rejectRoute(app, deps);
+  checkoutRoute(app, deps);
+}
+
+/** The brand accepts with the code mailed to its address; the link is bound to this browser. */
+function acceptRoute(app: ZodApp, { ctx }: RequestRouteDeps): void {
   const { byToken, linkDto } = requestReads(ctx);
   const claims = createLinkHolders(ctx);
   const acceptanceEmail = createAcceptanceCode(ctx);
@@ -250,6 +269,11 @@ function linkActionRoutes(app: ZodApp, { ctx }: RequestRouteDeps): void {
       return { success: true, request: linkDto(request.params.token), claimSecret };
     },
   );
+}
+
+/** The brand declines the request, with a reason. */
+function rejectRoute(app: ZodApp, { ctx }: RequestRouteDeps): void {
+  const { byToken, linkDto } = requestReads(ctx);
 
   app.post(
     '/api/payment-requests/reject/:token',
@@ -274,6 +298,11 @@ function linkActionRoutes(app: ZodApp, { ctx }: RequestRouteDeps): void {
       return { success: true, request: linkDto(request.params.token) };
     },
   );
+}
+
+/** The brand pays: a checkout at the payment provider, whose page the answer names. */
+function checkoutRoute(app: ZodApp, { ctx }: RequestRouteDeps): void {
+  const { byToken } = requestReads(ctx);
 
   app.post(
     '/api/payment-requests/:token/checkout',

@@ -7,12 +7,19 @@ import { mailboxKey } from '../shared/mailbox';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** One claim stream per (event, recipient, channel); the hash keeps addresses out of stream names. */
+/**
+ * One claim stream per (event, recipient, channel), and one more for the document mail an event may
+ * also send that recipient (a payout's statement beside "Funds released"): without its own stream
+ * the second mail would find the first one's claim and never be sent. The hash keeps addresses out
+ * of stream names.
+ */
 export const claimStreamId = (
   eventId: string,
   recipient: string,
   channel: NotificationChannel,
-): string => `notification-${sha256(`${eventId}:${recipient}:${channel}`).slice(0, 32)}`;
+  document = false,
+): string =>
+  `notification-${sha256(`${eventId}:${recipient}:${channel}${document ? ':document' : ''}`).slice(0, 32)}`;
 
 /** An address's opt-out stream, keyed by its mailbox (`mailboxKey`); appended "no stream". */
 export const optOutStreamId = (email: string): string =>

@@ -53,7 +53,7 @@ export function createNotificationsReactor(deps: NotificationsReactorDeps): Reac
   ): Promise<Claim | null> {
     const recipient = recipientKey(n.recipient);
     const correlationId = (event.metadata as { correlationId?: string } | null)?.correlationId;
-    const streamId = claimStreamId(event.id, recipient, channel);
+    const streamId = claimStreamId(event.id, recipient, channel, n.document !== undefined);
     const now = clock.now();
     try {
       const { nextExpectedRevision } = await appendNotificationEvent(

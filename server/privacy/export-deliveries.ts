@@ -39,11 +39,12 @@ export async function deliveriesFor(
   const out: Delivery[] = [];
   for (const eventId of eventIds)
     for (const recipient of recipients)
-      for (const channel of notificationChannels) {
-        const delivery = deliveryOf(
-          await readIfAny(store, claimStreamId(eventId, recipient, channel)),
-        );
-        if (delivery) out.push(delivery);
-      }
+      for (const channel of notificationChannels)
+        for (const document of [false, true]) {
+          const delivery = deliveryOf(
+            await readIfAny(store, claimStreamId(eventId, recipient, channel, document)),
+          );
+          if (delivery) out.push(delivery);
+        }
   return out.sort((a, b) => a.at.localeCompare(b.at));
 }

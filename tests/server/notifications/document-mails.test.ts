@@ -1,6 +1,4 @@
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecordedEvent } from '@server/event-store/event-store';
 import {
   claimHeader,
   claimSecrets,
@@ -18,6 +16,7 @@ import {
 import { billingAddress, brandWith } from '@tests/server/documents/billing-brand';
 import { invoiceSellerEnv } from '@tests/support/invoice-seller';
 import { pdfPages } from '@tests/support/pdf-text';
+import { reactorMails } from '@tests/server/notifications/reactor-mails';
 
 /*
  * Documents by e-mail: the notifications reactor, fed the recorded events, mails each issued
@@ -25,29 +24,12 @@ import { pdfPages } from '@tests/support/pdf-text';
  * message nodemailer built), in the reader's language, once.
  */
 let t: TestApp;
-let fed = 0;
+const { react, mailsTo } = reactorMails(() => t);
 
 beforeAll(async () => {
   t = await createTestApp(invoiceSellerEnv);
 });
 afterAll(() => t.close());
-
-/** Feeds the notifications reactor every event since the last call; returns those it was fed. */
-async function react(): Promise<RecordedEvent[]> {
-  await t.ctx.quiesce();
-  const events = await t.ctx.store.readAll({ after: fed });
-  for (const event of events) {
-    await t.ctx.notifications.reactor.handle(event);
-    fed = Math.max(fed, event.position);
-  }
-  return events;
-}
-
-const mailsTo = async (email: string): Promise<ParsedMail[]> => {
-  const mail = t.ctx.notifications.mail;
-  const stored = mail.list().filter((m) => m.to === email);
-  return Promise.all(stored.map((m) => simpleParser(mail.read(m.name)!.raw)));
-};
 
 async function setLanguage(token: string, language: 'en' | 'nl', email = true) {
   const res = await t.app.inject({

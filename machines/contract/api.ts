@@ -384,6 +384,17 @@ export const splitPreviewSchema = z.object({
   feeKeptCents: z.number().int(),
   chargedCents: z.number().int(),
   amountCents: z.number().int(),
+  /** A whole-deal split of a deal with a plan: each open milestone's part. */
+  milestoneParts: z
+    .array(
+      z.object({
+        milestone: z.number().int(),
+        creatorCents: z.number().int(),
+        feeKeptCents: z.number().int(),
+        refundCents: z.number().int(),
+      }),
+    )
+    .optional(),
 });
 
 export const adminCountsSchema = z.object({

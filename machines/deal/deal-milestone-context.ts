@@ -238,14 +238,37 @@ function settleDeal(c: DealContext, at: string): DealContext {
     : { ...c, completedAt: at, hold: null, dispute };
 }
 
-/** After an event for the whole deal (an admin's release or refund of all that is left), the open milestones take its outcome. */
+/**
+ * After an event for the whole deal (an admin's release, refund or split of all that is left), the
+ * open milestones take its outcome: a split asked for marks each as being split (no change request,
+ * dispute or delivery any more), and once both its parts succeeded each is split.
+ */
 export function settleOpenMilestones(c: DealContext, event: DealEvent): DealContext {
   if (milestonesIn(c).length === 0) return c;
-  const status =
-    event.type === 'FundsReleased' ? 'released' : event.type === 'DealRefunded' ? 'refunded' : null;
-  if (status === null) return c;
+  const outcome = wholeDealOutcome(c, event);
+  if (outcome === null) return c;
   return {
     ...c,
-    milestones: milestonesIn(c).map((m) => (settled(m) ? m : { ...m, status })),
+    milestones: milestonesIn(c).map((m) => (settled(m) ? m : { ...m, ...outcome })),
   };
+}
+
+/** What a whole-deal event records on each open milestone (null: nothing). */
+function wholeDealOutcome(c: DealContext, event: DealEvent): Partial<Milestone> | null {
+  switch (event.type) {
+    case 'FundsReleased':
+      return { status: 'released' };
+    case 'DealRefunded':
+      return { status: 'refunded' };
+    case 'DealSplitRequested':
+      return { splitRequested: true };
+    case 'SplitTransferSucceeded':
+    case 'SplitRefundSucceeded': {
+      const split = c.split;
+      if (split?.transfer !== 'succeeded' || split.refund !== 'succeeded') return null;
+      return { status: 'split', transferId: split.transferId, refundId: split.refundId };
+    }
+    default:
+      return null;
+  }
 }

@@ -31,6 +31,7 @@ function effectRefusal(c: DealContext): Refusal {
 
 /** The milestone's money is on its way out: no change request or dispute any more. */
 const leaving = (c: DealContext, m: Milestone): boolean =>
+  m.splitRequested ||
   c.pendingRelease?.milestone === m.index ||
   c.pendingRefund?.milestone === m.index ||
   c.splitMilestone === m.index;
@@ -61,12 +62,20 @@ export function milestoneSplitParts(m: Milestone, creatorCents: number) {
 
 type Rule = (c: DealContext, m: Milestone, event: DealEvent) => Refusal;
 
+/** A delivery needs an account to pay into, and a milestone whose split is not under way. */
+const deliveryRefusal = (c: DealContext, m: Milestone): Refusal =>
+  m.splitRequested
+    ? 'milestone_not_in_state'
+    : c.stripeAccountId === null
+      ? 'no_bank_account'
+      : null;
+
 const limits = (c: DealContext, event: DealEvent): Refusal =>
   intentRefusal(c, event, dealEscrowEvents);
 
 const rules: Partial<Record<DealEvent['type'], Rule>> = {
-  ContentDelivered: (c) => (c.stripeAccountId === null ? 'no_bank_account' : null),
-  ContentRedelivered: (c) => (c.stripeAccountId === null ? 'no_bank_account' : null),
+  ContentDelivered: (c, m) => deliveryRefusal(c, m),
+  ContentRedelivered: (c, m) => deliveryRefusal(c, m),
   ChangesRequested: (c, m) =>
     leaving(c, m) ? 'milestone_not_in_state' : milestoneChangeRefusal(m),
   DisputeOpened: (c, m) => (leaving(c, m) ? 'milestone_not_in_state' : null),

@@ -1,15 +1,21 @@
 import { escrowedCents } from '../escrow/escrow-ledger';
 import type { ErrorCode, ErrorParams } from '../errors/error-catalogue';
-import { splitParts, type SplitParts } from '../money';
+import type { SplitParts } from '../money';
 import { statusOf } from '../statechart';
 import { dealEscrow, refusal, type DealSnapshot } from './deal-escrow';
 import { decideMilestone } from './deal-milestone-commands';
 import { splitRefusal } from './deal.guards';
+import { splitBase, splitFiguresOf, type MilestoneSplitPart } from './deal-split-parts';
 
-/** A split as it would be made now: its parts, what the escrow holds and the creator amount; or the refusal. */
+/**
+ * A split as it would be made now: its parts, what it divides (`chargedCents`: what the escrow
+ * holds; with a plan, the open milestones' amounts and fee shares) and the creator amount it stays
+ * below; with a plan, each open milestone's part. Or the refusal.
+ */
 export interface SplitPreview extends SplitParts {
   chargedCents: number;
   amountCents: number;
+  milestoneParts?: MilestoneSplitPart[];
 }
 
 /**
@@ -22,7 +28,7 @@ export function previewSplit(snapshot: DealSnapshot, creatorCents: number): Spli
   const holding = dealEscrow.holding.includes(status);
   const code = splitRefusal(c, { creatorCents, inDispute: status === 'dispute', holding });
   const chargedCents = escrowedCents(c);
-  const amountCents = c.amounts?.amountCents ?? 0;
+  const { amountCents } = splitBase(c);
   if (code !== null) {
     const cents = { creatorCents: String(creatorCents) };
     const params: Partial<Record<ErrorCode, ErrorParams>> = {
@@ -33,12 +39,7 @@ export function previewSplit(snapshot: DealSnapshot, creatorCents: number): Spli
     };
     throw refusal(snapshot, code, 'split_funds', params[code]);
   }
-  const { feeCents } = c.amounts!;
-  return {
-    ...splitParts(amountCents, feeCents, chargedCents, creatorCents),
-    chargedCents,
-    amountCents,
-  };
+  return { creatorCents, ...splitFiguresOf(c, creatorCents), amountCents };
 }
 
 /**

@@ -101,8 +101,18 @@ function resolveWithSplit(
   snapshot: DealSnapshot,
   now: string,
 ): DealDraft[] {
-  const { chargedCents, refundCents, feeKeptCents } = previewSplit(snapshot, creatorCents);
-  const data = { creatorCents, refundCents, feeKeptCents, chargedCents, ...splitKeys(key) };
+  const { chargedCents, refundCents, feeKeptCents, milestoneParts } = previewSplit(
+    snapshot,
+    creatorCents,
+  );
+  const data = {
+    creatorCents,
+    refundCents,
+    feeKeptCents,
+    chargedCents,
+    ...(milestoneParts ? { milestoneParts } : {}),
+    ...splitKeys(key),
+  };
   return only(snapshot, now, 'split_funds', { type: 'DealSplitRequested', data });
 }
 

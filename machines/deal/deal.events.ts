@@ -551,14 +551,22 @@ export const RefundFailed = defineEvent({
 
 const splitPart = z.enum(['transfer', 'refund']);
 
+const milestoneSplitPart = z.object({
+  milestone: z.number().int().min(1).max(MAX_MILESTONES),
+  creatorCents: cents,
+  feeKeptCents: cents,
+  refundCents: cents,
+});
+
 export const DealSplitRequested = defineEvent({
   type: 'DealSplitRequested',
   version: 1,
   category: 'deal',
   description:
-    'Intent: an admin resolves the deal with a split. The creator receives `creatorCents`, the platform keeps `feeKeptCents` (the fee in proportion, rounded half up) and the brand is refunded `refundCents`; the three add up to `chargedCents`, what the escrow held. The payments reactor makes the transfer under `transferKey` and the refund under `refundKey`, and records each outcome.',
+    "Intent: an admin resolves the deal with a split. The creator receives `creatorCents`, the platform keeps `feeKeptCents` (the fee in proportion, rounded half up) and the brand is refunded `refundCents`; the three add up to `chargedCents`, what the escrow held. The payments reactor makes the transfer under `transferKey` and the refund under `refundKey`, and records each outcome. In a deal with milestones, `milestone` names the milestone split; a split of the whole deal instead carries `milestoneParts`, each open milestone's share (the creator's part in proportion to the milestones' amounts, each milestone's fee kept in proportion to its part), whose sums are the split's figures; once both parts succeed every open milestone is split.",
   schema: z.object({
     ...milestoneField,
+    milestoneParts: z.array(milestoneSplitPart).min(1).max(MAX_MILESTONES).optional(),
     creatorCents: cents,
     refundCents: cents,
     feeKeptCents: cents,

@@ -4,6 +4,7 @@ import { escrowedCents } from '../escrow/escrow-ledger';
 import { splitFeeCents } from '../money';
 import type { DealContext } from './deal.context';
 import type { ReleaseTrigger } from './deal.events';
+import { splitBase } from './deal-split-parts';
 
 /**
  * The rules of a deal's release, refund, hold and split, each a pure function
@@ -84,9 +85,10 @@ export const holdRefusal = (c: DealContext): Refusal =>
 
 /**
  * An admin splits a deal whose escrow holds the charge, in dispute or on hold: the creator's part
- * is a positive whole number of cents, less than the creator amount, with the fee kept in
- * proportion within what the escrow holds; no other effect asked for, no chargeback open, and a
- * bank account to pay into. `holding`: the deal is in a state whose escrow holds the charge.
+ * is a positive whole number of cents, less than the creator amount (with a plan: the open
+ * milestones' amounts, deal-split-parts.ts), with the fee kept in proportion within what the
+ * escrow holds; no other effect asked for, no chargeback open, and a bank account to pay into.
+ * `holding`: the deal is in a state whose escrow holds the charge.
  */
 export function splitRefusal(
   c: DealContext,
@@ -94,8 +96,6 @@ export function splitRefusal(
 ): Refusal {
   const { creatorCents } = input;
   if (!Number.isSafeInteger(creatorCents) || creatorCents <= 0) return 'split_amount_invalid';
-  // A plan's milestones each have their own amount, fee share and outcome: a split is a milestone's.
-  if (c.milestones !== undefined) return 'split_per_milestone';
   if (!input.holding || (!input.inDispute && c.hold === null) || c.amounts === null)
     return 'split_not_allowed';
   if (c.pendingRelease !== null) return 'release_under_way';
@@ -104,8 +104,12 @@ export function splitRefusal(
   if (c.stripeAccountId === null) return 'no_bank_account';
   const disputed = chargebackOpen(c);
   if (disputed !== null) return disputed;
-  const { amountCents, feeCents } = c.amounts;
-  if (creatorCents + splitFeeCents(amountCents, feeCents, creatorCents) > escrowedCents(c))
-    return 'split_above_escrow';
+  const { amountCents, chargedCents } = splitBase(c);
+  // Without a plan the split moves the creator part and the fee kept; with one, all that is open.
+  const moved =
+    c.milestones === undefined
+      ? creatorCents + splitFeeCents(amountCents, c.amounts.feeCents, creatorCents)
+      : chargedCents;
+  if (moved > escrowedCents(c)) return 'split_above_escrow';
   return creatorCents >= amountCents ? 'split_whole_amount' : null;
 }

@@ -3,9 +3,8 @@ import { MAX_DEAL_CENTS, MIN_DEAL_CENTS } from '../money';
 import type { DealEvent, ReleaseTrigger } from './deal.events';
 import { dealEscrowEvents } from '../escrow/escrow-events';
 import { escrowGuards } from '../escrow/escrow-guards';
-import { escrowedCents } from '../escrow/escrow-ledger';
 import { intentRefusal, payableNowCents } from '../escrow/escrow-limits';
-import { splitFeeCents } from '../money';
+import { splitFiguresOf } from './deal-split-parts';
 import { emptyDealContext, evolveDealContext, type DealContext } from './deal.context';
 import {
   acceptRefusal,
@@ -132,17 +131,19 @@ const noEffect = (c: DealContext): boolean =>
 
 /**
  * A split the rules allow (deal.guards.ts; these transitions live only in states whose escrow
- * holds the charge), whose parts add up to what the escrow holds, the fee kept in proportion.
+ * holds the charge), with the figures its creator part gives (deal-split-parts.ts): the parts add
+ * up to what the split divides, the fee kept in proportion; with a plan, each open milestone's part.
  */
 function splitFits(c: DealContext, event: DealEvent, inDispute: boolean): boolean {
   if (event.type !== 'DealSplitRequested' || c.amounts === null) return false;
-  const { creatorCents, feeKeptCents, refundCents, chargedCents } = event.data;
-  const { amountCents, feeCents } = c.amounts;
+  const { creatorCents, feeKeptCents, refundCents, chargedCents, milestoneParts } = event.data;
+  if (splitRefusal(c, { creatorCents, inDispute, holding: true }) !== null) return false;
+  const figures = splitFiguresOf(c, creatorCents);
   return (
-    splitRefusal(c, { creatorCents, inDispute, holding: true }) === null &&
-    chargedCents === escrowedCents(c) &&
-    feeKeptCents === splitFeeCents(amountCents, feeCents, creatorCents) &&
-    creatorCents + feeKeptCents + refundCents === chargedCents &&
+    chargedCents === figures.chargedCents &&
+    feeKeptCents === figures.feeKeptCents &&
+    refundCents === figures.refundCents &&
+    JSON.stringify(milestoneParts) === JSON.stringify(figures.milestoneParts) &&
     intentRefusal(c, event, dealEscrowEvents) === null
   );
 }
@@ -292,6 +293,9 @@ export const dealMachine = setup({
     /** A split while the deal is on hold (any state with money in escrow), or in dispute (splitInDispute). */
     splitRequestableOnHold: ({ context, event }) => splitFits(context, event, false),
     splitRequestableInDispute: ({ context, event }) => splitFits(context, event, true),
+    /** A whole-deal split of a deal with a plan: on hold, or while a milestone is in dispute. */
+    planSplitRequestable: ({ context, event }) =>
+      splitFits(context, event, dealStatusOfMilestones(milestonesIn(context)) === 'dispute'),
   },
   actions: {
     evolve: assign(({ context, event }) => evolveDealContext(context, event)),
@@ -568,8 +572,8 @@ function routesFrom(self: keyof typeof milestoneChildren) {
 /**
  * What a deal with milestones takes while they run: an event naming a milestone when the deal and
  * the milestone both allow it (the child state follows from the milestones), and for the whole
- * deal what an admin may do with everything not yet released: hold, resume, release, refund.
- * A split is a milestone's (its outcomes answer the milestone being split).
+ * deal what an admin may do with everything not yet released: hold, resume, release, refund,
+ * split. A split's outcomes answer the split under way (a milestone's or the whole deal's).
  */
 function milestoneHandlers() {
   const whole = { ...escrowHandlers(), ...adminReleaseHandlers() } as Record<
@@ -578,8 +582,11 @@ function milestoneHandlers() {
   >;
   const on: Record<string, unknown> = { ...whole };
   for (const type of milestoneEventTypes) {
-    // A split is a milestone's only: the deal's fee and amount no longer describe what is left.
-    const own = type === 'DealSplitRequested' ? undefined : whole[type];
+    // The whole deal's split divides what the open milestones hold, each its part.
+    const own =
+      type === 'DealSplitRequested'
+        ? { guard: 'planSplitRequestable', actions: 'evolve' as const }
+        : whole[type];
     // No target: the outcome settles the open milestones, and their status routes the deal (`always`).
     const forDeal = (own === undefined ? [] : Array.isArray(own) ? own : [own]).map((t) => ({
       actions: 'evolve' as const,
@@ -589,7 +596,7 @@ function milestoneHandlers() {
     }));
     on[type] = [{ guard: 'milestoneEventFits', actions: 'evolve' }, ...forDeal];
   }
-  // A milestone's split: its outcomes are answered like any split's; the milestone settles on the last.
+  // A split's outcomes are answered like any split's; its milestone(s) settle on the last.
   on.SplitTransferSucceeded = { guard: 'answersSplitPart', actions: 'evolve' };
   on.SplitRefundSucceeded = { guard: 'answersSplitPart', actions: 'evolve' };
   return on as never;

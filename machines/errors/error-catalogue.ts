@@ -187,11 +187,6 @@ export const errorCatalogue = {
     'A deal can be split only while it is in dispute or on hold (it is {status})',
     'Een deal kan alleen worden verdeeld tijdens een geschil of als hij wordt vastgehouden (status nu: „{status}”).',
   ),
-  split_per_milestone: e(
-    'conflict',
-    'A deal with milestones is split per milestone: split the milestone in dispute, or release or refund everything not yet released',
-    'Een deal met mijlpalen wordt per mijlpaal verdeeld: verdeel de mijlpaal in geschil, of geef alles wat nog niet is vrijgegeven vrij of terug.',
-  ),
   split_under_way: e(
     'conflict',
     'A split of this deal has already been asked for',

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminMilestone,
+  openWholeDealSplit,
   refundMilestoneAsAdmin,
   splitMilestoneAsAdmin,
 } from './support/admin-flows';
@@ -17,7 +18,9 @@ import { ADMIN, apiClient, startServer, type RunningServer } from './support/ser
  * An admin and a deal with a plan on a phone, in English and in Dutch: the panel lists the
  * milestones with their amounts, statuses, due dates and revisions; the admin splits the disputed
  * milestone and refunds another; the deal's own actions say "everything not yet released" with
- * the amount, the list "1 of 3 milestones released"; axe finds nothing serious.
+ * the amount, the list "1 of 3 milestones released"; axe finds nothing serious. On another
+ * such deal the admin splits everything not yet released at once: the preview shows each
+ * milestone's part, and every milestone ends split.
  */
 
 const LOCALES = [
@@ -30,12 +33,19 @@ const words = {
     released: (n: number) => `${n} of 3 milestones released`,
     releaseRest: (amount: string) => `Release everything not yet released (€${amount})`,
     milestone: 'Milestone 2: TikTok',
+    part: (n: number, creator: string, refund: string, fee: string) =>
+      `Milestone ${n}: €${creator} to the creator, €${refund} back to the brand, €${fee} fee kept`,
   },
   nl: {
     released: (n: number) => `${n} van 3 mijlpalen vrijgegeven`,
     releaseRest: (amount: string) =>
       `Alles vrijgeven wat nog niet is vrijgegeven (€\u00a0${amount.replace('.', ',')})`,
     milestone: 'Mijlpaal 2: TikTok',
+    part: (n: number, creator: string, refund: string, fee: string) =>
+      `Mijlpaal ${n}: €\u00a0${creator} naar de creator, €\u00a0${refund} terug naar het merk, €\u00a0${fee} platformkosten behouden`.replaceAll(
+        '.',
+        ',',
+      ),
   },
 };
 
@@ -118,14 +128,19 @@ describe('an admin and the milestones of a deal, on a phone, in both languages',
     await server?.stop();
   });
 
+  /** A new plan deal with milestone 2 disputed, and a phone page signed in as the admin in `locale`. */
+  async function disputedDealForAdmin(influencer: string, locale: string) {
+    const id = await planDealWithDisputedMilestone(server, brand, influencer);
+    const context = await phoneContext(browser, server.url, locale);
+    await context.addInitScript((token) => localStorage.setItem('adminToken', token), admin);
+    return { id, context, page: await context.newPage() };
+  }
+
   it.each(LOCALES)(
     'in %s the admin splits the disputed milestone and refunds another',
     async (lang, locale) => {
       const influencer = `@ms.${lang}.creator`;
-      const id = await planDealWithDisputedMilestone(server, brand, influencer);
-      const context = await phoneContext(browser, server.url, locale);
-      await context.addInitScript((token) => localStorage.setItem('adminToken', token), admin);
-      const page = await context.newPage();
+      const { id, context, page } = await disputedDealForAdmin(influencer, locale);
       const w = words[lang];
 
       const disputed = await adminMilestone(page, id, 2);
@@ -154,6 +169,41 @@ describe('an admin and the milestones of a deal, on a phone, in both languages',
       });
       await expect.poll(() => card.textContent(), { timeout: 20_000 }).toContain(w.released(1));
       if (lang === 'nl') await expectOnlyLanguage(page, 'nl', 'admin milestones after');
+      await context.close();
+    },
+    240_000,
+  );
+
+  it.each(LOCALES)(
+    'in %s the admin splits everything not yet released of a deal with a plan',
+    async (lang, locale) => {
+      const { id, context, page } = await disputedDealForAdmin(`@ms.${lang}.whole`, locale);
+      const w = words[lang];
+
+      // €125 of the open €250: €50 / €40 / €35, each milestone's fee share kept in proportion.
+      const { dialog, confirm } = await openWholeDealSplit(page, lang, id, 12_500);
+      const parts = await dialog
+        .getByTestId('split-milestone-parts')
+        .getByRole('listitem')
+        .allTextContents();
+      expect(parts).toEqual([
+        w.part(1, '50.00', '54.10', '4.10'),
+        w.part(2, '40.00', '43.28', '3.28'),
+        w.part(3, '35.00', '37.87', '2.87'),
+      ]);
+      expect(await seriousViolations(page)).toEqual([]);
+      await snap(page, `${lang}-whole-deal-split-preview`);
+      if (lang === 'nl') await expectOnlyLanguage(page, 'nl', 'admin whole-deal split');
+      await confirm.click();
+      await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+      const items = page.getByTestId('admin-milestone');
+      await expect
+        .poll(() => items.evaluateAll((li) => li.map((x) => x.getAttribute('data-status'))), {
+          timeout: 30_000,
+        })
+        .toEqual(['split', 'split', 'split']);
+      expect(await seriousViolations(page)).toEqual([]);
+      await snap(page, `${lang}-whole-deal-split`);
       await context.close();
     },
     240_000,

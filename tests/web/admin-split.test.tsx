@@ -72,6 +72,31 @@ describe('when the split action shows', () => {
     expect(canSplit({ ...adminDeal('pending_delivery', true), stripeAccountId: null })).toBe(false);
   });
 
+  it('given a deal with a plan in a dispute, then it shows and splits everything not yet released', () => {
+    const milestone = (index: number, amountCents: number, feeCents: number, status: string) => ({
+      index,
+      amountCents,
+      feeCents,
+      status,
+    });
+    const plan = {
+      ...adminDeal('dispute', false),
+      milestones: [
+        milestone(1, 10_000, 820, 'released'),
+        milestone(2, 8_000, 656, 'dispute'),
+        milestone(3, 7_000, 574, 'in_progress'),
+      ],
+    } as unknown as AdminDealDto;
+    expect(canSplit(plan)).toBe(true);
+    expect(dealSubject(plan)).toEqual({
+      kind: 'deals',
+      id: 7,
+      rest: true,
+      amountCents: 15_000,
+      totalAmountCents: 15_000 + 656 + 574,
+    });
+  });
+
   it('given a split already asked for, then it does not show again (a failed part is retried instead)', () => {
     expect(canSplit(adminDeal('dispute', false, split))).toBe(false);
     expect(splitNeedsRetry(split)).toBe(true);

@@ -70,6 +70,31 @@ export async function splitMilestoneAsAdmin(
 }
 
 /**
+ * An admin splits everything not yet released of deal `dealId` (a deal with a plan, in a
+ * milestone's dispute or held): the deal's "Split everything not yet released (€…)", the
+ * creator's part typed in `lang`, the server's preview with each open milestone's part awaited;
+ * answers the dialog (open, with its preview) and the confirm button, for the caller to look at
+ * and confirm.
+ */
+export async function openWholeDealSplit(
+  page: Page,
+  lang: Lang,
+  dealId: number,
+  creatorCents: number,
+): Promise<{ dialog: Locator; confirm: Locator }> {
+  await adminMilestone(page, dealId, 1);
+  const panel = page.getByRole('region', { name: new RegExp(`#${dealId}$`) });
+  const restLabel = text(lang, 'admin.splitRest').replace(/ \(\{amount\}\)$/, '');
+  await panel.getByRole('button', { name: new RegExp(`^${restLabel} \\(`) }).click();
+  const dialog = page.getByRole('dialog', { name: text(lang, 'admin.splitRestTitle') });
+  await dialog.getByLabel(text(lang, 'admin.splitAmount')).fill(typed(creatorCents, lang));
+  const confirm = dialog.getByRole('button', { name: text(lang, 'admin.splitConfirm') });
+  await expect.poll(() => confirm.isEnabled(), { timeout: 20_000 }).toBe(true);
+  await dialog.getByTestId('split-milestone-parts').waitFor();
+  return { dialog, confirm };
+}
+
+/**
  * An admin refunds milestone `n` of deal `dealId` to the brand (its amount and fee share): the
  * milestone's Refund, then Confirm on the prompt naming the amount; returns once it shows
  * `refunded`. The page is signed in as an admin and shows `lang`.

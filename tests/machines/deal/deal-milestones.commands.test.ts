@@ -7,7 +7,14 @@ import { statusOf } from '@machines/statechart';
 import type { Actor } from '@machines/events/metadata';
 import { deciderSpec } from '@tests/support/decider-spec';
 import { actors, at, dealGiven, event } from '@tests/support/event-factory';
-import { milestoneDeal, plan, replay, run, type Snapshot } from './milestones-support';
+import {
+  disputeCommand,
+  milestoneDeal,
+  plan,
+  replay,
+  run,
+  type Snapshot,
+} from './milestones-support';
 
 /**
  * A deal with milestones, decided: given(history).when(command).then(events | refusal), and whole
@@ -189,16 +196,7 @@ describe('a three-milestone lifecycle', () => {
     go({ type: 'RecordTransfer', key: 'k2', transferId: 'tr_2' }, 54.1, actors.system);
 
     go({ type: 'DeliverContent', milestone: 3, reviewPeriodHours: 48 }, 60, actors.creatorLink);
-    go(
-      {
-        type: 'OpenDispute',
-        milestone: 3,
-        reason: 'Off brief',
-        description: null,
-        disputePeriodHours: 72,
-      },
-      61,
-    );
+    go(disputeCommand(3), 61);
     expect(statusOf(s)).toBe('dispute');
     const split = go(
       { type: 'ResolveWithSplit', milestone: 3, creatorCents: 3_500, key: 'k3' },

@@ -8,8 +8,8 @@ import {
 import { balanceOf, trialBalance } from '@machines/escrow/escrow-accounts';
 import { breakdown, MAX_DEAL_CENTS } from '@machines/money';
 import { statusOf } from '@machines/statechart';
-import { actors, at, dealHistory, event } from '@tests/support/event-factory';
-import { replay, run, type Snapshot } from './milestones-support';
+import { actors } from '@tests/support/event-factory';
+import { randomPlanDeal, replay, run, type Snapshot } from './milestones-support';
 
 /**
  * Random milestone plans and outcomes: the amounts add up to the deal's amount, the fee shares to
@@ -174,27 +174,8 @@ describe('random plans and outcomes', () => {
           maxLength: 10,
         }),
         (list, ways) => {
-          const total = list.reduce((s, x) => s + x, 0);
-          const money = breakdown(total, 'deal');
-          const plan = list.map((amountCents, i) => ({
-            title: `M${i + 1}`,
-            deliverables: [],
-            amountCents,
-            dueDate: '2026-12-01',
-          }));
-          let s = replay([
-            event(
-              'DealCreated',
-              { dealId: 7, ...money, revisionRounds: 1, milestones: plan },
-              at(0),
-              actors.brand,
-            ),
-            event('CheckoutSessionCreated', { totalCents: money.totalCents }, at(0.2)),
-            event('PaymentSucceeded', { amountCents: money.totalCents }, at(0.5)),
-            dealHistory.accepted(),
-            dealHistory.onboarding(),
-            dealHistory.bank(),
-          ]);
+          const { history, money } = randomPlanDeal(list);
+          let s = replay(history);
           expect(s.context.milestones!.reduce((x, m) => x + m.amountCents, 0)).toBe(
             money.amountCents,
           );

@@ -3,6 +3,7 @@ import { decideDeal } from '@machines/deal/deal.commands';
 import { dealMachine } from '@machines/deal/deal.machine';
 import type { DealEvent } from '@machines/deal/deal.events';
 import type { MilestonePlanItem } from '@machines/deal/deal-milestones';
+import { breakdown } from '@machines/money';
 import { fold, initialOf, step } from '@machines/statechart';
 import type { Actor } from '@machines/events/metadata';
 import { actors, at, dealHistory, event, metadata } from '@tests/support/event-factory';
@@ -31,6 +32,46 @@ export const milestoneDeal = (milestones: MilestonePlanItem[] = plan): DealEvent
   dealHistory.onboarding(),
   dealHistory.bank(),
 ];
+
+/**
+ * A paid, accepted, bank-connected deal whose plan has the given amounts (the fee by the deal's
+ * rate, shared over them), for properties over random plans.
+ */
+export function randomPlanDeal(amounts: readonly number[]): {
+  history: DealEvent[];
+  money: ReturnType<typeof breakdown>;
+} {
+  const money = breakdown(
+    amounts.reduce((s, x) => s + x, 0),
+    'deal',
+  );
+  const milestones = amounts.map((amountCents, i) => ({
+    title: `M${i + 1}`,
+    deliverables: [],
+    amountCents,
+    dueDate: '2026-12-01',
+  }));
+  const created = { dealId: 7, ...money, revisionRounds: 1, milestones };
+  const history = [
+    event('DealCreated', created, at(0), actors.brand),
+    event('CheckoutSessionCreated', { totalCents: money.totalCents }, at(0.2)),
+    event('PaymentSucceeded', { amountCents: money.totalCents }, at(0.5)),
+    dealHistory.accepted(),
+    dealHistory.onboarding(),
+    dealHistory.bank(),
+  ];
+  return { history, money };
+}
+
+/** The brand's dispute of milestone `milestone` (72 h), as a command. */
+export const disputeCommand = (milestone: number, reason = 'Off brief') =>
+  ({
+    type: 'OpenDispute',
+    milestone,
+    reason,
+    description: null,
+    disputePeriodHours: 72,
+  }) as const;
 
 export type Snapshot = ReturnType<typeof initialOf<typeof dealMachine>>;
 

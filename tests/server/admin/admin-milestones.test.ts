@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDealDto } from '@machines/contract/api';
+import type { SplitPreview } from '@machines/deal/deal-split';
 import type { EventText } from '@machines/events/event-texts';
+import type { ReconciliationReport } from '@server/money/reconciliation/reconcile';
 import type { SimulatedGateway } from '@server/money/gateway/simulated/simulated-gateway';
 import { englishText } from '@tests/support/event-text';
 import { acceptAndConnect, claimHeader, payDeal } from '@tests/support/flow-helpers';
@@ -17,8 +19,8 @@ import {
 /**
  * An admin and a deal with a plan over HTTP: the admin answer carries each milestone with what
  * the admin may do with it (`adminCan`), a milestone's split preview and split, a milestone's
- * refund; the whole-deal release and refund move everything not yet released (and only that);
- * a whole-deal split is refused with its own code. The brand edits a plan deal while it waits
+ * refund; the whole-deal release, refund and split move everything not yet released (and only
+ * that), the split as one transfer and one refund, exactly once. The brand edits a plan deal while it waits
  * for payment, and not after.
  */
 let t: TestApp;
@@ -155,23 +157,79 @@ describe('an admin and the milestones of a deal', () => {
     });
   });
 
-  it('refuses a whole-deal split of a deal with a plan with its own code, also in the preview', async () => {
+  it('splits everything not yet released in one transfer and one refund, each milestone its part, exactly once', async () => {
     const { id, link } = await planDeal();
-    expect((await deliver(link, 1)).statusCode).toBe(200);
-    await inject('POST', `/api/deals/${id}/milestones/1/dispute`, brand.token, { reason: 'Late' });
+    expect(
+      (await inject('POST', `/api/admin/deals/${id}/milestones/1/release`, admin)).statusCode,
+    ).toBe(200);
+    expect((await deliver(link, 3)).statusCode).toBe(200);
+    await inject('POST', `/api/deals/${id}/milestones/3/dispute`, brand.token, { reason: 'Late' });
     expect((await adminDeal(id)).status).toBe('dispute');
-    const split = await inject('POST', `/api/admin/deals/${id}/split`, admin, {
-      creatorCents: 5_000,
-    });
-    expect(split.statusCode).toBe(409);
-    expect(split.json()).toMatchObject({ code: 'split_per_milestone' });
-    const nl = await t.app.inject({
-      url: `/api/admin/deals/${id}/split-preview?creatorCents=5000`,
+    // The preview divides the open €150 (€80 + €70 and their fee shares 656 + 574).
+    const preview = await inject(
+      'GET',
+      `/api/admin/deals/${id}/split-preview?creatorCents=9000`,
+      admin,
+    );
+    expect(preview.statusCode, preview.body).toBe(200);
+    const shown = preview.json() as SplitPreview;
+    expect(shown.milestoneParts).toEqual([
+      { milestone: 2, creatorCents: 4_800, feeKeptCents: 394, refundCents: 3_462 },
+      { milestone: 3, creatorCents: 4_200, feeKeptCents: 344, refundCents: 3_030 },
+    ]);
+    // The deal's figures are the parts' sums, within the open amounts (and with their fee shares).
+    expect([shown.creatorCents, shown.feeKeptCents, shown.refundCents]).toEqual([
+      9_000, 738, 6_492,
+    ]);
+    expect([shown.amountCents, shown.chargedCents]).toEqual([15_000, 16_230]);
+    const tooMuch = await t.app.inject({
+      url: `/api/admin/deals/${id}/split-preview?creatorCents=15000`,
       headers: { ...bearer(admin), 'accept-language': 'nl' },
     });
-    expect(nl.statusCode).toBe(409);
-    expect(nl.json()).toMatchObject({ code: 'split_per_milestone' });
-    expect(moved(id)).toEqual({ transfers: [], refunds: [] });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json()).toMatchObject({ code: 'split_whole_amount' });
+    const split = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/deals/${id}/split`,
+        headers: { ...bearer(admin), 'idempotency-key': `whole-${id}` },
+        payload: { creatorCents: 9_000 },
+      });
+    const first = await split();
+    expect(first.statusCode, first.body).toBe(200);
+    const deal = (first.json() as { deal: AdminDealDto }).deal;
+    expect(deal.status).toBe('split_resolved');
+    expect(deal.milestones!.map((m) => m.status)).toEqual(['released', 'split', 'split']);
+    // The same Idempotency-Key again: the same answer, no second effect.
+    const again = await split();
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(moved(id)).toEqual({ transfers: [10_000, 9_000], refunds: [6_492] });
+    const history = (await inject('GET', `/api/admin/deals/${id}/events`, admin)).json() as {
+      type: string;
+      actor: { kind: string };
+      summary: EventText;
+    }[];
+    const requested = history.filter((e) => e.type === 'DealSplitRequested');
+    expect(requested.map((e) => [e.actor.kind, englishText(e.summary)])).toEqual([
+      ['admin', expect.stringContaining('€90.00 to the creator, €64.92 back to the brand')],
+    ]);
+    const report = await inject('GET', '/api/admin/reconciliation?since=2026-03-01', admin);
+    expect(report.statusCode, report.body).toBe(200);
+    expect((report.json() as ReconciliationReport).mismatches).toEqual([]);
+    // Nothing left open: a second split is refused, its preview too.
+    const nothing = await inject('POST', `/api/admin/deals/${id}/split`, admin, {
+      creatorCents: 100,
+    });
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json()).toMatchObject({ code: 'split_not_allowed' });
+    const none = await inject(
+      'GET',
+      `/api/admin/deals/${id}/split-preview?creatorCents=100`,
+      admin,
+    );
+    expect(none.json()).toMatchObject({ code: 'split_not_allowed' });
+    expect(moved(id)).toEqual({ transfers: [10_000, 9_000], refunds: [6_492] });
   });
 
   it('the whole-deal release pays everything not yet released, and only that', async () => {

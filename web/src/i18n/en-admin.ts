@@ -339,6 +339,14 @@ export const enAdmin = {
   'admin.milestoneReleaseFailed': 'Failed to release the milestone',
   'admin.milestoneRefundFailed': 'Failed to refund the milestone',
   'admin.splitMilestoneTitle': 'Split milestone {n}',
+  'admin.splitRest': 'Split everything not yet released ({amount})',
+  'admin.splitRestTitle': 'Split everything not yet released',
+  'admin.splitRestIntro':
+    'The creator receives part of the {amount} not yet released; the brand is refunded the rest of the {total} held for the open milestones, less the platform fee on the creator’s part. Each open milestone gets its share in proportion to its amount.',
+  'admin.splitHeld': 'Held for the open milestones',
+  'admin.splitMilestoneParts': 'Per milestone',
+  'admin.splitMilestonePart':
+    'Milestone {n}: {creator} to the creator, {refund} back to the brand, {fee} fee kept',
   'admin.releaseRest': 'Release everything not yet released ({amount})',
   'admin.refundRest': 'Refund everything not yet released ({amount})',
   'admin.confirmReleaseRest':

@@ -344,6 +344,14 @@ export const nlAdmin: Record<keyof typeof enAdmin, string> = {
   'admin.milestoneReleaseFailed': 'Vrijgeven van de mijlpaal mislukt',
   'admin.milestoneRefundFailed': 'Terugbetalen van de mijlpaal mislukt',
   'admin.splitMilestoneTitle': 'Mijlpaal {n} verdelen',
+  'admin.splitRest': 'Alles verdelen wat nog niet is vrijgegeven ({amount})',
+  'admin.splitRestTitle': 'Alles verdelen wat nog niet is vrijgegeven',
+  'admin.splitRestIntro':
+    'De creator ontvangt een deel van de {amount} die nog niet is vrijgegeven; het merk krijgt de rest terug van de {total} die voor de open mijlpalen wordt vastgehouden, min de platformkosten over het deel van de creator. Elke open mijlpaal krijgt een deel naar verhouding van zijn bedrag.',
+  'admin.splitHeld': 'Vastgehouden voor de open mijlpalen',
+  'admin.splitMilestoneParts': 'Per mijlpaal',
+  'admin.splitMilestonePart':
+    'Mijlpaal {n}: {creator} naar de creator, {refund} terug naar het merk, {fee} platformkosten behouden',
   'admin.releaseRest': 'Alles vrijgeven wat nog niet is vrijgegeven ({amount})',
   'admin.refundRest': 'Alles terugbetalen wat nog niet is vrijgegeven ({amount})',
   'admin.confirmReleaseRest':

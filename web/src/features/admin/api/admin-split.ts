@@ -1,27 +1,47 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminDealDto, AdminPaymentRequestDto } from '@machines/contract/api';
+import type { z } from 'zod';
+import type {
+  AdminDealDto,
+  AdminPaymentRequestDto,
+  splitPreviewSchema,
+} from '@machines/contract/api';
 import type { Toast } from '@/components/ui/toast-store';
 import { t } from '@/i18n';
+import { unreleased } from '@/features/admin/model/admin-milestones';
 import { adminApi } from './admin-api';
 
 /**
  * What an admin splits: a deal, a payment request (their routes differ only in the prefix) or one
  * milestone of a deal with a plan (its amount, and its amount with its fee share as the total).
+ * `rest`: the whole deal of a deal with a plan, everything not yet released (the open milestones'
+ * amounts, and those with their fee shares as the total).
  */
 export interface SplitSubject {
   kind: 'deals' | 'payment-requests';
   id: number;
   milestone?: number;
+  rest?: boolean;
   amountCents: number;
   totalAmountCents: number;
 }
 
-export const dealSubject = (deal: AdminDealDto): SplitSubject => ({
-  kind: 'deals',
-  id: deal.id,
-  amountCents: deal.amountCents,
-  totalAmountCents: deal.totalAmountCents,
-});
+export function dealSubject(deal: AdminDealDto): SplitSubject {
+  if (deal.milestones === undefined)
+    return {
+      kind: 'deals',
+      id: deal.id,
+      amountCents: deal.amountCents,
+      totalAmountCents: deal.totalAmountCents,
+    };
+  const { releaseCents, refundCents } = unreleased(deal);
+  return {
+    kind: 'deals',
+    id: deal.id,
+    rest: true,
+    amountCents: releaseCents,
+    totalAmountCents: refundCents,
+  };
+}
 
 export const requestSubject = (request: AdminPaymentRequestDto): SplitSubject => ({
   kind: 'payment-requests',
@@ -45,13 +65,7 @@ const pathOf = ({ kind, id, milestone }: SplitSubject, rest: string) =>
   `/api/admin/${kind}/${id}/${milestone === undefined ? '' : `milestones/${milestone}/`}${rest}`;
 
 /** What a split would move: the server's own arithmetic (GET .../split-preview). */
-export interface SplitPreview {
-  creatorCents: number;
-  refundCents: number;
-  feeKeptCents: number;
-  chargedCents: number;
-  amountCents: number;
-}
+export type SplitPreview = z.infer<typeof splitPreviewSchema>;
 
 /**
  * The answer of the split and retry actions: 202 with `pending` while a part is under way; 200 once

@@ -78,12 +78,8 @@ function SplitDialog({ subject, onClose }: { subject: SplitSubject; onClose: () 
     <Modal
       open
       onClose={() => !split.isPending && onClose()}
-      title={
-        subject.milestone === undefined
-          ? t('admin.splitTitle')
-          : t('admin.splitMilestoneTitle', { n: subject.milestone })
-      }
-      description={t('admin.splitIntro', {
+      title={titleOf(subject)}
+      description={t(subject.rest ? 'admin.splitRestIntro' : 'admin.splitIntro', {
         amount: formatMoney(subject.amountCents),
         total: formatMoney(subject.totalAmountCents),
       })}
@@ -125,6 +121,34 @@ function SplitDialog({ subject, onClose }: { subject: SplitSubject; onClose: () 
   );
 }
 
+const titleOf = (subject: SplitSubject): string =>
+  subject.milestone !== undefined
+    ? t('admin.splitMilestoneTitle', { n: subject.milestone })
+    : subject.rest
+      ? t('admin.splitRestTitle')
+      : t('admin.splitTitle');
+
+/** A whole-deal split of a deal with a plan: what each open milestone gets, as the server shares it. */
+function MilestoneParts({ parts }: { parts: NonNullable<SplitPreview['milestoneParts']> }) {
+  return (
+    <div className="border-t border-slate-200 pt-1">
+      <p className="text-slate-500">{t('admin.splitMilestoneParts')}</p>
+      <ul className="space-y-0.5 break-words" data-testid="split-milestone-parts">
+        {parts.map((p) => (
+          <li key={p.milestone}>
+            {t('admin.splitMilestonePart', {
+              n: p.milestone,
+              creator: formatMoney(p.creatorCents),
+              refund: formatMoney(p.refundCents),
+              fee: formatMoney(p.feeKeptCents),
+            })}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** The three amounts the server would move, announced as they change. */
 function PreviewBox({ preview, waiting }: { preview: SplitPreview | null; waiting: boolean }) {
   return (
@@ -135,15 +159,20 @@ function PreviewBox({ preview, waiting }: { preview: SplitPreview | null; waitin
       data-testid="split-preview"
     >
       {preview ? (
-        <dl className="space-y-1">
-          <PreviewRow label={t('admin.splitCreator')} cents={preview.creatorCents} />
-          <PreviewRow label={t('admin.splitRefund')} cents={preview.refundCents} />
-          <PreviewRow label={t('admin.splitFee')} cents={preview.feeKeptCents} />
-          <div className="flex justify-between gap-3 border-t border-slate-200 pt-1">
-            <dt className="text-slate-500">{t('admin.totalPaid')}</dt>
-            <dd className="font-medium">{formatMoney(preview.chargedCents)}</dd>
-          </div>
-        </dl>
+        <>
+          <dl className="space-y-1">
+            <PreviewRow label={t('admin.splitCreator')} cents={preview.creatorCents} />
+            <PreviewRow label={t('admin.splitRefund')} cents={preview.refundCents} />
+            <PreviewRow label={t('admin.splitFee')} cents={preview.feeKeptCents} />
+            <div className="flex justify-between gap-3 border-t border-slate-200 pt-1">
+              <dt className="text-slate-500">
+                {preview.milestoneParts ? t('admin.splitHeld') : t('admin.totalPaid')}
+              </dt>
+              <dd className="font-medium">{formatMoney(preview.chargedCents)}</dd>
+            </div>
+          </dl>
+          {preview.milestoneParts && <MilestoneParts parts={preview.milestoneParts} />}
+        </>
       ) : (
         <p className="text-slate-500">
           {waiting ? t('admin.splitCalculating') : t('admin.splitPreviewEmpty')}
@@ -159,7 +188,11 @@ export function SplitAction({ subject, disabled }: { subject: SplitSubject; disa
   return (
     <>
       <Button variant="secondary" disabled={disabled} onClick={() => setOpen(true)}>
-        {subject.milestone === undefined ? t('admin.split') : t('admin.milestoneSplit')}
+        {subject.milestone !== undefined
+          ? t('admin.milestoneSplit')
+          : subject.rest
+            ? t('admin.splitRest', { amount: formatMoney(subject.amountCents) })
+            : t('admin.split')}
       </Button>
       {open && <SplitDialog subject={subject} onClose={() => setOpen(false)} />}
     </>

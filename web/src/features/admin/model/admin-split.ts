@@ -15,12 +15,10 @@ const HOLDABLE: readonly string[] = [
 
 /**
  * "Resolve with split" shows on a disputed deal or a held one whose creator has a bank account to
- * be paid into, until a split has been asked for (a failed part is retried instead); not on a deal
- * with a plan, whose milestones each have their own Split.
+ * be paid into, until a split has been asked for (a failed part is retried instead). On a deal
+ * with a plan it splits everything not yet released (each milestone also has its own Split).
  */
 export const canSplit = (deal: AdminDealDto): boolean =>
-  // A deal with a plan is split per milestone (409 split_per_milestone for the whole deal).
-  deal.milestones === undefined &&
   deal.split === null &&
   deal.stripeAccountId !== null &&
   (deal.status === 'dispute' || (deal.onHold && HOLDABLE.includes(deal.status)));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../commands/domain-error';
 import { createLimit } from '../http/rate-limits';
@@ -27,17 +28,21 @@ export function createLoginThrottle(
   const { login: settings, rateLimits } = ctx.config;
   const identities = new WeakMap<FastifyRequest, string>();
   const identityOf = (request: FastifyRequest): string => identities.get(request) ?? '';
+  // The counters live in shared state (PostgreSQL, Redis) and are keyed by a digest of the
+  // identity, so no e-mail address sits in those stores.
+  const identityKey = (request: FastifyRequest): string =>
+    createHash('sha256').update(identityOf(request)).digest('base64url');
   const failures = createLimit(fastify, {
     max: settings.maxFailures,
     windowMs: settings.windowMs,
-    key: (r) => `login-fail|${r.ip}|${identityOf(r)}`,
+    key: (r) => `login-fail|${r.ip}|${identityKey(r)}`,
     message: 'Too many failed login attempts',
   });
   const accountMax = settings.maxAccountFailures + DELAY_STEPS;
   const accountFailures = createLimit(fastify, {
     max: accountMax,
     windowMs: settings.windowMs,
-    key: (r) => `login-fail-account|${identityOf(r)}`,
+    key: (r) => `login-fail-account|${identityKey(r)}`,
     message: 'Too many failed login attempts for this account',
   });
   // Every attempt counts per address: a spray of random emails is slowed before it costs a hash each.

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isSimulated } from '@server/money/gateway/create-gateway';
-import { pgTestUrl, useTestDatabase } from '@tests/support/postgres';
+import { pgTestUrl, useTestDatabase, withDatabase } from '@tests/support/postgres';
 import { deliverPaidDeal } from '@tests/support/flow-helpers';
 import {
   bearer,
@@ -72,6 +72,14 @@ describe.runIf(pgTestUrl)('two instances on one PostgreSQL', () => {
     const user = await registerUser(a.app);
     await b.ctx.settle(await b.ctx.store.headPosition());
     await expectThrottleAcross(a, b, user.email, 'secret123');
+    // The shared counters are keyed by a digest of the identity: no address in the table.
+    const keys = await withDatabase(database().url, (client) =>
+      client.query<{ key: string }>('SELECT key FROM http_rate_limits'),
+    );
+    expect(keys.rows.filter((r) => r.key.startsWith('login-fail')).length).toBeGreaterThan(0);
+    expect(keys.rows.filter((r) => r.key.toLowerCase().includes(user.email.toLowerCase()))).toEqual(
+      [],
+    );
   });
 
   it('given one Idempotency-Key sent to both instances at once, then one intent, one transfer and the same answer from both', async () => {

@@ -3,15 +3,7 @@ import { dispatch, type Deciders, type EscrowCommand } from '../escrow/escrow-de
 import { escrowedCents, splitKeys } from '../escrow/escrow-ledger';
 import type { DealTerms } from './deal.events';
 import type { DisputeMessage } from '../escrow/dispute-message';
-import { sameIdentity, type PayoutIdentity } from '../account/payout-identity';
-import {
-  acceptRefusal,
-  changeRequestRefusal,
-  holdRefusal,
-  linkRotationRefusal,
-  refundRefusal,
-  releaseRefusal,
-} from './deal.guards';
+import { changeRequestRefusal, holdRefusal, refundRefusal, releaseRefusal } from './deal.guards';
 import {
   closeOpenSession,
   dealCanTake,
@@ -30,6 +22,7 @@ import { previewSplit } from './deal-split';
 import { creatorDueCents } from './deal-milestone-context';
 import { decideMilestone, type MilestoneCommand } from './deal-milestone-commands';
 import { outcomeDeciders, type RefundOutcomeCommand } from './deal-outcomes';
+import { linkDeciders, type LinkCommand } from './deal-link-commands';
 
 /**
  * Everything that can happen to a deal, as commands, and the one pure function that decides each:
@@ -44,25 +37,10 @@ export type { DealSnapshot } from './deal-escrow';
 
 export type DealCommand =
   | EscrowCommand
+  | LinkCommand
   | { type: 'CreateDeal'; dealId: number; ownerId: string; terms: DealTerms }
   | { type: 'UpdateDealTerms'; terms: DealTerms }
   | { type: 'DeleteDeal' }
-  | { type: 'GenerateShareLink'; token: string }
-  /**
-   * Binds the deal to the accepting browser (hash of its claim secret) and, when signed in, the
-   * creator account; records the SHA-256 of the contract as it stands (`contractHash`). `readHash`,
-   * the hash of the contract the creator read, refuses the acceptance when it differs (`contract_changed`).
-   */
-  | {
-      type: 'AcceptDeal';
-      claimSecretHash?: string;
-      claimedByUserId?: string | null;
-      contractHash?: string;
-      readHash?: string | null;
-    }
-  | { type: 'RotateShareLink'; token: string }
-  | { type: 'StartBankOnboarding'; accountId: string; identity?: PayoutIdentity }
-  | { type: 'ConnectBankAccount'; accountId: string }
   /** A delivery, or after a change request a redelivery; both restart the review. */
   | {
       type: 'DeliverContent';
@@ -157,59 +135,13 @@ const deciders: Deciders<DealCommand, DealSnapshot, DealDraft> = {
     if (!dealCanTake(snapshot, deleted, now)) throw refused(snapshot, 'delete_deal');
     return [...closeOpenSession(snapshot, 'deal_deleted'), deleted];
   },
-  // A deal keeps the first link it was given: asking again is answered with that link.
-  GenerateShareLink: ({ token }, snapshot, now) =>
-    snapshot.context.shareableToken !== null
-      ? []
-      : only(snapshot, now, 'create_share_link', { type: 'ShareLinkGenerated', data: { token } }),
   RecordCheckoutSession: escrow,
   ConfirmPayment: escrow,
   RecordPaymentFailure: escrow,
   RecordUnexpectedPaymentRefund: escrow,
   RecordChargeback: escrow,
   RecordChargebackOutcome: escrow,
-  AcceptDeal: (command, snapshot, now) => {
-    // A brand signed in on its own link would bind the deal (and its payout) to itself.
-    const own = !!command.claimedByUserId && command.claimedByUserId === snapshot.context.ownerId;
-    const code =
-      acceptRefusal(snapshot.context, command) ?? (own ? 'own_deal_not_acceptable' : null);
-    return guarded(snapshot, now, 'accept_deal', code, {
-      type: 'CreatorAccepted',
-      data: {
-        ...(command.claimSecretHash ? { claimSecretHash: command.claimSecretHash } : {}),
-        ...(command.claimedByUserId ? { claimedByUserId: command.claimedByUserId } : {}),
-        ...(command.contractHash ? { contractHash: command.contractHash } : {}),
-      },
-    });
-  },
-  RotateShareLink: ({ token }, snapshot, now) => {
-    const code = linkRotationRefusal(snapshot.context);
-    if (code === null && snapshot.context.shareableToken === null)
-      return only(snapshot, now, 'create_share_link', {
-        type: 'ShareLinkGenerated',
-        data: { token },
-      });
-    return guarded(snapshot, now, 'replace_share_link', code, {
-      type: 'ShareLinkRotated',
-      data: { token },
-    });
-  },
-  // A second visit continues the same onboarding.
-  // A second visit continues the same onboarding; it is recorded again only to correct the identity.
-  StartBankOnboarding: ({ accountId, identity }, snapshot, now) =>
-    snapshot.context.onboardingAccountId === accountId &&
-    (!identity || sameIdentity(snapshot.context.payoutIdentity, identity))
-      ? []
-      : only(snapshot, now, 'start_bank_setup', {
-          type: 'BankOnboardingStarted',
-          data: identity ? { accountId, identity } : { accountId },
-        }),
-  ConnectBankAccount: ({ accountId }, snapshot, now) => {
-    if (snapshot.context.stripeAccountId === accountId) return [];
-    const connected: DealDraft = { type: 'BankAccountConnected', data: { accountId } };
-    // A gateway report the deal cannot use (another account, wrong state) is ignored, not an error.
-    return dealCanTake(snapshot, connected, now) ? [connected] : [];
-  },
+  ...linkDeciders,
   DeliverContent: deliverContent,
   RequestChanges: ({ note }, snapshot, now) => {
     const c = snapshot.context;

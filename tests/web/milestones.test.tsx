@@ -120,6 +120,7 @@ describe.each([
       'The included revision round of this milestone has been used: you can approve it or open a dispute.',
     approve: 'Approve milestone',
     deliver: 'Deliver milestone 1',
+    bank: 'Bank account connected',
   },
   {
     lang: 'nl' as const,
@@ -130,8 +131,9 @@ describe.each([
       'De inbegrepen revisieronde van deze mijlpaal is gebruikt: je kunt hem goedkeuren of een geschil openen.',
     approve: 'Mijlpaal goedkeuren',
     deliver: 'Mijlpaal 1 leveren',
+    bank: 'Bankrekening gekoppeld',
   },
-])('the milestones in $lang', ({ lang, labels, state, rounds, approve, deliver }) => {
+])('the milestones in $lang', ({ lang, labels, state, rounds, approve, deliver, bank }) => {
   beforeAll(async () => {
     await setLanguage(lang, { persist: false });
     await loadTexts(['brand', 'requests', 'milestones']);
@@ -179,6 +181,33 @@ describe.each([
     expect(html).toContain(deliver);
     expect(html.match(/<textarea/g)).toHaveLength(2);
     expect(html).not.toContain(approve);
+  });
+
+  it("given the creator who can deliver, then the plan says the bank account is connected, as the deal's own delivery card does", async () => {
+    const deal = planDeal([
+      { ...base, can: ['deliver'] },
+      { ...delivered, index: 2, can: [] },
+    ]);
+    const line = /data-testid="bank-connected"[^>]*>✓ (?:<!-- -->)?([^<]+)</;
+    const creator = await render(
+      <MilestonePlan deal={deal} side="creator" commands={creatorCommands} />,
+    );
+    expect(creator.match(line)?.[1]).toBe(bank);
+    // Not for the brand, nor once nothing is left to deliver, nor on a page that delivers elsewhere.
+    const brand = await render(<MilestonePlan deal={deal} side="brand" />);
+    expect(brand).not.toContain('bank-connected');
+    const done = await render(
+      <MilestonePlan
+        deal={planDeal([{ ...delivered, can: [] }])}
+        side="creator"
+        commands={creatorCommands}
+      />,
+    );
+    expect(done).not.toContain('bank-connected');
+    const elsewhere = await render(
+      <MilestonePlan deal={deal} side="creator" commands={creatorCommands} elsewhere />,
+    );
+    expect(elsewhere).not.toContain('bank-connected');
   });
 });
 

@@ -171,9 +171,17 @@ function PlanCard({
 }) {
   const milestones = milestonesOf(deal);
   if (milestones.length === 0) return null;
+  // As on a deal's own delivery card: the creator who can deliver sees the payouts have somewhere to go.
+  const delivers =
+    who.side === 'creator' && !who.elsewhere && milestones.some((m) => m.can.includes('deliver'));
   return (
     <Card>
       <h2 className="mb-1 font-semibold">{t('milestones.heading')}</h2>
+      {delivers && (
+        <p className="mb-1 text-sm font-medium text-emerald-700" data-testid="bank-connected">
+          ✓ {t('accept.bankConnected')}
+        </p>
+      )}
       <MilestoneSummary deal={deal} />
       <ol className="mt-3 space-y-3" data-testid="milestone-plan">
         {milestones.map((m) => (

@@ -126,8 +126,39 @@ const milestoneOf = (data: Record<string, unknown>): number | null =>
 const reminderKind = (milestone: number | null): string =>
   milestone === null ? 'release_reminder' : `release_reminder:${milestone}`;
 
-/** A milestone's due date as an instant: the start of that day (UTC). */
-const milestoneDueAt = (dueDate: string): string => `${dueDate}T00:00:00.000Z`;
+/** The platform's timezone, in which a due date (a calendar date) ends, as invoices date in it. */
+const PLATFORM_TIME_ZONE = 'Europe/Amsterdam';
+
+/** How far `timeZone`'s wall clock is ahead of UTC at the instant `ms`, in ms. */
+function zoneOffsetMs(ms: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(ms));
+  const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+  return wall - (ms - (ms % 1_000));
+}
+
+/**
+ * A milestone's due date as an instant: the end of that day in the platform's timezone (the next
+ * day's midnight there, 23:00 or 22:00 UTC), so its reminder 24 h earlier comes as the day begins
+ * there, whatever the season.
+ */
+export function milestoneDueAt(dueDate: string): string {
+  const [y, m, d] = dueDate.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const midnight = Date.UTC(y, m - 1, d + 1);
+  let at = midnight - zoneOffsetMs(midnight, PLATFORM_TIME_ZONE);
+  // Once more at the instant found, in case the offset changed between the two.
+  at = midnight - zoneOffsetMs(at, PLATFORM_TIME_ZONE);
+  return new Date(at).toISOString();
+}
 
 function timerStatements(db: Database) {
   const run = <P extends unknown[]>(sql: string) => {
@@ -235,7 +266,7 @@ function notificationTimers(db: Database): (event: ProjectedEvent) => void {
 
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  version: 6,
+  version: 7,
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS rm_link_push (

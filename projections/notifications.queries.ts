@@ -9,13 +9,13 @@ export interface LinkPushSubscription {
 export interface DueNotificationTimer {
   dealId: number;
   kind: 'release_reminder' | 'hold_ageing' | 'milestone_due';
-  /** The review end (reminder), the hold start (ageing alert) or the due date's start (milestone). */
+  /** The review end (reminder), the hold start (ageing alert) or the due date's end in the platform's timezone (milestone). */
   at: string;
   /** The milestone of a deal with a plan the row is for (its reminder or due date). */
   milestone?: number;
 }
 
-/** A milestone's due-date reminder comes this long before the due date. */
+/** A milestone's due-date reminder comes this long before its due date ends (Europe/Amsterdam). */
 export const MILESTONE_DUE_REMINDER_MS = 24 * 3_600_000;
 
 /** `release_reminder:2` → the kind and the milestone. */

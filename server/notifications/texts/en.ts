@@ -30,7 +30,7 @@ export const en: TextCatalog = {
       body: `The funds for ${deal(p)} are released automatically on ${f.dateTime(p.at ?? '')}. Approve or open a dispute before then.`,
     }),
     milestone_due: (p, f) => ({
-      title: 'Milestone due tomorrow',
+      title: 'Milestone due within 24 hours',
       body: `${deal(p)} is due on ${f.date(p.date ?? '')}. Deliver it through your link when it is ready.`,
     }),
     dispute_auto_resolved: (p, f) => ({

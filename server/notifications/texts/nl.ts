@@ -30,7 +30,7 @@ export const nl: TextCatalog = {
       body: `Het geld voor ${deal(p)} wordt op ${f.dateTime(p.at ?? '')} automatisch vrijgegeven. Keur goed of open daarvoor een geschil.`,
     }),
     milestone_due: (p, f) => ({
-      title: 'Mijlpaal morgen af',
+      title: 'Mijlpaal binnen 24 uur af',
       body: `${deal(p)} moet uiterlijk ${f.date(p.date ?? '')} geleverd zijn. Lever via je link zodra het klaar is.`,
     }),
     dispute_auto_resolved: (p, f) => ({

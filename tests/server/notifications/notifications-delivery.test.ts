@@ -569,7 +569,7 @@ describe('notifications reactor', () => {
     // Milestone 3 is delivered early: no due-date reminder for it; 1 and 2 are reviewed in turn.
     expect((await deliver(3)).statusCode).toBe(200);
     await react();
-    const dueMails = () => mailsTo(email).filter((m) => m.subject === 'Mijlpaal morgen af');
+    const dueMails = () => mailsTo(email).filter((m) => m.subject === 'Mijlpaal binnen 24 uur af');
     const reminders = () =>
       pushesTo(b, '/push/plan-brand').filter((p) => p.tag === 'release_reminder');
     const tickAndReact = async () => {
@@ -577,10 +577,11 @@ describe('notifications reactor', () => {
       await react();
     };
 
-    clock.set(new Date('2026-03-08T23:59:00.000Z'));
+    // 24 h before the due date ends in Amsterdam: 10 March 00:00 there (CET), 9 March 23:00 UTC.
+    clock.set(new Date('2026-03-09T22:59:00.000Z'));
     await tickAndReact();
     expect(dueMails()).toEqual([]);
-    clock.set(new Date('2026-03-09T00:00:00.000Z'));
+    clock.set(new Date('2026-03-09T23:00:00.000Z'));
     await tickAndReact();
     expect(dueMails()).toHaveLength(1);
     expect(dueMails()[0]!.text).toContain(
@@ -588,7 +589,10 @@ describe('notifications reactor', () => {
     );
     expect((await deliver(1)).statusCode).toBe(200);
     const ends1 = ctx.queries.deals.byId(id)!.context.milestones![0]!.reviewPeriodEndsAt!;
-    clock.set(new Date('2026-03-11T00:00:00.000Z'));
+    clock.set(new Date('2026-03-10T22:59:00.000Z'));
+    await tickAndReact();
+    expect(dueMails()).toHaveLength(1);
+    clock.set(new Date('2026-03-11T23:00:00.000Z'));
     await tickAndReact();
     // Milestone 2 (due the 12th) is reminded once; milestone 3, delivered, is not.
     expect(dueMails()).toHaveLength(2);

@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3';
-import { createHmac } from 'node:crypto';
 import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { allProjections } from '../projections/all-projections';
@@ -50,6 +49,7 @@ import {
 } from './notifications/push.service';
 import { generateVapidKeys, resolveVapidKeys, type VapidKeys } from './notifications/vapid-keys';
 import { systemClock, type Clock } from './shared/clock';
+import { keyedHasher } from './shared/keyed-hash';
 import { createBillingBook, type BillingBook } from './documents/billing-book';
 import { createSelfBillingBook, type SelfBillingBook } from './documents/self-billing-book';
 import {
@@ -422,12 +422,6 @@ function documentParts({ store, bus, clock, config }: Core, queries: AppContext[
   });
   return { billing, selfBilling, invoices };
 }
-
-/** An HMAC of a value under the app's secret and a label: lookups by a value never stored plain. */
-const keyedHasher =
-  (secret: string) =>
-  (label: string, value: string): string =>
-    createHmac('sha256', `${label}:${secret}`).update(value).digest('hex');
 
 /** Deal and request ids, handed out in blocks (ADR 0005). */
 const idAllocators = (store: EventStore, clock: Clock) => ({

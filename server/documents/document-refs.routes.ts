@@ -12,16 +12,15 @@ import { idParam } from '../http/fields';
 import type { ZodApp } from '../http/route-deps';
 import type { DocumentRouteDeps } from './document-parts';
 import { documentPair } from './document-route';
+import {
+  dealDocumentKinds,
+  documentRefOf,
+  documentRefsOf,
+  requestDocumentKinds,
+  type RefTarget,
+} from '../shared/document-refs';
 import { dealReceipt, requestStatement } from './money-documents';
-
-/**
- * The documents a reference can name: a deal's receipt, fee invoice, credit note and the creator's
- * self-billed invoice (all four its brand's), a request's statement (its creator's).
- */
-const dealKinds = ['receipt', 'invoice', 'credit-note', 'self-billed-invoice'] as const;
-type RefTarget =
-  | { kind: (typeof dealKinds)[number]; subject: 'deal'; id: number }
-  | { kind: 'statement'; subject: 'payment_request'; id: number };
+import { creatorSelfBilledOf } from './request-invoices';
 
 const refParam = z.object({
   ref: z.string().regex(/^[0-9a-f]{32}$/, inputRef('not_document_ref')),
@@ -29,28 +28,21 @@ const refParam = z.object({
 const security = [{ bearerAuth: [] }];
 const errors = { 401: errorSchema, 404: errorSchema };
 
-/**
- * A document's reference: 128 bits of an HMAC of what it is (kind, subject, id) under the app's
- * secret, so a URL holds no sequential id and none can be guessed; the same document always has the
- * same reference, so nothing is stored.
- */
-export const documentRefOf = (keyedHash: DocumentRouteDeps['ctx']['keyedHash'], t: RefTarget) =>
-  keyedHash('document-ref', `${t.kind}:${t.subject}:${t.id}`).slice(0, 32);
-
 const isMoneyDocument = (doc: MoneyDocumentDto | InvoiceDocumentDto): doc is MoneyDocumentDto =>
   doc.kind === 'receipt' || doc.kind === 'statement';
 
 /** The signed-in party's own document a reference names (its deals as brand, its requests as creator), else 404. */
 function resolve({ ctx }: DocumentRouteDeps, userId: string, ref: string): RefTarget {
   for (const deal of ctx.queries.deals.listForOwner(userId))
-    for (const kind of dealKinds) {
+    for (const kind of dealDocumentKinds) {
       const target = { kind, subject: 'deal', id: deal.id } as const;
       if (documentRefOf(ctx.keyedHash, target) === ref) return target;
     }
-  for (const request of ctx.queries.requests.listForCreator(userId)) {
-    const target = { kind: 'statement', subject: 'payment_request', id: request.id } as const;
-    if (documentRefOf(ctx.keyedHash, target) === ref) return target;
-  }
+  for (const request of ctx.queries.requests.listForCreator(userId))
+    for (const kind of requestDocumentKinds) {
+      const target = { kind, subject: 'payment_request', id: request.id } as const;
+      if (documentRefOf(ctx.keyedHash, target) === ref) return target;
+    }
   throw new DomainError('document_not_found');
 }
 
@@ -61,8 +53,12 @@ async function load(
 ): Promise<MoneyDocumentDto | InvoiceDocumentDto> {
   const { userId } = userOf(request);
   const target = resolve(deps, userId, (request.params as z.infer<typeof refParam>).ref);
-  if (target.subject === 'payment_request')
-    return requestStatement(deps.ctx.queries.requests.byId(target.id)!);
+  if (target.subject === 'payment_request') {
+    const record = deps.ctx.queries.requests.byId(target.id)!;
+    return target.kind === 'statement'
+      ? requestStatement(record)
+      : creatorSelfBilledOf(deps.ctx.invoices, record);
+  }
   const record = deps.dealViews.ownerRecord(target.id, userId);
   if (target.kind === 'receipt') return dealReceipt(record, deps.dealViews.brandNameOf(userId));
   const { find, missing } = dealInvoices(deps.ctx.invoices)[target.kind];
@@ -86,8 +82,9 @@ const dealInvoices = (invoices: DocumentRouteDeps['ctx']['invoices']) =>
 /**
  * Documents by unguessable reference (`/api/documents/:ref`, JSON and `/pdf`) for the party they
  * belong to: another account, a stranger or a made-up reference gets 404. The references of a
- * deal's and a request's documents are listed for their owner and creator. The id routes stay, as
- * they check the reader already.
+ * deal's and a request's documents are listed for their owner and creator; every page and mail
+ * links a party's document by them. The id API routes stay for API clients, as they check the
+ * reader already; no web page takes an id for a document.
  */
 export function documentRefRoutes(app: ZodApp, deps: DocumentRouteDeps): void {
   const { ctx, guards, dealViews } = deps;
@@ -101,8 +98,6 @@ export function documentRefRoutes(app: ZodApp, deps: DocumentRouteDeps): void {
     layout: (doc, lang) =>
       isMoneyDocument(doc) ? layoutMoneyDocument(doc, lang) : layoutInvoice(doc, lang),
   });
-  const refs = (targets: RefTarget[]) =>
-    Object.fromEntries(targets.map((t) => [t.kind, documentRefOf(ctx.keyedHash, t)]));
   app.get(
     '/api/deals/:id/documents',
     {
@@ -118,7 +113,7 @@ export function documentRefRoutes(app: ZodApp, deps: DocumentRouteDeps): void {
     },
     async (request) => {
       const record = dealViews.ownerRecord(request.params.id, userOf(request).userId);
-      return refs(dealKinds.map((kind) => ({ kind, subject: 'deal', id: record.id })));
+      return documentRefsOf(ctx.keyedHash, 'deal', record.id);
     },
   );
   app.get(
@@ -129,7 +124,8 @@ export function documentRefRoutes(app: ZodApp, deps: DocumentRouteDeps): void {
         tags: ['payment-requests'],
         security,
         params: idParam,
-        description: "The reference of a request's statement, for its creator.",
+        description:
+          "The references of a request's statement and self-billed invoice, for its creator.",
         response: { 200: z.record(z.string(), z.string()), ...errors },
       },
     },
@@ -137,7 +133,7 @@ export function documentRefRoutes(app: ZodApp, deps: DocumentRouteDeps): void {
       const record = ctx.queries.requests.byId(request.params.id);
       if (!record || record.creatorId !== userOf(request).userId)
         throw new DomainError('payment_request_not_found');
-      return refs([{ kind: 'statement', subject: 'payment_request', id: record.id }]);
+      return documentRefsOf(ctx.keyedHash, 'payment_request', record.id);
     },
   );
 }

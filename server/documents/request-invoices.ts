@@ -1,6 +1,7 @@
 import type { PaymentRequestContext } from '@machines/payment-request/payment-request.context';
 import { splitFee, vatTreatmentFor } from '@machines/documents/vat';
 import { paymentRequestAggregate } from '../commands/aggregate';
+import { DomainError } from '../commands/domain-error';
 import type { CommandBus } from '../commands/command-bus';
 import type { AppConfig } from '../config';
 import type { BillingBook } from './billing-book';
@@ -137,4 +138,22 @@ export function createRequestInvoices(deps: RequestInvoiceDeps) {
     findSelfBilledForRequest: (id: number, paidAt: string, creatorId: string) =>
       book.find(keys(id).self, yearOf(paidAt), creatorSeries(userCreator(creatorId))),
   };
+}
+
+type RequestInvoices = ReturnType<typeof createRequestInvoices>;
+
+/**
+ * The self-billed invoice of a request's payout as its creator reads it (by the request's id or by
+ * reference); 409 `payment_request_self_billed_invoice_not_yet` while none was issued.
+ */
+export async function creatorSelfBilledOf(
+  invoices: Pick<RequestInvoices, 'findSelfBilledForRequest'>,
+  record: { id: number; creatorId: string; context: { paidAt: string | null } },
+) {
+  const { paidAt } = record.context;
+  const doc = paidAt
+    ? await invoices.findSelfBilledForRequest(record.id, paidAt, record.creatorId)
+    : null;
+  if (!doc) throw new DomainError('payment_request_self_billed_invoice_not_yet');
+  return doc;
 }

@@ -8,6 +8,7 @@ import {
 import type { NotificationChannel } from '@machines/notifications/notification.events';
 import type { InvoiceDocumentDto } from '@machines/contract/invoice-api';
 import type { DealRecord } from '../../projections/deals.queries';
+import type { RefTarget } from '../shared/document-refs';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
 import { documentMailKindOf, type MailDocument } from './mail-document';
 import { neutraliseLinks } from './neutralise-links';
@@ -67,6 +68,8 @@ export interface NotificationFacts {
   emailOptedOut(email: string): boolean;
   /** The address's recipient blocked payment requests from this creator. */
   requestSenderBlocked(email: string, creatorId: string): boolean;
+  /** The page of a party's document by its unguessable reference (`/documents/<ref>`). */
+  documentPage(target: RefTarget): string;
 }
 
 export interface PlannableEvent {
@@ -596,6 +599,7 @@ function planRequestNotifications(
   };
   const brandUrl = `/pay-request/${r.token}`;
   const creatorUrl = '/payment-requests';
+  const documentPage = (t: RefTarget) => facts.documentPage(t);
   // A brand with an account hears through its preferences; otherwise by email, in the language
   // its browser had when it accepted the request (before that, the creator's).
   const brandLanguage =
@@ -626,10 +630,15 @@ function planRequestNotifications(
     case 'PaymentRequestCompleted':
       if (!data.transferId) break;
       toUser(creator, 'payout_sent', params, creatorUrl);
-      requestStatementMail(request.id, params, creator, toUser);
+      requestStatementMail(request.id, params, creator, { toUser, documentPage });
       break;
     default:
-      planRequestReviewNotifications(event, data, request, params, { ...send, toBrand, creator });
+      planRequestReviewNotifications(event, data, request, params, {
+        ...send,
+        toBrand,
+        creator,
+        documentPage,
+      });
   }
 }
 
@@ -638,11 +647,10 @@ function requestStatementMail(
   requestId: number,
   params: TextParams,
   creator: UserContext | null,
-  toUser: Senders['toUser'],
+  send: Pick<Senders, 'toUser'> & { documentPage: NotificationFacts['documentPage'] },
 ): void {
   const statement = { kind: 'statement', subject: 'payment_request', id: requestId } as const;
-  const url = `/payment-requests/${requestId}/statement`;
-  toUser(creator, 'document_statement', params, url, statement);
+  send.toUser(creator, 'document_statement', params, send.documentPage(statement), statement);
 }
 
 /**
@@ -658,6 +666,7 @@ function planRequestReviewNotifications(
   send: Senders & {
     toBrand: (kind: NotificationKind, p: TextParams) => void;
     creator: UserContext | null;
+    documentPage: NotificationFacts['documentPage'];
   },
 ): void {
   const { toUser, toBrand, creator } = send;
@@ -695,7 +704,7 @@ function planRequestReviewNotifications(
       toBrand('split_resolved_brand', p);
       toUser(creator, 'split_resolved_creator', p, creatorUrl);
       // The creator's part was paid out: its statement, as after a payout.
-      requestStatementMail(request.id, p, creator, toUser);
+      requestStatementMail(request.id, p, creator, send);
       break;
     }
     case 'PaymentRequestDisputeMessagePosted': {
@@ -764,7 +773,7 @@ function planIssuedInvoice(doc: InvoiceDocumentDto, facts: NotificationFacts, se
   const params: TextParams = { number: doc.number, influencer: neutraliseLinks(doc.seller.name) };
   if (doc.subject.kind === 'deal') {
     const title = facts.deal(id)?.context.terms?.title ?? undefined;
-    const url = `/deals/${id}/${mail.path}`;
+    const url = facts.documentPage({ kind: mail.path, subject: 'deal', id });
     const brand = doc.brandUserId ? facts.user(doc.brandUserId) : null;
     send.toUser(brand, mail.kind, { ...params, dealId: id, title }, url, document);
     return;

@@ -8,6 +8,8 @@ import type { AppConfig } from '../config';
 import type { EventStore } from '../event-store/event-store';
 import type { PushService } from './push.service';
 import type { Clock } from '../shared/clock';
+import { keyedHasher } from '../shared/keyed-hash';
+import { documentPageOf } from '../shared/document-refs';
 import { createMailSender, type MailSender } from './mail-sender';
 import type { NotificationFacts } from './notification-plan';
 import type { RenderMailDocument } from './mail-document';
@@ -46,7 +48,9 @@ export interface NotificationsWiringDeps {
 function notificationFacts(
   config: AppConfig,
   queries: NotificationsWiringDeps['queries'],
+  secret: string,
 ): NotificationFacts {
+  const keyedHash = keyedHasher(secret);
   return {
     deal: (id) => queries.deals.byId(id),
     request: (id) => queries.requests.byId(id),
@@ -63,6 +67,7 @@ function notificationFacts(
     emailOptedOut: (email) => optOutStreamIds(email).some(queries.notifications.isOptedOut),
     requestSenderBlocked: (email, creatorId) =>
       requestBlockStreamIds(email, creatorId).some(queries.notifications.isRequestSenderBlocked),
+    documentPage: (target) => documentPageOf(keyedHash, target),
   };
 }
 
@@ -108,7 +113,7 @@ export function createNotificationsWiring(deps: NotificationsWiringDeps) {
   const mail = deps.mail ?? configuredMailSender(config, clock);
   const unsubscribe = createUnsubscribeLinks(deps.secret, config.publicUrl);
   const requestBlocks = createRequestBlockLinks(deps.secret, config.publicUrl);
-  const facts = notificationFacts(config, queries);
+  const facts = notificationFacts(config, queries, deps.secret);
   const send = createNotificationSender({
     mail,
     unsubscribe,

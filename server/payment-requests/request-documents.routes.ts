@@ -12,6 +12,7 @@ import { createLinkHolders } from '../auth/link-holders';
 import { DomainError } from '../commands/domain-error';
 import { checkedBillingDetails } from '../documents/billing-details.routes';
 import { documentPair } from '../documents/document-route';
+import { creatorSelfBilledOf } from '../documents/request-invoices';
 import { idParam, tokenParam } from '../http/fields';
 import { commandContext, type ZodApp } from '../http/route-deps';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
@@ -149,11 +150,7 @@ export function requestDocumentRoutes(app: ZodApp, { ctx, guards }: RequestRoute
       const record = ctx.queries.requests.byId((request.params as { id: number }).id);
       if (!record || record.creatorId !== userOf(request).userId)
         throw new DomainError('payment_request_not_found');
-      const doc = record.context.paidAt
-        ? await selfBilled.find(record, record.context.paidAt)
-        : null;
-      if (!doc) throw new DomainError(selfBilled.missing);
-      return doc;
+      return creatorSelfBilledOf(ctx.invoices, record);
     },
     layout: layoutInvoice,
   });

@@ -5,7 +5,9 @@ import type { DealRecord } from '../../projections/deals.queries';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
 import type { CommandContext } from '../commands/command-bus';
 import { billingStreamOf } from '../documents/billing-book';
+import { documentRefOf, type RefTarget } from '../shared/document-refs';
 import { dealCreator, selfBillingStreamOf, userCreator } from '../documents/self-billing-book';
+import type { KeyedHash } from '../shared/keyed-hash';
 import { appendNotificationEvent } from '../notifications/notification-streams';
 import { endpointHost, readIfAny } from './export-events';
 import {
@@ -21,18 +23,29 @@ type RequestedBy = PersonalDataExport['requestedBy'];
 
 const paid = (r: DealRecord | PaymentRequestRecord) => r.context.paidAt !== null;
 
+/** A person's deals (owned, claimed) and requests (created, addressed to its address). */
+interface PartiesOf {
+  owned: DealRecord[];
+  claimed: DealRecord[];
+  created: PaymentRequestRecord[];
+  addressed: PaymentRequestRecord[];
+}
+
 /** The documents of a person's deals and requests, by the routes that give them to that person. */
 function userDocuments(
-  owned: DealRecord[],
-  claimed: DealRecord[],
-  created: PaymentRequestRecord[],
-  addressed: PaymentRequestRecord[],
+  keyedHash: KeyedHash,
+  { owned, claimed, created, addressed }: PartiesOf,
 ): PersonalDataExport['documents'] {
+  // The party's own documents by their references, as its pages link them: no id in the URL.
+  const own = (t: RefTarget) => `/api/documents/${documentRefOf(keyedHash, t)}`;
   return [
-    ...owned.filter(paid).flatMap((r) => [
-      { kind: 'receipt', subject: `deal-${r.id}`, url: `/api/deals/${r.id}/receipt` },
-      { kind: 'invoice', subject: `deal-${r.id}`, url: `/api/deals/${r.id}/invoice` },
-    ]),
+    ...owned.filter(paid).flatMap((r) =>
+      (['receipt', 'invoice'] as const).map((kind) => ({
+        kind,
+        subject: `deal-${r.id}`,
+        url: own({ kind, subject: 'deal', id: r.id }),
+      })),
+    ),
     ...claimed.filter(paid).map((r) => ({
       kind: 'statement',
       subject: `deal-${r.id}`,
@@ -41,7 +54,7 @@ function userDocuments(
     ...created.filter(paid).map((r) => ({
       kind: 'statement',
       subject: `payment-request-${r.id}`,
-      url: `/api/payment-requests/${r.id}/statement`,
+      url: own({ kind: 'statement', subject: 'payment_request', id: r.id }),
     })),
     ...addressed.filter(paid).map((r) => ({
       kind: 'receipt',
@@ -99,7 +112,7 @@ export async function userExport(
     accountEvents: await accountEventsOf(store, userId),
     deals,
     requests,
-    documents: userDocuments(owned, claimed, created, addressed),
+    documents: userDocuments(parts.keyedHash, { owned, claimed, created, addressed }),
     // Through a link the person holds, the link is the actor: their own acts too.
     isYou: (actor) =>
       actor.id === userId || (actor.kind === 'creator-link' && linkActors.has(actor.id)),

@@ -12,6 +12,7 @@ import type { EventStore, RecordedEvent } from '../event-store/event-store';
 import { optOutStreamIds } from '../notifications/notification-streams';
 import type { Clock } from '../shared/clock';
 import { redactForAdmin } from '../shared/redaction';
+import type { KeyedHash } from '../shared/keyed-hash';
 import { deliveriesFor } from './export-deliveries';
 import { exportedEvent, personalDataOf, readIfAny, type ExportReader } from './export-events';
 
@@ -25,6 +26,8 @@ export interface ExportParts {
     requests: PaymentRequestQueries;
     notifications: NotificationQueries;
   };
+  /** The app secret's HMAC: the references a party's own documents are listed by. */
+  keyedHash: KeyedHash;
 }
 
 type Collaboration = PersonalDataExport['deals'][number];

@@ -123,8 +123,16 @@ describe('document mails open their document page in the reader’s language', (
       const mail = await mailTo(server, brandEmail, text.credit, seen);
       expect(mail.attachments).toEqual([expect.stringMatching(/^credit-note-.*\.pdf$/)]);
       expect(mail.text).toContain(text.open);
+      // The mail opens the credit note by its reference: no deal id in the URL.
       const path = openedPath(server, mail);
-      expect(path).toBe(`/deals/${id}/credit-note`);
+      const refs = await call<Record<string, string>>(
+        'GET',
+        `/api/deals/${id}/documents`,
+        undefined,
+        brandToken,
+      );
+      expect(path).toBe(`/documents/${refs['credit-note']}`);
+      expect(path).toMatch(/^\/documents\/[0-9a-f]{32}$/);
       await openFromMail(brand, path, text.creditHeading, `credit-note-${lang}`);
       await brand.getByText(mail.subject.replace(text.creditHeading, '').trim()).first().waitFor();
     },

@@ -80,7 +80,13 @@ describe('documents by e-mail', () => {
       expect(mails).toHaveLength(1);
       const [mail] = mails;
       expect(mail!.text).toContain(body);
-      expect(mail!.text).toContain(`http://app.test/deals/${id}/invoice`);
+      // The mail links the invoice's page by its reference, never by the deal's id.
+      const refs = await t.app.inject({
+        url: `/api/deals/${id}/documents`,
+        headers: bearer(brand.token),
+      });
+      expect(mail!.text).toContain(`http://app.test/documents/${refs.json().invoice}`);
+      expect(mail!.text).not.toContain(`/deals/${id}/`);
       const [pdf] = mail!.attachments;
       expect(pdf!.contentType).toBe('application/pdf');
       expect(pdf!.filename).toBe(`invoice-${number}.pdf`);

@@ -13,6 +13,8 @@ import {
   type PlannableEvent,
 } from '@server/notifications/notification-plan';
 import { formatterFor } from '@server/notifications/texts';
+import { documentPageOf, type RefTarget } from '@server/shared/document-refs';
+import { keyedHasher } from '@server/shared/keyed-hash';
 
 /*
  * Who hears about what, as a pure function: for each event type the recipients, channels,
@@ -20,6 +22,9 @@ import { formatterFor } from '@server/notifications/texts';
  */
 
 const ENDS = '2026-03-04T10:00:00.000Z';
+/** A party's document page by its reference, as the app's secret makes it. */
+const pageOf = (t: RefTarget) => documentPageOf(keyedHasher('plan-test-secret'), t);
+const requestStatement = pageOf({ kind: 'statement', subject: 'payment_request', id: 7 });
 const user = (userId: string, over: Partial<UserContext> = {}): UserContext => ({
   ...emptyUserContext,
   userId,
@@ -91,6 +96,7 @@ function facts(
     requestBrandLanguage: (id) => (id === 7 ? (over.requestBrand ?? null) : null),
     emailOptedOut: (email) => (over.optedOut ?? []).includes(email),
     requestSenderBlocked: () => false,
+    documentPage: pageOf,
   };
 }
 
@@ -359,7 +365,7 @@ describe('planNotifications', () => {
     ]);
     expect(plan(pr('PaymentRequestCompleted', { transferId: 'tr_9' }))).toEqual([
       'user:creator push+email en → /payment-requests: Payout sent',
-      'user:creator email en → /payment-requests/7/statement: Statement of your payout',
+      `user:creator email en → ${requestStatement}: Statement of your payout`,
     ]);
     expect(plan(pr('PaymentRequestCompleted', { transferId: null }))).toEqual([]);
     // A brand with an account hears through its own preferences (here: push only).
@@ -431,7 +437,7 @@ describe('planNotifications', () => {
     expect(plan(done, f)).toEqual([
       'email:marketing@acme.example email en → /pay-request/Zk1q9XcL2vT8wAq3Zb7kR0: Dispute resolved',
       'user:creator push+email en → /payment-requests: Dispute resolved',
-      'user:creator email en → /payment-requests/7/statement: Statement of your payout',
+      `user:creator email en → ${requestStatement}: Statement of your payout`,
     ]);
     expect(planNotifications(done, f)[0]!.body).toContain(formatterFor('en-GB').money(21_000));
     const statement = planNotifications(done, f)[2]!;
@@ -520,19 +526,22 @@ describe('documents by e-mail', () => {
     );
 
   it.each([
-    ['invoice', '2026-000123', '/deals/42/invoice', 'Factuur 2026-000123'],
-    ['credit_note', '2026-000124', '/deals/42/credit-note', 'Creditnota 2026-000124'],
+    ['invoice', '2026-000123', 'invoice', 'Factuur 2026-000123'],
+    ['credit_note', '2026-000124', 'credit-note', 'Creditnota 2026-000124'],
     [
       'self_billed',
       'SB-2026-000001',
-      '/deals/42/self-billed-invoice',
+      'self-billed-invoice',
       'Factuur uitgereikt door afnemer SB-2026-000001',
     ],
-  ])(
+  ] as const)(
     'an issued %s goes to the brand by e-mail only, with the document attached',
-    (kind, number, url, title) => {
+    (kind, number, page, title) => {
       const [n, ...more] = planNotifications(issued({ kind, number }), facts());
       expect(more).toHaveLength(0);
+      // The link names the document by its reference: nothing in it counts up.
+      const url = pageOf({ kind: page, subject: 'deal', id: 42 });
+      expect(url).toMatch(/^\/documents\/[0-9a-f]{32}$/);
       expect(
         `${recipientKey(n!.recipient)} ${n!.channels.join('+')} ${n!.language} → ${n!.url}: ${n!.title}`,
       ).toBe(`user:brand email nl → ${url}: ${title}`);

@@ -223,5 +223,36 @@ describe('credit notes and self-billed invoices of a request', () => {
       headers: bearer(other.token),
     });
     expect(refused.statusCode).toBe(404);
+
+    // The creator's pages link it by reference: the same invoice, JSON and PDF, for the creator only.
+    const refsOf = (requestId: number, token: string) =>
+      t.app.inject({
+        url: `/api/payment-requests/${requestId}/documents`,
+        headers: bearer(token),
+      });
+    const refs = (await refsOf(id, creator.token)).json() as Record<string, string>;
+    expect(Object.keys(refs).sort()).toEqual(['self-billed-invoice', 'statement']);
+    const byRef = (ref: string, token: string, pdf = '') =>
+      t.app.inject({ url: `/api/documents/${ref}${pdf}`, headers: bearer(token) });
+    const selfBilledRef = refs['self-billed-invoice']!;
+    expect(selfBilledRef).toMatch(/^[0-9a-f]{32}$/);
+    expect((await byRef(selfBilledRef, creator.token)).json()).toEqual(brandCopy.json());
+    expect((await byRef(selfBilledRef, creator.token, '/pdf')).statusCode).toBe(200);
+    expect((await byRef(refs.statement!, creator.token)).json()).toMatchObject({
+      kind: 'statement',
+      id,
+    });
+    for (const ref of Object.values(refs)) {
+      const stranger = await byRef(ref, other.token);
+      expect(stranger.statusCode).toBe(404);
+      expect(stranger.json()).toMatchObject({ code: 'document_not_found' });
+      expect((await byRef(ref, other.token, '/pdf')).statusCode).toBe(404);
+    }
+    expect((await refsOf(id, other.token)).statusCode).toBe(404);
+    // Without the agreement at its payout, the earlier request's reference answers as its id route.
+    const earlier = (await refsOf(before.id, creator.token)).json() as Record<string, string>;
+    const notYet = await byRef(earlier['self-billed-invoice']!, creator.token);
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json()).toMatchObject({ code: 'payment_request_self_billed_invoice_not_yet' });
   });
 });

@@ -37,6 +37,7 @@ let link = '';
 const idLike = /\b(cs|pi|ch|py|pm|acct|seti)_[A-Za-z0-9_]{6,}/;
 const post = (url: string, headers: Record<string, string> = {}, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+const get = (url: string, token: string) => t.app.inject({ url, headers: bearer(token) });
 const privacyEvents = async (subject: string) =>
   (await t.ctx.store.readAll()).filter((e) => e.streamId === `privacy-${subject}`);
 
@@ -87,11 +88,18 @@ describe('a signed-in user exports their data', () => {
     ]);
     const created = data.deals[0]!.events.find((e) => e.type === 'DealCreated')!;
     expect(created.actor).toBe('you');
+    // Listed by the reference the brand's pages use, which opens it for the brand only.
+    const refs = (await get(`/api/deals/${dealId}/documents`, brand.token)).json() as {
+      receipt: string;
+    };
     expect(data.documents).toContainEqual({
       kind: 'receipt',
       subject: `deal-${dealId}`,
-      url: `/api/deals/${dealId}/receipt`,
+      url: `/api/documents/${refs.receipt}`,
     });
+    for (const d of data.documents) expect(d.url).not.toContain(`/${dealId}/`);
+    const listed = await get(`/api/documents/${refs.receipt}`, brand.token);
+    expect(listed.json()).toMatchObject({ kind: 'receipt', id: dealId });
     expect(data.signIns.length).toBeGreaterThan(0);
     expect(data.agreements.map((a) => a.kind)).toEqual(
       expect.arrayContaining(['account_registered', 'deal_created']),

@@ -78,9 +78,12 @@ describe('receipts and statements: printable pages and PDFs in English and Dutch
     await expect
       .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
       .toBe('delivered');
-    await expect(card.getByRole('link', { name: 'Receipt' }).getAttribute('href')).resolves.toMatch(
-      /^\/deals\/\d+\/receipt$/,
-    );
+    // The card links the receipt by its reference: no deal id in the address.
+    const receipt = card.getByRole('link', { name: 'Receipt' });
+    await receipt.waitFor({ timeout: 20_000 });
+    const receiptHref = (await receipt.getAttribute('href'))!;
+    expect(receiptHref).toMatch(/^\/documents\/[0-9a-f]{32}$/);
+    const dealId = (await card.getAttribute('data-deal-id'))!;
     await approveOnCard(page, snap, card);
     await expect
       .poll(() => card.getAttribute('data-status'), { timeout: 20_000 })
@@ -102,5 +105,13 @@ describe('receipts and statements: printable pages and PDFs in English and Dutch
     const nl = await printed(creatorPage);
     for (const words of ['Uitbetalingsoverzicht', 'Uitbetaald aan de creator', '€ 250,00'])
       expect(nl[0]).toContain(words);
+
+    // The receipt's reference alone opens nothing: the link's reader, signed out, is sent to sign
+    // in; the old address by the deal's id is no page, even for the brand.
+    await creatorPage.goto(receiptHref);
+    await creatorPage.waitForURL('**/login');
+    expect(await creatorPage.getByRole('heading', { name: 'Receipt' }).count()).toBe(0);
+    await page.goto(`/deals/${dealId}/receipt`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
   }, 180_000);
 });

@@ -27,10 +27,13 @@ describe('fee invoice: billing details on the profile, the invoice beside the re
   });
 
   it('a Belgian business brand is asked for its details, the form refuses a wrong VAT id in its own words, then the invoice prints reverse-charged in English and Dutch', async () => {
-    // The dashboard card names the deal (the success page links the receipt by reference).
+    // The dashboard card names the deal; its receipt is linked by reference, never by the id.
     await page.goto('/');
-    const receipt = await page.getByRole('link', { name: 'Receipt' }).first().getAttribute('href');
-    const dealPath = receipt!.replace(/\/receipt$/, '');
+    const card = page.getByTestId('deal-card').first();
+    const receipt = card.getByRole('link', { name: 'Receipt' });
+    await receipt.waitFor({ timeout: 20_000 });
+    expect(await receipt.getAttribute('href')).toMatch(/^\/documents\/[0-9a-f]{32}$/);
+    const dealPath = `/deals/${await card.getAttribute('data-deal-id')}`;
     await page.goto(dealPath);
     await page
       .getByText('Your invoice for the platform fee is waiting for your billing details.')

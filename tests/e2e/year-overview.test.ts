@@ -177,16 +177,19 @@ describe('the year overview: a printable page, a PDF and a CSV in English and Du
     await page.getByRole('heading', { name: `Year overview ${year}` }).waitFor();
   }, 120_000);
 
-  it("the request's card links the payout's statement and self-billed invoice by the request's id, in English and Dutch; another account gets no document", async () => {
+  it("the request's card links the payout's statement and self-billed invoice by reference, in English and Dutch; another account gets no document", async () => {
     await page.goto('/payment-requests');
     const card = page.getByTestId('request-card').filter({ hasText: 'Spring reel' });
-    const base = `/payment-requests/${requestId}`;
-    expect(await card.getByRole('link', { name: 'Statement' }).getAttribute('href')).toBe(
-      `${base}/statement`,
-    );
+    const statement = card.getByRole('link', { name: 'Statement' });
+    await statement.waitFor({ timeout: 20_000 });
     const selfBilled = card.getByRole('link', { name: 'Self-billed invoice' });
     await selfBilled.waitFor({ timeout: 20_000 });
-    expect(await selfBilled.getAttribute('href')).toBe(`${base}/self-billed-invoice`);
+    // Both by their unguessable references: no request id in the address.
+    const statementHref = (await statement.getAttribute('href'))!;
+    const selfBilledHref = (await selfBilled.getAttribute('href'))!;
+    for (const href of [statementHref, selfBilledHref])
+      expect(href).toMatch(/^\/documents\/[0-9a-f]{32}$/);
+    expect(statementHref).not.toBe(selfBilledHref);
     await selfBilled.click();
     await page.getByRole('heading', { name: 'Self-billed invoice' }).waitFor();
     await see(page, 'Sanne Creates');
@@ -198,20 +201,28 @@ describe('the year overview: a printable page, a PDF and a CSV in English and Du
     await page.getByRole('button', { name: 'Nederlands' }).click();
     await page.getByRole('heading', { name: 'Factuur uitgereikt door afnemer' }).waitFor();
     await snap(page, 'self-billed-nl');
-    await page.goto(`${base}/statement`);
+    await page.goto(statementHref);
     await page.getByRole('heading', { name: 'Uitbetalingsoverzicht' }).waitFor();
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('heading', { name: 'Payout statement' }).waitFor();
+    // Back goes to the requests, where the card is.
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await page.waitForURL('**/payment-requests');
 
-    // Another account opening the same addresses is told the document is not there.
+    // Another account opening the same references is told the document is not there; the old
+    // addresses by the request's id are no page at all.
     const other = await (await phoneContext(browser, server.url)).newPage();
     await registerAndOnboard(other, snap, unique('stranger'));
-    for (const kind of ['statement', 'self-billed-invoice']) {
-      await other.goto(`${base}/${kind}`);
-      await other.getByRole('alert').waitFor();
+    for (const href of [statementHref, selfBilledHref]) {
+      await other.goto(href);
+      await other.getByRole('alert').filter({ hasText: 'Document not found' }).waitFor();
       expect(
         await other.getByRole('heading', { name: /Self-billed invoice|statement/ }).count(),
       ).toBe(0);
+    }
+    for (const kind of ['statement', 'self-billed-invoice']) {
+      await page.goto(`/payment-requests/${requestId}/${kind}`);
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     }
     await other.close();
   }, 180_000);

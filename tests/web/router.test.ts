@@ -42,4 +42,17 @@ describe('the app router matches paths as React Router did', () => {
     expect(pageOf('/profile/export')).toBe('data-export');
     expect(pageOf('/nothing-here')).toBe('not-found');
   });
+
+  it('opens a party’s document by its reference only: no page takes a deal’s or request’s id for one', () => {
+    expect(pageOf(`/documents/${'a1'.repeat(16)}`)).toBe('document');
+    for (const path of [
+      '/deals/3/receipt',
+      '/deals/3/invoice',
+      '/deals/3/credit-note',
+      '/deals/3/self-billed-invoice',
+      '/payment-requests/3/statement',
+      '/payment-requests/3/self-billed-invoice',
+    ])
+      expect(pageOf(path), path).toBe('not-found');
+  });
 });

@@ -50,18 +50,9 @@ export const pageRoutes: readonly PageRoute[] = [
     areas: [],
     access: 'public',
   },
-  { path: '/deals/:id/receipt', page: 'document', areas: [], access: 'user' },
-  { path: '/deals/:id/invoice', page: 'document', areas: [], access: 'user' },
-  { path: '/deals/:id/credit-note', page: 'document', areas: [], access: 'user' },
-  { path: '/deals/:id/self-billed-invoice', page: 'document', areas: [], access: 'user' },
-  { path: '/payment-requests/:id/statement', page: 'document', areas: [], access: 'user' },
-  {
-    path: '/payment-requests/:id/self-billed-invoice',
-    page: 'document',
-    areas: [],
-    access: 'user',
-  },
   { path: '/year-overview/:year', page: 'document', areas: [], access: 'user' },
+  // A party's own receipt, statement or invoice, by its unguessable reference only: no page takes
+  // a deal's or request's id for one.
   { path: '/documents/:ref', page: 'document', areas: [], access: 'user' },
   { path: '/payment-success/:dealId', page: 'payment-success', areas: requests, access: 'public' },
   // Help is open to everyone: a creator with only a link reads it too.

@@ -13,13 +13,13 @@ import { t } from '@/i18n';
  * with a PDF of the same document made by the server. Which document is read from the page's path.
  */
 export default function DocumentRoute() {
-  const { source, doc, layout, busy, onDownload } = useDocumentPage();
+  const { source, doc, layout, busy, onDownload, back } = useDocumentPage();
 
   return (
     <Page
       back={
-        source && (
-          <Link to={source.back} className={`${buttonClass('ghost')} print:hidden`}>
+        back && (
+          <Link to={back} className={`${buttonClass('ghost')} print:hidden`}>
             {t('doc.back')}
           </Link>
         )

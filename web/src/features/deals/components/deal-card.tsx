@@ -7,7 +7,7 @@ import { t, tKey, formatMoney } from '@/i18n';
 import { can, dealViewOf } from '@/features/deals/model/deal-view';
 import { descriptionText } from '@/features/deals/model/deal-text';
 import { statusTextVars } from '@/features/deals/model/deal-split';
-import { DocumentLink } from '@/features/documents/components/document-link';
+import { DealReceiptLink } from '@/features/documents/components/deal-receipt-link';
 import { DealActions } from './deal-actions';
 import { DealCountdown } from './deal-countdown';
 import { DealTimeLine } from './deal-time-line';
@@ -97,7 +97,7 @@ export function DealCard({ deal, busy, onShare, onRelease, onDispute, onDelete }
           >
             {open ? t('card.hideDetails') : t('card.details')}
           </button>
-          {deal.paidAt && <DocumentLink to={`/deals/${deal.id}/receipt`} kind="receipt" compact />}
+          {deal.paidAt && <DealReceiptLink dealId={deal.id} compact />}
         </div>
         <div id={detailsId} hidden={!open}>
           {open && (

@@ -4,24 +4,13 @@ import { DetailRow } from '@/components/ui/detail-row';
 import { HeroIcon } from '@/components/ui/icon';
 import { formatDate } from '@/lib/dates';
 import { t, formatMoney } from '@/i18n';
-import { DocumentLink } from '@/features/documents/components/document-link';
-import { useDealDocumentRefs } from '@/features/documents/api/deal-invoice.query';
+import { DealReceiptLink } from '@/features/documents/components/deal-receipt-link';
 
 export function Celebration({ title }: { title: string }) {
   return (
     <div className="py-6 text-center">
       <HeroIcon name="party" tone="bg-emerald-100 text-emerald-700" />
       <h1 className="mt-3 text-2xl font-bold">{title}</h1>
-    </div>
-  );
-}
-
-/** The receipt by its unguessable reference (by id until the reference arrives). */
-function ReceiptLink({ dealId }: { dealId: number }) {
-  const ref = useDealDocumentRefs(dealId).data?.receipt;
-  return (
-    <div className="mt-3">
-      <DocumentLink to={ref ? `/documents/${ref}` : `/deals/${dealId}/receipt`} kind="receipt" />
     </div>
   );
 }
@@ -39,7 +28,11 @@ export function SuccessSummary({ deal: d }: { deal: DealDto }) {
           <DetailRow label={t('card.brandPays')} value={formatMoney(d.totalAmountCents)} />
           <DetailRow label={t('card.deadline')} value={formatDate(d.deadline)} />
         </dl>
-        {d.paidAt && <ReceiptLink dealId={d.id} />}
+        {d.paidAt && (
+          <div className="mt-3">
+            <DealReceiptLink dealId={d.id} />
+          </div>
+        )}
       </Card>
       <Card>
         <h2 className="mb-2 font-semibold">{t('success.nextTitle')}</h2>

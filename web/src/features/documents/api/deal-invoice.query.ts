@@ -17,7 +17,10 @@ export const useDealInvoice = (
     retry: false,
   });
 
-/** The unguessable references of a deal's receipt, invoice, credit note and self-billed invoice (its brand only). */
+/**
+ * The unguessable references of a deal's receipt, invoice, credit note and self-billed invoice (its
+ * brand only): the pages link them by these. A reference never changes, so it is asked once.
+ */
 export const useDealDocumentRefs = (dealId: number) =>
   useQuery({
     queryKey: ['deal-document-refs', dealId],

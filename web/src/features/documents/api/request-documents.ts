@@ -59,3 +59,13 @@ export const useOwnRequestSelfBilled = (requestId: number, enabled: boolean) =>
     enabled,
     retry: false,
   });
+
+/** The references of the creator's statement and self-billed invoice of its own request (asked once). */
+export const useRequestDocumentRefs = (requestId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: ['request-document-refs', requestId],
+    queryFn: () => api<Record<string, string>>(`/api/payment-requests/${requestId}/documents`),
+    enabled,
+    staleTime: Infinity,
+    retry: false,
+  });

@@ -14,19 +14,21 @@ export function DealDocuments({ dealId }: { dealId: number }) {
   const credit = useDealInvoice(dealId, 'credit-note');
   const selfBilled = useDealInvoice(dealId, 'self-billed-invoice');
   const billing = useBillingDetails();
-  // Links by reference (nothing sequential in the URL); by id until the references arrive.
+  // Links by reference only (nothing sequential in the URL), once the references arrived.
   const refs = useDealDocumentRefs(dealId).data;
   const to = (kind: 'receipt' | 'invoice' | 'credit-note' | 'self-billed-invoice') =>
-    refs?.[kind] ? `/documents/${refs[kind]}` : `/deals/${dealId}/${kind}`;
+    `/documents/${refs?.[kind] ?? ''}`;
   const waiting = invoice.data === null && billing.data?.billingDetails === null;
   return (
     <div className="space-y-2">
-      <div className="grid grid-cols-2 gap-2">
-        <DocumentLink to={to('receipt')} kind="receipt" />
-        {invoice.data && <DocumentLink to={to('invoice')} kind="invoice" />}
-        {credit.data && <DocumentLink to={to('credit-note')} kind="creditNote" />}
-        {selfBilled.data && <DocumentLink to={to('self-billed-invoice')} kind="selfBilled" />}
-      </div>
+      {refs && (
+        <div className="grid grid-cols-2 gap-2">
+          <DocumentLink to={to('receipt')} kind="receipt" />
+          {invoice.data && <DocumentLink to={to('invoice')} kind="invoice" />}
+          {credit.data && <DocumentLink to={to('credit-note')} kind="creditNote" />}
+          {selfBilled.data && <DocumentLink to={to('self-billed-invoice')} kind="selfBilled" />}
+        </div>
+      )}
       {waiting && (
         <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           {t('doc.invoiceWaiting')}{' '}

@@ -10,9 +10,26 @@ import { layoutYearOverview, type YearOverviewDto } from '@machines/documents/ye
 import { toast } from '@/components/ui/toast-store';
 import { downloadDocumentCsv, downloadDocumentPdf } from '@/features/documents/api/download-pdf';
 import { useMoneyDocument } from '@/features/documents/api/get-document.query';
-import { documentSourceOf, isInvoiceKind } from '@/features/documents/model/document-source';
+import {
+  documentSourceOf,
+  isInvoiceKind,
+  type DocumentSource,
+} from '@/features/documents/model/document-source';
 import { errorText } from '@/lib/http';
 import { t, useLanguage } from '@/i18n';
+
+/**
+ * Where the page goes back to: a document by reference back to the list of what it belongs to (a
+ * request's papers to the requests, a deal's to the deals), the others where their source says.
+ */
+function backOf(source: DocumentSource | null, doc: unknown): string | null {
+  if (!source) return null;
+  const subject = (doc as { subject?: string | { kind: string } } | undefined)?.subject;
+  const ofRequest =
+    subject === 'payment_request' ||
+    (typeof subject === 'object' && subject.kind === 'payment_request');
+  return source.kind === 'byReference' && ofRequest ? '/payment-requests' : source.back;
+}
 
 /**
  * The document the page's path names, laid out in the app's language, and its downloads (the
@@ -49,5 +66,5 @@ export function useDocumentPage() {
       )
       .finally(() => setBusy(false));
   };
-  return { source, doc, layout, busy, onDownload };
+  return { source, doc, layout, busy, onDownload, back: backOf(source, doc.data) };
 }

@@ -26,40 +26,16 @@ export type DocumentKind =
 export const isInvoiceKind = (kind: DocumentSource['kind']): boolean =>
   kind === 'invoice' || kind === 'creditNote' || kind === 'selfBilled';
 
-/** A brand's documents of its own deal, by the page's last part (its API path's too). */
-const ownDealKinds: Record<string, DocumentKind> = {
-  receipt: 'receipt',
-  invoice: 'invoice',
-  'credit-note': 'creditNote',
-  'self-billed-invoice': 'selfBilled',
-  contract: 'contract',
-};
-
-const ownRequestKinds: Record<string, DocumentKind | undefined> = {
-  statement: 'statement',
-  'self-billed-invoice': 'selfBilled',
-};
-
 const requestInvoiceKinds: Record<string, DocumentKind | undefined> = {
   invoice: 'invoice',
   'credit-note': 'creditNote',
   'self-billed-invoice': 'selfBilled',
 };
 
-/** The signed-in party's own papers: a brand's deal documents, a creator's request documents. */
+/** The brand's contract of its own deal (a party's money papers are read by reference). */
 function ownSource(area: string, id: string, kind: string): DocumentSource | null {
-  const ownDeal = Object.hasOwn(ownDealKinds, kind) ? ownDealKinds[kind] : undefined;
-  if (area === 'deals' && ownDeal)
-    return { kind: ownDeal, path: `/api/deals/${id}/${kind}`, options: {}, back: `/deals/${id}` };
-  // The signed-in creator's papers of its own request: the statement and the self-billed invoice.
-  const ownRequest = Object.hasOwn(ownRequestKinds, kind) ? ownRequestKinds[kind] : undefined;
-  if (area === 'payment-requests' && ownRequest)
-    return {
-      kind: ownRequest,
-      path: `/api/payment-requests/${id}/${kind}`,
-      options: {},
-      back: '/payment-requests',
-    };
+  if (area === 'deals' && kind === 'contract')
+    return { kind, path: `/api/deals/${id}/contract`, options: {}, back: `/deals/${id}` };
   return null;
 }
 
@@ -107,11 +83,11 @@ function linkSource(area: string, key: string, id: string, kind: string): Docume
 }
 
 /**
- * The document pages and the API route each reads, by the page's own path: the brand's deal
- *  receipt, fee invoice, credit note and the creator's self-billed invoice (owner; the creator reads
- *  the latter through its link), the creator's request statement and self-billed invoice (its creator), the brand's request receipt and
- * the creator's deal statement through their links (the latter with this browser's claim secret),
- * and the signed-in creator's year overview.
+ * The document pages and the API route each reads, by the page's own path: a signed-in party's
+ * receipt, statement, fee invoice, credit note or self-billed invoice by its reference (which one,
+ * the answer says), the brand's request papers and the creator's deal papers through their links
+ * (with this browser's claim secret where the link asks for it), the deal's contract, and the
+ * signed-in creator's year overview.
  */
 export function documentSourceOf(pathname: string): DocumentSource | null {
   const parts = pathname.split('/').filter(Boolean);

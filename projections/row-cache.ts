@@ -29,15 +29,21 @@ export function createRowStore<K, V>({ capacity, load, write, remove }: RowStore
       return row;
     },
     set(key: K, value: V): void {
-      // Re-insert so the map's order is least-recently-written first (the eviction order).
-      rows.delete(key);
+      // The first write of a batch re-inserts the row, so the map's order is least-recently-written
+      // first (the eviction order); later writes in the batch replace it in place: a deleted entry
+      // per event would make the map rehash (garbage) far more often.
+      if (!dirty.has(key)) {
+        rows.delete(key);
+        dirty.add(key);
+      }
       rows.set(key, value);
-      dirty.add(key);
     },
     delete(key: K): void {
-      rows.delete(key);
+      if (!dirty.has(key)) {
+        rows.delete(key);
+        dirty.add(key);
+      }
       rows.set(key, null);
-      dirty.add(key);
     },
     flush(): void {
       for (const key of dirty) {

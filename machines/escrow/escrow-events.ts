@@ -83,9 +83,22 @@ export const paymentRequestEscrowEvents = {
   splitRefundFailed: 'PaymentRequestSplitRefundFailed',
 } as const satisfies EscrowEventNames;
 
-/** The role an event type plays in the escrow, or null when it is the aggregate's own. */
+const roleTables = new WeakMap<EscrowEventNames, Map<string, EscrowRole>>();
+
+/**
+ * The role an event type plays in the escrow, or null when it is the aggregate's own. Looked up in
+ * a table made once per aggregate's names: folds and read models ask for every event they see.
+ */
 export function escrowRole(names: EscrowEventNames, type: string): EscrowRole | null {
-  for (const role of Object.keys(names) as EscrowRole[])
-    if (names[role] !== null && names[role] === type) return role;
-  return null;
+  let table = roleTables.get(names);
+  if (table === undefined) {
+    table = new Map();
+    for (const role of Object.keys(names) as EscrowRole[]) {
+      const name = names[role];
+      // The first role naming a type is its role.
+      if (name !== null && !table.has(name)) table.set(name, role);
+    }
+    roleTables.set(names, table);
+  }
+  return table.get(type) ?? null;
 }

@@ -6,7 +6,7 @@ import {
   type EscrowAccounts,
   type Posting,
 } from './escrow-accounts';
-import type { EscrowEventNames, EscrowRole } from './escrow-events';
+import { escrowRole, type EscrowEventNames, type EscrowRole } from './escrow-events';
 import type { EscrowLedger, EscrowMoney } from './escrow-ledger';
 
 /**
@@ -205,22 +205,6 @@ const rules: Partial<Record<EscrowRole, PostingRule>> = {
   },
 };
 
-const roleTables = new WeakMap<EscrowEventNames, Map<string, EscrowRole>>();
-
-/** The role of an event type, looked up once per aggregate (the fold runs for every event). */
-function roleOf(names: EscrowEventNames, type: string): EscrowRole | null {
-  let table = roleTables.get(names);
-  if (table === undefined) {
-    table = new Map();
-    for (const role of Object.keys(names) as EscrowRole[]) {
-      const name = names[role];
-      if (name !== null) table.set(name, role);
-    }
-    roleTables.set(names, table);
-  }
-  return table.get(type) ?? null;
-}
-
 /** The postings an event makes in the escrow `c` it happens to (none for an event that moves no money). */
 export function postingsOf<C extends EscrowLedger>(
   c: C,
@@ -228,7 +212,7 @@ export function postingsOf<C extends EscrowLedger>(
   names: EscrowEventNames,
   legacyPayout?: LegacyPayout<C>,
 ): Posting[] {
-  const role = roleOf(names, event.type);
+  const role = escrowRole(names, event.type);
   const rule = role === null ? undefined : rules[role];
   if (rule === undefined) return [];
   const legacy = role === 'transferred' && legacyPayout ? legacyPayout(c, event.data) : 0;

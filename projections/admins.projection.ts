@@ -11,6 +11,7 @@ import type { ProjectedEvent, Projection } from './projection';
 export const adminsProjection: Projection = {
   name: 'admins',
   version: 1,
+  refoldTables: ['rm_admins'],
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS rm_admins (

@@ -27,6 +27,7 @@ interface DealRow {
 export const dealsProjection: Projection = {
   name: 'deals',
   version: 1,
+  refoldTables: ['rm_deals'],
   deferredIndexes: [
     'rm_deals_owner_order',
     'rm_deals_owner_created',

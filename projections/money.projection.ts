@@ -177,6 +177,7 @@ export const moneyProjection: Projection = {
   // 2: what each escrow has under a chargeback (disputed_cents), read off its accounts.
   // 3: each payout, split part and refund by year and creator (rm_money_movements).
   version: 3,
+  refoldTables: ['rm_money_streams'],
   deferredIndexes: ['rm_money_streams_release', 'rm_money_movements_year'],
   setup(db) {
     db.exec(`

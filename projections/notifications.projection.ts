@@ -267,6 +267,8 @@ function notificationTimers(db: Database): (event: ProjectedEvent) => void {
 export const notificationsProjection: Projection = {
   name: 'notifications',
   version: 7,
+  // A link's address and language, from its claim stream alone.
+  refoldTables: ['rm_link_emails', 'rm_link_languages'],
   setup(db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS rm_link_push (

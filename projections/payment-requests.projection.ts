@@ -26,6 +26,7 @@ export const paymentRequestsProjection: Projection = {
   name: 'payment-requests',
   // 2: the folded context gained paymentMethod (receipts); rows folded before it lacked the field.
   version: 2,
+  refoldTables: ['rm_payment_requests'],
   deferredIndexes: ['rm_payment_requests_creator', 'rm_payment_requests_created'],
   setup(db) {
     db.exec(`

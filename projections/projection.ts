@@ -22,6 +22,12 @@ export interface Projection {
    * drops them before the replay and builds them once after it (see rebuild-mode.ts).
    */
   deferredIndexes?: readonly string[];
+  /**
+   * This read model's tables whose every row is folded from the events of one stream alone (a
+   * deal's row from `deal-<id>`). When a person's key is erased, the rows of the streams that held
+   * their data are folded again from those streams (runner `refold`), not the whole store.
+   */
+  refoldTables?: readonly string[];
   setup(db: Database): void;
   /** Drops everything `setup` made. */
   reset(db: Database): void;

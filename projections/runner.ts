@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { decodeEvent } from '@machines/events/codec';
 import { heapCeiling } from './heap-ceiling';
+import { refoldRows, writerOf } from './refold';
 import { forgetSharedWork } from './shared-fold';
 import { enterRebuildMode } from './rebuild-mode';
 import type {
@@ -259,6 +260,19 @@ function restartReadModels(
   appliers.splice(0, appliers.length, ...appliersOf(projections, db));
 }
 
+/** Every event of these streams up to `upTo`, in the store's order, decoded. */
+async function eventsOfStreams(
+  streams: readonly string[],
+  read: (streamId: string) => Promise<StoredEvent[]>,
+  upTo: number,
+): Promise<ProjectedEvent[]> {
+  return (await Promise.all(streams.map(read)))
+    .flat()
+    .filter((e) => e.position <= upTo)
+    .sort((a, b) => a.position - b.position)
+    .map(toProjected);
+}
+
 /**
  * Feeds read models from the event store. Each batch is applied in one read-database transaction
  * together with the checkpoints, so after a crash the read models resume exactly where the last
@@ -323,20 +337,26 @@ export function createProjectionRunner({
       const replay = { batchSize: rebuildBatchSize, heapLimitMb: rebuildHeapLimitMb };
       return replayInRebuildMode(source, db, projections, replay, handle, { total, onProgress });
     },
+    /**
+     * Folds the rows of these streams again from their events (read with `read`, up to the
+     * position reached), in place, leaving every other row as it is: after a person's key is
+     * erased, their values read as markers. Call while stopped, like `rebuild`; the writers start
+     * afresh, so no row they kept in memory brings the old values back. Returns the rows written.
+     */
+    async refold(
+      streams: readonly string[],
+      read: (streamId: string) => Promise<StoredEvent[]>,
+    ): Promise<number> {
+      await this.stop();
+      const events = await eventsOfStreams(streams, read, reached.position);
+      const written = refoldRows(db, projections, events);
+      appliers.splice(0, appliers.length, ...appliersOf(projections, db));
+      return written;
+    },
   };
 }
 
 export type ProjectionRunner = ReturnType<typeof createProjectionRunner>;
-
-const noop = (): void => undefined;
-
-/** Projections that write per event get a writer with nothing to flush. */
-function writerOf(projection: Projection, db: Database): ProjectionWriter {
-  const prepared = projection.prepare(db);
-  return typeof prepared === 'function'
-    ? { apply: prepared, flush: noop, discard: noop }
-    : prepared;
-}
 
 function toProjected(stored: StoredEvent): ProjectedEvent {
   // decodeEvent returns a fresh object: extend it in place rather than copying it (hot in rebuilds).

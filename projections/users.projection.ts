@@ -12,6 +12,7 @@ import { createRowStore } from './row-cache';
 export const usersProjection: Projection = {
   name: 'users',
   version: 1,
+  refoldTables: ['rm_users'],
   deferredIndexes: ['rm_users_email'],
   setup(db) {
     db.exec(`

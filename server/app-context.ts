@@ -72,7 +72,7 @@ export interface AppContext {
   storedEvents: EventStore;
   /** The personal-data keys (server/event-store/key-store.ts): erasure deletes from them. */
   keys: KeyStore;
-  /** Rebuilds the read models without what erased keys sealed (server/privacy/forget-read-models.ts). */
+  /** Resolves once the read models no longer show what erased keys sealed (server/privacy/forget-read-models.ts). */
   forgetReadModels(): Promise<void>;
   /** The daily job that erases fiscal keys past their retention (server/privacy/fiscal-retention.ts). */
   fiscalRetention: { tick(): Promise<number> };
@@ -219,7 +219,7 @@ function startReadSide(
   };
   const live = createLiveHub({ queries, limits: config.live, onRefused: metrics.onLiveRefused });
   const offApplied = runner.onApplied((batch) => live.publish(batch));
-  const forgetting = createReadModelForgetting({ runner, readDb, keys });
+  const forgetting = createReadModelForgetting({ runner, readDb, keys, store, queries });
   const retention = createFiscalRetention({
     store,
     clock,

@@ -52,7 +52,7 @@ export const PersonalDataKeyErased = defineEvent({
   version: 1,
   category: 'privacy',
   description:
-    "A person's key was deleted from the key table: their profile key on request (with the keys of the links they acted through), or their fiscal key when the bookkeeping retention period ended. Every field sealed under it reads as erased from now on; every instance drops it from its cache and rebuilds its read models.",
+    "A person's key was deleted from the key table: their profile key on request (with the keys of the links they acted through), or their fiscal key when the bookkeeping retention period ended. Every field sealed under it reads as erased from now on; every instance drops it from its cache and folds again the read-model rows of the streams that held the person's values.",
   schema: z.object({
     subject: z.string().min(1),
     kind: z.enum(['profile', 'fiscal']),

@@ -87,11 +87,16 @@ function conversation(ctx: DisputeRouteDeps['ctx']) {
       canPost: party.actor !== null,
     });
   };
-  /** Each file named must have arrived (its type and size are the store's, not the sender's). */
+  /**
+   * Each file named must have arrived in this conversation (its type and size are the store's, not
+   * the sender's): a file of another dispute is refused as one never received.
+   */
   const post = async (party: Party, body: DisputeMessageBody, request: FastifyRequest) => {
     const files: DisputeMessage['files'] = [];
+    const scope = subjectStream(party.subject);
     for (const f of body.files) {
-      const stored = await ctx.evidence.get(f.sha256);
+      const here = await ctx.evidence.hasUpload(scope, f.sha256);
+      const stored = here ? await ctx.evidence.get(f.sha256) : null;
       if (!stored) throw new DomainError('evidence_not_received');
       const name = cleanName(f.name, stored.contentType);
       const { contentType, sizeBytes } = stored;
@@ -198,6 +203,7 @@ function writeRoutes(app: ZodApp, ctx: DisputeRouteDeps['ctx'], base: string, sp
       if (!contentType) throw new DomainError('evidence_type_refused');
       const sha256 = createHash('sha256').update(bytes).digest('hex');
       await ctx.evidence.put({ sha256, contentType, sizeBytes: bytes.length, bytes });
+      await ctx.evidence.addUpload(subjectStream(party.subject), sha256);
       const name = cleanName((request.query as z.infer<typeof fileQuery>).name, contentType);
       return { sha256, name, contentType, sizeBytes: bytes.length };
     },

@@ -20,15 +20,26 @@ export interface StoredEvidence {
 export interface EvidenceStore {
   put(file: StoredEvidence): Promise<void>;
   get(sha256: string): Promise<StoredEvidence | null>;
+  /**
+   * Notes that a file was uploaded to one conversation (`scope`, its subject's stream): a message
+   * names only files of its own conversation, so knowing another dispute's SHA-256 gives nothing.
+   */
+  addUpload(scope: string, sha256: string): Promise<void>;
+  /** Whether the file was uploaded to that conversation. */
+  hasUpload(scope: string, sha256: string): Promise<boolean>;
   /** Every stored file's SHA-256 (moving the files with the events, npm run migrate-store). */
   hashes(): Promise<string[]>;
   close(): Promise<void>;
 }
 
 const SQLITE_SCHEMA = `CREATE TABLE IF NOT EXISTS evidence_files (
-  sha256 TEXT PRIMARY KEY, content_type TEXT NOT NULL, size_bytes INTEGER NOT NULL, bytes BLOB NOT NULL)`;
+  sha256 TEXT PRIMARY KEY, content_type TEXT NOT NULL, size_bytes INTEGER NOT NULL, bytes BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS evidence_uploads (
+  scope TEXT NOT NULL, sha256 TEXT NOT NULL, PRIMARY KEY (scope, sha256))`;
 const POSTGRES_SCHEMA = `CREATE TABLE IF NOT EXISTS evidence_files (
-  sha256 text PRIMARY KEY, content_type text NOT NULL, size_bytes integer NOT NULL, bytes bytea NOT NULL)`;
+  sha256 text PRIMARY KEY, content_type text NOT NULL, size_bytes integer NOT NULL, bytes bytea NOT NULL);
+CREATE TABLE IF NOT EXISTS evidence_uploads (
+  scope text NOT NULL, sha256 text NOT NULL, PRIMARY KEY (scope, sha256))`;
 
 interface Row {
   sha256: string;
@@ -59,9 +70,15 @@ export function createSqliteEvidenceStore(path: string): EvidenceStore {
   const all = db.prepare<[], { sha256: string }>(
     'SELECT sha256 FROM evidence_files ORDER BY sha256',
   );
+  const upload = db.prepare('INSERT OR IGNORE INTO evidence_uploads (scope, sha256) VALUES (?, ?)');
+  const uploaded = db.prepare<[string, string], { one: number }>(
+    'SELECT 1 AS one FROM evidence_uploads WHERE scope = ? AND sha256 = ?',
+  );
   return {
     put: async (f) => void insert.run(f.sha256, f.contentType, f.sizeBytes, f.bytes),
     get: async (sha256) => fromRow(select.get(sha256)),
+    addUpload: async (scope, sha256) => void upload.run(scope, sha256),
+    hasUpload: async (scope, sha256) => uploaded.get(scope, sha256) !== undefined,
     hashes: async () => all.all().map((r) => r.sha256),
     close: async () => void db.close(),
   };
@@ -89,6 +106,19 @@ export async function createPostgresEvidenceStore(
         sha256,
       ]);
       return fromRow(rows[0]);
+    },
+    async addUpload(scope, sha256) {
+      await pool.query(
+        'INSERT INTO evidence_uploads (scope, sha256) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+        [scope, sha256],
+      );
+    },
+    async hasUpload(scope, sha256) {
+      const { rowCount } = await pool.query(
+        'SELECT 1 FROM evidence_uploads WHERE scope = $1 AND sha256 = $2',
+        [scope, sha256],
+      );
+      return (rowCount ?? 0) > 0;
     },
     async hashes() {
       const { rows } = await pool.query<{ sha256: string }>(

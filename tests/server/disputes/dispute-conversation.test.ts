@@ -248,6 +248,32 @@ describe('a deal dispute conversation', () => {
     expect(stranger.statusCode).toBe(403);
   });
 
+  it("refuses a message naming another dispute's file: knowing its SHA-256 gives no access to it", async () => {
+    const d = await disputedDeal();
+    const bytes = png('private to the first dispute');
+    expect((await upload(d.brandBase, bytes, bearer(brand.token))).statusCode).toBe(200);
+    const other = await disputedDeal();
+    const borrowed = await post(
+      other.creatorBase,
+      { text: 'Look', files: [{ sha256: sha(bytes), name: 'x.png' }] },
+      claimHeader(other.link),
+    );
+    expect(borrowed.statusCode, borrowed.body).toBe(400);
+    expect(borrowed.json().code).toBe('evidence_not_received');
+    const got = await t.app.inject({
+      url: `${other.creatorBase}/files/${sha(bytes)}`,
+      headers: claimHeader(other.link),
+    });
+    expect(got.statusCode).toBe(404);
+    // Within its own conversation the other side may point at it (both read it there).
+    const forwarded = await post(
+      d.creatorBase,
+      { text: 'That one', files: [{ sha256: sha(bytes), name: 'x.png' }] },
+      claimHeader(d.link),
+    );
+    expect(forwarded.statusCode, forwarded.body).toBe(200);
+  });
+
   it('goes into the dispute timeline and the exports with each file and its SHA-256; closed once resolved', async () => {
     const d = await disputedDeal();
     const bytes = png('export');

@@ -36,10 +36,15 @@ async function roundTrip(open: () => Promise<EvidenceStore>) {
   expect(await store.get(a.sha256)).toEqual(a);
   expect(await store.get(file('b').sha256)).toBeNull();
   expect(await store.hashes()).toEqual([a.sha256]);
+  await store.addUpload('deal-1', a.sha256);
+  await store.addUpload('deal-1', a.sha256);
+  expect(await store.hasUpload('deal-1', a.sha256)).toBe(true);
+  expect(await store.hasUpload('deal-2', a.sha256)).toBe(false);
   await store.close();
   // Another connection (another instance) reads what the first wrote.
   const again = await open();
   expect((await again.get(a.sha256))?.bytes.equals(a.bytes)).toBe(true);
+  expect(await again.hasUpload('deal-1', a.sha256)).toBe(true);
   await again.close();
 }
 

@@ -165,6 +165,7 @@ function routeDeps(app: ZodApp, ctx: AppContext): { deps: AppRouteDeps; offAppli
     deals: ctx.queries.deals,
     accounts: ctx.queries.accounts,
     clock: ctx.clock,
+    keyedHash: ctx.keyedHash,
   });
   // Cached list answers are dropped as soon as the read models applied a change to them.
   const offApplied = ctx.runner.onApplied((events) => {

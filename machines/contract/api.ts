@@ -198,6 +198,11 @@ export const dealSchema = z.object({
   chargeback: chargebackSummarySchema.nullable(),
   /** The partner name shown on share panels and the creator page: company name, else username. */
   brandName: z.string(),
+  /**
+   * The brand's own answers only: the unguessable reference its receipt opens by
+   * (`/documents/:ref`), once paid (null before); absent for link readers and admins.
+   */
+  receiptRef: z.string().nullable().optional(),
   /** The machine snapshot's value and (redacted) context: the UI rebuilds the snapshot from these. */
   machine: z.object({ value: stateValueSchema, context: z.record(z.string(), z.unknown()) }),
   state: dealStateSchema,

@@ -15,6 +15,11 @@ import { stateValueFromKey } from '../../projections/state-meta';
 import { redactFor, redactForAdmin } from '../shared/redaction';
 import { revisionRoundsOf } from '@machines/deal/deal-contract';
 import { dealContract } from '../documents/contract-hash';
+import { documentRefOf } from '../shared/document-refs';
+import type { KeyedHash } from '../shared/keyed-hash';
+
+const receiptRefOf = (keyedHash: KeyedHash, id: number) =>
+  documentRefOf(keyedHash, { kind: 'receipt', subject: 'deal', id });
 
 export type DealView = 'owner' | 'link' | 'admin';
 
@@ -142,6 +147,8 @@ export function toDealDto(
   now: string,
   view: DealView,
   brandName: string,
+  /** The app secret's HMAC: the owner's answer then carries its receipt's reference. */
+  keyedHash?: KeyedHash,
 ): DealDto {
   const c = record.context;
   const terms = c.terms!;
@@ -190,6 +197,9 @@ export function toDealDto(
     split: splitAmounts(c),
     chargeback: chargebackSummary(c),
     brandName,
+    ...(view === 'owner' && keyedHash
+      ? { receiptRef: c.paidAt ? receiptRefOf(keyedHash, record.id) : null }
+      : {}),
     machine: {
       value: snapshot.value as DealDto['machine']['value'],
       context: link ? redactDealContext(c) : { ...c },
@@ -247,8 +257,9 @@ export function toDealListItem(
   record: Pick<DealRecord, 'id' | 'state' | 'context'>,
   now: string,
   brandName: string,
+  keyedHash: KeyedHash,
 ): DealDto {
-  const dto = toDealDto(record, now, 'owner', brandName);
+  const dto = toDealDto(record, now, 'owner', brandName, keyedHash);
   const context: Record<string, unknown> = {};
   for (const field of GUARD_CONTEXT_FIELDS)
     if (record.context[field] !== undefined) context[field] = record.context[field];

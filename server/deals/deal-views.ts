@@ -9,6 +9,7 @@ import { toAdminDealDto, toDealDto, toDealListItem } from './deal-dto';
 import type { EncodedAnswer } from '../http/encoded-answer';
 import { createDealListCache } from './deal-list-cache';
 import { createActorNames } from './actor-names';
+import type { KeyedHash } from '../shared/keyed-hash';
 
 const DEFAULT_BRAND = 'Brand';
 
@@ -77,11 +78,16 @@ function dropChangedLists(
   }
 }
 
+interface ListParts {
+  deals: DealQueries;
+  listCache: ReturnType<typeof createDealListCache>;
+  brandNameOf: (userId: string) => string;
+  keyedHash: KeyedHash;
+}
+
 /** A brand's list answer from the cache; else built, and kept until a change or the next guard deadline. */
 function ownerListAnswer(
-  deals: DealQueries,
-  listCache: ReturnType<typeof createDealListCache>,
-  brandNameOf: (userId: string) => string,
+  { deals, listCache, brandNameOf, keyedHash }: ListParts,
   { userId, filter, nowMs }: { userId: string; filter: DealFilter; nowMs: number },
 ): EncodedAnswer {
   const hit = listCache.get(userId, filter, nowMs);
@@ -92,7 +98,7 @@ function ownerListAnswer(
   return listCache.set(
     userId,
     filter,
-    records.map((r) => toDealListItem(r, at, brand)),
+    records.map((r) => toDealListItem(r, at, brand, keyedHash)),
     nextDeadline(records, nowMs),
   );
 }
@@ -116,10 +122,13 @@ export function createDealViews({
   deals,
   accounts,
   clock,
+  keyedHash,
 }: {
   deals: DealQueries;
   accounts: AccountQueries;
   clock: Clock;
+  /** The app secret's HMAC: the brand's answers carry its receipt's reference. */
+  keyedHash: KeyedHash;
 }) {
   const listCache = createDealListCache();
   const brands = brandNameCache(accounts);
@@ -135,7 +144,8 @@ export function createDealViews({
       return record;
     },
     forOwner(id: number, userId: string): DealDto {
-      return toDealDto(this.ownerRecord(id, userId), now(), 'owner', brandNameOf(userId));
+      const record = this.ownerRecord(id, userId);
+      return toDealDto(record, now(), 'owner', brandNameOf(userId), keyedHash);
     },
     linkRecord(token: string): DealRecord {
       const record = deals.byToken(token);
@@ -149,7 +159,8 @@ export function createDealViews({
     /** The brand's list, encoded; from the cache when nothing changed since it was built. */
     encodedListForOwner(userId: string, filter: DealFilter): EncodedAnswer {
       const nowMs = clock.now().getTime();
-      return ownerListAnswer(deals, listCache, brandNameOf, { userId, filter, nowMs });
+      const parts = { deals, listCache, brandNameOf, keyedHash };
+      return ownerListAnswer(parts, { userId, filter, nowMs });
     },
     /**
      * Feed with each batch the projection runner applied: drops the lists of every owner whose
@@ -161,7 +172,9 @@ export function createDealViews({
     recentForOwner(userId: string, limit: number): DealDto[] {
       const brand = brandNameOf(userId);
       const at = now();
-      return deals.recentForOwner(userId, limit).map((r) => toDealDto(r, at, 'owner', brand));
+      return deals
+        .recentForOwner(userId, limit)
+        .map((r) => toDealDto(r, at, 'owner', brand, keyedHash));
     },
     forAdmin(record: DealRecord): AdminDealDto {
       return toAdminDealDto(record, now(), ownerSummary(accounts, record.ownerId), adminName);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DealDto } from '@machines/contract/api';
 import { REDACTED } from '@machines/contract/money-api';
 import { createPaidRequest, payDeal } from '@tests/support/flow-helpers';
 import {
@@ -94,6 +95,31 @@ describe('document references', () => {
     // The id route, which checks its reader, keeps working for old links.
     expect((await get(`/api/deals/${dealId}/receipt`, brand.token)).statusCode).toBe(200);
     expect((await get(`/api/deals/${dealId}/receipt`, other.token)).statusCode).toBe(404);
+  });
+
+  it("the brand's deal answers carry its receipt's reference (the card links it); nobody else's do", async () => {
+    const refs = (await get(`/api/deals/${dealId}/documents`, brand.token)).json() as {
+      receipt: string;
+    };
+    const deal = (await get(`/api/deals/${dealId}`, brand.token)).json() as DealDto;
+    expect(deal.receiptRef).toBe(refs.receipt);
+    const listed = (await get('/api/deals', brand.token)).json() as DealDto[];
+    expect(listed.find((d) => d.id === dealId)?.receiptRef).toBe(refs.receipt);
+    // Not paid yet: no receipt, so no reference.
+    const unpaid = (await createDeal(t.app, brand.token)).id;
+    expect(listed.find((d) => d.id === unpaid)).toBeUndefined();
+    const fresh = (await get('/api/deals', brand.token)).json() as DealDto[];
+    expect(fresh.find((d) => d.id === unpaid)?.receiptRef).toBeNull();
+    // The creator's link answer names no reference of the brand's documents.
+    const shared = await t.app.inject({
+      method: 'POST',
+      url: `/api/deals/${dealId}/generate-token`,
+      headers: bearer(brand.token),
+    });
+    const token = deal.shareableToken ?? (shared.json() as { token: string }).token;
+    const link = await get(`/api/deals/token/${token}`);
+    expect(link.statusCode, link.body).toBe(200);
+    expect(link.json()).not.toHaveProperty('receiptRef');
   });
 
   it("the creator's request statement by reference; the brand's link receipt shows no payment ids", async () => {

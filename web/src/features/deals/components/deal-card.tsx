@@ -97,7 +97,7 @@ export function DealCard({ deal, busy, onShare, onRelease, onDispute, onDelete }
           >
             {open ? t('card.hideDetails') : t('card.details')}
           </button>
-          {deal.paidAt && <DealReceiptLink dealId={deal.id} compact />}
+          <DealReceiptLink deal={deal} compact />
         </div>
         <div id={detailsId} hidden={!open}>
           {open && (

@@ -28,9 +28,9 @@ export function SuccessSummary({ deal: d }: { deal: DealDto }) {
           <DetailRow label={t('card.brandPays')} value={formatMoney(d.totalAmountCents)} />
           <DetailRow label={t('card.deadline')} value={formatDate(d.deadline)} />
         </dl>
-        {d.paidAt && (
+        {d.receiptRef && (
           <div className="mt-3">
-            <DealReceiptLink dealId={d.id} />
+            <DealReceiptLink deal={d} />
           </div>
         )}
       </Card>

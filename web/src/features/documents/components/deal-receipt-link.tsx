@@ -1,17 +1,12 @@
-import { useDealDocumentRefs } from '@/features/documents/api/deal-invoice.query';
+import type { DealDto } from '@machines/contract/api';
 import { DocumentLink } from './document-link';
 
 /**
- * A paid deal's receipt for its brand, linked by its unguessable reference (nothing sequential in
- * the URL); shown once the reference arrived.
+ * A paid deal's receipt for its brand, linked by the unguessable reference the brand's deal answer
+ * carries (nothing sequential in the URL); nothing before the payment.
  */
-export function DealReceiptLink({
-  dealId,
-  compact = false,
-}: {
-  dealId: number;
-  compact?: boolean;
-}) {
-  const ref = useDealDocumentRefs(dealId).data?.receipt;
-  return ref ? <DocumentLink to={`/documents/${ref}`} kind="receipt" compact={compact} /> : null;
+export function DealReceiptLink({ deal, compact = false }: { deal: DealDto; compact?: boolean }) {
+  return deal.receiptRef ? (
+    <DocumentLink to={`/documents/${deal.receiptRef}`} kind="receipt" compact={compact} />
+  ) : null;
 }

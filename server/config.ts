@@ -172,6 +172,8 @@ const configFields = z.object({
   NOTIFY_FAILURE_ALERT_MIN_SENDS: positiveInt(10),
   RECONCILIATION_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(3),
   FISCAL_RETENTION_YEARS: z.coerce.number().int().min(1).max(30).default(7),
+  // Backups hold the key table, erased keys included: none is kept longer (docs/privacy.md).
+  BACKUP_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(35).default(35),
   // Admins are alerted once the oldest unanswered money intent is this old.
   INTENT_ALERT_MINUTES: positiveNumber(15),
   AI_BASE_URL: optionalText,
@@ -363,6 +365,8 @@ export interface AppConfig {
   reconciliationHourUtc: number;
   /** Fiscal keys are erased this many years after the end of the year of a person's last money movement. */
   fiscalRetentionYears: number;
+  /** `BACKUP_MAX_AGE_DAYS`: `npm run backup` deletes its own backups older than this (at most 35). */
+  backupMaxAgeDays: number;
   /** `INTENT_ALERT_MINUTES`: the age of the oldest unanswered money intent past which admins are alerted. */
   intentAlertMinutes: number;
   notifications: {
@@ -522,6 +526,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL },
     reconciliationHourUtc: e.RECONCILIATION_HOUR_UTC,
     fiscalRetentionYears: e.FISCAL_RETENTION_YEARS,
+    backupMaxAgeDays: e.BACKUP_MAX_AGE_DAYS,
     intentAlertMinutes: e.INTENT_ALERT_MINUTES,
     notifications: notificationsOf(e),
     invoices: invoicesOf(e),

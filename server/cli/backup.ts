@@ -1,13 +1,18 @@
 import { runCli } from './run-cli';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { loadConfig } from '../config';
+import { pruneBackups } from '../event-store/backup-retention';
 import { backupSqliteStore } from '../event-store/sqlite-backup';
 
 const USAGE =
-  'Usage: npm run backup -- <file>   (copies $DATA_DIR/events.db while the app runs; restore: docs/operations.md)';
+  'Usage: npm run backup -- <file>   (copies $DATA_DIR/events.db while the app runs, then deletes its backups in that folder older than BACKUP_MAX_AGE_DAYS; restore: docs/operations.md)';
 
-/** `npm run backup -- <file>`: an online, consistent, verified copy of the embedded event store. */
+/**
+ * `npm run backup -- <file>`: an online, consistent, verified copy of the embedded event store;
+ * then the backups this command took into the same folder more than BACKUP_MAX_AGE_DAYS ago are
+ * deleted, since each holds the key table with keys erased since (docs/privacy.md).
+ */
 async function main(argv: string[]): Promise<number> {
   const [file, ...rest] = argv;
   if (!file || rest.length > 0 || file.startsWith('-')) {
@@ -37,6 +42,9 @@ async function main(argv: string[]): Promise<number> {
     `Backed up ${source} to ${target} in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
       `${report.events} events in ${report.streams} streams up to position ${report.head}; integrity verified.`,
   );
+  const maxAgeDays = config.backupMaxAgeDays;
+  const pruned = pruneBackups(dirname(target), { now: new Date(), maxAgeDays, keep: [source] });
+  for (const path of pruned) console.log(`Deleted ${path}: older than ${maxAgeDays} days.`);
   return 0;
 }
 

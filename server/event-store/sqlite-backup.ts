@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { stampBackup } from './backup-retention';
 
 export interface StoreFileReport {
   events: number;
@@ -15,11 +16,13 @@ const ALL_PAGES = 0x7fffffff;
  * the app keeps appending. The copy runs in one backup step: that step reads one snapshot (WAL
  * readers never block the writer), whereas a copy in many small steps starts over whenever another
  * process commits in between, and under steady appends might never finish. The copy is then
- * switched from WAL to a rollback journal, so the backup is one self-contained file, and verified.
+ * switched from WAL to a rollback journal, so the backup is one self-contained file, stamped with
+ * when it was taken (backup-retention.ts), and verified.
  */
 export async function backupSqliteStore(
   sourcePath: string,
   targetPath: string,
+  takenAt: Date = new Date(),
 ): Promise<StoreFileReport> {
   const source = new Database(sourcePath, { fileMustExist: true });
   try {
@@ -34,6 +37,7 @@ export async function backupSqliteStore(
   } finally {
     copy.close();
   }
+  stampBackup(targetPath, takenAt);
   return verifyStoreFile(targetPath);
 }
 

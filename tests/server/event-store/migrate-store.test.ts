@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppContext } from '@server/app-context';
 import { loadConfig } from '@server/config';
@@ -12,12 +10,12 @@ import { migrateStore, verifyMigration } from '@server/event-store/migrate-store
 import { createSqliteEventStore } from '@server/event-store/sqlite-event-store';
 import { openEventStore } from '@server/event-store/open-event-store';
 import { createSqliteEvidenceStore } from '@server/evidence/evidence-store';
+import { runCliScript } from '@tests/support/cli-process';
 import { pgTestUrl, useTestDatabase, withDatabase } from '@tests/support/postgres';
 import { createDeal, createTestApp, registerUser } from '@tests/support/test-app';
 
 const dir = mkdtempSync(join(tmpdir(), 'migrate-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 async function everything(store: EventStore): Promise<RecordedEvent[]> {
   const all: RecordedEvent[] = [];
@@ -40,24 +38,11 @@ const shape = (e: RecordedEvent) => ({
   metadata: e.metadata,
 });
 
-function runCli(
+const runCli = (
   args: string[],
   script = 'server/cli/migrate-store.ts',
   env: Record<string, string> = {},
-): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, script), ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
+) => runCliScript(script, args, env);
 
 describe('migrateStore', () => {
   it('copies interleaved streams with the same events, ids and order, and a re-run writes nothing', async () => {

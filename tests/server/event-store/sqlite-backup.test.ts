@@ -7,6 +7,7 @@ import { afterAll, expect, it } from 'vitest';
 import { createSqliteEventStore } from '@server/event-store/sqlite-event-store';
 import { verifyStoreFile } from '@server/event-store/sqlite-backup';
 import type { RecordedEvent } from '@server/event-store/event-store';
+import { runCliScript } from '@tests/support/cli-process';
 
 const dir = mkdtempSync(join(tmpdir(), 'sqlite-backup-'));
 let appender: ChildProcess | null = null;
@@ -19,26 +20,13 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const appenderScript = fileURLToPath(
   new URL('./fixtures/crash-appender.fixture.ts', import.meta.url),
 );
-const backupCli = join(repoRoot, 'server', 'cli', 'backup.ts');
 
-function runBackup(
-  dataDir: string,
-  file: string,
-  extraEnv: Record<string, string> = {},
-): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', backupCli, file], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: dataDir, KURRENTDB_URL: '', ...extraEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, output }));
+const runBackup = (dataDir: string, file: string, extraEnv: Record<string, string> = {}) =>
+  runCliScript('server/cli/backup.ts', [file], {
+    DATA_DIR: dataDir,
+    KURRENTDB_URL: '',
+    ...extraEnv,
   });
-}
 
 async function readEverything(path: string): Promise<RecordedEvent[]> {
   const store = createSqliteEventStore({ path });

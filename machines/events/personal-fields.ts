@@ -106,9 +106,16 @@ interface PathNode {
 /** An event type's personal paths as a tree of steps, built once per type (null: none). */
 const trees = new Map<string, PathNode[] | null>();
 
+/** The last type asked for: reading an event asks for its type's tree twice in a row. */
+let last: { type: string; tree: PathNode[] | null } = { type: '', tree: null };
+
 function pathTree(type: string): PathNode[] | null {
+  if (type === last.type) return last.tree;
   const known = trees.get(type);
-  if (known !== undefined) return known;
+  if (known !== undefined) {
+    last = { type, tree: known };
+    return known;
+  }
   const roots: PathNode[] = [];
   for (const [path, privacy] of Object.entries(eventDefinition(type)?.fields ?? {})) {
     if (privacy === 'none') continue;
@@ -125,6 +132,7 @@ function pathTree(type: string): PathNode[] | null {
   }
   const tree = roots.length === 0 ? null : roots;
   trees.set(type, tree);
+  last = { type, tree };
   return tree;
 }
 
@@ -143,17 +151,25 @@ function mapNodes(data: unknown, nodes: readonly PathNode[], map: ValueMap): unk
   const record = data as Record<string, unknown>;
   let out: Record<string, unknown> | null = null;
   for (const node of nodes) {
-    if (!(node.key in record)) continue;
     const value = record[node.key];
-    let mapped: unknown = value;
-    if (!node.array) mapped = mapValue(value, node, map);
-    else if (Array.isArray(value)) {
-      const list = value.map((item: unknown) => mapValue(item, node, map));
-      if (list.some((item, i) => item !== value[i])) mapped = list;
-    }
+    // Nothing to map in a field that is absent or undefined (it would map to itself).
+    if (value === undefined) continue;
+    const mapped = node.array ? mapList(value, node, map) : mapValue(value, node, map);
     if (mapped !== value) (out ??= { ...record })[node.key] = mapped;
   }
   return out ?? data;
+}
+
+/** The items of an array node mapped, copied only when an item changed (any other value as it is). */
+function mapList(value: unknown, node: PathNode, map: ValueMap): unknown {
+  if (!Array.isArray(value)) return value;
+  let list: unknown[] | null = null;
+  for (let i = 0; i < value.length; i++) {
+    const item: unknown = value[i];
+    const mapped = mapValue(item, node, map);
+    if (mapped !== item) (list ??= value.slice())[i] = mapped;
+  }
+  return list ?? value;
 }
 
 /** Whether an event type carries personal fields at all (most events do not: ids, amounts, states). */

@@ -34,11 +34,12 @@ async function openEvents(keys: KeyStore, events: RecordedEvent[]): Promise<Reco
   // Each key once per batch: the cache's lookup (with its expiry check) is not repeated per event.
   const found: Record<KeyKind, Map<string, StoredKey>> = { profile: new Map(), fiscal: new Map() };
   const keyOf: KeyLookup = (subject, kind) => {
-    const known = found[kind];
-    if (known.has(subject)) return known.get(subject);
+    const known = found[kind].get(subject);
+    // Only a key not looked up yet is undefined here (an erased one is null).
+    if (known !== undefined) return known;
     const hit = keys.cached(subject, kind);
     if (hit === undefined) missing.push([subject, kind]);
-    else known.set(subject, hit);
+    else found[kind].set(subject, hit);
     return hit;
   };
   const opener = new EventOpener(keyOf);

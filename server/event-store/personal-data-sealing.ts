@@ -167,6 +167,8 @@ export class EventOpener {
   }
 
   private readonly slot = (value: string, _privacy: unknown, path: string): string => {
+    // A key is missing: this walk's result is dropped and the event opened again once it is found.
+    if (this.unresolved) return value;
     const sealed = value.startsWith('pd') ? parseSealed(value) : null;
     if (!sealed) return value;
     let plain: string | null | undefined;

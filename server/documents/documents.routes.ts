@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { userOf } from '../auth/authenticate';
 import { DomainError } from '../commands/domain-error';
-import { idParam, tokenParam } from '../http/fields';
+import { idParam } from '../http/fields';
 import type { ZodApp } from '../http/route-deps';
 import { billingDetailsRoutes } from './billing-details.routes';
 import { invoiceRoutes } from './invoice.routes';
@@ -20,7 +20,7 @@ function requestRecord(ctx: DocumentRouteDeps['ctx'], id: number) {
   return record;
 }
 
-/** The parties' own documents: the brand's deal receipt, the creator's request statement, the brand's request receipt (link). */
+/** The parties' own documents: the brand's deal receipt, the creator's request statement (the brand's request receipt is a link route: request-documents.routes.ts). */
 function partyDocumentRoutes(app: ZodApp, { ctx, guards, dealViews }: DocumentRouteDeps): void {
   documentRoute(app, '/api/deals/:id/receipt', {
     tags: ['deals'],
@@ -47,20 +47,6 @@ function partyDocumentRoutes(app: ZodApp, { ctx, guards, dealViews }: DocumentRo
       if (record.creatorId !== userOf(req).userId)
         throw new DomainError('payment_request_not_found');
       return requestStatement(record);
-    },
-  });
-
-  documentRoute(app, '/api/payment-requests/link/:token/receipt', {
-    tags: ['payment-requests'],
-    reader: 'link',
-    params: tokenParam,
-    description:
-      "The brand's receipt of a paid request, through its link (no payment id, reference or method).",
-    load: ({ token }) => {
-      const record = ctx.queries.requests.byToken(token);
-      if (!record || record.context.request?.token !== token)
-        throw new DomainError('payment_request_not_found');
-      return requestReceipt(record);
     },
   });
 }

@@ -7,6 +7,7 @@ import { idParam, tokenParam } from '../http/fields';
 import { createLimit } from '../http/rate-limits';
 import { commandContext, type ZodApp } from '../http/route-deps';
 import type { RequestParts, RequestRouteDeps } from './request-parts';
+import { heldRecord } from './held-request';
 import { requestLanguage } from '../i18n/request-language';
 import { requestBlockStreamIds } from '../notifications/notification-streams';
 import { mailboxKey } from '../shared/mailbox';
@@ -271,9 +272,10 @@ function acceptRoute(app: ZodApp, { ctx }: RequestRouteDeps): void {
   );
 }
 
-/** The brand declines the request, with a reason. */
+/** The brand declines the request, with a reason: once accepted, only from the browser holding its link. */
 function rejectRoute(app: ZodApp, { ctx }: RequestRouteDeps): void {
-  const { byToken, linkDto } = requestReads(ctx);
+  const { linkDto } = requestReads(ctx);
+  const held = heldRecord(ctx);
 
   app.post(
     '/api/payment-requests/reject/:token',
@@ -286,7 +288,7 @@ function rejectRoute(app: ZodApp, { ctx }: RequestRouteDeps): void {
       },
     },
     async (request) => {
-      const record = byToken(request.params.token);
+      const record = await held(request.params.token, request);
       const command = { type: 'RejectPaymentRequest', reason: request.body.reason } as const;
       const { position } = await ctx.run.request(
         record.id,

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { errorSchema } from '@machines/contract/api';
 import { invoiceDocumentSchema, type InvoiceDocumentDto } from '@machines/contract/invoice-api';
 import {
@@ -7,39 +6,19 @@ import {
 } from '@machines/documents/billing-details';
 import { layoutInvoice } from '@machines/documents/invoice-layout';
 import { userOf } from '../auth/authenticate';
-import { createLinkClaims } from '../auth/link-claim';
-import { createLinkHolders } from '../auth/link-holders';
 import { DomainError } from '../commands/domain-error';
 import { checkedBillingDetails } from '../documents/billing-details.routes';
-import { documentPair } from '../documents/document-route';
+import { documentPair, documentRoute } from '../documents/document-route';
+import { requestReceipt } from '../documents/money-documents';
 import { creatorSelfBilledOf } from '../documents/request-invoices';
 import { idParam, tokenParam } from '../http/fields';
 import { commandContext, type ZodApp } from '../http/route-deps';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
 import type { RequestParts, RequestRouteDeps } from './request-parts';
+import { heldRecord, type HeldRecord } from './held-request';
 
 const tags = ['payment requests'];
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
-
-/** The request behind a link, once its holder is checked (another browser: 403). */
-type HeldRecord = (token: string, request: FastifyRequest) => Promise<PaymentRequestRecord>;
-
-function heldRecord(ctx: RequestParts): HeldRecord {
-  const holders = createLinkHolders(ctx);
-  const { claimOf } = createLinkClaims(ctx);
-  return async (token, request) => {
-    const record = ctx.queries.requests.byToken(token);
-    if (!record || record.context.request?.token !== token)
-      throw new DomainError('payment_request_not_found');
-    await holders.assertHolder(
-      { kind: 'payment-request', id: record.id },
-      { claimSecretHash: null, claimedByUserId: null },
-      claimOf(request),
-      'request_claimed_elsewhere',
-    );
-    return record;
-  };
-}
 
 /** The three invoices of a request: where each is found and what is refused while it is not there. */
 const invoiceKinds = (ctx: RequestParts) =>
@@ -123,6 +102,14 @@ function billingRoutes(app: ZodApp, ctx: RequestParts, held: HeldRecord): void {
 export function requestDocumentRoutes(app: ZodApp, { ctx, guards }: RequestRouteDeps): void {
   const held = heldRecord(ctx);
   billingRoutes(app, ctx, held);
+  documentRoute(app, '/api/payment-requests/link/:token/receipt', {
+    tags: ['payment-requests'],
+    reader: 'link',
+    params: tokenParam,
+    description:
+      "The brand's receipt of a paid request, through its link (no payment id, reference or method); once accepted, only from the browser holding the link (403 `request_claimed_elsewhere`).",
+    load: async ({ token }, request) => requestReceipt(await held(token, request)),
+  });
   for (const kind of invoiceKinds(ctx)) {
     const documentOf = async (record: PaymentRequestRecord) => {
       const { paidAt } = record.context;

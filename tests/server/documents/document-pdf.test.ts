@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfPages } from '@tests/support/pdf-text';
-import { createPaidRequest, payDeal } from '@tests/support/flow-helpers';
+import { claimHeader, createPaidRequest, payDeal } from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -76,7 +76,10 @@ describe('document PDFs', () => {
   it("a request's receipt through its link shows no payment id", async () => {
     const creator = await registerUser(t.app, { companyName: 'Sanne Creates' });
     const { id, token } = await createPaidRequest(t.app, t.ctx, creator.token);
-    const { pages } = await pdf(`/api/payment-requests/link/${token}/receipt/pdf?lang=en`);
+    const { pages } = await pdf(
+      `/api/payment-requests/link/${token}/receipt/pdf?lang=en`,
+      claimHeader(token),
+    );
     expect(pages[0]).toContain(`R-P${id}`);
     expect(pages[0]).toContain('€420.00');
     expect(pages[0]).not.toMatch(/pi_sim_|ch_sim_/);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DealDto } from '@machines/contract/api';
 import { REDACTED } from '@machines/contract/money-api';
-import { createPaidRequest, payDeal } from '@tests/support/flow-helpers';
+import { claimHeader, createPaidRequest, payDeal } from '@tests/support/flow-helpers';
 import {
   bearer,
   createDeal,
@@ -133,7 +133,10 @@ describe('document references', () => {
     expect((await get(`/api/documents/${refs.statement}`, creator.token)).statusCode).toBe(409);
     expect((await get(`/api/documents/${refs.statement}`, brand.token)).statusCode).toBe(404);
     expect((await get(`/api/payment-requests/${id}/documents`, brand.token)).statusCode).toBe(404);
-    const link = await get(`/api/payment-requests/link/${token}/receipt`);
+    const link = await t.app.inject({
+      url: `/api/payment-requests/link/${token}/receipt`,
+      headers: claimHeader(token),
+    });
     expect(link.json()).toMatchObject({ reference: REDACTED, method: null });
   });
 });

@@ -105,7 +105,12 @@ describe('receipts and statements', () => {
   it("a payment request: the brand's receipt through its link; the creator's statement only for its creator, once paid out", async () => {
     const creator = await registerUser(t.app, { companyName: 'Sanne Creates' });
     const { id, token } = await createPaidRequest(t.app, t.ctx, creator.token);
-    const receipt = await get(`/api/payment-requests/link/${token}/receipt`);
+    // Only the browser that accepted the request (its claim secret) reads the receipt by the link.
+    const stranger = await get(`/api/payment-requests/link/${token}/receipt`);
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json()).toMatchObject({ code: 'request_claimed_elsewhere' });
+    expect((await get(`/api/payment-requests/link/${token}/receipt/pdf`)).statusCode).toBe(403);
+    const receipt = await get(`/api/payment-requests/link/${token}/receipt`, claimHeader(token));
     expect(receipt.statusCode, receipt.body).toBe(200);
     expect(receipt.json()).toMatchObject({
       kind: 'receipt',

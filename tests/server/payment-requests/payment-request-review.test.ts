@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSimulated } from '@server/money/gateway/create-gateway';
 import {
+  acceptLink,
   anyEmailCode,
   claimHeader,
   connectPayouts as connectPayoutsOf,
@@ -38,6 +39,23 @@ const post = (url: string, payload?: object, headers: Record<string, string> = {
     headers: { ...claimHeader(url.split('/').pop()!), ...headers },
     ...(payload ? { payload } : {}),
   });
+
+/** A new request from the creator to the brand's address, not yet accepted; answers its link token. */
+async function pendingRequest(title: string): Promise<string> {
+  const created = await post(
+    '/api/payment-requests',
+    {
+      title,
+      description: `One ${title.toLowerCase()}`,
+      amount: '100',
+      brandName: 'Acme',
+      brandEmail: 'marketing@acme.example',
+      deadline: '2026-03-20',
+    },
+    bearer(creator.token),
+  );
+  return created.json().shareableToken as string;
+}
 const complete = (id: number, payload: object = {}) =>
   post(`/api/payment-requests/${id}/complete`, payload, bearer(creator.token));
 const link = async (token: string) =>
@@ -192,25 +210,31 @@ describe('the creator completes, the brand reviews', () => {
   });
 
   it('given a pending request, when the brand declines, then it is rejected and can no longer be paid', async () => {
-    const created = await post(
-      '/api/payment-requests',
-      {
-        title: 'Story',
-        description: 'One story',
-        amount: '100',
-        brandName: 'Acme',
-        brandEmail: 'marketing@acme.example',
-        deadline: '2026-03-20',
-      },
-      bearer(creator.token),
-    );
-    const token = created.json().shareableToken as string;
+    const token = await pendingRequest('Story');
     const declined = await post(`/api/payment-requests/reject/${token}`, { reason: 'No budget' });
     expect(declined.statusCode, declined.body).toBe(200);
     expect(declined.json().request).toMatchObject({ status: 'rejected', state: { can: [] } });
     expect((await post(`/api/payment-requests/accept/${token}`, anyEmailCode)).statusCode).toBe(
       409,
     );
+  });
+
+  it('given an accepted request, when someone holding only its link declines it, then 403 and it stays accepted', async () => {
+    const token = await pendingRequest('Post');
+    const link = { kind: 'payment-request', token } as const;
+    expect((await acceptLink(t.app, t.ctx, link)).statusCode).toBe(200);
+    const url = `/api/payment-requests/reject/${token}`;
+    const stranger = await t.app.inject({ method: 'POST', url, payload: { reason: 'Mine now' } });
+    expect(stranger.statusCode, stranger.body).toBe(403);
+    expect(stranger.json()).toMatchObject({ code: 'request_claimed_elsewhere' });
+    const wrong = { 'x-claim-secret': 'f'.repeat(43) };
+    expect((await post(url, { reason: 'x' }, wrong)).statusCode).toBe(403);
+    const view = await t.app.inject({ url: `/api/payment-requests/token/${token}` });
+    expect(view.json()).toMatchObject({ status: 'accepted' });
+    // The browser that accepted it still declines.
+    const declined = await post(url, { reason: 'No budget after all' });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json().request).toMatchObject({ status: 'rejected' });
   });
 });
 

@@ -117,7 +117,10 @@ describe('payment ids in documents, by reader', () => {
   });
 
   it('given a request link (no sign-in), when its receipt is read, then neither the payment id nor the method is shown', async () => {
-    const receipt = await get(`/api/payment-requests/link/${request.token}/receipt`);
+    const receipt = await get(
+      `/api/payment-requests/link/${request.token}/receipt`,
+      claimHeader(request.token),
+    );
     expect(receipt.statusCode, receipt.body).toBe(200);
     expect(receipt.json()).toMatchObject({
       reference: REDACTED,

@@ -48,7 +48,7 @@ function linkSource(area: string, key: string, id: string, kind: string): Docume
       options: { headers: claimHeaders(key) },
       back: `/accept/${id}`,
     };
-  // The paying brand's invoices of a request, through its link (this browser's claim secret).
+  // The paying brand's receipt and invoices of a request, through its link (this browser's claim secret).
   const requestInvoice = requestInvoiceKinds[kind];
   if (area === 'pay-request' && requestInvoice)
     return {
@@ -61,7 +61,7 @@ function linkSource(area: string, key: string, id: string, kind: string): Docume
     return {
       kind,
       path: `/api/payment-requests/link/${id}/receipt`,
-      options: { auth: 'none' },
+      options: { auth: 'none', headers: claimHeaders(key, 'request') },
       back: `/pay-request/${id}`,
     };
   // The contract the link shows the creator before accepting.

@@ -49,7 +49,10 @@ function linkSource(area: string, key: string, id: string, kind: string): Docume
       back: `/accept/${id}`,
     };
   // The paying brand's receipt and invoices of a request, through its link (this browser's claim secret).
-  const requestInvoice = requestInvoiceKinds[kind];
+  // Own keys only: a path such as /pay-request/x/constructor names no document.
+  const requestInvoice = Object.hasOwn(requestInvoiceKinds, kind)
+    ? requestInvoiceKinds[kind]
+    : undefined;
   if (area === 'pay-request' && requestInvoice)
     return {
       kind: requestInvoice,

@@ -31,4 +31,9 @@ describe('where a document page reads its document', () => {
       path: '/api/deals/7/contract',
     });
   });
+
+  it('takes no inherited name for a document kind', () => {
+    for (const kind of ['constructor', 'toString', '__proto__', 'hasOwnProperty'])
+      expect(documentSourceOf(`/pay-request/tok/${kind}`), kind).toBeNull();
+  });
 });

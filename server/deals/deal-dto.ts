@@ -12,7 +12,7 @@ import { centsToDecimal } from '@machines/money';
 import { chargebackSummary } from '@machines/escrow/escrow-ledger';
 import type { DealRecord } from '../../projections/deals.queries';
 import { stateValueFromKey } from '../../projections/state-meta';
-import { redactFor, redactForAdmin } from '../shared/redaction';
+import { redactFor, redactForAdmin, redactOtherSide } from '../shared/redaction';
 import { revisionRoundsOf } from '@machines/deal/deal-contract';
 import { dealContract } from '../documents/contract-hash';
 import { documentRefOf } from '../shared/document-refs';
@@ -206,8 +206,10 @@ export function toDealDto(
     },
     state: stateFields(state),
   };
-  // Whoever holds the link reads it under the one redaction rule (server/shared/redaction.ts).
-  return link ? redactFor('link', dto) : dto;
+  // Whoever holds the link reads it under the one redaction rule (server/shared/redaction.ts);
+  // the brand reads the creator's connected account only as present.
+  if (link) return redactFor('link', dto);
+  return view === 'owner' ? redactOtherSide('brand', dto) : dto;
 }
 
 /**
@@ -263,7 +265,10 @@ export function toDealListItem(
   const context: Record<string, unknown> = {};
   for (const field of GUARD_CONTEXT_FIELDS)
     if (record.context[field] !== undefined) context[field] = record.context[field];
-  return { ...dto, machine: { value: dto.machine.value, context } };
+  return {
+    ...dto,
+    machine: { value: dto.machine.value, context: redactOtherSide('brand', context) },
+  };
 }
 
 export function toAdminDealDto(

@@ -10,7 +10,7 @@ import { chargebackSummary } from '@machines/escrow/escrow-ledger';
 import type { PaymentRequestRecord } from '../../projections/payment-requests.queries';
 import { stateKey } from '@machines/statechart';
 import { stateValueFromKey } from '../../projections/state-meta';
-import { redactFor } from '../shared/redaction';
+import { redactFor, redactOtherSide } from '../shared/redaction';
 
 /** The context a brand's link page may see: no creator id, no payment, refund or dispute ids. */
 function redact(c: PaymentRequestContext): Record<string, unknown> {
@@ -97,6 +97,7 @@ export function toPaymentRequestDto(
     },
     state,
   };
-  // Whoever holds the link reads it under the one redaction rule (server/shared/redaction.ts).
-  return view === 'link' ? redactFor('link', dto) : dto;
+  // Whoever holds the link reads it under the one redaction rule (server/shared/redaction.ts);
+  // the creator reads the brand's payment ids only as present.
+  return view === 'link' ? redactFor('link', dto) : redactOtherSide('creator', dto);
 }

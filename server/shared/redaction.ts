@@ -16,6 +16,7 @@
  * |---|---|---|---|
  * | `admin` (admins and auditors) | `"present"` | shown | shown |
  * | `link` (whoever holds a link) | `"present"` (the link's own token and URL stay) | `"present"` | `null` |
+ * | a party's own account (`redactOtherSide`) | the other side's `"present"`, its own shown | shown | shown |
  *
  * Empty values (null, undefined, '') and words that already stand in for an id (`"present"`,
  * `"connected"`) stay as they are, so an answer still tells "none" from
@@ -81,28 +82,60 @@ const standsInFor = new Set([REDACTED, 'connected']);
 const isEmpty = (v: unknown) =>
   v === null || v === undefined || v === '' || (typeof v === 'string' && standsInFor.has(v));
 
-function walk(reader: Reader, value: unknown, keyKind: Kind): unknown {
-  if (Array.isArray(value)) return value.map((v) => walk(reader, v, keyKind));
+/**
+ * A deep copy of `value` with each non-empty string replaced by `leaf`, told the kind of the key it
+ * is under (a number or boolean under a secret key, a flag, says nothing the key's name does not).
+ */
+function mapStrings<K>(
+  value: unknown,
+  kindOf: (key: string) => K,
+  leaf: (value: string, keyKind: K | null) => unknown,
+  keyKind: K | null = null,
+): unknown {
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, kindOf, leaf, keyKind));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(value as Record<string, unknown>))
-      out[key] = walk(reader, v, kindOfKey(key));
+      out[key] = mapStrings(v, kindOf, leaf, kindOf(key));
     return out;
   }
-  if (isEmpty(value)) return value;
-  if (typeof value === 'string') {
+  return isEmpty(value) || typeof value !== 'string' ? value : leaf(value, keyKind);
+}
+
+function walk(reader: Reader, value: unknown): unknown {
+  return mapStrings(value, kindOfKey, (text, keyKind) => {
     const byKey = replacement(reader, keyKind);
     if (byKey !== undefined) return byKey;
-    const byValue = replacement(reader, kindOfValue(value));
-    return byValue !== undefined ? byValue : value;
-  }
-  // A number or boolean under a secret key (a flag) says nothing the key's name does not.
-  return value;
+    const byValue = replacement(reader, kindOfValue(text));
+    return byValue !== undefined ? byValue : text;
+  });
+}
+
+const accountId = idShape('acct');
+const isAccountKey = (key: string) => key === 'accountId' || key.endsWith('AccountId');
+type Side = 'account' | 'payment' | null;
+/** Whose acting value a key holds: the creator's connected account, or the brand's payment. */
+const sideOfKey = (key: string): Side =>
+  kindOfKey(key) !== 'acting' ? null : isAccountKey(key) ? 'account' : 'payment';
+const sideOfValue = (value: string): Side =>
+  !actingId.test(value) ? null : accountId.test(value) ? 'account' : 'payment';
+
+/**
+ * A party's own signed-in account reads its own payment ids, and the other side's acting values as
+ * `"present"`: the brand does not read the creator's connected account (`acct_`), the creator not
+ * the brand's checkout session, payment intent, charge or payment method (`cs_`, `pi_`, `ch_`, …).
+ * References (transfers, refunds) grant nothing and stay.
+ */
+export function redactOtherSide<T>(reader: 'brand' | 'creator', value: T): T {
+  const hidden: Side = reader === 'brand' ? 'account' : 'payment';
+  return mapStrings(value, sideOfKey, (text, keySide) =>
+    keySide === hidden || sideOfValue(text) === hidden ? REDACTED : text,
+  ) as T;
 }
 
 /** A deep copy of `value` as `reader` may read it (the table above). */
 export function redactFor<T>(reader: Reader, value: T): T {
-  return walk(reader, value, null) as T;
+  return walk(reader, value) as T;
 }
 
 /** The admin area's reading: admins and auditors alike, every view and export. */

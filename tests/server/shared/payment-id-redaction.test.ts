@@ -28,6 +28,7 @@ let t: TestApp;
 let admin: Record<string, string>;
 let auditor: Record<string, string>;
 let brand: Awaited<ReturnType<typeof registerUser>>;
+let creator: Awaited<ReturnType<typeof registerUser>>;
 let dealId = 0;
 let dealLink = '';
 let request: { id: number; token: string };
@@ -41,7 +42,7 @@ const get = (url: string, headers: Record<string, string> = {}) => t.app.inject(
 beforeAll(async () => {
   t = await createTestApp();
   brand = await registerUser(t.app, { companyName: 'Acme BV' });
-  const creator = await registerUser(t.app);
+  creator = await registerUser(t.app);
   const adminToken = await createRootAdmin(t);
   admin = bearer(adminToken);
   auditor = bearer(await createAuditor(t, adminToken));
@@ -88,6 +89,34 @@ beforeAll(async () => {
   );
 }, 60_000);
 afterAll(() => t.close());
+
+describe("a party's own account reads the other side's acting ids as present", () => {
+  const ids = (body: string, prefixes: string) =>
+    body.match(new RegExp(`\\b(${prefixes})_[A-Za-z0-9_]{6,}`, 'g')) ?? [];
+
+  it("given a released deal, when its brand reads it, its list or the dashboard, then no connected account id of the creator, and its own payment's ids", async () => {
+    for (const url of [`/api/deals/${dealId}`, '/api/deals', '/api/dashboard/stats']) {
+      const res = await get(url, bearer(brand.token));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(ids(res.body, 'acct'), url).toEqual([]);
+    }
+    const deal = (await get(`/api/deals/${dealId}`, bearer(brand.token))).json();
+    expect(deal.stripeAccountId).toBe(REDACTED);
+    expect(deal.machine.context.onboardingAccountId).toBe(REDACTED);
+    expect(deal.machine.context.paymentIntentId).toMatch(/^pi_sim_/);
+    expect(deal.machine.context.transferId).toMatch(/^tr_sim_/);
+  });
+
+  it('given a paid request, when its creator reads its requests, then none of the brand’s checkout, payment intent or charge ids', async () => {
+    const res = await get('/api/payment-requests', bearer(creator.token));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(ids(res.body, 'cs|pi|ch|py|pm|seti|src')).toEqual([]);
+    const paid = (
+      res.json() as { id: number; machine: { context: Record<string, unknown> } }[]
+    ).find((r) => r.id === request.id)!;
+    expect(paid.machine.context.paymentIntentId).toBe(REDACTED);
+  });
+});
 
 describe('payment ids in documents, by reader', () => {
   it('given a paid deal, when an auditor or an admin reads its receipt, then the payment intent reads "present", as in the admin deal view; the method and the transfer of the statement stay', async () => {

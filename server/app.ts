@@ -28,7 +28,7 @@ import { createDealViews } from './deals/deal-views';
 import { dealsRoutes } from './deals/deals.routes';
 import { disputeThreadRoutes } from './disputes/dispute-thread.routes';
 import { limitConnectionsPerAddress } from './http/connection-limits';
-import { registerErrorHandling } from './http/error-handler';
+import { answerRouterError, registerErrorHandling } from './http/error-handler';
 import { loggerOptions } from './shared/log-redaction';
 import { gatewayErrorAnswer } from './money/gateway/gateway-failure';
 import { registerWriteLimits } from './http/rate-limits';
@@ -96,6 +96,8 @@ function createServer(config: AppContext['config'], options: BuildOptions): ZodA
     trustProxy: config.trustProxy,
     // Keep ids like "42abc" and 1e99 out of the handlers: the zod params turn them into 400s.
     routerOptions: { maxParamLength: 200 },
+    // An over-long parameter or an undecodable URL answers in the one error shape (error-handler.ts).
+    frameworkErrors: answerRouterError,
     // Two log lines per request cost more than a cached read itself; errors are still logged by
     // the error handler, and LOG_LEVEL=debug brings the per-request lines back.
     logController: new LogController({

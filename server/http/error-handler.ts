@@ -149,6 +149,24 @@ function answerFrameworkError(error: FastifyError, request: FastifyRequest, repl
   return sendError(request, reply, 'internal_error');
 }
 
+/**
+ * The router's own refusals, before any route runs (Fastify's `frameworkErrors`): a path parameter
+ * longer than the router takes (ids and tokens are far shorter) is a bad id, a URL that does not
+ * decode a bad request; both in the one error shape, never echoing the path back.
+ */
+export function answerRouterError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return sendError(request, reply, 'invalid_input', {
+      detail: 'Invalid id',
+      input: 'invalid_id',
+    });
+  return sendError(request, reply, 'bad_request', { detail: 'The address is not valid' });
+}
+
 export function registerErrorHandling(
   app: FastifyInstance,
   { notFound = true, answers = [] }: { notFound?: boolean; answers?: ErrorAnswer[] } = {},

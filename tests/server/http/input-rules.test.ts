@@ -111,3 +111,33 @@ describe('input rules', () => {
     expect((await createDeal({ amount: '0.50' })).statusCode).toBe(201);
   });
 });
+
+/** The router's own refusals (server/http/error-handler.ts) answer in the one error shape, never echoing the path. */
+describe('refusals before any route runs', () => {
+  it('given a path parameter longer than any id or token, then 400 invalid_id in the caller language, not the path', async () => {
+    const long = 'a'.repeat(1_000);
+    for (const url of [`/api/documents/${long}`, `/api/deals/token/${long}`]) {
+      const res = await t.app.inject({ url, headers: bearer(token) });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toEqual({
+        error: 'validation_failed',
+        code: 'invalid_input',
+        params: { detail: 'Invalid id', input: 'invalid_id' },
+        message: 'Invalid id',
+      });
+    }
+    const dutch = await t.app.inject({
+      url: `/api/deals/token/${long}`,
+      headers: { 'accept-language': 'nl' },
+    });
+    expect(dutch.json()).toMatchObject({ code: 'invalid_input', message: 'Ongeldig nummer.' });
+  });
+
+  it('given a URL that does not decode, then 400 bad_request with a code and a message', async () => {
+    const res = await t.app.inject({ url: '/api/deals/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'bad_request', code: 'bad_request' });
+    expect(res.body).not.toContain('%E0');
+    expect(typeof res.json().message).toBe('string');
+  });
+});

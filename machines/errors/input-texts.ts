@@ -8,6 +8,7 @@ type Texts = { en: string; nl: string };
 
 /** The fields the rules name, as a sentence names them ({Field} capitalises, {field} does not). */
 export const inputFields = {
+  addressLines: { en: 'Address lines', nl: 'Adresregels' },
   amount: { en: 'Amount', nl: 'Bedrag' },
   brandHandle: { en: 'Brand handle', nl: 'Merkhandle' },
   brandName: { en: 'Brand name', nl: 'Merknaam' },
@@ -30,6 +31,7 @@ export const inputFields = {
   link: { en: 'A link', nl: 'Een link' },
   links: { en: 'Links', nl: 'Links' },
   message: { en: 'A message', nl: 'Een bericht' },
+  name: { en: 'Name', nl: 'Naam' },
   milestones: { en: 'Milestones', nl: 'Mijlpalen' },
   note: { en: 'Note', nl: 'Notitie' },
   ownTerms: { en: 'Your own terms', nl: 'Je eigen voorwaarden' },
@@ -37,6 +39,7 @@ export const inputFields = {
   phone: { en: 'Phone number', nl: 'Telefoonnummer' },
   platform: { en: 'Platform', nl: 'Platform' },
   platforms: { en: 'Platforms', nl: 'Platformen' },
+  postcode: { en: 'Postcode', nl: 'Postcode' },
   profileLink: { en: 'Profile link', nl: 'Profiellink' },
   publicationDeadline: { en: 'Publication deadline', nl: 'Publicatiedeadline' },
   reason: { en: 'Reason', nl: 'Reden' },
@@ -45,7 +48,9 @@ export const inputFields = {
   revisionRounds: { en: 'Revision rounds', nl: 'Revisierondes' },
   title: { en: 'Title', nl: 'Titel' },
   usageRights: { en: 'Usage rights', nl: 'Gebruiksrechten' },
+  user: { en: 'User', nl: 'Gebruiker' },
   username: { en: 'Username', nl: 'Gebruikersnaam' },
+  vatId: { en: 'VAT id', nl: 'Btw-nummer' },
 } satisfies Record<string, Texts>;
 
 /** The rules, with the English sentences the API has always answered. */

@@ -91,4 +91,27 @@ describe('billing details', () => {
     expect(person.statusCode, person.body).toBe(200);
     expect(person.json().billingDetails.vatId).toBeNull();
   });
+
+  it('names the field and its limit in English and Dutch when a list or a text is too long', async () => {
+    const lines = await put(
+      other.token,
+      { ...dutch, addressLines: ['a', 'b', 'c'] },
+      { 'accept-language': 'nl' },
+    );
+    expect(lines.statusCode).toBe(400);
+    expect(lines.json()).toMatchObject({
+      code: 'invalid_input',
+      params: { input: 'too_many', field: 'addressLines', max: 2 },
+      message: 'Hooguit 2 adresregels.',
+    });
+    const vat = await put(other.token, { ...dutch, vatId: 'N'.repeat(31) });
+    expect(vat.json()).toMatchObject({
+      params: {
+        input: 'too_long',
+        field: 'vatId',
+        max: 30,
+        detail: 'VAT id must be at most 30 characters',
+      },
+    });
+  });
 });

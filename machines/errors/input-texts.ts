@@ -25,6 +25,7 @@ export const inputFields = {
   deadline: { en: 'Deadline', nl: 'Deadline' },
   deliverables: { en: 'Deliverables', nl: 'Deliverables' },
   description: { en: 'Description', nl: 'Beschrijving' },
+  dueDate: { en: 'Due date', nl: 'Vervaldatum' },
   exclusivity: { en: 'Exclusivity', nl: 'Exclusiviteit' },
   files: { en: 'files per message', nl: 'bestanden per bericht' },
   influencer: { en: 'Influencer', nl: 'Influencer' },

@@ -79,8 +79,8 @@ export const dealTermsBody = z.object({
           .array(z.string().trim().min(1).max(200), { error: inputRef('not_list', 'deliverables') })
           .max(20, inputRef('too_many', 'deliverables', { max: 20 }))
           .default([]),
-        amount: z.union([z.string(), z.number()]).nullish(),
-        dueDate: z.string({ error: inputRef('not_text', 'deadline') }).default(''),
+        amount: z.union([z.string(), z.number()], { error: inputRef('amount_format') }).nullish(),
+        dueDate: z.string({ error: inputRef('not_text', 'dueDate') }).default(''),
       }),
       { error: inputRef('not_list', 'milestones') },
     )

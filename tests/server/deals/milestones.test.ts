@@ -84,6 +84,22 @@ describe('creating a deal with milestones', () => {
     expect(res.json()).toMatchObject({ code });
   });
 
+  it('names the milestone field a wrong type is in: an amount that is no number, a due date that is no text', async () => {
+    const amount = await create([plan[0], plan[1], { ...plan[2], amount: { cents: 7000 } }]);
+    expect(amount.statusCode).toBe(400);
+    expect(amount.json()).toMatchObject({
+      code: 'invalid_input',
+      params: { input: 'amount_format' },
+      message: 'Amount must be a positive number with at most 2 decimals',
+    });
+    const due = await create([plan[0], plan[1], { ...plan[2], dueDate: 20260324 }]);
+    expect(due.json()).toMatchObject({
+      code: 'invalid_input',
+      params: { input: 'not_text', field: 'dueDate' },
+      message: 'Due date must be text',
+    });
+  });
+
   it("keeps the €1,750 limit with the spec's text", async () => {
     const big = [
       { ...plan[0]!, amount: '1000' },

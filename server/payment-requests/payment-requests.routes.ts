@@ -302,9 +302,13 @@ function rejectRoute(app: ZodApp, { ctx }: RequestRouteDeps): void {
   );
 }
 
-/** The brand pays: a checkout at the payment provider, whose page the answer names. */
+/**
+ * The brand pays: a checkout at the payment provider, whose page the answer names. Only the browser
+ * holding the link's claim: a new checkout ends the one open, so anyone else with the link could
+ * break the brand's payment.
+ */
 function checkoutRoute(app: ZodApp, { ctx }: RequestRouteDeps): void {
-  const { byToken } = requestReads(ctx);
+  const held = heldRecord(ctx);
 
   app.post(
     '/api/payment-requests/:token/checkout',
@@ -316,7 +320,7 @@ function checkoutRoute(app: ZodApp, { ctx }: RequestRouteDeps): void {
       },
     },
     async (request) => {
-      const record = byToken(request.params.token);
+      const record = await held(request.params.token, request);
       const { url, position } = await ctx.payments.escrow.startRequestCheckout(
         record.id,
         request.params.token,

@@ -81,6 +81,9 @@ describe('the year overview: a printable page, a PDF and a CSV in English and Du
     const checkout = await call<{ url: string }>(
       'POST',
       `/api/payment-requests/${shareableToken}/checkout`,
+      undefined,
+      undefined,
+      { 'x-claim-secret': claimSecret },
     );
     expect(await submitSimulatedPage(server, checkout.url, 'outcome=pay&method=card')).toBe(303);
     const status = async () =>

@@ -159,6 +159,7 @@ export async function createPaidRequest(
   const checkout = await app.inject({
     method: 'POST',
     url: `/api/payment-requests/${token}/checkout`,
+    headers: claimHeader(token),
   });
   expect(checkout.statusCode, checkout.body).toBe(200);
   const gateway = ctx.payments.gateway;

@@ -160,7 +160,13 @@ export async function disputedRequestWithClaim(
   );
   const claimSecret = await acceptThroughApi(server, { kind: 'payment-request', token });
   const claim = { 'x-claim-secret': claimSecret };
-  const checkout = await call<{ url: string }>('POST', `/api/payment-requests/${token}/checkout`);
+  const checkout = await call<{ url: string }>(
+    'POST',
+    `/api/payment-requests/${token}/checkout`,
+    undefined,
+    undefined,
+    claim,
+  );
   expect(await submitSimulatedPage(server, checkout.url, 'outcome=pay&method=card')).toBe(303);
   for (const stop = Date.now() + 20_000; ; await new Promise((r) => setTimeout(r, 200))) {
     const mine = await call<{ id: number; status: string }[]>(

@@ -219,6 +219,19 @@ describe('the creator completes, the brand reviews', () => {
     );
   });
 
+  it("given an accepted request, when someone holding only its link starts a checkout, then 403 and the brand's checkout stays open", async () => {
+    const token = await pendingRequest('Reel');
+    const link = { kind: 'payment-request', token } as const;
+    expect((await acceptLink(t.app, t.ctx, link)).statusCode).toBe(200);
+    const url = `/api/payment-requests/${token}/checkout`;
+    expect((await post(url, undefined, claimHeader(token))).statusCode).toBe(200);
+    const session = t.ctx.queries.requests.byToken(token)!.context.checkoutSessionId;
+    const stranger = await t.app.inject({ method: 'POST', url });
+    expect(stranger.statusCode, stranger.body).toBe(403);
+    expect(stranger.json()).toMatchObject({ code: 'request_claimed_elsewhere' });
+    expect(t.ctx.queries.requests.byToken(token)!.context.checkoutSessionId).toBe(session);
+  });
+
   it('given an accepted request, when someone holding only its link declines it, then 403 and it stays accepted', async () => {
     const token = await pendingRequest('Post');
     const link = { kind: 'payment-request', token } as const;

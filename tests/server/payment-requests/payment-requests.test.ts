@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSimulated } from '@server/money/gateway/create-gateway';
 import { bearer, createTestApp, registerUser, type TestApp } from '@tests/support/test-app';
-import { acceptLink, anyEmailCode } from '@tests/support/flow-helpers';
+import { acceptLink, anyEmailCode, claimHeader } from '@tests/support/flow-helpers';
 
 let t: TestApp;
 let creator: Awaited<ReturnType<typeof registerUser>>;
@@ -123,6 +123,7 @@ describe('payment requests', () => {
     const checkout = await t.app.inject({
       method: 'POST',
       url: `/api/payment-requests/${r.shareableToken}/checkout`,
+      headers: claimHeader(token),
     });
     expect(checkout.statusCode, checkout.body).toBe(200);
     expect(checkout.json().url).toMatch(/^http/);

@@ -181,7 +181,8 @@ describe('a request sent to a brand’s address', () => {
     const token = (sent.json() as { shareableToken: string }).shareableToken;
     const accepted = await acceptLink(t.app, t.ctx, { kind: 'payment-request', token });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect((await post(`/api/payment-requests/${token}/checkout`)).statusCode).toBe(200);
+    const paying = claimHeader(token);
+    expect((await post(`/api/payment-requests/${token}/checkout`, paying)).statusCode).toBe(200);
     const res = await post('/api/profile/export', bearer(brand.token));
     const data = res.json() as PersonalDataExport;
     const request = data.paymentRequests.find((r) => r.title === 'Request to Lotte')!;

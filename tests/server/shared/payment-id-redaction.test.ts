@@ -81,6 +81,7 @@ beforeAll(async () => {
   const checkout = await t.app.inject({
     method: 'POST',
     url: `/api/payment-requests/${openToken}/checkout`,
+    headers: claimHeader(openToken),
   });
   expect(checkout.statusCode, checkout.body).toBe(200);
   await t.ctx.quiesce();

@@ -273,25 +273,70 @@ async function eventsOfStreams(
     .map(toProjected);
 }
 
+/** The runner's parts that a rebuild and a refold reset. */
+interface RunnerParts {
+  checkpoints: Checkpoints;
+  appliers: Applier[];
+  reached: ReturnType<typeof reachedPosition>;
+  handle: (stored: StoredEvent[]) => void;
+}
+
+/** Rebuilding every read model, and folding some streams' rows again: both while stopped. */
+function readModelResets(
+  { source, db, projections, rebuildBatchSize = 2_000, rebuildHeapLimitMb = 128 }: RunnerOptions,
+  { checkpoints, appliers, reached, handle }: RunnerParts,
+  stop: () => Promise<void>,
+) {
+  return {
+    /**
+     * Drops every read model and replays the whole store from position 0, page by page.
+     * Call while stopped; `onProgress` gets (applied, total).
+     */
+    async rebuild(onProgress?: (applied: number, total: number) => void): Promise<number> {
+      await stop();
+      const total = await source.headPosition();
+      restartReadModels(db, projections, checkpoints, appliers);
+      reached.restart();
+      const replay = { batchSize: rebuildBatchSize, heapLimitMb: rebuildHeapLimitMb };
+      return replayInRebuildMode(source, db, projections, replay, handle, { total, onProgress });
+    },
+    /**
+     * Folds the rows of these streams again from their events (read with `read`, up to the
+     * position reached), in place, leaving every other row as it is: after a person's key is
+     * erased, their values read as markers. Call while stopped, like `rebuild`; the writers start
+     * afresh, so no row they kept in memory brings the old values back. Returns the rows written.
+     */
+    async refold(
+      streams: readonly string[],
+      read: (streamId: string) => Promise<StoredEvent[]>,
+    ): Promise<number> {
+      await stop();
+      const events = await eventsOfStreams(streams, read, reached.position);
+      const written = refoldRows(db, projections, events);
+      appliers.splice(0, appliers.length, ...appliersOf(projections, db));
+      return written;
+    },
+  };
+}
+
 /**
  * Feeds read models from the event store. Each batch is applied in one read-database transaction
  * together with the checkpoints, so after a crash the read models resume exactly where the last
  * committed batch ended: no event applied twice, none skipped.
  */
-export function createProjectionRunner({
-  source,
-  db,
-  projections,
-  batchSize = 2_000,
-  rebuildBatchSize = 2_000,
-  rebuildHeapLimitMb = 128,
-}: RunnerOptions) {
+export function createProjectionRunner(options: RunnerOptions) {
+  const { source, db, projections, batchSize = 2_000 } = options;
   const checkpoints = projectionCheckpoints(db, projections);
   const appliers = appliersOf(projections, db);
   const applyBatch = batchApplier(db, checkpoints, appliers);
   const reached = reachedPosition(resumePosition(projections, checkpoints));
   let subscription: ReturnType<EventSource['subscribe']> | null = null;
   const handle = batchHandler(applyBatch, appliers, checkpoints, reached.advance);
+  const parts = { checkpoints, appliers, reached, handle };
+  const stop = async (): Promise<void> => {
+    await subscription?.close();
+    subscription = null;
+  };
 
   return {
     /** Catches up and keeps following the store. */
@@ -302,10 +347,7 @@ export function createProjectionRunner({
         handle,
       );
     },
-    async stop(): Promise<void> {
-      await subscription?.close();
-      subscription = null;
-    },
+    stop,
     /**
      * Rejects if the subscription ended for good: a batch that cannot be applied (a bad event names
      * its stream and position). A store that fails or drops the connection is resumed by the
@@ -325,34 +367,7 @@ export function createProjectionRunner({
     onApplied(listener: Listener): () => void {
       return reached.listen(listener);
     },
-    /**
-     * Drops every read model and replays the whole store from position 0, page by page.
-     * Call while stopped; `onProgress` gets (applied, total).
-     */
-    async rebuild(onProgress?: (applied: number, total: number) => void): Promise<number> {
-      await this.stop();
-      const total = await source.headPosition();
-      restartReadModels(db, projections, checkpoints, appliers);
-      reached.restart();
-      const replay = { batchSize: rebuildBatchSize, heapLimitMb: rebuildHeapLimitMb };
-      return replayInRebuildMode(source, db, projections, replay, handle, { total, onProgress });
-    },
-    /**
-     * Folds the rows of these streams again from their events (read with `read`, up to the
-     * position reached), in place, leaving every other row as it is: after a person's key is
-     * erased, their values read as markers. Call while stopped, like `rebuild`; the writers start
-     * afresh, so no row they kept in memory brings the old values back. Returns the rows written.
-     */
-    async refold(
-      streams: readonly string[],
-      read: (streamId: string) => Promise<StoredEvent[]>,
-    ): Promise<number> {
-      await this.stop();
-      const events = await eventsOfStreams(streams, read, reached.position);
-      const written = refoldRows(db, projections, events);
-      appliers.splice(0, appliers.length, ...appliersOf(projections, db));
-      return written;
-    },
+    ...readModelResets(options, parts, stop),
   };
 }
 
